@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "./test/harness";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ CORS_ORIGINS: "https://partner.parkwell.test" });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("GET /api/health", () => {
+  it("is 200 once the database answers and every migration is applied", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      status: string;
+      database: string;
+      migrations: { applied: number; expected: number };
+    }>();
+    expect(body.status).toBe("ok");
+    expect(body.database).toBe(ctx.database.engine);
+    expect(body.migrations.applied).toBe(body.migrations.expected);
+    expect(body.migrations.expected).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("errors", () => {
+  it("answers an unknown /api path with a JSON 404", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/v1/no-such-thing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ message: "No route for GET /api/v1/no-such-thing", code: "not_found" });
+  });
+
+  it("answers malformed JSON with a 400 and no stack trace", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/countries",
+      headers: { "content-type": "application/json" },
+      payload: '{"a": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "The request body is not valid JSON", code: "malformed_json" });
+    expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it("refuses a body over the limit with a 413", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/countries",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ x: "a".repeat(1_100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: "body_too_large" });
+  });
+
+  it("without a built web app, a page path says how to build it", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/park/some-slug" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      code: "not_found",
+      message: "The web app is not built: run npm run build",
+    });
+  });
+});
+
+describe("security", () => {
+  it("sends a Content-Security-Policy and the other helmet headers", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/v1/countries" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    // Plain-http PUBLIC_URL: HSTS would only break local use.
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("allows CORS only for configured origins", async () => {
+    const allowed = await ctx.app.inject({
+      method: "OPTIONS",
+      url: "/api/v1/countries",
+      headers: { origin: "https://partner.parkwell.test", "access-control-request-method": "GET" },
+    });
+    expect(allowed.headers["access-control-allow-origin"]).toBe("https://partner.parkwell.test");
+    const other = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v1/countries",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(other.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("gives every response a request id and keeps a sane one from the caller", async () => {
+    const fresh = await ctx.app.inject({ method: "GET", url: "/api/health" });
+    expect(fresh.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await ctx.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "lb-123" },
+    });
+    expect(kept.headers["x-request-id"]).toBe("lb-123");
+    const odd = await ctx.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "<script>" },
+    });
+    expect(odd.headers["x-request-id"]).not.toBe("<script>");
+  });
+});
+
+describe("OpenAPI", () => {
+  it("publishes an OpenAPI 3 document generated from the contract", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      "/api/v1/countries",
+      "/api/v1/states/load",
+      "/api/v1/front/fees",
+      "/api/v1/vehicles/public",
+      "/api/health",
+    ]) {
+      expect(doc.paths[path]?.get, path).toBeDefined();
+    }
+    expect(JSON.stringify(doc.paths["/api/v1/states/load"])).toContain("country_id");
+  });
+
+  it("renders the docs page", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("swagger");
+  });
+});

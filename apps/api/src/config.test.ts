@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has defaults that run the app with nothing set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      SEED: true,
+      DEMO_MODE: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("stops with one line naming a bad variable and its value", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(
+      /^Invalid configuration: PORT must be a port number \(got "abc"\)$/,
+    );
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT must be between 0 and 65535/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/,
+    );
+    expect(() => loadConfig({ SEED: "maybe" })).toThrow(/SEED must be true or false/);
+    expect(() => loadConfig({ CORS_ORIGINS: "not a url" })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it("reads lists and trims the public URL", () => {
+    const config = loadConfig({
+      CORS_ORIGINS: "https://a.test, https://b.test",
+      PUBLIC_URL: "https://parkwell.test/",
+    });
+    expect(config.CORS_ORIGINS).toEqual(["https://a.test", "https://b.test"]);
+    expect(config.PUBLIC_URL).toBe("https://parkwell.test");
+  });
+});
+
+describe("empty variables", () => {
+  it("count as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", PORT: "" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,76 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/api, whether this file runs from src/ (tests, dev) or from the bundle in dist/. */
+export const API_ROOT = path.resolve(here, "..");
+const REPO_ROOT = path.resolve(API_ROOT, "../..");
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be between 0 and 65535" })
+    .max(65535, { error: "must be between 0 and 65535" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1, { error: "must be at least 1" })
+    .max(200, { error: "must be at most 200" })
+    .default(10),
+  PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: "must be a comma-separated list of origins" }))),
+  /** Extra origins the Content-Security-Policy allows for connect-src (IP lookup, providers). */
+  CSP_CONNECT_SRC: z
+    .string()
+    .default("")
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean)),
+  WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED: bool.default(true),
+  DEMO_MODE: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once, at start. A bad value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable counts as unset, as shells and .env files mean it.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = ConfigSchema.safeParse(given);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const got = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
+    );
+  }
+  const config = result.data;
+  return {
+    ...config,
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
+  };
+}

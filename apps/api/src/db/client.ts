@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { citext } from "@electric-sql/pglite/contrib/citext";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import type { SQL } from "drizzle-orm";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Engine = "pglite" | "postgres";
+
+export type RawClient = { engine: "pglite"; client: PGlite } | { engine: "postgres"; pool: pg.Pool };
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** The driver underneath, for the few things Drizzle does not do (migration locks, dumps). */
+  raw: RawClient;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL: real PostgreSQL. Without it: embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; undefined means in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  onPoolError?: (err: Error) => void;
+}
+
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm, btree_gist, citext };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Bound every statement so that no request can hold a connection forever.
+      statement_timeout: 15_000,
+      idle_in_transaction_session_timeout: 15_000,
+    });
+    pool.on("error", (err) => options.onPoolError?.(err));
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return { db, engine: "postgres", raw: { engine: "postgres", pool }, close: () => pool.end() };
+  }
+
+  if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { db, engine: "pglite", raw: { engine: "pglite", client }, close: () => client.close() };
+}
+
+/** Raw SQL through Drizzle; both drivers return `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { API_ROOT } from "../config";
+import { queryRows, type Database, type Db } from "./client";
+
+export const MIGRATIONS_DIR = path.join(API_ROOT, "drizzle");
+
+// Any fixed number: every process that migrates takes the same advisory lock first.
+const MIGRATION_LOCK_KEY = 7_211_094;
+
+/** Applies the committed drizzle-kit migrations. On PostgreSQL, processes starting together take turns. */
+export async function migrate(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  const raw = database.raw;
+  if (raw.engine === "pglite") {
+    await migratePglite(drizzlePglite({ client: raw.client }), config);
+    return;
+  }
+  const client = await raw.pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client }), config);
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}
+
+export function expectedMigrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+export async function appliedMigrationCount(db: Db): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+  );
+  return rows[0]?.n ?? 0;
+}

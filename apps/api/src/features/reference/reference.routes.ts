@@ -1,0 +1,67 @@
+import {
+  CountryListSchema,
+  ErrorSchema,
+  FeesQuerySchema,
+  FeesSchema,
+  StateListSchema,
+  StatesQuerySchema,
+  VehicleTypeListSchema,
+} from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import * as service from "./reference.service";
+
+/** Public reference data: countries, states, fees and vehicle types. No token needed. */
+export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Reference data"];
+    // Reference data changes only with a deploy; let browsers and CDNs keep it briefly.
+    const cache = "public, max-age=300";
+
+    app.get(
+      "/countries",
+      { schema: { tags, summary: "Countries Parkwell operates in", response: { 200: CountryListSchema } } },
+      async (_req, reply) => reply.header("cache-control", cache).send(await service.getCountries(db)),
+    );
+
+    app.get(
+      "/states/load",
+      {
+        schema: {
+          tags,
+          summary: "States, provinces or regions of a country",
+          querystring: StatesQuerySchema,
+          response: { 200: StateListSchema, 422: ErrorSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.header("cache-control", cache).send(await service.getStates(db, req.query.country_id)),
+    );
+
+    app.get(
+      "/front/fees",
+      {
+        schema: {
+          tags,
+          summary: "A country's booking fees, tax and wallet top-up limits",
+          querystring: FeesQuerySchema,
+          response: { 200: FeesSchema, 404: ErrorSchema, 422: ErrorSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.header("cache-control", cache).send(await service.getFees(db, req.query.country_id)),
+    );
+
+    app.get(
+      "/vehicles/public",
+      {
+        schema: {
+          tags,
+          summary: "Vehicle types (1 = Car, the default)",
+          response: { 200: VehicleTypeListSchema },
+        },
+      },
+      async (_req, reply) => reply.header("cache-control", cache).send(await service.getVehicleTypes(db)),
+    );
+  };
+}

@@ -1,0 +1,56 @@
+import type { Country, Fees, State, VehicleType } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { bpsToPercent, toMajor } from "../../lib/money";
+import * as repo from "./reference.repo";
+
+export async function getCountries(db: Db): Promise<Country[]> {
+  const rows = await repo.listCountries(db);
+  return rows.map((c) => ({
+    id: c.id,
+    name: c.name,
+    code: c.code as Country["code"],
+    currency: c.currency,
+    currency_symbol: c.currencySymbol,
+    currency_decimals: c.currencyDecimals,
+    flag: c.flag,
+    dial_code: c.dialCode,
+    timezone: c.timezone,
+    locale: c.locale,
+  }));
+}
+
+/** An unknown country has no states: an empty list, not an error (clients then use their fallback). */
+export async function getStates(db: Db, countryId: number): Promise<State[]> {
+  const rows = await repo.listStates(db, countryId);
+  return rows.map((s) => ({ id: s.id, name: s.name, code: s.code, country_id: s.countryId }));
+}
+
+export async function getFees(db: Db, countryId: number): Promise<Fees> {
+  const row = await repo.findFeesWithCountry(db, countryId);
+  if (!row) throw AppError.notFound("No fees are set for this country", "country_not_found");
+  const { fees: f, country } = row;
+  const major = (minor: number) => toMajor(minor, country.currencyDecimals);
+  return {
+    country_id: f.countryId,
+    currency: country.currency,
+    service_fee: major(f.serviceFeeMinor),
+    booking_fee_percent: bpsToPercent(f.bookingFeeBps),
+    tax_percent: bpsToPercent(f.taxBps),
+    tax_name: f.taxName,
+    min_topup: major(f.minTopupMinor),
+    max_topup: major(f.maxTopupMinor),
+    max_wallet_balance: major(f.maxWalletBalanceMinor),
+  };
+}
+
+export async function getVehicleTypes(db: Db): Promise<VehicleType[]> {
+  const rows = await repo.listVehicleTypes(db);
+  return rows.map((v) => ({
+    id: v.id,
+    code: v.code,
+    name: v.name,
+    description: v.description,
+    sort_order: v.sortOrder,
+  }));
+}

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/app-error";
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  fields?: Record<string, string>;
+}
+
+/** Fastify's own client errors, by code, in words a person can act on. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [status: number, code: string, message: string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "malformed_json", "The request body is not valid JSON"],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "empty_body", "The request body is empty; send a JSON object"],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    "unsupported_media_type",
+    "Unsupported content type; send application/json",
+  ],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    "bad_content_length",
+    "The Content-Length header does not match the body",
+  ],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, "body_too_large", "The request body is too large"],
+  FST_ERR_CTP_INVALID_TYPE: [400, "bad_content_type", "The Content-Type header is not valid"],
+  FST_ERR_CTP_INVALID_CHARSET: [415, "unsupported_charset", "Unsupported charset; send UTF-8"],
+  FST_ERR_BAD_URL: [400, "bad_url", "The request URL is not valid"],
+  FST_ERR_ASYNC_CONSTRAINT: [400, "bad_request", "The request could not be routed"],
+};
+
+const NO_MESSAGE = "Something went wrong";
+
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return path || context || "request";
+}
+
+/** Maps every error to `{ message, code, fields? }`. No stack traces; 5xx only for our own faults. */
+export function toErrorResponse(err: FastifyError | Error): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    return {
+      status: err.status,
+      body: { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
+    };
+  }
+  const fe = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    const fields: Record<string, string> = {};
+    for (const issue of fe.validation) {
+      const name = fieldName(issue.instancePath, fe.validationContext);
+      fields[name] ??= issue.message ?? "Invalid value";
+    }
+    const message = Object.values(fields)[0] ?? "Invalid request";
+    return { status: 422, body: { message, code: "validation_error", fields } };
+  }
+  if (fe.validation) {
+    return { status: 422, body: { message: fe.message, code: "validation_error" } };
+  }
+  const known = fe.code ? FASTIFY_CLIENT_ERRORS[fe.code] : undefined;
+  if (known) return { status: known[0], body: { code: known[1], message: known[2] } };
+  const status = fe.statusCode ?? 500;
+  if (status === 429) {
+    return {
+      status,
+      body: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." },
+    };
+  }
+  if (status >= 400 && status < 500) {
+    const code = (fe.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase();
+    return { status, body: { code, message: fe.message || "Bad request" } };
+  }
+  return { status: 500, body: { code: "internal_error", message: NO_MESSAGE } };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body } = toErrorResponse(err as FastifyError);
+    if (status >= 500) req.log.error({ err }, "request failed");
+    else req.log.info({ code: body.code, status }, body.message);
+    return reply.code(status).header("cache-control", "no-store").send(body);
+  });
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../app";
+import { loadConfig, type Config } from "../config";
+import { openDatabase, type Database } from "../db/client";
+import { migrate } from "../db/migrate";
+import { seed } from "../db/seed";
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Which engine the API suite runs on: PGlite by default, PostgreSQL with TEST_DB_ENGINE=postgres. */
+export const TEST_ENGINE = process.env.TEST_DB_ENGINE === "postgres" ? "postgres" : "pglite";
+
+/**
+ * A fresh, migrated and seeded database per call (PGlite in memory, or a new PostgreSQL database
+ * on TEST_DATABASE_URL's server that is dropped on close) and the app built on it.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    WEB_DIST_DIR: "/nonexistent-web-dist",
+    PUBLIC_URL: "http://parkwell.test",
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  try {
+    await migrate(database);
+    await seed(database.db);
+    const app = await buildApp({ database, config, logger: false });
+    await app.ready();
+    return {
+      app,
+      database,
+      config,
+      async close() {
+        await app.close();
+        await database.close();
+        await drop();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    await drop();
+    throw err;
+  }
+}
+
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (TEST_ENGINE === "pglite") {
+    return { database: await openDatabase({}), drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
+  const name = `parkwell_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

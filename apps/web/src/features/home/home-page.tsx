@@ -1,0 +1,129 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { formatNumber } from "../../lib/format";
+import { EXTERNAL_LINKS } from "../../lib/links";
+
+/** The figures the home page states (SPEC 1: over 500,000 locations, users, bookings, satisfaction). */
+const STATS = [
+  { value: 500_000, suffix: "+", key: "home.statLocations" },
+  { value: 120_000, suffix: "+", key: "home.statUsers" },
+  { value: 45_000, suffix: "+", key: "home.statBookings" },
+  { value: 98, suffix: "%", key: "home.statSatisfaction" },
+] as const;
+
+const TYPES = [
+  { to: "/airport-parking", title: "home.typeAirport", text: "home.typeAirportText", icon: "✈" },
+  { to: "/city-parking", title: "home.typeCity", text: "home.typeCityText", icon: "🏙" },
+  { to: "/stadium-parking", title: "home.typeStadium", text: "home.typeStadiumText", icon: "🏟" },
+  { to: "/station-parking", title: "home.typeStation", text: "home.typeStationText", icon: "🚉" },
+] as const;
+
+function SearchBox() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState("");
+  const id = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = text.trim();
+    void navigate(q ? `/parks-list?search=${encodeURIComponent(q)}` : "/parks-list");
+  };
+  return (
+    <form className="search" role="search" onSubmit={submit}>
+      <label htmlFor={id} className="search__label">
+        {t("home.searchLabel")}
+      </label>
+      <div className="search__row">
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder={t("home.searchPlaceholder")}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="button button--accent">
+          {t("home.searchButton")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function HomePage() {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <h1>{t("home.title")}</h1>
+          <p className="hero__lead">{t("home.subtitle")}</p>
+          <SearchBox />
+        </div>
+      </section>
+
+      <section className="container section" aria-labelledby="how-title">
+        <h2 id="how-title">{t("home.howTitle")}</h2>
+        <ol className="steps">
+          {([1, 2, 3] as const).map((n) => (
+            <li key={n} className="card">
+              <span className="steps__number" aria-hidden="true">
+                {n}
+              </span>
+              <h3>{t(`home.how${n}Title`)}</h3>
+              <p>{t(`home.how${n}Text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="container section" aria-labelledby="types-title">
+        <h2 id="types-title">{t("home.typesTitle")}</h2>
+        <ul className="grid grid--4">
+          {TYPES.map((type) => (
+            <li key={type.to}>
+              <Link to={type.to} className="card card--link">
+                <span className="card__icon" aria-hidden="true">
+                  {type.icon}
+                </span>
+                <h3>{t(type.title)}</h3>
+                <p>{t(type.text)}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="stats" aria-labelledby="stats-title">
+        <div className="container">
+          <h2 id="stats-title">{t("home.statsTitle")}</h2>
+          <dl className="grid grid--4">
+            {STATS.map((s) => (
+              <div key={s.key} className="stats__item">
+                <dt>{t(s.key)}</dt>
+                <dd>
+                  {formatNumber(s.value, i18n.language)}
+                  {s.suffix}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="container section apps" aria-labelledby="apps-title">
+        <h2 id="apps-title">{t("home.appsTitle")}</h2>
+        <p>{t("home.appsText")}</p>
+        <p className="apps__links">
+          <a className="button" href={EXTERNAL_LINKS.appStore} rel="noopener">
+            {t("footer.appStore")}
+          </a>
+          <a className="button" href={EXTERNAL_LINKS.googlePlay} rel="noopener">
+            {t("footer.googlePlay")}
+          </a>
+        </p>
+      </section>
+    </>
+  );
+}

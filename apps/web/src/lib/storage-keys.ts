@@ -1,0 +1,43 @@
+/** localStorage keys, word for word from SPEC section 3. */
+export const STORAGE_KEYS = {
+  token: "parkwell_user_token",
+  user: "user",
+  socialLoginSuccess: "social_login_success",
+  socialLoginNewUser: "social_login_new_user",
+  selectedCountry: "selectedCountry",
+  countryAutoDetected: "countryAutoDetected",
+  profile: "profile",
+  countries: "countries",
+  states: "states",
+  vehicles: "vehicles",
+  email: "email",
+  language: "language",
+  ipLookup: "parkwell_ip_lookup",
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled (private mode): the app keeps working without it.
+  }
+}
+
+export function readJson<T>(key: string): T | null {
+  const raw = readStorage(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+interface ImportMetaEnv {
+  readonly VITE_PARTNER_SITE_URL?: string;
+  readonly VITE_APP_STORE_URL?: string;
+  readonly VITE_GOOGLE_PLAY_URL?: string;
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { idParam } from "./common";
+
+export const COUNTRY_CODES = ["NG", "CA", "SN", "US"] as const;
+export const CountryCodeSchema = z.enum(COUNTRY_CODES);
+export type CountryCode = z.infer<typeof CountryCodeSchema>;
+
+/** Nigeria is the default when nothing is stored; the United States when detection fails (SPEC 9). */
+export const DEFAULT_COUNTRY_CODE: CountryCode = "NG";
+export const DETECTION_FALLBACK_COUNTRY_CODE: CountryCode = "US";
+
+export const CountrySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    code: CountryCodeSchema,
+    currency: z.string().length(3),
+    currency_symbol: z.string(),
+    currency_decimals: z.number().int(),
+    flag: z.string(),
+    dial_code: z.string(),
+    timezone: z.string(),
+    locale: z.string(),
+  })
+  .meta({ id: "Country" });
+export type Country = z.infer<typeof CountrySchema>;
+export const CountryListSchema = z.array(CountrySchema);
+
+export const StateSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    code: z.string(),
+    country_id: z.number().int(),
+  })
+  .meta({ id: "State" });
+export type State = z.infer<typeof StateSchema>;
+export const StateListSchema = z.array(StateSchema);
+
+export const StatesQuerySchema = z.object({ country_id: idParam("country_id") });
+
+/**
+ * A country's fees. Amounts are in major units of `currency` (whole numbers for XOF).
+ * Bookings add `service_fee` plus `booking_fee_percent` of the parking amount, then `tax_percent`
+ * of those fees; wallet top-ups must lie within [min_topup, max_topup].
+ */
+export const FeesSchema = z
+  .object({
+    country_id: z.number().int(),
+    currency: z.string().length(3),
+    service_fee: z.number(),
+    booking_fee_percent: z.number(),
+    tax_percent: z.number(),
+    tax_name: z.string(),
+    min_topup: z.number(),
+    max_topup: z.number(),
+    max_wallet_balance: z.number(),
+  })
+  .meta({ id: "Fees" });
+export type Fees = z.infer<typeof FeesSchema>;
+
+export const FeesQuerySchema = z.object({ country_id: idParam("country_id") });
+
+export const VehicleTypeSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    sort_order: z.number().int(),
+  })
+  .meta({ id: "VehicleType" });
+export type VehicleType = z.infer<typeof VehicleTypeSchema>;
+export const VehicleTypeListSchema = z.array(VehicleTypeSchema);
+
+/** SPEC 9: the park rate query defaults to vehicle type 1 (Car). */
+export const DEFAULT_VEHICLE_TYPE_ID = 1;

@@ -1,0 +1,2 @@
+export declare const boundaries: { rules: Record<string, unknown> };
+export declare function checkBoundary(from: string, target: string | null, source: string): string | null;

@@ -1,0 +1,94 @@
+// The import-boundary rule of STYLE.md, as a tiny local ESLint plugin:
+//   API:  routes -> service -> domain; service -> repo -> db. domain is pure (no I/O, no Fastify,
+//         no database); repos hold no rules and never call services; services know nothing of HTTP.
+//   Web:  app -> features -> components/lib; a feature never imports another feature;
+//         components and lib never import features or app.
+//   The contract imports nothing from the apps.
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const rel = (file) => path.relative(ROOT, file).split(path.sep).join("/");
+
+function roleOf(file) {
+  const m = /\.(routes|service|domain|repo)(\.test)?\.ts$/.exec(file);
+  return m ? m[1] : null;
+}
+
+function check(from, target, source) {
+  const f = rel(from);
+  const t = target ? rel(target) : null;
+
+  if (
+    f.startsWith("packages/contract/") &&
+    (source.startsWith("@parkwell/api") || (t && t.startsWith("apps/")))
+  ) {
+    return "the contract must not import from the apps";
+  }
+
+  if (f.startsWith("apps/api/src/")) {
+    const role = roleOf(f);
+    if (role === "domain") {
+      if (/^(fastify|@fastify\/|drizzle-orm|pg$|@electric-sql\/)/.test(source))
+        return `a domain file is pure: it may not import ${source}`;
+      if (t && (t.includes("/db/") || /\.(repo|service|routes)(\.ts)?$/.test(t)))
+        return "a domain file is pure: it may not import repos, services, routes or the database";
+    }
+    if (role === "repo" && t && /\.(service|routes)(\.ts)?$/.test(t))
+      return "a repo holds queries only: it may not import services or routes";
+    if (role === "service") {
+      if (/^(fastify|@fastify\/)/.test(source)) return "a service knows nothing of HTTP: no Fastify imports";
+      if (t && /\.routes(\.ts)?$/.test(t)) return "a service may not import routes";
+    }
+    if (t && /\.repo(\.ts)?$/.test(t)) {
+      const own = f.split("/").slice(0, 5).join("/");
+      const other = t.split("/").slice(0, 5).join("/");
+      if (own !== other && !/\.test\.ts$/.test(f) && f.startsWith("apps/api/src/features/")) {
+        return "another feature's repo is private: call its service instead";
+      }
+    }
+  }
+
+  if (f.startsWith("apps/web/src/") && t && t.startsWith("apps/web/src/")) {
+    const fp = f.split("/");
+    const tp = t.split("/");
+    const fromArea = fp[3];
+    const toArea = tp[3];
+    if (fromArea === "features" && toArea === "features" && fp[4] !== tp[4]) {
+      return `feature "${fp[4]}" may not import feature "${tp[4]}": move the shared part to lib/ or components/`;
+    }
+    if (fromArea === "features" && toArea === "app") return "a feature may not import from app/";
+    if ((fromArea === "components" || fromArea === "lib") && (toArea === "features" || toArea === "app")) {
+      return `${fromArea}/ may not import from ${toArea}/`;
+    }
+  }
+  return null;
+}
+
+const layers = {
+  meta: {
+    type: "problem",
+    schema: [],
+    docs: { description: "Import boundaries between layers and features" },
+  },
+  create(context) {
+    const file = context.filename;
+    function visit(node) {
+      const source = node.source?.value;
+      if (typeof source !== "string") return;
+      let target = null;
+      if (source.startsWith(".")) target = path.resolve(path.dirname(file), source);
+      else if (source.startsWith("@/")) target = path.join(ROOT, "apps/web/src", source.slice(2));
+      const problem = check(file, target, source);
+      if (problem) context.report({ node, message: problem });
+    }
+    return {
+      ImportDeclaration: visit,
+      ExportNamedDeclaration: visit,
+      ExportAllDeclaration: visit,
+      ImportExpression: visit,
+    };
+  },
+};
+
+export const boundaries = { rules: { layers } };
+export { check as checkBoundary };

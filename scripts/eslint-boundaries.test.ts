@@ -1,0 +1,70 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkBoundary } from "./eslint-boundaries.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const at = (p: string) => path.join(root, p);
+
+describe("import boundaries", () => {
+  it("keeps domain files pure", () => {
+    expect(checkBoundary(at("apps/api/src/features/parks/pricing.domain.ts"), null, "drizzle-orm")).toMatch(
+      /pure/,
+    );
+    expect(
+      checkBoundary(
+        at("apps/api/src/features/parks/pricing.domain.ts"),
+        at("apps/api/src/features/parks/parks.repo"),
+        "./parks.repo",
+      ),
+    ).toMatch(/pure/);
+    expect(
+      checkBoundary(
+        at("apps/api/src/features/parks/pricing.domain.ts"),
+        at("apps/api/src/lib/money"),
+        "../../lib/money",
+      ),
+    ).toBeNull();
+  });
+
+  it("keeps HTTP out of services and another feature's repo private", () => {
+    expect(checkBoundary(at("apps/api/src/features/a/a.service.ts"), null, "fastify")).toMatch(/HTTP/);
+    expect(
+      checkBoundary(
+        at("apps/api/src/features/a/a.service.ts"),
+        at("apps/api/src/features/b/b.repo.ts"),
+        "../b/b.repo",
+      ),
+    ).toMatch(/private/);
+    expect(
+      checkBoundary(
+        at("apps/api/src/features/a/a.service.ts"),
+        at("apps/api/src/features/b/b.service.ts"),
+        "../b/b.service",
+      ),
+    ).toBeNull();
+  });
+
+  it("stops a web feature importing another feature", () => {
+    expect(
+      checkBoundary(
+        at("apps/web/src/features/home/x.tsx"),
+        at("apps/web/src/features/parks/api"),
+        "../parks/api",
+      ),
+    ).toMatch(/may not import feature/);
+    expect(
+      checkBoundary(
+        at("apps/web/src/lib/api.ts"),
+        at("apps/web/src/features/parks/api"),
+        "@/features/parks/api",
+      ),
+    ).toMatch(/lib\/ may not import/);
+    expect(
+      checkBoundary(
+        at("apps/web/src/app/router.tsx"),
+        at("apps/web/src/features/home/home-page"),
+        "../features/home/home-page",
+      ),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/**/*.test.ts", "apps/**/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/*.api.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/api/src/**/*.api.test.ts"],
+          environment: "node",
+          // Each file builds its own database; PGlite takes a couple of seconds to boot.
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
