@@ -11,7 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
-import * as schema from "./schema";
+import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever engine is underneath. */

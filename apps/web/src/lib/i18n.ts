@@ -1,15 +1,20 @@
 import i18n from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import en from "../locales/en/translation.json";
-import fr from "../locales/fr/translation.json";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * Catalogues are `locales/<language>/<namespace>.json`, one namespace per feature (`common` for
+ * the shell). Each is its own chunk, fetched the first time a component asks for it, so a page
+ * carries only its own text and only in the language shown.
+ */
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+
 export function storedLanguage(): Language {
-  const value = readStorage(STORAGE_KEYS.language);
-  return value === "fr" ? "fr" : "en";
+  return readStorage(STORAGE_KEYS.language) === "fr" ? "fr" : "en";
 }
 
 export function setLanguage(language: Language): void {
@@ -21,12 +26,23 @@ i18n.on("languageChanged", (lng) => {
   document.documentElement.lang = lng;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr } },
-  lng: storedLanguage(),
-  fallbackLng: "en",
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(
+    resourcesToBackend(async (language: string, namespace: string) => {
+      const load = catalogues[`../locales/${language}/${namespace}.json`];
+      if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
+      return (await load()).default;
+    }),
+  )
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: "en",
+    supportedLngs: LANGUAGES,
+    ns: ["common"],
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
 
 export { i18n };

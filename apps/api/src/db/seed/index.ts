@@ -1,5 +1,5 @@
 import type { Db } from "../client";
-import { countries, fees, states, vehicleTypes } from "../schema";
+import { countries, fees, states, vehicleTypes } from "../schema/index";
 import { COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
 import { upsertAll } from "./upsert";
 

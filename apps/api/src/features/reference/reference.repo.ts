@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { countries, fees, states, vehicleTypes } from "../../db/schema";
+import { countries, fees, states, vehicleTypes } from "../../db/schema/index";
 
 export function listCountries(db: Db) {
   return db.select().from(countries).orderBy(asc(countries.sortOrder));

@@ -6,21 +6,21 @@ import { EXTERNAL_LINKS } from "../../lib/links";
 
 /** The figures the home page states (SPEC 1: over 500,000 locations, users, bookings, satisfaction). */
 const STATS = [
-  { value: 500_000, suffix: "+", key: "home.statLocations" },
-  { value: 120_000, suffix: "+", key: "home.statUsers" },
-  { value: 45_000, suffix: "+", key: "home.statBookings" },
-  { value: 98, suffix: "%", key: "home.statSatisfaction" },
+  { value: 500_000, suffix: "+", key: "statLocations" },
+  { value: 120_000, suffix: "+", key: "statUsers" },
+  { value: 45_000, suffix: "+", key: "statBookings" },
+  { value: 98, suffix: "%", key: "statSatisfaction" },
 ] as const;
 
 const TYPES = [
-  { to: "/airport-parking", title: "home.typeAirport", text: "home.typeAirportText", icon: "✈" },
-  { to: "/city-parking", title: "home.typeCity", text: "home.typeCityText", icon: "🏙" },
-  { to: "/stadium-parking", title: "home.typeStadium", text: "home.typeStadiumText", icon: "🏟" },
-  { to: "/station-parking", title: "home.typeStation", text: "home.typeStationText", icon: "🚉" },
+  { to: "/airport-parking", title: "typeAirport", text: "typeAirportText", icon: "✈" },
+  { to: "/city-parking", title: "typeCity", text: "typeCityText", icon: "🏙" },
+  { to: "/stadium-parking", title: "typeStadium", text: "typeStadiumText", icon: "🏟" },
+  { to: "/station-parking", title: "typeStation", text: "typeStationText", icon: "🚉" },
 ] as const;
 
 function SearchBox() {
-  const { t } = useTranslation();
+  const { t } = useTranslation("home");
   const navigate = useNavigate();
   const [text, setText] = useState("");
   const id = useId();
@@ -32,7 +32,7 @@ function SearchBox() {
   return (
     <form className="search" role="search" onSubmit={submit}>
       <label htmlFor={id} className="search__label">
-        {t("home.searchLabel")}
+        {t("searchLabel")}
       </label>
       <div className="search__row">
         <input
@@ -40,11 +40,11 @@ function SearchBox() {
           type="search"
           value={text}
           maxLength={200}
-          placeholder={t("home.searchPlaceholder")}
+          placeholder={t("searchPlaceholder")}
           onChange={(e) => setText(e.target.value)}
         />
         <button type="submit" className="button button--accent">
-          {t("home.searchButton")}
+          {t("searchButton")}
         </button>
       </div>
     </form>
@@ -52,34 +52,34 @@ function SearchBox() {
 }
 
 export function HomePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation("home");
   return (
     <>
       <section className="hero">
         <div className="container hero__inner">
-          <h1>{t("home.title")}</h1>
-          <p className="hero__lead">{t("home.subtitle")}</p>
+          <h1>{t("title")}</h1>
+          <p className="hero__lead">{t("subtitle")}</p>
           <SearchBox />
         </div>
       </section>
 
       <section className="container section" aria-labelledby="how-title">
-        <h2 id="how-title">{t("home.howTitle")}</h2>
+        <h2 id="how-title">{t("howTitle")}</h2>
         <ol className="steps">
           {([1, 2, 3] as const).map((n) => (
             <li key={n} className="card">
               <span className="steps__number" aria-hidden="true">
                 {n}
               </span>
-              <h3>{t(`home.how${n}Title`)}</h3>
-              <p>{t(`home.how${n}Text`)}</p>
+              <h3>{t(`how${n}Title`)}</h3>
+              <p>{t(`how${n}Text`)}</p>
             </li>
           ))}
         </ol>
       </section>
 
       <section className="container section" aria-labelledby="types-title">
-        <h2 id="types-title">{t("home.typesTitle")}</h2>
+        <h2 id="types-title">{t("typesTitle")}</h2>
         <ul className="grid grid--4">
           {TYPES.map((type) => (
             <li key={type.to}>
@@ -97,7 +97,7 @@ export function HomePage() {
 
       <section className="stats" aria-labelledby="stats-title">
         <div className="container">
-          <h2 id="stats-title">{t("home.statsTitle")}</h2>
+          <h2 id="stats-title">{t("statsTitle")}</h2>
           <dl className="grid grid--4">
             {STATS.map((s) => (
               <div key={s.key} className="stats__item">
@@ -113,14 +113,14 @@ export function HomePage() {
       </section>
 
       <section className="container section apps" aria-labelledby="apps-title">
-        <h2 id="apps-title">{t("home.appsTitle")}</h2>
-        <p>{t("home.appsText")}</p>
+        <h2 id="apps-title">{t("appsTitle")}</h2>
+        <p>{t("appsText")}</p>
         <p className="apps__links">
           <a className="button" href={EXTERNAL_LINKS.appStore} rel="noopener">
-            {t("footer.appStore")}
+            {t("common:footer.appStore")}
           </a>
           <a className="button" href={EXTERNAL_LINKS.googlePlay} rel="noopener">
-            {t("footer.googlePlay")}
+            {t("common:footer.googlePlay")}
           </a>
         </p>
       </section>
