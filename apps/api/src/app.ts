@@ -5,6 +5,8 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./features/health/health.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
+import { systemClock, type Clock } from "./lib/clock";
+import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity } from "./plugins/security";
@@ -14,6 +16,8 @@ import { VERSION } from "./version";
 export interface AppDeps {
   database: Database;
   config: Config;
+  /** The time every rule reads; tests pass their own. */
+  clock?: Clock;
   /** Pino options or a logger; tests pass false. */
   logger?: FastifyServerOptions["logger"];
 }
@@ -23,6 +27,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Builds the whole HTTP application from its parts. It never listens: server.ts and tests decide. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { database, config } = deps;
+  const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -40,6 +45,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSecurity(app, config);
   await registerOpenApi(app, config, VERSION);
+
+  // Features take what they need explicitly: `auth.required` guards a route or a scope.
+  const auth = registerAuth(app, database.db, clock);
+  void auth;
 
   await app.register(healthRoutes(database, VERSION), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });

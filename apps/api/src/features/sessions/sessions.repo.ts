@@ -1,0 +1,42 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, users } from "../../db/schema/index";
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  const [created] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+  return created!;
+}
+
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchSession(db: Db, id: string, at: Date) {
+  await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Db, id: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string, at: Date, exceptId?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptId ? ne(sessions.id, exceptId) : undefined,
+      ),
+    );
+}
