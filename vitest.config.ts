@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/api/src/**/*.api.test.ts"],
+          // Migrate and seed once per run; each file starts from a copy (PGlite dump or PG template).
+          globalSetup: ["apps/api/src/test/global-setup.ts"],
           environment: "node",
           // Each file builds its own database; PGlite takes a couple of seconds to boot.
           testTimeout: 30_000,

@@ -36,6 +36,8 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   onPoolError?: (err: Error) => void;
+  /** PGlite only: start from a dumped data directory (tests clone a migrated, seeded template). */
+  loadDataDir?: Blob;
 }
 
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm, btree_gist, citext };
@@ -57,6 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -19,9 +19,12 @@ let now = new Date("2026-11-21T10:00:00Z");
 const clock = () => now;
 
 beforeAll(async () => {
-  ({ database, drop } = await freshDatabase());
-  await migrate(database);
-  await seed(database.db);
+  const fresh = await freshDatabase();
+  ({ database, drop } = fresh);
+  if (!fresh.prepared) {
+    await migrate(database);
+    await seed(database.db);
+  }
   app = Fastify({ logger: false });
   registerErrorHandler(app);
   const auth = registerAuth(app, database.db, clock);

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../app";
@@ -29,10 +31,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PUBLIC_URL: "http://parkwell.test",
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop, prepared } = await freshDatabase();
   try {
-    await migrate(database);
-    await seed(database.db);
+    if (!prepared) {
+      await migrate(database);
+      await seed(database.db);
+    }
     const app = await buildApp({ database, config, logger: false });
     await app.ready();
     return {
@@ -52,22 +56,39 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   }
 }
 
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export interface FreshDatabase {
+  database: Database;
+  drop: () => Promise<void>;
+  /** True when it is a copy of the run's migrated and seeded template (see global-setup.ts). */
+  prepared: boolean;
+}
+
+/** A database of its own for a test file: a copy of the run's template when there is one. */
+export async function freshDatabase(): Promise<FreshDatabase> {
   if (TEST_ENGINE === "pglite") {
-    return { database: await openDatabase({}), drop: async () => {} };
+    const template = inject("pgliteTemplate");
+    if (template && fs.existsSync(template)) {
+      const loadDataDir = new Blob([fs.readFileSync(template)]);
+      return { database: await openDatabase({ loadDataDir }), drop: async () => {}, prepared: true };
+    }
+    return { database: await openDatabase({}), drop: async () => {}, prepared: false };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
   const name = `parkwell_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  const template = inject("pgTemplate");
+  await admin.query(
+    template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 20 });
   return {
     database,
+    prepared: Boolean(template),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../db/client";
+import { migrate } from "../db/migrate";
+import { seed } from "../db/seed";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A gzipped PGlite data directory, migrated and seeded, that each test file clones. */
+    pgliteTemplate: string;
+    /** A migrated and seeded PostgreSQL database that each test file copies with CREATE DATABASE ... TEMPLATE. */
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrates and seeds once per run, so each test file starts from a copy instead of repeating the
+ * work: PGlite from a dumped data directory, PostgreSQL from a template database.
+ */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.TEST_DB_ENGINE === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
+    const name = `parkwell_tpl_${process.pid}_${randomBytes(3).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+    await migrate(database);
+    await seed(database.db);
+    await database.close();
+    project.provide("pgTemplate", name);
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+
+  const database = await openDatabase({});
+  await migrate(database);
+  await seed(database.db);
+  if (database.raw.engine !== "pglite") throw new Error("expected PGlite");
+  const dump = await database.raw.client.dumpDataDir("gzip");
+  const file = path.join(os.tmpdir(), `parkwell-pglite-template-${process.pid}.tar.gz`);
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide("pgliteTemplate", file);
+  return async () => fs.rmSync(file, { force: true });
+}
