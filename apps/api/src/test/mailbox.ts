@@ -4,12 +4,7 @@ import path from "node:path";
 /** The messages the file mailer wrote under DATA_DIR/mail, oldest first, decoded enough to read links. */
 export async function readMailbox(dataDir: string): Promise<{ to: string; subject: string; body: string }[]> {
   const dir = path.join(dataDir, "mail");
-  let files: string[] = [];
-  try {
-    files = (await fs.readdir(dir)).filter((f) => f.endsWith(".eml")).sort();
-  } catch {
-    return [];
-  }
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort();
   const out = [];
   for (const f of files) {
     const raw = await fs.readFile(path.join(dir, f), "utf8");
