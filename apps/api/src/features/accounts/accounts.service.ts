@@ -98,7 +98,7 @@ export async function verifyEmail(d: AccountsDeps, token: string, meta: RequestM
   const user = userId ? await repo.findUserById(d.db, userId) : undefined;
   if (!user || user.disabledAt) {
     await log(d, meta, { action: "verify_email", userId: user?.id, success: false, reason: "bad_token" });
-    throw new AppError(400, "invalid_token", MESSAGES.badLink);
+    throw new AppError(400, "invalid_link", MESSAGES.badLink);
   }
   const verified = user.emailVerifiedAt
     ? user
@@ -131,7 +131,7 @@ export async function resetPassword(d: AccountsDeps, token: string, password: st
   const user = userId ? await repo.findUserById(d.db, userId) : undefined;
   if (!user || user.disabledAt) {
     await log(d, meta, { action: "reset_password", userId: user?.id, success: false, reason: "bad_token" });
-    throw new AppError(400, "invalid_token", MESSAGES.badLink);
+    throw new AppError(400, "invalid_link", MESSAGES.badLink);
   }
   await repo.updateUser(d.db, user.id, {
     passwordHash: await hashPassword(password),
