@@ -6,7 +6,7 @@ import { readStorage, STORAGE_KEYS } from "../../lib/storage-keys";
 import { authConfigQuery, profileQuery } from "./api";
 import { FormAlert } from "./field";
 import { LoginForm } from "./login-form";
-import { SocialError } from "./social";
+import { SocialError } from "./social-error";
 import { socialRedirectPending } from "./social-pending";
 import "./accounts.css";
 

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authConfigQuery, profileQuery } from "./api";
-import { SocialError, type SocialProvider } from "./social";
+import { SocialError } from "./social-error";
+import type { SocialProvider } from "./social";
 
 /** SPEC 4: after a popup sign-in the profile is fetched, then the app goes to / after 500 ms. */
 export const SOCIAL_REDIRECT_DELAY_MS = 500;

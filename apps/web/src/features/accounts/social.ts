@@ -4,15 +4,9 @@ import type { Auth, AuthProvider, User } from "firebase/auth";
 import { ApiError } from "../../lib/api";
 import { STORAGE_KEYS, readStorage, writeStorage } from "../../lib/storage-keys";
 import { socialLogin, storeSignIn } from "./api";
+import { SocialError } from "./social-error";
 
 export type SocialProvider = "google" | "apple";
-
-/** A social-login failure; `key` names its text in the auth catalogue (SPEC 8, word for word). */
-export class SocialError extends Error {
-  constructor(readonly key: string) {
-    super(key);
-  }
-}
 
 const REDIRECT_PENDING = "parkwell_social_redirect";
 const FALLBACK_TO_REDIRECT = new Set([
