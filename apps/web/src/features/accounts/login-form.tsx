@@ -3,6 +3,8 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
+import { ApiError } from "../../lib/api";
+import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 import { login, storeSignIn } from "./api";
 import { errorText, zodFields } from "./errors";
 import { Field, FormAlert } from "./field";
@@ -19,6 +21,7 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess: () => void; on
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [unverified, setUnverified] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,6 +39,10 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess: () => void; on
       onSuccess();
     } catch (err) {
       setError(errorText(t, err));
+      // An unverified account gets a way to ask for a new link, with the address kept (SPEC 3 'email').
+      const needsVerify = err instanceof ApiError && err.code === "email_not_verified";
+      if (needsVerify) writeStorage(STORAGE_KEYS.email, parsed.data.email);
+      setUnverified(needsVerify);
       setSubmitting(false);
     }
   };
@@ -43,6 +50,11 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess: () => void; on
   return (
     <form className="acc-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={submitting}>
       <FormAlert message={error} />
+      {unverified ? (
+        <Link to="/verify" onClick={onNavigate}>
+          {t("login.resendVerification")}
+        </Link>
+      ) : null}
       <Field
         label={t("fields.email")}
         type="email"

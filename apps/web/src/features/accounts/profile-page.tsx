@@ -42,6 +42,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     last_name: profile.last_name,
     phone: profile.phone ?? "",
     country_id: profile.country_id,
+    photo_url: profile.photo_url ?? "",
   });
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -52,7 +53,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     e.preventDefault();
     setMessage(null);
     setError(null);
-    const body = { ...form, phone: form.phone || null };
+    const body = { ...form, phone: form.phone || null, photo_url: form.photo_url.trim() || null };
     const parsed = ProfileUpdateSchema.safeParse(body);
     if (!parsed.success) {
       setFields(zodFields(parsed.error, t));
@@ -104,6 +105,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
             value={form.phone}
             onChange={(e) => setForm({ ...form, phone: e.target.value })}
             error={fields.phone}
+          />
+          <Field
+            label={t("fields.photoUrl")}
+            type="url"
+            value={form.photo_url}
+            onChange={(e) => setForm({ ...form, photo_url: e.target.value })}
+            error={fields.photo_url}
           />
           <div className="acc-field">
             <label htmlFor="profile-country">{t("fields.country")}</label>
