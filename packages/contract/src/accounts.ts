@@ -122,3 +122,10 @@ export const AuthConfigSchema = z.object({
   }),
 });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+
+/** A signed-in password change re-checks the current password (ASVS 7.5.1). */
+export const ChangePasswordSchema = z.object({
+  current_password: z.string({ error: REQUIRED_TEXT }).min(1, { error: REQUIRED_TEXT }).max(PASSWORD_MAX),
+  new_password: PasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof ChangePasswordSchema>;

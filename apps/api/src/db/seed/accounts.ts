@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { users } from "../schema/index";
 import { hashPassword } from "../../lib/passwords";
@@ -28,6 +29,8 @@ export function demoAccountsWanted(env: Record<string, string | undefined> = pro
 export async function seedDemoAccounts(db: Db): Promise<void> {
   if (!demoAccountsWanted()) return;
   for (const a of DEMO_ACCOUNTS) {
+    const found = await db.select({ id: users.id }).from(users).where(eq(users.email, a.email)).limit(1);
+    if (found.length > 0) continue; // no argon2 work on every start
     await db
       .insert(users)
       .values({

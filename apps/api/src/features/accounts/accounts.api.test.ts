@@ -265,6 +265,44 @@ describe("resend and password reset", () => {
   });
 });
 
+describe("password change", () => {
+  it("needs the current password, then ends every other session but this one", async () => {
+    const email = newEmail();
+    const { access_token: other } = await registerAndVerify(email);
+    const current = (
+      await post("/auth/login", { identifier: email, password: "correct horse battery" })
+    ).json().access_token as string;
+    const auth = { authorization: `Bearer ${current}` };
+    const wrong = await post(
+      "/auth/change-password",
+      { current_password: "nope nope", new_password: "another passphrase" },
+      auth,
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().fields).toEqual({ current_password: "Your current password is incorrect" });
+    expect(
+      (await post("/auth/change-password", { current_password: "x", new_password: "short" }, auth))
+        .statusCode,
+    ).toBe(422);
+    const ok = await post(
+      "/auth/change-password",
+      { current_password: "correct horse battery", new_password: "another passphrase" },
+      auth,
+    );
+    expect(ok.statusCode).toBe(200);
+    const profile = (t: string) =>
+      ctx.app.inject({ url: "/api/v1/users/profile", headers: { authorization: `Bearer ${t}` } });
+    expect((await profile(current)).statusCode).toBe(200);
+    expect((await profile(other)).statusCode).toBe(401);
+    expect(
+      (await post("/auth/login", { identifier: email, password: "another passphrase" })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post("/auth/change-password", { current_password: "a", new_password: "bbbbbbbbbb" })).statusCode,
+    ).toBe(401);
+  });
+});
+
 describe("demo accounts", () => {
   it("the seeded driver and admin can log in", async () => {
     for (const [identifier, password] of [

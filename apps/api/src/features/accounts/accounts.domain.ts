@@ -14,6 +14,8 @@ export const MESSAGES = {
     "Please verify your email address before logging in. Check your inbox for the verification link.",
   disabled: "This account has been disabled. Please contact support.",
   loggedOut: "You have been logged out.",
+  wrongCurrentPassword: "Your current password is incorrect",
+  passwordChanged: "Your password has been changed. Your other sessions have been logged out.",
   socialUnavailable: "Social login is currently unavailable. Please try logging in with email and password.",
   socialExists: "An account with this email already exists. Please sign in with your original method.",
   socialLinking: "Account linking required. Please contact support.",

@@ -1,6 +1,7 @@
 import {
   AuthConfigSchema,
   AuthResponseSchema,
+  ChangePasswordSchema,
   EmailBodySchema,
   ErrorSchema,
   LoginSchema,
@@ -162,6 +163,34 @@ export function accountsRoutes(
         preHandler: auth.required,
       },
       async (req) => service.logout(deps, requireUser(req), meta(req)),
+    );
+
+    app.post(
+      "/auth/change-password",
+      {
+        schema: {
+          tags,
+          summary: "Change the password (current one required); ends the other sessions",
+          security: [{ bearer: [] }],
+          body: ChangePasswordSchema,
+          response: { 200: MessageSchema, ...err },
+        },
+        preHandler: [auth.required, limits.loginIp.check],
+      },
+      async (req) => {
+        try {
+          return await service.changePassword(
+            deps,
+            requireUser(req),
+            req.body.current_password,
+            req.body.new_password,
+            meta(req),
+          );
+        } catch (e) {
+          if (e instanceof AppError && e.status === 422) await limits.loginIp.fail(req);
+          throw e;
+        }
+      },
     );
 
     app.post(

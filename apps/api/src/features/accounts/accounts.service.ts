@@ -182,3 +182,24 @@ export async function logout(
   await log(d, meta, { action: "logout", identifier: user.email, userId: user.id, success: true });
   return { message: MESSAGES.loggedOut };
 }
+
+/** Re-checks the current password, sets the new one and ends every other session (ASVS 7.4.3). */
+export async function changePassword(
+  d: AccountsDeps,
+  auth: { id: string; sessionId: string },
+  current: string,
+  next: string,
+  meta: RequestMeta,
+) {
+  const user = await repo.findUserById(d.db, auth.id);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, current) : false;
+  const base = { action: "change_password", identifier: user?.email, userId: auth.id };
+  if (!user || !ok) {
+    await log(d, meta, { ...base, success: false, reason: "bad_password" });
+    throw AppError.validation({ current_password: MESSAGES.wrongCurrentPassword });
+  }
+  await repo.updateUser(d.db, user.id, { passwordHash: await hashPassword(next), updatedAt: d.clock() });
+  await endUserSessions(d.db, d.clock, user.id, auth.sessionId);
+  await log(d, meta, { ...base, success: true });
+  return { message: MESSAGES.passwordChanged };
+}

@@ -1,6 +1,7 @@
 import type {
   AuthConfig,
   AuthResponse,
+  ChangePasswordBody,
   Profile,
   ProfileUpdate,
   RegisterBody,
@@ -37,6 +38,7 @@ export const resendVerification = (email: string) => post<Message>("/auth/resend
 export const forgotPassword = (email: string) => post<Message>("/auth/forgot-password", { email });
 export const resetPassword = (token: string, password: string) =>
   post<Message>("/auth/reset-password", { token, password });
+export const changePassword = (body: ChangePasswordBody) => post<Message>("/auth/change-password", body);
 export const socialLogin = (body: unknown) => post<SocialLoginResponse>("/auth/social-login", body);
 
 export const authConfigQuery = queryOptions({

@@ -22,6 +22,7 @@ const KNOWN: Record<string, string> = {
   "Please choose a vehicle type": "validation.vehicleType",
   "Please enter a valid image URL": "validation.photoUrl",
   "You already saved a vehicle with this plate number": "validation.plateTaken",
+  "Your current password is incorrect": "validation.currentPassword",
 };
 
 /** A message in the page's language when we know it; otherwise the text as given. */

@@ -9,6 +9,7 @@ import { setCachedProfile, useSession } from "../../lib/session";
 import { profileQuery, updateProfile } from "./api";
 import { errorText, serverFields, zodFields } from "./errors";
 import { Field, FormAlert } from "./field";
+import { PasswordSection } from "./password-section";
 import { VehiclesSection } from "./vehicles-section";
 import "./accounts.css";
 
@@ -30,6 +31,7 @@ export function ProfilePage() {
       {profile.isError ? <FormAlert message={errorText(t, profile.error)} /> : null}
       {profile.data ? <ProfileForm key={profile.data.id} profile={profile.data} /> : null}
       <VehiclesSection />
+      {profile.data?.auth_provider === "password" ? <PasswordSection /> : null}
     </div>
   );
 }
