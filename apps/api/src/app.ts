@@ -7,6 +7,7 @@ import { healthRoutes } from "./features/health/health.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { firebaseVerifier } from "./features/accounts/firebase";
+import { passwordRoutes } from "./features/accounts/password.routes";
 import { profileRoutes } from "./features/accounts/profile.routes";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
 import { createMailer, type Mailer } from "./lib/mailer";
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(database, VERSION), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
   await app.register(accountsRoutes(accounts, config, auth, limiter, verifier), { prefix: "/api/v1" });
+  await app.register(passwordRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
   await app.register(profileRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(vehiclesRoutes(database.db, clock, auth), { prefix: "/api/v1" });
 

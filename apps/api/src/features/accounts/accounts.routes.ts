@@ -1,18 +1,15 @@
 import {
   AuthConfigSchema,
   AuthResponseSchema,
-  ChangePasswordSchema,
   EmailBodySchema,
   ErrorSchema,
   LoginSchema,
   MessageSchema,
   RegisterSchema,
-  ResetPasswordSchema,
   SocialLoginResponseSchema,
   SocialLoginSchema,
   TokenBodySchema,
 } from "@parkwell/contract";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config";
 import { AppError } from "../../lib/app-error";
@@ -21,15 +18,11 @@ import { pickLanguage } from "./accounts.domain";
 import * as service from "./accounts.service";
 import type { FirebaseVerifier } from "./firebase";
 import { socialLogin } from "./social.service";
+import { requestMeta as meta } from "./request-meta";
 import { accountLimits } from "./throttles";
 import type { LimiterFactory } from "../../plugins/throttle";
 
-const meta = (req: FastifyRequest): service.RequestMeta => ({
-  ip: req.ip,
-  userAgent: req.headers["user-agent"],
-});
-
-/** /auth/*: register, verify, resend, login, logout, forgot and reset password, social login. */
+/** /auth/*: register, verify, resend, login, logout, social login, and the public auth config. */
 export function accountsRoutes(
   deps: service.AccountsDeps,
   config: Config,
@@ -99,34 +92,6 @@ export function accountsRoutes(
     );
 
     app.post(
-      "/auth/forgot-password",
-      {
-        schema: {
-          tags,
-          summary: "Mail a password reset link (same answer for any address)",
-          body: EmailBodySchema,
-          response: { 200: MessageSchema, ...err },
-        },
-        preHandler: [limits.mailIp.hit, limits.mailEmail.hit],
-      },
-      async (req) => service.forgotPassword(deps, req.body.email, meta(req)),
-    );
-
-    app.post(
-      "/auth/reset-password",
-      {
-        schema: {
-          tags,
-          summary: "Set a new password with the mailed token; ends every session",
-          body: ResetPasswordSchema,
-          response: { 200: MessageSchema, ...err },
-        },
-        preHandler: limits.tokenIp.hit,
-      },
-      async (req) => service.resetPassword(deps, req.body.token, req.body.password, meta(req)),
-    );
-
-    app.post(
       "/auth/login",
       {
         schema: {
@@ -163,34 +128,6 @@ export function accountsRoutes(
         preHandler: auth.required,
       },
       async (req) => service.logout(deps, requireUser(req), meta(req)),
-    );
-
-    app.post(
-      "/auth/change-password",
-      {
-        schema: {
-          tags,
-          summary: "Change the password (current one required); ends the other sessions",
-          security: [{ bearer: [] }],
-          body: ChangePasswordSchema,
-          response: { 200: MessageSchema, ...err },
-        },
-        preHandler: [auth.required, limits.loginIp.check],
-      },
-      async (req) => {
-        try {
-          return await service.changePassword(
-            deps,
-            requireUser(req),
-            req.body.current_password,
-            req.body.new_password,
-            meta(req),
-          );
-        } catch (e) {
-          if (e instanceof AppError && e.status === 422) await limits.loginIp.fail(req);
-          throw e;
-        }
-      },
     );
 
     app.post(

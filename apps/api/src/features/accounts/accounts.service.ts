@@ -6,7 +6,7 @@ import type { Clock } from "../../lib/clock";
 import type { Mailer } from "../../lib/mailer";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
-import { endSession, endUserSessions, startSession } from "../sessions/sessions.service";
+import { endSession, startSession } from "../sessions/sessions.service";
 import { accountMail } from "./account-mail";
 import { MESSAGES, RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS } from "./accounts.domain";
 import * as repo from "./accounts.repo";
@@ -26,7 +26,7 @@ export interface RequestMeta {
 }
 
 type Log = Omit<Parameters<typeof repo.logAttempt>[1], "ip" | "userAgent">;
-const log = (d: AccountsDeps, meta: RequestMeta, row: Log) =>
+export const log = (d: AccountsDeps, meta: RequestMeta, row: Log) =>
   repo.logAttempt(d.db, {
     ...row,
     ip: meta.ip,
@@ -44,7 +44,7 @@ export async function issueSession(
   return { access_token: token, token_type: "bearer", user: await presentProfile(d.db, user) };
 }
 
-async function mailLink(d: AccountsDeps, user: repo.UserRow, kind: "verify" | "reset") {
+export async function mailLink(d: AccountsDeps, user: repo.UserRow, kind: "verify" | "reset") {
   const token = newToken();
   const now = d.clock();
   const seconds = kind === "verify" ? VERIFY_TOKEN_SECONDS : RESET_TOKEN_SECONDS;
@@ -116,33 +116,6 @@ export async function resendVerification(d: AccountsDeps, email: string, meta: R
   return { message: MESSAGES.resendSent };
 }
 
-export async function forgotPassword(d: AccountsDeps, email: string, meta: RequestMeta) {
-  const user = await repo.findUserByEmail(d.db, email);
-  const send = Boolean(user && !user.disabledAt);
-  await log(d, meta, { action: "forgot_password", identifier: email, userId: user?.id, success: send });
-  if (user && send) await mailLink(d, user, "reset");
-  return { message: MESSAGES.forgotSent };
-}
-
-/** Sets the password and ends every session (ASVS 7.4.3). A reset also proves the e-mail. */
-export async function resetPassword(d: AccountsDeps, token: string, password: string, meta: RequestMeta) {
-  const now = d.clock();
-  const userId = await repo.consumeToken(d.db, hashToken(token), "reset_password", now);
-  const user = userId ? await repo.findUserById(d.db, userId) : undefined;
-  if (!user || user.disabledAt) {
-    await log(d, meta, { action: "reset_password", userId: user?.id, success: false, reason: "bad_token" });
-    throw new AppError(400, "invalid_link", MESSAGES.badLink);
-  }
-  await repo.updateUser(d.db, user.id, {
-    passwordHash: await hashPassword(password),
-    emailVerifiedAt: user.emailVerifiedAt ?? now,
-    updatedAt: now,
-  });
-  await endUserSessions(d.db, d.clock, user.id);
-  await log(d, meta, { action: "reset_password", identifier: user.email, userId: user.id, success: true });
-  return { message: MESSAGES.passwordReset };
-}
-
 /**
  * Wrong password, unknown e-mail and social-only account give the same 401 after the same
  * argon2 work. Only a correct password learns that the account is unverified or disabled.
@@ -181,25 +154,4 @@ export async function logout(
   await endSession(d.db, d.clock, user.sessionId);
   await log(d, meta, { action: "logout", identifier: user.email, userId: user.id, success: true });
   return { message: MESSAGES.loggedOut };
-}
-
-/** Re-checks the current password, sets the new one and ends every other session (ASVS 7.4.3). */
-export async function changePassword(
-  d: AccountsDeps,
-  auth: { id: string; sessionId: string },
-  current: string,
-  next: string,
-  meta: RequestMeta,
-) {
-  const user = await repo.findUserById(d.db, auth.id);
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, current) : false;
-  const base = { action: "change_password", identifier: user?.email, userId: auth.id };
-  if (!user || !ok) {
-    await log(d, meta, { ...base, success: false, reason: "bad_password" });
-    throw AppError.validation({ current_password: MESSAGES.wrongCurrentPassword });
-  }
-  await repo.updateUser(d.db, user.id, { passwordHash: await hashPassword(next), updatedAt: d.clock() });
-  await endUserSessions(d.db, d.clock, user.id, auth.sessionId);
-  await log(d, meta, { ...base, success: true });
-  return { message: MESSAGES.passwordChanged };
 }
