@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import AxeBuilder from "@axe-core/playwright";
 import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -161,5 +162,37 @@ describe("accounts in the browser", () => {
     expect(await card("LAG123AB").getByText("Default", { exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
     await c.close();
+  });
+
+  it("has no accessibility violations on the account pages, in both widths", async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const { context: c, page } = await fresh(viewport);
+      await logIn(page, "driver@parkwell.test", "drive-safely-2026");
+      await page.goto(`${server.url}/profile`);
+      await expect.poll(() => page.getByLabel("First name").count()).toBe(1);
+      const pages = ["/profile"];
+      const anon = await browser.newContext({ viewport });
+      const anonPage = await anon.newPage();
+      for (const url of [
+        pages[0]!,
+        "/auth",
+        "/register",
+        "/verify",
+        "/forgot-password",
+        "/forgot-password?mode=reset&token=x",
+      ]) {
+        const target = url === "/profile" ? page : anonPage;
+        if (url !== "/profile") {
+          await target.goto(`${server.url}${url}`);
+          await expect.poll(() => target.locator("h1").count()).toBe(1);
+        }
+        const result = await new AxeBuilder({ page: target })
+          .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+          .analyze();
+        expect({ url, violations: result.violations.map((v) => v.id) }).toEqual({ url, violations: [] });
+      }
+      await anon.close();
+      await c.close();
+    }
   });
 });
