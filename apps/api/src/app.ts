@@ -5,6 +5,13 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./features/health/health.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
+import { accountsRoutes } from "./features/accounts/accounts.routes";
+import { firebaseVerifier } from "./features/accounts/firebase";
+import { passwordRoutes } from "./features/accounts/password.routes";
+import { profileRoutes } from "./features/accounts/profile.routes";
+import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
+import { createMailer, type Mailer } from "./lib/mailer";
+import { registerThrottle } from "./plugins/throttle";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
@@ -18,6 +25,8 @@ export interface AppDeps {
   config: Config;
   /** The time every rule reads; tests pass their own. */
   clock?: Clock;
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else .eml files in DATA_DIR/mail. */
+  mailer?: Mailer;
   /** Pino options or a logger; tests pass false. */
   logger?: FastifyServerOptions["logger"];
 }
@@ -48,10 +57,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Features take what they need explicitly: `auth.required` guards a route or a scope.
   const auth = registerAuth(app, database.db, clock);
-  void auth;
+  const limiter = await registerThrottle(app, config.REDIS_URL);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.DATA_DIR,
+      log: app.log,
+    });
+  app.addHook("onClose", async () => mailer.close());
+  const verifier = config.FIREBASE_PROJECT_ID
+    ? firebaseVerifier(config.FIREBASE_PROJECT_ID, config.FIREBASE_JWKS_URL, clock)
+    : null;
+  const accounts = { db: database.db, clock, mailer, publicUrl: config.PUBLIC_URL };
 
   await app.register(healthRoutes(database, VERSION), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(accountsRoutes(accounts, config, auth, limiter, verifier), { prefix: "/api/v1" });
+  await app.register(passwordRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
+  await app.register(profileRoutes(database.db, clock, auth), { prefix: "/api/v1" });
+  await app.register(vehiclesRoutes(database.db, clock, auth), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

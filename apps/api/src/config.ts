@@ -49,6 +49,22 @@ const ConfigSchema = z.object({
   SEED: bool.default(true),
   DEMO_MODE: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  /** smtp(s)://user:pass@host:port: send mail over SMTP; unset: write .eml files to DATA_DIR/mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Parkwell <no-reply@parkwell.test>"),
+  /** redis://...: rate limits shared by every API process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
+  /** Firebase project whose ID tokens Google/Apple sign-in sends; unset: social login answers 503. */
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{3,64}$/, { error: "must be a Firebase project id" })
+    .optional(),
+  FIREBASE_JWKS_URL: z
+    .url({ error: "must be an http(s) URL" })
+    .default("https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"),
+  /** Public web config for Firebase Auth in the browser (not secrets). */
+  FIREBASE_API_KEY: z.string().optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };

@@ -1,3 +1,5 @@
 export * from "./common";
 export * from "./health";
 export * from "./reference";
+export * from "./accounts";
+export * from "./vehicles";

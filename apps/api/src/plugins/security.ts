@@ -9,19 +9,27 @@ import type { Config } from "../config";
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.PUBLIC_URL.startsWith("https://");
+  // Google/Apple sign-in through Firebase Auth: its API hosts, its auth domain's frame, Google's loader.
+  const firebase = config.FIREBASE_AUTH_DOMAIN
+    ? {
+        connect: ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"],
+        frame: [`https://${config.FIREBASE_AUTH_DOMAIN}`],
+        script: ["https://apis.google.com"],
+      }
+    : { connect: [], frame: [], script: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...firebase.script],
         // Leaflet and React set element styles at run time; no inline <script> is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...config.CSP_CONNECT_SRC],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...config.CSP_CONNECT_SRC, ...firebase.connect],
+        frameSrc: ["'self'", ...firebase.frame],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

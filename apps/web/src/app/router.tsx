@@ -1,9 +1,26 @@
 import { createBrowserRouter } from "react-router";
+import { AuthLayout } from "./auth-layout";
 import { Layout } from "./layout";
 import { NotFoundPage } from "./not-found-page";
 
 /** Routes load lazily: each page is its own chunk, fetched when first visited. */
+const accounts = () => import("../features/accounts/routes");
+
 export const router = createBrowserRouter([
+  {
+    element: <AuthLayout />,
+    children: [
+      { path: "auth", lazy: async () => ({ Component: (await accounts()).AuthPage }) },
+      { path: "register", lazy: async () => ({ Component: (await accounts()).RegisterPage }) },
+      { path: "auth/register", lazy: async () => ({ Component: (await accounts()).RegisterPage }) },
+      { path: "verify", lazy: async () => ({ Component: (await accounts()).VerifyPage }) },
+      { path: "forgot-password", lazy: async () => ({ Component: (await accounts()).ForgotPasswordPage }) },
+      {
+        path: "auth/forgot-password",
+        lazy: async () => ({ Component: (await accounts()).ForgotPasswordPage }),
+      },
+    ],
+  },
   {
     element: <Layout />,
     children: [
@@ -15,6 +32,7 @@ export const router = createBrowserRouter([
         path: "home",
         lazy: async () => ({ Component: (await import("../features/home/home-page")).HomePage }),
       },
+      { path: "profile", lazy: async () => ({ Component: (await accounts()).ProfilePage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,0 +1,157 @@
+import type { AuthResponse, LoginSchema, RegisterSchema } from "@parkwell/contract";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { Mailer } from "../../lib/mailer";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
+import { hashToken, newToken } from "../../lib/tokens";
+import { endSession, startSession } from "../sessions/sessions.service";
+import { accountMail } from "./account-mail";
+import { MESSAGES, RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS } from "./accounts.domain";
+import * as repo from "./accounts.repo";
+import { presentProfile } from "./profile.presenter";
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Who is asking: for the attempt log and the session row. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+type Log = Omit<Parameters<typeof repo.logAttempt>[1], "ip" | "userAgent">;
+export const log = (d: AccountsDeps, meta: RequestMeta, row: Log) =>
+  repo.logAttempt(d.db, {
+    ...row,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+    createdAt: d.clock(),
+  });
+
+/** Signs a user in: a new session token every time (ASVS 7.2.4). */
+export async function issueSession(
+  d: AccountsDeps,
+  user: repo.UserRow,
+  meta: RequestMeta,
+): Promise<AuthResponse> {
+  const { token } = await startSession(d.db, d.clock, user.id, meta);
+  return { access_token: token, token_type: "bearer", user: await presentProfile(d.db, user) };
+}
+
+export async function mailLink(d: AccountsDeps, user: repo.UserRow, kind: "verify" | "reset") {
+  const token = newToken();
+  const now = d.clock();
+  const seconds = kind === "verify" ? VERIFY_TOKEN_SECONDS : RESET_TOKEN_SECONDS;
+  await repo.replaceToken(d.db, {
+    userId: user.id,
+    purpose: kind === "verify" ? "verify_email" : "reset_password",
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + seconds * 1000),
+  });
+  // Links are built from configuration, never from the Host header (reset poisoning).
+  const link =
+    kind === "verify"
+      ? `${d.publicUrl}/verify?token=${token}`
+      : `${d.publicUrl}/forgot-password?mode=reset&token=${token}`;
+  const lang = user.language === "fr" ? "fr" : "en";
+  await d.mailer.send(accountMail(kind, lang, user.email, user.firstName, link));
+}
+
+export async function register(
+  d: AccountsDeps,
+  body: z.output<typeof RegisterSchema>,
+  language: "en" | "fr",
+  meta: RequestMeta,
+): Promise<{ message: string }> {
+  if (body.country_id != null && !(await repo.countryExists(d.db, body.country_id))) {
+    throw AppError.validation({ country_id: MESSAGES.countryUnknown });
+  }
+  const user = await repo.insertUser(d.db, {
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    firstName: body.first_name,
+    lastName: body.last_name,
+    phone: body.phone ?? null,
+    countryId: body.country_id ?? 1,
+    language,
+    authProvider: "password",
+  });
+  if (!user) {
+    await log(d, meta, { action: "register", identifier: body.email, success: false, reason: "email_taken" });
+    throw new AppError(409, "email_taken", MESSAGES.emailTaken);
+  }
+  await log(d, meta, { action: "register", identifier: body.email, userId: user.id, success: true });
+  await mailLink(d, user, "verify");
+  return { message: MESSAGES.registered };
+}
+
+export async function verifyEmail(d: AccountsDeps, token: string, meta: RequestMeta): Promise<AuthResponse> {
+  const now = d.clock();
+  const userId = await repo.consumeToken(d.db, hashToken(token), "verify_email", now);
+  const user = userId ? await repo.findUserById(d.db, userId) : undefined;
+  if (!user || user.disabledAt) {
+    await log(d, meta, { action: "verify_email", userId: user?.id, success: false, reason: "bad_token" });
+    throw new AppError(400, "invalid_link", MESSAGES.badLink);
+  }
+  const verified = user.emailVerifiedAt
+    ? user
+    : await repo.updateUser(d.db, user.id, { emailVerifiedAt: now, updatedAt: now });
+  await log(d, meta, { action: "verify_email", identifier: user.email, userId: user.id, success: true });
+  return issueSession(d, verified!, meta);
+}
+
+/** Same answer whether or not the address exists (no account enumeration). */
+export async function resendVerification(d: AccountsDeps, email: string, meta: RequestMeta) {
+  const user = await repo.findUserByEmail(d.db, email);
+  const send = Boolean(user && !user.emailVerifiedAt && !user.disabledAt);
+  await log(d, meta, { action: "resend_verification", identifier: email, userId: user?.id, success: send });
+  if (user && send) await mailLink(d, user, "verify");
+  return { message: MESSAGES.resendSent };
+}
+
+/**
+ * Wrong password, unknown e-mail and social-only account give the same 401 after the same
+ * argon2 work. Only a correct password learns that the account is unverified or disabled.
+ */
+export async function login(
+  d: AccountsDeps,
+  body: z.output<typeof LoginSchema>,
+  meta: RequestMeta,
+): Promise<AuthResponse> {
+  const user = await repo.findUserByEmail(d.db, body.identifier);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, body.password)
+    : (await burnPasswordCheck(body.password), false);
+  const base = { action: "login", identifier: body.identifier, userId: user?.id };
+  if (!user || !ok) {
+    await log(d, meta, { ...base, success: false, reason: user ? "bad_password" : "unknown_user" });
+    throw new AppError(401, "invalid_credentials", MESSAGES.invalidCredentials);
+  }
+  if (user.disabledAt) {
+    await log(d, meta, { ...base, success: false, reason: "disabled" });
+    throw new AppError(403, "account_disabled", MESSAGES.disabled);
+  }
+  if (!user.emailVerifiedAt) {
+    await log(d, meta, { ...base, success: false, reason: "unverified" });
+    throw new AppError(403, "email_not_verified", MESSAGES.unverified);
+  }
+  await log(d, meta, { ...base, success: true });
+  return issueSession(d, user, meta);
+}
+
+export async function logout(
+  d: AccountsDeps,
+  user: { id: string; sessionId: string; email: string },
+  meta: RequestMeta,
+) {
+  await endSession(d.db, d.clock, user.sessionId);
+  await log(d, meta, { action: "logout", identifier: user.email, userId: user.id, success: true });
+  return { message: MESSAGES.loggedOut };
+}

@@ -1,0 +1,87 @@
+import {
+  ChangePasswordSchema,
+  EmailBodySchema,
+  ErrorSchema,
+  MessageSchema,
+  ResetPasswordSchema,
+} from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../lib/app-error";
+import { requireUser, type Auth } from "../../plugins/auth";
+import type { LimiterFactory } from "../../plugins/throttle";
+import { requestMeta as meta } from "./request-meta";
+import type { AccountsDeps } from "./accounts.service";
+import * as service from "./password.service";
+import { accountLimits } from "./throttles";
+
+/** Forgotten password (mailed link), reset with the link, and change while signed in. */
+export function passwordRoutes(
+  deps: AccountsDeps,
+  auth: Auth,
+  limiter: LimiterFactory,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Accounts"];
+    const limits = accountLimits(limiter);
+    const err = { 400: ErrorSchema, 401: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+
+    app.post(
+      "/auth/forgot-password",
+      {
+        schema: {
+          tags,
+          summary: "Mail a password reset link (same answer for any address)",
+          body: EmailBodySchema,
+          response: { 200: MessageSchema, ...err },
+        },
+        preHandler: [limits.mailIp.hit, limits.mailEmail.hit],
+      },
+      async (req) => service.forgotPassword(deps, req.body.email, meta(req)),
+    );
+
+    app.post(
+      "/auth/reset-password",
+      {
+        schema: {
+          tags,
+          summary: "Set a new password with the mailed token; ends every session",
+          body: ResetPasswordSchema,
+          response: { 200: MessageSchema, ...err },
+        },
+        preHandler: limits.tokenIp.hit,
+      },
+      async (req) => service.resetPassword(deps, req.body.token, req.body.password, meta(req)),
+    );
+
+    app.post(
+      "/auth/change-password",
+      {
+        schema: {
+          tags,
+          summary: "Change the password (current one required); ends the other sessions",
+          security: [{ bearer: [] }],
+          body: ChangePasswordSchema,
+          response: { 200: MessageSchema, ...err },
+        },
+        preHandler: [auth.required, limits.loginIp.check],
+      },
+      async (req) => {
+        try {
+          return await service.changePassword(
+            deps,
+            requireUser(req),
+            req.body.current_password,
+            req.body.new_password,
+            meta(req),
+          );
+        } catch (e) {
+          if (e instanceof AppError && e.status === 422) await limits.loginIp.fail(req);
+          throw e;
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,45 @@
+import { ErrorSchema, ProfileSchema, ProfileUpdateSchema } from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { requireUser, type Auth } from "../../plugins/auth";
+import * as service from "./profile.service";
+
+/** GET and PATCH /users/profile (bearer). */
+export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Profile"];
+    const security = [{ bearer: [] }];
+    app.addHook("preHandler", auth.required);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+
+    app.get(
+      "/users/profile",
+      {
+        schema: {
+          tags,
+          security,
+          summary: "The signed-in user's profile",
+          response: { 200: ProfileSchema, 401: ErrorSchema },
+        },
+      },
+      async (req) => service.getProfile(db, requireUser(req).id),
+    );
+
+    app.patch(
+      "/users/profile",
+      {
+        schema: {
+          tags,
+          security,
+          summary: "Change first_name, last_name, phone, country_id or photo_url; other fields are ignored",
+          body: ProfileUpdateSchema,
+          response: { 200: ProfileSchema, 401: ErrorSchema, 422: ErrorSchema },
+        },
+      },
+      async (req) => service.updateProfile(db, clock, requireUser(req).id, req.body),
+    );
+  };
+}

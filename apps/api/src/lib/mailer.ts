@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message carries; logged when mail is written to files. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+interface Log {
+  info(obj: object, msg: string): void;
+}
+
+/**
+ * nodemailer over SMTP when SMTP_URL is set; otherwise every message is rendered by nodemailer
+ * to an .eml file under DATA_DIR/mail/ and its link is logged (development, demos, e2e tests).
+ */
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  log: Log;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(m) {
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = path.resolve(opts.dataDir, "mail");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(m) {
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+      });
+      await fs.mkdir(dir, { recursive: true });
+      // Time first so a directory listing reads in sending order.
+      const file = path.join(dir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      opts.log.info({ to: m.to, file, link: m.link }, `mail written: ${m.subject}`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import { Navigate } from "react-router";
+import { useSession } from "../../lib/session";
+import { LoginForm } from "./login-form";
+import "./accounts.css";
+
+/** /auth: the login form on its own page (bare auth layout). */
+export function AuthPage() {
+  const { t } = useTranslation("auth");
+  const { signedIn } = useSession();
+  if (signedIn) return <Navigate to="/" replace />;
+  return (
+    <section className="acc-card" aria-labelledby="auth-title">
+      <h1 id="auth-title">{t("login.title")}</h1>
+      <p className="acc-lead">{t("login.lead")}</p>
+      <LoginForm onSuccess={() => window.location.assign("/")} />
+    </section>
+  );
+}

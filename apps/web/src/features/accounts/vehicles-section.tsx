@@ -1,0 +1,93 @@
+import type { Vehicle } from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { deleteVehicle, setDefaultVehicle, vehiclesQuery } from "./api";
+import { errorText } from "./errors";
+import { FormAlert } from "./field";
+import { VehicleForm } from "./vehicle-form";
+
+/** Saved vehicles: list, add, edit, delete, and choose the default (exactly one). */
+export function VehiclesSection() {
+  const { t } = useTranslation(["account", "auth"]);
+  const queryClient = useQueryClient();
+  const vehicles = useQuery(vehiclesQuery);
+  const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: vehiclesQuery.queryKey });
+  const action = useMutation({
+    mutationFn: async ({ kind, id }: { kind: "default" | "delete"; id: number }): Promise<void> => {
+      if (kind === "default") await setDefaultVehicle(id);
+      else await deleteVehicle(id);
+    },
+    onMutate: () => setError(null),
+    onError: (err) => setError(errorText(t, err)),
+    onSettled: refresh,
+  });
+
+  return (
+    <section className="acc-section" aria-labelledby="vehicles-title">
+      <div className="acc-profile__head">
+        <h2 id="vehicles-title">{t("vehicles.title")}</h2>
+        {editing === null ? (
+          <button type="button" className="button button--accent" onClick={() => setEditing("new")}>
+            {t("vehicles.add")}
+          </button>
+        ) : null}
+      </div>
+      <FormAlert message={error} />
+      {editing !== null ? (
+        <VehicleForm
+          vehicle={editing === "new" ? null : editing}
+          onDone={() => {
+            setEditing(null);
+            void refresh();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      {vehicles.isPending ? <p role="status">{t("loading")}</p> : null}
+      {vehicles.isError ? <FormAlert message={errorText(t, vehicles.error)} /> : null}
+      {vehicles.data?.length === 0 ? <p className="acc-muted">{t("vehicles.empty")}</p> : null}
+      <ul className="acc-vehicles">
+        {vehicles.data?.map((v) => (
+          <li key={v.id} className="acc-vehicle" aria-label={v.plate_number}>
+            <div>
+              <strong className="acc-vehicle__plate">{v.plate_number}</strong>
+              {v.is_default ? <span className="acc-badge">{t("vehicles.default")}</span> : null}
+              <p className="acc-muted">
+                {[v.nickname, v.vehicle_type_name, v.make, v.model, v.color].filter(Boolean).join(" · ")}
+              </p>
+            </div>
+            <div className="acc-vehicle__actions">
+              {!v.is_default ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={action.isPending}
+                  onClick={() => action.mutate({ kind: "default", id: v.id })}
+                >
+                  {t("vehicles.setDefault")}
+                </button>
+              ) : null}
+              <button type="button" className="button" onClick={() => setEditing(v)}>
+                {t("vehicles.edit")}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={action.isPending}
+                onClick={() => {
+                  if (window.confirm(t("vehicles.confirmDelete", { plate: v.plate_number })))
+                    action.mutate({ kind: "delete", id: v.id });
+                }}
+              >
+                {t("vehicles.delete")}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

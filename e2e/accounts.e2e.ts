@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import AxeBuilder from "@axe-core/playwright";
+import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+// Its own server: the test reads the .eml files the app writes to its DATA_DIR/mail.
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function mailedLink(to: string, pathname: string): string {
+  const dir = path.join(server.dataDir, "mail");
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  for (const f of files.reverse()) {
+    const raw = fs
+      .readFileSync(path.join(dir, f), "utf8")
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
+    if (!raw.includes(`To: ${to}`)) continue;
+    const m = new RegExp(`${server.url.replace(/[.:/]/g, "\\$&")}${pathname}\\?[^\\s"<]+`).exec(raw);
+    if (m) return m[0].replace(/&amp;/g, "&");
+  }
+  throw new Error(`no ${pathname} link for ${to}`);
+}
+
+async function fresh(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context = await browser.newContext({ viewport });
+  const watch = await watchedPage(context);
+  return { context, ...watch };
+}
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem("parkwell_user_token"));
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/auth`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
+  await expect.poll(() => token(page)).toBeTruthy();
+}
+
+describe("accounts in the browser", () => {
+  let context: BrowserContext;
+  afterAll(async () => context?.close());
+
+  it("registers, opens the link from the .eml file and is signed in", async () => {
+    const w = await fresh(VIEWPORTS.phone);
+    context = w.context;
+    const email = `e2e.${Date.now()}@example.com`;
+    await w.page.goto(`${server.url}/register`);
+    await w.page.getByLabel("First name").fill("Amaka");
+    await w.page.getByLabel("Last name").fill("Eze");
+    await w.page.getByLabel("Email").fill(email);
+    await w.page.getByLabel("Password").fill("a long and happy passphrase");
+    await w.page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => w.page.getByRole("heading", { name: "Check your email" }).count()).toBe(1);
+    expect(await token(w.page)).toBeNull();
+
+    await w.page.goto(mailedLink(email, "/verify"));
+    await w.page.waitForURL(`${server.url}/`);
+    await expect.poll(() => token(w.page)).toBeTruthy();
+    const profile = await w.page.evaluate(() => JSON.parse(localStorage.getItem("profile") ?? "{}"));
+    expect(profile.email).toBe(email);
+    expect(w.problems).toEqual([]);
+  });
+
+  it("shows the spec's validation texts, and 'Loading...' while submitting", async () => {
+    const { context: c, page, problems } = await fresh();
+    await page.goto(`${server.url}/auth`);
+    const submit = page.getByRole("button", { name: "Log in", exact: true });
+    await submit.click();
+    await expect.poll(() => page.getByText("This field is required!").count()).toBe(2);
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("short");
+    await submit.click();
+    await expect.poll(() => page.getByText("Please enter a valid email").count()).toBe(1);
+    expect(await page.getByText("Password must be at least 8 characters").count()).toBe(1);
+
+    // Hold the request to see the button's submitting state.
+    let release: () => void = () => {};
+    await page.route("**/api/v1/auth/login", async (route) => {
+      await new Promise<void>((r) => (release = r));
+      await route.continue();
+    });
+    await page.getByLabel("Email").fill("driver@parkwell.test");
+    await page.getByLabel("Password").fill("not the password");
+    await submit.click();
+    await expect.poll(() => page.getByRole("button", { name: "Loading..." }).count()).toBe(1);
+    release();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password");
+    expect(problems.filter((p) => !p.includes("401"))).toEqual([]);
+    await c.close();
+  });
+
+  it("speaks French on the auth pages", async () => {
+    const { context: c, page } = await fresh();
+    await c.addInitScript(() => localStorage.setItem("language", "fr"));
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+    await expect.poll(() => page.getByText("Ce champ est obligatoire !").count()).toBe(2);
+    await c.close();
+  });
+
+  it("logs in and logs out: the token is cleared and ended on the server", async () => {
+    const { context: c, page, problems } = await fresh();
+    await logIn(page, "driver@parkwell.test", "drive-safely-2026");
+    const before = await token(page);
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => token(page)).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem("profile"))).toBeNull();
+    const res = await fetch(`${server.url}/api/v1/users/profile`, {
+      headers: { authorization: `Bearer ${before}` },
+    });
+    expect(res.status).toBe(401);
+    await page.goto(`${server.url}/profile`);
+    await page.waitForURL(`${server.url}/`);
+    expect(problems).toEqual([]);
+    await c.close();
+  });
+
+  it("edits the profile, adds vehicles and sets the default", async () => {
+    const { context: c, page, problems } = await fresh(VIEWPORTS.phone);
+    await logIn(page, "admin@parkwell.test", "admin-parkwell-2026");
+    await page.goto(`${server.url}/profile`);
+    const first = page.getByLabel("First name");
+    await expect.poll(() => first.inputValue()).toBe("Demo");
+    await first.fill("Adaeze");
+    await page.getByLabel("Country").selectOption({ label: "Canada" });
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.getByText("Your profile has been saved.").count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByLabel("First name").inputValue()).toBe("Adaeze");
+    expect(await page.getByLabel("Country").inputValue()).toBe("2");
+
+    for (const plate of ["lag-123 ab", "ABJ 987 CD"]) {
+      await page.getByRole("button", { name: "Add a vehicle" }).click();
+      await page.getByLabel("Plate number").fill(plate);
+      await page.getByRole("button", { name: "Save vehicle" }).click();
+      await expect.poll(() => page.getByRole("button", { name: "Add a vehicle" }).count()).toBe(1);
+    }
+    const card = (plate: string) => page.getByRole("listitem", { name: plate });
+    await expect.poll(() => card("LAG123AB").getByText("Default", { exact: true }).count()).toBe(1);
+    await expect.poll(() => card("ABJ987CD").count()).toBe(1);
+    expect(await card("ABJ987CD").getByText("Default", { exact: true }).count()).toBe(0);
+
+    await card("ABJ987CD").getByRole("button", { name: "Set as default" }).click();
+    await expect.poll(() => card("ABJ987CD").getByText("Default", { exact: true }).count()).toBe(1);
+    expect(await card("LAG123AB").getByText("Default", { exact: true }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await c.close();
+  });
+
+  it("has no accessibility violations on the account pages, in both widths", async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const { context: c, page } = await fresh(viewport);
+      await logIn(page, "driver@parkwell.test", "drive-safely-2026");
+      await page.goto(`${server.url}/profile`);
+      await expect.poll(() => page.getByLabel("First name").count()).toBe(1);
+      const pages = ["/profile"];
+      const anon = await browser.newContext({ viewport });
+      const anonPage = await anon.newPage();
+      for (const url of [
+        pages[0]!,
+        "/auth",
+        "/register",
+        "/verify",
+        "/forgot-password",
+        "/forgot-password?mode=reset&token=x",
+      ]) {
+        const target = url === "/profile" ? page : anonPage;
+        if (url !== "/profile") {
+          await target.goto(`${server.url}${url}`);
+          await expect.poll(() => target.locator("h1").count()).toBe(1);
+        }
+        const result = await new AxeBuilder({ page: target })
+          .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+          .analyze();
+        expect({ url, violations: result.violations.map((v) => v.id) }).toEqual({ url, violations: [] });
+      }
+      await anon.close();
+      await c.close();
+    }
+  });
+});

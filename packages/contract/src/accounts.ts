@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+/** Texts of SPEC 5, word for word: the API and the web forms show the same ones. */
+export const REQUIRED_TEXT = "This field is required!";
+export const EMAIL_TEXT = "Please enter a valid email";
+export const PASSWORD_MIN_TEXT = "Password must be at least 8 characters";
+export const PASSWORD_MIN = 8;
+/** ASVS 6.2.9 asks for at least 64; long passphrases and password managers fit. */
+export const PASSWORD_MAX = 256;
+export const PASSWORD_MAX_TEXT = `Password must be at most ${PASSWORD_MAX} characters`;
+
+const required = (max: number) =>
+  z
+    .string({ error: REQUIRED_TEXT })
+    .trim()
+    .min(1, { error: REQUIRED_TEXT })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+export const EmailSchema = z
+  .string({ error: REQUIRED_TEXT })
+  .trim()
+  .min(1, { error: REQUIRED_TEXT })
+  .max(254, { error: EMAIL_TEXT })
+  .pipe(z.email({ error: EMAIL_TEXT }))
+  .transform((s) => s.toLowerCase());
+
+/** No trimming, no case folding, no composition rules (ASVS 6.2.5, 6.2.8). */
+export const PasswordSchema = z
+  .string({ error: REQUIRED_TEXT })
+  .min(1, { error: REQUIRED_TEXT })
+  .min(PASSWORD_MIN, { error: PASSWORD_MIN_TEXT })
+  .max(PASSWORD_MAX, { error: PASSWORD_MAX_TEXT });
+
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .max(30, { error: "Please enter a valid phone number" })
+  .regex(/^\+?[0-9 ()-]{0,29}$/, { error: "Please enter a valid phone number" })
+  .transform((s) => (s === "" ? null : s));
+
+export const LanguageSchema = z.enum(["en", "fr"]);
+const countryId = z.number({ error: "Please choose a country" }).int().positive().max(2_147_483_647);
+
+export const RegisterSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  first_name: required(100),
+  last_name: required(100),
+  phone: PhoneSchema.nullish(),
+  country_id: countryId.nullish(),
+  language: LanguageSchema.optional(),
+});
+export type RegisterBody = z.input<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  identifier: EmailSchema,
+  password: z.string({ error: REQUIRED_TEXT }).min(1, { error: REQUIRED_TEXT }).max(PASSWORD_MAX),
+});
+export const TokenBodySchema = z.object({
+  token: z.string({ error: REQUIRED_TEXT }).trim().min(1, { error: REQUIRED_TEXT }).max(200),
+});
+export const EmailBodySchema = z.object({ email: EmailSchema, language: LanguageSchema.optional() });
+export const ResetPasswordSchema = TokenBodySchema.extend({ password: PasswordSchema });
+
+export const SOCIAL_PROVIDERS = ["google", "apple"] as const;
+export const SocialLoginSchema = z.object({
+  id_token: z.string({ error: REQUIRED_TEXT }).min(1, { error: REQUIRED_TEXT }).max(8192),
+  email: z.string().max(254).nullish(),
+  name: z.string().max(200).nullish(),
+  photo_url: z.string().max(2048).nullish(),
+  firebase_uid: z.string({ error: REQUIRED_TEXT }).min(1, { error: REQUIRED_TEXT }).max(128),
+  provider: z.enum(SOCIAL_PROVIDERS, { error: "provider must be google or apple" }),
+});
+
+export const ProfileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string().nullable(),
+    country_id: z.number().int(),
+    country: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+    photo_url: z.string().nullable(),
+    email_verified: z.boolean(),
+    language: LanguageSchema,
+    role: z.string(),
+    auth_provider: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Profile" });
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Only these fields can change through PATCH; anything else in the body is dropped (ASVS 15.3.3). */
+export const ProfileUpdateSchema = z.object({
+  first_name: required(100).optional(),
+  last_name: required(100).optional(),
+  phone: PhoneSchema.nullish(),
+  country_id: countryId.optional(),
+  photo_url: z
+    .url({ protocol: /^https?$/, error: "Please enter a valid image URL" })
+    .max(2048)
+    .nullish(),
+});
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+export const AuthResponseSchema = z
+  .object({ access_token: z.string(), token_type: z.literal("bearer"), user: ProfileSchema })
+  .meta({ id: "AuthResponse" });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+export const SocialLoginResponseSchema = AuthResponseSchema.extend({ is_new_user: z.boolean() });
+export type SocialLoginResponse = z.infer<typeof SocialLoginResponseSchema>;
+
+/** What the web app needs to offer Google/Apple sign-in; `enabled` false when not configured. */
+export const AuthConfigSchema = z.object({
+  social: z.object({
+    enabled: z.boolean(),
+    api_key: z.string().nullable(),
+    auth_domain: z.string().nullable(),
+    project_id: z.string().nullable(),
+  }),
+});
+export type AuthConfig = z.infer<typeof AuthConfigSchema>;
+
+/** A signed-in password change re-checks the current password (ASVS 7.5.1). */
+export const ChangePasswordSchema = z.object({
+  current_password: z.string({ error: REQUIRED_TEXT }).min(1, { error: REQUIRED_TEXT }).max(PASSWORD_MAX),
+  new_password: PasswordSchema,
+});
+export type ChangePasswordBody = z.input<typeof ChangePasswordSchema>;
