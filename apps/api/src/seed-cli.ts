@@ -42,7 +42,7 @@ main().catch((err: unknown) => {
   console.error(
     err instanceof ConfigError
       ? err.message
-      : `Seeding failed: ${err instanceof Error ? err.message : String(err)}`,
+      : `Seeding failed: ${err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message.split("\n")[0]) : String(err)}`,
   );
   process.exit(1);
 });
