@@ -36,7 +36,7 @@ export const MAX_RADIUS_KM = 500;
 /** Searches read at most this many characters; longer text is cut, not refused. */
 export const SEARCH_MAX_CHARS = 100;
 /** Totals are counted up to this many matches; deeper pages need a narrower search. */
-export const PARK_TOTAL_CAP = 1_000;
+export const PARK_TOTAL_CAP = 500;
 
 /** A number from the query string; empty counts as absent, anything else must be a finite number in range. */
 function queryNumber(name: string, min: number, max: number) {

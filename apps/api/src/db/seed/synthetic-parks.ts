@@ -10,6 +10,61 @@ export const SYNTHETIC_ID_BASE = 1_000_000;
 const BATCH = 25_000;
 const KINDS_EN = ["Garage", "Car Park", "Parking", "Lot", "Parkade"];
 const KINDS_FR = ["Parking", "Parking souterrain", "Stationnement", "Parc auto", "Garage"];
+/**
+ * Street names for synthetic parks: each city's real streets plus generated ones, so that like a
+ * real city a street holds dozens of car parks, not thousands (text search stays realistic).
+ */
+const ROOTS = [
+  "Maple",
+  "Cedar",
+  "Palm",
+  "Baobab",
+  "Harbour",
+  "Market",
+  "Church",
+  "Mission",
+  "Unity",
+  "Liberty",
+  "Garden",
+  "Lake",
+  "River",
+  "Hill",
+  "Station",
+  "Victoria",
+  "Independence",
+  "Freedom",
+  "Sunrise",
+  "Orchard",
+  "Mango",
+  "Acacia",
+  "Kola",
+  "Savannah",
+  "Atlantic",
+  "Pioneer",
+  "Heritage",
+  "Crown",
+  "Parkside",
+  "Bridge",
+  "Chapel",
+  "Mill",
+  "Forest",
+  "Spring",
+  "Union",
+  "College",
+  "Airport",
+  "Stadium",
+  "Canal",
+  "Ferry",
+];
+const SUFFIXES_EN = ["Street", "Avenue", "Road", "Crescent", "Close", "Way", "Drive", "Lane"];
+const SUFFIXES_FR = ["Rue", "Avenue", "Boulevard", "Allée", "Chemin", "Impasse", "Place", "Quai"];
+
+function streetsOf(c: (typeof CITIES)[number]): string[] {
+  const generated = ROOTS.flatMap((root) =>
+    c.french ? SUFFIXES_FR.map((s) => `${s} ${root}`) : SUFFIXES_EN.map((s) => `${root} ${s}`),
+  );
+  return [...c.streets, ...generated];
+}
 
 function cityJson(): string {
   return JSON.stringify(
@@ -22,9 +77,9 @@ function cityJson(): string {
       lng: c.lng,
       hourly: BASE_RATE[c.countryId].hourly,
       step: BASE_RATE[c.countryId].step,
-      streets: c.streets,
-      street_norms: c.streets.map(normalizeSearchText),
-      street_slugs: c.streets.map(slugify),
+      streets: streetsOf(c),
+      street_norms: streetsOf(c).map(normalizeSearchText),
+      street_slugs: streetsOf(c).map(slugify),
       kinds: c.french ? KINDS_FR : KINDS_EN,
       kind_norms: (c.french ? KINDS_FR : KINDS_EN).map(normalizeSearchText),
     })),
@@ -71,7 +126,7 @@ export async function seedSyntheticParks(db: Db, count: number, log: (line: stri
           CASE WHEN r.v[2] > 0.92 THEN 0.6 ELSE 0.12 END AS spread,
           CASE WHEN r.v[9] < 0.7 THEN 'city' WHEN r.v[9] < 0.8 THEN 'mall' WHEN r.v[9] < 0.88 THEN 'hotel'
                WHEN r.v[9] < 0.94 THEN 'hospital' WHEN r.v[9] < 0.97 THEN 'station' ELSE 'stadium' END AS type
-          FROM (SELECT floor(r.v[1] * 997)::int % jsonb_array_length(c.j->'streets') AS si,
+          FROM (SELECT floor(r.v[1] * 1000003)::int % jsonb_array_length(c.j->'streets') AS si,
                        floor(r.v[14] * 997)::int % jsonb_array_length(c.j->'kinds') AS ki) AS pick) AS s
         ON CONFLICT (id) DO NOTHING`);
       await tx.execute(sql`

@@ -12,6 +12,8 @@ export interface SearchSpec {
   /** Only parks with spaces for this vehicle type; the rate shown is for it. */
   vehicleTypeId: number;
   requireVehicleType: boolean;
+  /** Also accept words close to the terms (pg_trgm word similarity): the fallback when nothing matches exactly. */
+  fuzzy?: boolean;
   sort: ParkSort;
   limit: number;
   offset: number;
@@ -64,8 +66,12 @@ function where(spec: SearchSpec): SQL {
   for (const term of spec.terms) {
     const contains = `%${likeEscape(term)}%`;
     if (term.length >= 3) {
-      // Substring, or a word close to it (pg_trgm word similarity): small typos still match.
-      parts.push(sql`(p.search_text LIKE ${contains} OR ${term} <% p.search_text)`);
+      // Substring through the trigram index; in the fuzzy pass, a word close to it also counts.
+      parts.push(
+        spec.fuzzy
+          ? sql`(p.search_text LIKE ${contains} OR ${term} <% p.search_text)`
+          : sql`p.search_text LIKE ${contains}`,
+      );
     } else if (long.length > 0) {
       parts.push(sql`p.search_text LIKE ${contains}`);
     }
@@ -88,10 +94,14 @@ function orderBy(spec: SearchSpec): SQL {
         : sql`p.name, p.id`;
     case "price":
       return sql`p.hourly_from_minor, p.id`;
-    case "relevance":
-      return spec.terms.length > 0
-        ? sql`word_similarity(${spec.terms.join(" ")}, p.search_text) DESC, p.name, p.id`
-        : sql`p.name, p.id`;
+    case "relevance": {
+      if (spec.terms.length === 0) return sql`p.name, p.id`;
+      const phrase = spec.terms.join(" ");
+      // Cheap on thousands of matches: the whole phrase first, earliest (in the name) first.
+      return spec.fuzzy
+        ? sql`word_similarity(${phrase}, p.search_text) DESC, p.name, p.id`
+        : sql`strpos(p.search_text, ${phrase}) = 0, strpos(p.search_text, ${phrase}), p.name, p.id`;
+    }
     default:
       return sql`p.name, p.id`;
   }

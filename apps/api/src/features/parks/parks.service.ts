@@ -7,7 +7,6 @@ import {
   type ParkListQuery,
   type ParkPage,
   type ParkRate,
-  type ParkSort,
   type ParkSummary,
   type ParkType,
 } from "@parkwell/contract";
@@ -50,7 +49,8 @@ export async function resolveCountry(db: Db, ref: string): Promise<CountryWithFe
   return found;
 }
 
-export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
+/** The search a validated list query describes (shared with the benchmark's direct-SQL baseline). */
+export function searchSpec(q: ParkListQuery, countryId: number | undefined): SearchSpec {
   if ((q.lat === undefined) !== (q.lng === undefined)) {
     const field = q.lat === undefined ? "lat" : "lng";
     throw AppError.validation({ [field]: "lat and lng must be given together" });
@@ -60,9 +60,6 @@ export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
       ? { lat: q.lat, lng: q.lng, radiusM: (q.radius_km ?? DEFAULT_RADIUS_KM) * 1000 }
       : undefined;
   if (q.sort === "distance" && !geo) throw AppError.validation({ sort: "sort=distance needs lat and lng" });
-  const window = requireWindow(q.start_time, q.end_time);
-  const country = q.country ? await resolveCountry(db, q.country) : undefined;
-  const countries = await repo.listCountriesWithFees(db);
   const terms = [
     ...new Set(
       normalizeSearchText(q.search ?? "")
@@ -70,22 +67,28 @@ export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
         .filter(Boolean),
     ),
   ].slice(0, MAX_TERMS);
-  const sort: ParkSort = q.sort ?? (geo ? "distance" : terms.length > 0 ? "relevance" : "name");
   const offset = (q.page - 1) * q.size;
-  const spec: SearchSpec = {
-    countryId: country?.id,
+  return {
+    countryId,
     terms,
     geo,
     type: q.type as ParkType | undefined,
     amenities: q.amenities ?? [],
     vehicleTypeId: q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID,
     requireVehicleType: q.vehicle_type_id !== undefined,
-    sort,
+    sort: q.sort ?? (geo ? "distance" : terms.length > 0 ? "relevance" : "name"),
     // Past the counted matches there is nothing to page through: answer without scanning.
     limit: offset >= PARK_TOTAL_CAP ? 0 : Math.min(q.size, PARK_TOTAL_CAP - offset),
     offset,
   };
-  const { rows, total } = await repo.searchParks(db, spec, true);
+}
+
+export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
+  const country = q.country ? await resolveCountry(db, q.country) : undefined;
+  const spec = searchSpec(q, country?.id);
+  const window = requireWindow(q.start_time, q.end_time);
+  const countries = await repo.listCountriesWithFees(db);
+  const { rows, total } = await repo.searchParks(db, spec);
   const byCode = new Map(countries.map((c) => [c.code, c]));
   const items = rows.map((row) => toSummary(row, byCode.get(row.country_code), spec.vehicleTypeId, window));
   const capped = Math.min(total, PARK_TOTAL_CAP);

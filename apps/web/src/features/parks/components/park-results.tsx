@@ -1,4 +1,4 @@
-import type { ParkPage } from "@parkwell/contract";
+import { PARK_TOTAL_CAP, type ParkPage } from "@parkwell/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
@@ -27,7 +27,9 @@ export function ParkResults({ result, onPage, highlightedId }: Props) {
   return (
     <section className="park-results" aria-busy={result.isFetching}>
       <p className="park-results__count" aria-live="polite">
-        {data.total >= 1000 ? t("countMany") : t("count", { count: data.total })}
+        {data.total >= PARK_TOTAL_CAP
+          ? t("countMany", { count: PARK_TOTAL_CAP })
+          : t("count", { count: data.total })}
       </p>
       {data.items.length === 0 ? (
         <p className="park-empty">{t("empty")}</p>
