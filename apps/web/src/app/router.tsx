@@ -33,7 +33,22 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("../features/home/home-page")).HomePage }),
       },
       { path: "profile", lazy: async () => ({ Component: (await accounts()).ProfilePage }) },
+      {
+        path: "parks-list",
+        lazy: async () => ({
+          Component: (await import("../features/parks/pages/parks-list-page")).ParksListPage,
+        }),
+      },
+      {
+        path: "park/:slug",
+        lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
+  },
+  // SPEC 2: /search has its own layout (list beside a map, no site header or footer).
+  {
+    path: "search",
+    lazy: async () => ({ Component: (await import("../features/parks/pages/search-page")).SearchPage }),
   },
 ]);

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
 import { EXTERNAL_LINKS } from "../../lib/links";
+import { SearchBox } from "./search-box";
 
 /** The figures the home page states (SPEC 1: over 500,000 locations, users, bookings, satisfaction). */
 const STATS = [
@@ -18,38 +18,6 @@ const TYPES = [
   { to: "/stadium-parking", title: "typeStadium", text: "typeStadiumText", icon: "🏟" },
   { to: "/station-parking", title: "typeStation", text: "typeStationText", icon: "🚉" },
 ] as const;
-
-function SearchBox() {
-  const { t } = useTranslation("home");
-  const navigate = useNavigate();
-  const [text, setText] = useState("");
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const q = text.trim();
-    void navigate(q ? `/parks-list?search=${encodeURIComponent(q)}` : "/parks-list");
-  };
-  return (
-    <form className="search" role="search" onSubmit={submit}>
-      <label htmlFor={id} className="search__label">
-        {t("searchLabel")}
-      </label>
-      <div className="search__row">
-        <input
-          id={id}
-          type="search"
-          value={text}
-          maxLength={200}
-          placeholder={t("searchPlaceholder")}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="button button--accent">
-          {t("searchButton")}
-        </button>
-      </div>
-    </form>
-  );
-}
 
 export function HomePage() {
   const { t, i18n } = useTranslation("home");

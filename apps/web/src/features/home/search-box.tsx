@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import "./search-box.css";
+
+/** `<input type="datetime-local">` is local time; the park search wants instants. */
+const toIso = (v: string) => (v && !Number.isNaN(new Date(v).getTime()) ? new Date(v).toISOString() : "");
+
+/** Home search: text, or the browser's location, with an optional time window. */
+export function SearchBox() {
+  const { t } = useTranslation("home");
+  const navigate = useNavigate();
+  const [text, setText] = useState("");
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [locating, setLocating] = useState(false);
+  const [problem, setProblem] = useState("");
+  const id = useId();
+
+  const windowParams = () => {
+    const p = new URLSearchParams();
+    if (toIso(start) && toIso(end) && toIso(end) > toIso(start)) {
+      p.set("start_time", toIso(start));
+      p.set("end_time", toIso(end));
+    }
+    return p;
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const p = windowParams();
+    const q = text.trim();
+    if (q) p.set("search", q);
+    void navigate(p.size > 0 ? `/parks-list?${p.toString()}` : "/parks-list");
+  };
+  const locate = () => {
+    if (!("geolocation" in navigator)) return setProblem(t("locationUnavailable"));
+    setLocating(true);
+    setProblem("");
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating(false);
+        const p = windowParams();
+        p.set("lat", pos.coords.latitude.toFixed(5));
+        p.set("lng", pos.coords.longitude.toFixed(5));
+        void navigate(`/search?${p.toString()}`);
+      },
+      () => {
+        setLocating(false);
+        setProblem(t("locationDenied"));
+      },
+      { timeout: 10_000, maximumAge: 60_000 },
+    );
+  };
+
+  return (
+    <form className="search" role="search" onSubmit={submit}>
+      <label htmlFor={id} className="search__label">
+        {t("searchLabel")}
+      </label>
+      <div className="search__row">
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={200}
+          placeholder={t("searchPlaceholder")}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className="button button--accent">
+          {t("searchButton")}
+        </button>
+      </div>
+      <div className="search__row search__row--extra">
+        <label>
+          <span>{t("searchFrom")}</span>
+          <input type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
+        </label>
+        <label>
+          <span>{t("searchUntil")}</span>
+          <input
+            type="datetime-local"
+            value={end}
+            min={start || undefined}
+            onChange={(e) => setEnd(e.target.value)}
+          />
+        </label>
+        <button type="button" className="button" onClick={locate} disabled={locating}>
+          {locating ? t("locating") : t("useMyLocation")}
+        </button>
+      </div>
+      {problem && (
+        <p className="search__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

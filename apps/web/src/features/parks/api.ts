@@ -1,0 +1,68 @@
+import type { Availability, ParkDetail, ParkPage, VehicleType } from "@parkwell/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import { validWindow, type ParkQuery } from "./search-params";
+
+/** The list endpoint's query from the page's state; empty values are left out by the client. */
+export function toApiQuery(q: ParkQuery, country?: string): Record<string, string | number | undefined> {
+  const window = validWindow(q);
+  return {
+    country,
+    search: q.search,
+    lat: q.lat,
+    lng: q.lng,
+    radius_km: q.radiusKm,
+    type: q.type,
+    amenities: q.amenities.length > 0 ? q.amenities.join(",") : undefined,
+    sort: q.sort,
+    vehicle_type_id: q.vehicleTypeId,
+    start_time: window?.start,
+    end_time: window?.end,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+export function useParkSearch(q: ParkQuery, country: string | undefined, enabled = true) {
+  const query = toApiQuery(q, country);
+  return useQuery({
+    queryKey: ["parks", "search", query],
+    queryFn: ({ signal }) => api<ParkPage>("/parks/front/parks/", { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function usePark(ref: string) {
+  return useQuery({
+    queryKey: ["parks", "detail", ref],
+    queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
+    retry: (count, err) => count < 1 && !(err instanceof Error && "status" in err && err.status === 404),
+  });
+}
+
+export function useAvailability(
+  parkId: number | undefined,
+  vehicleTypeId: number,
+  start?: string,
+  end?: string,
+) {
+  return useQuery({
+    queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end],
+    queryFn: ({ signal }) =>
+      api<Availability>(`/front/parks/${parkId}/availability`, {
+        query: { vehicle_type_id: vehicleTypeId, start_time: start, end_time: end },
+        signal,
+      }),
+    enabled: parkId !== undefined && Boolean(start && end),
+    retry: false,
+  });
+}
+
+export function useVehicleTypes() {
+  return useQuery({
+    queryKey: ["vehicles", "public"],
+    queryFn: ({ signal }) => api<VehicleType[]>("/vehicles/public", { signal }),
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,58 @@
+import type { ParkSummary } from "@parkwell/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDistance, formatPrice } from "../format";
+
+export function ParkCard({ park, highlighted = false }: { park: ParkSummary; highlighted?: boolean }) {
+  const { t, i18n } = useTranslation("parks");
+  const lang = i18n.language;
+  const price = park.price_from;
+  const window = park.availability;
+  return (
+    <article className={highlighted ? "park-card park-card--active" : "park-card"} data-park-id={park.id}>
+      <div className="park-card__head">
+        <h3 className="park-card__name">
+          <Link to={`/park/${park.slug}`}>{park.name}</Link>
+        </h3>
+        <span className="park-badge">{t(`type.${park.type}`)}</span>
+      </div>
+      <p className="park-card__address">
+        {park.address}, {park.city}
+        {park.distance_km !== undefined && (
+          <span className="park-card__distance">
+            {" "}
+            · {t("away", { distance: formatDistance(park.distance_km, lang) })}
+          </span>
+        )}
+      </p>
+      <ul className="park-card__tags" aria-label={t("amenitiesTitle")}>
+        {park.open_24h && <li className="park-tag park-tag--strong">{t("open24h")}</li>}
+        {park.amenities.slice(0, 4).map((a) => (
+          <li key={a} className="park-tag">
+            {t(`amenity.${a}`)}
+          </li>
+        ))}
+      </ul>
+      <div className="park-card__price">
+        {price ? (
+          <span>
+            {t("priceFrom", {
+              hourly: formatPrice(price.hourly, price.currency, lang),
+              daily: formatPrice(price.daily_max, price.currency, lang),
+            })}
+          </span>
+        ) : (
+          <span>{t("noRate")}</span>
+        )}
+        {window && (
+          <span className="park-card__window">
+            {window.price
+              ? t("windowTotal", { total: formatPrice(window.price.amount, window.price.currency, lang) })
+              : t("noRate")}{" "}
+            · {t("spacesLeft", { count: window.available })}
+          </span>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+import { lazy, Suspense, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api";
+import { usePark } from "../api";
+import { OpeningHours, RatesTable } from "../components/park-facts";
+import { ParkWindow } from "../components/park-window";
+import { formatPrice } from "../format";
+import "../parks.css";
+
+const ParkMap = lazy(() => import("../components/park-map"));
+
+const ICONS: Record<string, string> = {
+  airport: "✈",
+  stadium: "🏟",
+  station: "🚉",
+  mall: "🛍",
+  hospital: "🏥",
+  hotel: "🏨",
+  event: "🎫",
+  city: "🏙",
+};
+
+/** /park/{slug} and /park/{parkCode} (the QR sign): everything a driver needs before booking. */
+export function ParkPage() {
+  const { t, i18n } = useTranslation("parks");
+  const { slug = "" } = useParams();
+  const result = usePark(slug);
+  const park = result.data;
+  const pins = useMemo(
+    () =>
+      park
+        ? [
+            {
+              id: park.id,
+              lat: park.lat,
+              lng: park.lng,
+              title: park.name,
+              label: park.price_from
+                ? formatPrice(park.price_from.hourly, park.price_from.currency, i18n.language)
+                : "P",
+            },
+          ]
+        : [],
+    [park, i18n.language],
+  );
+  const center = useMemo<[number, number]>(() => (park ? [park.lat, park.lng] : [0, 0]), [park]);
+
+  if (result.isPending) return <Spinner />;
+  if (result.isError || !park) {
+    const notFound = result.error instanceof ApiError && result.error.status === 404;
+    return (
+      <div className="container page">
+        <h1>{notFound ? t("notFoundTitle") : t("loadFailed")}</h1>
+        <p role="alert">{notFound ? t("notFoundText") : result.error?.message}</p>
+        <Link to="/parks-list" className="button">
+          {t("backToList")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container page park-page">
+      <nav aria-label={t("breadcrumb")} className="park-crumbs">
+        <Link to="/parks-list">{t("findParking")}</Link> › <span>{park.city}</span>
+      </nav>
+      <header className="park-page__head">
+        <h1>{park.name}</h1>
+        <p>
+          <span className="park-badge">{t(`type.${park.type}`)}</span> {park.address}, {park.city}
+          {park.state ? `, ${park.state}` : ""} · {t("parkCode", { code: park.park_code })}
+        </p>
+      </header>
+      <div className="park-page__grid">
+        <div className="park-page__main">
+          {park.photos.length > 0 ? (
+            <div className="park-photos">
+              {park.photos.map((p) => (
+                <img key={p.url} src={p.url} alt={p.alt} loading="lazy" />
+              ))}
+            </div>
+          ) : (
+            <div
+              className={`park-hero park-hero--${park.type}`}
+              role="img"
+              aria-label={t(`type.${park.type}`)}
+            >
+              <span aria-hidden="true">{ICONS[park.type] ?? "P"}</span>
+            </div>
+          )}
+          <p>{park.description}</p>
+          <h2>{t("amenitiesTitle")}</h2>
+          <ul className="park-card__tags">
+            {park.amenities.map((a) => (
+              <li key={a} className="park-tag">
+                {t(`amenity.${a}`)}
+              </li>
+            ))}
+            {park.max_height_cm && (
+              <li className="park-tag">
+                {t("maxHeight", { meters: (park.max_height_cm / 100).toFixed(2) })}
+              </li>
+            )}
+          </ul>
+          <h2>{t("ratesTitle")}</h2>
+          <RatesTable park={park} />
+          <h2>{t("hoursTitle")}</h2>
+          <OpeningHours park={park} />
+          <h2>{t("entryTitle")}</h2>
+          <p>{park.entry_instructions}</p>
+          <p className="park-muted">{t("operatedBy", { operator: park.operator })}</p>
+          <h2>{t("mapTitle")}</h2>
+          <Suspense fallback={<Spinner />}>
+            <ParkMap pins={pins} center={center} zoom={15} className="park-map park-map--small" />
+          </Suspense>
+        </div>
+        <aside className="park-page__side">
+          <ParkWindow park={park} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { useSelectedCountry } from "../../../lib/country";
+import { useParkSearch } from "../api";
+import { ParkFilters } from "../components/park-filters";
+import { ParkResults } from "../components/park-results";
+import "../parks.css";
+import { parseParkQuery, toSearchParams, type ParkQuery } from "../search-params";
+
+/** /parks-list: the catalogue of the selected country with filters; the query lives in the URL. */
+export function ParksListPage() {
+  const { t } = useTranslation("parks");
+  const country = useSelectedCountry();
+  const [params, setParams] = useSearchParams();
+  const query = parseParkQuery(params);
+  const result = useParkSearch(query, country.code);
+  const go = (next: ParkQuery) => setParams(toSearchParams(next));
+  return (
+    <div className="container page parks-page">
+      <h1>{t("listTitle", { country: t(`country.${country.code}`) })}</h1>
+      <ParkFilters key={query.search ?? ""} query={query} onChange={go} />
+      <ParkResults
+        result={result}
+        onPage={(page) => {
+          go({ ...query, page });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </div>
+  );
+}

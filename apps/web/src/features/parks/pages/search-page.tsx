@@ -1,0 +1,127 @@
+import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { Spinner } from "../../../components/ui/spinner";
+import { useSelectedCountry } from "../../../lib/country";
+import { useParkSearch } from "../api";
+import type { MapPin } from "../components/park-map";
+import { ParkResults } from "../components/park-results";
+import { formatPrice } from "../format";
+import { COUNTRY_CENTERS } from "../map-config";
+import "../parks.css";
+import { parseParkQuery, toSearchParams } from "../search-params";
+
+const ParkMap = lazy(() => import("../components/park-map"));
+const SIZE = 20;
+
+/** /search: its own full-height layout, the list beside a map; moving the map searches there. */
+export function SearchPage() {
+  const { t, i18n } = useTranslation("parks");
+  const country = useSelectedCountry();
+  const [params, setParams] = useSearchParams();
+  const query = parseParkQuery(params, SIZE);
+  // A place on the map is its own scope: the selected country narrows only text searches.
+  const result = useParkSearch(query, query.lat === undefined ? country.code : undefined);
+  const [text, setText] = useState(query.search ?? "");
+  const [highlighted, setHighlighted] = useState<number>();
+
+  const center = useMemo<[number, number]>(
+    () =>
+      query.lat !== undefined && query.lng !== undefined
+        ? [query.lat, query.lng]
+        : (COUNTRY_CENTERS[country.code] ?? [0, 0]),
+    [query.lat, query.lng, country.code],
+  );
+  const items = result.data?.items;
+  const pins = useMemo<MapPin[]>(
+    () =>
+      (items ?? []).map((p) => ({
+        id: p.id,
+        lat: p.lat,
+        lng: p.lng,
+        title: p.name,
+        label: p.price_from ? formatPrice(p.price_from.hourly, p.price_from.currency, i18n.language) : "P",
+      })),
+    [items, i18n.language],
+  );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setParams(toSearchParams({ ...query, search: text.trim() || undefined, page: 1 }, SIZE));
+  };
+  const moved = (c: [number, number], radiusKm: number) =>
+    setParams(
+      toSearchParams(
+        {
+          ...query,
+          lat: +c[0].toFixed(5),
+          lng: +c[1].toFixed(5),
+          radiusKm: Math.min(100, Math.max(1, Math.round(radiusKm))),
+          sort: undefined,
+          page: 1,
+        },
+        SIZE,
+      ),
+      { replace: true },
+    );
+  const pinClicked = (id: number) => {
+    setHighlighted(id);
+    document
+      .querySelector(`[data-park-id="${id}"]`)
+      ?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  };
+
+  return (
+    <div className="search-layout">
+      <header className="search-layout__bar">
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Parkwell</span>
+        </Link>
+        <form role="search" className="park-inline search-layout__form" onSubmit={submit}>
+          <label htmlFor="search-page-q" className="visually-hidden">
+            {t("searchLabel")}
+          </label>
+          <input
+            id="search-page-q"
+            type="search"
+            value={text}
+            maxLength={100}
+            placeholder={t("searchPlaceholder")}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button type="submit" className="button button--accent">
+            {t("searchButton")}
+          </button>
+        </form>
+        <Link
+          to={`/parks-list?${toSearchParams({ ...query, page: 1 }).toString()}`}
+          className="search-layout__link"
+        >
+          {t("listView")}
+        </Link>
+      </header>
+      <main id="main" className="search-layout__body">
+        <div className="search-layout__list">
+          <h1 className="visually-hidden">{t("searchTitle")}</h1>
+          <ParkResults
+            result={result}
+            highlightedId={highlighted}
+            onPage={(page) => setParams(toSearchParams({ ...query, page }, SIZE))}
+          />
+        </div>
+        <div className="search-layout__map">
+          <Suspense fallback={<Spinner />}>
+            <ParkMap
+              pins={pins}
+              center={center}
+              zoom={query.lat !== undefined ? 13 : 11}
+              onMoveEnd={moved}
+              onPinClick={pinClicked}
+            />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}

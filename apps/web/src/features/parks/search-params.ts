@@ -1,0 +1,82 @@
+import {
+  AMENITIES,
+  PARK_SORTS,
+  PARK_TYPES,
+  type Amenity,
+  type ParkSort,
+  type ParkType,
+} from "@parkwell/contract";
+
+/** A park search as the pages hold it; it lives in the URL so a search can be shared and reloaded. */
+export interface ParkQuery {
+  search?: string | undefined;
+  lat?: number | undefined;
+  lng?: number | undefined;
+  radiusKm?: number | undefined;
+  type?: ParkType | undefined;
+  amenities: Amenity[];
+  sort?: ParkSort | undefined;
+  vehicleTypeId?: number | undefined;
+  /** ISO 8601 instants. */
+  start?: string | undefined;
+  end?: string | undefined;
+  page: number;
+  size: number;
+}
+
+const num = (v: string | null, min: number, max: number): number | undefined => {
+  if (v === null || v.trim() === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= min && n <= max ? n : undefined;
+};
+const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
+  list.includes(v as T) ? (v as T) : undefined;
+const iso = (v: string | null) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined);
+
+/** Reads what it understands and drops the rest: a hand-edited URL never breaks the page. */
+export function parseParkQuery(params: URLSearchParams, defaultSize = 10): ParkQuery {
+  const lat = num(params.get("lat"), -90, 90);
+  const lng = num(params.get("lng"), -180, 180);
+  const both = lat !== undefined && lng !== undefined;
+  return {
+    search: params.get("search")?.slice(0, 100) || undefined,
+    lat: both ? lat : undefined,
+    lng: both ? lng : undefined,
+    radiusKm: num(params.get("radius_km"), 0.1, 500),
+    type: oneOf(PARK_TYPES, params.get("type")),
+    amenities: (params.get("amenities") ?? "")
+      .split(",")
+      .filter((a): a is Amenity => (AMENITIES as readonly string[]).includes(a)),
+    sort: oneOf(PARK_SORTS, params.get("sort")),
+    vehicleTypeId: num(params.get("vehicle_type_id"), 1, 1e9),
+    start: iso(params.get("start_time")),
+    end: iso(params.get("end_time")),
+    page: Math.floor(num(params.get("page"), 1, 100_000) ?? 1),
+    size: Math.floor(num(params.get("size"), 1, 100) ?? defaultSize),
+  };
+}
+
+export function toSearchParams(q: ParkQuery, defaultSize = 10): URLSearchParams {
+  const out = new URLSearchParams();
+  const set = (k: string, v: string | number | undefined) => {
+    if (v !== undefined && v !== "") out.set(k, String(v));
+  };
+  set("search", q.search);
+  set("lat", q.lat);
+  set("lng", q.lng);
+  set("radius_km", q.radiusKm);
+  set("type", q.type);
+  set("amenities", q.amenities.join(","));
+  set("sort", q.sort);
+  set("vehicle_type_id", q.vehicleTypeId);
+  set("start_time", q.start);
+  set("end_time", q.end);
+  if (q.page > 1) set("page", q.page);
+  if (q.size !== defaultSize) set("size", q.size);
+  return out;
+}
+
+/** The window the API can price: both ends, the end after the start. */
+export function validWindow(q: Pick<ParkQuery, "start" | "end">): { start: string; end: string } | undefined {
+  return q.start && q.end && q.end > q.start ? { start: q.start, end: q.end } : undefined;
+}

@@ -1,0 +1,89 @@
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, queryRows } from "../apps/api/src/db/client";
+import { migrate } from "../apps/api/src/db/migrate";
+import { seed } from "../apps/api/src/db/seed";
+import { seedSyntheticParks, SYNTHETIC_ID_BASE } from "../apps/api/src/db/seed/synthetic-parks";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+/**
+ * A database holding the demo parks plus synthetic parks 1..n: a PostgreSQL database `name` on
+ * the admin URL's server (created if missing), or, without an admin URL, a PGlite DATA_DIR `name`.
+ * Returns the PostgreSQL URL. Seeding is skipped when the parks are already there.
+ */
+export async function ensureParks(adminUrl: string | undefined, name: string, n: number): Promise<string> {
+  let url: string | undefined;
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const database = await openDatabase(url ? { url } : { dataDir: path.join(name, "pglite") });
+  try {
+    await migrate(database);
+    const [have] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM parks WHERE id > ${SYNTHETIC_ID_BASE}`,
+    );
+    if ((have?.n ?? 0) < n) {
+      console.error(`seeding ${n} synthetic parks into ${name}...`);
+      await seed(database.db);
+      await seedSyntheticParks(database.db, n, (line) => console.error(line));
+    }
+    await database.db.execute(sql`ANALYZE`);
+  } finally {
+    await database.close();
+  }
+  return url ?? "";
+}
+
+export interface RunningApi {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The built API (apps/api/dist/server.js) as its own process, like production. */
+export async function startApi(env: Record<string, string>): Promise<RunningApi> {
+  const build = spawnSync("npm", ["run", "build", "-w", "@parkwell/api"], { cwd: ROOT, stdio: "ignore" });
+  if (build.status !== 0) throw new Error("building the API failed");
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, [path.join(ROOT, "apps/api/dist/server.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED: "false",
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (child.exitCode !== null) throw new Error("the API exited during start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

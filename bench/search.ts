@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:search`: park search at 5,000 and 500,000 parks on PostgreSQL (and at 500,000 on
+ * PGlite), through the API (a separate process, loaded with autocannon) and the same SQL run
+ * directly through `pg` at the same concurrency, in the same run. Prints a markdown report and
+ * writes it to bench/results/search.md. Not part of `npm test`.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PARK_TOTAL_CAP, ParkListQuerySchema } from "@parkwell/contract";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { openDatabase, queryRows, type Database } from "../apps/api/src/db/client";
+import { countSql, listSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
+import { searchSpec } from "../apps/api/src/features/parks/parks.service";
+import { ensureParks, startApi, ROOT } from "./bench-env";
+import { loadDirect, loadHttp, type LoadResult } from "./load";
+import { searchCases } from "./search-cases";
+
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LARGE = Number(process.env.BENCH_PARKS ?? 500_000);
+const SMALL = 5_000;
+const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), "parkwell-bench-pglite");
+const COUNTRY_IDS: Record<string, number> = { NG: 1, CA: 2, SN: 3, US: 4 };
+const dialect = new PgDialect();
+const cases = searchCases();
+const lines: string[] = [];
+const say = (line = "") => {
+  console.log(line);
+  lines.push(line);
+};
+
+function specOf(query: string): SearchSpec {
+  const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  return searchSpec(q, q.country ? COUNTRY_IDS[q.country] : undefined);
+}
+
+/** Exactly what the API's repository sends (see parks.repo.ts searchParks), through `pg` directly. */
+function directRunner(database: Database, queries: string[]) {
+  const specs = queries.map(specOf);
+  const rows = (q: Parameters<typeof listSql>[0]) => queryRows(database.db, listSql(q));
+  const count = async (q: SearchSpec) =>
+    (await queryRows<{ n: number }>(database.db, countSql(q)))[0]?.n ?? 0;
+  return async (i: number) => {
+    const spec = specs[i]!;
+    if (spec.sort === "relevance" && spec.terms.length > 0) {
+      const total = await count(spec);
+      if (total > 0) await rows(total > PARK_TOTAL_CAP ? { ...spec, sort: "name" } : spec);
+      else if ((await count({ ...spec, fuzzy: true })) > 0) await rows({ ...spec, fuzzy: true });
+      return;
+    }
+    const page = await rows(spec);
+    if (page.length === spec.limit) await count(spec);
+  };
+}
+
+const ms = (v: number) => v.toFixed(1);
+function row(engine: string, parks: number, name: string, api: LoadResult, direct: LoadResult) {
+  say(
+    `| ${engine} | ${parks.toLocaleString("en")} | ${name} | ${ms(api.p50)} | ${ms(api.p99)} | ${Math.round(api.rps)} | ${ms(direct.p50)} | ${ms(direct.p99)} | ${Math.round(direct.rps)} | ${Math.round((100 * api.rps) / direct.rps)}% | ${api.errors + direct.errors} |`,
+  );
+  return { api, direct };
+}
+
+async function explain(database: Database) {
+  if (database.raw.engine !== "postgres") return;
+  const pool = database.raw.pool;
+  say("\n### EXPLAIN ANALYZE (PostgreSQL, 500,000 parks, the first request of each kind)\n");
+  for (const c of cases) {
+    const spec = specOf(c.queries[0]!);
+    for (const [label, query] of [
+      ["page", listSql(spec)],
+      ["count", countSql(spec)],
+    ] as const) {
+      const { sql, params } = dialect.sqlToQuery(query);
+      const res = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
+      say(
+        `${c.name}, ${label} (\`?${c.queries[0]}\`):\n\n\`\`\`\n${res.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,
+      );
+    }
+  }
+}
+
+async function runPostgres(parks: number) {
+  const url = await ensureParks(
+    ADMIN_URL,
+    parks === LARGE ? "parkwell_bench" : "parkwell_bench_small",
+    parks,
+  );
+  const database = await openDatabase({ url, poolSize: CONNECTIONS });
+  const api = await startApi({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(CONNECTIONS) });
+  const results: Record<string, { api: LoadResult; direct: LoadResult }> = {};
+  try {
+    await loadHttp(
+      api.url,
+      cases[0]!.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
+      CONNECTIONS,
+      2,
+    );
+    for (const c of cases) {
+      const a = await loadHttp(
+        api.url,
+        c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
+        CONNECTIONS,
+        SECONDS,
+      );
+      const d = await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS);
+      results[c.name] = row("PostgreSQL", parks, c.name, a, d);
+    }
+  } finally {
+    await api.stop();
+  }
+  return { database, results };
+}
+
+async function runPglite() {
+  await ensureParks(undefined, PGLITE_DIR, LARGE);
+  const api = await startApi({ DATA_DIR: PGLITE_DIR });
+  const apiResults: Record<string, LoadResult> = {};
+  try {
+    await loadHttp(
+      api.url,
+      cases[0]!.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
+      CONNECTIONS,
+      2,
+    );
+    for (const c of cases) {
+      apiResults[c.name] = await loadHttp(
+        api.url,
+        c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
+        CONNECTIONS,
+        SECONDS,
+      );
+    }
+  } finally {
+    await api.stop();
+  }
+  // PGlite is one connection in one process: the direct run opens the same files once the API is gone.
+  const database = await openDatabase({ dataDir: path.join(PGLITE_DIR, "pglite") });
+  try {
+    for (const c of cases) {
+      const d = await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS);
+      row("PGlite", LARGE, c.name, apiResults[c.name]!, d);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  say(`## Park search benchmark (${new Date().toISOString()})\n`);
+  say(
+    `${os.cpus().length} CPUs, ${CONNECTIONS} concurrent clients, ${SECONDS} s per measurement; API = separate Node process, load from autocannon; direct = the same SQL through \`pg\` (or PGlite in-process) at the same concurrency. Latencies in ms.\n`,
+  );
+  say(
+    "| engine | parks | search | API p50 | API p99 | API req/s | SQL p50 | SQL p99 | SQL q/s | API/SQL | errors |",
+  );
+  say("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const small = await runPostgres(SMALL);
+  await small.database.close();
+  const large = await runPostgres(LARGE);
+  if (!process.env.BENCH_SKIP_PGLITE) await runPglite();
+  say("\n### p99 at 500,000 parks against p99 at 5,000 (API, PostgreSQL)\n");
+  for (const c of cases) {
+    const ratio = large.results[c.name]!.api.p99 / Math.max(1, small.results[c.name]!.api.p99);
+    say(`- ${c.name}: ${ratio.toFixed(2)}x`);
+  }
+  await explain(large.database);
+  await large.database.close();
+  fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, "bench/results/search.md"), `${lines.join("\n")}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

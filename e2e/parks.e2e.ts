@@ -1,0 +1,103 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Blocked tiles make Chromium log failed loads; those are the point of the test, not a problem. */
+const realProblems = (problems: string[]) => problems.filter((p) => !p.includes("Failed to load resource"));
+
+describe("park discovery", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`searches from home to the list to a park page with a naira price (${name})`, async () => {
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await watchedPage(context);
+      await page.goto(baseURL, { waitUntil: "networkidle" });
+      await page.getByLabel("Where do you want to park?").fill("Lagos airport");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/parks-list\?search=Lagos/);
+      const first = page.locator(".park-card__name a").first();
+      await expect.poll(() => first.textContent()).toMatch(/Murtala Muhammed|MMA2/);
+      expect(await page.locator(".park-card__price").first().textContent()).toMatch(/₦[\d,]+\/h/);
+      await first.click();
+      await page.waitForURL(/\/park\/[a-z0-9-]+$/);
+      await expect.poll(() => page.locator("h1").textContent()).toMatch(/Murtala Muhammed|MMA2/);
+      expect(await page.locator(".park-table").first().textContent()).toContain("₦");
+      await expect
+        .poll(() => page.getByTestId("window-total").textContent(), { timeout: 10_000 })
+        .toMatch(/^₦[\d,.]+$/);
+      const book = page.getByRole("link", { name: "Book", exact: true });
+      expect(await book.getAttribute("href")).toMatch(
+        /^\/checkout\/[a-z0-9-]+\?vehicle_type_id=1&start_time=/,
+      );
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("shows pins on the map page with the map tiles blocked, and moving the map searches there", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    let tileRequests = 0;
+    await context.route(/tile\.openstreetmap\.org/, (route) => {
+      tileRequests++;
+      return route.abort();
+    });
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/search?lat=43.6453&lng=-79.3806`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator(".park-pin").count(), { timeout: 15_000 }).toBeGreaterThan(3);
+    expect(await page.locator(".park-pin").first().textContent()).toMatch(/^CA\$/);
+    expect(await page.locator(".park-card").count()).toBeGreaterThan(3);
+    expect(tileRequests).toBeGreaterThan(0);
+    // Drag the map towards the west: the URL and the list follow the new centre.
+    const box = (await page.getByTestId("park-map").boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForURL((url) => Number(url.searchParams.get("lng")) < -79.3806);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps Leaflet off the home route", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(req.url());
+    });
+    await page.goto(baseURL, { waitUntil: "networkidle" });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /leaflet|park-map/.test(s))).toEqual([]);
+    await context.close();
+  });
+
+  it("resolves the QR landing /park/{parkCode} and remembers list filters in the URL, in French", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    const park = (await (await fetch(`${baseURL}/api/v1/front/parks/1`)).json()) as {
+      park_code: string;
+      name: string;
+    };
+    await page.goto(`${baseURL}/park/${park.park_code}`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator("h1").textContent()).toBe(park.name);
+    expect(await page.getByRole("heading", { name: "Tarifs" }).count()).toBe(1);
+    await page.goto(`${baseURL}/parks-list`, { waitUntil: "networkidle" });
+    await page.getByLabel("Type de parking").selectOption("stadium");
+    await page.waitForURL(/type=stadium/);
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByLabel("Type de parking").inputValue()).toBe("stadium");
+    await expect.poll(() => page.locator(".park-badge").first().textContent()).toBe("Stade");
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
