@@ -1,3 +1,4 @@
 // Every table, one file per feature; drizzle-kit reads this folder to generate migrations.
 export * from "./reference";
 export * from "./auth";
+export * from "./wallet";
