@@ -4,7 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./features/health/health.routes";
+import { createPayments, type Payments } from "./features/payments/registry";
+import { webhookRoutes } from "./features/payments/webhooks.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
+import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
@@ -20,6 +23,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Pino options or a logger; tests pass false. */
   logger?: FastifyServerOptions["logger"];
+  /** Payment provider adapters; by default built from config (tests point them at local fakes). */
+  payments?: Payments;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -48,10 +53,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Features take what they need explicitly: `auth.required` guards a route or a scope.
   const auth = registerAuth(app, database.db, clock);
-  void auth;
+  const paymentDeps = { db: database.db, payments: deps.payments ?? createPayments(config), clock };
 
   await app.register(healthRoutes(database, VERSION), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
+  await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
+  await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

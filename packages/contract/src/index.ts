@@ -1,3 +1,4 @@
 export * from "./common";
 export * from "./health";
 export * from "./reference";
+export * from "./wallet";

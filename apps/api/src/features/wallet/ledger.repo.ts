@@ -1,10 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { countries, ledgerEntries, ledgerTransactions, users, walletAccounts } from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
 
-/** A database handle or an open transaction: ledger writes always run inside the caller's transaction. */
-export type Tx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "../../db/tx";
 
 type AccountKind = (typeof walletAccounts.$inferInsert)["kind"];
 

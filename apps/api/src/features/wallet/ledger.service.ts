@@ -43,6 +43,14 @@ export interface TransferResult {
   balances: Record<string, number>;
 }
 
+/** The user's wallet currency (their country's) with the details a top-up needs, or null for no user. */
+export const userCurrency = (db: Tx, userId: string) => repo.findUserCurrency(db, userId);
+
+/** A user's wallet balance in minor units (0 before the first movement). */
+export async function walletBalanceMinor(db: Tx, userId: string, currency: string): Promise<number> {
+  return (await repo.findWallet(db, userWalletKey(userId, currency)))?.balanceMinor ?? 0;
+}
+
 export async function postTransfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
   checkTransfer(input.lines);
   const transactionId = await repo.insertTransaction(tx, {
