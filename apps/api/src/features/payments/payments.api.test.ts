@@ -389,3 +389,24 @@ describe("Wave (Senegal)", () => {
     expect((await verify(u, data.reference, "paystack")).json().data.new_balance).toBe(2500);
   });
 });
+
+describe("Content-Security-Policy for the payment scripts", () => {
+  it("allows exactly Paystack's and Stripe's origins for scripts, frames and API calls", async () => {
+    const csp = String((await ctx.app.inject({ url: "/api/health" })).headers["content-security-policy"]);
+    const directive = (name: string) =>
+      csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `))
+        ?.split(/\s+/)
+        .slice(1);
+    expect(directive("script-src")).toEqual(["'self'", "https://js.paystack.co", "https://js.stripe.com"]);
+    expect(directive("frame-src")).toEqual([
+      "'self'",
+      "https://checkout.paystack.com",
+      "https://js.stripe.com",
+      "https://hooks.stripe.com",
+    ]);
+    expect(directive("connect-src")).toEqual(["'self'", "https://api.paystack.co", "https://api.stripe.com"]);
+  });
+});
