@@ -15,6 +15,20 @@ export const router = createBrowserRouter([
         path: "home",
         lazy: async () => ({ Component: (await import("../features/home/home-page")).HomePage }),
       },
+      {
+        path: "wallet",
+        lazy: async () => ({ Component: (await import("../features/wallet/wallet-page")).WalletPage }),
+      },
+      ...["wallet/callback", "payment/success", "payment-success"].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
+        }),
+      })),
+      {
+        path: "payment",
+        lazy: async () => ({ Component: (await import("../features/wallet/payment-page")).PaymentPage }),
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
