@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -58,6 +59,8 @@ describe("wallet top-up in demo mode", () => {
 
       await page.getByRole("button", { name: "Add funds" }).click();
       const amount = page.getByLabel("Amount (NGN)");
+      await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
       await amount.fill("100");
       await page.getByRole("button", { name: "Continue to payment" }).click();
       await expect
@@ -78,6 +81,8 @@ describe("wallet top-up in demo mode", () => {
       await page.waitForURL(/\/wallet$/);
       await expect.poll(() => page.getByTestId("wallet-balance").textContent()).toBe(ngn(2500.5));
       const tx = page.locator(".wallet-tx").first();
+      await expect.poll(() => tx.count()).toBe(1);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
       await expect.poll(() => tx.textContent()).toContain("Wallet top-up");
       expect(await tx.textContent()).toContain(`+${ngn(2500.5)}`);
       expect(await tx.textContent()).toContain(`Balance after: ${ngn(2500.5)}`);

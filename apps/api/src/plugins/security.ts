@@ -8,8 +8,14 @@ import type { Config } from "../config";
  * origins they need: their script host, the frames they open and the API they call.
  */
 export const PAYMENT_CSP = {
-  script: ["https://js.paystack.co", "https://js.stripe.com"],
-  frame: ["https://checkout.paystack.com", "https://js.stripe.com", "https://hooks.stripe.com"],
+  // Stripe serves Stripe.js and its Elements frames from js.stripe.com and its release subdomains.
+  script: ["https://js.paystack.co", "https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: [
+    "https://checkout.paystack.com",
+    "https://js.stripe.com",
+    "https://*.js.stripe.com",
+    "https://hooks.stripe.com",
+  ],
   connect: ["https://api.paystack.co", "https://api.stripe.com"],
 } as const;
 

@@ -400,7 +400,12 @@ describe("Content-Security-Policy for the payment scripts", () => {
         .find((d) => d.startsWith(`${name} `))
         ?.split(/\s+/)
         .slice(1);
-    expect(directive("script-src")).toEqual(["'self'", "https://js.paystack.co", "https://js.stripe.com"]);
+    expect(directive("script-src")).toEqual([
+      "'self'",
+      "https://js.paystack.co",
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+    ]);
     expect(directive("frame-src")).toEqual([
       "'self'",
       "https://checkout.paystack.com",
