@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/client";
+import { bearer, createUser, type TestUser } from "./factories";
 import { createTestContext, type TestContext } from "./harness";
 import { startPaystackFake, type PaystackFake } from "./fakes/paystack-fake";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake";
@@ -67,4 +68,30 @@ export async function createPaymentsContext(env: Record<string, string> = {}): P
       await Promise.all([paystack.close(), stripe.close(), wave.close()]);
     },
   };
+}
+
+/** The wallet calls the payment tests make, through app.inject as a client would. */
+export function walletClient(ctx: TestContext) {
+  const user = (countryId = 1) => createUser(ctx.database.db, { countryId });
+  const addFunds = (u: TestUser, amount: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/wallet/add-funds",
+      headers: { ...bearer(u), ...headers },
+      payload: { amount },
+    });
+  const verify = (u: TestUser, reference: string, provider?: string, amount?: number) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/wallet/verify-payment",
+      headers: bearer(u),
+      query: {
+        payment_reference: reference,
+        ...(provider ? { payment_provider: provider } : {}),
+        ...(amount !== undefined ? { amount: String(amount) } : {}),
+      },
+    });
+  const balance = async (u: TestUser) =>
+    (await ctx.app.inject({ url: "/api/v1/wallet", headers: bearer(u) })).json().data.balance as number;
+  return { user, addFunds, verify, balance };
 }
