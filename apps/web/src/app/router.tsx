@@ -43,6 +43,20 @@ export const router = createBrowserRouter([
         path: "park/:slug",
         lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
       },
+      {
+        path: "wallet",
+        lazy: async () => ({ Component: (await import("../features/wallet/wallet-page")).WalletPage }),
+      },
+      ...["wallet/callback", "payment/success", "payment-success"].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
+        }),
+      })),
+      {
+        path: "payment",
+        lazy: async () => ({ Component: (await import("../features/wallet/payment-page")).PaymentPage }),
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

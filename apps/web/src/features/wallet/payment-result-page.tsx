@@ -1,0 +1,109 @@
+import type { PaymentResult } from "@parkwell/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { ApiError, GENERIC_ERROR } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { useSession } from "../../lib/session";
+import { verifyPayment } from "./api";
+import { SignedOutPrompt } from "./wallet-page";
+
+type View =
+  | { kind: "verifying" }
+  | { kind: "success"; result: PaymentResult }
+  | { kind: "pending"; message: string }
+  | { kind: "error"; message: string }
+  | { kind: "none" };
+
+const IN_PROGRESS = "Payment verification already in progress";
+const RETRIES = 5;
+
+/**
+ * /wallet/callback, /payment/success and /payment-success: where the user comes back from a
+ * provider. It asks our server to verify (never trusts the query string) and shows the outcome.
+ * Paystack appends `reference`/`trxref`, Stripe `payment_intent`.
+ */
+export function PaymentResultPage() {
+  const { t, i18n } = useTranslation("wallet");
+  const { signedIn } = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const reference = params.get("reference") ?? params.get("trxref") ?? params.get("payment_intent");
+  const provider = params.get("provider") ?? undefined;
+  const given = (location.state as { result?: PaymentResult } | null)?.result;
+  const [view, setView] = useState<View>(
+    given ? { kind: "success", result: given } : reference ? { kind: "verifying" } : { kind: "none" },
+  );
+  const run = useCallback(async () => {
+    if (!reference) return;
+    setView({ kind: "verifying" });
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const res = await verifyPayment(reference, provider);
+        if (res.status === "success") {
+          setView({ kind: "success", result: res.data });
+          void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+          return;
+        }
+        if (res.message !== IN_PROGRESS || attempt >= RETRIES) {
+          setView({ kind: "pending", message: res.message });
+          return;
+        }
+        // Another check (a webhook, another tab) is running: look again shortly.
+        await new Promise((r) => window.setTimeout(r, 2000));
+      }
+    } catch (err) {
+      setView({ kind: "error", message: err instanceof ApiError ? err.message : GENERIC_ERROR });
+    }
+  }, [reference, provider, queryClient]);
+
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || given || !signedIn) return;
+    started.current = true;
+    void run();
+  }, [run, given, signedIn]);
+
+  if (!signedIn) return <SignedOutPrompt />;
+  const money = (n: number, currency: string) => formatMoney(n, currency, i18n.language);
+  return (
+    <div className="container page">
+      <h1>{t("result.title")}</h1>
+      <section className="card wallet-result" aria-live="polite">
+        {view.kind === "verifying" && <p>{t("result.verifying")}</p>}
+        {view.kind === "none" && <p>{t("result.noReference")}</p>}
+        {view.kind === "success" && (
+          <>
+            <h2>{t("result.successTitle")}</h2>
+            <p>
+              {view.result.credited === false
+                ? t("result.alreadyText")
+                : t("result.successText", { amount: money(view.result.amount, view.result.currency) })}
+            </p>
+            {view.result.new_balance !== undefined && (
+              <p className="wallet-result__balance" data-testid="new-balance">
+                {t("result.newBalance", { balance: money(view.result.new_balance, view.result.currency) })}
+              </p>
+            )}
+          </>
+        )}
+        {(view.kind === "pending" || view.kind === "error") && (
+          <>
+            <h2>{view.kind === "pending" ? t("result.pendingTitle") : t("result.errorTitle")}</h2>
+            <p role={view.kind === "error" ? "alert" : undefined}>{view.message}</p>
+            <button type="button" className="button" onClick={() => void run()}>
+              {t("result.checkAgain")}
+            </button>
+          </>
+        )}
+        <p>
+          <Link to="/wallet" className="button button--accent">
+            {t("backToWallet")}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { transactionsQuery } from "./api";
+
+const KNOWN_TYPES = new Set(["topup", "booking_charge", "extension", "refund"]);
+
+export function TransactionsList() {
+  const { t, i18n } = useTranslation("wallet");
+  const [page, setPage] = useState(1);
+  const query = useQuery(transactionsQuery(page));
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+
+  if (query.isPending) return <p className="wallet-muted">{t("common:loading")}</p>;
+  if (query.isError) {
+    return (
+      <div role="alert">
+        <p>{query.error instanceof ApiError ? query.error.message : t("loadError")}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          {t("retry")}
+        </button>
+      </div>
+    );
+  }
+  const { items, pages } = query.data;
+  if (items.length === 0) return <p className="wallet-muted">{t("transactions.empty")}</p>;
+  return (
+    <>
+      <ul className="wallet-tx-list">
+        {items.map((tx) => (
+          <li key={tx.id} className="wallet-tx">
+            <div className="wallet-tx__main">
+              <span className="wallet-tx__title">
+                {t(`transactions.types.${KNOWN_TYPES.has(tx.type) ? tx.type : "other"}`)}
+              </span>
+              <span className="wallet-tx__meta">
+                <time dateTime={tx.created_at}>{dateFormat.format(new Date(tx.created_at))}</time>
+                {tx.reference ? ` · ${t("transactions.reference", { reference: tx.reference })}` : ""}
+              </span>
+            </div>
+            <div className="wallet-tx__amounts">
+              <span
+                className={tx.amount >= 0 ? "wallet-tx__amount wallet-tx__amount--in" : "wallet-tx__amount"}
+              >
+                {tx.amount >= 0 ? "+" : ""}
+                {formatMoney(tx.amount, tx.currency, i18n.language)}
+              </span>
+              <span className="wallet-tx__meta">
+                {t("transactions.balanceAfter", {
+                  amount: formatMoney(tx.balance_after, tx.currency, i18n.language),
+                })}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav className="wallet-pager" aria-label={t("transactions.pagesLabel")}>
+          <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("transactions.previous")}
+          </button>
+          <span aria-live="polite">{t("transactions.page", { page, pages })}</span>
+          <button type="button" className="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t("transactions.next")}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { openLoginDialog } from "../../lib/login-dialog";
+import { useSession } from "../../lib/session";
+import { AddFundsDialog } from "./add-funds-dialog";
+import { walletQuery } from "./api";
+import { TransactionsList } from "./transactions-list";
+import "./wallet.css";
+
+/** SPEC 2: signed out, /wallet shows an inline prompt instead of sending the user away. */
+export function SignedOutPrompt() {
+  const { t } = useTranslation("wallet");
+  return (
+    <section className="container page wallet-prompt">
+      <p>{t("signedOutPrompt")}</p>
+      <button type="button" className="button button--accent" onClick={openLoginDialog}>
+        {t("signedOutButton")}
+      </button>
+    </section>
+  );
+}
+
+function SignedInWallet() {
+  const { t, i18n } = useTranslation("wallet");
+  const wallet = useQuery(walletQuery());
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <div className="container page">
+      <h1>{t("title")}</h1>
+      <section className="card wallet-balance" aria-labelledby="balance-label">
+        <h2 id="balance-label" className="wallet-balance__label">
+          {t("balanceLabel")}
+        </h2>
+        {wallet.isPending && <p className="wallet-muted">{t("common:loading")}</p>}
+        {wallet.isError && (
+          <div role="alert">
+            <p>{wallet.error instanceof ApiError ? wallet.error.message : t("loadError")}</p>
+            <button type="button" className="button" onClick={() => void wallet.refetch()}>
+              {t("retry")}
+            </button>
+          </div>
+        )}
+        {wallet.data && (
+          <>
+            <p className="wallet-balance__amount" data-testid="wallet-balance">
+              {formatMoney(wallet.data.balance, wallet.data.currency, i18n.language)}
+            </p>
+            <button type="button" className="button button--accent" onClick={() => setAdding(true)}>
+              {t("addFunds")}
+            </button>
+            <AddFundsDialog wallet={wallet.data} open={adding} onClose={() => setAdding(false)} />
+          </>
+        )}
+      </section>
+      <section className="section" aria-labelledby="tx-title">
+        <h2 id="tx-title">{t("transactions.title")}</h2>
+        <TransactionsList />
+      </section>
+    </div>
+  );
+}
+
+export function WalletPage() {
+  const { signedIn } = useSession();
+  return signedIn ? <SignedInWallet /> : <SignedOutPrompt />;
+}

@@ -1,0 +1,134 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
+import { startServer, type RunningServer } from "./support/server";
+
+// This suite runs its own server on a PostgreSQL database it can also write to (a signed-in user).
+let db: E2eDatabase;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  db = await createE2eDatabase();
+  server = await startServer({ DATABASE_URL: db.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await db?.drop();
+});
+
+async function signedInContext(
+  token: string,
+  viewport: { width: number; height: number },
+  language = "en",
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([t, lang]) => {
+      window.localStorage.setItem("parkwell_user_token", t);
+      window.localStorage.setItem("language", lang);
+    },
+    [token, language] as const,
+  );
+  return context;
+}
+
+const ngn = (n: number) =>
+  new Intl.NumberFormat("en", {
+    style: "currency",
+    currency: "NGN",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(n);
+
+describe("wallet top-up in demo mode", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`adds funds from /wallet and shows the new balance and the transaction (${name})`, async () => {
+      const user = await createSignedInUser(db, { countryId: 1 });
+      const context = await signedInContext(user.token, viewport);
+      const { page, problems } = await watchedPage(context);
+      await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.getByTestId("wallet-balance").textContent()).toBe(ngn(0));
+      await expect
+        .poll(() => page.getByText("No transactions yet. Add funds to get started.").count())
+        .toBe(1);
+
+      await page.getByRole("button", { name: "Add funds" }).click();
+      const amount = page.getByLabel("Amount (NGN)");
+      await expect.poll(() => amount.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+      await amount.fill("100");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await expect
+        .poll(() => page.getByRole("alert").textContent())
+        .toBe(`The minimum top-up is ${ngn(500)}`);
+
+      await amount.fill("2500.50");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/payment\?reference=PW-[\w]+&provider=demo$/);
+      await expect.poll(() => page.getByRole("heading", { name: "Demo payment" }).count()).toBe(1);
+      await page.waitForURL(/\/wallet\/callback\?provider=demo&reference=PW-/);
+      await expect
+        .poll(() => page.getByTestId("new-balance").textContent(), { timeout: 10_000 })
+        .toBe(`New balance: ${ngn(2500.5)}`);
+      await expect.poll(() => page.getByRole("heading", { name: "Payment successful" }).count()).toBe(1);
+
+      await page.getByRole("link", { name: "Back to wallet" }).click();
+      await page.waitForURL(/\/wallet$/);
+      await expect.poll(() => page.getByTestId("wallet-balance").textContent()).toBe(ngn(2500.5));
+      const tx = page.locator(".wallet-tx").first();
+      await expect.poll(() => tx.count()).toBe(1);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+      await expect.poll(() => tx.textContent()).toContain("Wallet top-up");
+      expect(await tx.textContent()).toContain(`+${ngn(2500.5)}`);
+      expect(await tx.textContent()).toContain(`Balance after: ${ngn(2500.5)}`);
+
+      const rows = await db.query<{ balance: string }>(
+        "SELECT balance_minor::text AS balance FROM wallet_accounts WHERE owner_user_id = $1",
+        [user.id],
+      );
+      expect(rows[0]?.balance).toBe("250050");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("shows the login prompt to a signed-out visitor, in French too", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.getByText("Please login to view your account").count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Login to Continue" }).count()).toBe(1);
+    await context.close();
+
+    const fr = await browser.newContext();
+    await fr.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const frPage = await fr.newPage();
+    await frPage.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+    await expect
+      .poll(() => frPage.getByText("Veuillez vous connecter pour voir votre compte").count())
+      .toBe(1);
+    await fr.close();
+  });
+
+  it("keeps the wallet usable in French with the keyboard", async () => {
+    const user = await createSignedInUser(db, { countryId: 3 });
+    const context = await signedInContext(user.token, VIEWPORTS.phone, "fr");
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Ajouter des fonds" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Montant (XOF)").fill("1000,5");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toBe("Saisissez un montant entier, sans décimales");
+    await page.keyboard.press("Escape");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
