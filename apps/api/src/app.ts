@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./features/health/health.routes";
+import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(database, VERSION), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(inquiryRoutes(database.db), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -4,6 +4,12 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 
 /**
+ * The public IP lookup services the web app asks for the visitor's country (SPEC 7), allowed by
+ * default so country detection works out of the box; CSP_CONNECT_SRC adds more (or a local stub).
+ */
+export const IP_LOOKUP_ORIGINS = ["https://ipapi.co", "https://ipwho.is", "https://api.country.is"];
+
+/**
  * Security headers with a Content-Security-Policy the built web app works under: only our own
  * scripts, no inline script, images from anywhere over https (map tiles, park photos).
  */
@@ -20,7 +26,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...config.CSP_CONNECT_SRC],
+        connectSrc: ["'self'", ...IP_LOOKUP_ORIGINS, ...config.CSP_CONNECT_SRC],
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],

@@ -1,2 +1,3 @@
 // Every table, one file per feature; drizzle-kit reads this folder to generate migrations.
 export * from "./reference";
+export * from "./inquiries";
