@@ -42,6 +42,11 @@ void i18n
     ns: ["common"],
     defaultNS: "common",
     interpolation: { escapeValue: false },
+    // A key missing from the shown language is a bug: say so loudly (the browser tests fail on it).
+    saveMissing: true,
+    missingKeyHandler: (languages, namespace, key) => {
+      console.error(`Missing translation: ${languages.join(",")}/${namespace}:${key}`);
+    },
     react: { useSuspense: true },
   });
 

@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, type RouteObject } from "react-router";
+import type { IntroPageId } from "../features/info/intro-page";
+import { useSession } from "../lib/session";
+import { LoginPrompt } from "./login-prompt";
+
+/** SPEC 2: account routes need a token; without one the visitor goes to /, or sees `prompt`. */
+function RequireToken({ prompt }: { prompt?: ReactNode }) {
+  const { signedIn } = useSession();
+  if (signedIn) return <Outlet />;
+  return prompt ?? <Navigate to="/" replace />;
+}
+
+const page = (path: string, id: IntroPageId): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { IntroPage } = await import("../features/info/intro-page");
+    return { Component: () => <IntroPage id={id} /> };
+  },
+});
+
+/**
+ * The account routes. Signed-in content belongs to the bookings, wallet and profile features,
+ * which replace these pages' `lazy`; the guard and the signed-out prompt stay here.
+ */
+export const accountRoutes: RouteObject[] = [
+  {
+    element: <RequireToken prompt={<LoginPrompt titleKey="nav.myBookings" />} />,
+    children: [page("bookings", "bookings")],
+  },
+  {
+    element: <RequireToken prompt={<LoginPrompt titleKey="nav.wallet" />} />,
+    children: [page("wallet", "wallet")],
+  },
+  {
+    element: <RequireToken />,
+    children: [
+      page("booking-details/:bookingCode", "bookingDetails"),
+      page("wallet/callback", "walletCallback"),
+      page("profile", "profile"),
+    ],
+  },
+];
