@@ -19,15 +19,20 @@ export function validate<S extends z.ZodType>(
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "form");
     if (errors[field]) continue;
-    errors[field] = toMessage(field, issue);
+    const given = (values as Record<string, unknown> | null)?.[field];
+    errors[field] = toMessage(
+      field,
+      issue,
+      given == null || (typeof given === "string" && given.trim() === ""),
+    );
   }
   return { errors };
 }
 
-function toMessage(field: string, issue: z.core.$ZodIssue): FieldMessage {
+function toMessage(field: string, issue: z.core.$ZodIssue, missing: boolean): FieldMessage {
   switch (issue.code) {
     case "too_small":
-      return Number(issue.minimum) <= 1 && issue.origin === "string"
+      return issue.origin === "string" && (missing || Number(issue.minimum) <= 1)
         ? { key: "errors.required" }
         : {
             key: issue.origin === "string" ? "errors.minLength" : "errors.minValue",
@@ -43,7 +48,7 @@ function toMessage(field: string, issue: z.core.$ZodIssue): FieldMessage {
     case "invalid_value":
       return { key: "errors.choose" };
     case "invalid_type":
-      return issue.input === undefined ? { key: "errors.required" } : { key: "errors.invalid" };
+      return missing ? { key: "errors.required" } : { key: "errors.invalid" };
     default:
       return { key: "errors.invalid" };
   }
