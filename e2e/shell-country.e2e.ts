@@ -143,7 +143,10 @@ describe("the language and region panel", () => {
       .toBe("Trouvez et réservez un parking en quelques secondes");
     expect(await stored(page, "language")).toBe("fr");
     expect(await page.getAttribute("html", "lang")).toBe("fr");
-    await panel.getByRole("button", { name: "Changer de pays/région" }).click();
+    // The panel stays open through the switch and now speaks French.
+    const panelFr = page.getByRole("dialog", { name: "Langue et région" });
+    expect(await panelFr.isVisible()).toBe(true);
+    await panelFr.getByRole("button", { name: "Changer de pays/région" }).click();
     const picker = page.getByRole("dialog", { name: "Choisissez votre pays ou région" });
     await picker.waitFor();
     expect(await picker.getByRole("button", { name: /Nigeria/ }).textContent()).toContain("Actuel");

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { openCountryPicker, useSelectedCountry } from "../lib/country";
 import { LANGUAGES, setLanguage } from "../lib/i18n";
@@ -12,6 +12,8 @@ export function LanguagePanel({ open, onClose }: { open: boolean; onClose: () =>
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const country = useSelectedCountry();
+  // The choice shows at once; the catalogues of the new language load behind it.
+  const [chosen, setChosen] = useState(i18n.language);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -43,8 +45,11 @@ export function LanguagePanel({ open, onClose }: { open: boolean; onClose: () =>
                 type="radio"
                 name="language"
                 value={lng}
-                checked={i18n.language === lng}
-                onChange={() => setLanguage(lng)}
+                checked={chosen === lng}
+                onChange={() => {
+                  setChosen(lng);
+                  void setLanguage(lng);
+                }}
               />
               <span lang={lng}>{t(`panel.languages.${lng}`)}</span>
             </label>
