@@ -1,11 +1,12 @@
 import { createBrowserRouter } from "react-router";
+import { HomePage } from "../features/home/home-page";
 import { accountRoutes } from "./account-routes";
 import { Layout, PageReady } from "./layout";
 import { NotFoundPage } from "./not-found-page";
 import { publicRoutes } from "./public-routes";
 import { RouteError } from "./route-error";
 
-/** Routes load lazily: each page is its own chunk, fetched when first visited. */
+/** Routes load lazily (each page is its own chunk, fetched when first visited), except home. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -15,14 +16,9 @@ export const router = createBrowserRouter([
         element: <PageReady />,
         errorElement: <RouteError />,
         children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import("../features/home/home-page")).HomePage }),
-          },
-          {
-            path: "home",
-            lazy: async () => ({ Component: (await import("../features/home/home-page")).HomePage }),
-          },
+          // The landing page is in the first bundle (it is small): no extra round trip before it paints.
+          { index: true, Component: HomePage },
+          { path: "home", Component: HomePage },
           ...publicRoutes,
           ...accountRoutes,
           { path: "*", element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { count as countRows, eq } from "drizzle-orm";
+import { contactMessages, demoRequests } from "../../db/schema/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/harness";
 
@@ -15,9 +16,10 @@ let nextHost = 1;
 const post = (url: string, payload: unknown, remoteAddress = `10.1.0.${nextHost++}`) =>
   ctx.app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
 
-async function count(table: "contact_messages" | "demo_requests"): Promise<number> {
-  const res = await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return (res.rows[0] as { n: number }).n;
+const TABLES = { contact_messages: contactMessages, demo_requests: demoRequests };
+async function count(table: keyof typeof TABLES): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: countRows() }).from(TABLES[table]);
+  return row!.n;
 }
 
 const contact = {
@@ -45,10 +47,17 @@ describe("POST /api/v1/contact", () => {
     expect(body.reference).toMatch(/^HLP-[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(new Date(body.received_at).toString()).not.toBe("Invalid Date");
     expect(await count("contact_messages")).toBe(before + 1);
-    const row = await ctx.database.db.execute(
-      sql`select name, email, phone, topic, language from contact_messages where id = ${body.id}`,
-    );
-    expect(row.rows[0]).toEqual({
+    const [row] = await ctx.database.db
+      .select({
+        name: contactMessages.name,
+        email: contactMessages.email,
+        phone: contactMessages.phone,
+        topic: contactMessages.topic,
+        language: contactMessages.language,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, body.id));
+    expect(row).toEqual({
       name: "Ada Obi",
       email: "ada.obi@example.com",
       phone: "+234 803 123 4567",
@@ -134,12 +143,19 @@ describe("POST /api/v1/demo-requests", () => {
     const body = res.json<{ id: string; reference: string }>();
     expect(body.reference).toMatch(/^DEM-/);
     expect(await count("demo_requests")).toBe(before + 1);
-    const row = await ctx.database.db.execute(
-      sql`select company, country_code, interest, spaces, message from demo_requests where id = ${body.id}`,
-    );
-    expect(row.rows[0]).toEqual({
+    const [row] = await ctx.database.db
+      .select({
+        company: demoRequests.company,
+        countryCode: demoRequests.countryCode,
+        interest: demoRequests.interest,
+        spaces: demoRequests.spaces,
+        message: demoRequests.message,
+      })
+      .from(demoRequests)
+      .where(eq(demoRequests.id, body.id));
+    expect(row).toEqual({
       company: "Dakar Parking SARL",
-      country_code: "SN",
+      countryCode: "SN",
       interest: "car_park_management",
       spaces: 240,
       message: null,

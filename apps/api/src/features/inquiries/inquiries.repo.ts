@@ -5,14 +5,11 @@ export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type NewDemoRequest = typeof demoRequests.$inferInsert;
 
 export async function insertContactMessage(db: Db, row: NewContactMessage) {
-  const [saved] = await db
-    .insert(contactMessages)
-    .values(row)
-    .returning({
-      id: contactMessages.id,
-      reference: contactMessages.reference,
-      createdAt: contactMessages.createdAt,
-    });
+  const [saved] = await db.insert(contactMessages).values(row).returning({
+    id: contactMessages.id,
+    reference: contactMessages.reference,
+    createdAt: contactMessages.createdAt,
+  });
   return saved!;
 }
 

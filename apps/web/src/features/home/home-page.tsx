@@ -2,7 +2,11 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { formatNumber } from "../../lib/format";
+import { i18n } from "../../lib/i18n";
 import { EXTERNAL_LINKS } from "../../lib/links";
+
+// Fetch the home text with the app's first catalogue, not after the first render asks for it.
+void i18n.loadNamespaces("home");
 
 /** The figures the home page states (SPEC 1: over 500,000 locations, users, bookings, satisfaction). */
 const STATS = [
