@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
@@ -11,8 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const stored = (page: import("playwright-core").Page, key: string) =>
-  page.evaluate((k) => window.localStorage.getItem(k), key);
+const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 
 describe("the country flow", () => {
   it("first visit, IP services unreachable: the United States is preselected; picking Nigeria stores it, reloads and shows Vehicle Docs", async () => {
