@@ -25,14 +25,52 @@ export const VIEWPORTS = {
   desktop: { width: 1366, height: 900 },
 } as const;
 
+/** The public IP lookup services the app asks for the visitor's country (apps/web/src/lib/ip-lookup.ts). */
+export const IP_LOOKUP_HOSTS = /^https:\/\/(ipapi\.co|ipwho\.is|api\.country\.is)\//;
+
+export interface PageOptions {
+  /**
+   * The country stored before the first page loads, as if chosen on an earlier visit (default
+   * NG), or null for a first visit, which opens the country picker.
+   */
+  country?: "NG" | "CA" | "SN" | "US" | null;
+  /**
+   * What the IP lookup services answer: a country code (default NG), or "unreachable". Tests
+   * never reach the real services: this machine has no outside network.
+   */
+  ipCountry?: string | "unreachable";
+  /** Delay before the IP lookup answers, in ms. */
+  ipDelayMs?: number;
+}
+
+const COUNTRY_NAMES = { NG: "Nigeria", CA: "Canada", SN: "Senegal", US: "United States" } as const;
+const COUNTRY_IDS = { NG: 1, CA: 2, SN: 3, US: 4 } as const;
+
 export interface PageWatch {
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
   problems: string[];
 }
 
-/** A page that records console errors and page errors, so a test can assert there were none. */
-export async function watchedPage(context: BrowserContext): Promise<PageWatch> {
+/**
+ * A page that records console errors and page errors, so a test can assert there were none.
+ * The IP lookup services are answered locally, and a country is stored unless told otherwise.
+ */
+export async function watchedPage(context: BrowserContext, options: PageOptions = {}): Promise<PageWatch> {
+  const { country = "NG", ipCountry = "NG", ipDelayMs = 0 } = options;
+  await context.route(IP_LOOKUP_HOSTS, async (route) => {
+    if (ipDelayMs) await new Promise((r) => setTimeout(r, ipDelayMs));
+    if (ipCountry === "unreachable") return route.abort("connectionrefused");
+    return route.fulfill({ json: { ip: "203.0.113.7", country_code: ipCountry, city: "Testville" } });
+  });
+  if (country) {
+    const stored = { code: country, name: COUNTRY_NAMES[country], id: COUNTRY_IDS[country] };
+    // Only when nothing is stored, so a choice made during the test survives reloads.
+    await context.addInitScript((value: string) => {
+      if (!window.localStorage.getItem("selectedCountry"))
+        window.localStorage.setItem("selectedCountry", value);
+    }, JSON.stringify(stored));
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (msg) => {

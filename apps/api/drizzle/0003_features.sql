@@ -159,6 +159,38 @@ CREATE TABLE "webhook_events" (
 	CONSTRAINT "webhook_events_provider_event_id_pk" PRIMARY KEY("provider","event_id")
 );
 --> statement-breakpoint
+CREATE TABLE "contact_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"reference" text NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"topic" text NOT NULL,
+	"message" text NOT NULL,
+	"language" char(2),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "contact_messages_reference_unique" UNIQUE("reference"),
+	CONSTRAINT "contact_messages_topic_check" CHECK ("contact_messages"."topic" in ('booking','payment','account','partnership','other'))
+);
+--> statement-breakpoint
+CREATE TABLE "demo_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"reference" text NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"company" text NOT NULL,
+	"country_code" char(2) NOT NULL,
+	"interest" text NOT NULL,
+	"spaces" integer,
+	"message" text,
+	"language" char(2),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "demo_requests_reference_unique" UNIQUE("reference"),
+	CONSTRAINT "demo_requests_interest_check" CHECK ("demo_requests"."interest" in ('business_accounts','car_park_management','ev_charging','events','other')),
+	CONSTRAINT "demo_requests_spaces_check" CHECK ("demo_requests"."spaces" is null or "demo_requests"."spaces" > 0)
+);
+--> statement-breakpoint
 ALTER TABLE "account_tokens" ADD CONSTRAINT "account_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_attempts" ADD CONSTRAINT "auth_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_vehicles" ADD CONSTRAINT "user_vehicles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -197,4 +229,6 @@ CREATE INDEX "ledger_transactions_created_idx" ON "ledger_transactions" USING bt
 CREATE UNIQUE INDEX "payments_provider_reference_unique" ON "payments" USING btree ("provider","provider_reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_client_key_unique" ON "payments" USING btree ("user_id","client_key");--> statement-breakpoint
 CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "wallet_accounts_one_per_user_ccy" ON "wallet_accounts" USING btree ("owner_user_id","currency") WHERE "wallet_accounts"."kind" = 'user_wallet';
+CREATE UNIQUE INDEX "wallet_accounts_one_per_user_ccy" ON "wallet_accounts" USING btree ("owner_user_id","currency") WHERE "wallet_accounts"."kind" = 'user_wallet';--> statement-breakpoint
+CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "demo_requests_created_idx" ON "demo_requests" USING btree ("created_at");

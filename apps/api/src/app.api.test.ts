@@ -74,6 +74,10 @@ describe("security", () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // The web app's country detection calls these public IP lookup services.
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/ipapi\.co https:\/\/ipwho\.is https:\/\/api\.country\.is/,
+    );
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     // Plain-http PUBLIC_URL: HSTS would only break local use.
     expect(res.headers["strict-transport-security"]).toBeUndefined();

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
+import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { firebaseVerifier } from "./features/accounts/firebase";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
   await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
+  await app.register(inquiryRoutes(database.db), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -2,9 +2,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { AppErrorBoundary } from "./app/app-error-boundary";
 import { router } from "./app/router";
+import { StartupLoader } from "./app/startup-loader";
+import { installGlobalErrorHandlers } from "./lib/error-reporting";
 import "./lib/i18n";
 import "./styles.css";
+
+installGlobalErrorHandlers();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
@@ -14,11 +19,14 @@ const root = document.getElementById("root");
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <RouterProvider router={router} />
-        </Suspense>
-      </QueryClientProvider>
+      <StartupLoader />
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </QueryClientProvider>
+      </AppErrorBoundary>
     </StrictMode>,
   );
 }

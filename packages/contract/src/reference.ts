@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { idParam } from "./common";
 
-export const COUNTRY_CODES = ["NG", "CA", "SN", "US"] as const;
-export const CountryCodeSchema = z.enum(COUNTRY_CODES);
-export type CountryCode = z.infer<typeof CountryCodeSchema>;
+import { COUNTRY_CODES } from "./country-codes";
 
-/** Nigeria is the default when nothing is stored; the United States when detection fails (SPEC 9). */
-export const DEFAULT_COUNTRY_CODE: CountryCode = "NG";
-export const DETECTION_FALLBACK_COUNTRY_CODE: CountryCode = "US";
+export {
+  COUNTRY_CODES,
+  DEFAULT_COUNTRY_CODE,
+  DETECTION_FALLBACK_COUNTRY_CODE,
+  type CountryCode,
+} from "./country-codes";
+export const CountryCodeSchema = z.enum(COUNTRY_CODES);
 
 export const CountrySchema = z
   .object({

@@ -20,6 +20,12 @@ export const PAYMENT_CSP = {
 } as const;
 
 /**
+ * The public IP lookup services the web app asks for the visitor's country (SPEC 7), allowed by
+ * default so country detection works out of the box; CSP_CONNECT_SRC adds more (or a local stub).
+ */
+export const IP_LOOKUP_ORIGINS = ["https://ipapi.co", "https://ipwho.is", "https://api.country.is"];
+
+/**
  * Security headers with a Content-Security-Policy the built web app works under: only our own
  * scripts, no inline script, images from anywhere over https (map tiles, park photos).
  */
@@ -44,7 +50,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...PAYMENT_CSP.connect, ...firebase.connect, ...config.CSP_CONNECT_SRC],
+        connectSrc: [
+          "'self'",
+          ...IP_LOOKUP_ORIGINS,
+          ...PAYMENT_CSP.connect,
+          ...firebase.connect,
+          ...config.CSP_CONNECT_SRC,
+        ],
         frameSrc: ["'self'", ...PAYMENT_CSP.frame, ...firebase.frame],
         objectSrc: ["'none'"],
         formAction: ["'self'"],

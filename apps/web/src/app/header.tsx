@@ -1,47 +1,107 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { useSelectedCountry } from "../lib/country";
+import { EXTERNAL_LINKS } from "../lib/links";
+import { useSession } from "../lib/session";
+import { CountryDropdown } from "./country-dropdown";
+import { ProfileMenu } from "./profile-menu";
+
+const LanguagePanel = lazy(async () => ({ default: (await import("./language-panel")).LanguagePanel }));
+
+/** SPEC 9: the header turns sticky after 20 px of scroll. */
+export const STICKY_AFTER_PX = 20;
 
 const NAV = [
   { to: "/", key: "nav.home", end: true },
   { to: "/parks-list", key: "nav.findParking" },
   { to: "/events", key: "nav.events" },
   { to: "/marketplace", key: "nav.marketplace" },
-  { to: "/get-started", key: "nav.getStarted" },
+  { to: "/get-started", key: "nav.getStarted", signedOutOnly: true },
   { to: "/about", key: "nav.about" },
 ] as const;
 
+function useSticky(): boolean {
+  const [sticky, setSticky] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setSticky(window.scrollY > STICKY_AFTER_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return sticky;
+}
+
+/** The newer header of SPEC 2, with the country dropdown, the side panel and the profile menu. */
 export function Header() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [panel, setPanel] = useState(false);
+  const sticky = useSticky();
+  const country = useSelectedCountry();
+  const { signedIn } = useSession();
+  const items = NAV.filter((item) => !(signedIn && "signedOutOnly" in item));
+
   return (
-    <header className="header">
+    <header className={sticky ? "header header--sticky" : "header"} data-sticky={sticky}>
       <div className="header__inner container">
-        <Link to="/" className="brand" aria-label={t("brand")}>
+        <Link to="/" className="brand">
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t("brand")}</span>
         </Link>
-        <button
-          type="button"
-          className="header__toggle"
-          aria-expanded={open}
-          aria-controls="main-nav"
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? t("nav.closeMenu") : t("nav.openMenu")}
-        </button>
         <nav id="main-nav" aria-label={t("nav.main")} className={open ? "nav nav--open" : "nav"}>
           <ul>
-            {NAV.map((item) => (
+            {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={"end" in item} onClick={() => setOpen(false)}>
                   {t(item.key)}
                 </NavLink>
               </li>
             ))}
+            {country.code === "NG" && (
+              <li>
+                <NavLink to="/vehicle-docs-renewal" onClick={() => setOpen(false)}>
+                  {t("nav.vehicleDocs")}
+                </NavLink>
+              </li>
+            )}
+            <li>
+              <a href={EXTERNAL_LINKS.partnerSite} rel="noopener" className="nav__partner">
+                {t("nav.listSpace")}
+              </a>
+            </li>
           </ul>
         </nav>
+        <div className="header__actions">
+          <CountryDropdown />
+          <button
+            type="button"
+            className="header__chip"
+            aria-haspopup="dialog"
+            onClick={() => setPanel(true)}
+          >
+            <span aria-hidden="true">🌐</span>
+            <span className="visually-hidden">{t("panel.open")}</span>
+            <span>{i18n.language.toUpperCase()}</span>
+          </button>
+          {signedIn && <ProfileMenu />}
+          <button
+            type="button"
+            className="header__toggle"
+            aria-expanded={open}
+            aria-controls="main-nav"
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span aria-hidden="true">{open ? "✕" : "☰"}</span>
+            <span className="visually-hidden">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+          </button>
+        </div>
       </div>
+      {panel && (
+        <Suspense fallback={null}>
+          <LanguagePanel open={panel} onClose={() => setPanel(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

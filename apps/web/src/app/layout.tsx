@@ -1,18 +1,45 @@
-import { Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
+import { markAppReady } from "../lib/app-ready";
+import { startCountryFlow, useCountryFlow } from "../lib/country";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { LoginDialogSlot } from "./login-dialog-slot";
+import "./shell.css";
+import { resetResourceRetries } from "./resource-error";
+
+const CountryPicker = lazy(() => import("./country-picker"));
+
+/** SPEC 2: the view scrolls to the top on each route change. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Rendered inside the page's Suspense: its effect runs once a page's content is on screen. */
+export function PageReady() {
+  useEffect(() => {
+    markAppReady();
+    resetResourceRetries();
+  }, []);
+  return <Outlet />;
+}
 
 /** SPEC 2: header, content, footer; the home route has no top padding, other pages have it. */
 export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { pickerOpen } = useCountryFlow();
   const isHome = pathname === "/" || pathname === "/home";
+  useEffect(() => startCountryFlow(), []);
   return (
     <>
+      <ScrollToTop />
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
@@ -24,6 +51,11 @@ export function Layout() {
       </main>
       <Footer />
       <LoginDialogSlot />
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <CountryPicker />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,11 +1,19 @@
-import { DEFAULT_COUNTRY_CODE, type CountryCode } from "@parkwell/contract";
+import { DEFAULT_COUNTRY_CODE, type Country, type CountryCode } from "@parkwell/contract";
 import { useSyncExternalStore } from "react";
+import { api } from "./api";
+import {
+  BUILT_IN_COUNTRIES,
+  resolveDetected,
+  type DetectedCountry,
+  type PickerCountry,
+} from "./country-detection";
+import { lookupIp } from "./ip-lookup";
 import { readJson, STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 /**
  * The selected country: the one place the rest of the app reads it from (it scopes parks, fees,
  * states and the payment gateway). Stored as `selectedCountry` with code, name and id (SPEC 3).
- * Nigeria when nothing is stored (SPEC 9).
+ * Nigeria when nothing is stored (SPEC 9). Also the country flow of SPEC 4: picker and detection.
  */
 export interface SelectedCountry {
   code: CountryCode;
@@ -23,6 +31,9 @@ export const KNOWN_COUNTRIES: Record<CountryCode, SelectedCountry> = {
 
 /** Fired on the window when the selection changes in this tab (SPEC 4: local-storage-updated). */
 export const LOCAL_STORAGE_UPDATED = "local-storage-updated";
+
+/** SPEC 9: the background IP check runs 2 s after the app opens when a country is already set. */
+export const BACKGROUND_CHECK_DELAY_MS = 2_000;
 
 function read(): SelectedCountry {
   const stored = readJson<Partial<SelectedCountry>>(STORAGE_KEYS.selectedCountry);
@@ -42,6 +53,10 @@ if (typeof window !== "undefined") {
   });
   window.addEventListener(LOCAL_STORAGE_UPDATED, emit);
 }
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
 
 export function getSelectedCountry(): SelectedCountry {
   return snapshot;
@@ -52,14 +67,7 @@ export function hasStoredCountry(): boolean {
 }
 
 export function useSelectedCountry(): SelectedCountry {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getSelectedCountry,
-    getSelectedCountry,
-  );
+  return useSyncExternalStore(subscribe, getSelectedCountry, getSelectedCountry);
 }
 
 /** Stores the choice and tells this tab; the caller decides whether to reload (SPEC 4 does). */
@@ -67,4 +75,94 @@ export function storeSelectedCountry(country: SelectedCountry, autoDetected: boo
   writeStorage(STORAGE_KEYS.selectedCountry, JSON.stringify(country));
   writeStorage(STORAGE_KEYS.countryAutoDetected, String(autoDetected));
   window.dispatchEvent(new Event(LOCAL_STORAGE_UPDATED));
+}
+
+// ---- The country flow (SPEC 4) -------------------------------------------------------------
+
+export interface CountryFlowState {
+  pickerOpen: boolean;
+  /** The picker cannot be dismissed before a first choice is stored. */
+  required: boolean;
+  detecting: boolean;
+  countries: PickerCountry[];
+  detected: DetectedCountry | null;
+}
+
+let flow: CountryFlowState = {
+  pickerOpen: false,
+  required: false,
+  detecting: false,
+  countries: BUILT_IN_COUNTRIES,
+  detected: null,
+};
+const flowListeners = new Set<() => void>();
+function setFlow(patch: Partial<CountryFlowState>): void {
+  flow = { ...flow, ...patch };
+  for (const l of flowListeners) l();
+}
+
+export function useCountryFlow(): CountryFlowState {
+  return useSyncExternalStore(
+    (l) => {
+      flowListeners.add(l);
+      return () => flowListeners.delete(l);
+    },
+    () => flow,
+    () => flow,
+  );
+}
+
+/** GET /countries, cached locally (SPEC 7); the built-in four when it fails. */
+async function loadCountries(): Promise<PickerCountry[]> {
+  try {
+    const list = await api<Country[]>("/countries");
+    writeStorage(STORAGE_KEYS.countries, JSON.stringify(list));
+    return list.length > 0 ? list : BUILT_IN_COUNTRIES;
+  } catch {
+    return readJson<PickerCountry[]>(STORAGE_KEYS.countries) ?? BUILT_IN_COUNTRIES;
+  }
+}
+
+async function detect(): Promise<DetectedCountry> {
+  const countries = await loadCountries();
+  const detected = resolveDetected(await lookupIp(), countries);
+  setFlow({ countries, detected });
+  return detected;
+}
+
+let started = false;
+/**
+ * Runs once at start: nothing stored -> the picker opens and the location is detected with the
+ * country list loaded; otherwise a quiet IP check 2 s later keeps the detection fresh.
+ */
+export function startCountryFlow(): () => void {
+  if (started) return () => {};
+  started = true;
+  if (!hasStoredCountry()) {
+    setFlow({ pickerOpen: true, required: true, detecting: true });
+    void detect().finally(() => setFlow({ detecting: false }));
+    return () => {};
+  }
+  const timer = setTimeout(() => void detect(), BACKGROUND_CHECK_DELAY_MS);
+  return () => clearTimeout(timer);
+}
+
+export function openCountryPicker(): void {
+  setFlow({ pickerOpen: true, required: !hasStoredCountry() });
+  if (!flow.detected && !flow.detecting) {
+    setFlow({ detecting: true });
+    void detect().finally(() => setFlow({ detecting: false }));
+  }
+}
+
+export function closeCountryPicker(): void {
+  if (!flow.required) setFlow({ pickerOpen: false });
+}
+
+/** SPEC 4: store (code, name, id), set countryAutoDetected, close, broadcast, reload. */
+export function chooseCountry(country: SelectedCountry): void {
+  const autoDetected = flow.detected?.autoDetected === true && flow.detected.code === country.code;
+  storeSelectedCountry({ code: country.code, name: country.name, id: country.id }, autoDetected);
+  setFlow({ pickerOpen: false, required: false });
+  window.location.reload();
 }

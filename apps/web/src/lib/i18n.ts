@@ -17,9 +17,11 @@ export function storedLanguage(): Language {
   return readStorage(STORAGE_KEYS.language) === "fr" ? "fr" : "en";
 }
 
-export function setLanguage(language: Language): void {
+export async function setLanguage(language: Language): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);
-  void i18n.changeLanguage(language);
+  // Every namespace in use is loaded first, so nothing on screen suspends (and unmounts) mid-switch.
+  await i18n.loadLanguages(language);
+  await i18n.changeLanguage(language);
 }
 
 i18n.on("languageChanged", (lng) => {
@@ -42,6 +44,11 @@ void i18n
     ns: ["common"],
     defaultNS: "common",
     interpolation: { escapeValue: false },
+    // A key missing from the shown language is a bug: say so loudly (the browser tests fail on it).
+    saveMissing: true,
+    missingKeyHandler: (languages, namespace, key) => {
+      console.error(`Missing translation: ${languages.join(",")}/${namespace}:${key}`);
+    },
     react: { useSuspense: true },
   });
 

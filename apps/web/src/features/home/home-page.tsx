@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatNumber } from "../../lib/format";
+import { i18n } from "../../lib/i18n";
 import { EXTERNAL_LINKS } from "../../lib/links";
 import { SearchBox } from "./search-box";
+
+// Fetch the home text with the app's first catalogue, not after the first render asks for it.
+void i18n.loadNamespaces("home");
 
 /** The figures the home page states (SPEC 1: over 500,000 locations, users, bookings, satisfaction). */
 const STATS = [

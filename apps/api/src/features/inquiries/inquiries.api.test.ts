@@ -1,0 +1,189 @@
+import { count as countRows, eq } from "drizzle-orm";
+import { contactMessages, demoRequests } from "../../db/schema/index";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../test/harness";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+// Each test sends from its own address so the per-address rate limit never mixes tests.
+let nextHost = 1;
+const post = (url: string, payload: unknown, remoteAddress = `10.1.0.${nextHost++}`) =>
+  ctx.app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
+
+const TABLES = { contact_messages: contactMessages, demo_requests: demoRequests };
+async function count(table: keyof typeof TABLES): Promise<number> {
+  const [row] = await ctx.database.db.select({ n: countRows() }).from(TABLES[table]);
+  return row!.n;
+}
+
+const contact = {
+  name: "Ada Obi",
+  email: "Ada.Obi@Example.com",
+  topic: "booking",
+  message: "My booking at Ikeja car park shows the wrong end time.",
+};
+
+const demo = {
+  name: "Jean Diallo",
+  email: "jean@dakar-parking.sn",
+  company: "Dakar Parking SARL",
+  country_code: "SN",
+  interest: "car_park_management",
+  spaces: 240,
+};
+
+describe("POST /api/v1/contact", () => {
+  it("stores a message and answers 201 with a reference", async () => {
+    const before = await count("contact_messages");
+    const res = await post("/api/v1/contact", { ...contact, phone: "+234 803 123 4567", language: "fr" });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ id: string; reference: string; received_at: string }>();
+    expect(body.reference).toMatch(/^HLP-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(new Date(body.received_at).toString()).not.toBe("Invalid Date");
+    expect(await count("contact_messages")).toBe(before + 1);
+    const [row] = await ctx.database.db
+      .select({
+        name: contactMessages.name,
+        email: contactMessages.email,
+        phone: contactMessages.phone,
+        topic: contactMessages.topic,
+        language: contactMessages.language,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, body.id));
+    expect(row).toEqual({
+      name: "Ada Obi",
+      email: "ada.obi@example.com",
+      phone: "+234 803 123 4567",
+      topic: "booking",
+      language: "fr",
+    });
+  });
+
+  it.each([
+    [{ ...contact, name: undefined }, "name", "name is required"],
+    [{ ...contact, name: " A " }, "name", "name must be at least 2 characters"],
+    [{ ...contact, email: "not-an-email" }, "email", "Please enter a valid email"],
+    [{ ...contact, email: "" }, "email", "email is required"],
+    [
+      { ...contact, topic: "refund-me" },
+      "topic",
+      "topic must be one of booking, payment, account, partnership, other",
+    ],
+    [{ ...contact, message: "short" }, "message", "message must be at least 10 characters"],
+    [{ ...contact, message: "x".repeat(5001) }, "message", "message must be at most 5000 characters"],
+    [{ ...contact, phone: "call me" }, "phone", "phone must be a phone number (digits, spaces, + and -)"],
+    [{ ...contact, name: 42 }, "name", "name must be text"],
+    [{ ...contact, language: "de" }, "language", "language must be en or fr"],
+  ])("refuses bad input with 422 naming the field (%#)", async (payload, field, message) => {
+    const before = await count("contact_messages");
+    const res = await post("/api/v1/contact", payload);
+    expect(res.statusCode).toBe(422);
+    const body = res.json<{ code: string; fields: Record<string, string> }>();
+    expect(body.code).toBe("validation_error");
+    expect(body.fields[field]).toBe(message);
+    expect(await count("contact_messages")).toBe(before);
+  });
+
+  it("gives one error per field when several are wrong", async () => {
+    const res = await post("/api/v1/contact", { email: "x", topic: "booking" });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json<{ fields: object }>().fields).sort()).toEqual(["email", "message", "name"]);
+  });
+
+  it("ignores unknown fields instead of storing them", async () => {
+    const res = await post("/api/v1/contact", {
+      ...contact,
+      id: "00000000-0000-0000-0000-000000000000",
+      admin: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ id: string }>().id).not.toBe("00000000-0000-0000-0000-000000000000");
+  });
+
+  it("answers a body that is not JSON with a clear 4xx, never a 500", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/contact",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+      remoteAddress: "10.2.0.1",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "malformed_json" });
+    const arr = await post("/api/v1/contact", [contact]);
+    expect(arr.statusCode).toBe(422);
+  });
+
+  it("limits one address to 5 forms per 10 minutes with a 429", async () => {
+    const ip = "10.3.0.1";
+    for (let i = 0; i < 5; i++) expect((await post("/api/v1/contact", contact, ip)).statusCode).toBe(201);
+    const before = await count("contact_messages");
+    const res = await post("/api/v1/contact", contact, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: "rate_limited" });
+    expect(res.headers["retry-after"]).toBeDefined();
+    expect(await count("contact_messages")).toBe(before);
+    // Another address is not affected.
+    expect((await post("/api/v1/contact", contact, "10.3.0.2")).statusCode).toBe(201);
+  });
+});
+
+describe("POST /api/v1/demo-requests", () => {
+  it("stores a demo request and answers 201 with a reference", async () => {
+    const before = await count("demo_requests");
+    const res = await post("/api/v1/demo-requests", { ...demo, message: "  " });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ id: string; reference: string }>();
+    expect(body.reference).toMatch(/^DEM-/);
+    expect(await count("demo_requests")).toBe(before + 1);
+    const [row] = await ctx.database.db
+      .select({
+        company: demoRequests.company,
+        countryCode: demoRequests.countryCode,
+        interest: demoRequests.interest,
+        spaces: demoRequests.spaces,
+        message: demoRequests.message,
+      })
+      .from(demoRequests)
+      .where(eq(demoRequests.id, body.id));
+    expect(row).toEqual({
+      company: "Dakar Parking SARL",
+      countryCode: "SN",
+      interest: "car_park_management",
+      spaces: 240,
+      message: null,
+    });
+  });
+
+  it("accepts a request without the optional fields", async () => {
+    const { spaces: _spaces, ...rest } = demo;
+    expect((await post("/api/v1/demo-requests", rest)).statusCode).toBe(201);
+  });
+
+  it.each([
+    [{ ...demo, company: "" }, "company", "company is required"],
+    [{ ...demo, country_code: "FR" }, "country_code", "country_code must be one of NG, CA, SN, US"],
+    [
+      { ...demo, interest: "pizza" },
+      "interest",
+      "interest must be one of business_accounts, car_park_management, ev_charging, events, other",
+    ],
+    [{ ...demo, spaces: 0 }, "spaces", "spaces must be at least 1"],
+    [{ ...demo, spaces: 2.5 }, "spaces", "spaces must be a whole number"],
+    [{ ...demo, spaces: "ten" }, "spaces", "spaces must be a number"],
+    [{ ...demo, email: "jean@" }, "email", "Please enter a valid email"],
+  ])("refuses bad input with 422 naming the field (%#)", async (payload, field, message) => {
+    const before = await count("demo_requests");
+    const res = await post("/api/v1/demo-requests", payload);
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ fields: Record<string, string> }>().fields[field]).toBe(message);
+    expect(await count("demo_requests")).toBe(before);
+  });
+});

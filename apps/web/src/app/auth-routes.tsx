@@ -1,0 +1,13 @@
+import type { RouteObject } from "react-router";
+
+const accounts = () => import("../features/accounts/routes");
+
+/** SPEC 2: /auth, /register, /verify, /forgot-password; the login dialog also links to /auth/... */
+export const authRoutes: RouteObject[] = [
+  { path: "auth", lazy: async () => ({ Component: (await accounts()).AuthPage }) },
+  { path: "register", lazy: async () => ({ Component: (await accounts()).RegisterPage }) },
+  { path: "auth/register", lazy: async () => ({ Component: (await accounts()).RegisterPage }) },
+  { path: "verify", lazy: async () => ({ Component: (await accounts()).VerifyPage }) },
+  { path: "forgot-password", lazy: async () => ({ Component: (await accounts()).ForgotPasswordPage }) },
+  { path: "auth/forgot-password", lazy: async () => ({ Component: (await accounts()).ForgotPasswordPage }) },
+];

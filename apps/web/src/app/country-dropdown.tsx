@@ -1,0 +1,50 @@
+import type { CountryCode } from "@parkwell/contract";
+import { useTranslation } from "react-i18next";
+import { BUILT_IN_COUNTRIES } from "../lib/country-detection";
+import { chooseCountry, KNOWN_COUNTRIES, useSelectedCountry } from "../lib/country";
+import { useMenu } from "../lib/use-menu";
+
+/** The header's country dropdown (desktop and mobile): choosing stores the country and reloads. */
+export function CountryDropdown() {
+  const { t } = useTranslation();
+  const selected = useSelectedCountry();
+  const { open, setOpen, toggle, rootRef, buttonRef } = useMenu();
+  const flag = BUILT_IN_COUNTRIES.find((c) => c.code === selected.code)?.flag;
+  return (
+    <div className="menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="header__chip"
+        aria-expanded={open}
+        aria-controls="country-menu"
+        onClick={toggle}
+      >
+        <span aria-hidden="true">{flag}</span>
+        <span className="visually-hidden">
+          {t("country.button", { name: t(`country.names.${selected.code}`) })}
+        </span>
+        <span>{selected.code}</span>
+      </button>
+      {open && (
+        <ul id="country-menu" className="menu__list" aria-label={t("country.menuLabel")}>
+          {BUILT_IN_COUNTRIES.map((c) => (
+            <li key={c.code}>
+              <button
+                type="button"
+                className="menu__item"
+                aria-current={c.code === selected.code ? "true" : undefined}
+                onClick={() => {
+                  setOpen(false);
+                  chooseCountry(KNOWN_COUNTRIES[c.code as CountryCode]);
+                }}
+              >
+                <span aria-hidden="true">{c.flag}</span> {t(`country.names.${c.code}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { CountryCode } from "@parkwell/contract";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "../components/ui/spinner";
+import {
+  chooseCountry,
+  closeCountryPicker,
+  hasStoredCountry,
+  KNOWN_COUNTRIES,
+  useCountryFlow,
+  useSelectedCountry,
+} from "../lib/country";
+import type { DetectedCountry } from "../lib/country-detection";
+
+/** The note beside the detected entry (SPEC 2): auto-detected, default country, detection failed. */
+function noteKey(d: DetectedCountry): string {
+  if (d.autoDetected) return "picker.autoDetected";
+  if (d.errorFallback) return "picker.detectionFailed";
+  return "picker.defaultCountry";
+}
+
+/** The full-screen country picker: flag and name per country, the detected one highlighted. */
+export default function CountryPicker() {
+  const { t } = useTranslation();
+  const { pickerOpen, required, detecting, countries, detected } = useCountryFlow();
+  const current = useSelectedCountry();
+  const stored = hasStoredCountry();
+  const ref = useRef<HTMLDialogElement>(null);
+  const preselectedRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (pickerOpen && !dialog.open) dialog.showModal();
+    if (!pickerOpen && dialog.open) dialog.close();
+  }, [pickerOpen]);
+
+  // The preselected country takes focus, so Enter confirms it.
+  useEffect(() => {
+    if (pickerOpen && !detecting) preselectedRef.current?.focus();
+  }, [pickerOpen, detecting, detected]);
+
+  const highlighted: string | undefined = detected?.code ?? (stored ? current.code : undefined);
+
+  return (
+    <dialog
+      ref={ref}
+      className="picker"
+      aria-labelledby={titleId}
+      aria-busy={detecting}
+      onCancel={(e) => {
+        // Before a first choice there is nothing to fall back to: Escape does not dismiss.
+        if (required) e.preventDefault();
+      }}
+      onClose={closeCountryPicker}
+    >
+      <div className="picker__inner container">
+        <div className="picker__head">
+          <h2 id={titleId}>{t("picker.title")}</h2>
+          {!required && (
+            <button
+              type="button"
+              className="icon-button"
+              onClick={closeCountryPicker}
+              aria-label={t("picker.close")}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        <p>{t("picker.intro")}</p>
+        {detecting ? (
+          <div className="picker__detecting" role="status">
+            <Spinner />
+            <p>{t("picker.detecting")}</p>
+            {detected?.ip && <p>{t("picker.ipLine", { ip: detected.ip })}</p>}
+          </div>
+        ) : (
+          <>
+            {detected && (
+              <p className="picker__ip" data-testid="ip-line">
+                {detected.ip
+                  ? t("picker.ipLine", { ip: detected.ip }) +
+                    (detected.detectedCity ? ` · ${t("picker.city", { city: detected.detectedCity })}` : "")
+                  : t("picker.ipUnknown")}
+              </p>
+            )}
+            <ul className="picker__list">
+              {countries.map((c) => {
+                const isHighlighted = c.code === highlighted;
+                const code = c.code as CountryCode;
+                return (
+                  <li key={c.code}>
+                    <button
+                      ref={isHighlighted ? preselectedRef : undefined}
+                      type="button"
+                      className={
+                        isHighlighted ? "picker__country picker__country--detected" : "picker__country"
+                      }
+                      aria-pressed={isHighlighted}
+                      onClick={() => chooseCountry(KNOWN_COUNTRIES[code] ?? { ...c, code })}
+                    >
+                      <span className="picker__flag" aria-hidden="true">
+                        {c.flag}
+                      </span>
+                      <span className="picker__name">
+                        {t(`country.names.${code}`, { defaultValue: c.name })}
+                      </span>
+                      {detected?.code === c.code && (
+                        <span className="picker__note">{t(noteKey(detected))}</span>
+                      )}
+                      {stored && current.code === c.code && (
+                        <span className="picker__note picker__note--current">{t("picker.current")}</span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}

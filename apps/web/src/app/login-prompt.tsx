@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { openLoginDialog } from "../lib/login-dialog";
+
+/** SPEC 2: /bookings and /wallet, signed out, show this prompt instead of sending the visitor away. */
+export function LoginPrompt({ titleKey }: { titleKey: "nav.myBookings" | "nav.wallet" }) {
+  const { t } = useTranslation();
+  return (
+    <section className="container page prompt" aria-labelledby="login-prompt-title">
+      <h1 id="login-prompt-title">{t(titleKey)}</h1>
+      <p className="prompt__text">{t("account.prompt")}</p>
+      <button type="button" className="button button--accent" onClick={openLoginDialog}>
+        {t("account.loginToContinue")}
+      </button>
+    </section>
+  );
+}

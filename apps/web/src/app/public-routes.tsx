@@ -1,0 +1,100 @@
+import type { RouteObject } from "react-router";
+import type { IntroPageId } from "../features/info/intro-page";
+import type { ParkingType } from "../features/info/parking-type-page";
+import type { InfoPageId } from "../features/info/pages";
+
+/** Each page is its own lazily loaded chunk. */
+const info = (path: string, id: InfoPageId): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { InfoPage } = await import("../features/info/info-page");
+    return { Component: () => <InfoPage id={id} /> };
+  },
+});
+
+const intro = (path: string, id: IntroPageId): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { IntroPage } = await import("../features/info/intro-page");
+    return { Component: () => <IntroPage id={id} /> };
+  },
+});
+
+/** The descriptive page is the info feature's; the listing of parks of that type is the parks feature's. */
+const parkingType = (path: string, type: ParkingType): RouteObject => ({
+  path,
+  lazy: async () => {
+    const [{ ParkingTypePage }, { ParkTypeList }] = await Promise.all([
+      import("../features/info/parking-type-page"),
+      import("../features/parks/components/park-type-list"),
+    ]);
+    return { Component: () => <ParkingTypePage type={type} listing={<ParkTypeList type={type} />} /> };
+  },
+});
+
+const paymentResult = async () => ({
+  Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
+});
+
+const parkingTypes: RouteObject[] = (["airport", "city", "stadium", "station"] as const).flatMap((type) => [
+  parkingType(`${type}-parking`, type),
+  parkingType(`parking-types/${type}-parking`, type),
+]);
+
+/** SPEC 2's public routes of the standard layout (park search and park pages are added by that feature). */
+export const publicRoutes: RouteObject[] = [
+  info("about", "about"),
+  info("get-started", "getStarted"),
+  info("how-parkwell-works", "howItWorks"),
+  info("affiliates", "affiliates"),
+  info("careers", "careers"),
+  info("media-coverage", "mediaCoverage"),
+  info("business-accounts", "businessAccounts"),
+  info("car-park-management", "carParkManagement"),
+  info("electric-vehicle-charging", "evCharging"),
+  info("rent-out-ev-charger", "rentOutEvCharger"),
+  info("subscription-plans", "subscriptionPlans"),
+  info("terms", "terms"),
+  info("privacy-policy", "privacy"),
+  {
+    path: "cancellation-policy",
+    lazy: async () => ({ Component: (await import("../features/info/cancellation-page")).CancellationPage }),
+  },
+  {
+    path: "help",
+    lazy: async () => ({ Component: (await import("../features/contact/help-page")).HelpPage }),
+  },
+  {
+    path: "book-demo",
+    lazy: async () => ({ Component: (await import("../features/contact/book-demo-page")).BookDemoPage }),
+  },
+  ...parkingTypes,
+  intro("events", "events"),
+  intro("event/:eventCode", "event"),
+  intro("booking/event/:eventCode", "eventBooking"),
+  intro("private-event-access", "privateEvent"),
+  intro("marketplace", "marketplace"),
+  intro("marketplace/:id", "marketplaceItem"),
+  intro("blog", "blog"),
+  intro("post/:id", "post"),
+  intro("vehicle-docs-renewal", "vehicleDocs"),
+  intro("checkout/:slug", "checkout"),
+  intro("booking/:parkCode", "booking"),
+  {
+    path: "parks-list",
+    lazy: async () => ({
+      Component: (await import("../features/parks/pages/parks-list-page")).ParksListPage,
+    }),
+  },
+  {
+    path: "park/:slug",
+    lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
+  },
+  {
+    path: "payment",
+    lazy: async () => ({ Component: (await import("../features/wallet/payment-page")).PaymentPage }),
+  },
+  { path: "payment/success", lazy: paymentResult },
+  { path: "payment-success", lazy: paymentResult },
+  intro("booking-success", "bookingSuccess"),
+];

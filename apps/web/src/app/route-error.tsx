@@ -1,0 +1,42 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useRouteError } from "react-router";
+import { markAppReady } from "../lib/app-ready";
+import { isResourceLoadError, reportError } from "../lib/error-reporting";
+import { ResourceError } from "./resource-error";
+
+/**
+ * The error boundary of every page (SPEC 4: retry). A failed download of a page's code gets the
+ * resource-loading flow; anything else the generic texts of SPEC 8, reported when Sentry is set.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  // An error screen is a finished page too: the start-up loader must not hide it.
+  useEffect(() => markAppReady(), []);
+  if (isResourceLoadError(error)) return <ResourceError />;
+  return <GenericError error={error} />;
+}
+
+export function GenericError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => reportError(error), [error]);
+  return (
+    <section className="container page error-screen" role="alert">
+      <h1>{t("errors.title")}</h1>
+      <p>{t("errors.text")}</p>
+      <p className="error-screen__actions">
+        <button
+          type="button"
+          className="button button--accent"
+          onClick={() => (onRetry ? onRetry() : void navigate(0))}
+        >
+          {t("errors.retry")}
+        </button>
+        <Link className="button" to="/">
+          {t("errors.goHome")}
+        </Link>
+      </p>
+    </section>
+  );
+}

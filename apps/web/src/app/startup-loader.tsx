@@ -1,0 +1,58 @@
+import { useEffect, useState } from "react";
+import { useAppReady } from "../lib/app-ready";
+import { storedLanguage } from "../lib/i18n";
+// The loader shows before any catalogue has loaded, so its two strings are bundled with it.
+import en from "../locales/en/boot.json";
+import fr from "../locales/fr/boot.json";
+
+/** SPEC 9: progress is held at 85 percent until the page is ready; forced off after 8 seconds. */
+export const LOADER_CAP = 85;
+export const LOADER_FORCE_OFF_MS = 8_000;
+
+export function nextProgress(current: number): number {
+  return Math.min(LOADER_CAP, current + Math.max(1, (LOADER_CAP - current) * 0.2));
+}
+
+/** The start-up loader: 'Loading Parkwell' with a progress bar, over the page until it is ready. */
+export function StartupLoader() {
+  const ready = useAppReady();
+  const [progress, setProgress] = useState(10);
+  const [hidden, setHidden] = useState(false);
+
+  useEffect(() => {
+    if (ready) return;
+    const tick = setInterval(() => setProgress(nextProgress), 150);
+    return () => clearInterval(tick);
+  }, [ready]);
+
+  useEffect(() => {
+    const off = setTimeout(() => setHidden(true), LOADER_FORCE_OFF_MS);
+    return () => clearTimeout(off);
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const done = setTimeout(() => setHidden(true), 200);
+    return () => clearTimeout(done);
+  }, [ready]);
+
+  if (hidden) return null;
+  const shown = ready ? 100 : progress;
+  const text = storedLanguage() === "fr" ? fr : en;
+  const label = text.loading.replace("{{product}}", text.product);
+  return (
+    <div className="boot" data-testid="startup-loader">
+      <p className="boot__brand">{label}</p>
+      <div
+        className="boot__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(shown)}
+      >
+        <div className="boot__bar" style={{ width: `${shown}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { CANCELLATION_REFUNDS_FEES, CANCELLATION_RULES } from "@parkwell/contract";
+import { useTranslation } from "react-i18next";
+import { PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
+
+/** One row per rule, worded from the same constants the booking code refunds with. */
+export function policyRows(): { from: number; until: number | null; percent: number }[] {
+  return CANCELLATION_RULES.map((rule, i) => ({
+    from: rule.minutesBeforeStart,
+    until: i === 0 ? null : CANCELLATION_RULES[i - 1]!.minutesBeforeStart,
+    percent: rule.refundPercent,
+  }));
+}
+
+function when(
+  t: (k: string, o?: Record<string, unknown>) => string,
+  from: number,
+  until: number | null,
+): string {
+  const span = (m: number) =>
+    m % 60 === 0 ? t("cancellation.hours", { count: m / 60 }) : t("cancellation.minutes", { count: m });
+  if (until === null) return t("cancellation.atLeast", { span: span(from) });
+  if (from === 0) return t("cancellation.lessThanUntilStart", { span: span(until) });
+  return t("cancellation.between", { from: span(from), until: span(until) });
+}
+
+/** /cancellation-policy: the refund table comes from the contract's CANCELLATION_RULES. */
+export function CancellationPage() {
+  const { t } = useTranslation("legal");
+  const sections = t("cancellation.sections", { returnObjects: true }) as InfoSection[];
+  return (
+    <article className="info">
+      <PageHeader title={t("cancellation.title")} lead={t("cancellation.lead")} />
+      <div className="container prose">
+        <section aria-labelledby="refund-table-title">
+          <h2 id="refund-table-title">{t("cancellation.tableTitle")}</h2>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("cancellation.colWhen")}</th>
+                <th scope="col">{t("cancellation.colRefund")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {policyRows().map((row) => (
+                <tr key={row.from}>
+                  <td>{when(t, row.from, row.until)}</td>
+                  <td>{t("cancellation.percentRefund", { percent: row.percent })}</td>
+                </tr>
+              ))}
+              <tr>
+                <td>{t("cancellation.afterStart")}</td>
+                <td>{t("cancellation.noCancel")}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p>{CANCELLATION_REFUNDS_FEES ? t("cancellation.feesRefunded") : t("cancellation.feesKept")}</p>
+        </section>
+      </div>
+      <Sections sections={Array.isArray(sections) ? sections : []} />
+    </article>
+  );
+}

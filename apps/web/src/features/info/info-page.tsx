@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { Ctas, PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
+import { INFO_PAGES, type InfoPageId } from "./pages";
+
+/** An information page rendered from its catalogue (SPEC 2's public pages). */
+export function InfoPage({ id }: { id: InfoPageId }) {
+  const config = INFO_PAGES[id];
+  const { t } = useTranslation(config.ns);
+  const k = config.key;
+  const sections = t(`${k}.sections`, { returnObjects: true }) as InfoSection[];
+  const ctas = Object.entries("ctas" in config ? config.ctas : {}).map(
+    ([name, to]) => [to, t(`${k}.ctas.${name}`)] as [string, string],
+  );
+  return (
+    <article className="info">
+      <PageHeader title={t(`${k}.title`)} lead={t(`${k}.lead`)}>
+        <Ctas ctas={ctas} />
+      </PageHeader>
+      <Sections sections={Array.isArray(sections) ? sections : []} />
+    </article>
+  );
+}

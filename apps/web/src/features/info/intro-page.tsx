@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageHeader } from "../../components/ui/info-content";
+
+export const INTRO_PAGES = {
+  events: "/parks-list",
+  event: "/events",
+  eventBooking: "/events",
+  privateEvent: "/events",
+  marketplace: "/parks-list",
+  marketplaceItem: "/marketplace",
+  blog: "/",
+  post: "/blog",
+  vehicleDocs: "/help",
+  checkout: "/parks-list",
+  booking: "/parks-list",
+  payment: "/wallet",
+  paymentSuccess: "/bookings",
+  bookingSuccess: "/bookings",
+  bookings: "/parks-list",
+  bookingDetails: "/bookings",
+  wallet: "/parks-list",
+  walletCallback: "/wallet",
+  profile: "/",
+} as const;
+export type IntroPageId = keyof typeof INTRO_PAGES;
+
+/**
+ * A feature's own page while its data arrives in a later release: a clear heading, what the
+ * feature does and how to use it, and where to go meanwhile. No invented data.
+ */
+export function IntroPage({ id }: { id: IntroPageId }) {
+  const { t } = useTranslation("intro");
+  const points = t(`${id}.points`, { returnObjects: true }) as string[];
+  return (
+    <article className="info">
+      <PageHeader title={t(`${id}.title`)} lead={t(`${id}.lead`)}>
+        <p className="ctas">
+          <Link className="button button--accent" to={INTRO_PAGES[id]}>
+            {t(`${id}.cta`)}
+          </Link>
+        </p>
+      </PageHeader>
+      <div className="container prose">
+        <ul className="bullets">{Array.isArray(points) && points.map((p) => <li key={p}>{p}</li>)}</ul>
+      </div>
+    </article>
+  );
+}

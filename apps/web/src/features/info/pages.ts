@@ -1,0 +1,51 @@
+import { EXTERNAL_LINKS } from "../../lib/links";
+
+/**
+ * The information pages: which catalogue holds each page's text and where its call-to-action
+ * buttons go. The words live in locales/<lang>/<ns>.json under the page's key, as
+ * `{ title, lead, sections: [{ title, body, items? }], ctas?: { <name>: label } }`.
+ */
+export interface InfoPageConfig {
+  ns: "company" | "business" | "legal";
+  key: string;
+  /** Button name (in the catalogue's `ctas`) -> destination: a route, or a partner-site URL. */
+  ctas?: Record<string, string>;
+}
+
+export const INFO_PAGES = {
+  about: { ns: "company", key: "about", ctas: { find: "/parks-list", careers: "/careers" } },
+  getStarted: {
+    ns: "company",
+    key: "getStarted",
+    ctas: { find: "/parks-list", owners: EXTERNAL_LINKS.partnerSite, business: "/business-accounts" },
+  },
+  howItWorks: { ns: "company", key: "howItWorks", ctas: { find: "/parks-list" } },
+  affiliates: { ns: "company", key: "affiliates", ctas: { contact: "/help" } },
+  careers: { ns: "company", key: "careers", ctas: { contact: "/help" } },
+  mediaCoverage: { ns: "company", key: "mediaCoverage", ctas: { contact: "/help" } },
+  businessAccounts: { ns: "business", key: "businessAccounts", ctas: { demo: "/book-demo" } },
+  carParkManagement: {
+    ns: "business",
+    key: "carParkManagement",
+    ctas: { demo: "/book-demo", list: EXTERNAL_LINKS.partnerSite },
+  },
+  evCharging: {
+    ns: "business",
+    key: "evCharging",
+    ctas: { find: "/parks-list", host: "/rent-out-ev-charger" },
+  },
+  rentOutEvCharger: {
+    ns: "business",
+    key: "rentOutEvCharger",
+    ctas: { list: EXTERNAL_LINKS.partnerSite, demo: "/book-demo" },
+  },
+  subscriptionPlans: {
+    ns: "business",
+    key: "subscriptionPlans",
+    ctas: { demo: "/book-demo", find: "/parks-list" },
+  },
+  terms: { ns: "legal", key: "terms" },
+  privacy: { ns: "legal", key: "privacy" },
+} satisfies Record<string, InfoPageConfig>;
+
+export type InfoPageId = keyof typeof INFO_PAGES;

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+
+/** SPEC 9: navigation from a menu happens 100 ms after the menu closes. */
+export const MENU_NAVIGATION_DELAY_MS = 100;
+
+/**
+ * A disclosure menu: closes on a click or tap outside it and on Escape (focus goes back to the
+ * button), and navigates only after it has closed.
+ */
+export function useMenu<T extends HTMLElement = HTMLDivElement>() {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<T>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const go = useCallback(
+    (to: string) => {
+      setOpen(false);
+      setTimeout(() => void navigate(to), MENU_NAVIGATION_DELAY_MS);
+    },
+    [navigate],
+  );
+
+  return { open, setOpen, toggle: () => setOpen((v) => !v), rootRef, buttonRef, go };
+}

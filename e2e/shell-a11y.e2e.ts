@@ -1,0 +1,142 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+describe("accessibility (axe, WCAG 2.2 AA)", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it.each(["/", "/about", "/help", "/cancellation-policy", "/book-demo", "/bookings"])(
+      `%s has no serious or critical violation on ${name}`,
+      async (route) => {
+        const context = await browser.newContext({ viewport });
+        const { page } = await watchedPage(context);
+        await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+        await page.locator("main h1").waitFor();
+        await page.locator("[data-testid='startup-loader']").waitFor({ state: "detached" });
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      },
+    );
+  }
+
+  it("the country picker, the open menus and the side panel have none either", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context, { country: null });
+    await page.goto(baseURL, { waitUntil: "networkidle" });
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Nigeria/ })
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await Promise.all([page.waitForEvent("load"), page.keyboard.press("Enter")]);
+    await page.locator("main h1").waitFor();
+    await page.getByRole("button", { name: /Country:/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /Language and region/ }).click();
+    await page.getByRole("dialog").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("every form control has a label", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    for (const route of ["/", "/help", "/book-demo"]) {
+      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+      await page.locator("main h1").waitFor();
+      const unlabelled = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>("input, select, textarea")]
+          .filter(
+            (el) =>
+              el.type !== "hidden" && !(el.labels && el.labels.length > 0) && !el.getAttribute("aria-label"),
+          )
+          .map((el) => el.outerHTML),
+      );
+      expect(unlabelled, route).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it("every target in the header, footer and pages is at least 24×24 px or inline text", async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const context = await browser.newContext({ viewport });
+      const { page } = await watchedPage(context);
+      await page.goto(`${baseURL}/help`, { waitUntil: "networkidle" });
+      await page.locator("main h1").waitFor();
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary")]
+          .filter((el) => el.offsetParent !== null)
+          // Links inside a sentence are exempt (WCAG 2.5.8 "inline").
+          .filter((el) => !(el.tagName === "A" && getComputedStyle(el).display === "inline"))
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width < 24 || r.height < 24)
+          .map(({ el, r }) => `${el.outerHTML.slice(0, 80)} ${r.width}x${r.height}`),
+      );
+      expect(small).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe("the sticky header", () => {
+  it("turns sticky after 20 px of scroll and stays at the top", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/terms`, { waitUntil: "networkidle" });
+    await page.locator("main h1").waitFor();
+    const header = page.locator("header.header");
+    expect(await header.getAttribute("data-sticky")).toBe("false");
+    await page.evaluate(() => window.scrollTo(0, 15));
+    await page.waitForTimeout(100);
+    expect(await header.getAttribute("data-sticky")).toBe("false");
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => header.getAttribute("data-sticky")).toBe("true");
+    const box = await header.boundingBox();
+    expect(box?.y).toBe(0);
+    await context.close();
+  });
+
+  it("never hides the focused element when tabbing backwards up a long page", async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const context = await browser.newContext({ viewport });
+      const { page } = await watchedPage(context);
+      await page.goto(`${baseURL}/help`, { waitUntil: "networkidle" });
+      await page.locator("main h1").waitFor();
+      await page.locator("footer a").last().focus();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press("Shift+Tab");
+        const hidden = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          const header = document.querySelector("header.header");
+          if (!el || !header || header.contains(el) || el === document.body) return null;
+          const r = el.getBoundingClientRect();
+          const h = header.getBoundingClientRect();
+          const sticky = header.classList.contains("header--sticky");
+          return sticky && r.bottom <= h.bottom ? el.outerHTML.slice(0, 80) : null;
+        });
+        expect(hidden).toBeNull();
+      }
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, watchedPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("account routes signed out", () => {
+  it.each(["/bookings", "/wallet"])("%s shows the login prompt with Login to Continue", async (route) => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+    await page.getByText("Please login to view your account").waitFor();
+    const button = page.getByRole("button", { name: "Login to Continue" });
+    expect(await button.count()).toBe(1);
+    await button.click();
+    expect(new URL(page.url()).pathname).toBe(route);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("says it in French too", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/wallet`, { waitUntil: "networkidle" });
+    await page.getByText("Veuillez vous connecter pour voir votre compte").waitFor();
+    expect(await page.getByRole("button", { name: "Se connecter pour continuer" }).count()).toBe(1);
+    await context.close();
+  });
+
+  it.each(["/profile", "/booking-details/BK-1", "/wallet/callback"])(
+    "%s sends the visitor to /",
+    async (route) => {
+      const context = await browser.newContext();
+      const { page } = await watchedPage(context);
+      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+      await page.waitForURL(`${baseURL}/`);
+      await context.close();
+    },
+  );
+
+  it("shows Get Started and no profile menu", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await page.goto(baseURL, { waitUntil: "networkidle" });
+    expect(await page.locator("header a[href='/get-started']").count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Account menu" }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("signed in", () => {
+  it("shows the profile menu with the avatar initial; menus close outside and navigate after closing", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      window.localStorage.setItem("parkwell_user_token", "test-token");
+      window.localStorage.setItem("profile", JSON.stringify({ email: "ada@example.com", first_name: "ada" }));
+    });
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/profile`, { waitUntil: "networkidle" });
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    expect(await page.locator("header a[href='/get-started']").count()).toBe(0);
+    const avatar = page.getByRole("button", { name: "Account menu" });
+    expect((await avatar.textContent())?.trim()).toBe("A");
+
+    await avatar.click();
+    expect(await page.locator("#profile-menu a").allTextContents()).toEqual([
+      "My Bookings",
+      "Wallet",
+      "Profile",
+    ]);
+    await page.locator("main h1").click();
+    await page.locator("#profile-menu").waitFor({ state: "detached" });
+
+    await avatar.click();
+    await page.locator("#profile-menu a[href='/wallet']").click();
+    await page.locator("#profile-menu").waitFor({ state: "detached" });
+    await page.waitForURL(`${baseURL}/wallet`);
+    expect(await page.getByText("Please login to view your account").count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows 'User' when the profile has no first name, and Logout signs out to /", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      if (!window.sessionStorage.getItem("seeded")) {
+        window.sessionStorage.setItem("seeded", "1");
+        window.localStorage.setItem("parkwell_user_token", "test-token");
+      }
+    });
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/about`, { waitUntil: "networkidle" });
+    const avatar = page.getByRole("button", { name: "Account menu" });
+    expect((await avatar.textContent())?.trim()).toBe("User");
+    await avatar.click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.locator("header a[href='/get-started']").waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem("parkwell_user_token"))).toBeNull();
+    await context.close();
+  });
+});

@@ -1,0 +1,127 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every public route of SPEC 2 this issue owns (park search and park pages belong to their feature). */
+const ROUTES = [
+  "/",
+  "/home",
+  "/about",
+  "/get-started",
+  "/help",
+  "/affiliates",
+  "/careers",
+  "/media-coverage",
+  "/business-accounts",
+  "/car-park-management",
+  "/electric-vehicle-charging",
+  "/rent-out-ev-charger",
+  "/how-parkwell-works",
+  "/book-demo",
+  "/cancellation-policy",
+  "/subscription-plans",
+  "/terms",
+  "/privacy-policy",
+  "/airport-parking",
+  "/city-parking",
+  "/stadium-parking",
+  "/station-parking",
+  "/parking-types/airport-parking",
+  "/parking-types/city-parking",
+  "/parking-types/stadium-parking",
+  "/parking-types/station-parking",
+  "/events",
+  "/event/LAGOS-JAZZ-2026",
+  "/booking/event/LAGOS-JAZZ-2026",
+  "/private-event-access",
+  "/marketplace",
+  "/marketplace/42",
+  "/blog",
+  "/post/7",
+  "/vehicle-docs-renewal",
+  "/checkout/ikeja-city-mall",
+  "/booking/PK-1001",
+  "/payment",
+  "/payment/success",
+  "/payment-success",
+  "/booking-success",
+];
+
+const RAW_KEY = /\b(nav|footer|panel|picker|country|errors|account|sections|ctas|fields|topics)\.[a-zA-Z]+/;
+
+describe.each([
+  ["en", "desktop", "Page not found"],
+  ["fr", "phone", "Page introuvable"],
+] as const)("public routes in %s on %s", (language, viewport, notFound) => {
+  it(
+    "each renders a heading, no error screen, no raw key and no page or console error",
+    { timeout: 240_000 },
+    async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+      await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
+      const { page, problems } = await watchedPage(context);
+      for (const route of ROUTES) {
+        await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+        const h1 = page.locator("main h1").first();
+        await h1.waitFor({ timeout: 10_000 });
+        const heading = (await h1.textContent())?.trim() ?? "";
+        expect(heading, route).not.toBe("");
+        expect(heading, route).not.toBe(notFound);
+        expect(await page.locator(".error-screen").count(), route).toBe(0);
+        const text = await page.locator("body").innerText();
+        expect(text, route).not.toMatch(RAW_KEY);
+        expect(await page.getAttribute("html", "lang")).toBe(language);
+        expect(problems, route).toEqual([]);
+      }
+      await context.close();
+    },
+  );
+});
+
+describe("unknown routes", () => {
+  it("show the not-found page inside the layout", async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/no-such-page`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Page not found");
+    expect(await page.locator("header nav").count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the cancellation policy", () => {
+  it("renders the contract's refund rules as a table", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/cancellation-policy`, { waitUntil: "networkidle" });
+    const rows = await page.locator("table tbody tr").allInnerTexts();
+    expect(rows).toEqual([
+      "1 hour or more before the start\t100% of the parking amount",
+      "Less than 1 hour before the start, up to the start time\t50% of the parking amount",
+      "After the booking has started\tCannot be cancelled",
+    ]);
+    await context.close();
+  });
+});
+
+describe("the parking-type pages", () => {
+  it("keep a named slot for the park listing and link the other types", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/parking-types/stadium-parking`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Stadium parking");
+    expect(await page.locator("[data-slot='park-listing']").count()).toBe(1);
+    expect(await page.locator("main a[href='/airport-parking']").count()).toBe(1);
+    await context.close();
+  });
+});
