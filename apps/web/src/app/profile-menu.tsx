@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSession } from "../lib/session";
 import { useMenu } from "../lib/use-menu";
-import { logout } from "./logout";
+import { logout } from "../lib/logout";
 
 const LINKS = [
   ["/bookings", "nav.myBookings"],
@@ -50,7 +50,7 @@ export function ProfileMenu() {
             </li>
           ))}
           <li>
-            <button type="button" className="menu__item" onClick={logout}>
+            <button type="button" className="menu__item" onClick={() => void logout()}>
               {t("nav.logout")}
             </button>
           </li>
