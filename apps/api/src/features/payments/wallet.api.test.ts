@@ -1,3 +1,4 @@
+import { IP_LOOKUP_ORIGINS } from "../../plugins/security";
 // Wallet basics, amount validation and the payment CSP, with every provider pointed at local fakes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, type TestUser } from "../../test/factories";
@@ -86,6 +87,12 @@ describe("Content-Security-Policy for the payment scripts", () => {
       "https://*.js.stripe.com",
       "https://hooks.stripe.com",
     ]);
-    expect(directive("connect-src")).toEqual(["'self'", "https://api.paystack.co", "https://api.stripe.com"]);
+    // Besides the providers' APIs: the IP lookup services of country detection (SPEC 7), nothing else.
+    expect(directive("connect-src")).toEqual([
+      "'self'",
+      ...IP_LOOKUP_ORIGINS,
+      "https://api.paystack.co",
+      "https://api.stripe.com",
+    ]);
   });
 });
