@@ -83,6 +83,7 @@ describe("wallet top-up in demo mode", () => {
       await page.waitForURL(/\/payment\?reference=PW-[\w]+&provider=demo$/);
       await expect.poll(() => page.getByRole("heading", { name: "Demo payment" }).count()).toBe(1);
       await page.waitForURL(/\/wallet\/callback\?provider=demo&reference=PW-/);
+      const reference = new URL(page.url()).searchParams.get("reference");
       await expect
         .poll(() => page.getByTestId("new-balance").textContent(), { timeout: 10_000 })
         .toBe(`New balance: ${ngn(2500.5)}`);
@@ -103,6 +104,15 @@ describe("wallet top-up in demo mode", () => {
         [user.id],
       );
       expect(rows[0]?.balance).toBe("250050");
+
+      // Coming back to a success page again (reload, bookmark) verifies again and credits nothing.
+      for (const path of ["/payment-success", "/payment/success"]) {
+        await page.goto(`${server.url}${path}?reference=${reference}&provider=demo`, {
+          waitUntil: "networkidle",
+        });
+        await expect.poll(() => page.getByText("This payment is already in your wallet.").count()).toBe(1);
+        expect(await page.getByTestId("new-balance").textContent()).toBe(`New balance: ${ngn(2500.5)}`);
+      }
       expect(problems).toEqual([]);
       await context.close();
     });
