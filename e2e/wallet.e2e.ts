@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The API's own stateful Stripe fake: the server talks to it over loopback as it would to Stripe.
+import { startStripeFake, type StripeFake } from "../apps/api/src/test/fakes/stripe-fake";
 import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
@@ -9,15 +11,24 @@ import { startServer, type RunningServer } from "./support/server";
 let db: E2eDatabase;
 let server: RunningServer;
 let browser: Browser;
+let stripe: StripeFake;
 
 beforeAll(async () => {
   db = await createE2eDatabase();
-  server = await startServer({ DATABASE_URL: db.url });
+  // Nigeria has no keys here (demo provider); the US goes to Stripe, played by the local fake.
+  stripe = await startStripeFake("sk_test_e2e");
+  server = await startServer({
+    DATABASE_URL: db.url,
+    STRIPE_SECRET_KEY: "sk_test_e2e",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+    STRIPE_API_URL: stripe.url,
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await stripe?.close();
   await db?.drop();
 });
 
@@ -72,6 +83,7 @@ describe("wallet top-up in demo mode", () => {
       await page.waitForURL(/\/payment\?reference=PW-[\w]+&provider=demo$/);
       await expect.poll(() => page.getByRole("heading", { name: "Demo payment" }).count()).toBe(1);
       await page.waitForURL(/\/wallet\/callback\?provider=demo&reference=PW-/);
+      const reference = new URL(page.url()).searchParams.get("reference");
       await expect
         .poll(() => page.getByTestId("new-balance").textContent(), { timeout: 10_000 })
         .toBe(`New balance: ${ngn(2500.5)}`);
@@ -92,6 +104,15 @@ describe("wallet top-up in demo mode", () => {
         [user.id],
       );
       expect(rows[0]?.balance).toBe("250050");
+
+      // Coming back to a success page again (reload, bookmark) verifies again and credits nothing.
+      for (const path of ["/payment-success", "/payment/success"]) {
+        await page.goto(`${server.url}${path}?reference=${reference}&provider=demo`, {
+          waitUntil: "networkidle",
+        });
+        await expect.poll(() => page.getByText("This payment is already in your wallet.").count()).toBe(1);
+        expect(await page.getByTestId("new-balance").textContent()).toBe(`New balance: ${ngn(2500.5)}`);
+      }
       expect(problems).toEqual([]);
       await context.close();
     });
@@ -129,6 +150,34 @@ describe("wallet top-up in demo mode", () => {
       .toBe("Saisissez un montant entier, sans décimales");
     await page.keyboard.press("Escape");
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("tells the user clearly when the card provider cannot be reached", async () => {
+    const user = await createSignedInUser(db, { countryId: 4 });
+    const context = await signedInContext(user.token, VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Add funds" }).click();
+    await page.getByLabel("Amount (USD)").fill("20");
+
+    // Stripe's API down: add-funds fails with the server's message and nothing starts.
+    stripe.behaviour.mode = "down";
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toMatch(/^The payment provider could not be reached/);
+    stripe.behaviour.mode = "ok";
+
+    // Stripe's API up but Stripe.js (js.stripe.com) unreachable from this closed network.
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL(/\/payment\?reference=PW-\w+&provider=stripe$/);
+    await expect
+      .poll(() => page.getByRole("alert").textContent(), { timeout: 30_000 })
+      .toBe(
+        "The card payment service could not be reached. Check your connection and try again, or come back later.",
+      );
+    expect([...stripe.intents.values()].some((pi) => pi.amount === 2000 && pi.currency === "usd")).toBe(true);
     await context.close();
   });
 });

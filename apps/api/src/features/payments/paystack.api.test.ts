@@ -112,6 +112,18 @@ describe("Paystack (Nigeria)", () => {
     expect(await balance(u)).toBe(0);
   });
 
+  it("a declined payment is reported as failed and credits nothing, however often it is verified", async () => {
+    const u = await user();
+    const { reference } = (await addFunds(u, 1000)).json().data;
+    ctx.paystack.complete(reference, "failed");
+    const res = await verify(u, reference);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: "payment_failed" });
+    expect((await verify(u, reference)).json().code).toBe("payment_failed");
+    expect(await balance(u)).toBe(0);
+    expect(await ctx.ledgerTransactionsFor(reference)).toBe(0);
+  });
+
   it("never credits another user's reference", async () => {
     const owner = await user();
     const thief = await user();

@@ -99,6 +99,22 @@ describe("Stripe (United States, Canada)", () => {
     expect(wrongCurrency.statusCode).toBe(422);
   });
 
+  it("Stripe down: add-funds and verify give a clear 502 and credit nothing", async () => {
+    const u = await user(4);
+    ctx.stripe.behaviour.mode = "down";
+    const down = await addFunds(u, 10);
+    expect(down.statusCode).toBe(502);
+    expect(down.json().code).toBe("provider_unavailable");
+    ctx.stripe.behaviour.mode = "ok";
+    const { data } = (await addFunds(u, 10)).json();
+    ctx.stripe.succeed(data.payment_info.payment_intent_id);
+    ctx.stripe.behaviour.mode = "down";
+    expect((await verify(u, data.reference)).statusCode).toBe(502);
+    expect(await balance(u)).toBe(0);
+    ctx.stripe.behaviour.mode = "ok";
+    expect((await verify(u, data.reference)).json().data.new_balance).toBe(10);
+  });
+
   it("does not credit a PaymentIntent whose metadata names another user", async () => {
     const u = await user(4);
     const { data } = (await addFunds(u, 10)).json();

@@ -23,6 +23,18 @@ function toPayment(pi: Stripe.PaymentIntent): ProviderPayment {
   };
 }
 
+/**
+ * stripe-node resolves a non-2xx answer that lacks Stripe's `error` body (a proxy's 502/503) as
+ * if it were the object: refuse anything that is not a PaymentIntent.
+ */
+function intent(pi: Stripe.Response<Stripe.PaymentIntent>): Stripe.PaymentIntent {
+  const status = pi.lastResponse?.statusCode ?? 200;
+  if (status >= 400 || pi.object !== "payment_intent" || typeof pi.id !== "string") {
+    throw new ProviderUnavailableError("stripe", false, `unexpected answer (HTTP ${status})`);
+  }
+  return pi;
+}
+
 function mapError(err: unknown): never {
   if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
     throw new ProviderUnavailableError("stripe", /timed? ?out/i.test(err.message), err.message);
@@ -57,16 +69,18 @@ export function stripeProvider(opts: {
     name: "stripe",
     async initialize(input) {
       try {
-        const pi = await stripe.paymentIntents.create(
-          {
-            amount: toProviderAmount("stripe", input.currency, input.amountMinor),
-            currency: input.currency.toLowerCase(),
-            automatic_payment_methods: { enabled: true },
-            metadata: { user_id: input.userId, reference: input.reference },
-            description: `Parkwell wallet top-up ${input.reference}`,
-          },
-          // A retried add-funds for the same payment row never creates a second intent.
-          { idempotencyKey: `topup:${input.reference}` },
+        const pi = intent(
+          await stripe.paymentIntents.create(
+            {
+              amount: toProviderAmount("stripe", input.currency, input.amountMinor),
+              currency: input.currency.toLowerCase(),
+              automatic_payment_methods: { enabled: true },
+              metadata: { user_id: input.userId, reference: input.reference },
+              description: `Parkwell wallet top-up ${input.reference}`,
+            },
+            // A retried add-funds for the same payment row never creates a second intent.
+            { idempotencyKey: `topup:${input.reference}` },
+          ),
         );
         return {
           providerReference: pi.id,
@@ -78,13 +92,15 @@ export function stripeProvider(opts: {
           },
         };
       } catch (err) {
+        if (err instanceof ProviderUnavailableError) throw err;
         mapError(err);
       }
     },
     async retrieve(payment) {
       try {
-        return toPayment(await stripe.paymentIntents.retrieve(payment.providerReference));
+        return toPayment(intent(await stripe.paymentIntents.retrieve(payment.providerReference)));
       } catch (err) {
+        if (err instanceof ProviderUnavailableError) throw err;
         mapError(err);
       }
     },
