@@ -15,10 +15,10 @@ describe("start-up and navigation", () => {
   it("shows 'Loading Parkwell' with progress capped at 85% until the page is ready", async () => {
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
-    // Hold the home page's code back so the loader can be observed.
+    // Hold the shell's text back so the loader can be observed.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/home-page-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/common-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
@@ -40,7 +40,7 @@ describe("start-up and navigation", () => {
   it("forces the loader off after 8 s even if the page never becomes ready", async () => {
     const context = await browser.newContext();
     const { page } = await watchedPage(context);
-    await page.route(/\/assets\/home-page-[^/]+\.js$/, () => new Promise(() => {}));
+    await page.route(/\/assets\/common-[^/]+\.js$/, () => new Promise(() => {}));
     await page.goto(baseURL, { waitUntil: "domcontentloaded" });
     const loader = page.locator("[data-testid='startup-loader']");
     await loader.waitFor();

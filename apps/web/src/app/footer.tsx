@@ -8,6 +8,7 @@ const COLUMNS = [
     links: [
       ["/about", "footer.about"],
       ["/careers", "footer.careers"],
+      ["/affiliates", "footer.affiliates"],
       ["/media-coverage", "footer.mediaCoverage"],
       ["/blog", "footer.blog"],
       ["/events", "footer.events"],
@@ -22,6 +23,7 @@ const COLUMNS = [
       ["/electric-vehicle-charging", "footer.evCharging"],
       ["/rent-out-ev-charger", "footer.rentOutEvCharger"],
       ["/how-parkwell-works", "footer.howItWorks"],
+      ["/subscription-plans", "footer.subscriptionPlans"],
     ],
   },
   {

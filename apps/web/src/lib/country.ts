@@ -132,19 +132,19 @@ async function detect(): Promise<DetectedCountry> {
 
 let started = false;
 /**
- * Runs once at start: nothing stored -> the picker opens and the location is detected with the
- * country list loaded; otherwise a quiet IP check 2 s later keeps the detection fresh.
+ * Runs once per page load: nothing stored -> the picker opens and the location is detected with
+ * the country list loaded; otherwise a quiet IP check 2 s later keeps the detection fresh. It
+ * lives as long as the page, so there is nothing to clean up (and a remount does not restart it).
  */
-export function startCountryFlow(): () => void {
-  if (started) return () => {};
+export function startCountryFlow(): void {
+  if (started) return;
   started = true;
   if (!hasStoredCountry()) {
     setFlow({ pickerOpen: true, required: true, detecting: true });
     void detect().finally(() => setFlow({ detecting: false }));
-    return () => {};
+    return;
   }
-  const timer = setTimeout(() => void detect(), BACKGROUND_CHECK_DELAY_MS);
-  return () => clearTimeout(timer);
+  setTimeout(() => void detect(), BACKGROUND_CHECK_DELAY_MS);
 }
 
 export function openCountryPicker(): void {
