@@ -60,12 +60,15 @@ const count = async (db: Db, spec: SearchSpec) =>
   (await queryRows<{ n: number }>(db, countSql(spec)))[0]?.n ?? 0;
 
 async function runSearch(db: Db, spec: SearchSpec) {
-  if (spec.sort === "relevance" && spec.terms.length > 0) {
-    // Ranking reads every match: fine for a few hundred. A broad word ("lagos") matches more than
-    // the cap; then the name index gives the page without reading them all.
-    const total = await count(db, spec);
-    const ranked: SearchSpec = total > PARK_TOTAL_CAP ? { ...spec, sort: "name" } : spec;
-    const rows = spec.limit > 0 && total > spec.offset ? await queryRows<SearchRow>(db, listSql(ranked)) : [];
+  if (spec.terms.length > 0) {
+    // Text first: count the matches through the text index (capped). A few hundred are cheap to
+    // rank or sort by distance; beyond the cap the words are broad ("lagos"), and the name or KNN
+    // index gives the page while testing the text on the way.
+    const textFirst: SearchSpec = { ...spec, textFirst: true };
+    const total = await count(db, textFirst);
+    const broad: SearchSpec = spec.sort === "relevance" ? { ...spec, sort: "name" } : spec;
+    const listed = total > PARK_TOTAL_CAP ? broad : textFirst;
+    const rows = spec.limit > 0 && total > spec.offset ? await queryRows<SearchRow>(db, listSql(listed)) : [];
     return { rows, total };
   }
   const rows = spec.limit > 0 ? await queryRows<SearchRow>(db, listSql(spec)) : [];

@@ -14,6 +14,11 @@ export interface SearchSpec {
   requireVehicleType: boolean;
   /** Also accept words close to the terms (pg_trgm word similarity): the fallback when nothing matches exactly. */
   fuzzy?: boolean;
+  /**
+   * Let the text index drive the query (few matches): the distance is then a filter and a sort on
+   * those matches instead of the KNN index walking the area and testing every park's text.
+   */
+  textFirst?: boolean;
   sort: ParkSort;
   limit: number;
   offset: number;
@@ -39,6 +44,29 @@ export interface SearchRow {
   capacity: number | null;
 }
 
+/**
+ * Words in most parks' text ("street", "parking"): their trigram lists are huge, so they are
+ * checked on the rows the other words found rather than read from the index.
+ */
+const COMMON_WORDS = new Set([
+  "street",
+  "avenue",
+  "road",
+  "rue",
+  "boulevard",
+  "parking",
+  "garage",
+  "car",
+  "park",
+  "lot",
+  "drive",
+  "way",
+  "lane",
+  "the",
+  "des",
+  "route",
+]);
+
 /** LIKE needs its own wildcards escaped: the user's "%" or "_" is a character, not a pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -63,9 +91,13 @@ function where(spec: SearchSpec): SQL {
     // No trigram to index: match the start of the name (btree text_pattern_ops).
     parts.push(sql`p.search_text LIKE ${`${likeEscape(spec.terms.join(" "))}%`}`);
   }
+  const selective = spec.terms.some((t) => t.length >= 3 && !COMMON_WORDS.has(t));
   for (const term of spec.terms) {
     const contains = `%${likeEscape(term)}%`;
-    if (term.length >= 3) {
+    if (term.length >= 3 && selective && COMMON_WORDS.has(term)) {
+      // `|| ''` hides the column from the planner's index matching: a filter, not an index scan.
+      parts.push(sql`(p.search_text || '') LIKE ${contains}`);
+    } else if (term.length >= 3) {
       // Substring through the trigram index; in the fuzzy pass, a word close to it also counts.
       parts.push(
         spec.fuzzy
@@ -79,7 +111,9 @@ function where(spec: SearchSpec): SQL {
   if (spec.geo) {
     const center = sql`ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
     // earth_box uses the GiST index; earth_distance removes the box's corners.
-    parts.push(sql`earth_box(${center}, ${spec.geo.radiusM}::float8) @> ll_to_earth(p.lat, p.lng)`);
+    if (!spec.textFirst) {
+      parts.push(sql`earth_box(${center}, ${spec.geo.radiusM}::float8) @> ll_to_earth(p.lat, p.lng)`);
+    }
     parts.push(sql`earth_distance(${center}, ll_to_earth(p.lat, p.lng)) <= ${spec.geo.radiusM}::float8`);
   }
   return sql.join(parts, sql` AND `);
@@ -89,9 +123,10 @@ function orderBy(spec: SearchSpec): SQL {
   switch (spec.sort) {
     case "distance":
       // KNN: the GiST index returns rows nearest first, so LIMIT stops early.
-      return spec.geo
-        ? sql`ll_to_earth(p.lat, p.lng) <-> ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`
-        : sql`p.name, p.id`;
+      if (!spec.geo) return sql`p.name, p.id`;
+      return spec.textFirst
+        ? sql`earth_distance(ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8), ll_to_earth(p.lat, p.lng)), p.id`
+        : sql`ll_to_earth(p.lat, p.lng) <-> ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
     case "price":
       return sql`p.hourly_from_minor, p.id`;
     case "relevance": {
