@@ -7,9 +7,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PARK_TOTAL_CAP, ParkListQuerySchema } from "@parkwell/contract";
+import { ParkListQuerySchema } from "@parkwell/contract";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { openDatabase, queryRows, type Database } from "../apps/api/src/db/client";
+import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { countSql, listSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, ROOT } from "./bench-env";
@@ -36,29 +37,11 @@ function specOf(query: string): SearchSpec {
   return searchSpec(q, q.country ? COUNTRY_IDS[q.country] : undefined);
 }
 
-/** Exactly what the API's repository sends (see parks.repo.ts searchParks), through `pg` directly. */
+/** The API's own search plan (parks.search-plan.ts), its SQL sent directly through `pg`. */
 function directRunner(database: Database, queries: string[]) {
   const specs = queries.map(specOf);
-  const rows = (q: Parameters<typeof listSql>[0]) => queryRows(database.db, listSql(q));
-  const count = async (q: SearchSpec) =>
-    (await queryRows<{ n: number }>(database.db, countSql(q)))[0]?.n ?? 0;
-  return async (i: number) => {
-    const spec = specs[i]!;
-    if (spec.terms.length > 0) {
-      let total = await count({ ...spec, textFirst: true });
-      let exact: SearchSpec = spec;
-      if (total === 0) {
-        exact = { ...spec, fuzzy: true };
-        total = await count({ ...exact, textFirst: true });
-      }
-      if (total === 0) return;
-      const broad: SearchSpec = exact.sort === "relevance" ? { ...exact, sort: "name" } : exact;
-      await rows(total > PARK_TOTAL_CAP ? broad : { ...exact, textFirst: true });
-      return;
-    }
-    const page = await rows(spec);
-    if (page.length === spec.limit) await count(spec);
-  };
+  const exec: Exec = (query) => queryRows(database.db, query);
+  return (i: number) => planSearch(specs[i]!, exec);
 }
 
 const ms = (v: number) => v.toFixed(1);

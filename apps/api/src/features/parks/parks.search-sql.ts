@@ -14,6 +14,8 @@ export interface SearchSpec {
   requireVehicleType: boolean;
   /** Also accept words close to the terms (pg_trgm word similarity): the fallback when nothing matches exactly. */
   fuzzy?: boolean;
+  /** Also require the words together, as typed: indexable even when some words are short ("17 avenue sw"). */
+  phrase?: boolean;
   /**
    * Let the text index drive the query (few matches): the distance is then a filter and a sort on
    * those matches instead of the KNN index walking the area and testing every park's text.
@@ -44,29 +46,6 @@ export interface SearchRow {
   capacity: number | null;
 }
 
-/**
- * Words in most parks' text ("street", "parking"): their trigram lists are huge, so they are
- * checked on the rows the other words found rather than read from the index.
- */
-const COMMON_WORDS = new Set([
-  "street",
-  "avenue",
-  "road",
-  "rue",
-  "boulevard",
-  "parking",
-  "garage",
-  "car",
-  "park",
-  "lot",
-  "drive",
-  "way",
-  "lane",
-  "the",
-  "des",
-  "route",
-]);
-
 /** LIKE needs its own wildcards escaped: the user's "%" or "_" is a character, not a pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -91,13 +70,10 @@ function where(spec: SearchSpec): SQL {
     // No trigram to index: match the start of the name (btree text_pattern_ops).
     parts.push(sql`p.search_text LIKE ${`${likeEscape(spec.terms.join(" "))}%`}`);
   }
-  const selective = spec.terms.some((t) => t.length >= 3 && !COMMON_WORDS.has(t));
+  if (spec.phrase) parts.push(sql`p.search_text LIKE ${`%${likeEscape(spec.terms.join(" "))}%`}`);
   for (const term of spec.terms) {
     const contains = `%${likeEscape(term)}%`;
-    if (term.length >= 3 && selective && COMMON_WORDS.has(term)) {
-      // `|| ''` hides the column from the planner's index matching: a filter, not an index scan.
-      parts.push(sql`(p.search_text || '') LIKE ${contains}`);
-    } else if (term.length >= 3) {
+    if (term.length >= 3) {
       // Substring through the trigram index; in the fuzzy pass, a word close to it also counts.
       parts.push(
         spec.fuzzy
