@@ -7,9 +7,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PARK_TOTAL_CAP, ParkListQuerySchema } from "@parkwell/contract";
+import { ParkListQuerySchema } from "@parkwell/contract";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { openDatabase, queryRows, type Database } from "../apps/api/src/db/client";
+import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { countSql, listSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, ROOT } from "./bench-env";
@@ -21,6 +22,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LARGE = Number(process.env.BENCH_PARKS ?? 500_000);
 const SMALL = 5_000;
+/** PGlite seeds in one WASM thread: its run may use fewer parks (BENCH_PGLITE_PARKS) to fit a time box. */
+const PGLITE_PARKS = Number(process.env.BENCH_PGLITE_PARKS ?? LARGE);
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), "parkwell-bench-pglite");
 const COUNTRY_IDS: Record<string, number> = { NG: 1, CA: 2, SN: 3, US: 4 };
 const dialect = new PgDialect();
@@ -36,23 +39,11 @@ function specOf(query: string): SearchSpec {
   return searchSpec(q, q.country ? COUNTRY_IDS[q.country] : undefined);
 }
 
-/** Exactly what the API's repository sends (see parks.repo.ts searchParks), through `pg` directly. */
+/** The API's own search plan (parks.search-plan.ts), its SQL sent directly through `pg`. */
 function directRunner(database: Database, queries: string[]) {
   const specs = queries.map(specOf);
-  const rows = (q: Parameters<typeof listSql>[0]) => queryRows(database.db, listSql(q));
-  const count = async (q: SearchSpec) =>
-    (await queryRows<{ n: number }>(database.db, countSql(q)))[0]?.n ?? 0;
-  return async (i: number) => {
-    const spec = specs[i]!;
-    if (spec.sort === "relevance" && spec.terms.length > 0) {
-      const total = await count(spec);
-      if (total > 0) await rows(total > PARK_TOTAL_CAP ? { ...spec, sort: "name" } : spec);
-      else if ((await count({ ...spec, fuzzy: true })) > 0) await rows({ ...spec, fuzzy: true });
-      return;
-    }
-    const page = await rows(spec);
-    if (page.length === spec.limit) await count(spec);
-  };
+  const exec: Exec = (query) => queryRows(database.db, query);
+  return (i: number) => planSearch(specs[i]!, exec);
 }
 
 const ms = (v: number) => v.toFixed(1);
@@ -68,7 +59,9 @@ async function explain(database: Database) {
   const pool = database.raw.pool;
   say("\n### EXPLAIN ANALYZE (PostgreSQL, 500,000 parks, the first request of each kind)\n");
   for (const c of cases) {
-    const spec = specOf(c.queries[0]!);
+    const asked = specOf(c.queries[0]!);
+    // Selective text runs text-first (see parks.repo.ts searchParks).
+    const spec: SearchSpec = asked.terms.length > 0 ? { ...asked, textFirst: true } : asked;
     for (const [label, query] of [
       ["page", listSql(spec)],
       ["count", countSql(spec)],
@@ -115,7 +108,7 @@ async function runPostgres(parks: number) {
 }
 
 async function runPglite() {
-  await ensureParks(undefined, PGLITE_DIR, LARGE);
+  await ensureParks(undefined, PGLITE_DIR, PGLITE_PARKS);
   const api = await startApi({ DATA_DIR: PGLITE_DIR });
   const apiResults: Record<string, LoadResult> = {};
   try {
@@ -141,7 +134,7 @@ async function runPglite() {
   try {
     for (const c of cases) {
       const d = await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS);
-      row("PGlite", LARGE, c.name, apiResults[c.name]!, d);
+      row("PGlite", PGLITE_PARKS, c.name, apiResults[c.name]!, d);
     }
   } finally {
     await database.close();
@@ -157,19 +150,29 @@ async function main() {
     "| engine | parks | search | API p50 | API p99 | API req/s | SQL p50 | SQL p99 | SQL q/s | API/SQL | errors |",
   );
   say("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-  const small = await runPostgres(SMALL);
-  await small.database.close();
-  const large = await runPostgres(LARGE);
-  if (!process.env.BENCH_SKIP_PGLITE) await runPglite();
-  say("\n### p99 at 500,000 parks against p99 at 5,000 (API, PostgreSQL)\n");
-  for (const c of cases) {
-    const ratio = large.results[c.name]!.api.p99 / Math.max(1, small.results[c.name]!.api.p99);
-    say(`- ${c.name}: ${ratio.toFixed(2)}x`);
+  if (!process.env.BENCH_SKIP_POSTGRES) {
+    const small = await runPostgres(SMALL);
+    await small.database.close();
+    const large = await runPostgres(LARGE);
+    say("\n### p99 at 500,000 parks against p99 at 5,000 (API, PostgreSQL)\n");
+    for (const c of cases) {
+      const ratio = large.results[c.name]!.api.p99 / Math.max(1, small.results[c.name]!.api.p99);
+      say(`- ${c.name}: ${ratio.toFixed(2)}x`);
+    }
+    await explain(large.database);
+    await large.database.close();
   }
-  await explain(large.database);
-  await large.database.close();
+  if (!process.env.BENCH_SKIP_PGLITE) {
+    say(`\n### PGlite (${PGLITE_PARKS.toLocaleString("en")} parks)\n`);
+    say(
+      "| engine | parks | search | API p50 | API p99 | API req/s | SQL p50 | SQL p99 | SQL q/s | API/SQL | errors |",
+    );
+    say("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    await runPglite();
+  }
   fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, "bench/results/search.md"), `${lines.join("\n")}\n`);
+  const out = process.env.BENCH_SKIP_POSTGRES ? "search-pglite.md" : "search.md";
+  fs.writeFileSync(path.join(ROOT, "bench/results", out), `${lines.join("\n")}\n`);
 }
 
 main().catch((err: unknown) => {

@@ -217,12 +217,12 @@ CREATE UNIQUE INDEX "parks_slug_key" ON "parks" USING btree ("slug");--> stateme
 CREATE UNIQUE INDEX "parks_park_code_key" ON "parks" USING btree ("park_code");--> statement-breakpoint
 CREATE INDEX "parks_country_earth_idx" ON "parks" USING gist ("country_id",ll_to_earth("lat", "lng"));--> statement-breakpoint
 CREATE INDEX "parks_earth_idx" ON "parks" USING gist (ll_to_earth("lat", "lng"));--> statement-breakpoint
-CREATE INDEX "parks_search_trgm_idx" ON "parks" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "parks_search_trgm_idx" ON "parks" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "parks_search_prefix_idx" ON "parks" USING btree ("country_id","search_text" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "parks_country_name_idx" ON "parks" USING btree ("country_id","name","id");--> statement-breakpoint
 CREATE INDEX "parks_country_type_name_idx" ON "parks" USING btree ("country_id","type","name","id");--> statement-breakpoint
 CREATE INDEX "parks_country_price_idx" ON "parks" USING btree ("country_id","hourly_from_minor","id");--> statement-breakpoint
-CREATE INDEX "parks_amenities_idx" ON "parks" USING gin ("amenities");--> statement-breakpoint
+CREATE INDEX "parks_amenities_idx" ON "parks" USING gin ("amenities") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "ledger_transactions_created_idx" ON "ledger_transactions" USING btree ("created_at");--> statement-breakpoint

@@ -149,4 +149,6 @@ export async function seedSyntheticParks(db: Db, count: number, log: (line: stri
     log(`synthetic parks ${from}-${to} of ${count}`);
   }
   await resetIdentity(db);
+  // Fresh statistics after a bulk load, so the planner picks the indexes (PGlite has no autovacuum).
+  await db.execute(sql`VACUUM ANALYZE parks`);
 }

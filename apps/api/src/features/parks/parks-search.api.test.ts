@@ -85,6 +85,12 @@ describe("text search", () => {
     expect((await page("country=SN&search=thies")).items.every((i) => i.city === "Thiès")).toBe(true);
   });
 
+  it("matches words typed together when some are too short to index alone", async () => {
+    const p = await page("country=NG&search=5%20Airport%20Road");
+    expect(p.items.map((i) => i.address)).toContain("5 Airport Road, Ikeja");
+    expect(p.items.every((i) => i.address.includes("5 Airport Road"))).toBe(true);
+  });
+
   it("answers odd text with an ordinary result", async () => {
     const odd = ["%", "_", "%%%", "'", '"', "\\", "';--", "🚗🅿️", "a", "x".repeat(5000), "%_'\"\\🙂 Lagos"];
     for (const text of odd) {

@@ -1,4 +1,3 @@
-import { PARK_TOTAL_CAP } from "@parkwell/contract";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import {
@@ -10,7 +9,8 @@ import {
   states,
   vehicleTypes,
 } from "../../db/schema/index";
-import { countSql, listSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
+import { planSearch } from "./parks.search-plan";
+import type { SearchSpec } from "./parks.search-sql";
 
 export interface CountryWithFees {
   id: number;
@@ -56,29 +56,8 @@ export function listCountriesWithFees(db: Db): Promise<CountryWithFees[]> {
   return rows;
 }
 
-const count = async (db: Db, spec: SearchSpec) =>
-  (await queryRows<{ n: number }>(db, countSql(spec)))[0]?.n ?? 0;
-
-async function runSearch(db: Db, spec: SearchSpec) {
-  if (spec.sort === "relevance" && spec.terms.length > 0) {
-    // Ranking reads every match: fine for a few hundred. A broad word ("lagos") matches more than
-    // the cap; then the name index gives the page without reading them all.
-    const total = await count(db, spec);
-    const ranked: SearchSpec = total > PARK_TOTAL_CAP ? { ...spec, sort: "name" } : spec;
-    const rows = spec.limit > 0 && total > spec.offset ? await queryRows<SearchRow>(db, listSql(ranked)) : [];
-    return { rows, total };
-  }
-  const rows = spec.limit > 0 ? await queryRows<SearchRow>(db, listSql(spec)) : [];
-  // A page that is not full already tells the total, unless it is past the end.
-  const needCount = rows.length === spec.limit || (spec.offset > 0 && rows.length === 0);
-  return { rows, total: needCount ? await count(db, spec) : spec.offset + rows.length };
-}
-
-/** Exact substrings first (selective, index-backed); only when nothing matches, tolerate typos. */
 export async function searchParks(db: Db, spec: SearchSpec) {
-  const result = await runSearch(db, spec);
-  if (result.total > 0 || !spec.terms.some((t) => t.length >= 3)) return result;
-  return runSearch(db, { ...spec, fuzzy: true });
+  return planSearch(spec, (query) => queryRows(db, query));
 }
 
 export async function findPark(db: Db, ref: string) {

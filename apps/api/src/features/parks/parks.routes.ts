@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import * as parkService from "./park-page.service";
 import * as service from "./parks.service";
 
 /** What a client sends when it has no id: SPEC 5 asks for 'Park ID is required'. */
@@ -62,7 +63,7 @@ export function parksRoutes(db: Db): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) =>
-        reply.header("cache-control", cache).send(await service.getPark(db, parkRef(req.params.park))),
+        reply.header("cache-control", cache).send(await parkService.getPark(db, parkRef(req.params.park))),
     );
 
     app.get(
@@ -79,7 +80,7 @@ export function parksRoutes(db: Db): FastifyPluginAsyncZod {
       async (req, reply) =>
         reply
           .header("cache-control", cache)
-          .send(await service.getRate(db, parkRef(req.params.park), req.query.vehicle_type_id)),
+          .send(await parkService.getRate(db, parkRef(req.params.park), req.query.vehicle_type_id)),
     );
 
     app.get(
@@ -96,7 +97,7 @@ export function parksRoutes(db: Db): FastifyPluginAsyncZod {
       async (req, reply) =>
         reply
           .header("cache-control", "no-store")
-          .send(await service.getAvailability(db, parkRef(req.params.park), req.query)),
+          .send(await parkService.getAvailability(db, parkRef(req.params.park), req.query)),
     );
   };
 }

@@ -14,6 +14,13 @@ export interface SearchSpec {
   requireVehicleType: boolean;
   /** Also accept words close to the terms (pg_trgm word similarity): the fallback when nothing matches exactly. */
   fuzzy?: boolean;
+  /** Also require the words together, as typed: indexable even when some words are short ("17 avenue sw"). */
+  phrase?: boolean;
+  /**
+   * Let the text index drive the query (few matches): the distance is then a filter and a sort on
+   * those matches instead of the KNN index walking the area and testing every park's text.
+   */
+  textFirst?: boolean;
   sort: ParkSort;
   limit: number;
   offset: number;
@@ -63,6 +70,7 @@ function where(spec: SearchSpec): SQL {
     // No trigram to index: match the start of the name (btree text_pattern_ops).
     parts.push(sql`p.search_text LIKE ${`${likeEscape(spec.terms.join(" "))}%`}`);
   }
+  if (spec.phrase) parts.push(sql`p.search_text LIKE ${`%${likeEscape(spec.terms.join(" "))}%`}`);
   for (const term of spec.terms) {
     const contains = `%${likeEscape(term)}%`;
     if (term.length >= 3) {
@@ -79,7 +87,9 @@ function where(spec: SearchSpec): SQL {
   if (spec.geo) {
     const center = sql`ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
     // earth_box uses the GiST index; earth_distance removes the box's corners.
-    parts.push(sql`earth_box(${center}, ${spec.geo.radiusM}::float8) @> ll_to_earth(p.lat, p.lng)`);
+    if (!spec.textFirst) {
+      parts.push(sql`earth_box(${center}, ${spec.geo.radiusM}::float8) @> ll_to_earth(p.lat, p.lng)`);
+    }
     parts.push(sql`earth_distance(${center}, ll_to_earth(p.lat, p.lng)) <= ${spec.geo.radiusM}::float8`);
   }
   return sql.join(parts, sql` AND `);
@@ -89,9 +99,10 @@ function orderBy(spec: SearchSpec): SQL {
   switch (spec.sort) {
     case "distance":
       // KNN: the GiST index returns rows nearest first, so LIMIT stops early.
-      return spec.geo
-        ? sql`ll_to_earth(p.lat, p.lng) <-> ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`
-        : sql`p.name, p.id`;
+      if (!spec.geo) return sql`p.name, p.id`;
+      return spec.textFirst
+        ? sql`earth_distance(ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8), ll_to_earth(p.lat, p.lng)), p.id`
+        : sql`ll_to_earth(p.lat, p.lng) <-> ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
     case "price":
       return sql`p.hourly_from_minor, p.id`;
     case "relevance": {

@@ -2,11 +2,8 @@ import {
   DEFAULT_RADIUS_KM,
   DEFAULT_VEHICLE_TYPE_ID,
   PARK_TOTAL_CAP,
-  type Availability,
-  type ParkDetail,
   type ParkListQuery,
   type ParkPage,
-  type ParkRate,
   type ParkSummary,
   type ParkType,
 } from "@parkwell/contract";
@@ -22,7 +19,7 @@ import { windowPrice } from "./parks.present";
 
 const MAX_TERMS = 6;
 
-function requireWindow(
+export function requireWindow(
   start: Date | undefined,
   end: Date | undefined,
 ): { start: Date; end: Date } | undefined {
@@ -141,107 +138,4 @@ function toSummary(
     };
   }
   return summary;
-}
-
-async function loadPark(db: Db, ref: string) {
-  const found = await repo.findPark(db, ref);
-  if (!found || found.park.status === "inactive") throw AppError.notFound("Park not found", "park_not_found");
-  const country = (await repo.listCountriesWithFees(db)).find((c) => c.id === found.park.countryId);
-  if (!country) throw AppError.notFound("Park not found", "park_not_found");
-  return { ...found, country };
-}
-
-function toRate(
-  parkId: number,
-  r: Awaited<ReturnType<typeof repo.listRates>>[number],
-  country: CountryWithFees,
-): ParkRate {
-  return {
-    park_id: parkId,
-    vehicle_type_id: r.vehicleTypeId,
-    vehicle_type: r.vehicleType,
-    kind: "standard",
-    currency: country.currency,
-    hourly: toMajor(r.hourlyMinor ?? 0, country.decimals),
-    daily_max: toMajor(r.dailyMaxMinor ?? 0, country.decimals),
-    capacity: r.capacity,
-  };
-}
-
-export async function getPark(db: Db, ref: string): Promise<ParkDetail> {
-  const { park: p, state, country } = await loadPark(db, ref);
-  const rates = (await repo.listRates(db, p.id)).map((r) => toRate(p.id, r, country));
-  const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
-  return {
-    id: p.id,
-    slug: p.slug,
-    park_code: p.parkCode,
-    name: p.name,
-    type: p.type as ParkType,
-    address: p.address,
-    city: p.city,
-    state,
-    country_code: country.code,
-    lat: p.lat,
-    lng: p.lng,
-    open_24h: p.open24h,
-    amenities: p.amenities,
-    price_from: car
-      ? {
-          vehicle_type_id: car.vehicle_type_id,
-          currency: car.currency,
-          hourly: car.hourly,
-          daily_max: car.daily_max,
-        }
-      : null,
-    description: p.description,
-    country: { id: country.id, code: country.code, name: country.name, currency: country.currency },
-    opening_hours: p.open24h ? null : (p.openingHours ?? null),
-    max_height_cm: p.maxHeightCm,
-    entry_instructions: p.entryInstructions,
-    photos: p.photos,
-    operator: p.operator,
-    status: p.status,
-    rates,
-  };
-}
-
-async function loadRate(db: Db, ref: string, vehicleTypeId: number | undefined) {
-  const loaded = await loadPark(db, ref);
-  const vt = vehicleTypeId ?? DEFAULT_VEHICLE_TYPE_ID;
-  const rate = (await repo.listRates(db, loaded.park.id)).find((r) => r.vehicleTypeId === vt);
-  if (!rate) throw AppError.notFound("This park takes no vehicles of this type", "rate_not_found");
-  return { ...loaded, rate: toRate(loaded.park.id, rate, loaded.country), raw: rate };
-}
-
-export async function getRate(db: Db, ref: string, vehicleTypeId: number | undefined): Promise<ParkRate> {
-  return (await loadRate(db, ref, vehicleTypeId)).rate;
-}
-
-export async function getAvailability(
-  db: Db,
-  ref: string,
-  q: { vehicle_type_id?: number | undefined; start_time?: Date | undefined; end_time?: Date | undefined },
-): Promise<Availability> {
-  if (!q.start_time) throw AppError.validation({ start_time: "start_time is required" });
-  if (!q.end_time) throw AppError.validation({ end_time: "end_time is required" });
-  const window = requireWindow(q.start_time, q.end_time);
-  if (!window) throw AppError.validation({ start_time: "start_time is required" });
-  const { park, country, raw } = await loadRate(db, ref, q.vehicle_type_id);
-  const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
-  const spaces = await repo.availableSpaces(db, park.id, vt, window.start, window.end);
-  const breakdown = priceWindow(
-    { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
-    country,
-    window.start,
-    window.end,
-  );
-  return {
-    park_id: park.id,
-    vehicle_type_id: vt,
-    start_time: window.start.toISOString(),
-    end_time: window.end.toISOString(),
-    ...spaces,
-    price: windowPrice(breakdown, country),
-  };
 }
