@@ -19,6 +19,10 @@ const page = (path: string, id: IntroPageId): RouteObject => ({
   },
 });
 
+const paymentResult = async () => ({
+  Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
+});
+
 /**
  * The account routes: the guard and the signed-out prompt are here; the signed-in content is the
  * wallet's, the accounts' and (for bookings, still to come) an explanation of the feature.
@@ -35,18 +39,20 @@ export const accountRoutes: RouteObject[] = [
         path: "wallet",
         lazy: async () => ({ Component: (await import("../features/wallet/wallet-page")).WalletPage }),
       },
+      // The provider step and its return pages belong to a signed-in top-up.
+      {
+        path: "payment",
+        lazy: async () => ({ Component: (await import("../features/wallet/payment-page")).PaymentPage }),
+      },
+      { path: "payment/success", lazy: paymentResult },
+      { path: "payment-success", lazy: paymentResult },
     ],
   },
   {
     element: <RequireToken />,
     children: [
       page("booking-details/:bookingCode", "bookingDetails"),
-      {
-        path: "wallet/callback",
-        lazy: async () => ({
-          Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
-        }),
-      },
+      { path: "wallet/callback", lazy: paymentResult },
       {
         path: "profile",
         lazy: async () => ({ Component: (await import("../features/accounts/routes")).ProfilePage }),

@@ -32,10 +32,6 @@ const parkingType = (path: string, type: ParkingType): RouteObject => ({
   },
 });
 
-const paymentResult = async () => ({
-  Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
-});
-
 const parkingTypes: RouteObject[] = (["airport", "city", "stadium", "station"] as const).flatMap((type) => [
   parkingType(`${type}-parking`, type),
   parkingType(`parking-types/${type}-parking`, type),
@@ -90,11 +86,5 @@ export const publicRoutes: RouteObject[] = [
     path: "park/:slug",
     lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
   },
-  {
-    path: "payment",
-    lazy: async () => ({ Component: (await import("../features/wallet/payment-page")).PaymentPage }),
-  },
-  { path: "payment/success", lazy: paymentResult },
-  { path: "payment-success", lazy: paymentResult },
   intro("booking-success", "bookingSuccess"),
 ];

@@ -2,11 +2,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatMoney } from "../../lib/format";
-import { useSession } from "../../lib/session";
 import { paymentLink, pendingPayment } from "./api";
 import { callbackUrl } from "./provider-step";
 import { StripeCard } from "./stripe-card";
-import { SignedOutPrompt } from "./wallet-page";
 
 /** SPEC 9: the card demo mode fakes a success after 1.5 s; the server then verifies for real. */
 export const DEMO_DELAY_MS = 1500;
@@ -14,7 +12,6 @@ export const DEMO_DELAY_MS = 1500;
 /** /payment?reference=…&provider=…: the in-app payment step (demo, Stripe Elements). */
 export function PaymentPage() {
   const { t, i18n } = useTranslation("wallet");
-  const { signedIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const reference = params.get("reference");
@@ -22,11 +19,11 @@ export function PaymentPage() {
   const payment = pendingPayment(reference);
 
   useEffect(() => {
-    if (!signedIn || !reference || provider !== "demo") return;
+    if (!reference || provider !== "demo") return;
     const target = callbackUrl({ reference, provider: "demo", amount: 0, currency: "", payment_info: {} });
     const timer = window.setTimeout(() => void navigate(target, { replace: true }), DEMO_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [signedIn, reference, provider, navigate]);
+  }, [reference, provider, navigate]);
 
   useEffect(() => {
     // Paystack and Wave pay on their own pages: resume there.
@@ -37,7 +34,6 @@ export function PaymentPage() {
     if (link) window.location.assign(link);
   }, [payment]);
 
-  if (!signedIn) return <SignedOutPrompt />;
   const amount = payment ? formatMoney(payment.amount, payment.currency, i18n.language) : "";
   return (
     <div className="container page">

@@ -5,9 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { ApiError, GENERIC_ERROR } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
-import { useSession } from "../../lib/session";
 import { verifyPayment } from "./api";
-import { SignedOutPrompt } from "./wallet-page";
 
 type View =
   | { kind: "verifying" }
@@ -26,7 +24,6 @@ const RETRIES = 5;
  */
 export function PaymentResultPage() {
   const { t, i18n } = useTranslation("wallet");
-  const { signedIn } = useSession();
   const [params] = useSearchParams();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -61,12 +58,11 @@ export function PaymentResultPage() {
 
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || given || !signedIn) return;
+    if (started.current || given) return;
     started.current = true;
     void run();
-  }, [run, given, signedIn]);
+  }, [run, given]);
 
-  if (!signedIn) return <SignedOutPrompt />;
   const money = (n: number, currency: string) => formatMoney(n, currency, i18n.language);
   return (
     <div className="container page">

@@ -3,26 +3,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
-import { openLoginDialog } from "../../lib/login-dialog";
-import { useSession } from "../../lib/session";
 import { AddFundsDialog } from "./add-funds-dialog";
 import { walletQuery } from "./api";
 import { TransactionsList } from "./transactions-list";
 import "./wallet.css";
 
 /** SPEC 2: signed out, /wallet shows an inline prompt instead of sending the user away. */
-export function SignedOutPrompt() {
-  const { t } = useTranslation("wallet");
-  return (
-    <section className="container page wallet-prompt">
-      <p>{t("signedOutPrompt")}</p>
-      <button type="button" className="button button--accent" onClick={openLoginDialog}>
-        {t("signedOutButton")}
-      </button>
-    </section>
-  );
-}
-
 function SignedInWallet() {
   const { t, i18n } = useTranslation("wallet");
   const wallet = useQuery(walletQuery());
@@ -65,6 +51,5 @@ function SignedInWallet() {
 }
 
 export function WalletPage() {
-  const { signedIn } = useSession();
-  return signedIn ? <SignedInWallet /> : <SignedOutPrompt />;
+  return <SignedInWallet />;
 }
