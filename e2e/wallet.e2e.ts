@@ -156,7 +156,7 @@ describe("wallet top-up in demo mode", () => {
   it("tells the user clearly when the card provider cannot be reached", async () => {
     const user = await createSignedInUser(db, { countryId: 4 });
     const context = await signedInContext(user.token, VIEWPORTS.desktop);
-    const page = await context.newPage();
+    const { page } = await watchedPage(context);
     await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Add funds" }).click();
     await page.getByLabel("Amount (USD)").fill("20");

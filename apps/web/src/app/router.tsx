@@ -11,7 +11,12 @@ import { RouteError } from "./route-error";
 /** Routes load lazily (each page is its own chunk, fetched when first visited), except home. */
 export const router = createBrowserRouter([
   // SPEC 2: the bare auth layout for /auth, /register, /verify, /forgot-password.
-  { element: <AuthLayout />, errorElement: <RouteError />, children: authRoutes },
+  // Every route renders inside a PageReady, which takes the start-up loader down once it is on screen.
+  {
+    element: <AuthLayout />,
+    errorElement: <RouteError />,
+    children: [{ element: <PageReady />, children: authRoutes }],
+  },
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -32,8 +37,13 @@ export const router = createBrowserRouter([
   },
   // SPEC 2: /search has its own layout (list beside a map, no site header or footer).
   {
-    path: "search",
+    element: <PageReady />,
     errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await import("../features/parks/pages/search-page")).SearchPage }),
+    children: [
+      {
+        path: "search",
+        lazy: async () => ({ Component: (await import("../features/parks/pages/search-page")).SearchPage }),
+      },
+    ],
   },
 ]);
