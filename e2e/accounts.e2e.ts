@@ -132,6 +132,24 @@ describe("accounts in the browser", () => {
     await c.close();
   });
 
+  it("fetches the profile when a token has none cached, and drops a dead token silently", async () => {
+    const { context: c, page, problems } = await fresh();
+    await logIn(page, "driver@parkwell.test", "drive-safely-2026");
+    await page.evaluate(() => localStorage.removeItem("profile"));
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("profile") ?? "{}").email))
+      .toBe("driver@parkwell.test");
+    await page.evaluate(() => {
+      localStorage.setItem("parkwell_user_token", "x".repeat(43));
+      localStorage.removeItem("profile");
+    });
+    await page.reload();
+    await expect.poll(() => token(page)).toBeNull();
+    expect(problems.filter((p) => !p.includes("401"))).toEqual([]);
+    await c.close();
+  });
+
   it("edits the profile, adds vehicles and sets the default", async () => {
     const { context: c, page, problems } = await fresh(VIEWPORTS.phone);
     await logIn(page, "admin@parkwell.test", "admin-parkwell-2026");

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { LoginDialogSlot } from "./login-dialog-slot";
+import { AccountSlot } from "./account-slot";
 
 /** SPEC 2: header, content, footer; the home route has no top padding, other pages have it. */
 export function Layout() {
@@ -23,7 +23,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <LoginDialogSlot />
+      <AccountSlot />
     </>
   );
 }
