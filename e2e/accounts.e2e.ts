@@ -150,6 +150,33 @@ describe("accounts in the browser", () => {
     await c.close();
   });
 
+  it("the login dialog: a social redirect returning while social login is off, then a password login", async () => {
+    const { context: c, page, problems } = await fresh(VIEWPORTS.phone);
+    // The way back from a Google/Apple redirect sign-in opens the dialog when it fails.
+    await c.addInitScript(() => {
+      // Only on the first load: init scripts run again after the reload that follows the login.
+      if (localStorage.getItem("e2e-redirect-set")) return;
+      localStorage.setItem("e2e-redirect-set", "1");
+      sessionStorage.setItem("parkwell_social_redirect", "google");
+    });
+    await page.goto(server.url);
+    const dialog = page.locator("dialog[open]");
+    await expect.poll(() => dialog.count()).toBe(1);
+    expect(await dialog.getByRole("alert").first().textContent()).toBe(
+      "Social login is currently unavailable. Please try logging in with email and password.",
+    );
+    await dialog.getByRole("button", { name: "Continue with Google" }).click();
+    await expect.poll(() => dialog.getByRole("alert").count()).toBe(2);
+    await dialog.getByLabel("Email").fill("driver@parkwell.test");
+    await dialog.getByLabel("Password").fill("drive-safely-2026");
+    await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect.poll(() => token(page)).toBeTruthy();
+    await page.waitForLoadState("networkidle");
+    expect(await page.locator("dialog[open]").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await c.close();
+  });
+
   it("edits the profile, adds vehicles and sets the default", async () => {
     const { context: c, page, problems } = await fresh(VIEWPORTS.phone);
     await logIn(page, "admin@parkwell.test", "admin-parkwell-2026");
