@@ -77,7 +77,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const verifier = config.FIREBASE_PROJECT_ID
     ? firebaseVerifier(config.FIREBASE_PROJECT_ID, config.FIREBASE_JWKS_URL, clock)
     : null;
-  const accounts = { db: database.db, clock, mailer, publicUrl: config.PUBLIC_URL };
+  const accounts = {
+    db: database.db,
+    clock,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    onMailError: (err: unknown) => app.log.error({ err }, "sending an account e-mail failed"),
+  };
 
   await app.register(healthRoutes(database, VERSION), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });

@@ -32,12 +32,29 @@ function unQuotedPrintable(s: string): string {
   ).toString("utf8");
 }
 
-/** The last link to `path` that was mailed to `to`. */
-export async function lastLink(dataDir: string, to: string, pathPrefix: string): Promise<URL> {
-  const mails = (await readMailbox(dataDir)).filter((m) => m.to.includes(to));
-  const body = mails.at(-1)?.body ?? "";
-  const links = [...body.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => new URL(m[0].replace(/&amp;/g, "&")));
-  const link = links.find((u) => u.pathname === pathPrefix);
-  if (!link) throw new Error(`no ${pathPrefix} link mailed to ${to}`);
-  return link;
+/** Waits until the mailbox holds `count` messages (some mail is sent after the response). */
+export async function waitForMailCount(dataDir: string, count: number): Promise<void> {
+  for (let i = 0; i < 100 && (await readMailbox(dataDir)).length < count; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The last link to `path` that was mailed to `to`, waiting up to 2 s for it. */
+export async function lastLink(
+  dataDir: string,
+  to: string,
+  pathPrefix: string,
+  notToken?: string,
+): Promise<URL> {
+  for (let i = 0; i < 100; i++) {
+    const mails = (await readMailbox(dataDir)).filter((m) => m.to.includes(to));
+    const body = mails.at(-1)?.body ?? "";
+    const links = [...body.matchAll(/https?:\/\/[^\s"<>]+/g)].map(
+      (m) => new URL(m[0].replace(/&amp;/g, "&")),
+    );
+    const link = links.find((u) => u.pathname === pathPrefix && u.searchParams.get("token") !== notToken);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no ${pathPrefix} link mailed to ${to}`);
 }

@@ -6,7 +6,7 @@ import { markAppReady } from "../lib/app-ready";
 import { startCountryFlow, useCountryFlow } from "../lib/country";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { LoginDialogSlot } from "./login-dialog-slot";
+import { AccountSlot } from "./account-slot";
 import "./shell.css";
 import { resetResourceRetries } from "./resource-error";
 
@@ -50,7 +50,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <LoginDialogSlot />
+      <AccountSlot />
       {pickerOpen && (
         <Suspense fallback={null}>
           <CountryPicker />

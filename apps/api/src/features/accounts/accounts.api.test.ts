@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, authAttempts, users } from "../../db/schema/index";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { lastLink, readMailbox } from "../../test/mailbox";
+import { lastLink, readMailbox, waitForMailCount } from "../../test/mailbox";
 
 let ctx: TestContext;
 let dataDir: string;
@@ -211,6 +211,8 @@ describe("resend and password reset", () => {
     );
     expect(new Set(answers.map((r) => r.statusCode))).toEqual(new Set([200]));
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    await waitForMailCount(dataDir, before + 1);
+    await new Promise((r) => setTimeout(r, 300)); // room for a wrong second mail to show up
     expect((await readMailbox(dataDir)).length).toBe(before + 1);
   });
 
@@ -219,7 +221,9 @@ describe("resend and password reset", () => {
     await post("/auth/register", form(email));
     const first = (await lastLink(dataDir, email.toLowerCase(), "/verify")).searchParams.get("token")!;
     await post("/auth/resend-verification", { email });
-    const second = (await lastLink(dataDir, email.toLowerCase(), "/verify")).searchParams.get("token")!;
+    const second = (await lastLink(dataDir, email.toLowerCase(), "/verify", first)).searchParams.get(
+      "token",
+    )!;
     expect(second).not.toBe(first);
     expect((await post("/auth/verify-email", { token: first })).statusCode).toBe(400);
     expect((await post("/auth/verify-email", { token: second })).statusCode).toBe(200);

@@ -11,7 +11,7 @@ import type {
 } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { setCachedProfile, setToken } from "../../lib/session";
+import { getSession, setCachedProfile, setToken } from "../../lib/session";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 
 type Message = { message: string };
@@ -51,7 +51,8 @@ export const profileQuery = queryOptions({
   queryKey: ["profile"],
   queryFn: async () => {
     const profile = await api<Profile>("/users/profile");
-    setCachedProfile(profile);
+    // Never re-cache a profile after logout cleared the session during the request.
+    if (getSession().token) setCachedProfile(profile);
     return profile;
   },
 });
@@ -64,7 +65,7 @@ export const vehiclesQuery = queryOptions({
   queryFn: async () => {
     const res = await api<Vehicle[] | { data: Vehicle[] }>("/user/vehicles/");
     const list = Array.isArray(res) ? res : res.data;
-    writeStorage(STORAGE_KEYS.vehicles, JSON.stringify(list));
+    if (getSession().token) writeStorage(STORAGE_KEYS.vehicles, JSON.stringify(list));
     return list;
   },
 });

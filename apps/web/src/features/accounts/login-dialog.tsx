@@ -7,7 +7,7 @@ import { authConfigQuery, profileQuery } from "./api";
 import { FormAlert } from "./field";
 import { LoginForm } from "./login-form";
 import { SocialError } from "./social-error";
-import { socialRedirectPending } from "./social-pending";
+import { clearSocialRedirect, socialRedirectPending } from "./social-pending";
 import "./accounts.css";
 
 /**
@@ -40,6 +40,11 @@ export function LoginDialog() {
     void (async () => {
       try {
         const config = await queryClient.fetchQuery(authConfigQuery);
+        // Social login switched off meanwhile: say so, without loading Firebase.
+        if (!config.social.enabled) {
+          clearSocialRedirect();
+          throw new SocialError("social.unavailable");
+        }
         const { completeRedirect } = await import("./social");
         if (await completeRedirect(config.social)) {
           await queryClient.fetchQuery(profileQuery);

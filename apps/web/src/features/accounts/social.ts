@@ -8,7 +8,7 @@ import { SocialError } from "./social-error";
 
 export type SocialProvider = "google" | "apple";
 
-const REDIRECT_PENDING = "parkwell_social_redirect";
+const REDIRECT_PENDING = "parkwell_social_redirect"; // also read by social-pending.ts
 const FALLBACK_TO_REDIRECT = new Set([
   "auth/popup-blocked",
   "auth/popup-closed-by-user",
