@@ -68,6 +68,12 @@ describe("serving the app", () => {
     expect(res.headers.get("content-encoding")).toMatch(/br|gzip/);
   });
 
+  it("answers a missing build file with a 404, not the app", async () => {
+    const res = await fetch(`${baseURL}/assets/index-gone.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).not.toMatch(/text\/html/);
+  });
+
   it("keeps unknown API paths as JSON 404s", async () => {
     const res = await fetch(`${baseURL}/api/v1/nope`);
     expect(res.status).toBe(404);

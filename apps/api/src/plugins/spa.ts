@@ -31,7 +31,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split("?")[0] ?? "/";
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
-    if (!isApi && built && (req.method === "GET" || req.method === "HEAD")) {
+    // A missing build file (an old chunk after a deploy) is a real 404, so the app's retry sees it at once.
+    const isAsset = pathname.startsWith("/assets/");
+    if (!isApi && !isAsset && built && (req.method === "GET" || req.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     const message =

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -29,6 +31,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: "/nonexistent-web-dist",
     PUBLIC_URL: "http://parkwell.test",
+    // Mail written as .eml files goes to a temporary folder, never the repository's data/.
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-test-")),
     ...env,
   });
   const { database, drop, prepared } = await freshDatabase();

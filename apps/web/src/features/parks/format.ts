@@ -1,17 +1,3 @@
-/** The signs the product shows (SPEC 9): ₦, $, CA$ and CFA, whatever the interface language. */
-const SIGNS: Record<string, string> = { NGN: "₦", USD: "$", CAD: "CA$", XOF: "CFA" };
-
-/** A price with 0 to 2 fraction digits (none for CFA francs), the sign placed as the language writes it. */
-export function formatPrice(amount: number, currency: string, language: string): string {
-  const digits = currency === "XOF" ? 0 : 2;
-  const number = new Intl.NumberFormat(language, {
-    minimumFractionDigits: 0,
-    maximumFractionDigits: digits,
-  }).format(amount);
-  const sign = SIGNS[currency] ?? currency;
-  return language.startsWith("fr") || currency === "XOF" ? `${number}\u00a0${sign}` : `${sign}${number}`;
-}
-
 export function formatDistance(km: number, language: string): string {
   return km < 1
     ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(km * 1000)}\u00a0m`

@@ -1,7 +1,8 @@
 import type { ParkSummary } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDistance, formatPrice } from "../format";
+import { formatDistance } from "../format";
+import { formatMoney } from "../../../lib/format";
 
 export function ParkCard({ park, highlighted = false }: { park: ParkSummary; highlighted?: boolean }) {
   const { t, i18n } = useTranslation("parks");
@@ -37,8 +38,8 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
         {price ? (
           <span>
             {t("priceFrom", {
-              hourly: formatPrice(price.hourly, price.currency, lang),
-              daily: formatPrice(price.daily_max, price.currency, lang),
+              hourly: formatMoney(price.hourly, price.currency, lang),
+              daily: formatMoney(price.daily_max, price.currency, lang),
             })}
           </span>
         ) : (
@@ -47,7 +48,7 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
         {window && (
           <span className="park-card__window">
             {window.price
-              ? t("windowTotal", { total: formatPrice(window.price.amount, window.price.currency, lang) })
+              ? t("windowTotal", { total: formatMoney(window.price.amount, window.price.currency, lang) })
               : t("noRate")}{" "}
             · {t("spacesLeft", { count: window.available })}
           </span>

@@ -1,6 +1,6 @@
 import type { ParkDetail } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatPrice } from "../format";
+import { formatMoney } from "../../../lib/format";
 
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 
@@ -43,8 +43,8 @@ export function RatesTable({ park }: { park: ParkDetail }) {
         {park.rates.map((r) => (
           <tr key={r.vehicle_type_id}>
             <th scope="row">{t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type })}</th>
-            <td>{formatPrice(r.hourly, r.currency, i18n.language)}</td>
-            <td>{formatPrice(r.daily_max, r.currency, i18n.language)}</td>
+            <td>{formatMoney(r.hourly, r.currency, i18n.language)}</td>
+            <td>{formatMoney(r.daily_max, r.currency, i18n.language)}</td>
             <td>{r.capacity}</td>
           </tr>
         ))}

@@ -3,7 +3,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAvailability } from "../api";
-import { formatPrice, isoToLocalInput, localInputToIso } from "../format";
+import { isoToLocalInput, localInputToIso } from "../format";
+import { formatMoney } from "../../../lib/format";
 
 function defaultWindow(): [string, string] {
   const start = new Date(Date.now() + 60 * 60_000);
@@ -69,10 +70,10 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
             <p className="park-window__spaces">{t("spacesLeft", { count: result.data.available })}</p>
             <dl className="park-breakdown">
               <dt>{t("breakdown.parking", { count: price.breakdown.days * 24 + price.breakdown.hours })}</dt>
-              <dd>{formatPrice(price.breakdown.parking, price.currency, i18n.language)}</dd>
+              <dd>{formatMoney(price.breakdown.parking, price.currency, i18n.language)}</dd>
               <dt>{t("breakdown.fees")}</dt>
               <dd>
-                {formatPrice(
+                {formatMoney(
                   price.breakdown.service_fee + price.breakdown.booking_fee,
                   price.currency,
                   i18n.language,
@@ -81,12 +82,12 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
               {price.breakdown.tax > 0 && (
                 <>
                   <dt>{price.breakdown.tax_name}</dt>
-                  <dd>{formatPrice(price.breakdown.tax, price.currency, i18n.language)}</dd>
+                  <dd>{formatMoney(price.breakdown.tax, price.currency, i18n.language)}</dd>
                 </>
               )}
               <dt className="park-breakdown__total">{t("breakdown.total")}</dt>
               <dd className="park-breakdown__total" data-testid="window-total">
-                {formatPrice(price.amount, price.currency, i18n.language)}
+                {formatMoney(price.amount, price.currency, i18n.language)}
               </dd>
             </dl>
           </>

@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/api";
 import { usePark } from "../api";
 import { OpeningHours, RatesTable } from "../components/park-facts";
 import { ParkWindow } from "../components/park-window";
-import { formatPrice } from "../format";
+import { formatMoney } from "../../../lib/format";
 import "../parks.css";
 
 const ParkMap = lazy(() => import("../components/park-map"));
@@ -38,7 +38,7 @@ export function ParkPage() {
               lng: park.lng,
               title: park.name,
               label: park.price_from
-                ? formatPrice(park.price_from.hourly, park.price_from.currency, i18n.language)
+                ? formatMoney(park.price_from.hourly, park.price_from.currency, i18n.language)
                 : "P",
             },
           ]

@@ -6,7 +6,7 @@ import { useSelectedCountry } from "../../../lib/country";
 import { useParkSearch } from "../api";
 import type { MapPin } from "../components/park-map";
 import { ParkResults } from "../components/park-results";
-import { formatPrice } from "../format";
+import { formatMoney } from "../../../lib/format";
 import { COUNTRY_CENTERS } from "../map-config";
 import "../parks.css";
 import { parseParkQuery, toSearchParams } from "../search-params";
@@ -40,7 +40,7 @@ export function SearchPage() {
         lat: p.lat,
         lng: p.lng,
         title: p.name,
-        label: p.price_from ? formatPrice(p.price_from.hourly, p.price_from.currency, i18n.language) : "P",
+        label: p.price_from ? formatMoney(p.price_from.hourly, p.price_from.currency, i18n.language) : "P",
       })),
     [items, i18n.language],
   );
