@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { PARK_TYPES } from "@parkwell/contract";
 import { countries, states, vehicleTypes } from "./reference";
 
 /** Mon..Sun; `null` for a closed day. Times are local "HH:MM", close may be "24:00". */
@@ -23,16 +24,8 @@ export interface ParkPhoto {
   alt: string;
 }
 
-export const PARK_TYPES = [
-  "airport",
-  "city",
-  "stadium",
-  "station",
-  "mall",
-  "hospital",
-  "hotel",
-  "event",
-] as const;
+// One list of park types, the contract's: the CHECK constraint below and the API agree by construction.
+export { PARK_TYPES };
 export const PARK_STATUSES = ["active", "inactive", "closed"] as const;
 
 export const parks = pgTable(
