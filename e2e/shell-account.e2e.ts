@@ -88,13 +88,22 @@ describe("signed in", () => {
   });
 
   it("shows 'User' when the profile has no first name, and Logout signs out to /", async () => {
+    // A real session (the seeded demo driver), with a cached profile that has an e-mail but no first name.
+    const login = await fetch(`${baseURL}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ identifier: "driver@parkwell.test", password: "drive-safely-2026" }),
+    });
+    expect(login.status).toBe(200);
+    const { access_token: token } = (await login.json()) as { access_token: string };
     const context = await browser.newContext();
-    await context.addInitScript(() => {
+    await context.addInitScript((t: string) => {
       if (!window.sessionStorage.getItem("seeded")) {
         window.sessionStorage.setItem("seeded", "1");
-        window.localStorage.setItem("parkwell_user_token", "test-token");
+        window.localStorage.setItem("parkwell_user_token", t);
+        window.localStorage.setItem("profile", JSON.stringify({ email: "driver@parkwell.test" }));
       }
-    });
+    }, token);
     const { page } = await watchedPage(context);
     await page.goto(`${baseURL}/about`, { waitUntil: "networkidle" });
     const avatar = page.getByRole("button", { name: "Account menu" });
@@ -104,6 +113,11 @@ describe("signed in", () => {
     await page.waitForURL(`${baseURL}/`);
     await page.locator("header a[href='/get-started']").waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem("parkwell_user_token"))).toBeNull();
+    // Logout ended the session on the server too.
+    const after = await fetch(`${baseURL}/api/v1/users/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.status).toBe(401);
     await context.close();
   });
 });

@@ -48,13 +48,8 @@ async function signedInContext(
   return context;
 }
 
-const ngn = (n: number) =>
-  new Intl.NumberFormat("en", {
-    style: "currency",
-    currency: "NGN",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 2,
-  }).format(n);
+// The product writes naira as ₦ (SPEC 9), not the "NGN" Intl would print for English.
+const ngn = (n: number) => `₦${new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(n)}`;
 
 describe("wallet top-up in demo mode", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

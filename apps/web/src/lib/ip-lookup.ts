@@ -98,9 +98,10 @@ export async function lookupIp(options: LookupOptions = {}): Promise<IpData | nu
         credentials: "omit",
       });
       if (!res.ok) continue;
-      const data = parseIpResponse(await res.json(), new URL(url).host, now());
+      const at = now();
+      const data = parseIpResponse(await res.json(), new URL(url).host, at);
       if (data) {
-        const entry: CachedLookup = { data, expiry: now() + IP_CACHE_TTL_MS };
+        const entry: CachedLookup = { data, expiry: at + IP_CACHE_TTL_MS };
         writeStorage(STORAGE_KEYS.ipLookup, JSON.stringify(entry));
         return data;
       }
