@@ -3,9 +3,22 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { seed } from "./db/seed";
+import { seedSyntheticParks } from "./db/seed/synthetic-parks";
+
+/** `--parks N`: also make sure synthetic parks 1..N exist (load tests). */
+function syntheticCount(argv: string[]): number {
+  const i = argv.indexOf("--parks");
+  if (i === -1) return 0;
+  const value = argv[i + 1] ?? "";
+  if (!/^\d{1,7}$/.test(value) || Number(value) > 5_000_000) {
+    throw new ConfigError(`--parks needs a whole number up to 5000000 (got ${JSON.stringify(value)})`);
+  }
+  return Number(value);
+}
 
 /** `npm run seed`: migrate and seed the configured database (PGlite in DATA_DIR, or DATABASE_URL). */
 async function main(): Promise<void> {
+  const parks = syntheticCount(process.argv.slice(2));
   const config = loadConfig();
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -14,6 +27,11 @@ async function main(): Promise<void> {
   try {
     await migrate(database);
     await seed(database.db);
+    if (parks > 0) {
+      const started = Date.now();
+      await seedSyntheticParks(database.db, parks, (line) => console.log(line));
+      console.log(`${parks} synthetic parks present (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    }
     console.log(`Seeded the ${database.engine} database.`);
   } finally {
     await database.close();

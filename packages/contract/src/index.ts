@@ -3,3 +3,4 @@ export * from "./health";
 export * from "./reference";
 export * from "./accounts";
 export * from "./vehicles";
+export * from "./parks";

@@ -2,3 +2,4 @@
 export * from "./reference";
 export * from "./auth";
 export * from "./accounts";
+export * from "./parks";

@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { countries, states, vehicleTypes } from "./reference";
+
+/** Mon..Sun; `null` for a closed day. Times are local "HH:MM", close may be "24:00". */
+export type OpeningHours = ({ open: string; close: string } | null)[];
+export interface ParkPhoto {
+  url: string;
+  alt: string;
+}
+
+export const PARK_TYPES = [
+  "airport",
+  "city",
+  "stadium",
+  "station",
+  "mall",
+  "hospital",
+  "hotel",
+  "event",
+] as const;
+export const PARK_STATUSES = ["active", "inactive", "closed"] as const;
+
+export const parks = pgTable(
+  "parks",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    slug: text("slug").notNull(),
+    parkCode: text("park_code").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    type: text("type").notNull(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
+    stateId: integer("state_id").references(() => states.id),
+    city: text("city").notNull(),
+    address: text("address").notNull(),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    open24h: boolean("open_24h").notNull().default(false),
+    openingHours: jsonb("opening_hours").$type<OpeningHours>(),
+    amenities: text("amenities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    maxHeightCm: smallint("max_height_cm"),
+    entryInstructions: text("entry_instructions").notNull().default(""),
+    photos: jsonb("photos").$type<ParkPhoto[]>().notNull().default([]),
+    operator: text("operator").notNull(),
+    status: text("status").notNull().default("active"),
+    /**
+     * Lower-case, accent-free "name address city state", written by whoever writes the park
+     * (the same JS normalisation as the search term), so pg_trgm can index it without unaccent().
+     */
+    searchText: text("search_text").notNull(),
+    /** The car's (default vehicle type) standard hourly rate, kept with the rates so price sorting is indexed. */
+    hourlyFromMinor: bigint("hourly_from_minor", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("parks_slug_key").on(t.slug),
+    uniqueIndex("parks_park_code_key").on(t.parkCode),
+    // Country filter + nearest-first KNN (`<->`) in one index: research measured 370 ms -> 0.46 ms.
+    index("parks_country_earth_idx").using("gist", t.countryId, sql`ll_to_earth(${t.lat}, ${t.lng})`),
+    index("parks_earth_idx").using("gist", sql`ll_to_earth(${t.lat}, ${t.lng})`),
+    index("parks_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Short terms (1-2 characters) have no trigram: they match a name prefix through this index.
+    index("parks_search_prefix_idx").on(t.countryId, sql`${t.searchText} text_pattern_ops`),
+    index("parks_country_name_idx").on(t.countryId, t.name, t.id),
+    index("parks_country_type_name_idx").on(t.countryId, t.type, t.name, t.id),
+    index("parks_country_price_idx").on(t.countryId, t.hourlyFromMinor, t.id),
+    index("parks_amenities_idx").using("gin", t.amenities),
+    check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
+    check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),
+    check("parks_type_known", sql.raw(`type IN (${PARK_TYPES.map((p) => `'${p}'`).join(", ")})`)),
+    check("parks_status_known", sql.raw(`status IN (${PARK_STATUSES.map((p) => `'${p}'`).join(", ")})`)),
+  ],
+);
+
+/** Spaces per park and vehicle type. Bookings lock these rows (SELECT ... FOR UPDATE) to never overbook. */
+export const parkCapacities = pgTable(
+  "park_capacities",
+  {
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "cascade" }),
+    vehicleTypeId: integer("vehicle_type_id")
+      .notNull()
+      .references(() => vehicleTypes.id),
+    capacity: integer("capacity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parkId, t.vehicleTypeId] }),
+    check("park_capacities_non_negative", sql`${t.capacity} >= 0`),
+  ],
+);
+
+export const RATE_KINDS = ["standard", "event", "monthly"] as const;
+
+/**
+ * Prices per park and vehicle type in minor units of the park country's currency. `standard` is
+ * hourly with a daily cap; `event` is a flat amount valid between starts_at and ends_at; `monthly`
+ * is a flat pass. Only `standard` is sold today; the other kinds have their columns ready.
+ */
+export const parkRates = pgTable(
+  "park_rates",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "cascade" }),
+    vehicleTypeId: integer("vehicle_type_id")
+      .notNull()
+      .references(() => vehicleTypes.id),
+    kind: text("kind").notNull().default("standard"),
+    hourlyMinor: bigint("hourly_minor", { mode: "number" }),
+    dailyMaxMinor: bigint("daily_max_minor", { mode: "number" }),
+    flatMinor: bigint("flat_minor", { mode: "number" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("park_rates_standard_key")
+      .on(t.parkId, t.vehicleTypeId)
+      .where(sql`kind = 'standard'`),
+    index("park_rates_park_idx").on(t.parkId, t.vehicleTypeId, t.kind),
+    check("park_rates_kind_known", sql.raw(`kind IN (${RATE_KINDS.map((k) => `'${k}'`).join(", ")})`)),
+    check(
+      "park_rates_standard_shape",
+      sql`kind <> 'standard' OR (hourly_minor > 0 AND daily_max_minor >= hourly_minor)`,
+    ),
+    check("park_rates_flat_shape", sql`kind = 'standard' OR flat_minor > 0`),
+  ],
+);

@@ -1,0 +1,215 @@
+import type { OpeningHours } from "../schema/parks";
+import { normalizeSearchText, slugify } from "../../lib/search-text";
+import { CITIES, type Anchor, type CitySeed, type PlaceType } from "./park-places";
+import { STATE_ROWS } from "./reference-data";
+
+/** Deterministic pseudo-random numbers (mulberry32) from a string seed: same input, same parks. */
+export function rng(seed: string): () => number {
+  let h = 2166136261;
+  for (const ch of seed) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  let a = h >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const COUNTRY_CODE = { 1: "NG", 2: "CA", 3: "SN", 4: "US" } as const;
+/** Car: standard hourly and daily cap in minor units; the step prices are rounded to. */
+export const BASE_RATE = {
+  1: { hourly: 500_00, daily: 4_000_00, step: 50_00 },
+  2: { hourly: 4_00, daily: 24_00, step: 25 },
+  3: { hourly: 500, daily: 3_500, step: 50 },
+  4: { hourly: 6_00, daily: 35_00, step: 25 },
+} as const;
+const TYPE_FACTOR: Record<PlaceType, number> = {
+  airport: 2,
+  stadium: 1.5,
+  station: 1,
+  mall: 0.6,
+  hospital: 0.6,
+  city: 1,
+};
+/** Vehicle type id -> price factor against a car. */
+export const VEHICLE_FACTOR: Record<number, number> = { 1: 1, 2: 1.25, 3: 0.5, 4: 1.5, 5: 2.5 };
+const OPERATORS = {
+  1: ["Citypark Nigeria", "Parkwell Operations", "Harbourview Parking Ltd"],
+  2: ["Metro Parking Canada", "Parkwell Operations", "Northgate Parking"],
+  3: ["Dakar Parking SA", "Parkwell Opérations", "Teranga Stationnement"],
+  4: ["Parkwell Operations", "Liberty Garage Co.", "Sunbelt Parking"],
+} as const;
+const KINDS: Record<PlaceType, { en: string[]; fr: string[] }> = {
+  airport: {
+    en: ["Short Stay", "Long Stay", "Economy"],
+    fr: ["Parking courte durée", "Parking longue durée", "Parking économique"],
+  },
+  stadium: { en: ["North Lot", "South Garage"], fr: ["Parking Nord", "Parking Sud"] },
+  station: { en: ["Station Car Park", "Station Garage"], fr: ["Parking de la gare", "Parking souterrain"] },
+  mall: { en: ["Car Park"], fr: ["Parking"] },
+  hospital: { en: ["Visitor Parking"], fr: ["Parking visiteurs"] },
+  city: { en: ["Garage", "Car Park"], fr: ["Parking", "Parking souterrain"] },
+};
+
+export const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
+const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+
+export function stateIdOf(countryId: number, name: string): number | null {
+  return STATE_ROWS.find((s) => s.countryId === countryId && s.name === name)?.id ?? null;
+}
+
+function hours(type: PlaceType, k: number): { open24h: boolean; openingHours: OpeningHours | null } {
+  if (type === "airport" || type === "station" || type === "hospital" || (type === "city" && k === 0)) {
+    return { open24h: true, openingHours: null };
+  }
+  const day = (open: string, close: string) => ({ open, close });
+  if (type === "mall")
+    return { open24h: false, openingHours: [...Array(6).fill(day("09:00", "22:00")), day("11:00", "20:00")] };
+  if (type === "stadium") return { open24h: false, openingHours: Array(7).fill(day("08:00", "24:00")) };
+  return {
+    open24h: false,
+    openingHours: [...Array(5).fill(day("06:00", "22:00")), day("08:00", "22:00"), null],
+  };
+}
+
+function amenities(type: PlaceType, k: number, r: () => number): string[] {
+  const set = new Set<string>(["lit"]);
+  if (type !== "city" || r() < 0.7) set.add("cctv");
+  if (r() < 0.8) set.add("accessible");
+  if (r() < 0.6 || type === "airport") set.add("security");
+  const garage = k === 1 || type === "mall" || type === "hospital";
+  if (garage) set.add("covered");
+  if (r() < 0.35 || (type === "airport" && k === 0)) set.add("ev_charging");
+  if ((type === "airport" && k === 0) || (type === "mall" && r() < 0.5)) set.add("valet");
+  if ((type === "airport" && k > 0) || (type === "stadium" && r() < 0.5)) set.add("shuttle");
+  if (r() < 0.3) set.add("car_wash");
+  if (type !== "city" || r() < 0.4) set.add("restrooms");
+  return [...set].sort();
+}
+
+export interface SeedPark {
+  row: {
+    id: number;
+    slug: string;
+    parkCode: string;
+    name: string;
+    description: string;
+    type: string;
+    countryId: number;
+    stateId: number | null;
+    city: string;
+    address: string;
+    lat: number;
+    lng: number;
+    open24h: boolean;
+    openingHours: OpeningHours | null;
+    amenities: string[];
+    maxHeightCm: number | null;
+    entryInstructions: string;
+    photos: { url: string; alt: string }[];
+    operator: string;
+    status: string;
+    searchText: string;
+    hourlyFromMinor: number;
+  };
+  capacities: { vehicleTypeId: number; capacity: number }[];
+  rates: { vehicleTypeId: number; hourlyMinor: number; dailyMaxMinor: number }[];
+}
+
+function buildPark(
+  id: number,
+  c: CitySeed,
+  a: Anchor,
+  k: number,
+  slugs: Set<string>,
+  codes: Set<string>,
+): SeedPark {
+  const [anchor, type, lat, lng, street] = a;
+  const r = rng(`${c.city}/${anchor}/${k}`);
+  const kind = (c.french ? KINDS[type].fr : KINDS[type].en)[k] ?? "Parking";
+  const name = c.french ? `${kind} — ${anchor}` : `${anchor} ${kind}`;
+  let slug = slugify(`${name} ${c.city}`);
+  for (let n = 2; slugs.has(slug); n++) slug = `${slugify(`${name} ${c.city}`)}-${n}`;
+  slugs.add(slug);
+  let parkCode = "";
+  for (let salt = 0; !parkCode || codes.has(parkCode); salt++) {
+    const rc = rng(`${slug}#${salt}`);
+    parkCode =
+      COUNTRY_CODE[c.countryId] +
+      Array.from({ length: 5 }, () => CODE_ALPHABET[Math.floor(rc() * 32)]).join("");
+  }
+  codes.add(parkCode);
+  const spread = type === "airport" ? 0.008 : 0.004;
+  const base = BASE_RATE[c.countryId];
+  const hourly = round(base.hourly * TYPE_FACTOR[type] * (0.8 + r() * 0.6), base.step);
+  const daily = round(Math.max(hourly * 2, base.daily * TYPE_FACTOR[type] * (0.8 + r() * 0.5)), base.step);
+  const car = Math.round((type === "airport" ? 500 : 60) + r() * (type === "airport" ? 1500 : 600));
+  const types = [
+    1,
+    2,
+    3,
+    ...(type === "airport" || type === "stadium" ? [4] : []),
+    ...(type === "stadium" ? [5] : []),
+  ];
+  const capacities = types.map((v) => ({
+    vehicleTypeId: v,
+    capacity: v === 1 ? car : Math.max(5, Math.round(car * (v === 2 ? 0.15 : 0.05))),
+  }));
+  const rates = types.map((v) => ({
+    vehicleTypeId: v,
+    hourlyMinor: round(hourly * (VEHICLE_FACTOR[v] ?? 1), base.step),
+    dailyMaxMinor: round(daily * (VEHICLE_FACTOR[v] ?? 1), base.step),
+  }));
+  const h = hours(type, k);
+  const am = amenities(type, k, r);
+  const address = `${1 + Math.floor(r() * 180)} ${street}`;
+  const state = STATE_ROWS.find((s) => s.id === stateIdOf(c.countryId, c.state))?.name ?? c.state;
+  const description = c.french
+    ? `${kind} pour ${anchor}, à ${c.city} : ${car} places pour voitures${h.open24h ? ", ouvert 24 h/24" : ""}.`
+    : `${kind} for ${anchor} in ${c.city}: ${car} car spaces${h.open24h ? ", open 24 hours" : ""}.`;
+  const entryInstructions = c.french
+    ? `Entrée par ${street}. Présentez le code QR de votre réservation à la barrière ou donnez votre code au gardien.`
+    : `Enter from ${street}. Show your booking's QR code at the barrier or give the attendant your booking code.`;
+  return {
+    row: {
+      id,
+      slug,
+      parkCode,
+      name,
+      description,
+      type,
+      countryId: c.countryId,
+      stateId: stateIdOf(c.countryId, c.state),
+      city: c.city,
+      address,
+      lat: +(lat + (r() - 0.5) * spread).toFixed(6),
+      lng: +(lng + (r() - 0.5) * spread).toFixed(6),
+      ...h,
+      amenities: am,
+      maxHeightCm: am.includes("covered") ? 190 + Math.floor(r() * 5) * 10 : null,
+      entryInstructions,
+      photos: [],
+      operator: OPERATORS[c.countryId][Math.floor(r() * 3)] ?? "Parkwell Operations",
+      status: "active",
+      searchText: normalizeSearchText(`${name} ${address} ${c.city} ${state}`),
+      hourlyFromMinor: hourly,
+    },
+    capacities,
+    rates,
+  };
+}
+
+/** The demo catalogue: every anchor of every city gets one to three parks, ids from 1. */
+export function buildSeedParks(): SeedPark[] {
+  const slugs = new Set<string>();
+  const codes = new Set<string>();
+  const out: SeedPark[] = [];
+  for (const c of CITIES) {
+    for (const a of c.anchors) {
+      const count = KINDS[a[1]].en.length;
+      for (let k = 0; k < count; k++) out.push(buildPark(out.length + 1, c, a, k, slugs, codes));
+    }
+  }
+  return out;
+}

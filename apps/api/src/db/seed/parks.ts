@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../client";
+import { parkCapacities, parkRates, parks } from "../schema/index";
+import { buildSeedParks } from "./park-rows";
+import { upsertAll } from "./upsert";
+
+/** The demo parks (a few hundred around real places), upserted by id: seeding twice changes nothing. */
+export async function seedParks(db: Db): Promise<void> {
+  const seedParks = buildSeedParks();
+  await upsertAll(
+    db,
+    parks,
+    parks.id,
+    seedParks.map((p) => p.row),
+  );
+  await db
+    .insert(parkCapacities)
+    .values(seedParks.flatMap((p) => p.capacities.map((c) => ({ parkId: p.row.id, ...c }))))
+    .onConflictDoUpdate({
+      target: [parkCapacities.parkId, parkCapacities.vehicleTypeId],
+      set: { capacity: sql`excluded.capacity` },
+    });
+  await db
+    .insert(parkRates)
+    .values(seedParks.flatMap((p) => p.rates.map((r) => ({ parkId: p.row.id, kind: "standard", ...r }))))
+    .onConflictDoUpdate({
+      target: [parkRates.parkId, parkRates.vehicleTypeId],
+      targetWhere: sql`kind = 'standard'`,
+      set: { hourlyMinor: sql`excluded.hourly_minor`, dailyMaxMinor: sql`excluded.daily_max_minor` },
+    });
+  await resetIdentity(db);
+}
+
+/** Seeded ids are explicit; move the identity past them so parks created later get fresh ids. */
+export async function resetIdentity(db: Db): Promise<void> {
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('parks', 'id'), (SELECT greatest(max(id), 1) FROM parks))`,
+  );
+}

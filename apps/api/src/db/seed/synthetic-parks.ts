@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { normalizeSearchText, slugify } from "../../lib/search-text";
+import type { Db } from "../client";
+import { CITIES } from "./park-places";
+import { BASE_RATE, stateIdOf, VEHICLE_FACTOR } from "./park-rows";
+import { resetIdentity } from "./parks";
+
+/** Synthetic parks have ids above this, park codes "Z" + hex, and never clash with the demo parks. */
+export const SYNTHETIC_ID_BASE = 1_000_000;
+const BATCH = 25_000;
+const KINDS_EN = ["Garage", "Car Park", "Parking", "Lot", "Parkade"];
+const KINDS_FR = ["Parking", "Parking souterrain", "Stationnement", "Parc auto", "Garage"];
+
+function cityJson(): string {
+  return JSON.stringify(
+    CITIES.map((c) => ({
+      city: c.city,
+      country_id: c.countryId,
+      state_id: stateIdOf(c.countryId, c.state),
+      norm: `${normalizeSearchText(c.city)} ${normalizeSearchText(c.state)}`,
+      lat: c.lat,
+      lng: c.lng,
+      hourly: BASE_RATE[c.countryId].hourly,
+      step: BASE_RATE[c.countryId].step,
+      streets: c.streets,
+      street_norms: c.streets.map(normalizeSearchText),
+      street_slugs: c.streets.map(slugify),
+      kinds: c.french ? KINDS_FR : KINDS_EN,
+      kind_norms: (c.french ? KINDS_FR : KINDS_EN).map(normalizeSearchText),
+    })),
+  );
+}
+
+/**
+ * Makes sure synthetic parks 1..count exist (for load tests), generated inside the database so
+ * 500,000 take seconds of SQL rather than minutes of round trips. Pseudo-random values come from
+ * md5 of the park number, so every run on every engine produces the same parks.
+ */
+export async function seedSyntheticParks(db: Db, count: number, log: (line: string) => void = () => {}) {
+  const cities = cityJson();
+  for (let from = 1; from <= count; from += BATCH) {
+    const to = Math.min(count, from + BATCH - 1);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        WITH cities AS MATERIALIZED (
+          SELECT j, i FROM jsonb_array_elements(${cities}::jsonb) WITH ORDINALITY AS e(j, i))
+        INSERT INTO parks (id, slug, park_code, name, description, type, country_id, state_id, city, address,
+          lat, lng, open_24h, opening_hours, amenities, entry_instructions, operator, status, search_text, hourly_from_minor)
+        SELECT ${SYNTHETIC_ID_BASE} + n, s.street_slug || '-' || s.kind_slug || '-' || n, 'Z' || lpad(upper(to_hex(n)), 6, '0'),
+          s.street || ' ' || s.kind || ' ' || n, s.kind || ' on ' || s.street || ', ' || (c.j->>'city') || '.', s.type,
+          (c.j->>'country_id')::int, (c.j->>'state_id')::int, c.j->>'city', s.num || ' ' || s.street,
+          least(89.9, greatest(-89.9, (c.j->>'lat')::float8 + (r.v[3] + r.v[4] + r.v[5] - 1.5) * s.spread)),
+          (c.j->>'lng')::float8 + (r.v[6] + r.v[7] + r.v[8] - 1.5) * s.spread,
+          r.v[2] < 0.3,
+          CASE WHEN r.v[2] < 0.3 THEN NULL ELSE '[{"open":"06:00","close":"22:00"},{"open":"06:00","close":"22:00"},{"open":"06:00","close":"22:00"},{"open":"06:00","close":"22:00"},{"open":"06:00","close":"23:00"},{"open":"08:00","close":"23:00"},{"open":"09:00","close":"20:00"}]'::jsonb END,
+          array_remove(ARRAY[CASE WHEN r.v[9] < 0.5 THEN 'accessible' END, CASE WHEN r.v[10] < 0.4 THEN 'covered' END,
+            CASE WHEN r.v[11] < 0.6 THEN 'cctv' END, CASE WHEN r.v[12] < 0.2 THEN 'ev_charging' END,
+            CASE WHEN r.v[13] < 0.05 THEN 'valet' END, CASE WHEN r.v[14] < 0.35 THEN 'security' END]::text[], NULL),
+          'Enter from ' || s.street || '.', 'Parkwell Operations', 'active',
+          s.street_norm || ' ' || s.kind_norm || ' ' || n || ' ' || s.num || ' ' || s.street_norm || ' ' || (c.j->>'norm'),
+          greatest((c.j->>'step')::int, round((c.j->>'hourly')::int * (0.6 + r.v[15] * 0.9) / (c.j->>'step')::int) * (c.j->>'step')::int)
+        FROM generate_series(${from}::int, ${to}::int) AS n
+        CROSS JOIN LATERAL (SELECT ARRAY(SELECT ('x' || substr(md5(n::text || '/' || k), 1, 8))::bit(32)::bigint / 4294967296.0
+          FROM generate_series(1, 16) AS k) AS v) AS r
+        JOIN cities AS c ON c.i = 1 + floor(r.v[1] * ${CITIES.length})::int
+        CROSS JOIN LATERAL (SELECT
+          c.j->'streets'->>si AS street, c.j->'street_norms'->>si AS street_norm, c.j->'street_slugs'->>si AS street_slug,
+          c.j->'kinds'->>ki AS kind, c.j->'kind_norms'->>ki AS kind_norm, replace(c.j->'kind_norms'->>ki, ' ', '-') AS kind_slug,
+          1 + floor(r.v[16] * 300)::int AS num,
+          CASE WHEN r.v[2] > 0.92 THEN 0.6 ELSE 0.12 END AS spread,
+          CASE WHEN r.v[9] < 0.7 THEN 'city' WHEN r.v[9] < 0.8 THEN 'mall' WHEN r.v[9] < 0.88 THEN 'hotel'
+               WHEN r.v[9] < 0.94 THEN 'hospital' WHEN r.v[9] < 0.97 THEN 'station' ELSE 'stadium' END AS type
+          FROM (SELECT floor(r.v[1] * 997)::int % jsonb_array_length(c.j->'streets') AS si,
+                       floor(r.v[14] * 997)::int % jsonb_array_length(c.j->'kinds') AS ki) AS pick) AS s
+        ON CONFLICT (id) DO NOTHING`);
+      await tx.execute(sql`
+        INSERT INTO park_capacities (park_id, vehicle_type_id, capacity)
+        SELECT p.id, v.id, CASE v.id WHEN 1 THEN 40 + p.id % 700 WHEN 2 THEN 5 + p.id % 90 ELSE 5 + p.id % 30 END
+        FROM parks p CROSS JOIN (VALUES (1), (2), (3)) AS v(id)
+        WHERE p.id BETWEEN ${SYNTHETIC_ID_BASE + from} AND ${SYNTHETIC_ID_BASE + to}
+        ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`
+        INSERT INTO park_rates (park_id, vehicle_type_id, kind, hourly_minor, daily_max_minor)
+        SELECT p.id, v.id, 'standard', h.hourly, h.hourly * (6 + p.id % 5)
+        FROM parks p
+        CROSS JOIN (VALUES (1, ${VEHICLE_FACTOR[1]}::float8), (2, ${VEHICLE_FACTOR[2]}::float8), (3, ${VEHICLE_FACTOR[3]}::float8)) AS v(id, f)
+        CROSS JOIN LATERAL (SELECT CASE p.country_id WHEN 1 THEN ${BASE_RATE[1].step}::int WHEN 2 THEN ${BASE_RATE[2].step}::int
+          WHEN 3 THEN ${BASE_RATE[3].step}::int ELSE ${BASE_RATE[4].step}::int END AS step) AS st
+        CROSS JOIN LATERAL (SELECT greatest(st.step, round(p.hourly_from_minor * v.f / st.step) * st.step)::bigint AS hourly) AS h
+        WHERE p.id BETWEEN ${SYNTHETIC_ID_BASE + from} AND ${SYNTHETIC_ID_BASE + to}
+        ON CONFLICT DO NOTHING`);
+    });
+    log(`synthetic parks ${from}-${to} of ${count}`);
+  }
+  await resetIdentity(db);
+}

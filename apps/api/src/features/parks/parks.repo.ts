@@ -1,0 +1,123 @@
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client";
+import {
+  countries,
+  fees,
+  parkCapacities,
+  parkRates,
+  parks,
+  states,
+  vehicleTypes,
+} from "../../db/schema/index";
+import { countSql, listSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
+
+export interface CountryWithFees {
+  id: number;
+  code: string;
+  name: string;
+  currency: string;
+  decimals: number;
+  serviceFeeMinor: number;
+  bookingFeeBps: number;
+  taxBps: number;
+  taxName: string;
+}
+
+// Reference data changes only with a deploy; re-reading it on every search would double the queries.
+const COUNTRY_TTL_MS = 60_000;
+const countryCache = new WeakMap<Db, { at: number; rows: Promise<CountryWithFees[]> }>();
+
+export function listCountriesWithFees(db: Db): Promise<CountryWithFees[]> {
+  const hit = countryCache.get(db);
+  if (hit && Date.now() - hit.at < COUNTRY_TTL_MS) return hit.rows;
+  const rows = db
+    .select({
+      id: countries.id,
+      code: countries.code,
+      name: countries.name,
+      currency: countries.currency,
+      decimals: countries.currencyDecimals,
+      serviceFeeMinor: fees.serviceFeeMinor,
+      bookingFeeBps: fees.bookingFeeBps,
+      taxBps: fees.taxBps,
+      taxName: fees.taxName,
+    })
+    .from(countries)
+    .innerJoin(fees, eq(fees.countryId, countries.id))
+    .then(
+      (r) => r,
+      (err: unknown) => {
+        countryCache.delete(db);
+        throw err;
+      },
+    );
+  countryCache.set(db, { at: Date.now(), rows });
+  return rows;
+}
+
+export async function searchParks(db: Db, spec: SearchSpec, withTotal: boolean) {
+  const rows = spec.limit > 0 ? await queryRows<SearchRow>(db, listSql(spec)) : [];
+  // A short first page already tells the total; otherwise count (capped).
+  const total =
+    withTotal && (rows.length === spec.limit || (spec.offset > 0 && rows.length === 0))
+      ? ((await queryRows<{ n: number }>(db, countSql(spec)))[0]?.n ?? 0)
+      : spec.offset + rows.length;
+  return { rows, total };
+}
+
+export async function findPark(db: Db, ref: string) {
+  const byId = /^\d{1,9}$/.test(ref) ? eq(parks.id, Number(ref)) : undefined;
+  const match = or(
+    ...(byId ? [byId] : []),
+    eq(parks.slug, ref.toLowerCase()),
+    eq(parks.parkCode, ref.toUpperCase()),
+  );
+  const rows = await db
+    .select({ park: parks, state: states.name })
+    .from(parks)
+    .leftJoin(states, eq(states.id, parks.stateId))
+    .where(match)
+    .limit(1);
+  return rows[0];
+}
+
+export function listRates(db: Db, parkId: number) {
+  return db
+    .select({
+      vehicleTypeId: parkRates.vehicleTypeId,
+      vehicleType: vehicleTypes.name,
+      hourlyMinor: parkRates.hourlyMinor,
+      dailyMaxMinor: parkRates.dailyMaxMinor,
+      capacity: sql<number>`coalesce(${parkCapacities.capacity}, 0)`.mapWith(Number),
+    })
+    .from(parkRates)
+    .innerJoin(vehicleTypes, eq(vehicleTypes.id, parkRates.vehicleTypeId))
+    .leftJoin(
+      parkCapacities,
+      and(
+        eq(parkCapacities.parkId, parkRates.parkId),
+        eq(parkCapacities.vehicleTypeId, parkRates.vehicleTypeId),
+      ),
+    )
+    .where(and(eq(parkRates.parkId, parkId), eq(parkRates.kind, "standard")))
+    .orderBy(asc(vehicleTypes.sortOrder));
+}
+
+/**
+ * Spaces free for a window. Today that is the capacity; the bookings feature subtracts the
+ * overlapping bookings here (and locks the park_capacities row when it books).
+ */
+export async function availableSpaces(
+  db: Db,
+  parkId: number,
+  vehicleTypeId: number,
+  _start: Date,
+  _end: Date,
+): Promise<{ capacity: number; available: number }> {
+  const rows = await db
+    .select({ capacity: parkCapacities.capacity })
+    .from(parkCapacities)
+    .where(and(eq(parkCapacities.parkId, parkId), eq(parkCapacities.vehicleTypeId, vehicleTypeId)));
+  const capacity = rows[0]?.capacity ?? 0;
+  return { capacity, available: capacity };
+}

@@ -1,0 +1,102 @@
+import {
+  AvailabilityQuerySchema,
+  AvailabilitySchema,
+  ErrorSchema,
+  ParkDetailSchema,
+  ParkListQuerySchema,
+  ParkPageSchema,
+  ParkRateQuerySchema,
+  ParkRateSchema,
+  ParkRefParamsSchema,
+} from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import * as service from "./parks.service";
+
+/** What a client sends when it has no id: SPEC 5 asks for 'Park ID is required'. */
+const MISSING_ID = new Set(["", "undefined", "null"]);
+const parkRef = (value: string) => {
+  if (MISSING_ID.has(value.trim())) throw AppError.validation({ park: "Park ID is required" });
+  return value.trim();
+};
+
+/** Public park discovery: search, park page, rate and availability. No token needed. */
+export function parksRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Parks"];
+    const errors = { 404: ErrorSchema, 422: ErrorSchema };
+    // Parks and prices change rarely; a short shared cache keeps hot searches off the database.
+    const cache = "public, max-age=30";
+
+    for (const url of ["/parks/front/parks", "/parks/front/parks/"]) {
+      app.get(
+        url,
+        {
+          schema: {
+            tags,
+            summary: "Search parks by country, text, coordinates, type, amenities and time window",
+            querystring: ParkListQuerySchema,
+            response: { 200: ParkPageSchema, ...errors },
+          },
+        },
+        async (req, reply) =>
+          reply.header("cache-control", cache).send(await service.searchParks(db, req.query)),
+      );
+    }
+
+    const missing = async () => {
+      throw AppError.validation({ park: "Park ID is required" });
+    };
+    app.get("/front/parks", { schema: { hide: true } }, missing);
+    app.get("/front/parks/", { schema: { hide: true } }, missing);
+
+    app.get(
+      "/front/parks/:park",
+      {
+        schema: {
+          tags,
+          summary: "A park by id, slug or park code (the QR sign at the entrance)",
+          params: ParkRefParamsSchema,
+          response: { 200: ParkDetailSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply.header("cache-control", cache).send(await service.getPark(db, parkRef(req.params.park))),
+    );
+
+    app.get(
+      "/front/parks/:park/rate",
+      {
+        schema: {
+          tags,
+          summary: "A park's standard rate for a vehicle type (Car by default)",
+          params: ParkRefParamsSchema,
+          querystring: ParkRateQuerySchema,
+          response: { 200: ParkRateSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .header("cache-control", cache)
+          .send(await service.getRate(db, parkRef(req.params.park), req.query.vehicle_type_id)),
+    );
+
+    app.get(
+      "/front/parks/:park/availability",
+      {
+        schema: {
+          tags,
+          summary: "Spaces and the total price (fees included) for a time window",
+          params: ParkRefParamsSchema,
+          querystring: AvailabilityQuerySchema,
+          response: { 200: AvailabilitySchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .header("cache-control", "no-store")
+          .send(await service.getAvailability(db, parkRef(req.params.park), req.query)),
+    );
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The price of a parking window: pure arithmetic in integer minor units, shared by park search,
+ * the park page and bookings. Started hours are charged; each 24-hour block costs at most the
+ * daily cap; the country's fees come on top (service fee + booking fee % of parking, then tax %
+ * of those fees, as FeesSchema documents).
+ */
+export interface HourlyRate {
+  hourlyMinor: number;
+  dailyMaxMinor: number;
+}
+
+export interface CountryFees {
+  serviceFeeMinor: number;
+  bookingFeeBps: number;
+  taxBps: number;
+}
+
+export interface PriceBreakdown {
+  /** Billed hours (started hours, after the daily cap split). */
+  hours: number;
+  /** Whole 24-hour blocks in the window. */
+  days: number;
+  parkingMinor: number;
+  serviceFeeMinor: number;
+  bookingFeeMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+/** The longest window sold by the hour; longer stays are monthly passes. */
+export const MAX_WINDOW_DAYS = 30;
+
+export type WindowProblem = "end_before_start" | "too_long" | null;
+
+export function checkWindow(start: Date, end: Date): WindowProblem {
+  const ms = end.getTime() - start.getTime();
+  if (!(ms > 0)) return "end_before_start";
+  if (ms > MAX_WINDOW_DAYS * DAY_MS) return "too_long";
+  return null;
+}
+
+/** Parking alone: full days at the cap, then the remainder's started hours, capped again. */
+export function parkingMinor(
+  rate: HourlyRate,
+  durationMs: number,
+): { parking: number; days: number; hours: number } {
+  if (durationMs <= 0) return { parking: 0, days: 0, hours: 0 };
+  const days = Math.floor(durationMs / DAY_MS);
+  const hours = Math.ceil((durationMs - days * DAY_MS) / HOUR_MS);
+  const parking = days * rate.dailyMaxMinor + Math.min(hours * rate.hourlyMinor, rate.dailyMaxMinor);
+  return { parking, days, hours };
+}
+
+/** Basis points of an amount, rounded half up (amounts are never negative here). */
+export function bpsOf(amountMinor: number, bps: number): number {
+  return Math.round((amountMinor * bps) / 10_000);
+}
+
+export function priceWindow(rate: HourlyRate, fees: CountryFees, start: Date, end: Date): PriceBreakdown {
+  const { parking, days, hours } = parkingMinor(rate, end.getTime() - start.getTime());
+  const serviceFeeMinor = parking > 0 ? fees.serviceFeeMinor : 0;
+  const bookingFeeMinor = bpsOf(parking, fees.bookingFeeBps);
+  const taxMinor = bpsOf(serviceFeeMinor + bookingFeeMinor, fees.taxBps);
+  return {
+    hours,
+    days,
+    parkingMinor: parking,
+    serviceFeeMinor,
+    bookingFeeMinor,
+    taxMinor,
+    totalMinor: parking + serviceFeeMinor + bookingFeeMinor + taxMinor,
+  };
+}

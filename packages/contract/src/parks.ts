@@ -1,0 +1,218 @@
+import { z } from "zod";
+import { idParam, PageQuerySchema, pageOf } from "./common";
+
+export const PARK_TYPES = [
+  "airport",
+  "city",
+  "stadium",
+  "station",
+  "mall",
+  "hospital",
+  "hotel",
+  "event",
+] as const;
+export const ParkTypeSchema = z.enum(PARK_TYPES);
+export type ParkType = z.infer<typeof ParkTypeSchema>;
+
+export const AMENITIES = [
+  "covered",
+  "cctv",
+  "security",
+  "ev_charging",
+  "accessible",
+  "valet",
+  "shuttle",
+  "car_wash",
+  "restrooms",
+  "lit",
+] as const;
+export type Amenity = (typeof AMENITIES)[number];
+
+export const PARK_SORTS = ["relevance", "distance", "name", "price"] as const;
+export type ParkSort = (typeof PARK_SORTS)[number];
+
+export const DEFAULT_RADIUS_KM = 25;
+export const MAX_RADIUS_KM = 500;
+/** Searches read at most this many characters; longer text is cut, not refused. */
+export const SEARCH_MAX_CHARS = 100;
+/** Totals are counted up to this many matches; deeper pages need a narrower search. */
+export const PARK_TOTAL_CAP = 1_000;
+
+/** A number from the query string; empty counts as absent, anything else must be a finite number in range. */
+function queryNumber(name: string, min: number, max: number) {
+  return z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ error: `${name} must be a single number` })
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/, { error: `${name} must be a number` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(min, { error: `${name} must be between ${min} and ${max}` })
+          .max(max, { error: `${name} must be between ${min} and ${max}` }),
+      )
+      .optional(),
+  );
+}
+
+const isoTime = (name: string) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string({ error: `${name} must be a single date and time` })
+      .pipe(z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time` }))
+      .transform((s) => new Date(s))
+      .optional(),
+  );
+
+export const TimeWindowSchema = z.object({
+  start_time: isoTime("start_time"),
+  end_time: isoTime("end_time"),
+});
+
+export const ParkListQuerySchema = PageQuerySchema.extend({
+  country: z.string({ error: "country must be a single value" }).trim().max(60).optional(),
+  // Any text is acceptable: it is cut to a sane length and matched as plain text, never a pattern.
+  search: z
+    .string({ error: "search must be a single value" })
+    .transform((s) => s.slice(0, SEARCH_MAX_CHARS))
+    .optional(),
+  lat: queryNumber("lat", -90, 90),
+  lng: queryNumber("lng", -180, 180),
+  radius_km: queryNumber("radius_km", 0.1, MAX_RADIUS_KM),
+  type: z.enum(PARK_TYPES, { error: `type must be one of ${PARK_TYPES.join(", ")}` }).optional(),
+  vehicle_type_id: idParam("vehicle_type_id").optional(),
+  amenities: z
+    .string({ error: "amenities must be a comma-separated list" })
+    .transform((s) =>
+      s
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((a) => (AMENITIES as readonly string[]).includes(a)), {
+      error: `amenities must be among ${AMENITIES.join(", ")}`,
+    })
+    .transform((list) => [...new Set(list as Amenity[])])
+    .optional(),
+  sort: z.enum(PARK_SORTS, { error: `sort must be one of ${PARK_SORTS.join(", ")}` }).optional(),
+  ...TimeWindowSchema.shape,
+});
+export type ParkListQuery = z.infer<typeof ParkListQuerySchema>;
+
+export const MoneySchema = z.object({ amount: z.number(), currency: z.string().length(3) });
+
+export const PriceBreakdownSchema = z.object({
+  hours: z.number().int(),
+  days: z.number().int(),
+  parking: z.number(),
+  service_fee: z.number(),
+  booking_fee: z.number(),
+  tax: z.number(),
+  tax_name: z.string(),
+  total: z.number(),
+});
+
+export const WindowPriceSchema = MoneySchema.extend({ breakdown: PriceBreakdownSchema }).meta({
+  id: "WindowPrice",
+});
+export type WindowPrice = z.infer<typeof WindowPriceSchema>;
+
+export const HeadlinePriceSchema = z.object({
+  vehicle_type_id: z.number().int(),
+  currency: z.string().length(3),
+  hourly: z.number(),
+  daily_max: z.number(),
+});
+
+export const ParkSummarySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    park_code: z.string(),
+    name: z.string(),
+    type: ParkTypeSchema,
+    address: z.string(),
+    city: z.string(),
+    state: z.string().nullable(),
+    country_code: z.string().length(2),
+    lat: z.number(),
+    lng: z.number(),
+    open_24h: z.boolean(),
+    amenities: z.array(z.string()),
+    /** Present when the search gave lat/lng. */
+    distance_km: z.number().optional(),
+    /** The standard rate of the asked vehicle type (Car by default); null when the park takes none. */
+    price_from: HeadlinePriceSchema.nullable(),
+    /** Present when the search gave a time window. */
+    availability: z
+      .object({
+        capacity: z.number().int(),
+        available: z.number().int(),
+        price: WindowPriceSchema.nullable(),
+      })
+      .optional(),
+  })
+  .meta({ id: "ParkSummary" });
+export type ParkSummary = z.infer<typeof ParkSummarySchema>;
+export const ParkPageSchema = pageOf(ParkSummarySchema).meta({ id: "ParkPage" });
+export type ParkPage = z.infer<typeof ParkPageSchema>;
+
+const DayHoursSchema = z.object({ open: z.string(), close: z.string() }).nullable();
+
+export const ParkRateSchema = z
+  .object({
+    park_id: z.number().int(),
+    vehicle_type_id: z.number().int(),
+    vehicle_type: z.string(),
+    kind: z.literal("standard"),
+    currency: z.string().length(3),
+    hourly: z.number(),
+    daily_max: z.number(),
+    capacity: z.number().int(),
+  })
+  .meta({ id: "ParkRate" });
+export type ParkRate = z.infer<typeof ParkRateSchema>;
+
+export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, availability: true })
+  .extend({
+    description: z.string(),
+    country: z.object({ id: z.number().int(), code: z.string(), name: z.string(), currency: z.string() }),
+    /** Monday first; null for a closed day; absent (null) when open 24 hours. */
+    opening_hours: z.array(DayHoursSchema).nullable(),
+    max_height_cm: z.number().int().nullable(),
+    entry_instructions: z.string(),
+    photos: z.array(z.object({ url: z.string(), alt: z.string() })),
+    operator: z.string(),
+    status: z.string(),
+    rates: z.array(ParkRateSchema),
+  })
+  .meta({ id: "ParkDetail" });
+export type ParkDetail = z.infer<typeof ParkDetailSchema>;
+
+/** A park by numeric id, slug or the park code on its QR sign. */
+export const ParkRefParamsSchema = z.object({
+  park: z.string().trim().min(1, { error: "Park ID is required" }).max(120, { error: "Park not found" }),
+});
+
+export const ParkRateQuerySchema = z.object({ vehicle_type_id: idParam("vehicle_type_id").optional() });
+
+export const AvailabilityQuerySchema = z.object({
+  vehicle_type_id: idParam("vehicle_type_id").optional(),
+  ...TimeWindowSchema.shape,
+});
+
+export const AvailabilitySchema = z
+  .object({
+    park_id: z.number().int(),
+    vehicle_type_id: z.number().int(),
+    start_time: z.string(),
+    end_time: z.string(),
+    capacity: z.number().int(),
+    available: z.number().int(),
+    price: WindowPriceSchema,
+  })
+  .meta({ id: "Availability" });
+export type Availability = z.infer<typeof AvailabilitySchema>;
