@@ -12,6 +12,9 @@ import { profileRoutes } from "./features/accounts/profile.routes";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { registerThrottle } from "./plugins/throttle";
+import { createPayments, type Payments } from "./features/payments/registry";
+import { webhookRoutes } from "./features/payments/webhooks.routes";
+import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/errors";
@@ -29,6 +32,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Pino options or a logger; tests pass false. */
   logger?: FastifyServerOptions["logger"];
+  /** Payment provider adapters; by default built from config (tests point them at local fakes). */
+  payments?: Payments;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -78,6 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(vehiclesRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(parksRoutes(database.db), { prefix: "/api/v1" });
+  const paymentDeps = { db: database.db, payments: deps.payments ?? createPayments(config), clock };
+  await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
+  await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
+  await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -65,6 +65,27 @@ const ConfigSchema = z.object({
   /** Public web config for Firebase Auth in the browser (not secrets). */
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
+  // Payment providers (docs/decisions/003-wallet-ledger.md). Base URLs are settable so tests point
+  // them at local fakes. A provider without keys outside production is replaced by `demo`.
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_PUBLIC_KEY: z.string().optional(),
+  PAYSTACK_API_URL: z.url({ error: "must be an http(s) URL" }).default("https://api.paystack.co"),
+  /** Senegal falls back to Paystack in XOF when Wave cannot start (SPEC 9); off if the account has no XOF. */
+  PAYSTACK_XOF_FALLBACK: bool.default(true),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url({ error: "must be an http(s) URL" }).default("https://api.stripe.com"),
+  WAVE_API_KEY: z.string().optional(),
+  WAVE_WEBHOOK_SECRET: z.string().optional(),
+  WAVE_API_URL: z.url({ error: "must be an http(s) URL" }).default("https://api.wave.com"),
+  /** How long one call to a provider may take before the user gets a clear error. */
+  PAYMENT_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(100, { error: "must be at least 100" })
+    .max(120_000, { error: "must be at most 120000" })
+    .default(10_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };

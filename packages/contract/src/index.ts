@@ -4,3 +4,4 @@ export * from "./reference";
 export * from "./accounts";
 export * from "./vehicles";
 export * from "./parks";
+export * from "./wallet";

@@ -4,6 +4,16 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 
 /**
+ * The payment scripts the web app loads on demand (Paystack inline, Stripe.js), and exactly the
+ * origins they need: their script host, the frames they open and the API they call.
+ */
+export const PAYMENT_CSP = {
+  script: ["https://js.paystack.co", "https://js.stripe.com"],
+  frame: ["https://checkout.paystack.com", "https://js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.paystack.co", "https://api.stripe.com"],
+} as const;
+
+/**
  * Security headers with a Content-Security-Policy the built web app works under: only our own
  * scripts, no inline script, images from anywhere over https (map tiles, park photos).
  */
@@ -15,13 +25,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...PAYMENT_CSP.script],
         // Leaflet and React set element styles at run time; no inline <script> is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...config.CSP_CONNECT_SRC],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...PAYMENT_CSP.connect, ...config.CSP_CONNECT_SRC],
+        frameSrc: ["'self'", ...PAYMENT_CSP.frame],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -3,3 +3,4 @@ export * from "./reference";
 export * from "./auth";
 export * from "./accounts";
 export * from "./parks";
+export * from "./wallet";

@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+/**
+ * The wallet's double-entry ledger (docs/decisions/003-wallet-ledger.md). Entries are the truth;
+ * `balance_minor` is a cache updated in the same transaction as the entries, and the database
+ * itself refuses a user wallet below zero, an unbalanced transaction and any change to an entry.
+ */
+export const ACCOUNT_KINDS = [
+  "user_wallet",
+  "provider_clearing",
+  "platform_revenue",
+  "owner_payable",
+] as const;
+
+export const walletAccounts = pgTable(
+  "wallet_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** `user:<uuid>:<ccy>` or `clearing:<provider>:<ccy>`, `revenue:<ccy>`: one row per key. */
+    key: text("key").notNull().unique(),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: ACCOUNT_KINDS }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    balanceMinor: bigint("balance_minor", { mode: "number" }).notNull().default(0),
+    allowNegative: boolean("allow_negative").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "wallet_accounts_kind_check",
+      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable')`,
+    ),
+    check("wallet_accounts_balance_check", sql`${t.allowNegative} OR ${t.balanceMinor} >= 0`),
+    // A user's wallet may never be allowed to go negative, whatever a caller passes.
+    check("wallet_accounts_user_not_negative", sql`${t.kind} <> 'user_wallet' OR NOT ${t.allowNegative}`),
+    check("wallet_accounts_owner_check", sql`(${t.kind} = 'user_wallet') = (${t.ownerUserId} IS NOT NULL)`),
+    uniqueIndex("wallet_accounts_one_per_user_ccy")
+      .on(t.ownerUserId, t.currency)
+      .where(sql`${t.kind} = 'user_wallet'`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** topup | booking_charge | refund | adjustment … */
+    kind: text("kind").notNull(),
+    /** `topup:<provider>:<ref>`, `booking:<id>:charge`…: a second post with the same key is a no-op. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    reference: text("reference"),
+    description: text("description"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_transactions_created_idx").on(t.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => walletAccounts.id),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    balanceAfterMinor: bigint("balance_after_minor", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ledger_entries_nonzero", sql`${t.amountMinor} <> 0`),
+    index("ledger_entries_account_idx").on(t.accountId, t.id),
+    index("ledger_entries_transaction_idx").on(t.transactionId),
+  ],
+);
+
+export const PAYMENT_PROVIDERS = ["paystack", "stripe", "wave", "demo"] as const;
+export const PAYMENT_STATUSES = ["initialized", "pending", "succeeded", "failed"] as const;
+
+/** One top-up attempt at a provider. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Ours, given to the client and to Paystack/demo as their reference. */
+    reference: text("reference").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider", { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id (Paystack reference, Stripe pi_…, Wave cos-…); null until it answers. */
+    providerReference: text("provider_reference"),
+    currency: char("currency", { length: 3 }).notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("initialized"),
+    failureReason: text("failure_reason"),
+    /** A short lease instead of a transaction held across the provider call. */
+    verifyLeaseUntil: timestamp("verify_lease_until", { withTimezone: true }),
+    ledgerTransactionId: uuid("ledger_transaction_id")
+      .unique()
+      .references(() => ledgerTransactions.id),
+    paymentInfo: jsonb("payment_info"),
+    /** The caller's Idempotency-Key for add-funds, with a fingerprint of what it was sent with. */
+    clientKey: text("client_key"),
+    clientFingerprint: text("client_fingerprint"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payments_amount_positive", sql`${t.amountMinor} > 0`),
+    check("payments_provider_check", sql`${t.provider} IN ('paystack', 'stripe', 'wave', 'demo')`),
+    check("payments_status_check", sql`${t.status} IN ('initialized', 'pending', 'succeeded', 'failed')`),
+    check(
+      "payments_succeeded_has_ledger",
+      sql`(${t.status} = 'succeeded') = (${t.ledgerTransactionId} IS NOT NULL)`,
+    ),
+    uniqueIndex("payments_provider_reference_unique").on(t.provider, t.providerReference),
+    uniqueIndex("payments_client_key_unique").on(t.userId, t.clientKey),
+    index("payments_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Provider events seen, so a replayed delivery is acknowledged and ignored. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    payload: jsonb("payload"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);

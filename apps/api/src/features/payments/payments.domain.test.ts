@@ -1,0 +1,59 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fromProviderAmount, gatewayFor, toProviderAmount, topUpAmountError } from "./payments.domain";
+
+const fmt = (m: number) => String(m);
+const ngn = { decimals: 2, minMinor: 500_00, maxMinor: 1_000_000_00, maxBalanceMinor: 5_000_000_00 };
+const xof = { decimals: 0, minMinor: 500, maxMinor: 1_000_000, maxBalanceMinor: 5_000_000 };
+
+describe("gateway by country (SPEC 9)", () => {
+  it("picks the provider and currency", () => {
+    expect(gatewayFor("NG")).toEqual({ provider: "paystack", currency: "NGN" });
+    expect(gatewayFor("SN")).toEqual({ provider: "wave", currency: "XOF", fallback: "paystack" });
+    expect(gatewayFor("US")).toEqual({ provider: "stripe", currency: "USD" });
+    expect(gatewayFor("CA")).toEqual({ provider: "stripe", currency: "CAD" });
+    expect(gatewayFor("ZZ")).toEqual({ provider: "paystack", currency: "NGN" });
+  });
+});
+
+describe("provider amounts", () => {
+  it("sends minor units to Paystack and Stripe, whole units to Wave", () => {
+    expect(toProviderAmount("paystack", "NGN", 150_050)).toBe(150_050);
+    expect(toProviderAmount("paystack", "XOF", 1_000)).toBe(100_000);
+    expect(toProviderAmount("stripe", "USD", 1_999)).toBe(1_999);
+    expect(toProviderAmount("stripe", "CAD", 500)).toBe(500);
+    expect(toProviderAmount("wave", "XOF", 1_000)).toBe(1_000);
+  });
+
+  it("round-trips", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1e10 }),
+        fc.constantFrom(["paystack", "NGN"], ["paystack", "XOF"], ["stripe", "USD"], ["wave", "XOF"]),
+        (minor, [p, c]) => {
+          const provider = p as "paystack" | "stripe" | "wave";
+          expect(fromProviderAmount(provider, c!, toProviderAmount(provider, c!, minor))).toBe(minor);
+        },
+      ),
+    );
+  });
+});
+
+describe("top-up amount", () => {
+  it("accepts amounts within the limits with the currency's decimals", () => {
+    expect(topUpAmountError(500, "NGN", ngn, 0, fmt)).toBeNull();
+    expect(topUpAmountError(1234.56, "NGN", ngn, 0, fmt)).toBeNull();
+    expect(topUpAmountError(2500, "XOF", xof, 0, fmt)).toBeNull();
+  });
+
+  it("refuses the rest with a reason", () => {
+    expect(topUpAmountError(0, "NGN", ngn, 0, fmt)).toMatch(/positive/);
+    expect(topUpAmountError(-5, "NGN", ngn, 0, fmt)).toMatch(/positive/);
+    expect(topUpAmountError(1000.123, "NGN", ngn, 0, fmt)).toMatch(/2 decimal/);
+    expect(topUpAmountError(1000.5, "XOF", xof, 0, fmt)).toMatch(/whole number/);
+    expect(topUpAmountError(499.99, "NGN", ngn, 0, fmt)).toMatch(/at least/);
+    expect(topUpAmountError(1_000_000.01, "NGN", ngn, 0, fmt)).toMatch(/at most/);
+    expect(topUpAmountError(1000, "NGN", ngn, 4_999_500_00, fmt)).toMatch(/can hold at most/);
+    expect(topUpAmountError(Number.NaN, "NGN", ngn, 0, fmt)).toMatch(/positive/);
+  });
+});

@@ -1,0 +1,108 @@
+import Stripe from "stripe";
+import { fromProviderAmount, toProviderAmount } from "../payments.domain";
+import { checkTimestampedSignature } from "./signed-header";
+import {
+  header,
+  ProviderRejectedError,
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type ProviderPayment,
+} from "./types";
+
+function toPayment(pi: Stripe.PaymentIntent): ProviderPayment {
+  const currency = pi.currency.toUpperCase();
+  const status = pi.status === "succeeded" ? "succeeded" : pi.status === "canceled" ? "failed" : "pending";
+  const amount = pi.status === "succeeded" ? pi.amount_received : pi.amount;
+  return {
+    providerReference: pi.id,
+    status,
+    amountMinor: fromProviderAmount("stripe", currency, amount),
+    currency,
+    userId: pi.metadata?.user_id,
+  };
+}
+
+function mapError(err: unknown): never {
+  if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError) {
+    throw new ProviderUnavailableError("stripe", /timed? ?out/i.test(err.message), err.message);
+  }
+  if (err instanceof Stripe.errors.StripeError) {
+    const status = err.statusCode ?? 400;
+    if (status >= 500) throw new ProviderUnavailableError("stripe", false, err.message);
+    throw new ProviderRejectedError("stripe", status, err.message);
+  }
+  throw err;
+}
+
+/** Stripe PaymentIntents through the official SDK; the API host is configurable for the local fake. */
+export function stripeProvider(opts: {
+  secretKey: string;
+  publishableKey?: string | undefined;
+  webhookSecret?: string | undefined;
+  apiUrl: string;
+  timeoutMs: number;
+}): PaymentProvider {
+  const url = new URL(opts.apiUrl);
+  const stripe = new Stripe(opts.secretKey, {
+    host: url.hostname,
+    port: url.port || (url.protocol === "http:" ? 80 : 443),
+    protocol: url.protocol === "http:" ? "http" : "https",
+    timeout: opts.timeoutMs,
+    // Our own verify is retried by the user; a silent SDK retry would double the wait.
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+  return {
+    name: "stripe",
+    async initialize(input) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: toProviderAmount("stripe", input.currency, input.amountMinor),
+            currency: input.currency.toLowerCase(),
+            automatic_payment_methods: { enabled: true },
+            metadata: { user_id: input.userId, reference: input.reference },
+            description: `Parkwell wallet top-up ${input.reference}`,
+          },
+          // A retried add-funds for the same payment row never creates a second intent.
+          { idempotencyKey: `topup:${input.reference}` },
+        );
+        return {
+          providerReference: pi.id,
+          paymentInfo: {
+            payment_url: `/payment?reference=${encodeURIComponent(input.reference)}&provider=stripe`,
+            client_secret: pi.client_secret,
+            payment_intent_id: pi.id,
+            ...(opts.publishableKey ? { publishable_key: opts.publishableKey } : {}),
+          },
+        };
+      } catch (err) {
+        mapError(err);
+      }
+    },
+    async retrieve(payment) {
+      try {
+        return toPayment(await stripe.paymentIntents.retrieve(payment.providerReference));
+      } catch (err) {
+        mapError(err);
+      }
+    },
+    parseWebhook(raw, headers, now) {
+      if (!opts.webhookSecret) throw new WebhookSignatureError("no Stripe webhook secret configured");
+      checkTimestampedSignature(header(headers, "stripe-signature"), raw, opts.webhookSecret, now, 300, [
+        ".",
+      ]);
+      const event = JSON.parse(raw.toString("utf8")) as Stripe.Event;
+      if (!event.id) throw new WebhookSignatureError("event without id");
+      const relevant =
+        event.type === "payment_intent.succeeded" ||
+        event.type === "payment_intent.payment_failed" ||
+        event.type === "payment_intent.canceled";
+      return {
+        id: event.id,
+        payment: relevant ? toPayment(event.data.object as Stripe.PaymentIntent) : null,
+      };
+    },
+  };
+}

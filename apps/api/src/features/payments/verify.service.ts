@@ -1,0 +1,156 @@
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { toMajor, toMinor } from "../../lib/money";
+import { currencyDecimals } from "./payments.domain";
+import * as repo from "./payments.repo";
+import type { PaymentRow } from "./payments.repo";
+import { providerFailure } from "./provider-errors";
+import type { Payments } from "./registry";
+import { balance, settle, type SettleOutcome } from "./settle.service";
+
+export interface PaymentDeps {
+  db: Db;
+  payments: Payments;
+  clock: Clock;
+}
+
+export const IN_PROGRESS = "Payment verification already in progress";
+export const NOT_COMPLETED = "Payment has not been completed yet";
+const LEASE_MS = 60_000;
+
+type ProviderName = PaymentRow["provider"];
+
+export async function findPayment(db: Db, userId: string, reference: string, provider?: ProviderName) {
+  const payment = await repo.findForUser(db, userId, reference, provider);
+  if (!payment) throw AppError.notFound("Payment not found", "payment_not_found");
+  return payment;
+}
+
+/** The amount a client names must be the one initialised (tampering moves nothing). */
+export function checkAmount(payment: PaymentRow, amount: number | undefined): void {
+  if (amount === undefined) return;
+  if (toMinor(amount, currencyDecimals(payment.currency)) !== payment.amountMinor) {
+    throw AppError.validation({ amount: "The amount does not match this payment" });
+  }
+}
+
+/**
+ * Asks the provider and settles, under a short lease so that concurrent verifications of one
+ * payment make one provider call; the others answer "in progress". No transaction is open while
+ * the provider is called.
+ */
+export async function confirmWithProvider(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  description?: string,
+): Promise<SettleOutcome | { kind: "busy" }> {
+  const now = deps.clock();
+  if (!(await repo.claimLease(deps.db, payment.id, now, new Date(now.getTime() + LEASE_MS)))) {
+    const current = await repo.findById(deps.db, payment.id);
+    if (current?.status === "succeeded")
+      return { kind: "already", balanceMinor: await balance(deps.db, current) };
+    if (current?.status === "failed") return { kind: "failed", reason: "declined" };
+    return { kind: "busy" };
+  }
+  try {
+    const adapter = deps.payments.get(payment.provider);
+    if (!adapter || !payment.providerReference) {
+      throw new AppError(503, "payments_unavailable", "This payment's provider is not available right now");
+    }
+    let reported;
+    try {
+      reported = await adapter.retrieve({
+        reference: payment.reference,
+        providerReference: payment.providerReference,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        userId: payment.userId,
+      });
+    } catch (err) {
+      throw providerFailure(err);
+    }
+    return await settle(deps.db, payment, reported, description);
+  } finally {
+    await repo.releaseLease(deps.db, payment.id);
+  }
+}
+
+function describe(payment: PaymentRow, balanceMinor?: number) {
+  const decimals = currencyDecimals(payment.currency);
+  return {
+    reference: payment.reference,
+    provider: payment.provider,
+    amount: toMajor(payment.amountMinor, decimals),
+    currency: payment.currency,
+    ...(balanceMinor === undefined ? {} : { new_balance: toMajor(balanceMinor, decimals) }),
+  };
+}
+
+function failed(outcome: { reason: "declined" | "mismatch" }): AppError {
+  return outcome.reason === "mismatch"
+    ? new AppError(
+        422,
+        "payment_mismatch",
+        "The payment does not match what was initialised; nothing was credited",
+      )
+    : new AppError(422, "payment_failed", "The payment failed or was cancelled; nothing was credited");
+}
+
+/** POST /wallet/verify-payment: credits once; a credited reference answers success again. */
+export async function verifyPayment(
+  deps: PaymentDeps,
+  userId: string,
+  query: { reference: string; provider?: ProviderName | undefined; amount?: number | undefined },
+) {
+  const payment = await findPayment(deps.db, userId, query.reference, query.provider);
+  checkAmount(payment, query.amount);
+  const outcome = await confirmWithProvider(deps, payment);
+  switch (outcome.kind) {
+    case "credited":
+      return {
+        status: "success" as const,
+        message: "Payment verified and your wallet was credited",
+        data: { ...describe(payment, outcome.balanceMinor), credited: true },
+      };
+    case "already":
+      return {
+        status: "success" as const,
+        message: "Payment already verified",
+        data: { ...describe(payment, outcome.balanceMinor), credited: false },
+      };
+    case "busy":
+      return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment) };
+    case "pending":
+      return { status: "pending" as const, message: NOT_COMPLETED, data: describe(payment) };
+    case "failed":
+      throw failed(outcome);
+  }
+}
+
+/** POST /wallet/credit: only a confirmed provider payment of the caller, not yet credited. */
+export async function creditPayment(
+  deps: PaymentDeps,
+  userId: string,
+  query: { reference: string; amount: number; description?: string | undefined },
+) {
+  const payment = await findPayment(deps.db, userId, query.reference);
+  checkAmount(payment, query.amount);
+  const already = new AppError(409, "already_credited", "This payment has already been credited");
+  if (payment.status === "succeeded") throw already;
+  const outcome = await confirmWithProvider(deps, payment, query.description);
+  if (outcome.kind === "credited") {
+    return {
+      status: "success" as const,
+      message: "Your wallet was credited",
+      data: { ...describe(payment, outcome.balanceMinor), credited: true },
+    };
+  }
+  if (outcome.kind === "already") throw already;
+  if (outcome.kind === "failed") throw failed(outcome);
+  throw new AppError(
+    409,
+    "payment_not_confirmed",
+    "The payment has not been confirmed by the provider; nothing was credited",
+  );
+}

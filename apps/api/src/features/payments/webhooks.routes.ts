@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error";
+import * as repo from "./payments.repo";
+import { WebhookSignatureError, type ProviderName } from "./providers/types";
+import { settle } from "./settle.service";
+import type { PaymentDeps } from "./verify.service";
+
+const Params = z.object({
+  provider: z.enum(["paystack", "stripe", "wave"], { error: "Unknown payment provider" }),
+});
+
+/**
+ * POST /payments/webhooks/{paystack|stripe|wave}. Signatures are checked over the exact bytes
+ * received, so this plugin parses JSON itself and keeps the raw buffer. A replayed event is
+ * acknowledged and ignored; a new one goes through the same settle() as verify.
+ */
+export function webhookRoutes(deps: PaymentDeps) {
+  return async (app: FastifyInstance) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser(["application/json", "text/plain"], { parseAs: "buffer" }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    app.post(
+      "/payments/webhooks/:provider",
+      { schema: { tags: ["Payments"], summary: "Provider webhooks", hide: true } },
+      async (req, reply) => {
+        const parsed = Params.safeParse(req.params);
+        if (!parsed.success) throw AppError.notFound("Unknown payment provider", "unknown_provider");
+        const name: ProviderName = parsed.data.provider;
+        const adapter = deps.payments.get(name);
+        if (!adapter?.parseWebhook)
+          throw AppError.notFound("This provider is not configured", "unknown_provider");
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+
+        let event;
+        try {
+          event = adapter.parseWebhook(raw, req.headers, deps.clock());
+        } catch (err) {
+          if (err instanceof WebhookSignatureError || err instanceof SyntaxError) {
+            req.log.warn({ provider: name, reason: err.message }, "webhook refused");
+            throw new AppError(401, "invalid_signature", "The webhook signature is not valid");
+          }
+          throw err;
+        }
+
+        if (!(await repo.recordWebhookEvent(deps.db, name, event.id, JSON.parse(raw.toString("utf8"))))) {
+          return reply.send({ received: true, duplicate: true });
+        }
+        if (!event.payment) return reply.send({ received: true });
+        const payment = await repo.findByProviderReference(deps.db, name, event.payment.providerReference);
+        if (!payment) {
+          req.log.warn(
+            { provider: name, ref: event.payment.providerReference },
+            "webhook for an unknown payment",
+          );
+          return reply.send({ received: true });
+        }
+        try {
+          const outcome = await settle(deps.db, payment, event.payment);
+          return reply.send({ received: true, outcome: outcome.kind });
+        } catch (err) {
+          // Let the provider deliver it again: the event is forgotten, the 500 asks for a retry.
+          await repo.forgetWebhookEvent(deps.db, name, event.id);
+          throw err;
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,37 @@
+/** Pure rules of the double-entry ledger: what a valid transfer is. No I/O. */
+export interface TransferLine {
+  accountId: string;
+  /** Signed minor units: + increases the account, - decreases it. */
+  amountMinor: number;
+}
+
+export class LedgerRuleError extends Error {}
+
+/** A transfer has at least two non-zero whole lines that sum to zero; it neither mints nor loses money. */
+export function checkTransfer(lines: readonly TransferLine[]): void {
+  if (lines.length < 2) throw new LedgerRuleError("a transfer needs at least two lines");
+  let sum = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.amountMinor) || line.amountMinor === 0) {
+      throw new LedgerRuleError(`line amounts must be non-zero whole minor units (got ${line.amountMinor})`);
+    }
+    sum += line.amountMinor;
+  }
+  if (sum !== 0) throw new LedgerRuleError(`a transfer must sum to zero (sums to ${sum})`);
+}
+
+/** Accounts are updated in one global order so that two transfers never wait on each other in a cycle. */
+export function lockOrder(lines: readonly TransferLine[]): TransferLine[] {
+  return [...lines].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+}
+
+export const userWalletKey = (userId: string, currency: string) => `user:${userId}:${currency}`;
+export const clearingKey = (provider: string, currency: string) => `clearing:${provider}:${currency}`;
+export const revenueKey = (currency: string) => `revenue:${currency}`;
+
+/** int8 arrives as a number (PGlite), a string (node-postgres) or a bigint above 2^53: one exact number. */
+export function toSafeInt(value: unknown): number {
+  const n = typeof value === "bigint" ? Number(value) : Number(value);
+  if (!Number.isSafeInteger(n)) throw new Error(`not a safe integer amount: ${String(value)}`);
+  return n;
+}

@@ -1,0 +1,153 @@
+import {
+  AddFundsBodySchema,
+  AddFundsResponseSchema,
+  CreatePaymentIntentBodySchema,
+  CreditQuerySchema,
+  ErrorSchema,
+  IdempotencyKeySchema,
+  PageQuerySchema,
+  PaymentIntentResponseSchema,
+  PaymentResultResponseSchema,
+  VerifyPaymentQuerySchema,
+  WalletResponseSchema,
+  WalletTransactionsResponseSchema,
+} from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config";
+import { requireUser, type Auth } from "../../plugins/auth";
+import { addFunds } from "../payments/top-up.service";
+import { creditPayment, verifyPayment, type PaymentDeps } from "../payments/verify.service";
+import { getWallet, listTransactions } from "./wallet.service";
+
+const tags = ["Wallet"];
+const errors = {
+  401: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  422: ErrorSchema,
+  502: ErrorSchema,
+  503: ErrorSchema,
+  504: ErrorSchema,
+};
+const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKeySchema });
+
+/** The wallet under /api/v1 (bearer). Money moves only through the payments and ledger services. */
+export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook("preHandler", auth.required);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+
+    app.get(
+      "/wallet",
+      {
+        schema: { tags, summary: "The wallet's balance", response: { 200: WalletResponseSchema, ...errors } },
+      },
+      async (req) => getWallet(deps, config, requireUser(req).id),
+    );
+
+    app.get(
+      "/wallet/transactions",
+      {
+        schema: {
+          tags,
+          summary: "The wallet's transactions",
+          querystring: PageQuerySchema,
+          response: { 200: WalletTransactionsResponseSchema, ...errors },
+        },
+      },
+      async (req) => listTransactions(deps, requireUser(req).id, req.query.page, req.query.size),
+    );
+
+    app.post(
+      "/wallet/add-funds",
+      {
+        schema: {
+          tags,
+          summary: "Start a top-up at the country's payment gateway",
+          headers: IdempotencyHeaders,
+          body: AddFundsBodySchema,
+          response: { 200: AddFundsResponseSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const result = await addFunds(deps, config, requireUser(req).id, {
+          amount: req.body.amount,
+          idempotencyKey: req.headers["idempotency-key"],
+        });
+        if ("replayed" in result) reply.header("idempotent-replayed", "true");
+        return { status: result.status, message: result.message, data: result.data };
+      },
+    );
+
+    app.post(
+      "/wallet/verify-payment",
+      {
+        schema: {
+          tags,
+          summary: "Ask the provider and credit a paid top-up once",
+          querystring: VerifyPaymentQuerySchema,
+          response: { 200: PaymentResultResponseSchema, ...errors },
+        },
+      },
+      async (req) =>
+        verifyPayment(deps, requireUser(req).id, {
+          reference: req.query.payment_reference,
+          provider: req.query.payment_provider,
+          amount: req.query.amount,
+        }),
+    );
+
+    app.post(
+      "/wallet/credit",
+      {
+        schema: {
+          tags,
+          summary: "Credit a confirmed, not yet credited provider payment",
+          querystring: CreditQuerySchema,
+          response: { 200: PaymentResultResponseSchema, ...errors },
+        },
+      },
+      async (req) => creditPayment(deps, requireUser(req).id, req.query),
+    );
+  };
+}
+
+/** POST /api/create-payment-intent (outside /api/v1, as SPEC 7 shows): a Stripe PaymentIntent for a top-up. */
+export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/create-payment-intent",
+      {
+        preHandler: auth.required,
+        schema: {
+          tags,
+          summary: "A Stripe PaymentIntent for a wallet top-up",
+          headers: IdempotencyHeaders,
+          body: CreatePaymentIntentBodySchema,
+          response: { 200: PaymentIntentResponseSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const result = await addFunds(deps, config, requireUser(req).id, {
+          amount: req.body.amount,
+          currency: req.body.currency,
+          idempotencyKey: req.headers["idempotency-key"],
+          only: "stripe",
+        });
+        reply.header("cache-control", "no-store");
+        const info = result.data.payment_info;
+        return {
+          client_secret: String(info.client_secret),
+          payment_intent_id: String(info.payment_intent_id),
+          reference: result.data.reference,
+          amount: result.data.amount,
+          currency: result.data.currency,
+          ...(typeof info.publishable_key === "string" ? { publishable_key: info.publishable_key } : {}),
+        };
+      },
+    );
+  };
+}

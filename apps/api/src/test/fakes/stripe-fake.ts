@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import { deliver, nextId, startFake, type FakeReply, type RunningFake } from "./fake-server";
+
+interface Intent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  livemode: false;
+  created: number;
+}
+
+export interface StripeFake extends RunningFake {
+  intents: Map<string, Intent>;
+  /** The card is confirmed; `amountReceived` lets a test make Stripe report another amount. */
+  succeed(id: string, amountReceived?: number): void;
+  sendWebhook(
+    id: string,
+    url: string,
+    secret: string,
+    opts?: { type?: string; timestamp?: number; eventId?: string },
+  ): Promise<number>;
+}
+
+/** `a[b][c]=v` form bodies (as stripe-node sends them) into nested objects. */
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, "").split("[");
+    let node = out as Record<string, unknown>;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+const error = (status: number, type: string, message: string): FakeReply => ({
+  status,
+  body: { error: { type, message } },
+});
+
+/** A stateful PaymentIntents API (research §2.6) for the official SDK pointed at loopback. */
+export async function startStripeFake(secretKey: string): Promise<StripeFake> {
+  const intents = new Map<string, Intent>();
+  const byKey = new Map<string, FakeReply>();
+  const fake = await startFake((req) => {
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return error(401, "invalid_request_error", "Invalid API Key provided");
+    if (req.method === "POST" && req.path === "/v1/payment_intents") {
+      const key = req.headers["idempotency-key"];
+      if (typeof key === "string" && byKey.has(key)) return byKey.get(key)!;
+      const p = parseForm(req.body);
+      const amount = Number(p.amount);
+      if (
+        !Number.isInteger(amount) ||
+        amount < 1 ||
+        typeof p.currency !== "string" ||
+        p.currency !== p.currency.toLowerCase()
+      ) {
+        return error(400, "invalid_request_error", "Invalid amount or currency");
+      }
+      const id = nextId("pi_");
+      const intent: Intent = {
+        id,
+        object: "payment_intent",
+        amount,
+        amount_received: 0,
+        currency: p.currency,
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+        metadata: (p.metadata ?? {}) as Record<string, string>,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      intents.set(id, intent);
+      const reply = { status: 200, body: intent };
+      if (typeof key === "string") byKey.set(key, reply);
+      return reply;
+    }
+    const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.path);
+    if (req.method === "GET" && get) {
+      const intent = intents.get(decodeURIComponent(get[1]!));
+      return intent
+        ? { status: 200, body: intent }
+        : error(404, "invalid_request_error", "No such payment_intent");
+    }
+    return error(404, "invalid_request_error", "Unrecognized request URL");
+  });
+  return Object.assign(fake, {
+    intents,
+    succeed(id: string, amountReceived?: number) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no PaymentIntent ${id}`);
+      intent.status = "succeeded";
+      intent.amount_received = amountReceived ?? intent.amount;
+    },
+    sendWebhook(
+      id: string,
+      url: string,
+      secret: string,
+      opts: { type?: string; timestamp?: number; eventId?: string } = {},
+    ) {
+      const payload = JSON.stringify({
+        id: opts.eventId ?? nextId("evt_"),
+        object: "event",
+        type: opts.type ?? "payment_intent.succeeded",
+        data: { object: intents.get(id) },
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      });
+      // Signed by the official SDK, so our check is proven against Stripe's own algorithm.
+      const header = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
+      });
+      return deliver(url, payload, { "stripe-signature": header });
+    },
+  });
+}

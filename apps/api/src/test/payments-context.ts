@@ -1,0 +1,70 @@
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/client";
+import { createTestContext, type TestContext } from "./harness";
+import { startPaystackFake, type PaystackFake } from "./fakes/paystack-fake";
+import { startStripeFake, type StripeFake } from "./fakes/stripe-fake";
+import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
+
+export const KEYS = {
+  paystack: "sk_test_paystack_fake",
+  stripe: "sk_test_stripe_fake",
+  stripeWebhook: "whsec_test_fake",
+  wave: "wave_sn_test_fake",
+  waveWebhook: "wave_webhook_secret_fake",
+};
+
+export interface PaymentsContext extends TestContext {
+  paystack: PaystackFake;
+  stripe: StripeFake;
+  wave: WaveFake;
+  /** The app listening on loopback, so the fakes can deliver webhooks over HTTP. */
+  baseUrl: string;
+  webhookUrl(provider: "paystack" | "stripe" | "wave"): string;
+  ledgerTransactionsFor(reference: string): Promise<number>;
+}
+
+/** The app on a fresh database with all three providers pointed at local stateful fakes. */
+export async function createPaymentsContext(env: Record<string, string> = {}): Promise<PaymentsContext> {
+  const [paystack, stripe, wave] = await Promise.all([
+    startPaystackFake(KEYS.paystack),
+    startStripeFake(KEYS.stripe),
+    startWaveFake(KEYS.wave),
+  ]);
+  const ctx = await createTestContext({
+    PAYSTACK_SECRET_KEY: KEYS.paystack,
+    PAYSTACK_PUBLIC_KEY: "pk_test_paystack_fake",
+    PAYSTACK_API_URL: paystack.url,
+    STRIPE_SECRET_KEY: KEYS.stripe,
+    STRIPE_PUBLISHABLE_KEY: "pk_test_stripe_fake",
+    STRIPE_WEBHOOK_SECRET: KEYS.stripeWebhook,
+    STRIPE_API_URL: stripe.url,
+    WAVE_API_KEY: KEYS.wave,
+    WAVE_WEBHOOK_SECRET: KEYS.waveWebhook,
+    WAVE_API_URL: wave.url,
+    PAYMENT_TIMEOUT_MS: "1500",
+    ...env,
+  });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...ctx,
+    paystack,
+    stripe,
+    wave,
+    baseUrl,
+    webhookUrl: (provider) => `${baseUrl}/api/v1/payments/webhooks/${provider}`,
+    async ledgerTransactionsFor(reference) {
+      const rows = await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${reference}`,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    async close() {
+      await ctx.close();
+      await Promise.all([paystack.close(), stripe.close(), wave.close()]);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { pageOf } from "./common";
+
+/** Wallet and payments: responses are `{ status, message, data }` as SPEC 3 shows. */
+export const PAYMENT_PROVIDERS = ["paystack", "stripe", "wave", "demo"] as const;
+export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS, {
+  error: "payment_provider must be one of paystack, stripe, wave, demo",
+});
+export type PaymentProviderName = z.infer<typeof PaymentProviderSchema>;
+
+/** A money amount in major units, as a JSON number or a numeric string (query strings). */
+export const AmountSchema = z.union(
+  [
+    z.number({ error: "amount must be a number" }),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}(\.\d{1,15})?$/, { error: "amount must be a number" })
+      .transform(Number),
+  ],
+  { error: "amount must be a number" },
+);
+
+const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.enum(["success", "pending"]), message: z.string(), data });
+
+export const WalletSchema = z.object({
+  balance: z.number(),
+  currency: z.string(),
+  currency_symbol: z.string(),
+  decimals: z.number().int(),
+  provider: PaymentProviderSchema,
+  min_topup: z.number(),
+  max_topup: z.number(),
+  max_balance: z.number(),
+});
+export type Wallet = z.infer<typeof WalletSchema>;
+export const WalletResponseSchema = envelope(WalletSchema).meta({ id: "WalletResponse" });
+
+export const WalletTransactionSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  /** Signed: + money in, - money out, in major units. */
+  amount: z.number(),
+  currency: z.string(),
+  balance_after: z.number(),
+  reference: z.string().nullable(),
+  description: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WalletTransaction = z.infer<typeof WalletTransactionSchema>;
+export const WalletTransactionPageSchema = pageOf(WalletTransactionSchema);
+export const WalletTransactionsResponseSchema = envelope(WalletTransactionPageSchema).meta({
+  id: "WalletTransactionsResponse",
+});
+
+export const AddFundsBodySchema = z.object({ amount: AmountSchema }).strict();
+export const PaymentInfoSchema = z
+  .object({
+    authorization_url: z.string().optional(),
+    checkout_url: z.string().optional(),
+    payment_url: z.string().optional(),
+  })
+  .catchall(z.unknown());
+export const AddFundsDataSchema = z.object({
+  reference: z.string(),
+  provider: PaymentProviderSchema,
+  amount: z.number(),
+  currency: z.string(),
+  payment_info: PaymentInfoSchema,
+});
+export type AddFundsData = z.infer<typeof AddFundsDataSchema>;
+export const AddFundsResponseSchema = envelope(AddFundsDataSchema).meta({ id: "AddFundsResponse" });
+
+export const VerifyPaymentQuerySchema = z.object({
+  payment_reference: z.string({ error: "payment_reference is required" }).trim().min(1).max(200),
+  amount: AmountSchema.optional(),
+  payment_provider: PaymentProviderSchema.optional(),
+});
+export const CreditQuerySchema = z.object({
+  amount: AmountSchema,
+  reference: z.string({ error: "reference is required" }).trim().min(1).max(200),
+  description: z.string().trim().max(200, { error: "description is at most 200 characters" }).optional(),
+});
+export const PaymentResultSchema = z.object({
+  reference: z.string(),
+  provider: PaymentProviderSchema,
+  amount: z.number(),
+  currency: z.string(),
+  new_balance: z.number().optional(),
+  credited: z.boolean().optional(),
+});
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+export const PaymentResultResponseSchema = envelope(PaymentResultSchema).meta({
+  id: "PaymentResultResponse",
+});
+
+export const CreatePaymentIntentBodySchema = z.object({
+  amount: AmountSchema,
+  currency: z.string().trim().length(3, { error: "currency is a 3-letter code" }),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+export const PaymentIntentResponseSchema = z
+  .object({
+    client_secret: z.string(),
+    payment_intent_id: z.string(),
+    reference: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    publishable_key: z.string().optional(),
+  })
+  .meta({ id: "PaymentIntentResponse" });
+
+/** The Idempotency-Key header: an sf-string (quoted) or bare token, 1 to 255 safe characters. */
+export const IdempotencyKeySchema = z
+  .string()
+  .transform((s) => s.trim().replace(/^"(.*)"$/, "$1"))
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,255}$/, {
+        error: "Idempotency-Key must be 1 to 255 letters, digits or _ . : -",
+      }),
+  )
+  .optional();
