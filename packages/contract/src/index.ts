@@ -5,3 +5,5 @@ export * from "./accounts";
 export * from "./vehicles";
 export * from "./parks";
 export * from "./wallet";
+export * from "./cancellation";
+export * from "./bookings";

@@ -116,10 +116,8 @@ export const IdempotencyKeySchema = z
   .string()
   .transform((s) => s.trim().replace(/^"(.*)"$/, "$1"))
   .pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_.:-]{1,255}$/, {
-        error: "Idempotency-Key must be 1 to 255 letters, digits or _ . : -",
-      }),
+    z.string().regex(/^[A-Za-z0-9_.:-]{1,255}$/, {
+      error: "Idempotency-Key must be 1 to 255 letters, digits or _ . : -",
+    }),
   )
   .optional();

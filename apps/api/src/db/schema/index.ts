@@ -4,3 +4,4 @@ export * from "./auth";
 export * from "./accounts";
 export * from "./parks";
 export * from "./wallet";
+export * from "./bookings";
