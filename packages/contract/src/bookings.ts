@@ -40,13 +40,15 @@ export const CreateBookingBodySchema = z.object({
 export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
 
 export const ExtendBookingBodySchema = z.object({
-  booking_id: z.uuid({ error: "booking_id must be a booking id" }),
+  booking_id: z
+    .string({ error: "booking_id is required" })
+    .trim()
+    .min(1, { error: "booking_id is required" })
+    .max(64),
   new_end_time: time("new_end_time"),
 });
 
-export const BookingIdParamsSchema = z.object({
-  id: z.uuid({ error: "Booking not found" }),
-});
+export const BookingIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export const BookingCodeParamsSchema = z.object({ bookingCode: z.string().trim().min(1).max(40) });
 
 export const BookingStatusQuerySchema = z.object({

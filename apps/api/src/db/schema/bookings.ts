@@ -26,6 +26,7 @@ export interface StoredBreakdown {
   bookingFeeMinor: number;
   taxMinor: number;
   totalMinor: number;
+  taxName?: string;
 }
 
 /**
@@ -53,7 +54,7 @@ export const bookings = pgTable(
     plateNumber: text("plate_number"),
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
     endTime: timestamp("end_time", { withTimezone: true }).notNull(),
-    status: text("status").notNull().default("active"),
+    status: text("status").$type<"active" | "completed" | "cancelled">().notNull().default("active"),
     currency: char("currency", { length: 3 }).notNull(),
     /** Price of the whole current window, fees included. */
     totalMinor: bigint("total_minor", { mode: "number" }).notNull(),

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import { normalizeSearchText } from "../../lib/search-text";
+import { freeSpaces } from "../bookings/bookings.service";
 import { checkWindow, MAX_WINDOW_DAYS, priceWindow } from "./pricing.domain";
 import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
@@ -226,7 +227,7 @@ export async function getAvailability(
   if (!window) throw AppError.validation({ start_time: "start_time is required" });
   const { park, country, raw } = await loadRate(db, ref, q.vehicle_type_id);
   const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
-  const spaces = await repo.availableSpaces(db, park.id, vt, window.start, window.end);
+  const spaces = await freeSpaces(db, park.id, vt, window.start, window.end);
   const breakdown = priceWindow(
     { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
     country,
