@@ -11,6 +11,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The PostgreSQL database's URL (undefined on PGlite): open more pools on it with `anotherApp`. */
+  url?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     PUBLIC_URL: "http://parkwell.test",
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url } = await freshDatabase();
   try {
     await migrate(database);
     await seed(database.db);
@@ -39,6 +41,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       app,
       database,
       config,
+      url,
       async close() {
         await app.close();
         await database.close();
@@ -52,7 +55,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   }
 }
 
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   if (TEST_ENGINE === "pglite") {
     return { database: await openDatabase({}), drop: async () => {} };
   }
@@ -68,11 +75,34 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await openDatabase({ url: url.toString(), poolSize: 20 });
   return {
     database,
+    url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A second application process on the same PostgreSQL database: its own pool and its own app
+ * (what two API instances behind a load balancer are). Close it before the context.
+ */
+export async function anotherApp(
+  ctx: TestContext,
+  extra: Partial<Parameters<typeof buildApp>[0]> = {},
+  poolSize = 20,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!ctx.url) throw new Error("anotherApp needs PostgreSQL (TEST_DB_ENGINE=postgres)");
+  const database = await openDatabase({ url: ctx.url, poolSize });
+  const app = await buildApp({ database, config: ctx.config, logger: false, ...extra });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

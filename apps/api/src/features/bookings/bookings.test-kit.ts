@@ -90,3 +90,14 @@ export async function overbooked(
   };
   return result.rows.filter((r) => Number(r.peak) > Number(r.capacity));
 }
+
+/** Active Nigerian parks open all day that sell Car spaces (test windows then never hit closing hours). */
+export async function allDayParks(db: Db, n: number): Promise<number[]> {
+  const result = (await db.execute(sql`
+    SELECT p.id FROM parks p JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
+    JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
+    WHERE p.open_24h AND p.country_id = 1 AND p.status = 'active' ORDER BY p.id LIMIT ${n}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return result.rows.map((r) => Number(r.id));
+}
