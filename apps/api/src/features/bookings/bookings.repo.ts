@@ -191,6 +191,18 @@ export const filters = {
   cancelled: () => eq(bookings.status, "cancelled"),
 };
 
+/** Vehicle types are fixed reference data: read once per database handle, not on every response. */
+const typeCache = new WeakMap<Db, Promise<{ id: number; name: string }[]>>();
+function vehicleTypeNames(db: Db) {
+  let hit = typeCache.get(db);
+  if (!hit) {
+    hit = Promise.resolve(db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes));
+    hit.catch(() => typeCache.delete(db));
+    typeCache.set(db, hit);
+  }
+  return hit;
+}
+
 /** Park, vehicle and vehicle-type facts shown with a booking. */
 export async function bookingContext(db: Db, parkIds: number[], vehicleIds: number[]) {
   const [parkRows, vehicleRows, typeRows] = await Promise.all([
@@ -218,7 +230,7 @@ export async function bookingContext(db: Db, parkIds: number[], vehicleIds: numb
           .from(userVehicles)
           .where(sql`${userVehicles.id} IN ${vehicleIds}`)
       : [],
-    db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes),
+    vehicleTypeNames(db),
   ]);
   return {
     parks: new Map(parkRows.map((p) => [p.id, p])),
