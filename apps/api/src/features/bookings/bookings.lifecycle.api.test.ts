@@ -1,22 +1,33 @@
 import type { Booking, BookingDetail } from "@parkwell/contract";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
+import { readMailbox } from "../../test/mailbox";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import { completeEndedBookings } from "./bookings.service";
 import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity, setStatus } from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
+let dataDir: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parkwell-bookings-life-"));
+  ctx = await createTestContext({ DATA_DIR: dataDir });
   db = ctx.database.db;
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+});
+const subjects = async (email: string) =>
+  (await readMailbox(dataDir)).filter((m) => m.to.includes(email)).map((m) => m.subject);
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);
@@ -52,6 +63,9 @@ describe("extend", () => {
     expect((await extend(ctx.app, user, e, at(5 * HOUR))).statusCode).toBe(422);
     const d = await detail(user, e);
     expect(d.payments.map((p) => p.kind)).toEqual(["booking_charge", "booking_extension"]);
+    await vi.waitFor(async () =>
+      expect(await subjects(user.email)).toContain(`Your Parkwell booking ${b.booking_code} is extended`),
+    );
   });
 
   it("refuses to extend a cancelled booking, and answers 402 when the wallet cannot pay the difference", async () => {
@@ -84,6 +98,9 @@ describe("cancel and renew", () => {
     expect(c.json<Booking>()).toMatchObject({ status: "cancelled", cancellation: { allowed: false } });
     const refunded = (await walletBalanceMinor(db, user.id, "NGN")) - paidBalance;
     expect(refunded).toBe(minor(b.breakdown.parking));
+    await vi.waitFor(async () =>
+      expect(await subjects(user.email)).toContain(`Your Parkwell booking ${b.booking_code} is cancelled`),
+    );
     const d = await detail(user, b);
     expect(d.refunds).toEqual([expect.objectContaining({ kind: "refund", amount: b.breakdown.parking })]);
     expect((await setStatus(ctx.app, user, b.id, "cancelled")).statusCode).toBe(422);

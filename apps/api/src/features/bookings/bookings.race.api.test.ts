@@ -1,4 +1,7 @@
+import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import type { Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -64,7 +67,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     }
 
     beforeAll(async () => {
-      ctx = await createTestContext();
+      ctx = await createTestContext({ DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), "parkwell-race-")) });
       db = ctx.database.db;
       parks = await allDayParks(db, 10);
       const safe = await instances(false);
@@ -76,6 +79,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     afterAll(async () => {
       for (const close of closers) await close();
       await ctx?.close();
+      if (ctx)
+        await fs.rm(ctx.config.DATA_DIR, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     });
     afterEach(async () => {
       expect(await ledgerViolations(db)).toEqual([]);
