@@ -33,6 +33,9 @@ export interface BookingDeps {
 }
 
 export const VEHICLE_BUSY = "This vehicle already has a booking in this window";
+/** Spreads booking revenue over this many ledger accounts per currency (see ledger.service). */
+const REVENUE_SHARDS = 16;
+const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;
 const notFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
 const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE);
 const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
@@ -81,6 +84,7 @@ async function charge(
       kind,
       reference: b.bookingCode,
       description: `${kind} ${b.bookingCode}`,
+      revenueShard: revenueShard(b.id),
     });
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
@@ -303,6 +307,7 @@ export async function changeStatus(
             idempotencyKey: `booking:${b.id}:${moves}`,
             reference: b.bookingCode,
             description: `refund ${b.bookingCode}`,
+            revenueShard: revenueShard(b.id),
           });
         }
         const set = {
