@@ -5,7 +5,8 @@
  *   (every request then serialises on that park's capacity lock), then a check that no park
  *   ever exceeds its capacity. Writes bench/results/bookings.md.
  * Env: BENCH_DATABASE_URL (admin URL, default postgres://root@127.0.0.1:5432/postgres),
- *      BENCH_SECONDS (default 15), BENCH_CLIENTS (50), BENCH_API_PROCESSES (2).
+ *      BENCH_SECONDS (default 15), BENCH_CLIENTS (50), BENCH_API_PROCESSES (2),
+ *      BENCH_CPU_PROF (a directory: the API processes write CPU profiles there).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -80,7 +81,13 @@ async function startApis(url: string): Promise<{ bases: string[]; children: Chil
   const children: ChildProcess[] = [];
   for (let i = 0; i < PROCESSES; i += 1) {
     const port = 4100 + i + Math.floor(Math.random() * 50) * 4;
-    const child = spawn(process.execPath, [path.join(ROOT, "apps/api/dist/server.js")], {
+    // BENCH_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it stops.
+    const prof = process.env.BENCH_CPU_PROF;
+    const args = [
+      ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []),
+      path.join(ROOT, "apps/api/dist/server.js"),
+    ];
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -231,6 +238,9 @@ async function main() {
     if (over.length > 0) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill("SIGTERM");
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r)))),
+    );
     await database.close();
   }
 }
