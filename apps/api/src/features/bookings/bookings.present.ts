@@ -1,7 +1,8 @@
 import type { Booking, BookingStatus } from "@parkwell/contract";
 import { toMajor } from "../../lib/money";
 import { refundMinor } from "./bookings.domain";
-import type { BookingRow, bookingContext } from "./bookings.repo";
+import type { bookingContext } from "./bookings-view.repo";
+import type { BookingRow } from "./bookings.repo";
 import { signQr } from "./qr";
 
 type Context = Awaited<ReturnType<typeof bookingContext>>;

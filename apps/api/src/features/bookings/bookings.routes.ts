@@ -25,7 +25,7 @@ import { toMajor } from "../../lib/money";
 import { requireUser, type Auth } from "../../plugins/auth";
 import { bookingMail, type BookingMailKind } from "./bookings.mail";
 import { presentBooking } from "./bookings.present";
-import * as repo from "./bookings.repo";
+import * as view from "./bookings-view.repo";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
 
@@ -62,7 +62,7 @@ const errors = { 401: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: Erro
 export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   const present = async (rows: BookingRow[]): Promise<Booking[]> => {
-    const ctx = await repo.bookingContext(
+    const ctx = await view.bookingContext(
       db,
       [...new Set(rows.map((r) => r.parkId))],
       [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))],
@@ -197,8 +197,8 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         const user = requireUser(req);
         const row = await service.getBookingByCode(db, user.id, req.params.bookingCode);
         const body = await one(row);
-        const moves = await repo.bookingMoves(db, row.id, user.id);
-        const decimals = await repo.currencyDecimals(db, row.currency);
+        const moves = await view.bookingMoves(db, row.id, user.id);
+        const decimals = await view.currencyDecimals(db, row.currency);
         const toMove = (m: (typeof moves)[number]) => ({
           kind: m.kind,
           amount: toMajor(Math.abs(Number(m.amount_minor)), decimals),

@@ -1,113 +1,27 @@
 import { createHash, randomBytes } from "node:crypto";
-import {
-  BOOKING_FULL_MESSAGE,
-  BOOKING_NOT_FOUND_MESSAGE,
-  type BookingFilter,
-  type CreateBookingBody,
-} from "@parkwell/contract";
+import type { BookingFilter, CreateBookingBody } from "@parkwell/contract";
 import type { Db } from "../../db/client";
-import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { toMajor } from "../../lib/money";
-import { priceWindow } from "../parks/pricing.domain";
 import { list as listVehicles } from "../vehicles/vehicles.service";
-import { chargeWallet, refundToWallet, walletBalanceMinor } from "../wallet/ledger.service";
-import {
-  bookingCode,
-  chargeDueMinor,
-  extendProblem,
-  isOpenAt,
-  refundMinor,
-  statusChange,
-  windowProblems,
-} from "./bookings.domain";
+import { bookingCode, windowProblems } from "./bookings.domain";
 import * as repo from "./bookings.repo";
-import type { BookingRow, ParkForBooking } from "./bookings.repo";
+import type { BookingRow } from "./bookings.repo";
 
-export interface BookingDeps {
-  db: Db;
-  clock: Clock;
-  /** Test-only: skip the capacity row lock to prove the race tests can fail. Never set in production. */
-  unsafeSkipCapacityLock?: boolean;
-}
+import {
+  busy,
+  charge,
+  full,
+  guardVehicle,
+  hoursOf,
+  loadPark,
+  notFound,
+  price,
+  type BookingDeps,
+} from "./booking-core.service";
 
-export const VEHICLE_BUSY = "This vehicle already has a booking in this window";
-/** Spreads booking revenue over this many ledger accounts per currency (see ledger.service). */
-const REVENUE_SHARDS = 16;
-const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;
-const notFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
-const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE);
-const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
-
-async function loadPark(db: Db, parkId: number, vehicleTypeId: number): Promise<ParkForBooking> {
-  const park = await repo.findParkForBooking(db, parkId, vehicleTypeId);
-  if (!park || park.status !== "active") {
-    throw AppError.validation({ park_id: "Park not found" });
-  }
-  if (park.hourlyMinor === null || park.dailyMaxMinor === null) {
-    throw AppError.validation({ vehicle_type_id: "This park takes no vehicles of this type" });
-  }
-  return park;
-}
-
-const hoursOf = (p: ParkForBooking) => ({
-  open24h: p.open24h,
-  openingHours: p.openingHours,
-  timeZone: p.timeZone,
-});
-
-function price(p: ParkForBooking, start: Date, end: Date) {
-  const b = priceWindow({ hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! }, p, start, end);
-  return { ...b, taxName: p.taxName };
-}
-
-/**
- * Charges the wallet inside the caller's transaction. A short balance is a 402 naming the amount
- * missing; the throw rolls the whole transaction back, so nothing is created.
- */
-async function charge(
-  tx: Tx,
-  b: { id: string; userId: string; currency: string; bookingCode: string },
-  amountMinor: number,
-  move: number,
-  kind: string,
-  decimals: number,
-) {
-  if (amountMinor <= 0) return;
-  try {
-    await chargeWallet(tx, {
-      userId: b.userId,
-      currency: b.currency,
-      amountMinor,
-      idempotencyKey: `booking:${b.id}:${move}`,
-      kind,
-      reference: b.bookingCode,
-      description: `${kind} ${b.bookingCode}`,
-      revenueShard: revenueShard(b.id),
-    });
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-    const missing = amountMinor - (await walletBalanceMinor(tx, b.userId, b.currency));
-    const amount = toMajor(missing, decimals);
-    throw new AppError(
-      402,
-      "insufficient_funds",
-      `Your wallet balance is too low: add ${amount} ${b.currency} to pay for this booking`,
-      { amount_missing: String(amount), currency: b.currency },
-    );
-  }
-}
-
-/** Runs `fn`, turning the one-vehicle exclusion constraint into the same 409 as the pre-check. */
-async function guardVehicle<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (repo.pgCode(err) === "23P01") throw busy();
-    throw err;
-  }
-}
+export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
+export { changeStatus, extendBooking } from "./booking-changes.service";
 
 const fingerprint = (body: CreateBookingBody) =>
   createHash("sha256")
@@ -212,139 +126,6 @@ export async function createBooking(
     }
     throw err;
   }
-}
-
-export async function extendBooking(
-  deps: BookingDeps,
-  userId: string,
-  bookingId: string,
-  newEnd: Date,
-): Promise<BookingRow> {
-  const { db } = deps;
-  const now = deps.clock();
-  const current = await repo.findBooking(db, userId, { id: bookingId });
-  if (!current) throw notFound();
-  const park = await loadPark(db, current.parkId, current.vehicleTypeId);
-  return guardVehicle(() =>
-    db.transaction(async (tx) => {
-      // Lock order everywhere: park_capacities, then the booking, then wallet accounts.
-      const capacity = await repo.lockCapacity(
-        tx,
-        park.id,
-        current.vehicleTypeId,
-        !deps.unsafeSkipCapacityLock,
-      );
-      const b = await repo.findBooking(tx, userId, { id: bookingId }, true);
-      if (!b) throw notFound();
-      const problem = extendProblem(b, newEnd, now);
-      if (problem) throw AppError.validation({ new_end_time: problem });
-      if (!isOpenAt(hoursOf(park), newEnd, "end")) {
-        throw AppError.validation({ new_end_time: "The park is closed at new_end_time" });
-      }
-      const peak = await repo.peakOccupancy(tx, park.id, b.vehicleTypeId, b.endTime, newEnd, b.id);
-      if (peak >= capacity) throw full();
-      if (b.plateNumber && (await repo.plateBusy(tx, userId, b.plateNumber, b.endTime, newEnd, b.id))) {
-        throw busy();
-      }
-      const breakdown = price(park, b.startTime, newEnd);
-      const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
-      const moves = b.moves + 1;
-      await charge(tx, b, due, moves, "booking_extension", park.decimals);
-      const set = {
-        endTime: newEnd,
-        totalMinor: breakdown.totalMinor,
-        paidMinor: b.paidMinor + due,
-        breakdown,
-        moves,
-        updatedAt: now,
-      };
-      await repo.updateBooking(tx, b.id, set);
-      return { ...b, ...set };
-    }),
-  );
-}
-
-/** Cancel (refund by the policy) or renew (charge again what was refunded, if space is still free). */
-export async function changeStatus(
-  deps: BookingDeps,
-  userId: string,
-  bookingId: string,
-  target: "active" | "cancelled",
-): Promise<{ booking: BookingRow; refundedMinor: number; chargedMinor: number; decimals: number }> {
-  const { db } = deps;
-  const now = deps.clock();
-  const current = await repo.findBooking(db, userId, { id: bookingId });
-  if (!current) throw notFound();
-  const park = await loadPark(db, current.parkId, current.vehicleTypeId);
-  return guardVehicle(() =>
-    db.transaction(async (tx) => {
-      const capacity = await repo.lockCapacity(
-        tx,
-        park.id,
-        current.vehicleTypeId,
-        !deps.unsafeSkipCapacityLock,
-      );
-      const b = await repo.findBooking(tx, userId, { id: bookingId }, true);
-      if (!b) throw notFound();
-      const change = statusChange(b, target, now);
-      if (!change.ok) throw AppError.validation({ status: change.message });
-      const moves = b.moves + 1;
-      if (change.kind === "cancel") {
-        const refund = refundMinor(
-          {
-            startTime: b.startTime,
-            parkingMinor: b.breakdown.parkingMinor,
-            totalMinor: b.totalMinor,
-            paidMinor: b.paidMinor,
-          },
-          now,
-        );
-        if (refund.amountMinor > 0) {
-          await refundToWallet(tx, {
-            userId,
-            currency: b.currency,
-            amountMinor: refund.amountMinor,
-            idempotencyKey: `booking:${b.id}:${moves}`,
-            reference: b.bookingCode,
-            description: `refund ${b.bookingCode}`,
-            revenueShard: revenueShard(b.id),
-          });
-        }
-        const set = {
-          status: "cancelled" as const,
-          paidMinor: b.paidMinor - refund.amountMinor,
-          moves,
-          cancelledAt: now,
-          updatedAt: now,
-        };
-        await repo.updateBooking(tx, b.id, set);
-        return {
-          booking: { ...b, ...set },
-          refundedMinor: refund.amountMinor,
-          chargedMinor: 0,
-          decimals: park.decimals,
-        };
-      }
-      const problems = windowProblems(b.startTime, b.endTime, now, hoursOf(park));
-      if (problems.start_time) throw AppError.validation({ status: problems.start_time });
-      const peak = await repo.peakOccupancy(tx, park.id, b.vehicleTypeId, b.startTime, b.endTime, b.id);
-      if (peak >= capacity) throw full();
-      if (b.plateNumber && (await repo.plateBusy(tx, userId, b.plateNumber, b.startTime, b.endTime, b.id))) {
-        throw busy();
-      }
-      const due = chargeDueMinor(b.totalMinor, b.paidMinor);
-      await charge(tx, b, due, moves, "booking_renewal", park.decimals);
-      const set = {
-        status: "active" as const,
-        paidMinor: b.paidMinor + due,
-        moves,
-        cancelledAt: null,
-        updatedAt: now,
-      };
-      await repo.updateBooking(tx, b.id, set);
-      return { booking: { ...b, ...set }, refundedMinor: 0, chargedMinor: due, decimals: park.decimals };
-    }),
-  );
 }
 
 export async function getBookingByCode(db: Db, userId: string, code: string) {
