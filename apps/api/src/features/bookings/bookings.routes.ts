@@ -79,16 +79,23 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       reply.header("cache-control", "no-store");
     });
     // Mail never delays or fails the booking: it is sent after the commit and errors are logged.
+    const sending = new Set<Promise<void>>();
     const notify = (
       user: { email: string; language: string },
       kind: BookingMailKind,
       b: Booking,
       refund = 0,
     ) => {
-      deps.mailer
+      const p: Promise<void> = deps.mailer
         .send(bookingMail(kind, user.language, user.email, b, deps.publicUrl, refund))
-        .catch((err: unknown) => app.log.error({ err, booking: b.booking_code }, "booking mail failed"));
+        .catch((err: unknown) => app.log.error({ err, booking: b.booking_code }, "booking mail failed"))
+        .finally(() => sending.delete(p));
+      sending.add(p);
     };
+    // A stopping process still delivers the confirmations it promised.
+    app.addHook("onClose", async () => {
+      await Promise.all([...sending]);
+    });
 
     app.post(
       "/bookings",
