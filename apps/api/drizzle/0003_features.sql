@@ -191,6 +191,32 @@ CREATE TABLE "demo_requests" (
 	CONSTRAINT "demo_requests_spaces_check" CHECK ("demo_requests"."spaces" is null or "demo_requests"."spaces" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "bookings" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"booking_code" text NOT NULL,
+	"user_id" uuid NOT NULL,
+	"park_id" integer NOT NULL,
+	"vehicle_type_id" integer NOT NULL,
+	"vehicle_id" integer,
+	"plate_number" text,
+	"start_time" timestamp with time zone NOT NULL,
+	"end_time" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"currency" char(3) NOT NULL,
+	"total_minor" bigint NOT NULL,
+	"paid_minor" bigint NOT NULL,
+	"breakdown" jsonb NOT NULL,
+	"moves" integer DEFAULT 1 NOT NULL,
+	"idempotency_key" text,
+	"request_hash" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"cancelled_at" timestamp with time zone,
+	CONSTRAINT "bookings_window" CHECK ("bookings"."end_time" > "bookings"."start_time"),
+	CONSTRAINT "bookings_status_known" CHECK ("bookings"."status" IN ('active', 'completed', 'cancelled')),
+	CONSTRAINT "bookings_money" CHECK ("bookings"."total_minor" > 0 AND "bookings"."paid_minor" >= 0)
+);
+--> statement-breakpoint
 ALTER TABLE "account_tokens" ADD CONSTRAINT "account_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_attempts" ADD CONSTRAINT "auth_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_vehicles" ADD CONSTRAINT "user_vehicles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -206,6 +232,10 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_wallet_ac
 ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_ledger_transaction_id_ledger_transactions_id_fk" FOREIGN KEY ("ledger_transaction_id") REFERENCES "public"."ledger_transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_accounts" ADD CONSTRAINT "wallet_accounts_owner_user_id_users_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_park_id_parks_id_fk" FOREIGN KEY ("park_id") REFERENCES "public"."parks"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_vehicle_type_id_vehicle_types_id_fk" FOREIGN KEY ("vehicle_type_id") REFERENCES "public"."vehicle_types"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_vehicle_id_user_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."user_vehicles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_tokens_user_idx" ON "account_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "auth_attempts_identifier_idx" ON "auth_attempts" USING btree ("identifier","created_at");--> statement-breakpoint
 CREATE INDEX "auth_attempts_user_idx" ON "auth_attempts" USING btree ("user_id","created_at");--> statement-breakpoint
@@ -231,4 +261,9 @@ CREATE UNIQUE INDEX "payments_client_key_unique" ON "payments" USING btree ("use
 CREATE INDEX "payments_user_idx" ON "payments" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_accounts_one_per_user_ccy" ON "wallet_accounts" USING btree ("owner_user_id","currency") WHERE "wallet_accounts"."kind" = 'user_wallet';--> statement-breakpoint
 CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "demo_requests_created_idx" ON "demo_requests" USING btree ("created_at");
+CREATE INDEX "demo_requests_created_idx" ON "demo_requests" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "bookings_code_key" ON "bookings" USING btree ("booking_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "bookings_idempotency_key" ON "bookings" USING btree ("user_id","idempotency_key") WHERE "bookings"."idempotency_key" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "bookings_active_period_idx" ON "bookings" USING gist ("park_id","vehicle_type_id",tstzrange("start_time", "end_time", '[)')) WHERE "bookings"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "bookings_user_start_idx" ON "bookings" USING btree ("user_id","start_time");--> statement-breakpoint
+CREATE INDEX "bookings_active_end_idx" ON "bookings" USING btree ("end_time") WHERE "bookings"."status" = 'active';

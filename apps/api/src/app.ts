@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
+import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { firebaseVerifier } from "./features/accounts/firebase";
@@ -36,6 +37,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Payment provider adapters; by default built from config (tests point them at local fakes). */
   payments?: Payments;
+  /** Test-only switches of the bookings feature (the race tests' negative control). */
+  bookings?: { unsafeSkipCapacityLock?: boolean };
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -98,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
   await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
   await app.register(inquiryRoutes(database.db), { prefix: "/api/v1" });
+  const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
+  const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
+  await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

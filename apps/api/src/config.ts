@@ -79,6 +79,8 @@ const ConfigSchema = z.object({
   WAVE_API_KEY: z.string().optional(),
   WAVE_WEBHOOK_SECRET: z.string().optional(),
   WAVE_API_URL: z.url({ error: "must be an http(s) URL" }).default("https://api.wave.com"),
+  /** HMAC key of booking QR payloads; unset outside production: random per process (with a warning). */
+  QR_SIGNING_SECRET: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   /** How long one call to a provider may take before the user gets a clear error. */
   PAYMENT_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })

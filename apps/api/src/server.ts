@@ -3,9 +3,17 @@ import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { seed } from "./db/seed";
+import { completeEndedBookings } from "./features/bookings/bookings.service";
+import { systemClock } from "./lib/clock";
 import path from "node:path";
 
+/** How often ended bookings are marked completed (any number of processes may run it). */
+const COMPLETE_BOOKINGS_EVERY_MS = 60_000;
+
 async function main(config: Config): Promise<void> {
+  if (config.NODE_ENV === "production" && !config.QR_SIGNING_SECRET) {
+    throw new ConfigError("Invalid configuration: QR_SIGNING_SECRET is required in production");
+  }
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "pglite"),
@@ -16,6 +24,12 @@ async function main(config: Config): Promise<void> {
   if (config.SEED) await seed(database.db);
 
   const app = await buildApp({ database, config });
+  const completing = setInterval(() => {
+    completeEndedBookings(database.db, systemClock).catch((err: unknown) =>
+      app.log.error({ err }, "completing ended bookings failed"),
+    );
+  }, COMPLETE_BOOKINGS_EVERY_MS).unref();
+  app.addHook("onClose", async () => clearInterval(completing));
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -7,3 +7,4 @@ export * from "./parks";
 export * from "./wallet";
 export * from "./cancellation";
 export * from "./inquiries";
+export * from "./bookings";

@@ -15,6 +15,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The PostgreSQL database's URL (undefined on PGlite): open more pools on it with `anotherApp`. */
+  url?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-test-")),
     ...env,
   });
-  const { database, drop, prepared } = await freshDatabase();
+  const { database, drop, prepared, url } = await freshDatabase();
   try {
     if (!prepared) {
       await migrate(database);
@@ -47,6 +49,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       app,
       database,
       config,
+      url,
       async close() {
         await app.close();
         await database.close();
@@ -65,6 +68,8 @@ export interface FreshDatabase {
   drop: () => Promise<void>;
   /** True when it is a copy of the run's migrated and seeded template (see global-setup.ts). */
   prepared: boolean;
+  /** PostgreSQL only: the database's URL, for a second app instance on the same database. */
+  url?: string;
 }
 
 /** A database of its own for a test file: a copy of the run's template when there is one. */
@@ -93,11 +98,34 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   return {
     database,
     prepared: Boolean(template),
+    url: url.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * A second application process on the same PostgreSQL database: its own pool and its own app
+ * (what two API instances behind a load balancer are). Close it before the context.
+ */
+export async function anotherApp(
+  ctx: TestContext,
+  extra: Partial<Parameters<typeof buildApp>[0]> = {},
+  poolSize = 20,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!ctx.url) throw new Error("anotherApp needs PostgreSQL (TEST_DB_ENGINE=postgres)");
+  const database = await openDatabase({ url: ctx.url, poolSize });
+  const app = await buildApp({ database, config: ctx.config, logger: false, ...extra });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

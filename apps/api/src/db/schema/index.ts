@@ -5,3 +5,4 @@ export * from "./accounts";
 export * from "./parks";
 export * from "./wallet";
 export * from "./inquiries";
+export * from "./bookings";

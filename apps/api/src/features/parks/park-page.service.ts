@@ -13,6 +13,7 @@ import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
 import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
+import { freeSpaces } from "../bookings/bookings.service";
 
 /** One park: its page, its rate for a vehicle type, and a window's availability and price. */
 async function loadPark(db: Db, ref: string) {
@@ -101,7 +102,7 @@ export async function getAvailability(
   if (!window) throw AppError.validation({ start_time: "start_time is required" });
   const { park, country, raw } = await loadRate(db, ref, q.vehicle_type_id);
   const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
-  const spaces = await repo.availableSpaces(db, park.id, vt, window.start, window.end);
+  const spaces = await freeSpaces(db, park.id, vt, window.start, window.end);
   const breakdown = priceWindow(
     { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
     country,

@@ -97,22 +97,3 @@ export function listRates(db: Db, parkId: number) {
     .where(and(eq(parkRates.parkId, parkId), eq(parkRates.kind, "standard")))
     .orderBy(asc(vehicleTypes.sortOrder));
 }
-
-/**
- * Spaces free for a window. Today that is the capacity; the bookings feature subtracts the
- * overlapping bookings here (and locks the park_capacities row when it books).
- */
-export async function availableSpaces(
-  db: Db,
-  parkId: number,
-  vehicleTypeId: number,
-  _start: Date,
-  _end: Date,
-): Promise<{ capacity: number; available: number }> {
-  const rows = await db
-    .select({ capacity: parkCapacities.capacity })
-    .from(parkCapacities)
-    .where(and(eq(parkCapacities.parkId, parkId), eq(parkCapacities.vehicleTypeId, vehicleTypeId)));
-  const capacity = rows[0]?.capacity ?? 0;
-  return { capacity, available: capacity };
-}

@@ -98,7 +98,17 @@ interface WalletMove {
   idempotencyKey: string;
   reference?: string | null;
   description?: string | null;
+  /**
+   * Bookings spread their revenue over `revenue:<ccy>:<shard>` accounts: one revenue row per
+   * currency is a hot row every charge of that currency waits on until commit.
+   */
+  revenueShard?: number;
 }
+
+const revenueAccountKey = (move: WalletMove) =>
+  move.revenueShard === undefined
+    ? revenueKey(move.currency)
+    : `${revenueKey(move.currency)}:${move.revenueShard}`;
 
 /** Money received by a provider for this user: provider clearing -> user wallet. */
 export async function creditTopUp(tx: Tx, move: WalletMove & { provider: string }) {
@@ -123,7 +133,7 @@ export async function creditTopUp(tx: Tx, move: WalletMove & { provider: string 
 export async function chargeWallet(tx: Tx, move: WalletMove & { kind?: string }) {
   const wallet = await userWallet(tx, move.userId, move.currency);
   const revenue = await repo.ensureAccount(tx, {
-    key: revenueKey(move.currency),
+    key: revenueAccountKey(move),
     kind: "platform_revenue",
     currency: move.currency,
   });
@@ -142,7 +152,7 @@ export async function chargeWallet(tx: Tx, move: WalletMove & { kind?: string })
 export async function refundToWallet(tx: Tx, move: WalletMove) {
   const wallet = await userWallet(tx, move.userId, move.currency);
   const revenue = await repo.ensureAccount(tx, {
-    key: revenueKey(move.currency),
+    key: revenueAccountKey(move),
     kind: "platform_revenue",
     currency: move.currency,
   });

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { userVehicles } from "./accounts";
+import { parks } from "./parks";
+import { vehicleTypes } from "./reference";
+
+/** The price parts of a booking's window, in minor units (pricing.domain's PriceBreakdown). */
+export interface StoredBreakdown {
+  hours: number;
+  days: number;
+  parkingMinor: number;
+  serviceFeeMinor: number;
+  bookingFeeMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  taxName?: string;
+}
+
+/**
+ * One space of a vehicle type at a park for `[start_time, end_time)`. Capacity is enforced by
+ * the service under a lock on `park_capacities` (docs/decisions/008-bookings.md); the GiST index
+ * serves its overlap query, and a custom migration adds an exclusion constraint so one vehicle
+ * never holds two overlapping active bookings.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingCode: text("booking_code").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "restrict" }),
+    vehicleTypeId: integer("vehicle_type_id")
+      .notNull()
+      .references(() => vehicleTypes.id),
+    vehicleId: integer("vehicle_id").references(() => userVehicles.id, { onDelete: "set null" }),
+    /** Normalised plate (copied from the saved vehicle when one is chosen); null until the driver adds it. */
+    plateNumber: text("plate_number"),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    status: text("status").$type<"active" | "completed" | "cancelled">().notNull().default("active"),
+    currency: char("currency", { length: 3 }).notNull(),
+    /** Price of the whole current window, fees included. */
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    /** What the wallet holds for this booking: charges minus refunds. */
+    paidMinor: bigint("paid_minor", { mode: "number" }).notNull(),
+    breakdown: jsonb("breakdown").$type<StoredBreakdown>().notNull(),
+    /** Ledger moves made so far; numbers each move's idempotency key (booking:<id>:<n>). */
+    moves: integer("moves").notNull().default(1),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("bookings_code_key").on(t.bookingCode),
+    uniqueIndex("bookings_idempotency_key")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    index("bookings_active_period_idx")
+      .using("gist", t.parkId, t.vehicleTypeId, sql`tstzrange(${t.startTime}, ${t.endTime}, '[)')`)
+      .where(sql`${t.status} = 'active'`),
+    index("bookings_user_start_idx").on(t.userId, t.startTime),
+    index("bookings_active_end_idx")
+      .on(t.endTime)
+      .where(sql`${t.status} = 'active'`),
+    check("bookings_window", sql`${t.endTime} > ${t.startTime}`),
+    check("bookings_status_known", sql`${t.status} IN ('active', 'completed', 'cancelled')`),
+    check("bookings_money", sql`${t.totalMinor} > 0 AND ${t.paidMinor} >= 0`),
+  ],
+);

@@ -1,0 +1,98 @@
+/**
+ * What every booking write shares: the park and its price, the wallet charge (402 when short)
+ * and the errors. Each write runs in one transaction that first locks the capacity row.
+ */
+import { BOOKING_FULL_MESSAGE, BOOKING_NOT_FOUND_MESSAGE } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { toMajor } from "../../lib/money";
+import { priceWindow } from "../parks/pricing.domain";
+import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
+import * as repo from "./bookings.repo";
+import type { ParkForBooking } from "./bookings.repo";
+
+export interface BookingDeps {
+  db: Db;
+  clock: Clock;
+  /** Test-only: skip the capacity row lock to prove the race tests can fail. Never set in production. */
+  unsafeSkipCapacityLock?: boolean;
+}
+
+export const VEHICLE_BUSY = "This vehicle already has a booking in this window";
+/** Spreads booking revenue over this many ledger accounts per currency (see ledger.service). */
+const REVENUE_SHARDS = 16;
+export const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;
+export const notFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
+export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE);
+export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
+
+export async function loadPark(db: Db, parkId: number, vehicleTypeId: number): Promise<ParkForBooking> {
+  const park = await repo.findParkForBooking(db, parkId, vehicleTypeId);
+  if (!park || park.status !== "active") {
+    throw AppError.validation({ park_id: "Park not found" });
+  }
+  if (park.hourlyMinor === null || park.dailyMaxMinor === null) {
+    throw AppError.validation({ vehicle_type_id: "This park takes no vehicles of this type" });
+  }
+  return park;
+}
+
+export const hoursOf = (p: ParkForBooking) => ({
+  open24h: p.open24h,
+  openingHours: p.openingHours,
+  timeZone: p.timeZone,
+});
+
+export function price(p: ParkForBooking, start: Date, end: Date) {
+  const b = priceWindow({ hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! }, p, start, end);
+  return { ...b, taxName: p.taxName };
+}
+
+/**
+ * Charges the wallet inside the caller's transaction. A short balance is a 402 naming the amount
+ * missing; the throw rolls the whole transaction back, so nothing is created.
+ */
+export async function charge(
+  tx: Tx,
+  b: { id: string; userId: string; currency: string; bookingCode: string },
+  amountMinor: number,
+  move: number,
+  kind: string,
+  decimals: number,
+) {
+  if (amountMinor <= 0) return;
+  try {
+    await chargeWallet(tx, {
+      userId: b.userId,
+      currency: b.currency,
+      amountMinor,
+      idempotencyKey: `booking:${b.id}:${move}`,
+      kind,
+      reference: b.bookingCode,
+      description: `${kind} ${b.bookingCode}`,
+      revenueShard: revenueShard(b.id),
+    });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
+    const missing = amountMinor - (await walletBalanceMinor(tx, b.userId, b.currency));
+    const amount = toMajor(missing, decimals);
+    throw new AppError(
+      402,
+      "insufficient_funds",
+      `Your wallet balance is too low: add ${amount} ${b.currency} to pay for this booking`,
+      { amount_missing: String(amount), currency: b.currency },
+    );
+  }
+}
+
+/** Runs `fn`, turning the one-vehicle exclusion constraint into the same 409 as the pre-check. */
+export async function guardVehicle<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (repo.pgCode(err) === "23P01") throw busy();
+    throw err;
+  }
+}

@@ -1,0 +1,251 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Availability, Booking, BookingDetail, BookingPage, ParkDetail } from "@parkwell/contract";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "../../db/client";
+import { bearer, createUser } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/harness";
+import { ledgerViolations } from "../../test/ledger-invariants";
+import { readMailbox } from "../../test/mailbox";
+import { listCountriesWithFees } from "../parks/parks.repo";
+import { priceWindow } from "../parks/pricing.domain";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { verifyQr } from "./qr";
+import { at, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
+
+let ctx: TestContext;
+let db: Db;
+let dataDir: string;
+let park: ParkDetail;
+const SECRET = "test-qr-secret-0123456789";
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parkwell-bookings-"));
+  ctx = await createTestContext({ DATA_DIR: dataDir, QR_SIGNING_SECRET: SECRET });
+  db = ctx.database.db;
+  park = (await ctx.app.inject({ url: "/api/v1/front/parks/1" })).json<ParkDetail>();
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+});
+afterEach(async () => {
+  expect(await ledgerViolations(db)).toEqual([]);
+  expect(await overbooked(db)).toEqual([]);
+});
+
+const get = (url: string, user: { token: string }) =>
+  ctx.app.inject({ method: "GET", url: `/api/v1${url}`, headers: bearer(user) });
+
+describe("POST /bookings", () => {
+  it("books, prices on the server, debits the wallet once, signs a QR and mails a confirmation", async () => {
+    const user = await fundedUser(db);
+    const start = at(2 * HOUR);
+    const end = at(5 * HOUR + 30 * 60_000);
+    const res = await book(ctx.app, user, { start, end, plate_number: "ab-123 cd" });
+    expect(res.statusCode).toBe(201);
+    const b = res.json<Booking>();
+    const rate = park.rates.find((r) => r.vehicle_type_id === 1)!;
+    const expected = priceWindow(
+      { hourlyMinor: Math.round(rate.hourly * 100), dailyMaxMinor: Math.round(rate.daily_max * 100) },
+      (await listCountriesWithFees(db)).find((c) => c.code === "NG")!,
+      start,
+      end,
+    );
+    expect(b).toMatchObject({
+      status: "active",
+      currency: "NGN",
+      amount: expected.totalMinor / 100,
+      paid: expected.totalMinor / 100,
+      park: { id: 1, slug: park.slug },
+      vehicle: { id: null, plate_number: "AB123CD", vehicle_type_id: 1, vehicle_type: "Car" },
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      cancellation: { allowed: true, refund_percent: 100, refund_amount: expected.parkingMinor / 100 },
+    });
+    expect(b.breakdown).toMatchObject({ hours: 4, parking: expected.parkingMinor / 100 });
+    expect(b.booking_code).toMatch(/^PW-[2-9A-HJKMNP-Z]{8}$/);
+    expect(verifyQr(b.qr, SECRET)).toEqual({
+      v: 1,
+      code: b.booking_code,
+      park: 1,
+      start: start.toISOString(),
+      end: end.toISOString(),
+    });
+    expect(Buffer.from(b.qr.split(".")[0]!, "base64url").toString()).not.toContain(user.email);
+    expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(10_000_000 - expected.totalMinor);
+    await vi.waitFor(async () => {
+      const mail = (await readMailbox(dataDir)).find((m) => m.to.includes(user.email));
+      expect(mail?.subject).toBe(`Your Parkwell booking ${b.booking_code} is confirmed`);
+    });
+  });
+
+  it("refuses a short wallet with 402 and the amount missing, creating nothing", async () => {
+    const user = await fundedUser(db, 1_000);
+    const res = await book(ctx.app, user, { start: at(HOUR), end: at(3 * HOUR) });
+    expect(res.statusCode).toBe(402);
+    const body = res.json<{ message: string; code: string; fields: Record<string, string> }>();
+    expect(body.code).toBe("insufficient_funds");
+    expect(Number(body.fields.amount_missing)).toBeGreaterThan(0);
+    expect(body.message).toContain(body.fields.amount_missing);
+    expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(1_000);
+    expect((await get("/bookings/list", user)).json<BookingPage>().total).toBe(0);
+  });
+
+  it("refuses bad windows with 422 naming the field", async () => {
+    const user = await fundedUser(db);
+    const cases: [Date, Date, string][] = [
+      [at(-HOUR), at(HOUR), "start_time"],
+      [at(2 * HOUR), at(HOUR), "end_time"],
+      [at(HOUR), at(HOUR + 31 * 24 * HOUR), "end_time"],
+    ];
+    for (const [start, end, field] of cases) {
+      const res = await book(ctx.app, user, { start, end });
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ fields: Record<string, string> }>().fields).toHaveProperty(field);
+    }
+    const junk = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings",
+      headers: bearer(user),
+      payload: { park_id: "x", start_time: "tomorrow" },
+    });
+    expect(junk.statusCode).toBe(422);
+    const unknownPark = await book(ctx.app, user, { park_id: 999_999, start: at(HOUR), end: at(2 * HOUR) });
+    expect(unknownPark.statusCode).toBe(422);
+    expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(10_000_000);
+  });
+
+  it("answers 409 when the park is full for the window, counting peak occupancy not overlaps", async () => {
+    await setCapacity(db, 2, 1, 2);
+    const user = await fundedUser(db);
+    // [1h,3h) and [4h,6h) never overlap each other: a [2h,5h) window peaks at 2 of 2.
+    expect((await book(ctx.app, user, { park_id: 2, start: at(HOUR), end: at(3 * HOUR) })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await book(ctx.app, user, { park_id: 2, start: at(4 * HOUR), end: at(6 * HOUR) })).statusCode,
+    ).toBe(201);
+    expect(
+      (await book(ctx.app, user, { park_id: 2, start: at(2 * HOUR), end: at(5 * HOUR) })).statusCode,
+    ).toBe(201);
+    const full = await book(ctx.app, user, { park_id: 2, start: at(2 * HOUR), end: at(3 * HOUR) });
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ message: string }>().message).toBe(
+      "No space is left for this vehicle type in this window",
+    );
+    // Back to back is fine: [3h,4h) only meets one booking.
+    expect(
+      (await book(ctx.app, user, { park_id: 2, start: at(3 * HOUR), end: at(4 * HOUR) })).statusCode,
+    ).toBe(201);
+    const avail = await ctx.app.inject({
+      url: `/api/v1/front/parks/2/availability?start_time=${at(2 * HOUR).toISOString()}&end_time=${at(3 * HOUR).toISOString()}`,
+    });
+    expect(avail.json<Availability>()).toMatchObject({ capacity: 2, available: 0 });
+    const later = await ctx.app.inject({
+      url: `/api/v1/front/parks/2/availability?start_time=${at(7 * HOUR).toISOString()}&end_time=${at(8 * HOUR).toISOString()}`,
+    });
+    expect(later.json<Availability>()).toMatchObject({ capacity: 2, available: 2 });
+  });
+
+  it("lets a user book several spaces for one window, but one vehicle holds one booking at a time", async () => {
+    const user = await fundedUser(db);
+    const w = { start: at(10 * HOUR), end: at(12 * HOUR) };
+    expect((await book(ctx.app, user, w)).statusCode).toBe(201);
+    expect((await book(ctx.app, user, w)).statusCode).toBe(201);
+    expect((await book(ctx.app, user, { ...w, plate_number: "LAG123" })).statusCode).toBe(201);
+    const twice = await book(ctx.app, user, {
+      start: at(11 * HOUR),
+      end: at(13 * HOUR),
+      plate_number: "lag-123",
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<{ code: string }>().code).toBe("vehicle_busy");
+    const vehicle = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/user/vehicles/",
+      headers: bearer(user),
+      payload: { plate_number: "LAG123", vehicle_type_id: 1 },
+    });
+    const vehicleId = vehicle.json<{ id: number }>().id;
+    expect((await book(ctx.app, user, { ...w, vehicle_id: vehicleId })).statusCode).toBe(409);
+    const saved = await book(ctx.app, user, {
+      start: at(12 * HOUR),
+      end: at(13 * HOUR),
+      vehicle_id: vehicleId,
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json<Booking>().vehicle).toMatchObject({ id: vehicleId, plate_number: "LAG123" });
+    const other = await createUser(db);
+    expect((await book(ctx.app, user, { ...w, vehicle_id: 999_999 })).statusCode).toBe(422);
+    expect((await book(ctx.app, other, { ...w, plate_number: "LAG123" })).statusCode).toBe(402);
+  });
+
+  it("replays an Idempotency-Key: one booking and one charge; another body with it is a 422", async () => {
+    const user = await fundedUser(db);
+    const w = { start: at(20 * HOUR), end: at(21 * HOUR) };
+    const headers = { "idempotency-key": "book-once-1" };
+    const [a, b] = await Promise.all([book(ctx.app, user, w, headers), book(ctx.app, user, w, headers)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json<Booking>().id).toBe(b.json<Booking>().id);
+    const again = await book(ctx.app, user, w, headers);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect((await get("/bookings/list", user)).json<BookingPage>().total).toBe(1);
+    expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(10_000_000 - a.json<Booking>().amount * 100);
+    const misuse = await book(ctx.app, user, { ...w, end: at(22 * HOUR) }, headers);
+    expect(misuse.statusCode).toBe(422);
+  });
+
+  it("needs a token", async () => {
+    const res = await ctx.app.inject({ method: "POST", url: "/api/v1/bookings", payload: {} });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("GET /bookings/list and /bookings/{code}", () => {
+  it("pages and filters a user's bookings and hides everyone else's (404 on every route)", async () => {
+    const user = await fundedUser(db);
+    const created: Booking[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      created.push(
+        (await book(ctx.app, user, { start: at((30 + i) * HOUR), end: at((31 + i) * HOUR) })).json<Booking>(),
+      );
+    }
+    const first = (await get("/bookings/list", user)).json<BookingPage>();
+    expect(first).toMatchObject({ total: 12, page: 1, size: 10, pages: 2 });
+    expect(first.items).toHaveLength(10);
+    expect((await get("/bookings/list?page=2", user)).json<BookingPage>().items).toHaveLength(2);
+    expect((await get("/bookings/list?status_filter=upcoming&size=50", user)).json<BookingPage>().total).toBe(
+      12,
+    );
+    expect((await get("/bookings/list?status_filter=cancelled", user)).json<BookingPage>().total).toBe(0);
+    expect((await get("/bookings/list?status_filter=nope", user)).statusCode).toBe(422);
+
+    const detail = await get(`/bookings/${created[0]!.booking_code}`, user);
+    expect(detail.statusCode).toBe(200);
+    const d = detail.json<BookingDetail>();
+    expect(d.payments).toEqual([
+      expect.objectContaining({ kind: "booking_charge", amount: created[0]!.amount, currency: "NGN" }),
+    ]);
+    expect(d.refunds).toEqual([]);
+
+    const stranger = await fundedUser(db);
+    const b = created[0]!;
+    expect((await get(`/bookings/${b.booking_code}`, stranger)).statusCode).toBe(404);
+    const ext = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings/extend",
+      headers: bearer(stranger),
+      payload: { booking_id: b.id, new_end_time: at(60 * HOUR).toISOString() },
+    });
+    expect(ext.statusCode).toBe(404);
+    const cancel = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/v1/bookings/${b.id}/status?status=cancelled`,
+      headers: bearer(stranger),
+    });
+    expect(cancel.statusCode).toBe(404);
+    expect((await get("/bookings/list", stranger)).json<BookingPage>().total).toBe(0);
+    expect((await get("/bookings/PW-NOPE", user)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Booking } from "@parkwell/contract";
+import type { MailMessage } from "../../lib/mailer";
+
+export type BookingMailKind = "booked" | "extended" | "cancelled" | "renewed";
+type Lang = "en" | "fr";
+
+const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: string }>> = {
+  booked: {
+    en: {
+      subject: "Your Parkwell booking {code} is confirmed",
+      intro: "Your parking space is booked and paid from your wallet.",
+    },
+    fr: {
+      subject: "Votre réservation Parkwell {code} est confirmée",
+      intro: "Votre place est réservée et payée depuis votre portefeuille.",
+    },
+  },
+  extended: {
+    en: {
+      subject: "Your Parkwell booking {code} is extended",
+      intro: "Your booking now ends later; the difference was paid from your wallet.",
+    },
+    fr: {
+      subject: "Votre réservation Parkwell {code} est prolongée",
+      intro: "Votre réservation se termine plus tard ; la différence a été payée depuis votre portefeuille.",
+    },
+  },
+  cancelled: {
+    en: {
+      subject: "Your Parkwell booking {code} is cancelled",
+      intro: "Your booking is cancelled. Refunded to your wallet: {refund}.",
+    },
+    fr: {
+      subject: "Votre réservation Parkwell {code} est annulée",
+      intro: "Votre réservation est annulée. Remboursé sur votre portefeuille : {refund}.",
+    },
+  },
+  renewed: {
+    en: {
+      subject: "Your Parkwell booking {code} is active again",
+      intro: "Your booking is active again and paid from your wallet.",
+    },
+    fr: {
+      subject: "Votre réservation Parkwell {code} est de nouveau active",
+      intro: "Votre réservation est de nouveau active et payée depuis votre portefeuille.",
+    },
+  },
+};
+
+const LABELS: Record<Lang, { park: string; from: string; to: string; paid: string; details: string }> = {
+  en: { park: "Car park", from: "From", to: "Until", paid: "Paid", details: "Booking details" },
+  fr: { park: "Parking", from: "Du", to: "Au", paid: "Payé", details: "Détails de la réservation" },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The confirmation of a booking, extension, cancellation or renewal (no QR: the app shows it). */
+export function bookingMail(
+  kind: BookingMailKind,
+  language: string,
+  to: string,
+  b: Booking,
+  publicUrl: string,
+  refund = 0,
+): MailMessage {
+  const lang: Lang = language === "fr" ? "fr" : "en";
+  const fill = (s: string) =>
+    s.replace("{code}", b.booking_code).replace("{refund}", `${refund} ${b.currency}`);
+  const t = TEXTS[kind][lang];
+  const l = LABELS[lang];
+  const link = `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}`;
+  const lines = [
+    fill(t.intro),
+    `${l.park}: ${b.park.name}, ${b.park.address}`,
+    `${l.from}: ${b.start_time}`,
+    `${l.to}: ${b.end_time}`,
+    `${l.paid}: ${b.paid} ${b.currency}`,
+  ];
+  return {
+    to,
+    subject: fill(t.subject),
+    text: `${lines.join("\n")}\n\n${l.details}: ${link}\n\nParkwell`,
+    html: `${lines.map((x) => `<p>${escapeHtml(x)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(l.details)}</a></p><p>Parkwell</p>`,
+    link,
+  };
+}

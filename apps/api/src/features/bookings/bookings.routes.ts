@@ -1,0 +1,223 @@
+import { randomBytes } from "node:crypto";
+import {
+  BOOKING_NOT_FOUND_MESSAGE,
+  BookingCodeParamsSchema,
+  BookingDetailSchema,
+  BookingIdParamsSchema,
+  BookingListQuerySchema,
+  BookingPageSchema,
+  BookingSchema,
+  BookingStatusQuerySchema,
+  CreateBookingBodySchema,
+  ErrorSchema,
+  ExtendBookingBodySchema,
+  IdempotencyKeySchema,
+  type Booking,
+} from "@parkwell/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { Mailer } from "../../lib/mailer";
+import { toMajor } from "../../lib/money";
+import { requireUser, type Auth } from "../../plugins/auth";
+import { bookingMail, type BookingMailKind } from "./bookings.mail";
+import { presentBooking } from "./bookings.present";
+import * as view from "./bookings-view.repo";
+import type { BookingRow } from "./bookings.repo";
+import * as service from "./bookings.service";
+
+export interface BookingRouteDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  qrSecret: string;
+  /** Test-only negative control (see bookings.service). */
+  unsafeSkipCapacityLock?: boolean;
+}
+
+/**
+ * QR_SIGNING_SECRET, or else a random one per process (QR codes then change at restart and differ
+ * between processes). server.ts refuses to start in production without it.
+ */
+export function qrSecret(given: string | undefined, log: FastifyBaseLogger): string {
+  if (given) return given;
+  log.warn("QR_SIGNING_SECRET is unset: booking QR codes are signed with a random per-process secret");
+  return randomBytes(32).toString("hex");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id names no booking of this user: the same 404 as another user's booking. */
+const bookingId = (id: string) => {
+  if (!UUID.test(id)) throw AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
+  return id.toLowerCase();
+};
+
+const tags = ["Bookings"];
+const errors = { 401: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
+
+export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
+  const { db, clock } = deps;
+  const present = async (rows: BookingRow[]): Promise<Booking[]> => {
+    const ctx = await view.bookingContext(
+      db,
+      [...new Set(rows.map((r) => r.parkId))],
+      [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))],
+    );
+    const now = clock();
+    return rows.map((r) => presentBooking(r, ctx, deps.qrSecret, now));
+  };
+  const one = async (row: BookingRow) => (await present([row]))[0]!;
+
+  return async (app) => {
+    // Before body validation, so a caller without a token gets 401, not a 422 about the body.
+    app.addHook("onRequest", auth.required);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    // Mail never delays or fails the booking: it is sent after the commit and errors are logged.
+    const sending = new Set<Promise<void>>();
+    const notify = (
+      user: { email: string; language: string },
+      kind: BookingMailKind,
+      b: Booking,
+      refund = 0,
+    ) => {
+      const p: Promise<void> = deps.mailer
+        .send(bookingMail(kind, user.language, user.email, b, deps.publicUrl, refund))
+        .catch((err: unknown) => app.log.error({ err, booking: b.booking_code }, "booking mail failed"))
+        .finally(() => sending.delete(p));
+      sending.add(p);
+    };
+    // A stopping process still delivers the confirmations it promised.
+    app.addHook("onClose", async () => {
+      await Promise.all([...sending]);
+    });
+
+    app.post(
+      "/bookings",
+      {
+        schema: {
+          tags,
+          summary: "Book a space for a window and pay from the wallet",
+          headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
+          body: CreateBookingBodySchema,
+          response: { 200: BookingSchema, 201: BookingSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const user = requireUser(req);
+        const { booking, replayed } = await service.createBooking(
+          deps,
+          user.id,
+          req.body,
+          req.headers["idempotency-key"],
+        );
+        const body = await one(booking);
+        if (replayed) return reply.code(201).header("idempotent-replayed", "true").send(body);
+        notify(user, "booked", body);
+        return reply.code(201).send(body);
+      },
+    );
+
+    app.get(
+      "/bookings/list",
+      {
+        schema: {
+          tags,
+          summary: "The user's bookings, newest start first",
+          querystring: BookingListQuerySchema,
+          response: { 200: BookingPageSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const page = await service.listBookings(db, clock(), requireUser(req).id, req.query);
+        return {
+          items: await present(page.rows),
+          total: page.total,
+          page: page.page,
+          size: page.size,
+          pages: page.pages,
+        };
+      },
+    );
+
+    app.post(
+      "/bookings/extend",
+      {
+        schema: {
+          tags,
+          summary: "Move an active booking's end later, paying the difference",
+          body: ExtendBookingBodySchema,
+          response: { 200: BookingSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const row = await service.extendBooking(
+          deps,
+          user.id,
+          bookingId(req.body.booking_id),
+          req.body.new_end_time,
+        );
+        const body = await one(row);
+        notify(user, "extended", body);
+        return body;
+      },
+    );
+
+    app.put(
+      "/bookings/:id/status",
+      {
+        schema: {
+          tags,
+          summary: "Cancel (status=cancelled, refund by the policy) or renew (status=active)",
+          params: BookingIdParamsSchema,
+          querystring: BookingStatusQuerySchema,
+          response: { 200: BookingSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const result = await service.changeStatus(deps, user.id, bookingId(req.params.id), req.query.status);
+        const body = await one(result.booking);
+        const refund = toMajor(result.refundedMinor, result.decimals);
+        notify(user, req.query.status === "cancelled" ? "cancelled" : "renewed", body, refund);
+        return body;
+      },
+    );
+
+    app.get(
+      "/bookings/:bookingCode",
+      {
+        schema: {
+          tags,
+          summary: "One booking with its park, vehicle, payments, refunds and signed QR payload",
+          params: BookingCodeParamsSchema,
+          response: { 200: BookingDetailSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const row = await service.getBookingByCode(db, user.id, req.params.bookingCode);
+        const body = await one(row);
+        const moves = await view.bookingMoves(db, row.id, user.id);
+        const decimals = await view.currencyDecimals(db, row.currency);
+        const toMove = (m: (typeof moves)[number]) => ({
+          kind: m.kind,
+          amount: toMajor(Math.abs(Number(m.amount_minor)), decimals),
+          currency: m.currency,
+          created_at: new Date(m.created_at).toISOString(),
+        });
+        return {
+          ...body,
+          payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
+          refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
+        };
+      },
+    );
+  };
+}

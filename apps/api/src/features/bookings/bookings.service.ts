@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { BookingFilter, CreateBookingBody } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { list as listVehicles } from "../vehicles/vehicles.service";
+import { bookingCode, windowProblems } from "./bookings.domain";
+import * as repo from "./bookings.repo";
+import type { BookingRow } from "./bookings.repo";
+
+import {
+  busy,
+  charge,
+  full,
+  guardVehicle,
+  hoursOf,
+  loadPark,
+  notFound,
+  price,
+  type BookingDeps,
+} from "./booking-core.service";
+
+export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
+export { changeStatus, extendBooking } from "./booking-changes.service";
+
+const fingerprint = (body: CreateBookingBody) =>
+  createHash("sha256")
+    .update(
+      JSON.stringify([
+        body.park_id,
+        body.vehicle_type_id,
+        body.vehicle_id ?? null,
+        body.plate_number ?? null,
+        body.start_time.toISOString(),
+        body.end_time.toISOString(),
+      ]),
+    )
+    .digest("hex");
+
+/** The booking a key already produced, or null; the same key with another body is a 422. */
+async function replay(db: Db, userId: string, key: string, hash: string): Promise<BookingRow | null> {
+  const found = await repo.findByIdempotencyKey(db, userId, key);
+  if (!found) return null;
+  if (found.requestHash !== hash) {
+    throw new AppError(422, "idempotency_key_reused", "This Idempotency-Key was used for another booking");
+  }
+  return found;
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  userId: string,
+  body: CreateBookingBody,
+  idempotencyKey?: string,
+): Promise<{ booking: BookingRow; replayed: boolean }> {
+  const { db } = deps;
+  const now = deps.clock();
+  const hash = fingerprint(body);
+  if (idempotencyKey) {
+    const found = await replay(db, userId, idempotencyKey, hash);
+    if (found) return { booking: found, replayed: true };
+  }
+  const park = await loadPark(db, body.park_id, body.vehicle_type_id);
+  const problems = windowProblems(body.start_time, body.end_time, now, hoursOf(park));
+  if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+
+  let plate = body.plate_number ?? null;
+  if (body.vehicle_id) {
+    const vehicle = (await listVehicles(db, userId)).find((v) => v.id === body.vehicle_id);
+    if (!vehicle) throw AppError.validation({ vehicle_id: "Vehicle not found" });
+    if (vehicle.vehicle_type_id !== body.vehicle_type_id) {
+      throw AppError.validation({ vehicle_type_id: "This vehicle is of another vehicle type" });
+    }
+    plate = vehicle.plate_number;
+  }
+  const breakdown = price(park, body.start_time, body.end_time);
+
+  try {
+    const booking = await guardVehicle(() =>
+      db.transaction(async (tx) => {
+        const capacity = await repo.lockCapacity(
+          tx,
+          park.id,
+          body.vehicle_type_id,
+          !deps.unsafeSkipCapacityLock,
+        );
+        const peak = await repo.peakOccupancy(
+          tx,
+          park.id,
+          body.vehicle_type_id,
+          body.start_time,
+          body.end_time,
+        );
+        if (peak >= capacity) throw full();
+        if (plate && (await repo.plateBusy(tx, userId, plate, body.start_time, body.end_time))) throw busy();
+        const row = await repo.insertBooking(tx, {
+          bookingCode: bookingCode(randomBytes(8)),
+          userId,
+          parkId: park.id,
+          vehicleTypeId: body.vehicle_type_id,
+          vehicleId: body.vehicle_id ?? null,
+          plateNumber: plate,
+          startTime: body.start_time,
+          endTime: body.end_time,
+          status: "active",
+          currency: park.currency,
+          totalMinor: breakdown.totalMinor,
+          paidMinor: breakdown.totalMinor,
+          breakdown,
+          moves: 1,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: idempotencyKey ? hash : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await charge(tx, row, breakdown.totalMinor, 1, "booking_charge", park.decimals);
+        return row;
+      }),
+    );
+    return { booking, replayed: false };
+  } catch (err) {
+    // The same key racing itself: the loser waits on the unique index, then replays the winner.
+    if (idempotencyKey && repo.pgCode(err) === "23505") {
+      const found = await replay(db, userId, idempotencyKey, hash);
+      if (found) return { booking: found, replayed: true };
+    }
+    throw err;
+  }
+}
+
+export async function getBookingByCode(db: Db, userId: string, code: string) {
+  const b = await repo.findBooking(db, userId, { code: code.toUpperCase() });
+  if (!b) throw notFound();
+  return b;
+}
+
+export async function listBookings(
+  db: Db,
+  now: Date,
+  userId: string,
+  q: { page: number; size: number; status_filter?: BookingFilter | undefined },
+) {
+  const filter = q.status_filter ? repo.filters[q.status_filter](now) : undefined;
+  const { rows, total } = await repo.listBookings(db, userId, filter, q.size, (q.page - 1) * q.size);
+  return { rows, total, page: q.page, size: q.size, pages: Math.max(1, Math.ceil(total / q.size)) };
+}
+
+/** The completed-status job: idempotent, one UPDATE, safe to run from several processes at once. */
+export function completeEndedBookings(db: Db, clock: Clock): Promise<number> {
+  return repo.completeEnded(db, clock());
+}
+
+/** Spaces free over a whole window (capacity minus peak occupancy), for the park availability route. */
+export function freeSpaces(db: Db, parkId: number, vehicleTypeId: number, start: Date, end: Date) {
+  return repo.freeSpaces(db, parkId, vehicleTypeId, start, end);
+}

@@ -1,0 +1,103 @@
+import type { Booking } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import { bearer, createUser, type TestUser } from "../../test/factories";
+import { creditTopUp } from "../wallet/ledger.service";
+
+/** Helpers the bookings API tests share (test-only; not imported by production code). */
+export const HOUR = 3_600_000;
+export const at = (offsetMs: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + offsetMs);
+
+let topUps = 0;
+export async function fundedUser(db: Db, amountMinor = 10_000_000, currency = "NGN"): Promise<TestUser> {
+  const user = await createUser(db);
+  if (amountMinor > 0) await fund(db, user.id, amountMinor, currency);
+  return user;
+}
+
+export function fund(db: Db, userId: string, amountMinor: number, currency = "NGN") {
+  topUps += 1;
+  return db.transaction((tx) =>
+    creditTopUp(tx, {
+      userId,
+      currency,
+      amountMinor,
+      provider: "paystack",
+      idempotencyKey: `test-topup:${userId}:${topUps}:${Date.now()}`,
+    }),
+  );
+}
+
+export async function setCapacity(db: Db, parkId: number, vehicleTypeId: number, capacity: number) {
+  await db.execute(
+    sql`UPDATE park_capacities SET capacity = ${capacity} WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId}`,
+  );
+}
+
+export interface BookArgs {
+  park_id?: number;
+  vehicle_type_id?: number;
+  vehicle_id?: number;
+  plate_number?: string;
+  start: Date;
+  end: Date;
+}
+
+export function book(
+  app: FastifyInstance,
+  user: TestUser,
+  a: BookArgs,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/bookings",
+    headers: { ...bearer(user), ...headers },
+    payload: {
+      park_id: a.park_id ?? 1,
+      vehicle_type_id: a.vehicle_type_id ?? 1,
+      ...(a.vehicle_id ? { vehicle_id: a.vehicle_id } : {}),
+      ...(a.plate_number ? { plate_number: a.plate_number } : {}),
+      start_time: a.start.toISOString(),
+      end_time: a.end.toISOString(),
+    },
+  });
+}
+
+export const extend = (app: FastifyInstance, user: TestUser, b: Booking, newEnd: Date) =>
+  app.inject({
+    method: "POST",
+    url: "/api/v1/bookings/extend",
+    headers: bearer(user),
+    payload: { booking_id: b.id, new_end_time: newEnd.toISOString() },
+  });
+
+export const setStatus = (app: FastifyInstance, user: TestUser, id: string, status: string) =>
+  app.inject({ method: "PUT", url: `/api/v1/bookings/${id}/status?status=${status}`, headers: bearer(user) });
+
+/** Peak concurrent active bookings per park and vehicle type above capacity (empty when none overbooks). */
+export async function overbooked(
+  db: Db,
+): Promise<{ park_id: number; vehicle_type_id: number; peak: number; capacity: number }[]> {
+  const result = (await db.execute(sql`
+    SELECT b.park_id, b.vehicle_type_id, c.capacity,
+           (SELECT count(*) FROM bookings x WHERE x.park_id = b.park_id AND x.vehicle_type_id = b.vehicle_type_id
+              AND x.status <> 'cancelled' AND x.start_time <= b.start_time AND x.end_time > b.start_time)::int AS peak
+    FROM bookings b JOIN park_capacities c ON c.park_id = b.park_id AND c.vehicle_type_id = b.vehicle_type_id
+    WHERE b.status <> 'cancelled'`)) as unknown as {
+    rows: { park_id: number; vehicle_type_id: number; peak: number; capacity: number }[];
+  };
+  return result.rows.filter((r) => Number(r.peak) > Number(r.capacity));
+}
+
+/** Active Nigerian parks open all day that sell Car spaces (test windows then never hit closing hours). */
+export async function allDayParks(db: Db, n: number): Promise<number[]> {
+  const result = (await db.execute(sql`
+    SELECT p.id FROM parks p JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
+    JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
+    WHERE p.open_24h AND p.country_id = 1 AND p.status = 'active' ORDER BY p.id LIMIT ${n}`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return result.rows.map((r) => Number(r.id));
+}

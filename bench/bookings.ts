@@ -1,0 +1,251 @@
+/**
+ * npm run bench:bookings — bookings per second on PostgreSQL through HTTP, with the built API
+ * running as separate processes (like production behind a load balancer) on one database:
+ *   1. 50 concurrent clients spread over 100 parks, 2. the same 50 clients on a single park
+ *   (every request then serialises on that park's capacity lock), then a check that no park
+ *   ever exceeds its capacity. Writes bench/results/bookings.md.
+ * Env: BENCH_DATABASE_URL (admin URL, default postgres://root@127.0.0.1:5432/postgres),
+ *      BENCH_SECONDS (default 15), BENCH_CLIENTS (50), BENCH_API_PROCESSES (2),
+ *      BENCH_CPU_PROF (a directory: the API processes write CPU profiles there).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createHistogram } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, queryRows, type Db } from "../apps/api/src/db/client";
+import { migrate } from "../apps/api/src/db/migrate";
+import { seed } from "../apps/api/src/db/seed";
+import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
+import { createUser } from "../apps/api/src/test/factories";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 2);
+const DB_NAME = "parkwell_bench_bookings";
+const HOUR = 3_600_000;
+
+async function freshDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${DB_NAME}"`);
+  await admin.end();
+  const u = new URL(ADMIN);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+}
+
+/** 100 parks that sell Car spaces, opened all day (bench database only) so random windows are valid. */
+async function prepare(db: Db, users: number) {
+  const parks = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM parks p JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
+        JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
+        WHERE p.status = 'active' ORDER BY p.id LIMIT 100`,
+  );
+  const ids = parks.map((p) => Number(p.id));
+  await db.execute(sql`UPDATE parks SET open_24h = true WHERE id IN ${ids}`);
+  // Realistic small car parks: 40 spaces each, so the 100-park run also meets full windows (409s).
+  await db.execute(
+    sql`UPDATE park_capacities SET capacity = 40 WHERE vehicle_type_id = 1 AND park_id IN ${ids}`,
+  );
+  const currencies = await queryRows<{ currency: string }>(db, sql`SELECT DISTINCT currency FROM countries`);
+  const tokens: string[] = [];
+  for (let i = 0; i < users; i += 1) {
+    const user = await createUser(db);
+    for (const { currency } of currencies) {
+      await db.transaction((tx) =>
+        creditTopUp(tx, {
+          userId: user.id,
+          currency: currency.trim(),
+          amountMinor: 100_000_000_000,
+          provider: "paystack",
+          idempotencyKey: `bench:${user.id}:${currency}`,
+        }),
+      );
+    }
+    tokens.push(user.token);
+  }
+  return { parks: ids, tokens };
+}
+
+async function startApis(url: string): Promise<{ bases: string[]; children: ChildProcess[] }> {
+  const build = spawnSync("npm", ["run", "build", "-w", "@parkwell/api"], { cwd: ROOT, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("building the API failed");
+  const bases: string[] = [];
+  const children: ChildProcess[] = [];
+  for (let i = 0; i < PROCESSES; i += 1) {
+    const port = 4100 + i + Math.floor(Math.random() * 50) * 4;
+    // BENCH_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it stops.
+    const prof = process.env.BENCH_CPU_PROF;
+    const args = [
+      ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []),
+      path.join(ROOT, "apps/api/dist/server.js"),
+    ];
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "error",
+        SEED: "false",
+        DATABASE_URL: url,
+        DATABASE_POOL_SIZE: "12",
+        QR_SIGNING_SECRET: "bench-secret-bench-secret",
+        DATA_DIR: path.join(ROOT, "data/bench-bookings"),
+        WEB_DIST_DIR: "/nonexistent",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    for (let t = 0; t < 300; t += 1) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (child.exitCode !== null) throw new Error("an API process exited during start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    bases.push(`${base}/api/v1`);
+  }
+  return { bases, children };
+}
+
+interface Result {
+  ok: number;
+  full: number;
+  other: Record<string, number>;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** CLIENTS loops, each posting bookings for SECONDS; a random park of `parks` and a random window each time. */
+async function run(bases: string[], tokens: string[], parks: number[]): Promise<Result> {
+  const h = createHistogram();
+  const until = performance.now() + SECONDS * 1000;
+  const base0 = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
+  let ok = 0;
+  let full = 0;
+  const other: Record<string, number> = {};
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      const base = bases[c % bases.length]!;
+      const auth = `Bearer ${tokens[c % tokens.length]!}`;
+      while (performance.now() < until) {
+        const start = base0 + Math.floor(Math.random() * 20 * 24 * 4) * 15 * 60_000;
+        const end = start + (1 + Math.floor(Math.random() * 4)) * HOUR;
+        const body = JSON.stringify({
+          park_id: parks[Math.floor(Math.random() * parks.length)],
+          vehicle_type_id: 1,
+          start_time: new Date(start).toISOString(),
+          end_time: new Date(end).toISOString(),
+        });
+        const t = performance.now();
+        const res = await fetch(`${base}/bookings`, {
+          method: "POST",
+          headers: { authorization: auth, "content-type": "application/json" },
+          body,
+        }).catch(() => null);
+        h.record(Math.max(1, Math.round((performance.now() - t) * 1000)));
+        await res?.arrayBuffer();
+        const status = res?.status ?? 0;
+        if (status === 201) ok += 1;
+        else if (status === 409) full += 1;
+        else other[status] = (other[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return {
+    ok,
+    full,
+    other,
+    perSecond: ok / SECONDS,
+    p50: h.percentile(50) / 1000,
+    p99: h.percentile(99) / 1000,
+  };
+}
+
+/** Every (park, type) whose peak concurrent active bookings exceeds its capacity, at any booking start. */
+async function overbooking(db: Db) {
+  return queryRows<{ park_id: number; peak: number; capacity: number }>(
+    db,
+    sql`SELECT b.park_id, max(x.n)::int AS peak, c.capacity FROM bookings b
+        JOIN park_capacities c ON c.park_id = b.park_id AND c.vehicle_type_id = b.vehicle_type_id
+        CROSS JOIN LATERAL (SELECT count(*) AS n FROM bookings o WHERE o.park_id = b.park_id
+          AND o.vehicle_type_id = b.vehicle_type_id AND o.status = 'active'
+          AND o.start_time <= b.start_time AND o.end_time > b.start_time) x
+        WHERE b.status = 'active' GROUP BY b.park_id, c.capacity HAVING max(x.n) > c.capacity`,
+  );
+}
+
+async function main() {
+  const url = await freshDatabase();
+  const database = await openDatabase({ url, poolSize: 5 });
+  const children: ChildProcess[] = [];
+  try {
+    await migrate(database);
+    await seed(database.db);
+    const { parks, tokens } = await prepare(database.db, CLIENTS);
+    // Other work on the machine skews every figure: the report says how busy it was.
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ");
+    const apis = await startApis(url);
+    children.push(...apis.children);
+    console.error(`running ${CLIENTS} clients for ${SECONDS}s over ${parks.length} parks...`);
+    const many = await run(apis.bases, tokens, parks);
+    const single = parks[0]!;
+    await database.db.execute(
+      sql`UPDATE park_capacities SET capacity = 1000000 WHERE park_id = ${single} AND vehicle_type_id = 1`,
+    );
+    console.error(`running ${CLIENTS} clients for ${SECONDS}s on one park...`);
+    const one = await run(apis.bases, tokens, [single]);
+    const over = await overbooking(database.db);
+    const [counts] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM bookings`,
+    );
+    const row = (name: string, r: Result) =>
+      `| ${name} | ${r.perSecond.toFixed(0)} | ${r.ok} | ${r.full} | ${JSON.stringify(r.other)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`;
+    const report = [
+      `# bench:bookings (${new Date().toISOString()})`,
+      "",
+      `PostgreSQL, ${PROCESSES} API processes (built dist/server.js, pool 12 each), ${CLIENTS} concurrent HTTP clients, ${SECONDS} s per run, windows of 1-4 h in the next 20 days, ${os.cpus().length} CPU cores shared with the database; load average before the runs ${load}.`,
+      "",
+      "| run | bookings/s | 201 | 409 full | other | p50 ms | p99 ms |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+      row(`${parks.length} parks (40 car spaces each)`, many),
+      row("1 park (capacity lock contended)", one),
+      "",
+      `Bookings in the database after the runs: ${counts?.n}. Parks over capacity at any instant: ${over.length === 0 ? "none" : JSON.stringify(over)}.`,
+    ].join("\n");
+    console.log(report);
+    fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    fs.writeFileSync(path.join(ROOT, "bench/results/bookings.md"), `${report}\n`);
+    if (over.length > 0) process.exitCode = 1;
+  } finally {
+    for (const c of children) c.kill("SIGTERM");
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r)))),
+    );
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

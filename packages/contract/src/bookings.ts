@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { pageOf, PageQuerySchema } from "./common";
+import { PriceBreakdownSchema } from "./parks";
+import { PlateSchema } from "./vehicles";
+
+export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** `upcoming` is an active booking whose start is still ahead. */
+export const BOOKING_FILTERS = ["active", "upcoming", "completed", "cancelled"] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+
+/** A booking may start at most this long in the past (the driver is at the gate). */
+export const BOOKING_START_GRACE_MINUTES = 5;
+export const BOOKING_MAX_DAYS = 30;
+
+export const BOOKING_FULL_MESSAGE = "No space is left for this vehicle type in this window";
+export const BOOKING_NOT_FOUND_MESSAGE = "Booking not found";
+
+const time = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .pipe(z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time` }))
+    .transform((s) => new Date(s));
+
+const positiveId = (name: string) =>
+  z
+    .number({ error: `${name} must be a positive whole number` })
+    .int({ error: `${name} must be a positive whole number` })
+    .positive({ error: `${name} must be a positive whole number` })
+    .max(2_147_483_647, { error: `${name} is too large` });
+
+export const CreateBookingBodySchema = z.object({
+  park_id: positiveId("park_id"),
+  vehicle_type_id: positiveId("vehicle_type_id"),
+  vehicle_id: positiveId("vehicle_id").nullish(),
+  plate_number: PlateSchema.nullish(),
+  start_time: time("start_time"),
+  end_time: time("end_time"),
+});
+export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
+
+export const ExtendBookingBodySchema = z.object({
+  booking_id: z
+    .string({ error: "booking_id is required" })
+    .trim()
+    .min(1, { error: "booking_id is required" })
+    .max(64),
+  new_end_time: time("new_end_time"),
+});
+
+export const BookingIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const BookingCodeParamsSchema = z.object({ bookingCode: z.string().trim().min(1).max(40) });
+
+export const BookingStatusQuerySchema = z.object({
+  status: z.enum(["cancelled", "active"], { error: "status must be cancelled or active" }),
+});
+
+export const BookingListQuerySchema = PageQuerySchema.extend({
+  status_filter: z
+    .preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .enum(BOOKING_FILTERS, { error: `status_filter must be one of ${BOOKING_FILTERS.join(", ")}` })
+        .optional(),
+    )
+    .optional(),
+});
+
+export const BookingSchema = z
+  .object({
+    id: z.string(),
+    booking_code: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    park: z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      park_code: z.string(),
+      name: z.string(),
+      address: z.string(),
+      city: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      entry_instructions: z.string(),
+    }),
+    vehicle_type_id: z.number().int(),
+    vehicle: z.object({
+      id: z.number().int().nullable(),
+      plate_number: z.string().nullable(),
+      vehicle_type_id: z.number().int(),
+      vehicle_type: z.string(),
+    }),
+    start_time: z.string(),
+    end_time: z.string(),
+    /** The price of the whole window (fees included). */
+    amount: z.number(),
+    /** What the wallet paid for it, net of refunds. */
+    paid: z.number(),
+    currency: z.string().length(3),
+    breakdown: PriceBreakdownSchema,
+    /** Signed, personal-data-free payload the car park scans: `<base64url json>.<base64url hmac>`. */
+    qr: z.string(),
+    /** What a cancellation now would give back; `allowed` false once started or not active. */
+    cancellation: z.object({
+      allowed: z.boolean(),
+      refund_percent: z.number().nullable(),
+      refund_amount: z.number(),
+    }),
+    created_at: z.string(),
+  })
+  .meta({ id: "Booking" });
+export type Booking = z.infer<typeof BookingSchema>;
+
+export const BookingMoveSchema = z.object({
+  kind: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+});
+
+export const BookingDetailSchema = BookingSchema.extend({
+  payments: z.array(BookingMoveSchema),
+  refunds: z.array(BookingMoveSchema),
+}).meta({ id: "BookingDetail" });
+export type BookingDetail = z.infer<typeof BookingDetailSchema>;
+
+export const BookingPageSchema = pageOf(BookingSchema).meta({ id: "BookingPage" });
+export type BookingPage = z.infer<typeof BookingPageSchema>;
