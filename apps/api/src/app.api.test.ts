@@ -66,6 +66,23 @@ describe("errors", () => {
   });
 });
 
+describe("bearer routes", () => {
+  // Authentication comes before body validation: no token is a 401 whatever the body says.
+  it.each([
+    ["POST", "/api/v1/wallet/add-funds", { amount: "lots" }],
+    ["POST", "/api/v1/bookings", { park_id: "x" }],
+    ["POST", "/api/v1/bookings/extend", {}],
+    ["PATCH", "/api/v1/users/profile", { first_name: 42 }],
+    ["POST", "/api/v1/user/vehicles/", { plate_number: "" }],
+    ["GET", "/api/v1/bookings/list?page=0", undefined],
+    ["GET", "/api/v1/wallet/transactions?size=100000", undefined],
+  ] as const)("%s %s without a token is a 401, not a validation error", async (method, url, payload) => {
+    const res = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: "No authentication token found", code: "unauthenticated" });
+  });
+});
+
 describe("security", () => {
   it("sends a Content-Security-Policy and the other helmet headers", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/v1/countries" });

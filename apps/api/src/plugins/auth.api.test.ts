@@ -28,8 +28,8 @@ beforeAll(async () => {
   app = Fastify({ logger: false });
   registerErrorHandler(app);
   const auth = registerAuth(app, database.db, clock);
-  app.get("/me", { preHandler: auth.required }, async (req) => ({ id: requireUser(req).id }));
-  app.get("/maybe", { preHandler: auth.optional }, async (req) => ({ id: req.authUser?.id ?? null }));
+  app.get("/me", { onRequest: auth.required }, async (req) => ({ id: requireUser(req).id }));
+  app.get("/maybe", { onRequest: auth.optional }, async (req) => ({ id: req.authUser?.id ?? null }));
   await app.ready();
 });
 afterAll(async () => {

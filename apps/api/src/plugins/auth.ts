@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Db } from "../db/client";
 import { resolveToken, type AuthUser } from "../features/sessions/sessions.service";
 import { AppError } from "../lib/app-error";
@@ -6,7 +6,7 @@ import type { Clock } from "../lib/clock";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by the `authenticate` preHandler; read it with `requireUser(req)`. */
+    /** Set by the `auth.required` or `auth.optional` hook; read it with `requireUser(req)`. */
     authUser: AuthUser | null;
   }
 }
@@ -22,13 +22,14 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 /**
- * Bearer authentication for a route or a plugin scope: `{ preHandler: auth.required }`.
+ * Bearer authentication for a route or a plugin scope: `{ onRequest: auth.required }`. It runs
+ * before the body is parsed and validated, so a caller without a token gets the 401, never a 422.
  * No token → 401 'No authentication token found' (SPEC 5); a bad, revoked or expired token → 401.
  */
 export function registerAuth(app: FastifyInstance, db: Db, clock: Clock) {
   app.decorateRequest("authUser", null);
 
-  const required: preHandlerAsyncHookHandler = async (req) => {
+  const required: onRequestAsyncHookHandler = async (req) => {
     const token = bearer(req);
     if (!token) throw new AppError(401, "unauthenticated", NO_TOKEN_MESSAGE);
     const user = await resolveToken(db, clock, token);
@@ -37,7 +38,7 @@ export function registerAuth(app: FastifyInstance, db: Db, clock: Clock) {
   };
 
   /** Sets the user when a valid token is present; anonymous otherwise (public routes that personalise). */
-  const optional: preHandlerAsyncHookHandler = async (req) => {
+  const optional: onRequestAsyncHookHandler = async (req) => {
     const token = bearer(req);
     if (token) req.authUser = await resolveToken(db, clock, token);
   };

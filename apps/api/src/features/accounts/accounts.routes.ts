@@ -125,7 +125,7 @@ export function accountsRoutes(
           security: [{ bearer: [] }],
           response: { 200: MessageSchema, 401: ErrorSchema },
         },
-        preHandler: auth.required,
+        onRequest: auth.required,
       },
       async (req) => service.logout(deps, requireUser(req), meta(req)),
     );

@@ -66,7 +66,8 @@ export function passwordRoutes(
           body: ChangePasswordSchema,
           response: { 200: MessageSchema, ...err },
         },
-        preHandler: [auth.required, limits.loginIp.check],
+        onRequest: auth.required,
+        preHandler: limits.loginIp.check,
       },
       async (req) => {
         try {

@@ -10,7 +10,7 @@ export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAs
   return async (app) => {
     const tags = ["Profile"];
     const security = [{ bearer: [] }];
-    app.addHook("preHandler", auth.required);
+    app.addHook("onRequest", auth.required);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });

@@ -19,7 +19,7 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
     const tags = ["Saved vehicles"];
     const security = [{ bearer: [] }];
     const err = { 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
-    app.addHook("preHandler", auth.required);
+    app.addHook("onRequest", auth.required);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });

@@ -35,7 +35,7 @@ const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKeySchema })
 /** The wallet under /api/v1 (bearer). Money moves only through the payments and ledger services. */
 export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("preHandler", auth.required);
+    app.addHook("onRequest", auth.required);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });
@@ -121,7 +121,7 @@ export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Aut
     app.post(
       "/create-payment-intent",
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "A Stripe PaymentIntent for a wallet top-up",
