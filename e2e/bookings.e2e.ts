@@ -166,7 +166,7 @@ describe("booking from checkout to cancellation", () => {
     });
   }
 
-  it("shows the server's 402 with the missing amount and a top-up link that keeps the checkout", async () => {
+  it("shows the server's 402 with the missing amount, tops up and comes back to the same checkout", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     const park = await openPark();
     const context = await signedIn(user, VIEWPORTS.phone);
@@ -188,6 +188,19 @@ describe("booking from checkout to cancellation", () => {
     const back = new URL(href!, server.url).searchParams.get("return_to");
     expect(back).toBe(`/checkout/${park.slug}?${query.toString()}`);
     expect((await db.query("SELECT 1 FROM bookings WHERE user_id = $1", [user.id])).length).toBe(0);
+
+    // The link opens the add-funds dialog with the missing amount; after paying, back to checkout.
+    await page.getByRole("link", { name: "Recharger le portefeuille" }).click();
+    await page.waitForURL(/\/wallet\?amount=/);
+    const amount = page.getByRole("dialog").getByRole("textbox");
+    await expect.poll(() => amount.inputValue()).not.toBe("");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/wallet\/callback\?provider=demo&reference=PW-/, { timeout: 15_000 });
+    await page.getByRole("link", { name: "Retour au paiement de la réservation" }).click();
+    await page.waitForURL((u) => `${u.pathname}${u.search}` === back);
+    await page.getByRole("button", { name: /^Payer .* avec le portefeuille$/ }).click();
+    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await expect.poll(() => page.getByRole("heading", { name: "Réservation confirmée" }).count()).toBe(1);
     // The browser logs the expected 402 response itself; nothing else may go wrong.
     expect(problems.filter((p) => !p.includes("status of 402"))).toEqual([]);
     await context.close();
