@@ -12,7 +12,12 @@ export function BookingSummary({ booking }: { booking: Booking }) {
     [t("summary.park"), `${booking.park.name}, ${booking.park.address}`],
     [
       t("summary.vehicle"),
-      [booking.vehicle.vehicle_type, booking.vehicle.plate_number].filter(Boolean).join(" · "),
+      [
+        t(`vehicleId.${booking.vehicle.vehicle_type_id}`, { defaultValue: booking.vehicle.vehicle_type }),
+        booking.vehicle.plate_number,
+      ]
+        .filter(Boolean)
+        .join(" · "),
     ],
     [t("summary.start"), formatDateTime(booking.start_time, i18n.language)],
     [t("summary.end"), formatDateTime(booking.end_time, i18n.language)],

@@ -96,7 +96,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         >
           {park.rates.map((r) => (
             <option key={r.vehicle_type_id} value={r.vehicle_type_id}>
-              {r.vehicle_type}
+              {t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type })}
             </option>
           ))}
         </select>
