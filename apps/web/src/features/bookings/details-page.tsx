@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { bookingQuery } from "./api";
 import { BookingActions } from "./booking-actions";
 import { BookingSummary } from "./booking-summary";
-import { resetBookingUpdated, useBookingFlags } from "./flags";
+import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "./qr-code";
 import "./bookings.css";
 
@@ -16,7 +15,7 @@ export function BookingDetailsPage() {
   const { bookingCode = "" } = useParams();
   const booking = useQuery(bookingQuery(bookingCode));
   const { bookingUpdated } = useBookingFlags();
-  useEffect(() => resetBookingUpdated, []);
+  useResetOnLeave(resetBookingUpdated);
   const b = booking.data;
 
   return (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 /**
  * SPEC 3's booking flags: `bookingCreated` after a booking is made, `bookingUpdated` after an
@@ -33,4 +33,19 @@ export function useBookingFlags(): BookingFlags {
     getBookingFlags,
     getBookingFlags,
   );
+}
+
+const pending = new Map<() => void, ReturnType<typeof setTimeout>>();
+
+/**
+ * Runs `reset` when the page that shows a flag is left. Deferred one tick and cancelled by a
+ * remount, so React's development double mount does not clear the flag before it is seen.
+ */
+export function useResetOnLeave(reset: () => void): void {
+  useEffect(() => {
+    clearTimeout(pending.get(reset));
+    return () => {
+      pending.set(reset, setTimeout(reset, 0));
+    };
+  }, [reset]);
 }

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { bookingQuery } from "./api";
 import { BookingSummary } from "./booking-summary";
-import { resetBookingCreated, useBookingFlags } from "./flags";
+import { resetBookingCreated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "./qr-code";
 import "./bookings.css";
 
@@ -16,7 +15,7 @@ export function BookingSuccessPage() {
   const code = params.get("code") ?? "";
   const booking = useQuery({ ...bookingQuery(code), enabled: code !== "" });
   const { bookingCreated } = useBookingFlags();
-  useEffect(() => resetBookingCreated, []);
+  useResetOnLeave(resetBookingCreated);
 
   return (
     <div className="container page booking-page">
