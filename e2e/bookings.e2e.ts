@@ -134,6 +134,8 @@ describe("booking from checkout to cancellation", () => {
       await page.getByRole("link", { name: "My Bookings" }).first().click();
       await page.waitForURL(/\/bookings$/);
       await page.getByRole("button", { name: "Upcoming" }).click();
+      await expect.poll(() => page.getByRole("link", { name: new RegExp(code) }).count()).toBe(1);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
       await page.getByRole("link", { name: new RegExp(code) }).click();
       await page.waitForURL(new RegExp(`/booking-details/${code}$`));
       await expect.poll(() => page.getByRole("img", { name: `QR code for booking ${code}` }).count()).toBe(1);
@@ -141,6 +143,7 @@ describe("booking from checkout to cancellation", () => {
         "openstreetmap.org/directions?to=",
       );
 
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
       // Extend by an hour: the quoted extra charge is what the wallet pays.
       await expect.poll(() => page.getByTestId("extend-extra").textContent()).toMatch(/^Extra charge: ₦/);
       const extra = await page.getByTestId("extend-extra").textContent();
