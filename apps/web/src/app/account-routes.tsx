@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, type RouteObject } from "react-router";
-import type { IntroPageId } from "../features/info/intro-page";
 import { useSession } from "../lib/session";
 import { LoginPrompt } from "./login-prompt";
 
@@ -11,26 +11,29 @@ function RequireToken({ prompt }: { prompt?: ReactNode }) {
   return prompt ?? <Navigate to="/" replace />;
 }
 
-const page = (path: string, id: IntroPageId): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { IntroPage } = await import("../features/info/intro-page");
-    return { Component: () => <IntroPage id={id} /> };
-  },
-});
+/** Signed out at checkout, the driver signs in in place and keeps the park and window. */
+function CheckoutPrompt() {
+  const { t } = useTranslation("bookings");
+  return <LoginPrompt title={t("checkout.signInTitle")} />;
+}
 
 const paymentResult = async () => ({
   Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
 });
 
-/**
- * The account routes: the guard and the signed-out prompt are here; the signed-in content is the
- * wallet's, the accounts' and (for bookings, still to come) an explanation of the feature.
- */
+const bookings = async () => await import("../features/bookings/routes");
+
+/** The account routes: the guard and the signed-out prompt are here; the pages are the features'. */
 export const accountRoutes: RouteObject[] = [
   {
     element: <RequireToken prompt={<LoginPrompt titleKey="nav.myBookings" />} />,
-    children: [page("bookings", "bookings")],
+    children: [{ path: "bookings", lazy: async () => ({ Component: (await bookings()).BookingsPage }) }],
+  },
+  {
+    element: <RequireToken prompt={<CheckoutPrompt />} />,
+    children: [
+      { path: "checkout/:slug", lazy: async () => ({ Component: (await bookings()).CheckoutPage }) },
+    ],
   },
   {
     element: <RequireToken prompt={<LoginPrompt titleKey="nav.wallet" />} />,
@@ -51,7 +54,14 @@ export const accountRoutes: RouteObject[] = [
   {
     element: <RequireToken />,
     children: [
-      page("booking-details/:bookingCode", "bookingDetails"),
+      {
+        path: "booking-details/:bookingCode",
+        lazy: async () => ({ Component: (await bookings()).BookingDetailsPage }),
+      },
+      {
+        path: "booking-success",
+        lazy: async () => ({ Component: (await bookings()).BookingSuccessPage }),
+      },
       { path: "wallet/callback", lazy: paymentResult },
       {
         path: "profile",

@@ -2,11 +2,17 @@ import { useTranslation } from "react-i18next";
 import { openLoginDialog } from "../lib/login-dialog";
 
 /** SPEC 2: /bookings and /wallet, signed out, show this prompt instead of sending the visitor away. */
-export function LoginPrompt({ titleKey }: { titleKey: "nav.myBookings" | "nav.wallet" }) {
+export function LoginPrompt({
+  titleKey,
+  title,
+}: {
+  titleKey?: "nav.myBookings" | "nav.wallet";
+  title?: string;
+}) {
   const { t } = useTranslation();
   return (
     <section className="container page prompt" aria-labelledby="login-prompt-title">
-      <h1 id="login-prompt-title">{t(titleKey)}</h1>
+      <h1 id="login-prompt-title">{title ?? (titleKey ? t(titleKey) : null)}</h1>
       <p className="prompt__text">{t("account.prompt")}</p>
       <button type="button" className="button button--accent" onClick={openLoginDialog}>
         {t("account.loginToContinue")}

@@ -37,7 +37,7 @@ const parkingTypes: RouteObject[] = (["airport", "city", "stadium", "station"] a
   parkingType(`parking-types/${type}-parking`, type),
 ]);
 
-/** SPEC 2's public routes of the standard layout (park search and park pages are added by that feature). */
+/** SPEC 2's public routes of the standard layout (checkout and booking-success are account routes). */
 export const publicRoutes: RouteObject[] = [
   info("about", "about"),
   info("get-started", "getStarted"),
@@ -74,8 +74,12 @@ export const publicRoutes: RouteObject[] = [
   intro("blog", "blog"),
   intro("post/:id", "post"),
   intro("vehicle-docs-renewal", "vehicleDocs"),
-  intro("checkout/:slug", "checkout"),
-  intro("booking/:parkCode", "booking"),
+  {
+    path: "booking/:parkCode",
+    lazy: async () => ({
+      Component: (await import("../features/bookings/qr-landing-page")).QrLandingPage,
+    }),
+  },
   {
     path: "parks-list",
     lazy: async () => ({
@@ -86,5 +90,4 @@ export const publicRoutes: RouteObject[] = [
     path: "park/:slug",
     lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
   },
-  intro("booking-success", "bookingSuccess"),
 ];

@@ -12,16 +12,6 @@ export const INTRO_PAGES = {
   blog: "/",
   post: "/blog",
   vehicleDocs: "/help",
-  checkout: "/parks-list",
-  booking: "/parks-list",
-  payment: "/wallet",
-  paymentSuccess: "/bookings",
-  bookingSuccess: "/bookings",
-  bookings: "/parks-list",
-  bookingDetails: "/bookings",
-  wallet: "/parks-list",
-  walletCallback: "/wallet",
-  profile: "/",
 } as const;
 export type IntroPageId = keyof typeof INTRO_PAGES;
 

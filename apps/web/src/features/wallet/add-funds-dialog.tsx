@@ -13,16 +13,19 @@ export function AddFundsDialog({
   wallet,
   open,
   onClose,
+  initialAmount = "",
 }: {
   wallet: Wallet;
   open: boolean;
   onClose: () => void;
+  /** Prefilled amount, e.g. what a checkout is short. */
+  initialAmount?: string;
 }) {
   const { t, i18n } = useTranslation("wallet");
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(initialAmount);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // One key per opened dialog: a double submit or a retry starts a single payment.

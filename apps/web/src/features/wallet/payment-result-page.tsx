@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from "react-router";
 import { ApiError, GENERIC_ERROR } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { verifyPayment } from "./api";
+import { rememberedReturn } from "./return-to";
 
 type View =
   | { kind: "verifying" }
@@ -27,6 +28,7 @@ export function PaymentResultPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const [returnTo] = useState(rememberedReturn);
   const reference = params.get("reference") ?? params.get("trxref") ?? params.get("payment_intent");
   const provider = params.get("provider") ?? undefined;
   const given = (location.state as { result?: PaymentResult } | null)?.result;
@@ -94,10 +96,15 @@ export function PaymentResultPage() {
             </button>
           </>
         )}
-        <p>
+        <p className="ctas">
           <Link to="/wallet" className="button button--accent">
             {t("backToWallet")}
           </Link>
+          {view.kind === "success" && returnTo && (
+            <Link to={returnTo} className="button">
+              {t("backToCheckout")}
+            </Link>
+          )}
         </p>
       </section>
     </div>

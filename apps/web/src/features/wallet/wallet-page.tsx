@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { AddFundsDialog } from "./add-funds-dialog";
 import { walletQuery } from "./api";
+import { isCheckoutPath, rememberedReturn, rememberReturn } from "./return-to";
 import { TransactionsList } from "./transactions-list";
 import "./wallet.css";
 
@@ -12,7 +14,15 @@ import "./wallet.css";
 function SignedInWallet() {
   const { t, i18n } = useTranslation("wallet");
   const wallet = useQuery(walletQuery());
-  const [adding, setAdding] = useState(false);
+  const [params] = useSearchParams();
+  // A checkout short of funds sends `amount` (what is missing) and `return_to` (itself).
+  const missing = Number(params.get("amount"));
+  const [adding, setAdding] = useState(missing > 0);
+  const [returnTo] = useState(() => {
+    const path = params.get("return_to");
+    if (isCheckoutPath(path)) rememberReturn(path);
+    return rememberedReturn();
+  });
 
   return (
     <div className="container page">
@@ -38,7 +48,17 @@ function SignedInWallet() {
             <button type="button" className="button button--accent" onClick={() => setAdding(true)}>
               {t("addFunds")}
             </button>
-            <AddFundsDialog wallet={wallet.data} open={adding} onClose={() => setAdding(false)} />
+            {returnTo && (
+              <Link className="button" to={returnTo}>
+                {t("backToCheckout")}
+              </Link>
+            )}
+            <AddFundsDialog
+              wallet={wallet.data}
+              open={adding}
+              onClose={() => setAdding(false)}
+              initialAmount={missing > 0 ? String(Math.max(missing, wallet.data.min_topup)) : ""}
+            />
           </>
         )}
       </section>

@@ -1,0 +1,96 @@
+import type {
+  Availability,
+  Booking,
+  BookingDetail,
+  BookingFilter,
+  BookingPage,
+  ParkDetail,
+  Vehicle,
+  Wallet,
+} from "@parkwell/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+export const BOOKINGS_PAGE_SIZE = 10;
+
+export const parkQuery = (ref: string) =>
+  queryOptions({
+    queryKey: ["parks", "detail", ref],
+    queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
+    retry: false,
+  });
+
+export const availabilityQuery = (parkId: number, vehicleTypeId: number, start: string, end: string) =>
+  queryOptions({
+    queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end],
+    queryFn: ({ signal }) =>
+      api<Availability>(`/front/parks/${parkId}/availability`, {
+        query: { vehicle_type_id: vehicleTypeId, start_time: start, end_time: end },
+        signal,
+      }),
+    retry: false,
+  });
+
+export const walletQuery = () =>
+  queryOptions({
+    queryKey: ["wallet"],
+    queryFn: async () => (await api<{ data: Wallet }>("/wallet")).data,
+    staleTime: 0,
+  });
+
+/** SPEC 3: the vehicle list may arrive as a bare array or as `{ data: [...] }`. */
+export const savedVehiclesQuery = () =>
+  queryOptions({
+    queryKey: ["user-vehicles"],
+    queryFn: async () => {
+      const res = await api<Vehicle[] | { data: Vehicle[] }>("/user/vehicles/");
+      return Array.isArray(res) ? res : res.data;
+    },
+  });
+
+/** SPEC 3: list defaults when fields are missing (total 0, page 1, size 10, pages 1). */
+export const bookingsQuery = (filter: BookingFilter, page: number) =>
+  queryOptions({
+    queryKey: ["bookings", "list", filter, page],
+    queryFn: async ({ signal }) => {
+      const res = await api<Partial<BookingPage> & { data?: Booking[] }>("/bookings/list", {
+        query: { page, size: BOOKINGS_PAGE_SIZE, status_filter: filter },
+        signal,
+      });
+      return {
+        items: res.items ?? res.data ?? [],
+        total: res.total ?? 0,
+        page: res.page ?? 1,
+        size: res.size ?? BOOKINGS_PAGE_SIZE,
+        pages: res.pages ?? 1,
+      };
+    },
+    staleTime: 0,
+  });
+
+export const bookingQuery = (code: string) =>
+  queryOptions({
+    queryKey: ["bookings", "detail", code],
+    queryFn: ({ signal }) => api<BookingDetail>(`/bookings/${encodeURIComponent(code)}`, { signal }),
+    retry: false,
+    staleTime: 0,
+  });
+
+export interface CreateBookingInput {
+  park_id: number;
+  vehicle_type_id: number;
+  vehicle_id?: number;
+  plate_number?: string;
+  start_time: string;
+  end_time: string;
+}
+
+/** One key per attempt of the form: a retried request (double click, flaky network) books once. */
+export const createBooking = (body: CreateBookingInput, idempotencyKey: string) =>
+  api<Booking>("/bookings", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+
+export const extendBooking = (bookingId: string, newEnd: string) =>
+  api<Booking>("/bookings/extend", { method: "POST", body: { booking_id: bookingId, new_end_time: newEnd } });
+
+export const setBookingStatus = (bookingId: string, status: "cancelled" | "active") =>
+  api<Booking>(`/bookings/${encodeURIComponent(bookingId)}/status`, { method: "PUT", query: { status } });

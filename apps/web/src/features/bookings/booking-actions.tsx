@@ -1,0 +1,87 @@
+import { refundPercentAt, type Booking } from "@parkwell/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { setBookingStatus } from "./api";
+import { ExtendForm } from "./extend-form";
+import { markBookingUpdated } from "./flags";
+
+/** Extend (active, not ended), cancel (active, not started) and renew (cancelled, start ahead). */
+export function BookingActions({ booking }: { booking: Booking }) {
+  const { t, i18n } = useTranslation("bookings");
+  const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const now = new Date();
+  const start = new Date(booking.start_time);
+  const ended = new Date(booking.end_time) <= now;
+  const percent = refundPercentAt(start, now);
+  // The server's figure when the policy step is the same; otherwise the same rule on parking only.
+  const refund =
+    percent === booking.cancellation.refund_percent
+      ? booking.cancellation.refund_amount
+      : ((percent ?? 0) * booking.breakdown.parking) / 100;
+  const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
+
+  const status = useMutation({
+    mutationFn: (next: "cancelled" | "active") => setBookingStatus(booking.id, next),
+    onSuccess: async () => {
+      setConfirming(false);
+      markBookingUpdated();
+      await client.invalidateQueries({ queryKey: ["bookings"] });
+      await client.invalidateQueries({ queryKey: ["wallet"] });
+    },
+  });
+  const error =
+    status.error instanceof ApiError ? status.error.message : status.error ? t("loadError") : null;
+
+  return (
+    <section className="card booking-actions" aria-labelledby="booking-actions-title">
+      <h2 id="booking-actions-title">{t("details.manage")}</h2>
+      {booking.status === "active" && !ended && <ExtendForm booking={booking} />}
+      {booking.status === "active" && percent !== null && booking.cancellation.allowed && (
+        <div className="booking-cancel">
+          <p data-testid="refund-preview">{t("details.refundPreview", { percent, amount: money(refund) })}</p>
+          {!confirming ? (
+            <button type="button" className="button" onClick={() => setConfirming(true)}>
+              {t("details.cancel")}
+            </button>
+          ) : (
+            <div role="group" aria-label={t("details.confirmCancel")}>
+              <p>{t("details.confirmCancel")}</p>
+              <button
+                type="button"
+                className="button button--accent"
+                disabled={status.isPending}
+                onClick={() => status.mutate("cancelled")}
+              >
+                {t("details.confirmYes")}
+              </button>
+              <button type="button" className="button" onClick={() => setConfirming(false)}>
+                {t("details.confirmNo")}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {booking.status === "active" && percent === null && <p>{t("details.cannotCancel")}</p>}
+      {booking.status === "cancelled" && start > now && (
+        <button
+          type="button"
+          className="button button--accent"
+          disabled={status.isPending}
+          onClick={() => status.mutate("active")}
+        >
+          {t("details.renew", { amount: money(booking.amount) })}
+        </button>
+      )}
+      {booking.status === "completed" && <p>{t("details.completed")}</p>}
+      {error && (
+        <p role="alert" className="alert alert--error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

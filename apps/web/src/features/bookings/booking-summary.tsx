@@ -1,0 +1,37 @@
+import type { Booking } from "@parkwell/contract";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/format";
+import { formatDateTime } from "./time";
+
+/** Code, status, park, vehicle, window and amount of one booking. */
+export function BookingSummary({ booking }: { booking: Booking }) {
+  const { t, i18n } = useTranslation("bookings");
+  const rows: [string, string][] = [
+    [t("summary.code"), booking.booking_code],
+    [t("summary.status"), t(`status.${booking.status}`)],
+    [t("summary.park"), `${booking.park.name}, ${booking.park.address}`],
+    [
+      t("summary.vehicle"),
+      [
+        t(`vehicleId.${booking.vehicle.vehicle_type_id}`, { defaultValue: booking.vehicle.vehicle_type }),
+        booking.vehicle.plate_number,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    ],
+    [t("summary.start"), formatDateTime(booking.start_time, i18n.language)],
+    [t("summary.end"), formatDateTime(booking.end_time, i18n.language)],
+    [t("summary.amount"), formatMoney(booking.amount, booking.currency, i18n.language)],
+    [t("summary.paid"), formatMoney(booking.paid, booking.currency, i18n.language)],
+  ];
+  return (
+    <dl className="booking-lines" data-testid="booking-summary">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

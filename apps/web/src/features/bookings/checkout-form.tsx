@@ -1,0 +1,170 @@
+import type { ParkDetail } from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { ApiError } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { availabilityQuery, createBooking, savedVehiclesQuery, walletQuery } from "./api";
+import { markBookingCreated } from "./flags";
+import { PriceLines } from "./price-lines";
+import { RefundPolicy } from "./refund-policy";
+import { isoToLocalInput, localInputToIso, newAttemptKey } from "./time";
+import { TopUpNotice } from "./top-up-notice";
+import { VehicleFields } from "./vehicle-fields";
+
+/** The checkout form: every choice is in the query string, so a trip to the wallet keeps it. */
+export function CheckoutForm({ park }: { park: ParkDetail }) {
+  const { t, i18n } = useTranslation("bookings");
+  const id = useId();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const typeId = Number(params.get("vehicle_type_id")) || park.rates[0]?.vehicle_type_id || 1;
+  const start = params.get("start_time") ?? undefined;
+  const end = params.get("end_time") ?? undefined;
+  const vehicleId = Number(params.get("vehicle_id")) || undefined;
+  const plate = params.get("plate_number") ?? "";
+  const ordered = Boolean(start && end && end > start);
+  // A new key per attempt: changing the form after a failure is a new attempt.
+  const [attemptKey, setAttemptKey] = useState(newAttemptKey);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    setAttemptKey(newAttemptKey());
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const availability = useQuery({
+    ...availabilityQuery(park.id, typeId, start ?? "", end ?? ""),
+    enabled: ordered,
+  });
+  const wallet = useQuery(walletQuery());
+  const vehicles = useQuery(savedVehiclesQuery());
+  const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
+
+  const book = useMutation({
+    mutationFn: () =>
+      createBooking(
+        {
+          park_id: park.id,
+          vehicle_type_id: typeId,
+          ...(vehicleId ? { vehicle_id: vehicleId } : { plate_number: plate }),
+          start_time: start ?? "",
+          end_time: end ?? "",
+        },
+        attemptKey,
+      ),
+    onSuccess: async (booking) => {
+      markBookingCreated();
+      await client.invalidateQueries({ queryKey: ["wallet"] });
+      await client.invalidateQueries({ queryKey: ["bookings"] });
+      void navigate(`/booking-success?code=${encodeURIComponent(booking.booking_code)}`);
+    },
+    onError: () => setAttemptKey(newAttemptKey()),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!book.isPending) book.mutate();
+  };
+  const error = book.error instanceof ApiError ? book.error : null;
+  const price = availability.data?.price;
+  const full = availability.data !== undefined && availability.data.available < 1;
+
+  return (
+    <form className="booking-form" onSubmit={submit} noValidate>
+      <section className="card" aria-labelledby={`${id}-park`}>
+        <h2 id={`${id}-park`}>{park.name}</h2>
+        <p>{park.address}</p>
+      </section>
+      <div className="field">
+        <label htmlFor={`${id}-type`}>{t("checkout.vehicleType")}</label>
+        <select
+          id={`${id}-type`}
+          value={typeId}
+          onChange={(e) => update({ vehicle_type_id: e.target.value, vehicle_id: undefined })}
+        >
+          {park.rates.map((r) => (
+            <option key={r.vehicle_type_id} value={r.vehicle_type_id}>
+              {t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <VehicleFields
+        vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === typeId)}
+        vehicleId={vehicleId}
+        plate={plate}
+        plateError={error?.fields?.plate_number}
+        onChange={update}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-start`}>{t("checkout.start")}</label>
+        <input
+          id={`${id}-start`}
+          type="datetime-local"
+          value={isoToLocalInput(start)}
+          onChange={(e) => update({ start_time: localInputToIso(e.target.value) })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-end`}>{t("checkout.end")}</label>
+        <input
+          id={`${id}-end`}
+          type="datetime-local"
+          value={isoToLocalInput(end)}
+          min={isoToLocalInput(start)}
+          onChange={(e) => update({ end_time: localInputToIso(e.target.value) })}
+        />
+      </div>
+      {!ordered && <p className="field__error">{t("checkout.windowInvalid")}</p>}
+      <section className="card" aria-live="polite" aria-labelledby={`${id}-price`}>
+        <h2 id={`${id}-price`}>{t("checkout.priceTitle")}</h2>
+        {availability.isFetching && <p>{t("checkout.checking")}</p>}
+        {availability.isError && (
+          <p className="field__error">
+            {availability.error instanceof ApiError ? availability.error.message : t("loadError")}
+          </p>
+        )}
+        {availability.data && (
+          <p data-testid="spaces-left">
+            {full ? t("checkout.full") : t("checkout.spacesLeft", { count: availability.data.available })}
+          </p>
+        )}
+        {price && <PriceLines breakdown={price.breakdown} currency={price.currency} />}
+        {wallet.data && (
+          <p data-testid="checkout-balance">
+            {t("checkout.balance", { amount: money(wallet.data.balance, wallet.data.currency) })}
+          </p>
+        )}
+      </section>
+      <RefundPolicy />
+      {error?.status === 402 ? (
+        <TopUpNotice error={error} />
+      ) : (
+        error && (
+          <p role="alert" className="alert alert--error">
+            {error.message}
+          </p>
+        )
+      )}
+      <button type="submit" className="button button--accent" disabled={book.isPending || !ordered || full}>
+        {book.isPending
+          ? t("checkout.paying")
+          : price
+            ? t("checkout.payAmount", { amount: money(price.amount, price.currency) })
+            : t("checkout.pay")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../lib/api";
+import { parkQuery } from "./api";
+import { CheckoutForm } from "./checkout-form";
+import "./bookings.css";
+
+/** /checkout/{slug}: the park, then the booking form (its state lives in the query string). */
+export function CheckoutPage() {
+  const { t } = useTranslation("bookings");
+  const { slug = "" } = useParams();
+  const park = useQuery(parkQuery(slug));
+
+  return (
+    <div className="container page booking-page">
+      <h1>{t("checkout.title")}</h1>
+      {park.isPending && <p>{t("common:loading")}</p>}
+      {park.isError && (
+        <div role="alert" className="alert alert--error">
+          <p>{park.error instanceof ApiError ? park.error.message : t("loadError")}</p>
+          <Link to="/parks-list">{t("checkout.findPark")}</Link>
+        </div>
+      )}
+      {park.data && <CheckoutForm park={park.data} />}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../lib/api";
+import { bookingQuery } from "./api";
+import { BookingActions } from "./booking-actions";
+import { BookingSummary } from "./booking-summary";
+import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
+import { QrCode } from "./qr-code";
+import "./bookings.css";
+
+/** /booking-details/{code}: QR code, directions, and extend / cancel / renew. */
+export function BookingDetailsPage() {
+  const { t } = useTranslation("bookings");
+  const { bookingCode = "" } = useParams();
+  const booking = useQuery(bookingQuery(bookingCode));
+  const { bookingUpdated } = useBookingFlags();
+  useResetOnLeave(resetBookingUpdated);
+  const b = booking.data;
+
+  return (
+    <div className="container page booking-page">
+      <p>
+        <Link to="/bookings">{t("details.back")}</Link>
+      </p>
+      <h1>{t("details.title", { code: bookingCode })}</h1>
+      {bookingUpdated && (
+        <div role="status" className="alert alert--success booking-flash">
+          <p>{t("details.updated")}</p>
+          <button type="button" className="button" onClick={resetBookingUpdated}>
+            {t("dismiss")}
+          </button>
+        </div>
+      )}
+      {booking.isPending && <p>{t("common:loading")}</p>}
+      {booking.isError && (
+        <p role="alert" className="alert alert--error">
+          {booking.error instanceof ApiError ? booking.error.message : t("loadError")}
+        </p>
+      )}
+      {b && (
+        <div className="booking-detail">
+          <section className="card booking-detail__qr">
+            <QrCode value={b.qr} label={t("qrAlt", { code: b.booking_code })} />
+            <p>{t("qrHint")}</p>
+            <a
+              className="button"
+              href={`https://www.openstreetmap.org/directions?to=${b.park.lat}%2C${b.park.lng}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {t("details.directions")}
+            </a>
+          </section>
+          <section className="card">
+            <BookingSummary booking={b} />
+            {b.park.entry_instructions && (
+              <p>
+                <strong>{t("details.entry")}</strong> {b.park.entry_instructions}
+              </p>
+            )}
+          </section>
+          <BookingActions booking={b} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Booking } from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { availabilityQuery, extendBooking } from "./api";
+import { markBookingUpdated } from "./flags";
+import { isoToLocalInput, localInputToIso } from "./time";
+
+/** A later end time, the extra charge the server quotes for it, and the extension itself. */
+export function ExtendForm({ booking }: { booking: Booking }) {
+  const { t, i18n } = useTranslation("bookings");
+  const id = useId();
+  const client = useQueryClient();
+  const [end, setEnd] = useState<string | undefined>(
+    new Date(new Date(booking.end_time).getTime() + 3_600_000).toISOString(),
+  );
+  const later = Boolean(end && end > booking.end_time);
+  // The whole new window's price minus what the booking costs now is what extending adds.
+  const quote = useQuery({
+    ...availabilityQuery(booking.park.id, booking.vehicle_type_id, booking.start_time, end ?? ""),
+    enabled: later,
+  });
+  const extra = quote.data ? Math.max(0, quote.data.price.amount - booking.amount) : null;
+  const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
+
+  const extend = useMutation({
+    mutationFn: () => extendBooking(booking.id, end ?? ""),
+    onSuccess: async () => {
+      markBookingUpdated();
+      await client.invalidateQueries({ queryKey: ["bookings"] });
+      await client.invalidateQueries({ queryKey: ["wallet"] });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (later && !extend.isPending) extend.mutate();
+  };
+
+  return (
+    <form className="booking-extend" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-end`}>{t("details.newEnd")}</label>
+        <input
+          id={`${id}-end`}
+          type="datetime-local"
+          value={isoToLocalInput(end)}
+          min={isoToLocalInput(booking.end_time)}
+          onChange={(e) => setEnd(localInputToIso(e.target.value))}
+        />
+      </div>
+      {!later && <p className="field__error">{t("details.endLater")}</p>}
+      {later && extra !== null && (
+        <p data-testid="extend-extra">{t("details.extra", { amount: money(extra) })}</p>
+      )}
+      {extend.error && (
+        <p role="alert" className="alert alert--error">
+          {extend.error instanceof ApiError ? extend.error.message : t("loadError")}
+        </p>
+      )}
+      <button type="submit" className="button button--accent" disabled={!later || extend.isPending}>
+        {t("details.extend")}
+      </button>
+    </form>
+  );
+}

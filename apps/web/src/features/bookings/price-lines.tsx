@@ -1,0 +1,33 @@
+import type { Booking } from "@parkwell/contract";
+import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../lib/format";
+
+type Breakdown = Booking["breakdown"];
+
+/** The server's price breakdown (parking, fees, tax, total) as a definition list. */
+export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; currency: string }) {
+  const { t, i18n } = useTranslation("bookings");
+  const money = (n: number) => formatMoney(n, currency, i18n.language);
+  const rows: [string, number][] = [
+    [t("price.parking"), breakdown.parking],
+    [t("price.serviceFee"), breakdown.service_fee],
+    [t("price.bookingFee"), breakdown.booking_fee],
+    [breakdown.tax_name || t("price.tax"), breakdown.tax],
+  ];
+  return (
+    <dl className="booking-lines">
+      {rows
+        .filter(([, v]) => v !== 0)
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{money(value)}</dd>
+          </div>
+        ))}
+      <div className="booking-lines__total">
+        <dt>{t("price.total")}</dt>
+        <dd data-testid="booking-total">{money(breakdown.total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { ApiError } from "../../lib/api";
+import { parkQuery } from "./api";
+import { windowFromNow } from "./time";
+
+/** /booking/{parkCode}: the QR sign at the gate books from now (next quarter hour) for two hours. */
+export function QrLandingPage() {
+  const { t } = useTranslation("bookings");
+  const { parkCode = "" } = useParams();
+  const navigate = useNavigate();
+  const park = useQuery(parkQuery(parkCode));
+
+  useEffect(() => {
+    if (!park.data) return;
+    const { start, end } = windowFromNow(new Date());
+    const query = new URLSearchParams({
+      vehicle_type_id: String(park.data.rates[0]?.vehicle_type_id ?? 1),
+      start_time: start,
+      end_time: end,
+    });
+    void navigate(`/checkout/${park.data.slug}?${query.toString()}`, { replace: true });
+  }, [park.data, navigate]);
+
+  return (
+    <div className="container page">
+      <h1>{t("landing.title")}</h1>
+      {park.isError ? (
+        <div role="alert" className="alert alert--error">
+          <p>{park.error instanceof ApiError ? park.error.message : t("loadError")}</p>
+          <Link to="/parks-list">{t("checkout.findPark")}</Link>
+        </div>
+      ) : (
+        <p>{t("landing.resolving")}</p>
+      )}
+    </div>
+  );
+}
