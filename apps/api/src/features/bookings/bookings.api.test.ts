@@ -146,6 +146,20 @@ describe("POST /bookings", () => {
       url: `/api/v1/front/parks/2/availability?start_time=${at(7 * HOUR).toISOString()}&end_time=${at(8 * HOUR).toISOString()}`,
     });
     expect(later.json<Availability>()).toMatchObject({ capacity: 2, available: 2 });
+    // The search list with a window says the same as the availability route.
+    const park = (await ctx.app.inject({ url: "/api/v1/front/parks/2" })).json<{
+      lat: number;
+      lng: number;
+    }>();
+    const window = `start_time=${at(2 * HOUR).toISOString()}&end_time=${at(3 * HOUR).toISOString()}`;
+    const list = await ctx.app.inject({
+      url: `/api/v1/parks/front/parks/?lat=${park.lat}&lng=${park.lng}&vehicle_type_id=1&${window}&size=5`,
+    });
+    expect(list.statusCode).toBe(200);
+    const item = list
+      .json<{ items: { id: number; availability?: { capacity: number; available: number } }[] }>()
+      .items.find((i) => i.id === 2);
+    expect(item?.availability).toMatchObject({ capacity: 2, available: 0 });
   });
 
   it("lets a user book several spaces for one window, but one vehicle holds one booking at a time", async () => {

@@ -16,6 +16,7 @@ import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
 import type { SearchRow, SearchSpec } from "./parks.search-sql";
 import { windowPrice } from "./parks.present";
+import { freeSpaces } from "../bookings/bookings.service";
 
 const MAX_TERMS = 6;
 
@@ -88,6 +89,15 @@ export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
   const { rows, total } = await repo.searchParks(db, spec);
   const byCode = new Map(countries.map((c) => [c.code, c]));
   const items = rows.map((row) => toSummary(row, byCode.get(row.country_code), spec.vehicleTypeId, window));
+  if (window) {
+    // Each item's free spaces over the window: one small indexed query per park of the page.
+    const free = await Promise.all(
+      rows.map((row) => freeSpaces(db, row.id, spec.vehicleTypeId, window.start, window.end)),
+    );
+    items.forEach((item, i) => {
+      if (item.availability) item.availability.available = free[i]?.available ?? 0;
+    });
+  }
   const capped = Math.min(total, PARK_TOTAL_CAP);
   return { items, total: capped, page: q.page, size: q.size, pages: Math.max(1, Math.ceil(capped / q.size)) };
 }
