@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { sendContact } from "./api";
 import { FormStatus } from "./form-status";
+import { PersonFields } from "./person-fields";
 import { errorText, useInquiryForm } from "./use-inquiry-form";
 
 const initial = { name: "", email: "", phone: "", topic: "booking", message: "" };
@@ -29,38 +30,7 @@ export function ContactForm() {
     >
       <h2 id="contact-form-title">{t("contactTitle")}</h2>
       <p className="field__hint">{t("requiredNote")}</p>
-      <TextField
-        name="name"
-        label={t("fields.name")}
-        autoComplete="name"
-        required
-        value={form.values.name}
-        onChange={form.set("name")}
-        error={err("name")}
-        maxLength={120}
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={t("fields.email")}
-        autoComplete="email"
-        required
-        value={form.values.email}
-        onChange={form.set("email")}
-        error={err("email")}
-        maxLength={254}
-      />
-      <TextField
-        name="phone"
-        type="tel"
-        label={t("fields.phone")}
-        hint={t("fields.optional")}
-        autoComplete="tel"
-        value={form.values.phone}
-        onChange={form.set("phone")}
-        error={err("phone")}
-        maxLength={32}
-      />
+      <PersonFields values={form.values} set={form.set} err={err} emailLabel={t("fields.email")} />
       <SelectField
         name="topic"
         label={t("fields.topic")}

@@ -4,6 +4,7 @@ import { SelectField, TextField } from "../../components/ui/form-field";
 import { getSelectedCountry } from "../../lib/country";
 import { sendDemoRequest } from "./api";
 import { FormStatus } from "./form-status";
+import { PersonFields } from "./person-fields";
 import { errorText, useInquiryForm } from "./use-inquiry-form";
 
 /** Book a Demo (/book-demo): stored on the server (POST /demo-requests). */
@@ -41,38 +42,7 @@ export function DemoForm() {
     >
       <h2 id="demo-form-title">{t("demoTitle")}</h2>
       <p className="field__hint">{t("requiredNote")}</p>
-      <TextField
-        name="name"
-        label={t("fields.name")}
-        autoComplete="name"
-        required
-        value={form.values.name}
-        onChange={form.set("name")}
-        error={err("name")}
-        maxLength={120}
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={t("fields.workEmail")}
-        autoComplete="email"
-        required
-        value={form.values.email}
-        onChange={form.set("email")}
-        error={err("email")}
-        maxLength={254}
-      />
-      <TextField
-        name="phone"
-        type="tel"
-        label={t("fields.phone")}
-        hint={t("fields.optional")}
-        autoComplete="tel"
-        value={form.values.phone}
-        onChange={form.set("phone")}
-        error={err("phone")}
-        maxLength={32}
-      />
+      <PersonFields values={form.values} set={form.set} err={err} emailLabel={t("fields.workEmail")} />
       <TextField
         name="company"
         label={t("fields.company")}
