@@ -38,7 +38,8 @@ export async function ensureParks(adminUrl: string | undefined, name: string, n:
       await seed(database.db);
       await seedSyntheticParks(database.db, n, (line) => console.error(line));
     }
-    await database.db.execute(sql`ANALYZE`);
+    // A long-running database is vacuumed: the visibility map lets capped counts run index-only.
+    await database.db.execute(sql`VACUUM ANALYZE`);
   } finally {
     await database.close();
   }

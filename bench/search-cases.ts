@@ -1,4 +1,4 @@
-import { CITIES } from "../apps/api/src/db/seed/park-places";
+import { CITIES, type CitySeed } from "../apps/api/src/db/seed/park-places";
 
 /** Deterministic pseudo-random numbers, so every run sends the same requests. */
 function lcg(seed: number): () => number {
@@ -10,17 +10,18 @@ function lcg(seed: number): () => number {
 }
 
 const CODES = { 1: "NG", 2: "CA", 3: "SN", 4: "US" } as const;
-/** Realistic text: what drivers type — streets, venues and airports of the seeded cities. */
-const VENUES = [
-  "airport",
-  "murtala",
-  "pearson",
-  "union station",
-  "rogers centre",
-  "blaise diagne",
-  "soldier field",
-  "gare",
-];
+/**
+ * Realistic text: what drivers type in the city they are in — one of its streets, or the first words
+ * of one of its places (an airport, stadium, station, mall, hospital or district), e.g. "murtala
+ * muhammed" or "union station".
+ */
+function placeWords(c: CitySeed, r: () => number): string {
+  const [name] = c.anchors[Math.floor(r() * c.anchors.length)]!;
+  return name
+    .split(" ")
+    .slice(0, 1 + Math.floor(r() * 3))
+    .join(" ");
+}
 
 export interface BenchCase {
   name: string;
@@ -53,7 +54,7 @@ export function searchCases(count = 2000): BenchCase[] {
       name: "text",
       queries: make(() => {
         const c = pick(CITIES);
-        return { country: CODES[c.countryId], search: r() < 0.8 ? pick(c.streets) : pick(VENUES) };
+        return { country: CODES[c.countryId], search: r() < 0.8 ? pick(c.streets) : placeWords(c, r) };
       }),
     },
     {

@@ -11,7 +11,7 @@ import { ParkListQuerySchema } from "@parkwell/contract";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { openDatabase, queryRows, type Database } from "../apps/api/src/db/client";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
-import { countSql, listSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
+import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, ROOT } from "./bench-env";
 import { loadDirect, loadHttp, type LoadResult } from "./load";
@@ -57,21 +57,13 @@ function row(engine: string, parks: number, name: string, api: LoadResult, direc
 async function explain(database: Database) {
   if (database.raw.engine !== "postgres") return;
   const pool = database.raw.pool;
-  say("\n### EXPLAIN ANALYZE (PostgreSQL, 500,000 parks, the first request of each kind)\n");
+  say("\n### EXPLAIN ANALYZE (PostgreSQL, 500,000 parks, the first request of each kind: one statement)\n");
   for (const c of cases) {
-    const asked = specOf(c.queries[0]!);
-    // Selective text runs text-first (see parks.repo.ts searchParks).
-    const spec: SearchSpec = asked.terms.length > 0 ? { ...asked, textFirst: true } : asked;
-    for (const [label, query] of [
-      ["page", listSql(spec)],
-      ["count", countSql(spec)],
-    ] as const) {
-      const { sql, params } = dialect.sqlToQuery(query);
-      const res = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
-      say(
-        `${c.name}, ${label} (\`?${c.queries[0]}\`):\n\n\`\`\`\n${res.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,
-      );
-    }
+    const { sql, params } = dialect.sqlToQuery(searchSql(specOf(c.queries[0]!)));
+    const res = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
+    say(
+      `${c.name} (\`?${c.queries[0]}\`):\n\n\`\`\`\n${res.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,
+    );
   }
 }
 

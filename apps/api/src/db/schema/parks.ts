@@ -67,19 +67,23 @@ export const parks = pgTable(
   (t) => [
     uniqueIndex("parks_slug_key").on(t.slug),
     uniqueIndex("parks_park_code_key").on(t.parkCode),
-    // Country filter + nearest-first KNN (`<->`) in one index: research measured 370 ms -> 0.46 ms.
-    index("parks_country_earth_idx").using("gist", t.countryId, sql`ll_to_earth(${t.lat}, ${t.lng})`),
-    index("parks_earth_idx").using("gist", sql`ll_to_earth(${t.lat}, ${t.lng})`),
-    // fastupdate off: a pending list is scanned by every search until VACUUM merges it, and PGlite
-    // has no autovacuum; writes to parks are rare, searches constant.
-    index("parks_search_trgm_idx")
-      .using("gin", sql`${t.searchText} gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    // The GiST (country_id, ll_to_earth) KNN index, the trigram GIN (country_id, search_text) and
+    // the earth index for searches without a country are created in migration 0006_search_indexes.sql:
+    // Drizzle cannot declare INCLUDE columns or a btree_gin key column. See docs/decisions/007.
     // Short terms (1-2 characters) have no trigram: they match a name prefix through this index.
-    index("parks_search_prefix_idx").on(t.countryId, sql`${t.searchText} text_pattern_ops`),
-    index("parks_country_name_idx").on(t.countryId, t.name, t.id),
-    index("parks_country_type_name_idx").on(t.countryId, t.type, t.name, t.id),
-    index("parks_country_price_idx").on(t.countryId, t.hourlyFromMinor, t.id),
+    index("parks_search_prefix_idx")
+      .on(t.countryId, sql`${t.searchText} text_pattern_ops`)
+      .where(sql`status = 'active'`),
+    // Searches only ever list active parks: partial indexes are smaller and answer counts index-only.
+    index("parks_country_name_idx")
+      .on(t.countryId, t.name, t.id)
+      .where(sql`status = 'active'`),
+    index("parks_country_type_name_idx")
+      .on(t.countryId, t.type, t.name, t.id)
+      .where(sql`status = 'active'`),
+    index("parks_country_price_idx")
+      .on(t.countryId, t.hourlyFromMinor, t.id)
+      .where(sql`status = 'active'`),
     index("parks_amenities_idx").using("gin", t.amenities).with({ fastupdate: false }),
     check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
     check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),

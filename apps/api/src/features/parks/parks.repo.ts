@@ -56,6 +56,26 @@ export function listCountriesWithFees(db: Db): Promise<CountryWithFees[]> {
   return rows;
 }
 
+const stateCache = new WeakMap<Db, { at: number; names: Promise<Map<number, string>> }>();
+
+/** State names by id, cached like the countries: a search page names each park's state. */
+export function stateNames(db: Db): Promise<Map<number, string>> {
+  const hit = stateCache.get(db);
+  if (hit && Date.now() - hit.at < COUNTRY_TTL_MS) return hit.names;
+  const names = db
+    .select({ id: states.id, name: states.name })
+    .from(states)
+    .then(
+      (rows) => new Map(rows.map((r) => [r.id, r.name])),
+      (err: unknown) => {
+        stateCache.delete(db);
+        throw err;
+      },
+    );
+  stateCache.set(db, { at: Date.now(), names });
+  return names;
+}
+
 export async function searchParks(db: Db, spec: SearchSpec) {
   return planSearch(spec, (query) => queryRows(db, query));
 }

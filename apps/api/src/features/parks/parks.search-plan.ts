@@ -1,33 +1,33 @@
 import { PARK_TOTAL_CAP } from "@parkwell/contract";
 import type { SQL } from "drizzle-orm";
-import { countSql, listSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
+import { countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
 
 /** Runs one statement and returns its rows: the app's Drizzle database, or `pg` in the benchmark. */
 export type Exec = <T>(query: SQL) => Promise<T[]>;
 
-const countOf = async (exec: Exec, spec: SearchSpec) =>
-  (await exec<{ n: number }>(countSql(spec)))[0]?.n ?? 0;
-
-async function run(exec: Exec, spec: SearchSpec): Promise<{ rows: SearchRow[]; total: number }> {
-  if (spec.terms.length > 0) {
-    // Text first: count the matches through the text index (capped). A few hundred are cheap to
-    // rank or sort by distance; beyond the cap the words are broad ("lagos"), and the name or KNN
-    // index gives the page while testing the text on the way.
-    const textFirst: SearchSpec = { ...spec, textFirst: true };
-    const total = await countOf(exec, textFirst);
-    const broad: SearchSpec = spec.sort === "relevance" ? { ...spec, sort: "name" } : spec;
-    const listed = total > PARK_TOTAL_CAP ? broad : textFirst;
-    const rows = spec.limit > 0 && total > spec.offset ? await exec<SearchRow>(listSql(listed)) : [];
-    return { rows, total };
-  }
-  const rows = spec.limit > 0 ? await exec<SearchRow>(listSql(spec)) : [];
-  // A page that is not full already tells the total, unless it is past the end.
-  const needCount = rows.length === spec.limit || (spec.offset > 0 && rows.length === 0);
-  return { rows, total: needCount ? await countOf(exec, spec) : spec.offset + rows.length };
+/** One statement, and its count; a page past the end has no row to carry the count, so it counts apart. */
+async function page(exec: Exec, spec: SearchSpec, counted = true) {
+  const rows = spec.limit > 0 ? await exec<SearchRow>(searchSql(spec, counted)) : [];
+  if (rows.length > 0 || !counted) return { rows, total: Number(rows[0]?.total ?? 0) };
+  if (spec.offset === 0) return { rows, total: 0 };
+  return { rows, total: (await exec<{ n: number }>(countSql(spec)))[0]?.n ?? 0 };
 }
 
 /**
- * The order of attempts for a search (decision 003): with short words, the words as typed (the
+ * One attempt. Text reads its matches first (one statement): a few hundred are cheap to order.
+ * Beyond the cap the words are broad ("lagos"): relevance ranks the first matches found, and the
+ * other orders read the page in their index's order instead, testing the text on the way, which
+ * with so many matches stops soon (a second statement).
+ */
+async function run(exec: Exec, spec: SearchSpec): Promise<{ rows: SearchRow[]; total: number }> {
+  if (spec.terms.length === 0) return page(exec, spec);
+  const first = await page(exec, { ...spec, textFirst: true });
+  if (first.total <= PARK_TOTAL_CAP || spec.sort === "relevance") return first;
+  return { rows: (await page(exec, spec, false)).rows, total: first.total };
+}
+
+/**
+ * The order of attempts for a search (decision 007): with short words, the words as typed (the
  * phrase is indexable where "17" or "sw" alone are not); then every word anywhere; only when
  * nothing matches, words close to the typed ones.
  */

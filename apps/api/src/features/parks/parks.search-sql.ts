@@ -17,8 +17,8 @@ export interface SearchSpec {
   /** Also require the words together, as typed: indexable even when some words are short ("17 avenue sw"). */
   phrase?: boolean;
   /**
-   * Let the text index drive the query (few matches): the distance is then a filter and a sort on
-   * those matches instead of the KNN index walking the area and testing every park's text.
+   * Text first: read the text's matches (at most the cap) through the text index and order those,
+   * instead of walking an index in the page's order and testing the text on the way (see searchSql).
    */
   textFirst?: boolean;
   sort: ParkSort;
@@ -34,8 +34,8 @@ export interface SearchRow {
   type: string;
   address: string;
   city: string;
-  state: string | null;
-  country_code: string;
+  state_id: number | null;
+  country_id: number;
   lat: number;
   lng: number;
   open_24h: boolean;
@@ -44,6 +44,8 @@ export interface SearchRow {
   hourly_minor: number | null;
   daily_max_minor: number | null;
   capacity: number | null;
+  /** Matches counted up to the cap (the same on every row). */
+  total: number;
 }
 
 /** LIKE needs its own wildcards escaped: the user's "%" or "_" is a character, not a pattern. */
@@ -86,7 +88,8 @@ function where(spec: SearchSpec): SQL {
   }
   if (spec.geo) {
     const center = sql`ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
-    // earth_box uses the GiST index; earth_distance removes the box's corners.
+    // earth_box uses the GiST index; earth_distance removes the box's corners. Text first leaves
+    // the box out so that the text index, not the area's thousands of parks, drives the scan.
     if (!spec.textFirst) {
       parts.push(sql`earth_box(${center}, ${spec.geo.radiusM}::float8) @> ll_to_earth(p.lat, p.lng)`);
     }
@@ -95,52 +98,77 @@ function where(spec: SearchSpec): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-function orderBy(spec: SearchSpec): SQL {
+function orderBy(spec: SearchSpec, from: "p" | "m"): SQL {
+  const t = sql.raw(from);
   switch (spec.sort) {
     case "distance":
-      // KNN: the GiST index returns rows nearest first, so LIMIT stops early.
-      if (!spec.geo) return sql`p.name, p.id`;
-      return spec.textFirst
-        ? sql`earth_distance(ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8), ll_to_earth(p.lat, p.lng)), p.id`
-        : sql`ll_to_earth(p.lat, p.lng) <-> ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
+      // KNN: the GiST index returns rows nearest first, so LIMIT stops early. With selective text the
+      // planner may take the text index instead and sort the few matches by the same distance.
+      if (!spec.geo) return sql`${t}.name, ${t}.id`;
+      return sql`ll_to_earth(${t}.lat, ${t}.lng) <-> ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
     case "price":
-      return sql`p.hourly_from_minor, p.id`;
+      return sql`${t}.hourly_from_minor, ${t}.id`;
     case "relevance": {
-      if (spec.terms.length === 0) return sql`p.name, p.id`;
+      if (spec.terms.length === 0) return sql`${t}.name, ${t}.id`;
       const phrase = spec.terms.join(" ");
-      // Cheap on thousands of matches: the whole phrase first, earliest (in the name) first.
+      // On at most the cap's candidates: the whole phrase first, earliest (in the name) first.
       return spec.fuzzy
-        ? sql`word_similarity(${phrase}, p.search_text) DESC, p.name, p.id`
-        : sql`strpos(p.search_text, ${phrase}) = 0, strpos(p.search_text, ${phrase}), p.name, p.id`;
+        ? sql`word_similarity(${phrase}, ${t}.search_text) DESC, ${t}.name, ${t}.id`
+        : sql`strpos(${t}.search_text, ${phrase}) = 0, strpos(${t}.search_text, ${phrase}), ${t}.name, ${t}.id`;
     }
     default:
-      return sql`p.name, p.id`;
+      return sql`${t}.name, ${t}.id`;
   }
 }
 
-/** One page of parks, in order, with the asked vehicle type's standard rate and capacity. */
-export function listSql(spec: SearchSpec): SQL {
-  const distance = spec.geo
+/** The columns of a result row, the asked vehicle type's standard rate and capacity looked up per row of the page. */
+function columns(spec: SearchSpec, from: "p" | "m"): SQL {
+  const v = spec.vehicleTypeId;
+  const t = sql.raw(from);
+  return sql`${t}.id, ${t}.slug, ${t}.park_code, ${t}.name, ${t}.type, ${t}.address, ${t}.city, ${t}.state_id,
+    ${t}.country_id, ${t}.lat, ${t}.lng, ${t}.open_24h, ${t}.amenities,
+    (SELECT r.hourly_minor::float8 FROM park_rates r
+      WHERE r.park_id = ${t}.id AND r.vehicle_type_id = ${v} AND r.kind = 'standard') AS hourly_minor,
+    (SELECT r.daily_max_minor::float8 FROM park_rates r
+      WHERE r.park_id = ${t}.id AND r.vehicle_type_id = ${v} AND r.kind = 'standard') AS daily_max_minor,
+    (SELECT pc.capacity FROM park_capacities pc WHERE pc.park_id = ${t}.id AND pc.vehicle_type_id = ${v}) AS capacity`;
+}
+
+const distanceOf = (spec: SearchSpec) =>
+  spec.geo
     ? sql`earth_distance(ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8), ll_to_earth(p.lat, p.lng))`
     : sql`NULL::float8`;
-  return sql`
-    SELECT q.id, q.slug, q.park_code, q.name, q.type, q.address, q.city, s.name AS state, c.code AS country_code,
-      q.lat, q.lng, q.open_24h, q.amenities, q.distance_m,
-      r.hourly_minor::float8 AS hourly_minor, r.daily_max_minor::float8 AS daily_max_minor, pc.capacity
-    FROM (
-      SELECT page.*, row_number() OVER () AS rn FROM (
+
+/**
+ * One statement: a page of parks, each row carrying the number of matches counted up to the cap
+ * (`total`, null when `counted` is false).
+ *
+ * Text first (`spec.textFirst`): the text's matches, at most the cap + 1 of them, are read through the
+ * text index into a small set that is then ordered and paged; with at most the cap matches that is
+ * every match, and the set's size is the count. Otherwise the page is read in an index's order (KNN
+ * distance, name, price) and stops at its end, while an uncorrelated subquery, run once, counts
+ * index-only up to the cap. An empty page has no row to carry the count: see `countSql`.
+ */
+export function searchSql(spec: SearchSpec, counted = true): SQL {
+  const cap = PARK_TOTAL_CAP + 1;
+  if (spec.textFirst) {
+    return sql`
+      WITH m AS MATERIALIZED (
         SELECT p.id, p.slug, p.park_code, p.name, p.type, p.address, p.city, p.state_id, p.country_id,
-          p.lat, p.lng, p.open_24h, p.amenities, ${distance} AS distance_m
-        FROM parks p WHERE ${where(spec)}
-        ORDER BY ${orderBy(spec)}
-        LIMIT ${spec.limit} OFFSET ${spec.offset}
-      ) page
-    ) q
-    JOIN countries c ON c.id = q.country_id
-    LEFT JOIN states s ON s.id = q.state_id
-    LEFT JOIN park_rates r ON r.park_id = q.id AND r.vehicle_type_id = ${spec.vehicleTypeId} AND r.kind = 'standard'
-    LEFT JOIN park_capacities pc ON pc.park_id = q.id AND pc.vehicle_type_id = ${spec.vehicleTypeId}
-    ORDER BY q.rn`;
+          p.lat, p.lng, p.open_24h, p.amenities, p.search_text, p.hourly_from_minor, ${distanceOf(spec)} AS distance_m
+        FROM parks p WHERE ${where(spec)} LIMIT ${cap})
+      SELECT (SELECT count(*)::int FROM m) AS total, ${columns(spec, "m")}, m.distance_m
+      FROM m ORDER BY ${orderBy(spec, "m")}
+      LIMIT ${spec.limit} OFFSET ${spec.offset}`;
+  }
+  const total = counted
+    ? sql`(SELECT count(*)::int FROM (SELECT 1 FROM parks p WHERE ${where(spec)} LIMIT ${cap}) matched)`
+    : sql`NULL::int`;
+  return sql`
+    SELECT ${total} AS total, ${columns(spec, "p")}, ${distanceOf(spec)} AS distance_m
+    FROM parks p WHERE ${where(spec)}
+    ORDER BY ${orderBy(spec, "p")}
+    LIMIT ${spec.limit} OFFSET ${spec.offset}`;
 }
 
 /** How many parks match, counted up to the cap: an exact count of 100,000 matches is never worth a scan. */

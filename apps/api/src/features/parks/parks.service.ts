@@ -85,10 +85,15 @@ export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
   const country = q.country ? await resolveCountry(db, q.country) : undefined;
   const spec = searchSpec(q, country?.id);
   const window = requireWindow(q.start_time, q.end_time);
-  const countries = await repo.listCountriesWithFees(db);
-  const { rows, total } = await repo.searchParks(db, spec);
-  const byCode = new Map(countries.map((c) => [c.code, c]));
-  const items = rows.map((row) => toSummary(row, byCode.get(row.country_code), spec.vehicleTypeId, window));
+  const [countries, stateNames, { rows, total }] = await Promise.all([
+    repo.listCountriesWithFees(db),
+    repo.stateNames(db),
+    repo.searchParks(db, spec),
+  ]);
+  const byId = new Map(countries.map((c) => [c.id, c]));
+  const items = rows.map((row) =>
+    toSummary(row, byId.get(row.country_id), stateNames, spec.vehicleTypeId, window),
+  );
   if (window) {
     // Each item's free spaces over the window: one small indexed query per park of the page.
     const free = await Promise.all(
@@ -105,6 +110,7 @@ export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
 function toSummary(
   row: SearchRow,
   country: CountryWithFees | undefined,
+  stateNames: Map<number, string>,
   vehicleTypeId: number,
   window: { start: Date; end: Date } | undefined,
 ): ParkSummary {
@@ -122,8 +128,8 @@ function toSummary(
     type: row.type as ParkType,
     address: row.address,
     city: row.city,
-    state: row.state,
-    country_code: row.country_code,
+    state: row.state_id === null ? null : (stateNames.get(row.state_id) ?? null),
+    country_code: country?.code ?? "",
     lat: row.lat,
     lng: row.lng,
     open_24h: row.open_24h,
