@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 import { cube } from "@electric-sql/pglite/contrib/cube";
@@ -41,7 +40,7 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
-export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm, btree_gin, btree_gist, citext };
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm, btree_gist, citext };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {

@@ -67,9 +67,9 @@ export const parks = pgTable(
   (t) => [
     uniqueIndex("parks_slug_key").on(t.slug),
     uniqueIndex("parks_park_code_key").on(t.parkCode),
-    // The GiST (country_id, ll_to_earth) KNN index, the trigram GIN (country_id, search_text) and
-    // the earth index for searches without a country are created in migration 0006_search_indexes.sql:
-    // Drizzle cannot declare INCLUDE columns or a btree_gin key column. See docs/decisions/007.
+    // The GiST (country_id, ll_to_earth) KNN index, the earth index for searches without a country
+    // (both INCLUDE lat, lng, id) and the trigram GIN on search_text are created in migration
+    // 0006_search_indexes.sql: Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
     // Short terms (1-2 characters) have no trigram: they match a name prefix through this index.
     index("parks_search_prefix_idx")
       .on(t.countryId, sql`${t.searchText} text_pattern_ops`)
@@ -146,4 +146,16 @@ export const parkRates = pgTable(
     ),
     check("park_rates_flat_shape", sql`kind = 'standard' OR flat_minor > 0`),
   ],
+);
+
+/**
+ * Every word (3+ letters, no digits) of any park's search text: the vocabulary a misspelt search
+ * word is corrected against (pg_trgm similarity on a few thousand words instead of fuzzy matching
+ * against every park). Filled by a trigger on `parks` (migration 0007_search_words); words of parks
+ * that are gone stay, and simply find nothing.
+ */
+export const parkWords = pgTable(
+  "park_words",
+  { word: text("word").primaryKey() },
+  (t) => [index("park_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
 );

@@ -118,3 +118,12 @@ describe("selective words and coordinates", () => {
     expect(p.items.map((i) => i.id)).toEqual(nearest(all, 30).slice(20, 30));
   });
 });
+
+describe("misspelt words", () => {
+  it("are corrected against the words of parks written since (the vocabulary follows the parks)", async () => {
+    // "Savannah" is a street of synthetic parks only: its word arrived with them.
+    const p = await page("country=NG&search=Savanah%20Stret");
+    expect(p.total).toBeGreaterThan(0);
+    expect(p.items.every((i) => /Savannah Street/.test(i.address))).toBe(true);
+  });
+});

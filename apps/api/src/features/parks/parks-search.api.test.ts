@@ -82,6 +82,10 @@ describe("text search", () => {
     expect(plain.total).toBeGreaterThan(5);
     expect(accented.total).toBe(plain.total);
     expect((await page("country=CA&search=Toronnto")).items.some((i) => i.city === "Toronto")).toBe(true);
+    // Every misspelt word is corrected against the parks' own words.
+    const typos = await page("country=NG&search=Alen%20Avnue");
+    expect(typos.total).toBeGreaterThan(0);
+    expect(typos.items.every((i) => i.address.includes("Allen Avenue"))).toBe(true);
     expect((await page("country=SN&search=thies")).items.every((i) => i.city === "Thiès")).toBe(true);
   });
 

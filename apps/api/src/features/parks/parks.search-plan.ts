@@ -1,6 +1,6 @@
 import { PARK_TOTAL_CAP } from "@parkwell/contract";
 import type { SQL } from "drizzle-orm";
-import { countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
+import { closeWordsSql, countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
 
 /** Runs one statement and returns its rows: the app's Drizzle database, or `pg` in the benchmark. */
 export type Exec = <T>(query: SQL) => Promise<T[]>;
@@ -39,5 +39,11 @@ export async function planSearch(spec: SearchSpec, exec: Exec) {
   }
   const exact = await run(exec, spec);
   if (exact.total > 0 || !long) return exact;
-  return run(exec, { ...spec, fuzzy: true });
+  const close = await exec<{ i: number; word: string }>(closeWordsSql(spec.terms));
+  if (close.length === 0) return exact;
+  const closeWords = spec.terms.map((term, i) => [
+    term,
+    ...close.filter((c) => Number(c.i) === i + 1 && c.word !== term).map((c) => c.word),
+  ]);
+  return run(exec, { ...spec, closeWords });
 }

@@ -12,8 +12,11 @@ export interface SearchSpec {
   /** Only parks with spaces for this vehicle type; the rate shown is for it. */
   vehicleTypeId: number;
   requireVehicleType: boolean;
-  /** Also accept words close to the terms (pg_trgm word similarity): the fallback when nothing matches exactly. */
-  fuzzy?: boolean;
+  /**
+   * The fallback when nothing matches exactly: per term, known words close to it (see closeWordsSql),
+   * any of which may match instead.
+   */
+  closeWords?: string[][] | undefined;
   /** Also require the words together, as typed: indexable even when some words are short ("17 avenue sw"). */
   phrase?: boolean;
   /**
@@ -73,19 +76,18 @@ function where(spec: SearchSpec): SQL {
     parts.push(sql`p.search_text LIKE ${`${likeEscape(spec.terms.join(" "))}%`}`);
   }
   if (spec.phrase) parts.push(sql`p.search_text LIKE ${`%${likeEscape(spec.terms.join(" "))}%`}`);
-  for (const term of spec.terms) {
-    const contains = `%${likeEscape(term)}%`;
-    if (term.length >= 3) {
-      // Substring through the trigram index; in the fuzzy pass, a word close to it also counts.
-      parts.push(
-        spec.fuzzy
-          ? sql`(p.search_text LIKE ${contains} OR ${term} <% p.search_text)`
-          : sql`p.search_text LIKE ${contains}`,
-      );
-    } else if (long.length > 0) {
-      parts.push(sql`p.search_text LIKE ${contains}`);
+  const contains = (word: string) => sql`p.search_text LIKE ${`%${likeEscape(word)}%`}`;
+  spec.terms.forEach((term, i) => {
+    if (term.length < 3) {
+      // No trigram: as an index condition it would make the GIN read every entry. A filter on the
+      // rows the other words (or the prefix) found.
+      if (long.length > 0) parts.push(sql`strpos(p.search_text, ${term}) > 0`);
+      return;
     }
-  }
+    // Substring through the trigram index; in the fallback, any word close to it instead.
+    const words = spec.closeWords?.[i] ?? [term];
+    parts.push(words.length === 1 ? contains(term) : sql`(${sql.join(words.map(contains), sql` OR `)})`);
+  });
   if (spec.geo) {
     const center = sql`ll_to_earth(${spec.geo.lat}::float8, ${spec.geo.lng}::float8)`;
     // earth_box uses the GiST index; earth_distance removes the box's corners. Text first leaves
@@ -112,7 +114,7 @@ function orderBy(spec: SearchSpec, from: "p" | "m"): SQL {
       if (spec.terms.length === 0) return sql`${t}.name, ${t}.id`;
       const phrase = spec.terms.join(" ");
       // On at most the cap's candidates: the whole phrase first, earliest (in the name) first.
-      return spec.fuzzy
+      return spec.closeWords
         ? sql`word_similarity(${phrase}, ${t}.search_text) DESC, ${t}.name, ${t}.id`
         : sql`strpos(${t}.search_text, ${phrase}) = 0, strpos(${t}.search_text, ${phrase}), ${t}.name, ${t}.id`;
     }
@@ -169,6 +171,23 @@ export function searchSql(spec: SearchSpec, counted = true): SQL {
     FROM parks p WHERE ${where(spec)}
     ORDER BY ${orderBy(spec, "p")}
     LIMIT ${spec.limit} OFFSET ${spec.offset}`;
+}
+
+/**
+ * Per term (3+ characters), up to three known words close to it (pg_trgm similarity over the
+ * vocabulary `park_words`, a few thousand rows), the term itself first: "toronnto" → toronto.
+ */
+export function closeWordsSql(terms: string[]): SQL {
+  return sql`
+    SELECT t.i::int AS i, w.word
+    FROM unnest(ARRAY[${sql.join(
+      terms.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]) WITH ORDINALITY AS t(term, i)
+    CROSS JOIN LATERAL (
+      SELECT word FROM park_words WHERE length(t.term) >= 3 AND word % t.term
+      ORDER BY word <-> t.term, word LIMIT 3) w
+    ORDER BY t.i`;
 }
 
 /** How many parks match, counted up to the cap: an exact count of 100,000 matches is never worth a scan. */
