@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { PARK_TYPES } from "@parkwell/contract";
+import { IANA_ZONE_SHAPE } from "../../lib/time-zone";
 import { countries, states, vehicleTypes } from "./reference";
 
 /** Mon..Sun; `null` for a closed day. Times are local "HH:MM", close may be "24:00". */
@@ -42,6 +43,11 @@ export const parks = pgTable(
       .references(() => countries.id),
     stateId: integer("state_id").references(() => states.id),
     city: text("city").notNull(),
+    /**
+     * The IANA zone of the park's clock ("America/Vancouver"): opening hours are local times in it.
+     * The park's own, not its country's: Canada and the United States span several zones.
+     */
+    timeZone: text("time_zone").notNull(),
     address: text("address").notNull(),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
@@ -84,6 +90,8 @@ export const parks = pgTable(
     check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
     check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),
     check("parks_type_known", sql.raw(`type IN (${PARK_TYPES.map((p) => `'${p}'`).join(", ")})`)),
+    // The name's shape only; whether the zone exists is checked (with Intl) by whoever writes the park.
+    check("parks_time_zone_shape", sql.raw(`time_zone ~ '${IANA_ZONE_SHAPE}'`)),
     check("parks_status_known", sql.raw(`status IN (${PARK_STATUSES.map((p) => `'${p}'`).join(", ")})`)),
   ],
 );
