@@ -74,8 +74,9 @@ async function openPark(): Promise<Park> {
 async function signedIn(
   user: SignedInUser,
   viewport: { width: number; height: number },
+  timezoneId?: string,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
   await context.addInitScript((t) => window.localStorage.setItem("parkwell_user_token", t), user.token);
   return context;
 }
@@ -236,5 +237,154 @@ describe("booking from checkout to cancellation", () => {
     expect(await page.getByRole("button", { name: "Login to Continue" }).count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("shows a Vancouver park's hours and times on Vancouver's clock to a phone set to Toronto", async () => {
+    const ZONE = "America/Vancouver";
+    const [row] = await db.query<{ slug: string }>(
+      "SELECT slug FROM parks WHERE city = 'Vancouver' AND type = 'stadium' ORDER BY id LIMIT 1",
+    );
+    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${row!.slug}`)).json()) as Park & {
+      time_zone: string;
+    };
+    expect(park.time_zone).toBe(ZONE);
+    const user = await createSignedInUser(db, { countryId: 2 });
+    await topUp(user, 200);
+    const context = await signedIn(user, VIEWPORTS.phone, "America/Toronto");
+    const { page, problems } = await watchedPage(context, { country: "CA", ipCountry: "CA" });
+    await page.goto(`${server.url}/park/${park.slug}`, { waitUntil: "networkidle" });
+
+    // Expected values come from the browser's own Intl: its time zone data is what the page uses,
+    // and it may be newer than Node's (British Columbia keeps UTC-7 all year from November 2026).
+    const clock = (zone: string) =>
+      page.evaluate(
+        (z) => ({
+          phone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          // Tomorrow 12:00 at the park, found by trying the offsets the zone has used (-7, -8).
+          noonTomorrow: (() => {
+            const wall = (d: Date) =>
+              new Intl.DateTimeFormat("sv-SE", {
+                timeZone: z,
+                year: "numeric",
+                month: "2-digit",
+                day: "2-digit",
+                hour: "2-digit",
+                minute: "2-digit",
+              })
+                .format(d)
+                .replace(" ", "T");
+            const day = wall(new Date(Date.now() + 24 * 3_600_000)).slice(0, 10);
+            for (const offset of [7, 8]) {
+              const t = new Date(Date.parse(`${day}T12:00:00Z`) + offset * 3_600_000);
+              if (wall(t) === `${day}T12:00`) return t.toISOString();
+            }
+            throw new Error("no noon");
+          })(),
+        }),
+        zone,
+      );
+    const inBrowser = (iso: string, zone: string, language = "en") =>
+      page.evaluate(
+        ([i, z, l]) => {
+          const d = new Date(i!);
+          const short = (at: Date) =>
+            new Intl.DateTimeFormat(l, { timeZone: z, timeZoneName: "short" })
+              .formatToParts(at)
+              .find((p) => p.type === "timeZoneName")!.value;
+          return {
+            input: new Intl.DateTimeFormat("sv-SE", {
+              timeZone: z,
+              year: "numeric",
+              month: "2-digit",
+              day: "2-digit",
+              hour: "2-digit",
+              minute: "2-digit",
+            })
+              .format(d)
+              .replace(" ", "T"),
+            time: new Intl.DateTimeFormat(l, {
+              timeZone: z,
+              hour: "numeric",
+              minute: "2-digit",
+              timeZoneName: "short",
+            }).format(d),
+            zone: short(d),
+            zoneNow: short(new Date()),
+          };
+        },
+        [iso, zone, language],
+      );
+    const { phone, noonTomorrow } = await clock(ZONE);
+    expect(phone).toBe("America/Toronto");
+
+    // The park page states its hours and its pickers in Vancouver time.
+    const now = await inBrowser(new Date().toISOString(), ZONE);
+    await expect
+      .poll(() => page.getByTestId("hours-zone").textContent())
+      .toBe(`Local time in Vancouver (${now.zoneNow}).`);
+    const href = await page.getByRole("link", { name: "Book", exact: true }).getAttribute("href");
+    const linked = await inBrowser(new URL(href!, server.url).searchParams.get("start_time")!, ZONE);
+    expect(await page.getByTestId("window-zone").textContent()).toBe(
+      `Times are local to Vancouver (${linked.zone}).`,
+    );
+    expect(await page.getByLabel("Arriving").inputValue()).toBe(linked.input);
+    expect(linked.input.endsWith(":00")).toBe(true);
+
+    // Checkout shows the window on Vancouver's clock, and a time typed there is Vancouver's.
+    const start = new Date(noonTomorrow);
+    const query = new URLSearchParams({
+      vehicle_type_id: "1",
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+    });
+    await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, { waitUntil: "networkidle" });
+    const noon = await inBrowser(start.toISOString(), ZONE);
+    expect(noon.input.endsWith("T12:00")).toBe(true);
+    await expect.poll(() => page.getByLabel("Arrival").inputValue()).toBe(noon.input);
+    expect(await page.getByTestId("checkout-zone").textContent()).toBe(
+      `Times are local to Vancouver (${noon.zone}).`,
+    );
+    const moved = new Date(start.getTime() + 3_600_000);
+    await page.getByLabel("Arrival").fill(noon.input.replace("T12:00", "T13:00"));
+    await page.waitForURL((u) => u.searchParams.get("start_time") === moved.toISOString());
+    await page.getByLabel("Plate number").fill("BC-4242");
+    await expect.poll(() => page.getByTestId("spaces-left").textContent()).toMatch(/spaces? left/);
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+    await page.waitForURL(/\/booking-success\?code=PW-/);
+    const code = new URL(page.url()).searchParams.get("code")!;
+    const [booked] = await db.query<{ start: Date }>(
+      "SELECT start_time AS start FROM bookings WHERE booking_code = $1",
+      [code],
+    );
+    expect(new Date(booked!.start).toISOString()).toBe(moved.toISOString());
+    // The summary reads 1:00 PM with the park's zone, not the phone's 4:00 PM.
+    const one = await inBrowser(moved.toISOString(), ZONE);
+    const onPhone = await inBrowser(moved.toISOString(), "America/Toronto");
+    expect(one.time).toMatch(/^1:00\sPM /);
+    await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain(one.time);
+    expect(await page.getByTestId("booking-summary").textContent()).not.toContain(onPhone.time);
+    // The park page's map tiles cannot be reached from this closed network; nothing else may fail.
+    expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+    await context.close();
+
+    // In French, the zone is named the way French writes it.
+    const fr = await browser.newContext({ timezoneId: "America/Toronto" });
+    await fr.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const french = await watchedPage(fr, { country: "CA", ipCountry: "CA" });
+    await french.page.goto(`${server.url}/park/${park.slug}`, { waitUntil: "networkidle" });
+    const frZone = await french.page.evaluate(
+      (z) =>
+        new Intl.DateTimeFormat("fr", { timeZone: z, timeZoneName: "short" })
+          .formatToParts(new Date())
+          .find((p) => p.type === "timeZoneName")!.value,
+      ZONE,
+    );
+    expect(frZone).toMatch(/^UTC−[78]$/);
+    await expect
+      .poll(() => french.page.getByTestId("hours-zone").textContent())
+      .toBe(`Heure locale à Vancouver (${frZone}).`);
+    expect(french.problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+    await fr.close();
   });
 });

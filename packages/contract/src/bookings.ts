@@ -78,6 +78,8 @@ export const BookingSchema = z
       name: z.string(),
       address: z.string(),
       city: z.string(),
+      /** The park's IANA zone: the window's local times are shown in it. */
+      time_zone: z.string(),
       lat: z.number(),
       lng: z.number(),
       entry_instructions: z.string(),

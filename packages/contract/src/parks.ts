@@ -179,6 +179,8 @@ export type ParkRate = z.infer<typeof ParkRateSchema>;
 export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, availability: true })
   .extend({
     description: z.string(),
+    /** The park's IANA time zone ("America/Vancouver"): opening hours are local times in it. */
+    time_zone: z.string(),
     country: z.object({ id: z.number().int(), code: z.string(), name: z.string(), currency: z.string() }),
     /** Monday first; null for a closed day; absent (null) when open 24 hours. */
     opening_hours: z.array(DayHoursSchema).nullable(),

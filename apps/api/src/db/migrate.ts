@@ -13,9 +13,12 @@ export const MIGRATIONS_DIR = path.join(API_ROOT, "drizzle");
 // Any fixed number: every process that migrates takes the same advisory lock first.
 const MIGRATION_LOCK_KEY = 7_211_094;
 
-/** Applies the committed drizzle-kit migrations. On PostgreSQL, processes starting together take turns. */
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/**
+ * Applies the committed drizzle-kit migrations. On PostgreSQL, processes starting together take turns.
+ * `migrationsFolder` is for tests that stop at an earlier migration.
+ */
+export async function migrate(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder };
   const raw = database.raw;
   if (raw.engine === "pglite") {
     await migratePglite(drizzlePglite({ client: raw.client }), config);

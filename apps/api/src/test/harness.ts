@@ -72,10 +72,13 @@ export interface FreshDatabase {
   url?: string;
 }
 
-/** A database of its own for a test file: a copy of the run's template when there is one. */
-export async function freshDatabase(): Promise<FreshDatabase> {
+/**
+ * A database of its own for a test file: a copy of the run's template when there is one, or an
+ * empty one (nothing migrated) with `blank`.
+ */
+export async function freshDatabase(options: { blank?: boolean } = {}): Promise<FreshDatabase> {
   if (TEST_ENGINE === "pglite") {
-    const template = inject("pgliteTemplate");
+    const template = options.blank ? undefined : inject("pgliteTemplate");
     if (template && fs.existsSync(template)) {
       const loadDataDir = new Blob([fs.readFileSync(template)]);
       return { database: await openDatabase({ loadDataDir }), drop: async () => {}, prepared: true };
@@ -87,7 +90,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   const name = `parkwell_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const template = inject("pgTemplate");
+  const template = options.blank ? undefined : inject("pgTemplate");
   await admin.query(
     template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`,
   );

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { PARK_TYPES } from "@parkwell/contract";
+import { IANA_ZONE_SHAPE } from "../../lib/time-zone";
 import { countries, states, vehicleTypes } from "./reference";
 
 /** Mon..Sun; `null` for a closed day. Times are local "HH:MM", close may be "24:00". */
@@ -42,6 +43,11 @@ export const parks = pgTable(
       .references(() => countries.id),
     stateId: integer("state_id").references(() => states.id),
     city: text("city").notNull(),
+    /**
+     * The IANA zone of the park's clock ("America/Vancouver"): opening hours are local times in it.
+     * The park's own, not its country's: Canada and the United States span several zones.
+     */
+    timeZone: text("time_zone").notNull(),
     address: text("address").notNull(),
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
@@ -69,7 +75,7 @@ export const parks = pgTable(
     uniqueIndex("parks_park_code_key").on(t.parkCode),
     // The GiST (country_id, ll_to_earth) KNN index, the earth index for searches without a country
     // (both INCLUDE lat, lng, id) and the trigram GIN on search_text are created in migration
-    // 0006_search_indexes.sql: Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
+    // 0007_search.sql: Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
     // Short terms (1-2 characters) have no trigram: they match a name prefix through this index.
     index("parks_search_prefix_idx")
       .on(t.countryId, sql`${t.searchText} text_pattern_ops`)
@@ -88,6 +94,8 @@ export const parks = pgTable(
     check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
     check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),
     check("parks_type_known", sql.raw(`type IN (${PARK_TYPES.map((p) => `'${p}'`).join(", ")})`)),
+    // The name's shape only; whether the zone exists is checked (with Intl) by whoever writes the park.
+    check("parks_time_zone_shape", sql.raw(`time_zone ~ '${IANA_ZONE_SHAPE}'`)),
     check("parks_status_known", sql.raw(`status IN (${PARK_STATUSES.map((p) => `'${p}'`).join(", ")})`)),
   ],
 );
@@ -151,11 +159,9 @@ export const parkRates = pgTable(
 /**
  * Every word (3+ letters, no digits) of any park's search text: the vocabulary a misspelt search
  * word is corrected against (pg_trgm similarity on a few thousand words instead of fuzzy matching
- * against every park). Filled by a trigger on `parks` (migration 0007_search_words); words of parks
+ * against every park). Filled by a trigger on `parks` (migration 0007_search); words of parks
  * that are gone stay, and simply find nothing.
  */
-export const parkWords = pgTable(
-  "park_words",
-  { word: text("word").primaryKey() },
-  (t) => [index("park_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
-);
+export const parkWords = pgTable("park_words", { word: text("word").primaryKey() }, (t) => [
+  index("park_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);

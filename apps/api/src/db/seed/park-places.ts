@@ -9,6 +9,8 @@ export type Anchor = readonly [name: string, type: PlaceType, lat: number, lng: 
 export interface CitySeed {
   city: string;
   countryId: 1 | 2 | 3 | 4;
+  /** The city's IANA zone: every park seeded around it keeps its clock (Canada and the US span several). */
+  timeZone: string;
   state: string;
   lat: number;
   lng: number;
@@ -22,6 +24,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Lagos",
     countryId: 1,
+    timeZone: "Africa/Lagos",
     state: "Lagos",
     lat: 6.455,
     lng: 3.3841,
@@ -58,6 +61,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Abuja",
     countryId: 1,
+    timeZone: "Africa/Lagos",
     state: "Federal Capital Territory",
     lat: 9.0579,
     lng: 7.4951,
@@ -86,6 +90,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Port Harcourt",
     countryId: 1,
+    timeZone: "Africa/Lagos",
     state: "Rivers",
     lat: 4.8156,
     lng: 7.0498,
@@ -109,6 +114,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Ibadan",
     countryId: 1,
+    timeZone: "Africa/Lagos",
     state: "Oyo",
     lat: 7.3775,
     lng: 3.947,
@@ -126,6 +132,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Kano",
     countryId: 1,
+    timeZone: "Africa/Lagos",
     state: "Kano",
     lat: 12.0022,
     lng: 8.592,
@@ -142,6 +149,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Toronto",
     countryId: 2,
+    timeZone: "America/Toronto",
     state: "Ontario",
     lat: 43.6532,
     lng: -79.3832,
@@ -172,6 +180,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Montréal",
     countryId: 2,
+    timeZone: "America/Toronto",
     state: "Quebec",
     lat: 45.5017,
     lng: -73.5673,
@@ -205,6 +214,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Vancouver",
     countryId: 2,
+    timeZone: "America/Vancouver",
     state: "British Columbia",
     lat: 49.2827,
     lng: -123.1207,
@@ -231,6 +241,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Calgary",
     countryId: 2,
+    timeZone: "America/Edmonton",
     state: "Alberta",
     lat: 51.0447,
     lng: -114.0719,
@@ -249,6 +260,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Ottawa",
     countryId: 2,
+    timeZone: "America/Toronto",
     state: "Ontario",
     lat: 45.4215,
     lng: -75.6972,
@@ -267,6 +279,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Dakar",
     countryId: 3,
+    timeZone: "Africa/Dakar",
     state: "Dakar",
     lat: 14.6928,
     lng: -17.4467,
@@ -294,6 +307,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Thiès",
     countryId: 3,
+    timeZone: "Africa/Dakar",
     state: "Thiès",
     lat: 14.791,
     lng: -16.9359,
@@ -309,6 +323,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Saint-Louis",
     countryId: 3,
+    timeZone: "Africa/Dakar",
     state: "Saint-Louis",
     lat: 16.0179,
     lng: -16.4896,
@@ -324,6 +339,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Touba",
     countryId: 3,
+    timeZone: "Africa/Dakar",
     state: "Diourbel",
     lat: 14.85,
     lng: -15.8833,
@@ -338,6 +354,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "New York",
     countryId: 4,
+    timeZone: "America/New_York",
     state: "New York",
     lat: 40.7128,
     lng: -74.006,
@@ -368,6 +385,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Los Angeles",
     countryId: 4,
+    timeZone: "America/Los_Angeles",
     state: "California",
     lat: 34.0522,
     lng: -118.2437,
@@ -394,6 +412,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Chicago",
     countryId: 4,
+    timeZone: "America/Chicago",
     state: "Illinois",
     lat: 41.8781,
     lng: -87.6298,
@@ -420,6 +439,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Houston",
     countryId: 4,
+    timeZone: "America/Chicago",
     state: "Texas",
     lat: 29.7604,
     lng: -95.3698,
@@ -445,6 +465,7 @@ export const CITIES: readonly CitySeed[] = [
   {
     city: "Atlanta",
     countryId: 4,
+    timeZone: "America/New_York",
     state: "Georgia",
     lat: 33.749,
     lng: -84.388,

@@ -1,5 +1,6 @@
 import type { OpeningHours } from "../schema/parks";
 import { normalizeSearchText, slugify } from "../../lib/search-text";
+import { assertIanaTimeZone } from "../../lib/time-zone";
 import { CITIES, type Anchor, type CitySeed, type PlaceType } from "./park-places";
 import { STATE_ROWS } from "./reference-data";
 
@@ -99,6 +100,7 @@ export interface SeedPark {
     countryId: number;
     stateId: number | null;
     city: string;
+    timeZone: string;
     address: string;
     lat: number;
     lng: number;
@@ -182,6 +184,7 @@ function buildPark(
       countryId: c.countryId,
       stateId: stateIdOf(c.countryId, c.state),
       city: c.city,
+      timeZone: c.timeZone,
       address,
       lat: +(lat + (r() - 0.5) * spread).toFixed(6),
       lng: +(lng + (r() - 0.5) * spread).toFixed(6),
@@ -200,12 +203,13 @@ function buildPark(
   };
 }
 
-/** The demo catalogue: every anchor of every city gets one to three parks, ids from 1. */
+/** The demo catalogue: every anchor of every city gets one to three parks, ids from 1, in the city's zone. */
 export function buildSeedParks(): SeedPark[] {
   const slugs = new Set<string>();
   const codes = new Set<string>();
   const out: SeedPark[] = [];
   for (const c of CITIES) {
+    assertIanaTimeZone(c.timeZone, `Seeded city ${c.city}`);
     for (const a of c.anchors) {
       const count = KINDS[a[1]].en.length;
       for (let k = 0; k < count; k++) out.push(buildPark(out.length + 1, c, a, k, slugs, codes));

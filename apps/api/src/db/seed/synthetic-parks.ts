@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { normalizeSearchText, slugify } from "../../lib/search-text";
+import { assertIanaTimeZone } from "../../lib/time-zone";
 import type { Db } from "../client";
 import { CITIES } from "./park-places";
 import { BASE_RATE, stateIdOf, VEHICLE_FACTOR } from "./park-rows";
@@ -71,6 +72,7 @@ function cityJson(): string {
     CITIES.map((c) => ({
       city: c.city,
       country_id: c.countryId,
+      time_zone: assertIanaTimeZone(c.timeZone, `Seeded city ${c.city}`),
       state_id: stateIdOf(c.countryId, c.state),
       norm: `${normalizeSearchText(c.city)} ${normalizeSearchText(c.state)}`,
       lat: c.lat,
@@ -87,9 +89,22 @@ function cityJson(): string {
 }
 
 /**
+ * Synthetic parks made before parks had their own zone carry their country's (migration 0006):
+ * give every one the zone of the city it was generated around. Touches only parks that are wrong.
+ */
+async function fixSyntheticTimeZones(db: Db, cities: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE parks AS p SET time_zone = c.j->>'time_zone'
+    FROM jsonb_array_elements(${cities}::jsonb) AS c(j)
+    WHERE p.id > ${SYNTHETIC_ID_BASE} AND p.country_id = (c.j->>'country_id')::int AND p.city = c.j->>'city'
+      AND p.time_zone <> c.j->>'time_zone'`);
+}
+
+/**
  * Makes sure synthetic parks 1..count exist (for load tests), generated inside the database so
  * 500,000 take seconds of SQL rather than minutes of round trips. Pseudo-random values come from
- * md5 of the park number, so every run on every engine produces the same parks.
+ * md5 of the park number, so every run on every engine produces the same parks. A park's zone is
+ * the zone of the city it is generated around.
  */
 export async function seedSyntheticParks(db: Db, count: number, log: (line: string) => void = () => {}) {
   const cities = cityJson();
@@ -99,11 +114,11 @@ export async function seedSyntheticParks(db: Db, count: number, log: (line: stri
       await tx.execute(sql`
         WITH cities AS MATERIALIZED (
           SELECT j, i FROM jsonb_array_elements(${cities}::jsonb) WITH ORDINALITY AS e(j, i))
-        INSERT INTO parks (id, slug, park_code, name, description, type, country_id, state_id, city, address,
+        INSERT INTO parks (id, slug, park_code, name, description, type, country_id, state_id, city, time_zone, address,
           lat, lng, open_24h, opening_hours, amenities, entry_instructions, operator, status, search_text, hourly_from_minor)
         SELECT ${SYNTHETIC_ID_BASE} + n, s.street_slug || '-' || s.kind_slug || '-' || n, 'Z' || lpad(upper(to_hex(n)), 6, '0'),
           s.street || ' ' || s.kind || ' ' || n, s.kind || ' on ' || s.street || ', ' || (c.j->>'city') || '.', s.type,
-          (c.j->>'country_id')::int, (c.j->>'state_id')::int, c.j->>'city', s.num || ' ' || s.street,
+          (c.j->>'country_id')::int, (c.j->>'state_id')::int, c.j->>'city', c.j->>'time_zone', s.num || ' ' || s.street,
           least(89.9, greatest(-89.9, (c.j->>'lat')::float8 + (r.v[3] + r.v[4] + r.v[5] - 1.5) * s.spread)),
           (c.j->>'lng')::float8 + (r.v[6] + r.v[7] + r.v[8] - 1.5) * s.spread,
           r.v[2] < 0.3,
@@ -148,6 +163,7 @@ export async function seedSyntheticParks(db: Db, count: number, log: (line: stri
     });
     log(`synthetic parks ${from}-${to} of ${count}`);
   }
+  await fixSyntheticTimeZones(db, cities);
   await resetIdentity(db);
   // Fresh statistics after a bulk load, so the planner picks the indexes (PGlite has no autovacuum).
   await db.execute(sql`VACUUM ANALYZE parks`);

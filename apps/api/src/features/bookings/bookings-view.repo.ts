@@ -27,6 +27,7 @@ export async function bookingContext(db: Db, parkIds: number[], vehicleIds: numb
             name: parks.name,
             address: parks.address,
             city: parks.city,
+            time_zone: parks.timeZone,
             lat: parks.lat,
             lng: parks.lng,
             entry_instructions: parks.entryInstructions,

@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Availability, Booking, BookingDetail, BookingPage, ParkDetail } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
@@ -11,8 +12,9 @@ import { readMailbox } from "../../test/mailbox";
 import { listCountriesWithFees } from "../parks/parks.repo";
 import { priceWindow } from "../parks/pricing.domain";
 import { walletBalanceMinor } from "../wallet/ledger.service";
+import { parkLocalTime } from "./bookings.mail";
 import { verifyQr } from "./qr";
-import { at, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
+import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -261,5 +263,83 @@ describe("GET /bookings/list and /bookings/{code}", () => {
     expect(cancel.statusCode).toBe(404);
     expect((await get("/bookings/list", stranger)).json<BookingPage>().total).toBe(0);
     expect((await get("/bookings/PW-NOPE", user)).statusCode).toBe(404);
+  });
+});
+
+describe("opening hours on the park's own clock", () => {
+  const ZONE = "America/Vancouver";
+  const clock = new Intl.DateTimeFormat("en-GB", {
+    timeZone: ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  /** hh:mm in Vancouver on the UTC date `days` from today (07:00 there is 14:00Z or 15:00Z). */
+  const vancouver = (days: number, hour: number, minute = 0): Date => {
+    const day = new Date();
+    day.setUTCHours(0, 0, 0, 0);
+    for (const offset of [7, 8]) {
+      const t = new Date(day.getTime() + days * 24 * HOUR + (hour + offset) * HOUR + minute * 60_000);
+      if (clock.format(t) === `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`) return t;
+    }
+    throw new Error(`no ${hour}:${minute} in ${ZONE}`);
+  };
+
+  it("checks a Vancouver park's 08:00-18:00 in Vancouver time, not Toronto's", async () => {
+    const [row] = await queryRows<{ id: number; slug: string }>(
+      db,
+      sql`SELECT p.id, p.slug FROM parks p JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1
+          WHERE p.city = 'Vancouver' AND p.status = 'active' ORDER BY p.id LIMIT 1`,
+    );
+    const parkId = row!.id;
+    await db.execute(sql`UPDATE parks SET open_24h = false,
+      opening_hours = ${JSON.stringify(Array(7).fill({ open: "08:00", close: "18:00" }))}::jsonb WHERE id = ${parkId}`);
+    const detail = (await ctx.app.inject({ url: `/api/v1/front/parks/${row!.slug}` })).json<ParkDetail>();
+    expect(detail).toMatchObject({ time_zone: ZONE, country: { code: "CA" } });
+    const user = await fundedUser(db, 300_000, "CAD");
+
+    // 07:00 in Vancouver is 10:00 in Toronto: inside the hours read on the country's clock, but closed here.
+    const early = await book(ctx.app, user, {
+      park_id: parkId,
+      start: vancouver(2, 7),
+      end: vancouver(2, 9),
+    });
+    expect(early.statusCode, early.body).toBe(422);
+    expect(early.json<{ fields: Record<string, string> }>().fields).toEqual({
+      start_time: "The park is closed at start_time",
+    });
+    const morning = await book(ctx.app, user, {
+      park_id: parkId,
+      start: vancouver(2, 9),
+      end: vancouver(2, 11),
+    });
+    expect(morning.statusCode, morning.body).toBe(201);
+    expect(morning.json<Booking>().park).toMatchObject({ id: parkId, time_zone: ZONE });
+    // 16:00-17:30 in Vancouver is 19:00-20:30 in Toronto: closed on the country's clock, open here.
+    const late = await book(ctx.app, user, {
+      park_id: parkId,
+      start: vancouver(2, 16),
+      end: vancouver(2, 17, 30),
+    });
+    expect(late.statusCode, late.body).toBe(201);
+
+    // Extending follows the same clock: 18:30 there is past closing, 18:00 is the closing minute.
+    const b = late.json<Booking>();
+    const past = await extend(ctx.app, user, b, vancouver(2, 18, 30));
+    expect(past.statusCode, past.body).toBe(422);
+    expect(past.json<{ fields: Record<string, string> }>().fields).toHaveProperty("new_end_time");
+    const closing = await extend(ctx.app, user, b, vancouver(2, 18));
+    expect(closing.statusCode, closing.body).toBe(200);
+
+    // The confirmation mail states the window on the park's clock, its zone named.
+    await vi.waitFor(async () => {
+      const mail = (await readMailbox(dataDir)).find(
+        (m) => m.to.includes(user.email) && m.body.includes(morning.json<Booking>().booking_code),
+      );
+      const from = vancouver(2, 9).toISOString();
+      expect(mail?.body).toContain(`From: ${parkLocalTime(from, ZONE, "en")}`);
+      expect(mail?.body).toMatch(/From: .* 9:00\sAM /);
+      expect(mail?.body).not.toContain(parkLocalTime(from, "America/Toronto", "en"));
+    });
   });
 });

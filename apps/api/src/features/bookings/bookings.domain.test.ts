@@ -107,6 +107,42 @@ describe("booking windows", () => {
     expect(isOpenAt(hours, new Date("2026-03-08T12:30:00Z"), "start")).toBe(true);
   });
 
+  it("reads Vancouver's clock across a fall-back and a spring-forward change (table)", () => {
+    // Fall back 2 November 2025 at 02:00 PDT (09:00Z); spring forward 8 March 2026 at 02:00 PST
+    // (10:00Z). Past changes on purpose: tz 2026a+ has British Columbia on UTC-7 all year from
+    // November 2026, older ICU data does not, and this table must hold under both.
+    const table: [string, number, string][] = [
+      ["2025-11-01T16:00:00Z", 5, "09:00"],
+      ["2025-11-02T08:30:00Z", 6, "01:30"],
+      ["2025-11-02T09:30:00Z", 6, "01:30"],
+      ["2025-11-02T10:00:00Z", 6, "02:00"],
+      ["2025-11-02T16:00:00Z", 6, "08:00"],
+      ["2026-03-07T16:00:00Z", 5, "08:00"],
+      ["2026-03-08T09:59:00Z", 6, "01:59"],
+      ["2026-03-08T10:00:00Z", 6, "03:00"],
+      ["2026-03-08T16:00:00Z", 6, "09:00"],
+    ];
+    for (const [iso, weekday, hhmm] of table) {
+      const [h, m] = hhmm.split(":").map(Number);
+      expect(localClock(new Date(iso), "America/Vancouver"), iso).toEqual({ weekday, minutes: h! * 60 + m! });
+    }
+    const hours: ParkHours = {
+      open24h: false,
+      openingHours: Array(7).fill({ open: "08:00", close: "18:00" }),
+      timeZone: "America/Vancouver",
+    };
+    // 15:30Z is 07:30 PST the day before the change and 08:30 PDT the day of it.
+    expect(isOpenAt(hours, new Date("2026-03-07T15:30:00Z"), "start")).toBe(false);
+    expect(isOpenAt(hours, new Date("2026-03-08T15:30:00Z"), "start")).toBe(true);
+    // The same instant read on Toronto's clock is 10:30 and open: the zone decides.
+    expect(
+      isOpenAt({ ...hours, timeZone: "America/Toronto" }, new Date("2026-03-07T15:30:00Z"), "start"),
+    ).toBe(true);
+    // 01:30Z on 3 November 2025 is 17:30 PST (open); on the summer offset it would be 18:30.
+    expect(isOpenAt(hours, new Date("2025-11-03T01:30:00Z"), "end")).toBe(true);
+    expect(isOpenAt(hours, new Date("2025-11-03T02:30:00Z"), "end")).toBe(false);
+  });
+
   it("handles closed days and hours that run past midnight", () => {
     const hours: ParkHours = {
       open24h: false,

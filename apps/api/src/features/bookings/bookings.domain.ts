@@ -21,7 +21,7 @@ export interface ParkHours {
   open24h: boolean;
   /** Monday first; null for a closed day; times are local "HH:MM" (close may be "24:00"). */
   openingHours: OpeningHours | null;
-  /** IANA zone the opening hours are written in (the park's country). */
+  /** IANA zone the opening hours are written in: the park's own (parks.time_zone). */
   timeZone: string;
 }
 

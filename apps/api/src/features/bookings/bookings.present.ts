@@ -35,6 +35,7 @@ export function presentBooking(b: BookingRow, ctx: Context, qrSecret: string, no
       name: park?.name ?? "",
       address: park?.address ?? "",
       city: park?.city ?? "",
+      time_zone: park?.time_zone ?? "UTC",
       lat: park?.lat ?? 0,
       lng: park?.lng ?? 0,
       entry_instructions: park?.entry_instructions ?? "",

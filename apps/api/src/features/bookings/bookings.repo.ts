@@ -22,7 +22,7 @@ export async function findParkForBooking(db: Db, parkId: number, vehicleTypeId: 
       status: parks.status,
       open24h: parks.open24h,
       openingHours: parks.openingHours,
-      timeZone: countries.timezone,
+      timeZone: parks.timeZone,
       currency: countries.currency,
       decimals: countries.currencyDecimals,
       taxName: fees.taxName,

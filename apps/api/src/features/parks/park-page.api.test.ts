@@ -23,6 +23,7 @@ describe("GET /front/parks/{idOrSlugOrCode}", () => {
     expect(park).toMatchObject({
       id: 1,
       country: { code: "NG", currency: "NGN" },
+      time_zone: "Africa/Lagos",
       type: "airport",
       open_24h: true,
     });
@@ -136,7 +137,7 @@ describe("seeded catalogue", () => {
 
   it("is idempotent: seeding again changes nothing", async () => {
     const snapshot = sql`SELECT (SELECT count(*) FROM parks)::int AS parks, (SELECT count(*) FROM park_rates)::int AS rates,
-      (SELECT count(*) FROM park_capacities)::int AS caps, (SELECT md5(string_agg(slug || park_code || lat || lng, ',' ORDER BY id)) FROM parks) AS h`;
+      (SELECT count(*) FROM park_capacities)::int AS caps, (SELECT md5(string_agg(slug || park_code || lat || lng || time_zone, ',' ORDER BY id)) FROM parks) AS h`;
     const before = await queryRows(ctx.database.db, snapshot);
     await seed(ctx.database.db);
     expect(await queryRows(ctx.database.db, snapshot)).toEqual(before);

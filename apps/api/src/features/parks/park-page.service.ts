@@ -54,6 +54,7 @@ export async function getPark(db: Db, ref: string): Promise<ParkDetail> {
     address: p.address,
     city: p.city,
     state,
+    time_zone: p.timeZone,
     country_code: country.code,
     lat: p.lat,
     lng: p.lng,

@@ -1,11 +1,12 @@
 import type { Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../lib/format";
-import { formatDateTime } from "./time";
+import { formatZonedDateTime } from "../../lib/zoned-time";
 
-/** Code, status, park, vehicle, window and amount of one booking. */
+/** Code, status, park, vehicle, window (local time at the park, zone named) and amount of one booking. */
 export function BookingSummary({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
+  const when = (iso: string) => formatZonedDateTime(iso, i18n.language, booking.park.time_zone);
   const rows: [string, string][] = [
     [t("summary.code"), booking.booking_code],
     [t("summary.status"), t(`status.${booking.status}`)],
@@ -19,8 +20,8 @@ export function BookingSummary({ booking }: { booking: Booking }) {
         .filter(Boolean)
         .join(" · "),
     ],
-    [t("summary.start"), formatDateTime(booking.start_time, i18n.language)],
-    [t("summary.end"), formatDateTime(booking.end_time, i18n.language)],
+    [t("summary.start"), when(booking.start_time)],
+    [t("summary.end"), when(booking.end_time)],
     [t("summary.amount"), formatMoney(booking.amount, booking.currency, i18n.language)],
     [t("summary.paid"), formatMoney(booking.paid, booking.currency, i18n.language)],
   ];

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
+import { formatZonedDateTime } from "../../lib/zoned-time";
 import { bookingsQuery } from "./api";
-import { formatDateTime } from "./time";
 import "./bookings.css";
 
 const isFilter = (v: string | null): v is BookingFilter => BOOKING_FILTERS.includes(v as BookingFilter);
@@ -53,7 +53,8 @@ export function BookingsPage() {
                 <span>{b.booking_code}</span>
               </Link>
               <span>
-                {formatDateTime(b.start_time, i18n.language)} – {formatDateTime(b.end_time, i18n.language)}
+                {formatZonedDateTime(b.start_time, i18n.language, b.park.time_zone)} –{" "}
+                {formatZonedDateTime(b.end_time, i18n.language, b.park.time_zone)}
               </span>
               <span>
                 {t(`status.${b.status}`)} · {formatMoney(b.amount, b.currency, i18n.language)}

@@ -5,18 +5,23 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
+import { isoToZonedInput, zoneAbbreviation, zonedInputToIso } from "../../lib/zoned-time";
 import { availabilityQuery, createBooking, savedVehiclesQuery, walletQuery } from "./api";
 import { markBookingCreated } from "./flags";
 import { PriceLines } from "./price-lines";
 import { RefundPolicy } from "./refund-policy";
-import { isoToLocalInput, localInputToIso, newAttemptKey } from "./time";
+import { newAttemptKey } from "./time";
 import { TopUpNotice } from "./top-up-notice";
 import { VehicleFields } from "./vehicle-fields";
 
-/** The checkout form: every choice is in the query string, so a trip to the wallet keeps it. */
+/**
+ * The checkout form: every choice is in the query string, so a trip to the wallet keeps it.
+ * Arrival and departure are picked on the park's clock (its zone is named), not the phone's.
+ */
 export function CheckoutForm({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation("bookings");
   const id = useId();
+  const zone = park.time_zone;
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -113,8 +118,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         <input
           id={`${id}-start`}
           type="datetime-local"
-          value={isoToLocalInput(start)}
-          onChange={(e) => update({ start_time: localInputToIso(e.target.value) })}
+          value={isoToZonedInput(start, zone)}
+          aria-describedby={`${id}-zone`}
+          onChange={(e) => update({ start_time: zonedInputToIso(e.target.value, zone) })}
         />
       </div>
       <div className="field">
@@ -122,11 +128,18 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         <input
           id={`${id}-end`}
           type="datetime-local"
-          value={isoToLocalInput(end)}
-          min={isoToLocalInput(start)}
-          onChange={(e) => update({ end_time: localInputToIso(e.target.value) })}
+          value={isoToZonedInput(end, zone)}
+          min={isoToZonedInput(start, zone)}
+          aria-describedby={`${id}-zone`}
+          onChange={(e) => update({ end_time: zonedInputToIso(e.target.value, zone) })}
         />
       </div>
+      <p id={`${id}-zone`} className="field__hint" data-testid="checkout-zone">
+        {t("checkout.zone", {
+          zone: zoneAbbreviation(zone, i18n.language, start ? new Date(start) : new Date()),
+          city: park.city,
+        })}
+      </p>
       {!ordered && <p className="field__error">{t("checkout.windowInvalid")}</p>}
       <section className="card" aria-live="polite" aria-labelledby={`${id}-price`}>
         <h2 id={`${id}-price`}>{t("checkout.priceTitle")}</h2>

@@ -4,14 +4,15 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
+import { isoToZonedInput, zoneAbbreviation, zonedInputToIso } from "../../lib/zoned-time";
 import { availabilityQuery, extendBooking } from "./api";
 import { markBookingUpdated } from "./flags";
-import { isoToLocalInput, localInputToIso } from "./time";
 
-/** A later end time, the extra charge the server quotes for it, and the extension itself. */
+/** A later end time (on the park's clock), the extra charge the server quotes for it, and the extension itself. */
 export function ExtendForm({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
   const id = useId();
+  const zone = booking.park.time_zone;
   const client = useQueryClient();
   const [end, setEnd] = useState<string | undefined>(
     new Date(new Date(booking.end_time).getTime() + 3_600_000).toISOString(),
@@ -45,10 +46,17 @@ export function ExtendForm({ booking }: { booking: Booking }) {
         <input
           id={`${id}-end`}
           type="datetime-local"
-          value={isoToLocalInput(end)}
-          min={isoToLocalInput(booking.end_time)}
-          onChange={(e) => setEnd(localInputToIso(e.target.value))}
+          value={isoToZonedInput(end, zone)}
+          min={isoToZonedInput(booking.end_time, zone)}
+          aria-describedby={`${id}-zone`}
+          onChange={(e) => setEnd(zonedInputToIso(e.target.value, zone))}
         />
+        <p id={`${id}-zone`} className="field__hint">
+          {t("details.zone", {
+            zone: zoneAbbreviation(zone, i18n.language, end ? new Date(end) : new Date()),
+            city: booking.park.city,
+          })}
+        </p>
       </div>
       {!later && <p className="field__error">{t("details.endLater")}</p>}
       {later && extra !== null && (

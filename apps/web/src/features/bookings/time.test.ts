@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isoToLocalInput, localInputToIso, windowFromNow } from "./time";
+import { windowFromNow } from "./time";
 
 describe("booking time helpers", () => {
   it("rounds the QR landing's start up to the next quarter hour and books two hours", () => {
     const w = windowFromNow(new Date("2026-03-01T10:07:30.000Z"));
     expect(w).toEqual({ start: "2026-03-01T10:15:00.000Z", end: "2026-03-01T12:15:00.000Z" });
     expect(windowFromNow(new Date("2026-03-01T10:15:00.000Z")).start).toBe("2026-03-01T10:15:00.000Z");
-  });
-
-  it("round-trips a local picker value and rejects garbage", () => {
-    const iso = localInputToIso("2026-03-01T10:30");
-    expect(iso).toBeDefined();
-    expect(isoToLocalInput(iso)).toBe("2026-03-01T10:30");
-    expect(localInputToIso("not a date")).toBeUndefined();
-    expect(isoToLocalInput("nope")).toBe("");
   });
 });

@@ -1,13 +1,27 @@
 import type { ParkDetail } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/format";
+import { zoneAbbreviation } from "../../../lib/zoned-time";
 
 const DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 
+/** The week's hours, stated as local time at the park (its zone named), whatever the phone's zone. */
 export function OpeningHours({ park }: { park: ParkDetail }) {
-  const { t } = useTranslation("parks");
+  const { t, i18n } = useTranslation("parks");
   if (park.open_24h || !park.opening_hours)
     return <p className="park-tag park-tag--strong">{t("open24hLong")}</p>;
+  return (
+    <>
+      <p className="park-muted" data-testid="hours-zone">
+        {t("hoursZone", { zone: zoneAbbreviation(park.time_zone, i18n.language), city: park.city })}
+      </p>
+      <OpeningHoursTable park={park} />
+    </>
+  );
+}
+
+function OpeningHoursTable({ park }: { park: ParkDetail }) {
+  const { t } = useTranslation("parks");
   return (
     <table className="park-table">
       <caption className="visually-hidden">{t("hoursTitle")}</caption>

@@ -3,20 +3,23 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAvailability } from "../api";
-import { isoToLocalInput, localInputToIso } from "../format";
 import { formatMoney } from "../../../lib/format";
+import { isoToZonedInput, nextWholeHour, zoneAbbreviation, zonedInputToIso } from "../../../lib/zoned-time";
 
-function defaultWindow(): [string, string] {
-  const start = new Date(Date.now() + 60 * 60_000);
-  start.setMinutes(0, 0, 0);
-  return [start.toISOString(), new Date(start.getTime() + 2 * 3_600_000).toISOString()];
+function defaultWindow(timeZone: string): [string, string] {
+  const start = nextWholeHour(new Date(), timeZone);
+  return [start, new Date(new Date(start).getTime() + 2 * 3_600_000).toISOString()];
 }
 
-/** Vehicle and time window -> spaces left and the total the server computes; Book goes to checkout. */
+/**
+ * Vehicle and time window -> spaces left and the total the server computes; Book goes to checkout.
+ * The pickers are on the park's clock (its zone is named), not the phone's.
+ */
 export function ParkWindow({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation("parks");
   const id = useId();
-  const [initialStart, initialEnd] = defaultWindow();
+  const zone = park.time_zone;
+  const [[initialStart, initialEnd]] = useState(() => defaultWindow(zone));
   const [vehicle, setVehicle] = useState(park.rates[0]?.vehicle_type_id ?? 1);
   const [start, setStart] = useState<string | undefined>(initialStart);
   const [end, setEnd] = useState<string | undefined>(initialEnd);
@@ -47,8 +50,9 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
         <input
           id={`${id}-s`}
           type="datetime-local"
-          value={isoToLocalInput(start)}
-          onChange={(e) => setStart(localInputToIso(e.target.value))}
+          value={isoToZonedInput(start, zone)}
+          aria-describedby={`${id}-zone`}
+          onChange={(e) => setStart(zonedInputToIso(e.target.value, zone))}
         />
       </div>
       <div className="park-field">
@@ -56,11 +60,18 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
         <input
           id={`${id}-e`}
           type="datetime-local"
-          value={isoToLocalInput(end)}
-          min={isoToLocalInput(start)}
-          onChange={(e) => setEnd(localInputToIso(e.target.value))}
+          value={isoToZonedInput(end, zone)}
+          min={isoToZonedInput(start, zone)}
+          aria-describedby={`${id}-zone`}
+          onChange={(e) => setEnd(zonedInputToIso(e.target.value, zone))}
         />
       </div>
+      <p id={`${id}-zone`} className="park-muted" data-testid="window-zone">
+        {t("windowZone", {
+          zone: zoneAbbreviation(zone, i18n.language, start ? new Date(start) : new Date()),
+          city: park.city,
+        })}
+      </p>
       <div className="park-window__result" aria-live="polite">
         {!ordered && <p className="park-error">{t("windowInvalid")}</p>}
         {ordered && result.isPending && <p>{t("checking")}</p>}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatZonedDateTime,
+  isoToZonedInput,
+  nextWholeHour,
+  zoneAbbreviation,
+  zonedInputToIso,
+} from "./zoned-time";
+
+/** ICU puts narrow and no-break spaces in times ("9:00 AM"); compare with plain spaces. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
+
+describe("times on the park's clock", () => {
+  it("reads a picker value in the park's zone, whatever the device's zone", () => {
+    // 09:00 in Vancouver (PDT, UTC-7) is 16:00Z; the same picker value in Toronto is 13:00Z.
+    expect(zonedInputToIso("2025-06-02T09:00", "America/Vancouver")).toBe("2025-06-02T16:00:00.000Z");
+    expect(zonedInputToIso("2025-06-02T09:00", "America/Toronto")).toBe("2025-06-02T13:00:00.000Z");
+    expect(zonedInputToIso("2026-06-01T09:00", "Africa/Lagos")).toBe("2026-06-01T08:00:00.000Z");
+    expect(zonedInputToIso("2026-01-15T09:00:00", "America/Edmonton")).toBe("2026-01-15T16:00:00.000Z");
+    expect(isoToZonedInput("2025-06-02T16:00:00.000Z", "America/Vancouver")).toBe("2025-06-02T09:00");
+    expect(isoToZonedInput("2026-06-01T16:00:00.000Z", "America/Chicago")).toBe("2026-06-01T11:00");
+    expect(isoToZonedInput("2026-06-01T23:30:00.000Z", "Africa/Lagos")).toBe("2026-06-02T00:30");
+  });
+
+  // 2025, a past year: tz 2026a+ has British Columbia on UTC-7 all year from November 2026 and
+  // older ICU data does not; these cases hold under both.
+  it("round-trips instants through a year in Vancouver, and handles the two DST changes", () => {
+    const instants: number[] = [];
+    // Every 181 minutes through the year, and every quarter hour over both DST weekends.
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2026, 0, 1); t += 181 * 60_000) instants.push(t);
+    for (const day of [Date.UTC(2025, 2, 8), Date.UTC(2025, 10, 1)]) {
+      for (let t = day; t < day + 3 * 86_400_000; t += 15 * 60_000) instants.push(t);
+    }
+    for (const t of instants) {
+      const iso = new Date(t).toISOString();
+      const back = zonedInputToIso(isoToZonedInput(iso, "America/Vancouver"), "America/Vancouver");
+      // The repeated autumn hour reads back as its first occurrence (PDT), an hour earlier.
+      const repeated = t >= Date.UTC(2025, 10, 2, 9) && t < Date.UTC(2025, 10, 2, 10);
+      expect(back, iso).toBe(repeated ? new Date(t - 3_600_000).toISOString() : iso);
+    }
+    // Spring forward (9 March 2025): 02:30 never happens; it moves on to 03:30 PDT.
+    expect(zonedInputToIso("2025-03-09T02:30", "America/Vancouver")).toBe("2025-03-09T10:30:00.000Z");
+    expect(zonedInputToIso("2025-03-09T01:59", "America/Vancouver")).toBe("2025-03-09T09:59:00.000Z");
+    expect(zonedInputToIso("2025-03-09T03:00", "America/Vancouver")).toBe("2025-03-09T10:00:00.000Z");
+    // Fall back (2 November 2025): 01:30 happens twice; the first (PDT) is chosen.
+    expect(zonedInputToIso("2025-11-02T01:30", "America/Vancouver")).toBe("2025-11-02T08:30:00.000Z");
+  });
+
+  it("refuses what is not a picker value", () => {
+    for (const v of ["", "tomorrow", "2026-06-01", "2026-06-01 09:00", "2026-13-01T09:00x"]) {
+      expect(zonedInputToIso(v, "America/Vancouver"), v).toBeUndefined();
+    }
+    expect(isoToZonedInput(undefined, "Africa/Lagos")).toBe("");
+    expect(isoToZonedInput("nope", "Africa/Lagos")).toBe("");
+  });
+
+  it("states the park's zone with the time, in English and French", () => {
+    const at = "2025-06-02T16:00:00.000Z";
+    expect(plain(formatZonedDateTime(at, "en", "America/Vancouver"))).toBe("Jun 2, 2025, 9:00 AM PDT");
+    expect(plain(formatZonedDateTime(at, "en", "America/Toronto"))).toBe("Jun 2, 2025, 12:00 PM EDT");
+    expect(plain(formatZonedDateTime(at, "fr", "America/Vancouver"))).toBe("2 juin 2025, 09:00 UTC−7");
+    expect(plain(formatZonedDateTime("2026-01-15T16:00:00Z", "en", "America/Vancouver"))).toBe(
+      "Jan 15, 2026, 8:00 AM PST",
+    );
+    expect(zoneAbbreviation("America/Edmonton", "en", new Date(at))).toBe("MDT");
+    expect(zoneAbbreviation("America/Edmonton", "en", new Date("2026-01-15T16:00:00Z"))).toBe("MST");
+    expect(zoneAbbreviation("Africa/Lagos", "en", new Date(at))).toBe("GMT+1");
+    expect(zoneAbbreviation("America/Chicago", "fr", new Date(at))).toBe("UTC−5");
+  });
+
+  it("defaults the arrival to a whole hour on the park's clock", () => {
+    const now = new Date("2025-06-02T15:20:00Z");
+    expect(nextWholeHour(now, "America/Vancouver")).toBe("2025-06-02T16:00:00.000Z");
+    // Kathmandu is UTC+5:45: its whole hour is not a whole UTC hour.
+    expect(nextWholeHour(now, "Asia/Kathmandu")).toBe("2025-06-02T16:15:00.000Z");
+  });
+});

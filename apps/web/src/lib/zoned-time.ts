@@ -1,0 +1,94 @@
+/**
+ * Times at a park, in the park's own IANA zone (ParkDetail.time_zone, Booking.park.time_zone), not
+ * the zone of the driver's phone: a driver in Toronto booking in Vancouver picks and reads
+ * Vancouver times, labelled with the zone ("9:00 AM PDT"), so nothing depends on where the phone is.
+ * `datetime-local` pickers speak a wall-clock value without a zone ("2026-06-01T09:00"); these
+ * helpers turn it into an instant in the park's zone and back.
+ */
+const MINUTE = 60_000;
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = wallFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    wallFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall clock of an instant in a zone, as minutes since the epoch "as if UTC". */
+function wallMinutes(ms: number, timeZone: string): number {
+  const p = Object.fromEntries(
+    wallFormat(timeZone)
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, x.value]),
+  );
+  return (
+    Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) / MINUTE
+  );
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** An instant as a `datetime-local` value on the park's clock; "" for nothing or garbage. */
+export function isoToZonedInput(iso: string | undefined, timeZone: string): string {
+  if (!iso) return "";
+  const ms = new Date(iso).getTime();
+  if (Number.isNaN(ms)) return "";
+  const d = new Date(wallMinutes(ms, timeZone) * MINUTE);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/**
+ * A `datetime-local` value read on the park's clock, as an ISO instant. A time that happens twice
+ * (the autumn change) is the first; one that never happens (the spring gap) moves forward by the gap.
+ */
+export function zonedInputToIso(value: string, timeZone: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value);
+  if (!m) return undefined;
+  const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+  if (Number.isNaN(wall)) return undefined;
+  // The offsets in force around that wall time (two across a DST change, one otherwise).
+  const offsets = [
+    ...new Set(
+      [-14 * 60, 14 * 60].map((h) => wallMinutes(wall + h * MINUTE, timeZone) * MINUTE - (wall + h * MINUTE)),
+    ),
+  ];
+  const candidates = offsets.map((o) => wall - o).sort((a, b) => a - b);
+  const exact = candidates.find((t) => wallMinutes(t, timeZone) * MINUTE === wall);
+  return new Date(exact ?? candidates[candidates.length - 1]!).toISOString();
+}
+
+/** "Jun 1, 2026, 9:00 AM PDT" / "1 juin 2026, 09:00 UTC−7": date, time and zone at the park. */
+export function formatZonedDateTime(iso: string, language: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(language, {
+    timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}
+
+/** The zone's short name at an instant, as the language writes it: "PDT", "GMT+1", "UTC−7". */
+export function zoneAbbreviation(timeZone: string, language: string, at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "short" }).formatToParts(at);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** The next whole hour at least `leadMs` from `now`, on the park's clock (the default arrival). */
+export function nextWholeHour(now: Date, timeZone: string, leadMs = 60 * MINUTE): string {
+  const input = isoToZonedInput(new Date(now.getTime() + leadMs).toISOString(), timeZone);
+  return zonedInputToIso(`${input.slice(0, 14)}00`, timeZone) ?? now.toISOString();
+}
