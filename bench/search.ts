@@ -42,7 +42,7 @@ function specOf(query: string): SearchSpec {
 /** The API's own search plan (parks.search-plan.ts), its SQL sent directly through `pg`. */
 function directRunner(database: Database, queries: string[]) {
   const specs = queries.map(specOf);
-  const exec: Exec = (query) => queryRows(database.db, query);
+  const exec: Exec = (query, options) => queryRows(database.db, query, options);
   return (i: number) => planSearch(specs[i]!, exec);
 }
 
@@ -61,7 +61,9 @@ async function explain(database: Database) {
   for (const c of cases) {
     // The plan's first statement: text reads its matches first (parks.search-plan.ts).
     const spec = specOf(c.queries[0]!);
-    const { sql, params } = dialect.sqlToQuery(searchSql(spec.terms.length > 0 ? { ...spec, textFirst: true } : spec));
+    const { sql, params } = dialect.sqlToQuery(
+      searchSql(spec.terms.length > 0 ? { ...spec, textFirst: true } : spec),
+    );
     const res = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
     say(
       `${c.name} (\`?${c.queries[0]}\`):\n\n\`\`\`\n${res.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,

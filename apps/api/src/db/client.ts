@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -6,7 +7,7 @@ import { citext } from "@electric-sql/pglite/contrib/citext";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
@@ -66,8 +67,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return { db, engine: "pglite", raw: { engine: "pglite", client }, close: () => client.close() };
 }
 
+export interface QueryOptions {
+  /**
+   * On PostgreSQL, run as a named prepared statement (one per distinct SQL text and connection):
+   * after a few runs the server reuses a generic plan instead of planning each time. Only for
+   * statements whose best plan does not depend on the values (not text patterns).
+   */
+  prepared?: boolean;
+}
+
+const dialect = new PgDialect();
+
 /** Raw SQL through Drizzle; both drivers return `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Db, query: SQL, options: QueryOptions = {}): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (options.prepared && client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = `p_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -111,6 +111,8 @@ export async function seedSyntheticParks(db: Db, count: number, log: (line: stri
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
     await db.transaction(async (tx) => {
+      // A bulk load, not a request: the pool's per-statement bound (15 s) is not meant for it.
+      await tx.execute(sql`SET LOCAL statement_timeout = 0`);
       await tx.execute(sql`
         WITH cities AS MATERIALIZED (
           SELECT j, i FROM jsonb_array_elements(${cities}::jsonb) WITH ORDINALITY AS e(j, i))

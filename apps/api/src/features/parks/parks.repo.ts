@@ -77,7 +77,7 @@ export function stateNames(db: Db): Promise<Map<number, string>> {
 }
 
 export async function searchParks(db: Db, spec: SearchSpec) {
-  return planSearch(spec, (query) => queryRows(db, query));
+  return planSearch(spec, (query, options) => queryRows(db, query, options));
 }
 
 export async function findPark(db: Db, ref: string) {
