@@ -7,9 +7,26 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
   return created!;
 }
 
+/** A session and what a request needs of its user (every authenticated request runs this). */
 export async function findSessionWithUser(db: Db, tokenHash: string) {
   const rows = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: {
+        id: sessions.id,
+        lastUsedAt: sessions.lastUsedAt,
+        idleTimeoutSeconds: sessions.idleTimeoutSeconds,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      },
+      user: {
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        countryId: users.countryId,
+        language: users.language,
+        disabledAt: users.disabledAt,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
