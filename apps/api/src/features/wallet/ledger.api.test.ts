@@ -238,6 +238,16 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     });
 
+    it("concurrent first top-ups of new wallets (accounts created on the way): no deadlock", async () => {
+      // Wallet ids are random, so across 6 users both orders of wallet and clearing account occur.
+      const users = await Promise.all(Array.from({ length: 6 }, () => createUser(db)));
+      const results = await Promise.allSettled(
+        users.flatMap((u) => Array.from({ length: 8 }, (_, i) => topUp(u.id, 100, `first:${u.id}:${i}`))),
+      );
+      expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+      for (const u of users) expect(await balanceOf(u.id)).toBe(800);
+    });
+
     it("30 concurrent posts of one idempotency key: one transaction", async () => {
       const user = await createUser(db);
       const results = await Promise.all(

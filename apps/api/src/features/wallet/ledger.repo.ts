@@ -22,8 +22,8 @@ export interface AccountSpec {
 
 /**
  * The accounts of these keys, in the order given, created when missing (an account's first
- * movement). ON CONFLICT waits for a transaction creating the same key at the same moment; the
- * SELECT, a later statement, then sees its row.
+ * movement). ON CONFLICT waits for a transaction creating the same account at the same moment;
+ * the SELECT, a later statement, then sees its row.
  */
 export async function ensureAccounts<const T extends readonly AccountSpec[]>(
   tx: Tx,
@@ -40,7 +40,8 @@ export async function ensureAccounts<const T extends readonly AccountSpec[]>(
         allowNegative: a.kind !== "user_wallet",
       })),
     )
-    .onConflictDoNothing({ target: walletAccounts.key });
+    // No target: a wallet racing in also meets the one-wallet-per-user-and-currency index.
+    .onConflictDoNothing();
   const rows = await tx
     .select({ key: walletAccounts.key, id: walletAccounts.id, currency: walletAccounts.currency })
     .from(walletAccounts)
@@ -76,10 +77,11 @@ export interface Posted {
 }
 
 /**
- * One statement posts a whole transfer. It locks the lines' accounts in id order (ORDER BY … FOR
- * UPDATE locks in sort order, so two transfers never wait on each other in a cycle), claims the
- * idempotency key, applies each line only where the balance may take it (a user wallet never goes
- * below zero) and writes the entries only when every line applied.
+ * One statement posts a whole transfer. When every account exists it locks them all in id order
+ * (ORDER BY … FOR UPDATE locks in sort order, so two transfers never wait on each other in a
+ * cycle; with one missing it locks none, or the retry after creating it would lock out of order),
+ * claims the idempotency key, applies each line only where the balance may take it (a user wallet
+ * never goes below zero) and writes the entries only when every line applied.
  */
 export async function postLines(tx: Tx, p: Posting): Promise<Posted> {
   const n = p.lines.length;
@@ -95,8 +97,10 @@ export async function postLines(tx: Tx, p: Posting): Promise<Posted> {
   }>(
     tx as Db,
     sql`WITH lines (key, amount_minor) AS (VALUES ${lines}),
+        found AS (SELECT a.id, l.amount_minor FROM wallet_accounts a JOIN lines l ON l.key = a.key),
         accounts AS MATERIALIZED (
-          SELECT a.id, l.amount_minor FROM wallet_accounts a JOIN lines l ON l.key = a.key
+          SELECT a.id, f.amount_minor FROM wallet_accounts a JOIN found f ON f.id = a.id
+          WHERE (SELECT count(*) FROM found) = ${n}
           ORDER BY a.id FOR UPDATE OF a),
         t AS (
           INSERT INTO ledger_transactions (kind, idempotency_key, reference, description)
@@ -114,7 +118,7 @@ export async function postLines(tx: Tx, p: Posting): Promise<Posted> {
           INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency, balance_after_minor)
           SELECT t.id, m.id, m.amount_minor, m.currency, m.balance_minor FROM t, moved m
           WHERE (SELECT count(*) FROM moved) = ${n})
-        SELECT (SELECT count(*) FROM accounts)::int AS accounts, t.id AS transaction_id,
+        SELECT (SELECT count(*) FROM found)::int AS accounts, t.id AS transaction_id,
           m.key, m.balance_minor AS balance
         FROM (SELECT) AS one LEFT JOIN t ON true LEFT JOIN moved m ON true`,
   );
