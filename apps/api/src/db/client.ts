@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -6,12 +7,13 @@ import { citext } from "@electric-sql/pglite/contrib/citext";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import * as schema from "./schema/index";
+import type { Tx } from "./tx";
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever engine is underneath. */
@@ -70,4 +72,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/*
+ * Named prepared statements for the hot paths whose plan does not depend on their values (index
+ * lookups by key): PostgreSQL parses such a statement once per connection and, after a few runs,
+ * keeps one generic plan, instead of parsing and planning it at every call
+ * (docs/decisions/009-prepared-statements.md). PGlite runs them as ordinary queries.
+ */
+const dialect = new PgDialect();
+/** Named after its text, so one name never stands for two statements. */
+const statementName = (text: string) => `pw_${createHash("sha1").update(text).digest("hex").slice(0, 32)}`;
+
+/** `queryRows` as a named prepared statement. */
+export async function queryRowsPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const result = await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
+/** A Drizzle query builder run as a named prepared statement. */
+export function runPrepared<T>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}): Promise<T> {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
 }

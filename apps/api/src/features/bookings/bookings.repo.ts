@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gt, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "../../db/client";
+import { queryRows, runPrepared, type Db } from "../../db/client";
 import { bookings, countries, fees, parkCapacities, parkRates, parks } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { parkView } from "./bookings-view.repo";
@@ -24,37 +24,39 @@ export function pgCode(err: unknown): string | undefined {
  * negative-control test that proves the race test can fail.
  */
 export async function lockParkForBooking(tx: Tx, parkId: number, vehicleTypeId: number, lock = true) {
-  const [row] = await (tx as Db)
-    .select({
-      id: parks.id,
-      status: parks.status,
-      open24h: parks.open24h,
-      openingHours: parks.openingHours,
-      timeZone: countries.timezone,
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-      taxName: fees.taxName,
-      serviceFeeMinor: fees.serviceFeeMinor,
-      bookingFeeBps: fees.bookingFeeBps,
-      taxBps: fees.taxBps,
-      hourlyMinor: parkRates.hourlyMinor,
-      dailyMaxMinor: parkRates.dailyMaxMinor,
-      capacity: sql<number | null>`(SELECT capacity FROM park_capacities
+  const [row] = await runPrepared(
+    (tx as Db)
+      .select({
+        id: parks.id,
+        status: parks.status,
+        open24h: parks.open24h,
+        openingHours: parks.openingHours,
+        timeZone: countries.timezone,
+        currency: countries.currency,
+        decimals: countries.currencyDecimals,
+        taxName: fees.taxName,
+        serviceFeeMinor: fees.serviceFeeMinor,
+        bookingFeeBps: fees.bookingFeeBps,
+        taxBps: fees.taxBps,
+        hourlyMinor: parkRates.hourlyMinor,
+        dailyMaxMinor: parkRates.dailyMaxMinor,
+        capacity: sql<number | null>`(SELECT capacity FROM park_capacities
         WHERE park_id = ${parks.id} AND vehicle_type_id = ${vehicleTypeId} ${lock ? sql`FOR UPDATE` : sql``})`,
-      view: parkView,
-    })
-    .from(parks)
-    .innerJoin(countries, eq(countries.id, parks.countryId))
-    .innerJoin(fees, eq(fees.countryId, parks.countryId))
-    .leftJoin(
-      parkRates,
-      and(
-        eq(parkRates.parkId, parks.id),
-        eq(parkRates.vehicleTypeId, vehicleTypeId),
-        eq(parkRates.kind, "standard"),
-      ),
-    )
-    .where(eq(parks.id, parkId));
+        view: parkView,
+      })
+      .from(parks)
+      .innerJoin(countries, eq(countries.id, parks.countryId))
+      .innerJoin(fees, eq(fees.countryId, parks.countryId))
+      .leftJoin(
+        parkRates,
+        and(
+          eq(parkRates.parkId, parks.id),
+          eq(parkRates.vehicleTypeId, vehicleTypeId),
+          eq(parkRates.kind, "standard"),
+        ),
+      )
+      .where(eq(parks.id, parkId)),
+  );
   return row;
 }
 export type ParkForBooking = NonNullable<Awaited<ReturnType<typeof lockParkForBooking>>>;
@@ -123,13 +125,15 @@ export async function insertBooking(
   tx: Tx,
   row: typeof bookings.$inferInsert,
 ): Promise<{ booking: BookingRow; peakBefore: number }> {
-  const [created] = await tx
-    .insert(bookings)
-    .values(row)
-    .returning({
-      ...getTableColumns(bookings),
-      peakBefore: peakSql(row.parkId, row.vehicleTypeId, row.startTime, row.endTime, null).mapWith(Number),
-    });
+  const [created] = await runPrepared(
+    tx
+      .insert(bookings)
+      .values(row)
+      .returning({
+        ...getTableColumns(bookings),
+        peakBefore: peakSql(row.parkId, row.vehicleTypeId, row.startTime, row.endTime, null).mapWith(Number),
+      }),
+  );
   const { peakBefore, ...booking } = created!;
   return { booking, peakBefore };
 }

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import { queryRows, type Db } from "../../db/client";
+import { queryRowsPrepared } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { countries, ledgerEntries, ledgerTransactions, users, walletAccounts } from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
@@ -89,13 +89,13 @@ export async function postLines(tx: Tx, p: Posting): Promise<Posted> {
     p.lines.map((l) => sql`(${l.account.key}, ${l.amountMinor}::bigint)`),
     sql`, `,
   );
-  const rows = await queryRows<{
+  const rows = await queryRowsPrepared<{
     accounts: number;
     transaction_id: string | null;
     key: string | null;
     balance: unknown;
   }>(
-    tx as Db,
+    tx,
     sql`WITH lines (key, amount_minor) AS (VALUES ${lines}),
         found AS (SELECT a.id, l.amount_minor FROM wallet_accounts a JOIN lines l ON l.key = a.key),
         accounts AS MATERIALIZED (
