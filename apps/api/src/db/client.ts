@@ -81,20 +81,20 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * (docs/decisions/009-prepared-statements.md). PGlite runs them as ordinary queries.
  */
 const dialect = new PgDialect();
-/** Named after its text, so one name never stands for two statements. */
-const statementName = (text: string) => `pw_${createHash("sha1").update(text).digest("hex").slice(0, 32)}`;
 
-/** `queryRows` as a named prepared statement. */
+/** `queryRows` as a named prepared statement, named after its text: one name, one statement. */
 export async function queryRowsPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const result = await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
+  const name = `pw_${createHash("sha1").update(built.sql).digest("hex").slice(0, 32)}`;
+  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
 
-/** A Drizzle query builder run as a named prepared statement. */
-export function runPrepared<T>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<T> };
-}): Promise<T> {
-  return query.prepare(statementName(query.toSQL().sql)).execute();
+/**
+ * A Drizzle query builder run as a named prepared statement. The caller names it (building the
+ * text only to name it would cost what preparing saves): one name per statement text, a variant
+ * gets its own. node-postgres refuses a name reused for another text on a connection.
+ */
+export function runPrepared<T>(name: string, query: { prepare(name: string): { execute(): Promise<T> } }) {
+  return query.prepare(name).execute();
 }

@@ -25,6 +25,7 @@ export function pgCode(err: unknown): string | undefined {
  */
 export async function lockParkForBooking(tx: Tx, parkId: number, vehicleTypeId: number, lock = true) {
   const [row] = await runPrepared(
+    lock ? "booking_lock_park" : "booking_read_park_unlocked",
     (tx as Db)
       .select({
         id: parks.id,
@@ -126,6 +127,7 @@ export async function insertBooking(
   row: typeof bookings.$inferInsert,
 ): Promise<{ booking: BookingRow; peakBefore: number }> {
   const [created] = await runPrepared(
+    "booking_insert",
     tx
       .insert(bookings)
       .values(row)

@@ -10,6 +10,7 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
 /** A session and what a request needs of its user (every authenticated request runs this: prepared). */
 export async function findSessionWithUser(db: Db, tokenHash: string) {
   const rows = await runPrepared(
+    "session_with_user",
     db
       .select({
         session: {
