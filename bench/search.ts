@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { ParkListQuerySchema } from "@parkwell/contract";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { openDatabase, queryRows, type Database } from "../apps/api/src/db/client";
+import { openDatabase, queryRows, queryRowsPrepared, type Database } from "../apps/api/src/db/client";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
@@ -42,7 +42,8 @@ function specOf(query: string): SearchSpec {
 /** The API's own search plan (parks.search-plan.ts), its SQL sent directly through `pg`. */
 function directRunner(database: Database, queries: string[]) {
   const specs = queries.map(specOf);
-  const exec: Exec = (query, options) => queryRows(database.db, query, options);
+  const exec: Exec = (query, options) =>
+    options?.prepared ? queryRowsPrepared(database.db, query) : queryRows(database.db, query);
   return (i: number) => planSearch(specs[i]!, exec);
 }
 

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import * as schema from "./schema/index";
+import type { Tx } from "./tx";
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever engine is underneath. */
@@ -67,25 +68,33 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return { db, engine: "pglite", raw: { engine: "pglite", client }, close: () => client.close() };
 }
 
-export interface QueryOptions {
-  /**
-   * On PostgreSQL, run as a named prepared statement (one per distinct SQL text and connection):
-   * after a few runs the server reuses a generic plan instead of planning each time. Only for
-   * statements whose best plan does not depend on the values (not text patterns).
-   */
-  prepared?: boolean;
-}
-
-const dialect = new PgDialect();
-
 /** Raw SQL through Drizzle; both drivers return `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL, options: QueryOptions = {}): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (options.prepared && client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `p_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
-    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
-  }
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/*
+ * Named prepared statements for the hot paths whose plan does not depend on their values (index
+ * lookups by key): PostgreSQL parses such a statement once per connection and, after a few runs,
+ * keeps one generic plan, instead of parsing and planning it at every call
+ * (docs/decisions/009-prepared-statements.md). PGlite runs them as ordinary queries.
+ */
+const dialect = new PgDialect();
+
+/** `queryRows` as a named prepared statement, named after its text: one name, one statement. */
+export async function queryRowsPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `pw_${createHash("sha1").update(built.sql).digest("hex").slice(0, 32)}`;
+  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A Drizzle query builder run as a named prepared statement. The caller names it (building the
+ * text only to name it would cost what preparing saves): one name per statement text, a variant
+ * gets its own. node-postgres refuses a name reused for another text on a connection.
+ */
+export function runPrepared<T>(name: string, query: { prepare(name: string): { execute(): Promise<T> } }) {
+  return query.prepare(name).execute();
 }

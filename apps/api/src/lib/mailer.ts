@@ -57,10 +57,15 @@ export function createMailer(opts: {
         text: m.text,
         html: m.html,
       });
-      await fs.mkdir(dir, { recursive: true });
       // Time first so a directory listing reads in sending order.
       const file = path.join(dir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const write = () => fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // The folder is made when a write finds it missing, not before every message.
+      await write().catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== "ENOENT") throw err;
+        await fs.mkdir(dir, { recursive: true });
+        await write();
+      });
       opts.log.info({ to: m.to, file, link: m.link }, `mail written: ${m.subject}`);
     },
     close: () => transport.close(),

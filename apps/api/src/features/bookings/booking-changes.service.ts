@@ -11,6 +11,7 @@ import {
 } from "./bookings.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
+import type { ParkView } from "./bookings-view.repo";
 
 import {
   busy,
@@ -18,14 +19,14 @@ import {
   full,
   guardVehicle,
   hoursOf,
-  loadPark,
+  lockPark,
   notFound,
   price,
   revenueShard,
   type BookingDeps,
+  type LockedPark,
 } from "./booking-core.service";
 
-type Park = Awaited<ReturnType<typeof loadPark>>;
 type Tx = Parameters<Parameters<BookingDeps["db"]["transaction"]>[0]>[0];
 
 /**
@@ -37,32 +38,26 @@ async function withLockedBooking<T>(
   deps: BookingDeps,
   userId: string,
   bookingId: string,
-  change: (tx: Tx, b: BookingRow, park: Park, capacity: number) => Promise<T>,
+  change: (tx: Tx, b: BookingRow, park: LockedPark) => Promise<T>,
 ): Promise<T> {
   const { db } = deps;
   const current = await repo.findBooking(db, userId, { id: bookingId });
   if (!current) throw notFound();
-  const park = await loadPark(db, current.parkId, current.vehicleTypeId);
   return guardVehicle(() =>
     db.transaction(async (tx) => {
-      const capacity = await repo.lockCapacity(
-        tx,
-        park.id,
-        current.vehicleTypeId,
-        !deps.unsafeSkipCapacityLock,
-      );
+      const park = await lockPark(tx, deps, current.parkId, current.vehicleTypeId);
       const b = await repo.findBooking(tx, userId, { id: bookingId }, true);
       if (!b) throw notFound();
-      return change(tx, b, park, capacity);
+      return change(tx, b, park);
     }),
   );
 }
 
 /** A space (and the booking's plate) must be free over [start, end), this booking aside. */
-async function assertRoom(tx: Tx, userId: string, b: BookingRow, capacity: number, start: Date, end: Date) {
-  const peak = await repo.peakOccupancy(tx, b.parkId, b.vehicleTypeId, start, end, b.id);
-  if (peak >= capacity) throw full();
-  if (b.plateNumber && (await repo.plateBusy(tx, userId, b.plateNumber, start, end, b.id))) throw busy();
+async function assertRoom(tx: Tx, b: BookingRow, park: LockedPark, start: Date, end: Date) {
+  const { peak, plateBusy } = await repo.occupancy(tx, b, start, end);
+  if (peak >= park.capacity) throw full();
+  if (plateBusy) throw busy();
 }
 
 export async function extendBooking(
@@ -70,15 +65,15 @@ export async function extendBooking(
   userId: string,
   bookingId: string,
   newEnd: Date,
-): Promise<BookingRow> {
+): Promise<{ booking: BookingRow; park: ParkView }> {
   const now = deps.clock();
-  return withLockedBooking(deps, userId, bookingId, async (tx, b, park, capacity) => {
+  return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
     const problem = extendProblem(b, newEnd, now);
     if (problem) throw AppError.validation({ new_end_time: problem });
     if (!isOpenAt(hoursOf(park), newEnd, "end")) {
       throw AppError.validation({ new_end_time: "The park is closed at new_end_time" });
     }
-    await assertRoom(tx, userId, b, capacity, b.endTime, newEnd);
+    await assertRoom(tx, b, park, b.endTime, newEnd);
     const breakdown = price(park, b.startTime, newEnd);
     const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
     const moves = b.moves + 1;
@@ -92,7 +87,7 @@ export async function extendBooking(
       updatedAt: now,
     };
     await repo.updateBooking(tx, b.id, set);
-    return { ...b, ...set };
+    return { booking: { ...b, ...set }, park: park.view };
   });
 }
 
@@ -102,9 +97,9 @@ export async function changeStatus(
   userId: string,
   bookingId: string,
   target: "active" | "cancelled",
-): Promise<{ booking: BookingRow; refundedMinor: number; chargedMinor: number; decimals: number }> {
+): Promise<{ booking: BookingRow; park: ParkView; refundedMinor: number; chargedMinor: number }> {
   const now = deps.clock();
-  return withLockedBooking(deps, userId, bookingId, async (tx, b, park, capacity) => {
+  return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
     const change = statusChange(b, target, now);
     if (!change.ok) throw AppError.validation({ status: change.message });
     const moves = b.moves + 1;
@@ -139,14 +134,14 @@ export async function changeStatus(
       await repo.updateBooking(tx, b.id, set);
       return {
         booking: { ...b, ...set },
+        park: park.view,
         refundedMinor: refund.amountMinor,
         chargedMinor: 0,
-        decimals: park.decimals,
       };
     }
     const problems = windowProblems(b.startTime, b.endTime, now, hoursOf(park));
     if (problems.start_time) throw AppError.validation({ status: problems.start_time });
-    await assertRoom(tx, userId, b, capacity, b.startTime, b.endTime);
+    await assertRoom(tx, b, park, b.startTime, b.endTime);
     const due = chargeDueMinor(b.totalMinor, b.paidMinor);
     await charge(tx, b, due, moves, "booking_renewal", park.decimals);
     const set = {
@@ -157,6 +152,6 @@ export async function changeStatus(
       updatedAt: now,
     };
     await repo.updateBooking(tx, b.id, set);
-    return { booking: { ...b, ...set }, refundedMinor: 0, chargedMinor: due, decimals: park.decimals };
+    return { booking: { ...b, ...set }, park: park.view, refundedMinor: 0, chargedMinor: due };
   });
 }

@@ -1,6 +1,6 @@
 /**
- * What every booking write shares: the park and its price, the wallet charge (402 when short)
- * and the errors. Each write runs in one transaction that first locks the capacity row.
+ * What every booking write shares: the locked park and its price, the wallet charge (402 when
+ * short) and the errors. Each write runs in one transaction that first locks the capacity row.
  */
 import { BOOKING_FULL_MESSAGE, BOOKING_NOT_FOUND_MESSAGE } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -28,16 +28,26 @@ export const notFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "book
 export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE);
 export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
 
-export async function loadPark(db: Db, parkId: number, vehicleTypeId: number): Promise<ParkForBooking> {
-  const park = await repo.findParkForBooking(db, parkId, vehicleTypeId);
+/**
+ * The first statement of every booking write: lock the capacity of the park and vehicle type and
+ * load the park (bookings.repo lockParkForBooking). A park that cannot be booked is a 422.
+ */
+export async function lockPark(
+  tx: Tx,
+  deps: BookingDeps,
+  parkId: number,
+  vehicleTypeId: number,
+): Promise<LockedPark> {
+  const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock);
   if (!park || park.status !== "active") {
     throw AppError.validation({ park_id: "Park not found" });
   }
   if (park.hourlyMinor === null || park.dailyMaxMinor === null) {
     throw AppError.validation({ vehicle_type_id: "This park takes no vehicles of this type" });
   }
-  return park;
+  return { ...park, capacity: park.capacity ?? 0 };
 }
+export type LockedPark = ParkForBooking & { capacity: number };
 
 export const hoursOf = (p: ParkForBooking) => ({
   open24h: p.open24h,

@@ -1,7 +1,7 @@
-/** What a booking is shown with: its park, vehicle, vehicle type and ledger moves (reads only). */
+/** What a booking is shown with: its park, vehicle type and ledger moves (reads only). */
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
-import { countries, parks, userVehicles, vehicleTypes } from "../../db/schema/index";
+import { countries, parks, vehicleTypes } from "../../db/schema/index";
 
 /** Vehicle types are fixed reference data: read once per database handle, not on every response. */
 const typeCache = new WeakMap<Db, Promise<{ id: number; name: string }[]>>();
@@ -15,39 +15,41 @@ function vehicleTypeNames(db: Db) {
   return hit;
 }
 
-/** Park, vehicle and vehicle-type facts shown with a booking. */
-export async function bookingContext(db: Db, parkIds: number[], vehicleIds: number[]) {
-  const [parkRows, vehicleRows, typeRows] = await Promise.all([
-    parkIds.length
-      ? db
-          .select({
-            id: parks.id,
-            slug: parks.slug,
-            park_code: parks.parkCode,
-            name: parks.name,
-            address: parks.address,
-            city: parks.city,
-            time_zone: parks.timeZone,
-            lat: parks.lat,
-            lng: parks.lng,
-            entry_instructions: parks.entryInstructions,
-            decimals: countries.currencyDecimals,
-          })
-          .from(parks)
-          .innerJoin(countries, eq(countries.id, parks.countryId))
-          .where(sql`${parks.id} IN ${parkIds}`)
-      : [],
-    vehicleIds.length
-      ? db
-          .select({ id: userVehicles.id, plate: userVehicles.plateNumber })
-          .from(userVehicles)
-          .where(sql`${userVehicles.id} IN ${vehicleIds}`)
-      : [],
+/**
+ * What a booking shows of its park. The booking writes read it with the park they price
+ * (bookings.repo findParkForBooking), so their answer needs no second read.
+ */
+export const parkView = {
+  id: parks.id,
+  slug: parks.slug,
+  park_code: parks.parkCode,
+  name: parks.name,
+  address: parks.address,
+  city: parks.city,
+  time_zone: parks.timeZone,
+  lat: parks.lat,
+  lng: parks.lng,
+  entry_instructions: parks.entryInstructions,
+  decimals: countries.currencyDecimals,
+};
+
+const readParks = (db: Db, ids: number[]) =>
+  db
+    .select(parkView)
+    .from(parks)
+    .innerJoin(countries, eq(countries.id, parks.countryId))
+    .where(sql`${parks.id} IN ${ids}`);
+export type ParkView = Awaited<ReturnType<typeof readParks>>[number];
+
+/** Park and vehicle-type facts shown with bookings; parks already in hand (`known`) are not read again. */
+export async function bookingContext(db: Db, parkIds: number[], known: ParkView[] = []) {
+  const missing = parkIds.filter((id) => !known.some((p) => p.id === id));
+  const [parkRows, typeRows] = await Promise.all([
+    missing.length ? readParks(db, missing) : [],
     vehicleTypeNames(db),
   ]);
   return {
-    parks: new Map(parkRows.map((p) => [p.id, p])),
-    vehicles: new Map(vehicleRows.map((v) => [v.id, v])),
+    parks: new Map([...known, ...parkRows].map((p) => [p.id, p])),
     types: new Map(typeRows.map((t) => [t.id, t.name])),
   };
 }

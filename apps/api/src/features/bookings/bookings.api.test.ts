@@ -4,7 +4,9 @@ import path from "node:path";
 import type { Availability, Booking, BookingDetail, BookingPage, ParkDetail } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../../app";
 import { queryRows, type Db } from "../../db/client";
+import type { MailMessage } from "../../lib/mailer";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
@@ -80,6 +82,31 @@ describe("POST /bookings", () => {
       const mail = (await readMailbox(dataDir)).find((m) => m.to.includes(user.email));
       expect(mail?.subject).toBe(`Your Parkwell booking ${b.booking_code} is confirmed`);
     });
+  });
+
+  it("answers before the confirmation mail goes out, and still sends it", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const sent: string[] = [];
+    const mailer = {
+      send: async (m: MailMessage) => {
+        await gate;
+        sent.push(m.subject);
+      },
+      close: () => {},
+    };
+    const app = await buildApp({ database: ctx.database, config: ctx.config, logger: false, mailer });
+    try {
+      const res = await book(app, await fundedUser(db), { start: at(2 * HOUR), end: at(3 * HOUR) });
+      expect(res.statusCode).toBe(201);
+      expect(sent).toEqual([]);
+      release();
+      await vi.waitFor(() =>
+        expect(sent).toEqual([`Your Parkwell booking ${res.json<Booking>().booking_code} is confirmed`]),
+      );
+    } finally {
+      await app.close();
+    }
   });
 
   it("refuses a short wallet with 402 and the amount missing, creating nothing", async () => {

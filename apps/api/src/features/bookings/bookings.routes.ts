@@ -61,16 +61,13 @@ const errors = { 401: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: Erro
 
 export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
   const { db, clock } = deps;
-  const present = async (rows: BookingRow[]): Promise<Booking[]> => {
-    const ctx = await view.bookingContext(
-      db,
-      [...new Set(rows.map((r) => r.parkId))],
-      [...new Set(rows.flatMap((r) => (r.vehicleId ? [r.vehicleId] : [])))],
-    );
+  /** `known`: parks a write already read, so its answer reads nothing more. */
+  const present = async (rows: BookingRow[], known: view.ParkView[] = []): Promise<Booking[]> => {
+    const ctx = await view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], known);
     const now = clock();
     return rows.map((r) => presentBooking(r, ctx, deps.qrSecret, now));
   };
-  const one = async (row: BookingRow) => (await present([row]))[0]!;
+  const one = async (row: BookingRow, park?: view.ParkView) => (await present([row], park ? [park] : []))[0]!;
 
   return async (app) => {
     // Before body validation, so a caller without a token gets 401, not a 422 about the body.
@@ -78,7 +75,8 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });
-    // Mail never delays or fails the booking: it is sent after the commit and errors are logged.
+    // Mail never delays or fails the booking: it is composed and sent after the answer is written
+    // (setImmediate waits for this turn's work, the answer included), and errors are logged.
     const sending = new Set<Promise<void>>();
     const notify = (
       user: { email: string; language: string },
@@ -86,8 +84,8 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       b: Booking,
       refund = 0,
     ) => {
-      const p: Promise<void> = deps.mailer
-        .send(bookingMail(kind, user.language, user.email, b, deps.publicUrl, refund))
+      const p: Promise<void> = new Promise((next) => setImmediate(next))
+        .then(() => deps.mailer.send(bookingMail(kind, user.language, user.email, b, deps.publicUrl, refund)))
         .catch((err: unknown) => app.log.error({ err, booking: b.booking_code }, "booking mail failed"))
         .finally(() => sending.delete(p));
       sending.add(p);
@@ -110,13 +108,13 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       },
       async (req, reply) => {
         const user = requireUser(req);
-        const { booking, replayed } = await service.createBooking(
+        const { booking, park, replayed } = await service.createBooking(
           deps,
           user.id,
           req.body,
           req.headers["idempotency-key"],
         );
-        const body = await one(booking);
+        const body = await one(booking, park);
         if (replayed) return reply.code(201).header("idempotent-replayed", "true").send(body);
         notify(user, "booked", body);
         return reply.code(201).send(body);
@@ -157,13 +155,13 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       },
       async (req) => {
         const user = requireUser(req);
-        const row = await service.extendBooking(
+        const { booking, park } = await service.extendBooking(
           deps,
           user.id,
           bookingId(req.body.booking_id),
           req.body.new_end_time,
         );
-        const body = await one(row);
+        const body = await one(booking, park);
         notify(user, "extended", body);
         return body;
       },
@@ -183,8 +181,8 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const user = requireUser(req);
         const result = await service.changeStatus(deps, user.id, bookingId(req.params.id), req.query.status);
-        const body = await one(result.booking);
-        const refund = toMajor(result.refundedMinor, result.decimals);
+        const body = await one(result.booking, result.park);
+        const refund = toMajor(result.refundedMinor, result.park.decimals);
         notify(user, req.query.status === "cancelled" ? "cancelled" : "renewed", body, refund);
         return body;
       },

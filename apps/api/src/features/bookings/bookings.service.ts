@@ -7,14 +7,14 @@ import { list as listVehicles } from "../vehicles/vehicles.service";
 import { bookingCode, windowProblems } from "./bookings.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
+import type { ParkView } from "./bookings-view.repo";
 
 import {
-  busy,
   charge,
   full,
   guardVehicle,
   hoursOf,
-  loadPark,
+  lockPark,
   notFound,
   price,
   type BookingDeps,
@@ -52,7 +52,7 @@ export async function createBooking(
   userId: string,
   body: CreateBookingBody,
   idempotencyKey?: string,
-): Promise<{ booking: BookingRow; replayed: boolean }> {
+): Promise<{ booking: BookingRow; park?: ParkView; replayed: boolean }> {
   const { db } = deps;
   const now = deps.clock();
   const hash = fingerprint(body);
@@ -60,10 +60,6 @@ export async function createBooking(
     const found = await replay(db, userId, idempotencyKey, hash);
     if (found) return { booking: found, replayed: true };
   }
-  const park = await loadPark(db, body.park_id, body.vehicle_type_id);
-  const problems = windowProblems(body.start_time, body.end_time, now, hoursOf(park));
-  if (Object.keys(problems).length > 0) throw AppError.validation(problems);
-
   let plate = body.plate_number ?? null;
   if (body.vehicle_id) {
     const vehicle = (await listVehicles(db, userId)).find((v) => v.id === body.vehicle_id);
@@ -73,27 +69,17 @@ export async function createBooking(
     }
     plate = vehicle.plate_number;
   }
-  const breakdown = price(park, body.start_time, body.end_time);
 
   try {
-    const booking = await guardVehicle(() =>
+    const { booking, park } = await guardVehicle(() =>
       db.transaction(async (tx) => {
-        const capacity = await repo.lockCapacity(
-          tx,
-          park.id,
-          body.vehicle_type_id,
-          !deps.unsafeSkipCapacityLock,
-        );
-        const peak = await repo.peakOccupancy(
-          tx,
-          park.id,
-          body.vehicle_type_id,
-          body.start_time,
-          body.end_time,
-        );
-        if (peak >= capacity) throw full();
-        if (plate && (await repo.plateBusy(tx, userId, plate, body.start_time, body.end_time))) throw busy();
-        const row = await repo.insertBooking(tx, {
+        const park = await lockPark(tx, deps, body.park_id, body.vehicle_type_id);
+        const problems = windowProblems(body.start_time, body.end_time, now, hoursOf(park));
+        if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+        const breakdown = price(park, body.start_time, body.end_time);
+        // The insert reports the peak without this booking; full rolls it back. A busy plate is
+        // refused by the insert itself (the exclusion constraint; guardVehicle makes it the 409).
+        const { booking: row, peakBefore } = await repo.insertBooking(tx, {
           bookingCode: bookingCode(randomBytes(8)),
           userId,
           parkId: park.id,
@@ -113,11 +99,12 @@ export async function createBooking(
           createdAt: now,
           updatedAt: now,
         });
+        if (peakBefore >= park.capacity) throw full();
         await charge(tx, row, breakdown.totalMinor, 1, "booking_charge", park.decimals);
-        return row;
+        return { booking: row, park };
       }),
     );
-    return { booking, replayed: false };
+    return { booking, park: park.view, replayed: false };
   } catch (err) {
     // The same key racing itself: the loser waits on the unique index, then replays the winner.
     if (idempotencyKey && repo.pgCode(err) === "23505") {

@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import { queryRows, type Db } from "../../db/client";
+import { queryRows, queryRowsPrepared, type Db } from "../../db/client";
 import {
   countries,
   fees,
@@ -77,7 +77,9 @@ export function stateNames(db: Db): Promise<Map<number, string>> {
 }
 
 export async function searchParks(db: Db, spec: SearchSpec) {
-  return planSearch(spec, (query, options) => queryRows(db, query, options));
+  return planSearch(spec, (query, options) =>
+    options?.prepared ? queryRowsPrepared(db, query) : queryRows(db, query),
+  );
 }
 
 export async function findPark(db: Db, ref: string) {

@@ -6,7 +6,7 @@ import { createUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { checkTransfer, LedgerRuleError } from "./ledger.domain";
-import { findWallet } from "./ledger.repo";
+import { ensureAccounts, findWallet } from "./ledger.repo";
 import { chargeWallet, creditTopUp, postTransfer, refundToWallet, userWallet } from "./ledger.service";
 
 let ctx: TestContext;
@@ -29,32 +29,14 @@ const charge = (userId: string, amountMinor: number, key: string) =>
 const balanceOf = async (userId: string) => (await findWallet(db, `user:${userId}:NGN`))?.balanceMinor ?? 0;
 
 describe("ledger rules (pure)", () => {
-  it("accepts only balanced transfers of two or more non-zero lines", () => {
-    expect(() => checkTransfer([{ accountId: "a", amountMinor: 5 }])).toThrow(LedgerRuleError);
-    expect(() =>
-      checkTransfer([
-        { accountId: "a", amountMinor: 5 },
-        { accountId: "b", amountMinor: -4 },
-      ]),
-    ).toThrow(/sum to zero/);
-    expect(() =>
-      checkTransfer([
-        { accountId: "a", amountMinor: 0 },
-        { accountId: "b", amountMinor: 0 },
-      ]),
-    ).toThrow();
-    expect(() =>
-      checkTransfer([
-        { accountId: "a", amountMinor: 0.5 },
-        { accountId: "b", amountMinor: -0.5 },
-      ]),
-    ).toThrow();
-    expect(() =>
-      checkTransfer([
-        { accountId: "a", amountMinor: 5 },
-        { accountId: "b", amountMinor: -5 },
-      ]),
-    ).not.toThrow();
+  it("accepts only balanced transfers of two or more non-zero whole lines on distinct accounts", () => {
+    const line = (key: string, amountMinor: number) => ({ account: { key }, amountMinor });
+    expect(() => checkTransfer([line("a", 5)])).toThrow(LedgerRuleError);
+    expect(() => checkTransfer([line("a", 5), line("b", -4)])).toThrow(/sum to zero/);
+    expect(() => checkTransfer([line("a", 0), line("b", 0)])).toThrow();
+    expect(() => checkTransfer([line("a", 0.5), line("b", -0.5)])).toThrow();
+    expect(() => checkTransfer([line("a", 5), line("a", -5)])).toThrow(/each account once/);
+    expect(() => checkTransfer([line("a", 5), line("b", -5)])).not.toThrow();
   });
 });
 
@@ -138,13 +120,18 @@ describe("ledger postings", () => {
 
   it("rejects a transfer that does not sum to zero before touching the database", async () => {
     const user = await createUser(db);
-    const wallet = await db.transaction((tx) => userWallet(tx, user.id, "NGN"));
+    const wallet = {
+      key: `user:${user.id}:NGN`,
+      kind: "user_wallet" as const,
+      currency: "NGN",
+      ownerUserId: user.id,
+    };
     await expect(
       db.transaction((tx) =>
         postTransfer(tx, {
           idempotencyKey: `x:${user.id}`,
           kind: "mint",
-          lines: [{ accountId: wallet.id, amountMinor: 100 }],
+          lines: [{ account: wallet, amountMinor: 100 }],
         }),
       ),
     ).rejects.toThrow(LedgerRuleError);
@@ -221,6 +208,44 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
       expect(await balanceOf(user.id)).toBe(0);
+    });
+
+    it("40 concurrent transfers between two accounts, lines in both orders: no deadlock, all posted", async () => {
+      const a = { key: `test:a:${Date.now()}`, kind: "provider_clearing" as const, currency: "NGN" };
+      const b = { key: `test:b:${Date.now()}`, kind: "platform_revenue" as const, currency: "NGN" };
+      await db.transaction((tx) => ensureAccounts(tx, [a, b]));
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) =>
+          db.transaction((tx) =>
+            postTransfer(tx, {
+              idempotencyKey: `both-orders:${a.key}:${i}`,
+              kind: "adjustment",
+              // Half the transfers name b first: updating in the given order would deadlock.
+              lines:
+                i % 2 === 0
+                  ? [
+                      { account: a, amountMinor: -(i + 1) },
+                      { account: b, amountMinor: i + 1 },
+                    ]
+                  : [
+                      { account: b, amountMinor: -(i + 1) },
+                      { account: a, amountMinor: i + 1 },
+                    ],
+            }),
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    });
+
+    it("concurrent first top-ups of new wallets (accounts created on the way): no deadlock", async () => {
+      // Wallet ids are random, so across 6 users both orders of wallet and clearing account occur.
+      const users = await Promise.all(Array.from({ length: 6 }, () => createUser(db)));
+      const results = await Promise.allSettled(
+        users.flatMap((u) => Array.from({ length: 8 }, (_, i) => topUp(u.id, 100, `first:${u.id}:${i}`))),
+      );
+      expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+      for (const u of users) expect(await balanceOf(u.id)).toBe(800);
     });
 
     it("30 concurrent posts of one idempotency key: one transaction", async () => {

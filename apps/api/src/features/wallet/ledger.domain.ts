@@ -1,13 +1,17 @@
 /** Pure rules of the double-entry ledger: what a valid transfer is. No I/O. */
 export interface TransferLine {
-  accountId: string;
+  /** The account, by key (`user:<id>:<ccy>`, `revenue:<ccy>:<shard>`…). */
+  account: { key: string };
   /** Signed minor units: + increases the account, - decreases it. */
   amountMinor: number;
 }
 
 export class LedgerRuleError extends Error {}
 
-/** A transfer has at least two non-zero whole lines that sum to zero; it neither mints nor loses money. */
+/**
+ * A transfer has at least two non-zero whole lines on distinct accounts that sum to zero; it
+ * neither mints nor loses money.
+ */
 export function checkTransfer(lines: readonly TransferLine[]): void {
   if (lines.length < 2) throw new LedgerRuleError("a transfer needs at least two lines");
   let sum = 0;
@@ -17,12 +21,10 @@ export function checkTransfer(lines: readonly TransferLine[]): void {
     }
     sum += line.amountMinor;
   }
+  if (new Set(lines.map((l) => l.account.key)).size < lines.length) {
+    throw new LedgerRuleError("a transfer names each account once");
+  }
   if (sum !== 0) throw new LedgerRuleError(`a transfer must sum to zero (sums to ${sum})`);
-}
-
-/** Accounts are updated in one global order so that two transfers never wait on each other in a cycle. */
-export function lockOrder(lines: readonly TransferLine[]): TransferLine[] {
-  return [...lines].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
 }
 
 export const userWalletKey = (userId: string, currency: string) => `user:${userId}:${currency}`;

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { queryRowsPrepared } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { countries, ledgerEntries, ledgerTransactions, users, walletAccounts } from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
@@ -7,39 +8,127 @@ export type { Tx } from "../../db/tx";
 
 type AccountKind = (typeof walletAccounts.$inferInsert)["kind"];
 
-export async function ensureAccount(
-  tx: Tx,
-  account: { key: string; kind: AccountKind; currency: string; ownerUserId?: string | null },
-): Promise<{ id: string; currency: string }> {
-  await tx
-    .insert(walletAccounts)
-    .values({
-      key: account.key,
-      kind: account.kind,
-      currency: account.currency,
-      ownerUserId: account.ownerUserId ?? null,
-      allowNegative: account.kind !== "user_wallet",
-    })
-    .onConflictDoNothing({ target: walletAccounts.key });
-  const [row] = await tx
-    .select({ id: walletAccounts.id, currency: walletAccounts.currency })
-    .from(walletAccounts)
-    .where(eq(walletAccounts.key, account.key));
-  if (!row) throw new Error(`account ${account.key} could not be created`);
-  return row;
+export interface Account {
+  id: string;
+  currency: string;
 }
 
-/** Claims the idempotency key; null when a transaction with this key already exists. */
-export async function insertTransaction(
+export interface AccountSpec {
+  key: string;
+  kind: AccountKind;
+  currency: string;
+  ownerUserId?: string | null;
+}
+
+/**
+ * The accounts of these keys, in the order given, created when missing (an account's first
+ * movement). ON CONFLICT waits for a transaction creating the same account at the same moment;
+ * the SELECT, a later statement, then sees its row.
+ */
+export async function ensureAccounts<const T extends readonly AccountSpec[]>(
   tx: Tx,
-  t: { kind: string; idempotencyKey: string; reference?: string | null; description?: string | null },
-): Promise<string | null> {
-  const [row] = await tx
-    .insert(ledgerTransactions)
-    .values(t)
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  return row?.id ?? null;
+  accounts: T,
+): Promise<{ [K in keyof T]: Account }> {
+  await tx
+    .insert(walletAccounts)
+    .values(
+      accounts.map((a) => ({
+        key: a.key,
+        kind: a.kind,
+        currency: a.currency,
+        ownerUserId: a.ownerUserId ?? null,
+        allowNegative: a.kind !== "user_wallet",
+      })),
+    )
+    // No target: a wallet racing in also meets the one-wallet-per-user-and-currency index.
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ key: walletAccounts.key, id: walletAccounts.id, currency: walletAccounts.currency })
+    .from(walletAccounts)
+    .where(
+      inArray(
+        walletAccounts.key,
+        accounts.map((a) => a.key),
+      ),
+    );
+  const byKey = new Map(rows.map((r) => [r.key, { id: r.id, currency: r.currency }]));
+  return accounts.map((a) => {
+    const row = byKey.get(a.key);
+    if (!row) throw new Error(`account ${a.key} could not be created`);
+    return row;
+  }) as { [K in keyof T]: Account };
+}
+
+export interface Posting {
+  kind: string;
+  idempotencyKey: string;
+  reference: string | null;
+  description: string | null;
+  lines: readonly { account: { key: string }; amountMinor: number }[];
+}
+
+export interface Posted {
+  /** An account of the lines does not exist yet: nothing was done. */
+  missingAccounts: boolean;
+  /** Null when the key was already posted: nothing moved. */
+  transactionId: string | null;
+  /** Balance after the move of each account that moved, by key. */
+  balances: Map<string, number>;
+}
+
+/**
+ * One statement posts a whole transfer. When every account exists it locks them all in id order
+ * (ORDER BY … FOR UPDATE locks in sort order, so two transfers never wait on each other in a
+ * cycle; with one missing it locks none, or the retry after creating it would lock out of order),
+ * claims the idempotency key, applies each line only where the balance may take it (a user wallet
+ * never goes below zero) and writes the entries only when every line applied.
+ */
+export async function postLines(tx: Tx, p: Posting): Promise<Posted> {
+  const n = p.lines.length;
+  const lines = sql.join(
+    p.lines.map((l) => sql`(${l.account.key}, ${l.amountMinor}::bigint)`),
+    sql`, `,
+  );
+  const rows = await queryRowsPrepared<{
+    accounts: number;
+    transaction_id: string | null;
+    key: string | null;
+    balance: unknown;
+  }>(
+    tx,
+    sql`WITH lines (key, amount_minor) AS (VALUES ${lines}),
+        found AS (SELECT a.id, l.amount_minor FROM wallet_accounts a JOIN lines l ON l.key = a.key),
+        accounts AS MATERIALIZED (
+          SELECT a.id, f.amount_minor FROM wallet_accounts a JOIN found f ON f.id = a.id
+          WHERE (SELECT count(*) FROM found) = ${n}
+          ORDER BY a.id FOR UPDATE OF a),
+        t AS (
+          INSERT INTO ledger_transactions (kind, idempotency_key, reference, description)
+          SELECT ${p.kind}, ${p.idempotencyKey}, ${p.reference}, ${p.description}
+          WHERE (SELECT count(*) FROM accounts) = ${n}
+          ON CONFLICT (idempotency_key) DO NOTHING
+          RETURNING id),
+        moved AS (
+          UPDATE wallet_accounts a SET balance_minor = a.balance_minor + x.amount_minor
+          FROM accounts x
+          WHERE a.id = x.id AND EXISTS (SELECT FROM t)
+            AND (a.allow_negative OR a.balance_minor + x.amount_minor >= 0)
+          RETURNING a.key, a.id, a.currency, a.balance_minor, x.amount_minor),
+        entries AS (
+          INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency, balance_after_minor)
+          SELECT t.id, m.id, m.amount_minor, m.currency, m.balance_minor FROM t, moved m
+          WHERE (SELECT count(*) FROM moved) = ${n})
+        SELECT (SELECT count(*) FROM found)::int AS accounts, t.id AS transaction_id,
+          m.key, m.balance_minor AS balance
+        FROM (SELECT) AS one LEFT JOIN t ON true LEFT JOIN moved m ON true`,
+  );
+  const balances = new Map<string, number>();
+  for (const r of rows) if (r.key) balances.set(r.key, toSafeInt(r.balance));
+  return {
+    missingAccounts: Number(rows[0]?.accounts ?? 0) < n,
+    transactionId: rows[0]?.transaction_id ?? null,
+    balances,
+  };
 }
 
 export async function findTransactionId(tx: Tx, idempotencyKey: string): Promise<string | null> {
@@ -48,29 +137,6 @@ export async function findTransactionId(tx: Tx, idempotencyKey: string): Promise
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
   return row?.id ?? null;
-}
-
-/** Atomic conditional update: a wallet that may not go negative is only changed when it stays >= 0. */
-export async function applyToBalance(
-  tx: Tx,
-  accountId: string,
-  amountMinor: number,
-): Promise<{ balanceMinor: number; currency: string } | null> {
-  const [row] = await tx
-    .update(walletAccounts)
-    .set({ balanceMinor: sql`${walletAccounts.balanceMinor} + ${amountMinor}` })
-    .where(
-      and(
-        eq(walletAccounts.id, accountId),
-        sql`(${walletAccounts.allowNegative} OR ${walletAccounts.balanceMinor} + ${amountMinor} >= 0)`,
-      ),
-    )
-    .returning({ balanceMinor: walletAccounts.balanceMinor, currency: walletAccounts.currency });
-  return row ? { balanceMinor: toSafeInt(row.balanceMinor), currency: row.currency } : null;
-}
-
-export async function insertEntries(tx: Tx, entries: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
-  await tx.insert(ledgerEntries).values(entries);
 }
 
 export async function findUserCurrency(

@@ -12,16 +12,9 @@
  * A charge beyond the balance throws AppError 409 `insufficient_funds` (the transaction rolls back).
  */
 import { AppError } from "../../lib/app-error";
-import {
-  checkTransfer,
-  clearingKey,
-  lockOrder,
-  revenueKey,
-  userWalletKey,
-  type TransferLine,
-} from "./ledger.domain";
+import { checkTransfer, clearingKey, revenueKey, userWalletKey, type TransferLine } from "./ledger.domain";
 import * as repo from "./ledger.repo";
-import type { Tx } from "./ledger.repo";
+import type { AccountSpec, Tx } from "./ledger.repo";
 
 export type { Tx } from "./ledger.repo";
 
@@ -32,14 +25,15 @@ export interface TransferInput {
   kind: string;
   reference?: string | null;
   description?: string | null;
-  lines: TransferLine[];
+  /** Accounts are named by what they are; one is created at its first movement. */
+  lines: (TransferLine & { account: AccountSpec })[];
 }
 
 export interface TransferResult {
   transactionId: string;
   /** False when the idempotency key had already been posted: nothing moved this time. */
   created: boolean;
-  /** Balance after this transfer per account id (only when created). */
+  /** Balance after this transfer per account key (only when created). */
   balances: Record<string, number>;
 }
 
@@ -51,44 +45,51 @@ export async function walletBalanceMinor(db: Tx, userId: string, currency: strin
   return (await repo.findWallet(db, userWalletKey(userId, currency)))?.balanceMinor ?? 0;
 }
 
+/** Posts a transfer in one statement (ledger.repo postLines); two more the first time an account moves. */
 export async function postTransfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
   checkTransfer(input.lines);
-  const transactionId = await repo.insertTransaction(tx, {
+  const posting = {
     kind: input.kind,
     idempotencyKey: input.idempotencyKey,
     reference: input.reference ?? null,
     description: input.description ?? null,
-  });
-  if (!transactionId) {
+    lines: input.lines,
+  };
+  let posted = await repo.postLines(tx, posting);
+  if (posted.missingAccounts) {
+    await repo.ensureAccounts(
+      tx,
+      input.lines.map((l) => l.account),
+    );
+    posted = await repo.postLines(tx, posting);
+  }
+  if (!posted.transactionId) {
     const existing = await repo.findTransactionId(tx, input.idempotencyKey);
     if (!existing) throw new Error(`ledger transaction ${input.idempotencyKey} vanished`);
     return { transactionId: existing, created: false, balances: {} };
   }
-  const balances: Record<string, number> = {};
-  const entries = [];
-  for (const line of lockOrder(input.lines)) {
-    const after = await repo.applyToBalance(tx, line.accountId, line.amountMinor);
-    if (!after) throw new AppError(409, "insufficient_funds", INSUFFICIENT_FUNDS);
-    balances[line.accountId] = after.balanceMinor;
-    entries.push({
-      transactionId,
-      accountId: line.accountId,
-      amountMinor: line.amountMinor,
-      currency: after.currency,
-      balanceAfterMinor: after.balanceMinor,
-    });
+  // A line that did not apply is a balance that may not go below zero; throwing rolls back the rest.
+  if (posted.balances.size < input.lines.length) {
+    throw new AppError(409, "insufficient_funds", INSUFFICIENT_FUNDS);
   }
-  await repo.insertEntries(tx, entries);
-  return { transactionId, created: true, balances };
+  return {
+    transactionId: posted.transactionId,
+    created: true,
+    balances: Object.fromEntries(posted.balances),
+  };
 }
 
-export function userWallet(tx: Tx, userId: string, currency: string) {
-  return repo.ensureAccount(tx, {
-    key: userWalletKey(userId, currency),
-    kind: "user_wallet",
-    currency,
-    ownerUserId: userId,
-  });
+const walletSpec = (userId: string, currency: string): AccountSpec => ({
+  key: userWalletKey(userId, currency),
+  kind: "user_wallet",
+  currency,
+  ownerUserId: userId,
+});
+
+/** A user's wallet account, created when missing. */
+export async function userWallet(tx: Tx, userId: string, currency: string) {
+  const [wallet] = await repo.ensureAccounts(tx, [walletSpec(userId, currency)]);
+  return wallet;
 }
 
 interface WalletMove {
@@ -105,64 +106,51 @@ interface WalletMove {
   revenueShard?: number;
 }
 
-const revenueAccountKey = (move: WalletMove) =>
-  move.revenueShard === undefined
-    ? revenueKey(move.currency)
-    : `${revenueKey(move.currency)}:${move.revenueShard}`;
+const revenueSpec = (move: WalletMove): AccountSpec => ({
+  key:
+    move.revenueShard === undefined
+      ? revenueKey(move.currency)
+      : `${revenueKey(move.currency)}:${move.revenueShard}`,
+  kind: "platform_revenue",
+  currency: move.currency,
+});
+
+/** Moves `amountMinor` into the user's wallet from `other` (negative: out of the wallet into it). */
+async function walletTransfer(
+  tx: Tx,
+  move: WalletMove,
+  kind: string,
+  other: AccountSpec,
+  amountMinor: number,
+) {
+  const wallet = walletSpec(move.userId, move.currency);
+  const result = await postTransfer(tx, {
+    ...move,
+    kind,
+    lines: [
+      { account: wallet, amountMinor },
+      { account: other, amountMinor: -amountMinor },
+    ],
+  });
+  return { ...result, walletBalanceMinor: result.balances[wallet.key] };
+}
 
 /** Money received by a provider for this user: provider clearing -> user wallet. */
-export async function creditTopUp(tx: Tx, move: WalletMove & { provider: string }) {
-  const wallet = await userWallet(tx, move.userId, move.currency);
-  const clearing = await repo.ensureAccount(tx, {
+export function creditTopUp(tx: Tx, move: WalletMove & { provider: string }) {
+  const clearing: AccountSpec = {
     key: clearingKey(move.provider, move.currency),
     kind: "provider_clearing",
     currency: move.currency,
-  });
-  const result = await postTransfer(tx, {
-    ...move,
-    kind: "topup",
-    lines: [
-      { accountId: wallet.id, amountMinor: move.amountMinor },
-      { accountId: clearing.id, amountMinor: -move.amountMinor },
-    ],
-  });
-  return { ...result, walletBalanceMinor: result.balances[wallet.id] };
+  };
+  return walletTransfer(tx, move, "topup", clearing, move.amountMinor);
 }
 
 /** A purchase from the wallet (a booking): user wallet -> platform revenue. Refused below zero. */
-export async function chargeWallet(tx: Tx, move: WalletMove & { kind?: string }) {
-  const wallet = await userWallet(tx, move.userId, move.currency);
-  const revenue = await repo.ensureAccount(tx, {
-    key: revenueAccountKey(move),
-    kind: "platform_revenue",
-    currency: move.currency,
-  });
-  const result = await postTransfer(tx, {
-    ...move,
-    kind: move.kind ?? "booking_charge",
-    lines: [
-      { accountId: wallet.id, amountMinor: -move.amountMinor },
-      { accountId: revenue.id, amountMinor: move.amountMinor },
-    ],
-  });
-  return { ...result, walletBalanceMinor: result.balances[wallet.id] };
+export function chargeWallet(tx: Tx, move: WalletMove & { kind?: string }) {
+  return walletTransfer(tx, move, move.kind ?? "booking_charge", revenueSpec(move), -move.amountMinor);
 }
 
 /** Money given back (a cancelled booking): platform revenue -> user wallet. */
-export async function refundToWallet(tx: Tx, move: WalletMove) {
-  const wallet = await userWallet(tx, move.userId, move.currency);
-  const revenue = await repo.ensureAccount(tx, {
-    key: revenueAccountKey(move),
-    kind: "platform_revenue",
-    currency: move.currency,
-  });
-  const result = await postTransfer(tx, {
-    ...move,
-    kind: "refund",
-    lines: [
-      { accountId: wallet.id, amountMinor: move.amountMinor },
-      { accountId: revenue.id, amountMinor: -move.amountMinor },
-    ],
-  });
-  return { ...result, walletBalanceMinor: result.balances[wallet.id] };
+export function refundToWallet(tx: Tx, move: WalletMove) {
+  return walletTransfer(tx, move, "refund", revenueSpec(move), move.amountMinor);
 }
