@@ -163,5 +163,6 @@ export const parkRates = pgTable(
  * that are gone stay, and simply find nothing.
  */
 export const parkWords = pgTable("park_words", { word: text("word").primaryKey() }, (t) => [
-  index("park_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+  // GiST, not GIN: it orders by trigram distance (`word <-> term`), nearest words first.
+  index("park_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),
 ]);

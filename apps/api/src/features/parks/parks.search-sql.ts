@@ -179,9 +179,14 @@ export function searchSql(spec: SearchSpec, counted = true): SQL {
     LIMIT ${spec.limit} OFFSET ${spec.offset}`;
 }
 
+/** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
+export const CLOSE_WORD_SIMILARITY = 0.3;
+
 /**
- * Per term (3+ characters), up to three known words close to it (pg_trgm similarity over the
- * vocabulary `park_words`, a few thousand rows), the term itself first: "toronnto" → toronto.
+ * Per term (3+ characters), up to three known words close to it (pg_trgm over the vocabulary
+ * `park_words`, nearest first through its GiST index): "toronnto" → toronto. The threshold is
+ * explicit rather than pg_trgm's `%` and its session setting, which PGlite does not always honour
+ * (seen: `%` answering no rows).
  */
 export function closeWordsSql(terms: string[]): SQL {
   return sql`
@@ -191,8 +196,10 @@ export function closeWordsSql(terms: string[]): SQL {
       sql`, `,
     )}]::text[]) WITH ORDINALITY AS t(term, i)
     CROSS JOIN LATERAL (
-      SELECT word FROM park_words WHERE length(t.term) >= 3 AND word % t.term
+      SELECT word, similarity(word, t.term) AS alike FROM park_words
+      WHERE length(t.term) >= 3
       ORDER BY word <-> t.term, word LIMIT 3) w
+    WHERE w.alike >= ${CLOSE_WORD_SIMILARITY}::real
     ORDER BY t.i`;
 }
 
