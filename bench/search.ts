@@ -12,6 +12,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { openDatabase, queryRows, queryRowsPrepared, type Database } from "../apps/api/src/db/client";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
+import { closeWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, ROOT } from "./bench-env";
 import { loadDirect, loadHttp, type LoadResult } from "./load";
@@ -44,7 +45,7 @@ function directRunner(database: Database, queries: string[]) {
   const specs = queries.map(specOf);
   const exec: Exec = (query, options) =>
     options?.prepared ? queryRowsPrepared(database.db, query) : queryRows(database.db, query);
-  return (i: number) => planSearch(specs[i]!, exec);
+  return (i: number) => planSearch(specs[i]!, exec, (terms) => closeWords(database.db, terms));
 }
 
 const ms = (v: number) => v.toFixed(1);

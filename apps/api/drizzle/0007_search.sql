@@ -9,7 +9,6 @@ DROP INDEX "parks_search_prefix_idx";--> statement-breakpoint
 DROP INDEX "parks_country_name_idx";--> statement-breakpoint
 DROP INDEX "parks_country_type_name_idx";--> statement-breakpoint
 DROP INDEX "parks_country_price_idx";--> statement-breakpoint
-CREATE INDEX "park_words_trgm_idx" ON "park_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
 CREATE INDEX "parks_search_prefix_idx" ON "parks" USING btree ("country_id","search_text" text_pattern_ops) WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "parks_country_name_idx" ON "parks" USING btree ("country_id","name","id") WHERE status = 'active';--> statement-breakpoint
 CREATE INDEX "parks_country_type_name_idx" ON "parks" USING btree ("country_id","type","name","id") WHERE status = 'active';--> statement-breakpoint

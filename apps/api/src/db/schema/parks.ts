@@ -158,11 +158,8 @@ export const parkRates = pgTable(
 
 /**
  * Every word (3+ letters, no digits) of any park's search text: the vocabulary a misspelt search
- * word is corrected against (pg_trgm similarity on a few thousand words instead of fuzzy matching
- * against every park). Filled by a trigger on `parks` (migration 0007_search); words of parks
+ * word is corrected against (trigram similarity, computed in parks.repo over the cached words,
+ * instead of fuzzy matching against every park). Filled by a trigger on `parks` (migration 0007_search); words of parks
  * that are gone stay, and simply find nothing.
  */
-export const parkWords = pgTable("park_words", { word: text("word").primaryKey() }, (t) => [
-  // GiST, not GIN: it orders by trigram distance (`word <-> term`), nearest words first.
-  index("park_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),
-]);
+export const parkWords = pgTable("park_words", { word: text("word").primaryKey() });

@@ -9,6 +9,7 @@ import {
   states,
   vehicleTypes,
 } from "../../db/schema/index";
+import { closestWords, trigrams } from "../../lib/trigrams";
 import { planSearch } from "./parks.search-plan";
 import type { SearchSpec } from "./parks.search-sql";
 
@@ -76,9 +77,43 @@ export function stateNames(db: Db): Promise<Map<number, string>> {
   return names;
 }
 
+/** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
+export const CLOSE_WORD_SIMILARITY = 0.3;
+const vocabularyCache = new WeakMap<
+  Db,
+  { at: number; words: Promise<{ word: string; grams: Set<string> }[]> }
+>();
+
+/** The words of every park (`park_words`, kept by a trigger), with their trigrams; cached a minute. */
+function vocabulary(db: Db) {
+  const hit = vocabularyCache.get(db);
+  if (hit && Date.now() - hit.at < COUNTRY_TTL_MS) return hit.words;
+  const words = queryRows<{ word: string }>(db, sql`SELECT word FROM park_words`).then(
+    (rows) => rows.map((r) => ({ word: r.word, grams: trigrams(r.word) })),
+    (err: unknown) => {
+      vocabularyCache.delete(db);
+      throw err;
+    },
+  );
+  vocabularyCache.set(db, { at: Date.now(), words });
+  return words;
+}
+
+/** Per term (3+ characters), up to three known words close to it: "toronnto" → toronto. */
+export async function closeWords(db: Db, terms: string[]): Promise<string[][]> {
+  const words = await vocabulary(db);
+  return terms.map((term) =>
+    term.length < 3
+      ? []
+      : closestWords(term, words, CLOSE_WORD_SIMILARITY, 3).filter((word) => word !== term),
+  );
+}
+
 export async function searchParks(db: Db, spec: SearchSpec) {
-  return planSearch(spec, (query, options) =>
-    options?.prepared ? queryRowsPrepared(db, query) : queryRows(db, query),
+  return planSearch(
+    spec,
+    (query, options) => (options?.prepared ? queryRowsPrepared(db, query) : queryRows(db, query)),
+    (terms) => closeWords(db, terms),
   );
 }
 

@@ -1,6 +1,6 @@
 import { PARK_TOTAL_CAP } from "@parkwell/contract";
 import type { SQL } from "drizzle-orm";
-import { closeWordsSql, countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
+import { countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
 
 /** Runs one statement and returns its rows: the app's Drizzle database, or `pg` in the benchmark. */
 export type Exec = <T>(query: SQL, options?: { prepared?: boolean }) => Promise<T[]>;
@@ -34,7 +34,10 @@ async function run(exec: Exec, spec: SearchSpec): Promise<{ rows: SearchRow[]; t
  * phrase is indexable where "17" or "sw" alone are not); then every word anywhere; only when
  * nothing matches, words close to the typed ones.
  */
-export async function planSearch(spec: SearchSpec, exec: Exec) {
+/** Per term, known words close to it (the term itself excluded). */
+export type CloseWords = (terms: string[]) => Promise<string[][]>;
+
+export async function planSearch(spec: SearchSpec, exec: Exec, closeWordsOf: CloseWords) {
   const long = spec.terms.some((t) => t.length >= 3);
   if (spec.terms.some((t) => t.length < 3) && spec.terms.join(" ").length >= 3 && spec.terms.length > 1) {
     const phrase = await run(exec, { ...spec, phrase: true });
@@ -42,11 +45,7 @@ export async function planSearch(spec: SearchSpec, exec: Exec) {
   }
   const exact = await run(exec, spec);
   if (exact.total > 0 || !long) return exact;
-  const close = await exec<{ i: number; word: string }>(closeWordsSql(spec.terms));
-  if (close.length === 0) return exact;
-  const closeWords = spec.terms.map((term, i) => [
-    term,
-    ...close.filter((c) => Number(c.i) === i + 1 && c.word !== term).map((c) => c.word),
-  ]);
-  return run(exec, { ...spec, closeWords });
+  const close = await closeWordsOf(spec.terms);
+  if (close.every((words) => words.length === 0)) return exact;
+  return run(exec, { ...spec, closeWords: spec.terms.map((term, i) => [term, ...(close[i] ?? [])]) });
 }

@@ -13,7 +13,7 @@ export interface SearchSpec {
   vehicleTypeId: number;
   requireVehicleType: boolean;
   /**
-   * The fallback when nothing matches exactly: per term, known words close to it (see closeWordsSql),
+   * The fallback when nothing matches exactly: per term, known words close to it (parks.repo closeWords),
    * any of which may match instead.
    */
   closeWords?: string[][] | undefined;
@@ -177,30 +177,6 @@ export function searchSql(spec: SearchSpec, counted = true): SQL {
     FROM parks p WHERE ${where(spec)}
     ORDER BY ${orderBy(spec, "p")}
     LIMIT ${spec.limit} OFFSET ${spec.offset}`;
-}
-
-/** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
-export const CLOSE_WORD_SIMILARITY = 0.3;
-
-/**
- * Per term (3+ characters), up to three known words close to it (pg_trgm over the vocabulary
- * `park_words`, nearest first through its GiST index): "toronnto" → toronto. The threshold is
- * explicit rather than pg_trgm's `%` and its session setting, which PGlite does not always honour
- * (seen: `%` answering no rows).
- */
-export function closeWordsSql(terms: string[]): SQL {
-  return sql`
-    SELECT t.i::int AS i, w.word
-    FROM unnest(ARRAY[${sql.join(
-      terms.map((t) => sql`${t}`),
-      sql`, `,
-    )}]::text[]) WITH ORDINALITY AS t(term, i)
-    CROSS JOIN LATERAL (
-      SELECT word, similarity(word, t.term) AS alike FROM park_words
-      WHERE length(t.term) >= 3
-      ORDER BY word <-> t.term, word LIMIT 3) w
-    WHERE w.alike >= ${CLOSE_WORD_SIMILARITY}::real
-    ORDER BY t.i`;
 }
 
 /** How many parks match, counted up to the cap: an exact count of 100,000 matches is never worth a scan. */
