@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { queryRows } from "../db/client";
 import { bearer, createUser, type TestUser } from "./factories";
 import { createTestContext, type TestContext } from "./harness";
+import { ledgerViolations } from "./ledger-invariants";
 import { startPaystackFake, type PaystackFake } from "./fakes/paystack-fake";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
@@ -94,4 +96,39 @@ export function walletClient(ctx: TestContext) {
   const balance = async (u: TestUser) =>
     (await ctx.app.inject({ url: "/api/v1/wallet", headers: bearer(u) })).json().data.balance as number;
   return { user, addFunds, verify, balance };
+}
+
+/**
+ * The hooks every payment test file shares: one payments context for the file, every fake back to
+ * normal after each test, and the ledger invariants checked after each test. `ctx` is the context
+ * once `beforeAll` has run; the wallet calls go through it.
+ */
+export function usePaymentsContext() {
+  let current: PaymentsContext | undefined;
+  beforeAll(async () => {
+    current = await createPaymentsContext();
+  });
+  afterAll(() => current?.close());
+  afterEach(async () => {
+    const ctx = started();
+    ctx.paystack.behaviour.mode = "ok";
+    ctx.wave.behaviour.mode = "ok";
+    ctx.stripe.behaviour.mode = "ok";
+    expect(await ledgerViolations(ctx.database.db)).toEqual([]);
+  });
+  const started = () => {
+    if (!current) throw new Error("the payments context is used before beforeAll ran");
+    return current;
+  };
+  const calls = () => walletClient(started());
+  type Client = ReturnType<typeof walletClient>;
+  return {
+    get ctx() {
+      return started();
+    },
+    user: (...a: Parameters<Client["user"]>) => calls().user(...a),
+    addFunds: (...a: Parameters<Client["addFunds"]>) => calls().addFunds(...a),
+    verify: (...a: Parameters<Client["verify"]>) => calls().verify(...a),
+    balance: (...a: Parameters<Client["balance"]>) => calls().balance(...a),
+  };
 }

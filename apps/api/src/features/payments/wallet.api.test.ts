@@ -1,39 +1,28 @@
-import { IP_LOOKUP_ORIGINS } from "../../plugins/security";
 // Wallet basics, amount validation and the payment CSP, with every provider pointed at local fakes.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { bearer, type TestUser } from "../../test/factories";
-import { ledgerViolations } from "../../test/ledger-invariants";
-import { createPaymentsContext, walletClient, type PaymentsContext } from "../../test/payments-context";
+import { IP_LOOKUP_ORIGINS } from "../../plugins/security";
+import { describe, expect, it } from "vitest";
+import { bearer } from "../../test/factories";
+import { usePaymentsContext } from "../../test/payments-context";
 
-let ctx: PaymentsContext;
-let client: ReturnType<typeof walletClient>;
-beforeAll(async () => {
-  ctx = await createPaymentsContext();
-  client = walletClient(ctx);
-});
-afterAll(() => ctx?.close());
-afterEach(async () => {
-  ctx.paystack.behaviour.mode = "ok";
-  ctx.wave.behaviour.mode = "ok";
-  ctx.stripe.behaviour.mode = "ok";
-  expect(await ledgerViolations(ctx.database.db)).toEqual([]);
-});
-
-const user = (countryId?: number) => client.user(countryId);
-const addFunds = (u: TestUser, amount: unknown, headers: Record<string, string> = {}) =>
-  client.addFunds(u, amount, headers);
+const payments = usePaymentsContext();
+const { user, addFunds } = payments;
 
 describe("wallet", () => {
   it("needs a token", async () => {
-    expect((await ctx.app.inject({ url: "/api/v1/wallet" })).statusCode).toBe(401);
+    expect((await payments.ctx.app.inject({ url: "/api/v1/wallet" })).statusCode).toBe(401);
     expect(
-      (await ctx.app.inject({ method: "POST", url: "/api/v1/wallet/add-funds", payload: { amount: 1000 } }))
-        .statusCode,
+      (
+        await payments.ctx.app.inject({
+          method: "POST",
+          url: "/api/v1/wallet/add-funds",
+          payload: { amount: 1000 },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
   it("is empty and in the country's currency at first", async () => {
-    const res = await ctx.app.inject({ url: "/api/v1/wallet", headers: bearer(await user(3)) });
+    const res = await payments.ctx.app.inject({ url: "/api/v1/wallet", headers: bearer(await user(3)) });
     expect(res.json()).toMatchObject({
       status: "success",
       data: { balance: 0, currency: "XOF", provider: "wave", min_topup: 500 },
@@ -50,11 +39,11 @@ describe("wallet", () => {
     [null, /number/],
   ])("refuses the amount %s with a clear 422 and starts nothing", async (amount, message) => {
     const u = await user();
-    const before = ctx.paystack.requests.length;
+    const before = payments.ctx.paystack.requests.length;
     const res = await addFunds(u, amount);
     expect(res.statusCode).toBe(422);
     expect(res.json().fields.amount).toMatch(message);
-    expect(ctx.paystack.requests.length).toBe(before);
+    expect(payments.ctx.paystack.requests.length).toBe(before);
   });
 
   it("refuses decimals for XOF", async () => {
@@ -66,7 +55,9 @@ describe("wallet", () => {
 
 describe("Content-Security-Policy for the payment scripts", () => {
   it("allows exactly Paystack's and Stripe's origins for scripts, frames and API calls", async () => {
-    const csp = String((await ctx.app.inject({ url: "/api/health" })).headers["content-security-policy"]);
+    const csp = String(
+      (await payments.ctx.app.inject({ url: "/api/health" })).headers["content-security-policy"],
+    );
     const directive = (name: string) =>
       csp
         .split(";")
