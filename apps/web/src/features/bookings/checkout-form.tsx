@@ -2,10 +2,11 @@ import type { ParkDetail } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ZonedDateTimeInput } from "../../components/ui/zoned-date-time-input";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
-import { isoToZonedInput, zoneAbbreviation, zonedInputToIso } from "../../lib/zoned-time";
+import { zoneAbbreviation } from "../../lib/zoned-time";
 import { availabilityQuery, createBooking, savedVehiclesQuery, walletQuery } from "./api";
 import { markBookingCreated } from "./flags";
 import { PriceLines } from "./price-lines";
@@ -115,23 +116,23 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       />
       <div className="field">
         <label htmlFor={`${id}-start`}>{t("checkout.start")}</label>
-        <input
+        <ZonedDateTimeInput
           id={`${id}-start`}
-          type="datetime-local"
-          value={isoToZonedInput(start, zone)}
-          aria-describedby={`${id}-zone`}
-          onChange={(e) => update({ start_time: zonedInputToIso(e.target.value, zone) })}
+          zone={zone}
+          value={start}
+          describedBy={`${id}-zone`}
+          onChange={(iso) => update({ start_time: iso })}
         />
       </div>
       <div className="field">
         <label htmlFor={`${id}-end`}>{t("checkout.end")}</label>
-        <input
+        <ZonedDateTimeInput
           id={`${id}-end`}
-          type="datetime-local"
-          value={isoToZonedInput(end, zone)}
-          min={isoToZonedInput(start, zone)}
-          aria-describedby={`${id}-zone`}
-          onChange={(e) => update({ end_time: zonedInputToIso(e.target.value, zone) })}
+          zone={zone}
+          value={end}
+          min={start}
+          describedBy={`${id}-zone`}
+          onChange={(iso) => update({ end_time: iso })}
         />
       </div>
       <p id={`${id}-zone`} className="field__hint" data-testid="checkout-zone">

@@ -2,9 +2,10 @@ import type { Booking } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { ZonedDateTimeInput } from "../../components/ui/zoned-date-time-input";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
-import { isoToZonedInput, zoneAbbreviation, zonedInputToIso } from "../../lib/zoned-time";
+import { zoneAbbreviation } from "../../lib/zoned-time";
 import { availabilityQuery, extendBooking } from "./api";
 import { markBookingUpdated } from "./flags";
 
@@ -43,13 +44,13 @@ export function ExtendForm({ booking }: { booking: Booking }) {
     <form className="booking-extend" onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor={`${id}-end`}>{t("details.newEnd")}</label>
-        <input
+        <ZonedDateTimeInput
           id={`${id}-end`}
-          type="datetime-local"
-          value={isoToZonedInput(end, zone)}
-          min={isoToZonedInput(booking.end_time, zone)}
-          aria-describedby={`${id}-zone`}
-          onChange={(e) => setEnd(zonedInputToIso(e.target.value, zone))}
+          zone={zone}
+          value={end}
+          min={booking.end_time}
+          describedBy={`${id}-zone`}
+          onChange={setEnd}
         />
         <p id={`${id}-zone`} className="field__hint">
           {t("details.zone", {

@@ -1,10 +1,11 @@
 import type { ParkDetail } from "@parkwell/contract";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ZonedDateTimeInput } from "../../../components/ui/zoned-date-time-input";
 import { Link } from "react-router";
 import { useAvailability } from "../api";
 import { formatMoney } from "../../../lib/format";
-import { isoToZonedInput, nextWholeHour, zoneAbbreviation, zonedInputToIso } from "../../../lib/zoned-time";
+import { nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
 
 function defaultWindow(timeZone: string): [string, string] {
   const start = nextWholeHour(new Date(), timeZone);
@@ -47,23 +48,23 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
       </div>
       <div className="park-field">
         <label htmlFor={`${id}-s`}>{t("startLabel")}</label>
-        <input
+        <ZonedDateTimeInput
           id={`${id}-s`}
-          type="datetime-local"
-          value={isoToZonedInput(start, zone)}
-          aria-describedby={`${id}-zone`}
-          onChange={(e) => setStart(zonedInputToIso(e.target.value, zone))}
+          zone={zone}
+          value={start}
+          describedBy={`${id}-zone`}
+          onChange={setStart}
         />
       </div>
       <div className="park-field">
         <label htmlFor={`${id}-e`}>{t("endLabel")}</label>
-        <input
+        <ZonedDateTimeInput
           id={`${id}-e`}
-          type="datetime-local"
-          value={isoToZonedInput(end, zone)}
-          min={isoToZonedInput(start, zone)}
-          aria-describedby={`${id}-zone`}
-          onChange={(e) => setEnd(zonedInputToIso(e.target.value, zone))}
+          zone={zone}
+          value={end}
+          min={start}
+          describedBy={`${id}-zone`}
+          onChange={setEnd}
         />
       </div>
       <p id={`${id}-zone`} className="park-muted" data-testid="window-zone">
