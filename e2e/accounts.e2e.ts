@@ -1,21 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import AxeBuilder from "@axe-core/playwright";
-import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
 // Its own server: the test reads the .eml files the app writes to its DATA_DIR/mail.
 let server: RunningServer;
-let browser: Browser;
+const browser = useBrowser();
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

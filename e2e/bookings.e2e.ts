@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import {
   createE2eDatabase,
   createSignedInUser,
@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from "./support/server";
 // Its own server on a PostgreSQL database it can also write to (a signed-in user with a wallet).
 let db: E2eDatabase;
 let server: RunningServer;
-let browser: Browser;
+const browser = useBrowser();
 
 interface Park {
   id: number;
@@ -27,10 +27,8 @@ interface Park {
 beforeAll(async () => {
   db = await createE2eDatabase();
   server = await startServer({ DATABASE_URL: db.url });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await db?.drop();
 });

@@ -1,16 +1,11 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+beforeAll(async () => {});
+afterAll(async () => {});
 
 describe("home page", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

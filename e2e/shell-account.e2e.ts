@@ -1,15 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchedPage } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("account routes signed out", () => {
   it.each(["/bookings", "/wallet"])("%s shows the login prompt with Login to Continue", async (route) => {

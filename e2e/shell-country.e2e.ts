@@ -1,15 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 

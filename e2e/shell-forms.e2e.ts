@@ -1,15 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchedPage } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("Contact Us and Book a Demo", () => {
   it("checks the contact form per field, then stores it and shows the reference", async () => {

@@ -1,15 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchedPage } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("start-up and navigation", () => {
   it("shows 'Loading Parkwell' with progress capped at 85% until the page is ready", async () => {

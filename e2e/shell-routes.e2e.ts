@@ -1,15 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * Every public route of SPEC 2 this issue owns (park search and park pages belong to their feature;

@@ -1,16 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The API's own stateful Stripe fake: the server talks to it over loopback as it would to Stripe.
 import { startStripeFake, type StripeFake } from "../apps/api/src/test/fakes/stripe-fake";
-import { launchBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
 
 // This suite runs its own server on a PostgreSQL database it can also write to (a signed-in user).
 let db: E2eDatabase;
 let server: RunningServer;
-let browser: Browser;
+const browser = useBrowser();
 let stripe: StripeFake;
 
 beforeAll(async () => {
@@ -23,10 +23,8 @@ beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
     STRIPE_API_URL: stripe.url,
   });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await stripe?.close();
   await db?.drop();

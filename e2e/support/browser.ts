@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -18,6 +19,23 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+/** One browser for the test file: launched before its tests, closed after them. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newContext(...options: Parameters<Browser["newContext"]>): Promise<BrowserContext> {
+      if (!browser) throw new Error("the browser is used before beforeAll ran");
+      return browser.newContext(...options);
+    },
+  };
 }
 
 export const VIEWPORTS = {
