@@ -1,20 +1,13 @@
 /** What a booking is shown with: its park, vehicle type and ledger moves (reads only). */
 import { eq, sql } from "drizzle-orm";
+import { cachedPerDb } from "../../db/cached";
 import { queryRows, type Db } from "../../db/client";
 import { countries, parks, vehicleTypes } from "../../db/schema/index";
 
 /** Vehicle types are fixed reference data: read once per database handle, not on every response. */
-const typeCache = new WeakMap<Db, Promise<{ id: number; name: string }[]>>();
-function vehicleTypeNames(db: Db) {
-  let hit = typeCache.get(db);
-  if (!hit) {
-    hit = Promise.resolve(db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes));
-    hit.catch(() => typeCache.delete(db));
-    typeCache.set(db, hit);
-  }
-  return hit;
-}
-
+const vehicleTypeNames = cachedPerDb((db) =>
+  db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes),
+);
 /**
  * What a booking shows of its park. The booking writes read it with the park they price
  * (bookings.repo findParkForBooking), so their answer needs no second read.

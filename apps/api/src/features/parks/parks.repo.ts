@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import { cachedPerDb } from "../../db/cached";
 import { queryRows, queryRowsPrepared, type Db } from "../../db/client";
 import {
   countries,
@@ -26,78 +27,44 @@ export interface CountryWithFees {
 }
 
 // Reference data changes only with a deploy; re-reading it on every search would double the queries.
-const COUNTRY_TTL_MS = 60_000;
-const countryCache = new WeakMap<Db, { at: number; rows: Promise<CountryWithFees[]> }>();
-
-export function listCountriesWithFees(db: Db): Promise<CountryWithFees[]> {
-  const hit = countryCache.get(db);
-  if (hit && Date.now() - hit.at < COUNTRY_TTL_MS) return hit.rows;
-  const rows = db
-    .select({
-      id: countries.id,
-      code: countries.code,
-      name: countries.name,
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-      serviceFeeMinor: fees.serviceFeeMinor,
-      bookingFeeBps: fees.bookingFeeBps,
-      taxBps: fees.taxBps,
-      taxName: fees.taxName,
-    })
-    .from(countries)
-    .innerJoin(fees, eq(fees.countryId, countries.id))
-    .then(
-      (r) => r,
-      (err: unknown) => {
-        countryCache.delete(db);
-        throw err;
-      },
-    );
-  countryCache.set(db, { at: Date.now(), rows });
-  return rows;
-}
-
-const stateCache = new WeakMap<Db, { at: number; names: Promise<Map<number, string>> }>();
+const REFERENCE_TTL_MS = 60_000;
+export const listCountriesWithFees = cachedPerDb(
+  (db): Promise<CountryWithFees[]> =>
+    db
+      .select({
+        id: countries.id,
+        code: countries.code,
+        name: countries.name,
+        currency: countries.currency,
+        decimals: countries.currencyDecimals,
+        serviceFeeMinor: fees.serviceFeeMinor,
+        bookingFeeBps: fees.bookingFeeBps,
+        taxBps: fees.taxBps,
+        taxName: fees.taxName,
+      })
+      .from(countries)
+      .innerJoin(fees, eq(fees.countryId, countries.id)),
+  REFERENCE_TTL_MS,
+);
 
 /** State names by id, cached like the countries: a search page names each park's state. */
-export function stateNames(db: Db): Promise<Map<number, string>> {
-  const hit = stateCache.get(db);
-  if (hit && Date.now() - hit.at < COUNTRY_TTL_MS) return hit.names;
-  const names = db
-    .select({ id: states.id, name: states.name })
-    .from(states)
-    .then(
-      (rows) => new Map(rows.map((r) => [r.id, r.name])),
-      (err: unknown) => {
-        stateCache.delete(db);
-        throw err;
-      },
-    );
-  stateCache.set(db, { at: Date.now(), names });
-  return names;
-}
+export const stateNames = cachedPerDb(
+  async (db): Promise<Map<number, string>> =>
+    new Map((await db.select({ id: states.id, name: states.name }).from(states)).map((r) => [r.id, r.name])),
+  REFERENCE_TTL_MS,
+);
 
 /** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
 export const CLOSE_WORD_SIMILARITY = 0.3;
-const vocabularyCache = new WeakMap<
-  Db,
-  { at: number; words: Promise<{ word: string; grams: Set<string> }[]> }
->();
-
 /** The words of every park (`park_words`, kept by a trigger), with their trigrams; cached a minute. */
-function vocabulary(db: Db) {
-  const hit = vocabularyCache.get(db);
-  if (hit && Date.now() - hit.at < COUNTRY_TTL_MS) return hit.words;
-  const words = queryRows<{ word: string }>(db, sql`SELECT word FROM park_words`).then(
-    (rows) => rows.map((r) => ({ word: r.word, grams: trigrams(r.word) })),
-    (err: unknown) => {
-      vocabularyCache.delete(db);
-      throw err;
-    },
-  );
-  vocabularyCache.set(db, { at: Date.now(), words });
-  return words;
-}
+const vocabulary = cachedPerDb(
+  async (db) =>
+    (await queryRows<{ word: string }>(db, sql`SELECT word FROM park_words`)).map((r) => ({
+      word: r.word,
+      grams: trigrams(r.word),
+    })),
+  REFERENCE_TTL_MS,
+);
 
 /** Per term (3+ characters), up to three known words close to it: "toronnto" → toronto. */
 export async function closeWords(db: Db, terms: string[]): Promise<string[][]> {
