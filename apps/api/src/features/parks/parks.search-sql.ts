@@ -169,9 +169,7 @@ export function searchSql(spec: SearchSpec, counted = true): SQL {
       FROM m ORDER BY ${orderBy(spec, "m")}
       LIMIT ${spec.limit} OFFSET ${spec.offset}`;
   }
-  const total = counted
-    ? sql`(SELECT count(*)::int FROM (SELECT 1 FROM parks p WHERE ${where(spec)} LIMIT ${cap}) matched)`
-    : sql`NULL::int`;
+  const total = counted ? sql`(${countSql(spec)})` : sql`NULL::int`;
   return sql`
     SELECT ${total} AS total, ${columns(spec, "p")}, ${distanceOf(spec)} AS distance_m
     FROM parks p WHERE ${where(spec)}
