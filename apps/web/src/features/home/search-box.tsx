@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchTextField } from "../../components/ui/search-text-field";
 import { useNavigate } from "react-router";
 import "./search-box.css";
 
@@ -58,17 +59,13 @@ export function SearchBox() {
         {t("searchLabel")}
       </label>
       <div className="search__row">
-        <input
+        <SearchTextField
           id={id}
-          type="search"
           value={text}
-          maxLength={200}
+          onChange={setText}
           placeholder={t("searchPlaceholder")}
-          onChange={(e) => setText(e.target.value)}
+          button={t("searchButton")}
         />
-        <button type="submit" className="button button--accent">
-          {t("searchButton")}
-        </button>
       </div>
       <div className="search__row search__row--extra">
         <label>

@@ -8,6 +8,7 @@ import {
 } from "@parkwell/contract";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchTextField } from "../../../components/ui/search-text-field";
 import { useVehicleTypes } from "../api";
 import { isoToLocalInput, localInputToIso } from "../format";
 import type { ParkQuery } from "../search-params";
@@ -50,17 +51,13 @@ export function ParkFilters({ query, onChange }: Props) {
       <div className="park-field park-field--wide">
         <label htmlFor={`${id}-q`}>{t("searchLabel")}</label>
         <div className="park-inline">
-          <input
+          <SearchTextField
             id={`${id}-q`}
-            type="search"
             value={text}
-            maxLength={100}
+            onChange={setText}
             placeholder={t("searchPlaceholder")}
-            onChange={(e) => setText(e.target.value)}
+            button={t("searchButton")}
           />
-          <button type="submit" className="button button--accent">
-            {t("searchButton")}
-          </button>
         </div>
       </div>
       <details className="park-field--wide park-more" open={openByDefault}>

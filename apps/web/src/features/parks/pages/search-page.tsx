@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchTextField } from "../../../components/ui/search-text-field";
 import { Link, useSearchParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSelectedCountry } from "../../../lib/country";
@@ -82,17 +83,13 @@ export function SearchPage() {
           <label htmlFor="search-page-q" className="visually-hidden">
             {t("searchLabel")}
           </label>
-          <input
+          <SearchTextField
             id="search-page-q"
-            type="search"
             value={text}
-            maxLength={100}
+            onChange={setText}
             placeholder={t("searchPlaceholder")}
-            onChange={(e) => setText(e.target.value)}
+            button={t("searchButton")}
           />
-          <button type="submit" className="button button--accent">
-            {t("searchButton")}
-          </button>
         </form>
         <Link
           to={`/parks-list?${toSearchParams({ ...query, page: 1 }).toString()}`}

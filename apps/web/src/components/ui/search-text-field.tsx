@@ -1,0 +1,29 @@
+import { SEARCH_MAX_CHARS } from "@parkwell/contract";
+
+/**
+ * The park search words and their submit button (home, park list, map page). Longer text than the
+ * server reads is not typed at all.
+ */
+export function SearchTextField(props: {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  placeholder: string;
+  button: string;
+}) {
+  return (
+    <>
+      <input
+        id={props.id}
+        type="search"
+        value={props.value}
+        maxLength={SEARCH_MAX_CHARS}
+        placeholder={props.placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <button type="submit" className="button button--accent">
+        {props.button}
+      </button>
+    </>
+  );
+}
