@@ -8,3 +8,4 @@ export * from "./wallet";
 export * from "./cancellation";
 export * from "./inquiries";
 export * from "./bookings";
+export * from "./zoned-time";

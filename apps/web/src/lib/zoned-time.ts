@@ -68,18 +68,8 @@ export function zonedInputToIso(value: string, timeZone: string): string | undef
   return new Date(exact ?? candidates[candidates.length - 1]!).toISOString();
 }
 
-/** "Jun 1, 2026, 9:00 AM PDT" / "1 juin 2026, 09:00 UTC−7": date, time and zone at the park. */
-export function formatZonedDateTime(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(iso));
-}
+/** Shared with the confirmation mails (the contract). */
+export { formatZonedDateTime } from "@parkwell/contract";
 
 /** The zone's short name at an instant, as the language writes it: "PDT", "GMT+1", "UTC−7". */
 export function zoneAbbreviation(timeZone: string, language: string, at: Date = new Date()): string {

@@ -1,7 +1,14 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Availability, Booking, BookingDetail, BookingPage, ParkDetail } from "@parkwell/contract";
+import {
+  formatZonedDateTime,
+  type Availability,
+  type Booking,
+  type BookingDetail,
+  type BookingPage,
+  type ParkDetail,
+} from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app";
@@ -14,7 +21,6 @@ import { readMailbox } from "../../test/mailbox";
 import { listCountriesWithFees } from "../parks/parks.repo";
 import { priceWindow } from "../parks/pricing.domain";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { parkLocalTime } from "./bookings.mail";
 import { verifyQr } from "./qr";
 import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
@@ -364,9 +370,9 @@ describe("opening hours on the park's own clock", () => {
         (m) => m.to.includes(user.email) && m.body.includes(morning.json<Booking>().booking_code),
       );
       const from = vancouver(2, 9).toISOString();
-      expect(mail?.body).toContain(`From: ${parkLocalTime(from, ZONE, "en")}`);
+      expect(mail?.body).toContain(`From: ${formatZonedDateTime(from, "en", ZONE)}`);
       expect(mail?.body).toMatch(/From: .* 9:00\sAM /);
-      expect(mail?.body).not.toContain(parkLocalTime(from, "America/Toronto", "en"));
+      expect(mail?.body).not.toContain(formatZonedDateTime(from, "en", "America/Toronto"));
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { Booking } from "@parkwell/contract";
+import { formatZonedDateTime, type Booking } from "@parkwell/contract";
 import type { MailMessage } from "../../lib/mailer";
 
 export type BookingMailKind = "booked" | "extended" | "cancelled" | "renewed";
@@ -52,19 +52,6 @@ const LABELS: Record<Lang, { park: string; from: string; to: string; paid: strin
   fr: { park: "Parking", from: "Du", to: "Au", paid: "Payé", details: "Détails de la réservation" },
 };
 
-/** "Jun 1, 2026, 9:00 AM PDT": the time on the park's clock, its zone named, so it reads the same anywhere. */
-export function parkLocalTime(iso: string, timeZone: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(iso));
-}
-
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -86,8 +73,8 @@ export function bookingMail(
   const lines = [
     fill(t.intro),
     `${l.park}: ${b.park.name}, ${b.park.address}`,
-    `${l.from}: ${parkLocalTime(b.start_time, b.park.time_zone, lang)}`,
-    `${l.to}: ${parkLocalTime(b.end_time, b.park.time_zone, lang)}`,
+    `${l.from}: ${formatZonedDateTime(b.start_time, lang, b.park.time_zone)}`,
+    `${l.to}: ${formatZonedDateTime(b.end_time, lang, b.park.time_zone)}`,
     `${l.paid}: ${b.paid} ${b.currency}`,
   ];
   return {
