@@ -16,7 +16,7 @@ import { closeWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, ROOT } from "./bench-env";
 import { loadDirect, loadHttp, type LoadResult } from "./load";
-import { searchCases } from "./search-cases";
+import { searchCases, type BenchCase } from "./search-cases";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -73,6 +73,15 @@ async function explain(database: Database) {
   }
 }
 
+/** Every search kind through the API (after a short warm-up), one after the other. */
+async function loadApi(base: string): Promise<Record<string, LoadResult>> {
+  const paths = (c: BenchCase) => c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`);
+  await loadHttp(base, paths(cases[0]!), CONNECTIONS, 2);
+  const results: Record<string, LoadResult> = {};
+  for (const c of cases) results[c.name] = await loadHttp(base, paths(c), CONNECTIONS, SECONDS);
+  return results;
+}
+
 async function runPostgres(parks: number) {
   const url = await ensureParks(
     ADMIN_URL,
@@ -83,21 +92,10 @@ async function runPostgres(parks: number) {
   const api = await startApi({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(CONNECTIONS) });
   const results: Record<string, { api: LoadResult; direct: LoadResult }> = {};
   try {
-    await loadHttp(
-      api.url,
-      cases[0]!.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
-      CONNECTIONS,
-      2,
-    );
+    const apiResults = await loadApi(api.url);
     for (const c of cases) {
-      const a = await loadHttp(
-        api.url,
-        c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
-        CONNECTIONS,
-        SECONDS,
-      );
       const d = await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS);
-      results[c.name] = row("PostgreSQL", parks, c.name, a, d);
+      results[c.name] = row("PostgreSQL", parks, c.name, apiResults[c.name]!, d);
     }
   } finally {
     await api.stop();
@@ -108,22 +106,9 @@ async function runPostgres(parks: number) {
 async function runPglite() {
   await ensureParks(undefined, PGLITE_DIR, PGLITE_PARKS);
   const api = await startApi({ DATA_DIR: PGLITE_DIR });
-  const apiResults: Record<string, LoadResult> = {};
+  let apiResults: Record<string, LoadResult>;
   try {
-    await loadHttp(
-      api.url,
-      cases[0]!.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
-      CONNECTIONS,
-      2,
-    );
-    for (const c of cases) {
-      apiResults[c.name] = await loadHttp(
-        api.url,
-        c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`),
-        CONNECTIONS,
-        SECONDS,
-      );
-    }
+    apiResults = await loadApi(api.url);
   } finally {
     await api.stop();
   }

@@ -15,19 +15,11 @@ import {
 import { users } from "./auth";
 import { userVehicles } from "./accounts";
 import { parks } from "./parks";
+import type { PriceBreakdown } from "../../features/parks/pricing.domain";
 import { vehicleTypes } from "./reference";
 
-/** The price parts of a booking's window, in minor units (pricing.domain's PriceBreakdown). */
-export interface StoredBreakdown {
-  hours: number;
-  days: number;
-  parkingMinor: number;
-  serviceFeeMinor: number;
-  bookingFeeMinor: number;
-  taxMinor: number;
-  totalMinor: number;
-  taxName?: string;
-}
+/** The price parts of a booking's window, in minor units, as priced, with the tax's name. */
+export type StoredBreakdown = PriceBreakdown & { taxName?: string };
 
 /**
  * One space of a vehicle type at a park for `[start_time, end_time)`. Capacity is enforced by
