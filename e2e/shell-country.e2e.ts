@@ -94,6 +94,9 @@ describe("the country flow", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     expect(lookups).toBe(0);
     await expect.poll(() => lookups, { timeout: 6_000 }).toBe(1);
+    // The request is counted when it leaves; the cache is written once its answer is read.
+    await expect.poll(() => stored(page, "parkwell_ip_lookup")).not.toBeNull();
+    expect(lookups).toBe(1);
     const cached = JSON.parse((await stored(page, "parkwell_ip_lookup")) ?? "{}");
     expect(cached.data.location.countryCode).toBe("US");
     expect(cached.expiry - cached.data.timestamp).toBe(3_600_000);
