@@ -19,6 +19,15 @@ describe("cachedPerDb", () => {
     vi.useRealTimers();
   });
 
+  it("runs a lazy query builder once, however often its cached value is awaited", async () => {
+    // Like a Drizzle select: nothing runs until `then`, and every `then` runs the query again.
+    let runs = 0;
+    const lazyQuery = { then: (ok: (v: number) => unknown) => ok(++runs) } as PromiseLike<number>;
+    const get = cachedPerDb(() => lazyQuery);
+    expect([await get(db), await get(db), await get(db)]).toEqual([1, 1, 1]);
+    expect(runs).toBe(1);
+  });
+
   it("forgets a failed read", async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValue("ok");
     const get = cachedPerDb(load);
