@@ -254,33 +254,6 @@ describe("booking from checkout to cancellation", () => {
 
     // Expected values come from the browser's own Intl: its time zone data is what the page uses,
     // and it may be newer than Node's (British Columbia keeps UTC-7 all year from November 2026).
-    const clock = (zone: string) =>
-      page.evaluate(
-        (z) => ({
-          phone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          // Tomorrow 12:00 at the park, found by trying the offsets the zone has used (-7, -8).
-          noonTomorrow: (() => {
-            const wall = (d: Date) =>
-              new Intl.DateTimeFormat("sv-SE", {
-                timeZone: z,
-                year: "numeric",
-                month: "2-digit",
-                day: "2-digit",
-                hour: "2-digit",
-                minute: "2-digit",
-              })
-                .format(d)
-                .replace(" ", "T");
-            const day = wall(new Date(Date.now() + 24 * 3_600_000)).slice(0, 10);
-            for (const offset of [7, 8]) {
-              const t = new Date(Date.parse(`${day}T12:00:00Z`) + offset * 3_600_000);
-              if (wall(t) === `${day}T12:00`) return t.toISOString();
-            }
-            throw new Error("no noon");
-          })(),
-        }),
-        zone,
-      );
     const inBrowser = (iso: string, zone: string, language = "en") =>
       page.evaluate(
         ([i, z, l]) => {
@@ -312,8 +285,19 @@ describe("booking from checkout to cancellation", () => {
         },
         [iso, zone, language],
       );
-    const { phone, noonTomorrow } = await clock(ZONE);
+    const phone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(phone).toBe("America/Toronto");
+    // Tomorrow 12:00 at the park, found by trying the offsets the zone has used (-7, -8).
+    const day = (await inBrowser(new Date(Date.now() + 24 * 3_600_000).toISOString(), ZONE)).input.slice(
+      0,
+      10,
+    );
+    let noonTomorrow: string | undefined;
+    for (const offset of [7, 8]) {
+      const t = new Date(Date.parse(`${day}T12:00:00Z`) + offset * 3_600_000).toISOString();
+      if ((await inBrowser(t, ZONE)).input === `${day}T12:00`) noonTomorrow = t;
+    }
+    if (!noonTomorrow) throw new Error(`no noon tomorrow in ${ZONE}`);
 
     // The park page states its hours and its pickers in Vancouver time.
     const now = await inBrowser(new Date().toISOString(), ZONE);

@@ -1,16 +1,37 @@
+const formats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
+
+/**
+ * One `Intl.DateTimeFormat` per options, locale and zone: building one costs far more than
+ * formatting with it (a booking's confirmation mail formats two times). `options` must be a
+ * module constant: it is the cache's key. An unknown zone throws RangeError, as the constructor does.
+ */
+export function dateTimeFormat(
+  options: Intl.DateTimeFormatOptions,
+  locale: string,
+  timeZone: string,
+): Intl.DateTimeFormat {
+  let byZone = formats.get(options);
+  if (!byZone) formats.set(options, (byZone = new Map()));
+  const key = `${locale} ${timeZone}`;
+  let format = byZone.get(key);
+  if (!format) byZone.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return format;
+}
+
+const ZONED_DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
+
 /**
  * "Jun 1, 2026, 9:00 AM PDT" / "1 juin 2026, 09:00 UTC−7": a time on a park's clock with its zone
  * named, so it reads the same on any phone. The web pages and the confirmation mails both write
  * times this way.
  */
 export function formatZonedDateTime(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(iso));
+  return dateTimeFormat(ZONED_DATE_TIME, language, timeZone).format(new Date(iso));
 }

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import * as schema from "./schema/index";
+import type { BuiltQuery } from "./sql-text";
 import type { Tx } from "./tx";
 
 export type Schema = typeof schema;
@@ -83,18 +84,37 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /** `queryRows` as a named prepared statement, named after its text: one name, one statement. */
-export async function queryRowsPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  const name = `pw_${createHash("sha1").update(built.sql).digest("hex").slice(0, 32)}`;
+export function queryRowsPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
+  return queryBuilt<T>(db, dialect.sqlToQuery(query), true);
+}
+
+/** A statement already built (db/sql-text), optionally as a named prepared statement named after its text. */
+export async function queryBuilt<T>(db: Tx, built: BuiltQuery, prepared = false): Promise<T[]> {
+  const name = prepared ? `pw_${createHash("sha1").update(built.sql).digest("hex").slice(0, 32)}` : undefined;
   const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
 
 /**
- * A Drizzle query builder run as a named prepared statement. The caller names it (building the
- * text only to name it would cost what preparing saves): one name per statement text, a variant
- * gets its own. node-postgres refuses a name reused for another text on a connection.
+ * A hot statement built once per database with `sql.placeholder` values, then only executed:
+ * Drizzle's query building (walking the columns and joins) costs more than the round trip of a
+ * key lookup. `build` must name its statement with `.prepare(name)`. Use it on the database
+ * handle, not inside a transaction (a transaction's statements belong to its own connection).
  */
-export function runPrepared<T>(name: string, query: { prepare(name: string): { execute(): Promise<T> } }) {
-  return query.prepare(name).execute();
+export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const built = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
+/** A raw statement built once (its values as `sql.placeholder`), run as a named prepared statement. */
+export function preparedRows<T>(name: string, query: SQL) {
+  const built = dialect.sqlToQuery(query);
+  return async (db: Tx, values: Record<string, unknown>): Promise<T[]> => {
+    const result = await db._.session.prepareQuery(built, undefined, name, false).execute(values);
+    return (result as { rows: T[] }).rows;
+  };
 }

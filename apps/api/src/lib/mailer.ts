@@ -32,7 +32,9 @@ export function createMailer(opts: {
   log: Log;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Pooled: messages reuse open SMTP connections instead of a new connection (TCP, EHLO, TLS,
+    // AUTH) for every message; `?pool=false` in the URL turns it off.
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, pool: true });
     return {
       async send(m) {
         await transport.sendMail({

@@ -28,9 +28,12 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   for (const r of unbalanced) problems.push(`ledger transaction ${r.id} does not balance`);
   const afters = await queryRows<{ id: string }>(
     db,
-    sql`SELECT e.id::text FROM ledger_entries e
-        WHERE e.balance_after_minor <> (SELECT sum(x.amount_minor) FROM ledger_entries x
-                                        WHERE x.account_id = e.account_id AND x.id <= e.id)`,
+    // A running sum per account (a correlated sum per entry was quadratic: minutes at 60,000 entries).
+    sql`SELECT id::text FROM (
+          SELECT e.id, e.balance_after_minor,
+            sum(e.amount_minor) OVER (PARTITION BY e.account_id ORDER BY e.id) AS running
+          FROM ledger_entries e) x
+        WHERE balance_after_minor <> running`,
   );
   for (const r of afters) problems.push(`entry ${r.id}: balance_after does not match the running sum`);
   return problems;

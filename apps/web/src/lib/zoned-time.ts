@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "@parkwell/contract";
+
 /**
  * Times at a park, in the park's own IANA zone (ParkDetail.time_zone, Booking.park.time_zone), not
  * the zone of the driver's phone: a driver in Toronto booking in Vancouver picks and reads
@@ -6,24 +8,16 @@
  * helpers turn it into an instant in the park's zone and back.
  */
 const MINUTE = 60_000;
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = wallFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    wallFormats.set(timeZone, f);
-  }
-  return f;
-}
+const WALL: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+const wallFormat = (timeZone: string) => dateTimeFormat(WALL, "en-US", timeZone);
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: "short" };
 
 /** The wall clock of an instant in a zone, as minutes since the epoch "as if UTC". */
 function wallMinutes(ms: number, timeZone: string): number {
@@ -73,7 +67,7 @@ export { formatZonedDateTime } from "@parkwell/contract";
 
 /** The zone's short name at an instant, as the language writes it: "PDT", "GMT+1", "UTC−7". */
 export function zoneAbbreviation(timeZone: string, language: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: "short" }).formatToParts(at);
+  const parts = dateTimeFormat(ZONE_NAME, language, timeZone).formatToParts(at);
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 

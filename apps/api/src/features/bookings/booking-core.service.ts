@@ -29,8 +29,8 @@ export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE)
 export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
 
 /**
- * The first statement of every booking write: lock the capacity of the park and vehicle type and
- * load the park (bookings.repo lockParkForBooking). A park that cannot be booked is a 422.
+ * The first statement of a booking change (extend, renew): lock the capacity of the park and
+ * vehicle type and load the park (bookings.repo lockParkForBooking). A park that cannot be booked is a 422.
  */
 export async function lockPark(
   tx: Tx,
@@ -38,7 +38,19 @@ export async function lockPark(
   parkId: number,
   vehicleTypeId: number,
 ): Promise<LockedPark> {
-  const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock);
+  return bookable(await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock));
+}
+
+/**
+ * The park a new booking is priced from, read without a lock: `book_space` then takes the lock
+ * and checks the capacity itself. A rate or hours changed between the two is the same as the
+ * booking having come just before the change (docs/decisions/008-bookings.md).
+ */
+export async function readPark(db: Db, parkId: number, vehicleTypeId: number): Promise<LockedPark> {
+  return bookable(await repo.readParkForBooking(db, parkId, vehicleTypeId));
+}
+
+function bookable(park: ParkForBooking | undefined): LockedPark {
   if (!park || park.status !== "active") {
     throw AppError.validation({ park_id: "Park not found" });
   }
@@ -86,15 +98,25 @@ export async function charge(
     });
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-    const missing = amountMinor - (await walletBalanceMinor(tx, b.userId, b.currency));
-    const amount = toMajor(missing, decimals);
-    throw new AppError(
-      402,
-      "insufficient_funds",
-      `Your wallet balance is too low: add ${amount} ${b.currency} to pay for this booking`,
-      { amount_missing: String(amount), currency: b.currency },
-    );
+    throw await shortOfFunds(tx, b.userId, b.currency, amountMinor, decimals);
   }
+}
+
+/** The 402 for a wallet that cannot pay `amountMinor`, naming the amount missing. */
+export async function shortOfFunds(
+  db: Tx,
+  userId: string,
+  currency: string,
+  amountMinor: number,
+  decimals: number,
+): Promise<AppError> {
+  const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
+  return new AppError(
+    402,
+    "insufficient_funds",
+    `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
+    { amount_missing: String(amount), currency },
+  );
 }
 
 /** Runs `fn`, turning the one-vehicle exclusion constraint into the same 409 as the pre-check. */

@@ -10,7 +10,7 @@ const vehicleTypeNames = cachedPerDb((db) =>
 );
 /**
  * What a booking shows of its park. The booking writes read it with the park they price
- * (bookings.repo lockParkForBooking), so their answer needs no second read.
+ * (bookings.repo readParkForBooking, lockParkForBooking), so their answer needs no second read.
  */
 export const parkView = {
   id: parks.id,

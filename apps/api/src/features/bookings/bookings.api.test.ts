@@ -195,6 +195,18 @@ describe("POST /bookings", () => {
       .json<{ items: { id: number; availability?: { capacity: number; available: number } }[] }>()
       .items.find((i) => i.id === 2);
     expect(item?.availability).toMatchObject({ capacity: 2, available: 0 });
+    // Every item of the page (read together in one statement) says what its own route says.
+    const items = list.json<{ items: { id: number; availability?: Availability }[] }>().items;
+    expect(items.length).toBeGreaterThan(1);
+    for (const i of items) {
+      const own = await ctx.app.inject({
+        url: `/api/v1/front/parks/${i.id}/availability?vehicle_type_id=1&${window}`,
+      });
+      expect(i.availability, `park ${i.id}`).toMatchObject({
+        capacity: own.json<Availability>().capacity,
+        available: own.json<Availability>().available,
+      });
+    }
   });
 
   it("lets a user book several spaces for one window, but one vehicle holds one booking at a time", async () => {

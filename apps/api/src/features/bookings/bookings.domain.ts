@@ -7,6 +7,7 @@ import {
   BOOKING_MAX_DAYS,
   BOOKING_START_GRACE_MINUTES,
   CANCELLATION_REFUNDS_FEES,
+  dateTimeFormat,
   refundPercentAt,
   type BookingStatus,
 } from "@parkwell/contract";
@@ -26,21 +27,16 @@ export interface ParkHours {
 }
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const CLOCK: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
 
 /** Weekday (0 = Monday) and minutes since local midnight of an instant in a time zone (DST-aware). */
 export function localClock(at: Date, timeZone: string): { weekday: number; minutes: number } {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, f);
-  }
+  const f = dateTimeFormat(CLOCK, "en-US", timeZone);
   const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
   return {
     weekday: WEEKDAYS.indexOf(parts.weekday ?? "Mon"),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, gt, sql, type SQL } from "drizzle-orm";
-import { queryRows, runPrepared, type Db } from "../../db/client";
-import { bookings, countries, fees, parkCapacities, parkRates, parks } from "../../db/schema/index";
+import { and, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
+import { bookings, countries, fees, parkRates, parks } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { parkView } from "./bookings-view.repo";
 
@@ -24,75 +24,102 @@ export function pgCode(err: unknown): string | undefined {
  * negative-control test that proves the race test can fail.
  */
 export async function lockParkForBooking(tx: Tx, parkId: number, vehicleTypeId: number, lock = true) {
-  const [row] = await runPrepared(
+  const query = parkForBooking(tx as Db, lock).prepare(
     lock ? "booking_lock_park" : "booking_read_park_unlocked",
-    (tx as Db)
-      .select({
-        id: parks.id,
-        status: parks.status,
-        open24h: parks.open24h,
-        openingHours: parks.openingHours,
-        timeZone: parks.timeZone,
-        currency: countries.currency,
-        decimals: countries.currencyDecimals,
-        taxName: fees.taxName,
-        serviceFeeMinor: fees.serviceFeeMinor,
-        bookingFeeBps: fees.bookingFeeBps,
-        taxBps: fees.taxBps,
-        hourlyMinor: parkRates.hourlyMinor,
-        dailyMaxMinor: parkRates.dailyMaxMinor,
-        capacity: sql<number | null>`(SELECT capacity FROM park_capacities
-        WHERE park_id = ${parks.id} AND vehicle_type_id = ${vehicleTypeId} ${lock ? sql`FOR UPDATE` : sql``})`,
-        view: parkView,
-      })
-      .from(parks)
-      .innerJoin(countries, eq(countries.id, parks.countryId))
-      .innerJoin(fees, eq(fees.countryId, parks.countryId))
-      .leftJoin(
-        parkRates,
-        and(
-          eq(parkRates.parkId, parks.id),
-          eq(parkRates.vehicleTypeId, vehicleTypeId),
-          eq(parkRates.kind, "standard"),
-        ),
-      )
-      .where(eq(parks.id, parkId)),
   );
+  const [row] = await query.execute({ parkId, vehicleTypeId });
   return row;
+}
+
+/** The same read without the lock, built once per database: a new booking prices from it (`book_space` locks). */
+export async function readParkForBooking(db: Db, parkId: number, vehicleTypeId: number) {
+  const [row] = await unlockedParkRead(db).execute({ parkId, vehicleTypeId });
+  return row;
+}
+const unlockedParkRead = preparedPerDb((db) =>
+  parkForBooking(db, false).prepare("booking_read_park_unlocked"),
+);
+
+function parkForBooking(db: Db, lock: boolean) {
+  const vehicleTypeId = sql.placeholder("vehicleTypeId");
+  return db
+    .select({
+      id: parks.id,
+      status: parks.status,
+      open24h: parks.open24h,
+      openingHours: parks.openingHours,
+      timeZone: parks.timeZone,
+      currency: countries.currency,
+      decimals: countries.currencyDecimals,
+      taxName: fees.taxName,
+      serviceFeeMinor: fees.serviceFeeMinor,
+      bookingFeeBps: fees.bookingFeeBps,
+      taxBps: fees.taxBps,
+      hourlyMinor: parkRates.hourlyMinor,
+      dailyMaxMinor: parkRates.dailyMaxMinor,
+      capacity: sql<number | null>`(SELECT capacity FROM park_capacities
+        WHERE park_id = ${parks.id} AND vehicle_type_id = ${vehicleTypeId} ${lock ? sql`FOR UPDATE` : sql``})`,
+      view: parkView,
+    })
+    .from(parks)
+    .innerJoin(countries, eq(countries.id, parks.countryId))
+    .innerJoin(fees, eq(fees.countryId, parks.countryId))
+    .leftJoin(
+      parkRates,
+      and(
+        eq(parkRates.parkId, parks.id),
+        eq(parkRates.vehicleTypeId, vehicleTypeId),
+        eq(parkRates.kind, "standard"),
+      ),
+    )
+    .where(eq(parks.id, sql.placeholder("parkId")));
 }
 export type ParkForBooking = NonNullable<Awaited<ReturnType<typeof lockParkForBooking>>>;
 
 /**
- * Peak number of active bookings present at once inside `[start, end)`. With half-open windows the
- * occupancy only rises at a booking's start, so the peak is at the window start or at one of the
- * starts inside it (research/payments.md 5.1 B). A fragment: each caller reads it in its own statement.
+ * Peak number of active bookings present at once inside `[start, end)`: the database function
+ * `booking_peak` (drizzle/0008), which `book_space` uses too. A fragment: each caller reads it in
+ * its own statement, later than its capacity lock.
  */
 function peakSql(parkId: number, vehicleTypeId: number, start: Date, end: Date, excludeId: string | null) {
-  const s = start.toISOString();
-  const e = end.toISOString();
-  return sql`(WITH b AS (
-          SELECT start_time, end_time FROM bookings
-          WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'active'
-            AND tstzrange(start_time, end_time, '[)') && tstzrange(${s}::timestamptz, ${e}::timestamptz, '[)')
-            AND id IS DISTINCT FROM ${excludeId}::uuid),
-        pts AS (SELECT ${s}::timestamptz AS t UNION SELECT start_time FROM b WHERE start_time > ${s}::timestamptz)
-        SELECT coalesce(max((SELECT count(*) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t)), 0)::int
-        FROM pts)`;
+  return sql`booking_peak(${parkId}::int, ${vehicleTypeId}::int, ${start.toISOString()}::timestamptz,
+    ${end.toISOString()}::timestamptz, ${excludeId}::uuid)`;
 }
 
 /** Spaces free over a whole window: capacity minus the peak (never below zero). */
 export async function freeSpaces(db: Db, parkId: number, vehicleTypeId: number, start: Date, end: Date) {
-  const [cap] = await db
-    .select({ capacity: parkCapacities.capacity })
-    .from(parkCapacities)
-    .where(and(eq(parkCapacities.parkId, parkId), eq(parkCapacities.vehicleTypeId, vehicleTypeId)));
-  const capacity = cap?.capacity ?? 0;
-  if (capacity === 0) return { capacity, available: 0 };
-  const [row] = await queryRows<{ peak: number }>(
-    db,
-    sql`SELECT ${peakSql(parkId, vehicleTypeId, start, end, null)} AS peak`,
+  return (await freeSpacesOf(db, [parkId], vehicleTypeId, start, end)).get(parkId)!;
+}
+
+/**
+ * `freeSpaces` for several parks in one statement (a search page with a window): capacity minus
+ * the peak per park, and no space where a park has no capacity for the vehicle type.
+ */
+export async function freeSpacesOf(
+  db: Db,
+  parkIds: number[],
+  vehicleTypeId: number,
+  start: Date,
+  end: Date,
+): Promise<Map<number, { capacity: number; available: number }>> {
+  const rows = parkIds.length
+    ? await queryRows<{ park_id: number; capacity: number; peak: number }>(
+        db,
+        sql`SELECT c.park_id, c.capacity,
+              CASE WHEN c.capacity > 0 THEN booking_peak(c.park_id, ${vehicleTypeId}::int,
+                ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, NULL) ELSE 0 END AS peak
+            FROM park_capacities c
+            WHERE c.park_id = ANY(${sql.param(parkIds)}::int[]) AND c.vehicle_type_id = ${vehicleTypeId}`,
+      )
+    : [];
+  const byPark = new Map(rows.map((r) => [Number(r.park_id), r]));
+  return new Map(
+    parkIds.map((id) => {
+      const row = byPark.get(id);
+      const capacity = Number(row?.capacity ?? 0);
+      return [id, { capacity, available: Math.max(0, capacity - Number(row?.peak ?? 0)) }];
+    }),
   );
-  return { capacity, available: Math.max(0, capacity - Number(row?.peak ?? 0)) };
 }
 
 /**
@@ -117,28 +144,51 @@ export async function occupancy(
   return { peak: Number(row?.peak ?? 0), plateBusy: Boolean(row?.plate_busy) };
 }
 
+export type BookSpaceStatus = "booked" | "full" | "missing_accounts";
+
 /**
- * Inserts a booking and returns, from the same statement, the peak occupancy its window had
- * without it (a statement does not see its own insert). Called after the capacity lock, so this
- * statement's snapshot holds every booking committed by the lock's previous holders.
+ * A new booking and its wallet charge in one statement, the database function `book_space`
+ * (drizzle/0008; docs/decisions/008-bookings.md): it locks the capacity row, reads the peak in a
+ * later statement, posts the charge and inserts the booking, in one round trip and one
+ * transaction. A short wallet raises SQLSTATE PW402, a busy plate 23P01, a reused idempotency key
+ * 23505; each rolls everything back.
  */
-export async function insertBooking(
-  tx: Tx,
-  row: typeof bookings.$inferInsert,
-): Promise<{ booking: BookingRow; peakBefore: number }> {
-  const [created] = await runPrepared(
-    "booking_insert",
-    tx
-      .insert(bookings)
-      .values(row)
-      .returning({
-        ...getTableColumns(bookings),
-        peakBefore: peakSql(row.parkId, row.vehicleTypeId, row.startTime, row.endTime, null).mapWith(Number),
-      }),
-  );
-  const { peakBefore, ...booking } = created!;
-  return { booking, peakBefore };
+export async function bookSpace(
+  db: Db,
+  row: BookingRow,
+  accounts: { wallet: string; revenue: string },
+  lock = true,
+): Promise<BookSpaceStatus> {
+  const [result] = await bookSpaceStatement(db, {
+    lock,
+    id: row.id,
+    code: row.bookingCode,
+    user: row.userId,
+    park: row.parkId,
+    type: row.vehicleTypeId,
+    vehicle: row.vehicleId,
+    plate: row.plateNumber,
+    start: row.startTime.toISOString(),
+    end: row.endTime.toISOString(),
+    currency: row.currency,
+    total: row.totalMinor,
+    breakdown: JSON.stringify(row.breakdown),
+    key: row.idempotencyKey,
+    hash: row.requestHash,
+    now: row.createdAt.toISOString(),
+    wallet: accounts.wallet,
+    revenue: accounts.revenue,
+  });
+  return result!.status;
 }
+const p = (name: string) => sql.placeholder(name);
+const bookSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
+  "book_space",
+  sql`SELECT book_space(${p("lock")}::boolean, ${p("id")}::uuid, ${p("code")}, ${p("user")}::uuid,
+    ${p("park")}::int, ${p("type")}::int, ${p("vehicle")}::int, ${p("plate")}, ${p("start")}::timestamptz,
+    ${p("end")}::timestamptz, ${p("currency")}, ${p("total")}::bigint, ${p("breakdown")}::jsonb, ${p("key")},
+    ${p("hash")}, ${p("now")}::timestamptz, ${p("wallet")}, ${p("revenue")}) AS status`,
+);
 
 export async function updateBooking(tx: Tx, id: string, set: Partial<typeof bookings.$inferInsert>) {
   await tx.update(bookings).set(set).where(eq(bookings.id, id));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { BookingFilter, CreateBookingBody } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -8,15 +8,16 @@ import { bookingCode, windowProblems } from "./bookings.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
-
+import { chargeAccountKeys, ensureChargeAccounts } from "../wallet/ledger.service";
 import {
-  charge,
   full,
   guardVehicle,
   hoursOf,
-  lockPark,
   notFound,
   price,
+  readPark,
+  revenueShard,
+  shortOfFunds,
   type BookingDeps,
 } from "./booking-core.service";
 
@@ -70,44 +71,53 @@ export async function createBooking(
     plate = vehicle.plate_number;
   }
 
+  const park = await readPark(db, body.park_id, body.vehicle_type_id);
+  const problems = windowProblems(body.start_time, body.end_time, now, hoursOf(park));
+  if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+  const breakdown = price(park, body.start_time, body.end_time);
+  const booking: BookingRow = {
+    id: randomUUID(),
+    bookingCode: bookingCode(randomBytes(8)),
+    userId,
+    parkId: park.id,
+    vehicleTypeId: body.vehicle_type_id,
+    vehicleId: body.vehicle_id ?? null,
+    plateNumber: plate,
+    startTime: body.start_time,
+    endTime: body.end_time,
+    status: "active",
+    currency: park.currency,
+    totalMinor: breakdown.totalMinor,
+    paidMinor: breakdown.totalMinor,
+    breakdown,
+    moves: 1,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: idempotencyKey ? hash : null,
+    createdAt: now,
+    updatedAt: now,
+    cancelledAt: null,
+  };
+  const move = { userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
+  const book = () => repo.bookSpace(db, booking, chargeAccountKeys(move), !deps.unsafeSkipCapacityLock);
   try {
-    const { booking, park } = await guardVehicle(() =>
-      db.transaction(async (tx) => {
-        const park = await lockPark(tx, deps, body.park_id, body.vehicle_type_id);
-        const problems = windowProblems(body.start_time, body.end_time, now, hoursOf(park));
-        if (Object.keys(problems).length > 0) throw AppError.validation(problems);
-        const breakdown = price(park, body.start_time, body.end_time);
-        // The insert reports the peak without this booking; full rolls it back. A busy plate is
-        // refused by the insert itself (the exclusion constraint; guardVehicle makes it the 409).
-        const { booking: row, peakBefore } = await repo.insertBooking(tx, {
-          bookingCode: bookingCode(randomBytes(8)),
-          userId,
-          parkId: park.id,
-          vehicleTypeId: body.vehicle_type_id,
-          vehicleId: body.vehicle_id ?? null,
-          plateNumber: plate,
-          startTime: body.start_time,
-          endTime: body.end_time,
-          status: "active",
-          currency: park.currency,
-          totalMinor: breakdown.totalMinor,
-          paidMinor: breakdown.totalMinor,
-          breakdown,
-          moves: 1,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash: idempotencyKey ? hash : null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (peakBefore >= park.capacity) throw full();
-        await charge(tx, row, breakdown.totalMinor, 1, "booking_charge", park.decimals);
-        return { booking: row, park };
-      }),
-    );
+    // One statement locks, checks the peak, charges and inserts (book_space); a busy plate is
+    // refused by the insert itself (the exclusion constraint; guardVehicle makes it the 409).
+    let status = await guardVehicle(book);
+    if (status === "missing_accounts") {
+      // The wallet's or revenue shard's first movement: create them, then book again.
+      await ensureChargeAccounts(db, move);
+      status = await guardVehicle(book);
+    }
+    if (status === "full") throw full();
+    if (status !== "booked") throw new Error(`book_space answered ${status}`);
     return { booking, park: park.view, replayed: false };
   } catch (err) {
+    const code = repo.pgCode(err);
+    if (code === "PW402") {
+      throw await shortOfFunds(db, userId, park.currency, breakdown.totalMinor, park.decimals);
+    }
     // The same key racing itself: the loser waits on the unique index, then replays the winner.
-    if (idempotencyKey && repo.pgCode(err) === "23505") {
+    if (idempotencyKey && code === "23505") {
       const found = await replay(db, userId, idempotencyKey, hash);
       if (found) return { booking: found, replayed: true };
     }
@@ -140,4 +150,9 @@ export function completeEndedBookings(db: Db, clock: Clock): Promise<number> {
 /** Spaces free over a whole window (capacity minus peak occupancy), for the park availability route. */
 export function freeSpaces(db: Db, parkId: number, vehicleTypeId: number, start: Date, end: Date) {
   return repo.freeSpaces(db, parkId, vehicleTypeId, start, end);
+}
+
+/** The same for the parks of a search page, in one statement. */
+export function freeSpacesOf(db: Db, parkIds: number[], vehicleTypeId: number, start: Date, end: Date) {
+  return repo.freeSpacesOf(db, parkIds, vehicleTypeId, start, end);
 }

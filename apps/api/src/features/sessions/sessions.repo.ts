@@ -1,5 +1,5 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
-import { runPrepared, type Db } from "../../db/client";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { preparedPerDb, type Db } from "../../db/client";
 import { sessions, users } from "../../db/schema/index";
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
@@ -7,33 +7,35 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
   return created!;
 }
 
-/** A session and what a request needs of its user (every authenticated request runs this: prepared). */
+/** A session and what a request needs of its user (every authenticated request runs this: built once, prepared). */
+const sessionWithUser = preparedPerDb((db) =>
+  db
+    .select({
+      session: {
+        id: sessions.id,
+        lastUsedAt: sessions.lastUsedAt,
+        idleTimeoutSeconds: sessions.idleTimeoutSeconds,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      },
+      user: {
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        countryId: users.countryId,
+        language: users.language,
+        disabledAt: users.disabledAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("session_with_user"),
+);
+
 export async function findSessionWithUser(db: Db, tokenHash: string) {
-  const rows = await runPrepared(
-    "session_with_user",
-    db
-      .select({
-        session: {
-          id: sessions.id,
-          lastUsedAt: sessions.lastUsedAt,
-          idleTimeoutSeconds: sessions.idleTimeoutSeconds,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-        },
-        user: {
-          id: users.id,
-          email: users.email,
-          role: users.role,
-          countryId: users.countryId,
-          language: users.language,
-          disabledAt: users.disabledAt,
-        },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1),
-  );
+  const rows = await sessionWithUser(db).execute({ tokenHash });
   return rows[0];
 }
 

@@ -118,6 +118,79 @@ describe("ledger postings", () => {
     expect(await balanceOf(user.id)).toBe(1_000);
   });
 
+  it("the commit check names what is wrong: a currency that does not balance, an entry in another currency than its account", async () => {
+    const user = await createUser(db);
+    const [ngn, usd] = await db.transaction((tx) =>
+      ensureAccounts(tx, [
+        { key: `user:${user.id}:NGN`, kind: "user_wallet", currency: "NGN", ownerUserId: user.id },
+        { key: `test:${user.id}:USD`, kind: "provider_clearing", currency: "USD" },
+      ]),
+    );
+    const post = (key: string, lines: [string, number, string][]) =>
+      db.transaction(async (tx) => {
+        const [t] = (
+          (await tx.execute(
+            sql`INSERT INTO ledger_transactions (kind, idempotency_key) VALUES ('test', ${key}) RETURNING id`,
+          )) as unknown as { rows: { id: string }[] }
+        ).rows;
+        for (const [account, amount, currency] of lines) {
+          await tx.execute(
+            sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency, balance_after_minor)
+                VALUES (${t!.id}, ${account}, ${amount}, ${currency}, 0)`,
+          );
+        }
+      });
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => "committed",
+        (err: unknown) => {
+          const messages: string[] = [];
+          for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+            messages.push(String(e.message));
+          }
+          return messages.join(" | ");
+        },
+      );
+    expect(await failure(post(`a:${user.id}`, [[usd.id, 300, "USD"]]))).toMatch(/does not balance in USD/);
+    expect(
+      await failure(
+        post(`b:${user.id}`, [
+          [ngn.id, 500, "USD"],
+          [usd.id, -500, "USD"],
+        ]),
+      ),
+    ).toMatch(/has an entry in another currency than its account/);
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it("the invariant check itself finds a drifted balance and an entry whose balance_after is wrong", async () => {
+    const user = await createUser(db);
+    await topUp(user.id, 1_000, `t:${user.id}:tamper`);
+    await topUp(user.id, 500, `t:${user.id}:tamper2`);
+    const key = `user:${user.id}:NGN`;
+    let found: string[] = [];
+    // Tampering needs the append-only trigger off; the transaction is rolled back afterwards.
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_change`);
+        await tx.execute(
+          sql`UPDATE ledger_entries SET balance_after_minor = balance_after_minor + 1
+              WHERE id = (SELECT min(e.id) FROM ledger_entries e JOIN wallet_accounts a ON a.id = e.account_id WHERE a.key = ${key})`,
+        );
+        await tx.execute(
+          sql`UPDATE wallet_accounts SET balance_minor = balance_minor + 7 WHERE key = ${key}`,
+        );
+        found = await ledgerViolations(tx as unknown as Db);
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    expect(found.some((p) => p.startsWith(`account ${key}: balance 1507 but entries sum to 1500`))).toBe(
+      true,
+    );
+    expect(found.filter((p) => p.includes("balance_after does not match"))).toHaveLength(1);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
   it("rejects a transfer that does not sum to zero before touching the database", async () => {
     const user = await createUser(db);
     const wallet = {

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import { queryRowsPrepared } from "../../db/client";
+import { preparedRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { countries, ledgerEntries, ledgerTransactions, users, walletAccounts } from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
@@ -77,59 +77,41 @@ export interface Posted {
 }
 
 /**
- * One statement posts a whole transfer. When every account exists it locks them all in id order
- * (ORDER BY … FOR UPDATE locks in sort order, so two transfers never wait on each other in a
- * cycle; with one missing it locks none, or the retry after creating it would lock out of order),
- * claims the idempotency key, applies each line only where the balance may take it (a user wallet
- * never goes below zero) and writes the entries only when every line applied.
+ * One statement posts a whole transfer: the database function `ledger_post` (drizzle/0008), which
+ * the one-round-trip booking (`book_space`) calls too. When every account exists it locks them all
+ * in id order (ORDER BY … FOR UPDATE locks in sort order, so two transfers never wait on each other
+ * in a cycle; with one missing it locks none, or the retry after creating it would lock out of
+ * order), claims the idempotency key, applies each line only where the balance may take it (a user
+ * wallet never goes below zero) and writes the entries only when every line applied.
  */
 export async function postLines(tx: Tx, p: Posting): Promise<Posted> {
-  const n = p.lines.length;
-  const lines = sql.join(
-    p.lines.map((l) => sql`(${l.account.key}, ${l.amountMinor}::bigint)`),
-    sql`, `,
-  );
-  const rows = await queryRowsPrepared<{
-    accounts: number;
-    transaction_id: string | null;
-    key: string | null;
-    balance: unknown;
-  }>(
-    tx,
-    sql`WITH lines (key, amount_minor) AS (VALUES ${lines}),
-        found AS (SELECT a.id, l.amount_minor FROM wallet_accounts a JOIN lines l ON l.key = a.key),
-        accounts AS MATERIALIZED (
-          SELECT a.id, f.amount_minor FROM wallet_accounts a JOIN found f ON f.id = a.id
-          WHERE (SELECT count(*) FROM found) = ${n}
-          ORDER BY a.id FOR UPDATE OF a),
-        t AS (
-          INSERT INTO ledger_transactions (kind, idempotency_key, reference, description)
-          SELECT ${p.kind}, ${p.idempotencyKey}, ${p.reference}, ${p.description}
-          WHERE (SELECT count(*) FROM accounts) = ${n}
-          ON CONFLICT (idempotency_key) DO NOTHING
-          RETURNING id),
-        moved AS (
-          UPDATE wallet_accounts a SET balance_minor = a.balance_minor + x.amount_minor
-          FROM accounts x
-          WHERE a.id = x.id AND EXISTS (SELECT FROM t)
-            AND (a.allow_negative OR a.balance_minor + x.amount_minor >= 0)
-          RETURNING a.key, a.id, a.currency, a.balance_minor, x.amount_minor),
-        entries AS (
-          INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency, balance_after_minor)
-          SELECT t.id, m.id, m.amount_minor, m.currency, m.balance_minor FROM t, moved m
-          WHERE (SELECT count(*) FROM moved) = ${n})
-        SELECT (SELECT count(*) FROM found)::int AS accounts, t.id AS transaction_id,
-          m.key, m.balance_minor AS balance
-        FROM (SELECT) AS one LEFT JOIN t ON true LEFT JOIN moved m ON true`,
-  );
+  const rows = await ledgerPost(tx, {
+    kind: p.kind,
+    key: p.idempotencyKey,
+    reference: p.reference,
+    description: p.description,
+    accounts: p.lines.map((l) => l.account.key),
+    amounts: p.lines.map((l) => l.amountMinor),
+  });
   const balances = new Map<string, number>();
   for (const r of rows) if (r.key) balances.set(r.key, toSafeInt(r.balance));
   return {
-    missingAccounts: Number(rows[0]?.accounts ?? 0) < n,
+    missingAccounts: Number(rows[0]?.accounts ?? 0) < p.lines.length,
     transactionId: rows[0]?.transaction_id ?? null,
     balances,
   };
 }
+const ledgerPost = preparedRows<{
+  accounts: number;
+  transaction_id: string | null;
+  key: string | null;
+  balance: unknown;
+}>(
+  "ledger_post",
+  sql`SELECT accounts, transaction_id, key, balance
+      FROM ledger_post(${sql.placeholder("kind")}, ${sql.placeholder("key")}, ${sql.placeholder("reference")},
+        ${sql.placeholder("description")}, ${sql.placeholder("accounts")}::text[], ${sql.placeholder("amounts")}::bigint[])`,
+);
 
 export async function findTransactionId(tx: Tx, idempotencyKey: string): Promise<string | null> {
   const [row] = await tx

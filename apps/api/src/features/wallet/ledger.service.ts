@@ -5,9 +5,12 @@
  * returns the first transaction (`created: false`). Never call a provider while `tx` is open.
  *
  *   await db.transaction(async (tx) => {
- *     const booking = await insertBooking(tx, …);
- *     await chargeWallet(tx, { userId, currency, amountMinor, idempotencyKey: `booking:${booking.id}:charge`, … });
+ *     await updateBooking(tx, booking.id, { endTime, totalMinor, … });
+ *     await chargeWallet(tx, { userId, currency, amountMinor, idempotencyKey: `booking:${booking.id}:${move}`, … });
  *   });
+ *
+ * A new booking posts its charge inside the database function `book_space`, through the same
+ * `ledger_post` that `postTransfer` runs (drizzle/0008_book_space.sql).
  *
  * A charge beyond the balance throws AppError 409 `insufficient_funds` (the transaction rolls back).
  */
@@ -106,7 +109,7 @@ interface WalletMove {
   revenueShard?: number;
 }
 
-const revenueSpec = (move: WalletMove): AccountSpec => ({
+const revenueSpec = (move: Pick<WalletMove, "currency" | "revenueShard">): AccountSpec => ({
   key:
     move.revenueShard === undefined
       ? revenueKey(move.currency)
@@ -143,6 +146,21 @@ export function creditTopUp(tx: Tx, move: WalletMove & { provider: string }) {
     currency: move.currency,
   };
   return walletTransfer(tx, move, "topup", clearing, move.amountMinor);
+}
+
+/**
+ * The account keys a booking charge moves (user wallet -> a revenue shard), for `book_space`, which
+ * posts the charge inside its own statement; `ensureChargeAccounts` creates them when it reports
+ * one missing (their first movement).
+ */
+export function chargeAccountKeys(move: Pick<WalletMove, "userId" | "currency" | "revenueShard">) {
+  return { wallet: userWalletKey(move.userId, move.currency), revenue: revenueSpec(move).key };
+}
+export async function ensureChargeAccounts(
+  tx: Tx,
+  move: Pick<WalletMove, "userId" | "currency" | "revenueShard">,
+): Promise<void> {
+  await repo.ensureAccounts(tx, [walletSpec(move.userId, move.currency), revenueSpec(move)]);
 }
 
 /** A purchase from the wallet (a booking): user wallet -> platform revenue. Refused below zero. */
