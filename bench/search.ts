@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ParkListQuerySchema } from "@parkwell/contract";
-import { PgDialect } from "drizzle-orm/pg-core";
-import { openDatabase, queryRows, queryRowsPrepared, type Database } from "../apps/api/src/db/client";
+import { openDatabase, queryBuilt, type Database } from "../apps/api/src/db/client";
+import { build } from "../apps/api/src/db/sql-text";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { closeWords } from "../apps/api/src/features/parks/parks.repo";
@@ -27,7 +27,6 @@ const SMALL = 5_000;
 const PGLITE_PARKS = Number(process.env.BENCH_PGLITE_PARKS ?? LARGE);
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), "parkwell-bench-pglite");
 const COUNTRY_IDS: Record<string, number> = { NG: 1, CA: 2, SN: 3, US: 4 };
-const dialect = new PgDialect();
 const cases = searchCases();
 const lines: string[] = [];
 const say = (line = "") => {
@@ -43,8 +42,7 @@ function specOf(query: string): SearchSpec {
 /** The API's own search plan (parks.search-plan.ts), its SQL sent directly through `pg`. */
 function directRunner(database: Database, queries: string[]) {
   const specs = queries.map(specOf);
-  const exec: Exec = (query, options) =>
-    options?.prepared ? queryRowsPrepared(database.db, query) : queryRows(database.db, query);
+  const exec: Exec = (query, options) => queryBuilt(database.db, query, options?.prepared);
   return (i: number) => planSearch(specs[i]!, exec, (terms) => closeWords(database.db, terms));
 }
 
@@ -63,9 +61,7 @@ async function explain(database: Database) {
   for (const c of cases) {
     // The plan's first statement: text reads its matches first (parks.search-plan.ts).
     const spec = specOf(c.queries[0]!);
-    const { sql, params } = dialect.sqlToQuery(
-      searchSql(spec.terms.length > 0 ? { ...spec, textFirst: true } : spec),
-    );
+    const { sql, params } = build(searchSql(spec.terms.length > 0 ? { ...spec, textFirst: true } : spec));
     const res = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params);
     say(
       `${c.name} (\`?${c.queries[0]}\`):\n\n\`\`\`\n${res.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\`\n`,

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { seedSyntheticParks } from "../../db/seed/synthetic-parks";
+import { haversineKm } from "../../test/geo";
 import { createTestContext, type TestContext } from "../../test/harness";
 
 let ctx: TestContext;
@@ -39,13 +40,6 @@ const matching = (word: string) =>
         WHERE status = 'active' AND country_id = 1 AND search_text LIKE ${`%${word}%`}`,
   );
 
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * 6378.168 * Math.asin(Math.sqrt(a));
-}
 const LAGOS = { lat: 6.455, lng: 3.3841 };
 const nearest = (rows: Row[], n: number, radiusKm = 25) =>
   rows
@@ -116,6 +110,56 @@ describe("selective words and coordinates", () => {
     const p = await page(`country=NG&lat=${LAGOS.lat}&lng=${LAGOS.lng}&page=3`);
     expect(p.total).toBe(PARK_TOTAL_CAP);
     expect(p.items.map((i) => i.id)).toEqual(nearest(all, 30).slice(20, 30));
+  });
+});
+
+describe("totals around coordinates", () => {
+  // 729 parks on a 27 x 27 grid 55 m apart around a point of Thiès (Senegal), some made inactive.
+  const THIES = { lat: 14.791, lng: -16.9359 };
+  const inSenegal = () =>
+    queryRows<Row>(
+      ctx.database.db,
+      sql`SELECT id, name, lat, lng FROM parks WHERE status = 'active' AND country_id = 3`,
+    );
+  const within = (rows: Row[], km: number) =>
+    rows.filter((r) => haversineKm(THIES.lat, THIES.lng, r.lat, r.lng) <= km).length;
+  beforeAll(async () => {
+    await ctx.database.db.execute(
+      sql`INSERT INTO parks (slug, park_code, name, type, country_id, state_id, city, address, lat, lng,
+            operator, status, search_text, time_zone, hourly_from_minor)
+          SELECT 'dense-thies-' || g, 'DT' || lpad(g::text, 5, '0'), 'Dense Park ' || g, p.type, p.country_id,
+            p.state_id, p.city, p.address, ${THIES.lat} + ((g % 27) - 13) * 0.0005,
+            ${THIES.lng} + ((g / 27) - 13) * 0.0005, p.operator,
+            CASE WHEN g % 10 = 0 THEN 'inactive' ELSE 'active' END, 'dense park ' || g, p.time_zone, p.hourly_from_minor
+          FROM generate_series(0, 728) g, (SELECT * FROM parks WHERE country_id = 3 ORDER BY id LIMIT 1) p`,
+    );
+  });
+
+  it("stops at the cap when the cells inside the circle alone hold enough active parks", async () => {
+    const rows = await inSenegal();
+    expect(within(rows, 5)).toBeGreaterThan(PARK_TOTAL_CAP);
+    const p = await page(`country=SN&lat=${THIES.lat}&lng=${THIES.lng}&radius_km=5`);
+    expect(p.total).toBe(PARK_TOTAL_CAP);
+  });
+
+  it("counts exactly when the circle holds fewer than the cap, inactive parks left out", async () => {
+    // 0.5 km: part of the grid, across cell edges, and fewer than the cap.
+    const rows = await inSenegal();
+    const expected = within(rows, 0.5);
+    expect(expected).toBeGreaterThan(100);
+    expect(expected).toBeLessThan(PARK_TOTAL_CAP);
+    const p = await page(`country=SN&lat=${THIES.lat}&lng=${THIES.lng}&radius_km=0.5`);
+    expect(p.total).toBe(expected);
+  });
+
+  it("counts exactly with a filter, which the cells do not know", async () => {
+    const p = await page(`country=SN&lat=${THIES.lat}&lng=${THIES.lng}&radius_km=3&type=airport`);
+    const [airports] = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM parks WHERE status = 'active' AND country_id = 3 AND type = 'airport'
+          AND earth_distance(ll_to_earth(${THIES.lat}, ${THIES.lng}), ll_to_earth(lat, lng)) <= 3000`,
+    );
+    expect(p.total).toBe(Math.min(PARK_TOTAL_CAP, airports!.n));
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ParkPage, ParkSummary } from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haversineKm } from "../../test/geo";
 import { createTestContext, type TestContext } from "../../test/harness";
 
 let ctx: TestContext;
@@ -17,15 +18,6 @@ const page = async (query: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<ParkPage>();
 };
-
-/** Great-circle distance computed independently of the database (mean Earth radius as earthdistance). */
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * 6378.168 * Math.asin(Math.sqrt(a));
-}
 
 describe("country scope", () => {
   it("accepts a name or a code, and never leaks another country's parks", async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
-import { queryRows, queryRowsPrepared, type Db } from "../../db/client";
+import { queryBuilt, queryRows, type Db } from "../../db/client";
 import {
   countries,
   fees,
@@ -79,7 +79,7 @@ export async function closeWords(db: Db, terms: string[]): Promise<string[][]> {
 export async function searchParks(db: Db, spec: SearchSpec) {
   return planSearch(
     spec,
-    (query, options) => (options?.prepared ? queryRowsPrepared(db, query) : queryRows(db, query)),
+    (query, options) => queryBuilt(db, query, options?.prepared),
     (terms) => closeWords(db, terms),
   );
 }

@@ -1,19 +1,19 @@
 import { PARK_TOTAL_CAP } from "@parkwell/contract";
-import type { SQL } from "drizzle-orm";
+import { build, type BuiltQuery } from "../../db/sql-text";
 import { countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
 
-/** Runs one statement and returns its rows: the app's Drizzle database, or `pg` in the benchmark. */
-export type Exec = <T>(query: SQL, options?: { prepared?: boolean }) => Promise<T[]>;
+/** Runs one statement and returns its rows: the app's database, or `pg` in the benchmark. */
+export type Exec = <T>(query: BuiltQuery, options?: { prepared?: boolean }) => Promise<T[]>;
 
 /** One statement, and its count; a page past the end has no row to carry the count, so it counts apart. */
 async function page(exec: Exec, spec: SearchSpec, counted = true) {
   // Without text the plan does not depend on the values: a prepared statement skips the planning
   // (0.5-0.8 ms of a 2 ms search; decision 009). Text patterns need a plan per pattern.
   const prepared = spec.terms.length === 0;
-  const rows = spec.limit > 0 ? await exec<SearchRow>(searchSql(spec, counted), { prepared }) : [];
+  const rows = spec.limit > 0 ? await exec<SearchRow>(build(searchSql(spec, counted)), { prepared }) : [];
   if (rows.length > 0 || !counted) return { rows, total: Number(rows[0]?.total ?? 0) };
   if (spec.offset === 0) return { rows, total: 0 };
-  return { rows, total: (await exec<{ n: number }>(countSql(spec)))[0]?.n ?? 0 };
+  return { rows, total: (await exec<{ n: number }>(build(countSql(spec))))[0]?.n ?? 0 };
 }
 
 /**
