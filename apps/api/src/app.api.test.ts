@@ -98,6 +98,11 @@ describe("security", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     // Plain-http PUBLIC_URL: HSTS would only break local use.
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+    // The same headers on every answer, an error included.
+    const missing = await ctx.app.inject({ method: "GET", url: "/api/v1/no-such-route" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-security-policy"]).toBe(csp);
+    expect(missing.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 
   it("allows CORS only for configured origins", async () => {
