@@ -1,14 +1,14 @@
 /**
  * Cells of a 0.02° grid over the earth (about 2.2 km north-south), for counting the parks within a
  * radius cheaply: the parks of the cells lying entirely inside the circle are all within it, so
- * when those cells alone hold enough parks the capped total is known from a B-tree range
- * (`parks_country_cell_idx`) without testing distances (docs/decisions/007-park-search.md).
+ * when those cells alone hold enough parks the capped total is known from the kept per-cell counts
+ * (`park_cell_counts`, migration 0010) without testing distances (docs/decisions/007-park-search.md).
  * `parkCell` is the database function `park_cell` (drizzle/0009_park_cells.sql) written again:
  * a test checks they agree.
  */
 export const CELLS_PER_DEGREE = 50;
 /** The sphere of PostgreSQL's earthdistance (`earth()`), so the two agree on what "inside" is. */
-const EARTH_RADIUS_M = 6_378_168;
+export const EARTH_RADIUS_M = 6_378_168;
 const RAD = Math.PI / 180;
 
 export function parkCell(lat: number, lng: number): number {

@@ -19,6 +19,8 @@ import { IANA_ZONE_SHAPE } from "../../lib/time-zone";
 import { countries, states, vehicleTypes } from "./reference";
 
 /** Mon..Sun; `null` for a closed day. Times are local "HH:MM", close may be "24:00". */
+/** Per vehicle type id: [standard hourly rate, daily maximum (minor units), capacity], null where missing. */
+export type RateCard = Record<string, [number | null, number | null, number | null]>;
 export type OpeningHours = ({ open: string; close: string } | null)[];
 export interface ParkPhoto {
   url: string;
@@ -69,13 +71,19 @@ export const parks = pgTable(
     searchText: text("search_text").notNull(),
     /** The car's (default vehicle type) standard hourly rate, kept with the rates so price sorting is indexed. */
     hourlyFromMinor: bigint("hourly_from_minor", { mode: "number" }),
+    /**
+     * What a search page shows per vehicle type, `{"<vehicle_type_id>": [hourly_minor,
+     * daily_max_minor, capacity]}`: kept from park_rates and park_capacities by their triggers
+     * (migration 0010, refresh_rate_cards), with hourly_from_minor. Read it; never write it.
+     */
+    rateCard: jsonb("rate_card").$type<RateCard>().notNull().default({}),
   },
   (t) => [
     uniqueIndex("parks_slug_key").on(t.slug),
     uniqueIndex("parks_park_code_key").on(t.parkCode),
-    // The GiST (country_id, ll_to_earth) KNN index, the earth index for searches without a country
-    // (both INCLUDE lat, lng, id) and the trigram GIN on search_text are created in migration
-    // 0007_search.sql: Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
+    // The GiST KNN indexes on ll_to_earth (one per country and one for searches without a country,
+    // INCLUDE lat, lng, id) and the trigram GINs on search_text (the same split) are created in
+    // migrations 0007 and 0010: Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
     // Short terms (1-2 characters) have no trigram: they match a name prefix through this index.
     index("parks_search_prefix_idx")
       .on(t.countryId, sql`${t.searchText} text_pattern_ops`)
@@ -163,3 +171,23 @@ export const parkRates = pgTable(
  * that are gone stay, and simply find nothing.
  */
 export const parkWords = pgTable("park_words", { word: text("word").primaryKey() });
+
+/**
+ * Active parks per country and per 0.02° cell (`park_cell(lat, lng)`, lib/park-cells.ts), kept by
+ * a statement-level trigger on `parks` (migration 0010): the capped total of a search with no
+ * filter but the country, and around coordinates, reads these instead of counting parks.
+ */
+export const parkCountryCounts = pgTable("park_country_counts", {
+  countryId: integer("country_id").primaryKey(),
+  n: integer("n").notNull(),
+});
+
+export const parkCellCounts = pgTable(
+  "park_cell_counts",
+  {
+    countryId: integer("country_id").notNull(),
+    cell: integer("cell").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryId, t.cell] })],
+);

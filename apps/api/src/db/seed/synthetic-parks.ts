@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { normalizeSearchText, slugify } from "../../lib/search-text";
 import { assertIanaTimeZone } from "../../lib/time-zone";
-import type { Db } from "../client";
+import { queryRows, type Db } from "../client";
 import { CITIES } from "./park-places";
 import { BASE_RATE, stateIdOf, VEHICLE_FACTOR } from "./park-rows";
 import { resetIdentity } from "./parks";
@@ -107,17 +107,54 @@ async function fixSyntheticTimeZones(db: Db, cities: string): Promise<void> {
  * the zone of the city it is generated around.
  */
 export async function seedSyntheticParks(db: Db, count: number, log: (line: string) => void = () => {}) {
+  await withGinBulkLoad(db, () => insertSyntheticParks(db, count, log));
+  await fixSyntheticTimeZones(db, cityJson());
+  await resetIdentity(db);
+  // Fresh statistics after a bulk load, so the planner picks the indexes (PGlite has no autovacuum).
+  await db.execute(sql`VACUUM ANALYZE parks`);
+}
+
+/**
+ * Runs a bulk load of parks with the GIN indexes of `parks` (trigram, amenities) collecting new
+ * entries in their pending lists, merged into the index in large sorted batches, instead of one
+ * index insertion per trigram per park (fastupdate is off for searches: a search would scan an
+ * unmerged list). Afterwards every list is merged and fastupdate turned off again, also when the
+ * load fails; the indexes answer correctly throughout.
+ */
+async function withGinBulkLoad(db: Db, load: () => Promise<void>): Promise<void> {
+  const gins = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`SELECT quote_ident(indexname) AS name FROM pg_indexes
+        WHERE schemaname = current_schema() AND tablename = 'parks' AND indexdef LIKE '%USING gin%'`,
+    )
+  ).map((r) => r.name);
+  for (const gin of gins) await db.execute(sql`ALTER INDEX ${sql.raw(gin)} SET (fastupdate = on)`);
+  try {
+    await load();
+  } finally {
+    for (const gin of gins) {
+      await db.execute(sql`SELECT gin_clean_pending_list(${gin}::regclass)`);
+      await db.execute(sql`ALTER INDEX ${sql.raw(gin)} SET (fastupdate = off)`);
+    }
+  }
+}
+
+async function insertSyntheticParks(db: Db, count: number, log: (line: string) => void) {
   const cities = cityJson();
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
     await db.transaction(async (tx) => {
-      // A bulk load, not a request: the pool's per-statement bound (15 s) is not meant for it.
+      // A bulk load, not a request: the pool's per-statement bound (15 s) is not meant for it. The
+      // GIN pending lists (withGinBulkLoad) are merged when they pass this size.
       await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+      await tx.execute(sql`SET LOCAL gin_pending_list_limit = '64MB'`);
       await tx.execute(sql`
         WITH cities AS MATERIALIZED (
           SELECT j, i FROM jsonb_array_elements(${cities}::jsonb) WITH ORDINALITY AS e(j, i))
         INSERT INTO parks (id, slug, park_code, name, description, type, country_id, state_id, city, time_zone, address,
-          lat, lng, open_24h, opening_hours, amenities, entry_instructions, operator, status, search_text, hourly_from_minor)
+          lat, lng, open_24h, opening_hours, amenities, entry_instructions, operator, status, search_text, hourly_from_minor,
+          rate_card)
         SELECT ${SYNTHETIC_ID_BASE} + n, s.street_slug || '-' || s.kind_slug || '-' || n, 'Z' || lpad(upper(to_hex(n)), 6, '0'),
           s.street || ' ' || s.kind || ' ' || n, s.kind || ' on ' || s.street || ', ' || (c.j->>'city') || '.', s.type,
           (c.j->>'country_id')::int, (c.j->>'state_id')::int, c.j->>'city', c.j->>'time_zone', s.num || ' ' || s.street,
@@ -130,7 +167,11 @@ export async function seedSyntheticParks(db: Db, count: number, log: (line: stri
             CASE WHEN r.v[13] < 0.05 THEN 'valet' END, CASE WHEN r.v[14] < 0.35 THEN 'security' END]::text[], NULL),
           'Enter from ' || s.street || '.', 'Parkwell Operations', 'active',
           s.street_norm || ' ' || s.kind_norm || ' ' || n || ' ' || s.num || ' ' || s.street_norm || ' ' || (c.j->>'norm'),
-          greatest((c.j->>'step')::int, round((c.j->>'hourly')::int * (0.6 + r.v[15] * 0.9) / (c.j->>'step')::int) * (c.j->>'step')::int)
+          h.hourly[1],
+          jsonb_build_object(
+            '1', jsonb_build_array(h.hourly[1], h.hourly[1] * (6 + (${SYNTHETIC_ID_BASE} + n) % 5), 40 + (${SYNTHETIC_ID_BASE} + n) % 700),
+            '2', jsonb_build_array(h.hourly[2], h.hourly[2] * (6 + (${SYNTHETIC_ID_BASE} + n) % 5), 5 + (${SYNTHETIC_ID_BASE} + n) % 90),
+            '3', jsonb_build_array(h.hourly[3], h.hourly[3] * (6 + (${SYNTHETIC_ID_BASE} + n) % 5), 5 + (${SYNTHETIC_ID_BASE} + n) % 30))
         FROM generate_series(${from}::int, ${to}::int) AS n
         -- OFFSET 0 keeps the 16 numbers computed once per row instead of once per use.
         CROSS JOIN LATERAL (SELECT ARRAY(SELECT ('x' || substr(md5(n::text || '/' || k), 1, 8))::bit(32)::bigint / 4294967296.0
@@ -145,28 +186,31 @@ export async function seedSyntheticParks(db: Db, count: number, log: (line: stri
                WHEN r.v[9] < 0.94 THEN 'hospital' WHEN r.v[9] < 0.97 THEN 'station' ELSE 'stadium' END AS type
           FROM (SELECT floor(r.v[1] * 1000003)::int % jsonb_array_length(c.j->'streets') AS si,
                        floor(r.v[14] * 997)::int % jsonb_array_length(c.j->'kinds') AS ki) AS pick) AS s
+        -- The car's hourly rate, then each vehicle type's: its factor, rounded to the country's step.
+        CROSS JOIN LATERAL (SELECT (c.j->>'step')::int AS step,
+          greatest((c.j->>'step')::int, round((c.j->>'hourly')::int * (0.6 + r.v[15] * 0.9) / (c.j->>'step')::int)
+            * (c.j->>'step')::int)::bigint AS car) AS base
+        CROSS JOIN LATERAL (SELECT ARRAY[
+            greatest(base.step, round(base.car * ${VEHICLE_FACTOR[1]}::float8 / base.step) * base.step)::bigint,
+            greatest(base.step, round(base.car * ${VEHICLE_FACTOR[2]}::float8 / base.step) * base.step)::bigint,
+            greatest(base.step, round(base.car * ${VEHICLE_FACTOR[3]}::float8 / base.step) * base.step)::bigint] AS hourly) AS h
         ON CONFLICT (id) DO NOTHING`);
+      // Capacities and rates are the park's rate card, written above: one formula. One statement
+      // writes both, so the triggers (migration 0010) run once both are in, compute cards equal to
+      // the ones written, and write no park a second time.
       await tx.execute(sql`
-        INSERT INTO park_capacities (park_id, vehicle_type_id, capacity)
-        SELECT p.id, v.id, CASE v.id WHEN 1 THEN 40 + p.id % 700 WHEN 2 THEN 5 + p.id % 90 ELSE 5 + p.id % 30 END
-        FROM parks p CROSS JOIN (VALUES (1), (2), (3)) AS v(id)
-        WHERE p.id BETWEEN ${SYNTHETIC_ID_BASE + from} AND ${SYNTHETIC_ID_BASE + to}
-        ON CONFLICT DO NOTHING`);
-      await tx.execute(sql`
+        WITH card AS (
+          SELECT p.id, e.key::int AS vehicle_type_id, e.value
+          FROM parks p CROSS JOIN LATERAL jsonb_each(p.rate_card) AS e
+          WHERE p.id BETWEEN ${SYNTHETIC_ID_BASE + from} AND ${SYNTHETIC_ID_BASE + to}),
+        capacities AS (
+          INSERT INTO park_capacities (park_id, vehicle_type_id, capacity)
+          SELECT id, vehicle_type_id, (value->>2)::int FROM card
+          ON CONFLICT DO NOTHING)
         INSERT INTO park_rates (park_id, vehicle_type_id, kind, hourly_minor, daily_max_minor)
-        SELECT p.id, v.id, 'standard', h.hourly, h.hourly * (6 + p.id % 5)
-        FROM parks p
-        CROSS JOIN (VALUES (1, ${VEHICLE_FACTOR[1]}::float8), (2, ${VEHICLE_FACTOR[2]}::float8), (3, ${VEHICLE_FACTOR[3]}::float8)) AS v(id, f)
-        CROSS JOIN LATERAL (SELECT CASE p.country_id WHEN 1 THEN ${BASE_RATE[1].step}::int WHEN 2 THEN ${BASE_RATE[2].step}::int
-          WHEN 3 THEN ${BASE_RATE[3].step}::int ELSE ${BASE_RATE[4].step}::int END AS step) AS st
-        CROSS JOIN LATERAL (SELECT greatest(st.step, round(p.hourly_from_minor * v.f / st.step) * st.step)::bigint AS hourly) AS h
-        WHERE p.id BETWEEN ${SYNTHETIC_ID_BASE + from} AND ${SYNTHETIC_ID_BASE + to}
+        SELECT id, vehicle_type_id, 'standard', (value->>0)::bigint, (value->>1)::bigint FROM card
         ON CONFLICT DO NOTHING`);
     });
     log(`synthetic parks ${from}-${to} of ${count}`);
   }
-  await fixSyntheticTimeZones(db, cities);
-  await resetIdentity(db);
-  // Fresh statistics after a bulk load, so the planner picks the indexes (PGlite has no autovacuum).
-  await db.execute(sql`VACUUM ANALYZE parks`);
 }
