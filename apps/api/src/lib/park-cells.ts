@@ -31,7 +31,7 @@ export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number
  * database's own distance would put partly outside. Cells past the poles or the antimeridian are
  * left out (fewer cells only means the exact count runs).
  */
-export function cellsInside(lat: number, lng: number, radiusM: number, max = 64): number[] {
+export function cellsInside(lat: number, lng: number, radiusM: number, max = 16): number[] {
   const r = radiusM * 0.999 - 1;
   if (r <= 0) return [];
   const step = 1 / CELLS_PER_DEGREE;
