@@ -20,6 +20,12 @@ import { searchCases, type BenchCase } from "./search-cases";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/**
+ * PostgreSQL connections, for the API and for the direct run alike: the API's default
+ * (DATABASE_POOL_SIZE, 10). More connections than cores only queue in the kernel instead of the
+ * pool: 20 gave about 15% fewer requests/s and a worse p99 than 4-8 on this 2-core machine.
+ */
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LARGE = Number(process.env.BENCH_PARKS ?? 500_000);
 const SMALL = 5_000;
@@ -84,8 +90,8 @@ async function runPostgres(parks: number) {
     parks === LARGE ? "parkwell_bench" : "parkwell_bench_small",
     parks,
   );
-  const database = await openDatabase({ url, poolSize: CONNECTIONS });
-  const api = await startApi({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(CONNECTIONS) });
+  const database = await openDatabase({ url, poolSize: POOL_SIZE });
+  const api = await startApi({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL_SIZE) });
   const results: Record<string, { api: LoadResult; direct: LoadResult }> = {};
   try {
     const apiResults = await loadApi(api.url);
@@ -123,7 +129,7 @@ async function runPglite() {
 async function main() {
   say(`## Park search benchmark (${new Date().toISOString()})\n`);
   say(
-    `${os.cpus().length} CPUs, ${CONNECTIONS} concurrent clients, ${SECONDS} s per measurement; API = separate Node process, load from autocannon; direct = the same SQL through \`pg\` (or PGlite in-process) at the same concurrency. Latencies in ms.\n`,
+    `${os.cpus().length} CPUs, ${CONNECTIONS} concurrent clients, ${POOL_SIZE} PostgreSQL connections, ${SECONDS} s per measurement; API = separate Node process, load from autocannon; direct = the same SQL through \`pg\` (or PGlite in-process) at the same concurrency. Latencies in ms.\n`,
   );
   say(
     "| engine | parks | search | API p50 | API p99 | API req/s | SQL p50 | SQL p99 | SQL q/s | API/SQL | errors |",
