@@ -191,5 +191,11 @@ describe("kept counts of active parks", () => {
     await exec(sql`DELETE FROM parks WHERE id = ${added!.id}`);
     expect(await total("country=SN")).toBe(before);
     expect(await countDrift()).toEqual([]);
+    // A park removed with its rates and capacities (the cascade's own triggers find no park to write).
+    const gone = await probe(sql`p.country_id = 3 AND p.id >= 1000000`);
+    await exec(sql`DELETE FROM parks WHERE id = ${gone.id}`);
+    expect(await total("country=SN")).toBe(before - 1);
+    expect(await countDrift()).toEqual([]);
+    expect(await stale()).toEqual([]);
   });
 });
