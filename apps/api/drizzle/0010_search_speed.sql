@@ -148,9 +148,9 @@ CREATE TRIGGER parks_counts_update AFTER UPDATE ON parks
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION park_counts_changed();--> statement-breakpoint
 CREATE TRIGGER parks_counts_delete AFTER DELETE ON parks
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION park_counts_changed();--> statement-breakpoint
-INSERT INTO park_cell_counts (country_id, cell, n)
-SELECT country_id, park_cell(lat, lng), count(*)::int FROM parks WHERE status = 'active' GROUP BY 1, 2;--> statement-breakpoint
-INSERT INTO park_country_counts (country_id, n)
-SELECT country_id, count(*)::int FROM parks WHERE status = 'active' GROUP BY 1;--> statement-breakpoint
+-- The parks already there, as one insertion through the same function the trigger uses.
+SELECT park_counts_apply(array_agg(country_id), array_agg(cell), array_agg(n)) FROM (
+  SELECT country_id, park_cell(lat, lng) AS cell, count(*)::int AS n
+  FROM parks WHERE status = 'active' GROUP BY 1, 2) g;--> statement-breakpoint
 -- The cells' B-tree served only the count the kept counts now answer.
 DROP INDEX IF EXISTS "parks_country_cell_idx";
