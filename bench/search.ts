@@ -12,7 +12,7 @@ import { openDatabase, queryBuilt, type Database } from "../apps/api/src/db/clie
 import { build } from "../apps/api/src/db/sql-text";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
-import { closeWords } from "../apps/api/src/features/parks/parks.repo";
+import { searchWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, ROOT } from "./bench-env";
 import { loadDirect, loadHttp, type LoadResult } from "./load";
@@ -49,7 +49,7 @@ function specOf(query: string): SearchSpec {
 function directRunner(database: Database, queries: string[]) {
   const specs = queries.map(specOf);
   const exec: Exec = (query, options) => queryBuilt(database.db, query, options?.prepared);
-  return (i: number) => planSearch(specs[i]!, exec, (terms) => closeWords(database.db, terms));
+  return (i: number) => planSearch(specs[i]!, exec, searchWords(database.db));
 }
 
 const ms = (v: number) => v.toFixed(1);

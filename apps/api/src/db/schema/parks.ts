@@ -165,12 +165,23 @@ export const parkRates = pgTable(
 );
 
 /**
- * Every word (3+ letters, no digits) of any park's search text: the vocabulary a misspelt search
- * word is corrected against (trigram similarity, computed in parks.repo over the cached words,
- * instead of fuzzy matching against every park). Filled by a trigger on `parks` (migration 0007_search); words of parks
- * that are gone stay, and simply find nothing.
+ * Per country, every word (3+ letters, no digits) of its active parks' search texts and how many
+ * active parks hold it, kept by a statement-level trigger on `parks` (migration 0011). The words
+ * are the vocabulary a misspelt search word is corrected against (trigram similarity, computed in
+ * parks.repo over the cached words, instead of fuzzy matching against every park); the numbers
+ * tell a broad search ("toronto": a fifth of Canada's parks) from a selective one, which picks how
+ * the search reads its matches (parks.search-plan.ts). A word no active park holds any more keeps
+ * its row with n = 0.
  */
-export const parkWords = pgTable("park_words", { word: text("word").primaryKey() });
+export const parkWordCounts = pgTable(
+  "park_word_counts",
+  {
+    countryId: integer("country_id").notNull(),
+    word: text("word").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryId, t.word] })],
+);
 
 /**
  * Active parks per country and per 0.02° cell (`park_cell(lat, lng)`, lib/park-cells.ts), kept by

@@ -5,10 +5,10 @@ import { queryRows } from "../../db/client";
 import { seedSyntheticParks } from "../../db/seed/synthetic-parks";
 import { createTestContext, type TestContext } from "../../test/harness";
 
-// What the database keeps for searches (migration 0010), checked against what it is kept from:
+// What the database keeps for searches (migrations 0010, 0011), checked against what it is kept from:
 // parks.rate_card (a search page reads each park's rates and capacities from the park's own row;
 // triggers on park_rates and park_capacities keep it) and the counts of active parks per country
-// and per grid cell (a trigger on parks keeps them).
+// and per grid cell, and of the words of active parks per country (triggers on parks keep them).
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -123,21 +123,37 @@ describe("parks.rate_card", () => {
   });
 });
 
-/** Kept counts that differ from counting the parks, per country and per cell (empty when they agree). */
+/**
+ * Kept counts that differ from counting the parks, per country, per cell and per word (migration
+ * 0011: a park counts a word of 3+ letters without digits once); empty when they agree.
+ */
 const countDrift = () =>
-  rows<{ kind: string; country_id: number; cell: number | null; kept: number; actual: number }>(sql`
+  rows<{ kind: string; country_id: number; key: string | null; kept: number; actual: number }>(sql`
     WITH actual_cells AS (
       SELECT country_id, park_cell(lat, lng) AS cell, count(*)::int AS n FROM parks WHERE status = 'active' GROUP BY 1, 2),
     actual_countries AS (
-      SELECT country_id, count(*)::int AS n FROM parks WHERE status = 'active' GROUP BY 1)
-    SELECT 'cell' AS kind, coalesce(k.country_id, a.country_id) AS country_id, coalesce(k.cell, a.cell) AS cell,
+      SELECT country_id, count(*)::int AS n FROM parks WHERE status = 'active' GROUP BY 1),
+    actual_words AS (
+      SELECT country_id, word, count(DISTINCT id)::int AS n
+      FROM parks, regexp_split_to_table(search_text, ' ') AS word
+      WHERE status = 'active' AND char_length(word) >= 3 AND word !~ '[0-9]' GROUP BY 1, 2)
+    SELECT 'cell' AS kind, coalesce(k.country_id, a.country_id) AS country_id, coalesce(k.cell, a.cell)::text AS key,
       coalesce(k.n, 0) AS kept, coalesce(a.n, 0) AS actual
     FROM park_cell_counts k FULL JOIN actual_cells a ON a.country_id = k.country_id AND a.cell = k.cell
     WHERE coalesce(k.n, 0) <> coalesce(a.n, 0)
     UNION ALL
     SELECT 'country', coalesce(k.country_id, a.country_id), NULL, coalesce(k.n, 0), coalesce(a.n, 0)
     FROM park_country_counts k FULL JOIN actual_countries a ON a.country_id = k.country_id
+    WHERE coalesce(k.n, 0) <> coalesce(a.n, 0)
+    UNION ALL
+    SELECT 'word', coalesce(k.country_id, a.country_id), coalesce(k.word, a.word), coalesce(k.n, 0), coalesce(a.n, 0)
+    FROM park_word_counts k FULL JOIN actual_words a ON a.country_id = k.country_id AND a.word = k.word
     WHERE coalesce(k.n, 0) <> coalesce(a.n, 0)`);
+
+/** The kept count of one word in Senegal. */
+const wordCount = async (word: string) =>
+  (await rows<{ n: number }>(sql`SELECT n FROM park_word_counts WHERE country_id = 3 AND word = ${word}`))[0]
+    ?.n ?? 0;
 
 const total = async (query: string) => {
   const res = await ctx.app.inject({ url: `/api/v1/parks/front/parks/?${query}` });
@@ -169,14 +185,24 @@ describe("kept counts of active parks", () => {
       RETURNING id`);
     expect(await total("country=SN")).toBe(before + 1);
     expect(await countDrift()).toEqual([]);
+    expect(await wordCount("annexe")).toBe(1);
 
     await exec(sql`UPDATE parks SET status = 'inactive' WHERE id = ${added!.id}`);
+    expect(await wordCount("annexe")).toBe(0);
     expect(await total("country=SN")).toBe(before);
     await exec(sql`UPDATE parks SET status = 'active', lat = lat + 0.3 WHERE id = ${added!.id}`);
     expect(await total("country=SN")).toBe(before + 1);
     // A move to another cell, and an update that moves nothing (a new name).
     await exec(sql`UPDATE parks SET lng = lng - 0.2 WHERE id = ${added!.id}`);
     await exec(sql`UPDATE parks SET name = name || ' (north)' WHERE country_id = 3`);
+    expect(await countDrift()).toEqual([]);
+    // New words for some parks, a word dropped by others, a word twice in one park's text.
+    await exec(
+      sql`UPDATE parks SET search_text = search_text || ' nordxq nordxq' WHERE country_id = 3 AND city = 'Dakar'`,
+    );
+    await exec(sql`UPDATE parks SET search_text = replace(search_text, 'nordxq', 'sudxq') WHERE id IN (
+      SELECT id FROM parks WHERE country_id = 3 AND city = 'Dakar' ORDER BY id LIMIT 3)`);
+    expect(await wordCount("sudxq")).toBe(3);
     expect(await countDrift()).toEqual([]);
 
     // Many at once: a whole city closed, then reopened; the added park removed.

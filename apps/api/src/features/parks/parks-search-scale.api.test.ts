@@ -3,13 +3,16 @@
  * (the load-test generator), each answer checked against a brute-force query of the same parks.
  */
 import type { ParkPage } from "@parkwell/contract";
-import { PARK_TOTAL_CAP } from "@parkwell/contract";
+import { PARK_TOTAL_CAP, ParkListQuerySchema } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client";
+import { queryBuilt, queryRows } from "../../db/client";
 import { seedSyntheticParks } from "../../db/seed/synthetic-parks";
 import { haversineKm } from "../../test/geo";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { searchWords } from "./parks.repo";
+import { planSearch, type Exec } from "./parks.search-plan";
+import { searchSpec } from "./parks.service";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,6 +70,58 @@ describe("broad words (more matches than the cap)", () => {
     expect(p.total).toBe(PARK_TOTAL_CAP);
     expect(p.items).toHaveLength(10);
     expect(p.items.every((i) => `${i.name} ${i.address} ${i.city} ${i.state}`.includes("Lagos"))).toBe(true);
+  });
+
+  /** A Nigerian search through the API's own plan, with the statements it sent. */
+  const planned = async (query: string) => {
+    const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+    const sent: string[] = [];
+    const exec: Exec = (built, options) => {
+      sent.push(built.sql);
+      return queryBuilt(ctx.database.db, built, options?.prepared);
+    };
+    return { sent, result: await planSearch(searchSpec(q, 1), exec, searchWords(ctx.database.db)) };
+  };
+
+  it("reads a broad word from the text's B-tree, texts starting with it first, in one statement", async () => {
+    // "ibadan": a fifth of Nigeria's parks (city and state), three demo names start with it.
+    const starting = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM parks WHERE status = 'active' AND country_id = 1 AND search_text LIKE 'ibadan%'
+          ORDER BY search_text COLLATE "C", id`,
+    );
+    expect(starting.length).toBeGreaterThan(0);
+    expect((await matching("ibadan")).length).toBeGreaterThan(PARK_TOTAL_CAP);
+    const { sent, result } = await planned("search=Ibadan");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("USING ~<~");
+    expect(result.total).toBeGreaterThan(PARK_TOTAL_CAP);
+    expect(result.rows.slice(0, starting.length).map((r) => r.id)).toEqual(
+      starting.slice(0, 10).map((r) => r.id),
+    );
+    const p = await page("country=NG&search=Ibadan");
+    expect(p.total).toBe(PARK_TOTAL_CAP);
+    expect(p.items.map((i) => i.id)).toEqual(result.rows.map((r) => r.id));
+    expect(p.items.every((i) => `${i.name} ${i.address} ${i.city} ${i.state}`.includes("Ibadan"))).toBe(true);
+  });
+
+  it("falls back to the text index when broad words are rare together, with the exact count", async () => {
+    // Each a fifth of Nigeria's parks (a city; a kind of car park), together a twenty-fifth: fewer
+    // than the cap, so the broad statement proves nothing and the text index counts them.
+    const all = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM parks WHERE status = 'active' AND country_id = 1
+          AND search_text LIKE '%ibadan%' AND search_text LIKE '%garage%'`,
+    );
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThanOrEqual(PARK_TOTAL_CAP);
+    const { sent, result } = await planned("search=Ibadan%20Garage&size=100");
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toContain("USING ~<~");
+    expect(result.total).toBe(all.length);
+    const ids = new Set(all.map((r) => r.id));
+    expect(result.rows).toHaveLength(Math.min(100, all.length));
+    expect(result.rows.every((r) => ids.has(r.id))).toBe(true);
   });
 
   it("sorted by name, gives exactly the first names of all the matches", async () => {

@@ -11,7 +11,7 @@ import {
   vehicleTypes,
 } from "../../db/schema/index";
 import { closestWords, trigrams } from "../../lib/trigrams";
-import { planSearch } from "./parks.search-plan";
+import { planSearch, type SearchWords, type TermReach } from "./parks.search-plan";
 import type { SearchSpec } from "./parks.search-sql";
 
 export interface CountryWithFees {
@@ -56,19 +56,30 @@ export const stateNames = cachedPerDb(
 
 /** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
 export const CLOSE_WORD_SIMILARITY = 0.3;
-/** The words of every park (`park_words`, kept by a trigger), with their trigrams; cached a minute. */
-const vocabulary = cachedPerDb(
-  async (db) =>
-    (await queryRows<{ word: string }>(db, sql`SELECT word FROM park_words`)).map((r) => ({
-      word: r.word,
-      grams: trigrams(r.word),
-    })),
-  REFERENCE_TTL_MS,
-);
+/**
+ * The words of the active parks (`park_word_counts`, kept by a trigger), with their trigrams, and
+ * per country how many active parks hold each word and how many parks it has; cached a minute.
+ * The numbers only choose how a search reads its matches: a stale one costs time, never a row.
+ */
+const vocabulary = cachedPerDb(async (db) => {
+  const rows = await queryRows<{ country_id: number; word: string; n: number; parks: number }>(
+    db,
+    sql`SELECT w.country_id, w.word, w.n, coalesce(c.n, 0) AS parks
+      FROM park_word_counts w LEFT JOIN park_country_counts c USING (country_id) WHERE w.n > 0`,
+  );
+  const countries = new Map<number, { parks: number; words: Map<string, number> }>();
+  for (const r of rows) {
+    let country = countries.get(r.country_id);
+    if (!country) countries.set(r.country_id, (country = { parks: r.parks, words: new Map() }));
+    country.words.set(r.word, r.n);
+  }
+  const words = [...new Set(rows.map((r) => r.word))].map((word) => ({ word, grams: trigrams(word) }));
+  return { words, countries };
+}, REFERENCE_TTL_MS);
 
 /** Per term (3+ characters), up to three known words close to it: "toronnto" → toronto. */
 export async function closeWords(db: Db, terms: string[]): Promise<string[][]> {
-  const words = await vocabulary(db);
+  const { words } = await vocabulary(db);
   return terms.map((term) =>
     term.length < 3
       ? []
@@ -76,12 +87,32 @@ export async function closeWords(db: Db, terms: string[]): Promise<string[][]> {
   );
 }
 
+/**
+ * How far each term reaches in a country: the number of its active parks that hold a word
+ * containing the term, summed over those words (a park holding two of them counts twice), and the
+ * country's number of active parks.
+ */
+export async function termReach(db: Db, countryId: number, terms: string[]): Promise<TermReach> {
+  const country = (await vocabulary(db)).countries.get(countryId);
+  if (!country) return { parks: 0, terms: terms.map(() => 0) };
+  return {
+    parks: country.parks,
+    terms: terms.map((term) => {
+      let n = 0;
+      for (const [word, count] of country.words) if (word.includes(term)) n += count;
+      return n;
+    }),
+  };
+}
+
+/** What a search plan asks of the park words (parks.search-plan.ts). */
+export const searchWords = (db: Db): SearchWords => ({
+  close: (terms) => closeWords(db, terms),
+  reach: (countryId, terms) => termReach(db, countryId, terms),
+});
+
 export async function searchParks(db: Db, spec: SearchSpec) {
-  return planSearch(
-    spec,
-    (query, options) => queryBuilt(db, query, options?.prepared),
-    (terms) => closeWords(db, terms),
-  );
+  return planSearch(spec, (query, options) => queryBuilt(db, query, options?.prepared), searchWords(db));
 }
 
 export async function findPark(db: Db, ref: string) {

@@ -1,6 +1,6 @@
 import { PARK_TOTAL_CAP } from "@parkwell/contract";
 import { build, type BuiltQuery } from "../../db/sql-text";
-import { countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
+import { broadSql, countSql, searchSql, type SearchRow, type SearchSpec } from "./parks.search-sql";
 
 /** Runs one statement and returns its rows: the app's database, or `pg` in the benchmark. */
 export type Exec = <T>(query: BuiltQuery, options?: { prepared?: boolean }) => Promise<T[]>;
@@ -20,17 +20,91 @@ async function page(exec: Exec, spec: SearchSpec, counted = true) {
   return { rows, total: (await exec<{ n: number }>(build(countSql(spec))))[0]?.n ?? 0 };
 }
 
+/** A term is broad when the parks holding it are at least this share of the country's. */
+const BROAD_SHARE = 0.1;
+/**
+ * The most parks a broad search reads in the text's B-tree before it gives up: about 8 ms at two
+ * words, wasted when the words are rarer together than their counts suggest.
+ */
+const BROAD_BUDGET_MAX = 32_768;
+
+/**
+ * Whether a search can be broad: a country, words of three letters or more, and no filter that
+ * the text's B-tree cannot test.
+ */
+function mayBeBroad(spec: SearchSpec): spec is SearchSpec & { countryId: number } {
+  const filtered = spec.geo || spec.type || spec.amenities.length > 0 || spec.requireVehicleType;
+  return (
+    spec.countryId !== undefined &&
+    !filtered &&
+    !spec.closeWords &&
+    !spec.phrase &&
+    spec.terms.length > 0 &&
+    spec.terms.every((t) => t.length >= 3)
+  );
+}
+
+/**
+ * How many of the country's parks a broad search reads (see broadSql), or undefined when a term
+ * reaches no more than the cap's parks, or less than a tenth of the country's, or when the words,
+ * taken as independent, would not hold the cap's matches among the most it may read. Enough
+ * parks to find them three times over, within that; a power of two, so that a few statements
+ * serve every search. Words that go together ("port harcourt") are found sooner.
+ */
+export function broadBudget(reach: TermReach): number | undefined {
+  const least = Math.min(...reach.terms);
+  if (reach.parks === 0 || least <= PARK_TOTAL_CAP || least < BROAD_SHARE * reach.parks) return undefined;
+  const together = reach.terms.reduce((share, n) => share * Math.min(1, n / reach.parks), 1);
+  if (together * BROAD_BUDGET_MAX < PARK_TOTAL_CAP + 1) return undefined;
+  const wanted = (3 * (PARK_TOTAL_CAP + 1)) / together;
+  return Math.min(BROAD_BUDGET_MAX, 2 ** Math.ceil(Math.log2(wanted)));
+}
+
+/**
+ * Broad words first, when the counts say so: the proof that more than the cap match and the page,
+ * without reading the text index's posting lists (see broadSql). Undefined when the parks read
+ * held fewer matches than that (the words were rarer together than apart) or the page is past
+ * them: the caller reads the matches through the text index instead.
+ */
+async function broad(exec: Exec, spec: SearchSpec, budget: number) {
+  const rows = await exec<SearchRow>(build(broadSql(spec, budget)), { prepared: true });
+  const total = Number(rows[0]?.total ?? 0);
+  return rows.length > 0 && total > PARK_TOTAL_CAP ? { rows, total } : undefined;
+}
+
 /**
  * One attempt. Text reads its matches first (one statement): a few hundred are cheap to order.
- * Beyond the cap the words are broad ("lagos"): relevance ranks the first matches found, and the
- * other orders read the page in their index's order instead, testing the text on the way, which
- * with so many matches stops soon (a second statement).
+ * Words the counts call broad ("toronto") try a statement that stops at the cap instead. Beyond
+ * the cap the words are broad: relevance ranks the first matches found, and the other orders read
+ * the page in their index's order instead, testing the text on the way, which with so many
+ * matches stops soon (a second statement).
  */
-async function run(exec: Exec, spec: SearchSpec): Promise<{ rows: SearchRow[]; total: number }> {
+async function run(
+  exec: Exec,
+  spec: SearchSpec,
+  words: SearchWords,
+): Promise<{ rows: SearchRow[]; total: number }> {
   if (spec.terms.length === 0) return page(exec, spec);
-  const first = await page(exec, { ...spec, textFirst: true });
+  const budget = mayBeBroad(spec) ? broadBudget(await words.reach(spec.countryId, spec.terms)) : undefined;
+  const first =
+    (budget && (await broad(exec, spec, budget))) || (await page(exec, { ...spec, textFirst: true }));
   if (first.total <= PARK_TOTAL_CAP || spec.sort === "relevance") return first;
   return { rows: (await page(exec, spec, false)).rows, total: first.total };
+}
+
+/** How far each term reaches in a country (parks.repo termReach). */
+export interface TermReach {
+  /** The country's active parks. */
+  parks: number;
+  /** Per term, the active parks holding a word that contains it (an estimate from above). */
+  terms: number[];
+}
+
+/** What a plan asks of the park words: close words for the misspelt, counts for the broad. */
+export interface SearchWords {
+  /** Per term, known words close to it (the term itself excluded). */
+  close(terms: string[]): Promise<string[][]>;
+  reach(countryId: number, terms: string[]): Promise<TermReach>;
 }
 
 /**
@@ -38,18 +112,15 @@ async function run(exec: Exec, spec: SearchSpec): Promise<{ rows: SearchRow[]; t
  * phrase is indexable where "17" or "sw" alone are not); then every word anywhere; only when
  * nothing matches, words close to the typed ones.
  */
-/** Per term, known words close to it (the term itself excluded). */
-export type CloseWords = (terms: string[]) => Promise<string[][]>;
-
-export async function planSearch(spec: SearchSpec, exec: Exec, closeWordsOf: CloseWords) {
+export async function planSearch(spec: SearchSpec, exec: Exec, words: SearchWords) {
   const long = spec.terms.some((t) => t.length >= 3);
   if (spec.terms.some((t) => t.length < 3) && spec.terms.join(" ").length >= 3 && spec.terms.length > 1) {
-    const phrase = await run(exec, { ...spec, phrase: true });
+    const phrase = await run(exec, { ...spec, phrase: true }, words);
     if (phrase.total > 0) return phrase;
   }
-  const exact = await run(exec, spec);
+  const exact = await run(exec, spec, words);
   if (exact.total > 0 || !long) return exact;
-  const close = await closeWordsOf(spec.terms);
-  if (close.every((words) => words.length === 0)) return exact;
-  return run(exec, { ...spec, closeWords: spec.terms.map((term, i) => [term, ...(close[i] ?? [])]) });
+  const close = await words.close(spec.terms);
+  if (close.every((w) => w.length === 0)) return exact;
+  return run(exec, { ...spec, closeWords: spec.terms.map((term, i) => [term, ...(close[i] ?? [])]) }, words);
 }
