@@ -88,9 +88,27 @@ export function queryRowsPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
   return queryBuilt<T>(db, dialect.sqlToQuery(query), true);
 }
 
+/**
+ * Prepared statements' names by text, remembered: the texts are a few hundred shapes (per country,
+ * filter and word count), and hashing each search's text again was about 1% of the API's CPU in a profile
+ * of country searches. Cleared if it ever grows past the bound.
+ */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_MAX = 5_000;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+    name = `pw_${createHash("sha1").update(text).digest("hex").slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** A statement already built (db/sql-text), optionally as a named prepared statement named after its text. */
 export async function queryBuilt<T>(db: Tx, built: BuiltQuery, prepared = false): Promise<T[]> {
-  const name = prepared ? `pw_${createHash("sha1").update(built.sql).digest("hex").slice(0, 32)}` : undefined;
+  const name = prepared ? statementName(built.sql) : undefined;
   const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
