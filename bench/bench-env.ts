@@ -51,15 +51,20 @@ export interface RunningApi {
   stop(): Promise<void>;
 }
 
-/** The built API (apps/api/dist/server.js) as its own process, like production. */
-export async function startApi(env: Record<string, string>): Promise<RunningApi> {
+/**
+ * The built API (apps/api/dist/server.js) as its own process, like production; with `processes`
+ * above one, that many sharing the port (bench/cluster-api.mjs), as behind a load balancer.
+ */
+export async function startApi(env: Record<string, string>, processes = 1): Promise<RunningApi> {
   const build = spawnSync("npm", ["run", "build", "-w", "@parkwell/api"], { cwd: ROOT, stdio: "ignore" });
   if (build.status !== 0) throw new Error("building the API failed");
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [path.join(ROOT, "apps/api/dist/server.js")], {
+  const main = processes > 1 ? "bench/cluster-api.mjs" : "apps/api/dist/server.js";
+  const child = spawn(process.execPath, [path.join(ROOT, main)], {
     cwd: ROOT,
     env: {
       ...process.env,
+      API_PROCESSES: String(processes),
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
