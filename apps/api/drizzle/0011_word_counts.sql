@@ -11,47 +11,58 @@ CREATE TABLE "park_word_counts" (
 );--> statement-breakpoint
 -- The net change of one statement: +1 per (country, word) for each active park written, -1 for
 -- each active park as it was before. A park counts a word once, however often its text holds it;
--- a change that keeps a park's words (a rate card, a new status between inactive ones) nets to
--- zero and writes nothing. Rows are written in key order, so that two statements never wait on
--- each other's rows in opposite orders (as park_counts_apply, 0010).
+-- a change that keeps a park's words nets to zero and writes nothing. Rows are written in key
+-- order, so that two statements never wait on each other's rows in opposite orders (as
+-- park_counts_apply, 0010).
 CREATE OR REPLACE FUNCTION park_words_apply(
   p_new_countries int[], p_new_texts text[], p_old_countries int[], p_old_texts text[]) RETURNS void
   LANGUAGE sql
   AS $$
   INSERT INTO park_word_counts AS c (country_id, word, n)
   SELECT country_id, word, sum(d)::int FROM (
-    (SELECT DISTINCT r.i, r.country_id, w.word, 1 AS d
-      FROM unnest(p_new_countries, p_new_texts) WITH ORDINALITY AS r(country_id, search_text, i),
-        unnest(string_to_array(r.search_text, ' ')) AS w(word)
-      WHERE length(w.word) >= 3 AND w.word !~ '[0-9]')
-    UNION ALL
-    (SELECT DISTINCT r.i, r.country_id, w.word, -1 AS d
-      FROM unnest(p_old_countries, p_old_texts) WITH ORDINALITY AS r(country_id, search_text, i),
-        unnest(string_to_array(r.search_text, ' ')) AS w(word)
-      WHERE length(w.word) >= 3 AND w.word !~ '[0-9]')) words
+    SELECT DISTINCT r.d, r.i, r.country_id, w.word
+    FROM (
+      SELECT 1, t.* FROM unnest(p_new_countries, p_new_texts) WITH ORDINALITY AS t
+      UNION ALL
+      SELECT -1, t.* FROM unnest(p_old_countries, p_old_texts) WITH ORDINALITY AS t
+    ) AS r(d, country_id, search_text, i),
+      unnest(string_to_array(r.search_text, ' ')) AS w(word)
+    WHERE length(w.word) >= 3 AND w.word !~ '[0-9]') words
   GROUP BY country_id, word HAVING sum(d) <> 0
   ORDER BY country_id, word
   ON CONFLICT (country_id, word) DO UPDATE SET n = c.n + EXCLUDED.n
 $$;--> statement-breakpoint
--- A transition table can be named only under the event that defines it, hence the two branches.
+-- A transition table can be named only under the event that defines it, hence a branch per event.
+-- An update passes only the parks whose words could count differently (text, status, country):
+-- the rate-card triggers (0010) write parks too, and their words need no splitting again. The
+-- full join keeps a park whose id changed (an old and a new row, unmatched).
 CREATE OR REPLACE FUNCTION park_words_changed() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 DECLARE
-  new_countries int[] := '{}';
-  new_texts text[] := '{}';
-  old_countries int[] := '{}';
-  old_texts text[] := '{}';
+  new_countries int[];
+  new_texts text[];
+  old_countries int[];
+  old_texts text[];
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+  IF TG_OP = 'INSERT' THEN
     SELECT array_agg(country_id), array_agg(search_text) INTO new_countries, new_texts
     FROM new_rows WHERE status = 'active';
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+  ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(country_id), array_agg(search_text) INTO old_countries, old_texts
     FROM old_rows WHERE status = 'active';
+  ELSE
+    SELECT array_agg(n.country_id) FILTER (WHERE n.status = 'active'),
+           array_agg(n.search_text) FILTER (WHERE n.status = 'active'),
+           array_agg(o.country_id) FILTER (WHERE o.status = 'active'),
+           array_agg(o.search_text) FILTER (WHERE o.status = 'active')
+      INTO new_countries, new_texts, old_countries, old_texts
+    FROM new_rows n FULL JOIN old_rows o ON o.id = n.id
+    WHERE (n.search_text, n.status, n.country_id) IS DISTINCT FROM (o.search_text, o.status, o.country_id);
   END IF;
-  PERFORM park_words_apply(new_countries, new_texts, old_countries, old_texts);
+  IF new_countries IS NOT NULL OR old_countries IS NOT NULL THEN
+    PERFORM park_words_apply(new_countries, new_texts, old_countries, old_texts);
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -66,7 +77,7 @@ CREATE TRIGGER parks_words_update AFTER UPDATE ON parks
 CREATE TRIGGER parks_words_delete AFTER DELETE ON parks
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION park_words_changed();--> statement-breakpoint
 -- The parks already there, through the function the trigger uses.
-SELECT park_words_apply(array_agg(country_id), array_agg(search_text), '{}', '{}')
+SELECT park_words_apply(array_agg(country_id), array_agg(search_text), NULL, NULL)
 FROM parks WHERE status = 'active';
 --> statement-breakpoint
 -- A broad search reads the text's B-tree index-only, and needs the park's id from it
