@@ -77,6 +77,10 @@ function distanceSql(geo: { lat: number; lng: number }): Frag {
 /** LIKE needs its own wildcards escaped: the user's "%" or "_" is a character, not a pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The park (`p`, or another alias) holds the word anywhere in its search text. */
+const contains = (word: string, t: "p" | "s" = "p") =>
+  q`${raw(t)}.search_text LIKE ${`%${likeEscape(word)}%`}`;
+
 /**
  * The country as a literal, not a parameter: the planner matches a country's own partial indexes
  * (KNN and trigram, migration 0010) only against a constant. One prepared statement per country.
@@ -108,7 +112,6 @@ function where(spec: SearchSpec): Frag {
     parts.push(q`p.search_text LIKE ${`${likeEscape(spec.terms.join(" "))}%`}`);
   }
   if (spec.phrase) parts.push(q`p.search_text LIKE ${`%${likeEscape(spec.terms.join(" "))}%`}`);
-  const contains = (word: string) => q`p.search_text LIKE ${`%${likeEscape(word)}%`}`;
   spec.terms.forEach((term, i) => {
     if (term.length < 3) {
       // No trigram: as an index condition it would make the GIN read every entry. A filter on the
@@ -118,7 +121,8 @@ function where(spec: SearchSpec): Frag {
     }
     // Substring through the trigram index; in the fallback, any word close to it instead.
     const words = spec.closeWords?.[i] ?? [term];
-    parts.push(words.length === 1 ? contains(term) : q`(${join(words.map(contains), q` OR `)})`);
+    const any = words.map((word) => contains(word));
+    parts.push(any.length === 1 ? any[0]! : q`(${join(any, q` OR `)})`);
   });
   if (spec.geo) {
     const center = centerOf(spec.geo);
@@ -223,7 +227,7 @@ export function broadSql(spec: SearchSpec, budget: number): Frag {
   const country = countryLiteral(spec.countryId);
   const phrase = spec.terms.join(" ");
   const words = join(
-    spec.terms.map((t) => q`s.search_text LIKE ${`%${likeEscape(t)}%`}`),
+    spec.terms.map((t) => contains(t, "s")),
     q` AND `,
   );
   const rank = (t: "m" | "top") => {
