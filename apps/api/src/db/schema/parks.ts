@@ -19,9 +19,9 @@ import { IANA_ZONE_SHAPE } from "../../lib/time-zone";
 import { countries, states, vehicleTypes } from "./reference";
 
 /** Mon..Sun; `null` for a closed day. Times are local "HH:MM", close may be "24:00". */
+export type OpeningHours = ({ open: string; close: string } | null)[];
 /** Per vehicle type id: [standard hourly rate, daily maximum (minor units), capacity], null where missing. */
 export type RateCard = Record<string, [number | null, number | null, number | null]>;
-export type OpeningHours = ({ open: string; close: string } | null)[];
 export interface ParkPhoto {
   url: string;
   alt: string;
@@ -85,6 +85,7 @@ export const parks = pgTable(
     // INCLUDE lat, lng, id) and the trigram GINs on search_text (the same split) are created in
     // migrations 0007 and 0010: Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
     // Short terms (1-2 characters) have no trigram: they match a name prefix through this index.
+    // Broad words read it index-only, with INCLUDE (id) added by hand in migration 0011.
     index("parks_search_prefix_idx")
       .on(t.countryId, sql`${t.searchText} text_pattern_ops`)
       .where(sql`status = 'active'`),
