@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { fastSerializerCompiler } from "../../lib/fast-serializer";
 import * as parkService from "./park-page.service";
 import * as service from "./parks.service";
 
@@ -40,6 +41,7 @@ export function parksRoutes(db: Db): FastifyPluginAsyncZod {
             querystring: ParkListQuerySchema,
             response: { 200: ParkPageSchema, ...errors },
           },
+          serializerCompiler: fastSerializerCompiler,
         },
         async (req, reply) =>
           reply.header("cache-control", cache).send(await service.searchParks(db, req.query)),
