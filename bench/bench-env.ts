@@ -48,6 +48,8 @@ export async function ensureParks(adminUrl: string | undefined, name: string, n:
 
 export interface RunningApi {
   url: string;
+  /** The process started (with several API processes, their cluster's primary). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startApi(env: Record<string, string>, processes = 1): Prom
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());

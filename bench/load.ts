@@ -2,6 +2,8 @@ import { createHistogram } from "node:perf_hooks";
 import autocannon from "autocannon";
 
 export interface LoadResult {
+  /** Requests (or statements) completed. */
+  count: number;
   rps: number;
   p50: number;
   p99: number;
@@ -24,6 +26,7 @@ export async function loadHttp(
     requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
   });
   return {
+    count: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -57,5 +60,11 @@ export async function loadDirect(
       }
     }),
   );
-  return { rps: done / seconds, p50: h.percentile(50) / 1000, p99: h.percentile(99) / 1000, errors };
+  return {
+    count: done,
+    rps: done / seconds,
+    p50: h.percentile(50) / 1000,
+    p99: h.percentile(99) / 1000,
+    errors,
+  };
 }

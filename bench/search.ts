@@ -14,7 +14,8 @@ import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.sear
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
-import { ensureParks, startApi, ROOT } from "./bench-env";
+import { ensureParks, startApi, ROOT, type RunningApi } from "./bench-env";
+import { withCpu } from "./cpu";
 import { loadDirect, loadHttp, type LoadResult } from "./load";
 import { searchCases, type BenchCase } from "./search-cases";
 
@@ -34,6 +35,12 @@ const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
  */
 const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/**
+ * Rounds per case: API then SQL, alternated, each figure the median of its rounds. This machine's
+ * speed drifts by a quarter within minutes (a shared host); one measurement of each, minutes
+ * apart, was as likely to show the drift as the code.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LARGE = Number(process.env.BENCH_PARKS ?? 500_000);
 const SMALL = 5_000;
 /** PGlite seeds in one WASM thread: its run may use fewer parks (BENCH_PGLITE_PARKS) to fit a time box. */
@@ -82,13 +89,69 @@ async function explain(database: Database) {
   }
 }
 
-/** Every search kind through the API (after a short warm-up), one after the other. */
-async function loadApi(base: string): Promise<Record<string, LoadResult>> {
-  const paths = (c: BenchCase) => c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`);
-  await loadHttp(base, paths(cases[0]!), CONNECTIONS, 2);
-  const results: Record<string, LoadResult> = {};
-  for (const c of cases) results[c.name] = await loadHttp(base, paths(c), CONNECTIONS, SECONDS);
-  return results;
+const apiPaths = (c: BenchCase) => c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`);
+
+const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The median of each figure over the rounds. */
+function median(results: LoadResult[]): LoadResult {
+  const at = (pick: (r: LoadResult) => number) => mid(results.map(pick));
+  return {
+    count: at((r) => r.count),
+    rps: at((r) => r.rps),
+    p50: at((r) => r.p50),
+    p99: at((r) => r.p99),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+  };
+}
+
+/** CPU per request (µs, medians over the rounds) of each process taking part; see cpuRow. */
+interface CpuPerRequest {
+  api: number[];
+  load: number[];
+  postgresApi: number[];
+  client: number[];
+  postgresDirect: number[];
+}
+
+/** Each case through the API and directly, alternated for ROUNDS rounds; the medians. */
+async function measureCase(
+  api: RunningApi,
+  c: BenchCase,
+  direct: (i: number) => Promise<unknown>,
+): Promise<{ api: LoadResult; direct: LoadResult; cpu: CpuPerRequest }> {
+  const apiRuns: LoadResult[] = [];
+  const sqlRuns: LoadResult[] = [];
+  const cpu: CpuPerRequest = { api: [], load: [], postgresApi: [], client: [], postgresDirect: [] };
+  const per = (micros: number | undefined, n: number) => (micros === undefined ? NaN : micros / n);
+  for (let round = 0; round < ROUNDS; round++) {
+    // With several API processes the primary's own CPU is not theirs: not counted.
+    const pid = API_PROCESSES === 1 ? api.pid : undefined;
+    const [a, aCpu] = await withCpu(pid, () => loadHttp(api.url, apiPaths(c), CONNECTIONS, SECONDS));
+    const [d, dCpu] = await withCpu(undefined, () =>
+      loadDirect(c.queries.length, direct, CONNECTIONS, SECONDS),
+    );
+    apiRuns.push(a);
+    sqlRuns.push(d);
+    cpu.api.push(per(aCpu.api, a.count));
+    cpu.load.push(per(aCpu.self, a.count));
+    cpu.postgresApi.push(per(aCpu.postgres, a.count));
+    cpu.client.push(per(dCpu.self, d.count));
+    cpu.postgresDirect.push(per(dCpu.postgres, d.count));
+  }
+  return { api: median(apiRuns), direct: median(sqlRuns), cpu };
+}
+
+const cpuRows: string[] = [];
+/** A row of the CPU table: where a request's CPU went, through the API and directly. */
+function cpuRow(parks: number, name: string, cpu: CpuPerRequest) {
+  const us = (values: number[]) => {
+    const m = mid(values);
+    return Number.isNaN(m) ? "-" : Math.round(m).toString();
+  };
+  cpuRows.push(
+    `| ${parks.toLocaleString("en")} | ${name} | ${us(cpu.api)} | ${us(cpu.load)} | ${us(cpu.postgresApi)} | ${us(cpu.client)} | ${us(cpu.postgresDirect)} |`,
+  );
 }
 
 async function runPostgres(parks: number) {
@@ -104,10 +167,11 @@ async function runPostgres(parks: number) {
   );
   const results: Record<string, { api: LoadResult; direct: LoadResult }> = {};
   try {
-    const apiResults = await loadApi(api.url);
+    await loadHttp(api.url, apiPaths(cases[0]!), CONNECTIONS, 2); // warm-up
     for (const c of cases) {
-      const d = await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS);
-      results[c.name] = row("PostgreSQL", parks, c.name, apiResults[c.name]!, d);
+      const m = await measureCase(api, c, directRunner(database, c.queries));
+      results[c.name] = row("PostgreSQL", parks, c.name, m.api, m.direct);
+      cpuRow(parks, c.name, m.cpu);
     }
   } finally {
     await api.stop();
@@ -117,10 +181,19 @@ async function runPostgres(parks: number) {
 
 async function runPglite() {
   await ensureParks(undefined, PGLITE_DIR, PGLITE_PARKS);
+  // PGlite is one connection in one process: the API and the direct run cannot share the files,
+  // so the API's rounds come first, then the direct ones.
   const api = await startApi({ DATA_DIR: PGLITE_DIR });
-  let apiResults: Record<string, LoadResult>;
+  const apiResults: Record<string, LoadResult> = {};
   try {
-    apiResults = await loadApi(api.url);
+    await loadHttp(api.url, apiPaths(cases[0]!), CONNECTIONS, 2); // warm-up
+    for (const c of cases) {
+      const rounds: LoadResult[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.push(await loadHttp(api.url, apiPaths(c), CONNECTIONS, SECONDS));
+      }
+      apiResults[c.name] = median(rounds);
+    }
   } finally {
     await api.stop();
   }
@@ -128,8 +201,13 @@ async function runPglite() {
   const database = await openDatabase({ dataDir: path.join(PGLITE_DIR, "pglite") });
   try {
     for (const c of cases) {
-      const d = await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS);
-      row("PGlite", PGLITE_PARKS, c.name, apiResults[c.name]!, d);
+      const rounds: LoadResult[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.push(
+          await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS),
+        );
+      }
+      row("PGlite", PGLITE_PARKS, c.name, apiResults[c.name]!, median(rounds));
     }
   } finally {
     await database.close();
@@ -139,7 +217,7 @@ async function runPglite() {
 async function main() {
   say(`## Park search benchmark (${new Date().toISOString()})\n`);
   say(
-    `${os.cpus().length} CPUs, ${CONNECTIONS} concurrent clients, ${POOL_SIZE} PostgreSQL connections, ${SECONDS} s per measurement; API = the built server as ${API_PROCESSES} Node process(es) sharing one port on PostgreSQL (the pool split between them) and one on PGlite, load from autocannon; direct = the same SQL through \`pg\` (or PGlite in-process) at the same concurrency, from one process. Latencies in ms.\n`,
+    `${os.cpus().length} CPUs, ${CONNECTIONS} concurrent clients, ${POOL_SIZE} PostgreSQL connections, ${SECONDS} s per measurement, each figure the median of ${ROUNDS} rounds (API and SQL alternated on PostgreSQL); API = the built server as ${API_PROCESSES} Node process(es) sharing one port on PostgreSQL (the pool split between them) and one on PGlite, load from autocannon; direct = the same SQL through \`pg\` (or PGlite in-process) at the same concurrency, from one process. Latencies in ms.\n`,
   );
   say(
     "| engine | parks | search | API p50 | API p99 | API req/s | SQL p50 | SQL p99 | SQL q/s | API/SQL | errors |",
@@ -149,6 +227,12 @@ async function main() {
     const small = await runPostgres(SMALL);
     await small.database.close();
     const large = await runPostgres(LARGE);
+    say(
+      "\n### CPU per request (µs, PostgreSQL; medians of the rounds)\n\nThrough the API: the API process, the load generator (autocannon, in this process), PostgreSQL's processes. Directly: this process (the `pg` client and the plan's own work), PostgreSQL's processes. All share the machine's cores.\n",
+    );
+    say("| parks | search | API | load | PostgreSQL (API) | direct client | PostgreSQL (direct) |");
+    say("|---:|---|---:|---:|---:|---:|---:|");
+    cpuRows.forEach((r) => say(r));
     say("\n### p99 at 500,000 parks against p99 at 5,000 (API, PostgreSQL)\n");
     for (const c of cases) {
       const ratio = large.results[c.name]!.api.p99 / Math.max(1, small.results[c.name]!.api.p99);
