@@ -1,24 +1,23 @@
 import fs from "node:fs";
 
 /**
- * CPU time (user + system, µs) spent so far by processes, read from Linux's /proc (clock ticks of
- * 10 ms: over a 10 s measurement of thousands of requests, well under a µs per request). Processes
- * that ended are not counted; undefined where /proc is not there.
+ * CPU time (user + system, µs) each process has spent so far, read from Linux's /proc (clock ticks
+ * of 10 ms: over a 10 s measurement of thousands of requests, well under a µs per request); empty
+ * where /proc is not there.
  */
-function cpuMicros(pids: number[]): number | undefined {
-  if (!fs.existsSync("/proc/self/stat")) return undefined;
-  let ticks = 0;
+function cpuMicros(pids: number[]): Map<number, number> {
+  const spent = new Map<number, number>();
   for (const pid of pids) {
     try {
       // Fields after the command name (which may hold spaces), from its closing parenthesis.
       const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      spent.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return ticks * 10_000;
+  return spent;
 }
 
 /** The processes of the local PostgreSQL server (every backend, and the server's own). */
@@ -37,6 +36,18 @@ function postgresPids(): number[] {
     .map(Number);
 }
 
+/**
+ * What the processes alive at the end spent since `before`: a process started meanwhile (a pool
+ * opening a connection) counts whole; one that ended meanwhile (an idle connection closed) is lost,
+ * which costs little, idle as it was. Undefined without /proc.
+ */
+function spentSince(before: Map<number, number>, after: Map<number, number>): number | undefined {
+  if (after.size === 0) return undefined;
+  let total = 0;
+  for (const [pid, micros] of after) total += micros - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** CPU use over a piece of work: this process (the load or the direct client), the API's, PostgreSQL's. */
 export interface CpuUse {
   self: number;
@@ -46,19 +57,16 @@ export interface CpuUse {
 
 /** Runs `work` and returns its result with the CPU (µs) each side spent meanwhile. */
 export async function withCpu<T>(apiPid: number | undefined, work: () => Promise<T>): Promise<[T, CpuUse]> {
-  const pg = postgresPids();
-  const apiCpu = () => (apiPid === undefined ? undefined : cpuMicros([apiPid]));
-  const since = (now: number | undefined, then: number | undefined) =>
-    now === undefined || then === undefined ? undefined : now - then;
-  const before = { self: process.cpuUsage(), api: apiCpu(), postgres: cpuMicros(pg) };
+  const api = apiPid === undefined ? [] : [apiPid];
+  const before = { self: process.cpuUsage(), api: cpuMicros(api), postgres: cpuMicros(postgresPids()) };
   const result = await work();
   const self = process.cpuUsage(before.self);
   return [
     result,
     {
       self: self.user + self.system,
-      api: since(apiCpu(), before.api),
-      postgres: since(cpuMicros(pg), before.postgres),
+      api: spentSince(before.api, cpuMicros(api)),
+      postgres: spentSince(before.postgres, cpuMicros(postgresPids())),
     },
   ];
 }
