@@ -78,8 +78,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 /*
  * Named prepared statements for the hot paths whose plan does not depend on their values (index
  * lookups by key): PostgreSQL parses such a statement once per connection and, after a few runs,
- * keeps one generic plan, instead of parsing and planning it at every call
- * (docs/decisions/009-prepared-statements.md). PGlite runs them as ordinary queries.
+ * keeps one generic plan when it costs no more than the custom ones, instead of parsing and
+ * planning it at every call (docs/decisions/009-prepared-statements.md: a LIMIT given as a value
+ * keeps a statement on custom plans). PGlite runs them as ordinary queries.
  */
 const dialect = new PgDialect();
 
