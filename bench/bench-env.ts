@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -8,6 +9,18 @@ import { seed } from "../apps/api/src/db/seed";
 import { seedSyntheticParks, SYNTHETIC_ID_BASE } from "../apps/api/src/db/seed/synthetic-parks";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
+
+/**
+ * Writes a benchmark's report to bench/results/<name>, formatted as the repository's Prettier
+ * formats it: committed results pass `npm run check` as written.
+ */
+export function writeResults(name: string, markdown: string): void {
+  const file = path.join(ROOT, "bench/results", name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
+  const formatted = spawnSync("npx", ["prettier", "--write", file], { cwd: ROOT, stdio: "ignore" });
+  if (formatted.status !== 0) console.error(`prettier could not format ${file}`);
+}
 
 /**
  * A database holding the demo parks plus synthetic parks 1..n: a PostgreSQL database `name` on

@@ -11,7 +11,6 @@
  *      BENCH_CPU_PROF (a directory: the API processes write CPU profiles there).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -24,8 +23,8 @@ import { seed } from "../apps/api/src/db/seed";
 import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
 import { createUser } from "../apps/api/src/test/factories";
 import { ledgerViolations } from "../apps/api/src/test/ledger-invariants";
+import { ROOT, writeResults } from "./bench-env";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -289,8 +288,7 @@ async function main() {
       `Bookings in the database after the runs: ${counts?.n}. Parks over capacity at any instant: ${over.length === 0 ? "none" : JSON.stringify(over)}. Ledger invariants (balances equal their entries, no negative wallet, every transaction balanced, every running balance right): ${money.length === 0 ? "hold" : money.slice(0, 5).join("; ")}.`,
     ].join("\n");
     console.log(report);
-    fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-    fs.writeFileSync(path.join(ROOT, "bench/results/bookings.md"), `${report}\n`);
+    writeResults("bookings.md", report);
     if (over.length > 0 || money.length > 0) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill("SIGTERM");

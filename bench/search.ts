@@ -4,7 +4,6 @@
  * directly through `pg` at the same concurrency, in the same run. Prints a markdown report and
  * writes it to bench/results/search.md. Not part of `npm test`.
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ParkListQuerySchema } from "@parkwell/contract";
@@ -14,7 +13,7 @@ import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.sear
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
-import { ensureParks, startApi, ROOT, type RunningApi } from "./bench-env";
+import { ensureParks, startApi, writeResults, type RunningApi } from "./bench-env";
 import { withCpu } from "./cpu";
 import { loadDirect, loadHttp, type LoadResult } from "./load";
 import { searchCases, type BenchCase } from "./search-cases";
@@ -105,6 +104,13 @@ function median(results: LoadResult[]): LoadResult {
   };
 }
 
+/** `run` ROUNDS times, one after the other; the medians. */
+async function medianOfRounds(run: () => Promise<LoadResult>): Promise<LoadResult> {
+  const rounds: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) rounds.push(await run());
+  return median(rounds);
+}
+
 /** CPU per request (µs, medians over the rounds) of each process taking part; see cpuRow. */
 interface CpuPerRequest {
   api: number[];
@@ -188,11 +194,7 @@ async function runPglite() {
   try {
     await loadHttp(api.url, apiPaths(cases[0]!), CONNECTIONS, 2); // warm-up
     for (const c of cases) {
-      const rounds: LoadResult[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        rounds.push(await loadHttp(api.url, apiPaths(c), CONNECTIONS, SECONDS));
-      }
-      apiResults[c.name] = median(rounds);
+      apiResults[c.name] = await medianOfRounds(() => loadHttp(api.url, apiPaths(c), CONNECTIONS, SECONDS));
     }
   } finally {
     await api.stop();
@@ -201,13 +203,9 @@ async function runPglite() {
   const database = await openDatabase({ dataDir: path.join(PGLITE_DIR, "pglite") });
   try {
     for (const c of cases) {
-      const rounds: LoadResult[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        rounds.push(
-          await loadDirect(c.queries.length, directRunner(database, c.queries), CONNECTIONS, SECONDS),
-        );
-      }
-      row("PGlite", PGLITE_PARKS, c.name, apiResults[c.name]!, median(rounds));
+      const direct = directRunner(database, c.queries);
+      const d = await medianOfRounds(() => loadDirect(c.queries.length, direct, CONNECTIONS, SECONDS));
+      row("PGlite", PGLITE_PARKS, c.name, apiResults[c.name]!, d);
     }
   } finally {
     await database.close();
@@ -249,9 +247,7 @@ async function main() {
     say("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     await runPglite();
   }
-  fs.mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-  const out = process.env.BENCH_SKIP_POSTGRES ? "search-pglite.md" : "search.md";
-  fs.writeFileSync(path.join(ROOT, "bench/results", out), `${lines.join("\n")}\n`);
+  writeResults(process.env.BENCH_SKIP_POSTGRES ? "search-pglite.md" : "search.md", lines.join("\n"));
 }
 
 main().catch((err: unknown) => {
