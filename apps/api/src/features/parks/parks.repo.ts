@@ -56,6 +56,18 @@ export const stateNames = cachedPerDb(
 
 /** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
 export const CLOSE_WORD_SIMILARITY = 0.3;
+
+interface VocabularyCountry {
+  /** The country's active parks. */
+  parks: number;
+  /** Each word and the active parks holding it. */
+  words: Map<string, number>;
+  /** termReach's answers by term, computed at most once per copy (the copy is read again each minute). */
+  reach: Map<string, number>;
+}
+/** The most terms whose reach a country's copy remembers before it starts again. */
+const REACH_MEMO_MAX = 10_000;
+
 /**
  * The words of the active parks (`park_word_counts`, kept by a trigger), with their trigrams, and
  * per country how many active parks hold each word and how many parks it has; cached a minute.
@@ -67,10 +79,11 @@ const vocabulary = cachedPerDb(async (db) => {
     sql`SELECT w.country_id, w.word, w.n, coalesce(c.n, 0) AS parks
       FROM park_word_counts w LEFT JOIN park_country_counts c USING (country_id) WHERE w.n > 0`,
   );
-  const countries = new Map<number, { parks: number; words: Map<string, number> }>();
+  const countries = new Map<number, VocabularyCountry>();
   for (const r of rows) {
     let country = countries.get(r.country_id);
-    if (!country) countries.set(r.country_id, (country = { parks: r.parks, words: new Map() }));
+    if (!country)
+      countries.set(r.country_id, (country = { parks: r.parks, words: new Map(), reach: new Map() }));
     country.words.set(r.word, r.n);
   }
   const words = [...new Set(rows.map((r) => r.word))].map((word) => ({ word, grams: trigrams(word) }));
@@ -98,8 +111,15 @@ export async function termReach(db: Db, countryId: number, terms: string[]): Pro
   return {
     parks: country.parks,
     terms: terms.map((term) => {
-      let n = 0;
-      for (const [word, count] of country.words) if (word.includes(term)) n += count;
+      // Every word of the country is tested: remembered, since the words grow with the catalogue
+      // and the same terms come back on every search.
+      let n = country.reach.get(term);
+      if (n === undefined) {
+        n = 0;
+        for (const [word, count] of country.words) if (word.includes(term)) n += count;
+        if (country.reach.size >= REACH_MEMO_MAX) country.reach.clear();
+        country.reach.set(term, n);
+      }
       return n;
     }),
   };
