@@ -137,6 +137,10 @@ function where(spec: SearchSpec): Frag {
   return join(parts, q` AND `);
 }
 
+/** Relevance among matches: the texts holding the whole phrase first, earliest (in the name) first. */
+const phraseFirst = (t: Frag, phrase: string) =>
+  q`strpos(${t}.search_text, ${phrase}) = 0, strpos(${t}.search_text, ${phrase})`;
+
 function orderBy(spec: SearchSpec, from: "p" | "m"): Frag {
   const t = raw(from);
   switch (spec.sort) {
@@ -155,7 +159,7 @@ function orderBy(spec: SearchSpec, from: "p" | "m"): Frag {
       // On at most the cap's candidates: the whole phrase first, earliest (in the name) first.
       return spec.closeWords
         ? q`word_similarity(${phrase}, ${t}.search_text) DESC, ${t}.name, ${t}.id`
-        : q`strpos(${t}.search_text, ${phrase}) = 0, strpos(${t}.search_text, ${phrase}), ${t}.name, ${t}.id`;
+        : q`${phraseFirst(t, phrase)}, ${t}.name, ${t}.id`;
     }
     default:
       return q`${t}.name, ${t}.id`;
@@ -233,7 +237,7 @@ export function broadSql(spec: SearchSpec, budget: number): Frag {
   );
   const rank = (t: "m" | "top") => {
     const r = raw(t);
-    return q`strpos(${r}.search_text, ${phrase}) = 0, strpos(${r}.search_text, ${phrase}), ${r}.search_text COLLATE "C", ${r}.id`;
+    return q`${phraseFirst(r, phrase)}, ${r}.search_text COLLATE "C", ${r}.id`;
   };
   return q`
     WITH m AS MATERIALIZED (
