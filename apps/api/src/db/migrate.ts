@@ -26,10 +26,14 @@ export async function migrate(database: Database, migrationsFolder = MIGRATIONS_
   }
   const client = await raw.pool.connect();
   try {
+    // The pool bounds every statement for requests (db/client.ts); a migration's index build or
+    // back-fill on a large catalogue takes longer (500,000 parks: 15-25 s) and is not a request.
+    await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client }), config);
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.query("RESET statement_timeout").catch(() => {});
     client.release();
   }
 }
