@@ -125,7 +125,7 @@ describe("parks.rate_card", () => {
 
 /**
  * Kept counts that differ from counting the parks, per country, per cell and per word (migration
- * 0011: a park counts a word of 3+ letters without digits once); empty when they agree.
+ * 0013: a park counts once each word of 3+ characters that is not a number); empty when they agree.
  */
 const countDrift = () =>
   rows<{ kind: string; country_id: number; key: string | null; kept: number; actual: number }>(sql`
@@ -136,7 +136,7 @@ const countDrift = () =>
     actual_words AS (
       SELECT country_id, word, count(DISTINCT id)::int AS n
       FROM parks, regexp_split_to_table(search_text, ' ') AS word
-      WHERE status = 'active' AND char_length(word) >= 3 AND word !~ '[0-9]' GROUP BY 1, 2)
+      WHERE status = 'active' AND char_length(word) >= 3 AND word !~ '^[0-9]+$' GROUP BY 1, 2)
     SELECT 'cell' AS kind, coalesce(k.country_id, a.country_id) AS country_id, coalesce(k.cell, a.cell)::text AS key,
       coalesce(k.n, 0) AS kept, coalesce(a.n, 0) AS actual
     FROM park_cell_counts k FULL JOIN actual_cells a ON a.country_id = k.country_id AND a.cell = k.cell

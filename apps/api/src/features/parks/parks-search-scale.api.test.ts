@@ -52,6 +52,17 @@ const nearest = (rows: Row[], n: number, radiusKm = 25) =>
     .slice(0, n)
     .map((r) => r.id);
 
+/** A Nigerian search through the API's own plan, with the statements it sent. */
+const planned = async (query: string) => {
+  const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  const sent: string[] = [];
+  const exec: Exec = (built, options) => {
+    sent.push(built.sql);
+    return queryBuilt(ctx.database.db, built, options?.prepared);
+  };
+  return { sent, result: await planSearch(searchSpec(q, 1), exec, searchWords(ctx.database.db)) };
+};
+
 describe("totals at the cap", () => {
   it("counts up to the cap and pages to its end, then answers empty pages with the same total", async () => {
     const first = await page("country=NG");
@@ -71,17 +82,6 @@ describe("broad words (more matches than the cap)", () => {
     expect(p.items).toHaveLength(10);
     expect(p.items.every((i) => `${i.name} ${i.address} ${i.city} ${i.state}`.includes("Lagos"))).toBe(true);
   });
-
-  /** A Nigerian search through the API's own plan, with the statements it sent. */
-  const planned = async (query: string) => {
-    const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-    const sent: string[] = [];
-    const exec: Exec = (built, options) => {
-      sent.push(built.sql);
-      return queryBuilt(ctx.database.db, built, options?.prepared);
-    };
-    return { sent, result: await planSearch(searchSpec(q, 1), exec, searchWords(ctx.database.db)) };
-  };
 
   it("reads a broad word from the text's B-tree, texts starting with it first, in one statement", async () => {
     // "ibadan": a fifth of Nigeria's parks (city and state), three demo names start with it.
@@ -144,6 +144,41 @@ describe("broad words (more matches than the cap)", () => {
     expect(p.total).toBe(PARK_TOTAL_CAP);
     expect(p.items.map((i) => i.id)).toEqual(expected);
   });
+});
+
+describe("selective words", () => {
+  /** JS's strpos: 1-based, 0 when absent. */
+  const strpos = (text: string, phrase: string) => text.indexOf(phrase) + 1;
+  for (const search of ["Savannah", "Savannah Road"]) {
+    it(`reads "${search}" through the words index in one statement: every match, ranked, counted`, async () => {
+      const phrase = search.toLowerCase();
+      const all = await queryRows<{ id: number; name: string; search_text: string }>(
+        ctx.database.db,
+        sql`SELECT id, name, search_text FROM parks WHERE status = 'active' AND country_id = 1
+            AND ${sql.join(
+              phrase.split(" ").map((w) => sql`search_text LIKE ${`%${w}%`}`),
+              sql` AND `,
+            )}`,
+      );
+      expect(all.length).toBeGreaterThan(search === "Savannah" ? 20 : 3);
+      expect(all.length).toBeLessThan(PARK_TOTAL_CAP);
+      const expected = all
+        .map((r) => ({ ...r, at: strpos(r.search_text, phrase) }))
+        .sort(
+          (a, b) =>
+            Number(a.at === 0) - Number(b.at === 0) ||
+            a.at - b.at ||
+            (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id),
+        )
+        .slice(0, 100)
+        .map((r) => r.id);
+      const { sent, result } = await planned(`search=${encodeURIComponent(search)}&size=100`);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain("string_to_array(p.search_text, ' ') && (SELECT");
+      expect(result.total).toBe(all.length);
+      expect(result.rows.map((r) => r.id)).toEqual(expected);
+    });
+  }
 });
 
 describe("selective words and coordinates", () => {

@@ -1,4 +1,5 @@
 import type { ParkPage, ParkSummary } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haversineKm } from "../../test/geo";
 import { createTestContext, type TestContext } from "../../test/harness";
@@ -99,6 +100,29 @@ describe("text search", () => {
     expect((await page("country=NG&search=Lagos%25%25")).total).toBe(
       (await page("country=NG&search=Lagos")).total,
     );
+  });
+});
+
+describe("words inside longer words", () => {
+  it("finds a park by part of a word, also of one holding digits, from the moment it is written", async () => {
+    // A word with digits ("zq7velorama") is in the vocabulary through which terms reach the words
+    // index (migration 0013), so "velorama" finds it; read in the search's own statement, the
+    // vocabulary already holds a park written a moment ago.
+    await ctx.database.db.execute(
+      sql`INSERT INTO parks (slug, park_code, name, type, country_id, state_id, city, address, lat, lng,
+            operator, status, search_text, time_zone, hourly_from_minor)
+          SELECT 'zq7velorama', 'ZQ7VEL', 'Parking Zq7velorama 4731904', p.type, p.country_id, p.state_id,
+            p.city, p.address, p.lat, p.lng, p.operator, 'active', 'parking zq7velorama 4731904', p.time_zone,
+            p.hourly_from_minor
+          FROM (SELECT * FROM parks WHERE country_id = 3 ORDER BY id LIMIT 1) p`,
+    );
+    const names = async (query: string) => (await page(query)).items.map((i) => i.name);
+    expect(await names("country=SN&search=velorama")).toEqual(["Parking Zq7velorama 4731904"]);
+    expect(await names("search=VÉLORAMA")).toEqual(["Parking Zq7velorama 4731904"]);
+    expect(await names("country=CA&search=velorama")).toEqual([]);
+    // A number is no word of the vocabulary: it matches inside a longer one through the trigrams.
+    expect(await names("country=SN&search=73190")).toEqual(["Parking Zq7velorama 4731904"]);
+    expect(await names("country=SN&search=parking%20velo")).toEqual(["Parking Zq7velorama 4731904"]);
   });
 });
 

@@ -94,6 +94,29 @@ function countryLiteral(countryId: number): Frag {
   return raw(String(countryId));
 }
 
+/**
+ * The park holds a word containing the term (migration 0013): its words, split as the vocabulary
+ * splits them, overlap the known words of the country (or of every country) that contain the
+ * term, found through the vocabulary's trigram index in the same statement, so in the same
+ * snapshot as the parks. Through the GIN on the parks' words a street name is one short posting
+ * list, where its trigrams were some of the trigram index's longest (decision 007, "Words").
+ * The vocabulary holds every word a term of three or more characters can lie in unless the term
+ * is a number: for such a term this finds exactly the parks `contains` finds.
+ */
+function holdsWordWith(term: string, countryId: number | undefined): Frag {
+  const pattern = `%${likeEscape(term)}%`;
+  const known =
+    countryId === undefined
+      ? q`SELECT coalesce(array_agg(DISTINCT w.word), '{}') FROM park_word_counts w
+          WHERE w.n > 0 AND w.word LIKE ${pattern}`
+      : q`SELECT coalesce(array_agg(w.word), '{}') FROM park_word_counts w
+          WHERE w.country_id = ${countryLiteral(countryId)} AND w.n > 0 AND w.word LIKE ${pattern}`;
+  return q`string_to_array(p.search_text, ' ') && (${known})`;
+}
+
+/** Numbers are not in the vocabulary (migration 0013): a term of digits alone keeps the trigram index. */
+const isNumber = (term: string) => /^[0-9]+$/.test(term);
+
 /** The asked vehicle type's key in `parks.rate_card` (a parameter: one statement for every type). */
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
 
@@ -123,7 +146,13 @@ function where(spec: SearchSpec): Frag {
       if (long.length > 0) parts.push(q`strpos(p.search_text, ${term}) > 0`);
       return;
     }
-    // Substring through the trigram index; in the fallback, any word close to it instead.
+    // Text first reads its matches through the words index; the statements that walk another
+    // index test the text on the way (LIKE, as cheap per row). A number, and in the fallback any
+    // word close to the term, match as substrings through the trigram index.
+    if (spec.textFirst && !spec.closeWords && !isNumber(term)) {
+      parts.push(holdsWordWith(term, spec.countryId));
+      return;
+    }
     const words = spec.closeWords?.[i] ?? [term];
     const any = words.map((word) => contains(word));
     parts.push(any.length === 1 ? any[0]! : q`(${join(any, q` OR `)})`);
