@@ -46,7 +46,10 @@ const SMALL = 5_000;
 const PGLITE_PARKS = Number(process.env.BENCH_PGLITE_PARKS ?? LARGE);
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), "parkwell-bench-pglite");
 const COUNTRY_IDS: Record<string, number> = { NG: 1, CA: 2, SN: 3, US: 4 };
-const cases = searchCases();
+/** Only these cases (comma-separated names, e.g. `text,text+coordinates`); all by default. */
+const ONLY = process.env.BENCH_CASES?.split(",").map((name) => name.trim());
+const cases = searchCases().filter((c) => !ONLY || ONLY.includes(c.name));
+if (cases.length === 0) throw new Error(`BENCH_CASES names no case: ${process.env.BENCH_CASES}`);
 const lines: string[] = [];
 const say = (line = "") => {
   console.log(line);
