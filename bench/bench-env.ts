@@ -39,7 +39,10 @@ export async function ensureParks(adminUrl: string | undefined, name: string, n:
     u.pathname = `/${name}`;
     url = u.toString();
   }
-  const database = await openDatabase(url ? { url } : { dataDir: path.join(name, "pglite") });
+  // Set-up, not requests: no statement bound (a bulk load's index rebuilds take longer).
+  const database = await openDatabase(
+    url ? { url, statementTimeoutMs: 0 } : { dataDir: path.join(name, "pglite") },
+  );
   try {
     await migrate(database);
     const [have] = await queryRows<{ n: number }>(

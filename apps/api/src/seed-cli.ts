@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "pglite"),
+    // Seeding is maintenance, not a request: a bulk load's index rebuilds outlast the request bound.
+    statementTimeoutMs: 0,
   });
   try {
     await migrate(database);

@@ -38,6 +38,12 @@ export interface OpenOptions {
   /** PGlite data directory; undefined means in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL: the most any statement may take, in ms (default 15,000, so that no request holds a
+   * connection forever); 0 for none, for maintenance that is not a request (`npm run seed`, a
+   * benchmark's set-up: rebuilding the indexes of 500,000 parks takes longer).
+   */
+  statementTimeoutMs?: number;
   onPoolError?: (err: Error) => void;
   /** PGlite only: start from a dumped data directory (tests clone a migrated, seeded template). */
   loadDataDir?: Blob;
@@ -50,8 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // Bound every statement so that no request can hold a connection forever.
-      statement_timeout: 15_000,
+      statement_timeout: options.statementTimeoutMs ?? 15_000,
       idle_in_transaction_session_timeout: 15_000,
     });
     pool.on("error", (err) => options.onPoolError?.(err));
