@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/**/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "packages/**/*.test.ts",
+            "apps/**/src/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           exclude: ["**/node_modules/**", "**/*.api.test.ts"],
           environment: "node",
         },

@@ -17,6 +17,7 @@ import { ensureParks, startApi, writeResults, type RunningApi } from "./bench-en
 import { withCpu } from "./cpu";
 import { loadDirect, loadHttp, type LoadResult } from "./load";
 import { searchCases, type BenchCase } from "./search-cases";
+import { CALIBRATION_SQL, verdictLines } from "./search-targets";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -163,12 +164,30 @@ function cpuRow(parks: number, name: string, cpu: CpuPerRequest) {
   );
 }
 
-async function runPostgres(parks: number) {
-  const url = await ensureParks(
-    ADMIN_URL,
-    parks === LARGE ? "parkwell_bench" : "parkwell_bench_small",
-    parks,
-  );
+/**
+ * One round of DESIGN.md's calibration statement (search-targets.ts) on the 500,000-park database,
+ * straight through `pg` at the benchmark's concurrency and pool, around the coordinate case's points.
+ */
+async function calibrate(url: string): Promise<LoadResult> {
+  const points = searchCases()
+    .find((c) => c.name === "coordinates")!
+    .queries.map((query) => {
+      const q = new URLSearchParams(query);
+      return [Number(q.get("lat")), Number(q.get("lng"))];
+    });
+  const database = await openDatabase({ url, poolSize: POOL_SIZE });
+  try {
+    if (database.raw.engine !== "postgres") throw new Error("the calibration runs on PostgreSQL");
+    const pool = database.raw.pool;
+    const run = (i: number) => pool.query(CALIBRATION_SQL, points[i]);
+    await loadDirect(points.length, run, CONNECTIONS, 2); // warm-up
+    return await loadDirect(points.length, run, CONNECTIONS, SECONDS);
+  } finally {
+    await database.close();
+  }
+}
+
+async function runPostgres(parks: number, url: string) {
   const database = await openDatabase({ url, poolSize: POOL_SIZE });
   const api = await startApi(
     { DATABASE_URL: url, DATABASE_POOL_SIZE: String(Math.max(1, Math.round(POOL_SIZE / API_PROCESSES))) },
@@ -225,20 +244,28 @@ async function main() {
   );
   say("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   if (!process.env.BENCH_SKIP_POSTGRES) {
-    const small = await runPostgres(SMALL);
+    const smallUrl = await ensureParks(ADMIN_URL, "parkwell_bench_small", SMALL);
+    const largeUrl = await ensureParks(ADMIN_URL, "parkwell_bench", LARGE);
+    // Calibration rounds before, between and after the two parts: their median spans the run.
+    const calibration = [await calibrate(largeUrl)];
+    const small = await runPostgres(SMALL, smallUrl);
     await small.database.close();
-    const large = await runPostgres(LARGE);
+    calibration.push(await calibrate(largeUrl));
+    const large = await runPostgres(LARGE, largeUrl);
+    calibration.push(await calibrate(largeUrl));
     say(
       "\n### CPU per request (µs, PostgreSQL; medians of the rounds)\n\nThrough the API: the API process, the load generator (autocannon, in this process), PostgreSQL's processes. Directly: this process (the `pg` client and the plan's own work), PostgreSQL's processes. All share the machine's cores.\n",
     );
     say("| parks | search | API | load | PostgreSQL (API) | direct client | PostgreSQL (direct) |");
     say("|---:|---|---:|---:|---:|---:|---:|");
     cpuRows.forEach((r) => say(r));
-    say("\n### p99 at 500,000 parks against p99 at 5,000 (API, PostgreSQL)\n");
-    for (const c of cases) {
-      const ratio = large.results[c.name]!.api.p99 / Math.max(1, small.results[c.name]!.api.p99);
-      say(`- ${c.name}: ${ratio.toFixed(2)}x`);
-    }
+    say("\n### Targets at 500,000 parks (DESIGN.md; scaled by the run's calibration: decision 010)\n");
+    const figures = cases.map((c) => ({
+      name: c.name,
+      small: small.results[c.name]!,
+      large: large.results[c.name]!,
+    }));
+    verdictLines(figures, calibration).forEach((line) => say(line));
     await explain(large.database);
     await large.database.close();
   }
