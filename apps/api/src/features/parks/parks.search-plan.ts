@@ -8,9 +8,10 @@ export type Exec = <T>(query: BuiltQuery, options?: { prepared?: boolean }) => P
 /** One statement, and its count; a page past the end has no row to carry the count, so it counts apart. */
 async function page(exec: Exec, spec: SearchSpec, counted = true) {
   // A prepared statement skips the planning (0.5-0.8 ms of a 2 ms search; decision 009). Without
-  // text the plan does not depend on the values. Text first always reads the trigram index, for
-  // any words of three letters or more; the other text statements need a plan per pattern (a
-  // prefix for short words, the index order for broad words, alternatives for close words).
+  // text the plan does not depend on the values. Text first always reads the words index (the
+  // trigram index for a number), for any words of three letters or more; the other text
+  // statements need a plan per pattern (a prefix for short words, the index order for broad
+  // words, alternatives for close words).
   const prepared =
     spec.terms.length === 0 ||
     (spec.textFirst === true && !spec.closeWords && spec.terms.every((t) => t.length >= 3));

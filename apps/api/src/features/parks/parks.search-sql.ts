@@ -97,8 +97,8 @@ function countryLiteral(countryId: number): Frag {
 /**
  * The park holds a word containing the term (migration 0013): its words, split as the vocabulary
  * splits them, overlap the known words of the country (or of every country) that contain the
- * term, found through the vocabulary's trigram index in the same statement, so in the same
- * snapshot as the parks. Through the GIN on the parks' words a street name is one short posting
+ * term, found in the same statement (through the vocabulary's trigram index once it is large),
+ * so in the same snapshot as the parks. Through the GIN on the parks' words a street name is one short posting
  * list, where its trigrams were some of the trigram index's longest (decision 007, "Words").
  * The vocabulary holds every word a term of three or more characters can lie in unless the term
  * is a number: for such a term this finds exactly the parks `contains` finds.
