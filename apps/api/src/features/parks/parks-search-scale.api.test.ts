@@ -181,6 +181,23 @@ describe("selective words", () => {
   }
 });
 
+describe("selective words by price", () => {
+  it("pages the matches by their lowest hourly rate, each with its own rate", async () => {
+    const all = await queryRows<{ id: number; hourly: number; card: number }>(
+      ctx.database.db,
+      sql`SELECT id, hourly_from_minor AS hourly, (rate_card -> '1' ->> 0)::int AS card FROM parks
+          WHERE status = 'active' AND country_id = 1 AND search_text LIKE '%savannah%'`,
+    );
+    expect(all.length).toBeGreaterThan(20);
+    const expected = [...all].sort((a, b) => a.hourly - b.hourly || a.id - b.id).slice(10, 20);
+    const p = await page("country=NG&search=Savannah&sort=price&page=2");
+    expect(p.total).toBe(all.length);
+    expect(p.items.map((i) => i.id)).toEqual(expected.map((r) => r.id));
+    // The page's rates come from each park's own card (read again for the page's rows): kobo to naira.
+    expect(p.items.map((i) => i.price_from?.hourly)).toEqual(expected.map((r) => r.card / 100));
+  });
+});
+
 describe("selective words and coordinates", () => {
   it("gives every match within the radius, nearest first, and their exact count", async () => {
     const rows = await matching("street");
