@@ -56,11 +56,13 @@ const nearest = (rows: Row[], n: number, radiusKm = 25) =>
 const planned = async (query: string) => {
   const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
   const sent: string[] = [];
+  const prepared: boolean[] = [];
   const exec: Exec = (built, options) => {
     sent.push(built.sql);
+    prepared.push(options?.prepared === true);
     return queryBuilt(ctx.database.db, built, options?.prepared);
   };
-  return { sent, result: await planSearch(searchSpec(q, 1), exec, searchWords(ctx.database.db)) };
+  return { sent, prepared, result: await planSearch(searchSpec(q, 1), exec, searchWords(ctx.database.db)) };
 };
 
 describe("totals at the cap", () => {
@@ -179,6 +181,21 @@ describe("selective words", () => {
       expect(result.rows.map((r) => r.id)).toEqual(expected);
     });
   }
+});
+
+describe("prepared statements", () => {
+  it("prepares words with short ones among them, not a prefix of short words alone", async () => {
+    // "savannah ro": the phrase first, read through the words index and prepared.
+    const mixed = await planned("search=Savannah%20Ro");
+    expect(mixed.sent).toHaveLength(1);
+    expect(mixed.sent[0]).toContain("string_to_array(p.search_text, ' ') && (SELECT");
+    expect(mixed.prepared).toEqual([true]);
+    expect(mixed.result.total).toBeGreaterThan(0);
+    // "ik": no word to index, a prefix of the text: its plan depends on the pattern.
+    const short = await planned("search=ik");
+    expect(short.prepared.every((p) => !p)).toBe(true);
+    expect(short.prepared.length).toBeGreaterThan(0);
+  });
 });
 
 describe("selective words by price", () => {
