@@ -98,8 +98,9 @@ function countryLiteral(countryId: number): Frag {
  * The park holds a word containing the term (migration 0013): its words, split as the vocabulary
  * splits them, overlap the known words of the country (or of every country) that contain the
  * term, found in the same statement (through the vocabulary's trigram index once it is large),
- * so in the same snapshot as the parks. Through the GIN on the parks' words a street name is one short posting
- * list, where its trigrams were some of the trigram index's longest (decision 007, "Words").
+ * so in the same snapshot as the parks. Through the GIN on the parks' words a street name is one
+ * short posting list, where its trigrams were some of the trigram index's longest (decision 007,
+ * "Words").
  * The vocabulary holds every word a term of three or more characters can lie in unless the term
  * is a number: for such a term this finds exactly the parks `contains` finds.
  */
@@ -224,7 +225,8 @@ const distanceOf = (spec: SearchSpec) => (spec.geo ? distanceSql(spec.geo) : q`N
  * rows are read again by key for the rest, so the rate card is read for the page, not for every
  * match (a street with 501 matches: 4.4-4.6 → 3.1-3.7 ms, pgbench, one client). Otherwise the
  * page is read in an index's order (KNN distance, name, price) and stops at its end, while an
- * uncorrelated subquery, run once, counts index-only up to the cap. An empty page has no row to carry the count: see `countSql`.
+ * uncorrelated subquery, run once, counts index-only up to the cap. An empty page has no row to
+ * carry the count: see `countSql`.
  */
 export function searchSql(spec: SearchSpec, counted = true): Frag {
   const cap = PARK_TOTAL_CAP + 1;
