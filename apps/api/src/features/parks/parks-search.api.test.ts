@@ -124,6 +124,20 @@ describe("words inside longer words", () => {
     expect(await names("country=SN&search=73190")).toEqual(["Parking Zq7velorama 4731904"]);
     expect(await names("country=SN&search=parking%20velo")).toEqual(["Parking Zq7velorama 4731904"]);
   });
+
+  it("finds a word of two letters that JavaScript counts as four (outside the BMP)", async () => {
+    // "𠀀𠀁": two characters for PostgreSQL, below the vocabulary's three, but four UTF-16 units.
+    await ctx.database.db.execute(
+      sql`INSERT INTO parks (slug, park_code, name, type, country_id, state_id, city, address, lat, lng,
+            operator, status, search_text, time_zone, hourly_from_minor)
+          SELECT 'zq8-astral', 'ZQ8AST', 'Parking 𠀀𠀁', p.type, p.country_id, p.state_id,
+            p.city, p.address, p.lat, p.lng, p.operator, 'active', 'parking 𠀀𠀁', p.time_zone,
+            p.hourly_from_minor
+          FROM (SELECT * FROM parks WHERE country_id = 3 ORDER BY id LIMIT 1) p`,
+    );
+    const names = async (query: string) => (await page(query)).items.map((i) => i.name);
+    expect(await names(`country=SN&search=${encodeURIComponent("𠀀𠀁")}`)).toEqual(["Parking 𠀀𠀁"]);
+  });
 });
 
 describe("coordinates", () => {

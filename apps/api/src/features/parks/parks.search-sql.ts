@@ -115,8 +115,13 @@ function holdsWordWith(term: string, countryId: number | undefined): Frag {
   return q`string_to_array(p.search_text, ' ') && (${known})`;
 }
 
-/** Numbers are not in the vocabulary (migration 0013): a term of digits alone keeps the trigram index. */
-const isNumber = (term: string) => /^[0-9]+$/.test(term);
+/**
+ * Whether every word the term can lie in is in the vocabulary: the vocabulary's own rule
+ * (migration 0013: three characters or more, counted as PostgreSQL counts them, not in UTF-16
+ * units, and not a number). A number, or a term of two letters outside the BMP, keeps the
+ * trigram index.
+ */
+const reachesVocabulary = (term: string) => [...term].length >= 3 && !/^[0-9]+$/.test(term);
 
 /** The asked vehicle type's key in `parks.rate_card` (a parameter: one statement for every type). */
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
@@ -148,9 +153,9 @@ function where(spec: SearchSpec): Frag {
       return;
     }
     // Text first reads its matches through the words index; the statements that walk another
-    // index test the text on the way (LIKE, as cheap per row). A number, and in the fallback any
-    // word close to the term, match as substrings through the trigram index.
-    if (spec.textFirst && !spec.closeWords && !isNumber(term)) {
+    // index test the text on the way (LIKE, as cheap per row). A term the vocabulary cannot hold,
+    // and in the fallback any word close to the term, match as substrings through the trigrams.
+    if (spec.textFirst && !spec.closeWords && reachesVocabulary(term)) {
       parts.push(holdsWordWith(term, spec.countryId));
       return;
     }
