@@ -10,6 +10,9 @@ export interface LoadResult {
   errors: number;
 }
 
+/** The median (the upper one of an even count). */
+export const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /** HTTP load at a fixed concurrency, each client cycling through the given paths. */
 export async function loadHttp(
   base: string,

@@ -7,7 +7,7 @@
  * calibration compares with DESIGN.md's: the shared host's speed moves by half within a day
  * (decision 010), and a target in milliseconds alone judged the hour as much as the code.
  */
-import type { LoadResult } from "./load";
+import { mid, type LoadResult } from "./load";
 
 /** DESIGN.md's calibration: p99 of the nearest-10 KNN through `pg`, 20 clients, 500,000 parks. */
 export const CALIBRATION_P99_MS = 17;
@@ -80,8 +80,7 @@ const yes = (met: boolean) => (met ? "met" : "**not met**");
 
 /** The verdicts as markdown: the calibration, then one row per search kind. */
 export function verdictLines(cases: CaseFigures[], calibration: LoadResult[]): string[] {
-  const p99s = calibration.map((r) => r.p99);
-  const p99 = [...p99s].sort((a, b) => a - b)[Math.floor(p99s.length / 2)]!;
+  const p99 = mid(calibration.map((r) => r.p99));
   const factor = machineFactor(p99);
   return [
     `Calibration (DESIGN.md's nearest-10 KNN through \`pg\`, ${calibration.length} rounds spread over the run: before the 5,000-park part, between the parts, after the 500,000-park part): p99 ${calibration.map((r) => r.p99.toFixed(1)).join(", ")} ms, ${calibration.map((r) => Math.round(r.rps)).join(", ")} q/s; median p99 ${p99.toFixed(1)} ms against DESIGN.md's ${CALIBRATION_P99_MS} ms: this run's machine factor **${factor.toFixed(2)}**.`,

@@ -15,7 +15,7 @@ import { searchWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, writeResults, type RunningApi } from "./bench-env";
 import { withCpu } from "./cpu";
-import { loadDirect, loadHttp, type LoadResult } from "./load";
+import { loadDirect, loadHttp, mid, type LoadResult } from "./load";
 import { searchCases, type BenchCase } from "./search-cases";
 import { CALIBRATION_SQL, verdictLines } from "./search-targets";
 
@@ -94,8 +94,6 @@ async function explain(database: Database) {
 
 const apiPaths = (c: BenchCase) => c.queries.map((q) => `/api/v1/parks/front/parks/?${q}`);
 
-const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 /** The median of each figure over the rounds. */
 function median(results: LoadResult[]): LoadResult {
   const at = (pick: (r: LoadResult) => number) => mid(results.map(pick));
@@ -164,24 +162,26 @@ function cpuRow(parks: number, name: string, cpu: CpuPerRequest) {
   );
 }
 
+/** The coordinate case's points (whichever cases BENCH_CASES runs), for the calibration. */
+const calibrationPoints = searchCases()
+  .find((c) => c.name === "coordinates")!
+  .queries.map((query) => {
+    const q = new URLSearchParams(query);
+    return [Number(q.get("lat")), Number(q.get("lng"))];
+  });
+
 /**
  * One round of DESIGN.md's calibration statement (search-targets.ts) on the 500,000-park database,
  * straight through `pg` at the benchmark's concurrency and pool, around the coordinate case's points.
  */
 async function calibrate(url: string): Promise<LoadResult> {
-  const points = searchCases()
-    .find((c) => c.name === "coordinates")!
-    .queries.map((query) => {
-      const q = new URLSearchParams(query);
-      return [Number(q.get("lat")), Number(q.get("lng"))];
-    });
   const database = await openDatabase({ url, poolSize: POOL_SIZE });
   try {
     if (database.raw.engine !== "postgres") throw new Error("the calibration runs on PostgreSQL");
     const pool = database.raw.pool;
-    const run = (i: number) => pool.query(CALIBRATION_SQL, points[i]);
-    await loadDirect(points.length, run, CONNECTIONS, 2); // warm-up
-    return await loadDirect(points.length, run, CONNECTIONS, SECONDS);
+    const run = (i: number) => pool.query(CALIBRATION_SQL, calibrationPoints[i]);
+    await loadDirect(calibrationPoints.length, run, CONNECTIONS, 2); // warm-up
+    return await loadDirect(calibrationPoints.length, run, CONNECTIONS, SECONDS);
   } finally {
     await database.close();
   }
