@@ -6,10 +6,10 @@ import type { ParkPage } from "@parkwell/contract";
 import { PARK_TOTAL_CAP, ParkListQuerySchema } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryBuilt, queryRows } from "../../db/client";
+import { openDatabase, queryBuilt, queryRows } from "../../db/client";
 import { seedSyntheticParks } from "../../db/seed/synthetic-parks";
 import { haversineKm } from "../../test/geo";
-import { createTestContext, type TestContext } from "../../test/harness";
+import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { searchWords } from "./parks.repo";
 import { planSearch, type Exec } from "./parks.search-plan";
 import { searchSpec } from "./parks.service";
@@ -181,6 +181,54 @@ describe("selective words", () => {
       expect(result.rows.map((r) => r.id)).toEqual(expected);
     });
   }
+});
+
+describe("a country's parks by name", () => {
+  it("gives each page the table's own slice, across the statement's bounds", async () => {
+    const all = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM parks WHERE status = 'active' AND country_id = 1 ORDER BY name, id`,
+    );
+    expect(all.length).toBeGreaterThan(PARK_TOTAL_CAP);
+    // Pages ending below, at and past the bounds (16, 32, ..., 512) written into the statement.
+    for (const [p, size] of [
+      [1, 10],
+      [2, 8],
+      [3, 7],
+      [4, 16],
+      [5, 100],
+      [2, 17],
+    ] as const) {
+      const got = await page(`country=NG&page=${p}&size=${size}`);
+      const from = (p - 1) * size;
+      expect(
+        got.items.map((i) => i.id),
+        `page ${p} of ${size}`,
+      ).toEqual(all.slice(from, Math.min(from + size, PARK_TOTAL_CAP)).map((r) => r.id));
+    }
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("generic plans (PostgreSQL)", () => {
+  it("keeps one plan for a country's listing instead of planning it at every page", async () => {
+    // One connection: prepared statements and their plan counts belong to it.
+    const one = await openDatabase({ url: ctx.url!, poolSize: 1 });
+    try {
+      const exec: Exec = (built, options) => queryBuilt(one.db, built, options?.prepared);
+      const q = ParkListQuerySchema.parse({ country: "NG" });
+      for (let i = 0; i < 12; i++) await planSearch(searchSpec(q, 1), exec, searchWords(one.db));
+      const plans = await queryRows<{ generic: number; custom: number }>(
+        one.db,
+        sql`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+            WHERE statement LIKE '%FROM parks p WHERE p.status = ''active'' AND p.country_id = 1%'`,
+      );
+      // PostgreSQL plans the first five runs for their values, then compares its generic plan.
+      expect(plans).toHaveLength(1);
+      expect(plans[0]!.generic).toBeGreaterThan(0);
+    } finally {
+      await one.close();
+    }
+  });
 });
 
 describe("prepared statements", () => {
