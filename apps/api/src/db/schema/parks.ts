@@ -99,6 +99,17 @@ export const parks = pgTable(
     index("parks_country_price_idx")
       .on(t.countryId, t.hourlyFromMinor, t.id)
       .where(sql`status = 'active'`),
+    // The same orders over every country, for a search without one (else a sort of every park:
+    // 400-500 ms at 500,000 parks).
+    index("parks_name_idx")
+      .on(t.name, t.id)
+      .where(sql`status = 'active'`),
+    index("parks_type_name_idx")
+      .on(t.type, t.name, t.id)
+      .where(sql`status = 'active'`),
+    index("parks_price_idx")
+      .on(t.hourlyFromMinor, t.id)
+      .where(sql`status = 'active'`),
     index("parks_amenities_idx").using("gin", t.amenities).with({ fastupdate: false }),
     check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
     check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),

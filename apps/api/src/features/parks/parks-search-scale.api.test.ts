@@ -7,11 +7,13 @@ import { PARK_TOTAL_CAP, ParkListQuerySchema } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryBuilt, queryRows } from "../../db/client";
+import { build } from "../../db/sql-text";
 import { seedSyntheticParks } from "../../db/seed/synthetic-parks";
 import { haversineKm } from "../../test/geo";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { searchWords } from "./parks.repo";
 import { planSearch, type Exec } from "./parks.search-plan";
+import { searchSql } from "./parks.search-sql";
 import { searchSpec } from "./parks.service";
 
 let ctx: TestContext;
@@ -51,6 +53,12 @@ const nearest = (rows: Row[], n: number, radiusKm = 25) =>
     .sort((a, b) => a.km - b.km)
     .slice(0, n)
     .map((r) => r.id);
+
+/** The plan PostgreSQL (or PGlite) chooses for a statement, as text. */
+const explain = async (text: string, params: unknown[]) =>
+  (await queryBuilt<{ "QUERY PLAN": string }>(ctx.database.db, { sql: `EXPLAIN ${text}`, params }))
+    .map((r) => r["QUERY PLAN"])
+    .join("\n");
 
 /** A Nigerian search through the API's own plan, with the statements it sent. */
 const planned = async (query: string) => {
@@ -205,6 +213,36 @@ describe("a country's parks by name", () => {
         got.items.map((i) => i.id),
         `page ${p} of ${size}`,
       ).toEqual(all.slice(from, Math.min(from + size, PARK_TOTAL_CAP)).map((r) => r.id));
+    }
+  });
+});
+
+describe("searches without a country", () => {
+  it("page every country's parks in the table's order, read from an index, not a sort of all", async () => {
+    const order = {
+      name: sql`name, id`,
+      price: sql`hourly_from_minor, id`,
+    };
+    const cases = [
+      { query: "page=3", order: order.name, type: undefined },
+      { query: "page=2&sort=price", order: order.price, type: undefined },
+      { query: "page=2&type=station", order: order.name, type: "station" },
+    ];
+    for (const c of cases) {
+      const all = await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`SELECT id FROM parks WHERE status = 'active' ${c.type ? sql`AND type = ${c.type}` : sql``}
+            ORDER BY ${c.order} LIMIT 10 OFFSET 10 * (${Number(c.query.match(/page=(\d+)/)![1])} - 1)`,
+      );
+      expect(all).toHaveLength(10);
+      expect(
+        (await page(c.query)).items.map((i) => i.id),
+        c.query,
+      ).toEqual(all.map((r) => r.id));
+      const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(c.query)));
+      const { sql: text, params } = build(searchSql(searchSpec(q, undefined)));
+      const plan = await explain(text, params);
+      expect(plan, c.query).not.toMatch(/Sort/);
     }
   });
 });
