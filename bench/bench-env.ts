@@ -7,6 +7,7 @@ import { openDatabase, queryRows } from "../apps/api/src/db/client";
 import { migrate } from "../apps/api/src/db/migrate";
 import { seed } from "../apps/api/src/db/seed";
 import { seedSyntheticParks, SYNTHETIC_ID_BASE } from "../apps/api/src/db/seed/synthetic-parks";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -78,7 +79,7 @@ export async function startApi(env: Record<string, string>, processes = 1): Prom
   if (build.status !== 0) throw new Error("building the API failed");
   const port = 3900 + Math.floor(Math.random() * 90);
   const main = processes > 1 ? "bench/cluster-api.mjs" : "apps/api/dist/server.js";
-  const child = spawn(process.execPath, [path.join(ROOT, main)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, main)], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -23,6 +23,7 @@ import { seed } from "../apps/api/src/db/seed";
 import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
 import { createUser } from "../apps/api/src/test/factories";
 import { ledgerViolations } from "../apps/api/src/test/ledger-invariants";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
 import { ROOT, writeResults } from "./bench-env";
 
 const ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
@@ -89,6 +90,7 @@ async function startApis(url: string): Promise<{ bases: string[]; children: Chil
     // BENCH_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it stops.
     const prof = process.env.BENCH_CPU_PROF;
     const args = [
+      ...SERVER_NODE_FLAGS,
       ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []),
       path.join(ROOT, "apps/api/dist/server.js"),
     ];

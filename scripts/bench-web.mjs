@@ -8,6 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
+import { SERVER_NODE_FLAGS } from "./server-flags.js";
+
 const ROOT = path.resolve(import.meta.dirname, "..");
 const DIST = path.join(ROOT, "apps/web/dist");
 const BUDGET_KB = 170;
@@ -69,7 +71,7 @@ async function lighthouseScores() {
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-bench-"));
-  const server = spawn(process.execPath, [path.join(ROOT, "apps/api/dist/server.js")], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "apps/api/dist/server.js")], {
     env: {
       ...process.env,
       PORT: String(port),

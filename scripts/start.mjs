@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-flags.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -45,7 +46,7 @@ if (
 
 const server = spawnSync(
   process.execPath,
-  ["--enable-source-maps", path.join(root, "apps/api/dist/server.js")],
+  ["--enable-source-maps", ...SERVER_NODE_FLAGS, path.join(root, "apps/api/dist/server.js")],
   {
     cwd: root,
     stdio: "inherit",
