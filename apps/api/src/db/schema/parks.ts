@@ -81,9 +81,10 @@ export const parks = pgTable(
   (t) => [
     uniqueIndex("parks_slug_key").on(t.slug),
     uniqueIndex("parks_park_code_key").on(t.parkCode),
-    // The GiST KNN indexes on ll_to_earth (one per country and one for searches without a country,
-    // INCLUDE lat, lng, id) and the trigram GINs on search_text (the same split) are created in
-    // migrations 0007 and 0010: Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
+    // The GiST KNN indexes on a park's point (ll_to_earth's arithmetic in built-ins, migration
+    // 0015; one per country and one for searches without a country, INCLUDE lat, lng, id) and the
+    // trigram GINs on search_text (the same split) are created in migrations 0007, 0010 and 0015:
+    // Drizzle cannot declare INCLUDE columns. See docs/decisions/007.
     // Short terms (1-2 characters) have no trigram: they match a name prefix through this index.
     // Broad words read it index-only, with INCLUDE (id) added by hand in migration 0011.
     index("parks_search_prefix_idx")

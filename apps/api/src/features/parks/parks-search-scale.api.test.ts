@@ -13,7 +13,7 @@ import { haversineKm } from "../../test/geo";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { searchWords } from "./parks.repo";
 import { planSearch, type Exec } from "./parks.search-plan";
-import { searchSql } from "./parks.search-sql";
+import { pointOf, searchSql } from "./parks.search-sql";
 import { searchSpec } from "./parks.service";
 
 let ctx: TestContext;
@@ -55,8 +55,8 @@ const nearest = (rows: Row[], n: number, radiusKm = 25) =>
     .map((r) => r.id);
 
 /** The plan PostgreSQL (or PGlite) chooses for a statement, as text. */
-const explain = async (text: string, params: unknown[]) =>
-  (await queryBuilt<{ "QUERY PLAN": string }>(ctx.database.db, { sql: `EXPLAIN ${text}`, params }))
+const explain = async (text: string, params: unknown[], options = "") =>
+  (await queryBuilt<{ "QUERY PLAN": string }>(ctx.database.db, { sql: `EXPLAIN ${options} ${text}`, params }))
     .map((r) => r["QUERY PLAN"])
     .join("\n");
 
@@ -244,6 +244,25 @@ describe("searches without a country", () => {
       const plan = await explain(text, params);
       expect(plan, c.query).not.toMatch(/Sort/);
     }
+  });
+});
+
+describe("the KNN indexes' point", () => {
+  it("is earthdistance's ll_to_earth, bit for bit, and no SQL function runs per row", async () => {
+    const [apart] = await queryBuilt<{ n: number; worst: number }>(ctx.database.db, {
+      sql: `SELECT count(*)::int AS n, max(cube_distance(${build(pointOf("p")).sql}, ll_to_earth(p.lat, p.lng))) AS worst FROM parks p`,
+      params: [],
+    });
+    expect(apart!.n).toBeGreaterThan(10_000);
+    expect(apart!.worst).toBe(0);
+    // The coordinate search reads the country's KNN index, whose expression it writes as the
+    // index does (at 500,000 parks a KNN walk; here, 12,000, the planner may sort the box's few
+    // parks), and no row computes ll_to_earth again.
+    const q = ParkListQuerySchema.parse({ country: "NG", lat: String(LAGOS.lat), lng: String(LAGOS.lng) });
+    const { sql: text, params } = build(searchSql(searchSpec(q, 1)));
+    const plan = await explain(text, params, "VERBOSE");
+    expect(plan).toMatch(/using parks_earth_c1_idx/);
+    expect(plan).not.toMatch(/ll_to_earth/);
   });
 });
 

@@ -60,6 +60,23 @@ export interface SearchRow {
  */
 const centerOf = (geo: { lat: number; lng: number }) => q`${earthCube(geo.lat, geo.lng)}::cube`;
 
+/**
+ * A park's point on the earth: earthdistance's `ll_to_earth(lat, lng)`, the same arithmetic on the
+ * same sphere written with built-in functions, exactly as the KNN indexes are (migration 0015; the
+ * planner uses an index only for its own expression, so this text and the index's are one).
+ * PostgreSQL computes the ORDER BY expression again for every row a KNN scan returns, and
+ * `ll_to_earth`, an SQL function it does not inline, was parsed, planned and run at each search
+ * (a quarter of a coordinate search's database CPU).
+ */
+export const pointOf = (t: "p") => {
+  const r = `${EARTH_RADIUS_M}::float8`;
+  const lat = `radians(${t}.lat)`;
+  const lng = `radians(${t}.lng)`;
+  return raw(
+    `cube(ARRAY[${r} * cos(${lat}) * cos(${lng}), ${r} * cos(${lat}) * sin(${lng}), ${r} * sin(${lat})])`,
+  );
+};
+
 /** The circle's box (`earth_box`, computed here), which the GiST index tests. */
 const boxOf = (geo: { lat: number; lng: number; radiusM: number }) =>
   q`${earthBoxCube(geo.lat, geo.lng, geo.radiusM)}::cube`;
@@ -166,7 +183,7 @@ function where(spec: SearchSpec): Frag {
   if (spec.geo) {
     // The box uses the GiST index; the distance removes the box's corners. Text first leaves
     // the box out so that the text index, not the area's thousands of parks, drives the scan.
-    if (!spec.textFirst) parts.push(q`ll_to_earth(p.lat, p.lng) <@ ${boxOf(spec.geo)}`);
+    if (!spec.textFirst) parts.push(q`${pointOf("p")} <@ ${boxOf(spec.geo)}`);
     parts.push(q`${distanceSql(spec.geo)} <= ${spec.geo.radiusM}::float8`);
   }
   return join(parts, q` AND `);
@@ -189,7 +206,7 @@ function orderBy(spec: SearchSpec, from: "p" | "m" | "top"): Frag {
       if (!spec.geo) return q`${t}.name, ${t}.id`;
       // Text first orders its few matches by the distance it computed for each.
       if (from !== "p") return q`${t}.distance_m, ${t}.id`;
-      return q`ll_to_earth(${t}.lat, ${t}.lng) <-> ${centerOf(spec.geo)}`;
+      return q`${pointOf("p")} <-> ${centerOf(spec.geo)}`;
     case "price":
       return q`${t}.hourly_from_minor, ${t}.id`;
     case "relevance": {
