@@ -64,13 +64,16 @@ const explain = async (text: string, params: unknown[], options = "") =>
 const planned = async (query: string) => {
   const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
   const sent: string[] = [];
+  const params: unknown[][] = [];
   const prepared: boolean[] = [];
   const exec: Exec = (built, options) => {
     sent.push(built.sql);
+    params.push(built.params);
     prepared.push(options?.prepared === true);
     return queryBuilt(ctx.database.db, built, options?.prepared);
   };
-  return { sent, prepared, result: await planSearch(searchSpec(q, 1), exec, searchWords(ctx.database.db)) };
+  const result = await planSearch(searchSpec(q, 1), exec, searchWords(ctx.database.db));
+  return { sent, params, prepared, result };
 };
 
 describe("totals at the cap", () => {
@@ -153,6 +156,22 @@ describe("broad words (more matches than the cap)", () => {
     const p = await page(`country=NG&search=park&lat=${LAGOS.lat}&lng=${LAGOS.lng}&radius_km=500`);
     expect(p.total).toBe(PARK_TOTAL_CAP);
     expect(p.items.map((i) => i.id)).toEqual(expected);
+  });
+
+  it("walks outward from the point for a deep page, never reading the box and sorting it", async () => {
+    // Page 4 of 25 reaches the 100th nearest of the (over a thousand) matches within 500 km.
+    const within = nearest(await matching("park"), 10_000, 500);
+    expect(within.length).toBeGreaterThan(2 * PARK_TOTAL_CAP);
+    const query = `search=Park&lat=${LAGOS.lat}&lng=${LAGOS.lng}&radius_km=500&size=25&page=4`;
+    const p = await page(`country=NG&${query}`);
+    expect(p.total).toBe(PARK_TOTAL_CAP);
+    expect(p.items.map((i) => i.id)).toEqual(within.slice(75, 100));
+    // The statement that pages them: the KNN index's order, no bitmap of the box, no sort.
+    const walk = await planned(query);
+    expect(walk.sent).toHaveLength(2);
+    const plan = await explain(walk.sent[1]!, walk.params[1]!);
+    expect(plan).toMatch(/Index Scan using parks_earth_c1_idx/);
+    expect(plan).not.toMatch(/Bitmap|Sort/);
   });
 });
 

@@ -25,6 +25,11 @@ export interface SearchSpec {
    * instead of walking an index in the page's order and testing the text on the way (see searchSql).
    */
   textFirst?: boolean;
+  /**
+   * More than the cap match within the radius and the page is the nearest: walk the KNN order
+   * testing the words and the distance on each park, with no box and no text index to choose.
+   */
+  nearestWalk?: boolean;
   sort: ParkSort;
   limit: number;
   offset: number;
@@ -144,6 +149,7 @@ const reachesVocabulary = (term: string) => [...term].length >= 3 && !/^[0-9]+$/
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
 
 function where(spec: SearchSpec): Frag {
+  if (spec.nearestWalk) return nearestWalkWhere(spec);
   const parts: Frag[] = [q`p.status = 'active'`];
   if (spec.countryId !== undefined) parts.push(q`p.country_id = ${countryLiteral(spec.countryId)}`);
   if (spec.type) parts.push(q`p.type = ${spec.type}`);
@@ -186,6 +192,40 @@ function where(spec: SearchSpec): Frag {
     if (!spec.textFirst) parts.push(q`${pointOf("p")} <@ ${boxOf(spec.geo)}`);
     parts.push(q`${distanceSql(spec.geo)} <= ${spec.geo.radiusM}::float8`);
   }
+  return join(parts, q` AND `);
+}
+
+/**
+ * The conditions of a nearest walk (`spec.nearestWalk`): the filters, the words as `strpos`, which
+ * no index answers, and the distance, without the box. PostgreSQL cannot estimate how many parks
+ * a box holds (a constant: a thousandth of the table), so given the box and words it took rare,
+ * it read the box through the GiST index and sorted it: "Oyo Road" near Ibadan, 24,618 parks
+ * and 19,690 heap pages, 225 ms (140-400 ms per search in the benchmark's mix). Left only the
+ * KNN order, it walks outward and stops at the page's end: the text-first statement counted more
+ * than the cap's matches inside the circle, and a page ends within the cap, so the walk never
+ * leaves the circle.
+ */
+function nearestWalkWhere(spec: SearchSpec): Frag {
+  if (!spec.geo) throw new Error("a nearest walk needs coordinates");
+  const parts: Frag[] = [q`p.status = 'active'`];
+  if (spec.countryId !== undefined) parts.push(q`p.country_id = ${countryLiteral(spec.countryId)}`);
+  if (spec.type) parts.push(q`p.type = ${spec.type}`);
+  if (spec.amenities.length > 0) {
+    parts.push(
+      q`p.amenities @> ARRAY[${join(
+        spec.amenities.map((a) => q`${a}`),
+        q`, `,
+      )}]::text[]`,
+    );
+  }
+  if (spec.requireVehicleType) parts.push(q`(p.rate_card -> ${cardKey(spec)} ->> 2)::int > 0`);
+  const holds = (word: string) => q`strpos(p.search_text, ${word}) > 0`;
+  if (spec.phrase) parts.push(holds(spec.terms.join(" ")));
+  spec.terms.forEach((term, i) => {
+    const any = (spec.closeWords?.[i] ?? [term]).map(holds);
+    parts.push(any.length === 1 ? any[0]! : q`(${join(any, q` OR `)})`);
+  });
+  parts.push(q`${distanceSql(spec.geo)} <= ${spec.geo.radiusM}::float8`);
   return join(parts, q` AND `);
 }
 
