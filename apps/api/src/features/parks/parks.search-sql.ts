@@ -148,8 +148,8 @@ const reachesVocabulary = (term: string) => [...term].length >= 3 && !/^[0-9]+$/
 /** The asked vehicle type's key in `parks.rate_card` (a parameter: one statement for every type). */
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
 
-function where(spec: SearchSpec): Frag {
-  if (spec.nearestWalk) return nearestWalkWhere(spec);
+/** The conditions besides words and place: active, the country, the type, amenities, the vehicle type. */
+function filters(spec: SearchSpec): Frag[] {
   const parts: Frag[] = [q`p.status = 'active'`];
   if (spec.countryId !== undefined) parts.push(q`p.country_id = ${countryLiteral(spec.countryId)}`);
   if (spec.type) parts.push(q`p.type = ${spec.type}`);
@@ -162,6 +162,12 @@ function where(spec: SearchSpec): Frag {
     );
   }
   if (spec.requireVehicleType) parts.push(q`(p.rate_card -> ${cardKey(spec)} ->> 2)::int > 0`);
+  return parts;
+}
+
+function where(spec: SearchSpec): Frag {
+  if (spec.nearestWalk) return nearestWalkWhere(spec);
+  const parts = filters(spec);
   const long = spec.terms.filter((t) => t.length >= 3);
   if (long.length === 0 && spec.terms.length > 0) {
     // No trigram to index: match the start of the name (btree text_pattern_ops).
@@ -207,18 +213,7 @@ function where(spec: SearchSpec): Frag {
  */
 function nearestWalkWhere(spec: SearchSpec): Frag {
   if (!spec.geo) throw new Error("a nearest walk needs coordinates");
-  const parts: Frag[] = [q`p.status = 'active'`];
-  if (spec.countryId !== undefined) parts.push(q`p.country_id = ${countryLiteral(spec.countryId)}`);
-  if (spec.type) parts.push(q`p.type = ${spec.type}`);
-  if (spec.amenities.length > 0) {
-    parts.push(
-      q`p.amenities @> ARRAY[${join(
-        spec.amenities.map((a) => q`${a}`),
-        q`, `,
-      )}]::text[]`,
-    );
-  }
-  if (spec.requireVehicleType) parts.push(q`(p.rate_card -> ${cardKey(spec)} ->> 2)::int > 0`);
+  const parts = filters(spec);
   const holds = (word: string) => q`strpos(p.search_text, ${word}) > 0`;
   if (spec.phrase) parts.push(holds(spec.terms.join(" ")));
   spec.terms.forEach((term, i) => {
@@ -315,8 +310,8 @@ export function searchSql(spec: SearchSpec, counted = true): Frag {
 }
 
 /**
- * Parks by name (a country's, or all), with no other filter: the page's end rounded up to a power of two
- * (at least 16), written into the statement as a literal bound on the rows it reads. LIMIT and
+ * Parks by name (a country's, or all), with no other filter: the page's end rounded up to a power
+ * of two (at least 16), written into the statement as a literal bound on the rows it reads. LIMIT and
  * OFFSET given as values make PostgreSQL cost a generic plan as if it read a tenth of the
  * country, so it planned this statement at every call (0 generic plans in
  * `pg_prepared_statements`; planning was most of its database time: 5,300 → 12,000 statements/s
