@@ -26,7 +26,7 @@ export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number
 /**
  * earthdistance's `ll_to_earth(lat, lng)` written again: the point on its sphere in earth-centred
  * coordinates (metres), as the text of a `cube`. The GiST KNN indexes are on the same point
- * (written with built-ins in the SQL: parks.search-sql.ts `pointOf`, migration 0015), and in
+ * (written with built-ins in the SQL: parks.search-sql.ts `PARK_POINT`, migration 0015), and in
  * a prepared statement's generic plan `ll_to_earth` and `earth_box` (SQL functions, not inlined
  * there) were planned and run again at every execution: 0.2 ms of a 0.55 ms coordinate search.
  */

@@ -13,7 +13,7 @@ import { haversineKm } from "../../test/geo";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { searchWords } from "./parks.repo";
 import { planSearch, type Exec } from "./parks.search-plan";
-import { pointOf, searchSql } from "./parks.search-sql";
+import { PARK_POINT, searchSql } from "./parks.search-sql";
 import { searchSpec } from "./parks.service";
 
 let ctx: TestContext;
@@ -269,7 +269,7 @@ describe("searches without a country", () => {
 describe("the KNN indexes' point", () => {
   it("is earthdistance's ll_to_earth, bit for bit, and no SQL function runs per row", async () => {
     const [apart] = await queryBuilt<{ n: number; worst: number }>(ctx.database.db, {
-      sql: `SELECT count(*)::int AS n, max(cube_distance(${build(pointOf("p")).sql}, ll_to_earth(p.lat, p.lng))) AS worst FROM parks p`,
+      sql: `SELECT count(*)::int AS n, max(cube_distance(${build(PARK_POINT).sql}, ll_to_earth(p.lat, p.lng))) AS worst FROM parks p`,
       params: [],
     });
     expect(apart!.n).toBeGreaterThan(10_000);

@@ -73,14 +73,13 @@ const centerOf = (geo: { lat: number; lng: number }) => q`${earthCube(geo.lat, g
  * `ll_to_earth`, an SQL function it does not inline, was parsed, planned and run at each search
  * (a quarter of a coordinate search's database CPU).
  */
-export const pointOf = (t: "p") => {
-  const r = `${EARTH_RADIUS_M}::float8`;
-  const lat = `radians(${t}.lat)`;
-  const lng = `radians(${t}.lng)`;
-  return raw(
-    `cube(ARRAY[${r} * cos(${lat}) * cos(${lng}), ${r} * cos(${lat}) * sin(${lng}), ${r} * sin(${lat})])`,
-  );
-};
+export const PARK_POINT = raw(
+  `cube(ARRAY[${[
+    `${EARTH_RADIUS_M}::float8 * cos(radians(p.lat)) * cos(radians(p.lng))`,
+    `${EARTH_RADIUS_M}::float8 * cos(radians(p.lat)) * sin(radians(p.lng))`,
+    `${EARTH_RADIUS_M}::float8 * sin(radians(p.lat))`,
+  ].join(", ")}])`,
+);
 
 /** The circle's box (`earth_box`, computed here), which the GiST index tests. */
 const boxOf = (geo: { lat: number; lng: number; radiusM: number }) =>
@@ -145,6 +144,10 @@ function holdsWordWith(term: string, countryId: number | undefined): Frag {
  */
 const reachesVocabulary = (term: string) => [...term].length >= 3 && !/^[0-9]+$/.test(term);
 
+/** No words and no filter but the country (and the place): what the kept counts and a bounded listing serve. */
+const unfiltered = (spec: SearchSpec) =>
+  !spec.type && spec.amenities.length === 0 && !spec.requireVehicleType && spec.terms.length === 0;
+
 /** The asked vehicle type's key in `parks.rate_card` (a parameter: one statement for every type). */
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
 
@@ -195,7 +198,7 @@ function where(spec: SearchSpec): Frag {
   if (spec.geo) {
     // The box uses the GiST index; the distance removes the box's corners. Text first leaves
     // the box out so that the text index, not the area's thousands of parks, drives the scan.
-    if (!spec.textFirst) parts.push(q`${pointOf("p")} <@ ${boxOf(spec.geo)}`);
+    if (!spec.textFirst) parts.push(q`${PARK_POINT} <@ ${boxOf(spec.geo)}`);
     parts.push(q`${distanceSql(spec.geo)} <= ${spec.geo.radiusM}::float8`);
   }
   return join(parts, q` AND `);
@@ -230,9 +233,9 @@ const phraseFirst = (t: Frag, phrase: string) =>
 
 /**
  * The page's order, over the parks (`p`), or over text first's matches (`m`) and its page (`top`),
- * which carry the distance each was found at.
+ * which carry the distance each was found at, or over a bounded listing's rows (`page`: pageBound).
  */
-function orderBy(spec: SearchSpec, from: "p" | "m" | "top"): Frag {
+function orderBy(spec: SearchSpec, from: "p" | "m" | "top" | "page"): Frag {
   const t = raw(from);
   switch (spec.sort) {
     case "distance":
@@ -241,7 +244,7 @@ function orderBy(spec: SearchSpec, from: "p" | "m" | "top"): Frag {
       if (!spec.geo) return q`${t}.name, ${t}.id`;
       // Text first orders its few matches by the distance it computed for each.
       if (from !== "p") return q`${t}.distance_m, ${t}.id`;
-      return q`${pointOf("p")} <-> ${centerOf(spec.geo)}`;
+      return q`${PARK_POINT} <-> ${centerOf(spec.geo)}`;
     case "price":
       return q`${t}.hourly_from_minor, ${t}.id`;
     case "relevance": {
@@ -306,7 +309,7 @@ export function searchSql(spec: SearchSpec, counted = true): Frag {
   if (bound === undefined) return q`${select} LIMIT ${spec.limit} OFFSET ${spec.offset}`;
   return q`
     SELECT * FROM (${select} LIMIT ${raw(String(bound))}) page
-    ORDER BY page.name, page.id LIMIT ${spec.limit} OFFSET ${spec.offset}`;
+    ORDER BY ${orderBy(spec, "page")} LIMIT ${spec.limit} OFFSET ${spec.offset}`;
 }
 
 /**
@@ -323,13 +326,7 @@ export function searchSql(spec: SearchSpec, counted = true): Frag {
  * around coordinates already gets its generic plan.
  */
 function pageBound(spec: SearchSpec): number | undefined {
-  const unfiltered =
-    !spec.geo &&
-    !spec.type &&
-    spec.amenities.length === 0 &&
-    !spec.requireVehicleType &&
-    spec.terms.length === 0;
-  if (!unfiltered || spec.sort === "price") return undefined;
+  if (spec.geo || !unfiltered(spec) || spec.sort === "price") return undefined;
   return Math.max(16, 2 ** Math.ceil(Math.log2(spec.offset + spec.limit)));
 }
 
@@ -385,9 +382,7 @@ export function broadSql(spec: SearchSpec, budget: number): Frag {
  */
 function totalSql(spec: SearchSpec): Frag {
   const exact = q`(${countSql(spec)})`;
-  const unfiltered =
-    !spec.type && spec.amenities.length === 0 && !spec.requireVehicleType && spec.terms.length === 0;
-  if (spec.countryId === undefined || !unfiltered) return exact;
+  if (spec.countryId === undefined || !unfiltered(spec)) return exact;
   const cap = PARK_TOTAL_CAP + 1;
   const country = countryLiteral(spec.countryId);
   if (!spec.geo) {
