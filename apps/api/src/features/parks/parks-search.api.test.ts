@@ -104,19 +104,22 @@ describe("text search", () => {
 });
 
 describe("words inside longer words", () => {
+  /** An active park named `name` (its search text the name in lower case), where Senegal's first park is. */
+  const addSenegalPark = (slug: string, code: string, name: string) =>
+    ctx.database.db.execute(
+      sql`INSERT INTO parks (slug, park_code, name, type, country_id, state_id, city, address, lat, lng,
+            operator, status, search_text, time_zone, hourly_from_minor)
+          SELECT ${slug}, ${code}, ${name}, p.type, p.country_id, p.state_id, p.city, p.address, p.lat,
+            p.lng, p.operator, 'active', ${name.toLowerCase()}, p.time_zone, p.hourly_from_minor
+          FROM (SELECT * FROM parks WHERE country_id = 3 ORDER BY id LIMIT 1) p`,
+    );
+  const names = async (query: string) => (await page(query)).items.map((i) => i.name);
+
   it("finds a park by part of a word, also of one holding digits, from the moment it is written", async () => {
     // A word with digits ("zq7velorama") is in the vocabulary through which terms reach the words
     // index (migration 0013), so "velorama" finds it; read in the search's own statement, the
     // vocabulary already holds a park written a moment ago.
-    await ctx.database.db.execute(
-      sql`INSERT INTO parks (slug, park_code, name, type, country_id, state_id, city, address, lat, lng,
-            operator, status, search_text, time_zone, hourly_from_minor)
-          SELECT 'zq7velorama', 'ZQ7VEL', 'Parking Zq7velorama 4731904', p.type, p.country_id, p.state_id,
-            p.city, p.address, p.lat, p.lng, p.operator, 'active', 'parking zq7velorama 4731904', p.time_zone,
-            p.hourly_from_minor
-          FROM (SELECT * FROM parks WHERE country_id = 3 ORDER BY id LIMIT 1) p`,
-    );
-    const names = async (query: string) => (await page(query)).items.map((i) => i.name);
+    await addSenegalPark("zq7velorama", "ZQ7VEL", "Parking Zq7velorama 4731904");
     expect(await names("country=SN&search=velorama")).toEqual(["Parking Zq7velorama 4731904"]);
     expect(await names("search=VÉLORAMA")).toEqual(["Parking Zq7velorama 4731904"]);
     expect(await names("country=CA&search=velorama")).toEqual([]);
@@ -127,15 +130,7 @@ describe("words inside longer words", () => {
 
   it("finds a word of two letters that JavaScript counts as four (outside the BMP)", async () => {
     // "𠀀𠀁": two characters for PostgreSQL, below the vocabulary's three, but four UTF-16 units.
-    await ctx.database.db.execute(
-      sql`INSERT INTO parks (slug, park_code, name, type, country_id, state_id, city, address, lat, lng,
-            operator, status, search_text, time_zone, hourly_from_minor)
-          SELECT 'zq8-astral', 'ZQ8AST', 'Parking 𠀀𠀁', p.type, p.country_id, p.state_id,
-            p.city, p.address, p.lat, p.lng, p.operator, 'active', 'parking 𠀀𠀁', p.time_zone,
-            p.hourly_from_minor
-          FROM (SELECT * FROM parks WHERE country_id = 3 ORDER BY id LIMIT 1) p`,
-    );
-    const names = async (query: string) => (await page(query)).items.map((i) => i.name);
+    await addSenegalPark("zq8-astral", "ZQ8AST", "Parking 𠀀𠀁");
     expect(await names(`country=SN&search=${encodeURIComponent("𠀀𠀁")}`)).toEqual(["Parking 𠀀𠀁"]);
   });
 });
