@@ -173,6 +173,21 @@ describe("broad words (more matches than the cap)", () => {
     expect(plan).toMatch(/Index Scan using parks_earth_c1_idx/);
     expect(plan).not.toMatch(/Bitmap|Sort/);
   });
+
+  it("means by the words what the other statements mean: a prefix, a phrase, short words", async () => {
+    for (const search of ["ik", "savannah ro", "Park", "park lagos"]) {
+      const q = ParkListQuerySchema.parse({ search, lat: String(LAGOS.lat), lng: String(LAGOS.lng) });
+      const spec = { ...searchSpec(q, 1), limit: 50, geo: { ...LAGOS, radiusM: 2_000_000 } };
+      const ids = async (s: typeof spec) =>
+        (await queryBuilt<{ id: number }>(ctx.database.db, build(searchSql(s, false)))).map((r) => r.id);
+      const boxed = await ids(spec);
+      expect(boxed.length, search).toBeGreaterThan(0);
+      expect(await ids({ ...spec, nearestWalk: true }), search).toEqual(boxed);
+      expect(await ids({ ...spec, phrase: true, nearestWalk: true }), search).toEqual(
+        await ids({ ...spec, phrase: true }),
+      );
+    }
+  });
 });
 
 describe("selective words", () => {

@@ -92,7 +92,7 @@ async function run(
   const first =
     (budget && (await broad(exec, spec, budget))) || (await page(exec, { ...spec, textFirst: true }));
   if (first.total <= PARK_TOTAL_CAP || spec.sort === "relevance") return first;
-  // The nearest of more than the cap's matches: a KNN walk (parks.search-sql.ts nearestWalkWhere).
+  // The nearest of more than the cap's matches: a KNN walk (parks.search-sql.ts where).
   const nearestWalk = spec.geo !== undefined && spec.sort === "distance";
   return { rows: (await page(exec, { ...spec, nearestWalk }, false)).rows, total: first.total };
 }

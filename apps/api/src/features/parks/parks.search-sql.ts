@@ -151,8 +151,19 @@ const unfiltered = (spec: SearchSpec) =>
 /** The asked vehicle type's key in `parks.rate_card` (a parameter: one statement for every type). */
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
 
-/** The conditions besides words and place: active, the country, the type, amenities, the vehicle type. */
-function filters(spec: SearchSpec): Frag[] {
+/**
+ * The search's conditions. A nearest walk (`spec.nearestWalk`) tests the words with `strpos`,
+ * which no index answers, and the distance without the box: PostgreSQL cannot estimate how many
+ * parks a box holds (a constant: a thousandth of the table), so given the box and words it took
+ * for rare, it read the box through the GiST index and sorted it ("Oyo Road" near Ibadan: 24,618
+ * parks and 19,690 heap pages, 225 ms; 140-400 ms per search in the benchmark's mix). Left only
+ * the KNN order, it walks outward and stops at the page's end: the text-first statement counted
+ * more than the cap's matches inside the circle, and a page ends within the cap, so the walk
+ * never leaves the circle. The words mean the same either way.
+ */
+function where(spec: SearchSpec): Frag {
+  const walk = spec.nearestWalk === true;
+  if (walk && !spec.geo) throw new Error("a nearest walk needs coordinates");
   const parts: Frag[] = [q`p.status = 'active'`];
   if (spec.countryId !== undefined) parts.push(q`p.country_id = ${countryLiteral(spec.countryId)}`);
   if (spec.type) parts.push(q`p.type = ${spec.type}`);
@@ -165,18 +176,16 @@ function filters(spec: SearchSpec): Frag[] {
     );
   }
   if (spec.requireVehicleType) parts.push(q`(p.rate_card -> ${cardKey(spec)} ->> 2)::int > 0`);
-  return parts;
-}
-
-function where(spec: SearchSpec): Frag {
-  if (spec.nearestWalk) return nearestWalkWhere(spec);
-  const parts = filters(spec);
+  const holds = (word: string) => (walk ? q`strpos(p.search_text, ${word}) > 0` : contains(word));
   const long = spec.terms.filter((t) => t.length >= 3);
   if (long.length === 0 && spec.terms.length > 0) {
     // No trigram to index: match the start of the name (btree text_pattern_ops).
-    parts.push(q`p.search_text LIKE ${`${likeEscape(spec.terms.join(" "))}%`}`);
+    const prefix = spec.terms.join(" ");
+    parts.push(
+      walk ? q`strpos(p.search_text, ${prefix}) = 1` : q`p.search_text LIKE ${`${likeEscape(prefix)}%`}`,
+    );
   }
-  if (spec.phrase) parts.push(q`p.search_text LIKE ${`%${likeEscape(spec.terms.join(" "))}%`}`);
+  if (spec.phrase) parts.push(holds(spec.terms.join(" ")));
   spec.terms.forEach((term, i) => {
     if (term.length < 3) {
       // No trigram: as an index condition it would make the GIN read every entry. A filter on the
@@ -191,39 +200,15 @@ function where(spec: SearchSpec): Frag {
       parts.push(holdsWordWith(term, spec.countryId));
       return;
     }
-    const words = spec.closeWords?.[i] ?? [term];
-    const any = words.map((word) => contains(word));
+    const any = (spec.closeWords?.[i] ?? [term]).map(holds);
     parts.push(any.length === 1 ? any[0]! : q`(${join(any, q` OR `)})`);
   });
   if (spec.geo) {
     // The box uses the GiST index; the distance removes the box's corners. Text first leaves
     // the box out so that the text index, not the area's thousands of parks, drives the scan.
-    if (!spec.textFirst) parts.push(q`${PARK_POINT} <@ ${boxOf(spec.geo)}`);
+    if (!spec.textFirst && !walk) parts.push(q`${PARK_POINT} <@ ${boxOf(spec.geo)}`);
     parts.push(q`${distanceSql(spec.geo)} <= ${spec.geo.radiusM}::float8`);
   }
-  return join(parts, q` AND `);
-}
-
-/**
- * The conditions of a nearest walk (`spec.nearestWalk`): the filters, the words as `strpos`, which
- * no index answers, and the distance, without the box. PostgreSQL cannot estimate how many parks
- * a box holds (a constant: a thousandth of the table), so given the box and words it took rare,
- * it read the box through the GiST index and sorted it: "Oyo Road" near Ibadan, 24,618 parks
- * and 19,690 heap pages, 225 ms (140-400 ms per search in the benchmark's mix). Left only the
- * KNN order, it walks outward and stops at the page's end: the text-first statement counted more
- * than the cap's matches inside the circle, and a page ends within the cap, so the walk never
- * leaves the circle.
- */
-function nearestWalkWhere(spec: SearchSpec): Frag {
-  if (!spec.geo) throw new Error("a nearest walk needs coordinates");
-  const parts = filters(spec);
-  const holds = (word: string) => q`strpos(p.search_text, ${word}) > 0`;
-  if (spec.phrase) parts.push(holds(spec.terms.join(" ")));
-  spec.terms.forEach((term, i) => {
-    const any = (spec.closeWords?.[i] ?? [term]).map(holds);
-    parts.push(any.length === 1 ? any[0]! : q`(${join(any, q` OR `)})`);
-  });
-  parts.push(q`${distanceSql(spec.geo)} <= ${spec.geo.radiusM}::float8`);
   return join(parts, q` AND `);
 }
 
