@@ -48,17 +48,33 @@ function mayBeBroad(spec: SearchSpec): spec is SearchSpec & { countryId: number 
 }
 
 /**
+ * What the words index costs, in the time a broad search takes to read one park of the text's
+ * B-tree (testing its words on the way, about 0.4 µs): per park listed under the known words
+ * holding a term (their posting lists, decoded), and per park holding every term (the bitmap the
+ * parks are then read from). Measured at 500,000 parks, one client, warm (2026-11-23): "ottawa"
+ * (26,131 parks listed and matching) 7.8 ms; "oyo road" (43,516 listed, 3,624 matching) 4.0 ms,
+ * where its broad read took 9.4 ms (22,679 parks read to find the cap's matches).
+ */
+const WORDS_INDEX_PER_LISTED = 0.2;
+const WORDS_INDEX_PER_MATCH = 0.5;
+
+/**
  * How many of the country's parks a broad search reads (see broadSql), or undefined when a term
  * reaches no more than the cap's parks, or less than a tenth of the country's, or when the words,
- * taken as independent, would not hold the cap's matches among the most it may read. Enough
- * parks to find them three times over, within that; a power of two, so that a few statements
- * serve every search. Words that go together ("port harcourt") are found sooner.
+ * taken as independent, would not hold the cap's matches among the most it may read, or when
+ * reading until it finds them is expected to cost more than the words index ("oyo road": two
+ * words that each list many parks but few together, whose posting lists the index intersects).
+ * Enough parks to find them three times over, within that; a power of two, so that a few
+ * statements serve every search. Words that go together ("port harcourt") are found sooner.
  */
 export function broadBudget(reach: TermReach): number | undefined {
   const least = Math.min(...reach.terms);
   if (reach.parks === 0 || least <= PARK_TOTAL_CAP || least < BROAD_SHARE * reach.parks) return undefined;
   const together = reach.terms.reduce((share, n) => share * Math.min(1, n / reach.parks), 1);
   if (together * BROAD_BUDGET_MAX < PARK_TOTAL_CAP + 1) return undefined;
+  const listed = reach.terms.reduce((sum, n) => sum + n, 0);
+  const wordsIndex = WORDS_INDEX_PER_LISTED * listed + WORDS_INDEX_PER_MATCH * together * reach.parks;
+  if ((PARK_TOTAL_CAP + 1) / together >= wordsIndex) return undefined;
   const wanted = (3 * (PARK_TOTAL_CAP + 1)) / together;
   return Math.min(BROAD_BUDGET_MAX, 2 ** Math.ceil(Math.log2(wanted)));
 }
