@@ -72,11 +72,12 @@ export function broadBudget(reach: TermReach): number | undefined {
   if (reach.parks === 0 || least <= PARK_TOTAL_CAP || least < BROAD_SHARE * reach.parks) return undefined;
   const together = reach.terms.reduce((share, n) => share * Math.min(1, n / reach.parks), 1);
   if (together * BROAD_BUDGET_MAX < PARK_TOTAL_CAP + 1) return undefined;
+  // The parks a broad read expects to read before it holds the cap's matches.
+  const toRead = (PARK_TOTAL_CAP + 1) / together;
   const listed = reach.terms.reduce((sum, n) => sum + n, 0);
   const wordsIndex = WORDS_INDEX_PER_LISTED * listed + WORDS_INDEX_PER_MATCH * together * reach.parks;
-  if ((PARK_TOTAL_CAP + 1) / together >= wordsIndex) return undefined;
-  const wanted = (3 * (PARK_TOTAL_CAP + 1)) / together;
-  return Math.min(BROAD_BUDGET_MAX, 2 ** Math.ceil(Math.log2(wanted)));
+  if (toRead >= wordsIndex) return undefined;
+  return Math.min(BROAD_BUDGET_MAX, 2 ** Math.ceil(Math.log2(3 * toRead)));
 }
 
 /**
