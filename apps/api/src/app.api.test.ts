@@ -135,6 +135,16 @@ describe("security", () => {
       headers: { "x-request-id": "<script>" },
     });
     expect(odd.headers["x-request-id"]).not.toBe("<script>");
+    // Errors carry it too: a missing route, a refused query, an unknown park.
+    for (const url of [
+      "/api/v1/no-such-route",
+      "/api/v1/parks/front/parks/?page=0",
+      "/api/v1/front/parks/no-such-park",
+    ]) {
+      const failed = await ctx.app.inject({ method: "GET", url, headers: { "x-request-id": "lb-456" } });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+      expect(failed.headers["x-request-id"]).toBe("lb-456");
+    }
   });
 });
 
@@ -161,5 +171,30 @@ describe("OpenAPI", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
     expect(res.body).toContain("swagger");
+  });
+});
+
+describe("CORS with no origins configured (the default: the web app is served from the API's own origin)", () => {
+  it("answers no origin, and a preflight finds no route", async () => {
+    const plain = await createTestContext();
+    try {
+      const preflight = await plain.app.inject({
+        method: "OPTIONS",
+        url: "/api/v1/countries",
+        headers: { origin: "https://partner.parkwell.test", "access-control-request-method": "GET" },
+      });
+      expect(preflight.statusCode).toBe(404);
+      expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+      const get = await plain.app.inject({
+        method: "GET",
+        url: "/api/v1/countries",
+        headers: { origin: "https://partner.parkwell.test" },
+      });
+      expect(get.statusCode).toBe(200);
+      expect(get.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(get.headers["x-request-id"]).toBeDefined();
+    } finally {
+      await plain.close();
+    }
   });
 });
