@@ -1,9 +1,52 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { haversineKm } from "../test/geo";
-import { CELLS_PER_DEGREE, cellsInside, parkCell } from "./park-cells";
+import { CELLS_PER_DEGREE, cellsInside, distanceM, parkCell } from "./park-cells";
 
 const STEP = 1 / CELLS_PER_DEGREE;
+
+/** cellsInside as first written: every corner's distance computed on its own, in metres. */
+function cellsInsideByDistance(lat: number, lng: number, radiusM: number, max: number): number[] {
+  const r = radiusM * 0.999 - 1;
+  if (r <= 0) return [];
+  const dLat = r / (6_378_168 * (Math.PI / 180));
+  const dLng = Math.min(
+    180,
+    dLat / Math.max(Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180), 1e-6),
+  );
+  const reach = Math.ceil(Math.sqrt(max));
+  const ci = Math.floor(lat * CELLS_PER_DEGREE);
+  const cj = Math.floor(lng * CELLS_PER_DEGREE);
+  const found: { cell: number; d: number }[] = [];
+  const i0 = Math.max(ci - reach, Math.floor((lat - dLat) * CELLS_PER_DEGREE));
+  const i1 = Math.min(ci + reach, Math.floor((lat + dLat) * CELLS_PER_DEGREE));
+  const j0 = Math.max(cj - reach, Math.floor((lng - dLng) * CELLS_PER_DEGREE));
+  const j1 = Math.min(cj + reach, Math.floor((lng + dLng) * CELLS_PER_DEGREE));
+  for (let i = i0; i <= i1; i += 1) {
+    const [south, north] = [i * STEP, i * STEP + STEP];
+    if (south < -90 || north > 90) continue;
+    for (let j = j0; j <= j1; j += 1) {
+      const [west, east] = [j * STEP, j * STEP + STEP];
+      if (west < -180 || east > 180) continue;
+      const corners = [
+        [south, west],
+        [south, east],
+        [north, west],
+        [north, east],
+      ] as const;
+      if (corners.every(([a, b]) => distanceM(lat, lng, a, b) <= r)) {
+        found.push({
+          cell: parkCell(south + STEP / 2, west + STEP / 2),
+          d: distanceM(lat, lng, south + STEP / 2, west + STEP / 2),
+        });
+      }
+    }
+  }
+  return found
+    .sort((a, b) => a.d - b.d)
+    .slice(0, max)
+    .map((c) => c.cell);
+}
 /** The south-west corner of a cell, from its number. */
 const corner = (cell: number) => ({
   south: (Math.floor(cell / 20000) - 4500) * STEP,
@@ -47,6 +90,46 @@ describe("park cells", () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it("finds the cells that computing each corner's distance finds (property)", () => {
+    const lat = fc.double({ min: -89.9, max: 89.9, noNaN: true });
+    const lng = fc.double({ min: -180, max: 180, noNaN: true });
+    const centreDistance = (la: number, ln: number) => (cell: number) => {
+      const { south, west } = corner(cell);
+      return distanceM(la, ln, south + STEP / 2, west + STEP / 2);
+    };
+    // Every cell a circle of up to 20 km holds (at most 256) within the 400 asked: the same cells,
+    // nearest first. A corner a few metres further out than the radius's margin is caught here.
+    fc.assert(
+      fc.property(lat, lng, fc.integer({ min: 1, max: 20_000 }), (la, ln, radiusM) => {
+        const cells = cellsInside(la, ln, radiusM, 400);
+        expect(new Set(cells)).toEqual(new Set(cellsInsideByDistance(la, ln, radiusM, 400)));
+        const d = centreDistance(la, ln);
+        cells.slice(1).forEach((cell, i) => expect(d(cell)).toBeGreaterThanOrEqual(d(cells[i]!) - 1e-6));
+      }),
+      { numRuns: 1_000 },
+    );
+    // Wider circles, cut at `max`: as many, and the same but where the last place is shared by
+    // cells at the same distance (to rounding), which either may cut differently.
+    fc.assert(
+      fc.property(
+        lat,
+        lng,
+        fc.integer({ min: 1, max: 300_000 }),
+        fc.constantFrom(1, 16, 400),
+        (la, ln, radiusM, max) => {
+          const cells = cellsInside(la, ln, radiusM, max);
+          const expected = cellsInsideByDistance(la, ln, radiusM, max);
+          expect(cells.length).toBe(expected.length);
+          const d = centreDistance(la, ln);
+          const last = cells.length > 0 ? d(cells[cells.length - 1]!) - 1e-6 : 0;
+          const nearer = (list: number[]) => new Set(list.filter((cell) => d(cell) < last));
+          expect(nearer(cells)).toEqual(nearer(expected));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

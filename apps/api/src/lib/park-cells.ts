@@ -65,15 +65,20 @@ function earthXyz(lat: number, lng: number): [number, number, number] {
  * radius is shrunk by a metre and a thousandth so that rounding never lets a cell in that the
  * database's own distance would put partly outside. Cells past the poles or the antimeridian are
  * left out (fewer cells only means the exact count runs).
+ *
+ * Points are compared by haversine's `a` (`distanceM`'s, the squared sine of half the angle at the
+ * earth's centre), which grows with the distance, against the radius's own; its terms are computed
+ * once per row and per column of the grid's corners and centres. Computed per point, a search's
+ * 81 cells took 405 distances, about 2,400 sines and cosines: 5.7% of the API's CPU under
+ * coordinate searches (perf), 23 µs a call alone, now 14.5 µs.
  */
 export function cellsInside(lat: number, lng: number, radiusM: number, max = 16): number[] {
   const r = radiusM * 0.999 - 1;
   if (r <= 0) return [];
   const step = 1 / CELLS_PER_DEGREE;
   const dLat = r / (EARTH_RADIUS_M * RAD);
-  const cosLat = Math.cos(Math.min(89, Math.abs(lat) + dLat) * RAD);
-  const dLng = Math.min(180, dLat / Math.max(cosLat, 1e-6));
-  const found: { cell: number; d: number }[] = [];
+  const cosNear = Math.cos(Math.min(89, Math.abs(lat) + dLat) * RAD);
+  const dLng = Math.min(180, dLat / Math.max(cosNear, 1e-6));
   // Only the cells within `reach` cells of the centre's: the `max` nearest lie there (a disc of
   // `max` cells has a radius under sqrt(max) cells), and a wide radius costs no more than a narrow
   // one (scanning the whole box of a 200 km radius took 25 ms).
@@ -84,29 +89,56 @@ export function cellsInside(lat: number, lng: number, radiusM: number, max = 16)
   const i1 = Math.min(ci + reach, Math.floor((lat + dLat) * CELLS_PER_DEGREE));
   const j0 = Math.max(cj - reach, Math.floor((lng - dLng) * CELLS_PER_DEGREE));
   const j1 = Math.min(cj + reach, Math.floor((lng + dLng) * CELLS_PER_DEGREE));
-  for (let i = i0; i <= i1; i += 1) {
-    const south = i * step;
-    const north = south + step;
-    if (south < -90 || north > 90) continue;
-    for (let j = j0; j <= j1; j += 1) {
-      const west = j * step;
-      const east = west + step;
-      if (west < -180 || east > 180) continue;
-      const inside =
-        distanceM(lat, lng, south, west) <= r &&
-        distanceM(lat, lng, south, east) <= r &&
-        distanceM(lat, lng, north, west) <= r &&
-        distanceM(lat, lng, north, east) <= r;
-      if (inside) {
+  if (i1 < i0 || j1 < j0) return [];
+
+  // a = hav(Δlat) + cos(lat) cos(lat₂) hav(Δlng), as distanceM computes it: within r when
+  // a <= sin²(r / 2R); a radius of half the earth's circumference or more holds every point.
+  const limit = r >= Math.PI * EARTH_RADIUS_M ? Infinity : Math.sin(r / EARTH_RADIUS_M / 2) ** 2;
+  const cosLat = Math.cos(lat * RAD);
+  const hav = (degrees: number) => Math.sin((degrees * RAD) / 2) ** 2;
+  // Per row: the terms at its south edge ([k]), its north edge ([k + 1]) and its middle.
+  const rows = i1 - i0 + 1;
+  const edgeHav = new Float64Array(rows + 1);
+  const edgeCos = new Float64Array(rows + 1);
+  const midHav = new Float64Array(rows);
+  const midCos = new Float64Array(rows);
+  for (let k = 0; k <= rows; k += 1) {
+    const south = (i0 + k) * step;
+    edgeHav[k] = hav(south - lat);
+    edgeCos[k] = cosLat * Math.cos(south * RAD);
+    if (k < rows) {
+      midHav[k] = hav(south + step / 2 - lat);
+      midCos[k] = cosLat * Math.cos((south + step / 2) * RAD);
+    }
+  }
+  // Per column: hav(Δlng) at its west edge ([m]), its east edge ([m + 1]) and its middle.
+  const cols = j1 - j0 + 1;
+  const edgeLng = new Float64Array(cols + 1);
+  const midLng = new Float64Array(cols);
+  for (let m = 0; m <= cols; m += 1) {
+    const west = (j0 + m) * step;
+    edgeLng[m] = hav(west - lng);
+    if (m < cols) midLng[m] = hav(west + step / 2 - lng);
+  }
+  const within = (k: number, m: number) => edgeHav[k]! + edgeCos[k]! * edgeLng[m]! <= limit;
+
+  const found: { cell: number; a: number }[] = [];
+  for (let k = 0; k < rows; k += 1) {
+    const south = (i0 + k) * step;
+    if (south < -90 || south + step > 90) continue;
+    for (let m = 0; m < cols; m += 1) {
+      const west = (j0 + m) * step;
+      if (west < -180 || west + step > 180) continue;
+      if (within(k, m) && within(k, m + 1) && within(k + 1, m) && within(k + 1, m + 1)) {
         found.push({
           cell: parkCell(south + step / 2, west + step / 2),
-          d: distanceM(lat, lng, south + step / 2, west + step / 2),
+          a: midHav[k]! + midCos[k]! * midLng[m]!,
         });
       }
     }
   }
   return found
-    .sort((a, b) => a.d - b.d)
+    .sort((x, y) => x.a - y.a)
     .slice(0, max)
     .map((c) => c.cell);
 }
