@@ -1,6 +1,6 @@
 /**
  * `npm run bench:search`: park search at 5,000 and 500,000 parks on PostgreSQL (and at 500,000 on
- * PGlite), through the API (a separate process, loaded with autocannon) and the same SQL run
+ * PGlite), through the API (a separate process, loaded with wrk, or autocannon without it) and the same SQL run
  * directly through `pg` at the same concurrency, in the same run. Prints a markdown report and
  * writes it to bench/results/search.md. Not part of `npm test`.
  */
@@ -15,7 +15,7 @@ import { searchWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ensureParks, startApi, writeResults, type RunningApi } from "./bench-env";
 import { withCpu } from "./cpu";
-import { loadDirect, loadHttp, mid, type LoadResult } from "./load";
+import { HTTP_LOAD, loadDirect, loadHttp, mid, type LoadResult } from "./load";
 import { searchCases, type BenchCase } from "./search-cases";
 import { CALIBRATION_SQL, verdictLines } from "./search-targets";
 
@@ -237,7 +237,7 @@ async function runPglite() {
 async function main() {
   say(`## Park search benchmark (${new Date().toISOString()})\n`);
   say(
-    `${os.cpus().length} CPUs, ${CONNECTIONS} concurrent clients, ${POOL_SIZE} PostgreSQL connections, ${SECONDS} s per measurement, each figure the median of ${ROUNDS} rounds (API and SQL alternated on PostgreSQL); API = the built server as ${API_PROCESSES} Node process(es) sharing one port on PostgreSQL (the pool split between them) and one on PGlite, load from autocannon; direct = the same SQL through \`pg\` (or PGlite in-process) at the same concurrency, from one process. Latencies in ms.\n`,
+    `${os.cpus().length} CPUs, ${CONNECTIONS} concurrent clients, ${POOL_SIZE} PostgreSQL connections, ${SECONDS} s per measurement, each figure the median of ${ROUNDS} rounds (API and SQL alternated on PostgreSQL); API = the built server as ${API_PROCESSES} Node process(es) sharing one port on PostgreSQL (the pool split between them) and one on PGlite, load from ${HTTP_LOAD === "wrk" ? "wrk (one thread)" : "autocannon"}; direct = the same SQL through \`pg\` (or PGlite in-process) at the same concurrency, from one process. Latencies in ms.\n`,
   );
   say(
     "| engine | parks | search | API p50 | API p99 | API req/s | SQL p50 | SQL p99 | SQL q/s | API/SQL | errors |",
@@ -254,7 +254,7 @@ async function main() {
     const large = await runPostgres(LARGE, largeUrl);
     calibration.push(await calibrate(largeUrl));
     say(
-      "\n### CPU per request (µs, PostgreSQL; medians of the rounds)\n\nThrough the API: the API process, the load generator (autocannon, in this process), PostgreSQL's processes. Directly: this process (the `pg` client and the plan's own work), PostgreSQL's processes. All share the machine's cores.\n",
+      `\n### CPU per request (µs, PostgreSQL; medians of the rounds)\n\nThrough the API: the API process, the load generator (${HTTP_LOAD === "wrk" ? "wrk, a process of its own" : "autocannon, in this process"}), PostgreSQL's processes. Directly: this process (the \`pg\` client and the plan's own work), PostgreSQL's processes. All share the machine's cores.\n`,
     );
     say("| parks | search | API | load | PostgreSQL (API) | direct client | PostgreSQL (direct) |");
     say("|---:|---|---:|---:|---:|---:|---:|");
