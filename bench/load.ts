@@ -28,7 +28,7 @@ const WRK = "/usr/bin/wrk";
 export const HTTP_LOAD: "wrk" | "autocannon" =
   process.env.BENCH_LOAD === "autocannon" || !fs.existsSync(WRK) ? "autocannon" : "wrk";
 
-/** HTTP load at a fixed concurrency, each client cycling through the given paths (GET). */
+/** HTTP load at a fixed concurrency, the clients taking the given paths in turn (GET). */
 export function loadHttp(
   base: string,
   paths: string[],
@@ -71,7 +71,7 @@ export function parseWrk(out: string, seconds: number): LoadResult {
 
 /**
  * wrk, one thread (it keeps up with tens of thousands of requests/s; a second would take a core
- * from the API), `connections` keep-alive connections cycling through the paths (bench/wrk-paths.lua).
+ * from the API), `connections` keep-alive connections taking the paths in turn (bench/wrk-paths.lua).
  * A child process: once it has exited, its CPU is in this process's children's time (bench/cpu.ts).
  */
 async function loadWrk(

@@ -1,5 +1,6 @@
--- wrk script for bench/load.ts: each connection cycles through the request paths listed, one per
--- line, in the file named by the first argument after `--`, starting at its own place in the list.
+-- wrk script for bench/load.ts: the thread's connections take the request paths listed, one per
+-- line, in the file named by the first argument after `--`, in turn (one list position shared by
+-- them all, as autocannon's setup shared it), from a place of Lua's unseeded random numbers.
 local paths = {}
 local i = 0
 
