@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { haversineKm } from "../test/geo";
-import { CELLS_PER_DEGREE, cellsInside, distanceM, parkCell } from "./park-cells";
+import { CELLS_PER_DEGREE, cellsInside, distanceM, EARTH_RADIUS_M, parkCell } from "./park-cells";
 
 const STEP = 1 / CELLS_PER_DEGREE;
 
@@ -9,7 +9,7 @@ const STEP = 1 / CELLS_PER_DEGREE;
 function cellsInsideByDistance(lat: number, lng: number, radiusM: number, max: number): number[] {
   const r = radiusM * 0.999 - 1;
   if (r <= 0) return [];
-  const dLat = r / (6_378_168 * (Math.PI / 180));
+  const dLat = r / (EARTH_RADIUS_M * (Math.PI / 180));
   const dLng = Math.min(
     180,
     dLat / Math.max(Math.cos((Math.min(89, Math.abs(lat) + dLat) * Math.PI) / 180), 1e-6),
@@ -47,6 +47,7 @@ function cellsInsideByDistance(lat: number, lng: number, radiusM: number, max: n
     .slice(0, max)
     .map((c) => c.cell);
 }
+
 /** The south-west corner of a cell, from its number. */
 const corner = (cell: number) => ({
   south: (Math.floor(cell / 20000) - 4500) * STEP,
