@@ -1,8 +1,8 @@
 /**
  * `npm run bench:search`: park search at 5,000 and 500,000 parks on PostgreSQL (and at 500,000 on
- * PGlite), through the API (a separate process, loaded with wrk, or autocannon without it) and the same SQL run
- * directly through `pg` at the same concurrency, in the same run. Prints a markdown report and
- * writes it to bench/results/search.md. Not part of `npm test`.
+ * PGlite), through the API (a separate process, loaded with wrk, or autocannon without it) and
+ * the same SQL run directly through `pg` at the same concurrency, in the same run. Prints a
+ * markdown report and writes it to bench/results/search.md. Not part of `npm test`.
  */
 import os from "node:os";
 import path from "node:path";
