@@ -15,11 +15,12 @@ export function parkCell(lat: number, lng: number): number {
   return (Math.floor(lat * CELLS_PER_DEGREE) + 4500) * 20000 + (Math.floor(lng * CELLS_PER_DEGREE) + 9000);
 }
 
+/** The haversine of an angle given in degrees: sin²(θ / 2). */
+const hav = (degrees: number) => Math.sin((degrees * RAD) / 2) ** 2;
+
 /** Great-circle distance in metres on earthdistance's sphere. */
 export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const a =
-    Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 +
-    Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(((lng2 - lng1) * RAD) / 2) ** 2;
+  const a = hav(lat2 - lat1) + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * hav(lng2 - lng1);
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -95,7 +96,6 @@ export function cellsInside(lat: number, lng: number, radiusM: number, max = 16)
   // a <= sin²(r / 2R); a radius of half the earth's circumference or more holds every point.
   const limit = r >= Math.PI * EARTH_RADIUS_M ? Infinity : Math.sin(r / EARTH_RADIUS_M / 2) ** 2;
   const cosLat = Math.cos(lat * RAD);
-  const hav = (degrees: number) => Math.sin((degrees * RAD) / 2) ** 2;
   // Per row: the terms at its south edge ([k]), its north edge ([k + 1]) and its middle.
   const rows = i1 - i0 + 1;
   const edgeHav = new Float64Array(rows + 1);
