@@ -12,6 +12,9 @@ describe("loadConfig", () => {
       DEMO_MODE: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    // The pool is then sized on the machine's cores (db/client defaultPoolSize).
+    expect(config.DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: "6" }).DATABASE_POOL_SIZE).toBe(6);
     expect(config.PUBLIC_URL).toBe("http://localhost:3000");
   });
 
@@ -24,6 +27,7 @@ describe("loadConfig", () => {
       /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/,
     );
     expect(() => loadConfig({ SEED: "maybe" })).toThrow(/SEED must be true or false/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);
     expect(() => loadConfig({ CORS_ORIGINS: "not a url" })).toThrow(/CORS_ORIGINS/);
   });
 

@@ -27,7 +27,7 @@ const ConfigSchema = z.object({
     .int()
     .min(1, { error: "must be at least 1" })
     .max(200, { error: "must be at most 200" })
-    .default(10),
+    .optional(),
   PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   CORS_ORIGINS: z
     .string()

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, TEST_ENGINE, type FreshDatabase } from "../test/harness";
-import { openDatabase, queryRows, type Database } from "./client";
+import { defaultPoolSize, openDatabase, queryRows, type Database } from "./client";
 import { migrate } from "./migrate";
 
 const timeoutOf = async (database: Database) =>
@@ -36,6 +36,21 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the statement bound (PostgreSQL)", 
     try {
       await migrate(database);
       expect(await timeoutOf(database)).toBe("15s");
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("opens at most defaultPoolSize() connections when given no pool size", async () => {
+    const database = await openDatabase({ url: fresh.url });
+    try {
+      // More statements at once than the pool holds: the rest wait for a connection.
+      const backends = await Promise.all(
+        Array.from({ length: defaultPoolSize() + 3 }, () =>
+          queryRows<{ pid: number }>(database.db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.1)`),
+        ),
+      );
+      expect(new Set(backends.map((rows) => rows[0]?.pid)).size).toBe(defaultPoolSize());
     } finally {
       await database.close();
     }
