@@ -7,7 +7,7 @@
 import os from "node:os";
 import path from "node:path";
 import { ParkListQuerySchema } from "@parkwell/contract";
-import { openDatabase, queryBuilt, type Database } from "../apps/api/src/db/client";
+import { defaultPoolSize, openDatabase, queryBuilt, type Database } from "../apps/api/src/db/client";
 import { build } from "../apps/api/src/db/sql-text";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
@@ -22,11 +22,12 @@ import { CALIBRATION_SQL, verdictLines } from "./search-targets";
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /**
- * PostgreSQL connections, for the API and for the direct run alike: the API's default
- * (DATABASE_POOL_SIZE, 10). More connections than cores only queue in the kernel instead of the
- * pool: 20 gave about 15% fewer requests/s and a worse p99 than 4-8 on this 2-core machine.
+ * PostgreSQL connections, for the calibration, the API and the direct run alike: the API's default
+ * (defaultPoolSize: two per core, so 4 on this 2-core machine; decision 012). Connections beyond
+ * what the cores run take turns in the kernel instead of waiting in the pool, and the API's one
+ * event loop takes its turn among them: 10 gave the API about 1.6-2x the p99 of 4.
  */
-const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? defaultPoolSize());
 /**
  * API processes on PostgreSQL (the API is stateless: DESIGN.md runs any number behind a load
  * balancer), sharing the pool size between them; PGlite is one process by nature. One by default:
