@@ -1,7 +1,8 @@
 // The built API (apps/api/dist/server.js) as API_PROCESSES processes sharing one port through
 // node:cluster, as the same number of processes behind a load balancer would serve it (DESIGN.md:
 // the API is stateless, any number of processes share one PostgreSQL). Benchmarks only: each
-// process has its own pool (DATABASE_POOL_SIZE). SIGTERM stops every process, then this one.
+// process has its own pools (DATABASE_POOL_SIZE, DATABASE_SEARCH_POOL_SIZE). SIGTERM stops every
+// process, then this one.
 import cluster from "node:cluster";
 import path from "node:path";
 

@@ -7,7 +7,7 @@
 import os from "node:os";
 import path from "node:path";
 import { ParkListQuerySchema } from "@parkwell/contract";
-import { defaultPoolSize, openDatabase, queryBuilt, type Database } from "../apps/api/src/db/client";
+import { defaultSearchPoolSize, openDatabase, queryBuilt, type Database } from "../apps/api/src/db/client";
 import { build } from "../apps/api/src/db/sql-text";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
@@ -22,12 +22,13 @@ import { CALIBRATION_SQL, verdictLines } from "./search-targets";
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /**
- * PostgreSQL connections, for the calibration, the API and the direct run alike: the API's default
- * (defaultPoolSize: two per core, so 4 on this 2-core machine; decision 012). Connections beyond
- * what the cores run take turns in the kernel instead of waiting in the pool, and the API's one
- * event loop takes its turn among them: 10 gave the API about 1.6-2x the p99 of 4.
+ * PostgreSQL connections, for the calibration, the API's park search and the direct run alike: the
+ * API's default search pool (defaultSearchPoolSize: two per core, so 4 on this 2-core machine;
+ * decision 012). Connections beyond what the cores run take turns in the kernel instead of waiting
+ * in the pool, and the API's one event loop takes its turn among them: 10 gave the API about
+ * 1.6-2x the p99 of 4.
  */
-const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? defaultPoolSize());
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? defaultSearchPoolSize());
 /**
  * API processes on PostgreSQL (the API is stateless: DESIGN.md runs any number behind a load
  * balancer), sharing the pool size between them; PGlite is one process by nature. One by default:
@@ -191,7 +192,10 @@ async function calibrate(url: string): Promise<LoadResult> {
 async function runPostgres(parks: number, url: string) {
   const database = await openDatabase({ url, poolSize: POOL_SIZE });
   const api = await startApi(
-    { DATABASE_URL: url, DATABASE_POOL_SIZE: String(Math.max(1, Math.round(POOL_SIZE / API_PROCESSES))) },
+    {
+      DATABASE_URL: url,
+      DATABASE_SEARCH_POOL_SIZE: String(Math.max(1, Math.round(POOL_SIZE / API_PROCESSES))),
+    },
     API_PROCESSES,
   );
   const results: Record<string, { api: LoadResult; direct: LoadResult }> = {};

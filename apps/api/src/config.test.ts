@@ -12,9 +12,11 @@ describe("loadConfig", () => {
       DEMO_MODE: false,
     });
     expect(config.DATABASE_URL).toBeUndefined();
-    // The pool is then sized on the machine's cores (db/client defaultPoolSize).
+    // The pools then take db/client's defaults (the search's sized on the machine's cores).
     expect(config.DATABASE_POOL_SIZE).toBeUndefined();
+    expect(config.DATABASE_SEARCH_POOL_SIZE).toBeUndefined();
     expect(loadConfig({ DATABASE_POOL_SIZE: "6" }).DATABASE_POOL_SIZE).toBe(6);
+    expect(loadConfig({ DATABASE_SEARCH_POOL_SIZE: "3" }).DATABASE_SEARCH_POOL_SIZE).toBe(3);
     expect(config.PUBLIC_URL).toBe("http://localhost:3000");
   });
 
@@ -28,6 +30,9 @@ describe("loadConfig", () => {
     );
     expect(() => loadConfig({ SEED: "maybe" })).toThrow(/SEED must be true or false/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE must be at least 1/);
+    expect(() => loadConfig({ DATABASE_SEARCH_POOL_SIZE: "x" })).toThrow(
+      /DATABASE_SEARCH_POOL_SIZE must be a number/,
+    );
     expect(() => loadConfig({ CORS_ORIGINS: "not a url" })).toThrow(/CORS_ORIGINS/);
   });
 

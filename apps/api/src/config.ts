@@ -11,6 +11,14 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** Connections of one of a process's PostgreSQL pools. */
+const poolSize = z.coerce
+  .number({ error: "must be a number" })
+  .int()
+  .min(1, { error: "must be at least 1" })
+  .max(200, { error: "must be at most 200" })
+  .optional();
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -22,12 +30,9 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
-  DATABASE_POOL_SIZE: z.coerce
-    .number({ error: "must be a number" })
-    .int()
-    .min(1, { error: "must be at least 1" })
-    .max(200, { error: "must be at most 200" })
-    .optional(),
+  // Unset: the engine's defaults (db/client: 10, and two per core for the park search).
+  DATABASE_POOL_SIZE: poolSize,
+  DATABASE_SEARCH_POOL_SIZE: poolSize,
   PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   CORS_ORIGINS: z
     .string()

@@ -18,6 +18,7 @@ async function main(config: Config): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, "pglite"),
     poolSize: config.DATABASE_POOL_SIZE,
+    searchPoolSize: config.DATABASE_SEARCH_POOL_SIZE,
     onPoolError: (err) => console.error(`database pool error: ${err.message}`),
   });
   await migrate(database);

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshDatabase, TEST_ENGINE, type FreshDatabase } from "../test/harness";
-import { defaultPoolSize, openDatabase, queryRows, type Database } from "./client";
+import { createTestContext, freshDatabase, TEST_ENGINE, type FreshDatabase } from "../test/harness";
+import {
+  DEFAULT_POOL_SIZE,
+  defaultSearchPoolSize,
+  openDatabase,
+  queryRows,
+  type Database,
+  type Db,
+} from "./client";
 import { migrate } from "./migrate";
 
 const timeoutOf = async (database: Database) =>
@@ -41,18 +48,43 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the statement bound (PostgreSQL)", 
     }
   });
 
-  it("opens at most defaultPoolSize() connections when given no pool size", async () => {
+  it("opens at most 10 connections, and defaultSearchPoolSize() for the search, given no sizes", async () => {
     const database = await openDatabase({ url: fresh.url });
-    try {
-      // More statements at once than the pool holds: the rest wait for a connection.
-      const backends = await Promise.all(
-        Array.from({ length: defaultPoolSize() + 3 }, () =>
-          queryRows<{ pid: number }>(database.db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.1)`),
+    // More statements at once than a pool holds: the rest wait for one of its connections.
+    const backends = async (db: Db) => {
+      const rows = await Promise.all(
+        Array.from({ length: DEFAULT_POOL_SIZE + 3 }, () =>
+          queryRows<{ pid: number }>(db, sql`SELECT pg_backend_pid() AS pid, pg_sleep(0.1)`),
         ),
       );
-      expect(new Set(backends.map((rows) => rows[0]?.pid)).size).toBe(defaultPoolSize());
+      return new Set(rows.map((r) => r[0]?.pid)).size;
+    };
+    try {
+      expect(await backends(database.db)).toBe(DEFAULT_POOL_SIZE);
+      expect(await backends(database.search)).toBe(defaultSearchPoolSize());
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("the park search's own pool (PostgreSQL)", () => {
+  it("serves the park search, and only it, from connections of its own", async () => {
+    const ctx = await createTestContext();
+    const names = async () =>
+      (
+        await queryRows<{ name: string }>(
+          ctx.database.db,
+          sql`SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database()`,
+        )
+      ).map((r) => r.name);
+    try {
+      expect((await ctx.app.inject({ url: "/api/v1/countries" })).statusCode).toBe(200);
+      expect(await names()).not.toContain("parkwell-search");
+      expect((await ctx.app.inject({ url: "/api/v1/parks/front/parks/?country=NG" })).statusCode).toBe(200);
+      expect(await names()).toContain("parkwell-search");
+    } finally {
+      await ctx.close();
     }
   });
 });

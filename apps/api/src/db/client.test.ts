@@ -1,13 +1,13 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { defaultPoolSize } from "./client";
+import { defaultSearchPoolSize } from "./client";
 
-describe("defaultPoolSize", () => {
+describe("defaultSearchPoolSize", () => {
   it("opens two connections per core, at least 2 and at most 10", () => {
-    expect([1, 2, 3, 4, 5, 64].map((cores) => defaultPoolSize(cores))).toEqual([2, 4, 6, 8, 10, 10]);
+    expect([1, 2, 3, 4, 5, 64].map((cores) => defaultSearchPoolSize(cores))).toEqual([2, 4, 6, 8, 10, 10]);
   });
 
   it("sizes the pool on this machine's cores when asked nothing", () => {
-    expect(defaultPoolSize()).toBe(Math.max(2, Math.min(10, 2 * os.availableParallelism())));
+    expect(defaultSearchPoolSize()).toBe(Math.max(2, Math.min(10, 2 * os.availableParallelism())));
   });
 });

@@ -23,10 +23,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Engine = "pglite" | "postgres";
 
-export type RawClient = { engine: "pglite"; client: PGlite } | { engine: "postgres"; pool: pg.Pool };
+export type RawClient =
+  { engine: "pglite"; client: PGlite } | { engine: "postgres"; pool: pg.Pool; searchPool: pg.Pool };
 
 export interface Database {
   db: Db;
+  /**
+   * The public park search's handle (search, park pages, rates, availability): on PostgreSQL a
+   * pool of its own, sized for statements that keep the CPU busy (defaultSearchPoolSize); on
+   * PGlite, `db` itself.
+   */
+  search: Db;
   engine: Engine;
   /** The driver underneath, for the few things Drizzle does not do (migration locks, dumps). */
   raw: RawClient;
@@ -38,8 +45,10 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined means in memory (tests). */
   dataDir?: string | undefined;
-  /** PostgreSQL connections (default: defaultPoolSize()). */
+  /** PostgreSQL connections for everything but the park search (default 10). */
   poolSize?: number | undefined;
+  /** PostgreSQL connections for the park search (default: defaultSearchPoolSize()). */
+  searchPoolSize?: number | undefined;
   /**
    * PostgreSQL: the most any statement may take, in ms (default 15,000, so that no request holds a
    * connection forever); 0 for none, for maintenance that is not a request (`npm run seed`, a
@@ -52,30 +61,54 @@ export interface OpenOptions {
 }
 
 /**
- * The pool a process opens on PostgreSQL unless told otherwise: two connections per core of the
- * machine, at most 10 (docs/decisions/012-pool-size.md). A search keeps its backend busy on the
- * CPU, so connections beyond what the cores run only take turns in the kernel's scheduler, and
- * the API's single event loop, which serves every request, waits its turn among them. On this
- * 2-core machine, 20 clients: 4 connections against 10 took the API's p99 from 28 to 18 ms
- * (coordinates) and from 47 to 24 ms (text), and the direct SQL's throughput rose 0-10%.
+ * The park search's pool unless told otherwise: two connections per core of the machine, at most
+ * 10 (docs/decisions/012-pool-size.md). A search keeps its backend busy on the CPU, so connections
+ * beyond what the cores run only take turns in the kernel's scheduler, and the API's single event
+ * loop, which serves every request, waits its turn among them. On this 2-core machine, 20
+ * clients: 4 connections against 10 took the API's p99 from 28 to 18 ms (coordinates) and from 47
+ * to 24 ms (text), and the direct SQL's throughput rose 0-10%. Bookings, which wait on row locks
+ * with their connection held, keep the other pool: with 4 connections they lost a third to a half
+ * of their rate on a contended park.
  */
-export function defaultPoolSize(cores = os.availableParallelism()): number {
+export function defaultSearchPoolSize(cores = os.availableParallelism()): number {
   return Math.max(2, Math.min(10, 2 * cores));
 }
+
+/** The other pool's size unless told otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
 
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm, btree_gist, citext };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
+    const common = {
       connectionString: options.url,
-      max: options.poolSize ?? defaultPoolSize(),
       statement_timeout: options.statementTimeoutMs ?? 15_000,
       idle_in_transaction_session_timeout: 15_000,
+    };
+    // Named, so that pg_stat_activity tells the two apart. Connections open on demand.
+    const pool = new pg.Pool({
+      ...common,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      application_name: "parkwell",
     });
-    pool.on("error", (err) => options.onPoolError?.(err));
+    const searchPool = new pg.Pool({
+      ...common,
+      max: options.searchPoolSize ?? defaultSearchPoolSize(),
+      application_name: "parkwell-search",
+    });
+    for (const p of [pool, searchPool]) p.on("error", (err) => options.onPoolError?.(err));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, engine: "postgres", raw: { engine: "postgres", pool }, close: () => pool.end() };
+    const search = drizzlePg({ client: searchPool, schema }) as unknown as Db;
+    return {
+      db,
+      search,
+      engine: "postgres",
+      raw: { engine: "postgres", pool, searchPool },
+      close: async () => {
+        await Promise.all([pool.end(), searchPool.end()]);
+      },
+    };
   }
 
   if (options.dataDir) fs.mkdirSync(path.resolve(options.dataDir), { recursive: true });
@@ -85,7 +118,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: PGLITE_EXTENSIONS,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, engine: "pglite", raw: { engine: "pglite", client }, close: () => client.close() };
+  return { db, search: db, engine: "pglite", raw: { engine: "pglite", client }, close: () => client.close() };
 }
 
 /** Raw SQL through Drizzle; both drivers return `{ rows }`. */
