@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "./test/harness";
+import { createTestContext, withTestContext, type TestContext } from "./test/harness";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -175,9 +175,8 @@ describe("OpenAPI", () => {
 });
 
 describe("CORS with no origins configured (the default: the web app is served from the API's own origin)", () => {
-  it("answers no origin, and a preflight finds no route", async () => {
-    const plain = await createTestContext();
-    try {
+  it("answers no origin, and a preflight finds no route", () =>
+    withTestContext({}, async (plain) => {
       const preflight = await plain.app.inject({
         method: "OPTIONS",
         url: "/api/v1/countries",
@@ -193,8 +192,5 @@ describe("CORS with no origins configured (the default: the web app is served fr
       expect(get.statusCode).toBe(200);
       expect(get.headers["access-control-allow-origin"]).toBeUndefined();
       expect(get.headers["x-request-id"]).toBeDefined();
-    } finally {
-      await plain.close();
-    }
-  });
+    }));
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, freshDatabase, TEST_ENGINE, type FreshDatabase } from "../test/harness";
+import { freshDatabase, TEST_ENGINE, withTestContext, type FreshDatabase } from "../test/harness";
 import {
   DEFAULT_POOL_SIZE,
   defaultSearchPoolSize,
@@ -69,22 +69,18 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the statement bound (PostgreSQL)", 
 });
 
 describe.skipIf(TEST_ENGINE !== "postgres")("the park search's own pool (PostgreSQL)", () => {
-  it("serves the park search, and only it, from connections of its own", async () => {
-    const ctx = await createTestContext();
-    const names = async () =>
-      (
-        await queryRows<{ name: string }>(
-          ctx.database.db,
-          sql`SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database()`,
-        )
-      ).map((r) => r.name);
-    try {
+  it("serves the park search, and only it, from connections of its own", () =>
+    withTestContext({}, async (ctx) => {
+      const names = async () =>
+        (
+          await queryRows<{ name: string }>(
+            ctx.database.db,
+            sql`SELECT application_name AS name FROM pg_stat_activity WHERE datname = current_database()`,
+          )
+        ).map((r) => r.name);
       expect((await ctx.app.inject({ url: "/api/v1/countries" })).statusCode).toBe(200);
       expect(await names()).not.toContain("parkwell-search");
       expect((await ctx.app.inject({ url: "/api/v1/parks/front/parks/?country=NG" })).statusCode).toBe(200);
       expect(await names()).toContain("parkwell-search");
-    } finally {
-      await ctx.close();
-    }
-  });
+    }));
 });

@@ -63,6 +63,19 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   }
 }
 
+/** A context of its own for one test (other settings than the file's): built, used, then closed. */
+export async function withTestContext<T>(
+  env: Record<string, string>,
+  use: (ctx: TestContext) => Promise<T>,
+): Promise<T> {
+  const ctx = await createTestContext(env);
+  try {
+    return await use(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
 export interface FreshDatabase {
   database: Database;
   drop: () => Promise<void>;

@@ -1,6 +1,6 @@
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../test/harness";
+import { createTestContext, withTestContext, type TestContext } from "../../test/harness";
 import { startFakeFirebase } from "../../test/firebase-keys";
 
 const PROJECT = "parkwell-test";
@@ -114,9 +114,8 @@ describe("social login", () => {
 });
 
 describe("social login without a Firebase project", () => {
-  it("answers 503 with the spec's text", async () => {
-    const plain = await createTestContext();
-    try {
+  it("answers 503 with the spec's text", () =>
+    withTestContext({}, async (plain) => {
       const res = await plain.app.inject({
         method: "POST",
         url: "/api/v1/auth/social-login",
@@ -130,8 +129,5 @@ describe("social login without a Firebase project", () => {
       expect(cfg.json()).toEqual({
         social: { enabled: false, api_key: null, auth_domain: null, project_id: null },
       });
-    } finally {
-      await plain.close();
-    }
-  });
+    }));
 });
