@@ -1,6 +1,23 @@
 import fs from "node:fs";
 
 /**
+ * The fields of a process's /proc/<pid>/stat after its command name (which may hold spaces), from
+ * its closing parenthesis; undefined when the process is gone or there is no /proc.
+ */
+function statFields(pid: number | "self"): string[] | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Two clock-tick fields of a stat line, summed, in µs (a tick is 10 ms). */
+const ticksMicros = (fields: string[], a: number, b: number) =>
+  (Number(fields[a]) + Number(fields[b])) * 10_000;
+
+/**
  * CPU time (user + system, µs) each process has spent so far, read from Linux's /proc (clock ticks
  * of 10 ms: over a 10 s measurement of thousands of requests, well under a µs per request); empty
  * where /proc is not there.
@@ -8,14 +25,9 @@ import fs from "node:fs";
 function cpuMicros(pids: number[]): Map<number, number> {
   const spent = new Map<number, number>();
   for (const pid of pids) {
-    try {
-      // Fields after the command name (which may hold spaces), from its closing parenthesis.
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      spent.set(pid, (Number(fields[11]) + Number(fields[12])) * 10_000);
-    } catch {
-      // The process ended between the listing and the read.
-    }
+    // utime and stime. A process that ended between the listing and the read is left out.
+    const fields = statFields(pid);
+    if (fields) spent.set(pid, ticksMicros(fields, 11, 12));
   }
   return spent;
 }
@@ -53,13 +65,8 @@ function spentSince(before: Map<number, number>, after: Map<number, number>): nu
  * cstime): the load generator when it is a program of its own (wrk). 0 without /proc.
  */
 function childrenMicros(): number {
-  try {
-    const stat = fs.readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[13]) + Number(fields[14])) * 10_000;
-  } catch {
-    return 0;
-  }
+  const fields = statFields("self");
+  return fields ? ticksMicros(fields, 13, 14) : 0;
 }
 
 /** CPU use over a piece of work: this process (the load or the direct client), the API's, PostgreSQL's. */
