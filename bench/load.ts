@@ -71,7 +71,8 @@ export function parseWrk(out: string, seconds: number): LoadResult {
 
 /**
  * wrk, one thread (it served over 15,000 requests/s against a trivial server here; a second would
- * take a core from the API), `connections` keep-alive connections taking the paths in turn (bench/wrk-paths.lua).
+ * take a core from the API), `connections` keep-alive connections taking the paths in turn
+ * (bench/wrk-paths.lua).
  * A child process: once it has exited, its CPU is in this process's children's time (bench/cpu.ts).
  */
 async function loadWrk(
