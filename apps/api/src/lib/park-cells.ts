@@ -82,7 +82,9 @@ export function cellsInside(lat: number, lng: number, radiusM: number, max = 16)
   const dLng = Math.min(180, dLat / Math.max(cosNear, 1e-6));
   // Only the cells within `reach` cells of the centre's: the `max` nearest lie there (a disc of
   // `max` cells has a radius under sqrt(max) cells), and a wide radius costs no more than a narrow
-  // one (scanning the whole box of a 200 km radius took 25 ms).
+  // one (scanning the whole box of a 200 km radius took 25 ms). Towards the poles cells narrow, and
+  // nearer cells may lie past `reach` columns: the list is then the nearest of those scanned, still
+  // all inside, which is all the count needs (it only proves that the cap is reached).
   const reach = Math.ceil(Math.sqrt(max));
   const ci = Math.floor(lat * CELLS_PER_DEGREE);
   const cj = Math.floor(lng * CELLS_PER_DEGREE);
