@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -85,20 +86,26 @@ export interface RunningApi {
 export async function startApi(env: Record<string, string>, processes = 1): Promise<RunningApi> {
   const build = spawnSync("npm", ["run", "build", "-w", "@parkwell/api"], { cwd: ROOT, stdio: "ignore" });
   if (build.status !== 0) throw new Error("building the API failed");
-  const port = 3900 + Math.floor(Math.random() * 90);
   const main = processes > 1 ? "bench/cluster-api.mjs" : "apps/api/dist/server.js";
+  return startServer(main, { API_PROCESSES: String(processes), SEED: "false", DATABASE_URL: "", ...env });
+}
+
+/**
+ * The search's HTTP floor (bench/http-floor.mjs): a Fastify process answering the park search's
+ * path with one answer of the API's (`headers` and `body`), doing nothing else.
+ */
+export async function startHttpFloor(answer: { headers: Record<string, string>; body: string }) {
+  const file = path.join(os.tmpdir(), `parkwell-floor-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(answer));
+  return startServer("bench/http-floor.mjs", { FLOOR_ANSWER: file });
+}
+
+/** A Node server of the repository's (`main`) on a free port, with the API's flags; ready once /api/health answers. */
+async function startServer(main: string, env: Record<string, string>): Promise<RunningApi> {
+  const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, main)], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      API_PROCESSES: String(processes),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED: "false",
-      DATABASE_URL: "",
-      ...env,
-    },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -108,7 +115,7 @@ export async function startApi(env: Record<string, string>, processes = 1): Prom
       () => false,
     );
     if (ok) break;
-    if (child.exitCode !== null) throw new Error("the API exited during start");
+    if (child.exitCode !== null) throw new Error(`${main} exited during start`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -13,7 +13,7 @@ import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.sear
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
-import { ensureParks, startApi, writeResults, type RunningApi } from "./bench-env";
+import { ensureParks, startApi, startHttpFloor, writeResults, type RunningApi } from "./bench-env";
 import { withCpu } from "./cpu";
 import { HTTP_LOAD, loadDirect, loadHttp, mid, type LoadResult } from "./load";
 import { searchCases, type BenchCase } from "./search-cases";
@@ -118,21 +118,35 @@ async function medianOfRounds(run: () => Promise<LoadResult>): Promise<LoadResul
 /** CPU per request (µs, medians over the rounds) of each process taking part; see cpuRow. */
 interface CpuPerRequest {
   api: number[];
+  /** The HTTP floor's process (bench/http-floor.mjs), when measured. */
+  floor: number[];
   load: number[];
   postgresApi: number[];
   client: number[];
   postgresDirect: number[];
 }
 
-/** Each case through the API and directly, alternated for ROUNDS rounds; the medians. */
+/**
+ * Each case through the API and directly (and through the HTTP floor when given), alternated for
+ * ROUNDS rounds; the medians.
+ */
 async function measureCase(
   api: RunningApi,
   c: BenchCase,
   direct: (i: number) => Promise<unknown>,
-): Promise<{ api: LoadResult; direct: LoadResult; cpu: CpuPerRequest }> {
+  floor?: RunningApi,
+): Promise<{ api: LoadResult; direct: LoadResult; floor?: LoadResult; cpu: CpuPerRequest }> {
   const apiRuns: LoadResult[] = [];
   const sqlRuns: LoadResult[] = [];
-  const cpu: CpuPerRequest = { api: [], load: [], postgresApi: [], client: [], postgresDirect: [] };
+  const floorRuns: LoadResult[] = [];
+  const cpu: CpuPerRequest = {
+    api: [],
+    floor: [],
+    load: [],
+    postgresApi: [],
+    client: [],
+    postgresDirect: [],
+  };
   const per = (micros: number | undefined, n: number) => (micros === undefined ? NaN : micros / n);
   for (let round = 0; round < ROUNDS; round++) {
     // With several API processes the primary's own CPU is not theirs: not counted.
@@ -148,8 +162,20 @@ async function measureCase(
     cpu.postgresApi.push(per(aCpu.postgres, a.count));
     cpu.client.push(per(dCpu.self, d.count));
     cpu.postgresDirect.push(per(dCpu.postgres, d.count));
+    if (floor) {
+      const [f, fCpu] = await withCpu(floor.pid, () =>
+        loadHttp(floor.url, apiPaths(c), CONNECTIONS, SECONDS),
+      );
+      floorRuns.push(f);
+      cpu.floor.push(per(fCpu.api, f.count));
+    }
   }
-  return { api: median(apiRuns), direct: median(sqlRuns), cpu };
+  return {
+    api: median(apiRuns),
+    direct: median(sqlRuns),
+    ...(floor ? { floor: median(floorRuns) } : {}),
+    cpu,
+  };
 }
 
 const cpuRows: string[] = [];
@@ -161,6 +187,40 @@ function cpuRow(parks: number, name: string, cpu: CpuPerRequest) {
   };
   cpuRows.push(
     `| ${parks.toLocaleString("en")} | ${name} | ${us(cpu.api)} | ${us(cpu.load)} | ${us(cpu.postgresApi)} | ${us(cpu.client)} | ${us(cpu.postgresDirect)} |`,
+  );
+}
+
+/** Headers a server writes on every answer itself, left out of the floor's copy of an answer. */
+const SERVER_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "transfer-encoding",
+  "x-request-id",
+]);
+
+/** The API's answer to a case's first path, its headers and its bytes, for the HTTP floor to repeat. */
+async function answerOf(api: RunningApi, c: BenchCase) {
+  const res = await fetch(`${api.url}${apiPaths(c)[0]}`);
+  if (!res.ok) throw new Error(`the API answered ${res.status} to ${c.name}'s first search`);
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !SERVER_HEADERS.has(name)));
+  return { headers, body: await res.text() };
+}
+
+const floorRows: string[] = [];
+/**
+ * A row of the HTTP floor's table. When the API's process and the direct client's each keep one
+ * core busy (the CPU table shows whether they do), the API serves at most 1 / (client + floor)
+ * requests a µs against the direct run's 1 / client: the bound on API/SQL is client / (client +
+ * floor), whatever the API's own code does.
+ */
+function floorRow(name: string, floor: LoadResult, cpu: CpuPerRequest, api: LoadResult, direct: LoadResult) {
+  const [f, client, own] = [mid(cpu.floor), mid(cpu.client), mid(cpu.api)];
+  const pct = (v: number) => (Number.isNaN(v) ? "-" : `${Math.round(100 * v)}%`);
+  const us = (v: number) => (Number.isNaN(v) ? "-" : Math.round(v).toString());
+  floorRows.push(
+    `| ${name} | ${Math.round(floor.rps)} | ${us(f)} | ${us(client)} | ${us(own)} | ${pct(client / (client + f))} | ${pct(api.rps / direct.rps)} |`,
   );
 }
 
@@ -202,9 +262,17 @@ async function runPostgres(parks: number, url: string) {
   try {
     await loadHttp(api.url, apiPaths(cases[0]!), CONNECTIONS, 2); // warm-up
     for (const c of cases) {
-      const m = await measureCase(api, c, directRunner(database, c.queries));
-      results[c.name] = row("PostgreSQL", parks, c.name, m.api, m.direct);
-      cpuRow(parks, c.name, m.cpu);
+      // The floor's bound holds for one API process (floorRow): measured at the large size only.
+      const floor =
+        parks === LARGE && API_PROCESSES === 1 ? await startHttpFloor(await answerOf(api, c)) : undefined;
+      try {
+        const m = await measureCase(api, c, directRunner(database, c.queries), floor);
+        results[c.name] = row("PostgreSQL", parks, c.name, m.api, m.direct);
+        cpuRow(parks, c.name, m.cpu);
+        if (m.floor) floorRow(c.name, m.floor, m.cpu, m.api, m.direct);
+      } finally {
+        await floor?.stop();
+      }
     }
   } finally {
     await api.stop();
@@ -264,6 +332,14 @@ async function main() {
     say("| parks | search | API | load | PostgreSQL (API) | direct client | PostgreSQL (direct) |");
     say("|---:|---|---:|---:|---:|---:|---:|");
     cpuRows.forEach((r) => say(r));
+    if (floorRows.length > 0) {
+      say(
+        `\n### HTTP floor (500,000 parks; medians of the rounds, alternated with the API's and the SQL's)\n\nA Fastify process like the API's, answering every search with one answer of the API's (its headers and bytes: \`bench/http-floor.mjs\`), with no database, validation or serialization, under the same load. Its CPU a request is what HTTP costs one process before the API's own work. While the API's process and the direct client each keep a core busy, the API can reach at most client / (client + floor) of the direct SQL's throughput.\n`,
+      );
+      say("| search | floor req/s | floor µs | direct client µs | API µs | API/SQL at most | API/SQL |");
+      say("|---|---:|---:|---:|---:|---:|---:|");
+      floorRows.forEach((r) => say(r));
+    }
     say("\n### Targets at 500,000 parks (DESIGN.md; scaled by the run's calibration: decision 010)\n");
     const figures = cases.map((c) => ({
       name: c.name,
