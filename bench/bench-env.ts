@@ -97,7 +97,8 @@ export async function startApi(env: Record<string, string>, processes = 1): Prom
 export async function startHttpFloor(answer: { headers: Record<string, string>; body: string }) {
   const file = path.join(os.tmpdir(), `parkwell-floor-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(answer));
-  return startServer("bench/http-floor.mjs", { FLOOR_ANSWER: file });
+  const floor = await startServer("bench/http-floor.mjs", { FLOOR_ANSWER: file });
+  return { ...floor, stop: () => floor.stop().finally(() => fs.rmSync(file, { force: true })) };
 }
 
 /** A Node server of the repository's (`main`) on a free port, with the API's flags; ready once /api/health answers. */

@@ -216,11 +216,11 @@ const floorRows: string[] = [];
  * floor), whatever the API's own code does.
  */
 function floorRow(name: string, floor: LoadResult, cpu: CpuPerRequest, api: LoadResult, direct: LoadResult) {
-  const [f, client, own] = [mid(cpu.floor), mid(cpu.client), mid(cpu.api)];
+  const [f, client, apiCpu] = [mid(cpu.floor), mid(cpu.client), mid(cpu.api)];
   const pct = (v: number) => (Number.isNaN(v) ? "-" : `${Math.round(100 * v)}%`);
   const us = (v: number) => (Number.isNaN(v) ? "-" : Math.round(v).toString());
   floorRows.push(
-    `| ${name} | ${Math.round(floor.rps)} | ${us(f)} | ${us(client)} | ${us(own)} | ${pct(client / (client + f))} | ${pct(api.rps / direct.rps)} |`,
+    `| ${name} | ${Math.round(floor.rps)} | ${us(f)} | ${us(client)} | ${us(apiCpu)} | ${pct(client / (client + f))} | ${pct(api.rps / direct.rps)} |`,
   );
 }
 
