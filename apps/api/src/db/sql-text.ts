@@ -21,14 +21,11 @@ export interface BuiltQuery {
 }
 
 export function q(strings: TemplateStringsArray, ...values: unknown[]): Frag {
-  const chunks: Chunk[] = [];
-  strings.forEach((text, i) => {
-    chunks.push(text);
-    if (i < values.length) {
-      const value = values[i];
-      chunks.push(value instanceof Frag ? value : new Param(value));
-    }
-  });
+  const chunks: Chunk[] = [strings[0]!];
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    chunks.push(value instanceof Frag ? value : new Param(value), strings[i + 1]!);
+  }
   return new Frag(chunks);
 }
 
@@ -46,16 +43,16 @@ export function join(parts: readonly Frag[], separator: Frag): Frag {
 
 export function build(frag: Frag): BuiltQuery {
   const params: unknown[] = [];
+  return { sql: write(frag, params), params };
+}
+
+/** The fragment's text, its values appended to `params` and numbered after those already there. */
+function write(frag: Frag, params: unknown[]): string {
   let text = "";
-  const walk = (f: Frag) => {
-    for (const chunk of f.chunks) {
-      if (typeof chunk === "string") text += chunk;
-      else if (chunk instanceof Param) {
-        params.push(chunk.value);
-        text += `$${params.length}`;
-      } else walk(chunk);
-    }
-  };
-  walk(frag);
-  return { sql: text, params };
+  for (const chunk of frag.chunks) {
+    if (typeof chunk === "string") text += chunk;
+    else if (chunk instanceof Param) text += `$${params.push(chunk.value)}`;
+    else text += write(chunk, params);
+  }
+  return text;
 }
