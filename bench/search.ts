@@ -115,6 +115,12 @@ async function medianOfRounds(run: () => Promise<LoadResult>): Promise<LoadResul
   return median(rounds);
 }
 
+/** Seconds of load that warm a side up for a kind before its measured rounds. */
+const WARM_UP_SECONDS = 2;
+
+/** Each round's figures, API and SQL, PostgreSQL: the medians hide how far the rounds lay apart. */
+const roundRows: string[] = [];
+
 /** CPU per request (µs, medians over the rounds) of each process taking part; see cpuRow. */
 interface CpuPerRequest {
   api: number[];
@@ -131,6 +137,7 @@ interface CpuPerRequest {
  * ROUNDS rounds; the medians.
  */
 async function measureCase(
+  parks: number,
   api: RunningApi,
   c: BenchCase,
   direct: (i: number) => Promise<unknown>,
@@ -148,6 +155,12 @@ async function measureCase(
     postgresDirect: [],
   };
   const per = (micros: number | undefined, n: number) => (micros === undefined ? NaN : micros / n);
+  // Each side warm for this kind before its first round: the code its requests run compiled, and
+  // its statements prepared on the connections. Only the first kind's API was warmed before: the
+  // first API round of every other kind, and every kind's first direct round, measured that too.
+  await loadHttp(api.url, apiPaths(c), CONNECTIONS, WARM_UP_SECONDS);
+  await loadDirect(c.queries.length, direct, CONNECTIONS, WARM_UP_SECONDS);
+  if (floor) await loadHttp(floor.url, apiPaths(c), CONNECTIONS, WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round++) {
     // With several API processes the primary's own CPU is not theirs: not counted.
     const pid = API_PROCESSES === 1 ? api.pid : undefined;
@@ -170,6 +183,9 @@ async function measureCase(
       cpu.floor.push(per(fCpu.api, f.count));
     }
   }
+  roundRows.push(
+    `| ${parks.toLocaleString("en")} | ${c.name} | ${apiRuns.map((r) => ms(r.p99)).join(", ")} | ${sqlRuns.map((r) => ms(r.p99)).join(", ")} | ${apiRuns.map((r) => Math.round(r.rps)).join(", ")} | ${sqlRuns.map((r) => Math.round(r.rps)).join(", ")} |`,
+  );
   return {
     api: median(apiRuns),
     direct: median(sqlRuns),
@@ -260,13 +276,12 @@ async function runPostgres(parks: number, url: string) {
   );
   const results: Record<string, { api: LoadResult; direct: LoadResult }> = {};
   try {
-    await loadHttp(api.url, apiPaths(cases[0]!), CONNECTIONS, 2); // warm-up
     for (const c of cases) {
       // The floor's bound holds for one API process (floorRow): measured at the large size only.
       const floor =
         parks === LARGE && API_PROCESSES === 1 ? await startHttpFloor(await answerOf(api, c)) : undefined;
       try {
-        const m = await measureCase(api, c, directRunner(database, c.queries), floor);
+        const m = await measureCase(parks, api, c, directRunner(database, c.queries), floor);
         results[c.name] = row("PostgreSQL", parks, c.name, m.api, m.direct);
         cpuRow(parks, c.name, m.cpu);
         if (m.floor) floorRow(c.name, m.floor, m.cpu, m.api, m.direct);
@@ -287,8 +302,8 @@ async function runPglite() {
   const api = await startApi({ DATA_DIR: PGLITE_DIR });
   const apiResults: Record<string, LoadResult> = {};
   try {
-    await loadHttp(api.url, apiPaths(cases[0]!), CONNECTIONS, 2); // warm-up
     for (const c of cases) {
+      await loadHttp(api.url, apiPaths(c), CONNECTIONS, WARM_UP_SECONDS);
       apiResults[c.name] = await medianOfRounds(() => loadHttp(api.url, apiPaths(c), CONNECTIONS, SECONDS));
     }
   } finally {
@@ -299,6 +314,7 @@ async function runPglite() {
   try {
     for (const c of cases) {
       const direct = directRunner(database, c.queries);
+      await loadDirect(c.queries.length, direct, CONNECTIONS, WARM_UP_SECONDS);
       const d = await medianOfRounds(() => loadDirect(c.queries.length, direct, CONNECTIONS, SECONDS));
       row("PGlite", PGLITE_PARKS, c.name, apiResults[c.name]!, d);
     }
@@ -332,6 +348,12 @@ async function main() {
     say("| parks | search | API | load | PostgreSQL (API) | direct client | PostgreSQL (direct) |");
     say("|---:|---|---:|---:|---:|---:|---:|");
     cpuRows.forEach((r) => say(r));
+    say(
+      `\n### Each round (PostgreSQL; API and SQL alternated, in order)\n\nThe tables above give each figure's median over these rounds. p99 in ms.\n`,
+    );
+    say("| parks | search | API p99 | SQL p99 | API req/s | SQL q/s |");
+    say("|---:|---|---|---|---|---|");
+    roundRows.forEach((r) => say(r));
     if (floorRows.length > 0) {
       say(
         `\n### HTTP floor (500,000 parks; medians of the rounds, alternated with the API's and the SQL's)\n\nA Fastify process like the API's, answering every search with one answer of the API's (its headers and bytes: \`bench/http-floor.mjs\`), with no database, validation or serialization, under the same load. Its CPU a request is what HTTP costs one process before the API's own work. While the API's process and the direct client each keep a core busy, the API can reach at most client / (client + floor) of the direct SQL's throughput.\n`,
