@@ -118,9 +118,6 @@ async function medianOfRounds(run: () => Promise<LoadResult>): Promise<LoadResul
 /** Seconds of load that warm a side up for a kind before its measured rounds. */
 const WARM_UP_SECONDS = 2;
 
-/** Each round's figures, API and SQL, PostgreSQL: the medians hide how far the rounds lay apart. */
-const roundRows: string[] = [];
-
 /** CPU per request (µs, medians over the rounds) of each process taking part; see cpuRow. */
 interface CpuPerRequest {
   api: number[];
@@ -137,12 +134,17 @@ interface CpuPerRequest {
  * ROUNDS rounds; the medians.
  */
 async function measureCase(
-  parks: number,
   api: RunningApi,
   c: BenchCase,
   direct: (i: number) => Promise<unknown>,
   floor?: RunningApi,
-): Promise<{ api: LoadResult; direct: LoadResult; floor?: LoadResult; cpu: CpuPerRequest }> {
+): Promise<{
+  api: LoadResult;
+  direct: LoadResult;
+  floor?: LoadResult;
+  cpu: CpuPerRequest;
+  rounds: { api: LoadResult[]; direct: LoadResult[] };
+}> {
   const apiRuns: LoadResult[] = [];
   const sqlRuns: LoadResult[] = [];
   const floorRuns: LoadResult[] = [];
@@ -183,15 +185,24 @@ async function measureCase(
       cpu.floor.push(per(fCpu.api, f.count));
     }
   }
-  roundRows.push(
-    `| ${parks.toLocaleString("en")} | ${c.name} | ${apiRuns.map((r) => ms(r.p99)).join(", ")} | ${sqlRuns.map((r) => ms(r.p99)).join(", ")} | ${apiRuns.map((r) => Math.round(r.rps)).join(", ")} | ${sqlRuns.map((r) => Math.round(r.rps)).join(", ")} |`,
-  );
   return {
     api: median(apiRuns),
     direct: median(sqlRuns),
+    rounds: { api: apiRuns, direct: sqlRuns },
     ...(floor ? { floor: median(floorRuns) } : {}),
     cpu,
   };
+}
+
+/** Each round's figures, API and SQL, PostgreSQL: the medians hide how far the rounds lay apart. */
+const roundRows: string[] = [];
+function roundRow(parks: number, name: string, rounds: { api: LoadResult[]; direct: LoadResult[] }) {
+  const each = (runs: LoadResult[], figure: (r: LoadResult) => string) => runs.map(figure).join(", ");
+  const p99 = (r: LoadResult) => ms(r.p99);
+  const rate = (r: LoadResult) => String(Math.round(r.rps));
+  roundRows.push(
+    `| ${parks.toLocaleString("en")} | ${name} | ${each(rounds.api, p99)} | ${each(rounds.direct, p99)} | ${each(rounds.api, rate)} | ${each(rounds.direct, rate)} |`,
+  );
 }
 
 const cpuRows: string[] = [];
@@ -281,9 +292,10 @@ async function runPostgres(parks: number, url: string) {
       const floor =
         parks === LARGE && API_PROCESSES === 1 ? await startHttpFloor(await answerOf(api, c)) : undefined;
       try {
-        const m = await measureCase(parks, api, c, directRunner(database, c.queries), floor);
+        const m = await measureCase(api, c, directRunner(database, c.queries), floor);
         results[c.name] = row("PostgreSQL", parks, c.name, m.api, m.direct);
         cpuRow(parks, c.name, m.cpu);
+        roundRow(parks, c.name, m.rounds);
         if (m.floor) floorRow(c.name, m.floor, m.cpu, m.api, m.direct);
       } finally {
         await floor?.stop();
