@@ -80,7 +80,13 @@ export const VerifyPaymentQuerySchema = z.object({
 export const CreditQuerySchema = z.object({
   amount: AmountSchema,
   reference: z.string({ error: "reference is required" }).trim().min(1).max(200),
-  description: z.string().trim().max(200, { error: "description is at most 200 characters" }).optional(),
+  // Sent by the web client as the product's API has it; ignored: every ledger text is the server's.
+  description: z
+    .string()
+    .trim()
+    .max(200, { error: "description is at most 200 characters" })
+    .optional()
+    .describe("Accepted and ignored: ledger descriptions are written by the server only"),
 });
 export const PaymentResultSchema = z.object({
   reference: z.string(),
@@ -88,6 +94,8 @@ export const PaymentResultSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   new_balance: z.number().optional(),
+  /** The part beyond the wallet's cap, held for support to return (absent when none). */
+  held: z.number().optional(),
   credited: z.boolean().optional(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";
 
 /**
- * DESIGN invariant 2, read straight from the tables: every account's cached balance equals the
- * sum of its entries, no user wallet is negative, and every ledger transaction has two or more
- * entries summing to zero per currency. Returns the violations (empty when all hold).
+ * The ledger's invariants, read straight from the tables: every account's cached balance equals
+ * the sum of its entries, no user wallet is negative, every ledger transaction has two or more
+ * entries summing to zero in each currency, every entry is in its account's currency, and each
+ * entry's balance_after is its account's running sum. Returns the violations (empty when all hold).
  */
 export async function ledgerViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -20,12 +21,25 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
     sql`SELECT key FROM wallet_accounts WHERE kind = 'user_wallet' AND balance_minor < 0`,
   );
   for (const r of negative) problems.push(`user wallet ${r.key} is negative`);
-  const unbalanced = await queryRows<{ id: string }>(
+  const short = await queryRows<{ id: string }>(
     db,
     sql`SELECT t.id FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
-        GROUP BY t.id HAVING count(e.id) < 2 OR coalesce(sum(e.amount_minor), 0) <> 0`,
+        GROUP BY t.id HAVING count(e.id) < 2`,
   );
-  for (const r of unbalanced) problems.push(`ledger transaction ${r.id} does not balance`);
+  for (const r of short) problems.push(`ledger transaction ${r.id} has fewer than two entries`);
+  // Per currency: +500 NGN and -500 USD sum to zero only if currencies are added together.
+  const unbalanced = await queryRows<{ id: string; currency: string }>(
+    db,
+    sql`SELECT transaction_id AS id, currency FROM ledger_entries
+        GROUP BY transaction_id, currency HAVING sum(amount_minor) <> 0`,
+  );
+  for (const r of unbalanced) problems.push(`ledger transaction ${r.id} does not balance in ${r.currency}`);
+  const foreign = await queryRows<{ id: string; currency: string; account: string }>(
+    db,
+    sql`SELECT e.id::text, e.currency, a.currency AS account FROM ledger_entries e
+        JOIN wallet_accounts a ON a.id = e.account_id WHERE e.currency <> a.currency`,
+  );
+  for (const r of foreign) problems.push(`entry ${r.id} is in ${r.currency} but its account in ${r.account}`);
   const afters = await queryRows<{ id: string }>(
     db,
     // A running sum per account (a correlated sum per entry was quadratic: minutes at 60,000 entries).

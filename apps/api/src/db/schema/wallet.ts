@@ -26,13 +26,15 @@ export const ACCOUNT_KINDS = [
   "provider_clearing",
   "platform_revenue",
   "owner_payable",
+  // `held:<user>:<ccy>`: a top-up's part beyond the wallet's cap, kept for support to return.
+  "held_excess",
 ] as const;
 
 export const walletAccounts = pgTable(
   "wallet_accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** `user:<uuid>:<ccy>` or `clearing:<provider>:<ccy>`, `revenue:<ccy>`: one row per key. */
+    /** `user:<uuid>:<ccy>`, `clearing:<provider>:<ccy>`, `revenue:<ccy>`, `held:<uuid>:<ccy>`: one row per key. */
     key: text("key").notNull().unique(),
     ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "restrict" }),
     kind: text("kind", { enum: ACCOUNT_KINDS }).notNull(),
@@ -44,7 +46,7 @@ export const walletAccounts = pgTable(
   (t) => [
     check(
       "wallet_accounts_kind_check",
-      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable')`,
+      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable', 'held_excess')`,
     ),
     check("wallet_accounts_balance_check", sql`${t.allowNegative} OR ${t.balanceMinor} >= 0`),
     // A user's wallet may never be allowed to go negative, whatever a caller passes.
@@ -115,6 +117,11 @@ export const payments = pgTable(
     failureReason: text("failure_reason"),
     /** A short lease instead of a transaction held across the provider call. */
     verifyLeaseUntil: timestamp("verify_lease_until", { withTimezone: true }),
+    /**
+     * The part of a settled top-up that did not fit under the wallet's cap, held in the user's
+     * `held:` account; above zero, the payment waits for support.
+     */
+    heldMinor: bigint("held_minor", { mode: "number" }).notNull().default(0),
     ledgerTransactionId: uuid("ledger_transaction_id")
       .unique()
       .references(() => ledgerTransactions.id),
@@ -133,7 +140,11 @@ export const payments = pgTable(
       "payments_succeeded_has_ledger",
       sql`(${t.status} = 'succeeded') = (${t.ledgerTransactionId} IS NOT NULL)`,
     ),
+    check("payments_held_within_amount", sql`${t.heldMinor} >= 0 AND ${t.heldMinor} <= ${t.amountMinor}`),
     uniqueIndex("payments_provider_reference_unique").on(t.provider, t.providerReference),
+    index("payments_held_idx")
+      .on(t.createdAt)
+      .where(sql`${t.heldMinor} > 0`),
     uniqueIndex("payments_client_key_unique").on(t.userId, t.clientKey),
     index("payments_user_idx").on(t.userId, t.createdAt),
   ],

@@ -62,13 +62,17 @@ function decimalPlaces(n: number): number {
   return s.split(".")[1]?.length ?? 0;
 }
 
-/** A top-up amount in major units: an error message, or null when it is acceptable. */
+/**
+ * A top-up amount in major units: an error message, or null when it is acceptable. The wallet's
+ * balance, the top-ups still being paid (`pendingMinor`) and this one must fit under the cap.
+ */
 export function topUpAmountError(
   amount: number,
   currency: string,
   limits: TopUpLimits,
   balanceMinor: number,
   format: (minor: number) => string,
+  pendingMinor = 0,
 ): string | null {
   if (!Number.isFinite(amount) || amount <= 0) return "Amount must be a positive number";
   if (decimalPlaces(amount) > limits.decimals) {
@@ -79,8 +83,54 @@ export function topUpAmountError(
   const minor = Math.round(amount * 10 ** limits.decimals);
   if (minor < limits.minMinor) return `Amount must be at least ${format(limits.minMinor)}`;
   if (minor > limits.maxMinor) return `Amount must be at most ${format(limits.maxMinor)}`;
-  if (balanceMinor + minor > limits.maxBalanceMinor) {
-    return `A wallet can hold at most ${format(limits.maxBalanceMinor)}; you can add up to ${format(Math.max(0, limits.maxBalanceMinor - balanceMinor))}`;
+  const committed = balanceMinor + pendingMinor;
+  if (committed + minor > limits.maxBalanceMinor) {
+    const room = format(Math.max(0, limits.maxBalanceMinor - committed));
+    const pending = pendingMinor > 0 ? ` with ${format(pendingMinor)} in top-ups still being paid,` : "";
+    return `A wallet can hold at most ${format(limits.maxBalanceMinor)};${pending} you can add up to ${room}`;
   }
   return null;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * How long a started checkout can still be paid, by provider: a top-up counts against the cap for
+ * that long (docs/decisions/005-wallet-ledger.md). Wave's sessions expire 30 minutes after they are
+ * created; a Stripe Checkout Session by default after 24 hours (our PaymentIntents never expire, so
+ * that default bounds them); Paystack has no fixed lifetime (an integration may set a session
+ * timeout), so it is given Stripe's day. The demo provider pays at once.
+ */
+export const CHECKOUT_LIFETIME_MS: Record<ProviderName, number> = {
+  paystack: 24 * HOUR,
+  stripe: 24 * HOUR,
+  wave: 30 * MINUTE,
+  demo: 30 * MINUTE,
+};
+
+/** Per provider, the oldest start of a checkout that can still be paid at `now`. */
+export function payableSince(now: Date): Record<ProviderName, Date> {
+  const since = (p: ProviderName) => new Date(now.getTime() - CHECKOUT_LIFETIME_MS[p]);
+  return { paystack: since("paystack"), stripe: since("stripe"), wave: since("wave"), demo: since("demo") };
+}
+
+/** A payment's failure reason when the provider declined an attempt (see mayStillBePaid). */
+export const DECLINED = "declined";
+
+/**
+ * Whether a provider may still report this payment as paid. A declined attempt may: Paystack and
+ * Wave let the customer try again on the same checkout, and Stripe puts a declined intent back to
+ * `requires_payment_method`. A mismatch (amount, currency, user) never may, nor a payment no
+ * provider ever opened, nor one already settled.
+ */
+export function mayStillBePaid(status: string, failureReason: string | null): boolean {
+  return (
+    status === "initialized" || status === "pending" || (status === "failed" && failureReason === DECLINED)
+  );
+}
+
+/** What a client is told about a failed payment: it did not match, or it was declined. */
+export function failureKind(failureReason: string | null): "declined" | "mismatch" {
+  return failureReason?.startsWith("mismatch") ? "mismatch" : "declined";
 }

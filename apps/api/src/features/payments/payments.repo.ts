@@ -1,12 +1,17 @@
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import { payments, webhookEvents } from "../../db/schema/index";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { countries, fees, payments, users, webhookEvents } from "../../db/schema/index";
 import { toSafeInt } from "../wallet/ledger.domain";
+import { DECLINED } from "./payments.domain";
 import type { Tx } from "../../db/tx";
 
 export type PaymentRow = typeof payments.$inferSelect;
 type ProviderName = PaymentRow["provider"];
 
-const normalise = (row: PaymentRow): PaymentRow => ({ ...row, amountMinor: toSafeInt(row.amountMinor) });
+const normalise = (row: PaymentRow): PaymentRow => ({
+  ...row,
+  amountMinor: toSafeInt(row.amountMinor),
+  heldMinor: toSafeInt(row.heldMinor),
+});
 
 export async function insertPayment(db: Tx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -71,7 +76,70 @@ export async function updatePayment(
     .where(eq(payments.id, id));
 }
 
-/** Claims the verification lease; false when another verification holds it or the payment is settled. */
+/** A payment that may still be paid (payments.domain mayStillBePaid), as a condition. */
+const stillPayable = or(
+  inArray(payments.status, ["initialized", "pending"]),
+  and(eq(payments.status, "failed"), eq(payments.failureReason, DECLINED)),
+);
+
+/**
+ * What the user's top-ups still being paid add up to: those that may still be paid and were
+ * started after their provider's cutoff (payments.domain payableSince).
+ */
+export async function pendingTopUpsMinor(
+  db: Tx,
+  userId: string,
+  currency: string,
+  since: Record<ProviderName, Date>,
+): Promise<number> {
+  const providers = Object.keys(since) as ProviderName[];
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${payments.amountMinor}), 0)::text` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.currency, currency),
+        stillPayable,
+        or(...providers.map((p) => and(eq(payments.provider, p), gte(payments.createdAt, since[p])))),
+      ),
+    );
+  return toSafeInt(row?.sum ?? 0);
+}
+
+/** A country's top-up limits (minimum, maximum, wallet cap), or null when it has none. */
+export async function findTopUpLimits(db: Tx, countryId: number) {
+  const [row] = await db.select().from(fees).where(eq(fees.countryId, countryId));
+  return row
+    ? {
+        minMinor: toSafeInt(row.minTopupMinor),
+        maxMinor: toSafeInt(row.maxTopupMinor),
+        maxBalanceMinor: toSafeInt(row.maxWalletBalanceMinor),
+      }
+    : null;
+}
+
+/**
+ * The most the user's wallet in this currency may hold: their country's cap, or, for a user who
+ * has since moved country, the lowest cap of the countries using that currency. Null: no cap known.
+ */
+export async function findWalletCap(db: Tx, userId: string, currency: string): Promise<number | null> {
+  const own = sql`${countries.id} = ${users.countryId}`;
+  const [row] = await db
+    .select({ cap: fees.maxWalletBalanceMinor })
+    .from(fees)
+    .innerJoin(countries, eq(countries.id, fees.countryId))
+    .innerJoin(users, eq(users.id, userId))
+    .where(eq(countries.currency, currency))
+    .orderBy(desc(own), asc(fees.maxWalletBalanceMinor))
+    .limit(1);
+  return row ? toSafeInt(row.cap) : null;
+}
+
+/**
+ * Claims the verification lease; false when another verification holds it or the payment can no
+ * longer be paid (settled, or failed other than by a decline: payments.domain mayStillBePaid).
+ */
 export async function claimLease(db: Tx, id: string, now: Date, until: Date): Promise<boolean> {
   const rows = await db
     .update(payments)
@@ -79,7 +147,7 @@ export async function claimLease(db: Tx, id: string, now: Date, until: Date): Pr
     .where(
       and(
         eq(payments.id, id),
-        inArray(payments.status, ["initialized", "pending"]),
+        stillPayable,
         or(isNull(payments.verifyLeaseUntil), lt(payments.verifyLeaseUntil, now)),
       ),
     )

@@ -177,7 +177,8 @@ describe("Paystack (Nigeria)", () => {
         method: "POST",
         url: "/api/v1/wallet/credit",
         headers: bearer(u),
-        query: { amount, reference, description: "Card top-up" },
+        // The client's description is accepted for compatibility and never stored.
+        query: { amount, reference, description: "Refund approved by Parkwell support" },
       });
     expect((await credit("1200")).json().code).toBe("payment_not_confirmed");
     payments.ctx.paystack.complete(reference);
@@ -193,5 +194,11 @@ describe("Paystack (Nigeria)", () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect(await balance(u)).toBe(1200);
+    const list = (
+      await payments.ctx.app.inject({ url: "/api/v1/wallet/transactions?page=1&size=10", headers: bearer(u) })
+    ).json().data;
+    expect(list.items.map((t: { description: string }) => t.description)).toEqual([
+      "Wallet top-up (paystack)",
+    ]);
   });
 });

@@ -3,15 +3,19 @@
  * every webhook. It runs one short transaction; the provider is never called inside it.
  * Exactly once: the payment row is locked, a settled row is left alone, and the ledger's unique
  * key `topup:<provider>:<provider_reference>` would refuse a second credit even if both failed.
+ * Never past the cap: the wallet takes what fits under its max balance, the rest is held in the
+ * user's `held:` account in the same ledger transaction and the payment's held_minor flags it for
+ * support (a booking refund can fill the wallet between a top-up's start and its payment).
  */
 import type { Db } from "../../db/client";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
+import { DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import type { ProviderPayment } from "./providers/types";
 
 export type SettleOutcome =
-  | { kind: "credited" | "already"; balanceMinor: number }
+  | { kind: "credited" | "already"; balanceMinor: number; heldMinor: number }
   | { kind: "pending" }
   | { kind: "failed"; reason: "declined" | "mismatch" };
 
@@ -28,54 +32,73 @@ export async function balance(db: Db, payment: PaymentRow): Promise<number> {
   return walletBalanceMinor(db, payment.userId, payment.currency);
 }
 
-export async function settle(
-  db: Db,
-  payment: PaymentRow,
-  reported: ProviderPayment,
-  description?: string,
-): Promise<SettleOutcome> {
-  if (payment.status === "succeeded") return { kind: "already", balanceMinor: await balance(db, payment) };
+/**
+ * A provider's report applied to our row. "paid" credits once, even after a decline: the customer
+ * may pay on the same checkout after a failed attempt, and the provider's verified or signed word
+ * that money arrived is what counts. A mismatch is final and never credits.
+ */
+export async function settle(db: Db, payment: PaymentRow, reported: ProviderPayment): Promise<SettleOutcome> {
+  if (payment.status === "succeeded") return already(db, payment);
   if (reported.status === "pending") return { kind: "pending" };
-  const wrong = reported.status === "succeeded" ? mismatch(payment, reported) : null;
-  if (reported.status === "failed" || wrong) {
-    const reason = wrong ? `mismatch:${wrong}` : "declined";
-    await db.transaction(async (tx) => {
-      const row = await repo.findById(tx, payment.id, true);
-      if (row && (row.status === "initialized" || row.status === "pending")) {
-        await repo.updatePayment(tx, payment.id, { status: "failed", failureReason: reason });
-      }
-    });
-    const now = await repo.findById(db, payment.id);
-    if (now?.status === "succeeded") return { kind: "already", balanceMinor: await balance(db, payment) };
-    return { kind: "failed", reason: wrong ? "mismatch" : "declined" };
-  }
+  if (reported.status === "failed") return markFailed(db, payment, DECLINED);
+  const wrong = mismatch(payment, reported);
+  if (wrong) return markFailed(db, payment, `mismatch:${wrong}`);
 
   const outcome = await db.transaction(async (tx) => {
     const row = await repo.findById(tx, payment.id, true);
     if (!row) throw new Error(`payment ${payment.id} vanished`);
-    if (row.status === "succeeded") return { kind: "already" as const, balanceMinor: -1 };
-    if (row.status === "failed") return { kind: "failed" as const, reason: "declined" as const };
+    if (row.status === "succeeded")
+      return { kind: "already" as const, balanceMinor: -1, heldMinor: row.heldMinor };
+    if (!mayStillBePaid(row.status, row.failureReason)) {
+      return { kind: "failed" as const, reason: failureKind(row.failureReason) };
+    }
     const credit = await creditTopUp(tx, {
       userId: row.userId,
       provider: row.provider,
       currency: row.currency,
       amountMinor: row.amountMinor,
+      capMinor: await repo.findWalletCap(tx, row.userId, row.currency),
       idempotencyKey: `topup:${row.provider}:${row.providerReference}`,
       reference: row.reference,
-      description: description?.slice(0, 200) || `Wallet top-up (${row.provider})`,
+      // Ledger text is the server's own: a client must not be able to label its money.
+      description: `Wallet top-up (${row.provider})`,
     });
     await repo.updatePayment(tx, row.id, {
       status: "succeeded",
       ledgerTransactionId: credit.transactionId,
+      heldMinor: credit.heldMinor,
       verifyLeaseUntil: null,
       failureReason: null,
     });
-    return credit.created
-      ? { kind: "credited" as const, balanceMinor: credit.walletBalanceMinor ?? -1 }
-      : { kind: "already" as const, balanceMinor: -1 };
+    return {
+      kind: credit.created ? ("credited" as const) : ("already" as const),
+      // The wallet moved only when some of it fitted; otherwise its balance is read after commit.
+      balanceMinor: credit.walletBalanceMinor ?? -1,
+      heldMinor: credit.heldMinor,
+    };
   });
   if (outcome.kind !== "failed" && outcome.balanceMinor < 0) {
-    return { kind: outcome.kind, balanceMinor: await balance(db, payment) };
+    return { ...outcome, balanceMinor: await balance(db, payment) };
   }
   return outcome;
+}
+
+async function already(db: Db, payment: PaymentRow): Promise<SettleOutcome> {
+  return { kind: "already", balanceMinor: await balance(db, payment), heldMinor: payment.heldMinor };
+}
+
+/**
+ * Records a failure on a payment that could still be paid. A decline leaves it payable; a mismatch
+ * makes it final, also over an earlier decline. A settled payment stays settled.
+ */
+async function markFailed(db: Db, payment: PaymentRow, reason: string): Promise<SettleOutcome> {
+  const row = await db.transaction(async (tx) => {
+    const current = await repo.findById(tx, payment.id, true);
+    if (!current || !mayStillBePaid(current.status, current.failureReason)) return current;
+    if (current.status === "failed" && reason === DECLINED) return current;
+    await repo.updatePayment(tx, payment.id, { status: "failed", failureReason: reason });
+    return { ...current, status: "failed" as const, failureReason: reason };
+  });
+  if (row?.status === "succeeded") return already(db, row);
+  return { kind: "failed", reason: failureKind(row?.failureReason ?? reason) };
 }

@@ -132,12 +132,9 @@ describe("Wave (Senegal)", () => {
     );
     expect(await payments.ctx.wave.sendWebhook(id, payments.ctx.webhookUrl("wave"), "wrong")).toBe(401);
     expect(
-      await payments.ctx.wave.sendWebhook(
-        id,
-        payments.ctx.webhookUrl("wave"),
-        KEYS.waveWebhook,
-        Math.floor(Date.now() / 1000) - 600,
-      ),
+      await payments.ctx.wave.sendWebhook(id, payments.ctx.webhookUrl("wave"), KEYS.waveWebhook, {
+        timestamp: Math.floor(Date.now() / 1000) - 600,
+      }),
     ).toBe(401);
     expect(await balance(u)).toBe(2500);
     expect(await payments.ctx.ledgerTransactionsFor(data.reference)).toBe(1);

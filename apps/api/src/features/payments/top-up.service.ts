@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
-import { fees } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { toMajor, toMinor } from "../../lib/money";
-import { userCurrency, walletBalanceMinor } from "../wallet/ledger.service";
-import { currencyDecimals, gatewayFor, topUpAmountError } from "./payments.domain";
+import { lockWalletBalance, userCurrency } from "../wallet/ledger.service";
+import { currencyDecimals, gatewayFor, payableSince, topUpAmountError } from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
@@ -14,7 +12,7 @@ import type { PaymentDeps } from "./verify.service";
 
 export const NO_PAYMENTS = "Payments are not available right now. Please try again later.";
 
-/** The adapters to try for a country, in order: the gateway, its fallback, or demo outside production. */
+/** The adapters to try for a country, in order: the gateway, its fallback, or demo in demo mode. */
 export function candidates(
   deps: PaymentDeps,
   config: Config,
@@ -51,7 +49,9 @@ function response(row: PaymentRow) {
 /**
  * POST /wallet/add-funds (and /api/create-payment-intent with `only: "stripe"`). The payments row
  * is written before the provider is called (the recovery point); the provider gets a reference
- * derived from it, so a retried call never opens a second provider payment.
+ * derived from it, so a retried call never opens a second provider payment. The row is written
+ * with the wallet locked: the balance, the top-ups still being paid and this one must fit under
+ * the cap, and two top-ups started at once cannot both take the same room.
  */
 export async function addFunds(
   deps: PaymentDeps,
@@ -72,34 +72,18 @@ export async function addFunds(
   if (input.only === "stripe" && gatewayFor(user.countryCode).provider !== "stripe") {
     throw AppError.validation({ currency: "Card payments through Stripe are for USD and CAD wallets" });
   }
-  const [limits] = await deps.db.select().from(fees).where(eq(fees.countryId, user.countryId));
-  if (!limits) throw new AppError(503, "payments_unavailable", NO_PAYMENTS);
-  const decimals = user.decimals;
-  const balanceMinor = await walletBalanceMinor(deps.db, userId, user.currency);
-  const fmt = (m: number) => `${toMajor(m, decimals)} ${user.currency}`;
-  const error = topUpAmountError(
-    input.amount,
-    user.currency,
-    {
-      decimals,
-      minMinor: Number(limits.minTopupMinor),
-      maxMinor: Number(limits.maxTopupMinor),
-      maxBalanceMinor: Number(limits.maxWalletBalanceMinor),
-    },
-    balanceMinor,
-    fmt,
-  );
-  if (error) throw AppError.validation({ amount: error });
-  const amountMinor = toMinor(input.amount, decimals);
+  const found = await repo.findTopUpLimits(deps.db, user.countryId);
+  if (!found) throw new AppError(503, "payments_unavailable", NO_PAYMENTS);
+  const limits = { ...found, decimals: user.decimals };
+  const fmt = (m: number) => `${toMajor(m, user.decimals)} ${user.currency}`;
+  // The amount itself first (positive, decimals, min, max), before anything is locked.
+  const invalid = topUpAmountError(input.amount, user.currency, limits, 0, fmt);
+  if (invalid) throw AppError.validation({ amount: invalid });
+  const amountMinor = toMinor(input.amount, user.decimals);
 
   const fingerprint = createHash("sha256")
     .update(`${input.only ?? "any"}:${amountMinor}:${user.currency}`)
     .digest("hex");
-  if (input.idempotencyKey) {
-    const seen = await repo.findByClientKey(deps.db, userId, input.idempotencyKey);
-    if (seen) return replay(seen, fingerprint);
-  }
-
   const providers = candidates(deps, config, user.countryCode, input.only);
   if (providers.length === 0) {
     throw new AppError(
@@ -109,25 +93,33 @@ export async function addFunds(
     );
   }
 
-  let row: PaymentRow;
-  try {
-    row = await repo.insertPayment(deps.db, {
-      reference: `PW-${randomBytes(9).toString("base64url").replace(/[-_]/g, "x")}`,
-      userId,
-      provider: providers[0]!.name,
-      currency: user.currency,
-      amountMinor,
-      clientKey: input.idempotencyKey ?? null,
-      clientFingerprint: input.idempotencyKey ? fingerprint : null,
-    });
-  } catch (err) {
-    // Two requests with one key raced: the loser answers as a replay would.
-    const seen = input.idempotencyKey
-      ? await repo.findByClientKey(deps.db, userId, input.idempotencyKey)
-      : null;
-    if (seen) return replay(seen, fingerprint);
-    throw err;
-  }
+  const now = deps.clock();
+  const started = await deps.db.transaction(async (tx) => {
+    const balanceMinor = await lockWalletBalance(tx, userId, user.currency);
+    // Under the lock, a request with the same key that came first is seen (and replayed).
+    if (input.idempotencyKey) {
+      const seen = await repo.findByClientKey(tx, userId, input.idempotencyKey);
+      if (seen) return { replayed: true, row: seen };
+    }
+    const pendingMinor = await repo.pendingTopUpsMinor(tx, userId, user.currency, payableSince(now));
+    const error = topUpAmountError(input.amount, user.currency, limits, balanceMinor, fmt, pendingMinor);
+    if (error) throw AppError.validation({ amount: error });
+    return {
+      replayed: false,
+      row: await repo.insertPayment(tx, {
+        reference: `PW-${randomBytes(9).toString("base64url").replace(/[-_]/g, "x")}`,
+        userId,
+        provider: providers[0]!.name,
+        currency: user.currency,
+        amountMinor,
+        clientKey: input.idempotencyKey ?? null,
+        clientFingerprint: input.idempotencyKey ? fingerprint : null,
+        createdAt: now,
+      }),
+    };
+  });
+  if (started.replayed) return replay(started.row, fingerprint);
+  const row = started.row;
 
   let lastError: unknown;
   for (const provider of providers) {

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor, toMinor } from "../../lib/money";
-import { currencyDecimals } from "./payments.domain";
+import { currencyDecimals, failureKind, mayStillBePaid } from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
@@ -43,14 +43,16 @@ export function checkAmount(payment: PaymentRow, amount: number | undefined): vo
 export async function confirmWithProvider(
   deps: PaymentDeps,
   payment: PaymentRow,
-  description?: string,
 ): Promise<SettleOutcome | { kind: "busy" }> {
   const now = deps.clock();
   if (!(await repo.claimLease(deps.db, payment.id, now, new Date(now.getTime() + LEASE_MS)))) {
     const current = await repo.findById(deps.db, payment.id);
-    if (current?.status === "succeeded")
-      return { kind: "already", balanceMinor: await balance(deps.db, current) };
-    if (current?.status === "failed") return { kind: "failed", reason: "declined" };
+    if (current?.status === "succeeded") {
+      return { kind: "already", balanceMinor: await balance(deps.db, current), heldMinor: current.heldMinor };
+    }
+    if (current && !mayStillBePaid(current.status, current.failureReason)) {
+      return { kind: "failed", reason: failureKind(current.failureReason) };
+    }
     return { kind: "busy" };
   }
   try {
@@ -70,22 +72,27 @@ export async function confirmWithProvider(
     } catch (err) {
       throw providerFailure(err);
     }
-    return await settle(deps.db, payment, reported, description);
+    return await settle(deps.db, payment, reported);
   } finally {
     await repo.releaseLease(deps.db, payment.id);
   }
 }
 
-function describe(payment: PaymentRow, balanceMinor?: number) {
+function describe(payment: PaymentRow, settled?: { balanceMinor: number; heldMinor: number }) {
   const decimals = currencyDecimals(payment.currency);
   return {
     reference: payment.reference,
     provider: payment.provider,
     amount: toMajor(payment.amountMinor, decimals),
     currency: payment.currency,
-    ...(balanceMinor === undefined ? {} : { new_balance: toMajor(balanceMinor, decimals) }),
+    ...(settled ? { new_balance: toMajor(settled.balanceMinor, decimals) } : {}),
+    ...(settled?.heldMinor ? { held: toMajor(settled.heldMinor, decimals) } : {}),
   };
 }
+
+/** Said when part of a payment did not fit under the wallet's cap. */
+export const HELD =
+  "Your wallet was credited up to its limit; the rest is held and our support team will return it to you";
 
 function failed(outcome: { reason: "declined" | "mismatch" }): AppError {
   return outcome.reason === "mismatch"
@@ -110,14 +117,16 @@ export async function verifyPayment(
     case "credited":
       return {
         status: "success" as const,
-        message: "Payment verified and your wallet was credited",
-        data: { ...describe(payment, outcome.balanceMinor), credited: true },
+        message: outcome.heldMinor
+          ? `Payment verified. ${HELD}`
+          : "Payment verified and your wallet was credited",
+        data: { ...describe(payment, outcome), credited: true },
       };
     case "already":
       return {
         status: "success" as const,
-        message: "Payment already verified",
-        data: { ...describe(payment, outcome.balanceMinor), credited: false },
+        message: outcome.heldMinor ? `Payment already verified. ${HELD}` : "Payment already verified",
+        data: { ...describe(payment, outcome), credited: false },
       };
     case "busy":
       return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment) };
@@ -132,18 +141,18 @@ export async function verifyPayment(
 export async function creditPayment(
   deps: PaymentDeps,
   userId: string,
-  query: { reference: string; amount: number; description?: string | undefined },
+  query: { reference: string; amount: number },
 ) {
   const payment = await findPayment(deps.db, userId, query.reference);
   checkAmount(payment, query.amount);
   const already = new AppError(409, "already_credited", "This payment has already been credited");
   if (payment.status === "succeeded") throw already;
-  const outcome = await confirmWithProvider(deps, payment, query.description);
+  const outcome = await confirmWithProvider(deps, payment);
   if (outcome.kind === "credited") {
     return {
       status: "success" as const,
-      message: "Your wallet was credited",
-      data: { ...describe(payment, outcome.balanceMinor), credited: true },
+      message: outcome.heldMinor ? HELD : "Your wallet was credited",
+      data: { ...describe(payment, outcome), credited: true },
     };
   }
   if (outcome.kind === "already") throw already;

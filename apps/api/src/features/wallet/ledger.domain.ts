@@ -30,6 +30,21 @@ export function checkTransfer(lines: readonly TransferLine[]): void {
 export const userWalletKey = (userId: string, currency: string) => `user:${userId}:${currency}`;
 export const clearingKey = (provider: string, currency: string) => `clearing:${provider}:${currency}`;
 export const revenueKey = (currency: string) => `revenue:${currency}`;
+/** A user's money that arrived beyond the wallet's cap, kept apart until support returns it. */
+export const heldKey = (userId: string, currency: string) => `held:${userId}:${currency}`;
+
+/**
+ * How an incoming amount splits at the wallet's cap: what the wallet can take, and the rest, held.
+ * A wallet already past its cap (a refund can land there) takes nothing.
+ */
+export function splitAtCap(
+  amountMinor: number,
+  balanceMinor: number,
+  capMinor: number,
+): { creditMinor: number; heldMinor: number } {
+  const creditMinor = Math.max(0, Math.min(amountMinor, capMinor - balanceMinor));
+  return { creditMinor, heldMinor: amountMinor - creditMinor };
+}
 
 /** int8 arrives as a number (PGlite), a string (node-postgres) or a bigint above 2^53: one exact number. */
 export function toSafeInt(value: unknown): number {

@@ -153,6 +153,16 @@ export async function findWallet(db: Tx, key: string) {
   return row ? { id: row.id, balanceMinor: toSafeInt(row.balanceMinor) } : null;
 }
 
+/** Locks an account's row until the transaction ends and reads its balance; null when missing. */
+export async function lockAccountBalance(tx: Tx, key: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ balanceMinor: walletAccounts.balanceMinor })
+    .from(walletAccounts)
+    .where(eq(walletAccounts.key, key))
+    .for("update");
+  return row ? toSafeInt(row.balanceMinor) : null;
+}
+
 export async function countEntries(db: Tx, accountId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

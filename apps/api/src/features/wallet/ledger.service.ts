@@ -15,7 +15,15 @@
  * A charge beyond the balance throws AppError 409 `insufficient_funds` (the transaction rolls back).
  */
 import { AppError } from "../../lib/app-error";
-import { checkTransfer, clearingKey, revenueKey, userWalletKey, type TransferLine } from "./ledger.domain";
+import {
+  checkTransfer,
+  clearingKey,
+  heldKey,
+  revenueKey,
+  splitAtCap,
+  userWalletKey,
+  type TransferLine,
+} from "./ledger.domain";
 import * as repo from "./ledger.repo";
 import type { AccountSpec, Tx } from "./ledger.repo";
 
@@ -95,6 +103,17 @@ export async function userWallet(tx: Tx, userId: string, currency: string) {
   return wallet;
 }
 
+/**
+ * The user's wallet balance, with the wallet (created when missing) locked until `tx` ends: what
+ * a top-up checks against the cap, so that two top-ups cannot both fit in the same room.
+ */
+export async function lockWalletBalance(tx: Tx, userId: string, currency: string): Promise<number> {
+  await userWallet(tx, userId, currency);
+  const balance = await repo.lockAccountBalance(tx, userWalletKey(userId, currency));
+  if (balance === null) throw new Error(`wallet of ${userId} in ${currency} vanished`);
+  return balance;
+}
+
 interface WalletMove {
   userId: string;
   currency: string;
@@ -138,14 +157,40 @@ async function walletTransfer(
   return { ...result, walletBalanceMinor: result.balances[wallet.key] };
 }
 
-/** Money received by a provider for this user: provider clearing -> user wallet. */
-export function creditTopUp(tx: Tx, move: WalletMove & { provider: string }) {
+/**
+ * Money received by a provider for this user: provider clearing -> user wallet, in one ledger
+ * transaction. With `capMinor`, the wallet is locked and takes only what fits under the cap; the
+ * rest goes to the user's `held:` account (a third line), so no money is lost or left unbooked.
+ */
+export async function creditTopUp(
+  tx: Tx,
+  move: WalletMove & { provider: string; capMinor?: number | null | undefined },
+) {
   const clearing: AccountSpec = {
     key: clearingKey(move.provider, move.currency),
     kind: "provider_clearing",
     currency: move.currency,
   };
-  return walletTransfer(tx, move, "topup", clearing, move.amountMinor);
+  const wallet = walletSpec(move.userId, move.currency);
+  const held: AccountSpec = {
+    key: heldKey(move.userId, move.currency),
+    kind: "held_excess",
+    currency: move.currency,
+  };
+  const { creditMinor, heldMinor } =
+    move.capMinor === null || move.capMinor === undefined
+      ? { creditMinor: move.amountMinor, heldMinor: 0 }
+      : splitAtCap(move.amountMinor, await lockWalletBalance(tx, move.userId, move.currency), move.capMinor);
+  const result = await postTransfer(tx, {
+    ...move,
+    kind: "topup",
+    lines: [
+      { account: clearing, amountMinor: -move.amountMinor },
+      ...(creditMinor > 0 ? [{ account: wallet, amountMinor: creditMinor }] : []),
+      ...(heldMinor > 0 ? [{ account: held, amountMinor: heldMinor }] : []),
+    ],
+  });
+  return { ...result, walletBalanceMinor: result.balances[wallet.key], creditMinor, heldMinor };
 }
 
 /**

@@ -9,6 +9,7 @@ interface Intent {
   amount_received: number;
   currency: string;
   status: string;
+  last_payment_error: { code: string; message: string } | null;
   client_secret: string;
   metadata: Record<string, string>;
   livemode: false;
@@ -19,6 +20,8 @@ export interface StripeFake extends RunningFake {
   intents: Map<string, Intent>;
   /** The card is confirmed; `amountReceived` lets a test make Stripe report another amount. */
   succeed(id: string, amountReceived?: number): void;
+  /** The card is declined: as at Stripe, the intent goes back to requires_payment_method, still payable. */
+  decline(id: string): void;
   sendWebhook(
     id: string,
     url: string,
@@ -74,6 +77,7 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
         amount_received: 0,
         currency: p.currency,
         status: "requires_payment_method",
+        last_payment_error: null,
         client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
         metadata: (p.metadata ?? {}) as Record<string, string>,
         livemode: false,
@@ -99,7 +103,14 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no PaymentIntent ${id}`);
       intent.status = "succeeded";
+      intent.last_payment_error = null;
       intent.amount_received = amountReceived ?? intent.amount;
+    },
+    decline(id: string) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no PaymentIntent ${id}`);
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { code: "card_declined", message: "Your card was declined." };
     },
     sendWebhook(
       id: string,

@@ -8,6 +8,7 @@ interface Session {
   client_reference: string | null;
   checkout_status: "open" | "complete" | "expired";
   payment_status: "processing" | "cancelled" | "succeeded";
+  last_payment_error: { code: string; message: string } | null;
   success_url: string;
   error_url: string;
   wave_launch_url: string;
@@ -16,7 +17,14 @@ interface Session {
 export interface WaveFake extends RunningFake {
   sessions: Map<string, Session>;
   complete(id: string, amount?: string): void;
-  sendWebhook(id: string, url: string, secret: string, timestamp?: number): Promise<number>;
+  /** An attempt fails (a declined or cancelled payment in the app); the session stays open until it expires. */
+  fail(id: string): void;
+  sendWebhook(
+    id: string,
+    url: string,
+    secret: string,
+    opts?: { timestamp?: number; type?: string },
+  ): Promise<number>;
 }
 
 /** Wave's Checkout API (research §3): string amounts in whole XOF, `t=,v1=` signed webhooks. */
@@ -47,6 +55,7 @@ export async function startWaveFake(apiKey: string): Promise<WaveFake> {
         client_reference: b.client_reference ?? null,
         checkout_status: "open",
         payment_status: "processing",
+        last_payment_error: null,
         success_url: b.success_url,
         error_url: b.error_url,
         wave_launch_url: `${fake.url}/c/${id}`,
@@ -70,12 +79,20 @@ export async function startWaveFake(apiKey: string): Promise<WaveFake> {
       if (!s) throw new Error(`no Wave session ${id}`);
       s.checkout_status = "complete";
       s.payment_status = "succeeded";
+      s.last_payment_error = null;
       if (amount !== undefined) s.amount = amount;
     },
-    sendWebhook(id: string, url: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+    fail(id: string) {
+      const s = sessions.get(id);
+      if (!s) throw new Error(`no Wave session ${id}`);
+      s.payment_status = "cancelled";
+      s.last_payment_error = { code: "insufficient-funds", message: "The payer's balance is too low" };
+    },
+    sendWebhook(id: string, url: string, secret: string, opts: { timestamp?: number; type?: string } = {}) {
+      const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
       const raw = JSON.stringify({
         id: nextId("AE_sn_"),
-        type: "checkout.session.completed",
+        type: opts.type ?? "checkout.session.completed",
         data: sessions.get(id),
       });
       const v1 = createHmac("sha256", secret).update(`${timestamp}${raw}`).digest("hex");
