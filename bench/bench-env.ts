@@ -87,7 +87,9 @@ export async function startApi(env: Record<string, string>, processes = 1): Prom
   const build = spawnSync("npm", ["run", "build", "-w", "@parkwell/api"], { cwd: ROOT, stdio: "ignore" });
   if (build.status !== 0) throw new Error("building the API failed");
   const main = processes > 1 ? "bench/cluster-api.mjs" : "apps/api/dist/server.js";
-  return startServer(main, { API_PROCESSES: String(processes), SEED: "false", DATABASE_URL: "", ...env });
+  // DEMO_MODE=false: the first-try default would otherwise run demo mode's reset during a measurement.
+  const base = { API_PROCESSES: String(processes), SEED: "false", DATABASE_URL: "", DEMO_MODE: "false" };
+  return startServer(main, { ...base, ...env });
 }
 
 /**

@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // The browser tests log in as the demo accounts and top up through the demo provider.
+      DEMO_MODE: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser } from "./test/factories";
 import { createTestContext, withTestContext, type TestContext } from "./test/harness";
 
 let ctx: TestContext;
@@ -10,8 +11,24 @@ afterAll(async () => {
 });
 
 describe("GET /api/health", () => {
-  it("is 200 once the database answers and every migration is applied", async () => {
-    const res = await ctx.app.inject({ method: "GET", url: "/api/health" });
+  it("tells an anonymous caller, or a driver, the status only", async () => {
+    const driver = await createUser(ctx.database.db);
+    for (const headers of [{}, bearer(driver), { authorization: "Bearer not-a-token" }]) {
+      const res = await ctx.app.inject({ method: "GET", url: "/api/health", headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: "ok" });
+    }
+  });
+
+  it("shows the details with HEALTH_DETAILS=true", () =>
+    withTestContext({ HEALTH_DETAILS: "true" }, async (open) => {
+      const res = await open.app.inject({ method: "GET", url: "/api/health" });
+      expect(res.json()).toMatchObject({ status: "ok", database: open.database.engine });
+    }));
+
+  it("is 200 once the database answers and every migration is applied; an admin sees the details", async () => {
+    const admin = await createUser(ctx.database.db, { role: "admin" });
+    const res = await ctx.app.inject({ method: "GET", url: "/api/health", headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     const body = res.json<{
       status: string;

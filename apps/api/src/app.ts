@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { healthRoutes } from "./features/health/health.routes";
@@ -20,10 +20,11 @@ import { webhookRoutes } from "./features/payments/webhooks.routes";
 import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
-import { registerErrorHandler } from "./plugins/errors";
+import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerOpenApi } from "./plugins/openapi";
-import { registerSecurity } from "./plugins/security";
+import { registerSecurity, securityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
+import { validator } from "./plugins/validation";
 import { VERSION } from "./version";
 
 export interface AppDeps {
@@ -47,6 +48,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { database, config } = deps;
   const clock = deps.clock ?? systemClock;
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -56,13 +58,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    // What the router refuses before any hook runs (a bad escape, an over-long parameter) is
+    // answered like every other error: the app's shape, the security headers, no echo of the URL.
+    frameworkErrors: (err, req, reply) => {
+      reply.headers(headers).header("x-request-id", req.id);
+      void sendError(req, reply, err);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, headers);
   await registerOpenApi(app, config, VERSION);
 
   // Features take what they need explicitly: `auth.required` guards a route or a scope.
@@ -88,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (err: unknown) => app.log.error({ err }, "sending an account e-mail failed"),
   };
 
-  await app.register(healthRoutes(database, VERSION), { prefix: "/api" });
+  await app.register(healthRoutes(database, VERSION, auth, config.HEALTH_DETAILS), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
   await app.register(accountsRoutes(accounts, config, auth, limiter, verifier), { prefix: "/api/v1" });
   await app.register(passwordRoutes(accounts, auth, limiter), { prefix: "/api/v1" });

@@ -9,7 +9,8 @@ describe("loadConfig", () => {
       HOST: "0.0.0.0",
       DATA_DIR: "./data",
       SEED: true,
-      DEMO_MODE: false,
+      // Nothing set is the first try (no DATABASE_URL, no provider keys): demo mode turns itself on.
+      DEMO_MODE: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     // The pools then take db/client's defaults (the search's sized on the machine's cores).
@@ -51,5 +52,33 @@ describe("empty variables", () => {
     const config = loadConfig({ DATABASE_URL: "", PORT: "" });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PORT).toBe(3000);
+  });
+});
+
+describe("DEMO_MODE", () => {
+  it("turns itself on only for the first try: not production, no DATABASE_URL and no provider key", () => {
+    expect(loadConfig({})).toMatchObject({ DEMO_MODE: true, DEMO_MODE_AUTOMATIC: true });
+    for (const env of [
+      // NODE_ENV=production is a deployment, even on the embedded database.
+      { NODE_ENV: "production" },
+      { DATABASE_URL: "postgres://db.example/parkwell" },
+      { PAYSTACK_SECRET_KEY: "sk_live_x" },
+      { STRIPE_SECRET_KEY: "sk_live_x" },
+      { WAVE_API_KEY: "wave_x" },
+      { NODE_ENV: "development", DATABASE_URL: "postgres://db.example/parkwell" },
+    ]) {
+      expect(loadConfig(env), JSON.stringify(env)).toMatchObject({
+        DEMO_MODE: false,
+        DEMO_MODE_AUTOMATIC: false,
+      });
+    }
+  });
+
+  it("is what DEMO_MODE says when it is set", () => {
+    expect(loadConfig({ DEMO_MODE: "false" }).DEMO_MODE).toBe(false);
+    const on = loadConfig({ DEMO_MODE: "true", DATABASE_URL: "postgres://db.example/parkwell" });
+    expect(on).toMatchObject({ DEMO_MODE: true, DEMO_MODE_AUTOMATIC: false });
+    expect(loadConfig({ DEMO_MODE: "", STRIPE_SECRET_KEY: "sk" }).DEMO_MODE).toBe(false);
+    expect(() => loadConfig({ DEMO_MODE: "sometimes" })).toThrow(/DEMO_MODE must be true or false/);
   });
 });

@@ -52,8 +52,11 @@ const ConfigSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(REPO_ROOT, "apps/web/dist")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED: bool.default(true),
-  DEMO_MODE: bool.default(false),
+  /** Demo provider, demo accounts and their 30-minute reset. Unset: on only for the first try (see loadConfig). */
+  DEMO_MODE: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  /** Show /api/health's details (engine, migrations, uptime, version) to anonymous callers too. */
+  HEALTH_DETAILS: bool.default(false),
   /** smtp(s)://user:pass@host:port: send mail over SMTP; unset: write .eml files to DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Parkwell <no-reply@parkwell.test>"),
@@ -71,7 +74,7 @@ const ConfigSchema = z.object({
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
   // Payment providers (docs/decisions/005-wallet-ledger.md). Base URLs are settable so tests point
-  // them at local fakes. A provider without keys outside production is replaced by `demo`.
+  // them at local fakes. In demo mode a provider without keys is replaced by `demo`.
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_PUBLIC_KEY: z.string().optional(),
   PAYSTACK_API_URL: z.url({ error: "must be an http(s) URL" }).default("https://api.paystack.co"),
@@ -95,7 +98,26 @@ const ConfigSchema = z.object({
     .default(10_000),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_MODE"> & {
+  PUBLIC_URL: string;
+  DEMO_MODE: boolean;
+  /** True when DEMO_MODE was not set and the first-try configuration turned demo mode on. */
+  DEMO_MODE_AUTOMATIC: boolean;
+};
+
+/**
+ * `npm start` with nothing configured: an embedded database, no payment provider, not production.
+ * Only this may turn demo mode on by itself; anything that looks like a deployment needs DEMO_MODE=true.
+ */
+function isFirstTry(config: z.infer<typeof ConfigSchema>): boolean {
+  return (
+    config.NODE_ENV !== "production" &&
+    !config.DATABASE_URL &&
+    !config.PAYSTACK_SECRET_KEY &&
+    !config.STRIPE_SECRET_KEY &&
+    !config.WAVE_API_KEY
+  );
+}
 
 export class ConfigError extends Error {}
 
@@ -113,8 +135,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config = result.data;
+  const automatic = config.DEMO_MODE === undefined && isFirstTry(config);
   return {
     ...config,
+    DEMO_MODE: config.DEMO_MODE ?? automatic,
+    DEMO_MODE_AUTOMATIC: automatic,
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
   };
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
-import { seed } from "./db/seed";
+import { seedForStart } from "./db/seed";
 import { seedSyntheticParks } from "./db/seed/synthetic-parks";
 
 /** `--parks N`: also make sure synthetic parks 1..N exist (load tests). */
@@ -28,7 +28,12 @@ async function main(): Promise<void> {
   });
   try {
     await migrate(database);
-    await seed(database.db);
+    const { demoAccountsDisabled } = await seedForStart(database.db, {
+      SEED: true,
+      DEMO_MODE: config.DEMO_MODE,
+    });
+    if (demoAccountsDisabled > 0)
+      console.log(`Demo mode is off: ${demoAccountsDisabled} demo account(s) disabled.`);
     if (parks > 0) {
       const started = Date.now();
       await seedSyntheticParks(database.db, parks, (line) => console.log(line));

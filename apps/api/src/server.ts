@@ -2,8 +2,10 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
-import { seed } from "./db/seed";
+import { seedForStart } from "./db/seed";
 import { completeEndedBookings } from "./features/bookings/bookings.service";
+import { DEMO_RESET_CHECK_MS, demoModeNotice } from "./features/demo/demo.domain";
+import { resetDemoDataWhenDue } from "./features/demo/demo.service";
 import { systemClock } from "./lib/clock";
 import path from "node:path";
 
@@ -22,7 +24,7 @@ async function main(config: Config): Promise<void> {
     onPoolError: (err) => console.error(`database pool error: ${err.message}`),
   });
   await migrate(database);
-  if (config.SEED) await seed(database.db);
+  const seeded = await seedForStart(database.db, config);
 
   const app = await buildApp({ database, config });
   const completing = setInterval(() => {
@@ -31,6 +33,16 @@ async function main(config: Config): Promise<void> {
     );
   }, COMPLETE_BOOKINGS_EVERY_MS).unref();
   app.addHook("onClose", async () => clearInterval(completing));
+  if (config.DEMO_MODE) {
+    // Every process checks; the reset row lets one of them reset every 30 minutes (demo.service).
+    const resetting = setInterval(() => {
+      resetDemoDataWhenDue(database.db, systemClock).then(
+        (ran) => ran && app.log.info("demo data reset to its seeded state"),
+        (err: unknown) => app.log.error({ err }, "resetting the demo data failed"),
+      );
+    }, DEMO_RESET_CHECK_MS).unref();
+    app.addHook("onClose", async () => clearInterval(resetting));
+  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -59,6 +71,13 @@ async function main(config: Config): Promise<void> {
     },
     `Parkwell is ready on ${config.PUBLIC_URL}`,
   );
+  const demo = demoModeNotice(config);
+  if (demo) app.log.warn(demo);
+  if (seeded.demoAccountsDisabled > 0) {
+    app.log.warn(
+      `Demo mode is off: ${seeded.demoAccountsDisabled} demo account(s) left from a demo run are disabled`,
+    );
+  }
 }
 
 let config: Config;

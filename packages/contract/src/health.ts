@@ -1,12 +1,13 @@
 import { z } from "zod";
 
+/** `status` is public; the rest only for an admin's token or with HEALTH_DETAILS=true. */
 export const HealthSchema = z
   .object({
     status: z.enum(["ok", "unavailable"]),
-    database: z.enum(["pglite", "postgres"]),
-    migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
-    uptime_seconds: z.number(),
-    version: z.string(),
+    database: z.enum(["pglite", "postgres"]).optional(),
+    migrations: z.object({ applied: z.number().int(), expected: z.number().int() }).optional(),
+    uptime_seconds: z.number().optional(),
+    version: z.string().optional(),
   })
   .meta({ id: "Health" });
 export type Health = z.infer<typeof HealthSchema>;

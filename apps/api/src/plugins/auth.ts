@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from "fastify";
 import type { Db } from "../db/client";
 import { resolveToken, type AuthUser } from "../features/sessions/sessions.service";
 import { AppError } from "../lib/app-error";
@@ -22,8 +22,9 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 /**
- * Bearer authentication for a route or a plugin scope: `{ onRequest: auth.required }`. It runs
- * before the body is parsed and validated, so a caller without a token gets the 401, never a 422.
+ * Bearer authentication for a route (`{ onRequest: auth.required }`) or a plugin scope
+ * (`auth.guard(app)`). It runs before the body is parsed and validated, so a caller without a
+ * token gets the 401, never a 422.
  * No token → 401 'No authentication token found' (SPEC 5); a bad, revoked or expired token → 401.
  */
 export function registerAuth(app: FastifyInstance, db: Db, clock: Clock) {
@@ -37,13 +38,31 @@ export function registerAuth(app: FastifyInstance, db: Db, clock: Clock) {
     req.authUser = user;
   };
 
+  // The OpenAPI document says which routes need a token from the guard itself, never by hand:
+  // a route with `onRequest: auth.required`, or every route of a scope guarded with `auth.guard`.
+  const guarded = (hooks: RouteOptions["onRequest"]) =>
+    hooks === required || (Array.isArray(hooks) && hooks.includes(required));
+  app.addHook("onRoute", (route) => {
+    if (guarded(route.onRequest)) markSecured(route);
+  });
+
+  /** Guards every route of a plugin scope (and marks them secured in the document). */
+  const guard = (scope: FastifyInstance) => {
+    scope.addHook("onRequest", required);
+    scope.addHook("onRoute", markSecured);
+  };
+
   /** Sets the user when a valid token is present; anonymous otherwise (public routes that personalise). */
   const optional: onRequestAsyncHookHandler = async (req) => {
     const token = bearer(req);
     if (token) req.authUser = await resolveToken(db, clock, token);
   };
 
-  return { required, optional };
+  return { required, optional, guard };
+}
+
+function markSecured(route: RouteOptions): void {
+  route.schema = { ...route.schema, security: [{ bearer: [] }] };
 }
 
 export type Auth = ReturnType<typeof registerAuth>;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
 
@@ -26,6 +26,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [status: number, code: string, messa
   FST_ERR_CTP_INVALID_TYPE: [400, "bad_content_type", "The Content-Type header is not valid"],
   FST_ERR_CTP_INVALID_CHARSET: [415, "unsupported_charset", "Unsupported charset; send UTF-8"],
   FST_ERR_BAD_URL: [400, "bad_url", "The request URL is not valid"],
+  FST_ERR_MAX_PARAM_LENGTH: [414, "uri_too_long", "A part of the request URL is too long"],
   FST_ERR_ASYNC_CONSTRAINT: [400, "bad_request", "The request could not be routed"],
 };
 
@@ -68,16 +69,21 @@ export function toErrorResponse(err: FastifyError | Error): { status: number; bo
   }
   if (status >= 400 && status < 500) {
     const code = (fe.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase();
-    return { status, body: { code, message: fe.message || "Bad request" } };
+    // Fastify's own messages may quote the request back; ours never do.
+    const message = fe.code?.startsWith("FST_ERR_") ? "The request could not be processed" : fe.message;
+    return { status, body: { code, message: message || "Bad request" } };
   }
   return { status: 500, body: { code: "internal_error", message: NO_MESSAGE } };
 }
 
+/** Answers an error in the app's shape and logs it (5xx with the details, the rest in one line). */
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: FastifyError | Error) {
+  const { status, body } = toErrorResponse(err);
+  if (status >= 500) req.log.error({ err }, "request failed");
+  else req.log.info({ code: body.code, status }, body.message);
+  return reply.code(status).header("cache-control", "no-store").send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err, req, reply) => {
-    const { status, body } = toErrorResponse(err as FastifyError);
-    if (status >= 500) req.log.error({ err }, "request failed");
-    else req.log.info({ code: body.code, status }, body.message);
-    return reply.code(status).header("cache-control", "no-store").send(body);
-  });
+  app.setErrorHandler((err, req, reply) => sendError(req, reply, err as FastifyError));
 }

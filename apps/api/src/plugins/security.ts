@@ -30,7 +30,7 @@ export const IP_LOOKUP_ORIGINS = ["https://ipapi.co", "https://ipwho.is", "https
  * Security headers with a Content-Security-Policy the built web app works under: only our own
  * scripts, no inline script, images from anywhere over https (map tiles, park photos).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export function securityHeaders(config: Config): Record<string, string> {
   const https = config.PUBLIC_URL.startsWith("https://");
   // Google/Apple sign-in through Firebase Auth: its API hosts, its auth domain's frame, Google's loader.
   const firebase = config.FIREBASE_AUTH_DOMAIN
@@ -40,7 +40,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         script: ["https://apis.google.com"],
       }
     : { connect: [], frame: [], script: [] };
-  const headers = helmetHeaders({
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -71,6 +71,17 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * The security headers (`securityHeaders`) and the request id on every answer. Errors the router
+ * raises before any hook runs get them from the app's `frameworkErrors` (app.ts).
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  headers: Record<string, string>,
+): Promise<void> {
   // The request id with them: known from the start, and kept on every answer, errors included. An
   // onSend hook for it put every response through fastify's hook runner.
   app.addHook("onRequest", (req, reply, done) => {

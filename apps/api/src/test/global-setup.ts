@@ -19,7 +19,8 @@ declare module "vitest" {
 
 /**
  * Migrates and seeds once per run, so each test file starts from a copy instead of repeating the
- * work: PGlite from a dumped data directory, PostgreSQL from a template database.
+ * work: PGlite from a dumped data directory, PostgreSQL from a template database. The seed is
+ * demo mode's, as createTestContext runs by default.
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.TEST_DB_ENGINE === "postgres") {
@@ -33,7 +34,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), poolSize: 2 });
     await migrate(database);
-    await seed(database.db);
+    await seed(database.db, { demo: true });
     await database.close();
     project.provide("pgTemplate", name);
     return async () => {
@@ -44,7 +45,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
   const database = await openDatabase({});
   await migrate(database);
-  await seed(database.db);
+  await seed(database.db, { demo: true });
   if (database.raw.engine !== "pglite") throw new Error("expected PGlite");
   const dump = await database.raw.client.dumpDataDir("gzip");
   const file = path.join(os.tmpdir(), `parkwell-pglite-template-${process.pid}.tar.gz`);

@@ -33,15 +33,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: "/nonexistent-web-dist",
     PUBLIC_URL: "http://parkwell.test",
+    // The suite runs in demo mode (demo provider, demo accounts); a test turns it off with DEMO_MODE=false.
+    DEMO_MODE: "true",
     // Mail written as .eml files goes to a temporary folder, never the repository's data/.
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-test-")),
     ...env,
   });
-  const { database, drop, prepared, url } = await freshDatabase();
+  // The template is seeded in demo mode: without it, a database seeded afresh without the demo part.
+  const { database, drop, prepared, url } = await freshDatabase({ blank: !config.DEMO_MODE });
   try {
     if (!prepared) {
       await migrate(database);
-      await seed(database.db);
+      await seed(database.db, { demo: config.DEMO_MODE });
     }
     const app = await buildApp({ database, config, logger: false });
     await app.ready();

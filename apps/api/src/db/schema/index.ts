@@ -6,3 +6,4 @@ export * from "./parks";
 export * from "./wallet";
 export * from "./inquiries";
 export * from "./bookings";
+export * from "./demo";

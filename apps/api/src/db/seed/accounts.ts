@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../client";
 import { users } from "../schema/index";
-import { hashPassword } from "../../lib/passwords";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
 
-/** Printed in README.md ("Demo accounts"); only seeded outside production or in demo mode. */
+/** Printed in README.md ("Demo mode"); seeded only in demo mode (config.DEMO_MODE). */
 export const DEMO_ACCOUNTS = [
   {
     email: "driver@parkwell.test",
@@ -21,15 +21,21 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-export function demoAccountsWanted(env: Record<string, string | undefined> = process.env): boolean {
-  return env.NODE_ENV !== "production" || /^(true|1|yes)$/.test(env.DEMO_MODE ?? "");
-}
+const VERIFIED_AT = new Date("2026-01-01T00:00:00Z");
 
-/** A verified demo driver and admin, created once; an existing account is left as it is. */
+const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
+
+/**
+ * A verified demo driver and admin, created once; an existing account is only enabled again (a
+ * start without demo mode disabled it).
+ */
 export async function seedDemoAccounts(db: Db): Promise<void> {
-  if (!demoAccountsWanted()) return;
   for (const a of DEMO_ACCOUNTS) {
-    const found = await db.select({ id: users.id }).from(users).where(eq(users.email, a.email)).limit(1);
+    const found = await db
+      .update(users)
+      .set({ disabledAt: null })
+      .where(eq(users.email, a.email))
+      .returning({ id: users.id });
     if (found.length > 0) continue; // no argon2 work on every start
     await db
       .insert(users)
@@ -40,8 +46,57 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
         lastName: a.lastName,
         role: a.role,
         countryId: 1,
-        emailVerifiedAt: new Date("2026-01-01T00:00:00Z"),
+        emailVerifiedAt: VERIFIED_AT,
       })
       .onConflictDoNothing({ target: users.email });
+  }
+}
+
+/**
+ * Demo mode off: demo accounts left from a demo run (a first try on the same data) can no longer
+ * sign in, and their sessions end. They are disabled, not deleted: their bookings and ledger
+ * entries keep them. Returns how many were disabled now.
+ */
+export async function disableDemoAccounts(db: Db): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ disabledAt: new Date() })
+    .where(and(inArray(users.email, DEMO_EMAILS), isNull(users.disabledAt)))
+    .returning({ id: users.id });
+  return rows.length;
+}
+
+/**
+ * The demo accounts put back as seeded (the demo reset): a missing one is created, and what a
+ * visitor may have changed (names, role, country, sign-in, the published password) is restored.
+ * The password is hashed again only when it no longer matches.
+ */
+export async function restoreDemoAccounts(db: Db): Promise<void> {
+  await seedDemoAccounts(db);
+  for (const a of DEMO_ACCOUNTS) {
+    const [row] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, a.email));
+    if (!row) continue;
+    const kept = row.passwordHash !== null && (await verifyPassword(row.passwordHash, a.password));
+    await db
+      .update(users)
+      .set({
+        ...(kept ? {} : { passwordHash: await hashPassword(a.password) }),
+        firstName: a.firstName,
+        lastName: a.lastName,
+        role: a.role,
+        countryId: 1,
+        phone: null,
+        photoUrl: null,
+        language: "en",
+        firebaseUid: null,
+        authProvider: "password",
+        emailVerifiedAt: VERIFIED_AT,
+        disabledAt: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, row.id));
   }
 }

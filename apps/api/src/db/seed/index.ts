@@ -3,10 +3,15 @@ import { countries, fees, states, vehicleTypes } from "../schema/index";
 import { seedParks } from "./parks";
 import { COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
 import { upsertAll } from "./upsert";
-import { seedDemoAccounts } from "./accounts";
+import { disableDemoAccounts, seedDemoAccounts } from "./accounts";
+
+export interface SeedOptions {
+  /** Demo mode (config.DEMO_MODE): also the demo accounts with their published passwords. */
+  demo?: boolean;
+}
 
 /** Deterministic and idempotent: run on every start; later features add their own steps here. */
-export async function seed(db: Db): Promise<void> {
+export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
   await db.transaction(async (tx) => {
     await upsertAll(tx, countries, countries.id, [...COUNTRY_ROWS]);
     await upsertAll(tx, states, states.id, STATE_ROWS);
@@ -14,5 +19,18 @@ export async function seed(db: Db): Promise<void> {
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);
   });
-  await seedDemoAccounts(db);
+  // Never by default: an account with a published password exists only when demo mode asks.
+  if (options.demo) await seedDemoAccounts(db);
+}
+
+/**
+ * What a start does for its configuration: the seed when SEED is on (demo accounts only in demo
+ * mode), and, out of demo mode, SEED or not, demo accounts left from a demo run disabled.
+ */
+export async function seedForStart(
+  db: Db,
+  config: { SEED: boolean; DEMO_MODE: boolean },
+): Promise<{ demoAccountsDisabled: number }> {
+  if (config.SEED) await seed(db, { demo: config.DEMO_MODE });
+  return { demoAccountsDisabled: config.DEMO_MODE ? 0 : await disableDemoAccounts(db) };
 }

@@ -1,9 +1,19 @@
 import type { MailMessage } from "../../lib/mailer";
 
 type Lang = "en" | "fr";
-type Kind = "verify" | "reset";
+/** verify and reset carry a one-time link; taken tells an owner that someone registered with the address. */
+type Kind = "verify" | "reset" | "taken";
 
-const TEXTS: Record<Kind, Record<Lang, { subject: string; intro: string; action: string; outro: string }>> = {
+interface Texts {
+  subject: string;
+  intro: string;
+  action: string;
+  outro: string;
+  /** Says what the second link (a password reset) is for; only the taken mail has one. */
+  second?: string;
+}
+
+const TEXTS: Record<Kind, Record<Lang, Texts>> = {
   verify: {
     en: {
       subject: "Verify your Parkwell email address",
@@ -36,6 +46,24 @@ const TEXTS: Record<Kind, Record<Lang, { subject: string; intro: string; action:
         "Ce lien ne fonctionne qu'une fois et expire dans 1 heure. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.",
     },
   },
+  taken: {
+    en: {
+      subject: "Someone tried to create a Parkwell account with your email",
+      intro:
+        "Someone just tried to create a new Parkwell account with this email address. You already have an account, so nothing was created and your account is unchanged.",
+      action: "Sign in",
+      second: "Forgot your password? Choose a new one",
+      outro: "If this was not you, you can ignore this email.",
+    },
+    fr: {
+      subject: "Quelqu'un a essayé de créer un compte Parkwell avec votre e-mail",
+      intro:
+        "Quelqu'un vient d'essayer de créer un compte Parkwell avec cette adresse e-mail. Vous avez déjà un compte : rien n'a été créé et votre compte reste inchangé.",
+      action: "Se connecter",
+      second: "Mot de passe oublié ? Choisissez-en un nouveau",
+      outro: "Si ce n'était pas vous, ignorez cet e-mail.",
+    },
+  },
 };
 
 const GREETING: Record<Lang, (name: string) => string> = {
@@ -47,17 +75,32 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The verification or reset message, in the user's language, with its one link. */
+/** An account message in the user's language: its main link, and for `taken` a reset link too. */
 export function accountMail(
   kind: Kind,
   lang: Lang,
   to: string,
   firstName: string,
   link: string,
+  secondLink?: string,
 ): MailMessage {
   const t = TEXTS[kind][lang];
   const greeting = GREETING[lang](firstName);
-  const text = `${greeting}\n\n${t.intro}\n\n${t.action}: ${link}\n\n${t.outro}\n\nParkwell`;
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(link)}</p><p>${escapeHtml(t.outro)}</p><p>Parkwell</p>`;
+  const second = t.second && secondLink ? { text: t.second, link: secondLink } : null;
+  const text = [
+    greeting,
+    t.intro,
+    `${t.action}: ${link}`,
+    ...(second ? [`${second.text}: ${second.link}`] : []),
+    t.outro,
+    "Parkwell",
+  ].join("\n\n");
+  const anchor = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+  const html = [
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.intro)}</p>`,
+    `<p>${anchor(link, t.action)}</p><p>${escapeHtml(link)}</p>`,
+    second ? `<p>${anchor(second.link, second.text)}</p><p>${escapeHtml(second.link)}</p>` : "",
+    `<p>${escapeHtml(t.outro)}</p><p>Parkwell</p>`,
+  ].join("");
   return { to, subject: t.subject, text, html, link };
 }

@@ -4,7 +4,9 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountTokens, authAttempts, users } from "../../db/schema/index";
-import { createTestContext, type TestContext } from "../../test/harness";
+import { hashToken } from "../../lib/tokens";
+import { buildApp } from "../../app";
+import { createTestContext, withTestContext, type TestContext } from "../../test/harness";
 import { lastLink, readMailbox, waitForMailCount } from "../../test/mailbox";
 
 let ctx: TestContext;
@@ -83,11 +85,58 @@ describe("registration", () => {
     const link = await lastLink(dataDir, email.toLowerCase(), "/verify");
     expect(link.origin).toBe("http://parkwell.test");
     expect(link.searchParams.get("token")!.length).toBeGreaterThanOrEqual(43);
-
-    const again = await post("/auth/register", form(email.toUpperCase()));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already exists/);
   });
+
+  it("answers a taken address exactly as a new one, and tells the owner by e-mail", async () => {
+    const email = newEmail();
+    await registerAndVerify(email);
+    const fresh = await post("/auth/register", form(newEmail()));
+    const taken = await post(
+      "/auth/register",
+      form(email.toUpperCase(), { password: "someone else's pass" }),
+    );
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(201);
+    expect(taken.body).toBe(fresh.body);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+
+    const link = await lastLink(dataDir, email.toLowerCase(), "/auth");
+    expect(link.origin).toBe("http://parkwell.test");
+    const mail = (await readMailbox(dataDir)).filter((m) => m.to.includes(email.toLowerCase())).at(-1)!;
+    expect(mail.subject).toBe("Someone tried to create a Parkwell account with your email");
+    expect(mail.body).toContain("http://parkwell.test/auth/forgot-password");
+    // The account is unchanged: the old password still works, the new one does not.
+    expect(
+      (await post("/auth/login", { identifier: email, password: "correct horse battery" })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post("/auth/login", { identifier: email, password: "someone else's pass" })).statusCode,
+    ).toBe(401);
+  });
+
+  it("answers before any mail is handed over, for a new and a taken address alike", () =>
+    withTestContext({}, async (slow) => {
+      // A mail server that never answers: both answers must come back all the same.
+      const mailer = { send: () => new Promise<void>(() => {}), close: async () => {} };
+      const app = await buildApp({ database: slow.database, config: slow.config, logger: false, mailer });
+      try {
+        const email = newEmail();
+        const first = await app.inject({
+          method: "POST",
+          url: "/api/v1/auth/register",
+          payload: form(email),
+        });
+        const again = await app.inject({
+          method: "POST",
+          url: "/api/v1/auth/register",
+          payload: form(email),
+        });
+        expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+        expect(again.body).toBe(first.body);
+      } finally {
+        await app.close();
+      }
+    }));
 
   it("rejects an unknown country", async () => {
     const res = await post("/auth/register", form(newEmail(), { country_id: 999 }));
@@ -97,11 +146,15 @@ describe("registration", () => {
 
   it("writes the mail in French when asked", async () => {
     const email = newEmail();
+    const subjectTo = async (to: string) => {
+      await lastLink(dataDir, to.toLowerCase(), "/verify"); // mail goes out after the answer
+      return (await readMailbox(dataDir)).filter((m) => m.to.includes(to.toLowerCase())).at(-1)!.subject;
+    };
     await post("/auth/register", form(email, { language: "fr" }));
-    const mails = (await readMailbox(dataDir)).filter((m) => m.to.includes(email.toLowerCase()));
-    expect(mails.at(-1)!.subject).toBe("Vérifiez votre adresse e-mail Parkwell");
-    await post("/auth/register", form(newEmail()), { "accept-language": "fr-CA,fr;q=0.9" });
-    expect((await readMailbox(dataDir)).at(-1)!.subject).toBe("Vérifiez votre adresse e-mail Parkwell");
+    expect(await subjectTo(email)).toBe("Vérifiez votre adresse e-mail Parkwell");
+    const browser = newEmail();
+    await post("/auth/register", form(browser), { "accept-language": "fr-CA,fr;q=0.9" });
+    expect(await subjectTo(browser)).toBe("Vérifiez votre adresse e-mail Parkwell");
   });
 });
 
@@ -257,6 +310,51 @@ describe("resend and password reset", () => {
     expect((await post("/auth/reset-password", { token, password: "another password" })).statusCode).toBe(
       400,
     );
+  });
+
+  it("changing the password ends an outstanding reset link", async () => {
+    const email = newEmail();
+    const { access_token } = await registerAndVerify(email);
+    await post("/auth/forgot-password", { email });
+    const token = (await lastLink(dataDir, email.toLowerCase(), "/forgot-password")).searchParams.get(
+      "token",
+    )!;
+    const changed = await post(
+      "/auth/change-password",
+      { current_password: "correct horse battery", new_password: "changed on purpose" },
+      { authorization: `Bearer ${access_token}` },
+    );
+    expect(changed.statusCode).toBe(200);
+    const res = await post("/auth/reset-password", { token, password: "an attacker's choice" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("invalid_link");
+    expect(
+      (await post("/auth/login", { identifier: email, password: "changed on purpose" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("resetting the password ends every other outstanding reset link", async () => {
+    const email = newEmail();
+    const { user } = await registerAndVerify(email);
+    await post("/auth/forgot-password", { email });
+    const token = (await lastLink(dataDir, email.toLowerCase(), "/forgot-password")).searchParams.get(
+      "token",
+    )!;
+    // A second live link, as two forgot-password requests racing each other can leave.
+    const second = "second-outstanding-reset-token-0123456789abcdef";
+    await ctx.database.db.insert(accountTokens).values({
+      userId: user.id,
+      purpose: "reset_password",
+      tokenHash: hashToken(second),
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect((await post("/auth/reset-password", { token, password: "a brand new password" })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post("/auth/reset-password", { token: second, password: "hijacked password" })).statusCode,
+    ).toBe(400);
   });
 
   it("a verification token is not a reset token", async () => {

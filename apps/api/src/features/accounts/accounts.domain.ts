@@ -4,7 +4,6 @@ export const RESET_TOKEN_SECONDS = 60 * 60;
 
 export const MESSAGES = {
   registered: "Registration successful. Please check your email to verify your account.",
-  emailTaken: "An account with this email already exists. Please log in instead.",
   resendSent: "If an account with this email needs verification, we have sent a new verification link.",
   forgotSent: "If an account exists for this email, we have sent a link to reset your password.",
   badLink: "This link is invalid or has expired. Please request a new one.",
@@ -21,6 +20,8 @@ export const MESSAGES = {
   socialLinking: "Account linking required. Please contact support.",
   socialFailed: "Social login failed. Please try again.",
   socialNoEmail: "Your Google or Apple account did not share an email address.",
+  socialUnverified:
+    "Your Google or Apple account has not verified this email address. Please verify it with them first, or sign up with email and password.",
   countryUnknown: "Please choose a country",
   tooManyLogins: "Too many login attempts. Please wait a moment and try again.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",

@@ -65,6 +65,29 @@ export async function replaceToken(
   });
 }
 
+/** A new password ends every live reset link of the account (a link mailed earlier must not undo it). */
+export async function setPassword(
+  db: Db,
+  userId: string,
+  set: Partial<typeof users.$inferInsert>,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.purpose, "reset_password"),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+    return row;
+  });
+}
+
 /** Marks a live token used and returns its user: one UPDATE, so a link works exactly once. */
 export async function consumeToken(
   db: Db,

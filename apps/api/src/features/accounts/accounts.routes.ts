@@ -122,7 +122,6 @@ export function accountsRoutes(
         schema: {
           tags,
           summary: "End the current session",
-          security: [{ bearer: [] }],
           response: { 200: MessageSchema, 401: ErrorSchema },
         },
         onRequest: auth.required,

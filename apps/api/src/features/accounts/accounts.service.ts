@@ -47,11 +47,15 @@ export async function issueSession(
 }
 
 /**
- * Resend and forgot-password answer before the mail is handed over, so a known address takes
- * no longer than an unknown one (OWASP Forgot Password Cheat Sheet: consistent response time).
+ * Account mail goes out after the answer, so a known address takes no longer than an unknown one
+ * (OWASP Forgot Password Cheat Sheet: consistent response time). A failure is reported, not thrown.
  */
-export function mailInBackground(d: AccountsDeps, user: repo.UserRow, kind: "verify" | "reset"): void {
-  mailLink(d, user, kind).catch(d.onMailError);
+export function mailInBackground(
+  d: AccountsDeps,
+  user: repo.UserRow,
+  kind: "verify" | "reset" | "taken",
+): void {
+  (kind === "taken" ? mailTaken(d, user) : mailLink(d, user, kind)).catch(d.onMailError);
 }
 
 export async function mailLink(d: AccountsDeps, user: repo.UserRow, kind: "verify" | "reset") {
@@ -70,10 +74,29 @@ export async function mailLink(d: AccountsDeps, user: repo.UserRow, kind: "verif
     kind === "verify"
       ? `${d.publicUrl}/verify?token=${token}`
       : `${d.publicUrl}/forgot-password?mode=reset&token=${token}`;
-  const lang = user.language === "fr" ? "fr" : "en";
-  await d.mailer.send(accountMail(kind, lang, user.email, user.firstName, link));
+  await d.mailer.send(accountMail(kind, mailLanguage(user), user.email, user.firstName, link));
 }
 
+/** Tells an owner that someone tried to register with their address: sign in, or reset. */
+async function mailTaken(d: AccountsDeps, user: repo.UserRow) {
+  const mail = accountMail(
+    "taken",
+    mailLanguage(user),
+    user.email,
+    user.firstName,
+    `${d.publicUrl}/auth`,
+    `${d.publicUrl}/auth/forgot-password`,
+  );
+  await d.mailer.send(mail);
+}
+
+const mailLanguage = (user: repo.UserRow) => (user.language === "fr" ? "fr" : "en");
+
+/**
+ * A taken address is answered exactly as a new one (no account enumeration): the same status and
+ * body, the same argon2 work, and the mail (a verification link, or a note to the owner) is sent
+ * after the answer in both cases.
+ */
 export async function register(
   d: AccountsDeps,
   body: z.output<typeof RegisterSchema>,
@@ -83,8 +106,9 @@ export async function register(
   if (body.country_id != null && !(await repo.countryExists(d.db, body.country_id))) {
     throw AppError.validation({ country_id: MESSAGES.countryUnknown });
   }
+  const email = body.email;
   const user = await repo.insertUser(d.db, {
-    email: body.email,
+    email,
     passwordHash: await hashPassword(body.password),
     firstName: body.first_name,
     lastName: body.last_name,
@@ -93,12 +117,20 @@ export async function register(
     language,
     authProvider: "password",
   });
-  if (!user) {
-    await log(d, meta, { action: "register", identifier: body.email, success: false, reason: "email_taken" });
-    throw new AppError(409, "email_taken", MESSAGES.emailTaken);
+  if (user) {
+    await log(d, meta, { action: "register", identifier: email, userId: user.id, success: true });
+    mailInBackground(d, user, "verify");
+    return { message: MESSAGES.registered };
   }
-  await log(d, meta, { action: "register", identifier: body.email, userId: user.id, success: true });
-  await mailLink(d, user, "verify");
+  const owner = await repo.findUserByEmail(d.db, email);
+  await log(d, meta, {
+    action: "register",
+    identifier: email,
+    userId: owner?.id,
+    success: false,
+    reason: "email_taken",
+  });
+  if (owner && !owner.disabledAt) mailInBackground(d, owner, "taken");
   return { message: MESSAGES.registered };
 }
 

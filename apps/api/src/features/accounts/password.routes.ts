@@ -62,7 +62,6 @@ export function passwordRoutes(
         schema: {
           tags,
           summary: "Change the password (current one required); ends the other sessions",
-          security: [{ bearer: [] }],
           body: ChangePasswordSchema,
           response: { 200: MessageSchema, ...err },
         },

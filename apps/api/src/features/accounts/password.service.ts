@@ -14,7 +14,7 @@ export async function forgotPassword(d: AccountsDeps, email: string, meta: Reque
   return { message: MESSAGES.forgotSent };
 }
 
-/** Sets the password and ends every session (ASVS 7.4.3). A reset also proves the e-mail. */
+/** Sets the password and ends every session and reset link (ASVS 7.4.3). A reset also proves the e-mail. */
 export async function resetPassword(d: AccountsDeps, token: string, password: string, meta: RequestMeta) {
   const now = d.clock();
   const userId = await repo.consumeToken(d.db, hashToken(token), "reset_password", now);
@@ -23,17 +23,19 @@ export async function resetPassword(d: AccountsDeps, token: string, password: st
     await log(d, meta, { action: "reset_password", userId: user?.id, success: false, reason: "bad_token" });
     throw new AppError(400, "invalid_link", MESSAGES.badLink);
   }
-  await repo.updateUser(d.db, user.id, {
-    passwordHash: await hashPassword(password),
-    emailVerifiedAt: user.emailVerifiedAt ?? now,
-    updatedAt: now,
-  });
+  const hash = await hashPassword(password);
+  await repo.setPassword(
+    d.db,
+    user.id,
+    { passwordHash: hash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now },
+    now,
+  );
   await endUserSessions(d.db, d.clock, user.id);
   await log(d, meta, { action: "reset_password", identifier: user.email, userId: user.id, success: true });
   return { message: MESSAGES.passwordReset };
 }
 
-/** Re-checks the current password, sets the new one and ends every other session (ASVS 7.4.3). */
+/** Re-checks the current password, sets the new one, ends every other session and every reset link (ASVS 7.4.3). */
 export async function changePassword(
   d: AccountsDeps,
   auth: { id: string; sessionId: string },
@@ -48,7 +50,8 @@ export async function changePassword(
     await log(d, meta, { ...base, success: false, reason: "bad_password" });
     throw AppError.validation({ current_password: MESSAGES.wrongCurrentPassword });
   }
-  await repo.updateUser(d.db, user.id, { passwordHash: await hashPassword(next), updatedAt: d.clock() });
+  const now = d.clock();
+  await repo.setPassword(d.db, user.id, { passwordHash: await hashPassword(next), updatedAt: now }, now);
   await endUserSessions(d.db, d.clock, user.id, auth.sessionId);
   await log(d, meta, { ...base, success: true });
   return { message: MESSAGES.passwordChanged };

@@ -9,8 +9,7 @@ import * as service from "./profile.service";
 export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["Profile"];
-    const security = [{ bearer: [] }];
-    app.addHook("onRequest", auth.required);
+    auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });
@@ -20,7 +19,6 @@ export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAs
       {
         schema: {
           tags,
-          security,
           summary: "The signed-in user's profile",
           response: { 200: ProfileSchema, 401: ErrorSchema },
         },
@@ -33,7 +31,6 @@ export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAs
       {
         schema: {
           tags,
-          security,
           summary: "Change first_name, last_name, phone, country_id or photo_url; other fields are ignored",
           body: ProfileUpdateSchema,
           response: { 200: ProfileSchema, 401: ErrorSchema, 422: ErrorSchema },

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, withTestContext, type TestContext } from "../../test/harness";
 import { startFakeFirebase } from "../../test/firebase-keys";
+import { users } from "../../db/schema/index";
+import { MESSAGES } from "./accounts.domain";
 
 const PROJECT = "parkwell-test";
 let firebase: Awaited<ReturnType<typeof startFakeFirebase>>;
@@ -91,6 +94,23 @@ describe("social login", () => {
     }
     // A valid token presented for another uid.
     expect((await social(body(valid, "someone-else"))).statusCode).toBe(401);
+  });
+
+  it("refuses a token whose e-mail the provider has not verified: no session, no account, the address stays free", async () => {
+    const uid = `unverified-${Date.now()}`;
+    const email = `${uid}@example.com`;
+    const res = await social(body(await firebase.mint({ sub: uid, email, email_verified: false }), uid));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      code: "social_email_unverified",
+      message: MESSAGES.socialUnverified,
+    });
+    const [taken] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    expect(taken).toBeUndefined();
+    // Once the provider has verified it, the same sign-in works.
+    const later = await social(body(await firebase.mint({ sub: uid, email }), uid));
+    expect(later.statusCode).toBe(200);
+    expect(later.json().user).toMatchObject({ email, email_verified: true });
   });
 
   it("an e-mail that belongs to a password account is a 400 saying the account exists", async () => {

@@ -45,6 +45,10 @@ export async function socialLogin(
   const email = id.email ?? null;
   if (!email) return fail("no_email", new AppError(422, "email_required", MESSAGES.socialNoEmail));
   attempt.identifier = email;
+  // An address the provider has not verified proves nothing: it must not sign in or reserve it.
+  if (!id.emailVerified) {
+    return fail("email_unverified", new AppError(403, "social_email_unverified", MESSAGES.socialUnverified));
+  }
 
   let user = await repo.findUserByFirebaseUid(d.db, id.uid);
   let isNew = false;
@@ -72,8 +76,8 @@ export async function socialLogin(
       photoUrl: photo.success ? photo.data : null,
       firebaseUid: id.uid,
       authProvider: body.provider,
-      // Google and Apple have verified the address they vouch for.
-      emailVerifiedAt: id.emailVerified ? now : null,
+      // Google or Apple has verified the address (checked above).
+      emailVerifiedAt: now,
     });
     if (!user) return fail("race", new AppError(409, "account_linking_required", MESSAGES.socialLinking));
     isNew = true;

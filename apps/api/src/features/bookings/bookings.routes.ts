@@ -71,7 +71,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
 
   return async (app) => {
     // Before body validation, so a caller without a token gets 401, not a 422 about the body.
-    app.addHook("onRequest", auth.required);
+    auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });

@@ -3,9 +3,19 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client";
 import { appliedMigrationCount, expectedMigrationCount } from "../../db/migrate";
+import type { Auth } from "../../plugins/auth";
 
-/** 200 once the database answers and every committed migration is applied; 503 otherwise. */
-export function healthRoutes(database: Database, version: string): FastifyPluginAsyncZod {
+/**
+ * 200 once the database answers and every committed migration is applied; 503 otherwise.
+ * Anyone may read the status; what runs behind it (engine, migrations, version) is for an admin
+ * or, with `details` (HEALTH_DETAILS), for everyone, e.g. a load balancer's dashboard.
+ */
+export function healthRoutes(
+  database: Database,
+  version: string,
+  auth: Auth,
+  details: boolean,
+): FastifyPluginAsyncZod {
   const expected = expectedMigrationCount();
   return async (app) => {
     app.get(
@@ -15,6 +25,10 @@ export function healthRoutes(database: Database, version: string): FastifyPlugin
           tags: ["Operations"],
           summary: "Readiness",
           response: { 200: HealthSchema, 503: HealthSchema },
+        },
+        // A token is looked up in the database: with the database down, answer as to anyone.
+        onRequest: async function (req, reply) {
+          await auth.optional.call(this, req, reply).catch(() => undefined);
         },
       },
       async (req, reply) => {
@@ -26,16 +40,21 @@ export function healthRoutes(database: Database, version: string): FastifyPlugin
           req.log.warn({ err }, "health check: database unreachable");
         }
         const ok = applied === expected;
+        const status = ok ? ("ok" as const) : ("unavailable" as const);
+        const body =
+          details || req.authUser?.role === "admin"
+            ? {
+                status,
+                database: database.engine,
+                migrations: { applied, expected },
+                uptime_seconds: Math.round(process.uptime()),
+                version,
+              }
+            : { status };
         return reply
           .code(ok ? 200 : 503)
           .header("cache-control", "no-store")
-          .send({
-            status: ok ? "ok" : "unavailable",
-            database: database.engine,
-            migrations: { applied, expected },
-            uptime_seconds: Math.round(process.uptime()),
-            version,
-          });
+          .send(body);
       },
     );
   };

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { createPayments } from "./registry";
 
-describe("demo provider (no keys, not production)", () => {
+describe("demo provider (no keys, demo mode)", () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -48,15 +48,15 @@ describe("demo provider (no keys, not production)", () => {
   });
 });
 
-describe("production without keys", () => {
+describe("production without keys, demo mode off", () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ NODE_ENV: "production" });
+    ctx = await createTestContext({ NODE_ENV: "production", DEMO_MODE: "false" });
   });
   afterAll(() => ctx?.close());
 
   it("never builds the demo provider", () => {
-    const payments = createPayments(loadConfig({ NODE_ENV: "production" }));
+    const payments = createPayments(loadConfig({ NODE_ENV: "production", DEMO_MODE: "false" }));
     expect(payments.get("demo")).toBeNull();
     expect(payments.demoAllowed).toBe(false);
   });

@@ -7,7 +7,7 @@ import { waveProvider } from "./providers/wave";
 
 /** The payment adapters the app is built with (buildApp's `payments` dependency). */
 export interface Payments {
-  /** The adapter for a provider, or null when it has no keys. `demo` exists only outside production. */
+  /** The adapter for a provider, or null when it has no keys. `demo` exists only in demo mode. */
   get(name: ProviderName): PaymentProvider | null;
   /** True when `demo` may stand in for a provider without keys. */
   readonly demoAllowed: boolean;
@@ -41,8 +41,9 @@ export function createPayments(config: Config): Payments {
       timeoutMs,
     });
   }
-  // The demo provider pays for everything: it must never exist in production.
-  const demoAllowed = config.NODE_ENV !== "production";
+  // The demo provider pays for everything: only demo mode (config.DEMO_MODE, decided once in
+  // loadConfig) may have it, never NODE_ENV alone.
+  const demoAllowed = config.DEMO_MODE;
   if (demoAllowed) adapters.demo = demoProvider();
   return { get: (name) => adapters[name] ?? null, demoAllowed };
 }

@@ -17,9 +17,8 @@ import * as service from "./vehicles.service";
 export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["Saved vehicles"];
-    const security = [{ bearer: [] }];
     const err = { 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
-    app.addHook("onRequest", auth.required);
+    auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });
@@ -31,7 +30,6 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
         {
           schema: {
             tags,
-            security,
             summary: "My vehicles, the default first",
             response: { 200: VehicleListSchema, ...err },
           },
@@ -43,7 +41,6 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
         {
           schema: {
             tags,
-            security,
             summary: "Save a vehicle (the first one becomes the default)",
             body: VehicleInputSchema,
             response: { 201: VehicleSchema, ...err },
@@ -59,7 +56,6 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       {
         schema: {
           tags,
-          security,
           summary: "Change a vehicle",
           params: VehicleIdParamsSchema,
           body: VehicleUpdateSchema,
@@ -73,7 +69,6 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       {
         schema: {
           tags,
-          security,
           summary: "Delete a vehicle",
           params: VehicleIdParamsSchema,
           response: { 200: MessageSchema, ...err },
@@ -86,7 +81,6 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       {
         schema: {
           tags,
-          security,
           summary: "Make this vehicle the default",
           params: VehicleIdParamsSchema,
           response: { 200: VehicleSchema, ...err },

@@ -35,7 +35,7 @@ const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKeySchema })
 /** The wallet under /api/v1 (bearer). Money moves only through the payments and ledger services. */
 export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook("onRequest", auth.required);
+    auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });

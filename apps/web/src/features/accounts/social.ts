@@ -71,6 +71,10 @@ async function exchange(user: User, provider: SocialProvider): Promise<SocialLog
     if (err instanceof ApiError && err.status === 400 && /already exists/i.test(err.message)) {
       throw new SocialError("social.accountExists");
     }
+    if (err instanceof ApiError && err.code === "social_email_unverified") {
+      throw new SocialError("social.emailUnverified");
+    }
+    if (err instanceof ApiError && err.code === "account_disabled") throw new SocialError("social.disabled");
     if (err instanceof ApiError && err.status === 409) throw new SocialError("social.linking");
     if (err instanceof ApiError && err.status === 503) throw new SocialError("social.unavailable");
     if (err instanceof ApiError && err.status === 0) throw new SocialError("social.network");

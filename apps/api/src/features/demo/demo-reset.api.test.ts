@@ -1,0 +1,195 @@
+import type { Availability } from "@parkwell/contract";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, queryRows, type Db } from "../../db/client";
+import { bookings, users } from "../../db/schema/index";
+import { DEMO_ACCOUNTS } from "../../db/seed/accounts";
+import { hashPassword } from "../../lib/passwords";
+import { bearer, type TestUser } from "../../test/factories";
+import { createTestContext, TEST_ENGINE, withTestContext, type TestContext } from "../../test/harness";
+import { ledgerViolations } from "../../test/ledger-invariants";
+import { allDayParks, at, book, fund, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
+import { startSession } from "../sessions/sessions.service";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { DEMO_RESET_EVERY_MS } from "./demo.domain";
+import { resetDemoData, resetDemoDataWhenDue } from "./demo.service";
+
+const [DRIVER, ADMIN] = DEMO_ACCOUNTS;
+
+/** A demo account's id with a fresh session, as a visitor who logged in with the published password. */
+async function demoUser(db: Db, email: string): Promise<TestUser> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`${email} is not seeded`);
+  const session = await startSession(db, () => new Date(), row.id);
+  return { id: row.id, email, token: session.token, sessionId: session.sessionId };
+}
+
+const demoBookings = async (db: Db, ids: string[]) =>
+  (await db.select({ id: bookings.id }).from(bookings).where(inArray(bookings.userId, ids))).length;
+
+describe("resetting the demo data", () => {
+  let ctx: TestContext;
+  let db: Db;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    db = ctx.database.db;
+  });
+  afterAll(() => ctx?.close());
+  afterEach(async () => {
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  /** A top-up through the demo provider, as the in-app payment page makes it. */
+  async function demoTopUp(user: TestUser, amount: number, verify = true) {
+    const { data } = (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/wallet/add-funds",
+        headers: bearer(user),
+        payload: { amount },
+      })
+    ).json<{ data: { reference: string; provider: string } }>();
+    expect(data.provider).toBe("demo");
+    if (verify) {
+      const res = await verifyTopUp(user, data.reference);
+      expect(res.statusCode).toBe(200);
+    }
+    return data.reference;
+  }
+  const verifyTopUp = (user: TestUser, reference: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/wallet/verify-payment",
+      headers: bearer(user),
+      query: { payment_reference: reference, payment_provider: "demo" },
+    });
+  const available = async (parkId: number, start: Date, end: Date) =>
+    (
+      await ctx.app.inject({
+        url: `/api/v1/front/parks/${parkId}/availability?start_time=${start.toISOString()}&end_time=${end.toISOString()}`,
+      })
+    ).json<Availability>().available;
+
+  it("puts the demo accounts' bookings, wallets and accounts back as seeded, and nobody else's", async () => {
+    const [demoPark, otherPark] = await allDayParks(db, 2);
+    await setCapacity(db, demoPark!, 1, 1);
+    const start = at(2 * HOUR);
+    const end = at(4 * HOUR);
+    const driver = await demoUser(db, DRIVER.email);
+    const admin = await demoUser(db, ADMIN.email);
+
+    await demoTopUp(driver, 20_000);
+    await demoTopUp(admin, 5_000);
+    expect((await book(ctx.app, driver, { park_id: demoPark!, start, end })).statusCode).toBe(201);
+    expect(await available(demoPark!, start, end)).toBe(0);
+    // A top-up started before the reset must not credit after it.
+    const open = await demoTopUp(driver, 1_000, false);
+    // A visitor renamed the demo driver and changed the published password.
+    await db
+      .update(users)
+      .set({ firstName: "Mallory", passwordHash: await hashPassword("not-the-published-one") })
+      .where(eq(users.email, DRIVER.email));
+
+    const other = await fundedUser(db, 10_000_000);
+    expect((await book(ctx.app, other, { park_id: otherPark!, start, end })).statusCode).toBe(201);
+    const otherBalance = await walletBalanceMinor(db, other.id, "NGN");
+
+    await resetDemoData(db, () => new Date());
+
+    expect(await demoBookings(db, [driver.id, admin.id])).toBe(0);
+    expect(await available(demoPark!, start, end)).toBe(1);
+    for (const u of [driver, admin]) {
+      const wallet = (await ctx.app.inject({ url: "/api/v1/wallet", headers: bearer(u) })).json();
+      expect(wallet.data.balance).toBe(0);
+    }
+    const late = await verifyTopUp(driver, open);
+    expect(late.statusCode).toBe(422);
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
+
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/login",
+      payload: { identifier: DRIVER.email, password: DRIVER.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({ first_name: DRIVER.firstName });
+
+    expect(await demoBookings(db, [other.id])).toBe(1);
+    expect(await walletBalanceMinor(db, other.id, "NGN")).toBe(otherBalance);
+    // The demo driver may top up and book again straight away.
+    await demoTopUp(driver, 20_000);
+    expect((await book(ctx.app, driver, { park_id: demoPark!, start, end })).statusCode).toBe(201);
+  });
+});
+
+describe("a demo account that is missing", () => {
+  it("is created again, as seeded", () =>
+    withTestContext({}, async (ctx) => {
+      const db = ctx.database.db;
+      await db.delete(users).where(eq(users.email, ADMIN.email));
+      await resetDemoData(db, () => new Date());
+      const login = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/login",
+        payload: { identifier: ADMIN.email, password: ADMIN.password },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user).toMatchObject({ role: "admin" });
+    }));
+});
+
+describe("the 30-minute schedule", () => {
+  it("resets when 30 minutes have passed since the last reset, and not before", () =>
+    withTestContext({}, async (ctx) => {
+      const db = ctx.database.db;
+      expect(DEMO_RESET_EVERY_MS).toBe(30 * 60_000);
+      const t0 = Date.parse("2031-01-01T00:00:00Z");
+      const tick = (ms: number) => resetDemoDataWhenDue(db, () => new Date(t0 + ms));
+      const driver = await demoUser(db, DRIVER.email);
+      await fund(db, driver.id, 50_000);
+      // The first check starts the clock: the seeded data is fresh.
+      expect(await tick(0)).toBe(false);
+      expect(await tick(DEMO_RESET_EVERY_MS - 1_000)).toBe(false);
+      expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(50_000);
+      expect(await tick(DEMO_RESET_EVERY_MS)).toBe(true);
+      expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
+      await fund(db, driver.id, 7_000);
+      expect(await tick(DEMO_RESET_EVERY_MS + 60_000)).toBe(false);
+      expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(7_000);
+      expect(await tick(2 * DEMO_RESET_EVERY_MS)).toBe(true);
+      expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
+      expect(await ledgerViolations(db)).toEqual([]);
+    }));
+
+  it.runIf(TEST_ENGINE === "postgres")("runs once across processes on one PostgreSQL database", () =>
+    withTestContext({}, async (ctx) => {
+      const db = ctx.database.db;
+      const second = await openDatabase({ url: ctx.url!, poolSize: 5 });
+      try {
+        const t0 = Date.parse("2032-01-01T00:00:00Z");
+        const driver = await demoUser(db, DRIVER.email);
+        expect(await resetDemoDataWhenDue(db, () => new Date(t0))).toBe(false);
+        for (let round = 1; round <= 5; round += 1) {
+          await fund(db, driver.id, 10_000 * round);
+          const now = () => new Date(t0 + round * DEMO_RESET_EVERY_MS);
+          const ran = await Promise.all([
+            resetDemoDataWhenDue(db, now),
+            resetDemoDataWhenDue(second.db, now),
+            resetDemoDataWhenDue(db, now),
+            resetDemoDataWhenDue(second.db, now),
+          ]);
+          expect(ran.filter(Boolean)).toHaveLength(1);
+          expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
+        }
+        const [resets] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE kind = 'demo_reset'`,
+        );
+        expect(Number(resets?.n)).toBe(5);
+        expect(await ledgerViolations(db)).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    }),
+  );
+});

@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
+import { bookings, demoResets, payments, users, walletAccounts } from "../../db/schema/index";
+import type { Tx } from "../../db/tx";
+import { toSafeInt } from "../wallet/ledger.domain";
+
+/** Creates the reset row at the first check (the clock starts); false when it was already there. */
+export async function startResetClock(tx: Tx, now: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(demoResets)
+    .values({ id: 1, resetAt: now })
+    .onConflictDoNothing()
+    .returning({ id: demoResets.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves the last reset to `now` when it is not later than `dueBy`. The row stays locked until the
+ * caller's transaction ends; another process's claim waits, then sees the new time and gets false.
+ */
+export async function claimDueReset(tx: Tx, now: Date, dueBy: Date): Promise<boolean> {
+  const rows = await tx
+    .update(demoResets)
+    .set({ resetAt: now })
+    .where(and(eq(demoResets.id, 1), lte(demoResets.resetAt, dueBy)))
+    .returning({ id: demoResets.id });
+  return rows.length > 0;
+}
+
+/** A reset asked for outright: it counts as the last one. */
+export async function recordReset(tx: Tx, now: Date): Promise<void> {
+  await tx
+    .insert(demoResets)
+    .values({ id: 1, resetAt: now })
+    .onConflictDoUpdate({ target: demoResets.id, set: { resetAt: now } });
+}
+
+export async function findUserIds(tx: Tx, emails: readonly string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+  return rows.map((r) => r.id);
+}
+
+/** Closes the users' demo-provider payments that could still be credited; real providers' are left. */
+export async function closeOpenDemoPayments(tx: Tx, userIds: string[], reason: string, now: Date) {
+  await tx
+    .update(payments)
+    .set({ status: "failed", failureReason: reason, verifyLeaseUntil: null, updatedAt: now })
+    .where(
+      and(
+        inArray(payments.userId, userIds),
+        eq(payments.provider, "demo"),
+        or(
+          inArray(payments.status, ["initialized", "pending"]),
+          and(eq(payments.status, "failed"), eq(payments.failureReason, "declined")),
+        ),
+      ),
+    );
+}
+
+/** Deletes the users' bookings; an active one's space is free again at once. */
+export async function deleteBookings(tx: Tx, userIds: string[]): Promise<number> {
+  const rows = await tx
+    .delete(bookings)
+    .where(inArray(bookings.userId, userIds))
+    .returning({ id: bookings.id });
+  return rows.length;
+}
+
+/** The users' wallets, locked until the transaction ends, with their balances as of the lock. */
+export async function lockWallets(tx: Tx, userIds: string[]) {
+  const rows = await tx
+    .select({
+      key: walletAccounts.key,
+      currency: walletAccounts.currency,
+      ownerUserId: walletAccounts.ownerUserId,
+      balanceMinor: walletAccounts.balanceMinor,
+    })
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.kind, "user_wallet"), inArray(walletAccounts.ownerUserId, userIds)))
+    // In id order, as ledger_post locks accounts: two lockers never wait on each other in a cycle.
+    .orderBy(asc(walletAccounts.id))
+    .for("update");
+  return rows.map((r) => ({ ...r, balanceMinor: toSafeInt(r.balanceMinor) }));
+}

@@ -1,0 +1,83 @@
+/**
+ * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, wallets and
+ * accounts back to their seeded state. The ledger is append-only, so a wallet goes back to zero by
+ * a transfer to the demo provider's clearing account, not by deleting its entries: every balance
+ * still equals the sum of its entries and every transaction still balances.
+ */
+import type { Db } from "../../db/client";
+import { DEMO_ACCOUNTS, restoreDemoAccounts } from "../../db/seed/accounts";
+import type { Tx } from "../../db/tx";
+import type { Clock } from "../../lib/clock";
+import { clearingKey } from "../wallet/ledger.domain";
+import { postTransfer } from "../wallet/ledger.service";
+import { DEMO_RESET_EVERY_MS, DEMO_RESET_KIND, DEMO_RESET_REASON, demoResetKey } from "./demo.domain";
+import * as repo from "./demo.repo";
+
+const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
+
+/** Resets the demo data now, whenever the last reset was. */
+export async function resetDemoData(db: Db, clock: Clock): Promise<void> {
+  const now = clock();
+  await db.transaction(async (tx) => {
+    await repo.recordReset(tx, now);
+    await resetInside(tx, now);
+  });
+  await restoreDemoAccounts(db);
+}
+
+/**
+ * Resets the demo data when `everyMs` have passed since the last reset, in whichever process
+ * claims the reset row first; the others get false. The first check only starts the clock.
+ */
+export async function resetDemoDataWhenDue(
+  db: Db,
+  clock: Clock,
+  everyMs = DEMO_RESET_EVERY_MS,
+): Promise<boolean> {
+  const now = clock();
+  const ran = await db.transaction(async (tx) => {
+    if (await repo.startResetClock(tx, now)) return false;
+    if (!(await repo.claimDueReset(tx, now, new Date(now.getTime() - everyMs)))) return false;
+    await resetInside(tx, now);
+    return true;
+  });
+  // After the commit: argon2 work stays out of the transaction that holds the reset row.
+  if (ran) await restoreDemoAccounts(db);
+  return ran;
+}
+
+async function resetInside(tx: Tx, now: Date): Promise<void> {
+  const userIds = await repo.findUserIds(tx, DEMO_EMAILS);
+  if (userIds.length === 0) return;
+  // Payment rows, then bookings, then wallets: the order settling a payment and changing a booking
+  // take their locks in, so a request at the same moment waits instead of deadlocking.
+  await repo.closeOpenDemoPayments(tx, userIds, DEMO_RESET_REASON, now);
+  await repo.deleteBookings(tx, userIds);
+  for (const wallet of await repo.lockWallets(tx, userIds)) {
+    if (wallet.balanceMinor === 0 || !wallet.ownerUserId) continue;
+    await postTransfer(tx, {
+      idempotencyKey: demoResetKey(now, wallet.key),
+      kind: DEMO_RESET_KIND,
+      description: "Demo data reset: the balance goes back to zero",
+      lines: [
+        {
+          account: {
+            key: wallet.key,
+            kind: "user_wallet",
+            currency: wallet.currency,
+            ownerUserId: wallet.ownerUserId,
+          },
+          amountMinor: -wallet.balanceMinor,
+        },
+        {
+          account: {
+            key: clearingKey("demo", wallet.currency),
+            kind: "provider_clearing",
+            currency: wallet.currency,
+          },
+          amountMinor: wallet.balanceMinor,
+        },
+      ],
+    });
+  }
+}
