@@ -11,6 +11,7 @@ import { referenceRoutes } from "./features/reference/reference.routes";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { firebaseVerifier } from "./features/accounts/firebase";
 import { passwordRoutes } from "./features/accounts/password.routes";
+import { accountLimits } from "./features/accounts/throttles";
 import { profileRoutes } from "./features/accounts/profile.routes";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
 import { createMailer, type Mailer } from "./lib/mailer";
@@ -98,8 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(database, VERSION, auth, config.HEALTH_DETAILS), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
-  await app.register(accountsRoutes(accounts, config, auth, limiter, verifier), { prefix: "/api/v1" });
-  await app.register(passwordRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
+  const limits = accountLimits(limiter);
+  await app.register(accountsRoutes(accounts, config, auth, limits, verifier), { prefix: "/api/v1" });
+  await app.register(passwordRoutes(accounts, auth, limits), { prefix: "/api/v1" });
   await app.register(profileRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(vehiclesRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(parksRoutes(database.search), { prefix: "/api/v1" });
@@ -108,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
   await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
-  await app.register(inquiryRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(inquiryRoutes(database.db, limiter), { prefix: "/api/v1" });
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });

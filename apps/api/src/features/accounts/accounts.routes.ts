@@ -19,20 +19,19 @@ import * as service from "./accounts.service";
 import type { FirebaseVerifier } from "./firebase";
 import { socialLogin } from "./social.service";
 import { requestMeta as meta } from "./request-meta";
-import { accountLimits } from "./throttles";
-import type { LimiterFactory } from "../../plugins/throttle";
+import type { AccountLimits } from "./throttles";
+import { throttledAttempt } from "../../plugins/throttle";
 
 /** /auth/*: register, verify, resend, login, logout, social login, and the public auth config. */
 export function accountsRoutes(
   deps: service.AccountsDeps,
   config: Config,
   auth: Auth,
-  limiter: LimiterFactory,
+  limits: AccountLimits,
   verifier: FirebaseVerifier | null,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["Accounts"];
-    const limits = accountLimits(limiter);
     const err = {
       400: ErrorSchema,
       401: ErrorSchema,
@@ -100,20 +99,16 @@ export function accountsRoutes(
           body: LoginSchema,
           response: { 200: AuthResponseSchema, ...err },
         },
-        preHandler: [limits.loginIp.check, limits.loginId.check],
       },
-      async (req) => {
-        try {
-          return await service.login(deps, req.body, meta(req));
-        } catch (e) {
-          // Only failures count towards the lockout, so a user who types it right is never locked out by success.
-          if (e instanceof AppError && e.status === 401) {
-            await limits.loginIp.fail(req);
-            await limits.loginId.fail(req);
-          }
-          throw e;
-        }
-      },
+      // The attempt is counted before the password is checked; only a wrong password keeps the count.
+      async (req, reply) =>
+        throttledAttempt(
+          req,
+          reply,
+          [limits.loginIp, limits.loginId],
+          (e) => e instanceof AppError && e.status === 401,
+          () => service.login(deps, req.body, meta(req)),
+        ),
     );
 
     app.post(

@@ -8,21 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/app-error";
 import { requireUser, type Auth } from "../../plugins/auth";
-import type { LimiterFactory } from "../../plugins/throttle";
+import { throttledAttempt } from "../../plugins/throttle";
 import { requestMeta as meta } from "./request-meta";
 import type { AccountsDeps } from "./accounts.service";
 import * as service from "./password.service";
-import { accountLimits } from "./throttles";
+import type { AccountLimits } from "./throttles";
 
 /** Forgotten password (mailed link), reset with the link, and change while signed in. */
-export function passwordRoutes(
-  deps: AccountsDeps,
-  auth: Auth,
-  limiter: LimiterFactory,
-): FastifyPluginAsyncZod {
+export function passwordRoutes(deps: AccountsDeps, auth: Auth, limits: AccountLimits): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["Accounts"];
-    const limits = accountLimits(limiter);
     const err = { 400: ErrorSchema, 401: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
@@ -66,22 +61,23 @@ export function passwordRoutes(
           response: { 200: MessageSchema, ...err },
         },
         onRequest: auth.required,
-        preHandler: limits.loginIp.check,
       },
-      async (req) => {
-        try {
-          return await service.changePassword(
-            deps,
-            requireUser(req),
-            req.body.current_password,
-            req.body.new_password,
-            meta(req),
-          );
-        } catch (e) {
-          if (e instanceof AppError && e.status === 422) await limits.loginIp.fail(req);
-          throw e;
-        }
-      },
+      // A wrong current password counts as a failed login from this address.
+      async (req, reply) =>
+        throttledAttempt(
+          req,
+          reply,
+          [limits.loginIp],
+          (e) => e instanceof AppError && e.status === 422,
+          () =>
+            service.changePassword(
+              deps,
+              requireUser(req),
+              req.body.current_password,
+              req.body.new_password,
+              meta(req),
+            ),
+        ),
     );
   };
 }

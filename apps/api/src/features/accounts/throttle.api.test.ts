@@ -1,9 +1,14 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../../test/harness";
+import { buildApp } from "../../app";
+import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 let dataDir: string;
@@ -18,7 +23,7 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const login = (c: TestContext, identifier: string, ip: string, password = "wrong password") =>
+const login = (c: { app: FastifyInstance }, identifier: string, ip: string, password = "wrong password") =>
   c.app.inject({
     method: "POST",
     url: "/api/v1/auth/login",
@@ -108,6 +113,182 @@ describe("shared limits with REDIS_URL", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+/** A free TCP port on loopback: nothing listens there once this returns. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A Redis server of the test's own, so it can be hung, killed and started again mid-run. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  const probe = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => {}); // refused while the server starts: the loop below retries
+  for (let i = 0; ; i++) {
+    try {
+      await probe.connect();
+      await probe.quit();
+      return child;
+    } catch (err) {
+      if (i > 50) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** An app on the context's database with REDIS_URL set, whose log lines the test can read. */
+async function appWithRedis(c: TestContext, redisUrl: string) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const app = await buildApp({
+    database: c.database,
+    config: { ...c.config, REDIS_URL: redisUrl },
+    logger: { level: "info", stream },
+  });
+  await app.ready();
+  const logged = (text: RegExp) =>
+    lines.filter((l) => text.test((JSON.parse(l) as { msg: string }).msg)).length;
+  return { app, logged };
+}
+
+const until = async (what: () => boolean, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r.statusCode).sort();
+
+describe("concurrent attempts", () => {
+  it("30 wrong passwords at once for one account: 5 answers are 401, the other 25 are 429", async () => {
+    const email = `race.${Date.now()}@example.com`;
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/register",
+      payload: { email, password: "the real password", first_name: "R", last_name: "C" },
+      remoteAddress: "10.8.0.1",
+    });
+    expect(res.statusCode).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login(ctx, email, "10.8.0.2")));
+    expect(statuses(answers)).toEqual([...Array<number>(5).fill(401), ...Array<number>(25).fill(429)]);
+  });
+
+  it.skipIf(TEST_ENGINE !== "postgres")(
+    "the same through two API instances on one PostgreSQL database, sharing Redis",
+    async () => {
+      const extra = { config: { ...ctx.config, REDIS_URL } };
+      const a = await anotherApp(ctx, extra);
+      const b = await anotherApp(ctx, extra);
+      try {
+        const email = `race2.${Date.now()}.${Math.random()}@example.com`;
+        const answers = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => login(i % 2 ? a : b, email, `10.9.${i % 3}.1`)),
+        );
+        expect(statuses(answers)).toEqual([...Array<number>(5).fill(401), ...Array<number>(25).fill(429)]);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    },
+  );
+});
+
+describe("Redis unreachable", () => {
+  it("with REDIS_URL on a closed port, logins answer at once and are still limited, in memory", async () => {
+    const port = await freePort();
+    const { app, logged } = await appWithRedis(ctx, `redis://127.0.0.1:${port}`);
+    try {
+      const started = Date.now();
+      const ok = await login({ app }, "driver@parkwell.test", "10.10.0.1", "drive-safely-2026");
+      expect(ok.statusCode).toBe(200);
+      const forgot = await app.inject({
+        method: "POST",
+        url: "/api/v1/auth/forgot-password",
+        payload: { email: "driver@parkwell.test" },
+        remoteAddress: "10.10.0.1",
+      });
+      expect(forgot.statusCode).toBe(200);
+      // Both answered well inside one command timeout each, not after ioredis's retries (8 s, 15 s before).
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const id = `closed.${Date.now()}@example.com`;
+      for (let i = 0; i < 5; i++) expect((await login({ app }, id, "10.10.0.2")).statusCode).toBe(401);
+      expect((await login({ app }, id, "10.10.0.3")).statusCode).toBe(429);
+      // The outage is logged once, however many requests and reconnections there were.
+      expect(logged(/Redis is unreachable/)).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a Redis that hangs, dies and comes back: every request is answered, and sharing resumes", async () => {
+    const port = await freePort();
+    const url = `redis://127.0.0.1:${port}`;
+    let redis = await startRedis(port);
+    const first = await appWithRedis(ctx, url);
+    const second = await appWithRedis(ctx, url);
+    try {
+      const id = () => `hang.${Date.now()}.${Math.random()}@example.com`;
+      const shared = async (account: string) => {
+        for (let i = 0; i < 5; i++) {
+          const app = i % 2 ? first.app : second.app;
+          expect((await login({ app }, account, `10.11.${i}.1`)).statusCode).toBe(401);
+        }
+        return (await login({ app: first.app }, account, "10.11.9.1")).statusCode;
+      };
+      expect(await shared(id())).toBe(429);
+
+      // Hung: the connection stays open and nothing answers.
+      redis.kill("SIGSTOP");
+      const hung = id();
+      const started = Date.now();
+      expect((await login(first, hung, "10.12.0.1")).statusCode).toBe(401);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      for (let i = 0; i < 4; i++) expect((await login(first, hung, "10.12.0.1")).statusCode).toBe(401);
+      expect((await login(first, hung, "10.12.0.1")).statusCode).toBe(429);
+      expect((await login(first, "driver@parkwell.test", "10.12.0.2", "drive-safely-2026")).statusCode).toBe(
+        200,
+      );
+      expect(first.logged(/Redis is unreachable/)).toBe(1);
+
+      // Killed: the connection is gone; each process counts on its own meanwhile.
+      redis.kill("SIGKILL");
+      await new Promise((r) => redis.once("exit", r));
+      const dead = id();
+      for (let i = 0; i < 5; i++) expect((await login(second, dead, "10.13.0.1")).statusCode).toBe(401);
+      expect((await login(second, dead, "10.13.0.1")).statusCode).toBe(429);
+      expect((await login(first, dead, "10.13.0.2")).statusCode).toBe(401);
+      expect(second.logged(/Redis is unreachable/)).toBe(1);
+
+      // Back: both processes say so once, and share their counts again.
+      redis = await startRedis(port);
+      await until(() => first.logged(/reachable again/) === 1 && second.logged(/reachable again/) === 1);
+      expect(await shared(id())).toBe(429);
+      expect(first.logged(/Redis is unreachable/)).toBe(1);
+    } finally {
+      redis.kill("SIGCONT");
+      redis.kill("SIGKILL");
+      await first.app.close();
+      await second.app.close();
     }
   });
 });

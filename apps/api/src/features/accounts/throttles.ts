@@ -1,9 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import type { LimiterFactory } from "../../plugins/throttle";
+import { clientKey, type LimiterFactory } from "../../plugins/throttle";
 import { MESSAGES } from "./accounts.domain";
 
 const MINUTE = 60_000;
-const ip = (req: FastifyRequest) => req.ip;
 /** The e-mail a request is about, lower-cased (the body is validated before preHandlers run). */
 const bodyEmail = (field: "email" | "identifier") => (req: FastifyRequest) =>
   String((req.body as Record<string, unknown> | undefined)?.[field] ?? "")
@@ -12,8 +11,9 @@ const bodyEmail = (field: "email" | "identifier") => (req: FastifyRequest) =>
 
 /**
  * The account limits (ASVS 6.1.1, 6.3.1). Login counts failures only: 5 a minute per account
- * and 20 a minute per IP, so a stranger can slow an account down for a minute but never lock
- * it out for long; forgot-password keeps working meanwhile.
+ * and 20 a minute per address, so a stranger can slow an account down for a minute but never lock
+ * it out for long; forgot-password keeps working meanwhile. Built once per app (app.ts): the
+ * routes that share a rule share its counters.
  */
 export function accountLimits(limiter: LimiterFactory) {
   return {
@@ -28,14 +28,14 @@ export function accountLimits(limiter: LimiterFactory) {
       name: "login-ip",
       max: 20,
       timeWindowMs: MINUTE,
-      key: ip,
+      key: clientKey,
       message: MESSAGES.tooManyLogins,
     }),
     registerIp: limiter({
       name: "register-ip",
       max: 10,
       timeWindowMs: 10 * MINUTE,
-      key: ip,
+      key: clientKey,
       message: MESSAGES.tooManyRequests,
     }),
     registerEmail: limiter({
@@ -49,7 +49,7 @@ export function accountLimits(limiter: LimiterFactory) {
       name: "mail-ip",
       max: 10,
       timeWindowMs: 10 * MINUTE,
-      key: ip,
+      key: clientKey,
       message: MESSAGES.tooManyRequests,
     }),
     mailEmail: limiter({
@@ -63,15 +63,17 @@ export function accountLimits(limiter: LimiterFactory) {
       name: "token-ip",
       max: 30,
       timeWindowMs: 10 * MINUTE,
-      key: ip,
+      key: clientKey,
       message: MESSAGES.tooManyRequests,
     }),
     socialIp: limiter({
       name: "social-ip",
       max: 30,
       timeWindowMs: 10 * MINUTE,
-      key: ip,
+      key: clientKey,
       message: MESSAGES.tooManyRequests,
     }),
   };
 }
+
+export type AccountLimits = ReturnType<typeof accountLimits>;

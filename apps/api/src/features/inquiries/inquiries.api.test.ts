@@ -127,7 +127,10 @@ describe("POST /api/v1/contact", () => {
     const before = await count("contact_messages");
     const res = await post("/api/v1/contact", contact, ip);
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: "rate_limited" });
+    expect(res.json()).toMatchObject({
+      code: "too_many_attempts",
+      message: expect.stringMatching(/too many forms/i),
+    });
     expect(res.headers["retry-after"]).toBeDefined();
     expect(await count("contact_messages")).toBe(before);
     // Another address is not affected.

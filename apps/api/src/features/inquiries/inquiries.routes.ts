@@ -1,4 +1,3 @@
-import rateLimit from "@fastify/rate-limit";
 import {
   ContactRequestSchema,
   DemoRequestSchema,
@@ -7,27 +6,31 @@ import {
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import { clientKey, type LimiterFactory } from "../../plugins/throttle";
 import * as service from "./inquiries.service";
 
-export interface InquiryRouteOptions {
-  /** Forms accepted per client address per window; a person sends one, a script sends hundreds. */
-  max?: number;
-  timeWindow?: string;
-}
+/** Forms accepted per client address in 10 minutes: a person sends one, a script sends hundreds. */
+const FORMS_PER_ADDRESS = 5;
+const TOO_MANY = "Too many forms were sent from this address. Please try again in a few minutes.";
 
 /** Public forms stored on the server: Contact Us (/help) and Book a Demo (/book-demo). */
-export function inquiryRoutes(db: Db, options: InquiryRouteOptions = {}): FastifyPluginAsyncZod {
+export function inquiryRoutes(db: Db, limiter: LimiterFactory): FastifyPluginAsyncZod {
   return async (app) => {
-    // Registered inside this plugin so the limit applies to these routes only.
-    await app.register(rateLimit, { global: false });
-    const limit = { rateLimit: { max: options.max ?? 5, timeWindow: options.timeWindow ?? "10 minutes" } };
+    const limit = (name: string) =>
+      limiter({
+        name,
+        max: FORMS_PER_ADDRESS,
+        timeWindowMs: 10 * 60_000,
+        key: clientKey,
+        message: TOO_MANY,
+      }).hit;
     const tags = ["Contact"];
     const errors = { 400: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
 
     app.post(
       "/contact",
       {
-        config: limit,
+        preHandler: limit("contact-ip"),
         schema: {
           tags,
           summary: "Send a message to Parkwell support",
@@ -41,7 +44,7 @@ export function inquiryRoutes(db: Db, options: InquiryRouteOptions = {}): Fastif
     app.post(
       "/demo-requests",
       {
-        config: limit,
+        preHandler: limit("demo-request-ip"),
         schema: {
           tags,
           summary: "Ask for a demo of Parkwell for businesses and car park operators",
