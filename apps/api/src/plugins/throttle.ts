@@ -192,7 +192,9 @@ class SharedCounters {
       const timer = setTimeout(done, REDIS_TIMEOUT_MS * 2);
       this.redis.once("ready", done);
     });
-    if (this.redis.status !== "ready") this.down(new Error(`not connected (${this.redis.status})`));
+    // Read again: the status changed while this waited.
+    const status: string = this.redis.status;
+    if (status !== "ready") this.down(new Error(`not connected (${status})`));
   }
 
   private down(err: Error): void {
