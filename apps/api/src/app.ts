@@ -104,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordRoutes(accounts, auth, limits), { prefix: "/api/v1" });
   await app.register(profileRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(vehiclesRoutes(database.db, clock, auth), { prefix: "/api/v1" });
-  await app.register(parksRoutes(database.search), { prefix: "/api/v1" });
+  await app.register(parksRoutes(database.search, clock), { prefix: "/api/v1" });
   const paymentDeps = { db: database.db, payments: deps.payments ?? createPayments(config), clock };
 
   await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });

@@ -9,6 +9,11 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_FILTERS = ["active", "upcoming", "completed", "cancelled"] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 
+/** What a driver is told a booking is: an active booking that has not started yet is `upcoming`. */
+export function shownStatus(b: { status: BookingStatus; start_time: string }, now: Date): BookingFilter {
+  return b.status === "active" && Date.parse(b.start_time) > now.getTime() ? "upcoming" : b.status;
+}
+
 /** A booking may start at most this long in the past (the driver is at the gate). */
 export const BOOKING_START_GRACE_MINUTES = 5;
 export const BOOKING_MAX_DAYS = 30;

@@ -9,3 +9,4 @@ export * from "./cancellation";
 export * from "./inquiries";
 export * from "./bookings";
 export * from "./zoned-time";
+export * from "./opening-hours";

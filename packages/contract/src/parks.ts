@@ -127,6 +127,13 @@ export const HeadlinePriceSchema = z.object({
   daily_max: z.number(),
 });
 
+/** Whether a window can be booked at a park (opening-hours.ts), and why not, in the request's language. */
+const WindowBookabilityShape = {
+  bookable: z.boolean(),
+  /** Present when `bookable` is false: e.g. "This car park is closed on Sundays." */
+  reason: z.string().optional(),
+};
+
 export const ParkSummarySchema = z
   .object({
     id: z.number().int(),
@@ -150,8 +157,10 @@ export const ParkSummarySchema = z
     availability: z
       .object({
         capacity: z.number().int(),
+        /** 0 when the window cannot be booked here. */
         available: z.number().int(),
         price: WindowPriceSchema.nullable(),
+        ...WindowBookabilityShape,
       })
       .optional(),
   })
@@ -184,6 +193,8 @@ export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, avai
     country: z.object({ id: z.number().int(), code: z.string(), name: z.string(), currency: z.string() }),
     /** Monday first; null for a closed day; absent (null) when open 24 hours. */
     opening_hours: z.array(DayHoursSchema).nullable(),
+    /** A car may stay while the park is closed; only entry and exit need it open. */
+    overnight_stays: z.boolean(),
     max_height_cm: z.number().int().nullable(),
     entry_instructions: z.string(),
     photos: z.array(z.object({ url: z.string(), alt: z.string() })),
@@ -213,8 +224,10 @@ export const AvailabilitySchema = z
     start_time: z.string(),
     end_time: z.string(),
     capacity: z.number().int(),
+    /** 0 when the window cannot be booked here. */
     available: z.number().int(),
     price: WindowPriceSchema,
+    ...WindowBookabilityShape,
   })
   .meta({ id: "Availability" });
 export type Availability = z.infer<typeof AvailabilitySchema>;

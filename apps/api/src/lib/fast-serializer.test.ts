@@ -29,6 +29,8 @@ const park: ParkSummary = {
   availability: {
     capacity: 120,
     available: 0,
+    bookable: false,
+    reason: "This car park is closed on Sundays.",
     price: {
       amount: 1612.5,
       currency: "NGN",
@@ -53,7 +55,7 @@ describe("the compiled response serializer", () => {
       {
         items: [
           { ...park, distance_km: undefined, availability: undefined, price_from: null, state: "Lagos" },
-          { ...park, availability: { capacity: 0, available: 0, price: null } },
+          { ...park, availability: { capacity: 0, available: 0, price: null, bookable: true } },
         ],
         total: 500,
         page: 2,

@@ -32,8 +32,20 @@ describe("toErrorResponse", () => {
     expect(body.message).not.toBe("raw");
   });
 
-  it("turns rate limiting into a readable 429", () => {
-    expect(toErrorResponse(fastifyError("FST_ERR_RATE_LIMIT", 429)).body.code).toBe("rate_limited");
+  it("writes a translated AppError in the request's language, in its fields too", () => {
+    const err = new AppError(
+      422,
+      "window_not_bookable",
+      "Closed",
+      { start_time: "Closed", other: "x" },
+      (l) => (l === "fr" ? "Fermé" : "Closed"),
+    );
+    expect(toErrorResponse(err, "fr").body).toEqual({
+      code: "window_not_bookable",
+      message: "Fermé",
+      fields: { start_time: "Fermé", other: "x" },
+    });
+    expect(toErrorResponse(err).body.message).toBe("Closed");
   });
 
   it("never leaks an internal error's message", () => {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
+import { requestLanguage, type Language } from "../lib/language";
 
 interface ErrorBody {
   message: string;
@@ -38,12 +39,16 @@ function fieldName(instancePath: string, context: string | undefined): string {
 }
 
 /** Maps every error to `{ message, code, fields? }`. No stack traces; 5xx only for our own faults. */
-export function toErrorResponse(err: FastifyError | Error): { status: number; body: ErrorBody } {
+export function toErrorResponse(
+  err: FastifyError | Error,
+  language: Language = "en",
+): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
-    return {
-      status: err.status,
-      body: { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
-    };
+    const message = err.translated?.(language) ?? err.message;
+    const fields =
+      err.fields &&
+      Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, v === err.message ? message : v]));
+    return { status: err.status, body: { message, code: err.code, ...(fields ? { fields } : {}) } };
   }
   const fe = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe)) {
@@ -61,12 +66,6 @@ export function toErrorResponse(err: FastifyError | Error): { status: number; bo
   const known = fe.code ? FASTIFY_CLIENT_ERRORS[fe.code] : undefined;
   if (known) return { status: known[0], body: { code: known[1], message: known[2] } };
   const status = fe.statusCode ?? 500;
-  if (status === 429) {
-    return {
-      status,
-      body: { code: "rate_limited", message: "Too many requests. Please wait a moment and try again." },
-    };
-  }
   if (status >= 400 && status < 500) {
     const code = (fe.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase();
     // Fastify's own messages may quote the request back; ours never do.
@@ -78,7 +77,7 @@ export function toErrorResponse(err: FastifyError | Error): { status: number; bo
 
 /** Answers an error in the app's shape and logs it (5xx with the details, the rest in one line). */
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: FastifyError | Error) {
-  const { status, body } = toErrorResponse(err);
+  const { status, body } = toErrorResponse(err, requestLanguage(req.headers["accept-language"]));
   if (status >= 500) req.log.error({ err }, "request failed");
   else req.log.info({ code: body.code, status }, body.message);
   return reply.code(status).header("cache-control", "no-store").send(body);

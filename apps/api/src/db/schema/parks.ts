@@ -55,6 +55,8 @@ export const parks = pgTable(
     lng: doublePrecision("lng").notNull(),
     open24h: boolean("open_24h").notNull().default(false),
     openingHours: jsonb("opening_hours").$type<OpeningHours>(),
+    /** A car may stay while the park is closed; only entry and exit need it open (opening-hours.ts). */
+    overnightStays: boolean("overnight_stays").notNull().default(false),
     amenities: text("amenities")
       .array()
       .notNull()

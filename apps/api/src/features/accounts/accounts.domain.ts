@@ -1,3 +1,4 @@
+import { requestLanguage } from "../../lib/language";
 /** Lifetimes of the links we mail. Verification: a day (common practice); reset: one hour. */
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -37,5 +38,5 @@ export function splitName(name: string | null | undefined, email: string): { fir
 /** The language of a mail: the one asked for, else the browser's, else English. */
 export function pickLanguage(asked: string | undefined, acceptLanguage: string | undefined): "en" | "fr" {
   if (asked === "fr" || asked === "en") return asked;
-  return /^\s*fr\b/i.test(acceptLanguage ?? "") ? "fr" : "en";
+  return requestLanguage(acceptLanguage);
 }

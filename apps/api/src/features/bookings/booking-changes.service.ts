@@ -1,14 +1,8 @@
 /** Changes to an existing booking: extend, cancel and renew (docs/decisions/008-bookings.md). */
+import { windowVerdict } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import { refundToWallet } from "../wallet/ledger.service";
-import {
-  chargeDueMinor,
-  extendProblem,
-  isOpenAt,
-  refundMinor,
-  statusChange,
-  windowProblems,
-} from "./bookings.domain";
+import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -18,12 +12,13 @@ import {
   charge,
   full,
   guardVehicle,
-  hoursOf,
+  clockOf,
   lockPark,
   notFound,
   price,
   revenueShard,
   type BookingDeps,
+  windowRefused,
   type LockedPark,
 } from "./booking-core.service";
 
@@ -70,9 +65,9 @@ export async function extendBooking(
   return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
     const problem = extendProblem(b, newEnd, now);
     if (problem) throw AppError.validation({ new_end_time: problem });
-    if (!isOpenAt(hoursOf(park), newEnd, "end")) {
-      throw AppError.validation({ new_end_time: "The park is closed at new_end_time" });
-    }
+    // The whole stay, from its start, must fit the opening hours (the start may be past by now).
+    const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOf(park));
+    if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
     await assertRoom(tx, b, park, b.endTime, newEnd);
     const breakdown = price(park, b.startTime, newEnd);
     const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
@@ -120,7 +115,7 @@ export async function changeStatus(
           amountMinor: refund.amountMinor,
           idempotencyKey: `booking:${b.id}:${moves}`,
           reference: b.bookingCode,
-          description: `refund ${b.bookingCode}`,
+          description: `Booking refund ${b.bookingCode}`,
           revenueShard: revenueShard(b.id),
         });
       }
@@ -139,8 +134,8 @@ export async function changeStatus(
         chargedMinor: 0,
       };
     }
-    const problems = windowProblems(b.startTime, b.endTime, now, hoursOf(park));
-    if (problems.start_time) throw AppError.validation({ status: problems.start_time });
+    const verdict = windowVerdict(b.startTime, b.endTime, now, clockOf(park));
+    if (!verdict.bookable) throw windowRefused(verdict, "status");
     await assertRoom(tx, b, park, b.startTime, b.endTime);
     const due = chargeDueMinor(b.totalMinor, b.paidMinor);
     await charge(tx, b, due, moves, "booking_renewal", park.decimals);

@@ -2,12 +2,19 @@
  * What every booking write shares: the locked park and its price, the wallet charge (402 when
  * short) and the errors. Each write runs in one transaction that first locks the capacity row.
  */
-import { BOOKING_FULL_MESSAGE, BOOKING_NOT_FOUND_MESSAGE } from "@parkwell/contract";
+import {
+  BOOKING_FULL_MESSAGE,
+  BOOKING_NOT_FOUND_MESSAGE,
+  windowRefusalText,
+  type ParkClock,
+  type WindowRefusal,
+} from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
+import { clockOfPark } from "../parks/parks.present";
 import { priceWindow } from "../parks/pricing.domain";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import * as repo from "./bookings.repo";
@@ -61,16 +68,27 @@ function bookable(park: ParkForBooking | undefined): LockedPark {
 }
 export type LockedPark = ParkForBooking & { capacity: number };
 
-export const hoursOf = (p: ParkForBooking) => ({
-  open24h: p.open24h,
-  openingHours: p.openingHours,
-  timeZone: p.timeZone,
-});
+export const clockOf = (p: ParkForBooking): ParkClock => clockOfPark(p);
+
+/** A window the park cannot take: 422 with the reason as a sentence, in the request's language. */
+export function windowRefused(refusal: WindowRefusal, field: string): AppError {
+  const text = windowRefusalText(refusal, "en");
+  return new AppError(422, "window_not_bookable", text, { [field]: text }, (language) =>
+    windowRefusalText(refusal, language),
+  );
+}
 
 export function price(p: ParkForBooking, start: Date, end: Date) {
   const b = priceWindow({ hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! }, p, start, end);
   return { ...b, taxName: p.taxName };
 }
+
+/** What a wallet line says a booking charge was for, before the booking code. */
+const CHARGE_DESCRIPTIONS: Record<string, string> = {
+  booking_charge: "Booking payment",
+  booking_extension: "Booking extension",
+  booking_renewal: "Booking renewal",
+};
 
 /**
  * Charges the wallet inside the caller's transaction. A short balance is a 402 naming the amount
@@ -93,7 +111,7 @@ export async function charge(
       idempotencyKey: `booking:${b.id}:${move}`,
       kind,
       reference: b.bookingCode,
-      description: `${kind} ${b.bookingCode}`,
+      description: `${CHARGE_DESCRIPTIONS[kind] ?? "Booking payment"} ${b.bookingCode}`,
       revenueShard: revenueShard(b.id),
     });
   } catch (err) {

@@ -279,6 +279,15 @@ describe("GET /bookings/list and /bookings/{code}", () => {
     expect((await get("/bookings/list?status_filter=upcoming&size=50", user)).json<BookingPage>().total).toBe(
       12,
     );
+    // Active is in progress now: none yet, then the one that has started, and only it.
+    expect((await get("/bookings/list?status_filter=active", user)).json<BookingPage>().total).toBe(0);
+    const now = await book(ctx.app, user, { start: at(-2 * 60_000), end: at(HOUR) });
+    expect(now.statusCode, now.body).toBe(201);
+    const active = (await get("/bookings/list?status_filter=active", user)).json<BookingPage>();
+    expect(active.items.map((b) => b.id)).toEqual([now.json<Booking>().id]);
+    expect((await get("/bookings/list?status_filter=upcoming&size=50", user)).json<BookingPage>().total).toBe(
+      12,
+    );
     expect((await get("/bookings/list?status_filter=cancelled", user)).json<BookingPage>().total).toBe(0);
     expect((await get("/bookings/list?status_filter=nope", user)).statusCode).toBe(422);
 
@@ -351,7 +360,7 @@ describe("opening hours on the park's own clock", () => {
     });
     expect(early.statusCode, early.body).toBe(422);
     expect(early.json<{ fields: Record<string, string> }>().fields).toEqual({
-      start_time: "The park is closed at start_time",
+      start_time: "This car park is not open yet: it opens at 08:00.",
     });
     const morning = await book(ctx.app, user, {
       park_id: parkId,

@@ -1,96 +1,20 @@
 /**
- * Booking rules as pure functions of their inputs and the time: the window a driver may book,
- * which status changes are allowed, and what each one charges or refunds (integer minor units).
+ * Booking rules as pure functions of their inputs and the time (the window a driver may book is
+ * the contract's `windowVerdict`): which status changes are allowed, and what each one charges or refunds (integer minor units).
  * The refund percentage comes from the contract's cancellation policy, the one place it is defined.
  */
 import {
   BOOKING_MAX_DAYS,
-  BOOKING_START_GRACE_MINUTES,
   CANCELLATION_REFUNDS_FEES,
-  dateTimeFormat,
   refundPercentAt,
   type BookingStatus,
+  type DayHours,
 } from "@parkwell/contract";
 
-/** Same shape as parks.opening_hours (Monday first). */
-export type OpeningHours = ({ open: string; close: string } | null)[];
+/** Same shape as parks.opening_hours (Monday first); the window rules are the contract's (opening-hours.ts). */
+export type OpeningHours = DayHours[];
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
-
-export interface ParkHours {
-  open24h: boolean;
-  /** Monday first; null for a closed day; times are local "HH:MM" (close may be "24:00"). */
-  openingHours: OpeningHours | null;
-  /** IANA zone the opening hours are written in: the park's own (parks.time_zone). */
-  timeZone: string;
-}
-
-const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-const CLOCK: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-};
-
-/** Weekday (0 = Monday) and minutes since local midnight of an instant in a time zone (DST-aware). */
-export function localClock(at: Date, timeZone: string): { weekday: number; minutes: number } {
-  const f = dateTimeFormat(CLOCK, "en-US", timeZone);
-  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
-    weekday: WEEKDAYS.indexOf(parts.weekday ?? "Mon"),
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
-const toMinutes = (hhmm: string) => {
-  const [h, m] = hhmm.split(":").map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};
-
-/**
- * Whether the park is open at an instant. `edge` "end" treats the closing minute as open, so a
- * stay may end exactly at closing time; "start" treats the opening minute as open.
- * An interval whose close is not after its open runs past midnight into the next day.
- */
-export function isOpenAt(hours: ParkHours, at: Date, edge: "start" | "end"): boolean {
-  if (hours.open24h || !hours.openingHours) return true;
-  const { weekday, minutes } = localClock(at, hours.timeZone);
-  const inside = (from: number, to: number) =>
-    edge === "start" ? minutes >= from && minutes < to : minutes > from && minutes <= to;
-  const today = hours.openingHours[weekday];
-  if (today) {
-    const open = toMinutes(today.open);
-    const close = toMinutes(today.close);
-    if (close > open ? inside(open, close) : inside(open, 24 * 60)) return true;
-  }
-  const yesterday = hours.openingHours[(weekday + 6) % 7];
-  if (yesterday) {
-    const open = toMinutes(yesterday.open);
-    const close = toMinutes(yesterday.close);
-    if (close <= open && inside(-1, close)) return true;
-  }
-  return false;
-}
-
-/**
- * The rules for a new window (or a window that renews): field -> message, empty when valid.
- * The car enters at the start and leaves at the end, so the park must be open at both.
- */
-export function windowProblems(start: Date, end: Date, now: Date, hours: ParkHours): Record<string, string> {
-  if (start.getTime() < now.getTime() - BOOKING_START_GRACE_MINUTES * MINUTE_MS) {
-    return { start_time: "start_time cannot be in the past" };
-  }
-  const length = end.getTime() - start.getTime();
-  if (!(length > 0)) return { end_time: "end_time must be after start_time" };
-  if (length > BOOKING_MAX_DAYS * DAY_MS) {
-    return { end_time: `A booking can last at most ${BOOKING_MAX_DAYS} days` };
-  }
-  if (!isOpenAt(hours, start, "start")) return { start_time: "The park is closed at start_time" };
-  if (!isOpenAt(hours, end, "end")) return { end_time: "The park is closed at end_time" };
-  return {};
-}
+const DAY_MS = 24 * 60 * 60_000;
 
 export interface BookingState {
   status: BookingStatus;
@@ -102,7 +26,7 @@ export interface BookingState {
 export function extendProblem(b: BookingState, newEnd: Date, now: Date): string | null {
   if (b.status !== "active") return "Only an active booking can be extended";
   if (now.getTime() >= b.endTime.getTime()) return "This booking has already ended";
-  if (newEnd.getTime() <= b.endTime.getTime()) return "new_end_time must be after the current end time";
+  if (newEnd.getTime() <= b.endTime.getTime()) return "The new end time must be after the current end time";
   if (newEnd.getTime() - b.startTime.getTime() > BOOKING_MAX_DAYS * DAY_MS) {
     return `A booking can last at most ${BOOKING_MAX_DAYS} days`;
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
 import { bookings, countries, fees, parkRates, parks } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
@@ -49,6 +49,7 @@ function parkForBooking(db: Db, lock: boolean) {
       open24h: parks.open24h,
       openingHours: parks.openingHours,
       timeZone: parks.timeZone,
+      overnightStays: parks.overnightStays,
       currency: countries.currency,
       decimals: countries.currencyDecimals,
       taxName: fees.taxName,
@@ -240,8 +241,10 @@ export async function listBookings(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** `active` is a booking in progress now; one that has not started is `upcoming`. */
 export const filters = {
-  active: () => eq(bookings.status, "active"),
+  active: (now: Date) =>
+    and(eq(bookings.status, "active"), lte(bookings.startTime, now), gt(bookings.endTime, now)),
   upcoming: (now: Date) => and(eq(bookings.status, "active"), gt(bookings.startTime, now)),
   completed: () => eq(bookings.status, "completed"),
   cancelled: () => eq(bookings.status, "cancelled"),

@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { list as listVehicles } from "../vehicles/vehicles.service";
-import { bookingCode, windowProblems } from "./bookings.domain";
+import { refusedEdge, windowVerdict } from "@parkwell/contract";
+import { bookingCode } from "./bookings.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -12,12 +13,13 @@ import { chargeAccountKeys, ensureChargeAccounts } from "../wallet/ledger.servic
 import {
   full,
   guardVehicle,
-  hoursOf,
+  clockOf,
   notFound,
   price,
   readPark,
   revenueShard,
   shortOfFunds,
+  windowRefused,
   type BookingDeps,
 } from "./booking-core.service";
 
@@ -72,8 +74,10 @@ export async function createBooking(
   }
 
   const park = await readPark(db, body.park_id, body.vehicle_type_id);
-  const problems = windowProblems(body.start_time, body.end_time, now, hoursOf(park));
-  if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+  const verdict = windowVerdict(body.start_time, body.end_time, now, clockOf(park));
+  if (!verdict.bookable) {
+    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
+  }
   const breakdown = price(park, body.start_time, body.end_time);
   const booking: BookingRow = {
     id: randomUUID(),

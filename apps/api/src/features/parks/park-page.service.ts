@@ -1,5 +1,7 @@
 import {
   DEFAULT_VEHICLE_TYPE_ID,
+  windowRefusalText,
+  windowVerdict,
   type Availability,
   type ParkDetail,
   type ParkRate,
@@ -7,8 +9,9 @@ import {
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { windowPrice } from "./parks.present";
+import { clockOfPark, windowPrice } from "./parks.present";
 import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
 import { requireWindow } from "./parks.service";
@@ -71,6 +74,7 @@ export async function getPark(db: Db, ref: string): Promise<ParkDetail> {
     description: p.description,
     country: { id: country.id, code: country.code, name: country.name, currency: country.currency },
     opening_hours: p.open24h ? null : (p.openingHours ?? null),
+    overnight_stays: p.overnightStays,
     max_height_cm: p.maxHeightCm,
     entry_instructions: p.entryInstructions,
     photos: p.photos,
@@ -92,10 +96,17 @@ export async function getRate(db: Db, ref: string, vehicleTypeId: number | undef
   return (await loadRate(db, ref, vehicleTypeId)).rate;
 }
 
+/**
+ * A window's spaces and price at a park, and whether it can be booked there at all: a window the
+ * park cannot take (closed, past, too long) is still answered, with `bookable: false`, the reason
+ * in the request's language, and no spaces.
+ */
 export async function getAvailability(
   db: Db,
   ref: string,
   q: { vehicle_type_id?: number | undefined; start_time?: Date | undefined; end_time?: Date | undefined },
+  now: Date,
+  language: Language,
 ): Promise<Availability> {
   if (!q.start_time) throw AppError.validation({ start_time: "start_time is required" });
   if (!q.end_time) throw AppError.validation({ end_time: "end_time is required" });
@@ -103,6 +114,7 @@ export async function getAvailability(
   if (!window) throw AppError.validation({ start_time: "start_time is required" });
   const { park, country, raw } = await loadRate(db, ref, q.vehicle_type_id);
   const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
+  const verdict = windowVerdict(window.start, window.end, now, clockOfPark(park));
   const spaces = await freeSpaces(db, park.id, vt, window.start, window.end);
   const breakdown = priceWindow(
     { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
@@ -115,7 +127,10 @@ export async function getAvailability(
     vehicle_type_id: vt,
     start_time: window.start.toISOString(),
     end_time: window.end.toISOString(),
-    ...spaces,
+    capacity: spaces.capacity,
+    available: verdict.bookable ? spaces.available : 0,
     price: windowPrice(breakdown, country),
+    bookable: verdict.bookable,
+    ...(verdict.bookable ? {} : { reason: windowRefusalText(verdict, language) }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ParkPage, ParkSummary } from "@parkwell/contract";
+import type { Availability, ParkPage, ParkSummary } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haversineKm } from "../../test/geo";
@@ -179,12 +179,14 @@ describe("filters, sorting and windows", () => {
   });
 
   it("gives each item its availability and the window's total price", async () => {
-    const w = "start_time=2026-06-01T08:00:00Z&end_time=2026-06-01T11:30:00Z";
+    const w = "start_time=2027-06-01T08:00:00Z&end_time=2027-06-01T11:30:00Z";
     const { items } = await page(`country=NG&search=Ikeja&${w}`);
     const first = items[0] as ParkSummary;
     expect(first.availability?.capacity).toBeGreaterThan(0);
     const direct = await ctx.app.inject({ url: `/api/v1/front/parks/${first.id}/availability?${w}` });
-    expect(first.availability?.price).toEqual(direct.json<{ price: unknown }>().price);
+    const one = direct.json<Availability>();
+    expect(first.availability?.price).toEqual(one.price);
+    expect(first.availability).toMatchObject({ bookable: one.bookable, available: one.available });
     expect(first.availability?.price?.breakdown.hours).toBe(4);
   });
 });

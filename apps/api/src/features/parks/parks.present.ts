@@ -1,4 +1,4 @@
-import type { WindowPrice } from "@parkwell/contract";
+import type { DayHours, ParkClock, WindowPrice } from "@parkwell/contract";
 import { toMajor } from "../../lib/money";
 import type { CountryWithFees } from "./parks.repo";
 import type { PriceBreakdown } from "./pricing.domain";
@@ -21,3 +21,16 @@ export function windowPrice(p: PriceBreakdown, country: CountryWithFees): Window
     },
   };
 }
+
+/** A park's opening hours as the window rule reads them (contract opening-hours.ts). */
+export const clockOfPark = (p: {
+  open24h: boolean;
+  openingHours: DayHours[] | null;
+  timeZone: string;
+  overnightStays: boolean;
+}): ParkClock => ({
+  open24h: p.open24h,
+  openingHours: p.openingHours,
+  timeZone: p.timeZone,
+  overnight: p.overnightStays,
+});

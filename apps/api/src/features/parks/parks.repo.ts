@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
 import { queryBuilt, queryRows, type Db } from "../../db/client";
 import {
@@ -133,6 +133,21 @@ export const searchWords = (db: Db): SearchWords => ({
 
 export async function searchParks(db: Db, spec: SearchSpec) {
   return planSearch(spec, (query, options) => queryBuilt(db, query, options?.prepared), searchWords(db));
+}
+
+/** The opening hours of some parks, by id: what the window rule needs for a page of search results. */
+export async function parkClocks(db: Db, ids: number[]) {
+  const rows = await db
+    .select({
+      id: parks.id,
+      open24h: parks.open24h,
+      openingHours: parks.openingHours,
+      timeZone: parks.timeZone,
+      overnightStays: parks.overnightStays,
+    })
+    .from(parks)
+    .where(inArray(parks.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function findPark(db: Db, ref: string) {

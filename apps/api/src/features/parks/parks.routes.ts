@@ -11,6 +11,8 @@ import {
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { requestLanguage } from "../../lib/language";
 import { AppError } from "../../lib/app-error";
 import { fastSerializerCompiler } from "../../lib/fast-serializer";
 import * as parkService from "./park-page.service";
@@ -24,7 +26,7 @@ const parkRef = (value: string) => {
 };
 
 /** Public park discovery: search, park page, rate and availability. No token needed. */
-export function parksRoutes(db: Db): FastifyPluginAsyncZod {
+export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["Parks"];
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
@@ -43,8 +45,13 @@ export function parksRoutes(db: Db): FastifyPluginAsyncZod {
           },
           serializerCompiler: fastSerializerCompiler,
         },
-        async (req, reply) =>
-          reply.header("cache-control", cache).send(await service.searchParks(db, req.query)),
+        async (req, reply) => {
+          const language = requestLanguage(req.headers["accept-language"]);
+          const page = await service.searchParks(db, req.query, clock(), language);
+          // With a window, an item may carry a reason written in the request's language.
+          if (req.query.start_time) reply.header("vary", "accept-language");
+          return reply.header("cache-control", cache).send(page);
+        },
       );
     }
 
@@ -99,7 +106,15 @@ export function parksRoutes(db: Db): FastifyPluginAsyncZod {
       async (req, reply) =>
         reply
           .header("cache-control", "no-store")
-          .send(await parkService.getAvailability(db, parkRef(req.params.park), req.query)),
+          .send(
+            await parkService.getAvailability(
+              db,
+              parkRef(req.params.park),
+              req.query,
+              clock(),
+              requestLanguage(req.headers["accept-language"]),
+            ),
+          ),
     );
   };
 }

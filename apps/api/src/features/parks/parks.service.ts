@@ -6,16 +6,19 @@ import {
   type ParkPage,
   type ParkSummary,
   type ParkType,
+  windowRefusalText,
+  windowVerdict,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { normalizeSearchText } from "../../lib/search-text";
 import { checkWindow, MAX_WINDOW_DAYS, priceWindow } from "./pricing.domain";
 import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
 import type { SearchRow, SearchSpec } from "./parks.search-sql";
-import { windowPrice } from "./parks.present";
+import { clockOfPark, windowPrice } from "./parks.present";
 import { freeSpacesOf } from "../bookings/bookings.service";
 
 const MAX_TERMS = 6;
@@ -99,7 +102,12 @@ export function searchSpec(q: ParkListQuery, countryId: number | undefined): Sea
   };
 }
 
-export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
+export async function searchParks(
+  db: Db,
+  q: ParkListQuery,
+  now: Date = new Date(),
+  language: Language = "en",
+): Promise<ParkPage> {
   const country = q.country ? await resolveCountry(db, q.country) : undefined;
   const spec = searchSpec(q, country?.id);
   const window = requireWindow(q.start_time, q.end_time);
@@ -113,16 +121,23 @@ export async function searchParks(db: Db, q: ParkListQuery): Promise<ParkPage> {
     toSummary(row, byId.get(row.country_id), stateNames, spec.vehicleTypeId, window),
   );
   if (window) {
-    // The free spaces of every park of the page over the window, in one statement.
-    const free = await freeSpacesOf(
-      db,
-      rows.map((row) => row.id),
-      spec.vehicleTypeId,
-      window.start,
-      window.end,
-    );
+    // The free spaces and the opening hours of every park of the page, one statement each.
+    const ids = rows.map((row) => row.id);
+    const [free, clocks] = await Promise.all([
+      freeSpacesOf(db, ids, spec.vehicleTypeId, window.start, window.end),
+      repo.parkClocks(db, ids),
+    ]);
     items.forEach((item, i) => {
-      if (item.availability) item.availability.available = free.get(rows[i]!.id)?.available ?? 0;
+      const id = rows[i]!.id;
+      const park = clocks.get(id);
+      const verdict = park ? windowVerdict(window.start, window.end, now, clockOfPark(park)) : null;
+      if (!item.availability || !verdict) return;
+      item.availability.bookable = verdict.bookable;
+      if (verdict.bookable) item.availability.available = free.get(id)?.available ?? 0;
+      else {
+        item.availability.available = 0;
+        item.availability.reason = windowRefusalText(verdict, language);
+      }
     });
   }
   const capped = Math.min(total, PARK_TOTAL_CAP);
@@ -171,6 +186,7 @@ function toSummary(
     summary.availability = {
       capacity,
       available: capacity,
+      bookable: true,
       price:
         rate && country ? windowPrice(priceWindow(rate, country, window.start, window.end), country) : null,
     };
