@@ -33,7 +33,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const ngn = (n: number) => `₦${new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(n)}`;
+/** Naira as the app writes it: no decimals for a whole amount, exactly two otherwise. */
+const ngn = (n: number) => {
+  const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;
+  return `₦${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)}`;
+};
 
 async function call<T>(user: SignedInUser, path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${server.url}/api/v1${path}`, {
@@ -146,7 +150,14 @@ describe("booking from checkout to cancellation", () => {
       // Extend by an hour: the quoted extra charge is what the wallet pays.
       await expect.poll(() => page.getByTestId("extend-extra").textContent()).toMatch(/^Extra charge: ₦/);
       const extra = await page.getByTestId("extend-extra").textContent();
+      // One tap only asks: nothing is charged until the amount is confirmed.
       await page.getByRole("button", { name: "Extend booking" }).click();
+      const amount = extra!.replace("Extra charge: ", "");
+      await expect
+        .poll(() => page.getByRole("group", { name: "Confirm the extension" }).textContent())
+        .toContain(`${amount} will be taken from your wallet.`);
+      expect(await balance(user)).toBe(200_000 - total);
+      await page.getByRole("button", { name: `Yes, pay ${amount}` }).click();
       await expect.poll(() => page.getByText("Your booking has been updated.").count()).toBe(1);
       const afterExtend = await balance(user);
       expect(`Extra charge: ${ngn(200_000 - total - afterExtend)}`).toBe(extra);
@@ -164,9 +175,19 @@ describe("booking from checkout to cancellation", () => {
       );
       expect(detail.refunds).toHaveLength(1);
       expect(afterCancel).toBeCloseTo(afterExtend + detail.breakdown.parking, 2);
+      // Said at the top where a phone shows it; a cancelled booking has no code to show at the gate.
+      await expect
+        .poll(() => page.getByTestId("cancelled-flash").textContent())
+        .toBe(`Booking cancelled — ${ngn(detail.breakdown.parking)} refunded to your wallet.`);
+      expect(
+        await page.getByText(/The service and booking fees \(₦[\d,.]+\) are not refunded\./).count(),
+      ).toBe(1);
+      expect(await page.getByRole("img", { name: `QR code for booking ${code}` }).count()).toBe(0);
+      expect(await page.getByText("Show this code at the entrance.").count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Directions" }).count()).toBe(0);
       // Renew (the start is still ahead): it charges back what the cancellation refunded.
       await page.getByRole("button", { name: /^Renew booking/ }).click();
-      await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain("Active");
+      await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain("Upcoming");
       expect(await balance(user)).toBeCloseTo(afterExtend, 2);
       await page.getByRole("button", { name: "Cancel booking" }).click();
       await page.getByRole("button", { name: "Yes, cancel it" }).click();
@@ -233,6 +254,9 @@ describe("booking from checkout to cancellation", () => {
     expect(end.getTime() - start.getTime()).toBe(2 * 3_600_000);
     await expect.poll(() => page.getByRole("heading", { name: "Sign in to book this park" }).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Login to Continue" }).count()).toBe(1);
+    // Checkout says what signing in is for; the account sentence belongs to /bookings and /wallet.
+    expect(await page.getByText(/to pay for this booking from your Parkwell wallet/).count()).toBe(1);
+    expect(await page.getByText("Please login to view your account").count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -96,3 +96,92 @@ describe("park discovery", () => {
     await context.close();
   });
 });
+
+/** A Nigerian park closed on Sundays (the seeded office hours), and the next Sunday and Monday at 10:00 there. */
+async function sundayClosedPark() {
+  const list = (await (await fetch(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
+    items: { slug: string }[];
+  };
+  for (const item of list.items) {
+    const park = (await (await fetch(`${baseURL}/api/v1/front/parks/${item.slug}`)).json()) as {
+      slug: string;
+      name: string;
+      opening_hours: ({ open: string } | null)[] | null;
+      rates: unknown[];
+    };
+    if (park.opening_hours && park.opening_hours[6] === null && park.opening_hours[0] && park.rates.length) {
+      // Lagos is UTC+1 all year: 10:00 there is 09:00Z.
+      const sunday = new Date();
+      sunday.setUTCHours(9, 0, 0, 0);
+      sunday.setUTCDate(sunday.getUTCDate() + ((7 - sunday.getUTCDay()) % 7 || 7));
+      const window = (from: Date) => ({
+        start_time: from.toISOString(),
+        end_time: new Date(from.getTime() + 2 * 3_600_000).toISOString(),
+      });
+      return {
+        park,
+        sunday: window(sunday),
+        monday: window(new Date(sunday.getTime() + 24 * 3_600_000)),
+      };
+    }
+  }
+  throw new Error("No Nigerian park closed on Sundays");
+}
+
+describe("bookable windows", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`a closed window says why and Book stays off; chosen dates go from the list to the park page and checkout (${name})`, async () => {
+      const { park, sunday, monday } = await sundayClosedPark();
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await watchedPage(context);
+      const list = (w: Record<string, string>) =>
+        `${baseURL}/parks-list?${new URLSearchParams({ search: park.name, vehicle_type_id: "1", ...w }).toString()}`;
+
+      // Sunday: the list and the park page say it is closed, and nothing can be booked.
+      await page.goto(list(sunday), { waitUntil: "networkidle" });
+      const card = page.locator(`.park-card:has(a[href^="/park/${park.slug}?"])`).first();
+      await expect
+        .poll(() => card.locator(".park-card__window").textContent())
+        .toBe("This car park is closed on Sundays.");
+      await card.getByRole("link", { name: park.name }).click();
+      await page.waitForURL(
+        (u) => u.pathname === `/park/${park.slug}` && u.searchParams.get("start_time") === sunday.start_time,
+      );
+      await expect
+        .poll(() => page.getByTestId("window-refused").textContent())
+        .toBe("This car park is closed on Sundays.");
+      expect(await page.getByRole("button", { name: "Book", exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByRole("link", { name: "Book", exact: true }).count()).toBe(0);
+      expect(await page.getByTestId("window-total").count()).toBe(0);
+
+      // Monday: the same dates the list was given reach the park page and Book's checkout link.
+      await page.goto(list(monday), { waitUntil: "networkidle" });
+      await page.locator(`a[href^="/park/${park.slug}?"]`).first().click();
+      await page.waitForURL((u) => u.searchParams.get("start_time") === monday.start_time);
+      await expect.poll(() => page.getByTestId("window-total").textContent()).toMatch(/^₦[\d,.]+$/);
+      const href = new URL(
+        (await page.getByRole("link", { name: "Book", exact: true }).getAttribute("href"))!,
+        baseURL,
+      );
+      expect(href.pathname).toBe(`/checkout/${park.slug}`);
+      expect(Object.fromEntries(href.searchParams)).toEqual({ vehicle_type_id: "1", ...monday });
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("gives the reason in French, on the park page opened from the list", async () => {
+    const { park, sunday } = await sundayClosedPark();
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    const query = new URLSearchParams({ vehicle_type_id: "1", ...sunday });
+    await page.goto(`${baseURL}/park/${park.slug}?${query.toString()}`, { waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.getByTestId("window-refused").textContent())
+      .toBe("Ce parking est fermé le dimanche.");
+    expect(await page.getByRole("button", { name: "Réserver", exact: true }).isDisabled()).toBe(true);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
@@ -45,6 +45,36 @@ describe("account routes signed out", () => {
     await page.goto(baseURL, { waitUntil: "networkidle" });
     expect(await page.locator("header a[href='/get-started']").count()).toBe(1);
     expect(await page.getByRole("button", { name: "Account menu" }).count()).toBe(0);
+    await context.close();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`offers Log in and Sign up in the header, or the phone menu (${name})`, async () => {
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await watchedPage(context);
+      await page.goto(baseURL, { waitUntil: "networkidle" });
+      const menu = page.getByRole("button", { name: "Open menu" });
+      if (await menu.isVisible()) await menu.click();
+      const login = page.locator("header").getByRole("button", { name: "Log in" });
+      await login.click();
+      await expect.poll(() => page.locator("dialog[open]").count()).toBe(1);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
+      if (await menu.isVisible()) await menu.click();
+      await page.locator("header").getByRole("link", { name: "Sign up" }).click();
+      await page.waitForURL((u) => u.pathname === "/register");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("offers Se connecter and S'inscrire in French", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page } = await watchedPage(context);
+    await page.goto(baseURL, { waitUntil: "networkidle" });
+    expect(await page.locator("header").getByRole("button", { name: "Se connecter" }).count()).toBe(1);
+    expect(await page.locator("header").getByRole("link", { name: "S'inscrire" }).count()).toBe(1);
     await context.close();
   });
 });

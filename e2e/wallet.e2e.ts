@@ -47,7 +47,11 @@ async function signedInContext(
 }
 
 // The product writes naira as ₦ (SPEC 9), not the "NGN" Intl would print for English.
-const ngn = (n: number) => `₦${new Intl.NumberFormat("en", { maximumFractionDigits: 2 }).format(n)}`;
+/** Naira as the app writes it: no decimals for a whole amount, exactly two otherwise. */
+const ngn = (n: number) => {
+  const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;
+  return `₦${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)}`;
+};
 
 describe("wallet top-up in demo mode", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

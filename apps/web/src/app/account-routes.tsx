@@ -14,7 +14,7 @@ function RequireToken({ prompt }: { prompt?: ReactNode }) {
 /** Signed out at checkout, the driver signs in in place and keeps the park and window. */
 function CheckoutPrompt() {
   const { t } = useTranslation("bookings");
-  return <LoginPrompt title={t("checkout.signInTitle")} />;
+  return <LoginPrompt title={t("checkout.signInTitle")} text={t("checkout.signInText")} />;
 }
 
 const paymentResult = async () => ({

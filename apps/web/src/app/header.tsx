@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useSelectedCountry } from "../lib/country";
 import { EXTERNAL_LINKS } from "../lib/links";
+import { openLoginDialog } from "../lib/login-dialog";
 import { useSession } from "../lib/session";
 import { CountryDropdown } from "./country-dropdown";
 import { ProfileMenu } from "./profile-menu";
@@ -70,6 +71,31 @@ export function Header() {
                 {t("nav.listSpace")}
               </a>
             </li>
+            {!signedIn && (
+              <>
+                <li className="nav__account">
+                  <button
+                    type="button"
+                    className="nav__login"
+                    onClick={() => {
+                      setOpen(false);
+                      openLoginDialog();
+                    }}
+                  >
+                    {t("nav.login")}
+                  </button>
+                </li>
+                <li className="nav__account">
+                  <Link
+                    to="/register"
+                    className="button button--accent nav__signup"
+                    onClick={() => setOpen(false)}
+                  >
+                    {t("nav.signup")}
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
         <div className="header__actions">

@@ -1,19 +1,24 @@
 import { useTranslation } from "react-i18next";
 import { openLoginDialog } from "../lib/login-dialog";
 
-/** SPEC 2: /bookings and /wallet, signed out, show this prompt instead of sending the visitor away. */
+/**
+ * SPEC 2: /bookings and /wallet, signed out, show this prompt (with the spec's sentence) instead
+ * of sending the visitor away. Elsewhere (checkout) `text` says what signing in is for.
+ */
 export function LoginPrompt({
   titleKey,
   title,
+  text,
 }: {
   titleKey?: "nav.myBookings" | "nav.wallet";
   title?: string;
+  text?: string;
 }) {
   const { t } = useTranslation();
   return (
     <section className="container page prompt" aria-labelledby="login-prompt-title">
       <h1 id="login-prompt-title">{title ?? (titleKey ? t(titleKey) : null)}</h1>
-      <p className="prompt__text">{t("account.prompt")}</p>
+      <p className="prompt__text">{text ?? t("account.prompt")}</p>
       <button type="button" className="button button--accent" onClick={openLoginDialog}>
         {t("account.loginToContinue")}
       </button>

@@ -32,7 +32,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   for (const [k, v] of Object.entries(options.query ?? {})) {
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   }
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  // The server writes its sentences (a refused window's reason, ...) in the language shown.
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "accept-language": readStorage(STORAGE_KEYS.language) === "fr" ? "fr" : "en",
+    ...options.headers,
+  };
   const token = readStorage(STORAGE_KEYS.token);
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";

@@ -1,14 +1,18 @@
+import type { TFunction } from "i18next";
 /** The signs the product shows (SPEC 9): ₦, $, CA$ and CFA, whatever the interface language. */
 const SIGNS: Record<string, string> = { NGN: "₦", USD: "$", CAD: "CA$", XOF: "CFA" };
 
 /**
- * SPEC 9: an amount with 0 to 2 fraction digits (none for CFA francs) and the product's sign for
- * the currency, placed as the language writes it ("₦1,500", "1 500 CFA", "12,5 $" in French).
+ * An amount with 0 or 2 fraction digits: none for a whole amount (and always none for CFA
+ * francs), exactly two otherwise, never one ("CA$31.50", not "CA$31.5"); with the product's sign
+ * for the currency, placed as the language writes it ("₦1,500", "1 500 CFA", "12,50 $" in French).
  */
 export function formatMoney(amount: number, currency: string, language: string): string {
+  const cents = Math.round(Math.abs(amount) * 100);
+  const digits = currency === "XOF" || cents % 100 === 0 ? 0 : 2;
   const number = new Intl.NumberFormat(language, {
-    minimumFractionDigits: 0,
-    maximumFractionDigits: currency === "XOF" ? 0 : 2,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   }).format(Math.abs(amount));
   const sign = SIGNS[currency] ?? currency;
   const body =
@@ -18,4 +22,15 @@ export function formatMoney(amount: number, currency: string, language: string):
 
 export function formatNumber(value: number, locale: string): string {
   return new Intl.NumberFormat(locale).format(value);
+}
+
+/**
+ * The tax line of a price: the country's tax by its name in the language shown, and what it is
+ * charged on (the fees only): "VAT on service fees", "TVA sur les frais de service".
+ */
+export function taxLabel(t: TFunction, taxName: string): string {
+  // A tax the catalogues do not name yet is shown as the country's data names it.
+  const known = ["VAT", "GST", "TVA", "Sales tax"].includes(taxName);
+  const name = known ? t(`common:price.taxNames.${taxName}`) : taxName;
+  return t("common:price.taxOnFees", { name });
 }

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "@parkwell/contract";
+import { dateTimeFormat, instantOfWallClock, wallClockMs } from "@parkwell/contract";
 
 /**
  * Times at a park, in the park's own IANA zone (ParkDetail.time_zone, Booking.park.time_zone), not
@@ -8,28 +8,7 @@ import { dateTimeFormat } from "@parkwell/contract";
  * helpers turn it into an instant in the park's zone and back.
  */
 const MINUTE = 60_000;
-const WALL: Intl.DateTimeFormatOptions = {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-};
-const wallFormat = (timeZone: string) => dateTimeFormat(WALL, "en-US", timeZone);
 const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: "short" };
-
-/** The wall clock of an instant in a zone, as minutes since the epoch "as if UTC". */
-function wallMinutes(ms: number, timeZone: string): number {
-  const p = Object.fromEntries(
-    wallFormat(timeZone)
-      .formatToParts(new Date(ms))
-      .map((x) => [x.type, x.value]),
-  );
-  return (
-    Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) / MINUTE
-  );
-}
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -38,7 +17,7 @@ export function isoToZonedInput(iso: string | undefined, timeZone: string): stri
   if (!iso) return "";
   const ms = new Date(iso).getTime();
   if (Number.isNaN(ms)) return "";
-  const d = new Date(wallMinutes(ms, timeZone) * MINUTE);
+  const d = new Date(wallClockMs(ms, timeZone));
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
@@ -51,15 +30,7 @@ export function zonedInputToIso(value: string, timeZone: string): string | undef
   if (!m) return undefined;
   const wall = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
   if (Number.isNaN(wall)) return undefined;
-  // The offsets in force around that wall time (two across a DST change, one otherwise).
-  const offsets = [
-    ...new Set(
-      [-14 * 60, 14 * 60].map((h) => wallMinutes(wall + h * MINUTE, timeZone) * MINUTE - (wall + h * MINUTE)),
-    ),
-  ];
-  const candidates = offsets.map((o) => wall - o).sort((a, b) => a - b);
-  const exact = candidates.find((t) => wallMinutes(t, timeZone) * MINUTE === wall);
-  return new Date(exact ?? candidates[candidates.length - 1]!).toISOString();
+  return new Date(instantOfWallClock(wall, timeZone)).toISOString();
 }
 
 /** Shared with the confirmation mails (the contract). */

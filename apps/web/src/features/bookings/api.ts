@@ -1,5 +1,4 @@
 import type {
-  Availability,
   Booking,
   BookingDetail,
   BookingFilter,
@@ -17,17 +16,6 @@ export const parkQuery = (ref: string) =>
   queryOptions({
     queryKey: ["parks", "detail", ref],
     queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
-    retry: false,
-  });
-
-export const availabilityQuery = (parkId: number, vehicleTypeId: number, start: string, end: string) =>
-  queryOptions({
-    queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end],
-    queryFn: ({ signal }) =>
-      api<Availability>(`/front/parks/${parkId}/availability`, {
-        query: { vehicle_type_id: vehicleTypeId, start_time: start, end_time: end },
-        signal,
-      }),
     retry: false,
   });
 

@@ -1,4 +1,4 @@
-import type { Booking } from "@parkwell/contract";
+import { shownStatus, type Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
@@ -9,7 +9,7 @@ export function BookingSummary({ booking }: { booking: Booking }) {
   const when = (iso: string) => formatZonedDateTime(iso, i18n.language, booking.park.time_zone);
   const rows: [string, string][] = [
     [t("summary.code"), booking.booking_code],
-    [t("summary.status"), t(`status.${booking.status}`)],
+    [t("summary.status"), t(`status.${shownStatus(booking, new Date())}`)],
     [t("summary.park"), `${booking.park.name}, ${booking.park.address}`],
     [
       t("summary.vehicle"),

@@ -1,4 +1,4 @@
-import { BOOKING_FILTERS, type BookingFilter } from "@parkwell/contract";
+import { BOOKING_FILTERS, shownStatus, type BookingFilter } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -57,7 +57,8 @@ export function BookingsPage() {
                 {formatZonedDateTime(b.end_time, i18n.language, b.park.time_zone)}
               </span>
               <span>
-                {t(`status.${b.status}`)} · {formatMoney(b.amount, b.currency, i18n.language)}
+                {t(`status.${shownStatus(b, new Date())}`)} ·{" "}
+                {formatMoney(b.amount, b.currency, i18n.language)}
               </span>
             </li>
           ))}

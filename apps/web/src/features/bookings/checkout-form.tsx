@@ -7,7 +7,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { zoneAbbreviation } from "../../lib/zoned-time";
-import { availabilityQuery, createBooking, savedVehiclesQuery, walletQuery } from "./api";
+import { useAvailability } from "../../lib/park-queries";
+import { createBooking, savedVehiclesQuery, walletQuery } from "./api";
 import { markBookingCreated } from "./flags";
 import { PriceLines } from "./price-lines";
 import { RefundPolicy } from "./refund-policy";
@@ -50,10 +51,12 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     );
   };
 
-  const availability = useQuery({
-    ...availabilityQuery(park.id, typeId, start ?? "", end ?? ""),
-    enabled: ordered,
-  });
+  const availability = useAvailability(
+    park.id,
+    typeId,
+    ordered ? start : undefined,
+    ordered ? end : undefined,
+  );
   const wallet = useQuery(walletQuery());
   const vehicles = useQuery(savedVehiclesQuery());
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
@@ -85,6 +88,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   };
   const error = book.error instanceof ApiError ? book.error : null;
   const price = availability.data?.price;
+  const refused = availability.data?.bookable === false ? availability.data.reason : undefined;
   const full = availability.data !== undefined && availability.data.available < 1;
 
   return (
@@ -150,12 +154,20 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
             {availability.error instanceof ApiError ? availability.error.message : t("loadError")}
           </p>
         )}
-        {availability.data && (
-          <p data-testid="spaces-left">
-            {full ? t("checkout.full") : t("checkout.spacesLeft", { count: availability.data.available })}
+        {refused !== undefined ? (
+          <p className="field__error" data-testid="window-refused">
+            {refused}
           </p>
+        ) : (
+          availability.data && (
+            <p data-testid="spaces-left">
+              {full ? t("checkout.full") : t("checkout.spacesLeft", { count: availability.data.available })}
+            </p>
+          )
         )}
-        {price && <PriceLines breakdown={price.breakdown} currency={price.currency} />}
+        {price && refused === undefined && (
+          <PriceLines breakdown={price.breakdown} currency={price.currency} />
+        )}
         {wallet.data && (
           <p data-testid="checkout-balance">
             {t("checkout.balance", { amount: money(wallet.data.balance, wallet.data.currency) })}

@@ -4,6 +4,8 @@ import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { parkQuery } from "./api";
 import { CheckoutForm } from "./checkout-form";
+// The app's field styles (44 px controls, 16 px text) for the forms on this page.
+import "../../components/ui/content.css";
 import "./bookings.css";
 
 /** /checkout/{slug}: the park, then the booking form (its state lives in the query string). */

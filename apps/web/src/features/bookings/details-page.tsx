@@ -2,21 +2,28 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
 import { bookingQuery } from "./api";
 import { BookingActions } from "./booking-actions";
 import { BookingSummary } from "./booking-summary";
 import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "./qr-code";
+// The app's field styles (44 px controls, 16 px text) for the forms on this page.
+import "../../components/ui/content.css";
 import "./bookings.css";
 
 /** /booking-details/{code}: QR code, directions, and extend / cancel / renew. */
 export function BookingDetailsPage() {
-  const { t } = useTranslation("bookings");
+  const { t, i18n } = useTranslation("bookings");
   const { bookingCode = "" } = useParams();
   const booking = useQuery(bookingQuery(bookingCode));
   const { bookingUpdated } = useBookingFlags();
   useResetOnLeave(resetBookingUpdated);
   const b = booking.data;
+  const money = (n: number) => formatMoney(n, b?.currency ?? "", i18n.language);
+  const cancelled = b?.status === "cancelled";
+  const refund = b?.refunds.at(-1);
+  const feesKept = b ? b.breakdown.service_fee + b.breakdown.booking_fee : 0;
 
   return (
     <div className="container page booking-page">
@@ -26,7 +33,20 @@ export function BookingDetailsPage() {
       <h1>{t("details.title", { code: bookingCode })}</h1>
       {bookingUpdated && (
         <div role="status" className="alert alert--success booking-flash">
-          <p>{t("details.updated")}</p>
+          {cancelled && b ? (
+            <>
+              <p data-testid="cancelled-flash">
+                <strong>
+                  {refund
+                    ? t("details.cancelledRefunded", { amount: money(refund.amount) })
+                    : t("details.cancelledNoRefund")}
+                </strong>
+              </p>
+              {feesKept > 0 && <p>{t("details.feesKept", { amount: money(feesKept) })}</p>}
+            </>
+          ) : (
+            <p>{t("details.updated")}</p>
+          )}
           <button type="button" className="button" onClick={resetBookingUpdated}>
             {t("dismiss")}
           </button>
@@ -40,18 +60,27 @@ export function BookingDetailsPage() {
       )}
       {b && (
         <div className="booking-detail">
-          <section className="card booking-detail__qr">
-            <QrCode value={b.qr} label={t("qrAlt", { code: b.booking_code })} />
-            <p>{t("qrHint")}</p>
-            <a
-              className="button"
-              href={`https://www.openstreetmap.org/directions?to=${b.park.lat}%2C${b.park.lng}`}
-              target="_blank"
-              rel="noreferrer"
-            >
-              {t("details.directions")}
-            </a>
-          </section>
+          {cancelled ? (
+            <section className="card booking-detail__qr" data-testid="cancelled-card">
+              <p>
+                <strong>{t("details.cancelledTitle")}</strong>
+              </p>
+              <p>{t("details.cancelledNoEntry")}</p>
+            </section>
+          ) : (
+            <section className="card booking-detail__qr">
+              <QrCode value={b.qr} label={t("qrAlt", { code: b.booking_code })} />
+              <p>{t("qrHint")}</p>
+              <a
+                className="button"
+                href={`https://www.openstreetmap.org/directions?to=${b.park.lat}%2C${b.park.lng}`}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t("details.directions")}
+              </a>
+            </section>
+          )}
           <section className="card">
             <BookingSummary booking={b} />
             {b.park.entry_instructions && (

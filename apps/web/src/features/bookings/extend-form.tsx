@@ -5,11 +5,15 @@ import { useTranslation } from "react-i18next";
 import { ZonedDateTimeInput } from "../../components/ui/zoned-date-time-input";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
-import { zoneAbbreviation } from "../../lib/zoned-time";
-import { availabilityQuery, extendBooking } from "./api";
+import { formatZonedDateTime, zoneAbbreviation } from "../../lib/zoned-time";
+import { availabilityQuery } from "../../lib/park-queries";
+import { extendBooking } from "./api";
 import { markBookingUpdated } from "./flags";
 
-/** A later end time (on the park's clock), the extra charge the server quotes for it, and the extension itself. */
+/**
+ * A later end time (on the park's clock), the extra charge the server quotes for it, and the
+ * extension itself, which charges the wallet only after the driver confirms that amount.
+ */
 export function ExtendForm({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
   const id = useId();
@@ -18,10 +22,17 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   const [end, setEnd] = useState<string | undefined>(
     new Date(new Date(booking.end_time).getTime() + 3_600_000).toISOString(),
   );
+  const [confirming, setConfirming] = useState(false);
   const later = Boolean(end && end > booking.end_time);
   // The whole new window's price minus what the booking costs now is what extending adds.
   const quote = useQuery({
-    ...availabilityQuery(booking.park.id, booking.vehicle_type_id, booking.start_time, end ?? ""),
+    ...availabilityQuery(
+      booking.park.id,
+      booking.vehicle_type_id,
+      booking.start_time,
+      end ?? "",
+      i18n.language,
+    ),
     enabled: later,
   });
   const extra = quote.data ? Math.max(0, quote.data.price.amount - booking.amount) : null;
@@ -29,6 +40,7 @@ export function ExtendForm({ booking }: { booking: Booking }) {
 
   const extend = useMutation({
     mutationFn: () => extendBooking(booking.id, end ?? ""),
+    onSettled: () => setConfirming(false),
     onSuccess: async () => {
       markBookingUpdated();
       await client.invalidateQueries({ queryKey: ["bookings"] });
@@ -37,7 +49,9 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (later && !extend.isPending) extend.mutate();
+    if (!later || extend.isPending) return;
+    if (confirming) extend.mutate();
+    else setConfirming(true);
   };
 
   return (
@@ -50,7 +64,10 @@ export function ExtendForm({ booking }: { booking: Booking }) {
           value={end}
           min={booking.end_time}
           describedBy={`${id}-zone`}
-          onChange={setEnd}
+          onChange={(value) => {
+            setEnd(value);
+            setConfirming(false);
+          }}
         />
         <p id={`${id}-zone`} className="field__hint">
           {t("details.zone", {
@@ -68,9 +85,30 @@ export function ExtendForm({ booking }: { booking: Booking }) {
           {extend.error instanceof ApiError ? extend.error.message : t("loadError")}
         </p>
       )}
-      <button type="submit" className="button button--accent" disabled={!later || extend.isPending}>
-        {t("details.extend")}
-      </button>
+      {confirming && end && extra !== null ? (
+        <div role="group" aria-label={t("details.confirmExtendTitle")} className="booking-extend__confirm">
+          <p>
+            {t("details.confirmExtend", {
+              end: formatZonedDateTime(end, i18n.language, zone),
+              amount: money(extra),
+            })}
+          </p>
+          <button type="submit" className="button button--accent" disabled={extend.isPending}>
+            {t("details.confirmExtendYes", { amount: money(extra) })}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            {t("details.confirmExtendNo")}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="submit"
+          className="button button--accent"
+          disabled={!later || extra === null || extend.isPending}
+        >
+          {t("details.extend")}
+        </button>
+      )}
     </form>
   );
 }

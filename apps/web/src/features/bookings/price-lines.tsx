@@ -1,6 +1,6 @@
 import type { Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../lib/format";
+import { formatMoney, taxLabel } from "../../lib/format";
 
 type Breakdown = Booking["breakdown"];
 
@@ -12,7 +12,7 @@ export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; curr
     [t("price.parking"), breakdown.parking],
     [t("price.serviceFee"), breakdown.service_fee],
     [t("price.bookingFee"), breakdown.booking_fee],
-    [breakdown.tax_name || t("price.tax"), breakdown.tax],
+    [taxLabel(t, breakdown.tax_name), breakdown.tax],
   ];
   return (
     <dl className="booking-lines">

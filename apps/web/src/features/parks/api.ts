@@ -1,5 +1,6 @@
-import type { Availability, ParkDetail, ParkPage, VehicleType } from "@parkwell/contract";
+import type { ParkDetail, ParkPage, VehicleType } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { validWindow, type ParkQuery } from "./search-params";
 
@@ -25,8 +26,10 @@ export function toApiQuery(q: ParkQuery, country?: string): Record<string, strin
 
 export function useParkSearch(q: ParkQuery, country: string | undefined, enabled = true) {
   const query = toApiQuery(q, country);
+  // Items with a window carry a reason in the language shown: a new language asks again.
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ["parks", "search", query],
+    queryKey: ["parks", "search", query, query.start_time ? i18n.language : null],
     queryFn: ({ signal }) => api<ParkPage>("/parks/front/parks/", { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
@@ -38,24 +41,6 @@ export function usePark(ref: string) {
     queryKey: ["parks", "detail", ref],
     queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
     retry: (count, err) => count < 1 && !(err instanceof Error && "status" in err && err.status === 404),
-  });
-}
-
-export function useAvailability(
-  parkId: number | undefined,
-  vehicleTypeId: number,
-  start?: string,
-  end?: string,
-) {
-  return useQuery({
-    queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end],
-    queryFn: ({ signal }) =>
-      api<Availability>(`/front/parks/${parkId}/availability`, {
-        query: { vehicle_type_id: vehicleTypeId, start_time: start, end_time: end },
-        signal,
-      }),
-    enabled: parkId !== undefined && Boolean(start && end),
-    retry: false,
   });
 }
 

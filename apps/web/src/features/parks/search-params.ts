@@ -80,3 +80,19 @@ export function toSearchParams(q: ParkQuery, defaultSize = 10): URLSearchParams 
 export function validWindow(q: Pick<ParkQuery, "start" | "end">): { start: string; end: string } | undefined {
   return q.start && q.end && q.end > q.start ? { start: q.start, end: q.end } : undefined;
 }
+
+/**
+ * The part of a list's URL a park page takes over: the vehicle type and a valid window, as a
+ * query string (`vehicle_type_id=…&start_time=…&end_time=…`), or "" when there is none.
+ */
+export function carriedWindow(params: URLSearchParams): string {
+  const q = parseParkQuery(params);
+  const window = validWindow(q);
+  const out = new URLSearchParams();
+  if (q.vehicleTypeId !== undefined) out.set("vehicle_type_id", String(q.vehicleTypeId));
+  if (window) {
+    out.set("start_time", window.start);
+    out.set("end_time", window.end);
+  }
+  return out.toString();
+}

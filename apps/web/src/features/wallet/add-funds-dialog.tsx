@@ -46,11 +46,11 @@ export function AddFundsDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const check = checkAmount(text, {
-      decimals: wallet.decimals,
-      min: wallet.min_topup,
-      max: wallet.max_topup,
-    });
+    const check = checkAmount(
+      text,
+      { decimals: wallet.decimals, min: wallet.min_topup, max: wallet.max_topup },
+      i18n.language,
+    );
     if (!check.ok) {
       setError(t(`dialog.${check.error}`, { min: money(wallet.min_topup), max: money(wallet.max_topup) }));
       return;

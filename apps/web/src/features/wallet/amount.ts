@@ -9,9 +9,20 @@ export type AmountCheck =
   | { ok: true; amount: number }
   | { ok: false; error: "required" | "invalid" | "whole" | "decimals" | "min" | "max" };
 
-export function checkAmount(text: string, rules: AmountRules): AmountCheck {
-  // Accept a decimal comma too: French users type 1500,50.
-  const value = text.trim().replace(",", ".");
+/**
+ * The amount as typed, with the language's digit grouping taken out and a decimal comma read as
+ * a point: "20,000" and "20,000.50" in English, "20 000" and "20 000,50" in French (a space,
+ * a no-break space or a narrow one between groups of three); "1500,50" either way.
+ */
+export function normalizeAmount(text: string, language: string): string {
+  let value = text.trim().replace(/(\d)[\s\u00a0\u202f](?=\d{3}(?:\D|$))/g, "$1");
+  if (!language.startsWith("fr") && /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value))
+    value = value.replaceAll(",", "");
+  return value.replace(",", ".");
+}
+
+export function checkAmount(text: string, rules: AmountRules, language = "en"): AmountCheck {
+  const value = normalizeAmount(text, language);
   if (value === "") return { ok: false, error: "required" };
   if (!/^\d{1,12}(\.\d+)?$/.test(value)) return { ok: false, error: "invalid" };
   const places = value.split(".")[1]?.length ?? 0;

@@ -5,7 +5,15 @@ import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { transactionsQuery } from "./api";
 
-const KNOWN_TYPES = new Set(["topup", "booking_charge", "extension", "refund"]);
+/** The ledger's kinds of movement, each named for what it was for. */
+const KNOWN_TYPES = new Set([
+  "topup",
+  "booking_charge",
+  "booking_extension",
+  "booking_renewal",
+  "refund",
+  "demo_reset",
+]);
 
 export function TransactionsList() {
   const { t, i18n } = useTranslation("wallet");

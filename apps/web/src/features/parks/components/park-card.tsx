@@ -1,7 +1,8 @@
 import type { ParkSummary } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { formatDistance } from "../format";
+import { carriedWindow } from "../search-params";
 import { formatMoney } from "../../../lib/format";
 
 export function ParkCard({ park, highlighted = false }: { park: ParkSummary; highlighted?: boolean }) {
@@ -9,11 +10,14 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
   const lang = i18n.language;
   const price = park.price_from;
   const window = park.availability;
+  // The vehicle and the dates chosen on the list go on to the park page (and from there to checkout).
+  const [params] = useSearchParams();
+  const carried = carriedWindow(params);
   return (
     <article className={highlighted ? "park-card park-card--active" : "park-card"} data-park-id={park.id}>
       <div className="park-card__head">
         <h3 className="park-card__name">
-          <Link to={`/park/${park.slug}`}>{park.name}</Link>
+          <Link to={carried ? `/park/${park.slug}?${carried}` : `/park/${park.slug}`}>{park.name}</Link>
         </h3>
         <span className="park-badge">{t(`type.${park.type}`)}</span>
       </div>
@@ -45,7 +49,10 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
         ) : (
           <span>{t("noRate")}</span>
         )}
-        {window && (
+        {window && !window.bookable && (
+          <span className="park-card__window park-card__window--closed">{window.reason}</span>
+        )}
+        {window?.bookable && (
           <span className="park-card__window">
             {window.price
               ? t("windowTotal", { total: formatMoney(window.price.amount, window.price.currency, lang) })

@@ -1,32 +1,58 @@
-import type { ParkDetail } from "@parkwell/contract";
+import { nextOpenWindow, type ParkDetail } from "@parkwell/contract";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
 import { ZonedDateTimeInput } from "../../../components/ui/zoned-date-time-input";
-import { Link } from "react-router";
-import { useAvailability } from "../api";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, taxLabel } from "../../../lib/format";
+import { useAvailability } from "../../../lib/park-queries";
 import { nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
+import { parseParkQuery, validWindow } from "../search-params";
 
-function defaultWindow(timeZone: string): [string, string] {
-  const start = nextWholeHour(new Date(), timeZone);
-  return [start, new Date(new Date(start).getTime() + 2 * 3_600_000).toISOString()];
+/**
+ * The window the page opens on: the one carried in the URL (from the home search or the list),
+ * else the next time the park is open, from the next whole hour, for two hours or what is left
+ * of that opening.
+ */
+function initialWindow(park: ParkDetail, params: URLSearchParams): [string, string] {
+  const carried = validWindow(parseParkQuery(params));
+  if (carried) return [carried.start, carried.end];
+  const from = new Date(nextWholeHour(new Date(), park.time_zone));
+  const next = nextOpenWindow(from, {
+    open24h: park.open_24h,
+    openingHours: park.opening_hours,
+    timeZone: park.time_zone,
+    overnight: park.overnight_stays,
+  });
+  const start = next?.start ?? from;
+  const end = next?.end ?? new Date(from.getTime() + 2 * 3_600_000);
+  return [start.toISOString(), end.toISOString()];
 }
 
 /**
  * Vehicle and time window -> spaces left and the total the server computes; Book goes to checkout.
- * The pickers are on the park's clock (its zone is named), not the phone's.
+ * The pickers are on the park's clock (its zone is named), not the phone's. A window the park
+ * cannot take shows why, next to the times, and Book stays disabled.
  */
 export function ParkWindow({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation("parks");
   const id = useId();
   const zone = park.time_zone;
-  const [[initialStart, initialEnd]] = useState(() => defaultWindow(zone));
-  const [vehicle, setVehicle] = useState(park.rates[0]?.vehicle_type_id ?? 1);
+  const [params] = useSearchParams();
+  const [[initialStart, initialEnd]] = useState(() => initialWindow(park, params));
+  const [vehicle, setVehicle] = useState(() => {
+    const asked = parseParkQuery(params).vehicleTypeId;
+    return (
+      park.rates.find((r) => r.vehicle_type_id === asked)?.vehicle_type_id ??
+      park.rates[0]?.vehicle_type_id ??
+      1
+    );
+  });
   const [start, setStart] = useState<string | undefined>(initialStart);
   const [end, setEnd] = useState<string | undefined>(initialEnd);
   const ordered = Boolean(start && end && end > start);
   const result = useAvailability(park.id, vehicle, ordered ? start : undefined, ordered ? end : undefined);
-  const price = result.data?.price;
+  const refused = result.data?.bookable === false ? result.data.reason : undefined;
+  const price = refused === undefined ? result.data?.price : undefined;
   const checkout = `/checkout/${park.slug}?${new URLSearchParams({
     vehicle_type_id: String(vehicle),
     ...(start ? { start_time: start } : {}),
@@ -67,6 +93,11 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
           onChange={setEnd}
         />
       </div>
+      {refused !== undefined && (
+        <p className="park-error" role="alert" data-testid="window-refused">
+          {refused}
+        </p>
+      )}
       <p id={`${id}-zone`} className="park-muted" data-testid="window-zone">
         {t("windowZone", {
           zone: zoneAbbreviation(zone, i18n.language, start ? new Date(start) : new Date()),
@@ -93,7 +124,7 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
               </dd>
               {price.breakdown.tax > 0 && (
                 <>
-                  <dt>{price.breakdown.tax_name}</dt>
+                  <dt>{taxLabel(t, price.breakdown.tax_name)}</dt>
                   <dd>{formatMoney(price.breakdown.tax, price.currency, i18n.language)}</dd>
                 </>
               )}
@@ -105,7 +136,7 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
           </>
         )}
       </div>
-      {result.data && result.data.available > 0 && ordered ? (
+      {result.data?.bookable && result.data.available > 0 && ordered ? (
         <Link className="button button--accent park-window__book" to={checkout}>
           {t("book")}
         </Link>
