@@ -49,31 +49,39 @@ describe("account routes signed out", () => {
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`offers Log in and Sign up in the header, or the phone menu (${name})`, async () => {
+    it(`offers Log in in the header, and Sign up in the menu or the login dialog (${name})`, async () => {
       const context = await browser.newContext({ viewport });
       const { page, problems } = await watchedPage(context);
       await page.goto(baseURL, { waitUntil: "networkidle" });
       const menu = page.getByRole("button", { name: "Open menu" });
-      if (await menu.isVisible()) await menu.click();
-      const login = page.locator("header").getByRole("button", { name: "Log in" });
-      await login.click();
-      await expect.poll(() => page.locator("dialog[open]").count()).toBe(1);
-      await page.keyboard.press("Escape");
-      await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
-      if (await menu.isVisible()) await menu.click();
-      await page.locator("header").getByRole("link", { name: "Sign up" }).click();
-      await page.waitForURL((u) => u.pathname === "/register");
+      const phone = await menu.isVisible();
+      if (phone) await menu.click();
+      await page.locator("header").getByRole("button", { name: "Log in" }).click();
+      const dialog = page.locator("dialog[open]");
+      await expect.poll(() => dialog.count()).toBe(1);
+      if (phone) {
+        await page.keyboard.press("Escape");
+        await expect.poll(() => dialog.count()).toBe(0);
+        await menu.click();
+        await page.locator("header").getByRole("link", { name: "Sign up" }).click();
+        await page.waitForURL((u) => u.pathname === "/register");
+      } else {
+        await dialog.getByRole("link", { name: "Create an account" }).click();
+        await page.waitForURL((u) => u.pathname === "/auth/register");
+      }
       expect(problems).toEqual([]);
       await context.close();
     });
   }
 
   it("offers Se connecter and S'inscrire in French", async () => {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
     const { page } = await watchedPage(context);
     await page.goto(baseURL, { waitUntil: "networkidle" });
     expect(await page.locator("header").getByRole("button", { name: "Se connecter" }).count()).toBe(1);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
     expect(await page.locator("header").getByRole("link", { name: "S'inscrire" }).count()).toBe(1);
     await context.close();
   });

@@ -33,7 +33,37 @@ function useSticky(): boolean {
   return sticky;
 }
 
-/** The newer header of SPEC 2, with the country dropdown, the side panel and the profile menu. */
+/** Opens the login dialog; signed out only. */
+function LoginButton({ onClick }: { onClick?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="nav__login"
+      onClick={() => {
+        onClick?.();
+        openLoginDialog();
+      }}
+    >
+      {t("nav.login")}
+    </button>
+  );
+}
+
+function SignUpLink({ onClick }: { onClick?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Link to="/register" className="button button--accent nav__signup" onClick={onClick}>
+      {t("nav.signup")}
+    </Link>
+  );
+}
+
+/**
+ * The newer header of SPEC 2, with the country dropdown, the side panel and the profile menu.
+ * Signed out: Log in beside the chips on a wide screen (the login dialog links to sign-up), and
+ * Log in and Sign up in the menu below that width.
+ */
 export function Header() {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -74,25 +104,10 @@ export function Header() {
             {!signedIn && (
               <>
                 <li className="nav__account">
-                  <button
-                    type="button"
-                    className="nav__login"
-                    onClick={() => {
-                      setOpen(false);
-                      openLoginDialog();
-                    }}
-                  >
-                    {t("nav.login")}
-                  </button>
+                  <LoginButton onClick={() => setOpen(false)} />
                 </li>
                 <li className="nav__account">
-                  <Link
-                    to="/register"
-                    className="button button--accent nav__signup"
-                    onClick={() => setOpen(false)}
-                  >
-                    {t("nav.signup")}
-                  </Link>
+                  <SignUpLink onClick={() => setOpen(false)} />
                 </li>
               </>
             )}
@@ -110,7 +125,13 @@ export function Header() {
             <span className="visually-hidden">{t("panel.open")}</span>
             <span>{i18n.language.toUpperCase()}</span>
           </button>
-          {signedIn && <ProfileMenu />}
+          {signedIn ? (
+            <ProfileMenu />
+          ) : (
+            <span className="header__account">
+              <LoginButton />
+            </span>
+          )}
           <button
             type="button"
             className="header__toggle"
