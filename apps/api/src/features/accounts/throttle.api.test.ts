@@ -96,7 +96,7 @@ describe("throttling", () => {
 });
 
 describe("shared limits with REDIS_URL", () => {
-  it("two API instances (as two processes would) share one account's failure count", async () => {
+  it("two API instances (as two processes would) share one account's failure count and the contact form's count", async () => {
     const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
     await probe.connect(); // fails the test when Redis is not there: the shared limit must be proven
     await probe.quit();
@@ -110,6 +110,25 @@ describe("shared limits with REDIS_URL", () => {
       }
       expect((await login(a, id, "10.7.1.1")).statusCode).toBe(429);
       expect((await login(b, id, "10.7.1.2")).statusCode).toBe(429);
+
+      // The contact form's count is shared too (it had an in-memory limiter of its own).
+      const ip = `10.16.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const contact = (c: TestContext) =>
+        c.app.inject({
+          method: "POST",
+          url: "/api/v1/contact",
+          payload: {
+            name: "Ada Obi",
+            email: "ada@example.com",
+            topic: "other",
+            subject: "Hello there",
+            message: "A message long enough to be accepted.",
+          },
+          remoteAddress: ip,
+        });
+      const sent = [];
+      for (let i = 0; i < 6; i++) sent.push((await contact(i % 2 === 0 ? a : b)).statusCode);
+      expect(sent).toEqual([201, 201, 201, 201, 201, 429]);
     } finally {
       await a.close();
       await b.close();
