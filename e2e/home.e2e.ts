@@ -16,6 +16,21 @@ describe("home page", () => {
       expect(res?.status()).toBe(200);
       await expect.poll(() => page.locator("h1").textContent()).toBe("Find and book parking in seconds");
       expect(await page.locator("footer a[href='/cancellation-policy']").count()).toBe(1);
+      // The figures are the database's, not a slogan.
+      const figures = (await (await fetch(`${baseURL}/api/v1/parks/front/figures`)).json()) as {
+        parks: number;
+        cities: number;
+      };
+      const stats = page.locator(".stats");
+      await expect
+        .poll(() => stats.locator("dd").first().textContent())
+        .toBe(new Intl.NumberFormat("en").format(figures.parks));
+      expect(await stats.locator("dt").allTextContents()).toEqual([
+        "car parks you can book",
+        "cities",
+        "countries",
+      ]);
+      expect(await page.getByText(/500,000|120,000|98%/).count()).toBe(0);
       expect(problems).toEqual([]);
       await context.close();
     });
@@ -30,6 +45,7 @@ describe("home page", () => {
       .poll(() => page.locator("h1").textContent())
       .toBe("Trouvez et réservez un parking en quelques secondes");
     expect(await page.getAttribute("html", "lang")).toBe("fr");
+    await expect.poll(() => page.locator(".stats dt").last().textContent()).toBe("pays");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -132,7 +132,9 @@ describe("the language and region panel", () => {
     await page.getByRole("button", { name: /Language and region/ }).click();
     const panel = page.getByRole("dialog", { name: "Language and region" });
     await panel.waitFor();
-    expect(await panel.textContent()).toContain("Changing your country or region empties your shopping cart");
+    expect(await panel.textContent()).toContain(
+      "Changing your country or region shows that country's car parks, prices and ways to pay, and empties your marketplace cart",
+    );
     await panel.getByLabel("Français").check();
     await expect
       .poll(() => page.locator("main h1").textContent())

@@ -167,6 +167,12 @@ export const ParkSummarySchema = z
   .meta({ id: "ParkSummary" });
 export type ParkSummary = z.infer<typeof ParkSummarySchema>;
 export const ParkPageSchema = pageOf(ParkSummarySchema).meta({ id: "ParkPage" });
+
+/** The network in figures, counted from the active parks (the home page states them). */
+export const ParkFiguresSchema = z
+  .object({ parks: z.number().int(), cities: z.number().int(), countries: z.number().int() })
+  .meta({ id: "ParkFigures" });
+export type ParkFigures = z.infer<typeof ParkFiguresSchema>;
 export type ParkPage = z.infer<typeof ParkPageSchema>;
 
 const DayHoursSchema = z.object({ open: z.string(), close: z.string() }).nullable();

@@ -143,3 +143,20 @@ describe("seeded catalogue", () => {
     expect(await queryRows(ctx.database.db, snapshot)).toEqual(before);
   });
 });
+
+describe("GET /parks/front/figures", () => {
+  it("counts the active parks, their cities and countries from the database, not a slogan", async () => {
+    const res = await ctx.app.inject({ url: "/api/v1/parks/front/figures" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    const [row] = await queryRows<{ parks: number; cities: number; countries: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS parks, count(DISTINCT (country_id, lower(city)))::int AS cities,
+            count(DISTINCT country_id)::int AS countries FROM parks WHERE status = 'active'`,
+    );
+    expect(res.json()).toEqual(row);
+    expect(row!.countries).toBe(4);
+    expect(row!.parks).toBeGreaterThan(0);
+    expect(row!.parks).toBeLessThan(500_000);
+  });
+});

@@ -54,6 +54,22 @@ export const stateNames = cachedPerDb(
   REFERENCE_TTL_MS,
 );
 
+/**
+ * What the home page states about the network, counted from the parks themselves: active parks,
+ * the cities and the countries they are in. Cached a minute per database: it changes slowly and
+ * the count scans the parks.
+ */
+export const parkFigures = cachedPerDb(async (db) => {
+  const [row] = await queryRows<{ parks: number; cities: number; countries: number }>(
+    db,
+    sql`SELECT count(*)::int AS parks,
+          count(DISTINCT (country_id, lower(city)))::int AS cities,
+          count(DISTINCT country_id)::int AS countries
+        FROM parks WHERE status = 'active'`,
+  );
+  return row ?? { parks: 0, cities: 0, countries: 0 };
+}, 60_000);
+
 /** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
 export const CLOSE_WORD_SIMILARITY = 0.3;
 

@@ -3,6 +3,7 @@ import {
   AvailabilitySchema,
   ErrorSchema,
   ParkDetailSchema,
+  ParkFiguresSchema,
   ParkListQuerySchema,
   ParkPageSchema,
   ParkRateQuerySchema,
@@ -54,6 +55,19 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
         },
       );
     }
+
+    app.get(
+      "/parks/front/figures",
+      {
+        schema: {
+          tags,
+          summary: "How many active parks, cities and countries Parkwell serves",
+          response: { 200: ParkFiguresSchema },
+        },
+      },
+      async (_req, reply) =>
+        reply.header("cache-control", "public, max-age=300").send(await service.parkFigures(db)),
+    );
 
     const missing = async () => {
       throw AppError.validation({ park: "Park ID is required" });

@@ -2,6 +2,7 @@ import {
   DEFAULT_RADIUS_KM,
   DEFAULT_VEHICLE_TYPE_ID,
   PARK_TOTAL_CAP,
+  type ParkFigures,
   type ParkListQuery,
   type ParkPage,
   type ParkSummary,
@@ -192,4 +193,9 @@ function toSummary(
     };
   }
   return summary;
+}
+
+/** The network in figures for the home page: active parks, their cities and countries. */
+export function parkFigures(db: Db): Promise<ParkFigures> {
+  return repo.parkFigures(db);
 }

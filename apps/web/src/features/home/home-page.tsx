@@ -1,5 +1,8 @@
+import type { ParkFigures } from "@parkwell/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
 import { EXTERNAL_LINKS } from "../../lib/links";
@@ -8,13 +11,24 @@ import { SearchBox } from "./search-box";
 // Fetch the home text with the app's first catalogue, not after the first render asks for it.
 void i18n.loadNamespaces("home");
 
-/** The figures the home page states (SPEC 1: over 500,000 locations, users, bookings, satisfaction). */
-const STATS = [
-  { value: 500_000, suffix: "+", key: "statLocations" },
-  { value: 120_000, suffix: "+", key: "statUsers" },
-  { value: 45_000, suffix: "+", key: "statBookings" },
-  { value: 98, suffix: "%", key: "statSatisfaction" },
+/**
+ * The network in figures, counted from the database (parks, cities, countries served). No
+ * invented number: while they load, or if they cannot be had, the section is left out.
+ */
+const FIGURES = [
+  { key: "parks", label: "statParks" },
+  { key: "cities", label: "statCities" },
+  { key: "countries", label: "statCountries" },
 ] as const;
+
+function useParkFigures() {
+  return useQuery({
+    queryKey: ["parks", "figures"],
+    queryFn: ({ signal }) => api<ParkFigures>("/parks/front/figures", { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
 
 const TYPES = [
   { to: "/airport-parking", title: "typeAirport", text: "typeAirportText", icon: "✈" },
@@ -25,6 +39,7 @@ const TYPES = [
 
 export function HomePage() {
   const { t, i18n } = useTranslation("home");
+  const figures = useParkFigures().data;
   return (
     <>
       <section className="hero">
@@ -67,22 +82,21 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section className="stats" aria-labelledby="stats-title">
-        <div className="container">
-          <h2 id="stats-title">{t("statsTitle")}</h2>
-          <dl className="grid grid--4">
-            {STATS.map((s) => (
-              <div key={s.key} className="stats__item">
-                <dt>{t(s.key)}</dt>
-                <dd>
-                  {formatNumber(s.value, i18n.language)}
-                  {s.suffix}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </section>
+      {figures && figures.parks > 0 && (
+        <section className="stats" aria-labelledby="stats-title">
+          <div className="container">
+            <h2 id="stats-title">{t("statsTitle")}</h2>
+            <dl className="grid grid--3">
+              {FIGURES.map((f) => (
+                <div key={f.key} className="stats__item">
+                  <dt>{t(f.label, { count: figures[f.key] })}</dt>
+                  <dd>{formatNumber(figures[f.key], i18n.language)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      )}
 
       <section className="container section apps" aria-labelledby="apps-title">
         <h2 id="apps-title">{t("appsTitle")}</h2>
