@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDistance, isoToLocalInput, localInputToIso } from "./format";
+import { formatDistance, isoToLocalInput, localInputToIso, placeLine } from "./format";
 
 describe("parks formatting", () => {
   it("formats distances and local date inputs", () => {
@@ -8,5 +8,16 @@ describe("parks formatting", () => {
     const iso = localInputToIso("2026-06-01T08:30");
     expect(isoToLocalInput(iso)).toBe("2026-06-01T08:30");
     expect(localInputToIso("")).toBeUndefined();
+  });
+
+  it("names a park's place once: no city or state twice", () => {
+    expect(placeLine("162 Allen Avenue, Ikeja", "Lagos", "Lagos")).toBe("162 Allen Avenue, Ikeja, Lagos");
+    expect(placeLine("Place de l'Indépendance, Dakar", "Dakar", "Dakar")).toBe(
+      "Place de l'Indépendance, Dakar",
+    );
+    expect(placeLine("Airport Road, Mississauga", "Toronto", "Ontario")).toBe(
+      "Airport Road, Mississauga, Toronto, Ontario",
+    );
+    expect(placeLine("1 Main St", "Houston", null)).toBe("1 Main St, Houston");
   });
 });

@@ -18,3 +18,18 @@ export function isoToLocalInput(iso: string | undefined): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/**
+ * Where a park is, in one line: its address, then its city and state only where they add
+ * something ("Allen Avenue, Ikeja, Lagos", not "…, Ikeja, Lagos, Lagos"; "…, Dakar", not
+ * "…, Dakar, Dakar").
+ */
+export function placeLine(address: string, city: string, state?: string | null): string {
+  const parts = address
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const has = (name: string) => parts.some((p) => p.toLowerCase() === name.trim().toLowerCase());
+  for (const name of [city, state ?? ""]) if (name.trim() && !has(name)) parts.push(name.trim());
+  return parts.join(", ");
+}

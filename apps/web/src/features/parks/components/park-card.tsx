@@ -1,7 +1,7 @@
 import type { ParkSummary } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { formatDistance } from "../format";
+import { formatDistance, placeLine } from "../format";
 import { carriedWindow } from "../search-params";
 import { formatMoney } from "../../../lib/format";
 
@@ -22,7 +22,7 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
         <span className="park-badge">{t(`type.${park.type}`)}</span>
       </div>
       <p className="park-card__address">
-        {park.address}, {park.city}
+        {placeLine(park.address, park.city)}
         {park.distance_km !== undefined && (
           <span className="park-card__distance">
             {" "}

@@ -7,6 +7,7 @@ import { usePark } from "../api";
 import { OpeningHours, RatesTable } from "../components/park-facts";
 import { ParkWindow } from "../components/park-window";
 import { formatMoney } from "../../../lib/format";
+import { placeLine } from "../format";
 import "../parks.css";
 
 const ParkMap = lazy(() => import("../components/park-map"));
@@ -68,8 +69,8 @@ export function ParkPage() {
       <header className="park-page__head">
         <h1>{park.name}</h1>
         <p>
-          <span className="park-badge">{t(`type.${park.type}`)}</span> {park.address}, {park.city}
-          {park.state ? `, ${park.state}` : ""} · {t("parkCode", { code: park.park_code })}
+          <span className="park-badge">{t(`type.${park.type}`)}</span>{" "}
+          {placeLine(park.address, park.city, park.state)} · {t("parkCode", { code: park.park_code })}
         </p>
       </header>
       <div className="park-page__grid">
