@@ -108,6 +108,7 @@ async function sundayClosedPark() {
       name: string;
       opening_hours: ({ open: string } | null)[] | null;
       rates: unknown[];
+      max_height_cm: number | null;
     };
     if (park.opening_hours && park.opening_hours[6] === null && park.opening_hours[0] && park.rates.length) {
       // Lagos is UTC+1 all year: 10:00 there is 09:00Z.
@@ -181,6 +182,13 @@ describe("bookable windows", () => {
       .poll(() => page.getByTestId("window-refused").textContent())
       .toBe("Ce parking est fermé le dimanche.");
     expect(await page.getByRole("button", { name: "Réserver", exact: true }).isDisabled()).toBe(true);
+    // Numbers are written the French way too.
+    if (park.max_height_cm) {
+      const meters = new Intl.NumberFormat("fr", { minimumFractionDigits: 2 }).format(
+        park.max_height_cm / 100,
+      );
+      expect(await page.getByText(`Hauteur max. ${meters} m`).count()).toBe(1);
+    }
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });

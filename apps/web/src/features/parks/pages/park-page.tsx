@@ -100,7 +100,11 @@ export function ParkPage() {
             ))}
             {park.max_height_cm && (
               <li className="park-tag">
-                {t("maxHeight", { meters: (park.max_height_cm / 100).toFixed(2) })}
+                {t("maxHeight", {
+                  meters: new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 }).format(
+                    park.max_height_cm / 100,
+                  ),
+                })}
               </li>
             )}
           </ul>
