@@ -183,9 +183,19 @@ describe("verification and login", () => {
     });
     expect(me.statusCode).toBe(200);
 
+    // Opened again: the address is verified by now, and the answer says so (no new session).
     const reuse = await post("/auth/verify-email", { token });
-    expect(reuse.statusCode).toBe(400);
-    expect(reuse.json()).not.toHaveProperty("access_token");
+    expect(reuse.statusCode).toBe(409);
+    expect(reuse.json()).toEqual({
+      code: "already_verified",
+      message: "This e-mail address is already verified. You can sign in.",
+    });
+    // A token that was never issued is still just invalid.
+    const unknown = await post("/auth/verify-email", {
+      token: "never-issued-token-0123456789abcdefghijklmn",
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().code).toBe("invalid_link");
     // Only the hash is stored.
     const stored = await ctx.database.db
       .select()

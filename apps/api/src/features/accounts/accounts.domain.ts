@@ -8,6 +8,7 @@ export const MESSAGES = {
   resendSent: "If an account with this email needs verification, we have sent a new verification link.",
   forgotSent: "If an account exists for this email, we have sent a link to reset your password.",
   badLink: "This link is invalid or has expired. Please request a new one.",
+  alreadyVerified: "This e-mail address is already verified. You can sign in.",
   passwordReset: "Your password has been reset. Please log in with your new password.",
   invalidCredentials: "Invalid email or password",
   unverified:

@@ -110,6 +110,20 @@ export async function consumeToken(
   return row?.userId;
 }
 
+/** The user a token was issued to, whether or not it is still live: tells a used link from a bad one. */
+export async function tokenOwner(
+  db: Db,
+  tokenHash: string,
+  purpose: TokenPurpose,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+    .limit(1);
+  return row?.userId;
+}
+
 export async function logAttempt(db: Db, row: typeof authAttempts.$inferInsert): Promise<void> {
   await db.insert(authAttempts).values(row);
 }

@@ -136,8 +136,23 @@ export async function register(
 
 export async function verifyEmail(d: AccountsDeps, token: string, meta: RequestMeta): Promise<AuthResponse> {
   const now = d.clock();
-  const userId = await repo.consumeToken(d.db, hashToken(token), "verify_email", now);
+  const hash = hashToken(token);
+  const userId = await repo.consumeToken(d.db, hash, "verify_email", now);
   const user = userId ? await repo.findUserById(d.db, userId) : undefined;
+  if (!userId) {
+    // A link opened again (or after it expired) for an address that is verified by now: say so.
+    const owner = await repo.tokenOwner(d.db, hash, "verify_email");
+    const known = owner ? await repo.findUserById(d.db, owner) : undefined;
+    if (known?.emailVerifiedAt && !known.disabledAt) {
+      await log(d, meta, {
+        action: "verify_email",
+        userId: known.id,
+        success: false,
+        reason: "already_verified",
+      });
+      throw new AppError(409, "already_verified", MESSAGES.alreadyVerified);
+    }
+  }
   if (!user || user.disabledAt) {
     await log(d, meta, { action: "verify_email", userId: user?.id, success: false, reason: "bad_token" });
     throw new AppError(400, "invalid_link", MESSAGES.badLink);

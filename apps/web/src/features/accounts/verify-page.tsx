@@ -2,15 +2,20 @@ import { EmailSchema } from "@parkwell/contract";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { ApiError } from "../../lib/api";
 import { readStorage, STORAGE_KEYS } from "../../lib/storage-keys";
 import { resendVerification, storeSignIn, verifyEmail } from "./api";
 import { errorText, translateMessage } from "./errors";
 import { Field, FormAlert } from "./field";
 import "./accounts.css";
 
-type State = "verifying" | "failed" | "idle";
+type State = "verifying" | "verified" | "alreadyVerified" | "failed" | "idle";
 
-/** /verify?token=...: verifies the e-mail and signs in; without a token, offers a new link. */
+/**
+ * /verify?token=...: verifies the e-mail, signs in and says so, with where to go next; a link
+ * opened again for a verified address says it is verified already. Without a token, or with a
+ * bad one, it offers a new link.
+ */
 export function VerifyPage() {
   const { t } = useTranslation("auth");
   const [params] = useSearchParams();
@@ -26,13 +31,42 @@ export function VerifyPage() {
     verifyEmail(token)
       .then((res) => {
         storeSignIn(res);
-        window.location.assign("/");
+        setState("verified");
       })
       .catch((err: unknown) => {
+        if (err instanceof ApiError && err.code === "already_verified") {
+          setState("alreadyVerified");
+          return;
+        }
         setError(errorText(t, err));
         setState("failed");
       });
   }, [token, t]);
+
+  if (state === "verified" || state === "alreadyVerified") {
+    const done = state === "verified";
+    return (
+      <section className="acc-card" aria-labelledby="verify-title">
+        <h1 id="verify-title">{t(done ? "verify.doneTitle" : "verify.alreadyTitle")}</h1>
+        <p role="status">{t(done ? "verify.doneText" : "verify.alreadyText")}</p>
+        <p className="acc-actions">
+          {/* A full load, so the header and every cache start from the new session. */}
+          <a className="button button--accent" href="/parks-list">
+            {t("verify.findParking")}
+          </a>{" "}
+          {done ? (
+            <a className="button" href="/profile">
+              {t("verify.profile")}
+            </a>
+          ) : (
+            <Link className="button" to="/auth">
+              {t("register.login")}
+            </Link>
+          )}
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="acc-card" aria-labelledby="verify-title">
