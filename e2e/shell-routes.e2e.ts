@@ -119,3 +119,29 @@ describe("the parking-type pages", () => {
     await context.close();
   });
 });
+
+describe("features that are not open yet", () => {
+  it.each([
+    [
+      "/marketplace",
+      "en",
+      "Not open yet. The marketplace opens in a later release: nothing can be bought yet.",
+    ],
+    ["/vehicle-docs-renewal", "en", "Not open yet. Vehicle document renewal opens in a later release"],
+    ["/subscription-plans", "en", "Not open yet. Only pay as you go exists today"],
+    [
+      "/business-accounts",
+      "fr",
+      "Pas encore ouvert. Les comptes entreprise ouvrent dans une prochaine version",
+    ],
+    ["/events", "fr", "Pas encore ouvert. Les pages d'événements ouvrent dans une prochaine version."],
+  ])("%s says so plainly (%s)", async (route, language, text) => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.getByTestId("not-yet").textContent()).toContain(text);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -21,6 +21,17 @@ export function PageHeader({ title, lead, children }: { title: string; lead: str
   );
 }
 
+/** Says plainly that a feature described on the page does not exist yet, and what does today. */
+export function NotYet({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="container">
+      <p className="notice" role="note" data-testid="not-yet">
+        <strong>{title}</strong> {text}
+      </p>
+    </div>
+  );
+}
+
 /** Titled sections: paragraphs (blank-line separated) and an optional bullet list. */
 export function Sections({ sections, bare }: { sections: InfoSection[]; bare?: boolean }) {
   return (

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PageHeader } from "../../components/ui/info-content";
+import { NotYet, PageHeader } from "../../components/ui/info-content";
 
 export const INTRO_PAGES = {
   events: "/parks-list",
@@ -16,8 +16,8 @@ export const INTRO_PAGES = {
 export type IntroPageId = keyof typeof INTRO_PAGES;
 
 /**
- * A feature's own page while its data arrives in a later release: a clear heading, what the
- * feature does and how to use it, and where to go meanwhile. No invented data.
+ * A feature's own page while it is not open: a clear heading, a note saying it is not open yet and
+ * what a driver can do today, what the feature will do, and where to go meanwhile. No invented data.
  */
 export function IntroPage({ id }: { id: IntroPageId }) {
   const { t } = useTranslation("intro");
@@ -31,6 +31,7 @@ export function IntroPage({ id }: { id: IntroPageId }) {
           </Link>
         </p>
       </PageHeader>
+      <NotYet title={t("notYet")} text={t(`${id}.today`)} />
       <div className="container prose">
         <ul className="bullets">{Array.isArray(points) && points.map((p) => <li key={p}>{p}</li>)}</ul>
       </div>

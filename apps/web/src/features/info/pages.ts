@@ -10,6 +10,8 @@ export interface InfoPageConfig {
   key: string;
   /** Button name (in the catalogue's `ctas`) -> destination: a route, or a partner-site URL. */
   ctas?: Record<string, string>;
+  /** The page describes a feature that is not open yet: a note with `<key>.today` says what exists. */
+  notYet?: boolean;
 }
 
 export const INFO_PAGES = {
@@ -23,7 +25,7 @@ export const INFO_PAGES = {
   affiliates: { ns: "company", key: "affiliates", ctas: { contact: "/help" } },
   careers: { ns: "company", key: "careers", ctas: { contact: "/help" } },
   mediaCoverage: { ns: "company", key: "mediaCoverage", ctas: { contact: "/help" } },
-  businessAccounts: { ns: "business", key: "businessAccounts", ctas: { demo: "/book-demo" } },
+  businessAccounts: { ns: "business", key: "businessAccounts", ctas: { demo: "/book-demo" }, notYet: true },
   carParkManagement: {
     ns: "business",
     key: "carParkManagement",
@@ -43,6 +45,7 @@ export const INFO_PAGES = {
     ns: "business",
     key: "subscriptionPlans",
     ctas: { demo: "/book-demo", find: "/parks-list" },
+    notYet: true,
   },
   terms: { ns: "legal", key: "terms" },
   privacy: { ns: "legal", key: "privacy" },
