@@ -87,11 +87,37 @@ describe("park discovery", () => {
     await expect.poll(() => page.locator("h1").textContent()).toBe(park.name);
     expect(await page.getByRole("heading", { name: "Tarifs" }).count()).toBe(1);
     await page.goto(`${baseURL}/parks-list`, { waitUntil: "networkidle" });
+    // The filters are one folded bar with their count; open it to choose a type.
+    await page.locator(".park-more summary").click();
     await page.getByLabel("Type de parking").selectOption("stadium");
     await page.waitForURL(/type=stadium/);
     await page.reload({ waitUntil: "networkidle" });
     expect(await page.getByLabel("Type de parking").inputValue()).toBe("stadium");
     await expect.poll(() => page.locator(".park-badge").first().textContent()).toBe("Stade");
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the park list", () => {
+  it("folds its filters into one bar with their count, offers one best-match sort and a map view of the same search", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/parks-list?search=Lagos&type=airport`, { waitUntil: "networkidle" });
+    const bar = page.locator(".park-more");
+    expect(await bar.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    expect(await bar.locator("summary").textContent()).toBe("Filters (1)");
+    // The first result is near the top, not below an open filter panel.
+    const first = page.locator(".park-card").first();
+    await first.waitFor();
+    expect((await first.boundingBox())!.y).toBeLessThan(600);
+    await bar.locator("summary").click();
+    const sorts = await page.getByLabel("Sort by").locator("option").allTextContents();
+    expect(sorts).toContain("Best match");
+    expect(sorts).not.toContain("Relevance");
+    await page.getByRole("link", { name: "Map view" }).click();
+    await page.waitForURL((u) => u.pathname === "/search" && u.searchParams.get("type") === "airport");
+    expect(new URL(page.url()).searchParams.get("search")).toBe("Lagos");
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });

@@ -41,8 +41,8 @@ export function ParkFilters({ query, onChange }: Props) {
   const active =
     [query.type, query.vehicleTypeId, query.sort, query.start, query.end].filter(Boolean).length +
     query.amenities.length;
-  // Phones get the filters folded away unless some are set; wide screens see them open.
-  const [openByDefault] = useState(() => active > 0 || window.matchMedia("(min-width: 900px)").matches);
+  // Folded into one bar with the count of filters set, on every width: open, they pushed the
+  // first result down about 1,300 px on a desktop.
   const startInput = isoToLocalInput(query.start);
   const endInput = isoToLocalInput(query.end);
 
@@ -60,7 +60,7 @@ export function ParkFilters({ query, onChange }: Props) {
           />
         </div>
       </div>
-      <details className="park-field--wide park-more" open={openByDefault}>
+      <details className="park-field--wide park-more">
         <summary>{t("filters", { count: active })}</summary>
         <div className="park-filters__grid">
           <div className="park-field">
@@ -101,7 +101,10 @@ export function ParkFilters({ query, onChange }: Props) {
               onChange={(e) => update({ sort: (e.target.value || undefined) as ParkSort | undefined })}
             >
               <option value="">{t("sort.default")}</option>
-              {PARK_SORTS.filter((s) => s !== "distance" || query.lat !== undefined).map((s) => (
+              {/* "Best match" (the default) is relevance already: it is not offered twice. */}
+              {PARK_SORTS.filter(
+                (s) => s !== "relevance" && (s !== "distance" || query.lat !== undefined),
+              ).map((s) => (
                 <option key={s} value={s}>
                   {t(`sort.${s}`)}
                 </option>

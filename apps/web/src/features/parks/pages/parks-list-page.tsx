@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useSelectedCountry } from "../../../lib/country";
 import { useParkSearch } from "../api";
 import { ParkFilters } from "../components/park-filters";
@@ -17,7 +17,12 @@ export function ParksListPage() {
   const go = (next: ParkQuery) => setParams(toSearchParams(next));
   return (
     <div className="container page parks-page">
-      <h1>{t("listTitle", { country: t(`country.${country.code}`) })}</h1>
+      <div className="parks-page__head">
+        <h1>{t("listTitle", { country: t(`country.${country.code}`) })}</h1>
+        <Link className="button" to={`/search?${toSearchParams({ ...query, page: 1 }).toString()}`}>
+          {t("mapView")}
+        </Link>
+      </div>
       <ParkFilters key={query.search ?? ""} query={query} onChange={go} />
       <ParkResults
         result={result}
