@@ -129,16 +129,15 @@ export async function searchParks(
       repo.parkClocks(db, ids),
     ]);
     items.forEach((item, i) => {
+      const availability = item.availability;
+      if (!availability) return;
       const id = rows[i]!.id;
       const park = clocks.get(id);
+      // A park removed between the two reads has no hours left to read: it cannot be booked.
       const verdict = park ? windowVerdict(window.start, window.end, now, clockOfPark(park)) : null;
-      if (!item.availability || !verdict) return;
-      item.availability.bookable = verdict.bookable;
-      if (verdict.bookable) item.availability.available = free.get(id)?.available ?? 0;
-      else {
-        item.availability.available = 0;
-        item.availability.reason = windowRefusalText(verdict, language);
-      }
+      availability.bookable = verdict?.bookable ?? false;
+      availability.available = verdict?.bookable ? (free.get(id)?.available ?? 0) : 0;
+      if (verdict && !verdict.bookable) availability.reason = windowRefusalText(verdict, language);
     });
   }
   const capped = Math.min(total, PARK_TOTAL_CAP);
