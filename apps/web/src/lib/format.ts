@@ -29,8 +29,7 @@ export function formatNumber(value: number, locale: string): string {
  * charged on (the fees only): "VAT on service fees", "TVA sur les frais de service".
  */
 export function taxLabel(t: TFunction, taxName: string): string {
-  // A tax the catalogues do not name yet is shown as the country's data names it.
-  const known = ["VAT", "GST", "TVA", "Sales tax"].includes(taxName);
-  const name = known ? t(`common:price.taxNames.${taxName}`) : taxName;
-  return t("common:price.taxOnFees", { name });
+  // A tax the catalogue does not name yet is shown as the country's data names it.
+  const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
+  return t("common:price.taxOnFees", { name: names[taxName] ?? taxName });
 }

@@ -3,6 +3,7 @@ import { windowVerdict } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import { refundToWallet } from "../wallet/ledger.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
+import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -12,7 +13,6 @@ import {
   charge,
   full,
   guardVehicle,
-  clockOf,
   lockPark,
   notFound,
   price,
@@ -66,7 +66,7 @@ export async function extendBooking(
     const problem = extendProblem(b, newEnd, now);
     if (problem) throw AppError.validation({ new_end_time: problem });
     // The whole stay, from its start, must fit the opening hours (the start may be past by now).
-    const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOf(park));
+    const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
     if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
     await assertRoom(tx, b, park, b.endTime, newEnd);
     const breakdown = price(park, b.startTime, newEnd);
@@ -134,7 +134,7 @@ export async function changeStatus(
         chargedMinor: 0,
       };
     }
-    const verdict = windowVerdict(b.startTime, b.endTime, now, clockOf(park));
+    const verdict = windowVerdict(b.startTime, b.endTime, now, clockOfPark(park));
     if (!verdict.bookable) throw windowRefused(verdict, "status");
     await assertRoom(tx, b, park, b.startTime, b.endTime);
     const due = chargeDueMinor(b.totalMinor, b.paidMinor);

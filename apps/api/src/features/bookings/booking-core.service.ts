@@ -6,7 +6,6 @@ import {
   BOOKING_FULL_MESSAGE,
   BOOKING_NOT_FOUND_MESSAGE,
   windowRefusalText,
-  type ParkClock,
   type WindowRefusal,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -14,7 +13,6 @@ import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
-import { clockOfPark } from "../parks/parks.present";
 import { priceWindow } from "../parks/pricing.domain";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import * as repo from "./bookings.repo";
@@ -67,8 +65,6 @@ function bookable(park: ParkForBooking | undefined): LockedPark {
   return { ...park, capacity: park.capacity ?? 0 };
 }
 export type LockedPark = ParkForBooking & { capacity: number };
-
-export const clockOf = (p: ParkForBooking): ParkClock => clockOfPark(p);
 
 /** A window the park cannot take: 422 with the reason as a sentence, in the request's language. */
 export function windowRefused(refusal: WindowRefusal, field: string): AppError {

@@ -6,6 +6,7 @@ import type { Clock } from "../../lib/clock";
 import { list as listVehicles } from "../vehicles/vehicles.service";
 import { refusedEdge, windowVerdict } from "@parkwell/contract";
 import { bookingCode } from "./bookings.domain";
+import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -13,7 +14,6 @@ import { chargeAccountKeys, ensureChargeAccounts } from "../wallet/ledger.servic
 import {
   full,
   guardVehicle,
-  clockOf,
   notFound,
   price,
   readPark,
@@ -74,7 +74,7 @@ export async function createBooking(
   }
 
   const park = await readPark(db, body.park_id, body.vehicle_type_id);
-  const verdict = windowVerdict(body.start_time, body.end_time, now, clockOf(park));
+  const verdict = windowVerdict(body.start_time, body.end_time, now, clockOfPark(park));
   if (!verdict.bookable) {
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
