@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from "@parkwell/contract";
-import { readStorage, STORAGE_KEYS } from "./storage-keys";
+import { readStorage, STORAGE_KEYS, storedLanguage } from "./storage-keys";
 
 export const API_BASE = "/api/v1";
 
@@ -35,7 +35,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   // The server writes its sentences (a refused window's reason, ...) in the language shown.
   const headers: Record<string, string> = {
     accept: "application/json",
-    "accept-language": readStorage(STORAGE_KEYS.language) === "fr" ? "fr" : "en",
+    "accept-language": storedLanguage(),
     ...options.headers,
   };
   const token = readStorage(STORAGE_KEYS.token);

@@ -1,7 +1,7 @@
 import i18n from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { readStorage, STORAGE_KEYS, writeStorage } from "./storage-keys";
+import { STORAGE_KEYS, storedLanguage, writeStorage } from "./storage-keys";
 
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,9 +13,8 @@ export type Language = (typeof LANGUAGES)[number];
  */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
-export function storedLanguage(): Language {
-  return readStorage(STORAGE_KEYS.language) === "fr" ? "fr" : "en";
-}
+/** Kept here too for the shell's imports; it lives with the storage keys (no i18next needed). */
+export { storedLanguage };
 
 export async function setLanguage(language: Language): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);

@@ -41,3 +41,8 @@ export function readJson<T>(key: string): T | null {
     return null;
   }
 }
+
+/** The language the visitor chose (stored), English unless it is French. */
+export function storedLanguage(): "en" | "fr" {
+  return readStorage(STORAGE_KEYS.language) === "fr" ? "fr" : "en";
+}
