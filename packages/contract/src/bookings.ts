@@ -53,6 +53,18 @@ export const ExtendBookingBodySchema = z.object({
   new_end_time: time("new_end_time"),
 });
 
+/** The vehicle of an upcoming booking: a saved vehicle of the booking's type, or a plate typed for it. */
+export const ChangeVehicleBodySchema = z
+  .object({
+    vehicle_id: positiveId("vehicle_id").nullish(),
+    plate_number: PlateSchema.nullish(),
+  })
+  .refine((b) => (b.vehicle_id == null) !== (b.plate_number == null), {
+    error: "Choose a saved vehicle or type a plate number",
+    path: ["vehicle_id"],
+  });
+export type ChangeVehicleBody = z.infer<typeof ChangeVehicleBodySchema>;
+
 export const BookingIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export const BookingCodeParamsSchema = z.object({ bookingCode: z.string().trim().min(1).max(40) });
 

@@ -1,9 +1,10 @@
 /** Changes to an existing booking: extend, cancel and renew (docs/decisions/008-bookings.md). */
-import { windowVerdict } from "@parkwell/contract";
+import { windowVerdict, type ChangeVehicleBody } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import { refundToWallet } from "../wallet/ledger.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
+import { list as listVehicles } from "../vehicles/vehicles.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -81,6 +82,42 @@ export async function extendBooking(
       moves,
       updatedAt: now,
     };
+    await repo.updateBooking(tx, b.id, set);
+    return { booking: { ...b, ...set }, park: park.view };
+  });
+}
+
+export const VEHICLE_LOCKED = "The vehicle can only be changed before the booking starts";
+
+/**
+ * Puts another vehicle on an upcoming booking: a saved vehicle of the booking's vehicle type, or a
+ * plate. The type (and so the space and the price) stays; no money moves. The new plate must be
+ * free over the window, like at booking.
+ */
+export async function changeVehicle(
+  deps: BookingDeps,
+  userId: string,
+  bookingId: string,
+  body: ChangeVehicleBody,
+): Promise<{ booking: BookingRow; park: ParkView }> {
+  const now = deps.clock();
+  const vehicle = body.vehicle_id
+    ? (await listVehicles(deps.db, userId)).find((v) => v.id === body.vehicle_id)
+    : undefined;
+  if (body.vehicle_id && !vehicle) throw AppError.validation({ vehicle_id: "Vehicle not found" });
+  const plate = vehicle?.plate_number ?? body.plate_number ?? null;
+  return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
+    if (b.status !== "active" || b.startTime <= now) {
+      throw AppError.validation({ vehicle_id: VEHICLE_LOCKED });
+    }
+    if (vehicle && vehicle.vehicle_type_id !== b.vehicleTypeId) {
+      throw AppError.validation({ vehicle_id: "This vehicle is of another vehicle type" });
+    }
+    if (plate !== b.plateNumber) {
+      const { plateBusy } = await repo.occupancy(tx, { ...b, plateNumber: plate }, b.startTime, b.endTime);
+      if (plateBusy) throw busy();
+    }
+    const set = { vehicleId: vehicle?.id ?? null, plateNumber: plate, updatedAt: now };
     await repo.updateBooking(tx, b.id, set);
     return { booking: { ...b, ...set }, park: park.view };
   });

@@ -4,6 +4,7 @@ import {
   BookingCodeParamsSchema,
   BookingDetailSchema,
   BookingIdParamsSchema,
+  ChangeVehicleBodySchema,
   BookingListQuerySchema,
   BookingPageSchema,
   BookingSchema,
@@ -185,6 +186,29 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         const refund = toMajor(result.refundedMinor, result.park.decimals);
         notify(user, req.query.status === "cancelled" ? "cancelled" : "renewed", body, refund);
         return body;
+      },
+    );
+
+    app.put(
+      "/bookings/:id/vehicle",
+      {
+        schema: {
+          tags,
+          summary: "Put another vehicle (saved vehicle or plate) on an upcoming booking; no money moves",
+          params: BookingIdParamsSchema,
+          body: ChangeVehicleBodySchema,
+          response: { 200: BookingSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const { booking, park } = await service.changeVehicle(
+          deps,
+          user.id,
+          bookingId(req.params.id),
+          req.body,
+        );
+        return one(booking, park);
       },
     );
 

@@ -24,7 +24,7 @@ import {
 } from "./booking-core.service";
 
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
-export { changeStatus, extendBooking } from "./booking-changes.service";
+export { changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
 
 const fingerprint = (body: CreateBookingBody) =>
   createHash("sha256")
