@@ -112,7 +112,15 @@ describe("booking from checkout to cancellation", () => {
         .poll(() => page.getByTestId("checkout-balance").textContent())
         .toBe(`Wallet balance: ${ngn(200_000)}`);
       expect(await page.getByText("Service and booking fees are not refunded.").count()).toBe(1);
-      await page.getByLabel("Plate number").fill("abc-123");
+      // Pay without a plate: the field says so, takes the focus, and nothing reaches the server.
+      await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+      const plate = page.getByLabel("Plate number");
+      await expect.poll(() => plate.getAttribute("aria-invalid")).toBe("true");
+      await expect.poll(() => plate.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await page.getByText("This field is required!").count()).toBe(1);
+      expect((await db.query("SELECT 1 FROM bookings WHERE user_id = $1", [user.id])).length).toBe(0);
+      await plate.fill("abc-123");
+      expect(await page.getByText("This field is required!").count()).toBe(0);
       expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
       await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
 
@@ -147,6 +155,18 @@ describe("booking from checkout to cancellation", () => {
       );
 
       expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+      // Another car before the start: a typed plate, checked first; no money moves.
+      const beforeChange = await balance(user);
+      await page.getByRole("button", { name: "Change vehicle" }).click();
+      const form = page.getByRole("form", { name: "Change vehicle" });
+      await form.getByLabel("Plate number").fill("!");
+      await form.getByRole("button", { name: "Save vehicle" }).click();
+      expect(await form.getByText("Please enter a valid plate number").count()).toBe(1);
+      await form.getByLabel("Plate number").fill("xyz-789");
+      await form.getByRole("button", { name: "Save vehicle" }).click();
+      await expect.poll(() => page.getByText("Vehicle changed to XYZ789.").count()).toBe(1);
+      await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain("XYZ789");
+      expect(await balance(user)).toBe(beforeChange);
       // Extend by an hour: the quoted extra charge is what the wallet pays.
       await expect.poll(() => page.getByTestId("extend-extra").textContent()).toMatch(/^Extra charge: ₦/);
       const extra = await page.getByTestId("extend-extra").textContent();
@@ -238,6 +258,27 @@ describe("booking from checkout to cancellation", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Réservation confirmée" }).count()).toBe(1);
     // The browser logs the expected 402 response itself; nothing else may go wrong.
     expect(problems.filter((p) => !p.includes("status of 402"))).toEqual([]);
+    await context.close();
+  });
+
+  it("checks the checkout form in French before sending anything: plate and times, at the fields", async () => {
+    const user = await createSignedInUser(db, { countryId: 1 });
+    const park = await openPark();
+    const context = await signedIn(user, VIEWPORTS.desktop);
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    const query = new URLSearchParams({ vehicle_type_id: String(park.rates[0]!.vehicle_type_id) });
+    await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Payer avec le portefeuille" }).click();
+    const plate = page.getByLabel("Numéro d'immatriculation");
+    await expect.poll(() => plate.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("Ce champ est obligatoire !").count()).toBe(1);
+    expect(await page.getByText("Choisissez l'heure d'arrivée.").count()).toBe(1);
+    expect(await page.getByText("Choisissez l'heure de départ.").count()).toBe(1);
+    expect(await page.getByLabel("Arrivée").getAttribute("aria-invalid")).toBe("true");
+    expect(await plate.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await db.query("SELECT 1 FROM bookings WHERE user_id = $1", [user.id])).length).toBe(0);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -7,7 +7,7 @@ import {
 } from "@parkwell/contract";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
-import { ApiError } from "../../lib/api";
+import { ApiError } from "./api";
 
 /** The contract's English texts (SPEC 5, word for word) and their catalogue keys. */
 const KNOWN: Record<string, string> = {

@@ -10,6 +10,7 @@ export function ZonedDateTimeInput(props: {
   value: string | undefined;
   min?: string | undefined;
   describedBy: string;
+  invalid?: boolean;
   onChange: (iso: string | undefined) => void;
 }) {
   return (
@@ -19,6 +20,7 @@ export function ZonedDateTimeInput(props: {
       value={isoToZonedInput(props.value, props.zone)}
       {...(props.min !== undefined ? { min: isoToZonedInput(props.min, props.zone) } : {})}
       aria-describedby={props.describedBy}
+      aria-invalid={props.invalid ?? false}
       onChange={(e) => props.onChange(zonedInputToIso(e.target.value, props.zone))}
     />
   );

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { forgotPassword, resetPassword } from "./api";
-import { errorText, translateMessage } from "./errors";
+import { errorText, translateMessage } from "../../lib/form-errors";
 import { Field, FormAlert } from "./field";
 import "./accounts.css";
 

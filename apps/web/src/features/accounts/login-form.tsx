@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ApiError } from "../../lib/api";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 import { login, storeSignIn } from "./api";
-import { errorText, zodFields } from "./errors";
+import { errorText, zodFields } from "../../lib/form-errors";
 import { Field, FormAlert } from "./field";
 import { SocialButtons } from "./social-buttons";
 

@@ -2,7 +2,7 @@ import { ChangePasswordSchema } from "@parkwell/contract";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { changePassword } from "./api";
-import { errorText, serverFields, zodFields } from "./errors";
+import { errorText, serverFields, zodFields } from "../../lib/form-errors";
 import { Field, FormAlert } from "./field";
 
 /** Change the password with the current one; the server ends every other session. */

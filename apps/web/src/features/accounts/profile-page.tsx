@@ -7,7 +7,7 @@ import { KNOWN_COUNTRIES } from "../../lib/country";
 import { logout } from "../../lib/logout";
 import { setCachedProfile, useSession } from "../../lib/session";
 import { profileQuery, updateProfile } from "./api";
-import { errorText, serverFields, zodFields } from "./errors";
+import { errorText, serverFields, zodFields } from "../../lib/form-errors";
 import { Field, FormAlert } from "./field";
 import { PasswordSection } from "./password-section";
 import { VehiclesSection } from "./vehicles-section";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useSelectedCountry } from "../../lib/country";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 import { register } from "./api";
-import { errorText, serverFields, zodFields } from "./errors";
+import { errorText, serverFields, zodFields } from "../../lib/form-errors";
 import { Field, FormAlert } from "./field";
 import "./accounts.css";
 

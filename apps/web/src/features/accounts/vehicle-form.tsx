@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { createVehicle, updateVehicle } from "./api";
-import { errorText, serverFields, zodFields } from "./errors";
+import { errorText, serverFields, zodFields } from "../../lib/form-errors";
 import { Field, FormAlert } from "./field";
 
 const vehicleTypesQuery = {

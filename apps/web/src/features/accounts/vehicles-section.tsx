@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { deleteVehicle, setDefaultVehicle, vehiclesQuery } from "./api";
-import { errorText } from "./errors";
+import { errorText } from "../../lib/form-errors";
 import { FormAlert } from "./field";
 import { VehicleForm } from "./vehicle-form";
 

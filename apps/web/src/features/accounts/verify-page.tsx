@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { readStorage, STORAGE_KEYS } from "../../lib/storage-keys";
 import { resendVerification, storeSignIn, verifyEmail } from "./api";
-import { errorText, translateMessage } from "./errors";
+import { errorText, translateMessage } from "../../lib/form-errors";
 import { Field, FormAlert } from "./field";
 import "./accounts.css";
 

@@ -82,3 +82,9 @@ export const extendBooking = (bookingId: string, newEnd: string) =>
 
 export const setBookingStatus = (bookingId: string, status: "cancelled" | "active") =>
   api<Booking>(`/bookings/${encodeURIComponent(bookingId)}/status`, { method: "PUT", query: { status } });
+
+/** A saved vehicle (`vehicle_id`) or a typed plate for an upcoming booking; no money moves. */
+export const changeBookingVehicle = (
+  bookingId: string,
+  choice: { vehicle_id: number } | { plate_number: string },
+) => api<Booking>(`/bookings/${encodeURIComponent(bookingId)}/vehicle`, { method: "PUT", body: choice });

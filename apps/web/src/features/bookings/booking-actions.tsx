@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { setBookingStatus } from "./api";
+import { ChangeVehicleForm } from "./change-vehicle-form";
 import { ExtendForm } from "./extend-form";
 import { markBookingUpdated } from "./flags";
 
@@ -40,6 +41,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
     <section className="card booking-actions" aria-labelledby="booking-actions-title">
       <h2 id="booking-actions-title">{t("details.manage")}</h2>
       {booking.status === "active" && !ended && <ExtendForm booking={booking} />}
+      {booking.status === "active" && start > now && <ChangeVehicleForm booking={booking} />}
       {booking.status === "active" && percent !== null && booking.cancellation.allowed && (
         <div className="booking-cancel">
           <p data-testid="refund-preview">{t("details.refundPreview", { percent, amount: money(refund) })}</p>

@@ -1,10 +1,11 @@
-import type { ParkDetail } from "@parkwell/contract";
+import { PlateSchema, type ParkDetail } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ZonedDateTimeInput } from "../../components/ui/zoned-date-time-input";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
+import { translateMessage } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
 import { zoneAbbreviation } from "../../lib/zoned-time";
 import { useAvailability } from "../../lib/park-queries";
@@ -21,8 +22,9 @@ import { VehicleFields } from "./vehicle-fields";
  * Arrival and departure are picked on the park's clock (its zone is named), not the phone's.
  */
 export function CheckoutForm({ park }: { park: ParkDetail }) {
-  const { t, i18n } = useTranslation("bookings");
+  const { t, i18n } = useTranslation(["bookings", "auth"]);
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const zone = park.time_zone;
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -35,9 +37,19 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const ordered = Boolean(start && end && end > start);
   // A new key per attempt: changing the form after a failure is a new attempt.
   const [attemptKey, setAttemptKey] = useState(newAttemptKey);
+  // What the driver must fix before anything is sent; shown once, at the field, after Pay.
+  const [missing, setMissing] = useState<{ plate_number?: string; start_time?: string; end_time?: string }>(
+    {},
+  );
 
   const update = (changes: Record<string, string | undefined>) => {
     setAttemptKey(newAttemptKey());
+    setMissing((m) => {
+      const left = { ...m };
+      for (const k of Object.keys(changes)) delete left[k as keyof typeof m];
+      if ("vehicle_id" in changes) delete left.plate_number;
+      return left;
+    });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -82,9 +94,27 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     onError: () => setAttemptKey(newAttemptKey()),
   });
 
+  const check = () => {
+    const found: typeof missing = {};
+    if (!vehicleId) {
+      const parsed = PlateSchema.safeParse(plate);
+      if (!parsed.success) found.plate_number = translateMessage(t, parsed.error.issues[0]?.message ?? "");
+    }
+    if (!start) found.start_time = t("checkout.startRequired");
+    if (!end) found.end_time = t("checkout.endRequired");
+    return found;
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!book.isPending) book.mutate();
+    if (book.isPending) return;
+    const found = check();
+    setMissing(found);
+    if (Object.keys(found).length > 0) {
+      // The first field to fix takes the focus, so a keyboard or screen-reader user lands on it.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      return;
+    }
+    book.mutate();
   };
   const error = book.error instanceof ApiError ? book.error : null;
   const price = availability.data?.price;
@@ -92,7 +122,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const full = availability.data !== undefined && availability.data.available < 1;
 
   return (
-    <form className="booking-form" onSubmit={submit} noValidate>
+    <form className="booking-form" onSubmit={submit} noValidate ref={form}>
       <section className="card" aria-labelledby={`${id}-park`}>
         <h2 id={`${id}-park`}>{park.name}</h2>
         <p>{park.address}</p>
@@ -115,29 +145,44 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === typeId)}
         vehicleId={vehicleId}
         plate={plate}
-        plateError={error?.fields?.plate_number}
+        plateError={
+          missing.plate_number ??
+          (error?.fields?.plate_number && translateMessage(t, error.fields.plate_number))
+        }
         onChange={update}
       />
-      <div className="field">
+      <div className={missing.start_time ? "field field--error" : "field"}>
         <label htmlFor={`${id}-start`}>{t("checkout.start")}</label>
         <ZonedDateTimeInput
           id={`${id}-start`}
           zone={zone}
           value={start}
-          describedBy={`${id}-zone`}
+          invalid={Boolean(missing.start_time)}
+          describedBy={missing.start_time ? `${id}-start-e ${id}-zone` : `${id}-zone`}
           onChange={(iso) => update({ start_time: iso })}
         />
+        {missing.start_time && (
+          <p id={`${id}-start-e`} className="field__error">
+            {missing.start_time}
+          </p>
+        )}
       </div>
-      <div className="field">
+      <div className={missing.end_time ? "field field--error" : "field"}>
         <label htmlFor={`${id}-end`}>{t("checkout.end")}</label>
         <ZonedDateTimeInput
           id={`${id}-end`}
           zone={zone}
           value={end}
           min={start}
-          describedBy={`${id}-zone`}
+          invalid={Boolean(missing.end_time)}
+          describedBy={missing.end_time ? `${id}-end-e ${id}-zone` : `${id}-zone`}
           onChange={(iso) => update({ end_time: iso })}
         />
+        {missing.end_time && (
+          <p id={`${id}-end-e`} className="field__error">
+            {missing.end_time}
+          </p>
+        )}
       </div>
       <p id={`${id}-zone`} className="field__hint" data-testid="checkout-zone">
         {t("checkout.zone", {
@@ -145,7 +190,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           city: park.city,
         })}
       </p>
-      {!ordered && <p className="field__error">{t("checkout.windowInvalid")}</p>}
+      {start && end && !ordered && <p className="field__error">{t("checkout.windowInvalid")}</p>}
       <section className="card" aria-live="polite" aria-labelledby={`${id}-price`}>
         <h2 id={`${id}-price`}>{t("checkout.priceTitle")}</h2>
         {availability.isFetching && <p>{t("checkout.checking")}</p>}
@@ -184,7 +229,11 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           </p>
         )
       )}
-      <button type="submit" className="button button--accent" disabled={book.isPending || !ordered || full}>
+      <button
+        type="submit"
+        className="button button--accent"
+        disabled={book.isPending || Boolean(start && end && !ordered) || full}
+      >
         {book.isPending
           ? t("checkout.paying")
           : price
