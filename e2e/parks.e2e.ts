@@ -219,3 +219,31 @@ describe("bookable windows", () => {
     await context.close();
   });
 });
+
+describe("the phone Book bar", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`carries the total and Book at the bottom of a phone's screen until the window is in view (${name})`, async () => {
+      const list = (await (await fetch(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=1`)).json()) as {
+        items: { slug: string }[];
+      };
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await watchedPage(context);
+      await page.goto(`${baseURL}/park/${list.items[0]!.slug}`, { waitUntil: "networkidle" });
+      const book = page.getByRole("link", { name: "Book", exact: true });
+      await expect.poll(() => book.count(), { timeout: 10_000 }).toBe(1);
+      const bar = page.getByTestId("park-bookbar");
+      if (name === "desktop") {
+        expect(await bar.isVisible()).toBe(false);
+      } else {
+        await expect.poll(() => bar.isVisible()).toBe(true);
+        const total = await page.getByTestId("window-total").textContent();
+        const barBook = bar.getByRole("link", { name: `Book · ${total}` });
+        expect(await barBook.getAttribute("href")).toBe(await book.getAttribute("href"));
+        await book.scrollIntoViewIfNeeded();
+        await expect.poll(() => bar.isVisible()).toBe(false);
+      }
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
+});

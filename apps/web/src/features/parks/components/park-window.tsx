@@ -1,5 +1,5 @@
 import { nextOpenWindow, type ParkDetail } from "@parkwell/contract";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ZonedDateTimeInput } from "../../../components/ui/zoned-date-time-input";
@@ -53,6 +53,9 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
   const result = useAvailability(park.id, vehicle, ordered ? start : undefined, ordered ? end : undefined);
   const refused = result.data?.bookable === false ? result.data.reason : undefined;
   const price = refused === undefined ? result.data?.price : undefined;
+  const card = useRef<HTMLElement>(null);
+  const cardInView = useInView(card);
+  const bookable = Boolean(result.data?.bookable && result.data.available > 0 && ordered);
   const checkout = `/checkout/${park.slug}?${new URLSearchParams({
     vehicle_type_id: String(vehicle),
     ...(start ? { start_time: start } : {}),
@@ -60,7 +63,7 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
   }).toString()}`;
 
   return (
-    <section className="park-window card" aria-labelledby={`${id}-title`}>
+    <section className="park-window card" aria-labelledby={`${id}-title`} ref={card}>
       <h2 id={`${id}-title`}>{t("windowTitle")}</h2>
       <div className="park-field">
         <label htmlFor={`${id}-v`}>{t("vehicleLabel")}</label>
@@ -136,7 +139,7 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
           </>
         )}
       </div>
-      {result.data?.bookable && result.data.available > 0 && ordered ? (
+      {bookable ? (
         <Link className="button button--accent park-window__book" to={checkout}>
           {t("book")}
         </Link>
@@ -145,6 +148,46 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
           {t("book")}
         </button>
       )}
+      {/* Phones: the window and Book sit low on the page, so a bar at the bottom of the screen
+          carries the total and Book until the window itself scrolls into view. */}
+      <div className="park-bookbar" hidden={cardInView} data-testid="park-bookbar">
+        <p className="park-bookbar__text">
+          {price
+            ? t("bookbarTotal", { amount: formatMoney(price.amount, price.currency, i18n.language) })
+            : refused !== undefined
+              ? t("bookbarClosed")
+              : t("bookbarChoose")}
+        </p>
+        {bookable && price ? (
+          <Link className="button button--accent" to={checkout}>
+            {t("bookbarBook", { amount: formatMoney(price.amount, price.currency, i18n.language) })}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              card.current?.scrollIntoView({ block: "start" });
+              document.getElementById(`${id}-s`)?.focus({ preventScroll: true });
+            }}
+          >
+            {t("bookbarTimes")}
+          </button>
+        )}
+      </div>
     </section>
   );
+}
+
+/** Whether any part of `ref` is on screen (true until measured, so nothing flashes). */
+function useInView(ref: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? true));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return inView;
 }

@@ -12,17 +12,6 @@ import "../parks.css";
 
 const ParkMap = lazy(() => import("../components/park-map"));
 
-const ICONS: Record<string, string> = {
-  airport: "✈",
-  stadium: "🏟",
-  station: "🚉",
-  mall: "🛍",
-  hospital: "🏥",
-  hotel: "🏨",
-  event: "🎫",
-  city: "🏙",
-};
-
 /** /park/{slug} and /park/{parkCode} (the QR sign): everything a driver needs before booking. */
 export function ParkPage() {
   const { t, i18n } = useTranslation("parks");
@@ -75,19 +64,12 @@ export function ParkPage() {
       </header>
       <div className="park-page__grid">
         <div className="park-page__main">
-          {park.photos.length > 0 ? (
+          {/* A park without photos shows none, rather than an empty picture box. */}
+          {park.photos.length > 0 && (
             <div className="park-photos">
               {park.photos.map((p) => (
                 <img key={p.url} src={p.url} alt={p.alt} loading="lazy" />
               ))}
-            </div>
-          ) : (
-            <div
-              className={`park-hero park-hero--${park.type}`}
-              role="img"
-              aria-label={t(`type.${park.type}`)}
-            >
-              <span aria-hidden="true">{ICONS[park.type] ?? "P"}</span>
             </div>
           )}
           <p>{park.description}</p>
