@@ -100,6 +100,8 @@ export const BookingSchema = z
       lat: z.number(),
       lng: z.number(),
       entry_instructions: z.string(),
+      /** The language `entry_instructions` is in: the request's when the park has it, else the park's own. */
+      text_language: z.enum(["en", "fr"]),
     }),
     vehicle_type_id: z.number().int(),
     vehicle: z.object({

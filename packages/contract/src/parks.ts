@@ -203,6 +203,11 @@ export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, avai
     overnight_stays: z.boolean(),
     max_height_cm: z.number().int().nullable(),
     entry_instructions: z.string(),
+    /**
+     * The language `description` and `entry_instructions` are in: the request's (Accept-Language)
+     * when the park has them in it, else the park's own.
+     */
+    text_language: z.enum(["en", "fr"]),
     photos: z.array(z.object({ url: z.string(), alt: z.string() })),
     operator: z.string(),
     status: z.string(),

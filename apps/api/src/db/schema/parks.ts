@@ -22,6 +22,12 @@ import { countries, states, vehicleTypes } from "./reference";
 export type OpeningHours = ({ open: string; close: string } | null)[];
 /** Per vehicle type id: [standard hourly rate, daily maximum (minor units), capacity], null where missing. */
 export type RateCard = Record<string, [number | null, number | null, number | null]>;
+/** A park's texts in a language other than its own (`text_language`). */
+export interface ParkTexts {
+  description: string;
+  entry_instructions: string;
+}
+
 export interface ParkPhoto {
   url: string;
   alt: string;
@@ -64,6 +70,10 @@ export const parks = pgTable(
     maxHeightCm: smallint("max_height_cm"),
     entryInstructions: text("entry_instructions").notNull().default(""),
     photos: jsonb("photos").$type<ParkPhoto[]>().notNull().default([]),
+    /** The language `description` and `entry_instructions` are written in ("en" or "fr"). */
+    textLanguage: text("text_language").notNull().default("en"),
+    /** The same texts in other languages, by language code; a language missing here falls back. */
+    translations: jsonb("translations").$type<Partial<Record<string, ParkTexts>>>().notNull().default({}),
     operator: text("operator").notNull(),
     status: text("status").notNull().default("active"),
     /**
@@ -116,6 +126,7 @@ export const parks = pgTable(
     index("parks_amenities_idx").using("gin", t.amenities).with({ fastupdate: false }),
     check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
     check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),
+    check("parks_text_language_check", sql`${t.textLanguage} IN ('en', 'fr')`),
     check("parks_type_known", sql.raw(`type IN (${PARK_TYPES.map((p) => `'${p}'`).join(", ")})`)),
     // The name's shape only; whether the zone exists is checked (with Intl) by whoever writes the park.
     check("parks_time_zone_shape", sql.raw(`time_zone ~ '${IANA_ZONE_SHAPE}'`)),

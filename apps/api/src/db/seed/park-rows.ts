@@ -109,6 +109,8 @@ export interface SeedPark {
     amenities: string[];
     maxHeightCm: number | null;
     entryInstructions: string;
+    textLanguage: "en" | "fr";
+    translations: Partial<Record<"en" | "fr", { description: string; entry_instructions: string }>>;
     photos: { url: string; alt: string }[];
     operator: string;
     status: string;
@@ -117,6 +119,12 @@ export interface SeedPark {
   };
   capacities: { vehicleTypeId: number; capacity: number }[];
   rates: { vehicleTypeId: number; hourlyMinor: number; dailyMaxMinor: number }[];
+}
+
+/** `kind` without its first word when `anchor` ends with that word. */
+function withoutRepeat(anchor: string, kind: string): string {
+  const [first, ...rest] = kind.split(" ");
+  return rest.length > 0 && anchor.toLowerCase().endsWith(` ${first!.toLowerCase()}`) ? rest.join(" ") : kind;
 }
 
 function buildPark(
@@ -130,9 +138,13 @@ function buildPark(
   const [anchor, type, lat, lng, street] = a;
   const r = rng(`${c.city}/${anchor}/${k}`);
   const kind = (c.french ? KINDS[type].fr : KINDS[type].en)[k] ?? "Parking";
-  const name = c.french ? `${kind} — ${anchor}` : `${anchor} ${kind}`;
-  let slug = slugify(`${name} ${c.city}`);
-  for (let n = 2; slugs.has(slug); n++) slug = `${slugify(`${name} ${c.city}`)}-${n}`;
+  // The slug and park code come from the first form of the name and never change: QR signs at
+  // the entrances and shared links carry them. The name shown drops a word the anchor and the
+  // kind would both say ("Union Station" + "Station Garage" is "Union Station Garage").
+  const firstName = c.french ? `${kind} — ${anchor}` : `${anchor} ${kind}`;
+  const name = c.french ? firstName : `${anchor} ${withoutRepeat(anchor, kind)}`;
+  let slug = slugify(`${firstName} ${c.city}`);
+  for (let n = 2; slugs.has(slug); n++) slug = `${slugify(`${firstName} ${c.city}`)}-${n}`;
   slugs.add(slug);
   let parkCode = "";
   for (let salt = 0; !parkCode || codes.has(parkCode); salt++) {
@@ -167,19 +179,27 @@ function buildPark(
   const am = amenities(type, k, r);
   const address = `${1 + Math.floor(r() * 180)} ${street}`;
   const state = STATE_ROWS.find((s) => s.id === stateIdOf(c.countryId, c.state))?.name ?? c.state;
-  const description = c.french
-    ? `${kind} pour ${anchor}, à ${c.city} : ${car} places pour voitures${h.open24h ? ", ouvert 24 h/24" : ""}.`
-    : `${kind} for ${anchor} in ${c.city}: ${car} car spaces${h.open24h ? ", open 24 hours" : ""}.`;
-  const entryInstructions = c.french
-    ? `Entrée par ${street}. Présentez le code QR de votre réservation à la barrière ou donnez votre code au gardien.`
-    : `Enter from ${street}. Show your booking's QR code at the barrier or give the attendant your booking code.`;
+  // Every park's texts in both languages: its own language in the row, the other in `translations`.
+  const kindIn = { en: KINDS[type].en[k] ?? "Car Park", fr: KINDS[type].fr[k] ?? "Parking" };
+  const texts = {
+    fr: {
+      description: `${kindIn.fr} pour ${anchor}, à ${c.city} : ${car} places pour voitures${h.open24h ? ", ouvert 24 h/24" : ""}.`,
+      entry_instructions: `Entrée par ${street}. Présentez le code QR de votre réservation à la barrière ou donnez votre code au gardien.`,
+    },
+    en: {
+      description: `${kindIn.en} for ${anchor} in ${c.city}: ${car} car spaces${h.open24h ? ", open 24 hours" : ""}.`,
+      entry_instructions: `Enter from ${street}. Show your booking's QR code at the barrier or give the attendant your booking code.`,
+    },
+  };
+  const textLanguage = c.french ? "fr" : "en";
+  const other = c.french ? "en" : "fr";
   return {
     row: {
       id,
       slug,
       parkCode,
       name,
-      description,
+      description: texts[textLanguage].description,
       type,
       countryId: c.countryId,
       stateId: stateIdOf(c.countryId, c.state),
@@ -191,7 +211,9 @@ function buildPark(
       ...h,
       amenities: am,
       maxHeightCm: am.includes("covered") ? 190 + Math.floor(r() * 5) * 10 : null,
-      entryInstructions,
+      entryInstructions: texts[textLanguage].entry_instructions,
+      textLanguage,
+      translations: { [other]: texts[other] },
       photos: [],
       operator: OPERATORS[c.countryId][Math.floor(r() * 3)] ?? "Parkwell Operations",
       status: "active",

@@ -23,6 +23,8 @@ export const parkView = {
   lat: parks.lat,
   lng: parks.lng,
   entry_instructions: parks.entryInstructions,
+  text_language: parks.textLanguage,
+  translations: parks.translations,
   decimals: countries.currencyDecimals,
 };
 

@@ -397,3 +397,18 @@ describe("opening hours on the park's own clock", () => {
     });
   });
 });
+
+describe("a booking's park texts", () => {
+  it("gives the entry instructions in the request's language, and names it", async () => {
+    const user = await fundedUser(db);
+    const b = (await book(ctx.app, user, { start: at(2 * HOUR), end: at(3 * HOUR) })).json<Booking>();
+    expect(b.park).toMatchObject({ text_language: "en" });
+    expect(b.park.entry_instructions).toMatch(/^Enter from /);
+    const fr = await ctx.app.inject({
+      url: `/api/v1/bookings/${b.booking_code}`,
+      headers: { ...bearer(user), "accept-language": "fr" },
+    });
+    expect(fr.json<Booking>().park).toMatchObject({ text_language: "fr" });
+    expect(fr.json<Booking>().park.entry_instructions).toMatch(/^Entrée par /);
+  });
+});

@@ -1,14 +1,22 @@
 import type { Booking, BookingStatus } from "@parkwell/contract";
+import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
+import { parkTexts } from "../parks/parks.present";
 import { refundMinor } from "./bookings.domain";
-import type { bookingContext } from "./bookings-view.repo";
+import type { bookingContext, ParkView } from "./bookings-view.repo";
 import type { BookingRow } from "./bookings.repo";
 import { signQr } from "./qr";
 
 type Context = Awaited<ReturnType<typeof bookingContext>>;
 
 /** A booking as the API shows it, in major units of its currency. */
-export function presentBooking(b: BookingRow, ctx: Context, qrSecret: string, now: Date): Booking {
+export function presentBooking(
+  b: BookingRow,
+  ctx: Context,
+  qrSecret: string,
+  now: Date,
+  language: Language = "en",
+): Booking {
   const park = ctx.parks.get(b.parkId);
   const decimals = park?.decimals ?? 2;
   const m = (minor: number) => toMajor(minor, decimals);
@@ -38,7 +46,7 @@ export function presentBooking(b: BookingRow, ctx: Context, qrSecret: string, no
       time_zone: park?.time_zone ?? "UTC",
       lat: park?.lat ?? 0,
       lng: park?.lng ?? 0,
-      entry_instructions: park?.entry_instructions ?? "",
+      ...(park ? entryTexts(park, language) : { entry_instructions: "", text_language: language }),
     },
     vehicle_type_id: b.vehicleTypeId,
     vehicle: {
@@ -78,4 +86,18 @@ export function presentBooking(b: BookingRow, ctx: Context, qrSecret: string, no
     },
     created_at: b.createdAt.toISOString(),
   };
+}
+
+/** The park's entry instructions in `language` when it has them, and the language they are in. */
+function entryTexts(park: ParkView, language: Language) {
+  const texts = parkTexts(
+    {
+      description: "",
+      entryInstructions: park.entry_instructions,
+      textLanguage: park.text_language,
+      translations: park.translations,
+    },
+    language,
+  );
+  return { entry_instructions: texts.entry_instructions, text_language: texts.text_language };
 }

@@ -15,12 +15,13 @@ import {
   IdempotencyKeySchema,
   type Booking,
 } from "@parkwell/contract";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
+import { requestLanguage } from "../../lib/language";
 import type { Mailer } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
 import { requireUser, type Auth } from "../../plugins/auth";
@@ -62,13 +63,22 @@ const errors = { 401: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: Erro
 
 export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
   const { db, clock } = deps;
-  /** `known`: parks a write already read, so its answer reads nothing more. */
-  const present = async (rows: BookingRow[], known: view.ParkView[] = []): Promise<Booking[]> => {
+  /**
+   * `known`: parks a write already read, so its answer reads nothing more. The park's texts are
+   * in the request's language where the park has them.
+   */
+  const present = async (
+    req: FastifyRequest,
+    rows: BookingRow[],
+    known: view.ParkView[] = [],
+  ): Promise<Booking[]> => {
     const ctx = await view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], known);
     const now = clock();
-    return rows.map((r) => presentBooking(r, ctx, deps.qrSecret, now));
+    const language = requestLanguage(req.headers["accept-language"]);
+    return rows.map((r) => presentBooking(r, ctx, deps.qrSecret, now, language));
   };
-  const one = async (row: BookingRow, park?: view.ParkView) => (await present([row], park ? [park] : []))[0]!;
+  const one = async (req: FastifyRequest, row: BookingRow, park?: view.ParkView) =>
+    (await present(req, [row], park ? [park] : []))[0]!;
 
   return async (app) => {
     // Before body validation, so a caller without a token gets 401, not a 422 about the body.
@@ -115,7 +125,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
           req.body,
           req.headers["idempotency-key"],
         );
-        const body = await one(booking, park);
+        const body = await one(req, booking, park);
         if (replayed) return reply.code(201).header("idempotent-replayed", "true").send(body);
         notify(user, "booked", body);
         return reply.code(201).send(body);
@@ -135,7 +145,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const page = await service.listBookings(db, clock(), requireUser(req).id, req.query);
         return {
-          items: await present(page.rows),
+          items: await present(req, page.rows),
           total: page.total,
           page: page.page,
           size: page.size,
@@ -162,7 +172,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
           bookingId(req.body.booking_id),
           req.body.new_end_time,
         );
-        const body = await one(booking, park);
+        const body = await one(req, booking, park);
         notify(user, "extended", body);
         return body;
       },
@@ -182,7 +192,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const user = requireUser(req);
         const result = await service.changeStatus(deps, user.id, bookingId(req.params.id), req.query.status);
-        const body = await one(result.booking, result.park);
+        const body = await one(req, result.booking, result.park);
         const refund = toMajor(result.refundedMinor, result.park.decimals);
         notify(user, req.query.status === "cancelled" ? "cancelled" : "renewed", body, refund);
         return body;
@@ -208,7 +218,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
           bookingId(req.params.id),
           req.body,
         );
-        return one(booking, park);
+        return one(req, booking, park);
       },
     );
 
@@ -225,7 +235,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const user = requireUser(req);
         const row = await service.getBookingByCode(db, user.id, req.params.bookingCode);
-        const body = await one(row);
+        const body = await one(req, row);
         const moves = await view.bookingMoves(db, row.id, user.id);
         const decimals = await view.currencyDecimals(db, row.currency);
         const toMove = (m: (typeof moves)[number]) => ({

@@ -56,6 +56,48 @@ describe("GET /front/parks/{idOrSlugOrCode}", () => {
   });
 });
 
+describe("a park's texts in the request's language", () => {
+  const read = (ref: string | number, language?: string) =>
+    ctx.app.inject({
+      url: `/api/v1/front/parks/${ref}`,
+      headers: language ? { "accept-language": language } : {},
+    });
+
+  it("gives an English park's French texts to a French request, and a Dakar park's English to an English one", async () => {
+    const en = await read(1, "en");
+    const fr = await read(1, "fr-CA,fr;q=0.9");
+    expect(en.headers.vary).toContain("accept-language");
+    expect(en.json<ParkDetail>()).toMatchObject({ text_language: "en" });
+    expect(en.json<ParkDetail>().description).toMatch(/ car spaces/);
+    expect(fr.json<ParkDetail>()).toMatchObject({ text_language: "fr" });
+    expect(fr.json<ParkDetail>().description).toMatch(/ places pour voitures/);
+    expect(fr.json<ParkDetail>().entry_instructions).toMatch(/^Entrée par /);
+
+    const [dakar] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM parks WHERE city = 'Dakar' ORDER BY id LIMIT 1`,
+    );
+    const dakarEn = (await read(dakar!.id, "en")).json<ParkDetail>();
+    expect(dakarEn.text_language).toBe("en");
+    expect(dakarEn.entry_instructions).toMatch(/^Enter from /);
+    expect((await read(dakar!.id)).json<ParkDetail>().text_language).toBe("en");
+    expect((await read(dakar!.id, "fr")).json<ParkDetail>().description).toMatch(/ places pour voitures/);
+  });
+
+  it("falls back to the park's own language, and says so, when it has no text in the one asked", async () => {
+    const [row] = await queryRows<{ id: number; description: string }>(
+      ctx.database.db,
+      sql`UPDATE parks SET translations = '{}'::jsonb
+          WHERE id = (SELECT id FROM parks WHERE city = 'Kano' ORDER BY id LIMIT 1)
+          RETURNING id, description`,
+    );
+    const fr = (await read(row!.id, "fr")).json<ParkDetail>();
+    expect(fr).toMatchObject({ text_language: "en", description: row!.description });
+    await seed(ctx.database.db);
+    expect((await read(row!.id, "fr")).json<ParkDetail>().text_language).toBe("fr");
+  });
+});
+
 describe("GET /front/parks/{parkId}/rate", () => {
   it("gives the car rate by default and other vehicle types on request", async () => {
     const car = (await get(`/front/parks/${park.id}/rate`)).json<ParkRate>();

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { clockOfPark, windowPrice } from "./parks.present";
+import { clockOfPark, parkTexts, windowPrice } from "./parks.present";
 import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
 import { requireWindow } from "./parks.service";
@@ -44,7 +44,7 @@ function toRate(
   };
 }
 
-export async function getPark(db: Db, ref: string): Promise<ParkDetail> {
+export async function getPark(db: Db, ref: string, language: Language): Promise<ParkDetail> {
   const { park: p, state, country } = await loadPark(db, ref);
   const rates = (await repo.listRates(db, p.id)).map((r) => toRate(p.id, r, country));
   const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
@@ -71,12 +71,11 @@ export async function getPark(db: Db, ref: string): Promise<ParkDetail> {
           daily_max: car.daily_max,
         }
       : null,
-    description: p.description,
+    ...parkTexts(p, language),
     country: { id: country.id, code: country.code, name: country.name, currency: country.currency },
     opening_hours: p.open24h ? null : (p.openingHours ?? null),
     overnight_stays: p.overnightStays,
     max_height_cm: p.maxHeightCm,
-    entry_instructions: p.entryInstructions,
     photos: p.photos,
     operator: p.operator,
     status: p.status,

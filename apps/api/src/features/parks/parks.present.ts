@@ -1,4 +1,6 @@
 import type { DayHours, ParkClock, WindowPrice } from "@parkwell/contract";
+import type { ParkTexts } from "../../db/schema/parks";
+import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import type { CountryWithFees } from "./parks.repo";
 import type { PriceBreakdown } from "./pricing.domain";
@@ -34,3 +36,29 @@ export const clockOfPark = (p: {
   timeZone: p.timeZone,
   overnight: p.overnightStays,
 });
+
+/**
+ * A park's description and entry instructions in `language` when the park has them in it (its own
+ * language, or a translation), else in its own language; `text_language` says which was given, so
+ * a page can mark the fallback.
+ */
+export function parkTexts(
+  p: {
+    description: string;
+    entryInstructions: string;
+    textLanguage: string;
+    translations: Partial<Record<string, ParkTexts>>;
+  },
+  language: Language,
+): ParkTexts & { text_language: Language } {
+  const own = { description: p.description, entry_instructions: p.entryInstructions };
+  const translated = p.textLanguage === language ? undefined : p.translations[language];
+  if (translated?.description || translated?.entry_instructions) {
+    return {
+      description: translated.description || own.description,
+      entry_instructions: translated.entry_instructions || own.entry_instructions,
+      text_language: language,
+    };
+  }
+  return { ...own, text_language: p.textLanguage === "fr" ? "fr" : "en" };
+}

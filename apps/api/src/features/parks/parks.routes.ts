@@ -85,8 +85,12 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
           response: { 200: ParkDetailSchema, ...errors },
         },
       },
-      async (req, reply) =>
-        reply.header("cache-control", cache).send(await parkService.getPark(db, parkRef(req.params.park))),
+      async (req, reply) => {
+        const language = requestLanguage(req.headers["accept-language"]);
+        const park = await parkService.getPark(db, parkRef(req.params.park), language);
+        // The texts follow the request's language.
+        return reply.header("cache-control", cache).header("vary", "accept-language").send(park);
+      },
     );
 
     app.get(

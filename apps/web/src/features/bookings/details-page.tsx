@@ -85,7 +85,8 @@ export function BookingDetailsPage() {
             <BookingSummary booking={b} />
             {b.park.entry_instructions && (
               <p>
-                <strong>{t("details.entry")}</strong> {b.park.entry_instructions}
+                <strong>{t("details.entry")}</strong>{" "}
+                <span lang={b.park.text_language}>{b.park.entry_instructions}</span>
               </p>
             )}
           </section>

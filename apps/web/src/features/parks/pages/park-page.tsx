@@ -72,7 +72,14 @@ export function ParkPage() {
               ))}
             </div>
           )}
-          <p>{park.description}</p>
+          <div lang={park.text_language}>
+            <p>{park.description}</p>
+          </div>
+          {park.text_language !== i18n.language && (
+            <p className="park-muted" data-testid="text-language-note">
+              {t("textInOtherLanguage", { language: t(`languageName.${park.text_language}`) })}
+            </p>
+          )}
           <h2>{t("amenitiesTitle")}</h2>
           <ul className="park-card__tags">
             {park.amenities.map((a) => (
@@ -95,7 +102,7 @@ export function ParkPage() {
           <h2>{t("hoursTitle")}</h2>
           <OpeningHours park={park} />
           <h2>{t("entryTitle")}</h2>
-          <p>{park.entry_instructions}</p>
+          <p lang={park.text_language}>{park.entry_instructions}</p>
           <p className="park-muted">{t("operatedBy", { operator: park.operator })}</p>
           <h2>{t("mapTitle")}</h2>
           <Suspense fallback={<Spinner />}>
