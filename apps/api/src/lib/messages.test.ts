@@ -2,10 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   EMAIL_TEXT,
+  LoginSchema,
   PASSWORD_MAX_TEXT,
   PASSWORD_MIN_TEXT,
   PLATE_TEXT,
+  ProfileUpdateSchema,
+  RegisterSchema,
   REQUIRED_TEXT,
+  SocialLoginSchema,
 } from "@parkwell/contract";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -248,6 +252,24 @@ describe("the catalogue covers", () => {
     expect(found.length).toBeGreaterThan(80);
     const missing = found.filter((f) => !NOT_SENT.has(f.text) && !known(f.text));
     expect(missing).toEqual([]);
+  });
+
+  it("zod's own messages, where a contract check has none", () => {
+    const issues = [
+      RegisterSchema.safeParse({ phone: 5, country_id: 1.5, email: "a@b.co", password: "x".repeat(9) }),
+      RegisterSchema.safeParse({ country_id: -1 }),
+      RegisterSchema.safeParse([]),
+      LoginSchema.safeParse({ identifier: "a@b.co", password: "x".repeat(300) }),
+      SocialLoginSchema.safeParse({
+        id_token: "t",
+        firebase_uid: "u",
+        provider: "google",
+        email: "e".repeat(300),
+      }),
+      ProfileUpdateSchema.safeParse({ country_id: 2 ** 40 }),
+    ].flatMap((r) => r.error?.issues ?? []);
+    expect(issues.length).toBeGreaterThan(6);
+    expect(issues.map((i) => i.message).filter((m) => translate(m, "fr") === m)).toEqual([]);
   });
 
   it("every field message of the contract's schemas", () => {

@@ -41,7 +41,7 @@ const HTTP: ServerText[] = [
   },
   {
     en: "Unsupported content type; send application/json",
-    fr: "Type de contenu non pris en charge ; envoyez du application/json",
+    fr: "Type de contenu non pris en charge ; utilisez application/json",
   },
   {
     en: "The Content-Length header does not match the body",
@@ -49,7 +49,7 @@ const HTTP: ServerText[] = [
   },
   { en: "The request body is too large", fr: "Le corps de la requête est trop volumineux" },
   { en: "The Content-Type header is not valid", fr: "L'en-tête Content-Type n'est pas valide" },
-  { en: "Unsupported charset; send UTF-8", fr: "Jeu de caractères non pris en charge ; envoyez de l'UTF-8" },
+  { en: "Unsupported charset; send UTF-8", fr: "Jeu de caractères non pris en charge ; utilisez UTF-8" },
   { en: "The request URL is not valid", fr: "L'URL de la requête n'est pas valide" },
   { en: "A part of the request URL is too long", fr: "Une partie de l'URL de la requête est trop longue" },
   { en: "The request could not be routed", fr: "La requête n'a pas pu être acheminée" },
@@ -84,14 +84,14 @@ const FIELDS: ServerText[] = [
   { en: "Please choose a country", fr: "Veuillez choisir un pays" },
   { en: "Please choose a vehicle type", fr: "Veuillez choisir un type de véhicule" },
   { en: "Please enter a valid image URL", fr: "Veuillez saisir une adresse d'image valide" },
-  { en: "Must be at most {max} characters", fr: "Au plus {max} caractères" },
+  { en: "Must be at most {max} characters", fr: "Doit contenir au plus {max} caractères" },
   { en: "provider must be google or apple", fr: "Le champ « provider » doit valoir google ou apple" },
   { en: "status must be cancelled or active", fr: "Le champ « status » doit valoir cancelled ou active" },
   { en: "language must be en or fr", fr: "Le champ « language » doit valoir en ou fr" },
-  { en: "currency is a 3-letter code", fr: "Le champ « currency » est un code de 3 lettres" },
+  { en: "currency is a 3-letter code", fr: "Le champ « currency » doit être un code de 3 lettres" },
   {
     en: "description is at most 200 characters",
-    fr: "Le champ « description » contient au plus 200 caractères",
+    fr: "Le champ « description » doit contenir au plus 200 caractères",
   },
   {
     en: "phone must be a phone number (digits, spaces, + and -)",
@@ -273,7 +273,7 @@ const PARKS: ServerText[] = [
   { en: "Park ID is required", fr: "L'identifiant du parking est obligatoire" },
   { en: "Park not found", fr: "Parking introuvable" },
   { en: "This park takes no vehicles of this type", fr: "Ce parking n'accepte pas ce type de véhicule" },
-  { en: "No fees are set for this country", fr: "Aucun frais n'est défini pour ce pays" },
+  { en: "No fees are set for this country", fr: "Les frais de ce pays ne sont pas définis" },
   {
     en: "start_time is required with end_time",
     fr: "Le champ « start_time » est obligatoire avec « end_time »",
@@ -282,14 +282,17 @@ const PARKS: ServerText[] = [
     en: "end_time is required with start_time",
     fr: "Le champ « end_time » est obligatoire avec « start_time »",
   },
-  { en: "end_time must be after start_time", fr: "« end_time » doit être après « start_time »" },
+  {
+    en: "end_time must be after start_time",
+    fr: "Le champ « end_time » doit être postérieur à « start_time »",
+  },
   { en: "A window can last at most {days} days", fr: "Un créneau dure au plus {days} jours" },
   {
     en: "country must be a country name or code Parkwell serves",
     fr: "Le champ « country » doit être le nom ou le code d'un pays desservi par Parkwell",
   },
   { en: "lat and lng must be given together", fr: "« lat » et « lng » doivent être donnés ensemble" },
-  { en: "sort=distance needs lat and lng", fr: "sort=distance demande « lat » et « lng »" },
+  { en: "sort=distance needs lat and lng", fr: "sort=distance nécessite « lat » et « lng »" },
 ];
 
 const BOOKINGS: ServerText[] = [
@@ -329,8 +332,8 @@ const BOOKINGS: ServerText[] = [
 
 const WALLET: ServerText[] = [
   { en: "Insufficient wallet balance", fr: "Solde du portefeuille insuffisant" },
-  { en: "Wallet retrieved", fr: "Portefeuille chargé" },
-  { en: "Transactions retrieved", fr: "Transactions chargées" },
+  { en: "Wallet retrieved", fr: "Portefeuille récupéré" },
+  { en: "Transactions retrieved", fr: "Transactions récupérées" },
   { en: "Payment initialized", fr: "Paiement initialisé" },
   { en: "Your wallet is in {currency}", fr: "Votre portefeuille est en {currency}" },
   {
@@ -363,11 +366,11 @@ const WALLET: ServerText[] = [
   { en: "Amount must be at most {amount}", fr: "Le montant doit être d'au plus {amount}" },
   {
     en: "A wallet can hold at most {max}; you can add up to {room}",
-    fr: "Un portefeuille contient au plus {max} ; vous pouvez ajouter jusqu'à {room}",
+    fr: "Un portefeuille peut contenir au plus {max} ; vous pouvez ajouter jusqu'à {room}",
   },
   {
     en: "A wallet can hold at most {max}; with {pending} in top-ups still being paid, you can add up to {room}",
-    fr: "Un portefeuille contient au plus {max} ; avec {pending} de rechargements en cours de paiement, vous pouvez ajouter jusqu'à {room}",
+    fr: "Un portefeuille peut contenir au plus {max} ; avec {pending} de rechargements en cours de paiement, vous pouvez ajouter jusqu'à {room}",
   },
   { en: "Payment not found", fr: "Paiement introuvable" },
   { en: "The amount does not match this payment", fr: "Le montant ne correspond pas à ce paiement" },
