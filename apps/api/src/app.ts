@@ -22,6 +22,7 @@ import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.rout
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler, sendError } from "./plugins/errors";
+import { registerMessages } from "./plugins/messages";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, securityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validator);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerMessages(app);
 
   await registerSecurity(app, config, headers);
   await registerOpenApi(app, config, VERSION);

@@ -1,10 +1,7 @@
-import type { Language } from "./language";
-
 /**
- * An error a client caused or may see: HTTP status, a stable snake_case code and a sentence.
- * Services throw these; the error plugin turns them into `{ message, code, fields? }`. With
- * `translated`, the sentence (and every field that carries it) is written in the request's
- * language.
+ * An error a client caused or may see: HTTP status, a stable snake_case code and an English
+ * sentence. Services throw these; the error plugin turns them into `{ message, code, fields? }`,
+ * the message and every field's sentence in the request's language (lib/messages.ts).
  */
 export class AppError extends Error {
   constructor(
@@ -12,7 +9,6 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
-    readonly translated?: (language: Language) => string,
   ) {
     super(message);
     this.name = "AppError";

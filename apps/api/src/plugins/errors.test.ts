@@ -32,20 +32,37 @@ describe("toErrorResponse", () => {
     expect(body.message).not.toBe("raw");
   });
 
-  it("writes a translated AppError in the request's language, in its fields too", () => {
-    const err = new AppError(
-      422,
-      "window_not_bookable",
-      "Closed",
-      { start_time: "Closed", other: "x" },
-      (l) => (l === "fr" ? "Fermé" : "Closed"),
-    );
+  it("writes an AppError's sentence in the request's language, in its fields too, keeping values", () => {
+    const err = new AppError(422, "window_not_bookable", "This car park is closed on Sundays.", {
+      start_time: "This car park is closed on Sundays.",
+      other: "x",
+    });
     expect(toErrorResponse(err, "fr").body).toEqual({
       code: "window_not_bookable",
-      message: "Fermé",
-      fields: { start_time: "Fermé", other: "x" },
+      message: "Ce parking est fermé le dimanche.",
+      fields: { start_time: "Ce parking est fermé le dimanche.", other: "x" },
     });
-    expect(toErrorResponse(err).body.message).toBe("Closed");
+    expect(toErrorResponse(err).body.message).toBe("This car park is closed on Sundays.");
+    const short = new AppError(
+      402,
+      "insufficient_funds",
+      "Your wallet balance is too low: add 12.5 NGN to pay for this booking",
+      { amount_missing: "12.5", currency: "NGN" },
+    );
+    expect(toErrorResponse(short, "fr").body).toEqual({
+      code: "insufficient_funds",
+      message:
+        "Le solde de votre portefeuille est insuffisant : ajoutez 12.5 NGN pour payer cette réservation",
+      fields: { amount_missing: "12.5", currency: "NGN" },
+    });
+  });
+
+  it("writes Fastify's client errors and the 500 in French when asked", () => {
+    expect(toErrorResponse(fastifyError("FST_ERR_CTP_INVALID_JSON_BODY", 400), "fr").body).toEqual({
+      code: "malformed_json",
+      message: "Le corps de la requête n'est pas un JSON valide",
+    });
+    expect(toErrorResponse(new Error("boom"), "fr").body.message).toBe("Une erreur s'est produite");
   });
 
   it("never leaks an internal error's message", () => {

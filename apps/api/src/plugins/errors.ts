@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
 import { requestLanguage, type Language } from "../lib/language";
+import { translate } from "../lib/messages";
 
 interface ErrorBody {
   message: string;
@@ -38,17 +39,29 @@ function fieldName(instancePath: string, context: string | undefined): string {
   return path || context || "request";
 }
 
-/** Maps every error to `{ message, code, fields? }`. No stack traces; 5xx only for our own faults. */
+/**
+ * Maps every error to `{ message, code, fields? }`, its sentences in `language` (lib/messages.ts).
+ * No stack traces; 5xx only for our own faults.
+ */
 export function toErrorResponse(
   err: FastifyError | Error,
   language: Language = "en",
 ): { status: number; body: ErrorBody } {
+  const { status, body } = inEnglish(err);
+  if (language === "en") return { status, body };
+  const fields =
+    body.fields &&
+    Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, translate(v, language)]));
+  return {
+    status,
+    body: { ...body, message: translate(body.message, language), ...(fields ? { fields } : {}) },
+  };
+}
+
+function inEnglish(err: FastifyError | Error): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
-    const message = err.translated?.(language) ?? err.message;
-    const fields =
-      err.fields &&
-      Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, v === err.message ? message : v]));
-    return { status: err.status, body: { message, code: err.code, ...(fields ? { fields } : {}) } };
+    const fields = err.fields ? { fields: err.fields } : {};
+    return { status: err.status, body: { message: err.message, code: err.code, ...fields } };
   }
   const fe = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe)) {

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { AppError } from "../lib/app-error";
+import { sendError } from "./errors";
 
 /**
  * Serves the built React app: hashed assets with a long cache, and index.html for every other
@@ -40,6 +42,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       isApi || built
         ? `No route for ${req.method} ${pathname}`
         : "The web app is not built: run npm run build";
-    return reply.code(404).header("cache-control", "no-store").send({ message, code: "not_found" });
+    return sendError(req, reply, AppError.notFound(message));
   });
 }

@@ -66,12 +66,10 @@ function bookable(park: ParkForBooking | undefined): LockedPark {
 }
 export type LockedPark = ParkForBooking & { capacity: number };
 
-/** A window the park cannot take: 422 with the reason as a sentence, in the request's language. */
+/** A window the park cannot take: 422 with the reason as a sentence (the error plugin translates it). */
 export function windowRefused(refusal: WindowRefusal, field: string): AppError {
   const text = windowRefusalText(refusal, "en");
-  return new AppError(422, "window_not_bookable", text, { [field]: text }, (language) =>
-    windowRefusalText(refusal, language),
-  );
+  return new AppError(422, "window_not_bookable", text, { [field]: text });
 }
 
 export function price(p: ParkForBooking, start: Date, end: Date) {

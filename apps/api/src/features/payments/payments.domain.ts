@@ -85,9 +85,11 @@ export function topUpAmountError(
   if (minor > limits.maxMinor) return `Amount must be at most ${format(limits.maxMinor)}`;
   const committed = balanceMinor + pendingMinor;
   if (committed + minor > limits.maxBalanceMinor) {
+    const max = format(limits.maxBalanceMinor);
     const room = format(Math.max(0, limits.maxBalanceMinor - committed));
-    const pending = pendingMinor > 0 ? ` with ${format(pendingMinor)} in top-ups still being paid,` : "";
-    return `A wallet can hold at most ${format(limits.maxBalanceMinor)};${pending} you can add up to ${room}`;
+    return pendingMinor > 0
+      ? `A wallet can hold at most ${max}; with ${format(pendingMinor)} in top-ups still being paid, you can add up to ${room}`
+      : `A wallet can hold at most ${max}; you can add up to ${room}`;
   }
   return null;
 }

@@ -1,0 +1,513 @@
+/**
+ * Every sentence the API sends, in English (word for word as the code writes it: the English
+ * text is the key) and in French. A value inside a sentence is written `{name}` in both
+ * languages: the English pattern finds the value in the sentence sent, the French one puts it
+ * back. Translation happens once, as the reply is sent (plugins/errors.ts for errors and
+ * plugins/messages.ts for success messages), with `translate`; services keep writing English.
+ *
+ * To add a sentence: write it in the code as usual, then add its entry here (messages.test.ts
+ * walks the source and fails on a sentence that has none). French: vous, straight apostrophes,
+ * a plain space before : ; ? ! and inside « », as the web app's catalogues (apps/web/src/locales/fr).
+ */
+import {
+  BOOKING_FULL_MESSAGE,
+  BOOKING_NOT_FOUND_MESSAGE,
+  EMAIL_TEXT,
+  PASSWORD_MAX_TEXT,
+  PASSWORD_MIN_TEXT,
+  PLATE_TEXT,
+  REQUIRED_TEXT,
+  windowRefusalText,
+  type WindowRefusal,
+} from "@parkwell/contract";
+import type { Language } from "./language";
+
+export interface ServerText {
+  en: string;
+  fr: string;
+}
+
+/** Sentences every part of the API may send: the error plugin's, HTTP and validation defaults. */
+const HTTP: ServerText[] = [
+  { en: "Something went wrong", fr: "Une erreur s'est produite" },
+  { en: "Invalid request", fr: "Requête invalide" },
+  { en: "Invalid value", fr: "Valeur invalide" },
+  { en: "Bad request", fr: "Requête incorrecte" },
+  { en: "The request could not be processed", fr: "La requête n'a pas pu être traitée" },
+  { en: "The request body is not valid JSON", fr: "Le corps de la requête n'est pas un JSON valide" },
+  {
+    en: "The request body is empty; send a JSON object",
+    fr: "Le corps de la requête est vide ; envoyez un objet JSON",
+  },
+  {
+    en: "Unsupported content type; send application/json",
+    fr: "Type de contenu non pris en charge ; utilisez application/json",
+  },
+  {
+    en: "The Content-Length header does not match the body",
+    fr: "L'en-tête Content-Length ne correspond pas au corps de la requête",
+  },
+  { en: "The request body is too large", fr: "Le corps de la requête est trop volumineux" },
+  { en: "The Content-Type header is not valid", fr: "L'en-tête Content-Type n'est pas valide" },
+  { en: "Unsupported charset; send UTF-8", fr: "Jeu de caractères non pris en charge ; utilisez UTF-8" },
+  { en: "The request URL is not valid", fr: "L'URL de la requête n'est pas valide" },
+  { en: "A part of the request URL is too long", fr: "Une partie de l'URL de la requête est trop longue" },
+  { en: "The request could not be routed", fr: "La requête n'a pas pu être acheminée" },
+  { en: "No route for {method} {path}", fr: "Aucune route pour {method} {path}" },
+  {
+    en: "The web app is not built: run npm run build",
+    fr: "L'application web n'est pas construite : lancez npm run build",
+  },
+  { en: "Contains a character that is not allowed", fr: "Contient un caractère non autorisé" },
+  {
+    en: "{field}: Contains a character that is not allowed",
+    fr: "{field} : contient un caractère non autorisé",
+  },
+  { en: "No authentication token found", fr: "Aucun jeton d'authentification trouvé" },
+  {
+    en: "Your session has expired. Please log in again.",
+    fr: "Votre session a expiré. Veuillez vous reconnecter.",
+  },
+];
+
+/**
+ * The contract's field messages (packages/contract/src), shared with the web app: the French is
+ * the web catalogue's where it has one. `{name}` is the field's name as the API spells it.
+ */
+const FIELDS: ServerText[] = [
+  { en: REQUIRED_TEXT, fr: "Ce champ est obligatoire !" },
+  { en: EMAIL_TEXT, fr: "Veuillez saisir un e-mail valide" },
+  { en: PASSWORD_MIN_TEXT, fr: "Le mot de passe doit contenir au moins 8 caractères" },
+  { en: PASSWORD_MAX_TEXT, fr: "Le mot de passe doit contenir au plus 256 caractères" },
+  { en: PLATE_TEXT, fr: "Veuillez saisir une plaque d'immatriculation valide" },
+  { en: "Please enter a valid phone number", fr: "Veuillez saisir un numéro de téléphone valide" },
+  { en: "Please choose a country", fr: "Veuillez choisir un pays" },
+  { en: "Please choose a vehicle type", fr: "Veuillez choisir un type de véhicule" },
+  { en: "Please enter a valid image URL", fr: "Veuillez saisir une adresse d'image valide" },
+  { en: "Must be at most {max} characters", fr: "Doit contenir au plus {max} caractères" },
+  { en: "provider must be google or apple", fr: "Le champ « provider » doit valoir google ou apple" },
+  { en: "status must be cancelled or active", fr: "Le champ « status » doit valoir cancelled ou active" },
+  { en: "language must be en or fr", fr: "Le champ « language » doit valoir en ou fr" },
+  { en: "currency is a 3-letter code", fr: "Le champ « currency » doit être un code de 3 lettres" },
+  {
+    en: "description is at most 200 characters",
+    fr: "Le champ « description » doit contenir au plus 200 caractères",
+  },
+  {
+    en: "phone must be a phone number (digits, spaces, + and -)",
+    fr: "Le champ « phone » doit être un numéro de téléphone (chiffres, espaces, + et -)",
+  },
+  {
+    en: "Idempotency-Key must be 1 to 255 letters, digits or _ . : -",
+    fr: "L'en-tête Idempotency-Key doit compter de 1 à 255 lettres, chiffres ou _ . : -",
+  },
+  { en: "{name} is required", fr: "Le champ « {name} » est obligatoire" },
+  { en: "{name} is too large", fr: "Le champ « {name} » est trop grand" },
+  { en: "{name} must be text", fr: "Le champ « {name} » doit être du texte" },
+  { en: "{name} must be a number", fr: "Le champ « {name} » doit être un nombre" },
+  { en: "{name} must be a single number", fr: "Le champ « {name} » doit être un seul nombre" },
+  { en: "{name} must be a whole number", fr: "Le champ « {name} » doit être un nombre entier" },
+  {
+    en: "{name} must be a positive whole number",
+    fr: "Le champ « {name} » doit être un nombre entier positif",
+  },
+  { en: "{name} must be 1 or more", fr: "Le champ « {name} » doit valoir 1 ou plus" },
+  { en: "{name} must be at least {min}", fr: "Le champ « {name} » doit valoir au moins {min}" },
+  { en: "{name} must be at most {max}", fr: "Le champ « {name} » doit valoir au plus {max}" },
+  {
+    en: "{name} must be between {min} and {max}",
+    fr: "Le champ « {name} » doit être compris entre {min} et {max}",
+  },
+  {
+    en: "{name} must be at least {min} characters",
+    fr: "Le champ « {name} » doit contenir au moins {min} caractères",
+  },
+  {
+    en: "{name} must be at most {max} characters",
+    fr: "Le champ « {name} » doit contenir au plus {max} caractères",
+  },
+  { en: "{name} must be a single value", fr: "Le champ « {name} » doit être une seule valeur" },
+  {
+    en: "{name} must be a single date and time",
+    fr: "Le champ « {name} » doit être une seule date et heure",
+  },
+  {
+    en: "{name} must be an ISO 8601 date and time",
+    fr: "Le champ « {name} » doit être une date et heure ISO 8601",
+  },
+  {
+    en: "{name} must be a comma-separated list",
+    fr: "Le champ « {name} » doit être une liste séparée par des virgules",
+  },
+  {
+    en: "{name} must be one of {values}",
+    fr: "Le champ « {name} » doit valoir l'une de ces valeurs : {values}",
+  },
+  { en: "{name} must be among {values}", fr: "Le champ « {name} » doit être choisi parmi : {values}" },
+];
+
+/** zod's own English, for the few checks the contract leaves without a message of its own. */
+const ZOD_DEFAULTS: ServerText[] = [
+  { en: "Invalid input", fr: "Valeur invalide" },
+  {
+    en: "Invalid input: expected {expected}, received {received}",
+    fr: "Valeur invalide : {expected} attendu, {received} reçu",
+  },
+  { en: "Invalid input: expected {value}", fr: "Valeur invalide : {value} attendu" },
+  {
+    en: "Invalid option: expected one of {values}",
+    fr: "Option invalide : une valeur parmi {values} attendue",
+  },
+  { en: "Too big: expected string to have <={max} characters", fr: "Trop long : au plus {max} caractères" },
+  {
+    en: "Too small: expected string to have >={min} characters",
+    fr: "Trop court : au moins {min} caractères",
+  },
+  { en: "Too big: expected array to have <={max} items", fr: "Trop d'éléments : au plus {max}" },
+  { en: "Too big: expected number to be <={max}", fr: "Trop grand : au plus {max}" },
+  { en: "Too big: expected number to be <{max}", fr: "Trop grand : moins de {max}" },
+  { en: "Too small: expected number to be >={min}", fr: "Trop petit : au moins {min}" },
+  { en: "Too small: expected number to be >{min}", fr: "Trop petit : plus de {min}" },
+  { en: "Invalid email address", fr: "Adresse e-mail invalide" },
+  { en: "Invalid URL", fr: "URL invalide" },
+  { en: "Invalid UUID", fr: "UUID invalide" },
+  { en: "Invalid ISO datetime", fr: "Date et heure ISO invalides" },
+  {
+    en: "Invalid string: must match pattern {pattern}",
+    fr: "Texte invalide : doit respecter le motif {pattern}",
+  },
+  { en: "Unrecognized key: {keys}", fr: "Clé non reconnue : {keys}" },
+  { en: "Unrecognized keys: {keys}", fr: "Clés non reconnues : {keys}" },
+];
+
+const ACCOUNTS: ServerText[] = [
+  {
+    en: "Registration successful. Please check your email to verify your account.",
+    fr: "Inscription réussie. Consultez vos e-mails pour vérifier votre compte.",
+  },
+  {
+    en: "If an account with this email needs verification, we have sent a new verification link.",
+    fr: "Si le compte de cet e-mail doit être vérifié, nous avons envoyé un nouveau lien de vérification.",
+  },
+  {
+    en: "If an account exists for this email, we have sent a link to reset your password.",
+    fr: "Si un compte existe pour cet e-mail, nous avons envoyé un lien pour réinitialiser votre mot de passe.",
+  },
+  {
+    en: "This link is invalid or has expired. Please request a new one.",
+    fr: "Ce lien est invalide ou a expiré. Demandez-en un nouveau.",
+  },
+  {
+    en: "This e-mail address is already verified. You can sign in.",
+    fr: "Cette adresse e-mail est déjà vérifiée. Vous pouvez vous connecter.",
+  },
+  {
+    en: "Your password has been reset. Please log in with your new password.",
+    fr: "Votre mot de passe a été réinitialisé. Connectez-vous avec votre nouveau mot de passe.",
+  },
+  { en: "Invalid email or password", fr: "E-mail ou mot de passe incorrect" },
+  {
+    en: "Please verify your email address before logging in. Check your inbox for the verification link.",
+    fr: "Veuillez vérifier votre adresse e-mail avant de vous connecter. Le lien de vérification est dans votre boîte de réception.",
+  },
+  {
+    en: "This account has been disabled. Please contact support.",
+    fr: "Ce compte a été désactivé. Veuillez contacter le support.",
+  },
+  { en: "You have been logged out.", fr: "Vous êtes déconnecté." },
+  { en: "Your current password is incorrect", fr: "Votre mot de passe actuel est incorrect" },
+  {
+    en: "Your password has been changed. Your other sessions have been logged out.",
+    fr: "Votre mot de passe a été modifié. Vos autres sessions ont été déconnectées.",
+  },
+  {
+    en: "Social login is currently unavailable. Please try logging in with email and password.",
+    fr: "La connexion via les réseaux sociaux est actuellement indisponible. Connectez-vous avec votre e-mail et votre mot de passe.",
+  },
+  {
+    en: "An account with this email already exists. Please sign in with your original method.",
+    fr: "Un compte existe déjà avec cet e-mail. Connectez-vous avec votre méthode d'origine.",
+  },
+  {
+    en: "Account linking required. Please contact support.",
+    fr: "Association de comptes requise. Veuillez contacter le support.",
+  },
+  {
+    en: "Social login failed. Please try again.",
+    fr: "La connexion via les réseaux sociaux a échoué. Veuillez réessayer.",
+  },
+  {
+    en: "Your Google or Apple account did not share an email address.",
+    fr: "Votre compte Google ou Apple n'a pas communiqué d'adresse e-mail.",
+  },
+  {
+    en: "Your Google or Apple account has not verified this email address. Please verify it with them first, or sign up with email and password.",
+    fr: "Votre compte Google ou Apple n'a pas vérifié cette adresse e-mail. Faites-la vérifier chez eux d'abord, ou inscrivez-vous avec un e-mail et un mot de passe.",
+  },
+  {
+    en: "Too many login attempts. Please wait a moment and try again.",
+    fr: "Trop de tentatives de connexion. Patientez un instant puis réessayez.",
+  },
+  {
+    en: "Too many requests. Please wait a moment and try again.",
+    fr: "Trop de demandes. Patientez un instant puis réessayez.",
+  },
+  { en: "Account not found", fr: "Compte introuvable" },
+  { en: "User not found", fr: "Utilisateur introuvable" },
+  {
+    en: "Too many forms were sent from this address. Please try again in a few minutes.",
+    fr: "Trop de formulaires ont été envoyés depuis cette adresse. Réessayez dans quelques minutes.",
+  },
+];
+
+const VEHICLES: ServerText[] = [
+  { en: "Vehicle not found", fr: "Véhicule introuvable" },
+  {
+    en: "You already saved a vehicle with this plate number",
+    fr: "Vous avez déjà enregistré un véhicule avec cette plaque",
+  },
+  { en: "Vehicle deleted", fr: "Véhicule supprimé" },
+];
+
+const PARKS: ServerText[] = [
+  { en: "Park ID is required", fr: "L'identifiant du parking est obligatoire" },
+  { en: "Park not found", fr: "Parking introuvable" },
+  { en: "This park takes no vehicles of this type", fr: "Ce parking n'accepte pas ce type de véhicule" },
+  { en: "No fees are set for this country", fr: "Les frais de ce pays ne sont pas définis" },
+  {
+    en: "start_time is required with end_time",
+    fr: "Le champ « start_time » est obligatoire avec « end_time »",
+  },
+  {
+    en: "end_time is required with start_time",
+    fr: "Le champ « end_time » est obligatoire avec « start_time »",
+  },
+  {
+    en: "end_time must be after start_time",
+    fr: "Le champ « end_time » doit être postérieur à « start_time »",
+  },
+  { en: "A window can last at most {days} days", fr: "Un créneau dure au plus {days} jours" },
+  {
+    en: "country must be a country name or code Parkwell serves",
+    fr: "Le champ « country » doit être le nom ou le code d'un pays desservi par Parkwell",
+  },
+  { en: "lat and lng must be given together", fr: "« lat » et « lng » doivent être donnés ensemble" },
+  { en: "sort=distance needs lat and lng", fr: "sort=distance nécessite « lat » et « lng »" },
+];
+
+const BOOKINGS: ServerText[] = [
+  { en: BOOKING_FULL_MESSAGE, fr: "Il ne reste plus de place pour ce type de véhicule sur ce créneau." },
+  { en: BOOKING_NOT_FOUND_MESSAGE, fr: "Réservation introuvable" },
+  {
+    en: "This vehicle already has a booking in this window",
+    fr: "Ce véhicule a déjà une réservation sur ce créneau",
+  },
+  {
+    en: "Your wallet balance is too low: add {amount} {currency} to pay for this booking",
+    fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette réservation",
+  },
+  {
+    en: "This Idempotency-Key was used for another booking",
+    fr: "Cette clé Idempotency-Key a déjà servi pour une autre réservation",
+  },
+  { en: "This vehicle is of another vehicle type", fr: "Ce véhicule est d'un autre type" },
+  { en: "Only an active booking can be extended", fr: "Seule une réservation active peut être prolongée" },
+  { en: "This booking has already ended", fr: "Cette réservation est déjà terminée" },
+  {
+    en: "The new end time must be after the current end time",
+    fr: "La nouvelle heure de départ doit suivre l'heure de départ actuelle",
+  },
+  { en: "A booking can last at most {days} days", fr: "Une réservation dure au plus {days} jours" },
+  { en: "Only an active booking can be cancelled", fr: "Seule une réservation active peut être annulée" },
+  {
+    en: "A booking cannot be cancelled after it has started",
+    fr: "Une réservation ne peut plus être annulée une fois commencée",
+  },
+  { en: "Only a cancelled booking can be renewed", fr: "Seule une réservation annulée peut être rétablie" },
+  {
+    en: "A booking can only be renewed before it starts",
+    fr: "Une réservation ne peut être rétablie qu'avant son début",
+  },
+];
+
+const WALLET: ServerText[] = [
+  { en: "Insufficient wallet balance", fr: "Solde du portefeuille insuffisant" },
+  { en: "Wallet retrieved", fr: "Portefeuille récupéré" },
+  { en: "Transactions retrieved", fr: "Transactions récupérées" },
+  { en: "Payment initialized", fr: "Paiement initialisé" },
+  { en: "Your wallet is in {currency}", fr: "Votre portefeuille est en {currency}" },
+  {
+    en: "Card payments through Stripe are for USD and CAD wallets",
+    fr: "Les paiements par carte via Stripe sont réservés aux portefeuilles en USD et en CAD",
+  },
+  {
+    en: "Payments are not available right now. Please try again later.",
+    fr: "Les paiements sont indisponibles pour le moment. Veuillez réessayer plus tard.",
+  },
+  { en: "Card payments are not configured", fr: "Les paiements par carte ne sont pas configurés" },
+  {
+    en: "This Idempotency-Key was used with a different request",
+    fr: "Cette clé Idempotency-Key a déjà servi pour une autre requête",
+  },
+  {
+    en: "A request with this Idempotency-Key is still in progress",
+    fr: "Une requête avec cette clé Idempotency-Key est encore en cours",
+  },
+  { en: "Amount must be a positive number", fr: "Le montant doit être un nombre positif" },
+  {
+    en: "Amount must be a whole number of {currency}",
+    fr: "Le montant doit être un nombre entier de {currency}",
+  },
+  {
+    en: "Amount can have at most {decimals} decimal places",
+    fr: "Le montant peut avoir au plus {decimals} décimales",
+  },
+  { en: "Amount must be at least {amount}", fr: "Le montant doit être d'au moins {amount}" },
+  { en: "Amount must be at most {amount}", fr: "Le montant doit être d'au plus {amount}" },
+  {
+    en: "A wallet can hold at most {max}; you can add up to {room}",
+    fr: "Un portefeuille peut contenir au plus {max} ; vous pouvez ajouter jusqu'à {room}",
+  },
+  {
+    en: "A wallet can hold at most {max}; with {pending} in top-ups still being paid, you can add up to {room}",
+    fr: "Un portefeuille peut contenir au plus {max} ; avec {pending} de rechargements en cours de paiement, vous pouvez ajouter jusqu'à {room}",
+  },
+  { en: "Payment not found", fr: "Paiement introuvable" },
+  { en: "The amount does not match this payment", fr: "Le montant ne correspond pas à ce paiement" },
+  {
+    en: "This payment's provider is not available right now",
+    fr: "Le prestataire de ce paiement est indisponible pour le moment",
+  },
+  {
+    en: "Your wallet was credited up to its limit; the rest is held and our support team will return it to you",
+    fr: "Votre portefeuille a été crédité jusqu'à son plafond ; le reste est retenu et notre équipe d'assistance vous le rendra",
+  },
+  {
+    en: "Payment verified. Your wallet was credited up to its limit; the rest is held and our support team will return it to you",
+    fr: "Paiement vérifié. Votre portefeuille a été crédité jusqu'à son plafond ; le reste est retenu et notre équipe d'assistance vous le rendra",
+  },
+  {
+    en: "Payment already verified. Your wallet was credited up to its limit; the rest is held and our support team will return it to you",
+    fr: "Paiement déjà vérifié. Votre portefeuille a été crédité jusqu'à son plafond ; le reste est retenu et notre équipe d'assistance vous le rendra",
+  },
+  {
+    en: "The payment does not match what was initialised; nothing was credited",
+    fr: "Le paiement ne correspond pas à ce qui a été initialisé ; rien n'a été crédité",
+  },
+  {
+    en: "The payment failed or was cancelled; nothing was credited",
+    fr: "Le paiement a échoué ou a été annulé ; rien n'a été crédité",
+  },
+  {
+    en: "Payment verified and your wallet was credited",
+    fr: "Paiement vérifié et votre portefeuille a été crédité",
+  },
+  { en: "Payment already verified", fr: "Paiement déjà vérifié" },
+  { en: "Payment verification already in progress", fr: "La vérification du paiement est déjà en cours" },
+  { en: "Payment has not been completed yet", fr: "Le paiement n'est pas encore terminé" },
+  { en: "This payment has already been credited", fr: "Ce paiement a déjà été crédité" },
+  { en: "Your wallet was credited", fr: "Votre portefeuille a été crédité" },
+  {
+    en: "The payment has not been confirmed by the provider; nothing was credited",
+    fr: "Le paiement n'a pas été confirmé par le prestataire ; rien n'a été crédité",
+  },
+  { en: "Unknown payment provider", fr: "Prestataire de paiement inconnu" },
+  { en: "This provider is not configured", fr: "Ce prestataire n'est pas configuré" },
+  { en: "The webhook signature is not valid", fr: "La signature du webhook n'est pas valide" },
+  {
+    en: "The payment provider could not be reached. Nothing was charged to your wallet; please try again in a moment.",
+    fr: "Le prestataire de paiement est injoignable. Rien n'a été débité de votre portefeuille ; réessayez dans un instant.",
+  },
+  {
+    en: "The payment provider did not answer in time. Nothing was charged to your wallet; please try again in a moment.",
+    fr: "Le prestataire de paiement n'a pas répondu à temps. Rien n'a été débité de votre portefeuille ; réessayez dans un instant.",
+  },
+  {
+    en: "The payment provider refused the request. Please try again later.",
+    fr: "Le prestataire de paiement a refusé la requête. Veuillez réessayer plus tard.",
+  },
+];
+
+/**
+ * Why a window cannot be booked: the contract's sentences (shared with the web app), in both
+ * languages from its own `windowRefusalText`; values become `{name}`, weekdays are listed.
+ */
+function windowRefusals(): ServerText[] {
+  const both = (r: WindowRefusal): ServerText => ({
+    en: windowRefusalText(r, "en"),
+    fr: windowRefusalText(r, "fr"),
+  });
+  const refusals: WindowRefusal[] = [
+    { code: "past" },
+    { code: "end_before_start" },
+    { code: "too_long", days: "{days}" as unknown as number },
+    { code: "opens_at", time: "{time}" },
+    { code: "closed_at_start", closes: "{closes}" },
+    { code: "closes_before_end", time: "{time}" },
+    { code: "closed_at_end" },
+    ...[0, 1, 2, 3, 4, 5, 6].map((weekday): WindowRefusal => ({ code: "closed_day", weekday })),
+  ];
+  return refusals.map(both);
+}
+
+/** The one catalogue. */
+export const SERVER_TEXTS: readonly ServerText[] = [
+  ...HTTP,
+  ...FIELDS,
+  ...ZOD_DEFAULTS,
+  ...ACCOUNTS,
+  ...VEHICLES,
+  ...PARKS,
+  ...BOOKINGS,
+  ...WALLET,
+  ...windowRefusals(),
+];
+
+const PARAM = /\{(\w+)\}/g;
+
+/** The `{name}`s of a sentence, in order. */
+export function paramsOf(text: string): string[] {
+  return [...text.matchAll(PARAM)].map((m) => m[1]!);
+}
+
+interface Template {
+  pattern: RegExp;
+  fr: string;
+  /** Letters outside the values: the longer, the more specific the pattern. */
+  fixed: number;
+}
+
+const exact = new Map<string, string>();
+const templates: Template[] = [];
+for (const text of SERVER_TEXTS) {
+  if (paramsOf(text.en).length === 0) {
+    exact.set(text.en, text.fr);
+    continue;
+  }
+  const source = text.en
+    .split(PARAM)
+    .map((part, i) => (i % 2 === 1 ? `(?<${part}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  templates.push({
+    pattern: new RegExp(`^${source}$`, "s"),
+    fr: text.fr,
+    fixed: text.en.replace(PARAM, "").length,
+  });
+}
+// The most specific pattern first: "{name} must be at most {max} characters" before "{name} must be at most {max}".
+templates.sort((a, b) => b.fixed - a.fixed);
+
+/**
+ * `text` in `language`: the catalogue's French for an English sentence it knows (exactly, or by
+ * a pattern with values), else `text` as it is. English is always the text itself.
+ */
+export function translate(text: string, language: Language): string {
+  if (language === "en") return text;
+  const known = exact.get(text);
+  if (known !== undefined) return known;
+  for (const t of templates) {
+    const match = t.pattern.exec(text);
+    if (match) return t.fr.replace(PARAM, (_, name: string) => match.groups?.[name] ?? "");
+  }
+  return text;
+}
