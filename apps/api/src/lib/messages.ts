@@ -311,6 +311,14 @@ const BOOKINGS: ServerText[] = [
     fr: "Cette clé Idempotency-Key a déjà servi pour une autre réservation",
   },
   { en: "This vehicle is of another vehicle type", fr: "Ce véhicule est d'un autre type" },
+  {
+    en: "The vehicle can only be changed before the booking starts",
+    fr: "Le véhicule ne peut être changé qu'avant le début de la réservation",
+  },
+  {
+    en: "Choose a saved vehicle or type a plate number",
+    fr: "Choisissez un véhicule enregistré ou saisissez une plaque d'immatriculation",
+  },
   { en: "Only an active booking can be extended", fr: "Seule une réservation active peut être prolongée" },
   { en: "This booking has already ended", fr: "Cette réservation est déjà terminée" },
   {
