@@ -74,6 +74,32 @@ describe("account routes signed out", () => {
     });
   }
 
+  for (const language of ["en", "fr"]) {
+    it(`keeps the desktop header on one row, every link visible (${language})`, async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
+      const { page, problems } = await watchedPage(context);
+      await page.goto(baseURL, { waitUntil: "networkidle" });
+      const rows = await page.evaluate(() => {
+        const top = (el: Element) => Math.round(el.getBoundingClientRect().top);
+        const parts = [".header .brand", ".header .nav li:not(.nav__account)", ".header__actions"];
+        return [...new Set(parts.flatMap((s) => [...document.querySelectorAll(s)]).map(top))];
+      });
+      expect(rows).toHaveLength(1);
+      // Side by side without overlapping: the brand, each link, then the chips.
+      const edges = await page.evaluate(() =>
+        [".header .brand", ".header .nav li:not(.nav__account)", ".header__actions"]
+          .flatMap((s) => [...document.querySelectorAll(s)])
+          .map((el) => [el.getBoundingClientRect().left, el.getBoundingClientRect().right]),
+      );
+      for (let i = 1; i < edges.length; i++) expect(edges[i]![0]).toBeGreaterThanOrEqual(edges[i - 1]![1]);
+      const header = (await page.locator("header").boundingBox())!;
+      expect(header.height).toBeLessThan(80);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
   it("offers Se connecter and S'inscrire in French", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
