@@ -59,16 +59,6 @@ export const profileQuery = queryOptions({
 export const updateProfile = (body: ProfileUpdate) =>
   api<Profile>("/users/profile", { method: "PATCH", body });
 
-/** SPEC 3: the vehicle list may arrive as a bare array or as `{ data: [...] }`. */
-export const vehiclesQuery = queryOptions({
-  queryKey: ["user-vehicles"],
-  queryFn: async () => {
-    const res = await api<Vehicle[] | { data: Vehicle[] }>("/user/vehicles/");
-    const list = Array.isArray(res) ? res : res.data;
-    if (getSession().token) writeStorage(STORAGE_KEYS.vehicles, JSON.stringify(list));
-    return list;
-  },
-});
 export const createVehicle = (body: VehicleInput) =>
   api<Vehicle>("/user/vehicles/", { method: "POST", body });
 export const updateVehicle = (id: number, body: Partial<VehicleInput>) =>

@@ -2,7 +2,8 @@ import type { Vehicle } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { deleteVehicle, setDefaultVehicle, vehiclesQuery } from "./api";
+import { savedVehiclesQuery } from "../../lib/queries";
+import { deleteVehicle, setDefaultVehicle } from "./api";
 import { errorText } from "../../lib/form-errors";
 import { FormAlert } from "./field";
 import { VehicleForm } from "./vehicle-form";
@@ -11,10 +12,10 @@ import { VehicleForm } from "./vehicle-form";
 export function VehiclesSection() {
   const { t } = useTranslation(["account", "auth"]);
   const queryClient = useQueryClient();
-  const vehicles = useQuery(vehiclesQuery);
+  const vehicles = useQuery(savedVehiclesQuery());
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: vehiclesQuery.queryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: savedVehiclesQuery().queryKey });
   const action = useMutation({
     mutationFn: async ({ kind, id }: { kind: "default" | "delete"; id: number }): Promise<void> => {
       if (kind === "default") await setDefaultVehicle(id);

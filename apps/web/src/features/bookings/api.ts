@@ -1,40 +1,8 @@
-import type {
-  Booking,
-  BookingDetail,
-  BookingFilter,
-  BookingPage,
-  ParkDetail,
-  Vehicle,
-  Wallet,
-} from "@parkwell/contract";
+import type { Booking, BookingDetail, BookingFilter, BookingPage } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
 export const BOOKINGS_PAGE_SIZE = 10;
-
-export const parkQuery = (ref: string) =>
-  queryOptions({
-    queryKey: ["parks", "detail", ref],
-    queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
-    retry: false,
-  });
-
-export const walletQuery = () =>
-  queryOptions({
-    queryKey: ["wallet"],
-    queryFn: async () => (await api<{ data: Wallet }>("/wallet")).data,
-    staleTime: 0,
-  });
-
-/** SPEC 3: the vehicle list may arrive as a bare array or as `{ data: [...] }`. */
-export const savedVehiclesQuery = () =>
-  queryOptions({
-    queryKey: ["user-vehicles"],
-    queryFn: async () => {
-      const res = await api<Vehicle[] | { data: Vehicle[] }>("/user/vehicles/");
-      return Array.isArray(res) ? res : res.data;
-    },
-  });
 
 /** SPEC 3: list defaults when fields are missing (total 0, page 1, size 10, pages 1). */
 export const bookingsQuery = (filter: BookingFilter, page: number) =>
@@ -56,9 +24,10 @@ export const bookingsQuery = (filter: BookingFilter, page: number) =>
     staleTime: 0,
   });
 
-export const bookingQuery = (code: string) =>
+/** One booking; its park's entry instructions come in the language shown, so the key names it. */
+export const bookingQuery = (code: string, language: string) =>
   queryOptions({
-    queryKey: ["bookings", "detail", code],
+    queryKey: ["bookings", "detail", code, language],
     queryFn: ({ signal }) => api<BookingDetail>(`/bookings/${encodeURIComponent(code)}`, { signal }),
     retry: false,
     staleTime: 0,

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorText, translateMessage } from "../../lib/form-errors";
-import { changeBookingVehicle, savedVehiclesQuery } from "./api";
+import { savedVehiclesQuery } from "../../lib/queries";
+import { changeBookingVehicle } from "./api";
 import { VehicleFields } from "./vehicle-fields";
 
 /**

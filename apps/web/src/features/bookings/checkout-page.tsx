@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { parkQuery } from "./api";
+import { usePark } from "../../lib/queries";
 import { CheckoutForm } from "./checkout-form";
 // The app's field styles (44 px controls, 16 px text) for the forms on this page.
 import "../../components/ui/content.css";
@@ -12,7 +11,7 @@ import "./bookings.css";
 export function CheckoutPage() {
   const { t } = useTranslation("bookings");
   const { slug = "" } = useParams();
-  const park = useQuery(parkQuery(slug));
+  const park = usePark(slug);
 
   return (
     <div className="container page booking-page">

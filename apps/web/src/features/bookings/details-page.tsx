@@ -16,7 +16,7 @@ import "./bookings.css";
 export function BookingDetailsPage() {
   const { t, i18n } = useTranslation("bookings");
   const { bookingCode = "" } = useParams();
-  const booking = useQuery(bookingQuery(bookingCode));
+  const booking = useQuery(bookingQuery(bookingCode, i18n.language));
   const { bookingUpdated } = useBookingFlags();
   useResetOnLeave(resetBookingUpdated);
   const b = booking.data;

@@ -6,7 +6,7 @@ import { ZonedDateTimeInput } from "../../components/ui/zoned-date-time-input";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime, zoneAbbreviation } from "../../lib/zoned-time";
-import { availabilityQuery } from "../../lib/park-queries";
+import { availabilityQuery } from "../../lib/queries";
 import { extendBooking } from "./api";
 import { markBookingUpdated } from "./flags";
 

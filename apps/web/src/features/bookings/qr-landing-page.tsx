@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { parkQuery } from "./api";
+import { usePark } from "../../lib/queries";
 import { windowFromNow } from "./time";
 
 /** /booking/{parkCode}: the QR sign at the gate books from now (next quarter hour) for two hours. */
@@ -11,7 +10,7 @@ export function QrLandingPage() {
   const { t } = useTranslation("bookings");
   const { parkCode = "" } = useParams();
   const navigate = useNavigate();
-  const park = useQuery(parkQuery(parkCode));
+  const park = usePark(parkCode);
 
   useEffect(() => {
     if (!park.data) return;

@@ -10,10 +10,10 @@ import "./bookings.css";
 
 /** /booking-success?code=...: the booking just made, its QR code and where to go next. */
 export function BookingSuccessPage() {
-  const { t } = useTranslation("bookings");
+  const { t, i18n } = useTranslation("bookings");
   const [params] = useSearchParams();
   const code = params.get("code") ?? "";
-  const booking = useQuery({ ...bookingQuery(code), enabled: code !== "" });
+  const booking = useQuery({ ...bookingQuery(code, i18n.language), enabled: code !== "" });
   const { bookingCreated } = useBookingFlags();
   useResetOnLeave(resetBookingCreated);
 

@@ -1,4 +1,4 @@
-import type { ParkDetail, ParkPage, VehicleType } from "@parkwell/contract";
+import type { ParkPage, VehicleType } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
@@ -33,14 +33,6 @@ export function useParkSearch(q: ParkQuery, country: string | undefined, enabled
     queryFn: ({ signal }) => api<ParkPage>("/parks/front/parks/", { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-export function usePark(ref: string) {
-  return useQuery({
-    queryKey: ["parks", "detail", ref],
-    queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
-    retry: (count, err) => count < 1 && !(err instanceof Error && "status" in err && err.status === 404),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { AddFundsData, PaymentResult, Wallet, WalletTransaction } from "@parkwell/contract";
+import type { AddFundsData, PaymentResult, WalletTransaction } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 
@@ -17,13 +17,6 @@ export interface TransactionPage {
 }
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
-
-export const walletQuery = () =>
-  queryOptions({
-    queryKey: ["wallet"],
-    queryFn: async () => (await api<Envelope<Wallet>>("/wallet")).data,
-    staleTime: 0,
-  });
 
 export const transactionsQuery = (page: number) =>
   queryOptions({

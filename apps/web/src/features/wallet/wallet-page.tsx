@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { AddFundsDialog } from "./add-funds-dialog";
-import { walletQuery } from "./api";
+import { walletQuery } from "../../lib/queries";
 import { isCheckoutPath, rememberedReturn, rememberReturn } from "./return-to";
 import { TransactionsList } from "./transactions-list";
 import "./wallet.css";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ZonedDateTimeInput } from "../../../components/ui/zoned-date-time-input";
 import { formatMoney, taxLabel } from "../../../lib/format";
-import { useAvailability } from "../../../lib/park-queries";
+import { useAvailability } from "../../../lib/queries";
 import { nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
 import { parseParkQuery, validWindow } from "../search-params";
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
-import { usePark } from "../api";
+import { usePark } from "../../../lib/queries";
 import { OpeningHours, RatesTable } from "../components/park-facts";
 import { ParkWindow } from "../components/park-window";
 import { formatMoney } from "../../../lib/format";

@@ -1,0 +1,78 @@
+import type { Availability, ParkDetail, Vehicle, Wallet } from "@parkwell/contract";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api, ApiError } from "./api";
+import { getSession } from "./session";
+import { STORAGE_KEYS, writeStorage } from "./storage-keys";
+
+/**
+ * Queries more than one feature reads (park, checkout, booking, wallet and account pages): one
+ * definition each, so one cache key never means two things.
+ */
+
+/** A park by id, slug or QR code; its texts come in the language shown, so the key names it. */
+export const parkQuery = (ref: string, language: string) =>
+  queryOptions({
+    queryKey: ["parks", "detail", ref, language],
+    queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
+    // An unknown park is an answer, not a failure to retry.
+    retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
+  });
+
+export function usePark(ref: string) {
+  const { i18n } = useTranslation();
+  return useQuery(parkQuery(ref, i18n.language));
+}
+
+export const walletQuery = () =>
+  queryOptions({
+    queryKey: ["wallet"],
+    queryFn: async () => (await api<{ data: Wallet }>("/wallet")).data,
+    staleTime: 0,
+  });
+
+/**
+ * The driver's saved vehicles; the list may arrive as a bare array or as `{ data: [...] }`, and
+ * is kept under its storage key while signed in.
+ */
+export const savedVehiclesQuery = () =>
+  queryOptions({
+    queryKey: ["user-vehicles"],
+    queryFn: async () => {
+      const res = await api<Vehicle[] | { data: Vehicle[] }>("/user/vehicles/");
+      const list = Array.isArray(res) ? res : res.data;
+      if (getSession().token) writeStorage(STORAGE_KEYS.vehicles, JSON.stringify(list));
+      return list;
+    },
+  });
+
+/** A window's spaces, price and whether it can be booked, the reason in the language shown. */
+export const availabilityQuery = (
+  parkId: number,
+  vehicleTypeId: number,
+  start: string,
+  end: string,
+  language: string,
+) =>
+  queryOptions({
+    queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end, language],
+    queryFn: ({ signal }) =>
+      api<Availability>(`/front/parks/${parkId}/availability`, {
+        query: { vehicle_type_id: vehicleTypeId, start_time: start, end_time: end },
+        signal,
+      }),
+    retry: false,
+  });
+
+export function useAvailability(
+  parkId: number | undefined,
+  vehicleTypeId: number,
+  start?: string,
+  end?: string,
+) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    ...availabilityQuery(parkId ?? 0, vehicleTypeId, start ?? "", end ?? "", i18n.language),
+    enabled: parkId !== undefined && Boolean(start && end),
+  });
+}
