@@ -21,9 +21,6 @@ export const CANCELLATION_RULES: readonly CancellationRule[] = [
 /** Service and booking fees pay for the transaction itself and are not refunded by a cancellation. */
 export const CANCELLATION_REFUNDS_FEES = false;
 
-/** Refunds go back to the Parkwell wallet, immediately, in the booking's currency. */
-export const CANCELLATION_REFUND_DESTINATION = "wallet" as const;
-
 /**
  * The percentage refunded when a booking starting at `start` is cancelled at `now`, or null when it
  * can no longer be cancelled (it has started).

@@ -47,7 +47,6 @@ export const PageQuerySchema = z.object({
     .max(PAGE_SIZE_MAX, { error: `size must be at most ${PAGE_SIZE_MAX}` })
     .default(PAGE_SIZE_DEFAULT),
 });
-export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 /** The list envelope of DESIGN.md: `{ items, total, page, size, pages }`. */
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -136,11 +136,6 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 const dialect = new PgDialect();
 
-/** `queryRows` as a named prepared statement, named after its text: one name, one statement. */
-export function queryRowsPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
-  return queryBuilt<T>(db, dialect.sqlToQuery(query), true);
-}
-
 /**
  * Prepared statements' names by text, remembered: the texts are a few hundred shapes (per country,
  * filter and word count), and hashing each search's text again was about 1% of the API's CPU in a profile

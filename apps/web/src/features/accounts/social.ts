@@ -2,7 +2,7 @@ import type { AuthConfig, SocialLoginResponse } from "@parkwell/contract";
 import type * as FirebaseAuth from "firebase/auth";
 import type { Auth, AuthProvider, User } from "firebase/auth";
 import { ApiError } from "../../lib/api";
-import { STORAGE_KEYS, readStorage, writeStorage } from "../../lib/storage-keys";
+import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 import { socialLogin, storeSignIn } from "./api";
 import { SocialError } from "./social-error";
 
@@ -136,9 +136,3 @@ export async function completeRedirect(config: AuthConfig["social"]): Promise<bo
   }
 }
 
-/** SPEC 4: social login is complete only when the success marker and a token both exist. */
-export function assertSocialLoginDone(): void {
-  if (readStorage(STORAGE_KEYS.socialLoginSuccess) !== "true" || !readStorage(STORAGE_KEYS.token)) {
-    throw new SocialError("social.noneFound");
-  }
-}
