@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
@@ -94,6 +95,125 @@ describe("park discovery", () => {
     await page.reload({ waitUntil: "networkidle" });
     expect(await page.getByLabel("Type de parking").inputValue()).toBe("stadium");
     await expect.poll(() => page.locator(".park-badge").first().textContent()).toBe("Stade");
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The index of a map pin nothing else covers at its centre, so a real click reaches it. */
+async function clickablePin(page: Page): Promise<number> {
+  const index = await page.locator(".leaflet-marker-icon").evaluateAll((markers) =>
+    markers.findIndex((m) => {
+      const r = m.querySelector(".park-pin")!.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && m.contains(hit);
+    }),
+  );
+  expect(index).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+/** Whether every pin lies inside the map's box (the map was fitted to them). */
+async function pinsInsideMap(page: Page): Promise<boolean> {
+  const map = (await page.getByTestId("park-map").boundingBox())!;
+  const boxes = await page.locator(".park-pin").evaluateAll((pins) =>
+    pins.map((p) => {
+      const r = p.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }),
+  );
+  return (
+    boxes.length > 0 &&
+    boxes.every((b) => b.x >= map.x && b.x <= map.x + map.width && b.y >= map.y && b.y <= map.y + map.height)
+  );
+}
+
+describe("the map page", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`keeps the site header, says which results its pins are, fits a text search and opens a pin's popup to the park page (${name})`, async () => {
+      const context = await browser.newContext({ viewport });
+      await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+      const { page, problems } = await watchedPage(context);
+      await page.goto(`${baseURL}/search?vehicle_type_id=1`, { waitUntil: "networkidle" });
+
+      // The site header, as on every other page: brand, country chip (with its flag image), language.
+      const header = page.locator("header.header");
+      await header.locator("a.brand").waitFor();
+      expect(await header.getByRole("button", { name: /Country: Nigeria/ }).count()).toBe(1);
+      expect(await header.locator('img[data-country-flag="NG"]').count()).toBe(1);
+      expect(await page.locator("footer").count()).toBe(0);
+      // The map fills the viewport's height below the bar on a wide screen.
+      const map = page.getByTestId("park-map");
+      await map.waitFor();
+      if (name === "desktop") {
+        const box = (await map.boundingBox())!;
+        expect(Math.round(box.y + box.height)).toBe(viewport.height);
+      }
+
+      // The count says which part of the total the list and the pins are.
+      const count = page.getByTestId("park-count");
+      await expect.poll(() => count.textContent()).toMatch(/^Showing 1–20 of \d+ car parks$/);
+      const total = Number(/of (\d+)/.exec((await count.textContent())!)![1]);
+      expect(total).toBeGreaterThan(20);
+      await expect.poll(() => page.locator(".park-pin").count(), { timeout: 15_000 }).toBe(20);
+      expect(await page.locator(".park-card").count()).toBe(20);
+
+      // A text search looks across the country and the map fits its results (Abuja is far from
+      // the country's centre in Lagos, where the map would otherwise stay).
+      const before = await count.textContent();
+      await page.getByLabel("Where do you want to park?").fill("Abuja");
+      await page.keyboard.press("Enter");
+      await page.waitForURL((u) => u.searchParams.get("search") === "Abuja");
+      await expect.poll(() => count.textContent(), { timeout: 10_000 }).not.toBe(before);
+      expect(await count.textContent()).toMatch(/^(Showing 1–\d+ of )?\d+ car parks$/);
+      await expect.poll(() => pinsInsideMap(page)).toBe(true);
+      // Fitting the map is not a move of the user's: the search stays a text search.
+      expect(new URL(page.url()).searchParams.get("lat")).toBeNull();
+
+      // A pin opens a popup with the park's name, its price and a link that keeps the vehicle.
+      const index = await clickablePin(page);
+      const title = (await page.locator(".leaflet-marker-icon").nth(index).getAttribute("title"))!;
+      // The visible label, which sits above the marker's anchor point.
+      await page.locator(".leaflet-marker-icon").nth(index).locator(".park-pin").click();
+      const popup = page.locator(".park-popup");
+      await popup.waitFor();
+      expect(await popup.locator(".park-popup__name").textContent()).toBe(title);
+      expect(await popup.locator(".park-popup__price").textContent()).toMatch(/^From ₦[\d,]+\/h$/);
+      // The list still highlights the park.
+      expect(await page.locator(".park-card--active .park-card__name").textContent()).toBe(title);
+      const link = popup.getByRole("link", { name: `View car park: ${title}` });
+      expect(await link.getAttribute("href")).toMatch(/^\/park\/[a-z0-9-]+\?vehicle_type_id=1$/);
+      await link.click();
+      await page.waitForURL(
+        (u) => u.pathname.startsWith("/park/") && u.searchParams.get("vehicle_type_id") === "1",
+      );
+      await expect.poll(() => page.locator("main h1").textContent()).toBe(title);
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("opens a pin's popup and follows its link by keyboard, in French", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/search?search=Lagos`, { waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.getByTestId("park-count").textContent())
+      .toMatch(/^Affichage de 1 à 20 sur \d+ parkings$/);
+    const marker = page.locator(".leaflet-marker-icon").first();
+    await marker.waitFor();
+    const title = (await marker.getAttribute("title"))!;
+    await marker.focus();
+    await page.keyboard.press("Enter");
+    const link = page.locator(".park-popup").getByRole("link", { name: `Voir le parking : ${title}` });
+    await link.waitFor();
+    // The popup's link takes focus, so Enter follows it.
+    await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname.startsWith("/park/"));
+    await expect.poll(() => page.locator("main h1").textContent()).toBe(title);
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });

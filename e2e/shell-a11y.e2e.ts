@@ -17,7 +17,7 @@ async function seriousViolations(page: Page) {
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it.each(["/", "/about", "/help", "/cancellation-policy", "/book-demo", "/bookings"])(
+    it.each(["/", "/about", "/help", "/cancellation-policy", "/book-demo", "/bookings", "/search"])(
       `%s has no serious or critical violation on ${name}`,
       async (route) => {
         const context = await browser.newContext({ viewport });

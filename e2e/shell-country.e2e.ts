@@ -113,8 +113,8 @@ describe("the country flow", () => {
       await chip.click();
       const menu = page.locator("#country-menu");
       await menu.waitFor();
-      // A click outside closes it.
-      await page.locator("main h1").click();
+      // A click outside closes it (on the heading's left end: on a phone the open menu covers its middle).
+      await page.locator("main h1").click({ position: { x: 4, y: 4 } });
       await menu.waitFor({ state: "detached" });
       await chip.click();
       await Promise.all([page.waitForEvent("load"), menu.getByRole("button", { name: /Nigeria/ }).click()]);
@@ -122,6 +122,51 @@ describe("the country flow", () => {
       await context.close();
     }
   });
+});
+
+describe("the country picker's look", () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`shows the brand and a card per country with a flag image, not an emoji, and is chosen by keyboard (${name})`, async () => {
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await watchedPage(context, { country: null, ipCountry: "SN" });
+      await page.goto(baseURL, { waitUntil: "networkidle" });
+      const picker = page.getByRole("dialog", { name: "Choose your country or region" });
+      await picker.getByRole("heading", { name: "Choose your country or region" }).waitFor();
+      expect(await picker.locator(".brand img").count()).toBe(1);
+      const cards = picker.locator(".picker__country");
+      await expect.poll(() => cards.count()).toBe(4);
+      // Each card: a loaded SVG image of its flag (decoration beside the name), and no emoji flag.
+      for (const code of ["NG", "CA", "SN", "US"]) {
+        const flag = picker.locator(`.picker__country img[data-country-flag="${code}"]`);
+        expect(await flag.count()).toBe(1);
+        expect(await flag.getAttribute("src")).toMatch(/^data:image\/svg\+xml|\.svg$/);
+        expect(await flag.getAttribute("aria-hidden")).toBe("true");
+        await expect
+          .poll(() => flag.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+      }
+      expect(await picker.textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+      // Big touch targets, side by side on a wide screen and stacked on a phone.
+      const first = (await cards.nth(0).boundingBox())!;
+      const second = (await cards.nth(1).boundingBox())!;
+      expect(first.height).toBeGreaterThanOrEqual(72);
+      expect(second.y > first.y).toBe(name === "phone");
+
+      // Senegal is detected and focused; Shift+Tab goes back to Canada and Enter chooses it.
+      const senegal = picker.getByRole("button", { name: /Senegal/ });
+      await expect.poll(() => senegal.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press("Shift+Tab");
+      expect(
+        await picker.getByRole("button", { name: /Canada/ }).evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await Promise.all([page.waitForEvent("load"), page.keyboard.press("Enter")]);
+      expect(JSON.parse((await stored(page, "selectedCountry")) ?? "null")).toMatchObject({ code: "CA" });
+      await page.locator('header img[data-country-flag="CA"]').waitFor();
+      expect(await page.locator("header").textContent()).not.toMatch(/[\u{1F1E6}-\u{1F1FF}]/u);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe("the language and region panel", () => {

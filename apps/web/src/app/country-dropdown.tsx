@@ -1,5 +1,6 @@
 import type { CountryCode } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
+import { CountryFlag } from "../components/ui/country-flag";
 import { BUILT_IN_COUNTRIES } from "../lib/country-detection";
 import { chooseCountry, KNOWN_COUNTRIES, useSelectedCountry } from "../lib/country";
 import { useMenu } from "../lib/use-menu";
@@ -9,7 +10,6 @@ export function CountryDropdown() {
   const { t } = useTranslation();
   const selected = useSelectedCountry();
   const { open, setOpen, toggle, rootRef, buttonRef } = useMenu();
-  const flag = BUILT_IN_COUNTRIES.find((c) => c.code === selected.code)?.flag;
   return (
     <div className="menu" ref={rootRef}>
       <button
@@ -20,7 +20,7 @@ export function CountryDropdown() {
         aria-controls="country-menu"
         onClick={toggle}
       >
-        <span aria-hidden="true">{flag}</span>
+        <CountryFlag code={selected.code} />
         <span className="visually-hidden">
           {t("country.button", { name: t(`country.names.${selected.code}`) })}
         </span>
@@ -39,7 +39,7 @@ export function CountryDropdown() {
                   chooseCountry(KNOWN_COUNTRIES[c.code as CountryCode]);
                 }}
               >
-                <span aria-hidden="true">{c.flag}</span> {t(`country.names.${c.code}`)}
+                <CountryFlag code={c.code} /> {t(`country.names.${c.code}`)}
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import type { CountryCode } from "@parkwell/contract";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { CountryFlag } from "../components/ui/country-flag";
 import { Spinner } from "../components/ui/spinner";
 import {
   chooseCountry,
@@ -19,7 +20,7 @@ function noteKey(d: DetectedCountry): string {
   return "picker.defaultCountry";
 }
 
-/** The full-screen country picker: flag and name per country, the detected one highlighted. */
+/** The full-screen country picker: the brand, then a card per country (flag and name), the detected one highlighted. */
 export default function CountryPicker() {
   const { t } = useTranslation();
   const { pickerOpen, required, detecting, countries, detected } = useCountryFlow();
@@ -57,11 +58,14 @@ export default function CountryPicker() {
     >
       <div className="picker__inner container">
         <div className="picker__head">
-          <h2 id={titleId}>{t("picker.title")}</h2>
+          <span className="brand picker__brand">
+            <img src="/favicon.svg" alt="" width="40" height="40" />
+            <span>{t("brand")}</span>
+          </span>
           {!required && (
             <button
               type="button"
-              className="icon-button"
+              className="icon-button picker__close"
               onClick={closeCountryPicker}
               aria-label={t("picker.close")}
             >
@@ -69,7 +73,10 @@ export default function CountryPicker() {
             </button>
           )}
         </div>
-        <p>{t("picker.intro")}</p>
+        <h2 id={titleId} className="picker__title">
+          {t("picker.title")}
+        </h2>
+        <p className="picker__intro">{t("picker.intro")}</p>
         {detecting ? (
           <div className="picker__detecting" role="status">
             <Spinner />
@@ -101,18 +108,27 @@ export default function CountryPicker() {
                       aria-pressed={isHighlighted}
                       onClick={() => chooseCountry(KNOWN_COUNTRIES[code] ?? { ...c, code })}
                     >
-                      <span className="picker__flag" aria-hidden="true">
-                        {c.flag}
+                      <CountryFlag code={code} size={42} className="picker__flag" />
+                      <span className="picker__text">
+                        <span className="picker__name">
+                          {t(`country.names.${code}`, { defaultValue: c.name })}
+                        </span>
+                        {(detected?.code === c.code || (stored && current.code === c.code)) && (
+                          <span className="picker__notes">
+                            {detected?.code === c.code && (
+                              <span className="picker__note">{t(noteKey(detected))}</span>
+                            )}
+                            {stored && current.code === c.code && (
+                              <span className="picker__note picker__note--current">
+                                {t("picker.current")}
+                              </span>
+                            )}
+                          </span>
+                        )}
                       </span>
-                      <span className="picker__name">
-                        {t(`country.names.${code}`, { defaultValue: c.name })}
+                      <span className="picker__arrow" aria-hidden="true">
+                        →
                       </span>
-                      {detected?.code === c.code && (
-                        <span className="picker__note">{t(noteKey(detected))}</span>
-                      )}
-                      {stored && current.code === c.code && (
-                        <span className="picker__note picker__note--current">{t("picker.current")}</span>
-                      )}
                     </button>
                   </li>
                 );

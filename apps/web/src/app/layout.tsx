@@ -30,26 +30,35 @@ export function PageReady() {
   return <Outlet />;
 }
 
-/** SPEC 2: header, content, footer; the home route has no top padding, other pages have it. */
-export function Layout() {
+/**
+ * SPEC 2: header, content, footer; the home route has no top padding, other pages have it.
+ * The map variant (/search) keeps the same header, has no footer, and its content fills the rest
+ * of the viewport's height.
+ */
+export function Layout({ variant = "standard" }: { variant?: "standard" | "map" }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { pickerOpen } = useCountryFlow();
   const isHome = pathname === "/" || pathname === "/home";
+  const isMap = variant === "map";
   useEffect(() => startCountryFlow(), []);
-  return (
+  const content = (
     <>
       <ScrollToTop />
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className={isHome ? "main main--home" : "main"}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={isMap ? "main main--map" : isHome ? "main main--home" : "main"}
+      >
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      {!isMap && <Footer />}
       <AccountSlot />
       {pickerOpen && (
         <Suspense fallback={null}>
@@ -58,4 +67,5 @@ export function Layout() {
       )}
     </>
   );
+  return isMap ? <div className="map-shell">{content}</div> : content;
 }

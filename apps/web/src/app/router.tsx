@@ -35,14 +35,22 @@ export const router = createBrowserRouter([
       },
     ],
   },
-  // SPEC 2: /search has its own layout (list beside a map, no site header or footer).
+  // SPEC 2: /search has its own layout, the list beside a map, under the same site header (no footer).
   {
-    element: <PageReady />,
+    element: <Layout variant="map" />,
     errorElement: <RouteError />,
     children: [
       {
-        path: "search",
-        lazy: async () => ({ Component: (await import("../features/parks/pages/search-page")).SearchPage }),
+        element: <PageReady />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: "search",
+            lazy: async () => ({
+              Component: (await import("../features/parks/pages/search-page")).SearchPage,
+            }),
+          },
+        ],
       },
     ],
   },

@@ -15,14 +15,17 @@ export interface DetectedCountry {
   ip: string;
 }
 
-/** The picker's entries: the API's list when it loaded, else the four built-in countries. */
-export type PickerCountry = Pick<Country, "id" | "code" | "name" | "flag">;
+/**
+ * The picker's entries: the API's list when it loaded, else the four built-in countries. The API's
+ * emoji `flag` is not shown: the web app draws its own flag images (components/ui/country-flag).
+ */
+export type PickerCountry = Pick<Country, "id" | "code" | "name">;
 
 export const BUILT_IN_COUNTRIES: PickerCountry[] = [
-  { id: 1, code: "NG", name: "Nigeria", flag: "🇳🇬" },
-  { id: 2, code: "CA", name: "Canada", flag: "🇨🇦" },
-  { id: 3, code: "SN", name: "Senegal", flag: "🇸🇳" },
-  { id: 4, code: "US", name: "United States", flag: "🇺🇸" },
+  { id: 1, code: "NG", name: "Nigeria" },
+  { id: 2, code: "CA", name: "Canada" },
+  { id: 3, code: "SN", name: "Senegal" },
+  { id: 4, code: "US", name: "United States" },
 ];
 
 /** SPEC 4: a match is preselected, otherwise the United States entry is used. */

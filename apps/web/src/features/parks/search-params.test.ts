@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseParkQuery, toSearchParams } from "./search-params";
+import { parkHref, parseParkQuery, textSearchQuery, toSearchParams } from "./search-params";
 
 describe("park query in the URL", () => {
   it("round-trips a full query", () => {
@@ -37,5 +37,31 @@ describe("park query in the URL", () => {
       page: 1,
       size: 10,
     });
+  });
+});
+
+describe("links and new searches from the map page", () => {
+  it("links a park with the list's vehicle and valid dates, and nothing else", () => {
+    const withWindow = new URLSearchParams(
+      "search=Lagos&lat=6.5&lng=3.3&vehicle_type_id=2&start_time=2026-06-01T08:00:00.000Z&end_time=2026-06-01T10:00:00.000Z",
+    );
+    expect(parkHref("mma2", withWindow)).toBe(
+      "/park/mma2?vehicle_type_id=2&start_time=2026-06-01T08%3A00%3A00.000Z&end_time=2026-06-01T10%3A00%3A00.000Z",
+    );
+    expect(parkHref("mma2", new URLSearchParams("search=Lagos&page=2"))).toBe("/park/mma2");
+  });
+
+  it("a text search drops the map's place and starts on page 1, keeping the filters", () => {
+    const q = parseParkQuery(
+      new URLSearchParams("search=old&lat=6.5&lng=3.3&radius_km=4&type=airport&sort=distance&page=3"),
+    );
+    const next = textSearchQuery(q, "  Ikeja ");
+    expect(next).toMatchObject({ search: "Ikeja", type: "airport", page: 1 });
+    expect(next.lat).toBeUndefined();
+    expect(next.lng).toBeUndefined();
+    expect(next.radiusKm).toBeUndefined();
+    expect(next.sort).toBeUndefined();
+    expect(textSearchQuery({ ...q, sort: "price" }, "").search).toBeUndefined();
+    expect(textSearchQuery({ ...q, sort: "price" }, "").sort).toBe("price");
   });
 });

@@ -96,3 +96,25 @@ export function carriedWindow(params: URLSearchParams): string {
   }
   return out.toString();
 }
+
+/** A park page's link from a list or map, carrying the list's vehicle and dates (carriedWindow). */
+export function parkHref(slug: string, params: URLSearchParams): string {
+  const carried = carriedWindow(params);
+  return carried ? `/park/${slug}?${carried}` : `/park/${slug}`;
+}
+
+/**
+ * A new text search from the map page: it looks across the country again, so the map's place
+ * (centre, radius, and the distance sort that needs it) is dropped, and paging starts over.
+ */
+export function textSearchQuery(q: ParkQuery, text: string): ParkQuery {
+  return {
+    ...q,
+    search: text.trim() || undefined,
+    lat: undefined,
+    lng: undefined,
+    radiusKm: undefined,
+    sort: q.sort === "distance" ? undefined : q.sort,
+    page: 1,
+  };
+}

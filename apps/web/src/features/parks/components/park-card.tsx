@@ -2,7 +2,7 @@ import type { ParkSummary } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatDistance, placeLine } from "../format";
-import { carriedWindow } from "../search-params";
+import { parkHref } from "../search-params";
 import { formatMoney } from "../../../lib/format";
 
 export function ParkCard({ park, highlighted = false }: { park: ParkSummary; highlighted?: boolean }) {
@@ -12,12 +12,11 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
   const window = park.availability;
   // The vehicle and the dates chosen on the list go on to the park page (and from there to checkout).
   const [params] = useSearchParams();
-  const carried = carriedWindow(params);
   return (
     <article className={highlighted ? "park-card park-card--active" : "park-card"} data-park-id={park.id}>
       <div className="park-card__head">
         <h3 className="park-card__name">
-          <Link to={carried ? `/park/${park.slug}?${carried}` : `/park/${park.slug}`}>{park.name}</Link>
+          <Link to={parkHref(park.slug, params)}>{park.name}</Link>
         </h3>
         <span className="park-badge">{t(`type.${park.type}`)}</span>
       </div>

@@ -3,6 +3,7 @@ import type { LatLngBounds, LayerGroup, Map as LeafletMap } from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { MAP_ATTRIBUTION, MAP_TILE_URL } from "../map-config";
 
 export interface MapPin {
@@ -12,7 +13,10 @@ export interface MapPin {
   /** Short text on the pin, e.g. a price. */
   label: string;
   title: string;
+  /** The park page: with it, the pin opens a popup (name, price, link) on click or Enter. */
   href?: string;
+  /** The popup's price line, e.g. "From ₦500/h". */
+  price?: string;
 }
 
 interface Props {
@@ -22,8 +26,14 @@ interface Props {
   /** Called when the user pans or zooms (not when the map moves itself). */
   onMoveEnd?: (center: [number, number], radiusKm: number) => void;
   onPinClick?: (id: number) => void;
+  /** Fit the view to the pins each time a new set of pins arrives (a text search), not on user moves. */
+  fitToPins?: boolean;
   className?: string;
 }
+
+/** Padding around the pins when the map fits them, and the closest it zooms in for one park. */
+const FIT_PADDING: [number, number] = [40, 40];
+const FIT_MAX_ZOOM = 15;
 
 function radiusOf(bounds: LatLngBounds): number {
   return bounds.getCenter().distanceTo(bounds.getNorthEast()) / 1000;
@@ -33,14 +43,27 @@ function radiusOf(bounds: LatLngBounds): number {
  * Leaflet is imported here and this module is itself loaded lazily, so neither weighs on the
  * home route. Pins are HTML (divIcon) rather than images: they show even when tiles do not load.
  */
-export default function ParkMap({ pins, center, zoom, onMoveEnd, onPinClick, className }: Props) {
+export default function ParkMap({
+  pins,
+  center,
+  zoom,
+  onMoveEnd,
+  onPinClick,
+  fitToPins = false,
+  className,
+}: Props) {
   const { t } = useTranslation("parks");
+  const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
   const leaflet = useRef<typeof Leaflet | null>(null);
   const layer = useRef<LayerGroup | null>(null);
-  const callbacks = useRef({ onMoveEnd, onPinClick });
-  callbacks.current = { onMoveEnd, onPinClick };
+  const callbacks = useRef({ onMoveEnd, onPinClick, navigate, closeLabel: t("pinClose") });
+  callbacks.current = { onMoveEnd, onPinClick, navigate, closeLabel: t("pinClose") };
+  const fitRef = useRef(fitToPins);
+  fitRef.current = fitToPins;
+  /** True while the map moves itself (fitting the pins): such a move is not a search. */
+  const selfMoving = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -55,15 +78,33 @@ export default function ParkMap({ pins, center, zoom, onMoveEnd, onPinClick, cla
       layer.current = L.layerGroup().addTo(m);
       m.on("moveend", () => {
         // Leaflet marks moves it made itself (setView) without a user event: only user moves search.
-        if (userMoved.current)
+        if (userMoved.current && !selfMoving.current)
           callbacks.current.onMoveEnd?.([m.getCenter().lat, m.getCenter().lng], radiusOf(m.getBounds()));
         userMoved.current = false;
       });
       m.on("dragstart zoomstart", () => {
-        userMoved.current = true;
+        if (!selfMoving.current) userMoved.current = true;
+      });
+      m.on("popupopen", (e) => {
+        // The link takes focus, so a keyboard user who opened the popup with Enter can follow it.
+        const el = e.popup.getElement();
+        el?.querySelector(".leaflet-popup-close-button")?.setAttribute(
+          "aria-label",
+          callbacks.current.closeLabel,
+        );
+        el?.querySelector<HTMLAnchorElement>(".park-popup__link")?.focus({ preventScroll: true });
+      });
+      m.on("popupclose", (e) => {
+        // Back to the pin the popup came from, unless focus has already moved elsewhere.
+        const el = e.popup.getElement();
+        if (el && (el.contains(document.activeElement) || document.activeElement === document.body)) {
+          const source = (e.popup as unknown as { _source?: Leaflet.Marker })._source;
+          source?.getElement()?.focus({ preventScroll: true });
+        }
       });
       map.current = m;
       drawPins();
+      fitPins();
     });
     return () => {
       cancelled = true;
@@ -78,9 +119,38 @@ export default function ParkMap({ pins, center, zoom, onMoveEnd, onPinClick, cla
   const pinsRef = useRef(pins);
   pinsRef.current = pins;
 
+  function popupOf(pin: MapPin & { href: string }): HTMLElement {
+    const box = document.createElement("div");
+    box.className = "park-popup";
+    const name = document.createElement("p");
+    name.className = "park-popup__name";
+    name.textContent = pin.title;
+    box.append(name);
+    if (pin.price) {
+      const price = document.createElement("p");
+      price.className = "park-popup__price";
+      price.textContent = pin.price;
+      box.append(price);
+    }
+    const link = document.createElement("a");
+    link.className = "park-popup__link";
+    link.href = pin.href;
+    link.textContent = t("pinOpen");
+    link.setAttribute("aria-label", t("pinOpenLabel", { name: pin.title }));
+    link.addEventListener("click", (e) => {
+      // A plain click stays in the app (no reload); a modified click opens a tab as links do.
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      void callbacks.current.navigate(pin.href);
+    });
+    box.append(link);
+    return box;
+  }
+
   function drawPins() {
     const L = leaflet.current;
     if (!L || !layer.current) return;
+    map.current?.closePopup();
     layer.current.clearLayers();
     for (const pin of pinsRef.current) {
       const el = document.createElement("span");
@@ -92,16 +162,49 @@ export default function ParkMap({ pins, center, zoom, onMoveEnd, onPinClick, cla
         alt: pin.title,
         keyboard: true,
       });
+      const href = pin.href;
+      if (href !== undefined)
+        marker.bindPopup(() => popupOf({ ...pin, href }), {
+          className: "park-popup-wrap",
+          offset: [0, -12],
+          maxWidth: 260,
+          autoPanPadding: [24, 24],
+        });
       marker.on("click", () => callbacks.current.onPinClick?.(pin.id));
       marker.addTo(layer.current);
     }
   }
 
-  useEffect(drawPins, [pins]);
+  /** Shows every pin, with some room around them; a single park is not zoomed in to the street. */
+  function fitPins() {
+    const L = leaflet.current;
+    const m = map.current;
+    const list = pinsRef.current;
+    if (!L || !m || !fitRef.current || list.length === 0) return;
+    selfMoving.current = true;
+    try {
+      // Not animated: the move and its events happen now, while selfMoving says they are not the user's.
+      m.fitBounds(L.latLngBounds(list.map((p) => [p.lat, p.lng] as [number, number])), {
+        padding: FIT_PADDING,
+        maxZoom: FIT_MAX_ZOOM,
+        animate: false,
+      });
+    } finally {
+      selfMoving.current = false;
+      userMoved.current = false;
+    }
+  }
+
+  useEffect(() => {
+    drawPins();
+    fitPins();
+    // Redrawn and refitted when a new set of pins arrives; the functions read refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pins]);
 
   useEffect(() => {
     const m = map.current;
-    if (!m) return;
+    if (!m || fitRef.current) return;
     const c = m.getCenter();
     if (Math.abs(c.lat - center[0]) > 1e-6 || Math.abs(c.lng - center[1]) > 1e-6)
       m.setView(center, m.getZoom());

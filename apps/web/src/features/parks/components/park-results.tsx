@@ -24,12 +24,22 @@ export function ParkResults({ result, onPage, highlightedId }: Props) {
     );
   }
   const data = result.data;
+  // More than one page: say which part of the total is on screen (and on the map beside it).
+  const from = (data.page - 1) * data.size + 1;
+  const range = { from, to: from + data.items.length - 1 };
+  const capped = data.total >= PARK_TOTAL_CAP;
+  const count =
+    data.pages > 1 && data.items.length > 0
+      ? capped
+        ? t("rangeMany", { ...range, count: PARK_TOTAL_CAP })
+        : t("range", { ...range, count: data.total })
+      : capped
+        ? t("countMany", { count: PARK_TOTAL_CAP })
+        : t("count", { count: data.total });
   return (
     <section className="park-results" aria-busy={result.isFetching}>
-      <p className="park-results__count" aria-live="polite">
-        {data.total >= PARK_TOTAL_CAP
-          ? t("countMany", { count: PARK_TOTAL_CAP })
-          : t("count", { count: data.total })}
+      <p className="park-results__count" aria-live="polite" data-testid="park-count">
+        {count}
       </p>
       {data.items.length === 0 ? (
         <p className="park-empty">{t("empty")}</p>

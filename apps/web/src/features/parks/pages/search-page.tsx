@@ -10,12 +10,16 @@ import { ParkResults } from "../components/park-results";
 import { formatMoney } from "../../../lib/format";
 import { COUNTRY_CENTERS } from "../map-config";
 import "../parks.css";
-import { parseParkQuery, toSearchParams } from "../search-params";
+import { parkHref, parseParkQuery, textSearchQuery, toSearchParams } from "../search-params";
 
 const ParkMap = lazy(() => import("../components/park-map"));
 const SIZE = 20;
 
-/** /search: its own full-height layout, the list beside a map; moving the map searches there. */
+/**
+ * /search: the list beside a map, under the site header (the map layout of app/layout.tsx).
+ * A text search looks across the country and the map fits its results; moving the map searches
+ * there instead. The map shows the pins of the page of results in the list.
+ */
 export function SearchPage() {
   const { t, i18n } = useTranslation("parks");
   const country = useSelectedCountry();
@@ -42,13 +46,17 @@ export function SearchPage() {
         lng: p.lng,
         title: p.name,
         label: p.price_from ? formatMoney(p.price_from.hourly, p.price_from.currency, i18n.language) : "P",
+        price: p.price_from
+          ? t("pinPrice", { price: formatMoney(p.price_from.hourly, p.price_from.currency, i18n.language) })
+          : t("noRate"),
+        href: parkHref(p.slug, params),
       })),
-    [items, i18n.language],
+    [items, i18n.language, t, params],
   );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setParams(toSearchParams({ ...query, search: text.trim() || undefined, page: 1 }, SIZE));
+    setParams(toSearchParams(textSearchQuery(query, text), SIZE));
   };
   const moved = (c: [number, number], radiusKm: number) =>
     setParams(
@@ -74,11 +82,8 @@ export function SearchPage() {
 
   return (
     <div className="search-layout">
-      <header className="search-layout__bar">
-        <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>Parkwell</span>
-        </Link>
+      <div className="search-layout__bar">
+        <h1 className="visually-hidden">{t("searchTitle")}</h1>
         <form role="search" className="park-inline search-layout__form" onSubmit={submit}>
           <label htmlFor="search-page-q" className="visually-hidden">
             {t("searchLabel")}
@@ -97,10 +102,9 @@ export function SearchPage() {
         >
           {t("listView")}
         </Link>
-      </header>
-      <main id="main" className="search-layout__body">
+      </div>
+      <div className="search-layout__body">
         <div className="search-layout__list">
-          <h1 className="visually-hidden">{t("searchTitle")}</h1>
           <ParkResults
             result={result}
             highlightedId={highlighted}
@@ -113,12 +117,13 @@ export function SearchPage() {
               pins={pins}
               center={center}
               zoom={query.lat !== undefined ? 13 : 11}
+              fitToPins={query.lat === undefined}
               onMoveEnd={moved}
               onPinClick={pinClicked}
             />
           </Suspense>
         </div>
-      </main>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import type { CountryCode } from "@parkwell/contract";
+// One SVG per served country, imported one by one so only these four reach the bundle.
+import caFlag from "flag-icons/flags/4x3/ca.svg";
+import ngFlag from "flag-icons/flags/4x3/ng.svg";
+import snFlag from "flag-icons/flags/4x3/sn.svg";
+import usFlag from "flag-icons/flags/4x3/us.svg";
+
+const FLAGS: Record<CountryCode, string> = { CA: caFlag, NG: ngFlag, SN: snFlag, US: usFlag };
+
+interface Props {
+  code: string;
+  /** The country's name when the flag stands alone; without it the flag is decoration beside the name. */
+  label?: string;
+  /** Height in CSS pixels; the width follows the flag's 4:3 shape. */
+  size?: number;
+  className?: string;
+}
+
+/** A country's flag as an image (emoji flags show as two letters on Windows and some phones). */
+export function CountryFlag({ code, label, size = 18, className }: Props) {
+  const src = FLAGS[code as CountryCode] as string | undefined;
+  if (!src) return null;
+  return (
+    <img
+      src={src}
+      alt={label ?? ""}
+      aria-hidden={label ? undefined : true}
+      width={Math.round((size * 4) / 3)}
+      height={size}
+      className={className ? `flag ${className}` : "flag"}
+      data-country-flag={code}
+      draggable={false}
+    />
+  );
+}
