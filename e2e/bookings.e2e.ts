@@ -282,7 +282,7 @@ describe("booking from checkout to cancellation", () => {
     // What only the server can refuse (this plate is already booked then) comes back in French too.
     await topUp(user, 100_000);
     const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 5 * 3_600_000);
-    const window = {
+    const slot = {
       vehicle_type_id: String(park.rates[0]!.vehicle_type_id),
       start_time: start.toISOString(),
       end_time: new Date(start.getTime() + 3_600_000).toISOString(),
@@ -291,12 +291,12 @@ describe("booking from checkout to cancellation", () => {
       method: "POST",
       body: JSON.stringify({
         park_id: park.id,
-        ...window,
-        vehicle_type_id: Number(window.vehicle_type_id),
+        ...slot,
+        vehicle_type_id: Number(slot.vehicle_type_id),
         plate_number: "DKR100",
       }),
     });
-    const again = new URLSearchParams({ ...window, plate_number: "DKR100" });
+    const again = new URLSearchParams({ ...slot, plate_number: "DKR100" });
     await page.goto(`${server.url}/checkout/${park.slug}?${again.toString()}`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: /^Payer .* avec le portefeuille$/ }).click();
     await expect

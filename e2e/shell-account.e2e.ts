@@ -90,9 +90,11 @@ describe("account routes signed out", () => {
       const edges = await page.evaluate(() =>
         [".header .brand", ".header .nav li:not(.nav__account)", ".header__actions"]
           .flatMap((s) => [...document.querySelectorAll(s)])
-          .map((el) => [el.getBoundingClientRect().left, el.getBoundingClientRect().right]),
+          .map((el) => ({ left: el.getBoundingClientRect().left, right: el.getBoundingClientRect().right })),
       );
-      for (let i = 1; i < edges.length; i++) expect(edges[i]![0]).toBeGreaterThanOrEqual(edges[i - 1]![1]);
+      for (let i = 1; i < edges.length; i++) {
+        expect(edges[i]!.left).toBeGreaterThanOrEqual(edges[i - 1]!.right);
+      }
       const header = (await page.locator("header").boundingBox())!;
       expect(header.height).toBeLessThan(80);
       expect(problems).toEqual([]);
