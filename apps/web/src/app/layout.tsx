@@ -12,7 +12,7 @@ import { resetResourceRetries } from "./resource-error";
 
 const CountryPicker = lazy(() => import("./country-picker"));
 
-/** SPEC 2: the view scrolls to the top on each route change. */
+/** The view scrolls to the top on each route change. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -30,7 +30,7 @@ export function PageReady() {
   return <Outlet />;
 }
 
-/** SPEC 2: header, content, footer; the home route has no top padding, other pages have it. */
+/** Header, content, footer; the home route has no top padding, other pages have it. */
 export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -26,7 +26,7 @@ export const walletQuery = () =>
     staleTime: 0,
   });
 
-/** SPEC 3: the vehicle list may arrive as a bare array or as `{ data: [...] }`. */
+/** The vehicle list may arrive as a bare array or as `{ data: [...] }`. */
 export const savedVehiclesQuery = () =>
   queryOptions({
     queryKey: ["user-vehicles"],
@@ -36,7 +36,7 @@ export const savedVehiclesQuery = () =>
     },
   });
 
-/** SPEC 3: list defaults when fields are missing (total 0, page 1, size 10, pages 1). */
+/** List defaults when fields are missing (total 0, page 1, size 10, pages 1). */
 export const bookingsQuery = (filter: BookingFilter, page: number) =>
   queryOptions({
     queryKey: ["bookings", "list", filter, page],
