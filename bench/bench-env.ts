@@ -57,7 +57,7 @@ export async function ensureParks(adminUrl: string | undefined, name: string, n:
       await seedSyntheticParks(database.db, n, (line) => console.error(line));
     }
     if (url) {
-      // DESIGN.md's calibration statement (search-targets.ts) orders by ll_to_earth, which the
+      // The calibration statement (search-targets.ts, bench/README.md) orders by ll_to_earth, which the
       // app's KNN indexes no longer are on (migration 0015): its own index, as it was measured on.
       await database.db.execute(
         sql`CREATE INDEX IF NOT EXISTS parks_calibration_earth_idx ON parks USING gist (ll_to_earth(lat, lng))

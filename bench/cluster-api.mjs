@@ -1,5 +1,5 @@
 // The built API (apps/api/dist/server.js) as API_PROCESSES processes sharing one port through
-// node:cluster, as the same number of processes behind a load balancer would serve it (DESIGN.md:
+// node:cluster, as the same number of processes behind a load balancer would serve it (API-CONVENTIONS.md:
 // the API is stateless, any number of processes share one PostgreSQL). Benchmarks only: each
 // process has its own pools (DATABASE_POOL_SIZE, DATABASE_SEARCH_POOL_SIZE). SIGTERM stops every
 // process, then this one.

@@ -1,22 +1,22 @@
 /**
- * The park search's targets (DESIGN.md, "Performance targets") and their verdicts for one run of
- * `npm run bench:search`. DESIGN.md states the latency targets in milliseconds beside a
+ * The park search's targets (bench/README.md, "Targets") and their verdicts for one run of
+ * `npm run bench:search`. The README states the latency targets in milliseconds beside a
  * calibration taken on this kind of machine: the nearest ten parks by GiST KNN, straight through
  * `pg` at 20 clients over 500,000 parks, ran with p99 17 ms. The same statement is measured in
  * the same run (CALIBRATION_SQL), and each latency target is also judged scaled by how that run's
- * calibration compares with DESIGN.md's: the shared host's speed moves by half within a day
+ * calibration compares with the README's: the shared host's speed moves by half within a day
  * (decision 010), and a target in milliseconds alone judged the hour as much as the code.
  */
 import { mid, type LoadResult } from "./load";
 
-/** DESIGN.md's calibration: p99 of the nearest-10 KNN through `pg`, 20 clients, 500,000 parks. */
+/** The targets' calibration: p99 of the nearest-10 KNN through `pg`, 20 clients, 500,000 parks. */
 export const CALIBRATION_P99_MS = 17;
 
-/** DESIGN.md's calibration statement (the active parks: the GiST index is partial on them). */
+/** The calibration statement (the active parks: the GiST index is partial on them). */
 export const CALIBRATION_SQL =
   "SELECT id FROM parks WHERE status = 'active' ORDER BY ll_to_earth(lat, lng) <-> ll_to_earth($1, $2) LIMIT 10";
 
-/** p99 targets at 500,000 parks, in ms on DESIGN.md's calibrated machine. */
+/** p99 targets at 500,000 parks, in ms on the calibrated machine. */
 export const P99_TARGET_MS: Readonly<Record<string, number>> = {
   country: 25,
   coordinates: 25,
@@ -37,7 +37,7 @@ export interface CaseFigures {
 export interface Verdict {
   name: string;
   p99: number;
-  /** The target in ms as DESIGN.md writes it, and scaled by this run's calibration. */
+  /** The target in ms as bench/README.md writes it, and scaled by this run's calibration. */
   target: number;
   scaledTarget: number;
   p99Met: boolean;
@@ -48,7 +48,7 @@ export interface Verdict {
   growthMet: boolean;
 }
 
-/** How much slower (above 1) or faster this run's machine was than DESIGN.md's calibration. */
+/** How much slower (above 1) or faster this run's machine was than the targets' calibration. */
 export const machineFactor = (calibrationP99: number) => calibrationP99 / CALIBRATION_P99_MS;
 
 export function verdicts(cases: CaseFigures[], calibrationP99: number): Verdict[] {

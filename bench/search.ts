@@ -30,7 +30,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
  */
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? defaultSearchPoolSize());
 /**
- * API processes on PostgreSQL (the API is stateless: DESIGN.md runs any number behind a load
+ * API processes on PostgreSQL (the API is stateless: docs/API-CONVENTIONS.md runs any number behind a load
  * balancer), sharing the pool size between them; PGlite is one process by nature. One by default:
  * on two cores shared with PostgreSQL and the load, two processes (measured once, on a slow hour)
  * brought the API nearer the SQL's throughput for the database-heavy searches and worsened p99.
@@ -260,7 +260,7 @@ const calibrationPoints = searchCases()
   });
 
 /**
- * One round of DESIGN.md's calibration statement (search-targets.ts) on the 500,000-park database,
+ * One round of the calibration statement (search-targets.ts) on the 500,000-park database,
  * straight through `pg` at the benchmark's concurrency and pool, around the coordinate case's points.
  */
 async function calibrate(url: string): Promise<LoadResult> {

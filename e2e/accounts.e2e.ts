@@ -86,7 +86,7 @@ describe("accounts in the browser", () => {
     expect(w.problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
   });
 
-  it("shows the spec's validation texts, and 'Loading...' while submitting", async () => {
+  it("shows the documented validation texts, and 'Loading...' while submitting", async () => {
     const { context: c, page, problems } = await fresh();
     await page.goto(`${server.url}/auth`);
     const submit = page.getByRole("button", { name: "Log in", exact: true });

@@ -127,7 +127,7 @@ describe("booking from checkout to cancellation", () => {
       await page.waitForURL(/\/booking-success\?code=PW-/);
       const code = new URL(page.url()).searchParams.get("code")!;
       await expect.poll(() => page.getByRole("heading", { name: "Booking confirmed" }).count()).toBe(1);
-      // SPEC 3's bookingCreated flag: its message shows once and its reset is the dismiss button.
+      // The bookingCreated flag: its message shows once and its reset is the dismiss button.
       const created = page.getByText("Your booking is confirmed and paid from your wallet.");
       await expect.poll(() => created.count()).toBe(1);
       await page.getByRole("button", { name: "Dismiss" }).click();

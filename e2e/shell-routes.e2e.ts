@@ -5,7 +5,7 @@ const baseURL = inject("baseURL");
 const browser = useBrowser();
 
 /**
- * Every public route of SPEC 2 this issue owns (park search and park pages belong to their feature;
+ * Every public route (PRODUCT-RULES.md) this issue owns (park search and park pages belong to their feature;
  * /booking/{parkCode} needs a real park code and /booking-success a token: bookings.e2e.ts).
  */
 const ROUTES = [

@@ -46,7 +46,7 @@ async function signedInContext(
   return context;
 }
 
-// The product writes naira as ₦ (SPEC 9), not the "NGN" Intl would print for English.
+// The product writes naira as ₦, not the "NGN" Intl would print for English.
 /** Naira as the app writes it: no decimals for a whole amount, exactly two otherwise. */
 const ngn = (n: number) => {
   const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;

@@ -1,4 +1,4 @@
-// The import-boundary rule of STYLE.md, as a tiny local ESLint plugin:
+// The import-boundary rule (docs/ARCHITECTURE.md#layer-rules), as a tiny local ESLint plugin:
 //   API:  routes -> service -> domain; service -> repo -> db. domain is pure (no I/O, no Fastify,
 //         no database); repos hold no rules and never call services; services know nothing of HTTP.
 //   Web:  app -> features -> components/lib; a feature never imports another feature;

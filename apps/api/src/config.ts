@@ -78,7 +78,7 @@ const ConfigSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_PUBLIC_KEY: z.string().optional(),
   PAYSTACK_API_URL: z.url({ error: "must be an http(s) URL" }).default("https://api.paystack.co"),
-  /** Senegal falls back to Paystack in XOF when Wave cannot start (SPEC 9); off if the account has no XOF. */
+  /** Senegal falls back to Paystack in XOF when Wave cannot start; off if the account has no XOF. */
   PAYSTACK_XOF_FALLBACK: bool.default(true),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),

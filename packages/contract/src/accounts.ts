@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Texts of SPEC 5, word for word: the API and the web forms show the same ones. */
+/** Texts of docs/PRODUCT-RULES.md, word for word: the API and the web forms show the same ones. */
 export const REQUIRED_TEXT = "This field is required!";
 export const EMAIL_TEXT = "Please enter a valid email";
 export const PASSWORD_MIN_TEXT = "Password must be at least 8 characters";

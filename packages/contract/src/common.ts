@@ -48,7 +48,7 @@ export const PageQuerySchema = z.object({
     .default(PAGE_SIZE_DEFAULT),
 });
 
-/** The list envelope of DESIGN.md: `{ items, total, page, size, pages }`. */
+/** The list envelope (docs/API-CONVENTIONS.md#pagination): `{ items, total, page, size, pages }`. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

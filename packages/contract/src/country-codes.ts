@@ -5,6 +5,6 @@
 export const COUNTRY_CODES = ["NG", "CA", "SN", "US"] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-/** Nigeria is the default when nothing is stored; the United States when detection fails (SPEC 9). */
+/** Nigeria is the default when nothing is stored; the United States when detection fails. */
 export const DEFAULT_COUNTRY_CODE: CountryCode = "NG";
 export const DETECTION_FALLBACK_COUNTRY_CODE: CountryCode = "US";

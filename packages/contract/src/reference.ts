@@ -75,5 +75,5 @@ export const VehicleTypeSchema = z
 export type VehicleType = z.infer<typeof VehicleTypeSchema>;
 export const VehicleTypeListSchema = z.array(VehicleTypeSchema);
 
-/** SPEC 9: the park rate query defaults to vehicle type 1 (Car). */
+/** The park rate query defaults to vehicle type 1 (Car). */
 export const DEFAULT_VEHICLE_TYPE_ID = 1;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageOf } from "./common";
 
-/** Wallet and payments: responses are `{ status, message, data }` as SPEC 3 shows. */
+/** Wallet and payments: responses are `{ status, message, data }` (docs/API-CONVENTIONS.md). */
 export const PAYMENT_PROVIDERS = ["paystack", "stripe", "wave", "demo"] as const;
 export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS, {
   error: "payment_provider must be one of paystack, stripe, wave, demo",

@@ -41,7 +41,7 @@ afterAll(async () => {
 const me = (headers: Record<string, string> = {}) => app.inject({ method: "GET", url: "/me", headers });
 
 describe("bearer authentication", () => {
-  it("refuses a request without a token with the spec's message", async () => {
+  it("refuses a request without a token with the documented message", async () => {
     const res = await me();
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: "No authentication token found", code: "unauthenticated" });

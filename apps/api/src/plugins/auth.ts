@@ -25,7 +25,7 @@ function bearer(req: FastifyRequest): string | null {
  * Bearer authentication for a route (`{ onRequest: auth.required }`) or a plugin scope
  * (`auth.guard(app)`). It runs before the body is parsed and validated, so a caller without a
  * token gets the 401, never a 422.
- * No token → 401 'No authentication token found' (SPEC 5); a bad, revoked or expired token → 401.
+ * No token → 401 'No authentication token found'; a bad, revoked or expired token → 401.
  */
 export function registerAuth(app: FastifyInstance, db: Db, clock: Clock) {
   app.decorateRequest("authUser", null);

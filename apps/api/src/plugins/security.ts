@@ -21,7 +21,7 @@ export const PAYMENT_CSP = {
 } as const;
 
 /**
- * The public IP lookup services the web app asks for the visitor's country (SPEC 7), allowed by
+ * The public IP lookup services the web app asks for the visitor's country, allowed by
  * default so country detection works out of the box; CSP_CONNECT_SRC adds more (or a local stub).
  */
 export const IP_LOOKUP_ORIGINS = ["https://ipapi.co", "https://ipwho.is", "https://api.country.is"];

@@ -4,7 +4,7 @@ import { Navigate, Outlet, type RouteObject } from "react-router";
 import { useSession } from "../lib/session";
 import { LoginPrompt } from "./login-prompt";
 
-/** SPEC 2: account routes need a token; without one the visitor goes to /, or sees `prompt`. */
+/** Account routes need a token; without one the visitor goes to /, or sees `prompt`. */
 function RequireToken({ prompt }: { prompt?: ReactNode }) {
   const { signedIn } = useSession();
   if (signedIn) return <Outlet />;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 
-/** SPEC 2: the bare layout of /auth, /register, /verify and /forgot-password: brand and the form. */
+/** The bare layout of /auth, /register, /verify and /forgot-password: brand and the form. */
 export function AuthLayout() {
   const { t } = useTranslation();
   return (

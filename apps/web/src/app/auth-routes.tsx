@@ -2,7 +2,7 @@ import type { RouteObject } from "react-router";
 
 const accounts = () => import("../features/accounts/routes");
 
-/** SPEC 2: /auth, /register, /verify, /forgot-password; the login dialog also links to /auth/... */
+/** /auth, /register, /verify, /forgot-password; the login dialog also links to /auth/... */
 export const authRoutes: RouteObject[] = [
   { path: "auth", lazy: async () => ({ Component: (await accounts()).AuthPage }) },
   { path: "register", lazy: async () => ({ Component: (await accounts()).RegisterPage }) },

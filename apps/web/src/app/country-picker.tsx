@@ -13,7 +13,7 @@ import {
 } from "../lib/country";
 import type { DetectedCountry } from "../lib/country-detection";
 
-/** The note beside the detected entry (SPEC 2): auto-detected, default country, detection failed. */
+/** The note beside the detected entry: auto-detected, default country, detection failed. */
 function noteKey(d: DetectedCountry): string {
   if (d.autoDetected) return "picker.autoDetected";
   if (d.errorFallback) return "picker.detectionFailed";

@@ -10,7 +10,7 @@ import { ProfileMenu } from "./profile-menu";
 
 const LanguagePanel = lazy(async () => ({ default: (await import("./language-panel")).LanguagePanel }));
 
-/** SPEC 9: the header turns sticky after 20 px of scroll. */
+/** The header turns sticky after 20 px of scroll. */
 export const STICKY_AFTER_PX = 20;
 
 const NAV = [
@@ -60,7 +60,7 @@ function SignUpLink({ onClick }: { onClick?: () => void }) {
 }
 
 /**
- * The newer header of SPEC 2, with the country dropdown, the side panel and the profile menu.
+ * The site header, with the country dropdown, the side panel and the profile menu.
  * Signed out: Log in beside the chips on a wide screen (the login dialog links to sign-up), and
  * Log in and Sign up in the menu below that width.
  */

@@ -4,7 +4,7 @@ import { openCountryPicker, useSelectedCountry } from "../lib/country";
 import { LANGUAGES, setLanguage } from "../lib/i18n";
 
 /**
- * The side panel (SPEC 2): English or French, stored as `language`, and the way to change the
+ * The side panel: English or French, stored as `language`, and the way to change the
  * country/region, with the warning that it empties the shopping cart.
  */
 export function LanguagePanel({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -12,7 +12,7 @@ import { resetResourceRetries } from "./resource-error";
 
 const CountryPicker = lazy(() => import("./country-picker"));
 
-/** SPEC 2: the view scrolls to the top on each route change. */
+/** The view scrolls to the top on each route change. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -31,9 +31,9 @@ export function PageReady() {
 }
 
 /**
- * SPEC 2: header, content, footer; the home route has no top padding, other pages have it.
- * The map variant (/search) keeps the same header, has no footer, and its content fills the rest
- * of the viewport's height.
+ * Header, content, footer; the home route has no top padding, other pages have it. The map
+ * variant (/search) keeps the same header, has no footer, and its content fills the rest of the
+ * viewport's height.
  */
 export function Layout({ variant = "standard" }: { variant?: "standard" | "map" }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { openLoginDialog } from "../lib/login-dialog";
 
 /**
- * SPEC 2: /bookings and /wallet, signed out, show this prompt (with the spec's sentence) instead
+ * /bookings and /wallet, signed out, show this prompt (docs/PRODUCT-RULES.md#routes-and-layouts) instead
  * of sending the visitor away. Elsewhere (checkout) `text` says what signing in is for.
  */
 export function LoginPrompt({

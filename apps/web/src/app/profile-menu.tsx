@@ -9,7 +9,7 @@ const LINKS = [
   ["/profile", "nav.profile"],
 ] as const;
 
-/** SPEC 2: the avatar shows the initial of first_name, or 'User' when there is none. */
+/** The avatar shows the initial of first_name, or 'User' when there is none. */
 export function avatarText(firstName: string | null | undefined, fallback: string): string {
   const initial = firstName?.trim().charAt(0);
   return initial ? initial.toUpperCase() : fallback;

@@ -37,7 +37,7 @@ const parkingTypes: RouteObject[] = (["airport", "city", "stadium", "station"] a
   parkingType(`parking-types/${type}-parking`, type),
 ]);
 
-/** SPEC 2's public routes of the standard layout (checkout and booking-success are account routes). */
+/** The public routes of the standard layout (checkout and booking-success are account routes). */
 export const publicRoutes: RouteObject[] = [
   info("about", "about"),
   info("get-started", "getStarted"),

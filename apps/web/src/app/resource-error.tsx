@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** SPEC 9: check every 2 s, stop at 15 s, full retry 500 ms after success, up to 2 automatic retries. */
+/** Check every 2 s, stop at 15 s, full retry 500 ms after success, up to 2 automatic retries. */
 export const RESOURCE_CHECK_INTERVAL_MS = 2_000;
 export const RESOURCE_CHECK_STOP_MS = 15_000;
 export const RESOURCE_RETRY_DELAY_MS = 500;

@@ -6,8 +6,8 @@ import { isResourceLoadError, reportError } from "../lib/error-reporting";
 import { ResourceError } from "./resource-error";
 
 /**
- * The error boundary of every page (SPEC 4: retry). A failed download of a page's code gets the
- * resource-loading flow; anything else the generic texts of SPEC 8, reported when Sentry is set.
+ * The error boundary of every page (with a retry). A failed download of a page's code gets the
+ * resource-loading flow; anything else the generic texts (PRODUCT-RULES.md), reported when Sentry is set.
  */
 export function RouteError() {
   const error = useRouteError();

@@ -10,7 +10,7 @@ import { RouteError } from "./route-error";
 
 /** Routes load lazily (each page is its own chunk, fetched when first visited), except home. */
 export const router = createBrowserRouter([
-  // SPEC 2: the bare auth layout for /auth, /register, /verify, /forgot-password.
+  // The bare auth layout for /auth, /register, /verify, /forgot-password.
   // Every route renders inside a PageReady, which takes the start-up loader down once it is on screen.
   {
     element: <AuthLayout />,
@@ -35,7 +35,7 @@ export const router = createBrowserRouter([
       },
     ],
   },
-  // SPEC 2: /search has its own layout, the list beside a map, under the same site header (no footer).
+  // /search has its own layout, the list beside a map, under the same site header (no footer).
   {
     element: <Layout variant="map" />,
     errorElement: <RouteError />,

@@ -5,7 +5,7 @@ import { storedLanguage } from "../lib/i18n";
 import en from "../locales/en/boot.json";
 import fr from "../locales/fr/boot.json";
 
-/** SPEC 9: progress is held at 85 percent until the page is ready; forced off after 8 seconds. */
+/** Progress is held at 85 percent until the page is ready; forced off after 8 seconds. */
 export const LOADER_CAP = 85;
 export const LOADER_FORCE_OFF_MS = 8_000;
 

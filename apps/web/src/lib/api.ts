@@ -3,7 +3,7 @@ import { readStorage, STORAGE_KEYS, storedLanguage } from "./storage-keys";
 
 export const API_BASE = "/api/v1";
 
-/** SPEC 8: show the server's message when there is one, else the generic text. */
+/** Show the server's message when there is one, else the generic text. */
 export const GENERIC_ERROR = "Something went wrong";
 
 export class ApiError extends Error {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 
 /**
  * Whether the first page has rendered: the start-up loader holds its progress below 85 percent
- * until then (SPEC 2). Set once by the router when a page's content is on screen.
+ * until then. Set once by the router when a page's content is on screen.
  */
 let ready = false;
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import { DETECTION_FALLBACK_COUNTRY_CODE, type Country, type CountryCode } from "@parkwell/contract";
 import type { IpData } from "./ip-lookup";
 
-/** SPEC 3: the detected-country info the picker shows (auto-detected, default, error fallback). */
+/** The detected-country info the picker shows (auto-detected, default, error fallback). */
 export interface DetectedCountry {
   code: CountryCode;
   name: string;
@@ -28,7 +28,7 @@ export const BUILT_IN_COUNTRIES: PickerCountry[] = [
   { id: 4, code: "US", name: "United States" },
 ];
 
-/** SPEC 4: a match is preselected, otherwise the United States entry is used. */
+/** A match is preselected, otherwise the United States entry is used. */
 export function resolveDetected(ip: IpData | null, countries: PickerCountry[]): DetectedCountry {
   const list = countries.length > 0 ? countries : BUILT_IN_COUNTRIES;
   const fallback =

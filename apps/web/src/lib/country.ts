@@ -12,8 +12,8 @@ import { readJson, STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 /**
  * The selected country: the one place the rest of the app reads it from (it scopes parks, fees,
- * states and the payment gateway). Stored as `selectedCountry` with code, name and id (SPEC 3).
- * Nigeria when nothing is stored (SPEC 9). Also the country flow of SPEC 4: picker and detection.
+ * states and the payment gateway). Stored as `selectedCountry` with code, name and id.
+ * Nigeria when nothing is stored. Also the country flow (PRODUCT-RULES.md): picker and detection.
  */
 export interface SelectedCountry {
   code: CountryCode;
@@ -21,7 +21,7 @@ export interface SelectedCountry {
   id: number;
 }
 
-/** Ids are fixed (DESIGN.md): 1 NG, 2 CA, 3 SN, 4 US. */
+/** Ids are fixed (docs/PRODUCT-RULES.md#countries-and-currencies): 1 NG, 2 CA, 3 SN, 4 US. */
 export const KNOWN_COUNTRIES: Record<CountryCode, SelectedCountry> = {
   NG: { code: "NG", name: "Nigeria", id: 1 },
   CA: { code: "CA", name: "Canada", id: 2 },
@@ -29,10 +29,10 @@ export const KNOWN_COUNTRIES: Record<CountryCode, SelectedCountry> = {
   US: { code: "US", name: "United States", id: 4 },
 };
 
-/** Fired on the window when the selection changes in this tab (SPEC 4: local-storage-updated). */
+/** Fired on the window when the selection changes in this tab (local-storage-updated). */
 export const LOCAL_STORAGE_UPDATED = "local-storage-updated";
 
-/** SPEC 9: the background IP check runs 2 s after the app opens when a country is already set. */
+/** The background IP check runs 2 s after the app opens when a country is already set. */
 export const BACKGROUND_CHECK_DELAY_MS = 2_000;
 
 function read(): SelectedCountry {
@@ -70,14 +70,14 @@ export function useSelectedCountry(): SelectedCountry {
   return useSyncExternalStore(subscribe, getSelectedCountry, getSelectedCountry);
 }
 
-/** Stores the choice and tells this tab; the caller decides whether to reload (SPEC 4 does). */
+/** Stores the choice and tells this tab; the caller decides whether to reload (the country flow does). */
 export function storeSelectedCountry(country: SelectedCountry, autoDetected: boolean): void {
   writeStorage(STORAGE_KEYS.selectedCountry, JSON.stringify(country));
   writeStorage(STORAGE_KEYS.countryAutoDetected, String(autoDetected));
   window.dispatchEvent(new Event(LOCAL_STORAGE_UPDATED));
 }
 
-// ---- The country flow (SPEC 4) -------------------------------------------------------------
+// ---- The country flow (docs/PRODUCT-RULES.md#country-flow) -----------------------------------------------
 
 export interface CountryFlowState {
   pickerOpen: boolean;
@@ -112,7 +112,7 @@ export function useCountryFlow(): CountryFlowState {
   );
 }
 
-/** GET /countries, cached locally (SPEC 7); the built-in four when it fails. */
+/** GET /countries, cached locally; the built-in four when it fails. */
 async function loadCountries(): Promise<PickerCountry[]> {
   try {
     const list = await api<Country[]>("/countries");
@@ -159,7 +159,7 @@ export function closeCountryPicker(): void {
   if (!flow.required) setFlow({ pickerOpen: false });
 }
 
-/** SPEC 4: store (code, name, id), set countryAutoDetected, close, broadcast, reload. */
+/** Store (code, name, id), set countryAutoDetected, close, broadcast, reload. */
 export function chooseCountry(country: SelectedCountry): void {
   const autoDetected = flow.detected?.autoDetected === true && flow.detected.code === country.code;
   storeSelectedCountry({ code: country.code, name: country.name, id: country.id }, autoDetected);

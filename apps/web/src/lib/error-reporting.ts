@@ -1,6 +1,6 @@
 /**
  * Error reporting: to Sentry only when VITE_SENTRY_DSN is set (its SDK is then loaded on demand,
- * never in the initial bundle). Browser noise is dropped first (SPEC 8): the ResizeObserver loop
+ * never in the initial bundle). Browser noise is dropped first: the ResizeObserver loop
  * warnings and promise rejections that carry no Error.
  */
 import type * as SentryModule from "@sentry/browser";

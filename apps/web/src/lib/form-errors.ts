@@ -9,7 +9,7 @@ import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { ApiError } from "./api";
 
-/** The contract's English texts (SPEC 5, word for word) and their catalogue keys. */
+/** The contract's English texts (word for word, docs/PRODUCT-RULES.md) and their catalogue keys. */
 const KNOWN: Record<string, string> = {
   [REQUIRED_TEXT]: "validation.required",
   [EMAIL_TEXT]: "validation.email",
@@ -42,7 +42,7 @@ export function zodFields(error: z.ZodError, t: TFunction): Record<string, strin
 }
 
 /**
- * SPEC 8: show the server's message when there is one, else the generic text. Errors whose code
+ * Show the server's message when there is one, else the generic text. Errors whose code
  * the catalogue knows are shown in the page's language (the English entries are the server's
  * own words).
  */

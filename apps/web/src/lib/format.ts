@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-/** The signs the product shows (SPEC 9): ₦, $, CA$ and CFA, whatever the interface language. */
+/** The signs the product shows: ₦, $, CA$ and CFA, whatever the interface language. */
 const SIGNS: Record<string, string> = { NGN: "₦", USD: "$", CAD: "CA$", XOF: "CFA" };
 
 /**

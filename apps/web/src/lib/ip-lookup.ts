@@ -1,6 +1,6 @@
 import { readJson, STORAGE_KEYS, writeStorage } from "./storage-keys";
 
-/** SPEC 3: what the app keeps of an IP lookup. */
+/** What the app keeps of an IP lookup. */
 export interface IpData {
   ip: string;
   location: {
@@ -27,7 +27,7 @@ export function lookupUrls(configured = import.meta.env.VITE_IP_LOOKUP_URLS): st
     .filter(Boolean);
 }
 
-/** SPEC 9: lookup timeout 5 s per service, result cached for 1 hour. */
+/** Lookup timeout 5 s per service, result cached for 1 hour. */
 export const IP_LOOKUP_TIMEOUT_MS = 5_000;
 export const IP_CACHE_TTL_MS = 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { clearSession, getSession } from "./session";
 import { STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 /**
- * SPEC 4: logout clears the token and cached profile, then calls logout, goes to / and reloads.
+ * Logout clears the token and cached profile, then calls logout, goes to / and reloads.
  * The server call uses the token read before clearing; it failing (offline, already ended)
  * must not keep anyone signed in, so its error is ignored.
  */

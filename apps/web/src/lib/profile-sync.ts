@@ -2,7 +2,7 @@ import { api, ApiError } from "./api";
 import { clearSession, getSession, setCachedProfile, type CachedProfile } from "./session";
 
 /**
- * SPEC 4: signed in means a token exists; when there is a token but the cached profile has no
+ * Signed in means a token exists; when there is a token but the cached profile has no
  * e-mail, the profile is fetched. A token the server no longer accepts is dropped silently.
  */
 export async function syncProfile(): Promise<void> {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { readJson, readStorage, STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 /**
- * The signed-in state (SPEC 4: signed in means a token exists) and the cached profile, in one
+ * The signed-in state (signed in means a token exists) and the cached profile, in one
  * place. Components read it with useSession(); writes go through these functions so every
  * subscriber (header, menus, pages) sees the change, including from other tabs.
  */
@@ -63,7 +63,7 @@ export function setCachedProfile(profile: CachedProfile | null): void {
   emit();
 }
 
-/** SPEC 4: logout clears the token and the cached profile (the caller then calls logout, goes to /, reloads). */
+/** Logout clears the token and the cached profile (the caller then calls logout, goes to /, reloads). */
 export function clearSession(): void {
   writeStorage(STORAGE_KEYS.token, null);
   writeStorage(STORAGE_KEYS.profile, null);

@@ -1,4 +1,4 @@
-/** localStorage keys, word for word from SPEC section 3. */
+/** localStorage keys, word for word from docs/PRODUCT-RULES.md#storage-keys. */
 export const STORAGE_KEYS = {
   token: "parkwell_user_token",
   user: "user",

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
-/** SPEC 9: navigation from a menu happens 100 ms after the menu closes. */
+/** Navigation from a menu happens 100 ms after the menu closes. */
 export const MENU_NAVIGATION_DELAY_MS = 100;
 
 /**

@@ -1,6 +1,6 @@
 import { bigint, char, index, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
 
-/** Reference data. Ids are fixed (1 NG, 2 CA, 3 SN, 4 US) because clients and the spec name them. */
+/** Reference data. Ids are fixed (1 NG, 2 CA, 3 SN, 4 US) because clients and docs/PRODUCT-RULES.md name them. */
 export const countries = pgTable("countries", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),

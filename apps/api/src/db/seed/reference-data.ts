@@ -1,5 +1,5 @@
 /**
- * Reference data seeded on every start (upserted by id). The spec's built-in fallback state ids
+ * Reference data seeded on every start (upserted by id). The built-in fallback state ids
  * (1-7, 101-105, 201-204, 301-304) are the first rows of each country, so a client's fallback list
  * and the server agree.
  */

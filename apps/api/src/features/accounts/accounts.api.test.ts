@@ -50,7 +50,7 @@ async function registerAndVerify(email: string) {
 }
 
 describe("registration", () => {
-  it("rejects bad input with the spec's texts, per field, and creates nothing", async () => {
+  it("rejects bad input with the documented texts, per field, and creates nothing", async () => {
     const res = await post("/auth/register", {
       email: "nope",
       password: "short",

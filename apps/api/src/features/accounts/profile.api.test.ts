@@ -16,7 +16,7 @@ const patch = (headers: Record<string, string>, payload: object) =>
   ctx.app.inject({ method: "PATCH", url: "/api/v1/users/profile", headers, payload });
 
 describe("profile", () => {
-  it("needs a token, with the spec's message", async () => {
+  it("needs a token, with the documented message", async () => {
     const res = await ctx.app.inject({ url: "/api/v1/users/profile" });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe("No authentication token found");

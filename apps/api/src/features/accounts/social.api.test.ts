@@ -134,7 +134,7 @@ describe("social login", () => {
 });
 
 describe("social login without a Firebase project", () => {
-  it("answers 503 with the spec's text", () =>
+  it("answers 503 with the documented text", () =>
     withTestContext({}, async (plain) => {
       const res = await plain.app.inject({
         method: "POST",

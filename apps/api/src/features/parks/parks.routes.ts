@@ -19,7 +19,7 @@ import { fastSerializerCompiler } from "../../lib/fast-serializer";
 import * as parkService from "./park-page.service";
 import * as service from "./parks.service";
 
-/** What a client sends when it has no id: SPEC 5 asks for 'Park ID is required'. */
+/** What a client sends when it has no id: docs/PRODUCT-RULES.md asks for 'Park ID is required'. */
 const MISSING_ID = new Set(["", "undefined", "null"]);
 const parkRef = (value: string) => {
   if (MISSING_ID.has(value.trim())) throw AppError.validation({ park: "Park ID is required" });

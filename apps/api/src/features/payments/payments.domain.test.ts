@@ -15,7 +15,7 @@ const fmt = (m: number) => String(m);
 const ngn = { decimals: 2, minMinor: 500_00, maxMinor: 1_000_000_00, maxBalanceMinor: 5_000_000_00 };
 const xof = { decimals: 0, minMinor: 500, maxMinor: 1_000_000, maxBalanceMinor: 5_000_000 };
 
-describe("gateway by country (SPEC 9)", () => {
+describe("gateway by country", () => {
   it("picks the provider and currency", () => {
     expect(gatewayFor("NG")).toEqual({ provider: "paystack", currency: "NGN" });
     expect(gatewayFor("SN")).toEqual({ provider: "wave", currency: "XOF", fallback: "paystack" });

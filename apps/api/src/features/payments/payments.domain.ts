@@ -7,7 +7,7 @@ export interface Gateway {
   fallback?: Exclude<ProviderName, "demo">;
 }
 
-/** SPEC 9: NG Paystack NGN; SN Wave XOF with Paystack XOF as fallback; US Stripe USD; CA Stripe CAD; else NG's. */
+/** NG Paystack NGN; SN Wave XOF with Paystack XOF as fallback; US Stripe USD; CA Stripe CAD; else NG's. */
 export function gatewayFor(countryCode: string): Gateway {
   switch (countryCode.trim().toUpperCase()) {
     case "SN":
@@ -31,7 +31,7 @@ export function currencyDecimals(currency: string): number {
 }
 
 /**
- * ISO minor units -> what a provider expects (SPEC 9: Paystack and Stripe "minor units, times 100",
+ * ISO minor units -> what a provider expects (PRODUCT-RULES.md: Paystack and Stripe "minor units, times 100",
  * Wave whole units). Paystack counts a 1/100 subunit even for XOF; Stripe treats XOF as zero-decimal.
  */
 export function toProviderAmount(provider: ProviderName, currency: string, isoMinor: number): number {

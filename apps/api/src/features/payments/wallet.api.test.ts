@@ -78,7 +78,7 @@ describe("Content-Security-Policy for the payment scripts", () => {
       "https://*.js.stripe.com",
       "https://hooks.stripe.com",
     ]);
-    // Besides the providers' APIs: the IP lookup services of country detection (SPEC 7), nothing else.
+    // Besides the providers' APIs: the IP lookup services of country detection, nothing else.
     expect(directive("connect-src")).toEqual([
       "'self'",
       ...IP_LOOKUP_ORIGINS,

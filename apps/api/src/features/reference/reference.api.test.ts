@@ -42,7 +42,7 @@ describe("GET /api/v1/states/load", () => {
   ];
 
   it.each(expected)(
-    "country %i has %i states, including the spec's fallback ids",
+    "country %i has %i states, including the built-in fallback ids",
     async (countryId, count, ids) => {
       const res = await get(`/api/v1/states/load?country_id=${countryId}`);
       expect(res.statusCode).toBe(200);

@@ -23,7 +23,7 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       reply.header("cache-control", "no-store");
     });
 
-    // The spec's paths end in a slash; accept both spellings.
+    // The clients' paths end in a slash; accept both spellings.
     for (const url of ["/user/vehicles/", "/user/vehicles"]) {
       app.get(
         url,

@@ -115,7 +115,7 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
   };
 }
 
-/** POST /api/create-payment-intent (outside /api/v1, as SPEC 7 shows): a Stripe PaymentIntent for a top-up. */
+/** POST /api/create-payment-intent (outside /api/v1: API-CONVENTIONS.md): a Stripe PaymentIntent for a top-up. */
 export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -17,10 +17,10 @@ import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 type Message = { message: string };
 const post = <T>(path: string, body: unknown) => api<T>(path, { method: "POST", body });
 
-/** SPEC 5: a login response without access_token fails with 'Invalid response from server'. */
+/** A login response without access_token fails with 'Invalid response from server'. */
 export const INVALID_RESPONSE = "Invalid response from server";
 
-/** Stores what a successful sign-in returns under the spec's keys (SPEC 3). */
+/** Stores what a successful sign-in returns under the keys of docs/PRODUCT-RULES.md#storage-keys. */
 export function storeSignIn(res: Partial<AuthResponse> | undefined): void {
   if (!res?.access_token) throw new Error(INVALID_RESPONSE);
   setToken(res.access_token);

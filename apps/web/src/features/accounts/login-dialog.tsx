@@ -28,7 +28,7 @@ export function LoginDialog() {
     if (!open && d.open) d.close();
   }, [open]);
 
-  // SPEC 4: on opening, a finished social login (marker 'true') loads the profile and goes to /.
+  // On opening, a finished social login (marker 'true') loads the profile and goes to /.
   useEffect(() => {
     if (!open || readStorage(STORAGE_KEYS.socialLoginSuccess) !== "true" || !readStorage(STORAGE_KEYS.token))
       return;

@@ -34,12 +34,12 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess: () => void; on
     setFields({});
     setSubmitting(true);
     try {
-      // SPEC 5: the e-mail is sent as the identifier.
+      // The e-mail is sent as the identifier.
       storeSignIn(await login(parsed.data.email, parsed.data.password));
       onSuccess();
     } catch (err) {
       setError(errorText(t, err));
-      // An unverified account gets a way to ask for a new link, with the address kept (SPEC 3 'email').
+      // An unverified account gets a way to ask for a new link, with the address kept (stored as 'email').
       const needsVerify = err instanceof ApiError && err.code === "email_not_verified";
       if (needsVerify) writeStorage(STORAGE_KEYS.email, parsed.data.email);
       setUnverified(needsVerify);

@@ -11,7 +11,7 @@ import "./accounts.css";
 
 const EMPTY = { first_name: "", last_name: "", email: "", phone: "", password: "" };
 
-/** /register: creates the account and mails a verification link; it does not log in (SPEC 4). */
+/** /register: creates the account and mails a verification link; it does not log in. */
 export function RegisterPage() {
   const { t, i18n } = useTranslation("auth");
   const country = useSelectedCountry();

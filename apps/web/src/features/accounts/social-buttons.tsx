@@ -5,7 +5,7 @@ import { authConfigQuery, profileQuery } from "./api";
 import { SocialError } from "./social-error";
 import type { SocialProvider } from "./social";
 
-/** SPEC 4: after a popup sign-in the profile is fetched, then the app goes to / after 500 ms. */
+/** After a popup sign-in the profile is fetched, then the app goes to / after 500 ms. */
 export const SOCIAL_REDIRECT_DELAY_MS = 500;
 
 export function SocialButtons({ onError }: { onError: (message: string | null) => void }) {

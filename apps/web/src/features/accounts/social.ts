@@ -55,7 +55,7 @@ function mapFirebaseError(code: string, provider: SocialProvider): SocialError {
   return new SocialError("social.googleFailed");
 }
 
-/** Exchanges the Firebase user for our own session and sets the spec's flags. */
+/** Exchanges the Firebase user for our own session and sets the social-login flags. */
 async function exchange(user: User, provider: SocialProvider): Promise<SocialLoginResponse> {
   let res: SocialLoginResponse;
   try {
@@ -89,7 +89,7 @@ async function exchange(user: User, provider: SocialProvider): Promise<SocialLog
 
 /**
  * Popup first; if the popup is blocked, closed or cancelled, or storage is unsupported, a
- * full-page redirect (SPEC 4). Resolves 'redirecting' when the page is about to leave.
+ * full-page redirect. Resolves 'redirecting' when the page is about to leave.
  */
 export async function socialSignIn(
   config: AuthConfig["social"],
@@ -135,4 +135,3 @@ export async function completeRedirect(config: AuthConfig["social"]): Promise<bo
     throw new SocialError("social.redirectFailed");
   }
 }
-

@@ -4,7 +4,7 @@ import { api } from "../../lib/api";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
-/** SPEC 3: list defaults when fields are missing (total 0, page 1, size 10, pages 1). */
+/** List defaults when fields are missing (total 0, page 1, size 10, pages 1). */
 export const bookingsQuery = (filter: BookingFilter, page: number) =>
   queryOptions({
     queryKey: ["bookings", "list", filter, page],

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 
 /**
- * SPEC 3's booking flags: `bookingCreated` after a booking is made, `bookingUpdated` after an
+ * The booking flags: `bookingCreated` after a booking is made, `bookingUpdated` after an
  * extension, cancellation or renewal. Each has a reset, called when its message is dismissed or
  * the page that shows it is left.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Ctas, NotYet, PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
 import { INFO_PAGES, type InfoPageId } from "./pages";
 
-/** An information page rendered from its catalogue (SPEC 2's public pages). */
+/** An information page rendered from its catalogue (one of the public pages). */
 export function InfoPage({ id }: { id: InfoPageId }) {
   const config = INFO_PAGES[id];
   const { t } = useTranslation(config.ns);

@@ -74,7 +74,7 @@ export function pendingPayment(reference: string | null): AddFundsData | null {
   }
 }
 
-/** SPEC 3: the first of authorization_url, checkout_url, payment_url is the payment link. */
+/** The first of authorization_url, checkout_url, payment_url is the payment link. */
 export function paymentLink(payment: AddFundsData): string | undefined {
   const info = payment.payment_info;
   return info.authorization_url ?? info.checkout_url ?? info.payment_url;

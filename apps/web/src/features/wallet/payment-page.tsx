@@ -6,7 +6,7 @@ import { paymentLink, pendingPayment } from "./api";
 import { callbackUrl } from "./provider-step";
 import { StripeCard } from "./stripe-card";
 
-/** SPEC 9: the card demo mode fakes a success after 1.5 s; the server then verifies for real. */
+/** The card demo mode fakes a success after 1.5 s; the server then verifies for real. */
 export const DEMO_DELAY_MS = 1500;
 
 /** /payment?reference=…&provider=…: the in-app payment step (demo, Stripe Elements). */

@@ -10,7 +10,7 @@ import { isCheckoutPath, rememberedReturn, rememberReturn } from "./return-to";
 import { TransactionsList } from "./transactions-list";
 import "./wallet.css";
 
-/** SPEC 2: signed out, /wallet shows an inline prompt instead of sending the user away. */
+/** Signed out, /wallet shows an inline prompt instead of sending the user away. */
 function SignedInWallet() {
   const { t, i18n } = useTranslation("wallet");
   const wallet = useQuery(walletQuery());
