@@ -116,6 +116,31 @@ describe("account routes signed out", () => {
 });
 
 describe("signed in", () => {
+  for (const language of ["en", "fr"]) {
+    it(`keeps a signed-in phone's header on one row: brand, flag, language, avatar and menu (${language})`, async () => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+      await context.addInitScript((l) => {
+        window.localStorage.setItem("language", l);
+        window.localStorage.setItem("parkwell_user_token", "test-token");
+        window.localStorage.setItem(
+          "profile",
+          JSON.stringify({ email: "ada@example.com", first_name: "ada" }),
+        );
+      }, language);
+      const { page } = await watchedPage(context);
+      await page.goto(baseURL, { waitUntil: "networkidle" });
+      const header = (await page.locator("header").boundingBox())!;
+      expect(header.height).toBeLessThan(80);
+      const tops = await page.evaluate(() =>
+        [".header .brand", ".header__actions"].map(
+          (s) => document.querySelector(s)!.getBoundingClientRect().top,
+        ),
+      );
+      expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThan(12);
+      await context.close();
+    });
+  }
+
   it("shows the profile menu with the avatar initial; menus close outside and navigate after closing", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => {

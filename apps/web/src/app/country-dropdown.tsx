@@ -24,7 +24,7 @@ export function CountryDropdown() {
         <span className="visually-hidden">
           {t("country.button", { name: t(`country.names.${selected.code}`) })}
         </span>
-        <span>{selected.code}</span>
+        <span className="header__chip-code">{selected.code}</span>
       </button>
       {open && (
         <ul id="country-menu" className="menu__list" aria-label={t("country.menuLabel")}>

@@ -33,6 +33,25 @@ function useSticky(): boolean {
   return sticky;
 }
 
+/** A globe drawn in SVG: an emoji needs a font many systems lack (it shows as a box). */
+function GlobeIcon() {
+  return (
+    <svg
+      className="header__chip-icon"
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.5 3.8 5.5 3.8 9s-1.3 6.5-3.8 9c-2.5-2.5-3.8-5.5-3.8-9S9.5 5.5 12 3z" />
+    </svg>
+  );
+}
+
 /** Opens the login dialog; signed out only. */
 function LoginButton({ onClick }: { onClick?: () => void }) {
   const { t } = useTranslation();
@@ -121,7 +140,7 @@ export function Header() {
             aria-haspopup="dialog"
             onClick={() => setPanel(true)}
           >
-            <span aria-hidden="true">🌐</span>
+            <GlobeIcon />
             <span className="visually-hidden">{t("panel.open")}</span>
             <span>{i18n.language.toUpperCase()}</span>
           </button>
