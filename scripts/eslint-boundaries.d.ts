@@ -1,2 +1,7 @@
 export declare const boundaries: { rules: Record<string, unknown> };
-export declare function checkBoundary(from: string, target: string | null, source: string): string | null;
+export declare function checkBoundary(
+  from: string,
+  target: string | null,
+  source: string,
+  typeOnly?: boolean,
+): string | null;

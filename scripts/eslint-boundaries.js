@@ -14,7 +14,7 @@ function roleOf(file) {
   return m ? m[1] : null;
 }
 
-function check(from, target, source) {
+function check(from, target, source, typeOnly = false) {
   const f = rel(from);
   const t = target ? rel(target) : null;
 
@@ -33,6 +33,11 @@ function check(from, target, source) {
       if (t && (t.includes("/db/") || /\.(repo|service|routes)(\.ts)?$/.test(t)))
         return "a domain file is pure: it may not import repos, services, routes or the database";
     }
+    // Routes speak HTTP and call services: no repos, no queries, no database (its types aside).
+    if (role === "routes" && t && !typeOnly && (/\.repo(\.ts)?$/.test(t) || t.includes("/src/db/")))
+      return "a route calls services only: move the query or the database call into a service";
+    if (role === "routes" && /^(drizzle-orm|pg$|@electric-sql\/)/.test(source))
+      return "a route calls services only: no database library";
     if (role === "repo" && t && /\.(service|routes)(\.ts)?$/.test(t))
       return "a repo holds queries only: it may not import services or routes";
     if (role === "service") {
@@ -78,7 +83,8 @@ const layers = {
       let target = null;
       if (source.startsWith(".")) target = path.resolve(path.dirname(file), source);
       else if (source.startsWith("@/")) target = path.join(ROOT, "apps/web/src", source.slice(2));
-      const problem = check(file, target, source);
+      const typeOnly = node.importKind === "type" || node.exportKind === "type";
+      const problem = check(file, target, source, typeOnly);
       if (problem) context.report({ node, message: problem });
     }
     return {

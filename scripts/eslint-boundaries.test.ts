@@ -26,6 +26,19 @@ describe("import boundaries", () => {
     ).toBeNull();
   });
 
+  it("lets routes call services only: no repo, no database, no query library (types aside)", () => {
+    const route = at("apps/api/src/features/a/a.routes.ts");
+    expect(checkBoundary(route, at("apps/api/src/features/a/a.repo.ts"), "./a.repo")).toMatch(
+      /services only/,
+    );
+    expect(checkBoundary(route, at("apps/api/src/db/migrate.ts"), "../../db/migrate")).toMatch(
+      /services only/,
+    );
+    expect(checkBoundary(route, null, "drizzle-orm")).toMatch(/services only/);
+    expect(checkBoundary(route, at("apps/api/src/db/client.ts"), "../../db/client", true)).toBeNull();
+    expect(checkBoundary(route, at("apps/api/src/features/a/a.service.ts"), "./a.service")).toBeNull();
+  });
+
   it("keeps HTTP out of services and another feature's repo private", () => {
     expect(checkBoundary(at("apps/api/src/features/a/a.service.ts"), null, "fastify")).toMatch(/HTTP/);
     expect(

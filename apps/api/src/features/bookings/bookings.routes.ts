@@ -26,9 +26,8 @@ import type { Mailer } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
 import { requireUser, type Auth } from "../../plugins/auth";
 import { bookingMail, type BookingMailKind } from "./bookings.mail";
-import { presentBooking } from "./bookings.present";
-import * as view from "./bookings-view.repo";
-import type { BookingRow } from "./bookings.repo";
+import { presentBookingDetail, presentBookings, type ParkView } from "./bookings-view.service";
+import type { BookingRow } from "./bookings.service";
 import * as service from "./bookings.service";
 
 export interface BookingRouteDeps {
@@ -63,22 +62,15 @@ const errors = { 401: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: Erro
 
 export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
   const { db, clock } = deps;
-  /**
-   * `known`: parks a write already read, so its answer reads nothing more. The park's texts are
-   * in the request's language where the park has them.
-   */
-  const present = async (
-    req: FastifyRequest,
-    rows: BookingRow[],
-    known: view.ParkView[] = [],
-  ): Promise<Booking[]> => {
-    const ctx = await view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], known);
-    const now = clock();
-    const language = requestLanguage(req.headers["accept-language"]);
-    return rows.map((r) => presentBooking(r, ctx, deps.qrSecret, now, language));
-  };
-  const one = async (req: FastifyRequest, row: BookingRow, park?: view.ParkView) =>
-    (await present(req, [row], park ? [park] : []))[0]!;
+  const options = (req: FastifyRequest, known: ParkView[] = []) => ({
+    qrSecret: deps.qrSecret,
+    now: clock(),
+    language: requestLanguage(req.headers["accept-language"]),
+    known,
+  });
+  const present = (req: FastifyRequest, rows: BookingRow[]) => presentBookings(db, rows, options(req));
+  const one = async (req: FastifyRequest, row: BookingRow, park?: ParkView) =>
+    (await presentBookings(db, [row], options(req, park ? [park] : [])))[0]!;
 
   return async (app) => {
     // Before body validation, so a caller without a token gets 401, not a 422 about the body.
@@ -235,20 +227,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const user = requireUser(req);
         const row = await service.getBookingByCode(db, user.id, req.params.bookingCode);
-        const body = await one(req, row);
-        const moves = await view.bookingMoves(db, row.id, user.id);
-        const decimals = await view.currencyDecimals(db, row.currency);
-        const toMove = (m: (typeof moves)[number]) => ({
-          kind: m.kind,
-          amount: toMajor(Math.abs(Number(m.amount_minor)), decimals),
-          currency: m.currency,
-          created_at: new Date(m.created_at).toISOString(),
-        });
-        return {
-          ...body,
-          payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
-          refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
-        };
+        return presentBookingDetail(db, row, options(req));
       },
     );
   };

@@ -24,6 +24,7 @@ import {
 } from "./booking-core.service";
 
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
+export type { BookingRow } from "./bookings.repo";
 export { changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
 
 const fingerprint = (body: CreateBookingBody) =>

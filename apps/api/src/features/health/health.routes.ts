@@ -1,9 +1,8 @@
 import { HealthSchema } from "@parkwell/contract";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client";
-import { appliedMigrationCount, expectedMigrationCount } from "../../db/migrate";
 import type { Auth } from "../../plugins/auth";
+import { appliedMigrations, expectedMigrations } from "./health.service";
 
 /**
  * 200 once the database answers and every committed migration is applied; 503 otherwise.
@@ -16,7 +15,7 @@ export function healthRoutes(
   auth: Auth,
   details: boolean,
 ): FastifyPluginAsyncZod {
-  const expected = expectedMigrationCount();
+  const expected = expectedMigrations();
   return async (app) => {
     app.get(
       "/health",
@@ -32,13 +31,9 @@ export function healthRoutes(
         },
       },
       async (req, reply) => {
-        let applied = 0;
-        try {
-          await database.db.execute(sql`SELECT 1`);
-          applied = await appliedMigrationCount(database.db);
-        } catch (err) {
-          req.log.warn({ err }, "health check: database unreachable");
-        }
+        const applied = await appliedMigrations(database, (err) =>
+          req.log.warn({ err }, "health check: database unreachable"),
+        );
         const ok = applied === expected;
         const status = ok ? ("ok" as const) : ("unavailable" as const);
         const body =

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
-import * as repo from "./payments.repo";
 import { WebhookSignatureError, type ProviderName } from "./providers/types";
-import { settle } from "./settle.service";
 import type { PaymentDeps } from "./verify.service";
+import { handleWebhookEvent } from "./webhooks.service";
 
 const Params = z.object({
   provider: z.enum(["paystack", "stripe", "wave"], { error: "Unknown payment provider" }),
@@ -45,26 +44,16 @@ export function webhookRoutes(deps: PaymentDeps) {
           throw err;
         }
 
-        if (!(await repo.recordWebhookEvent(deps.db, name, event.id, JSON.parse(raw.toString("utf8"))))) {
-          return reply.send({ received: true, duplicate: true });
-        }
-        if (!event.payment) return reply.send({ received: true });
-        const payment = await repo.findByProviderReference(deps.db, name, event.payment.providerReference);
-        if (!payment) {
+        // A failure to settle is a 500, which asks the provider to deliver the event again.
+        const result = await handleWebhookEvent(deps, name, event, JSON.parse(raw.toString("utf8")));
+        if ("unknownPayment" in result) {
           req.log.warn(
-            { provider: name, ref: event.payment.providerReference },
+            { provider: name, ref: event.payment?.providerReference },
             "webhook for an unknown payment",
           );
           return reply.send({ received: true });
         }
-        try {
-          const outcome = await settle(deps.db, payment, event.payment);
-          return reply.send({ received: true, outcome: outcome.kind });
-        } catch (err) {
-          // Let the provider deliver it again: the event is forgotten, the 500 asks for a retry.
-          await repo.forgetWebhookEvent(deps.db, name, event.id);
-          throw err;
-        }
+        return reply.send(result);
       },
     );
   };

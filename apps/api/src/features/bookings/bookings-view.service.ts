@@ -1,0 +1,49 @@
+/** Bookings as the API shows them: their park, vehicle type, signed QR and ledger moves (reads only). */
+import type { Booking, BookingDetail } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Language } from "../../lib/language";
+import { toMajor } from "../../lib/money";
+import * as view from "./bookings-view.repo";
+import type { ParkView } from "./bookings-view.repo";
+import { presentBooking } from "./bookings.present";
+import type { BookingRow } from "./bookings.repo";
+
+export type { ParkView };
+
+export interface PresentOptions {
+  qrSecret: string;
+  now: Date;
+  /** The park's texts come in this language where the park has them. */
+  language: Language;
+  /** Parks a write already read, so its answer reads nothing more. */
+  known?: ParkView[];
+}
+
+export async function presentBookings(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
+  const ctx = await view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], o.known ?? []);
+  return rows.map((r) => presentBooking(r, ctx, o.qrSecret, o.now, o.language));
+}
+
+/** One booking with the wallet's charges and refunds for it, in major units. */
+export async function presentBookingDetail(
+  db: Db,
+  row: BookingRow,
+  o: PresentOptions,
+): Promise<BookingDetail> {
+  const [[booking], moves, decimals] = await Promise.all([
+    presentBookings(db, [row], o),
+    view.bookingMoves(db, row.id, row.userId),
+    view.currencyDecimals(db, row.currency),
+  ]);
+  const toMove = (m: (typeof moves)[number]) => ({
+    kind: m.kind,
+    amount: toMajor(Math.abs(Number(m.amount_minor)), decimals),
+    currency: m.currency,
+    created_at: new Date(m.created_at).toISOString(),
+  });
+  return {
+    ...booking!,
+    payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
+    refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
+  };
+}
