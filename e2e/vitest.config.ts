@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ["./support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page on a loaded 2-core machine may take more than the default second to show what a
+    // poll waits for; a poll that succeeds returns at once, so only failures wait this long.
+    expect: { poll: { timeout: 10_000 } },
     // One browser per file is enough load for a 2-core machine.
     fileParallelism: false,
   },
