@@ -21,7 +21,11 @@ import type { ParkForBooking } from "./bookings.repo";
 export interface BookingDeps {
   db: Db;
   clock: Clock;
-  /** Test-only: skip the capacity row lock to prove the race tests can fail. Never set in production. */
+  /**
+   * Test-only: extend and renew skip the capacity row lock, to prove the race tests can fail.
+   * Never set in production. (A new booking's lock is inside `book_space`; its race test
+   * installs an unlocked copy of the function in its own database instead.)
+   */
   unsafeSkipCapacityLock?: boolean;
 }
 

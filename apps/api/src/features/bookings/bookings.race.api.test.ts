@@ -6,7 +6,7 @@ import type { Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
@@ -101,8 +101,25 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       }
     });
 
+    /**
+     * `book_space` without its capacity lock, in this test's own database only, until `restore`:
+     * the production function has no switch for it.
+     */
+    async function unlockedBookSpace(): Promise<{ restore(): Promise<void> }> {
+      const [row] = await queryRows<{ def: string }>(
+        db,
+        sql`SELECT pg_get_functiondef('book_space'::regproc) AS def`,
+      );
+      const locked = row!.def;
+      const unlocked = locked.replace(/\s+FOR UPDATE;/, ";");
+      expect(unlocked).not.toBe(locked);
+      await db.execute(sql.raw(unlocked));
+      return { restore: () => db.execute(sql.raw(locked)).then(() => undefined) };
+    }
+
     it("negative control: without the capacity lock the same race overbooks", async () => {
       const unsafe = await instances(true);
+      const bookSpace = await unlockedBookSpace();
       try {
         let overbookedRounds = 0;
         for (let round = 0; round < 6 && overbookedRounds === 0; round += 1) {
@@ -113,6 +130,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         expect(overbookedRounds).toBeGreaterThan(0);
         expect((await overbooked(db)).length).toBeGreaterThan(0);
       } finally {
+        await bookSpace.restore();
         await unsafe.close();
         // Take the overbooked park out of the invariant check that follows every test.
         await db.execute(sql`UPDATE bookings SET status = 'cancelled' WHERE park_id = ${parks[6]!}`);

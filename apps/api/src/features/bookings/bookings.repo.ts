@@ -149,7 +149,7 @@ export type BookSpaceStatus = "booked" | "full" | "missing_accounts";
 
 /**
  * A new booking and its wallet charge in one statement, the database function `book_space`
- * (drizzle/0008; docs/decisions/008-bookings.md): it locks the capacity row, reads the peak in a
+ * (drizzle/0021; docs/decisions/008-bookings.md): it locks the capacity row, reads the peak in a
  * later statement, posts the charge and inserts the booking, in one round trip and one
  * transaction. A short wallet raises SQLSTATE PW402, a busy plate 23P01, a reused idempotency key
  * 23505; each rolls everything back.
@@ -158,10 +158,8 @@ export async function bookSpace(
   db: Db,
   row: BookingRow,
   accounts: { wallet: string; revenue: string },
-  lock = true,
 ): Promise<BookSpaceStatus> {
   const [result] = await bookSpaceStatement(db, {
-    lock,
     id: row.id,
     code: row.bookingCode,
     user: row.userId,
@@ -185,7 +183,7 @@ export async function bookSpace(
 const p = (name: string) => sql.placeholder(name);
 const bookSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
   "book_space",
-  sql`SELECT book_space(${p("lock")}::boolean, ${p("id")}::uuid, ${p("code")}, ${p("user")}::uuid,
+  sql`SELECT book_space(${p("id")}::uuid, ${p("code")}, ${p("user")}::uuid,
     ${p("park")}::int, ${p("type")}::int, ${p("vehicle")}::int, ${p("plate")}, ${p("start")}::timestamptz,
     ${p("end")}::timestamptz, ${p("currency")}, ${p("total")}::bigint, ${p("breakdown")}::jsonb, ${p("key")},
     ${p("hash")}, ${p("now")}::timestamptz, ${p("wallet")}, ${p("revenue")}) AS status`,

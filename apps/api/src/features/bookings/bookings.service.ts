@@ -103,7 +103,7 @@ export async function createBooking(
     cancelledAt: null,
   };
   const move = { userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
-  const book = () => repo.bookSpace(db, booking, chargeAccountKeys(move), !deps.unsafeSkipCapacityLock);
+  const book = () => repo.bookSpace(db, booking, chargeAccountKeys(move));
   try {
     // One statement locks, checks the peak, charges and inserts (book_space); a busy plate is
     // refused by the insert itself (the exclusion constraint; guardVehicle makes it the 409).
