@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDERS } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -95,7 +96,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const PAYMENT_PROVIDERS = ["paystack", "stripe", "wave", "demo"] as const;
+export { PAYMENT_PROVIDERS };
 export const PAYMENT_STATUSES = ["initialized", "pending", "succeeded", "failed"] as const;
 
 /** One top-up attempt at a provider. */
@@ -134,7 +135,10 @@ export const payments = pgTable(
   },
   (t) => [
     check("payments_amount_positive", sql`${t.amountMinor} > 0`),
-    check("payments_provider_check", sql`${t.provider} IN ('paystack', 'stripe', 'wave', 'demo')`),
+    check(
+      "payments_provider_check",
+      sql`${t.provider} IN (${sql.raw(PAYMENT_PROVIDERS.map((p) => `'${p}'`).join(", "))})`,
+    ),
     check("payments_status_check", sql`${t.status} IN ('initialized', 'pending', 'succeeded', 'failed')`),
     check(
       "payments_succeeded_has_ledger",

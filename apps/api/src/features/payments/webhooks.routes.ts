@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { PAYMENT_PROVIDERS } from "@parkwell/contract";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { WebhookSignatureError, type ProviderName } from "./providers/types";
@@ -6,7 +7,11 @@ import type { PaymentDeps } from "./verify.service";
 import { handleWebhookEvent } from "./webhooks.service";
 
 const Params = z.object({
-  provider: z.enum(["paystack", "stripe", "wave"], { error: "Unknown payment provider" }),
+  // Every provider but the demo one, which has no webhooks.
+  provider: z.enum(
+    PAYMENT_PROVIDERS.filter((p) => p !== "demo"),
+    { error: "Unknown payment provider" },
+  ),
 });
 
 /**

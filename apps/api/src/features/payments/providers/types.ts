@@ -1,5 +1,8 @@
 /** What every payment provider adapter offers; the service never sees a provider's wire format. */
-export type ProviderName = "paystack" | "stripe" | "wave" | "demo";
+import type { PaymentProviderName } from "@parkwell/contract";
+
+/** The one list of providers is the contract's PAYMENT_PROVIDERS (also the payments CHECK). */
+export type ProviderName = PaymentProviderName;
 
 export interface InitInput {
   /** Our reference (also Paystack's and the demo's reference). */
