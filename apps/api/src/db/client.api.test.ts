@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, TEST_ENGINE, withTestContext, type FreshDatabase } from "../test/harness";
 import {
   DEFAULT_POOL_SIZE,
   defaultSearchPoolSize,
   openDatabase,
+  queryBuilt,
   queryRows,
+  runBuilt,
   type Database,
   type Db,
 } from "./client";
@@ -83,4 +86,47 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the park search's own pool (Postgre
       expect((await ctx.app.inject({ url: "/api/v1/parks/front/parks/?country=NG" })).statusCode).toBe(200);
       expect(await names()).toContain("parkwell-search");
     }));
+});
+
+describe("runBuilt: the one use of Drizzle's session internals", () => {
+  const dialect = new PgDialect();
+  const lookup = dialect.sqlToQuery(
+    sql`SELECT ${sql.placeholder("a")}::int + ${sql.placeholder("b")}::int AS sum, 'x' AS tag`,
+  );
+
+  it("runs a built statement with its placeholders bound and gives its rows, named or not", async () => {
+    await withTestContext({}, async (ctx) => {
+      const db = ctx.database.db;
+      expect(await runBuilt(db, lookup, undefined, { a: 2, b: 3 })).toEqual([{ sum: 5, tag: "x" }]);
+      expect(await runBuilt(db, lookup, "pw_run_built_test", { a: 40, b: 2 })).toEqual([
+        { sum: 42, tag: "x" },
+      ]);
+      // The same name again on the same statement: the prepared one is reused.
+      expect(await runBuilt(db, lookup, "pw_run_built_test", { a: 1, b: 1 })).toEqual([{ sum: 2, tag: "x" }]);
+      const plain = dialect.sqlToQuery(sql`SELECT 7 AS seven`);
+      expect(await queryBuilt(db, plain, true)).toEqual([{ seven: 7 }]);
+    });
+  });
+
+  it.skipIf(TEST_ENGINE !== "postgres")(
+    "prepares a named statement on the connection (PostgreSQL), once",
+    async () => {
+      const fresh = await freshDatabase();
+      const one = await openDatabase({ url: fresh.url, poolSize: 1 });
+      try {
+        await runBuilt(one.db, lookup, "pw_run_built_pinned", { a: 1, b: 2 });
+        await runBuilt(one.db, lookup, "pw_run_built_pinned", { a: 3, b: 4 });
+        const rows = await queryRows<{ name: string; statement: string }>(
+          one.db,
+          sql`SELECT name, statement FROM pg_prepared_statements WHERE name = 'pw_run_built_pinned'`,
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.statement).toBe(lookup.sql);
+      } finally {
+        await one.close();
+        await fresh.database.close();
+        await fresh.drop();
+      }
+    },
+  );
 });

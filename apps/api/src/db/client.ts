@@ -154,11 +154,25 @@ function statementName(text: string): string {
   return name;
 }
 
-/** A statement already built (db/sql-text), optionally as a named prepared statement named after its text. */
-export async function queryBuilt<T>(db: Tx, built: BuiltQuery, prepared = false): Promise<T[]> {
-  const name = prepared ? statementName(built.sql) : undefined;
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+/**
+ * The one door to Drizzle's session internals (`db._.session.prepareQuery`, not a public API):
+ * runs a built statement, as the named prepared statement `name` when one is given (node-postgres
+ * prepares it once per connection; PGlite runs it as an ordinary query), and gives its rows.
+ * `client.api.test.ts` pins this behaviour, so a Drizzle upgrade that changes it fails there.
+ */
+export async function runBuilt<T>(
+  db: Tx,
+  built: BuiltQuery,
+  name: string | undefined,
+  values?: Record<string, unknown>,
+): Promise<T[]> {
+  const result = await db._.session.prepareQuery(built, undefined, name, false).execute(values);
   return (result as { rows: T[] }).rows;
+}
+
+/** A statement already built (db/sql-text), optionally as a named prepared statement named after its text. */
+export function queryBuilt<T>(db: Tx, built: BuiltQuery, prepared = false): Promise<T[]> {
+  return runBuilt<T>(db, built, prepared ? statementName(built.sql) : undefined);
 }
 
 /**
@@ -179,8 +193,5 @@ export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
 /** A raw statement built once (its values as `sql.placeholder`), run as a named prepared statement. */
 export function preparedRows<T>(name: string, query: SQL) {
   const built = dialect.sqlToQuery(query);
-  return async (db: Tx, values: Record<string, unknown>): Promise<T[]> => {
-    const result = await db._.session.prepareQuery(built, undefined, name, false).execute(values);
-    return (result as { rows: T[] }).rows;
-  };
+  return (db: Tx, values: Record<string, unknown>): Promise<T[]> => runBuilt<T>(db, built, name, values);
 }
