@@ -51,6 +51,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
   if (!open) {
     return (
       <div className="booking-vehicle">
+        <h3>{t("details.vehicleTitle")}</h3>
         {done !== undefined && (
           <p role="status" className="alert alert--success">
             {t("details.vehicleChanged", { plate: done })}
@@ -71,6 +72,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
   }
   return (
     <form className="booking-vehicle" onSubmit={submit} noValidate aria-label={t("details.changeVehicle")}>
+      <h3>{t("details.vehicleTitle")}</h3>
       <VehicleFields
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === booking.vehicle_type_id)}
         vehicleId={choice.vehicle_id}
