@@ -374,7 +374,7 @@ async function main() {
       say("|---|---:|---:|---:|---:|---:|---:|");
       floorRows.forEach((r) => say(r));
     }
-    say("\n### Targets at 500,000 parks (DESIGN.md; scaled by the run's calibration: decision 010)\n");
+    say("\n### Targets at 500,000 parks (bench/README.md; scaled by the run's calibration: decision 010)\n");
     const figures = cases.map((c) => ({
       name: c.name,
       small: small.results[c.name]!,
