@@ -87,7 +87,7 @@ export async function extendBooking(
   });
 }
 
-export const VEHICLE_LOCKED = "The vehicle can only be changed before the booking starts";
+const VEHICLE_LOCKED = "The vehicle can only be changed before the booking starts";
 
 /**
  * Puts another vehicle on an upcoming booking: a saved vehicle of the booking's vehicle type, or a

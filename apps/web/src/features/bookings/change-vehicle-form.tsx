@@ -1,4 +1,4 @@
-import { PlateSchema, type Booking } from "@parkwell/contract";
+import type { Booking } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/api";
 import { errorText, translateMessage } from "../../lib/form-errors";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { changeBookingVehicle } from "./api";
-import { VehicleFields } from "./vehicle-fields";
+import { plateProblem, VehicleFields } from "./vehicle-fields";
 
 /**
  * Puts another vehicle on an upcoming booking: one of the driver's saved vehicles of the booked
@@ -36,15 +36,9 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (change.isPending) return;
-    if (!choice.vehicle_id) {
-      const parsed = PlateSchema.safeParse(choice.plate);
-      if (!parsed.success) {
-        setPlateError(translateMessage(t, parsed.error.issues[0]?.message ?? ""));
-        return;
-      }
-    }
-    setPlateError(undefined);
-    change.mutate();
+    const problem = choice.vehicle_id ? undefined : plateProblem(t, choice.plate);
+    setPlateError(problem);
+    if (!problem) change.mutate();
   };
   const serverPlate = change.error instanceof ApiError ? change.error.fields?.plate_number : undefined;
 

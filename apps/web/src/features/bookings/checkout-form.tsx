@@ -1,4 +1,4 @@
-import { PlateSchema, type ParkDetail } from "@parkwell/contract";
+import type { ParkDetail } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +15,7 @@ import { PriceLines } from "./price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
 import { TopUpNotice } from "./top-up-notice";
-import { VehicleFields } from "./vehicle-fields";
+import { plateProblem, VehicleFields } from "./vehicle-fields";
 
 /**
  * The checkout form: every choice is in the query string, so a trip to the wallet keeps it.
@@ -96,10 +96,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
 
   const check = () => {
     const found: typeof missing = {};
-    if (!vehicleId) {
-      const parsed = PlateSchema.safeParse(plate);
-      if (!parsed.success) found.plate_number = translateMessage(t, parsed.error.issues[0]?.message ?? "");
-    }
+    const badPlate = vehicleId ? undefined : plateProblem(t, plate);
+    if (badPlate) found.plate_number = badPlate;
     if (!start) found.start_time = t("checkout.startRequired");
     if (!end) found.end_time = t("checkout.endRequired");
     return found;

@@ -1,6 +1,17 @@
-import type { Vehicle } from "@parkwell/contract";
+import { PlateSchema, type Vehicle } from "@parkwell/contract";
+import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { translateMessage } from "../../lib/form-errors";
+
+/**
+ * What is wrong with a typed plate, in the page's language (the contract's rule), or undefined.
+ * `t` must have the `auth` namespace loaded, where the contract's messages are translated.
+ */
+export function plateProblem(t: TFunction, plate: string): string | undefined {
+  const parsed = PlateSchema.safeParse(plate);
+  return parsed.success ? undefined : translateMessage(t, parsed.error.issues[0]?.message ?? "");
+}
 
 interface Props {
   vehicles: Vehicle[];

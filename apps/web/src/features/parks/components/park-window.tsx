@@ -53,6 +53,15 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
   const result = useAvailability(park.id, vehicle, ordered ? start : undefined, ordered ? end : undefined);
   const refused = result.data?.bookable === false ? result.data.reason : undefined;
   const price = refused === undefined ? result.data?.price : undefined;
+  // "Wed 25, 9:00 AM" on the park's clock: short enough for the phone's Book bar.
+  const shortWhen = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, {
+      weekday: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: zone,
+    }).format(new Date(iso));
   const card = useRef<HTMLElement>(null);
   const cardInView = useInView(card);
   const bookable = Boolean(result.data?.bookable && result.data.available > 0 && ordered);
@@ -149,11 +158,11 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
         </button>
       )}
       {/* Phones: the window and Book sit low on the page, so a bar at the bottom of the screen
-          carries the total and Book until the window itself scrolls into view. */}
+          carries the chosen times and Book (with the total) until the window scrolls into view. */}
       <div className="park-bookbar" hidden={cardInView} data-testid="park-bookbar">
         <p className="park-bookbar__text">
-          {price
-            ? t("bookbarTotal", { amount: formatMoney(price.amount, price.currency, i18n.language) })
+          {price && start && end
+            ? `${shortWhen(start)} → ${shortWhen(end)}`
             : refused !== undefined
               ? t("bookbarClosed")
               : t("bookbarChoose")}
