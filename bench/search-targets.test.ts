@@ -18,7 +18,7 @@ const figures = (name: string, smallP99: number, largeP99: number, apiRps: numbe
 
 describe("search targets", () => {
   it("judges p99 against the target as written and scaled by the run's calibration", () => {
-    // A machine half as the calibrated one (calibration p99 34 ms, not 17): 30 ms misses 25, meets 50.
+    // A machine half as fast as the calibrated one (calibration p99 34 ms, not 17): 30 ms misses 25, meets 50.
     const [coords, text] = verdicts(
       [figures("coordinates", 20, 30, 900, 1200), figures("text", 30, 99, 600, 1200)],
       34,

@@ -30,8 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
  */
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? defaultSearchPoolSize());
 /**
- * API processes on PostgreSQL (the API is stateless: docs/API-CONVENTIONS.md runs any number behind a load
- * balancer), sharing the pool size between them; PGlite is one process by nature. One by default:
+ * API processes on PostgreSQL (the API is stateless, so any number run behind a load balancer:
+ * docs/API-CONVENTIONS.md#stateless-processes), sharing the pool size between them; PGlite is one process by nature. One by default:
  * on two cores shared with PostgreSQL and the load, two processes (measured once, on a slow hour)
  * brought the API nearer the SQL's throughput for the database-heavy searches and worsened p99.
  */

@@ -65,7 +65,7 @@ export const ledgerTransactions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** topup | booking_charge | refund | adjustment … */
     kind: text("kind").notNull(),
-    /** `topup:<provider>:<ref>`, `booking:<id>:charge`…: a second post with the same key is a no-op. */
+    /** `topup:<provider>:<ref>`, `booking:<id>:<move>`…: a second post with the same key is a no-op. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     reference: text("reference"),
     description: text("description"),
