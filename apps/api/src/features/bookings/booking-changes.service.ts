@@ -4,7 +4,6 @@ import { AppError } from "../../lib/app-error";
 import { refundToWallet } from "../wallet/ledger.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
-import { list as listVehicles } from "../vehicles/vehicles.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -18,6 +17,7 @@ import {
   notFound,
   price,
   revenueShard,
+  savedVehicle,
   type BookingDeps,
   windowRefused,
   type LockedPark,
@@ -91,36 +91,40 @@ const VEHICLE_LOCKED = "The vehicle can only be changed before the booking start
 
 /**
  * Puts another vehicle on an upcoming booking: a saved vehicle of the booking's vehicle type, or a
- * plate. The type (and so the space and the price) stays; no money moves. The new plate must be
- * free over the window, like at booking.
+ * plate. The type (and so the space and the price) stays and no money moves, so only the booking
+ * row is locked, not the park's capacity. A plate already booked over the window is refused by the
+ * exclusion constraint (409 `vehicle_busy`), as at booking.
  */
 export async function changeVehicle(
   deps: BookingDeps,
   userId: string,
   bookingId: string,
   body: ChangeVehicleBody,
-): Promise<{ booking: BookingRow; park: ParkView }> {
+): Promise<{ booking: BookingRow }> {
+  const { db } = deps;
   const now = deps.clock();
+  // A booking's vehicle type never changes: the vehicle can be checked against it before the lock.
+  const current = await repo.findBooking(db, userId, { id: bookingId });
+  if (!current) throw notFound();
   const vehicle = body.vehicle_id
-    ? (await listVehicles(deps.db, userId)).find((v) => v.id === body.vehicle_id)
+    ? await savedVehicle(db, userId, body.vehicle_id, current.vehicleTypeId, "vehicle_id")
     : undefined;
-  if (body.vehicle_id && !vehicle) throw AppError.validation({ vehicle_id: "Vehicle not found" });
-  const plate = vehicle?.plate_number ?? body.plate_number ?? null;
-  return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
-    if (b.status !== "active" || b.startTime <= now) {
-      throw AppError.validation({ vehicle_id: VEHICLE_LOCKED });
-    }
-    if (vehicle && vehicle.vehicle_type_id !== b.vehicleTypeId) {
-      throw AppError.validation({ vehicle_id: "This vehicle is of another vehicle type" });
-    }
-    if (plate !== b.plateNumber) {
-      const { plateBusy } = await repo.occupancy(tx, { ...b, plateNumber: plate }, b.startTime, b.endTime);
-      if (plateBusy) throw busy();
-    }
-    const set = { vehicleId: vehicle?.id ?? null, plateNumber: plate, updatedAt: now };
-    await repo.updateBooking(tx, b.id, set);
-    return { booking: { ...b, ...set }, park: park.view };
-  });
+  const set = {
+    vehicleId: vehicle?.id ?? null,
+    plateNumber: vehicle?.plate_number ?? body.plate_number ?? null,
+  };
+  const booking = await guardVehicle(() =>
+    db.transaction(async (tx) => {
+      const b = await repo.findBooking(tx, userId, { id: bookingId }, true);
+      if (!b) throw notFound();
+      if (b.status !== "active" || b.startTime <= now) {
+        throw AppError.validation({ vehicle_id: VEHICLE_LOCKED });
+      }
+      await repo.updateBooking(tx, b.id, { ...set, updatedAt: now });
+      return { ...b, ...set, updatedAt: now };
+    }),
+  );
+  return { booking };
 }
 
 /** Cancel (refund by the policy) or renew (charge again what was refunded, if space is still free). */

@@ -5,6 +5,7 @@
 import {
   BOOKING_FULL_MESSAGE,
   BOOKING_NOT_FOUND_MESSAGE,
+  type Vehicle,
   windowRefusalText,
   type WindowRefusal,
 } from "@parkwell/contract";
@@ -14,6 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
 import { priceWindow } from "../parks/pricing.domain";
+import { find as findVehicle } from "../vehicles/vehicles.service";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import * as repo from "./bookings.repo";
 import type { ParkForBooking } from "./bookings.repo";
@@ -133,6 +135,25 @@ export async function shortOfFunds(
     `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
     { amount_missing: String(amount), currency },
   );
+}
+
+/**
+ * The user's saved vehicle `vehicleId` for a booking of `vehicleTypeId`: a 422 when it is not
+ * theirs, or of another type (the error on `field`).
+ */
+export async function savedVehicle(
+  db: Db,
+  userId: string,
+  vehicleId: number,
+  vehicleTypeId: number,
+  field: string,
+): Promise<Vehicle> {
+  const vehicle = await findVehicle(db, userId, vehicleId);
+  if (!vehicle) throw AppError.validation({ vehicle_id: "Vehicle not found" });
+  if (vehicle.vehicle_type_id !== vehicleTypeId) {
+    throw AppError.validation({ [field]: "This vehicle is of another vehicle type" });
+  }
+  return vehicle;
 }
 
 /** Runs `fn`, turning the one-vehicle exclusion constraint into the same 409 as the pre-check. */

@@ -61,12 +61,3 @@ export function bookingMoves(db: Db, bookingId: string, userId: string) {
         ORDER BY e.id`,
   );
 }
-
-export async function currencyDecimals(db: Db, currency: string): Promise<number> {
-  const [row] = await db
-    .select({ d: countries.currencyDecimals })
-    .from(countries)
-    .where(eq(countries.currency, currency))
-    .limit(1);
-  return row?.d ?? 2;
-}

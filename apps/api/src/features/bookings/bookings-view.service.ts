@@ -4,11 +4,8 @@ import type { Db } from "../../db/client";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import * as view from "./bookings-view.repo";
-import type { ParkView } from "./bookings-view.repo";
 import { presentBooking } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
-
-export type { ParkView };
 
 export interface PresentOptions {
   qrSecret: string;
@@ -16,7 +13,7 @@ export interface PresentOptions {
   /** The park's texts come in this language where the park has them. */
   language: Language;
   /** Parks a write already read, so its answer reads nothing more. */
-  known?: ParkView[];
+  known?: view.ParkView[];
 }
 
 export async function presentBookings(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
@@ -24,17 +21,17 @@ export async function presentBookings(db: Db, rows: BookingRow[], o: PresentOpti
   return rows.map((r) => presentBooking(r, ctx, o.qrSecret, o.now, o.language));
 }
 
-/** One booking with the wallet's charges and refunds for it, in major units. */
+/** One booking with the wallet's charges and refunds for it, in major units of its park's currency. */
 export async function presentBookingDetail(
   db: Db,
   row: BookingRow,
   o: PresentOptions,
 ): Promise<BookingDetail> {
-  const [[booking], moves, decimals] = await Promise.all([
-    presentBookings(db, [row], o),
+  const [ctx, moves] = await Promise.all([
+    view.bookingContext(db, [row.parkId], o.known ?? []),
     view.bookingMoves(db, row.id, row.userId),
-    view.currencyDecimals(db, row.currency),
   ]);
+  const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;
   const toMove = (m: (typeof moves)[number]) => ({
     kind: m.kind,
     amount: toMajor(Math.abs(Number(m.amount_minor)), decimals),
@@ -42,7 +39,7 @@ export async function presentBookingDetail(
     created_at: new Date(m.created_at).toISOString(),
   });
   return {
-    ...booking!,
+    ...presentBooking(row, ctx, o.qrSecret, o.now, o.language),
     payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
     refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
   };

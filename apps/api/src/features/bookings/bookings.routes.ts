@@ -26,8 +26,9 @@ import type { Mailer } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
 import { requireUser, type Auth } from "../../plugins/auth";
 import { bookingMail, type BookingMailKind } from "./bookings.mail";
-import { presentBookingDetail, presentBookings, type ParkView } from "./bookings-view.service";
-import type { BookingRow } from "./bookings.service";
+import type { ParkView } from "./bookings-view.repo";
+import { presentBookingDetail, presentBookings } from "./bookings-view.service";
+import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
 
 export interface BookingRouteDeps {
@@ -204,13 +205,8 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       },
       async (req) => {
         const user = requireUser(req);
-        const { booking, park } = await service.changeVehicle(
-          deps,
-          user.id,
-          bookingId(req.params.id),
-          req.body,
-        );
-        return one(req, booking, park);
+        const { booking } = await service.changeVehicle(deps, user.id, bookingId(req.params.id), req.body);
+        return one(req, booking);
       },
     );
 

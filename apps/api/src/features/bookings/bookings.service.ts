@@ -3,7 +3,6 @@ import type { BookingFilter, CreateBookingBody } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { list as listVehicles } from "../vehicles/vehicles.service";
 import { refusedEdge, windowVerdict } from "@parkwell/contract";
 import { bookingCode } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
@@ -18,13 +17,13 @@ import {
   price,
   readPark,
   revenueShard,
+  savedVehicle,
   shortOfFunds,
   windowRefused,
   type BookingDeps,
 } from "./booking-core.service";
 
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
-export type { BookingRow } from "./bookings.repo";
 export { changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
 
 const fingerprint = (body: CreateBookingBody) =>
@@ -64,15 +63,10 @@ export async function createBooking(
     const found = await replay(db, userId, idempotencyKey, hash);
     if (found) return { booking: found, replayed: true };
   }
-  let plate = body.plate_number ?? null;
-  if (body.vehicle_id) {
-    const vehicle = (await listVehicles(db, userId)).find((v) => v.id === body.vehicle_id);
-    if (!vehicle) throw AppError.validation({ vehicle_id: "Vehicle not found" });
-    if (vehicle.vehicle_type_id !== body.vehicle_type_id) {
-      throw AppError.validation({ vehicle_type_id: "This vehicle is of another vehicle type" });
-    }
-    plate = vehicle.plate_number;
-  }
+  const vehicle = body.vehicle_id
+    ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
+    : undefined;
+  const plate = vehicle?.plate_number ?? body.plate_number ?? null;
 
   const park = await readPark(db, body.park_id, body.vehicle_type_id);
   const verdict = windowVerdict(body.start_time, body.end_time, now, clockOfPark(park));

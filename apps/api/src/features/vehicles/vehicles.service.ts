@@ -28,6 +28,12 @@ export async function list(db: Db, userId: string): Promise<Vehicle[]> {
   return (await repo.listVehicles(db, userId)).map(present);
 }
 
+/** One of the user's vehicles, or undefined (another user's vehicle is not theirs). */
+export async function find(db: Db, userId: string, id: number): Promise<Vehicle | undefined> {
+  const v = await repo.findVehicle(db, userId, id);
+  return v && present(v);
+}
+
 async function load(db: Db, userId: string, id: number): Promise<Vehicle> {
   const v = await repo.findVehicle(db, userId, id);
   if (!v) throw AppError.notFound(NOT_FOUND, "vehicle_not_found");
