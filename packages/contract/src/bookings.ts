@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LanguageSchema } from "./accounts";
 import { pageOf, PageQuerySchema } from "./common";
 import { PriceBreakdownSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
@@ -101,7 +102,7 @@ export const BookingSchema = z
       lng: z.number(),
       entry_instructions: z.string(),
       /** The language `entry_instructions` is in: the request's when the park has it, else the park's own. */
-      text_language: z.enum(["en", "fr"]),
+      text_language: LanguageSchema,
     }),
     vehicle_type_id: z.number().int(),
     vehicle: z.object({

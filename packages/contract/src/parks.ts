@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LanguageSchema } from "./accounts";
 import { idParam, PageQuerySchema, pageOf } from "./common";
 
 export const PARK_TYPES = [
@@ -207,7 +208,7 @@ export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, avai
      * The language `description` and `entry_instructions` are in: the request's (Accept-Language)
      * when the park has them in it, else the park's own.
      */
-    text_language: z.enum(["en", "fr"]),
+    text_language: LanguageSchema,
     photos: z.array(z.object({ url: z.string(), alt: z.string() })),
     operator: z.string(),
     status: z.string(),

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { PARK_TYPES } from "@parkwell/contract";
+import type { Language } from "../../lib/language";
 import { IANA_ZONE_SHAPE } from "../../lib/time-zone";
 import { countries, states, vehicleTypes } from "./reference";
 
@@ -71,9 +72,9 @@ export const parks = pgTable(
     entryInstructions: text("entry_instructions").notNull().default(""),
     photos: jsonb("photos").$type<ParkPhoto[]>().notNull().default([]),
     /** The language `description` and `entry_instructions` are written in ("en" or "fr"). */
-    textLanguage: text("text_language").notNull().default("en"),
+    textLanguage: text("text_language").$type<Language>().notNull().default("en"),
     /** The same texts in other languages, by language code; a language missing here falls back. */
-    translations: jsonb("translations").$type<Partial<Record<string, ParkTexts>>>().notNull().default({}),
+    translations: jsonb("translations").$type<Partial<Record<Language, ParkTexts>>>().notNull().default({}),
     operator: text("operator").notNull(),
     status: text("status").notNull().default("active"),
     /**

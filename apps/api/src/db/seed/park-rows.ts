@@ -1,4 +1,5 @@
-import type { OpeningHours } from "../schema/parks";
+import type { OpeningHours, ParkTexts } from "../schema/parks";
+import type { Language } from "../../lib/language";
 import { normalizeSearchText, slugify } from "../../lib/search-text";
 import { assertIanaTimeZone } from "../../lib/time-zone";
 import { CITIES, type Anchor, type CitySeed, type PlaceType } from "./park-places";
@@ -109,8 +110,8 @@ export interface SeedPark {
     amenities: string[];
     maxHeightCm: number | null;
     entryInstructions: string;
-    textLanguage: "en" | "fr";
-    translations: Partial<Record<"en" | "fr", { description: string; entry_instructions: string }>>;
+    textLanguage: Language;
+    translations: Partial<Record<Language, ParkTexts>>;
     photos: { url: string; alt: string }[];
     operator: string;
     status: string;
@@ -137,7 +138,9 @@ function buildPark(
 ): SeedPark {
   const [anchor, type, lat, lng, street] = a;
   const r = rng(`${c.city}/${anchor}/${k}`);
-  const kind = (c.french ? KINDS[type].fr : KINDS[type].en)[k] ?? "Parking";
+  // The park's kind in both languages (the seed writes its texts in both).
+  const kindIn = { en: KINDS[type].en[k] ?? "Car Park", fr: KINDS[type].fr[k] ?? "Parking" };
+  const kind = c.french ? kindIn.fr : kindIn.en;
   // The slug and park code come from the first form of the name and never change: QR signs at
   // the entrances and shared links carry them. The name shown drops a word the anchor and the
   // kind would both say ("Union Station" + "Station Garage" is "Union Station Garage").
@@ -180,7 +183,6 @@ function buildPark(
   const address = `${1 + Math.floor(r() * 180)} ${street}`;
   const state = STATE_ROWS.find((s) => s.id === stateIdOf(c.countryId, c.state))?.name ?? c.state;
   // Every park's texts in both languages: its own language in the row, the other in `translations`.
-  const kindIn = { en: KINDS[type].en[k] ?? "Car Park", fr: KINDS[type].fr[k] ?? "Parking" };
   const texts = {
     fr: {
       description: `${kindIn.fr} pour ${anchor}, à ${c.city} : ${car} places pour voitures${h.open24h ? ", ouvert 24 h/24" : ""}.`,

@@ -40,25 +40,24 @@ export const clockOfPark = (p: {
 /**
  * A park's description and entry instructions in `language` when the park has them in it (its own
  * language, or a translation), else in its own language; `text_language` says which was given, so
- * a page can mark the fallback.
+ * a page can mark the fallback. A translation counts only when it has both texts.
  */
 export function parkTexts(
   p: {
     description: string;
     entryInstructions: string;
-    textLanguage: string;
-    translations: Partial<Record<string, ParkTexts>>;
+    textLanguage: Language;
+    translations: Partial<Record<Language, ParkTexts>>;
   },
   language: Language,
 ): ParkTexts & { text_language: Language } {
-  const own = { description: p.description, entry_instructions: p.entryInstructions };
   const translated = p.textLanguage === language ? undefined : p.translations[language];
-  if (translated?.description || translated?.entry_instructions) {
-    return {
-      description: translated.description || own.description,
-      entry_instructions: translated.entry_instructions || own.entry_instructions,
-      text_language: language,
-    };
+  if (translated?.description && translated.entry_instructions) {
+    return { ...translated, text_language: language };
   }
-  return { ...own, text_language: p.textLanguage === "fr" ? "fr" : "en" };
+  return {
+    description: p.description,
+    entry_instructions: p.entryInstructions,
+    text_language: p.textLanguage,
+  };
 }
