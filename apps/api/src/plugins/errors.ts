@@ -90,9 +90,15 @@ function inEnglish(err: FastifyError | Error): { status: number; body: ErrorBody
 
 /** Answers an error in the app's shape and logs it (5xx with the details, the rest in one line). */
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: FastifyError | Error) {
-  const { status, body } = toErrorResponse(err, requestLanguage(req.headers["accept-language"]));
+  const language = requestLanguage(req.headers["accept-language"]);
+  const { status, body } = toErrorResponse(err, language);
   if (status >= 500) req.log.error({ err }, "request failed");
-  else req.log.info({ code: body.code, status }, body.message);
+  // The log is read in one language: the English sentence, whatever the client was answered in.
+  else
+    req.log.info(
+      { code: body.code, status },
+      language === "en" ? body.message : toErrorResponse(err).body.message,
+    );
   return reply.code(status).header("cache-control", "no-store").send(body);
 }
 
