@@ -36,7 +36,7 @@ function check(from, target, source, typeOnly = false) {
     // Routes speak HTTP and call services: no repos, no queries, no database (its types aside).
     if (role === "routes" && t && !typeOnly && (/\.repo(\.ts)?$/.test(t) || t.includes("/src/db/")))
       return "a route calls services only: move the query or the database call into a service";
-    if (role === "routes" && /^(drizzle-orm|pg$|@electric-sql\/)/.test(source))
+    if (role === "routes" && !typeOnly && /^(drizzle-orm|pg$|@electric-sql\/)/.test(source))
       return "a route calls services only: no database library";
     if (role === "repo" && t && /\.(service|routes)(\.ts)?$/.test(t))
       return "a repo holds queries only: it may not import services or routes";

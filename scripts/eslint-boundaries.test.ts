@@ -35,6 +35,7 @@ describe("import boundaries", () => {
       /services only/,
     );
     expect(checkBoundary(route, null, "drizzle-orm")).toMatch(/services only/);
+    expect(checkBoundary(route, null, "drizzle-orm", true)).toBeNull();
     expect(checkBoundary(route, at("apps/api/src/db/client.ts"), "../../db/client", true)).toBeNull();
     expect(checkBoundary(route, at("apps/api/src/features/a/a.service.ts"), "./a.service")).toBeNull();
   });

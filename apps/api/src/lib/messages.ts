@@ -22,7 +22,7 @@ import {
 } from "@parkwell/contract";
 import type { Language } from "./language";
 
-export interface ServerText {
+interface ServerText {
   en: string;
   fr: string;
 }

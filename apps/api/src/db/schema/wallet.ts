@@ -96,7 +96,6 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export { PAYMENT_PROVIDERS };
 export const PAYMENT_STATUSES = ["initialized", "pending", "succeeded", "failed"] as const;
 
 /** One top-up attempt at a provider. */

@@ -14,7 +14,7 @@ export type FirebaseVerifier = (idToken: string) => Promise<FirebaseIdentity>;
 const PROVIDERS = new Set(["google.com", "apple.com"]);
 
 /**
- * Verifies a Firebase ID token as Firebase documents for third-party libraries (research §7):
+ * Verifies a Firebase ID token as Firebase documents for third-party libraries:
  * RS256 signature against the JWKS, issuer https://securetoken.google.com/<project>, audience
  * <project>, exp/iat/auth_time, a sub of 1-128 characters, and a Google or Apple sign-in.
  */

@@ -31,7 +31,7 @@ export function currencyDecimals(currency: string): number {
 }
 
 /**
- * ISO minor units -> what a provider expects (PRODUCT-RULES.md: Paystack and Stripe "minor units, times 100",
+ * ISO minor units -> what a provider expects (docs/PRODUCT-RULES.md: Paystack and Stripe "minor units, times 100",
  * Wave whole units). Paystack counts a 1/100 subunit even for XOF; Stripe treats XOF as zero-decimal.
  */
 export function toProviderAmount(provider: ProviderName, currency: string, isoMinor: number): number {

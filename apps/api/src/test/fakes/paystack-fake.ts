@@ -20,7 +20,7 @@ export interface PaystackFake extends RunningFake {
   webhookBody(reference: string): string;
 }
 
-/** Paystack's transaction API as research §1 describes it, with state, on loopback. */
+/** Paystack's transaction API as Paystack documents it, with state, on loopback. */
 export async function startPaystackFake(secretKey: string): Promise<PaystackFake> {
   const transactions = new Map<string, Tx>();
   let ids = 1000;

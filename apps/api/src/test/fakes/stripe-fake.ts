@@ -49,7 +49,7 @@ const error = (status: number, type: string, message: string): FakeReply => ({
   body: { error: { type, message } },
 });
 
-/** A stateful PaymentIntents API (research §2.6) for the official SDK pointed at loopback. */
+/** A stateful PaymentIntents API for the official SDK pointed at loopback. */
 export async function startStripeFake(secretKey: string): Promise<StripeFake> {
   const intents = new Map<string, Intent>();
   const byKey = new Map<string, FakeReply>();

@@ -27,7 +27,7 @@ export interface WaveFake extends RunningFake {
   ): Promise<number>;
 }
 
-/** Wave's Checkout API (research §3): string amounts in whole XOF, `t=,v1=` signed webhooks. */
+/** Wave's Checkout API: string amounts in whole XOF, `t=,v1=` signed webhooks. */
 export async function startWaveFake(apiKey: string): Promise<WaveFake> {
   const sessions = new Map<string, Session>();
   const fake = await startFake((req) => {
