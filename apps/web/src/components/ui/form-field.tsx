@@ -1,5 +1,6 @@
 import "./content.css";
 import { useId, type ReactNode } from "react";
+import { ZonedDateTimeInput } from "./zoned-date-time-input";
 
 interface BaseProps {
   name: string;
@@ -17,7 +18,7 @@ function FieldShell({
   hint,
   required,
   children,
-}: BaseProps & { id: string; children: ReactNode }) {
+}: Omit<BaseProps, "name"> & { id: string; children: ReactNode }) {
   return (
     <div className={error ? "field field--error" : "field"}>
       <label htmlFor={id}>
@@ -105,6 +106,32 @@ export function SelectField(
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+}
+
+/** A date and time on a park's clock (ZonedDateTimeInput) as a field: label, error, and `note`, the id of a shared hint. */
+export function ZonedDateTimeField(
+  props: Omit<BaseProps, "name"> & {
+    zone: string;
+    value: string | undefined;
+    min?: string | undefined;
+    note: string;
+    onChange: (iso: string | undefined) => void;
+  },
+) {
+  const id = useId();
+  return (
+    <FieldShell id={id} {...props}>
+      <ZonedDateTimeInput
+        id={id}
+        zone={props.zone}
+        value={props.value}
+        min={props.min}
+        invalid={Boolean(props.error)}
+        describedBy={[describedBy(id, props.hint, props.error), props.note].filter(Boolean).join(" ")}
+        onChange={props.onChange}
+      />
     </FieldShell>
   );
 }

@@ -2,8 +2,7 @@ import type { Booking } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../lib/api";
-import { errorText, translateMessage } from "../../lib/form-errors";
+import { errorText, serverFields } from "../../lib/form-errors";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { changeBookingVehicle } from "./api";
 import { plateProblem, VehicleFields } from "./vehicle-fields";
@@ -40,7 +39,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
     setPlateError(problem);
     if (!problem) change.mutate();
   };
-  const serverPlate = change.error instanceof ApiError ? change.error.fields?.plate_number : undefined;
+  const serverPlate = serverFields(t, change.error).plate_number;
 
   if (!open) {
     return (
@@ -71,7 +70,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === booking.vehicle_type_id)}
         vehicleId={choice.vehicle_id}
         plate={choice.plate}
-        plateError={plateError ?? (serverPlate && translateMessage(t, serverPlate))}
+        plateError={plateError ?? serverPlate}
         onChange={(changes) => {
           setPlateError(undefined);
           setChoice((c) => ({

@@ -2,10 +2,10 @@ import type { ParkDetail } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ZonedDateTimeInput } from "../../components/ui/zoned-date-time-input";
+import { ZonedDateTimeField } from "../../components/ui/form-field";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { translateMessage } from "../../lib/form-errors";
+import { serverFields } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
 import { zoneAbbreviation } from "../../lib/zoned-time";
 import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/queries";
@@ -143,45 +143,26 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === typeId)}
         vehicleId={vehicleId}
         plate={plate}
-        plateError={
-          missing.plate_number ??
-          (error?.fields?.plate_number && translateMessage(t, error.fields.plate_number))
-        }
+        plateError={missing.plate_number ?? serverFields(t, error).plate_number}
         onChange={update}
       />
-      <div className={missing.start_time ? "field field--error" : "field"}>
-        <label htmlFor={`${id}-start`}>{t("checkout.start")}</label>
-        <ZonedDateTimeInput
-          id={`${id}-start`}
-          zone={zone}
-          value={start}
-          invalid={Boolean(missing.start_time)}
-          describedBy={missing.start_time ? `${id}-start-e ${id}-zone` : `${id}-zone`}
-          onChange={(iso) => update({ start_time: iso })}
-        />
-        {missing.start_time && (
-          <p id={`${id}-start-e`} className="field__error">
-            {missing.start_time}
-          </p>
-        )}
-      </div>
-      <div className={missing.end_time ? "field field--error" : "field"}>
-        <label htmlFor={`${id}-end`}>{t("checkout.end")}</label>
-        <ZonedDateTimeInput
-          id={`${id}-end`}
-          zone={zone}
-          value={end}
-          min={start}
-          invalid={Boolean(missing.end_time)}
-          describedBy={missing.end_time ? `${id}-end-e ${id}-zone` : `${id}-zone`}
-          onChange={(iso) => update({ end_time: iso })}
-        />
-        {missing.end_time && (
-          <p id={`${id}-end-e`} className="field__error">
-            {missing.end_time}
-          </p>
-        )}
-      </div>
+      <ZonedDateTimeField
+        label={t("checkout.start")}
+        zone={zone}
+        value={start}
+        error={missing.start_time}
+        note={`${id}-zone`}
+        onChange={(iso) => update({ start_time: iso })}
+      />
+      <ZonedDateTimeField
+        label={t("checkout.end")}
+        zone={zone}
+        value={end}
+        min={start}
+        error={missing.end_time}
+        note={`${id}-zone`}
+        onChange={(iso) => update({ end_time: iso })}
+      />
       <p id={`${id}-zone`} className="field__hint" data-testid="checkout-zone">
         {t("checkout.zone", {
           zone: zoneAbbreviation(zone, i18n.language, start ? new Date(start) : new Date()),
