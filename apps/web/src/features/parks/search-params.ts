@@ -98,8 +98,7 @@ export function carriedWindow(params: URLSearchParams): string {
 }
 
 /** A park page's link from a list or map, carrying the list's vehicle and dates (carriedWindow). */
-export function parkHref(slug: string, params: URLSearchParams): string {
-  const carried = carriedWindow(params);
+export function parkHref(slug: string, carried: string): string {
   return carried ? `/park/${slug}?${carried}` : `/park/${slug}`;
 }
 

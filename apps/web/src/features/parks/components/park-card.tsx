@@ -2,7 +2,7 @@ import type { ParkSummary } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatDistance, placeLine } from "../format";
-import { parkHref } from "../search-params";
+import { carriedWindow, parkHref } from "../search-params";
 import { formatMoney } from "../../../lib/format";
 
 export function ParkCard({ park, highlighted = false }: { park: ParkSummary; highlighted?: boolean }) {
@@ -16,7 +16,7 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
     <article className={highlighted ? "park-card park-card--active" : "park-card"} data-park-id={park.id}>
       <div className="park-card__head">
         <h3 className="park-card__name">
-          <Link to={parkHref(park.slug, params)}>{park.name}</Link>
+          <Link to={parkHref(park.slug, carriedWindow(params))}>{park.name}</Link>
         </h3>
         <span className="park-badge">{t(`type.${park.type}`)}</span>
       </div>

@@ -10,7 +10,7 @@ import { ParkResults } from "../components/park-results";
 import { formatMoney } from "../../../lib/format";
 import { COUNTRY_CENTERS } from "../map-config";
 import "../parks.css";
-import { parkHref, parseParkQuery, textSearchQuery, toSearchParams } from "../search-params";
+import { carriedWindow, parkHref, parseParkQuery, textSearchQuery, toSearchParams } from "../search-params";
 
 const ParkMap = lazy(() => import("../components/park-map"));
 const SIZE = 20;
@@ -38,20 +38,23 @@ export function SearchPage() {
     [query.lat, query.lng, country.code],
   );
   const items = result.data?.items;
+  // A string, so the pins (and the map's redraw) change only when the carried window does.
+  const carried = carriedWindow(params);
   const pins = useMemo<MapPin[]>(
     () =>
-      (items ?? []).map((p) => ({
-        id: p.id,
-        lat: p.lat,
-        lng: p.lng,
-        title: p.name,
-        label: p.price_from ? formatMoney(p.price_from.hourly, p.price_from.currency, i18n.language) : "P",
-        price: p.price_from
-          ? t("pinPrice", { price: formatMoney(p.price_from.hourly, p.price_from.currency, i18n.language) })
-          : t("noRate"),
-        href: parkHref(p.slug, params),
-      })),
-    [items, i18n.language, t, params],
+      (items ?? []).map((p) => {
+        const hourly = p.price_from && formatMoney(p.price_from.hourly, p.price_from.currency, i18n.language);
+        return {
+          id: p.id,
+          lat: p.lat,
+          lng: p.lng,
+          title: p.name,
+          label: hourly ?? "P",
+          price: hourly ? t("pinPrice", { price: hourly }) : t("noRate"),
+          href: parkHref(p.slug, carried),
+        };
+      }),
+    [items, i18n.language, t, carried],
   );
 
   const submit = (e: FormEvent) => {
