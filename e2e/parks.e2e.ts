@@ -352,10 +352,13 @@ describe("the phone Book bar", () => {
       const book = page.getByRole("link", { name: "Book", exact: true });
       await expect.poll(() => book.count(), { timeout: 10_000 }).toBe(1);
       const bar = page.getByTestId("park-bookbar");
+      expect(await bar.count()).toBe(1);
       if (name === "desktop") {
         expect(await bar.isVisible()).toBe(false);
       } else {
         await expect.poll(() => bar.isVisible()).toBe(true);
+        // The chosen times on the park's clock beside Book, not the total twice.
+        expect(await bar.locator(".park-bookbar__text").textContent()).toMatch(/^\S.* → \S/);
         const total = await page.getByTestId("window-total").textContent();
         const barBook = bar.getByRole("link", { name: `Book · ${total}` });
         expect(await barBook.getAttribute("href")).toBe(await book.getAttribute("href"));

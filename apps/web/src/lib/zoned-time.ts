@@ -47,3 +47,15 @@ export function nextWholeHour(now: Date, timeZone: string, leadMs = 60 * MINUTE)
   const input = isoToZonedInput(new Date(now.getTime() + leadMs).toISOString(), timeZone);
   return zonedInputToIso(`${input.slice(0, 14)}00`, timeZone) ?? now.toISOString();
 }
+
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+/** "Wed 25, 9:00 AM" on the park's clock: short enough for a phone's Book bar. */
+export function formatShortZoned(iso: string, language: string, timeZone: string): string {
+  return dateTimeFormat(SHORT_DATE_TIME, language, timeZone).format(new Date(iso));
+}

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { ZonedDateTimeInput } from "../../../components/ui/zoned-date-time-input";
 import { formatMoney, taxLabel } from "../../../lib/format";
 import { useAvailability } from "../../../lib/queries";
-import { nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
+import { formatShortZoned, nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
 import { parseParkQuery, validWindow } from "../search-params";
 
 /**
@@ -53,17 +53,10 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
   const result = useAvailability(park.id, vehicle, ordered ? start : undefined, ordered ? end : undefined);
   const refused = result.data?.bookable === false ? result.data.reason : undefined;
   const price = refused === undefined ? result.data?.price : undefined;
-  // "Wed 25, 9:00 AM" on the park's clock: short enough for the phone's Book bar.
-  const shortWhen = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, {
-      weekday: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: zone,
-    }).format(new Date(iso));
+  const shortWhen = (iso: string) => formatShortZoned(iso, i18n.language, zone);
   const card = useRef<HTMLElement>(null);
-  const cardInView = useInView(card);
+  const book = useRef<HTMLDivElement>(null);
+  const bookInView = useInView(book);
   const bookable = Boolean(result.data?.bookable && result.data.available > 0 && ordered);
   const checkout = `/checkout/${park.slug}?${new URLSearchParams({
     vehicle_type_id: String(vehicle),
@@ -148,18 +141,20 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
           </>
         )}
       </div>
-      {bookable ? (
-        <Link className="button button--accent park-window__book" to={checkout}>
-          {t("book")}
-        </Link>
-      ) : (
-        <button type="button" className="button park-window__book" disabled>
-          {t("book")}
-        </button>
-      )}
+      <div ref={book}>
+        {bookable ? (
+          <Link className="button button--accent park-window__book" to={checkout}>
+            {t("book")}
+          </Link>
+        ) : (
+          <button type="button" className="button park-window__book" disabled>
+            {t("book")}
+          </button>
+        )}
+      </div>
       {/* Phones: the window and Book sit low on the page, so a bar at the bottom of the screen
-          carries the chosen times and Book (with the total) until the window scrolls into view. */}
-      <div className="park-bookbar" hidden={cardInView} data-testid="park-bookbar">
+          carries the chosen times and Book (with the total) until the window's own Book is on screen. */}
+      <div className="park-bookbar" hidden={bookInView} data-testid="park-bookbar">
         <p className="park-bookbar__text">
           {price && start && end
             ? `${shortWhen(start)} → ${shortWhen(end)}`
