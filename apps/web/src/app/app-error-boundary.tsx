@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { reportError } from "../lib/error-reporting";
-import { storedLanguage } from "../lib/i18n";
+import { storedLanguage } from "../lib/storage-keys";
 import en from "../locales/en/boot.json";
 import fr from "../locales/fr/boot.json";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useAppReady } from "../lib/app-ready";
-import { storedLanguage } from "../lib/i18n";
+import { storedLanguage } from "../lib/storage-keys";
 // The loader shows before any catalogue has loaded, so its two strings are bundled with it.
 import en from "../locales/en/boot.json";
 import fr from "../locales/fr/boot.json";

@@ -20,8 +20,8 @@ export function formatMoney(amount: number, currency: string, language: string):
   return amount < 0 ? `-${body}` : body;
 }
 
-export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(locale, options).format(value);
 }
 
 /**

@@ -13,9 +13,6 @@ export type Language = (typeof LANGUAGES)[number];
  */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
-/** Kept here too for the shell's imports; it lives with the storage keys (no i18next needed). */
-export { storedLanguage };
-
 export async function setLanguage(language: Language): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);
   // Every namespace in use is loaded first, so nothing on screen suspends (and unmounts) mid-switch.

@@ -9,22 +9,21 @@ const FLAGS: Record<CountryCode, string> = { CA: caFlag, NG: ngFlag, SN: snFlag,
 
 interface Props {
   code: string;
-  /** The country's name when the flag stands alone; without it the flag is decoration beside the name. */
-  label?: string;
   /** Height in CSS pixels; the width follows the flag's 4:3 shape. */
   size?: number;
   className?: string;
 }
 
 /** A country's flag as an image (emoji flags show as two letters on Windows and some phones). */
-export function CountryFlag({ code, label, size = 18, className }: Props) {
+/** Decoration beside the country's name, which says it (so no text of its own). */
+export function CountryFlag({ code, size = 18, className }: Props) {
   const src = FLAGS[code as CountryCode] as string | undefined;
   if (!src) return null;
   return (
     <img
       src={src}
-      alt={label ?? ""}
-      aria-hidden={label ? undefined : true}
+      alt=""
+      aria-hidden
       width={Math.round((size * 4) / 3)}
       height={size}
       className={className ? `flag ${className}` : "flag"}

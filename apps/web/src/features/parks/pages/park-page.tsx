@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/api";
 import { usePark } from "../../../lib/queries";
 import { OpeningHours, RatesTable } from "../components/park-facts";
 import { ParkWindow } from "../components/park-window";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, formatNumber } from "../../../lib/format";
 import { placeLine } from "../format";
 import "../parks.css";
 
@@ -90,9 +90,7 @@ export function ParkPage() {
             {park.max_height_cm && (
               <li className="park-tag">
                 {t("maxHeight", {
-                  meters: new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2 }).format(
-                    park.max_height_cm / 100,
-                  ),
+                  meters: formatNumber(park.max_height_cm / 100, i18n.language, { minimumFractionDigits: 2 }),
                 })}
               </li>
             )}
