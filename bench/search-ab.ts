@@ -9,6 +9,7 @@
  * figure's median and B's change against A. Method and results: bench/README.md.
  */
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { ParkListQuerySchema } from "@parkwell/contract";
@@ -45,11 +46,53 @@ async function child(caseName: string): Promise<void> {
     const exec: Exec = (query, options) => queryBuilt(database.db, query, options?.prepared);
     const words = searchWords(database.db);
     const run = (i: number) => planSearch(specs[i]!, exec, words);
-    await loadDirect(specs.length, run, CONNECTIONS, 2); // warm-up
-    console.log(JSON.stringify(await loadDirect(specs.length, run, CONNECTIONS, SECONDS)));
+    await loadDirect(specs.length, run, CONNECTIONS, 2); // warm-up: every pooled connection open
+    const backends = await backendPids();
+    const [pgBefore, selfBefore] = [cpuOf(backends), process.cpuUsage()];
+    const result = await loadDirect(specs.length, run, CONNECTIONS, SECONDS);
+    const self = process.cpuUsage(selfBefore);
+    const cpu: Cpu = {
+      postgres: (cpuOf(backends) - pgBefore) / result.count,
+      client: (self.user + self.system) / result.count,
+    };
+    console.log(JSON.stringify({ ...result, cpu }));
   } finally {
     await database.close();
   }
+}
+
+/** CPU per search (µs): this run's PostgreSQL backends, and this process (the client and the plan). */
+interface Cpu {
+  postgres: number;
+  client: number;
+}
+
+/**
+ * The backends of this run's connections: the benchmark database's only users (other work on the
+ * same server, e.g. tests, is not counted, as it would be in the server's total).
+ */
+async function backendPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name LIKE 'parkwell%'",
+    );
+    return res.rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** User and system CPU (µs) the processes have spent, from Linux's /proc (10 ms ticks). */
+function cpuOf(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+  }
+  return total;
 }
 
 async function sqlOn(statements: string | undefined): Promise<void> {
@@ -63,22 +106,27 @@ async function sqlOn(statements: string | undefined): Promise<void> {
   }
 }
 
-function measure(checkout: string, caseName: string): LoadResult {
+type Measured = LoadResult & { cpu: Cpu };
+
+function measure(checkout: string, caseName: string): Measured {
   const script = path.join(checkout, "bench/search-ab.ts");
   const out = spawnSync("npx", ["tsx", script, "--child", caseName], { cwd: checkout, encoding: "utf8" });
   const line = out.stdout.trim().split("\n").at(-1) ?? "";
   if (out.status !== 0 || !line.startsWith("{")) throw new Error(`${checkout}: ${out.stderr}`);
-  return JSON.parse(line) as LoadResult;
+  return JSON.parse(line) as Measured;
 }
+
+/** A search's CPU: the database's and the client's (both compete for the same cores). */
+const cpuPer = (r: Measured) => r.cpu.postgres + r.cpu.client;
 
 async function driver(bCheckout: string, caseNames: string[]): Promise<void> {
   const pct = (b: number, a: number) => `${b >= a ? "+" : ""}${Math.round((100 * (b - a)) / a)}%`;
   console.log(`A ${ROOT}, B ${bCheckout}${process.env.BENCH_B_SQL ? ` + ${process.env.BENCH_B_SQL}` : ""}`);
-  console.log("| case | A q/s | B q/s | B vs A | A p99 | B p99 | B vs A |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  console.log("| case | A CPU µs | B CPU µs | B vs A | A q/s | B q/s | B vs A | A p99 | B p99 | B vs A |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const caseName of caseNames) {
-    const a: LoadResult[] = [];
-    const b: LoadResult[] = [];
+    const a: Measured[] = [];
+    const b: Measured[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A first in even rounds, B first in odd ones: neither side always follows the other.
       for (const side of round % 2 === 0 ? ["a", "b"] : ["b", "a"]) {
@@ -93,14 +141,15 @@ async function driver(bCheckout: string, caseNames: string[]): Promise<void> {
           }
         }
       }
-      console.error(
-        `${caseName} round ${round + 1}: A ${Math.round(a.at(-1)!.rps)}/s ${a.at(-1)!.p99.toFixed(1)} ms, B ${Math.round(b.at(-1)!.rps)}/s ${b.at(-1)!.p99.toFixed(1)} ms`,
-      );
+      const show = (r: Measured) =>
+        `${Math.round(cpuPer(r))} µs ${Math.round(r.rps)}/s ${r.p99.toFixed(1)} ms`;
+      console.error(`${caseName} round ${round + 1}: A ${show(a.at(-1)!)}, B ${show(b.at(-1)!)}`);
     }
     const [ar, br] = [mid(a.map((r) => r.rps)), mid(b.map((r) => r.rps))];
     const [ap, bp] = [mid(a.map((r) => r.p99)), mid(b.map((r) => r.p99))];
+    const [ac, bc] = [mid(a.map(cpuPer)), mid(b.map(cpuPer))];
     console.log(
-      `| ${caseName} | ${Math.round(ar)} | ${Math.round(br)} | ${pct(br, ar)} | ${ap.toFixed(1)} | ${bp.toFixed(1)} | ${pct(bp, ap)} |`,
+      `| ${caseName} | ${Math.round(ac)} | ${Math.round(bc)} | ${pct(bc, ac)} | ${Math.round(ar)} | ${Math.round(br)} | ${pct(br, ar)} | ${ap.toFixed(1)} | ${bp.toFixed(1)} | ${pct(bp, ap)} |`,
     );
   }
 }
