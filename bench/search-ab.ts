@@ -112,7 +112,6 @@ async function main() {
     await openSide("A", ROOT, "parkwell_bench"),
     await openSide("B", path.resolve(bCheckout), bDatabase),
   ];
-  const pct = (b: number, a: number) => `${b >= a ? "+" : ""}${Math.round((100 * (b - a)) / a)}%`;
   console.log(`A: ${ROOT} on parkwell_bench; B: ${path.resolve(bCheckout)} on ${bDatabase}; both at once\n`);
   console.log("| case | A CPU µs | B CPU µs | B vs A | A q/s | B q/s | B vs A | A p99 | B p99 | B vs A |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
@@ -126,15 +125,14 @@ async function main() {
         const show = (r: Measured) => `${Math.round(r.cpu)} µs ${Math.round(r.rps)}/s ${r.p99.toFixed(1)} ms`;
         console.error(`${c.name} round ${round + 1}: A ${show(a!)}, B ${show(b!)}`);
       }
-      const m = (side: number, pick: (r: Measured) => number) => mid(rounds.map((r) => pick(r[side]!)));
-      const figures = [(r: Measured) => r.cpu, (r: Measured) => r.rps, (r: Measured) => r.p99].map((pick) => [
-        m(0, pick),
-        m(1, pick),
-      ]);
-      const cells = figures.map(([a, b], i) => {
-        const show = (v: number) => (i === 2 ? v.toFixed(1) : String(Math.round(v)));
-        return `${show(a!)} | ${show(b!)} | ${pct(b!, a!)}`;
-      });
+      // Each figure's median on each side, and the median of B's change against A round by round
+      // (the two sides of a round met the same machine).
+      const figure = (pick: (r: Measured) => number, digits: number) => {
+        const [a, b] = [0, 1].map((side) => mid(rounds.map((r) => pick(r[side]!))));
+        const change = mid(rounds.map(([ra, rb]) => pick(rb!) / pick(ra!) - 1));
+        return `${a!.toFixed(digits)} | ${b!.toFixed(digits)} | ${change >= 0 ? "+" : ""}${Math.round(100 * change)}%`;
+      };
+      const cells = [figure((r) => r.cpu, 0), figure((r) => r.rps, 0), figure((r) => r.p99, 1)];
       console.log(`| ${c.name} | ${cells.join(" | ")} |`);
     }
   } finally {
