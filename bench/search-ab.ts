@@ -1,32 +1,30 @@
 /**
  * `npm run bench:search:ab -- <B checkout> [case,...]`: is a piece of the park search worth
- * keeping? A is this checkout, B another one (a git worktree with the piece removed), and the two
- * run the search's SQL directly (each its own code's plan, through `pg`) **at the same time**, on
- * the 500,000-park benchmark database that `npm run bench:search` seeds: each side half the
- * clients and half the search pool. Both meet the same machine at every moment, which on a shared
- * machine whose speed swings within minutes is the only fair comparison; each side's cost is the
- * CPU its own PostgreSQL backends spent per search. BENCH_B_DATABASE gives B another database
- * (a copy of the benchmark database with an index dropped, to judge an index). Prints each
- * figure's median over BENCH_ROUNDS rounds. Method and results: bench/README.md.
+ * keeping? A is this checkout, B another one (a git worktree with the piece removed). Each side is
+ * a process of its own running its own code's search plan directly through `pg` (half the clients,
+ * half the search pool), on the 500,000-park benchmark database that `npm run bench:search`
+ * seeds, and the two are loaded **at the same time**, round after round: both meet the same
+ * machine at every moment, which on a shared machine whose speed swings within minutes is the
+ * only fair comparison. BENCH_B_DATABASE gives B a database of its own (a copy of the benchmark
+ * database with an index marked invalid, to judge an index). Reports each side's throughput, p99
+ * and CPU per search (its own PostgreSQL backends', and its client's), and B's change against A
+ * as the median of the rounds' ratios. Method and results: bench/README.md.
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import type pg from "pg";
 import { ParkListQuerySchema } from "@parkwell/contract";
-import type * as Client from "../apps/api/src/db/client";
-import type * as Plan from "../apps/api/src/features/parks/parks.search-plan";
-import type * as Repo from "../apps/api/src/features/parks/parks.repo";
-import type * as Service from "../apps/api/src/features/parks/parks.service";
+import { openDatabase, queryBuilt } from "../apps/api/src/db/client";
+import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
+import { searchWords } from "../apps/api/src/features/parks/parks.repo";
+import { searchSpec } from "../apps/api/src/features/parks/parks.service";
 import { ROOT } from "./bench-env";
 import { loadDirect, mid, type LoadResult } from "./load";
-import { searchCases, type BenchCase } from "./search-cases";
+import { searchCases } from "./search-cases";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
-const urlOf = (database: string) => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-};
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Per side. */
@@ -34,48 +32,18 @@ const CLIENTS = Number(process.env.BENCH_CONNECTIONS ?? 20) / 2;
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 4) / 2;
 const COUNTRY_IDS: Record<string, number> = { NG: 1, CA: 2, SN: 3, US: 4 };
 
-/** One side: a checkout's search code, its own pool, the PIDs of the pool's backends. */
-interface Side {
-  name: string;
-  database: Client.Database;
-  backends: number[];
-  runner(c: BenchCase): (i: number) => Promise<unknown>;
-}
-
-async function openSide(name: string, checkout: string, database: string): Promise<Side> {
-  const src = (file: string) => path.join(checkout, "apps/api/src", file);
-  const client = (await import(src("db/client.ts"))) as typeof Client;
-  const plan = (await import(src("features/parks/parks.search-plan.ts"))) as typeof Plan;
-  const repo = (await import(src("features/parks/parks.repo.ts"))) as typeof Repo;
-  const service = (await import(src("features/parks/parks.service.ts"))) as typeof Service;
-  const db = await client.openDatabase({ url: urlOf(database), poolSize: POOL_SIZE, statementTimeoutMs: 0 });
-  if (db.raw.engine !== "postgres") throw new Error("PostgreSQL only");
-  const exec: Plan.Exec = (query, options) => client.queryBuilt(db.db, query, options?.prepared);
-  const words = repo.searchWords(db.db);
-  return {
-    name,
-    database: db,
-    backends: await backendPids(db.raw.pool),
-    runner(c) {
-      const specs = c.queries.map((query) => {
-        const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-        return service.searchSpec(q, q.country ? COUNTRY_IDS[q.country] : undefined);
-      });
-      return (i) => plan.planSearch(specs[i % specs.length]!, exec, words);
-    },
-  };
-}
+/** A side's round: its load figures, and CPU per search (µs) of its backends and of its own process. */
+type Measured = LoadResult & { postgresCpu: number; clientCpu: number };
 
 /** Every connection of the pool, opened at once: their backends' PIDs. */
 async function backendPids(pool: pg.Pool): Promise<number[]> {
   const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
   try {
-    const pids = await Promise.all(
+    return await Promise.all(
       clients.map(
         async (c) => (await c.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid,
       ),
     );
-    return pids;
   } finally {
     for (const c of clients) c.release();
   }
@@ -92,52 +60,110 @@ function cpuOf(pids: number[]): number {
   return total;
 }
 
-type Measured = LoadResult & { cpu: number };
-
-/** Both sides loaded at once for `seconds`; each side's result and its backends' CPU per search. */
-async function together(sides: Side[], c: BenchCase, seconds: number): Promise<Measured[]> {
-  const before = sides.map((s) => cpuOf(s.backends));
-  const results = await Promise.all(
-    sides.map((s) => loadDirect(c.queries.length, s.runner(c), CLIENTS, seconds)),
-  );
-  return results.map((r, i) => ({ ...r, cpu: (cpuOf(sides[i]!.backends) - before[i]!) / r.count }));
-}
-
-async function main() {
-  const [bCheckout, only] = process.argv.slice(2);
-  if (!bCheckout) throw new Error("usage: search-ab.ts <B checkout> [case,...]");
-  const bDatabase = process.env.BENCH_B_DATABASE ?? "parkwell_bench";
-  const cases = searchCases().filter((c) => !only || only.split(",").includes(c.name));
-  const sides = [
-    await openSide("A", ROOT, "parkwell_bench"),
-    await openSide("B", path.resolve(bCheckout), bDatabase),
-  ];
-  console.log(`A: ${ROOT} on parkwell_bench; B: ${path.resolve(bCheckout)} on ${bDatabase}; both at once\n`);
-  console.log("| case | A CPU µs | B CPU µs | B vs A | A q/s | B q/s | B vs A | A p99 | B p99 | B vs A |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+/**
+ * A side: opens its pool, warms up, says "ready", then measures a round for each "go" read on
+ * stdin, printing its figures as a JSON line; ends at end of input.
+ */
+async function side(database: string, caseName: string): Promise<void> {
+  const c = searchCases().find((x) => x.name === caseName);
+  if (!c) throw new Error(`no case ${caseName}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const db = await openDatabase({ url: url.toString(), poolSize: POOL_SIZE, statementTimeoutMs: 0 });
+  if (db.raw.engine !== "postgres") throw new Error("PostgreSQL only");
+  // No pooled connection may close while idle between rounds: their backends are the ones measured.
+  db.raw.pool.options.idleTimeoutMillis = 0;
   try {
-    for (const c of cases) {
-      await together(sides, c, 2); // warm-up
-      const rounds: Measured[][] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const [a, b] = await together(sides, c, SECONDS);
-        rounds.push([a!, b!]);
-        const show = (r: Measured) => `${Math.round(r.cpu)} µs ${Math.round(r.rps)}/s ${r.p99.toFixed(1)} ms`;
-        console.error(`${c.name} round ${round + 1}: A ${show(a!)}, B ${show(b!)}`);
-      }
-      // Each figure's median on each side, and the median of B's change against A round by round
-      // (the two sides of a round met the same machine).
-      const figure = (pick: (r: Measured) => number, digits: number) => {
-        const [a, b] = [0, 1].map((side) => mid(rounds.map((r) => pick(r[side]!))));
-        const change = mid(rounds.map(([ra, rb]) => pick(rb!) / pick(ra!) - 1));
-        return `${a!.toFixed(digits)} | ${b!.toFixed(digits)} | ${change >= 0 ? "+" : ""}${Math.round(100 * change)}%`;
+    const specs = c.queries.map((query) => {
+      const q = ParkListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+      return searchSpec(q, q.country ? COUNTRY_IDS[q.country] : undefined);
+    });
+    const exec: Exec = (query, options) => queryBuilt(db.db, query, options?.prepared);
+    const words = searchWords(db.db);
+    const run = (i: number) => planSearch(specs[i]!, exec, words);
+    const backends = await backendPids(db.raw.pool);
+    await loadDirect(specs.length, run, CLIENTS, 2);
+    console.log("ready");
+    for await (const line of readline.createInterface({ input: process.stdin })) {
+      if (line !== "go") continue;
+      const [postgres, self] = [cpuOf(backends), process.cpuUsage()];
+      const result = await loadDirect(specs.length, run, CLIENTS, SECONDS);
+      const client = process.cpuUsage(self);
+      const measured: Measured = {
+        ...result,
+        postgresCpu: (cpuOf(backends) - postgres) / result.count,
+        clientCpu: (client.user + client.system) / result.count,
       };
-      const cells = [figure((r) => r.cpu, 0), figure((r) => r.rps, 0), figure((r) => r.p99, 1)];
-      console.log(`| ${c.name} | ${cells.join(" | ")} |`);
+      console.log(JSON.stringify(measured));
     }
   } finally {
-    await Promise.all(sides.map((s) => s.database.close()));
+    await db.close();
   }
 }
 
-await main();
+/** A side's process, and its stdout's lines one at a time. */
+function startSide(checkout: string, database: string, caseName: string) {
+  const child: ChildProcess = spawn("npx", ["tsx", "bench/search-ab.ts", "--side", database, caseName], {
+    cwd: checkout,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async (): Promise<string> => {
+    for (;;) {
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`${checkout}: side ended`);
+      const line = String(value).trim();
+      if (line === "ready" || line.startsWith("{")) return line;
+    }
+  };
+  return { child, next };
+}
+
+async function driver(bCheckout: string, caseNames: string[]): Promise<void> {
+  const bDatabase = process.env.BENCH_B_DATABASE ?? "parkwell_bench";
+  console.log(`A: ${ROOT} on parkwell_bench; B: ${bCheckout} on ${bDatabase}; loaded at the same time\n`);
+  console.log("| case | A q/s | B q/s | B vs A | A p99 | B p99 | B vs A | A CPU µs | B CPU µs | B vs A |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const caseName of caseNames) {
+    const sides = [startSide(ROOT, "parkwell_bench", caseName), startSide(bCheckout, bDatabase, caseName)];
+    try {
+      await Promise.all(sides.map((s) => s.next()));
+      const rounds: Measured[][] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const s of sides) s.child.stdin!.write("go\n");
+        const pair = (await Promise.all(sides.map((s) => s.next()))).map((l) => JSON.parse(l) as Measured);
+        rounds.push(pair);
+        const show = (r: Measured) =>
+          `${Math.round(r.rps)}/s ${r.p99.toFixed(1)} ms ${Math.round(r.postgresCpu + r.clientCpu)} µs`;
+        console.error(`${caseName} round ${round + 1}: A ${show(pair[0]!)}, B ${show(pair[1]!)}`);
+      }
+      // Each figure's median on each side, and the median of the rounds' B/A ratios.
+      const figure = (pick: (r: Measured) => number, digits: number) => {
+        const [a, b] = [0, 1].map((i) => mid(rounds.map((r) => pick(r[i]!))));
+        const change = mid(rounds.map(([ra, rb]) => pick(rb!) / pick(ra!) - 1));
+        return `${a!.toFixed(digits)} | ${b!.toFixed(digits)} | ${change >= 0 ? "+" : ""}${Math.round(100 * change)}%`;
+      };
+      const cells = [
+        figure((r) => r.rps, 0),
+        figure((r) => r.p99, 1),
+        figure((r) => r.postgresCpu + r.clientCpu, 0),
+      ];
+      console.log(`| ${caseName} | ${cells.join(" | ")} |`);
+    } finally {
+      for (const s of sides) s.child.stdin!.end();
+      await Promise.all(
+        sides.map((s) => s.child.exitCode ?? new Promise((resolve) => s.child.once("exit", resolve))),
+      );
+    }
+  }
+}
+
+const args = process.argv.slice(2);
+if (args[0] === "--side") {
+  await side(args[1]!, args[2]!);
+} else {
+  const [bCheckout, only] = args;
+  if (!bCheckout) throw new Error("usage: search-ab.ts <B checkout> [case,...]");
+  const names = only ? only.split(",") : searchCases().map((c) => c.name);
+  await driver(path.resolve(bCheckout), names);
+}
