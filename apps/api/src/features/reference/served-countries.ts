@@ -20,7 +20,7 @@ const RELOAD_ON_MISS_MS = 5_000;
  * facts for the code that needs them synchronously (the payment adapters' unit conversion) or on
  * every request (validating a country code). A lookup that misses reloads the rows (at most every
  * few seconds), so a country inserted as rows is served without a restart; `invalidate` drops the
- * copy at once (the seed and tests that add a country).
+ * copy at once (for a caller that has just added or changed a country, such as a test).
  */
 export class ServedCountries {
   private snapshot: Snapshot | null = null;
