@@ -8,6 +8,7 @@ import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
+import { servedCountries } from "./features/reference/served-countries";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { firebaseVerifier } from "./features/accounts/firebase";
 import { passwordRoutes } from "./features/accounts/password.routes";
@@ -107,7 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profileRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(vehiclesRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(parksRoutes(database.search, clock), { prefix: "/api/v1" });
-  const paymentDeps = { db: database.db, payments: deps.payments ?? createPayments(config), clock };
+  // The served countries, loaded now: the payment adapters read currency decimals synchronously.
+  const countries = servedCountries(database.db);
+  await countries.load();
+  const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
+  const paymentDeps = { db: database.db, payments, clock, countries };
 
   await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_CODES } from "./reference";
+import { COUNTRY_CODE_PATTERN, COUNTRY_CODES } from "./reference";
 
 /** Text a person types: trimmed, required, bounded, with messages that name the field. */
 function text(label: string, max: number, min = 1) {
@@ -59,13 +59,20 @@ export const DEMO_INTERESTS = [
   "other",
 ] as const;
 
+/** What a demo request with a country code no served country has is told. */
+export const countryCodeError = (served: readonly string[]) =>
+  `country_code must be one of ${served.join(", ")}`;
+
 export const DemoRequestSchema = z
   .object({
     name: text("name", 120, 2),
     email,
     phone,
     company: text("company", 160),
-    country_code: z.enum(COUNTRY_CODES, { error: `country_code must be one of ${COUNTRY_CODES.join(", ")}` }),
+    // Two capital letters here; the API checks the code against the countries it serves.
+    country_code: z
+      .string({ error: countryCodeError(COUNTRY_CODES) })
+      .regex(COUNTRY_CODE_PATTERN, { error: countryCodeError(COUNTRY_CODES) }),
     interest: z.enum(DEMO_INTERESTS, { error: `interest must be one of ${DEMO_INTERESTS.join(", ")}` }),
     spaces: z
       .number({ error: "spaces must be a number" })

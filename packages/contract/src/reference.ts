@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { idParam } from "./common";
 
-import { COUNTRY_CODES } from "./country-codes";
+import { COUNTRY_CODE_PATTERN } from "./country-codes";
 
 export {
   COUNTRY_CODES,
+  COUNTRY_CODE_PATTERN,
+  type BuiltInCountryCode,
   DEFAULT_COUNTRY_CODE,
   DETECTION_FALLBACK_COUNTRY_CODE,
   type CountryCode,
 } from "./country-codes";
-export const CountryCodeSchema = z.enum(COUNTRY_CODES);
+/** Two capital letters; whether the country is served is the API's to say (its countries table). */
+export const CountryCodeSchema = z
+  .string()
+  .regex(COUNTRY_CODE_PATTERN, { error: "a country code is two capital letters" });
 
 export const CountrySchema = z
   .object({
@@ -23,6 +28,13 @@ export const CountrySchema = z
     dial_code: z.string(),
     timezone: z.string(),
     locale: z.string(),
+    /** The payment provider that serves the country, and the one tried when it cannot start. */
+    gateway: z.string(),
+    gateway_fallback: z.string().nullable(),
+    /** The language the web app speaks in the country until the user picks one. */
+    default_language: z.enum(["en", "fr"]),
+    /** Every IANA zone a park of the country may lie in (`timezone`, the capital's, first). */
+    time_zones: z.array(z.string()),
   })
   .meta({ id: "Country" });
 export type Country = z.infer<typeof CountrySchema>;

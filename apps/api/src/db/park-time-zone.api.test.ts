@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type FreshDatabase } from "../test/harness";
 import { queryRows, type Db } from "./client";
 import { migrate, MIGRATIONS_DIR } from "./migrate";
-import { countries, fees, states, vehicleTypes } from "./schema/index";
+import { fees, states, vehicleTypes } from "./schema/index";
 import { seed } from "./seed";
 import { CITIES } from "./seed/park-places";
 import { buildSeedParks } from "./seed/park-rows";
@@ -65,7 +65,11 @@ const zonesByCity = (where: ReturnType<typeof sql>) =>
 describe("parks.time_zone (migration 0006 and the seed)", () => {
   it("back-fills existing parks from their country, then the seed gives seeded parks their city's zone", async () => {
     await migrate(fresh.database, before0006);
-    await upsertAll(db, countries, countries.id, [...COUNTRY_ROWS]);
+    // The countries as that schema had them (their later facts come with migration 0022).
+    for (const c of COUNTRY_ROWS) {
+      await db.execute(sql`INSERT INTO countries (id, name, code, currency, currency_symbol, currency_decimals, flag, dial_code, timezone, locale, sort_order)
+        VALUES (${c.id}, ${c.name}, ${c.code}, ${c.currency}, ${c.currencySymbol}, ${c.currencyDecimals}, ${c.flag}, ${c.dialCode}, ${c.timezone}, ${c.locale}, ${c.sortOrder})`);
+    }
     await upsertAll(db, states, states.id, STATE_ROWS);
     await upsertAll(db, fees, fees.countryId, FEE_ROWS);
     await upsertAll(db, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);

@@ -89,6 +89,7 @@ const FIELDS: ServerText[] = [
   { en: "status must be cancelled or active", fr: "Le champ « status » doit valoir cancelled ou active" },
   { en: "language must be en or fr", fr: "Le champ « language » doit valoir en ou fr" },
   { en: "currency is a 3-letter code", fr: "Le champ « currency » doit être un code de 3 lettres" },
+  { en: "a country code is two capital letters", fr: "Un code de pays s'écrit en deux lettres majuscules" },
   {
     en: "description is at most 200 characters",
     fr: "Le champ « description » doit contenir au plus 200 caractères",

@@ -1,14 +1,14 @@
-import type { CountryCode } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { CountryFlag } from "../components/ui/country-flag";
-import { BUILT_IN_COUNTRIES } from "../lib/country-detection";
-import { chooseCountry, KNOWN_COUNTRIES, useSelectedCountry } from "../lib/country";
+import { chooseCountry, useCountryFlow, useSelectedCountry } from "../lib/country";
 import { useMenu } from "../lib/use-menu";
 
 /** The header's country dropdown (desktop and mobile): choosing stores the country and reloads. */
 export function CountryDropdown() {
   const { t } = useTranslation();
   const selected = useSelectedCountry();
+  // The served countries (the API's list as last loaded, else the built-in four).
+  const { countries } = useCountryFlow();
   const { open, setOpen, toggle, rootRef, buttonRef } = useMenu();
   return (
     <div className="menu" ref={rootRef}>
@@ -22,13 +22,15 @@ export function CountryDropdown() {
       >
         <CountryFlag code={selected.code} />
         <span className="visually-hidden">
-          {t("country.button", { name: t(`country.names.${selected.code}`) })}
+          {t("country.button", {
+            name: t(`country.names.${selected.code}`, { defaultValue: selected.name }),
+          })}
         </span>
         <span className="header__chip-code">{selected.code}</span>
       </button>
       {open && (
         <ul id="country-menu" className="menu__list" aria-label={t("country.menuLabel")}>
-          {BUILT_IN_COUNTRIES.map((c) => (
+          {countries.map((c) => (
             <li key={c.code}>
               <button
                 type="button"
@@ -36,10 +38,10 @@ export function CountryDropdown() {
                 aria-current={c.code === selected.code ? "true" : undefined}
                 onClick={() => {
                   setOpen(false);
-                  chooseCountry(KNOWN_COUNTRIES[c.code as CountryCode]);
+                  chooseCountry(c);
                 }}
               >
-                <CountryFlag code={c.code} /> {t(`country.names.${c.code}`)}
+                <CountryFlag code={c.code} /> {t(`country.names.${c.code}`, { defaultValue: c.name })}
               </button>
             </li>
           ))}

@@ -7,7 +7,6 @@ import {
   chooseCountry,
   closeCountryPicker,
   hasStoredCountry,
-  KNOWN_COUNTRIES,
   useCountryFlow,
   useSelectedCountry,
 } from "../lib/country";
@@ -106,7 +105,7 @@ export default function CountryPicker() {
                         isHighlighted ? "picker__country picker__country--detected" : "picker__country"
                       }
                       aria-pressed={isHighlighted}
-                      onClick={() => chooseCountry(KNOWN_COUNTRIES[code] ?? { ...c, code })}
+                      onClick={() => chooseCountry(c)}
                     >
                       <CountryFlag code={code} size={42} className="picker__flag" />
                       <span className="picker__text">

@@ -1,4 +1,9 @@
-import { DEFAULT_COUNTRY_CODE, type Country, type CountryCode } from "@parkwell/contract";
+import {
+  COUNTRY_CODE_PATTERN,
+  DEFAULT_COUNTRY_CODE,
+  type Country,
+  type CountryCode,
+} from "@parkwell/contract";
 import { useSyncExternalStore } from "react";
 import { api } from "./api";
 import {
@@ -21,13 +26,28 @@ export interface SelectedCountry {
   id: number;
 }
 
-/** Ids are fixed (docs/PRODUCT-RULES.md#countries-and-currencies): 1 NG, 2 CA, 3 SN, 4 US. */
-export const KNOWN_COUNTRIES: Record<CountryCode, SelectedCountry> = {
-  NG: { code: "NG", name: "Nigeria", id: 1 },
-  CA: { code: "CA", name: "Canada", id: 2 },
-  SN: { code: "SN", name: "Senegal", id: 3 },
-  US: { code: "US", name: "United States", id: 4 },
-};
+/**
+ * The served countries as this browser last had them: the API's list (GET /countries, stored as
+ * `countries`), else the four built-in ones. A country added on the server as rows reaches the
+ * app through that list; nothing here names a country but the built-in fallback.
+ */
+export function servedCountries(): PickerCountry[] {
+  const stored = readJson<unknown>(STORAGE_KEYS.countries);
+  const list = Array.isArray(stored) ? stored.filter(isPickerCountry) : [];
+  return list.length > 0 ? list.map(({ id, code, name }) => ({ id, code, name })) : BUILT_IN_COUNTRIES;
+}
+
+function isPickerCountry(c: unknown): c is PickerCountry {
+  const o = c as Partial<PickerCountry> | null;
+  return (
+    typeof o === "object" &&
+    o !== null &&
+    typeof o.id === "number" &&
+    typeof o.name === "string" &&
+    typeof o.code === "string" &&
+    COUNTRY_CODE_PATTERN.test(o.code)
+  );
+}
 
 /** Fired on the window when the selection changes in this tab (local-storage-updated). */
 export const LOCAL_STORAGE_UPDATED = "local-storage-updated";
@@ -35,10 +55,20 @@ export const LOCAL_STORAGE_UPDATED = "local-storage-updated";
 /** The background IP check runs 2 s after the app opens when a country is already set. */
 export const BACKGROUND_CHECK_DELAY_MS = 2_000;
 
+/**
+ * The stored choice, read with no request (the first screen needs none): a code of a served
+ * country (the cached list, else the built-in four), named and numbered as that list has it;
+ * Nigeria otherwise.
+ */
 function read(): SelectedCountry {
   const stored = readJson<Partial<SelectedCountry>>(STORAGE_KEYS.selectedCountry);
-  const known = stored?.code ? KNOWN_COUNTRIES[stored.code as CountryCode] : undefined;
-  return known ?? KNOWN_COUNTRIES[DEFAULT_COUNTRY_CODE];
+  const served = servedCountries();
+  const known = stored?.code ? served.find((c) => c.code === stored.code) : undefined;
+  const chosen =
+    known ??
+    served.find((c) => c.code === DEFAULT_COUNTRY_CODE) ??
+    BUILT_IN_COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY_CODE)!;
+  return { code: chosen.code, name: chosen.name, id: chosen.id };
 }
 
 let snapshot = read();
@@ -92,7 +122,7 @@ let flow: CountryFlowState = {
   pickerOpen: false,
   required: false,
   detecting: false,
-  countries: BUILT_IN_COUNTRIES,
+  countries: servedCountries(),
   detected: null,
 };
 const flowListeners = new Set<() => void>();

@@ -1,19 +1,44 @@
-import { bigint, char, index, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, char, check, index, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
 
-/** Reference data. Ids are fixed (1 NG, 2 CA, 3 SN, 4 US) because clients and docs/PRODUCT-RULES.md name them. */
-export const countries = pgTable("countries", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull(),
-  code: char("code", { length: 2 }).notNull().unique(),
-  currency: char("currency", { length: 3 }).notNull(),
-  currencySymbol: text("currency_symbol").notNull(),
-  currencyDecimals: smallint("currency_decimals").notNull(),
-  flag: text("flag").notNull(),
-  dialCode: text("dial_code").notNull(),
-  timezone: text("timezone").notNull(),
-  locale: text("locale").notNull(),
-  sortOrder: smallint("sort_order").notNull(),
-});
+/**
+ * Reference data. A served country is one row here (plus its fees and states): its currency and
+ * decimals, gateway and fallback, default language and time zones are read from it by the API and
+ * the web app, and inserting it creates its search indexes (migration 0022, decision 018). The
+ * first four ids are fixed (1 NG, 2 CA, 3 SN, 4 US) because clients and docs/PRODUCT-RULES.md name them.
+ */
+export const countries = pgTable(
+  "countries",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    code: char("code", { length: 2 }).notNull().unique(),
+    currency: char("currency", { length: 3 }).notNull(),
+    currencySymbol: text("currency_symbol").notNull(),
+    currencyDecimals: smallint("currency_decimals").notNull(),
+    flag: text("flag").notNull(),
+    dialCode: text("dial_code").notNull(),
+    timezone: text("timezone").notNull(),
+    locale: text("locale").notNull(),
+    sortOrder: smallint("sort_order").notNull(),
+    /** The payment provider that serves the country, and the one tried when it cannot start. */
+    gateway: text("gateway").notNull(),
+    gatewayFallback: text("gateway_fallback"),
+    /** The language the web app speaks in the country until the user picks one (en or fr). */
+    defaultLanguage: text("default_language").notNull(),
+    /** Every IANA zone a park of the country may lie in; `timezone` is the capital's, the first. */
+    timeZones: text("time_zones").array().notNull(),
+  },
+  (t) => [
+    check("countries_code_format", sql`${t.code} ~ '^[A-Z]{2}$'`),
+    check("countries_gateway_known", sql`${t.gateway} IN ('paystack', 'stripe', 'wave')`),
+    check(
+      "countries_gateway_fallback_known",
+      sql`${t.gatewayFallback} IS NULL OR ${t.gatewayFallback} IN ('paystack', 'stripe', 'wave')`,
+    ),
+    check("countries_default_language_known", sql`${t.defaultLanguage} IN ('en', 'fr')`),
+  ],
+);
 
 export const states = pgTable(
   "states",

@@ -1,9 +1,15 @@
+import type { countries } from "../schema/index";
+
 /**
  * Reference data seeded on every start (upserted by id). The built-in fallback state ids
  * (1-7, 101-105, 201-204, 301-304) are the first rows of each country, so a client's fallback list
  * and the server agree.
+ *
+ * The served countries: one row each holds every fact the API, the web app and the payments code
+ * read (docs/decisions/018-a-country-is-data.md). Adding a country is a row here (with its fees
+ * and states); inserting it creates its search indexes (migration 0022).
  */
-export const COUNTRY_ROWS = [
+export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
   {
     id: 1,
     name: "Nigeria",
@@ -16,6 +22,10 @@ export const COUNTRY_ROWS = [
     timezone: "Africa/Lagos",
     locale: "en-NG",
     sortOrder: 1,
+    gateway: "paystack",
+    gatewayFallback: null,
+    defaultLanguage: "en",
+    timeZones: ["Africa/Lagos"],
   },
   {
     id: 2,
@@ -29,6 +39,18 @@ export const COUNTRY_ROWS = [
     timezone: "America/Toronto",
     locale: "en-CA",
     sortOrder: 2,
+    gateway: "stripe",
+    gatewayFallback: null,
+    defaultLanguage: "en",
+    timeZones: [
+      "America/Toronto",
+      "America/Vancouver",
+      "America/Edmonton",
+      "America/Winnipeg",
+      "America/Regina",
+      "America/Halifax",
+      "America/St_Johns",
+    ],
   },
   {
     id: 3,
@@ -42,6 +64,10 @@ export const COUNTRY_ROWS = [
     timezone: "Africa/Dakar",
     locale: "fr-SN",
     sortOrder: 3,
+    gateway: "wave",
+    gatewayFallback: "paystack",
+    defaultLanguage: "fr",
+    timeZones: ["Africa/Dakar"],
   },
   {
     id: 4,
@@ -55,8 +81,20 @@ export const COUNTRY_ROWS = [
     timezone: "America/New_York",
     locale: "en-US",
     sortOrder: 4,
+    gateway: "stripe",
+    gatewayFallback: null,
+    defaultLanguage: "en",
+    timeZones: [
+      "America/New_York",
+      "America/Chicago",
+      "America/Denver",
+      "America/Phoenix",
+      "America/Los_Angeles",
+      "America/Anchorage",
+      "Pacific/Honolulu",
+    ],
   },
-] as const;
+];
 
 type StateSeed = readonly [code: string, name: string];
 

@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from "../../db/seed/accounts";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { createPayments } from "../payments/registry";
+import { seededDecimalsOf } from "../../test/seeded-countries";
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 
@@ -19,7 +20,7 @@ describe("demo mode off (issue #23.5: demo money must not fail open)", () => {
       { NODE_ENV: "development", DEMO_MODE: "false" },
       { NODE_ENV: "test", DEMO_MODE: "false" },
     ]) {
-      const payments = createPayments(loadConfig(env));
+      const payments = createPayments(loadConfig(env), seededDecimalsOf);
       expect(payments.get("demo"), JSON.stringify(env)).toBeNull();
       expect(payments.demoAllowed, JSON.stringify(env)).toBe(false);
     }

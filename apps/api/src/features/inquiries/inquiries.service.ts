@@ -1,5 +1,12 @@
-import type { ContactRequest, DemoRequest, InquiryReceipt } from "@parkwell/contract";
+import {
+  countryCodeError,
+  type ContactRequest,
+  type DemoRequest,
+  type InquiryReceipt,
+} from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { servedCountries } from "../reference/served-countries";
 import { makeReference } from "./inquiries.domain";
 import * as repo from "./inquiries.repo";
 
@@ -23,6 +30,12 @@ export async function submitContact(db: Db, input: ContactRequest): Promise<Inqu
 
 /** Stores a demo request from a business or car park operator. */
 export async function submitDemoRequest(db: Db, input: DemoRequest): Promise<InquiryReceipt> {
+  // The contract checks the shape (two capital letters); the served countries decide the rest.
+  const served = servedCountries(db);
+  if (!(await served.byCode(input.country_code))) {
+    const codes = (await served.list()).map((c) => c.code);
+    throw AppError.validation({ country_code: countryCodeError(codes) });
+  }
   const saved = await repo.insertDemoRequest(db, {
     reference: makeReference("DEM"),
     name: input.name,

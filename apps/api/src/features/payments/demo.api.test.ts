@@ -4,6 +4,7 @@ import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { createPayments } from "./registry";
+import { seededDecimalsOf } from "../../test/seeded-countries";
 
 describe("demo provider (no keys, demo mode)", () => {
   let ctx: TestContext;
@@ -56,7 +57,10 @@ describe("production without keys, demo mode off", () => {
   afterAll(() => ctx?.close());
 
   it("never builds the demo provider", () => {
-    const payments = createPayments(loadConfig({ NODE_ENV: "production", DEMO_MODE: "false" }));
+    const payments = createPayments(
+      loadConfig({ NODE_ENV: "production", DEMO_MODE: "false" }),
+      seededDecimalsOf,
+    );
     expect(payments.get("demo")).toBeNull();
     expect(payments.demoAllowed).toBe(false);
   });

@@ -1,4 +1,9 @@
-/** Pure payment rules: which gateway serves a country, provider amount units, top-up limits. */
+/**
+ * Pure payment rules: which gateway serves a country, top-up limits, checkout lifetimes. Each
+ * provider adapter converts amounts to its own unit (providers/*.ts), with the decimals of the
+ * currency's country.
+ */
+import { DEFAULT_COUNTRY_CODE } from "@parkwell/contract";
 import type { ProviderName } from "./providers/types";
 
 export interface Gateway {
@@ -7,45 +12,32 @@ export interface Gateway {
   fallback?: Exclude<ProviderName, "demo">;
 }
 
-/** NG Paystack NGN; SN Wave XOF with Paystack XOF as fallback; US Stripe USD; CA Stripe CAD; else NG's. */
-export function gatewayFor(countryCode: string): Gateway {
-  switch (countryCode.trim().toUpperCase()) {
-    case "SN":
-      return { provider: "wave", currency: "XOF", fallback: "paystack" };
-    case "US":
-      return { provider: "stripe", currency: "USD" };
-    case "CA":
-      return { provider: "stripe", currency: "CAD" };
-    default:
-      return { provider: "paystack", currency: "NGN" };
-  }
+/** What gatewayFor reads of a country: its row's currency, gateway and fallback (decision 018). */
+export interface GatewayFacts {
+  code: string;
+  currency: string;
+  gateway: string;
+  gatewayFallback: string | null;
 }
 
-/** ISO 4217 exponents of the currencies Parkwell handles. */
-const ISO_DECIMALS: Record<string, number> = { NGN: 2, USD: 2, CAD: 2, XOF: 0 };
-
-export function currencyDecimals(currency: string): number {
-  const d = ISO_DECIMALS[currency];
-  if (d === undefined) throw new Error(`unsupported currency ${currency}`);
-  return d;
-}
+type GatewayName = Gateway["provider"];
+const GATEWAYS: readonly string[] = ["paystack", "stripe", "wave"] satisfies GatewayName[];
+const isGateway = (name: string | null): name is GatewayName => name !== null && GATEWAYS.includes(name);
 
 /**
- * ISO minor units -> what a provider expects (docs/PRODUCT-RULES.md: Paystack and Stripe "minor units, times 100",
- * Wave whole units). Paystack counts a 1/100 subunit even for XOF; Stripe treats XOF as zero-decimal.
+ * The gateway of a served country, from its row (NG Paystack NGN; SN Wave XOF with Paystack XOF as
+ * fallback; US Stripe USD; CA Stripe CAD). A code no country has gets the default country's (NG).
  */
-export function toProviderAmount(provider: ProviderName, currency: string, isoMinor: number): number {
-  const decimals = currencyDecimals(currency);
-  if (provider === "paystack") return isoMinor * 10 ** (2 - decimals);
-  if (provider === "wave") return isoMinor / 10 ** decimals;
-  return isoMinor;
-}
-
-export function fromProviderAmount(provider: ProviderName, currency: string, amount: number): number {
-  const decimals = currencyDecimals(currency);
-  if (provider === "paystack") return amount / 10 ** (2 - decimals);
-  if (provider === "wave") return amount * 10 ** decimals;
-  return amount;
+export function gatewayFor(countries: readonly GatewayFacts[], countryCode: string): Gateway {
+  const code = countryCode.trim().toUpperCase();
+  const country =
+    countries.find((c) => c.code === code) ?? countries.find((c) => c.code === DEFAULT_COUNTRY_CODE);
+  if (!country || !isGateway(country.gateway)) throw new Error(`no gateway for country ${countryCode}`);
+  return {
+    provider: country.gateway,
+    currency: country.currency,
+    ...(isGateway(country.gatewayFallback) ? { fallback: country.gatewayFallback } : {}),
+  };
 }
 
 export interface TopUpLimits {

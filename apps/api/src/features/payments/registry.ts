@@ -13,7 +13,11 @@ export interface Payments {
   readonly demoAllowed: boolean;
 }
 
-export function createPayments(config: Config): Payments {
+/**
+ * `decimalsOf` gives a currency's ISO 4217 exponent from the served countries (decision 018);
+ * each adapter converts ISO minor units to its own API's unit with it.
+ */
+export function createPayments(config: Config, decimalsOf: (currency: string) => number): Payments {
   const timeoutMs = config.PAYMENT_TIMEOUT_MS;
   const adapters: Partial<Record<ProviderName, PaymentProvider>> = {};
   if (config.PAYSTACK_SECRET_KEY) {
@@ -22,6 +26,7 @@ export function createPayments(config: Config): Payments {
       publicKey: config.PAYSTACK_PUBLIC_KEY,
       baseUrl: config.PAYSTACK_API_URL,
       timeoutMs,
+      decimalsOf,
     });
   }
   if (config.STRIPE_SECRET_KEY) {
@@ -31,6 +36,7 @@ export function createPayments(config: Config): Payments {
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
       apiUrl: config.STRIPE_API_URL,
       timeoutMs,
+      decimalsOf,
     });
   }
   if (config.WAVE_API_KEY) {
@@ -39,6 +45,7 @@ export function createPayments(config: Config): Payments {
       webhookSecret: config.WAVE_WEBHOOK_SECRET,
       baseUrl: config.WAVE_API_URL,
       timeoutMs,
+      decimalsOf,
     });
   }
   // The demo provider pays for everything: only demo mode (config.DEMO_MODE, decided once in

@@ -3,7 +3,7 @@ import type { Config } from "../../config";
 import { AppError } from "../../lib/app-error";
 import { toMajor, toMinor } from "../../lib/money";
 import { lockWalletBalance, userCurrency } from "../wallet/ledger.service";
-import { currencyDecimals, gatewayFor, payableSince, topUpAmountError } from "./payments.domain";
+import { gatewayFor, payableSince, topUpAmountError } from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
@@ -13,13 +13,13 @@ import type { PaymentDeps } from "./verify.service";
 export const NO_PAYMENTS = "Payments are not available right now. Please try again later.";
 
 /** The adapters to try for a country, in order: the gateway, its fallback, or demo in demo mode. */
-export function candidates(
+export async function candidates(
   deps: PaymentDeps,
   config: Config,
   countryCode: string,
   only?: ProviderName,
-): PaymentProvider[] {
-  const gw = gatewayFor(countryCode);
+): Promise<PaymentProvider[]> {
+  const gw = gatewayFor(await deps.countries.list(), countryCode);
   const wanted = only
     ? [only]
     : [
@@ -32,14 +32,14 @@ export function candidates(
   return demo ? [demo] : [];
 }
 
-function response(row: PaymentRow) {
+function response(deps: PaymentDeps, row: PaymentRow) {
   return {
     status: "success" as const,
     message: "Payment initialized",
     data: {
       reference: row.reference,
       provider: row.provider,
-      amount: toMajor(row.amountMinor, currencyDecimals(row.currency)),
+      amount: toMajor(row.amountMinor, deps.countries.decimalsOf(row.currency)),
       currency: row.currency,
       payment_info: (row.paymentInfo ?? {}) as Record<string, unknown>,
     },
@@ -69,7 +69,10 @@ export async function addFunds(
   if (input.currency && input.currency.toUpperCase() !== user.currency) {
     throw AppError.validation({ currency: `Your wallet is in ${user.currency}` });
   }
-  if (input.only === "stripe" && gatewayFor(user.countryCode).provider !== "stripe") {
+  if (
+    input.only === "stripe" &&
+    gatewayFor(await deps.countries.list(), user.countryCode).provider !== "stripe"
+  ) {
     throw AppError.validation({ currency: "Card payments through Stripe are for USD and CAD wallets" });
   }
   const found = await repo.findTopUpLimits(deps.db, user.countryId);
@@ -84,7 +87,7 @@ export async function addFunds(
   const fingerprint = createHash("sha256")
     .update(`${input.only ?? "any"}:${amountMinor}:${user.currency}`)
     .digest("hex");
-  const providers = candidates(deps, config, user.countryCode, input.only);
+  const providers = await candidates(deps, config, user.countryCode, input.only);
   if (providers.length === 0) {
     throw new AppError(
       503,
@@ -118,7 +121,7 @@ export async function addFunds(
       }),
     };
   });
-  if (started.replayed) return replay(started.row, fingerprint);
+  if (started.replayed) return replay(deps, started.row, fingerprint);
   const row = started.row;
 
   let lastError: unknown;
@@ -140,7 +143,7 @@ export async function addFunds(
         paymentInfo: init.paymentInfo,
         status: "pending",
       });
-      return response({
+      return response(deps, {
         ...row,
         provider: provider.name,
         providerReference: init.providerReference,
@@ -159,7 +162,7 @@ export async function addFunds(
   throw providerFailure(lastError);
 }
 
-function replay(seen: PaymentRow, fingerprint: string) {
+function replay(deps: PaymentDeps, seen: PaymentRow, fingerprint: string) {
   if (seen.clientFingerprint !== fingerprint) {
     throw new AppError(
       422,
@@ -174,5 +177,5 @@ function replay(seen: PaymentRow, fingerprint: string) {
       "A request with this Idempotency-Key is still in progress",
     );
   }
-  return { ...response(seen), replayed: true };
+  return { ...response(deps, seen), replayed: true };
 }

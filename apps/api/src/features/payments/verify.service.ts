@@ -2,7 +2,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor, toMinor } from "../../lib/money";
-import { currencyDecimals, failureKind, mayStillBePaid } from "./payments.domain";
+import type { ServedCountries } from "../reference/served-countries";
+import { failureKind, mayStillBePaid } from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
@@ -13,6 +14,8 @@ export interface PaymentDeps {
   db: Db;
   payments: Payments;
   clock: Clock;
+  /** The served countries: gateways and currency decimals (decision 018). */
+  countries: ServedCountries;
 }
 
 export const IN_PROGRESS = "Payment verification already in progress";
@@ -28,9 +31,9 @@ export async function findPayment(db: Db, userId: string, reference: string, pro
 }
 
 /** The amount a client names must be the one initialised (tampering moves nothing). */
-export function checkAmount(payment: PaymentRow, amount: number | undefined): void {
+export function checkAmount(payment: PaymentRow, decimals: number, amount: number | undefined): void {
   if (amount === undefined) return;
-  if (toMinor(amount, currencyDecimals(payment.currency)) !== payment.amountMinor) {
+  if (toMinor(amount, decimals) !== payment.amountMinor) {
     throw AppError.validation({ amount: "The amount does not match this payment" });
   }
 }
@@ -78,8 +81,12 @@ export async function confirmWithProvider(
   }
 }
 
-function describe(payment: PaymentRow, settled?: { balanceMinor: number; heldMinor: number }) {
-  const decimals = currencyDecimals(payment.currency);
+/** `decimals`: the ISO 4217 exponent of the payment's currency (its country's). */
+function describe(
+  payment: PaymentRow,
+  decimals: number,
+  settled?: { balanceMinor: number; heldMinor: number },
+) {
   return {
     reference: payment.reference,
     provider: payment.provider,
@@ -111,7 +118,8 @@ export async function verifyPayment(
   query: { reference: string; provider?: ProviderName | undefined; amount?: number | undefined },
 ) {
   const payment = await findPayment(deps.db, userId, query.reference, query.provider);
-  checkAmount(payment, query.amount);
+  const decimals = await deps.countries.currencyDecimals(payment.currency);
+  checkAmount(payment, decimals, query.amount);
   const outcome = await confirmWithProvider(deps, payment);
   switch (outcome.kind) {
     case "credited":
@@ -120,18 +128,18 @@ export async function verifyPayment(
         message: outcome.heldMinor
           ? `Payment verified. ${HELD}`
           : "Payment verified and your wallet was credited",
-        data: { ...describe(payment, outcome), credited: true },
+        data: { ...describe(payment, decimals, outcome), credited: true },
       };
     case "already":
       return {
         status: "success" as const,
         message: outcome.heldMinor ? `Payment already verified. ${HELD}` : "Payment already verified",
-        data: { ...describe(payment, outcome), credited: false },
+        data: { ...describe(payment, decimals, outcome), credited: false },
       };
     case "busy":
-      return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment) };
+      return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment, decimals) };
     case "pending":
-      return { status: "pending" as const, message: NOT_COMPLETED, data: describe(payment) };
+      return { status: "pending" as const, message: NOT_COMPLETED, data: describe(payment, decimals) };
     case "failed":
       throw failed(outcome);
   }
@@ -144,7 +152,8 @@ export async function creditPayment(
   query: { reference: string; amount: number },
 ) {
   const payment = await findPayment(deps.db, userId, query.reference);
-  checkAmount(payment, query.amount);
+  const decimals = await deps.countries.currencyDecimals(payment.currency);
+  checkAmount(payment, decimals, query.amount);
   const already = new AppError(409, "already_credited", "This payment has already been credited");
   if (payment.status === "succeeded") throw already;
   const outcome = await confirmWithProvider(deps, payment);
@@ -152,7 +161,7 @@ export async function creditPayment(
     return {
       status: "success" as const,
       message: outcome.heldMinor ? HELD : "Your wallet was credited",
-      data: { ...describe(payment, outcome), credited: true },
+      data: { ...describe(payment, decimals, outcome), credited: true },
     };
   }
   if (outcome.kind === "already") throw already;

@@ -4,12 +4,13 @@ import { AppError } from "../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../lib/money";
 import * as repo from "./reference.repo";
 
+/** Read from the table at each call (one small table): a country inserted as rows is listed at once. */
 export async function getCountries(db: Db): Promise<Country[]> {
   const rows = await repo.listCountries(db);
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
-    code: c.code as Country["code"],
+    code: c.code,
     currency: c.currency,
     currency_symbol: c.currencySymbol,
     currency_decimals: c.currencyDecimals,
@@ -17,6 +18,10 @@ export async function getCountries(db: Db): Promise<Country[]> {
     dial_code: c.dialCode,
     timezone: c.timezone,
     locale: c.locale,
+    gateway: c.gateway,
+    gateway_fallback: c.gatewayFallback,
+    default_language: c.defaultLanguage === "fr" ? "fr" : "en",
+    time_zones: c.timeZones,
   }));
 }
 

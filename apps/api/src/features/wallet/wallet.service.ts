@@ -16,7 +16,7 @@ export async function getWallet(deps: PaymentDeps, config: Config, userId: strin
   const [limits] = await deps.db.select().from(fees).where(eq(fees.countryId, user.countryId));
   const wallet = await repo.findWallet(deps.db, userWalletKey(userId, user.currency));
   const major = (minor: number) => toMajor(minor, user.decimals);
-  const provider = candidates(deps, config, user.countryCode)[0]?.name ?? "demo";
+  const provider = (await candidates(deps, config, user.countryCode))[0]?.name ?? "demo";
   return {
     status: "success" as const,
     message: "Wallet retrieved",

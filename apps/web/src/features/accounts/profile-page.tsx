@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
-import { KNOWN_COUNTRIES } from "../../lib/country";
+import { servedCountries } from "../../lib/country";
 import { logout } from "../../lib/logout";
 import { setCachedProfile, useSession } from "../../lib/session";
 import { profileQuery, updateProfile } from "./api";
@@ -122,9 +122,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
               value={form.country_id}
               onChange={(e) => setForm({ ...form, country_id: Number(e.target.value) })}
             >
-              {Object.values(KNOWN_COUNTRIES).map((c) => (
+              {servedCountries().map((c) => (
                 <option key={c.id} value={c.id}>
-                  {t(`countries.${c.code}`)}
+                  {t(`countries.${c.code}`, { defaultValue: c.name })}
                 </option>
               ))}
             </select>

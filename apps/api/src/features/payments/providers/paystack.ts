@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fromProviderAmount, toProviderAmount } from "../payments.domain";
 import { providerFetch } from "./http";
 import {
   header,
@@ -17,8 +16,23 @@ interface PaystackTx {
   metadata?: unknown;
 }
 
+/**
+ * Paystack counts every currency in hundredths of its unit: kobo and cents, and for a currency
+ * without a subunit (XOF) a hundredth it does not have (1,000 XOF is 100000). `decimals` is the
+ * currency's ISO 4217 exponent, from its country (decision 018).
+ */
+export function toPaystackAmount(isoMinor: number, decimals: number): number {
+  if (decimals > 2) throw new Error(`Paystack cannot take a currency with ${decimals} decimals`);
+  return isoMinor * 10 ** (2 - decimals);
+}
+
+export function fromPaystackAmount(amount: number, decimals: number): number {
+  if (decimals > 2) throw new Error(`Paystack cannot take a currency with ${decimals} decimals`);
+  return amount / 10 ** (2 - decimals);
+}
+
 /** Paystack: `abandoned`/`ongoing`/`pending`/`processing`/`queued` may still complete; only success credits. */
-function toPayment(data: PaystackTx): ProviderPayment {
+function toPayment(data: PaystackTx, decimalsOf: (currency: string) => number): ProviderPayment {
   const status =
     data.status === "success"
       ? "succeeded"
@@ -30,7 +44,7 @@ function toPayment(data: PaystackTx): ProviderPayment {
   return {
     providerReference: data.reference,
     status,
-    amountMinor: fromProviderAmount("paystack", data.currency, data.amount),
+    amountMinor: fromPaystackAmount(data.amount, decimalsOf(data.currency)),
     currency: data.currency,
     userId: typeof meta.user_id === "string" ? meta.user_id : undefined,
   };
@@ -41,6 +55,8 @@ export function paystackProvider(opts: {
   publicKey?: string | undefined;
   baseUrl: string;
   timeoutMs: number;
+  /** A currency's ISO 4217 exponent (the served countries'). */
+  decimalsOf: (currency: string) => number;
 }): PaymentProvider {
   const base = opts.baseUrl.replace(/\/$/, "");
   const auth = { authorization: `Bearer ${opts.secretKey}` };
@@ -56,7 +72,7 @@ export function paystackProvider(opts: {
         timeoutMs: opts.timeoutMs,
         body: {
           email: input.email,
-          amount: toProviderAmount("paystack", input.currency, input.amountMinor),
+          amount: toPaystackAmount(input.amountMinor, opts.decimalsOf(input.currency)),
           currency: input.currency,
           reference: input.reference,
           callback_url: input.callbackUrl,
@@ -79,7 +95,7 @@ export function paystackProvider(opts: {
           `${base}/transaction/verify/${encodeURIComponent(payment.providerReference)}`,
           { method: "GET", headers: auth, timeoutMs: opts.timeoutMs },
         );
-        return toPayment(res.data);
+        return toPayment(res.data, opts.decimalsOf);
       } catch (err) {
         // An unknown reference (400 or 404) means no money was taken for it yet.
         if (err instanceof ProviderRejectedError && (err.httpStatus === 400 || err.httpStatus === 404)) {
@@ -106,7 +122,10 @@ export function paystackProvider(opts: {
       if (!event.data?.reference) return { id: `${event.event}:${expected.slice(0, 32)}`, payment: null };
       // Paystack has no event id: the event name and transaction identify a delivery.
       const id = `${event.event}:${event.data.id ?? ""}:${event.data.reference}`;
-      return { id, payment: event.event === "charge.success" ? toPayment(event.data) : null };
+      return {
+        id,
+        payment: event.event === "charge.success" ? toPayment(event.data, opts.decimalsOf) : null,
+      };
     },
   };
 }

@@ -1,5 +1,4 @@
 import Stripe from "stripe";
-import { fromProviderAmount, toProviderAmount } from "../payments.domain";
 import { checkTimestampedSignature } from "./signed-header";
 import {
   header,
@@ -10,14 +9,33 @@ import {
   type ProviderPayment,
 } from "./types";
 
-function toPayment(pi: Stripe.PaymentIntent): ProviderPayment {
+/**
+ * Currencies Stripe counts in hundredths although ISO 4217 gives them no decimals: Stripe keeps
+ * them two-decimal for backward compatibility (the hundredths must be 00).
+ */
+const STRIPE_HUNDREDTHS_OF_WHOLE = new Set(["ISK", "UGX"]);
+
+/**
+ * Stripe takes an amount in the currency's smallest unit: cents for USD and CAD, whole francs for
+ * XOF (a zero-decimal currency), thousandths for the three-decimal ones; ISK and UGX excepted.
+ * `decimals` is the currency's ISO 4217 exponent, from its country (decision 018).
+ */
+export function toStripeAmount(currency: string, isoMinor: number, decimals: number): number {
+  return STRIPE_HUNDREDTHS_OF_WHOLE.has(currency.toUpperCase()) ? isoMinor * 10 ** (2 - decimals) : isoMinor;
+}
+
+export function fromStripeAmount(currency: string, amount: number, decimals: number): number {
+  return STRIPE_HUNDREDTHS_OF_WHOLE.has(currency.toUpperCase()) ? amount / 10 ** (2 - decimals) : amount;
+}
+
+function toPayment(pi: Stripe.PaymentIntent, decimalsOf: (currency: string) => number): ProviderPayment {
   const currency = pi.currency.toUpperCase();
   const status = pi.status === "succeeded" ? "succeeded" : pi.status === "canceled" ? "failed" : "pending";
   const amount = pi.status === "succeeded" ? pi.amount_received : pi.amount;
   return {
     providerReference: pi.id,
     status,
-    amountMinor: fromProviderAmount("stripe", currency, amount),
+    amountMinor: fromStripeAmount(currency, amount, decimalsOf(currency)),
     currency,
     userId: pi.metadata?.user_id,
   };
@@ -54,6 +72,8 @@ export function stripeProvider(opts: {
   webhookSecret?: string | undefined;
   apiUrl: string;
   timeoutMs: number;
+  /** A currency's ISO 4217 exponent (the served countries'). */
+  decimalsOf: (currency: string) => number;
 }): PaymentProvider {
   const url = new URL(opts.apiUrl);
   const stripe = new Stripe(opts.secretKey, {
@@ -72,7 +92,7 @@ export function stripeProvider(opts: {
         const pi = intent(
           await stripe.paymentIntents.create(
             {
-              amount: toProviderAmount("stripe", input.currency, input.amountMinor),
+              amount: toStripeAmount(input.currency, input.amountMinor, opts.decimalsOf(input.currency)),
               currency: input.currency.toLowerCase(),
               automatic_payment_methods: { enabled: true },
               metadata: { user_id: input.userId, reference: input.reference },
@@ -98,7 +118,10 @@ export function stripeProvider(opts: {
     },
     async retrieve(payment) {
       try {
-        return toPayment(intent(await stripe.paymentIntents.retrieve(payment.providerReference)));
+        return toPayment(
+          intent(await stripe.paymentIntents.retrieve(payment.providerReference)),
+          opts.decimalsOf,
+        );
       } catch (err) {
         if (err instanceof ProviderUnavailableError) throw err;
         mapError(err);
@@ -117,7 +140,7 @@ export function stripeProvider(opts: {
         event.type === "payment_intent.canceled";
       return {
         id: event.id,
-        payment: relevant ? toPayment(event.data.object as Stripe.PaymentIntent) : null,
+        payment: relevant ? toPayment(event.data.object as Stripe.PaymentIntent, opts.decimalsOf) : null,
       };
     },
   };

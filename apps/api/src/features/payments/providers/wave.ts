@@ -1,4 +1,3 @@
-import { fromProviderAmount, toProviderAmount } from "../payments.domain";
 import { providerFetch } from "./http";
 import { checkTimestampedSignature } from "./signed-header";
 import { header, WebhookSignatureError, type PaymentProvider, type ProviderPayment } from "./types";
@@ -13,7 +12,22 @@ interface WaveSession {
   wave_launch_url?: string;
 }
 
-function toPayment(s: WaveSession): ProviderPayment {
+/**
+ * Wave takes whole units of the currency (XOF has no subunit): ISO minor units divided by
+ * 10^decimals, refused when that is not whole. `decimals` is the currency's ISO 4217 exponent,
+ * from its country (decision 018).
+ */
+export function toWaveAmount(isoMinor: number, decimals: number): number {
+  const whole = isoMinor / 10 ** decimals;
+  if (!Number.isInteger(whole)) throw new Error(`Wave takes whole units, not ${whole}`);
+  return whole;
+}
+
+export function fromWaveAmount(whole: number, decimals: number): number {
+  return whole * 10 ** decimals;
+}
+
+function toPayment(s: WaveSession, decimalsOf: (currency: string) => number): ProviderPayment {
   const status =
     s.payment_status === "succeeded" && s.checkout_status === "complete"
       ? "succeeded"
@@ -24,7 +38,7 @@ function toPayment(s: WaveSession): ProviderPayment {
   return {
     providerReference: s.id,
     status,
-    amountMinor: fromProviderAmount("wave", s.currency, whole),
+    amountMinor: fromWaveAmount(whole, decimalsOf(s.currency)),
     currency: s.currency,
   };
 }
@@ -35,6 +49,8 @@ export function waveProvider(opts: {
   webhookSecret?: string | undefined;
   baseUrl: string;
   timeoutMs: number;
+  /** A currency's ISO 4217 exponent (the served countries'). */
+  decimalsOf: (currency: string) => number;
 }): PaymentProvider {
   const base = opts.baseUrl.replace(/\/$/, "");
   const auth = { authorization: `Bearer ${opts.apiKey}` };
@@ -48,7 +64,7 @@ export function waveProvider(opts: {
         headers: auth,
         timeoutMs: opts.timeoutMs,
         body: {
-          amount: String(toProviderAmount("wave", input.currency, input.amountMinor)),
+          amount: String(toWaveAmount(input.amountMinor, opts.decimalsOf(input.currency))),
           currency: input.currency,
           client_reference: input.reference,
           success_url: back(""),
@@ -70,7 +86,7 @@ export function waveProvider(opts: {
           timeoutMs: opts.timeoutMs,
         },
       );
-      return toPayment(s);
+      return toPayment(s, opts.decimalsOf);
     },
     parseWebhook(raw, headers, now) {
       if (!opts.webhookSecret) throw new WebhookSignatureError("no Wave webhook secret configured");
@@ -83,7 +99,10 @@ export function waveProvider(opts: {
       if (!event.id) throw new WebhookSignatureError("event without id");
       const relevant =
         event.type === "checkout.session.completed" || event.type === "checkout.session.payment_failed";
-      return { id: event.id, payment: relevant && event.data?.id ? toPayment(event.data) : null };
+      return {
+        id: event.id,
+        payment: relevant && event.data?.id ? toPayment(event.data, opts.decimalsOf) : null,
+      };
     },
   };
 }
