@@ -12,7 +12,7 @@ import { seededDecimalsOf } from "../../test/seeded-countries";
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 
-describe("demo mode off (issue #23.5: demo money must not fail open)", () => {
+describe("demo mode off: demo money must not fail open", () => {
   it("builds no demo provider for any configuration but the first try, whatever NODE_ENV says", () => {
     for (const env of [
       { DATABASE_URL: "postgres://db.example/parkwell" },
