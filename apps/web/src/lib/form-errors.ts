@@ -1,62 +1,104 @@
-import {
-  EMAIL_TEXT,
-  PASSWORD_MAX_TEXT,
-  PASSWORD_MIN_TEXT,
-  PLATE_TEXT,
-  REQUIRED_TEXT,
-} from "@parkwell/contract";
 import type { TFunction } from "i18next";
 import type { z } from "zod";
 import { ApiError } from "./api";
 
-/** The contract's English texts (word for word, docs/PRODUCT-RULES.md) and their catalogue keys. */
-const KNOWN: Record<string, string> = {
-  [REQUIRED_TEXT]: "validation.required",
-  [EMAIL_TEXT]: "validation.email",
-  [PASSWORD_MIN_TEXT]: "validation.passwordMin",
-  [PASSWORD_MAX_TEXT]: "validation.passwordMax",
-  [PLATE_TEXT]: "validation.plate",
-  "Invalid response from server": "errors.invalidResponse",
-  "Please enter a valid phone number": "validation.phone",
-  "Please choose a country": "validation.country",
-  "Please choose a vehicle type": "validation.vehicleType",
-  "Please enter a valid image URL": "validation.photoUrl",
-  "You already saved a vehicle with this plate number": "validation.plateTaken",
-  "Your current password is incorrect": "validation.currentPassword",
-};
-
-/** A message in the page's language when we know it; otherwise the text as given. */
-export function translateMessage(t: TFunction, message: string): string {
-  const key = KNOWN[message];
-  return key ? t(key, { ns: "auth" }) : message;
+/**
+ * Form error texts: a zod issue becomes a catalogue key (the `auth` namespace's `validation.*`)
+ * by its code, never by its English message. The code says what kind of problem it is; the
+ * field decides the few texts docs/PRODUCT-RULES.md words for one field ("Please enter a valid
+ * email", "Password must be at least 8 characters", ...).
+ */
+export interface FieldMessage {
+  key: string;
+  values?: Record<string, unknown>;
 }
 
-/** First message per top-level field. */
-export function zodFields(error: z.ZodError, t: TFunction): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? "form");
-    out[name] ??= translateMessage(t, issue.message);
+type Code = z.core.$ZodIssue["code"];
+
+/** The texts a field has of its own, per issue code; anything else falls to the code's text. */
+const FIELD_TEXTS: Record<string, Partial<Record<Code, string>>> = {
+  email: { invalid_format: "email", too_big: "email" },
+  password: { too_small: "passwordMin", too_big: "passwordMax" },
+  new_password: { too_small: "passwordMin", too_big: "passwordMax" },
+  phone: { invalid_format: "phone", too_big: "phone" },
+  plate_number: { invalid_format: "plate", too_big: "plate" },
+  photo_url: { invalid_format: "photoUrl", too_big: "photoUrl" },
+  country_id: { invalid_type: "country" },
+  vehicle_type_id: { invalid_type: "vehicleType" },
+};
+
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** One issue as a key; `given` is what the field held (an empty field is "required" whatever the rule). */
+export function issueMessage(issue: z.core.$ZodIssue, given: unknown): FieldMessage {
+  const field = String(issue.path[0] ?? "");
+  const own = FIELD_TEXTS[field]?.[issue.code];
+  if (blank(given) && issue.code !== "custom") return { key: "validation.required" };
+  switch (issue.code) {
+    case "invalid_type":
+      return { key: `validation.${own ?? "invalid"}` };
+    case "too_small": {
+      const text = issue.origin === "string";
+      if (text && Number(issue.minimum) <= 1) return { key: "validation.required" };
+      if (own) return { key: `validation.${own}` };
+      return { key: text ? "validation.minLength" : "validation.minValue", values: { min: issue.minimum } };
+    }
+    case "too_big":
+      if (own) return { key: `validation.${own}` };
+      return {
+        key: issue.origin === "string" ? "validation.maxLength" : "validation.maxValue",
+        values: { max: issue.maximum },
+      };
+    case "invalid_format":
+      if (own) return { key: `validation.${own}` };
+      return { key: issue.format === "email" ? "validation.email" : "validation.invalid" };
+    case "invalid_value":
+      return { key: "validation.choose" };
+    case "custom":
+      // A form's own rule names its text: params { key, values }.
+      if (typeof issue.params?.key === "string")
+        return { key: issue.params.key, values: issue.params.values as Record<string, unknown> | undefined };
+      return { key: "validation.invalid" };
+    default:
+      return { key: "validation.invalid" };
+  }
+}
+
+/** The first problem of each top-level field, as keys. */
+export function issueMessages(
+  issues: readonly z.core.$ZodIssue[],
+  values: unknown,
+): Record<string, FieldMessage> {
+  const out: Record<string, FieldMessage> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    out[field] ??= issueMessage(issue, (values as Record<string, unknown> | null)?.[field]);
   }
   return out;
 }
 
+/** A key's text in the page's language (the keys live in the `auth` namespace). */
+export function fieldText(t: TFunction, message: FieldMessage): string {
+  return t(message.key, { ns: "auth", ...message.values });
+}
+
 /**
- * Show the server's message when there is one, else the generic text. Errors whose code
- * the catalogue knows are shown in the page's language (the English entries are the server's
- * own words).
+ * A failed request as one line: the catalogue's text for the error's code when there is one,
+ * else the server's message (the server writes it in the page's language), else the generic text.
  */
 export function errorText(t: TFunction, err: unknown): string {
-  if (err instanceof ApiError) {
-    const key = `errors.${err.code}`;
-    const translated = t(key, { ns: "auth", defaultValue: "" });
-    return translated || translateMessage(t, err.message);
-  }
-  if (err instanceof Error && err.message) return translateMessage(t, err.message);
+  if (err instanceof ApiError)
+    return t(`errors.${err.code}`, { ns: "auth", defaultValue: "" }) || err.message;
   return t("errors.generic", { ns: "auth" });
 }
 
-export function serverFields(t: TFunction, err: unknown): Record<string, string> {
-  if (!(err instanceof ApiError) || !err.fields) return {};
-  return Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, translateMessage(t, v)]));
+/** The server's messages per field (422 `fields`), already in the page's language. */
+export function serverFields(err: unknown): Record<string, string> {
+  return err instanceof ApiError && err.fields ? err.fields : {};
+}
+
+/** Whether the server refused the request field by field (then the fields say why). */
+export function hasServerFields(err: unknown): boolean {
+  return Object.keys(serverFields(err)).length > 0;
 }

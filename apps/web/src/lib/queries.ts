@@ -1,4 +1,4 @@
-import type { Availability, ParkDetail, Vehicle, Wallet } from "@parkwell/contract";
+import type { Availability, ParkDetail, Vehicle, VehicleType, Wallet } from "@parkwell/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "./api";
@@ -23,6 +23,14 @@ export function usePark(ref: string) {
   const { i18n } = useTranslation();
   return useQuery(parkQuery(ref, i18n.language));
 }
+
+/** The vehicle types (park filters, saved vehicles). */
+export const vehicleTypesQuery = () =>
+  queryOptions({
+    queryKey: ["vehicles", "public"],
+    queryFn: ({ signal }) => api<VehicleType[]>("/vehicles/public", { signal }),
+    staleTime: 10 * 60_000,
+  });
 
 export const walletQuery = () =>
   queryOptions({

@@ -1,26 +1,63 @@
-import "./content.css";
-import { useId, type ReactNode } from "react";
-import { ZonedDateTimeInput } from "./zoned-date-time-input";
+import "./field.css";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
-interface BaseProps {
-  name: string;
+/**
+ * The one field of the web app (`.field`): a label, an optional hint, the control, and the
+ * field's error, tied to the control with aria-describedby and aria-invalid. It knows no form
+ * library: react-hook-form's `register()` spreads onto the controls below, and a form without it
+ * (the home search) uses the same markup.
+ */
+export interface FieldProps {
   label: string;
   error?: string | undefined;
-  hint?: string;
-  required?: boolean;
+  hint?: string | undefined;
+  /** Marks the label with an asterisk (and the control as required). */
+  required?: boolean | undefined;
+  /** Spans every column of a grid of fields. */
+  wide?: boolean | undefined;
+  /** The error is announced at once (role=alert): for a dialog's single field. */
+  announce?: boolean | undefined;
+  /** The control's id, when something else needs it; otherwise one is made. */
+  id?: string | undefined;
+  /** Ids of hints outside the field that describe the control too. */
+  describedBy?: string | undefined;
 }
 
-/** A labelled control with its hint and error wired through aria-describedby. */
-function FieldShell({
-  id,
+export interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+export function Field({
   label,
   error,
   hint,
   required,
+  wide,
+  announce,
+  id: givenId,
+  describedBy,
   children,
-}: Omit<BaseProps, "name"> & { id: string; children: ReactNode }) {
+}: FieldProps & { children: (control: ControlProps) => ReactNode }) {
+  const made = useId();
+  const id = givenId ?? made;
+  const className = ["field", wide && "field--wide", error && "field--error"].filter(Boolean).join(" ");
+  const control: ControlProps = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby":
+      [hint && `${id}-hint`, error && `${id}-error`, describedBy].filter(Boolean).join(" ") || undefined,
+  };
   return (
-    <div className={error ? "field field--error" : "field"}>
+    <div className={className}>
       <label htmlFor={id}>
         {label}
         {required && <span aria-hidden="true"> *</span>}
@@ -30,9 +67,9 @@ function FieldShell({
           {hint}
         </p>
       )}
-      {children}
+      {children(control)}
       {error && (
-        <p className="field__error" id={`${id}-error`}>
+        <p className="field__error" id={`${id}-error`} role={announce ? "alert" : undefined}>
           {error}
         </p>
       )}
@@ -40,98 +77,64 @@ function FieldShell({
   );
 }
 
-function describedBy(id: string, hint?: string, error?: string) {
-  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-}
+type Own = keyof FieldProps | "children";
 
-export function TextField(
-  props: BaseProps & {
-    value: string;
-    onChange: (value: string) => void;
-    type?: "text" | "email" | "tel" | "number";
-    autoComplete?: string;
-    multiline?: boolean;
-    maxLength?: number;
-  },
-) {
-  const id = useId();
-  const common = {
-    id,
-    name: props.name,
-    value: props.value,
-    required: props.required,
-    "aria-invalid": props.error ? true : undefined,
-    "aria-describedby": describedBy(id, props.hint, props.error),
-    maxLength: props.maxLength,
-  };
+export function TextField({
+  ref,
+  ...props
+}: FieldProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, Own> & { ref?: Ref<HTMLInputElement> | undefined }) {
+  const { label, error, hint, required, wide, announce, id, describedBy, ...input } = props;
   return (
-    <FieldShell {...props} id={id}>
-      {props.multiline ? (
-        <textarea {...common} rows={6} onChange={(e) => props.onChange(e.target.value)} />
-      ) : (
+    <Field {...{ label, error, hint, required, wide, announce, id, describedBy }}>
+      {(control) => (
         <input
-          {...common}
-          type={props.type ?? "text"}
-          autoComplete={props.autoComplete}
-          inputMode={props.type === "number" ? "numeric" : undefined}
-          onChange={(e) => props.onChange(e.target.value)}
+          type="text"
+          inputMode={input.type === "number" ? "numeric" : undefined}
+          required={required}
+          {...input}
+          {...control}
+          ref={ref}
         />
       )}
-    </FieldShell>
+    </Field>
   );
 }
 
-export function SelectField(
-  props: BaseProps & {
-    value: string;
-    onChange: (value: string) => void;
-    options: [value: string, label: string][];
-  },
-) {
-  const id = useId();
+export function TextAreaField({
+  ref,
+  ...props
+}: FieldProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Own> & { ref?: Ref<HTMLTextAreaElement> | undefined }) {
+  const { label, error, hint, required, wide, announce, id, describedBy, ...textarea } = props;
   return (
-    <FieldShell {...props} id={id}>
-      <select
-        id={id}
-        name={props.name}
-        value={props.value}
-        required={props.required}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.hint, props.error)}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
+    <Field {...{ label, error, hint, required, wide, announce, id, describedBy }}>
+      {(control) => <textarea rows={6} required={required} {...textarea} {...control} ref={ref} />}
+    </Field>
   );
 }
 
-/** A date and time on a park's clock (ZonedDateTimeInput) as a field: label, error, and `note`, the id of a shared hint. */
-export function ZonedDateTimeField(
-  props: Omit<BaseProps, "name"> & {
-    zone: string;
-    value: string | undefined;
-    min?: string | undefined;
-    note: string;
-    onChange: (iso: string | undefined) => void;
-  },
-) {
-  const id = useId();
+export function SelectField({
+  ref,
+  options,
+  ...props
+}: FieldProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, Own> & {
+    ref?: Ref<HTMLSelectElement> | undefined;
+    options: readonly (readonly [value: string | number, label: string])[];
+  }) {
+  const { label, error, hint, required, wide, announce, id, describedBy, ...select } = props;
   return (
-    <FieldShell id={id} {...props}>
-      <ZonedDateTimeInput
-        id={id}
-        zone={props.zone}
-        value={props.value}
-        min={props.min}
-        invalid={Boolean(props.error)}
-        describedBy={[describedBy(id, props.hint, props.error), props.note].filter(Boolean).join(" ")}
-        onChange={props.onChange}
-      />
-    </FieldShell>
+    <Field {...{ label, error, hint, required, wide, announce, id, describedBy }}>
+      {(control) => (
+        <select required={required} {...select} {...control} ref={ref}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

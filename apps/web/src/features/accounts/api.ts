@@ -10,7 +10,7 @@ import type {
   VehicleInput,
 } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, ApiError } from "../../lib/api";
 import { getSession, setCachedProfile, setToken } from "../../lib/session";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 
@@ -22,7 +22,7 @@ export const INVALID_RESPONSE = "Invalid response from server";
 
 /** Stores what a successful sign-in returns under the keys of docs/PRODUCT-RULES.md#storage-keys. */
 export function storeSignIn(res: Partial<AuthResponse> | undefined): void {
-  if (!res?.access_token) throw new Error(INVALID_RESPONSE);
+  if (!res?.access_token) throw new ApiError(0, "invalid_response", INVALID_RESPONSE);
   setToken(res.access_token);
   if (res.user) {
     writeStorage(STORAGE_KEYS.user, JSON.stringify(res.user));

@@ -1,10 +1,12 @@
-import { EmailSchema, PasswordSchema } from "@parkwell/contract";
-import { useState, type FormEvent } from "react";
+import { EmailBodySchema, ResetPasswordSchema } from "@parkwell/contract";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { TextField } from "../../components/ui/form-field";
+import { errorText } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { forgotPassword, resetPassword } from "./api";
-import { errorText, translateMessage } from "../../lib/form-errors";
-import { Field, FormAlert } from "./field";
+import { FormAlert } from "./form-alert";
 import "./accounts.css";
 
 /** /forgot-password: request a link; with ?mode=reset&token=..., choose the new password. */
@@ -24,51 +26,27 @@ export function ForgotPasswordPage() {
   );
 }
 
-function useSubmit<T>(run: (v: T) => Promise<string>) {
-  const { t } = useTranslation("auth");
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const go = async (v: T) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      setMessage(await run(v));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-  return { message, error, submitting, go };
-}
-
 function RequestForm() {
   const { t } = useTranslation("auth");
-  const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const s = useSubmit(async (v: string) => (await forgotPassword(v), t("forgot.sent")));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = EmailSchema.safeParse(email);
-    setFieldError(parsed.success ? undefined : translateMessage(t, parsed.error.issues[0]?.message ?? ""));
-    if (parsed.success) void s.go(parsed.data);
-  };
+  const form = useSchemaForm<{ email: string }, typeof EmailBodySchema>({
+    schema: EmailBodySchema,
+    defaultValues: { email: "" },
+  });
+  const send = useMutation({ mutationFn: ({ email }: { email: string }) => forgotPassword(email) });
   return (
-    <form className="acc-form" noValidate onSubmit={submit}>
+    <form className="acc-form" noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
       <p>{t("forgot.lead")}</p>
-      <FormAlert message={s.message} tone="success" />
-      <FormAlert message={s.error} />
-      <Field
+      <FormAlert message={send.isSuccess ? t("forgot.sent") : null} tone="success" />
+      <FormAlert message={send.isError ? errorText(t, send.error) : null} />
+      <TextField
         label={t("fields.email")}
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fieldError}
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
       />
-      <button type="submit" className="button button--accent acc-submit" disabled={s.submitting}>
-        {s.submitting ? t("loading") : t("forgot.submit")}
+      <button type="submit" className="button button--accent acc-submit" disabled={send.isPending}>
+        {send.isPending ? t("loading") : t("forgot.submit")}
       </button>
     </form>
   );
@@ -76,32 +54,30 @@ function RequestForm() {
 
 function ResetForm({ token }: { token: string }) {
   const { t } = useTranslation("auth");
-  const [password, setPassword] = useState("");
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const s = useSubmit(async (v: string) => (await resetPassword(token, v), t("reset.done")));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = PasswordSchema.safeParse(password);
-    setFieldError(parsed.success ? undefined : translateMessage(t, parsed.error.issues[0]?.message ?? ""));
-    if (parsed.success) void s.go(parsed.data);
-  };
+  const form = useSchemaForm<{ password: string }, typeof ResetPasswordSchema>({
+    schema: ResetPasswordSchema,
+    defaultValues: { password: "" },
+    toInput: (v) => ({ ...v, token }),
+  });
+  const save = useMutation({
+    mutationFn: ({ password }: { password: string }) => resetPassword(token, password),
+  });
   return (
-    <form className="acc-form" noValidate onSubmit={submit}>
-      <FormAlert message={s.message} tone="success" />
-      <FormAlert message={s.error} />
-      {s.message ? null : (
+    <form className="acc-form" noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))}>
+      <FormAlert message={save.isSuccess ? t("reset.done") : null} tone="success" />
+      <FormAlert message={save.isError ? errorText(t, save.error) : null} />
+      {save.isSuccess ? null : (
         <>
-          <Field
+          <TextField
             label={t("fields.newPassword")}
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={fieldError}
             hint={t("register.passwordHint")}
+            error={form.formState.errors.password?.message}
+            {...form.register("password")}
           />
-          <button type="submit" className="button button--accent acc-submit" disabled={s.submitting}>
-            {s.submitting ? t("loading") : t("reset.submit")}
+          <button type="submit" className="button button--accent acc-submit" disabled={save.isPending}>
+            {save.isPending ? t("loading") : t("reset.submit")}
           </button>
         </>
       )}

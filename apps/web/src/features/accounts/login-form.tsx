@@ -1,13 +1,16 @@
 import { EmailSchema, PasswordSchema } from "@parkwell/contract";
-import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
+import { TextField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
+import { errorText } from "../../lib/form-errors";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { login, storeSignIn } from "./api";
-import { errorText, zodFields } from "../../lib/form-errors";
-import { Field, FormAlert } from "./field";
+import { FormAlert } from "./form-alert";
 import { SocialButtons } from "./social-buttons";
 
 const LoginFormSchema = z.object({ email: EmailSchema, password: PasswordSchema });
@@ -15,63 +18,52 @@ const LoginFormSchema = z.object({ email: EmailSchema, password: PasswordSchema 
 /** E-mail and password, Remember me, Google and Apple, links to forgot-password and register. */
 export function LoginForm({ onSuccess, onNavigate }: { onSuccess: () => void; onNavigate?: () => void }) {
   const { t } = useTranslation("auth");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useSchemaForm<{ email: string; password: string }, typeof LoginFormSchema>({
+    schema: LoginFormSchema,
+    defaultValues: { email: "", password: "" },
+  });
   const [remember, setRemember] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [unverified, setUnverified] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const parsed = LoginFormSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setFields(zodFields(parsed.error, t));
-      return;
-    }
-    setFields({});
-    setSubmitting(true);
-    try {
-      // The e-mail is sent as the identifier.
-      storeSignIn(await login(parsed.data.email, parsed.data.password));
-      onSuccess();
-    } catch (err) {
-      setError(errorText(t, err));
-      // An unverified account gets a way to ask for a new link, with the address kept (stored as 'email').
-      const needsVerify = err instanceof ApiError && err.code === "email_not_verified";
-      if (needsVerify) writeStorage(STORAGE_KEYS.email, parsed.data.email);
-      setUnverified(needsVerify);
-      setSubmitting(false);
-    }
-  };
+  const [socialError, setSocialError] = useState<string | null>(null);
+  const signIn = useMutation({
+    // The e-mail is sent as the identifier.
+    mutationFn: async ({ email, password }: z.output<typeof LoginFormSchema>) =>
+      storeSignIn(await login(email, password)),
+    onMutate: () => setSocialError(null),
+    onSuccess,
+    // An unverified account gets a way to ask for a new link, with the address kept (stored as 'email').
+    onError: (err, { email }) => {
+      if (unverified(err)) writeStorage(STORAGE_KEYS.email, email);
+    },
+  });
+  const errors = form.formState.errors;
+  const busy = signIn.isPending || signIn.isSuccess;
 
   return (
-    <form className="acc-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={submitting}>
-      <FormAlert message={error} />
-      {unverified ? (
+    <form
+      className="acc-form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => signIn.mutate(v))}
+      aria-busy={busy}
+    >
+      <FormAlert message={socialError ?? (signIn.isError ? errorText(t, signIn.error) : null)} />
+      {signIn.isError && unverified(signIn.error) ? (
         <Link to="/verify" onClick={onNavigate}>
           {t("login.resendVerification")}
         </Link>
       ) : null}
-      <Field
+      <TextField
         label={t("fields.email")}
         type="email"
-        name="email"
         autoComplete="username"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fields.email}
+        error={errors.email?.message}
+        {...form.register("email")}
       />
-      <Field
+      <TextField
         label={t("fields.password")}
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={fields.password}
+        error={errors.password?.message}
+        {...form.register("password")}
       />
       <div className="acc-row">
         <label className="acc-check">
@@ -82,11 +74,16 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess: () => void; on
           {t("login.forgot")}
         </Link>
       </div>
-      <button type="submit" className="button button--accent acc-submit" disabled={submitting}>
-        {submitting ? t("loading") : t("login.submit")}
+      <button type="submit" className="button button--accent acc-submit" disabled={busy}>
+        {busy ? t("loading") : t("login.submit")}
       </button>
       <p className="acc-or">{t("login.or")}</p>
-      <SocialButtons onError={setError} />
+      <SocialButtons
+        onError={(message) => {
+          signIn.reset();
+          setSocialError(message);
+        }}
+      />
       <p className="acc-switch">
         {t("login.noAccount")}{" "}
         <Link to="/auth/register" onClick={onNavigate}>
@@ -96,3 +93,5 @@ export function LoginForm({ onSuccess, onNavigate }: { onSuccess: () => void; on
     </form>
   );
 }
+
+const unverified = (err: unknown) => err instanceof ApiError && err.code === "email_not_verified";

@@ -1,68 +1,52 @@
 import { ChangePasswordSchema } from "@parkwell/contract";
-import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../components/ui/form-field";
+import { errorText } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { changePassword } from "./api";
-import { errorText, serverFields, zodFields } from "../../lib/form-errors";
-import { Field, FormAlert } from "./field";
+import { FormAlert } from "./form-alert";
+
+const EMPTY = { current_password: "", new_password: "" };
 
 /** Change the password with the current one; the server ends every other session. */
 export function PasswordSection() {
   const { t } = useTranslation(["account", "auth"]);
-  const [form, setForm] = useState({ current_password: "", new_password: "" });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setMessage(null);
-    setError(null);
-    const parsed = ChangePasswordSchema.safeParse(form);
-    if (!parsed.success) {
-      setFields(zodFields(parsed.error, t));
-      return;
-    }
-    setFields({});
-    setSaving(true);
-    try {
-      await changePassword(form);
-      setForm({ current_password: "", new_password: "" });
-      setMessage(t("password.changed"));
-    } catch (err) {
-      setFields(serverFields(t, err));
-      setError(errorText(t, err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const form = useSchemaForm<typeof EMPTY, typeof ChangePasswordSchema>({
+    schema: ChangePasswordSchema,
+    defaultValues: EMPTY,
+  });
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => form.reset(EMPTY),
+    onError: (err) => void form.showServerErrors(err),
+  });
+  const errors = form.formState.errors;
 
   return (
     <section className="acc-section" aria-labelledby="password-title">
       <h2 id="password-title">{t("password.title")}</h2>
-      <form className="acc-form" noValidate onSubmit={(e) => void submit(e)}>
-        <FormAlert message={message} tone="success" />
-        <FormAlert message={error} />
+      <form className="acc-form" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+        <FormAlert message={save.isSuccess ? t("password.changed") : null} tone="success" />
+        <FormAlert message={save.isError ? errorText(t, save.error) : null} />
         <div className="acc-grid">
-          <Field
+          <TextField
             label={t("password.current")}
             type="password"
             autoComplete="current-password"
-            value={form.current_password}
-            onChange={(e) => setForm({ ...form, current_password: e.target.value })}
-            error={fields.current_password}
+            error={errors.current_password?.message}
+            {...form.register("current_password")}
           />
-          <Field
+          <TextField
             label={t("password.new")}
             type="password"
             autoComplete="new-password"
-            value={form.new_password}
-            onChange={(e) => setForm({ ...form, new_password: e.target.value })}
-            error={fields.new_password}
+            error={errors.new_password?.message}
+            {...form.register("new_password")}
           />
         </div>
-        <button type="submit" className="button acc-submit" disabled={saving}>
-          {saving ? t("loading") : t("password.submit")}
+        <button type="submit" className="button acc-submit" disabled={save.isPending}>
+          {save.isPending ? t("loading") : t("password.submit")}
         </button>
       </form>
     </section>

@@ -1,14 +1,15 @@
 import { ProfileUpdateSchema, type Profile } from "@parkwell/contract";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { servedCountries } from "../../lib/country";
 import { logout } from "../../lib/logout";
 import { setCachedProfile, useSession } from "../../lib/session";
 import { profileQuery, updateProfile } from "./api";
-import { errorText, serverFields, zodFields } from "../../lib/form-errors";
-import { Field, FormAlert } from "./field";
+import { SelectField, TextField } from "../../components/ui/form-field";
+import { errorText } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { FormAlert } from "./form-alert";
 import { PasswordSection } from "./password-section";
 import { VehiclesSection } from "./vehicles-section";
 import "./accounts.css";
@@ -39,42 +40,31 @@ export function ProfilePage() {
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["account", "auth"]);
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({
-    first_name: profile.first_name,
-    last_name: profile.last_name,
-    phone: profile.phone ?? "",
-    country_id: profile.country_id,
-    photo_url: profile.photo_url ?? "",
+  const form = useSchemaForm<ProfileValues, typeof ProfileUpdateSchema>({
+    schema: ProfileUpdateSchema,
+    defaultValues: {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      phone: profile.phone ?? "",
+      country_id: String(profile.country_id),
+      photo_url: profile.photo_url ?? "",
+    },
+    toInput: (v) => ({
+      ...v,
+      phone: v.phone || null,
+      country_id: Number(v.country_id),
+      photo_url: v.photo_url.trim() || null,
+    }),
   });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setMessage(null);
-    setError(null);
-    const body = { ...form, phone: form.phone || null, photo_url: form.photo_url.trim() || null };
-    const parsed = ProfileUpdateSchema.safeParse(body);
-    if (!parsed.success) {
-      setFields(zodFields(parsed.error, t));
-      return;
-    }
-    setFields({});
-    setSaving(true);
-    try {
-      const updated = await updateProfile(body);
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (updated) => {
       setCachedProfile(updated);
       queryClient.setQueryData(profileQuery.queryKey, updated);
-      setMessage(t("profile.saved"));
-    } catch (err) {
-      setFields(serverFields(t, err));
-      setError(errorText(t, err));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    onError: (err) => void form.showServerErrors(err),
+  });
+  const errors = form.formState.errors;
 
   return (
     <section className="acc-section" aria-labelledby="profile-details">
@@ -82,58 +72,56 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <p className="acc-muted">
         {t("profile.email")}: <strong>{profile.email}</strong>
       </p>
-      <form className="acc-form" noValidate onSubmit={(e) => void submit(e)}>
-        <FormAlert message={message} tone="success" />
-        <FormAlert message={error} />
+      <form className="acc-form" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+        <FormAlert message={save.isSuccess ? t("profile.saved") : null} tone="success" />
+        <FormAlert message={save.isError ? errorText(t, save.error) : null} />
         <div className="acc-grid">
-          <Field
+          <TextField
             label={t("fields.firstName")}
             autoComplete="given-name"
-            value={form.first_name}
-            onChange={(e) => setForm({ ...form, first_name: e.target.value })}
-            error={fields.first_name}
+            error={errors.first_name?.message}
+            {...form.register("first_name")}
           />
-          <Field
+          <TextField
             label={t("fields.lastName")}
             autoComplete="family-name"
-            value={form.last_name}
-            onChange={(e) => setForm({ ...form, last_name: e.target.value })}
-            error={fields.last_name}
+            error={errors.last_name?.message}
+            {...form.register("last_name")}
           />
-          <Field
+          <TextField
             label={t("fields.phone")}
             type="tel"
             autoComplete="tel"
-            value={form.phone}
-            onChange={(e) => setForm({ ...form, phone: e.target.value })}
-            error={fields.phone}
+            error={errors.phone?.message}
+            {...form.register("phone")}
           />
-          <Field
+          <TextField
             label={t("fields.photoUrl")}
             type="url"
-            value={form.photo_url}
-            onChange={(e) => setForm({ ...form, photo_url: e.target.value })}
-            error={fields.photo_url}
+            error={errors.photo_url?.message}
+            {...form.register("photo_url")}
           />
-          <div className="acc-field">
-            <label htmlFor="profile-country">{t("fields.country")}</label>
-            <select
-              id="profile-country"
-              value={form.country_id}
-              onChange={(e) => setForm({ ...form, country_id: Number(e.target.value) })}
-            >
-              {servedCountries().map((c) => (
-                <option key={c.id} value={c.id}>
-                  {t(`countries.${c.code}`, { defaultValue: c.name })}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t("fields.country")}
+            error={errors.country_id?.message}
+            options={servedCountries().map(
+              (c) => [c.id, t(`countries.${c.code}`, { defaultValue: c.name })] as const,
+            )}
+            {...form.register("country_id")}
+          />
         </div>
-        <button type="submit" className="button button--accent acc-submit" disabled={saving}>
-          {saving ? t("loading") : t("profile.save")}
+        <button type="submit" className="button button--accent acc-submit" disabled={save.isPending}>
+          {save.isPending ? t("loading") : t("profile.save")}
         </button>
       </form>
     </section>
   );
+}
+
+interface ProfileValues {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  country_id: string;
+  photo_url: string;
 }

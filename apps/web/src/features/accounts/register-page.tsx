@@ -1,12 +1,14 @@
 import { RegisterSchema } from "@parkwell/contract";
-import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TextField } from "../../components/ui/form-field";
 import { useSelectedCountry } from "../../lib/country";
+import { errorText } from "../../lib/form-errors";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { register } from "./api";
-import { errorText, serverFields, zodFields } from "../../lib/form-errors";
-import { Field, FormAlert } from "./field";
+import { FormAlert } from "./form-alert";
 import "./accounts.css";
 
 const EMPTY = { first_name: "", last_name: "", email: "", phone: "", password: "" };
@@ -15,47 +17,31 @@ const EMPTY = { first_name: "", last_name: "", email: "", phone: "", password: "
 export function RegisterPage() {
   const { t, i18n } = useTranslation("auth");
   const country = useSelectedCountry();
-  const [form, setForm] = useState(EMPTY);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [k]: e.target.value });
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const body = {
-      ...form,
-      phone: form.phone || null,
+  const form = useSchemaForm<typeof EMPTY, typeof RegisterSchema>({
+    schema: RegisterSchema,
+    defaultValues: EMPTY,
+    toInput: (v) => ({
+      ...v,
+      phone: v.phone || null,
       country_id: country.id,
-      language: (i18n.language === "fr" ? "fr" : "en") as "en" | "fr",
-    };
-    const parsed = RegisterSchema.safeParse(body);
-    if (!parsed.success) {
-      setFields(zodFields(parsed.error, t));
-      return;
-    }
-    setFields({});
-    setSubmitting(true);
-    try {
+      language: i18n.language === "fr" ? "fr" : "en",
+    }),
+  });
+  const create = useMutation({
+    mutationFn: async (body: Parameters<typeof register>[0]) => {
       await register(body);
-      writeStorage(STORAGE_KEYS.email, parsed.data.email);
-      setDone(parsed.data.email);
-    } catch (err) {
-      setFields(serverFields(t, err));
-      setError(errorText(t, err));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      writeStorage(STORAGE_KEYS.email, body.email);
+      return body.email;
+    },
+    onError: (err) => void form.showServerErrors(err),
+  });
+  const errors = form.formState.errors;
 
-  if (done) {
+  if (create.isSuccess) {
     return (
       <section className="acc-card" aria-labelledby="register-title">
         <h1 id="register-title">{t("register.doneTitle")}</h1>
-        <p role="status">{t("register.done", { email: done })}</p>
+        <p role="status">{t("register.done", { email: create.data })}</p>
         <Link className="button" to="/verify">
           {t("register.resendLink")}
         </Link>
@@ -65,56 +51,51 @@ export function RegisterPage() {
   return (
     <section className="acc-card" aria-labelledby="register-title">
       <h1 id="register-title">{t("register.title")}</h1>
-      <form className="acc-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={submitting}>
-        <FormAlert message={error} />
+      <form
+        className="acc-form"
+        noValidate
+        onSubmit={form.handleSubmit((body) => create.mutate(body))}
+        aria-busy={create.isPending}
+      >
+        <FormAlert message={create.isError ? errorText(t, create.error) : null} />
         <div className="acc-grid">
-          <Field
+          <TextField
             label={t("fields.firstName")}
-            name="first_name"
             autoComplete="given-name"
-            value={form.first_name}
-            onChange={set("first_name")}
-            error={fields.first_name}
+            error={errors.first_name?.message}
+            {...form.register("first_name")}
           />
-          <Field
+          <TextField
             label={t("fields.lastName")}
-            name="last_name"
             autoComplete="family-name"
-            value={form.last_name}
-            onChange={set("last_name")}
-            error={fields.last_name}
+            error={errors.last_name?.message}
+            {...form.register("last_name")}
           />
         </div>
-        <Field
+        <TextField
           label={t("fields.email")}
           type="email"
-          name="email"
           autoComplete="email"
-          value={form.email}
-          onChange={set("email")}
-          error={fields.email}
+          error={errors.email?.message}
+          {...form.register("email")}
         />
-        <Field
+        <TextField
           label={t("fields.phoneOptional")}
           type="tel"
-          name="phone"
           autoComplete="tel"
-          value={form.phone}
-          onChange={set("phone")}
-          error={fields.phone}
+          error={errors.phone?.message}
+          {...form.register("phone")}
         />
-        <Field
+        <TextField
           label={t("fields.password")}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={set("password")}
-          error={fields.password}
           hint={t("register.passwordHint")}
+          error={errors.password?.message}
+          {...form.register("password")}
         />
-        <button type="submit" className="button button--accent acc-submit" disabled={submitting}>
-          {submitting ? t("loading") : t("register.submit")}
+        <button type="submit" className="button button--accent acc-submit" disabled={create.isPending}>
+          {create.isPending ? t("loading") : t("register.submit")}
         </button>
         <p className="acc-switch">
           {t("register.haveAccount")} <Link to="/auth">{t("register.login")}</Link>

@@ -1,12 +1,15 @@
-import { EmailSchema } from "@parkwell/contract";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { EmailBodySchema } from "@parkwell/contract";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { readStorage, STORAGE_KEYS } from "../../lib/storage-keys";
 import { resendVerification, storeSignIn, verifyEmail } from "./api";
-import { errorText, translateMessage } from "../../lib/form-errors";
-import { Field, FormAlert } from "./field";
+import { TextField } from "../../components/ui/form-field";
+import { errorText } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { FormAlert } from "./form-alert";
 import "./accounts.css";
 
 type State = "verifying" | "verified" | "alreadyVerified" | "failed" | "idle";
@@ -80,43 +83,25 @@ export function VerifyPage() {
 
 function ResendForm() {
   const { t } = useTranslation("auth");
-  const [email, setEmail] = useState(readStorage(STORAGE_KEYS.email) ?? "");
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = EmailSchema.safeParse(email);
-    setFieldError(parsed.success ? undefined : translateMessage(t, parsed.error.issues[0]?.message ?? ""));
-    if (!parsed.success) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await resendVerification(parsed.data);
-      setMessage(t("verify.resent"));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const form = useSchemaForm<{ email: string }, typeof EmailBodySchema>({
+    schema: EmailBodySchema,
+    defaultValues: { email: readStorage(STORAGE_KEYS.email) ?? "" },
+  });
+  const send = useMutation({ mutationFn: ({ email }: { email: string }) => resendVerification(email) });
   return (
-    <form className="acc-form" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="acc-form" noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
       <p>{t("verify.checkInbox")}</p>
-      <FormAlert message={message} tone="success" />
-      <FormAlert message={error} />
-      <Field
+      <FormAlert message={send.isSuccess ? t("verify.resent") : null} tone="success" />
+      <FormAlert message={send.isError ? errorText(t, send.error) : null} />
+      <TextField
         label={t("fields.email")}
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={fieldError}
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
       />
-      <button type="submit" className="button button--accent acc-submit" disabled={submitting}>
-        {submitting ? t("loading") : t("verify.resend")}
+      <button type="submit" className="button button--accent acc-submit" disabled={send.isPending}>
+        {send.isPending ? t("loading") : t("verify.resend")}
       </button>
       <p className="acc-switch">
         <Link to="/auth">{t("register.login")}</Link>

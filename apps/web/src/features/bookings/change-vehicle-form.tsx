@@ -1,11 +1,13 @@
-import type { Booking } from "@parkwell/contract";
+import { ChangeVehicleBodySchema, type Booking, type ChangeVehicleBody } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { errorText, serverFields } from "../../lib/form-errors";
+import { errorText, hasServerFields } from "../../lib/form-errors";
 import { savedVehiclesQuery } from "../../lib/queries";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { changeBookingVehicle } from "./api";
-import { plateProblem, VehicleFields } from "./vehicle-fields";
+import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 
 /**
  * Puts another vehicle on an upcoming booking: one of the driver's saved vehicles of the booked
@@ -15,31 +17,32 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
   const { t } = useTranslation(["bookings", "auth"]);
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState<{ vehicle_id?: number; plate: string }>({ plate: "" });
-  const [plateError, setPlateError] = useState<string>();
   const [done, setDone] = useState<string>();
   const vehicles = useQuery({ ...savedVehiclesQuery(), enabled: open });
+  const form = useSchemaForm<VehicleChoice, typeof ChangeVehicleBodySchema>({
+    schema: ChangeVehicleBodySchema,
+    defaultValues: { vehicle_id: "", plate_number: "" },
+    toInput: (v) =>
+      Number(v.vehicle_id) ? { vehicle_id: Number(v.vehicle_id) } : { plate_number: v.plate_number },
+  });
 
   const change = useMutation({
-    mutationFn: () =>
+    mutationFn: (body: ChangeVehicleBody) =>
       changeBookingVehicle(
         booking.id,
-        choice.vehicle_id ? { vehicle_id: choice.vehicle_id } : { plate_number: choice.plate },
+        body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" },
       ),
     onSuccess: async (changed) => {
       setOpen(false);
+      form.reset();
       setDone(changed.vehicle.plate_number ?? "");
       await client.invalidateQueries({ queryKey: ["bookings"] });
     },
+    onError: (err) => void form.showServerErrors(err),
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (change.isPending) return;
-    const problem = choice.vehicle_id ? undefined : plateProblem(t, choice.plate);
-    setPlateError(problem);
-    if (!problem) change.mutate();
-  };
-  const serverPlate = serverFields(t, change.error).plate_number;
+  const submit = form.handleSubmit((body) => {
+    if (!change.isPending) change.mutate(body);
+  });
 
   if (!open) {
     return (
@@ -64,23 +67,19 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
     );
   }
   return (
-    <form className="booking-vehicle" onSubmit={submit} noValidate aria-label={t("details.changeVehicle")}>
+    <form
+      className="booking-vehicle"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={t("details.changeVehicle")}
+    >
       <h3>{t("details.vehicleTitle")}</h3>
       <VehicleFields
+        control={form.control as unknown as Control<VehicleChoice>}
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === booking.vehicle_type_id)}
-        vehicleId={choice.vehicle_id}
-        plate={choice.plate}
-        plateError={plateError ?? serverPlate}
-        onChange={(changes) => {
-          setPlateError(undefined);
-          setChoice((c) => ({
-            vehicle_id: "vehicle_id" in changes ? Number(changes.vehicle_id) || undefined : c.vehicle_id,
-            plate: changes.plate_number ?? ("plate_number" in changes ? "" : c.plate),
-          }));
-        }}
       />
       <p className="field__hint">{t("details.vehicleLocked")}</p>
-      {change.error && !serverPlate && (
+      {change.error && !hasServerFields(change.error) && (
         <p role="alert" className="alert alert--error">
           {errorText(t, change.error)}
         </p>

@@ -1,11 +1,13 @@
-import type { ParkDetail } from "@parkwell/contract";
+import { CreateBookingBodySchema, type CreateBookingBody, type ParkDetail } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { Controller, type Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ZonedDateTimeField } from "../../components/ui/form-field";
+import { SelectField } from "../../components/ui/form-field";
+import { ZonedDateTimeField } from "../../components/ui/zoned-date-time-input";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { serverFields } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { formatMoney } from "../../lib/format";
 import { zoneAbbreviation } from "../../lib/zoned-time";
 import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/queries";
@@ -15,7 +17,12 @@ import { PriceLines } from "./price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
 import { TopUpNotice } from "./top-up-notice";
-import { plateProblem, VehicleFields } from "./vehicle-fields";
+import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
+
+interface Values extends VehicleChoice {
+  start_time: string;
+  end_time: string;
+}
 
 /**
  * The checkout form: every choice is in the query string, so a trip to the wallet keeps it.
@@ -24,7 +31,6 @@ import { plateProblem, VehicleFields } from "./vehicle-fields";
 export function CheckoutForm({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation(["bookings", "auth"]);
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
   const zone = park.time_zone;
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -37,19 +43,32 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const ordered = Boolean(start && end && end > start);
   // A new key per attempt: changing the form after a failure is a new attempt.
   const [attemptKey, setAttemptKey] = useState(newAttemptKey);
-  // What the driver must fix before anything is sent; shown once, at the field, after Pay.
-  const [missing, setMissing] = useState<{ plate_number?: string; start_time?: string; end_time?: string }>(
-    {},
-  );
+  // The form follows the URL; what the driver must fix shows at the field after Pay, and the
+  // first such field takes the focus (a keyboard or screen-reader user lands on it).
+  const form = useSchemaForm<Values, typeof CreateBookingBodySchema>({
+    schema: CreateBookingBodySchema,
+    defaultValues: { vehicle_id: "", plate_number: "", start_time: "", end_time: "" },
+    values: {
+      vehicle_id: vehicleId ? String(vehicleId) : "",
+      plate_number: plate,
+      start_time: start ?? "",
+      end_time: end ?? "",
+    },
+    toInput: (v) => ({
+      park_id: park.id,
+      vehicle_type_id: typeId,
+      ...(Number(v.vehicle_id) ? { vehicle_id: Number(v.vehicle_id) } : { plate_number: v.plate_number }),
+      start_time: v.start_time,
+      end_time: v.end_time,
+    }),
+    requiredText: {
+      start_time: "bookings:checkout.startRequired",
+      end_time: "bookings:checkout.endRequired",
+    },
+  });
 
   const update = (changes: Record<string, string | undefined>) => {
     setAttemptKey(newAttemptKey());
-    setMissing((m) => {
-      const left = { ...m };
-      for (const k of Object.keys(changes)) delete left[k as keyof typeof m];
-      if ("vehicle_id" in changes) delete left.plate_number;
-      return left;
-    });
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -74,14 +93,14 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
 
   const book = useMutation({
-    mutationFn: () =>
+    mutationFn: (body: CreateBookingBody) =>
       createBooking(
         {
-          park_id: park.id,
-          vehicle_type_id: typeId,
-          ...(vehicleId ? { vehicle_id: vehicleId } : { plate_number: plate }),
-          start_time: start ?? "",
-          end_time: end ?? "",
+          park_id: body.park_id,
+          vehicle_type_id: body.vehicle_type_id,
+          ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
+          start_time: body.start_time.toISOString(),
+          end_time: body.end_time.toISOString(),
         },
         attemptKey,
       ),
@@ -91,77 +110,78 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       await client.invalidateQueries({ queryKey: ["bookings"] });
       void navigate(`/booking-success?code=${encodeURIComponent(booking.booking_code)}`);
     },
-    onError: () => setAttemptKey(newAttemptKey()),
+    onError: (err) => {
+      setAttemptKey(newAttemptKey());
+      form.showServerErrors(err);
+    },
   });
-
-  const check = () => {
-    const found: typeof missing = {};
-    const badPlate = vehicleId ? undefined : plateProblem(t, plate);
-    if (badPlate) found.plate_number = badPlate;
-    if (!start) found.start_time = t("checkout.startRequired");
-    if (!end) found.end_time = t("checkout.endRequired");
-    return found;
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (book.isPending) return;
-    const found = check();
-    setMissing(found);
-    if (Object.keys(found).length > 0) {
-      // The first field to fix takes the focus, so a keyboard or screen-reader user lands on it.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-      return;
-    }
-    book.mutate();
-  };
+  const submit = form.handleSubmit((body) => {
+    if (!book.isPending) book.mutate(body);
+  });
   const error = book.error instanceof ApiError ? book.error : null;
   const price = availability.data?.price;
   const refused = availability.data?.bookable === false ? availability.data.reason : undefined;
   const full = availability.data !== undefined && availability.data.available < 1;
 
   return (
-    <form className="booking-form" onSubmit={submit} noValidate ref={form}>
+    <form className="booking-form" onSubmit={(e) => void submit(e)} noValidate>
       <section className="card" aria-labelledby={`${id}-park`}>
         <h2 id={`${id}-park`}>{park.name}</h2>
         <p>{park.address}</p>
       </section>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>{t("checkout.vehicleType")}</label>
-        <select
-          id={`${id}-type`}
-          value={typeId}
-          onChange={(e) => update({ vehicle_type_id: e.target.value, vehicle_id: undefined })}
-        >
-          {park.rates.map((r) => (
-            <option key={r.vehicle_type_id} value={r.vehicle_type_id}>
-              {t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t("checkout.vehicleType")}
+        value={typeId}
+        onChange={(e) => update({ vehicle_type_id: e.target.value, vehicle_id: undefined })}
+        options={park.rates.map(
+          (r) =>
+            [
+              r.vehicle_type_id,
+              t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type }),
+            ] as const,
+        )}
+      />
       <VehicleFields
+        control={form.control as unknown as Control<VehicleChoice>}
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === typeId)}
-        vehicleId={vehicleId}
-        plate={plate}
-        plateError={missing.plate_number ?? serverFields(t, error).plate_number}
         onChange={update}
       />
-      <ZonedDateTimeField
-        label={t("checkout.start")}
-        zone={zone}
-        value={start}
-        error={missing.start_time}
-        note={`${id}-zone`}
-        onChange={(iso) => update({ start_time: iso })}
+      <Controller
+        control={form.control}
+        name="start_time"
+        render={({ field, fieldState }) => (
+          <ZonedDateTimeField
+            label={t("checkout.start")}
+            zone={zone}
+            ref={field.ref}
+            value={field.value || undefined}
+            error={fieldState.error?.message}
+            describedBy={`${id}-zone`}
+            onChange={(iso) => {
+              field.onChange(iso ?? "");
+              update({ start_time: iso });
+            }}
+          />
+        )}
       />
-      <ZonedDateTimeField
-        label={t("checkout.end")}
-        zone={zone}
-        value={end}
-        min={start}
-        error={missing.end_time}
-        note={`${id}-zone`}
-        onChange={(iso) => update({ end_time: iso })}
+      <Controller
+        control={form.control}
+        name="end_time"
+        render={({ field, fieldState }) => (
+          <ZonedDateTimeField
+            label={t("checkout.end")}
+            zone={zone}
+            ref={field.ref}
+            value={field.value || undefined}
+            min={start}
+            error={fieldState.error?.message}
+            describedBy={`${id}-zone`}
+            onChange={(iso) => {
+              field.onChange(iso ?? "");
+              update({ end_time: iso });
+            }}
+          />
+        )}
       />
       <p id={`${id}-zone`} className="field__hint" data-testid="checkout-zone">
         {t("checkout.zone", {

@@ -1,9 +1,11 @@
-import type { Booking } from "@parkwell/contract";
+import { ExtendBookingBodySchema, type Booking } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { Controller, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ZonedDateTimeInput } from "../../components/ui/zoned-date-time-input";
+import { ZonedDateTimeField } from "../../components/ui/zoned-date-time-input";
 import { ApiError } from "../../lib/api";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime, zoneAbbreviation } from "../../lib/zoned-time";
 import { availabilityQuery } from "../../lib/queries";
@@ -15,13 +17,18 @@ import { markBookingUpdated } from "./flags";
  * extension itself, which charges the wallet only after the driver confirms that amount.
  */
 export function ExtendForm({ booking }: { booking: Booking }) {
-  const { t, i18n } = useTranslation("bookings");
+  const { t, i18n } = useTranslation(["bookings", "auth"]);
   const id = useId();
   const zone = booking.park.time_zone;
   const client = useQueryClient();
-  const [end, setEnd] = useState<string | undefined>(
-    new Date(new Date(booking.end_time).getTime() + 3_600_000).toISOString(),
-  );
+  const form = useSchemaForm<{ new_end_time: string }, typeof ExtendBookingBodySchema>({
+    schema: ExtendBookingBodySchema,
+    defaultValues: {
+      new_end_time: new Date(new Date(booking.end_time).getTime() + 3_600_000).toISOString(),
+    },
+    toInput: (v) => ({ booking_id: booking.id, new_end_time: v.new_end_time }),
+  });
+  const end = useWatch({ control: form.control, name: "new_end_time" }) || undefined;
   const [confirming, setConfirming] = useState(false);
   const later = Boolean(end && end > booking.end_time);
   // The whole new window's price minus what the booking costs now is what extending adds.
@@ -39,7 +46,7 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
 
   const extend = useMutation({
-    mutationFn: () => extendBooking(booking.id, end ?? ""),
+    mutationFn: (newEnd: Date) => extendBooking(booking.id, newEnd.toISOString()),
     onSettled: () => setConfirming(false),
     onSuccess: async () => {
       markBookingUpdated();
@@ -47,36 +54,39 @@ export function ExtendForm({ booking }: { booking: Booking }) {
       await client.invalidateQueries({ queryKey: ["wallet"] });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(({ new_end_time }) => {
     if (!later || extend.isPending) return;
-    if (confirming) extend.mutate();
+    if (confirming) extend.mutate(new_end_time);
     else setConfirming(true);
-  };
+  });
 
   return (
-    <form className="booking-extend" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-end`}>{t("details.newEnd")}</label>
-        <ZonedDateTimeInput
-          id={`${id}-end`}
-          zone={zone}
-          value={end}
-          min={booking.end_time}
-          describedBy={`${id}-zone`}
-          onChange={(value) => {
-            setEnd(value);
-            setConfirming(false);
-          }}
-        />
-        <p id={`${id}-zone`} className="field__hint">
-          {t("details.zone", {
-            zone: zoneAbbreviation(zone, i18n.language, end ? new Date(end) : new Date()),
-            city: booking.park.city,
-          })}
-        </p>
-      </div>
-      {!later && <p className="field__error">{t("details.endLater")}</p>}
+    <form className="booking-extend" onSubmit={(e) => void submit(e)} noValidate>
+      <Controller
+        control={form.control}
+        name="new_end_time"
+        render={({ field, fieldState }) => (
+          <ZonedDateTimeField
+            label={t("details.newEnd")}
+            zone={zone}
+            ref={field.ref}
+            value={field.value || undefined}
+            min={booking.end_time}
+            describedBy={`${id}-zone`}
+            error={fieldState.error?.message ?? (later ? undefined : t("details.endLater"))}
+            onChange={(value) => {
+              field.onChange(value ?? "");
+              setConfirming(false);
+            }}
+          />
+        )}
+      />
+      <p id={`${id}-zone`} className="field__hint">
+        {t("details.zone", {
+          zone: zoneAbbreviation(zone, i18n.language, end ? new Date(end) : new Date()),
+          city: booking.park.city,
+        })}
+      </p>
       {later && extra !== null && (
         <p data-testid="extend-extra">{t("details.extra", { amount: money(extra) })}</p>
       )}

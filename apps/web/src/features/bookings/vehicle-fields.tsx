@@ -1,67 +1,68 @@
-import { PlateSchema, type Vehicle } from "@parkwell/contract";
-import type { TFunction } from "i18next";
-import { useId } from "react";
+import type { Vehicle } from "@parkwell/contract";
+import { useController, type Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { translateMessage } from "../../lib/form-errors";
+import { SelectField, TextField } from "../../components/ui/form-field";
 
-/**
- * What is wrong with a typed plate, in the page's language (the contract's rule), or undefined.
- * `t` must have the `auth` namespace loaded, where the contract's messages are translated.
- */
-export function plateProblem(t: TFunction, plate: string): string | undefined {
-  const parsed = PlateSchema.safeParse(plate);
-  return parsed.success ? undefined : translateMessage(t, parsed.error.issues[0]?.message ?? "");
+/** The two fields of a booking's vehicle, as the form holds them. */
+export interface VehicleChoice {
+  vehicle_id: string;
+  plate_number: string;
 }
 
 interface Props {
+  control: Control<VehicleChoice>;
+  /** The driver's saved vehicles of the booked type. */
   vehicles: Vehicle[];
-  vehicleId: number | undefined;
-  plate: string;
-  plateError: string | undefined;
-  onChange: (changes: Record<string, string | undefined>) => void;
+  /** Told of every change too (the checkout keeps its choices in the URL). */
+  onChange?: (changes: Partial<VehicleChoice>) => void;
 }
 
 /** A saved vehicle of the chosen type, or a plate typed for this booking. */
-export function VehicleFields({ vehicles, vehicleId, plate, plateError, onChange }: Props) {
+export function VehicleFields({ control, vehicles, onChange }: Props) {
   const { t } = useTranslation("bookings");
-  const id = useId();
-  const chosen = vehicles.some((v) => v.id === vehicleId) ? vehicleId : undefined;
+  const {
+    field: { ref: vehicleRef, ...vehicle },
+  } = useController({ control, name: "vehicle_id" });
+  const {
+    field: { ref: plateRef, ...plate },
+    fieldState: { error: plateError },
+  } = useController({ control, name: "plate_number" });
+  const chosen = vehicles.some((v) => String(v.id) === vehicle.value) ? vehicle.value : "";
   return (
     <>
       {vehicles.length > 0 && (
-        <div className="field">
-          <label htmlFor={`${id}-v`}>{t("checkout.savedVehicle")}</label>
-          <select
-            id={`${id}-v`}
-            value={chosen ?? ""}
-            onChange={(e) => onChange({ vehicle_id: e.target.value || undefined })}
-          >
-            <option value="">{t("checkout.otherPlate")}</option>
-            {vehicles.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.nickname ? `${v.nickname} (${v.plate_number})` : v.plate_number}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t("checkout.savedVehicle")}
+          name={vehicle.name}
+          ref={vehicleRef}
+          value={chosen}
+          onBlur={vehicle.onBlur}
+          onChange={(e) => {
+            vehicle.onChange(e.target.value);
+            onChange?.({ vehicle_id: e.target.value });
+          }}
+          options={[
+            ["", t("checkout.otherPlate")],
+            ...vehicles.map(
+              (v) => [v.id, v.nickname ? `${v.nickname} (${v.plate_number})` : v.plate_number] as const,
+            ),
+          ]}
+        />
       )}
-      {chosen === undefined && (
-        <div className={plateError ? "field field--error" : "field"}>
-          <label htmlFor={`${id}-p`}>{t("checkout.plate")}</label>
-          <input
-            id={`${id}-p`}
-            value={plate}
-            autoComplete="off"
-            aria-invalid={Boolean(plateError)}
-            aria-describedby={plateError ? `${id}-pe` : undefined}
-            onChange={(e) => onChange({ plate_number: e.target.value })}
-          />
-          {plateError && (
-            <p id={`${id}-pe`} className="field__error">
-              {plateError}
-            </p>
-          )}
-        </div>
+      {chosen === "" && (
+        <TextField
+          label={t("checkout.plate")}
+          autoComplete="off"
+          name={plate.name}
+          ref={plateRef}
+          value={plate.value}
+          onBlur={plate.onBlur}
+          onChange={(e) => {
+            plate.onChange(e.target.value);
+            onChange?.({ plate_number: e.target.value });
+          }}
+          error={plateError?.message}
+        />
       )}
     </>
   );

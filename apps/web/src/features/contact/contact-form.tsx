@@ -1,58 +1,66 @@
 import { CONTACT_TOPICS, ContactRequestSchema } from "@parkwell/contract";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { SelectField, TextField } from "../../components/ui/form-field";
+import { SelectField, TextAreaField } from "../../components/ui/form-field";
+import { hasServerFields } from "../../lib/form-errors";
+import { useSchemaForm } from "../../lib/use-schema-form";
 import { sendContact } from "./api";
-import { FormStatus } from "./form-status";
+import { FormSent, SendFailed } from "./form-status";
 import { PersonFields } from "./person-fields";
-import { errorText, useInquiryForm } from "./use-inquiry-form";
 
 const initial = { name: "", email: "", phone: "", topic: "booking", message: "" };
 
 /** Contact Us (/help): stored on the server (POST /contact); support answers by e-mail. */
 export function ContactForm() {
   const { t, i18n } = useTranslation("contact");
-  const form = useInquiryForm({
-    initial,
+  const form = useSchemaForm<typeof initial, typeof ContactRequestSchema>({
     schema: ContactRequestSchema,
-    toPayload: (v) => ({ ...v, language: i18n.language === "fr" ? "fr" : "en" }),
-    send: sendContact,
+    defaultValues: initial,
+    toInput: (v) => ({ ...v, language: i18n.language === "fr" ? "fr" : "en" }),
   });
-  const err = (name: string) => errorText(t, form.errors[name]);
-  if (form.status.kind === "sent") {
-    return <FormStatus status={form.status} onAgain={form.reset} kind="contact" />;
+  const send = useMutation({ mutationFn: sendContact });
+  const errors = form.formState.errors;
+  if (send.isSuccess) {
+    return (
+      <FormSent
+        receipt={send.data}
+        kind="contact"
+        onAgain={() => {
+          form.reset();
+          send.reset();
+        }}
+      />
+    );
   }
   return (
     <form
       className="form card"
       noValidate
-      onSubmit={(e) => void form.onSubmit(e)}
+      onSubmit={form.handleSubmit((body) =>
+        send.mutate(body, { onError: (err) => void form.showServerErrors(err) }),
+      )}
       aria-labelledby="contact-form-title"
     >
       <h2 id="contact-form-title">{t("contactTitle")}</h2>
       <p className="field__hint">{t("requiredNote")}</p>
-      <PersonFields values={form.values} set={form.set} err={err} emailLabel={t("fields.email")} />
+      <PersonFields register={form.register} errors={errors} emailLabel={t("fields.email")} />
       <SelectField
-        name="topic"
         label={t("fields.topic")}
         required
-        value={form.values.topic}
-        onChange={form.set("topic")}
-        error={err("topic")}
-        options={CONTACT_TOPICS.map((topic) => [topic, t(`topics.${topic}`)])}
+        error={errors.topic?.message}
+        options={CONTACT_TOPICS.map((topic) => [topic, t(`topics.${topic}`)] as const)}
+        {...form.register("topic")}
       />
-      <TextField
-        name="message"
+      <TextAreaField
         label={t("fields.message")}
-        multiline
         required
-        value={form.values.message}
-        onChange={form.set("message")}
-        error={err("message")}
         maxLength={5000}
+        error={errors.message?.message}
+        {...form.register("message")}
       />
-      <FormStatus status={form.status} kind="contact" />
-      <button type="submit" className="button button--accent" disabled={form.status.kind === "submitting"}>
-        {form.status.kind === "submitting" ? t("sending") : t("send")}
+      {send.isError && !hasServerFields(send.error) ? <SendFailed error={send.error} /> : null}
+      <button type="submit" className="button button--accent" disabled={send.isPending}>
+        {send.isPending ? t("sending") : t("send")}
       </button>
     </form>
   );

@@ -1,40 +1,38 @@
+import type { InquiryReceipt } from "@parkwell/contract";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api";
 
-import type { InquiryStatus } from "./use-inquiry-form";
+/** A failed send as one line (the server's words, or the generic text). */
+export function SendFailed({ error }: { error: unknown }) {
+  const { t } = useTranslation("contact");
+  return (
+    <p className="alert alert--error" role="alert">
+      {error instanceof ApiError ? error.message : t("errors.generic")}
+    </p>
+  );
+}
 
-/** The outcome of sending a form: the reference on success (focused, so it is announced), or the error. */
-export function FormStatus({
-  status,
+/** A stored form's reference (focused, so it is announced) and a way to send another. */
+export function FormSent({
+  receipt,
   kind,
   onAgain,
 }: {
-  status: InquiryStatus;
+  receipt: InquiryReceipt;
   kind: "contact" | "demo";
-  onAgain?: () => void;
+  onAgain: () => void;
 }) {
   const { t } = useTranslation("contact");
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (status.kind === "sent") ref.current?.focus();
-  }, [status.kind]);
-  if (status.kind === "failed") {
-    return (
-      <p className="alert alert--error" role="alert">
-        {status.message ?? t("errors.generic")}
-      </p>
-    );
-  }
-  if (status.kind !== "sent") return null;
+  useEffect(() => ref.current?.focus(), []);
   return (
     <div className="alert alert--success card" role="status" tabIndex={-1} ref={ref}>
       <h2>{t(`${kind}SentTitle`)}</h2>
-      <p>{t(`${kind}SentText`, { reference: status.receipt.reference })}</p>
-      {onAgain && (
-        <button type="button" className="button" onClick={onAgain}>
-          {t("sendAnother")}
-        </button>
-      )}
+      <p>{t(`${kind}SentText`, { reference: receipt.reference })}</p>
+      <button type="button" className="button" onClick={onAgain}>
+        {t("sendAnother")}
+      </button>
     </div>
   );
 }

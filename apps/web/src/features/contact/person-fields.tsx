@@ -1,50 +1,46 @@
 import { useTranslation } from "react-i18next";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { TextField } from "../../components/ui/form-field";
 
-type PersonField = "name" | "email" | "phone";
+type Person = { name: string; email: string; phone: string };
 
 /** Name, e-mail and optional phone: the first fields of both the contact and the demo form. */
-export function PersonFields(props: {
-  values: Record<PersonField, string>;
-  set: (name: PersonField) => (value: string) => void;
-  err: (name: PersonField) => string | undefined;
+export function PersonFields<V extends Person>(props: {
+  register: UseFormRegister<V>;
+  errors: FieldErrors<V>;
   emailLabel: string;
 }) {
   const { t } = useTranslation("contact");
-  const { values, set, err } = props;
+  // The three fields exist in both forms; their names are the same in each.
+  const register = props.register as unknown as UseFormRegister<Person>;
+  const errors = props.errors as FieldErrors<Person>;
   return (
     <>
       <TextField
-        name="name"
         label={t("fields.name")}
         autoComplete="name"
         required
-        value={values.name}
-        onChange={set("name")}
-        error={err("name")}
         maxLength={120}
+        error={errors.name?.message}
+        {...register("name")}
       />
       <TextField
-        name="email"
         type="email"
         label={props.emailLabel}
         autoComplete="email"
         required
-        value={values.email}
-        onChange={set("email")}
-        error={err("email")}
         maxLength={254}
+        error={errors.email?.message}
+        {...register("email")}
       />
       <TextField
-        name="phone"
         type="tel"
         label={t("fields.phone")}
         hint={t("fields.optional")}
         autoComplete="tel"
-        value={values.phone}
-        onChange={set("phone")}
-        error={err("phone")}
         maxLength={32}
+        error={errors.phone?.message}
+        {...register("phone")}
       />
     </>
   );

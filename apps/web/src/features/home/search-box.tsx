@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../components/ui/form-field";
 import { SearchTextField } from "../../components/ui/search-text-field";
 import { useNavigate } from "react-router";
 import "./search-box.css";
@@ -68,19 +69,19 @@ export function SearchBox() {
         />
       </div>
       <div className="search__row search__row--extra">
-        <label>
-          <span>{t("searchFrom")}</span>
-          <input type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-        </label>
-        <label>
-          <span>{t("searchUntil")}</span>
-          <input
-            type="datetime-local"
-            value={end}
-            min={start || undefined}
-            onChange={(e) => setEnd(e.target.value)}
-          />
-        </label>
+        <TextField
+          label={t("searchFrom")}
+          type="datetime-local"
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+        />
+        <TextField
+          label={t("searchUntil")}
+          type="datetime-local"
+          value={end}
+          min={start || undefined}
+          onChange={(e) => setEnd(e.target.value)}
+        />
         <button type="button" className="button" onClick={locate} disabled={locating}>
           {locating ? t("locating") : t("useMyLocation")}
         </button>

@@ -1,7 +1,8 @@
-import type { ParkPage, VehicleType } from "@parkwell/contract";
+import type { ParkPage } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
+import { vehicleTypesQuery } from "../../lib/queries";
 import { validWindow, type ParkQuery } from "./search-params";
 
 /** The list endpoint's query from the page's state; empty values are left out by the client. */
@@ -37,9 +38,5 @@ export function useParkSearch(q: ParkQuery, country: string | undefined, enabled
 }
 
 export function useVehicleTypes() {
-  return useQuery({
-    queryKey: ["vehicles", "public"],
-    queryFn: ({ signal }) => api<VehicleType[]>("/vehicles/public", { signal }),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(vehicleTypesQuery());
 }

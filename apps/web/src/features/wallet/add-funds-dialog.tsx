@@ -1,12 +1,28 @@
 import type { Wallet } from "@parkwell/contract";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { z } from "zod";
+import { TextField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
-import { checkAmount } from "./amount";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { checkAmount, type AmountRules } from "./amount";
 import { addFunds } from "./api";
 import { startProviderStep } from "./provider-step";
+
+/** The amount as typed, checked with the wallet's rules (amount.ts); its problems name their text. */
+function amountSchema(rules: AmountRules, language: string, limits: { min: string; max: string }) {
+  return z.object({
+    amount: z.string().transform((text, ctx) => {
+      const check = checkAmount(text, rules, language);
+      if (check.ok) return check.amount;
+      ctx.addIssue({ code: "custom", params: { key: `wallet:dialog.${check.error}`, values: limits } });
+      return z.NEVER;
+    }),
+  });
+}
 
 /** The Add funds dialog: validates the amount, starts the top-up, then hands over to the provider. */
 export function AddFundsDialog({
@@ -25,84 +41,76 @@ export function AddFundsDialog({
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
-  const [text, setText] = useState(initialAmount);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const money = (n: number) => formatMoney(n, wallet.currency, i18n.language);
+  const form = useSchemaForm<{ amount: string }, ReturnType<typeof amountSchema>>({
+    schema: amountSchema(
+      { decimals: wallet.decimals, min: wallet.min_topup, max: wallet.max_topup },
+      i18n.language,
+      { min: money(wallet.min_topup), max: money(wallet.max_topup) },
+    ),
+    defaultValues: { amount: initialAmount },
+  });
   // One key per opened dialog: a double submit or a retry starts a single payment.
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const [cancelled, setCancelled] = useState(false);
+  const pay = useMutation({
+    mutationFn: async ({ amount }: { amount: number }) => {
+      const { data } = await addFunds(amount, key);
+      await startProviderStep(
+        data,
+        (path) => void navigate(path),
+        (url) => window.location.assign(url),
+        () => setCancelled(true),
+      );
+    },
+    onMutate: () => setCancelled(false),
+  });
+  // Busy from Continue until the provider takes over, or the payment is cancelled or fails.
+  const busy = pay.isPending || (pay.isSuccess && !cancelled);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       setKey(crypto.randomUUID());
-      setError(null);
+      setCancelled(false);
+      pay.reset();
+      form.clearErrors();
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
+    // Only opening and closing matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const money = (n: number) => formatMoney(n, wallet.currency, i18n.language);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const check = checkAmount(
-      text,
-      { decimals: wallet.decimals, min: wallet.min_topup, max: wallet.max_topup },
-      i18n.language,
-    );
-    if (!check.ok) {
-      setError(t(`dialog.${check.error}`, { min: money(wallet.min_topup), max: money(wallet.max_topup) }));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { data } = await addFunds(check.amount, key);
-      await startProviderStep(
-        data,
-        (path) => void navigate(path),
-        (url) => window.location.assign(url),
-        () => {
-          setBusy(false);
-          setError(t("dialog.cancelled"));
-        },
-      );
-    } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiError ? err.message : t("payment.stripeUnavailable"));
-    }
-  };
-
-  const errorId = `${id}-error`;
+  const failure = cancelled
+    ? t("dialog.cancelled")
+    : pay.isError
+      ? pay.error instanceof ApiError
+        ? pay.error.message
+        : t("payment.stripeUnavailable")
+      : null;
   return (
     <dialog ref={ref} className="wallet-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={form.handleSubmit((v) => pay.mutate(v))} noValidate>
         <h2 id={`${id}-title`}>{t("dialog.title")}</h2>
-        <label htmlFor={`${id}-amount`} className="wallet-field__label">
-          {t("dialog.amountLabel", { currency: wallet.currency })}
-        </label>
-        <input
-          id={`${id}-amount`}
-          className="wallet-field__input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${errorId}` : ""}`}
-          disabled={busy}
-        />
-        <p id={`${id}-hint`} className="wallet-field__hint">
-          {t("dialog.hint", {
+        <TextField
+          label={t("dialog.amountLabel", { currency: wallet.currency })}
+          hint={t("dialog.hint", {
             min: money(wallet.min_topup),
             max: money(wallet.max_topup),
             provider: t(`providers.${wallet.provider}`),
           })}
-        </p>
-        {error && (
-          <p id={errorId} className="wallet-field__error" role="alert">
-            {error}
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={busy}
+          announce
+          error={form.formState.errors.amount?.message}
+          {...form.register("amount")}
+        />
+        {failure && (
+          <p className="field__error" role="alert">
+            {failure}
           </p>
         )}
         <div className="wallet-dialog__actions">

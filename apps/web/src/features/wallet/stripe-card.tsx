@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../lib/api";
+import "../../components/ui/field.css";
 import { formatMoney } from "../../lib/format";
 import { creditPayment } from "./api";
 import { callbackUrl } from "./provider-step";
@@ -73,7 +74,7 @@ export function StripeCard({ payment }: { payment: AddFundsData }) {
     <form onSubmit={(e) => void pay(e)}>
       <div ref={mountRef} className="wallet-stripe-mount" />
       {error && (
-        <p className="wallet-field__error" role="alert">
+        <p className="field__error" role="alert">
           {error}
         </p>
       )}

@@ -6,8 +6,9 @@ import {
   type ParkSort,
   type ParkType,
 } from "@parkwell/contract";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Field, SelectField, TextField } from "../../../components/ui/form-field";
 import { SearchTextField } from "../../../components/ui/search-text-field";
 import { useVehicleTypes } from "../api";
 import { isoToLocalInput, localInputToIso } from "../format";
@@ -24,7 +25,6 @@ interface Props {
  */
 export function ParkFilters({ query, onChange }: Props) {
   const { t } = useTranslation("parks");
-  const id = useId();
   const vehicles = useVehicleTypes();
   const [text, setText] = useState(query.search ?? "");
   const update = (patch: Partial<ParkQuery>) => onChange({ ...query, ...patch, page: 1 });
@@ -48,89 +48,65 @@ export function ParkFilters({ query, onChange }: Props) {
 
   return (
     <form className="park-filters" role="search" onSubmit={submit}>
-      <div className="park-field park-field--wide">
-        <label htmlFor={`${id}-q`}>{t("searchLabel")}</label>
-        <div className="park-inline">
-          <SearchTextField
-            id={`${id}-q`}
-            value={text}
-            onChange={setText}
-            placeholder={t("searchPlaceholder")}
-            button={t("searchButton")}
-          />
-        </div>
-      </div>
-      <details className="park-field--wide park-more">
+      <Field label={t("searchLabel")} wide>
+        {(control) => (
+          <div className="park-inline">
+            <SearchTextField
+              id={control.id}
+              value={text}
+              onChange={setText}
+              placeholder={t("searchPlaceholder")}
+              button={t("searchButton")}
+            />
+          </div>
+        )}
+      </Field>
+      <details className="field--wide park-more">
         <summary>{t("filters", { count: active })}</summary>
         <div className="park-filters__grid">
-          <div className="park-field">
-            <label htmlFor={`${id}-type`}>{t("typeLabel")}</label>
-            <select
-              id={`${id}-type`}
-              value={query.type ?? ""}
-              onChange={(e) => update({ type: (e.target.value || undefined) as ParkType | undefined })}
-            >
-              <option value="">{t("anyType")}</option>
-              {PARK_TYPES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`type.${p}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="park-field">
-            <label htmlFor={`${id}-vehicle`}>{t("vehicleLabel")}</label>
-            <select
-              id={`${id}-vehicle`}
-              value={query.vehicleTypeId ?? ""}
-              onChange={(e) => update({ vehicleTypeId: e.target.value ? Number(e.target.value) : undefined })}
-            >
-              <option value="">{t("anyVehicle")}</option>
-              {(vehicles.data ?? []).map((v) => (
-                <option key={v.id} value={v.id}>
-                  {t(`vehicle.${v.code}`, { defaultValue: v.name })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="park-field">
-            <label htmlFor={`${id}-sort`}>{t("sortLabel")}</label>
-            <select
-              id={`${id}-sort`}
-              value={query.sort ?? ""}
-              onChange={(e) => update({ sort: (e.target.value || undefined) as ParkSort | undefined })}
-            >
-              <option value="">{t("sort.default")}</option>
-              {/* "Best match" (the default) is relevance already: it is not offered twice. */}
-              {PARK_SORTS.filter(
+          <SelectField
+            label={t("typeLabel")}
+            value={query.type ?? ""}
+            onChange={(e) => update({ type: (e.target.value || undefined) as ParkType | undefined })}
+            options={[["", t("anyType")], ...PARK_TYPES.map((p) => [p, t(`type.${p}`)] as const)]}
+          />
+          <SelectField
+            label={t("vehicleLabel")}
+            value={query.vehicleTypeId ?? ""}
+            onChange={(e) => update({ vehicleTypeId: e.target.value ? Number(e.target.value) : undefined })}
+            options={[
+              ["", t("anyVehicle")],
+              ...(vehicles.data ?? []).map(
+                (v) => [v.id, t(`vehicle.${v.code}`, { defaultValue: v.name })] as const,
+              ),
+            ]}
+          />
+          <SelectField
+            label={t("sortLabel")}
+            value={query.sort ?? ""}
+            onChange={(e) => update({ sort: (e.target.value || undefined) as ParkSort | undefined })}
+            options={[
+              ["", t("sort.default")],
+              // "Best match" (the default) is relevance already: it is not offered twice.
+              ...PARK_SORTS.filter(
                 (s) => s !== "relevance" && (s !== "distance" || query.lat !== undefined),
-              ).map((s) => (
-                <option key={s} value={s}>
-                  {t(`sort.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="park-field">
-            <label htmlFor={`${id}-start`}>{t("startLabel")}</label>
-            <input
-              id={`${id}-start`}
-              type="datetime-local"
-              value={startInput}
-              onChange={(e) => update({ start: localInputToIso(e.target.value), end: query.end })}
-            />
-          </div>
-          <div className="park-field">
-            <label htmlFor={`${id}-end`}>{t("endLabel")}</label>
-            <input
-              id={`${id}-end`}
-              type="datetime-local"
-              value={endInput}
-              min={startInput || undefined}
-              onChange={(e) => update({ end: localInputToIso(e.target.value) })}
-            />
-          </div>
-          <fieldset className="park-field park-field--wide park-amenities">
+              ).map((s) => [s, t(`sort.${s}`)] as const),
+            ]}
+          />
+          <TextField
+            label={t("startLabel")}
+            type="datetime-local"
+            value={startInput}
+            onChange={(e) => update({ start: localInputToIso(e.target.value), end: query.end })}
+          />
+          <TextField
+            label={t("endLabel")}
+            type="datetime-local"
+            value={endInput}
+            min={startInput || undefined}
+            onChange={(e) => update({ end: localInputToIso(e.target.value) })}
+          />
+          <fieldset className="field field--wide park-amenities">
             <legend>{t("amenitiesTitle")}</legend>
             {AMENITIES.map((a) => (
               <label key={a} className="park-check">

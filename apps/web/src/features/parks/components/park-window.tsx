@@ -2,7 +2,8 @@ import { nextOpenWindow, type ParkDetail } from "@parkwell/contract";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ZonedDateTimeInput } from "../../../components/ui/zoned-date-time-input";
+import { SelectField } from "../../../components/ui/form-field";
+import { ZonedDateTimeField } from "../../../components/ui/zoned-date-time-input";
 import { formatMoney, taxLabel } from "../../../lib/format";
 import { useAvailability } from "../../../lib/queries";
 import { formatShortZoned, nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
@@ -67,37 +68,34 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
   return (
     <section className="park-window card" aria-labelledby={`${id}-title`} ref={card}>
       <h2 id={`${id}-title`}>{t("windowTitle")}</h2>
-      <div className="park-field">
-        <label htmlFor={`${id}-v`}>{t("vehicleLabel")}</label>
-        <select id={`${id}-v`} value={vehicle} onChange={(e) => setVehicle(Number(e.target.value))}>
-          {park.rates.map((r) => (
-            <option key={r.vehicle_type_id} value={r.vehicle_type_id}>
-              {t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="park-field">
-        <label htmlFor={`${id}-s`}>{t("startLabel")}</label>
-        <ZonedDateTimeInput
-          id={`${id}-s`}
-          zone={zone}
-          value={start}
-          describedBy={`${id}-zone`}
-          onChange={setStart}
-        />
-      </div>
-      <div className="park-field">
-        <label htmlFor={`${id}-e`}>{t("endLabel")}</label>
-        <ZonedDateTimeInput
-          id={`${id}-e`}
-          zone={zone}
-          value={end}
-          min={start}
-          describedBy={`${id}-zone`}
-          onChange={setEnd}
-        />
-      </div>
+      <SelectField
+        label={t("vehicleLabel")}
+        value={vehicle}
+        onChange={(e) => setVehicle(Number(e.target.value))}
+        options={park.rates.map(
+          (r) =>
+            [
+              r.vehicle_type_id,
+              t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type }),
+            ] as const,
+        )}
+      />
+      <ZonedDateTimeField
+        id={`${id}-s`}
+        label={t("startLabel")}
+        zone={zone}
+        value={start}
+        describedBy={`${id}-zone`}
+        onChange={setStart}
+      />
+      <ZonedDateTimeField
+        label={t("endLabel")}
+        zone={zone}
+        value={end}
+        min={start}
+        describedBy={`${id}-zone`}
+        onChange={setEnd}
+      />
       {refused !== undefined && (
         <p className="park-error" role="alert" data-testid="window-refused">
           {refused}

@@ -1,0 +1,89 @@
+import { useRef } from "react";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormProps,
+  type UseFormReturn,
+} from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { issueMessages, serverFields } from "./form-errors";
+
+export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out> & {
+  /**
+   * A refused request's field messages (422 `fields`, already in the page's language) at their
+   * fields; the first on the page takes the focus. Returns whether any field got one.
+   */
+  showServerErrors: (err: unknown) => boolean;
+};
+
+/**
+ * The web forms' one way (react-hook-form): the values, as `toInput` turns them into the request
+ * body, are checked with the contract's zod schema, the same rules the server applies; each
+ * field's first problem is shown at the field in the page's language (form-errors.ts maps the
+ * issue codes), and on submit the first invalid field takes the focus. `handleSubmit` hands the
+ * schema's output to the submit function, which sends it with a TanStack mutation.
+ */
+export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(options: {
+  schema: S;
+  defaultValues: DefaultValues<V>;
+  /** The request body made of the form's values (strings to numbers, "" to null, ...). */
+  toInput?: (values: V) => unknown;
+  /** A field's own text (catalogue key, `ns:key`) when it is empty, instead of "This field is required!". */
+  requiredText?: Partial<Record<Path<V>, string>>;
+  /** Values kept outside the form (the URL): the form follows them. */
+  values?: UseFormProps<V>["values"];
+}): SchemaForm<V, z.output<S>> {
+  const { t } = useTranslation("auth");
+  const { schema, toInput, requiredText } = options;
+  // A new resolver each render: react-hook-form reads its options afresh, so `toInput` sees the
+  // current park, vehicle type or language.
+  const resolver: Resolver<V, unknown, z.output<S>> = async (values) => {
+    const input = toInput ? toInput(values) : values;
+    const result = await schema.safeParseAsync(input);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [field, message] of Object.entries(issueMessages(result.error.issues, input))) {
+      const own = message.key === "validation.required" ? requiredText?.[field as Path<V>] : undefined;
+      errors[field] = {
+        type: message.key,
+        message: t(own ?? message.key, { ns: "auth", ...message.values }),
+      };
+    }
+    return { values: {}, errors: errors as FieldErrors<V> };
+  };
+  const form = useForm<V, unknown, z.output<S>>({
+    defaultValues: options.defaultValues,
+    // Values kept elsewhere (the checkout's URL) flow in without wiping the fields' errors.
+    ...(options.values ? { values: options.values, resetOptions: { keepErrors: true } } : {}),
+    resolver,
+    // Focus goes to the first invalid field on the page (below), not in the order fields registered.
+    shouldFocusError: false,
+  });
+  const element = useRef<HTMLFormElement | null>(null);
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() =>
+      element.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+    );
+  return {
+    ...form,
+    handleSubmit: (onValid, onInvalid) => async (event) => {
+      if (event?.currentTarget instanceof HTMLFormElement) element.current = event.currentTarget;
+      await form.handleSubmit(onValid, async (errors, e) => {
+        await onInvalid?.(errors, e);
+        focusFirstInvalid();
+      })(event);
+    },
+    showServerErrors: (err) => {
+      const known = form.getValues();
+      const fields = Object.entries(serverFields(err)).filter(([name]) => name in known);
+      for (const [name, message] of fields) form.setError(name as Path<V>, { type: "server", message });
+      if (fields.length > 0) focusFirstInvalid();
+      return fields.length > 0;
+    },
+  };
+}
