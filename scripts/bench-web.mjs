@@ -191,12 +191,14 @@ async function startServer(build) {
     stdio: "ignore",
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // A fresh data directory is seeded first: minutes on a loaded machine.
+  for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // starting
     }
+    if (i === 1500) throw new Error(`The server for ${build.name} did not start in 5 minutes`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
