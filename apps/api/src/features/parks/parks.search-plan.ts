@@ -7,16 +7,10 @@ export type Exec = <T>(query: BuiltQuery, options?: { prepared?: boolean }) => P
 
 /** One statement, and its count; a page past the end has no row to carry the count, so it counts apart. */
 async function page(exec: Exec, spec: SearchSpec, counted = true) {
-  // A prepared statement skips the planning (0.5-0.8 ms of a 2 ms search; decision 009). Without
-  // text the plan does not depend on the values. Text first reads the words index (the trigram
-  // index for a number) for its words of three letters or more, and tests shorter ones and the
-  // phrase on the rows found ("route de dakar": 3.1 → 1.75 ms); where a custom plan is cheaper
-  // for some values ("17 avenue sw" reads the phrase's trigrams) PostgreSQL keeps custom plans.
-  // The other text statements need a plan per pattern (a prefix when every word is short, the
-  // index order for broad words, alternatives for close words).
-  const prepared =
-    spec.terms.length === 0 ||
-    (spec.textFirst === true && !spec.closeWords && spec.terms.some((t) => t.length >= 3));
+  // Without text the plan does not depend on the values: a prepared statement skips the planning
+  // (decision 009). The statements with text are planned per search: preparing them bought
+  // nothing measurable (decision 007). The broad-word statement stays prepared (see broad).
+  const prepared = spec.terms.length === 0;
   const rows = spec.limit > 0 ? await exec<SearchRow>(build(searchSql(spec, counted)), { prepared }) : [];
   if (rows.length > 0 || !counted) return { rows, total: Number(rows[0]?.total ?? 0) };
   if (spec.offset === 0) return { rows, total: 0 };

@@ -107,8 +107,9 @@ const contains = (word: string, t: "p" | "s" = "p") =>
   q`${raw(t)}.search_text LIKE ${`%${likeEscape(word)}%`}`;
 
 /**
- * The country as a literal, not a parameter: the planner matches a country's own partial indexes
- * (KNN and trigram, migration 0010) only against a constant. One prepared statement per country.
+ * The country as a literal, not a parameter: the planner matches a country's own KNN and words
+ * indexes (`parks_earth_c<id>_idx`, `parks_words_c<id>_idx`, migration 0022) only against a
+ * constant. One prepared statement per country.
  */
 function countryLiteral(countryId: number): Frag {
   if (!Number.isSafeInteger(countryId)) throw new Error(`country id ${countryId} is not an integer`);
