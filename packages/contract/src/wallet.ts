@@ -7,6 +7,10 @@ export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS, {
   error: "payment_provider must be one of paystack, stripe, wave, demo",
 });
 export type PaymentProviderName = z.infer<typeof PaymentProviderSchema>;
+/** The providers a country's gateway (and its fallback) may name: every one but the demo provider. */
+export const GATEWAY_PROVIDERS = PAYMENT_PROVIDERS.filter(
+  (p): p is Exclude<PaymentProviderName, "demo"> => p !== "demo",
+);
 
 /** A money amount in major units, as a JSON number or a numeric string (query strings). */
 export const AmountSchema = z.union(

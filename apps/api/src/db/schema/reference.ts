@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, char, check, index, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { GATEWAY_PROVIDERS } from "@parkwell/contract";
+
+/** The providers a gateway may name, as the CHECKs below write them (the contract's one list). */
+const gateways = sql.raw(GATEWAY_PROVIDERS.map((p) => `'${p}'`).join(", "));
 
 /**
  * Reference data. A served country is one row here (plus its fees and states): its currency and
@@ -31,10 +35,10 @@ export const countries = pgTable(
   },
   (t) => [
     check("countries_code_format", sql`${t.code} ~ '^[A-Z]{2}$'`),
-    check("countries_gateway_known", sql`${t.gateway} IN ('paystack', 'stripe', 'wave')`),
+    check("countries_gateway_known", sql`${t.gateway} IN (${gateways})`),
     check(
       "countries_gateway_fallback_known",
-      sql`${t.gatewayFallback} IS NULL OR ${t.gatewayFallback} IN ('paystack', 'stripe', 'wave')`,
+      sql`${t.gatewayFallback} IS NULL OR ${t.gatewayFallback} IN (${gateways})`,
     ),
     check("countries_default_language_known", sql`${t.defaultLanguage} IN ('en', 'fr')`),
   ],

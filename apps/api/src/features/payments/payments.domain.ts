@@ -3,7 +3,7 @@
  * provider adapter converts amounts to its own unit (providers/*.ts), with the decimals of the
  * currency's country.
  */
-import { DEFAULT_COUNTRY_CODE } from "@parkwell/contract";
+import { DEFAULT_COUNTRY_CODE, GATEWAY_PROVIDERS } from "@parkwell/contract";
 import type { ProviderName } from "./providers/types";
 
 export interface Gateway {
@@ -21,8 +21,8 @@ export interface GatewayFacts {
 }
 
 type GatewayName = Gateway["provider"];
-const GATEWAYS: readonly string[] = ["paystack", "stripe", "wave"] satisfies GatewayName[];
-const isGateway = (name: string | null): name is GatewayName => name !== null && GATEWAYS.includes(name);
+const isGateway = (name: string | null): name is GatewayName =>
+  (GATEWAY_PROVIDERS as readonly (string | null)[]).includes(name);
 
 /**
  * The gateway of a served country, from its row (NG Paystack NGN; SN Wave XOF with Paystack XOF as

@@ -21,6 +21,18 @@ describe("the one list of payment providers", () => {
     );
   });
 
+  it("is what a country's gateway and fallback may name, the demo provider aside", async () => {
+    for (const name of ["countries_gateway_known", "countries_gateway_fallback_known"]) {
+      const [row] = await queryRows<{ def: string }>(
+        ctx.database.db,
+        sql`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = ${name}`,
+      );
+      expect([...row!.def.matchAll(/'([a-z]+)'/g)].map((m) => m[1]).sort(), name).toEqual(
+        PAYMENT_PROVIDERS.filter((p) => p !== "demo").sort(),
+      );
+    }
+  });
+
   it("is what the webhook route knows, the demo provider aside", async () => {
     for (const name of PAYMENT_PROVIDERS) {
       const res = await ctx.app.inject({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { PAYMENT_PROVIDERS } from "@parkwell/contract";
+import { GATEWAY_PROVIDERS } from "@parkwell/contract";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { WebhookSignatureError, type ProviderName } from "./providers/types";
@@ -8,10 +8,7 @@ import { handleWebhookEvent } from "./webhooks.service";
 
 const Params = z.object({
   // Every provider but the demo one, which has no webhooks.
-  provider: z.enum(
-    PAYMENT_PROVIDERS.filter((p) => p !== "demo"),
-    { error: "Unknown payment provider" },
-  ),
+  provider: z.enum(GATEWAY_PROVIDERS, { error: "Unknown payment provider" }),
 });
 
 /**
