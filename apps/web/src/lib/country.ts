@@ -142,15 +142,14 @@ export function useCountryFlow(): CountryFlowState {
   );
 }
 
-/** GET /countries, cached locally; the built-in four when it fails. */
+/** GET /countries, cached locally; when it fails, the cached list (else the built-in four). */
 async function loadCountries(): Promise<PickerCountry[]> {
   try {
-    const list = await api<Country[]>("/countries");
-    writeStorage(STORAGE_KEYS.countries, JSON.stringify(list));
-    return list.length > 0 ? list : BUILT_IN_COUNTRIES;
+    writeStorage(STORAGE_KEYS.countries, JSON.stringify(await api<Country[]>("/countries")));
   } catch {
-    return readJson<PickerCountry[]>(STORAGE_KEYS.countries) ?? BUILT_IN_COUNTRIES;
+    // The list this browser had stands.
   }
+  return servedCountries();
 }
 
 async function detect(): Promise<DetectedCountry> {

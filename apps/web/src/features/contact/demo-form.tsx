@@ -1,12 +1,13 @@
-import { COUNTRY_CODES, DEMO_INTERESTS, DemoRequestSchema } from "@parkwell/contract";
+import { DEMO_INTERESTS, DemoRequestSchema } from "@parkwell/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/form-field";
-import { getSelectedCountry } from "../../lib/country";
-import { hasServerFields } from "../../lib/form-errors";
+import { getSelectedCountry, servedCountries } from "../../lib/country";
+import { errorText, hasServerFields } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { sendDemoRequest } from "./api";
-import { FormSent, SendFailed } from "./form-status";
+import { FormSent } from "./form-status";
+import { FormAlert } from "../../components/ui/form-alert";
 import { PersonFields } from "./person-fields";
 
 interface Values {
@@ -79,7 +80,9 @@ export function DemoForm() {
         label={t("fields.country")}
         required
         error={errors.country_code?.message}
-        options={COUNTRY_CODES.map((code) => [code, t(`common:country.names.${code}`)] as const)}
+        options={servedCountries().map(
+          (c) => [c.code, t(`common:country.names.${c.code}`, { defaultValue: c.name })] as const,
+        )}
         {...form.register("country_code")}
       />
       <SelectField
@@ -103,7 +106,7 @@ export function DemoForm() {
         error={errors.message?.message}
         {...form.register("message")}
       />
-      {send.isError && !hasServerFields(send.error) ? <SendFailed error={send.error} /> : null}
+      <FormAlert message={send.isError && !hasServerFields(send.error) ? errorText(t, send.error) : null} />
       <button type="submit" className="button button--accent" disabled={send.isPending}>
         {send.isPending ? t("sending") : t("requestDemo")}
       </button>
