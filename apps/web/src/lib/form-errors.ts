@@ -31,7 +31,7 @@ const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
 /** One issue as a key; `given` is what the field held (an empty field is "required" whatever the rule). */
-export function issueMessage(issue: z.core.$ZodIssue, given: unknown): FieldMessage {
+function issueMessage(issue: z.core.$ZodIssue, given: unknown): FieldMessage {
   const field = String(issue.path[0] ?? "");
   const own = FIELD_TEXTS[field]?.[issue.code];
   if (blank(given) && issue.code !== "custom") return { key: "validation.required" };

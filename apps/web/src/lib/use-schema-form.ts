@@ -11,7 +11,7 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { issueMessages, serverFields } from "./form-errors";
+import { fieldText, issueMessages, serverFields } from "./form-errors";
 
 export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out> & {
   /**
@@ -49,10 +49,7 @@ export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(option
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [field, message] of Object.entries(issueMessages(result.error.issues, input))) {
       const own = message.key === "validation.required" ? requiredText?.[field as Path<V>] : undefined;
-      errors[field] = {
-        type: message.key,
-        message: t(own ?? message.key, { ns: "auth", ...message.values }),
-      };
+      errors[field] = { type: message.key, message: fieldText(t, own ? { key: own } : message) };
     }
     return { values: {}, errors: errors as FieldErrors<V> };
   };

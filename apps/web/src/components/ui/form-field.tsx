@@ -79,19 +79,41 @@ export function Field({
 
 type Own = keyof FieldProps | "children";
 
+const FIELD_KEYS = [
+  "label",
+  "error",
+  "hint",
+  "required",
+  "wide",
+  "announce",
+  "id",
+  "describedBy",
+] as const satisfies readonly (keyof FieldProps)[];
+
+/** A field component's props, split into the Field's own and the control's. */
+function splitField<P extends FieldProps>(props: P): [FieldProps, Omit<P, keyof FieldProps>] {
+  const control = { ...props } as Record<string, unknown>;
+  const field: Record<string, unknown> = {};
+  for (const key of FIELD_KEYS) {
+    field[key] = control[key];
+    delete control[key];
+  }
+  return [field as unknown as FieldProps, control as Omit<P, keyof FieldProps>];
+}
+
 export function TextField({
   ref,
   ...props
 }: FieldProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, Own> & { ref?: Ref<HTMLInputElement> | undefined }) {
-  const { label, error, hint, required, wide, announce, id, describedBy, ...input } = props;
+  const [field, input] = splitField(props);
   return (
-    <Field {...{ label, error, hint, required, wide, announce, id, describedBy }}>
+    <Field {...field}>
       {(control) => (
         <input
           type="text"
           inputMode={input.type === "number" ? "numeric" : undefined}
-          required={required}
+          required={field.required}
           {...input}
           {...control}
           ref={ref}
@@ -106,10 +128,10 @@ export function TextAreaField({
   ...props
 }: FieldProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Own> & { ref?: Ref<HTMLTextAreaElement> | undefined }) {
-  const { label, error, hint, required, wide, announce, id, describedBy, ...textarea } = props;
+  const [field, textarea] = splitField(props);
   return (
-    <Field {...{ label, error, hint, required, wide, announce, id, describedBy }}>
-      {(control) => <textarea rows={6} required={required} {...textarea} {...control} ref={ref} />}
+    <Field {...field}>
+      {(control) => <textarea rows={6} required={field.required} {...textarea} {...control} ref={ref} />}
     </Field>
   );
 }
@@ -123,11 +145,11 @@ export function SelectField({
     ref?: Ref<HTMLSelectElement> | undefined;
     options: readonly (readonly [value: string | number, label: string])[];
   }) {
-  const { label, error, hint, required, wide, announce, id, describedBy, ...select } = props;
+  const [field, select] = splitField(props);
   return (
-    <Field {...{ label, error, hint, required, wide, announce, id, describedBy }}>
+    <Field {...field}>
       {(control) => (
-        <select required={required} {...select} {...control} ref={ref}>
+        <select required={field.required} {...select} {...control} ref={ref}>
           {options.map(([value, text]) => (
             <option key={value} value={value}>
               {text}
