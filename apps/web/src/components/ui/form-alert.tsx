@@ -1,4 +1,7 @@
-/** A form's one-line outcome: an error (announced at once) or a success. */
+/**
+ * A form's one-line outcome: an error (announced at once) or a success; nothing without a message.
+ * Every form says its outcome through this (a failed request's line: lib/form-errors errorText).
+ */
 export function FormAlert({
   message,
   tone = "error",
@@ -8,7 +11,7 @@ export function FormAlert({
 }) {
   if (!message) return null;
   return (
-    <p className={`acc-alert acc-alert--${tone}`} role={tone === "error" ? "alert" : "status"}>
+    <p className={`alert alert--${tone}`} role={tone === "error" ? "alert" : "status"}>
       {message}
     </p>
   );

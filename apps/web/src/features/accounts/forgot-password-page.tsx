@@ -6,7 +6,7 @@ import { TextField } from "../../components/ui/form-field";
 import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { forgotPassword, resetPassword } from "./api";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 import "./accounts.css";
 
 /** /forgot-password: request a link; with ?mode=reset&token=..., choose the new password. */

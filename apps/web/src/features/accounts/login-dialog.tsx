@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { closeLoginDialog, openLoginDialog, useLoginDialogOpen } from "../../lib/login-dialog";
 import { readStorage, STORAGE_KEYS } from "../../lib/storage-keys";
 import { authConfigQuery, profileQuery } from "./api";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 import { LoginForm } from "./login-form";
 import { SocialError } from "./social-error";
 import { clearSocialRedirect, socialRedirectPending } from "./social-pending";

@@ -10,7 +10,7 @@ import { errorText } from "../../lib/form-errors";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { login, storeSignIn } from "./api";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 import { SocialButtons } from "./social-buttons";
 
 const LoginFormSchema = z.object({ email: EmailSchema, password: PasswordSchema });

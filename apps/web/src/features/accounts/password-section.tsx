@@ -5,7 +5,7 @@ import { TextField } from "../../components/ui/form-field";
 import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { changePassword } from "./api";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 
 const EMPTY = { current_password: "", new_password: "" };
 

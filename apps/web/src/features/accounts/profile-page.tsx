@@ -9,7 +9,7 @@ import { profileQuery, updateProfile } from "./api";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 import { PasswordSection } from "./password-section";
 import { VehiclesSection } from "./vehicles-section";
 import "./accounts.css";

@@ -8,7 +8,7 @@ import { errorText } from "../../lib/form-errors";
 import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { register } from "./api";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 import "./accounts.css";
 
 const EMPTY = { first_name: "", last_name: "", email: "", phone: "", password: "" };

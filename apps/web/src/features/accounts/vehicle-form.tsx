@@ -6,7 +6,7 @@ import { errorText } from "../../lib/form-errors";
 import { vehicleTypesQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { createVehicle, updateVehicle } from "./api";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 
 interface Values {
   plate_number: string;

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { deleteVehicle, setDefaultVehicle } from "./api";
 import { errorText } from "../../lib/form-errors";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 import { VehicleForm } from "./vehicle-form";
 
 /** Saved vehicles: list, add, edit, delete, and choose the default (exactly one). */

@@ -9,7 +9,7 @@ import { resendVerification, storeSignIn, verifyEmail } from "./api";
 import { TextField } from "../../components/ui/form-field";
 import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { FormAlert } from "./form-alert";
+import { FormAlert } from "../../components/ui/form-alert";
 import "./accounts.css";
 
 type State = "verifying" | "verified" | "alreadyVerified" | "failed" | "idle";

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/ui/form-alert";
 import { errorText, hasServerFields } from "../../lib/form-errors";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -49,9 +50,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
       <div className="booking-vehicle">
         <h3>{t("details.vehicleTitle")}</h3>
         {done !== undefined && (
-          <p role="status" className="alert alert--success">
-            {t("details.vehicleChanged", { plate: done })}
-          </p>
+          <FormAlert tone="success" message={t("details.vehicleChanged", { plate: done })} />
         )}
         <button
           type="button"
@@ -79,11 +78,9 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === booking.vehicle_type_id)}
       />
       <p className="field__hint">{t("details.vehicleLocked")}</p>
-      {change.error && !hasServerFields(change.error) && (
-        <p role="alert" className="alert alert--error">
-          {errorText(t, change.error)}
-        </p>
-      )}
+      <FormAlert
+        message={change.error && !hasServerFields(change.error) ? errorText(t, change.error) : null}
+      />
       <button type="submit" className="button button--accent" disabled={change.isPending}>
         {t("details.saveVehicle")}
       </button>

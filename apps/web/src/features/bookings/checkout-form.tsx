@@ -1,10 +1,11 @@
 import { CreateBookingBodySchema, type CreateBookingBody, type ParkDetail } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { Controller, type Control } from "react-hook-form";
+import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField } from "../../components/ui/form-field";
-import { ZonedDateTimeField } from "../../components/ui/zoned-date-time-input";
+import { ZonedDateTimeControl } from "../../components/ui/zoned-date-time-control";
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -146,42 +147,22 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === typeId)}
         onChange={update}
       />
-      <Controller
+      <ZonedDateTimeControl
         control={form.control}
         name="start_time"
-        render={({ field, fieldState }) => (
-          <ZonedDateTimeField
-            label={t("checkout.start")}
-            zone={zone}
-            ref={field.ref}
-            value={field.value || undefined}
-            error={fieldState.error?.message}
-            describedBy={`${id}-zone`}
-            onChange={(iso) => {
-              field.onChange(iso ?? "");
-              update({ start_time: iso });
-            }}
-          />
-        )}
+        label={t("checkout.start")}
+        zone={zone}
+        describedBy={`${id}-zone`}
+        onValue={(iso) => update({ start_time: iso })}
       />
-      <Controller
+      <ZonedDateTimeControl
         control={form.control}
         name="end_time"
-        render={({ field, fieldState }) => (
-          <ZonedDateTimeField
-            label={t("checkout.end")}
-            zone={zone}
-            ref={field.ref}
-            value={field.value || undefined}
-            min={start}
-            error={fieldState.error?.message}
-            describedBy={`${id}-zone`}
-            onChange={(iso) => {
-              field.onChange(iso ?? "");
-              update({ end_time: iso });
-            }}
-          />
-        )}
+        label={t("checkout.end")}
+        zone={zone}
+        min={start}
+        describedBy={`${id}-zone`}
+        onValue={(iso) => update({ end_time: iso })}
       />
       <p id={`${id}-zone`} className="field__hint" data-testid="checkout-zone">
         {t("checkout.zone", {
@@ -219,15 +200,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         )}
       </section>
       <RefundPolicy />
-      {error?.status === 402 ? (
-        <TopUpNotice error={error} />
-      ) : (
-        error && (
-          <p role="alert" className="alert alert--error">
-            {error.message}
-          </p>
-        )
-      )}
+      {error?.status === 402 ? <TopUpNotice error={error} /> : <FormAlert message={error?.message ?? null} />}
       <button
         type="submit"
         className="button button--accent"

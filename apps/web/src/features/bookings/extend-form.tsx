@@ -1,10 +1,11 @@
 import { ExtendBookingBodySchema, type Booking } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ZonedDateTimeField } from "../../components/ui/zoned-date-time-input";
-import { ApiError } from "../../lib/api";
+import { ZonedDateTimeControl } from "../../components/ui/zoned-date-time-control";
+import { FormAlert } from "../../components/ui/form-alert";
+import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime, zoneAbbreviation } from "../../lib/zoned-time";
@@ -62,24 +63,15 @@ export function ExtendForm({ booking }: { booking: Booking }) {
 
   return (
     <form className="booking-extend" onSubmit={(e) => void submit(e)} noValidate>
-      <Controller
+      <ZonedDateTimeControl
         control={form.control}
         name="new_end_time"
-        render={({ field, fieldState }) => (
-          <ZonedDateTimeField
-            label={t("details.newEnd")}
-            zone={zone}
-            ref={field.ref}
-            value={field.value || undefined}
-            min={booking.end_time}
-            describedBy={`${id}-zone`}
-            error={fieldState.error?.message ?? (later ? undefined : t("details.endLater"))}
-            onChange={(value) => {
-              field.onChange(value ?? "");
-              setConfirming(false);
-            }}
-          />
-        )}
+        label={t("details.newEnd")}
+        zone={zone}
+        min={booking.end_time}
+        describedBy={`${id}-zone`}
+        error={later ? undefined : t("details.endLater")}
+        onValue={() => setConfirming(false)}
       />
       <p id={`${id}-zone`} className="field__hint">
         {t("details.zone", {
@@ -90,11 +82,7 @@ export function ExtendForm({ booking }: { booking: Booking }) {
       {later && extra !== null && (
         <p data-testid="extend-extra">{t("details.extra", { amount: money(extra) })}</p>
       )}
-      {extend.error && (
-        <p role="alert" className="alert alert--error">
-          {extend.error instanceof ApiError ? extend.error.message : t("loadError")}
-        </p>
-      )}
+      <FormAlert message={extend.error ? errorText(t, extend.error) : null} />
       {confirming && end && extra !== null ? (
         <div role="group" aria-label={t("details.confirmExtendTitle")} className="booking-extend__confirm">
           <p>

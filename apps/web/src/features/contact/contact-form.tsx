@@ -2,10 +2,11 @@ import { CONTACT_TOPICS, ContactRequestSchema } from "@parkwell/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextAreaField } from "../../components/ui/form-field";
-import { hasServerFields } from "../../lib/form-errors";
+import { errorText, hasServerFields } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { sendContact } from "./api";
-import { FormSent, SendFailed } from "./form-status";
+import { FormSent } from "./form-status";
+import { FormAlert } from "../../components/ui/form-alert";
 import { PersonFields } from "./person-fields";
 
 const initial = { name: "", email: "", phone: "", topic: "booking", message: "" };
@@ -58,7 +59,7 @@ export function ContactForm() {
         error={errors.message?.message}
         {...form.register("message")}
       />
-      {send.isError && !hasServerFields(send.error) ? <SendFailed error={send.error} /> : null}
+      <FormAlert message={send.isError && !hasServerFields(send.error) ? errorText(t, send.error) : null} />
       <button type="submit" className="button button--accent" disabled={send.isPending}>
         {send.isPending ? t("sending") : t("send")}
       </button>

@@ -1,17 +1,6 @@
 import type { InquiryReceipt } from "@parkwell/contract";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../lib/api";
-
-/** A failed send as one line (the server's words, or the generic text). */
-export function SendFailed({ error }: { error: unknown }) {
-  const { t } = useTranslation("contact");
-  return (
-    <p className="alert alert--error" role="alert">
-      {error instanceof ApiError ? error.message : t("errors.generic")}
-    </p>
-  );
-}
 
 /** A stored form's reference (focused, so it is announced) and a way to send another. */
 export function FormSent({
