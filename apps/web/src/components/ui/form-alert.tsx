@@ -1,3 +1,5 @@
+import "./alert.css";
+
 /**
  * A form's one-line outcome: an error (announced at once) or a success; nothing without a message.
  * Every form says its outcome through this (a failed request's line: lib/form-errors errorText).
