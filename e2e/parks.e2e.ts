@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
@@ -73,6 +73,29 @@ describe("park discovery", () => {
     await page.goto(baseURL, { waitUntil: "networkidle" });
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /leaflet|park-map/.test(s))).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the schema library (zod) off the home, the parks list and a park's page", async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    const list = await (
+      await page.request.get(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=1`)
+    ).json();
+    for (const path of ["/", "/parks-list", `/park/${list.items[0].slug}`]) {
+      const bodies: Promise<string>[] = [];
+      const onResponse = (res: Response) => {
+        if (res.request().resourceType() === "script") bodies.push(res.text());
+      };
+      page.on("response", onResponse);
+      await page.goto(baseURL + path, { waitUntil: "networkidle" });
+      await page.locator("main h1").waitFor();
+      page.off("response", onResponse);
+      const scripts = await Promise.all(bodies);
+      expect(scripts.length, path).toBeGreaterThan(0);
+      expect(scripts.filter((s) => s.includes("$ZodType")).length, path).toBe(0);
+    }
+    expect(realProblems(problems)).toEqual([]);
     await context.close();
   });
 

@@ -15,10 +15,6 @@ export function shownStatus(b: { status: BookingStatus; start_time: string }, no
   return b.status === "active" && Date.parse(b.start_time) > now.getTime() ? "upcoming" : b.status;
 }
 
-/** A booking may start at most this long in the past (the driver is at the gate). */
-export const BOOKING_START_GRACE_MINUTES = 5;
-export const BOOKING_MAX_DAYS = 30;
-
 export const BOOKING_FULL_MESSAGE = "No space is left for this vehicle type in this window";
 export const BOOKING_NOT_FOUND_MESSAGE = "Booking not found";
 

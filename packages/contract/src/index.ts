@@ -3,6 +3,7 @@ export * from "./health";
 export * from "./reference";
 export * from "./accounts";
 export * from "./vehicles";
+export * from "./park-values";
 export * from "./parks";
 export * from "./wallet";
 export * from "./cancellation";

@@ -8,8 +8,11 @@
  * the park allows overnight stays, lie inside the opening hours from start to end. A park that
  * allows overnight stays needs to be open only when the car enters and when it leaves.
  */
-import { BOOKING_MAX_DAYS, BOOKING_START_GRACE_MINUTES } from "./bookings";
 import { dateTimeFormat } from "./zoned-time";
+
+/** A booking may start at most this long in the past (the driver is at the gate). */
+export const BOOKING_START_GRACE_MINUTES = 5;
+export const BOOKING_MAX_DAYS = 30;
 
 export type DayHours = { open: string; close: string } | null;
 

@@ -1,43 +1,16 @@
 import { z } from "zod";
 import { LanguageSchema } from "./accounts";
 import { idParam, PageQuerySchema, pageOf } from "./common";
+import {
+  AMENITIES,
+  MAX_RADIUS_KM,
+  PARK_SORTS,
+  PARK_TYPES,
+  SEARCH_MAX_CHARS,
+  type Amenity,
+} from "./park-values";
 
-export const PARK_TYPES = [
-  "airport",
-  "city",
-  "stadium",
-  "station",
-  "mall",
-  "hospital",
-  "hotel",
-  "event",
-] as const;
 export const ParkTypeSchema = z.enum(PARK_TYPES);
-export type ParkType = z.infer<typeof ParkTypeSchema>;
-
-export const AMENITIES = [
-  "covered",
-  "cctv",
-  "security",
-  "ev_charging",
-  "accessible",
-  "valet",
-  "shuttle",
-  "car_wash",
-  "restrooms",
-  "lit",
-] as const;
-export type Amenity = (typeof AMENITIES)[number];
-
-export const PARK_SORTS = ["relevance", "distance", "name", "price"] as const;
-export type ParkSort = (typeof PARK_SORTS)[number];
-
-export const DEFAULT_RADIUS_KM = 25;
-export const MAX_RADIUS_KM = 500;
-/** Searches read at most this many characters; longer text is cut, not refused. */
-export const SEARCH_MAX_CHARS = 100;
-/** Totals are counted up to this many matches; deeper pages need a narrower search. */
-export const PARK_TOTAL_CAP = 500;
 
 /** A number from the query string; empty counts as absent, anything else must be a finite number in range. */
 function queryNumber(name: string, min: number, max: number) {
