@@ -2,7 +2,8 @@
 // each page's initial JavaScript (gzip, from the Vite manifests), then serves both builds from the
 // built API and runs Lighthouse in Debian's Chromium on home (a first visit and a returning one),
 // /parks-list and a seeded park's page (returning: a country stored), mobile and desktop presets,
-// performance and accessibility, alternating baseline and change, and writes the medians to bench/results/web.md. A benchmark, not a test: it reports, it does not fail.
+// performance and accessibility, alternating baseline and change, and writes the medians to
+// bench/results/web.md. A benchmark, not a test: it reports, it does not fail.
 //
 //   --no-build            use the built apps as they are (the baseline is still built if missing)
 //   BENCH_WEB_RUNS=3      Lighthouse runs per page, preset and build
