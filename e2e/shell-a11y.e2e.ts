@@ -31,6 +31,25 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
     );
   }
 
+  it("headings step down one level at a time on the parks list, the map and a park's page", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    const list = await (
+      await page.request.get(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=1`)
+    ).json();
+    for (const route of ["/parks-list", "/search", `/park/${list.items[0].slug}`]) {
+      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+      await page.locator("main h1").waitFor({ state: "attached" });
+      await page.locator("main h2").first().waitFor({ state: "attached" });
+      const results = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
+      expect(
+        results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" "))),
+        route,
+      ).toEqual([]);
+    }
+    await context.close();
+  });
+
   it("the country picker, the open menus and the side panel have none either", async () => {
     const context = await browser.newContext();
     const { page } = await watchedPage(context, { country: null });

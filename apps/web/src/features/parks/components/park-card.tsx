@@ -15,9 +15,9 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
   return (
     <article className={highlighted ? "park-card park-card--active" : "park-card"} data-park-id={park.id}>
       <div className="park-card__head">
-        <h3 className="park-card__name">
+        <h2 className="park-card__name">
           <Link to={parkHref(park.slug, carriedWindow(params))}>{park.name}</Link>
-        </h3>
+        </h2>
         <span className="park-badge">{t(`type.${park.type}`)}</span>
       </div>
       <p className="park-card__address">
