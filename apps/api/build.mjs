@@ -9,7 +9,7 @@ await build({
   outdir: "dist",
   bundle: true,
   platform: "node",
-  target: "node20",
+  target: "node24",
   format: "esm",
   sourcemap: true,
   packages: "external",

@@ -68,8 +68,9 @@ async function main(config: Config): Promise<void> {
     {
       database: database.engine,
       dataDir: database.engine === "pglite" ? path.resolve(config.DATA_DIR) : undefined,
+      node: process.version,
     },
-    `Parkwell is ready on ${config.PUBLIC_URL}`,
+    `Parkwell is ready on ${config.PUBLIC_URL} (Node.js ${process.version})`,
   );
   const demo = demoModeNotice(config);
   if (demo) app.log.warn(demo);

@@ -1,0 +1,84 @@
+// npm test: sets up what the suite needs on this machine, runs `npm run check` and the browser
+// tests, and ends with a summary saying what ran, on which engines.
+//
+// - Chromium (Debian's, driven by playwright-core; no browser is downloaded): when missing, it is
+//   installed with apt-get if this user may (root), said so first; otherwise the run stops at once
+//   with the one command to run, rather than after the other suites.
+// - PostgreSQL: TEST_DATABASE_URL, or a server found on the default local address
+//   (scripts/test-database.mjs); without one, the PostgreSQL runs are skipped and the summary says so.
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { testDatabase } from "./test-database.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const say = (line) => console.log(`\n== ${line}`);
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const mayInstall = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");
+  if (!mayInstall) {
+    console.error(
+      `Chromium is missing at ${CHROMIUM}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH), then \`npm test\` again.`,
+    );
+    process.exit(1);
+  }
+  say(`Chromium is missing at ${CHROMIUM}: installing Debian's chromium package for the browser tests`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "chromium"],
+  ]) {
+    const r = spawnSync("apt-get", args, { stdio: "inherit", env });
+    if (r.status !== 0) {
+      console.error(
+        `\`apt-get ${args.join(" ")}\` failed: install Chromium by hand, then \`npm test\` again.`,
+      );
+      process.exit(1);
+    }
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(
+      `Chromium is installed but not at ${CHROMIUM}: set CHROMIUM_PATH, then \`npm test\` again.`,
+    );
+    process.exit(1);
+  }
+}
+
+const minutes = (ms) =>
+  `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+
+ensureChromium();
+// stderr ignored: Debian's wrapper script complains on some machines while it answers.
+const chromium = execFileSync(CHROMIUM, ["--version"], {
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "ignore"],
+}).trim();
+const database = await testDatabase();
+const env = { ...process.env };
+if (database.url) env.TEST_DATABASE_URL = database.url;
+
+const steps = [
+  { name: "check: types, lint, format, unit tests, API suite", args: ["run", "check"] },
+  { name: `browser tests (${chromium})`, args: ["run", "test:e2e"] },
+];
+const done = [];
+let failed = false;
+for (const step of steps) {
+  say(`npm ${step.args.join(" ")}`);
+  const started = Date.now();
+  const r = spawnSync("npm", step.args, { stdio: "inherit", env });
+  failed = r.status !== 0;
+  done.push({ ...step, result: failed ? "FAILED" : "passed", ms: Date.now() - started });
+  if (failed) break;
+}
+
+say(`npm test summary (Node.js ${process.version})`);
+for (const s of done) console.log(`  ${s.result.padEnd(6)}  ${minutes(s.ms).padStart(7)}  ${s.name}`);
+for (const s of steps.slice(done.length)) console.log(`  ${"not run".padEnd(6)}           ${s.name}`);
+const shown = database.url?.replace(/:[^:@/]*@/, ":***@");
+console.log(
+  database.url
+    ? `  API suite engines: PGlite (embedded) and PostgreSQL at ${shown} (${database.how})`
+    : `  API suite engines: PGlite (embedded) only; PostgreSQL skipped: ${database.how}`,
+);
+process.exit(failed ? 1 : 0);
