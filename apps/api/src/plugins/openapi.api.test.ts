@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test/harness";
+import { matchesDocumentPath, webCalls } from "../test/web-calls";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,8 +11,14 @@ afterAll(async () => {
 });
 
 interface Operation {
+  operationId?: string;
   security?: Record<string, string[]>[];
 }
+
+type Paths = Record<string, Record<string, Operation>>;
+
+const documentPaths = async () =>
+  (await ctx.app.inject({ url: "/api/openapi.json" })).json<{ paths: Paths }>().paths;
 
 describe("OpenAPI security", () => {
   it("marks exactly the routes that answer 401 without a token as bearer-secured", async () => {
@@ -41,5 +48,42 @@ describe("OpenAPI security", () => {
     ]) {
       expect(checked).toContain(route);
     }
+  });
+});
+
+describe("OpenAPI operations", () => {
+  it("each have a unique camelCase operationId and say which security they need", async () => {
+    const ids: string[] = [];
+    for (const [path, operations] of Object.entries(await documentPaths())) {
+      for (const [method, op] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        expect({ where, id: op.operationId }).toEqual({
+          where,
+          id: expect.stringMatching(/^[a-z][a-zA-Z]+$/),
+        });
+        expect({ where, security: Array.isArray(op.security) }).toEqual({ where, security: true });
+        ids.push(op.operationId ?? "");
+      }
+    }
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+});
+
+describe("The web app's API calls", () => {
+  it("each name a path and a method of the document", async () => {
+    const paths = await documentPaths();
+    const { calls, unresolved } = webCalls();
+    expect(unresolved).toEqual([]);
+    expect(calls.length).toBeGreaterThan(30);
+    const missing = calls
+      .filter(
+        (call) =>
+          !Object.entries(paths).some(
+            ([path, operations]) =>
+              matchesDocumentPath(call.path, path) && call.method.toLowerCase() in operations,
+          ),
+      )
+      .map((call) => `${call.method} ${call.path} (${call.where})`);
+    expect(missing).toEqual([]);
   });
 });

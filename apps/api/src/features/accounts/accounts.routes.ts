@@ -50,6 +50,7 @@ export function accountsRoutes(
       {
         schema: {
           tags,
+          operationId: "register",
           summary: "Create an account; mails a verification link; does not log in",
           body: RegisterSchema,
           response: { 201: MessageSchema, ...err },
@@ -67,6 +68,7 @@ export function accountsRoutes(
       {
         schema: {
           tags,
+          operationId: "verifyEmail",
           summary: "Verify the e-mail with the mailed token; logs in",
           body: TokenBodySchema,
           response: { 200: AuthResponseSchema, ...err },
@@ -81,6 +83,7 @@ export function accountsRoutes(
       {
         schema: {
           tags,
+          operationId: "resendVerification",
           summary: "Mail a new verification link (same answer for any address)",
           body: EmailBodySchema,
           response: { 200: MessageSchema, ...err },
@@ -95,6 +98,7 @@ export function accountsRoutes(
       {
         schema: {
           tags,
+          operationId: "login",
           summary: "Log in with e-mail and password",
           body: LoginSchema,
           response: { 200: AuthResponseSchema, ...err },
@@ -116,6 +120,7 @@ export function accountsRoutes(
       {
         schema: {
           tags,
+          operationId: "logout",
           summary: "End the current session",
           response: { 200: MessageSchema, 401: ErrorSchema },
         },
@@ -129,6 +134,7 @@ export function accountsRoutes(
       {
         schema: {
           tags,
+          operationId: "socialLogin",
           summary: "Google or Apple sign-in with a Firebase ID token",
           body: SocialLoginSchema,
           response: { 200: SocialLoginResponseSchema, ...err },
@@ -143,6 +149,7 @@ export function accountsRoutes(
       {
         schema: {
           tags,
+          operationId: "getAuthConfig",
           summary: "Whether Google/Apple sign-in is offered, and its public web config",
           response: { 200: AuthConfigSchema },
         },

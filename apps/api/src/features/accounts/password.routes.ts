@@ -28,6 +28,7 @@ export function passwordRoutes(deps: AccountsDeps, auth: Auth, limits: AccountLi
       {
         schema: {
           tags,
+          operationId: "forgotPassword",
           summary: "Mail a password reset link (same answer for any address)",
           body: EmailBodySchema,
           response: { 200: MessageSchema, ...err },
@@ -42,6 +43,7 @@ export function passwordRoutes(deps: AccountsDeps, auth: Auth, limits: AccountLi
       {
         schema: {
           tags,
+          operationId: "resetPassword",
           summary: "Set a new password with the mailed token; ends every session",
           body: ResetPasswordSchema,
           response: { 200: MessageSchema, ...err },
@@ -56,6 +58,7 @@ export function passwordRoutes(deps: AccountsDeps, auth: Auth, limits: AccountLi
       {
         schema: {
           tags,
+          operationId: "changePassword",
           summary: "Change the password (current one required); ends the other sessions",
           body: ChangePasswordSchema,
           response: { 200: MessageSchema, ...err },

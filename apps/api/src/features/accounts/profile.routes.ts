@@ -19,6 +19,7 @@ export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAs
       {
         schema: {
           tags,
+          operationId: "getProfile",
           summary: "The signed-in user's profile",
           response: { 200: ProfileSchema, 401: ErrorSchema },
         },
@@ -31,6 +32,7 @@ export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAs
       {
         schema: {
           tags,
+          operationId: "updateProfile",
           summary: "Change first_name, last_name, phone, country_id or photo_url; other fields are ignored",
           body: ProfileUpdateSchema,
           response: { 200: ProfileSchema, 401: ErrorSchema, 422: ErrorSchema },

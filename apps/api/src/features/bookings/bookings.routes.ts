@@ -104,6 +104,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       {
         schema: {
           tags,
+          operationId: "createBooking",
           summary: "Book a space for a window and pay from the wallet",
           headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
           body: CreateBookingBodySchema,
@@ -130,6 +131,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       {
         schema: {
           tags,
+          operationId: "listBookings",
           summary: "The user's bookings, newest start first",
           querystring: BookingListQuerySchema,
           response: { 200: BookingPageSchema, ...errors },
@@ -152,6 +154,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       {
         schema: {
           tags,
+          operationId: "extendBooking",
           summary: "Move an active booking's end later, paying the difference",
           body: ExtendBookingBodySchema,
           response: { 200: BookingSchema, ...errors },
@@ -176,6 +179,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       {
         schema: {
           tags,
+          operationId: "setBookingStatus",
           summary: "Cancel (status=cancelled, refund by the policy) or renew (status=active)",
           params: BookingIdParamsSchema,
           querystring: BookingStatusQuerySchema,
@@ -197,6 +201,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       {
         schema: {
           tags,
+          operationId: "changeBookingVehicle",
           summary: "Put another vehicle (saved vehicle or plate) on an upcoming booking; no money moves",
           params: BookingIdParamsSchema,
           body: ChangeVehicleBodySchema,
@@ -215,6 +220,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       {
         schema: {
           tags,
+          operationId: "getBooking",
           summary: "One booking with its park, vehicle, payments, refunds and signed QR payload",
           params: BookingCodeParamsSchema,
           response: { 200: BookingDetailSchema, ...errors },

@@ -22,6 +22,7 @@ export function healthRoutes(
       {
         schema: {
           tags: ["Operations"],
+          operationId: "getHealth",
           summary: "Readiness",
           response: { 200: HealthSchema, 503: HealthSchema },
         },

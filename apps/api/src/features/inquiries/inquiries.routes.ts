@@ -33,6 +33,7 @@ export function inquiryRoutes(db: Db, limiter: LimiterFactory): FastifyPluginAsy
         preHandler: limit("contact-ip"),
         schema: {
           tags,
+          operationId: "sendContactMessage",
           summary: "Send a message to Parkwell support",
           body: ContactRequestSchema,
           response: { 201: InquiryReceiptSchema, ...errors },
@@ -47,6 +48,7 @@ export function inquiryRoutes(db: Db, limiter: LimiterFactory): FastifyPluginAsy
         preHandler: limit("demo-request-ip"),
         schema: {
           tags,
+          operationId: "requestDemo",
           summary: "Ask for a demo of Parkwell for businesses and car park operators",
           body: DemoRequestSchema,
           response: { 201: InquiryReceiptSchema, ...errors },

@@ -34,12 +34,16 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
     // Parks and prices change rarely; a short shared cache keeps hot searches off the database.
     const cache = "public, max-age=30";
 
+    // The clients' path ends in a slash; accept both spellings. The document names the clients'
+    // spelling only: the other is the same operation, and one operation has one operationId.
     for (const url of ["/parks/front/parks", "/parks/front/parks/"]) {
       app.get(
         url,
         {
           schema: {
+            hide: url !== "/parks/front/parks/",
             tags,
+            operationId: "listParks",
             summary: "Search parks by country, text, coordinates, type, amenities and time window",
             querystring: ParkListQuerySchema,
             response: { 200: ParkPageSchema, ...errors },
@@ -61,6 +65,7 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: "getParkFigures",
           summary: "How many active parks, cities and countries Parkwell serves",
           response: { 200: ParkFiguresSchema },
         },
@@ -80,6 +85,7 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: "getPark",
           summary: "A park by id, slug or park code (the QR sign at the entrance)",
           params: ParkRefParamsSchema,
           response: { 200: ParkDetailSchema, ...errors },
@@ -98,6 +104,7 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: "getParkRate",
           summary: "A park's standard rate for a vehicle type (Car by default)",
           params: ParkRefParamsSchema,
           querystring: ParkRateQuerySchema,
@@ -115,6 +122,7 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: "getParkAvailability",
           summary: "Spaces and the total price (fees included) for a time window",
           params: ParkRefParamsSchema,
           querystring: AvailabilityQuerySchema,

@@ -20,7 +20,14 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
 
     app.get(
       "/countries",
-      { schema: { tags, summary: "Countries Parkwell operates in", response: { 200: CountryListSchema } } },
+      {
+        schema: {
+          tags,
+          operationId: "listCountries",
+          summary: "Countries Parkwell operates in",
+          response: { 200: CountryListSchema },
+        },
+      },
       async (_req, reply) => reply.header("cache-control", cache).send(await service.getCountries(db)),
     );
 
@@ -29,6 +36,7 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: "listStates",
           summary: "States, provinces or regions of a country",
           querystring: StatesQuerySchema,
           response: { 200: StateListSchema, 422: ErrorSchema },
@@ -43,6 +51,7 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: "getFees",
           summary: "A country's booking fees, tax and wallet top-up limits",
           querystring: FeesQuerySchema,
           response: { 200: FeesSchema, 404: ErrorSchema, 422: ErrorSchema },
@@ -57,6 +66,7 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: "listVehicleTypes",
           summary: "Vehicle types (1 = Car, the default)",
           response: { 200: VehicleTypeListSchema },
         },

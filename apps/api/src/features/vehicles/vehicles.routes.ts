@@ -23,13 +23,17 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       reply.header("cache-control", "no-store");
     });
 
-    // The clients' paths end in a slash; accept both spellings.
+    // The clients' paths end in a slash; accept both spellings. The document names the clients'
+    // spelling only: the other is the same operation, and one operation has one operationId.
     for (const url of ["/user/vehicles/", "/user/vehicles"]) {
+      const hide = url !== "/user/vehicles/";
       app.get(
         url,
         {
           schema: {
+            hide,
             tags,
+            operationId: "listVehicles",
             summary: "My vehicles, the default first",
             response: { 200: VehicleListSchema, ...err },
           },
@@ -40,7 +44,9 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
         url,
         {
           schema: {
+            hide,
             tags,
+            operationId: "createVehicle",
             summary: "Save a vehicle (the first one becomes the default)",
             body: VehicleInputSchema,
             response: { 201: VehicleSchema, ...err },
@@ -56,6 +62,7 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       {
         schema: {
           tags,
+          operationId: "updateVehicle",
           summary: "Change a vehicle",
           params: VehicleIdParamsSchema,
           body: VehicleUpdateSchema,
@@ -69,6 +76,7 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       {
         schema: {
           tags,
+          operationId: "deleteVehicle",
           summary: "Delete a vehicle",
           params: VehicleIdParamsSchema,
           response: { 200: MessageSchema, ...err },
@@ -81,6 +89,7 @@ export function vehiclesRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginA
       {
         schema: {
           tags,
+          operationId: "setDefaultVehicle",
           summary: "Make this vehicle the default",
           params: VehicleIdParamsSchema,
           response: { 200: VehicleSchema, ...err },

@@ -43,7 +43,12 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
     app.get(
       "/wallet",
       {
-        schema: { tags, summary: "The wallet's balance", response: { 200: WalletResponseSchema, ...errors } },
+        schema: {
+          tags,
+          operationId: "getWallet",
+          summary: "The wallet's balance",
+          response: { 200: WalletResponseSchema, ...errors },
+        },
       },
       async (req) => getWallet(deps, config, requireUser(req).id),
     );
@@ -53,6 +58,7 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
       {
         schema: {
           tags,
+          operationId: "listWalletTransactions",
           summary: "The wallet's transactions",
           querystring: PageQuerySchema,
           response: { 200: WalletTransactionsResponseSchema, ...errors },
@@ -66,6 +72,7 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
       {
         schema: {
           tags,
+          operationId: "addFunds",
           summary: "Start a top-up at the country's payment gateway",
           headers: IdempotencyHeaders,
           body: AddFundsBodySchema,
@@ -87,6 +94,7 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
       {
         schema: {
           tags,
+          operationId: "verifyPayment",
           summary: "Ask the provider and credit a paid top-up once",
           querystring: VerifyPaymentQuerySchema,
           response: { 200: PaymentResultResponseSchema, ...errors },
@@ -105,6 +113,7 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
       {
         schema: {
           tags,
+          operationId: "creditPayment",
           summary: "Credit a confirmed, not yet credited provider payment",
           querystring: CreditQuerySchema,
           response: { 200: PaymentResultResponseSchema, ...errors },
@@ -124,6 +133,7 @@ export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Aut
         onRequest: auth.required,
         schema: {
           tags,
+          operationId: "createPaymentIntent",
           summary: "A Stripe PaymentIntent for a wallet top-up",
           headers: IdempotencyHeaders,
           body: CreatePaymentIntentBodySchema,
