@@ -5,7 +5,8 @@
  * half the search pool), on the 500,000-park benchmark database that `npm run bench:search`
  * seeds, and the two are loaded **at the same time**, round after round: both meet the same
  * machine at every moment, which on a shared machine whose speed swings within minutes is the
- * only fair comparison. BENCH_B_DATABASE gives B a database of its own (a copy of the benchmark
+ * only fair comparison. BENCH_DATABASE names another benchmark database (parkwell_bench_small, the
+ * 5,000-park one), BENCH_B_DATABASE gives B a database of its own (a copy of the benchmark
  * database with an index marked invalid, to judge an index). Reports each side's throughput, p99
  * and CPU per search (its own PostgreSQL backends', and its client's), and B's change against A
  * as the median of the rounds' ratios. Method and results: bench/README.md.
@@ -120,12 +121,13 @@ function startSide(checkout: string, database: string, caseName: string) {
 }
 
 async function driver(bCheckout: string, caseNames: string[]): Promise<void> {
-  const bDatabase = process.env.BENCH_B_DATABASE ?? "parkwell_bench";
-  console.log(`A: ${ROOT} on parkwell_bench; B: ${bCheckout} on ${bDatabase}; loaded at the same time\n`);
+  const aDatabase = process.env.BENCH_DATABASE ?? "parkwell_bench";
+  const bDatabase = process.env.BENCH_B_DATABASE ?? aDatabase;
+  console.log(`A: ${ROOT} on ${aDatabase}; B: ${bCheckout} on ${bDatabase}; loaded at the same time\n`);
   console.log("| case | A q/s | B q/s | B vs A | A p99 | B p99 | B vs A | A CPU µs | B CPU µs | B vs A |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const caseName of caseNames) {
-    const sides = [startSide(ROOT, "parkwell_bench", caseName), startSide(bCheckout, bDatabase, caseName)];
+    const sides = [startSide(ROOT, aDatabase, caseName), startSide(bCheckout, bDatabase, caseName)];
     try {
       await Promise.all(sides.map((s) => s.next()));
       const rounds: Measured[][] = [];

@@ -7,11 +7,11 @@ export type Exec = <T>(query: BuiltQuery, options?: { prepared?: boolean }) => P
 
 /** One statement, and its count; a page past the end has no row to carry the count, so it counts apart. */
 async function page(exec: Exec, spec: SearchSpec, counted = true) {
-  // Without text the plan does not depend on the values: a prepared statement skips the planning
-  // (decision 009). The statements with text are planned per search: preparing them bought
-  // nothing measurable (decision 007). The broad-word statement stays prepared (see broad).
-  const prepared = spec.terms.length === 0;
-  const rows = spec.limit > 0 ? await exec<SearchRow>(build(searchSql(spec, counted)), { prepared }) : [];
+  // A prepared statement skips the planning (decision 009), with text too: planning a text search
+  // costs about as much as running it on a small catalogue, and preparing bought +48-70% text
+  // searches per second in an A/B run (decision 007).
+  const rows =
+    spec.limit > 0 ? await exec<SearchRow>(build(searchSql(spec, counted)), { prepared: true }) : [];
   if (rows.length > 0 || !counted) return { rows, total: Number(rows[0]?.total ?? 0) };
   if (spec.offset === 0) return { rows, total: 0 };
   return { rows, total: (await exec<{ n: number }>(build(countSql(spec))))[0]?.n ?? 0 };
