@@ -44,8 +44,10 @@ function ensureChromium() {
   }
 }
 
-const minutes = (ms) =>
-  `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, "0")}s`;
+};
 
 ensureChromium();
 // stderr ignored: Debian's wrapper script complains on some machines while it answers.
@@ -58,7 +60,7 @@ const env = { ...process.env };
 if (database.url) env.TEST_DATABASE_URL = database.url;
 
 const steps = [
-  { name: "check: types, lint, format, unit tests, API suite", args: ["run", "check"] },
+  { name: "check: types, lints (code, OpenAPI), format, unit tests, API suite", args: ["run", "check"] },
   { name: `browser tests (${chromium})`, args: ["run", "test:e2e"] },
 ];
 const done = [];
