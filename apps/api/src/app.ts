@@ -16,6 +16,8 @@ import { accountLimits } from "./features/accounts/throttles";
 import { profileRoutes } from "./features/accounts/profile.routes";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
 import { createMailer, type Mailer } from "./lib/mailer";
+import { jobHandlers } from "./jobs/handlers";
+import { createJobs, type Jobs } from "./jobs/queue";
 import { registerThrottle } from "./plugins/throttle";
 import { createPayments, type Payments } from "./features/payments/registry";
 import { webhookRoutes } from "./features/payments/webhooks.routes";
@@ -37,12 +39,21 @@ export interface AppDeps {
   clock?: Clock;
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else .eml files in DATA_DIR/mail. */
   mailer?: Mailer;
+  /** The job queue; by default pg-boss on `database` (jobs/queue.ts). server.ts starts its workers. */
+  jobs?: Jobs;
   /** Pino options or a logger; tests pass false. */
   logger?: FastifyServerOptions["logger"];
   /** Payment provider adapters; by default built from config (tests point them at local fakes). */
   payments?: Payments;
   /** Test-only switches of the bookings feature (the race tests' negative control). */
   bookings?: { unsafeSkipCapacityLock?: boolean };
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's job queue: server.ts starts and stops its workers; tests run due jobs with it. */
+    jobs: Jobs;
+  }
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -89,16 +100,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     });
   app.addHook("onClose", async () => mailer.close());
+  const jobs = deps.jobs ?? createJobs(database, app.log);
+  await jobs.ready();
+  app.decorate("jobs", jobs);
+  // Before the server closes: stop taking jobs and let the running ones finish, while the
+  // database and the mailer they use are still open.
+  app.addHook("preClose", async () => jobs.stop());
   const verifier = config.FIREBASE_PROJECT_ID
     ? firebaseVerifier(config.FIREBASE_PROJECT_ID, config.FIREBASE_JWKS_URL, clock)
     : null;
-  const accounts = {
-    db: database.db,
-    clock,
-    mailer,
-    publicUrl: config.PUBLIC_URL,
-    onMailError: (err: unknown) => app.log.error({ err }, "sending an account e-mail failed"),
-  };
+  const accounts = { db: database.db, clock, jobs, publicUrl: config.PUBLIC_URL };
 
   await app.register(healthRoutes(database, VERSION, auth, config.HEALTH_DETAILS), { prefix: "/api" });
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
@@ -112,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const countries = servedCountries(database.db);
   await countries.load();
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
-  const paymentDeps = { db: database.db, payments, clock, countries };
+  const paymentDeps = { db: database.db, payments, clock, countries, jobs };
 
   await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
@@ -121,6 +132,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
+  jobs.handle(
+    jobHandlers({
+      ...bookingDeps,
+      mailer,
+      reminders: {
+        beforeStartMinutes: config.REMINDER_BEFORE_START_MINUTES,
+        beforeEndMinutes: config.REMINDER_BEFORE_END_MINUTES,
+      },
+      demoMode: config.DEMO_MODE,
+      expirePayments: async () => 0, // FIXME wire payments expiry
+    }),
+  );
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -19,6 +19,14 @@ const poolSize = z.coerce
   .max(200, { error: "must be at most 200" })
   .optional();
 
+/** A whole number of minutes from 1 to `max`. */
+const minutes = (max: number) =>
+  z.coerce
+    .number({ error: "must be a number of minutes" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(max, { error: `must be at most ${max}` });
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -96,6 +104,14 @@ const ConfigSchema = z.object({
     .min(100, { error: "must be at least 100" })
     .max(120_000, { error: "must be at most 120000" })
     .default(10_000),
+  /** Booking reminders by e-mail: this many minutes before the start, and before the end. */
+  REMINDER_BEFORE_START_MINUTES: minutes(1440).default(60),
+  REMINDER_BEFORE_END_MINUTES: minutes(240).default(15),
+  /**
+   * A top-up still unpaid after this many minutes is asked about at its provider once more, then
+   * marked expired (a payment the provider reports later still credits).
+   */
+  PAYMENT_EXPIRE_MINUTES: minutes(10_080).default(60),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_MODE"> & {

@@ -3,14 +3,8 @@ import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { seedForStart } from "./db/seed";
-import { completeEndedBookings } from "./features/bookings/bookings.service";
-import { DEMO_RESET_CHECK_MS, demoModeNotice } from "./features/demo/demo.domain";
-import { resetDemoDataWhenDue } from "./features/demo/demo.service";
-import { systemClock } from "./lib/clock";
+import { demoModeNotice } from "./features/demo/demo.domain";
 import path from "node:path";
-
-/** How often ended bookings are marked completed (any number of processes may run it). */
-const COMPLETE_BOOKINGS_EVERY_MS = 60_000;
 
 async function main(config: Config): Promise<void> {
   if (config.NODE_ENV === "production" && !config.QR_SIGNING_SECRET) {
@@ -27,29 +21,14 @@ async function main(config: Config): Promise<void> {
   const seeded = await seedForStart(database.db, config);
 
   const app = await buildApp({ database, config });
-  const completing = setInterval(() => {
-    completeEndedBookings(database.db, systemClock).catch((err: unknown) =>
-      app.log.error({ err }, "completing ended bookings failed"),
-    );
-  }, COMPLETE_BOOKINGS_EVERY_MS).unref();
-  app.addHook("onClose", async () => clearInterval(completing));
-  if (config.DEMO_MODE) {
-    // Every process checks; the reset row lets one of them reset every 30 minutes (demo.service).
-    const resetting = setInterval(() => {
-      resetDemoDataWhenDue(database.db, systemClock).then(
-        (ran) => ran && app.log.info("demo data reset to its seeded state"),
-        (err: unknown) => app.log.error({ err }, "resetting the demo data failed"),
-      );
-    }, DEMO_RESET_CHECK_MS).unref();
-    app.addHook("onClose", async () => clearInterval(resetting));
-  }
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    // Stop accepting, let requests in flight finish, then close the database.
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Stop taking jobs and let the running ones finish, stop accepting, let requests in flight
+    // finish, then close the database.
+    const force = setTimeout(() => process.exit(1), 30_000).unref();
     try {
       await app.close();
       await database.close();
@@ -64,6 +43,9 @@ async function main(config: Config): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Workers and the schedules (booking completion, reminders, payment expiry, the demo reset):
+  // each scheduled job runs once per tick however many processes run.
+  await app.jobs.start({ skipSchedules: config.DEMO_MODE ? [] : ["demo-reset"] });
   app.log.info(
     {
       database: database.engine,

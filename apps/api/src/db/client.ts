@@ -24,7 +24,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Engine = "pglite" | "postgres";
 
 export type RawClient =
-  { engine: "pglite"; client: PGlite } | { engine: "postgres"; pool: pg.Pool; searchPool: pg.Pool };
+  | { engine: "pglite"; client: PGlite }
+  | { engine: "postgres"; pool: pg.Pool; searchPool: pg.Pool; url: string };
 
 export interface Database {
   db: Db;
@@ -104,7 +105,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       search,
       engine: "postgres",
-      raw: { engine: "postgres", pool, searchPool },
+      raw: { engine: "postgres", pool, searchPool, url: options.url },
       close: async () => {
         await Promise.all([pool.end(), searchPool.end()]);
       },

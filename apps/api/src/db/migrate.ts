@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { API_ROOT } from "../config";
+import { installJobs } from "../jobs/queue";
 import { queryRows, type Database, type Db } from "./client";
 
 export const MIGRATIONS_DIR = path.join(API_ROOT, "drizzle");
@@ -22,6 +23,7 @@ export async function migrate(database: Database, migrationsFolder = MIGRATIONS_
   const raw = database.raw;
   if (raw.engine === "pglite") {
     await migratePglite(drizzlePglite({ client: raw.client }), config);
+    await installJobs(database);
     return;
   }
   const client = await raw.pool.connect();
@@ -31,6 +33,8 @@ export async function migrate(database: Database, migrationsFolder = MIGRATIONS_
     await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client }), config);
+    // pg-boss's tables and the queues, under the same lock (pg-boss takes its own as well).
+    await installJobs(database);
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.query("RESET statement_timeout").catch(() => {});

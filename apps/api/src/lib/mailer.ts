@@ -10,7 +10,16 @@ export interface MailMessage {
   html: string;
   /** The one link the message carries; logged when mail is written to files. */
   link?: string;
+  /**
+   * A stable id (a mail job's delivery key): the Message-ID is made from it, so a message sent
+   * again after a crash is the same message to the receiving side.
+   */
+  id?: string;
 }
+
+/** The Message-ID header for a message with an id; nodemailer makes a random one otherwise. */
+const messageId = (m: MailMessage, from: string) =>
+  m.id ? { messageId: `<${m.id.replace(/[^\w.-]/g, ".")}@${/@([\w.-]+)/.exec(from)?.[1] ?? "parkwell"}>` } : {};
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -34,7 +43,15 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     // Pooled: messages reuse open SMTP connections instead of a new connection (TCP, EHLO, TLS,
     // AUTH) for every message; `?pool=false` in the URL turns it off.
-    const transport = nodemailer.createTransport({ url: opts.smtpUrl, pool: true });
+    // Time limits well under a mail job's lease (jobs/mail-job.ts), so a hung server fails the
+    // attempt (retried later) instead of holding the job.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      pool: true,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(m) {
         await transport.sendMail({
@@ -43,6 +60,7 @@ export function createMailer(opts: {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          ...messageId(m, opts.from),
         });
       },
       close: () => transport.close(),
@@ -58,6 +76,7 @@ export function createMailer(opts: {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        ...messageId(m, opts.from),
       });
       // Time first so a directory listing reads in sending order.
       const file = path.join(dir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);

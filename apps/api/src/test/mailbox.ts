@@ -1,9 +1,20 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Jobs } from "../jobs/queue";
 
-/** The messages the file mailer wrote under DATA_DIR/mail, oldest first, decoded enough to read links. */
-export async function readMailbox(dataDir: string): Promise<{ to: string; subject: string; body: string }[]> {
-  const dir = path.join(dataDir, "mail");
+/** A test's app: its mail jobs, and where its file mailer writes. */
+export interface Mailbox {
+  app: { jobs: Jobs };
+  config: { DATA_DIR: string };
+}
+
+/**
+ * The messages the file mailer wrote under DATA_DIR/mail, oldest first, decoded enough to read
+ * links, after running the mail jobs that are due (mail is sent by jobs, after the answer).
+ */
+export async function readMailbox(box: Mailbox): Promise<{ to: string; subject: string; body: string }[]> {
+  await box.app.jobs.runDue(["mail"]);
+  const dir = path.join(box.config.DATA_DIR, "mail");
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort();
   const out = [];
   for (const f of files) {
@@ -32,29 +43,12 @@ function unQuotedPrintable(s: string): string {
   ).toString("utf8");
 }
 
-/** Waits until the mailbox holds `count` messages (some mail is sent after the response). */
-export async function waitForMailCount(dataDir: string, count: number): Promise<void> {
-  for (let i = 0; i < 100 && (await readMailbox(dataDir)).length < count; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The last link to `path` that was mailed to `to`, waiting up to 2 s for it. */
-export async function lastLink(
-  dataDir: string,
-  to: string,
-  pathPrefix: string,
-  notToken?: string,
-): Promise<URL> {
-  for (let i = 0; i < 100; i++) {
-    const mails = (await readMailbox(dataDir)).filter((m) => m.to.includes(to));
-    const body = mails.at(-1)?.body ?? "";
-    const links = [...body.matchAll(/https?:\/\/[^\s"<>]+/g)].map(
-      (m) => new URL(m[0].replace(/&amp;/g, "&")),
-    );
-    const link = links.find((u) => u.pathname === pathPrefix && u.searchParams.get("token") !== notToken);
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no ${pathPrefix} link mailed to ${to}`);
+/** The last link to `path` that was mailed to `to`. */
+export async function lastLink(box: Mailbox, to: string, pathPrefix: string, notToken?: string): Promise<URL> {
+  const mails = (await readMailbox(box)).filter((m) => m.to.includes(to));
+  const body = mails.at(-1)?.body ?? "";
+  const links = [...body.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => new URL(m[0].replace(/&amp;/g, "&")));
+  const link = links.find((u) => u.pathname === pathPrefix && u.searchParams.get("token") !== notToken);
+  if (!link) throw new Error(`no ${pathPrefix} link mailed to ${to}`);
+  return link;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { countries } from "./reference";
 
 /** Case-insensitive text (citext): e-mails compare and stay unique regardless of case. */
@@ -28,6 +28,8 @@ export const users = pgTable(
     authProvider: text("auth_provider").notNull().default("password"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Whether the driver gets e-mail reminders before a booking starts and ends (profile). */
+    bookingReminders: boolean("booking_reminders").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

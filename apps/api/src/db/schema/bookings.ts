@@ -60,6 +60,13 @@ export const bookings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the reminder before the start was queued; null until then (one per booking). */
+    startRemindedAt: timestamp("start_reminded_at", { withTimezone: true }),
+    /**
+     * The end time the reminder before the end was queued for: an extension moves the end, and
+     * the new end gets its own reminder; the same end never gets two.
+     */
+    endRemindedFor: timestamp("end_reminded_for", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("bookings_code_key").on(t.bookingCode),
@@ -70,6 +77,9 @@ export const bookings = pgTable(
       .using("gist", t.parkId, t.vehicleTypeId, sql`tstzrange(${t.startTime}, ${t.endTime}, '[)')`)
       .where(sql`${t.status} = 'active'`),
     index("bookings_user_start_idx").on(t.userId, t.startTime),
+    index("bookings_active_start_idx")
+      .on(t.startTime)
+      .where(sql`${t.status} = 'active'`),
     index("bookings_active_end_idx")
       .on(t.endTime)
       .where(sql`${t.status} = 'active'`),

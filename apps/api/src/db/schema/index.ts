@@ -7,3 +7,4 @@ export * from "./wallet";
 export * from "./inquiries";
 export * from "./bookings";
 export * from "./demo";
+export * from "./jobs";

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { accountTokens, authAttempts, countries, users } from "../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;
@@ -21,7 +22,7 @@ export async function findUserByFirebaseUid(db: Db, uid: string): Promise<UserRo
 }
 
 /** The new user, or undefined when the e-mail is taken (the unique index decides, even under races). */
-export async function insertUser(db: Db, row: typeof users.$inferInsert): Promise<UserRow | undefined> {
+export async function insertUser(db: Tx, row: typeof users.$inferInsert): Promise<UserRow | undefined> {
   const [created] = await db.insert(users).values(row).onConflictDoNothing().returning();
   return created;
 }

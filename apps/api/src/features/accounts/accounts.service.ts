@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { AuthResponse, LoginSchema, RegisterSchema } from "@parkwell/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import type { Mailer } from "../../lib/mailer";
+import type { MailMessage } from "../../lib/mailer";
+import type { Tx } from "../../db/tx";
+import type { AccountMailTemplate } from "../../jobs/mail-job";
+import type { Jobs } from "../../jobs/queue";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
 import { endSession, startSession } from "../sessions/sessions.service";
@@ -15,10 +19,9 @@ import { presentProfile } from "./profile.presenter";
 export interface AccountsDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
   publicUrl: string;
-  /** Where a mail that failed in the background is reported. */
-  onMailError: (err: unknown) => void;
+  /** Where account e-mails are queued (jobs/queue.ts). */
+  jobs: Jobs;
 }
 
 /** Who is asking: for the attempt log and the session row. */
@@ -47,47 +50,55 @@ export async function issueSession(
 }
 
 /**
- * Account mail goes out after the answer, so a known address takes no longer than an unknown one
- * (OWASP Forgot Password Cheat Sheet: consistent response time). A failure is reported, not thrown.
+ * Queues an account e-mail (a verification or reset link, or a note to the owner of a taken
+ * address) in `tx`, the transaction of the change that causes it; the mail job composes it
+ * (`composeAccountMail`) and sends it after the answer, so a known address takes no longer than
+ * an unknown one (OWASP Forgot Password Cheat Sheet: consistent response time) but for the
+ * insert of the job.
  */
-export function mailInBackground(
-  d: AccountsDeps,
-  user: repo.UserRow,
-  kind: "verify" | "reset" | "taken",
-): void {
-  (kind === "taken" ? mailTaken(d, user) : mailLink(d, user, kind)).catch(d.onMailError);
+export function queueAccountMail(d: AccountsDeps, tx: Tx, userId: string, template: AccountMailTemplate) {
+  return d.jobs.send(tx, "mail", { key: `account:${template}:${randomUUID()}`, type: "account", template, userId });
 }
 
-export async function mailLink(d: AccountsDeps, user: repo.UserRow, kind: "verify" | "reset") {
+/**
+ * The account e-mail a mail job sends, composed when it runs: a link's token is made now (the
+ * queue never holds one), replacing the user's earlier link of the kind. Null when there is
+ * nothing to send any more (the user is disabled, or already verified).
+ */
+export async function composeAccountMail(
+  d: { db: Db; clock: Clock; publicUrl: string },
+  userId: string,
+  template: AccountMailTemplate,
+): Promise<MailMessage | null> {
+  const user = await repo.findUserById(d.db, userId);
+  if (!user || user.disabledAt) return null;
+  if (template === "taken") {
+    return accountMail(
+      "taken",
+      mailLanguage(user),
+      user.email,
+      user.firstName,
+      `${d.publicUrl}/auth`,
+      `${d.publicUrl}/auth/forgot-password`,
+    );
+  }
+  if (template === "verify" && user.emailVerifiedAt) return null;
   const token = newToken();
   const now = d.clock();
-  const seconds = kind === "verify" ? VERIFY_TOKEN_SECONDS : RESET_TOKEN_SECONDS;
+  const seconds = template === "verify" ? VERIFY_TOKEN_SECONDS : RESET_TOKEN_SECONDS;
   await repo.replaceToken(d.db, {
     userId: user.id,
-    purpose: kind === "verify" ? "verify_email" : "reset_password",
+    purpose: template === "verify" ? "verify_email" : "reset_password",
     tokenHash: hashToken(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + seconds * 1000),
   });
   // Links are built from configuration, never from the Host header (reset poisoning).
   const link =
-    kind === "verify"
+    template === "verify"
       ? `${d.publicUrl}/verify?token=${token}`
       : `${d.publicUrl}/forgot-password?mode=reset&token=${token}`;
-  await d.mailer.send(accountMail(kind, mailLanguage(user), user.email, user.firstName, link));
-}
-
-/** Tells an owner that someone tried to register with their address: sign in, or reset. */
-async function mailTaken(d: AccountsDeps, user: repo.UserRow) {
-  const mail = accountMail(
-    "taken",
-    mailLanguage(user),
-    user.email,
-    user.firstName,
-    `${d.publicUrl}/auth`,
-    `${d.publicUrl}/auth/forgot-password`,
-  );
-  await d.mailer.send(mail);
+  return accountMail(template, mailLanguage(user), user.email, user.firstName, link);
 }
 
 const mailLanguage = (user: repo.UserRow) => (user.language === "fr" ? "fr" : "en");
@@ -107,19 +118,23 @@ export async function register(
     throw AppError.validation({ country_id: MESSAGES.countryUnknown });
   }
   const email = body.email;
-  const user = await repo.insertUser(d.db, {
-    email,
-    passwordHash: await hashPassword(body.password),
-    firstName: body.first_name,
-    lastName: body.last_name,
-    phone: body.phone ?? null,
-    countryId: body.country_id ?? 1,
-    language,
-    authProvider: "password",
+  const passwordHash = await hashPassword(body.password);
+  const user = await d.db.transaction(async (tx) => {
+    const inserted = await repo.insertUser(tx, {
+      email,
+      passwordHash,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      phone: body.phone ?? null,
+      countryId: body.country_id ?? 1,
+      language,
+      authProvider: "password",
+    });
+    if (inserted) await queueAccountMail(d, tx, inserted.id, "verify");
+    return inserted;
   });
   if (user) {
     await log(d, meta, { action: "register", identifier: email, userId: user.id, success: true });
-    mailInBackground(d, user, "verify");
     return { message: MESSAGES.registered };
   }
   const owner = await repo.findUserByEmail(d.db, email);
@@ -130,7 +145,7 @@ export async function register(
     success: false,
     reason: "email_taken",
   });
-  if (owner && !owner.disabledAt) mailInBackground(d, owner, "taken");
+  if (owner && !owner.disabledAt) await queueAccountMail(d, d.db, owner.id, "taken");
   return { message: MESSAGES.registered };
 }
 
@@ -169,7 +184,7 @@ export async function resendVerification(d: AccountsDeps, email: string, meta: R
   const user = await repo.findUserByEmail(d.db, email);
   const send = Boolean(user && !user.emailVerifiedAt && !user.disabledAt);
   await log(d, meta, { action: "resend_verification", identifier: email, userId: user?.id, success: send });
-  if (user && send) mailInBackground(d, user, "verify");
+  if (user && send) await queueAccountMail(d, d.db, user.id, "verify");
   return { message: MESSAGES.resendSent };
 }
 

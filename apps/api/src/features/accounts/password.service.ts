@@ -4,13 +4,13 @@ import { hashToken } from "../../lib/tokens";
 import { endUserSessions } from "../sessions/sessions.service";
 import { MESSAGES } from "./accounts.domain";
 import * as repo from "./accounts.repo";
-import { log, mailInBackground, type AccountsDeps, type RequestMeta } from "./accounts.service";
+import { log, queueAccountMail, type AccountsDeps, type RequestMeta } from "./accounts.service";
 
 export async function forgotPassword(d: AccountsDeps, email: string, meta: RequestMeta) {
   const user = await repo.findUserByEmail(d.db, email);
   const send = Boolean(user && !user.disabledAt);
   await log(d, meta, { action: "forgot_password", identifier: email, userId: user?.id, success: send });
-  if (user && send) mailInBackground(d, user, "reset");
+  if (user && send) await queueAccountMail(d, d.db, user.id, "reset");
   return { message: MESSAGES.forgotSent };
 }
 

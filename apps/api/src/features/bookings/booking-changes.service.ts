@@ -7,6 +7,7 @@ import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
+import { queueBookingMail } from "./bookings-mail.service";
 
 import {
   busy,
@@ -83,6 +84,7 @@ export async function extendBooking(
       updatedAt: now,
     };
     await repo.updateBooking(tx, b.id, set);
+    await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "extended");
     return { booking: { ...b, ...set }, park: park.view };
   });
 }
@@ -168,6 +170,7 @@ export async function changeStatus(
         updatedAt: now,
       };
       await repo.updateBooking(tx, b.id, set);
+      await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "cancelled", refund.amountMinor);
       return {
         booking: { ...b, ...set },
         park: park.view,
@@ -188,6 +191,7 @@ export async function changeStatus(
       updatedAt: now,
     };
     await repo.updateBooking(tx, b.id, set);
+    await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "renewed");
     return { booking: { ...b, ...set }, park: park.view, refundedMinor: 0, chargedMinor: due };
   });
 }

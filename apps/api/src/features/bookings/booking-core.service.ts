@@ -12,6 +12,7 @@ import {
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
+import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
 import { priceWindow } from "../parks/pricing.domain";
@@ -23,6 +24,8 @@ import type { ParkForBooking } from "./bookings.repo";
 export interface BookingDeps {
   db: Db;
   clock: Clock;
+  /** Where each change's e-mail is queued, in the change's transaction. */
+  jobs: Jobs;
   /**
    * Test-only: extend and renew skip the capacity row lock, to prove the race tests can fail.
    * Never set in production. (A new booking's lock is inside `book_space`; its race test

@@ -27,7 +27,7 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 const subjects = async (email: string) =>
-  (await readMailbox(dataDir)).filter((m) => m.to.includes(email)).map((m) => m.subject);
+  (await readMailbox(ctx)).filter((m) => m.to.includes(email)).map((m) => m.subject);
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);

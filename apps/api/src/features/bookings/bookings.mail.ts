@@ -1,7 +1,8 @@
 import { formatZonedDateTime, type Booking } from "@parkwell/contract";
+import type { BookingMailTemplate } from "../../jobs/mail-job";
 import type { MailMessage } from "../../lib/mailer";
 
-export type BookingMailKind = "booked" | "extended" | "cancelled" | "renewed";
+export type BookingMailKind = BookingMailTemplate;
 type Lang = "en" | "fr";
 
 const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: string }>> = {
@@ -82,6 +83,61 @@ export function bookingMail(
     subject: fill(t.subject),
     text: `${lines.join("\n")}\n\n${l.details}: ${link}\n\nParkwell`,
     html: `${lines.map((x) => `<p>${escapeHtml(x)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(l.details)}</a></p><p>Parkwell</p>`,
+    link,
+  };
+}
+
+const REMINDERS: Record<"start" | "end", Record<Lang, { subject: string; intro: string; action: string }>> = {
+  start: {
+    en: {
+      subject: "Your Parkwell booking {code} starts at {time}",
+      intro: "Your parking starts soon. Show the booking's QR code in the app at the entrance.",
+      action: "Booking details",
+    },
+    fr: {
+      subject: "Votre réservation Parkwell {code} commence à {time}",
+      intro: "Votre stationnement commence bientôt. Présentez le code QR de la réservation dans l'application à l'entrée.",
+      action: "Détails de la réservation",
+    },
+  },
+  end: {
+    en: {
+      subject: "Your Parkwell booking {code} ends at {time}",
+      intro: "Your parking ends soon. Need more time? Extend your booking before it ends.",
+      action: "Extend my booking",
+    },
+    fr: {
+      subject: "Votre réservation Parkwell {code} se termine à {time}",
+      intro: "Votre stationnement se termine bientôt. Besoin de plus de temps ? Prolongez votre réservation avant la fin.",
+      action: "Prolonger ma réservation",
+    },
+  },
+};
+
+/** The reminder before a booking starts or ends; the end's links to the booking's extend form. */
+export function reminderMail(
+  edge: "start" | "end",
+  language: string,
+  to: string,
+  b: Booking,
+  publicUrl: string,
+): MailMessage {
+  const lang: Lang = language === "fr" ? "fr" : "en";
+  const t = REMINDERS[edge][lang];
+  const l = LABELS[lang];
+  const time = formatZonedDateTime(edge === "start" ? b.start_time : b.end_time, lang, b.park.time_zone);
+  const link = `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}${edge === "end" ? "#extend" : ""}`;
+  const lines = [
+    t.intro,
+    `${l.park}: ${b.park.name}, ${b.park.address}`,
+    `${l.from}: ${formatZonedDateTime(b.start_time, lang, b.park.time_zone)}`,
+    `${l.to}: ${formatZonedDateTime(b.end_time, lang, b.park.time_zone)}`,
+  ];
+  return {
+    to,
+    subject: t.subject.replace("{code}", b.booking_code).replace("{time}", time),
+    text: `${lines.join("\n")}\n\n${t.action}: ${link}\n\nParkwell`,
+    html: `${lines.map((x) => `<p>${escapeHtml(x)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>Parkwell</p>`,
     link,
   };
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
-import { bookings, countries, fees, parkRates, parks } from "../../db/schema/index";
+import { bookings, countries, fees, parkRates, parks, users } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { parkView } from "./bookings-view.repo";
 
@@ -155,7 +155,7 @@ export type BookSpaceStatus = "booked" | "full" | "missing_accounts";
  * 23505; each rolls everything back.
  */
 export async function bookSpace(
-  db: Db,
+  db: Tx,
   row: BookingRow,
   accounts: { wallet: string; revenue: string },
 ): Promise<BookSpaceStatus> {
@@ -256,4 +256,68 @@ export async function completeEnded(db: Db, now: Date): Promise<number> {
     .where(and(eq(bookings.status, "active"), sql`${bookings.endTime} <= ${now.toISOString()}::timestamptz`))
     .returning({ id: bookings.id });
   return rows.length;
+}
+
+/** A booking with what its e-mails need of its driver, by id (mail jobs: no user in the request). */
+export async function findBookingForMail(db: Db, id: string) {
+  const [found] = await db
+    .select({ row: bookings, email: users.email, language: users.language, reminders: users.bookingReminders })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(eq(bookings.id, id), sql`${users.disabledAt} IS NULL`));
+  return found;
+}
+
+export async function currencyDecimals(db: Db, currency: string): Promise<number> {
+  const [row] = await db
+    .select({ decimals: countries.currencyDecimals })
+    .from(countries)
+    .where(eq(countries.currency, currency))
+    .limit(1);
+  return row?.decimals ?? 2;
+}
+
+export interface DueReminder {
+  id: string;
+  edge: "start" | "end";
+  at: Date;
+}
+
+/**
+ * Marks, and answers, the bookings whose reminder is due at `now`, for drivers who keep reminders
+ * on: before the start, once per booking, unless it was booked inside the lead (the driver has
+ * just seen it); before the end, once per end time, once the stay has begun (an extension moves
+ * the end, and the new end has its own reminder). The row locks of the UPDATE make a second run
+ * at the same time wait and then skip what the first marked.
+ */
+export async function markDueReminders(
+  tx: Tx,
+  now: Date,
+  leads: { beforeStartMinutes: number; beforeEndMinutes: number },
+): Promise<DueReminder[]> {
+  const at = now.toISOString();
+  const rows = await queryRows<{ id: string; edge: "start" | "end"; at: string | Date }>(
+    tx as Db,
+    sql`WITH start_due AS (
+      UPDATE bookings b SET start_reminded_at = ${at}::timestamptz
+      FROM users u
+      WHERE u.id = b.user_id AND u.booking_reminders AND u.disabled_at IS NULL
+        AND b.status = 'active' AND b.start_reminded_at IS NULL
+        AND b.start_time > ${at}::timestamptz
+        AND b.start_time <= ${at}::timestamptz + make_interval(mins => ${leads.beforeStartMinutes})
+        AND b.created_at <= b.start_time - make_interval(mins => ${leads.beforeStartMinutes})
+      RETURNING b.id, 'start'::text AS edge, b.start_time AS at
+    ), end_due AS (
+      UPDATE bookings b SET end_reminded_for = b.end_time
+      FROM users u
+      WHERE u.id = b.user_id AND u.booking_reminders AND u.disabled_at IS NULL
+        AND b.status = 'active' AND b.end_reminded_for IS DISTINCT FROM b.end_time
+        AND b.start_time <= ${at}::timestamptz
+        AND b.end_time > ${at}::timestamptz
+        AND b.end_time <= ${at}::timestamptz + make_interval(mins => ${leads.beforeEndMinutes})
+      RETURNING b.id, 'end'::text AS edge, b.end_time AS at
+    )
+    SELECT * FROM start_due UNION ALL SELECT * FROM end_due`,
+  );
+  return rows.map((r) => ({ id: r.id, edge: r.edge, at: new Date(r.at) }));
 }

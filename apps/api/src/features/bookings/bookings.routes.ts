@@ -13,7 +13,6 @@ import {
   ErrorSchema,
   ExtendBookingBodySchema,
   IdempotencyKeySchema,
-  type Booking,
 } from "@parkwell/contract";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -22,10 +21,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { requestLanguage } from "../../lib/language";
-import type { Mailer } from "../../lib/mailer";
-import { toMajor } from "../../lib/money";
+import type { Jobs } from "../../jobs/queue";
 import { requireUser, type Auth } from "../../plugins/auth";
-import { bookingMail, type BookingMailKind } from "./bookings.mail";
 import type { ParkView } from "./bookings-view.repo";
 import { presentBookingDetail, presentBookings } from "./bookings-view.service";
 import type { BookingRow } from "./bookings.repo";
@@ -34,8 +31,7 @@ import * as service from "./bookings.service";
 export interface BookingRouteDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
-  publicUrl: string;
+  jobs: Jobs;
   qrSecret: string;
   /** Test-only negative control (see bookings.service). */
   unsafeSkipCapacityLock?: boolean;
@@ -79,26 +75,6 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
     });
-    // Mail never delays or fails the booking: it is composed and sent after the answer is written
-    // (setImmediate waits for this turn's work, the answer included), and errors are logged.
-    const sending = new Set<Promise<void>>();
-    const notify = (
-      user: { email: string; language: string },
-      kind: BookingMailKind,
-      b: Booking,
-      refund = 0,
-    ) => {
-      const p: Promise<void> = new Promise((next) => setImmediate(next))
-        .then(() => deps.mailer.send(bookingMail(kind, user.language, user.email, b, deps.publicUrl, refund)))
-        .catch((err: unknown) => app.log.error({ err, booking: b.booking_code }, "booking mail failed"))
-        .finally(() => sending.delete(p));
-      sending.add(p);
-    };
-    // A stopping process still delivers the confirmations it promised.
-    app.addHook("onClose", async () => {
-      await Promise.all([...sending]);
-    });
-
     app.post(
       "/bookings",
       {
@@ -121,7 +97,6 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         );
         const body = await one(req, booking, park);
         if (replayed) return reply.code(201).header("idempotent-replayed", "true").send(body);
-        notify(user, "booked", body);
         return reply.code(201).send(body);
       },
     );
@@ -161,16 +136,13 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         },
       },
       async (req) => {
-        const user = requireUser(req);
         const { booking, park } = await service.extendBooking(
           deps,
-          user.id,
+          requireUser(req).id,
           bookingId(req.body.booking_id),
           req.body.new_end_time,
         );
-        const body = await one(req, booking, park);
-        notify(user, "extended", body);
-        return body;
+        return one(req, booking, park);
       },
     );
 
@@ -187,12 +159,8 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         },
       },
       async (req) => {
-        const user = requireUser(req);
-        const result = await service.changeStatus(deps, user.id, bookingId(req.params.id), req.query.status);
-        const body = await one(req, result.booking, result.park);
-        const refund = toMajor(result.refundedMinor, result.park.decimals);
-        notify(user, req.query.status === "cancelled" ? "cancelled" : "renewed", body, refund);
-        return body;
+        const result = await service.changeStatus(deps, requireUser(req).id, bookingId(req.params.id), req.query.status);
+        return one(req, result.booking, result.park);
       },
     );
 

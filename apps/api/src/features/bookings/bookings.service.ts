@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { refusedEdge, windowVerdict } from "@parkwell/contract";
 import { bookingCode } from "./bookings.domain";
+import { queueBookingMail } from "./bookings-mail.service";
 import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
@@ -25,6 +26,13 @@ import {
 
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
 export { changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
+
+/** `book_space` answered something else than booked: the transaction (and its mail job) rolls back. */
+class NotBooked extends Error {
+  constructor(readonly status: repo.BookSpaceStatus) {
+    super(`not booked: ${status}`);
+  }
+}
 
 const fingerprint = (body: CreateBookingBody) =>
   createHash("sha256")
@@ -95,9 +103,26 @@ export async function createBooking(
     createdAt: now,
     updatedAt: now,
     cancelledAt: null,
+    startRemindedAt: null,
+    endRemindedFor: null,
   };
   const move = { userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
-  const book = () => repo.bookSpace(db, booking, chargeAccountKeys(move));
+  const keys = chargeAccountKeys(move);
+  // The confirmation's job and the booking commit together, or neither does. The job is written
+  // first, so the capacity lock `book_space` takes is held only until the COMMIT that follows it.
+  const book = async (): Promise<repo.BookSpaceStatus> => {
+    try {
+      return await db.transaction(async (tx) => {
+        await queueBookingMail(deps.jobs, tx, booking, "booked");
+        const status = await repo.bookSpace(tx, booking, keys);
+        if (status !== "booked") throw new NotBooked(status);
+        return status;
+      });
+    } catch (err) {
+      if (err instanceof NotBooked) return err.status;
+      throw err;
+    }
+  };
   try {
     // One statement locks, checks the peak, charges and inserts (book_space); a busy plate is
     // refused by the insert itself (the exclusion constraint; guardVehicle makes it the 409).

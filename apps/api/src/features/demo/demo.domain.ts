@@ -3,9 +3,6 @@
 /** How often the demo accounts' bookings, wallets and accounts go back to their seeded state. */
 export const DEMO_RESET_EVERY_MS = 30 * 60_000;
 
-/** How often each process asks whether the reset is due (one row decides which process runs it). */
-export const DEMO_RESET_CHECK_MS = 60_000;
-
 /** The ledger kind of the transfer that brings a demo wallet back to zero. */
 export const DEMO_RESET_KIND = "demo_reset";
 

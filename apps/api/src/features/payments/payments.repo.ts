@@ -179,3 +179,20 @@ export async function forgetWebhookEvent(db: Tx, provider: string, eventId: stri
     .delete(webhookEvents)
     .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
 }
+
+/** A payment with what its receipt needs: the user's address and language, the currency's decimals. */
+export async function findForReceipt(db: Tx, id: string) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      email: users.email,
+      language: users.language,
+      decimals: countries.currencyDecimals,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(countries, eq(countries.currency, payments.currency))
+    .where(and(eq(payments.id, id), isNull(users.disabledAt)))
+    .limit(1);
+  return row;
+}

@@ -8,6 +8,10 @@
  * support (a booking refund can fill the wallet between a top-up's start and its payment).
  */
 import type { Db } from "../../db/client";
+import type { Jobs } from "../../jobs/queue";
+import type { MailMessage } from "../../lib/mailer";
+import { toMajor } from "../../lib/money";
+import { receiptMail } from "./receipt-mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
 import { DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
 import * as repo from "./payments.repo";
@@ -37,7 +41,12 @@ export async function balance(db: Db, payment: PaymentRow): Promise<number> {
  * may pay on the same checkout after a failed attempt, and the provider's verified or signed word
  * that money arrived is what counts. A mismatch is final and never credits.
  */
-export async function settle(db: Db, payment: PaymentRow, reported: ProviderPayment): Promise<SettleOutcome> {
+export async function settle(
+  deps: { db: Db; jobs: Jobs },
+  payment: PaymentRow,
+  reported: ProviderPayment,
+): Promise<SettleOutcome> {
+  const { db } = deps;
   if (payment.status === "succeeded") return already(db, payment);
   if (reported.status === "pending") return { kind: "pending" };
   if (reported.status === "failed") return markFailed(db, payment, DECLINED);
@@ -70,6 +79,10 @@ export async function settle(db: Db, payment: PaymentRow, reported: ProviderPaym
       verifyLeaseUntil: null,
       failureReason: null,
     });
+    // The receipt commits with the credit: one per payment, whichever path settled it.
+    if (credit.created) {
+      await deps.jobs.send(tx, "mail", { key: `receipt:${row.id}`, type: "receipt", paymentId: row.id });
+    }
     return {
       kind: credit.created ? ("credited" as const) : ("already" as const),
       // The wallet moved only when some of it fitted; otherwise its balance is read after commit.
@@ -101,4 +114,27 @@ async function markFailed(db: Db, payment: PaymentRow, reason: string): Promise<
   });
   if (row?.status === "succeeded") return already(db, row);
   return { kind: "failed", reason: failureKind(row?.failureReason ?? reason) };
+}
+
+/** The receipt a mail job sends for a settled top-up; null when the payment is not settled. */
+export async function composeReceiptMail(
+  d: { db: Db; publicUrl: string },
+  paymentId: string,
+): Promise<MailMessage | null> {
+  const found = await repo.findForReceipt(d.db, paymentId);
+  if (!found || found.payment.status !== "succeeded") return null;
+  const { payment, email, language, decimals } = found;
+  const money = (minor: number) => `${toMajor(minor, decimals)} ${payment.currency}`;
+  return receiptMail(
+    language,
+    email,
+    {
+      amount: money(payment.amountMinor),
+      held: payment.heldMinor > 0 ? money(payment.heldMinor) : null,
+      provider: payment.provider,
+      reference: payment.reference,
+      paidAt: payment.updatedAt,
+    },
+    d.publicUrl,
+  );
 }

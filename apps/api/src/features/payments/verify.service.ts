@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { toMajor, toMinor } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
@@ -16,6 +17,8 @@ export interface PaymentDeps {
   clock: Clock;
   /** The served countries: gateways and currency decimals (decision 018). */
   countries: ServedCountries;
+  /** Where a settled top-up's receipt is queued. */
+  jobs: Jobs;
 }
 
 export const IN_PROGRESS = "Payment verification already in progress";
@@ -75,7 +78,7 @@ export async function confirmWithProvider(
     } catch (err) {
       throw providerFailure(err);
     }
-    return await settle(deps.db, payment, reported);
+    return await settle(deps, payment, reported);
   } finally {
     await repo.releaseLease(deps.db, payment.id);
   }

@@ -26,7 +26,7 @@ export async function handleWebhookEvent(
   const payment = await repo.findByProviderReference(deps.db, name, event.payment.providerReference);
   if (!payment) return { received: true, unknownPayment: true };
   try {
-    const outcome = await settle(deps.db, payment, event.payment);
+    const outcome = await settle(deps, payment, event.payment);
     return { received: true, outcome: outcome.kind };
   } catch (err) {
     await repo.forgetWebhookEvent(deps.db, name, event.id);

@@ -1,0 +1,111 @@
+/**
+ * A booking's e-mails as jobs: the confirmation of each change (queued in the change's own
+ * transaction) and the reminders before the start and the end (queued by the reminder job), both
+ * composed when the mail job runs, in the driver's language and on the park's clock.
+ */
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import type { BookingMailTemplate, MailJob } from "../../jobs/mail-job";
+import type { Jobs } from "../../jobs/queue";
+import type { Clock } from "../../lib/clock";
+import type { MailMessage } from "../../lib/mailer";
+import { toMajor } from "../../lib/money";
+import { bookingMail, reminderMail } from "./bookings.mail";
+import { presentBookings } from "./bookings-view.service";
+import * as repo from "./bookings.repo";
+import type { BookingRow } from "./bookings.repo";
+
+export interface BookingMailDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  qrSecret: string;
+}
+
+/** When the reminders go out, before the start and before the end (config: REMINDER_*_MINUTES). */
+export interface ReminderLeads {
+  beforeStartMinutes: number;
+  beforeEndMinutes: number;
+}
+
+/**
+ * Queues the e-mail of a change in the change's transaction. Each change moves the booking's
+ * `moves` counter, so `booking:<id>:<moves>` names the change: the mail's delivery key.
+ */
+export function queueBookingMail(
+  jobs: Jobs,
+  tx: Tx,
+  b: Pick<BookingRow, "id" | "moves" | "endTime" | "paidMinor">,
+  template: BookingMailTemplate,
+  refundMinor = 0,
+) {
+  return jobs.send(tx, "mail", {
+    key: `booking:${b.id}:${b.moves}`,
+    type: "booking",
+    template,
+    bookingId: b.id,
+    endTime: b.endTime.toISOString(),
+    paidMinor: b.paidMinor,
+    refundMinor,
+  });
+}
+
+async function presented(d: BookingMailDeps, row: BookingRow, language: "en" | "fr") {
+  const [booking] = await presentBookings(d.db, [row], { qrSecret: d.qrSecret, now: d.clock(), language });
+  return booking!;
+}
+
+/** The confirmation a booking mail job sends, showing the booking as the change left it. */
+export async function composeBookingMail(
+  d: BookingMailDeps,
+  job: Extract<MailJob, { type: "booking" }>,
+): Promise<MailMessage | null> {
+  const found = await repo.findBookingForMail(d.db, job.bookingId);
+  if (!found) return null;
+  const { row, email, language } = found;
+  const lang = language === "fr" ? "fr" : "en";
+  const b = await presented(d, { ...row, endTime: new Date(job.endTime), paidMinor: job.paidMinor }, lang);
+  const decimals = await repo.currencyDecimals(d.db, row.currency);
+  return bookingMail(job.template, lang, email, b, d.publicUrl, toMajor(job.refundMinor, decimals));
+}
+
+/**
+ * The reminder job (every minute, once across processes): marks the bookings whose reminder is
+ * due and queues their mails, in one transaction, so a booking is reminded once however many
+ * processes run and however often the job is retried. A driver who turned reminders off is skipped.
+ */
+export async function queueDueReminders(d: { db: Db; clock: Clock; jobs: Jobs }, leads: ReminderLeads) {
+  const now = d.clock();
+  return d.db.transaction(async (tx) => {
+    const due = await repo.markDueReminders(tx, now, leads);
+    for (const r of due) {
+      await d.jobs.send(tx, "mail", {
+        key: `reminder:${r.edge}:${r.id}:${r.at.toISOString()}`,
+        type: "reminder",
+        edge: r.edge,
+        bookingId: r.id,
+        at: r.at.toISOString(),
+      });
+    }
+    return due.length;
+  });
+}
+
+/**
+ * A reminder, composed when its mail job runs; null when it no longer applies: the booking was
+ * cancelled or completed, its end moved (the new end has its own reminder), or the driver turned
+ * reminders off in the meantime.
+ */
+export async function composeReminderMail(
+  d: BookingMailDeps,
+  job: Extract<MailJob, { type: "reminder" }>,
+): Promise<MailMessage | null> {
+  const found = await repo.findBookingForMail(d.db, job.bookingId);
+  if (!found || !found.reminders) return null;
+  const { row, email, language } = found;
+  const at = new Date(job.at);
+  const edgeTime = job.edge === "start" ? row.startTime : row.endTime;
+  if (row.status !== "active" || edgeTime.getTime() !== at.getTime() || at <= d.clock()) return null;
+  const lang = language === "fr" ? "fr" : "en";
+  return reminderMail(job.edge, lang, email, await presented(d, row, lang), d.publicUrl);
+}

@@ -1,0 +1,54 @@
+/** What each queue's job does: the features' work, given what it needs. */
+import type { Db } from "../db/client";
+import { composeAccountMail } from "../features/accounts/accounts.service";
+import {
+  composeBookingMail,
+  composeReminderMail,
+  queueDueReminders,
+  type ReminderLeads,
+} from "../features/bookings/bookings-mail.service";
+import { completeEndedBookings } from "../features/bookings/bookings.service";
+import { resetDemoDataWhenDue } from "../features/demo/demo.service";
+import { composeReceiptMail } from "../features/payments/settle.service";
+import type { Clock } from "../lib/clock";
+import type { Mailer, MailMessage } from "../lib/mailer";
+import { deliverOnce, pruneDeliveries, type MailJob } from "./mail-job";
+import type { Handlers, Jobs } from "./queue";
+
+export interface HandlerDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  jobs: Jobs;
+  publicUrl: string;
+  qrSecret: string;
+  reminders: ReminderLeads;
+  demoMode: boolean;
+  /** The expiry of unfinished top-ups (payments feature). */
+  expirePayments: () => Promise<unknown>;
+}
+
+function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
+  switch (job.type) {
+    case "account":
+      return composeAccountMail(d, job.userId, job.template);
+    case "booking":
+      return composeBookingMail(d, job);
+    case "reminder":
+      return composeReminderMail(d, job);
+    case "receipt":
+      return composeReceiptMail(d, job.paymentId);
+  }
+}
+
+export function jobHandlers(d: HandlerDeps): Handlers {
+  return {
+    mail: (job) => deliverOnce(d.db, d.mailer, d.clock, job.key, () => compose(d, job)),
+    "bookings-complete": () => completeEndedBookings(d.db, d.clock),
+    "bookings-remind": () => queueDueReminders(d, d.reminders),
+    "payments-expire": () => d.expirePayments(),
+    // Unscheduled outside demo mode (server.ts); a job left from a demo run does nothing.
+    "demo-reset": async () => d.demoMode && (await resetDemoDataWhenDue(d.db, d.clock)),
+    "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
+  };
+}

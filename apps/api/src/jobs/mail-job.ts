@@ -1,0 +1,99 @@
+/**
+ * E-mail as jobs: what a mail job carries, and delivery that sends each message once.
+ *
+ * A job names what to write about (a user, a booking, a payment), never the text: the handler
+ * composes the message when it runs, in the recipient's language, so no link or token waits in
+ * the queue's table. Each job has a delivery key; `deliverOnce` claims it in `mail_deliveries`
+ * before sending and marks it sent after, so a job run twice (its acknowledgement lost, or two
+ * processes after an expiry) sends one message. The one gap left is a process killed between the
+ * mail server's acceptance and the mark: after the lease the message is sent again (at least once).
+ */
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mailDeliveries } from "../db/schema";
+import type { Clock } from "../lib/clock";
+import type { Mailer, MailMessage } from "../lib/mailer";
+
+export type AccountMailTemplate = "verify" | "reset" | "taken";
+export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed";
+
+export type MailJob = { key: string } & (
+  | { type: "account"; template: AccountMailTemplate; userId: string }
+  | {
+      type: "booking";
+      template: BookingMailTemplate;
+      bookingId: string;
+      /** The booking as it was when the change committed (a later change has its own mail). */
+      endTime: string;
+      paidMinor: number;
+      refundMinor: number;
+    }
+  | { type: "reminder"; edge: "start" | "end"; bookingId: string; at: string }
+  | { type: "receipt"; paymentId: string }
+);
+
+/**
+ * How long a claim keeps other runs off: longer than the mailer's own time limits (lib/mailer.ts),
+ * so a claim is only taken over when its holder is gone.
+ */
+export const MAIL_LEASE_MS = 3 * 60_000;
+
+export class MailInProgress extends Error {
+  constructor(key: string) {
+    super(`mail ${key} is being sent by another run`);
+  }
+}
+
+/**
+ * Sends the message `compose` writes, once per key. `compose` runs only for the run that holds
+ * the claim, and may answer null when there is nothing to send any more (the user turned
+ * reminders off, the booking is gone): the key is then marked done all the same.
+ * Answers whether a message was sent by this run.
+ */
+export async function deliverOnce(
+  db: Db,
+  mailer: Mailer,
+  clock: Clock,
+  key: string,
+  compose: () => Promise<MailMessage | null>,
+): Promise<boolean> {
+  const now = clock();
+  const claimed = await db
+    .insert(mailDeliveries)
+    .values({ key, claimedAt: now })
+    .onConflictDoUpdate({
+      target: mailDeliveries.key,
+      set: { claimedAt: now },
+      setWhere: and(
+        isNull(mailDeliveries.sentAt),
+        lt(mailDeliveries.claimedAt, new Date(now.getTime() - MAIL_LEASE_MS)),
+      ),
+    })
+    .returning({ key: mailDeliveries.key });
+  if (claimed.length === 0) {
+    const [row] = await db.select().from(mailDeliveries).where(eq(mailDeliveries.key, key));
+    if (row?.sentAt) return false;
+    throw new MailInProgress(key);
+  }
+  let message: MailMessage | null;
+  try {
+    message = await compose();
+    if (message) await mailer.send({ ...message, id: key });
+  } catch (err) {
+    // Not sent: let the retry claim it at once.
+    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.key, key), isNull(mailDeliveries.sentAt)));
+    throw err;
+  }
+  await db
+    .update(mailDeliveries)
+    .set({ sentAt: clock() })
+    .where(eq(mailDeliveries.key, key));
+  return message !== null;
+}
+
+/** Deliveries older than this are forgotten (their jobs are long gone). */
+export function pruneDeliveries(db: Db, now: Date, days = 30) {
+  return db
+    .delete(mailDeliveries)
+    .where(lt(mailDeliveries.claimedAt, sql`${now.toISOString()}::timestamptz - make_interval(days => ${days})`));
+}

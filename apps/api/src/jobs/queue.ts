@@ -1,0 +1,244 @@
+/**
+ * The durable job queue: pg-boss on the app's own database (docs/decisions/020-job-queue.md).
+ *
+ * A job is sent inside the transaction of the change that causes it (`send(tx, ...)`): a committed
+ * booking always has its e-mail job, a rolled-back one never has. Workers run in `npm start`'s
+ * processes (`start()`); any number of processes share the queue, each job runs in one of them,
+ * and a scheduled job runs once per tick across all of them. A handler that throws is retried with
+ * backoff; one that has used its retries is failed and copied to the dead-letter queue, where it
+ * stays for an admin (`deadLetters()`).
+ */
+import { sql } from "drizzle-orm";
+import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job } from "pg-boss";
+import type { Database } from "../db/client";
+import type { Tx } from "../db/tx";
+import type { MailJob } from "./mail-job";
+
+/** What each queue's jobs carry. */
+export interface JobData {
+  mail: MailJob;
+  "bookings-complete": Record<string, never>;
+  "bookings-remind": Record<string, never>;
+  "payments-expire": Record<string, never>;
+  "demo-reset": Record<string, never>;
+  "jobs-housekeeping": Record<string, never>;
+}
+export type JobName = keyof JobData;
+
+interface QueueSpec {
+  /** Tries after the first; then the job is failed and dead-lettered. */
+  retryLimit: number;
+  /** Seconds before the first retry, doubling (with jitter) up to `retryDelayMax`. */
+  retryDelay: number;
+  retryDelayMax: number;
+  /** A job running longer than this (its process died) is given to another worker. */
+  expireInSeconds: number;
+  /** Cron (UTC) for a scheduled job, which runs once per tick across every process. */
+  cron?: string;
+  /** Handlers of this queue one process runs at once. */
+  concurrency: number;
+}
+
+/**
+ * Mail retries for about a day (5 s, 10 s, ... capped at 30 min): a mail server down for hours
+ * loses nothing. Scheduled jobs retry little: the next tick runs them again anyway.
+ */
+export const QUEUES: Record<JobName, QueueSpec> = {
+  mail: { retryLimit: 60, retryDelay: 5, retryDelayMax: 1800, expireInSeconds: 120, concurrency: 4 },
+  "bookings-complete": { ...scheduled("* * * * *") },
+  "bookings-remind": { ...scheduled("* * * * *") },
+  "payments-expire": { ...scheduled("*/5 * * * *") },
+  "demo-reset": { ...scheduled("* * * * *") },
+  "jobs-housekeeping": { ...scheduled("17 3 * * *") },
+};
+
+function scheduled(cron: string): QueueSpec {
+  return { retryLimit: 2, retryDelay: 10, retryDelayMax: 60, expireInSeconds: 300, cron, concurrency: 1 };
+}
+
+/** Where a job that has used every retry is copied to: nobody works it; an admin reads it. */
+export const DEAD_LETTER = "dead-letter";
+
+const SCHEMA = "pgboss";
+
+export type Handler<N extends JobName> = (data: JobData[N], job: Job<JobData[N]>) => Promise<unknown>;
+export type Handlers = { [N in JobName]: Handler<N> };
+
+export interface DeadLetter {
+  id: string;
+  queue: string;
+  data: unknown;
+  failedAt: Date;
+  error: unknown;
+}
+
+export interface Jobs {
+  /** Queues a job inside `tx` (or on its own when given the database handle). */
+  send<N extends JobName>(tx: Tx, name: N, data: JobData[N], options?: { startAfter?: Date }): Promise<void>;
+  /**
+   * Reads the queues into pg-boss's cache, so that a send inside a transaction needs no other
+   * connection: on PGlite, which has one, it would wait for the transaction forever.
+   */
+  ready(): Promise<void>;
+  /** The handlers; `start()` and `runDue()` run them. */
+  handle(handlers: Handlers): void;
+  /** Works every queue in this process and writes the schedules, but for `skipSchedules` (removed). */
+  start(options?: { skipSchedules?: JobName[] }): Promise<void>;
+  /** Stops fetching and waits for the handlers running now (at most `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs, here and now, every job that is due, until none is left (a failure is recorded as the
+   * worker would: retried later or dead-lettered): tests and maintenance, not the request path.
+   */
+  runDue(names?: JobName[]): Promise<number>;
+  /** The newest jobs in the dead-letter queue. */
+  deadLetters(limit?: number): Promise<DeadLetter[]>;
+  /** pg-boss itself, for tests that look at job states. */
+  readonly boss: PgBoss;
+}
+
+/** pg-boss over the app's database: its own small pool on PostgreSQL, the same PGlite otherwise. */
+function newBoss(database: Database, options: { supervise: boolean; schedule: boolean }): PgBoss {
+  const common = {
+    schema: SCHEMA,
+    registerInstance: false,
+    openTelemetry: { enabled: false },
+    ...options,
+  };
+  const raw = database.raw;
+  if (raw.engine === "pglite") {
+    return new PgBoss({ ...common, db: fromPglite(raw.client), backend: "pglite" });
+  }
+  return new PgBoss({
+    ...common,
+    connectionString: raw.url,
+    max: 3,
+    application_name: "parkwell-jobs",
+    useListenNotify: true,
+  });
+}
+
+/**
+ * Installs or upgrades pg-boss's tables (schema `pgboss`) and creates or updates the queues: run by
+ * `migrate()`, so every database the app opens, and every test's copy of the template, has them.
+ */
+export async function installJobs(database: Database): Promise<void> {
+  const boss = newBoss(database, { supervise: false, schedule: false });
+  boss.on("error", () => {});
+  await boss.start();
+  try {
+    const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    if (!existing.has(DEAD_LETTER)) {
+      await boss.createQueue(DEAD_LETTER, { retentionSeconds: 30 * 86_400, deleteAfterSeconds: 30 * 86_400 });
+    }
+    for (const [name, spec] of Object.entries(QUEUES)) {
+      const options = {
+        retryLimit: spec.retryLimit,
+        retryDelay: spec.retryDelay,
+        retryBackoff: true,
+        expireInSeconds: spec.expireInSeconds,
+        deleteAfterSeconds: 7 * 86_400,
+        notify: true,
+      };
+      if (existing.has(name)) {
+        await boss.updateQueue(name, { ...options, retryDelayMax: spec.retryDelayMax, deadLetter: DEAD_LETTER });
+      } else {
+        await boss.createQueue(name, { ...options, retryDelayMax: spec.retryDelayMax, deadLetter: DEAD_LETTER });
+      }
+    }
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
+export function createJobs(database: Database, log: { error(obj: object, msg: string): void }): Jobs {
+  const boss = newBoss(database, { supervise: true, schedule: true });
+  // Without a listener an error event (the database restarting) would end the process.
+  boss.on("error", (err) => log.error({ err }, "job queue error"));
+  let handlers: Handlers | undefined;
+  let started = false;
+
+  const run = async <N extends JobName>(name: N, job: Job<JobData[N]>) => {
+    if (!handlers) throw new Error("jobs.handle() was not called");
+    return (handlers[name] as Handler<N>)(job.data, job);
+  };
+
+  return {
+    boss,
+    async send(tx, name, data, options = {}) {
+      await boss.send(name, data, {
+        // Drizzle's execute() answers the driver's result ({ rows }), which its type leaves unknown.
+        db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
+    },
+    async ready() {
+      for (const name of Object.keys(QUEUES)) {
+        await boss.findJobs(name, { id: "00000000-0000-0000-0000-000000000000", limit: 1 });
+      }
+    },
+    handle(h) {
+      handlers = h;
+    },
+    async start({ skipSchedules = [] } = {}) {
+      await boss.start();
+      started = true;
+      for (const [name, spec] of Object.entries(QUEUES) as [JobName, QueueSpec][]) {
+        if (spec.cron) {
+          if (skipSchedules.includes(name)) await boss.unschedule(name);
+          else await boss.schedule(name, spec.cron, {}, { tz: "UTC" });
+        }
+        await boss.work<JobData[typeof name]>(
+          name,
+          { batchSize: 1, localConcurrency: spec.concurrency, pollingIntervalSeconds: 1 },
+          async ([job]) => {
+            try {
+              return await run(name, job!);
+            } catch (err) {
+              log.error({ err, queue: name, job: job!.id, retry: job!.retryCount }, "job failed");
+              throw err;
+            }
+          },
+        );
+      }
+    },
+    async stop(timeoutMs = 20_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+    async runDue(names = Object.keys(QUEUES) as JobName[]) {
+      let ran = 0;
+      for (let round = 0; round < 100; round++) {
+        let found = 0;
+        for (const name of names) {
+          for (const job of await boss.fetch<JobData[typeof name]>(name, { batchSize: 50 })) {
+            found++;
+            try {
+              await run(name, job);
+              await boss.complete(name, job.id);
+            } catch (err) {
+              await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          }
+        }
+        ran += found;
+        if (found === 0) return ran;
+      }
+      throw new Error("jobs.runDue: still finding jobs after 100 rounds");
+    },
+    async deadLetters(limit = 100) {
+      const jobs = await boss.findJobs<unknown>(DEAD_LETTER, { limit: 10_000 });
+      return jobs
+        .map((j) => ({
+          id: j.id,
+          queue: j.sourceName ?? "",
+          data: j.data,
+          failedAt: j.createdOn,
+          error: j.output,
+        }))
+        .sort((a, b) => b.failedAt.getTime() - a.failedAt.getTime())
+        .slice(0, limit);
+    },
+  };
+}
