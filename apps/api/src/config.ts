@@ -96,6 +96,17 @@ const ConfigSchema = z.object({
     .min(100, { error: "must be at least 100" })
     .max(120_000, { error: "must be at most 120000" })
     .default(10_000),
+  /**
+   * How old, in minutes, a top-up still unfinished at its provider must be before the expiry job
+   * asks the provider one last time and, when it is still unpaid, marks it expired (a later
+   * payment of it is still credited).
+   */
+  PAYMENT_EXPIRE_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes" })
+    .int({ error: "must be a whole number of minutes" })
+    .min(1, { error: "must be at least 1" })
+    .max(10_080, { error: "must be at most 10080 (a week)" })
+    .default(60),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_MODE"> & {
