@@ -78,4 +78,9 @@ describe("a failed payment", () => {
     expect(failureKind("mismatch:user")).toBe("mismatch");
     expect(failureKind("declined")).toBe("declined");
   });
+
+  it("may still be paid after it expired, and says it expired", () => {
+    expect(mayStillBePaid("failed", "expired")).toBe(true);
+    expect(failureKind("expired")).toBe("expired");
+  });
 });

@@ -113,18 +113,31 @@ export function payableSince(now: Date): Record<ProviderName, Date> {
 export const DECLINED = "declined";
 
 /**
+ * A payment's failure reason when it was still unfinished at its provider long after it started
+ * and the expiry job gave up on it (see expiryCutoff). It is a failure to the user and gives its
+ * room under the wallet's cap back, but the provider may still be paid on it (see mayStillBePaid).
+ */
+export const EXPIRED = "expired";
+
+/**
  * Whether a provider may still report this payment as paid. A declined attempt may: Paystack and
  * Wave let the customer try again on the same checkout, and Stripe puts a declined intent back to
- * `requires_payment_method`. A mismatch (amount, currency, user) never may, nor a payment no
- * provider ever opened, nor one already settled.
+ * `requires_payment_method`. An expired one may too: expiring is our decision, not the provider's,
+ * and a customer who pays on a checkout left open is credited. A mismatch (amount, currency, user)
+ * never may, nor a payment no provider ever opened, nor one already settled.
  */
 export function mayStillBePaid(status: string, failureReason: string | null): boolean {
   return (
-    status === "initialized" || status === "pending" || (status === "failed" && failureReason === DECLINED)
+    status === "initialized" ||
+    status === "pending" ||
+    (status === "failed" && (failureReason === DECLINED || failureReason === EXPIRED))
   );
 }
 
-/** What a client is told about a failed payment: it did not match, or it was declined. */
-export function failureKind(failureReason: string | null): "declined" | "mismatch" {
-  return failureReason?.startsWith("mismatch") ? "mismatch" : "declined";
+export type FailureKind = "declined" | "mismatch" | "expired";
+
+/** What a client is told about a failed payment: it did not match, it expired, or it was declined. */
+export function failureKind(failureReason: string | null): FailureKind {
+  if (failureReason?.startsWith("mismatch")) return "mismatch";
+  return failureReason === EXPIRED ? "expired" : "declined";
 }
