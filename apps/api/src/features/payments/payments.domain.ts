@@ -141,3 +141,27 @@ export function failureKind(failureReason: string | null): FailureKind {
   if (failureReason?.startsWith("mismatch")) return "mismatch";
   return failureReason === EXPIRED ? "expired" : "declined";
 }
+
+/**
+ * How many unfinished payments of one provider an expiry run handles at most, oldest first: one
+ * run stays short, and one provider's backlog or outage never holds up another's.
+ */
+export const EXPIRY_BATCH = 100;
+
+/**
+ * How long after its expiry an unfinished payment whose provider cannot be reached is kept for a
+ * later run before it is expired without the provider's word. Until then each run asks again: a
+ * provider that is down for a while must not turn paid top-ups into failures. After a day the room
+ * it holds under the cap matters more, and expiring it loses nothing: a late success still credits.
+ */
+export const UNREACHABLE_GRACE_MS = 24 * HOUR;
+
+/** The latest start of a payment that an expiry run at `now` handles: `expireMinutes` earlier. */
+export function expiryCutoff(now: Date, expireMinutes: number): Date {
+  return new Date(now.getTime() - expireMinutes * MINUTE);
+}
+
+/** Whether an unfinished payment started at `createdAt` is expired even when its provider is not reachable. */
+export function expiresUnasked(createdAt: Date, now: Date, expireMinutes: number): boolean {
+  return createdAt.getTime() < expiryCutoff(now, expireMinutes).getTime() - UNREACHABLE_GRACE_MS;
+}

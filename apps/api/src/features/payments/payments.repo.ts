@@ -162,6 +162,45 @@ export async function claimLease(db: Tx, id: string, now: Date, until: Date): Pr
   return rows.length === 1;
 }
 
+/**
+ * One provider's oldest payments still unfinished that started before `startedBefore`, for the
+ * expiry run (payments.domain expiryCutoff).
+ */
+export async function findUnfinished(
+  db: Tx,
+  provider: ProviderName,
+  startedBefore: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), unfinished, lt(payments.createdAt, startedBefore)))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(limit);
+  return rows.map(normalise);
+}
+
+/**
+ * Marks an unfinished payment expired (payments.domain EXPIRED); false when it is no longer
+ * unfinished (settled or failed meanwhile) or a verification holds its lease right now, so that a
+ * customer's verify or another run's question to the provider is never overtaken.
+ */
+export async function expirePayment(db: Tx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: "failed", failureReason: EXPIRED, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, id),
+        unfinished,
+        or(isNull(payments.verifyLeaseUntil), lt(payments.verifyLeaseUntil, now)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
 export async function releaseLease(db: Tx, id: string): Promise<void> {
   await db.update(payments).set({ verifyLeaseUntil: null }).where(eq(payments.id, id));
 }
