@@ -21,6 +21,7 @@ import { createJobs, type Jobs } from "./jobs/queue";
 import { registerThrottle } from "./plugins/throttle";
 import { createPayments, type Payments } from "./features/payments/registry";
 import { webhookRoutes } from "./features/payments/webhooks.routes";
+import { expireUnfinishedPayments } from "./features/payments/expire.service";
 import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAuth } from "./plugins/auth";
@@ -141,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         beforeEndMinutes: config.REMINDER_BEFORE_END_MINUTES,
       },
       demoMode: config.DEMO_MODE,
-      expirePayments: async () => 0, // FIXME wire payments expiry
+      expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
     }),
   );
 

@@ -37,6 +37,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CORS_ORIGINS: "not a url" })).toThrow(/CORS_ORIGINS/);
   });
 
+  it("expires unfinished top-ups after an hour unless told otherwise, in whole minutes up to a week", () => {
+    expect(loadConfig({}).PAYMENT_EXPIRE_MINUTES).toBe(60);
+    expect(loadConfig({ PAYMENT_EXPIRE_MINUTES: "1" }).PAYMENT_EXPIRE_MINUTES).toBe(1);
+    expect(loadConfig({ PAYMENT_EXPIRE_MINUTES: "10080" }).PAYMENT_EXPIRE_MINUTES).toBe(10_080);
+    expect(() => loadConfig({ PAYMENT_EXPIRE_MINUTES: "0" })).toThrow(
+      /PAYMENT_EXPIRE_MINUTES must be at least 1/,
+    );
+    expect(() => loadConfig({ PAYMENT_EXPIRE_MINUTES: "10081" })).toThrow(/at most 10080/);
+    expect(() => loadConfig({ PAYMENT_EXPIRE_MINUTES: "1.5" })).toThrow(/whole number of minutes/);
+  });
+
   it("reads lists and trims the public URL", () => {
     const config = loadConfig({
       CORS_ORIGINS: "https://a.test, https://b.test",

@@ -22,8 +22,8 @@ const poolSize = z.coerce
 /** A whole number of minutes from 1 to `max`. */
 const minutes = (max: number) =>
   z.coerce
-    .number({ error: "must be a number of minutes" })
-    .int({ error: "must be a whole number" })
+    .number({ error: "must be a whole number of minutes" })
+    .int({ error: "must be a whole number of minutes" })
     .min(1, { error: "must be at least 1" })
     .max(max, { error: `must be at most ${max}` });
 

@@ -408,6 +408,10 @@ const WALLET: ServerText[] = [
     fr: "Le paiement a échoué ou a été annulé ; rien n'a été crédité",
   },
   {
+    en: "This top-up expired before it was paid; nothing was credited",
+    fr: "Ce rechargement a expiré avant d'être payé ; rien n'a été crédité",
+  },
+  {
     en: "Payment verified and your wallet was credited",
     fr: "Paiement vérifié et votre portefeuille a été crédité",
   },

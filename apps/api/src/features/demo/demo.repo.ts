@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
 import { bookings, demoResets, payments, users, walletAccounts } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
+import { DECLINED, EXPIRED } from "../payments/payments.domain";
 import { toSafeInt } from "../wallet/ledger.domain";
 
 /** Creates the reset row at the first check (the clock starts); false when it was already there. */
@@ -53,7 +54,7 @@ export async function closeOpenDemoPayments(tx: Tx, userIds: string[], reason: s
         eq(payments.provider, "demo"),
         or(
           inArray(payments.status, ["initialized", "pending"]),
-          and(eq(payments.status, "failed"), eq(payments.failureReason, "declined")),
+          and(eq(payments.status, "failed"), inArray(payments.failureReason, [DECLINED, EXPIRED])),
         ),
       ),
     );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   CHECKOUT_LIFETIME_MS,
+  expiresUnasked,
+  expiryCutoff,
   failureKind,
   gatewayFor,
   mayStillBePaid,
@@ -77,5 +79,25 @@ describe("a failed payment", () => {
     expect(mayStillBePaid("succeeded", null)).toBe(false);
     expect(failureKind("mismatch:user")).toBe("mismatch");
     expect(failureKind("declined")).toBe("declined");
+  });
+
+  it("may still be paid after it expired, and says it expired", () => {
+    expect(mayStillBePaid("failed", "expired")).toBe(true);
+    expect(failureKind("expired")).toBe("expired");
+  });
+});
+
+describe("the expiry of unfinished payments", () => {
+  const now = new Date("2026-11-24T12:00:00Z");
+
+  it("handles payments started more than the expiry's minutes ago", () => {
+    expect(expiryCutoff(now, 60).toISOString()).toBe("2026-11-24T11:00:00.000Z");
+    expect(expiryCutoff(now, 1).toISOString()).toBe("2026-11-24T11:59:00.000Z");
+  });
+
+  it("expires one its provider cannot be asked about only a day past its expiry", () => {
+    expect(expiresUnasked(new Date("2026-11-23T10:59:59Z"), now, 60)).toBe(true);
+    expect(expiresUnasked(new Date("2026-11-23T11:00:00Z"), now, 60)).toBe(false);
+    expect(expiresUnasked(new Date("2026-11-24T10:00:00Z"), now, 60)).toBe(false);
   });
 });

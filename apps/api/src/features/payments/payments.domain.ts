@@ -113,18 +113,55 @@ export function payableSince(now: Date): Record<ProviderName, Date> {
 export const DECLINED = "declined";
 
 /**
+ * A payment's failure reason when it was still unfinished at its provider long after it started
+ * and the expiry job gave up on it (see expiryCutoff). It is a failure to the user and gives its
+ * room under the wallet's cap back, but the provider may still be paid on it (see mayStillBePaid).
+ */
+export const EXPIRED = "expired";
+
+/**
  * Whether a provider may still report this payment as paid. A declined attempt may: Paystack and
  * Wave let the customer try again on the same checkout, and Stripe puts a declined intent back to
- * `requires_payment_method`. A mismatch (amount, currency, user) never may, nor a payment no
- * provider ever opened, nor one already settled.
+ * `requires_payment_method`. An expired one may too: expiring is our decision, not the provider's,
+ * and a customer who pays on a checkout left open is credited. A mismatch (amount, currency, user)
+ * never may, nor a payment no provider ever opened, nor one already settled.
  */
 export function mayStillBePaid(status: string, failureReason: string | null): boolean {
   return (
-    status === "initialized" || status === "pending" || (status === "failed" && failureReason === DECLINED)
+    status === "initialized" ||
+    status === "pending" ||
+    (status === "failed" && (failureReason === DECLINED || failureReason === EXPIRED))
   );
 }
 
-/** What a client is told about a failed payment: it did not match, or it was declined. */
-export function failureKind(failureReason: string | null): "declined" | "mismatch" {
-  return failureReason?.startsWith("mismatch") ? "mismatch" : "declined";
+export type FailureKind = "declined" | "mismatch" | "expired";
+
+/** What a client is told about a failed payment: it did not match, it expired, or it was declined. */
+export function failureKind(failureReason: string | null): FailureKind {
+  if (failureReason?.startsWith("mismatch")) return "mismatch";
+  return failureReason === EXPIRED ? "expired" : "declined";
+}
+
+/**
+ * How many unfinished payments of one provider an expiry run handles at most, oldest first: one
+ * run stays short, and one provider's backlog or outage never holds up another's.
+ */
+export const EXPIRY_BATCH = 100;
+
+/**
+ * How long after its expiry an unfinished payment whose provider cannot be reached is kept for a
+ * later run before it is expired without the provider's word. Until then each run asks again: a
+ * provider that is down for a while must not turn paid top-ups into failures. After a day the room
+ * it holds under the cap matters more, and expiring it loses nothing: a late success still credits.
+ */
+export const UNREACHABLE_GRACE_MS = 24 * HOUR;
+
+/** The latest start of a payment that an expiry run at `now` handles: `expireMinutes` earlier. */
+export function expiryCutoff(now: Date, expireMinutes: number): Date {
+  return new Date(now.getTime() - expireMinutes * MINUTE);
+}
+
+/** Whether an unfinished payment started at `createdAt` is expired even when its provider is not reachable. */
+export function expiresUnasked(createdAt: Date, now: Date, expireMinutes: number): boolean {
+  return createdAt.getTime() < expiryCutoff(now, expireMinutes).getTime() - UNREACHABLE_GRACE_MS;
 }

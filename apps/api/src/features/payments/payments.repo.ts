@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { countries, fees, payments, users, webhookEvents } from "../../db/schema/index";
 import { toSafeInt } from "../wallet/ledger.domain";
-import { DECLINED } from "./payments.domain";
+import { DECLINED, EXPIRED } from "./payments.domain";
 import type { Tx } from "../../db/tx";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -76,15 +76,22 @@ export async function updatePayment(
     .where(eq(payments.id, id));
 }
 
-/** A payment that may still be paid (payments.domain mayStillBePaid), as a condition. */
-const stillPayable = or(
-  inArray(payments.status, ["initialized", "pending"]),
-  and(eq(payments.status, "failed"), eq(payments.failureReason, DECLINED)),
-);
+const unfinished = inArray(payments.status, ["initialized", "pending"]);
+
+/** A payment still being paid: unfinished, or declined once (the customer may try again). */
+const beingPaid = or(unfinished, and(eq(payments.status, "failed"), eq(payments.failureReason, DECLINED)));
 
 /**
- * What the user's top-ups still being paid add up to: those that may still be paid and were
- * started after their provider's cutoff (payments.domain payableSince).
+ * A payment that may still be paid (payments.domain mayStillBePaid), as a condition: one still
+ * being paid, or an expired one a late payment may still complete.
+ */
+const stillPayable = or(beingPaid, and(eq(payments.status, "failed"), eq(payments.failureReason, EXPIRED)));
+
+/**
+ * What the user's top-ups still being paid add up to: those started after their provider's cutoff
+ * (payments.domain payableSince) and neither settled nor expired. An expired one gives its room
+ * back: it was abandoned, and should it be paid after all, the settle credits up to the cap and
+ * holds the rest.
  */
 export async function pendingTopUpsMinor(
   db: Tx,
@@ -100,7 +107,7 @@ export async function pendingTopUpsMinor(
       and(
         eq(payments.userId, userId),
         eq(payments.currency, currency),
-        stillPayable,
+        beingPaid,
         or(...providers.map((p) => and(eq(payments.provider, p), gte(payments.createdAt, since[p])))),
       ),
     );
@@ -148,6 +155,45 @@ export async function claimLease(db: Tx, id: string, now: Date, until: Date): Pr
       and(
         eq(payments.id, id),
         stillPayable,
+        or(isNull(payments.verifyLeaseUntil), lt(payments.verifyLeaseUntil, now)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/**
+ * One provider's oldest payments still unfinished that started before `startedBefore`, for the
+ * expiry run (payments.domain expiryCutoff).
+ */
+export async function findUnfinished(
+  db: Tx,
+  provider: ProviderName,
+  startedBefore: Date,
+  limit: number,
+): Promise<PaymentRow[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), unfinished, lt(payments.createdAt, startedBefore)))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(limit);
+  return rows.map(normalise);
+}
+
+/**
+ * Marks an unfinished payment expired (payments.domain EXPIRED); false when it is no longer
+ * unfinished (settled or failed meanwhile) or a verification holds its lease right now, so that a
+ * customer's verify or another run's question to the provider is never overtaken.
+ */
+export async function expirePayment(db: Tx, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: "failed", failureReason: EXPIRED, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, id),
+        unfinished,
         or(isNull(payments.verifyLeaseUntil), lt(payments.verifyLeaseUntil, now)),
       ),
     )

@@ -21,7 +21,7 @@ import type { ProviderPayment } from "./providers/types";
 export type SettleOutcome =
   | { kind: "credited" | "already"; balanceMinor: number; heldMinor: number }
   | { kind: "pending" }
-  | { kind: "failed"; reason: "declined" | "mismatch" };
+  | { kind: "failed"; reason: ReturnType<typeof failureKind> };
 
 /** Why a reported payment may not be credited against our row, or null when it matches. */
 export function mismatch(payment: PaymentRow, reported: ProviderPayment): string | null {

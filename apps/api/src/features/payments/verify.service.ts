@@ -4,7 +4,7 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { toMajor, toMinor } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
-import { failureKind, mayStillBePaid } from "./payments.domain";
+import { EXPIRED, failureKind, mayStillBePaid, type FailureKind } from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
@@ -104,7 +104,13 @@ function describe(
 export const HELD =
   "Your wallet was credited up to its limit; the rest is held and our support team will return it to you";
 
-function failed(outcome: { reason: "declined" | "mismatch" }): AppError {
+/** Said of a top-up the expiry job closed while it was still unpaid (payments.domain EXPIRED). */
+export const EXPIRED_TEXT = "This top-up expired before it was paid; nothing was credited";
+
+const isExpired = (payment: PaymentRow) => payment.status === "failed" && payment.failureReason === EXPIRED;
+
+function failed(outcome: { reason: FailureKind }): AppError {
+  if (outcome.reason === "expired") return new AppError(422, "payment_expired", EXPIRED_TEXT);
   return outcome.reason === "mismatch"
     ? new AppError(
         422,
@@ -142,6 +148,9 @@ export async function verifyPayment(
     case "busy":
       return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment, decimals) };
     case "pending":
+      // An expired top-up the provider still calls unpaid is over for the customer (paying it now
+      // would still credit it, but a new top-up is what they should start).
+      if (isExpired(payment)) throw failed({ reason: "expired" });
       return { status: "pending" as const, message: NOT_COMPLETED, data: describe(payment, decimals) };
     case "failed":
       throw failed(outcome);
@@ -169,6 +178,7 @@ export async function creditPayment(
   }
   if (outcome.kind === "already") throw already;
   if (outcome.kind === "failed") throw failed(outcome);
+  if (isExpired(payment)) throw failed({ reason: "expired" });
   throw new AppError(
     409,
     "payment_not_confirmed",

@@ -49,6 +49,12 @@ export interface WebhookEvent {
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /**
+   * True when the provider answers "paid" whoever asks (the demo provider: its payment is the
+   * customer coming back from its page). Only the customer's own verify may then ask; the expiry
+   * job takes a checkout of it nobody came back from for abandoned.
+   */
+  readonly paidWhenAsked?: boolean;
   initialize(input: InitInput): Promise<InitResult>;
   retrieve(payment: KnownPayment): Promise<ProviderPayment>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it fails. */
