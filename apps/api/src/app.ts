@@ -15,6 +15,7 @@ import { passwordRoutes } from "./features/accounts/password.routes";
 import { accountLimits } from "./features/accounts/throttles";
 import { profileRoutes } from "./features/accounts/profile.routes";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
+import { createDrain, type Drain } from "./lib/drain";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { registerThrottle } from "./plugins/throttle";
 import { createPayments, type Payments } from "./features/payments/registry";
@@ -43,6 +44,8 @@ export interface AppDeps {
   payments?: Payments;
   /** Test-only switches of the bookings feature (the race tests' negative control). */
   bookings?: { unsafeSkipCapacityLock?: boolean };
+  /** Set by server.ts's shutdown: /api/health answers "draining" (lib/drain.ts). */
+  drain?: Drain;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -100,7 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (err: unknown) => app.log.error({ err }, "sending an account e-mail failed"),
   };
 
-  await app.register(healthRoutes(database, VERSION, auth, config.HEALTH_DETAILS), { prefix: "/api" });
+  await app.register(
+    healthRoutes(database, VERSION, auth, config.HEALTH_DETAILS, deps.drain ?? createDrain()),
+    { prefix: "/api" },
+  );
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
   const limits = accountLimits(limiter);
   await app.register(accountsRoutes(accounts, config, auth, limits, verifier), { prefix: "/api/v1" });

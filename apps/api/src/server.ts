@@ -7,6 +7,7 @@ import { completeEndedBookings } from "./features/bookings/bookings.service";
 import { DEMO_RESET_CHECK_MS, demoModeNotice } from "./features/demo/demo.domain";
 import { resetDemoDataWhenDue } from "./features/demo/demo.service";
 import { systemClock } from "./lib/clock";
+import { createDrain } from "./lib/drain";
 import path from "node:path";
 
 /** How often ended bookings are marked completed (any number of processes may run it). */
@@ -26,7 +27,8 @@ async function main(config: Config): Promise<void> {
   await migrate(database);
   const seeded = await seedForStart(database.db, config);
 
-  const app = await buildApp({ database, config });
+  const drain = createDrain();
+  const app = await buildApp({ database, config, drain });
   const completing = setInterval(() => {
     completeEndedBookings(database.db, systemClock).catch((err: unknown) =>
       app.log.error({ err }, "completing ended bookings failed"),
@@ -48,9 +50,13 @@ async function main(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    // Stop accepting, let requests in flight finish, then close the database.
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Health turns to "draining" while the process still serves, so that a load balancer moves
+    // its traffic elsewhere first; then stop accepting, let requests in flight finish, then close
+    // the database.
+    drain.start();
+    const force = setTimeout(() => process.exit(1), config.DRAIN_DELAY_MS + 10_000).unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.DRAIN_DELAY_MS));
       await app.close();
       await database.close();
       clearTimeout(force);
