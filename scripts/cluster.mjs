@@ -84,9 +84,10 @@ process.once("SIGTERM", () => void stop("SIGTERM"));
 process.once("SIGINT", () => void stop("SIGINT"));
 
 try {
-  // The first process migrates and seeds alone; the others then find nothing left to do.
+  // The first process migrates and seeds (unless SEED=false) alone; the others only check the
+  // migrations. Seeding again while bookings run would deadlock with them on the capacity rows.
   for (const [i, apiPort] of apiPorts.entries()) {
-    const api = startApi({ port: apiPort, env });
+    const api = startApi({ port: apiPort, env: i === 0 ? env : { ...env, SEED: "false" } });
     apis.push(api);
     watch(api, `API process ${i + 1} on port ${apiPort}`);
     if (i === 0) await waitHealthy(apiPort, api);

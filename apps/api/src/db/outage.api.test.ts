@@ -85,7 +85,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the database going away (PostgreSQL
     // Connections idle in the pool, and one checked out as a transaction holds it between two
     // statements: both lose their server; neither may end the process.
     await Promise.all([1, 2, 3].map(() => app.inject({ url: "/api/v1/countries" })));
-    const held = await (database.raw as { pool: import("pg").Pool }).pool.connect();
+    if (database.raw.engine !== "postgres") throw new Error("PostgreSQL only");
+    const held = await database.raw.pool.connect();
 
     await proxy.cut();
     await new Promise((resolve) => setTimeout(resolve, 100));
