@@ -568,7 +568,7 @@ async function main(): Promise<number> {
         `${base}/api/v1/auth/login`,
         "POST",
         {},
-        JSON.stringify({ email: "nobody@parkwell.test", password: "wrong-password" }),
+        JSON.stringify({ identifier: "nobody@parkwell.test", password: "wrong-password" }),
       );
     const without = await signIn();
     if (without.status !== 401) problems.push(`a sign-in without Redis answered ${without.status}, not 401`);
