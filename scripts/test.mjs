@@ -6,6 +6,8 @@
 //   with the one command to run, rather than after the other suites.
 // - PostgreSQL: TEST_DATABASE_URL, or a server found on the default local address
 //   (scripts/test-database.mjs); without one, the PostgreSQL runs are skipped and the summary says so.
+// - The fault test (npm run test:faults) after the browser tests, when this machine has
+//   PostgreSQL's binaries, Redis and HAProxy (it starts its own servers); otherwise skipped, saying why.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { testDatabase } from "./test-database.mjs";
@@ -59,10 +61,34 @@ const database = await testDatabase();
 const env = { ...process.env };
 if (database.url) env.TEST_DATABASE_URL = database.url;
 
+/** Why the fault test cannot run here, or null when it can. */
+function faultTestMissing() {
+  const pgBin =
+    process.env.PG_BIN ??
+    (fs.existsSync("/usr/lib/postgresql") &&
+      fs
+        .readdirSync("/usr/lib/postgresql")
+        .some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)));
+  const has = (bin, flag = "--version") => spawnSync(bin, [flag], { stdio: "ignore" }).status === 0;
+  const missing = [
+    !pgBin && "PostgreSQL's binaries (/usr/lib/postgresql/N/bin or PG_BIN)",
+    !has("redis-server") && "redis-server",
+    !(has(process.env.HAPROXY_BIN ?? "/usr/sbin/haproxy", "-v") || has("haproxy", "-v")) && "HAProxy",
+  ].filter(Boolean);
+  return missing.length > 0 ? missing.join(", ") : null;
+}
+
 const steps = [
   { name: "check: types, lints (code, OpenAPI), format, unit tests, API suite", args: ["run", "check"] },
   { name: `browser tests (${chromium})`, args: ["run", "test:e2e"] },
 ];
+const faultsMissing = faultTestMissing();
+if (!faultsMissing) {
+  steps.push({
+    name: "fault test: 3 processes behind HAProxy; kill, PostgreSQL, Redis and SMTP restarts",
+    args: ["run", "test:faults"],
+  });
+}
 const done = [];
 let failed = false;
 for (const step of steps) {
@@ -77,6 +103,7 @@ for (const step of steps) {
 say(`npm test summary (Node.js ${process.version})`);
 for (const s of done) console.log(`  ${s.result.padEnd(6)}  ${minutes(s.ms).padStart(7)}  ${s.name}`);
 for (const s of steps.slice(done.length)) console.log(`  ${"not run".padEnd(6)}           ${s.name}`);
+if (faultsMissing) console.log(`  skipped           fault test: this machine lacks ${faultsMissing}`);
 const shown = database.url?.replace(/:[^:@/]*@/, ":***@");
 console.log(
   database.url

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import { createDrain } from "./lib/drain";
 import { bearer, createUser } from "./test/factories";
 import { createTestContext, withTestContext, type TestContext } from "./test/harness";
 
@@ -39,6 +41,21 @@ describe("GET /api/health", () => {
     expect(body.database).toBe(ctx.database.engine);
     expect(body.migrations.applied).toBe(body.migrations.expected);
     expect(body.migrations.expected).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers 503 draining once its process starts shutting down, while other routes still serve", async () => {
+    const drain = createDrain();
+    const app = await buildApp({ database: ctx.database, config: ctx.config, logger: false, drain });
+    try {
+      expect((await app.inject({ url: "/api/health" })).statusCode).toBe(200);
+      drain.start();
+      const res = await app.inject({ url: "/api/health" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: "draining" });
+      expect((await app.inject({ url: "/api/v1/countries" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -15,6 +15,7 @@ import { passwordRoutes } from "./features/accounts/password.routes";
 import { accountLimits } from "./features/accounts/throttles";
 import { profileRoutes } from "./features/accounts/profile.routes";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
+import { createDrain, type Drain } from "./lib/drain";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { jobHandlers } from "./jobs/handlers";
 import { createJobs, type Jobs } from "./jobs/queue";
@@ -48,6 +49,8 @@ export interface AppDeps {
   payments?: Payments;
   /** Test-only switches of the bookings feature (the race tests' negative control). */
   bookings?: { unsafeSkipCapacityLock?: boolean };
+  /** Set by server.ts's shutdown: /api/health answers "draining" (lib/drain.ts). */
+  drain?: Drain;
 }
 
 declare module "fastify" {
@@ -112,7 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : null;
   const accounts = { db: database.db, clock, jobs, publicUrl: config.PUBLIC_URL };
 
-  await app.register(healthRoutes(database, VERSION, auth, config.HEALTH_DETAILS), { prefix: "/api" });
+  await app.register(
+    healthRoutes(database, VERSION, auth, config.HEALTH_DETAILS, deps.drain ?? createDrain()),
+    { prefix: "/api" },
+  );
   await app.register(referenceRoutes(database.db), { prefix: "/api/v1" });
   const limits = accountLimits(limiter);
   await app.register(accountsRoutes(accounts, config, auth, limits, verifier), { prefix: "/api/v1" });

@@ -63,6 +63,17 @@ const ConfigSchema = z.object({
   /** Demo provider, demo accounts and their 30-minute reset. Unset: on only for the first try (see loadConfig). */
   DEMO_MODE: bool.optional(),
   TRUST_PROXY: bool.default(false),
+  /**
+   * On SIGTERM, how long a process keeps serving after /api/health turns to "draining", before it
+   * closes its listener: a load balancer must see the check fail first (deploy/haproxy.cfg checks
+   * every second, so 2000 there; start:cluster sets it). Unset: 0, so `npm start` stops at once.
+   */
+  DRAIN_DELAY_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(0, { error: "must be at least 0" })
+    .max(60_000, { error: "must be at most 60000" })
+    .default(0),
   /** Show /api/health's details (engine, migrations, uptime, version) to anonymous callers too. */
   HEALTH_DETAILS: bool.default(false),
   /** smtp(s)://user:pass@host:port: send mail over SMTP; unset: write .eml files to DATA_DIR/mail. */

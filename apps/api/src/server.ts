@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { seedForStart } from "./db/seed";
 import { demoModeNotice } from "./features/demo/demo.domain";
+import { createDrain } from "./lib/drain";
 import path from "node:path";
 
 async function main(config: Config): Promise<void> {
@@ -20,16 +21,21 @@ async function main(config: Config): Promise<void> {
   await migrate(database);
   const seeded = await seedForStart(database.db, config);
 
-  const app = await buildApp({ database, config });
+  const drain = createDrain();
+  const app = await buildApp({ database, config, drain });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    // Stop taking jobs and let the running ones finish, stop accepting, let requests in flight
-    // finish, then close the database.
-    const force = setTimeout(() => process.exit(1), 30_000).unref();
+    // Health turns to "draining" while the process still serves, so that a load balancer moves
+    // its traffic elsewhere first; then stop taking jobs and let the running ones finish (a mail
+    // job's SMTP time limits are under 30 s), stop accepting, let requests in flight finish, and
+    // close the database.
+    drain.start();
+    const force = setTimeout(() => process.exit(1), config.DRAIN_DELAY_MS + 40_000).unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.DRAIN_DELAY_MS));
       await app.close();
       await database.close();
       clearTimeout(force);

@@ -86,6 +86,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionString: options.url,
       statement_timeout: options.statementTimeoutMs ?? 15_000,
       idle_in_transaction_session_timeout: 15_000,
+      // A server that neither accepts nor refuses (a host gone from the network) fails a request
+      // after this rather than holding it; the wait for a free connection counts too.
+      connectionTimeoutMillis: 10_000,
     };
     // Named, so that pg_stat_activity tells the two apart. Connections open on demand.
     const pool = new pg.Pool({
@@ -98,7 +101,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.searchPoolSize ?? defaultSearchPoolSize(),
       application_name: "parkwell-search",
     });
-    for (const p of [pool, searchPool]) p.on("error", (err) => options.onPoolError?.(err));
+    // PostgreSQL going away (a restart, a failover) must never end the process: an idle
+    // connection's error reaches the pool's "error" event, and a connection lost while checked
+    // out (between a transaction's statements) is reported by its client, which without a
+    // listener would be an uncaught exception. Its caller's next statement fails instead (a 503,
+    // plugins/errors.ts), and the pool drops it when it is released. Nothing reconnects eagerly:
+    // every checkout opens a new connection when none is idle, so the pools recover by themselves.
+    for (const p of [pool, searchPool]) {
+      p.on("error", (err) => options.onPoolError?.(err));
+      p.on("connect", (client) => client.on("error", () => {}));
+    }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     const search = drizzlePg({ client: searchPool, schema }) as unknown as Db;
     return {

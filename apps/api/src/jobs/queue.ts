@@ -1,5 +1,5 @@
 /**
- * The durable job queue: pg-boss on the app's own database (docs/decisions/020-job-queue.md).
+ * The durable job queue: pg-boss on the app's own database (docs/decisions/021-job-queue.md).
  *
  * A job is sent inside the transaction of the change that causes it (`send(tx, ...)`): a committed
  * booking always has its e-mail job, a rolled-back one never has. Workers run in `npm start`'s

@@ -30,6 +30,10 @@ interface ServerText {
 /** Sentences every part of the API may send: the error plugin's, HTTP and validation defaults. */
 const HTTP: ServerText[] = [
   { en: "Something went wrong", fr: "Une erreur s'est produite" },
+  {
+    en: "Parkwell is briefly unavailable. Please try again in a moment.",
+    fr: "Parkwell est momentanément indisponible. Veuillez réessayer dans un instant.",
+  },
   { en: "Invalid request", fr: "Requête invalide" },
   { en: "Invalid value", fr: "Valeur invalide" },
   { en: "Bad request", fr: "Requête incorrecte" },

@@ -70,4 +70,53 @@ describe("toErrorResponse", () => {
     expect(status).toBe(500);
     expect(body).toEqual({ message: "Something went wrong", code: "internal_error" });
   });
+
+  it.each([
+    [
+      "a refused connection",
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+    ],
+    [
+      "an admin shutdown (57P01)",
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    ],
+    [
+      "a server starting up (57P03)",
+      Object.assign(new Error("the database system is starting up"), { code: "57P03" }),
+    ],
+    ["a connection exception (08006)", Object.assign(new Error("connection failure"), { code: "08006" })],
+    ["a connection cut", new Error("Connection terminated unexpectedly")],
+    ["a pool that cannot connect in time", new Error("timeout exceeded when trying to connect")],
+    [
+      "Drizzle's wrapper around a cut connection",
+      new Error("Failed query: select 1", { cause: new Error("Connection terminated unexpectedly") }),
+    ],
+    [
+      "every address refusing",
+      new AggregateError([Object.assign(new Error("refused"), { code: "ECONNREFUSED" })], "all refused"),
+    ],
+  ])("answers %s with 503 unavailable and a sentence in both languages", (_, err) => {
+    expect(toErrorResponse(err)).toEqual({
+      status: 503,
+      body: {
+        code: "unavailable",
+        message: "Parkwell is briefly unavailable. Please try again in a moment.",
+      },
+    });
+    expect(toErrorResponse(err, "fr").body.message).toBe(
+      "Parkwell est momentanément indisponible. Veuillez réessayer dans un instant.",
+    );
+  });
+
+  it.each([
+    ["a failed statement", Object.assign(new Error("relation does not exist"), { code: "42P01" })],
+    ["a unique violation", Object.assign(new Error("duplicate key"), { code: "23505" })],
+    [
+      "a statement timeout",
+      Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }),
+    ],
+    ["a plain bug", new TypeError("x is undefined")],
+  ])("keeps %s a 500", (_, err) => {
+    expect(toErrorResponse(err).status).toBe(500);
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
+import { isDatabaseUnavailable } from "../lib/database-unavailable";
 import { requestLanguage, type Language } from "../lib/language";
 import { translate } from "../lib/messages";
 
@@ -33,6 +34,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [status: number, code: string, messa
 };
 
 const NO_MESSAGE = "Something went wrong";
+
+/** The database is down or restarting: the client is asked to try again, never shown a 500. */
+export const UNAVAILABLE_MESSAGE = "Parkwell is briefly unavailable. Please try again in a moment.";
+/** Retry-After of that 503, in seconds: a restart of PostgreSQL takes a few. */
+const UNAVAILABLE_RETRY_AFTER = "2";
 
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
@@ -78,6 +84,9 @@ function inEnglish(err: FastifyError | Error): { status: number; body: ErrorBody
   }
   const known = fe.code ? FASTIFY_CLIENT_ERRORS[fe.code] : undefined;
   if (known) return { status: known[0], body: { code: known[1], message: known[2] } };
+  if (isDatabaseUnavailable(err)) {
+    return { status: 503, body: { code: "unavailable", message: UNAVAILABLE_MESSAGE } };
+  }
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = (fe.code ?? "bad_request").replace(/^FST_ERR_/, "").toLowerCase();
@@ -92,7 +101,13 @@ function inEnglish(err: FastifyError | Error): { status: number; body: ErrorBody
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: FastifyError | Error) {
   const language = requestLanguage(req.headers["accept-language"]);
   const { status, body } = toErrorResponse(err, language);
-  if (status >= 500) req.log.error({ err }, "request failed");
+  if (status === 503 && body.code === "unavailable") {
+    // One line, not a stack per request: during an outage every request fails the same way.
+    // The driver's own words, not Drizzle's wrapper (which quotes the statement and its values).
+    const cause = err.cause instanceof Error ? err.cause : err;
+    req.log.warn({ err: cause.message }, "database unavailable");
+    reply.header("retry-after", UNAVAILABLE_RETRY_AFTER);
+  } else if (status >= 500) req.log.error({ err }, "request failed");
   // The log is read in one language: the English sentence, whatever the client was answered in.
   else
     req.log.info(

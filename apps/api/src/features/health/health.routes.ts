@@ -1,6 +1,7 @@
 import { HealthSchema } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client";
+import type { Drain } from "../../lib/drain";
 import type { Auth } from "../../plugins/auth";
 import { appliedMigrations, expectedMigrations } from "./health.service";
 
@@ -8,12 +9,17 @@ import { appliedMigrations, expectedMigrations } from "./health.service";
  * 200 once the database answers and every committed migration is applied; 503 otherwise.
  * Anyone may read the status; what runs behind it (engine, migrations, version) is for an admin
  * or, with `details` (HEALTH_DETAILS), for everyone, e.g. a load balancer's dashboard.
+ *
+ * A shutting-down process answers 503 "draining" before anything else, without asking the
+ * database: deploy/haproxy.cfg takes a process out on "draining" only, not on "unavailable",
+ * since the database is shared and every process would go out at once (decision 020).
  */
 export function healthRoutes(
   database: Database,
   version: string,
   auth: Auth,
   details: boolean,
+  drain: Drain,
 ): FastifyPluginAsyncZod {
   const expected = expectedMigrations();
   return async (app) => {
@@ -32,6 +38,12 @@ export function healthRoutes(
         },
       },
       async (req, reply) => {
+        if (drain.draining) {
+          return reply
+            .code(503)
+            .header("cache-control", "no-store")
+            .send({ status: "draining" as const });
+        }
         const applied = await appliedMigrations(database, (err) =>
           req.log.warn({ err }, "health check: database unreachable"),
         );
