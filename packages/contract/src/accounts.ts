@@ -84,6 +84,8 @@ export const ProfileSchema = z
     photo_url: z.string().nullable(),
     email_verified: z.boolean(),
     language: LanguageSchema,
+    /** E-mail reminders before a booking starts and before it ends. */
+    booking_reminders: z.boolean(),
     role: z.string(),
     auth_provider: z.string(),
     created_at: z.string(),
@@ -101,6 +103,7 @@ export const ProfileUpdateSchema = z.object({
     .url({ protocol: /^https?$/, error: "Please enter a valid image URL" })
     .max(2048)
     .nullish(),
+  booking_reminders: z.boolean({ error: "booking_reminders must be true or false" }).optional(),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 

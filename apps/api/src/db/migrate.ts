@@ -33,8 +33,8 @@ export async function migrate(database: Database, migrationsFolder = MIGRATIONS_
     await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migratePg(drizzlePg({ client }), config);
-    // pg-boss's tables and the queues, under the same lock (pg-boss takes its own as well).
-    await installJobs(database);
+    // pg-boss's tables and the queues, on this connection, under the same lock.
+    await installJobs(database, client);
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.query("RESET statement_timeout").catch(() => {});

@@ -84,10 +84,7 @@ export async function deliverOnce(
     await db.delete(mailDeliveries).where(and(eq(mailDeliveries.key, key), isNull(mailDeliveries.sentAt)));
     throw err;
   }
-  await db
-    .update(mailDeliveries)
-    .set({ sentAt: clock() })
-    .where(eq(mailDeliveries.key, key));
+  await db.update(mailDeliveries).set({ sentAt: clock() }).where(eq(mailDeliveries.key, key));
   return message !== null;
 }
 
@@ -95,5 +92,7 @@ export async function deliverOnce(
 export function pruneDeliveries(db: Db, now: Date, days = 30) {
   return db
     .delete(mailDeliveries)
-    .where(lt(mailDeliveries.claimedAt, sql`${now.toISOString()}::timestamptz - make_interval(days => ${days})`));
+    .where(
+      lt(mailDeliveries.claimedAt, sql`${now.toISOString()}::timestamptz - make_interval(days => ${days})`),
+    );
 }

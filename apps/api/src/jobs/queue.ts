@@ -44,7 +44,7 @@ interface QueueSpec {
  * loses nothing. Scheduled jobs retry little: the next tick runs them again anyway.
  */
 export const QUEUES: Record<JobName, QueueSpec> = {
-  mail: { retryLimit: 60, retryDelay: 5, retryDelayMax: 1800, expireInSeconds: 120, concurrency: 4 },
+  mail: { retryLimit: 60, retryDelay: 5, retryDelayMax: 1800, expireInSeconds: 120, concurrency: 2 },
   "bookings-complete": { ...scheduled("* * * * *") },
   "bookings-remind": { ...scheduled("* * * * *") },
   "payments-expire": { ...scheduled("*/5 * * * *") },
@@ -60,6 +60,8 @@ function scheduled(cron: string): QueueSpec {
 export const DEAD_LETTER = "dead-letter";
 
 const SCHEMA = "pgboss";
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export type Handler<N extends JobName> = (data: JobData[N], job: Job<JobData[N]>) => Promise<unknown>;
 export type Handlers = { [N in JobName]: Handler<N> };
@@ -97,8 +99,16 @@ export interface Jobs {
   readonly boss: PgBoss;
 }
 
-/** pg-boss over the app's database: its own small pool on PostgreSQL, the same PGlite otherwise. */
-function newBoss(database: Database, options: { supervise: boolean; schedule: boolean }): PgBoss {
+/**
+ * pg-boss over the app's own database handle: PGlite's one client, or the API's PostgreSQL pool
+ * (its connections, statement time limit and error handling), so the queue needs nothing started
+ * to send, fetch or look. Workers poll each second; NOTIFY would need a connection of its own.
+ */
+function newBoss(
+  database: Database,
+  options: { supervise: boolean; schedule: boolean },
+  connection?: { query(text: string, values?: unknown[]): Promise<unknown> },
+): PgBoss {
   const common = {
     schema: SCHEMA,
     registerInstance: false,
@@ -109,12 +119,10 @@ function newBoss(database: Database, options: { supervise: boolean; schedule: bo
   if (raw.engine === "pglite") {
     return new PgBoss({ ...common, db: fromPglite(raw.client), backend: "pglite" });
   }
+  const client = connection ?? raw.pool;
   return new PgBoss({
     ...common,
-    connectionString: raw.url,
-    max: 3,
-    application_name: "parkwell-jobs",
-    useListenNotify: true,
+    db: { executeSql: (text, values) => client.query(text, values) as Promise<{ rows: unknown[] }> },
   });
 }
 
@@ -122,8 +130,12 @@ function newBoss(database: Database, options: { supervise: boolean; schedule: bo
  * Installs or upgrades pg-boss's tables (schema `pgboss`) and creates or updates the queues: run by
  * `migrate()`, so every database the app opens, and every test's copy of the template, has them.
  */
-export async function installJobs(database: Database): Promise<void> {
-  const boss = newBoss(database, { supervise: false, schedule: false });
+export async function installJobs(
+  database: Database,
+  /** PostgreSQL: the migration's own connection, which holds the migration lock. */
+  connection?: { query(text: string, values?: unknown[]): Promise<unknown> },
+): Promise<void> {
+  const boss = newBoss(database, { supervise: false, schedule: false }, connection);
   boss.on("error", () => {});
   await boss.start();
   try {
@@ -138,12 +150,19 @@ export async function installJobs(database: Database): Promise<void> {
         retryBackoff: true,
         expireInSeconds: spec.expireInSeconds,
         deleteAfterSeconds: 7 * 86_400,
-        notify: true,
       };
       if (existing.has(name)) {
-        await boss.updateQueue(name, { ...options, retryDelayMax: spec.retryDelayMax, deadLetter: DEAD_LETTER });
+        await boss.updateQueue(name, {
+          ...options,
+          retryDelayMax: spec.retryDelayMax,
+          deadLetter: DEAD_LETTER,
+        });
       } else {
-        await boss.createQueue(name, { ...options, retryDelayMax: spec.retryDelayMax, deadLetter: DEAD_LETTER });
+        await boss.createQueue(name, {
+          ...options,
+          retryDelayMax: spec.retryDelayMax,
+          deadLetter: DEAD_LETTER,
+        });
       }
     }
   } finally {
@@ -188,17 +207,30 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
           if (skipSchedules.includes(name)) await boss.unschedule(name);
           else await boss.schedule(name, spec.cron, {}, { tz: "UTC" });
         }
-        await boss.work<JobData[typeof name]>(
+        // Batches of up to 10, fetched again at once while they come back full (a backlog after
+        // a mail server outage drains at the handlers' speed, not one job per poll); each job in
+        // a batch succeeds or fails on its own.
+        await boss.work(
           name,
-          { batchSize: 1, localConcurrency: spec.concurrency, pollingIntervalSeconds: 1 },
-          async ([job]) => {
-            try {
-              return await run(name, job!);
-            } catch (err) {
-              log.error({ err, queue: name, job: job!.id, retry: job!.retryCount }, "job failed");
-              throw err;
-            }
+          {
+            batchSize: 10,
+            burstWhenBatchFull: true,
+            perJobResults: true,
+            localConcurrency: spec.concurrency,
+            pollingIntervalSeconds: 1,
           },
+          (batch: Job<JobData[typeof name]>[]) =>
+            Promise.all(
+              batch.map(async (job) => {
+                try {
+                  await run(name, job);
+                  return { id: job.id, status: "completed" as const };
+                } catch (err) {
+                  log.error({ err, queue: name, job: job.id, retry: job.retryCount }, "job failed");
+                  return { id: job.id, status: "failed" as const, output: { message: errorText(err) } };
+                }
+              }),
+            ),
         );
       }
     },
@@ -218,7 +250,7 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
               await run(name, job);
               await boss.complete(name, job.id);
             } catch (err) {
-              await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+              await boss.fail(name, job.id, { message: errorText(err) });
             }
           }
         }

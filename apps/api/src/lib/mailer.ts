@@ -19,7 +19,9 @@ export interface MailMessage {
 
 /** The Message-ID header for a message with an id; nodemailer makes a random one otherwise. */
 const messageId = (m: MailMessage, from: string) =>
-  m.id ? { messageId: `<${m.id.replace(/[^\w.-]/g, ".")}@${/@([\w.-]+)/.exec(from)?.[1] ?? "parkwell"}>` } : {};
+  m.id
+    ? { messageId: `<${m.id.replace(/[^\w.-]/g, ".")}@${/@([\w.-]+)/.exec(from)?.[1] ?? "parkwell"}>` }
+    : {};
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

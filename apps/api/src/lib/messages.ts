@@ -90,6 +90,10 @@ const FIELDS: ServerText[] = [
   { en: "Please enter a valid image URL", fr: "Veuillez saisir une adresse d'image valide" },
   { en: "Must be at most {max} characters", fr: "Doit contenir au plus {max} caractères" },
   { en: "provider must be google or apple", fr: "Le champ « provider » doit valoir google ou apple" },
+  {
+    en: "booking_reminders must be true or false",
+    fr: "Le champ « booking_reminders » doit valoir true ou false",
+  },
   { en: "status must be cancelled or active", fr: "Le champ « status » doit valoir cancelled ou active" },
   { en: "language must be en or fr", fr: "Le champ « language » doit valoir en ou fr" },
   { en: "currency is a 3-letter code", fr: "Le champ « currency » doit être un code de 3 lettres" },

@@ -44,7 +44,12 @@ function unQuotedPrintable(s: string): string {
 }
 
 /** The last link to `path` that was mailed to `to`. */
-export async function lastLink(box: Mailbox, to: string, pathPrefix: string, notToken?: string): Promise<URL> {
+export async function lastLink(
+  box: Mailbox,
+  to: string,
+  pathPrefix: string,
+  notToken?: string,
+): Promise<URL> {
   const mails = (await readMailbox(box)).filter((m) => m.to.includes(to));
   const body = mails.at(-1)?.body ?? "";
   const links = [...body.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => new URL(m[0].replace(/&amp;/g, "&")));

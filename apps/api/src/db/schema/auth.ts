@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { countries } from "./reference";
 
 /** Case-insensitive text (citext): e-mails compare and stay unique regardless of case. */

@@ -282,9 +282,7 @@ describe("resend and password reset", () => {
     await post("/auth/register", form(email));
     const first = (await lastLink(ctx, email.toLowerCase(), "/verify")).searchParams.get("token")!;
     await post("/auth/resend-verification", { email });
-    const second = (await lastLink(ctx, email.toLowerCase(), "/verify", first)).searchParams.get(
-      "token",
-    )!;
+    const second = (await lastLink(ctx, email.toLowerCase(), "/verify", first)).searchParams.get("token")!;
     expect(second).not.toBe(first);
     expect((await post("/auth/verify-email", { token: first })).statusCode).toBe(400);
     expect((await post("/auth/verify-email", { token: second })).statusCode).toBe(200);
@@ -324,9 +322,7 @@ describe("resend and password reset", () => {
     const email = newEmail();
     const { access_token } = await registerAndVerify(email);
     await post("/auth/forgot-password", { email });
-    const token = (await lastLink(ctx, email.toLowerCase(), "/forgot-password")).searchParams.get(
-      "token",
-    )!;
+    const token = (await lastLink(ctx, email.toLowerCase(), "/forgot-password")).searchParams.get("token")!;
     const changed = await post(
       "/auth/change-password",
       { current_password: "correct horse battery", new_password: "changed on purpose" },
@@ -345,9 +341,7 @@ describe("resend and password reset", () => {
     const email = newEmail();
     const { user } = await registerAndVerify(email);
     await post("/auth/forgot-password", { email });
-    const token = (await lastLink(ctx, email.toLowerCase(), "/forgot-password")).searchParams.get(
-      "token",
-    )!;
+    const token = (await lastLink(ctx, email.toLowerCase(), "/forgot-password")).searchParams.get("token")!;
     // A second live link, as two forgot-password requests racing each other can leave.
     const second = "second-outstanding-reset-token-0123456789abcdef";
     await ctx.database.db.insert(accountTokens).values({

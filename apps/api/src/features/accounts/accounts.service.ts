@@ -57,7 +57,12 @@ export async function issueSession(
  * insert of the job.
  */
 export function queueAccountMail(d: AccountsDeps, tx: Tx, userId: string, template: AccountMailTemplate) {
-  return d.jobs.send(tx, "mail", { key: `account:${template}:${randomUUID()}`, type: "account", template, userId });
+  return d.jobs.send(tx, "mail", {
+    key: `account:${template}:${randomUUID()}`,
+    type: "account",
+    template,
+    userId,
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ export async function presentProfile(db: Db, user: UserRow): Promise<Profile> {
     photo_url: user.photoUrl,
     email_verified: user.emailVerifiedAt !== null,
     language: user.language === "fr" ? "fr" : "en",
+    booking_reminders: user.bookingReminders,
     role: user.role,
     auth_provider: user.authProvider,
     created_at: user.createdAt.toISOString(),

@@ -29,6 +29,7 @@ export async function updateProfile(
     ...(body.phone !== undefined ? { phone: body.phone } : {}),
     ...(body.country_id !== undefined ? { countryId: body.country_id } : {}),
     ...(body.photo_url !== undefined ? { photoUrl: body.photo_url } : {}),
+    ...(body.booking_reminders !== undefined ? { bookingReminders: body.booking_reminders } : {}),
     updatedAt: clock(),
   };
   const user = await repo.updateUser(db, userId, set);

@@ -47,7 +47,8 @@ afterEach(async () => {
 
 /** Mail jobs ever queued in this database. */
 const mailJobs = async () =>
-  (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail'`))[0]!.n;
+  (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail'`))[0]!
+    .n;
 
 const get = (url: string, user: { token: string }) =>
   ctx.app.inject({ method: "GET", url: `/api/v1${url}`, headers: bearer(user) });

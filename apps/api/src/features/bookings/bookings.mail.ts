@@ -96,7 +96,8 @@ const REMINDERS: Record<"start" | "end", Record<Lang, { subject: string; intro: 
     },
     fr: {
       subject: "Votre réservation Parkwell {code} commence à {time}",
-      intro: "Votre stationnement commence bientôt. Présentez le code QR de la réservation dans l'application à l'entrée.",
+      intro:
+        "Votre stationnement commence bientôt. Présentez le code QR de la réservation dans l'application à l'entrée.",
       action: "Détails de la réservation",
     },
   },
@@ -108,7 +109,8 @@ const REMINDERS: Record<"start" | "end", Record<Lang, { subject: string; intro: 
     },
     fr: {
       subject: "Votre réservation Parkwell {code} se termine à {time}",
-      intro: "Votre stationnement se termine bientôt. Besoin de plus de temps ? Prolongez votre réservation avant la fin.",
+      intro:
+        "Votre stationnement se termine bientôt. Besoin de plus de temps ? Prolongez votre réservation avant la fin.",
       action: "Prolonger ma réservation",
     },
   },

@@ -261,7 +261,12 @@ export async function completeEnded(db: Db, now: Date): Promise<number> {
 /** A booking with what its e-mails need of its driver, by id (mail jobs: no user in the request). */
 export async function findBookingForMail(db: Db, id: string) {
   const [found] = await db
-    .select({ row: bookings, email: users.email, language: users.language, reminders: users.bookingReminders })
+    .select({
+      row: bookings,
+      email: users.email,
+      language: users.language,
+      reminders: users.bookingReminders,
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(and(eq(bookings.id, id), sql`${users.disabledAt} IS NULL`));

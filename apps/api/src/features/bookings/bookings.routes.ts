@@ -159,7 +159,12 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         },
       },
       async (req) => {
-        const result = await service.changeStatus(deps, requireUser(req).id, bookingId(req.params.id), req.query.status);
+        const result = await service.changeStatus(
+          deps,
+          requireUser(req).id,
+          bookingId(req.params.id),
+          req.query.status,
+        );
         return one(req, result.booking, result.park);
       },
     );

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
-import { receiptMail } from "./receipt-mail";
+import { receiptMail } from "./payments.mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
 import { DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
 import * as repo from "./payments.repo";

@@ -2,7 +2,10 @@ import type { MailMessage } from "../../lib/mailer";
 
 type Lang = "en" | "fr";
 
-const TEXTS: Record<Lang, { subject: string; intro: string; held: string; labels: string[]; action: string }> = {
+const TEXTS: Record<
+  Lang,
+  { subject: string; intro: string; held: string; labels: string[]; action: string }
+> = {
   en: {
     subject: "Your Parkwell wallet top-up of {amount} is received",
     intro: "Thank you: your top-up is paid and added to your Parkwell wallet.",
@@ -19,7 +22,12 @@ const TEXTS: Record<Lang, { subject: string; intro: string; held: string; labels
   },
 };
 
-const PROVIDERS: Record<string, string> = { paystack: "Paystack", stripe: "Stripe", wave: "Wave", demo: "Demo" };
+const PROVIDERS: Record<string, string> = {
+  paystack: "Paystack",
+  stripe: "Stripe",
+  wave: "Wave",
+  demo: "Demo",
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
