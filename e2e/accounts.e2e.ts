@@ -198,11 +198,15 @@ describe("accounts in the browser", () => {
     await expect.poll(() => first.inputValue()).toBe("Demo");
     await first.fill("Adaeze");
     await page.getByLabel("Country").selectOption({ label: "Canada" });
+    const reminders = page.getByLabel("Email me before my bookings start and end");
+    expect(await reminders.isChecked()).toBe(true);
+    await reminders.uncheck();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect.poll(() => page.getByText("Your profile has been saved.").count()).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByLabel("First name").inputValue()).toBe("Adaeze");
     expect(await page.getByLabel("Country").inputValue()).toBe("2");
+    expect(await page.getByLabel("Email me before my bookings start and end").isChecked()).toBe(false);
 
     for (const plate of ["lag-123 ab", "ABJ 987 CD"]) {
       await page.getByRole("button", { name: "Add a vehicle" }).click();

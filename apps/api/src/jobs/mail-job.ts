@@ -36,7 +36,7 @@ export type MailJob = { key: string } & (
  * How long a claim keeps other runs off: longer than the mailer's own time limits (lib/mailer.ts),
  * so a claim is only taken over when its holder is gone.
  */
-export const MAIL_LEASE_MS = 3 * 60_000;
+export const MAIL_LEASE_MS = 60_000;
 
 export class MailInProgress extends Error {
   constructor(key: string) {

@@ -31,7 +31,10 @@ interface QueueSpec {
   /** Seconds before the first retry, doubling (with jitter) up to `retryDelayMax`. */
   retryDelay: number;
   retryDelayMax: number;
-  /** A job running longer than this (its process died) is given to another worker. */
+  /**
+   * A job running longer than this (its process died) is given to another worker; the supervisor
+   * looks every SUPERVISE_SECONDS. Mail: over the mailer's own time limits (lib/mailer.ts).
+   */
   expireInSeconds: number;
   /** Cron (UTC) for a scheduled job, which runs once per tick across every process. */
   cron?: string;
@@ -44,7 +47,7 @@ interface QueueSpec {
  * loses nothing. Scheduled jobs retry little: the next tick runs them again anyway.
  */
 export const QUEUES: Record<JobName, QueueSpec> = {
-  mail: { retryLimit: 60, retryDelay: 5, retryDelayMax: 1800, expireInSeconds: 120, concurrency: 2 },
+  mail: { retryLimit: 60, retryDelay: 5, retryDelayMax: 1800, expireInSeconds: 60, concurrency: 2 },
   "bookings-complete": { ...scheduled("* * * * *") },
   "bookings-remind": { ...scheduled("* * * * *") },
   "payments-expire": { ...scheduled("*/5 * * * *") },
@@ -60,6 +63,9 @@ function scheduled(cron: string): QueueSpec {
 export const DEAD_LETTER = "dead-letter";
 
 const SCHEMA = "pgboss";
+
+/** How often a process's supervisor retries the jobs of a process that died (expired jobs). */
+const SUPERVISE_SECONDS = 10;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -106,7 +112,7 @@ export interface Jobs {
  */
 function newBoss(
   database: Database,
-  options: { supervise: boolean; schedule: boolean },
+  options: { supervise: boolean; schedule: boolean; superviseIntervalSeconds?: number },
   connection?: { query(text: string, values?: unknown[]): Promise<unknown> },
 ): PgBoss {
   const common = {
@@ -171,7 +177,11 @@ export async function installJobs(
 }
 
 export function createJobs(database: Database, log: { error(obj: object, msg: string): void }): Jobs {
-  const boss = newBoss(database, { supervise: true, schedule: true });
+  const boss = newBoss(database, {
+    supervise: true,
+    schedule: true,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+  });
   // Without a listener an error event (the database restarting) would end the process.
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   let handlers: Handlers | undefined;

@@ -48,6 +48,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       phone: profile.phone ?? "",
       country_id: String(profile.country_id),
       photo_url: profile.photo_url ?? "",
+      booking_reminders: profile.booking_reminders,
     },
     toInput: (v) => ({
       ...v,
@@ -110,6 +111,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
             {...form.register("country_id")}
           />
         </div>
+        <div className="acc-reminders">
+          <label className="acc-check">
+            <input
+              type="checkbox"
+              aria-describedby="profile-reminders-hint"
+              {...form.register("booking_reminders")}
+            />
+            {t("profile.reminders")}
+          </label>
+          <p id="profile-reminders-hint" className="field__hint">
+            {t("profile.remindersHint")}
+          </p>
+        </div>
         <button type="submit" className="button button--accent acc-submit" disabled={save.isPending}>
           {save.isPending ? t("loading") : t("profile.save")}
         </button>
@@ -124,4 +138,5 @@ interface ProfileValues {
   phone: string;
   country_id: string;
   photo_url: string;
+  booking_reminders: boolean;
 }

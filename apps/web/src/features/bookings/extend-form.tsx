@@ -62,7 +62,7 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   });
 
   return (
-    <form className="booking-extend" onSubmit={(e) => void submit(e)} noValidate>
+    <form id="extend" className="booking-extend" onSubmit={(e) => void submit(e)} noValidate>
       <ZonedDateTimeControl
         control={form.control}
         name="new_end_time"
