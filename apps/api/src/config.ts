@@ -115,6 +115,12 @@ const ConfigSchema = z.object({
     .min(100, { error: "must be at least 100" })
     .max(120_000, { error: "must be at most 120000" })
     .default(10_000),
+  /**
+   * Whether this process works the job queue (mail, reminders, scheduled work). `false` makes an
+   * API-only process, for deployments that run the jobs in processes of their own; some process
+   * must work them.
+   */
+  JOB_WORKERS: bool.default(true),
   /** Booking reminders by e-mail: this many minutes before the start, and before the end. */
   REMINDER_BEFORE_START_MINUTES: minutes(1440).default(60),
   REMINDER_BEFORE_END_MINUTES: minutes(240).default(15),

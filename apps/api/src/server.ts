@@ -51,7 +51,7 @@ async function main(config: Config): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Workers and the schedules (booking completion, reminders, payment expiry, the demo reset):
   // each scheduled job runs once per tick however many processes run.
-  await app.jobs.start({ skipSchedules: config.DEMO_MODE ? [] : ["demo-reset"] });
+  if (config.JOB_WORKERS) await app.jobs.start({ skipSchedules: config.DEMO_MODE ? [] : ["demo-reset"] });
   app.log.info(
     {
       database: database.engine,
