@@ -80,12 +80,33 @@ export async function deliverOnce(
     message = await compose();
     if (message) await mailer.send({ ...message, id: key });
   } catch (err) {
-    // Not sent: let the retry claim it at once.
-    await db.delete(mailDeliveries).where(and(eq(mailDeliveries.key, key), isNull(mailDeliveries.sentAt)));
+    // Not sent: release the claim, so that the retry takes it at once.
+    await persisting(() =>
+      db.delete(mailDeliveries).where(and(eq(mailDeliveries.key, key), isNull(mailDeliveries.sentAt))),
+    );
     throw err;
   }
-  await db.update(mailDeliveries).set({ sentAt: clock() }).where(eq(mailDeliveries.key, key));
+  // Sent: this write matters most. Left undone, the claim would run out and the message go again.
+  await persisting(() =>
+    db.update(mailDeliveries).set({ sentAt: clock() }).where(eq(mailDeliveries.key, key)),
+  );
   return message !== null;
+}
+
+/**
+ * A claim's release or mark, tried again each second for up to `tries` seconds: the database
+ * restarting at that moment (a few seconds) is waited out here, where the outcome is known.
+ */
+async function persisting(write: () => Promise<unknown>, tries = 30): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await write();
+      return;
+    } catch (err) {
+      if (attempt >= tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }
 
 /** Deliveries older than this are forgotten (their jobs are long gone). */

@@ -112,7 +112,12 @@ export interface Jobs {
  */
 function newBoss(
   database: Database,
-  options: { supervise: boolean; schedule: boolean; superviseIntervalSeconds?: number },
+  options: {
+    supervise: boolean;
+    schedule: boolean;
+    superviseIntervalSeconds?: number;
+    monitorIntervalSeconds?: number;
+  },
   connection?: { query(text: string, values?: unknown[]): Promise<unknown> },
 ): PgBoss {
   const common = {
@@ -181,6 +186,8 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
     supervise: true,
     schedule: true,
     superviseIntervalSeconds: SUPERVISE_SECONDS,
+    // Expired jobs are looked for by the queue monitor, at most this often per queue.
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
   });
   // Without a listener an error event (the database restarting) would end the process.
   boss.on("error", (err) => log.error({ err }, "job queue error"));
