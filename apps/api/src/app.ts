@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobHandlers({
       ...bookingDeps,
       mailer,
+      countries,
       reminders: {
         beforeStartMinutes: config.REMINDER_BEFORE_START_MINUTES,
         beforeEndMinutes: config.REMINDER_BEFORE_END_MINUTES,

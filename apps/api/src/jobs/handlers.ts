@@ -10,6 +10,7 @@ import {
 import { completeEndedBookings } from "../features/bookings/bookings.service";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
+import type { ServedCountries } from "../features/reference/served-countries";
 import type { Clock } from "../lib/clock";
 import type { Mailer, MailMessage } from "../lib/mailer";
 import { deliverOnce, pruneDeliveries, type MailJob } from "./mail-job";
@@ -22,6 +23,7 @@ export interface HandlerDeps {
   jobs: Jobs;
   publicUrl: string;
   qrSecret: string;
+  countries: ServedCountries;
   reminders: ReminderLeads;
   demoMode: boolean;
   /** The expiry of unfinished top-ups (payments feature). */

@@ -10,6 +10,7 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
+import type { ServedCountries } from "../reference/served-countries";
 import { bookingMail, reminderMail } from "./bookings.mail";
 import { presentBookings } from "./bookings-view.service";
 import * as repo from "./bookings.repo";
@@ -17,6 +18,8 @@ import type { BookingRow } from "./bookings.repo";
 
 export interface BookingMailDeps {
   db: Db;
+  /** The served countries' facts, held in memory: a currency's decimals. */
+  countries: ServedCountries;
   clock: Clock;
   publicUrl: string;
   qrSecret: string;
@@ -65,8 +68,8 @@ export async function composeBookingMail(
   const { row, email, language } = found;
   const lang = language === "fr" ? "fr" : "en";
   const b = await presented(d, { ...row, endTime: new Date(job.endTime), paidMinor: job.paidMinor }, lang);
-  const decimals = await repo.currencyDecimals(d.db, row.currency);
-  return bookingMail(job.template, lang, email, b, d.publicUrl, toMajor(job.refundMinor, decimals));
+  const refund = toMajor(job.refundMinor, d.countries.decimalsOf(row.currency));
+  return bookingMail(job.template, lang, email, b, d.publicUrl, refund);
 }
 
 /**

@@ -273,15 +273,6 @@ export async function findBookingForMail(db: Db, id: string) {
   return found;
 }
 
-export async function currencyDecimals(db: Db, currency: string): Promise<number> {
-  const [row] = await db
-    .select({ decimals: countries.currencyDecimals })
-    .from(countries)
-    .where(eq(countries.currency, currency))
-    .limit(1);
-  return row?.decimals ?? 2;
-}
-
 export interface DueReminder {
   id: string;
   edge: "start" | "end";

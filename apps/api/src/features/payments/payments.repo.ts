@@ -226,18 +226,12 @@ export async function forgetWebhookEvent(db: Tx, provider: string, eventId: stri
     .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, eventId)));
 }
 
-/** A payment with what its receipt needs: the user's address and language, the currency's decimals. */
+/** A payment with what its receipt needs: the user's address and language. */
 export async function findForReceipt(db: Tx, id: string) {
   const [row] = await db
-    .select({
-      payment: payments,
-      email: users.email,
-      language: users.language,
-      decimals: countries.currencyDecimals,
-    })
+    .select({ payment: payments, email: users.email, language: users.language })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
-    .innerJoin(countries, eq(countries.currency, payments.currency))
     .where(and(eq(payments.id, id), isNull(users.disabledAt)))
     .limit(1);
   return row;

@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
+import type { ServedCountries } from "../reference/served-countries";
 import { receiptMail } from "./payments.mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
 import { DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
@@ -118,12 +119,13 @@ async function markFailed(db: Db, payment: PaymentRow, reason: string): Promise<
 
 /** The receipt a mail job sends for a settled top-up; null when the payment is not settled. */
 export async function composeReceiptMail(
-  d: { db: Db; publicUrl: string },
+  d: { db: Db; publicUrl: string; countries: ServedCountries },
   paymentId: string,
 ): Promise<MailMessage | null> {
   const found = await repo.findForReceipt(d.db, paymentId);
   if (!found || found.payment.status !== "succeeded") return null;
-  const { payment, email, language, decimals } = found;
+  const { payment, email, language } = found;
+  const decimals = d.countries.decimalsOf(payment.currency);
   const money = (minor: number) => `${toMajor(minor, decimals)} ${payment.currency}`;
   return receiptMail(
     language,
