@@ -22,7 +22,7 @@ import { migrate } from "../apps/api/src/db/migrate";
 import { seed } from "../apps/api/src/db/seed";
 import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
 import { createUser } from "../apps/api/src/test/factories";
-import { ledgerViolations } from "../apps/api/src/test/ledger-invariants";
+import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
 import { ROOT, writeResults } from "./bench-env";
 
@@ -207,27 +207,6 @@ async function run(bases: string[], tokens: string[], parks: number[], seconds =
   };
 }
 
-/**
- * Every (park, type) whose peak concurrent active bookings exceeds its capacity: a running sum of
- * +1 at each start and -1 at each end, ends first at equal times (windows are half-open).
- */
-async function overbooking(db: Db) {
-  return queryRows<{ park_id: number; peak: number; capacity: number }>(
-    db,
-    sql`WITH ev AS (
-          SELECT park_id, vehicle_type_id, start_time AS t, 1 AS d FROM bookings WHERE status = 'active'
-          UNION ALL
-          SELECT park_id, vehicle_type_id, end_time, -1 FROM bookings WHERE status = 'active'),
-        occupancy AS (
-          SELECT park_id, vehicle_type_id,
-            sum(d) OVER (PARTITION BY park_id, vehicle_type_id ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS n
-          FROM ev)
-        SELECT o.park_id, max(o.n)::int AS peak, c.capacity FROM occupancy o
-        JOIN park_capacities c ON c.park_id = o.park_id AND c.vehicle_type_id = o.vehicle_type_id
-        GROUP BY o.park_id, c.capacity HAVING max(o.n) > c.capacity`,
-  );
-}
-
 async function main() {
   const url = await freshDatabase();
   const database = await openDatabase({ url, poolSize: 5 });
@@ -263,7 +242,7 @@ async function main() {
       console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s on one park...`);
       one.push(await run(apis.bases, tokens, [single]));
     }
-    const over = await overbooking(database.db);
+    const over = await overbookedParks(database.db);
     const money = await ledgerViolations(database.db);
     const [counts] = await queryRows<{ n: number }>(
       database.db,

@@ -29,7 +29,7 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { openDatabase, queryRows, type Database } from "../apps/api/src/db/client";
 import { startPaystackFake, type PaystackFake } from "../apps/api/src/test/fakes/paystack-fake";
-import { ledgerViolations } from "../apps/api/src/test/ledger-invariants";
+import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import { buildStale } from "./build-stale.mjs";
 import { exited, haproxyBinary, startApi, startHaproxy, waitHealthy } from "./cluster-lib.mjs";
 
@@ -599,22 +599,7 @@ async function main(): Promise<number> {
   const db = database.db;
   const money = await ledgerViolations(db);
   problems.push(...money.map((m) => `ledger: ${m}`));
-  // Peak concurrent active bookings per park and vehicle type against its capacity: +1 at each
-  // start, -1 at each end, ends first at equal times (windows are half-open); as bench/bookings.ts.
-  const over = await queryRows<{ park_id: number; peak: number; capacity: number }>(
-    db,
-    sql`WITH ev AS (
-          SELECT park_id, vehicle_type_id, start_time AS t, 1 AS d FROM bookings WHERE status = 'active'
-          UNION ALL
-          SELECT park_id, vehicle_type_id, end_time, -1 FROM bookings WHERE status = 'active'),
-        occupancy AS (
-          SELECT park_id, vehicle_type_id,
-            sum(d) OVER (PARTITION BY park_id, vehicle_type_id ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS n
-          FROM ev)
-        SELECT o.park_id, max(o.n)::int AS peak, c.capacity FROM occupancy o
-        JOIN park_capacities c ON c.park_id = o.park_id AND c.vehicle_type_id = o.vehicle_type_id
-        GROUP BY o.park_id, c.capacity HAVING max(o.n) > c.capacity`,
-  );
+  const over = await overbookedParks(db);
   for (const o of over)
     problems.push(`park ${o.park_id} held ${o.peak} bookings at once for ${o.capacity} spaces`);
 

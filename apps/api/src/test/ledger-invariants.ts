@@ -52,3 +52,24 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   for (const r of afters) problems.push(`entry ${r.id}: balance_after does not match the running sum`);
   return problems;
 }
+
+/**
+ * The capacity invariant: every (park, type) whose peak concurrent active bookings exceeds its capacity: a running sum of
+ * +1 at each start and -1 at each end, ends first at equal times (windows are half-open).
+ */
+export async function overbookedParks(db: Db) {
+  return queryRows<{ park_id: number; peak: number; capacity: number }>(
+    db,
+    sql`WITH ev AS (
+          SELECT park_id, vehicle_type_id, start_time AS t, 1 AS d FROM bookings WHERE status = 'active'
+          UNION ALL
+          SELECT park_id, vehicle_type_id, end_time, -1 FROM bookings WHERE status = 'active'),
+        occupancy AS (
+          SELECT park_id, vehicle_type_id,
+            sum(d) OVER (PARTITION BY park_id, vehicle_type_id ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS n
+          FROM ev)
+        SELECT o.park_id, max(o.n)::int AS peak, c.capacity FROM occupancy o
+        JOIN park_capacities c ON c.park_id = o.park_id AND c.vehicle_type_id = o.vehicle_type_id
+        GROUP BY o.park_id, c.capacity HAVING max(o.n) > c.capacity`,
+  );
+}
