@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { adminRoutes } from "./features/admin/admin.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
@@ -25,6 +26,7 @@ import { webhookRoutes } from "./features/payments/webhooks.routes";
 import { expireUnfinishedPayments } from "./features/payments/expire.service";
 import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
+import { registerAdminAccess } from "./plugins/admin-access";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerMessages } from "./plugins/messages";
@@ -152,6 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
     }),
   );
+
+  // The back office (/api/v1/admin/*): every route checks a permission, every service the scope.
+  const admin = registerAdminAccess(app, database.db, auth);
+  await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -11,3 +11,4 @@ export * from "./inquiries";
 export * from "./bookings";
 export * from "./zoned-time";
 export * from "./opening-hours";
+export * from "./admin";

@@ -135,7 +135,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /** Raw SQL through Drizzle; both drivers return `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -472,6 +472,20 @@ function windowRefusals(): ServerText[] {
 }
 
 /** The one catalogue. */
+const ADMIN: ServerText[] = [
+  {
+    en: "You tried to access a page you did not have prior authorization for.",
+    fr: "Vous avez tenté d'accéder à une page pour laquelle vous n'aviez pas d'autorisation préalable.",
+  },
+  { en: "Unknown permission", fr: "Permission inconnue" },
+  { en: "Too many permissions", fr: "Trop de permissions" },
+  {
+    en: "The {role} role's permissions cannot be changed",
+    fr: "Les permissions du rôle {role} ne peuvent pas être modifiées",
+  },
+  { en: "Permissions saved", fr: "Permissions enregistrées" },
+];
+
 export const SERVER_TEXTS: readonly ServerText[] = [
   ...HTTP,
   ...FIELDS,
@@ -481,6 +495,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...PARKS,
   ...BOOKINGS,
   ...WALLET,
+  ...ADMIN,
   ...windowRefusals(),
 ];
 

@@ -1,4 +1,6 @@
-import type { Db } from "../db/client";
+import { sql } from "drizzle-orm";
+import type { UserRole } from "@parkwell/contract";
+import { queryRows, type Db } from "../db/client";
 import { users } from "../db/schema/index";
 import { startSession } from "../features/sessions/sessions.service";
 import { systemClock, type Clock } from "../lib/clock";
@@ -38,3 +40,32 @@ export async function createUser(
 }
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
+
+/** An operator's id by name (the seed has one per name on its parks: "Harbourview Parking Ltd", ...). */
+export async function operatorId(db: Db, name: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(db, sql`SELECT id FROM operators WHERE name = ${name}`);
+  if (!row) throw new Error(`No operator ${name}`);
+  return row.id;
+}
+
+/** The ids of an operator's parks, optionally in one city, in id order. */
+export async function parksOf(db: Db, operator: number, city?: string): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM parks WHERE operator_id = ${operator} ${city ? sql`AND city = ${city}` : sql``} ORDER BY id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A back-office user: a role, its operator (staff of an operator company) and the parks it works at. */
+export async function createStaff(
+  db: Db,
+  role: UserRole,
+  options: { operatorId?: number | null; parkIds?: number[] } = {},
+): Promise<TestUser> {
+  const user = await createUser(db, { role, operatorId: options.operatorId ?? null });
+  for (const parkId of options.parkIds ?? []) {
+    await db.execute(sql`INSERT INTO staff_parks (user_id, park_id) VALUES (${user.id}, ${parkId})`);
+  }
+  return user;
+}

@@ -10,12 +10,14 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { USER_ROLES } from "@parkwell/contract";
+import { operators } from "./parks";
 import { countries } from "./reference";
+
+export { USER_ROLES };
 
 /** Case-insensitive text (citext): e-mails compare and stay unique regardless of case. */
 const citext = customType<{ data: string }>({ dataType: () => "citext" });
-
-export const USER_ROLES = ["customer", "operator", "admin"] as const;
 
 export const users = pgTable(
   "users",
@@ -34,6 +36,8 @@ export const users = pgTable(
     photoUrl: text("photo_url"),
     language: text("language").notNull().default("en"),
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
+    /** The operator company a staff member works for; null for drivers and Parkwell's own staff. */
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
     firebaseUid: text("firebase_uid").unique(),
     authProvider: text("auth_provider").notNull().default("password"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
@@ -44,7 +48,7 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("users_role_check", sql`${t.role} IN ('customer', 'operator', 'admin')`),
+    check("users_role_check", sql.raw(`role IN (${USER_ROLES.map((r) => `'${r}'`).join(", ")})`)),
     check("users_language_check", sql`${t.language} IN ('en', 'fr')`),
   ],
 );

@@ -67,6 +67,15 @@ export const bookings = pgTable(
      * the new end gets its own reminder; the same end never gets two.
      */
     endRemindedFor: timestamp("end_reminded_for", { withTimezone: true }),
+    /** The gate: when the car entered and left, and who recorded it (an attendant). */
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    checkedOutAt: timestamp("checked_out_at", { withTimezone: true }),
+    checkedOutBy: uuid("checked_out_by").references(() => users.id, { onDelete: "set null" }),
+    /** The price of the time past the window's end at the exit, by the park's rate (0 when none). */
+    overstayMinor: bigint("overstay_minor", { mode: "number" }).notNull().default(0),
+    /** What of the overstay the wallet could not pay: owed at the gate. */
+    overstayOwedMinor: bigint("overstay_owed_minor", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     uniqueIndex("bookings_code_key").on(t.bookingCode),

@@ -8,3 +8,4 @@ export * from "./inquiries";
 export * from "./bookings";
 export * from "./demo";
 export * from "./jobs";
+export * from "./admin";

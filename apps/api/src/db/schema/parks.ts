@@ -34,6 +34,16 @@ export interface ParkPhoto {
   alt: string;
 }
 
+/**
+ * A company that runs car parks ("Harbourview Parking Ltd"). Its staff see and change only its
+ * parks (`parks.operator_id`); a park without an operator is run by Parkwell's own staff.
+ */
+export const operators = pgTable("operators", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // One list of park types, the contract's: the CHECK constraint below and the API agree by construction.
 export { PARK_TYPES };
 export const PARK_STATUSES = ["active", "inactive", "closed"] as const;
@@ -75,7 +85,10 @@ export const parks = pgTable(
     textLanguage: text("text_language").$type<Language>().notNull().default("en"),
     /** The same texts in other languages, by language code; a language missing here falls back. */
     translations: jsonb("translations").$type<Partial<Record<Language, ParkTexts>>>().notNull().default({}),
+    /** The operator's name as shown to drivers, copied from `operators.name` by whoever writes the park. */
     operator: text("operator").notNull(),
+    /** Whose staff run the park; null for a park Parkwell's own staff run. */
+    operatorId: integer("operator_id").references(() => operators.id, { onDelete: "set null" }),
     status: text("status").notNull().default("active"),
     /**
      * Lower-case, accent-free "name address city state", written by whoever writes the park
@@ -124,6 +137,7 @@ export const parks = pgTable(
     index("parks_price_idx")
       .on(t.hourlyFromMinor, t.id)
       .where(sql`status = 'active'`),
+    index("parks_operator_idx").on(t.operatorId),
     index("parks_amenities_idx").using("gin", t.amenities).with({ fastupdate: false }),
     check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
     check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import type { UserRole } from "@parkwell/contract";
 import { users } from "../schema/index";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 
@@ -19,7 +20,35 @@ export const DEMO_ACCOUNTS = [
     lastName: "Admin",
     role: "admin",
   },
-] as const;
+  {
+    email: "manager@parkwell.test",
+    password: "manage-parks-2026",
+    firstName: "Morayo",
+    lastName: "Manager",
+    role: "branch_manager",
+    operator: "Harbourview Parking Ltd",
+  },
+  {
+    email: "attendant@parkwell.test",
+    password: "check-cars-2026",
+    firstName: "Tunde",
+    lastName: "Attendant",
+    role: "employee",
+    operator: "Harbourview Parking Ltd",
+    /** The attendant works at every park of the operator in this city. */
+    parksIn: "Lagos",
+  },
+] as const satisfies readonly DemoAccount[];
+
+interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  operator?: string;
+  parksIn?: string;
+}
 
 const VERIFIED_AT = new Date("2026-01-01T00:00:00Z");
 
@@ -49,6 +78,23 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
         emailVerifiedAt: VERIFIED_AT,
       })
       .onConflictDoNothing({ target: users.email });
+  }
+  await linkDemoStaff(db);
+}
+
+/** The demo staff's operator and parks, as seeded (the operators come from the seeded parks). */
+async function linkDemoStaff(db: Db): Promise<void> {
+  for (const a of DEMO_ACCOUNTS) {
+    const operator = "operator" in a ? a.operator : null;
+    await db.execute(sql`UPDATE users SET operator_id = (SELECT id FROM operators WHERE name = ${operator})
+      WHERE email = ${a.email}`);
+    await db.execute(
+      sql`DELETE FROM staff_parks WHERE user_id = (SELECT id FROM users WHERE email = ${a.email})`,
+    );
+    if (!("parksIn" in a)) continue;
+    await db.execute(sql`INSERT INTO staff_parks (user_id, park_id)
+      SELECT u.id, p.id FROM users u JOIN parks p ON p.operator_id = u.operator_id AND p.city = ${a.parksIn}
+      WHERE u.email = ${a.email} ON CONFLICT DO NOTHING`);
   }
 }
 
@@ -99,4 +145,5 @@ export async function restoreDemoAccounts(db: Db): Promise<void> {
       })
       .where(eq(users.id, row.id));
   }
+  await linkDemoStaff(db);
 }

@@ -28,7 +28,16 @@ export async function seedParks(db: Db): Promise<void> {
       targetWhere: sql`kind = 'standard'`,
       set: { hourlyMinor: sql`excluded.hourly_minor`, dailyMaxMinor: sql`excluded.daily_max_minor` },
     });
+  await linkOperators(db);
   await resetIdentity(db);
+}
+
+/** Every operator named on a park has its operators row, and the park points to it (its staff's scope). */
+export async function linkOperators(db: Db): Promise<void> {
+  await db.execute(sql`INSERT INTO operators (name) SELECT DISTINCT operator FROM parks WHERE operator <> ''
+    ON CONFLICT (name) DO NOTHING`);
+  await db.execute(sql`UPDATE parks p SET operator_id = o.id FROM operators o
+    WHERE o.name = p.operator AND p.operator_id IS NULL`);
 }
 
 /** Seeded ids are explicit; move the identity past them so parks created later get fresh ids. */

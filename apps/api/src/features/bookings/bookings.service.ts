@@ -105,6 +105,12 @@ export async function createBooking(
     cancelledAt: null,
     startRemindedAt: null,
     endRemindedFor: null,
+    checkedInAt: null,
+    checkedInBy: null,
+    checkedOutAt: null,
+    checkedOutBy: null,
+    overstayMinor: 0,
+    overstayOwedMinor: 0,
   };
   const move = { userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
   const keys = chargeAccountKeys(move);

@@ -1,3 +1,4 @@
+import type { UserRole } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { hashToken, newToken } from "../../lib/tokens";
@@ -7,7 +8,7 @@ import * as repo from "./sessions.repo";
 export interface AuthUser {
   id: string;
   email: string;
-  role: "customer" | "operator" | "admin";
+  role: UserRole;
   countryId: number;
   language: string;
   sessionId: string;

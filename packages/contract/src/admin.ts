@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+/**
+ * The back office's roles. `customer` is a driver and has no back-office permission; the others
+ * are staff: Parkwell's own (`admin`) or an operator company's (the rest).
+ */
+export const USER_ROLES = [
+  "customer",
+  "admin",
+  "branch_manager",
+  "employee",
+  "pos_operator",
+  "delivery_boy",
+] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export const STAFF_ROLES = ["branch_manager", "employee", "pos_operator", "delivery_boy"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The back office's sections; a permission is `<section>.<action>` ("parks.view"). */
+export const ADMIN_SECTIONS = [
+  "dashboard",
+  "parks",
+  "staff",
+  "bookings",
+  "gate",
+  "pos",
+  "reports",
+  "transactions",
+  "credit_balance",
+  "customers",
+  "inquiries",
+  "roles",
+  "audit",
+] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+export type Permission = `${AdminSection}.${AdminAction}`;
+
+export const ALL_PERMISSIONS: readonly Permission[] = ADMIN_SECTIONS.flatMap((s) =>
+  ADMIN_ACTIONS.map((a) => `${s}.${a}` as const),
+);
+
+/** The page sizes every back-office list and report offers. */
+export const ADMIN_PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
+
+export const FORBIDDEN_MESSAGE = "You tried to access a page you did not have prior authorization for.";
+
+export const AdminPageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int({ error: "page must be a whole number" })
+    .min(1, { error: "page must be 1 or more" })
+    .max(1_000_000, { error: "page is too large" })
+    .default(1),
+  size: z.coerce
+    .number({ error: "size must be a number" })
+    .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `size must be one of ${ADMIN_PAGE_SIZES.join(", ")}`,
+    })
+    .default(10),
+});
+
+export const AdminMeSchema = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+    }),
+    role: z.enum(USER_ROLES),
+    permissions: z.array(z.string()),
+    operator: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    /** The parks the user works at; null for every park (Parkwell's admins). */
+    parks: z.array(z.number().int()).nullable(),
+  })
+  .meta({ id: "AdminMe" });
+export type AdminMe = z.infer<typeof AdminMeSchema>;
+
+const RoleSchema = z.object({
+  key: z.enum(USER_ROLES),
+  /** The admin role always holds every permission; its row cannot be changed. */
+  editable: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type AdminRole = z.infer<typeof RoleSchema>;
+
+export const AdminRolesSchema = z
+  .object({
+    sections: z.array(z.string()),
+    actions: z.array(z.string()),
+    roles: z.array(RoleSchema),
+  })
+  .meta({ id: "AdminRoles" });
+export const AdminRoleSchema = RoleSchema.meta({ id: "AdminRole" });
+
+export const RoleKeyParamsSchema = z.object({
+  role: z.enum(USER_ROLES, { error: `role must be one of ${USER_ROLES.join(", ")}` }),
+});
+
+export const RolePermissionsBodySchema = z.object({
+  permissions: z
+    .array(
+      z.string().refine((p) => (ALL_PERMISSIONS as readonly string[]).includes(p), {
+        error: "Unknown permission",
+      }),
+    )
+    .max(ALL_PERMISSIONS.length * 2, { error: "Too many permissions" }),
+});
