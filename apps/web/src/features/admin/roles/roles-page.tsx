@@ -106,8 +106,8 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
 
   const roleName = (key: string) => t(`roles.${key}`, { defaultValue: key });
   const editable = role.editable && can("roles.update");
-  // The administrator's row shows what it always has: everything.
-  const shown = role.editable ? (drafts[role.key] ?? role.permissions) : allOf(sections, actions);
+  // A fixed row (administrator: everything; customer: nothing) shows what the server says.
+  const shown = role.editable ? (drafts[role.key] ?? role.permissions) : role.permissions;
   const isDirty = (key: string) => {
     const r = roles.find((x) => x.key === key);
     return Boolean(r && drafts[key] && !samePermissions(drafts[key], r.permissions));
@@ -138,7 +138,17 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
     <>
       <RoleTabs roles={roles} current={role.key} dirty={isDirty} onSelect={select} />
       <div role="tabpanel" id="role-panel" aria-labelledby={`role-tab-${role.key}`} className="admin-roles">
-        {!role.editable && <p className="notice">{t("rolesPage.adminNote")}</p>}
+        {!role.editable && (
+          <p className="notice">
+            {t(
+              role.key === "admin"
+                ? "rolesPage.adminNote"
+                : role.key === "customer"
+                  ? "rolesPage.customerNote"
+                  : "rolesPage.fixedNote",
+            )}
+          </p>
+        )}
         {role.editable && !can("roles.update") && <p className="notice">{t("rolesPage.readOnly")}</p>}
         <form
           onSubmit={(e) => {
@@ -222,10 +232,6 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
       </div>
     </>
   );
-}
-
-function allOf(sections: readonly string[], actions: readonly string[]): string[] {
-  return sections.flatMap((s) => actions.map((a) => permissionOf(s, a)));
 }
 
 /** Role & Permissions: one role at a time, sections by actions; the administrator's row is fixed. */
