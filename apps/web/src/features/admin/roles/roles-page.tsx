@@ -82,6 +82,12 @@ function RoleTabs({
   );
 }
 
+/** The administrator first, then the roles that can be edited, then the other fixed ones (customer). */
+function tabOrder(roles: AdminRole[]): AdminRole[] {
+  const rank = (r: AdminRole) => (r.key === "admin" ? 0 : r.editable ? 1 : 2);
+  return [...roles].sort((a, b) => rank(a) - rank(b));
+}
+
 function Matrix({ matrix }: { matrix: RolesMatrix }) {
   const { t } = useTranslation(["admin", "auth"]);
   const can = useCan();
@@ -89,8 +95,10 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
   const [search, setSearch] = useSearchParams();
   // Changes not saved yet, per role: switching tabs keeps them.
   const [drafts, setDrafts] = useState<Record<string, string[]>>({});
-  const { sections, actions, roles } = matrix;
-  const role = roles.find((r) => r.key === search.get("role")) ?? roles[0];
+  const { sections, actions } = matrix;
+  const roles = tabOrder(matrix.roles);
+  // The role in the URL (?role=employee), else the first one that can be edited.
+  const role = roles.find((r) => r.key === search.get("role")) ?? roles.find((r) => r.editable) ?? roles[0];
   const save = useMutation({
     mutationFn: ({ key, permissions }: { key: string; permissions: string[] }) => saveRole(key, permissions),
     onSuccess: (saved) => {
