@@ -50,7 +50,9 @@ export function StaffBookingsPage() {
         <>
           <strong>{b.plate_number ?? t("noPlate")}</strong>
           <br />
-          <span className="admin-muted">{b.vehicle_type}</span>
+          <span className="admin-muted">
+            {t(`vehicleId.${b.vehicle_type_id}`, { defaultValue: b.vehicle_type })}
+          </span>
         </>
       ),
     },
