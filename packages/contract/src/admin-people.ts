@@ -112,8 +112,6 @@ export const CreateInvitationSchema = z.object({
 });
 export type CreateInvitationBody = z.input<typeof CreateInvitationSchema>;
 
-export const ResendInvitationSchema = z.object({ language: LanguageSchema.optional() });
-
 /** What the invitation link shows before accepting (public: the token is the key). */
 export const PublicInvitationSchema = z
   .object({

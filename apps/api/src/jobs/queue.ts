@@ -231,7 +231,8 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
       });
     },
     async ready() {
-      for (const name of Object.keys(QUEUES)) {
+      // The dead-letter queue too: an admin's redrive runs inside a transaction.
+      for (const name of [...Object.keys(QUEUES), DEAD_LETTER]) {
         await boss.findJobs(name, { id: "00000000-0000-0000-0000-000000000000", limit: 1 });
       }
     },

@@ -9,7 +9,6 @@ import {
   InvitationTokenParamsSchema,
   MessageSchema,
   PublicInvitationSchema,
-  ResendInvitationSchema,
   StaffIdParamsSchema,
   StaffListQuerySchema,
   StaffMemberSchema,
@@ -117,9 +116,8 @@ export function staffRoutes(deps: service.StaffDeps, admin: AdminAccess): Fastif
         schema: {
           tags,
           operationId: "resendStaffInvitation",
-          summary: "Send an invitation again with a new link and 7 more days",
+          summary: "Send an invitation again (in the request's language) with a new link and 7 more days",
           params: StaffIdParamsSchema,
-          body: ResendInvitationSchema.optional(),
           response: { 200: InvitationSentSchema, ...err },
         },
       },
@@ -129,7 +127,7 @@ export function staffRoutes(deps: service.StaffDeps, admin: AdminAccess): Fastif
           requireStaff(req),
           auditActor(req),
           req.params.id,
-          lang(req, req.body?.language),
+          lang(req),
         ),
     );
 
