@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { recordsRoutes } from "./features/admin/people/records.routes";
 import { staffInvitationRoutes, staffRoutes } from "./features/admin/people/staff.routes";
+import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(recordsRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(staffInvitationRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
+  await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;
