@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { ApiError } from "../../lib/api";
 import { LANGUAGES, setLanguage } from "../../lib/i18n";
 import { logout } from "../../lib/logout";
-import type { AdminMe } from "../../lib/queries";
+import type { AdminMe } from "@parkwell/contract";
 import { clearSession } from "../../lib/session";
 import { clearForbidden, useForbidden } from "./forbidden";
 import { useAdminMe } from "./me";
