@@ -71,9 +71,6 @@ describe("staff invitations in the browser", () => {
     await expect.poll(() => invitee.page.getByText("Password must be at least 8 characters").count()).toBe(1);
     await invitee.page.getByLabel("Choose a password").fill("gate-keeper-2026");
     await invitee.page.getByRole("button", { name: "Accept and open the back office" }).click();
-    await invitee.page.waitForTimeout(12000);
-    console.log("PROBLEMS", JSON.stringify(invitee.problems), invitee.page.url());
-    await invitee.page.screenshot({ path: "/tmp/admin-people-inv.png" });
     // /admin, then the back office sends an attendant to their first page.
     await expect.poll(() => invitee.page.url(), { timeout: 15_000 }).toMatch(/\/admin\/\w+/);
     await expect
