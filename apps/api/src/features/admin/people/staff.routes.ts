@@ -122,13 +122,7 @@ export function staffRoutes(deps: service.StaffDeps, admin: AdminAccess): Fastif
         },
       },
       async (req) =>
-        service.resendInvitation(
-          deps,
-          requireStaff(req),
-          auditActor(req),
-          req.params.id,
-          lang(req),
-        ),
+        service.resendInvitation(deps, requireStaff(req), auditActor(req), req.params.id, lang(req)),
     );
 
     app.delete(
