@@ -110,7 +110,7 @@ export function StaffPage() {
         ) : s.parks.length === 0 ? (
           <span className="pp-muted">{t("staff.noPark")}</span>
         ) : (
-          s.parks.map((p) => p.name).join(", ")
+          <ParkNames parks={s.parks} />
         ),
     },
     {
@@ -253,6 +253,19 @@ export function StaffPage() {
   );
 }
 
+/** A few park names, and how many more (all of them in the edit form). */
+function ParkNames({ parks }: { parks: { id: number; name: string }[] }) {
+  const { t } = useTranslation("admin-people");
+  const shown = parks.slice(0, 3).map((p) => p.name);
+  const more = parks.length - shown.length;
+  return (
+    <span title={parks.map((p) => p.name).join(", ")}>
+      {shown.join(", ")}
+      {more > 0 && <span className="pp-muted"> {t("staff.moreParks", { count: more })}</span>}
+    </span>
+  );
+}
+
 /** The invitations not accepted yet (the first 100, newest first), with resend and withdraw. */
 function Invitations({ onNotice }: { onNotice: (message: string) => void }) {
   const { t, i18n } = useTranslation(["admin-people", "admin"]);
@@ -377,13 +390,13 @@ function ParkChoices({
         <div
           className="pp-parks"
           role="group"
-          aria-labelledby={undefined}
+          aria-label={t("form.parks")}
           aria-describedby={control["aria-describedby"]}
           id={control.id}
         >
           {parks.length === 0 && <span className="pp-muted">{t("form.noParks")}</span>}
           {parks.map((p) => (
-            <label key={p.id}>
+            <label key={p.id} className="pp-park">
               <input type="checkbox" value={String(p.id)} {...register("park_ids")} />
               <span>
                 {p.name} <span className="pp-muted">· {p.city}</span>
