@@ -264,6 +264,62 @@ describe("back office: layout and pages", () => {
     await context.close();
   });
 
+  it("paginates a list with its page and size in the URL (the shared DataTable, on the bookings page)", async () => {
+    const { context, page, problems } = await signedIn(ADMIN);
+    // 137 made-up bookings, so the pagination has pages whatever the database holds.
+    const asked: string[] = [];
+    await page.route("**/api/v1/admin/bookings?*", (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url.search);
+      const at = Number(url.searchParams.get("page")),
+        size = Number(url.searchParams.get("size"));
+      const total = 137;
+      const items = Array.from({ length: Math.max(0, Math.min(size, total - (at - 1) * size)) }, (_, i) => {
+        const n = (at - 1) * size + i + 1;
+        return {
+          booking_code: `BK-${1000 + n}`,
+          status: "active",
+          park: { id: 1, name: "Test Park", time_zone: "Africa/Lagos" },
+          vehicle_type_id: 1,
+          vehicle_type: "Car",
+          plate_number: `LAG-${n}`,
+          driver_first_name: "Ada",
+          start_time: "2026-11-25T08:00:00Z",
+          end_time: "2026-11-25T12:00:00Z",
+          checked_in_at: null,
+          checked_out_at: null,
+          amount: 2500,
+          paid: 2500,
+          overstay_owed: 0,
+          currency: "NGN",
+          created_at: "2026-11-24T10:00:00Z",
+        };
+      });
+      return route.fulfill({ json: { items, total, page: at, size, pages: Math.ceil(total / size) } });
+    });
+    await page.goto(`${baseURL}/admin/bookings`, { waitUntil: "networkidle" });
+    await page.getByText("Showing 1 to 10 of 137 entries").waitFor();
+    const sizes = page.getByLabel("Entries per page");
+    expect(await sizes.locator("option").allTextContents()).toEqual(["10", "25", "50", "100", "500", "1000"]);
+    await sizes.selectOption("25");
+    await page.getByText("Showing 1 to 25 of 137 entries").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Showing 26 to 50 of 137 entries").waitFor();
+    const query = new URL(page.url()).searchParams;
+    expect([query.get("page"), query.get("size")]).toEqual(["2", "25"]);
+    expect(asked.at(-1)).toContain("page=2&size=25");
+    // The URL keeps it through a reload; a page past the end goes to the last page.
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByText("Showing 26 to 50 of 137 entries").waitFor();
+    await page.goto(`${baseURL}/admin/bookings?page=99&size=50`, { waitUntil: "networkidle" });
+    await page.getByText("Showing 101 to 137 of 137 entries").waitFor();
+    expect(await page.getByRole("button", { name: "Page 3" }).getAttribute("aria-current")).toBe("page");
+    await page.getByRole("button", { name: "Français" }).click();
+    await page.getByText("Affichage de 101 à 137 sur 137 entrées").waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`has no serious accessibility violation on the roles page and the 404 (${name})`, async () => {
       const { context, page } = await signedIn(ADMIN, { viewport });
