@@ -48,7 +48,7 @@ export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehi
  */
 export async function lockPark(
   tx: Tx,
-  deps: BookingDeps,
+  deps: Pick<BookingDeps, "unsafeSkipCapacityLock">,
   parkId: number,
   vehicleTypeId: number,
 ): Promise<LockedPark> {
