@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { gateLimits, gateRoutes } from "./features/gate/gate.routes";
+import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gateRoutes({ db: database.db, clock, qrSecret: qr, ...deps.bookings }, admin, gateLimits(limiter)),
     { prefix: "/api/v1" },
   );
+  await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;
