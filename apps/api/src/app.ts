@@ -4,7 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
-import { gateLimits, gateRoutes } from "./features/gate/gate.routes";
+import { gateLimits, gateRoutes } from "./features/admin/gate.routes";
 import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";

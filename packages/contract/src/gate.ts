@@ -44,7 +44,10 @@ export function readGateCode(
 
 /** A drive-up sale's code as typed: `DU-` optional, any case. Null when it cannot be one. */
 export function readSaleCode(raw: string): string | null {
-  let s = raw.trim().toUpperCase().replace(/[\s-]+/g, "");
+  let s = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "");
   if (s.startsWith("DU") && s.length === 10) s = s.slice(2);
   return CODE_BODY.test(s) ? `DU-${s}` : null;
 }
@@ -176,9 +179,7 @@ export const PosSaleListQuerySchema = AdminPageQuerySchema.extend({
   park_id: optionalParkId,
   status: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z
-      .enum(POS_SALE_STATUSES, { error: `status must be one of ${POS_SALE_STATUSES.join(", ")}` })
-      .optional(),
+    z.enum(POS_SALE_STATUSES, { error: `status must be one of ${POS_SALE_STATUSES.join(", ")}` }).optional(),
   ),
 });
 
@@ -187,3 +188,18 @@ export const PosSalePageSchema = pageOf(PosSaleSchema).meta({ id: "PosSalePage" 
 export const PosSaleResultSchema = z
   .object({ message: z.string(), sale: PosSaleSchema })
   .meta({ id: "PosSaleResult" });
+
+/** A park the user works at, as the gate's and the drive-up page's pickers show it. */
+export const GateParkSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  time_zone: z.string(),
+  currency: z.string().length(3),
+  /** The vehicle types the park takes (a space and a rate). */
+  vehicle_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type GatePark = z.infer<typeof GateParkSchema>;
+export const GateParksSchema = z.object({ items: z.array(GateParkSchema) }).meta({ id: "GateParks" });
+/** The most parks a picker lists (an admin's scope is every park). */
+export const GATE_PARKS_MAX = 500;

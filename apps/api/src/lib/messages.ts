@@ -528,7 +528,10 @@ const GATE: ServerText[] = [
   { en: "Drive-up recorded", fr: "Arrivée sans réservation enregistrée" },
   { en: "Drive-up closed", fr: "Vente sans réservation clôturée" },
   { en: "Drive-up voided", fr: "Vente sans réservation annulée" },
-  { en: "Type a booking code or scan its QR code", fr: "Saisissez un code de réservation ou scannez son code QR" },
+  {
+    en: "Type a booking code or scan its QR code",
+    fr: "Saisissez un code de réservation ou scannez son code QR",
+  },
   {
     en: "Type a booking code such as PW-7K3M9QXA, or scan its QR code",
     fr: "Saisissez un code de réservation comme PW-7K3M9QXA, ou scannez son code QR",

@@ -64,6 +64,17 @@ export async function readPark(db: Db, parkId: number, vehicleTypeId: number): P
   return bookable(await repo.readParkForBooking(db, parkId, vehicleTypeId));
 }
 
+/**
+ * The park's standard rate for a vehicle type (null when it has none), read without a lock and
+ * whatever the park's status: what the gate prices an overstay with.
+ */
+export async function standardRate(tx: Tx, parkId: number, vehicleTypeId: number) {
+  const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, false);
+  return park?.hourlyMinor != null && park.dailyMaxMinor != null
+    ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor }
+    : null;
+}
+
 function bookable(park: ParkForBooking | undefined): LockedPark {
   if (!park || park.status !== "active") {
     throw AppError.validation({ park_id: "Park not found" });

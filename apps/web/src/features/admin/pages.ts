@@ -22,6 +22,20 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
+    section: "gate",
+    path: "gate",
+    labelKey: "nav.gate",
+    permission: "gate.view",
+    load: async () => (await import("./gate/gate-page")).GatePage,
+  },
+  {
+    section: "pos",
+    path: "pos",
+    labelKey: "nav.pos",
+    permission: "pos.view",
+    load: async () => (await import("./gate/pos-page")).PosPage,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",

@@ -4,6 +4,7 @@
  */
 import {
   BOOKING_NOT_FOUND_MESSAGE,
+  GATE_PARKS_MAX,
   readGateCode,
   type CheckinResult,
   type CheckoutResult,
@@ -14,10 +15,9 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
-import { parkInScope, type StaffAccess } from "../admin/access.service";
-import { recordAudit, type AuditActor } from "../admin/audit.repo";
-import { revenueShard } from "../bookings/booking-core.service";
-import { readParkForBooking } from "../bookings/bookings.repo";
+import { parkInScope, type StaffAccess } from "./access.service";
+import { recordAudit, type AuditActor } from "./audit.repo";
+import { revenueShard, standardRate } from "../bookings/booking-core.service";
 import { verifyQr } from "../bookings/qr";
 import { chargeWallet, lockWalletBalance } from "../wallet/ledger.service";
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
@@ -139,12 +139,7 @@ export async function checkOut(
   return withGateBooking(deps, access, raw, async (tx, b) => {
     const refusal = checkoutRefusal(b, b.timeZone);
     if (refusal) refuse(refusal);
-    const park = await readParkForBooking(deps.db, b.parkId, b.vehicleTypeId);
-    const rate =
-      park?.hourlyMinor != null && park.dailyMaxMinor != null
-        ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor }
-        : null;
-    const over = overstay(b.endTime, now, rate);
+    const over = overstay(b.endTime, now, await standardRate(tx, b.parkId, b.vehicleTypeId));
     let chargedMinor = 0;
     let moves = b.moves;
     // The wallet row is locked (after the booking: the lock order of every booking change), so
@@ -210,8 +205,17 @@ export async function checkOut(
   });
 }
 
+/** The parks the user works at, with the vehicle types each takes, for the pickers. */
+export async function parks(deps: Pick<GateDeps, "db">, access: StaffAccess) {
+  return { items: await repo.parksInScope(deps.db, access.parkIds, GATE_PARKS_MAX) };
+}
+
 /** Today's arrivals and departures (on each park's clock) and the drive-ups parked now. */
-export async function today(deps: GateDeps, access: StaffAccess, parkId: number | undefined): Promise<GateToday> {
+export async function today(
+  deps: GateDeps,
+  access: StaffAccess,
+  parkId: number | undefined,
+): Promise<GateToday> {
   if (parkId !== undefined && !parkInScope(access, parkId)) {
     throw AppError.notFound("Park not found", "park_not_found");
   }

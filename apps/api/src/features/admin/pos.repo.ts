@@ -4,7 +4,7 @@ import type { PosSaleStatus } from "@parkwell/contract";
 import { queryRows, type Db } from "../../db/client";
 import { countries, parkRates, parks, posSales, vehicleTypes } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
-import { parkScopeSql } from "../admin/access.repo";
+import { parkScopeSql } from "./access.repo";
 
 /**
  * The peak number of spaces taken at once inside [start, end): active bookings and parked sales
@@ -108,7 +108,12 @@ export async function listSales(db: Db, f: SaleFilter, page: number, size: numbe
 }
 
 /** The cars parked now without a booking at the parks in scope, by arrival (at most `limit`). */
-export async function parkedSales(db: Db, parkIds: number[] | null, parkId: number | undefined, limit: number) {
+export async function parkedSales(
+  db: Db,
+  parkIds: number[] | null,
+  parkId: number | undefined,
+  limit: number,
+) {
   return saleSelect(db)
     .where(filterOf({ parkIds, parkId, status: "parked" }))
     .orderBy(asc(posSales.startTime), asc(posSales.saleCode))

@@ -98,7 +98,11 @@ export function checkoutRefusal(b: CheckoutState, timeZone: string): GateRefusal
  * [end, exit) priced as a window of its own by the park's rate (started hours, the daily cap),
  * without the booking fees (no booking was made for it). Nothing when the car left in time.
  */
-export function overstay(end: Date, exit: Date, rate: HourlyRate | null): { minutes: number; amountMinor: number } {
+export function overstay(
+  end: Date,
+  exit: Date,
+  rate: HourlyRate | null,
+): { minutes: number; amountMinor: number } {
   const ms = exit.getTime() - end.getTime();
   if (ms <= 0) return { minutes: 0, amountMinor: 0 };
   const minutes = Math.ceil(ms / MINUTE_MS);
@@ -126,4 +130,3 @@ export function canVoid(sale: { status: string; createdAt: Date }, now: Date): b
 
 /** The end of the space a drive-up holds: now plus the expected stay. */
 export const expectedEnd = (now: Date, minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
-

@@ -3,6 +3,7 @@ import {
   CheckoutResultSchema,
   ErrorSchema,
   GateCodeBodySchema,
+  GateParksSchema,
   GateTodayQuerySchema,
   GateTodaySchema,
   PosCloseBodySchema,
@@ -122,6 +123,34 @@ export function gateRoutes(
     );
 
     app.get(
+      "/admin/gate/parks",
+      {
+        onRequest: admin.permit("gate.view"),
+        schema: {
+          tags,
+          operationId: "listGateParks",
+          summary: "The parks I work at, with the vehicle types each takes",
+          response: { 200: GateParksSchema, ...err },
+        },
+      },
+      async (req) => gate.parks(deps, requireStaff(req)),
+    );
+
+    app.get(
+      "/admin/pos-sales/parks",
+      {
+        onRequest: admin.permit("pos.view"),
+        schema: {
+          tags,
+          operationId: "listPosParks",
+          summary: "The parks I sell drive-up parking at, with the vehicle types each takes",
+          response: { 200: GateParksSchema, ...err },
+        },
+      },
+      async (req) => gate.parks(deps, requireStaff(req)),
+    );
+
+    app.get(
       "/admin/pos-sales",
       {
         onRequest: admin.permit("pos.view"),
@@ -170,7 +199,13 @@ export function gateRoutes(
       },
       async (req) => ({
         message: "Drive-up closed",
-        sale: await pos.close(deps, requireStaff(req), auditActor(req), req.params.code, req.body.payment_method),
+        sale: await pos.close(
+          deps,
+          requireStaff(req),
+          auditActor(req),
+          req.params.code,
+          req.body.payment_method,
+        ),
       }),
     );
 

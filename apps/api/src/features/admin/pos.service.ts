@@ -16,8 +16,8 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
-import { parkInScope, type StaffAccess } from "../admin/access.service";
-import { recordAudit, type AuditActor } from "../admin/audit.repo";
+import { parkInScope, type StaffAccess } from "./access.service";
+import { recordAudit, type AuditActor } from "./audit.repo";
 import { lockPark, windowRefused } from "../bookings/booking-core.service";
 import { clockOfPark } from "../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
@@ -41,7 +41,11 @@ const rateOf = (s: SaleRow) =>
 
 export function presentSale(s: SaleRow, now: Date): PosSale {
   const amountMinor =
-    s.status === "closed" ? s.amountMinor : s.status === "parked" ? stayPrice(s.startTime, now, rateOf(s)) : null;
+    s.status === "closed"
+      ? s.amountMinor
+      : s.status === "parked"
+        ? stayPrice(s.startTime, now, rateOf(s))
+        : null;
   return {
     id: s.id,
     sale_code: s.saleCode,
@@ -61,7 +65,12 @@ export function presentSale(s: SaleRow, now: Date): PosSale {
   };
 }
 
-const auditView = (s: { status: string; endTime: Date; amountMinor?: number | null; paymentMethod?: string | null }) => ({
+const auditView = (s: {
+  status: string;
+  endTime: Date;
+  amountMinor?: number | null;
+  paymentMethod?: string | null;
+}) => ({
   status: s.status,
   end_time: s.endTime.toISOString(),
   amount_minor: s.amountMinor ?? null,
@@ -132,7 +141,11 @@ async function lockedSale(
   const sale = code ? await repo.findSale(tx, code, true) : undefined;
   if (!sale || !parkInScope(access, sale.parkId)) throw saleNotFound();
   if (sale.status !== "parked") {
-    throw new AppError(409, "sale_not_parked", sale.status === "void" ? "This sale was voided" : "This sale is already closed");
+    throw new AppError(
+      409,
+      "sale_not_parked",
+      sale.status === "void" ? "This sale was voided" : "This sale is already closed",
+    );
   }
   return sale;
 }
