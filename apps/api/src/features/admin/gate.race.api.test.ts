@@ -94,20 +94,38 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       expect(await ledgerViolations(db)).toEqual([]);
     });
 
-    it("negative control: the invariant sweep sees a drive-up that overbooks", async () => {
-      await setCapacity(db, park!, 1, 1);
-      const now = Date.now();
-      await db.execute(sql`INSERT INTO pos_sales (sale_code, park_id, vehicle_type_id, plate_number, start_time, end_time, currency)
-        VALUES ('DU-NEGATIVE', ${park!}, 1, 'NEG1', ${new Date(now).toISOString()}::timestamptz,
-          ${new Date(now + 60 * MINUTE).toISOString()}::timestamptz, 'NGN'),
-        ('DU-NEGATIVF', ${park!}, 1, 'NEG2', ${new Date(now).toISOString()}::timestamptz,
-          ${new Date(now + 60 * MINUTE).toISOString()}::timestamptz, 'NGN')`);
+    it("negative control: without the capacity lock, drive-ups sent at once overbook", async () => {
+      const a = await anotherApp(ctx, { bookings: { unsafeSkipCapacityLock: true } }, 10);
+      const b = await anotherApp(ctx, { bookings: { unsafeSkipCapacityLock: true } }, 10);
+      const unsafe = [await listen(a.app), await listen(b.app)];
       try {
+        await setCapacity(db, park!, 1, 1);
+        let overbooked = 0;
+        for (let round = 0; round < 10 && overbooked === 0; round += 1) {
+          const results = await Promise.all(
+            Array.from({ length: 8 }, (_, i) =>
+              post(unsafe[i % 2]!, staff, "/admin/pos-sales", {
+                park_id: park,
+                vehicle_type_id: 1,
+                plate_number: `UNSAFE${round}X${i}`,
+                expected_minutes: 60,
+              }),
+            ),
+          );
+          if (results.filter((r) => r.status === 201).length > 1) overbooked += 1;
+          else
+            await db.execute(
+              sql`UPDATE pos_sales SET status = 'void' WHERE park_id = ${park!} AND status = 'parked'`,
+            );
+        }
+        expect(overbooked).toBeGreaterThan(0);
         expect((await overbookedParks(db)).map((r) => r.park_id)).toContain(park);
       } finally {
         await db.execute(
-          sql`UPDATE pos_sales SET status = 'void' WHERE sale_code IN ('DU-NEGATIVE', 'DU-NEGATIVF')`,
+          sql`UPDATE pos_sales SET status = 'void' WHERE park_id = ${park!} AND status = 'parked'`,
         );
+        await a.close();
+        await b.close();
       }
     });
   },
