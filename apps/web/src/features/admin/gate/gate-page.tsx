@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { TextField } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api";
-import { errorText } from "../../../lib/form-errors";
+import { gateErrorText } from "./errors";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
@@ -92,7 +92,6 @@ export function GatePage() {
           onClick={() => setScanning(true)}
           aria-haspopup="dialog"
         >
-          <span aria-hidden="true">⌗ </span>
           {t("scan.button")}
         </button>
         {scanning && (
@@ -155,7 +154,7 @@ export function GatePage() {
           {mutation.isPending && <LoadingState text={t("check.sending")} />}
           {failure && !form.formState.errors.code && (
             <div className={conflict ? "gate-refused" : undefined} data-testid="gate-error">
-              <FormAlert message={errorText(t, failure)} />
+              <FormAlert message={gateErrorText(t, failure)} />
             </div>
           )}
           {outcome?.kind === "in" && (

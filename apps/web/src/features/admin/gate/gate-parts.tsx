@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { errorText } from "../../../lib/form-errors";
+import { gateErrorText } from "./errors";
 import { formatMoney } from "../../../lib/format";
 import { formatShortZoned } from "../../../lib/zoned-time";
 import { LoadingState } from "../ui/states";
@@ -168,7 +168,7 @@ export function TodayLists({
       {query.isPending ? (
         <LoadingState text={t("today.loading")} />
       ) : query.isError ? (
-        <FormAlert message={errorText(t, query.error)} />
+        <FormAlert message={gateErrorText(t, query.error)} />
       ) : (
         <div className="gate-today__lists">
           <BookingList

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { errorText } from "../../../lib/form-errors";
+import { gateErrorText } from "./errors";
 import { LoadingState } from "../ui/states";
 import type { gateParksQuery } from "./api";
 
@@ -38,7 +38,7 @@ export function useChosenPark(parksQuery: ReturnType<typeof gateParksQuery>) {
 export function ParkPicker({ parks, park, choose }: ReturnType<typeof useChosenPark>) {
   const { t } = useTranslation(["admin-gate", "auth"]);
   if (parks.isPending) return <LoadingState text={t("parks.loading")} />;
-  if (parks.isError) return <FormAlert message={errorText(t, parks.error)} />;
+  if (parks.isError) return <FormAlert message={gateErrorText(t, parks.error)} />;
   const items = parks.data.items;
   if (items.length === 0) return <p className="gate-note">{t("parks.none")}</p>;
   if (items.length === 1)

@@ -10,7 +10,8 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { errorText, hasServerFields } from "../../../lib/form-errors";
+import { hasServerFields } from "../../../lib/form-errors";
+import { gateErrorText } from "./errors";
 import { formatMoney } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
@@ -106,7 +107,7 @@ function SaleForm({ park }: { park: GatePark }) {
       <button type="submit" className="button button--accent gate-action" disabled={sell.isPending}>
         {t("pos.record")}
       </button>
-      <FormAlert message={sell.error && !hasServerFields(sell.error) ? errorText(t, sell.error) : null} />
+      <FormAlert message={sell.error && !hasServerFields(sell.error) ? gateErrorText(t, sell.error) : null} />
       {recorded && (
         <p className="alert alert--success" role="status" data-testid="pos-recorded">
           {t("pos.recorded", {
@@ -282,7 +283,7 @@ export function PosPage() {
         confirmLabel={pending?.kind === "void" ? t("pos.void") : t("pos.confirmClose")}
         danger={pending?.kind === "void"}
         busy={change.isPending}
-        error={change.error ? errorText(t, change.error) : null}
+        error={change.error ? gateErrorText(t, change.error) : null}
         onConfirm={() => pending && change.mutate(pending)}
         onCancel={() => setPending(null)}
       />
