@@ -41,7 +41,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     beforeAll(async () => {
       ctx = await createTestContext();
       db = ctx.database.db;
-      [park] = await allDayParks(db, 1);
+      park = (await allDayParks(db, 1))[0]!;
       const a = await anotherApp(ctx, {}, 10);
       const b = await anotherApp(ctx, {}, 10);
       closers.push(a.close, b.close);

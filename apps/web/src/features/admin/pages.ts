@@ -22,7 +22,6 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
-<<<<<<< HEAD
     section: "gate",
     path: "gate",
     labelKey: "nav.gate",
@@ -35,13 +34,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     labelKey: "nav.pos",
     permission: "pos.view",
     load: async () => (await import("./gate/pos-page")).PosPage,
-=======
+  },
+  {
     section: "bookings",
     path: "bookings",
     labelKey: "nav.bookings",
     permission: "bookings.view",
     load: async () => (await import("./bookings/bookings-page")).StaffBookingsPage,
->>>>>>> admin-shell
   },
   {
     section: "roles",
