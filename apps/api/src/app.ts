@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { recordsRoutes } from "./features/admin/people/records.routes";
 import { staffInvitationRoutes, staffRoutes } from "./features/admin/people/staff.routes";
+import { gateLimits, gateRoutes } from "./features/admin/gate.routes";
 import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
@@ -167,6 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(recordsRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(staffInvitationRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
+  await app.register(
+    gateRoutes({ db: database.db, clock, qrSecret: qr, ...deps.bookings }, admin, gateLimits(limiter)),
+    { prefix: "/api/v1" },
+  );
   await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);

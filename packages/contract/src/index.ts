@@ -13,3 +13,4 @@ export * from "./zoned-time";
 export * from "./opening-hours";
 export * from "./admin";
 export * from "./admin-people";
+export * from "./gate";

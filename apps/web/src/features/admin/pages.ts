@@ -24,6 +24,27 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
+    section: "gate",
+    path: "gate",
+    labelKey: "nav.gate",
+    permission: "gate.view",
+    load: async () => (await import("./gate/gate-page")).GatePage,
+  },
+  {
+    section: "pos",
+    path: "pos",
+    labelKey: "nav.pos",
+    permission: "pos.view",
+    load: async () => (await import("./gate/pos-page")).PosPage,
+  },
+  {
+    section: "bookings",
+    path: "bookings",
+    labelKey: "nav.bookings",
+    permission: "bookings.view",
+    load: async () => (await import("./bookings/bookings-page")).StaffBookingsPage,
+  },
+  {
     section: "staff",
     path: "staff",
     labelKey: "nav.staff",
@@ -45,13 +66,6 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     permission: "inquiries.view",
     load: async () => (await import("./people/inquiries-page")).InquiriesPage,
     nested: true,
-  },
-  {
-    section: "bookings",
-    path: "bookings",
-    labelKey: "nav.bookings",
-    permission: "bookings.view",
-    load: async () => (await import("./bookings/bookings-page")).StaffBookingsPage,
   },
   {
     section: "roles",
