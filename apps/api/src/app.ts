@@ -27,6 +27,7 @@ import { expireUnfinishedPayments } from "./features/payments/expire.service";
 import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAdminAccess } from "./plugins/admin-access";
+import { adminReportsRoutes } from "./features/admin/reports/reports.routes";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerMessages } from "./plugins/messages";
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back office (/api/v1/admin/*): every route checks a permission, every service the scope.
   const admin = registerAdminAccess(app, database.db, auth);
   await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
+  await app.register(adminReportsRoutes({ db: database.db, clock, countries }, admin), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -486,6 +486,19 @@ const ADMIN: ServerText[] = [
   { en: "Permissions saved", fr: "Permissions enregistrées" },
 ];
 
+/** The back office's dashboard and reports. */
+const ADMIN_REPORTS: ServerText[] = [
+  { en: "Use a date as YYYY-MM-DD", fr: "Indiquez une date au format AAAA-MM-JJ" },
+  {
+    en: "The start date must be on or before the end date",
+    fr: "La date de début doit être antérieure ou égale à la date de fin",
+  },
+  { en: "The range may cover at most 366 days", fr: "La période peut couvrir au plus 366 jours" },
+  { en: "This report has no status filter", fr: "Ce rapport n'a pas de filtre de statut" },
+  { en: "Unknown status", fr: "Statut inconnu" },
+  { en: "format must be json or csv", fr: "Le format doit être json ou csv" },
+];
+
 export const SERVER_TEXTS: readonly ServerText[] = [
   ...HTTP,
   ...FIELDS,
@@ -496,6 +509,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...BOOKINGS,
   ...WALLET,
   ...ADMIN,
+  ...ADMIN_REPORTS,
   ...windowRefusals(),
 ];
 
