@@ -192,6 +192,8 @@ export const DashboardSchema = z
     arrivals_today: z.number().int(),
     arrivals_checked_in: z.number().int(),
     occupancy_now: z.object({ held: z.number().int(), capacity: z.number().int(), percent: z.number() }),
+    /** Parks in the scope; `parks` holds the busiest of them (at most 12) for the chart. */
+    parks_total: z.number().int(),
     parks: z.array(
       z.object({
         park_id: z.number().int(),

@@ -280,6 +280,19 @@ export async function exportCsv<K extends ReportKind>(
 
 // ------------------------------------------------------------------------------ dashboard
 
+/** How many parks the dashboard's chart shows: the busiest ones (a park filter shows one). */
+export const CHART_PARKS = 12;
+
+function busiest(parks: AdminDashboard["parks"]): AdminDashboard["parks"] {
+  const peak = (p: AdminDashboard["parks"][number]) =>
+    percentOf(Math.max(0, ...p.hours.map((h) => h.held)), p.capacity);
+  return parks
+    .map((p) => ({ p, peak: peak(p) }))
+    .sort((a, b) => b.peak - a.peak || a.p.park_id - b.p.park_id)
+    .slice(0, CHART_PARKS)
+    .map((x) => x.p);
+}
+
 export async function dashboard(
   deps: ReportDeps,
   access: StaffAccess,
@@ -336,7 +349,8 @@ export async function dashboard(
       capacity: Number(held.capacity),
       percent: percentOf(Number(held.held), Number(held.capacity)),
     },
-    parks: [...parks.values()],
+    parks_total: parks.size,
+    parks: busiest([...parks.values()]),
     revenue: [...perCurrency.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, s]) => ({
