@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
+import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back office (/api/v1/admin/*): every route checks a permission, every service the scope.
   const admin = registerAdminAccess(app, database.db, auth);
   await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
+  await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
   await app.register(adminReportsRoutes({ db: database.db, clock, countries }, admin), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);

@@ -1,4 +1,4 @@
-import type { Availability, ParkDetail, Vehicle, VehicleType, Wallet } from "@parkwell/contract";
+import type { AdminMe, Availability, ParkDetail, Vehicle, VehicleType, Wallet } from "@parkwell/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "./api";
@@ -84,3 +84,15 @@ export function useAvailability(
     enabled: parkId !== undefined && Boolean(start && end),
   });
 }
+
+/**
+ * GET /admin/me: the back office's guard and the profile menu's link to it read the same entry.
+ * A 401 or 403 is an answer (signed out, or no back-office permission), not a failure to retry.
+ */
+export const adminMeQuery = () =>
+  queryOptions({
+    queryKey: ["admin", "me"],
+    queryFn: ({ signal }) => api<AdminMe>("/admin/me", { signal }),
+    retry: (count, err) =>
+      count < 1 && !(err instanceof ApiError && (err.status === 401 || err.status === 403)),
+  });
