@@ -142,6 +142,7 @@ export const StaffBookingSchema = z
     booking_code: z.string(),
     status: z.enum(["active", "completed", "cancelled"]),
     park: z.object({ id: z.number().int(), name: z.string(), time_zone: z.string() }),
+    vehicle_type_id: z.number().int(),
     vehicle_type: z.string(),
     plate_number: z.string().nullable(),
     /** The driver's first name only: what the gate needs to greet them. */

@@ -22,6 +22,7 @@ export interface StaffBookingRow {
   park_id: number;
   park_name: string;
   time_zone: string;
+  vehicle_type_id: number;
   vehicle_type: string;
   plate_number: string | null;
   first_name: string;
@@ -57,7 +58,7 @@ function whereOf(f: StaffBookingFilter) {
 export function listStaffBookings(db: Db, f: StaffBookingFilter): Promise<StaffBookingRow[]> {
   return queryRows<StaffBookingRow>(
     db,
-    sql`SELECT b.booking_code, b.status, b.park_id, p.name AS park_name, p.time_zone, vt.name AS vehicle_type,
+    sql`SELECT b.booking_code, b.status, b.park_id, p.name AS park_name, p.time_zone, b.vehicle_type_id, vt.name AS vehicle_type,
         b.plate_number, u.first_name, b.start_time, b.end_time, b.checked_in_at, b.checked_out_at,
         b.total_minor, b.paid_minor, b.overstay_owed_minor, b.currency, c.currency_decimals AS decimals,
         b.created_at, count(*) OVER () AS total

@@ -58,6 +58,7 @@ function present(r: repo.StaffBookingRow): StaffBooking {
     booking_code: r.booking_code,
     status: r.status,
     park: { id: r.park_id, name: r.park_name, time_zone: r.time_zone },
+    vehicle_type_id: r.vehicle_type_id,
     vehicle_type: r.vehicle_type,
     plate_number: r.plate_number,
     driver_first_name: r.first_name,

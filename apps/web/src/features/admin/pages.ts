@@ -22,6 +22,13 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
+    section: "bookings",
+    path: "bookings",
+    labelKey: "nav.bookings",
+    permission: "bookings.view",
+    load: async () => (await import("./bookings/bookings-page")).StaffBookingsPage,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",
