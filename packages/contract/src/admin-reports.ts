@@ -98,6 +98,8 @@ export const SalesRowSchema = z.object({
   code: z.string(),
   park_id: z.number().int(),
   park: z.string(),
+  /** The park's IANA zone: its times are shown on its clock. */
+  time_zone: z.string(),
   status: z.string(),
   time: z.string(),
   currency: z.string(),
@@ -115,6 +117,8 @@ export const BookingsRowSchema = z.object({
   code: z.string(),
   park_id: z.number().int(),
   park: z.string(),
+  /** The park's IANA zone: its times are shown on its clock. */
+  time_zone: z.string(),
   vehicle_type: z.string(),
   plate_number: z.string().nullable(),
   start_time: z.string(),
@@ -131,6 +135,8 @@ export type BookingsRow = z.infer<typeof BookingsRowSchema>;
 export const OccupancyRowSchema = z.object({
   park_id: z.number().int(),
   park: z.string(),
+  /** The park's IANA zone: its times are shown on its clock. */
+  time_zone: z.string(),
   hour: z.string(),
   held: z.number().int(),
   capacity: z.number().int(),
@@ -198,6 +204,8 @@ export const DashboardSchema = z
       z.object({
         park_id: z.number().int(),
         park: z.string(),
+        /** The park's IANA zone: its times are shown on its clock. */
+        time_zone: z.string(),
         capacity: z.number().int(),
         /** 24 points: this hour, then each of the next 23, spaces held during the hour. */
         hours: z.array(z.object({ hour: z.string(), held: z.number().int() })),

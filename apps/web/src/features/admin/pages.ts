@@ -22,11 +22,26 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
+    section: "dashboard",
+    path: "dashboard",
+    labelKey: "nav.dashboard",
+    permission: "dashboard.view",
+    load: async () => (await import("./dashboard/dashboard-page")).DashboardPage,
+  },
+  {
     section: "bookings",
     path: "bookings",
     labelKey: "nav.bookings",
     permission: "bookings.view",
     load: async () => (await import("./bookings/bookings-page")).StaffBookingsPage,
+  },
+  {
+    section: "reports",
+    path: "reports",
+    labelKey: "nav.reports",
+    permission: "reports.view",
+    load: async () => (await import("./reports/reports-page")).ReportsPage,
+    nested: true,
   },
   {
     section: "roles",

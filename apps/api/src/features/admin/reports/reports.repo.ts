@@ -51,6 +51,7 @@ export interface SalesRaw {
   code: string;
   park_id: number;
   park: string;
+  time_zone: string;
   status: string;
   at: string;
   k_at: string;
@@ -75,7 +76,7 @@ const refundsOf = sql`(SELECT COALESCE(sum(e.amount_minor), 0) FROM ledger_trans
 
 function salesBranches(f: ReportFilter, at: PageAt): SQL {
   const online = sql`SELECT 'online'::text AS channel, b.id::text AS id, b.booking_code AS code, b.park_id,
-      p.name AS park, b.status, b.created_at AS at, b.created_at::text AS k_at, b.currency::text AS currency,
+      p.name AS park, p.time_zone, b.status, b.created_at AS at, b.created_at::text AS k_at, b.currency::text AS currency,
       (b.breakdown->>'parkingMinor')::bigint AS parking_minor,
       ((b.breakdown->>'serviceFeeMinor')::bigint + (b.breakdown->>'bookingFeeMinor')::bigint) AS fees_minor,
       (b.breakdown->>'taxMinor')::bigint AS vat_minor, b.total_minor,
@@ -86,7 +87,7 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
       AND ${f.status === null ? sql`true` : sql`b.status = ${f.status}`}
       AND ${afterKey(at, sql`b.created_at, 'online'::text, b.id::text`, ["timestamptz", "text", "text"])}`;
   const pos = sql`SELECT 'pos'::text AS channel, s.id::text AS id, s.sale_code AS code, s.park_id, p.name AS park,
-      s.status, s.closed_at AS at, s.closed_at::text AS k_at, s.currency::text AS currency,
+      p.time_zone, s.status, s.closed_at AS at, s.closed_at::text AS k_at, s.currency::text AS currency,
       s.amount_minor AS parking_minor, 0::bigint AS fees_minor, 0::bigint AS vat_minor, s.amount_minor AS total_minor,
       0::bigint AS refunds_minor, s.amount_minor AS net_minor
     FROM pos_sales s JOIN parks p ON p.id = s.park_id
@@ -131,6 +132,7 @@ export interface BookingsRaw {
   code: string;
   park_id: number;
   park: string;
+  time_zone: string;
   vehicle_type: string;
   plate_number: string | null;
   start_time: string;
@@ -153,7 +155,7 @@ function bookingsWhere(f: ReportFilter): SQL {
 export function bookingsPage(db: Tx, f: ReportFilter, at: PageAt): Promise<BookingsRaw[]> {
   return queryRows<BookingsRaw>(
     db,
-    sql`SELECT b.id::text AS id, b.booking_code AS code, b.park_id, p.name AS park, vt.name AS vehicle_type,
+    sql`SELECT b.id::text AS id, b.booking_code AS code, b.park_id, p.name AS park, p.time_zone, vt.name AS vehicle_type,
       b.plate_number, b.start_time, b.start_time::text AS k_start, b.end_time, b.status, b.checked_in_at,
       b.checked_out_at, b.currency::text AS currency, b.total_minor, b.paid_minor
     FROM bookings b JOIN parks p ON p.id = b.park_id JOIN vehicle_types vt ON vt.id = b.vehicle_type_id
@@ -186,6 +188,7 @@ export function bookingsTotals(db: Tx, f: ReportFilter): Promise<BookingsTotalsR
 export interface OccupancyRaw {
   park_id: number;
   park: string;
+  time_zone: string;
   hour: string;
   k_hour: string;
   held: number;
@@ -206,7 +209,7 @@ export function occupancyPage(db: Tx, f: ReportFilter, at: PageAt): Promise<Occu
           (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c WHERE c.park_id = p.id)::int AS capacity
         FROM parks p WHERE ${parkFilter(sql`p.id`, f)}
       ), hrs AS (
-        SELECT ps.id, ps.name, ps.capacity, h
+        SELECT ps.id, ps.name, ps.time_zone, ps.capacity, h
         FROM ps, generate_series(${parkDayStart(f.from, sql`ps.time_zone`)},
           ${parkDayEnd(f.to, sql`ps.time_zone`)} - interval '1 hour', interval '1 hour') h
         WHERE ${afterKey(at, sql`ps.id, h`, ["int", "timestamptz"])}
@@ -221,11 +224,11 @@ export function occupancyPage(db: Tx, f: ReportFilter, at: PageAt): Promise<Occu
         WHERE s.status <> 'void' AND s.park_id IN (SELECT id FROM hrs)
           AND s.start_time < span.hi AND s.end_time > span.lo
       )
-      SELECT hrs.id AS park_id, hrs.name AS park, hrs.h AS hour, hrs.h::text AS k_hour, hrs.capacity,
+      SELECT hrs.id AS park_id, hrs.name AS park, hrs.time_zone, hrs.h AS hour, hrs.h::text AS k_hour, hrs.capacity,
         count(held.park_id)::int AS held
       FROM hrs LEFT JOIN held ON held.park_id = hrs.id AND held.start_time < hrs.h + interval '1 hour'
         AND held.end_time > hrs.h
-      GROUP BY hrs.id, hrs.name, hrs.h, hrs.capacity
+      GROUP BY hrs.id, hrs.name, hrs.time_zone, hrs.h, hrs.capacity
       ORDER BY hrs.id, hrs.h`,
   );
 }
@@ -362,6 +365,7 @@ export async function dayCounts(db: Tx, scope: ReportFilter, now: Date): Promise
 export interface HourRaw {
   park_id: number;
   park: string;
+  time_zone: string;
   capacity: number;
   hour: string;
   held: number;
@@ -376,7 +380,7 @@ export function nextHours(db: Tx, scope: ReportFilter, now: Date): Promise<HourR
   return queryRows<HourRaw>(
     db,
     sql`WITH ps AS (
-        SELECT p.id, p.name,
+        SELECT p.id, p.name, p.time_zone,
           (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c WHERE c.park_id = p.id)::int AS capacity
         FROM parks p WHERE p.status = 'active' AND ${parkFilter(sql`p.id`, scope)}
       ), hrs AS (
@@ -390,11 +394,11 @@ export function nextHours(db: Tx, scope: ReportFilter, now: Date): Promise<HourR
         WHERE s.status = 'parked' AND s.park_id IN (SELECT id FROM ps)
           AND s.start_time < date_trunc('hour', ${t}) + interval '24 hours' AND s.end_time > ${t}
       )
-      SELECT ps.id AS park_id, ps.name AS park, ps.capacity, hrs.h AS hour, count(held.park_id)::int AS held
+      SELECT ps.id AS park_id, ps.name AS park, ps.time_zone, ps.capacity, hrs.h AS hour, count(held.park_id)::int AS held
       FROM ps CROSS JOIN hrs
       LEFT JOIN held ON held.park_id = ps.id AND held.start_time < hrs.h + interval '1 hour'
         AND held.end_time > GREATEST(hrs.h, ${t})
-      GROUP BY ps.id, ps.name, ps.capacity, hrs.h
+      GROUP BY ps.id, ps.name, ps.time_zone, ps.capacity, hrs.h
       ORDER BY ps.id, hrs.h`,
   );
 }

@@ -89,6 +89,7 @@ const sales: ReportSpec<"sales", repo.SalesRaw> = {
       code: r.code,
       park_id: Number(r.park_id),
       park: r.park,
+      time_zone: r.time_zone,
       status: r.status,
       time: iso(r.at),
       currency: r.currency,
@@ -123,6 +124,7 @@ const bookings: ReportSpec<"bookings", repo.BookingsRaw> = {
     code: r.code,
     park_id: Number(r.park_id),
     park: r.park,
+    time_zone: r.time_zone,
     vehicle_type: r.vehicle_type,
     plate_number: r.plate_number,
     start_time: iso(r.start_time),
@@ -154,6 +156,7 @@ const occupancy: ReportSpec<"occupancy", repo.OccupancyRaw> = {
   row: (_deps, r) => ({
     park_id: Number(r.park_id),
     park: r.park,
+    time_zone: r.time_zone,
     hour: iso(r.hour),
     held: Number(r.held),
     capacity: Number(r.capacity),
@@ -312,7 +315,7 @@ export async function dashboard(
     const id = Number(h.park_id);
     let park = parks.get(id);
     if (!park) {
-      park = { park_id: id, park: h.park, capacity: Number(h.capacity), hours: [] };
+      park = { park_id: id, park: h.park, time_zone: h.time_zone, capacity: Number(h.capacity), hours: [] };
       parks.set(id, park);
     }
     park.hours.push({ hour: iso(h.hour), held: Number(h.held) });
