@@ -164,8 +164,10 @@ export function DashboardPage() {
                 <ol className="report-top">
                   {d.top_parks.map((p) => (
                     <li key={`${p.park_id}-${p.currency}`}>
-                      <span>{p.park}</span>
-                      <strong>{formatMoney(p.revenue, p.currency, lang)}</strong>
+                      <span className="report-top__line">
+                        <span>{p.park}</span>
+                        <strong>{formatMoney(p.revenue, p.currency, lang)}</strong>
+                      </span>
                     </li>
                   ))}
                 </ol>
