@@ -385,6 +385,18 @@ describe("scope and permissions", () => {
     expect(occ.items.some((r: { park_id: number }) => r.park_id === parkCP)).toBe(false);
   });
 
+  it("offers the user's own parks in the park filter", async () => {
+    const hv = (await get(hvManager, "/admin/dashboard/parks")).json();
+    const ids = hv.parks.map((p: { id: number }) => p.id);
+    expect(ids).toContain(parkA);
+    expect(ids).not.toContain(parkCP);
+    expect(hv.complete).toBe(true);
+    const own = (await get(attendant, "/admin/dashboard/parks")).json();
+    expect(own.parks).toEqual([
+      { id: parkA, name: expect.any(String), city: expect.any(String), time_zone: zone },
+    ]);
+  });
+
   it("keeps the ledger and the wallet balances for admins", async () => {
     for (const kind of ["transactions", "credit-balance"]) {
       expect((await get(hvManager, `/admin/reports/${kind}`)).statusCode, kind).toBe(403);

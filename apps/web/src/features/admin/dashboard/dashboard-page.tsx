@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { TextField } from "../../../components/ui/form-field";
 import { errorText } from "../../../lib/form-errors";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { useCan } from "../me";
@@ -13,6 +12,7 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { dashboardQuery } from "./api";
 import { OccupancyCharts } from "./occupancy-chart";
+import { ParkFilter } from "../reports/park-filter";
 import "../reports/reports.css";
 
 function Card({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -76,14 +76,7 @@ export function DashboardPage() {
           apply("");
         }}
       >
-        <TextField
-          label={t("filters.park")}
-          hint={t("filters.parkHint")}
-          inputMode="numeric"
-          value={draft}
-          maxLength={10}
-          onChange={(e) => setDraft(e.target.value.replace(/\D/g, ""))}
-        />
+        <ParkFilter value={draft} onChange={setDraft} />
       </FilterBar>
       {query.isPending ? (
         <LoadingState text={t("loading")} />

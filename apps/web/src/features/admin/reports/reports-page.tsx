@@ -27,6 +27,7 @@ import { writePageParams } from "../ui/pagination";
 import { usePageParams } from "../ui/use-page-params";
 import { AdminNotFoundPage } from "../status-pages";
 import { filtersOf, isReportKind, NO_FILTERS, queryOf, reportQuery, type ReportFilters } from "./api";
+import { ParkFilter } from "./park-filter";
 import "./reports.css";
 
 /** Who may open each report. */
@@ -135,14 +136,7 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
             </>
           )}
           {parked && (
-            <TextField
-              label={t("filters.park")}
-              hint={t("filters.parkHint")}
-              inputMode="numeric"
-              maxLength={10}
-              value={draft.park_id}
-              onChange={(e) => setDraft({ ...draft, park_id: e.target.value.replace(/\D/g, "") })}
-            />
+            <ParkFilter value={draft.park_id} onChange={(v) => setDraft({ ...draft, park_id: v })} />
           )}
           {statuses.length > 0 && (
             <SelectField
