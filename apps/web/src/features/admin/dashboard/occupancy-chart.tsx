@@ -54,7 +54,6 @@ function ParkChart({ park }: { park: Park }) {
         aria-labelledby={`${id}-t`}
         aria-describedby={`${id}-d`}
         className="report-chart__svg"
-        preserveAspectRatio="none"
       >
         <title id={`${id}-t`}>{t("dashboard.chartTitle", { park: park.park })}</title>
         <desc id={`${id}-d`}>{summary}</desc>
