@@ -317,6 +317,7 @@ describe("dashboard", () => {
       percent: Math.round((1 / capacityA) * 1000) / 10,
     });
     expect(d.parks).toHaveLength(1);
+    expect(d.parks_total).toBe(1);
     const park = d.parks[0];
     expect(park).toMatchObject({ park_id: parkA, capacity: capacityA });
     expect(park.hours).toHaveLength(24);
@@ -348,6 +349,13 @@ describe("dashboard", () => {
 
   it("is scoped: a manager's dashboard never counts another operator's parks", async () => {
     const cp = (await get(cpManager, "/admin/dashboard")).json();
+    const cpParks = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM parks p JOIN operators o ON o.id = p.operator_id
+        WHERE o.name = 'Citypark Nigeria' AND p.status = 'active'`,
+    );
+    expect(cp.parks_total).toBe(cpParks[0]!.n);
+    expect(cp.parks.length).toBe(Math.min(12, cpParks[0]!.n));
     expect(cp.parks.map((p: { park_id: number }) => p.park_id)).not.toContain(parkA);
     expect(cp.top_parks.map((p: { park_id: number }) => p.park_id)).toContain(parkCP);
     const hv = (await get(hvManager, "/admin/dashboard")).json();

@@ -372,27 +372,32 @@ export interface HourRaw {
 }
 
 /**
- * Spaces held per park in scope for this hour and the next 23 (active bookings and parked
- * drive-up sales overlapping the hour), in one statement; index 0 is the current hour.
+ * Spaces held per park for this hour and the next 23 (active bookings and parked drive-up sales
+ * overlapping the hour), in one statement; index 0 is the current hour. Only the parks in scope
+ * with something held in the next 24 hours, and the first `fill` parks (a quiet scope still
+ * shows some), are computed: an admin's scope is every park.
  */
-export function nextHours(db: Tx, scope: ReportFilter, now: Date): Promise<HourRaw[]> {
+export function nextHours(db: Tx, scope: ReportFilter, now: Date, fill: number): Promise<HourRaw[]> {
   const t = sql`${now.toISOString()}::timestamptz`;
   return queryRows<HourRaw>(
     db,
-    sql`WITH ps AS (
-        SELECT p.id, p.name, p.time_zone,
-          (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c WHERE c.park_id = p.id)::int AS capacity
-        FROM parks p WHERE p.status = 'active' AND ${parkFilter(sql`p.id`, scope)}
-      ), hrs AS (
-        SELECT generate_series(date_trunc('hour', ${t}), date_trunc('hour', ${t}) + interval '23 hours', interval '1 hour') AS h
+    sql`WITH scoped AS (
+        SELECT p.id FROM parks p WHERE p.status = 'active' AND ${parkFilter(sql`p.id`, scope)}
       ), held AS (
         SELECT b.park_id, b.start_time, b.end_time FROM bookings b
-        WHERE b.status = 'active' AND b.park_id IN (SELECT id FROM ps)
+        WHERE b.status = 'active' AND b.park_id IN (SELECT id FROM scoped)
           AND b.start_time < date_trunc('hour', ${t}) + interval '24 hours' AND b.end_time > ${t}
         UNION ALL
         SELECT s.park_id, s.start_time, s.end_time FROM pos_sales s
-        WHERE s.status = 'parked' AND s.park_id IN (SELECT id FROM ps)
+        WHERE s.status = 'parked' AND s.park_id IN (SELECT id FROM scoped)
           AND s.start_time < date_trunc('hour', ${t}) + interval '24 hours' AND s.end_time > ${t}
+      ), ps AS (
+        SELECT p.id, p.name, p.time_zone,
+          (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c WHERE c.park_id = p.id)::int AS capacity
+        FROM parks p
+        WHERE p.id IN (SELECT park_id FROM held UNION (SELECT id FROM scoped ORDER BY id LIMIT ${fill}))
+      ), hrs AS (
+        SELECT generate_series(date_trunc('hour', ${t}), date_trunc('hour', ${t}) + interval '23 hours', interval '1 hour') AS h
       )
       SELECT ps.id AS park_id, ps.name AS park, ps.time_zone, ps.capacity, hrs.h AS hour, count(held.park_id)::int AS held
       FROM ps CROSS JOIN hrs
@@ -408,9 +413,9 @@ export async function heldNow(
   db: Tx,
   scope: ReportFilter,
   now: Date,
-): Promise<{ held: number; capacity: number }> {
+): Promise<{ held: number; capacity: number; parks: number }> {
   const t = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await queryRows<{ held: number; capacity: number }>(
+  const [row] = await queryRows<{ held: number; capacity: number; parks: number }>(
     db,
     sql`SELECT
       ((SELECT count(*) FROM bookings b WHERE b.status = 'active' AND ${parkFilter(sql`b.park_id`, scope)}
@@ -418,9 +423,10 @@ export async function heldNow(
         + (SELECT count(*) FROM pos_sales s WHERE s.status = 'parked' AND ${parkFilter(sql`s.park_id`, scope)}
           AND s.start_time <= ${t} AND s.end_time > ${t}))::int AS held,
       (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c JOIN parks p ON p.id = c.park_id
-        WHERE p.status = 'active' AND ${parkFilter(sql`c.park_id`, scope)})::int AS capacity`,
+        WHERE p.status = 'active' AND ${parkFilter(sql`c.park_id`, scope)})::int AS capacity,
+      (SELECT count(*) FROM parks p WHERE p.status = 'active' AND ${parkFilter(sql`p.id`, scope)})::int AS parks`,
   );
-  return row ?? { held: 0, capacity: 0 };
+  return row ?? { held: 0, capacity: 0, parks: 0 };
 }
 
 export interface RevenueRaw {

@@ -313,7 +313,7 @@ export async function dashboard(
   const [counts, held, hours, revenue] = await Promise.all([
     repo.dayCounts(deps.db, f, now),
     repo.heldNow(deps.db, f, now),
-    repo.nextHours(deps.db, f, now),
+    repo.nextHours(deps.db, f, now, CHART_PARKS),
     repo.weekRevenue(deps.db, f, now),
   ]);
 
@@ -359,7 +359,7 @@ export async function dashboard(
       capacity: Number(held.capacity),
       percent: percentOf(Number(held.held), Number(held.capacity)),
     },
-    parks_total: parks.size,
+    parks_total: Number(held.parks),
     parks: busiest([...parks.values()]),
     revenue: [...perCurrency.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
