@@ -31,6 +31,7 @@ import { expireUnfinishedPayments } from "./features/payments/expire.service";
 import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAdminAccess } from "./plugins/admin-access";
+import { adminReportsRoutes } from "./features/admin/reports/reports.routes";
 import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerMessages } from "./plugins/messages";
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/v1" },
   );
   await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
+  await app.register(adminReportsRoutes({ db: database.db, clock, countries }, admin), { prefix: "/api/v1" });
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -14,3 +14,4 @@ export * from "./opening-hours";
 export * from "./admin";
 export * from "./admin-people";
 export * from "./gate";
+export * from "./admin-reports";

@@ -634,6 +634,19 @@ const GATE: ServerText[] = [
   { en: "payment_method must be cash or card", fr: "Le champ « payment_method » doit valoir cash ou card" },
 ];
 
+/** The back office's dashboard and reports. */
+const ADMIN_REPORTS: ServerText[] = [
+  { en: "Use a date as YYYY-MM-DD", fr: "Indiquez une date au format AAAA-MM-JJ" },
+  {
+    en: "The start date must be on or before the end date",
+    fr: "La date de début doit être antérieure ou égale à la date de fin",
+  },
+  { en: "The range may cover at most 366 days", fr: "La période peut couvrir au plus 366 jours" },
+  { en: "This report has no status filter", fr: "Ce rapport n'a pas de filtre de statut" },
+  { en: "Unknown status", fr: "Statut inconnu" },
+  { en: "format must be json or csv", fr: "Le format doit être json ou csv" },
+];
+
 export const SERVER_TEXTS: readonly ServerText[] = [
   ...HTTP,
   ...FIELDS,
@@ -646,6 +659,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...ADMIN,
   ...ADMIN_PEOPLE,
   ...GATE,
+  ...ADMIN_REPORTS,
   ...windowRefusals(),
 ];
 

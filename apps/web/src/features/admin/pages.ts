@@ -24,6 +24,13 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
+    section: "dashboard",
+    path: "dashboard",
+    labelKey: "nav.dashboard",
+    permission: "dashboard.view",
+    load: async () => (await import("./dashboard/dashboard-page")).DashboardPage,
+  },
+  {
     section: "gate",
     path: "gate",
     labelKey: "nav.gate",
@@ -65,6 +72,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     labelKey: "nav.inquiries",
     permission: "inquiries.view",
     load: async () => (await import("./people/inquiries-page")).InquiriesPage,
+    nested: true,
+  },
+  {
+    section: "reports",
+    path: "reports",
+    labelKey: "nav.reports",
+    permission: "reports.view",
+    load: async () => (await import("./reports/reports-page")).ReportsPage,
     nested: true,
   },
   {

@@ -1,0 +1,161 @@
+/**
+ * The reports' pure parts: the date range a query names (defaults and checks), the rows' CSV
+ * columns, and CSV writing with spreadsheet-formula neutralising.
+ */
+import {
+  RANGE_ORDER_TEXT,
+  RANGE_SPAN_TEXT,
+  REPORT_MAX_DAYS,
+  REPORT_STATUSES,
+  daysInRange,
+  type ReportKind,
+  type ReportRows,
+} from "@parkwell/contract";
+
+/** The days a report covers when the query names none: the last 30, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+
+export const NO_STATUS_TEXT = "This report has no status filter";
+export const UNKNOWN_STATUS_TEXT = "Unknown status";
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export type RangeResult =
+  { ok: true; from: string; to: string } | { ok: false; fields: Record<string, string> };
+
+/**
+ * The range of a query: `to` defaults to today (UTC), `from` to 29 days before `to`. Checked
+ * again once the defaults are in (a `from` after today with no `to` is refused).
+ */
+export function resolveRange(from: string | undefined, to: string | undefined, now: Date): RangeResult {
+  const end = to ?? now.toISOString().slice(0, 10);
+  const start = from ?? addDays(end, -(DEFAULT_RANGE_DAYS - 1));
+  if (start > end) return { ok: false, fields: { from: RANGE_ORDER_TEXT } };
+  if (daysInRange(start, end) > REPORT_MAX_DAYS) return { ok: false, fields: { to: RANGE_SPAN_TEXT } };
+  return { ok: true, from: start, to: end };
+}
+
+/** Whether a report takes this status (transactions: any ledger kind written as one). */
+export function statusProblem(kind: ReportKind, status: string | undefined): string | null {
+  if (status === undefined) return null;
+  if (kind === "transactions") return /^[a-z_]{1,40}$/.test(status) ? null : UNKNOWN_STATUS_TEXT;
+  const allowed = REPORT_STATUSES[kind];
+  if (allowed.length === 0) return NO_STATUS_TEXT;
+  return allowed.includes(status) ? null : UNKNOWN_STATUS_TEXT;
+}
+
+/** Pages of `size` for `total` rows (at least 1, so an empty report still has its page 1). */
+export const pagesOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+/** An occupancy percentage with one decimal; 0 for a park without capacity. */
+export function percentOf(held: number, capacity: number): number {
+  if (capacity <= 0) return 0;
+  return Math.round((held / capacity) * 1000) / 10;
+}
+
+/** Change from `before` to `after` in % with one decimal; null when there was nothing before. */
+export function changePercent(after: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((after - before) / Math.abs(before)) * 1000) / 10;
+}
+
+// -------------------------------------------------------------------------------------- CSV
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote, a line break or starts or ends
+ * with a space; quotes doubled. A text starting with = + - @ (or a tab or carriage return) is what
+ * a spreadsheet runs as a formula, so it gets a leading apostrophe. Numbers are written as they are.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  let text = value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) return `"${text.replace(/"/g, '""')}"`;
+  return text;
+}
+
+export const csvLine = (cells: (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(",")}\r\n`;
+
+export interface CsvColumn<R> {
+  header: string;
+  value: (row: R) => string | number | null;
+}
+
+/** The CSV columns of each report, in order (English headers: the file is data, not a page). */
+export const csvColumns: { [K in ReportKind]: CsvColumn<ReportRows[K]>[] } = {
+  sales: [
+    { header: "Channel", value: (r) => r.channel },
+    { header: "Code", value: (r) => r.code },
+    { header: "Park ID", value: (r) => r.park_id },
+    { header: "Park", value: (r) => r.park },
+    { header: "Status", value: (r) => r.status },
+    { header: "Time", value: (r) => r.time },
+    { header: "Currency", value: (r) => r.currency },
+    { header: "Parking", value: (r) => r.parking },
+    { header: "Fees", value: (r) => r.fees },
+    { header: "VAT", value: (r) => r.vat },
+    { header: "Total", value: (r) => r.total },
+    { header: "Refunds", value: (r) => r.refunds },
+    { header: "Net", value: (r) => r.net },
+  ],
+  bookings: [
+    { header: "Code", value: (r) => r.code },
+    { header: "Park ID", value: (r) => r.park_id },
+    { header: "Park", value: (r) => r.park },
+    { header: "Vehicle type", value: (r) => r.vehicle_type },
+    { header: "Plate", value: (r) => r.plate_number },
+    { header: "Start", value: (r) => r.start_time },
+    { header: "End", value: (r) => r.end_time },
+    { header: "Status", value: (r) => r.status },
+    { header: "Checked in", value: (r) => r.checked_in_at },
+    { header: "Checked out", value: (r) => r.checked_out_at },
+    { header: "Currency", value: (r) => r.currency },
+    { header: "Total", value: (r) => r.total },
+    { header: "Paid", value: (r) => r.paid },
+  ],
+  occupancy: [
+    { header: "Park ID", value: (r) => r.park_id },
+    { header: "Park", value: (r) => r.park },
+    { header: "Hour", value: (r) => r.hour },
+    { header: "Spaces held", value: (r) => r.held },
+    { header: "Capacity", value: (r) => r.capacity },
+    { header: "Occupancy %", value: (r) => r.percent },
+  ],
+  transactions: [
+    { header: "Entry ID", value: (r) => r.entry_id },
+    { header: "Transaction ID", value: (r) => r.transaction_id },
+    { header: "Kind", value: (r) => r.kind },
+    { header: "Reference", value: (r) => r.reference },
+    { header: "Account", value: (r) => r.account },
+    { header: "Amount", value: (r) => r.amount },
+    { header: "Currency", value: (r) => r.currency },
+    { header: "Time", value: (r) => r.time },
+  ],
+  "credit-balance": [
+    { header: "User ID", value: (r) => r.user_id },
+    { header: "Name", value: (r) => r.name },
+    { header: "Email", value: (r) => r.email },
+    { header: "Currency", value: (r) => r.currency },
+    { header: "Balance", value: (r) => r.balance },
+  ],
+};
+
+export function csvHeader(kind: ReportKind): string {
+  return csvLine(csvColumns[kind].map((c) => c.header));
+}
+
+export function csvRows<K extends ReportKind>(kind: K, rows: ReportRows[K][]): string {
+  const columns = csvColumns[kind] as CsvColumn<ReportRows[K]>[];
+  let out = "";
+  for (const row of rows) out += csvLine(columns.map((c) => c.value(row)));
+  return out;
+}
+
+export function csvFilename(kind: ReportKind, from: string, to: string): string {
+  return kind === "credit-balance"
+    ? `parkwell-credit-balance-${to}.csv`
+    : `parkwell-${kind}-${from}-to-${to}.csv`;
+}

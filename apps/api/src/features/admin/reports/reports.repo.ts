@@ -1,0 +1,481 @@
+/**
+ * The back office's report queries. Each report reads one page two ways: by OFFSET for the JSON
+ * page a person looks at, and by keyset (`after`: the last row's key, every key column as text so
+ * timestamps keep their microseconds) for the CSV export, which reads the whole range in batches
+ * without a transaction held between them (docs/PRODUCT-RULES.md "Back-office dashboard and reports").
+ * Park-bound reports read a date as the park's own day: `[from 00:00, to + 1 day 00:00)` on its clock.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows } from "../../../db/client";
+import type { Tx } from "../../../db/tx";
+import { parkScopeSql } from "../access.repo";
+
+export interface ReportFilter {
+  from: string;
+  to: string;
+  parkIds: readonly number[] | null;
+  parkId: number | null;
+  status: string | null;
+}
+
+/** Where a page starts: an offset (JSON pages) or after a key (the export's batches). */
+export type PageAt = { offset: number; limit: number } | { after: string[] | null; limit: number };
+
+const limitOf = (at: PageAt): SQL =>
+  "offset" in at ? sql`LIMIT ${at.limit} OFFSET ${at.offset}` : sql`LIMIT ${at.limit}`;
+
+/** `(columns) > (after)` for a keyset batch; true for the first batch and for offset pages. */
+function afterKey(at: PageAt, columns: SQL, types: string[]): SQL {
+  if ("offset" in at || at.after === null) return sql`true`;
+  const values = sql.join(
+    at.after.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),
+    sql`, `,
+  );
+  return sql`(${columns}) > (${values})`;
+}
+
+const parkDayStart = (date: string, zone: SQL) => sql`((${date}::date)::timestamp AT TIME ZONE ${zone})`;
+const parkDayEnd = (date: string, zone: SQL) => sql`(((${date}::date + 1))::timestamp AT TIME ZONE ${zone})`;
+const utcDayStart = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE 'UTC')`;
+const utcDayEnd = (date: string) => sql`(((${date}::date + 1))::timestamp AT TIME ZONE 'UTC')`;
+
+function parkFilter(column: SQL, f: ReportFilter): SQL {
+  return sql`${parkScopeSql(column, f.parkIds)} AND ${f.parkId === null ? sql`true` : sql`${column} = ${f.parkId}`}`;
+}
+
+// ---------------------------------------------------------------------------------- sales
+
+export interface SalesRaw {
+  channel: "online" | "pos";
+  id: string;
+  code: string;
+  park_id: number;
+  park: string;
+  time_zone: string;
+  status: string;
+  at: string;
+  k_at: string;
+  currency: string;
+  parking_minor: string;
+  fees_minor: string;
+  vat_minor: string;
+  total_minor: string;
+  refunds_minor: string;
+  net_minor: string;
+}
+
+/**
+ * What was refunded to the wallet for a booking: its ledger moves are `booking:<id>:<n>` for n
+ * from 1 to `moves` (the charge is 1), so the refunds are found through the unique key's index;
+ * a refund's positive line is the money back in the wallet.
+ */
+const refundsOf = sql`(SELECT COALESCE(sum(e.amount_minor), 0) FROM ledger_transactions t
+    JOIN ledger_entries e ON e.transaction_id = t.id AND e.amount_minor > 0
+    WHERE t.kind = 'refund'
+      AND t.idempotency_key IN (SELECT 'booking:' || b.id || ':' || g FROM generate_series(2, b.moves) g))`;
+
+function salesBranches(f: ReportFilter, at: PageAt): SQL {
+  const online = sql`SELECT 'online'::text AS channel, b.id::text AS id, b.booking_code AS code, b.park_id,
+      p.name AS park, p.time_zone, b.status, b.created_at AS at, b.created_at::text AS k_at, b.currency::text AS currency,
+      (b.breakdown->>'parkingMinor')::bigint AS parking_minor,
+      ((b.breakdown->>'serviceFeeMinor')::bigint + (b.breakdown->>'bookingFeeMinor')::bigint) AS fees_minor,
+      (b.breakdown->>'taxMinor')::bigint AS vat_minor, b.total_minor,
+      ${refundsOf} AS refunds_minor, b.paid_minor AS net_minor
+    FROM bookings b JOIN parks p ON p.id = b.park_id
+    WHERE ${parkFilter(sql`b.park_id`, f)}
+      AND b.created_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND b.created_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
+      AND ${f.status === null ? sql`true` : sql`b.status = ${f.status}`}
+      AND ${afterKey(at, sql`b.created_at, 'online'::text, b.id::text`, ["timestamptz", "text", "text"])}`;
+  const pos = sql`SELECT 'pos'::text AS channel, s.id::text AS id, s.sale_code AS code, s.park_id, p.name AS park,
+      p.time_zone, s.status, s.closed_at AS at, s.closed_at::text AS k_at, s.currency::text AS currency,
+      s.amount_minor AS parking_minor, 0::bigint AS fees_minor, 0::bigint AS vat_minor, s.amount_minor AS total_minor,
+      0::bigint AS refunds_minor, s.amount_minor AS net_minor
+    FROM pos_sales s JOIN parks p ON p.id = s.park_id
+    WHERE s.status = 'closed' AND ${parkFilter(sql`s.park_id`, f)}
+      AND s.closed_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND s.closed_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
+      AND ${f.status === null || f.status === "closed" ? sql`true` : sql`false`}
+      AND ${afterKey(at, sql`s.closed_at, 'pos'::text, s.id::text`, ["timestamptz", "text", "text"])}`;
+  const onlineToo = f.status !== "closed";
+  return onlineToo ? sql`${online} UNION ALL ${pos}` : pos;
+}
+
+export function salesPage(db: Tx, f: ReportFilter, at: PageAt): Promise<SalesRaw[]> {
+  return queryRows<SalesRaw>(
+    db,
+    sql`SELECT * FROM (${salesBranches(f, at)}) x ORDER BY at, channel, id ${limitOf(at)}`,
+  );
+}
+
+export const salesKey = (r: SalesRaw) => [r.k_at, r.channel, r.id];
+
+export interface SalesTotalsRaw {
+  currency: string;
+  n: string;
+  total_minor: string;
+  refunds_minor: string;
+  net_minor: string;
+}
+
+export function salesTotals(db: Tx, f: ReportFilter): Promise<SalesTotalsRaw[]> {
+  return queryRows<SalesTotalsRaw>(
+    db,
+    sql`SELECT currency, count(*) AS n, sum(total_minor) AS total_minor, sum(refunds_minor) AS refunds_minor,
+      sum(net_minor) AS net_minor
+      FROM (${salesBranches(f, { after: null, limit: 0 })}) x GROUP BY currency ORDER BY currency`,
+  );
+}
+
+// ------------------------------------------------------------------------------- bookings
+
+export interface BookingsRaw {
+  id: string;
+  code: string;
+  park_id: number;
+  park: string;
+  time_zone: string;
+  vehicle_type: string;
+  plate_number: string | null;
+  start_time: string;
+  k_start: string;
+  end_time: string;
+  status: string;
+  checked_in_at: string | null;
+  checked_out_at: string | null;
+  currency: string;
+  total_minor: string;
+  paid_minor: string;
+}
+
+function bookingsWhere(f: ReportFilter): SQL {
+  return sql`${parkFilter(sql`b.park_id`, f)}
+    AND b.start_time >= ${parkDayStart(f.from, sql`p.time_zone`)} AND b.start_time < ${parkDayEnd(f.to, sql`p.time_zone`)}
+    AND ${f.status === null ? sql`true` : sql`b.status = ${f.status}`}`;
+}
+
+export function bookingsPage(db: Tx, f: ReportFilter, at: PageAt): Promise<BookingsRaw[]> {
+  return queryRows<BookingsRaw>(
+    db,
+    sql`SELECT b.id::text AS id, b.booking_code AS code, b.park_id, p.name AS park, p.time_zone, vt.name AS vehicle_type,
+      b.plate_number, b.start_time, b.start_time::text AS k_start, b.end_time, b.status, b.checked_in_at,
+      b.checked_out_at, b.currency::text AS currency, b.total_minor, b.paid_minor
+    FROM bookings b JOIN parks p ON p.id = b.park_id JOIN vehicle_types vt ON vt.id = b.vehicle_type_id
+    WHERE ${bookingsWhere(f)}
+      AND ${afterKey(at, sql`b.start_time, b.id`, ["timestamptz", "uuid"])}
+    ORDER BY b.start_time, b.id ${limitOf(at)}`,
+  );
+}
+
+export const bookingsKey = (r: BookingsRaw) => [r.k_start, r.id];
+
+export interface BookingsTotalsRaw {
+  currency: string;
+  n: string;
+  total_minor: string;
+  paid_minor: string;
+}
+
+export function bookingsTotals(db: Tx, f: ReportFilter): Promise<BookingsTotalsRaw[]> {
+  return queryRows<BookingsTotalsRaw>(
+    db,
+    sql`SELECT b.currency::text AS currency, count(*) AS n, sum(b.total_minor) AS total_minor, sum(b.paid_minor) AS paid_minor
+      FROM bookings b JOIN parks p ON p.id = b.park_id WHERE ${bookingsWhere(f)}
+      GROUP BY b.currency ORDER BY b.currency`,
+  );
+}
+
+// ------------------------------------------------------------------------------ occupancy
+
+export interface OccupancyRaw {
+  park_id: number;
+  park: string;
+  time_zone: string;
+  hour: string;
+  k_hour: string;
+  held: number;
+  capacity: number;
+}
+
+/**
+ * Spaces held per park and hour of the range, on each park's clock: bookings not cancelled and
+ * drive-up sales not void whose window overlaps the hour, against the park's capacity (every
+ * vehicle type). One statement: the page's (park, hour) pairs joined with the windows that
+ * overlap the page, grouped.
+ */
+export function occupancyPage(db: Tx, f: ReportFilter, at: PageAt): Promise<OccupancyRaw[]> {
+  return queryRows<OccupancyRaw>(
+    db,
+    sql`WITH ps AS (
+        SELECT p.id, p.name, p.time_zone,
+          (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c WHERE c.park_id = p.id)::int AS capacity
+        FROM parks p WHERE ${parkFilter(sql`p.id`, f)}
+      ), hrs AS (
+        SELECT ps.id, ps.name, ps.time_zone, ps.capacity, h
+        FROM ps, generate_series(${parkDayStart(f.from, sql`ps.time_zone`)},
+          ${parkDayEnd(f.to, sql`ps.time_zone`)} - interval '1 hour', interval '1 hour') h
+        WHERE ${afterKey(at, sql`ps.id, h`, ["int", "timestamptz"])}
+        ORDER BY ps.id, h ${limitOf(at)}
+      ), span AS (SELECT min(h) AS lo, max(h) + interval '1 hour' AS hi FROM hrs),
+      held AS (
+        SELECT b.park_id, b.start_time, b.end_time FROM bookings b, span
+        WHERE b.status <> 'cancelled' AND b.park_id IN (SELECT id FROM hrs)
+          AND b.start_time < span.hi AND b.end_time > span.lo
+        UNION ALL
+        SELECT s.park_id, s.start_time, s.end_time FROM pos_sales s, span
+        WHERE s.status <> 'void' AND s.park_id IN (SELECT id FROM hrs)
+          AND s.start_time < span.hi AND s.end_time > span.lo
+      )
+      SELECT hrs.id AS park_id, hrs.name AS park, hrs.time_zone, hrs.h AS hour, hrs.h::text AS k_hour, hrs.capacity,
+        count(held.park_id)::int AS held
+      FROM hrs LEFT JOIN held ON held.park_id = hrs.id AND held.start_time < hrs.h + interval '1 hour'
+        AND held.end_time > hrs.h
+      GROUP BY hrs.id, hrs.name, hrs.time_zone, hrs.h, hrs.capacity
+      ORDER BY hrs.id, hrs.h`,
+  );
+}
+
+export const occupancyKey = (r: OccupancyRaw) => [String(r.park_id), r.k_hour];
+
+/** How many (park, hour) rows the range has: each park's hours on its own clock (a DST day has 23 or 25). */
+export async function occupancyCount(db: Tx, f: ReportFilter): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`SELECT COALESCE(sum(EXTRACT(EPOCH FROM (${parkDayEnd(f.to, sql`p.time_zone`)} - ${parkDayStart(f.from, sql`p.time_zone`)})) / 3600), 0)::bigint AS n
+      FROM parks p WHERE ${parkFilter(sql`p.id`, f)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+// --------------------------------------------------------------------------- transactions
+
+export interface TransactionsRaw {
+  entry_id: string;
+  transaction_id: string;
+  kind: string;
+  reference: string | null;
+  account: string;
+  amount_minor: string;
+  currency: string;
+  time: string;
+}
+
+function transactionsWhere(f: ReportFilter): SQL {
+  return sql`e.created_at >= ${utcDayStart(f.from)} AND e.created_at < ${utcDayEnd(f.to)}
+    AND ${f.status === null ? sql`true` : sql`t.kind = ${f.status}`}`;
+}
+
+/** The ledger's entries (Parkwell-wide), in the order they were written. */
+export function transactionsPage(db: Tx, f: ReportFilter, at: PageAt): Promise<TransactionsRaw[]> {
+  return queryRows<TransactionsRaw>(
+    db,
+    sql`SELECT e.id AS entry_id, t.id::text AS transaction_id, t.kind, t.reference, a.key AS account,
+      e.amount_minor, e.currency::text AS currency, e.created_at AS time
+    FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+    JOIN wallet_accounts a ON a.id = e.account_id
+    WHERE ${transactionsWhere(f)} AND ${afterKey(at, sql`e.id`, ["bigint"])}
+    ORDER BY e.id ${limitOf(at)}`,
+  );
+}
+
+export const transactionsKey = (r: TransactionsRaw) => [String(r.entry_id)];
+
+export function transactionsTotals(
+  db: Tx,
+  f: ReportFilter,
+): Promise<{ currency: string; n: string; credits_minor: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT e.currency::text AS currency, count(*) AS n,
+        COALESCE(sum(e.amount_minor) FILTER (WHERE e.amount_minor > 0), 0) AS credits_minor
+      FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+      WHERE ${transactionsWhere(f)} GROUP BY e.currency ORDER BY e.currency`,
+  );
+}
+
+// ------------------------------------------------------------------------- credit balance
+
+export interface CreditBalanceRaw {
+  account_id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  currency: string;
+  balance_minor: string;
+}
+
+/** Every user's wallet (Parkwell-wide), by currency, then e-mail. */
+export function creditBalancePage(db: Tx, _f: ReportFilter, at: PageAt): Promise<CreditBalanceRaw[]> {
+  return queryRows<CreditBalanceRaw>(
+    db,
+    sql`SELECT a.id::text AS account_id, u.id::text AS user_id, u.first_name, u.last_name, u.email::text AS email,
+      a.currency::text AS currency, a.balance_minor
+    FROM wallet_accounts a JOIN users u ON u.id = a.owner_user_id
+    WHERE a.kind = 'user_wallet'
+      AND ${afterKey(at, sql`a.currency::text, u.email::text, a.id::text`, ["text", "text", "text"])}
+    ORDER BY a.currency::text, u.email::text, a.id::text ${limitOf(at)}`,
+  );
+}
+
+export const creditBalanceKey = (r: CreditBalanceRaw) => [r.currency, r.email, r.account_id];
+
+export function creditBalanceTotals(
+  db: Tx,
+): Promise<{ currency: string; n: string; balance_minor: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT a.currency::text AS currency, count(*) AS n, COALESCE(sum(a.balance_minor), 0) AS balance_minor
+      FROM wallet_accounts a WHERE a.kind = 'user_wallet' GROUP BY a.currency ORDER BY a.currency`,
+  );
+}
+
+// ------------------------------------------------------------------------------ dashboard
+
+/** Whether a park exists (any status): the scope check tells the rest. */
+export async function parkExists(db: Tx, parkId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM parks WHERE id = ${parkId}`);
+  return rows.length > 0;
+}
+
+export interface DashboardCountsRaw {
+  bookings_today: string;
+  arrivals_today: string;
+  arrivals_checked_in: string;
+}
+
+/** Bookings made today and arrivals due today, each on its park's clock. */
+export async function dayCounts(db: Tx, scope: ReportFilter, now: Date): Promise<DashboardCountsRaw> {
+  const today = (zone: SQL) => sql`(${now.toISOString()}::timestamptz AT TIME ZONE ${zone})::date`;
+  const [row] = await queryRows<DashboardCountsRaw>(
+    db,
+    sql`SELECT
+        count(*) FILTER (WHERE (b.created_at AT TIME ZONE p.time_zone)::date = ${today(sql`p.time_zone`)}) AS bookings_today,
+        count(*) FILTER (WHERE b.status <> 'cancelled'
+          AND (b.start_time AT TIME ZONE p.time_zone)::date = ${today(sql`p.time_zone`)}) AS arrivals_today,
+        count(*) FILTER (WHERE b.status <> 'cancelled' AND b.checked_in_at IS NOT NULL
+          AND (b.start_time AT TIME ZONE p.time_zone)::date = ${today(sql`p.time_zone`)}) AS arrivals_checked_in
+      FROM bookings b JOIN parks p ON p.id = b.park_id
+      WHERE ${parkFilter(sql`b.park_id`, scope)}
+        AND (b.created_at >= ${now.toISOString()}::timestamptz - interval '2 days'
+          OR (b.start_time >= ${now.toISOString()}::timestamptz - interval '2 days'
+            AND b.start_time < ${now.toISOString()}::timestamptz + interval '2 days'))`,
+  );
+  return row ?? { bookings_today: "0", arrivals_today: "0", arrivals_checked_in: "0" };
+}
+
+export interface HourRaw {
+  park_id: number;
+  park: string;
+  time_zone: string;
+  capacity: number;
+  hour: string;
+  held: number;
+}
+
+/**
+ * Spaces held per park for this hour and the next 23 (active bookings and parked drive-up sales
+ * overlapping the hour), in one statement; index 0 is the current hour. Only the parks in scope
+ * with something held in the next 24 hours, and the first `fill` parks (a quiet scope still
+ * shows some), are computed: an admin's scope is every park.
+ */
+export function nextHours(db: Tx, scope: ReportFilter, now: Date, fill: number): Promise<HourRaw[]> {
+  const t = sql`${now.toISOString()}::timestamptz`;
+  return queryRows<HourRaw>(
+    db,
+    sql`WITH scoped AS (
+        SELECT p.id FROM parks p WHERE p.status = 'active' AND ${parkFilter(sql`p.id`, scope)}
+      ), held AS (
+        SELECT b.park_id, b.start_time, b.end_time FROM bookings b
+        WHERE b.status = 'active' AND b.park_id IN (SELECT id FROM scoped)
+          AND b.start_time < date_trunc('hour', ${t}) + interval '24 hours' AND b.end_time > ${t}
+        UNION ALL
+        SELECT s.park_id, s.start_time, s.end_time FROM pos_sales s
+        WHERE s.status = 'parked' AND s.park_id IN (SELECT id FROM scoped)
+          AND s.start_time < date_trunc('hour', ${t}) + interval '24 hours' AND s.end_time > ${t}
+      ), ps AS (
+        SELECT p.id, p.name, p.time_zone,
+          (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c WHERE c.park_id = p.id)::int AS capacity
+        FROM parks p
+        WHERE p.id IN (SELECT park_id FROM held UNION (SELECT id FROM scoped ORDER BY id LIMIT ${fill}))
+      ), hrs AS (
+        SELECT generate_series(date_trunc('hour', ${t}), date_trunc('hour', ${t}) + interval '23 hours', interval '1 hour') AS h
+      )
+      SELECT ps.id AS park_id, ps.name AS park, ps.time_zone, ps.capacity, hrs.h AS hour, count(held.park_id)::int AS held
+      FROM ps CROSS JOIN hrs
+      LEFT JOIN held ON held.park_id = ps.id AND held.start_time < hrs.h + interval '1 hour'
+        AND held.end_time > GREATEST(hrs.h, ${t})
+      GROUP BY ps.id, ps.name, ps.time_zone, ps.capacity, hrs.h
+      ORDER BY ps.id, hrs.h`,
+  );
+}
+
+/** Spaces held right now in scope (active bookings and parked sales whose window holds `now`) and the capacity. */
+export async function heldNow(
+  db: Tx,
+  scope: ReportFilter,
+  now: Date,
+): Promise<{ held: number; capacity: number; parks: number }> {
+  const t = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await queryRows<{ held: number; capacity: number; parks: number }>(
+    db,
+    sql`SELECT
+      ((SELECT count(*) FROM bookings b WHERE b.status = 'active' AND ${parkFilter(sql`b.park_id`, scope)}
+          AND b.start_time <= ${t} AND b.end_time > ${t})
+        + (SELECT count(*) FROM pos_sales s WHERE s.status = 'parked' AND ${parkFilter(sql`s.park_id`, scope)}
+          AND s.start_time <= ${t} AND s.end_time > ${t}))::int AS held,
+      (SELECT COALESCE(sum(c.capacity), 0) FROM park_capacities c JOIN parks p ON p.id = c.park_id
+        WHERE p.status = 'active' AND ${parkFilter(sql`c.park_id`, scope)})::int AS capacity,
+      (SELECT count(*) FROM parks p WHERE p.status = 'active' AND ${parkFilter(sql`p.id`, scope)})::int AS parks`,
+  );
+  return row ?? { held: 0, capacity: 0, parks: 0 };
+}
+
+export interface RevenueRaw {
+  park_id: number;
+  park: string;
+  currency: string;
+  this_week_minor: string;
+  last_week_minor: string;
+}
+
+/**
+ * Revenue per park and currency this week so far and over the same span of last week, each park's
+ * week starting Monday 00:00 on its own clock: online bookings made in the span (what their
+ * wallets paid, net of refunds) and drive-up sales closed in it.
+ */
+export function weekRevenue(db: Tx, scope: ReportFilter, now: Date): Promise<RevenueRaw[]> {
+  const t = sql`${now.toISOString()}::timestamptz`;
+  return queryRows<RevenueRaw>(
+    db,
+    sql`WITH ps AS (
+        SELECT p.id, p.name, date_trunc('week', ${t} AT TIME ZONE p.time_zone) AT TIME ZONE p.time_zone AS week_start
+        FROM parks p WHERE ${parkFilter(sql`p.id`, scope)}
+      ), money AS (
+        SELECT b.park_id, b.currency, b.created_at AS at, b.paid_minor AS amount FROM bookings b
+        WHERE b.park_id IN (SELECT id FROM ps) AND b.created_at >= ${t} - interval '15 days' AND b.created_at <= ${t}
+        UNION ALL
+        SELECT s.park_id, s.currency, s.closed_at, s.amount_minor FROM pos_sales s
+        WHERE s.status = 'closed' AND s.park_id IN (SELECT id FROM ps)
+          AND s.closed_at >= ${t} - interval '15 days' AND s.closed_at <= ${t}
+      )
+      SELECT ps.id AS park_id, ps.name AS park, m.currency::text AS currency,
+        COALESCE(sum(m.amount) FILTER (WHERE m.at >= ps.week_start), 0) AS this_week_minor,
+        COALESCE(sum(m.amount) FILTER (WHERE m.at >= ps.week_start - interval '7 days'
+          AND m.at <= ${t} - interval '7 days'), 0) AS last_week_minor
+      FROM money m JOIN ps ON ps.id = m.park_id
+      GROUP BY ps.id, ps.name, m.currency
+      ORDER BY ps.id, m.currency`,
+  );
+}
+
+/** The parks of a scope for the filters' park list (by name), at most `limit`. */
+export function scopeParks(
+  db: Tx,
+  parkIds: readonly number[] | null,
+  limit: number,
+): Promise<{ id: number; name: string; city: string; time_zone: string }[]> {
+  return queryRows(
+    db,
+    sql`SELECT p.id, p.name, p.city, p.time_zone FROM parks p WHERE ${parkScopeSql(sql`p.id`, parkIds)}
+      ORDER BY p.name, p.id LIMIT ${limit}`,
+  );
+}

@@ -1,0 +1,45 @@
+import { REPORT_KINDS, type ReportKind, type ReportPage } from "@parkwell/contract";
+import { adminApi } from "../api";
+
+export interface ReportFilters {
+  from: string;
+  to: string;
+  park_id: string;
+  status: string;
+}
+
+export const NO_FILTERS: ReportFilters = { from: "", to: "", park_id: "", status: "" };
+
+export function isReportKind(kind: string | undefined): kind is ReportKind {
+  return (REPORT_KINDS as readonly string[]).includes(kind ?? "");
+}
+
+/** The filters as the URL keeps them (empty ones left out). */
+export function filtersOf(search: URLSearchParams): ReportFilters {
+  return {
+    from: search.get("from") ?? "",
+    to: search.get("to") ?? "",
+    park_id: search.get("park_id") ?? "",
+    status: search.get("status") ?? "",
+  };
+}
+
+/** The filters that apply to a report (credit balance: none; occupancy: no status). */
+export function queryOf(kind: ReportKind, f: ReportFilters): Record<string, string> {
+  const q: Record<string, string> = {};
+  if (kind !== "credit-balance") {
+    if (f.from) q.from = f.from;
+    if (f.to) q.to = f.to;
+  }
+  if (f.park_id && (kind === "sales" || kind === "bookings" || kind === "occupancy")) q.park_id = f.park_id;
+  if (f.status && kind !== "occupancy" && kind !== "credit-balance") q.status = f.status;
+  return q;
+}
+
+export function reportQuery<K extends ReportKind>(kind: K, f: ReportFilters, page: number, size: number) {
+  const params = new URLSearchParams({ ...queryOf(kind, f), page: String(page), size: String(size) });
+  return {
+    queryKey: ["admin", "reports", kind, f, page, size] as const,
+    queryFn: () => adminApi<ReportPage<K>>(`/reports/${kind}?${params.toString()}`),
+  };
+}

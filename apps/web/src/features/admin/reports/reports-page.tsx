@@ -1,0 +1,348 @@
+import {
+  REPORT_KINDS,
+  REPORT_STATUSES,
+  type BookingsRow,
+  type CreditBalanceRow,
+  type OccupancyRow,
+  type ReportKind,
+  type ReportPage,
+  type ReportRows,
+  type SalesRow,
+  type TransactionsRow,
+} from "@parkwell/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, NavLink, Route, Routes, useParams, useSearchParams } from "react-router";
+import { SelectField, TextField } from "../../../components/ui/form-field";
+import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatShortZoned } from "../../../lib/zoned-time";
+import { useCan } from "../me";
+import type { Permission } from "../permissions";
+import { CsvExportButton } from "../ui/csv-button";
+import { DataTable, type Column } from "../ui/data-table";
+import { FilterBar } from "../ui/filter-bar";
+import { PageHeader } from "../ui/page-header";
+import { writePageParams } from "../ui/pagination";
+import { usePageParams } from "../ui/use-page-params";
+import { AdminNotFoundPage } from "../status-pages";
+import { filtersOf, isReportKind, NO_FILTERS, queryOf, reportQuery, type ReportFilters } from "./api";
+import { ParkFilter } from "./park-filter";
+import "./reports.css";
+
+/** Who may open each report. */
+const PERMISSION: Record<ReportKind, Permission> = {
+  sales: "reports.view",
+  bookings: "reports.view",
+  occupancy: "reports.view",
+  transactions: "transactions.view",
+  "credit-balance": "credit_balance.view",
+};
+
+/** /admin/reports/:kind, with a tab per report the user may open. */
+export function ReportsPage() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="sales" replace />} />
+      <Route path=":kind" element={<ReportView />} />
+      <Route path="*" element={<AdminNotFoundPage />} />
+    </Routes>
+  );
+}
+
+function ReportTabs({ current }: { current: ReportKind }) {
+  const { t } = useTranslation("admin-reports");
+  const can = useCan();
+  return (
+    <nav className="report-tabs" aria-label={t("tabs")}>
+      {REPORT_KINDS.filter((k) => can(PERMISSION[k])).map((k) => (
+        <NavLink key={k} to={`/admin/reports/${k}`} aria-current={k === current ? "page" : undefined}>
+          {t(`kinds.${k}.title`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function ReportView() {
+  const { kind } = useParams();
+  const can = useCan();
+  if (!isReportKind(kind)) return <AdminNotFoundPage />;
+  if (!can(PERMISSION[kind])) return <Navigate to="/admin/reports/sales" replace />;
+  return <Report key={kind} kind={kind} />;
+}
+
+function Report<K extends ReportKind>({ kind }: { kind: K }) {
+  const { t, i18n } = useTranslation("admin-reports");
+  const lang = i18n.language;
+  const [search, setSearch] = useSearchParams();
+  const applied = filtersOf(search);
+  const [draft, setDraft] = useState<ReportFilters>(applied);
+  const { page, size } = usePageParams();
+  const list = useQuery({ ...reportQuery(kind, applied, page, size), placeholderData: keepPreviousData });
+  const apply = (f: ReportFilters) =>
+    setSearch((s) => {
+      const next = writePageParams(s, { page: 1 });
+      for (const [key, value] of Object.entries(f)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+
+  const ranged = kind !== "credit-balance";
+  const parked = kind === "sales" || kind === "bookings" || kind === "occupancy";
+  const statuses = kind === "transactions" ? REPORT_STATUSES.transactions : REPORT_STATUSES[kind];
+  const data = list.data as ReportPage<K> | undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={t(`kinds.${kind}.title`)}
+        description={t(`kinds.${kind}.description`)}
+        actions={
+          <CsvExportButton
+            path={`/reports/${kind}`}
+            query={queryOf(kind, applied)}
+            filename={`parkwell-${kind}`}
+          />
+        }
+      />
+      <ReportTabs current={kind} />
+      {(ranged || parked || statuses.length > 0) && (
+        <FilterBar
+          onApply={() => apply(draft)}
+          onReset={() => {
+            setDraft(NO_FILTERS);
+            apply(NO_FILTERS);
+          }}
+        >
+          {ranged && (
+            <>
+              <TextField
+                type="date"
+                label={t("filters.from")}
+                value={draft.from}
+                max={draft.to || undefined}
+                onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+              />
+              <TextField
+                type="date"
+                label={t("filters.to")}
+                value={draft.to}
+                min={draft.from || undefined}
+                onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+              />
+            </>
+          )}
+          {parked && (
+            <ParkFilter value={draft.park_id} onChange={(v) => setDraft({ ...draft, park_id: v })} />
+          )}
+          {statuses.length > 0 && (
+            <SelectField
+              label={kind === "transactions" ? t("filters.kind") : t("filters.status")}
+              options={[["", t("status.any")], ...statuses.map((s) => [s, t(`status.${s}`)] as const)]}
+              value={draft.status}
+              onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+            />
+          )}
+        </FilterBar>
+      )}
+      {data && ranged && (
+        <p className="report-muted report-range">
+          {t(parked ? "rangeParks" : "rangeUtc", { from: data.from, to: data.to })}
+        </p>
+      )}
+      {data && data.totals.length > 0 && <Totals kind={kind} totals={data.totals} lang={lang} />}
+      <DataTable
+        caption={t(`kinds.${kind}.title`)}
+        columns={columnsOf(kind, t, lang) as Column<ReportRows[K]>[]}
+        rowKey={(r) => keyOf(kind, r)}
+        query={list as typeof list & { data: ReportPage<K> | undefined }}
+        emptyText={t("empty")}
+      />
+    </>
+  );
+}
+
+function keyOf(kind: ReportKind, r: ReportRows[ReportKind]): string {
+  switch (kind) {
+    case "sales":
+      return `${(r as SalesRow).channel}-${(r as SalesRow).id}`;
+    case "bookings":
+      return (r as BookingsRow).id;
+    case "occupancy":
+      return `${(r as OccupancyRow).park_id}-${(r as OccupancyRow).hour}`;
+    case "transactions":
+      return String((r as TransactionsRow).entry_id);
+    case "credit-balance":
+      return `${(r as CreditBalanceRow).user_id}-${(r as CreditBalanceRow).currency}`;
+  }
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+function Totals({
+  kind,
+  totals,
+  lang,
+}: {
+  kind: ReportKind;
+  totals: Record<string, string | number>[];
+  lang: string;
+}) {
+  const { t } = useTranslation("admin-reports");
+  const fields = Object.keys(totals[0] ?? {}).filter((k) => k !== "currency" && k !== "count");
+  return (
+    <section className="report-totals" aria-label={t("totals.label")}>
+      {totals.map((row) => {
+        const currency = String(row.currency);
+        return (
+          <dl key={currency} className="report-card">
+            <dt className="report-card__label">{currency}</dt>
+            <dd className="report-muted">{t(`totals.count.${kind}`, { count: Number(row.count) })}</dd>
+            {fields.map((f) => (
+              <div key={f} className="report-totals__line">
+                <dt>{t(`totals.${f}`)}</dt>
+                <dd>{formatMoney(Number(row[f]), currency, lang)}</dd>
+              </div>
+            ))}
+          </dl>
+        );
+      })}
+    </section>
+  );
+}
+
+const money = (amount: number, currency: string, lang: string) => formatMoney(amount, currency, lang);
+const num = (key: string, header: string, cell: (r: never) => ReactNode) => ({
+  key,
+  header,
+  cell,
+  numeric: true,
+});
+
+function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
+  const when = (iso: string | null, tz: string) => (iso ? formatShortZoned(iso, lang, tz) : "—");
+  switch (kind) {
+    case "sales":
+      return [
+        { key: "channel", header: t("columns.channel"), cell: (r: SalesRow) => t(`channel.${r.channel}`) },
+        {
+          key: "code",
+          header: t("columns.code"),
+          cell: (r: SalesRow) => <span className="report-code">{r.code}</span>,
+        },
+        { key: "park", header: t("columns.park"), cell: (r: SalesRow) => r.park },
+        { key: "time", header: t("columns.time"), cell: (r: SalesRow) => when(r.time, r.time_zone) },
+        { key: "status", header: t("columns.status"), cell: (r: SalesRow) => t(`status.${r.status}`) },
+        num("parking", t("columns.parking"), (r: SalesRow) => money(r.parking, r.currency, lang)),
+        num("fees", t("columns.fees"), (r: SalesRow) => money(r.fees, r.currency, lang)),
+        num("vat", t("columns.vat"), (r: SalesRow) => money(r.vat, r.currency, lang)),
+        num("total", t("columns.total"), (r: SalesRow) => money(r.total, r.currency, lang)),
+        num("refunds", t("columns.refunds"), (r: SalesRow) => money(r.refunds, r.currency, lang)),
+        num("net", t("columns.net"), (r: SalesRow) => <strong>{money(r.net, r.currency, lang)}</strong>),
+      ] as Column<never>[];
+    case "bookings":
+      return [
+        {
+          key: "code",
+          header: t("columns.code"),
+          cell: (r: BookingsRow) => <span className="report-code">{r.code}</span>,
+        },
+        { key: "park", header: t("columns.park"), cell: (r: BookingsRow) => r.park },
+        {
+          key: "vehicle",
+          header: t("columns.vehicle"),
+          cell: (r: BookingsRow) => (
+            <>
+              <strong>{r.plate_number ?? t("noPlate")}</strong>
+              <br />
+              <span className="report-muted">{r.vehicle_type}</span>
+            </>
+          ),
+        },
+        {
+          key: "window",
+          header: t("columns.window"),
+          cell: (r: BookingsRow) => `${when(r.start_time, r.time_zone)} – ${when(r.end_time, r.time_zone)}`,
+        },
+        { key: "status", header: t("columns.status"), cell: (r: BookingsRow) => t(`status.${r.status}`) },
+        {
+          key: "gate",
+          header: t("columns.gate"),
+          cell: (r: BookingsRow) =>
+            r.checked_in_at ? (
+              <>
+                {t("checkedIn", { time: when(r.checked_in_at, r.time_zone) })}
+                {r.checked_out_at && (
+                  <>
+                    <br />
+                    {t("checkedOut", { time: when(r.checked_out_at, r.time_zone) })}
+                  </>
+                )}
+              </>
+            ) : (
+              <span className="report-muted">{t("notCheckedIn")}</span>
+            ),
+        },
+        num("total", t("columns.total"), (r: BookingsRow) => money(r.total, r.currency, lang)),
+        num("paid", t("columns.paid"), (r: BookingsRow) => money(r.paid, r.currency, lang)),
+      ] as Column<never>[];
+    case "occupancy":
+      return [
+        { key: "park", header: t("columns.park"), cell: (r: OccupancyRow) => r.park },
+        { key: "hour", header: t("columns.hour"), cell: (r: OccupancyRow) => when(r.hour, r.time_zone) },
+        num("held", t("columns.held"), (r: OccupancyRow) => formatNumber(r.held, lang)),
+        num("capacity", t("columns.capacity"), (r: OccupancyRow) => formatNumber(r.capacity, lang)),
+        num("percent", t("columns.percent"), (r: OccupancyRow) => (
+          <span className="report-meter">
+            <span
+              className="report-meter__bar"
+              style={{ width: `${Math.min(100, r.percent) * 0.6}px` }}
+              aria-hidden="true"
+            />
+            {formatNumber(r.percent, lang, { maximumFractionDigits: 1 })} %
+          </span>
+        )),
+      ] as Column<never>[];
+    case "transactions":
+      return [
+        {
+          key: "time",
+          header: t("columns.time"),
+          cell: (r: TransactionsRow) => new Date(r.time).toLocaleString(lang, { timeZone: "UTC" }),
+        },
+        {
+          key: "kind",
+          header: t("columns.kind"),
+          cell: (r: TransactionsRow) => t(`status.${r.kind}`, { defaultValue: r.kind }),
+        },
+        {
+          key: "reference",
+          header: t("columns.reference"),
+          cell: (r: TransactionsRow) => r.reference ?? "—",
+        },
+        {
+          key: "account",
+          header: t("columns.account"),
+          cell: (r: TransactionsRow) => <span className="report-code report-account">{r.account}</span>,
+        },
+        num("amount", t("columns.amount"), (r: TransactionsRow) => money(r.amount, r.currency, lang)),
+        {
+          key: "transaction",
+          header: t("columns.transaction"),
+          cell: (r: TransactionsRow) => (
+            <span className="report-muted report-id">{r.transaction_id.slice(0, 8)}</span>
+          ),
+        },
+      ] as Column<never>[];
+    case "credit-balance":
+      return [
+        { key: "name", header: t("columns.name"), cell: (r: CreditBalanceRow) => r.name },
+        { key: "email", header: t("columns.email"), cell: (r: CreditBalanceRow) => r.email },
+        { key: "currency", header: t("columns.currency"), cell: (r: CreditBalanceRow) => r.currency },
+        num("balance", t("columns.balance"), (r: CreditBalanceRow) => money(r.balance, r.currency, lang)),
+      ] as Column<never>[];
+  }
+}

@@ -1,0 +1,241 @@
+import { z } from "zod";
+import { AdminPageQuerySchema } from "./admin";
+
+/**
+ * The back office's dashboard and reports (docs/PRODUCT-RULES.md "Back-office dashboard and
+ * reports"). Money is in major units of the row's currency; a figure is never summed across
+ * currencies: totals come per currency.
+ */
+export const REPORT_KINDS = ["sales", "bookings", "occupancy", "transactions", "credit-balance"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** The `status` filter each report accepts (none: the report has no status). */
+export const REPORT_STATUSES: Record<ReportKind, readonly string[]> = {
+  sales: ["active", "completed", "cancelled", "closed"],
+  bookings: ["active", "completed", "cancelled"],
+  occupancy: [],
+  transactions: ["topup", "booking_charge", "booking_extension", "refund", "overstay_charge", "adjustment"],
+  "credit-balance": [],
+};
+
+/** The longest date range a report covers, in days (both ends included). */
+export const REPORT_MAX_DAYS = 366;
+
+export const DATE_TEXT = "Use a date as YYYY-MM-DD";
+export const RANGE_ORDER_TEXT = "The start date must be on or before the end date";
+export const RANGE_SPAN_TEXT = "The range may cover at most 366 days";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** Days from `from` to `to`, both included (1 for the same day). */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+const dateParam = z.string().refine(isIsoDate, { error: DATE_TEXT }).optional();
+
+export const ReportQuerySchema = AdminPageQuerySchema.extend({
+  from: dateParam,
+  to: dateParam,
+  park_id: z.coerce
+    .number({ error: "park_id must be a number" })
+    .int({ error: "park_id must be a whole number" })
+    .min(1, { error: "park_id must be 1 or more" })
+    .max(2_147_483_647, { error: "park_id is too large" })
+    .optional(),
+  status: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/, { error: "Unknown status" })
+    .optional(),
+  format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),
+}).superRefine((q, ctx) => {
+  if (q.from && q.to && isIsoDate(q.from) && isIsoDate(q.to)) {
+    if (q.from > q.to) ctx.addIssue({ code: "custom", path: ["from"], message: RANGE_ORDER_TEXT });
+    else if (daysInRange(q.from, q.to) > REPORT_MAX_DAYS) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: RANGE_SPAN_TEXT });
+    }
+  }
+});
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+
+export const DashboardQuerySchema = z.object({
+  park_id: z.coerce
+    .number({ error: "park_id must be a number" })
+    .int({ error: "park_id must be a whole number" })
+    .min(1, { error: "park_id must be 1 or more" })
+    .max(2_147_483_647, { error: "park_id is too large" })
+    .optional(),
+});
+
+const money = z.number();
+
+/** A report's page: the list envelope, the range it covers, and totals per currency where useful. */
+function reportOf<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      items: z.array(item),
+      total: z.number().int(),
+      page: z.number().int(),
+      size: z.number().int(),
+      pages: z.number().int(),
+      from: z.string(),
+      to: z.string(),
+      totals: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+    })
+    .meta({ id });
+}
+
+export const SalesRowSchema = z.object({
+  channel: z.enum(["online", "pos"]),
+  id: z.string(),
+  code: z.string(),
+  park_id: z.number().int(),
+  park: z.string(),
+  /** The park's IANA zone: its times are shown on its clock. */
+  time_zone: z.string(),
+  status: z.string(),
+  time: z.string(),
+  currency: z.string(),
+  parking: money,
+  fees: money,
+  vat: money,
+  total: money,
+  refunds: money,
+  net: money,
+});
+export type SalesRow = z.infer<typeof SalesRowSchema>;
+
+export const BookingsRowSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  park_id: z.number().int(),
+  park: z.string(),
+  /** The park's IANA zone: its times are shown on its clock. */
+  time_zone: z.string(),
+  vehicle_type: z.string(),
+  plate_number: z.string().nullable(),
+  start_time: z.string(),
+  end_time: z.string(),
+  status: z.string(),
+  checked_in_at: z.string().nullable(),
+  checked_out_at: z.string().nullable(),
+  currency: z.string(),
+  total: money,
+  paid: money,
+});
+export type BookingsRow = z.infer<typeof BookingsRowSchema>;
+
+export const OccupancyRowSchema = z.object({
+  park_id: z.number().int(),
+  park: z.string(),
+  /** The park's IANA zone: its times are shown on its clock. */
+  time_zone: z.string(),
+  hour: z.string(),
+  held: z.number().int(),
+  capacity: z.number().int(),
+  percent: z.number(),
+});
+export type OccupancyRow = z.infer<typeof OccupancyRowSchema>;
+
+export const TransactionsRowSchema = z.object({
+  entry_id: z.number().int(),
+  transaction_id: z.string(),
+  kind: z.string(),
+  reference: z.string().nullable(),
+  account: z.string(),
+  amount: money,
+  currency: z.string(),
+  time: z.string(),
+});
+export type TransactionsRow = z.infer<typeof TransactionsRowSchema>;
+
+export const CreditBalanceRowSchema = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  balance: money,
+});
+export type CreditBalanceRow = z.infer<typeof CreditBalanceRowSchema>;
+
+export const SalesReportSchema = reportOf(SalesRowSchema, "SalesReport");
+export const BookingsReportSchema = reportOf(BookingsRowSchema, "BookingsReport");
+export const OccupancyReportSchema = reportOf(OccupancyRowSchema, "OccupancyReport");
+export const TransactionsReportSchema = reportOf(TransactionsRowSchema, "TransactionsReport");
+export const CreditBalanceReportSchema = reportOf(CreditBalanceRowSchema, "CreditBalanceReport");
+
+export interface ReportRows {
+  sales: SalesRow;
+  bookings: BookingsRow;
+  occupancy: OccupancyRow;
+  transactions: TransactionsRow;
+  "credit-balance": CreditBalanceRow;
+}
+export type ReportPage<K extends ReportKind> = {
+  items: ReportRows[K][];
+  total: number;
+  page: number;
+  size: number;
+  pages: number;
+  from: string;
+  to: string;
+  totals: Record<string, string | number>[];
+};
+
+export const DashboardSchema = z
+  .object({
+    /** The instant the figures were taken at. */
+    now: z.string(),
+    /** Each park's day and week are its own time zone's (docs/PRODUCT-RULES.md). */
+    bookings_today: z.number().int(),
+    arrivals_today: z.number().int(),
+    arrivals_checked_in: z.number().int(),
+    occupancy_now: z.object({ held: z.number().int(), capacity: z.number().int(), percent: z.number() }),
+    /** Parks in the scope; `parks` holds the busiest of them (at most 12) for the chart. */
+    parks_total: z.number().int(),
+    parks: z.array(
+      z.object({
+        park_id: z.number().int(),
+        park: z.string(),
+        /** The park's IANA zone: its times are shown on its clock. */
+        time_zone: z.string(),
+        capacity: z.number().int(),
+        /** 24 points: this hour, then each of the next 23, spaces held during the hour. */
+        hours: z.array(z.object({ hour: z.string(), held: z.number().int() })),
+      }),
+    ),
+    revenue: z.array(
+      z.object({
+        currency: z.string(),
+        this_week: money,
+        /** The same span of last week (Monday 00:00 to this time a week ago). */
+        last_week: money,
+        /** Change in %, null when last week had nothing. */
+        change_percent: z.number().nullable(),
+      }),
+    ),
+    top_parks: z.array(
+      z.object({ park_id: z.number().int(), park: z.string(), currency: z.string(), revenue: money }),
+    ),
+  })
+  .meta({ id: "AdminDashboard" });
+export type AdminDashboard = z.infer<typeof DashboardSchema>;
+
+/** The parks the dashboard's and the reports' park filter offers (the user's, by name). */
+export const AdminParkChoicesSchema = z
+  .object({
+    parks: z.array(
+      z.object({ id: z.number().int(), name: z.string(), city: z.string(), time_zone: z.string() }),
+    ),
+    /** False when the user has more parks than the list holds: the park is then typed by its ID. */
+    complete: z.boolean(),
+  })
+  .meta({ id: "AdminParkChoices" });
+export type AdminParkChoices = z.infer<typeof AdminParkChoicesSchema>;
