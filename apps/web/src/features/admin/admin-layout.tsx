@@ -157,8 +157,13 @@ export function AdminLayout() {
 
   useEffect(() => clearForbidden(), [pathname]);
 
+  // The tab says Back office while it is open, and the site's title comes back on leaving.
   useEffect(() => {
-    document.title = `${t("title")} · Parkwell`;
+    const before = document.title;
+    document.title = `${t("title")} · ${t("brand", { ns: "common" })}`;
+    return () => {
+      document.title = before;
+    };
   }, [t]);
 
   const closeDrawer = useCallback(() => {
