@@ -495,6 +495,97 @@ const ADMIN: ServerText[] = [
   { en: "Permissions saved", fr: "Permissions enregistrées" },
 ];
 
+/** The back office's people: staff and invitations, customers, inquiries, audit log, failed jobs. */
+const ADMIN_PEOPLE: ServerText[] = [
+  {
+    en: "A Parkwell admin account cannot join an operator's staff",
+    fr: "Un compte administrateur Parkwell ne peut pas rejoindre l'équipe d'un exploitant",
+  },
+  {
+    en: "A Parkwell admin belongs to no operator",
+    fr: "Un administrateur Parkwell n'appartient à aucun exploitant",
+  },
+  { en: "At most 1000 parks", fr: "1000 parkings au plus" },
+  { en: "Choose at least one park", fr: "Choisissez au moins un parking" },
+  {
+    en: "Choose the operator this person works for",
+    fr: "Choisissez l'exploitant pour lequel cette personne travaille",
+  },
+  { en: "Customer not found", fr: "Client introuvable" },
+  { en: "Each park must be a park id", fr: "Chaque parking doit être un identifiant de parking" },
+  { en: "Failed job not found", fr: "Tâche en échec introuvable" },
+  { en: "Give a role or parks to change", fr: "Indiquez un rôle ou des parkings à modifier" },
+  { en: "Inquiry not found", fr: "Demande introuvable" },
+  { en: "Invitation not found", fr: "Invitation introuvable" },
+  { en: "Invitation sent again to {email}", fr: "Invitation envoyée à nouveau à {email}" },
+  { en: "Invitation sent to {email}", fr: "Invitation envoyée à {email}" },
+  { en: "Invitation withdrawn", fr: "Invitation retirée" },
+  { en: "Please try again.", fr: "Veuillez réessayer." },
+  { en: "Staff member not found", fr: "Membre de l'équipe introuvable" },
+  { en: "The job was put back on its queue", fr: "La tâche a été remise dans sa file d'attente" },
+  {
+    en: "This e-mail already has a Parkwell account: enter its password to accept",
+    fr: "Cette adresse e-mail a déjà un compte Parkwell : saisissez son mot de passe pour accepter",
+  },
+  {
+    en: "This e-mail's account signs in with Google or Apple: sign in with it first, then open this link again.",
+    fr: "Le compte de cette adresse e-mail se connecte avec Google ou Apple : connectez-vous d'abord avec, puis rouvrez ce lien.",
+  },
+  {
+    en: "This invitation has already been accepted. Please sign in.",
+    fr: "Cette invitation a déjà été acceptée. Veuillez vous connecter.",
+  },
+  {
+    en: "This invitation has expired. Please ask for a new one.",
+    fr: "Cette invitation a expiré. Veuillez en demander une nouvelle.",
+  },
+  {
+    en: "This invitation link is not valid. Please ask for a new one.",
+    fr: "Ce lien d'invitation n'est pas valide. Veuillez en demander un nouveau.",
+  },
+  {
+    en: "This invitation was already accepted or withdrawn",
+    fr: "Cette invitation a déjà été acceptée ou retirée",
+  },
+  {
+    en: "This invitation was withdrawn. Please ask for a new one.",
+    fr: "Cette invitation a été retirée. Veuillez en demander une nouvelle.",
+  },
+  {
+    en: "This person is already on the staff: change their role or parks instead",
+    fr: "Cette personne fait déjà partie de l'équipe : modifiez plutôt son rôle ou ses parkings",
+  },
+  {
+    en: "This role works at every park of its operator: choose no parks",
+    fr: "Ce rôle travaille dans tous les parkings de son exploitant : ne choisissez aucun parking",
+  },
+  {
+    en: "Too many attempts. Please wait a moment and try again.",
+    fr: "Trop de tentatives. Veuillez patienter un instant et réessayer.",
+  },
+  { en: "Unknown operator", fr: "Exploitant inconnu" },
+  {
+    en: "You cannot change your own role or remove yourself",
+    fr: "Vous ne pouvez pas modifier votre propre rôle ni vous retirer",
+  },
+  { en: "You cannot give this role", fr: "Vous ne pouvez pas attribuer ce rôle" },
+  { en: "from must be before to", fr: "from doit précéder to" },
+  { en: "kind must be contact or demo", fr: "kind doit être contact ou demo" },
+  { en: "operator_id must be an operator id", fr: "operator_id doit être un identifiant d'exploitant" },
+  {
+    en: "park_ids must be a list of park ids",
+    fr: "park_ids doit être une liste d'identifiants de parkings",
+  },
+  { en: "status must be active or disabled", fr: "status doit être active ou disabled" },
+  { en: "status must be new or answered", fr: "status doit être new ou answered" },
+  { en: "{name} is no longer on the staff", fr: "{name} ne fait plus partie de l'équipe" },
+  {
+    en: "{name} must be a date (YYYY-MM-DD) or an ISO 8601 date and time",
+    fr: "{name} doit être une date (AAAA-MM-JJ) ou une date et heure ISO 8601",
+  },
+  { en: "{name} must be a date", fr: "{name} doit être une date" },
+];
+
 export const SERVER_TEXTS: readonly ServerText[] = [
   ...HTTP,
   ...FIELDS,
@@ -505,6 +596,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...BOOKINGS,
   ...WALLET,
   ...ADMIN,
+  ...ADMIN_PEOPLE,
   ...windowRefusals(),
 ];
 
