@@ -10,12 +10,12 @@ import { clearForbidden, useForbidden } from "./forbidden";
 import { useAdminMe } from "./me";
 import { visiblePages } from "./nav";
 import { ADMIN_PAGES } from "./pages";
-
-/** The catalogues of the nav entries a page names in its own namespace (pages.ts `labelNs`). */
-const LABEL_NAMESPACES = [...new Set(ADMIN_PAGES.flatMap((p) => (p.labelNs ? [p.labelNs] : [])))];
 import { ForbiddenPage } from "./status-pages";
 import { LoadingState } from "./ui/states";
 import "./admin.css";
+
+/** The catalogues of the nav entries a page names in its own namespace (pages.ts `labelNs`). */
+const LABEL_NAMESPACES = [...new Set(ADMIN_PAGES.flatMap((p) => (p.labelNs ? [p.labelNs] : [])))];
 
 /** Below this width the sidebar is a drawer behind the menu button (admin.css has the same). */
 const DRAWER_QUERY = "(max-width: 959px)";
@@ -160,8 +160,13 @@ export function AdminLayout() {
 
   useEffect(() => clearForbidden(), [pathname]);
 
+  // The tab says Back office while it is open, and the site's title comes back on leaving.
   useEffect(() => {
-    document.title = `${t("title")} · Parkwell`;
+    const before = document.title;
+    document.title = `${t("title")} · ${t("brand", { ns: "common" })}`;
+    return () => {
+      document.title = before;
+    };
   }, [t]);
 
   const closeDrawer = useCallback(() => {
