@@ -466,6 +466,7 @@ function windowRefusals(): ServerText[] {
     { code: "closed_at_start", closes: "{closes}" },
     { code: "closes_before_end", time: "{time}" },
     { code: "closed_at_end" },
+    { code: "closed_date", date: "{date}" },
     ...[0, 1, 2, 3, 4, 5, 6].map((weekday): WindowRefusal => ({ code: "closed_day", weekday })),
   ];
   return refusals.map(both);
