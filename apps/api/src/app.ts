@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
+import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
@@ -33,6 +34,7 @@ import { registerMessages } from "./plugins/messages";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, securityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
+import { fileStorageOf, registerUploads } from "./plugins/uploads";
 import { validator } from "./plugins/validation";
 import { VERSION } from "./version";
 
@@ -158,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back office (/api/v1/admin/*): every route checks a permission, every service the scope.
   const admin = registerAdminAccess(app, database.db, auth);
   await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
+  const storage = fileStorageOf(config);
+  await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
+  await registerUploads(app, config, storage);
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

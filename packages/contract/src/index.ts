@@ -12,3 +12,4 @@ export * from "./bookings";
 export * from "./zoned-time";
 export * from "./opening-hours";
 export * from "./admin";
+export * from "./admin-parks";

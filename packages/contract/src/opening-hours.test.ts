@@ -307,8 +307,12 @@ describe("closures", () => {
     expect(verdict("2026-12-08T09:00:00+01:00", "2026-12-08T11:00:00+01:00", always)).toEqual(refusal);
     expect(windowRefusalText(refusal as never, "fr")).toBe("Ce parking est fermé le 2026-12-08.");
     // The days around it stay as their hours say.
-    expect(verdict("2026-12-07T09:00:00+01:00", "2026-12-07T11:00:00+01:00", closed)).toEqual({ bookable: true });
-    expect(verdict("2026-12-09T09:00:00+01:00", "2026-12-09T11:00:00+01:00", always)).toEqual({ bookable: true });
+    expect(verdict("2026-12-07T09:00:00+01:00", "2026-12-07T11:00:00+01:00", closed)).toEqual({
+      bookable: true,
+    });
+    expect(verdict("2026-12-09T09:00:00+01:00", "2026-12-09T11:00:00+01:00", always)).toEqual({
+      bookable: true,
+    });
   });
 
   it("stops a 24-hour park's window at the closure's midnight, and overnight stays cannot cross into it", () => {

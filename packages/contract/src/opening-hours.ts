@@ -244,9 +244,7 @@ export function windowRefusalText(refusal: WindowRefusal, language: string): str
         ? `Ce parking est fermé ${WEEKDAYS.fr[refusal.weekday]}.`
         : `This car park is closed on ${WEEKDAYS.en[refusal.weekday]}.`;
     case "closed_date":
-      return fr
-        ? `Ce parking est fermé le ${refusal.date}.`
-        : `This car park is closed on ${refusal.date}.`;
+      return fr ? `Ce parking est fermé le ${refusal.date}.` : `This car park is closed on ${refusal.date}.`;
     case "opens_at":
       return fr
         ? `Ce parking n'est pas encore ouvert : il ouvre à ${refusal.time}.`

@@ -33,6 +33,8 @@ export interface ParkTexts {
 export interface ParkPhoto {
   url: string;
   alt: string;
+  /** A small copy for lists (photos uploaded through the back office). */
+  thumb_url?: string;
 }
 
 /**
