@@ -242,7 +242,7 @@ export async function create(
   return db.transaction(async (tx) => {
     const fields: Record<string, string> = {};
     const place = await checkPlace(tx, body.country, body.state_id, body.time_zone, fields);
-    const operator = await operatorFor(tx, access, body.operator_id ?? null, null, fields);
+    const operator = await operatorFor(tx, access, body.operator_id, null, fields);
     refuse(fields);
     const texts = storedTexts(body.text_language, body.texts);
     const ids = await newIdentifiers(tx, body.name, body.city, place!.countryCode);
