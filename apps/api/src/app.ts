@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
+import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back office (/api/v1/admin/*): every route checks a permission, every service the scope.
   const admin = registerAdminAccess(app, database.db, auth);
   await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
+  await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
   const storage = fileStorageOf(config);
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await registerUploads(app, config, storage);

@@ -108,3 +108,64 @@ export const RolePermissionsBodySchema = z.object({
     )
     .max(ALL_PERMISSIONS.length * 2, { error: "Too many permissions" }),
 });
+
+const isoDay = (name: string) =>
+  z
+    .string({ error: `${name} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine(
+      (d) =>
+        !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      {
+        error: `${name} must be a date (YYYY-MM-DD)`,
+      },
+    );
+
+/** The staff's bookings list: the scope's bookings, filtered. Days are the park's own days. */
+export const StaffBookingsQuerySchema = AdminPageQuerySchema.extend({
+  park_id: z.coerce
+    .number({ error: "park_id must be a positive whole number" })
+    .int({ error: "park_id must be a positive whole number" })
+    .positive({ error: "park_id must be a positive whole number" })
+    .max(2_147_483_647, { error: "park_id is too large" })
+    .optional(),
+  status: z
+    .enum(["active", "completed", "cancelled"], { error: "status must be active, completed or cancelled" })
+    .optional(),
+  from: isoDay("from").optional(),
+  to: isoDay("to").optional(),
+  search: z.string().trim().max(40, { error: "search must be at most 40 characters" }).optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { error: "from must not be after to", path: ["to"] });
+
+export const StaffBookingSchema = z
+  .object({
+    booking_code: z.string(),
+    status: z.enum(["active", "completed", "cancelled"]),
+    park: z.object({ id: z.number().int(), name: z.string(), time_zone: z.string() }),
+    vehicle_type_id: z.number().int(),
+    vehicle_type: z.string(),
+    plate_number: z.string().nullable(),
+    /** The driver's first name only: what the gate needs to greet them. */
+    driver_first_name: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    checked_in_at: z.string().nullable(),
+    checked_out_at: z.string().nullable(),
+    amount: z.number(),
+    paid: z.number(),
+    overstay_owed: z.number(),
+    currency: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: "StaffBooking" });
+export type StaffBooking = z.infer<typeof StaffBookingSchema>;
+
+export const StaffBookingPageSchema = z
+  .object({
+    items: z.array(StaffBookingSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: "StaffBookingPage" });

@@ -145,6 +145,15 @@ const FIELDS: ServerText[] = [
     fr: "Le champ « {name} » doit être une date et heure ISO 8601",
   },
   {
+    en: "{name} must be a date (YYYY-MM-DD)",
+    fr: "Le champ « {name} » doit être une date (AAAA-MM-JJ)",
+  },
+  { en: "from must not be after to", fr: "La date de début ne doit pas être après la date de fin" },
+  {
+    en: "status must be active, completed or cancelled",
+    fr: "Le statut doit être active, completed ou cancelled",
+  },
+  {
     en: "{name} must be a comma-separated list",
     fr: "Le champ « {name} » doit être une liste séparée par des virgules",
   },

@@ -6,6 +6,10 @@ import type { AuditActor } from "../features/admin/audit.repo";
 import { requireUser, type Auth } from "./auth";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    /** Every back-office route with the permission it checks (filled as routes register). */
+    adminGuards: readonly AdminRouteGuard[];
+  }
   interface FastifyRequest {
     /** Set by `admin.permit(...)`: the user's back-office role, permissions and parks. */
     staffAccess: StaffAccess | null;
@@ -26,14 +30,44 @@ export function registerAdminAccess(app: FastifyInstance, db: Db, auth: Auth) {
     return req.staffAccess;
   };
 
-  const permit =
-    (permission?: Permission): onRequestAsyncHookHandler =>
-    async (req) => {
+  const guards = new WeakMap<object, Permission | "any">();
+  const permit = (permission?: Permission): onRequestAsyncHookHandler => {
+    const hook: onRequestAsyncHookHandler = async (req) => {
       const found = await access(req);
       if (permission ? !can(found, permission) : found.permissions.size === 0) throw forbidden();
     };
+    guards.set(hook, permission ?? "any");
+    return hook;
+  };
 
-  return { auth, permit, access };
+  // Every back-office route names its permission, or the app does not start: a route added
+  // without one can never be open to every signed-in user by mistake. The table also drives the
+  // role x route test (admin-routes.api.test.ts).
+  const routes: AdminRouteGuard[] = [];
+  app.decorate("adminGuards", routes);
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith(`${ADMIN_PREFIX}/`)) return;
+    const hooks: unknown[] = [route.onRequest].flat();
+    const permission = hooks
+      .map((h) => (typeof h === "function" ? guards.get(h) : undefined))
+      .find((p) => p !== undefined);
+    if (!permission)
+      throw new Error(`${route.method.toString()} ${route.url} has no admin.permit(...) guard`);
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routes.push({ method, url: route.url, permission });
+    }
+  });
+
+  return { auth, permit, access, routes };
+}
+
+export const ADMIN_PREFIX = "/api/v1/admin";
+
+/** A back-office route and the permission it checks ("any": any back-office permission). */
+export interface AdminRouteGuard {
+  method: string;
+  url: string;
+  permission: Permission | "any";
 }
 
 export type AdminAccess = ReturnType<typeof registerAdminAccess>;

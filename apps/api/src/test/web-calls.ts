@@ -56,8 +56,11 @@ export function callsIn(file: string, source: string, base: string): WebCalls {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, scriptKind(file));
   const result: WebCalls = { calls: [], unresolved: [] };
   const where = (node: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  /** Wrappers of `api` in this file: their name, which argument is the path, and the method. */
-  const wrappers = new Map<string, { index: number; method: string }>();
+  /**
+   * Wrappers of `api` in this file: their name, which argument is the path (after `prefix`), and
+   * the method, written out in the wrapper or, when it passes its own options on, at each call.
+   */
+  const wrappers = new Map<string, Wrapper>();
   const calls: ts.CallExpression[] = [];
   const collect = (node: ts.Node) => {
     if (ts.isCallExpression(node)) calls.push(node);
@@ -68,14 +71,15 @@ export function callsIn(file: string, source: string, base: string): WebCalls {
   for (const call of calls) {
     const callee = calleeName(call);
     if (callee === "api") {
-      const method = methodOf(call.arguments[1]);
       const target = call.arguments[0];
-      const template = target && pathTemplate(target);
       const wrapper = target && wrapperOf(call, target);
+      const options = wrapper && call.arguments[1] ? parameterIndex(call, call.arguments[1]) : -1;
+      const method = options >= 0 ? { options } : methodOf(call.arguments[1]);
+      const template = target && !wrapper ? pathTemplate(target) : undefined;
       if (method === null) result.unresolved.push(`${where(call)}: the method is not written out`);
-      else if (template !== undefined)
+      else if (wrapper) wrappers.set(wrapper.name, { index: wrapper.index, prefix: wrapper.prefix, method });
+      else if (template !== undefined && typeof method === "string")
         result.calls.push({ method, path: base + template, where: where(call) });
-      else if (wrapper) wrappers.set(wrapper.name, { index: wrapper.index, method });
       else result.unresolved.push(`${where(call)}: the path is not written out`);
     } else if (callee === "fetch") {
       const template = call.arguments[0] && pathTemplate(call.arguments[0]);
@@ -92,10 +96,20 @@ export function callsIn(file: string, source: string, base: string): WebCalls {
     if (!wrapper) continue;
     const target = call.arguments[wrapper.index];
     const template = target && pathTemplate(target);
+    const method =
+      typeof wrapper.method === "string" ? wrapper.method : methodOf(call.arguments[wrapper.method.options]);
     if (template === undefined) result.unresolved.push(`${where(call)}: the path is not written out`);
-    else result.calls.push({ method: wrapper.method, path: base + template, where: where(call) });
+    else if (method === null) result.unresolved.push(`${where(call)}: the method is not written out`);
+    else result.calls.push({ method, path: base + wrapper.prefix + template, where: where(call) });
   }
   return result;
+}
+
+interface Wrapper {
+  index: number;
+  /** Written before the wrapper's path (`api(\`/admin${path}\`)`: "/admin"). */
+  prefix: string;
+  method: string | { options: number };
 }
 
 function scriptKind(file: string): ts.ScriptKind {
@@ -141,19 +155,44 @@ function methodOf(options: ts.Expression | undefined): string | null {
  * (`const post = (path, body) => api(path, ...)` or `function post(path) {...}`): its name and
  * the parameter's position.
  */
-function wrapperOf(call: ts.CallExpression, target: ts.Expression): { name: string; index: number } | null {
-  if (!ts.isIdentifier(target)) return null;
-  let fn: ts.Node | undefined = call.parent;
-  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
-  if (!fn || !ts.isFunctionLike(fn)) return null;
-  const index = fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === target.text);
+function wrapperOf(
+  call: ts.CallExpression,
+  target: ts.Expression,
+): { name: string; index: number; prefix: string } | null {
+  // The path is the parameter itself, or a written-out prefix and a parameter named for a path
+  // (`/admin${path}`), not one segment of a path (`/user/vehicles/${id}` is a call of its own).
+  let prefix = "";
+  let param: ts.Expression = target;
+  if (ts.isTemplateExpression(target) && target.templateSpans.length === 1) {
+    const span = target.templateSpans[0]!;
+    if (span.literal.text !== "" || !ts.isIdentifier(span.expression) || !/path/i.test(span.expression.text))
+      return null;
+    prefix = target.head.text;
+    param = span.expression;
+  }
+  const index = parameterIndex(call, param);
   if (index === -1) return null;
-  if (ts.isFunctionDeclaration(fn) && fn.name) return { name: fn.name.text, index };
+  const fn = enclosingFunction(call)!;
+  if (ts.isFunctionDeclaration(fn) && fn.name) return { name: fn.name.text, index, prefix };
   const holder = fn.parent;
   if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)) {
-    return { name: holder.name.text, index };
+    return { name: holder.name.text, index, prefix };
   }
   return null;
+}
+
+function enclosingFunction(node: ts.Node): ts.SignatureDeclaration | undefined {
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  return fn && ts.isFunctionLike(fn) ? fn : undefined;
+}
+
+/** The position of `node` among the parameters of the function around `call`, or -1. */
+function parameterIndex(call: ts.CallExpression, node: ts.Expression): number {
+  if (!ts.isIdentifier(node)) return -1;
+  const fn = enclosingFunction(call);
+  if (!fn) return -1;
+  return fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === node.text);
 }
 
 /** Whether a web call's path is one of the document's: `{}` matches a `{param}` segment only. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
@@ -22,20 +22,26 @@ function ScrollToTop() {
 }
 
 /** Rendered inside the page's Suspense: its effect runs once a page's content is on screen. */
-export function PageReady() {
+export function PageReady({ children }: { children?: ReactNode }) {
   useEffect(() => {
     markAppReady();
     resetResourceRetries();
   }, []);
-  return <Outlet />;
+  return children ?? <Outlet />;
 }
 
 /**
  * Header, content, footer; the home route has no top padding, other pages have it. The map
  * variant (/search) keeps the same header, has no footer, and its content fills the rest of the
- * viewport's height.
+ * viewport's height. `children`, when given, is the content instead of the route's.
  */
-export function Layout({ variant = "standard" }: { variant?: "standard" | "map" }) {
+export function Layout({
+  variant = "standard",
+  children,
+}: {
+  variant?: "standard" | "map";
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { pickerOpen } = useCountryFlow();
@@ -54,9 +60,7 @@ export function Layout({ variant = "standard" }: { variant?: "standard" | "map" 
         tabIndex={-1}
         className={isMap ? "main main--map" : isHome ? "main main--home" : "main"}
       >
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Spinner />}>{children ?? <Outlet />}</Suspense>
       </main>
       {!isMap && <Footer />}
       <AccountSlot />

@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../lib/session";
+import { adminMeQuery } from "../lib/queries";
+import { useSession, type CachedProfile } from "../lib/session";
 import { useMenu } from "../lib/use-menu";
 import { logout } from "../lib/logout";
 
@@ -15,11 +17,31 @@ export function avatarText(firstName: string | null | undefined, fallback: strin
   return initial ? initial.toUpperCase() : fallback;
 }
 
-/** The signed-in profile menu: My Bookings, Wallet, Profile, Logout. */
+/**
+ * Whether to ask GET /admin/me for a back-office link: only when the cached profile names a role
+ * other than customer, so drivers never make the call (it would answer 403).
+ */
+export function mayHaveBackOffice(profile: CachedProfile | null): boolean {
+  return typeof profile?.role === "string" && profile.role !== "customer";
+}
+
+/**
+ * Back office, for a user with any back-office permission. Only the small /admin/me query lives
+ * here; the back office's code loads when the link is followed.
+ */
+function useBackOfficeLink(): boolean {
+  const { profile } = useSession();
+  const me = useQuery({ ...adminMeQuery(), enabled: mayHaveBackOffice(profile) });
+  return Boolean(me.data && me.data.permissions.length > 0);
+}
+
+/** The signed-in profile menu: My Bookings, Wallet, Profile, Back office (staff), Logout. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { profile } = useSession();
   const { open, toggle, rootRef, buttonRef, go } = useMenu();
+  const backOffice = useBackOfficeLink();
+  const links = backOffice ? [...LINKS, ["/admin", "nav.backOffice"] as const] : LINKS;
   return (
     <div className="menu" ref={rootRef}>
       <button
@@ -35,7 +57,7 @@ export function ProfileMenu() {
       </button>
       {open && (
         <ul id="profile-menu" className="menu__list menu__list--end">
-          {LINKS.map(([to, key]) => (
+          {links.map(([to, key]) => (
             <li key={to}>
               <a
                 className="menu__item"

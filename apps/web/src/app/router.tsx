@@ -1,6 +1,7 @@
 import { createBrowserRouter } from "react-router";
 import { HomePage } from "../features/home/home-page";
 import { accountRoutes } from "./account-routes";
+import { adminRoutes } from "./admin-routes";
 import { authRoutes } from "./auth-routes";
 import { AuthLayout } from "./auth-layout";
 import { Layout, PageReady } from "./layout";
@@ -35,6 +36,8 @@ export const router = createBrowserRouter([
       },
     ],
   },
+  // The back office, /admin/*, has its own layout (signed out: the site's, with the sign-in prompt).
+  ...adminRoutes,
   // /search has its own layout, the list beside a map, under the same site header (no footer).
   {
     element: <Layout variant="map" />,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarText } from "./profile-menu";
+import { avatarText, mayHaveBackOffice } from "./profile-menu";
 import { LOADER_CAP, nextProgress } from "./startup-loader";
 
 describe("start-up loader progress", () => {
@@ -22,5 +22,15 @@ describe("avatarText", () => {
     expect(avatarText("", "User")).toBe("User");
     expect(avatarText(null, "User")).toBe("User");
     expect(avatarText(undefined, "Utilisateur")).toBe("Utilisateur");
+  });
+});
+
+describe("the profile menu's back-office link", () => {
+  it("asks /admin/me only for a profile whose role is not customer", () => {
+    expect(mayHaveBackOffice({ email: "a@b.c", role: "admin" })).toBe(true);
+    expect(mayHaveBackOffice({ email: "a@b.c", role: "branch_manager" })).toBe(true);
+    expect(mayHaveBackOffice({ email: "a@b.c", role: "customer" })).toBe(false);
+    expect(mayHaveBackOffice({ email: "a@b.c" })).toBe(false);
+    expect(mayHaveBackOffice(null)).toBe(false);
   });
 });

@@ -84,3 +84,25 @@ export function useAvailability(
     enabled: parkId !== undefined && Boolean(start && end),
   });
 }
+
+/** Who the signed-in user is in the back office: role, permissions (`section.action`), operator, parks. */
+export interface AdminMe {
+  user: { id: string; email: string; first_name: string; last_name: string };
+  role: string;
+  permissions: string[];
+  operator: { id: number; name: string } | null;
+  /** The parks the user works at; null means every park. */
+  parks: number[] | null;
+}
+
+/**
+ * GET /admin/me: the back office's guard and the profile menu's link to it read the same entry.
+ * A 401 or 403 is an answer (signed out, or no back-office permission), not a failure to retry.
+ */
+export const adminMeQuery = () =>
+  queryOptions({
+    queryKey: ["admin", "me"],
+    queryFn: ({ signal }) => api<AdminMe>("/admin/me", { signal }),
+    retry: (count, err) =>
+      count < 1 && !(err instanceof ApiError && (err.status === 401 || err.status === 403)),
+  });

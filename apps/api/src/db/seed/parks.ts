@@ -1,10 +1,20 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { parkCapacities, parkRates, parks } from "../schema/index";
 import { buildSeedParks } from "./park-rows";
 import { upsertAll } from "./upsert";
 
-/** The demo parks (a few hundred around real places), upserted by id: seeding twice changes nothing. */
+/**
+ * Whether a park was changed in the back office (it has an audit entry): from then on it is its
+ * operator's, and seeding (every start with SEED on) no longer puts it back as seeded.
+ */
+const managed = (parkId: SQL) =>
+  sql`EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'park' AND a.entity_id = (${parkId})::text)`;
+
+/**
+ * The demo parks (a few hundred around real places), upserted by id: seeding twice changes
+ * nothing, and seeding again repairs a seeded park, unless its operator has changed it since.
+ */
 export async function seedParks(db: Db): Promise<void> {
   const seedParks = buildSeedParks();
   await upsertAll(
@@ -12,6 +22,7 @@ export async function seedParks(db: Db): Promise<void> {
     parks,
     parks.id,
     seedParks.map((p) => p.row),
+    managed(sql`parks.id`),
   );
   await db
     .insert(parkCapacities)
@@ -19,6 +30,7 @@ export async function seedParks(db: Db): Promise<void> {
     .onConflictDoUpdate({
       target: [parkCapacities.parkId, parkCapacities.vehicleTypeId],
       set: { capacity: sql`excluded.capacity` },
+      setWhere: sql`NOT ${managed(sql`park_capacities.park_id`)}`,
     });
   await db
     .insert(parkRates)
@@ -27,6 +39,7 @@ export async function seedParks(db: Db): Promise<void> {
       target: [parkRates.parkId, parkRates.vehicleTypeId],
       targetWhere: sql`kind = 'standard'`,
       set: { hourlyMinor: sql`excluded.hourly_minor`, dailyMaxMinor: sql`excluded.daily_max_minor` },
+      setWhere: sql`NOT ${managed(sql`park_rates.park_id`)}`,
     });
   await linkOperators(db);
   await resetIdentity(db);

@@ -92,7 +92,9 @@ describe("demo mode off: demo money must not fail open", () => {
       expect(first.statusCode).toBe(200);
       const token = first.json<{ access_token: string }>().access_token;
 
-      expect(await seedForStart(db, { SEED: false, DEMO_MODE: false })).toEqual({ demoAccountsDisabled: 2 });
+      expect(await seedForStart(db, { SEED: false, DEMO_MODE: false })).toEqual({
+        demoAccountsDisabled: DEMO_ACCOUNTS.length,
+      });
       const refused = await login();
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: "account_disabled" });

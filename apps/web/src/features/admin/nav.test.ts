@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { landingPage, pageOfPath, visiblePages } from "./nav";
+import { ADMIN_PAGES, LANDING_ORDER, type AdminPage } from "./pages";
+import { ADMIN_ACTIONS, ADMIN_SECTIONS, can, hasBackOffice } from "./permissions";
+
+const page = (section: AdminPage["section"]): AdminPage => ({
+  section,
+  path: section,
+  labelKey: `nav.${section}`,
+  permission: `${section}.view`,
+  load: () => Promise.reject(new Error("not loaded in tests")),
+});
+
+const pages = [page("dashboard"), page("parks"), page("gate"), page("roles")];
+const holder = (...permissions: string[]) => ({ permissions });
+
+describe("permissions", () => {
+  it("are section.action for the thirteen sections and four actions", () => {
+    expect(ADMIN_SECTIONS).toHaveLength(13);
+    expect(ADMIN_ACTIONS).toEqual(["view", "create", "update", "delete"]);
+  });
+
+  it("are held only when listed, and nobody holds any before /admin/me answers", () => {
+    expect(can(holder("parks.view"), "parks.view")).toBe(true);
+    expect(can(holder("parks.view"), "parks.create")).toBe(false);
+    expect(can(undefined, "parks.view")).toBe(false);
+    expect(hasBackOffice(holder())).toBe(false);
+    expect(hasBackOffice(holder("gate.view"))).toBe(true);
+    expect(hasBackOffice(null)).toBe(false);
+  });
+});
+
+describe("the back-office nav", () => {
+  it("lists the pages whose view permission the user holds, in the pages' order", () => {
+    expect(
+      visiblePages(pages, holder("roles.view", "parks.view", "parks.create")).map((p) => p.path),
+    ).toEqual(["parks", "roles"]);
+    // Another action on a section does not show it.
+    expect(visiblePages(pages, holder("gate.update"))).toEqual([]);
+    expect(visiblePages(pages, undefined)).toEqual([]);
+  });
+
+  it("opens on the dashboard when allowed, else the first section of the landing order", () => {
+    const order = ["dashboard", "gate", "parks", "roles"] as const;
+    expect(landingPage(pages, order, holder("roles.view", "dashboard.view"))?.path).toBe("dashboard");
+    expect(landingPage(pages, order, holder("roles.view", "gate.view", "parks.view"))?.path).toBe("gate");
+    expect(landingPage(pages, order, holder("roles.view"))?.path).toBe("roles");
+    expect(landingPage(pages, order, holder("audit.view"))).toBeUndefined();
+  });
+
+  it("falls back to the nav's first page for a section missing from the order", () => {
+    expect(landingPage(pages, ["dashboard"], holder("roles.view", "parks.view"))?.path).toBe("parks");
+  });
+
+  it("finds the page a path belongs to", () => {
+    expect(pageOfPath(pages, "/admin/parks/12")?.section).toBe("parks");
+    expect(pageOfPath(pages, "/admin")).toBeUndefined();
+    expect(pageOfPath(pages, "/admin/nope")).toBeUndefined();
+  });
+
+  it("has one line per page: known sections, unique paths, every section in the landing order", () => {
+    const paths = ADMIN_PAGES.map((p) => p.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of ADMIN_PAGES) {
+      expect(ADMIN_SECTIONS).toContain(p.section);
+      expect(p.path).toMatch(/^[a-z0-9-]+$/);
+    }
+    expect([...LANDING_ORDER].sort()).toEqual([...ADMIN_SECTIONS].sort());
+  });
+});

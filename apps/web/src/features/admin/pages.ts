@@ -1,0 +1,58 @@
+import type { ComponentType } from "react";
+import type { AdminSection, Permission } from "./permissions";
+
+/**
+ * The back office's pages: each is one line here, which gives it its route (/admin/<path>), its
+ * entry in the sidebar (in this order) and the permission both need. A section without a line
+ * has neither, so the nav never offers a page that does not exist. A page with pages of its own
+ * (a list and its details) sets `nested` and renders its own <Routes> under /admin/<path>/.
+ */
+export interface AdminPage {
+  section: AdminSection;
+  /** The path under /admin, without a slash. */
+  path: string;
+  /** The nav entry's text in the `admin` catalogue. */
+  labelKey: `nav.${AdminSection}`;
+  /** Needed to see the page and its nav entry. */
+  permission: Permission;
+  /** The page's code, a chunk of its own fetched the first time the page opens. */
+  load: () => Promise<ComponentType>;
+  nested?: boolean;
+}
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  {
+    section: "bookings",
+    path: "bookings",
+    labelKey: "nav.bookings",
+    permission: "bookings.view",
+    load: async () => (await import("./bookings/bookings-page")).StaffBookingsPage,
+  },
+  {
+    section: "roles",
+    path: "roles",
+    labelKey: "nav.roles",
+    permission: "roles.view",
+    load: async () => (await import("./roles/roles-page")).RolesPage,
+  },
+];
+
+/**
+ * Where /admin sends a user: the first of these sections whose page exists and that the user may
+ * view (an attendant without the dashboard lands on the gate), else the first page of the nav.
+ */
+export const LANDING_ORDER: readonly AdminSection[] = [
+  "dashboard",
+  "gate",
+  "pos",
+  "bookings",
+  "parks",
+  "staff",
+  "customers",
+  "transactions",
+  "credit_balance",
+  "reports",
+  "inquiries",
+  "roles",
+  "audit",
+];

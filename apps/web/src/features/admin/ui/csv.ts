@@ -1,0 +1,73 @@
+import { API_BASE, ApiError, GENERIC_ERROR } from "../../../lib/api";
+import { readStorage, STORAGE_KEYS, storedLanguage } from "../../../lib/storage-keys";
+import { handleAdminError } from "../api";
+
+/** The file name a response names in Content-Disposition (`filename="x.csv"` or `filename*=UTF-8''x.csv`). */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // A badly encoded name: fall through to the plain one.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
+}
+
+/** `name-2026-11-25.csv`: the date of the download, so two exports do not overwrite each other. */
+export function csvFilename(base: string, now = new Date()): string {
+  return `${base}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Downloads an admin report as CSV: `format=csv` on the route, with the bearer token, which a
+ * plain link cannot send. The body becomes a blob behind an object URL that a temporary link
+ * with `download` saves under the server's file name, else `filename`.
+ */
+export async function downloadCsv(
+  path: string,
+  query: Record<string, string | number | boolean | undefined | null>,
+  filename: string,
+): Promise<void> {
+  const url = new URL(`${API_BASE}/admin${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  }
+  url.searchParams.set("format", "csv");
+  const headers: Record<string, string> = {
+    accept: "text/csv, application/json",
+    "accept-language": storedLanguage(),
+  };
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers });
+  } catch {
+    throw new ApiError(
+      0,
+      "network_error",
+      "Network error. Please check your internet connection and try again.",
+    );
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    const err = new ApiError(res.status, body.code ?? "http_error", body.message ?? GENERIC_ERROR);
+    handleAdminError(err);
+    throw err;
+  }
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = filenameFromDisposition(res.headers.get("content-disposition")) ?? filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the blob can go once the browser has taken it.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
