@@ -22,6 +22,14 @@ export interface AdminPage {
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   {
+    section: "parks",
+    path: "parks",
+    labelKey: "nav.parks",
+    permission: "parks.view",
+    load: async () => (await import("./parks/parks-page")).AdminParksPage,
+    nested: true,
+  },
+  {
     section: "bookings",
     path: "bookings",
     labelKey: "nav.bookings",
