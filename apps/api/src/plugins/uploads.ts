@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -32,8 +33,10 @@ export function fileStorageOf(config: Config): FileStorage {
  */
 export async function registerUploads(app: FastifyInstance, config: Config, storage: FileStorage) {
   if (storage.kind !== "local") return;
+  const root = path.resolve(config.DATA_DIR, "uploads");
+  fs.mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
-    root: path.resolve(config.DATA_DIR, "uploads"),
+    root,
     prefix: UPLOADS_URL_PREFIX,
     decorateReply: false,
     wildcard: true,

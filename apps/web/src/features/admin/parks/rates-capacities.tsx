@@ -125,7 +125,7 @@ function RatesForm({
       <p className="admin-park-muted">{t("ratesHint", { currency: park.currency })}</p>
       <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
         <fieldset disabled={!editable || save.isPending}>
-          <div className="admin-table">
+          <div className="admin-table__scroll">
             <table className="admin-park-rates">
               <caption className="visually-hidden">{t("sections.rates")}</caption>
               <thead>
