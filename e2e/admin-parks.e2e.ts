@@ -89,7 +89,24 @@ describe("the back office's parks", () => {
       const photo = driver.getByRole("img", { name: "The deck from Wharf Road" });
       await photo.waitFor();
       expect(await photo.getAttribute("src")).toMatch(/^\/api\/v1\/uploads\/parks\/\d+\/[0-9a-f-]+\.webp$/);
-      expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
+      // The served file itself loads (lazily, once in view).
+      await photo.scrollIntoViewIfNeeded();
+      expect(
+        await photo.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth)),
+      ).toBe(4);
+
+      // Deactivated after a confirmation: gone from the drivers' search at once.
+      await page.getByRole("button", { name: "Deactivate" }).click();
+      const dialog = page.getByRole("dialog", { name: "Deactivate this park?" });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Deactivate" }).click();
+      await page.getByRole("button", { name: "Reactivate" }).waitFor();
+      const gone = await fetch(
+        `${baseURL}/api/v1/parks/front/parks/?country=NG&search=${encodeURIComponent(name)}`,
+      );
+      expect(((await gone.json()) as { items: { name: string }[] }).items.map((i) => i.name)).not.toContain(
+        name,
+      );
       expect(realProblems(problems)).toEqual([]);
     } finally {
       await context.close();
