@@ -5,6 +5,9 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
+import { recordsRoutes } from "./features/admin/people/records.routes";
+import { staffInvitationRoutes, staffRoutes } from "./features/admin/people/staff.routes";
+import { gateLimits, gateRoutes } from "./features/admin/gate.routes";
 import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
@@ -140,7 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
   await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
-  await app.register(inquiryRoutes(database.db, limiter), { prefix: "/api/v1" });
+  await app.register(inquiryRoutes({ db: database.db, jobs, inquiriesTo: config.INQUIRIES_TO }, limiter), {
+    prefix: "/api/v1",
+  });
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
@@ -154,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         beforeEndMinutes: config.REMINDER_BEFORE_END_MINUTES,
       },
       demoMode: config.DEMO_MODE,
+      inquiriesTo: config.INQUIRIES_TO,
       expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
     }),
   );
@@ -161,6 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back office (/api/v1/admin/*): every route checks a permission, every service the scope.
   const admin = registerAdminAccess(app, database.db, auth);
   await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
+  await app.register(staffRoutes(accounts, admin), { prefix: "/api/v1" });
+  await app.register(recordsRoutes(accounts, admin), { prefix: "/api/v1" });
+  await app.register(staffInvitationRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
+  await app.register(
+    gateRoutes({ db: database.db, clock, qrSecret: qr, ...deps.bookings }, admin, gateLimits(limiter)),
+    { prefix: "/api/v1" },
+  );
   await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
   const storage = fileStorageOf(config);
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });

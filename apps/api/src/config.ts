@@ -79,6 +79,8 @@ const ConfigSchema = z.object({
   /** smtp(s)://user:pass@host:port: send mail over SMTP; unset: write .eml files to DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Parkwell <no-reply@parkwell.test>"),
+  /** Where each Contact Us message and demo request is e-mailed for the team; unset: no such mail. */
+  INQUIRIES_TO: z.email({ error: "must be an e-mail address" }).optional(),
   /** redis://...: rate limits shared by every API process. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
   /** Firebase project whose ID tokens Google/Apple sign-in sends; unset: social login answers 503. */

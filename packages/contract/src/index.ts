@@ -13,3 +13,5 @@ export * from "./zoned-time";
 export * from "./opening-hours";
 export * from "./admin";
 export * from "./admin-parks";
+export * from "./admin-people";
+export * from "./gate";

@@ -1,6 +1,8 @@
 /** What each queue's job does: the features' work, given what it needs. */
 import type { Db } from "../db/client";
 import { composeAccountMail } from "../features/accounts/accounts.service";
+import { composeInvitationMail } from "../features/admin/people/staff.service";
+import { composeInquiryMail } from "../features/inquiries/inquiries.service";
 import {
   composeBookingMail,
   composeReminderMail,
@@ -26,6 +28,8 @@ export interface HandlerDeps {
   countries: ServedCountries;
   reminders: ReminderLeads;
   demoMode: boolean;
+  /** The team's address for Contact Us messages and demo requests (INQUIRIES_TO). */
+  inquiriesTo?: string | undefined;
   /** The expiry of unfinished top-ups (payments feature). */
   expirePayments: () => Promise<unknown>;
 }
@@ -40,6 +44,10 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composeReminderMail(d, job);
     case "receipt":
       return composeReceiptMail(d, job.paymentId);
+    case "invitation":
+      return composeInvitationMail(d, job.invitationId, job.language);
+    case "inquiry":
+      return composeInquiryMail(d, job.kind, job.inquiryId);
   }
 }
 

@@ -268,7 +268,7 @@ describe("mail jobs", () => {
       );
       await app.jobs.runDue(["mail"]);
       expect((await job()).state).toBe("failed");
-      const dead = await app.jobs.deadLetters();
+      const dead = (await app.jobs.deadLetters()).items;
       expect(dead.find((d) => (d.data as { bookingId?: string }).bookingId === b.id)).toMatchObject({
         queue: "mail",
       });

@@ -6,11 +6,11 @@
  * processes (`start()`); any number of processes share the queue, each job runs in one of them,
  * and a scheduled job runs once per tick across all of them. A handler that throws is retried with
  * backoff; one that has used its retries is failed and copied to the dead-letter queue, where it
- * stays for an admin (`deadLetters()`).
+ * stays for an admin (`deadLetters()`, `redrive()`: the back office's Failed jobs).
  */
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job } from "pg-boss";
-import type { Database } from "../db/client";
+import { queryRows, type Database } from "../db/client";
 import type { Tx } from "../db/tx";
 import type { MailJob } from "./mail-job";
 
@@ -69,15 +69,32 @@ const SUPERVISE_SECONDS = 10;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A failed job's output as one line: the handler's message (`{ message }`), else its JSON. */
+function errorOf(output: unknown): string | null {
+  if (output === null || output === undefined) return null;
+  if (typeof output === "object" && typeof (output as { message?: unknown }).message === "string") {
+    return (output as { message: string }).message;
+  }
+  return typeof output === "string" ? output : JSON.stringify(output);
+}
+
 export type Handler<N extends JobName> = (data: JobData[N], job: Job<JobData[N]>) => Promise<unknown>;
 export type Handlers = { [N in JobName]: Handler<N> };
 
 export interface DeadLetter {
   id: string;
+  /** The queue it failed in. */
   queue: string;
   data: unknown;
+  /** When it was first queued (null when pg-boss did not record it). */
+  queuedAt: Date | null;
+  /** When it failed for good (it entered the dead-letter queue). */
   failedAt: Date;
-  error: unknown;
+  /** Its last try's error: the handler's message. */
+  error: string | null;
+  retries: number;
 }
 
 export interface Jobs {
@@ -99,8 +116,13 @@ export interface Jobs {
    * worker would: retried later or dead-lettered): tests and maintenance, not the request path.
    */
   runDue(names?: JobName[]): Promise<number>;
-  /** The newest jobs in the dead-letter queue. */
-  deadLetters(limit?: number): Promise<DeadLetter[]>;
+  /** The jobs in the dead-letter queue, newest first, one page of them (paged in SQL). */
+  deadLetters(page?: { limit: number; offset: number }): Promise<{ items: DeadLetter[]; total: number }>;
+  /**
+   * Puts one dead letter back on its queue as a new job (retries from zero), inside `tx`; false when there is
+   * no such dead letter (already redriven, or never was).
+   */
+  redrive(tx: Tx, id: string): Promise<boolean>;
   /** pg-boss itself, for tests that look at job states. */
   readonly boss: PgBoss;
 }
@@ -209,7 +231,8 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
       });
     },
     async ready() {
-      for (const name of Object.keys(QUEUES)) {
+      // The dead-letter queue too: an admin's redrive runs inside a transaction.
+      for (const name of [...Object.keys(QUEUES), DEAD_LETTER]) {
         await boss.findJobs(name, { id: "00000000-0000-0000-0000-000000000000", limit: 1 });
       }
     },
@@ -276,18 +299,44 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
       }
       throw new Error("jobs.runDue: still finding jobs after 100 rounds");
     },
-    async deadLetters(limit = 100) {
-      const jobs = await boss.findJobs<unknown>(DEAD_LETTER, { limit: 10_000 });
-      return jobs
-        .map((j) => ({
-          id: j.id,
-          queue: j.sourceName ?? "",
-          data: j.data,
-          failedAt: j.createdOn,
-          error: j.output,
-        }))
-        .sort((a, b) => b.failedAt.getTime() - a.failedAt.getTime())
-        .slice(0, limit);
+    async deadLetters({ limit, offset } = { limit: 100, offset: 0 }) {
+      const db = database.db;
+      const [count] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${DEAD_LETTER}`,
+      );
+      const rows = await queryRows<{
+        id: string;
+        source_name: string | null;
+        data: unknown;
+        error: unknown;
+        retries: number | null;
+        source_created_on: Date | string | null;
+        created_on: Date | string;
+      }>(
+        db,
+        sql`SELECT id, source_name, data, coalesce(source_output, output) AS error,
+            source_retry_count AS retries, source_created_on, created_on
+          FROM pgboss.job WHERE name = ${DEAD_LETTER}
+          ORDER BY created_on DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+      );
+      return {
+        total: count?.n ?? 0,
+        items: rows.map((r) => ({
+          id: r.id,
+          queue: r.source_name ?? "",
+          data: r.data,
+          queuedAt: r.source_created_on === null ? null : new Date(r.source_created_on),
+          failedAt: new Date(r.created_on),
+          error: errorOf(r.error),
+          retries: r.retries ?? 0,
+        })),
+      };
+    },
+    async redrive(tx, id) {
+      if (!UUID.test(id)) return false;
+      const db = fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+      return (await boss.redrive(DEAD_LETTER, { ids: [id], limit: 1, db })) > 0;
     },
   };
 }

@@ -591,6 +591,143 @@ const ADMIN_PARKS: ServerText[] = [
     en: "order must list every photo's position once",
     fr: "order doit lister la position de chaque photo une seule fois",
   },
+/** The back office's people: staff and invitations, customers, inquiries, audit log, failed jobs. */
+const ADMIN_PEOPLE: ServerText[] = [
+  {
+    en: "A Parkwell admin account cannot join an operator's staff",
+    fr: "Un compte administrateur Parkwell ne peut pas rejoindre l'équipe d'un exploitant",
+  },
+  {
+    en: "A Parkwell admin belongs to no operator",
+    fr: "Un administrateur Parkwell n'appartient à aucun exploitant",
+  },
+  { en: "At most 1000 parks", fr: "1000 parkings au plus" },
+  { en: "Choose at least one park", fr: "Choisissez au moins un parking" },
+  {
+    en: "Choose the operator this person works for",
+    fr: "Choisissez l'exploitant pour lequel cette personne travaille",
+  },
+  { en: "Customer not found", fr: "Client introuvable" },
+  { en: "Each park must be a park id", fr: "Chaque parking doit être un identifiant de parking" },
+  { en: "Failed job not found", fr: "Tâche en échec introuvable" },
+  { en: "Give a role or parks to change", fr: "Indiquez un rôle ou des parkings à modifier" },
+  { en: "Inquiry not found", fr: "Demande introuvable" },
+  { en: "Invitation not found", fr: "Invitation introuvable" },
+  { en: "Invitation sent again to {email}", fr: "Invitation envoyée à nouveau à {email}" },
+  { en: "Invitation sent to {email}", fr: "Invitation envoyée à {email}" },
+  { en: "Invitation withdrawn", fr: "Invitation retirée" },
+  { en: "Please try again.", fr: "Veuillez réessayer." },
+  { en: "Staff member not found", fr: "Membre de l'équipe introuvable" },
+  { en: "The job was put back on its queue", fr: "La tâche a été remise dans sa file d'attente" },
+  {
+    en: "This e-mail already has a Parkwell account: enter its password to accept",
+    fr: "Cette adresse e-mail a déjà un compte Parkwell : saisissez son mot de passe pour accepter",
+  },
+  {
+    en: "This e-mail's account signs in with Google or Apple: sign in with it first, then open this link again.",
+    fr: "Le compte de cette adresse e-mail se connecte avec Google ou Apple : connectez-vous d'abord avec, puis rouvrez ce lien.",
+  },
+  {
+    en: "This invitation has already been accepted. Please sign in.",
+    fr: "Cette invitation a déjà été acceptée. Veuillez vous connecter.",
+  },
+  {
+    en: "This invitation has expired. Please ask for a new one.",
+    fr: "Cette invitation a expiré. Veuillez en demander une nouvelle.",
+  },
+  {
+    en: "This invitation link is not valid. Please ask for a new one.",
+    fr: "Ce lien d'invitation n'est pas valide. Veuillez en demander un nouveau.",
+  },
+  {
+    en: "This invitation was already accepted or withdrawn",
+    fr: "Cette invitation a déjà été acceptée ou retirée",
+  },
+  {
+    en: "This invitation was withdrawn. Please ask for a new one.",
+    fr: "Cette invitation a été retirée. Veuillez en demander une nouvelle.",
+  },
+  {
+    en: "This person is already on the staff: change their role or parks instead",
+    fr: "Cette personne fait déjà partie de l'équipe : modifiez plutôt son rôle ou ses parkings",
+  },
+  {
+    en: "This role works at every park of its operator: choose no parks",
+    fr: "Ce rôle travaille dans tous les parkings de son exploitant : ne choisissez aucun parking",
+  },
+  {
+    en: "Too many attempts. Please wait a moment and try again.",
+    fr: "Trop de tentatives. Veuillez patienter un instant et réessayer.",
+  },
+  { en: "Unknown operator", fr: "Exploitant inconnu" },
+  {
+    en: "You cannot change your own role or remove yourself",
+    fr: "Vous ne pouvez pas modifier votre propre rôle ni vous retirer",
+  },
+  { en: "You cannot give this role", fr: "Vous ne pouvez pas attribuer ce rôle" },
+  { en: "from must be before to", fr: "from doit précéder to" },
+  { en: "kind must be contact or demo", fr: "kind doit être contact ou demo" },
+  { en: "operator_id must be an operator id", fr: "operator_id doit être un identifiant d'exploitant" },
+  {
+    en: "park_ids must be a list of park ids",
+    fr: "park_ids doit être une liste d'identifiants de parkings",
+  },
+  { en: "status must be active or disabled", fr: "status doit être active ou disabled" },
+  { en: "status must be new or answered", fr: "status doit être new ou answered" },
+  { en: "{name} is no longer on the staff", fr: "{name} ne fait plus partie de l'équipe" },
+  {
+    en: "{name} must be a date (YYYY-MM-DD) or an ISO 8601 date and time",
+    fr: "{name} doit être une date (AAAA-MM-JJ) ou une date et heure ISO 8601",
+  },
+  { en: "{name} must be a date", fr: "{name} doit être une date" },
+];
+
+/** The gate: check-in and check-out, drive-up sales. */
+const GATE: ServerText[] = [
+  {
+    en: "This QR code is not a valid Parkwell booking QR code",
+    fr: "Ce code QR n'est pas un code QR de réservation Parkwell valide",
+  },
+  { en: "Already checked in at {time}", fr: "Déjà entré à {time}" },
+  { en: "Already checked out at {time}", fr: "Déjà sorti à {time}" },
+  { en: "This booking was cancelled", fr: "Cette réservation a été annulée" },
+  { en: "This booking ended at {time}", fr: "Cette réservation s'est terminée à {time}" },
+  { en: "This booking starts at {time}", fr: "Cette réservation commence à {time}" },
+  { en: "This car was never checked in", fr: "Ce véhicule n'a jamais été enregistré à l'entrée" },
+  { en: "Checked in", fr: "Entrée enregistrée" },
+  { en: "Checked out", fr: "Sortie enregistrée" },
+  {
+    en: "Checked out: overstay owed at the gate",
+    fr: "Sortie enregistrée : dépassement à régler à la barrière",
+  },
+  { en: "Sale not found", fr: "Vente introuvable" },
+  { en: "This sale was voided", fr: "Cette vente a été annulée" },
+  { en: "This sale is already closed", fr: "Cette vente est déjà clôturée" },
+  {
+    en: "A sale can only be voided within 10 minutes of being recorded: close it instead",
+    fr: "Une vente ne peut être annulée que dans les 10 minutes suivant son enregistrement : clôturez-la plutôt",
+  },
+  { en: "This park is full for this vehicle type", fr: "Ce parking est complet pour ce type de véhicule" },
+  {
+    en: "Too many unknown codes: wait a few minutes before trying again",
+    fr: "Trop de codes inconnus : attendez quelques minutes avant de réessayer",
+  },
+  { en: "Drive-up recorded", fr: "Arrivée sans réservation enregistrée" },
+  { en: "Drive-up closed", fr: "Vente sans réservation clôturée" },
+  { en: "Drive-up voided", fr: "Vente sans réservation annulée" },
+  {
+    en: "Type a booking code or scan its QR code",
+    fr: "Saisissez un code de réservation ou scannez son code QR",
+  },
+  {
+    en: "Type a booking code such as PW-7K3M9QXA, or scan its QR code",
+    fr: "Saisissez un code de réservation comme PW-7K3M9QXA, ou scannez son code QR",
+  },
+  {
+    en: "expected_minutes must be a whole number of minutes",
+    fr: "Le champ « expected_minutes » doit être un nombre entier de minutes",
+  },
+  { en: "payment_method must be cash or card", fr: "Le champ « payment_method » doit valoir cash ou card" },
 ];
 
 export const SERVER_TEXTS: readonly ServerText[] = [
@@ -604,6 +741,8 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...WALLET,
   ...ADMIN,
   ...ADMIN_PARKS,
+  ...ADMIN_PEOPLE,
+  ...GATE,
   ...windowRefusals(),
 ];
 

@@ -46,7 +46,9 @@ export function securityHeaders(config: Config): Record<string, string> {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...firebase.script, ...PAYMENT_CSP.script],
+        // 'wasm-unsafe-eval' lets the gate's QR reader compile its WebAssembly (served from 'self');
+        // it allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...firebase.script, ...PAYMENT_CSP.script],
         // Leaflet and React set element styles at run time; no inline <script> is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],

@@ -54,8 +54,9 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 }
 
 /**
- * The capacity invariant: every (park, type) whose peak concurrent active bookings exceeds its capacity: a running sum of
- * +1 at each start and -1 at each end, ends first at equal times (windows are half-open).
+ * The capacity invariant: every (park, type) whose peak concurrent active bookings and parked
+ * drive-up sales (what booking_peak counts) exceeds its capacity: a running sum of +1 at each
+ * start and -1 at each end, ends first at equal times (windows are half-open).
  */
 export async function overbookedParks(db: Db) {
   return queryRows<{ park_id: number; peak: number; capacity: number }>(
@@ -63,7 +64,11 @@ export async function overbookedParks(db: Db) {
     sql`WITH ev AS (
           SELECT park_id, vehicle_type_id, start_time AS t, 1 AS d FROM bookings WHERE status = 'active'
           UNION ALL
-          SELECT park_id, vehicle_type_id, end_time, -1 FROM bookings WHERE status = 'active'),
+          SELECT park_id, vehicle_type_id, end_time, -1 FROM bookings WHERE status = 'active'
+          UNION ALL
+          SELECT park_id, vehicle_type_id, start_time, 1 FROM pos_sales WHERE status = 'parked'
+          UNION ALL
+          SELECT park_id, vehicle_type_id, end_time, -1 FROM pos_sales WHERE status = 'parked'),
         occupancy AS (
           SELECT park_id, vehicle_type_id,
             sum(d) OVER (PARTITION BY park_id, vehicle_type_id ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS n

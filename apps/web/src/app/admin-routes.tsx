@@ -22,25 +22,17 @@ function AdminGate() {
   );
 }
 
+const adminApp = async () => ({ Component: (await import("../features/admin/routes")).AdminApp });
+
 /**
  * The back office (features/admin): its own layout, guard and pages, in chunks of their own that
  * neither the first bundle nor the public pages load.
  */
 export const adminRoutes: RouteObject[] = [
   {
-    path: "admin",
     element: <AdminGate />,
     errorElement: <RouteError />,
-    children: [
-      {
-        element: <PageReady />,
-        children: [
-          {
-            path: "*",
-            lazy: async () => ({ Component: (await import("../features/admin/routes")).AdminApp }),
-          },
-        ],
-      },
-    ],
+    // /admin and every path below it: the back office routes them itself (descendant <Routes>).
+    children: [{ element: <PageReady />, children: [{ path: "admin/*", lazy: adminApp }] }],
   },
 ];

@@ -10,4 +10,11 @@ export const authRoutes: RouteObject[] = [
   { path: "verify", lazy: async () => ({ Component: (await accounts()).VerifyPage }) },
   { path: "forgot-password", lazy: async () => ({ Component: (await accounts()).ForgotPasswordPage }) },
   { path: "auth/forgot-password", lazy: async () => ({ Component: (await accounts()).ForgotPasswordPage }) },
+  // The staff invitation e-mail's link (the back office's people pages).
+  {
+    path: "staff-invite/:token",
+    lazy: async () => ({
+      Component: (await import("../features/admin/people/accept-invite-page")).AcceptInvitePage,
+    }),
+  },
 ];

@@ -1,4 +1,4 @@
-import type { Availability, ParkDetail, Vehicle, VehicleType, Wallet } from "@parkwell/contract";
+import type { AdminMe, Availability, ParkDetail, Vehicle, VehicleType, Wallet } from "@parkwell/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "./api";
@@ -83,16 +83,6 @@ export function useAvailability(
     ...availabilityQuery(parkId ?? 0, vehicleTypeId, start ?? "", end ?? "", i18n.language),
     enabled: parkId !== undefined && Boolean(start && end),
   });
-}
-
-/** Who the signed-in user is in the back office: role, permissions (`section.action`), operator, parks. */
-export interface AdminMe {
-  user: { id: string; email: string; first_name: string; last_name: string };
-  role: string;
-  permissions: string[];
-  operator: { id: number; name: string } | null;
-  /** The parks the user works at; null means every park. */
-  parks: number[] | null;
 }
 
 /**

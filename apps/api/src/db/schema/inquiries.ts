@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { char, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 /** Messages sent from the Contact Us form (/help). Stored for the support team to answer. */
 export const contactMessages = pgTable(
@@ -14,6 +15,9 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     language: char("language", { length: 2 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a staff member marks it answered in the back office (status "answered"). */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredBy: uuid("answered_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("contact_messages_created_idx").on(t.createdAt),
@@ -40,6 +44,9 @@ export const demoRequests = pgTable(
     message: text("message"),
     language: char("language", { length: 2 }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a staff member marks it answered in the back office (status "answered"). */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredBy: uuid("answered_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("demo_requests_created_idx").on(t.createdAt),

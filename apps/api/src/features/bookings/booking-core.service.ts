@@ -48,7 +48,7 @@ export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehi
  */
 export async function lockPark(
   tx: Tx,
-  deps: BookingDeps,
+  deps: Pick<BookingDeps, "unsafeSkipCapacityLock">,
   parkId: number,
   vehicleTypeId: number,
 ): Promise<LockedPark> {
@@ -62,6 +62,17 @@ export async function lockPark(
  */
 export async function readPark(db: Db, parkId: number, vehicleTypeId: number): Promise<LockedPark> {
   return bookable(await repo.readParkForBooking(db, parkId, vehicleTypeId));
+}
+
+/**
+ * The park's standard rate for a vehicle type (null when it has none), read without a lock and
+ * whatever the park's status: what the gate prices an overstay with.
+ */
+export async function standardRate(tx: Tx, parkId: number, vehicleTypeId: number) {
+  const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, false);
+  return park?.hourlyMinor != null && park.dailyMaxMinor != null
+    ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor }
+    : null;
 }
 
 function bookable(park: ParkForBooking | undefined): LockedPark {

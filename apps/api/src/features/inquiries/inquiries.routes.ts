@@ -5,7 +5,6 @@ import {
   InquiryReceiptSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
 import { clientKey, type LimiterFactory } from "../../plugins/throttle";
 import * as service from "./inquiries.service";
 
@@ -14,7 +13,7 @@ const FORMS_PER_ADDRESS = 5;
 const TOO_MANY = "Too many forms were sent from this address. Please try again in a few minutes.";
 
 /** Public forms stored on the server: Contact Us (/help) and Book a Demo (/book-demo). */
-export function inquiryRoutes(db: Db, limiter: LimiterFactory): FastifyPluginAsyncZod {
+export function inquiryRoutes(deps: service.InquiryDeps, limiter: LimiterFactory): FastifyPluginAsyncZod {
   return async (app) => {
     const limit = (name: string) =>
       limiter({
@@ -39,7 +38,7 @@ export function inquiryRoutes(db: Db, limiter: LimiterFactory): FastifyPluginAsy
           response: { 201: InquiryReceiptSchema, ...errors },
         },
       },
-      async (req, reply) => reply.code(201).send(await service.submitContact(db, req.body)),
+      async (req, reply) => reply.code(201).send(await service.submitContact(deps, req.body)),
     );
 
     app.post(
@@ -54,7 +53,7 @@ export function inquiryRoutes(db: Db, limiter: LimiterFactory): FastifyPluginAsy
           response: { 201: InquiryReceiptSchema, ...errors },
         },
       },
-      async (req, reply) => reply.code(201).send(await service.submitDemoRequest(db, req.body)),
+      async (req, reply) => reply.code(201).send(await service.submitDemoRequest(deps, req.body)),
     );
   };
 }

@@ -1,52 +1,167 @@
+import { randomUUID } from "node:crypto";
 import {
   countryCodeError,
   type ContactRequest,
   type DemoRequest,
+  type Inquiry,
+  type InquiryKind,
   type InquiryReceipt,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
+import type { MailMessage } from "../../lib/mailer";
 import { servedCountries } from "../reference/served-countries";
 import { makeReference } from "./inquiries.domain";
+import { inquiryMail } from "./inquiries.mail";
 import * as repo from "./inquiries.repo";
+
+export interface InquiryDeps {
+  db: Db;
+  jobs: Jobs;
+  /** The team's address each submission is mailed to (INQUIRIES_TO); unset: no mail. */
+  inquiriesTo?: string | undefined;
+}
+
+export const INQUIRY_NOT_FOUND = "Inquiry not found";
 
 function receipt(saved: { id: string; reference: string; createdAt: Date }): InquiryReceipt {
   return { id: saved.id, reference: saved.reference, received_at: saved.createdAt.toISOString() };
 }
 
-/** Stores a Contact Us message; the support team reads them from the database. */
-export async function submitContact(db: Db, input: ContactRequest): Promise<InquiryReceipt> {
-  const saved = await repo.insertContactMessage(db, {
-    reference: makeReference("HLP"),
-    name: input.name,
-    email: input.email.toLowerCase(),
-    phone: input.phone ?? null,
-    topic: input.topic,
-    message: input.message,
-    language: input.language ?? null,
+/** Queues the team's copy of a submission in the insert's transaction (none without an address). */
+async function queueTeamMail(d: InquiryDeps, tx: Tx, kind: InquiryKind, inquiryId: string) {
+  if (!d.inquiriesTo) return;
+  await d.jobs.send(tx, "mail", {
+    key: `inquiry:${kind}:${inquiryId}:${randomUUID()}`,
+    type: "inquiry",
+    kind,
+    inquiryId,
+  });
+}
+
+/** Stores a Contact Us message for the support team, and mails it to the team's address. */
+export async function submitContact(d: InquiryDeps, input: ContactRequest): Promise<InquiryReceipt> {
+  const saved = await d.db.transaction(async (tx) => {
+    const row = await repo.insertContactMessage(tx, {
+      reference: makeReference("HLP"),
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone ?? null,
+      topic: input.topic,
+      message: input.message,
+      language: input.language ?? null,
+    });
+    await queueTeamMail(d, tx, "contact", row.id);
+    return row;
   });
   return receipt(saved);
 }
 
-/** Stores a demo request from a business or car park operator. */
-export async function submitDemoRequest(db: Db, input: DemoRequest): Promise<InquiryReceipt> {
+/** Stores a demo request from a business or car park operator, and mails it to the team's address. */
+export async function submitDemoRequest(d: InquiryDeps, input: DemoRequest): Promise<InquiryReceipt> {
   // The contract checks the shape (two capital letters); the served countries decide the rest.
-  const served = servedCountries(db);
+  const served = servedCountries(d.db);
   if (!(await served.byCode(input.country_code))) {
     const codes = (await served.list()).map((c) => c.code);
     throw AppError.validation({ country_code: countryCodeError(codes) });
   }
-  const saved = await repo.insertDemoRequest(db, {
-    reference: makeReference("DEM"),
-    name: input.name,
-    email: input.email.toLowerCase(),
-    phone: input.phone ?? null,
-    company: input.company,
-    countryCode: input.country_code,
-    interest: input.interest,
-    spaces: input.spaces ?? null,
-    message: input.message ?? null,
-    language: input.language ?? null,
+  const saved = await d.db.transaction(async (tx) => {
+    const row = await repo.insertDemoRequest(tx, {
+      reference: makeReference("DEM"),
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone ?? null,
+      company: input.company,
+      countryCode: input.country_code,
+      interest: input.interest,
+      spaces: input.spaces ?? null,
+      message: input.message ?? null,
+      language: input.language ?? null,
+    });
+    await queueTeamMail(d, tx, "demo", row.id);
+    return row;
   });
   return receipt(saved);
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+function present(row: repo.InquiryRow): Inquiry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    reference: row.reference,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    status: row.answered_at ? "answered" : "new",
+    created_at: iso(row.created_at),
+    answered_at: row.answered_at ? iso(row.answered_at) : null,
+    answered_by: row.answered_by
+      ? { id: row.answered_by, name: row.answerer_name ?? "", email: row.answerer_email ?? "" }
+      : null,
+    topic: row.topic,
+    company: row.company,
+    country_code: row.country_code,
+    interest: row.interest,
+    spaces: row.spaces,
+    message: row.message,
+    language: row.language,
+  };
+}
+
+export async function listInquiries(
+  db: Db,
+  filter: repo.InquiryFilter,
+  page: { page: number; size: number },
+) {
+  const { rows, total } = await repo.listInquiries(db, filter, {
+    limit: page.size,
+    offset: (page.page - 1) * page.size,
+  });
+  return {
+    items: rows.map(present),
+    total,
+    page: page.page,
+    size: page.size,
+    pages: Math.max(1, Math.ceil(total / page.size)),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getInquiry(db: Tx, kind: InquiryKind, id: string): Promise<Inquiry> {
+  const row = UUID.test(id) ? await repo.findInquiry(db, kind, id) : undefined;
+  if (!row) throw new AppError(404, "not_found", INQUIRY_NOT_FOUND);
+  return present(row);
+}
+
+/**
+ * Marks an inquiry answered (by `userId`, now) or new again, in the caller's transaction (the
+ * back office audits it there). Answers the inquiry before and after.
+ */
+export async function setInquiryStatus(
+  tx: Tx,
+  kind: InquiryKind,
+  id: string,
+  answered: { at: Date; by: string } | null,
+): Promise<{ before: Inquiry; after: Inquiry }> {
+  const before = await getInquiry(tx, kind, id);
+  const wanted = answered ? "answered" : "new";
+  if (before.status !== wanted) await repo.setAnswered(tx, kind, id, answered);
+  return { before, after: await getInquiry(tx, kind, id) };
+}
+
+/** The team's copy of a submission, composed when the mail job runs; null without an address. */
+export async function composeInquiryMail(
+  d: { db: Db; publicUrl: string; inquiriesTo?: string | undefined },
+  kind: InquiryKind,
+  id: string,
+): Promise<MailMessage | null> {
+  if (!d.inquiriesTo) return null;
+  const row = await repo.findInquiry(d.db, kind, id);
+  if (!row) return null;
+  return inquiryMail(d.inquiriesTo, present(row), `${d.publicUrl}/admin/inquiries/${kind}/${id}`);
 }

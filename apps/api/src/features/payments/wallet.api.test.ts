@@ -67,6 +67,7 @@ describe("Content-Security-Policy for the payment scripts", () => {
         .slice(1);
     expect(directive("script-src")).toEqual([
       "'self'",
+      "'wasm-unsafe-eval'",
       "https://js.paystack.co",
       "https://js.stripe.com",
       "https://*.js.stripe.com",

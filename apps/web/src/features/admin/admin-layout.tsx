@@ -4,12 +4,15 @@ import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { ApiError } from "../../lib/api";
 import { LANGUAGES, setLanguage } from "../../lib/i18n";
 import { logout } from "../../lib/logout";
-import type { AdminMe } from "../../lib/queries";
+import type { AdminMe } from "@parkwell/contract";
 import { clearSession } from "../../lib/session";
 import { clearForbidden, useForbidden } from "./forbidden";
 import { useAdminMe } from "./me";
 import { visiblePages } from "./nav";
 import { ADMIN_PAGES } from "./pages";
+
+/** The catalogues of the nav entries a page names in its own namespace (pages.ts `labelNs`). */
+const LABEL_NAMESPACES = [...new Set(ADMIN_PAGES.flatMap((p) => (p.labelNs ? [p.labelNs] : [])))];
 import { ForbiddenPage } from "./status-pages";
 import { LoadingState } from "./ui/states";
 import "./admin.css";
@@ -64,7 +67,7 @@ function SignOutButton() {
 
 /** The sections the user may view, in the order of ADMIN_PAGES. */
 function AdminNav({ me, onNavigate }: { me: AdminMe; onNavigate?: () => void }) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", ...LABEL_NAMESPACES]);
   const pages = visiblePages(ADMIN_PAGES, me);
   return (
     <nav className="admin-nav" aria-label={t("navLabel")}>
@@ -72,7 +75,7 @@ function AdminNav({ me, onNavigate }: { me: AdminMe; onNavigate?: () => void }) 
         {pages.map((page) => (
           <li key={page.path}>
             <NavLink to={`/admin/${page.path}`} onClick={onNavigate}>
-              {t(page.labelKey)}
+              {page.labelNs ? t(page.labelKey, { ns: page.labelNs }) : t(page.labelKey)}
             </NavLink>
           </li>
         ))}

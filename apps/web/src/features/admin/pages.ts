@@ -11,8 +11,10 @@ export interface AdminPage {
   section: AdminSection;
   /** The path under /admin, without a slash. */
   path: string;
-  /** The nav entry's text in the `admin` catalogue. */
-  labelKey: `nav.${AdminSection}`;
+  /** The nav entry's text in the `admin` catalogue (or in `labelNs`, a page's own catalogue). */
+  labelKey: `nav.${string}`;
+  /** The catalogue of `labelKey` when it is not `admin` (a page beside its section's main one). */
+  labelNs?: string;
   /** Needed to see the page and its nav entry. */
   permission: Permission;
   /** The page's code, a chunk of its own fetched the first time the page opens. */
@@ -30,6 +32,20 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "gate",
+    path: "gate",
+    labelKey: "nav.gate",
+    permission: "gate.view",
+    load: async () => (await import("./gate/gate-page")).GatePage,
+  },
+  {
+    section: "pos",
+    path: "pos",
+    labelKey: "nav.pos",
+    permission: "pos.view",
+    load: async () => (await import("./gate/pos-page")).PosPage,
+  },
+  {
     section: "bookings",
     path: "bookings",
     labelKey: "nav.bookings",
@@ -37,11 +53,49 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: async () => (await import("./bookings/bookings-page")).StaffBookingsPage,
   },
   {
+    section: "staff",
+    path: "staff",
+    labelKey: "nav.staff",
+    permission: "staff.view",
+    load: async () => (await import("./people/staff-page")).StaffPage,
+  },
+  {
+    section: "customers",
+    path: "customers",
+    labelKey: "nav.customers",
+    permission: "customers.view",
+    load: async () => (await import("./people/customers-page")).CustomersPage,
+    nested: true,
+  },
+  {
+    section: "inquiries",
+    path: "inquiries",
+    labelKey: "nav.inquiries",
+    permission: "inquiries.view",
+    load: async () => (await import("./people/inquiries-page")).InquiriesPage,
+    nested: true,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",
     permission: "roles.view",
     load: async () => (await import("./roles/roles-page")).RolesPage,
+  },
+  {
+    section: "audit",
+    path: "audit",
+    labelKey: "nav.audit",
+    permission: "audit.view",
+    load: async () => (await import("./people/audit-page")).AuditPage,
+  },
+  {
+    section: "audit",
+    path: "failed-jobs",
+    labelKey: "nav.jobs",
+    labelNs: "admin-people",
+    permission: "audit.view",
+    load: async () => (await import("./people/jobs-page")).FailedJobsPage,
   },
 ];
 

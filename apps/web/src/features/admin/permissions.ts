@@ -2,27 +2,10 @@
  * The back office's permissions: `section.action`, e.g. `parks.view`. Pure (no React), so the
  * guard, the nav and the pages share one reading of them, and the unit tests run in Node.
  */
-export const ADMIN_SECTIONS = [
-  "dashboard",
-  "parks",
-  "staff",
-  "bookings",
-  "gate",
-  "pos",
-  "reports",
-  "transactions",
-  "credit_balance",
-  "customers",
-  "inquiries",
-  "roles",
-  "audit",
-] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+import type { Permission } from "@parkwell/contract";
 
-export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-
-export type Permission = `${AdminSection}.${AdminAction}`;
+export { ADMIN_ACTIONS, ADMIN_SECTIONS } from "@parkwell/contract";
+export type { AdminAction, AdminSection, Permission } from "@parkwell/contract";
 
 /** What a permission check needs of the signed-in user (GET /admin/me has more). */
 export interface PermissionHolder {

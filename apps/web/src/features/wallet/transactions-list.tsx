@@ -11,6 +11,7 @@ const KNOWN_TYPES = new Set([
   "booking_charge",
   "booking_extension",
   "booking_renewal",
+  "booking_overstay",
   "refund",
   "demo_reset",
 ]);

@@ -1,13 +1,9 @@
+import type { AdminRole } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { adminApi } from "../api";
 
-export interface AdminRole {
-  key: string;
-  /** The administrator's row is not: it always has every permission. */
-  editable: boolean;
-  permissions: string[];
-}
-
+export type { AdminRole };
+/** GET /admin/roles: the sections and actions (the matrix's rows and columns) and every role's permissions. */
 export interface RolesMatrix {
   sections: string[];
   actions: string[];

@@ -82,6 +82,12 @@ function RoleTabs({
   );
 }
 
+/** The administrator first, then the roles that can be edited, then the other fixed ones (customer). */
+function tabOrder(roles: AdminRole[]): AdminRole[] {
+  const rank = (r: AdminRole) => (r.key === "admin" ? 0 : r.editable ? 1 : 2);
+  return [...roles].sort((a, b) => rank(a) - rank(b));
+}
+
 function Matrix({ matrix }: { matrix: RolesMatrix }) {
   const { t } = useTranslation(["admin", "auth"]);
   const can = useCan();
@@ -89,8 +95,10 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
   const [search, setSearch] = useSearchParams();
   // Changes not saved yet, per role: switching tabs keeps them.
   const [drafts, setDrafts] = useState<Record<string, string[]>>({});
-  const { sections, actions, roles } = matrix;
-  const role = roles.find((r) => r.key === search.get("role")) ?? roles[0];
+  const { sections, actions } = matrix;
+  const roles = tabOrder(matrix.roles);
+  // The role in the URL (?role=employee), else the first one that can be edited.
+  const role = roles.find((r) => r.key === search.get("role")) ?? roles.find((r) => r.editable) ?? roles[0];
   const save = useMutation({
     mutationFn: ({ key, permissions }: { key: string; permissions: string[] }) => saveRole(key, permissions),
     onSuccess: (saved) => {
@@ -106,8 +114,8 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
 
   const roleName = (key: string) => t(`roles.${key}`, { defaultValue: key });
   const editable = role.editable && can("roles.update");
-  // The administrator's row shows what it always has: everything.
-  const shown = role.editable ? (drafts[role.key] ?? role.permissions) : allOf(sections, actions);
+  // A fixed row (administrator: everything; customer: nothing) shows what the server says.
+  const shown = role.editable ? (drafts[role.key] ?? role.permissions) : role.permissions;
   const isDirty = (key: string) => {
     const r = roles.find((x) => x.key === key);
     return Boolean(r && drafts[key] && !samePermissions(drafts[key], r.permissions));
@@ -138,7 +146,17 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
     <>
       <RoleTabs roles={roles} current={role.key} dirty={isDirty} onSelect={select} />
       <div role="tabpanel" id="role-panel" aria-labelledby={`role-tab-${role.key}`} className="admin-roles">
-        {!role.editable && <p className="notice">{t("rolesPage.adminNote")}</p>}
+        {!role.editable && (
+          <p className="notice">
+            {t(
+              role.key === "admin"
+                ? "rolesPage.adminNote"
+                : role.key === "customer"
+                  ? "rolesPage.customerNote"
+                  : "rolesPage.fixedNote",
+            )}
+          </p>
+        )}
         {role.editable && !can("roles.update") && <p className="notice">{t("rolesPage.readOnly")}</p>}
         <form
           onSubmit={(e) => {
@@ -222,10 +240,6 @@ function Matrix({ matrix }: { matrix: RolesMatrix }) {
       </div>
     </>
   );
-}
-
-function allOf(sections: readonly string[], actions: readonly string[]): string[] {
-  return sections.flatMap((s) => actions.map((a) => permissionOf(s, a)));
 }
 
 /** Role & Permissions: one role at a time, sections by actions; the administrator's row is fixed. */

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/form-errors";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -45,7 +45,14 @@ export function DataTable<T>({
   caption: string;
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
-  query: { data: Page<T> | undefined; isPending: boolean; isError: boolean; error: unknown };
+  query: {
+    data: Page<T> | undefined;
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    /** A new page is on its way (the previous one still shows): the table says it is busy. */
+    isFetching?: boolean;
+  };
   emptyText?: string;
   emptyAction?: ReactNode;
 }) {
@@ -54,7 +61,7 @@ export function DataTable<T>({
   if (isPending) return <LoadingState text={t("table.loading")} />;
   if (isError || !data) return <FormAlert message={isError ? errorText(t, error) : t("table.loadFailed")} />;
   return (
-    <div className="admin-table">
+    <div className="admin-table" aria-busy={query.isFetching ? true : undefined}>
       {data.items.length === 0 ? (
         <EmptyState text={emptyText ?? t("table.empty")} action={emptyAction} />
       ) : (
@@ -96,6 +103,10 @@ export function TablePagination({ total }: { total: number }) {
   const { page, size, setPage, setSize } = usePageParams();
   const pages = pageCount(total, size);
   const { from, to } = shownRange(page, size, total);
+  // A page past the end (an old link, or a list that shrank): go to the last one.
+  useEffect(() => {
+    if (pages > 0 && page > pages) setPage(pages);
+  }, [page, pages, setPage]);
   const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
   return (
     <div className="admin-pagination">

@@ -2,7 +2,9 @@
  * The back office's list pagination as plain functions: the page and size read from the URL,
  * the entries shown ("Showing 11 to 20 of 45 entries") and the page buttons.
  */
-export const PAGE_SIZES = [10, 25, 50, 100, 500, 1000] as const;
+import { ADMIN_PAGE_SIZES } from "@parkwell/contract";
+
+export const PAGE_SIZES = ADMIN_PAGE_SIZES;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 

@@ -1,0 +1,143 @@
+/** The gate's queries: bookings by code, check-in and check-out marks, today's lists. */
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client";
+import { bookings, countries, parks, users, vehicleTypes } from "../../db/schema/index";
+import type { Tx } from "../../db/tx";
+import { parkScopeSql } from "./access.repo";
+
+/** A booking with what the gate shows about it: its park (name, zone, operator), type, driver's first name. */
+const gateColumns = {
+  id: bookings.id,
+  bookingCode: bookings.bookingCode,
+  userId: bookings.userId,
+  status: bookings.status,
+  parkId: bookings.parkId,
+  vehicleTypeId: bookings.vehicleTypeId,
+  plateNumber: bookings.plateNumber,
+  startTime: bookings.startTime,
+  endTime: bookings.endTime,
+  currency: bookings.currency,
+  moves: bookings.moves,
+  checkedInAt: bookings.checkedInAt,
+  checkedOutAt: bookings.checkedOutAt,
+  overstayMinor: bookings.overstayMinor,
+  overstayOwedMinor: bookings.overstayOwedMinor,
+  parkName: parks.name,
+  timeZone: parks.timeZone,
+  operatorId: parks.operatorId,
+  decimals: countries.currencyDecimals,
+  vehicleType: vehicleTypes.name,
+  driverFirstName: users.firstName,
+};
+
+function gateSelect(db: Tx) {
+  return db
+    .select(gateColumns)
+    .from(bookings)
+    .innerJoin(parks, eq(parks.id, bookings.parkId))
+    .innerJoin(countries, eq(countries.id, parks.countryId))
+    .innerJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
+    .innerJoin(users, eq(users.id, bookings.userId));
+}
+
+export type GateBookingRow = Awaited<ReturnType<typeof findByCode>> & object;
+
+/** The booking with this code, locked (FOR UPDATE of the booking row) when `lock`. */
+export async function findByCode(db: Tx, code: string, lock = false) {
+  const query = gateSelect(db).where(eq(bookings.bookingCode, code));
+  const [row] = lock ? await query.for("update", { of: bookings }) : await query;
+  return row;
+}
+
+export async function markCheckedIn(tx: Tx, id: string, at: Date, by: string): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ checkedInAt: at, checkedInBy: by, updatedAt: at })
+    .where(eq(bookings.id, id));
+}
+
+export async function markCheckedOut(
+  tx: Tx,
+  id: string,
+  set: {
+    at: Date;
+    by: string;
+    overstayMinor: number;
+    overstayOwedMinor: number;
+    moves: number;
+    completed: boolean;
+  },
+): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({
+      checkedOutAt: set.at,
+      checkedOutBy: set.by,
+      overstayMinor: set.overstayMinor,
+      overstayOwedMinor: set.overstayOwedMinor,
+      moves: set.moves,
+      updatedAt: set.at,
+      ...(set.completed ? { status: "completed" as const } : {}),
+    })
+    .where(eq(bookings.id, id));
+}
+
+/** The day containing `now` on each park's own clock, as a condition on `column`. */
+const todayAt = (column: SQL | typeof bookings.startTime | typeof bookings.endTime, now: Date) =>
+  sql`(${column} AT TIME ZONE ${parks.timeZone})::date = (${now.toISOString()}::timestamptz AT TIME ZONE ${parks.timeZone})::date`;
+
+/** How many rows each of today's lists holds at most: one gate's day, not a report. */
+export const TODAY_LIMIT = 200;
+
+/**
+ * Today's arrivals (active bookings starting today on the park's clock) and departures (bookings
+ * ending today, active or completed, not cancelled) at the parks in scope, by time.
+ */
+export async function today(db: Db, parkIds: number[] | null, parkId: number | undefined, now: Date) {
+  const scope = and(
+    parkScopeSql(bookings.parkId, parkIds),
+    parkId === undefined ? undefined : eq(bookings.parkId, parkId),
+  );
+  const [arrivals, departures] = await Promise.all([
+    gateSelect(db)
+      .where(and(scope, eq(bookings.status, "active"), todayAt(bookings.startTime, now)))
+      .orderBy(asc(bookings.startTime), asc(bookings.bookingCode))
+      .limit(TODAY_LIMIT),
+    gateSelect(db)
+      .where(and(scope, sql`${bookings.status} IN ('active', 'completed')`, todayAt(bookings.endTime, now)))
+      .orderBy(asc(bookings.endTime), asc(bookings.bookingCode))
+      .limit(TODAY_LIMIT),
+  ]);
+  return { arrivals, departures };
+}
+
+/** The active parks in scope with the vehicle types each takes (a capacity and a standard rate), by name. */
+export async function parksInScope(db: Db, parkIds: number[] | null, limit: number) {
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    city: string;
+    time_zone: string;
+    currency: string;
+    vehicle_types: { id: number; name: string }[] | null;
+  }>(
+    db,
+    sql`SELECT p.id, p.name, p.city, p.time_zone, c.currency,
+      (SELECT json_agg(json_build_object('id', vt.id, 'name', vt.name) ORDER BY vt.sort_order)
+        FROM park_capacities pc
+        JOIN park_rates r ON r.park_id = pc.park_id AND r.vehicle_type_id = pc.vehicle_type_id AND r.kind = 'standard'
+        JOIN vehicle_types vt ON vt.id = pc.vehicle_type_id
+        WHERE pc.park_id = p.id AND pc.capacity > 0 AND r.hourly_minor IS NOT NULL) AS vehicle_types
+    FROM parks p JOIN countries c ON c.id = p.country_id
+    WHERE p.status = 'active' AND ${parkScopeSql(sql`p.id`, parkIds)}
+    ORDER BY p.name, p.id LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    city: r.city,
+    time_zone: r.time_zone,
+    currency: r.currency,
+    vehicle_types: r.vehicle_types ?? [],
+  }));
+}

@@ -1,0 +1,230 @@
+import {
+  CheckinResultSchema,
+  CheckoutResultSchema,
+  ErrorSchema,
+  GateCodeBodySchema,
+  GateParksSchema,
+  GateTodayQuerySchema,
+  GateTodaySchema,
+  PosCloseBodySchema,
+  PosSaleBodySchema,
+  PosSaleCodeParamsSchema,
+  PosSaleListQuerySchema,
+  PosSalePageSchema,
+  PosSaleResultSchema,
+} from "@parkwell/contract";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import { auditActor, requireStaff, type AdminAccess } from "../../plugins/admin-access";
+import { requireUser } from "../../plugins/auth";
+import { clientKey, throttledAttempt, type LimiterFactory } from "../../plugins/throttle";
+import * as gate from "./gate.service";
+import * as pos from "./pos.service";
+
+const MINUTE = 60_000;
+export const GATE_GUESSES_MESSAGE = "Too many unknown codes: wait a few minutes before trying again";
+
+/**
+ * The code-guessing limits (decision 015): 10 unknown codes or forged QR codes per user and per
+ * address in 10 minutes, counted before the look-up and kept only for those failures. Codes have
+ * 31^8 ≈ 8.5e11 values already; this keeps a stolen staff session from sweeping them.
+ */
+export function gateLimits(limiter: LimiterFactory) {
+  return {
+    user: limiter({
+      name: "gate-user",
+      max: 10,
+      timeWindowMs: 10 * MINUTE,
+      key: (req: FastifyRequest) => requireUser(req).id,
+      message: GATE_GUESSES_MESSAGE,
+    }),
+    ip: limiter({
+      name: "gate-ip",
+      max: 10,
+      timeWindowMs: 10 * MINUTE,
+      key: clientKey,
+      message: GATE_GUESSES_MESSAGE,
+    }),
+  };
+}
+
+export interface GateRouteDeps {
+  db: Db;
+  clock: Clock;
+  qrSecret: string;
+  unsafeSkipCapacityLock?: boolean;
+}
+
+/** The gate: check-in and check-out by code or QR, today's lists, and drive-up sales. */
+export function gateRoutes(
+  deps: GateRouteDeps,
+  admin: AdminAccess,
+  limits: ReturnType<typeof gateLimits>,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Back office: gate"];
+    const err = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
+    admin.auth.guard(app);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+
+    app.post(
+      "/admin/checkins",
+      {
+        onRequest: admin.permit("gate.create"),
+        schema: {
+          tags,
+          operationId: "checkInBooking",
+          summary: "Check a booked car in by its booking code or its QR payload",
+          body: GateCodeBodySchema,
+          response: { 200: CheckinResultSchema, ...err, 429: ErrorSchema },
+        },
+      },
+      async (req, reply) =>
+        throttledAttempt(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
+          gate.checkIn(deps, requireStaff(req), auditActor(req), req.body.code),
+        ),
+    );
+
+    app.post(
+      "/admin/checkouts",
+      {
+        onRequest: admin.permit("gate.update"),
+        schema: {
+          tags,
+          operationId: "checkOutBooking",
+          summary: "Check a booked car out; an overstay is charged to the wallet or recorded as owed",
+          body: GateCodeBodySchema,
+          response: { 200: CheckoutResultSchema, ...err, 429: ErrorSchema },
+        },
+      },
+      async (req, reply) =>
+        throttledAttempt(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
+          gate.checkOut(deps, requireStaff(req), auditActor(req), req.body.code),
+        ),
+    );
+
+    app.get(
+      "/admin/gate/today",
+      {
+        onRequest: admin.permit("gate.view"),
+        schema: {
+          tags,
+          operationId: "getGateToday",
+          summary: "Today's arrivals and departures and the drive-up cars parked, at my parks",
+          querystring: GateTodayQuerySchema,
+          response: { 200: GateTodaySchema, ...err },
+        },
+      },
+      async (req) => gate.today(deps, requireStaff(req), req.query.park_id),
+    );
+
+    app.get(
+      "/admin/gate/parks",
+      {
+        onRequest: admin.permit("gate.view"),
+        schema: {
+          tags,
+          operationId: "listGateParks",
+          summary: "The parks I work at, with the vehicle types each takes",
+          response: { 200: GateParksSchema, ...err },
+        },
+      },
+      async (req) => gate.parks(deps, requireStaff(req)),
+    );
+
+    app.get(
+      "/admin/pos-sales/parks",
+      {
+        onRequest: admin.permit("pos.view"),
+        schema: {
+          tags,
+          operationId: "listPosParks",
+          summary: "The parks I sell drive-up parking at, with the vehicle types each takes",
+          response: { 200: GateParksSchema, ...err },
+        },
+      },
+      async (req) => gate.parks(deps, requireStaff(req)),
+    );
+
+    app.get(
+      "/admin/pos-sales",
+      {
+        onRequest: admin.permit("pos.view"),
+        schema: {
+          tags,
+          operationId: "listPosSales",
+          summary: "Drive-up sales at my parks, newest first",
+          querystring: PosSaleListQuerySchema,
+          response: { 200: PosSalePageSchema, ...err },
+        },
+      },
+      async (req) => pos.list(deps, requireStaff(req), req.query),
+    );
+
+    app.post(
+      "/admin/pos-sales",
+      {
+        onRequest: admin.permit("pos.create"),
+        schema: {
+          tags,
+          operationId: "createPosSale",
+          summary: "Record a drive-up car: it takes a space like a booking until it leaves",
+          body: PosSaleBodySchema,
+          response: { 201: PosSaleResultSchema, ...err },
+        },
+      },
+      async (req, reply) => {
+        const sale = await pos.sell(deps, requireStaff(req), auditActor(req), req.body);
+        reply.code(201);
+        return { message: "Drive-up recorded", sale };
+      },
+    );
+
+    app.post(
+      "/admin/pos-sales/:code/close",
+      {
+        onRequest: admin.permit("pos.update"),
+        schema: {
+          tags,
+          operationId: "closePosSale",
+          summary: "The drive-up car leaves: price the stay by the park's rate, paid in cash or by card",
+          params: PosSaleCodeParamsSchema,
+          body: PosCloseBodySchema,
+          response: { 200: PosSaleResultSchema, ...err },
+        },
+      },
+      async (req) => ({
+        message: "Drive-up closed",
+        sale: await pos.close(
+          deps,
+          requireStaff(req),
+          auditActor(req),
+          req.params.code,
+          req.body.payment_method,
+        ),
+      }),
+    );
+
+    app.post(
+      "/admin/pos-sales/:code/void",
+      {
+        onRequest: admin.permit("pos.update"),
+        schema: {
+          tags,
+          operationId: "voidPosSale",
+          summary: "Void a drive-up entered by mistake (within 10 minutes of recording it)",
+          params: PosSaleCodeParamsSchema,
+          response: { 200: PosSaleResultSchema, ...err },
+        },
+      },
+      async (req) => ({
+        message: "Drive-up voided",
+        sale: await pos.voidSale(deps, requireStaff(req), auditActor(req), req.params.code),
+      }),
+    );
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The gate (docs/PRODUCT-RULES.md "The gate"): check a booked car in and out by its code or its
+ * signed QR, at the attendant's parks only, and today's arrivals, departures and parked drive-ups.
+ */
+import {
+  BOOKING_NOT_FOUND_MESSAGE,
+  GATE_PARKS_MAX,
+  readGateCode,
+  type CheckinResult,
+  type CheckoutResult,
+  type GateBooking,
+  type GateToday,
+} from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { toMajor } from "../../lib/money";
+import { parkInScope, type StaffAccess } from "./access.service";
+import { recordAudit, type AuditActor } from "./audit.repo";
+import { revenueShard, standardRate } from "../bookings/booking-core.service";
+import { verifyQr } from "../bookings/qr";
+import { chargeWallet, lockWalletBalance } from "../wallet/ledger.service";
+import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
+import * as repo from "./gate.repo";
+import type { GateBookingRow } from "./gate.repo";
+import { presentSale } from "./pos.service";
+import { parkedSales } from "./pos.repo";
+
+export interface GateDeps {
+  db: Db;
+  clock: Clock;
+  qrSecret: string;
+}
+
+export const INVALID_QR = "This QR code is not a valid Parkwell booking QR code";
+
+/** An unknown code, or a booking at a park outside the user's: the same 404 (`counts` for the throttle). */
+export const unknownBooking = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
+
+/** Whether a failure is one the code-guessing throttle counts: an unknown code or a forged QR. */
+export const guessFailure = (err: unknown) =>
+  err instanceof AppError && (err.code === "booking_not_found" || err.code === "invalid_qr");
+
+/** The booking code named by what was typed or scanned; a QR must carry a valid signature. */
+function bookingCodeOf(deps: GateDeps, raw: string): { code: string; park?: number } {
+  const read = readGateCode(raw);
+  if (!read) throw unknownBooking();
+  if (read.kind === "code") return { code: read.code };
+  const claims = verifyQr(read.token, deps.qrSecret);
+  if (!claims || claims.v !== 1 || typeof claims.code !== "string" || typeof claims.park !== "number") {
+    throw new AppError(422, "invalid_qr", INVALID_QR, { code: INVALID_QR });
+  }
+  return { code: claims.code, park: claims.park };
+}
+
+function refuse(refusal: NonNullable<GateRefusal>): never {
+  throw new AppError(refusal.status, refusal.code, refusal.message);
+}
+
+export function presentGateBooking(b: GateBookingRow): GateBooking {
+  return {
+    id: b.id,
+    booking_code: b.bookingCode,
+    status: b.status,
+    plate_number: b.plateNumber,
+    vehicle_type_id: b.vehicleTypeId,
+    vehicle_type: b.vehicleType,
+    start_time: b.startTime.toISOString(),
+    end_time: b.endTime.toISOString(),
+    park: { id: b.parkId, name: b.parkName, time_zone: b.timeZone },
+    driver_first_name: b.driverFirstName,
+    checked_in_at: b.checkedInAt?.toISOString() ?? null,
+    checked_out_at: b.checkedOutAt?.toISOString() ?? null,
+    currency: b.currency,
+    overstay_amount: toMajor(b.overstayMinor, b.decimals),
+    overstay_owed: toMajor(b.overstayOwedMinor, b.decimals),
+  };
+}
+
+/**
+ * Runs `change` on the booking a code names, locked for the transaction. A booking at a park
+ * outside the user's scope is the same 404 as no booking; a QR whose park is not the booking's
+ * is refused as forged.
+ */
+async function withGateBooking<T>(
+  deps: GateDeps,
+  access: StaffAccess,
+  raw: string,
+  change: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], b: GateBookingRow) => Promise<T>,
+): Promise<T> {
+  const { code, park } = bookingCodeOf(deps, raw);
+  return deps.db.transaction(async (tx) => {
+    const b = await repo.findByCode(tx, code, true);
+    if (!b || !parkInScope(access, b.parkId)) throw unknownBooking();
+    if (park !== undefined && park !== b.parkId) {
+      throw new AppError(422, "invalid_qr", INVALID_QR, { code: INVALID_QR });
+    }
+    return change(tx, b);
+  });
+}
+
+export async function checkIn(
+  deps: GateDeps,
+  access: StaffAccess,
+  actor: AuditActor,
+  raw: string,
+): Promise<CheckinResult> {
+  const now = deps.clock();
+  return withGateBooking(deps, access, raw, async (tx, b) => {
+    const refusal = checkinRefusal(b, now, b.timeZone);
+    if (refusal) refuse(refusal);
+    await repo.markCheckedIn(tx, b.id, now, access.userId);
+    await recordAudit(tx, actor, {
+      action: "checkin.create",
+      entity: "booking",
+      entityId: b.id,
+      operatorId: b.operatorId,
+      before: { checked_in_at: null },
+      after: { checked_in_at: now.toISOString(), booking_code: b.bookingCode },
+    });
+    return { message: "Checked in", booking: presentGateBooking({ ...b, checkedInAt: now }) };
+  });
+}
+
+/**
+ * The car leaves. Past the window's end, the overstay is priced by the park's rate and charged to
+ * the driver's wallet when its balance covers it (one ledger move, `booking:<id>:<n>`), else
+ * recorded as owed at the gate. A booking whose end has passed becomes completed, as the
+ * completion job would make it; one that leaves early stays active until its end (the space was
+ * paid for).
+ */
+export async function checkOut(
+  deps: GateDeps,
+  access: StaffAccess,
+  actor: AuditActor,
+  raw: string,
+): Promise<CheckoutResult> {
+  const now = deps.clock();
+  return withGateBooking(deps, access, raw, async (tx, b) => {
+    const refusal = checkoutRefusal(b, b.timeZone);
+    if (refusal) refuse(refusal);
+    const over = overstay(b.endTime, now, await standardRate(tx, b.parkId, b.vehicleTypeId));
+    let chargedMinor = 0;
+    let moves = b.moves;
+    // The wallet row is locked (after the booking: the lock order of every booking change), so
+    // the balance read is the balance charged.
+    if (over.amountMinor > 0 && (await lockWalletBalance(tx, b.userId, b.currency)) >= over.amountMinor) {
+      moves += 1;
+      await chargeWallet(tx, {
+        userId: b.userId,
+        currency: b.currency,
+        amountMinor: over.amountMinor,
+        idempotencyKey: `booking:${b.id}:${moves}`,
+        kind: "booking_overstay",
+        reference: b.bookingCode,
+        description: `Overstay ${b.bookingCode}`,
+        revenueShard: revenueShard(b.id),
+      });
+      chargedMinor = over.amountMinor;
+    }
+    const owedMinor = over.amountMinor - chargedMinor;
+    const completed = b.status === "active" && now >= b.endTime;
+    await repo.markCheckedOut(tx, b.id, {
+      at: now,
+      by: access.userId,
+      overstayMinor: over.amountMinor,
+      overstayOwedMinor: owedMinor,
+      moves,
+      completed,
+    });
+    await recordAudit(tx, actor, {
+      action: "checkout.create",
+      entity: "booking",
+      entityId: b.id,
+      operatorId: b.operatorId,
+      before: { checked_out_at: null, status: b.status },
+      after: {
+        checked_out_at: now.toISOString(),
+        status: completed ? "completed" : b.status,
+        booking_code: b.bookingCode,
+        overstay_minutes: over.minutes,
+        overstay_minor: over.amountMinor,
+        charged_minor: chargedMinor,
+        owed_minor: owedMinor,
+      },
+    });
+    const after: GateBookingRow = {
+      ...b,
+      checkedOutAt: now,
+      overstayMinor: over.amountMinor,
+      overstayOwedMinor: owedMinor,
+      moves,
+      status: completed ? "completed" : b.status,
+    };
+    return {
+      message: owedMinor > 0 ? "Checked out: overstay owed at the gate" : "Checked out",
+      booking: presentGateBooking(after),
+      exit_time: now.toISOString(),
+      overstay_minutes: over.minutes,
+      overstay_amount: toMajor(over.amountMinor, b.decimals),
+      charged: toMajor(chargedMinor, b.decimals),
+      owed: toMajor(owedMinor, b.decimals),
+      currency: b.currency,
+    };
+  });
+}
+
+/** The parks the user works at, with the vehicle types each takes, for the pickers. */
+export async function parks(deps: Pick<GateDeps, "db">, access: StaffAccess) {
+  return { items: await repo.parksInScope(deps.db, access.parkIds, GATE_PARKS_MAX) };
+}
+
+/** Today's arrivals and departures (on each park's clock) and the drive-ups parked now. */
+export async function today(
+  deps: GateDeps,
+  access: StaffAccess,
+  parkId: number | undefined,
+): Promise<GateToday> {
+  if (parkId !== undefined && !parkInScope(access, parkId)) {
+    throw AppError.notFound("Park not found", "park_not_found");
+  }
+  const now = deps.clock();
+  const [{ arrivals, departures }, parked] = await Promise.all([
+    repo.today(deps.db, access.parkIds, parkId, now),
+    parkedSales(deps.db, access.parkIds, parkId, repo.TODAY_LIMIT),
+  ]);
+  return {
+    arrivals: arrivals.map(presentGateBooking),
+    departures: departures.map(presentGateBooking),
+    parked: parked.map((s) => presentSale(s, now)),
+  };
+}

@@ -1,0 +1,71 @@
+import type {
+  CheckinResult,
+  CheckoutResult,
+  GatePark,
+  GatePaymentMethod,
+  GateToday,
+  PosSale,
+  PosSaleBody,
+  PosSaleStatus,
+} from "@parkwell/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { adminApi } from "../api";
+
+export type { CheckinResult, CheckoutResult, GatePark, GateToday, PosSale };
+
+export const gateParksQuery = () =>
+  queryOptions({
+    queryKey: ["admin", "gate", "parks"],
+    queryFn: ({ signal }) => adminApi<{ items: GatePark[] }>("/gate/parks", { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const posParksQuery = () =>
+  queryOptions({
+    queryKey: ["admin", "pos", "parks"],
+    queryFn: ({ signal }) => adminApi<{ items: GatePark[] }>("/pos-sales/parks", { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const gateTodayQuery = (parkId: number) =>
+  queryOptions({
+    queryKey: ["admin", "gate", "today", parkId],
+    queryFn: ({ signal }) => adminApi<GateToday>("/gate/today", { query: { park_id: parkId }, signal }),
+    refetchInterval: 60_000,
+  });
+
+export interface SalePage {
+  items: PosSale[];
+  total: number;
+  page: number;
+  size: number;
+  pages: number;
+}
+
+export const posSalesQuery = (parkId: number, status: PosSaleStatus | "", page: number, size: number) =>
+  queryOptions({
+    queryKey: ["admin", "pos", "sales", parkId, status, page, size],
+    queryFn: ({ signal }) =>
+      adminApi<SalePage>("/pos-sales", { query: { park_id: parkId, status, page, size }, signal }),
+  });
+
+export const checkIn = (code: string) =>
+  adminApi<CheckinResult>("/checkins", { method: "POST", body: { code } });
+
+export const checkOut = (code: string) =>
+  adminApi<CheckoutResult>("/checkouts", { method: "POST", body: { code } });
+
+export const recordSale = (body: PosSaleBody) =>
+  adminApi<{ message: string; sale: PosSale }>("/pos-sales", { method: "POST", body });
+
+export const closeSale = (code: string, payment_method: GatePaymentMethod) =>
+  adminApi<{ message: string; sale: PosSale }>(`/pos-sales/${encodeURIComponent(code)}/close`, {
+    method: "POST",
+    body: { payment_method },
+  });
+
+export const voidSale = (code: string) =>
+  adminApi<{ message: string; sale: PosSale }>(`/pos-sales/${encodeURIComponent(code)}/void`, {
+    method: "POST",
+    body: {},
+  });

@@ -1,0 +1,178 @@
+import { GateCodeBodySchema, readGateCode } from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../../components/ui/form-alert";
+import { TextField } from "../../../components/ui/form-field";
+import { ApiError } from "../../../lib/api";
+import { gateErrorText } from "./errors";
+import { useSchemaForm } from "../../../lib/use-schema-form";
+import { useCan } from "../me";
+import { PageHeader } from "../ui/page-header";
+import { LoadingState } from "../ui/states";
+import {
+  checkIn,
+  checkOut,
+  gateParksQuery,
+  gateTodayQuery,
+  type CheckinResult,
+  type CheckoutResult,
+} from "./api";
+import { BookingCard, CheckoutSummary, TodayLists } from "./gate-parts";
+import { ParkPicker, useChosenPark } from "./park-picker";
+import "./gate.css";
+
+// The camera and the QR decoder load only when an attendant scans.
+const QrScanner = lazy(async () => ({ default: (await import("./qr-scanner")).QrScanner }));
+
+type Outcome = { kind: "in"; result: CheckinResult } | { kind: "out"; result: CheckoutResult };
+
+/** What is sent: a typed code tidied (`pw 7k3m…` → `PW-7K3M…`), a scanned QR as it was read. */
+function codeInput(raw: string): string {
+  const read = readGateCode(raw);
+  return read?.kind === "code" ? read.code : raw.trim();
+}
+
+/**
+ * The attendant's page at the barrier, phone first: the park, a big Scan QR button, the code typed
+ * by hand, Check in and Check out, the answer as a card the attendant can read at arm's length,
+ * and today's arrivals and departures.
+ */
+export function GatePage() {
+  const { t } = useTranslation(["admin-gate", "auth"]);
+  const can = useCan();
+  const client = useQueryClient();
+  const chosen = useChosenPark(gateParksQuery());
+  const { park } = chosen;
+  const today = useQuery({ ...gateTodayQuery(park?.id ?? 0), enabled: Boolean(park) });
+  const [scanning, setScanning] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+
+  const form = useSchemaForm<{ code: string }, typeof GateCodeBodySchema>({
+    schema: GateCodeBodySchema,
+    defaultValues: { code: "" },
+    toInput: (v) => ({ code: codeInput(v.code) }),
+    requiredText: { code: "admin-gate:check.required" },
+  });
+  const done = async () => {
+    await client.invalidateQueries({ queryKey: ["admin", "gate", "today"] });
+  };
+  const mutation = useMutation({
+    mutationFn: async ({ kind, code }: { kind: "in" | "out"; code: string }): Promise<Outcome> =>
+      kind === "in" ? { kind, result: await checkIn(code) } : { kind, result: await checkOut(code) },
+    onMutate: () => setOutcome(null),
+    onSuccess: async (result) => {
+      setOutcome(result);
+      form.reset({ code: "" });
+      await done();
+    },
+    onError: () => input.current?.select(),
+  });
+  // Enter checks in (or out, for a user who may only check out); the other button says which.
+  const run = (kind: "in" | "out") => form.handleSubmit(({ code }) => mutation.mutate({ kind, code }));
+  const enterKind = can("gate.create") ? "in" : "out";
+  const { ref: registerRef, ...codeField } = form.register("code");
+
+  const failure = mutation.error;
+  const conflict = failure instanceof ApiError && (failure.status === 409 || failure.status === 422);
+
+  return (
+    <div className="gate-page">
+      <PageHeader title={t("title")} description={t("intro")} />
+      <ParkPicker {...chosen} />
+
+      <section className="gate-check" aria-labelledby="gate-check-title">
+        <h2 id="gate-check-title" className="gate-section-title">
+          {t("check.title")}
+        </h2>
+        <button
+          type="button"
+          className="button button--accent gate-scan"
+          onClick={() => setScanning(true)}
+          aria-haspopup="dialog"
+        >
+          {t("scan.button")}
+        </button>
+        {scanning && (
+          <Suspense fallback={<LoadingState text={t("scan.loading")} />}>
+            <QrScanner
+              onClose={() => setScanning(false)}
+              onCode={(value) => {
+                setScanning(false);
+                form.setValue("code", value);
+                input.current?.focus();
+              }}
+            />
+          </Suspense>
+        )}
+        <form className="gate-form" onSubmit={(e) => void run(enterKind)(e)} noValidate>
+          <TextField
+            label={t("check.code")}
+            hint={t("check.hint")}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            className="gate-code-input"
+            error={form.formState.errors.code?.message}
+            {...codeField}
+            ref={(el) => {
+              registerRef(el);
+              input.current = el;
+            }}
+          />
+          <div className="gate-actions">
+            {can("gate.create") && (
+              <button
+                type="submit"
+                className="button gate-action gate-action--in"
+                disabled={mutation.isPending}
+              >
+                {t("check.in")}
+              </button>
+            )}
+            {can("gate.update") && (
+              <button
+                type={enterKind === "out" ? "submit" : "button"}
+                className="button gate-action gate-action--out"
+                disabled={mutation.isPending}
+                onClick={(e) => {
+                  if (enterKind === "out") return;
+                  void run("out")(e).then(() => {
+                    if (form.getFieldState("code").invalid) input.current?.focus();
+                  });
+                }}
+              >
+                {t("check.out")}
+              </button>
+            )}
+          </div>
+        </form>
+        <div className="gate-result" aria-live="polite">
+          {mutation.isPending && <LoadingState text={t("check.sending")} />}
+          {failure && !form.formState.errors.code && (
+            <div className={conflict ? "gate-refused" : undefined} data-testid="gate-error">
+              <FormAlert message={gateErrorText(t, failure)} />
+            </div>
+          )}
+          {outcome?.kind === "in" && (
+            <BookingCard booking={outcome.result.booking} headline={t("result.checkedIn")} tone="ok" />
+          )}
+          {outcome?.kind === "out" && <CheckoutSummary result={outcome.result} />}
+        </div>
+      </section>
+
+      {park && (
+        <TodayLists
+          query={today}
+          onPick={(code) => {
+            form.setValue("code", code);
+            input.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}

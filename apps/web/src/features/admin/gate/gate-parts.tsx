@@ -1,0 +1,212 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../../components/ui/form-alert";
+import { gateErrorText } from "./errors";
+import { formatMoney } from "../../../lib/format";
+import { formatShortZoned } from "../../../lib/zoned-time";
+import { LoadingState } from "../ui/states";
+import type { CheckoutResult, GateToday } from "./api";
+import { clockOf } from "./times";
+
+type GateBooking = GateToday["arrivals"][number];
+
+/** A booking at the gate: the plate large, then the type, the window on the park's clock, the driver. */
+export function BookingCard({
+  booking,
+  headline,
+  tone,
+  children,
+}: {
+  booking: GateBooking;
+  headline: string;
+  tone: "ok" | "warn";
+  children?: React.ReactNode;
+}) {
+  const { t, i18n } = useTranslation("admin-gate");
+  const zone = booking.park.time_zone;
+  return (
+    <article className={`gate-card gate-card--${tone}`} data-testid="gate-card" aria-label={headline}>
+      <p className="gate-card__headline">{headline}</p>
+      <p className="gate-card__plate">{booking.plate_number ?? t("result.noPlate")}</p>
+      <dl className="gate-card__facts">
+        <div>
+          <dt>{t("result.vehicle")}</dt>
+          <dd>{booking.vehicle_type}</dd>
+        </div>
+        <div>
+          <dt>{t("result.window")}</dt>
+          <dd>
+            {formatShortZoned(booking.start_time, i18n.language, zone)} –{" "}
+            {formatShortZoned(booking.end_time, i18n.language, zone)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("result.driver")}</dt>
+          <dd>{booking.driver_first_name}</dd>
+        </div>
+        <div>
+          <dt>{t("result.code")}</dt>
+          <dd className="gate-mono">{booking.booking_code}</dd>
+        </div>
+        <div>
+          <dt>{t("result.park")}</dt>
+          <dd>{booking.park.name}</dd>
+        </div>
+        {booking.checked_in_at && (
+          <div>
+            <dt>{t("result.inAt")}</dt>
+            <dd>{clockOf(booking.checked_in_at, zone)}</dd>
+          </div>
+        )}
+      </dl>
+      {children}
+    </article>
+  );
+}
+
+/** The exit: the booking, the time, and the overstay charged to the wallet or owed at the gate. */
+export function CheckoutSummary({ result }: { result: CheckoutResult }) {
+  const { t, i18n } = useTranslation("admin-gate");
+  const money = (n: number) => formatMoney(n, result.currency, i18n.language);
+  const owed = result.owed > 0;
+  return (
+    <BookingCard
+      booking={result.booking}
+      headline={owed ? t("result.checkedOutOwed") : t("result.checkedOut")}
+      tone={owed ? "warn" : "ok"}
+    >
+      <dl className="gate-card__facts">
+        <div>
+          <dt>{t("result.exit")}</dt>
+          <dd>{clockOf(result.exit_time, result.booking.park.time_zone)}</dd>
+        </div>
+        <div>
+          <dt>{t("result.overstay")}</dt>
+          <dd>
+            {result.overstay_minutes > 0
+              ? t("result.minutes", { count: result.overstay_minutes })
+              : t("result.noOverstay")}
+          </dd>
+        </div>
+      </dl>
+      {result.overstay_amount > 0 && (
+        <p className={owed ? "gate-owed" : "gate-charged"} data-testid="gate-overstay">
+          {owed
+            ? t("result.owed", { amount: money(result.owed) })
+            : t("result.charged", { amount: money(result.charged) })}
+        </p>
+      )}
+    </BookingCard>
+  );
+}
+
+function stateOf(b: GateBooking): "out" | "in" | "expected" {
+  return b.checked_out_at ? "out" : b.checked_in_at ? "in" : "expected";
+}
+
+function BookingList({
+  title,
+  items,
+  timeOf,
+  onPick,
+  empty,
+}: {
+  title: string;
+  items: GateBooking[];
+  timeOf: (b: GateBooking) => string;
+  onPick: (code: string) => void;
+  empty: string;
+}) {
+  const { t } = useTranslation("admin-gate");
+  return (
+    <section className="gate-list" aria-label={title}>
+      <h3>
+        {title} <span className="gate-count">{items.length}</span>
+      </h3>
+      {items.length === 0 ? (
+        <p className="gate-note">{empty}</p>
+      ) : (
+        <ul>
+          {items.map((b) => (
+            <li key={b.id} className="gate-row">
+              <span className="gate-row__time">{clockOf(timeOf(b), b.park.time_zone)}</span>
+              <span className="gate-row__car">
+                <strong>{b.plate_number ?? t("result.noPlate")}</strong> · {b.vehicle_type} ·{" "}
+                {b.driver_first_name}
+              </span>
+              <span className={`gate-badge gate-badge--${stateOf(b)}`}>{t(`today.state.${stateOf(b)}`)}</span>
+              <button
+                type="button"
+                className="gate-row__code gate-mono"
+                onClick={() => onPick(b.booking_code)}
+                aria-label={t("today.use", { code: b.booking_code })}
+              >
+                {b.booking_code}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Today's arrivals and departures at the park, and the drive-up cars parked now. */
+export function TodayLists({
+  query,
+  onPick,
+}: {
+  query: UseQueryResult<GateToday>;
+  onPick: (code: string) => void;
+}) {
+  const { t } = useTranslation(["admin-gate", "auth"]);
+  return (
+    <section className="gate-today" aria-labelledby="gate-today-title">
+      <h2 id="gate-today-title" className="gate-section-title">
+        {t("today.title")}
+      </h2>
+      {query.isPending ? (
+        <LoadingState text={t("today.loading")} />
+      ) : query.isError ? (
+        <FormAlert message={gateErrorText(t, query.error)} />
+      ) : (
+        <div className="gate-today__lists">
+          <BookingList
+            title={t("today.arrivals")}
+            items={query.data.arrivals}
+            timeOf={(b) => b.start_time}
+            onPick={onPick}
+            empty={t("today.noArrivals")}
+          />
+          <BookingList
+            title={t("today.departures")}
+            items={query.data.departures}
+            timeOf={(b) => b.end_time}
+            onPick={onPick}
+            empty={t("today.noDepartures")}
+          />
+          <section className="gate-list" aria-label={t("today.parked")}>
+            <h3>
+              {t("today.parked")} <span className="gate-count">{query.data.parked.length}</span>
+            </h3>
+            {query.data.parked.length === 0 ? (
+              <p className="gate-note">{t("today.noParked")}</p>
+            ) : (
+              <ul>
+                {query.data.parked.map((s) => (
+                  <li key={s.id} className="gate-row">
+                    <span className="gate-row__time">{clockOf(s.start_time, s.park.time_zone)}</span>
+                    <span className="gate-row__car">
+                      <strong>{s.plate_number}</strong> · {s.vehicle_type}
+                    </span>
+                    <span className="gate-row__code gate-mono">{s.sale_code}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import {
+  AcceptInvitationSchema,
+  AcceptNewAccountSchema,
+  type AuthResponse,
+  type PublicInvitation,
+} from "@parkwell/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { FormAlert } from "../../../components/ui/form-alert";
+import { TextField } from "../../../components/ui/form-field";
+import { ApiError } from "../../../lib/api";
+import { errorText } from "../../../lib/form-errors";
+import { setCachedProfile, setToken } from "../../../lib/session";
+import { STORAGE_KEYS, writeStorage } from "../../../lib/storage-keys";
+import { useSchemaForm } from "../../../lib/use-schema-form";
+import { acceptInvitation, invitationQuery } from "./api";
+import "./people.css";
+
+/** Signs in with what accepting answers, under the keys of docs/PRODUCT-RULES.md#storage-keys. */
+function storeSignIn(res: AuthResponse) {
+  setToken(res.access_token);
+  writeStorage(STORAGE_KEYS.user, JSON.stringify(res.user));
+  setCachedProfile(res.user);
+}
+
+/**
+ * /staff-invite/:token, the invitation e-mail's link: who invites you to which operator and
+ * role; a new address sets its name and password, an existing account enters its password; then
+ * the back office opens, signed in.
+ */
+export function AcceptInvitePage() {
+  const { t } = useTranslation(["admin-people", "admin"]);
+  const { token = "" } = useParams();
+  const invitation = useQuery(invitationQuery(token));
+  return (
+    <section className="pp-accept" aria-labelledby="pp-accept-title">
+      <h1 id="pp-accept-title">{t("accept.title")}</h1>
+      {invitation.isPending ? (
+        <p role="status">{t("loading")}</p>
+      ) : invitation.isError ? (
+        <>
+          <FormAlert message={errorText(t, invitation.error)} />
+          <p>
+            <Link to="/auth">{t("accept.signIn")}</Link>
+          </p>
+        </>
+      ) : (
+        <AcceptForm token={token} invitation={invitation.data} />
+      )}
+    </section>
+  );
+}
+
+interface Values {
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+function AcceptForm({ token, invitation }: { token: string; invitation: PublicInvitation }) {
+  const { t } = useTranslation(["admin-people", "admin", "auth"]);
+  const existing = invitation.account_exists;
+  const form = useSchemaForm<Values, typeof AcceptNewAccountSchema | typeof AcceptInvitationSchema>({
+    schema: existing ? AcceptInvitationSchema : AcceptNewAccountSchema,
+    defaultValues: { password: "", first_name: "", last_name: "" },
+    toInput: (v) => (existing ? { password: v.password } : v),
+  });
+  const accept = useMutation({
+    mutationFn: (v: { password: string; first_name?: string | undefined; last_name?: string | undefined }) =>
+      acceptInvitation(token, v),
+    onSuccess: (res) => {
+      storeSignIn(res);
+      // A full load: the header, the profile and every cache start from the new session.
+      window.location.assign("/admin");
+    },
+    onError: (err) => form.showServerErrors(err),
+  });
+  const errors = form.formState.errors;
+  const failure = accept.isError ? errorText(t, accept.error) : null;
+  const signInFirst = accept.error instanceof ApiError && accept.error.code === "sign_in_required";
+  const role = t(`admin:roles.${invitation.role}`, { defaultValue: invitation.role });
+  return (
+    <>
+      <p>
+        {t("accept.lead", {
+          inviter: invitation.invited_by ?? "Parkwell",
+          operator: invitation.operator ?? "Parkwell",
+          role,
+        })}
+      </p>
+      <form noValidate onSubmit={form.handleSubmit((v) => accept.mutate(v))}>
+        <FormAlert message={failure} />
+        {signInFirst && (
+          <p>
+            <Link to="/auth">{t("accept.signIn")}</Link>
+          </p>
+        )}
+        <TextField
+          label={t("accept.email")}
+          type="email"
+          value={invitation.email}
+          readOnly
+          autoComplete="username"
+        />
+        {existing ? (
+          <p className="pp-muted">{t("accept.existing")}</p>
+        ) : (
+          <>
+            <TextField
+              label={t("accept.firstName")}
+              autoComplete="given-name"
+              required
+              error={errors.first_name?.message}
+              {...form.register("first_name")}
+            />
+            <TextField
+              label={t("accept.lastName")}
+              autoComplete="family-name"
+              required
+              error={errors.last_name?.message}
+              {...form.register("last_name")}
+            />
+          </>
+        )}
+        <TextField
+          label={t(existing ? "accept.currentPassword" : "accept.newPassword")}
+          type="password"
+          autoComplete={existing ? "current-password" : "new-password"}
+          hint={existing ? undefined : t("auth:register.passwordHint")}
+          required
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <button type="submit" className="button button--accent" disabled={accept.isPending}>
+          {accept.isPending ? t("auth:loading") : t("accept.submit")}
+        </button>
+        {existing && (
+          <p>
+            <Link to="/forgot-password">{t("accept.forgot")}</Link>
+          </p>
+        )}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,245 @@
+import type { Inquiry, InquiryKind } from "@parkwell/contract";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, Route, Routes, useParams, useSearchParams } from "react-router";
+import { FormAlert } from "../../../components/ui/form-alert";
+import { SelectField, TextField } from "../../../components/ui/form-field";
+import { errorText } from "../../../lib/form-errors";
+import { useCan } from "../me";
+import { DataTable, type Column } from "../ui/data-table";
+import { FilterBar } from "../ui/filter-bar";
+import { PageHeader } from "../ui/page-header";
+import { writePageParams } from "../ui/pagination";
+import { LoadingState } from "../ui/states";
+import { usePageParams } from "../ui/use-page-params";
+import { filtersOf, inquiriesQuery, inquiryQuery, setInquiryStatus } from "./api";
+import { formatDateTime } from "./format";
+import "./people.css";
+
+const FILTERS = ["kind", "status", "search"] as const;
+
+/** /admin/inquiries and /admin/inquiries/:kind/:id: Contact Us messages and demo requests. */
+export function InquiriesPage() {
+  return (
+    <Routes>
+      <Route index element={<InquiryList />} />
+      <Route path=":kind/:id" element={<InquiryDetail />} />
+    </Routes>
+  );
+}
+
+function InquiryList() {
+  const { t, i18n } = useTranslation("admin-people");
+  const [search, setSearch] = useSearchParams();
+  const applied = filtersOf(search, FILTERS);
+  const [draft, setDraft] = useState(applied);
+  const { page, size } = usePageParams();
+  const list = useQuery({ ...inquiriesQuery(applied, page, size), placeholderData: keepPreviousData });
+  const apply = (f: typeof applied) =>
+    setSearch((s) => {
+      const next = writePageParams(s, { page: 1 });
+      for (const [key, value] of Object.entries(f)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+  const columns: Column<Inquiry>[] = [
+    {
+      key: "from",
+      header: t("inquiries.columns.from"),
+      cell: (i) => (
+        <>
+          <Link to={`${i.kind}/${i.id}`}>
+            <strong>{i.name}</strong>
+          </Link>
+          <br />
+          <span className="pp-muted">{i.company ?? i.email}</span>
+        </>
+      ),
+    },
+    {
+      key: "kind",
+      header: t("inquiries.columns.kind"),
+      cell: (i) => (
+        <>
+          {t(`inquiries.kinds.${i.kind}`)}
+          <br />
+          <span className="pp-muted">
+            {i.kind === "contact"
+              ? t(`inquiries.topics.${i.topic}`, { defaultValue: i.topic ?? "" })
+              : t(`inquiries.interests.${i.interest}`, { defaultValue: i.interest ?? "" })}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: "reference",
+      header: t("inquiries.columns.reference"),
+      cell: (i) => <span className="pp-code">{i.reference}</span>,
+    },
+    {
+      key: "status",
+      header: t("inquiries.columns.status"),
+      cell: (i) => (
+        <span className={`pp-badge pp-badge--${i.status}`}>{t(`inquiries.status.${i.status}`)}</span>
+      ),
+    },
+    {
+      key: "received",
+      header: t("inquiries.columns.received"),
+      cell: (i) => formatDateTime(i.created_at, i18n.language),
+    },
+  ];
+  const empty = { kind: "", status: "", search: "" };
+  return (
+    <>
+      <PageHeader title={t("inquiries.title")} description={t("inquiries.description")} />
+      <FilterBar
+        onApply={() => apply(draft)}
+        onReset={() => {
+          setDraft(empty);
+          apply(empty);
+        }}
+      >
+        <TextField
+          label={t("inquiries.filters.search")}
+          value={draft.search}
+          maxLength={200}
+          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+        />
+        <SelectField
+          label={t("inquiries.filters.kind")}
+          options={[
+            ["", t("inquiries.filters.any")],
+            ["contact", t("inquiries.kinds.contact")],
+            ["demo", t("inquiries.kinds.demo")],
+          ]}
+          value={draft.kind}
+          onChange={(e) => setDraft({ ...draft, kind: e.target.value })}
+        />
+        <SelectField
+          label={t("inquiries.filters.status")}
+          options={[
+            ["", t("inquiries.filters.any")],
+            ["new", t("inquiries.status.new")],
+            ["answered", t("inquiries.status.answered")],
+          ]}
+          value={draft.status}
+          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+        />
+      </FilterBar>
+      <DataTable
+        caption={t("inquiries.title")}
+        columns={columns}
+        rowKey={(i) => i.id}
+        query={list}
+        emptyText={t("inquiries.empty")}
+      />
+    </>
+  );
+}
+
+function InquiryDetail() {
+  const { t, i18n } = useTranslation("admin-people");
+  const { kind = "", id = "" } = useParams();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const detail = useQuery(inquiryQuery(kind, id));
+  const mark = useMutation({
+    mutationFn: (answered: boolean) =>
+      setInquiryStatus(kind as InquiryKind, id, answered ? "answered" : "new"),
+    onSuccess: async (i) => {
+      queryClient.setQueryData(inquiryQuery(kind, id).queryKey, i);
+      await queryClient.invalidateQueries({ queryKey: ["admin", "inquiries"] });
+    },
+  });
+  const back = (
+    <Link className="pp-back" to="../..">
+      ← {t("inquiries.back")}
+    </Link>
+  );
+  if (detail.isPending) return <LoadingState text={t("loading")} />;
+  if (detail.isError) {
+    return (
+      <>
+        {back}
+        <FormAlert message={errorText(t, detail.error)} />
+      </>
+    );
+  }
+  const i = detail.data;
+  const lang = i18n.language;
+  const answered = i.status === "answered";
+  const rows: [string, string | number | null][] = [
+    [t("inquiries.fields.reference"), i.reference],
+    [t("inquiries.fields.email"), i.email],
+    [t("inquiries.fields.phone"), i.phone],
+    [
+      t("inquiries.fields.topic"),
+      i.topic ? t(`inquiries.topics.${i.topic}`, { defaultValue: i.topic }) : null,
+    ],
+    [t("inquiries.fields.company"), i.company],
+    [t("inquiries.fields.country"), i.country_code],
+    [
+      t("inquiries.fields.interest"),
+      i.interest ? t(`inquiries.interests.${i.interest}`, { defaultValue: i.interest }) : null,
+    ],
+    [t("inquiries.fields.spaces"), i.spaces],
+    [
+      t("inquiries.fields.language"),
+      i.language === "fr" ? "Français" : i.language === "en" ? "English" : null,
+    ],
+    [t("inquiries.fields.received"), formatDateTime(i.created_at, lang)],
+  ];
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={`${t(`inquiries.kinds.${i.kind}`)} · ${i.name}`}
+        description={
+          <span className={`pp-badge pp-badge--${i.status}`}>
+            {t(`inquiries.status.${i.status}`)}
+            {i.answered_at &&
+              ` · ${formatDateTime(i.answered_at, lang)}${i.answered_by ? ` · ${i.answered_by.name || i.answered_by.email}` : ""}`}
+          </span>
+        }
+        actions={
+          can("inquiries.update") && (
+            <>
+              <a className="button" href={`mailto:${i.email}?subject=${encodeURIComponent(i.reference)}`}>
+                {t("inquiries.reply")}
+              </a>
+              <button
+                type="button"
+                className={answered ? "button" : "button button--accent"}
+                disabled={mark.isPending}
+                onClick={() => mark.mutate(!answered)}
+              >
+                {t(answered ? "inquiries.markNew" : "inquiries.markAnswered")}
+              </button>
+            </>
+          )
+        }
+      />
+      <FormAlert message={mark.isError ? errorText(t, mark.error) : null} />
+      <dl className="pp-details">
+        {rows
+          .filter((r): r is [string, string | number] => r[1] !== null && r[1] !== "")
+          .map(([label, value]) => (
+            <div key={label} style={{ display: "contents" }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {i.message && (
+        <section aria-labelledby="pp-message">
+          <h2 id="pp-message">{t("inquiries.fields.message")}</h2>
+          <p className="pp-message">{i.message}</p>
+        </section>
+      )}
+    </>
+  );
+}

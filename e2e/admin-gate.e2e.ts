@@ -1,0 +1,107 @@
+import AxeBuilder from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { createE2eDatabase, type E2eDatabase } from "./support/database";
+import { startServer, type RunningServer } from "./support/server";
+
+// Its own server on a PostgreSQL database the test writes the booking to.
+let db: E2eDatabase;
+let server: RunningServer;
+const browser = useBrowser();
+
+beforeAll(async () => {
+  db = await createE2eDatabase();
+  server = await startServer({ DATABASE_URL: db.url });
+});
+afterAll(async () => {
+  await server?.stop();
+  await db?.drop();
+});
+
+/** The browser logs each refused request (the 409) as a failed resource: that one is expected. */
+const realProblems = (problems: string[]) => problems.filter((p) => !p.includes("Failed to load resource"));
+
+/**
+ * A booking of the demo driver at one of the demo attendant's parks, started 10 minutes ago and
+ * ending in 2 hours, written with SQL (the booking route takes only windows ahead).
+ */
+async function bookingAtAttendantsPark(code: string): Promise<{ plate: string; park: number }> {
+  const [park] = await db.query<{ id: number; name: string; currency: string }>(
+    `SELECT p.id, p.name, c.currency FROM staff_parks sp
+       JOIN users u ON u.id = sp.user_id AND u.email = 'attendant@parkwell.test'
+       JOIN parks p ON p.id = sp.park_id JOIN countries c ON c.id = p.country_id
+       JOIN park_capacities pc ON pc.park_id = p.id AND pc.vehicle_type_id = 1
+     ORDER BY p.id LIMIT 1`,
+  );
+  expect(park, "the demo attendant has a park").toBeDefined();
+  const plate = "LAG482KJ";
+  await db.query(
+    `INSERT INTO bookings (booking_code, user_id, park_id, vehicle_type_id, plate_number, start_time, end_time,
+       currency, total_minor, paid_minor, breakdown)
+     SELECT $1, u.id, $2, 1, $3, now() - interval '10 minutes', now() + interval '2 hours', $4, 300000, 300000,
+       '{"hours":3,"days":0,"parkingMinor":300000,"serviceFeeMinor":0,"bookingFeeMinor":0,"taxMinor":0,"totalMinor":300000}'::jsonb
+     FROM users u WHERE u.email = 'driver@parkwell.test'`,
+    [code, park!.id, plate, park!.currency],
+  );
+  return { plate, park: park!.id };
+}
+
+describe("the gate on a phone", () => {
+  it("the demo attendant signs in, checks a car in by its typed code, and sees the 409 on a second try", async () => {
+    const code = "PW-E2EGATE7";
+    const { plate, park } = await bookingAtAttendantsPark(code);
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const { page, problems } = await watchedPage(context);
+
+    await page.goto(`${server.url}/admin/gate?park=${park}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Login to Continue" }).click();
+    await page.locator("dialog[open]").waitFor();
+    await page.getByLabel("Email").fill("attendant@parkwell.test");
+    await page.getByLabel("Password").fill("check-cars-2026");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByRole("heading", { name: "Gate", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/gate");
+    await expect.poll(() => new URL(page.url()).searchParams.get("park")).toBe(String(park));
+
+    // Today's arrivals list the booking, not yet in.
+    const arrivals = page.getByRole("region", { name: "Arrivals" });
+    await arrivals.getByText(plate).waitFor();
+    expect(await arrivals.getByText("Expected").count()).toBeGreaterThan(0);
+
+    // Typed as an attendant would read it out: lower case, no dash.
+    const input = page.getByLabel("Booking code");
+    await input.fill(code.toLowerCase().replace("-", " "));
+    await page.getByRole("button", { name: "Check in", exact: true }).click();
+    const card = page.getByTestId("gate-card");
+    await card.waitFor();
+    expect(await card.getByText("Checked in: let the car in").count()).toBe(1);
+    expect(await card.locator(".gate-card__plate").textContent()).toBe(plate);
+    expect(await card.getByText("Demo", { exact: true }).count()).toBe(1);
+    await arrivals.getByText("Checked in").waitFor();
+
+    // The same code again: refused with the time of the first check-in.
+    await input.fill(code);
+    await page.keyboard.press("Enter");
+    const refusal = page.getByTestId("gate-error");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/^Already checked in at \d\d:\d\d$/);
+
+    const [row] = await db.query<{ checked_in_at: Date | null }>(
+      "SELECT checked_in_at FROM bookings WHERE booking_code = $1",
+      [code],
+    );
+    expect(row?.checked_in_at).not.toBeNull();
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The result card and the refusal on screen: no serious accessibility violation.
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
