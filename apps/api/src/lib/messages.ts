@@ -591,6 +591,8 @@ const ADMIN_PARKS: ServerText[] = [
     en: "order must list every photo's position once",
     fr: "order doit lister la position de chaque photo une seule fois",
   },
+];
+
 /** The back office's people: staff and invitations, customers, inquiries, audit log, failed jobs. */
 const ADMIN_PEOPLE: ServerText[] = [
   {
