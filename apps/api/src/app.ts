@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
+import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
 import { recordsRoutes } from "./features/admin/people/records.routes";
 import { staffInvitationRoutes, staffRoutes } from "./features/admin/people/staff.routes";
 import { gateLimits, gateRoutes } from "./features/admin/gate.routes";
@@ -38,6 +39,7 @@ import { registerMessages } from "./plugins/messages";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, securityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
+import { fileStorageOf, registerUploads } from "./plugins/uploads";
 import { validator } from "./plugins/validation";
 import { VERSION } from "./version";
 
@@ -175,6 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
   await app.register(adminReportsRoutes({ db: database.db, clock, countries }, admin), { prefix: "/api/v1" });
+  const storage = fileStorageOf(config);
+  await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
+  await registerUploads(app, config, storage);
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -131,6 +131,23 @@ const ConfigSchema = z.object({
    * marked expired (a payment the provider reports later still credits).
    */
   PAYMENT_EXPIRE_MINUTES: minutes(10_080).default(60),
+  /**
+   * Uploaded files (park photos) go to this S3-compatible bucket when set; unset: DATA_DIR/uploads,
+   * served by the API at /api/v1/uploads/ (lib/file-storage.ts).
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be a bucket name" })
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** An S3-compatible server's URL (MinIO, R2...); unset: AWS S3. */
+  S3_ENDPOINT: z.url({ error: "must be an http(s) URL" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where browsers read the bucket's objects (a CDN); unset: S3_ENDPOINT/S3_BUCKET. */
+  S3_PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+  /** Bucket in the path (MinIO and most S3-compatible servers) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_MODE"> & {
@@ -170,6 +187,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config = result.data;
+  if (config.S3_BUCKET && !config.S3_PUBLIC_URL && !config.S3_ENDPOINT) {
+    throw new ConfigError("Invalid configuration: S3_PUBLIC_URL is required with S3_BUCKET on AWS S3");
+  }
   const automatic = config.DEMO_MODE === undefined && isFirstTry(config);
   return {
     ...config,

@@ -12,6 +12,7 @@ export * from "./bookings";
 export * from "./zoned-time";
 export * from "./opening-hours";
 export * from "./admin";
+export * from "./admin-parks";
 export * from "./admin-people";
 export * from "./gate";
 export * from "./admin-reports";

@@ -296,3 +296,43 @@ describe("windowVerdict, for any instant in the five countries' zones (propertie
     );
   });
 });
+
+describe("closures", () => {
+  const closed = { ...lagos, closures: ["2026-12-08"] };
+  const always: ParkClock = { ...lagos, open24h: true, openingHours: null, closures: ["2026-12-08"] };
+
+  it("refuses a window on a closure day, naming the date, for set hours and for a 24-hour park", () => {
+    const refusal = { bookable: false, code: "closed_date", date: "2026-12-08" };
+    expect(verdict("2026-12-08T09:00:00+01:00", "2026-12-08T11:00:00+01:00", closed)).toEqual(refusal);
+    expect(verdict("2026-12-08T09:00:00+01:00", "2026-12-08T11:00:00+01:00", always)).toEqual(refusal);
+    expect(windowRefusalText(refusal as never, "fr")).toBe("Ce parking est fermé le 2026-12-08.");
+    // The days around it stay as their hours say.
+    expect(verdict("2026-12-07T09:00:00+01:00", "2026-12-07T11:00:00+01:00", closed)).toEqual({
+      bookable: true,
+    });
+    expect(verdict("2026-12-09T09:00:00+01:00", "2026-12-09T11:00:00+01:00", always)).toEqual({
+      bookable: true,
+    });
+  });
+
+  it("stops a 24-hour park's window at the closure's midnight, and overnight stays cannot cross into it", () => {
+    expect(verdict("2026-12-07T22:00:00+01:00", "2026-12-08T01:00:00+01:00", always)).toEqual({
+      bookable: false,
+      code: "closes_before_end",
+      time: "24:00",
+    });
+    const overnight = { ...closed, overnight: true };
+    expect(verdict("2026-12-07T20:00:00+01:00", "2026-12-08T09:00:00+01:00", overnight)).toMatchObject({
+      bookable: false,
+      code: "closed_at_end",
+    });
+    expect(verdict("2026-12-07T20:00:00+01:00", "2026-12-09T09:00:00+01:00", overnight)).toEqual({
+      bookable: true,
+    });
+  });
+
+  it("opens the next window after the closure", () => {
+    const next = nextOpenWindow(at("2026-12-08T02:00:00+01:00"), always);
+    expect(next?.start.toISOString()).toBe("2026-12-08T23:00:00.000Z");
+  });
+});

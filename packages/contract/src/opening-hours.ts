@@ -24,6 +24,11 @@ export interface ParkClock {
   timeZone: string;
   /** The car may stay while the park is closed; only entry and exit need it open. */
   overnight: boolean;
+  /**
+   * Whole days the park is closed ("2026-12-25", on its clock) whatever its hours say: holidays,
+   * works, an event. A closure day has no opening, so the rules below treat it as a closed day.
+   */
+  closures?: readonly string[];
 }
 
 export type WindowRefusal =
@@ -31,6 +36,7 @@ export type WindowRefusal =
   | { code: "end_before_start" }
   | { code: "too_long"; days: number }
   | { code: "closed_day"; weekday: number }
+  | { code: "closed_date"; date: string }
   | { code: "opens_at"; time: string }
   | { code: "closed_at_start"; closes: string }
   | { code: "closes_before_end"; time: string }
@@ -85,6 +91,11 @@ const toMinutes = (hhmm: string) => {
 /** Monday = 0 of a wall-clock day ("as if UTC" ms at its midnight). */
 const weekdayOf = (wallMidnight: number) => (new Date(wallMidnight).getUTCDay() + 6) % 7;
 
+/** "2026-12-25" of a wall-clock day ("as if UTC" ms at its midnight). */
+const dateOf = (wallMidnight: number) => new Date(wallMidnight).toISOString().slice(0, 10);
+
+const ALL_DAY: DayHours = { open: "00:00", close: "24:00" };
+
 interface Interval {
   start: number;
   end: number;
@@ -95,12 +106,15 @@ interface Interval {
  * begins (a day open until 24:00 followed by a day open from 00:00). Null: always open.
  */
 export function openIntervals(clock: ParkClock, from: number, to: number): Interval[] | null {
-  if (clock.open24h || !clock.openingHours) return null;
+  const closures = clock.closures ?? [];
+  const always = clock.open24h || !clock.openingHours;
+  if (always && closures.length === 0) return null;
   const firstDay = Math.floor(wallClockMs(from, clock.timeZone) / DAY_MS) * DAY_MS - DAY_MS;
   const lastDay = Math.floor(wallClockMs(to, clock.timeZone) / DAY_MS) * DAY_MS;
   const raw: Interval[] = [];
   for (let day = firstDay; day <= lastDay; day += DAY_MS) {
-    const hours = clock.openingHours[weekdayOf(day)];
+    if (closures.includes(dateOf(day))) continue;
+    const hours = always ? ALL_DAY : clock.openingHours![weekdayOf(day)];
     if (!hours) continue;
     const open = toMinutes(hours.open);
     let close = toMinutes(hours.close);
@@ -160,6 +174,9 @@ function closedAt(at: number, intervals: Interval[], clock: ParkClock): WindowVe
   if (earlier) {
     return { bookable: false, code: "closed_at_start", closes: clockTime(earlier.end, clock.timeZone, true) };
   }
+  if (clock.closures?.includes(dateOf(midnight))) {
+    return { bookable: false, code: "closed_date", date: dateOf(midnight) };
+  }
   return { bookable: false, code: "closed_day", weekday: weekdayOf(midnight) };
 }
 
@@ -191,6 +208,7 @@ export function nextOpenWindow(
 export function refusedEdge(refusal: WindowRefusal): "start" | "end" {
   return refusal.code === "past" ||
     refusal.code === "closed_day" ||
+    refusal.code === "closed_date" ||
     refusal.code === "opens_at" ||
     refusal.code === "closed_at_start"
     ? "start"
@@ -225,6 +243,8 @@ export function windowRefusalText(refusal: WindowRefusal, language: string): str
       return fr
         ? `Ce parking est fermé ${WEEKDAYS.fr[refusal.weekday]}.`
         : `This car park is closed on ${WEEKDAYS.en[refusal.weekday]}.`;
+    case "closed_date":
+      return fr ? `Ce parking est fermé le ${refusal.date}.` : `This car park is closed on ${refusal.date}.`;
     case "opens_at":
       return fr
         ? `Ce parking n'est pas encore ouvert : il ouvre à ${refusal.time}.`

@@ -175,6 +175,8 @@ export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, avai
     opening_hours: z.array(DayHoursSchema).nullable(),
     /** A car may stay while the park is closed; only entry and exit need it open. */
     overnight_stays: z.boolean(),
+    /** Whole days the park is closed ("2026-12-25", on its clock), whatever its hours say. */
+    closures: z.array(z.string()),
     max_height_cm: z.number().int().nullable(),
     entry_instructions: z.string(),
     /**

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More of the body beside message and code (data, never sentences): a 409's conflicts. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

@@ -239,6 +239,7 @@ const NOT_SENT = new Map<string, string>([
   ["Booking payment", "a ledger description"],
   ["Booking extension", "a ledger description"],
   ["Booking renewal", "a ledger description"],
+  ["public, max-age=31536000, immutable", "a Cache-Control header"],
 ]);
 
 describe("the catalogue covers", () => {

@@ -475,6 +475,7 @@ function windowRefusals(): ServerText[] {
     { code: "closed_at_start", closes: "{closes}" },
     { code: "closes_before_end", time: "{time}" },
     { code: "closed_at_end" },
+    { code: "closed_date", date: "{date}" },
     ...[0, 1, 2, 3, 4, 5, 6].map((weekday): WindowRefusal => ({ code: "closed_day", weekday })),
   ];
   return refusals.map(both);
@@ -493,6 +494,103 @@ const ADMIN: ServerText[] = [
     fr: "Les permissions du rôle {role} ne peuvent pas être modifiées",
   },
   { en: "Permissions saved", fr: "Permissions enregistrées" },
+];
+
+/** The back office's parks (features/admin/parks, contract admin-parks.ts). */
+const ADMIN_PARKS: ServerText[] = [
+  { en: "country must be a two-letter country code", fr: "country doit être un code pays de deux lettres" },
+  { en: "Enter a time as HH:MM (00:00 to 24:00)", fr: "Saisissez une heure au format HH:MM (00:00 à 24:00)" },
+  { en: "A day cannot open at 24:00", fr: "Une journée ne peut pas ouvrir à 24:00" },
+  {
+    en: "Opening and closing times must differ",
+    fr: "Les heures d'ouverture et de fermeture doivent différer",
+  },
+  { en: "Must be text", fr: "Doit être un texte" },
+  { en: "Must be true or false", fr: "Doit être vrai ou faux" },
+  { en: "Enter a date as YYYY-MM-DD", fr: "Saisissez une date au format AAAA-MM-JJ" },
+  { en: "At most 366 closure days", fr: "Au plus 366 jours de fermeture" },
+  { en: "Choose a type: {value}", fr: "Choisissez un type : {value}" },
+  { en: "Choose among {value}", fr: "Choisissez parmi {value}" },
+  { en: "Choose a state", fr: "Choisissez une région" },
+  { en: "Choose a state of the park's country", fr: "Choisissez une région du pays du parking" },
+  { en: "Choose an operator", fr: "Choisissez un exploitant" },
+  { en: "Choose English or French", fr: "Choisissez l'anglais ou le français" },
+  {
+    en: "Latitude must be a number between -90 and 90",
+    fr: "La latitude doit être un nombre entre -90 et 90",
+  },
+  {
+    en: "Longitude must be a number between -180 and 180",
+    fr: "La longitude doit être un nombre entre -180 et 180",
+  },
+  {
+    en: "Enter a time zone such as Africa/Lagos",
+    fr: "Saisissez un fuseau horaire, par exemple Africa/Lagos",
+  },
+  {
+    en: "Give the hours of all 7 days, Monday first",
+    fr: "Indiquez les horaires des 7 jours, en commençant par lundi",
+  },
+  {
+    en: "Give the opening hours, or mark the park open 24 hours",
+    fr: "Indiquez les horaires d'ouverture, ou marquez le parking ouvert 24 h/24",
+  },
+  { en: "Max height must be a number", fr: "La hauteur maximale doit être un nombre" },
+  {
+    en: "Max height must be a whole number of centimetres",
+    fr: "La hauteur maximale doit être un nombre entier de centimètres",
+  },
+  {
+    en: "Max height must be between 100 and 1000 cm",
+    fr: "La hauteur maximale doit être comprise entre 100 et 1000 cm",
+  },
+  {
+    en: "Only Parkwell's staff can choose a park's operator",
+    fr: "Seule l'équipe Parkwell peut choisir l'exploitant d'un parking",
+  },
+  {
+    en: "A park with rates cannot move to another country: remove its rates first",
+    fr: "Un parking qui a des tarifs ne peut pas changer de pays : supprimez d'abord ses tarifs",
+  },
+  { en: "Enter an amount more than 0", fr: "Saisissez un montant supérieur à 0" },
+  { en: "This amount is too large", fr: "Ce montant est trop élevé" },
+  {
+    en: "The daily maximum must be at least the hourly rate",
+    fr: "Le maximum journalier doit être au moins égal au tarif horaire",
+  },
+  { en: "Amounts in {currency} have no decimals", fr: "Les montants en {currency} n'ont pas de décimales" },
+  {
+    en: "Amounts in {currency} have at most {decimals} decimals",
+    fr: "Les montants en {currency} ont au plus {decimals} décimales",
+  },
+  { en: "Each vehicle type may appear once", fr: "Chaque type de véhicule ne peut figurer qu'une fois" },
+  { en: "Too many rates", fr: "Trop de tarifs" },
+  { en: "Too many capacities", fr: "Trop de capacités" },
+  { en: "Capacity must be a number", fr: "La capacité doit être un nombre" },
+  { en: "Capacity must be a whole number", fr: "La capacité doit être un nombre entier" },
+  { en: "Capacity must be 0 or more", fr: "La capacité doit être de 0 ou plus" },
+  { en: "Capacity must be at most 100000", fr: "La capacité doit être d'au plus 100000" },
+  {
+    en: "Some bookings already hold more spaces than the capacity you asked for",
+    fr: "Des réservations occupent déjà plus de places que la capacité demandée",
+  },
+  { en: "The photo is larger than 5 MB", fr: "La photo dépasse 5 Mo" },
+  {
+    en: "Choose a photo to upload (a multipart/form-data field named photo)",
+    fr: "Choisissez une photo à envoyer (un champ multipart/form-data nommé photo)",
+  },
+  { en: "The photo must be a JPEG, PNG or WebP image", fr: "La photo doit être une image JPEG, PNG ou WebP" },
+  { en: "A park has at most {value} photos", fr: "Un parking a au plus {value} photos" },
+  { en: "Photo not found", fr: "Photo introuvable" },
+  {
+    en: "n must be a photo's position (0 for the first)",
+    fr: "n doit être la position d'une photo (0 pour la première)",
+  },
+  { en: "order must list photo positions", fr: "order doit lister des positions de photos" },
+  {
+    en: "order must list every photo's position once",
+    fr: "order doit lister la position de chaque photo une seule fois",
+  },
 ];
 
 /** The back office's people: staff and invitations, customers, inquiries, audit log, failed jobs. */
@@ -657,6 +755,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...BOOKINGS,
   ...WALLET,
   ...ADMIN,
+  ...ADMIN_PARKS,
   ...ADMIN_PEOPLE,
   ...GATE,
   ...ADMIN_REPORTS,

@@ -9,6 +9,8 @@ interface ErrorBody {
   message: string;
   code: string;
   fields?: Record<string, string>;
+  /** An AppError's details (data beside the sentence: a capacity 409's conflicting bookings). */
+  [detail: string]: unknown;
 }
 
 /** Fastify's own client errors, by code, in words a person can act on. */
@@ -67,7 +69,7 @@ export function toErrorResponse(
 function inEnglish(err: FastifyError | Error): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
     const fields = err.fields ? { fields: err.fields } : {};
-    return { status: err.status, body: { message: err.message, code: err.code, ...fields } };
+    return { status: err.status, body: { ...err.details, message: err.message, code: err.code, ...fields } };
   }
   const fe = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe)) {

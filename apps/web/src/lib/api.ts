@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The whole error body, for the data some errors carry beside the sentence (a 409's conflicts). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -69,7 +71,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   if (!res.ok) {
     const body = (data ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError(res.status, body.code ?? "http_error", body.message ?? GENERIC_ERROR, body.fields);
+    throw new ApiError(
+      res.status,
+      body.code ?? "http_error",
+      body.message ?? GENERIC_ERROR,
+      body.fields,
+      data,
+    );
   }
   return data as T;
 }

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -32,6 +33,8 @@ export interface ParkTexts {
 export interface ParkPhoto {
   url: string;
   alt: string;
+  /** A small copy for lists (photos uploaded through the back office). */
+  thumb_url?: string;
 }
 
 /**
@@ -74,6 +77,11 @@ export const parks = pgTable(
     openingHours: jsonb("opening_hours").$type<OpeningHours>(),
     /** A car may stay while the park is closed; only entry and exit need it open (opening-hours.ts). */
     overnightStays: boolean("overnight_stays").notNull().default(false),
+    /** Whole days closed on the park's clock ("2026-12-25"), whatever the hours say (opening-hours.ts). */
+    closures: date("closures", { mode: "string" })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
     amenities: text("amenities")
       .array()
       .notNull()

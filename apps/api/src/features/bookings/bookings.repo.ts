@@ -50,6 +50,7 @@ function parkForBooking(db: Db, lock: boolean) {
       openingHours: parks.openingHours,
       timeZone: parks.timeZone,
       overnightStays: parks.overnightStays,
+      closures: parks.closures,
       currency: countries.currency,
       decimals: countries.currencyDecimals,
       taxName: fees.taxName,

@@ -75,6 +75,7 @@ export async function getPark(db: Db, ref: string, language: Language): Promise<
     country: { id: country.id, code: country.code, name: country.name, currency: country.currency },
     opening_hours: p.open24h ? null : (p.openingHours ?? null),
     overnight_stays: p.overnightStays,
+    closures: p.closures,
     max_height_cm: p.maxHeightCm,
     photos: p.photos,
     operator: p.operator,

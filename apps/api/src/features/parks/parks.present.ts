@@ -30,11 +30,13 @@ export const clockOfPark = (p: {
   openingHours: DayHours[] | null;
   timeZone: string;
   overnightStays: boolean;
+  closures: string[];
 }): ParkClock => ({
   open24h: p.open24h,
   openingHours: p.openingHours,
   timeZone: p.timeZone,
   overnight: p.overnightStays,
+  closures: p.closures,
 });
 
 /**

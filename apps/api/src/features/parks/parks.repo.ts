@@ -160,6 +160,7 @@ export async function parkClocks(db: Db, ids: number[]) {
       openingHours: parks.openingHours,
       timeZone: parks.timeZone,
       overnightStays: parks.overnightStays,
+      closures: parks.closures,
     })
     .from(parks)
     .where(inArray(parks.id, ids));

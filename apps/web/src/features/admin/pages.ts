@@ -31,6 +31,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: async () => (await import("./dashboard/dashboard-page")).DashboardPage,
   },
   {
+    section: "parks",
+    path: "parks",
+    labelKey: "nav.parks",
+    permission: "parks.view",
+    load: async () => (await import("./parks/parks-page")).AdminParksPage,
+    nested: true,
+  },
+  {
     section: "gate",
     path: "gate",
     labelKey: "nav.gate",

@@ -23,6 +23,7 @@ function initialWindow(park: ParkDetail, params: URLSearchParams): [string, stri
     openingHours: park.opening_hours,
     timeZone: park.time_zone,
     overnight: park.overnight_stays,
+    closures: park.closures,
   });
   const start = next?.start ?? from;
   const end = next?.end ?? new Date(from.getTime() + 2 * 3_600_000);

@@ -101,7 +101,7 @@ export function ParkPage() {
           <OpeningHours park={park} />
           <h2>{t("entryTitle")}</h2>
           <p lang={park.text_language}>{park.entry_instructions}</p>
-          <p className="park-muted">{t("operatedBy", { operator: park.operator })}</p>
+          {park.operator && <p className="park-muted">{t("operatedBy", { operator: park.operator })}</p>}
           <h2>{t("mapTitle")}</h2>
           <Suspense fallback={<Spinner />}>
             <ParkMap pins={pins} center={center} zoom={15} className="park-map park-map--small" />

@@ -1,0 +1,304 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { queryRows } from "../../../db/client";
+import {
+  countries,
+  operators,
+  parkCapacities,
+  parkRates,
+  parks,
+  states,
+  vehicleTypes,
+} from "../../../db/schema/index";
+import type { ParkPhoto } from "../../../db/schema/parks";
+import type { Tx } from "../../../db/tx";
+import { parkScopeSql } from "../access.repo";
+
+export type ParkRow = typeof parks.$inferSelect;
+export type ParkInsert = typeof parks.$inferInsert;
+
+export interface ListFilter {
+  parkIds: number[] | null;
+  /** Already normalised (lib/search-text.ts). */
+  search?: string | undefined;
+  status?: string | undefined;
+  countryCode?: string | undefined;
+  page: number;
+  size: number;
+}
+
+export interface ListRow {
+  id: number;
+  park_code: string;
+  slug: string;
+  name: string;
+  type: string;
+  city: string;
+  country: string;
+  currency: string;
+  decimals: number;
+  status: string;
+  operator: string;
+  operator_id: number | null;
+  capacity: number;
+  photos: number;
+  hourly_from_minor: string | number | null;
+  total: number;
+}
+
+/** A page of the parks in a scope, by name, with the filters' total. */
+export async function listParks(db: Tx, f: ListFilter): Promise<ListRow[]> {
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const code = f.search ? f.search.replace(/\s+/g, "").toUpperCase() : null;
+  return queryRows<ListRow>(
+    db,
+    sql`SELECT p.id, p.park_code, p.slug, p.name, p.type, p.city, c.code AS country, c.currency,
+        c.currency_decimals AS decimals, p.status, p.operator, p.operator_id,
+        coalesce((SELECT sum(pc.capacity) FROM park_capacities pc WHERE pc.park_id = p.id), 0)::int AS capacity,
+        jsonb_array_length(p.photos)::int AS photos, p.hourly_from_minor,
+        count(*) OVER ()::int AS total
+      FROM parks p JOIN countries c ON c.id = p.country_id
+      WHERE ${parkScopeSql(sql`p.id`, f.parkIds)}
+        ${like ? sql`AND (p.search_text LIKE ${like} OR p.park_code = ${code})` : sql``}
+        ${f.status ? sql`AND p.status = ${f.status}` : sql``}
+        ${f.countryCode ? sql`AND c.code = ${f.countryCode}` : sql``}
+      ORDER BY p.name, p.id
+      LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`,
+  );
+}
+
+/** The filters' total when the page asked for is past the end (no row to carry it). */
+export async function countParks(db: Tx, f: ListFilter): Promise<number> {
+  const rows = await listParks(db, { ...f, page: 1, size: 1 });
+  return rows[0]?.total ?? 0;
+}
+
+export async function findPark(db: Tx, id: number): Promise<ParkRow | null> {
+  const [row] = await db.select().from(parks).where(eq(parks.id, id));
+  return row ?? null;
+}
+
+/** The park's row, locked for the rest of the transaction (edits of one park never interleave). */
+export async function lockPark(tx: Tx, id: number): Promise<ParkRow | null> {
+  const [row] = await tx.select().from(parks).where(eq(parks.id, id)).for("update");
+  return row ?? null;
+}
+
+export interface CountryFacts {
+  id: number;
+  code: string;
+  currency: string;
+  decimals: number;
+}
+
+export async function findCountry(
+  db: Tx,
+  by: { code: string } | { id: number },
+): Promise<CountryFacts | null> {
+  const [row] = await db
+    .select({
+      id: countries.id,
+      code: countries.code,
+      currency: countries.currency,
+      decimals: countries.currencyDecimals,
+    })
+    .from(countries)
+    .where("code" in by ? eq(countries.code, by.code) : eq(countries.id, by.id));
+  return row ?? null;
+}
+
+export async function findState(
+  db: Tx,
+  id: number,
+): Promise<{ id: number; countryId: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: states.id, countryId: states.countryId, name: states.name })
+    .from(states)
+    .where(eq(states.id, id));
+  return row ?? null;
+}
+
+export async function findOperator(db: Tx, id: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: operators.id, name: operators.name })
+    .from(operators)
+    .where(eq(operators.id, id));
+  return row ?? null;
+}
+
+export async function listOperators(db: Tx): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: operators.id, name: operators.name }).from(operators).orderBy(asc(operators.name));
+}
+
+export async function vehicleTypeIds(db: Tx): Promise<Map<number, string>> {
+  const rows = await db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Whether a slug or a park code is taken (by any park, whatever its status). */
+export async function takenSlugs(db: Tx, base: string): Promise<Set<string>> {
+  const like = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<{ slug: string }>(db, sql`SELECT slug FROM parks WHERE slug LIKE ${like}`);
+  return new Set(rows.map((r) => r.slug));
+}
+
+export async function parkCodeTaken(db: Tx, code: string): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(db, sql`SELECT 1 AS n FROM parks WHERE park_code = ${code}`);
+  return rows.length > 0;
+}
+
+export async function insertPark(tx: Tx, row: ParkInsert): Promise<ParkRow> {
+  const [created] = await tx.insert(parks).values(row).returning();
+  return created!;
+}
+
+export async function updatePark(tx: Tx, id: number, set: Partial<ParkInsert>): Promise<ParkRow> {
+  const [updated] = await tx.update(parks).set(set).where(eq(parks.id, id)).returning();
+  return updated!;
+}
+
+export async function setPhotos(tx: Tx, id: number, photos: ParkPhoto[]): Promise<void> {
+  await tx
+    .update(parks)
+    .set({ photos: sql`${JSON.stringify(photos)}::jsonb` })
+    .where(eq(parks.id, id));
+}
+
+export interface RateRow {
+  vehicleTypeId: number;
+  vehicleType: string;
+  hourlyMinor: number;
+  dailyMaxMinor: number;
+}
+
+export async function listRates(db: Tx, parkId: number): Promise<RateRow[]> {
+  const rows = await db
+    .select({
+      vehicleTypeId: parkRates.vehicleTypeId,
+      vehicleType: vehicleTypes.name,
+      hourlyMinor: parkRates.hourlyMinor,
+      dailyMaxMinor: parkRates.dailyMaxMinor,
+    })
+    .from(parkRates)
+    .innerJoin(vehicleTypes, eq(vehicleTypes.id, parkRates.vehicleTypeId))
+    .where(and(eq(parkRates.parkId, parkId), eq(parkRates.kind, "standard")))
+    .orderBy(asc(vehicleTypes.sortOrder), asc(vehicleTypes.id));
+  return rows.map((r) => ({ ...r, hourlyMinor: r.hourlyMinor ?? 0, dailyMaxMinor: r.dailyMaxMinor ?? 0 }));
+}
+
+export interface CapacityRow {
+  vehicleTypeId: number;
+  vehicleType: string;
+  capacity: number;
+}
+
+export async function listCapacities(db: Tx, parkId: number): Promise<CapacityRow[]> {
+  return db
+    .select({
+      vehicleTypeId: parkCapacities.vehicleTypeId,
+      vehicleType: vehicleTypes.name,
+      capacity: parkCapacities.capacity,
+    })
+    .from(parkCapacities)
+    .innerJoin(vehicleTypes, eq(vehicleTypes.id, parkCapacities.vehicleTypeId))
+    .where(eq(parkCapacities.parkId, parkId))
+    .orderBy(asc(vehicleTypes.sortOrder), asc(vehicleTypes.id));
+}
+
+/**
+ * Replaces the park's standard rates in one statement each way (the rate-card trigger runs once
+ * per statement): types left out lose their rate.
+ */
+export async function replaceRates(
+  tx: Tx,
+  parkId: number,
+  rates: { vehicleTypeId: number; hourlyMinor: number; dailyMaxMinor: number }[],
+): Promise<void> {
+  const keep = rates.map((r) => r.vehicleTypeId);
+  await tx.execute(sql`DELETE FROM park_rates WHERE park_id = ${parkId} AND kind = 'standard'
+    AND NOT (vehicle_type_id = ANY(${sql.param(keep)}::int[]))`);
+  if (rates.length === 0) return;
+  await tx.execute(sql`INSERT INTO park_rates (park_id, vehicle_type_id, kind, hourly_minor, daily_max_minor)
+    SELECT ${parkId}, t.v, 'standard', t.h, t.d
+    FROM unnest(${sql.param(keep)}::int[], ${sql.param(rates.map((r) => r.hourlyMinor))}::bigint[],
+      ${sql.param(rates.map((r) => r.dailyMaxMinor))}::bigint[]) AS t(v, h, d)
+    ON CONFLICT (park_id, vehicle_type_id) WHERE kind = 'standard'
+    DO UPDATE SET hourly_minor = excluded.hourly_minor, daily_max_minor = excluded.daily_max_minor`);
+}
+
+/**
+ * Locks the park's capacity rows (and returns them), as a booking does (book_space: `SELECT
+ * ... FOR UPDATE` on park_capacities), so no booking of these types commits until this
+ * transaction ends; a type without a row yet has nothing to lock and no booking to race (a
+ * booking needs the row). The peak must be read in a later statement, which then sees every
+ * booking committed before the lock was granted.
+ */
+export async function lockCapacities(tx: Tx, parkId: number): Promise<Map<number, number>> {
+  const rows = await queryRows<{ vehicle_type_id: number; capacity: number }>(
+    tx,
+    sql`SELECT vehicle_type_id, capacity FROM park_capacities WHERE park_id = ${parkId}
+      ORDER BY vehicle_type_id FOR UPDATE`,
+  );
+  return new Map(rows.map((r) => [Number(r.vehicle_type_id), Number(r.capacity)]));
+}
+
+/** The most spaces of a type held at once from `from` on: active bookings and parked drive-up sales (booking_peak). */
+export async function peakFrom(tx: Tx, parkId: number, vehicleTypeId: number, from: Date): Promise<number> {
+  const [row] = await queryRows<{ peak: number }>(
+    tx,
+    sql`SELECT booking_peak(${parkId}, ${vehicleTypeId}, ${from.toISOString()}::timestamptz, 'infinity'::timestamptz, NULL) AS peak`,
+  );
+  return Number(row?.peak ?? 0);
+}
+
+export interface HoldingRow {
+  booking_code: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  plate_number: string;
+}
+
+/**
+ * The bookings and parked sales that overlap a moment from `from` on when more than `capacity`
+ * spaces of the type are held: the ones a lower capacity would leave without a space.
+ */
+export async function holdingsOver(
+  tx: Tx,
+  parkId: number,
+  vehicleTypeId: number,
+  from: Date,
+  capacity: number,
+): Promise<HoldingRow[]> {
+  return queryRows<HoldingRow>(
+    tx,
+    sql`WITH b AS (
+        SELECT booking_code AS code, start_time, end_time, plate_number FROM bookings
+        WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'active'
+          AND end_time > ${from.toISOString()}::timestamptz
+        UNION ALL
+        SELECT sale_code, start_time, end_time, plate_number FROM pos_sales
+        WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'parked'
+          AND end_time > ${from.toISOString()}::timestamptz),
+      pts AS (SELECT ${from.toISOString()}::timestamptz AS t
+        UNION SELECT start_time FROM b WHERE start_time > ${from.toISOString()}::timestamptz),
+      over AS (SELECT t FROM pts WHERE (SELECT count(*) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t) > ${capacity})
+      SELECT DISTINCT b.code AS booking_code, b.start_time, b.end_time, b.plate_number
+      FROM b JOIN over ON b.start_time <= over.t AND b.end_time > over.t
+      ORDER BY b.start_time, booking_code
+      LIMIT 200`,
+  );
+}
+
+/** Sets the park's capacities in one statement (the rate-card trigger runs once); types left out are removed. */
+export async function replaceCapacities(
+  tx: Tx,
+  parkId: number,
+  capacities: { vehicleTypeId: number; capacity: number }[],
+): Promise<void> {
+  const keep = capacities.map((c) => c.vehicleTypeId);
+  await tx.execute(sql`DELETE FROM park_capacities WHERE park_id = ${parkId}
+    AND NOT (vehicle_type_id = ANY(${sql.param(keep)}::int[]))`);
+  if (capacities.length === 0) return;
+  await tx.execute(sql`INSERT INTO park_capacities (park_id, vehicle_type_id, capacity)
+    SELECT ${parkId}, t.v, t.c FROM unnest(${sql.param(keep)}::int[], ${sql.param(capacities.map((c) => c.capacity))}::int[]) AS t(v, c)
+    ON CONFLICT (park_id, vehicle_type_id) DO UPDATE SET capacity = excluded.capacity`);
+}

@@ -1,0 +1,508 @@
+/**
+ * The back office's parks (docs/PRODUCT-RULES.md#back-office-parks): list, create, edit,
+ * deactivate, rates and capacities, in the caller's scope (a park outside it is the same 404 as a
+ * missing one). Every change is one transaction with its audit entry; the search's kept tables
+ * (counts, words, rate cards) follow by the database's triggers, so the public search and the park
+ * page show the change at once.
+ */
+import { randomInt } from "node:crypto";
+import type {
+  AdminPark,
+  AdminParkCapacitiesBodySchema,
+  AdminParkCreateParsed,
+  AdminParkList,
+  AdminParkListQuery,
+  AdminParkPatchParsed,
+  AdminParkRatesBodySchema,
+  CapacityConflict,
+} from "@parkwell/contract";
+import type { z } from "zod";
+import type { Db } from "../../../db/client";
+import type { ParkPhoto } from "../../../db/schema/parks";
+import type { Tx } from "../../../db/tx";
+import { AppError } from "../../../lib/app-error";
+import type { Language } from "../../../lib/language";
+import { toMajor, toMinor } from "../../../lib/money";
+import { normalizeSearchText } from "../../../lib/search-text";
+import { isIanaTimeZone } from "../../../lib/time-zone";
+import { can, forbidden, parkInScope, type StaffAccess } from "../access.service";
+import { recordAudit, type AuditActor } from "../audit.repo";
+import {
+  changed,
+  freeSlug,
+  parkCodeCandidate,
+  searchTextOf,
+  slugBase,
+  storedTexts,
+  textsOf,
+} from "./admin-parks.domain";
+import * as repo from "./admin-parks.repo";
+import type { ParkRow } from "./admin-parks.repo";
+
+export const parkNotFound = () => AppError.notFound("Park not found", "park_not_found");
+
+/** The park if it exists and is in the caller's scope; else the one 404. */
+export async function parkInScopeOr404(
+  db: Tx,
+  access: StaffAccess,
+  id: number,
+  lock = false,
+): Promise<ParkRow> {
+  if (!parkInScope(access, id)) throw parkNotFound();
+  const park = lock ? await repo.lockPark(db, id) : await repo.findPark(db, id);
+  if (!park) throw parkNotFound();
+  return park;
+}
+
+/** 404 unless the park exists in the caller's scope (before reading an upload for it). */
+export async function requirePark(db: Db, access: StaffAccess, id: number): Promise<void> {
+  await parkInScopeOr404(db, access, id);
+}
+
+export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): Promise<AdminParkList> {
+  const filter: repo.ListFilter = {
+    parkIds: access.parkIds,
+    search: q.search ? normalizeSearchText(q.search) || undefined : undefined,
+    status: q.status,
+    countryCode: q.country,
+    page: q.page,
+    size: q.size,
+  };
+  const rows = await repo.listParks(db, filter);
+  const total = rows[0]?.total ?? (q.page > 1 ? await repo.countParks(db, filter) : 0);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      park_code: r.park_code,
+      slug: r.slug,
+      name: r.name,
+      type: r.type,
+      city: r.city,
+      country: r.country,
+      status: r.status,
+      operator: r.operator,
+      operator_id: r.operator_id,
+      capacity: Number(r.capacity),
+      photos: Number(r.photos),
+      hourly_from:
+        r.hourly_from_minor === null ? null : toMajor(Number(r.hourly_from_minor), Number(r.decimals)),
+      currency: r.currency,
+    })),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: Math.max(1, Math.ceil(total / q.size)),
+  };
+}
+
+export async function get(db: Db, access: StaffAccess, id: number): Promise<AdminPark> {
+  return present(db, await parkInScopeOr404(db, access, id));
+}
+
+export async function operators(db: Db): Promise<{ items: { id: number; name: string }[] }> {
+  return { items: await repo.listOperators(db) };
+}
+
+async function present(db: Tx, p: ParkRow): Promise<AdminPark> {
+  const country = (await repo.findCountry(db, { id: p.countryId }))!;
+  const operator = p.operatorId === null ? null : await repo.findOperator(db, p.operatorId);
+  const rates = await repo.listRates(db, p.id);
+  const capacities = await repo.listCapacities(db, p.id);
+  return {
+    ...editable(p),
+    id: p.id,
+    slug: p.slug,
+    park_code: p.parkCode,
+    country: country.code,
+    currency: country.currency,
+    decimals: country.decimals,
+    photos: p.photos,
+    operator,
+    rates: rates.map((r) => ({
+      vehicle_type_id: r.vehicleTypeId,
+      vehicle_type: r.vehicleType,
+      hourly: toMajor(r.hourlyMinor, country.decimals),
+      daily_max: toMajor(r.dailyMaxMinor, country.decimals),
+    })),
+    capacities: capacities.map((c) => ({
+      vehicle_type_id: c.vehicleTypeId,
+      vehicle_type: c.vehicleType,
+      capacity: c.capacity,
+    })),
+  };
+}
+
+/** The fields the form edits, as the API names them: also the audit log's before and after. */
+function editable(p: ParkRow) {
+  return {
+    name: p.name,
+    type: p.type,
+    state_id: p.stateId,
+    city: p.city,
+    address: p.address,
+    lat: p.lat,
+    lng: p.lng,
+    time_zone: p.timeZone,
+    open_24h: p.open24h,
+    opening_hours: p.open24h ? null : (p.openingHours ?? null),
+    overnight_stays: p.overnightStays,
+    closures: p.closures,
+    amenities: p.amenities,
+    max_height_cm: p.maxHeightCm,
+    text_language: p.textLanguage,
+    texts: textsOf(p),
+    status: p.status,
+  };
+}
+
+const auditView = (p: ParkRow) => ({
+  ...editable(p),
+  country_id: p.countryId,
+  operator_id: p.operatorId,
+  operator: p.operator,
+  slug: p.slug,
+  park_code: p.parkCode,
+});
+
+interface Place {
+  countryId: number;
+  countryCode: string;
+  stateId: number | null;
+  stateName: string | null;
+  timeZone: string;
+}
+
+/** Country, state and zone checked together: every mistake at once, as 422 fields. */
+async function checkPlace(
+  db: Tx,
+  countryCode: string,
+  stateId: number | null,
+  timeZone: string,
+  fields: Record<string, string>,
+): Promise<Place | null> {
+  const country = await repo.findCountry(db, { code: countryCode });
+  if (!country) fields.country = "Please choose a country";
+  let stateName: string | null = null;
+  if (stateId !== null) {
+    const state = await repo.findState(db, stateId);
+    if (!state || (country && state.countryId !== country.id))
+      fields.state_id = "Choose a state of the park's country";
+    else stateName = state.name;
+  }
+  if (!isIanaTimeZone(timeZone)) fields.time_zone = "Enter a time zone such as Africa/Lagos";
+  if (!country) return null;
+  return { countryId: country.id, countryCode: country.code, stateId, stateName, timeZone };
+}
+
+/** The operator a new or edited park belongs to: an admin's choice, else the caller's own operator. */
+async function operatorFor(
+  db: Tx,
+  access: StaffAccess,
+  wanted: number | null | undefined,
+  current: { id: number | null } | null,
+  fields: Record<string, string>,
+): Promise<{ id: number | null; name: string } | undefined> {
+  if (access.parkIds === null) {
+    if (wanted === undefined) return undefined;
+    if (wanted === null) return { id: null, name: "" };
+    const operator = await repo.findOperator(db, wanted);
+    if (!operator) fields.operator_id = "Choose an operator";
+    return operator ?? undefined;
+  }
+  // Operator staff: their own operator only.
+  const own = access.operator;
+  if (wanted !== undefined && wanted !== own?.id) {
+    fields.operator_id = "Only Parkwell's staff can choose a park's operator";
+    return undefined;
+  }
+  if (current) return undefined;
+  if (!own) throw forbidden();
+  return { id: own.id, name: own.name };
+}
+
+function refuse(fields: Record<string, string>): void {
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+}
+
+async function newIdentifiers(tx: Tx, name: string, city: string, countryCode: string) {
+  const slug = freeSlug(name, city, await repo.takenSlugs(tx, slugBase(name, city)));
+  for (let i = 0; i < 20; i += 1) {
+    const code = parkCodeCandidate(countryCode, () => randomInt(0, 1_000_000) / 1_000_000);
+    if (!(await repo.parkCodeTaken(tx, code))) return { slug, parkCode: code };
+  }
+  throw new Error("No free park code after 20 tries");
+}
+
+export async function create(
+  db: Db,
+  access: StaffAccess,
+  actor: AuditActor,
+  body: AdminParkCreateParsed,
+): Promise<AdminPark> {
+  return db.transaction(async (tx) => {
+    const fields: Record<string, string> = {};
+    const place = await checkPlace(tx, body.country, body.state_id, body.time_zone, fields);
+    const operator = await operatorFor(tx, access, body.operator_id, null, fields);
+    refuse(fields);
+    const texts = storedTexts(body.text_language, body.texts);
+    const ids = await newIdentifiers(tx, body.name, body.city, place!.countryCode);
+    const row = await repo.insertPark(tx, {
+      ...ids,
+      name: body.name,
+      type: body.type,
+      countryId: place!.countryId,
+      stateId: place!.stateId,
+      city: body.city,
+      timeZone: place!.timeZone,
+      address: body.address,
+      lat: body.lat,
+      lng: body.lng,
+      open24h: body.open_24h,
+      openingHours: body.open_24h ? null : body.opening_hours,
+      overnightStays: body.overnight_stays,
+      closures: body.closures,
+      amenities: body.amenities,
+      maxHeightCm: body.max_height_cm,
+      textLanguage: body.text_language,
+      ...texts,
+      operator: operator?.name ?? "",
+      operatorId: operator?.id ?? null,
+      status: body.status,
+      searchText: searchTextOf({ ...body, state: place!.stateName }),
+    });
+    await recordAudit(tx, actor, {
+      action: "park.create",
+      entity: "park",
+      entityId: row.id,
+      operatorId: row.operatorId,
+      after: auditView(row),
+    });
+    return present(tx, row);
+  });
+}
+
+export async function update(
+  db: Db,
+  access: StaffAccess,
+  actor: AuditActor,
+  id: number,
+  body: AdminParkPatchParsed,
+): Promise<AdminPark> {
+  return db.transaction(async (tx) => {
+    const park = await parkInScopeOr404(tx, access, id, true);
+    if (body.status === "inactive" && park.status !== "inactive" && !can(access, "parks.delete")) {
+      throw forbidden();
+    }
+    const fields: Record<string, string> = {};
+    const country = (await repo.findCountry(tx, { id: park.countryId }))!;
+    const countryCode = body.country ?? country.code;
+    const stateId = body.state_id !== undefined ? body.state_id : body.country ? null : park.stateId;
+    const place = await checkPlace(tx, countryCode, stateId, body.time_zone ?? park.timeZone, fields);
+    if (place && place.countryId !== park.countryId && (await repo.listRates(tx, id)).length > 0) {
+      fields.country = "A park with rates cannot move to another country: remove its rates first";
+    }
+    const operator = await operatorFor(tx, access, body.operator_id, { id: park.operatorId }, fields);
+    const open24h = body.open_24h ?? park.open24h;
+    const hours = body.opening_hours !== undefined ? body.opening_hours : park.openingHours;
+    if (!open24h && !hours) fields.opening_hours = "Give the opening hours, or mark the park open 24 hours";
+    refuse(fields);
+
+    const name = body.name ?? park.name;
+    const city = body.city ?? park.city;
+    const address = body.address ?? park.address;
+    const language: Language = body.text_language ?? park.textLanguage;
+    const texts =
+      body.texts || body.text_language ? storedTexts(language, { ...textsOf(park), ...body.texts }) : null;
+    const after = await repo.updatePark(tx, id, {
+      name,
+      type: body.type ?? park.type,
+      countryId: place!.countryId,
+      stateId: place!.stateId,
+      city,
+      address,
+      lat: body.lat ?? park.lat,
+      lng: body.lng ?? park.lng,
+      timeZone: place!.timeZone,
+      open24h,
+      openingHours: open24h ? null : hours,
+      overnightStays: body.overnight_stays ?? park.overnightStays,
+      closures: body.closures ?? park.closures,
+      amenities: body.amenities ?? park.amenities,
+      maxHeightCm: body.max_height_cm !== undefined ? body.max_height_cm : park.maxHeightCm,
+      textLanguage: language,
+      ...(texts ?? {}),
+      ...(operator ? { operator: operator.name, operatorId: operator.id } : {}),
+      status: body.status ?? park.status,
+      searchText: searchTextOf({ name, address, city, state: place!.stateName }),
+    });
+    const diff = changed(auditView(park), auditView(after));
+    if (Object.keys(diff.after).length > 0) {
+      await recordAudit(tx, actor, {
+        action: after.status === "inactive" && park.status !== "inactive" ? "park.deactivate" : "park.update",
+        entity: "park",
+        entityId: id,
+        operatorId: after.operatorId ?? park.operatorId,
+        ...diff,
+      });
+    }
+    return present(tx, after);
+  });
+}
+
+type RatesBody = z.output<typeof AdminParkRatesBodySchema>;
+type CapacitiesBody = z.output<typeof AdminParkCapacitiesBodySchema>;
+
+/** Whether an amount has no more decimals than the currency has. */
+const fitsDecimals = (amount: number, decimals: number) =>
+  Math.abs(toMinor(amount, decimals) - amount * 10 ** decimals) < 1e-6;
+
+function unknownTypes(list: { vehicle_type_id: number }[], known: Map<number, string>, key: string) {
+  const fields: Record<string, string> = {};
+  list.forEach((r, i) => {
+    if (!known.has(r.vehicle_type_id)) fields[`${key}.${i}.vehicle_type_id`] = "Please choose a vehicle type";
+  });
+  return fields;
+}
+
+/** Replaces the park's standard rates (major units in, minor units stored with the country's decimals). */
+export async function setRates(
+  db: Db,
+  access: StaffAccess,
+  actor: AuditActor,
+  id: number,
+  body: RatesBody,
+): Promise<AdminPark> {
+  return db.transaction(async (tx) => {
+    const park = await parkInScopeOr404(tx, access, id, true);
+    const country = (await repo.findCountry(tx, { id: park.countryId }))!;
+    const fields = unknownTypes(body.rates, await repo.vehicleTypeIds(tx), "rates");
+    body.rates.forEach((r, i) => {
+      for (const key of ["hourly", "daily_max"] as const) {
+        if (!fitsDecimals(r[key], country.decimals)) {
+          const { currency, decimals } = country;
+          fields[`rates.${i}.${key}`] =
+            decimals === 0
+              ? `Amounts in ${currency} have no decimals`
+              : `Amounts in ${currency} have at most ${decimals} decimals`;
+        }
+      }
+    });
+    refuse(fields);
+    const before = await repo.listRates(tx, id);
+    const wanted = body.rates.map((r) => ({
+      vehicleTypeId: r.vehicle_type_id,
+      hourlyMinor: toMinor(r.hourly, country.decimals),
+      dailyMaxMinor: toMinor(r.daily_max, country.decimals),
+    }));
+    await repo.replaceRates(tx, id, wanted);
+    const after = await repo.listRates(tx, id);
+    const view = (rows: repo.RateRow[]) =>
+      rows.map((r) => ({
+        vehicle_type_id: r.vehicleTypeId,
+        hourly_minor: r.hourlyMinor,
+        daily_max_minor: r.dailyMaxMinor,
+      }));
+    await recordAudit(tx, actor, {
+      action: "park.rates",
+      entity: "park",
+      entityId: id,
+      operatorId: park.operatorId,
+      before: { rates: view(before) },
+      after: { rates: view(after) },
+    });
+    return present(tx, await repo.findPark(tx, id).then((p) => p!));
+  });
+}
+
+const capacityConflict = (conflicts: CapacityConflict["conflicts"]) =>
+  new AppError(
+    409,
+    "capacity_conflict",
+    "Some bookings already hold more spaces than the capacity you asked for",
+    undefined,
+    { conflicts },
+  );
+
+const iso = (t: Date | string) => (t instanceof Date ? t : new Date(t)).toISOString();
+
+/**
+ * Sets the park's spaces per vehicle type (a type left out has none). Never below what is already
+ * held from now on: under the lock every booking takes (the park's capacity rows, FOR UPDATE, as
+ * book_space), the peak is read in a later statement, so a booking racing the change either
+ * committed before (and is counted) or waits and then sees the new capacity.
+ */
+export async function setCapacities(
+  db: Db,
+  access: StaffAccess,
+  actor: AuditActor,
+  id: number,
+  body: CapacitiesBody,
+  now: Date,
+): Promise<AdminPark> {
+  return db.transaction(async (tx) => {
+    const park = await parkInScopeOr404(tx, access, id);
+    refuse(unknownTypes(body.capacities, await repo.vehicleTypeIds(tx), "capacities"));
+    const before = await repo.lockCapacities(tx, id);
+    const wanted = new Map(body.capacities.map((c) => [c.vehicle_type_id, c.capacity]));
+    // A type whose row goes away is a capacity of 0.
+    for (const type of before.keys()) if (!wanted.has(type)) wanted.set(type, 0);
+    const conflicts: CapacityConflict["conflicts"] = [];
+    for (const [type, capacity] of [...wanted].sort((a, b) => a[0] - b[0])) {
+      if (capacity >= (before.get(type) ?? 0)) continue; // more spaces never strand a booking
+      const peak = await repo.peakFrom(tx, id, type, now);
+      if (peak <= capacity) continue;
+      const holdings = await repo.holdingsOver(tx, id, type, now, capacity);
+      conflicts.push({
+        vehicle_type_id: type,
+        requested: capacity,
+        peak,
+        bookings: holdings.map((h) => ({
+          booking_code: h.booking_code,
+          start_time: iso(h.start_time),
+          end_time: iso(h.end_time),
+          plate_number: h.plate_number,
+        })),
+      });
+    }
+    if (conflicts.length > 0) throw capacityConflict(conflicts);
+    await repo.replaceCapacities(
+      tx,
+      id,
+      body.capacities.map((c) => ({ vehicleTypeId: c.vehicle_type_id, capacity: c.capacity })),
+    );
+    await recordAudit(tx, actor, {
+      action: "park.capacities",
+      entity: "park",
+      entityId: id,
+      operatorId: park.operatorId,
+      before: { capacities: Object.fromEntries(before) },
+      after: { capacities: Object.fromEntries(body.capacities.map((c) => [c.vehicle_type_id, c.capacity])) },
+    });
+    return present(tx, await repo.findPark(tx, id).then((p) => p!));
+  });
+}
+
+/** The photos of a park in scope, changed by `change` under the park's row lock, audited. */
+export async function changePhotos(
+  db: Db,
+  access: StaffAccess,
+  actor: AuditActor,
+  id: number,
+  action: string,
+  change: (photos: ParkPhoto[]) => ParkPhoto[],
+): Promise<AdminPark> {
+  return db.transaction(async (tx) => {
+    const park = await parkInScopeOr404(tx, access, id, true);
+    const after = change(park.photos);
+    await repo.setPhotos(tx, id, after);
+    await recordAudit(tx, actor, {
+      action,
+      entity: "park",
+      entityId: id,
+      operatorId: park.operatorId,
+      before: { photos: park.photos },
+      after: { photos: after },
+    });
+    return present(tx, { ...park, photos: after });
+  });
+}

@@ -1,0 +1,517 @@
+import {
+  ADMIN_PARK_STATUSES,
+  AdminParkCreateSchema,
+  AMENITIES,
+  PARK_TYPES,
+  type AdminPark,
+  type AdminParkCreate,
+  type Country,
+  type State,
+} from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
+import { api } from "../../../lib/api";
+import { errorText } from "../../../lib/form-errors";
+import { useSchemaForm } from "../../../lib/use-schema-form";
+import { useCan } from "../me";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { PageHeader } from "../ui/page-header";
+import { LoadingState } from "../ui/states";
+import { createPark, operatorsQuery, parkQuery, updatePark } from "./api";
+import { ParkPhotos } from "./park-photos";
+import { RatesAndCapacities } from "./rates-capacities";
+
+const LocationMap = lazy(() => import("./location-map"));
+
+const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+/** Where the pin starts for a new park, per country. */
+const CENTERS: Record<string, [number, number]> = {
+  NG: [6.5244, 3.3792],
+  CA: [43.6532, -79.3832],
+  SN: [14.6928, -17.4467],
+  US: [40.7128, -74.006],
+};
+
+interface DayValues {
+  mode: "open" | "closed";
+  open: string;
+  close: string;
+}
+
+interface ParkValues {
+  name: string;
+  type: string;
+  country: string;
+  state_id: string;
+  city: string;
+  address: string;
+  lat: string;
+  lng: string;
+  time_zone: string;
+  open_24h: boolean;
+  days: DayValues[];
+  overnight_stays: boolean;
+  closures: string;
+  amenities: string[];
+  max_height_cm: string;
+  text_language: "en" | "fr";
+  en_description: string;
+  en_entry: string;
+  fr_description: string;
+  fr_entry: string;
+  operator_id: string;
+  status: string;
+}
+
+function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
+  const center = CENTERS.NG!;
+  return {
+    name: p?.name ?? "",
+    type: p?.type ?? "city",
+    country: p?.country ?? "NG",
+    state_id: p?.state_id ? String(p.state_id) : "",
+    city: p?.city ?? "",
+    address: p?.address ?? "",
+    lat: String(p?.lat ?? center[0]),
+    lng: String(p?.lng ?? center[1]),
+    time_zone: p?.time_zone ?? "Africa/Lagos",
+    open_24h: p?.open_24h ?? true,
+    days: DAYS.map((d) => {
+      const h = p?.opening_hours?.[d];
+      return h
+        ? { mode: "open", open: h.open, close: h.close }
+        : { mode: p?.opening_hours ? "closed" : "open", open: "07:00", close: "22:00" };
+    }),
+    overnight_stays: p?.overnight_stays ?? false,
+    closures: (p?.closures ?? []).join("\n"),
+    amenities: p?.amenities ?? [],
+    max_height_cm: p?.max_height_cm ? String(p.max_height_cm) : "",
+    text_language: p?.text_language ?? language,
+    en_description: p?.texts.en.description ?? "",
+    en_entry: p?.texts.en.entry_instructions ?? "",
+    fr_description: p?.texts.fr.description ?? "",
+    fr_entry: p?.texts.fr.entry_instructions ?? "",
+    operator_id: p ? String(p.operator?.id ?? "") : "",
+    status: p?.status ?? "active",
+  };
+}
+
+const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
+
+/** The form's values as the API's body (the contract's schema checks it, as the server does). */
+function bodyOf(v: ParkValues, chooseOperator: boolean): AdminParkCreate {
+  return {
+    name: v.name,
+    type: v.type as AdminParkCreate["type"],
+    country: v.country,
+    state_id: v.state_id ? Number(v.state_id) : null,
+    city: v.city,
+    address: v.address,
+    lat: num(v.lat),
+    lng: num(v.lng),
+    time_zone: v.time_zone,
+    open_24h: v.open_24h,
+    opening_hours: v.open_24h
+      ? null
+      : v.days.map((d) => (d.mode === "closed" ? null : { open: d.open, close: d.close })),
+    overnight_stays: v.overnight_stays,
+    closures: v.closures
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    amenities: v.amenities as AdminParkCreate["amenities"],
+    max_height_cm: v.max_height_cm.trim() === "" ? null : num(v.max_height_cm),
+    text_language: v.text_language,
+    texts: {
+      en: { description: v.en_description, entry_instructions: v.en_entry },
+      fr: { description: v.fr_description, entry_instructions: v.fr_entry },
+    },
+    status: v.status as AdminParkCreate["status"],
+    ...(chooseOperator ? { operator_id: v.operator_id ? Number(v.operator_id) : null } : {}),
+  };
+}
+
+/** A new park (/admin/parks/new) or an existing one (/admin/parks/{id}). */
+export function ParkEditor() {
+  const { t } = useTranslation(["admin-parks", "auth"]);
+  const { id } = useParams();
+  const parkId = id ? Number(id) : null;
+  const park = useQuery({ ...parkQuery(parkId ?? 0), enabled: parkId !== null });
+  if (parkId !== null && park.isPending) return <LoadingState text={t("loading")} />;
+  if (parkId !== null && (park.isError || !park.data)) {
+    return (
+      <>
+        <PageHeader title={t("title")} />
+        <p role="alert">{errorText(t, park.error)}</p>
+        <Link to="..">{t("back")}</Link>
+      </>
+    );
+  }
+  return <ParkEditorLoaded key={parkId ?? "new"} park={park.data} />;
+}
+
+function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
+  const { t, i18n } = useTranslation(["admin-parks", "auth"]);
+  const can = useCan();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const isAdmin = can("roles.view");
+  const chooseOperator = isAdmin;
+  const editable = park ? can("parks.update") : can("parks.create");
+  const countries = useQuery({ queryKey: ["countries"], queryFn: () => api<Country[]>("/countries") });
+  const form = useSchemaForm<ParkValues, typeof AdminParkCreateSchema>({
+    schema: AdminParkCreateSchema,
+    defaultValues: valuesOf(park, i18n.language === "fr" ? "fr" : "en"),
+    toInput: (v) => bodyOf(v, chooseOperator),
+  });
+  const { register, watch, setValue, formState } = form;
+  const country = watch("country");
+  const countryRow = countries.data?.find((c) => c.code === country);
+  const states = useQuery({
+    queryKey: ["states", countryRow?.id],
+    queryFn: () => api<State[]>(`/states/load?country_id=${countryRow!.id}`),
+    enabled: Boolean(countryRow),
+  });
+  const operators = useQuery({ ...operatorsQuery, enabled: chooseOperator });
+  const [saved, setSaved] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const save = useMutation({
+    mutationFn: (body: AdminParkCreate) => (park ? updatePark(park.id, body) : createPark(body)),
+    onSuccess: async (result) => {
+      setSaved(true);
+      client.setQueryData(parkQuery(result.id).queryKey, result);
+      await client.invalidateQueries({ queryKey: ["admin", "parks"] });
+      if (!park) void navigate(`../${result.id}`, { relative: "path" });
+    },
+    onError: (err) => form.showServerErrors(err),
+  });
+  const status = useMutation({
+    mutationFn: (next: "active" | "inactive") => updatePark(park!.id, { status: next }),
+    onSuccess: async (result) => {
+      setConfirming(false);
+      client.setQueryData(parkQuery(result.id).queryKey, result);
+      setValue("status", result.status);
+      await client.invalidateQueries({ queryKey: ["admin", "parks"] });
+    },
+  });
+
+  const err = (name: string) => {
+    const found = Object.entries(formState.errors).find(([key]) => key === name);
+    return (found?.[1] as { message?: string } | undefined)?.message;
+  };
+  /** Errors the fields below do not show themselves (a day's hours, a closure date, texts). */
+  const shown = new Set([
+    "name",
+    "type",
+    "country",
+    "state_id",
+    "city",
+    "address",
+    "lat",
+    "lng",
+    "time_zone",
+    "max_height_cm",
+    "operator_id",
+  ]);
+  const others = Object.entries(formState.errors).filter(([key]) => !shown.has(key));
+  const lat = Number(watch("lat"));
+  const lng = Number(watch("lng"));
+  const open24h = watch("open_24h");
+  const days = watch("days");
+  const zones = countryRow?.time_zones ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title={park ? park.name : t("newTitle")}
+        description={park ? `${park.park_code} · ${t(`status.${park.status}`)}` : t("newDescription")}
+        actions={
+          <>
+            <Link className="button" to="..">
+              {t("back")}
+            </Link>
+            {park && park.status === "active" && (
+              <a className="button" href={`/park/${park.slug}`} target="_blank" rel="noreferrer">
+                {t("viewPublic")}
+              </a>
+            )}
+            {park && can("parks.update") && park.status !== "inactive" && can("parks.delete") && (
+              <button
+                type="button"
+                className="button admin-button--danger"
+                onClick={() => setConfirming(true)}
+              >
+                {t("deactivate")}
+              </button>
+            )}
+            {park && can("parks.update") && park.status === "inactive" && (
+              <button type="button" className="button" onClick={() => status.mutate("active")}>
+                {t("reactivate")}
+              </button>
+            )}
+          </>
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t("deactivateTitle")}
+        message={t("deactivateMessage", { name: park?.name ?? "" })}
+        confirmLabel={t("deactivate")}
+        danger
+        busy={status.isPending}
+        error={status.isError ? errorText(t, status.error) : null}
+        onConfirm={() => status.mutate("inactive")}
+        onCancel={() => setConfirming(false)}
+      />
+      <form
+        className="admin-park-form"
+        noValidate
+        onSubmit={form.handleSubmit((body) => {
+          setSaved(false);
+          save.mutate(body as AdminParkCreate);
+        })}
+      >
+        <fieldset disabled={!editable || save.isPending}>
+          <section className="admin-park-section">
+            <h2>{t("sections.details")}</h2>
+            <div className="admin-park-grid">
+              <TextField label={t("fields.name")} required error={err("name")} {...register("name")} />
+              <SelectField
+                label={t("fields.type")}
+                options={PARK_TYPES.map((p) => [p, t(`types.${p}`)] as const)}
+                error={err("type")}
+                {...register("type")}
+              />
+              {chooseOperator && (
+                <SelectField
+                  label={t("fields.operator")}
+                  options={[
+                    ["", t("parkwell")],
+                    ...(operators.data?.items ?? []).map((o) => [String(o.id), o.name] as const),
+                  ]}
+                  error={err("operator_id")}
+                  {...register("operator_id")}
+                />
+              )}
+              <SelectField
+                label={t("fields.status")}
+                options={ADMIN_PARK_STATUSES.filter((s) => s !== "inactive" || park).map(
+                  (s) => [s, t(`status.${s}`)] as const,
+                )}
+                {...register("status")}
+              />
+            </div>
+          </section>
+
+          <section className="admin-park-section">
+            <h2>{t("sections.location")}</h2>
+            <div className="admin-park-grid">
+              <SelectField
+                label={t("fields.country")}
+                options={(countries.data ?? []).map((c) => [c.code, c.name] as const)}
+                error={err("country")}
+                {...register("country", {
+                  onChange: (e: { target: { value: string } }) => {
+                    const c = countries.data?.find((x) => x.code === e.target.value);
+                    setValue("state_id", "");
+                    if (c?.time_zones[0]) setValue("time_zone", c.time_zones[0]);
+                    const center = CENTERS[e.target.value];
+                    if (center && !park) {
+                      setValue("lat", String(center[0]));
+                      setValue("lng", String(center[1]));
+                    }
+                  },
+                })}
+              />
+              <SelectField
+                label={t("fields.state")}
+                options={[
+                  ["", t("noState")],
+                  ...(states.data ?? []).map((s) => [String(s.id), s.name] as const),
+                ]}
+                error={err("state_id")}
+                {...register("state_id")}
+              />
+              <TextField label={t("fields.city")} required error={err("city")} {...register("city")} />
+              <TextField
+                label={t("fields.address")}
+                required
+                error={err("address")}
+                {...register("address")}
+                wide
+              />
+              <SelectField
+                label={t("fields.timeZone")}
+                options={(zones.includes(watch("time_zone")) ? zones : [watch("time_zone"), ...zones]).map(
+                  (z) => [z, z] as const,
+                )}
+                error={err("time_zone")}
+                {...register("time_zone")}
+              />
+              <TextField
+                label={t("fields.lat")}
+                inputMode="decimal"
+                error={err("lat")}
+                {...register("lat")}
+              />
+              <TextField
+                label={t("fields.lng")}
+                inputMode="decimal"
+                error={err("lng")}
+                {...register("lng")}
+              />
+            </div>
+            <p className="admin-park-muted">{t("mapHint")}</p>
+            <Suspense fallback={<div className="admin-park-map" />}>
+              <LocationMap
+                lat={Number.isFinite(lat) ? lat : 0}
+                lng={Number.isFinite(lng) ? lng : 0}
+                label={t("mapLabel")}
+                onPick={(a, b) => {
+                  setValue("lat", String(a), { shouldDirty: true });
+                  setValue("lng", String(b), { shouldDirty: true });
+                }}
+              />
+            </Suspense>
+          </section>
+
+          <section className="admin-park-section">
+            <h2>{t("sections.hours")}</h2>
+            <label className="admin-check">
+              <input type="checkbox" {...register("open_24h")} /> {t("fields.open24h")}
+            </label>
+            {!open24h && (
+              <table className="admin-park-hours">
+                <caption className="visually-hidden">{t("sections.hours")}</caption>
+                <tbody>
+                  {DAYS.map((d) => (
+                    <tr key={d}>
+                      <th scope="row">{t(`days.${d}`)}</th>
+                      <td>
+                        <select
+                          aria-label={t("dayMode", { day: t(`days.${d}`) })}
+                          {...register(`days.${d}.mode` as const)}
+                        >
+                          <option value="open">{t("open")}</option>
+                          <option value="closed">{t("closed")}</option>
+                        </select>
+                      </td>
+                      <td>
+                        <input
+                          type="time"
+                          aria-label={t("opensAt", { day: t(`days.${d}`) })}
+                          disabled={days[d]?.mode === "closed"}
+                          {...register(`days.${d}.open` as const)}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          type="text"
+                          inputMode="numeric"
+                          pattern="[0-9]{2}:[0-9]{2}"
+                          size={5}
+                          aria-label={t("closesAt", { day: t(`days.${d}`) })}
+                          disabled={days[d]?.mode === "closed"}
+                          {...register(`days.${d}.close` as const)}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <p className="admin-park-muted">{t("closeHint")}</p>
+            <label className="admin-check">
+              <input type="checkbox" {...register("overnight_stays")} /> {t("fields.overnight")}
+            </label>
+            <TextAreaField
+              label={t("fields.closures")}
+              hint={t("closuresHint")}
+              rows={3}
+              {...register("closures")}
+            />
+          </section>
+
+          <section className="admin-park-section">
+            <h2>{t("sections.amenities")}</h2>
+            <div className="admin-park-amenities">
+              {AMENITIES.map((a) => (
+                <label key={a} className="admin-check">
+                  <input type="checkbox" value={a} {...register("amenities")} /> {t(`amenities.${a}`)}
+                </label>
+              ))}
+            </div>
+            <TextField
+              label={t("fields.maxHeight")}
+              inputMode="numeric"
+              hint={t("maxHeightHint")}
+              error={err("max_height_cm")}
+              {...register("max_height_cm")}
+            />
+          </section>
+
+          <section className="admin-park-section">
+            <h2>{t("sections.texts")}</h2>
+            <SelectField
+              label={t("fields.textLanguage")}
+              hint={t("textLanguageHint")}
+              options={[
+                ["en", t("english")],
+                ["fr", t("french")],
+              ]}
+              {...register("text_language")}
+            />
+            <div className="admin-park-texts">
+              <div lang="en">
+                <h3>{t("english")}</h3>
+                <TextAreaField label={t("fields.description")} rows={4} {...register("en_description")} />
+                <TextAreaField label={t("fields.entry")} rows={3} {...register("en_entry")} />
+              </div>
+              <div lang="fr">
+                <h3>{t("french")}</h3>
+                <TextAreaField label={t("fields.description")} rows={4} {...register("fr_description")} />
+                <TextAreaField label={t("fields.entry")} rows={3} {...register("fr_entry")} />
+              </div>
+            </div>
+          </section>
+
+          {others.length > 0 && (
+            <ul className="admin-park-errors" role="alert">
+              {others.map(([key, value]) => (
+                <li key={key}>
+                  {t(`errorField.${key.split(".")[0]}`, { defaultValue: key })}:{" "}
+                  {(value as { message?: string }).message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {save.isError && !form.formState.errors.name && <p role="alert">{errorText(t, save.error)}</p>}
+          {saved && !save.isPending && (
+            <p role="status" className="admin-park-saved">
+              {t("saved")}
+            </p>
+          )}
+          {editable && (
+            <div className="admin-park-actions">
+              <button type="submit" className="button button--accent">
+                {save.isPending ? t("saving") : park ? t("save") : t("create")}
+              </button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+      {park ? (
+        <>
+          <RatesAndCapacities park={park} editable={can("parks.update")} />
+          <ParkPhotos park={park} editable={can("parks.update")} />
+        </>
+      ) : (
+        <p className="admin-park-muted">{t("afterCreate")}</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,220 @@
+import {
+  AdminParkCapacitiesBodySchema,
+  AdminParkRatesBodySchema,
+  type AdminPark,
+  type CapacityConflict,
+  type VehicleType,
+} from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { ApiError } from "../../../lib/api";
+import { errorText } from "../../../lib/form-errors";
+import { vehicleTypesQuery } from "../../../lib/queries";
+import { useSchemaForm } from "../../../lib/use-schema-form";
+import { formatShortZoned } from "../../../lib/zoned-time";
+import { parkQuery, setCapacities, setRates } from "./api";
+
+interface Row {
+  vehicle_type_id: number;
+  hourly: string;
+  daily_max: string;
+  capacity: string;
+}
+interface Values {
+  rows: Row[];
+}
+
+const Schema = z.object({ rates: AdminParkRatesBodySchema, capacities: AdminParkCapacitiesBodySchema });
+
+/** What the 409 carries: the bookings a lower capacity would leave without a space. */
+class CapacityConflictError extends Error {
+  constructor(readonly conflicts: CapacityConflict["conflicts"]) {
+    super("capacity_conflict");
+  }
+}
+
+/**
+ * Per vehicle type: the standard rate (hourly and daily maximum, in the park's currency) and the
+ * spaces. An empty hourly rate sells no such spaces; a capacity below what bookings already hold
+ * is refused, and the bookings are listed.
+ */
+export function RatesAndCapacities({ park, editable }: { park: AdminPark; editable: boolean }) {
+  const { t, i18n } = useTranslation(["admin-parks", "auth"]);
+  const types = useQuery(vehicleTypesQuery());
+  if (!types.data) return null;
+  return <RatesForm park={park} types={types.data} editable={editable} language={i18n.language} t={t} />;
+}
+
+function RatesForm({
+  park,
+  types,
+  editable,
+  language,
+  t,
+}: {
+  park: AdminPark;
+  types: VehicleType[];
+  editable: boolean;
+  language: string;
+  t: ReturnType<typeof useTranslation>["t"];
+}) {
+  const client = useQueryClient();
+  const [conflicts, setConflicts] = useState<CapacityConflict["conflicts"] | null>(null);
+  const [saved, setSaved] = useState(false);
+  const rows: Row[] = types.map((v) => {
+    const rate = park.rates.find((r) => r.vehicle_type_id === v.id);
+    const cap = park.capacities.find((c) => c.vehicle_type_id === v.id);
+    return {
+      vehicle_type_id: v.id,
+      hourly: rate ? String(rate.hourly) : "",
+      daily_max: rate ? String(rate.daily_max) : "",
+      capacity: cap ? String(cap.capacity) : "",
+    };
+  });
+  const toInput = (v: Values) => ({
+    rates: {
+      rates: v.rows
+        .filter((r) => r.hourly.trim() !== "" || r.daily_max.trim() !== "")
+        .map((r) => ({
+          vehicle_type_id: r.vehicle_type_id,
+          hourly: Number(r.hourly),
+          daily_max: Number(r.daily_max),
+        })),
+    },
+    capacities: {
+      capacities: v.rows
+        .filter((r) => r.capacity.trim() !== "")
+        .map((r) => ({ vehicle_type_id: r.vehicle_type_id, capacity: Number(r.capacity) })),
+    },
+  });
+  const form = useSchemaForm<Values, typeof Schema>({ schema: Schema, defaultValues: { rows }, toInput });
+  const save = useMutation({
+    mutationFn: async (body: z.output<typeof Schema>) => {
+      try {
+        await setCapacities(park.id, body.capacities);
+      } catch (err) {
+        if (err instanceof ApiError && err.code === "capacity_conflict") {
+          throw new CapacityConflictError((err.body as CapacityConflict).conflicts);
+        }
+        throw err;
+      }
+      return setRates(park.id, body.rates);
+    },
+    onMutate: () => {
+      setConflicts(null);
+      setSaved(false);
+    },
+    onSuccess: async (result) => {
+      setSaved(true);
+      client.setQueryData(parkQuery(park.id).queryKey, result);
+      await client.invalidateQueries({ queryKey: ["admin", "parks"] });
+    },
+    onError: (err) => {
+      if (err instanceof CapacityConflictError) setConflicts(err.conflicts);
+    },
+  });
+  const errors = Object.entries(form.formState.errors);
+  const typeName = (id: number) =>
+    t(`vehicleId.${id}`, { defaultValue: types.find((v) => v.id === id)?.name ?? String(id) });
+
+  return (
+    <section className="admin-park-section">
+      <h2>{t("sections.rates")}</h2>
+      <p className="admin-park-muted">{t("ratesHint", { currency: park.currency })}</p>
+      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+        <fieldset disabled={!editable || save.isPending}>
+          <div className="admin-table__scroll">
+            <table className="admin-park-rates">
+              <caption className="visually-hidden">{t("sections.rates")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("columns.vehicle")}</th>
+                  <th scope="col">{t("columns.hourlyRate", { currency: park.currency })}</th>
+                  <th scope="col">{t("columns.dailyMax", { currency: park.currency })}</th>
+                  <th scope="col">{t("columns.spaces")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.vehicle_type_id}>
+                    <th scope="row">{typeName(r.vehicle_type_id)}</th>
+                    <td>
+                      <input
+                        inputMode="decimal"
+                        aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.hourlyRate", { currency: park.currency })}`}
+                        {...form.register(`rows.${i}.hourly` as const)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        inputMode="decimal"
+                        aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.dailyMax", { currency: park.currency })}`}
+                        {...form.register(`rows.${i}.daily_max` as const)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        inputMode="numeric"
+                        aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.spaces")}`}
+                        {...form.register(`rows.${i}.capacity` as const)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {errors.length > 0 && (
+            <ul className="admin-park-errors" role="alert">
+              {errors.map(([key, value]) => (
+                <li key={key}>{(value as { message?: string }).message}</li>
+              ))}
+            </ul>
+          )}
+          {conflicts && (
+            <div className="admin-park-conflicts" role="alert">
+              <p>
+                <strong>{t("conflict.title")}</strong>
+              </p>
+              {conflicts.map((c) => (
+                <div key={c.vehicle_type_id}>
+                  <p>
+                    {t("conflict.line", {
+                      type: typeName(c.vehicle_type_id),
+                      requested: c.requested,
+                      peak: c.peak,
+                    })}
+                  </p>
+                  <ul>
+                    {c.bookings.map((b) => (
+                      <li key={b.booking_code}>
+                        <span className="admin-park-code">{b.booking_code}</span> · {b.plate_number} ·{" "}
+                        {formatShortZoned(b.start_time, language, park.time_zone)} –{" "}
+                        {formatShortZoned(b.end_time, language, park.time_zone)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          )}
+          {save.isError && !conflicts && <p role="alert">{errorText(t, save.error)}</p>}
+          {saved && (
+            <p role="status" className="admin-park-saved">
+              {t("saved")}
+            </p>
+          )}
+          {editable && (
+            <div className="admin-park-actions">
+              <button type="submit" className="button button--accent">
+                {save.isPending ? t("saving") : t("saveRates")}
+              </button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+const browser = useBrowser();
+
+/** Map tiles cannot load here (no outside network): the browser logs them as failed resources. */
+const realProblems = (problems: string[]) => problems.filter((p) => !p.includes("Failed to load resource"));
+
+/** A 4x3 PNG, red: small enough to write here, a real image for the server's decoder. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWP4z8AARwgWOgcA9TEL9UV+YsgAAAAASUVORK5CYII=",
+  "base64",
+);
+
+async function signedIn(
+  identifier: string,
+  password: string,
+  viewport: { width: number; height: number },
+  language: "en" | "fr" = "en",
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identifier, password }),
+  });
+  expect(res.status).toBe(200);
+  const login = (await res.json()) as { access_token: string; user: Record<string, unknown> };
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([token, profile, lang]) => {
+      window.localStorage.setItem("parkwell_user_token", token);
+      window.localStorage.setItem("profile", profile);
+      window.localStorage.setItem("language", lang);
+    },
+    [login.access_token, JSON.stringify(login.user), language] as const,
+  );
+  const { page, problems } = await watchedPage(context);
+  return { context, page, problems };
+}
+
+describe("the back office's parks", () => {
+  it("the demo manager adds a park with a rate and a photo, and drivers find it and see the photo", async () => {
+    const name = `Harbour Test Deck ${Date.now() % 100000}`;
+    const { context, page, problems } = await signedIn(
+      "manager@parkwell.test",
+      "manage-parks-2026",
+      VIEWPORTS.desktop,
+    );
+    try {
+      await page.goto(`${baseURL}/admin/parks`);
+      await page.getByRole("heading", { level: 1, name: "Parks" }).waitFor();
+      await page.getByRole("table").waitFor();
+      await page.getByRole("link", { name: "Add a park" }).click();
+      await page.getByRole("heading", { level: 1, name: "New park" }).waitFor();
+      await page.getByLabel("Name").fill(name);
+      await page.getByLabel("City").fill("Lagos");
+      await page.getByLabel("Address").fill("7 Wharf Road");
+      await page.getByLabel("Latitude").fill("6.4401");
+      await page.getByLabel("Longitude").fill("3.4102");
+      await page.getByLabel("Covered").check();
+      await page.getByRole("button", { name: "Create the park" }).click();
+      // Created: the page becomes the park's own, with rates and photos.
+      await page.getByRole("heading", { level: 2, name: "Rates and spaces" }).waitFor();
+      expect(page.url()).toMatch(/\/admin\/parks\/\d+$/);
+
+      await page.getByLabel("Car: Hourly (NGN)").fill("800");
+      await page.getByLabel("Car: Daily maximum (NGN)").fill("5000");
+      await page.getByLabel("Car: Spaces").fill("25");
+      await page.getByRole("button", { name: "Save rates and spaces" }).click();
+      await page.getByRole("status").filter({ hasText: "Saved" }).first().waitFor();
+
+      await page.getByLabel("Description for screen readers").fill("The deck from Wharf Road");
+      await page.getByLabel("Photo (JPEG, PNG or WebP, up to 5 MB)").setInputFiles({
+        name: "deck.png",
+        mimeType: "image/png",
+        buffer: PNG,
+      });
+      await page.getByRole("img", { name: "Preview of the chosen photo" }).waitFor();
+      await page.getByRole("button", { name: "Upload the photo" }).click();
+      await page.getByRole("img", { name: "The deck from Wharf Road" }).waitFor();
+
+      // A driver's search finds it at once, and its page shows the photo.
+      const driver = await context.newPage();
+      await driver.goto(`${baseURL}/parks-list?search=${encodeURIComponent(name)}`);
+      await driver.getByText(name).first().waitFor();
+      await driver.getByRole("link", { name }).first().click();
+      const photo = driver.getByRole("img", { name: "The deck from Wharf Road" });
+      await photo.waitFor();
+      expect(await photo.getAttribute("src")).toMatch(/^\/api\/v1\/uploads\/parks\/\d+\/[0-9a-f-]+\.webp$/);
+      // The served file itself loads (lazily, once in view).
+      await photo.scrollIntoViewIfNeeded();
+      expect(
+        await photo.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth)),
+      ).toBe(4);
+
+      // Deactivated after a confirmation: gone from the drivers' search at once.
+      await page.getByRole("button", { name: "Deactivate" }).click();
+      const dialog = page.getByRole("dialog", { name: "Deactivate this park?" });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Deactivate" }).click();
+      await page.getByRole("button", { name: "Reactivate" }).waitFor();
+      const gone = await fetch(
+        `${baseURL}/api/v1/parks/front/parks/?country=NG&search=${encodeURIComponent(name)}`,
+      );
+      expect(((await gone.json()) as { items: { name: string }[] }).items.map((i) => i.name)).not.toContain(
+        name,
+      );
+      expect(realProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("lists and edits in French on a 390 px phone, without sideways scrolling", async () => {
+    const { context, page, problems } = await signedIn(
+      "manager@parkwell.test",
+      "manage-parks-2026",
+      VIEWPORTS.phone,
+      "fr",
+    );
+    try {
+      await page.goto(`${baseURL}/admin/parks`);
+      await page.getByRole("heading", { level: 1, name: "Parkings" }).waitFor();
+      await page.getByRole("table").waitFor();
+      const wide = () => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+      expect(await wide()).toBe(false);
+      await page.getByRole("table").getByRole("link").first().click();
+      await page.getByRole("heading", { level: 2, name: "Tarifs et places" }).waitFor();
+      expect(await wide()).toBe(false);
+      expect(realProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
