@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REQUIRED_TEXT } from "./accounts";
-import { AdminPageQuerySchema } from "./admin";
+import { AdminPageQuerySchema, IsoDateSchema } from "./admin";
 import { idParam, pageOf } from "./common";
 import { AMENITIES, PARK_TYPES } from "./park-values";
 
@@ -82,16 +82,7 @@ export const ParkTextsSchema = z.object({
 });
 
 /** A closure day on the park's clock. */
-const closureDate = z
-  .string({ error: "Enter a date as YYYY-MM-DD" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter a date as YYYY-MM-DD" })
-  .refine(
-    (d) =>
-      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      error: "Enter a date as YYYY-MM-DD",
-    },
-  );
+const closureDate = IsoDateSchema;
 
 const LAT_TEXT = "Latitude must be a number between -90 and 90";
 const LNG_TEXT = "Longitude must be a number between -180 and 180";

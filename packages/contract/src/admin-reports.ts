@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AdminPageQuerySchema } from "./admin";
+import { AdminPageQuerySchema, IsoDateSchema, isIsoDate } from "./admin";
 
 /**
  * The back office's dashboard and reports (docs/PRODUCT-RULES.md "Back-office dashboard and
@@ -21,25 +21,15 @@ export const REPORT_STATUSES: Record<ReportKind, readonly string[]> = {
 /** The longest date range a report covers, in days (both ends included). */
 export const REPORT_MAX_DAYS = 366;
 
-export const DATE_TEXT = "Use a date as YYYY-MM-DD";
 export const RANGE_ORDER_TEXT = "The start date must be on or before the end date";
 export const RANGE_SPAN_TEXT = "The range may cover at most 366 days";
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
 
 /** Days from `from` to `to`, both included (1 for the same day). */
 export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-const dateParam = z.string().refine(isIsoDate, { error: DATE_TEXT }).optional();
+const dateParam = IsoDateSchema.optional();
 
 export const ReportQuerySchema = AdminPageQuerySchema.extend({
   from: dateParam,

@@ -109,17 +109,17 @@ export const RolePermissionsBodySchema = z.object({
     .max(ALL_PERMISSIONS.length * 2, { error: "Too many permissions" }),
 });
 
-const isoDay = (name: string) =>
-  z
-    .string({ error: `${name} must be a date (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date (YYYY-MM-DD)` })
-    .refine(
-      (d) =>
-        !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      {
-        error: `${name} must be a date (YYYY-MM-DD)`,
-      },
-    );
+export const DATE_TEXT = "Use a date as YYYY-MM-DD";
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is refused). */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** A day (a closure, a report's range, a list's filter): the back office's one date field. */
+export const IsoDateSchema = z.string({ error: DATE_TEXT }).refine(isIsoDate, { error: DATE_TEXT });
 
 /** The staff's bookings list: the scope's bookings, filtered. Days are the park's own days. */
 export const StaffBookingsQuerySchema = AdminPageQuerySchema.extend({
@@ -132,8 +132,8 @@ export const StaffBookingsQuerySchema = AdminPageQuerySchema.extend({
   status: z
     .enum(["active", "completed", "cancelled"], { error: "status must be active, completed or cancelled" })
     .optional(),
-  from: isoDay("from").optional(),
-  to: isoDay("to").optional(),
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
   search: z.string().trim().max(40, { error: "search must be at most 40 characters" }).optional(),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { error: "from must not be after to", path: ["to"] });
 

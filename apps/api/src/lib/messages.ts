@@ -144,10 +144,6 @@ const FIELDS: ServerText[] = [
     en: "{name} must be an ISO 8601 date and time",
     fr: "Le champ « {name} » doit être une date et heure ISO 8601",
   },
-  {
-    en: "{name} must be a date (YYYY-MM-DD)",
-    fr: "Le champ « {name} » doit être une date (AAAA-MM-JJ)",
-  },
   { en: "from must not be after to", fr: "La date de début ne doit pas être après la date de fin" },
   {
     en: "status must be active, completed or cancelled",
@@ -507,7 +503,6 @@ const ADMIN_PARKS: ServerText[] = [
   },
   { en: "Must be text", fr: "Doit être un texte" },
   { en: "Must be true or false", fr: "Doit être vrai ou faux" },
-  { en: "Enter a date as YYYY-MM-DD", fr: "Saisissez une date au format AAAA-MM-JJ" },
   { en: "At most 366 closure days", fr: "Au plus 366 jours de fermeture" },
   { en: "Choose a type: {value}", fr: "Choisissez un type : {value}" },
   { en: "Choose among {value}", fr: "Choisissez parmi {value}" },

@@ -418,7 +418,7 @@ describe("validation", () => {
       lat: "Latitude must be a number between -90 and 90",
       max_height_cm: "Max height must be between 100 and 1000 cm",
       "amenities.0": expect.stringContaining("Choose among"),
-      "closures.0": "Enter a date as YYYY-MM-DD",
+      "closures.0": "Use a date as YYYY-MM-DD",
     });
     const noHours = await call(manager, "POST", "/admin/parks", {
       ...newPark("No Hours Garage"),
