@@ -1,38 +1,28 @@
 import type { StaffBooking } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import { formatShortZoned } from "../../../lib/zoned-time";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
-import { writePageParams } from "../ui/pagination";
 import { usePageParams } from "../ui/use-page-params";
-import { filtersOf, NO_FILTERS, staffBookingsQuery, type BookingFilters } from "./api";
+import { useUrlFilters } from "../ui/use-url-filters";
+import { BOOKING_FILTERS, staffBookingsQuery } from "./api";
 import "./bookings.css";
 
 /** The bookings at the user's parks: found by code or plate, filtered by status and days. */
 export function StaffBookingsPage() {
   const { t, i18n } = useTranslation("admin-bookings");
-  const [search, setSearch] = useSearchParams();
-  const applied = filtersOf(search);
-  const [draft, setDraft] = useState<BookingFilters>(applied);
+  const filters = useUrlFilters(BOOKING_FILTERS);
+  const { draft, set } = filters;
   const { page, size } = usePageParams();
-  const list = useQuery({ ...staffBookingsQuery(applied, page, size), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...staffBookingsQuery(filters.applied, page, size),
+    placeholderData: keepPreviousData,
+  });
   const lang = i18n.language;
-
-  const apply = (f: BookingFilters) =>
-    setSearch((s) => {
-      const next = writePageParams(s, { page: 1 });
-      for (const [key, value] of Object.entries(f)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
 
   const when = (b: StaffBooking) =>
     `${formatShortZoned(b.start_time, lang, b.park.time_zone)} – ${formatShortZoned(b.end_time, lang, b.park.time_zone)}`;
@@ -108,38 +98,32 @@ export function StaffBookingsPage() {
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <FilterBar
-        onApply={() => apply(draft)}
-        onReset={() => {
-          setDraft(NO_FILTERS);
-          apply(NO_FILTERS);
-        }}
-      >
+      <FilterBar onApply={filters.apply} onReset={filters.reset}>
         <TextField
           label={t("filters.search")}
           value={draft.search}
           maxLength={40}
           autoCapitalize="characters"
-          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          onChange={(e) => set("search", e.target.value)}
         />
         <SelectField
           label={t("filters.status")}
           options={statuses}
           value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          onChange={(e) => set("status", e.target.value)}
         />
         <TextField
           type="date"
           label={t("filters.from")}
           value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          onChange={(e) => set("from", e.target.value)}
         />
         <TextField
           type="date"
           label={t("filters.to")}
           value={draft.to}
           min={draft.from || undefined}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          onChange={(e) => set("to", e.target.value)}
         />
       </FilterBar>
       <DataTable

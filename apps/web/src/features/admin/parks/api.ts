@@ -10,22 +10,12 @@ import type {
 import { API_BASE, ApiError } from "../../../lib/api";
 import { readStorage, STORAGE_KEYS, storedLanguage } from "../../../lib/storage-keys";
 import { adminApi, handleAdminError } from "../api";
+import { listParams } from "../ui/use-url-filters";
 
-export interface ParkFilters {
-  search: string;
-  status: string;
-}
-
-export function filtersOf(search: URLSearchParams): ParkFilters {
-  return { search: search.get("search") ?? "", status: search.get("status") ?? "" };
-}
-
-export function parksQuery(f: ParkFilters, page: number, size: number) {
-  const params = new URLSearchParams({ page: String(page), size: String(size) });
-  for (const [key, value] of Object.entries(f)) if (value) params.set(key, value);
+export function parksQuery(f: Record<string, string>, page: number, size: number) {
   return {
     queryKey: ["admin", "parks", f, page, size] as const,
-    queryFn: () => adminApi<AdminParkList>(`/parks?${params.toString()}`),
+    queryFn: () => adminApi<AdminParkList>(`/parks?${listParams(f, page, size)}`),
   };
 }
 

@@ -1,18 +1,17 @@
 import type { AdminParkListItem } from "@parkwell/contract";
 import { ADMIN_PARK_STATUSES } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Route, Routes, useSearchParams } from "react-router";
+import { Link, Route, Routes } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import { useCan } from "../me";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
-import { writePageParams } from "../ui/pagination";
 import { usePageParams } from "../ui/use-page-params";
-import { filtersOf, parksQuery, type ParkFilters } from "./api";
+import { useUrlFilters } from "../ui/use-url-filters";
+import { parksQuery } from "./api";
 import { ParkEditor } from "./park-editor";
 import "./parks.css";
 
@@ -27,26 +26,15 @@ export function AdminParksPage() {
   );
 }
 
-const NO_FILTERS: ParkFilters = { search: "", status: "" };
+const FILTERS = ["search", "status"] as const;
 
 function ParksList() {
   const { t, i18n } = useTranslation("admin-parks");
   const can = useCan();
-  const [search, setSearch] = useSearchParams();
-  const applied = filtersOf(search);
-  const [draft, setDraft] = useState<ParkFilters>(applied);
+  const filters = useUrlFilters(FILTERS);
+  const { applied, draft, set } = filters;
   const { page, size } = usePageParams();
   const list = useQuery({ ...parksQuery(applied, page, size), placeholderData: keepPreviousData });
-
-  const apply = (f: ParkFilters) =>
-    setSearch((s) => {
-      const next = writePageParams(s, { page: 1 });
-      for (const [key, value] of Object.entries(f)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
 
   const columns: Column<AdminParkListItem>[] = [
     {
@@ -100,24 +88,18 @@ function ParksList() {
           )
         }
       />
-      <FilterBar
-        onApply={() => apply(draft)}
-        onReset={() => {
-          setDraft(NO_FILTERS);
-          apply(NO_FILTERS);
-        }}
-      >
+      <FilterBar onApply={filters.apply} onReset={filters.reset}>
         <TextField
           label={t("filters.search")}
           value={draft.search}
           maxLength={100}
-          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          onChange={(e) => set("search", e.target.value)}
         />
         <SelectField
           label={t("filters.status")}
           options={statuses}
           value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          onChange={(e) => set("status", e.target.value)}
         />
       </FilterBar>
       <DataTable

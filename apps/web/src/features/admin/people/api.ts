@@ -16,29 +16,18 @@ import type {
 } from "@parkwell/contract";
 import { api } from "../../../lib/api";
 import { adminApi } from "../api";
+import { listParams } from "../ui/use-url-filters";
 import type { Page } from "../ui/data-table";
-
-/** `?page=..&size=..` plus the filters that are set. */
-function query(filters: Record<string, string>, page: number, size: number): string {
-  const params = new URLSearchParams({ page: String(page), size: String(size) });
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  return params.toString();
-}
-
-/** The filters a list keeps in the URL (empty ones left out). */
-export function filtersOf<K extends string>(search: URLSearchParams, keys: readonly K[]): Record<K, string> {
-  return Object.fromEntries(keys.map((k) => [k, search.get(k) ?? ""])) as Record<K, string>;
-}
 
 // Staff
 
 export const staffQuery = (f: Record<string, string>, page: number, size: number) => ({
   queryKey: ["admin", "staff", f, page, size] as const,
-  queryFn: () => adminApi<Page<StaffMember>>(`/staff?${query(f, page, size)}`),
+  queryFn: () => adminApi<Page<StaffMember>>(`/staff?${listParams(f, page, size)}`),
 });
 export const invitationsQuery = (page: number, size: number) => ({
   queryKey: ["admin", "staff-invitations", page, size] as const,
-  queryFn: () => adminApi<Page<Invitation>>(`/staff/invitations?${query({}, page, size)}`),
+  queryFn: () => adminApi<Page<Invitation>>(`/staff/invitations?${listParams({}, page, size)}`),
 });
 export const staffOptionsQuery = () => ({
   queryKey: ["admin", "staff-options"] as const,
@@ -72,7 +61,7 @@ export const acceptInvitation = (
 
 export const customersQuery = (f: Record<string, string>, page: number, size: number) => ({
   queryKey: ["admin", "customers", f, page, size] as const,
-  queryFn: () => adminApi<Page<CustomerSummary>>(`/customers?${query(f, page, size)}`),
+  queryFn: () => adminApi<Page<CustomerSummary>>(`/customers?${listParams(f, page, size)}`),
 });
 export const customerQuery = (id: string) => ({
   queryKey: ["admin", "customer", id] as const,
@@ -87,7 +76,7 @@ export const setCustomerDisabled = (id: string, disabled: boolean) =>
 
 export const inquiriesQuery = (f: Record<string, string>, page: number, size: number) => ({
   queryKey: ["admin", "inquiries", f, page, size] as const,
-  queryFn: () => adminApi<Page<Inquiry>>(`/inquiries?${query(f, page, size)}`),
+  queryFn: () => adminApi<Page<Inquiry>>(`/inquiries?${listParams(f, page, size)}`),
 });
 export const inquiryQuery = (kind: string, id: string) => ({
   queryKey: ["admin", "inquiry", kind, id] as const,
@@ -103,11 +92,11 @@ export const setInquiryStatus = (kind: InquiryKind, id: string, status: InquiryS
 
 export const auditQuery = (f: Record<string, string>, page: number, size: number) => ({
   queryKey: ["admin", "audit", f, page, size] as const,
-  queryFn: () => adminApi<Page<AuditEntry>>(`/audit?${query(f, page, size)}`),
+  queryFn: () => adminApi<Page<AuditEntry>>(`/audit?${listParams(f, page, size)}`),
 });
 export const deadLettersQuery = (page: number, size: number) => ({
   queryKey: ["admin", "dead-letters", page, size] as const,
-  queryFn: () => adminApi<Page<DeadLetter>>(`/jobs/dead-letters?${query({}, page, size)}`),
+  queryFn: () => adminApi<Page<DeadLetter>>(`/jobs/dead-letters?${listParams({}, page, size)}`),
 });
 export const redriveDeadLetter = (id: string) =>
   adminApi<{ message: string }>(`/jobs/dead-letters/${encodeURIComponent(id)}/redrive`, { method: "POST" });

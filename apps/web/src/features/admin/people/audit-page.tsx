@@ -1,15 +1,13 @@
 import type { AuditEntry } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { TextField } from "../../../components/ui/form-field";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
-import { writePageParams } from "../ui/pagination";
 import { usePageParams } from "../ui/use-page-params";
-import { auditQuery, filtersOf } from "./api";
+import { useUrlFilters } from "../ui/use-url-filters";
+import { auditQuery } from "./api";
 import { diffRows } from "./diff";
 import { formatDateTime } from "./format";
 import "./people.css";
@@ -19,20 +17,10 @@ const FILTERS = ["entity", "actor", "action", "from", "to"] as const;
 /** The audit log: every change made in the back office, newest first, its record before and after. */
 export function AuditPage() {
   const { t, i18n } = useTranslation("admin-people");
-  const [search, setSearch] = useSearchParams();
-  const applied = filtersOf(search, FILTERS);
-  const [draft, setDraft] = useState(applied);
+  const filters = useUrlFilters(FILTERS);
+  const { applied, draft, set } = filters;
   const { page, size } = usePageParams();
   const list = useQuery({ ...auditQuery(applied, page, size), placeholderData: keepPreviousData });
-  const apply = (f: typeof applied) =>
-    setSearch((s) => {
-      const next = writePageParams(s, { page: 1 });
-      for (const [key, value] of Object.entries(f)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
   const columns: Column<AuditEntry>[] = [
     { key: "at", header: t("audit.columns.at"), cell: (e) => formatDateTime(e.at, i18n.language) },
     {
@@ -64,48 +52,41 @@ export function AuditPage() {
     },
     { key: "changes", header: t("audit.columns.changes"), cell: (e) => <Changes entry={e} /> },
   ];
-  const empty = { entity: "", actor: "", action: "", from: "", to: "" };
   return (
     <>
       <PageHeader title={t("audit.title")} description={t("audit.description")} />
-      <FilterBar
-        onApply={() => apply(draft)}
-        onReset={() => {
-          setDraft(empty);
-          apply(empty);
-        }}
-      >
+      <FilterBar onApply={filters.apply} onReset={filters.reset}>
         <TextField
           label={t("audit.filters.entity")}
           hint={t("audit.filters.entityHint")}
           value={draft.entity}
           maxLength={100}
-          onChange={(e) => setDraft({ ...draft, entity: e.target.value })}
+          onChange={(e) => set("entity", e.target.value)}
         />
         <TextField
           label={t("audit.filters.actor")}
           value={draft.actor}
           maxLength={200}
-          onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+          onChange={(e) => set("actor", e.target.value)}
         />
         <TextField
           label={t("audit.filters.action")}
           value={draft.action}
           maxLength={100}
-          onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+          onChange={(e) => set("action", e.target.value)}
         />
         <TextField
           type="date"
           label={t("audit.filters.from")}
           value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          onChange={(e) => set("from", e.target.value)}
         />
         <TextField
           type="date"
           label={t("audit.filters.to")}
           value={draft.to}
           min={draft.from || undefined}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          onChange={(e) => set("to", e.target.value)}
         />
       </FilterBar>
       <DataTable

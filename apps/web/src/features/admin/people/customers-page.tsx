@@ -2,7 +2,7 @@ import type { CustomerSummary } from "@parkwell/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Route, Routes, useParams, useSearchParams } from "react-router";
+import { Link, Route, Routes, useParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
@@ -13,10 +13,10 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
-import { writePageParams } from "../ui/pagination";
 import { LoadingState } from "../ui/states";
 import { usePageParams } from "../ui/use-page-params";
-import { customerQuery, customersQuery, filtersOf, setCustomerDisabled } from "./api";
+import { useUrlFilters } from "../ui/use-url-filters";
+import { customerQuery, customersQuery, setCustomerDisabled } from "./api";
 import "./people.css";
 
 const FILTERS = ["search", "status"] as const;
@@ -33,20 +33,10 @@ export function CustomersPage() {
 
 function CustomerList() {
   const { t, i18n } = useTranslation("admin-people");
-  const [search, setSearch] = useSearchParams();
-  const applied = filtersOf(search, FILTERS);
-  const [draft, setDraft] = useState(applied);
+  const filters = useUrlFilters(FILTERS);
+  const { applied, draft, set } = filters;
   const { page, size } = usePageParams();
   const list = useQuery({ ...customersQuery(applied, page, size), placeholderData: keepPreviousData });
-  const apply = (f: typeof applied) =>
-    setSearch((s) => {
-      const next = writePageParams(s, { page: 1 });
-      for (const [key, value] of Object.entries(f)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
   const columns: Column<CustomerSummary>[] = [
     {
       key: "name",
@@ -83,19 +73,13 @@ function CustomerList() {
   return (
     <>
       <PageHeader title={t("customers.title")} description={t("customers.description")} />
-      <FilterBar
-        onApply={() => apply(draft)}
-        onReset={() => {
-          setDraft({ search: "", status: "" });
-          apply({ search: "", status: "" });
-        }}
-      >
+      <FilterBar onApply={filters.apply} onReset={filters.reset}>
         <TextField
           label={t("customers.filters.search")}
           hint={t("customers.filters.searchHint")}
           value={draft.search}
           maxLength={200}
-          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          onChange={(e) => set("search", e.target.value)}
         />
         <SelectField
           label={t("customers.filters.status")}
@@ -105,7 +89,7 @@ function CustomerList() {
             ["disabled", t("status.disabled")],
           ]}
           value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          onChange={(e) => set("status", e.target.value)}
         />
       </FilterBar>
       <DataTable

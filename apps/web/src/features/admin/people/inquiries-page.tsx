@@ -1,8 +1,7 @@
 import type { Inquiry, InquiryKind } from "@parkwell/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Route, Routes, useParams, useSearchParams } from "react-router";
+import { Link, Route, Routes, useParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { errorText } from "../../../lib/form-errors";
@@ -10,10 +9,10 @@ import { useCan } from "../me";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
-import { writePageParams } from "../ui/pagination";
 import { LoadingState } from "../ui/states";
 import { usePageParams } from "../ui/use-page-params";
-import { filtersOf, inquiriesQuery, inquiryQuery, setInquiryStatus } from "./api";
+import { useUrlFilters } from "../ui/use-url-filters";
+import { inquiriesQuery, inquiryQuery, setInquiryStatus } from "./api";
 import { formatDateTime } from "./format";
 import "./people.css";
 
@@ -31,20 +30,10 @@ export function InquiriesPage() {
 
 function InquiryList() {
   const { t, i18n } = useTranslation("admin-people");
-  const [search, setSearch] = useSearchParams();
-  const applied = filtersOf(search, FILTERS);
-  const [draft, setDraft] = useState(applied);
+  const filters = useUrlFilters(FILTERS);
+  const { applied, draft, set } = filters;
   const { page, size } = usePageParams();
   const list = useQuery({ ...inquiriesQuery(applied, page, size), placeholderData: keepPreviousData });
-  const apply = (f: typeof applied) =>
-    setSearch((s) => {
-      const next = writePageParams(s, { page: 1 });
-      for (const [key, value] of Object.entries(f)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
   const columns: Column<Inquiry>[] = [
     {
       key: "from",
@@ -92,22 +81,15 @@ function InquiryList() {
       cell: (i) => formatDateTime(i.created_at, i18n.language),
     },
   ];
-  const empty = { kind: "", status: "", search: "" };
   return (
     <>
       <PageHeader title={t("inquiries.title")} description={t("inquiries.description")} />
-      <FilterBar
-        onApply={() => apply(draft)}
-        onReset={() => {
-          setDraft(empty);
-          apply(empty);
-        }}
-      >
+      <FilterBar onApply={filters.apply} onReset={filters.reset}>
         <TextField
           label={t("inquiries.filters.search")}
           value={draft.search}
           maxLength={200}
-          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          onChange={(e) => set("search", e.target.value)}
         />
         <SelectField
           label={t("inquiries.filters.kind")}
@@ -117,7 +99,7 @@ function InquiryList() {
             ["demo", t("inquiries.kinds.demo")],
           ]}
           value={draft.kind}
-          onChange={(e) => setDraft({ ...draft, kind: e.target.value })}
+          onChange={(e) => set("kind", e.target.value)}
         />
         <SelectField
           label={t("inquiries.filters.status")}
@@ -127,7 +109,7 @@ function InquiryList() {
             ["answered", t("inquiries.status.answered")],
           ]}
           value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+          onChange={(e) => set("status", e.target.value)}
         />
       </FilterBar>
       <DataTable

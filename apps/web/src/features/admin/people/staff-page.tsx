@@ -9,7 +9,6 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { Field, SelectField, TextField } from "../../../components/ui/form-field";
 import { formatDateTime } from "./format";
@@ -20,10 +19,9 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
-import { writePageParams } from "../ui/pagination";
 import { usePageParams } from "../ui/use-page-params";
+import { useUrlFilters } from "../ui/use-url-filters";
 import {
-  filtersOf,
   invitationsQuery,
   inviteStaff,
   removeStaff,
@@ -45,9 +43,8 @@ export function StaffPage() {
   const can = useCan();
   const me = useAdminMe().data;
   const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
-  const applied = filtersOf(search, FILTERS);
-  const [draft, setDraft] = useState(applied);
+  const filters = useUrlFilters(FILTERS);
+  const { applied, draft, set } = filters;
   const { page, size } = usePageParams();
   const list = useQuery({ ...staffQuery(applied, page, size), placeholderData: keepPreviousData });
   const options = useQuery(staffOptionsQuery());
@@ -67,16 +64,6 @@ export function StaffPage() {
       await refresh();
     },
   });
-
-  const apply = (f: typeof applied) =>
-    setSearch((s) => {
-      const next = writePageParams(s, { page: 1 });
-      for (const [key, value] of Object.entries(f)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
 
   const roleName = (role: string) => t(`admin:roles.${role}`, { defaultValue: role });
   const columns: Column<StaffMember>[] = [
@@ -168,25 +155,18 @@ export function StaffPage() {
         }
       />
       <FormAlert message={notice} tone="success" />
-      <FilterBar
-        onApply={() => apply(draft)}
-        onReset={() => {
-          const empty = { search: "", role: "", operator_id: "" };
-          setDraft(empty);
-          apply(empty);
-        }}
-      >
+      <FilterBar onApply={filters.apply} onReset={filters.reset}>
         <TextField
           label={t("staff.filters.search")}
           value={draft.search}
           maxLength={200}
-          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
+          onChange={(e) => set("search", e.target.value)}
         />
         <SelectField
           label={t("staff.filters.role")}
           options={[["", t("staff.filters.anyRole")], ...roles.map((r) => [r, roleName(r)] as const)]}
           value={draft.role}
-          onChange={(e) => setDraft({ ...draft, role: e.target.value })}
+          onChange={(e) => set("role", e.target.value)}
         />
         {isAdmin && (
           <SelectField
@@ -196,7 +176,7 @@ export function StaffPage() {
               ...(options.data?.operators ?? []).map((o) => [String(o.id), o.name] as const),
             ]}
             value={draft.operator_id}
-            onChange={(e) => setDraft({ ...draft, operator_id: e.target.value })}
+            onChange={(e) => set("operator_id", e.target.value)}
           />
         )}
       </FilterBar>

@@ -1,27 +1,11 @@
 import { REPORT_KINDS, type ReportKind, type ReportPage } from "@parkwell/contract";
 import { adminApi } from "../api";
 
-export interface ReportFilters {
-  from: string;
-  to: string;
-  park_id: string;
-  status: string;
-}
-
-export const NO_FILTERS: ReportFilters = { from: "", to: "", park_id: "", status: "" };
+export const REPORT_FILTERS = ["from", "to", "park_id", "status"] as const;
+export type ReportFilters = Record<(typeof REPORT_FILTERS)[number], string>;
 
 export function isReportKind(kind: string | undefined): kind is ReportKind {
   return (REPORT_KINDS as readonly string[]).includes(kind ?? "");
-}
-
-/** The filters as the URL keeps them (empty ones left out). */
-export function filtersOf(search: URLSearchParams): ReportFilters {
-  return {
-    from: search.get("from") ?? "",
-    to: search.get("to") ?? "",
-    park_id: search.get("park_id") ?? "",
-    status: search.get("status") ?? "",
-  };
 }
 
 /** The filters that apply to a report (credit balance: none; occupancy: no status). */

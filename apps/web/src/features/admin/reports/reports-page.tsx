@@ -11,9 +11,9 @@ import {
   type TransactionsRow,
 } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, NavLink, Route, Routes, useParams, useSearchParams } from "react-router";
+import { Navigate, NavLink, Route, Routes, useParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { formatShortZoned } from "../../../lib/zoned-time";
@@ -23,10 +23,10 @@ import { CsvExportButton } from "../ui/csv-button";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
-import { writePageParams } from "../ui/pagination";
 import { usePageParams } from "../ui/use-page-params";
+import { useUrlFilters } from "../ui/use-url-filters";
 import { AdminNotFoundPage } from "../status-pages";
-import { filtersOf, isReportKind, NO_FILTERS, queryOf, reportQuery, type ReportFilters } from "./api";
+import { isReportKind, queryOf, REPORT_FILTERS, reportQuery } from "./api";
 import { ParkFilter } from "./park-filter";
 import "./reports.css";
 
@@ -75,21 +75,10 @@ function ReportView() {
 function Report<K extends ReportKind>({ kind }: { kind: K }) {
   const { t, i18n } = useTranslation("admin-reports");
   const lang = i18n.language;
-  const [search, setSearch] = useSearchParams();
-  const applied = filtersOf(search);
-  const [draft, setDraft] = useState<ReportFilters>(applied);
+  const filters = useUrlFilters(REPORT_FILTERS);
+  const { applied, draft, set } = filters;
   const { page, size } = usePageParams();
   const list = useQuery({ ...reportQuery(kind, applied, page, size), placeholderData: keepPreviousData });
-  const apply = (f: ReportFilters) =>
-    setSearch((s) => {
-      const next = writePageParams(s, { page: 1 });
-      for (const [key, value] of Object.entries(f)) {
-        if (value) next.set(key, value);
-        else next.delete(key);
-      }
-      return next;
-    });
-
   const ranged = kind !== "credit-balance";
   const parked = kind === "sales" || kind === "bookings" || kind === "occupancy";
   const statuses = kind === "transactions" ? REPORT_STATUSES.transactions : REPORT_STATUSES[kind];
@@ -110,13 +99,7 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
       />
       <ReportTabs current={kind} />
       {(ranged || parked || statuses.length > 0) && (
-        <FilterBar
-          onApply={() => apply(draft)}
-          onReset={() => {
-            setDraft(NO_FILTERS);
-            apply(NO_FILTERS);
-          }}
-        >
+        <FilterBar onApply={filters.apply} onReset={filters.reset}>
           {ranged && (
             <>
               <TextField
@@ -124,26 +107,24 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
                 label={t("filters.from")}
                 value={draft.from}
                 max={draft.to || undefined}
-                onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+                onChange={(e) => set("from", e.target.value)}
               />
               <TextField
                 type="date"
                 label={t("filters.to")}
                 value={draft.to}
                 min={draft.from || undefined}
-                onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+                onChange={(e) => set("to", e.target.value)}
               />
             </>
           )}
-          {parked && (
-            <ParkFilter value={draft.park_id} onChange={(v) => setDraft({ ...draft, park_id: v })} />
-          )}
+          {parked && <ParkFilter value={draft.park_id} onChange={(v) => set("park_id", v)} />}
           {statuses.length > 0 && (
             <SelectField
               label={kind === "transactions" ? t("filters.kind") : t("filters.status")}
               options={[["", t("status.any")], ...statuses.map((s) => [s, t(`status.${s}`)] as const)]}
               value={draft.status}
-              onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+              onChange={(e) => set("status", e.target.value)}
             />
           )}
         </FilterBar>
