@@ -76,8 +76,8 @@ describe("staff invitations in the browser", () => {
     await expect
       .poll(() => invitee.page.evaluate(() => localStorage.getItem("parkwell_user_token")))
       .toBeTruthy();
-    // An attendant's back office: the bookings of their park, and no staff page.
-    await expect.poll(() => invitee.page.getByRole("heading", { level: 1 }).textContent()).toBe("Bookings");
+    // An attendant's back office opens at the gate, with no staff page.
+    await expect.poll(() => invitee.page.getByRole("heading", { level: 1 }).textContent()).toBe("Gate");
     expect(await invitee.page.getByRole("link", { name: "Staff" }).count()).toBe(0);
     expect(invitee.problems).toEqual([]);
 

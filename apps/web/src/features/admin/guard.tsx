@@ -3,7 +3,7 @@ import { Navigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAdminMe } from "./me";
 import { landingPage } from "./nav";
-import { ADMIN_PAGES, LANDING_ORDER } from "./pages";
+import { ADMIN_PAGES, landingOrderFor } from "./pages";
 import { can, type Permission } from "./permissions";
 import { ForbiddenPage } from "./status-pages";
 
@@ -13,11 +13,11 @@ export function RequirePermission({ permission, children }: { permission: Permis
   return can(me, permission) ? children : <ForbiddenPage />;
 }
 
-/** /admin: the first section the user may view (pages.ts's LANDING_ORDER). */
+/** /admin: the first section the user may view (pages.ts's landing order for the role). */
 export function AdminIndex() {
   const { t } = useTranslation("admin");
   const { data: me } = useAdminMe();
-  const page = landingPage(ADMIN_PAGES, LANDING_ORDER, me);
+  const page = landingPage(ADMIN_PAGES, landingOrderFor(me?.role), me);
   if (page) return <Navigate to={`/admin/${page.path}`} replace />;
   return (
     <section className="admin-status">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { landingPage, pageOfPath, visiblePages } from "./nav";
-import { ADMIN_PAGES, LANDING_ORDER, type AdminPage } from "./pages";
+import { ADMIN_PAGES, LANDING_ORDER, landingOrderFor, type AdminPage } from "./pages";
 import { ADMIN_ACTIONS, ADMIN_SECTIONS, can, hasBackOffice } from "./permissions";
 
 const page = (section: AdminPage["section"]): AdminPage => ({
@@ -66,5 +66,12 @@ describe("the back-office nav", () => {
       expect(p.path).toMatch(/^[a-z0-9-]+$/);
     }
     expect([...LANDING_ORDER].sort()).toEqual([...ADMIN_SECTIONS].sort());
+  });
+
+  it("opens the gate first for attendants and cashiers, the dashboard for everyone else", () => {
+    expect(landingOrderFor("employee").slice(0, 2)).toEqual(["gate", "pos"]);
+    expect(landingOrderFor("pos_operator")[0]).toBe("gate");
+    expect(landingOrderFor("branch_manager")[0]).toBe("dashboard");
+    expect([...landingOrderFor("employee")].sort()).toEqual([...LANDING_ORDER].sort());
   });
 });

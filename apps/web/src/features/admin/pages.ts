@@ -133,3 +133,13 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "roles",
   "audit",
 ];
+
+/**
+ * Attendants and cashiers work at the barrier: /admin opens the gate (or drive-up sales) for them
+ * first; everyone else follows LANDING_ORDER (the dashboard first).
+ */
+export function landingOrderFor(role: string | undefined): readonly AdminSection[] {
+  if (role !== "employee" && role !== "pos_operator") return LANDING_ORDER;
+  const first: AdminSection[] = ["gate", "pos"];
+  return [...first, ...LANDING_ORDER.filter((s) => !first.includes(s))];
+}
