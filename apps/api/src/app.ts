@@ -7,7 +7,7 @@ import { adminRoutes } from "./features/admin/admin.routes";
 import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
 import { recordsRoutes } from "./features/admin/people/records.routes";
 import { staffInvitationRoutes, staffRoutes } from "./features/admin/people/staff.routes";
-import { gateLimits, gateRoutes } from "./features/admin/gate.routes";
+import { gateLimits, gateRoutes } from "./features/admin/gate/gate.routes";
 import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";

@@ -12,14 +12,14 @@ import {
   type PosSale,
   type PosSaleStatus,
 } from "@parkwell/contract";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { toMajor } from "../../lib/money";
-import { parkInScope, type StaffAccess } from "./access.service";
-import { recordAudit, type AuditActor } from "./audit.repo";
-import { lockPark, windowRefused } from "../bookings/booking-core.service";
-import { clockOfPark } from "../parks/parks.present";
+import type { Db } from "../../../db/client";
+import { AppError } from "../../../lib/app-error";
+import type { Clock } from "../../../lib/clock";
+import { toMajor } from "../../../lib/money";
+import { parkInScope, type StaffAccess } from "../access.service";
+import { recordAudit, type AuditActor } from "../audit.repo";
+import { lockPark, windowRefused } from "../../bookings/booking-core.service";
+import { clockOfPark } from "../../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
 import * as repo from "./pos.repo";
 import type { SaleRow } from "./pos.repo";

@@ -1,10 +1,10 @@
 /** Drive-up sales' queries: the space check under the capacity lock, the sale rows, the lists. */
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { PosSaleStatus } from "@parkwell/contract";
-import { queryRows, type Db } from "../../db/client";
-import { countries, parkRates, parks, posSales, vehicleTypes } from "../../db/schema/index";
-import type { Tx } from "../../db/tx";
-import { parkScopeSql } from "./access.repo";
+import { queryRows, type Db } from "../../../db/client";
+import { countries, parkRates, parks, posSales, vehicleTypes } from "../../../db/schema/index";
+import type { Tx } from "../../../db/tx";
+import { parkScopeSql } from "../access.repo";
 
 /**
  * The peak number of spaces taken at once inside [start, end): active bookings and parked sales

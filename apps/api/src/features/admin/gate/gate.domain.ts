@@ -5,7 +5,7 @@ import {
   GATE_CODE_ALPHABET,
   POS_VOID_MINUTES,
 } from "@parkwell/contract";
-import { parkingMinor, type HourlyRate } from "../parks/pricing.domain";
+import { parkingMinor, type HourlyRate } from "../../parks/pricing.domain";
 
 const MINUTE_MS = 60_000;
 const CLOCK: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };

@@ -11,15 +11,15 @@ import {
   type GateBooking,
   type GateToday,
 } from "@parkwell/contract";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { toMajor } from "../../lib/money";
-import { parkInScope, type StaffAccess } from "./access.service";
-import { recordAudit, type AuditActor } from "./audit.repo";
-import { revenueShard, standardRate } from "../bookings/booking-core.service";
-import { verifyQr } from "../bookings/qr";
-import { chargeWallet, lockWalletBalance } from "../wallet/ledger.service";
+import type { Db } from "../../../db/client";
+import { AppError } from "../../../lib/app-error";
+import type { Clock } from "../../../lib/clock";
+import { toMajor } from "../../../lib/money";
+import { parkInScope, type StaffAccess } from "../access.service";
+import { recordAudit, type AuditActor } from "../audit.repo";
+import { revenueShard, standardRate } from "../../bookings/booking-core.service";
+import { verifyQr } from "../../bookings/qr";
+import { chargeWallet, lockWalletBalance } from "../../wallet/ledger.service";
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
 import * as repo from "./gate.repo";
 import type { GateBookingRow } from "./gate.repo";

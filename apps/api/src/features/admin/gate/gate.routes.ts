@@ -15,11 +15,11 @@ import {
 } from "@parkwell/contract";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
-import type { Clock } from "../../lib/clock";
-import { auditActor, requireStaff, type AdminAccess } from "../../plugins/admin-access";
-import { requireUser } from "../../plugins/auth";
-import { clientKey, throttledAttempt, type LimiterFactory } from "../../plugins/throttle";
+import type { Db } from "../../../db/client";
+import type { Clock } from "../../../lib/clock";
+import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
+import { requireUser } from "../../../plugins/auth";
+import { clientKey, throttledAttempt, type LimiterFactory } from "../../../plugins/throttle";
 import * as gate from "./gate.service";
 import * as pos from "./pos.service";
 

@@ -1,9 +1,9 @@
 /** The gate's queries: bookings by code, check-in and check-out marks, today's lists. */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "../../db/client";
-import { bookings, countries, parks, users, vehicleTypes } from "../../db/schema/index";
-import type { Tx } from "../../db/tx";
-import { parkScopeSql } from "./access.repo";
+import { queryRows, type Db } from "../../../db/client";
+import { bookings, countries, parks, users, vehicleTypes } from "../../../db/schema/index";
+import type { Tx } from "../../../db/tx";
+import { parkScopeSql } from "../access.repo";
 
 /** A booking with what the gate shows about it: its park (name, zone, operator), type, driver's first name. */
 const gateColumns = {

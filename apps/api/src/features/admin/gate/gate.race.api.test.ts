@@ -2,11 +2,11 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
-import { bearer, createStaff, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
-import { ledgerViolations, overbookedParks } from "../../test/ledger-invariants";
-import { allDayParks, fundedUser, setCapacity } from "../bookings/bookings.test-kit";
+import type { Db } from "../../../db/client";
+import { bearer, createStaff, type TestUser } from "../../../test/factories";
+import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
+import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
+import { allDayParks, fundedUser, setCapacity } from "../../bookings/bookings.test-kit";
 
 const MINUTE = 60_000;
 
