@@ -81,3 +81,9 @@ export function parkScopeSql(column: SQL | SQL.Aliased | unknown, parkIds: reado
   if (parkIds === null) return sql`true`;
   return sql`${column} = ANY(${sql.param([...parkIds])}::int[])`;
 }
+
+/** Whether a park exists (any status). */
+export async function parkExists(db: Tx, parkId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM parks WHERE id = ${parkId}`);
+  return rows.length > 0;
+}

@@ -67,6 +67,18 @@ export function parkInScope(access: StaffAccess, parkId: number): boolean {
   return access.parkIds === null || access.parkIds.includes(parkId);
 }
 
+/** The one answer for a park outside the scope or missing: they are indistinguishable. */
+export const parkNotFound = () => AppError.notFound("Park not found", "park_not_found");
+
+/**
+ * A park named by a filter or a body: in the scope and existing, else the 404. Staff's parks are
+ * existing parks already; only a scope of every park (an admin) needs the query.
+ */
+export async function requireParkInScope(db: Tx, access: StaffAccess, parkId: number): Promise<void> {
+  if (!parkInScope(access, parkId)) throw parkNotFound();
+  if (access.parkIds === null && !(await repo.parkExists(db, parkId))) throw parkNotFound();
+}
+
 export function me(access: StaffAccess): AdminMe {
   return {
     user: {

@@ -81,12 +81,3 @@ export async function countStaffBookings(db: Db, f: StaffBookingFilter): Promise
   );
   return Number(row?.n ?? 0);
 }
-
-/** Whether the scope holds a park (lists filtered by an outside park answer 404, not an empty page). */
-export async function parkExistsInScope(db: Db, parkId: number, parkIds: number[] | null): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM parks WHERE id = ${parkId} AND ${parkScopeSql(sql`id`, parkIds)}`,
-  );
-  return rows.length > 0;
-}

@@ -1,8 +1,7 @@
 import { normalisePlate, type StaffBooking } from "@parkwell/contract";
 import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
-import type { StaffAccess } from "./access.service";
+import { requireParkInScope, type StaffAccess } from "./access.service";
 import * as repo from "./staff-bookings.repo";
 
 export interface StaffBookingsQuery {
@@ -22,9 +21,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * (as one that does not exist), and the driver is shown by first name only.
  */
 export async function listBookings(db: Db, access: StaffAccess, q: StaffBookingsQuery) {
-  if (q.park_id && !(await repo.parkExistsInScope(db, q.park_id, access.parkIds))) {
-    throw new AppError(404, "not_found", "Park not found");
-  }
+  if (q.park_id) await requireParkInScope(db, access, q.park_id);
   // Only what a code or a plate may hold reaches LIKE: no wildcard from the user. A search left
   // with nothing matches nothing.
   const term = q.search?.toUpperCase().replace(/\s+/g, "");

@@ -15,7 +15,7 @@ import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
-import { parkInScope, type StaffAccess } from "../access.service";
+import { parkInScope, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { revenueShard, standardRate } from "../../bookings/booking-core.service";
 import { verifyQr } from "../../bookings/qr";
@@ -216,9 +216,7 @@ export async function today(
   access: StaffAccess,
   parkId: number | undefined,
 ): Promise<GateToday> {
-  if (parkId !== undefined && !parkInScope(access, parkId)) {
-    throw AppError.notFound("Park not found", "park_not_found");
-  }
+  if (parkId !== undefined) await requireParkInScope(deps.db, access, parkId);
   const now = deps.clock();
   const [{ arrivals, departures }, parked] = await Promise.all([
     repo.today(deps.db, access.parkIds, parkId, now),

@@ -16,7 +16,7 @@ import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
-import { parkInScope, type StaffAccess } from "../access.service";
+import { parkInScope, parkNotFound, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { lockPark, windowRefused } from "../../bookings/booking-core.service";
 import { clockOfPark } from "../../parks/parks.present";
@@ -32,7 +32,6 @@ export interface PosDeps {
 }
 
 const saleNotFound = () => AppError.notFound("Sale not found", "sale_not_found");
-const parkNotFound = () => AppError.notFound("Park not found", "park_not_found");
 
 const rateOf = (s: SaleRow) =>
   s.hourlyMinor != null && s.dailyMaxMinor != null
@@ -220,7 +219,7 @@ export async function list(
   access: StaffAccess,
   q: { park_id?: number | undefined; status?: PosSaleStatus | undefined; page: number; size: number },
 ) {
-  if (q.park_id !== undefined && !parkInScope(access, q.park_id)) throw parkNotFound();
+  if (q.park_id !== undefined) await requireParkInScope(deps.db, access, q.park_id);
   const now = deps.clock();
   const { rows, total } = await repo.listSales(
     deps.db,

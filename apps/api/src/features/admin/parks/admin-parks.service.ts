@@ -25,7 +25,7 @@ import type { Language } from "../../../lib/language";
 import { toMajor, toMinor } from "../../../lib/money";
 import { normalizeSearchText } from "../../../lib/search-text";
 import { isIanaTimeZone } from "../../../lib/time-zone";
-import { can, forbidden, parkInScope, type StaffAccess } from "../access.service";
+import { can, forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import {
   changed,
@@ -38,8 +38,6 @@ import {
 } from "./admin-parks.domain";
 import * as repo from "./admin-parks.repo";
 import type { ParkRow } from "./admin-parks.repo";
-
-export const parkNotFound = () => AppError.notFound("Park not found", "park_not_found");
 
 /** The park if it exists and is in the caller's scope; else the one 404. */
 export async function parkInScopeOr404(

@@ -330,12 +330,6 @@ export function creditBalanceTotals(
 
 // ------------------------------------------------------------------------------ dashboard
 
-/** Whether a park exists (any status): the scope check tells the rest. */
-export async function parkExists(db: Tx, parkId: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM parks WHERE id = ${parkId}`);
-  return rows.length > 0;
-}
-
 export interface DashboardCountsRaw {
   bookings_today: string;
   arrivals_today: string;

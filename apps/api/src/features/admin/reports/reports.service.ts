@@ -16,7 +16,7 @@ import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import type { ServedCountries } from "../../reference/served-countries";
-import { parkInScope, type StaffAccess } from "../access.service";
+import { requireParkInScope, type StaffAccess } from "../access.service";
 import {
   changePercent,
   csvFilename,
@@ -39,7 +39,6 @@ export interface ReportDeps {
 /** Rows per query of a CSV export: each batch is read, written, then let go. */
 export const EXPORT_BATCH = 1000;
 
-export const PARK_NOT_FOUND = "Park not found";
 
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
@@ -68,9 +67,7 @@ async function filterOf(
   }
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
   const parkId = query.park_id ?? null;
-  if (parkId !== null && (!parkInScope(access, parkId) || !(await repo.parkExists(deps.db, parkId)))) {
-    throw AppError.notFound(PARK_NOT_FOUND, "park_not_found");
-  }
+  if (parkId !== null) await requireParkInScope(deps.db, access, parkId);
   await deps.countries.load();
   return { from, to, parkIds: access.parkIds, parkId, status: query.status ?? null };
 }
