@@ -58,7 +58,7 @@ export function registerAdminAccess(app: FastifyInstance, db: Db, auth: Auth) {
     }
   });
 
-  return { auth, permit, access, routes };
+  return { auth, permit, routes };
 }
 
 export const ADMIN_PREFIX = "/api/v1/admin";

@@ -46,7 +46,7 @@ export async function seedParks(db: Db): Promise<void> {
 }
 
 /** Every operator named on a park has its operators row, and the park points to it (its staff's scope). */
-export async function linkOperators(db: Db): Promise<void> {
+async function linkOperators(db: Db): Promise<void> {
   await db.execute(sql`INSERT INTO operators (name) SELECT DISTINCT operator FROM parks WHERE operator <> ''
     ON CONFLICT (name) DO NOTHING`);
   await db.execute(sql`UPDATE parks p SET operator_id = o.id FROM operators o
