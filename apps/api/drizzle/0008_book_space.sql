@@ -2,7 +2,7 @@
 --
 -- booking_peak: the peak number of active bookings present at once inside [p_start, p_end). With
 -- half-open windows occupancy only rises at a booking's start, so the peak is at the window start
--- or at one of the starts inside it (research/payments.md 5.1 B). STABLE: it reads with the
+-- or at one of the starts inside it, so only those instants are counted. STABLE: it reads with the
 -- snapshot of the statement that calls it, so a caller reads it in a later statement than its lock.
 CREATE OR REPLACE FUNCTION booking_peak(p_park integer, p_type integer, p_start timestamptz,
   p_end timestamptz, p_exclude uuid) RETURNS integer LANGUAGE plpgsql STABLE AS $$
