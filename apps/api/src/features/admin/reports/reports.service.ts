@@ -39,7 +39,6 @@ export interface ReportDeps {
 /** Rows per query of a CSV export: each batch is read, written, then let go. */
 export const EXPORT_BATCH = 1000;
 
-
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
 
