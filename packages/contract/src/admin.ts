@@ -31,6 +31,7 @@ export const ADMIN_SECTIONS = [
   "inquiries",
   "roles",
   "audit",
+  "events",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

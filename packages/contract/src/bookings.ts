@@ -3,6 +3,7 @@ import { LanguageSchema } from "./accounts";
 import { pageOf, PageQuerySchema } from "./common";
 import { PriceBreakdownSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
+import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE, normaliseEventCode } from "./events";
 
 export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -31,15 +32,51 @@ const positiveId = (name: string) =>
     .positive({ error: `${name} must be a positive whole number` })
     .max(2_147_483_647, { error: `${name} is too large` });
 
-export const CreateBookingBodySchema = z.object({
-  park_id: positiveId("park_id"),
-  vehicle_type_id: positiveId("vehicle_type_id"),
-  vehicle_id: positiveId("vehicle_id").nullish(),
-  plate_number: PlateSchema.nullish(),
-  start_time: time("start_time"),
-  end_time: time("end_time"),
-});
-export type CreateBookingBody = z.infer<typeof CreateBookingBodySchema>;
+const eventCode = z
+  .string({ error: "event_code must be text" })
+  .trim()
+  .min(1, { error: "event_code is required" })
+  .max(20, { error: "event_code is too long" })
+  .transform(normaliseEventCode);
+
+/**
+ * POST /bookings: a window at a park (`start_time`, `end_time`), or an event's parking
+ * (`event_code`, no times: the window is the event's at that park). Parsed into one of the two.
+ */
+export const CreateBookingBodySchema = z
+  .object({
+    event_code: eventCode.optional(),
+    park_id: positiveId("park_id"),
+    vehicle_type_id: positiveId("vehicle_type_id"),
+    vehicle_id: positiveId("vehicle_id").nullish(),
+    plate_number: PlateSchema.nullish(),
+    start_time: time("start_time").optional(),
+    end_time: time("end_time").optional(),
+  })
+  .superRefine((b, ctx) => {
+    for (const field of ["start_time", "end_time"] as const) {
+      if (b.event_code !== undefined && b[field] !== undefined) {
+        ctx.addIssue({ code: "custom", path: [field], message: EVENT_BOOKING_FIXED_MESSAGE });
+      } else if (b.event_code === undefined && b[field] === undefined) {
+        ctx.addIssue({ code: "custom", path: [field], message: `${field} is required` });
+      }
+    }
+  })
+  .transform(({ event_code, start_time, end_time, ...rest }): BookingRequest =>
+    event_code !== undefined
+      ? { kind: "event", event_code, ...rest }
+      : { kind: "window", start_time: start_time!, end_time: end_time!, ...rest },
+  );
+
+interface BookingRequestBase {
+  park_id: number;
+  vehicle_type_id: number;
+  vehicle_id?: number | null | undefined;
+  plate_number?: string | null | undefined;
+}
+export type CreateBookingBody = BookingRequestBase & { kind: "window"; start_time: Date; end_time: Date };
+export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event_code: string };
+export type BookingRequest = CreateBookingBody | CreateEventBookingBody;
 
 export const ExtendBookingBodySchema = z.object({
   booking_id: z
@@ -124,6 +161,8 @@ export const BookingSchema = z
       refund_amount: z.number(),
     }),
     created_at: z.string(),
+    /** The event the booking parks for (its window is the event's); null for an ordinary booking. */
+    event: BookingEventSchema.nullable(),
   })
   .meta({ id: "Booking" });
 export type Booking = z.infer<typeof BookingSchema>;

@@ -9,6 +9,7 @@ export * from "./wallet";
 export * from "./cancellation";
 export * from "./inquiries";
 export * from "./bookings";
+export * from "./events";
 export * from "./zoned-time";
 export * from "./opening-hours";
 export * from "./admin";

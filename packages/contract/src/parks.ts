@@ -13,7 +13,7 @@ import {
 export const ParkTypeSchema = z.enum(PARK_TYPES);
 
 /** A number from the query string; empty counts as absent, anything else must be a finite number in range. */
-function queryNumber(name: string, min: number, max: number) {
+export function queryNumber(name: string, min: number, max: number) {
   return z.preprocess(
     (v) => (v === "" ? undefined : v),
     z

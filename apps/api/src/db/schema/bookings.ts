@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   char,
   check,
@@ -17,6 +18,7 @@ import { userVehicles } from "./accounts";
 import { parks } from "./parks";
 import type { PriceBreakdown } from "../../features/parks/pricing.domain";
 import { vehicleTypes } from "./reference";
+import { events } from "./events";
 
 /** The price parts of a booking's window, in minor units, as priced, with the tax's name. */
 export type StoredBreakdown = PriceBreakdown & { taxName?: string };
@@ -76,6 +78,8 @@ export const bookings = pgTable(
     overstayMinor: bigint("overstay_minor", { mode: "number" }).notNull().default(0),
     /** What of the overstay the wallet could not pay: owed at the gate. */
     overstayOwedMinor: bigint("overstay_owed_minor", { mode: "number" }).notNull().default(0),
+    /** The event this booking parks for: its window is the event's, its price the event's flat one. */
+    eventId: integer("event_id").references((): AnyPgColumn => events.id, { onDelete: "restrict" }),
   },
   (t) => [
     uniqueIndex("bookings_code_key").on(t.bookingCode),
@@ -86,6 +90,9 @@ export const bookings = pgTable(
       .using("gist", t.parkId, t.vehicleTypeId, sql`tstzrange(${t.startTime}, ${t.endTime}, '[)')`)
       .where(sql`${t.status} = 'active'`),
     index("bookings_user_start_idx").on(t.userId, t.startTime),
+    index("bookings_event_idx")
+      .on(t.eventId, t.parkId, t.vehicleTypeId)
+      .where(sql`${t.eventId} IS NOT NULL`),
     index("bookings_active_start_idx")
       .on(t.startTime)
       .where(sql`${t.status} = 'active'`),

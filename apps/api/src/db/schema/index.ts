@@ -6,6 +6,7 @@ export * from "./parks";
 export * from "./wallet";
 export * from "./inquiries";
 export * from "./bookings";
+export * from "./events";
 export * from "./demo";
 export * from "./jobs";
 export * from "./admin";

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
 import { queryRows, type Db } from "../../db/client";
-import { countries, parks, vehicleTypes } from "../../db/schema/index";
+import { countries, events, parks, vehicleTypes } from "../../db/schema/index";
 
 /** Vehicle types are fixed reference data: read once per database handle, not on every response. */
 const vehicleTypeNames = cachedPerDb((db) =>
@@ -36,18 +36,50 @@ const readParks = (db: Db, ids: number[]) =>
     .where(sql`${parks.id} IN ${ids}`);
 export type ParkView = Awaited<ReturnType<typeof readParks>>[number];
 
-/** Park and vehicle-type facts shown with bookings; parks already in hand (`known`) are not read again. */
-export async function bookingContext(db: Db, parkIds: number[], known: ParkView[] = []) {
+/** What a booking for an event shows of it. */
+export const eventView = {
+  id: events.id,
+  event_code: events.eventCode,
+  name: events.name,
+  venue_name: events.venueName,
+  start_time: events.startTime,
+  end_time: events.endTime,
+  status: events.status,
+};
+const readEvents = (db: Db, ids: number[]) =>
+  db
+    .select(eventView)
+    .from(events)
+    .where(sql`${events.id} IN ${ids}`);
+export type EventView = Awaited<ReturnType<typeof readEvents>>[number];
+
+/**
+ * Park, vehicle-type and event facts shown with bookings; parks already in hand (`known`) are not
+ * read again.
+ */
+export async function bookingContext(
+  db: Db,
+  parkIds: number[],
+  known: ParkView[] = [],
+  eventIds: number[] = [],
+) {
   const missing = parkIds.filter((id) => !known.some((p) => p.id === id));
-  const [parkRows, typeRows] = await Promise.all([
+  const [parkRows, typeRows, eventRows] = await Promise.all([
     missing.length ? readParks(db, missing) : [],
     vehicleTypeNames(db),
+    eventIds.length ? readEvents(db, eventIds) : [],
   ]);
   return {
     parks: new Map([...known, ...parkRows].map((p) => [p.id, p])),
     types: new Map(typeRows.map((t) => [t.id, t.name])),
+    events: new Map(eventRows.map((e) => [e.id, e])),
   };
 }
+
+/** The distinct events of some bookings, for `bookingContext`. */
+export const eventIdsOf = (rows: { eventId: number | null }[]) => [
+  ...new Set(rows.flatMap((r) => (r.eventId === null ? [] : [r.eventId]))),
+];
 
 /** The wallet side of every ledger move of a booking (charges negative, refunds positive). */
 export function bookingMoves(db: Db, bookingId: string, userId: string) {

@@ -17,7 +17,12 @@ export interface PresentOptions {
 }
 
 export async function presentBookings(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
-  const ctx = await view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], o.known ?? []);
+  const ctx = await view.bookingContext(
+    db,
+    [...new Set(rows.map((r) => r.parkId))],
+    o.known ?? [],
+    view.eventIdsOf(rows),
+  );
   return rows.map((r) => presentBooking(r, ctx, o.qrSecret, o.now, o.language));
 }
 
@@ -28,7 +33,7 @@ export async function presentBookingDetail(
   o: PresentOptions,
 ): Promise<BookingDetail> {
   const [ctx, moves] = await Promise.all([
-    view.bookingContext(db, [row.parkId], o.known ?? []),
+    view.bookingContext(db, [row.parkId], o.known ?? [], view.eventIdsOf([row])),
     view.bookingMoves(db, row.id, row.userId),
   ]);
   const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;

@@ -85,6 +85,20 @@ export function presentBooking(
       refund_amount: m(refund.amountMinor),
     },
     created_at: b.createdAt.toISOString(),
+    event: eventOf(b, ctx),
+  };
+}
+
+function eventOf(b: BookingRow, ctx: Context): Booking["event"] {
+  const e = b.eventId === null ? undefined : ctx.events.get(b.eventId);
+  if (!e) return null;
+  return {
+    event_code: e.event_code,
+    name: e.name,
+    venue_name: e.venue_name,
+    start_time: e.start_time.toISOString(),
+    end_time: e.end_time.toISOString(),
+    status: e.status,
   };
 }
 

@@ -146,7 +146,8 @@ export async function occupancy(
   return { peak: Number(row?.peak ?? 0), plateBusy: Boolean(row?.plate_busy) };
 }
 
-export type BookSpaceStatus = "booked" | "full" | "missing_accounts";
+/** `unavailable`: an event booking's event is no longer published or has no such offer. */
+export type BookSpaceStatus = "booked" | "full" | "missing_accounts" | "unavailable";
 
 /**
  * A new booking and its wallet charge in one statement, the database function `book_space`
@@ -185,6 +186,46 @@ const p = (name: string) => sql.placeholder(name);
 const bookSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
   "book_space",
   sql`SELECT book_space(${p("id")}::uuid, ${p("code")}, ${p("user")}::uuid,
+    ${p("park")}::int, ${p("type")}::int, ${p("vehicle")}::int, ${p("plate")}, ${p("start")}::timestamptz,
+    ${p("end")}::timestamptz, ${p("currency")}, ${p("total")}::bigint, ${p("breakdown")}::jsonb, ${p("key")},
+    ${p("hash")}, ${p("now")}::timestamptz, ${p("wallet")}, ${p("revenue")}) AS status`,
+);
+
+/**
+ * A new event booking and its charge in one statement, the database function `book_event_space`
+ * (drizzle/0028): under the same capacity row lock it checks that the event is still published
+ * and that its allocation at the park has room, then charges and inserts as `book_space` does.
+ */
+export async function bookEventSpace(
+  db: Tx,
+  row: BookingRow,
+  accounts: { wallet: string; revenue: string },
+): Promise<BookSpaceStatus> {
+  const [result] = await bookEventSpaceStatement(db, {
+    event: row.eventId,
+    id: row.id,
+    code: row.bookingCode,
+    user: row.userId,
+    park: row.parkId,
+    type: row.vehicleTypeId,
+    vehicle: row.vehicleId,
+    plate: row.plateNumber,
+    start: row.startTime.toISOString(),
+    end: row.endTime.toISOString(),
+    currency: row.currency,
+    total: row.totalMinor,
+    breakdown: JSON.stringify(row.breakdown),
+    key: row.idempotencyKey,
+    hash: row.requestHash,
+    now: row.createdAt.toISOString(),
+    wallet: accounts.wallet,
+    revenue: accounts.revenue,
+  });
+  return result!.status;
+}
+const bookEventSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
+  "book_event_space",
+  sql`SELECT book_event_space(${p("event")}::int, ${p("id")}::uuid, ${p("code")}, ${p("user")}::uuid,
     ${p("park")}::int, ${p("type")}::int, ${p("vehicle")}::int, ${p("plate")}, ${p("start")}::timestamptz,
     ${p("end")}::timestamptz, ${p("currency")}, ${p("total")}::bigint, ${p("breakdown")}::jsonb, ${p("key")},
     ${p("hash")}, ${p("now")}::timestamptz, ${p("wallet")}, ${p("revenue")}) AS status`,

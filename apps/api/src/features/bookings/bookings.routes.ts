@@ -11,6 +11,7 @@ import {
   BookingStatusQuerySchema,
   CreateBookingBodySchema,
   ErrorSchema,
+  EVENT_ACCESS_HEADER,
   ExtendBookingBodySchema,
   IdempotencyKeySchema,
 } from "@parkwell/contract";
@@ -27,6 +28,8 @@ import type { ParkView } from "./bookings-view.repo";
 import { presentBookingDetail, presentBookings } from "./bookings-view.service";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
+import { createEventBooking } from "./event-bookings.service";
+import { grantsEventAccess } from "../events/event-access";
 
 export interface BookingRouteDeps {
   db: Db;
@@ -81,20 +84,25 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         schema: {
           tags,
           operationId: "createBooking",
-          summary: "Book a space for a window and pay from the wallet",
-          headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
+          summary: "Book a space for a window, or an event's parking, and pay from the wallet",
+          headers: z.object({
+            "idempotency-key": IdempotencyKeySchema.optional(),
+            /** A private event's access grant (POST /events/access), for an event booking. */
+            [EVENT_ACCESS_HEADER]: z.string().max(512).optional(),
+          }),
           body: CreateBookingBodySchema,
           response: { 200: BookingSchema, 201: BookingSchema, ...errors },
         },
       },
       async (req, reply) => {
         const user = requireUser(req);
-        const { booking, park, replayed } = await service.createBooking(
-          deps,
-          user.id,
-          req.body,
-          req.headers["idempotency-key"],
-        );
+        const key = req.headers["idempotency-key"];
+        const { booking, park, replayed } =
+          req.body.kind === "event"
+            ? await createEventBooking(deps, user.id, req.body, key, (code) =>
+                grantsEventAccess(req.headers[EVENT_ACCESS_HEADER], code, deps.qrSecret, clock()),
+              )
+            : await service.createBooking(deps, user.id, req.body, key);
         const body = await one(req, booking, park);
         if (replayed) return reply.code(201).header("idempotent-replayed", "true").send(body);
         return reply.code(201).send(body);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { BookingFilter, CreateBookingBody } from "@parkwell/contract";
+import type { BookingFilter, BookingRequest, CreateBookingBody } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { refusedEdge, windowVerdict } from "@parkwell/contract";
@@ -34,7 +35,7 @@ class NotBooked extends Error {
   }
 }
 
-const fingerprint = (body: CreateBookingBody) =>
+const fingerprint = (body: BookingRequest) =>
   createHash("sha256")
     .update(
       JSON.stringify([
@@ -42,14 +43,15 @@ const fingerprint = (body: CreateBookingBody) =>
         body.vehicle_type_id,
         body.vehicle_id ?? null,
         body.plate_number ?? null,
-        body.start_time.toISOString(),
-        body.end_time.toISOString(),
+        ...(body.kind === "window"
+          ? [body.start_time.toISOString(), body.end_time.toISOString()]
+          : [body.event_code]),
       ]),
     )
     .digest("hex");
 
 /** The booking a key already produced, or null; the same key with another body is a 422. */
-async function replay(db: Db, userId: string, key: string, hash: string): Promise<BookingRow | null> {
+export async function replay(db: Db, userId: string, key: string, hash: string): Promise<BookingRow | null> {
   const found = await repo.findByIdempotencyKey(db, userId, key);
   if (!found) return null;
   if (found.requestHash !== hash) {
@@ -58,50 +60,45 @@ async function replay(db: Db, userId: string, key: string, hash: string): Promis
   return found;
 }
 
-export async function createBooking(
-  deps: BookingDeps,
-  userId: string,
-  body: CreateBookingBody,
-  idempotencyKey?: string,
-): Promise<{ booking: BookingRow; park?: ParkView; replayed: boolean }> {
-  const { db } = deps;
-  const now = deps.clock();
-  const hash = fingerprint(body);
-  if (idempotencyKey) {
-    const found = await replay(db, userId, idempotencyKey, hash);
-    if (found) return { booking: found, replayed: true };
-  }
-  const vehicle = body.vehicle_id
-    ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
-    : undefined;
-  const plate = vehicle?.plate_number ?? body.plate_number ?? null;
+export interface NewBooking {
+  userId: string;
+  body: BookingRequest;
+  idempotencyKey: string | undefined;
+  hash: string;
+  now: Date;
+  vehicleId: number | null;
+  plate: string | null;
+}
 
-  const park = await readPark(db, body.park_id, body.vehicle_type_id);
-  const verdict = windowVerdict(body.start_time, body.end_time, now, clockOfPark(park));
-  if (!verdict.bookable) {
-    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
-  }
-  const breakdown = price(park, body.start_time, body.end_time);
-  const booking: BookingRow = {
+/** The row of a new booking for `[start, end)` at `breakdown`'s price, before `book_space` inserts it. */
+export function newBookingRow(
+  n: NewBooking,
+  park: { id: number; currency: string },
+  start: Date,
+  end: Date,
+  breakdown: BookingRow["breakdown"] & { totalMinor: number },
+  eventId: number | null,
+): BookingRow {
+  return {
     id: randomUUID(),
     bookingCode: bookingCode(randomBytes(8)),
-    userId,
+    userId: n.userId,
     parkId: park.id,
-    vehicleTypeId: body.vehicle_type_id,
-    vehicleId: body.vehicle_id ?? null,
-    plateNumber: plate,
-    startTime: body.start_time,
-    endTime: body.end_time,
+    vehicleTypeId: n.body.vehicle_type_id,
+    vehicleId: n.vehicleId,
+    plateNumber: n.plate,
+    startTime: start,
+    endTime: end,
     status: "active",
     currency: park.currency,
     totalMinor: breakdown.totalMinor,
     paidMinor: breakdown.totalMinor,
     breakdown,
     moves: 1,
-    idempotencyKey: idempotencyKey ?? null,
-    requestHash: idempotencyKey ? hash : null,
-    createdAt: now,
-    updatedAt: now,
+    idempotencyKey: n.idempotencyKey ?? null,
+    requestHash: n.idempotencyKey ? n.hash : null,
+    createdAt: n.now,
+    updatedAt: n.now,
     cancelledAt: null,
     startRemindedAt: null,
     endRemindedFor: null,
@@ -111,16 +108,92 @@ export async function createBooking(
     checkedOutBy: null,
     overstayMinor: 0,
     overstayOwedMinor: 0,
+    eventId,
   };
-  const move = { userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
+}
+
+/**
+ * What every new booking starts with: the replay of a known Idempotency-Key (null when none), and
+ * the vehicle (a saved one of the user's, checked against the vehicle type, or a typed plate).
+ */
+export async function startBooking(
+  deps: BookingDeps,
+  userId: string,
+  body: BookingRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ replayed: BookingRow } | { replayed: null; new: NewBooking }> {
+  const { db } = deps;
+  const hash = fingerprint(body);
+  if (idempotencyKey) {
+    const found = await replay(db, userId, idempotencyKey, hash);
+    if (found) return { replayed: found };
+  }
+  const vehicle = body.vehicle_id
+    ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
+    : undefined;
+  return {
+    replayed: null,
+    new: {
+      userId,
+      body,
+      idempotencyKey,
+      hash,
+      now: deps.clock(),
+      vehicleId: body.vehicle_id ?? null,
+      plate: vehicle?.plate_number ?? body.plate_number ?? null,
+    },
+  };
+}
+
+export async function createBooking(
+  deps: BookingDeps,
+  userId: string,
+  body: CreateBookingBody,
+  idempotencyKey?: string,
+): Promise<{ booking: BookingRow; park?: ParkView; replayed: boolean }> {
+  const { db } = deps;
+  const started = await startBooking(deps, userId, body, idempotencyKey);
+  if (started.replayed) return { booking: started.replayed, replayed: true };
+  const { now, hash } = started.new;
+
+  const park = await readPark(db, body.park_id, body.vehicle_type_id);
+  const verdict = windowVerdict(body.start_time, body.end_time, now, clockOfPark(park));
+  if (!verdict.bookable) {
+    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
+  }
+  const breakdown = price(park, body.start_time, body.end_time);
+  const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
+  const placed = await placeBooking(deps, started.new, booking, park, (tx, keys) =>
+    repo.bookSpace(tx, booking, keys),
+  );
+  if (placed.replayed) return { booking: placed.replayed, replayed: true };
+  if (placed.status === "full") throw full();
+  if (placed.status !== "booked") throw new Error(`book_space answered ${placed.status}`);
+  return { booking, park: park.view, replayed: false };
+}
+
+/**
+ * Commits a new booking through its capacity statement (`book_space`, `book_event_space`), which
+ * locks, checks, charges and inserts in one round trip. The confirmation's job and the booking
+ * commit together, or neither does: the job is written first, so the capacity lock is held only
+ * until the COMMIT that follows. Answers the statement's status, or the booking of the same
+ * Idempotency-Key that won a race with this one; a short wallet is the 402.
+ */
+export async function placeBooking(
+  deps: BookingDeps,
+  n: NewBooking,
+  booking: BookingRow,
+  park: { currency: string; decimals: number },
+  statement: (tx: Tx, keys: { wallet: string; revenue: string }) => Promise<repo.BookSpaceStatus>,
+): Promise<{ status: repo.BookSpaceStatus; replayed: null } | { status: null; replayed: BookingRow }> {
+  const { db } = deps;
+  const move = { userId: n.userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
   const keys = chargeAccountKeys(move);
-  // The confirmation's job and the booking commit together, or neither does. The job is written
-  // first, so the capacity lock `book_space` takes is held only until the COMMIT that follows it.
   const book = async (): Promise<repo.BookSpaceStatus> => {
     try {
       return await db.transaction(async (tx) => {
         await queueBookingMail(deps.jobs, tx, booking, "booked");
-        const status = await repo.bookSpace(tx, booking, keys);
+        const status = await statement(tx, keys);
         if (status !== "booked") throw new NotBooked(status);
         return status;
       });
@@ -130,26 +203,23 @@ export async function createBooking(
     }
   };
   try {
-    // One statement locks, checks the peak, charges and inserts (book_space); a busy plate is
-    // refused by the insert itself (the exclusion constraint; guardVehicle makes it the 409).
+    // A busy plate is refused by the insert itself (the exclusion constraint; guardVehicle makes it the 409).
     let status = await guardVehicle(book);
     if (status === "missing_accounts") {
       // The wallet's or revenue shard's first movement: create them, then book again.
       await ensureChargeAccounts(db, move);
       status = await guardVehicle(book);
     }
-    if (status === "full") throw full();
-    if (status !== "booked") throw new Error(`book_space answered ${status}`);
-    return { booking, park: park.view, replayed: false };
+    return { status, replayed: null };
   } catch (err) {
     const code = repo.pgCode(err);
     if (code === "PW402") {
-      throw await shortOfFunds(db, userId, park.currency, breakdown.totalMinor, park.decimals);
+      throw await shortOfFunds(db, n.userId, park.currency, booking.totalMinor, park.decimals);
     }
     // The same key racing itself: the loser waits on the unique index, then replays the winner.
-    if (idempotencyKey && code === "23505") {
-      const found = await replay(db, userId, idempotencyKey, hash);
-      if (found) return { booking: found, replayed: true };
+    if (n.idempotencyKey && code === "23505") {
+      const found = await replay(db, n.userId, n.idempotencyKey, n.hash);
+      if (found) return { status: null, replayed: found };
     }
     throw err;
   }

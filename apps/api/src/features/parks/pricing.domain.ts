@@ -60,6 +60,20 @@ export function bpsOf(amountMinor: number, bps: number): number {
 
 export function priceWindow(rate: HourlyRate, fees: CountryFees, start: Date, end: Date): PriceBreakdown {
   const { parking, days, hours } = parkingMinor(rate, end.getTime() - start.getTime());
+  return withFees(parking, days, hours, fees);
+}
+
+/**
+ * An event's flat price for its whole window, with the country's fees on top as for any parking
+ * (the hours and days only describe the window).
+ */
+export function priceFlat(flatMinor: number, fees: CountryFees, start: Date, end: Date): PriceBreakdown {
+  const ms = Math.max(0, end.getTime() - start.getTime());
+  const days = Math.floor(ms / DAY_MS);
+  return withFees(flatMinor, days, Math.ceil((ms - days * DAY_MS) / HOUR_MS), fees);
+}
+
+function withFees(parking: number, days: number, hours: number, fees: CountryFees): PriceBreakdown {
   const serviceFeeMinor = parking > 0 ? fees.serviceFeeMinor : 0;
   const bookingFeeMinor = bpsOf(parking, fees.bookingFeeBps);
   const taxMinor = bpsOf(serviceFeeMinor + bookingFeeMinor, fees.taxBps);

@@ -1,4 +1,4 @@
-import { CreateBookingBodySchema, type CreateBookingBody, type ParkDetail } from "@parkwell/contract";
+import { CreateBookingBodySchema, type BookingRequest, type ParkDetail } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Control } from "react-hook-form";
@@ -94,7 +94,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
 
   const book = useMutation({
-    mutationFn: (body: CreateBookingBody) =>
+    // This form always asks for a window; an event's parking has its own checkout.
+    mutationFn: (body: BookingRequest & { kind: "window" }) =>
       createBooking(
         {
           park_id: body.park_id,
@@ -117,7 +118,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     },
   });
   const submit = form.handleSubmit((body) => {
-    if (!book.isPending) book.mutate(body);
+    if (!book.isPending && body.kind === "window") book.mutate(body);
   });
   const error = book.error instanceof ApiError ? book.error : null;
   const price = availability.data?.price;

@@ -1,0 +1,106 @@
+/**
+ * Booking an event's parking (docs/PRODUCT-RULES.md#events): the window is the event's at the
+ * chosen park (its buffers applied), the price the park's flat one for the vehicle type plus the
+ * country's fees, and the space comes out of the event's allocation there, through
+ * `book_event_space` under the park's capacity lock.
+ */
+import {
+  EVENT_ENDED_MESSAGE,
+  EVENT_NOT_FOUND_MESSAGE,
+  EVENT_PARK_MISSING_MESSAGE,
+  EVENT_SOLD_OUT_MESSAGE,
+  EVENT_VEHICLE_TYPE_MISSING_MESSAGE,
+  type CreateEventBookingBody,
+} from "@parkwell/contract";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { eventParks, eventRates, events } from "../../db/schema/index";
+import { AppError } from "../../lib/app-error";
+import { priceFlat } from "../parks/pricing.domain";
+import type { BookingDeps } from "./booking-core.service";
+import * as repo from "./bookings.repo";
+import type { BookingRow } from "./bookings.repo";
+import type { ParkView } from "./bookings-view.repo";
+import { newBookingRow, placeBooking, startBooking } from "./bookings.service";
+
+export const eventNotFound = () => AppError.notFound(EVENT_NOT_FOUND_MESSAGE, "event_not_found");
+export const eventSoldOut = () => new AppError(409, "event_sold_out", EVENT_SOLD_OUT_MESSAGE);
+
+/** The event of a code with, when the park serves it, its window there and its offer for the vehicle type. */
+async function readOffer(db: Db, code: string, parkId: number, vehicleTypeId: number) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      status: events.status,
+      visibility: events.visibility,
+      endTime: events.endTime,
+      windowStart: eventParks.windowStart,
+      windowEnd: eventParks.windowEnd,
+      priceMinor: eventRates.priceMinor,
+    })
+    .from(events)
+    .leftJoin(eventParks, and(eq(eventParks.eventId, events.id), eq(eventParks.parkId, parkId)))
+    .leftJoin(
+      eventRates,
+      and(
+        eq(eventRates.eventId, events.id),
+        eq(eventRates.parkId, parkId),
+        eq(eventRates.vehicleTypeId, vehicleTypeId),
+      ),
+    )
+    .where(eq(events.eventCode, code));
+  return row;
+}
+
+/**
+ * `hasAccess(code)`: whether the request carries the access grant of a private event with this
+ * code. Without it a private event is as unknown as a missing one.
+ */
+export async function createEventBooking(
+  deps: BookingDeps,
+  userId: string,
+  body: CreateEventBookingBody,
+  idempotencyKey: string | undefined,
+  hasAccess: (eventCode: string) => boolean,
+): Promise<{ booking: BookingRow; park?: ParkView; replayed: boolean }> {
+  const { db } = deps;
+  const started = await startBooking(deps, userId, body, idempotencyKey);
+  if (started.replayed) return { booking: started.replayed, replayed: true };
+  const { now } = started.new;
+
+  const offer = await readOffer(db, body.event_code, body.park_id, body.vehicle_type_id);
+  if (!offer || offer.status !== "published") throw eventNotFound();
+  if (offer.visibility === "private" && !hasAccess(body.event_code)) throw eventNotFound();
+  if (offer.endTime <= now) {
+    throw new AppError(422, "event_ended", EVENT_ENDED_MESSAGE, { event_code: EVENT_ENDED_MESSAGE });
+  }
+  if (!offer.windowStart || !offer.windowEnd) {
+    throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
+  }
+  if (offer.priceMinor === null) {
+    throw AppError.validation({ vehicle_type_id: EVENT_VEHICLE_TYPE_MISSING_MESSAGE });
+  }
+  const park = await repo.readParkForBooking(db, body.park_id, body.vehicle_type_id);
+  if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
+
+  const breakdown = {
+    ...priceFlat(offer.priceMinor, park, offer.windowStart, offer.windowEnd),
+    taxName: park.taxName,
+  };
+  const booking = newBookingRow(
+    started.new,
+    park,
+    offer.windowStart,
+    offer.windowEnd,
+    breakdown,
+    offer.id,
+  );
+  const placed = await placeBooking(deps, started.new, booking, park, (tx, keys) =>
+    repo.bookEventSpace(tx, booking, keys),
+  );
+  if (placed.replayed) return { booking: placed.replayed, replayed: true };
+  if (placed.status === "full") throw eventSoldOut();
+  if (placed.status === "unavailable") throw eventNotFound();
+  if (placed.status !== "booked") throw new Error(`book_event_space answered ${placed.status}`);
+  return { booking, park: park.view, replayed: false };
+}

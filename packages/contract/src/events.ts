@@ -1,0 +1,172 @@
+/**
+ * Event parking: an event at a venue, the parks that serve it, each with a flat price per vehicle
+ * type and an allocation of its spaces held for the event's window (docs/PRODUCT-RULES.md#events).
+ */
+import { z } from "zod";
+import { IsoDateSchema } from "./admin";
+import { PageQuerySchema, pageOf } from "./common";
+import { SEARCH_MAX_CHARS } from "./park-values";
+import { MoneySchema, ParkTypeSchema, queryNumber } from "./parks";
+
+export const EVENT_CATEGORIES = ["sport", "concert", "conference", "festival", "other"] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_VISIBILITIES = ["public", "private"] as const;
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+
+/** `EV-` and five characters without the look-alikes 0/O and 1/I: read aloud or typed at a gate. */
+export const EVENT_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+export const EVENT_CODE_PATTERN = /^EV-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}$/;
+
+/** The request header that carries a private event's access grant (from POST /events/access). */
+export const EVENT_ACCESS_HEADER = "x-event-access";
+/** Where the web app keeps the grants of the browser session (sessionStorage): `{ [event_code]: token }`. */
+export const EVENT_ACCESS_STORAGE_KEY = "parkwell_event_access";
+/** Wrong access codes per IP before 429, and the window they are counted over. */
+export const EVENT_ACCESS_TRIES = 10;
+export const EVENT_ACCESS_WINDOW_MINUTES = 10;
+
+/** The longest arrival or departure buffer around an event, in minutes. */
+export const EVENT_BUFFER_MAX_MINUTES = 12 * 60;
+/** An average walking pace, for the walking minutes from a park to the venue. */
+export const WALKING_KM_PER_HOUR = 4.8;
+
+export const EVENT_NOT_FOUND_MESSAGE = "Event not found";
+export const EVENT_ENDED_MESSAGE = "This event has ended";
+export const EVENT_PARK_MISSING_MESSAGE = "This park does not serve this event";
+export const EVENT_VEHICLE_TYPE_MISSING_MESSAGE = "This event's parking at this park takes no vehicles of this type";
+export const EVENT_SOLD_OUT_MESSAGE = "The spaces set aside for this event at this park are sold out";
+export const EVENT_ACCESS_WRONG_MESSAGE = "No event matches this access code";
+export const EVENT_BOOKING_FIXED_MESSAGE = "An event booking keeps the event's times";
+
+/** Normalises an event code as typed: upper case, no spaces, the dash optional ("ev 7k2q9"). */
+export function normaliseEventCode(raw: string): string {
+  const s = raw.toUpperCase().replace(/[\s_-]+/g, "");
+  return s.startsWith("EV") ? `EV-${s.slice(2)}` : s;
+}
+
+/** Normalises an access code as typed: upper case, letters and digits only. */
+export function normaliseAccessCode(raw: string): string {
+  return raw.toUpperCase().replace(/[^0-9A-Z]/g, "");
+}
+
+export const EventCodeParamsSchema = z.object({
+  eventCode: z.string().trim().min(1).max(20).transform(normaliseEventCode),
+});
+
+export const EventListQuerySchema = PageQuerySchema.extend({
+  /** A served country's code ("NG"). */
+  country: z.string({ error: "country must be a single value" }).trim().max(60).optional(),
+  search: z
+    .string({ error: "search must be a single value" })
+    .transform((s) => s.slice(0, SEARCH_MAX_CHARS))
+    .optional(),
+  category: z
+    .enum(EVENT_CATEGORIES, { error: `category must be one of ${EVENT_CATEGORIES.join(", ")}` })
+    .optional(),
+  /** Days on the venue's own calendar, inclusive. */
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
+  lat: queryNumber("lat", -90, 90),
+  lng: queryNumber("lng", -180, 180),
+})
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: "from must not be after to", path: ["to"] })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+    error: "Give both lat and lng, or neither",
+    path: ["lng"],
+  });
+export type EventListQuery = z.infer<typeof EventListQuerySchema>;
+
+export const EventVenueSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country_code: z.string().length(2),
+  lat: z.number(),
+  lng: z.number(),
+});
+
+export const EventSummarySchema = z
+  .object({
+    event_code: z.string(),
+    name: z.string(),
+    category: z.enum(EVENT_CATEGORIES),
+    status: z.enum(EVENT_STATUSES),
+    visibility: z.enum(EVENT_VISIBILITIES),
+    venue: EventVenueSchema,
+    /** The venue's IANA zone: the event's times are shown on its clock. */
+    time_zone: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    image_url: z.string().nullable(),
+    /** The lowest flat price of the event's parks (null when none is left). */
+    price_from: MoneySchema.nullable(),
+    /** Present when the list was asked with lat/lng. */
+    distance_km: z.number().optional(),
+  })
+  .meta({ id: "EventSummary" });
+export type EventSummary = z.infer<typeof EventSummarySchema>;
+export const EventPageSchema = pageOf(EventSummarySchema).meta({ id: "EventPage" });
+export type EventPage = z.infer<typeof EventPageSchema>;
+
+export const EventParkPriceSchema = z.object({
+  vehicle_type_id: z.number().int(),
+  vehicle_type: z.string(),
+  /** The flat price for the event's window, before the country's fees. */
+  flat_price: MoneySchema,
+  /** Spaces of the allocation still free (never more than the park has free). */
+  available: z.number().int(),
+});
+
+export const EventParkSchema = z.object({
+  park: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    park_code: z.string(),
+    name: z.string(),
+    type: ParkTypeSchema,
+    address: z.string(),
+    city: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+  }),
+  prices: z.array(EventParkPriceSchema),
+  /** The event's window at this park: its start minus the arrival buffer to its end plus the departure one. */
+  window: z.object({ start_time: z.string(), end_time: z.string() }),
+  arrive_before_minutes: z.number().int(),
+  depart_after_minutes: z.number().int(),
+  /** Spaces left over every vehicle type. */
+  available: z.number().int(),
+  distance_km: z.number(),
+  walking_minutes: z.number().int(),
+});
+export type EventPark = z.infer<typeof EventParkSchema>;
+
+export const EventDetailSchema = EventSummarySchema.extend({
+  description: z.string(),
+  /** The language `description` is in: the request's when the event has it, else the other. */
+  text_language: z.enum(["en", "fr"]),
+  parks: z.array(EventParkSchema),
+}).meta({ id: "EventDetail" });
+export type EventDetail = z.infer<typeof EventDetailSchema>;
+
+export const EventAccessBodySchema = z.object({
+  access_code: z
+    .string({ error: "Enter the access code" })
+    .trim()
+    .min(1, { error: "Enter the access code" })
+    .max(40, { error: "An access code is at most 40 characters" }),
+});
+export const EventAccessSchema = z.object({ event_code: z.string(), access_token: z.string() });
+export type EventAccess = z.infer<typeof EventAccessSchema>;
+
+/** What a booking for an event says about it. */
+export const BookingEventSchema = z.object({
+  event_code: z.string(),
+  name: z.string(),
+  venue_name: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  status: z.enum(EVENT_STATUSES),
+});
