@@ -39,6 +39,8 @@ export const EVENT_VEHICLE_TYPE_MISSING_MESSAGE = "This event's parking at this 
 export const EVENT_SOLD_OUT_MESSAGE = "The spaces set aside for this event at this park are sold out";
 export const EVENT_ACCESS_WRONG_MESSAGE = "No event matches this access code";
 export const EVENT_BOOKING_FIXED_MESSAGE = "An event booking keeps the event's times";
+export const EVENT_BOOKING_NOT_RENEWABLE_MESSAGE =
+  "A cancelled event booking cannot be renewed: book the event again";
 
 /** Normalises an event code as typed: upper case, no spaces, the dash optional ("ev 7k2q9"). */
 export function normaliseEventCode(raw: string): string {

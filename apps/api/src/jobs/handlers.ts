@@ -10,6 +10,7 @@ import {
   type ReminderLeads,
 } from "../features/bookings/bookings-mail.service";
 import { completeEndedBookings } from "../features/bookings/bookings.service";
+import { cancelEventBookings } from "../features/events/event-cancellation.service";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
 import type { ServedCountries } from "../features/reference/served-countries";
@@ -60,5 +61,6 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     // Unscheduled outside demo mode (server.ts); a job left from a demo run does nothing.
     "demo-reset": async () => d.demoMode && (await resetDemoDataWhenDue(d.db, d.clock)),
     "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
+    "events-cancel": (job) => cancelEventBookings(d, job.eventId),
   };
 }

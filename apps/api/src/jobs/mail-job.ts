@@ -15,7 +15,7 @@ import type { Clock } from "../lib/clock";
 import type { Mailer, MailMessage } from "../lib/mailer";
 
 export type AccountMailTemplate = "verify" | "reset" | "taken";
-export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed";
+export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed" | "event_cancelled";
 
 export type MailJob = { key: string } & (
   | { type: "account"; template: AccountMailTemplate; userId: string }

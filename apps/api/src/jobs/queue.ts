@@ -22,6 +22,8 @@ export interface JobData {
   "payments-expire": Record<string, never>;
   "demo-reset": Record<string, never>;
   "jobs-housekeeping": Record<string, never>;
+  /** An organiser cancelled this event: cancel and refund its bookings (event-cancellation.service). */
+  "events-cancel": { eventId: number };
 }
 export type JobName = keyof JobData;
 
@@ -53,6 +55,7 @@ export const QUEUES: Record<JobName, QueueSpec> = {
   "payments-expire": { ...scheduled("*/5 * * * *") },
   "demo-reset": { ...scheduled("* * * * *") },
   "jobs-housekeeping": { ...scheduled("17 3 * * *") },
+  "events-cancel": { retryLimit: 20, retryDelay: 5, retryDelayMax: 600, expireInSeconds: 300, concurrency: 1 },
 };
 
 function scheduled(cron: string): QueueSpec {

@@ -1,5 +1,10 @@
 /** Changes to an existing booking: extend, cancel and renew (docs/decisions/008-bookings.md). */
-import { windowVerdict, type ChangeVehicleBody } from "@parkwell/contract";
+import {
+  EVENT_BOOKING_FIXED_MESSAGE,
+  EVENT_BOOKING_NOT_RENEWABLE_MESSAGE,
+  windowVerdict,
+  type ChangeVehicleBody,
+} from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import { refundToWallet } from "../wallet/ledger.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
@@ -65,6 +70,7 @@ export async function extendBooking(
 ): Promise<{ booking: BookingRow; park: ParkView }> {
   const now = deps.clock();
   return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
+    if (b.eventId !== null) throw AppError.validation({ new_end_time: EVENT_BOOKING_FIXED_MESSAGE });
     const problem = extendProblem(b, newEnd, now);
     if (problem) throw AppError.validation({ new_end_time: problem });
     // The whole stay, from its start, must fit the opening hours (the start may be past by now).
@@ -178,6 +184,8 @@ export async function changeStatus(
         chargedMinor: 0,
       };
     }
+    // Its space came from the event's allocation, which may be gone: book the event again instead.
+    if (b.eventId !== null) throw AppError.validation({ status: EVENT_BOOKING_NOT_RENEWABLE_MESSAGE });
     const verdict = windowVerdict(b.startTime, b.endTime, now, clockOfPark(park));
     if (!verdict.bookable) throw windowRefused(verdict, "status");
     await assertRoom(tx, b, park, b.startTime, b.endTime);

@@ -36,6 +36,17 @@ const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: stri
       intro: "Votre réservation est annulée. Remboursé sur votre portefeuille : {refund}.",
     },
   },
+  event_cancelled: {
+    en: {
+      subject: "{event} is cancelled: your Parkwell booking {code} is refunded",
+      intro: "The organiser cancelled {event}. Your booking is cancelled and refunded in full to your wallet: {refund}.",
+    },
+    fr: {
+      subject: "{event} est annulé : votre réservation Parkwell {code} est remboursée",
+      intro:
+        "L'organisateur a annulé {event}. Votre réservation est annulée et intégralement remboursée sur votre portefeuille : {refund}.",
+    },
+  },
   renewed: {
     en: {
       subject: "Your Parkwell booking {code} is active again",
@@ -48,10 +59,27 @@ const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: stri
   },
 };
 
-const LABELS: Record<Lang, { park: string; from: string; to: string; paid: string; details: string }> = {
-  en: { park: "Car park", from: "From", to: "Until", paid: "Paid", details: "Booking details" },
-  fr: { park: "Parking", from: "Du", to: "Au", paid: "Payé", details: "Détails de la réservation" },
+const LABELS: Record<
+  Lang,
+  { event: string; park: string; from: string; to: string; paid: string; details: string }
+> = {
+  en: { event: "Event", park: "Car park", from: "From", to: "Until", paid: "Paid", details: "Booking details" },
+  fr: {
+    event: "Événement",
+    park: "Parking",
+    from: "Du",
+    to: "Au",
+    paid: "Payé",
+    details: "Détails de la réservation",
+  },
 };
+
+/** "Lagos Derby, Teslim Balogun Stadium, 12 Dec 2026, 16:00": the event a booking parks for. */
+function eventLine(b: Booking, lang: Lang, label: string): string[] {
+  if (!b.event) return [];
+  const when = formatZonedDateTime(b.event.start_time, lang, b.park.time_zone);
+  return [`${label}: ${b.event.name}, ${b.event.venue_name}, ${when}`];
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -67,12 +95,16 @@ export function bookingMail(
 ): MailMessage {
   const lang: Lang = language === "fr" ? "fr" : "en";
   const fill = (s: string) =>
-    s.replace("{code}", b.booking_code).replace("{refund}", `${refund} ${b.currency}`);
+    s
+      .replace("{code}", b.booking_code)
+      .replace("{refund}", `${refund} ${b.currency}`)
+      .replace("{event}", b.event?.name ?? "");
   const t = TEXTS[kind][lang];
   const l = LABELS[lang];
   const link = `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}`;
   const lines = [
     fill(t.intro),
+    ...eventLine(b, lang, l.event),
     `${l.park}: ${b.park.name}, ${b.park.address}`,
     `${l.from}: ${formatZonedDateTime(b.start_time, lang, b.park.time_zone)}`,
     `${l.to}: ${formatZonedDateTime(b.end_time, lang, b.park.time_zone)}`,
@@ -131,6 +163,7 @@ export function reminderMail(
   const link = `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}${edge === "end" ? "#extend" : ""}`;
   const lines = [
     t.intro,
+    ...eventLine(b, lang, l.event),
     `${l.park}: ${b.park.name}, ${b.park.address}`,
     `${l.from}: ${formatZonedDateTime(b.start_time, lang, b.park.time_zone)}`,
     `${l.to}: ${formatZonedDateTime(b.end_time, lang, b.park.time_zone)}`,
