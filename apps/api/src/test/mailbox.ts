@@ -28,9 +28,11 @@ export async function readMailbox(box: Mailbox): Promise<{ to: string; subject: 
   return out;
 }
 
+/** Unfolds (a folded line keeps its space) and decodes the encoded words (the space between two goes). */
 function decodeHeader(v: string): string {
   return v
-    .replace(/\n /g, "")
+    .replace(/\r?\n(?=[ \t])/g, "")
+    .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => unQuotedPrintable(q.replace(/_/g, " ")));
 }
 

@@ -203,3 +203,36 @@ export async function changeStatus(
     return { booking: { ...b, ...set }, park: park.view, refundedMinor: 0, chargedMinor: due };
   });
 }
+
+/**
+ * The organiser cancelled the booking's event: cancel it and refund everything the wallet paid,
+ * fees included, with the e-mail, under the capacity lock and the booking's row lock (the lock
+ * order of every change). False when the booking is no longer active (done before).
+ */
+export async function cancelForOrganiser(
+  deps: Pick<BookingDeps, "db" | "clock" | "jobs">,
+  target: { id: string; parkId: number; vehicleTypeId: number },
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockParkForBooking(tx, target.parkId, target.vehicleTypeId);
+    const b = await repo.findActiveForUpdate(tx, target.id);
+    if (!b) return false;
+    const now = deps.clock();
+    const moves = b.moves + 1;
+    if (b.paidMinor > 0) {
+      await refundToWallet(tx, {
+        userId: b.userId,
+        currency: b.currency,
+        amountMinor: b.paidMinor,
+        idempotencyKey: `booking:${b.id}:${moves}`,
+        reference: b.bookingCode,
+        description: `Event cancelled: refund ${b.bookingCode}`,
+        revenueShard: revenueShard(b.id),
+      });
+    }
+    const set = { status: "cancelled" as const, paidMinor: 0, moves, cancelledAt: now, updatedAt: now };
+    await repo.updateBooking(tx, b.id, set);
+    await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "event_cancelled", b.paidMinor);
+    return true;
+  });
+}

@@ -39,7 +39,8 @@ const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: stri
   event_cancelled: {
     en: {
       subject: "{event} is cancelled: your Parkwell booking {code} is refunded",
-      intro: "The organiser cancelled {event}. Your booking is cancelled and refunded in full to your wallet: {refund}.",
+      intro:
+        "The organiser cancelled {event}. Your booking is cancelled and refunded in full to your wallet: {refund}.",
     },
     fr: {
       subject: "{event} est annulé : votre réservation Parkwell {code} est remboursée",
@@ -63,7 +64,14 @@ const LABELS: Record<
   Lang,
   { event: string; park: string; from: string; to: string; paid: string; details: string }
 > = {
-  en: { event: "Event", park: "Car park", from: "From", to: "Until", paid: "Paid", details: "Booking details" },
+  en: {
+    event: "Event",
+    park: "Car park",
+    from: "From",
+    to: "Until",
+    paid: "Paid",
+    details: "Booking details",
+  },
   fr: {
     event: "Événement",
     park: "Parking",

@@ -252,6 +252,26 @@ export async function findBooking(
 }
 const tx = (db: Tx) => db as Db;
 
+/** An active booking by id, locked (FOR UPDATE), whoever it belongs to: the organiser's cancellation. */
+export async function findActiveForUpdate(db: Tx, id: string): Promise<BookingRow | undefined> {
+  const [row] = await tx(db)
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.status, "active")))
+    .for("update");
+  return row;
+}
+
+/** Up to `limit` active bookings of an event, in id order (the organiser's cancellation, in batches). */
+export function activeBookingsOfEvent(db: Db, eventId: number, limit: number) {
+  return db
+    .select({ id: bookings.id, parkId: bookings.parkId, vehicleTypeId: bookings.vehicleTypeId })
+    .from(bookings)
+    .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "active")))
+    .orderBy(bookings.id)
+    .limit(limit);
+}
+
 export async function findByIdempotencyKey(db: Db, userId: string, key: string) {
   const [row] = await db
     .select()

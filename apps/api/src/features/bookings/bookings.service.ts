@@ -26,7 +26,8 @@ import {
 } from "./booking-core.service";
 
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
-export { changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
+export { cancelForOrganiser, changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
+export { activeBookingsOfEvent } from "./bookings.repo";
 
 /** `book_space` answered something else than booked: the transaction (and its mail job) rolls back. */
 class NotBooked extends Error {
@@ -154,7 +155,7 @@ export async function createBooking(
   const { db } = deps;
   const started = await startBooking(deps, userId, body, idempotencyKey);
   if (started.replayed) return { booking: started.replayed, replayed: true };
-  const { now, hash } = started.new;
+  const { now } = started.new;
 
   const park = await readPark(db, body.park_id, body.vehicle_type_id);
   const verdict = windowVerdict(body.start_time, body.end_time, now, clockOfPark(park));

@@ -87,14 +87,7 @@ export async function createEventBooking(
     ...priceFlat(offer.priceMinor, park, offer.windowStart, offer.windowEnd),
     taxName: park.taxName,
   };
-  const booking = newBookingRow(
-    started.new,
-    park,
-    offer.windowStart,
-    offer.windowEnd,
-    breakdown,
-    offer.id,
-  );
+  const booking = newBookingRow(started.new, park, offer.windowStart, offer.windowEnd, breakdown, offer.id);
   const placed = await placeBooking(deps, started.new, booking, park, (tx, keys) =>
     repo.bookEventSpace(tx, booking, keys),
   );

@@ -1,0 +1,317 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Booking, BookingPage } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows, type Db } from "../../db/client";
+import { bearer } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/harness";
+import { ledgerViolations } from "../../test/ledger-invariants";
+import { readMailbox } from "../../test/mailbox";
+import { signEventAccess } from "../events/event-access";
+import { cancelEventBookings, queueEventCancellation } from "../events/event-cancellation.service";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import {
+  allDayParks,
+  at,
+  book,
+  extend,
+  fundedUser,
+  HOUR,
+  overbooked,
+  setCapacity,
+  setStatus,
+} from "./bookings.test-kit";
+import { bookEvent, insertEvent, overAllocated } from "./event-bookings.test-kit";
+
+const SECRET = "event-bookings-test-secret";
+let ctx: TestContext;
+let db: Db;
+let dataDir: string;
+let parks: number[];
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parkwell-event-bookings-"));
+  ctx = await createTestContext({ DATA_DIR: dataDir, QR_SIGNING_SECRET: SECRET });
+  db = ctx.database.db;
+  parks = await allDayParks(db, 12);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+});
+afterEach(async () => {
+  expect(await ledgerViolations(db)).toEqual([]);
+  expect(await overbooked(db)).toEqual([]);
+  expect(await overAllocated(db)).toEqual([]);
+});
+
+const eventName = async (id: number) =>
+  (await queryRows<{ name: string }>(db, sql`SELECT name FROM events WHERE id = ${id}`))[0]!.name;
+const subjects = async (email: string) =>
+  (await readMailbox(ctx)).filter((m) => m.to.includes(email)).map((m) => m.subject);
+const fees = async () =>
+  (
+    await queryRows<{ service_fee_minor: number; booking_fee_bps: number; tax_bps: number }>(
+      db,
+      sql`SELECT service_fee_minor, booking_fee_bps, tax_bps FROM fees WHERE country_id = 1`,
+    )
+  )[0]!;
+
+describe("booking an event's parking", () => {
+  it("books the event window at the park for the flat price plus the country's fees, and shows the event", async () => {
+    const park = parks[0]!;
+    const start = at(30 * HOUR);
+    const end = at(33 * HOUR);
+    const ev = await insertEvent(db, {
+      start,
+      end,
+      parks: [{ parkId: park, before: 90, after: 45, offers: [{ priceMinor: 700_000, allocation: 4 }] }],
+    });
+    const user = await fundedUser(db);
+    const before = await walletBalanceMinor(db, user.id, "NGN");
+    const res = await bookEvent(ctx.app, user, {
+      event_code: ev.code.toLowerCase(),
+      park_id: park,
+      plate_number: "EVT 101 AA",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const b = res.json<Booking>();
+    expect(b.start_time).toBe(new Date(start.getTime() - 90 * 60_000).toISOString());
+    expect(b.end_time).toBe(new Date(end.getTime() + 45 * 60_000).toISOString());
+    expect(b.event).toMatchObject({ event_code: ev.code, venue_name: "Test Stadium", status: "published" });
+    const f = await fees();
+    const bookingFee = Math.round((700_000 * Number(f.booking_fee_bps)) / 10_000);
+    const service = Number(f.service_fee_minor);
+    const tax = Math.round(((service + bookingFee) * Number(f.tax_bps)) / 10_000);
+    expect(b.breakdown.parking).toBe(7000);
+    expect(Math.round(b.amount * 100)).toBe(700_000 + service + bookingFee + tax);
+    expect(before - (await walletBalanceMinor(db, user.id, "NGN"))).toBe(Math.round(b.amount * 100));
+
+    const list = await ctx.app.inject({ url: "/api/v1/bookings/list", headers: bearer(user) });
+    expect(list.json<BookingPage>().items[0]!.event?.event_code).toBe(ev.code);
+    await vi.waitFor(async () => {
+      const mail = (await readMailbox(ctx)).find((m) => m.to.includes(user.email));
+      expect(mail?.subject).toBe(`Your Parkwell booking ${b.booking_code} is confirmed`);
+      expect(mail?.body).toContain("Test event");
+    });
+  });
+
+  it("sells the allocation out (409) while the park still sells its other spaces, and holds the allocation from them", async () => {
+    const park = parks[1]!;
+    await setCapacity(db, park, 1, 5);
+    const start = at(50 * HOUR);
+    const ev = await insertEvent(db, {
+      start,
+      end: at(52 * HOUR),
+      parks: [{ parkId: park, before: 60, after: 60, offers: [{ allocation: 2 }] }],
+    });
+    const driver = await fundedUser(db);
+    for (const plate of ["ALLOC 1", "ALLOC 2"]) {
+      expect(
+        (await bookEvent(ctx.app, driver, { event_code: ev.code, park_id: park, plate_number: plate }))
+          .statusCode,
+      ).toBe(201);
+    }
+    const soldOut = await bookEvent(ctx.app, driver, {
+      event_code: ev.code,
+      park_id: park,
+      plate_number: "ALLOC 3",
+    });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toMatchObject({
+      code: "event_sold_out",
+      message: "The spaces set aside for this event at this park are sold out",
+    });
+    // Ordinary bookings over the window see 5 - 2 held = 3 spaces, not more.
+    const window = { park_id: park, start: at(49 * HOUR), end: at(53 * HOUR) };
+    const ordinary = [];
+    for (let i = 0; i < 4; i += 1) ordinary.push((await book(ctx.app, driver, window)).statusCode);
+    expect(ordinary).toEqual([201, 201, 201, 409]);
+    const availability = await ctx.app.inject({
+      url: `/api/v1/parks/${park}/availability?vehicle_type_id=1&start_time=${encodeURIComponent(window.start.toISOString())}&end_time=${encodeURIComponent(window.end.toISOString())}`,
+    });
+    if (availability.statusCode === 200) expect(availability.json()).toMatchObject({ available: 0 });
+    // Outside the event window the park is free again.
+    expect(
+      (await book(ctx.app, driver, { park_id: park, start: at(54 * HOUR), end: at(55 * HOUR) })).statusCode,
+    ).toBe(201);
+  });
+
+  it("a draft event holds nothing and cannot be booked; a published one answers French errors in French", async () => {
+    const park = parks[2]!;
+    await setCapacity(db, park, 1, 2);
+    const draft = await insertEvent(db, {
+      start: at(60 * HOUR),
+      end: at(61 * HOUR),
+      status: "draft",
+      parks: [{ parkId: park, offers: [{ allocation: 2 }] }],
+    });
+    const driver = await fundedUser(db);
+    const refused = await bookEvent(
+      ctx.app,
+      driver,
+      { event_code: draft.code, park_id: park },
+      { "accept-language": "fr" },
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe("event_not_found");
+    for (let i = 0; i < 2; i += 1) {
+      expect(
+        (await book(ctx.app, driver, { park_id: park, start: at(60 * HOUR), end: at(61 * HOUR) })).statusCode,
+      ).toBe(201);
+    }
+  });
+
+  it("refuses bad event bookings with a clear error and changes nothing", async () => {
+    const park = parks[3]!;
+    const ev = await insertEvent(db, { start: at(70 * HOUR), end: at(72 * HOUR), parks: [{ parkId: park }] });
+    const ended = await insertEvent(db, {
+      start: at(-5 * HOUR),
+      end: at(-1 * HOUR),
+      parks: [{ parkId: park, after: 120 }],
+    });
+    const driver = await fundedUser(db);
+    const balance = await walletBalanceMinor(db, driver.id, "NGN");
+    const cases: [object, number, string | RegExp][] = [
+      [{ event_code: "EV-ZZZZZ", park_id: park }, 404, "Event not found"],
+      [{ event_code: ended.code, park_id: park }, 422, "This event has ended"],
+      [{ event_code: ev.code, park_id: parks[4]! }, 422, "This park does not serve this event"],
+      [{ event_code: ev.code, park_id: park, vehicle_type_id: 2 }, 422, /takes no vehicles of this type/],
+      [
+        { event_code: ev.code, park_id: park, start_time: at(70 * HOUR).toISOString() },
+        422,
+        "An event booking keeps the event's times",
+      ],
+      [{ event_code: 42, park_id: park }, 422, "event_code must be text"],
+      [{ event_code: "", park_id: park }, 422, "event_code is required"],
+    ];
+    for (const [payload, status, text] of cases) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/bookings",
+        headers: bearer(driver),
+        payload: { vehicle_type_id: 1, ...payload },
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(JSON.stringify(res.json()), JSON.stringify(payload)).toMatch(text);
+    }
+    // Without times and without an event, the times are asked for.
+    const noTimes = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings",
+      headers: bearer(driver),
+      payload: { park_id: park, vehicle_type_id: 1 },
+    });
+    expect(noTimes.statusCode).toBe(422);
+    expect(noTimes.json().fields).toMatchObject({ start_time: "start_time is required" });
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(balance);
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${driver.id}`,
+    );
+    expect(Number(row!.n)).toBe(0);
+  });
+
+  it("a private event needs its access grant: 404 without, with a forged one or another event's", async () => {
+    const park = parks[5]!;
+    const ev = await insertEvent(db, {
+      start: at(80 * HOUR),
+      end: at(82 * HOUR),
+      accessCode: "club-gala-77",
+      parks: [{ parkId: park }],
+    });
+    const other = await insertEvent(db, {
+      start: at(80 * HOUR),
+      end: at(82 * HOUR),
+      accessCode: "other-gala-1",
+      parks: [{ parkId: park }],
+    });
+    const driver = await fundedUser(db);
+    const args = { event_code: ev.code, park_id: park, plate_number: "PRIV 1" };
+    const grant = signEventAccess(ev.code, SECRET, new Date());
+    for (const header of [
+      undefined,
+      signEventAccess(other.code, SECRET, new Date()),
+      signEventAccess(ev.code, "another-secret-xyz", new Date()),
+      `${grant}x`,
+    ]) {
+      const res = await bookEvent(ctx.app, driver, args, header ? { "x-event-access": header } : {});
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe("Event not found");
+    }
+    const expired = signEventAccess(ev.code, SECRET, new Date(Date.now() - 25 * HOUR));
+    expect((await bookEvent(ctx.app, driver, args, { "x-event-access": expired })).statusCode).toBe(404);
+    expect((await bookEvent(ctx.app, driver, args, { "x-event-access": grant })).statusCode).toBe(201);
+  });
+
+  it("keeps the event's times: no extension, no renewal; the driver's cancellation follows the policy", async () => {
+    const park = parks[6]!;
+    const ev = await insertEvent(db, { start: at(90 * HOUR), end: at(92 * HOUR), parks: [{ parkId: park }] });
+    const driver = await fundedUser(db);
+    const before = await walletBalanceMinor(db, driver.id, "NGN");
+    const b = (await bookEvent(ctx.app, driver, { event_code: ev.code, park_id: park })).json<Booking>();
+    const ext = await extend(ctx.app, driver, b, new Date(Date.parse(b.end_time) + HOUR));
+    expect(ext.statusCode).toBe(422);
+    expect(ext.json().fields).toMatchObject({ new_end_time: "An event booking keeps the event's times" });
+    expect(b.cancellation).toMatchObject({ allowed: true, refund_percent: 100 });
+    expect((await setStatus(ctx.app, driver, b.id, "cancelled")).statusCode).toBe(200);
+    // Fees are not refunded on the driver's own cancellation.
+    const fees = Math.round((b.amount - b.breakdown.parking) * 100);
+    expect(before - (await walletBalanceMinor(db, driver.id, "NGN"))).toBe(fees);
+    const renew = await setStatus(ctx.app, driver, b.id, "active");
+    expect(renew.statusCode).toBe(422);
+    expect(renew.json().fields.status).toMatch(/book the event again/);
+  });
+});
+
+describe("an organiser's cancellation", () => {
+  it("cancels and refunds every booking in full, fees included, once, with an e-mail naming the event", async () => {
+    const park = parks[7]!;
+    const ev = await insertEvent(db, {
+      start: at(100 * HOUR),
+      end: at(103 * HOUR),
+      parks: [{ parkId: park, offers: [{ allocation: 10 }] }],
+    });
+    const drivers = [await fundedUser(db), await fundedUser(db), await fundedUser(db)];
+    const balances = await Promise.all(drivers.map((d) => walletBalanceMinor(db, d.id, "NGN")));
+    const booked: Booking[] = [];
+    for (const [i, d] of drivers.entries()) {
+      const res = await bookEvent(ctx.app, d, {
+        event_code: ev.code,
+        park_id: park,
+        plate_number: `ORG ${i}`,
+      });
+      expect(res.statusCode).toBe(201);
+      booked.push(res.json<Booking>());
+    }
+    // The third driver had cancelled already (fees kept by the policy): not refunded again.
+    expect((await setStatus(ctx.app, drivers[2]!, booked[2]!.id, "cancelled")).statusCode).toBe(200);
+    const afterOwnCancel = await walletBalanceMinor(db, drivers[2]!.id, "NGN");
+
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE events SET status = 'cancelled', cancelled_at = now() WHERE id = ${ev.id}`);
+      await queueEventCancellation(ctx.app.jobs, tx, ev.id);
+    });
+    await ctx.app.jobs.runDue(["events-cancel", "mail"]);
+    // A second run (a retried job, another process) finds nothing left to refund.
+    expect(await cancelEventBookings({ db, clock: () => new Date(), jobs: ctx.app.jobs }, ev.id)).toBe(0);
+    for (const i of [0, 1]) {
+      expect(await walletBalanceMinor(db, drivers[i]!.id, "NGN")).toBe(balances[i]);
+    }
+    expect(await walletBalanceMinor(db, drivers[2]!.id, "NGN")).toBe(afterOwnCancel);
+    const shown = await ctx.app.inject({
+      url: `/api/v1/bookings/${booked[0]!.booking_code}`,
+      headers: bearer(drivers[0]!),
+    });
+    expect(shown.json()).toMatchObject({ status: "cancelled", paid: 0, event: { status: "cancelled" } });
+    expect(shown.json().refunds).toHaveLength(1);
+    const subject = `${await eventName(ev.id)} is cancelled: your Parkwell booking ${booked[0]!.booking_code} is refunded`;
+    await vi.waitFor(async () => expect(await subjects(drivers[0]!.email)).toContain(subject), {
+      timeout: 5000,
+    });
+    // The event cancelled, its hold is gone and nobody can book it.
+    const late = await bookEvent(ctx.app, drivers[0]!, { event_code: ev.code, park_id: park });
+    expect(late.statusCode).toBe(404);
+  });
+});
