@@ -13,6 +13,14 @@ import {
   BOOKING_FULL_MESSAGE,
   BOOKING_NOT_FOUND_MESSAGE,
   EMAIL_TEXT,
+  EVENT_ACCESS_WRONG_MESSAGE,
+  EVENT_BOOKING_FIXED_MESSAGE,
+  EVENT_BOOKING_NOT_RENEWABLE_MESSAGE,
+  EVENT_ENDED_MESSAGE,
+  EVENT_NOT_FOUND_MESSAGE,
+  EVENT_PARK_MISSING_MESSAGE,
+  EVENT_SOLD_OUT_MESSAGE,
+  EVENT_VEHICLE_TYPE_MISSING_MESSAGE,
   PASSWORD_MAX_TEXT,
   PASSWORD_MIN_TEXT,
   PLATE_TEXT,
@@ -728,6 +736,30 @@ const GATE: ServerText[] = [
 ];
 
 /** The back office's dashboard and reports. */
+const EVENTS: ServerText[] = [
+  { en: EVENT_NOT_FOUND_MESSAGE, fr: "Événement introuvable" },
+  { en: EVENT_ENDED_MESSAGE, fr: "Cet événement est terminé" },
+  { en: EVENT_PARK_MISSING_MESSAGE, fr: "Ce parking ne dessert pas cet événement" },
+  {
+    en: EVENT_VEHICLE_TYPE_MISSING_MESSAGE,
+    fr: "Le stationnement de cet événement dans ce parking n'accepte pas ce type de véhicule",
+  },
+  {
+    en: EVENT_SOLD_OUT_MESSAGE,
+    fr: "Les places réservées à cet événement dans ce parking sont toutes vendues",
+  },
+  { en: EVENT_ACCESS_WRONG_MESSAGE, fr: "Aucun événement ne correspond à ce code d'accès" },
+  { en: EVENT_BOOKING_FIXED_MESSAGE, fr: "Une réservation d'événement garde les horaires de l'événement" },
+  {
+    en: EVENT_BOOKING_NOT_RENEWABLE_MESSAGE,
+    fr: "Une réservation d'événement annulée ne peut pas être réactivée : réservez de nouveau l'événement",
+  },
+  { en: "Enter the access code", fr: "Saisissez le code d'accès" },
+  { en: "An access code is at most 40 characters", fr: "Un code d'accès compte au plus 40 caractères" },
+  { en: "Give both lat and lng, or neither", fr: "Indiquez à la fois lat et lng, ou aucun des deux" },
+  { en: "{name} is too long", fr: "Le champ « {name} » est trop long" },
+];
+
 const ADMIN_REPORTS: ServerText[] = [
   { en: "Use a date as YYYY-MM-DD", fr: "Indiquez une date au format AAAA-MM-JJ" },
   {
@@ -754,6 +786,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...ADMIN_PEOPLE,
   ...GATE,
   ...ADMIN_REPORTS,
+  ...EVENTS,
   ...windowRefusals(),
 ];
 
