@@ -2,7 +2,8 @@
  * npm run bench:bookings — bookings per second on PostgreSQL through HTTP, with the built API
  * running as separate processes (like production behind a load balancer) on one database:
  *   1. 50 concurrent clients spread over 100 parks, 2. the same 50 clients on a single park
- *   (every request then serialises on that park's capacity lock), after a warm-up; then checks
+ *   (every request then serialises on that park's capacity lock), 3. the same clients booking one
+ *   event's parking at that park (the allocation contended), after a warm-up; then checks
  *   that no park ever exceeds its capacity and that the ledger invariants hold. Writes
  *   bench/results/bookings.md.
  * Env: BENCH_DATABASE_URL (admin URL, default postgres://root@127.0.0.1:5432/postgres),
@@ -78,6 +79,27 @@ async function prepare(db: Db, users: number) {
     tokens.push(user.token);
   }
   return { parks: ids, tokens };
+}
+
+/** A published event at `parkId` tomorrow, with an allocation no run can sell out; its code. */
+async function eventAt(db: Db, parkId: number): Promise<string> {
+  const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR);
+  const end = new Date(start.getTime() + 3 * HOUR);
+  const [event] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO events (event_code, name, description, category, status, visibility, country_id,
+          venue_name, venue_address, city, lat, lng, time_zone, start_time, end_time)
+        SELECT 'EV-BENCH', 'Bench event', '{"en":"","fr":""}', 'sport', 'published', 'public', p.country_id,
+          p.name, p.address, p.city, p.lat, p.lng, p.time_zone, ${start.toISOString()}::timestamptz,
+          ${end.toISOString()}::timestamptz
+        FROM parks p WHERE p.id = ${parkId} RETURNING id`,
+  );
+  await db.execute(sql`INSERT INTO event_parks (event_id, park_id, arrive_before_minutes, depart_after_minutes,
+      window_start, window_end) VALUES (${event!.id}, ${parkId}, 120, 60,
+      ${new Date(start.getTime() - 2 * HOUR).toISOString()}::timestamptz, ${new Date(end.getTime() + HOUR).toISOString()}::timestamptz)`);
+  await db.execute(sql`INSERT INTO event_rates (event_id, park_id, vehicle_type_id, price_minor, allocation)
+      VALUES (${event!.id}, ${parkId}, 1, 500000, 500000)`);
+  return "EV-BENCH";
 }
 
 async function startApis(url: string): Promise<{ bases: string[]; children: ChildProcess[] }> {
@@ -167,8 +189,26 @@ function post(url: string, auth: string, body: string): Promise<number> {
   });
 }
 
-/** CLIENTS loops, each posting bookings for SECONDS; a random park of `parks` and a random window each time. */
-async function run(bases: string[], tokens: string[], parks: number[], seconds = SECONDS): Promise<Result> {
+/** The body of one booking request: a random window at a random park of `parks`. */
+function windowBody(parks: number[], base0: number): string {
+  const start = base0 + Math.floor(Math.random() * 20 * 24 * 4) * 15 * 60_000;
+  const end = start + (1 + Math.floor(Math.random() * 4)) * HOUR;
+  return JSON.stringify({
+    park_id: parks[Math.floor(Math.random() * parks.length)],
+    vehicle_type_id: 1,
+    start_time: new Date(start).toISOString(),
+    end_time: new Date(end).toISOString(),
+  });
+}
+
+/** CLIENTS loops, each posting bookings for SECONDS: `body()` (a random window at one of `parks` by default). */
+async function run(
+  bases: string[],
+  tokens: string[],
+  parks: number[],
+  seconds = SECONDS,
+  body?: () => string,
+): Promise<Result> {
   const h = createHistogram();
   const until = performance.now() + seconds * 1000;
   const base0 = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
@@ -180,16 +220,8 @@ async function run(bases: string[], tokens: string[], parks: number[], seconds =
       const base = bases[c % bases.length]!;
       const auth = `Bearer ${tokens[c % tokens.length]!}`;
       while (performance.now() < until) {
-        const start = base0 + Math.floor(Math.random() * 20 * 24 * 4) * 15 * 60_000;
-        const end = start + (1 + Math.floor(Math.random() * 4)) * HOUR;
-        const body = JSON.stringify({
-          park_id: parks[Math.floor(Math.random() * parks.length)],
-          vehicle_type_id: 1,
-          start_time: new Date(start).toISOString(),
-          end_time: new Date(end).toISOString(),
-        });
         const t = performance.now();
-        const status = await post(`${base}/bookings`, auth, body);
+        const status = await post(`${base}/bookings`, auth, body ? body() : windowBody(parks, base0));
         h.record(Math.max(1, Math.round((performance.now() - t) * 1000)));
         if (status === 201) ok += 1;
         else if (status === 409) full += 1;
@@ -242,6 +274,18 @@ async function main() {
       console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s on one park...`);
       one.push(await run(apis.bases, tokens, [single]));
     }
+    // The same park selling an event's parking: every request books the event's one window out of
+    // its allocation, so they all serialise on the capacity lock and count the event's bookings.
+    const eventCode = await eventAt(database.db, single);
+    const event: Result[] = [];
+    for (let i = 1; i <= RUNS; i += 1) {
+      console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s booking one event at that park...`);
+      event.push(
+        await run(apis.bases, tokens, [single], SECONDS, () =>
+          JSON.stringify({ event_code: eventCode, park_id: single, vehicle_type_id: 1 }),
+        ),
+      );
+    }
     const over = await overbookedParks(database.db);
     const money = await ledgerViolations(database.db);
     const [counts] = await queryRows<{ n: number }>(
@@ -265,6 +309,9 @@ async function main() {
       "| --- | --- | --- | --- | --- | --- | --- |",
       ...rows(`${parks.length} parks (40 car spaces each)`, many),
       ...rows("1 park (capacity lock contended)", one),
+      ...rows("1 event at that park (allocation contended)", event),
+      "",
+      `Event bookings vs ordinary bookings at the same park (medians): ${(median(event).perSecond / median(one).perSecond).toFixed(2)}x.`,
       "",
       `Bookings in the database after the runs: ${counts?.n}. Parks over capacity at any instant: ${over.length === 0 ? "none" : JSON.stringify(over)}. Ledger invariants (balances equal their entries, no negative wallet, every transaction balanced, every running balance right): ${money.length === 0 ? "hold" : money.slice(0, 5).join("; ")}.`,
     ].join("\n");
