@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { clockOfPark } from "../../features/parks/parks.present";
 import {
   EVENT_ACCESS_HEADER,
@@ -126,6 +128,9 @@ describe("the demo events", () => {
       headers: { [EVENT_ACCESS_HEADER]: opened.json().access_token },
     });
     expect(shown.json()).toMatchObject({ visibility: "private", venue: { name: "Eko Convention Centre" } });
+    // The code is printed in the README's demo section.
+    const readme = await fs.readFile(path.resolve(import.meta.dirname, "../../../../../README.md"), "utf8");
+    expect(readme).toContain(`\`${DEMO_EVENT_ACCESS_CODE}\``);
   });
 
   it("dates each event on its weekday, at its time on the venue's clock", () => {
