@@ -35,7 +35,8 @@ export const WALKING_KM_PER_HOUR = 4.8;
 export const EVENT_NOT_FOUND_MESSAGE = "Event not found";
 export const EVENT_ENDED_MESSAGE = "This event has ended";
 export const EVENT_PARK_MISSING_MESSAGE = "This park does not serve this event";
-export const EVENT_VEHICLE_TYPE_MISSING_MESSAGE = "This event's parking at this park takes no vehicles of this type";
+export const EVENT_VEHICLE_TYPE_MISSING_MESSAGE =
+  "This event's parking at this park takes no vehicles of this type";
 export const EVENT_SOLD_OUT_MESSAGE = "The spaces set aside for this event at this park are sold out";
 export const EVENT_ACCESS_WRONG_MESSAGE = "No event matches this access code";
 export const EVENT_BOOKING_FIXED_MESSAGE = "An event booking keeps the event's times";
