@@ -104,6 +104,18 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- event_booked: the spaces of an event's offer (event, park, vehicle type) its bookings take: the
+-- active and completed ones over the park's current event window (a seeded event that ended and
+-- was moved to its next date starts again from none). Every count of an allocation uses it.
+CREATE FUNCTION event_booked(p_event integer, p_park integer, p_type integer)
+  RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT count(*)::int FROM bookings b
+  JOIN event_parks ep ON ep.event_id = b.event_id AND ep.park_id = b.park_id
+  WHERE b.event_id = p_event AND b.park_id = p_park AND b.vehicle_type_id = p_type
+    AND b.status IN ('active', 'completed')
+    AND b.start_time < ep.window_end AND b.end_time > ep.window_start
+$$;
+--> statement-breakpoint
 -- book_event_space: book_space for an event's parking. Under the same capacity row lock, it reads
 -- the event's row FOR SHARE (an organiser's cancellation, an UPDATE of that row, waits for the
 -- booking or makes it see 'cancelled'), refuses an event no longer published ('unavailable') or an
@@ -117,7 +129,6 @@ CREATE FUNCTION book_event_space(p_event integer, p_id uuid, p_code text, p_user
 DECLARE
   v_status text;
   v_allocation integer;
-  v_booked integer;
   v_accounts integer;
   v_moved integer;
 BEGIN
@@ -131,10 +142,7 @@ BEGIN
   IF v_allocation IS NULL THEN
     RETURN 'unavailable';
   END IF;
-  SELECT count(*) INTO v_booked FROM bookings
-    WHERE event_id = p_event AND park_id = p_park AND vehicle_type_id = p_type
-      AND status IN ('active', 'completed');
-  IF v_booked >= v_allocation THEN
+  IF event_booked(p_event, p_park, p_type) >= v_allocation THEN
     RETURN 'full';
   END IF;
   SELECT max(l.accounts), count(l.key) INTO v_accounts, v_moved

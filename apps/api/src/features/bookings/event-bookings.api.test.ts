@@ -23,7 +23,8 @@ import {
   setCapacity,
   setStatus,
 } from "./bookings.test-kit";
-import { bookEvent, insertEvent, overAllocated } from "./event-bookings.test-kit";
+import { createEvent } from "../../test/events";
+import { bookEvent, overAllocated } from "./event-bookings.test-kit";
 
 const SECRET = "event-bookings-test-secret";
 let ctx: TestContext;
@@ -63,7 +64,7 @@ describe("booking an event's parking", () => {
     const park = parks[0]!;
     const start = at(30 * HOUR);
     const end = at(33 * HOUR);
-    const ev = await insertEvent(db, {
+    const ev = await createEvent(db, {
       start,
       end,
       parks: [{ parkId: park, before: 90, after: 45, offers: [{ priceMinor: 700_000, allocation: 4 }] }],
@@ -101,7 +102,7 @@ describe("booking an event's parking", () => {
     const park = parks[1]!;
     await setCapacity(db, park, 1, 5);
     const start = at(50 * HOUR);
-    const ev = await insertEvent(db, {
+    const ev = await createEvent(db, {
       start,
       end: at(52 * HOUR),
       parks: [{ parkId: park, before: 60, after: 60, offers: [{ allocation: 2 }] }],
@@ -141,7 +142,7 @@ describe("booking an event's parking", () => {
   it("a draft event holds nothing and cannot be booked; a published one answers French errors in French", async () => {
     const park = parks[2]!;
     await setCapacity(db, park, 1, 2);
-    const draft = await insertEvent(db, {
+    const draft = await createEvent(db, {
       start: at(60 * HOUR),
       end: at(61 * HOUR),
       status: "draft",
@@ -165,8 +166,8 @@ describe("booking an event's parking", () => {
 
   it("refuses bad event bookings with a clear error and changes nothing", async () => {
     const park = parks[3]!;
-    const ev = await insertEvent(db, { start: at(70 * HOUR), end: at(72 * HOUR), parks: [{ parkId: park }] });
-    const ended = await insertEvent(db, {
+    const ev = await createEvent(db, { start: at(70 * HOUR), end: at(72 * HOUR), parks: [{ parkId: park }] });
+    const ended = await createEvent(db, {
       start: at(-5 * HOUR),
       end: at(-1 * HOUR),
       parks: [{ parkId: park, after: 120 }],
@@ -215,13 +216,13 @@ describe("booking an event's parking", () => {
 
   it("a private event needs its access grant: 404 without, with a forged one or another event's", async () => {
     const park = parks[5]!;
-    const ev = await insertEvent(db, {
+    const ev = await createEvent(db, {
       start: at(80 * HOUR),
       end: at(82 * HOUR),
       accessCode: "club-gala-77",
       parks: [{ parkId: park }],
     });
-    const other = await insertEvent(db, {
+    const other = await createEvent(db, {
       start: at(80 * HOUR),
       end: at(82 * HOUR),
       accessCode: "other-gala-1",
@@ -247,7 +248,7 @@ describe("booking an event's parking", () => {
 
   it("keeps the event's times: no extension, no renewal; the driver's cancellation follows the policy", async () => {
     const park = parks[6]!;
-    const ev = await insertEvent(db, { start: at(90 * HOUR), end: at(92 * HOUR), parks: [{ parkId: park }] });
+    const ev = await createEvent(db, { start: at(90 * HOUR), end: at(92 * HOUR), parks: [{ parkId: park }] });
     const driver = await fundedUser(db);
     const before = await walletBalanceMinor(db, driver.id, "NGN");
     const b = (await bookEvent(ctx.app, driver, { event_code: ev.code, park_id: park })).json<Booking>();
@@ -268,7 +269,7 @@ describe("booking an event's parking", () => {
 describe("at the gate", () => {
   it("checks an event booking in like any booking, within its window, and names the event", async () => {
     const park = parks[8]!;
-    const ev = await insertEvent(db, {
+    const ev = await createEvent(db, {
       start: at(1 * HOUR),
       end: at(3 * HOUR),
       parks: [{ parkId: park, before: 120, after: 60 }],
@@ -293,7 +294,7 @@ describe("at the gate", () => {
 describe("an organiser's cancellation", () => {
   it("cancels and refunds every booking in full, fees included, once, with an e-mail naming the event", async () => {
     const park = parks[7]!;
-    const ev = await insertEvent(db, {
+    const ev = await createEvent(db, {
       start: at(100 * HOUR),
       end: at(103 * HOUR),
       parks: [{ parkId: park, offers: [{ allocation: 10 }] }],

@@ -10,7 +10,8 @@ import { bearer, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
-import { insertEvent, overAllocated } from "./event-bookings.test-kit";
+import { createEvent } from "../../test/events";
+import { overAllocated } from "./event-bookings.test-kit";
 
 /**
  * Event allocations under real concurrency, through HTTP, with two app instances (two pools) on one
@@ -73,7 +74,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       await setCapacity(db, parkId, 1, 10);
       const start = at((20 + r * 10) * HOUR);
       const end = at((23 + r * 10) * HOUR);
-      const ev = await insertEvent(db, {
+      const ev = await createEvent(db, {
         start,
         end,
         parks: [{ parkId, before: 60, after: 60, offers: [{ allocation: 3 }] }],

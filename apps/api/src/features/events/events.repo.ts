@@ -61,8 +61,7 @@ const distanceSql = (geo: { lat: number; lng: number }) =>
     + cos(radians(e.lat)) * cos(radians(${geo.lat}::float8)) * power(sin(radians(e.lng - ${geo.lng}::float8) / 2), 2)))))`;
 
 /** Spaces of an offer (`r`) already taken by its event's bookings. */
-const bookedSql = sql`(SELECT count(*) FROM bookings b WHERE b.event_id = r.event_id AND b.park_id = r.park_id
-  AND b.vehicle_type_id = r.vehicle_type_id AND b.status IN ('active', 'completed'))`;
+const bookedSql = sql`event_booked(r.event_id, r.park_id, r.vehicle_type_id)`;
 
 const eventColumns = sql`e.id, e.event_code, e.name, e.description, e.category, e.status, e.visibility,
   e.venue_name, e.venue_address, e.city, c.code AS country_code, c.currency, c.currency_decimals AS decimals,

@@ -1,8 +1,8 @@
 import type { AdminPark, ParkDetail, ParkPage } from "@parkwell/contract";
-import { insertEvent } from "../../bookings/event-bookings.test-kit";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
+import { createEvent } from "../../../test/events";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
 import { allDayParks, at, book, fundedUser, HOUR } from "../../bookings/bookings.test-kit";
@@ -568,7 +568,7 @@ describe("capacity never below what is held", () => {
     await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
       capacities: [{ vehicle_type_id: 1, capacity: 10 }],
     });
-    const ev = await insertEvent(db, {
+    const ev = await createEvent(db, {
       start: at(30 * HOUR),
       end: at(32 * HOUR),
       parks: [{ parkId, offers: [{ allocation: 6 }] }],
