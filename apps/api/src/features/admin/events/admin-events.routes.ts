@@ -12,6 +12,7 @@ import {
   EventCodeParamsSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Db } from "../../../db/client";
 import type { Jobs } from "../../../jobs/queue";
 import type { Clock } from "../../../lib/clock";
@@ -30,6 +31,8 @@ export function adminEventsRoutes(deps: AdminEventsDeps, admin: AdminAccess): Fa
   return async (app) => {
     const tags = ["Back office: events"];
     const err = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
+    // A 409 is the allocation conflict, or an event that is cancelled.
+    const conflict = z.union([AllocationConflictSchema, ErrorSchema]);
     admin.auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
       reply.header("cache-control", "no-store");
@@ -94,7 +97,7 @@ export function adminEventsRoutes(deps: AdminEventsDeps, admin: AdminAccess): Fa
             "Edit an event; a published one's allocations are checked again (409 lists those that do not fit)",
           params: EventCodeParamsSchema,
           body: AdminEventPatchSchema,
-          response: { 200: AdminEventSchema, 409: AllocationConflictSchema, ...err },
+          response: { 200: AdminEventSchema, 409: conflict, ...err },
         },
       },
       async (req) =>
@@ -110,7 +113,7 @@ export function adminEventsRoutes(deps: AdminEventsDeps, admin: AdminAccess): Fa
           operationId: "publishAdminEvent",
           summary: "Publish a draft: its allocations are held from now on (409 lists those that do not fit)",
           params: EventCodeParamsSchema,
-          response: { 200: AdminEventSchema, 409: AllocationConflictSchema, ...err },
+          response: { 200: AdminEventSchema, 409: conflict, ...err },
         },
       },
       async (req) => events.publish(db, requireStaff(req), auditActor(req), req.params.eventCode, clock()),
