@@ -144,9 +144,10 @@ const parksList = z
     error: "Each park may appear once",
   });
 
-const localTime = z.string({ error: LOCAL_DATE_TIME_TEXT }).refine((s) => wallClockOf(s) !== null, {
-  error: LOCAL_DATE_TIME_TEXT,
-});
+const localTime = z
+  .string({ error: LOCAL_DATE_TIME_TEXT })
+  .min(1, { error: REQUIRED_TEXT })
+  .refine((s) => wallClockOf(s) !== null, { error: LOCAL_DATE_TIME_TEXT });
 
 const EventFieldsShape = {
   name: text(120),

@@ -1,5 +1,6 @@
 import {
   AdminEventCreateSchema,
+  AdminEventVenueInputSchema,
   EVENT_BUFFER_MAX_MINUTES,
   EVENT_CATEGORIES,
   EVENT_DEFAULT_ARRIVE_BEFORE_MINUTES,
@@ -7,6 +8,7 @@ import {
   EVENT_MAX_PARKS,
   type AdminEvent,
   type AdminEventCreate,
+  type AdminEventCreateParsed,
   type AllocationConflict,
   type Country,
   type VehicleType,
@@ -16,6 +18,7 @@ import { lazy, Suspense, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { api, ApiError } from "../../../lib/api";
 import { errorText, serverFields } from "../../../lib/form-errors";
@@ -61,7 +64,7 @@ interface EventValues {
   parks: ParkValues[];
 }
 
-/** The API's field names and the form's, where they differ (the form keeps its fields flat). */
+/** The API's field names and the form's, where they differ (the form keeps the venue's fields flat). */
 const FORM_FIELD: Record<string, keyof EventValues> = {
   "venue.name": "venue_name",
   "venue.address": "venue_address",
@@ -69,9 +72,38 @@ const FORM_FIELD: Record<string, keyof EventValues> = {
   "venue.country_code": "country",
   "venue.lat": "lat",
   "venue.lng": "lng",
-  "description.en": "en_description",
-  "description.fr": "fr_description",
 };
+
+const { shape } = AdminEventCreateSchema;
+const venue = AdminEventVenueInputSchema.shape;
+/**
+ * The contract's rules with the venue's fields flat, so each mistake shows at its own field; its
+ * output is the API's body.
+ */
+const FormSchema = z
+  .object({
+    name: shape.name,
+    description: shape.description,
+    category: shape.category,
+    visibility: shape.visibility,
+    access_code: shape.access_code,
+    venue_name: venue.name,
+    venue_address: venue.address,
+    venue_city: venue.city,
+    country: venue.country_code,
+    lat: venue.lat,
+    lng: venue.lng,
+    time_zone: shape.time_zone,
+    start_local: shape.start_local,
+    end_local: shape.end_local,
+    parks: shape.parks,
+  })
+  .transform(
+    ({ venue_name, venue_address, venue_city, country, lat, lng, ...rest }): AdminEventCreateParsed => ({
+      ...rest,
+      venue: { name: venue_name, address: venue_address, city: venue_city, country_code: country, lat, lng },
+    }),
+  );
 
 const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
 
@@ -117,22 +149,20 @@ function valuesOf(e: AdminEvent | undefined, types: VehicleType[]): EventValues 
 const offered = (p: ParkValues) =>
   p.prices.filter((r) => r.price.trim() !== "" || r.allocation.trim() !== "");
 
-/** The form's values as the API's body (the contract's schema checks it, as the server does). */
-function bodyOf(v: EventValues): AdminEventCreate {
+/** The form's values as the schema reads them (strings to numbers, empty price rows left out). */
+function inputOf(v: EventValues): z.input<typeof FormSchema> {
   return {
     name: v.name,
     description: { en: v.en_description, fr: v.fr_description },
     category: v.category as AdminEventCreate["category"],
     visibility: v.visibility as AdminEventCreate["visibility"],
     ...(v.visibility === "private" && v.access_code.trim() !== "" ? { access_code: v.access_code } : {}),
-    venue: {
-      name: v.venue_name,
-      address: v.venue_address,
-      city: v.venue_city,
-      country_code: v.country,
-      lat: num(v.lat),
-      lng: num(v.lng),
-    },
+    venue_name: v.venue_name,
+    venue_address: v.venue_address,
+    venue_city: v.venue_city,
+    country: v.country,
+    lat: num(v.lat),
+    lng: num(v.lng),
     time_zone: v.time_zone,
     start_local: v.start_local,
     end_local: v.end_local,
@@ -180,10 +210,10 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
   const editable = event ? can("events.update") && event.status !== "cancelled" : can("events.create");
   const countries = useQuery({ queryKey: ["countries"], queryFn: () => api<Country[]>("/countries") });
   const myParks = useQuery(eventParksQuery);
-  const form = useSchemaForm<EventValues, typeof AdminEventCreateSchema>({
-    schema: AdminEventCreateSchema,
+  const form = useSchemaForm<EventValues, typeof FormSchema>({
+    schema: FormSchema,
     defaultValues: valuesOf(event, types),
-    toInput: bodyOf,
+    toInput: inputOf,
   });
   const { register, watch, setValue, formState, control } = form;
   const parkRows = useFieldArray({ control, name: "parks" });
@@ -230,7 +260,8 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
     setParkErrors(own);
   };
   const save = useMutation({
-    mutationFn: (body: AdminEventCreate) => (event ? updateEvent(event.event_code, body) : createEvent(body)),
+    mutationFn: (body: AdminEventCreateParsed) =>
+      event ? updateEvent(event.event_code, body) : createEvent(body),
     onMutate: () => {
       setSaved(false);
       setConflict(null);
@@ -265,10 +296,8 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
     },
   });
 
-  /** A field's message: the schema's (API names) or the server's (the form's names). */
-  const err = (name: keyof EventValues | string) => {
-    const form = Object.entries(FORM_FIELD).find(([, f]) => f === name)?.[0];
-    const found = Object.entries(formState.errors).find(([key]) => key === name || key === form);
+  const err = (name: keyof EventValues) => {
+    const found = Object.entries(formState.errors).find(([key]) => key === name);
     return (found?.[1] as { message?: string } | undefined)?.message;
   };
   /** Messages about the parks (and any other the fields do not show), with the park and vehicle type named. */
@@ -283,6 +312,7 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
     const type = m[2] === undefined ? undefined : offered(row)[Number(m[2])]?.vehicle_type_id;
     return type === undefined ? parkName(row.park_id) : `${parkName(row.park_id)} · ${typeName(type)}`;
   };
+  /** The fields that show their own message; the others' are listed beside the parks. */
   const shown = new Set<string>([
     "name",
     "category",
@@ -291,8 +321,7 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
     "time_zone",
     "start_local",
     "end_local",
-    ...Object.keys(FORM_FIELD).filter((k) => !k.startsWith("description")),
-    ...Object.values(FORM_FIELD).filter((k) => !k.endsWith("description")),
+    ...Object.values(FORM_FIELD),
   ]);
   const others = [
     ...Object.entries(formState.errors)
@@ -387,11 +416,7 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
       {event && event.booked > 0 && event.status !== "cancelled" && (
         <p className="admin-event-note">{t("bookedNote", { count: event.booked })}</p>
       )}
-      <form
-        className="admin-park-form"
-        noValidate
-        onSubmit={form.handleSubmit((body) => save.mutate(body as AdminEventCreate))}
-      >
+      <form className="admin-park-form" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
         <fieldset disabled={!editable || save.isPending}>
           <section className="admin-park-section">
             <h2>{t("sections.details")}</h2>
