@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { errorText } from "../../../lib/form-errors";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { formatShortZoned } from "../../../lib/zoned-time";
+import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { eventReportQuery } from "./api";
@@ -45,7 +45,7 @@ export function EventReportPage() {
         description={
           <>
             {r.name} · <span className="admin-park-code">{r.event_code}</span> ·{" "}
-            <EventStatus status={r.status} /> · {formatShortZoned(r.start_time, lang, zone)} –{" "}
+            <EventStatus status={r.status} /> · {formatZonedDateTime(r.start_time, lang, zone)} –{" "}
             {formatShortZoned(r.end_time, lang, zone)} ({zone})
           </>
         }
@@ -63,11 +63,12 @@ export function EventReportPage() {
           </div>
         ))}
       </dl>
+      <h2 className="admin-event-report__title">{t("report.parksCaption")}</h2>
       <p className="admin-park-muted">{t("report.peakHint")}</p>
       <div className="admin-table">
         <div className="admin-table__scroll" role="region" aria-label={t("report.parksCaption")} tabIndex={0}>
           <table className="admin-event-report">
-            <caption>{t("report.parksCaption")}</caption>
+            <caption className="visually-hidden">{t("report.parksCaption")}</caption>
             <thead>
               <tr>
                 <th scope="col">{t("report.columns.park")}</th>

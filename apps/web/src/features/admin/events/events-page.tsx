@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Route, Routes } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatShortZoned } from "../../../lib/zoned-time";
+import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
@@ -65,7 +65,7 @@ function EventsList() {
       header: t("columns.when"),
       cell: (e) => (
         <>
-          {formatShortZoned(e.start_time, i18n.language, e.time_zone)} –{" "}
+          {formatZonedDateTime(e.start_time, i18n.language, e.time_zone)} –{" "}
           {formatShortZoned(e.end_time, i18n.language, e.time_zone)}
           <br />
           <span className="admin-park-muted">{e.time_zone}</span>
