@@ -376,6 +376,29 @@ describe("allocations", () => {
     expect(bigger.json<AllocationConflict>().conflicts[0]).toMatchObject({ allocation: 3, free: 1 });
   });
 
+  it("two events racing to publish the same spaces: one is published, the other gets the 409", async () => {
+    const park = parks[4]!;
+    await setCapacity(ctx.database.db, park, 1, 3);
+    const a = await created(
+      manager,
+      newEvent([{ park_id: park, allocation: 3 }], { name: "Race A" }, 8 * DAY),
+    );
+    const b = await created(
+      manager,
+      newEvent([{ park_id: park, allocation: 2 }], { name: "Race B" }, 8 * DAY),
+    );
+    const answers = await Promise.all(
+      [a, b].map((e) => call(manager, "POST", `/admin/events/${e.event_code}/publish`)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const held = await queryRows<{ allocation: number }>(
+      ctx.database.db,
+      sql`SELECT r.allocation FROM event_rates r JOIN events e ON e.id = r.event_id
+        WHERE r.park_id = ${park} AND e.status = 'published'`,
+    );
+    expect(held.reduce((n, r) => n + Number(r.allocation), 0)).toBeLessThanOrEqual(3);
+  });
+
   it("refuses a vehicle type the park has no spaces for (422)", async () => {
     const [row] = await queryRows<{ id: number }>(
       ctx.database.db,
