@@ -209,7 +209,8 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
   const client = useQueryClient();
   const editable = event ? can("events.update") && event.status !== "cancelled" : can("events.create");
   const countries = useQuery({ queryKey: ["countries"], queryFn: () => api<Country[]>("/countries") });
-  const myParks = useQuery(eventParksQuery);
+  // The picker lists the user's parks (their names also label the rows); only asked by who may see them.
+  const myParks = useQuery({ ...eventParksQuery, enabled: editable && can("parks.view") });
   const form = useSchemaForm<EventValues, typeof FormSchema>({
     schema: FormSchema,
     defaultValues: valuesOf(event, types),
