@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
+import { adminEventsRoutes } from "./features/admin/events/admin-events.routes";
 import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
 import { recordsRoutes } from "./features/admin/people/records.routes";
 import { staffInvitationRoutes, staffRoutes } from "./features/admin/people/staff.routes";
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminReportsRoutes({ db: database.db, clock, countries }, admin), { prefix: "/api/v1" });
   const storage = fileStorageOf(config);
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
+  await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await registerUploads(app, config, storage);
 
   await registerSpa(app, config.WEB_DIST_DIR);

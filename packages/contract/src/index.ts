@@ -17,3 +17,4 @@ export * from "./admin-parks";
 export * from "./admin-people";
 export * from "./gate";
 export * from "./admin-reports";
+export * from "./admin-events";

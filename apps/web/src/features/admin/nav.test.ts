@@ -15,8 +15,8 @@ const pages = [page("dashboard"), page("parks"), page("gate"), page("roles")];
 const holder = (...permissions: string[]) => ({ permissions });
 
 describe("permissions", () => {
-  it("are section.action for the thirteen sections and four actions", () => {
-    expect(ADMIN_SECTIONS).toHaveLength(13);
+  it("are section.action for the fourteen sections and four actions", () => {
+    expect(ADMIN_SECTIONS).toHaveLength(14);
     expect(ADMIN_ACTIONS).toEqual(["view", "create", "update", "delete"]);
   });
 

@@ -39,6 +39,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "events",
+    path: "events",
+    labelKey: "nav.events",
+    labelNs: "admin-events",
+    permission: "events.view",
+    load: async () => (await import("./events/events-page")).AdminEventsPage,
+    nested: true,
+  },
+  {
     section: "gate",
     path: "gate",
     labelKey: "nav.gate",
@@ -124,6 +133,7 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "pos",
   "bookings",
   "parks",
+  "events",
   "staff",
   "customers",
   "transactions",

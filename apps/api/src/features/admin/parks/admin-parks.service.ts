@@ -351,7 +351,7 @@ type RatesBody = z.output<typeof AdminParkRatesBodySchema>;
 type CapacitiesBody = z.output<typeof AdminParkCapacitiesBodySchema>;
 
 /** Whether an amount has no more decimals than the currency has. */
-const fitsDecimals = (amount: number, decimals: number) =>
+export const fitsDecimals = (amount: number, decimals: number) =>
   Math.abs(toMinor(amount, decimals) - amount * 10 ** decimals) < 1e-6;
 
 function unknownTypes(list: { vehicle_type_id: number }[], known: Map<number, string>, key: string) {

@@ -21,19 +21,13 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { createPark, operatorsQuery, parkQuery, updatePark } from "./api";
+import { COUNTRY_CENTERS } from "./centers";
 import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
 
 const LocationMap = lazy(() => import("./location-map"));
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-/** Where the pin starts for a new park, per country. */
-const CENTERS: Record<string, [number, number]> = {
-  NG: [6.5244, 3.3792],
-  CA: [43.6532, -79.3832],
-  SN: [14.6928, -17.4467],
-  US: [40.7128, -74.006],
-};
 
 interface DayValues {
   mode: "open" | "closed";
@@ -67,7 +61,7 @@ interface ParkValues {
 }
 
 function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
-  const center = CENTERS.NG!;
+  const center = COUNTRY_CENTERS.NG!;
   return {
     name: p?.name ?? "",
     type: p?.type ?? "city",
@@ -319,7 +313,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                     const c = countries.data?.find((x) => x.code === e.target.value);
                     setValue("state_id", "");
                     if (c?.time_zones[0]) setValue("time_zone", c.time_zones[0]);
-                    const center = CENTERS[e.target.value];
+                    const center = COUNTRY_CENTERS[e.target.value];
                     if (center && !park) {
                       setValue("lat", String(center[0]));
                       setValue("lng", String(center[1]));
