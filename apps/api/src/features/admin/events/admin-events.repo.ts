@@ -53,7 +53,8 @@ export async function listEvents(db: Tx, f: ListFilter): Promise<ListRow[]> {
         c.code AS country, e.time_zone, e.start_time, e.end_time,
         (SELECT count(*) FROM event_parks ep WHERE ep.event_id = e.id)::int AS parks,
         coalesce((SELECT sum(r.allocation) FROM event_rates r WHERE r.event_id = e.id), 0)::int AS allocation,
-        (SELECT count(*) FROM bookings b WHERE b.event_id = e.id AND b.status IN ('active', 'completed'))::int AS booked,
+        (SELECT coalesce(sum(event_booked(r.event_id, r.park_id, r.vehicle_type_id)), 0) FROM event_rates r
+          WHERE r.event_id = e.id)::int AS booked,
         count(*) OVER ()::int AS total
       FROM events e JOIN countries c ON c.id = e.country_id
       WHERE ${scopeSql(f.scope)}
@@ -193,14 +194,19 @@ export interface BookedRow {
   checked_in: number;
 }
 
-/** The event's bookings per park and vehicle type (active or completed) and how many checked in. */
+/**
+ * The event's bookings per park and vehicle type (active or completed, over the park's current
+ * event window, as the database's event_booked counts them) and how many checked in.
+ */
 export async function bookedOf(db: Tx, eventId: number): Promise<BookedRow[]> {
   const rows = await queryRows<BookedRow>(
     db,
-    sql`SELECT park_id, vehicle_type_id, count(*)::int AS booked,
-        count(*) FILTER (WHERE checked_in_at IS NOT NULL)::int AS checked_in
-      FROM bookings WHERE event_id = ${eventId} AND status IN ('active', 'completed')
-      GROUP BY park_id, vehicle_type_id`,
+    sql`SELECT b.park_id, b.vehicle_type_id, count(*)::int AS booked,
+        count(*) FILTER (WHERE b.checked_in_at IS NOT NULL)::int AS checked_in
+      FROM bookings b JOIN event_parks ep ON ep.event_id = b.event_id AND ep.park_id = b.park_id
+      WHERE b.event_id = ${eventId} AND b.status IN ('active', 'completed')
+        AND b.start_time < ep.window_end AND b.end_time > ep.window_start
+      GROUP BY b.park_id, b.vehicle_type_id`,
   );
   return rows.map((r) => ({
     park_id: Number(r.park_id),
