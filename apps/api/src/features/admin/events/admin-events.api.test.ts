@@ -161,6 +161,31 @@ describe("creating and editing an event", () => {
     expect(event.start_time).toBe("2027-03-14T01:00:00.000Z");
     expect(event.end_time).toBe("2027-03-14T08:00:00.000Z");
     expect(event.end_local).toBe("2027-03-14T04:00");
+    // The buffers are elapsed time: 2 hours before 20:00 EST is 18:00 EST, 1 hour after 04:00 EDT is
+    // 05:00 EDT, so the window lasts 7 + 3 = 10 hours, not the 11 the wall clock suggests.
+    expect((await call(admin, "POST", `/admin/events/${event.event_code}/publish`)).statusCode).toBe(200);
+    const page = await ctx.app.inject({ url: `/api/v1/events/${event.event_code}` });
+    expect(page.json().parks[0].window).toEqual({
+      start_time: "2027-03-13T23:00:00.000Z",
+      end_time: "2027-03-14T09:00:00.000Z",
+    });
+    const driver = await fundedUser(ctx.database.db);
+    const booked = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings",
+      headers: bearer(driver),
+      payload: {
+        event_code: event.event_code,
+        park_id: parks[0]!,
+        vehicle_type_id: 1,
+        plate_number: "DST 27 NY",
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({
+      start_time: "2027-03-13T23:00:00.000Z",
+      end_time: "2027-03-14T09:00:00.000Z",
+    });
   });
 
   it("edits a draft: fields, parks and buffers, audited with before and after", async () => {
