@@ -11,6 +11,7 @@ import { gateLimits, gateRoutes } from "./features/admin/gate/gate.routes";
 import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
+import { eventsRoutes } from "./features/events/events.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
+  await app.register(eventsRoutes({ db: database.db, clock, qrSecret: qr }, limiter), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

@@ -758,6 +758,10 @@ const EVENTS: ServerText[] = [
   { en: "An access code is at most 40 characters", fr: "Un code d'accès compte au plus 40 caractères" },
   { en: "Give both lat and lng, or neither", fr: "Indiquez à la fois lat et lng, ou aucun des deux" },
   { en: "{name} is too long", fr: "Le champ « {name} » est trop long" },
+  {
+    en: "Too many wrong access codes: wait a few minutes before trying again",
+    fr: "Trop de codes d'accès erronés : patientez quelques minutes avant de réessayer",
+  },
 ];
 
 const ADMIN_REPORTS: ServerText[] = [

@@ -1,4 +1,5 @@
 import type { AdminPark, ParkDetail, ParkPage } from "@parkwell/contract";
+import { insertEvent } from "../../bookings/event-bookings.test-kit";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
@@ -558,6 +559,43 @@ describe("capacity never below what is held", () => {
       after: { capacities: { 1: 3 } },
     });
     expect(await keptDrift()).toEqual([]);
+  });
+
+  it("counts a published event's allocation as held, and names the event in the 409", async () => {
+    const db = ctx.database.db;
+    const own = new Set(await parksOf(db, harbourview));
+    const parkId = (await allDayParks(db, 200)).filter((id) => own.has(id))[2]!;
+    await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
+      capacities: [{ vehicle_type_id: 1, capacity: 10 }],
+    });
+    const ev = await insertEvent(db, {
+      start: at(30 * HOUR),
+      end: at(32 * HOUR),
+      parks: [{ parkId, offers: [{ allocation: 6 }] }],
+    });
+    const driver = await fundedUser(db, 100_000_000);
+    const booked = await book(ctx.app, driver, {
+      park_id: parkId,
+      start: at(29 * HOUR),
+      end: at(31 * HOUR),
+      plate_number: "LAG 901 EV",
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const res = await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
+      capacities: [{ vehicle_type_id: 1, capacity: 6 }],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().conflicts[0]).toMatchObject({ requested: 6, peak: 7 });
+    expect(
+      res
+        .json()
+        .conflicts[0].bookings.map((b: { booking_code: string }) => b.booking_code)
+        .sort(),
+    ).toEqual([booked.json().booking_code, ev.code].sort());
+    const ok = await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
+      capacities: [{ vehicle_type_id: 1, capacity: 7 }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
 

@@ -241,7 +241,10 @@ export async function lockCapacities(tx: Tx, parkId: number): Promise<Map<number
   return new Map(rows.map((r) => [Number(r.vehicle_type_id), Number(r.capacity)]));
 }
 
-/** The most spaces of a type held at once from `from` on: active bookings and parked drive-up sales (booking_peak). */
+/**
+ * The most spaces of a type held at once from `from` on: active bookings, parked drive-up sales
+ * and published events' allocations (booking_peak).
+ */
 export async function peakFrom(tx: Tx, parkId: number, vehicleTypeId: number, from: Date): Promise<number> {
   const [row] = await queryRows<{ peak: number }>(
     tx,
@@ -258,8 +261,10 @@ export interface HoldingRow {
 }
 
 /**
- * The bookings and parked sales that overlap a moment from `from` on when more than `capacity`
- * spaces of the type are held: the ones a lower capacity would leave without a space.
+ * The bookings, parked sales and published events' allocations (an event's code, its window at
+ * the park, no plate) that overlap a moment from `from` on when more than `capacity` spaces of
+ * the type are held: the ones a lower capacity would leave without a space. An event's own
+ * bookings are inside its allocation, so they are not listed apart (as booking_peak counts).
  */
 export async function holdingsOver(
   tx: Tx,
@@ -271,16 +276,22 @@ export async function holdingsOver(
   return queryRows<HoldingRow>(
     tx,
     sql`WITH b AS (
-        SELECT booking_code AS code, start_time, end_time, plate_number FROM bookings
+        SELECT booking_code AS code, start_time, end_time, plate_number, 1 AS n FROM bookings
         WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'active'
+          AND event_id IS NULL AND end_time > ${from.toISOString()}::timestamptz
+        UNION ALL
+        SELECT sale_code, start_time, end_time, plate_number, 1 FROM pos_sales
+        WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'parked'
           AND end_time > ${from.toISOString()}::timestamptz
         UNION ALL
-        SELECT sale_code, start_time, end_time, plate_number FROM pos_sales
-        WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'parked'
-          AND end_time > ${from.toISOString()}::timestamptz),
+        SELECT e.event_code, ep.window_start, ep.window_end, '', r.allocation FROM event_rates r
+        JOIN event_parks ep ON ep.event_id = r.event_id AND ep.park_id = r.park_id
+        JOIN events e ON e.id = r.event_id AND e.status = 'published'
+        WHERE r.park_id = ${parkId} AND r.vehicle_type_id = ${vehicleTypeId}
+          AND ep.window_end > ${from.toISOString()}::timestamptz),
       pts AS (SELECT ${from.toISOString()}::timestamptz AS t
         UNION SELECT start_time FROM b WHERE start_time > ${from.toISOString()}::timestamptz),
-      over AS (SELECT t FROM pts WHERE (SELECT count(*) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t) > ${capacity})
+      over AS (SELECT t FROM pts WHERE (SELECT sum(n) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t) > ${capacity})
       SELECT DISTINCT b.code AS booking_code, b.start_time, b.end_time, b.plate_number
       FROM b JOIN over ON b.start_time <= over.t AND b.end_time > over.t
       ORDER BY b.start_time, booking_code

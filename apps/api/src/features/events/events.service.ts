@@ -1,0 +1,112 @@
+/**
+ * The public events pages (docs/PRODUCT-RULES.md#events): the list of published public events,
+ * one event with its parks, prices and spaces left, and a private event's access code.
+ */
+import { createHash } from "node:crypto";
+import {
+  EVENT_ACCESS_WRONG_MESSAGE,
+  normaliseAccessCode,
+  type EventAccess,
+  type EventDetail,
+  type EventListQuery,
+  type EventPage,
+} from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Language } from "../../lib/language";
+import { normalizeSearchText } from "../../lib/search-text";
+import { eventNotFound } from "../bookings/event-bookings.service";
+import { resolveCountry } from "../parks/parks.service";
+import { grantsEventAccess, signEventAccess } from "./event-access";
+import { eventDetail, eventPark, eventSummary } from "./events.present";
+import * as repo from "./events.repo";
+
+const MAX_TERMS = 6;
+
+export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<EventPage> {
+  // An unknown country is the parks list's 422, not an empty page.
+  const country = q.country ? await resolveCountry(db, q.country) : undefined;
+  const terms = [
+    ...new Set(
+      normalizeSearchText(q.search ?? "")
+        .split(" ")
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_TERMS);
+  const filter: repo.EventFilter = {
+    now,
+    countryId: country?.id,
+    category: q.category,
+    terms,
+    from: q.from,
+    to: q.to,
+    geo: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
+    limit: q.size,
+    offset: (q.page - 1) * q.size,
+  };
+  const [rows, total] = await Promise.all([repo.listEvents(db, filter), repo.countEvents(db, filter)]);
+  return {
+    items: rows.map(eventSummary),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: Math.max(1, Math.ceil(total / q.size)),
+  };
+}
+
+export interface EventAccessCheck {
+  /** The grant the request carries (X-Event-Access), if any. */
+  grant: string | undefined;
+  secret: string;
+}
+
+/**
+ * A published or cancelled event by its code. A draft or unknown code is 404, and so is a private
+ * event without a valid grant for it. A cancelled event is shown (a driver following a link learns
+ * it was cancelled) with no space to book, and so is an event already over.
+ */
+export async function getEvent(
+  db: Db,
+  code: string,
+  access: EventAccessCheck,
+  now: Date,
+  language: Language,
+): Promise<EventDetail> {
+  const event = await repo.findEvent(db, code);
+  if (!event || event.status === "draft") throw eventNotFound();
+  if (
+    event.visibility === "private" &&
+    !grantsEventAccess(access.grant, event.event_code, access.secret, now)
+  ) {
+    throw eventNotFound();
+  }
+  const [parks, offers] = await Promise.all([repo.eventParks(db, event.id), repo.eventOffers(db, event.id)]);
+  const ended = new Date(event.end_time).getTime() <= now.getTime();
+  const bookable = event.status === "published" && !ended;
+  return eventDetail(
+    event,
+    parks.map((p) =>
+      eventPark(
+        event,
+        p,
+        offers.filter((o) => o.park_id === p.park_id),
+        bookable,
+      ),
+    ),
+    language,
+  );
+}
+
+export const accessCodeHash = (code: string) =>
+  createHash("sha256").update(normaliseAccessCode(code)).digest("hex");
+
+/** The wrong-code answer: the same 404 whether or not an event has this code. */
+export const wrongAccessCode = () => AppError.notFound(EVENT_ACCESS_WRONG_MESSAGE, "event_not_found");
+
+/** The event an access code opens, and the grant that shows it to this browser session. */
+export async function grantAccess(db: Db, rawCode: string, secret: string, now: Date): Promise<EventAccess> {
+  const normalised = normaliseAccessCode(rawCode);
+  const eventCode = normalised ? await repo.findByAccessHash(db, accessCodeHash(normalised)) : undefined;
+  if (!eventCode) throw wrongAccessCode();
+  return { event_code: eventCode, access_token: signEventAccess(eventCode, secret, now) };
+}
