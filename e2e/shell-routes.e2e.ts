@@ -134,7 +134,6 @@ describe("features that are not open yet", () => {
       "fr",
       "Pas encore ouvert. Les comptes entreprise ouvrent dans une prochaine version",
     ],
-    ["/events", "fr", "Pas encore ouvert. Les pages d'événements ouvrent dans une prochaine version."],
   ])("%s says so plainly (%s)", async (route, language, text) => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
