@@ -32,10 +32,13 @@ export function EventParkCard({
       </h3>
       <p className="event-park__address">{placeLine(item.park.address, item.park.city)}</p>
       <p className="event-park__walk">
-        {t("event.walk", {
-          distance: formatDistance(item.distance_km, lang),
-          minutes: formatMinutes(item.walking_minutes, lang),
-        })}
+        {/* Beyond an hour and a half on foot, the distance alone says it: nobody walks that far. */}
+        {item.walking_minutes <= 90
+          ? t("event.walk", {
+              distance: formatDistance(item.distance_km, lang),
+              minutes: formatMinutes(item.walking_minutes, lang),
+            })
+          : t("event.distance", { distance: formatDistance(item.distance_km, lang) })}
       </p>
       <p className="event-park__window" data-testid="event-park-window">
         {t("event.window", span)}
