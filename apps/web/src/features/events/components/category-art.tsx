@@ -7,10 +7,11 @@ const SHAPES: Record<EventCategory, string> = {
     "M12 2a10 10 0 1 0 0 20a10 10 0 0 0 0-20Zm0 4l3.8 2.8-1.5 4.5H9.7L8.2 8.8Zm-8 6.2 2.3-.7 1.6 4.8-1.4 2A8 8 0 0 1 4 12.2Zm16 0a8 8 0 0 1-2.5 6.1l-1.4-2 1.6-4.8Z",
   // Two notes.
   concert: "M9 18.5a3 3 0 1 1-2-2.83V5l12-2v12.5a3 3 0 1 1-2-2.83V7.3L9 8.7Z",
-  // A lectern with a microphone.
-  conference: "M11 2h2v6h-2Zm-1 6h4a2 2 0 0 1 2 2v1H8v-1a2 2 0 0 1 2-2ZM5 12h14l-2 10H7Z",
-  // A tent with a flag.
-  festival: "M12 2l1.5 1L12 4v2.2l9 15.8H3l9-15.8Zm0 8.5L8 20h8Z",
+  // A microphone on its stand.
+  conference:
+    "M12 2a3 3 0 0 1 3 3v6a3 3 0 0 1-6 0V5a3 3 0 0 1 3-3ZM5 11h2a5 5 0 0 0 10 0h2a7 7 0 0 1-6 6.93V20h3v2H8v-2h3v-2.07A7 7 0 0 1 5 11Z",
+  // A tent with its door open.
+  festival: "M12 3 22 21H2Zm0 7.5L7.8 19h8.4Z",
   // A star.
   other: "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8Z",
 };

@@ -62,7 +62,7 @@ export function PrivateEventAccessPage() {
     <div className="container page events-access">
       <h1>{t("access.title")}</h1>
       <p>{t("access.lead")}</p>
-      <form className="booking-form events-access__form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="events-access__form" onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t("access.label")}
           hint={t("access.hint")}

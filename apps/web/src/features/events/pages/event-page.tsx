@@ -50,7 +50,7 @@ export function EventPage() {
         };
       }),
     ];
-  }, [event, lang]);
+  }, [event, lang, t]);
 
   if (code === null || (result.error instanceof ApiError && result.error.status === 404))
     return <EventNotFound />;
