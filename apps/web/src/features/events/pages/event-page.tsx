@@ -31,7 +31,7 @@ export function EventPage() {
       lat: event.venue.lat,
       lng: event.venue.lng,
       title: event.venue.name,
-      label: "★",
+      label: `★ ${t("event.venuePin")}`,
     };
     return [
       venue,
