@@ -204,7 +204,8 @@ describe("event parking", () => {
       parks: [{ parkId: parks[2]!.id, offers: [{ vehicleTypeId: 1, priceMinor: 150_000, allocation: 2 }] }],
     });
     const user = await createSignedInUser(db, { countryId: 1 });
-    await topUp(user, 50_000);
+    // Less than the parking costs: the first Pay is refused with a way to top up.
+    await topUp(user, 1_000);
     const { context, page, problems } = await signedInPage(user, VIEWPORTS.phone);
 
     // Hidden from the list, and 404 by its code until the access code is entered.
@@ -228,6 +229,12 @@ describe("event parking", () => {
     await page.waitForURL(/\/booking\/event\//);
     await page.getByLabel("Plate number").fill("vip-001");
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Your wallet is" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Top up wallet" }).getAttribute("href")).toContain(
+      "return_to=",
+    );
+    await topUp(user, 50_000);
+    await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
     await page.waitForURL(/\/booking-success\?code=PW-/);
     await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain(name);
     expect(realProblems(problems)).toEqual([]);
@@ -243,6 +250,46 @@ describe("event parking", () => {
     await page.goto(`${server.url}/event/EV-ZZZZZ`, { waitUntil: "networkidle" });
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Événement introuvable");
     expect(await page.getByRole("link", { name: "Saisir un code d'accès" }).count()).toBe(1);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a sold-out allocation with nothing to book, and a cancelled event with nothing at all", async () => {
+    const start = new Date(Math.ceil((Date.now() + 4 * DAY) / 3_600_000) * 3_600_000);
+    const name = `Derby Day ${Date.now()}`;
+    const code = await createE2eEvent(db, {
+      name,
+      category: "sport",
+      start,
+      end: new Date(start.getTime() + 2 * 3_600_000),
+      parks: [{ parkId: parks[3]!.id, offers: [{ vehicleTypeId: 1, priceMinor: 100_000, allocation: 1 }] }],
+    });
+    const first = await createSignedInUser(db, { countryId: 1 });
+    await topUp(first, 10_000);
+    await call(first, "/bookings", {
+      method: "POST",
+      body: JSON.stringify({
+        event_code: code,
+        park_id: parks[3]!.id,
+        vehicle_type_id: 1,
+        plate_number: "FIRST1",
+      }),
+    });
+    const user = await createSignedInUser(db, { countryId: 1 });
+    const { context, page, problems } = await signedInPage(user, VIEWPORTS.desktop);
+    await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
+    const park = page.locator(`[data-park-id="${parks[3]!.id}"]`).filter({ hasText: parks[3]!.name });
+    await expect.poll(() => park.textContent()).toContain("Sold out");
+    expect(await park.getByRole("link", { name: /^Book/ }).count()).toBe(0);
+
+    await db.query("UPDATE events SET status = 'cancelled', cancelled_at = now() WHERE event_code = $1", [
+      code,
+    ]);
+    await page.reload({ waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.getByTestId("event-cancelled").textContent())
+      .toContain("This event has been cancelled.");
+    expect(await page.getByRole("link", { name: /^Book/ }).count()).toBe(0);
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });
