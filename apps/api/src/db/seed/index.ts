@@ -1,5 +1,6 @@
 import type { Db } from "../client";
 import { countries, fees, states, vehicleTypes } from "../schema/index";
+import { seedEvents } from "./events";
 import { seedParks } from "./parks";
 import { COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
 import { upsertAll } from "./upsert";
@@ -8,6 +9,8 @@ import { disableDemoAccounts, seedDemoAccounts } from "./accounts";
 export interface SeedOptions {
   /** Demo mode (config.DEMO_MODE): also the demo accounts with their published passwords. */
   demo?: boolean;
+  /** The time the demo events' rolling dates are counted from (the clock by default). */
+  now?: Date;
 }
 
 /** Deterministic and idempotent: run on every start; later features add their own steps here. */
@@ -18,6 +21,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await upsertAll(tx, fees, fees.countryId, FEE_ROWS);
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);
+    await seedEvents(tx, options.now ?? new Date(), { demo: options.demo ?? false });
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db);

@@ -3,7 +3,8 @@
  * (airports, stadiums, railway stations, malls, hospitals, busy districts) at their real
  * coordinates, plus a few real street names used by synthetic load-test parks.
  */
-export type PlaceType = "airport" | "stadium" | "station" | "mall" | "hospital" | "city";
+/** `event`: an events venue that is not a stadium (a convention centre): one car park, open late. */
+export type PlaceType = "airport" | "stadium" | "station" | "mall" | "hospital" | "city" | "event";
 export type Anchor = readonly [name: string, type: PlaceType, lat: number, lng: number, street: string];
 
 export interface CitySeed {
@@ -494,5 +495,18 @@ export const CITIES: readonly CitySeed[] = [
       "West Peachtree Street",
       "Marietta Street",
     ],
+  },
+];
+
+/**
+ * Places added after the catalogue was first published: their parks come after every city's, so
+ * the ids, slugs and park codes already on QR signs and links never move. `operator` names the
+ * park's operator instead of the seeded draw.
+ */
+export const LATER_PLACES: readonly { city: string; anchor: Anchor; operator?: string }[] = [
+  {
+    city: "Lagos",
+    anchor: ["Eko Convention Centre", "event", 6.4265, 3.4297, "Adetokunbo Ademola Street, Victoria Island"],
+    operator: "Harbourview Parking Ltd",
   },
 ];

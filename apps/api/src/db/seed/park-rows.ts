@@ -2,7 +2,7 @@ import type { OpeningHours, ParkTexts } from "../schema/parks";
 import type { Language } from "../../lib/language";
 import { normalizeSearchText, slugify } from "../../lib/search-text";
 import { assertIanaTimeZone } from "../../lib/time-zone";
-import { CITIES, type Anchor, type CitySeed, type PlaceType } from "./park-places";
+import { CITIES, LATER_PLACES, type Anchor, type CitySeed, type PlaceType } from "./park-places";
 import { STATE_ROWS } from "./reference-data";
 
 /** Deterministic pseudo-random numbers (mulberry32) from a string seed: same input, same parks. */
@@ -33,6 +33,7 @@ const TYPE_FACTOR: Record<PlaceType, number> = {
   mall: 0.6,
   hospital: 0.6,
   city: 1,
+  event: 1.2,
 };
 /** Vehicle type id -> price factor against a car. */
 export const VEHICLE_FACTOR: Record<number, number> = { 1: 1, 2: 1.25, 3: 0.5, 4: 1.5, 5: 2.5 };
@@ -52,6 +53,7 @@ const KINDS: Record<PlaceType, { en: string[]; fr: string[] }> = {
   mall: { en: ["Car Park"], fr: ["Parking"] },
   hospital: { en: ["Visitor Parking"], fr: ["Parking visiteurs"] },
   city: { en: ["Garage", "Car Park"], fr: ["Parking", "Parking souterrain"] },
+  event: { en: ["Car Park"], fr: ["Parking"] },
 };
 
 export const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
@@ -69,6 +71,7 @@ function hours(type: PlaceType, k: number): { open24h: boolean; openingHours: Op
   if (type === "mall")
     return { open24h: false, openingHours: [...Array(6).fill(day("09:00", "22:00")), day("11:00", "20:00")] };
   if (type === "stadium") return { open24h: false, openingHours: Array(7).fill(day("08:00", "24:00")) };
+  if (type === "event") return { open24h: false, openingHours: Array(7).fill(day("07:00", "24:00")) };
   return {
     open24h: false,
     openingHours: [...Array(5).fill(day("06:00", "22:00")), day("08:00", "22:00"), null],
@@ -135,6 +138,7 @@ function buildPark(
   k: number,
   slugs: Set<string>,
   codes: Set<string>,
+  operator?: string,
 ): SeedPark {
   const [anchor, type, lat, lng, street] = a;
   const r = rng(`${c.city}/${anchor}/${k}`);
@@ -166,7 +170,7 @@ function buildPark(
     1,
     2,
     3,
-    ...(type === "airport" || type === "stadium" ? [4] : []),
+    ...(type === "airport" || type === "stadium" || type === "event" ? [4] : []),
     ...(type === "stadium" ? [5] : []),
   ];
   const capacities = types.map((v) => ({
@@ -217,7 +221,7 @@ function buildPark(
       textLanguage,
       translations: { [other]: texts[other] },
       photos: [],
-      operator: OPERATORS[c.countryId][Math.floor(r() * 3)] ?? "Parkwell Operations",
+      operator: operator ?? OPERATORS[c.countryId][Math.floor(r() * 3)] ?? "Parkwell Operations",
       status: "active",
       searchText: normalizeSearchText(`${name} ${address} ${c.city} ${state}`),
       hourlyFromMinor: hourly,
@@ -227,7 +231,10 @@ function buildPark(
   };
 }
 
-/** The demo catalogue: every anchor of every city gets one to three parks, ids from 1, in the city's zone. */
+/**
+ * The demo catalogue: every anchor of every city gets one to three parks, ids from 1, in the city's
+ * zone, then the places added later (park-places.ts LATER_PLACES).
+ */
 export function buildSeedParks(): SeedPark[] {
   const slugs = new Set<string>();
   const codes = new Set<string>();
@@ -237,6 +244,14 @@ export function buildSeedParks(): SeedPark[] {
     for (const a of c.anchors) {
       const count = KINDS[a[1]].en.length;
       for (let k = 0; k < count; k++) out.push(buildPark(out.length + 1, c, a, k, slugs, codes));
+    }
+  }
+  for (const later of LATER_PLACES) {
+    const c = CITIES.find((city) => city.city === later.city);
+    if (!c) throw new Error(`Seeded place ${later.anchor[0]}: no seeded city ${later.city}`);
+    const count = KINDS[later.anchor[1]].en.length;
+    for (let k = 0; k < count; k++) {
+      out.push(buildPark(out.length + 1, c, later.anchor, k, slugs, codes, later.operator));
     }
   }
   return out;
