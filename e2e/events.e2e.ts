@@ -121,6 +121,10 @@ describe("event parking", () => {
 
     await page.goto(`${server.url}/events`, { waitUntil: "networkidle" });
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Events in Nigeria");
+    // The demo events are listed too: the search finds this one.
+    await page.getByLabel("Search events").fill(name);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/search=Afrobeats/);
     const card = page.locator(`[data-event-code="${code}"]`);
     await expect.poll(() => card.textContent()).toContain("Parking from ₦2,500");
     expect(await card.textContent()).toContain("Eko Convention Centre · Lagos");
@@ -135,6 +139,10 @@ describe("event parking", () => {
       .poll(() => page.getByTestId("events-empty").textContent())
       .toContain("No upcoming event matches");
     await page.getByRole("button", { name: "Clear the filters" }).click();
+    await page.waitForURL(/\/events$/);
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(/search=Afrobeats/);
     await card.getByRole("link", { name }).click();
 
     await page.waitForURL(new RegExp(`/event/${code}$`));
@@ -247,6 +255,12 @@ describe("event parking", () => {
     await page.goto(`${server.url}/events`, { waitUntil: "networkidle" });
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Événements au Nigeria");
     await expect.poll(() => page.getByTestId("event-count").textContent()).toMatch(/événements? à venir/);
+    // The demo's private event opens with the code the README gives.
+    await page.goto(`${server.url}/private-event-access`, { waitUntil: "networkidle" });
+    await page.getByLabel("Code d'accès").fill("parkwell-vip");
+    await page.getByRole("button", { name: "Ouvrir l'événement" }).click();
+    await page.waitForURL(/\/event\/EV-VPGLA$/);
+    await expect.poll(() => page.getByText("Événement privé").count()).toBe(1);
     await page.goto(`${server.url}/event/EV-ZZZZZ`, { waitUntil: "networkidle" });
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Événement introuvable");
     expect(await page.getByRole("link", { name: "Saisir un code d'accès" }).count()).toBe(1);
