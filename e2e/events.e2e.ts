@@ -294,7 +294,7 @@ describe("event parking", () => {
     await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
     const park = page.locator(`[data-park-id="${parks[3]!.id}"]`).filter({ hasText: parks[3]!.name });
     await expect.poll(() => park.textContent()).toContain("Sold out");
-    expect(await park.getByRole("link", { name: /^Book/ }).count()).toBe(0);
+    expect(await park.getByRole("link", { name: /^Book .* parking at / }).count()).toBe(0);
 
     await db.query("UPDATE events SET status = 'cancelled', cancelled_at = now() WHERE event_code = $1", [
       code,
@@ -303,7 +303,7 @@ describe("event parking", () => {
     await expect
       .poll(() => page.getByTestId("event-cancelled").textContent())
       .toContain("This event has been cancelled.");
-    expect(await page.getByRole("link", { name: /^Book/ }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Book .* parking at / }).count()).toBe(0);
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });
