@@ -22,6 +22,8 @@ export interface MapPin {
   title: string;
   /** The place's page: with it, the pin opens a popup (name, price, link) on click or Enter. */
   href?: string;
+  /** A pin that stands out (an event's venue among its car parks), drawn above the others. */
+  accent?: boolean;
   /** The popup's price line, e.g. "From ₦500/h". */
   price?: string;
 }
@@ -163,13 +165,14 @@ export default function PinMap({
     layer.current.clearLayers();
     for (const pin of pinsRef.current) {
       const el = document.createElement("span");
-      el.className = "park-pin";
+      el.className = pin.accent ? "park-pin park-pin--accent" : "park-pin";
       el.textContent = pin.label;
       const marker = L.marker([pin.lat, pin.lng], {
         icon: L.divIcon({ className: "park-pin-wrap", html: el, iconSize: undefined }),
         title: pin.title,
         alt: pin.title,
         keyboard: true,
+        zIndexOffset: pin.accent ? 1000 : 0,
       });
       const href = pin.href;
       if (href !== undefined)

@@ -32,6 +32,7 @@ export function EventPage() {
       lng: event.venue.lng,
       title: event.venue.name,
       label: `★ ${t("event.venuePin")}`,
+      accent: true,
     };
     return [
       venue,
