@@ -81,6 +81,8 @@ export const GateBookingSchema = z
     end_time: z.string(),
     park: ParkRefSchema,
     driver_first_name: z.string(),
+    /** The event the booking parks for (null for an ordinary booking). */
+    event_name: z.string().nullable(),
     checked_in_at: z.string().nullable(),
     checked_out_at: z.string().nullable(),
     currency: z.string().length(3),

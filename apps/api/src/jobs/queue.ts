@@ -55,7 +55,13 @@ export const QUEUES: Record<JobName, QueueSpec> = {
   "payments-expire": { ...scheduled("*/5 * * * *") },
   "demo-reset": { ...scheduled("* * * * *") },
   "jobs-housekeeping": { ...scheduled("17 3 * * *") },
-  "events-cancel": { retryLimit: 20, retryDelay: 5, retryDelayMax: 600, expireInSeconds: 300, concurrency: 1 },
+  "events-cancel": {
+    retryLimit: 20,
+    retryDelay: 5,
+    retryDelayMax: 600,
+    expireInSeconds: 300,
+    concurrency: 1,
+  },
 };
 
 function scheduled(cron: string): QueueSpec {

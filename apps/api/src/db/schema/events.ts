@@ -70,10 +70,7 @@ export const events = pgTable(
     check("events_category_known", sql`${t.category} IN (${list(EVENT_CATEGORIES)})`),
     check("events_status_known", sql`${t.status} IN (${list(EVENT_STATUSES)})`),
     check("events_visibility_known", sql`${t.visibility} IN (${list(EVENT_VISIBILITIES)})`),
-    check(
-      "events_private_has_code",
-      sql`(${t.visibility} = 'private') = (${t.accessCodeHash} IS NOT NULL)`,
-    ),
+    check("events_private_has_code", sql`(${t.visibility} = 'private') = (${t.accessCodeHash} IS NOT NULL)`),
   ],
 );
 

@@ -52,6 +52,11 @@ describe("the demo events", () => {
       expect(e.price_from?.currency).toBe(CURRENCY[e.venue.country_code]);
       expect(e.price_from!.amount).toBeGreaterThan(0);
     }
+    // Text search meets accents and case: "montreal" finds Montréal's Centre Bell.
+    const montreal = (
+      await ctx.app.inject({ url: "/api/v1/events?search=MONTREAL%20centre" })
+    ).json<EventPage>();
+    expect(montreal.items.map((e) => e.event_code)).toEqual(["EV-MTLHK"]);
     // Soonest first.
     const starts = seeded.map((e) => Date.parse(e.start_time));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));

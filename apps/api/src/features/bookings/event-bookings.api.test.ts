@@ -5,7 +5,7 @@ import type { Booking, BookingPage } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer } from "../../test/factories";
+import { bearer, createStaff } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { readMailbox } from "../../test/mailbox";
@@ -262,6 +262,31 @@ describe("booking an event's parking", () => {
     const renew = await setStatus(ctx.app, driver, b.id, "active");
     expect(renew.statusCode).toBe(422);
     expect(renew.json().fields.status).toMatch(/book the event again/);
+  });
+});
+
+describe("at the gate", () => {
+  it("checks an event booking in like any booking, within its window, and names the event", async () => {
+    const park = parks[8]!;
+    const ev = await insertEvent(db, {
+      start: at(1 * HOUR),
+      end: at(3 * HOUR),
+      parks: [{ parkId: park, before: 120, after: 60 }],
+    });
+    const driver = await fundedUser(db);
+    const b = (await bookEvent(ctx.app, driver, { event_code: ev.code, park_id: park })).json<Booking>();
+    const admin = await createStaff(db, "admin");
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/checkins",
+      headers: bearer(admin),
+      payload: { code: b.booking_code },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().booking).toMatchObject({
+      booking_code: b.booking_code,
+      event_name: await eventName(ev.id),
+    });
   });
 });
 

@@ -1,11 +1,14 @@
 /** The gate's queries: bookings by code, check-in and check-out marks, today's lists. */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../../db/client";
-import { bookings, countries, parks, users, vehicleTypes } from "../../../db/schema/index";
+import { bookings, countries, events, parks, users, vehicleTypes } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 
-/** A booking with what the gate shows about it: its park (name, zone, operator), type, driver's first name. */
+/**
+ * A booking with what the gate shows about it: its park (name, zone, operator), type, driver's
+ * first name, and the event it parks for.
+ */
 const gateColumns = {
   id: bookings.id,
   bookingCode: bookings.bookingCode,
@@ -28,6 +31,7 @@ const gateColumns = {
   decimals: countries.currencyDecimals,
   vehicleType: vehicleTypes.name,
   driverFirstName: users.firstName,
+  eventName: events.name,
 };
 
 function gateSelect(db: Tx) {
@@ -37,7 +41,8 @@ function gateSelect(db: Tx) {
     .innerJoin(parks, eq(parks.id, bookings.parkId))
     .innerJoin(countries, eq(countries.id, parks.countryId))
     .innerJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
-    .innerJoin(users, eq(users.id, bookings.userId));
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(events, eq(events.id, bookings.eventId));
 }
 
 export type GateBookingRow = Awaited<ReturnType<typeof findByCode>> & object;

@@ -69,6 +69,7 @@ export function presentGateBooking(b: GateBookingRow): GateBooking {
     end_time: b.endTime.toISOString(),
     park: { id: b.parkId, name: b.parkName, time_zone: b.timeZone },
     driver_first_name: b.driverFirstName,
+    event_name: b.eventName,
     checked_in_at: b.checkedInAt?.toISOString() ?? null,
     checked_out_at: b.checkedOutAt?.toISOString() ?? null,
     currency: b.currency,

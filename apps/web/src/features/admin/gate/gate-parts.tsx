@@ -52,6 +52,12 @@ export function BookingCard({
           <dt>{t("result.park")}</dt>
           <dd>{booking.park.name}</dd>
         </div>
+        {booking.event_name && (
+          <div>
+            <dt>{t("result.event")}</dt>
+            <dd>{booking.event_name}</dd>
+          </div>
+        )}
         {booking.checked_in_at && (
           <div>
             <dt>{t("result.inAt")}</dt>
@@ -133,6 +139,7 @@ function BookingList({
               <span className="gate-row__car">
                 <strong>{b.plate_number ?? t("result.noPlate")}</strong> · {b.vehicle_type} ·{" "}
                 {b.driver_first_name}
+                {b.event_name && ` · ${b.event_name}`}
               </span>
               <span className={`gate-badge gate-badge--${stateOf(b)}`}>{t(`today.state.${stateOf(b)}`)}</span>
               <button
