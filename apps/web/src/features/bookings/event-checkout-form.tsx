@@ -174,7 +174,7 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
         ) : (
           offer && (
             <p>
-              {fees.isError || countries.isError
+              {fees.isError || countries.isError || (countries.data && !country)
                 ? t("events:checkout.feesAtPayment", { price: money(offer.flat_price.amount, currency) })
                 : t("common:loading")}
             </p>
