@@ -72,7 +72,7 @@ describe("park discovery", () => {
     });
     await page.goto(baseURL, { waitUntil: "networkidle" });
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter((s) => /leaflet|park-map/.test(s))).toEqual([]);
+    expect(scripts.filter((s) => /leaflet|pin-map/.test(s))).toEqual([]);
     await context.close();
   });
 

@@ -17,18 +17,25 @@ async function seriousViolations(page: Page) {
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it.each(["/", "/about", "/help", "/cancellation-policy", "/book-demo", "/bookings", "/search"])(
-      `%s has no serious or critical violation on ${name}`,
-      async (route) => {
-        const context = await browser.newContext({ viewport });
-        const { page } = await watchedPage(context);
-        await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
-        await page.locator("main h1").waitFor();
-        await page.locator("[data-testid='startup-loader']").waitFor({ state: "detached" });
-        expect(await seriousViolations(page)).toEqual([]);
-        await context.close();
-      },
-    );
+    it.each([
+      "/",
+      "/about",
+      "/help",
+      "/cancellation-policy",
+      "/book-demo",
+      "/bookings",
+      "/search",
+      "/events",
+      "/private-event-access",
+    ])(`%s has no serious or critical violation on ${name}`, async (route) => {
+      const context = await browser.newContext({ viewport });
+      const { page } = await watchedPage(context);
+      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+      await page.locator("main h1").waitFor();
+      await page.locator("[data-testid='startup-loader']").waitFor({ state: "detached" });
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    });
   }
 
   it("headings step down one level at a time on the parks list, the map and a park's page", async () => {

@@ -3,7 +3,8 @@ import { LanguageSchema } from "./accounts";
 import { pageOf, PageQuerySchema } from "./common";
 import { PriceBreakdownSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
-import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE, normaliseEventCode } from "./events";
+import { normaliseEventCode } from "./event-values";
+import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE } from "./events";
 
 export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

@@ -3,29 +3,28 @@
  * type and an allocation of its spaces held for the event's window (docs/PRODUCT-RULES.md#events).
  */
 import { z } from "zod";
+import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_VISIBILITIES, normaliseEventCode } from "./event-values";
 import { IsoDateSchema } from "./admin";
 import { PageQuerySchema, pageOf } from "./common";
 import { SEARCH_MAX_CHARS } from "./park-values";
 import { MoneySchema, ParkTypeSchema, queryNumber } from "./parks";
 
-export const EVENT_CATEGORIES = ["sport", "concert", "conference", "festival", "other"] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
-export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
-export const EVENT_VISIBILITIES = ["public", "private"] as const;
-export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
-
-/** `EV-` and five characters without the look-alikes 0/O and 1/I: read aloud or typed at a gate. */
-export const EVENT_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-export const EVENT_CODE_PATTERN = /^EV-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}$/;
-
-/** The request header that carries a private event's access grant (from POST /events/access). */
-export const EVENT_ACCESS_HEADER = "x-event-access";
-/** Where the web app keeps the grants of the browser session (sessionStorage): `{ [event_code]: token }`. */
-export const EVENT_ACCESS_STORAGE_KEY = "parkwell_event_access";
-/** Wrong access codes per IP before 429, and the window they are counted over. */
-export const EVENT_ACCESS_TRIES = 10;
-export const EVENT_ACCESS_WINDOW_MINUTES = 10;
+export {
+  EVENT_ACCESS_HEADER,
+  EVENT_ACCESS_STORAGE_KEY,
+  EVENT_ACCESS_TRIES,
+  EVENT_ACCESS_WINDOW_MINUTES,
+  EVENT_CATEGORIES,
+  EVENT_CODE_ALPHABET,
+  EVENT_CODE_PATTERN,
+  EVENT_STATUSES,
+  EVENT_VISIBILITIES,
+  normaliseAccessCode,
+  normaliseEventCode,
+  type EventCategory,
+  type EventStatus,
+  type EventVisibility,
+} from "./event-values";
 
 /** The longest arrival or departure buffer around an event, in minutes. */
 export const EVENT_BUFFER_MAX_MINUTES = 12 * 60;
@@ -42,17 +41,6 @@ export const EVENT_ACCESS_WRONG_MESSAGE = "No event matches this access code";
 export const EVENT_BOOKING_FIXED_MESSAGE = "An event booking keeps the event's times";
 export const EVENT_BOOKING_NOT_RENEWABLE_MESSAGE =
   "A cancelled event booking cannot be renewed: book the event again";
-
-/** Normalises an event code as typed: upper case, no spaces, the dash optional ("ev 7k2q9"). */
-export function normaliseEventCode(raw: string): string {
-  const s = raw.toUpperCase().replace(/[\s_-]+/g, "");
-  return s.startsWith("EV") ? `EV-${s.slice(2)}` : s;
-}
-
-/** Normalises an access code as typed: upper case, letters and digits only. */
-export function normaliseAccessCode(raw: string): string {
-  return raw.toUpperCase().replace(/[^0-9A-Z]/g, "");
-}
 
 export const EventCodeParamsSchema = z.object({
   eventCode: z.string().trim().min(1).max(20).transform(normaliseEventCode),

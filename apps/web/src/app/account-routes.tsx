@@ -33,6 +33,10 @@ export const accountRoutes: RouteObject[] = [
     element: <RequireToken prompt={<CheckoutPrompt />} />,
     children: [
       { path: "checkout/:slug", lazy: async () => ({ Component: (await bookings()).CheckoutPage }) },
+      {
+        path: "booking/event/:eventCode",
+        lazy: async () => ({ Component: (await bookings()).EventCheckoutPage }),
+      },
     ],
   },
   {

@@ -37,7 +37,7 @@ const parkingTypes: RouteObject[] = (["airport", "city", "stadium", "station"] a
   parkingType(`parking-types/${type}-parking`, type),
 ]);
 
-/** The public routes of the standard layout (checkout and booking-success are account routes). */
+/** The public routes of the standard layout (the checkouts and booking-success are account routes). */
 export const publicRoutes: RouteObject[] = [
   info("about", "about"),
   info("get-started", "getStarted"),
@@ -65,10 +65,20 @@ export const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("../features/contact/book-demo-page")).BookDemoPage }),
   },
   ...parkingTypes,
-  intro("events", "events"),
-  intro("event/:eventCode", "event"),
-  intro("booking/event/:eventCode", "eventBooking"),
-  intro("private-event-access", "privateEvent"),
+  {
+    path: "events",
+    lazy: async () => ({ Component: (await import("../features/events/pages/events-page")).EventsPage }),
+  },
+  {
+    path: "event/:eventCode",
+    lazy: async () => ({ Component: (await import("../features/events/pages/event-page")).EventPage }),
+  },
+  {
+    path: "private-event-access",
+    lazy: async () => ({
+      Component: (await import("../features/events/pages/access-page")).PrivateEventAccessPage,
+    }),
+  },
   intro("marketplace", "marketplace"),
   intro("marketplace/:id", "marketplaceItem"),
   intro("blog", "blog"),

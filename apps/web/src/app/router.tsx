@@ -1,3 +1,4 @@
+import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import { HomePage } from "../features/home/home-page";
 import { accountRoutes } from "./account-routes";
@@ -8,6 +9,10 @@ import { Layout, PageReady } from "./layout";
 import { NotFoundPage } from "./not-found-page";
 import { publicRoutes } from "./public-routes";
 import { RouteError } from "./route-error";
+
+/** The home's next events: the events feature's own chunk, so the home's first bundle carries none of it. */
+const NextEvents = lazy(() => import("../features/events/components/next-events"));
+const home = <HomePage nextEvents={<NextEvents />} />;
 
 /** Routes load lazily (each page is its own chunk, fetched when first visited), except home. */
 export const router = createBrowserRouter([
@@ -27,8 +32,8 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           // The landing page is in the first bundle (it is small): no extra round trip before it paints.
-          { index: true, Component: HomePage },
-          { path: "home", Component: HomePage },
+          { index: true, element: home },
+          { path: "home", element: home },
           ...publicRoutes,
           ...accountRoutes,
           { path: "*", element: <NotFoundPage /> },

@@ -33,3 +33,25 @@ export function taxLabel(t: TFunction, taxName: string): string {
   const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
   return t("common:price.taxOnFees", { name: names[taxName] ?? taxName });
 }
+
+/** "350 m", "1.2 km": a distance as the language writes it. */
+export function formatDistance(km: number, language: string): string {
+  return km < 1
+    ? `${new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(km * 1000)}\u00a0m`
+    : `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(km)}\u00a0km`;
+}
+
+/**
+ * Where a park is, in one line: its address, then its city and state only where they add
+ * something ("Allen Avenue, Ikeja, Lagos", not "…, Ikeja, Lagos, Lagos"; "…, Dakar", not
+ * "…, Dakar, Dakar").
+ */
+export function placeLine(address: string, city: string, state?: string | null): string {
+  const parts = address
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const has = (name: string) => parts.some((p) => p.toLowerCase() === name.trim().toLowerCase());
+  for (const name of [city, state ?? ""]) if (name.trim() && !has(name)) parts.push(name.trim());
+  return parts.join(", ");
+}

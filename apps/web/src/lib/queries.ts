@@ -1,12 +1,25 @@
-import type { AdminMe, Availability, ParkDetail, Vehicle, VehicleType, Wallet } from "@parkwell/contract";
+import {
+  EVENT_CODE_PATTERN,
+  normaliseEventCode,
+  type AdminMe,
+  type Availability,
+  type Country,
+  type EventDetail,
+  type Fees,
+  type ParkDetail,
+  type Vehicle,
+  type VehicleType,
+  type Wallet,
+} from "@parkwell/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "./api";
+import { eventAccessHeaders } from "./event-access";
 import { getSession } from "./session";
 import { STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 /**
- * Queries more than one feature reads (park, checkout, booking, wallet and account pages): one
+ * Queries more than one feature reads (park, event, checkout, booking, wallet and account pages): one
  * definition each, so one cache key never means two things.
  */
 
@@ -95,4 +108,45 @@ export const adminMeQuery = () =>
     queryFn: ({ signal }) => api<AdminMe>("/admin/me", { signal }),
     retry: (count, err) =>
       count < 1 && !(err instanceof ApiError && (err.status === 401 || err.status === 403)),
+  });
+
+/** A code as typed in a URL ("ev-7k2q9") in its canonical form, or null when it cannot be one. */
+export function eventCodeOf(raw: string): string | null {
+  const code = normaliseEventCode(raw);
+  return EVENT_CODE_PATTERN.test(code) ? code : null;
+}
+
+/**
+ * One event (its page and its checkout), the description in the language shown (so the key names
+ * it). A private event needs this session's grant, sent with the request; without it the answer is 404.
+ */
+export const eventQuery = (code: string, language: string) =>
+  queryOptions({
+    queryKey: ["events", "detail", code, language],
+    queryFn: ({ signal }) =>
+      api<EventDetail>(`/events/${encodeURIComponent(code)}`, { signal, headers: eventAccessHeaders(code) }),
+    // An unknown event is an answer, not a failure to retry.
+    retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
+  });
+
+/** The event of a code as a URL names it; a code that cannot be one is not asked for. */
+export function useEvent(code: string | null) {
+  const { i18n } = useTranslation();
+  return useQuery({ ...eventQuery(code ?? "", i18n.language), enabled: code !== null });
+}
+
+/** The served countries with their currencies (GET /countries). */
+export const countriesQuery = () =>
+  queryOptions({
+    queryKey: ["countries"],
+    queryFn: ({ signal }) => api<Country[]>("/countries", { signal }),
+    staleTime: 10 * 60_000,
+  });
+
+/** A country's booking fees and tax (GET /front/fees). */
+export const feesQuery = (countryId: number) =>
+  queryOptions({
+    queryKey: ["fees", countryId],
+    queryFn: ({ signal }) => api<Fees>("/front/fees", { query: { country_id: countryId }, signal }),
+    staleTime: 10 * 60_000,
   });

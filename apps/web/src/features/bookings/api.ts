@@ -1,6 +1,7 @@
 import type { Booking, BookingDetail, BookingFilter, BookingPage } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { eventAccessHeaders } from "../../lib/event-access";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -57,3 +58,19 @@ export const changeBookingVehicle = (
   bookingId: string,
   choice: { vehicle_id: number } | { plate_number: string },
 ) => api<Booking>(`/bookings/${encodeURIComponent(bookingId)}/vehicle`, { method: "PUT", body: choice });
+
+export interface EventBookingInput {
+  event_code: string;
+  park_id: number;
+  vehicle_type_id: number;
+  vehicle_id?: number;
+  plate_number?: string;
+}
+
+/** An event's parking (no times: the event's window at the park); a private event's grant goes with it. */
+export const createEventBooking = (body: EventBookingInput, idempotencyKey: string) =>
+  api<Booking>("/bookings", {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey, ...eventAccessHeaders(body.event_code) },
+  });

@@ -2,6 +2,7 @@ import { refundPercentAt, type Booking } from "@parkwell/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { setBookingStatus } from "./api";
@@ -9,7 +10,10 @@ import { ChangeVehicleForm } from "./change-vehicle-form";
 import { ExtendForm } from "./extend-form";
 import { markBookingUpdated } from "./flags";
 
-/** Extend (active, not ended), cancel (active, not started) and renew (cancelled, start ahead). */
+/**
+ * Extend (active, not ended), cancel (active, not started) and renew (cancelled, start ahead). An
+ * event's booking keeps the event's times: it is neither extended nor renewed (book the event again).
+ */
 export function BookingActions({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
   const client = useQueryClient();
@@ -40,7 +44,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
   return (
     <section className="card booking-actions" aria-labelledby="booking-actions-title">
       <h2 id="booking-actions-title">{t("details.manage")}</h2>
-      {booking.status === "active" && !ended && <ExtendForm booking={booking} />}
+      {booking.status === "active" && !ended && !booking.event && <ExtendForm booking={booking} />}
       {booking.status === "active" && start > now && <ChangeVehicleForm booking={booking} />}
       {booking.status === "active" && percent !== null && booking.cancellation.allowed && (
         <div className="booking-cancel">
@@ -68,7 +72,12 @@ export function BookingActions({ booking }: { booking: Booking }) {
         </div>
       )}
       {booking.status === "active" && percent === null && <p>{t("details.cannotCancel")}</p>}
-      {booking.status === "cancelled" && start > now && (
+      {booking.status === "cancelled" && booking.event && start > now && (
+        <p data-testid="event-rebook">
+          <Link to={`/event/${booking.event.event_code}`}>{t("details.bookEventAgain")}</Link>
+        </p>
+      )}
+      {booking.status === "cancelled" && !booking.event && start > now && (
         <button
           type="button"
           className="button button--accent"

@@ -3,13 +3,25 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 
-/** Code, status, park, vehicle, window (local time at the park, zone named) and amount of one booking. */
+/** Code, status, the event parked for, park, vehicle, window (local time at the park, zone named) and amount of one booking. */
 export function BookingSummary({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
   const when = (iso: string) => formatZonedDateTime(iso, i18n.language, booking.park.time_zone);
   const rows: [string, string][] = [
     [t("summary.code"), booking.booking_code],
     [t("summary.status"), t(`status.${shownStatus(booking, new Date())}`)],
+    ...(booking.event
+      ? ([
+          [
+            t("summary.event"),
+            t("summary.eventLine", {
+              name: booking.event.name,
+              venue: booking.event.venue_name,
+              start: when(booking.event.start_time),
+            }),
+          ],
+        ] as [string, string][])
+      : []),
     [t("summary.park"), `${booking.park.name}, ${booking.park.address}`],
     [
       t("summary.vehicle"),

@@ -52,6 +52,15 @@ export function BookingsPage() {
                 <strong>{b.park.name}</strong>
                 <span>{b.booking_code}</span>
               </Link>
+              {b.event && (
+                <span className="booking-item__event" data-testid="booking-event">
+                  {t("summary.eventLine", {
+                    name: b.event.name,
+                    venue: b.event.venue_name,
+                    start: formatZonedDateTime(b.event.start_time, i18n.language, b.park.time_zone),
+                  })}
+                </span>
+              )}
               <span>
                 {formatZonedDateTime(b.start_time, i18n.language, b.park.time_zone)} –{" "}
                 {formatZonedDateTime(b.end_time, i18n.language, b.park.time_zone)}

@@ -3,3 +3,4 @@ export { BookingDetailsPage } from "./details-page";
 export { BookingsPage } from "./bookings-page";
 export { BookingSuccessPage } from "./success-page";
 export { CheckoutPage } from "./checkout-page";
+export { EventCheckoutPage } from "./event-checkout-page";

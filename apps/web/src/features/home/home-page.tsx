@@ -1,5 +1,6 @@
 import type { ParkFigures } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
+import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../lib/api";
@@ -37,7 +38,8 @@ const TYPES = [
   { to: "/station-parking", title: "typeStation", text: "typeStationText", icon: "🚉" },
 ] as const;
 
-export function HomePage() {
+/** `nextEvents`: the events feature's section (app/router.tsx fills it, loaded as its own chunk). */
+export function HomePage({ nextEvents }: { nextEvents?: ReactNode }) {
   const { t, i18n } = useTranslation("home");
   const figures = useParkFigures().data;
   return (
@@ -64,6 +66,8 @@ export function HomePage() {
           ))}
         </ol>
       </section>
+
+      {nextEvents && <Suspense fallback={null}>{nextEvents}</Suspense>}
 
       <section className="container section" aria-labelledby="types-title">
         <h2 id="types-title">{t("typesTitle")}</h2>

@@ -3,10 +3,6 @@ import { Link } from "react-router";
 import { NotYet, PageHeader } from "../../components/ui/info-content";
 
 export const INTRO_PAGES = {
-  events: "/parks-list",
-  event: "/events",
-  eventBooking: "/events",
-  privateEvent: "/events",
   marketplace: "/parks-list",
   marketplaceItem: "/marketplace",
   blog: "/",

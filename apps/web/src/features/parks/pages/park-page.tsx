@@ -9,8 +9,9 @@ import { ParkWindow } from "../components/park-window";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { placeLine } from "../format";
 import "../parks.css";
+import { parkMapTexts } from "../map-texts";
 
-const ParkMap = lazy(() => import("../components/park-map"));
+const ParkMap = lazy(() => import("../../../components/map/pin-map"));
 
 /** /park/{slug} and /park/{parkCode} (the QR sign): everything a driver needs before booking. */
 export function ParkPage() {
@@ -104,7 +105,13 @@ export function ParkPage() {
           {park.operator && <p className="park-muted">{t("operatedBy", { operator: park.operator })}</p>}
           <h2>{t("mapTitle")}</h2>
           <Suspense fallback={<Spinner />}>
-            <ParkMap pins={pins} center={center} zoom={15} className="park-map park-map--small" />
+            <ParkMap
+              pins={pins}
+              center={center}
+              zoom={15}
+              className="park-map park-map--small"
+              texts={parkMapTexts(t)}
+            />
           </Suspense>
         </div>
         <aside className="park-page__side">

@@ -5,14 +5,15 @@ import { Link, useSearchParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSelectedCountry } from "../../../lib/country";
 import { useParkSearch } from "../api";
-import type { MapPin } from "../components/park-map";
+import type { MapPin } from "../../../components/map/pin-map";
 import { ParkResults } from "../components/park-results";
 import { formatMoney } from "../../../lib/format";
-import { COUNTRY_CENTERS } from "../map-config";
+import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import "../parks.css";
+import { parkMapTexts } from "../map-texts";
 import { carriedWindow, parkHref, parseParkQuery, textSearchQuery, toSearchParams } from "../search-params";
 
-const ParkMap = lazy(() => import("../components/park-map"));
+const ParkMap = lazy(() => import("../../../components/map/pin-map"));
 const SIZE = 20;
 
 /**
@@ -117,6 +118,7 @@ export function SearchPage() {
         <div className="search-layout__map">
           <Suspense fallback={<Spinner />}>
             <ParkMap
+              texts={parkMapTexts(t)}
               pins={pins}
               center={center}
               zoom={query.lat !== undefined ? 13 : 11}

@@ -1,10 +1,17 @@
 import type * as Leaflet from "leaflet";
 import type { LatLngBounds, LayerGroup, Map as LeafletMap } from "leaflet";
 import "leaflet/dist/leaflet.css";
+import "./pin-map.css";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { MAP_ATTRIBUTION, MAP_TILE_URL } from "../map-config";
+import { MAP_ATTRIBUTION, MAP_TILE_URL } from "./map-config";
+
+export interface PinMapTexts {
+  map: string;
+  open: string;
+  openLabel: (title: string) => string;
+  close: string;
+}
 
 export interface MapPin {
   id: number;
@@ -13,8 +20,10 @@ export interface MapPin {
   /** Short text on the pin, e.g. a price. */
   label: string;
   title: string;
-  /** The park page: with it, the pin opens a popup (name, price, link) on click or Enter. */
+  /** The place's page: with it, the pin opens a popup (name, price, link) on click or Enter. */
   href?: string;
+  /** A pin that stands out (an event's venue among its car parks), drawn above the others. */
+  accent?: boolean;
   /** The popup's price line, e.g. "From ₦500/h". */
   price?: string;
 }
@@ -29,6 +38,8 @@ interface Props {
   /** Fit the view to the pins each time a new set of pins arrives (a text search), not on user moves. */
   fitToPins?: boolean;
   className?: string;
+  /** The map's accessible name, its popups' link (text and accessible name) and close button. */
+  texts: PinMapTexts;
 }
 
 /** Padding around the pins when the map fits them, and the closest it zooms in for one park. */
@@ -43,7 +54,7 @@ function radiusOf(bounds: LatLngBounds): number {
  * Leaflet is imported here and this module is itself loaded lazily, so neither weighs on the
  * home route. Pins are HTML (divIcon) rather than images: they show even when tiles do not load.
  */
-export default function ParkMap({
+export default function PinMap({
   pins,
   center,
   zoom,
@@ -51,15 +62,15 @@ export default function ParkMap({
   onPinClick,
   fitToPins = false,
   className,
+  texts,
 }: Props) {
-  const { t } = useTranslation("parks");
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
   const leaflet = useRef<typeof Leaflet | null>(null);
   const layer = useRef<LayerGroup | null>(null);
-  const callbacks = useRef({ onMoveEnd, onPinClick, navigate, closeLabel: t("pinClose") });
-  callbacks.current = { onMoveEnd, onPinClick, navigate, closeLabel: t("pinClose") };
+  const callbacks = useRef({ onMoveEnd, onPinClick, navigate, texts });
+  callbacks.current = { onMoveEnd, onPinClick, navigate, texts };
   const fitRef = useRef(fitToPins);
   fitRef.current = fitToPins;
   /** True while the map moves itself (fitting the pins): such a move is not a search. */
@@ -90,7 +101,7 @@ export default function ParkMap({
         const el = e.popup.getElement();
         el?.querySelector(".leaflet-popup-close-button")?.setAttribute(
           "aria-label",
-          callbacks.current.closeLabel,
+          callbacks.current.texts.close,
         );
         el?.querySelector<HTMLAnchorElement>(".park-popup__link")?.focus({ preventScroll: true });
       });
@@ -135,8 +146,8 @@ export default function ParkMap({
     const link = document.createElement("a");
     link.className = "park-popup__link";
     link.href = pin.href;
-    link.textContent = t("pinOpen");
-    link.setAttribute("aria-label", t("pinOpenLabel", { name: pin.title }));
+    link.textContent = callbacks.current.texts.open;
+    link.setAttribute("aria-label", callbacks.current.texts.openLabel(pin.title));
     link.addEventListener("click", (e) => {
       // A plain click stays in the app (no reload); a modified click opens a tab as links do.
       if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -154,13 +165,14 @@ export default function ParkMap({
     layer.current.clearLayers();
     for (const pin of pinsRef.current) {
       const el = document.createElement("span");
-      el.className = "park-pin";
+      el.className = pin.accent ? "park-pin park-pin--accent" : "park-pin";
       el.textContent = pin.label;
       const marker = L.marker([pin.lat, pin.lng], {
         icon: L.divIcon({ className: "park-pin-wrap", html: el, iconSize: undefined }),
         title: pin.title,
         alt: pin.title,
         keyboard: true,
+        zIndexOffset: pin.accent ? 1000 : 0,
       });
       const href = pin.href;
       if (href !== undefined)
@@ -215,7 +227,7 @@ export default function ParkMap({
       ref={box}
       className={className ?? "park-map"}
       role="region"
-      aria-label={t("mapLabel")}
+      aria-label={texts.map}
       data-testid="park-map"
     />
   );

@@ -1,0 +1,200 @@
+import {
+  CreateBookingBodySchema,
+  type BookingRequest,
+  type EventDetail,
+  type EventPark,
+} from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import type { Control } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { FormAlert } from "../../components/ui/form-alert";
+import { SelectField } from "../../components/ui/form-field";
+import { ApiError } from "../../lib/api";
+import { serverFields } from "../../lib/form-errors";
+import { formatMoney } from "../../lib/format";
+import { countriesQuery, feesQuery, savedVehiclesQuery, walletQuery } from "../../lib/queries";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { markBookingCreated } from "./flags";
+import { PriceLines } from "./price-lines";
+import { RefundPolicy } from "./refund-policy";
+import { newAttemptKey } from "./time";
+import { TopUpNotice } from "./top-up-notice";
+import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
+import { createEventBooking } from "./api";
+import { eventSpan, formatEventStart } from "../../lib/event-time";
+import { eventPrice } from "./event-price";
+
+/**
+ * The checkout of an event's parking: the park and its window are the event's, the driver picks
+ * the vehicle type and a vehicle; the price is the flat price plus the venue country's fees,
+ * worked out as the server does, and paid from the wallet. The choices live in the query string,
+ * so a trip to the wallet keeps them.
+ */
+export function EventCheckoutForm({ event, item }: { event: EventDetail; item: EventPark }) {
+  const { t, i18n } = useTranslation(["bookings", "events"]);
+  const lang = i18n.language;
+  const id = useId();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get("vehicle_type_id"));
+  const offer =
+    item.prices.find((p) => p.vehicle_type_id === asked) ??
+    item.prices.find((p) => p.available > 0) ??
+    item.prices[0];
+  const typeId = offer?.vehicle_type_id ?? 1;
+  const vehicleId = Number(params.get("vehicle_id")) || undefined;
+  const plate = params.get("plate_number") ?? "";
+  const [attemptKey, setAttemptKey] = useState(newAttemptKey);
+  const form = useSchemaForm<VehicleChoice, typeof CreateBookingBodySchema>({
+    schema: CreateBookingBodySchema,
+    defaultValues: { vehicle_id: "", plate_number: "" },
+    values: { vehicle_id: vehicleId ? String(vehicleId) : "", plate_number: plate },
+    toInput: (v) => ({
+      event_code: event.event_code,
+      park_id: item.park.id,
+      vehicle_type_id: typeId,
+      ...(Number(v.vehicle_id) ? { vehicle_id: Number(v.vehicle_id) } : { plate_number: v.plate_number }),
+    }),
+  });
+  const update = (changes: Record<string, string | undefined>) => {
+    setAttemptKey(newAttemptKey());
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const wallet = useQuery(walletQuery());
+  const vehicles = useQuery(savedVehiclesQuery());
+  const countries = useQuery(countriesQuery());
+  const country = countries.data?.find((c) => c.code === event.venue.country_code);
+  const fees = useQuery({ ...feesQuery(country?.id ?? 0), enabled: country !== undefined });
+  const price =
+    offer && fees.data && country
+      ? eventPrice(offer.flat_price.amount, fees.data, country.currency_decimals, item.window)
+      : undefined;
+  const currency = offer?.flat_price.currency ?? "";
+  const money = (n: number, c: string) => formatMoney(n, c, lang);
+
+  const book = useMutation({
+    mutationFn: (body: BookingRequest & { kind: "event" }) =>
+      createEventBooking(
+        {
+          event_code: body.event_code,
+          park_id: body.park_id,
+          vehicle_type_id: body.vehicle_type_id,
+          ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
+        },
+        attemptKey,
+      ),
+    onSuccess: async (booking) => {
+      markBookingCreated();
+      await client.invalidateQueries({ queryKey: ["wallet"] });
+      await client.invalidateQueries({ queryKey: ["bookings"] });
+      await client.invalidateQueries({ queryKey: ["events"] });
+      void navigate(`/booking-success?code=${encodeURIComponent(booking.booking_code)}`);
+    },
+    onError: async (err) => {
+      setAttemptKey(newAttemptKey());
+      form.showServerErrors(err);
+      // Sold out or ended: the spaces shown are refreshed.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 422))
+        await client.invalidateQueries({ queryKey: ["events", "detail"] });
+    },
+  });
+  const submit = form.handleSubmit((body) => {
+    if (!book.isPending && body.kind === "event") book.mutate(body);
+  });
+  const error = book.error instanceof ApiError ? book.error : null;
+  // A refusal about something that is not a field of this form (the event, the park) is said above Pay.
+  const formFields = ["vehicle_id", "plate_number"];
+  const elsewhere = Object.entries(serverFields(error)).find(([name]) => !formFields.includes(name))?.[1];
+  const atFields = Object.keys(serverFields(error)).some((name) => formFields.includes(name));
+  const message = error ? (elsewhere ?? (atFields ? null : error.message)) : null;
+  const soldOut = offer !== undefined && offer.available < 1;
+  const span = eventSpan(item.window.start_time, item.window.end_time, lang, event.time_zone);
+
+  return (
+    <form className="booking-form" onSubmit={(e) => void submit(e)} noValidate>
+      <section className="card" aria-labelledby={`${id}-event`}>
+        <h2 id={`${id}-event`}>{event.name}</h2>
+        <p>
+          {event.venue.name} · {formatEventStart(event.start_time, lang, event.time_zone)}
+        </p>
+      </section>
+      <section className="card" aria-labelledby={`${id}-park`}>
+        <h2 id={`${id}-park`}>{item.park.name}</h2>
+        <p>{item.park.address}</p>
+        <p data-testid="checkout-window">
+          <strong>{t("events:event.window", span)}</strong>
+        </p>
+        <p className="field__hint">{t("events:checkout.windowFixed", { city: event.venue.city })}</p>
+      </section>
+      <SelectField
+        label={t("checkout.vehicleType")}
+        value={typeId}
+        onChange={(e) => update({ vehicle_type_id: e.target.value, vehicle_id: undefined })}
+        options={item.prices.map((p) => {
+          const name = t(`bookings:vehicleId.${p.vehicle_type_id}`, { defaultValue: p.vehicle_type });
+          return [
+            p.vehicle_type_id,
+            p.available < 1
+              ? t("events:checkout.typeSoldOut", { type: name })
+              : t("events:checkout.typeOption", {
+                  type: name,
+                  price: money(p.flat_price.amount, p.flat_price.currency),
+                }),
+          ] as const;
+        })}
+      />
+      <VehicleFields
+        control={form.control as unknown as Control<VehicleChoice>}
+        vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === typeId)}
+        onChange={update}
+      />
+      <section className="card" aria-live="polite" aria-labelledby={`${id}-price`}>
+        <h2 id={`${id}-price`}>{t("checkout.priceTitle")}</h2>
+        {offer && (
+          <p data-testid="spaces-left">
+            {soldOut ? t("events:event.soldOut") : t("events:event.spacesLeft", { count: offer.available })}
+          </p>
+        )}
+        {price ? (
+          <PriceLines breakdown={price} currency={currency} />
+        ) : (
+          offer && (
+            <p>
+              {fees.isError || countries.isError || (countries.data && !country)
+                ? t("events:checkout.feesAtPayment", { price: money(offer.flat_price.amount, currency) })
+                : t("common:loading")}
+            </p>
+          )
+        )}
+        {wallet.data && (
+          <p data-testid="checkout-balance">
+            {t("checkout.balance", { amount: money(wallet.data.balance, wallet.data.currency) })}
+          </p>
+        )}
+      </section>
+      <RefundPolicy />
+      {error?.status === 402 ? <TopUpNotice error={error} /> : <FormAlert message={message} />}
+      <button type="submit" className="button button--accent" disabled={book.isPending || soldOut || !offer}>
+        {book.isPending
+          ? t("checkout.paying")
+          : price
+            ? t("checkout.payAmount", { amount: money(price.total, currency) })
+            : t("checkout.pay")}
+      </button>
+    </form>
+  );
+}

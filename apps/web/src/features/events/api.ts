@@ -1,0 +1,36 @@
+import type { EventAccess, EventPage } from "@parkwell/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import type { EventQuery } from "./search-params";
+
+/** The list endpoint's query from the page's state; empty values are left out by the client. */
+export function toApiQuery(
+  q: EventQuery,
+  country: string | undefined,
+  near?: { lat: number; lng: number },
+): Record<string, string | number | undefined> {
+  return {
+    country,
+    search: q.search,
+    category: q.category,
+    from: q.from,
+    to: q.to,
+    lat: near?.lat,
+    lng: near?.lng,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+export const eventsQuery = (query: Record<string, string | number | undefined>) =>
+  queryOptions({
+    queryKey: ["events", "list", query],
+    queryFn: ({ signal }) => api<EventPage>("/events", { query, signal }),
+  });
+
+export function useEvents(query: Record<string, string | number | undefined>, enabled = true) {
+  return useQuery({ ...eventsQuery(query), placeholderData: keepPreviousData, enabled });
+}
+
+export const requestEventAccess = (accessCode: string) =>
+  api<EventAccess>("/events/access", { method: "POST", body: { access_code: accessCode } });

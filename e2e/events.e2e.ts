@@ -1,0 +1,310 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import {
+  createE2eDatabase,
+  createSignedInUser,
+  type E2eDatabase,
+  type SignedInUser,
+} from "./support/database";
+import { createE2eEvent } from "./support/events";
+import { startServer, type RunningServer } from "./support/server";
+
+// Its own server on a PostgreSQL database it can also write to (the events, a user with a wallet).
+let db: E2eDatabase;
+let server: RunningServer;
+const browser = useBrowser();
+
+interface ParkItem {
+  id: number;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+let parks: ParkItem[];
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  db = await createE2eDatabase();
+  server = await startServer({ DATABASE_URL: db.url });
+  const list = (await (
+    await fetch(`${server.url}/api/v1/parks/front/parks/?country=NG&search=Lagos&size=5`)
+  ).json()) as {
+    items: ParkItem[];
+  };
+  parks = list.items;
+});
+afterAll(async () => {
+  await server?.stop();
+  await db?.drop();
+});
+
+async function call<T>(user: SignedInUser, path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+  });
+  expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The demo provider's top-up, through the same calls the in-app payment page makes. */
+async function topUp(user: SignedInUser, amount: number): Promise<void> {
+  const { data } = await call<{ data: { reference: string } }>(user, "/wallet/add-funds", {
+    method: "POST",
+    body: JSON.stringify({ amount }),
+  });
+  const query = new URLSearchParams({ payment_reference: data.reference, payment_provider: "demo" });
+  await call(user, `/wallet/verify-payment?${query.toString()}`, { method: "POST" });
+}
+
+/** Naira as the app writes it: no decimals for a whole amount, exactly two otherwise. */
+const ngn = (n: number) => {
+  const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;
+  return `₦${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)}`;
+};
+
+const balance = async (user: SignedInUser) =>
+  (await call<{ data: { balance: number } }>(user, "/wallet")).data.balance;
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Chromium logs what fails to load: the map tiles (no outside network here) and an expected 404. */
+const realProblems = (problems: string[]) => problems.filter((p) => !p.includes("Failed to load resource"));
+
+async function signedInPage(
+  user: SignedInUser,
+  viewport: { width: number; height: number },
+  language = "en",
+) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([token, lang]) => {
+      window.localStorage.setItem("parkwell_user_token", token!);
+      window.localStorage.setItem("language", lang!);
+    },
+    [user.token, language],
+  );
+  return { context, ...(await watchedPage(context)) };
+}
+
+describe("event parking", () => {
+  it("lists an event, shows its parks, books one from the wallet, and the booking names the event", async () => {
+    const start = new Date(Math.ceil((Date.now() + 3 * DAY) / 3_600_000) * 3_600_000);
+    const name = `Afrobeats Night ${Date.now()}`;
+    const code = await createE2eEvent(db, {
+      name,
+      category: "concert",
+      // A venue a few hundred metres from the first park.
+      lat: parks[0]!.lat + 0.003,
+      lng: parks[0]!.lng,
+      start,
+      end: new Date(start.getTime() + 4 * 3_600_000),
+      parks: [
+        { parkId: parks[0]!.id, offers: [{ vehicleTypeId: 1, priceMinor: 300_000, allocation: 10 }] },
+        { parkId: parks[1]!.id, offers: [{ vehicleTypeId: 1, priceMinor: 250_000, allocation: 4 }] },
+      ],
+    });
+    const user = await createSignedInUser(db, { countryId: 1 });
+    await topUp(user, 100_000);
+    const { context, page, problems } = await signedInPage(user, VIEWPORTS.desktop);
+
+    await page.goto(`${server.url}/events`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Events in Nigeria");
+    // The demo events are listed too: the search finds this one.
+    await page.getByLabel("Search events").fill(name);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/search=Afrobeats/);
+    const card = page.locator(`[data-event-code="${code}"]`);
+    await expect.poll(() => card.textContent()).toContain("Parking from ₦2,500");
+    expect(await card.textContent()).toContain("Eko Convention Centre · Lagos");
+    expect(await card.textContent()).toMatch(/WAT|GMT\+1/);
+    expect(await page.getByRole("region", { name: "Map of the event venues" }).count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    // The filters live in the URL: a search for nothing says so and offers to clear it.
+    await page.getByLabel("Search events").fill("no such event anywhere");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/search=no\+such/);
+    await expect
+      .poll(() => page.getByTestId("events-empty").textContent())
+      .toContain("No upcoming event matches");
+    await page.getByRole("button", { name: "Clear the filters" }).click();
+    await page.waitForURL(/\/events$/);
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(/search=Afrobeats/);
+    await card.getByRole("link", { name }).click();
+
+    await page.waitForURL(new RegExp(`/event/${code}$`));
+    await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
+    const park = page.locator(`[data-park-id="${parks[0]!.id}"]`).filter({ hasText: parks[0]!.name });
+    await expect.poll(() => park.textContent()).toContain("10 spaces left");
+    // The window: two hours before the start to an hour after the end, on the venue's clock.
+    const from = new Intl.DateTimeFormat("en", {
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "Africa/Lagos",
+    });
+    const window = `Park from ${from.format(new Date(start.getTime() - 2 * 3_600_000))} to ${from.format(new Date(start.getTime() + 5 * 3_600_000))}`;
+    // The zone as the browser names Lagos's: "WAT" or "GMT+1".
+    expect(await park.getByTestId("event-park-window").textContent()).toMatch(
+      new RegExp(`^${window} \\((WAT|GMT\\+1)\\)$`),
+    );
+    expect(await park.textContent()).toMatch(/from the venue · [\d,]+\smin walk/);
+    expect(await axe(page)).toEqual([]);
+    await park.getByRole("link", { name: `Book Car parking at ${parks[0]!.name}` }).click();
+
+    await page.waitForURL(new RegExp(`/booking/event/${code}\\?park=${parks[0]!.id}&vehicle_type_id=1`));
+    await expect.poll(() => page.getByRole("heading", { name: parks[0]!.name }).count()).toBe(1);
+    // The price is the flat price plus the country's fees, as the server charges it.
+    await expect.poll(() => page.getByTestId("booking-total").count()).toBe(1);
+    const shownTotal = await page.getByTestId("booking-total").textContent();
+    await page.getByLabel("Plate number").fill("lag-123-ev");
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole("button", { name: `Pay ${shownTotal} from wallet` }).click();
+
+    await page.waitForURL(/\/booking-success\?code=PW-/);
+    const bookingCode = new URL(page.url()).searchParams.get("code")!;
+    await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain(name);
+    const [row] = await db.query<{ total: string }>(
+      "SELECT total_minor::text AS total FROM bookings WHERE booking_code = $1",
+      [bookingCode],
+    );
+    expect(100_000 - (await balance(user))).toBe(Number(row!.total) / 100);
+    expect(ngn(Number(row!.total) / 100)).toBe(shownTotal);
+
+    await page.goto(`${server.url}/bookings?status=upcoming`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.getByTestId("booking-event").textContent()).toContain(name);
+    await page.getByRole("link", { name: new RegExp(bookingCode) }).click();
+    await expect
+      .poll(() => page.getByTestId("booking-summary").textContent())
+      .toContain("Eko Convention Centre");
+    // An event booking keeps the event's times: no extension is offered.
+    await expect.poll(() => page.getByRole("button", { name: "Cancel booking" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Extend booking" }).count()).toBe(0);
+
+    // The event page counts the space taken.
+    await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
+    await expect.poll(() => park.textContent()).toContain("9 spaces left");
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("opens a private event with its access code, and books it", async () => {
+    const start = new Date(Math.ceil((Date.now() + 5 * DAY) / 3_600_000) * 3_600_000);
+    const name = `Board Retreat ${Date.now()}`;
+    const code = await createE2eEvent(db, {
+      name,
+      category: "conference",
+      accessCode: "PARKWELL-E2E",
+      start,
+      end: new Date(start.getTime() + 6 * 3_600_000),
+      parks: [{ parkId: parks[2]!.id, offers: [{ vehicleTypeId: 1, priceMinor: 150_000, allocation: 2 }] }],
+    });
+    const user = await createSignedInUser(db, { countryId: 1 });
+    // Less than the parking costs: the first Pay is refused with a way to top up.
+    await topUp(user, 1_000);
+    const { context, page, problems } = await signedInPage(user, VIEWPORTS.phone);
+
+    // Hidden from the list, and 404 by its code until the access code is entered.
+    await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Event not found");
+    await page.getByRole("link", { name: "Enter an access code" }).click();
+    await page.waitForURL(/\/private-event-access$/);
+    expect(await axe(page)).toEqual([]);
+    const field = page.getByLabel("Access code");
+    await field.fill("WRONG-CODE");
+    await page.getByRole("button", { name: "Open the event" }).click();
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("No event matches this access code").count()).toBe(1);
+    await field.fill("parkwell e2e");
+    await page.getByRole("button", { name: "Open the event" }).click();
+
+    await page.waitForURL(new RegExp(`/event/${code}$`));
+    await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
+    expect(await page.getByText("Private event").count()).toBe(1);
+    await page.getByRole("link", { name: `Book Car parking at ${parks[2]!.name}` }).click();
+    await page.waitForURL(/\/booking\/event\//);
+    await page.getByLabel("Plate number").fill("vip-001");
+    await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "Your wallet is" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Top up wallet" }).getAttribute("href")).toContain(
+      "return_to=",
+    );
+    await topUp(user, 50_000);
+    await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain(name);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("speaks French on a phone, and an unknown code is a not-found page", async () => {
+    const user = await createSignedInUser(db, { countryId: 1 });
+    const { context, page, problems } = await signedInPage(user, VIEWPORTS.phone, "fr");
+    await page.goto(`${server.url}/events`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Événements au Nigeria");
+    await expect.poll(() => page.getByTestId("event-count").textContent()).toMatch(/événements? à venir/);
+    // The demo's private event opens with the code the README gives.
+    await page.goto(`${server.url}/private-event-access`, { waitUntil: "networkidle" });
+    await page.getByLabel("Code d'accès").fill("parkwell-vip");
+    await page.getByRole("button", { name: "Ouvrir l'événement" }).click();
+    await page.waitForURL(/\/event\/EV-VPGLA$/);
+    await expect.poll(() => page.getByText("Événement privé").count()).toBe(1);
+    await page.goto(`${server.url}/event/EV-ZZZZZ`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Événement introuvable");
+    expect(await page.getByRole("link", { name: "Saisir un code d'accès" }).count()).toBe(1);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a sold-out allocation with nothing to book, and a cancelled event with nothing at all", async () => {
+    const start = new Date(Math.ceil((Date.now() + 4 * DAY) / 3_600_000) * 3_600_000);
+    const name = `Derby Day ${Date.now()}`;
+    const code = await createE2eEvent(db, {
+      name,
+      category: "sport",
+      start,
+      end: new Date(start.getTime() + 2 * 3_600_000),
+      parks: [{ parkId: parks[3]!.id, offers: [{ vehicleTypeId: 1, priceMinor: 100_000, allocation: 1 }] }],
+    });
+    const first = await createSignedInUser(db, { countryId: 1 });
+    await topUp(first, 10_000);
+    await call(first, "/bookings", {
+      method: "POST",
+      body: JSON.stringify({
+        event_code: code,
+        park_id: parks[3]!.id,
+        vehicle_type_id: 1,
+        plate_number: "FIRST1",
+      }),
+    });
+    const user = await createSignedInUser(db, { countryId: 1 });
+    const { context, page, problems } = await signedInPage(user, VIEWPORTS.desktop);
+    await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
+    const park = page.locator(`[data-park-id="${parks[3]!.id}"]`).filter({ hasText: parks[3]!.name });
+    await expect.poll(() => park.textContent()).toContain("Sold out");
+    expect(await park.getByRole("link", { name: /^Book .* parking at / }).count()).toBe(0);
+
+    await db.query("UPDATE events SET status = 'cancelled', cancelled_at = now() WHERE event_code = $1", [
+      code,
+    ]);
+    await page.reload({ waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.getByTestId("event-cancelled").textContent())
+      .toContain("This event has been cancelled.");
+    expect(await page.getByRole("link", { name: /^Book .* parking at / }).count()).toBe(0);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
