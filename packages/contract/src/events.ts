@@ -7,7 +7,7 @@ import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_VISIBILITIES, normaliseEventCod
 import { IsoDateSchema } from "./admin";
 import { PageQuerySchema, pageOf } from "./common";
 import { SEARCH_MAX_CHARS } from "./park-values";
-import { MoneySchema, ParkTypeSchema, queryNumber } from "./parks";
+import { MoneySchema, ParkTypeSchema, queryNumber, WindowPriceSchema } from "./parks";
 
 export {
   EVENT_ACCESS_HEADER,
@@ -106,6 +106,8 @@ export const EventParkPriceSchema = z.object({
   vehicle_type: z.string(),
   /** The flat price for the event's window, before the country's fees. */
   flat_price: MoneySchema,
+  /** What a booking of it is charged: the flat price plus the country's fees, with the breakdown. */
+  price: WindowPriceSchema,
   /** Spaces of the allocation still free (never more than the park has free). */
   available: z.number().int(),
 });

@@ -3,9 +3,7 @@ import {
   normaliseEventCode,
   type AdminMe,
   type Availability,
-  type Country,
   type EventDetail,
-  type Fees,
   type ParkDetail,
   type Vehicle,
   type VehicleType,
@@ -134,19 +132,3 @@ export function useEvent(code: string | null) {
   const { i18n } = useTranslation();
   return useQuery({ ...eventQuery(code ?? "", i18n.language), enabled: code !== null });
 }
-
-/** The served countries with their currencies (GET /countries). */
-export const countriesQuery = () =>
-  queryOptions({
-    queryKey: ["countries"],
-    queryFn: ({ signal }) => api<Country[]>("/countries", { signal }),
-    staleTime: 10 * 60_000,
-  });
-
-/** A country's booking fees and tax (GET /front/fees). */
-export const feesQuery = (countryId: number) =>
-  queryOptions({
-    queryKey: ["fees", countryId],
-    queryFn: ({ signal }) => api<Fees>("/front/fees", { query: { country_id: countryId }, signal }),
-    staleTime: 10 * 60_000,
-  });

@@ -89,6 +89,13 @@ describe("booking an event's parking", () => {
     expect(Math.round(b.amount * 100)).toBe(700_000 + service + bookingFee + tax);
     expect(before - (await walletBalanceMinor(db, user.id, "NGN"))).toBe(Math.round(b.amount * 100));
 
+    // The event's page priced it exactly as it was charged.
+    const page = await ctx.app.inject({ url: `/api/v1/events/${ev.code}` });
+    expect(page.json().parks[0].prices[0].price).toEqual({
+      amount: b.amount,
+      currency: "NGN",
+      breakdown: b.breakdown,
+    });
     const list = await ctx.app.inject({ url: "/api/v1/bookings/list", headers: bearer(user) });
     expect(list.json<BookingPage>().items[0]!.event?.event_code).toBe(ev.code);
     await vi.waitFor(async () => {

@@ -268,15 +268,26 @@ describe("GET /events/{eventCode}", () => {
         vehicle_type_id: 1,
         vehicle_type: "Car",
         flat_price: { amount: 6000.5, currency: "NGN" },
+        price: expect.objectContaining({
+          currency: "NGN",
+          breakdown: expect.objectContaining({ parking: 6000.5 }),
+        }),
         available: 4,
       },
       {
         vehicle_type_id: 2,
         vehicle_type: "SUV",
         flat_price: { amount: 8000, currency: "NGN" },
+        price: expect.objectContaining({
+          currency: "NGN",
+          breakdown: expect.objectContaining({ parking: 8000 }),
+        }),
         available: 2,
       },
     ]);
+    // The fees come on top of the flat price, as for any parking.
+    expect(first.prices[0]!.price.amount).toBeGreaterThan(6000.5);
+    expect(first.prices[0]!.price.amount).toBe(first.prices[0]!.price.breakdown.total);
     expect(first).toMatchObject({
       window: {
         start_time: new Date(start.getTime() - 90 * 60_000).toISOString(),

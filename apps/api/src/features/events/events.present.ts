@@ -2,6 +2,9 @@ import { WALKING_KM_PER_HOUR, type EventDetail, type EventPark, type EventSummar
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
+import type { CountryWithFees } from "../parks/parks.service";
+import { windowPrice } from "../parks/parks.present";
+import { priceFlat } from "../parks/pricing.domain";
 import type { EventOfferRow, EventParkRow, EventRow } from "./events.repo";
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -56,11 +59,16 @@ export function eventPark(
   park: EventParkRow,
   offers: EventOfferRow[],
   bookable: boolean,
+  country: CountryWithFees,
 ): EventPark {
+  const windowStart = new Date(park.window_start);
+  const windowEnd = new Date(park.window_end);
   const prices = offers.map((o) => ({
     vehicle_type_id: o.vehicle_type_id,
     vehicle_type: o.vehicle_type,
     flat_price: { amount: toMajor(Number(o.price_minor), event.decimals), currency: event.currency },
+    // Priced as a booking of it is (event-bookings.service): the same function, the same fees.
+    price: windowPrice(priceFlat(Number(o.price_minor), country, windowStart, windowEnd), country),
     available:
       bookable && park.park_status === "active"
         ? Math.max(0, Math.min(o.allocation, o.free_for_event) - o.booked)

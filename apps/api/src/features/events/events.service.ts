@@ -80,7 +80,11 @@ export async function getEvent(
   ) {
     throw eventNotFound();
   }
-  const [parks, offers] = await Promise.all([repo.eventParks(db, event.id), repo.eventOffers(db, event.id)]);
+  const [parks, offers, country] = await Promise.all([
+    repo.eventParks(db, event.id),
+    repo.eventOffers(db, event.id),
+    resolveCountry(db, event.country_code),
+  ]);
   const ended = new Date(event.end_time).getTime() <= now.getTime();
   const bookable = event.status === "published" && !ended;
   return eventDetail(
@@ -91,6 +95,7 @@ export async function getEvent(
         p,
         offers.filter((o) => o.park_id === p.park_id),
         bookable,
+        country,
       ),
     ),
     language,

@@ -18,6 +18,8 @@ import { normalizeSearchText } from "../../lib/search-text";
 import { checkWindow, MAX_WINDOW_DAYS, priceWindow } from "./pricing.domain";
 import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
+
+export type { CountryWithFees };
 import type { SearchRow, SearchSpec } from "./parks.search-sql";
 import { clockOfPark, windowPrice } from "./parks.present";
 import { freeSpacesOf } from "../bookings/bookings.service";

@@ -14,7 +14,7 @@ import { SelectField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { serverFields } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
-import { countriesQuery, feesQuery, savedVehiclesQuery, walletQuery } from "../../lib/queries";
+import { savedVehiclesQuery, walletQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { markBookingCreated } from "./flags";
 import { PriceLines } from "./price-lines";
@@ -24,12 +24,11 @@ import { TopUpNotice } from "./top-up-notice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 import { createEventBooking } from "./api";
 import { eventSpan, formatEventStart } from "../../lib/event-time";
-import { eventPrice } from "./event-price";
 
 /**
  * The checkout of an event's parking: the park and its window are the event's, the driver picks
- * the vehicle type and a vehicle; the price is the flat price plus the venue country's fees,
- * worked out as the server does, and paid from the wallet. The choices live in the query string,
+ * the vehicle type and a vehicle; the price is the flat price plus the venue country's fees, as
+ * the server prices it in the event's answer, and paid from the wallet. The choices live in the query string,
  * so a trip to the wallet keeps them.
  */
 export function EventCheckoutForm({ event, item }: { event: EventDetail; item: EventPark }) {
@@ -76,13 +75,8 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
 
   const wallet = useQuery(walletQuery());
   const vehicles = useQuery(savedVehiclesQuery());
-  const countries = useQuery(countriesQuery());
-  const country = countries.data?.find((c) => c.code === event.venue.country_code);
-  const fees = useQuery({ ...feesQuery(country?.id ?? 0), enabled: country !== undefined });
-  const price =
-    offer && fees.data && country
-      ? eventPrice(offer.flat_price.amount, fees.data, country.currency_decimals, item.window)
-      : undefined;
+  // The server prices it, as it will charge it: the flat price plus the country's fees.
+  const price = offer?.price.breakdown;
   const currency = offer?.flat_price.currency ?? "";
   const money = (n: number, c: string) => formatMoney(n, c, lang);
 
@@ -169,17 +163,7 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
             {soldOut ? t("events:event.soldOut") : t("events:event.spacesLeft", { count: offer.available })}
           </p>
         )}
-        {price ? (
-          <PriceLines breakdown={price} currency={currency} />
-        ) : (
-          offer && (
-            <p>
-              {fees.isError || countries.isError || (countries.data && !country)
-                ? t("events:checkout.feesAtPayment", { price: money(offer.flat_price.amount, currency) })
-                : t("common:loading")}
-            </p>
-          )
-        )}
+        {price && <PriceLines breakdown={price} currency={currency} />}
         {wallet.data && (
           <p data-testid="checkout-balance">
             {t("checkout.balance", { amount: money(wallet.data.balance, wallet.data.currency) })}
