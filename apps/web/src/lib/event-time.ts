@@ -36,9 +36,10 @@ export function eventSpan(
   end: string,
   language: string,
   timeZone: string,
-): { from: string; to: string; zone: string } {
+): { from: string; to: string; zone: string; sameDay: boolean } {
   const sameDay = dayOn(start, timeZone) === dayOn(end, timeZone);
   return {
+    sameDay,
     from: sameDay
       ? dateTimeFormat(TIME, language, timeZone).format(new Date(start))
       : dateTimeFormat(DAY_AND_TIME, language, timeZone).format(new Date(start)),

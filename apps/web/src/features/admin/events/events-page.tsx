@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, Route, Routes } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
+import { eventSpan } from "../../../lib/event-time";
+import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
@@ -19,6 +20,12 @@ import "../parks/parks.css";
 import "./events.css";
 
 /** /admin/events: the list, /new, /{code} (the form), /{code}/bookings and /{code}/report. */
+/** The end's time alone when it falls on the start's day on the venue's clock, else its date too. */
+function endOf(e: AdminEventListItem, language: string): string {
+  const span = eventSpan(e.start_time, e.end_time, language, e.time_zone);
+  return span.sameDay ? span.to : formatZonedDateTime(e.end_time, language, e.time_zone);
+}
+
 export function AdminEventsPage() {
   return (
     <Routes>
@@ -65,8 +72,7 @@ function EventsList() {
       header: t("columns.when"),
       cell: (e) => (
         <>
-          {formatZonedDateTime(e.start_time, i18n.language, e.time_zone)} –{" "}
-          {formatShortZoned(e.end_time, i18n.language, e.time_zone)}
+          {formatZonedDateTime(e.start_time, i18n.language, e.time_zone)} – {endOf(e, i18n.language)}
           <br />
           <span className="admin-park-muted">{e.time_zone}</span>
         </>
