@@ -11,7 +11,10 @@ import {
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetDemoData } from "../../features/demo/demo.service";
+import { book, fundedUser, setCapacity } from "../../features/bookings/bookings.test-kit";
+import { bearer } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { overbookedParks } from "../../test/ledger-invariants";
 import { queryRows } from "../client";
 import { DEMO_EVENT_ACCESS_CODE, SEED_EVENTS, seedEventTimes } from "./events";
 import { seed } from "./index";
@@ -159,6 +162,70 @@ describe("the demo events", () => {
       expect(start.getTime() - now.getTime()).toBeLessThan(60 * DAY);
       expect(end.getTime() - start.getTime()).toBe(e.minutes * 60_000);
     }
+  });
+
+  it("never holds for an event more than a park has free over its window, nor less than it has booked", async () => {
+    const db = ctx.database.db;
+    const [offer] = await queryRows<{
+      event_id: number;
+      park_id: number;
+      ws: Date | string;
+      we: Date | string;
+    }>(
+      db,
+      sql`SELECT r.event_id, r.park_id, ep.window_start AS ws, ep.window_end AS we FROM event_rates r
+        JOIN event_parks ep ON ep.event_id = r.event_id AND ep.park_id = r.park_id
+        JOIN events e ON e.id = r.event_id
+        WHERE e.event_code = 'EV-EKTEC' AND r.vehicle_type_id = 1 ORDER BY ep.position LIMIT 1`,
+    );
+    const { event_id: eventId, park_id: parkId } = offer!;
+    // The park fills up with ordinary bookings while the event holds nothing (a draft)...
+    await db.execute(sql`UPDATE events SET status = 'draft' WHERE id = ${eventId}`);
+    // An operator runs the park (an audit entry): seeding keeps its spaces as they are set.
+    await db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id, operator_id) VALUES ('park.capacities', 'park', ${String(parkId)}, NULL)`,
+    );
+    await setCapacity(db, parkId, 1, 10);
+    const driver = await fundedUser(db, 100_000_000);
+    for (let i = 0; i < 8; i += 1) {
+      const res = await book(ctx.app, driver, {
+        park_id: parkId,
+        start: new Date(offer!.ws),
+        end: new Date(offer!.we),
+        plate_number: `SEED ${i} EV`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // ...then seeding publishes it again: 40% of 10 would be 4, but only 2 are free.
+    await seed(db, { demo: true });
+    const allocation = async () =>
+      (
+        await queryRows<{ allocation: number }>(
+          db,
+          sql`SELECT allocation FROM event_rates WHERE event_id = ${eventId} AND park_id = ${parkId} AND vehicle_type_id = 1`,
+        )
+      )[0]?.allocation;
+    expect(await allocation()).toBe(2);
+    expect(await overbookedParks(db)).toEqual([]);
+    // Its bookings keep their spaces when the park is later cut further.
+    const event = (
+      await queryRows<{ code: string }>(db, sql`SELECT event_code AS code FROM events WHERE id = ${eventId}`)
+    )[0]!;
+    for (const plate of ["SEED 8 EV", "SEED 9 EV"]) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/bookings",
+        headers: bearer(driver),
+        payload: { event_code: event.code, park_id: parkId, vehicle_type_id: 1, plate_number: plate },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await db.execute(
+      sql`UPDATE bookings SET status = 'cancelled' WHERE park_id = ${parkId} AND event_id IS NULL`,
+    );
+    await setCapacity(db, parkId, 1, 3);
+    await seed(db, { demo: true });
+    expect(await allocation()).toBe(2);
   });
 
   it("leaves upcoming events where they are when seeding again, and moves ended ones to their next date", async () => {

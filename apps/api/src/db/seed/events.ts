@@ -377,6 +377,14 @@ async function seedEvent(
         FROM events e WHERE e.event_code = ${e.code}`,
   );
   if (existing?.managed) return;
+  // The capacity rows first, as every booking and the back office take them (then the event's row):
+  // the allocations below are read against what the parks have free, under these locks.
+  const ids = parks.map((p) => p.id);
+  await queryRows(
+    db,
+    sql`SELECT 1 FROM park_capacities WHERE park_id = ANY(${sql.param(ids)}::int[])
+      ORDER BY park_id, vehicle_type_id FOR UPDATE`,
+  );
   const ended = existing ? new Date(existing.end_time).getTime() <= now.getTime() : true;
   const { start, end } = ended
     ? seedEventTimes(e, city.timeZone, now)
@@ -409,16 +417,27 @@ async function seedEvent(
   const after = e.after ?? 60;
   const windowStart = new Date(start.getTime() - before * 60_000).toISOString();
   const windowEnd = new Date(end.getTime() + after * 60_000).toISOString();
-  const ids = parks.map((p) => p.id);
   await db.execute(
     sql`DELETE FROM event_parks WHERE event_id = ${eventId} AND NOT (park_id = ANY(${sql.param(ids)}::int[]))`,
   );
-  // Allocations are a share of each park's spaces as they are now (an operator may have changed them).
-  const capacities = await queryRows<{ park_id: number; vehicle_type_id: number; capacity: number }>(
+  // Allocations are a share of each park's spaces as they are now (an operator may have changed
+  // them), never more than is free over the window besides this event (other bookings, drive-up
+  // sales, other events' holds) and never less than this event has booked there.
+  const capacities = await queryRows<{
+    park_id: number;
+    vehicle_type_id: number;
+    capacity: number;
+    free: number;
+    booked: number;
+  }>(
     db,
-    sql`SELECT park_id, vehicle_type_id, capacity FROM park_capacities
-      WHERE park_id = ANY(${sql.param(ids)}::int[]) AND capacity > 0
-        AND vehicle_type_id = ANY(${sql.param(EVENT_VEHICLE_TYPES)}::int[])`,
+    sql`SELECT c.park_id, c.vehicle_type_id, c.capacity,
+        c.capacity - booking_peak(c.park_id, c.vehicle_type_id, ${windowStart}::timestamptz,
+          ${windowEnd}::timestamptz, NULL, ${eventId}) AS free,
+        event_booked(${eventId}, c.park_id, c.vehicle_type_id) AS booked
+      FROM park_capacities c
+      WHERE c.park_id = ANY(${sql.param(ids)}::int[]) AND c.capacity > 0
+        AND c.vehicle_type_id = ANY(${sql.param(EVENT_VEHICLE_TYPES)}::int[])`,
   );
   const step = BASE_RATE[city.countryId].step;
   for (const [position, p] of parks.entries()) {
@@ -435,8 +454,13 @@ async function seedEvent(
       .map((c) => ({
         type: Number(c.vehicle_type_id),
         price: round(p.carMinor * (VEHICLE_FACTOR[Number(c.vehicle_type_id)] ?? 1), step),
-        allocation: Math.max(1, Math.floor(Number(c.capacity) * p.share)),
-      }));
+        // Moved to a new date, the event has no booking over its new window yet.
+        allocation: Math.max(
+          ended ? 0 : Number(c.booked),
+          Math.min(Math.max(1, Math.floor(Number(c.capacity) * p.share)), Number(c.free)),
+        ),
+      }))
+      .filter((o) => o.allocation > 0);
     await db.execute(
       sql`DELETE FROM event_rates WHERE event_id = ${eventId} AND park_id = ${p.id}
         AND NOT (vehicle_type_id = ANY(${sql.param(offers.map((o) => o.type))}::int[]))`,
