@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
-import { Pagination } from "../components/pagination";
+import { Pagination } from "../../../components/ui/pagination";
 import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { toApiQuery, useEvents } from "../api";
 import { EventCard } from "../components/event-card";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/ui/spinner";
 import { GENERIC_ERROR } from "../../../lib/api";
 import { ParkCard } from "./park-card";
-import { Pagination } from "./pagination";
+import { Pagination } from "../../../components/ui/pagination";
 
 interface Props {
   result: UseQueryResult<ParkPage>;
