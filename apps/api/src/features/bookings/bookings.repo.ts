@@ -161,7 +161,12 @@ export async function bookSpace(
   row: BookingRow,
   accounts: { wallet: string; revenue: string },
 ): Promise<BookSpaceStatus> {
-  const [result] = await bookSpaceStatement(db, {
+  const [result] = await bookSpaceStatement(db, spaceParams(row, accounts));
+  return result!.status;
+}
+/** The parameters `book_space` and `book_event_space` share: the booking's row and its charge's accounts. */
+function spaceParams(row: BookingRow, accounts: { wallet: string; revenue: string }) {
+  return {
     id: row.id,
     code: row.bookingCode,
     user: row.userId,
@@ -179,8 +184,7 @@ export async function bookSpace(
     now: row.createdAt.toISOString(),
     wallet: accounts.wallet,
     revenue: accounts.revenue,
-  });
-  return result!.status;
+  };
 }
 const p = (name: string) => sql.placeholder(name);
 const bookSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
@@ -201,26 +205,7 @@ export async function bookEventSpace(
   row: BookingRow,
   accounts: { wallet: string; revenue: string },
 ): Promise<BookSpaceStatus> {
-  const [result] = await bookEventSpaceStatement(db, {
-    event: row.eventId,
-    id: row.id,
-    code: row.bookingCode,
-    user: row.userId,
-    park: row.parkId,
-    type: row.vehicleTypeId,
-    vehicle: row.vehicleId,
-    plate: row.plateNumber,
-    start: row.startTime.toISOString(),
-    end: row.endTime.toISOString(),
-    currency: row.currency,
-    total: row.totalMinor,
-    breakdown: JSON.stringify(row.breakdown),
-    key: row.idempotencyKey,
-    hash: row.requestHash,
-    now: row.createdAt.toISOString(),
-    wallet: accounts.wallet,
-    revenue: accounts.revenue,
-  });
+  const [result] = await bookEventSpaceStatement(db, { event: row.eventId, ...spaceParams(row, accounts) });
   return result!.status;
 }
 const bookEventSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
