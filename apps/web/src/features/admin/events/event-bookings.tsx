@@ -25,7 +25,7 @@ export function EventBookingsPage() {
       <>
         <PageHeader title={t("bookings.title")} />
         <p role="alert">{errorText(t, event.error)}</p>
-        <Link to="../..">{t("back")}</Link>
+        <Link to="../.." relative="path">{t("back")}</Link>
       </>
     );
   }
@@ -76,7 +76,7 @@ export function EventBookingsPage() {
         title={t("bookings.title")}
         description={`${event.data.name} · ${event.data.event_code}`}
         actions={
-          <Link className="button" to="..">
+          <Link className="button" to=".." relative="path">
             {t("backToEvent")}
           </Link>
         }

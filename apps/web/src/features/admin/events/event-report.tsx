@@ -21,7 +21,7 @@ export function EventReportPage() {
       <>
         <PageHeader title={t("report.title")} />
         <p role="alert">{errorText(t, report.error)}</p>
-        <Link to="../..">{t("back")}</Link>
+        <Link to="../.." relative="path">{t("back")}</Link>
       </>
     );
   }
@@ -50,7 +50,7 @@ export function EventReportPage() {
           </>
         }
         actions={
-          <Link className="button" to="..">
+          <Link className="button" to=".." relative="path">
             {t("backToEvent")}
           </Link>
         }
