@@ -25,7 +25,7 @@ import { errorText, serverFields } from "../../../lib/form-errors";
 import { vehicleTypesQuery } from "../../../lib/queries";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
-import { COUNTRY_CENTERS } from "../parks/centers";
+import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";

@@ -21,7 +21,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { createPark, operatorsQuery, parkQuery, updatePark } from "./api";
-import { COUNTRY_CENTERS } from "./centers";
+import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
 
