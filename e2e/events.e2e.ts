@@ -10,6 +10,7 @@ import {
 } from "./support/database";
 import { createE2eEvent } from "./support/events";
 import { startServer, type RunningServer } from "./support/server";
+import { apiCall, demoTopUp, ngn } from "./support/api";
 
 // Its own server on a PostgreSQL database it can also write to (the events, a user with a wallet).
 let db: E2eDatabase;
@@ -41,33 +42,10 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function call<T>(user: SignedInUser, path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${user.token}`,
-      ...(init.body ? { "content-type": "application/json" } : {}),
-    },
-  });
-  expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+const call = <T>(user: SignedInUser, path: string, init?: RequestInit) =>
+  apiCall<T>(server.url, user, path, init);
 
-/** The demo provider's top-up, through the same calls the in-app payment page makes. */
-async function topUp(user: SignedInUser, amount: number): Promise<void> {
-  const { data } = await call<{ data: { reference: string } }>(user, "/wallet/add-funds", {
-    method: "POST",
-    body: JSON.stringify({ amount }),
-  });
-  const query = new URLSearchParams({ payment_reference: data.reference, payment_provider: "demo" });
-  await call(user, `/wallet/verify-payment?${query.toString()}`, { method: "POST" });
-}
-
-/** Naira as the app writes it: no decimals for a whole amount, exactly two otherwise. */
-const ngn = (n: number) => {
-  const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;
-  return `₦${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)}`;
-};
+const topUp = (user: SignedInUser, amount: number) => demoTopUp(server.url, user, amount);
 
 const balance = async (user: SignedInUser) =>
   (await call<{ data: { balance: number } }>(user, "/wallet")).data.balance;

@@ -6,6 +6,7 @@ import { startStripeFake, type StripeFake } from "../apps/api/src/test/fakes/str
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
+import { ngn } from "./support/api";
 
 // This suite runs its own server on a PostgreSQL database it can also write to (a signed-in user).
 let db: E2eDatabase;
@@ -45,13 +46,6 @@ async function signedInContext(
   );
   return context;
 }
-
-// The product writes naira as ₦, not the "NGN" Intl would print for English.
-/** Naira as the app writes it: no decimals for a whole amount, exactly two otherwise. */
-const ngn = (n: number) => {
-  const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;
-  return `₦${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)}`;
-};
 
 describe("wallet top-up in demo mode", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

@@ -1,0 +1,37 @@
+/** What several browser tests do through the API beside the page: signed-in calls, demo top-ups, money as shown. */
+import { expect } from "vitest";
+import type { SignedInUser } from "./database";
+
+/** A signed-in call to the app at `baseUrl` that must succeed; its JSON answer. */
+export async function apiCall<T>(
+  baseUrl: string,
+  user: SignedInUser,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+  });
+  expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The demo provider's top-up, through the same calls the in-app payment page makes. */
+export async function demoTopUp(baseUrl: string, user: SignedInUser, amount: number): Promise<void> {
+  const { data } = await apiCall<{ data: { reference: string } }>(baseUrl, user, "/wallet/add-funds", {
+    method: "POST",
+    body: JSON.stringify({ amount }),
+  });
+  const query = new URLSearchParams({ payment_reference: data.reference, payment_provider: "demo" });
+  await apiCall(baseUrl, user, `/wallet/verify-payment?${query.toString()}`, { method: "POST" });
+}
+
+/** Naira as the app writes it (₦, not the "NGN" Intl prints for English): no decimals for a whole amount, exactly two otherwise. */
+export const ngn = (n: number) => {
+  const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;
+  return `₦${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)}`;
+};
