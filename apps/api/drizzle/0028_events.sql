@@ -72,7 +72,9 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_event_id_events_id_fk" FOREIGN K
 CREATE INDEX "bookings_event_idx" ON "bookings" USING btree ("event_id","park_id","vehicle_type_id") WHERE "bookings"."event_id" IS NOT NULL;--> statement-breakpoint
 -- booking_peak now also counts, for each published event whose window at the park overlaps, the
 -- spaces held for it (its allocation) instead of its bookings: event bookings draw from the
--- allocation, every other booking and drive-up sale from what is left. `p_exclude_event` leaves one
+-- allocation, every other booking and drive-up sale from what is left. Once an event is no longer
+-- published (its organiser cancelled it) its hold goes and its bookings still active count one by
+-- one, until the refund job has cancelled them. `p_exclude_event` leaves one
 -- event's hold out (the back office checking that event's own allocation).
 DROP FUNCTION booking_peak(integer, integer, timestamptz, timestamptz, uuid);
 --> statement-breakpoint
@@ -83,7 +85,9 @@ BEGIN
   RETURN (
     WITH b AS (
       SELECT start_time, end_time, 1 AS n FROM bookings
-      WHERE park_id = p_park AND vehicle_type_id = p_type AND status = 'active' AND event_id IS NULL
+      WHERE park_id = p_park AND vehicle_type_id = p_type AND status = 'active'
+        AND (event_id IS NULL
+          OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = bookings.event_id AND e.status = 'published'))
         AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')
         AND id IS DISTINCT FROM p_exclude
       UNION ALL

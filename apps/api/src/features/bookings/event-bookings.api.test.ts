@@ -326,6 +326,16 @@ describe("an organiser's cancellation", () => {
       await tx.execute(sql`UPDATE events SET status = 'cancelled', cancelled_at = now() WHERE id = ${ev.id}`);
       await queueEventCancellation(ctx.app.jobs, tx, ev.id);
     });
+    // Until the refunds have run, the cancelled event holds nothing but its bookings still count:
+    // with capacity for exactly them, an ordinary booking over the window is full.
+    await setCapacity(db, park, 1, 2);
+    const squeezed = await book(ctx.app, await fundedUser(db), {
+      park_id: park,
+      start: at(100 * HOUR),
+      end: at(101 * HOUR),
+    });
+    expect(squeezed.statusCode, squeezed.body).toBe(409);
+    await setCapacity(db, park, 1, 1000);
     await ctx.app.jobs.runDue(["events-cancel", "mail"]);
     // A second run (a retried job, another process) finds nothing left to refund.
     expect(await cancelEventBookings({ db, clock: () => new Date(), jobs: ctx.app.jobs }, ev.id)).toBe(0);

@@ -263,8 +263,9 @@ export interface HoldingRow {
 /**
  * The bookings, parked sales and published events' allocations (an event's code, its window at
  * the park, no plate) that overlap a moment from `from` on when more than `capacity` spaces of
- * the type are held: the ones a lower capacity would leave without a space. An event's own
- * bookings are inside its allocation, so they are not listed apart (as booking_peak counts).
+ * the type are held: the ones a lower capacity would leave without a space. A published event's
+ * own bookings are inside its allocation, so they are not listed apart; a cancelled event's, not
+ * yet refunded, are (as booking_peak counts).
  */
 export async function holdingsOver(
   tx: Tx,
@@ -278,7 +279,9 @@ export async function holdingsOver(
     sql`WITH b AS (
         SELECT booking_code AS code, start_time, end_time, plate_number, 1 AS n FROM bookings
         WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'active'
-          AND event_id IS NULL AND end_time > ${from.toISOString()}::timestamptz
+          AND (event_id IS NULL
+            OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = bookings.event_id AND e.status = 'published'))
+          AND end_time > ${from.toISOString()}::timestamptz
         UNION ALL
         SELECT sale_code, start_time, end_time, plate_number, 1 FROM pos_sales
         WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'parked'
