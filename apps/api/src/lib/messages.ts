@@ -737,6 +737,10 @@ const GATE: ServerText[] = [
 
 /** The back office's dashboard and reports. */
 const EVENTS: ServerText[] = [
+  {
+    en: "The event was changed while you published it: publish it again",
+    fr: "L'événement a été modifié pendant sa publication : publiez-le de nouveau",
+  },
   { en: EVENT_NOT_FOUND_MESSAGE, fr: "Événement introuvable" },
   { en: EVENT_ENDED_MESSAGE, fr: "Cet événement est terminé" },
   { en: EVENT_PARK_MISSING_MESSAGE, fr: "Ce parking ne dessert pas cet événement" },

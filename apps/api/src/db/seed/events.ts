@@ -5,8 +5,8 @@
  * ended is moved to its next date when seeding runs again (each start, each demo reset), so the
  * list always has events to book. Codes never change: links to them keep working.
  */
-import { createHash } from "node:crypto";
-import { instantOfWallClock, normaliseAccessCode, wallClockMs, type EventCategory } from "@parkwell/contract";
+import { instantOfWallClock, wallClockMs, type EventCategory } from "@parkwell/contract";
+import { accessCodeHash } from "../../features/events/event-access";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../client";
 import type { Tx } from "../tx";
@@ -335,8 +335,6 @@ export function seedEventTimes(e: SeedEvent, timeZone: string, now: Date): { sta
   return { start, end: new Date(start.getTime() + e.minutes * 60_000) };
 }
 
-const accessHash = (code: string) => createHash("sha256").update(normaliseAccessCode(code)).digest("hex");
-
 /**
  * Seeds the demo events, upserted by code: a missing one is created, a seeded one is repaired
  * (texts, parks, prices, allocations) and, once ended, moved to its next date. An event changed in
@@ -393,7 +391,7 @@ async function seedEvent(
     ? await queryRows<{ id: number }>(db, sql`SELECT id FROM operators WHERE name = ${e.operator}`)
     : [];
   const values = sql`${e.code}, ${e.name}, ${JSON.stringify(e.description)}::jsonb, ${e.category}, 'published',
-    ${e.accessCode ? "private" : "public"}, ${e.accessCode ? accessHash(e.accessCode) : null},
+    ${e.accessCode ? "private" : "public"}, ${e.accessCode ? accessCodeHash(e.accessCode) : null},
     ${operator?.id ?? null}::int, ${city.countryId}, ${e.venue}, ${e.address}, ${e.city ?? city.city},
     ${e.lat}, ${e.lng}, ${city.timeZone}, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz,
     ${now.toISOString()}::timestamptz`;

@@ -3,7 +3,8 @@
  * what the web app sends back as `X-Event-Access` to see and book that event. A signed, expiring
  * claim naming the event; it holds nothing personal and needs no table.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { normaliseAccessCode } from "@parkwell/contract";
 
 /** How long a grant lasts: the browser session keeps it; a day covers going to the event. */
 export const EVENT_ACCESS_TTL_MS = 24 * 3_600_000;
@@ -37,3 +38,7 @@ export function grantsEventAccess(
     return false;
   }
 }
+
+/** How an access code is kept: the SHA-256 of its normalised form (never the code itself). */
+export const accessCodeHash = (code: string) =>
+  createHash("sha256").update(normaliseAccessCode(code)).digest("hex");

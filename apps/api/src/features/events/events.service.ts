@@ -2,7 +2,6 @@
  * The public events pages (docs/PRODUCT-RULES.md#events): the list of published public events,
  * one event with its parks, prices and spaces left, and a private event's access code.
  */
-import { createHash } from "node:crypto";
 import {
   EVENT_ACCESS_WRONG_MESSAGE,
   normaliseAccessCode,
@@ -17,7 +16,7 @@ import type { Language } from "../../lib/language";
 import { normalizeSearchText } from "../../lib/search-text";
 import { eventNotFound } from "../bookings/event-bookings.service";
 import { resolveCountry } from "../parks/parks.service";
-import { grantsEventAccess, signEventAccess } from "./event-access";
+import { accessCodeHash, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
 import * as repo from "./events.repo";
 
@@ -101,9 +100,6 @@ export async function getEvent(
     language,
   );
 }
-
-export const accessCodeHash = (code: string) =>
-  createHash("sha256").update(normaliseAccessCode(code)).digest("hex");
 
 /** The wrong-code answer: the same 404 whether or not an event has this code. */
 export const wrongAccessCode = () => AppError.notFound(EVENT_ACCESS_WRONG_MESSAGE, "event_not_found");

@@ -170,7 +170,10 @@ export async function lockCapacity(tx: Tx, parkId: number, vehicleTypeId: number
   return row ? Number(row.capacity) : null;
 }
 
-/** The most spaces held at once over a window by everything but this event (booking_peak). */
+/**
+ * The most spaces held at once over a window by everything but the event `eventId` (booking_peak);
+ * with null, every published event's hold included.
+ */
 export async function peakWithout(
   tx: Tx,
   parkId: number,
@@ -393,20 +396,4 @@ export async function revenueOf(
       FROM bookings b WHERE b.event_id = ${eventId} GROUP BY b.currency ORDER BY b.currency`,
   );
   return rows.map((r) => ({ currency: r.currency, minor: Number(r.minor), decimals: Number(r.decimals) }));
-}
-
-/** The most spaces held at once over a window, every published event's hold included (booking_peak). */
-export async function peakHeld(
-  tx: Tx,
-  parkId: number,
-  vehicleTypeId: number,
-  start: Date,
-  end: Date,
-): Promise<number> {
-  const [row] = await queryRows<{ peak: number }>(
-    tx,
-    sql`SELECT booking_peak(${parkId}, ${vehicleTypeId}, ${start.toISOString()}::timestamptz,
-      ${end.toISOString()}::timestamptz, NULL, NULL) AS peak`,
-  );
-  return Number(row?.peak ?? 0);
 }

@@ -6,7 +6,7 @@
  * allocation against the spaces free over its window under the capacity row locks every booking
  * takes, so an event never holds spaces that were already sold.
  */
-import { createHash, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 import {
   ALLOCATION_BELOW_BOOKED_MESSAGE,
   ALLOCATION_CONFLICT_MESSAGE,
@@ -14,7 +14,6 @@ import {
   EVENT_CODE_ALPHABET,
   EVENT_ENDED_MESSAGE,
   EVENT_MAX_DAYS,
-  EVENT_NOT_FOUND_MESSAGE,
   instantOfWallClock,
   normaliseAccessCode,
   wallClockMs,
@@ -34,6 +33,8 @@ import type { Jobs } from "../../../jobs/queue";
 import { AppError } from "../../../lib/app-error";
 import { toMajor, toMinor } from "../../../lib/money";
 import { isIanaTimeZone } from "../../../lib/time-zone";
+import { eventNotFound } from "../../bookings/event-bookings.service";
+import { accessCodeHash } from "../../events/event-access";
 import { queueEventCancellation } from "../../events/event-cancellation.service";
 import { forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
@@ -49,7 +50,6 @@ const iso = (t: Date | string) => (t instanceof Date ? t : new Date(t)).toISOStr
 const scopeOf = (access: StaffAccess): EventScope =>
   access.parkIds === null ? null : { operatorId: access.operator?.id ?? null };
 
-const eventNotFound = () => AppError.notFound(EVENT_NOT_FOUND_MESSAGE, "event_not_found");
 const CANCELLED_MESSAGE = "This event is cancelled: it can no longer change";
 const cancelledConflict = () => new AppError(409, "event_cancelled", CANCELLED_MESSAGE);
 
@@ -57,9 +57,6 @@ const cancelledConflict = () => new AppError(409, "event_cancelled", CANCELLED_M
 export function localOf(t: Date | string, timeZone: string): string {
   return new Date(wallClockMs(new Date(t).getTime(), timeZone)).toISOString().slice(0, 16);
 }
-
-export const accessCodeHash = (code: string) =>
-  createHash("sha256").update(normaliseAccessCode(code)).digest("hex");
 
 function refuse(fields: Record<string, string>): void {
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
@@ -331,7 +328,6 @@ async function checkAllocations(
   capacities: Map<string, number>,
   booked: Map<string, repo.BookedRow>,
 ): Promise<void> {
-  const names = await repo.vehicleTypeNames(tx);
   const conflicts: AllocationConflict["conflicts"] = [];
   let belowBooked = false;
   for (const { h, r } of pairsOf(holdings)) {
@@ -345,7 +341,7 @@ async function checkAllocations(
         park_id: h.parkId,
         park_name: h.parkName,
         vehicle_type_id: r.vehicleTypeId,
-        vehicle_type: names.get(r.vehicleTypeId) ?? "",
+        vehicle_type: "",
         allocation: r.allocation,
         free,
         booked: held,
@@ -353,6 +349,9 @@ async function checkAllocations(
     }
   }
   if (conflicts.length > 0) {
+    // The vehicle types' names are read only for the answer of a refusal.
+    const names = await repo.vehicleTypeNames(tx);
+    for (const c of conflicts) c.vehicle_type = names.get(c.vehicle_type_id) ?? "";
     const message = belowBooked ? ALLOCATION_BELOW_BOOKED_MESSAGE : ALLOCATION_CONFLICT_MESSAGE;
     throw new AppError(409, "allocation_conflict", message, undefined, { conflicts });
   }
@@ -567,6 +566,25 @@ export async function update(
   });
 }
 
+const EVENT_CHANGED_MESSAGE = "The event was changed while you published it: publish it again";
+
+/** The event's parks, windows and allocations, as the allocation check reads them. */
+async function holdingsOf(tx: Tx, eventId: number): Promise<Holding[]> {
+  const [parks, rates] = await Promise.all([
+    repo.listEventParks(tx, eventId),
+    repo.listEventRates(tx, eventId),
+  ]);
+  return parks.map((p) => ({
+    parkId: Number(p.park_id),
+    parkName: p.park_name,
+    windowStart: new Date(p.window_start),
+    windowEnd: new Date(p.window_end),
+    rates: rates
+      .filter((r) => r.park_id === Number(p.park_id))
+      .map((r) => ({ vehicleTypeId: r.vehicle_type_id, allocation: r.allocation })),
+  }));
+}
+
 /** Publishes a draft once every allocation fits (409 with the conflicts otherwise). */
 export async function publish(
   db: Db,
@@ -580,21 +598,16 @@ export async function publish(
     if (seen.status === "cancelled") throw cancelledConflict();
     if (seen.status === "published") return present(tx, seen);
     if (seen.endTime <= now) throw new AppError(422, "event_ended", EVENT_ENDED_MESSAGE);
-    const parks = await repo.listEventParks(tx, seen.id);
-    const rates = await repo.listEventRates(tx, seen.id);
-    const holdings: Holding[] = parks.map((p) => ({
-      parkId: Number(p.park_id),
-      parkName: p.park_name,
-      windowStart: new Date(p.window_start),
-      windowEnd: new Date(p.window_end),
-      rates: rates
-        .filter((r) => r.park_id === Number(p.park_id))
-        .map((r) => ({ vehicleTypeId: r.vehicle_type_id, allocation: r.allocation })),
-    }));
+    const holdings = await holdingsOf(tx, seen.id);
     const capacities = await lockCapacities(tx, holdings);
     const event = (await repo.findEvent(tx, seen.eventCode, scopeOf(access), true))!;
     if (event.status === "cancelled") throw cancelledConflict();
     if (event.status === "published") return present(tx, event);
+    // An edit that committed between the first read and the locks may have changed the parks or
+    // the allocations: publish only what was checked under the locks.
+    if (JSON.stringify(await holdingsOf(tx, event.id)) !== JSON.stringify(holdings)) {
+      throw new AppError(409, "event_changed", EVENT_CHANGED_MESSAGE);
+    }
     await checkAllocations(tx, event.id, holdings, capacities, bookedMap(await repo.bookedOf(tx, event.id)));
     const after = await repo.updateEvent(tx, event.id, {
       status: "published",
@@ -733,7 +746,7 @@ async function reportParks(
         capacity: capacities.get(key) ?? 0,
         // booking_peak over the window: the other bookings, drive-up sales and every published
         // event's hold, this event's included (its own bookings draw from that hold).
-        peak_held: await repo.peakHeld(db, parkId, r.vehicle_type_id, start, end),
+        peak_held: await repo.peakWithout(db, parkId, r.vehicle_type_id, start, end, null),
       });
     }
     out.push({
