@@ -7,6 +7,7 @@ import { EventCheckoutForm } from "./event-checkout-form";
 // The app's field styles (44 px controls, 16 px text) for the form on this page.
 import "../../components/ui/content.css";
 import "./bookings.css";
+import { EventNotFound } from "../../components/ui/event-not-found";
 
 /**
  * /booking/event/{code}?park={id}&vehicle_type_id={id}: the checkout of one park of an event
@@ -19,20 +20,7 @@ export function EventCheckoutPage() {
   const code = eventCodeOf(eventCode);
   const result = useEvent(code);
   if (code === null || (result.error instanceof ApiError && result.error.status === 404))
-    return (
-      <section className="container page" data-testid="event-not-found">
-        <h1>{t("notFound.title")}</h1>
-        <p>{t("notFound.text")}</p>
-        <p className="ctas">
-          <Link className="button button--accent" to="/private-event-access">
-            {t("notFound.access")}
-          </Link>
-          <Link className="button" to="/events">
-            {t("notFound.all")}
-          </Link>
-        </p>
-      </section>
-    );
+    return <EventNotFound />;
   const parkId = Number(params.get("park"));
   const item = result.data?.parks.find((p) => p.park.id === parkId);
   const back = `/event/${code}`;

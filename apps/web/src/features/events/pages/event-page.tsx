@@ -7,7 +7,7 @@ import type { MapPin } from "../../../components/map/pin-map";
 import { formatMoney } from "../../../lib/format";
 import { eventCodeOf, useEvent } from "../../../lib/queries";
 import { EventArt } from "../components/category-art";
-import { EventNotFound } from "../components/event-not-found";
+import { EventNotFound } from "../../../components/ui/event-not-found";
 import { EventParkCard } from "../components/event-park-card";
 import { eventSpan, formatEventDay } from "../../../lib/event-time";
 import "../events.css";
