@@ -28,10 +28,6 @@ export function storeEventAccess(eventCode: string, token: string): void {
   }
 }
 
-export function hasEventAccess(eventCode: string): boolean {
-  return eventCode in readGrants();
-}
-
 /** The header that opens a private event, when this session holds its grant. */
 export function eventAccessHeaders(eventCode: string): Record<string, string> {
   const token = readGrants()[eventCode];

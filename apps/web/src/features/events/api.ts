@@ -7,7 +7,6 @@ import type { EventQuery } from "./search-params";
 export function toApiQuery(
   q: EventQuery,
   country: string | undefined,
-  near?: { lat: number; lng: number },
 ): Record<string, string | number | undefined> {
   return {
     country,
@@ -15,8 +14,6 @@ export function toApiQuery(
     category: q.category,
     from: q.from,
     to: q.to,
-    lat: near?.lat,
-    lng: near?.lng,
     page: q.page,
     size: q.size,
   };
@@ -28,8 +25,8 @@ export const eventsQuery = (query: Record<string, string | number | undefined>) 
     queryFn: ({ signal }) => api<EventPage>("/events", { query, signal }),
   });
 
-export function useEvents(query: Record<string, string | number | undefined>, enabled = true) {
-  return useQuery({ ...eventsQuery(query), placeholderData: keepPreviousData, enabled });
+export function useEvents(query: Record<string, string | number | undefined>) {
+  return useQuery({ ...eventsQuery(query), placeholderData: keepPreviousData });
 }
 
 export const requestEventAccess = (accessCode: string) =>

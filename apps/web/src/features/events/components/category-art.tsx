@@ -17,7 +17,7 @@ const SHAPES: Record<EventCategory, string> = {
 };
 
 /** The card's picture when an event has no image: the category's colour and pictogram. */
-export function CategoryArt({ category }: { category: EventCategory }) {
+function CategoryArt({ category }: { category: EventCategory }) {
   return (
     <div className={`event-art event-art--${category}`} aria-hidden="true">
       <svg viewBox="0 0 24 24" focusable="false">

@@ -22,7 +22,7 @@ export default function NextEvents() {
         <Link to="/events">{t("home.all")}</Link>
       </div>
       <ul className="event-grid event-grid--3">
-        {items.slice(0, 3).map((event) => (
+        {items.map((event) => (
           <li key={event.event_code}>
             <EventCard event={event} headingLevel={3} />
           </li>

@@ -1,11 +1,10 @@
 import type { EventSummary } from "@parkwell/contract";
-import type { TFunction } from "i18next";
 import { formatMoney } from "../../../lib/format";
 import type { MapPin } from "../../../components/map/pin-map";
 import { formatEventStart } from "../../../lib/event-time";
 
 /** The events' venues as map pins: the lowest price on the pin, the popup names the event and its day. */
-export function venuePins(events: EventSummary[], t: TFunction, language: string): MapPin[] {
+export function venuePins(events: EventSummary[], language: string): MapPin[] {
   return events.map((e, i) => {
     const price = e.price_from && formatMoney(e.price_from.amount, e.price_from.currency, language);
     return {

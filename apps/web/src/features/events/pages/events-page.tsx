@@ -27,7 +27,7 @@ export function EventsPage() {
   const result = useEvents(toApiQuery(query, country.code));
   const go = (next: EventQuery) => setParams(toSearchParams(next));
   const items = result.data?.items;
-  const pins = useMemo(() => venuePins(items ?? [], t, i18n.language), [items, t, i18n.language]);
+  const pins = useMemo(() => venuePins(items ?? [], i18n.language), [items, i18n.language]);
   const filtered = Boolean(query.search || query.category || query.from || query.to);
 
   return (
