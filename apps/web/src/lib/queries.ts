@@ -3,6 +3,7 @@ import {
   normaliseEventCode,
   type AdminMe,
   type Availability,
+  type Country,
   type EventDetail,
   type ParkDetail,
   type Vehicle,
@@ -132,3 +133,11 @@ export function useEvent(code: string | null) {
   const { i18n } = useTranslation();
   return useQuery({ ...eventQuery(code ?? "", i18n.language), enabled: code !== null });
 }
+
+/** The served countries with their currencies and zones (GET /countries): the back office's forms. */
+export const countriesQuery = () =>
+  queryOptions({
+    queryKey: ["countries"],
+    queryFn: ({ signal }) => api<Country[]>("/countries", { signal }),
+    staleTime: 10 * 60_000,
+  });

@@ -10,7 +10,6 @@ import {
   type AdminEventCreate,
   type AdminEventCreateParsed,
   type AllocationConflict,
-  type Country,
   type VehicleType,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -20,9 +19,9 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
-import { api, ApiError } from "../../../lib/api";
+import { ApiError } from "../../../lib/api";
 import { errorText, serverFields } from "../../../lib/form-errors";
-import { vehicleTypesQuery } from "../../../lib/queries";
+import { countriesQuery, vehicleTypesQuery } from "../../../lib/queries";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { COUNTRY_CENTERS } from "../../../components/map/map-config";
@@ -208,7 +207,7 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
   const navigate = useNavigate();
   const client = useQueryClient();
   const editable = event ? can("events.update") && event.status !== "cancelled" : can("events.create");
-  const countries = useQuery({ queryKey: ["countries"], queryFn: () => api<Country[]>("/countries") });
+  const countries = useQuery(countriesQuery());
   // The picker lists the user's parks (their names also label the rows); only asked by who may see them.
   const myParks = useQuery({ ...eventParksQuery, enabled: editable && can("parks.view") });
   const form = useSchemaForm<EventValues, typeof FormSchema>({

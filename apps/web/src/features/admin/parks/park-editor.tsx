@@ -5,7 +5,6 @@ import {
   PARK_TYPES,
   type AdminPark,
   type AdminParkCreate,
-  type Country,
   type State,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -24,6 +23,7 @@ import { createPark, operatorsQuery, parkQuery, updatePark } from "./api";
 import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
+import { countriesQuery } from "../../../lib/queries";
 
 const LocationMap = lazy(() => import("./location-map"));
 
@@ -155,7 +155,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
   const isAdmin = can("roles.view");
   const chooseOperator = isAdmin;
   const editable = park ? can("parks.update") : can("parks.create");
-  const countries = useQuery({ queryKey: ["countries"], queryFn: () => api<Country[]>("/countries") });
+  const countries = useQuery(countriesQuery());
   const form = useSchemaForm<ParkValues, typeof AdminParkCreateSchema>({
     schema: AdminParkCreateSchema,
     defaultValues: valuesOf(park, i18n.language === "fr" ? "fr" : "en"),
