@@ -25,7 +25,9 @@ export function EventBookingsPage() {
       <>
         <PageHeader title={t("bookings.title")} />
         <p role="alert">{errorText(t, event.error)}</p>
-        <Link to="../.." relative="path">{t("back")}</Link>
+        <Link to="../.." relative="path">
+          {t("back")}
+        </Link>
       </>
     );
   }

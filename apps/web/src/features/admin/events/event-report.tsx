@@ -21,7 +21,9 @@ export function EventReportPage() {
       <>
         <PageHeader title={t("report.title")} />
         <p role="alert">{errorText(t, report.error)}</p>
-        <Link to="../.." relative="path">{t("back")}</Link>
+        <Link to="../.." relative="path">
+          {t("back")}
+        </Link>
       </>
     );
   }
