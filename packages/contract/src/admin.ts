@@ -32,6 +32,9 @@ export const ADMIN_SECTIONS = [
   "roles",
   "audit",
   "events",
+  "marketplace",
+  "orders",
+  "deliveries",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -10,6 +10,7 @@ export * from "./cancellation";
 export * from "./inquiries";
 export * from "./bookings";
 export * from "./events";
+export * from "./marketplace";
 export * from "./zoned-time";
 export * from "./opening-hours";
 export * from "./admin";

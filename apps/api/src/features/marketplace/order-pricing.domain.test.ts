@@ -1,0 +1,195 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  allocate,
+  applyBps,
+  bestOfferCut,
+  couponDiscount,
+  goodsAfterOffers,
+  offerCut,
+  priceOrder,
+  returnRefund,
+  type CouponTerms,
+} from "./order-pricing.domain";
+
+const now = new Date("2026-11-25T12:00:00Z");
+const coupon = (over: Partial<CouponTerms>): CouponTerms => ({
+  discountType: "percentage",
+  discount: 1000,
+  maxDiscountMinor: null,
+  minOrderMinor: 0,
+  startsAt: new Date("2026-11-01T00:00:00Z"),
+  endsAt: new Date("2026-12-01T00:00:00Z"),
+  status: "active",
+  ...over,
+});
+
+const lineArb = fc
+  .record({
+    price: fc.integer({ min: 1, max: 50_000_000 }),
+    offerBps: fc.integer({ min: 0, max: 10_000 }),
+    quantity: fc.integer({ min: 1, max: 20 }),
+  })
+  .map(({ price, offerBps, quantity }) => ({
+    unitPriceMinor: price,
+    unitOfferMinor: offerCut(price, {
+      discountType: "percentage",
+      discount: offerBps,
+      maxDiscountMinor: null,
+    }),
+    quantity,
+  }));
+
+describe("applyBps", () => {
+  it("rounds half up in minor units", () => {
+    expect(applyBps(1000, 750)).toBe(75);
+    expect(applyBps(5, 1000)).toBe(1); // 0.5 -> 1
+    expect(applyBps(4, 1000)).toBe(0); // 0.4 -> 0
+    expect(applyBps(12_345, 10_000)).toBe(12_345);
+  });
+});
+
+describe("offers", () => {
+  it("never take more than the unit or the cap, and the best one wins", () => {
+    expect(offerCut(1000, { discountType: "fixed", discount: 5000, maxDiscountMinor: null })).toBe(1000);
+    expect(offerCut(10_000, { discountType: "percentage", discount: 5000, maxDiscountMinor: 3000 })).toBe(
+      3000,
+    );
+    expect(
+      bestOfferCut(10_000, [
+        { discountType: "fixed", discount: 1500, maxDiscountMinor: null },
+        { discountType: "percentage", discount: 2000, maxDiscountMinor: null },
+      ]),
+    ).toBe(2000);
+    expect(bestOfferCut(10_000, [])).toBe(0);
+  });
+});
+
+describe("coupons", () => {
+  it("apply a percentage capped by the maximum discount", () => {
+    expect(couponDiscount(100_000, coupon({ discount: 1000 }), now)).toEqual({
+      ok: true,
+      discountMinor: 10_000,
+    });
+    expect(couponDiscount(100_000, coupon({ discount: 1000, maxDiscountMinor: 2500 }), now)).toEqual({
+      ok: true,
+      discountMinor: 2500,
+    });
+  });
+  it("refuse a fixed discount over the goods, below the minimum, outside the dates, or inactive", () => {
+    const fixed = coupon({ discountType: "fixed", discount: 5000 });
+    expect(couponDiscount(5000, fixed, now)).toEqual({ ok: true, discountMinor: 5000 });
+    expect(couponDiscount(4999, fixed, now)).toEqual({ ok: false, refusal: "over_subtotal" });
+    expect(couponDiscount(9999, coupon({ minOrderMinor: 10_000 }), now)).toEqual({
+      ok: false,
+      refusal: "minimum",
+    });
+    expect(couponDiscount(10_000, coupon({ minOrderMinor: 10_000 }), now).ok).toBe(true);
+    expect(couponDiscount(10_000, coupon({ startsAt: new Date("2026-11-26T00:00:00Z") }), now)).toEqual({
+      ok: false,
+      refusal: "not_started",
+    });
+    expect(couponDiscount(10_000, coupon({ endsAt: now }), now)).toEqual({ ok: false, refusal: "expired" });
+    expect(couponDiscount(10_000, coupon({ status: "inactive" }), now)).toEqual({
+      ok: false,
+      refusal: "inactive",
+    });
+  });
+});
+
+describe("allocate", () => {
+  it("splits exactly, in proportion, by largest remainder", () => {
+    expect(allocate(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(allocate(7, [0, 0])).toEqual([7, 0]);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 30 }),
+        (total, weights) => {
+          const parts = allocate(total, weights);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+          const sum = weights.reduce((a, b) => a + b, 0);
+          parts.forEach((p, i) => {
+            expect(p).toBeGreaterThanOrEqual(0);
+            if (sum > 0) expect(Math.abs(p - (total * weights[i]!) / sum)).toBeLessThan(1);
+          });
+        },
+      ),
+    );
+  });
+});
+
+describe("priceOrder", () => {
+  it("always adds up, line by line and in total, for any cart, coupon, delivery and tax", () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.option(fc.integer({ min: 1, max: 1_000_000 })),
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 0, max: 2_500 }),
+        (lines, couponBps, cap, deliveryMinor, taxBps) => {
+          const base = goodsAfterOffers(lines);
+          const c = couponDiscount(base, coupon({ discount: couponBps, maxDiscountMinor: cap }), now);
+          const discount = c.ok ? c.discountMinor : 0;
+          const a = priceOrder({ lines, couponDiscountMinor: discount, deliveryMinor, taxBps });
+          expect(a.totalMinor).toBe(
+            a.subtotalMinor - a.offerDiscountMinor - a.couponDiscountMinor + a.deliveryMinor + a.taxMinor,
+          );
+          expect(a.couponDiscountMinor).toBeLessThanOrEqual(base);
+          expect(a.taxMinor).toBe(applyBps(base - a.couponDiscountMinor + deliveryMinor, taxBps));
+          expect(a.totalMinor).toBeGreaterThanOrEqual(deliveryMinor);
+          expect(a.lines.reduce((s, l) => s + l.couponShareMinor, 0)).toBe(a.couponDiscountMinor);
+          const lineTax = a.lines.reduce((s, l) => s + l.taxShareMinor, 0);
+          expect(lineTax).toBeLessThanOrEqual(a.taxMinor);
+          const delivered = a.totalMinor - a.lines.reduce((s, l) => s + l.lineTotalMinor, 0);
+          expect(delivered).toBe(deliveryMinor + a.taxMinor - lineTax);
+          for (const l of a.lines) expect(l.lineTotalMinor).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+});
+
+describe("returnRefund", () => {
+  it("gives back exactly a line's final cost when every unit comes back, in any steps", () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 0, max: 2_000 }),
+        fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 20 }),
+        (lines, couponBps, taxBps, steps) => {
+          const base = goodsAfterOffers(lines);
+          const c = couponDiscount(base, coupon({ discount: couponBps }), now);
+          const a = priceOrder({
+            lines,
+            couponDiscountMinor: c.ok ? c.discountMinor : 0,
+            deliveryMinor: 1500,
+            taxBps,
+          });
+          for (const line of a.lines) {
+            let returned = 0;
+            let refunded = 0;
+            for (const step of steps) {
+              const n = Math.min(step, line.quantity - returned);
+              refunded += returnRefund(line, returned, n);
+              returned += n;
+            }
+            refunded += returnRefund(line, returned, line.quantity - returned);
+            expect(refunded).toBe(line.lineTotalMinor);
+          }
+        },
+      ),
+    );
+  });
+  it("refuses more units than the line has", () => {
+    const [line] = priceOrder({
+      lines: [{ unitPriceMinor: 1000, unitOfferMinor: 0, quantity: 2 }],
+      couponDiscountMinor: 0,
+      deliveryMinor: 0,
+      taxBps: 0,
+    }).lines;
+    expect(() => returnRefund(line!, 1, 2)).toThrow(RangeError);
+  });
+});

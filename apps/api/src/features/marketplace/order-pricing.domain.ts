@@ -1,0 +1,175 @@
+/**
+ * The marketplace's money rules (docs/PRODUCT-RULES.md#marketplace), pure and in minor units:
+ * offers, coupons, the order's amounts and a return's refund. The quote and the order both price
+ * through `priceOrder`, so what the driver is shown is what they are charged.
+ */
+import type { DiscountType } from "@parkwell/contract";
+
+export interface Discount {
+  discountType: DiscountType;
+  /** Minor units (fixed) or basis points (percentage, at most 10,000). */
+  discount: number;
+  maxDiscountMinor: number | null;
+}
+
+/** Half-up rounding of a non-negative amount in minor units. */
+const roundMinor = (x: number) => Math.floor(x + 0.5);
+
+/** `amount × bps / 10,000`, rounded half up (integer arithmetic, exact below 2^53 / 10,000). */
+export function applyBps(amountMinor: number, bps: number): number {
+  const product = amountMinor * bps;
+  return Math.floor(product / 10_000) + (product % 10_000 >= 5_000 ? 1 : 0);
+}
+
+/** What an offer takes off one unit priced `unitMinor`: never more than the unit, nor its cap. */
+export function offerCut(unitMinor: number, offer: Discount): number {
+  const raw = offer.discountType === "fixed" ? offer.discount : applyBps(unitMinor, offer.discount);
+  return Math.max(0, Math.min(raw, unitMinor, offer.maxDiscountMinor ?? Infinity));
+}
+
+/** The best of the live offers for a unit (0 without any). */
+export function bestOfferCut(unitMinor: number, offers: readonly Discount[]): number {
+  return offers.reduce((best, o) => Math.max(best, offerCut(unitMinor, o)), 0);
+}
+
+export type CouponRefusal = "not_started" | "expired" | "inactive" | "minimum" | "over_subtotal";
+
+export interface CouponTerms extends Discount {
+  minOrderMinor: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: "active" | "inactive";
+}
+
+/**
+ * A coupon's discount on goods worth `baseMinor` (after offers) at `now`, or why it does not apply.
+ * A fixed discount larger than the goods is refused ("does not over the subtotal"); a percentage
+ * is capped by the coupon's maximum. The per-driver limit is checked by the caller, who counts uses.
+ */
+export function couponDiscount(
+  baseMinor: number,
+  coupon: CouponTerms,
+  now: Date,
+): { ok: true; discountMinor: number } | { ok: false; refusal: CouponRefusal } {
+  if (coupon.status !== "active") return { ok: false, refusal: "inactive" };
+  if (now < coupon.startsAt) return { ok: false, refusal: "not_started" };
+  if (now >= coupon.endsAt) return { ok: false, refusal: "expired" };
+  if (baseMinor < coupon.minOrderMinor) return { ok: false, refusal: "minimum" };
+  if (coupon.discountType === "fixed") {
+    if (coupon.discount > baseMinor) return { ok: false, refusal: "over_subtotal" };
+    return { ok: true, discountMinor: coupon.discount };
+  }
+  const raw = applyBps(baseMinor, coupon.discount);
+  return { ok: true, discountMinor: Math.min(raw, coupon.maxDiscountMinor ?? Infinity, baseMinor) };
+}
+
+/**
+ * Splits `total` over `weights` in proportion, in whole minor units, by largest remainder: the
+ * parts always sum to `total` exactly (all to the first when every weight is 0).
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (weights.length === 0) return [];
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+export interface PricedLineInput {
+  /** The item's or variation's price plus the add-ons', per unit. */
+  unitPriceMinor: number;
+  /** The offer's cut per unit (bestOfferCut of the item's or variation's price). */
+  unitOfferMinor: number;
+  quantity: number;
+}
+
+export interface PricedLine extends PricedLineInput {
+  lineSubtotalMinor: number;
+  lineOfferMinor: number;
+  couponShareMinor: number;
+  taxShareMinor: number;
+  /** What the line costs in the end: subtotal − offer − coupon share + tax share. */
+  lineTotalMinor: number;
+}
+
+export interface OrderAmounts {
+  lines: PricedLine[];
+  subtotalMinor: number;
+  offerDiscountMinor: number;
+  couponDiscountMinor: number;
+  deliveryMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+/** Goods after offers: what a coupon's minimum and discount are measured on. */
+export function goodsAfterOffers(lines: readonly PricedLineInput[]): number {
+  return lines.reduce((s, l) => s + (l.unitPriceMinor - l.unitOfferMinor) * l.quantity, 0);
+}
+
+/**
+ * The order's amounts: total = subtotal − offers − coupon + delivery + tax, with tax at `taxBps` on
+ * everything after discounts (delivery included). The coupon and the tax are shared out over the
+ * lines (the tax over the lines and the delivery), so a return can give back exactly a line's part.
+ */
+export function priceOrder(input: {
+  lines: readonly PricedLineInput[];
+  couponDiscountMinor: number;
+  deliveryMinor: number;
+  taxBps: number;
+}): OrderAmounts {
+  const nets = input.lines.map((l) => (l.unitPriceMinor - l.unitOfferMinor) * l.quantity);
+  const base = nets.reduce((a, b) => a + b, 0);
+  const coupon = Math.min(input.couponDiscountMinor, base);
+  const couponShares = allocate(coupon, nets);
+  const afterCoupon = nets.map((n, i) => n - couponShares[i]!);
+  const taxMinor = applyBps(base - coupon + input.deliveryMinor, input.taxBps);
+  const taxShares = allocate(taxMinor, [...afterCoupon, input.deliveryMinor]);
+  const lines = input.lines.map((l, i) => {
+    const lineSubtotalMinor = l.unitPriceMinor * l.quantity;
+    const lineOfferMinor = l.unitOfferMinor * l.quantity;
+    return {
+      ...l,
+      lineSubtotalMinor,
+      lineOfferMinor,
+      couponShareMinor: couponShares[i]!,
+      taxShareMinor: taxShares[i]!,
+      lineTotalMinor: afterCoupon[i]! + taxShares[i]!,
+    };
+  });
+  const subtotalMinor = lines.reduce((s, l) => s + l.lineSubtotalMinor, 0);
+  const offerDiscountMinor = lines.reduce((s, l) => s + l.lineOfferMinor, 0);
+  return {
+    lines,
+    subtotalMinor,
+    offerDiscountMinor,
+    couponDiscountMinor: coupon,
+    deliveryMinor: input.deliveryMinor,
+    taxMinor,
+    totalMinor: subtotalMinor - offerDiscountMinor - coupon + input.deliveryMinor + taxMinor,
+  };
+}
+
+/** The part of a line's final cost that `units` of its `quantity` carry (whole units: floor). */
+const shareOf = (line: PricedLine, units: number) =>
+  Math.floor((line.lineTotalMinor * units) / line.quantity);
+
+/**
+ * What returning `returning` more units of a line gives back, when `alreadyReturned` were returned
+ * before: the difference of the cumulative shares, so returning every unit, in any steps, gives back
+ * exactly the line's final cost (its coupon share off and its tax share on). Delivery is not refunded.
+ */
+export function returnRefund(line: PricedLine, alreadyReturned: number, returning: number): number {
+  if (returning < 0 || alreadyReturned < 0 || alreadyReturned + returning > line.quantity) {
+    throw new RangeError("returned units out of range");
+  }
+  return shareOf(line, alreadyReturned + returning) - shareOf(line, alreadyReturned);
+}

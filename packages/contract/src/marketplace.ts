@@ -1,0 +1,351 @@
+/**
+ * The marketplace's public API: the catalogue per country, the quote (the server prices every
+ * cart), orders paid from the wallet and their tracking, saved addresses, and the ordering options
+ * (delivery, takeaway, slots). Rules: docs/PRODUCT-RULES.md#marketplace. Money is `{ amount,
+ * currency }` in major units, as everywhere in the API.
+ */
+import { z } from "zod";
+import { IsoDateSchema } from "./admin";
+import { idParam, PageQuerySchema, pageOf } from "./common";
+import {
+  ADDRESS_LABELS,
+  CART_LINE_MAX_QUANTITY,
+  CART_MAX_LINES,
+  DISCOUNT_TYPES,
+  ITEM_KINDS,
+  ITEM_SORTS,
+  LINE_ADDONS_MAX,
+  ORDER_SOURCES,
+  ORDER_STAGES,
+  ORDER_TYPES,
+} from "./market-values";
+import { SEARCH_MAX_CHARS } from "./park-values";
+import { MoneySchema } from "./parks";
+
+export * from "./market-values";
+
+const country = z
+  .string({ error: "country must be a single value" })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { error: "country must be a two-letter country code" })
+  .transform((c) => c.toUpperCase());
+
+export const MarketCountryQuerySchema = z.object({ country });
+
+export const MarketCategorySchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    icon: z.string(),
+    /** Active items of the category in the country. */
+    items: z.number().int(),
+  })
+  .meta({ id: "MarketCategory" });
+export type MarketCategory = z.infer<typeof MarketCategorySchema>;
+
+export const MarketSliderSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subtitle: z.string(),
+    image_url: z.string().nullable(),
+    link: z.string(),
+  })
+  .meta({ id: "MarketSlider" });
+
+/** The marketplace's home: categories with items, the live sliders and offers. */
+export const MarketHomeSchema = z
+  .object({
+    country_code: z.string(),
+    currency: z.string(),
+    categories: z.array(MarketCategorySchema),
+    sliders: z.array(MarketSliderSchema),
+    offers: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        discount_type: z.enum(DISCOUNT_TYPES),
+        /** Percent (12.5) or an amount in major units, per unit. */
+        discount: z.number(),
+        ends_at: z.string(),
+        item_id: z.number().int().nullable(),
+        category_slug: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "MarketHome" });
+export type MarketHome = z.infer<typeof MarketHomeSchema>;
+
+export const MarketItemListQuerySchema = PageQuerySchema.extend({
+  country,
+  /** A category's slug. */
+  category: z.string({ error: "category must be a single value" }).trim().max(60).optional(),
+  search: z
+    .string({ error: "search must be a single value" })
+    .transform((s) => s.slice(0, SEARCH_MAX_CHARS))
+    .optional(),
+  kind: z.enum(ITEM_KINDS, { error: `kind must be one of ${ITEM_KINDS.join(", ")}` }).optional(),
+  /** Only items with a live offer. */
+  on_offer: z
+    .enum(["true", "false"], { error: "on_offer must be true or false" })
+    .transform((v) => v === "true")
+    .optional(),
+  sort: z.enum(ITEM_SORTS, { error: `sort must be one of ${ITEM_SORTS.join(", ")}` }).default("popular"),
+});
+export type MarketItemListQuery = z.infer<typeof MarketItemListQuerySchema>;
+
+export const MarketItemSummarySchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(ITEM_KINDS),
+    name: z.string(),
+    category: z.object({ slug: z.string(), name: z.string() }),
+    image_url: z.string().nullable(),
+    /** The lowest price (of the item or its variations), before any offer. */
+    price: MoneySchema,
+    /** The lowest price with the best live offer applied; equals `price` without an offer. */
+    offer_price: MoneySchema,
+    /** Products: units left over every variation; services: null (capacity is per park and day). */
+    stock: z.number().int().nullable(),
+    has_variations: z.boolean(),
+  })
+  .meta({ id: "MarketItemSummary" });
+export type MarketItemSummary = z.infer<typeof MarketItemSummarySchema>;
+export const MarketItemPageSchema = pageOf(MarketItemSummarySchema).meta({ id: "MarketItemPage" });
+export type MarketItemPage = z.infer<typeof MarketItemPageSchema>;
+
+export const MarketItemParamsSchema = z.object({ id: idParam("id") });
+
+export const MarketItemDetailSchema = MarketItemSummarySchema.extend({
+  description: z.string(),
+  images: z.array(z.string()),
+  /** The variations' attribute ("Colour") when it has any. */
+  attribute: z.string().nullable(),
+  variations: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      price: MoneySchema,
+      offer_price: MoneySchema,
+      /** Units left; null for a service. */
+      stock: z.number().int().nullable(),
+    }),
+  ),
+  addons: z.array(z.object({ id: z.number().int(), name: z.string(), price: MoneySchema })),
+  /** Services: minutes the job takes and the parks that do it. */
+  duration_minutes: z.number().int().nullable(),
+  parks: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string(), slug: z.string() })),
+  offer: z.object({ name: z.string(), ends_at: z.string() }).nullable(),
+}).meta({ id: "MarketItemDetail" });
+export type MarketItemDetail = z.infer<typeof MarketItemDetailSchema>;
+
+/** One cart line as the browser keeps it and sends it. */
+export const CartLineSchema = z.object({
+  item_id: z.number({ error: "item_id must be a number" }).int().positive(),
+  variation_id: z.number({ error: "variation_id must be a number" }).int().positive().nullish(),
+  addon_ids: z
+    .array(z.number().int().positive(), { error: "addon_ids must be a list of ids" })
+    .max(LINE_ADDONS_MAX, { error: `At most ${LINE_ADDONS_MAX} add-ons per item` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "An add-on is listed twice" })
+    .default([]),
+  quantity: z
+    .number({ error: "quantity must be a number" })
+    .int({ error: "quantity must be a whole number" })
+    .min(1, { error: "quantity must be at least 1" })
+    .max(CART_LINE_MAX_QUANTITY, { error: `quantity must be at most ${CART_LINE_MAX_QUANTITY}` }),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+/** A delivery or pickup slot: one of the country's time slots on a day within the next week. */
+export const TimeSlotChoiceSchema = z.object({
+  slot_id: z.number({ error: "time_slot.slot_id must be a number" }).int().positive(),
+  date: IsoDateSchema,
+});
+
+export const QuoteBodySchema = z.object({
+  country,
+  lines: z
+    .array(CartLineSchema, { error: "lines must be a list" })
+    .min(1, { error: "Your cart is empty" })
+    .max(CART_MAX_LINES, { error: `A cart holds at most ${CART_MAX_LINES} lines` }),
+  coupon_code: z
+    .string({ error: "coupon_code must be text" })
+    .trim()
+    .max(30, { error: "This coupon code does not exist" })
+    .transform((c) => c.toUpperCase())
+    .optional()
+    .transform((c) => (c ? c : undefined)),
+  order_type: z.enum(ORDER_TYPES, { error: `order_type must be one of ${ORDER_TYPES.join(", ")}` }),
+  /** Delivery: one of the driver's saved addresses (without one, the quote says to choose it). */
+  address_id: z.number().int().positive().optional(),
+  /** Takeaway, or any cart with a service: the park where it is picked up or done. */
+  park_id: z.number().int().positive().optional(),
+  time_slot: TimeSlotChoiceSchema.optional(),
+  /** A service done during this booking of the driver's at the park, instead of a slot. */
+  booking_code: z.string().trim().max(20).optional(),
+  source: z.enum(ORDER_SOURCES).default("web"),
+});
+export type QuoteBody = z.infer<typeof QuoteBodySchema>;
+
+export const LINE_PROBLEMS = [
+  "out_of_stock",
+  "over_stock",
+  "inactive",
+  "not_found",
+  "addon_unavailable",
+  "variation_required",
+  "service_full",
+  "park_not_offered",
+] as const;
+export type LineProblem = (typeof LINE_PROBLEMS)[number];
+
+export const QuoteLineSchema = z.object({
+  item_id: z.number().int(),
+  variation_id: z.number().int().nullable(),
+  addon_ids: z.array(z.number().int()),
+  kind: z.enum(ITEM_KINDS).nullable(),
+  name: z.string(),
+  variation_name: z.string().nullable(),
+  addons: z.array(z.object({ id: z.number().int(), name: z.string(), price: MoneySchema })),
+  image_url: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Item or variation price plus add-ons, per unit. */
+  unit_price: MoneySchema,
+  /** The offer's cut per unit. */
+  unit_offer: MoneySchema,
+  line_total: MoneySchema,
+  /** Units left (products); null for services or an unknown line. */
+  available: z.number().int().nullable(),
+  /** Why the line cannot be ordered as it is, with the sentence to show. */
+  problem: z.object({ code: z.enum(LINE_PROBLEMS), message: z.string() }).nullable(),
+});
+
+export const QuoteSchema = z
+  .object({
+    currency: z.string(),
+    lines: z.array(QuoteLineSchema),
+    subtotal: MoneySchema,
+    offer_discount: MoneySchema,
+    coupon: z
+      .object({
+        code: z.string(),
+        /** Whether it applies; when not, `message` says why (the order would be refused). */
+        applied: z.boolean(),
+        discount: MoneySchema,
+        message: z.string().nullable(),
+      })
+      .nullable(),
+    delivery_charge: MoneySchema,
+    tax: MoneySchema,
+    tax_name: z.string(),
+    total: MoneySchema,
+    /** False while a line has a problem, the coupon does not apply or ordering is off. */
+    orderable: z.boolean(),
+    /** Why the order cannot be placed as it is (delivery off, address outside the area…). */
+    problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  })
+  .meta({ id: "Quote" });
+export type Quote = z.infer<typeof QuoteSchema>;
+
+/** What ordering in a country offers: the order types on, the next slots, the parks for pickup. */
+export const OrderingOptionsSchema = z
+  .object({
+    delivery_enabled: z.boolean(),
+    takeaway_enabled: z.boolean(),
+    /** 'Delivery and takeaway is disable now. please wait sometime' when both are off. */
+    message: z.string().nullable(),
+    slots: z.array(
+      z.object({ slot_id: z.number().int(), date: z.string(), start_time: z.string(), end_time: z.string() }),
+    ),
+    pickup_parks: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string() })),
+    delivery_bands: z.array(z.object({ up_to_km: z.number(), charge: MoneySchema })),
+  })
+  .meta({ id: "OrderingOptions" });
+export type OrderingOptions = z.infer<typeof OrderingOptionsSchema>;
+
+export const AddressBodySchema = z.object({
+  label: z.enum(ADDRESS_LABELS, { error: `label must be one of ${ADDRESS_LABELS.join(", ")}` }),
+  address: z.string({ error: "Enter the address" }).trim().min(3, { error: "Enter the address" }).max(200),
+  city: z.string({ error: "Enter the city" }).trim().min(2, { error: "Enter the city" }).max(80),
+  lat: z.number({ error: "lat must be a number" }).min(-90).max(90),
+  lng: z.number({ error: "lng must be a number" }).min(-180).max(180),
+  phone: z
+    .string({ error: "Enter a phone number" })
+    .trim()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, { error: "Enter a valid phone number" }),
+});
+export type AddressBody = z.infer<typeof AddressBodySchema>;
+export const AddressSchema = AddressBodySchema.extend({
+  id: z.number().int(),
+  country_code: z.string(),
+}).meta({ id: "Address" });
+export type Address = z.infer<typeof AddressSchema>;
+export const AddressParamsSchema = z.object({ id: idParam("id") });
+
+export const OrderCodeParamsSchema = z.object({
+  orderCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .transform((c) => c.toUpperCase()),
+});
+
+export const OrderListQuerySchema = PageQuerySchema.extend({
+  stage: z.enum(ORDER_STAGES, { error: `stage must be one of ${ORDER_STAGES.join(", ")}` }).optional(),
+});
+
+export const OrderLineSchema = z.object({
+  item_id: z.number().int(),
+  kind: z.enum(ITEM_KINDS),
+  name: z.string(),
+  variation_name: z.string().nullable(),
+  addons: z.array(z.object({ id: z.number().int(), name: z.string(), price: MoneySchema })),
+  quantity: z.number().int(),
+  returned_quantity: z.number().int(),
+  unit_price: MoneySchema,
+  unit_offer: MoneySchema,
+  line_total: MoneySchema,
+});
+
+export const OrderSummarySchema = z
+  .object({
+    order_code: z.string(),
+    stage: z.enum(ORDER_STAGES),
+    payment_status: z.enum(["paid", "unpaid"]),
+    order_type: z.enum(ORDER_TYPES),
+    source: z.enum(ORDER_SOURCES),
+    items: z.number().int(),
+    total: MoneySchema,
+    refunded: MoneySchema,
+    created_at: z.string(),
+  })
+  .meta({ id: "OrderSummary" });
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+export const OrderPageSchema = pageOf(OrderSummarySchema).meta({ id: "OrderPage" });
+
+export const OrderSchema = OrderSummarySchema.extend({
+  lines: z.array(OrderLineSchema),
+  subtotal: MoneySchema,
+  offer_discount: MoneySchema,
+  coupon_code: z.string().nullable(),
+  coupon_discount: MoneySchema,
+  delivery_charge: MoneySchema,
+  tax: MoneySchema,
+  tax_name: z.string(),
+  address: AddressBodySchema.omit({ lat: true, lng: true }).nullable(),
+  park: z
+    .object({ id: z.number().int(), name: z.string(), address: z.string(), city: z.string() })
+    .nullable(),
+  booking_code: z.string().nullable(),
+  time_slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
+  /** Every stage reached, oldest first. */
+  timeline: z.array(z.object({ stage: z.enum(ORDER_STAGES), at: z.string() })),
+  /** The courier's first name, once the order is out for delivery. */
+  courier: z.string().nullable(),
+  can_cancel: z.boolean(),
+  /** The wallet's balance after placing (only in the answer to POST /orders). */
+  wallet_balance: MoneySchema.optional(),
+}).meta({ id: "Order" });
+export type Order = z.infer<typeof OrderSchema>;
