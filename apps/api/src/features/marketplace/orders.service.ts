@@ -36,7 +36,6 @@ import {
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { pgCode } from "../bookings/bookings.repo";
 import { revenueShard, shortOfFunds } from "../bookings/booking-core.service";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
@@ -92,13 +91,20 @@ async function replay(db: Tx, userId: string, key: string, hash: string): Promis
   return found;
 }
 
-const constraintOf = (err: unknown): string | undefined => {
-  for (let e = err as { constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i += 1) {
-    if (typeof e.constraint === "string") return e.constraint;
+/** A PostgreSQL error's code and constraint, looked for through the drivers' wrapping causes. */
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    i += 1
+  ) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { code: e.code, ...(typeof e.constraint === "string" ? { constraint: e.constraint } : {}) };
+    }
     e = e.cause as typeof e;
   }
-  return undefined;
-};
+  return {};
+}
 
 const nameIn = (name: { en: string; fr: string }, language: Language) => name[language] || name.en;
 
@@ -251,8 +257,8 @@ export async function placeOrder(
       );
       return answer(order, false);
     } catch (err) {
-      if (pgCode(err) !== "23505") throw err;
-      const constraint = constraintOf(err);
+      const { code, constraint } = pgError(err);
+      if (code !== "23505") throw err;
       // The same key racing itself: the loser waits on the unique index, then replays the winner.
       if (idempotencyKey && constraint !== "orders_code_key") {
         const found = await replay(db, userId, idempotencyKey, hash);
