@@ -35,6 +35,7 @@ import {
 } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
+import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
 import { revenueShard, shortOfFunds } from "../bookings/booking-core.service";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
@@ -116,7 +117,7 @@ function cartChanged(cart: PricedCart, language: Language) {
       item_id: l.itemId,
       variation_id: l.variationId,
       name: nameIn(l.name, language),
-      problem: l.problem,
+      problem: l.problem ? { code: l.problem.code, message: translate(l.problem.message, language) } : null,
     })),
   });
 }
