@@ -346,7 +346,15 @@ describe("the marketplace seed", () => {
     );
     await db.execute(sql`DELETE FROM market_variations WHERE item_id = ${itemId(2, 2)} AND position = 2`);
     await db.execute(sql`DELETE FROM time_slots WHERE country_id = 4 AND day = 0`);
+    // It deleted a seeded item (audited): it stays deleted. A row deleted outside it comes back.
+    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(3, 7)}`);
+    await db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id, operator_id)
+        VALUES ('market_item.delete', 'market_item', ${String(itemId(3, 7))}, NULL)`,
+    );
     const before = await snapshot();
+    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(4, 6)}`);
+    await db.execute(sql`DELETE FROM market_sliders WHERE id = 43`);
     await seed(db, { demo: true });
     expect(await snapshot()).toEqual(before);
     // Two starts at once (two processes on PostgreSQL) add nothing either.

@@ -8,9 +8,10 @@
  * fixed ids; categories are keyed by slug, coupons by code, Delivery Setup by country. An item's
  * variations, add-on links and parks are written with the item, once; a country's depots, bands
  * and slots with its delivery settings row, once. So a restart or a demo reset never duplicates a
- * row nor puts back stock that orders have taken, and the back office's changes stay. The only
- * update: an offer or a coupon about to end, that the back office has not touched (no audit
- * entry), is moved forward, so the demo always has live ones.
+ * row nor puts back stock that orders have taken, and the back office's changes stay: a seeded
+ * item, add-on, offer, slider or attribute it has deleted (there is an audit entry) stays deleted.
+ * The only update: an offer or a coupon about to end, that the back office has not touched (no
+ * audit entry), is moved forward, so the demo always has live ones.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../client";
@@ -506,7 +507,7 @@ interface SeedPark {
 
 /**
  * The seeded parks (by id, so the same on every run) a service is done at in a city: washes and
- * valets in city-centre garages and mall car parks, oil changes in garages, charging where the
+ * valets in city-centre garages and mall car parks, oil changes in garages (in town first), charging where the
  * park has chargers; only parks that are active now.
  */
 export function serviceParks(
@@ -525,8 +526,11 @@ export function serviceParks(
     case "valet":
       return pick(central, 3, 1);
     case "garage":
+      // Garages in town first (a mechanic comes to the car), then the others.
       return pick(
-        inCity.filter((p) => /garage|souterrain/i.test(p.name)),
+        [...central, ...inCity.filter((p) => !central.includes(p))].filter((p) =>
+          /garage|souterrain/i.test(p.name),
+        ),
         2,
       );
     case "ev":
@@ -715,6 +719,19 @@ export function itemSearchText(name: Localised, description: Localised): string 
 const managed = (entity: string, id: ReturnType<typeof sql>) =>
   sql`EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = ${entity} AND a.entity_id = (${id})::text)`;
 
+/**
+ * The seeded rows the back office has had in hand (`<entity>:<id>`, from the audit log): one it has
+ * deleted is not put back.
+ */
+async function staffRows(db: Tx): Promise<Set<string>> {
+  const rows = await queryRows<{ entity: string; entity_id: string }>(
+    db,
+    sql`SELECT DISTINCT entity, entity_id FROM audit_log
+      WHERE entity IN ('market_attribute', 'market_addon', 'market_item', 'market_offer', 'market_slider')`,
+  );
+  return new Set(rows.map((r) => `${r.entity}:${r.entity_id}`));
+}
+
 /** Seeds the marketplace at `now` (the offers' and coupons' windows count from it). */
 export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
   await db
@@ -726,10 +743,14 @@ export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
       (c) => [c.slug, c.id],
     ),
   );
-  await db
-    .insert(marketAttributes)
-    .values(MARKET_ATTRIBUTE_SEED.map((a) => ({ id: a.id, name: a.name })))
-    .onConflictDoNothing({ target: marketAttributes.id });
+  const staff = await staffRows(db);
+  const fresh = (entity: string) => (row: { id: number }) => !staff.has(`${entity}:${row.id}`);
+  const attributes = MARKET_ATTRIBUTE_SEED.map((a) => ({ id: a.id, name: a.name })).filter(
+    fresh("market_attribute"),
+  );
+  if (attributes.length > 0) {
+    await db.insert(marketAttributes).values(attributes).onConflictDoNothing({ target: marketAttributes.id });
+  }
   const activeParks = new Set(
     (
       await queryRows<{ id: number }>(
@@ -742,34 +763,31 @@ export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
   );
   const parks = buildSeedParks().map((p) => p.row);
   for (const countryId of COUNTRIES) {
-    await db
-      .insert(marketAddons)
-      .values(
-        MARKET_ADDON_SEED.map((a) => ({
-          id: addonId(countryId, a.n),
-          countryId,
-          name: a.name,
-          priceMinor: a.price[countryId],
-        })),
-      )
-      .onConflictDoNothing({ target: marketAddons.id });
+    const addons = MARKET_ADDON_SEED.map((a) => ({
+      id: addonId(countryId, a.n),
+      countryId,
+      name: a.name,
+      priceMinor: a.price[countryId],
+    })).filter(fresh("market_addon"));
+    if (addons.length > 0) {
+      await db.insert(marketAddons).values(addons).onConflictDoNothing({ target: marketAddons.id });
+    }
     for (const item of seedItemsOf(countryId)) {
+      if (!fresh("market_item")({ id: itemId(countryId, item.n) })) continue;
       await seedItem(db, countryId, item, categoryIds, parks, activeParks);
     }
-    await seedOffers(db, countryId, categoryIds, now);
-    await db
-      .insert(marketSliders)
-      .values(
-        MARKET_SLIDER_SEED.map((s) => ({
-          id: sliderId(countryId, s.n),
-          countryId,
-          title: s.title,
-          subtitle: s.subtitle,
-          link: s.link(countryId),
-          position: s.n,
-        })),
-      )
-      .onConflictDoNothing({ target: marketSliders.id });
+    await seedOffers(db, countryId, categoryIds, now, fresh("market_offer"));
+    const sliders = MARKET_SLIDER_SEED.map((s) => ({
+      id: sliderId(countryId, s.n),
+      countryId,
+      title: s.title,
+      subtitle: s.subtitle,
+      link: s.link(countryId),
+      position: s.n,
+    })).filter(fresh("market_slider"));
+    if (sliders.length > 0) {
+      await db.insert(marketSliders).values(sliders).onConflictDoNothing({ target: marketSliders.id });
+    }
     await seedCoupons(db, countryId, now);
     await seedDelivery(db, countryId);
   }
@@ -793,7 +811,7 @@ async function seedItem(
   activeParks: Set<number>,
 ): Promise<void> {
   const categoryId = categoryIds.get(item.category);
-  // A seeded category the back office has renamed keeps its slug; one deleted: its items are not put back.
+  // The back office may have changed the category's slug: then the item is not put back.
   if (categoryId === undefined) return;
   const id = itemId(countryId, item.n);
   const description = item.descriptionFor?.[countryId] ?? item.description;
@@ -855,7 +873,13 @@ async function seedItem(
   }
 }
 
-async function seedOffers(db: Tx, countryId: CountryId, categoryIds: Map<string, number>, now: Date) {
+async function seedOffers(
+  db: Tx,
+  countryId: CountryId,
+  categoryIds: Map<string, number>,
+  now: Date,
+  fresh: (row: { id: number }) => boolean,
+) {
   const startsAt = new Date(now.getTime() - DAY_MS);
   const endsAt = new Date(now.getTime() + OFFER_WINDOW_MS);
   const rows = MARKET_OFFER_SEED.flatMap((o) => {
@@ -877,7 +901,7 @@ async function seedOffers(db: Tx, countryId: CountryId, categoryIds: Map<string,
     ];
   });
   // An offer on an item that is gone (deleted in the back office) is not put back.
-  for (const row of rows) {
+  for (const row of rows.filter(fresh)) {
     if (row.itemId !== null) {
       const [exists] = await db
         .select({ id: marketItems.id })
