@@ -78,8 +78,10 @@ const RESOLUTION = 4;
 
 /** An amount per country, in its minor units: NG kobo, CA and US cents, SN francs. */
 type PerCountry = Record<CountryId, number>;
-const naira = (n: number) => Math.round(n * 100);
-const cents = (n: number) => Math.round(n * 100);
+/** Naira to kobo, dollars to cents. */
+const hundredths = (n: number) => Math.round(n * 100);
+const naira = hundredths;
+const cents = hundredths;
 /** Prices in the unit a shopper reads: naira, Canadian dollars, CFA francs, US dollars. */
 const price = (ng: number, ca: number, sn: number, us: number): PerCountry => ({
   1: naira(ng),
