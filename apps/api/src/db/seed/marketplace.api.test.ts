@@ -369,8 +369,16 @@ describe("the marketplace seed", () => {
       sql`INSERT INTO audit_log (action, entity, entity_id, operator_id)
         VALUES ('market_item.delete', 'market_item', ${String(itemId(3, 7))}, NULL)`,
     );
+    // It renamed a seeded category and deleted a seeded coupon: neither comes back.
+    await db.execute(sql`UPDATE market_categories SET slug = 'car-care-kits' WHERE slug = 'car-care'`);
+    await db.execute(sql`DELETE FROM coupons WHERE country_id = 4 AND code = 'WELCOME5'`);
+    await db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id, operator_id, before) VALUES
+        ('market_category.update', 'market_category', '1', NULL, '{"slug":"car-care"}'),
+        ('coupon.delete', 'coupon', '8', NULL, '{"code":"WELCOME5"}')`,
+    );
     const before = await snapshot();
-    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(4, 6)}`);
+    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(4, 4)}`);
     await db.execute(sql`DELETE FROM market_sliders WHERE id = 43`);
     await seed(db, { demo: true });
     expect(await snapshot()).toEqual(before);

@@ -9,7 +9,7 @@
  * variations, add-on links and parks are written with the item, once; a country's depots, bands
  * and slots with its delivery settings row, once. So a restart or a demo reset never duplicates a
  * row nor puts back stock that orders have taken, and the back office's changes stay: a seeded
- * item, add-on, offer, slider or attribute it has deleted (there is an audit entry) stays deleted.
+ * row it has deleted, or a category or coupon it has renamed (there is an audit entry), stays so.
  * The only update: an offer or a coupon about to end, that the back office has not touched (no
  * audit entry), is moved forward, so the demo always has live ones.
  */
@@ -722,31 +722,40 @@ const managed = (entity: string, id: ReturnType<typeof sql>) =>
   sql`EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = ${entity} AND a.entity_id = (${id})::text)`;
 
 /**
- * The seeded rows the back office has had in hand (`<entity>:<id>`, from the audit log): one it has
- * deleted is not put back.
+ * The seeded rows the back office has had in hand, from the audit log: `<entity>:<id>` for rows
+ * with fixed ids, and `<entity>:<slug or code>` for categories and coupons by what they were
+ * called before a change. One it has deleted (or renamed) is not put back.
  */
 async function staffRows(db: Tx): Promise<Set<string>> {
-  const rows = await queryRows<{ entity: string; entity_id: string }>(
+  const rows = await queryRows<{ entity: string; key: string }>(
     db,
-    sql`SELECT DISTINCT entity, entity_id FROM audit_log
-      WHERE entity IN ('market_attribute', 'market_addon', 'market_item', 'market_offer', 'market_slider')`,
+    sql`SELECT DISTINCT entity, entity_id AS key FROM audit_log
+        WHERE entity IN ('market_attribute', 'market_addon', 'market_item', 'market_offer', 'market_slider')
+      UNION
+      SELECT DISTINCT entity, coalesce(before->>'slug', before->>'code') AS key FROM audit_log
+        WHERE entity IN ('market_category', 'coupon') AND coalesce(before->>'slug', before->>'code') IS NOT NULL`,
   );
-  return new Set(rows.map((r) => `${r.entity}:${r.entity_id}`));
+  return new Set(rows.map((r) => `${r.entity}:${r.key}`));
 }
 
 /** Seeds the marketplace at `now` (the offers' and coupons' windows count from it). */
 export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
-  await db
-    .insert(marketCategories)
-    .values(MARKET_CATEGORY_SEED.map((c, position) => ({ ...c, position })))
-    .onConflictDoNothing({ target: marketCategories.slug });
+  const staff = await staffRows(db);
+  const fresh = (entity: string) => (row: { id: number }) => !staff.has(`${entity}:${row.id}`);
+  const categories = MARKET_CATEGORY_SEED.map((c, position) => ({ ...c, position })).filter(
+    (c) => !staff.has(`market_category:${c.slug}`),
+  );
+  if (categories.length > 0) {
+    await db
+      .insert(marketCategories)
+      .values(categories)
+      .onConflictDoNothing({ target: marketCategories.slug });
+  }
   const categoryIds = new Map(
     (await db.select({ id: marketCategories.id, slug: marketCategories.slug }).from(marketCategories)).map(
       (c) => [c.slug, c.id],
     ),
   );
-  const staff = await staffRows(db);
-  const fresh = (entity: string) => (row: { id: number }) => !staff.has(`${entity}:${row.id}`);
   const attributes = MARKET_ATTRIBUTE_SEED.map((a) => ({ id: a.id, name: a.name })).filter(
     fresh("market_attribute"),
   );
@@ -790,7 +799,7 @@ export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
     if (sliders.length > 0) {
       await db.insert(marketSliders).values(sliders).onConflictDoNothing({ target: marketSliders.id });
     }
-    await seedCoupons(db, countryId, now);
+    await seedCoupons(db, countryId, now, staff);
     await seedDelivery(db, countryId);
   }
   for (const table of [
@@ -915,19 +924,22 @@ async function seedOffers(
   }
   await db.execute(sql`UPDATE market_offers o SET starts_at = ${startsAt.toISOString()}::timestamptz,
       ends_at = ${endsAt.toISOString()}::timestamptz
-    WHERE o.id = ANY(${sql.param(rows.map((r) => r.id))}::int[])
+    WHERE o.id = ANY(${sql.param(MARKET_OFFER_SEED.map((o) => offerId(countryId, o.n)))}::int[])
       AND o.ends_at < ${new Date(now.getTime() + OFFER_RENEW_MS).toISOString()}::timestamptz
       AND NOT ${managed("market_offer", sql`o.id`)}`);
 }
 
-async function seedCoupons(db: Tx, countryId: CountryId, now: Date) {
+async function seedCoupons(db: Tx, countryId: CountryId, now: Date, staff: Set<string>) {
   const startsAt = now;
   const endsAt = new Date(now.getTime() + COUPON_WINDOW_MS);
   const list = MARKET_COUPON_SEED[countryId];
-  await db
-    .insert(coupons)
-    .values(list.map((c) => ({ ...c, countryId, startsAt, endsAt })))
-    .onConflictDoNothing({ target: [coupons.countryId, coupons.code] });
+  const missing = list.filter((c) => !staff.has(`coupon:${c.code}`));
+  if (missing.length > 0) {
+    await db
+      .insert(coupons)
+      .values(missing.map((c) => ({ ...c, countryId, startsAt, endsAt })))
+      .onConflictDoNothing({ target: [coupons.countryId, coupons.code] });
+  }
   await db.execute(sql`UPDATE coupons c SET ends_at = ${endsAt.toISOString()}::timestamptz,
       starts_at = LEAST(c.starts_at, ${startsAt.toISOString()}::timestamptz)
     WHERE c.country_id = ${countryId} AND c.code = ANY(${sql.param(list.map((c) => c.code))}::text[])
