@@ -352,8 +352,8 @@ export const MARKET_ITEM_SEED: readonly SeedItem[] = [
     ),
     descriptionFor: {
       1: l(
-        `${FRSC.en} two warning triangles: this kit has both, with a high-visibility vest, in a carry case. Set them up 50 m behind a breakdown.`,
-        `${FRSC.fr} deux triangles de signalisation : ce kit contient les deux, avec un gilet haute visibilité, dans un étui. Placez-les à 50 m derrière une panne.`,
+        `${FRSC.en} a C-caution sign (warning triangle): this kit has two, with a high-visibility vest, in a carry case. Set them up 50 m behind a breakdown.`,
+        `${FRSC.fr} un panneau « C-caution » (triangle de signalisation) : ce kit en contient deux, avec un gilet haute visibilité, dans un étui. Placez-les à 50 m derrière une panne.`,
       ),
       3: l(
         `${SN_RULE.en} a warning triangle: this kit has two, with a high-visibility vest, in a carry case. Set them up 50 m behind a breakdown.`,
