@@ -509,8 +509,8 @@ interface SeedPark {
 
 /**
  * The seeded parks (by id, so the same on every run) a service is done at in a city: washes and
- * valets in city-centre garages and mall car parks, oil changes in garages (in town first), charging where the
- * park has chargers; only parks that are active now.
+ * valets in city-centre garages and mall car parks, oil changes in garages (in town first),
+ * charging where the park has chargers; only parks that are active now.
  */
 export function serviceParks(
   all: readonly SeedPark[],
@@ -963,7 +963,10 @@ async function seedDelivery(db: Tx, countryId: CountryId) {
   await db.insert(timeSlots).values(TIME_SLOT_SEED.map((s) => ({ ...s, countryId })));
 }
 
-/** Seeded ids are explicit: the identity moves past them (never back), so rows created later get fresh ids. */
+/**
+ * Seeded ids are explicit: the identity moves past them (never back), so rows created later get
+ * fresh ids.
+ */
 async function moveIdentityPast(db: Tx, table: string): Promise<void> {
   await db.execute(
     sql.raw(`SELECT setval(s.seq, m.max_id)
