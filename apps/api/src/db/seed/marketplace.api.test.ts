@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import type { MarketHome, MarketItemDetail, MarketItemPage, Quote } from "@parkwell/contract";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -333,6 +334,85 @@ describe("the marketplace seed", () => {
         "12:00-15:00",
         "15:00-18:00",
       ]);
+    }
+  });
+
+  it("is served by the shop's API in each country's currency, and both coupons apply in a quote", async () => {
+    const welcome = {
+      NG: ["WELCOME2000", 2_000],
+      CA: ["WELCOME5", 5],
+      SN: ["WELCOME2000", 2_000],
+      US: ["WELCOME5", 5],
+    };
+    const cap = { NG: 5_000, CA: 12, SN: 5_000, US: 10 };
+    for (const code of codes) {
+      const countryId = COUNTRY[code];
+      const page = (
+        await ctx.app.inject({ url: `/api/v1/marketplace/items?country=${code}&size=50` })
+      ).json<MarketItemPage>();
+      const active = seedItemsOf(countryId).filter((i) => i.status !== "inactive");
+      expect(page.total, code).toBe(active.length);
+      for (const i of page.items) {
+        expect(i.price.currency, `${code} ${i.id}`).toBe(CURRENCY[code]);
+        expect(i.offer_price.amount).toBeLessThanOrEqual(i.price.amount);
+      }
+      // Offers show: the dash cam and the car-care products are cheaper than their price.
+      const dashCam = page.items.find((i) => i.id === itemId(countryId, 1))!;
+      expect(dashCam.offer_price.amount).toBeLessThan(dashCam.price.amount);
+      const home = (
+        await ctx.app.inject({ url: `/api/v1/marketplace/home?country=${code}` })
+      ).json<MarketHome>();
+      expect(home.currency).toBe(CURRENCY[code]);
+      expect(home.sliders.length).toBeGreaterThanOrEqual(2);
+      expect(home.offers.length).toBeGreaterThanOrEqual(2);
+      expect(home.categories.every((c) => c.items > 0)).toBe(true);
+      const fr = (
+        await ctx.app.inject({
+          url: `/api/v1/marketplace/items/${itemId(countryId, 9)}`,
+          headers: { "accept-language": "fr" },
+        })
+      ).json<MarketItemDetail>();
+      expect(fr.name).toBe("Trousse de premiers secours auto");
+
+      // A cart of a dash cam, two packs of towels and a hand wash at one of its parks.
+      const [wash] = await rows<{ park_id: number }>(
+        sql`SELECT park_id FROM market_item_parks WHERE item_id = ${itemId(countryId, 21)} ORDER BY park_id LIMIT 1`,
+      );
+      const detail = (
+        await ctx.app.inject({ url: `/api/v1/marketplace/items/${itemId(countryId, 1)}` })
+      ).json<MarketItemDetail>();
+      const cart = (coupon: string, big = true) => ({
+        method: "POST" as const,
+        url: "/api/v1/marketplace/quote",
+        payload: {
+          country: code,
+          order_type: "takeaway",
+          park_id: wash!.park_id,
+          coupon_code: coupon,
+          lines: big
+            ? [
+                { item_id: itemId(countryId, 1), variation_id: detail.variations[0]!.id, quantity: 1 },
+                { item_id: itemId(countryId, 7), quantity: 2 },
+                { item_id: itemId(countryId, 21), quantity: 1 },
+              ]
+            : [{ item_id: itemId(countryId, 3), quantity: 1 }],
+        },
+      });
+      const percent = (await ctx.app.inject(cart("parkwell10"))).json<Quote>();
+      expect(percent.currency).toBe(CURRENCY[code]);
+      expect(percent.coupon).toMatchObject({ code: "PARKWELL10", applied: true });
+      const goods = percent.subtotal.amount - percent.offer_discount.amount;
+      expect(percent.coupon!.discount.amount).toBeCloseTo(Math.min(goods / 10, cap[code]), 0);
+      const [welcomeCode, off] = welcome[code] as [string, number];
+      const fixed = (await ctx.app.inject(cart(welcomeCode))).json<Quote>();
+      expect(fixed.coupon).toMatchObject({
+        applied: true,
+        discount: { amount: off, currency: CURRENCY[code] },
+      });
+      // The welcome coupon needs ten times its value in goods: a charger alone is not enough.
+      const small = (await ctx.app.inject(cart(welcomeCode, false))).json<Quote>();
+      expect(small.coupon).toMatchObject({ applied: false });
+      expect(small.coupon!.message).toMatch(/at least/);
     }
   });
 
