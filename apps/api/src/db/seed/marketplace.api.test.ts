@@ -3,6 +3,7 @@ import type { MarketHome, MarketItemDetail, MarketItemPage, Quote } from "@parkw
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { queryRows } from "../client";
 import { seed } from "./index";
@@ -414,6 +415,53 @@ describe("the marketplace seed", () => {
       expect(small.coupon).toMatchObject({ applied: false });
       expect(small.coupon!.message).toMatch(/at least/);
     }
+  });
+
+  it("charges delivery by distance from the nearest depot, in bands, and refuses an address out of range", async () => {
+    const driver = await createUser(ctx.database.db);
+    const deliver = async (code: keyof typeof COUNTRY, lat: number, lng: number) => {
+      const [address] = await rows<{ id: number }>(
+        sql`INSERT INTO addresses (user_id, country_id, label, address, city, lat, lng, phone)
+          VALUES (${driver.id}, ${COUNTRY[code]}, 'home', '1 Test Street', 'Test', ${lat}, ${lng}, '+15550100')
+          RETURNING id`,
+      );
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/marketplace/quote",
+        headers: bearer(driver),
+        payload: {
+          country: code,
+          order_type: "delivery",
+          address_id: address!.id,
+          lines: [{ item_id: itemId(COUNTRY[code], 3), quantity: 1 }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Quote>();
+    };
+    // About 2 km north of each depot: the first band.
+    const first = { NG: 1_500, CA: 5.99, SN: 1_000, US: 4.99 };
+    for (const code of codes) {
+      const depots = await rows<{ lat: number; lng: number }>(
+        sql`SELECT lat, lng FROM market_depots WHERE country_id = ${COUNTRY[code]}`,
+      );
+      for (const d of depots) {
+        const q = await deliver(code, d.lat + 0.018, d.lng);
+        expect(q.delivery_charge, `${code} ${d.lat}`).toEqual({
+          amount: first[code],
+          currency: CURRENCY[code],
+        });
+      }
+    }
+    // In Lagos, from the Ikeja depot: Yaba is about 10 km (₦3,000), Victoria Island about 20 km (₦5,000).
+    expect((await deliver("NG", 6.5095, 3.3711)).delivery_charge.amount).toBe(3_000);
+    expect((await deliver("NG", 6.43, 3.4216)).delivery_charge.amount).toBe(5_000);
+    // Ibadan is some 110 km from either depot.
+    const far = await deliver("NG", 7.3775, 3.947);
+    expect(far.problems).toContainEqual({
+      field: "address_id",
+      message: "This address is outside our delivery area",
+    });
   });
 
   it("changes nothing when seeding again, keeps the stock orders took, and moves offers and coupons forward", async () => {
