@@ -853,7 +853,12 @@ export type AdminOrderListItem = z.infer<typeof AdminOrderListItemSchema>;
 export const AdminOrderListSchema = pageOf(AdminOrderListItemSchema)
   .extend({
     /** Orders per stage under the other filters (every stage listed, 0 included). */
-    stages: z.record(z.enum(ORDER_STAGES), z.number().int()),
+    stages: z.object(
+      Object.fromEntries(ORDER_STAGES.map((s) => [s, z.number().int()])) as Record<
+        (typeof ORDER_STAGES)[number],
+        z.ZodNumber
+      >,
+    ),
   })
   .meta({ id: "AdminOrderList" });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
