@@ -734,6 +734,8 @@ export const DeliveryBandInputSchema = z.object({
 });
 export const TimeSlotInputSchema = z
   .object({
+    /** An existing slot's id to keep it (a cart that chose it stays valid); none for a new one. */
+    id: z.number().int().positive().optional(),
     day: z
       .number({ error: DAY_TEXT })
       .int({ error: DAY_TEXT })
@@ -755,7 +757,7 @@ export const TimeSlotInputSchema = z
 export const DeliverySetupBodySchema = z.object({
   delivery_enabled: z.boolean({ error: "delivery_enabled must be true or false" }),
   takeaway_enabled: z.boolean({ error: "takeaway_enabled must be true or false" }),
-  /** Depots kept by id, added without; a depot left out is removed. */
+  /** Depots and slots are kept by id, added without; one left out is removed. */
   depots: z
     .array(DeliveryDepotInputSchema)
     .max(DELIVERY_MAX_DEPOTS, { error: `At most ${DELIVERY_MAX_DEPOTS} depots` })

@@ -1111,6 +1111,7 @@ const ADMIN_MARKETPLACE: ServerText[] = [
     fr: "Ce coupon a déjà été utilisé : désactivez-le plutôt",
   },
   { en: "This depot does not exist in this country", fr: "Ce dépôt n'existe pas dans ce pays" },
+  { en: "This time slot does not exist in this country", fr: "Ce créneau horaire n'existe pas dans ce pays" },
   { en: "This order is already delivered or closed", fr: "Cette commande est déjà livrée ou close" },
   { en: "Too many lines", fr: "Trop de lignes" },
   { en: "Variation not found", fr: "Variante introuvable" },
