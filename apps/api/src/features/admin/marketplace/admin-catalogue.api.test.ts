@@ -294,6 +294,12 @@ describe("items", () => {
     const page = list.json<AdminMarketItemList>();
     expect(page.items.map((i) => i.id)).toEqual([item.id]);
     expect(page).toMatchObject({ total: 1, page: 1, size: 10, pages: 1 });
+    const words = await call(
+      admin,
+      "GET",
+      `/admin/marketplace/items?search=${encodeURIComponent(`GONFLEUR ${name}`)}`,
+    );
+    expect(words.json<AdminMarketItemList>().items.map((i) => i.id)).toEqual([item.id]);
     expect((await call(admin, "GET", "/admin/marketplace/items?size=7")).statusCode).toBe(422);
 
     const edited = await call(admin, "PATCH", `/admin/marketplace/items/${item.id}`, {
