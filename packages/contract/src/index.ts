@@ -19,3 +19,4 @@ export * from "./admin-people";
 export * from "./gate";
 export * from "./admin-reports";
 export * from "./admin-events";
+export * from "./admin-marketplace";
