@@ -132,11 +132,6 @@ describe("the parking-type pages", () => {
 
 describe("features that are not open yet", () => {
   it.each([
-    [
-      "/marketplace",
-      "en",
-      "Not open yet. The marketplace opens in a later release: nothing can be bought yet.",
-    ],
     ["/vehicle-docs-renewal", "en", "Not open yet. Vehicle document renewal opens in a later release"],
     ["/subscription-plans", "en", "Not open yet. Only pay as you go exists today"],
     [

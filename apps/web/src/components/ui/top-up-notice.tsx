@@ -2,10 +2,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import type { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
+import "./alert.css";
 
 /**
  * A 402: how much the wallet is short and a way to top it up. The wallet page gets the amount and
- * the way back (this checkout with its query string), so the form is not lost.
+ * the way back (this checkout with its query string), so the form is not lost. Every checkout that
+ * pays from the wallet (parking, event parking, marketplace orders) shows it; its texts are the
+ * bookings catalogue's.
  */
 export function TopUpNotice({ error }: { error: ApiError }) {
   const { t, i18n } = useTranslation("bookings");
@@ -18,7 +21,7 @@ export function TopUpNotice({ error }: { error: ApiError }) {
     return_to: back,
   }).toString()}`;
   return (
-    <div role="alert" className="alert alert--error booking-topup">
+    <div role="alert" className="alert alert--error alert--topup">
       <p>
         {Number.isFinite(missing) && currency
           ? t("checkout.missing", { amount: formatMoney(missing, currency, i18n.language) })
