@@ -7,6 +7,7 @@
 import type { Db } from "../../db/client";
 import { DEMO_ACCOUNTS, restoreDemoAccounts } from "../../db/seed/accounts";
 import { seedEvents } from "../../db/seed/events";
+import { seedMarketplace } from "../../db/seed/marketplace";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
 import { clearingKey } from "../wallet/ledger.domain";
@@ -50,6 +51,8 @@ export async function resetDemoDataWhenDue(
 async function resetInside(tx: Tx, now: Date): Promise<void> {
   // The demo events that have ended move to their next date: there is always one to book.
   await seedEvents(tx, now, { demo: true });
+  // The marketplace's offers and coupons about to end move forward: there are always live ones.
+  await seedMarketplace(tx, now);
   const userIds = await repo.findUserIds(tx, DEMO_EMAILS);
   if (userIds.length === 0) return;
   // Payment rows, then bookings, then wallets: the order settling a payment and changing a booking
