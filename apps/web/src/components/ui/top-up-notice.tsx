@@ -10,7 +10,14 @@ import "./alert.css";
  * pays from the wallet (parking, event parking, marketplace orders) shows it; its texts are the
  * bookings catalogue's.
  */
-export function TopUpNotice({ error }: { error: ApiError }) {
+export function TopUpNotice({
+  error,
+  missingText,
+}: {
+  error: ApiError;
+  /** The shortfall's sentence when it is not a booking's (a marketplace order). */
+  missingText?: (amount: string) => string;
+}) {
   const { t, i18n } = useTranslation("bookings");
   const location = useLocation();
   const missing = Number(error.fields?.amount_missing);
@@ -24,7 +31,9 @@ export function TopUpNotice({ error }: { error: ApiError }) {
     <div role="alert" className="alert alert--error alert--topup">
       <p>
         {Number.isFinite(missing) && currency
-          ? t("checkout.missing", { amount: formatMoney(missing, currency, i18n.language) })
+          ? (missingText ?? ((amount) => t("checkout.missing", { amount })))(
+              formatMoney(missing, currency, i18n.language),
+            )
           : error.message}
       </p>
       <Link className="button" to={href}>

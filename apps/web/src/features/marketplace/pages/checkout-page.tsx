@@ -349,7 +349,7 @@ export function MarketCheckoutPage() {
               </p>
             )}
             {error?.status === 402 ? (
-              <TopUpNotice error={error} />
+              <TopUpNotice error={error} missingText={(amount) => t("checkout.missing", { amount })} />
             ) : (
               <FormAlert message={error ? error.message : null} />
             )}
