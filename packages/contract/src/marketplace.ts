@@ -185,6 +185,11 @@ export const QuoteBodySchema = z.object({
   /** A service done during this booking of the driver's at the park, instead of a slot. */
   booking_code: z.string().trim().max(20).optional(),
   source: z.enum(ORDER_SOURCES).default("web"),
+  /**
+   * The total the driver was shown (major units). An order whose price is no longer this is
+   * refused as a changed cart (409 `cart_changed`) rather than charged a different amount.
+   */
+  expected_total: z.number({ error: "expected_total must be a number" }).nonnegative().optional(),
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 

@@ -11,6 +11,7 @@ import {
 } from "../features/bookings/bookings-mail.service";
 import { completeEndedBookings } from "../features/bookings/bookings.service";
 import { cancelEventBookings } from "../features/events/event-cancellation.service";
+import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
 import type { ServedCountries } from "../features/reference/served-countries";
@@ -43,6 +44,8 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composeBookingMail(d, job);
     case "reminder":
       return composeReminderMail(d, job);
+    case "order":
+      return composeOrderMail(d, job);
     case "receipt":
       return composeReceiptMail(d, job.paymentId);
     case "invitation":

@@ -16,6 +16,9 @@ import type { Mailer, MailMessage } from "../lib/mailer";
 
 export type AccountMailTemplate = "verify" | "reset" | "taken";
 export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed" | "event_cancelled";
+/** The marketplace order stages a driver is written to about. */
+export type OrderMailTemplate =
+  "placed" | "out_for_delivery" | "delivered" | "canceled" | "rejected" | "returned";
 
 export type MailJob = { key: string } & (
   | { type: "account"; template: AccountMailTemplate; userId: string }
@@ -28,6 +31,8 @@ export type MailJob = { key: string } & (
       paidMinor: number;
       refundMinor: number;
     }
+  /** An order reached a stage; `refundMinor` is what that move gave back to the wallet. */
+  | { type: "order"; template: OrderMailTemplate; orderId: string; refundMinor: number }
   | { type: "reminder"; edge: "start" | "end"; bookingId: string; at: string }
   | { type: "receipt"; paymentId: string }
   /** A staff invitation: the handler makes the link's token when it sends (staff.service.ts). */

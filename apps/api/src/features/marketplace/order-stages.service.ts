@@ -1,0 +1,257 @@
+/**
+ * Moving an order along its stages (docs/PRODUCT-RULES.md#marketplace): the one function the
+ * driver's cancel, the back office and the courier's phone all call. The move, its refund, the
+ * stock and capacity it gives back, the timeline row and the e-mail job commit together, under the
+ * order row's lock, or not at all.
+ */
+import {
+  findTransition,
+  ORDER_NOT_FOUND_MESSAGE,
+  ORDER_STAGE_REFUSED_MESSAGE,
+  type OrderStage,
+} from "@parkwell/contract";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import {
+  couponUses,
+  marketItems,
+  marketVariations,
+  orderLines,
+  orders,
+  orderStageEvents,
+  serviceDays,
+} from "../../db/schema/index";
+import type { OrderMailTemplate } from "../../jobs/mail-job";
+import type { Jobs } from "../../jobs/queue";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { refundToWallet } from "../wallet/ledger.service";
+import { revenueShard } from "../bookings/booking-core.service";
+import { returnRefund, type PricedLine } from "./order-pricing.domain";
+
+export interface OrderDeps {
+  db: Db;
+  jobs: Jobs;
+  clock: Clock;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export interface MoveOrderInput {
+  orderId?: string;
+  orderCode?: string;
+  to: OrderStage;
+  actor: { role: "driver" | "staff" | "courier"; userId: string };
+  /** For a return: the lines (by position) and the units of each that come back. */
+  returns?: { position: number; quantity: number }[];
+  note?: string;
+}
+
+export const RETURNS_REQUIRED_MESSAGE = "Say which lines are returned and how many units";
+export const RETURN_LINE_MESSAGE = "Line {position} cannot take back {quantity} units";
+
+export const orderNotFound = () => AppError.notFound(ORDER_NOT_FOUND_MESSAGE, "order_not_found");
+
+const stageRefused = (from: OrderStage, to: OrderStage) =>
+  new AppError(
+    409,
+    "stage_refused",
+    ORDER_STAGE_REFUSED_MESSAGE.replace("{from}", from).replace("{to}", to),
+    undefined,
+    { from, to },
+  );
+
+/** The stages that write to the driver, and the template each uses. */
+const MAILED: Partial<Record<OrderStage, OrderMailTemplate>> = {
+  placed: "placed",
+  out_for_delivery: "out_for_delivery",
+  delivered: "delivered",
+  canceled: "canceled",
+  rejected: "rejected",
+  returned: "returned",
+};
+
+/** Queues the e-mail of the stage an order just reached, in the move's transaction (none for quiet stages). */
+export async function queueOrderMail(
+  jobs: Jobs,
+  tx: Tx,
+  orderId: string,
+  stage: OrderStage,
+  refundMinor = 0,
+): Promise<void> {
+  const template = MAILED[stage];
+  if (!template) return;
+  // Each stage is reached at most once, so the stage names the mail.
+  await jobs.send(tx, "mail", {
+    key: `order:${orderId}:${stage}`,
+    type: "order",
+    template,
+    orderId,
+    refundMinor,
+  });
+}
+
+/** A line as priced when ordered, for the refund of its returned units. */
+export function pricedLine(l: OrderLineRow): PricedLine {
+  const lineSubtotalMinor = l.unitPriceMinor * l.quantity;
+  const lineOfferMinor = l.unitOfferMinor * l.quantity;
+  return {
+    unitPriceMinor: l.unitPriceMinor,
+    unitOfferMinor: l.unitOfferMinor,
+    quantity: l.quantity,
+    lineSubtotalMinor,
+    lineOfferMinor,
+    couponShareMinor: l.couponShareMinor,
+    taxShareMinor: l.taxShareMinor,
+    lineTotalMinor: lineSubtotalMinor - lineOfferMinor - l.couponShareMinor + l.taxShareMinor,
+  };
+}
+
+/** Puts `units` of a line back on the shelf: the variation's stock, else the item's (services: none). */
+async function restock(tx: Tx, line: OrderLineRow, units: number) {
+  if (units <= 0 || line.kind !== "product") return;
+  if (line.variationId !== null) {
+    await tx
+      .update(marketVariations)
+      .set({ stock: sql`${marketVariations.stock} + ${units}` })
+      .where(and(eq(marketVariations.id, line.variationId), sql`${marketVariations.stock} IS NOT NULL`));
+  } else {
+    await tx
+      .update(marketItems)
+      .set({ stock: sql`${marketItems.stock} + ${units}` })
+      .where(and(eq(marketItems.id, line.itemId), sql`${marketItems.stock} IS NOT NULL`));
+  }
+}
+
+/** Frees the jobs a service line took on its park's day. */
+async function giveBackCapacity(tx: Tx, order: OrderRow, line: OrderLineRow) {
+  if (line.kind !== "service" || order.parkId === null || order.slotDate === null) return;
+  await tx
+    .update(serviceDays)
+    .set({ taken: sql`greatest(${serviceDays.taken} - ${line.quantity}, 0)` })
+    .where(
+      and(
+        eq(serviceDays.itemId, line.itemId),
+        eq(serviceDays.parkId, order.parkId),
+        eq(serviceDays.day, order.slotDate),
+      ),
+    );
+}
+
+/** What a return gives back, per returned line, after checking every line and count (422 otherwise). */
+function returnedUnits(
+  lines: OrderLineRow[],
+  returns: { position: number; quantity: number }[] | undefined,
+): { line: OrderLineRow; units: number; refundMinor: number }[] {
+  if (!returns || returns.length === 0) {
+    throw AppError.validation({ returns: RETURNS_REQUIRED_MESSAGE });
+  }
+  const seen = new Set<number>();
+  return returns.map((r) => {
+    const line = lines.find((l) => l.position === r.position);
+    const left = line ? line.quantity - line.returnedQuantity : 0;
+    if (
+      !line ||
+      seen.has(r.position) ||
+      !Number.isInteger(r.quantity) ||
+      r.quantity < 1 ||
+      r.quantity > left
+    ) {
+      const text = RETURN_LINE_MESSAGE.replace("{position}", String(r.position)).replace(
+        "{quantity}",
+        String(r.quantity),
+      );
+      throw AppError.validation({ returns: text }, text);
+    }
+    seen.add(r.position);
+    return {
+      line,
+      units: r.quantity,
+      refundMinor: returnRefund(pricedLine(line), line.returnedQuantity, r.quantity),
+    };
+  });
+}
+
+/**
+ * Moves an order to `to` when the transition table allows it for the actor and the order's type:
+ * a driver only their own orders and a courier only those assigned to them (404 otherwise, as if
+ * it did not exist); a pair the table refuses is a 409 `stage_refused` and changes nothing. The
+ * order row is locked (FOR UPDATE) and its stage read again under the lock, so two moves at once
+ * are taken one after the other and the second is judged from the first's stage.
+ * Refunding moves put the money back in the wallet (`order:<id>:<n>`, n = moves + 1), the stock
+ * on the shelf and the service jobs back in the day; a full refund also gives back the coupon use.
+ */
+export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise<OrderRow> {
+  const { db, jobs } = deps;
+  if (!input.orderId && !input.orderCode) throw orderNotFound();
+  return db.transaction(async (tx) => {
+    const where = input.orderId
+      ? eq(orders.id, input.orderId)
+      : eq(orders.orderCode, input.orderCode!.toUpperCase());
+    const [order] = await tx.select().from(orders).where(where).for("update");
+    if (!order) throw orderNotFound();
+    const { role, userId } = input.actor;
+    if (role === "driver" && order.userId !== userId) throw orderNotFound();
+    if (role === "courier" && order.courierId !== userId) throw orderNotFound();
+
+    const transition = findTransition(order.stage, input.to, order.orderType);
+    if (!transition || !transition.by.includes(role)) throw stageRefused(order.stage, input.to);
+
+    const now = deps.clock();
+    let refundMinor = 0;
+    const patch: Partial<OrderRow> = { stage: input.to, updatedAt: now };
+
+    if (transition.refund) {
+      const lines = await tx
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(orderLines.position);
+      if (transition.refund === "full") {
+        refundMinor = order.totalMinor - order.refundedMinor;
+        for (const line of lines) {
+          await restock(tx, line, line.quantity - line.returnedQuantity);
+          await giveBackCapacity(tx, order, line);
+        }
+        await tx.delete(couponUses).where(eq(couponUses.orderId, order.id));
+      } else {
+        for (const r of returnedUnits(lines, input.returns)) {
+          refundMinor += r.refundMinor;
+          await restock(tx, r.line, r.units);
+          await tx
+            .update(orderLines)
+            .set({ returnedQuantity: r.line.returnedQuantity + r.units })
+            .where(eq(orderLines.id, r.line.id));
+        }
+        refundMinor = Math.min(refundMinor, order.totalMinor - order.refundedMinor);
+      }
+      if (refundMinor > 0) {
+        const move = order.moves + 1;
+        await refundToWallet(tx, {
+          userId: order.userId,
+          currency: order.currency,
+          amountMinor: refundMinor,
+          idempotencyKey: `order:${order.id}:${move}`,
+          reference: order.orderCode,
+          description: `Order refund ${order.orderCode}`,
+          revenueShard: revenueShard(order.id),
+        });
+        patch.moves = move;
+        patch.refundedMinor = order.refundedMinor + refundMinor;
+      }
+    }
+
+    const [updated] = await tx.update(orders).set(patch).where(eq(orders.id, order.id)).returning();
+    await tx.insert(orderStageEvents).values({
+      orderId: order.id,
+      stage: input.to,
+      actorId: userId,
+      note: input.note?.trim() ? input.note.trim().slice(0, 500) : null,
+      at: now,
+    });
+    await queueOrderMail(jobs, tx, order.id, input.to, refundMinor);
+    return updated!;
+  });
+}

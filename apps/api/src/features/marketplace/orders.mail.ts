@@ -1,0 +1,156 @@
+/**
+ * An order's e-mails (placed, out for delivery, delivered, cancelled, rejected, returned), composed
+ * when the mail job runs, in the driver's language, from the order as it is then.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orderLines, orders, users } from "../../db/schema/index";
+import type { MailJob, OrderMailTemplate } from "../../jobs/mail-job";
+import type { MailMessage } from "../../lib/mailer";
+import { toMajor } from "../../lib/money";
+import type { ServedCountries } from "../reference/served-countries";
+
+type Lang = "en" | "fr";
+
+const TEXTS: Record<OrderMailTemplate, Record<Lang, { subject: string; intro: string }>> = {
+  placed: {
+    en: {
+      subject: "Your Parkwell order {code} is placed",
+      intro: "Thank you: your order is placed and paid from your wallet ({total}).",
+    },
+    fr: {
+      subject: "Votre commande Parkwell {code} est passée",
+      intro: "Merci : votre commande est passée et payée depuis votre portefeuille ({total}).",
+    },
+  },
+  out_for_delivery: {
+    en: {
+      subject: "Your Parkwell order {code} is on its way",
+      intro: "Your order has left the depot and is on its way to you.",
+    },
+    fr: {
+      subject: "Votre commande Parkwell {code} est en route",
+      intro: "Votre commande a quitté le dépôt et est en route vers vous.",
+    },
+  },
+  delivered: {
+    en: {
+      subject: "Your Parkwell order {code} is delivered",
+      intro: "Your order is delivered. Thank you for shopping with Parkwell.",
+    },
+    fr: {
+      subject: "Votre commande Parkwell {code} est livrée",
+      intro: "Votre commande est livrée. Merci d'avoir acheté sur Parkwell.",
+    },
+  },
+  canceled: {
+    en: {
+      subject: "Your Parkwell order {code} is cancelled",
+      intro: "Your order is cancelled. Refunded to your wallet: {refund}.",
+    },
+    fr: {
+      subject: "Votre commande Parkwell {code} est annulée",
+      intro: "Votre commande est annulée. Remboursé sur votre portefeuille : {refund}.",
+    },
+  },
+  rejected: {
+    en: {
+      subject: "Your Parkwell order {code} could not be accepted",
+      intro: "We are sorry: we could not accept your order. Refunded to your wallet: {refund}.",
+    },
+    fr: {
+      subject: "Votre commande Parkwell {code} n'a pas pu être acceptée",
+      intro:
+        "Nous sommes désolés : nous n'avons pas pu accepter votre commande. Remboursé sur votre portefeuille : {refund}.",
+    },
+  },
+  returned: {
+    en: {
+      subject: "Your return for Parkwell order {code} is refunded",
+      intro: "We have received your return. Refunded to your wallet: {refund}.",
+    },
+    fr: {
+      subject: "Votre retour pour la commande Parkwell {code} est remboursé",
+      intro: "Nous avons reçu votre retour. Remboursé sur votre portefeuille : {refund}.",
+    },
+  },
+};
+
+const LABELS: Record<Lang, { items: string; total: string; details: string }> = {
+  en: { items: "Items", total: "Total", details: "Order details" },
+  fr: { items: "Articles", total: "Total", details: "Détails de la commande" },
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export interface OrderMailDeps {
+  db: Db;
+  countries: ServedCountries;
+  publicUrl: string;
+}
+
+/** The message of an order mail job; null when the order or its driver is gone. */
+export async function composeOrderMail(
+  d: OrderMailDeps,
+  job: Extract<MailJob, { type: "order" }>,
+): Promise<MailMessage | null> {
+  const [found] = await d.db
+    .select({ order: orders, email: users.email, language: users.language })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, job.orderId), sql`${users.disabledAt} IS NULL`));
+  if (!found) return null;
+  const lines = await d.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, job.orderId))
+    .orderBy(orderLines.position);
+  const lang: Lang = found.language === "fr" ? "fr" : "en";
+  return orderMail(job.template, lang, found.email, {
+    code: found.order.orderCode,
+    currency: found.order.currency,
+    decimals: d.countries.decimalsOf(found.order.currency),
+    totalMinor: found.order.totalMinor,
+    refundMinor: job.refundMinor,
+    lines: lines.map((l) => ({ name: l.name[lang], quantity: l.quantity })),
+    publicUrl: d.publicUrl,
+  });
+}
+
+export function orderMail(
+  template: OrderMailTemplate,
+  lang: Lang,
+  to: string,
+  o: {
+    code: string;
+    currency: string;
+    decimals: number;
+    totalMinor: number;
+    refundMinor: number;
+    lines: { name: string; quantity: number }[];
+    publicUrl: string;
+  },
+): MailMessage {
+  const money = (minor: number) => `${toMajor(minor, o.decimals)} ${o.currency}`;
+  const fill = (s: string) =>
+    s
+      .replace("{code}", o.code)
+      .replace("{total}", money(o.totalMinor))
+      .replace("{refund}", money(o.refundMinor));
+  const t = TEXTS[template][lang];
+  const l = LABELS[lang];
+  const link = `${o.publicUrl}/orders/${encodeURIComponent(o.code)}`;
+  const lines = [
+    fill(t.intro),
+    `${l.items}: ${o.lines.map((x) => `${x.quantity} × ${x.name}`).join(", ")}`,
+    `${l.total}: ${money(o.totalMinor)}`,
+  ];
+  return {
+    to,
+    subject: fill(t.subject),
+    text: `${lines.join("\n")}\n\n${l.details}: ${link}\n\nParkwell`,
+    html: `${lines.map((x) => `<p>${escapeHtml(x)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(l.details)}</a></p><p>Parkwell</p>`,
+    link,
+  };
+}
