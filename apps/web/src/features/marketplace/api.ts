@@ -107,25 +107,26 @@ export function useQuote(input: QuoteInput | null) {
   });
 }
 
-/** One key per attempt: a retried request (double click, flaky network) orders once. */
-export const placeOrder = (input: QuoteInput, idempotencyKey: string) =>
+/**
+ * One key per attempt: a retried request (double click, flaky network) orders once. The total
+ * shown goes with it: a price that changed meanwhile is refused (409), never charged.
+ */
+export const placeOrder = (input: QuoteInput, expectedTotal: number, idempotencyKey: string) =>
   api<Order>("/orders", {
     method: "POST",
-    body: bodyOf(input),
+    body: { ...bodyOf(input), expected_total: expectedTotal },
     headers: { "idempotency-key": idempotencyKey },
   });
 
+/** The driver's saved addresses in the country shopped in (an address is saved in the driver's country). */
 export const addressesQuery = (country: string) =>
   queryOptions({
     queryKey: ["marketplace", "addresses", country],
-    queryFn: ({ signal }) =>
-      api<Address[] | { items: Address[] }>("/addresses", { query: { country }, signal }).then((r) =>
-        Array.isArray(r) ? r : r.items,
-      ),
+    queryFn: async ({ signal }) =>
+      (await api<Address[]>("/addresses", { signal })).filter((a) => a.country_code === country),
   });
 
-export const createAddress = (country: string, body: AddressBody) =>
-  api<Address>("/addresses", { method: "POST", body, query: { country } });
+export const createAddress = (body: AddressBody) => api<Address>("/addresses", { method: "POST", body });
 
 export const ORDERS_PAGE_SIZE = 10;
 

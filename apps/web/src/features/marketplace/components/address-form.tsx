@@ -42,7 +42,7 @@ export function AddressForm({
     toInput: (v) => ({ ...v, lat: point[0], lng: point[1] }),
   });
   const save = useMutation({
-    mutationFn: (body: Parameters<typeof createAddress>[1]) => createAddress(country, body),
+    mutationFn: createAddress,
     onSuccess: async (address) => {
       await client.invalidateQueries({ queryKey: ["marketplace", "addresses"] });
       onSaved(address);

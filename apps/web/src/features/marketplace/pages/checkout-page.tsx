@@ -95,7 +95,8 @@ export function MarketCheckoutPage() {
     );
 
   const order = useMutation({
-    mutationFn: ({ body, key }: { body: QuoteInput; key: string }) => placeOrder(body, key),
+    mutationFn: ({ body, total, key }: { body: QuoteInput; total: number; key: string }) =>
+      placeOrder(body, total, key),
     onSuccess: async (placed) => {
       emptyCart(country.code);
       await client.invalidateQueries({ queryKey: ["wallet"] });
@@ -358,7 +359,8 @@ export function MarketCheckoutPage() {
               className="button button--accent market-checkout__pay"
               disabled={!q || !q.orderable || quote.isFetching || order.isPending || !attemptKey || !input}
               onClick={() => {
-                if (input && attemptKey && !order.isPending) order.mutate({ body: input, key: attemptKey });
+                if (input && q && attemptKey && !order.isPending)
+                  order.mutate({ body: input, total: q.total.amount, key: attemptKey });
               }}
             >
               {order.isPending
