@@ -1,10 +1,28 @@
 import type { LineProblem, Quote } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/format";
+import { taxName } from "./tax-name";
 import { removeCartLine, sameLine, setCartQuantity, type CartLine } from "../cart";
 import { ItemArt } from "./item-art";
 
 type QuoteLine = Quote["lines"][number];
+
+type Priced = Pick<QuoteLine, "unit_price" | "unit_offer" | "quantity">;
+
+/** A unit's price after its offer, as the server priced both. */
+export const unitAfterOffer = (l: Pick<QuoteLine, "unit_price" | "unit_offer">) => ({
+  amount: Math.round((l.unit_price.amount - l.unit_offer.amount) * 100) / 100,
+  currency: l.unit_price.currency,
+});
+
+/**
+ * The line's goods after offers (units × unit price): what the subtotal less offers adds up. The
+ * coupon and the tax are the order's lines below, so a line does not show its shares of them.
+ */
+export const goodsOf = (l: Priced) => ({
+  amount: Math.round(unitAfterOffer(l).amount * l.quantity * 100) / 100,
+  currency: l.unit_price.currency,
+});
 
 /** Problems a smaller quantity fixes; the others are fixed by removing the line. */
 const LOWER: readonly LineProblem[] = ["over_stock"];
@@ -50,7 +68,7 @@ export function QuoteLines({
             <ItemArt
               imageUrl={q?.image_url ?? null}
               kind={q?.kind ?? "product"}
-              category={String(line.item_id)}
+              category={q?.kind ?? "product"}
               className="cart-line__art"
             />
             <div className="cart-line__body">
@@ -64,11 +82,9 @@ export function QuoteLines({
               )}
               {q && (
                 <p className="cart-line__price">
-                  {t("cart.unit", {
-                    price: money({ ...q.unit_price, amount: q.unit_price.amount - q.unit_offer.amount }),
-                  })}
+                  {t("cart.unit", { price: money(unitAfterOffer(q)) })}
                   {" · "}
-                  <strong data-testid="line-total">{money(q.line_total)}</strong>
+                  <strong data-testid="line-amount">{money(goodsOf(q))}</strong>
                 </p>
               )}
               {q?.problem && (
@@ -141,7 +157,7 @@ export function QuoteTotals({ quote }: { quote: Quote }) {
       "coupon",
     ]);
   if (quote.delivery_charge.amount > 0) rows.push([t("totals.delivery"), money(quote.delivery_charge)]);
-  if (quote.tax.amount > 0) rows.push([quote.tax_name || t("totals.tax"), money(quote.tax)]);
+  if (quote.tax.amount > 0) rows.push([taxName(t, quote.tax_name), money(quote.tax)]);
   return (
     <dl className="cart-totals">
       {rows.map(([label, value, id]) => (

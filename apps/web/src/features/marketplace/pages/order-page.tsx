@@ -7,6 +7,8 @@ import { FormAlert } from "../../../components/ui/form-alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
+import { goodsOf } from "../components/quote-lines";
+import { taxName } from "../components/tax-name";
 import { cancelOrder, orderQuery } from "../api";
 import "../../../components/ui/alert.css";
 import "../marketplace.css";
@@ -245,7 +247,7 @@ export function OrderPage() {
                     <p className="cart-line__detail">{t("order.returned", { count: l.returned_quantity })}</p>
                   )}
                 </div>
-                <strong>{money(l.line_total)}</strong>
+                <strong>{money(goodsOf(l))}</strong>
               </li>
             ))}
           </ul>
@@ -274,7 +276,7 @@ export function OrderPage() {
             )}
             {o.tax.amount > 0 && (
               <div className="cart-totals__row">
-                <dt>{o.tax_name || t("totals.tax")}</dt>
+                <dt>{taxName(t, o.tax_name)}</dt>
                 <dd>{money(o.tax)}</dd>
               </div>
             )}
