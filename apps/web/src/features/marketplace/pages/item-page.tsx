@@ -1,4 +1,5 @@
 import { CART_LINE_MAX_QUANTITY, type MarketItemDetail } from "@parkwell/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -6,7 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatMoney } from "../../../lib/format";
-import { useMarketItem } from "../api";
+import { marketHomeQuery, useMarketItem } from "../api";
 import { addToCart, openCartDrawer, type AddOutcome } from "../cart";
 import { ItemArt } from "../components/item-art";
 import { PriceTag, StockHint } from "../components/item-card";
@@ -20,13 +21,17 @@ function idOf(raw: string): number | null {
 
 /** /marketplace/{id}: the item's pictures and text, its variations and add-ons, and Add to cart. */
 export function ItemPage() {
-  const { t } = useTranslation("marketplace");
+  const { t, i18n } = useTranslation("marketplace");
   const { id = "" } = useParams();
   const itemId = idOf(id);
   const result = useMarketItem(itemId);
-  if (itemId === null || (result.error instanceof ApiError && result.error.status === 404))
+  const country = useSelectedCountry();
+  const home = useQuery(marketHomeQuery(country.code, i18n.language));
+  // Ids are the catalogue's, not the country's: an item priced in another currency is sold elsewhere.
+  const elsewhere = Boolean(home.data && result.data && result.data.price.currency !== home.data.currency);
+  if (itemId === null || elsewhere || (result.error instanceof ApiError && result.error.status === 404))
     return <ItemNotFound />;
-  if (result.isPending) return <Spinner />;
+  if (result.isPending || home.isPending) return <Spinner />;
   if (result.isError) {
     return (
       <div className="container page">
