@@ -13,6 +13,7 @@ import {
   MarketItemParamsSchema,
   MessageSchema,
   OrderCodeParamsSchema,
+  OrderConflictSchema,
   OrderingOptionsSchema,
   OrderListQuerySchema,
   OrderPageSchema,
@@ -165,7 +166,7 @@ export function ordersRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsyncZod
       reply.header("cache-control", "no-store");
     });
     const tags = ["Orders"];
-    const errors = { 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
+    const errors = { 401: ErrorSchema, 404: ErrorSchema, 409: OrderConflictSchema, 422: ErrorSchema };
 
     app.post(
       "/orders",

@@ -1,10 +1,10 @@
 /**
  * Placing a marketplace order (docs/PRODUCT-RULES.md#marketplace, docs/decisions/024-marketplace-orders.md)
  * and reading a driver's orders. An order is placed in one transaction: the cart is priced again
- * by `priceCart` (the quote's function) with the coupon row locked, then the stock rows are
- * decremented in a fixed order by conditional UPDATEs, the service days take their jobs, the
- * wallet is charged, and the order, its lines, its first timeline row, the coupon's use and the
- * "placed" e-mail job are written. Any refusal rolls all of it back.
+ * by `priceCart` (the quote's function) with the coupon row locked; the wallet is charged; the
+ * order, its lines, its first timeline row, the coupon's use and the "placed" e-mail job are
+ * written; then, last, the stock rows are decremented in a fixed order by conditional UPDATEs and
+ * the service days take their jobs. Any refusal rolls all of it back.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
@@ -35,8 +35,8 @@ import {
 } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
+import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
-import { pgCode } from "../bookings/bookings.repo";
 import { revenueShard, shortOfFunds } from "../bookings/booking-core.service";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
@@ -92,13 +92,20 @@ async function replay(db: Tx, userId: string, key: string, hash: string): Promis
   return found;
 }
 
-const constraintOf = (err: unknown): string | undefined => {
-  for (let e = err as { constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i += 1) {
-    if (typeof e.constraint === "string") return e.constraint;
+/** A PostgreSQL error's code and constraint, looked for through the drivers' wrapping causes. */
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    i += 1
+  ) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { code: e.code, ...(typeof e.constraint === "string" ? { constraint: e.constraint } : {}) };
+    }
     e = e.cause as typeof e;
   }
-  return undefined;
-};
+  return {};
+}
 
 const nameIn = (name: { en: string; fr: string }, language: Language) => name[language] || name.en;
 
@@ -110,7 +117,7 @@ function cartChanged(cart: PricedCart, language: Language) {
       item_id: l.itemId,
       variation_id: l.variationId,
       name: nameIn(l.name, language),
-      problem: l.problem,
+      problem: l.problem ? { code: l.problem.code, message: translate(l.problem.message, language) } : null,
     })),
   });
 }
@@ -118,6 +125,19 @@ function cartChanged(cart: PricedCart, language: Language) {
 /** Refuses a priced cart that cannot be ordered as it is, as the order route answers it. */
 function refuseUnorderable(cart: PricedCart, body: QuoteBody, language: Language) {
   if (cart.orderingOff) throw new AppError(422, "ordering_off", ORDERING_OFF_MESSAGE);
+  const short = cart.lines.find(
+    (l) => l.problem?.code === "out_of_stock" || l.problem?.code === "over_stock",
+  );
+  if (short) {
+    // Sold out since the quote (another order took the units): the same 409 as the stock UPDATE's.
+    const message = ORDER_OUT_OF_STOCK_MESSAGE.replace("{name}", nameIn(short.name, language));
+    throw new AppError(409, "out_of_stock", message, undefined, {
+      ...cartChanged(cart, language).details,
+      line: short.index,
+      item_id: short.itemId,
+      variation_id: short.variationId,
+    });
+  }
   if (cart.lines.some((l) => l.problem)) throw cartChanged(cart, language);
   if (body.expected_total !== undefined) {
     const total = toMajor(cart.amounts.totalMinor, cart.country.decimals);
@@ -137,7 +157,7 @@ function refuseUnorderable(cart: PricedCart, body: QuoteBody, language: Language
  * (item, variation): two orders lock the rows they share in the same order, so they wait for each
  * other instead of deadlocking, and a row never goes below zero. 0 rows updated: out of stock.
  */
-async function takeStock(tx: Tx, lines: CartLineView[], language: Language) {
+async function takeStock(tx: Tx, lines: CartLineView[], language: Language, unsafe = false) {
   const wants = new Map<string, { line: CartLineView; units: number }>();
   for (const l of lines) {
     if (l.kind !== "product" || !l.stockOf) continue;
@@ -150,8 +170,9 @@ async function takeStock(tx: Tx, lines: CartLineView[], language: Language) {
   );
   for (const { line, units } of sorted) {
     const stock = line.stockOf!;
-    const updated =
-      stock.table === "variation"
+    const updated = unsafe
+      ? await readThenWrite(tx, stock, units)
+      : stock.table === "variation"
         ? await tx
             .update(marketVariations)
             .set({ stock: sql`${marketVariations.stock} - ${units}` })
@@ -171,6 +192,20 @@ async function takeStock(tx: Tx, lines: CartLineView[], language: Language) {
       });
     }
   }
+}
+
+/** The unsafe way the negative control uses: a read, then the difference written back (lost updates). */
+async function readThenWrite(tx: Tx, stock: { table: "variation" | "item"; id: number }, units: number) {
+  const table = stock.table === "variation" ? marketVariations : marketItems;
+  const [row] = await tx.select({ stock: table.stock }).from(table).where(eq(table.id, stock.id));
+  if (!row || row.stock === null || row.stock < units) return [];
+  // A pause between the read and the write, as a busy server has: the window the race needs.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return tx
+    .update(table)
+    .set({ stock: row.stock - units })
+    .where(eq(table.id, stock.id))
+    .returning({ stock: table.stock });
 }
 
 /** Takes the service jobs on the park's day, per item in id order; over the daily capacity is a 409. */
@@ -251,8 +286,8 @@ export async function placeOrder(
       );
       return answer(order, false);
     } catch (err) {
-      if (pgCode(err) !== "23505") throw err;
-      const constraint = constraintOf(err);
+      const { code, constraint } = pgError(err);
+      if (code !== "23505") throw err;
       // The same key racing itself: the loser waits on the unique index, then replays the winner.
       if (idempotencyKey && constraint !== "orders_code_key") {
         const found = await replay(db, userId, idempotencyKey, hash);
@@ -278,8 +313,6 @@ async function placeInTransaction(
   const cart = await priceCart(tx, { body, userId, now, lockCoupon: true });
   if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
   refuseUnorderable(cart, body, language);
-  await takeStock(tx, cart.lines, language);
-  await takeServiceDays(tx, cart, language);
 
   const id = randomUUID();
   const code = newOrderCode();
@@ -357,6 +390,11 @@ async function placeInTransaction(
   if (cart.coupon?.applied && cart.coupon.id !== null) {
     await tx.insert(couponUses).values({ couponId: cart.coupon.id, userId, orderId: id });
   }
+  await queueOrderMail(deps.jobs, tx, id, "placed");
+  // The contended rows last, so their locks are held only until the COMMIT that follows: the
+  // stock, the service days, then the items' sold counters (each set in ascending id order).
+  await takeStock(tx, cart.lines, language, deps.unsafeReadThenWriteStock);
+  await takeServiceDays(tx, cart, language);
   const sold = new Map<number, number>();
   for (const l of cart.lines) sold.set(l.itemId, (sold.get(l.itemId) ?? 0) + l.quantity);
   for (const [itemId, units] of [...sold.entries()].sort((a, b) => a[0] - b[0])) {
@@ -365,7 +403,6 @@ async function placeInTransaction(
       .set({ sold: sql`${marketItems.sold} + ${units}` })
       .where(eq(marketItems.id, itemId));
   }
-  await queueOrderMail(deps.jobs, tx, id, "placed");
   return order!;
 }
 
