@@ -6,7 +6,7 @@ import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/har
 import { queryRows } from "../client";
 import { seed } from "./index";
 import { CITIES } from "./park-places";
-import { itemId, MARKET_CATEGORY_SEED, seedItemsOf, SERVICE_CITIES } from "./marketplace";
+import { itemId, MARKET_CATEGORY_SEED, seedItemsOf, seedMarketplace, SERVICE_CITIES } from "./marketplace";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -338,6 +338,23 @@ describe("the marketplace seed", () => {
 
   it("changes nothing when seeding again, keeps the stock orders took, and moves offers and coupons forward", async () => {
     const db = ctx.database.db;
+    // Two starts at once (two processes on PostgreSQL) put back what is missing once.
+    const seeded = await snapshot();
+    for (const table of ["time_slots", "delivery_charges", "market_depots", "delivery_settings"]) {
+      await db.execute(sql`DELETE FROM ${sql.raw(table)} WHERE country_id = 4`);
+    }
+    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(4, 8)}`);
+    const now = new Date();
+    await Promise.all([1, 2].map(() => db.transaction((tx) => seedMarketplace(tx, now))));
+    expect(await snapshot()).toEqual({
+      ...seeded,
+      // Fresh variations have fresh ids.
+      variationStock: expect.arrayContaining([]),
+    });
+    expect((await snapshot()).variationStock.map((v) => v.stock).sort()).toEqual(
+      seeded.variationStock.map((v) => v.stock).sort(),
+    );
+
     // Orders took stock; the back office deleted a seeded variation and a time slot.
     const dashCam = itemId(1, 1);
     await db.execute(sql`UPDATE market_items SET stock = stock - 2 WHERE id = ${itemId(1, 3)}`);
@@ -346,11 +363,24 @@ describe("the marketplace seed", () => {
     );
     await db.execute(sql`DELETE FROM market_variations WHERE item_id = ${itemId(2, 2)} AND position = 2`);
     await db.execute(sql`DELETE FROM time_slots WHERE country_id = 4 AND day = 0`);
+    // It deleted a seeded item (audited): it stays deleted. A row deleted outside it comes back.
+    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(3, 7)}`);
+    await db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id, operator_id)
+        VALUES ('market_item.delete', 'market_item', ${String(itemId(3, 7))}, NULL)`,
+    );
+    // It renamed a seeded category and deleted a seeded coupon: neither comes back.
+    await db.execute(sql`UPDATE market_categories SET slug = 'car-care-kits' WHERE slug = 'car-care'`);
+    await db.execute(sql`DELETE FROM coupons WHERE country_id = 4 AND code = 'WELCOME5'`);
+    await db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id, operator_id, before) VALUES
+        ('market_category.update', 'market_category', '1', NULL, '{"slug":"car-care"}'),
+        ('coupon.delete', 'coupon', '8', NULL, '{"code":"WELCOME5"}')`,
+    );
     const before = await snapshot();
+    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(4, 4)}`);
+    await db.execute(sql`DELETE FROM market_sliders WHERE id = 43`);
     await seed(db, { demo: true });
-    expect(await snapshot()).toEqual(before);
-    // Two starts at once (two processes on PostgreSQL) add nothing either.
-    await Promise.all([seed(db, { demo: true }), seed(db, { demo: true })]);
     expect(await snapshot()).toEqual(before);
 
     // Seeded 40 days later: the offers have moved forward and are live, the coupons still valid,

@@ -1,8 +1,8 @@
 /**
- * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, wallets and
- * accounts back to their seeded state. The ledger is append-only, so a wallet goes back to zero by
- * a transfer to the demo provider's clearing account, not by deleting its entries: every balance
- * still equals the sum of its entries and every transaction still balances.
+ * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, marketplace
+ * orders, wallets and accounts back to their seeded state. The ledger is append-only, so a wallet
+ * goes back to zero by a transfer to the demo provider's clearing account, not by deleting its
+ * entries: every balance still equals the sum of its entries and every transaction still balances.
  */
 import type { Db } from "../../db/client";
 import { DEMO_ACCOUNTS, restoreDemoAccounts } from "../../db/seed/accounts";
@@ -59,6 +59,8 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
   // take their locks in, so a request at the same moment waits instead of deadlocking.
   await repo.closeOpenDemoPayments(tx, userIds, DEMO_RESET_REASON, now);
   await repo.deleteBookings(tx, userIds);
+  // Their marketplace orders, giving back the stock they hold, before the wallets are locked.
+  await repo.deleteOrders(tx, userIds);
   for (const wallet of await repo.lockWallets(tx, userIds)) {
     if (wallet.balanceMinor === 0 || !wallet.ownerUserId) continue;
     await postTransfer(tx, {
