@@ -1,5 +1,6 @@
 import type {
   Address,
+  Booking,
   AddressBody,
   MarketHome,
   MarketItemDetail,
@@ -152,3 +153,21 @@ export const orderQuery = (code: string, language: string) =>
 
 export const cancelOrder = (code: string) =>
   api<Order>(`/orders/${encodeURIComponent(code)}/cancel`, { method: "POST" });
+
+/**
+ * The driver's bookings that are running or still to come: a service can be done during one of
+ * them, at its park, instead of in a time slot.
+ */
+export const openBookingsQuery = () =>
+  queryOptions({
+    queryKey: ["bookings", "open-for-services"],
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(
+        (["active", "upcoming"] as const).map((status_filter) =>
+          api<{ items: Booking[] }>("/bookings/list", { query: { status_filter, size: 50 }, signal }),
+        ),
+      );
+      return lists.flatMap((l) => l.items);
+    },
+    staleTime: 0,
+  });

@@ -1,6 +1,6 @@
 import type { OrderType } from "@parkwell/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -10,7 +10,15 @@ import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatMoney } from "../../../lib/format";
 import { walletQuery } from "../../../lib/queries";
-import { addressesQuery, orderingOptionsQuery, placeOrder, useQuote, type QuoteInput } from "../api";
+import {
+  addressesQuery,
+  marketItemQuery,
+  openBookingsQuery,
+  orderingOptionsQuery,
+  placeOrder,
+  useQuote,
+  type QuoteInput,
+} from "../api";
 import { emptyCart, useCart } from "../cart";
 import { AddressForm } from "../components/address-form";
 import { QuoteLines, QuoteTotals } from "../components/quote-lines";
@@ -45,6 +53,21 @@ export function MarketCheckoutPage() {
   const [couponText, setCouponText] = useState(params.get("coupon") ?? "");
 
   const opts = options.data;
+  // A cart with a service is done at a park that offers every service in it.
+  const quoted = useQuote(lines.length > 0 ? { country: country.code, lines, order_type: "takeaway" } : null);
+  const serviceIds = [
+    ...new Set((quoted.data?.lines ?? []).filter((l) => l.kind === "service").map((l) => l.item_id)),
+  ];
+  const services = useQueries({
+    queries: serviceIds.map((itemId) => marketItemQuery(itemId, lang)),
+  });
+  const hasService = serviceIds.length > 0;
+  const serviceParks = hasService
+    ? services
+        .map((q) => q.data?.parks ?? [])
+        .reduce((common, parks) => common.filter((p) => parks.some((x) => x.id === p.id)))
+    : [];
+  const bookings = useQuery({ ...openBookingsQuery(), enabled: hasService });
   const types: OrderType[] = opts
     ? [
         ...(opts.delivery_enabled ? ["delivery" as const] : []),
@@ -55,11 +78,19 @@ export function MarketCheckoutPage() {
   const orderType = askedType && types.includes(askedType) ? askedType : types[0];
   const addressList = addresses.data ?? [];
   const addressId = Number(params.get("address")) || addressList[0]?.id;
-  const parkId = Number(params.get("park")) || opts?.pickup_parks[0]?.id;
+  const parkChoices: { id: number; name: string; city: string }[] = hasService
+    ? serviceParks
+    : (opts?.pickup_parks ?? []);
+  const askedPark = Number(params.get("park"));
+  const parkId = parkChoices.some((p) => p.id === askedPark) ? askedPark : parkChoices[0]?.id;
+  const needsPark = orderType === "takeaway" || hasService;
+  const parkBookings = (bookings.data ?? []).filter((b) => b.park.id === parkId);
+  const bookingCode = parkBookings.find((b) => b.booking_code === params.get("booking"))?.booking_code;
   const slot = opts?.slots.find((s) => slotKey(s) === params.get("slot")) ?? opts?.slots[0];
   const coupon = params.get("coupon") ?? undefined;
 
-  const input = useMemo<QuoteInput | null>(() => {
+  // The query keys hash it by value: a new object each render asks nothing again.
+  const input = ((): QuoteInput | null => {
     if (!orderType || lines.length === 0) return null;
     return {
       country: country.code,
@@ -67,10 +98,14 @@ export function MarketCheckoutPage() {
       order_type: orderType,
       ...(coupon ? { coupon_code: coupon } : {}),
       ...(orderType === "delivery" && addressId ? { address_id: addressId } : {}),
-      ...(orderType === "takeaway" && parkId ? { park_id: parkId } : {}),
-      ...(slot ? { time_slot: { slot_id: slot.slot_id, date: slot.date } } : {}),
+      ...(needsPark && parkId ? { park_id: parkId } : {}),
+      ...(bookingCode
+        ? { booking_code: bookingCode }
+        : slot
+          ? { time_slot: { slot_id: slot.slot_id, date: slot.date } }
+          : {}),
     };
-  }, [orderType, lines, country.code, coupon, addressId, parkId, slot]);
+  })();
   const quote = useQuote(input);
 
   // One key per attempt: kept while the order asked for stays the same (a retry after a network
@@ -224,20 +259,23 @@ export function MarketCheckoutPage() {
               </section>
             )}
 
-            {orderType === "takeaway" && (
+            {needsPark && (
               <section className="card" aria-labelledby={`${id}-park`}>
-                <h2 id={`${id}-park`}>{t("checkout.park")}</h2>
-                {opts.pickup_parks.length === 0 ? (
-                  <p>{t("checkout.noParks")}</p>
+                <h2 id={`${id}-park`}>{hasService ? t("checkout.servicePark") : t("checkout.park")}</h2>
+                {hasService && <p className="field__hint">{t("checkout.serviceParkHint")}</p>}
+                {services.some((q) => q.isPending) ? (
+                  <Spinner />
+                ) : parkChoices.length === 0 ? (
+                  <p>{hasService ? t("checkout.noServicePark") : t("checkout.noParks")}</p>
                 ) : (
                   <div className="field">
                     <label htmlFor={`${id}-park-select`}>{t("checkout.parkLabel")}</label>
                     <select
                       id={`${id}-park-select`}
                       value={parkId ?? ""}
-                      onChange={(e) => update({ park: e.target.value })}
+                      onChange={(e) => update({ park: e.target.value, booking: undefined })}
                     >
-                      {opts.pickup_parks.map((p) => (
+                      {parkChoices.map((p) => (
                         <option key={p.id} value={p.id}>
                           {p.name} · {p.city}
                         </option>
@@ -250,7 +288,31 @@ export function MarketCheckoutPage() {
 
             <section className="card" aria-labelledby={`${id}-slot`}>
               <h2 id={`${id}-slot`}>{t(`checkout.slot.${orderType}`)}</h2>
-              {opts.slots.length === 0 ? (
+              {hasService && parkBookings.length > 0 && (
+                <div className="field">
+                  <label htmlFor={`${id}-booking`}>{t("checkout.bookingLabel")}</label>
+                  <select
+                    id={`${id}-booking`}
+                    value={bookingCode ?? ""}
+                    onChange={(e) => update({ booking: e.target.value || undefined })}
+                  >
+                    <option value="">{t("checkout.inSlot")}</option>
+                    {parkBookings.map((b) => (
+                      <option key={b.booking_code} value={b.booking_code}>
+                        {t("checkout.duringBooking", {
+                          code: b.booking_code,
+                          from: new Intl.DateTimeFormat(lang, {
+                            dateStyle: "medium",
+                            timeStyle: "short",
+                            timeZone: b.park.time_zone,
+                          }).format(new Date(b.start_time)),
+                        })}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              {bookingCode ? null : opts.slots.length === 0 ? (
                 <p>{t("checkout.noSlots")}</p>
               ) : (
                 <div className="field">
