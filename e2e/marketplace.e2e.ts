@@ -182,14 +182,41 @@ describe("the marketplace", () => {
     await context.close();
   });
 
-  it("empties the cart of the country left, after the side panel's warning", async () => {
+  it("shows a stale cart's problems with their fixes, then empties it on a country change after the side panel's warning", async () => {
     const { context, page, problems } = await openPage(VIEWPORTS.desktop);
     await page.goto(`${server.url}/marketplace/107`, { waitUntil: "networkidle" });
+    // A cart kept from an earlier visit: more inflators (104) than are left, and a sold-out gauge (105).
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        "parkwell_cart",
+        JSON.stringify({
+          NG: [
+            { item_id: 104, variation_id: null, addon_ids: [], quantity: 5 },
+            { item_id: 105, variation_id: null, addon_ids: [], quantity: 1 },
+          ],
+        }),
+      ),
+    );
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Cart, 6 items" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your cart" });
+    await expect
+      .poll(() => drawer.getByRole("alert").allTextContents())
+      .toEqual(["Only 3 left", "Out of stock"]);
+    expect(await drawer.getByRole("button", { name: "Checkout" }).isDisabled()).toBe(true);
+    await drawer.getByRole("button", { name: "Keep 3" }).click();
+    await drawer.getByRole("button", { name: "Remove Tyre pressure gauge" }).click();
+    await expect.poll(() => drawer.getByRole("alert").count()).toBe(0);
+    await expect.poll(() => drawer.getByRole("button", { name: "Checkout" }).isDisabled()).toBe(false);
+    await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect
       .poll(() => storedCart(page))
       .toEqual({
-        NG: [{ item_id: 107, variation_id: null, addon_ids: [], quantity: 1 }],
+        NG: [
+          { item_id: 104, variation_id: null, addon_ids: [], quantity: 3 },
+          { item_id: 107, variation_id: null, addon_ids: [], quantity: 1 },
+        ],
       });
     await page.getByRole("button", { name: /Language and region/ }).click();
     const panel = page.getByRole("dialog", { name: "Language and region" });
