@@ -259,4 +259,33 @@ describe("the marketplace", () => {
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });
+
+  it("says exactly that ordering is off when Delivery Setup switches delivery and takeaway off", async () => {
+    // Canada's setup, so the other tests' Nigerian orders are untouched; CA items are numbered 2xx.
+    await db.query(
+      "UPDATE delivery_settings SET delivery_enabled = false, takeaway_enabled = false WHERE country_id = 2",
+    );
+    const user = await createSignedInUser(db, { countryId: 2 });
+    for (const [language, message] of [
+      ["en", "Delivery and takeaway is disable now. please wait sometime"],
+      ["fr", "La livraison et le retrait sont désactivés pour le moment. Veuillez patienter un peu"],
+    ] as const) {
+      const { context, page, problems } = await openPage(VIEWPORTS.phone, { user, language, country: "CA" });
+      await context.addInitScript(() =>
+        window.localStorage.setItem(
+          "parkwell_cart",
+          JSON.stringify({ CA: [{ item_id: 203, variation_id: null, addon_ids: [], quantity: 1 }] }),
+        ),
+      );
+      await page.goto(`${server.url}/marketplace/checkout`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.getByTestId("ordering-off").textContent()).toBe(message);
+      expect(await page.getByRole("button", { name: /Place order|Commander/ }).count()).toBe(0);
+      expect(await axe(page)).toEqual([]);
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    }
+    await db.query(
+      "UPDATE delivery_settings SET delivery_enabled = true, takeaway_enabled = true WHERE country_id = 2",
+    );
+  });
 });
