@@ -12,6 +12,7 @@ import type {
   Quote,
   QuoteBody,
 } from "@parkwell/contract";
+import { FINAL_ORDER_STAGES } from "@parkwell/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "../../lib/api";
@@ -143,12 +144,17 @@ export const ordersQuery = (stage: OrderStage | undefined, page: number) =>
     staleTime: 0,
   });
 
+/** How often an order still on its way is asked again, so its tracking page follows it. */
+export const ORDER_REFRESH_MS = 30_000;
+
 export const orderQuery = (code: string, language: string) =>
   queryOptions({
     queryKey: ["orders", "detail", code, language],
     queryFn: ({ signal }) => api<Order>(`/orders/${encodeURIComponent(code)}`, { signal }),
     retry: retryUnlessNotFound,
     staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data && !FINAL_ORDER_STAGES.includes(query.state.data.stage) ? ORDER_REFRESH_MS : false,
   });
 
 export const cancelOrder = (code: string) =>
