@@ -138,6 +138,15 @@ function refuseUnorderable(cart: PricedCart, body: QuoteBody, language: Language
       variation_id: short.variationId,
     });
   }
+  const full = cart.lines.find((l) => l.problem?.code === "service_full");
+  if (full) {
+    const message = ORDER_SERVICE_FULL_MESSAGE.replace("{name}", nameIn(full.name, language));
+    throw new AppError(409, "service_full", message, undefined, {
+      ...cartChanged(cart, language).details,
+      line: full.index,
+      item_id: full.itemId,
+    });
+  }
   if (cart.lines.some((l) => l.problem)) throw cartChanged(cart, language);
   if (body.expected_total !== undefined) {
     const total = toMajor(cart.amounts.totalMinor, cart.country.decimals);
