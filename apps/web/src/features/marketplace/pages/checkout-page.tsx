@@ -50,6 +50,8 @@ export function MarketCheckoutPage() {
   const addresses = useQuery(addressesQuery(country.code));
   const wallet = useQuery(walletQuery());
   const [adding, setAdding] = useState(false);
+  /** An address saved in the account's country while shopping in another: said, not chosen. */
+  const [savedElsewhere, setSavedElsewhere] = useState<string | null>(null);
   const [couponText, setCouponText] = useState(params.get("coupon") ?? "");
 
   const opts = options.data;
@@ -233,12 +235,27 @@ export function MarketCheckoutPage() {
                     ))}
                   </fieldset>
                 )}
-                {adding || (addresses.isSuccess && addressList.length === 0) ? (
+                {savedElsewhere && (
+                  <p className="alert alert--error" role="alert">
+                    {t("address.otherCountry", {
+                      country: t(`common:country.names.${savedElsewhere}`, { defaultValue: savedElsewhere }),
+                    })}
+                  </p>
+                )}
+                {addresses.isError && (
+                  <p className="alert alert--error" role="alert">
+                    {addresses.error instanceof ApiError ? addresses.error.message : t("loadError")}
+                  </p>
+                )}
+                {adding || (addresses.isSuccess && addressList.length === 0 && !savedElsewhere) ? (
                   <AddressForm
                     country={country.code}
                     onSaved={(a) => {
                       setAdding(false);
-                      update({ address: String(a.id) });
+                      if (a.country_code === country.code) {
+                        setSavedElsewhere(null);
+                        update({ address: String(a.id) });
+                      } else setSavedElsewhere(a.country_code);
                     }}
                     {...(addressList.length > 0 ? { onCancel: () => setAdding(false) } : {})}
                   />
