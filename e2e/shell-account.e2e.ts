@@ -157,6 +157,7 @@ describe("signed in", () => {
     await avatar.click();
     expect(await page.locator("#profile-menu a").allTextContents()).toEqual([
       "My Bookings",
+      "My orders",
       "Wallet",
       "Profile",
     ]);

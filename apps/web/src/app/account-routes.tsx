@@ -22,6 +22,13 @@ const paymentResult = async () => ({
 });
 
 const bookings = async () => await import("../features/bookings/routes");
+const marketplace = async () => await import("../features/marketplace/routes");
+
+/** Signed out at the marketplace's checkout, the driver signs in in place and keeps the cart. */
+function MarketCheckoutPrompt() {
+  const { t } = useTranslation("marketplace");
+  return <LoginPrompt title={t("checkout.signInTitle")} text={t("checkout.signInText")} />;
+}
 
 /** The account routes: the guard and the signed-out prompt are here; the pages are the features'. */
 export const accountRoutes: RouteObject[] = [
@@ -37,6 +44,22 @@ export const accountRoutes: RouteObject[] = [
         path: "booking/event/:eventCode",
         lazy: async () => ({ Component: (await bookings()).EventCheckoutPage }),
       },
+    ],
+  },
+  {
+    element: <RequireToken prompt={<MarketCheckoutPrompt />} />,
+    children: [
+      {
+        path: "marketplace/checkout",
+        lazy: async () => ({ Component: (await marketplace()).MarketCheckoutPage }),
+      },
+    ],
+  },
+  {
+    element: <RequireToken prompt={<LoginPrompt titleKey="nav.myOrders" />} />,
+    children: [
+      { path: "orders", lazy: async () => ({ Component: (await marketplace()).OrdersPage }) },
+      { path: "orders/:orderCode", lazy: async () => ({ Component: (await marketplace()).OrderPage }) },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CountryFlag } from "../components/ui/country-flag";
+import { leaveCountry } from "../features/marketplace/cart";
 import { chooseCountry, useCountryFlow, useSelectedCountry } from "../lib/country";
 import { useMenu } from "../lib/use-menu";
 
@@ -38,6 +39,8 @@ export function CountryDropdown() {
                 aria-current={c.code === selected.code ? "true" : undefined}
                 onClick={() => {
                   setOpen(false);
+                  // The cart is the country's: another country starts an empty one.
+                  leaveCountry(selected.code, c.code);
                   chooseCountry(c);
                 }}
               >

@@ -2,6 +2,7 @@ import type { CountryCode } from "@parkwell/contract";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CountryFlag } from "../components/ui/country-flag";
+import { leaveCountry } from "../features/marketplace/cart";
 import { Spinner } from "../components/ui/spinner";
 import {
   chooseCountry,
@@ -105,7 +106,11 @@ export default function CountryPicker() {
                         isHighlighted ? "picker__country picker__country--detected" : "picker__country"
                       }
                       aria-pressed={isHighlighted}
-                      onClick={() => chooseCountry(c)}
+                      onClick={() => {
+                        // After the side panel's warning: the cart of the country left is emptied.
+                        if (stored) leaveCountry(current.code, c.code);
+                        chooseCountry(c);
+                      }}
                     >
                       <CountryFlag code={code} size={42} className="picker__flag" />
                       <span className="picker__text">

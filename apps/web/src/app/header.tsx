@@ -5,6 +5,7 @@ import { useSelectedCountry } from "../lib/country";
 import { EXTERNAL_LINKS } from "../lib/links";
 import { openLoginDialog } from "../lib/login-dialog";
 import { useSession } from "../lib/session";
+import { CartButton } from "../features/marketplace/cart-button";
 import { CountryDropdown } from "./country-dropdown";
 import { ProfileMenu } from "./profile-menu";
 
@@ -144,6 +145,7 @@ export function Header() {
             <span className="visually-hidden">{t("panel.open")}</span>
             <span>{i18n.language.toUpperCase()}</span>
           </button>
+          <CartButton />
           {signedIn ? (
             <ProfileMenu />
           ) : (

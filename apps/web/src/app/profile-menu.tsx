@@ -7,6 +7,7 @@ import { logout } from "../lib/logout";
 
 const LINKS = [
   ["/bookings", "nav.myBookings"],
+  ["/orders", "nav.myOrders"],
   ["/wallet", "nav.wallet"],
   ["/profile", "nav.profile"],
 ] as const;
@@ -35,7 +36,7 @@ function useBackOfficeLink(): boolean {
   return Boolean(me.data && me.data.permissions.length > 0);
 }
 
-/** The signed-in profile menu: My Bookings, Wallet, Profile, Back office (staff), Logout. */
+/** The signed-in profile menu: My Bookings, My orders, Wallet, Profile, Back office (staff), Logout. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { profile } = useSession();

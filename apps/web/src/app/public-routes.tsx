@@ -20,6 +20,8 @@ const intro = (path: string, id: IntroPageId): RouteObject => ({
   },
 });
 
+const marketplace = async () => await import("../features/marketplace/routes");
+
 /** The descriptive page is the info feature's; the listing of parks of that type is the parks feature's. */
 const parkingType = (path: string, type: ParkingType): RouteObject => ({
   path,
@@ -79,8 +81,14 @@ export const publicRoutes: RouteObject[] = [
       Component: (await import("../features/events/pages/access-page")).PrivateEventAccessPage,
     }),
   },
-  intro("marketplace", "marketplace"),
-  intro("marketplace/:id", "marketplaceItem"),
+  {
+    path: "marketplace",
+    lazy: async () => ({ Component: (await marketplace()).MarketplacePage }),
+  },
+  {
+    path: "marketplace/:id",
+    lazy: async () => ({ Component: (await marketplace()).ItemPage }),
+  },
   intro("blog", "blog"),
   intro("post/:id", "post"),
   intro("vehicle-docs-renewal", "vehicleDocs"),

@@ -20,7 +20,7 @@ import { markBookingCreated } from "./flags";
 import { PriceLines } from "./price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
-import { TopUpNotice } from "./top-up-notice";
+import { TopUpNotice } from "../../components/ui/top-up-notice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 import { createEventBooking } from "./api";
 import { eventSpan, formatEventStart } from "../../lib/event-time";

@@ -3,8 +3,6 @@ import { Link } from "react-router";
 import { NotYet, PageHeader } from "../../components/ui/info-content";
 
 export const INTRO_PAGES = {
-  marketplace: "/parks-list",
-  marketplaceItem: "/marketplace",
   blog: "/",
   post: "/blog",
   vehicleDocs: "/help",

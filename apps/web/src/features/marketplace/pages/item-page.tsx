@@ -1,0 +1,287 @@
+import { CART_LINE_MAX_QUANTITY, type MarketItemDetail } from "@parkwell/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { Spinner } from "../../../components/ui/spinner";
+import { ApiError } from "../../../lib/api";
+import { useSelectedCountry } from "../../../lib/country";
+import { formatMoney } from "../../../lib/format";
+import { marketHomeQuery, useMarketItem } from "../api";
+import { addToCart, openCartDrawer, type AddOutcome } from "../cart";
+import { ItemArt } from "../components/item-art";
+import { PriceTag, StockHint } from "../components/item-card";
+import { ItemNotFound } from "../components/item-not-found";
+import "../marketplace.css";
+
+/** An id as a URL names it, or null when it cannot be one. */
+function idOf(raw: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** /marketplace/{id}: the item's pictures and text, its variations and add-ons, and Add to cart. */
+export function ItemPage() {
+  const { t, i18n } = useTranslation("marketplace");
+  const { id = "" } = useParams();
+  const itemId = idOf(id);
+  const result = useMarketItem(itemId);
+  const country = useSelectedCountry();
+  const home = useQuery(marketHomeQuery(country.code, i18n.language));
+  // Ids are the catalogue's, not the country's: an item priced in another currency is sold elsewhere.
+  const elsewhere = Boolean(home.data && result.data && result.data.price.currency !== home.data.currency);
+  if (itemId === null || elsewhere || (result.error instanceof ApiError && result.error.status === 404))
+    return <ItemNotFound />;
+  if (result.isPending || home.isPending) return <Spinner />;
+  if (result.isError) {
+    return (
+      <div className="container page">
+        <div className="alert alert--error" role="alert">
+          <p>{result.error instanceof ApiError ? result.error.message : t("loadError")}</p>
+          <button type="button" className="button" onClick={() => void result.refetch()}>
+            {t("retry")}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return <ItemView key={result.data.id} item={result.data} />;
+}
+
+function Gallery({ item }: { item: MarketItemDetail }) {
+  const { t } = useTranslation("marketplace");
+  const images = item.images.length > 0 ? item.images : item.image_url ? [item.image_url] : [];
+  const [shown, setShown] = useState(0);
+  if (images.length === 0)
+    return (
+      <ItemArt imageUrl={null} kind={item.kind} category={item.category.slug} className="market-hero-art" />
+    );
+  return (
+    <div className="market-gallery">
+      <img className="market-art market-art--image market-hero-art" src={images[shown]} alt={item.name} />
+      {images.length > 1 && (
+        <ul className="market-gallery__thumbs">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-pressed={i === shown}
+                aria-label={t("item.image", { n: i + 1, total: images.length })}
+                onClick={() => setShown(i)}
+              >
+                <img src={src} alt="" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ItemView({ item }: { item: MarketItemDetail }) {
+  const { t, i18n } = useTranslation("marketplace");
+  const lang = i18n.language;
+  const country = useSelectedCountry();
+  const id = useId();
+  const firstInStock = item.variations.find((v) => v.stock === null || v.stock > 0) ?? item.variations[0];
+  const [variationId, setVariationId] = useState<number | null>(firstInStock?.id ?? null);
+  const [addons, setAddons] = useState<number[]>([]);
+  const [quantity, setQuantity] = useState(1);
+  const [outcome, setOutcome] = useState<AddOutcome | null>(null);
+  const variation = item.variations.find((v) => v.id === variationId) ?? null;
+  const stock = variation ? variation.stock : item.stock;
+  const soldOut = stock !== null && stock < 1;
+  const max = Math.max(1, Math.min(CART_LINE_MAX_QUANTITY, stock ?? CART_LINE_MAX_QUANTITY));
+  const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, lang);
+  const unit = (variation?.offer_price ?? item.offer_price).amount;
+  const addonsTotal = item.addons
+    .filter((a) => addons.includes(a.id))
+    .reduce((n, a) => n + a.price.amount, 0);
+  const estimate = (unit + addonsTotal) * quantity;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (soldOut || (item.variations.length > 0 && !variation)) return;
+    const result = addToCart(country.code, {
+      item_id: item.id,
+      variation_id: variation?.id ?? null,
+      addon_ids: addons,
+      quantity: Math.min(quantity, max),
+    });
+    setOutcome(result);
+  };
+
+  return (
+    <div className="container page market-item">
+      <p>
+        <Link to="/marketplace">{t("item.back")}</Link>
+      </p>
+      <div className="market-item__layout">
+        <Gallery item={item} />
+        <div className="market-item__main">
+          <p className="market-card__category">
+            <Link to={`/marketplace?category=${encodeURIComponent(item.category.slug)}`}>
+              {item.category.name}
+            </Link>
+            {item.kind === "service" && <> · {t("kind.service")}</>}
+          </p>
+          <h1>{item.name}</h1>
+          <PriceTag
+            price={variation?.price ?? item.price}
+            offerPrice={variation?.offer_price ?? item.offer_price}
+            from={item.variations.length > 0 && !variation}
+          />
+          {item.offer && (
+            <p className="market-item__offer">
+              {t("item.offer", {
+                name: item.offer.name,
+                date: new Intl.DateTimeFormat(lang, { day: "numeric", month: "long" }).format(
+                  new Date(item.offer.ends_at),
+                ),
+              })}
+            </p>
+          )}
+          <StockHint stock={stock} />
+          {item.kind === "service" && (
+            <div className="market-item__service">
+              {item.duration_minutes !== null && (
+                <p data-testid="service-duration">{t("item.duration", { count: item.duration_minutes })}</p>
+              )}
+              {item.parks.length > 0 && (
+                <>
+                  <p>{t("item.parks")}</p>
+                  <ul className="market-item__parks">
+                    {item.parks.map((p) => (
+                      <li key={p.id}>
+                        <Link to={`/park/${p.slug}`}>{p.name}</Link> · {p.city}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          )}
+          <form className="market-item__form" onSubmit={submit} noValidate>
+            {item.variations.length > 0 && (
+              <fieldset className="market-options">
+                <legend>{item.attribute ?? t("item.variation")}</legend>
+                {item.variations.map((v) => {
+                  const out = v.stock !== null && v.stock < 1;
+                  return (
+                    <label key={v.id} className="market-option">
+                      <input
+                        type="radio"
+                        name={`${id}-variation`}
+                        value={v.id}
+                        checked={variationId === v.id}
+                        disabled={out}
+                        onChange={() => {
+                          setVariationId(v.id);
+                          setOutcome(null);
+                        }}
+                      />
+                      <span className="market-option__name">{v.name}</span>
+                      <span className="market-option__price">
+                        {money(v.offer_price)}
+                        {v.stock !== null && (
+                          <span className="market-option__stock">
+                            {" · "}
+                            {out ? t("stock.out") : t("stock.left", { count: v.stock })}
+                          </span>
+                        )}
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+            )}
+            {item.addons.length > 0 && (
+              <fieldset className="market-options">
+                <legend>{t("item.addons")}</legend>
+                {item.addons.map((a) => (
+                  <label key={a.id} className="market-option">
+                    <input
+                      type="checkbox"
+                      checked={addons.includes(a.id)}
+                      onChange={(e) => {
+                        setOutcome(null);
+                        setAddons((prev) =>
+                          e.target.checked ? [...prev, a.id] : prev.filter((x) => x !== a.id),
+                        );
+                      }}
+                    />
+                    <span className="market-option__name">{a.name}</span>
+                    <span className="market-option__price">+{money(a.price)}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <div className="field market-qty">
+              <label htmlFor={`${id}-qty`}>{t("item.quantity")}</label>
+              <div className="market-qty__control">
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t("item.less")}
+                  disabled={quantity <= 1}
+                  onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                >
+                  <span aria-hidden="true">−</span>
+                </button>
+                <input
+                  id={`${id}-qty`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={max}
+                  value={quantity}
+                  onChange={(e) => {
+                    const n = Math.trunc(Number(e.target.value));
+                    setQuantity(Number.isFinite(n) ? Math.min(Math.max(n, 1), max) : 1);
+                  }}
+                />
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t("item.more")}
+                  disabled={quantity >= max}
+                  onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+                >
+                  <span aria-hidden="true">+</span>
+                </button>
+              </div>
+            </div>
+            <p className="market-item__estimate" data-testid="item-estimate">
+              {t("item.estimate", { amount: formatMoney(estimate, item.offer_price.currency, lang) })}
+            </p>
+            <button type="submit" className="button button--accent" disabled={soldOut}>
+              {soldOut ? t("stock.out") : t("item.add")}
+            </button>
+            <div aria-live="polite" className="market-item__added">
+              {outcome && (
+                <p
+                  className={
+                    outcome === "cart_full" || outcome === "line_full"
+                      ? "alert alert--error"
+                      : "alert alert--success"
+                  }
+                >
+                  {t(`item.outcome.${outcome}`)}{" "}
+                  <button type="button" className="link-button" onClick={openCartDrawer}>
+                    {t("item.viewCart")}
+                  </button>
+                </p>
+              )}
+            </div>
+          </form>
+        </div>
+      </div>
+      {item.description && (
+        <section className="market-item__about" aria-labelledby={`${id}-about`}>
+          <h2 id={`${id}-about`}>{t("item.about")}</h2>
+          <p className="market-item__text">{item.description}</p>
+        </section>
+      )}
+    </div>
+  );
+}
