@@ -1,0 +1,966 @@
+/**
+ * The back office's catalogue (docs/PRODUCT-RULES.md#marketplace): categories and attributes
+ * (shared by every country), items of one country with their variations, add-on links and, for a
+ * service, its parks; add-ons per country. Records are deactivated, not removed, once something
+ * uses them (a 409 says so). Every change is one transaction with its audit entry.
+ */
+import {
+  MARKET_PRODUCT_CAPACITY_MESSAGE,
+  MARKET_SERVICE_CAPACITY_MESSAGE,
+  MARKET_SERVICE_STOCK_MESSAGE,
+  MARKET_VARIATION_ATTRIBUTE_MESSAGE,
+  MARKET_VARIATION_STOCK_MESSAGE,
+  type AdminMarketAddon,
+  type AdminMarketAddonList,
+  type AdminMarketAttribute,
+  type AdminMarketAttributeList,
+  type AdminMarketCategory,
+  type AdminMarketCategoryList,
+  type AdminMarketItem,
+  type AdminMarketItemCreateParsed,
+  type AdminMarketItemList,
+  type AdminMarketItemListQuery,
+  type AdminMarketItemPatchParsed,
+  type AdminMarketVariationBody,
+  type AdminMarketVariationPatch,
+  type ItemKind,
+  type RecordStatus,
+} from "@parkwell/contract";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { queryRows, type Db } from "../../../db/client";
+import type { Tx } from "../../../db/tx";
+import {
+  marketAddons,
+  marketAttributes,
+  marketCategories,
+  marketItemAddons,
+  marketItemParks,
+  marketItems,
+  marketVariations,
+  type Localised,
+} from "../../../db/schema/index";
+import { AppError } from "../../../lib/app-error";
+import { normalizeSearchText } from "../../../lib/search-text";
+import type { AuditActor } from "../audit.repo";
+import {
+  audit,
+  countryIdOf,
+  findCountry,
+  inUse,
+  iso,
+  minorOf,
+  money,
+  pagesOf,
+  refuse,
+  requireCountry,
+  type MarketCountry,
+} from "./market-admin.shared";
+
+type Page = { page: number; size: number };
+const offsetOf = (q: Page) => (q.page - 1) * q.size;
+const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const CATEGORY_NOT_FOUND_MESSAGE = "Category not found";
+export const ATTRIBUTE_NOT_FOUND_MESSAGE = "Attribute not found";
+export const ADDON_NOT_FOUND_MESSAGE = "Add-on not found";
+export const VARIATION_NOT_FOUND_MESSAGE = "Variation not found";
+export const SLUG_TAKEN_MESSAGE = "Another category already uses this slug";
+export const CATEGORY_IN_USE_MESSAGE = "This category still has items: deactivate it instead";
+export const ATTRIBUTE_IN_USE_MESSAGE = "This attribute still has variations: deactivate it instead";
+export const CHOOSE_CATEGORY_MESSAGE = "Choose a category";
+export const CHOOSE_ATTRIBUTE_MESSAGE = "Choose an attribute";
+export const ADDON_COUNTRY_MESSAGE = "Choose add-ons of the item's country";
+export const PARK_COUNTRY_MESSAGE = "Choose parks of the item's country";
+export const PRODUCT_PARKS_MESSAGE = "Only a service is done at parks";
+export const SERVICE_VARIATION_STOCK_MESSAGE = "A service's variation has no stock";
+
+const notFound = (message: string, code: string) => () => AppError.notFound(message, code);
+export const categoryNotFound = notFound(CATEGORY_NOT_FOUND_MESSAGE, "category_not_found");
+const attributeNotFound = notFound(ATTRIBUTE_NOT_FOUND_MESSAGE, "attribute_not_found");
+export const itemNotFound = notFound("Item not found", "item_not_found");
+const addonNotFound = notFound(ADDON_NOT_FOUND_MESSAGE, "addon_not_found");
+const variationNotFound = notFound(VARIATION_NOT_FOUND_MESSAGE, "variation_not_found");
+
+const isUniqueViolation = (err: unknown, constraint: string): boolean => {
+  const e = err as { code?: string; constraint?: string; cause?: unknown };
+  if (e?.code === "23505" && (!e.constraint || e.constraint === constraint)) return true;
+  return e?.cause ? isUniqueViolation(e.cause, constraint) : false;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+type CategoryRow = typeof marketCategories.$inferSelect;
+
+async function categoryOut(tx: Tx, row: CategoryRow): Promise<AdminMarketCategory> {
+  const [n] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM market_items WHERE category_id = ${row.id}`,
+  );
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    icon: row.icon,
+    position: row.position,
+    status: row.status,
+    items: Number(n?.n ?? 0),
+  };
+}
+
+const categoryAudit = (r: CategoryRow) => ({
+  slug: r.slug,
+  name: r.name,
+  icon: r.icon,
+  position: r.position,
+  status: r.status,
+});
+
+export async function listCategories(
+  db: Db,
+  q: Page & { status?: RecordStatus | undefined; search?: string | undefined },
+): Promise<AdminMarketCategoryList> {
+  const where = sql`${q.status ? sql`c.status = ${q.status}` : sql`true`}
+    AND ${q.search ? sql`(c.slug ILIKE ${likeOf(q.search)} OR c.name->>'en' ILIKE ${likeOf(q.search)} OR c.name->>'fr' ILIKE ${likeOf(q.search)})` : sql`true`}`;
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM market_categories c WHERE ${where}`,
+  );
+  const rows = await queryRows<{
+    id: number;
+    slug: string;
+    name: Localised;
+    icon: string;
+    position: number;
+    status: RecordStatus;
+    items: number;
+  }>(
+    db,
+    sql`SELECT c.id, c.slug, c.name, c.icon, c.position, c.status,
+        (SELECT count(*)::int FROM market_items i WHERE i.category_id = c.id) AS items
+      FROM market_categories c WHERE ${where}
+      ORDER BY c.position, c.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
+  );
+  const total = Number(count?.n ?? 0);
+  return {
+    items: rows.map((r) => ({ ...r, id: Number(r.id), items: Number(r.items) })),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: pagesOf(total, q.size),
+  };
+}
+
+async function slugFree(tx: Tx, slug: string, exceptId: number | null): Promise<void> {
+  const [row] = await tx
+    .select({ id: marketCategories.id })
+    .from(marketCategories)
+    .where(eq(marketCategories.slug, slug));
+  if (row && row.id !== exceptId) throw AppError.validation({ slug: SLUG_TAKEN_MESSAGE });
+}
+
+export async function createCategory(
+  db: Db,
+  actor: AuditActor,
+  body: { slug: string; name: Localised; icon: string; position: number; status: RecordStatus },
+): Promise<AdminMarketCategory> {
+  try {
+    return await db.transaction(async (tx) => {
+      await slugFree(tx, body.slug, null);
+      const [row] = await tx.insert(marketCategories).values(body).returning();
+      await audit(tx, actor, "market_category.create", "market_category", row!.id, null, categoryAudit(row!));
+      return categoryOut(tx, row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "market_categories_slug_key")) {
+      throw AppError.validation({ slug: SLUG_TAKEN_MESSAGE });
+    }
+    throw err;
+  }
+}
+
+export async function updateCategory(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  body: Partial<{ slug: string; name: Localised; icon: string; position: number; status: RecordStatus }>,
+): Promise<AdminMarketCategory> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [seen] = await tx
+        .select()
+        .from(marketCategories)
+        .where(eq(marketCategories.id, id))
+        .for("update");
+      if (!seen) throw categoryNotFound();
+      if (body.slug !== undefined) await slugFree(tx, body.slug, id);
+      const [row] = await tx
+        .update(marketCategories)
+        .set(body)
+        .where(eq(marketCategories.id, id))
+        .returning();
+      await audit(
+        tx,
+        actor,
+        "market_category.update",
+        "market_category",
+        id,
+        categoryAudit(seen),
+        categoryAudit(row!),
+      );
+      return categoryOut(tx, row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "market_categories_slug_key")) {
+      throw AppError.validation({ slug: SLUG_TAKEN_MESSAGE });
+    }
+    throw err;
+  }
+}
+
+export async function deleteCategory(db: Db, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(marketCategories).where(eq(marketCategories.id, id)).for("update");
+    if (!seen) throw categoryNotFound();
+    const [used] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT (SELECT count(*) FROM market_items WHERE category_id = ${id})
+        + (SELECT count(*) FROM market_offers WHERE category_id = ${id}) AS n`,
+    );
+    if (Number(used?.n ?? 0) > 0) throw inUse(CATEGORY_IN_USE_MESSAGE);
+    await tx.delete(marketCategories).where(eq(marketCategories.id, id));
+    await audit(tx, actor, "market_category.delete", "market_category", id, categoryAudit(seen), null);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attributes
+
+type AttributeRow = typeof marketAttributes.$inferSelect;
+
+async function attributeOut(tx: Tx, row: AttributeRow): Promise<AdminMarketAttribute> {
+  const [n] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM market_variations WHERE attribute_id = ${row.id}`,
+  );
+  return { id: row.id, name: row.name, status: row.status, variations: Number(n?.n ?? 0) };
+}
+
+export async function listAttributes(
+  db: Db,
+  q: Page & { status?: RecordStatus | undefined; search?: string | undefined },
+): Promise<AdminMarketAttributeList> {
+  const where = sql`${q.status ? sql`a.status = ${q.status}` : sql`true`}
+    AND ${q.search ? sql`(a.name->>'en' ILIKE ${likeOf(q.search)} OR a.name->>'fr' ILIKE ${likeOf(q.search)})` : sql`true`}`;
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM market_attributes a WHERE ${where}`,
+  );
+  const rows = await queryRows<{ id: number; name: Localised; status: RecordStatus; variations: number }>(
+    db,
+    sql`SELECT a.id, a.name, a.status,
+        (SELECT count(*)::int FROM market_variations v WHERE v.attribute_id = a.id) AS variations
+      FROM market_attributes a WHERE ${where}
+      ORDER BY a.name->>'en', a.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
+  );
+  const total = Number(count?.n ?? 0);
+  return {
+    items: rows.map((r) => ({ ...r, id: Number(r.id), variations: Number(r.variations) })),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: pagesOf(total, q.size),
+  };
+}
+
+export async function createAttribute(
+  db: Db,
+  actor: AuditActor,
+  body: { name: Localised; status: RecordStatus },
+): Promise<AdminMarketAttribute> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(marketAttributes).values(body).returning();
+    await audit(tx, actor, "market_attribute.create", "market_attribute", row!.id, null, {
+      name: row!.name,
+      status: row!.status,
+    });
+    return attributeOut(tx, row!);
+  });
+}
+
+export async function updateAttribute(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  body: Partial<{ name: Localised; status: RecordStatus }>,
+): Promise<AdminMarketAttribute> {
+  return db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(marketAttributes).where(eq(marketAttributes.id, id)).for("update");
+    if (!seen) throw attributeNotFound();
+    const [row] = await tx.update(marketAttributes).set(body).where(eq(marketAttributes.id, id)).returning();
+    await audit(
+      tx,
+      actor,
+      "market_attribute.update",
+      "market_attribute",
+      id,
+      { name: seen.name, status: seen.status },
+      { name: row!.name, status: row!.status },
+    );
+    return attributeOut(tx, row!);
+  });
+}
+
+export async function deleteAttribute(db: Db, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(marketAttributes).where(eq(marketAttributes.id, id)).for("update");
+    if (!seen) throw attributeNotFound();
+    const [used] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM market_variations WHERE attribute_id = ${id}`,
+    );
+    if (Number(used?.n ?? 0) > 0) throw inUse(ATTRIBUTE_IN_USE_MESSAGE);
+    await tx.delete(marketAttributes).where(eq(marketAttributes.id, id));
+    await audit(
+      tx,
+      actor,
+      "market_attribute.delete",
+      "market_attribute",
+      id,
+      {
+        name: seen.name,
+        status: seen.status,
+      },
+      null,
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items
+
+type ItemRow = typeof marketItems.$inferSelect;
+
+export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<AdminMarketItemList> {
+  const countryId = await countryIdOf(db, q.country);
+  const search = q.search ? normalizeSearchText(q.search) : "";
+  const where: SQL = sql`${countryId === undefined ? sql`true` : sql`i.country_id = ${countryId}`}
+    AND ${q.category_id ? sql`i.category_id = ${q.category_id}` : sql`true`}
+    AND ${q.kind ? sql`i.kind = ${q.kind}` : sql`true`}
+    AND ${q.status ? sql`i.status = ${q.status}` : sql`true`}
+    AND ${search ? sql`i.search LIKE ${likeOf(search)}` : sql`true`}`;
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM market_items i WHERE ${where}`,
+  );
+  const rows = await queryRows<{
+    id: number;
+    country_code: string;
+    currency: string;
+    decimals: number;
+    kind: ItemKind;
+    name: Localised;
+    category_id: number;
+    category_name: Localised;
+    images: string[];
+    price_minor: string;
+    stock: number | null;
+    variation_stock: number | null;
+    daily_capacity: number | null;
+    variations: number;
+    status: RecordStatus;
+    sold: number;
+    updated_at: string;
+  }>(
+    db,
+    sql`SELECT i.id, k.code AS country_code, k.currency, k.currency_decimals AS decimals, i.kind, i.name,
+        i.category_id, c.name AS category_name, i.images, i.price_minor, i.stock, i.daily_capacity,
+        i.status, i.sold, i.updated_at,
+        (SELECT count(*)::int FROM market_variations v WHERE v.item_id = i.id) AS variations,
+        (SELECT sum(v.stock)::int FROM market_variations v WHERE v.item_id = i.id AND v.status = 'active')
+          AS variation_stock
+      FROM market_items i JOIN countries k ON k.id = i.country_id
+      JOIN market_categories c ON c.id = i.category_id
+      WHERE ${where}
+      ORDER BY i.updated_at DESC, i.id DESC LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
+  );
+  const total = Number(count?.n ?? 0);
+  return {
+    items: rows.map((r) => {
+      const c = { currency: r.currency, decimals: Number(r.decimals) };
+      const variations = Number(r.variations);
+      return {
+        id: Number(r.id),
+        country_code: r.country_code,
+        kind: r.kind,
+        name: r.name,
+        category: { id: Number(r.category_id), name: r.category_name },
+        image_url: r.images[0] ?? null,
+        price: money(Number(r.price_minor), c),
+        stock:
+          r.kind === "service"
+            ? null
+            : variations > 0 && r.stock === null
+              ? Number(r.variation_stock ?? 0)
+              : r.stock === null
+                ? null
+                : Number(r.stock),
+        daily_capacity: r.daily_capacity === null ? null : Number(r.daily_capacity),
+        variations,
+        status: r.status,
+        sold: Number(r.sold),
+        updated_at: iso(r.updated_at),
+      };
+    }),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: pagesOf(total, q.size),
+  };
+}
+
+async function findItem(tx: Tx, id: number, lock = false): Promise<ItemRow> {
+  const query = tx.select().from(marketItems).where(eq(marketItems.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw itemNotFound();
+  return row;
+}
+
+/** An item as the back office edits it: every field, its variations, add-ons and parks. */
+export async function presentItem(tx: Tx, row: ItemRow): Promise<AdminMarketItem> {
+  const country = (await findCountry(tx, { id: row.countryId }))!;
+  const [category] = await tx.select().from(marketCategories).where(eq(marketCategories.id, row.categoryId));
+  const variations = await queryRows<{
+    id: number;
+    attribute_id: number;
+    attribute_name: Localised;
+    value: Localised;
+    price_minor: string;
+    stock: number | null;
+    position: number;
+    status: RecordStatus;
+  }>(
+    tx,
+    sql`SELECT v.id, v.attribute_id, a.name AS attribute_name, v.value, v.price_minor, v.stock, v.position,
+        v.status
+      FROM market_variations v JOIN market_attributes a ON a.id = v.attribute_id
+      WHERE v.item_id = ${row.id} ORDER BY v.position, v.id`,
+  );
+  const addons = await queryRows<{ id: number; name: Localised; price_minor: string }>(
+    tx,
+    sql`SELECT a.id, a.name, a.price_minor FROM market_item_addons l JOIN market_addons a ON a.id = l.addon_id
+      WHERE l.item_id = ${row.id} ORDER BY a.id`,
+  );
+  const parks = await queryRows<{ id: number; name: string; city: string }>(
+    tx,
+    sql`SELECT p.id, p.name, p.city FROM market_item_parks l JOIN parks p ON p.id = l.park_id
+      WHERE l.item_id = ${row.id} ORDER BY p.name, p.id`,
+  );
+  return {
+    id: row.id,
+    country_code: country.code,
+    currency: country.currency,
+    decimals: country.decimals,
+    kind: row.kind,
+    category: { id: category!.id, name: category!.name },
+    name: row.name,
+    description: row.description,
+    images: row.images,
+    price: money(row.priceMinor, country),
+    stock: row.stock,
+    daily_capacity: row.dailyCapacity,
+    duration_minutes: row.durationMinutes,
+    status: row.status,
+    sold: row.sold,
+    variations: variations.map((v) => ({
+      id: Number(v.id),
+      attribute: { id: Number(v.attribute_id), name: v.attribute_name },
+      value: v.value,
+      price: money(Number(v.price_minor), country),
+      stock: v.stock === null ? null : Number(v.stock),
+      position: Number(v.position),
+      status: v.status,
+    })),
+    addons: addons.map((a) => ({
+      id: Number(a.id),
+      name: a.name,
+      price: money(Number(a.price_minor), country),
+    })),
+    parks: parks.map((p) => ({ id: Number(p.id), name: p.name, city: p.city })),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export async function getItem(db: Db, id: number): Promise<AdminMarketItem> {
+  return presentItem(db, await findItem(db, id));
+}
+
+const itemAudit = (r: ItemRow, addonIds: number[], parkIds: number[]) => ({
+  category_id: r.categoryId,
+  kind: r.kind,
+  name: r.name,
+  description: r.description,
+  images: r.images,
+  price_minor: r.priceMinor,
+  stock: r.stock,
+  daily_capacity: r.dailyCapacity,
+  duration_minutes: r.durationMinutes,
+  status: r.status,
+  addon_ids: addonIds,
+  park_ids: parkIds,
+});
+
+async function linksOf(tx: Tx, itemId: number): Promise<{ addonIds: number[]; parkIds: number[] }> {
+  const addons = await tx
+    .select({ id: marketItemAddons.addonId })
+    .from(marketItemAddons)
+    .where(eq(marketItemAddons.itemId, itemId));
+  const parks = await tx
+    .select({ id: marketItemParks.parkId })
+    .from(marketItemParks)
+    .where(eq(marketItemParks.itemId, itemId));
+  return {
+    addonIds: addons.map((a) => a.id).sort((a, b) => a - b),
+    parkIds: parks.map((p) => p.id).sort((a, b) => a - b),
+  };
+}
+
+interface ItemInput {
+  kind: ItemKind;
+  category_id: number;
+  price: number;
+  stock: number | null;
+  daily_capacity: number | null;
+  addon_ids: number[];
+  park_ids: number[];
+}
+
+/** Every check of an item's fields against the database at once (422 with each field's sentence). */
+async function checkItem(tx: Tx, country: MarketCountry, input: ItemInput, fields: Record<string, string>) {
+  const [category] = await tx
+    .select({ id: marketCategories.id })
+    .from(marketCategories)
+    .where(eq(marketCategories.id, input.category_id));
+  if (!category) fields.category_id = CHOOSE_CATEGORY_MESSAGE;
+  if (input.kind === "service") {
+    if (input.daily_capacity === null) fields.daily_capacity = MARKET_SERVICE_CAPACITY_MESSAGE;
+    if (input.stock !== null) fields.stock = MARKET_SERVICE_STOCK_MESSAGE;
+  } else {
+    if (input.daily_capacity !== null) fields.daily_capacity = MARKET_PRODUCT_CAPACITY_MESSAGE;
+    if (input.park_ids.length > 0) fields.park_ids = PRODUCT_PARKS_MESSAGE;
+  }
+  const priceMinor = minorOf(input.price, country, "price", fields);
+  if (input.addon_ids.length > 0) {
+    const found = await tx
+      .select({ id: marketAddons.id })
+      .from(marketAddons)
+      .where(and(inArray(marketAddons.id, input.addon_ids), eq(marketAddons.countryId, country.id)));
+    if (found.length !== input.addon_ids.length) fields.addon_ids = ADDON_COUNTRY_MESSAGE;
+  }
+  if (input.park_ids.length > 0 && input.kind === "service") {
+    const found = await queryRows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM parks WHERE country_id = ${country.id}
+        AND id IN (${sql.join(
+          input.park_ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    );
+    if (found.length !== input.park_ids.length) fields.park_ids = PARK_COUNTRY_MESSAGE;
+  }
+  return priceMinor;
+}
+
+async function replaceLinks(
+  tx: Tx,
+  itemId: number,
+  addonIds: number[] | undefined,
+  parkIds: number[] | undefined,
+) {
+  if (addonIds) {
+    await tx.delete(marketItemAddons).where(eq(marketItemAddons.itemId, itemId));
+    if (addonIds.length > 0) {
+      await tx.insert(marketItemAddons).values(addonIds.map((addonId) => ({ itemId, addonId })));
+    }
+  }
+  if (parkIds) {
+    await tx.delete(marketItemParks).where(eq(marketItemParks.itemId, itemId));
+    if (parkIds.length > 0) {
+      await tx.insert(marketItemParks).values(parkIds.map((parkId) => ({ itemId, parkId })));
+    }
+  }
+}
+
+const searchOf = (name: Localised, description: Localised) =>
+  normalizeSearchText(`${name.en} ${name.fr} ${description.en} ${description.fr}`).slice(0, 4000);
+
+export async function createItem(
+  db: Db,
+  actor: AuditActor,
+  body: AdminMarketItemCreateParsed,
+  now: Date,
+): Promise<AdminMarketItem> {
+  return db.transaction(async (tx) => {
+    const country = await requireCountry(tx, body.country_code);
+    const fields: Record<string, string> = {};
+    const priceMinor = await checkItem(tx, country, body, fields);
+    refuse(fields);
+    const [row] = await tx
+      .insert(marketItems)
+      .values({
+        countryId: country.id,
+        categoryId: body.category_id,
+        kind: body.kind,
+        name: body.name,
+        description: body.description,
+        images: body.images,
+        priceMinor,
+        stock: body.kind === "product" ? body.stock : null,
+        dailyCapacity: body.kind === "service" ? body.daily_capacity : null,
+        durationMinutes: body.duration_minutes,
+        status: body.status,
+        search: searchOf(body.name, body.description),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await replaceLinks(tx, row!.id, body.addon_ids, body.park_ids);
+    await audit(tx, actor, "market_item.create", "market_item", row!.id, null, {
+      country_code: country.code,
+      ...itemAudit(
+        row!,
+        [...body.addon_ids].sort((a, b) => a - b),
+        [...body.park_ids].sort((a, b) => a - b),
+      ),
+    });
+    return presentItem(tx, row!);
+  });
+}
+
+export async function updateItem(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  body: AdminMarketItemPatchParsed,
+  now: Date,
+): Promise<AdminMarketItem> {
+  return db.transaction(async (tx) => {
+    const seen = await findItem(tx, id, true);
+    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const links = await linksOf(tx, id);
+    const input: ItemInput = {
+      kind: seen.kind,
+      category_id: body.category_id ?? seen.categoryId,
+      price: body.price ?? seen.priceMinor / 10 ** country.decimals,
+      stock: body.stock === undefined ? seen.stock : body.stock,
+      daily_capacity: body.daily_capacity === undefined ? seen.dailyCapacity : body.daily_capacity,
+      addon_ids: body.addon_ids ?? links.addonIds,
+      park_ids: body.park_ids ?? links.parkIds,
+    };
+    const fields: Record<string, string> = {};
+    const priceMinor = await checkItem(tx, country, input, fields);
+    refuse(fields);
+    const name = body.name ?? seen.name;
+    const description = body.description ?? seen.description;
+    const [row] = await tx
+      .update(marketItems)
+      .set({
+        categoryId: input.category_id,
+        name,
+        description,
+        images: body.images ?? seen.images,
+        priceMinor,
+        stock: input.stock,
+        dailyCapacity: input.daily_capacity,
+        durationMinutes: body.duration_minutes === undefined ? seen.durationMinutes : body.duration_minutes,
+        status: body.status ?? seen.status,
+        search: searchOf(name, description),
+        updatedAt: now,
+      })
+      .where(eq(marketItems.id, id))
+      .returning();
+    await replaceLinks(tx, id, body.addon_ids, body.park_ids);
+    const after = await linksOf(tx, id);
+    await audit(
+      tx,
+      actor,
+      "market_item.update",
+      "market_item",
+      id,
+      itemAudit(seen, links.addonIds, links.parkIds),
+      itemAudit(row!, after.addonIds, after.parkIds),
+    );
+    return presentItem(tx, row!);
+  });
+}
+
+/** Changes an item's image list under its row lock (uploads add, removals take out). */
+export async function changeImages(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  action: string,
+  change: (images: string[]) => string[],
+  now: Date,
+): Promise<AdminMarketItem> {
+  return db.transaction(async (tx) => {
+    const seen = await findItem(tx, id, true);
+    const images = change(seen.images);
+    const [row] = await tx
+      .update(marketItems)
+      .set({ images, updatedAt: now })
+      .where(eq(marketItems.id, id))
+      .returning();
+    await audit(tx, actor, action, "market_item", id, { images: seen.images }, { images });
+    return presentItem(tx, row!);
+  });
+}
+
+export async function requireItem(db: Db, id: number): Promise<ItemRow> {
+  return findItem(db, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variations
+
+type VariationRow = typeof marketVariations.$inferSelect;
+const variationAudit = (v: VariationRow) => ({
+  attribute_id: v.attributeId,
+  value: v.value,
+  price_minor: v.priceMinor,
+  stock: v.stock,
+  position: v.position,
+  status: v.status,
+});
+
+function checkVariationStock(kind: ItemKind, stock: number | null, fields: Record<string, string>) {
+  if (kind === "product" && stock === null) fields.stock = MARKET_VARIATION_STOCK_MESSAGE;
+  if (kind === "service" && stock !== null) fields.stock = SERVICE_VARIATION_STOCK_MESSAGE;
+}
+
+export async function createVariation(
+  db: Db,
+  actor: AuditActor,
+  itemId: number,
+  body: Required<AdminMarketVariationBody>,
+  now: Date,
+): Promise<AdminMarketItem> {
+  return db.transaction(async (tx) => {
+    const item = await findItem(tx, itemId, true);
+    const country = (await findCountry(tx, { id: item.countryId }))!;
+    const fields: Record<string, string> = {};
+    const [attribute] = await tx
+      .select({ id: marketAttributes.id })
+      .from(marketAttributes)
+      .where(eq(marketAttributes.id, body.attribute_id));
+    if (!attribute) fields.attribute_id = CHOOSE_ATTRIBUTE_MESSAGE;
+    else {
+      const [other] = await tx
+        .select({ id: marketVariations.id })
+        .from(marketVariations)
+        .where(
+          and(
+            eq(marketVariations.itemId, itemId),
+            sql`${marketVariations.attributeId} <> ${body.attribute_id}`,
+          ),
+        )
+        .limit(1);
+      if (other) fields.attribute_id = MARKET_VARIATION_ATTRIBUTE_MESSAGE;
+    }
+    checkVariationStock(item.kind, body.stock, fields);
+    const priceMinor = minorOf(body.price, country, "price", fields);
+    refuse(fields);
+    const [row] = await tx
+      .insert(marketVariations)
+      .values({
+        itemId,
+        attributeId: body.attribute_id,
+        value: body.value,
+        priceMinor,
+        stock: body.stock,
+        position: body.position,
+        status: body.status,
+      })
+      .returning();
+    // The item's own stock no longer counts once its variations carry it.
+    const [updated] = await tx
+      .update(marketItems)
+      .set({ stock: null, updatedAt: now })
+      .where(eq(marketItems.id, itemId))
+      .returning();
+    await audit(tx, actor, "market_variation.create", "market_item", itemId, null, {
+      variation_id: row!.id,
+      ...variationAudit(row!),
+    });
+    return presentItem(tx, updated!);
+  });
+}
+
+export async function updateVariation(
+  db: Db,
+  actor: AuditActor,
+  itemId: number,
+  variationId: number,
+  body: AdminMarketVariationPatch,
+  now: Date,
+): Promise<AdminMarketItem> {
+  return db.transaction(async (tx) => {
+    const item = await findItem(tx, itemId, true);
+    const [seen] = await tx
+      .select()
+      .from(marketVariations)
+      .where(and(eq(marketVariations.id, variationId), eq(marketVariations.itemId, itemId)))
+      .for("update");
+    if (!seen) throw variationNotFound();
+    const country = (await findCountry(tx, { id: item.countryId }))!;
+    const fields: Record<string, string> = {};
+    const stock = body.stock === undefined ? seen.stock : body.stock;
+    checkVariationStock(item.kind, stock, fields);
+    const priceMinor =
+      body.price === undefined ? seen.priceMinor : minorOf(body.price, country, "price", fields);
+    refuse(fields);
+    const [row] = await tx
+      .update(marketVariations)
+      .set({
+        value: body.value ?? seen.value,
+        priceMinor,
+        stock,
+        position: body.position ?? seen.position,
+        status: body.status ?? seen.status,
+      })
+      .where(eq(marketVariations.id, variationId))
+      .returning();
+    const [updated] = await tx
+      .update(marketItems)
+      .set({ updatedAt: now })
+      .where(eq(marketItems.id, itemId))
+      .returning();
+    await audit(
+      tx,
+      actor,
+      row!.status === "inactive" && seen.status === "active"
+        ? "market_variation.deactivate"
+        : "market_variation.update",
+      "market_item",
+      itemId,
+      { variation_id: variationId, ...variationAudit(seen) },
+      { variation_id: variationId, ...variationAudit(row!) },
+    );
+    return presentItem(tx, updated!);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Add-ons
+
+type AddonRow = typeof marketAddons.$inferSelect;
+
+async function addonOut(tx: Tx, row: AddonRow): Promise<AdminMarketAddon> {
+  const country = (await findCountry(tx, { id: row.countryId }))!;
+  const [n] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM market_item_addons WHERE addon_id = ${row.id}`,
+  );
+  return {
+    id: row.id,
+    country_code: country.code,
+    name: row.name,
+    price: money(row.priceMinor, country),
+    status: row.status,
+    items: Number(n?.n ?? 0),
+  };
+}
+
+export async function listAddons(
+  db: Db,
+  q: Page & { country?: string | undefined; status?: RecordStatus | undefined; search?: string | undefined },
+): Promise<AdminMarketAddonList> {
+  const countryId = await countryIdOf(db, q.country);
+  const where = sql`${countryId === undefined ? sql`true` : sql`a.country_id = ${countryId}`}
+    AND ${q.status ? sql`a.status = ${q.status}` : sql`true`}
+    AND ${q.search ? sql`(a.name->>'en' ILIKE ${likeOf(q.search)} OR a.name->>'fr' ILIKE ${likeOf(q.search)})` : sql`true`}`;
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM market_addons a WHERE ${where}`,
+  );
+  const rows = await queryRows<{
+    id: number;
+    country_code: string;
+    currency: string;
+    decimals: number;
+    name: Localised;
+    price_minor: string;
+    status: RecordStatus;
+    items: number;
+  }>(
+    db,
+    sql`SELECT a.id, k.code AS country_code, k.currency, k.currency_decimals AS decimals, a.name, a.price_minor,
+        a.status, (SELECT count(*)::int FROM market_item_addons l WHERE l.addon_id = a.id) AS items
+      FROM market_addons a JOIN countries k ON k.id = a.country_id WHERE ${where}
+      ORDER BY k.code, a.name->>'en', a.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
+  );
+  const total = Number(count?.n ?? 0);
+  return {
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      country_code: r.country_code,
+      name: r.name,
+      price: money(Number(r.price_minor), { currency: r.currency, decimals: Number(r.decimals) }),
+      status: r.status,
+      items: Number(r.items),
+    })),
+    total,
+    page: q.page,
+    size: q.size,
+    pages: pagesOf(total, q.size),
+  };
+}
+
+const addonAudit = (r: AddonRow) => ({ name: r.name, price_minor: r.priceMinor, status: r.status });
+
+export async function createAddon(
+  db: Db,
+  actor: AuditActor,
+  body: { country_code: string; name: Localised; price: number; status: RecordStatus },
+): Promise<AdminMarketAddon> {
+  return db.transaction(async (tx) => {
+    const country = await requireCountry(tx, body.country_code);
+    const fields: Record<string, string> = {};
+    const priceMinor = minorOf(body.price, country, "price", fields);
+    refuse(fields);
+    const [row] = await tx
+      .insert(marketAddons)
+      .values({ countryId: country.id, name: body.name, priceMinor, status: body.status })
+      .returning();
+    await audit(tx, actor, "market_addon.create", "market_addon", row!.id, null, {
+      country_code: country.code,
+      ...addonAudit(row!),
+    });
+    return addonOut(tx, row!);
+  });
+}
+
+export async function updateAddon(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  body: Partial<{ name: Localised; price: number; status: RecordStatus }>,
+): Promise<AdminMarketAddon> {
+  return db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(marketAddons).where(eq(marketAddons.id, id)).for("update");
+    if (!seen) throw addonNotFound();
+    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const fields: Record<string, string> = {};
+    const priceMinor =
+      body.price === undefined ? seen.priceMinor : minorOf(body.price, country, "price", fields);
+    refuse(fields);
+    const [row] = await tx
+      .update(marketAddons)
+      .set({ name: body.name ?? seen.name, priceMinor, status: body.status ?? seen.status })
+      .where(eq(marketAddons.id, id))
+      .returning();
+    await audit(tx, actor, "market_addon.update", "market_addon", id, addonAudit(seen), addonAudit(row!));
+    return addonOut(tx, row!);
+  });
+}
