@@ -7,6 +7,9 @@ export const deliveriesQuery = (page: number, size: number) => ({
   queryFn: () => adminApi<AdminDeliveryList>(`/deliveries?page=${page}&size=${size}`),
 });
 
-/** Picked up (out_for_delivery) or delivered. */
+/** Picked up (out for delivery) or delivered. */
 export const moveDelivery = (code: string, to: OrderStage) =>
-  adminApi<AdminDelivery>(`/deliveries/${encodeURIComponent(code)}/stage`, { method: "POST", body: { to } });
+  adminApi<AdminDelivery>(
+    `/deliveries/${encodeURIComponent(code)}/${to === "delivered" ? "delivered" : "picked-up"}`,
+    { method: "POST" },
+  );

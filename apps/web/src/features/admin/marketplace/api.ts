@@ -7,7 +7,6 @@ import type {
   AdminMarketItemList,
   AdminMarketOfferList,
   AdminMarketSliderList,
-  AdminParkList,
   DeliverySetup,
 } from "@parkwell/contract";
 import { adminApi } from "../api";
@@ -62,8 +61,9 @@ export const itemOptionsQuery = (country: string) => ({
 });
 /** The active parks of a country, where a service may be done. */
 export const serviceParksQuery = (country: string) => ({
-  queryKey: ["admin", "parks", "service-picker", country] as const,
-  queryFn: () => adminApi<AdminParkList>(`/parks?status=active&size=1000&country=${country}`),
+  queryKey: ["admin", "marketplace", "parks", country] as const,
+  queryFn: () =>
+    adminApi<{ items: { id: number; name: string; city: string }[] }>(`${BASE}/parks?country=${country}`),
 });
 
 export function itemsQuery(f: Record<string, string>, page: number, size: number) {

@@ -139,7 +139,7 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
   const countries = useCountryOptions();
   const categories = useQuery(categoryOptionsQuery);
   const addons = useQuery(addonOptionsQuery(country));
-  const parks = useQuery({ ...serviceParksQuery(country), enabled: kind === "service" && can("parks.view") });
+  const parks = useQuery({ ...serviceParksQuery(country), enabled: kind === "service" });
   const [saved, setSaved] = useState(false);
 
   const save = useMutation({

@@ -1,11 +1,10 @@
 import { ORDER_STAGES, type AdminOrderListItem, type OrderStage } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, Route, Routes, useSearchParams } from "react-router";
+import { Link, NavLink, Route, Routes, useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
-import { useCan } from "../me";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
@@ -14,21 +13,39 @@ import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import { AdminNotFoundPage } from "../status-pages";
 import { ordersQuery } from "./api";
+import { MarketReport } from "./market-reports";
 import { OrderDetail } from "./order-detail";
 import { ReceiptPage } from "./receipt-page";
 import { StageBadge } from "./stage";
 import "../parks/parks.css";
+import "../reports/reports.css";
 import "./orders.css";
 
-/** /admin/orders: the list, /{code} (the order) and /{code}/receipt. */
+/** /admin/orders: the list, /{code} (the order), /{code}/receipt, and the Sales and Items reports. */
 export function AdminOrdersPage() {
   return (
     <Routes>
       <Route index element={<OrdersList />} />
+      <Route path="reports/sales" element={<MarketReport kind="market-sales" tabs={<OrdersTabs />} />} />
+      <Route path="reports/items" element={<MarketReport kind="market-items" tabs={<OrdersTabs />} />} />
       <Route path=":code" element={<OrderDetail />} />
       <Route path=":code/receipt" element={<ReceiptPage />} />
       <Route path="*" element={<AdminNotFoundPage />} />
     </Routes>
+  );
+}
+
+/** The orders' list and its two reports. */
+function OrdersTabs() {
+  const { t } = useTranslation("admin-marketplace");
+  return (
+    <nav className="report-tabs" aria-label={t("orders.tabs")}>
+      <NavLink to="/admin/orders" end>
+        {t("orders.title")}
+      </NavLink>
+      <NavLink to="/admin/orders/reports/sales">{t("reports.market-sales.title")}</NavLink>
+      <NavLink to="/admin/orders/reports/items">{t("reports.market-items.title")}</NavLink>
+    </nav>
   );
 }
 
@@ -42,7 +59,6 @@ export function shortDateTime(iso: string, language: string): string {
 function OrdersList() {
   const { t, i18n } = useTranslation("admin-marketplace");
   const lang = i18n.language;
-  const can = useCan();
   const filters = useUrlFilters(FILTERS);
   const { applied, draft, set } = filters;
   const [search, setSearch] = useSearchParams();
@@ -122,22 +138,8 @@ function OrdersList() {
 
   return (
     <>
-      <PageHeader
-        title={t("orders.title")}
-        description={t("orders.description")}
-        actions={
-          can("reports.view") && (
-            <>
-              <Link className="button" to="/admin/reports/market-sales">
-                {t("reports.market-sales.title")}
-              </Link>
-              <Link className="button" to="/admin/reports/market-items">
-                {t("reports.market-items.title")}
-              </Link>
-            </>
-          )
-        }
-      />
+      <PageHeader title={t("orders.title")} description={t("orders.description")} />
+      <OrdersTabs />
       <nav className="mp-stage-tabs" aria-label={t("orders.stagesLabel")}>
         <ul>
           <li>

@@ -1,10 +1,8 @@
 import {
-  MARKET_REPORT_KINDS,
   REPORT_KINDS,
   REPORT_STATUSES,
   type BookingsRow,
   type CreditBalanceRow,
-  type MarketReportKind,
   type OccupancyRow,
   type ReportKind,
   type ReportPage,
@@ -29,7 +27,6 @@ import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import { AdminNotFoundPage } from "../status-pages";
 import { isReportKind, queryOf, REPORT_FILTERS, reportQuery } from "./api";
-import { MarketReport } from "./market-reports";
 import { ParkFilter } from "./park-filter";
 import "./reports.css";
 
@@ -47,22 +44,14 @@ export function ReportsPage() {
   return (
     <Routes>
       <Route index element={<Navigate to="sales" replace />} />
-      {MARKET_REPORT_KINDS.map((k) => (
-        <Route
-          key={k}
-          path={k}
-          element={<MarketReport key={k} kind={k} tabs={<ReportTabs current={k} />} />}
-        />
-      ))}
       <Route path=":kind" element={<ReportView />} />
       <Route path="*" element={<AdminNotFoundPage />} />
     </Routes>
   );
 }
 
-/** The tabs: this page's reports the user may open, then the marketplace's two. */
-function ReportTabs({ current }: { current: ReportKind | MarketReportKind }) {
-  const { t } = useTranslation(["admin-reports", "admin-marketplace"]);
+function ReportTabs({ current }: { current: ReportKind }) {
+  const { t } = useTranslation("admin-reports");
   const can = useCan();
   return (
     <nav className="report-tabs" aria-label={t("tabs")}>
@@ -71,12 +60,6 @@ function ReportTabs({ current }: { current: ReportKind | MarketReportKind }) {
           {t(`kinds.${k}.title`)}
         </NavLink>
       ))}
-      {can("reports.view") &&
-        MARKET_REPORT_KINDS.map((k) => (
-          <NavLink key={k} to={`/admin/reports/${k}`} aria-current={k === current ? "page" : undefined}>
-            {t(`admin-marketplace:reports.${k}.title`)}
-          </NavLink>
-        ))}
     </nav>
   );
 }

@@ -15,7 +15,7 @@ import { formatMoney, formatNumber } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
 import { adminApi } from "../api";
 import { categoryOptionsQuery } from "../marketplace/api";
-import { loc } from "../orders/stage";
+import { loc } from "./stage";
 import { CsvExportButton } from "../ui/csv-button";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
@@ -44,6 +44,7 @@ type Report = MarketSalesReport | MarketItemsReport;
  * item), as the other reports: filters in the URL, page sizes, totals per currency and CSV.
  */
 export function MarketReport({ kind, tabs }: { kind: MarketReportKind; tabs: ReactNode }) {
+  const path = `/orders/reports/${kind === "market-sales" ? "sales" : "items"}`;
   const { t, i18n } = useTranslation(["admin-reports", "admin-marketplace"]);
   const lang = i18n.language;
   const filters = useUrlFilters(FILTERS);
@@ -54,7 +55,7 @@ export function MarketReport({ kind, tabs }: { kind: MarketReportKind; tabs: Rea
     queryKey: ["admin", "reports", kind, query, page, size] as const,
     queryFn: () =>
       adminApi<Report>(
-        `/reports/${kind}?${new URLSearchParams({ ...query, page: String(page), size: String(size) }).toString()}`,
+        `${path}?${new URLSearchParams({ ...query, page: String(page), size: String(size) }).toString()}`,
       ),
     placeholderData: keepPreviousData,
   });
@@ -164,7 +165,7 @@ export function MarketReport({ kind, tabs }: { kind: MarketReportKind; tabs: Rea
       <PageHeader
         title={t(m(`${kind}.title`))}
         description={t(m(`${kind}.description`))}
-        actions={<CsvExportButton path={`/reports/${kind}`} query={query} filename={`parkwell-${kind}`} />}
+        actions={<CsvExportButton path={path} query={query} filename={`parkwell-${kind}`} />}
       />
       {tabs}
       <FilterBar onApply={filters.apply} onReset={filters.reset}>
