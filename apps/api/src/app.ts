@@ -13,6 +13,7 @@ import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
+import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
@@ -153,6 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(eventsRoutes({ db: database.db, clock, qrSecret: qr }, limiter), { prefix: "/api/v1" });
+  const orderDeps = { db: database.db, clock, jobs };
+  await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });
+  await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

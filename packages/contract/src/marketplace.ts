@@ -185,6 +185,11 @@ export const QuoteBodySchema = z.object({
   /** A service done during this booking of the driver's at the park, instead of a slot. */
   booking_code: z.string().trim().max(20).optional(),
   source: z.enum(ORDER_SOURCES).default("web"),
+  /**
+   * The total the driver was shown (major units). An order whose price is no longer this is
+   * refused as a changed cart (409 `cart_changed`) rather than charged a different amount.
+   */
+  expected_total: z.number({ error: "expected_total must be a number" }).nonnegative().optional(),
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
@@ -349,3 +354,31 @@ export const OrderSchema = OrderSummarySchema.extend({
   wallet_balance: MoneySchema.optional(),
 }).meta({ id: "Order" });
 export type Order = z.infer<typeof OrderSchema>;
+
+/**
+ * An order's 409: `cart_changed` with each line's problem (null for a line that is fine),
+ * `out_of_stock` or `service_full` naming the line, `stage_refused` with the stages.
+ */
+export const OrderConflictSchema = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    lines: z
+      .array(
+        z.object({
+          index: z.number().int(),
+          item_id: z.number().int(),
+          variation_id: z.number().int().nullable(),
+          name: z.string(),
+          problem: z.object({ code: z.enum(LINE_PROBLEMS), message: z.string() }).nullable(),
+        }),
+      )
+      .optional(),
+    line: z.number().int().optional(),
+    item_id: z.number().int().optional(),
+    variation_id: z.number().int().nullable().optional(),
+    from: z.enum(ORDER_STAGES).optional(),
+    to: z.enum(ORDER_STAGES).optional(),
+  })
+  .meta({ id: "OrderConflict" });
+export type OrderConflict = z.infer<typeof OrderConflictSchema>;

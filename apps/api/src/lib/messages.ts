@@ -11,6 +11,23 @@
  */
 import {
   BOOKING_FULL_MESSAGE,
+  COUPON_EXPIRED_MESSAGE,
+  COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
+  COUPON_INACTIVE_MESSAGE,
+  COUPON_MINIMUM_MESSAGE,
+  COUPON_NOT_STARTED_MESSAGE,
+  COUPON_PERCENT_MAX_MESSAGE,
+  COUPON_UNKNOWN_MESSAGE,
+  COUPON_USED_UP_MESSAGE,
+  DELIVERY_OUT_OF_AREA_MESSAGE,
+  ITEM_INACTIVE_MESSAGE,
+  ITEM_NOT_FOUND_MESSAGE,
+  ORDER_CART_PROBLEM_MESSAGE,
+  ORDER_NOT_FOUND_MESSAGE,
+  ORDER_STAGE_REFUSED_MESSAGE,
+  ORDERING_OFF_MESSAGE,
+  OUT_OF_STOCK_MESSAGE,
+  OVER_STOCK_MESSAGE,
   BOOKING_NOT_FOUND_MESSAGE,
   EMAIL_TEXT,
   EVENT_ACCESS_WRONG_MESSAGE,
@@ -864,6 +881,98 @@ const ADMIN_EVENTS: ServerText[] = [
   },
 ];
 
+/** The marketplace's public API: catalogue, quote, orders, addresses (features/marketplace). */
+const MARKETPLACE: ServerText[] = [
+  {
+    en: ORDERING_OFF_MESSAGE,
+    fr: "La livraison et le retrait sont désactivés pour le moment. Veuillez patienter un peu",
+  },
+  { en: COUPON_PERCENT_MAX_MESSAGE, fr: "La remise doit être inférieure ou égale à 100" },
+  {
+    en: COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
+    fr: "Le montant de la remise ne peut pas dépasser le sous-total",
+  },
+  { en: COUPON_UNKNOWN_MESSAGE, fr: "Ce code promo n'existe pas" },
+  { en: COUPON_NOT_STARTED_MESSAGE, fr: "Ce code promo n'est pas encore valable" },
+  { en: COUPON_EXPIRED_MESSAGE, fr: "Ce code promo a expiré" },
+  { en: COUPON_INACTIVE_MESSAGE, fr: "Ce code promo n'est plus disponible" },
+  { en: COUPON_MINIMUM_MESSAGE, fr: "Ce code promo demande une commande d'au moins {amount}" },
+  { en: COUPON_USED_UP_MESSAGE, fr: "Vous avez déjà utilisé ce code promo autant de fois qu'il le permet" },
+  { en: ORDER_NOT_FOUND_MESSAGE, fr: "Commande introuvable" },
+  { en: ITEM_NOT_FOUND_MESSAGE, fr: "Article introuvable" },
+  { en: ORDER_STAGE_REFUSED_MESSAGE, fr: "Cette commande ne peut pas passer de {from} à {to}" },
+  {
+    en: ORDER_CART_PROBLEM_MESSAGE,
+    fr: "Certains articles de votre panier ont changé : vérifiez-les et réessayez",
+  },
+  { en: OUT_OF_STOCK_MESSAGE, fr: "Rupture de stock" },
+  { en: OVER_STOCK_MESSAGE, fr: "Plus que {available} en stock" },
+  { en: ITEM_INACTIVE_MESSAGE, fr: "N'est plus vendu" },
+  { en: DELIVERY_OUT_OF_AREA_MESSAGE, fr: "Cette adresse est en dehors de notre zone de livraison" },
+  {
+    en: "Say which lines are returned and how many units",
+    fr: "Indiquez les lignes retournées et combien d'unités",
+  },
+  {
+    en: "Line {position} cannot take back {quantity} units",
+    fr: "La ligne {position} ne peut pas reprendre {quantity} unités",
+  },
+  { en: "This item is not sold here", fr: "Cet article n'est pas vendu ici" },
+  { en: "Choose an option for this item", fr: "Choisissez une option pour cet article" },
+  {
+    en: "An add-on of this item is no longer available",
+    fr: "Un supplément de cet article n'est plus disponible",
+  },
+  { en: "Fully booked on that day at this park", fr: "Complet ce jour-là dans ce parking" },
+  { en: "Not done at this park", fr: "Non proposé dans ce parking" },
+  { en: "Choose a delivery address", fr: "Choisissez une adresse de livraison" },
+  { en: "Choose one of the parks offered", fr: "Choisissez l'un des parkings proposés" },
+  { en: "Choose a time slot", fr: "Choisissez un créneau" },
+  {
+    en: "This time slot is not available: choose another",
+    fr: "Ce créneau n'est pas disponible : choisissez-en un autre",
+  },
+  {
+    en: "This booking is not an active booking of yours at this park",
+    fr: "Cette réservation n'est pas l'une de vos réservations en cours dans ce parking",
+  },
+  {
+    en: "Delivery is not available now: choose takeaway",
+    fr: "La livraison n'est pas disponible pour le moment : choisissez le retrait",
+  },
+  {
+    en: "Takeaway is not available now: choose delivery",
+    fr: "Le retrait n'est pas disponible pour le moment : choisissez la livraison",
+  },
+  { en: "This country is not served", fr: "Ce pays n'est pas desservi" },
+  {
+    en: "This Idempotency-Key was used for another order",
+    fr: "Cette clé Idempotency-Key a déjà servi pour une autre commande",
+  },
+  { en: "{name} is out of stock", fr: "{name} est en rupture de stock" },
+  { en: "{name} is fully booked on that day", fr: "{name} est complet ce jour-là" },
+  { en: "You can only order in your own country", fr: "Vous ne pouvez commander que dans votre propre pays" },
+  { en: "This coupon does not apply", fr: "Ce code promo ne s'applique pas" },
+  {
+    en: "Your wallet balance is too low: add {amount} {currency} to pay for this order",
+    fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette commande",
+  },
+  { en: "Address not found", fr: "Adresse introuvable" },
+  { en: "You can save at most {max} addresses", fr: "Vous pouvez enregistrer au plus {max} adresses" },
+  { en: "Address deleted", fr: "Adresse supprimée" },
+  { en: "Your cart is empty", fr: "Votre panier est vide" },
+  { en: "on_offer must be true or false", fr: "Le champ « on_offer » doit valoir true ou false" },
+  { en: "lines must be a list", fr: "Le champ « lines » doit être une liste" },
+  { en: "addon_ids must be a list of ids", fr: "Le champ « addon_ids » doit être une liste d'identifiants" },
+  { en: "An add-on is listed twice", fr: "Un supplément figure deux fois" },
+  { en: "At most {max} add-ons per item", fr: "Au plus {max} suppléments par article" },
+  { en: "A cart holds at most {max} lines", fr: "Un panier contient au plus {max} lignes" },
+  { en: "Enter the address", fr: "Saisissez l'adresse" },
+  { en: "Enter the city", fr: "Saisissez la ville" },
+  { en: "Enter a phone number", fr: "Saisissez un numéro de téléphone" },
+  { en: "Enter a valid phone number", fr: "Saisissez un numéro de téléphone valide" },
+];
+
 export const SERVER_TEXTS: readonly ServerText[] = [
   ...HTTP,
   ...FIELDS,
@@ -880,6 +989,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...ADMIN_REPORTS,
   ...EVENTS,
   ...ADMIN_EVENTS,
+  ...MARKETPLACE,
   ...windowRefusals(),
 ];
 

@@ -141,12 +141,16 @@ export async function shortOfFunds(
   currency: string,
   amountMinor: number,
   decimals: number,
+  /** What the money would pay for: a booking, or a marketplace order. */
+  purpose: "booking" | "order" = "booking",
 ): Promise<AppError> {
   const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
   return new AppError(
     402,
     "insufficient_funds",
-    `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
+    purpose === "order"
+      ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this order`
+      : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
     { amount_missing: String(amount), currency },
   );
 }

@@ -12,9 +12,6 @@ export interface Discount {
   maxDiscountMinor: number | null;
 }
 
-/** Half-up rounding of a non-negative amount in minor units. */
-const roundMinor = (x: number) => Math.floor(x + 0.5);
-
 /** `amount × bps / 10,000`, rounded half up (integer arithmetic, exact below 2^53 / 10,000). */
 export function applyBps(amountMinor: number, bps: number): number {
   const product = amountMinor * bps;
