@@ -1,6 +1,7 @@
 import type { Db } from "../client";
 import { countries, fees, states, vehicleTypes } from "../schema/index";
 import { seedEvents } from "./events";
+import { seedMarketplace } from "./marketplace";
 import { seedParks } from "./parks";
 import { COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
 import { upsertAll } from "./upsert";
@@ -9,7 +10,7 @@ import { disableDemoAccounts, seedDemoAccounts } from "./accounts";
 export interface SeedOptions {
   /** Demo mode (config.DEMO_MODE): also the demo accounts with their published passwords. */
   demo?: boolean;
-  /** The time the demo events' rolling dates are counted from (the clock by default). */
+  /** The time the demo events' rolling dates and the offers' and coupons' windows count from (the clock by default). */
   now?: Date;
 }
 
@@ -22,6 +23,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);
     await seedEvents(tx, options.now ?? new Date(), { demo: options.demo ?? false });
+    await seedMarketplace(tx, options.now ?? new Date());
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type Db } from "../../db/client";
 import { bookings, users } from "../../db/schema/index";
 import { DEMO_ACCOUNTS } from "../../db/seed/accounts";
+import { itemId } from "../../db/seed/marketplace";
 import { hashPassword } from "../../lib/passwords";
 import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, withTestContext, type TestContext } from "../../test/harness";
@@ -119,6 +120,128 @@ describe("resetting the demo data", () => {
     // The demo driver may top up and book again straight away.
     await demoTopUp(driver, 20_000);
     expect((await book(ctx.app, driver, { park_id: demoPark!, start, end })).statusCode).toBe(201);
+  });
+});
+
+describe("a demo driver's marketplace orders", () => {
+  let ctx: TestContext;
+  let db: Db;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    db = ctx.database.db;
+  });
+  afterAll(() => ctx?.close());
+
+  const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(db, query))[0]!;
+  const stockOf = async () => ({
+    variation: (
+      await one<{ stock: number }>(
+        sql`SELECT stock FROM market_variations WHERE item_id = ${itemId(1, 1)} AND position = 0`,
+      )
+    ).stock,
+    towels: (await one<{ stock: number }>(sql`SELECT stock FROM market_items WHERE id = ${itemId(1, 7)}`))
+      .stock,
+  });
+
+  /** An order as placing it leaves it: the stock and the service's jobs taken, a line per item. */
+  async function order(
+    userId: string,
+    stage: string,
+    parkId: number,
+    day: string,
+    lines: { item: number; variation?: number; kind?: string; quantity: number; returned?: number }[],
+  ): Promise<string> {
+    const code = `OR-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const { id } = await one<{ id: string }>(
+      sql`INSERT INTO orders (order_code, user_id, country_id, currency, order_type, stage, park_id, slot_date,
+          subtotal_minor, offer_discount_minor, coupon_discount_minor, delivery_minor, tax_minor, tax_name,
+          total_minor)
+        VALUES (${code}, ${userId}, 1, 'NGN', 'takeaway', ${stage}, ${parkId}, ${day}, 1000000, 0, 0, 0, 0,
+          'VAT', 1000000)
+        RETURNING id`,
+    );
+    for (const [position, l] of lines.entries()) {
+      await db.execute(
+        sql`INSERT INTO order_lines (order_id, position, item_id, variation_id, kind, name, addons, quantity,
+            unit_price_minor, unit_offer_minor, coupon_share_minor, tax_share_minor, returned_quantity)
+          VALUES (${id}, ${position}, ${l.item}, ${l.variation ?? null}, ${l.kind ?? "product"}, '{"en":"x","fr":"x"}',
+            '[]', ${l.quantity}, 100000, 0, 0, 0, ${l.returned ?? 0})`,
+      );
+      if (stage === "canceled" || stage === "rejected") continue;
+      if (l.kind === "service") {
+        await db.execute(
+          sql`INSERT INTO service_days (item_id, park_id, day, taken) VALUES (${l.item}, ${parkId}, ${day}, ${l.quantity})
+            ON CONFLICT (item_id, park_id, day) DO UPDATE SET taken = service_days.taken + excluded.taken`,
+        );
+      } else if (l.variation) {
+        await db.execute(
+          sql`UPDATE market_variations SET stock = stock - ${l.quantity - (l.returned ?? 0)} WHERE id = ${l.variation}`,
+        );
+      } else {
+        await db.execute(
+          sql`UPDATE market_items SET stock = stock - ${l.quantity - (l.returned ?? 0)} WHERE id = ${l.item}`,
+        );
+      }
+    }
+    return id;
+  }
+
+  it("are deleted with their addresses, giving back the stock and service jobs they held; nobody else's", async () => {
+    const driver = await demoUser(db, DRIVER.email);
+    const other = await fundedUser(db, 1_000_000);
+    const before = await stockOf();
+    const wash = itemId(1, 21);
+    const { park_id: parkId } = await one<{ park_id: number }>(
+      sql`SELECT park_id FROM market_item_parks WHERE item_id = ${wash} ORDER BY park_id LIMIT 1`,
+    );
+    const { id: variation } = await one<{ id: number }>(
+      sql`SELECT id FROM market_variations WHERE item_id = ${itemId(1, 1)} AND position = 0`,
+    );
+    const day = "2026-12-01";
+    const placed = await order(driver.id, "placed", parkId, day, [
+      { item: itemId(1, 1), variation, quantity: 2 },
+      { item: itemId(1, 7), quantity: 3 },
+      { item: wash, kind: "service", quantity: 1 },
+    ]);
+    await order(driver.id, "canceled", parkId, day, [{ item: itemId(1, 7), quantity: 1 }]);
+    await order(driver.id, "returned", parkId, day, [{ item: itemId(1, 7), quantity: 4, returned: 1 }]);
+    await order(other.id, "placed", parkId, day, [
+      { item: itemId(1, 7), quantity: 5 },
+      { item: wash, kind: "service", quantity: 2 },
+    ]);
+    await db.execute(
+      sql`INSERT INTO coupon_uses (coupon_id, user_id, order_id)
+        SELECT id, ${driver.id}, ${placed} FROM coupons WHERE country_id = 1 AND code = 'PARKWELL10'`,
+    );
+    for (const userId of [driver.id, other.id]) {
+      await db.execute(
+        sql`INSERT INTO addresses (user_id, country_id, label, address, city, lat, lng, phone)
+          VALUES (${userId}, 1, 'home', '12 Allen Avenue', 'Lagos', 6.6018, 3.3515, '+2348012345678')`,
+      );
+    }
+    expect(await stockOf()).toEqual({ variation: before.variation - 2, towels: before.towels - 3 - 3 - 5 });
+
+    await resetDemoData(db, () => new Date());
+
+    const count = async (table: string, userId: string) =>
+      (
+        await one<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE user_id = ${userId}`,
+        )
+      ).n;
+    for (const table of ["orders", "addresses", "coupon_uses"]) expect(await count(table, driver.id)).toBe(0);
+    expect(await count("orders", other.id)).toBe(1);
+    expect(await count("addresses", other.id)).toBe(1);
+    const [lines] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM order_lines WHERE order_id = ${placed}`,
+    );
+    expect(lines!.n).toBe(0);
+    expect(await stockOf()).toEqual({ variation: before.variation, towels: before.towels - 5 });
+    const { taken } = await one<{ taken: number }>(
+      sql`SELECT taken FROM service_days WHERE item_id = ${wash} AND park_id = ${parkId} AND day = ${day}`,
+    );
+    expect(taken).toBe(2);
   });
 });
 

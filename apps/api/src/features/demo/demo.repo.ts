@@ -1,5 +1,14 @@
-import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
-import { bookings, demoResets, payments, users, walletAccounts } from "../../db/schema/index";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client";
+import {
+  addresses,
+  bookings,
+  demoResets,
+  orders,
+  payments,
+  users,
+  walletAccounts,
+} from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { DECLINED, EXPIRED } from "../payments/payments.domain";
 import { toSafeInt } from "../wallet/ledger.domain";
@@ -84,4 +93,43 @@ export async function lockWallets(tx: Tx, userIds: string[]) {
     .orderBy(asc(walletAccounts.id))
     .for("update");
   return rows.map((r) => ({ ...r, balanceMinor: toSafeInt(r.balanceMinor) }));
+}
+
+/**
+ * Deletes the users' marketplace orders (their lines, timelines and coupon uses go with them) and
+ * saved addresses. What an order still holds is given back first, as a cancellation gives it
+ * back: the units not returned to the shelf, and a service's jobs on its park's day. A cancelled
+ * or rejected order gave everything back already. The stock rows are updated one at a time in
+ * (item, variation) order, the order in which placing an order takes them.
+ */
+export async function deleteOrders(tx: Tx, userIds: string[]): Promise<number> {
+  const ids = sql.param(userIds);
+  await queryRows(tx, sql`SELECT id FROM orders WHERE user_id = ANY(${ids}::uuid[]) ORDER BY id FOR UPDATE`);
+  const held = sql`o.user_id = ANY(${ids}::uuid[]) AND o.stage NOT IN ('canceled', 'rejected')`;
+  const shelf = await queryRows<{ item_id: number; variation_id: number | null; units: number }>(
+    tx,
+    sql`SELECT l.item_id, l.variation_id, sum(l.quantity - l.returned_quantity)::int AS units
+      FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE ${held} AND l.kind = 'product'
+      GROUP BY l.item_id, l.variation_id
+      HAVING sum(l.quantity - l.returned_quantity) > 0
+      ORDER BY l.item_id, l.variation_id NULLS FIRST`,
+  );
+  for (const r of shelf) {
+    await tx.execute(
+      r.variation_id === null
+        ? sql`UPDATE market_items SET stock = stock + ${r.units} WHERE id = ${r.item_id} AND stock IS NOT NULL`
+        : sql`UPDATE market_variations SET stock = stock + ${r.units}
+            WHERE id = ${r.variation_id} AND stock IS NOT NULL`,
+    );
+  }
+  await tx.execute(sql`UPDATE service_days d SET taken = greatest(d.taken - t.units, 0)
+    FROM (SELECT l.item_id, o.park_id, o.slot_date, sum(l.quantity)::int AS units
+        FROM order_lines l JOIN orders o ON o.id = l.order_id
+        WHERE ${held} AND l.kind = 'service' AND o.park_id IS NOT NULL AND o.slot_date IS NOT NULL
+        GROUP BY l.item_id, o.park_id, o.slot_date) t
+    WHERE d.item_id = t.item_id AND d.park_id = t.park_id AND d.day = t.slot_date`);
+  const deleted = await tx.delete(orders).where(inArray(orders.userId, userIds)).returning({ id: orders.id });
+  await tx.delete(addresses).where(inArray(addresses.userId, userIds));
+  return deleted.length;
 }

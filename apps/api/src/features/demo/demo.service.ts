@@ -1,12 +1,13 @@
 /**
- * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, wallets and
- * accounts back to their seeded state. The ledger is append-only, so a wallet goes back to zero by
- * a transfer to the demo provider's clearing account, not by deleting its entries: every balance
- * still equals the sum of its entries and every transaction still balances.
+ * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, marketplace
+ * orders, wallets and accounts back to their seeded state. The ledger is append-only, so a wallet
+ * goes back to zero by a transfer to the demo provider's clearing account, not by deleting its
+ * entries: every balance still equals the sum of its entries and every transaction still balances.
  */
 import type { Db } from "../../db/client";
 import { DEMO_ACCOUNTS, restoreDemoAccounts } from "../../db/seed/accounts";
 import { seedEvents } from "../../db/seed/events";
+import { seedMarketplace } from "../../db/seed/marketplace";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
 import { clearingKey } from "../wallet/ledger.domain";
@@ -50,12 +51,16 @@ export async function resetDemoDataWhenDue(
 async function resetInside(tx: Tx, now: Date): Promise<void> {
   // The demo events that have ended move to their next date: there is always one to book.
   await seedEvents(tx, now, { demo: true });
+  // The marketplace's offers and coupons about to end move forward: there are always live ones.
+  await seedMarketplace(tx, now);
   const userIds = await repo.findUserIds(tx, DEMO_EMAILS);
   if (userIds.length === 0) return;
   // Payment rows, then bookings, then wallets: the order settling a payment and changing a booking
   // take their locks in, so a request at the same moment waits instead of deadlocking.
   await repo.closeOpenDemoPayments(tx, userIds, DEMO_RESET_REASON, now);
   await repo.deleteBookings(tx, userIds);
+  // Their marketplace orders, giving back the stock they hold, before the wallets are locked.
+  await repo.deleteOrders(tx, userIds);
   for (const wallet of await repo.lockWallets(tx, userIds)) {
     if (wallet.balanceMinor === 0 || !wallet.ownerUserId) continue;
     await postTransfer(tx, {
