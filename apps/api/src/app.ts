@@ -5,6 +5,8 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { adminEventsRoutes } from "./features/admin/events/admin-events.routes";
+import { adminMarketplaceRoutes } from "./features/admin/marketplace/admin-marketplace.routes";
+import { adminOrdersRoutes } from "./features/admin/marketplace/admin-orders.routes";
 import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
 import { recordsRoutes } from "./features/admin/people/records.routes";
 import { staffInvitationRoutes, staffRoutes } from "./features/admin/people/staff.routes";
@@ -187,6 +189,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = fileStorageOf(config);
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
+  await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
+    prefix: "/api/v1",
+  });
+  await app.register(
+    adminOrdersRoutes(
+      { db: database.db, clock, jobs, publicUrl: config.PUBLIC_URL, mailFrom: config.MAIL_FROM },
+      admin,
+    ),
+    { prefix: "/api/v1" },
+  );
   await registerUploads(app, config, storage);
 
   await registerSpa(app, config.WEB_DIST_DIR);

@@ -964,3 +964,17 @@ export async function updateAddon(
     return addonOut(tx, row!);
   });
 }
+
+/** A country's active parks, by city and name, for a service's park list. */
+export async function parkChoices(
+  db: Db,
+  code: string,
+): Promise<{ items: { id: number; name: string; city: string }[] }> {
+  const country = await requireCountry(db, code, "country");
+  const rows = await queryRows<{ id: number; name: string; city: string }>(
+    db,
+    sql`SELECT id, name, city FROM parks WHERE country_id = ${country.id} AND status = 'active'
+      ORDER BY city, name, id LIMIT 2000`,
+  );
+  return { items: rows.map((r) => ({ id: Number(r.id), name: r.name, city: r.city })) };
+}

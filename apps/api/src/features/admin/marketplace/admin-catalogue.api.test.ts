@@ -1,0 +1,543 @@
+import type {
+  AdminCoupon,
+  AdminCouponList,
+  AdminMarketAttribute,
+  AdminMarketCategory,
+  AdminMarketItem,
+  AdminMarketItemList,
+  AdminMarketOffer,
+  AdminMarketSlider,
+  DeliverySetup,
+} from "@parkwell/contract";
+import {
+  COUPON_PERCENT_MAX_MESSAGE,
+  FORBIDDEN_MESSAGE,
+  MARKET_BAND_UNIQUE_MESSAGE,
+  MARKET_COUPON_CODE_MESSAGE,
+  MARKET_OFFER_TARGET_MESSAGE,
+  MARKET_SERVICE_CAPACITY_MESSAGE,
+  MARKET_SLIDER_LINK_MESSAGE,
+  MARKET_SLOT_TIMES_MESSAGE,
+  MARKET_START_BEFORE_END_MESSAGE,
+  MARKET_VARIATION_ATTRIBUTE_MESSAGE,
+} from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../../db/client";
+import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
+import { createTestContext, type TestContext } from "../../../test/harness";
+import {
+  ATTRIBUTE_IN_USE_MESSAGE,
+  CATEGORY_IN_USE_MESSAGE,
+  PARK_COUNTRY_MESSAGE,
+  SLUG_TAKEN_MESSAGE,
+} from "./catalogue.service";
+import { COUPON_CODE_TAKEN_MESSAGE } from "./promotions.service";
+import { caller, newItem, openDelivery, unique } from "./test-kit";
+
+let ctx: TestContext;
+let admin: TestUser;
+let employee: TestUser;
+let courier: TestUser;
+let category: AdminMarketCategory;
+let lagosPark: number;
+let foreignPark: number;
+const call = caller(() => ctx);
+
+const audits = (entity: string, id: string | number) =>
+  queryRows<{ action: string; actor_id: string; before: unknown; after: unknown }>(
+    ctx.database.db,
+    sql`SELECT action, actor_id, before, after FROM audit_log WHERE entity = ${entity} AND entity_id = ${String(id)} ORDER BY id`,
+  );
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = ctx.database.db;
+  admin = await createStaff(db, "admin");
+  const harbourview = await operatorId(db, "Harbourview Parking Ltd");
+  employee = await createStaff(db, "employee", { operatorId: harbourview });
+  courier = await createStaff(db, "delivery_boy");
+  const [ng] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM parks WHERE country_id =
+    (SELECT id FROM countries WHERE code = 'NG') AND status = 'active' ORDER BY id LIMIT 1`,
+  );
+  const [ca] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM parks WHERE country_id =
+    (SELECT id FROM countries WHERE code = 'CA') ORDER BY id LIMIT 1`,
+  );
+  lagosPark = Number(ng!.id);
+  foreignPark = Number(ca!.id);
+  expect((await parksOf(db, harbourview)).length).toBeGreaterThan(0);
+  const res = await call(admin, "POST", "/admin/marketplace/categories", {
+    slug: unique("car-care"),
+    name: { en: "Car care", fr: "Entretien" },
+    icon: "spray-can",
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  category = res.json<AdminMarketCategory>();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("who may use the marketplace section", () => {
+  it("refuses a user without the section, and a courier, with the back office's 403", async () => {
+    for (const user of [employee, courier]) {
+      for (const url of [
+        "/admin/marketplace/items",
+        "/admin/marketplace/coupons",
+        "/admin/marketplace/delivery/NG",
+      ]) {
+        const res = await call(user, "GET", url);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json()).toMatchObject({ code: "forbidden", message: FORBIDDEN_MESSAGE });
+      }
+      const res = await call(user, "POST", "/admin/marketplace/categories", {
+        slug: "x-y",
+        name: { en: "X", fr: "X" },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await call(null, "GET", "/admin/marketplace/items")).statusCode).toBe(401);
+  });
+
+  it("answers in French when asked", async () => {
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v1/admin/marketplace/items",
+      headers: { ...bearer(employee), "accept-language": "fr" },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).not.toBe(FORBIDDEN_MESSAGE);
+  });
+});
+
+describe("categories and attributes", () => {
+  it("creates, edits and refuses a slug taken, with audit entries", async () => {
+    const slug = unique("tyres");
+    const res = await call(admin, "POST", "/admin/marketplace/categories", {
+      slug,
+      name: { en: "Tyres", fr: "Pneus" },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<AdminMarketCategory>();
+    expect(created).toMatchObject({ slug, icon: "package", status: "active", items: 0 });
+    const again = await call(admin, "POST", "/admin/marketplace/categories", {
+      slug,
+      name: { en: "Tyres 2", fr: "Pneus 2" },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ fields: { slug: SLUG_TAKEN_MESSAGE } });
+    const bad = await call(admin, "POST", "/admin/marketplace/categories", { slug: "Not A Slug", name: {} });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json<{ fields: object }>().fields).sort()).toEqual(["name.en", "name.fr", "slug"]);
+
+    const edited = await call(admin, "PATCH", `/admin/marketplace/categories/${created.id}`, {
+      status: "inactive",
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<AdminMarketCategory>().status).toBe("inactive");
+    const list = await call(
+      admin,
+      "GET",
+      `/admin/marketplace/categories?status=inactive&search=${slug}&size=25`,
+    );
+    expect(list.json<{ items: AdminMarketCategory[] }>().items.map((c) => c.id)).toEqual([created.id]);
+    expect((await audits("market_category", created.id)).map((a) => a.action)).toEqual([
+      "market_category.create",
+      "market_category.update",
+    ]);
+    expect(
+      (await call(admin, "PATCH", "/admin/marketplace/categories/999999", { status: "active" })).statusCode,
+    ).toBe(404);
+  });
+
+  it("removes an unused category, and refuses to remove one with items (409)", async () => {
+    const item = await newItem(ctx, admin, { category_id: category.id });
+    const res = await call(admin, "DELETE", `/admin/marketplace/categories/${category.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "in_use", message: CATEGORY_IN_USE_MESSAGE });
+    expect(item.category.id).toBe(category.id);
+
+    const spare = (
+      await call(admin, "POST", "/admin/marketplace/categories", {
+        slug: unique("spare"),
+        name: { en: "S", fr: "S" },
+      })
+    ).json<AdminMarketCategory>();
+    const removed = await call(admin, "DELETE", `/admin/marketplace/categories/${spare.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await audits("market_category", spare.id)).map((a) => a.action)).toContain(
+      "market_category.delete",
+    );
+  });
+
+  it("attributes: created, edited, refused removal while a variation uses one", async () => {
+    const colour = (
+      await call(admin, "POST", "/admin/marketplace/attributes", { name: { en: "Colour", fr: "Couleur" } })
+    ).json<AdminMarketAttribute>();
+    const size = (
+      await call(admin, "POST", "/admin/marketplace/attributes", { name: { en: "Size", fr: "Taille" } })
+    ).json<AdminMarketAttribute>();
+    const item = await newItem(ctx, admin, { category_id: category.id });
+    const variation = await call(admin, "POST", `/admin/marketplace/items/${item.id}/variations`, {
+      attribute_id: colour.id,
+      value: { en: "Black", fr: "Noir" },
+      price: 26000,
+      stock: 4,
+    });
+    expect(variation.statusCode, variation.body).toBe(201);
+    const withVariation = variation.json<AdminMarketItem>();
+    // The variation carries the stock from now on.
+    expect(withVariation.stock).toBeNull();
+    expect(withVariation.variations).toHaveLength(1);
+    expect(withVariation.variations[0]).toMatchObject({
+      price: { amount: 26000, currency: "NGN" },
+      stock: 4,
+    });
+
+    const other = await call(admin, "POST", `/admin/marketplace/items/${item.id}/variations`, {
+      attribute_id: size.id,
+      value: { en: "L", fr: "L" },
+      price: 26000,
+      stock: 4,
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ fields: { attribute_id: MARKET_VARIATION_ATTRIBUTE_MESSAGE } });
+
+    const removed = await call(admin, "DELETE", `/admin/marketplace/attributes/${colour.id}`);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json<{ message: string }>().message).toBe(ATTRIBUTE_IN_USE_MESSAGE);
+
+    const off = await call(
+      admin,
+      "PATCH",
+      `/admin/marketplace/items/${item.id}/variations/${withVariation.variations[0]!.id}`,
+      { status: "inactive", stock: 0 },
+    );
+    expect(off.statusCode).toBe(200);
+    expect(off.json<AdminMarketItem>().variations[0]).toMatchObject({ status: "inactive", stock: 0 });
+    expect((await audits("market_item", item.id)).map((a) => a.action)).toEqual([
+      "market_item.create",
+      "market_variation.create",
+      "market_variation.deactivate",
+    ]);
+  });
+});
+
+describe("items", () => {
+  it("creates a service at parks of its country and refuses a park of another country", async () => {
+    const service = await newItem(ctx, admin, {
+      category_id: category.id,
+      kind: "service",
+      stock: null,
+      daily_capacity: 6,
+      duration_minutes: 45,
+      park_ids: [lagosPark],
+      name: { en: unique("Hand wash"), fr: "Lavage à la main" },
+    });
+    expect(service).toMatchObject({
+      kind: "service",
+      daily_capacity: 6,
+      stock: null,
+      currency: "NGN",
+      decimals: 2,
+    });
+    expect(service.parks.map((p) => p.id)).toEqual([lagosPark]);
+
+    const foreign = await call(admin, "PATCH", `/admin/marketplace/items/${service.id}`, {
+      park_ids: [foreignPark],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json()).toMatchObject({ fields: { park_ids: PARK_COUNTRY_MESSAGE } });
+
+    const noCapacity = await call(admin, "POST", "/admin/marketplace/items", {
+      country_code: "NG",
+      kind: "service",
+      category_id: category.id,
+      name: { en: "Valet", fr: "Valet" },
+      price: 5000,
+    });
+    expect(noCapacity.statusCode).toBe(422);
+    expect(noCapacity.json()).toMatchObject({ fields: { daily_capacity: MARKET_SERVICE_CAPACITY_MESSAGE } });
+  });
+
+  it("checks prices against the currency's decimals (XOF has none) and an unknown category", async () => {
+    const res = await call(admin, "POST", "/admin/marketplace/items", {
+      country_code: "SN",
+      kind: "product",
+      category_id: 999_999,
+      name: { en: "Mount", fr: "Support" },
+      price: 1500.5,
+      stock: 3,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      fields: { price: "Amounts in XOF have no decimals", category_id: "Choose a category" },
+    });
+    const sn = await newItem(ctx, admin, { country_code: "SN", category_id: category.id, price: 15000 });
+    expect(sn.price).toEqual({ amount: 15000, currency: "XOF" });
+  });
+
+  it("lists with filters and pages, and edits with an audit of what changed", async () => {
+    const name = unique("Tyre inflator");
+    const item = await newItem(ctx, admin, { category_id: category.id, name: { en: name, fr: "Gonfleur" } });
+    const list = await call(
+      admin,
+      "GET",
+      `/admin/marketplace/items?country=NG&kind=product&search=${name}&size=10`,
+    );
+    expect(list.statusCode).toBe(200);
+    const page = list.json<AdminMarketItemList>();
+    expect(page.items.map((i) => i.id)).toEqual([item.id]);
+    expect(page).toMatchObject({ total: 1, page: 1, size: 10, pages: 1 });
+    expect((await call(admin, "GET", "/admin/marketplace/items?size=7")).statusCode).toBe(422);
+
+    const edited = await call(admin, "PATCH", `/admin/marketplace/items/${item.id}`, {
+      price: 19999.99,
+      stock: 2,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<AdminMarketItem>()).toMatchObject({ price: { amount: 19999.99 }, stock: 2 });
+    const [, update] = await audits("market_item", item.id);
+    expect(update).toMatchObject({
+      action: "market_item.update",
+      actor_id: admin.id,
+      before: { price_minor: 2_500_000, stock: 10 },
+      after: { price_minor: 1_999_999, stock: 2 },
+    });
+    expect((await call(admin, "GET", "/admin/marketplace/items/999999")).statusCode).toBe(404);
+  });
+
+  it("uploads an image (stored as WebP) and removes it", async () => {
+    const item = await newItem(ctx, admin, { category_id: category.id });
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 20, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", new Blob([Buffer.from(png)]), "cam.png");
+    const request = new Request("http://parkwell.test/", { method: "POST", body: form });
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: `/api/v1/admin/marketplace/items/${item.id}/images`,
+      headers: { ...bearer(admin), "content-type": request.headers.get("content-type")! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [url] = res.json<AdminMarketItem>().images;
+    expect(url).toMatch(/^\/api\/v1\/uploads\/market\/items\/\d+\/[0-9a-f-]+\.webp$/);
+    const served = await ctx.app.inject({ method: "GET", url: url! });
+    expect(served.statusCode).toBe(200);
+
+    const text = new FormData();
+    text.append("image", new Blob([Buffer.from("not an image")]), "a.png");
+    const req2 = new Request("http://parkwell.test/", { method: "POST", body: text });
+    const refused = await ctx.app.inject({
+      method: "POST",
+      url: `/api/v1/admin/marketplace/items/${item.id}/images`,
+      headers: { ...bearer(admin), "content-type": req2.headers.get("content-type")! },
+      payload: Buffer.from(await req2.arrayBuffer()),
+    });
+    expect(refused.statusCode).toBe(422);
+
+    const removed = await call(admin, "DELETE", `/admin/marketplace/items/${item.id}/images/0`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<AdminMarketItem>().images).toEqual([]);
+    expect((await ctx.app.inject({ method: "GET", url: url! })).statusCode).toBe(404);
+  });
+});
+
+describe("offers, coupons and sliders", () => {
+  it("an offer targets an item or a category, a percentage at most 100", async () => {
+    const item = await newItem(ctx, admin, { category_id: category.id });
+    const body = {
+      country_code: "NG",
+      name: { en: "Black Friday", fr: "Vendredi fou" },
+      discount_type: "percentage",
+      discount: 12.5,
+      start_local: "2020-01-01T00:00",
+      end_local: "2099-01-01T00:00",
+    };
+    const both = await call(admin, "POST", "/admin/marketplace/offers", {
+      ...body,
+      item_id: item.id,
+      category_id: category.id,
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json()).toMatchObject({ fields: { item_id: MARKET_OFFER_TARGET_MESSAGE } });
+    const over = await call(admin, "POST", "/admin/marketplace/offers", {
+      ...body,
+      item_id: item.id,
+      discount: 120,
+    });
+    expect(over.json()).toMatchObject({ fields: { discount: COUPON_PERCENT_MAX_MESSAGE } });
+    const res = await call(admin, "POST", "/admin/marketplace/offers", { ...body, item_id: item.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const offer = res.json<AdminMarketOffer>();
+    expect(offer).toMatchObject({
+      discount: 12.5,
+      live: true,
+      start_local: "2020-01-01T00:00",
+      item: { id: item.id },
+    });
+    // Lagos is UTC+1: midnight there is 23:00 UTC the day before.
+    expect(offer.starts_at).toBe("2019-12-31T23:00:00.000Z");
+    const moved = await call(admin, "PATCH", `/admin/marketplace/offers/${offer.id}`, {
+      category_id: category.id,
+    });
+    expect(moved.json<AdminMarketOffer>()).toMatchObject({ item: null, category: { id: category.id } });
+    const badPatch = await call(admin, "PATCH", `/admin/marketplace/offers/${offer.id}`, {
+      end_local: "2019-01-01T00:00",
+    });
+    expect(badPatch.json()).toMatchObject({ fields: { end_local: MARKET_START_BEFORE_END_MESSAGE } });
+  });
+
+  it("coupons: the form's rules, codes upper case and unique per country, the uses count", async () => {
+    const code = unique("save").toLowerCase().slice(0, 20);
+    const body = {
+      country_code: "NG",
+      code,
+      name: "Ten percent, capped",
+      discount_type: "percentage",
+      discount: 10,
+      min_order: 5000,
+      max_discount: 2500,
+      limit_per_user: 2,
+      start_local: "2020-01-01T00:00",
+      end_local: "2099-12-31T23:59",
+    };
+    const res = await call(admin, "POST", "/admin/marketplace/coupons", body);
+    expect(res.statusCode, res.body).toBe(201);
+    const coupon = res.json<AdminCoupon>();
+    expect(coupon).toMatchObject({
+      code: code.toUpperCase(),
+      discount: 10,
+      min_order: { amount: 5000, currency: "NGN" },
+      max_discount: { amount: 2500, currency: "NGN" },
+      uses: 0,
+    });
+    const taken = await call(admin, "POST", "/admin/marketplace/coupons", body);
+    expect(taken.json()).toMatchObject({ fields: { code: COUPON_CODE_TAKEN_MESSAGE } });
+    // The same code in another country is another coupon.
+    expect(
+      (await call(admin, "POST", "/admin/marketplace/coupons", { ...body, country_code: "CA" })).statusCode,
+    ).toBe(201);
+
+    const percent = await call(admin, "POST", "/admin/marketplace/coupons", {
+      ...body,
+      code: "OVER-100",
+      discount: 101,
+    });
+    expect(percent.statusCode).toBe(422);
+    expect(percent.json()).toMatchObject({
+      message: COUPON_PERCENT_MAX_MESSAGE,
+      fields: { discount: COUPON_PERCENT_MAX_MESSAGE },
+    });
+    const fixed = await call(admin, "POST", "/admin/marketplace/coupons", {
+      ...body,
+      code: "FIXED-500",
+      discount_type: "fixed",
+      discount: 500,
+    });
+    // A fixed amount over 100 is fine on the form: the subtotal rule is checked when ordering.
+    expect(fixed.statusCode).toBe(201);
+    const window = await call(admin, "POST", "/admin/marketplace/coupons", {
+      ...body,
+      code: "LATE-1",
+      end_local: "2019-01-01T00:00",
+    });
+    expect(window.json()).toMatchObject({ fields: { end_local: MARKET_START_BEFORE_END_MESSAGE } });
+    const badCode = await call(admin, "POST", "/admin/marketplace/coupons", { ...body, code: "a b" });
+    expect(badCode.json()).toMatchObject({ fields: { code: MARKET_COUPON_CODE_MESSAGE } });
+    const patch = await call(admin, "PATCH", `/admin/marketplace/coupons/${coupon.id}`, { discount: 150 });
+    expect(patch.statusCode).toBe(422);
+    const patchType = await call(admin, "PATCH", `/admin/marketplace/coupons/${coupon.id}`, {
+      discount_type: "fixed",
+      discount: 150,
+    });
+    expect(patchType.json<AdminCoupon>()).toMatchObject({ discount_type: "fixed", discount: 150 });
+
+    const list = await call(admin, "GET", `/admin/marketplace/coupons?country=NG&search=${code}`);
+    expect(list.json<AdminCouponList>().items.map((c) => c.code)).toEqual([code.toUpperCase()]);
+    expect((await audits("coupon", coupon.id)).map((a) => a.action)).toEqual([
+      "coupon.create",
+      "coupon.update",
+    ]);
+    expect((await call(admin, "DELETE", `/admin/marketplace/coupons/${coupon.id}`)).statusCode).toBe(200);
+  });
+
+  it("sliders link inside the site only", async () => {
+    const body = {
+      country_code: "NG",
+      title: { en: "Winter care", fr: "Soins d'hiver" },
+      link: "https://evil.example",
+    };
+    const refused = await call(admin, "POST", "/admin/marketplace/sliders", body);
+    expect(refused.json()).toMatchObject({ fields: { link: MARKET_SLIDER_LINK_MESSAGE } });
+    const res = await call(admin, "POST", "/admin/marketplace/sliders", {
+      ...body,
+      link: "/marketplace?category=car-care",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const slider = res.json<AdminMarketSlider>();
+    const edited = await call(admin, "PATCH", `/admin/marketplace/sliders/${slider.id}`, { position: 3 });
+    expect(edited.json<AdminMarketSlider>().position).toBe(3);
+    expect((await call(admin, "DELETE", `/admin/marketplace/sliders/${slider.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe("Delivery Setup", () => {
+  it("saves a country's switches, depots, bands and slots, and refuses duplicate bands and backward slots", async () => {
+    const setup = await openDelivery(ctx, admin, "CA");
+    expect(setup).toMatchObject({
+      country_code: "CA",
+      currency: "CAD",
+      delivery_enabled: true,
+      takeaway_enabled: true,
+    });
+    expect(setup.bands.map((b) => b.up_to_km)).toEqual([10, 50]);
+    expect(setup.slots).toHaveLength(7);
+
+    const dup = await call(admin, "PUT", "/admin/marketplace/delivery/CA", {
+      delivery_enabled: false,
+      takeaway_enabled: false,
+      bands: [
+        { up_to_km: 5, charge: 2 },
+        { up_to_km: 5, charge: 3 },
+      ],
+    });
+    expect(dup.json()).toMatchObject({ fields: { bands: MARKET_BAND_UNIQUE_MESSAGE } });
+    const backward = await call(admin, "PUT", "/admin/marketplace/delivery/CA", {
+      delivery_enabled: false,
+      takeaway_enabled: false,
+      slots: [{ day: 2, opening_time: "18:00", closing_time: "09:00" }],
+    });
+    expect(backward.json()).toMatchObject({ fields: { "slots.0.closing_time": MARKET_SLOT_TIMES_MESSAGE } });
+
+    const depot = setup.depots[0]!;
+    const off = await call(admin, "PUT", "/admin/marketplace/delivery/CA", {
+      delivery_enabled: false,
+      takeaway_enabled: false,
+      depots: [{ ...depot, name: "Toronto depot" }],
+      bands: [{ up_to_km: 20, charge: 9.99 }],
+      slots: [],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const saved = off.json<DeliverySetup>();
+    expect(saved).toMatchObject({ delivery_enabled: false, takeaway_enabled: false, slots: [] });
+    expect(saved.depots).toEqual([{ ...depot, name: "Toronto depot" }]);
+    expect(saved.bands.map((b) => b.charge)).toEqual([{ amount: 9.99, currency: "CAD" }]);
+    const [, change] = await audits("delivery_setup", "CA");
+    expect(change).toMatchObject({
+      action: "delivery_setup.update",
+      before: { delivery_enabled: true },
+      after: { delivery_enabled: false },
+    });
+    expect((await call(admin, "GET", "/admin/marketplace/delivery/ZZ")).statusCode).toBe(422);
+  });
+});
