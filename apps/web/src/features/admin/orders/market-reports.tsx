@@ -197,7 +197,7 @@ export function MarketReport({ kind, tabs }: { kind: MarketReportKind; tabs: Rea
             <SelectField
               label={t(m("columns.stage"))}
               options={[
-                ["", t("status.any")],
+                ["", t("admin-marketplace:orders.allStages")],
                 ...ORDER_STAGES.map((s) => [s, t(`admin-marketplace:stages.${s}`)] as const),
               ]}
               value={draft.stage}

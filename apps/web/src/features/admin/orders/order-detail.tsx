@@ -14,7 +14,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { assignCourier, couriersQuery, moveOrder, orderQuery } from "./api";
-import { loc, StageBadge } from "./stage";
+import { lineGoods, loc, StageBadge } from "./stage";
 
 /** /admin/orders/{code}: the order, its moves along the allowed stages and its courier. */
 export function OrderDetail() {
@@ -170,7 +170,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                     {t("orders.line.unit")}
                   </th>
                   <th scope="col" className="admin-table__num">
-                    {t("orders.line.total")}
+                    {t("orders.line.amount")}
                   </th>
                 </tr>
               </thead>
@@ -206,7 +206,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                       )}
                     </td>
                     <td className="admin-table__num">{money(l.unit_price)}</td>
-                    <td className="admin-table__num">{money(l.line_total)}</td>
+                    <td className="admin-table__num">{money(lineGoods(l))}</td>
                   </tr>
                 ))}
               </tbody>
@@ -266,7 +266,11 @@ export function Amounts({ order }: { order: AdminOrder }) {
   if (order.coupon_code)
     rows.push([t("amounts.coupon", { code: order.coupon_code }), `−${money(order.coupon_discount)}`]);
   if (order.order_type === "delivery") rows.push([t("amounts.delivery"), money(order.delivery_charge)]);
-  rows.push([order.tax_name, money(order.tax)]);
+  // The country's tax by its name in the language shown (common catalogue), else as its data names it.
+  rows.push([
+    t(`common:price.taxNames.${order.tax_name}`, { defaultValue: order.tax_name }),
+    money(order.tax),
+  ]);
   return (
     <dl className="mp-amounts">
       {rows.map(([label, value]) => (

@@ -161,7 +161,6 @@ function OrdersList() {
       <FilterBar onApply={filters.apply} onReset={filters.reset}>
         <TextField
           label={t("orders.filters.search")}
-          hint={t("orders.filters.searchHint")}
           value={draft.search}
           maxLength={100}
           onChange={(e) => set("search", e.target.value)}

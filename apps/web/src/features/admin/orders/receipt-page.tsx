@@ -9,7 +9,7 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { receiptQuery } from "./api";
 import { Amounts, WhereAndWhen } from "./order-detail";
-import { loc, StageBadge } from "./stage";
+import { lineGoods, loc, StageBadge } from "./stage";
 
 /** /admin/orders/{code}/receipt: the order as a printable page (the back office's frame is not printed). */
 export function ReceiptPage() {
@@ -82,41 +82,43 @@ export function ReceiptPage() {
             <WhereAndWhen order={order} />
           </section>
         </div>
-        <table className="mp-lines mp-receipt__lines">
-          <caption className="visually-hidden">{t("orders.lines")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("orders.line.item")}</th>
-              <th scope="col" className="admin-table__num">
-                {t("orders.line.quantity")}
-              </th>
-              <th scope="col" className="admin-table__num">
-                {t("orders.line.unit")}
-              </th>
-              <th scope="col" className="admin-table__num">
-                {t("orders.line.total")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((l) => (
-              <tr key={l.position}>
-                <td>
-                  {loc(l.name, lang)}
-                  {l.variation_name && <> · {loc(l.variation_name, lang)}</>}
-                  {l.addons.map((a) => (
-                    <span key={a.id} className="admin-park-muted">
-                      <br />+ {loc(a.name, lang)}
-                    </span>
-                  ))}
-                </td>
-                <td className="admin-table__num">{l.quantity}</td>
-                <td className="admin-table__num">{money(l.unit_price)}</td>
-                <td className="admin-table__num">{money(l.line_total)}</td>
+        <div className="mp-receipt__scroll" role="region" aria-label={t("orders.lines")} tabIndex={0}>
+          <table className="mp-lines mp-receipt__lines">
+            <caption className="visually-hidden">{t("orders.lines")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("orders.line.item")}</th>
+                <th scope="col" className="admin-table__num">
+                  {t("orders.line.quantity")}
+                </th>
+                <th scope="col" className="admin-table__num">
+                  {t("orders.line.unit")}
+                </th>
+                <th scope="col" className="admin-table__num">
+                  {t("orders.line.amount")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.lines.map((l) => (
+                <tr key={l.position}>
+                  <td>
+                    {loc(l.name, lang)}
+                    {l.variation_name && <> · {loc(l.variation_name, lang)}</>}
+                    {l.addons.map((a) => (
+                      <span key={a.id} className="admin-park-muted">
+                        <br />+ {loc(a.name, lang)}
+                      </span>
+                    ))}
+                  </td>
+                  <td className="admin-table__num">{l.quantity}</td>
+                  <td className="admin-table__num">{money(l.unit_price)}</td>
+                  <td className="admin-table__num">{money(lineGoods(l))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <Amounts order={order} />
         <p className="admin-park-muted mp-receipt__foot">
           {t(`payment.${order.payment_status}`)} ·{" "}
