@@ -179,7 +179,7 @@ describe("the back office's marketplace", () => {
           .filter({ hasText: `The order is now ${stage}.` })
           .waitFor();
       }
-      await page.getByLabel("Courier", { exact: true }).selectOption({ label: "Kunle Courier (0 active)" });
+      await page.getByLabel("Give the order to").selectOption({ label: "Kunle Courier (0 active)" });
       await page.getByRole("button", { name: "Assign courier" }).click();
       await page.getByText("Given to Kunle Courier.").waitFor();
       await moves.getByRole("button", { name: "Out for delivery", exact: true }).click();
