@@ -63,6 +63,8 @@ export interface AppDeps {
   payments?: Payments;
   /** Test-only switches of the bookings feature (the race tests' negative control). */
   bookings?: { unsafeSkipCapacityLock?: boolean };
+  /** Test-only switches of the marketplace's orders (the stock race test's negative control). */
+  orders?: { unsafeReadThenWriteStock?: boolean };
   /** Set by server.ts's shutdown: /api/health answers "draining" (lib/drain.ts). */
   drain?: Drain;
 }
@@ -156,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(eventsRoutes({ db: database.db, clock, qrSecret: qr }, limiter), { prefix: "/api/v1" });
-  const orderDeps = { db: database.db, clock, jobs };
+  const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
   await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
   jobs.handle(

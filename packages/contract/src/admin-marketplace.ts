@@ -102,12 +102,13 @@ const idFilter = (name: string) =>
     .optional();
 
 const status = z.enum(RECORD_STATUSES, { error: "Choose active or inactive" });
-const id = (what: string) =>
+/** A record chosen in a form, by id; `message` says what to choose ("Choose a category"). */
+const id = (message: string) =>
   z
-    .number({ error: `Choose ${what}` })
-    .int({ error: `Choose ${what}` })
-    .positive({ error: `Choose ${what}` })
-    .max(2_147_483_647, { error: `Choose ${what}` });
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(2_147_483_647, { error: message });
 
 /** A price in major units, more than 0 (the server checks the currency's decimals). */
 const price = z
@@ -296,14 +297,16 @@ const duration = z
   .int({ error: MARKET_DURATION_TEXT })
   .min(5, { error: MARKET_DURATION_TEXT })
   .max(1440, { error: MARKET_DURATION_TEXT });
-const idList = (what: string, max: number) =>
+const ADDON_LIST_TEXT = `Choose at most ${MARKET_ITEM_MAX_ADDONS} add-ons`;
+const PARK_LIST_TEXT = `Choose at most ${MARKET_ITEM_MAX_PARKS} parks`;
+const idList = (message: string, max: number, maxMessage: string) =>
   z
-    .array(id(what), { error: `Give a list of ${what}s` })
-    .max(max, { error: `At most ${max}` })
+    .array(id(message), { error: message })
+    .max(max, { error: maxMessage })
     .refine((ids) => new Set(ids).size === ids.length, { error: "An entry is listed twice" });
 
 const itemFieldsShape = {
-  category_id: id("a category"),
+  category_id: id("Choose a category"),
   name: localisedName(120),
   description: localisedOptional(4000),
   /** The price in major units; an item with variations is sold at its variations' prices. */
@@ -318,9 +321,9 @@ const itemFieldsShape = {
     .array(imageUrl)
     .max(MARKET_ITEM_MAX_IMAGES, { error: `An item has at most ${MARKET_ITEM_MAX_IMAGES} images` })
     .default([]),
-  addon_ids: idList("an add-on", MARKET_ITEM_MAX_ADDONS).default([]),
+  addon_ids: idList("Choose add-ons", MARKET_ITEM_MAX_ADDONS, ADDON_LIST_TEXT).default([]),
   /** A service's parks (of the item's country). */
-  park_ids: idList("a park", MARKET_ITEM_MAX_PARKS).default([]),
+  park_ids: idList("Choose parks", MARKET_ITEM_MAX_PARKS, PARK_LIST_TEXT).default([]),
 };
 
 /** A product has no daily capacity; a service has one and no stock. */
@@ -366,8 +369,8 @@ export const AdminMarketItemPatchSchema = z.object({
     .array(imageUrl)
     .max(MARKET_ITEM_MAX_IMAGES, { error: `An item has at most ${MARKET_ITEM_MAX_IMAGES} images` })
     .optional(),
-  addon_ids: idList("an add-on", MARKET_ITEM_MAX_ADDONS).optional(),
-  park_ids: idList("a park", MARKET_ITEM_MAX_PARKS).optional(),
+  addon_ids: idList("Choose add-ons", MARKET_ITEM_MAX_ADDONS, ADDON_LIST_TEXT).optional(),
+  park_ids: idList("Choose parks", MARKET_ITEM_MAX_PARKS, PARK_LIST_TEXT).optional(),
 });
 export type AdminMarketItemPatch = z.input<typeof AdminMarketItemPatchSchema>;
 export type AdminMarketItemPatchParsed = z.output<typeof AdminMarketItemPatchSchema>;
@@ -414,7 +417,7 @@ export const MARKET_VARIATION_ATTRIBUTE_MESSAGE = "All variations of an item sha
 export const MARKET_VARIATION_STOCK_MESSAGE = "A product's variation needs a stock";
 
 export const AdminMarketVariationBodySchema = z.object({
-  attribute_id: id("an attribute"),
+  attribute_id: id("Choose an attribute"),
   value: localisedName(60),
   price,
   /** Units left, for a product's variation; null for a service's. */
@@ -505,8 +508,8 @@ export const AdminMarketOfferListQuerySchema = AdminPageQuerySchema.extend({
 });
 const offerShape = {
   name: localisedName(120),
-  item_id: id("an item").nullable().default(null),
-  category_id: id("a category").nullable().default(null),
+  item_id: id("Choose an item").nullable().default(null),
+  category_id: id("Choose a category").nullable().default(null),
   discount_type: z.enum(DISCOUNT_TYPES, { error: "Choose fixed or percentage" }),
   /** Percent (12.5) or an amount per unit in major units. */
   discount,
@@ -531,8 +534,8 @@ export type AdminMarketOfferBodyParsed = z.output<typeof AdminMarketOfferBodySch
 export const AdminMarketOfferPatchSchema = z
   .object({
     name: offerShape.name.optional(),
-    item_id: id("an item").nullable().optional(),
-    category_id: id("a category").nullable().optional(),
+    item_id: id("Choose an item").nullable().optional(),
+    category_id: id("Choose a category").nullable().optional(),
     discount_type: offerShape.discount_type.optional(),
     discount: discount.optional(),
     max_discount: price.nullable().optional(),
@@ -731,6 +734,8 @@ export const DeliveryBandInputSchema = z.object({
 });
 export const TimeSlotInputSchema = z
   .object({
+    /** An existing slot's id to keep it (a cart that chose it stays valid); none for a new one. */
+    id: z.number().int().positive().optional(),
     day: z
       .number({ error: DAY_TEXT })
       .int({ error: DAY_TEXT })
@@ -752,7 +757,7 @@ export const TimeSlotInputSchema = z
 export const DeliverySetupBodySchema = z.object({
   delivery_enabled: z.boolean({ error: "delivery_enabled must be true or false" }),
   takeaway_enabled: z.boolean({ error: "takeaway_enabled must be true or false" }),
-  /** Depots kept by id, added without; a depot left out is removed. */
+  /** Depots and slots are kept by id, added without; one left out is removed. */
   depots: z
     .array(DeliveryDepotInputSchema)
     .max(DELIVERY_MAX_DEPOTS, { error: `At most ${DELIVERY_MAX_DEPOTS} depots` })
@@ -850,7 +855,12 @@ export type AdminOrderListItem = z.infer<typeof AdminOrderListItemSchema>;
 export const AdminOrderListSchema = pageOf(AdminOrderListItemSchema)
   .extend({
     /** Orders per stage under the other filters (every stage listed, 0 included). */
-    stages: z.record(z.enum(ORDER_STAGES), z.number().int()),
+    stages: z.object(
+      Object.fromEntries(ORDER_STAGES.map((s) => [s, z.number().int()])) as Record<
+        (typeof ORDER_STAGES)[number],
+        z.ZodNumber
+      >,
+    ),
   })
   .meta({ id: "AdminOrderList" });
 export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;

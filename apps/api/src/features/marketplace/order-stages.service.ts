@@ -34,6 +34,11 @@ export interface OrderDeps {
   db: Db;
   jobs: Jobs;
   clock: Clock;
+  /**
+   * Test-only: take stock by reading it and writing the difference back, without the conditional
+   * UPDATE, to prove the stock race test can fail. Never set in production.
+   */
+  unsafeReadThenWriteStock?: boolean;
 }
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -13,7 +13,7 @@ import {
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createUser, type TestUser } from "../../test/factories";
+import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { readMailbox } from "../../test/mailbox";

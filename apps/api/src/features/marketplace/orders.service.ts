@@ -125,6 +125,19 @@ function cartChanged(cart: PricedCart, language: Language) {
 /** Refuses a priced cart that cannot be ordered as it is, as the order route answers it. */
 function refuseUnorderable(cart: PricedCart, body: QuoteBody, language: Language) {
   if (cart.orderingOff) throw new AppError(422, "ordering_off", ORDERING_OFF_MESSAGE);
+  const short = cart.lines.find(
+    (l) => l.problem?.code === "out_of_stock" || l.problem?.code === "over_stock",
+  );
+  if (short) {
+    // Sold out since the quote (another order took the units): the same 409 as the stock UPDATE's.
+    const message = ORDER_OUT_OF_STOCK_MESSAGE.replace("{name}", nameIn(short.name, language));
+    throw new AppError(409, "out_of_stock", message, undefined, {
+      ...cartChanged(cart, language).details,
+      line: short.index,
+      item_id: short.itemId,
+      variation_id: short.variationId,
+    });
+  }
   if (cart.lines.some((l) => l.problem)) throw cartChanged(cart, language);
   if (body.expected_total !== undefined) {
     const total = toMajor(cart.amounts.totalMinor, cart.country.decimals);
@@ -144,7 +157,7 @@ function refuseUnorderable(cart: PricedCart, body: QuoteBody, language: Language
  * (item, variation): two orders lock the rows they share in the same order, so they wait for each
  * other instead of deadlocking, and a row never goes below zero. 0 rows updated: out of stock.
  */
-async function takeStock(tx: Tx, lines: CartLineView[], language: Language) {
+async function takeStock(tx: Tx, lines: CartLineView[], language: Language, unsafe = false) {
   const wants = new Map<string, { line: CartLineView; units: number }>();
   for (const l of lines) {
     if (l.kind !== "product" || !l.stockOf) continue;
@@ -157,8 +170,9 @@ async function takeStock(tx: Tx, lines: CartLineView[], language: Language) {
   );
   for (const { line, units } of sorted) {
     const stock = line.stockOf!;
-    const updated =
-      stock.table === "variation"
+    const updated = unsafe
+      ? await readThenWrite(tx, stock, units)
+      : stock.table === "variation"
         ? await tx
             .update(marketVariations)
             .set({ stock: sql`${marketVariations.stock} - ${units}` })
@@ -178,6 +192,20 @@ async function takeStock(tx: Tx, lines: CartLineView[], language: Language) {
       });
     }
   }
+}
+
+/** The unsafe way the negative control uses: a read, then the difference written back (lost updates). */
+async function readThenWrite(tx: Tx, stock: { table: "variation" | "item"; id: number }, units: number) {
+  const table = stock.table === "variation" ? marketVariations : marketItems;
+  const [row] = await tx.select({ stock: table.stock }).from(table).where(eq(table.id, stock.id));
+  if (!row || row.stock === null || row.stock < units) return [];
+  // A pause between the read and the write, as a busy server has: the window the race needs.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return tx
+    .update(table)
+    .set({ stock: row.stock - units })
+    .where(eq(table.id, stock.id))
+    .returning({ stock: table.stock });
 }
 
 /** Takes the service jobs on the park's day, per item in id order; over the daily capacity is a 409. */
@@ -285,7 +313,7 @@ async function placeInTransaction(
   const cart = await priceCart(tx, { body, userId, now, lockCoupon: true });
   if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
   refuseUnorderable(cart, body, language);
-  await takeStock(tx, cart.lines, language);
+  await takeStock(tx, cart.lines, language, deps.unsafeReadThenWriteStock);
   await takeServiceDays(tx, cart, language);
 
   const id = randomUUID();

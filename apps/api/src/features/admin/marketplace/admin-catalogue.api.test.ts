@@ -540,4 +540,34 @@ describe("Delivery Setup", () => {
     });
     expect((await call(admin, "GET", "/admin/marketplace/delivery/ZZ")).statusCode).toBe(422);
   });
+
+  it("keeps a slot's id when it is saved again, and refuses another country's slot", async () => {
+    const setup = await openDelivery(ctx, admin, "US");
+    const [monday, ...others] = setup.slots;
+    const res = await call(admin, "PUT", "/admin/marketplace/delivery/US", {
+      delivery_enabled: true,
+      takeaway_enabled: true,
+      depots: setup.depots,
+      bands: setup.bands.map((b) => ({ up_to_km: b.up_to_km, charge: b.charge.amount })),
+      slots: [
+        { ...monday!, closing_time: "18:00" },
+        { day: 3, opening_time: "08:00", closing_time: "09:30" },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json<DeliverySetup>();
+    expect(saved.slots.find((x) => x.id === monday!.id)).toMatchObject({ closing_time: "18:00" });
+    expect(saved.slots).toHaveLength(2);
+    expect(saved.slots.some((x) => others.some((o) => o.id === x.id))).toBe(false);
+    const ng = await openDelivery(ctx, admin, "NG");
+    const foreign = await call(admin, "PUT", "/admin/marketplace/delivery/US", {
+      delivery_enabled: true,
+      takeaway_enabled: true,
+      slots: [ng.slots[0]],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json()).toMatchObject({
+      fields: { "slots.0.id": "This time slot does not exist in this country" },
+    });
+  });
 });

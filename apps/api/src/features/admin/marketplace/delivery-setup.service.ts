@@ -2,7 +2,7 @@
  * Delivery Setup per country, read and saved whole: delivery and takeaway on or off, the depots
  * deliveries leave from (kept by id; one left out is removed, and orders that named it keep their
  * address), the distance bands (one charge per distance, nearest first) and the time slots on the
- * country's clock. One transaction, one audit entry with what changed.
+ * country's clock (kept by id too, so a cart that chose one stays valid). One transaction, one audit entry with what changed.
  */
 import type { DeliverySetup, DeliverySetupBodyParsed, RecordStatus } from "@parkwell/contract";
 import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
@@ -21,6 +21,7 @@ import {
 } from "./market-admin.shared";
 
 export const DEPOT_UNKNOWN_MESSAGE = "This depot does not exist in this country";
+export const SLOT_UNKNOWN_MESSAGE = "This time slot does not exist in this country";
 
 async function read(tx: Tx, country: MarketCountry): Promise<DeliverySetup> {
   const [settings] = await tx
@@ -115,6 +116,17 @@ export async function saveSetup(
         if (d.id !== undefined && !knownIds.has(d.id)) fields[`depots.${i}.id`] = DEPOT_UNKNOWN_MESSAGE;
       });
     }
+    const slotIds = body.slots.flatMap((x) => (x.id === undefined ? [] : [x.id]));
+    if (slotIds.length > 0) {
+      const known = await tx
+        .select({ id: timeSlots.id })
+        .from(timeSlots)
+        .where(and(eq(timeSlots.countryId, country.id), inArray(timeSlots.id, slotIds)));
+      const knownIds = new Set(known.map((x) => x.id));
+      body.slots.forEach((x, i) => {
+        if (x.id !== undefined && !knownIds.has(x.id)) fields[`slots.${i}.id`] = SLOT_UNKNOWN_MESSAGE;
+      });
+    }
     refuse(fields);
     // Serialises two saves of one country: the settings row is the country's lock.
     await tx
@@ -142,17 +154,23 @@ export async function saveSetup(
     }
     await tx.delete(deliveryCharges).where(eq(deliveryCharges.countryId, country.id));
     if (bands.length > 0) await tx.insert(deliveryCharges).values(bands);
-    await tx.delete(timeSlots).where(eq(timeSlots.countryId, country.id));
-    if (body.slots.length > 0) {
-      await tx.insert(timeSlots).values(
-        body.slots.map((s) => ({
-          countryId: country.id,
-          day: s.day,
-          openingTime: s.opening_time,
-          closingTime: s.closing_time,
-          status: s.status,
-        })),
+    const keptSlots = body.slots.flatMap((x) => (x.id === undefined ? [] : [x.id]));
+    await tx
+      .delete(timeSlots)
+      .where(
+        keptSlots.length > 0
+          ? and(eq(timeSlots.countryId, country.id), notInArray(timeSlots.id, keptSlots))
+          : eq(timeSlots.countryId, country.id),
       );
+    for (const x of body.slots) {
+      const values = {
+        day: x.day,
+        openingTime: x.opening_time,
+        closingTime: x.closing_time,
+        status: x.status,
+      };
+      if (x.id === undefined) await tx.insert(timeSlots).values({ countryId: country.id, ...values });
+      else await tx.update(timeSlots).set(values).where(eq(timeSlots.id, x.id));
     }
     const after = await read(tx, country);
     await audit(

@@ -196,7 +196,7 @@ export async function salesReport(
   };
 }
 
-const SALES_COLUMNS: CsvColumn<MarketSalesRow>[] = [
+const salesColumns: CsvColumn<MarketSalesRow>[] = [
   { header: "Day", value: (r) => r.day },
   { header: "Order", value: (r) => r.order_code },
   { header: "Stage", value: (r) => r.stage },
@@ -315,7 +315,7 @@ export async function itemsReport(
   };
 }
 
-const ITEMS_COLUMNS: CsvColumn<MarketItemsRow>[] = [
+const itemsColumns: CsvColumn<MarketItemsRow>[] = [
   { header: "Item ID", value: (r) => r.item_id },
   { header: "Item", value: (r) => r.name },
   { header: "Variation ID", value: (r) => r.variation_id },
@@ -369,7 +369,7 @@ export function salesCsv(
     filename: `parkwell-market-sales-${f.from}-to-${f.to}.csv`,
     chunks: csvOf<SalesRaw, MarketSalesRow>(
       deps,
-      SALES_COLUMNS,
+      salesColumns,
       (at) => salesQuery(f, at),
       salesRow,
       (r) => (f.group === "order" ? [r.k1, r.k2] : [r.day, r.k2]),
@@ -388,7 +388,7 @@ export function itemsCsv(
     filename: `parkwell-market-items-${f.from}-to-${f.to}.csv`,
     chunks: csvOf<ItemsRaw, MarketItemsRow>(
       deps,
-      ITEMS_COLUMNS,
+      itemsColumns,
       (at) => itemsQuery(f, at),
       itemsRow,
       (r) => [String(-Number(r.units_sold)), String(r.item_id), r.k_variation, r.currency],
