@@ -27,7 +27,7 @@ interface SetupValues {
   takeaway_enabled: boolean;
   depots: { id: string; name: string; city: string; lat: string; lng: string; status: string }[];
   bands: { up_to_km: string; charge: string }[];
-  slots: { day: string; opening_time: string; closing_time: string; status: string }[];
+  slots: { id: string; day: string; opening_time: string; closing_time: string; status: string }[];
 }
 
 /** Sunday first, as the API numbers days; the week shown from Monday. */
@@ -47,6 +47,7 @@ function valuesOf(s: DeliverySetup): SetupValues {
     })),
     bands: s.bands.map((b) => ({ up_to_km: String(b.up_to_km), charge: String(b.charge.amount) })),
     slots: s.slots.map((x) => ({
+      id: String(x.id),
       day: String(x.day),
       opening_time: x.opening_time,
       closing_time: x.closing_time,
@@ -69,6 +70,7 @@ function inputOf(v: SetupValues) {
     })),
     bands: v.bands.map((b) => ({ up_to_km: num(b.up_to_km), charge: num(b.charge) })),
     slots: v.slots.map((x) => ({
+      ...(x.id ? { id: Number(x.id) } : {}),
       day: Number(x.day),
       opening_time: x.opening_time,
       closing_time: x.closing_time,
