@@ -370,6 +370,7 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
                       className="button"
                       onClick={() =>
                         slots.append({
+                          id: "",
                           day: String(day),
                           opening_time: "09:00",
                           closing_time: "12:00",
