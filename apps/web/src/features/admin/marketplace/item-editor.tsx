@@ -108,7 +108,10 @@ export function ItemEditor() {
   const { id } = useParams();
   const itemId = id ? Number(id) : null;
   const item = useQuery({ ...itemQuery(itemId ?? 0), enabled: itemId !== null && Number.isInteger(itemId) });
-  if (itemId !== null && item.isPending) return <LoadingState text={t("loading")} />;
+  // The category's select shows the saved one only if its options are there when it mounts.
+  const categories = useQuery(categoryOptionsQuery);
+  if ((itemId !== null && item.isPending) || categories.isPending)
+    return <LoadingState text={t("loading")} />;
   if (itemId !== null && (item.isError || !item.data)) {
     return (
       <>

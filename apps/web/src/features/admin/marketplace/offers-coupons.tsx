@@ -62,6 +62,15 @@ const OfferFormSchema = z.object(AdminMarketOfferBodySchema.shape).superRefine((
 const without = <T extends Record<string, unknown>>(body: T, key: string) =>
   Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
 
+/** A validity window on the country's clock, a line for each end. */
+function Window({ from, to }: { from: string; to: string }) {
+  return (
+    <span className="mp-window">
+      <span>{from.replace("T", " ")} –</span> <span>{to.replace("T", " ")}</span>
+    </span>
+  );
+}
+
 /** "10 %" or "₦500" (per unit for an offer). */
 function discountText(type: string, amount: number, currency: string, lang: string): string {
   return type === "percentage"
@@ -198,7 +207,7 @@ export function CouponsPage() {
         {
           key: "window",
           header: t("columns.window"),
-          cell: (c: AdminCoupon) => `${c.start_local.replace("T", " ")} – ${c.end_local.replace("T", " ")}`,
+          cell: (c: AdminCoupon) => <Window from={c.start_local} to={c.end_local} />,
         },
         {
           key: "uses",
