@@ -2,6 +2,8 @@ import {
   AdminMarketItemCreateSchema,
   AdminMarketVariationBodySchema,
   ITEM_KINDS,
+  MARKET_IMAGE_MAX_BYTES,
+  MARKET_ITEM_MAX_IMAGES,
   type AdminMarketItem,
   type AdminMarketVariation,
 } from "@parkwell/contract";
@@ -30,6 +32,8 @@ import {
   serviceParksQuery,
   updateItem,
   updateVariation,
+  uploadItemImage,
+  removeItemImage,
 } from "./api";
 import { errorOf, FixedField, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
 import { MarketTabs, StatusBadge, useCountryOptions } from "./marketplace-page";
@@ -48,7 +52,6 @@ interface ItemValues {
   daily_capacity: string;
   duration_minutes: string;
   status: string;
-  images: string;
   addon_ids: string[];
   park_ids: string[];
 }
@@ -74,7 +77,6 @@ function valuesOf(item: AdminMarketItem | undefined): ItemValues {
     daily_capacity: item?.daily_capacity == null ? "" : String(item.daily_capacity),
     duration_minutes: item?.duration_minutes == null ? "" : String(item.duration_minutes),
     status: item?.status ?? "active",
-    images: (item?.images ?? []).join("\n"),
     addon_ids: (item?.addons ?? []).map((a) => String(a.id)),
     park_ids: (item?.parks ?? []).map((p) => String(p.id)),
   };
@@ -93,10 +95,6 @@ function inputOf(v: ItemValues) {
     daily_capacity: service ? numOrNull(v.daily_capacity) : null,
     duration_minutes: service ? numOrNull(v.duration_minutes) : null,
     status: v.status,
-    images: v.images
-      .split("\n")
-      .map((s) => s.trim())
-      .filter(Boolean),
     addon_ids: (v.addon_ids || []).map(Number),
     park_ids: service ? (v.park_ids || []).map(Number) : [],
   };
@@ -148,7 +146,8 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
   const save = useMutation({
     mutationFn: (body: z.output<typeof ItemFormSchema>) => {
       if (!item) return createItem(body);
-      const { country_code: _c, kind: _k, ...patch } = body;
+      // Country and kind stay; the images are uploaded and removed one by one (ItemImages).
+      const { country_code: _c, kind: _k, images: _i, ...patch } = body;
       return updateItem(item.id, patch);
     },
     onMutate: () => setSaved(false),
@@ -296,14 +295,7 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
           </section>
 
           <section className="admin-park-section">
-            <h2>{t("items.imagesAndAddons")}</h2>
-            <TextAreaField
-              label={t("form.images")}
-              hint={t("form.imagesHint")}
-              rows={3}
-              error={errorOf(form, "images")}
-              {...register("images")}
-            />
+            <h2>{t("items.addonsAndParks")}</h2>
             <fieldset className="mp-checks">
               <legend>{t("form.addons")}</legend>
               {(addons.data?.items ?? []).length === 0 && (
@@ -352,6 +344,7 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
           )}
         </fieldset>
       </form>
+      {item && <ItemImages item={item} editable={can("marketplace.update")} />}
       {item && <Variations item={item} />}
     </>
   );
@@ -562,6 +555,99 @@ function Variations({ item }: { item: AdminMarketItem }) {
           )}
         </RecordDialog>
       )}
+    </section>
+  );
+}
+
+/** The item's images, the first the main one: upload (JPEG, PNG or WebP up to 5 MB) and remove. */
+function ItemImages({ item, editable }: { item: AdminMarketItem; editable: boolean }) {
+  const { t, i18n } = useTranslation(["admin-marketplace", "auth"]);
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const done = (next: AdminMarketItem) => {
+    client.setQueryData(itemQuery(item.id).queryKey, next);
+    return client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] });
+  };
+  const upload = useMutation({
+    mutationFn: (f: File) => uploadItemImage(item.id, f),
+    onSuccess: async (next) => {
+      setFile(null);
+      setInputKey((k) => k + 1);
+      await done(next);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (n: number) => removeItemImage(item.id, n),
+    onSuccess: async (next) => {
+      setRemoving(null);
+      await done(next);
+    },
+  });
+  const name = loc(item.name, i18n.language);
+  const tooBig = file !== null && file.size > MARKET_IMAGE_MAX_BYTES;
+  return (
+    <section className="admin-park-section" aria-labelledby="item-images">
+      <h2 id="item-images">{t("images.title")}</h2>
+      {item.images.length === 0 ? (
+        <p className="admin-park-muted">{t("images.none")}</p>
+      ) : (
+        <ul className="mp-images">
+          {item.images.map((url, n) => (
+            <li key={url}>
+              <img src={url} alt={t("images.alt", { name, n: n + 1 })} width={120} height={120} />
+              {n === 0 && <span className="admin-park-muted">{t("images.main")}</span>}
+              {editable && (
+                <button type="button" className="button" onClick={() => setRemoving(n)}>
+                  {t("delivery.remove")}
+                  <span className="visually-hidden"> {t("images.alt", { name, n: n + 1 })}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editable && item.images.length < MARKET_ITEM_MAX_IMAGES && (
+        <form
+          className="mp-inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (file && !tooBig) upload.mutate(file);
+          }}
+        >
+          <TextField
+            key={inputKey}
+            type="file"
+            label={t("images.choose")}
+            hint={t("images.hint")}
+            accept="image/jpeg,image/png,image/webp"
+            error={tooBig ? t("images.tooBig") : undefined}
+            onChange={(e) => {
+              upload.reset();
+              setFile(e.target.files?.[0] ?? null);
+            }}
+          />
+          <button type="submit" className="button" disabled={!file || tooBig || upload.isPending}>
+            {upload.isPending ? t("images.uploading") : t("images.upload")}
+          </button>
+        </form>
+      )}
+      <FormAlert message={upload.isError ? errorText(t, upload.error) : null} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("images.removeTitle")}
+        message={t("images.removeMessage", { name })}
+        confirmLabel={t("delivery.remove")}
+        danger
+        busy={remove.isPending}
+        error={remove.isError ? errorText(t, remove.error) : null}
+        onConfirm={() => removing !== null && remove.mutate(removing)}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+      />
     </section>
   );
 }
