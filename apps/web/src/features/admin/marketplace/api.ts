@@ -42,6 +42,8 @@ export function marketListQuery<K extends MarketListKind>(
 
 export const createRecord = <T>(kind: MarketListKind, body: unknown) =>
   adminApi<T>(`${BASE}/${kind}`, { method: "POST", body });
+export const deleteRecord = (kind: MarketListKind, id: number) =>
+  adminApi<{ message: string }>(`${BASE}/${kind}/${id}`, { method: "DELETE" });
 export const updateRecord = <T>(kind: MarketListKind, id: number, body: unknown) =>
   adminApi<T>(`${BASE}/${kind}/${id}`, { method: "PATCH", body });
 

@@ -136,6 +136,7 @@ export function CategoriesPage() {
   return (
     <RecordListPage
       kind="categories"
+      deletable
       filters={["search", "status"]}
       rowName={(c) => loc(c.name, lang)}
       columns={[
@@ -241,6 +242,7 @@ export function AttributesPage() {
   return (
     <RecordListPage
       kind="attributes"
+      deletable
       filters={["search", "status"]}
       rowName={(a) => loc(a.name, lang)}
       columns={[
@@ -397,6 +399,7 @@ export function SlidersPage() {
   return (
     <RecordListPage
       kind="sliders"
+      deletable
       filters={["country", "status"]}
       rowName={(s) => loc(s.title, lang)}
       columns={[

@@ -1,10 +1,12 @@
 import { RECORD_STATUSES } from "@parkwell/contract";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Route, Routes } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
+import { errorText } from "../../../lib/form-errors";
 import { countriesQuery } from "../../../lib/queries";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { useCan } from "../me";
 import { AdminNotFoundPage } from "../status-pages";
 import { DataTable, type Column } from "../ui/data-table";
@@ -12,7 +14,7 @@ import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
 import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
-import { marketListQuery, type MarketListKind, type MarketLists } from "./api";
+import { deleteRecord, marketListQuery, type MarketListKind, type MarketLists } from "./api";
 import { AddonsPage, AttributesPage, CategoriesPage, SlidersPage } from "./catalogue-lists";
 import { DeliverySetupPage } from "./delivery-setup";
 import { ItemEditor } from "./item-editor";
@@ -91,8 +93,11 @@ export function RecordListPage<K extends MarketListKind>({
   columns,
   rowName,
   dialog,
+  deletable = false,
 }: {
   kind: K;
+  /** Records the API removes (one still in use is refused with a 409 that says so). */
+  deletable?: boolean;
   filters: readonly Filter[];
   columns: Column<MarketLists[K]["items"][number]>[];
   /** The row's name, for its Edit button's label. */
@@ -105,7 +110,7 @@ export function RecordListPage<K extends MarketListKind>({
   }) => ReactNode;
 }) {
   type Row = MarketLists[K]["items"][number];
-  const { t } = useTranslation("admin-marketplace");
+  const { t } = useTranslation(["admin-marketplace", "auth"]);
   const can = useCan();
   const client = useQueryClient();
   const filters = useUrlFilters(FILTER_KEYS);
@@ -115,20 +120,43 @@ export function RecordListPage<K extends MarketListKind>({
   const list = useQuery({ ...marketListQuery(kind, used, page, size), placeholderData: keepPreviousData });
   const countries = useCountryOptions();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const [removing, setRemoving] = useState<Row | null>(null);
   const mayEdit = can("marketplace.update");
+  const mayDelete = deletable && can("marketplace.delete");
+  const remove = useMutation({
+    mutationFn: (row: Row) => deleteRecord(kind, (row as { id: number }).id),
+    onSuccess: async () => {
+      setRemoving(null);
+      await client.invalidateQueries({ queryKey: ["admin", "marketplace"] });
+    },
+  });
 
   const all: Column<Row>[] = [
     ...columns,
-    ...(mayEdit
+    ...(mayEdit || mayDelete
       ? [
           {
             key: "edit",
             header: <span className="visually-hidden">{t("actions")}</span>,
             cell: (row: Row) => (
-              <button type="button" className="button" onClick={() => setEditing(row)}>
-                {t("edit")}
-                <span className="visually-hidden"> {rowName(row)}</span>
-              </button>
+              <span className="mp-row-actions">
+                {mayEdit && (
+                  <button type="button" className="button" onClick={() => setEditing(row)}>
+                    {t("edit")}
+                    <span className="visually-hidden"> {rowName(row)}</span>
+                  </button>
+                )}
+                {mayDelete && (
+                  <button
+                    type="button"
+                    className="button admin-button--danger"
+                    onClick={() => setRemoving(row)}
+                  >
+                    {t("delete")}
+                    <span className="visually-hidden"> {rowName(row)}</span>
+                  </button>
+                )}
+              </span>
             ),
           },
         ]
@@ -186,6 +214,20 @@ export function RecordListPage<K extends MarketListKind>({
         rowKey={(r) => (r as { id: number }).id}
         query={list}
         emptyText={t("empty")}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("deleteTitle", { name: removing ? rowName(removing) : "" })}
+        message={t("deleteMessage")}
+        confirmLabel={t("delete")}
+        danger
+        busy={remove.isPending}
+        error={remove.isError ? errorText(t, remove.error) : null}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
       />
       {editing !== null &&
         dialog({
