@@ -121,7 +121,7 @@ async function placeOrder(driver: SignedInUser): Promise<string> {
 }
 
 describe("the back office's marketplace", () => {
-  it("an admin creates a coupon, moves an order to out for delivery with a courier, and the courier delivers it on a phone", async () => {
+  it("an admin creates a coupon, moves an order to out for delivery with a courier, the courier delivers it on a phone, and a return refunds a unit", async () => {
     const courier = await createSignedInUser(db, { firstName: "Kunle" });
     await db.query(`UPDATE users SET role = 'delivery_boy', last_name = 'Courier' WHERE id = $1`, [
       courier.id,
@@ -218,10 +218,37 @@ describe("the back office's marketplace", () => {
     } finally {
       await phone.context.close();
     }
-    const [stored] = await db.query<{ stage: string }>(`SELECT stage FROM orders WHERE order_code = $1`, [
+    const [delivered] = await db.query<{ stage: string }>(`SELECT stage FROM orders WHERE order_code = $1`, [
       code,
     ]);
-    expect(stored?.stage).toBe("delivered");
+    expect(delivered?.stage).toBe("delivered");
+
+    // Back in the office: the return dialog asks for units first, then refunds the returned unit.
+    const again = await withToken(await adminToken(), VIEWPORTS.desktop);
+    try {
+      const { page } = again;
+      await page.goto(`${server.url}/admin/orders/${code}`);
+      const moves = page.getByRole("region", { name: "Next step" });
+      await moves.waitFor();
+      expect(await moves.getByRole("button").allTextContents()).toEqual(["Complete", "Record a return"]);
+      await moves.getByRole("button", { name: "Record a return" }).click();
+      const dialog = page.getByRole("dialog", { name: `Return on order ${code}` });
+      await dialog.getByRole("button", { name: "Record a return" }).click();
+      await dialog.getByText("Choose at least one unit to return.").waitFor();
+      await dialog.getByRole("combobox").first().selectOption("1");
+      await dialog.getByRole("button", { name: "Record a return" }).click();
+      await page.getByRole("status").filter({ hasText: "The order is now Returned." }).waitFor();
+      await page.getByText("Refunded", { exact: true }).waitFor();
+      expect(realProblems(again.problems)).toEqual([]);
+    } finally {
+      await again.context.close();
+    }
+    const [returned] = await db.query<{ stage: string; refunded_minor: string }>(
+      `SELECT stage, refunded_minor FROM orders WHERE order_code = $1`,
+      [code],
+    );
+    expect(returned?.stage).toBe("returned");
+    expect(Number(returned?.refunded_minor)).toBeGreaterThan(0);
   });
 
   it("shows the orders, items, delivery setup and a report in French on a 390 px phone without sideways scrolling", async () => {
