@@ -3,8 +3,10 @@
  * running as separate processes (like production behind a load balancer) on one database:
  *   1. 50 concurrent clients spread over 100 parks, 2. the same 50 clients on a single park
  *   (every request then serialises on that park's capacity lock), 3. the same clients booking one
- *   event's parking at that park (the allocation contended), after a warm-up; then checks
- *   that no park ever exceeds its capacity and that the ledger invariants hold. Writes
+ *   event's parking at that park (the allocation contended), 4. the same clients ordering one
+ *   marketplace product for pickup at a Nigerian park (its stock row contended), after a warm-up;
+ *   then checks that no park ever exceeds its capacity, that no stock went below zero, and that
+ *   the ledger invariants hold. Writes
  *   bench/results/bookings.md.
  * Env: BENCH_DATABASE_URL (admin URL, default postgres://root@127.0.0.1:5432/postgres),
  *      BENCH_SECONDS (default 15), BENCH_RUNS (3: each case is run this many times, the median
@@ -79,6 +81,44 @@ async function prepare(db: Db, users: number) {
     tokens.push(user.token);
   }
   return { parks: ids, tokens };
+}
+
+/**
+ * A marketplace product of Nigeria with a stock no run can sell out, sold for pickup at a
+ * Nigerian park in an all-day slot every weekday (bench database only): the body of one order.
+ */
+async function productOrder(db: Db): Promise<string> {
+  const [park] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM parks WHERE country_id = 1 AND status = 'active' ORDER BY id LIMIT 1`,
+  );
+  const [category] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO market_categories (slug, name) VALUES ('bench', '{"en":"Bench","fr":"Bench"}') RETURNING id`,
+  );
+  const [item] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO market_items (country_id, category_id, kind, name, description, price_minor, stock, search)
+        VALUES (1, ${category!.id}, 'product', '{"en":"Bench cam","fr":"Bench cam"}', '{"en":"","fr":""}',
+          500000, 100000000, 'bench cam') RETURNING id`,
+  );
+  await db.execute(sql`INSERT INTO time_slots (country_id, day, opening_time, closing_time)
+      SELECT 1, d, '00:00', '23:59' FROM generate_series(0, 6) d`);
+  const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-CA", {
+    timeZone: "Africa/Lagos",
+  });
+  const weekday = new Date(`${tomorrow}T00:00:00Z`).getUTCDay();
+  const [slot] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM time_slots WHERE country_id = 1 AND day = ${weekday} AND opening_time = '00:00' LIMIT 1`,
+  );
+  return JSON.stringify({
+    country: "NG",
+    order_type: "takeaway",
+    park_id: park!.id,
+    time_slot: { slot_id: slot!.id, date: tomorrow },
+    lines: [{ item_id: item!.id, quantity: 1 }],
+  });
 }
 
 /** A published event at `parkId` tomorrow, with an allocation no run can sell out; its code. */
@@ -201,13 +241,17 @@ function windowBody(parks: number[], base0: number): string {
   });
 }
 
-/** CLIENTS loops, each posting bookings for SECONDS: `body()` (a random window at one of `parks` by default). */
+/**
+ * CLIENTS loops, each posting for SECONDS to `route` (bookings by default): `body()` (a random
+ * window at one of `parks` by default).
+ */
 async function run(
   bases: string[],
   tokens: string[],
   parks: number[],
   seconds = SECONDS,
   body?: () => string,
+  route = "/bookings",
 ): Promise<Result> {
   const h = createHistogram();
   const until = performance.now() + seconds * 1000;
@@ -221,7 +265,7 @@ async function run(
       const auth = `Bearer ${tokens[c % tokens.length]!}`;
       while (performance.now() < until) {
         const t = performance.now();
-        const status = await post(`${base}/bookings`, auth, body ? body() : windowBody(parks, base0));
+        const status = await post(`${base}${route}`, auth, body ? body() : windowBody(parks, base0));
         h.record(Math.max(1, Math.round((performance.now() - t) * 1000)));
         if (status === 201) ok += 1;
         else if (status === 409) full += 1;
@@ -286,6 +330,18 @@ async function main() {
         ),
       );
     }
+    // One product ordered by every client: each order's conditional UPDATE waits on its stock row.
+    const orderBody = await productOrder(database.db);
+    const orders: Result[] = [];
+    for (let i = 1; i <= RUNS; i += 1) {
+      console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s ordering one product...`);
+      orders.push(await run(apis.bases, tokens, [single], SECONDS, () => orderBody, "/orders"));
+    }
+    const [negative] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT (SELECT count(*) FROM market_items WHERE stock < 0)
+        + (SELECT count(*) FROM market_variations WHERE stock < 0) AS n`,
+    );
     const over = await overbookedParks(database.db);
     const money = await ledgerViolations(database.db);
     const [counts] = await queryRows<{ n: number }>(
@@ -310,14 +366,17 @@ async function main() {
       ...rows(`${parks.length} parks (40 car spaces each)`, many),
       ...rows("1 park (capacity lock contended)", one),
       ...rows("1 event at that park (allocation contended)", event),
+      ...rows("1 marketplace product (stock row contended; orders/s)", orders),
       "",
       `Event bookings vs ordinary bookings at the same park (medians): ${(median(event).perSecond / median(one).perSecond).toFixed(2)}x.`,
+      "",
+      `Marketplace orders vs ordinary bookings at one park (medians): ${(median(orders).perSecond / median(one).perSecond).toFixed(2)}x. Stock rows below zero: ${Number(negative?.n ?? 0)}.`,
       "",
       `Bookings in the database after the runs: ${counts?.n}. Parks over capacity at any instant: ${over.length === 0 ? "none" : JSON.stringify(over)}. Ledger invariants (balances equal their entries, no negative wallet, every transaction balanced, every running balance right): ${money.length === 0 ? "hold" : money.slice(0, 5).join("; ")}.`,
     ].join("\n");
     console.log(report);
     writeResults("bookings.md", report);
-    if (over.length > 0 || money.length > 0) process.exitCode = 1;
+    if (over.length > 0 || money.length > 0 || Number(negative?.n ?? 0) > 0) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill("SIGTERM");
     await Promise.all(

@@ -1118,7 +1118,10 @@ export const MarketItemsRowSchema = z.object({
   currency: z.string(),
   units_sold: z.number().int(),
   units_returned: z.number().int(),
-  /** What the lines sold for after offers and coupon shares, less the returned units' share. */
+  /**
+   * What the lines sold for (after offers and coupon shares, tax shares on), less the returned
+   * units' share; cancelled and rejected orders are left out of every figure.
+   */
   revenue: money,
 });
 export type MarketItemsRow = z.infer<typeof MarketItemsRowSchema>;

@@ -214,24 +214,19 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
         .from(orderLines)
         .where(eq(orderLines.orderId, order.id))
         .orderBy(orderLines.position);
-      if (transition.refund === "full") {
-        refundMinor = order.totalMinor - order.refundedMinor;
-        for (const line of lines) {
-          await restock(tx, line, line.quantity - line.returnedQuantity);
-          await giveBackCapacity(tx, order, line);
-        }
-        await tx.delete(couponUses).where(eq(couponUses.orderId, order.id));
-      } else {
-        for (const r of returnedUnits(lines, input.returns)) {
-          refundMinor += r.refundMinor;
-          await restock(tx, r.line, r.units);
-          await tx
-            .update(orderLines)
-            .set({ returnedQuantity: r.line.returnedQuantity + r.units })
-            .where(eq(orderLines.id, r.line.id));
-        }
-        refundMinor = Math.min(refundMinor, order.totalMinor - order.refundedMinor);
-      }
+      // What comes back: every unit not yet returned, or the returned units named.
+      const back =
+        transition.refund === "full"
+          ? lines.map((line) => ({ line, units: line.quantity - line.returnedQuantity, refundMinor: 0 }))
+          : returnedUnits(lines, input.returns);
+      refundMinor =
+        transition.refund === "full"
+          ? order.totalMinor - order.refundedMinor
+          : Math.min(
+              back.reduce((s, r) => s + r.refundMinor, 0),
+              order.totalMinor - order.refundedMinor,
+            );
+      // The wallet before the stock rows, in the order placing takes them (decision 024).
       if (refundMinor > 0) {
         const move = order.moves + 1;
         await refundToWallet(tx, {
@@ -245,6 +240,21 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
         });
         patch.moves = move;
         patch.refundedMinor = order.refundedMinor + refundMinor;
+      }
+      const sorted = [...back].sort(
+        (a, b) => a.line.itemId - b.line.itemId || (a.line.variationId ?? 0) - (b.line.variationId ?? 0),
+      );
+      for (const r of sorted) await restock(tx, r.line, r.units);
+      if (transition.refund === "full") {
+        for (const r of sorted) await giveBackCapacity(tx, order, r.line);
+        await tx.delete(couponUses).where(eq(couponUses.orderId, order.id));
+      } else {
+        for (const r of back) {
+          await tx
+            .update(orderLines)
+            .set({ returnedQuantity: r.line.returnedQuantity + r.units })
+            .where(eq(orderLines.id, r.line.id));
+        }
       }
     }
 

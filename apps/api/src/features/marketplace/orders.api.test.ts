@@ -18,7 +18,7 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { readMailbox } from "../../test/mailbox";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { fund, fundedUser } from "../bookings/bookings.test-kit";
+import { allDayParks, at, book, fund, fundedUser, HOUR } from "../bookings/bookings.test-kit";
 import { moveOrder } from "./order-stages.service";
 import { applyBps, returnRefund } from "./order-pricing.domain";
 import { pricedLine } from "./order-stages.service";
@@ -598,6 +598,16 @@ describe("placing orders", () => {
         lines: [{ item_id: 1, quantity: 1 }],
       },
       { country: "CA", order_type: "takeaway", lines: [{ item_id: 1, quantity: 1 }] },
+      {
+        country: "NG",
+        order_type: "delivery",
+        address_id: 9_999_999_999,
+        park_id: 9_999_999_999,
+        time_slot: { slot_id: 9_999_999_999, date: slot.date },
+        lines: [
+          { item_id: 9_999_999_999, variation_id: 9_999_999_999, addon_ids: [9_999_999_999], quantity: 1 },
+        ],
+      },
       "not json",
       [1, 2],
     ];
@@ -611,11 +621,54 @@ describe("placing orders", () => {
           headers: { ...bearer(user), "content-type": "application/json" },
           payload: typeof payload === "string" ? payload : JSON.stringify(payload),
         });
-        expect([400, 409, 422], `${url} ${JSON.stringify(payload)} ${res.body}`).toContain(res.statusCode);
+        // A quote of a stale cart is a 200 that cannot be ordered; anything else is a 4xx.
+        const fine =
+          res.statusCode === 200 && url.endsWith("/quote") && res.json<Quote>().orderable === false;
+        expect(
+          fine || [400, 409, 422].includes(res.statusCode),
+          `${url} ${JSON.stringify(payload)} ${res.body}`,
+        ).toBe(true);
       }
     }
     const anonymous = await ctx.app.inject({ method: "POST", url: "/api/v1/orders", payload: {} });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("services during a booking", () => {
+  it("does a service during the driver's active booking at the park, and only theirs", async () => {
+    const [bookedPark] = await allDayParks(db, 1);
+    const service = await createItem(db, { categoryId: category.id, kind: "service", priceMinor: 25_000 });
+    await offerAtPark(db, service.id, bookedPark!);
+    const user = await fundedUser(db);
+    const booked = await book(ctx.app, user, { park_id: bookedPark, start: at(2 * HOUR), end: at(5 * HOUR) });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingCode = booked.json<{ booking_code: string }>().booking_code;
+    const body: Body = {
+      country: "NG",
+      order_type: "takeaway",
+      park_id: bookedPark,
+      booking_code: bookingCode.toLowerCase(),
+      lines: [{ item_id: service.id, quantity: 1 }],
+    };
+    const q = (await quote(ctx.app, user, body)).json<Quote>();
+    expect(q.problems).toEqual([]);
+    const placed = await placeOrder(ctx.app, user, body);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<Order>()).toMatchObject({
+      booking_code: bookingCode,
+      time_slot: null,
+      park: { id: bookedPark },
+    });
+    // Another driver cannot name it; nor can a cart without a service.
+    const stranger = await fundedUser(db);
+    expect((await quote(ctx.app, stranger, body)).json<Quote>().problems).toContainEqual({
+      field: "booking_code",
+      message: "This booking is not an active booking of yours at this park",
+    });
+    const product = await createItem(db, { categoryId: category.id, stock: 5 });
+    const noService = { ...body, lines: [{ item_id: product.id, quantity: 1 }] };
+    expect((await quote(ctx.app, user, noService)).json<Quote>().orderable).toBe(false);
   });
 });
 

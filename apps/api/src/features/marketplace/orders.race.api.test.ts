@@ -12,7 +12,9 @@ import { ledgerViolations } from "../../test/ledger-invariants";
 import { fundedUser } from "../bookings/bookings.test-kit";
 import {
   createCategory,
+  createCoupon,
   createItem,
+  offerAtPark,
   createSlots,
   createVariation,
   marketViolations,
@@ -119,6 +121,54 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         expect(stock).toBe(0);
         expect(await marketViolations(db)).toEqual([]);
       }
+    });
+
+    it("a service's last jobs of the day and a one-use coupon are taken once under concurrency", async () => {
+      const bases = await instances(false);
+      const service = await createItem(db, {
+        categoryId,
+        kind: "service",
+        priceMinor: 40_000,
+        dailyCapacity: 2,
+      });
+      await offerAtPark(db, service.id, park);
+      const send = (u: TestUser, i: number, payload: object) =>
+        fetch(`${bases[i % 2]}/orders`, {
+          method: "POST",
+          headers: { ...bearer(u), "content-type": "application/json" },
+          body: JSON.stringify({
+            country: "NG",
+            order_type: "takeaway",
+            park_id: park,
+            time_slot: slot,
+            ...payload,
+          }),
+        }).then(async (r) => ({ status: r.status, code: ((await r.json()) as { code?: string }).code }));
+      const jobs = await Promise.all(
+        users.map((u, i) => send(u, i, { lines: [{ item_id: service.id, quantity: 1 }] })),
+      );
+      expect(jobs.filter((r) => r.status === 201)).toHaveLength(2);
+      expect(
+        jobs.filter((r) => r.status !== 201).every((r) => r.status === 409 && r.code === "service_full"),
+      ).toBe(true);
+      const [day] = await queryRows<{ taken: number }>(
+        db,
+        sql`SELECT taken FROM service_days WHERE item_id = ${service.id}`,
+      );
+      expect(day!.taken).toBe(2);
+
+      // One driver, one use, six orders at once: one gets the coupon, the others are refused.
+      const coupon = await createCoupon(db, { discountType: "fixed", discount: 1_000, limitPerUser: 1 });
+      const item = await createItem(db, { categoryId, priceMinor: 20_000, stock: 100 });
+      const one = users[0]!;
+      const tries = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          send(one, i, { coupon_code: coupon.code, lines: [{ item_id: item.id, quantity: 1 }] }),
+        ),
+      );
+      expect(tries.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(tries.filter((r) => r.status === 422 && r.code === "coupon_refused")).toHaveLength(5);
+      expect(await marketViolations(db)).toEqual([]);
     });
 
     it("negative control: taking stock by read-then-write instead of the conditional UPDATE oversells", async () => {

@@ -1,10 +1,10 @@
 /**
  * Placing a marketplace order (docs/PRODUCT-RULES.md#marketplace, docs/decisions/024-marketplace-orders.md)
  * and reading a driver's orders. An order is placed in one transaction: the cart is priced again
- * by `priceCart` (the quote's function) with the coupon row locked, then the stock rows are
- * decremented in a fixed order by conditional UPDATEs, the service days take their jobs, the
- * wallet is charged, and the order, its lines, its first timeline row, the coupon's use and the
- * "placed" e-mail job are written. Any refusal rolls all of it back.
+ * by `priceCart` (the quote's function) with the coupon row locked; the wallet is charged; the
+ * order, its lines, its first timeline row, the coupon's use and the "placed" e-mail job are
+ * written; then, last, the stock rows are decremented in a fixed order by conditional UPDATEs and
+ * the service days take their jobs. Any refusal rolls all of it back.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import {
@@ -136,6 +136,15 @@ function refuseUnorderable(cart: PricedCart, body: QuoteBody, language: Language
       line: short.index,
       item_id: short.itemId,
       variation_id: short.variationId,
+    });
+  }
+  const full = cart.lines.find((l) => l.problem?.code === "service_full");
+  if (full) {
+    const message = ORDER_SERVICE_FULL_MESSAGE.replace("{name}", nameIn(full.name, language));
+    throw new AppError(409, "service_full", message, undefined, {
+      ...cartChanged(cart, language).details,
+      line: full.index,
+      item_id: full.itemId,
     });
   }
   if (cart.lines.some((l) => l.problem)) throw cartChanged(cart, language);
@@ -313,8 +322,6 @@ async function placeInTransaction(
   const cart = await priceCart(tx, { body, userId, now, lockCoupon: true });
   if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
   refuseUnorderable(cart, body, language);
-  await takeStock(tx, cart.lines, language, deps.unsafeReadThenWriteStock);
-  await takeServiceDays(tx, cart, language);
 
   const id = randomUUID();
   const code = newOrderCode();
@@ -392,6 +399,11 @@ async function placeInTransaction(
   if (cart.coupon?.applied && cart.coupon.id !== null) {
     await tx.insert(couponUses).values({ couponId: cart.coupon.id, userId, orderId: id });
   }
+  await queueOrderMail(deps.jobs, tx, id, "placed");
+  // The contended rows last, so their locks are held only until the COMMIT that follows: the
+  // stock, the service days, then the items' sold counters (each set in ascending id order).
+  await takeStock(tx, cart.lines, language, deps.unsafeReadThenWriteStock);
+  await takeServiceDays(tx, cart, language);
   const sold = new Map<number, number>();
   for (const l of cart.lines) sold.set(l.itemId, (sold.get(l.itemId) ?? 0) + l.quantity);
   for (const [itemId, units] of [...sold.entries()].sort((a, b) => a[0] - b[0])) {
@@ -400,7 +412,6 @@ async function placeInTransaction(
       .set({ sold: sql`${marketItems.sold} + ${units}` })
       .where(eq(marketItems.id, itemId));
   }
-  await queueOrderMail(deps.jobs, tx, id, "placed");
   return order!;
 }
 

@@ -294,6 +294,12 @@ describe("items", () => {
     const page = list.json<AdminMarketItemList>();
     expect(page.items.map((i) => i.id)).toEqual([item.id]);
     expect(page).toMatchObject({ total: 1, page: 1, size: 10, pages: 1 });
+    const words = await call(
+      admin,
+      "GET",
+      `/admin/marketplace/items?search=${encodeURIComponent(`GONFLEUR ${name}`)}`,
+    );
+    expect(words.json<AdminMarketItemList>().items.map((i) => i.id)).toEqual([item.id]);
     expect((await call(admin, "GET", "/admin/marketplace/items?size=7")).statusCode).toBe(422);
 
     const edited = await call(admin, "PATCH", `/admin/marketplace/items/${item.id}`, {
@@ -485,6 +491,29 @@ describe("offers, coupons and sliders", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const slider = res.json<AdminMarketSlider>();
+    const png = await sharp({
+      create: { width: 1200, height: 400, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = async () => {
+      const form = new FormData();
+      form.append("image", new Blob([Buffer.from(png)]), "banner.png");
+      const request = new Request("http://parkwell.test/", { method: "POST", body: form });
+      return ctx.app.inject({
+        method: "POST",
+        url: `/api/v1/admin/marketplace/sliders/${slider.id}/image`,
+        headers: { ...bearer(admin), "content-type": request.headers.get("content-type")! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+    };
+    const first = (await upload()).json<AdminMarketSlider>().image_url!;
+    expect(first).toMatch(/^\/api\/v1\/uploads\/market\/sliders\//);
+    const second = await upload();
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json<AdminMarketSlider>().image_url).not.toBe(first);
+    // The replaced file is gone.
+    expect((await ctx.app.inject({ method: "GET", url: first })).statusCode).toBe(404);
     const edited = await call(admin, "PATCH", `/admin/marketplace/sliders/${slider.id}`, { position: 3 });
     expect(edited.json<AdminMarketSlider>().position).toBe(3);
     expect((await call(admin, "DELETE", `/admin/marketplace/sliders/${slider.id}`)).statusCode).toBe(200);

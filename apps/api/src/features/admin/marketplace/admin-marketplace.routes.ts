@@ -98,6 +98,18 @@ async function readImage(req: FastifyRequest): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Checks an upload by its content, re-encodes it (resized WebP without EXIF) and stores it. */
+async function storeImage(storage: FileStorage, bytes: Buffer, folder: string): Promise<string> {
+  let image;
+  try {
+    image = await processImage(bytes);
+  } catch (e) {
+    if (e instanceof ImageRejected) throw AppError.validation({ image: IMAGE_TYPE_TEXT });
+    throw e;
+  }
+  return storage.put(`${folder}/${randomUUID()}.webp`, image.large, "image/webp");
+}
+
 /**
  * The back office's marketplace section: the catalogue (categories, attributes, items and their
  * variations and images, add-ons), offers, coupons, sliders and Delivery Setup per country.
@@ -335,15 +347,7 @@ export function adminMarketplaceRoutes(
         const item = await catalogue.requireItem(db, id);
         if (item.images.length >= MARKET_ITEM_MAX_IMAGES)
           throw AppError.validation({ image: TOO_MANY_IMAGES });
-        const bytes = await readImage(req);
-        let image;
-        try {
-          image = await processImage(bytes);
-        } catch (e) {
-          if (e instanceof ImageRejected) throw AppError.validation({ image: IMAGE_TYPE_TEXT });
-          throw e;
-        }
-        const url = await storage.put(`market/items/${id}/${randomUUID()}.webp`, image.large, "image/webp");
+        const url = await storeImage(storage, await readImage(req), `market/items/${id}`);
         try {
           const updated = await catalogue.changeImages(
             db,
@@ -653,6 +657,33 @@ export function adminMarketplaceRoutes(
         },
       },
       async (req) => promotions.updateSlider(db, auditActor(req), req.params.id, req.body),
+    );
+    app.post(
+      `${base}/sliders/:id/image`,
+      {
+        onRequest: admin.permit("marketplace.update"),
+        schema: {
+          tags,
+          operationId: "setAdminMarketSliderImage",
+          summary: "Upload the banner's image (multipart field image): JPEG, PNG or WebP up to 5 MB",
+          consumes: ["multipart/form-data"],
+          params: AdminMarketIdParamsSchema,
+          response: { 200: AdminMarketSliderSchema, 413: ErrorSchema, ...err },
+        },
+      },
+      async (req) => {
+        const id = req.params.id;
+        await promotions.requireSlider(db, id);
+        const url = await storeImage(storage, await readImage(req), `market/sliders/${id}`);
+        try {
+          const { slider, replaced } = await promotions.setSliderImage(db, auditActor(req), id, url);
+          if (replaced) await Promise.allSettled([storage.remove(replaced)]);
+          return slider;
+        } catch (e) {
+          await Promise.allSettled([storage.remove(url)]);
+          throw e;
+        }
+      },
     );
     app.delete(
       `${base}/sliders/:id`,

@@ -297,25 +297,91 @@ describe("an order through the back office", () => {
   });
 });
 
+describe("a takeaway order and the coupon's uses", () => {
+  it("is handed over from being prepared, and never gets a courier", async () => {
+    const [park] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM parks WHERE status = 'active' AND country_id = (SELECT id FROM countries WHERE code = 'NG')
+        ORDER BY id LIMIT 1`,
+    );
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/orders",
+      headers: { ...bearer(driver), "idempotency-key": unique("takeaway") },
+      payload: {
+        country: "NG",
+        lines: [{ item_id: kit.id, quantity: 1 }],
+        order_type: "takeaway",
+        park_id: Number(park!.id),
+        time_slot: { slot_id: slotId, date: slotDate.date },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json<Order>().order_code;
+    for (const to of ["confirmed", "processing", "being_prepared"]) {
+      expect((await move(code, to)).statusCode).toBe(200);
+    }
+    const detail = (await call(admin, "GET", `/admin/orders/${code}`)).json<AdminOrder>();
+    expect(detail).toMatchObject({
+      next_stages: ["delivered"],
+      can_assign_courier: false,
+      park: { id: Number(park!.id) },
+    });
+    const courierRes = await call(admin, "POST", `/admin/orders/${code}/courier`, { courier_id: courier.id });
+    expect(courierRes.statusCode).toBe(409);
+    expect((await move(code, "out_for_delivery")).statusCode).toBe(409);
+    expect((await move(code, "delivered")).json<AdminOrder>().stage).toBe("delivered");
+    expect((await move(code, "completed")).json<AdminOrder>().next_stages).toEqual([]);
+  });
+
+  it("counts the uses of a coupon, and answers the form's refusals in French", async () => {
+    const list = await call(admin, "GET", `/admin/marketplace/coupons?search=${coupon.code}`);
+    expect(list.json<{ items: AdminCoupon[] }>().items[0]).toMatchObject({ code: coupon.code, uses: 1 });
+    const removed = await call(admin, "DELETE", `/admin/marketplace/coupons/${coupon.id}`);
+    expect(removed.statusCode).toBe(409);
+    const fr = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/marketplace/coupons",
+      headers: { ...bearer(admin), "accept-language": "fr" },
+      payload: {
+        country_code: "NG",
+        code: "PCT-200",
+        name: "Too much",
+        discount_type: "percentage",
+        discount: 200,
+        start_local: "2026-01-01T00:00",
+        end_local: "2026-02-01T00:00",
+      },
+    });
+    expect(fr.statusCode).toBe(422);
+    const message = fr.json<{ message: string }>().message;
+    expect(message).not.toBe("Discount less then or equal to 100");
+    expect(message).toMatch(/100/);
+  });
+});
+
 describe("the Sales and Items reports", () => {
   it("sums the orders per order and per day, refunds and net included", async () => {
     const res = await call(admin, "GET", "/admin/orders/reports/sales?group=order&country=NG&size=25");
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json<MarketSalesReport>();
-    expect(report.total).toBe(2);
-    expect(report.items.map((r) => r.stage)).toEqual(["returned", "rejected"]);
+    expect(report.total).toBe(3);
+    expect(report.items.map((r) => r.stage)).toEqual(["returned", "rejected", "completed"]);
     for (const r of report.items) expect(r.net).toBeCloseTo(r.total - r.refunded, 2);
     const rejected = report.items[1]!;
     expect(rejected.net).toBe(0);
     const [totals] = report.totals;
-    expect(totals).toMatchObject({ currency: "NGN", orders: 2 });
+    expect(totals).toMatchObject({ currency: "NGN", orders: 3 });
 
     const byDay = (
       await call(admin, "GET", "/admin/orders/reports/sales?country=NG")
     ).json<MarketSalesReport>();
     expect(byDay.items).toHaveLength(1);
-    expect(byDay.items[0]).toMatchObject({ orders: 2, order_code: null });
-    expect(byDay.items[0]!.total).toBeCloseTo(report.items[0]!.total + report.items[1]!.total, 2);
+    expect(byDay.items[0]).toMatchObject({ orders: 3, order_code: null });
+    expect(byDay.items[0]!.total).toBeCloseTo(
+      report.items.reduce((n, r) => n + r.total, 0),
+      2,
+    );
 
     const stage = (
       await call(admin, "GET", "/admin/orders/reports/sales?group=order&stage=rejected")
@@ -333,8 +399,8 @@ describe("the Sales and Items reports", () => {
     const cam = report.items.find((r) => r.item_id === camera.id)!;
     const aid = report.items.find((r) => r.item_id === kit.id)!;
     expect(cam).toMatchObject({ units_sold: 2, units_returned: 1 });
-    // The rejected order's two kits do not count.
-    expect(aid).toMatchObject({ units_sold: 1, units_returned: 0 });
+    // The rejected order's two kits do not count; the first order's and the takeaway's do.
+    expect(aid).toMatchObject({ units_sold: 2, units_returned: 0 });
     expect(report.items[0]!.item_id).toBe(camera.id);
     expect(cam.revenue).toBeGreaterThan(0);
     expect(cam.revenue).toBeLessThan(20000);
@@ -352,7 +418,7 @@ describe("the Sales and Items reports", () => {
     expect(lines[0]).toBe(
       "Day,Order,Stage,Country,Currency,Orders,Subtotal,Discounts,Delivery,Tax,Total,Refunded,Net",
     );
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
 
     const items = await call(admin, "GET", "/admin/orders/reports/items?format=csv");
     const rows = items.body

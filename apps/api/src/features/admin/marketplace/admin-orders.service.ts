@@ -297,36 +297,63 @@ export async function receipt(deps: AdminOrderDeps, code: string): Promise<Admin
 // ---------------------------------------------------------------------------------------------
 // Moves
 
-/** Moves an order as the back office's staff; the audit entry follows the committed move. */
+/**
+ * Runs `moveOrder` inside a transaction of ours (its own becomes a savepoint) with the order row
+ * locked first, so the audit entry is written with the move, and its "before" is the stage the
+ * move started from.
+ */
+async function movedWithAudit(
+  deps: AdminOrderDeps,
+  actor: AuditActor,
+  code: string,
+  move: (deps: AdminOrderDeps) => Promise<OrderRow>,
+  entry: (
+    before: OrderRow,
+    after: OrderRow,
+  ) => { before: Record<string, unknown>; after: Record<string, unknown> },
+): Promise<OrderRow> {
+  return deps.db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.orderCode, code.toUpperCase()))
+      .for("update");
+    if (!seen) throw orderNotFound();
+    const moved = await move({ ...deps, db: tx as unknown as Db });
+    const { before, after } = entry(seen, moved);
+    await audit(tx, actor, "order.stage", "order", moved.orderCode, before, after);
+    return moved;
+  });
+}
+
+/** Moves an order as the back office's staff, with its audit entry in the same transaction. */
 export async function moveStage(
   deps: AdminOrderDeps,
   actor: AuditActor,
   code: string,
   body: AdminOrderStageBody,
 ): Promise<AdminOrder> {
-  const seen = await findOrder(deps.db, code);
-  const moved = await moveOrder(deps, {
-    orderCode: seen.orderCode,
-    to: body.to,
-    actor: { role: "staff", userId: actor.userId },
-    ...(body.returns ? { returns: body.returns } : {}),
-    ...(body.note ? { note: body.note } : {}),
-  });
-  await deps.db.transaction((tx) =>
-    audit(
-      tx,
-      actor,
-      "order.stage",
-      "order",
-      moved.orderCode,
-      { stage: seen.stage, refunded_minor: seen.refundedMinor },
-      {
-        stage: moved.stage,
-        refunded_minor: moved.refundedMinor,
+  const moved = await movedWithAudit(
+    deps,
+    actor,
+    code,
+    (inTx) =>
+      moveOrder(inTx, {
+        orderCode: code,
+        to: body.to,
+        actor: { role: "staff", userId: actor.userId },
+        ...(body.returns ? { returns: body.returns } : {}),
+        ...(body.note ? { note: body.note } : {}),
+      }),
+    (seen, after) => ({
+      before: { stage: seen.stage, refunded_minor: seen.refundedMinor },
+      after: {
+        stage: after.stage,
+        refunded_minor: after.refundedMinor,
         ...(body.returns ? { returns: body.returns } : {}),
         ...(body.note ? { note: body.note } : {}),
       },
-    ),
+    }),
   );
   return presentOrder(deps.db, moved);
 }
@@ -470,13 +497,12 @@ export async function courierMove(
   code: string,
   to: "out_for_delivery" | "delivered",
 ): Promise<AdminDelivery> {
-  const moved = await moveOrder(deps, {
-    orderCode: code,
-    to,
-    actor: { role: "courier", userId: actor.userId },
-  });
-  await deps.db.transaction((tx) =>
-    audit(tx, actor, "order.stage", "order", moved.orderCode, null, { stage: moved.stage, by: "courier" }),
+  const moved = await movedWithAudit(
+    deps,
+    actor,
+    code,
+    (inTx) => moveOrder(inTx, { orderCode: code, to, actor: { role: "courier", userId: actor.userId } }),
+    (seen, after) => ({ before: { stage: seen.stage }, after: { stage: after.stage, by: "courier" } }),
   );
   return presentDelivery(deps.db, moved);
 }

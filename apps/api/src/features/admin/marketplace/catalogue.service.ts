@@ -343,12 +343,23 @@ type ItemRow = typeof marketItems.$inferSelect;
 
 export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<AdminMarketItemList> {
   const countryId = await countryIdOf(db, q.country);
-  const search = q.search ? normalizeSearchText(q.search) : "";
+  // Every word must appear (accent- and case-blind), as in the public search.
+  const terms = normalizeSearchText(q.search ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 8);
   const where: SQL = sql`${countryId === undefined ? sql`true` : sql`i.country_id = ${countryId}`}
     AND ${q.category_id ? sql`i.category_id = ${q.category_id}` : sql`true`}
     AND ${q.kind ? sql`i.kind = ${q.kind}` : sql`true`}
     AND ${q.status ? sql`i.status = ${q.status}` : sql`true`}
-    AND ${search ? sql`i.search LIKE ${likeOf(search)}` : sql`true`}`;
+    AND ${
+      terms.length > 0
+        ? sql.join(
+            terms.map((t) => sql`i.search LIKE ${likeOf(t)}`),
+            sql` AND `,
+          )
+        : sql`true`
+    }`;
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM market_items i WHERE ${where}`,
@@ -593,7 +604,7 @@ async function replaceLinks(
 }
 
 const searchOf = (name: Localised, description: Localised) =>
-  normalizeSearchText(`${name.en} ${name.fr} ${description.en} ${description.fr}`).slice(0, 4000);
+  normalizeSearchText(`${name.en} ${name.fr} ${description.en} ${description.fr}`);
 
 export async function createItem(
   db: Db,

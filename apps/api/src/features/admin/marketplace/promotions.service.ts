@@ -638,3 +638,29 @@ export async function deleteSlider(db: Db, actor: AuditActor, id: number): Promi
     await audit(tx, actor, "market_slider.delete", "market_slider", id, sliderAudit(seen), null);
   });
 }
+
+export async function requireSlider(db: Db, id: number): Promise<void> {
+  const [row] = await db.select({ id: marketSliders.id }).from(marketSliders).where(eq(marketSliders.id, id));
+  if (!row) throw sliderNotFound();
+}
+
+/** Sets a banner's image to an uploaded file; answers the one it replaced, to remove once committed. */
+export async function setSliderImage(
+  db: Db,
+  actor: AuditActor,
+  id: number,
+  url: string,
+): Promise<{ slider: AdminMarketSlider; replaced: string | null }> {
+  return db.transaction(async (tx) => {
+    const [seen] = await tx.select().from(marketSliders).where(eq(marketSliders.id, id)).for("update");
+    if (!seen) throw sliderNotFound();
+    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const [row] = await tx
+      .update(marketSliders)
+      .set({ imageUrl: url })
+      .where(eq(marketSliders.id, id))
+      .returning();
+    await audit(tx, actor, "market_slider.image", "market_slider", id, sliderAudit(seen), sliderAudit(row!));
+    return { slider: sliderOut(row!, country), replaced: seen.imageUrl };
+  });
+}

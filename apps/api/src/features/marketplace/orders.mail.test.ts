@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import type { OrderMailTemplate } from "../../jobs/mail-job";
+import { orderMail } from "./orders.mail";
+
+const TEMPLATES: OrderMailTemplate[] = [
+  "placed",
+  "out_for_delivery",
+  "delivered",
+  "canceled",
+  "rejected",
+  "returned",
+];
+const order = {
+  code: "OR-ABC234",
+  currency: "XOF",
+  decimals: 0,
+  totalMinor: 12_500,
+  refundMinor: 4_000,
+  lines: [{ name: "Caméra <pro>", quantity: 2 }],
+  publicUrl: "https://parkwell.test",
+};
+
+describe("order e-mails", () => {
+  it.each(TEMPLATES.flatMap((t) => (["en", "fr"] as const).map((l) => [t, l] as const)))(
+    "%s in %s: code, link, amounts, escaped names, no placeholder left",
+    (template, lang) => {
+      const mail = orderMail(template, lang, "ada@parkwell.test", order);
+      expect(mail.subject).toContain("OR-ABC234");
+      expect(mail.link).toBe("https://parkwell.test/orders/OR-ABC234");
+      expect(mail.text).toContain("12500 XOF");
+      expect(mail.text).toContain("2 × Caméra <pro>");
+      expect(mail.html).toContain("Caméra &lt;pro&gt;");
+      expect(`${mail.subject}${mail.text}`).not.toMatch(/\{\w+\}/);
+      if (["canceled", "rejected", "returned"].includes(template)) expect(mail.text).toContain("4000 XOF");
+    },
+  );
+
+  it("writes French to a French driver", () => {
+    expect(orderMail("canceled", "fr", "a@b.c", order).subject).toBe(
+      "Votre commande Parkwell OR-ABC234 est annulée",
+    );
+  });
+});
