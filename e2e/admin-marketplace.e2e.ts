@@ -34,7 +34,7 @@ async function withToken(
   viewport: { width: number; height: number },
   language: "en" | "fr" = "en",
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   await context.addInitScript(
     ([t, lang]) => {
       window.localStorage.setItem("parkwell_user_token", t);
@@ -267,6 +267,12 @@ describe("the back office's marketplace", () => {
         expect(await wide(), path).toBe(false);
       }
       expect(await axeSerious(page)).toEqual([]);
+      // The report's CSV: the whole filtered range, saved under the server's file name.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Exporter en CSV" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
       expect(realProblems(admin.problems)).toEqual([]);
     } finally {
       await admin.context.close();
