@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { errorText, serverFields } from "../../../lib/form-errors";
+import { errorText, fieldText, issueMessages, serverFields } from "../../../lib/form-errors";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
@@ -139,17 +139,43 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
     );
   const both = !form.watch("delivery_enabled") && !form.watch("takeaway_enabled");
 
+  const hasErrors = Object.keys(form.formState.errors).length > 0;
+  /**
+   * The form's mistakes row by row ("Depots, row 2: This field is required"): the schema read again
+   * for the full path of each problem, its text in the page's language.
+   */
+  const rowProblems = (values: SetupValues): (readonly [string, string])[] => {
+    const input = inputOf(values);
+    const result = DeliverySetupBodySchema.safeParse(input);
+    if (result.success) return [];
+    return result.error.issues.map((issue) => {
+      const key = issue.path.join(".");
+      const given = issue.path.reduce<unknown>(
+        (o, p) => (o as Record<string | number, unknown> | undefined)?.[p as string],
+        input,
+      );
+      const message = issueMessages([{ ...issue, path: [key] }], { [key]: given })[key];
+      return [key, message ? fieldText(t, message) : issue.message] as const;
+    });
+  };
   /** Where a message belongs, in words ("Distance bands, row 2"). */
   const where = (key: string) => {
     const m = /^(depots|bands|slots)(?:\.(\d+))?/.exec(key);
     if (!m) return t("delivery.form");
     const section = t(`delivery.${m[1]}`);
-    return m[2] === undefined ? section : t("delivery.row", { section, row: Number(m[2]) + 1 });
+    if (m[2] === undefined) return section;
+    const i = Number(m[2]);
+    if (m[1] === "slots") {
+      // A slot is named by its day and its place in the day, as the page shows it.
+      const all = form.getValues("slots");
+      const day = all[i]?.day ?? "";
+      const nth = all.slice(0, i + 1).filter((x) => x.day === day).length;
+      return `${dayName(Number(day))}, ${t("delivery.slot", { row: nth })}`;
+    }
+    return t("delivery.row", { section, row: i + 1 });
   };
   const problems = [
-    ...Object.entries(form.formState.errors).map(
-      ([key, value]) => [key, (value as { message?: string } | undefined)?.message ?? ""] as const,
-    ),
+    ...(hasErrors ? rowProblems(form.getValues()) : []),
     ...Object.entries(serverFields(save.error)),
   ];
 
