@@ -3,6 +3,8 @@ import {
   DELIVERY_MAX_DEPOTS,
   DELIVERY_MAX_SLOTS,
   DeliverySetupBodySchema,
+  MARKET_BAND_UNIQUE_MESSAGE,
+  MARKET_SLOT_TIMES_MESSAGE,
   RECORD_STATUSES,
   type DeliverySetup,
 } from "@parkwell/contract";
@@ -29,6 +31,12 @@ interface SetupValues {
   bands: { up_to_km: string; charge: string }[];
   slots: { id: string; day: string; opening_time: string; closing_time: string; status: string }[];
 }
+
+/** The contract's own rules of Delivery Setup, by their English message, in the page's language. */
+const OWN_TEXTS: Record<string, string> = {
+  [MARKET_SLOT_TIMES_MESSAGE]: "delivery.slotOrder",
+  [MARKET_BAND_UNIQUE_MESSAGE]: "delivery.bandUnique",
+};
 
 /** Sunday first, as the API numbers days; the week shown from Monday. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -103,7 +111,7 @@ export function DeliverySetupPage() {
       ) : setup.isError || !setup.data ? (
         <FormAlert message={errorText(t, setup.error)} />
       ) : (
-        <SetupForm key={`${country}-${setup.data.updated_at ?? ""}`} setup={setup.data} />
+        <SetupForm key={country} setup={setup.data} />
       )}
     </>
   );
@@ -131,6 +139,8 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
     onSuccess: (next) => {
       setSaved(true);
       client.setQueryData(deliverySetupQuery(setup.country_code).queryKey, next);
+      // New depots and slots now have ids: the form takes them, so the next save keeps them.
+      form.reset(valuesOf(next));
     },
   });
   const dayName = (d: number) =>
@@ -155,7 +165,8 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
         input,
       );
       const message = issueMessages([{ ...issue, path: [key] }], { [key]: given })[key];
-      return [key, message ? fieldText(t, message) : issue.message] as const;
+      const own = OWN_TEXTS[issue.message];
+      return [key, own ? t(own) : message ? fieldText(t, message) : issue.message] as const;
     });
   };
   /** Where a message belongs, in words ("Distance bands, row 2"). */
