@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
-import { loc } from "../orders/stage";
+import { loc } from "../orders/format";
 import { createRecord, updateRecord } from "./api";
 import { RecordListPage, StatusBadge, useCountryOptions } from "./marketplace-page";
 import { RecordDialog } from "./record-dialog";

@@ -18,7 +18,7 @@ import { errorText, serverFields } from "../../../lib/form-errors";
 import { formatMoney } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
-import { loc } from "../orders/stage";
+import { loc } from "../orders/format";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";

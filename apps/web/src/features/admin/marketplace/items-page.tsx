@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import { useCan } from "../me";
-import { loc } from "../orders/stage";
+import { loc } from "../orders/format";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";

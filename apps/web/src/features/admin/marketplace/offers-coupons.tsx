@@ -12,7 +12,7 @@ import { z } from "zod";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
-import { loc } from "../orders/stage";
+import { loc } from "../orders/format";
 import { categoryOptionsQuery, createRecord, itemOptionsQuery, updateRecord } from "./api";
 import { CountryField, errorOf, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
 import { RecordListPage, StatusBadge } from "./marketplace-page";

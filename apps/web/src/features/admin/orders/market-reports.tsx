@@ -15,7 +15,7 @@ import { formatMoney, formatNumber } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
 import { adminApi } from "../api";
 import { categoryOptionsQuery } from "../marketplace/api";
-import { loc } from "./stage";
+import { loc } from "./format";
 import { CsvExportButton } from "../ui/csv-button";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";

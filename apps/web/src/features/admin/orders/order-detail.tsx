@@ -14,7 +14,8 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { assignCourier, couriersQuery, moveOrder, orderQuery } from "./api";
-import { lineGoods, loc, StageBadge } from "./stage";
+import { lineGoods, loc } from "./format";
+import { StageBadge } from "./stage";
 
 /** /admin/orders/{code}: the order, its moves along the allowed stages and its courier. */
 export function OrderDetail() {

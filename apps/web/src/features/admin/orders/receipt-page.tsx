@@ -9,7 +9,8 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { receiptQuery } from "./api";
 import { Amounts, WhereAndWhen } from "./order-detail";
-import { lineGoods, loc, StageBadge } from "./stage";
+import { lineGoods, loc } from "./format";
+import { StageBadge } from "./stage";
 
 /** /admin/orders/{code}/receipt: the order as a printable page (the back office's frame is not printed). */
 export function ReceiptPage() {

@@ -1,23 +1,8 @@
-import type { AdminOrderLine, OrderStage } from "@parkwell/contract";
+import type { OrderStage } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-
-/** A record's text in the language shown ({ en, fr }), English when French is missing. */
-export function loc(text: { en: string; fr: string } | null | undefined, language: string): string {
-  if (!text) return "";
-  return language.startsWith("fr") && text.fr ? text.fr : text.en;
-}
 
 /** An order's stage as a badge, in the back office's words ("Pending" for placed). */
 export function StageBadge({ stage }: { stage: OrderStage }) {
   const { t } = useTranslation("admin-marketplace");
   return <span className={`mp-stage mp-stage--${stage}`}>{t(`stages.${stage}`)}</span>;
-}
-
-/**
- * A line's goods as the receipt lists them: its units at their price after the offer (the coupon,
- * delivery and tax come in the order's amounts below the lines).
- */
-export function lineGoods(l: AdminOrderLine): { amount: number; currency: string } {
-  const amount = Math.round((l.unit_price.amount - l.unit_offer.amount) * l.quantity * 100) / 100;
-  return { amount, currency: l.unit_price.currency };
 }
