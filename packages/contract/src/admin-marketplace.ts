@@ -717,7 +717,7 @@ const DAY_TEXT = "A day is 0 (Sunday) to 6 (Saturday)";
 
 export const DeliveryDepotInputSchema = z.object({
   /** An existing depot's id to keep it; none for a new one. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(2_147_483_647).optional(),
   name: text(120),
   city: text(80),
   lat: z.number({ error: LAT_TEXT }).min(-90, { error: LAT_TEXT }).max(90, { error: LAT_TEXT }),
@@ -735,7 +735,7 @@ export const DeliveryBandInputSchema = z.object({
 export const TimeSlotInputSchema = z
   .object({
     /** An existing slot's id to keep it (a cart that chose it stays valid); none for a new one. */
-    id: z.number().int().positive().optional(),
+    id: z.number().int().positive().max(2_147_483_647).optional(),
     day: z
       .number({ error: DAY_TEXT })
       .int({ error: DAY_TEXT })

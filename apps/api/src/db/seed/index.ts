@@ -10,20 +10,24 @@ import { disableDemoAccounts, seedDemoAccounts } from "./accounts";
 export interface SeedOptions {
   /** Demo mode (config.DEMO_MODE): also the demo accounts with their published passwords. */
   demo?: boolean;
-  /** The time the demo events' rolling dates and the offers' and coupons' windows count from (the clock by default). */
+  /**
+   * The time the demo events' rolling dates, and the marketplace offers' and coupons' windows, count
+   * from (the clock by default).
+   */
   now?: Date;
 }
 
 /** Deterministic and idempotent: run on every start; later features add their own steps here. */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
+  const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
     await upsertAll(tx, countries, countries.id, [...COUNTRY_ROWS]);
     await upsertAll(tx, states, states.id, STATE_ROWS);
     await upsertAll(tx, fees, fees.countryId, FEE_ROWS);
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);
-    await seedEvents(tx, options.now ?? new Date(), { demo: options.demo ?? false });
-    await seedMarketplace(tx, options.now ?? new Date());
+    await seedEvents(tx, now, { demo: options.demo ?? false });
+    await seedMarketplace(tx, now);
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db);

@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
+import type { MarketHome, MarketItemDetail, MarketItemPage, Quote } from "@parkwell/contract";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { queryRows } from "../client";
 import { seed } from "./index";
@@ -336,6 +338,132 @@ describe("the marketplace seed", () => {
     }
   });
 
+  it("is served by the shop's API in each country's currency, and both coupons apply in a quote", async () => {
+    const welcome = {
+      NG: ["WELCOME2000", 2_000],
+      CA: ["WELCOME5", 5],
+      SN: ["WELCOME2000", 2_000],
+      US: ["WELCOME5", 5],
+    };
+    const cap = { NG: 5_000, CA: 12, SN: 5_000, US: 10 };
+    for (const code of codes) {
+      const countryId = COUNTRY[code];
+      const page = (
+        await ctx.app.inject({ url: `/api/v1/marketplace/items?country=${code}&size=50` })
+      ).json<MarketItemPage>();
+      const active = seedItemsOf(countryId).filter((i) => i.status !== "inactive");
+      expect(page.total, code).toBe(active.length);
+      for (const i of page.items) {
+        expect(i.price.currency, `${code} ${i.id}`).toBe(CURRENCY[code]);
+        expect(i.offer_price.amount).toBeLessThanOrEqual(i.price.amount);
+      }
+      // Offers show: the dash cam and the car-care products are cheaper than their price.
+      const dashCam = page.items.find((i) => i.id === itemId(countryId, 1))!;
+      expect(dashCam.offer_price.amount).toBeLessThan(dashCam.price.amount);
+      const home = (
+        await ctx.app.inject({ url: `/api/v1/marketplace/home?country=${code}` })
+      ).json<MarketHome>();
+      expect(home.currency).toBe(CURRENCY[code]);
+      expect(home.sliders.length).toBeGreaterThanOrEqual(2);
+      expect(home.offers.length).toBeGreaterThanOrEqual(2);
+      expect(home.categories.every((c) => c.items > 0)).toBe(true);
+      const fr = (
+        await ctx.app.inject({
+          url: `/api/v1/marketplace/items/${itemId(countryId, 9)}`,
+          headers: { "accept-language": "fr" },
+        })
+      ).json<MarketItemDetail>();
+      expect(fr.name).toBe("Trousse de premiers secours auto");
+
+      // A cart of a dash cam, two packs of towels and a hand wash at one of its parks.
+      const [wash] = await rows<{ park_id: number }>(
+        sql`SELECT park_id FROM market_item_parks WHERE item_id = ${itemId(countryId, 21)} ORDER BY park_id LIMIT 1`,
+      );
+      const detail = (
+        await ctx.app.inject({ url: `/api/v1/marketplace/items/${itemId(countryId, 1)}` })
+      ).json<MarketItemDetail>();
+      const cart = (coupon: string, big = true) => ({
+        method: "POST" as const,
+        url: "/api/v1/marketplace/quote",
+        payload: {
+          country: code,
+          order_type: "takeaway",
+          park_id: wash!.park_id,
+          coupon_code: coupon,
+          lines: big
+            ? [
+                { item_id: itemId(countryId, 1), variation_id: detail.variations[0]!.id, quantity: 1 },
+                { item_id: itemId(countryId, 7), quantity: 2 },
+                { item_id: itemId(countryId, 21), quantity: 1 },
+              ]
+            : [{ item_id: itemId(countryId, 3), quantity: 1 }],
+        },
+      });
+      const percent = (await ctx.app.inject(cart("parkwell10"))).json<Quote>();
+      expect(percent.currency).toBe(CURRENCY[code]);
+      expect(percent.coupon).toMatchObject({ code: "PARKWELL10", applied: true });
+      const goods = percent.subtotal.amount - percent.offer_discount.amount;
+      expect(percent.coupon!.discount.amount).toBeCloseTo(Math.min(goods / 10, cap[code]), 0);
+      const [welcomeCode, off] = welcome[code] as [string, number];
+      const fixed = (await ctx.app.inject(cart(welcomeCode))).json<Quote>();
+      expect(fixed.coupon).toMatchObject({
+        applied: true,
+        discount: { amount: off, currency: CURRENCY[code] },
+      });
+      // The welcome coupon needs ten times its value in goods: a charger alone is not enough.
+      const small = (await ctx.app.inject(cart(welcomeCode, false))).json<Quote>();
+      expect(small.coupon).toMatchObject({ applied: false });
+      expect(small.coupon!.message).toMatch(/at least/);
+    }
+  });
+
+  it("charges delivery by distance from the nearest depot, in bands, and refuses an address out of range", async () => {
+    const driver = await createUser(ctx.database.db);
+    const deliver = async (code: keyof typeof COUNTRY, lat: number, lng: number) => {
+      const [address] = await rows<{ id: number }>(
+        sql`INSERT INTO addresses (user_id, country_id, label, address, city, lat, lng, phone)
+          VALUES (${driver.id}, ${COUNTRY[code]}, 'home', '1 Test Street', 'Test', ${lat}, ${lng}, '+15550100')
+          RETURNING id`,
+      );
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/marketplace/quote",
+        headers: bearer(driver),
+        payload: {
+          country: code,
+          order_type: "delivery",
+          address_id: address!.id,
+          lines: [{ item_id: itemId(COUNTRY[code], 3), quantity: 1 }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Quote>();
+    };
+    // About 2 km north of each depot: the first band.
+    const first = { NG: 1_500, CA: 5.99, SN: 1_000, US: 4.99 };
+    for (const code of codes) {
+      const depots = await rows<{ lat: number; lng: number }>(
+        sql`SELECT lat, lng FROM market_depots WHERE country_id = ${COUNTRY[code]}`,
+      );
+      for (const d of depots) {
+        const q = await deliver(code, d.lat + 0.018, d.lng);
+        expect(q.delivery_charge, `${code} ${d.lat}`).toEqual({
+          amount: first[code],
+          currency: CURRENCY[code],
+        });
+      }
+    }
+    // In Lagos, from the Ikeja depot: Yaba is about 10 km (₦3,000), Victoria Island about 20 km (₦5,000).
+    expect((await deliver("NG", 6.5095, 3.3711)).delivery_charge.amount).toBe(3_000);
+    expect((await deliver("NG", 6.43, 3.4216)).delivery_charge.amount).toBe(5_000);
+    // Ibadan is some 110 km from either depot.
+    const far = await deliver("NG", 7.3775, 3.947);
+    expect(far.problems).toContainEqual({
+      field: "address_id",
+      message: "This address is outside our delivery area",
+    });
+  });
+
   it("changes nothing when seeding again, keeps the stock orders took, and moves offers and coupons forward", async () => {
     const db = ctx.database.db;
     // Two starts at once (two processes on PostgreSQL) put back what is missing once.
@@ -369,8 +497,16 @@ describe("the marketplace seed", () => {
       sql`INSERT INTO audit_log (action, entity, entity_id, operator_id)
         VALUES ('market_item.delete', 'market_item', ${String(itemId(3, 7))}, NULL)`,
     );
+    // It renamed a seeded category and deleted a seeded coupon: neither comes back.
+    await db.execute(sql`UPDATE market_categories SET slug = 'car-care-kits' WHERE slug = 'car-care'`);
+    await db.execute(sql`DELETE FROM coupons WHERE country_id = 4 AND code = 'WELCOME5'`);
+    await db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id, operator_id, before) VALUES
+        ('market_category.update', 'market_category', '1', NULL, '{"slug":"car-care"}'),
+        ('coupon.delete', 'coupon', '8', NULL, '{"code":"WELCOME5"}')`,
+    );
     const before = await snapshot();
-    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(4, 6)}`);
+    await db.execute(sql`DELETE FROM market_items WHERE id = ${itemId(4, 4)}`);
     await db.execute(sql`DELETE FROM market_sliders WHERE id = 43`);
     await seed(db, { demo: true });
     expect(await snapshot()).toEqual(before);

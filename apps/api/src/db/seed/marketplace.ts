@@ -9,7 +9,7 @@
  * variations, add-on links and parks are written with the item, once; a country's depots, bands
  * and slots with its delivery settings row, once. So a restart or a demo reset never duplicates a
  * row nor puts back stock that orders have taken, and the back office's changes stay: a seeded
- * item, add-on, offer, slider or attribute it has deleted (there is an audit entry) stays deleted.
+ * row it has deleted, or a category or coupon it has renamed (there is an audit entry), stays so.
  * The only update: an offer or a coupon about to end, that the back office has not touched (no
  * audit entry), is moved forward, so the demo always has live ones.
  */
@@ -78,8 +78,10 @@ const RESOLUTION = 4;
 
 /** An amount per country, in its minor units: NG kobo, CA and US cents, SN francs. */
 type PerCountry = Record<CountryId, number>;
-const naira = (n: number) => Math.round(n * 100);
-const cents = (n: number) => Math.round(n * 100);
+/** Naira to kobo, dollars to cents. */
+const hundredths = (n: number) => Math.round(n * 100);
+const naira = hundredths;
+const cents = hundredths;
 /** Prices in the unit a shopper reads: naira, Canadian dollars, CFA francs, US dollars. */
 const price = (ng: number, ca: number, sn: number, us: number): PerCountry => ({
   1: naira(ng),
@@ -350,8 +352,8 @@ export const MARKET_ITEM_SEED: readonly SeedItem[] = [
     ),
     descriptionFor: {
       1: l(
-        `${FRSC.en} two warning triangles: this kit has both, with a high-visibility vest, in a carry case. Set them up 50 m behind a breakdown.`,
-        `${FRSC.fr} deux triangles de signalisation : ce kit contient les deux, avec un gilet haute visibilité, dans un étui. Placez-les à 50 m derrière une panne.`,
+        `${FRSC.en} a C-caution sign (warning triangle): this kit has two, with a high-visibility vest, in a carry case. Set them up 50 m behind a breakdown.`,
+        `${FRSC.fr} un panneau « C-caution » (triangle de signalisation) : ce kit en contient deux, avec un gilet haute visibilité, dans un étui. Placez-les à 50 m derrière une panne.`,
       ),
       3: l(
         `${SN_RULE.en} a warning triangle: this kit has two, with a high-visibility vest, in a carry case. Set them up 50 m behind a breakdown.`,
@@ -507,8 +509,8 @@ interface SeedPark {
 
 /**
  * The seeded parks (by id, so the same on every run) a service is done at in a city: washes and
- * valets in city-centre garages and mall car parks, oil changes in garages (in town first), charging where the
- * park has chargers; only parks that are active now.
+ * valets in city-centre garages and mall car parks, oil changes in garages (in town first),
+ * charging where the park has chargers; only parks that are active now.
  */
 export function serviceParks(
   all: readonly SeedPark[],
@@ -720,31 +722,40 @@ const managed = (entity: string, id: ReturnType<typeof sql>) =>
   sql`EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = ${entity} AND a.entity_id = (${id})::text)`;
 
 /**
- * The seeded rows the back office has had in hand (`<entity>:<id>`, from the audit log): one it has
- * deleted is not put back.
+ * The seeded rows the back office has had in hand, from the audit log: `<entity>:<id>` for rows
+ * with fixed ids, and `<entity>:<slug or code>` for categories and coupons by what they were
+ * called before a change. One it has deleted (or renamed) is not put back.
  */
 async function staffRows(db: Tx): Promise<Set<string>> {
-  const rows = await queryRows<{ entity: string; entity_id: string }>(
+  const rows = await queryRows<{ entity: string; key: string }>(
     db,
-    sql`SELECT DISTINCT entity, entity_id FROM audit_log
-      WHERE entity IN ('market_attribute', 'market_addon', 'market_item', 'market_offer', 'market_slider')`,
+    sql`SELECT DISTINCT entity, entity_id AS key FROM audit_log
+        WHERE entity IN ('market_attribute', 'market_addon', 'market_item', 'market_offer', 'market_slider')
+      UNION
+      SELECT DISTINCT entity, coalesce(before->>'slug', before->>'code') AS key FROM audit_log
+        WHERE entity IN ('market_category', 'coupon') AND coalesce(before->>'slug', before->>'code') IS NOT NULL`,
   );
-  return new Set(rows.map((r) => `${r.entity}:${r.entity_id}`));
+  return new Set(rows.map((r) => `${r.entity}:${r.key}`));
 }
 
 /** Seeds the marketplace at `now` (the offers' and coupons' windows count from it). */
 export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
-  await db
-    .insert(marketCategories)
-    .values(MARKET_CATEGORY_SEED.map((c, position) => ({ ...c, position })))
-    .onConflictDoNothing({ target: marketCategories.slug });
+  const staff = await staffRows(db);
+  const fresh = (entity: string) => (row: { id: number }) => !staff.has(`${entity}:${row.id}`);
+  const categories = MARKET_CATEGORY_SEED.map((c, position) => ({ ...c, position })).filter(
+    (c) => !staff.has(`market_category:${c.slug}`),
+  );
+  if (categories.length > 0) {
+    await db
+      .insert(marketCategories)
+      .values(categories)
+      .onConflictDoNothing({ target: marketCategories.slug });
+  }
   const categoryIds = new Map(
     (await db.select({ id: marketCategories.id, slug: marketCategories.slug }).from(marketCategories)).map(
       (c) => [c.slug, c.id],
     ),
   );
-  const staff = await staffRows(db);
-  const fresh = (entity: string) => (row: { id: number }) => !staff.has(`${entity}:${row.id}`);
   const attributes = MARKET_ATTRIBUTE_SEED.map((a) => ({ id: a.id, name: a.name })).filter(
     fresh("market_attribute"),
   );
@@ -788,7 +799,7 @@ export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
     if (sliders.length > 0) {
       await db.insert(marketSliders).values(sliders).onConflictDoNothing({ target: marketSliders.id });
     }
-    await seedCoupons(db, countryId, now);
+    await seedCoupons(db, countryId, now, staff);
     await seedDelivery(db, countryId);
   }
   for (const table of [
@@ -913,19 +924,22 @@ async function seedOffers(
   }
   await db.execute(sql`UPDATE market_offers o SET starts_at = ${startsAt.toISOString()}::timestamptz,
       ends_at = ${endsAt.toISOString()}::timestamptz
-    WHERE o.id = ANY(${sql.param(rows.map((r) => r.id))}::int[])
+    WHERE o.id = ANY(${sql.param(MARKET_OFFER_SEED.map((o) => offerId(countryId, o.n)))}::int[])
       AND o.ends_at < ${new Date(now.getTime() + OFFER_RENEW_MS).toISOString()}::timestamptz
       AND NOT ${managed("market_offer", sql`o.id`)}`);
 }
 
-async function seedCoupons(db: Tx, countryId: CountryId, now: Date) {
+async function seedCoupons(db: Tx, countryId: CountryId, now: Date, staff: Set<string>) {
   const startsAt = now;
   const endsAt = new Date(now.getTime() + COUPON_WINDOW_MS);
   const list = MARKET_COUPON_SEED[countryId];
-  await db
-    .insert(coupons)
-    .values(list.map((c) => ({ ...c, countryId, startsAt, endsAt })))
-    .onConflictDoNothing({ target: [coupons.countryId, coupons.code] });
+  const missing = list.filter((c) => !staff.has(`coupon:${c.code}`));
+  if (missing.length > 0) {
+    await db
+      .insert(coupons)
+      .values(missing.map((c) => ({ ...c, countryId, startsAt, endsAt })))
+      .onConflictDoNothing({ target: [coupons.countryId, coupons.code] });
+  }
   await db.execute(sql`UPDATE coupons c SET ends_at = ${endsAt.toISOString()}::timestamptz,
       starts_at = LEAST(c.starts_at, ${startsAt.toISOString()}::timestamptz)
     WHERE c.country_id = ${countryId} AND c.code = ANY(${sql.param(list.map((c) => c.code))}::text[])
@@ -949,7 +963,10 @@ async function seedDelivery(db: Tx, countryId: CountryId) {
   await db.insert(timeSlots).values(TIME_SLOT_SEED.map((s) => ({ ...s, countryId })));
 }
 
-/** Seeded ids are explicit: the identity moves past them (never back), so rows created later get fresh ids. */
+/**
+ * Seeded ids are explicit: the identity moves past them (never back), so rows created later get
+ * fresh ids.
+ */
 async function moveIdentityPast(db: Tx, table: string): Promise<void> {
   await db.execute(
     sql.raw(`SELECT setval(s.seq, m.max_id)

@@ -10,6 +10,7 @@ import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, withTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, book, fund, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
+import { marketViolations, placeOrder } from "../marketplace/marketplace.test-kit";
 import { startSession } from "../sessions/sessions.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DEMO_RESET_EVERY_MS } from "./demo.domain";
@@ -185,6 +186,63 @@ describe("a demo driver's marketplace orders", () => {
     }
     return id;
   }
+
+  it("placed through the API are undone by the reset: stock, service day and coupon use come back", async () => {
+    const driver = await demoUser(db, DRIVER.email);
+    await fund(db, driver.id, 50_000_000);
+    const wash = itemId(1, 21);
+    const { park_id: parkId } = await one<{ park_id: number }>(
+      sql`SELECT park_id FROM market_item_parks WHERE item_id = ${wash} ORDER BY park_id LIMIT 1`,
+    );
+    const { id: variation } = await one<{ id: number }>(
+      sql`SELECT id FROM market_variations WHERE item_id = ${itemId(1, 1)} AND position = 0`,
+    );
+    // Tomorrow on Lagos's clock (UTC+1), in its last slot.
+    const tomorrow = new Date(Date.now() + 86_400_000 + 3_600_000);
+    const { id: slotId } = await one<{ id: number }>(
+      sql`SELECT id FROM time_slots WHERE country_id = 1 AND day = ${tomorrow.getUTCDay()} AND status = 'active'
+        ORDER BY opening_time DESC LIMIT 1`,
+    );
+    const jobs = async () =>
+      (
+        await one<{ n: number }>(
+          sql`SELECT coalesce(sum(taken), 0)::int AS n FROM service_days WHERE item_id = ${wash}`,
+        )
+      ).n;
+    const before = { stock: await stockOf(), jobs: await jobs() };
+    const body = {
+      country: "NG",
+      order_type: "takeaway",
+      park_id: parkId,
+      coupon_code: "PARKWELL10",
+      time_slot: { slot_id: slotId, date: tomorrow.toISOString().slice(0, 10) },
+      lines: [
+        { item_id: itemId(1, 1), variation_id: variation, quantity: 2 },
+        { item_id: itemId(1, 7), quantity: 3 },
+        { item_id: wash, quantity: 1 },
+      ],
+    };
+    const placed = await placeOrder(ctx.app, driver, body as never, "demo-reset-order-1");
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await stockOf()).toEqual({
+      variation: before.stock.variation - 2,
+      towels: before.stock.towels - 3,
+    });
+    expect(await jobs()).toBe(before.jobs + 1);
+
+    await resetDemoData(db, () => new Date());
+
+    expect({ stock: await stockOf(), jobs: await jobs() }).toEqual(before);
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await marketViolations(db)).toEqual([]);
+    // The coupon is the driver's to use again, with a new wallet top-up.
+    await fund(db, driver.id, 50_000_000);
+    const again = await placeOrder(ctx.app, driver, body as never, "demo-reset-order-2");
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ coupon_code: "PARKWELL10" });
+    await resetDemoData(db, () => new Date());
+    expect(await stockOf()).toEqual(before.stock);
+  });
 
   it("are deleted with their addresses, giving back the stock and service jobs they held; nobody else's", async () => {
     const driver = await demoUser(db, DRIVER.email);

@@ -598,5 +598,11 @@ describe("Delivery Setup", () => {
     expect(foreign.json()).toMatchObject({
       fields: { "slots.0.id": "This time slot does not exist in this country" },
     });
+    const huge = await call(admin, "PUT", "/admin/marketplace/delivery/US", {
+      delivery_enabled: true,
+      takeaway_enabled: true,
+      depots: [{ id: 2 ** 40, name: "X", city: "Y", lat: 1, lng: 1 }],
+    });
+    expect(huge.statusCode).toBe(422);
   });
 });
