@@ -207,9 +207,13 @@ describe("the back office's marketplace", () => {
       expect(await p.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(
         false,
       );
-      await card.getByRole("button", { name: "Delivered" }).click();
+      // By keyboard: the button, then the dialog (its focus starts on Cancel; Tab reaches the confirmation).
+      await card.getByRole("button", { name: "Delivered" }).press("Enter");
       const confirm = p.getByRole("dialog", { name: `Delivered order ${code}?` });
-      await confirm.getByRole("button", { name: "Delivered" }).click();
+      await confirm.waitFor();
+      expect(await p.evaluate(() => document.activeElement?.textContent)).toBe("Cancel");
+      await p.keyboard.press("Tab");
+      await p.keyboard.press("Enter");
       await p
         .getByRole("status")
         .filter({ hasText: `Order ${code} is now Delivered.` })
