@@ -15,8 +15,8 @@ const pages = [page("dashboard"), page("parks"), page("gate"), page("roles")];
 const holder = (...permissions: string[]) => ({ permissions });
 
 describe("permissions", () => {
-  it("are section.action for the fourteen sections and four actions", () => {
-    expect(ADMIN_SECTIONS).toHaveLength(14);
+  it("are section.action for the seventeen sections and four actions", () => {
+    expect(ADMIN_SECTIONS).toHaveLength(17);
     expect(ADMIN_ACTIONS).toEqual(["view", "create", "update", "delete"]);
   });
 
@@ -68,10 +68,21 @@ describe("the back-office nav", () => {
     expect([...LANDING_ORDER].sort()).toEqual([...ADMIN_SECTIONS].sort());
   });
 
+  it("shows the marketplace, orders and deliveries to who holds them; a courier lands on deliveries", () => {
+    const courier = holder("deliveries.view", "deliveries.update");
+    expect(visiblePages(ADMIN_PAGES, courier).map((p) => p.path)).toEqual(["deliveries"]);
+    expect(landingPage(ADMIN_PAGES, landingOrderFor("delivery_boy"), courier)?.path).toBe("deliveries");
+    const shop = holder("marketplace.view", "orders.view");
+    expect(visiblePages(ADMIN_PAGES, shop).map((p) => p.path)).toEqual(["marketplace", "orders"]);
+    expect(landingPage(ADMIN_PAGES, LANDING_ORDER, shop)?.path).toBe("orders");
+  });
+
   it("opens the gate first for attendants and cashiers, the dashboard for everyone else", () => {
     expect(landingOrderFor("employee").slice(0, 2)).toEqual(["gate", "pos"]);
     expect(landingOrderFor("pos_operator")[0]).toBe("gate");
     expect(landingOrderFor("branch_manager")[0]).toBe("dashboard");
+    expect(landingOrderFor("delivery_boy")[0]).toBe("deliveries");
+    expect([...landingOrderFor("delivery_boy")].sort()).toEqual([...LANDING_ORDER].sort());
     expect([...landingOrderFor("employee")].sort()).toEqual([...LANDING_ORDER].sort());
   });
 });

@@ -48,6 +48,30 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "marketplace",
+    path: "marketplace",
+    labelKey: "nav.marketplace",
+    permission: "marketplace.view",
+    load: async () => (await import("./marketplace/marketplace-page")).AdminMarketplacePage,
+    nested: true,
+  },
+  {
+    section: "orders",
+    path: "orders",
+    labelKey: "nav.orders",
+    permission: "orders.view",
+    load: async () => (await import("./orders/orders-page")).AdminOrdersPage,
+    nested: true,
+  },
+  {
+    section: "deliveries",
+    path: "deliveries",
+    labelKey: "nav.deliveries",
+    permission: "deliveries.view",
+    load: async () => (await import("./deliveries/deliveries-page")).DeliveriesPage,
+    nested: true,
+  },
+  {
     section: "gate",
     path: "gate",
     labelKey: "nav.gate",
@@ -134,6 +158,8 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "bookings",
   "parks",
   "events",
+  "orders",
+  "marketplace",
   "staff",
   "customers",
   "transactions",
@@ -142,13 +168,15 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "inquiries",
   "roles",
   "audit",
+  "deliveries",
 ];
 
 /**
  * Attendants and cashiers work at the barrier: /admin opens the gate (or drive-up sales) for them
- * first; everyone else follows LANDING_ORDER (the dashboard first).
+ * first; couriers open their deliveries; everyone else follows LANDING_ORDER (the dashboard first).
  */
 export function landingOrderFor(role: string | undefined): readonly AdminSection[] {
+  if (role === "delivery_boy") return ["deliveries", ...LANDING_ORDER.filter((s) => s !== "deliveries")];
   if (role !== "employee" && role !== "pos_operator") return LANDING_ORDER;
   const first: AdminSection[] = ["gate", "pos"];
   return [...first, ...LANDING_ORDER.filter((s) => !first.includes(s))];

@@ -1,0 +1,125 @@
+import type {
+  AdminCouponList,
+  AdminMarketAddonList,
+  AdminMarketAttributeList,
+  AdminMarketCategoryList,
+  AdminMarketItem,
+  AdminMarketItemList,
+  AdminMarketOfferList,
+  AdminMarketSliderList,
+  ApiErrorBody,
+  DeliverySetup,
+} from "@parkwell/contract";
+import { API_BASE, ApiError } from "../../../lib/api";
+import { readStorage, STORAGE_KEYS, storedLanguage } from "../../../lib/storage-keys";
+import { adminApi, handleAdminError } from "../api";
+import { listParams } from "../ui/use-url-filters";
+
+/** The catalogue's records edited by a list and a dialog, by their path under /admin/marketplace. */
+export interface MarketLists {
+  categories: AdminMarketCategoryList;
+  attributes: AdminMarketAttributeList;
+  addons: AdminMarketAddonList;
+  offers: AdminMarketOfferList;
+  sliders: AdminMarketSliderList;
+  coupons: AdminCouponList;
+}
+export type MarketListKind = keyof MarketLists;
+
+const BASE = "/marketplace";
+
+export function marketListQuery<K extends MarketListKind>(
+  kind: K,
+  f: Record<string, string>,
+  page: number,
+  size: number,
+) {
+  return {
+    queryKey: ["admin", "marketplace", kind, f, page, size] as const,
+    queryFn: () => adminApi<MarketLists[K]>(`${BASE}/${kind}?${listParams(f, page, size)}`),
+  };
+}
+
+export const createRecord = <T>(kind: MarketListKind, body: unknown) =>
+  adminApi<T>(`${BASE}/${kind}`, { method: "POST", body });
+export const deleteRecord = (kind: MarketListKind, id: number) =>
+  adminApi<{ message: string }>(`${BASE}/${kind}/${id}`, { method: "DELETE" });
+export const updateRecord = <T>(kind: MarketListKind, id: number, body: unknown) =>
+  adminApi<T>(`${BASE}/${kind}/${id}`, { method: "PATCH", body });
+
+/** Every category, for pickers (an item's, an offer's, a report's filter). */
+export const categoryOptionsQuery = {
+  queryKey: ["admin", "marketplace", "categories", "options"] as const,
+  queryFn: () => adminApi<AdminMarketCategoryList>(`${BASE}/categories?size=1000`),
+};
+export const attributeOptionsQuery = {
+  queryKey: ["admin", "marketplace", "attributes", "options"] as const,
+  queryFn: () => adminApi<AdminMarketAttributeList>(`${BASE}/attributes?size=1000&status=active`),
+};
+export const addonOptionsQuery = (country: string) => ({
+  queryKey: ["admin", "marketplace", "addons", "options", country] as const,
+  queryFn: () => adminApi<AdminMarketAddonList>(`${BASE}/addons?size=1000&country=${country}`),
+});
+export const itemOptionsQuery = (country: string) => ({
+  queryKey: ["admin", "marketplace", "items", "options", country] as const,
+  queryFn: () => adminApi<AdminMarketItemList>(`${BASE}/items?size=1000&country=${country}`),
+});
+/** The active parks of a country, where a service may be done. */
+export const serviceParksQuery = (country: string) => ({
+  queryKey: ["admin", "marketplace", "parks", country] as const,
+  queryFn: () =>
+    adminApi<{ items: { id: number; name: string; city: string }[] }>(`${BASE}/parks?country=${country}`),
+});
+
+export function itemsQuery(f: Record<string, string>, page: number, size: number) {
+  return {
+    queryKey: ["admin", "marketplace", "items", f, page, size] as const,
+    queryFn: () => adminApi<AdminMarketItemList>(`${BASE}/items?${listParams(f, page, size)}`),
+  };
+}
+export const itemQuery = (id: number) => ({
+  queryKey: ["admin", "marketplace", "item", id] as const,
+  queryFn: () => adminApi<AdminMarketItem>(`${BASE}/items/${id}`),
+});
+export const createItem = (body: unknown) =>
+  adminApi<AdminMarketItem>(`${BASE}/items`, { method: "POST", body });
+export const updateItem = (id: number, body: unknown) =>
+  adminApi<AdminMarketItem>(`${BASE}/items/${id}`, { method: "PATCH", body });
+export const createVariation = (itemId: number, body: unknown) =>
+  adminApi<AdminMarketItem>(`${BASE}/items/${itemId}/variations`, { method: "POST", body });
+export const updateVariation = (itemId: number, variationId: number, body: unknown) =>
+  adminApi<AdminMarketItem>(`${BASE}/items/${itemId}/variations/${variationId}`, { method: "PATCH", body });
+
+export const deliverySetupQuery = (country: string) => ({
+  queryKey: ["admin", "marketplace", "delivery", country] as const,
+  queryFn: () => adminApi<DeliverySetup>(`${BASE}/delivery/${country}`),
+});
+export const saveDeliverySetup = (country: string, body: unknown) =>
+  adminApi<DeliverySetup>(`${BASE}/delivery/${country}`, { method: "PUT", body });
+
+/** Uploads one image as multipart/form-data (field `image`); the server checks and re-encodes it. */
+export async function uploadItemImage(id: number, file: File): Promise<AdminMarketItem> {
+  const form = new FormData();
+  form.append("image", file, file.name);
+  const headers: Record<string, string> = { accept: "application/json", "accept-language": storedLanguage() };
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}/admin${BASE}/items/${id}/images`, { method: "POST", headers, body: form });
+  } catch {
+    throw new ApiError(
+      0,
+      "network_error",
+      "Network error. Please check your internet connection and try again.",
+    );
+  }
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (res.ok) return body as AdminMarketItem;
+  const e = (body ?? {}) as Partial<ApiErrorBody>;
+  const err = new ApiError(res.status, e.code ?? "error", e.message ?? "Something went wrong", e.fields);
+  handleAdminError(err);
+  throw err;
+}
+export const removeItemImage = (id: number, n: number) =>
+  adminApi<AdminMarketItem>(`${BASE}/items/${id}/images/${n}`, { method: "DELETE" });

@@ -1,0 +1,653 @@
+import {
+  AdminMarketItemCreateSchema,
+  AdminMarketVariationBodySchema,
+  ITEM_KINDS,
+  MARKET_IMAGE_MAX_BYTES,
+  MARKET_ITEM_MAX_IMAGES,
+  type AdminMarketItem,
+  type AdminMarketVariation,
+} from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { z } from "zod";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
+import { FormAlert } from "../../../components/ui/form-alert";
+import { errorText, serverFields } from "../../../lib/form-errors";
+import { formatMoney } from "../../../lib/format";
+import { useSchemaForm } from "../../../lib/use-schema-form";
+import { useCan } from "../me";
+import { loc } from "../orders/format";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { PageHeader } from "../ui/page-header";
+import { LoadingState } from "../ui/states";
+import {
+  addonOptionsQuery,
+  attributeOptionsQuery,
+  categoryOptionsQuery,
+  createItem,
+  createVariation,
+  itemQuery,
+  serviceParksQuery,
+  updateItem,
+  updateVariation,
+  uploadItemImage,
+  removeItemImage,
+} from "./api";
+import { errorOf, FixedField, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
+import { MarketTabs, StatusBadge, useCountryOptions } from "./marketplace-page";
+import { formName, RecordDialog } from "./record-dialog";
+
+interface ItemValues {
+  country_code: string;
+  kind: string;
+  category_id: string;
+  name_en: string;
+  name_fr: string;
+  description_en: string;
+  description_fr: string;
+  price: string;
+  stock: string;
+  daily_capacity: string;
+  duration_minutes: string;
+  status: string;
+  addon_ids: string[];
+  park_ids: string[];
+}
+
+/** The item's rules with the back office's texts for the kind's fields. */
+const ItemFormSchema = z.object(AdminMarketItemCreateSchema.shape).superRefine((v, ctx) => {
+  const issue = (path: string, key: string) =>
+    ctx.addIssue({ code: "custom", path: [path], message: key, params: { key: `admin-marketplace:${key}` } });
+  if (v.kind === "service" && v.daily_capacity == null) issue("daily_capacity", "form.capacityNeeded");
+});
+
+function valuesOf(item: AdminMarketItem | undefined): ItemValues {
+  return {
+    country_code: item?.country_code ?? "NG",
+    kind: item?.kind ?? "product",
+    category_id: item ? String(item.category.id) : "",
+    name_en: item?.name.en ?? "",
+    name_fr: item?.name.fr ?? "",
+    description_en: item?.description.en ?? "",
+    description_fr: item?.description.fr ?? "",
+    price: item ? String(item.price.amount) : "",
+    stock: item?.stock == null ? "" : String(item.stock),
+    daily_capacity: item?.daily_capacity == null ? "" : String(item.daily_capacity),
+    duration_minutes: item?.duration_minutes == null ? "" : String(item.duration_minutes),
+    status: item?.status ?? "active",
+    addon_ids: (item?.addons ?? []).map((a) => String(a.id)),
+    park_ids: (item?.parks ?? []).map((p) => String(p.id)),
+  };
+}
+
+function inputOf(v: ItemValues) {
+  const service = v.kind === "service";
+  return {
+    country_code: v.country_code,
+    kind: v.kind,
+    category_id: numOrNull(v.category_id) ?? Number.NaN,
+    name: { en: v.name_en, fr: v.name_fr },
+    description: { en: v.description_en, fr: v.description_fr },
+    price: num(v.price),
+    stock: service ? null : numOrNull(v.stock),
+    daily_capacity: service ? numOrNull(v.daily_capacity) : null,
+    duration_minutes: service ? numOrNull(v.duration_minutes) : null,
+    status: v.status,
+    addon_ids: (v.addon_ids || []).map(Number),
+    park_ids: service ? (v.park_ids || []).map(Number) : [],
+  };
+}
+
+/** /admin/marketplace/items/new and /admin/marketplace/items/{id}: the item and its variations. */
+export function ItemEditor() {
+  const { t } = useTranslation(["admin-marketplace", "auth"]);
+  const { id } = useParams();
+  const itemId = id ? Number(id) : null;
+  const item = useQuery({ ...itemQuery(itemId ?? 0), enabled: itemId !== null && Number.isInteger(itemId) });
+  // The category's select shows the saved one only if its options are there when it mounts.
+  const categories = useQuery(categoryOptionsQuery);
+  if ((itemId !== null && item.isPending) || categories.isPending)
+    return <LoadingState text={t("loading")} />;
+  if (itemId !== null && (item.isError || !item.data)) {
+    return (
+      <>
+        <PageHeader title={t("items.title")} />
+        <FormAlert message={errorText(t, item.error)} />
+        <Link to="..">{t("items.back")}</Link>
+      </>
+    );
+  }
+  return <ItemForm key={itemId ?? "new"} item={item.data} />;
+}
+
+function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
+  const { t, i18n } = useTranslation(["admin-marketplace", "auth"]);
+  const lang = i18n.language;
+  const can = useCan();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const editable = item ? can("marketplace.update") : can("marketplace.create");
+  const form = useSchemaForm<ItemValues, typeof ItemFormSchema>({
+    schema: ItemFormSchema,
+    defaultValues: valuesOf(item),
+    toInput: inputOf,
+  });
+  const { register } = form;
+  const country = form.watch("country_code");
+  const kind = form.watch("kind");
+  const countries = useCountryOptions();
+  const categories = useQuery(categoryOptionsQuery);
+  const addons = useQuery(addonOptionsQuery(country));
+  const parks = useQuery({ ...serviceParksQuery(country), enabled: kind === "service" });
+  const [saved, setSaved] = useState(false);
+
+  const save = useMutation({
+    mutationFn: (body: z.output<typeof ItemFormSchema>) => {
+      if (!item) return createItem(body);
+      // Country and kind stay; the images are uploaded and removed one by one (ItemImages).
+      const { country_code: _c, kind: _k, images: _i, ...patch } = body;
+      return updateItem(item.id, patch);
+    },
+    onMutate: () => setSaved(false),
+    onSuccess: async (result) => {
+      setSaved(true);
+      client.setQueryData(itemQuery(result.id).queryKey, result);
+      await client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] });
+      if (!item) void navigate(`../${result.id}`, { relative: "path" });
+    },
+    onError: (err) => {
+      for (const [field, message] of Object.entries(serverFields(err))) {
+        const name = formName(field).replace(/_\d+$/, "");
+        if (name in form.getValues()) form.setError(name as keyof ItemValues, { type: "server", message });
+      }
+    },
+  });
+  const fieldErrors = Object.keys(serverFields(save.error)).length > 0;
+
+  return (
+    <>
+      <PageHeader
+        title={item ? loc(item.name, lang) : t("items.new")}
+        description={
+          item ? (
+            <>
+              {t(`kinds.${item.kind}`)} · {item.country_code} · <StatusBadge status={item.status} /> ·{" "}
+              {t("items.soldCount", { count: item.sold })}
+            </>
+          ) : (
+            t("items.newDescription")
+          )
+        }
+        actions={
+          <Link className="button" to="..">
+            {t("items.back")}
+          </Link>
+        }
+      />
+      <MarketTabs />
+      <form className="admin-park-form" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+        <fieldset disabled={!editable || save.isPending}>
+          <section className="admin-park-section">
+            <h2>{t("items.details")}</h2>
+            <div className="admin-park-grid">
+              {item ? (
+                <>
+                  <FixedField
+                    label={t("filters.country")}
+                    value={countries.find(([c]) => c === item.country_code)?.[1] ?? item.country_code}
+                    hint={t("form.countryFixed")}
+                  />
+                  <FixedField label={t("form.kind")} value={t(`kinds.${item.kind}`)} />
+                </>
+              ) : (
+                <>
+                  <SelectField
+                    label={t("filters.country")}
+                    options={countries}
+                    error={errorOf(form, "country_code")}
+                    {...register("country_code", {
+                      onChange: () => {
+                        form.setValue("addon_ids", []);
+                        form.setValue("park_ids", []);
+                      },
+                    })}
+                  />
+                  <SelectField
+                    label={t("form.kind")}
+                    options={ITEM_KINDS.map((k) => [k, t(`kinds.${k}`)] as const)}
+                    error={errorOf(form, "kind")}
+                    {...register("kind")}
+                  />
+                </>
+              )}
+              <SelectField
+                label={t("form.category")}
+                required
+                options={[
+                  ["", t("form.chooseCategory")],
+                  ...(categories.data?.items ?? []).map((c) => [String(c.id), loc(c.name, lang)] as const),
+                ]}
+                error={errorOf(form, "category_id")}
+                {...register("category_id")}
+              />
+              <StatusField form={form} />
+              <LocalisedFields form={form} field="name" label={t("columns.name")} />
+            </div>
+            <div className="admin-park-texts">
+              <div lang="en">
+                <TextAreaField
+                  label={t("form.inEnglish", { label: t("form.description") })}
+                  rows={4}
+                  error={errorOf(form, "description")}
+                  {...register("description_en")}
+                />
+              </div>
+              <div lang="fr">
+                <TextAreaField
+                  label={t("form.inFrench", { label: t("form.description") })}
+                  rows={4}
+                  {...register("description_fr")}
+                />
+              </div>
+            </div>
+          </section>
+
+          <section className="admin-park-section">
+            <h2>{t("items.priceAndStock")}</h2>
+            <div className="admin-park-grid">
+              <TextField
+                label={t("form.priceMajor")}
+                hint={item && item.variations.length > 0 ? t("form.priceWithVariations") : undefined}
+                inputMode="decimal"
+                required
+                error={errorOf(form, "price")}
+                {...register("price")}
+              />
+              {kind === "product" ? (
+                <TextField
+                  label={t("columns.stock")}
+                  hint={t("form.stockHint")}
+                  inputMode="numeric"
+                  error={errorOf(form, "stock")}
+                  {...register("stock")}
+                />
+              ) : (
+                <>
+                  <TextField
+                    label={t("form.dailyCapacity")}
+                    hint={t("form.capacityHint")}
+                    inputMode="numeric"
+                    required
+                    error={errorOf(form, "daily_capacity")}
+                    {...register("daily_capacity")}
+                  />
+                  <TextField
+                    label={t("form.duration")}
+                    inputMode="numeric"
+                    error={errorOf(form, "duration_minutes")}
+                    {...register("duration_minutes")}
+                  />
+                </>
+              )}
+            </div>
+          </section>
+
+          <section className="admin-park-section">
+            <h2>{t("items.addonsAndParks")}</h2>
+            <fieldset className="mp-checks">
+              <legend>{t("form.addons")}</legend>
+              {(addons.data?.items ?? []).length === 0 && (
+                <p className="admin-park-muted">{t("form.noAddons", { country })}</p>
+              )}
+              {(addons.data?.items ?? []).map((a) => (
+                <label key={a.id} className="admin-check">
+                  <input type="checkbox" value={String(a.id)} {...register("addon_ids")} />
+                  {loc(a.name, lang)} ({formatMoney(a.price.amount, a.price.currency, lang)})
+                  {a.status === "inactive" && (
+                    <span className="admin-park-muted"> · {t("status.inactive")}</span>
+                  )}
+                </label>
+              ))}
+              {errorOf(form, "addon_ids") && <p className="field__error">{errorOf(form, "addon_ids")}</p>}
+            </fieldset>
+            {kind === "service" && (
+              <fieldset className="mp-checks">
+                <legend>{t("form.serviceParks")}</legend>
+                {(parks.data?.items ?? []).length === 0 && (
+                  <p className="admin-park-muted">{t("form.noParks", { country })}</p>
+                )}
+                {(parks.data?.items ?? []).map((p) => (
+                  <label key={p.id} className="admin-check">
+                    <input type="checkbox" value={String(p.id)} {...register("park_ids")} />
+                    {p.name} ({p.city})
+                  </label>
+                ))}
+                {errorOf(form, "park_ids") && <p className="field__error">{errorOf(form, "park_ids")}</p>}
+              </fieldset>
+            )}
+          </section>
+
+          {save.isError && !fieldErrors && <FormAlert message={errorText(t, save.error)} />}
+          {saved && !save.isPending && (
+            <p role="status" className="admin-park-saved">
+              {t("saved")}
+            </p>
+          )}
+          {editable && (
+            <div className="admin-park-actions">
+              <button type="submit" className="button button--accent">
+                {save.isPending ? t("saving") : item ? t("save") : t("create")}
+              </button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+      {item && <ItemImages item={item} editable={can("marketplace.update")} />}
+      {item && <Variations item={item} />}
+    </>
+  );
+}
+
+interface VariationValues {
+  attribute_id: string;
+  value_en: string;
+  value_fr: string;
+  price: string;
+  stock: string;
+  position: string;
+  status: string;
+}
+
+/** The item's variations: a row each, added and edited in a dialog, deactivated after a question. */
+function Variations({ item }: { item: AdminMarketItem }) {
+  const { t, i18n } = useTranslation(["admin-marketplace", "auth"]);
+  const lang = i18n.language;
+  const can = useCan();
+  const client = useQueryClient();
+  const attributes = useQuery(attributeOptionsQuery);
+  const [editing, setEditing] = useState<AdminMarketVariation | "new" | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminMarketVariation | null>(null);
+  const mayEdit = can("marketplace.update");
+  const stored = (next: AdminMarketItem) => {
+    client.setQueryData(itemQuery(item.id).queryKey, next);
+    return client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] });
+  };
+  const deactivate = useMutation({
+    mutationFn: (v: AdminMarketVariation) => updateVariation(item.id, v.id, { status: "inactive" }),
+    onSuccess: async (next) => {
+      setDeactivating(null);
+      await stored(next);
+    },
+  });
+  // All variations of an item share one attribute: a new one starts on the item's.
+  const attributeId = item.variations[0]?.attribute.id;
+  const editingRecord = editing === "new" ? null : editing;
+  const name = (v: AdminMarketVariation) => `${loc(v.attribute.name, lang)}: ${loc(v.value, lang)}`;
+
+  return (
+    <section className="admin-park-section" aria-labelledby="item-variations">
+      <div className="mp-section-head">
+        <h2 id="item-variations">{t("variations.title")}</h2>
+        {mayEdit && (
+          <button type="button" className="button" onClick={() => setEditing("new")}>
+            {t("variations.add")}
+          </button>
+        )}
+      </div>
+      <p className="admin-park-muted">{t("variations.hint")}</p>
+      {item.variations.length === 0 ? (
+        <p>{t("variations.none")}</p>
+      ) : (
+        <div className="admin-table__scroll" role="region" aria-labelledby="item-variations" tabIndex={0}>
+          <table className="mp-lines">
+            <thead>
+              <tr>
+                <th scope="col">{t("variations.variation")}</th>
+                <th scope="col" className="admin-table__num">
+                  {t("columns.price")}
+                </th>
+                <th scope="col" className="admin-table__num">
+                  {t("columns.stock")}
+                </th>
+                <th scope="col" className="admin-table__num">
+                  {t("columns.position")}
+                </th>
+                <th scope="col">{t("columns.status")}</th>
+                {mayEdit && (
+                  <th scope="col">
+                    <span className="visually-hidden">{t("actions")}</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {item.variations.map((v) => (
+                <tr key={v.id}>
+                  <th scope="row">{name(v)}</th>
+                  <td className="admin-table__num">{formatMoney(v.price.amount, v.price.currency, lang)}</td>
+                  <td className="admin-table__num">{v.stock ?? "—"}</td>
+                  <td className="admin-table__num">{v.position}</td>
+                  <td>
+                    <StatusBadge status={v.status} />
+                  </td>
+                  {mayEdit && (
+                    <td className="mp-row-actions">
+                      <button type="button" className="button" onClick={() => setEditing(v)}>
+                        {t("edit")}
+                        <span className="visually-hidden"> {name(v)}</span>
+                      </button>
+                      {v.status === "active" && (
+                        <button
+                          type="button"
+                          className="button admin-button--danger"
+                          onClick={() => setDeactivating(v)}
+                        >
+                          {t("variations.deactivate")}
+                          <span className="visually-hidden"> {name(v)}</span>
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={t("variations.deactivateTitle")}
+        message={deactivating ? t("variations.deactivateMessage", { name: name(deactivating) }) : ""}
+        confirmLabel={t("variations.deactivate")}
+        danger
+        busy={deactivate.isPending}
+        error={deactivate.isError ? errorText(t, deactivate.error) : null}
+        onConfirm={() => deactivating && deactivate.mutate(deactivating)}
+        onCancel={() => {
+          setDeactivating(null);
+          deactivate.reset();
+        }}
+      />
+      {editing !== null && (
+        <RecordDialog<VariationValues, typeof AdminMarketVariationBodySchema>
+          open
+          title={editingRecord ? t("variations.edit", { name: name(editingRecord) }) : t("variations.add")}
+          schema={AdminMarketVariationBodySchema}
+          values={{
+            attribute_id: String(editingRecord?.attribute.id ?? attributeId ?? ""),
+            value_en: editingRecord?.value.en ?? "",
+            value_fr: editingRecord?.value.fr ?? "",
+            price: editingRecord ? String(editingRecord.price.amount) : String(item.price.amount),
+            stock: editingRecord?.stock == null ? "" : String(editingRecord.stock),
+            position: String(editingRecord?.position ?? item.variations.length),
+            status: editingRecord?.status ?? "active",
+          }}
+          toInput={(v) => ({
+            attribute_id: numOrNull(v.attribute_id) ?? Number.NaN,
+            value: { en: v.value_en, fr: v.value_fr },
+            price: num(v.price),
+            stock: item.kind === "service" ? null : numOrNull(v.stock),
+            position: num(v.position),
+            status: v.status,
+          })}
+          save={async (body) => {
+            const next = editingRecord
+              ? await updateVariation(item.id, editingRecord.id, {
+                  value: body.value,
+                  price: body.price,
+                  stock: body.stock,
+                  position: body.position,
+                  status: body.status,
+                })
+              : await createVariation(item.id, body);
+            client.setQueryData(itemQuery(item.id).queryKey, next);
+          }}
+          onClose={() => setEditing(null)}
+          onSaved={() => client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] })}
+          submitLabel={editingRecord ? t("save") : t("variations.add")}
+        >
+          {(form) => (
+            <>
+              {editingRecord || attributeId ? (
+                <FixedField
+                  label={t("variations.attribute")}
+                  value={loc((editingRecord ?? item.variations[0])?.attribute.name, lang)}
+                  hint={t("variations.oneAttribute")}
+                />
+              ) : (
+                <SelectField
+                  label={t("variations.attribute")}
+                  options={[
+                    ["", t("variations.chooseAttribute")],
+                    ...(attributes.data?.items ?? []).map((a) => [String(a.id), loc(a.name, lang)] as const),
+                  ]}
+                  error={errorOf(form, "attribute_id")}
+                  {...form.register("attribute_id")}
+                />
+              )}
+              <LocalisedFields form={form} field="value" label={t("variations.value")} />
+              <TextField
+                label={t("form.priceMajor")}
+                inputMode="decimal"
+                required
+                error={errorOf(form, "price")}
+                {...form.register("price")}
+              />
+              {item.kind === "product" && (
+                <TextField
+                  label={t("columns.stock")}
+                  inputMode="numeric"
+                  required
+                  error={errorOf(form, "stock")}
+                  {...form.register("stock")}
+                />
+              )}
+              <TextField
+                label={t("columns.position")}
+                inputMode="numeric"
+                error={errorOf(form, "position")}
+                {...form.register("position")}
+              />
+              <StatusField form={form} />
+            </>
+          )}
+        </RecordDialog>
+      )}
+    </section>
+  );
+}
+
+/** The item's images, the first the main one: upload (JPEG, PNG or WebP up to 5 MB) and remove. */
+function ItemImages({ item, editable }: { item: AdminMarketItem; editable: boolean }) {
+  const { t, i18n } = useTranslation(["admin-marketplace", "auth"]);
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [inputKey, setInputKey] = useState(0);
+  const done = (next: AdminMarketItem) => {
+    client.setQueryData(itemQuery(item.id).queryKey, next);
+    return client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] });
+  };
+  const upload = useMutation({
+    mutationFn: (f: File) => uploadItemImage(item.id, f),
+    onSuccess: async (next) => {
+      setFile(null);
+      setInputKey((k) => k + 1);
+      await done(next);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (n: number) => removeItemImage(item.id, n),
+    onSuccess: async (next) => {
+      setRemoving(null);
+      await done(next);
+    },
+  });
+  const name = loc(item.name, i18n.language);
+  const tooBig = file !== null && file.size > MARKET_IMAGE_MAX_BYTES;
+  return (
+    <section className="admin-park-section" aria-labelledby="item-images">
+      <h2 id="item-images">{t("images.title")}</h2>
+      {item.images.length === 0 ? (
+        <p className="admin-park-muted">{t("images.none")}</p>
+      ) : (
+        <ul className="mp-images">
+          {item.images.map((url, n) => (
+            <li key={url}>
+              <img src={url} alt={t("images.alt", { name, n: n + 1 })} width={120} height={120} />
+              {n === 0 && <span className="admin-park-muted">{t("images.main")}</span>}
+              {editable && (
+                <button type="button" className="button" onClick={() => setRemoving(n)}>
+                  {t("delivery.remove")}
+                  <span className="visually-hidden"> {t("images.alt", { name, n: n + 1 })}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editable && item.images.length < MARKET_ITEM_MAX_IMAGES && (
+        <form
+          className="mp-inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (file && !tooBig) upload.mutate(file);
+          }}
+        >
+          <TextField
+            key={inputKey}
+            type="file"
+            label={t("images.choose")}
+            hint={t("images.hint")}
+            accept="image/jpeg,image/png,image/webp"
+            error={tooBig ? t("images.tooBig") : undefined}
+            onChange={(e) => {
+              upload.reset();
+              setFile(e.target.files?.[0] ?? null);
+            }}
+          />
+          <button type="submit" className="button" disabled={!file || tooBig || upload.isPending}>
+            {upload.isPending ? t("images.uploading") : t("images.upload")}
+          </button>
+        </form>
+      )}
+      <FormAlert message={upload.isError ? errorText(t, upload.error) : null} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("images.removeTitle")}
+        message={t("images.removeMessage", { name })}
+        confirmLabel={t("delivery.remove")}
+        danger
+        busy={remove.isPending}
+        error={remove.isError ? errorText(t, remove.error) : null}
+        onConfirm={() => removing !== null && remove.mutate(removing)}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+      />
+    </section>
+  );
+}
