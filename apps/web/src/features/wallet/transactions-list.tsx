@@ -12,6 +12,7 @@ const KNOWN_TYPES = new Set([
   "booking_extension",
   "booking_renewal",
   "booking_overstay",
+  "order_charge",
   "refund",
   "demo_reset",
 ]);
