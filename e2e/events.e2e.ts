@@ -78,7 +78,10 @@ async function signedInPage(
 
 describe("event parking", () => {
   it("lists an event, shows its parks, books one from the wallet, and the booking names the event", async () => {
-    const start = new Date(Math.ceil((Date.now() + 3 * DAY) / 3_600_000) * 3_600_000);
+    // 14:00 in Lagos three days ahead: the parking window (12:00 to 19:00) stays within one day,
+    // whatever the time the test runs at.
+    const now = new Date();
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 3, 13));
     const name = `Afrobeats Night ${Date.now()}`;
     const code = await createE2eEvent(db, {
       name,
