@@ -184,7 +184,9 @@ describe("GET /events", () => {
     expect(codes(toronto)).toContain(list.toronto.code);
     const utcNext = await page(`search=quokka&from=${addDays(torontoDay, 1)}&to=${addDays(torontoDay, 1)}`);
     expect(codes(utcNext)).not.toContain(list.toronto.code);
-    expect(codes(await page(`search=quokka&from=${addDays(lagosDay, 7)}`))).toEqual([]);
+    // The last event ends 8 days and 5 hours from now: on the Lagos calendar that can be the day
+    // after `lagosDay + 6`, but never `lagosDay + 8`, whatever the hour the test runs at.
+    expect(codes(await page(`search=quokka&from=${addDays(lagosDay, 8)}`))).toEqual([]);
   });
 
   it("puts the nearest first with lat and lng, with its distance", async () => {
