@@ -152,7 +152,7 @@ export type BookSpaceStatus = "booked" | "full" | "missing_accounts" | "unavaila
 /**
  * A new booking and its wallet charge in one statement, the database function `book_space`
  * (drizzle/0021; its charge and insert, pay_and_insert_booking, shared with book_event_space since
- * 0028; docs/decisions/008-bookings.md): it locks the capacity row, reads the peak in a later
+ * 0030; docs/decisions/008-bookings.md): it locks the capacity row, reads the peak in a later
  * statement, posts the charge and inserts the booking, in one round trip and one transaction. A short wallet raises SQLSTATE PW402, a busy plate 23P01, a reused idempotency key
  * 23505; each rolls everything back.
  */
