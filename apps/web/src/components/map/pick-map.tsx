@@ -5,9 +5,11 @@ import { useEffect, useRef } from "react";
 import { MAP_ATTRIBUTION, MAP_TILE_URL } from "./map-config";
 
 /**
- * One draggable pin on a map (a delivery address): a click on the map or a drag of the pin moves
- * it and reports the point, rounded to six decimals. Loaded lazily with Leaflet. The caller keeps a
- * keyboard way to set the point (a default, or fields).
+ * One draggable pin on a map (a delivery address, a park's or a venue's position in the back
+ * office): a click on the map or a drag of the pin moves it and reports the point, rounded to six
+ * decimals. Loaded lazily with Leaflet. The caller keeps a keyboard way to set the point (a
+ * default, or latitude and longitude fields that the map follows; a point off the globe, as a
+ * field being typed, leaves the pin where it is).
  */
 export default function PickMap({
   lat,
@@ -15,12 +17,15 @@ export default function PickMap({
   label,
   onPick,
   zoom = 13,
+  className = "",
 }: {
   lat: number;
   lng: number;
   label: string;
   onPick: (lat: number, lng: number) => void;
   zoom?: number;
+  /** Added to the box's own class, for a size of the caller's. */
+  className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<LeafletMap | null>(null);
@@ -65,11 +70,12 @@ export default function PickMap({
   }, []);
 
   useEffect(() => {
+    if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return;
     const current = marker.current?.getLatLng();
     if (current && current.lat === lat && current.lng === lng) return;
     marker.current?.setLatLng([lat, lng]);
     map.current?.panTo([lat, lng]);
   }, [lat, lng]);
 
-  return <div ref={box} className="pick-map" role="application" aria-label={label} />;
+  return <div ref={box} className={`pick-map ${className}`.trim()} role="application" aria-label={label} />;
 }

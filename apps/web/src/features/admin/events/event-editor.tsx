@@ -31,7 +31,7 @@ import { LoadingState } from "../ui/states";
 import { cancelEvent, createEvent, eventParksQuery, eventQuery, publishEvent, updateEvent } from "./api";
 import { EventStatus } from "./events-page";
 
-const LocationMap = lazy(() => import("../parks/location-map"));
+const PickMap = lazy(() => import("../../../components/map/pick-map"));
 
 interface PriceValues {
   vehicle_type_id: number;
@@ -536,8 +536,10 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
               />
             </div>
             <p className="admin-park-muted">{t("mapHint")}</p>
-            <Suspense fallback={<div className="admin-park-map" />}>
-              <LocationMap
+            <Suspense fallback={<div className="pick-map admin-park-map" />}>
+              <PickMap
+                className="admin-park-map"
+                zoom={15}
                 lat={Number.isFinite(lat) ? lat : 0}
                 lng={Number.isFinite(lng) ? lng : 0}
                 label={t("mapLabel")}

@@ -25,7 +25,7 @@ import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
 import { countriesQuery } from "../../../lib/queries";
 
-const LocationMap = lazy(() => import("./location-map"));
+const PickMap = lazy(() => import("../../../components/map/pick-map"));
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -360,8 +360,10 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
               />
             </div>
             <p className="admin-park-muted">{t("mapHint")}</p>
-            <Suspense fallback={<div className="admin-park-map" />}>
-              <LocationMap
+            <Suspense fallback={<div className="pick-map admin-park-map" />}>
+              <PickMap
+                className="admin-park-map"
+                zoom={15}
                 lat={Number.isFinite(lat) ? lat : 0}
                 lng={Number.isFinite(lng) ? lng : 0}
                 label={t("mapLabel")}
