@@ -376,11 +376,7 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
               </button>
             )}
             {event && event.status !== "cancelled" && can("events.delete") && (
-              <button
-                type="button"
-                className="button admin-button--danger"
-                onClick={() => setConfirm("cancel")}
-              >
+              <button type="button" className="button button--danger" onClick={() => setConfirm("cancel")}>
                 {t("cancelEvent")}
               </button>
             )}

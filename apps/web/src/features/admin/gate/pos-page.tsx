@@ -213,7 +213,7 @@ export function PosPage() {
             {s.can_void && (
               <button
                 type="button"
-                className="button admin-button--danger"
+                className="button button--danger"
                 onClick={() => ask({ sale: s, kind: "void" })}
               >
                 {t("pos.void")}

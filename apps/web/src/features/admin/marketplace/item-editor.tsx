@@ -441,7 +441,7 @@ function Variations({ item }: { item: AdminMarketItem }) {
                       {v.status === "active" && (
                         <button
                           type="button"
-                          className="button admin-button--danger"
+                          className="button button--danger"
                           onClick={() => setDeactivating(v)}
                         >
                           {t("variations.deactivate")}

@@ -147,11 +147,7 @@ export function RecordListPage<K extends MarketListKind>({
                   </button>
                 )}
                 {mayDelete && (
-                  <button
-                    type="button"
-                    className="button admin-button--danger"
-                    onClick={() => setRemoving(row)}
-                  >
+                  <button type="button" className="button button--danger" onClick={() => setRemoving(row)}>
                     {t("delete")}
                     <span className="visually-hidden"> {rowName(row)}</span>
                   </button>

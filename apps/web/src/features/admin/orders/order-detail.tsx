@@ -105,7 +105,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                 <button
                   key={to}
                   type="button"
-                  className={danger ? "button admin-button--danger" : "button button--accent"}
+                  className={danger ? "button button--danger" : "button button--accent"}
                   disabled={move.isPending}
                   onClick={() => press(to)}
                 >
@@ -502,7 +502,7 @@ function ReturnDialog({
           <button type="button" className="button" disabled={busy} onClick={onClose}>
             {t("admin:confirm.cancel")}
           </button>
-          <button type="submit" className="button admin-button--danger" disabled={busy}>
+          <button type="submit" className="button button--danger" disabled={busy}>
             {busy ? t("saving") : t("moveTo.returned")}
           </button>
         </div>

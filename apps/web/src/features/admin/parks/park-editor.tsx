@@ -234,11 +234,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
               </a>
             )}
             {park && can("parks.update") && park.status !== "inactive" && can("parks.delete") && (
-              <button
-                type="button"
-                className="button admin-button--danger"
-                onClick={() => setConfirming(true)}
-              >
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
                 {t("deactivate")}
               </button>
             )}

@@ -98,11 +98,7 @@ export function ParkPhotos({ park, editable }: { park: AdminPark; editable: bool
                   >
                     {t("photos.later")}
                   </button>
-                  <button
-                    type="button"
-                    className="button admin-button--danger"
-                    onClick={() => setRemoving(i)}
-                  >
+                  <button type="button" className="button button--danger" onClick={() => setRemoving(i)}>
                     {t("photos.delete")}
                   </button>
                 </div>

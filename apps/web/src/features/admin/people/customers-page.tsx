@@ -147,7 +147,7 @@ function CustomerDetailPage() {
           can("customers.update") && (
             <button
               type="button"
-              className={disabled ? "button button--accent" : "button admin-button--danger"}
+              className={disabled ? "button button--accent" : "button button--danger"}
               onClick={() => {
                 toggle.reset();
                 setConfirming(true);

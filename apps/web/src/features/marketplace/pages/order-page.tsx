@@ -1,9 +1,9 @@
 import { ORDER_STAGES, type Order, type OrderStage } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
-import { FormAlert } from "../../../components/ui/form-alert";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
@@ -17,65 +17,6 @@ import "../marketplace.css";
 function pathOf(order: Order): OrderStage[] {
   const main = ORDER_STAGES.slice(0, ORDER_STAGES.indexOf("completed") + 1);
   return order.order_type === "takeaway" ? main.filter((s) => s !== "out_for_delivery") : main;
-}
-
-/** "Cancel this order?" with the refund it gives; a modal <dialog>, focus starting on Keep. */
-function CancelDialog({
-  order,
-  open,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: {
-  order: Order;
-  open: boolean;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t, i18n } = useTranslation("marketplace");
-  const ref = useRef<HTMLDialogElement>(null);
-  const keep = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      keep.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      className="market-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onClose();
-      }}
-    >
-      <h2 id={`${id}-title`}>{t("order.cancelTitle")}</h2>
-      <p id={`${id}-text`}>
-        {t("order.cancelText", {
-          amount: formatMoney(order.total.amount, order.total.currency, i18n.language),
-        })}
-      </p>
-      <FormAlert message={error} />
-      <p className="ctas">
-        <button ref={keep} type="button" className="button" disabled={busy} onClick={onClose}>
-          {t("order.keep")}
-        </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
-          {busy ? t("order.cancelling") : t("order.confirmCancel")}
-        </button>
-      </p>
-    </dialog>
-  );
 }
 
 /** /orders/{code}: the order's lines and amounts, where and when, its stages so far, and Cancel while placed. */
@@ -287,13 +228,19 @@ export function OrderPage() {
           </dl>
         </section>
       </div>
-      <CancelDialog
-        order={o}
+      {/* "Cancel this order?" with the refund it gives; focus starts on Keep. */}
+      <ConfirmDialog
         open={confirming}
+        title={t("order.cancelTitle")}
+        message={t("order.cancelText", { amount: money(o.total) })}
+        cancelLabel={t("order.keep")}
+        confirmLabel={t("order.confirmCancel")}
+        busyLabel={t("order.cancelling")}
+        danger
         busy={cancel.isPending}
         error={cancel.error instanceof ApiError ? cancel.error.message : cancel.error ? t("loadError") : null}
         onConfirm={() => cancel.mutate()}
-        onClose={() => {
+        onCancel={() => {
           setConfirming(false);
           cancel.reset();
         }}
