@@ -3,6 +3,7 @@ import type { EventCategory, EventStatus, EventVisibility, ParkType } from "@par
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import { EARTH_RADIUS_M } from "../../lib/park-cells";
+import { likeEscape } from "../../lib/like";
 
 export interface EventRow {
   id: number;
@@ -44,7 +45,6 @@ export interface EventFilter {
 }
 
 /** LIKE's own wildcards taken literally: a user's "%" or "_" is a character, not a pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The name, venue and city in the form search terms take (lib/search-text.ts's normalisation:

@@ -3,6 +3,7 @@ import type { InquiryKind, InquiryStatus } from "@parkwell/contract";
 import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { contactMessages, demoRequests } from "../../db/schema/index";
+import { likePattern } from "../../lib/like";
 
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type NewDemoRequest = typeof demoRequests.$inferInsert;
@@ -71,7 +72,7 @@ function where(filter: InquiryFilter): SQL {
   if (filter.status === "new") parts.push(sql`q.answered_at IS NULL`);
   if (filter.status === "answered") parts.push(sql`q.answered_at IS NOT NULL`);
   if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(filter.search);
     parts.push(sql`(q.name ILIKE ${like} OR q.email ILIKE ${like} OR q.reference ILIKE ${like}
       OR coalesce(q.company, '') ILIKE ${like})`);
   }

@@ -48,6 +48,7 @@ import {
   type OfferRow,
 } from "./cart-pricing.service";
 import { bestOfferCut } from "./order-pricing.domain";
+import { likeEscape } from "../../lib/like";
 
 export const MARKET_COUNTRY_UNKNOWN_MESSAGE = "This country is not served";
 
@@ -151,7 +152,6 @@ export async function marketHome(db: Db, code: string, language: Language, now: 
 }
 
 /** LIKE's own wildcards taken literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface ItemListRow {
   id: number;

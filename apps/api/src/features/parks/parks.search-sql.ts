@@ -1,6 +1,7 @@
 import { PARK_TOTAL_CAP, type Amenity, type ParkSort, type ParkType } from "@parkwell/contract";
 import { join, q, raw, type Frag } from "../../db/sql-text";
 import { cellsInside, EARTH_RADIUS_M, earthBoxCube, earthCube } from "../../lib/park-cells";
+import { likeEscape } from "../../lib/like";
 
 /** A park search, already validated and normalised by the service. */
 export interface SearchSpec {
@@ -100,7 +101,6 @@ function distanceSql(geo: { lat: number; lng: number }): Frag {
 }
 
 /** LIKE needs its own wildcards escaped: the user's "%" or "_" is a character, not a pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The park (`p`, or another alias) holds the word anywhere in its search text. */
 const contains = (word: string, t: "p" | "s" = "p") =>

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
 import { eventParks, eventRates, events } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
+import { likePattern } from "../../../lib/like";
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
@@ -46,7 +47,7 @@ export interface ListRow {
 
 /** A page of the events in a scope, soonest first, with the filters' total. */
 export async function listEvents(db: Tx, f: ListFilter): Promise<ListRow[]> {
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.search ? likePattern(f.search) : null;
   return queryRows<ListRow>(
     db,
     sql`SELECT e.event_code, e.name, e.category, e.status, e.visibility, e.venue_name, e.city,

@@ -31,6 +31,7 @@ import { moveOrder, orderNotFound, type OrderRow } from "../../marketplace/order
 import type { StaffAccess } from "../access.service";
 import type { AuditActor } from "../audit.repo";
 import { audit, findCountry, iso, localOf, money, pagesOf, type MarketCountry } from "./market-admin.shared";
+import { likePattern } from "../../../lib/like";
 
 export interface AdminOrderDeps {
   db: Db;
@@ -47,7 +48,6 @@ export const COURIER_NOT_DELIVERY_MESSAGE = "Only a delivery order gets a courie
 export const COURIER_TOO_LATE_MESSAGE = "This order is already delivered or closed";
 
 const ENDED = new Set<OrderStage>(["delivered", ...FINAL_ORDER_STAGES]);
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const dayStart = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE k.timezone)`;
 const dayEnd = (date: string) => sql`(((${date}::date + 1))::timestamp AT TIME ZONE k.timezone)`;
@@ -61,9 +61,9 @@ export async function listOrders(db: Db, q: AdminOrderListQuery): Promise<AdminO
     AND ${q.to ? sql`o.created_at < ${dayEnd(q.to)}` : sql`true`}
     AND ${
       q.search
-        ? sql`(o.order_code ILIKE ${likeOf(q.search)} OR u.email ILIKE ${likeOf(q.search)}
-            OR (u.first_name || ' ' || u.last_name) ILIKE ${likeOf(q.search)}
-            OR COALESCE(u.phone, '') ILIKE ${likeOf(q.search)})`
+        ? sql`(o.order_code ILIKE ${likePattern(q.search)} OR u.email ILIKE ${likePattern(q.search)}
+            OR (u.first_name || ' ' || u.last_name) ILIKE ${likePattern(q.search)}
+            OR COALESCE(u.phone, '') ILIKE ${likePattern(q.search)})`
         : sql`true`
     }`;
   const from = sql`FROM orders o JOIN countries k ON k.id = o.country_id JOIN users u ON u.id = o.user_id`;

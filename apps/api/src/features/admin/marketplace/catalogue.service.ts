@@ -55,10 +55,10 @@ import {
   requireCountry,
   type MarketCountry,
 } from "./market-admin.shared";
+import { likePattern } from "../../../lib/like";
 
 type Page = { page: number; size: number };
 const offsetOf = (q: Page) => (q.page - 1) * q.size;
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const CATEGORY_NOT_FOUND_MESSAGE = "Category not found";
 export const ATTRIBUTE_NOT_FOUND_MESSAGE = "Attribute not found";
@@ -121,7 +121,7 @@ export async function listCategories(
   q: Page & { status?: RecordStatus | undefined; search?: string | undefined },
 ): Promise<AdminMarketCategoryList> {
   const where = sql`${q.status ? sql`c.status = ${q.status}` : sql`true`}
-    AND ${q.search ? sql`(c.slug ILIKE ${likeOf(q.search)} OR c.name->>'en' ILIKE ${likeOf(q.search)} OR c.name->>'fr' ILIKE ${likeOf(q.search)})` : sql`true`}`;
+    AND ${q.search ? sql`(c.slug ILIKE ${likePattern(q.search)} OR c.name->>'en' ILIKE ${likePattern(q.search)} OR c.name->>'fr' ILIKE ${likePattern(q.search)})` : sql`true`}`;
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM market_categories c WHERE ${where}`,
@@ -251,7 +251,7 @@ export async function listAttributes(
   q: Page & { status?: RecordStatus | undefined; search?: string | undefined },
 ): Promise<AdminMarketAttributeList> {
   const where = sql`${q.status ? sql`a.status = ${q.status}` : sql`true`}
-    AND ${q.search ? sql`(a.name->>'en' ILIKE ${likeOf(q.search)} OR a.name->>'fr' ILIKE ${likeOf(q.search)})` : sql`true`}`;
+    AND ${q.search ? sql`(a.name->>'en' ILIKE ${likePattern(q.search)} OR a.name->>'fr' ILIKE ${likePattern(q.search)})` : sql`true`}`;
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM market_attributes a WHERE ${where}`,
@@ -355,7 +355,7 @@ export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<Ad
     AND ${
       terms.length > 0
         ? sql.join(
-            terms.map((t) => sql`i.search LIKE ${likeOf(t)}`),
+            terms.map((t) => sql`i.search LIKE ${likePattern(t)}`),
             sql` AND `,
           )
         : sql`true`
@@ -890,7 +890,7 @@ export async function listAddons(
   const countryId = await countryIdOf(db, q.country);
   const where = sql`${countryId === undefined ? sql`true` : sql`a.country_id = ${countryId}`}
     AND ${q.status ? sql`a.status = ${q.status}` : sql`true`}
-    AND ${q.search ? sql`(a.name->>'en' ILIKE ${likeOf(q.search)} OR a.name->>'fr' ILIKE ${likeOf(q.search)})` : sql`true`}`;
+    AND ${q.search ? sql`(a.name->>'en' ILIKE ${likePattern(q.search)} OR a.name->>'fr' ILIKE ${likePattern(q.search)})` : sql`true`}`;
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM market_addons a WHERE ${where}`,

@@ -51,10 +51,10 @@ import {
   requireCountry,
   type MarketCountry,
 } from "./market-admin.shared";
+import { likePattern } from "../../../lib/like";
 
 type Page = { page: number; size: number };
 const offsetOf = (q: Page) => (q.page - 1) * q.size;
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const OFFER_NOT_FOUND_MESSAGE = "Offer not found";
 export const COUPON_NOT_FOUND_MESSAGE = "Coupon not found";
@@ -148,7 +148,7 @@ export async function listOffers(
   const countryId = await countryIdOf(db, q.country);
   const where = sql`${countryId === undefined ? sql`true` : sql`o.country_id = ${countryId}`}
     AND ${q.status ? sql`o.status = ${q.status}` : sql`true`}
-    AND ${q.search ? sql`(o.name->>'en' ILIKE ${likeOf(q.search)} OR o.name->>'fr' ILIKE ${likeOf(q.search)})` : sql`true`}`;
+    AND ${q.search ? sql`(o.name->>'en' ILIKE ${likePattern(q.search)} OR o.name->>'fr' ILIKE ${likePattern(q.search)})` : sql`true`}`;
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM market_offers o WHERE ${where}`,
@@ -336,7 +336,7 @@ export async function listCoupons(
   const countryId = await countryIdOf(db, q.country);
   const where = sql`${countryId === undefined ? sql`true` : sql`c.country_id = ${countryId}`}
     AND ${q.status ? sql`c.status = ${q.status}` : sql`true`}
-    AND ${q.search ? sql`(c.code ILIKE ${likeOf(q.search)} OR c.name ILIKE ${likeOf(q.search)})` : sql`true`}`;
+    AND ${q.search ? sql`(c.code ILIKE ${likePattern(q.search)} OR c.name ILIKE ${likePattern(q.search)})` : sql`true`}`;
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM coupons c WHERE ${where}`,

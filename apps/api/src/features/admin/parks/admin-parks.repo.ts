@@ -12,6 +12,7 @@ import {
 import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
+import { likeEscape, likePattern } from "../../../lib/like";
 
 export type ParkRow = typeof parks.$inferSelect;
 export type ParkInsert = typeof parks.$inferInsert;
@@ -47,7 +48,7 @@ export interface ListRow {
 
 /** A page of the parks in a scope, by name, with the filters' total. */
 export async function listParks(db: Tx, f: ListFilter): Promise<ListRow[]> {
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.search ? likePattern(f.search) : null;
   const code = f.search ? f.search.replace(/\s+/g, "").toUpperCase() : null;
   return queryRows<ListRow>(
     db,
@@ -136,7 +137,7 @@ export async function vehicleTypeIds(db: Tx): Promise<Map<number, string>> {
 
 /** Whether a slug or a park code is taken (by any park, whatever its status). */
 export async function takenSlugs(db: Tx, base: string): Promise<Set<string>> {
-  const like = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `${likeEscape(base)}%`;
   const rows = await queryRows<{ slug: string }>(db, sql`SELECT slug FROM parks WHERE slug LIKE ${like}`);
   return new Set(rows.map((r) => r.slug));
 }

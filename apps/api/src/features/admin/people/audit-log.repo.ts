@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
-import { likePattern } from "./staff.repo";
+import { likePattern } from "../../../lib/like";
 
 export interface AuditRow {
   id: number | string;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
-import { likePattern } from "./staff.repo";
+import { likePattern } from "../../../lib/like";
 
 /** A driver's row as the back office shows it: never a password hash, a token or a session. */
 export interface CustomerRow {

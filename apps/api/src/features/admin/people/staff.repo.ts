@@ -2,11 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { InvitableRole, UserRole } from "@parkwell/contract";
 import { queryRows } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
-
-/** `%text%` for ILIKE, with the pattern's own characters taken literally. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { likePattern } from "../../../lib/like";
 
 /** A timestamp from a raw row (a Date or text, by driver) as ISO 8601. */
 export function iso(v: Date | string): string {
