@@ -38,6 +38,14 @@ export const DEMO_ACCOUNTS = [
     /** The attendant works at every park of the operator in this city. */
     parksIn: "Lagos",
   },
+  {
+    email: "courier@parkwell.test",
+    password: "deliver-orders-2026",
+    firstName: "Kemi",
+    lastName: "Courier",
+    /** A marketplace courier: the back office's Deliveries, on a phone. */
+    role: "delivery_boy",
+  },
 ] as const satisfies readonly DemoAccount[];
 
 interface DemoAccount {
@@ -55,7 +63,7 @@ const VERIFIED_AT = new Date("2026-01-01T00:00:00Z");
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 
 /**
- * A verified demo driver and admin, created once; an existing account is only enabled again (a
+ * The verified demo accounts (a driver, an admin, a branch manager, an attendant, a courier), created once; an existing account is only enabled again (a
  * start without demo mode disabled it).
  */
 export async function seedDemoAccounts(db: Db): Promise<void> {

@@ -77,6 +77,13 @@ describe("GET /admin/me", () => {
     expect(e).toMatchObject({ role: "employee", parks: lagos });
     expect(e.permissions).toContain("gate.create");
     expect(e.permissions).not.toContain("parks.update");
+
+    const courier = await login("courier@parkwell.test", "deliver-orders-2026");
+    const c = (await call(courier, "GET", "/admin/me")).json();
+    expect(c).toMatchObject({ role: "delivery_boy", operator: null });
+    expect(c.permissions).toEqual(["deliveries.update", "deliveries.view"]);
+    expect((await call(courier, "GET", "/admin/deliveries")).statusCode).toBe(200);
+    expect((await call(courier, "GET", "/admin/orders")).statusCode).toBe(403);
   });
 
   it("scopes other staff to the assigned parks of their own operator only", async () => {
