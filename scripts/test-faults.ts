@@ -6,7 +6,8 @@
  * a connection error) with the same Idempotency-Key, as a mobile client does. Afterwards it checks
  * that the ledger's invariants hold, that no park was overbooked, that nothing was applied twice,
  * that what the clients were told was committed is what the database holds, and that every
- * committed booking has exactly one confirmation e-mail. Ends with one line:
+ * committed booking has exactly one confirmation e-mail (a second one only a lease after a message
+ * the killed process had sent but not yet marked: decision 021's at-least-once gap). Ends with one line:
  *   faults: sent S, failed F, retried R, duplicated D, e-mails E/B
  * S: operations started (a booking, or a top-up: add-funds then verify), each counted once however
  * often it was retried; F: those that ended in a definite refusal (409 full, 402 short wallet, ...);
@@ -29,6 +30,7 @@ import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { openDatabase, queryRows, type Database } from "../apps/api/src/db/client";
 import { startPaystackFake, type PaystackFake } from "../apps/api/src/test/fakes/paystack-fake";
+import { MAIL_LEASE_MS } from "../apps/api/src/jobs/mail-job";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import { buildStale } from "./build-stale.mjs";
 import { exited, haproxyBinary, startApi, startHaproxy, waitHealthy } from "./cluster-lib.mjs";
@@ -39,6 +41,8 @@ const USERS = 30;
 const CLIENTS = 24;
 const PROCESSES = 3;
 const MAIL_WAIT_S = 60;
+/** How long before the kill a message may have been accepted and still be unmarked. */
+const KILL_WINDOW_MS = 5_000;
 const PAYSTACK_KEY = "sk_test_faults";
 const HOUR = 3_600_000;
 
@@ -177,9 +181,13 @@ const reachable = (port: number) =>
     s.once("error", () => resolve(false));
   });
 
-/** A real SMTP peer that keeps every message's subject; `refuse` turns every new session and message away. */
+/**
+ * A real SMTP peer that keeps every message's subject and when it accepted it; `refuse` turns
+ * every new session and message away.
+ */
 async function smtpPeer() {
   const subjects: string[] = [];
+  const acceptedAt: number[] = [];
   let refusing = false;
   const unavailable = () =>
     Object.assign(new Error("Service not available, try again later"), { responseCode: 421 });
@@ -200,6 +208,7 @@ async function smtpPeer() {
       stream.on("end", () => {
         const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
         subjects.push(subject.replace(/\r?\n[ \t]/g, " "));
+        acceptedAt.push(Date.now());
         callback();
       });
     },
@@ -210,6 +219,7 @@ async function smtpPeer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     subjects,
+    acceptedAt,
     refuse: (on: boolean) => (refusing = on),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -524,10 +534,12 @@ async function main(): Promise<number> {
   });
 
   const problems: string[] = [];
+  let killedAt: number | null = null;
   const alive = () => apis.every((a) => a.exitCode === null && a.signalCode === null);
   const faults = (async () => {
     await sleep(8_000);
     say("fault 1: SIGKILL API process 2, then start it again");
+    killedAt = Date.now();
     apis[1]!.kill("SIGKILL");
     await exited(apis[1]!);
     await sleep(2_000);
@@ -634,22 +646,51 @@ async function main(): Promise<number> {
 
   phase = "waiting for confirmation e-mails";
   const codes = booked.map((b) => b.code);
-  const mails = () => {
-    const per = new Map<string, number>(codes.map((c) => [c, 0]));
-    for (const subject of smtp.subjects) {
+  /** Per booking code, when the SMTP peer accepted each of its confirmations. */
+  const mailTimes = () => {
+    const per = new Map<string, number[]>(codes.map((c) => [c, []]));
+    smtp.subjects.forEach((subject, i) => {
       const code = codes.find((c) => subject.includes(c));
-      if (code) per.set(code, per.get(code)! + 1);
-    }
+      if (code) per.get(code)!.push(smtp.acceptedAt[i]!);
+    });
     return per;
   };
+  const mails = () => new Map([...mailTimes()].map(([code, times]) => [code, times.length]));
   const mailUntil = Date.now() + MAIL_WAIT_S * 1000;
   while (Date.now() < mailUntil && [...mails().values()].some((n) => n !== 1)) await sleep(1_000);
   const perBooking = mails();
   const received = [...perBooking.values()].reduce((a, b) => a + b, 0);
   const missingMail = [...perBooking.values()].filter((n) => n === 0).length;
-  const doubleMail = [...perBooking.values()].filter((n) => n > 1).length;
+  // The one gap the mail delivery leaves (decision 021): the killed process had the message
+  // accepted but was gone before it marked the delivery sent, so another process sends it again
+  // once the claim's lease (MAIL_LEASE_MS, 60 s) has run out. Such a second copy is the designed
+  // at-least-once, not a fault: the first accepted just before the kill, the second a lease later.
+  // Any other repeat fails the test, with its times.
+  const doubles = [...mailTimes()].filter(([, times]) => times.length > 1);
+  const leaseGap = doubles.filter(
+    ([, [first, second, ...more]]) =>
+      more.length === 0 &&
+      killedAt !== null &&
+      first! <= killedAt &&
+      first! > killedAt - KILL_WINDOW_MS &&
+      second! >= killedAt + MAIL_LEASE_MS - KILL_WINDOW_MS,
+  );
+  const doubleMail = doubles.filter((d) => !leaseGap.includes(d));
+  if (leaseGap.length > 0)
+    say(
+      `${leaseGap.length} confirmation(s) sent again a lease after the kill: accepted by the SMTP peer just before ` +
+        "process 2 was killed and not yet marked sent (the at-least-once gap of decision 021)",
+    );
   if (missingMail > 0) problems.push(`${missingMail} committed booking(s) without a confirmation e-mail`);
-  if (doubleMail > 0) problems.push(`${doubleMail} booking(s) confirmed by more than one e-mail`);
+  if (doubleMail.length > 0) {
+    const since = (t: number) => `${((t - (killedAt ?? t)) / 1000).toFixed(1)} s`;
+    problems.push(
+      `${doubleMail.length} booking(s) confirmed by more than one e-mail (${doubleMail
+        .slice(0, 5)
+        .map(([code, times]) => `${code} at ${times.map(since).join(", ")} from the kill`)
+        .join("; ")})`,
+    );
+  }
 
   say(
     `bookings committed ${codes.length}, top-ups credited ${creditedKeys.size}; refusals ${JSON.stringify(tally.refusals)}; ` +
