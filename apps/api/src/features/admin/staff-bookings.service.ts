@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { toMajor } from "../../lib/money";
 import { requireParkInScope, type StaffAccess } from "./access.service";
 import * as repo from "./staff-bookings.repo";
+import { iso } from "../../lib/iso";
 
 export interface StaffBookingsQuery {
   page: number;
@@ -13,8 +14,6 @@ export interface StaffBookingsQuery {
   to?: string | undefined;
   search?: string | undefined;
 }
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * The bookings at the user's parks, for the desk and the gate: a park outside the scope is a 404

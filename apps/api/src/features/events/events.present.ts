@@ -6,8 +6,7 @@ import type { CountryWithFees } from "../parks/parks.service";
 import { windowPrice } from "../parks/parks.present";
 import { priceFlat } from "../parks/pricing.domain";
 import type { EventOfferRow, EventParkRow, EventRow } from "./events.repo";
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+import { iso } from "../../lib/iso";
 
 export function eventSummary(row: EventRow): EventSummary {
   const summary: EventSummary = {

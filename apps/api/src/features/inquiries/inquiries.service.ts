@@ -16,6 +16,7 @@ import { servedCountries } from "../reference/served-countries";
 import { makeReference } from "./inquiries.domain";
 import { inquiryMail } from "./inquiries.mail";
 import * as repo from "./inquiries.repo";
+import { iso } from "../../lib/iso";
 
 export interface InquiryDeps {
   db: Db;
@@ -85,8 +86,6 @@ export async function submitDemoRequest(d: InquiryDeps, input: DemoRequest): Pro
   });
   return receipt(saved);
 }
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 function present(row: repo.InquiryRow): Inquiry {
   return {

@@ -42,9 +42,9 @@ import { changed } from "../parks/admin-parks.domain";
 import { fitsDecimals } from "../parks/admin-parks.service";
 import * as repo from "./admin-events.repo";
 import type { EventRow, EventScope } from "./admin-events.repo";
+import { iso } from "../../../lib/iso";
 
 const MINUTE = 60_000;
-const iso = (t: Date | string) => (t instanceof Date ? t : new Date(t)).toISOString();
 
 /** Whose events the caller sees: every one for a scope of every park, else its operator's. */
 const scopeOf = (access: StaffAccess): EventScope =>

@@ -50,15 +50,14 @@ import {
   iso,
   minorOf,
   money,
+  offsetOf,
   pagesOf,
   refuse,
   requireCountry,
   type MarketCountry,
+  type Page,
 } from "./market-admin.shared";
 import { likePattern } from "../../../lib/like";
-
-type Page = { page: number; size: number };
-const offsetOf = (q: Page) => (q.page - 1) * q.size;
 
 export const CATEGORY_NOT_FOUND_MESSAGE = "Category not found";
 export const ATTRIBUTE_NOT_FOUND_MESSAGE = "Attribute not found";

@@ -46,15 +46,14 @@ import {
   localOf,
   minorOf,
   money,
+  offsetOf,
   pagesOf,
   refuse,
   requireCountry,
   type MarketCountry,
+  type Page,
 } from "./market-admin.shared";
 import { likePattern } from "../../../lib/like";
-
-type Page = { page: number; size: number };
-const offsetOf = (q: Page) => (q.page - 1) * q.size;
 
 export const OFFER_NOT_FOUND_MESSAGE = "Offer not found";
 export const COUPON_NOT_FOUND_MESSAGE = "Coupon not found";

@@ -38,6 +38,7 @@ import {
 } from "./admin-parks.domain";
 import * as repo from "./admin-parks.repo";
 import type { ParkRow } from "./admin-parks.repo";
+import { iso } from "../../../lib/iso";
 
 /** The park if it exists and is in the caller's scope; else the one 404. */
 export async function parkInScopeOr404(
@@ -420,8 +421,6 @@ const capacityConflict = (conflicts: CapacityConflict["conflicts"]) =>
     undefined,
     { conflicts },
   );
-
-const iso = (t: Date | string) => (t instanceof Date ? t : new Date(t)).toISOString();
 
 /**
  * Sets the park's spaces per vehicle type (a type left out has none). Never below what is already

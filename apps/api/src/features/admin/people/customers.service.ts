@@ -11,7 +11,7 @@ import { toMajor } from "../../../lib/money";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import * as repo from "./customers.repo";
 import { isUuid } from "./staff.domain";
-import { iso, isoOrNull } from "./staff.repo";
+import { iso, isoOrNull } from "../../../lib/iso";
 
 export const CUSTOMER_NOT_FOUND = "Customer not found";
 const LATEST = 20;

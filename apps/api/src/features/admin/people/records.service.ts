@@ -21,7 +21,7 @@ import type { StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import * as audit from "./audit-log.repo";
 import { isUuid } from "./staff.domain";
-import { iso } from "./staff.repo";
+import { iso } from "../../../lib/iso";
 
 export const DEAD_LETTER_NOT_FOUND = "Failed job not found";
 export const REDRIVEN = "The job was put back on its queue";

@@ -4,14 +4,6 @@ import { queryRows } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
 import { likePattern } from "../../../lib/like";
 
-/** A timestamp from a raw row (a Date or text, by driver) as ISO 8601. */
-export function iso(v: Date | string): string {
-  return (v instanceof Date ? v : new Date(v)).toISOString();
-}
-export function isoOrNull(v: Date | string | null | undefined): string | null {
-  return v === null || v === undefined ? null : iso(v);
-}
-
 export interface StaffRow {
   id: string;
   email: string;

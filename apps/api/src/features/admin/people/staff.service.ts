@@ -41,6 +41,7 @@ import {
   type FieldErrors,
 } from "./staff.domain";
 import * as repo from "./staff.repo";
+import { iso, isoOrNull } from "../../../lib/iso";
 
 export interface StaffDeps {
   db: Db;
@@ -86,8 +87,8 @@ function presentStaff(row: repo.StaffRow): StaffMember {
         : null,
     parks: row.parks,
     status: row.disabled_at ? "disabled" : "active",
-    last_sign_in_at: repo.isoOrNull(row.last_sign_in_at),
-    created_at: repo.iso(row.created_at),
+    last_sign_in_at: isoOrNull(row.last_sign_in_at),
+    created_at: iso(row.created_at),
   };
 }
 
@@ -112,8 +113,8 @@ function presentInvitation(row: repo.InvitationRow, now: Date): Invitation {
       },
       now,
     ),
-    created_at: repo.iso(row.created_at),
-    expires_at: repo.iso(row.expires_at),
+    created_at: iso(row.created_at),
+    expires_at: iso(row.expires_at),
   };
 }
 
@@ -266,7 +267,7 @@ export async function resendInvitation(
       entity: "invitation",
       entityId: id,
       operatorId: row.operator_id,
-      before: { expires_at: repo.iso(row.expires_at) },
+      before: { expires_at: iso(row.expires_at) },
       after: { expires_at: expiresAt.toISOString() },
     });
   });
@@ -417,7 +418,7 @@ export async function showInvitation(d: StaffDeps, token: string): Promise<Publi
     role: row.role,
     operator: row.operator_name,
     invited_by: row.inviter_name,
-    expires_at: repo.iso(row.expires_at),
+    expires_at: iso(row.expires_at),
     account_exists: Boolean(existing),
   };
 }
