@@ -18,6 +18,16 @@ export function dateTimeFormat(
   return format;
 }
 
+const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
+
+/**
+ * "2026-11-25": the date of an instant on a zone's calendar. "Today" for a park, an event or a
+ * country is this of now on its own clock, never the server's or UTC's.
+ */
+export function dayOnClock(at: Date, timeZone: string): string {
+  return dateTimeFormat(DAY, "en-CA", timeZone).format(at);
+}
+
 const ZONED_DATE_TIME: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "short",

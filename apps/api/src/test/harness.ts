@@ -8,6 +8,7 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Database } from "../db/client";
+import type { Clock } from "../lib/clock";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed";
 
@@ -25,9 +26,13 @@ export const TEST_ENGINE = process.env.TEST_DB_ENGINE === "postgres" ? "postgres
 
 /**
  * A fresh, migrated and seeded database per call (PGlite in memory, or a new PostgreSQL database
- * on TEST_DATABASE_URL's server that is dropped on close) and the app built on it.
+ * on TEST_DATABASE_URL's server that is dropped on close) and the app built on it; `deps.clock`
+ * is the time the app's rules read (by default the process's, which the test clock may set).
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  deps: { clock?: Clock } = {},
+): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
@@ -46,7 +51,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await migrate(database);
       await seed(database.db, { demo: config.DEMO_MODE });
     }
-    const app = await buildApp({ database, config, logger: false });
+    const app = await buildApp({ database, config, logger: false, ...deps });
     await app.ready();
     return {
       app,

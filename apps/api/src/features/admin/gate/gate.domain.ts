@@ -2,6 +2,7 @@
 import {
   CHECKIN_GRACE_MINUTES,
   dateTimeFormat,
+  dayOnClock,
   GATE_CODE_ALPHABET,
   POS_VOID_MINUTES,
 } from "@parkwell/contract";
@@ -9,23 +10,17 @@ import { parkingMinor, type HourlyRate } from "../../parks/pricing.domain";
 
 const MINUTE_MS = 60_000;
 const CLOCK: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
 
 /** "10:42" on the park's clock. */
 export function clockTime(at: Date, timeZone: string): string {
   return dateTimeFormat(CLOCK, "en-GB", timeZone).format(at);
 }
 
-/** "2026-11-25" on the park's clock. */
-export function localDay(at: Date, timeZone: string): string {
-  return dateTimeFormat(DAY, "en-CA", timeZone).format(at);
-}
-
 /** "10:42" when `at` is on the same day as `now` on the park's clock, else "2026-11-26 10:42". */
 export function gateTime(at: Date, now: Date, timeZone: string): string {
-  const day = localDay(at, timeZone);
+  const day = dayOnClock(at, timeZone);
   const time = clockTime(at, timeZone);
-  return day === localDay(now, timeZone) ? time : [day, time].join(" ");
+  return day === dayOnClock(now, timeZone) ? time : [day, time].join(" ");
 }
 
 export type GateRefusal = { status: 409 | 422; code: string; message: string } | null;

@@ -96,7 +96,7 @@ export function adminOrdersRoutes(deps: AdminOrderDeps, admin: AdminAccess): Fas
       },
       async (req, reply) => {
         if (req.query.format !== "csv") return reports.salesReport({ db, clock }, req.query);
-        return sendCsv(reply, reports.salesCsv({ db, clock }, req.query));
+        return sendCsv(reply, await reports.salesCsv({ db, clock }, req.query));
       },
     );
     app.get(
@@ -114,7 +114,7 @@ export function adminOrdersRoutes(deps: AdminOrderDeps, admin: AdminAccess): Fas
       },
       async (req, reply) => {
         if (req.query.format !== "csv") return reports.itemsReport({ db, clock }, req.query);
-        return sendCsv(reply, reports.itemsCsv({ db, clock }, req.query));
+        return sendCsv(reply, await reports.itemsCsv({ db, clock }, req.query));
       },
     );
 

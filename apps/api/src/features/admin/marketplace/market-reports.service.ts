@@ -19,7 +19,7 @@ import { queryRows, type Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
-import { csvLine, pagesOf, resolveRange, type CsvColumn } from "../reports/reports.domain";
+import { csvLine, latestToday, pagesOf, resolveRange, type CsvColumn } from "../reports/reports.domain";
 import { EXPORT_BATCH } from "../reports/reports.service";
 
 export interface MarketReportDeps {
@@ -47,13 +47,24 @@ interface Filter {
   country: string | null;
 }
 
-function rangeOf(
+async function rangeOf(
   deps: MarketReportDeps,
   q: { from?: string | undefined; to?: string | undefined; country?: string | undefined },
-): Filter {
-  const range = resolveRange(q.from, q.to, deps.clock());
+): Promise<Filter> {
+  const country = q.country ?? null;
+  // The default range holds today on the clock of each country it covers.
+  const zones =
+    q.to !== undefined
+      ? []
+      : (
+          await queryRows<{ timezone: string }>(
+            deps.db,
+            sql`SELECT DISTINCT timezone FROM countries ${country === null ? sql`` : sql`WHERE code = ${country}`}`,
+          )
+        ).map((r) => r.timezone);
+  const range = resolveRange(q.from, q.to, latestToday(deps.clock(), zones));
   if (!range.ok) throw AppError.validation(range.fields);
-  return { from: range.from, to: range.to, country: q.country ?? null };
+  return { from: range.from, to: range.to, country };
 }
 
 /** Orders of the range (created on the country's days `from` to `to`) and the country filter. */
@@ -138,15 +149,15 @@ function salesRow(r: SalesRaw): MarketSalesRow {
   };
 }
 
-function salesFilter(deps: MarketReportDeps, q: MarketSalesReportQuery): SalesFilter {
-  return { ...rangeOf(deps, q), stage: q.stage ?? null, group: q.group };
+async function salesFilter(deps: MarketReportDeps, q: MarketSalesReportQuery): Promise<SalesFilter> {
+  return { ...(await rangeOf(deps, q)), stage: q.stage ?? null, group: q.group };
 }
 
 export async function salesReport(
   deps: MarketReportDeps,
   q: MarketSalesReportQuery,
 ): Promise<MarketSalesReport> {
-  const f = salesFilter(deps, q);
+  const f = await salesFilter(deps, q);
   const raw = await queryRows<SalesRaw>(
     deps.db,
     salesQuery(f, { offset: (q.page - 1) * q.size, limit: q.size }),
@@ -271,15 +282,15 @@ function itemsRow(r: ItemsRaw): MarketItemsRow {
   };
 }
 
-function itemsFilter(deps: MarketReportDeps, q: MarketItemsReportQuery): ItemsFilter {
-  return { ...rangeOf(deps, q), categoryId: q.category_id ?? null };
+async function itemsFilter(deps: MarketReportDeps, q: MarketItemsReportQuery): Promise<ItemsFilter> {
+  return { ...(await rangeOf(deps, q)), categoryId: q.category_id ?? null };
 }
 
 export async function itemsReport(
   deps: MarketReportDeps,
   q: MarketItemsReportQuery,
 ): Promise<MarketItemsReport> {
-  const f = itemsFilter(deps, q);
+  const f = await itemsFilter(deps, q);
   const raw = await queryRows<ItemsRaw>(
     deps.db,
     itemsQuery(f, { offset: (q.page - 1) * q.size, limit: q.size }),
@@ -359,12 +370,12 @@ function csvOf<Raw, Row>(
 }
 
 /** The Sales Report's whole range as CSV: checked first (a bad query is a 422 before anything is sent). */
-export function salesCsv(
+export async function salesCsv(
   deps: MarketReportDeps,
   q: MarketSalesReportQuery,
   batch = EXPORT_BATCH,
-): { filename: string; chunks: AsyncGenerator<string> } {
-  const f = salesFilter(deps, q);
+): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+  const f = await salesFilter(deps, q);
   return {
     filename: `parkwell-market-sales-${f.from}-to-${f.to}.csv`,
     chunks: csvOf<SalesRaw, MarketSalesRow>(
@@ -378,12 +389,12 @@ export function salesCsv(
   };
 }
 
-export function itemsCsv(
+export async function itemsCsv(
   deps: MarketReportDeps,
   q: MarketItemsReportQuery,
   batch = EXPORT_BATCH,
-): { filename: string; chunks: AsyncGenerator<string> } {
-  const f = itemsFilter(deps, q);
+): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+  const f = await itemsFilter(deps, q);
   return {
     filename: `parkwell-market-items-${f.from}-to-${f.to}.csv`,
     chunks: csvOf<ItemsRaw, MarketItemsRow>(

@@ -1,4 +1,4 @@
-import type { Booking } from "@parkwell/contract";
+import { dayOnClock, type Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
@@ -32,14 +32,14 @@ const bps = (amount: number, b: number) => Math.round((amount * b) / 10_000);
 const get = (user: TestUser, url: string) =>
   ctx.app.inject({ method: "GET", url: `/api/v1${url}`, headers: bearer(user) });
 
-/** The date of an instant on a park's clock (YYYY-MM-DD). */
-const dayIn = (ms: number, tz: string) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: tz,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(ms);
+/** The date of an instant on a park's clock (YYYY-MM-DD), by the product's own zone rules. */
+const dayIn = (ms: number, tz: string) => dayOnClock(new Date(ms), tz);
+
+/**
+ * The park's days that hold the sales fixtures (closed an hour before they were made, bookings
+ * made then): one day, or two when the fixtures were made in the first hour of the park's day.
+ */
+const fixtureDays = () => ({ from: dayIn(now - HOUR, zone), to: dayIn(now, zone) });
 
 async function allDayParkOf(operator: number): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
@@ -174,11 +174,8 @@ function priced(hours: number) {
 
 describe("sales report", () => {
   it("lists online bookings and drive-up sales with price parts, refunds and net, per currency", async () => {
-    const today = dayIn(Date.now(), zone);
-    const res = await get(
-      hvManager,
-      `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&size=25`,
-    );
+    const { from, to } = fixtureDays();
+    const res = await get(hvManager, `/admin/reports/sales?park_id=${parkA}&from=${from}&to=${to}&size=25`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const p1 = priced(2);
@@ -229,20 +226,20 @@ describe("sales report", () => {
         net: (totalMinor - p2.parking) / 100,
       },
     ]);
-    expect(body).toMatchObject({ page: 1, size: 25, pages: 1, from: today, to: today });
+    expect(body).toMatchObject({ page: 1, size: 25, pages: 1, from, to });
   });
 
   it("filters by status: closed is the drive-up sales only", async () => {
-    const today = dayIn(Date.now(), zone);
+    const { from, to } = fixtureDays();
     const res = await get(
       hvManager,
-      `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&status=closed`,
+      `/admin/reports/sales?park_id=${parkA}&from=${from}&to=${to}&status=closed`,
     );
     expect(res.json().items.every((r: { channel: string }) => r.channel === "pos")).toBe(true);
     expect(res.json().total).toBe(3);
     const cancelled = await get(
       hvManager,
-      `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&status=cancelled`,
+      `/admin/reports/sales?park_id=${parkA}&from=${from}&to=${to}&status=cancelled`,
     );
     expect(cancelled.json().items.map((r: { code: string }) => r.code)).toEqual([b2.booking_code]);
   });
@@ -415,7 +412,8 @@ describe("scope and permissions", () => {
 
 describe("transactions and credit balance", () => {
   it("lists the ledger's entries with kind, reference, account, amount and currency", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Ledger entries are read on UTC's days; b2's refund was written when the fixtures were.
+    const today = dayIn(now, "UTC");
     const res = await get(
       admin,
       `/admin/reports/transactions?status=refund&from=${today}&to=${today}&size=1000`,
@@ -539,15 +537,15 @@ describe("CSV", () => {
   }
 
   it("exports the whole filtered range with a header, quoting and formulas neutralised", async () => {
-    const today = dayIn(Date.now(), zone);
+    const { from, to } = fixtureDays();
     const res = await get(
       hvManager,
-      `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&format=csv&size=10&page=3`,
+      `/admin/reports/sales?park_id=${parkA}&from=${from}&to=${to}&format=csv&size=10&page=3`,
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toBe(
-      `attachment; filename="parkwell-sales-${today}-to-${today}.csv"`,
+      `attachment; filename="parkwell-sales-${from}-to-${to}.csv"`,
     );
     expect(res.body.startsWith("\uFEFF")).toBe(true);
     const rows = parseCsv(res.body.slice(1));

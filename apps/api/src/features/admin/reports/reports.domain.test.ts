@@ -4,6 +4,7 @@ import {
   csvCell,
   csvLine,
   pagesOf,
+  latestToday,
   percentOf,
   resolveRange,
   statusProblem,
@@ -33,9 +34,24 @@ describe("csvCell", () => {
   });
 });
 
+describe("latestToday", () => {
+  it("is today on the calendar furthest ahead of the places a report covers", () => {
+    // 23:30 UTC: already the 26th in Lagos, still the 25th in Dakar and Toronto.
+    const now = new Date("2026-11-25T23:30:00Z");
+    expect(latestToday(now, ["Africa/Dakar"])).toBe("2026-11-25");
+    expect(latestToday(now, ["Africa/Lagos"])).toBe("2026-11-26");
+    expect(latestToday(now, ["America/Toronto", "Africa/Lagos", "Africa/Dakar"])).toBe("2026-11-26");
+    // 04:55 UTC: the 26th in Lagos, 23:55 on the 25th in Toronto.
+    expect(latestToday(new Date("2026-11-26T04:55:00Z"), ["America/Toronto"])).toBe("2026-11-25");
+  });
+  it("is UTC's today for no place", () => {
+    expect(latestToday(new Date("2026-12-31T23:59:00Z"), [])).toBe("2026-12-31");
+  });
+});
+
 describe("resolveRange", () => {
-  const now = new Date("2026-11-25T10:00:00Z");
-  it("defaults to the last 30 days to today (UTC)", () => {
+  const now = "2026-11-25";
+  it("defaults to the last 30 days to today", () => {
     expect(resolveRange(undefined, undefined, now)).toEqual({
       ok: true,
       from: "2026-10-27",

@@ -7,6 +7,7 @@ import {
   RANGE_SPAN_TEXT,
   REPORT_MAX_DAYS,
   REPORT_STATUSES,
+  dayOnClock,
   daysInRange,
   type ReportKind,
   type ReportRows,
@@ -25,11 +26,22 @@ export type RangeResult =
   { ok: true; from: string; to: string } | { ok: false; fields: Record<string, string> };
 
 /**
- * The range of a query: `to` defaults to today (UTC), `from` to 29 days before `to`. Checked
- * again once the defaults are in (a `from` after today with no `to` is refused).
+ * Today on the calendar furthest ahead among `zones` (the clocks of the parks or countries a
+ * report covers; UTC with none): a report's default range then holds every one of their todays,
+ * so a booking made at 00:30 in Lagos is in that day's report at once, whatever UTC's date is.
  */
-export function resolveRange(from: string | undefined, to: string | undefined, now: Date): RangeResult {
-  const end = to ?? now.toISOString().slice(0, 10);
+export function latestToday(now: Date, zones: readonly string[]): string {
+  const days = (zones.length > 0 ? zones : ["UTC"]).map((zone) => dayOnClock(now, zone));
+  return days.reduce((a, b) => (b > a ? b : a));
+}
+
+/**
+ * The range of a query: `to` defaults to `today` (latestToday of the places it covers), `from`
+ * to 29 days before `to`. Checked again once the defaults are in (a `from` after today with no
+ * `to` is refused).
+ */
+export function resolveRange(from: string | undefined, to: string | undefined, today: string): RangeResult {
+  const end = to ?? today;
   const start = from ?? addDays(end, -(DEFAULT_RANGE_DAYS - 1));
   if (start > end) return { ok: false, fields: { from: RANGE_ORDER_TEXT } };
   if (daysInRange(start, end) > REPORT_MAX_DAYS) return { ok: false, fields: { to: RANGE_SPAN_TEXT } };

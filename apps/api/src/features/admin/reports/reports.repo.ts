@@ -473,3 +473,17 @@ export function scopeParks(
       ORDER BY p.name, p.id LIMIT ${limit}`,
   );
 }
+
+/** The time zones of the parks in scope (one park's with `parkId`): whose todays a report holds. */
+export async function scopeZones(
+  db: Tx,
+  parkIds: readonly number[] | null,
+  parkId: number | null,
+): Promise<string[]> {
+  const rows = await queryRows<{ time_zone: string }>(
+    db,
+    sql`SELECT DISTINCT p.time_zone FROM parks p WHERE ${parkScopeSql(sql`p.id`, parkIds)}
+      ${parkId === null ? sql`` : sql`AND p.id = ${parkId}`}`,
+  );
+  return rows.map((r) => r.time_zone);
+}

@@ -22,6 +22,7 @@ import {
   csvFilename,
   csvHeader,
   csvRows,
+  latestToday,
   pagesOf,
   percentOf,
   resolveRange,
@@ -58,7 +59,12 @@ async function filterOf(
   let from = "";
   let to = "";
   if (kind !== "dashboard") {
-    const range = resolveRange(query.from, query.to, deps.clock());
+    // Ledger entries are not a park's: the transactions report reads UTC's days.
+    const zones =
+      query.to !== undefined || kind === "transactions"
+        ? []
+        : await repo.scopeZones(deps.db, access.parkIds, query.park_id ?? null);
+    const range = resolveRange(query.from, query.to, latestToday(deps.clock(), zones));
     if (range.ok) ({ from, to } = range);
     else Object.assign(fields, range.fields);
     const problem = statusProblem(kind, query.status);

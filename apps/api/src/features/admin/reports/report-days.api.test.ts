@@ -1,0 +1,126 @@
+import { dayOnClock, type Booking } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, type Db } from "../../../db/client";
+import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
+import { createTestContext, type TestContext } from "../../../test/harness";
+import { book, fundedUser } from "../../bookings/bookings.test-kit";
+
+/**
+ * "Today" in the back office is the day on the clock of the park (or country) it is about, never
+ * UTC's: at 00:30 in Lagos it is already the 27th there, still the 26th in Dakar and in UTC. The
+ * app's clock is fixed at that instant, whatever the machine's says.
+ */
+const NOW = new Date("2026-11-26T23:30:00Z");
+const MINUTE = 60_000;
+
+let ctx: TestContext;
+let db: Db;
+let lagosPark: number;
+let dakarPark: number;
+let manager: TestUser;
+let admin: TestUser;
+let booking: Booking;
+
+const get = (user: TestUser, url: string) => ctx.app.inject({ url: `/api/v1${url}`, headers: bearer(user) });
+
+async function parkIn(zone: string, operator?: number): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM parks p
+      JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
+      JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1 AND c.capacity > 0
+      WHERE p.time_zone = ${zone} AND p.open_24h AND p.status = 'active'
+        ${operator === undefined ? sql`` : sql`AND p.operator_id = ${operator}`}
+      ORDER BY p.id LIMIT 1`,
+  );
+  if (!row) throw new Error(`no all-day park in ${zone}`);
+  return Number(row.id);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { clock: () => new Date(NOW) });
+  db = ctx.database.db;
+  const harbourview = await operatorId(db, "Harbourview Parking Ltd");
+  lagosPark = await parkIn("Africa/Lagos", harbourview);
+  dakarPark = await parkIn("Africa/Dakar");
+  manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
+  admin = await createStaff(db, "admin");
+
+  // Booked at 00:20 in Lagos (23:20 UTC on the 26th) for 00:40 to 02:40 on the 27th.
+  const driver = await fundedUser(db);
+  const res = await book(ctx.app, driver, {
+    park_id: lagosPark,
+    start: new Date(NOW.getTime() + 10 * MINUTE),
+    end: new Date(NOW.getTime() + 130 * MINUTE),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  booking = res.json<Booking>();
+  await db.execute(
+    sql`UPDATE bookings SET created_at = ${new Date(NOW.getTime() - 10 * MINUTE).toISOString()}::timestamptz
+      WHERE id = ${booking.id}`,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("the back office's today at 00:30 in Lagos", () => {
+  it("is the product's own reading of the instant", () => {
+    expect(dayOnClock(NOW, "Africa/Lagos")).toBe("2026-11-27");
+    expect(dayOnClock(NOW, "Africa/Dakar")).toBe("2026-11-26");
+  });
+
+  it("ends a report's default range on the park's today, with the booking made 20 minutes into it", async () => {
+    const sales = await get(manager, `/admin/reports/sales?park_id=${lagosPark}&size=100`);
+    expect(sales.statusCode, sales.body).toBe(200);
+    expect(sales.json()).toMatchObject({ from: "2026-10-29", to: "2026-11-27" });
+    expect(sales.json().items.map((r: { code: string }) => r.code)).toContain(booking.booking_code);
+
+    const bookings = await get(manager, `/admin/reports/bookings?park_id=${lagosPark}&size=100`);
+    expect(bookings.json()).toMatchObject({ to: "2026-11-27" });
+    expect(bookings.json().items.map((r: { code: string }) => r.code)).toContain(booking.booking_code);
+
+    // The CSV of the same default range names it.
+    const csv = await get(manager, `/admin/reports/sales?park_id=${lagosPark}&format=csv`);
+    expect(csv.headers["content-disposition"]).toBe(
+      `attachment; filename="parkwell-sales-2026-10-29-to-2026-11-27.csv"`,
+    );
+    expect(csv.body).toContain(booking.booking_code);
+  });
+
+  it("is each park's own: still the 26th for a park in Dakar, the latest of all parks without one", async () => {
+    const dakar = await get(admin, `/admin/reports/occupancy?park_id=${dakarPark}&size=25`);
+    expect(dakar.statusCode, dakar.body).toBe(200);
+    expect(dakar.json()).toMatchObject({ from: "2026-10-28", to: "2026-11-26" });
+    const all = await get(admin, `/admin/reports/sales?size=10`);
+    expect(all.json()).toMatchObject({ to: "2026-11-27" });
+    // Ledger entries are nobody's park: the transactions report keeps UTC's days.
+    const ledger = await get(admin, `/admin/reports/transactions?size=10`);
+    expect(ledger.json()).toMatchObject({ to: "2026-11-26" });
+  });
+
+  it("counts the booking in the dashboard's today and the gate's arrivals", async () => {
+    const dashboard = await get(manager, `/admin/dashboard?park_id=${lagosPark}`);
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboard.json()).toMatchObject({ now: NOW.toISOString(), bookings_today: 1, arrivals_today: 1 });
+
+    const gate = await get(manager, `/admin/gate/today?park_id=${lagosPark}`);
+    expect(gate.statusCode, gate.body).toBe(200);
+    const arrivals = gate.json().arrivals.map((b: { booking_code: string }) => b.booking_code);
+    expect(arrivals).toContain(booking.booking_code);
+  });
+
+  it("ends the marketplace reports' default range on each country's today", async () => {
+    const ng = await get(admin, "/admin/orders/reports/sales?country=NG");
+    expect(ng.statusCode, ng.body).toBe(200);
+    expect(ng.json()).toMatchObject({ from: "2026-10-29", to: "2026-11-27" });
+    const sn = await get(admin, "/admin/orders/reports/items?country=SN");
+    expect(sn.json()).toMatchObject({ from: "2026-10-28", to: "2026-11-26" });
+    const csv = await get(admin, "/admin/orders/reports/sales?country=SN&format=csv");
+    expect(csv.headers["content-disposition"]).toContain(
+      "parkwell-market-sales-2026-10-28-to-2026-11-26.csv",
+    );
+  });
+});
