@@ -1,12 +1,19 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { withoutTestClock } from "../../apps/api/src/test/test-clock";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's headless shell (package chromium-headless-shell): the browser tests' Chromium, lighter than the full one. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium headless shell, with the flags this machine's closed network needs. Under the test
+ * clock (npm run test:clock -- --e2e) the browser itself keeps the machine's clock, and each of its
+ * contexts gets the run's "now" through Playwright's clock, which then runs on at its normal pace.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
+    env: withoutTestClock(),
     headless: true,
     args: [
       "--no-sandbox",
@@ -19,6 +26,15 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+  if (process.env.FAKETIME) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...options) => {
+      const context = await newContext(...options);
+      await context.clock.install({ time: Date.now() });
+      return context;
+    };
+  }
+  return browser;
 }
 
 /** One browser for the test file: launched before its tests, closed after them. */

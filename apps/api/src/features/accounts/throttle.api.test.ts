@@ -9,6 +9,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { withoutTestClock } from "../../test/test-clock";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 let dataDir: string;
@@ -150,9 +151,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn(
     "redis-server",
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
+    { stdio: "ignore", env: withoutTestClock() },
   );
   const probe = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   probe.on("error", () => {}); // refused while the server starts: the loop below retries

@@ -1,0 +1,69 @@
+// npm run test:clock: the unit tests and the API suite on PGlite once at each instant of the test
+// clock's list, each under another TZ for the test process (Pacific/Kiritimati, UTC+14, and
+// America/Los_Angeles, UTC-8/-7, in turn), then a table of the results. With --e2e, the browser tests of the flows that
+// show dates (booking and checkout, events, the gate, the marketplace) at two of the instants.
+//
+//   npm run test:clock                      all instants, API suite
+//   npm run test:clock -- --at 2026-11-26T23:05:00Z --at 2026-12-31T23:59:00Z
+//   npm run test:clock -- --e2e             the browser flows at two instants (builds the app first)
+//   npm run test:clock -- --e2e --at ...    the browser flows at those instants
+import { spawnSync } from "node:child_process";
+import { CLOCK_INSTANTS, clockEnv, libfaketime } from "./test-clock.mjs";
+
+const ZONES = ["Pacific/Kiritimati", "America/Los_Angeles"];
+const E2E_FILES = [
+  "bookings.e2e.ts",
+  "events.e2e.ts",
+  "admin-gate.e2e.ts",
+  "admin-events.e2e.ts",
+  "marketplace.e2e.ts",
+  "wallet.e2e.ts",
+];
+/** The browser run's default instants: midnight in Lagos, and the hour New York falls back. */
+const E2E_DEFAULT = ["2026-11-26T23:05:00Z", "2026-11-01T05:30:00Z"];
+
+const args = process.argv.slice(2);
+const e2e = args.includes("--e2e");
+const asked = args.flatMap((a, i) => (args[i - 1] === "--at" ? [a] : []));
+for (const at of asked) {
+  if (!Number.isFinite(Date.parse(at))) {
+    console.error(`--at ${at} is not a time (e.g. 2026-11-26T23:05:00Z)`);
+    process.exit(2);
+  }
+}
+if (!libfaketime()) {
+  console.error("The test clock needs libfaketime: `sudo apt-get install faketime`.");
+  process.exit(1);
+}
+
+const instants = asked.length > 0 ? asked : e2e ? E2E_DEFAULT : CLOCK_INSTANTS.map((i) => i.at);
+const whatOf = (at) => CLOCK_INSTANTS.find((i) => Date.parse(i.at) === Date.parse(at))?.what ?? "";
+const minutes = (ms) => `${Math.floor(ms / 60_000)}m ${String(Math.round(ms / 1000) % 60).padStart(2, "0")}s`;
+
+if (e2e) {
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const results = [];
+for (const [i, at] of instants.entries()) {
+  const tz = ZONES[i % ZONES.length];
+  const what = e2e ? `browser flows (${E2E_FILES.length} files)` : "unit tests and API suite on PGlite";
+  console.log(`\n== ${what} with the clock at ${at} (${whatOf(at)}), TZ=${tz}`);
+  const vitest = e2e
+    ? ["vitest", "run", "--config", "e2e/vitest.config.ts", ...E2E_FILES]
+    : ["vitest", "run", "--project", "unit", "--project", "api"];
+  const env = clockEnv(at, { ...process.env, TZ: tz });
+  delete env.TEST_DB_ENGINE;
+  const started = Date.now();
+  const r = spawnSync("npx", vitest, { stdio: "inherit", env });
+  results.push({ at, tz, ok: r.status === 0, ms: Date.now() - started });
+}
+
+console.log(`\n== test clock summary (${e2e ? "browser flows" : "unit tests and API suite on PGlite"})`);
+for (const r of results) {
+  console.log(
+    `  ${r.ok ? "passed" : "FAILED"}  ${minutes(r.ms).padStart(7)}  ${r.at}  TZ=${r.tz.padEnd(19)}  ${whatOf(r.at)}`,
+  );
+}
+process.exit(results.every((r) => r.ok) ? 0 : 1);
