@@ -9,7 +9,7 @@ if (!url) {
   process.exit(0);
 }
 console.log(`The API suite on PostgreSQL: ${url.replace(/:[^:@/]*@/, ":***@")} (${how}).`);
-const result = spawnSync("npx", ["vitest", "run", "--project", "api"], {
+const result = spawnSync("npx", ["vitest", "run", "--project", "api", ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { ...process.env, TEST_DATABASE_URL: url, TEST_DB_ENGINE: "postgres" },
 });

@@ -1,19 +1,33 @@
-// npm test: sets up what the suite needs on this machine, runs `npm run check` and the browser
-// tests, and ends with a summary saying what ran, on which engines.
+// npm test: sets up what the suite needs on this machine, runs what `npm run check` runs and the
+// browser tests, then the fault test, and ends with a summary: each step's time, its slowest test
+// files, the engines and the test clock's instant.
 //
-// - Chromium (Debian's, driven by playwright-core; no browser is downloaded): when missing, it is
+// Two lanes run side by side on the machine's two cores: ESLint and the browser tests in one, the
+// type check, format check, unit tests and the API suites in the other; the second lane's output
+// is printed when it ends. The fault test runs alone afterwards: it measures recovery under load,
+// which a busy machine would blur. (bench/results/history.md has the figures.)
+//
+// - Chromium (Debian's headless shell, driven by playwright-core; no browser is downloaded): when missing, it is
 //   installed with apt-get if this user may (root), said so first; otherwise the run stops at once
 //   with the one command to run, rather than after the other suites.
 // - PostgreSQL: TEST_DATABASE_URL, or a server found on the default local address
 //   (scripts/test-database.mjs); without one, the PostgreSQL runs are skipped and the summary says so.
+// - libfaketime (Debian's faketime) for the test clock of the PGlite API run
+//   (docs/decisions/025-test-clock.md): installed with apt-get like Chromium; without it that run
+//   is on the real clock, said so in the summary.
 // - The fault test (npm run test:faults) after the browser tests, when this machine has
 //   PostgreSQL's binaries, Redis and HAProxy (it starts its own servers; HAProxy is installed with
 //   apt-get when missing, as Chromium is); otherwise skipped, saying why.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { testDatabase } from "./test-database.mjs";
+import { chosenInstant, describeClock, libfaketime } from "./test-clock.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's headless build of Chromium (the same engine, without the browser's UI): 35% less CPU. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const CHROMIUM_PACKAGE = "chromium-headless-shell";
 const say = (line) => console.log(`\n== ${line}`);
 
 const mayInstall = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");
@@ -39,11 +53,11 @@ function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   if (!mayInstall) {
     console.error(
-      `Chromium is missing at ${CHROMIUM}: run \`sudo apt-get install chromium\` (or set CHROMIUM_PATH), then \`npm test\` again.`,
+      `Chromium is missing at ${CHROMIUM}: run \`sudo apt-get install ${CHROMIUM_PACKAGE}\` (or set CHROMIUM_PATH), then \`npm test\` again.`,
     );
     process.exit(1);
   }
-  if (!aptInstall("chromium", `Chromium is missing at ${CHROMIUM}, and the browser tests need it`)) {
+  if (!aptInstall(CHROMIUM_PACKAGE, `Chromium is missing at ${CHROMIUM}, and the browser tests need it`)) {
     console.error("Install Chromium by hand, then `npm test` again.");
     process.exit(1);
   }
@@ -70,6 +84,17 @@ const database = await testDatabase();
 const env = { ...process.env };
 if (database.url) env.TEST_DATABASE_URL = database.url;
 
+// The test clock's instant, fixed here so a run that crosses midnight keeps the one it printed.
+let instant = chosenInstant();
+if (instant && !libfaketime() && !(mayInstall && aptInstall("faketime", "the test clock of the API suite"))) {
+  instant = null;
+}
+const clockNote =
+  instant || process.env.TEST_CLOCK_AT === "real"
+    ? ""
+    : " (libfaketime is missing: apt-get install faketime)";
+env.TEST_CLOCK_AT = instant ? instant.at : "real";
+
 /** Why the fault test cannot run here, or null when it can. */
 function faultTestMissing() {
   const pgBin =
@@ -87,40 +112,146 @@ function faultTestMissing() {
   return missing.length > 0 ? missing.join(", ") : null;
 }
 
-const steps = [
-  { name: "check: types, lints (code, OpenAPI), format, unit tests, API suite", args: ["run", "check"] },
-  { name: `browser tests (${chromium})`, args: ["run", "test:e2e"] },
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-test-report-"));
+/** A step that runs Vitest writes its JSON report too, for the slowest files in the summary. */
+const step = (name, script, vitest = false) => ({
+  name,
+  args: [
+    "run",
+    script,
+    ...(vitest
+      ? [
+          "--",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=${path.join(reports, `${script}.json`)}`,
+        ]
+      : []),
+  ],
+  report: vitest ? path.join(reports, `${script}.json`) : null,
+});
+// Each lane runs its steps in order; the two lanes run side by side. ESLint (type-aware, one
+// core for two minutes) goes first in the browser lane, beside the type check.
+const lanes = [
+  {
+    name: "types, format, unit and API suites",
+    steps: [
+      step("types", "typecheck"),
+      step("format", "format:check"),
+      step("lint (OpenAPI)", "lint:openapi"),
+      step("unit tests", "test:unit", true),
+      step(`API suite on PGlite, clock at ${instant ? instant.at : "the real time"}`, "test:api", true),
+      step("API suite on PostgreSQL, real clock", "test:api:pg", true),
+    ],
+  },
+  {
+    name: "lint and browser tests",
+    buffered: true,
+    steps: [step("lint (code)", "lint"), step(`browser tests (build, then ${chromium})`, "test:e2e", true)],
+  },
 ];
+
 // HAProxy is the one part of the fault test this machine's kind lacks at first: installed like Chromium.
 let faultsMissing = faultTestMissing();
 if (faultsMissing === "HAProxy" && mayInstall && aptInstall("haproxy", "the fault test's load balancer")) {
   faultsMissing = faultTestMissing();
 }
-if (!faultsMissing) {
-  steps.push({
-    name: "fault test: 3 processes behind HAProxy; kill, PostgreSQL, Redis and SMTP restarts",
-    args: ["run", "test:faults"],
+const after = faultsMissing
+  ? []
+  : [
+      step(
+        "fault test: 3 processes behind HAProxy; kill, PostgreSQL, Redis and SMTP restarts",
+        "test:faults",
+      ),
+    ];
+
+/** Runs one step; a buffered lane's output goes to `out` instead of the terminal. */
+function runStep(s, out) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const line = `\n== npm ${s.args.slice(0, 2).join(" ")}\n`;
+    if (out) out.push(line);
+    else process.stdout.write(line);
+    const child = spawn("npm", s.args, { stdio: out ? ["ignore", "pipe", "pipe"] : "inherit", env });
+    if (out) {
+      child.stdout.on("data", (d) => out.push(d));
+      child.stderr.on("data", (d) => out.push(d));
+    }
+    child.on("close", (code) =>
+      resolve({ ...s, result: code === 0 ? "passed" : "FAILED", ms: Date.now() - started }),
+    );
   });
 }
-const done = [];
-let failed = false;
-for (const step of steps) {
-  say(`npm ${step.args.join(" ")}`);
-  const started = Date.now();
-  const r = spawnSync("npm", step.args, { stdio: "inherit", env });
-  failed = r.status !== 0;
-  done.push({ ...step, result: failed ? "FAILED" : "passed", ms: Date.now() - started });
-  if (failed) break;
+
+async function runLane(lane) {
+  const out = lane.buffered ? [] : null;
+  const done = [];
+  for (const s of lane.steps) {
+    const r = await runStep(s, out);
+    done.push(r);
+    if (r.result !== "passed") break;
+  }
+  if (out) {
+    say(`${lane.name}: its output`);
+    for (const chunk of out) process.stdout.write(chunk);
+  }
+  return { lane, done };
 }
 
-say(`npm test summary (Node.js ${process.version})`);
-for (const s of done) console.log(`  ${s.result.padEnd(6)}  ${minutes(s.ms).padStart(7)}  ${s.name}`);
-for (const s of steps.slice(done.length)) console.log(`  ${"not run".padEnd(6)}           ${s.name}`);
-if (faultsMissing) console.log(`  skipped           fault test: this machine lacks ${faultsMissing}`);
+const started = Date.now();
+if (lanes.some((l) => l.buffered))
+  say(`${lanes.find((l) => l.buffered).name} run beside the checks; their output follows when they end`);
+const laneResults = await Promise.all(lanes.map(runLane));
+let failed = laneResults.some(({ done }) => done.some((d) => d.result !== "passed"));
+const afterDone = [];
+if (!failed) {
+  for (const s of after) {
+    const r = await runStep(s, null);
+    afterDone.push(r);
+    if (r.result !== "passed") {
+      failed = true;
+      break;
+    }
+  }
+}
+
+/** The slowest files of a Vitest JSON report: [seconds, file]. */
+function slowest(report, n = 3) {
+  try {
+    const { testResults } = JSON.parse(fs.readFileSync(report, "utf8"));
+    return testResults
+      .map((f) => [(f.endTime - f.startTime) / 1000, path.relative(process.cwd(), f.name)])
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, n);
+  } catch {
+    return [];
+  }
+}
+
+say(`npm test summary (Node.js ${process.version}), ${minutes(Date.now() - started)} in all`);
+const row = (result, ms, name) =>
+  console.log(`  ${result.padEnd(7)} ${ms === null ? "       " : minutes(ms).padStart(7)}  ${name}`);
+for (const { lane, done } of [
+  ...laneResults,
+  { lane: { name: "then alone", steps: after }, done: afterDone },
+]) {
+  if (lane.steps.length === 0) continue;
+  console.log(`  ${lane.name}:`);
+  for (const d of done) {
+    row(d.result, d.ms, d.name);
+    if (d.report)
+      for (const [s, file] of slowest(d.report))
+        console.log(`  ${"".padEnd(17)}  ${s.toFixed(1).padStart(6)} s  ${file}`);
+  }
+  for (const s of lane.steps.slice(done.length)) row("not run", null, s.name);
+}
+if (faultsMissing) row("skipped", null, `fault test: this machine lacks ${faultsMissing}`);
 const shown = database.url?.replace(/:[^:@/]*@/, ":***@");
 console.log(
   database.url
     ? `  API suite engines: PGlite (embedded) and PostgreSQL at ${shown} (${database.how})`
     : `  API suite engines: PGlite (embedded) only; PostgreSQL skipped: ${database.how}`,
 );
+console.log(`  test clock of the PGlite run: ${describeClock(instant)}${clockNote}`);
+fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
