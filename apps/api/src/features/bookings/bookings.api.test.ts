@@ -18,7 +18,7 @@ import type { MailMessage } from "../../lib/mailer";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
-import { readMailbox } from "../../test/mailbox";
+import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { listCountriesWithFees } from "../parks/parks.repo";
 import { priceWindow } from "../parks/pricing.domain";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -404,7 +404,7 @@ describe("opening hours on the park's own clock", () => {
       expect(mail?.body).toContain(`From: ${formatZonedDateTime(from, "en", ZONE)}`);
       expect(mail?.body).toMatch(/From: .* 9:00\sAM /);
       expect(mail?.body).not.toContain(formatZonedDateTime(from, "en", "America/Toronto"));
-    });
+    }, MAIL_WAIT);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { bearer } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
-import { readMailbox } from "../../test/mailbox";
+import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import { completeEndedBookings } from "./bookings.service";
 import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity, setStatus } from "./bookings.test-kit";
@@ -63,8 +63,10 @@ describe("extend", () => {
     expect((await extend(ctx.app, user, e, at(5 * HOUR))).statusCode).toBe(422);
     const d = await detail(user, e);
     expect(d.payments.map((p) => p.kind)).toEqual(["booking_charge", "booking_extension"]);
-    await vi.waitFor(async () =>
-      expect(await subjects(user.email)).toContain(`Your Parkwell booking ${b.booking_code} is extended`),
+    await vi.waitFor(
+      async () =>
+        expect(await subjects(user.email)).toContain(`Your Parkwell booking ${b.booking_code} is extended`),
+      MAIL_WAIT,
     );
   });
 
@@ -98,8 +100,10 @@ describe("cancel and renew", () => {
     expect(c.json<Booking>()).toMatchObject({ status: "cancelled", cancellation: { allowed: false } });
     const refunded = (await walletBalanceMinor(db, user.id, "NGN")) - paidBalance;
     expect(refunded).toBe(minor(b.breakdown.parking));
-    await vi.waitFor(async () =>
-      expect(await subjects(user.email)).toContain(`Your Parkwell booking ${b.booking_code} is cancelled`),
+    await vi.waitFor(
+      async () =>
+        expect(await subjects(user.email)).toContain(`Your Parkwell booking ${b.booking_code} is cancelled`),
+      MAIL_WAIT,
     );
     const d = await detail(user, b);
     expect(d.refunds).toEqual([expect.objectContaining({ kind: "refund", amount: b.breakdown.parking })]);

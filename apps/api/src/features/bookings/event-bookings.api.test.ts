@@ -8,7 +8,7 @@ import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
-import { readMailbox } from "../../test/mailbox";
+import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { signEventAccess } from "../events/event-access";
 import { cancelEventBookings, queueEventCancellation } from "../events/event-cancellation.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -102,7 +102,7 @@ describe("booking an event's parking", () => {
       const mail = (await readMailbox(ctx)).find((m) => m.to.includes(user.email));
       expect(mail?.subject).toBe(`Your Parkwell booking ${b.booking_code} is confirmed`);
       expect(mail?.body).toContain("Test event");
-    });
+    }, MAIL_WAIT);
   });
 
   it("sells the allocation out (409) while the park still sells its other spaces, and holds the allocation from them", async () => {
@@ -350,9 +350,7 @@ describe("an organiser's cancellation", () => {
     expect(shown.json()).toMatchObject({ status: "cancelled", paid: 0, event: { status: "cancelled" } });
     expect(shown.json().refunds).toHaveLength(1);
     const subject = `${await eventName(ev.id)} is cancelled: your Parkwell booking ${booked[0]!.booking_code} is refunded`;
-    await vi.waitFor(async () => expect(await subjects(drivers[0]!.email)).toContain(subject), {
-      timeout: 5000,
-    });
+    await vi.waitFor(async () => expect(await subjects(drivers[0]!.email)).toContain(subject), MAIL_WAIT);
     // The event cancelled, its hold is gone and nobody can book it.
     const late = await bookEvent(ctx.app, drivers[0]!, { event_code: ev.code, park_id: park });
     expect(late.statusCode).toBe(404);
