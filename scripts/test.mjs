@@ -215,17 +215,21 @@ if (!failed) {
   }
 }
 
+/** A Vitest step's JSON report, or null when it wrote none (it failed to start, say). */
+function readReport(report) {
+  try {
+    return report ? JSON.parse(fs.readFileSync(report, "utf8")) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The slowest files of a Vitest JSON report: [seconds, file]. */
 function slowest(report, n = 3) {
-  try {
-    const { testResults } = JSON.parse(fs.readFileSync(report, "utf8"));
-    return testResults
-      .map((f) => [(f.endTime - f.startTime) / 1000, path.relative(process.cwd(), f.name)])
-      .sort((a, b) => b[0] - a[0])
-      .slice(0, n);
-  } catch {
-    return [];
-  }
+  return (readReport(report)?.testResults ?? [])
+    .map((f) => [(f.endTime - f.startTime) / 1000, path.relative(process.cwd(), f.name)])
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, n);
 }
 
 say(`npm test summary (Node.js ${process.version}), ${minutes(Date.now() - started)} in all`);
@@ -253,5 +257,15 @@ console.log(
     : `  API suite engines: PGlite (embedded) only; PostgreSQL skipped: ${database.how}`,
 );
 console.log(`  test clock of the PGlite run: ${describeClock(instant)}${clockNote}`);
+// The Vitest runs' counts in one line (the fault test's line is its own, above).
+const counts = { passed: 0, failed: 0, skipped: 0 };
+for (const d of [...laneResults.flatMap((l) => l.done), ...afterDone]) {
+  const r = readReport(d.report);
+  if (!r) continue;
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+  counts.skipped += r.numPendingTests + r.numTodoTests;
+}
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
