@@ -16,6 +16,9 @@ export default defineConfig({
           environment: "node",
           // Vitest takes one worker less than the cores by default: one on this 2-core machine.
           maxWorkers: 2,
+          // npm test runs these beside the browser tests: a CPU-bound property test that takes 3 s
+          // on a quiet machine took over Vitest's default 5 s there. A timeout catches a hang.
+          testTimeout: 30_000,
         },
       },
       {
