@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { dayOnClock } from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, type E2eDatabase } from "./support/database";
@@ -18,16 +19,21 @@ afterAll(async () => {
   await db?.drop();
 });
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
 /** The browser logs each refused request (the 409) as a failed resource: that one is expected. */
 const realProblems = (problems: string[]) => problems.filter((p) => !p.includes("Failed to load resource"));
 
 /**
- * A booking of the demo driver at one of the demo attendant's parks, started 10 minutes ago and
- * ending in 2 hours, written with SQL (the booking route takes only windows ahead).
+ * A booking of the demo driver at one of the demo attendant's parks, written with SQL (the booking
+ * route takes only windows ahead): started 10 minutes ago, or, in the first 10 minutes of the park's
+ * day, starting in 5 (a car may come in 15 minutes early), so it is one of today's arrivals on the
+ * park's clock; ending 2 hours after now. The times are the test's clock, not the database server's.
  */
 async function bookingAtAttendantsPark(code: string): Promise<{ plate: string; park: number }> {
-  const [park] = await db.query<{ id: number; name: string; currency: string }>(
-    `SELECT p.id, p.name, c.currency FROM staff_parks sp
+  const [park] = await db.query<{ id: number; name: string; currency: string; time_zone: string }>(
+    `SELECT p.id, p.name, c.currency, p.time_zone FROM staff_parks sp
        JOIN users u ON u.id = sp.user_id AND u.email = 'attendant@parkwell.test'
        JOIN parks p ON p.id = sp.park_id JOIN countries c ON c.id = p.country_id
        JOIN park_capacities pc ON pc.park_id = p.id AND pc.vehicle_type_id = 1
@@ -35,13 +41,17 @@ async function bookingAtAttendantsPark(code: string): Promise<{ plate: string; p
   );
   expect(park, "the demo attendant has a park").toBeDefined();
   const plate = "LAG482KJ";
+  const now = Date.now();
+  const tenAgo = new Date(now - 10 * MINUTE);
+  const today = dayOnClock(new Date(now), park!.time_zone);
+  const start = dayOnClock(tenAgo, park!.time_zone) === today ? tenAgo : new Date(now + 5 * MINUTE);
   await db.query(
     `INSERT INTO bookings (booking_code, user_id, park_id, vehicle_type_id, plate_number, start_time, end_time,
        currency, total_minor, paid_minor, breakdown)
-     SELECT $1, u.id, $2, 1, $3, now() - interval '10 minutes', now() + interval '2 hours', $4, 300000, 300000,
+     SELECT $1, u.id, $2, 1, $3, $5::timestamptz, $6::timestamptz, $4, 300000, 300000,
        '{"hours":3,"days":0,"parkingMinor":300000,"serviceFeeMinor":0,"bookingFeeMinor":0,"taxMinor":0,"totalMinor":300000}'::jsonb
      FROM users u WHERE u.email = 'driver@parkwell.test'`,
-    [code, park!.id, plate, park!.currency],
+    [code, park!.id, plate, park!.currency, start.toISOString(), new Date(now + 2 * HOUR).toISOString()],
   );
   return { plate, park: park!.id };
 }

@@ -277,9 +277,10 @@ describe("event parking", () => {
     await expect.poll(() => park.textContent()).toContain("Sold out");
     expect(await park.getByRole("link", { name: /^Book .* parking at / }).count()).toBe(0);
 
-    await db.query("UPDATE events SET status = 'cancelled', cancelled_at = now() WHERE event_code = $1", [
-      code,
-    ]);
+    await db.query(
+      "UPDATE events SET status = 'cancelled', cancelled_at = $2::timestamptz WHERE event_code = $1",
+      [code, new Date().toISOString()],
+    );
     await page.reload({ waitUntil: "networkidle" });
     await expect
       .poll(() => page.getByTestId("event-cancelled").textContent())

@@ -59,14 +59,19 @@ export async function createSignedInUser(
   const email = overrides.email ?? `e2e.${randomBytes(5).toString("hex")}@parkwell.test`;
   const [user] = await db.query<{ id: string }>(
     `INSERT INTO users (email, first_name, last_name, country_id, email_verified_at)
-     VALUES ($1, $2, 'Tester', $3, now()) RETURNING id`,
-    [email, overrides.firstName ?? "Ada", overrides.countryId ?? 1],
+     VALUES ($1, $2, 'Tester', $3, $4::timestamptz) RETURNING id`,
+    [email, overrides.firstName ?? "Ada", overrides.countryId ?? 1, new Date().toISOString()],
   );
   const token = randomBytes(32).toString("base64url");
   await db.query(
     `INSERT INTO sessions (user_id, token_hash, idle_timeout_seconds, expires_at)
-     VALUES ($1, $2, 86400, now() + interval '30 days')`,
-    [user!.id, createHash("sha256").update(token).digest("hex")],
+     VALUES ($1, $2, 86400, $3::timestamptz)`,
+    // The test's clock, which the app reads too (the test clock may set it), not the server's now().
+    [
+      user!.id,
+      createHash("sha256").update(token).digest("hex"),
+      new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    ],
   );
   return { id: user!.id, email, token };
 }

@@ -38,7 +38,7 @@ export async function createE2eEvent(db: E2eDatabase, e: E2eEvent): Promise<stri
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO events (event_code, name, description, category, status, visibility, access_code_hash,
        country_id, venue_name, venue_address, city, lat, lng, time_zone, start_time, end_time, published_at)
-     VALUES ($1, $2, $3, $4, 'published', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now())
+     VALUES ($1, $2, $3, $4, 'published', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::timestamptz)
      RETURNING id`,
     [
       code,
@@ -59,6 +59,7 @@ export async function createE2eEvent(db: E2eDatabase, e: E2eEvent): Promise<stri
       e.timeZone ?? "Africa/Lagos",
       e.start.toISOString(),
       e.end.toISOString(),
+      new Date().toISOString(),
     ],
   );
   for (const [position, p] of e.parks.entries()) {
