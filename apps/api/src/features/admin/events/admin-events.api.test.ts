@@ -149,25 +149,29 @@ describe("creating and editing an event", () => {
   });
 
   it("converts the local times across a daylight-saving change (New York, spring forward)", async () => {
+    // The next spring-forward (the second Sunday of March) that is at least two days ahead, so the
+    // event is in the future whenever the suite runs: 20:00 EST the evening before it to 04:00 EDT.
+    const { year, day } = nextSpringForward(new Date());
+    const date = (d: number) => `${year}-03-${String(d).padStart(2, "0")}`;
     const res = await call(admin, "POST", "/admin/events", {
       ...newEvent([{ park_id: parks[0]! }]),
       time_zone: "America/New_York",
-      start_local: "2027-03-13T20:00",
-      end_local: "2027-03-14T04:00",
+      start_local: `${date(day - 1)}T20:00`,
+      end_local: `${date(day)}T04:00`,
     });
     // A Nigerian park at a New York-zoned venue in Nigeria is allowed: the zone is the venue's clock.
     expect(res.statusCode, res.body).toBe(201);
     const event = res.json<AdminEvent>();
-    expect(event.start_time).toBe("2027-03-14T01:00:00.000Z");
-    expect(event.end_time).toBe("2027-03-14T08:00:00.000Z");
-    expect(event.end_local).toBe("2027-03-14T04:00");
+    expect(event.start_time).toBe(`${date(day)}T01:00:00.000Z`);
+    expect(event.end_time).toBe(`${date(day)}T08:00:00.000Z`);
+    expect(event.end_local).toBe(`${date(day)}T04:00`);
     // The buffers are elapsed time: 2 hours before 20:00 EST is 18:00 EST, 1 hour after 04:00 EDT is
     // 05:00 EDT, so the window lasts 7 + 3 = 10 hours, not the 11 the wall clock suggests.
     expect((await call(admin, "POST", `/admin/events/${event.event_code}/publish`)).statusCode).toBe(200);
     const page = await ctx.app.inject({ url: `/api/v1/events/${event.event_code}` });
     expect(page.json().parks[0].window).toEqual({
-      start_time: "2027-03-13T23:00:00.000Z",
-      end_time: "2027-03-14T09:00:00.000Z",
+      start_time: `${date(day - 1)}T23:00:00.000Z`,
+      end_time: `${date(day)}T09:00:00.000Z`,
     });
     const driver = await fundedUser(ctx.database.db);
     const booked = await ctx.app.inject({
@@ -183,8 +187,8 @@ describe("creating and editing an event", () => {
     });
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json()).toMatchObject({
-      start_time: "2027-03-13T23:00:00.000Z",
-      end_time: "2027-03-14T09:00:00.000Z",
+      start_time: `${date(day - 1)}T23:00:00.000Z`,
+      end_time: `${date(day)}T09:00:00.000Z`,
     });
   });
 
@@ -552,3 +556,12 @@ describe("bookings, cancellation and the report", () => {
     expect((await bookEvent(drivers[0]!, event.event_code, park, "LND211AA")).statusCode).toBe(404);
   });
 });
+
+/** The next US spring-forward day (the second Sunday of March) whose eve is two days ahead or more. */
+function nextSpringForward(now: Date): { year: number; day: number } {
+  for (let year = now.getUTCFullYear(); ; year += 1) {
+    const firstWeekday = new Date(Date.UTC(year, 2, 1)).getUTCDay();
+    const day = 1 + ((7 - firstWeekday) % 7) + 7;
+    if (Date.UTC(year, 2, day - 1) > now.getTime() + 2 * 86_400_000) return { year, day };
+  }
+}
