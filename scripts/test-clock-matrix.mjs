@@ -5,7 +5,8 @@
 //
 //   npm run test:clock                      all instants, API suite
 //   npm run test:clock -- --at 2026-11-26T23:05:00Z --at 2026-12-31T23:59:00Z
-//   npm run test:clock -- --e2e             the browser flows at two instants (builds the app first)
+//   npm run test:clock -- --e2e             the browser flows at the next 00:05 in Lagos and 23:55 in
+//                                           Toronto (builds the app first)
 //   npm run test:clock -- --e2e --at ...    the browser flows at those instants
 import { spawnSync } from "node:child_process";
 import { CLOCK_INSTANTS, clockEnv, libfaketime } from "./test-clock.mjs";
@@ -19,8 +20,27 @@ const E2E_FILES = [
   "marketplace.e2e.ts",
   "wallet.e2e.ts",
 ];
-/** The browser run's default instants: midnight in Lagos, and the hour New York falls back. */
-const E2E_DEFAULT = ["2026-11-26T23:05:00Z", "2026-11-01T05:30:00Z"];
+/**
+ * The browser run's default instants: the next 00:05 in Lagos and the next 23:55 in Toronto after
+ * the real time. Several browser tests write their fixtures to the real PostgreSQL, whose now()
+ * is the machine's: an instant hours ahead keeps the two apart by less than a day, in the order a
+ * real day has them (an instant weeks before the real date would put the server's rows in the app's
+ * future).
+ */
+function nextWallClock(timeZone, hhmm, from = Date.now()) {
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const start = Math.ceil(from / 60_000) * 60_000 + 60_000;
+  for (let t = start; t < start + 2 * 86_400_000; t += 60_000) {
+    if (format.format(t) === hhmm) return new Date(t).toISOString();
+  }
+  throw new Error(`no ${hhmm} in ${timeZone} within two days`);
+}
+const E2E_DEFAULT = [nextWallClock("Africa/Lagos", "00:05"), nextWallClock("America/Toronto", "23:55")];
 
 const args = process.argv.slice(2);
 const e2e = args.includes("--e2e");
@@ -37,7 +57,13 @@ if (!libfaketime()) {
 }
 
 const instants = asked.length > 0 ? asked : e2e ? E2E_DEFAULT : CLOCK_INSTANTS.map((i) => i.at);
-const whatOf = (at) => CLOCK_INSTANTS.find((i) => Date.parse(i.at) === Date.parse(at))?.what ?? "";
+const whatOf = (at) =>
+  CLOCK_INSTANTS.find((i) => Date.parse(i.at) === Date.parse(at))?.what ??
+  (E2E_DEFAULT[0] === at
+    ? "the next 00:05 in Lagos"
+    : E2E_DEFAULT[1] === at
+      ? "the next 23:55 in Toronto"
+      : "");
 const minutes = (ms) => `${Math.floor(ms / 60_000)}m ${String(Math.round(ms / 1000) % 60).padStart(2, "0")}s`;
 
 if (e2e) {
