@@ -8,11 +8,22 @@ import { book, fundedUser } from "../../bookings/bookings.test-kit";
 
 /**
  * "Today" in the back office is the day on the clock of the park (or country) it is about, never
- * UTC's: at 00:30 in Lagos it is already the 27th there, still the 26th in Dakar and in UTC. The
- * app's clock is fixed at that instant, whatever the machine's says.
+ * UTC's: at 00:30 in Lagos (UTC+1 all year) it is already tomorrow there, still today in Dakar and
+ * in UTC. The app's clock is fixed at the 00:30 in Lagos nearest the process's time (the test clock
+ * may set that), so the sessions and rows the test writes are of the same day.
  */
-const NOW = new Date("2026-11-26T23:30:00Z");
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const NOW = (() => {
+  const latest = Math.floor((Date.now() - 23.5 * HOUR) / DAY) * DAY + 23.5 * HOUR; // 23:30 UTC
+  return new Date(Date.now() - latest <= 12 * HOUR ? latest : latest + DAY);
+})();
+const LAGOS_TODAY = dayOnClock(NOW, "Africa/Lagos");
+const DAKAR_TODAY = dayOnClock(NOW, "Africa/Dakar");
+/** A date `days` before `date` (YYYY-MM-DD): a default range's first day is 29 before its last. */
+const before = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
 
 let ctx: TestContext;
 let db: Db;
@@ -68,24 +79,25 @@ afterAll(async () => {
 
 describe("the back office's today at 00:30 in Lagos", () => {
   it("is the product's own reading of the instant", () => {
-    expect(dayOnClock(NOW, "Africa/Lagos")).toBe("2026-11-27");
-    expect(dayOnClock(NOW, "Africa/Dakar")).toBe("2026-11-26");
+    expect(NOW.getUTCHours() * 60 + NOW.getUTCMinutes()).toBe(23 * 60 + 30);
+    expect(LAGOS_TODAY).toBe(before(DAKAR_TODAY, -1));
+    expect(DAKAR_TODAY).toBe(NOW.toISOString().slice(0, 10));
   });
 
   it("ends a report's default range on the park's today, with the booking made 20 minutes into it", async () => {
     const sales = await get(manager, `/admin/reports/sales?park_id=${lagosPark}&size=100`);
     expect(sales.statusCode, sales.body).toBe(200);
-    expect(sales.json()).toMatchObject({ from: "2026-10-29", to: "2026-11-27" });
+    expect(sales.json()).toMatchObject({ from: before(LAGOS_TODAY, 29), to: LAGOS_TODAY });
     expect(sales.json().items.map((r: { code: string }) => r.code)).toContain(booking.booking_code);
 
     const bookings = await get(manager, `/admin/reports/bookings?park_id=${lagosPark}&size=100`);
-    expect(bookings.json()).toMatchObject({ to: "2026-11-27" });
+    expect(bookings.json()).toMatchObject({ to: LAGOS_TODAY });
     expect(bookings.json().items.map((r: { code: string }) => r.code)).toContain(booking.booking_code);
 
     // The CSV of the same default range names it.
     const csv = await get(manager, `/admin/reports/sales?park_id=${lagosPark}&format=csv`);
     expect(csv.headers["content-disposition"]).toBe(
-      `attachment; filename="parkwell-sales-2026-10-29-to-2026-11-27.csv"`,
+      `attachment; filename="parkwell-sales-${before(LAGOS_TODAY, 29)}-to-${LAGOS_TODAY}.csv"`,
     );
     expect(csv.body).toContain(booking.booking_code);
   });
@@ -93,12 +105,12 @@ describe("the back office's today at 00:30 in Lagos", () => {
   it("is each park's own: still the 26th for a park in Dakar, the latest of all parks without one", async () => {
     const dakar = await get(admin, `/admin/reports/occupancy?park_id=${dakarPark}&size=25`);
     expect(dakar.statusCode, dakar.body).toBe(200);
-    expect(dakar.json()).toMatchObject({ from: "2026-10-28", to: "2026-11-26" });
+    expect(dakar.json()).toMatchObject({ from: before(DAKAR_TODAY, 29), to: DAKAR_TODAY });
     const all = await get(admin, `/admin/reports/sales?size=10`);
-    expect(all.json()).toMatchObject({ to: "2026-11-27" });
+    expect(all.json()).toMatchObject({ to: LAGOS_TODAY });
     // Ledger entries are nobody's park: the transactions report keeps UTC's days.
     const ledger = await get(admin, `/admin/reports/transactions?size=10`);
-    expect(ledger.json()).toMatchObject({ to: "2026-11-26" });
+    expect(ledger.json()).toMatchObject({ to: DAKAR_TODAY });
   });
 
   it("counts the booking in the dashboard's today and the gate's arrivals", async () => {
@@ -115,12 +127,12 @@ describe("the back office's today at 00:30 in Lagos", () => {
   it("ends the marketplace reports' default range on each country's today", async () => {
     const ng = await get(admin, "/admin/orders/reports/sales?country=NG");
     expect(ng.statusCode, ng.body).toBe(200);
-    expect(ng.json()).toMatchObject({ from: "2026-10-29", to: "2026-11-27" });
+    expect(ng.json()).toMatchObject({ from: before(LAGOS_TODAY, 29), to: LAGOS_TODAY });
     const sn = await get(admin, "/admin/orders/reports/items?country=SN");
-    expect(sn.json()).toMatchObject({ from: "2026-10-28", to: "2026-11-26" });
+    expect(sn.json()).toMatchObject({ from: before(DAKAR_TODAY, 29), to: DAKAR_TODAY });
     const csv = await get(admin, "/admin/orders/reports/sales?country=SN&format=csv");
     expect(csv.headers["content-disposition"]).toContain(
-      "parkwell-market-sales-2026-10-28-to-2026-11-26.csv",
+      `parkwell-market-sales-${before(DAKAR_TODAY, 29)}-to-${DAKAR_TODAY}.csv`,
     );
   });
 });
