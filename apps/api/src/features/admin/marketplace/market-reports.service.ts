@@ -19,6 +19,7 @@ import { queryRows, type Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
+import { servedCountries } from "../../reference/served-countries";
 import { csvLine, latestToday, pagesOf, resolveRange, type CsvColumn } from "../reports/reports.domain";
 import { EXPORT_BATCH } from "../reports/reports.service";
 
@@ -52,16 +53,11 @@ async function rangeOf(
   q: { from?: string | undefined; to?: string | undefined; country?: string | undefined },
 ): Promise<Filter> {
   const country = q.country ?? null;
-  // The default range holds today on the clock of each country it covers.
-  const zones =
-    q.to !== undefined
-      ? []
-      : (
-          await queryRows<{ timezone: string }>(
-            deps.db,
-            sql`SELECT DISTINCT timezone FROM countries ${country === null ? sql`` : sql`WHERE code = ${country}`}`,
-          )
-        ).map((r) => r.timezone);
+  // The default range holds today on the clock of each country it covers (an order's day is its
+  // country's): the served countries are in memory, so this reads no row.
+  const served = servedCountries(deps.db);
+  const covered = country === null ? await served.list() : [await served.byCode(country)];
+  const zones = covered.flatMap((c) => (c ? [c.timezone] : []));
   const range = resolveRange(q.from, q.to, latestToday(deps.clock(), zones));
   if (!range.ok) throw AppError.validation(range.fields);
   return { from: range.from, to: range.to, country };
