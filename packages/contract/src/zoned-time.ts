@@ -28,6 +28,11 @@ export function dayOnClock(at: Date, timeZone: string): string {
   return dateTimeFormat(DAY, "en-CA", timeZone).format(at);
 }
 
+/** A calendar date (YYYY-MM-DD) `days` later (earlier when negative): whole days, no zone. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 const ZONED_DATE_TIME: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "short",

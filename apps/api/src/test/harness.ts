@@ -8,9 +8,9 @@ import pg from "pg";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Database } from "../db/client";
-import type { Clock } from "../lib/clock";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed";
+import type { Clock } from "../lib/clock";
 
 export interface TestContext {
   app: FastifyInstance;

@@ -9,15 +9,15 @@ export interface Mailbox {
 }
 
 /**
- * The messages the file mailer wrote under DATA_DIR/mail, oldest first, decoded enough to read
- * links, after running the mail jobs that are due (mail is sent by jobs, after the answer).
- */
-/**
  * How long a test waits for a mail job to be run and its message read (vi.waitFor): one round,
  * the due jobs run, can take over Vitest's default second on two busy cores.
  */
 export const MAIL_WAIT = { timeout: 10_000, interval: 100 };
 
+/**
+ * The messages the file mailer wrote under DATA_DIR/mail, oldest first, decoded enough to read
+ * links, after running the mail jobs that are due (mail is sent by jobs, after the answer).
+ */
 export async function readMailbox(box: Mailbox): Promise<{ to: string; subject: string; body: string }[]> {
   await box.app.jobs.runDue(["mail"]);
   const dir = path.join(box.config.DATA_DIR, "mail");

@@ -1,4 +1,6 @@
 import {
+  addDays,
+  dayOnClock,
   EVENT_ACCESS_HEADER,
   EVENT_ACCESS_TRIES,
   EVENT_ACCESS_WRONG_MESSAGE,
@@ -31,10 +33,6 @@ afterAll(async () => {
 /** Now rounded up to the minute, plus an offset. */
 const at = (offsetMs: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + offsetMs);
 const DAY = 24 * HOUR;
-/** The day (YYYY-MM-DD) an instant falls on in a zone. */
-const dayIn = (d: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(d);
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
 let addresses = 0;
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -91,7 +89,7 @@ beforeAll(async () => {
     parks: [{ parkId: 3, offers: [{ priceMinor: 250_000, allocation: 2 }] }],
   });
   // 21:00 to 23:30 on the venue's clock, three days on: already the next day in UTC.
-  torontoDay = addDays(dayIn(new Date(), "America/Toronto"), 3);
+  torontoDay = addDays(dayOnClock(new Date(), "America/Toronto"), 3);
   const wall = Date.parse(`${torontoDay}T21:00:00Z`);
   const start = new Date(instantOfWallClock(wall, "America/Toronto"));
   list.toronto = await createEvent(db, {
@@ -176,7 +174,7 @@ describe("GET /events", () => {
   });
 
   it("takes from and to as days on the venue's calendar", async () => {
-    const lagosDay = dayIn(new Date(Date.now() + 2 * DAY + 60_000), "Africa/Lagos");
+    const lagosDay = dayOnClock(new Date(Date.now() + 2 * DAY + 60_000), "Africa/Lagos");
     expect(codes(await page(`search=quokka&from=${lagosDay}&to=${lagosDay}`))).toContain(list.lagos.code);
     expect(codes(await page(`search=quokka&to=${addDays(lagosDay, -1)}`))).toEqual([]);
     // 21:00 in Toronto is the next day in UTC: the event is on its own day, not on UTC's.

@@ -1,4 +1,4 @@
-import { dayOnClock, type Booking } from "@parkwell/contract";
+import { addDays, dayOnClock, type Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
@@ -21,9 +21,8 @@ const NOW = (() => {
 })();
 const LAGOS_TODAY = dayOnClock(NOW, "Africa/Lagos");
 const DAKAR_TODAY = dayOnClock(NOW, "Africa/Dakar");
-/** A date `days` before `date` (YYYY-MM-DD): a default range's first day is 29 before its last. */
-const before = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
+/** A default range's first day: 29 before its last. */
+const firstOf = (to: string) => addDays(to, -29);
 
 let ctx: TestContext;
 let db: Db;
@@ -80,14 +79,14 @@ afterAll(async () => {
 describe("the back office's today at 00:30 in Lagos", () => {
   it("is the product's own reading of the instant", () => {
     expect(NOW.getUTCHours() * 60 + NOW.getUTCMinutes()).toBe(23 * 60 + 30);
-    expect(LAGOS_TODAY).toBe(before(DAKAR_TODAY, -1));
+    expect(LAGOS_TODAY).toBe(addDays(DAKAR_TODAY, 1));
     expect(DAKAR_TODAY).toBe(NOW.toISOString().slice(0, 10));
   });
 
   it("ends a report's default range on the park's today, with the booking made 20 minutes into it", async () => {
     const sales = await get(manager, `/admin/reports/sales?park_id=${lagosPark}&size=100`);
     expect(sales.statusCode, sales.body).toBe(200);
-    expect(sales.json()).toMatchObject({ from: before(LAGOS_TODAY, 29), to: LAGOS_TODAY });
+    expect(sales.json()).toMatchObject({ from: firstOf(LAGOS_TODAY), to: LAGOS_TODAY });
     expect(sales.json().items.map((r: { code: string }) => r.code)).toContain(booking.booking_code);
 
     const bookings = await get(manager, `/admin/reports/bookings?park_id=${lagosPark}&size=100`);
@@ -97,7 +96,7 @@ describe("the back office's today at 00:30 in Lagos", () => {
     // The CSV of the same default range names it.
     const csv = await get(manager, `/admin/reports/sales?park_id=${lagosPark}&format=csv`);
     expect(csv.headers["content-disposition"]).toBe(
-      `attachment; filename="parkwell-sales-${before(LAGOS_TODAY, 29)}-to-${LAGOS_TODAY}.csv"`,
+      `attachment; filename="parkwell-sales-${firstOf(LAGOS_TODAY)}-to-${LAGOS_TODAY}.csv"`,
     );
     expect(csv.body).toContain(booking.booking_code);
   });
@@ -105,7 +104,7 @@ describe("the back office's today at 00:30 in Lagos", () => {
   it("is each park's own: still the 26th for a park in Dakar, the latest of all parks without one", async () => {
     const dakar = await get(admin, `/admin/reports/occupancy?park_id=${dakarPark}&size=25`);
     expect(dakar.statusCode, dakar.body).toBe(200);
-    expect(dakar.json()).toMatchObject({ from: before(DAKAR_TODAY, 29), to: DAKAR_TODAY });
+    expect(dakar.json()).toMatchObject({ from: firstOf(DAKAR_TODAY), to: DAKAR_TODAY });
     const all = await get(admin, `/admin/reports/sales?size=10`);
     expect(all.json()).toMatchObject({ to: LAGOS_TODAY });
     // Ledger entries are nobody's park: the transactions report keeps UTC's days.
@@ -127,12 +126,12 @@ describe("the back office's today at 00:30 in Lagos", () => {
   it("ends the marketplace reports' default range on each country's today", async () => {
     const ng = await get(admin, "/admin/orders/reports/sales?country=NG");
     expect(ng.statusCode, ng.body).toBe(200);
-    expect(ng.json()).toMatchObject({ from: before(LAGOS_TODAY, 29), to: LAGOS_TODAY });
+    expect(ng.json()).toMatchObject({ from: firstOf(LAGOS_TODAY), to: LAGOS_TODAY });
     const sn = await get(admin, "/admin/orders/reports/items?country=SN");
-    expect(sn.json()).toMatchObject({ from: before(DAKAR_TODAY, 29), to: DAKAR_TODAY });
+    expect(sn.json()).toMatchObject({ from: firstOf(DAKAR_TODAY), to: DAKAR_TODAY });
     const csv = await get(admin, "/admin/orders/reports/sales?country=SN&format=csv");
     expect(csv.headers["content-disposition"]).toContain(
-      `parkwell-market-sales-${before(DAKAR_TODAY, 29)}-to-${DAKAR_TODAY}.csv`,
+      `parkwell-market-sales-${firstOf(DAKAR_TODAY)}-to-${DAKAR_TODAY}.csv`,
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   RANGE_SPAN_TEXT,
   REPORT_MAX_DAYS,
   REPORT_STATUSES,
+  addDays,
   dayOnClock,
   daysInRange,
   type ReportKind,
@@ -18,9 +19,6 @@ export const DEFAULT_RANGE_DAYS = 30;
 
 export const NO_STATUS_TEXT = "This report has no status filter";
 export const UNKNOWN_STATUS_TEXT = "Unknown status";
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export type RangeResult =
   { ok: true; from: string; to: string } | { ok: false; fields: Record<string, string> };
