@@ -91,13 +91,37 @@ export async function overbooked(
   return result.rows.filter((r) => Number(r.peak) > Number(r.capacity));
 }
 
-/** Active Nigerian parks open all day that sell Car spaces (test windows then never hit closing hours). */
-export async function allDayParks(db: Db, n: number): Promise<number[]> {
+export interface AllDayParkFilter {
+  /** The parks' country (default 1, Nigeria); null for any. */
+  countryId?: number | null;
+  operatorId?: number;
+  timeZone?: string;
+  /** Car spaces the park has at least (default 0). */
+  minCapacity?: number;
+}
+
+/**
+ * Active parks open all day that sell Car spaces (test windows then never hit closing hours),
+ * Nigerian unless told otherwise, by id.
+ */
+export async function allDayParks(db: Db, n: number, where: AllDayParkFilter = {}): Promise<number[]> {
+  const { countryId = 1, operatorId, timeZone, minCapacity = 0 } = where;
   const result = (await db.execute(sql`
     SELECT p.id FROM parks p JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
-    JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
-    WHERE p.open_24h AND p.country_id = 1 AND p.status = 'active' ORDER BY p.id LIMIT ${n}`)) as unknown as {
+    JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1 AND c.capacity >= ${minCapacity}
+    WHERE p.open_24h AND p.status = 'active'
+      ${countryId === null ? sql`` : sql`AND p.country_id = ${countryId}`}
+      ${operatorId === undefined ? sql`` : sql`AND p.operator_id = ${operatorId}`}
+      ${timeZone === undefined ? sql`` : sql`AND p.time_zone = ${timeZone}`}
+    ORDER BY p.id LIMIT ${n}`)) as unknown as {
     rows: { id: number }[];
   };
   return result.rows.map((r) => Number(r.id));
+}
+
+/** The first of `allDayParks`; throws, naming the filter, when there is none. */
+export async function allDayPark(db: Db, where: AllDayParkFilter = {}): Promise<number> {
+  const [id] = await allDayParks(db, 1, where);
+  if (id === undefined) throw new Error(`no all-day park for ${JSON.stringify(where)}`);
+  return id;
 }

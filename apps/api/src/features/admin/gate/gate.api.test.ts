@@ -8,7 +8,7 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
 import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
-import { book, fundedUser, HOUR, setCapacity, setStatus } from "../../bookings/bookings.test-kit";
+import { allDayPark, book, fundedUser, HOUR, setCapacity, setStatus } from "../../bookings/bookings.test-kit";
 import { signQr } from "../../bookings/qr";
 import { chargeWallet, walletBalanceMinor } from "../../wallet/ledger.service";
 import { clockTime, gateTime } from "./gate.domain";
@@ -25,26 +25,14 @@ let otherPark: number;
 let attendant: TestUser;
 let otherAttendant: TestUser;
 
-async function allDayParkOf(operator: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT p.id FROM parks p
-      JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
-      JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
-      WHERE p.operator_id = ${operator} AND p.open_24h AND p.status = 'active' ORDER BY p.id LIMIT 1`,
-  );
-  if (!row) throw new Error(`operator ${operator} has no all-day park`);
-  return Number(row.id);
-}
-
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "parkwell-gate-"));
   ctx = await createTestContext({ DATA_DIR: dataDir, QR_SIGNING_SECRET: SECRET });
   db = ctx.database.db;
   const harbourview = await operatorId(db, "Harbourview Parking Ltd");
   const citypark = await operatorId(db, "Citypark Nigeria");
-  park = await allDayParkOf(harbourview);
-  otherPark = await allDayParkOf(citypark);
+  park = await allDayPark(db, { operatorId: harbourview });
+  otherPark = await allDayPark(db, { operatorId: citypark });
   await setCapacity(db, park, 1, 50);
   attendant = await createStaff(db, "employee", { operatorId: harbourview, parkIds: [park] });
   otherAttendant = await createStaff(db, "employee", { operatorId: citypark, parkIds: [otherPark] });

@@ -1,10 +1,10 @@
 import { addDays, dayOnClock, type Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
-import { book, fundedUser } from "../../bookings/bookings.test-kit";
+import { allDayPark, book, fundedUser } from "../../bookings/bookings.test-kit";
 
 /**
  * "Today" in the back office is the day on the clock of the park (or country) it is about, never
@@ -34,26 +34,12 @@ let booking: Booking;
 
 const get = (user: TestUser, url: string) => ctx.app.inject({ url: `/api/v1${url}`, headers: bearer(user) });
 
-async function parkIn(zone: string, operator?: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT p.id FROM parks p
-      JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
-      JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1 AND c.capacity > 0
-      WHERE p.time_zone = ${zone} AND p.open_24h AND p.status = 'active'
-        ${operator === undefined ? sql`` : sql`AND p.operator_id = ${operator}`}
-      ORDER BY p.id LIMIT 1`,
-  );
-  if (!row) throw new Error(`no all-day park in ${zone}`);
-  return Number(row.id);
-}
-
 beforeAll(async () => {
   ctx = await createTestContext({}, { clock: () => new Date(NOW) });
   db = ctx.database.db;
   const harbourview = await operatorId(db, "Harbourview Parking Ltd");
-  lagosPark = await parkIn("Africa/Lagos", harbourview);
-  dakarPark = await parkIn("Africa/Dakar");
+  lagosPark = await allDayPark(db, { timeZone: "Africa/Lagos", operatorId: harbourview, minCapacity: 1 });
+  dakarPark = await allDayPark(db, { timeZone: "Africa/Dakar", countryId: null, minCapacity: 1 });
   manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
   admin = await createStaff(db, "admin");
 

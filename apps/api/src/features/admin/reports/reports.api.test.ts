@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
-import { book, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
+import { allDayPark, book, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
 
 /**
  * The dashboard and the reports against figures computed by hand: two bookings made through the
@@ -41,18 +41,6 @@ const dayIn = (ms: number, tz: string) => dayOnClock(new Date(ms), tz);
  */
 const fixtureDays = () => ({ from: dayIn(now - HOUR, zone), to: dayIn(now, zone) });
 
-async function allDayParkOf(operator: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    ctx.database.db,
-    sql`SELECT p.id FROM parks p JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
-      JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1 AND c.capacity >= 5
-      WHERE p.operator_id = ${operator} AND p.open_24h AND p.country_id = 1 AND p.status = 'active'
-      ORDER BY p.id LIMIT 1`,
-  );
-  if (!row) throw new Error("no all-day park");
-  return row.id;
-}
-
 async function sale(
   parkId: number,
   code: string,
@@ -81,8 +69,8 @@ beforeAll(async () => {
   const db = ctx.database.db;
   const hv = await operatorId(db, "Harbourview Parking Ltd");
   const cp = await operatorId(db, "Citypark Nigeria");
-  parkA = await allDayParkOf(hv);
-  parkCP = await allDayParkOf(cp);
+  parkA = await allDayPark(db, { operatorId: hv, minCapacity: 5 });
+  parkCP = await allDayPark(db, { operatorId: cp, minCapacity: 5 });
   admin = await createStaff(db, "admin");
   hvManager = await createStaff(db, "branch_manager", { operatorId: hv });
   cpManager = await createStaff(db, "branch_manager", { operatorId: cp });
