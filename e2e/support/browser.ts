@@ -6,9 +6,9 @@ import { withoutTestClock } from "../../apps/api/src/test/test-clock";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /**
- * Debian's Chromium headless shell, with the flags this machine's closed network needs. Under the test
- * clock (npm run test:clock -- --e2e) the browser itself keeps the machine's clock, and each of its
- * contexts gets the run's "now" through Playwright's clock, which then runs on at its normal pace.
+ * Debian's Chromium headless shell, with the flags this machine's closed network needs. Under the
+ * test clock (npm run test:clock -- --e2e) the browser itself keeps the machine's clock: its pages
+ * get the run's "now" from useBrowser's contexts.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -26,14 +26,6 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
-  if (process.env.FAKETIME) {
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (...options) => {
-      const context = await newContext(...options);
-      await context.clock.install({ time: Date.now() });
-      return context;
-    };
-  }
   return browser;
 }
 
@@ -47,9 +39,12 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    newContext(...options: Parameters<Browser["newContext"]>): Promise<BrowserContext> {
+    /** A context; under the test clock, its pages read the run's "now", which runs on from there. */
+    async newContext(...options: Parameters<Browser["newContext"]>): Promise<BrowserContext> {
       if (!browser) throw new Error("the browser is used before beforeAll ran");
-      return browser.newContext(...options);
+      const context = await browser.newContext(...options);
+      if (process.env.FAKETIME) await context.clock.install({ time: Date.now() });
+      return context;
     },
   };
 }
