@@ -6,7 +6,8 @@
  * Park-bound reports read a date as the park's own day: `[from 00:00, to + 1 day 00:00)` on its clock.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { queryRows } from "../../../db/client";
+import { cachedPerDb } from "../../../db/cached";
+import { queryRows, type Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 
@@ -474,12 +475,25 @@ export function scopeParks(
   );
 }
 
+/**
+ * Every park's time zone (a handful of names), read at most once a minute: the reports of a user
+ * whose scope is all parks would otherwise scan the parks table on each page.
+ */
+const allParkZones = cachedPerDb(
+  async (db) =>
+    (await queryRows<{ time_zone: string }>(db, sql`SELECT DISTINCT time_zone FROM parks`)).map(
+      (r) => r.time_zone,
+    ),
+  60_000,
+);
+
 /** The time zones of the parks in scope (one park's with `parkId`): whose todays a report holds. */
 export async function scopeZones(
-  db: Tx,
+  db: Db,
   parkIds: readonly number[] | null,
   parkId: number | null,
 ): Promise<string[]> {
+  if (parkIds === null && parkId === null) return allParkZones(db);
   const rows = await queryRows<{ time_zone: string }>(
     db,
     sql`SELECT DISTINCT p.time_zone FROM parks p WHERE ${parkScopeSql(sql`p.id`, parkIds)}
