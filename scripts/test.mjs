@@ -232,6 +232,25 @@ function slowest(report, n = 3) {
     .slice(0, n);
 }
 
+/** The failed tests of a Vitest JSON report: [file, full title, first line of the error]. */
+function failures(report) {
+  return (readReport(report)?.testResults ?? []).flatMap((f) => {
+    const file = path.relative(process.cwd(), f.name);
+    const failedTests = f.assertionResults.filter((t) => t.status === "failed");
+    // A file that failed before its tests ran (an import error, a hook) has no failed test.
+    if (failedTests.length === 0 && f.status === "failed")
+      return [[file, "(the file)", firstLine(f.message)]];
+    return failedTests.map((t) => [file, t.fullName, firstLine(t.failureMessages?.[0])]);
+  });
+}
+
+const firstLine = (text) =>
+  (text ?? "")
+    .split("\n")
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 200) ?? "";
+
 say(`npm test summary (Node.js ${process.version}), ${minutes(Date.now() - started)} in all`);
 const row = (result, ms, name) =>
   console.log(`  ${result.padEnd(7)} ${ms === null ? "       " : minutes(ms).padStart(7)}  ${name}`);
@@ -267,5 +286,11 @@ for (const d of [...laneResults.flatMap((l) => l.done), ...afterDone]) {
   counts.skipped += r.numPendingTests + r.numTodoTests;
 }
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+// CI shows only the end of the output: name each failed test there, with its error's first line.
+for (const d of [...laneResults.flatMap((l) => l.done), ...afterDone])
+  for (const [file, title, message] of failures(d.report)) {
+    console.log(`  failed: ${file} > ${title}`);
+    if (message) console.log(`          ${message}`);
+  }
 fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);
