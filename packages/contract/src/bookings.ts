@@ -8,13 +8,19 @@ import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE } from "./events";
 
 export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** `upcoming` is an active booking whose start is still ahead. */
+/** `upcoming` is an active booking whose start is still ahead and whose car is not in yet. */
 export const BOOKING_FILTERS = ["active", "upcoming", "completed", "cancelled"] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 
-/** What a driver is told a booking is: an active booking that has not started yet is `upcoming`. */
-export function shownStatus(b: { status: BookingStatus; start_time: string }, now: Date): BookingFilter {
-  return b.status === "active" && Date.parse(b.start_time) > now.getTime() ? "upcoming" : b.status;
+/** What a driver is told a booking is: an active booking not started nor checked in yet is `upcoming`. */
+export function shownStatus(
+  b: { status: BookingStatus; start_time: string; checked_in_at?: string | null },
+  now: Date,
+): BookingFilter {
+  // A car let in a few minutes before its start is parked: its booking is active, not upcoming.
+  return b.status === "active" && !b.checked_in_at && Date.parse(b.start_time) > now.getTime()
+    ? "upcoming"
+    : b.status;
 }
 
 export const BOOKING_FULL_MESSAGE = "No space is left for this vehicle type in this window";
@@ -155,7 +161,10 @@ export const BookingSchema = z
     breakdown: PriceBreakdownSchema,
     /** Signed, personal-data-free payload the car park scans: `<base64url json>.<base64url hmac>`. */
     qr: z.string(),
-    /** What a cancellation now would give back; `allowed` false once started or not active. */
+    /** When the car came in at the gate, and when it left (it is then `completed`); null until then. */
+    checked_in_at: z.string().nullable(),
+    checked_out_at: z.string().nullable(),
+    /** What a cancellation now would give back; `allowed` false once started, checked in or not active. */
     cancellation: z.object({
       allowed: z.boolean(),
       refund_percent: z.number().nullable(),

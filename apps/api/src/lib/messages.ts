@@ -355,6 +355,10 @@ const BOOKINGS: ServerText[] = [
     fr: "Le véhicule ne peut être changé qu'avant le début de la réservation",
   },
   {
+    en: "The vehicle cannot be changed once the car has checked in",
+    fr: "Le véhicule ne peut plus être changé une fois la voiture entrée",
+  },
+  {
     en: "Choose a saved vehicle or type a plate number",
     fr: "Choisissez un véhicule enregistré ou saisissez une plaque d'immatriculation",
   },
@@ -369,6 +373,10 @@ const BOOKINGS: ServerText[] = [
   {
     en: "A booking cannot be cancelled after it has started",
     fr: "Une réservation ne peut plus être annulée une fois commencée",
+  },
+  {
+    en: "This car is in the car park: a booking cannot be cancelled once it has checked in",
+    fr: "Cette voiture est dans le parking : une réservation ne peut plus être annulée une fois entrée",
   },
   { en: "Only a cancelled booking can be renewed", fr: "Seule une réservation annulée peut être rétablie" },
   {

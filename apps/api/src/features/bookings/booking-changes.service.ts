@@ -96,6 +96,7 @@ export async function extendBooking(
 }
 
 const VEHICLE_LOCKED = "The vehicle can only be changed before the booking starts";
+const VEHICLE_IN = "The vehicle cannot be changed once the car has checked in";
 
 /**
  * Puts another vehicle on an upcoming booking: a saved vehicle of the booking's vehicle type, or a
@@ -125,6 +126,7 @@ export async function changeVehicle(
     db.transaction(async (tx) => {
       const b = await repo.findBooking(tx, userId, { id: bookingId }, true);
       if (!b) throw notFound();
+      if (b.checkedInAt) throw AppError.validation({ vehicle_id: VEHICLE_IN });
       if (b.status !== "active" || b.startTime <= now) {
         throw AppError.validation({ vehicle_id: VEHICLE_LOCKED });
       }

@@ -6,6 +6,7 @@ import {
   bookingCode,
   chargeDueMinor,
   CODE_ALPHABET,
+  CHECKED_IN_NO_CANCEL,
   extendProblem,
   refundMinor,
   statusChange,
@@ -21,6 +22,7 @@ describe("status changes", () => {
     status: "active" as const,
     startTime: new Date(NOW.getTime() + 2 * H),
     endTime: new Date(NOW.getTime() + 5 * H),
+    checkedInAt: null,
   };
 
   it("cancel only active bookings before start; renew only cancelled ones before start", () => {
@@ -33,6 +35,13 @@ describe("status changes", () => {
       kind: "renew",
     });
     expect(statusChange({ ...active, status: "cancelled" }, "active", active.startTime).ok).toBe(false);
+  });
+
+  it("never cancels a booking whose car is in, even before its start", () => {
+    expect(statusChange({ ...active, checkedInAt: NOW }, "cancelled", NOW)).toEqual({
+      ok: false,
+      message: CHECKED_IN_NO_CANCEL,
+    });
   });
 
   it("extends only an active booking, before its end, to a later end within 30 days", () => {

@@ -20,7 +20,12 @@ export interface BookingState {
   status: BookingStatus;
   startTime: Date;
   endTime: Date;
+  /** When the car came in at the gate (it may be let in a little before the start). */
+  checkedInAt: Date | null;
 }
+
+export const CHECKED_IN_NO_CANCEL =
+  "This car is in the car park: a booking cannot be cancelled once it has checked in";
 
 /** Why an extension to `newEnd` is refused, or null when allowed (opening hours checked apart). */
 export function extendProblem(b: BookingState, newEnd: Date, now: Date): string | null {
@@ -35,10 +40,14 @@ export function extendProblem(b: BookingState, newEnd: Date, now: Date): string 
 
 export type StatusChange = { ok: true; kind: "cancel" | "renew" } | { ok: false; message: string };
 
-/** `active` → `cancelled` before start; `cancelled` → `active` (renew) while the start is ahead. */
+/**
+ * `active` → `cancelled` before start while the car is not in (its space stays held until it
+ * leaves); `cancelled` → `active` (renew) while the start is ahead.
+ */
 export function statusChange(b: BookingState, target: "active" | "cancelled", now: Date): StatusChange {
   if (target === "cancelled") {
     if (b.status !== "active") return { ok: false, message: "Only an active booking can be cancelled" };
+    if (b.checkedInAt) return { ok: false, message: CHECKED_IN_NO_CANCEL };
     if (refundPercentAt(b.startTime, now) === null) {
       return { ok: false, message: "A booking cannot be cancelled after it has started" };
     }

@@ -20,8 +20,9 @@ export function presentBooking(
   const park = ctx.parks.get(b.parkId);
   const decimals = park?.decimals ?? 2;
   const m = (minor: number) => toMajor(minor, decimals);
+  // Once the car is in, the booking is no longer cancelled: no refund to show.
   const refund =
-    b.status === "active"
+    b.status === "active" && b.checkedInAt === null
       ? refundMinor(
           {
             startTime: b.startTime,
@@ -79,6 +80,8 @@ export function presentBooking(
       },
       qrSecret,
     ),
+    checked_in_at: b.checkedInAt?.toISOString() ?? null,
+    checked_out_at: b.checkedOutAt?.toISOString() ?? null,
     cancellation: {
       allowed: refund.percent !== null,
       refund_percent: refund.percent,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
 import { bookings, countries, fees, parkRates, parks, users } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
@@ -287,10 +287,16 @@ export async function listBookings(
 }
 
 /** `active` is a booking in progress now; one that has not started is `upcoming`. */
+/** The list's filters, as the contract's `shownStatus` tells a booking's status to its driver. */
 export const filters = {
   active: (now: Date) =>
-    and(eq(bookings.status, "active"), lte(bookings.startTime, now), gt(bookings.endTime, now)),
-  upcoming: (now: Date) => and(eq(bookings.status, "active"), gt(bookings.startTime, now)),
+    and(
+      eq(bookings.status, "active"),
+      or(lte(bookings.startTime, now), isNotNull(bookings.checkedInAt)),
+      gt(bookings.endTime, now),
+    ),
+  upcoming: (now: Date) =>
+    and(eq(bookings.status, "active"), gt(bookings.startTime, now), isNull(bookings.checkedInAt)),
   completed: () => eq(bookings.status, "completed"),
   cancelled: () => eq(bookings.status, "cancelled"),
 };

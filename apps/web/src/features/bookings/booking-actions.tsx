@@ -11,8 +11,9 @@ import { ExtendForm } from "./extend-form";
 import { markBookingUpdated } from "./flags";
 
 /**
- * Extend (active, not ended), cancel (active, not started) and renew (cancelled, start ahead). An
- * event's booking keeps the event's times: it is neither extended nor renewed (book the event again).
+ * Extend (active, not ended), cancel and change the vehicle (active, not started, the car not in)
+ * and renew (cancelled, start ahead). An event's booking keeps the event's times: it is neither
+ * extended nor renewed (book the event again). A car that has left made its booking completed.
  */
 export function BookingActions({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
@@ -21,6 +22,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const now = new Date();
   const start = new Date(booking.start_time);
   const ended = new Date(booking.end_time) <= now;
+  // The car came in at the gate: its space is held until it leaves, whatever the driver does.
+  const inside = booking.checked_in_at !== null;
   const percent = refundPercentAt(start, now);
   // The server's figure when the policy step is the same; otherwise the same rule on parking only.
   const refund =
@@ -45,8 +48,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
     <section className="card booking-actions" aria-labelledby="booking-actions-title">
       <h2 id="booking-actions-title">{t("details.manage")}</h2>
       {booking.status === "active" && !ended && !booking.event && <ExtendForm booking={booking} />}
-      {booking.status === "active" && start > now && <ChangeVehicleForm booking={booking} />}
-      {booking.status === "active" && percent !== null && booking.cancellation.allowed && (
+      {booking.status === "active" && start > now && !inside && <ChangeVehicleForm booking={booking} />}
+      {booking.status === "active" && percent !== null && !inside && booking.cancellation.allowed && (
         <div className="booking-cancel">
           <p data-testid="refund-preview">{t("details.refundPreview", { percent, amount: money(refund) })}</p>
           {!confirming ? (
@@ -71,7 +74,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
           )}
         </div>
       )}
-      {booking.status === "active" && percent === null && <p>{t("details.cannotCancel")}</p>}
+      {booking.status === "active" && inside && <p>{t("details.checkedInNoCancel")}</p>}
+      {booking.status === "active" && !inside && percent === null && <p>{t("details.cannotCancel")}</p>}
       {booking.status === "cancelled" && booking.event && start > now && (
         <p data-testid="event-rebook">
           <Link to={`/event/${booking.event.event_code}`}>{t("details.bookEventAgain")}</Link>

@@ -3,7 +3,10 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 
-/** Code, status, the event parked for, park, vehicle, window (local time at the park, zone named) and amount of one booking. */
+/**
+ * Code, status, the event parked for, park, vehicle, window and the car's entry and exit (local
+ * time at the park, zone named) and amount of one booking.
+ */
 export function BookingSummary({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
   const when = (iso: string) => formatZonedDateTime(iso, i18n.language, booking.park.time_zone);
@@ -34,6 +37,12 @@ export function BookingSummary({ booking }: { booking: Booking }) {
     ],
     [t("summary.start"), when(booking.start_time)],
     [t("summary.end"), when(booking.end_time)],
+    ...(booking.checked_in_at
+      ? ([[t("summary.checkedIn"), when(booking.checked_in_at)]] as [string, string][])
+      : []),
+    ...(booking.checked_out_at
+      ? ([[t("summary.checkedOut"), when(booking.checked_out_at)]] as [string, string][])
+      : []),
     [t("summary.amount"), formatMoney(booking.amount, booking.currency, i18n.language)],
     [t("summary.paid"), formatMoney(booking.paid, booking.currency, i18n.language)],
   ];

@@ -67,10 +67,17 @@ export function BookingDetailsPage() {
               </p>
               <p>{t("details.cancelledNoEntry")}</p>
             </section>
+          ) : b.checked_out_at ? (
+            <section className="card booking-detail__qr" data-testid="left-card">
+              <p>
+                <strong>{t("details.leftTitle")}</strong>
+              </p>
+              <p>{t("details.leftText")}</p>
+            </section>
           ) : (
             <section className="card booking-detail__qr">
               <QrCode value={b.qr} label={t("qrAlt", { code: b.booking_code })} />
-              <p>{t("qrHint")}</p>
+              <p>{t(b.checked_in_at ? "qrHintExit" : "qrHint")}</p>
               <a
                 className="button"
                 href={`https://www.openstreetmap.org/directions?to=${b.park.lat}%2C${b.park.lng}`}

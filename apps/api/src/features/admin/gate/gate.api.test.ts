@@ -278,8 +278,8 @@ describe("POST /admin/checkouts", () => {
       owed: 0,
       currency: "NGN",
     });
-    // Left before its end: the booking stays active until then (the completion job closes it).
-    expect(out.booking.status).toBe("active");
+    // Left before its end: the booking is completed at once (booking-at-gate.api.test.ts).
+    expect(out.booking.status).toBe("completed");
     const again = await post(attendant, "/admin/checkouts", { code: b.booking_code });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(

@@ -70,7 +70,6 @@ export async function markCheckedOut(
     overstayMinor: number;
     overstayOwedMinor: number;
     moves: number;
-    completed: boolean;
   },
 ): Promise<void> {
   await tx
@@ -82,7 +81,7 @@ export async function markCheckedOut(
       overstayOwedMinor: set.overstayOwedMinor,
       moves: set.moves,
       updatedAt: set.at,
-      ...(set.completed ? { status: "completed" as const } : {}),
+      status: "completed",
     })
     .where(eq(bookings.id, id));
 }

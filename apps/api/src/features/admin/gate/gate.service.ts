@@ -126,9 +126,9 @@ export async function checkIn(
 /**
  * The car leaves. Past the window's end, the overstay is priced by the park's rate and charged to
  * the driver's wallet when its balance covers it (one ledger move, `booking:<id>:<n>`), else
- * recorded as owed at the gate. A booking whose end has passed becomes completed, as the
- * completion job would make it; one that leaves early stays active until its end (the space was
- * paid for).
+ * recorded as owed at the gate. The booking is completed at the exit, early or late: its space is
+ * free for the rest of its window (the capacity engine counts active bookings only), and it can no
+ * longer be extended, renewed or given another vehicle.
  */
 export async function checkOut(
   deps: GateDeps,
@@ -160,14 +160,12 @@ export async function checkOut(
       chargedMinor = over.amountMinor;
     }
     const owedMinor = over.amountMinor - chargedMinor;
-    const completed = b.status === "active" && now >= b.endTime;
     await repo.markCheckedOut(tx, b.id, {
       at: now,
       by: access.userId,
       overstayMinor: over.amountMinor,
       overstayOwedMinor: owedMinor,
       moves,
-      completed,
     });
     await recordAudit(tx, actor, {
       action: "checkout.create",
@@ -177,7 +175,7 @@ export async function checkOut(
       before: { checked_out_at: null, status: b.status },
       after: {
         checked_out_at: now.toISOString(),
-        status: completed ? "completed" : b.status,
+        status: "completed",
         booking_code: b.bookingCode,
         overstay_minutes: over.minutes,
         overstay_minor: over.amountMinor,
@@ -191,7 +189,7 @@ export async function checkOut(
       overstayMinor: over.amountMinor,
       overstayOwedMinor: owedMinor,
       moves,
-      status: completed ? "completed" : b.status,
+      status: "completed",
     };
     return {
       message: owedMinor > 0 ? "Checked out: overstay owed at the gate" : "Checked out",
