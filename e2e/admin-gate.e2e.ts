@@ -31,7 +31,10 @@ const realProblems = (problems: string[]) => problems.filter((p) => !p.includes(
  * day, starting in 5 (a car may come in 15 minutes early), so it is one of today's arrivals on the
  * park's clock; ending 2 hours after now. The times are the test's clock, not the database server's.
  */
-async function bookingAtAttendantsPark(code: string): Promise<{ plate: string; park: number }> {
+async function bookingAtAttendantsPark(
+  code: string,
+  plate = "LAG482KJ",
+): Promise<{ plate: string; park: number }> {
   const [park] = await db.query<{ id: number; name: string; currency: string; time_zone: string }>(
     `SELECT p.id, p.name, c.currency, p.time_zone FROM staff_parks sp
        JOIN users u ON u.id = sp.user_id AND u.email = 'attendant@parkwell.test'
@@ -40,7 +43,6 @@ async function bookingAtAttendantsPark(code: string): Promise<{ plate: string; p
      ORDER BY p.id LIMIT 1`,
   );
   expect(park, "the demo attendant has a park").toBeDefined();
-  const plate = "LAG482KJ";
   const now = Date.now();
   const tenAgo = new Date(now - 10 * MINUTE);
   const today = dayOnClock(new Date(now), park!.time_zone);
@@ -114,4 +116,76 @@ describe("the gate on a phone", () => {
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });
+});
+
+describe("the driver's booking page follows the car", () => {
+  const views = [
+    { name: "French on a phone", viewport: VIEWPORTS.phone, language: "fr" },
+    { name: "English on a desktop", viewport: VIEWPORTS.desktop, language: "en" },
+  ] as const;
+  const texts = {
+    fr: {
+      exitHint: "Présentez ce code à la sortie.",
+      inside: /Votre voiture est dans le parking/,
+      cancel: "Annuler la réservation",
+      left: "Votre voiture a quitté le parking.",
+      completed: "Terminée",
+      extend: "Prolonger la réservation",
+    },
+    en: {
+      exitHint: "Show this code at the exit.",
+      inside: /Your car is in the car park/,
+      cancel: "Cancel booking",
+      left: "Your car has left the car park.",
+      completed: "Completed",
+      extend: "Extend booking",
+    },
+  };
+
+  for (const [i, view] of views.entries()) {
+    it(`inside: the exit code and no cancel; once out: completed, no code, no extend (${view.name})`, async () => {
+      const code = `PW-E2EPAGE${i + 2}`;
+      await bookingAtAttendantsPark(code, `LAG48${i}PG`);
+      // The gate's moves, as the API tests check them: in 5 minutes ago, then out now (the test's clock).
+      await db.query("UPDATE bookings SET checked_in_at = $2::timestamptz WHERE booking_code = $1", [
+        code,
+        new Date(Date.now() - 5 * MINUTE).toISOString(),
+      ]);
+      const context = await browser.newContext({ viewport: view.viewport });
+      await context.addInitScript(
+        (language: string) => window.localStorage.setItem("language", language),
+        view.language,
+      );
+      const { page, problems } = await watchedPage(context);
+      const t = texts[view.language];
+
+      await page.goto(`${server.url}/auth`);
+      await page.locator("#email, input[type=email]").first().fill("driver@parkwell.test");
+      await page.locator("input[type=password]").first().fill("drive-safely-2026");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${server.url}/`);
+      await page.goto(`${server.url}/booking-details/${code}`);
+      await page.getByText(t.exitHint).waitFor();
+      expect(await page.getByText(t.inside).count()).toBe(1);
+      expect(await page.getByRole("button", { name: t.cancel }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: t.extend }).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        view.viewport.width,
+      );
+
+      await db.query(
+        "UPDATE bookings SET checked_out_at = $2::timestamptz, status = 'completed' WHERE booking_code = $1",
+        [code, new Date().toISOString()],
+      );
+      await page.reload();
+      await page.getByTestId("left-card").getByText(t.left).waitFor();
+      expect(await page.getByTestId("booking-summary").getByText(t.completed, { exact: true }).count()).toBe(
+        1,
+      );
+      expect(await page.locator(".booking-qr").count()).toBe(0);
+      expect(await page.getByRole("button", { name: t.extend }).count()).toBe(0);
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
 });
