@@ -232,32 +232,102 @@ describe("POST /admin/checkins", () => {
     expect((await post(attendant, "/admin/checkins", { code: "" })).statusCode).toBe(422);
   });
 
-  it("counts unknown codes per user and per address: the 11th in 10 minutes is a 429", async () => {
-    const guesser = await createStaff(db, "employee", {
+  const harbourviewStaff = async () =>
+    createStaff(db, "employee", {
       operatorId: await operatorId(db, "Harbourview Parking Ltd"),
       parkIds: [park],
     });
+  let guesses = 0;
+  /** A well-formed code that names no booking: one character eight times (codes are random). */
+  const unknownCode = () => `PW-${"ABCDEFGHJKMNPQRSTUVWXYZ"[guesses++ % 23]!.repeat(8)}`;
+
+  it("counts a user's unknown codes: the 11th in 10 minutes is a 429, yet the user's valid codes still pass", async () => {
+    const guesser = await harbourviewStaff();
     const { b } = await booking(-5, 60);
-    // A successful check-in does not count.
-    expect((await post(guesser, "/admin/checkins", { code: b.booking_code }, "10.200.0.1")).statusCode).toBe(
-      200,
-    );
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < 11; i += 1) {
       statuses.push(
-        (await post(guesser, "/admin/checkins", { code: `PW-3333333${"ABCDEFGHJKMN"[i]}` }, "10.200.0.1"))
-          .statusCode,
+        (await post(guesser, "/admin/checkins", { code: unknownCode() }, "10.200.0.1")).statusCode,
       );
     }
-    expect(statuses).toEqual([...Array<number>(10).fill(404), 429, 429]);
-    const limited = await post(guesser, "/admin/checkouts", { code: "PW-44444444" }, "10.200.0.2");
+    expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+    // The count is the user's, whatever the address, and check-outs share it.
+    const limited = await post(guesser, "/admin/checkouts", { code: unknownCode() }, "10.200.0.2");
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe("Too many unknown codes: wait a few minutes before trying again");
+    expect(limited.json()).toEqual({
+      code: "too_many_attempts",
+      message: "Too many unknown codes: wait a few minutes before trying again",
+    });
     expect(limited.headers["retry-after"]).toBeDefined();
-    // The address is limited too, whoever signs in from it.
-    expect((await post(attendant, "/admin/checkins", { code: "PW-55555555" }, "10.200.0.1")).statusCode).toBe(
-      429,
+    // A forged QR is a guess too.
+    const forged = qrOf(b, "not-the-secret-0123456789");
+    expect((await post(guesser, "/admin/checkins", { code: forged }, "10.200.0.1")).statusCode).toBe(429);
+    // A code that names a booking is never refused for the unknown ones: the car goes in and out.
+    const inside = await post(guesser, "/admin/checkins", { code: b.booking_code }, "10.200.0.1");
+    expect(inside.statusCode, inside.body).toBe(200);
+    const out = await post(guesser, "/admin/checkouts", { code: qrOf(b) }, "10.200.0.1");
+    expect(out.statusCode, out.body).toBe(200);
+    // And a refusal of a known booking still says why, not "unknown codes".
+    expect((await post(guesser, "/admin/checkins", { code: b.booking_code }, "10.200.0.1")).json().code).toBe(
+      "already_checked_in",
     );
+  });
+
+  it("counts unknown codes sent at once exactly: 10 answer 404, the rest 429", async () => {
+    const guesser = await harbourviewStaff();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        post(guesser, "/admin/checkouts", { code: unknownCode() }, "10.203.0.1"),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(10).fill(404), ...Array<number>(5).fill(429)]);
+  });
+
+  it("never blocks a colleague on the same address for another user's unknown codes", async () => {
+    const [a, colleague] = [await harbourviewStaff(), await harbourviewStaff()];
+    const address = "10.201.0.1";
+    // Another operator's booking answers A the same 404 as an unknown code, and counts the same.
+    const theirs = await booking(-5, 60, { parkId: otherPark });
+    for (let i = 0; i < 10; i += 1) {
+      const code = i % 2 ? theirs.b.booking_code : unknownCode();
+      expect((await post(a, "/admin/checkins", { code }, address)).statusCode).toBe(404);
+    }
+    expect((await post(a, "/admin/checkins", { code: unknownCode() }, address)).statusCode).toBe(429);
+
+    expect((await post(colleague, "/admin/checkins", { code: unknownCode() }, address)).statusCode).toBe(404);
+    const { b } = await booking(-5, 60);
+    expect((await post(colleague, "/admin/checkins", { code: b.booking_code }, address)).statusCode).toBe(
+      200,
+    );
+    expect((await post(colleague, "/admin/checkouts", { code: b.booking_code }, address)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post(otherAttendant, "/admin/checkins", { code: theirs.b.booking_code }, address)).statusCode,
+    ).toBe(200);
+  });
+
+  it("stops an address at 100 unknown codes in 10 minutes, whoever sends them; valid codes still pass", async () => {
+    const address = "10.202.0.1";
+    const staff = await Promise.all(Array.from({ length: 11 }, () => harbourviewStaff()));
+    const statuses: number[] = [];
+    for (const user of staff.slice(0, 10)) {
+      for (let i = 0; i < 10; i += 1) {
+        statuses.push((await post(user, "/admin/checkins", { code: unknownCode() }, address)).statusCode);
+      }
+    }
+    expect(statuses).toEqual(Array<number>(100).fill(404));
+    const fresh = staff[10]!;
+    const stopped = await post(fresh, "/admin/checkins", { code: unknownCode() }, address);
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().code).toBe("too_many_attempts");
+    // Elsewhere the same user is not limited, and on this address a valid code still passes.
+    expect((await post(fresh, "/admin/checkins", { code: unknownCode() }, "10.202.0.2")).statusCode).toBe(
+      404,
+    );
+    const { b } = await booking(-5, 60);
+    expect((await post(fresh, "/admin/checkins", { code: b.booking_code }, address)).statusCode).toBe(200);
   });
 });
 
