@@ -81,14 +81,15 @@ export function gateRoutes(
         schema: {
           tags,
           operationId: "checkInBooking",
-          summary: "Check a booked car in by its booking code or its QR payload",
+          summary:
+            "Check a booked car in at the park chosen at the gate, by its booking code or its QR payload",
           body: GateCodeBodySchema,
           response: { 200: CheckinResultSchema, ...err, 429: ErrorSchema },
         },
       },
       async (req, reply) =>
         limitFailures(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
-          gate.checkIn(deps, requireStaff(req), auditActor(req), req.body.code),
+          gate.checkIn(deps, requireStaff(req), auditActor(req), req.body),
         ),
     );
 
@@ -99,14 +100,15 @@ export function gateRoutes(
         schema: {
           tags,
           operationId: "checkOutBooking",
-          summary: "Check a booked car out; an overstay is charged to the wallet or recorded as owed",
+          summary:
+            "Check a booked car out at the park chosen at the gate; an overstay is charged to the wallet or recorded as owed",
           body: GateCodeBodySchema,
           response: { 200: CheckoutResultSchema, ...err, 429: ErrorSchema },
         },
       },
       async (req, reply) =>
         limitFailures(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
-          gate.checkOut(deps, requireStaff(req), auditActor(req), req.body.code),
+          gate.checkOut(deps, requireStaff(req), auditActor(req), req.body),
         ),
     );
 
