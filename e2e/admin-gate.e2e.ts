@@ -33,16 +33,18 @@ const realProblems = (problems: string[]) => problems.filter((p) => !p.includes(
  */
 async function bookingAtAttendantsPark(
   code: string,
-  plate = "LAG482KJ",
-): Promise<{ plate: string; park: number }> {
+  plate: string,
+  nth = 0,
+): Promise<{ plate: string; park: number; name: string }> {
   const [park] = await db.query<{ id: number; name: string; currency: string; time_zone: string }>(
     `SELECT p.id, p.name, c.currency, p.time_zone FROM staff_parks sp
        JOIN users u ON u.id = sp.user_id AND u.email = 'attendant@parkwell.test'
        JOIN parks p ON p.id = sp.park_id JOIN countries c ON c.id = p.country_id
        JOIN park_capacities pc ON pc.park_id = p.id AND pc.vehicle_type_id = 1
-     ORDER BY p.id LIMIT 1`,
+     ORDER BY p.id LIMIT 1 OFFSET $1`,
+    [nth],
   );
-  expect(park, "the demo attendant has a park").toBeDefined();
+  expect(park, `the demo attendant has a park number ${nth + 1}`).toBeDefined();
   const now = Date.now();
   const tenAgo = new Date(now - 10 * MINUTE);
   const today = dayOnClock(new Date(now), park!.time_zone);
@@ -55,13 +57,13 @@ async function bookingAtAttendantsPark(
      FROM users u WHERE u.email = 'driver@parkwell.test'`,
     [code, park!.id, plate, park!.currency, start.toISOString(), new Date(now + 2 * HOUR).toISOString()],
   );
-  return { plate, park: park!.id };
+  return { plate, park: park!.id, name: park!.name };
 }
 
 describe("the gate on a phone", () => {
-  it("the demo attendant signs in, checks a car in by its typed code, and sees the 409 on a second try", async () => {
+  it("the demo attendant signs in, checks a car in by its typed code, sees the 409 on a second try, and is refused another park's booking", async () => {
     const code = "PW-E2EGATE7";
-    const { plate, park } = await bookingAtAttendantsPark(code);
+    const { plate, park } = await bookingAtAttendantsPark(code, "LAG482KJ");
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const { page, problems } = await watchedPage(context);
 
@@ -103,6 +105,19 @@ describe("the gate on a phone", () => {
       [code],
     );
     expect(row?.checked_in_at).not.toBeNull();
+
+    // A booking for another of the attendant's parks: refused at this one, naming its park; let in
+    // once that park is chosen (the page sends the park chosen with the code).
+    const elsewhere = await bookingAtAttendantsPark("PW-E2EGATE8", "LAG733PX", 1);
+    await input.fill("PW-E2EGATE8");
+    await page.getByRole("button", { name: "Check in", exact: true }).click();
+    await expect.poll(() => refusal.textContent()).toBe(`This booking is for ${elsewhere.name}`);
+    await page.getByLabel("Park", { exact: true }).selectOption(String(elsewhere.park));
+    await expect.poll(() => new URL(page.url()).searchParams.get("park")).toBe(String(elsewhere.park));
+    await input.fill("PW-E2EGATE8");
+    await page.getByRole("button", { name: "Check in", exact: true }).click();
+    await card.getByText("LAG733PX").waitFor();
+    expect(await card.getByText("Checked in: let the car in").count()).toBe(1);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The result card and the refusal on screen: no serious accessibility violation.

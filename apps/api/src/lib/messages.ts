@@ -724,6 +724,11 @@ const GATE: ServerText[] = [
   { en: "This booking ended at {time}", fr: "Cette réservation s'est terminée à {time}" },
   { en: "This booking starts at {time}", fr: "Cette réservation commence à {time}" },
   { en: "This car was never checked in", fr: "Ce véhicule n'a jamais été enregistré à l'entrée" },
+  { en: "This booking is for {park}", fr: "Cette réservation concerne {park}" },
+  {
+    en: "Reload the page and choose the park the car is entering or leaving",
+    fr: "Rechargez la page et choisissez le parking où le véhicule entre ou sort",
+  },
   { en: "Checked in", fr: "Entrée enregistrée" },
   { en: "Checked out", fr: "Sortie enregistrée" },
   {

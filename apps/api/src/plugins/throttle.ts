@@ -325,3 +325,33 @@ export async function throttledAttempt<T>(
     throw err;
   }
 }
+
+/**
+ * Runs `work` first, and counts only its failures that `counts` names, on each limiter: such a
+ * failure past a limit is answered with that limiter's 429 in place of its own error. Success is
+ * never counted nor refused, however many failures came before: for limits on mistakes where a
+ * right answer must always get through (a booking code at the gate). The failures are counted
+ * atomically, so however many arrive at once, exactly `max` answer their own error in a window.
+ */
+export async function limitFailures<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  limiters: readonly Limiter[],
+  counts: (err: unknown) => boolean,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!counts(err)) throw err;
+    const held: Release[] = [];
+    try {
+      for (const limiter of limiters) held.push(await limiter.reserve(req, reply));
+    } catch (refused) {
+      // Refused by one limiter: a refused request counts on none.
+      await Promise.all(held.map((release) => release()));
+      throw refused;
+    }
+    throw err;
+  }
+}

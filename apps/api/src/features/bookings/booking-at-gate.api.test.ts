@@ -75,9 +75,10 @@ describe("a booking whose car is in", () => {
   it("cannot be cancelled (no refund, the space stays held) nor given another vehicle; the car still leaves", async () => {
     // In 10 minutes: the gate lets the car in 15 minutes early, while a cancellation would refund.
     const { driver, b } = await booking(10, 70);
-    expect((await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code, park_id: park }))
+        .statusCode,
+    ).toBe(200);
     const seen = await driverView(driver, b.booking_code);
     expect(seen.checked_in_at).not.toBeNull();
     expect(seen.checked_out_at).toBeNull();
@@ -104,14 +105,14 @@ describe("a booking whose car is in", () => {
     });
     expect(other.statusCode).toBe(409);
 
-    const out = await inject(attendant, "POST", "/admin/checkouts", { code: b.booking_code });
+    const out = await inject(attendant, "POST", "/admin/checkouts", { code: b.booking_code, park_id: park });
     expect(out.statusCode).toBe(200);
     expect(out.json().message).toBe("Checked out");
   });
 
   it("answers in French too", async () => {
     const { driver, b } = await booking(10, 70);
-    await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code });
+    await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code, park_id: park });
     const res = await ctx.app.inject({
       method: "PUT",
       url: `/api/v1/bookings/${b.id}/status?status=cancelled`,
@@ -127,10 +128,11 @@ describe("a booking whose car is in", () => {
 describe("a booking whose car has left", () => {
   it("is completed for the driver, the back office and the dashboard, and refuses extend, renew and a vehicle change", async () => {
     const { driver, b } = await booking(-30, 90);
-    expect((await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code })).statusCode).toBe(
-      200,
-    );
-    const out = await inject(attendant, "POST", "/admin/checkouts", { code: b.booking_code });
+    expect(
+      (await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code, park_id: park }))
+        .statusCode,
+    ).toBe(200);
+    const out = await inject(attendant, "POST", "/admin/checkouts", { code: b.booking_code, park_id: park });
     expect(out.statusCode).toBe(200);
     expect(out.json().booking.status).toBe("completed");
 
@@ -162,7 +164,7 @@ describe("a booking whose car has left", () => {
 
   it("frees its space for the rest of its window: a new booking and a drive-up both get it", async () => {
     const { b } = await booking(-30, 120);
-    await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code });
+    await inject(attendant, "POST", "/admin/checkins", { code: b.booking_code, park_id: park });
     const window = {
       park_id: park,
       start: new Date(Date.now() + 30 * MINUTE),
@@ -170,7 +172,7 @@ describe("a booking whose car has left", () => {
     };
     // While the car is in, the one space is taken.
     expect((await book(ctx.app, await fundedUser(db), window)).statusCode).toBe(409);
-    await inject(attendant, "POST", "/admin/checkouts", { code: b.booking_code });
+    await inject(attendant, "POST", "/admin/checkouts", { code: b.booking_code, park_id: park });
 
     const next = await book(ctx.app, await fundedUser(db), window);
     expect(next.statusCode).toBe(201);

@@ -288,7 +288,7 @@ describe("at the gate", () => {
       method: "POST",
       url: "/api/v1/admin/checkins",
       headers: bearer(admin),
-      payload: { code: b.booking_code },
+      payload: { code: b.booking_code, park_id: park },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().booking).toMatchObject({

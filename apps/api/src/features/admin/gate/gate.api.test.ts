@@ -8,7 +8,15 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
 import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
-import { allDayPark, book, fundedUser, HOUR, setCapacity, setStatus } from "../../bookings/bookings.test-kit";
+import {
+  allDayPark,
+  allDayParks,
+  book,
+  fundedUser,
+  HOUR,
+  setCapacity,
+  setStatus,
+} from "../../bookings/bookings.test-kit";
 import { signQr } from "../../bookings/qr";
 import { chargeWallet, walletBalanceMinor } from "../../wallet/ledger.service";
 import { clockTime, gateTime } from "./gate.domain";
@@ -100,7 +108,7 @@ describe("POST /admin/checkins", () => {
   it("checks a car in by its code, typed in any case and spacing, and answers the booking for the gate", async () => {
     const { b } = await booking(-30, 90);
     const typed = b.booking_code.toLowerCase().replace("pw-", "pw ");
-    const res = await post(attendant, "/admin/checkins", { code: typed });
+    const res = await post(attendant, "/admin/checkins", { code: typed, park_id: park });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe("Checked in");
@@ -128,7 +136,7 @@ describe("POST /admin/checkins", () => {
     );
     expect(audit).toEqual({ action: "checkin.create", actor_id: attendant.id });
 
-    const again = await post(attendant, "/admin/checkins", { code: b.booking_code });
+    const again = await post(attendant, "/admin/checkins", { code: b.booking_code, park_id: park });
     expect(again.statusCode).toBe(409);
     const time = clockTime(new Date(body.booking.checked_in_at), "Africa/Lagos");
     expect(again.json()).toEqual({ code: "already_checked_in", message: `Already checked in at ${time}` });
@@ -136,18 +144,20 @@ describe("POST /admin/checkins", () => {
       method: "POST",
       url: "/api/v1/admin/checkins",
       headers: { ...bearer(attendant), "accept-language": "fr" },
-      payload: { code: b.booking_code },
+      payload: { code: b.booking_code, park_id: park },
     });
     expect(fr.json().message).toBe(`Déjà entré à ${time}`);
   });
 
   it("lets a car in from 15 minutes before its start, not earlier, and not after its end", async () => {
     const grace = await booking(10, 120);
-    expect((await post(attendant, "/admin/checkins", { code: grace.b.booking_code })).statusCode).toBe(200);
+    expect(
+      (await post(attendant, "/admin/checkins", { code: grace.b.booking_code, park_id: park })).statusCode,
+    ).toBe(200);
 
     const early = await booking(20, 120);
     const asked = new Date();
-    const res = await post(attendant, "/admin/checkins", { code: early.b.booking_code });
+    const res = await post(attendant, "/admin/checkins", { code: early.b.booking_code, park_id: park });
     expect(res.statusCode).toBe(422);
     // The start's date is said when it falls on another day than now on the park's clock (near midnight).
     expect(res.json()).toEqual({
@@ -156,7 +166,7 @@ describe("POST /admin/checkins", () => {
     });
 
     const late = await booking(-180, -5);
-    const ended = await post(attendant, "/admin/checkins", { code: late.b.booking_code });
+    const ended = await post(attendant, "/admin/checkins", { code: late.b.booking_code, park_id: park });
     expect(ended.statusCode).toBe(422);
     expect(ended.json().code).toBe("booking_ended");
   });
@@ -170,20 +180,23 @@ describe("POST /admin/checkins", () => {
     await db.execute(
       sql`UPDATE bookings SET start_time = start_time - interval '1 day', end_time = end_time - interval '1 day' WHERE id = ${b.id}`,
     );
-    const res = await post(attendant, "/admin/checkins", { code: b.booking_code });
+    const res = await post(attendant, "/admin/checkins", { code: b.booking_code, park_id: park });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: "booking_cancelled", message: "This booking was cancelled" });
 
     const done = await booking(-10, 120);
     await db.execute(sql`UPDATE bookings SET status = 'completed' WHERE id = ${done.b.id}`);
-    expect((await post(attendant, "/admin/checkins", { code: done.b.booking_code })).json().code).toBe(
-      "booking_ended",
-    );
+    expect(
+      (await post(attendant, "/admin/checkins", { code: done.b.booking_code, park_id: park })).json().code,
+    ).toBe("booking_ended");
   });
 
   it("takes a valid QR and refuses a forged one or one whose claims were altered (422)", async () => {
     const { b } = await booking(-5, 60);
-    const forged = await post(attendant, "/admin/checkins", { code: qrOf(b, "not-the-secret-0123456789") });
+    const forged = await post(attendant, "/admin/checkins", {
+      code: qrOf(b, "not-the-secret-0123456789"),
+      park_id: park,
+    });
     expect(forged.statusCode).toBe(422);
     expect(forged.json()).toMatchObject({
       code: "invalid_qr",
@@ -194,7 +207,7 @@ describe("POST /admin/checkins", () => {
     const altered = Buffer.from(JSON.stringify({ ...claims, end: "2099-01-01T00:00:00.000Z" })).toString(
       "base64url",
     );
-    const res = await post(attendant, "/admin/checkins", { code: `${altered}.${sig}` });
+    const res = await post(attendant, "/admin/checkins", { code: `${altered}.${sig}`, park_id: park });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe("invalid_qr");
     expect(
@@ -202,73 +215,180 @@ describe("POST /admin/checkins", () => {
         .length,
     ).toBe(0);
 
-    const ok = await post(attendant, "/admin/checkins", { code: qrOf(b) });
+    const ok = await post(attendant, "/admin/checkins", { code: qrOf(b), park_id: park });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().booking.booking_code).toBe(b.booking_code);
   });
 
   it("answers 404 for an unknown code and for another operator's booking, 403 for a cashier", async () => {
-    expect((await post(attendant, "/admin/checkins", { code: "PW-22222222" })).json()).toEqual({
-      code: "booking_not_found",
-      message: "Booking not found",
-    });
-    expect((await post(attendant, "/admin/checkins", { code: "hello" })).statusCode).toBe(404);
+    expect((await post(attendant, "/admin/checkins", { code: "PW-22222222", park_id: park })).json()).toEqual(
+      {
+        code: "booking_not_found",
+        message: "Booking not found",
+      },
+    );
+    expect((await post(attendant, "/admin/checkins", { code: "hello", park_id: park })).statusCode).toBe(404);
     const theirs = await booking(-5, 60, { parkId: otherPark });
-    const res = await post(attendant, "/admin/checkins", { code: theirs.b.booking_code });
+    const res = await post(attendant, "/admin/checkins", { code: theirs.b.booking_code, park_id: park });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe("booking_not_found");
-    expect((await post(otherAttendant, "/admin/checkins", { code: theirs.b.booking_code })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post(otherAttendant, "/admin/checkins", { code: theirs.b.booking_code, park_id: otherPark }))
+        .statusCode,
+    ).toBe(200);
 
     const cashier = await createStaff(db, "pos_operator", {
       operatorId: await operatorId(db, "Harbourview Parking Ltd"),
       parkIds: [park],
     });
     const mine = await booking(-5, 60);
-    expect((await post(cashier, "/admin/checkins", { code: mine.b.booking_code })).statusCode).toBe(403);
-    expect((await post(cashier, "/admin/checkouts", { code: mine.b.booking_code })).statusCode).toBe(403);
+    expect(
+      (await post(cashier, "/admin/checkins", { code: mine.b.booking_code, park_id: park })).statusCode,
+    ).toBe(403);
+    expect(
+      (await post(cashier, "/admin/checkouts", { code: mine.b.booking_code, park_id: park })).statusCode,
+    ).toBe(403);
     expect((await get(cashier, "/admin/gate/today")).statusCode).toBe(403);
-    expect((await post(attendant, "/admin/checkins", { code: "" })).statusCode).toBe(422);
+    expect((await post(attendant, "/admin/checkins", { code: "", park_id: park })).statusCode).toBe(422);
   });
 
-  it("counts unknown codes per user and per address: the 11th in 10 minutes is a 429", async () => {
-    const guesser = await createStaff(db, "employee", {
+  const harbourviewStaff = async () =>
+    createStaff(db, "employee", {
       operatorId: await operatorId(db, "Harbourview Parking Ltd"),
       parkIds: [park],
     });
+  let guesses = 0;
+  /** A well-formed code that names no booking: one character eight times (codes are random). */
+  const unknownCode = () => `PW-${"ABCDEFGHJKMNPQRSTUVWXYZ"[guesses++ % 23]!.repeat(8)}`;
+
+  it("counts a user's unknown codes: the 11th in 10 minutes is a 429, yet the user's valid codes still pass", async () => {
+    const guesser = await harbourviewStaff();
     const { b } = await booking(-5, 60);
-    // A successful check-in does not count.
-    expect((await post(guesser, "/admin/checkins", { code: b.booking_code }, "10.200.0.1")).statusCode).toBe(
-      200,
-    );
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < 11; i += 1) {
       statuses.push(
-        (await post(guesser, "/admin/checkins", { code: `PW-3333333${"ABCDEFGHJKMN"[i]}` }, "10.200.0.1"))
+        (await post(guesser, "/admin/checkins", { code: unknownCode(), park_id: park }, "10.200.0.1"))
           .statusCode,
       );
     }
-    expect(statuses).toEqual([...Array<number>(10).fill(404), 429, 429]);
-    const limited = await post(guesser, "/admin/checkouts", { code: "PW-44444444" }, "10.200.0.2");
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe("Too many unknown codes: wait a few minutes before trying again");
-    expect(limited.headers["retry-after"]).toBeDefined();
-    // The address is limited too, whoever signs in from it.
-    expect((await post(attendant, "/admin/checkins", { code: "PW-55555555" }, "10.200.0.1")).statusCode).toBe(
-      429,
+    expect(statuses).toEqual([...Array<number>(10).fill(404), 429]);
+    // The count is the user's, whatever the address, and check-outs share it.
+    const limited = await post(
+      guesser,
+      "/admin/checkouts",
+      { code: unknownCode(), park_id: park },
+      "10.200.0.2",
     );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      code: "too_many_attempts",
+      message: "Too many unknown codes: wait a few minutes before trying again",
+    });
+    expect(limited.headers["retry-after"]).toBeDefined();
+    // A forged QR is a guess too.
+    const forged = qrOf(b, "not-the-secret-0123456789");
+    expect(
+      (await post(guesser, "/admin/checkins", { code: forged, park_id: park }, "10.200.0.1")).statusCode,
+    ).toBe(429);
+    // A code that names a booking is never refused for the unknown ones: the car goes in and out.
+    const inside = await post(
+      guesser,
+      "/admin/checkins",
+      { code: b.booking_code, park_id: park },
+      "10.200.0.1",
+    );
+    expect(inside.statusCode, inside.body).toBe(200);
+    const out = await post(guesser, "/admin/checkouts", { code: qrOf(b), park_id: park }, "10.200.0.1");
+    expect(out.statusCode, out.body).toBe(200);
+    // And a refusal of a known booking still says why, not "unknown codes".
+    expect(
+      (await post(guesser, "/admin/checkins", { code: b.booking_code, park_id: park }, "10.200.0.1")).json()
+        .code,
+    ).toBe("already_checked_in");
+  });
+
+  it("counts unknown codes sent at once exactly: 10 answer 404, the rest 429", async () => {
+    const guesser = await harbourviewStaff();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        post(guesser, "/admin/checkouts", { code: unknownCode(), park_id: park }, "10.203.0.1"),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(10).fill(404), ...Array<number>(5).fill(429)]);
+  });
+
+  it("never blocks a colleague on the same address for another user's unknown codes", async () => {
+    const [a, colleague] = [await harbourviewStaff(), await harbourviewStaff()];
+    const address = "10.201.0.1";
+    // Another operator's booking answers A the same 404 as an unknown code, and counts the same.
+    const theirs = await booking(-5, 60, { parkId: otherPark });
+    for (let i = 0; i < 10; i += 1) {
+      const code = i % 2 ? theirs.b.booking_code : unknownCode();
+      expect((await post(a, "/admin/checkins", { code, park_id: park }, address)).statusCode).toBe(404);
+    }
+    expect(
+      (await post(a, "/admin/checkins", { code: unknownCode(), park_id: park }, address)).statusCode,
+    ).toBe(429);
+
+    expect(
+      (await post(colleague, "/admin/checkins", { code: unknownCode(), park_id: park }, address)).statusCode,
+    ).toBe(404);
+    const { b } = await booking(-5, 60);
+    expect(
+      (await post(colleague, "/admin/checkins", { code: b.booking_code, park_id: park }, address)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(colleague, "/admin/checkouts", { code: b.booking_code, park_id: park }, address))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          otherAttendant,
+          "/admin/checkins",
+          { code: theirs.b.booking_code, park_id: otherPark },
+          address,
+        )
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it("stops an address at 100 unknown codes in 10 minutes, whoever sends them; valid codes still pass", async () => {
+    const address = "10.202.0.1";
+    const staff = await Promise.all(Array.from({ length: 11 }, () => harbourviewStaff()));
+    const statuses: number[] = [];
+    for (const user of staff.slice(0, 10)) {
+      for (let i = 0; i < 10; i += 1) {
+        statuses.push(
+          (await post(user, "/admin/checkins", { code: unknownCode(), park_id: park }, address)).statusCode,
+        );
+      }
+    }
+    expect(statuses).toEqual(Array<number>(100).fill(404));
+    const fresh = staff[10]!;
+    const stopped = await post(fresh, "/admin/checkins", { code: unknownCode(), park_id: park }, address);
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().code).toBe("too_many_attempts");
+    // Elsewhere the same user is not limited, and on this address a valid code still passes.
+    expect(
+      (await post(fresh, "/admin/checkins", { code: unknownCode(), park_id: park }, "10.202.0.2")).statusCode,
+    ).toBe(404);
+    const { b } = await booking(-5, 60);
+    expect(
+      (await post(fresh, "/admin/checkins", { code: b.booking_code, park_id: park }, address)).statusCode,
+    ).toBe(200);
   });
 });
 
 describe("POST /admin/checkouts", () => {
   it("refuses a car never checked in, checks one out in time with no overstay, then refuses a second exit", async () => {
     const { b } = await booking(-30, 60);
-    const never = await post(attendant, "/admin/checkouts", { code: b.booking_code });
+    const never = await post(attendant, "/admin/checkouts", { code: b.booking_code, park_id: park });
     expect(never.statusCode).toBe(409);
     expect(never.json().code).toBe("not_checked_in");
-    await post(attendant, "/admin/checkins", { code: b.booking_code });
-    const res = await post(attendant, "/admin/checkouts", { code: b.booking_code });
+    await post(attendant, "/admin/checkins", { code: b.booking_code, park_id: park });
+    const res = await post(attendant, "/admin/checkouts", { code: b.booking_code, park_id: park });
     expect(res.statusCode).toBe(200);
     const out = res.json<CheckoutResult>();
     expect(out).toMatchObject({
@@ -280,7 +400,7 @@ describe("POST /admin/checkouts", () => {
     });
     // Left before its end: the booking is completed at once (booking-at-gate.api.test.ts).
     expect(out.booking.status).toBe("completed");
-    const again = await post(attendant, "/admin/checkouts", { code: b.booking_code });
+    const again = await post(attendant, "/admin/checkouts", { code: b.booking_code, park_id: park });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
       `Already checked out at ${clockTime(new Date(out.exit_time), "Africa/Lagos")}`,
@@ -293,7 +413,7 @@ describe("POST /admin/checkouts", () => {
       sql`UPDATE bookings SET checked_in_at = now() - interval '170 minutes' WHERE id = ${b.id}`,
     );
     const before = await walletBalanceMinor(db, driver.id, "NGN");
-    const res = await post(attendant, "/admin/checkouts", { code: b.booking_code });
+    const res = await post(attendant, "/admin/checkouts", { code: b.booking_code, park_id: park });
     expect(res.statusCode).toBe(200);
     const out = res.json<CheckoutResult>();
     expect(out.overstay_minutes).toBeGreaterThanOrEqual(100);
@@ -331,7 +451,7 @@ describe("POST /admin/checkouts", () => {
       sql`UPDATE bookings SET checked_in_at = now() - interval '170 minutes' WHERE id = ${b.id}`,
     );
     const before = await walletBalanceMinor(db, driver.id, "NGN");
-    const res = await post(attendant, "/admin/checkouts", { code: b.booking_code });
+    const res = await post(attendant, "/admin/checkouts", { code: b.booking_code, park_id: park });
     expect(res.statusCode).toBe(200);
     const out = res.json<CheckoutResult>();
     expect(out.overstay_amount).toBeGreaterThan(0);
@@ -350,11 +470,112 @@ describe("POST /admin/checkouts", () => {
   });
 });
 
+describe("the park chosen at the gate", () => {
+  /** A second Harbourview park, and an attendant who works at both. */
+  let secondPark: number;
+  let secondName: string;
+  let both: TestUser;
+  beforeAll(async () => {
+    const harbourview = await operatorId(db, "Harbourview Parking Ltd");
+    const ids = await allDayParks(db, 2, { operatorId: harbourview });
+    secondPark = ids.find((id) => id !== park)!;
+    await setCapacity(db, secondPark, 1, 50);
+    const [row] = await queryRows<{ name: string }>(db, sql`SELECT name FROM parks WHERE id = ${secondPark}`);
+    secondName = row!.name;
+    both = await createStaff(db, "employee", { operatorId: harbourview, parkIds: [park, secondPark] });
+  });
+  const checkedIn = async (id: string) =>
+    (await queryRows(db, sql`SELECT 1 FROM bookings WHERE id = ${id} AND checked_in_at IS NOT NULL`)).length >
+    0;
+
+  it("refuses to check in a booking for another park, by code and by QR, naming its park; lets it in at its own", async () => {
+    const { b } = await booking(-5, 60, { parkId: secondPark });
+    for (const code of [b.booking_code, qrOf(b)]) {
+      const res = await post(both, "/admin/checkins", { code, park_id: park });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ code: "wrong_park", message: `This booking is for ${secondName}` });
+    }
+    const fr = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/checkins",
+      headers: { ...bearer(both), "accept-language": "fr" },
+      payload: { code: b.booking_code, park_id: park },
+    });
+    expect(fr.json().message).toBe(`Cette réservation concerne ${secondName}`);
+    expect(await checkedIn(b.id)).toBe(false);
+
+    const ok = await post(both, "/admin/checkins", { code: qrOf(b), park_id: secondPark });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().booking.park).toMatchObject({ id: secondPark, name: secondName });
+  });
+
+  it("refuses to check out at another park, by code and by QR, and checks out at its own", async () => {
+    const { b } = await booking(-30, 60, { parkId: secondPark });
+    expect(
+      (await post(both, "/admin/checkins", { code: b.booking_code, park_id: secondPark })).statusCode,
+    ).toBe(200);
+    for (const code of [b.booking_code, qrOf(b)]) {
+      const res = await post(both, "/admin/checkouts", { code, park_id: park });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ code: "wrong_park", message: `This booking is for ${secondName}` });
+    }
+    expect(
+      (await queryRows(db, sql`SELECT 1 FROM bookings WHERE id = ${b.id} AND checked_out_at IS NULL`)).length,
+    ).toBe(1);
+    expect(
+      (await post(both, "/admin/checkouts", { code: b.booking_code, park_id: secondPark })).statusCode,
+    ).toBe(200);
+  });
+
+  it("needs the park: missing or not a number is a 422, a park outside mine the 404 of a park", async () => {
+    const { b } = await booking(-5, 60);
+    const missing = await post(attendant, "/admin/checkins", { code: b.booking_code });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({
+      code: "validation_error",
+      message: "Reload the page and choose the park the car is entering or leaving",
+      fields: { park_id: "Reload the page and choose the park the car is entering or leaving" },
+    });
+    const fr = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/checkouts",
+      headers: { ...bearer(attendant), "accept-language": "fr" },
+      payload: { code: b.booking_code },
+    });
+    expect(fr.json().message).toBe("Rechargez la page et choisissez le parking où le véhicule entre ou sort");
+    for (const park_id of ["12", 0, -3, 1.5]) {
+      const bad = await post(attendant, "/admin/checkins", { code: b.booking_code, park_id });
+      expect(bad.statusCode).toBe(422);
+      expect(Object.keys(bad.json().fields)).toEqual(["park_id"]);
+    }
+    const outside = await post(attendant, "/admin/checkins", { code: b.booking_code, park_id: otherPark });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toEqual({ code: "park_not_found", message: "Park not found" });
+    expect(await checkedIn(b.id)).toBe(false);
+    expect(
+      (await post(attendant, "/admin/checkins", { code: b.booking_code, park_id: park })).statusCode,
+    ).toBe(200);
+  });
+
+  it("does not count a booking at another park as an unknown code", async () => {
+    const { b } = await booking(-5, 60, { parkId: secondPark });
+    const address = "10.204.0.1";
+    for (let i = 0; i < 12; i += 1) {
+      expect(
+        (await post(both, "/admin/checkins", { code: b.booking_code, park_id: park }, address)).statusCode,
+      ).toBe(409);
+    }
+    expect(
+      (await post(both, "/admin/checkins", { code: "PW-ZZZZZZZZ", park_id: park }, address)).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe("GET /admin/gate/today", () => {
   it("lists today's arrivals and departures at my parks only, with the checked-in state, by time", async () => {
     const first = await booking(1, 30);
     const second = await booking(2, 40);
-    await post(attendant, "/admin/checkins", { code: second.b.booking_code });
+    await post(attendant, "/admin/checkins", { code: second.b.booking_code, park_id: park });
     const theirs = await booking(1, 30, { parkId: otherPark });
     const res = await get(attendant, `/admin/gate/today?park_id=${park}`);
     expect(res.statusCode).toBe(200);

@@ -19,30 +19,33 @@ import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
 import { requireUser } from "../../../plugins/auth";
-import { clientKey, throttledAttempt, type LimiterFactory } from "../../../plugins/throttle";
+import { clientKey, limitFailures, type LimiterFactory } from "../../../plugins/throttle";
 import * as gate from "./gate.service";
 import * as pos from "./pos.service";
 
 const MINUTE = 60_000;
 export const GATE_GUESSES_MESSAGE = "Too many unknown codes: wait a few minutes before trying again";
+export const GATE_GUESSES_PER_USER = 10;
+export const GATE_GUESSES_PER_ADDRESS = 100;
 
 /**
- * The code-guessing limits (decision 015): 10 unknown codes or forged QR codes per user and per
- * address in 10 minutes, counted before the look-up and kept only for those failures. Codes have
- * 31^8 ≈ 8.5e11 values already; this keeps a stolen staff session from sweeping them.
+ * The code-guessing limits (decision 015): unknown codes and forged QR codes, 10 per user in 10
+ * minutes, and 100 per address as a backstop (one car park's attendants often share an address),
+ * counted after the look-up and only for those failures: a code that names a booking is never
+ * refused for them. Codes have 31^8 ≈ 8.5e11 values already.
  */
 export function gateLimits(limiter: LimiterFactory) {
   return {
     user: limiter({
       name: "gate-user",
-      max: 10,
+      max: GATE_GUESSES_PER_USER,
       timeWindowMs: 10 * MINUTE,
       key: (req: FastifyRequest) => requireUser(req).id,
       message: GATE_GUESSES_MESSAGE,
     }),
     ip: limiter({
       name: "gate-ip",
-      max: 10,
+      max: GATE_GUESSES_PER_ADDRESS,
       timeWindowMs: 10 * MINUTE,
       key: clientKey,
       message: GATE_GUESSES_MESSAGE,
@@ -78,14 +81,15 @@ export function gateRoutes(
         schema: {
           tags,
           operationId: "checkInBooking",
-          summary: "Check a booked car in by its booking code or its QR payload",
+          summary:
+            "Check a booked car in at the park chosen at the gate, by its booking code or its QR payload",
           body: GateCodeBodySchema,
           response: { 200: CheckinResultSchema, ...err, 429: ErrorSchema },
         },
       },
       async (req, reply) =>
-        throttledAttempt(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
-          gate.checkIn(deps, requireStaff(req), auditActor(req), req.body.code),
+        limitFailures(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
+          gate.checkIn(deps, requireStaff(req), auditActor(req), req.body),
         ),
     );
 
@@ -96,14 +100,15 @@ export function gateRoutes(
         schema: {
           tags,
           operationId: "checkOutBooking",
-          summary: "Check a booked car out; an overstay is charged to the wallet or recorded as owed",
+          summary:
+            "Check a booked car out at the park chosen at the gate; an overstay is charged to the wallet or recorded as owed",
           body: GateCodeBodySchema,
           response: { 200: CheckoutResultSchema, ...err, 429: ErrorSchema },
         },
       },
       async (req, reply) =>
-        throttledAttempt(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
-          gate.checkOut(deps, requireStaff(req), auditActor(req), req.body.code),
+        limitFailures(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
+          gate.checkOut(deps, requireStaff(req), auditActor(req), req.body),
         ),
     );
 

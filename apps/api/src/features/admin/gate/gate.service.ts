@@ -9,6 +9,7 @@ import {
   type CheckinResult,
   type CheckoutResult,
   type GateBooking,
+  type GateCodeBody,
   type GateToday,
 } from "@parkwell/contract";
 import type { Db } from "../../../db/client";
@@ -79,22 +80,28 @@ export function presentGateBooking(b: GateBookingRow): GateBooking {
 }
 
 /**
- * Runs `change` on the booking a code names, locked for the transaction. A booking at a park
- * outside the user's scope is the same 404 as no booking; a QR whose park is not the booking's
- * is refused as forged.
+ * Runs `change` on the booking a code names, locked for the transaction. The park chosen at the
+ * gate is the user's (else the 404 of a park). A booking at a park outside the user's scope is
+ * the same 404 as no booking; a QR whose park is not the booking's is refused as forged; a
+ * booking for another of the user's parks is refused naming its park: the car is at the wrong
+ * gate.
  */
 async function withGateBooking<T>(
   deps: GateDeps,
   access: StaffAccess,
-  raw: string,
+  request: GateCodeBody,
   change: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], b: GateBookingRow) => Promise<T>,
 ): Promise<T> {
-  const { code, park } = bookingCodeOf(deps, raw);
+  const { code, park } = bookingCodeOf(deps, request.code);
   return deps.db.transaction(async (tx) => {
+    await requireParkInScope(tx, access, request.park_id);
     const b = await repo.findByCode(tx, code, true);
     if (!b || !parkInScope(access, b.parkId)) throw unknownBooking();
     if (park !== undefined && park !== b.parkId) {
       throw new AppError(422, "invalid_qr", INVALID_QR, { code: INVALID_QR });
+    }
+    if (b.parkId !== request.park_id) {
+      throw new AppError(409, "wrong_park", `This booking is for ${b.parkName}`);
     }
     return change(tx, b);
   });
@@ -104,10 +111,10 @@ export async function checkIn(
   deps: GateDeps,
   access: StaffAccess,
   actor: AuditActor,
-  raw: string,
+  request: GateCodeBody,
 ): Promise<CheckinResult> {
   const now = deps.clock();
-  return withGateBooking(deps, access, raw, async (tx, b) => {
+  return withGateBooking(deps, access, request, async (tx, b) => {
     const refusal = checkinRefusal(b, now, b.timeZone);
     if (refusal) refuse(refusal);
     await repo.markCheckedIn(tx, b.id, now, access.userId);
@@ -134,10 +141,10 @@ export async function checkOut(
   deps: GateDeps,
   access: StaffAccess,
   actor: AuditActor,
-  raw: string,
+  request: GateCodeBody,
 ): Promise<CheckoutResult> {
   const now = deps.clock();
-  return withGateBooking(deps, access, raw, async (tx, b) => {
+  return withGateBooking(deps, access, request, async (tx, b) => {
     const refusal = checkoutRefusal(b, b.timeZone);
     if (refusal) refuse(refusal);
     const over = overstay(b.endTime, now, await standardRate(tx, b.parkId, b.vehicleTypeId));

@@ -1,6 +1,7 @@
 import type {
   CheckinResult,
   CheckoutResult,
+  GateCodeBody,
   GatePark,
   GatePaymentMethod,
   GateToday,
@@ -49,11 +50,11 @@ export const posSalesQuery = (parkId: number, status: PosSaleStatus | "", page: 
       adminApi<SalePage>("/pos-sales", { query: { park_id: parkId, status, page, size }, signal }),
   });
 
-export const checkIn = (code: string) =>
-  adminApi<CheckinResult>("/checkins", { method: "POST", body: { code } });
+/** A check-in or check-out: the code typed or scanned, at the park chosen on the page. */
+export const checkIn = (body: GateCodeBody) => adminApi<CheckinResult>("/checkins", { method: "POST", body });
 
-export const checkOut = (code: string) =>
-  adminApi<CheckoutResult>("/checkouts", { method: "POST", body: { code } });
+export const checkOut = (body: GateCodeBody) =>
+  adminApi<CheckoutResult>("/checkouts", { method: "POST", body });
 
 export const recordSale = (body: PosSaleBody) =>
   adminApi<{ message: string; sale: PosSale }>("/pos-sales", { method: "POST", body });

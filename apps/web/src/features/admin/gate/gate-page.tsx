@@ -1,4 +1,4 @@
-import { GateCodeBodySchema, readGateCode } from "@parkwell/contract";
+import { GateCodeBodySchema, readGateCode, type GateCodeBody } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -52,15 +52,16 @@ export function GatePage() {
   const form = useSchemaForm<{ code: string }, typeof GateCodeBodySchema>({
     schema: GateCodeBodySchema,
     defaultValues: { code: "" },
-    toInput: (v) => ({ code: codeInput(v.code) }),
+    // The park chosen above goes with every code: a booking for another park is refused.
+    toInput: (v) => ({ code: codeInput(v.code), park_id: park?.id }),
     requiredText: { code: "admin-gate:check.required" },
   });
   const done = async () => {
     await client.invalidateQueries({ queryKey: ["admin", "gate", "today"] });
   };
   const mutation = useMutation({
-    mutationFn: async ({ kind, code }: { kind: "in" | "out"; code: string }): Promise<Outcome> =>
-      kind === "in" ? { kind, result: await checkIn(code) } : { kind, result: await checkOut(code) },
+    mutationFn: async ({ kind, body }: { kind: "in" | "out"; body: GateCodeBody }): Promise<Outcome> =>
+      kind === "in" ? { kind, result: await checkIn(body) } : { kind, result: await checkOut(body) },
     onMutate: () => setOutcome(null),
     onSuccess: async (result) => {
       setOutcome(result);
@@ -70,7 +71,7 @@ export function GatePage() {
     onError: () => input.current?.select(),
   });
   // Enter checks in (or out, for a user who may only check out); the other button says which.
-  const run = (kind: "in" | "out") => form.handleSubmit(({ code }) => mutation.mutate({ kind, code }));
+  const run = (kind: "in" | "out") => form.handleSubmit((body) => mutation.mutate({ kind, body }));
   const enterKind = can("gate.create") ? "in" : "out";
   const { ref: registerRef, ...codeField } = form.register("code");
 
@@ -128,7 +129,7 @@ export function GatePage() {
               <button
                 type="submit"
                 className="button gate-action gate-action--in"
-                disabled={mutation.isPending}
+                disabled={mutation.isPending || !park}
               >
                 {t("check.in")}
               </button>
@@ -137,7 +138,7 @@ export function GatePage() {
               <button
                 type={enterKind === "out" ? "submit" : "button"}
                 className="button gate-action gate-action--out"
-                disabled={mutation.isPending}
+                disabled={mutation.isPending || !park}
                 onClick={(e) => {
                   if (enterKind === "out") return;
                   void run("out")(e).then(() => {
