@@ -220,7 +220,7 @@ describe("creating and editing an event", () => {
     expect(row?.after.name).toBe("Lagos Derby (replay)");
   });
 
-  it("keeps a private event's access code only as a hash, unique across events", async () => {
+  it("keeps a private event's access code only as a hash; an edit without one keeps it", async () => {
     const event = await created(
       manager,
       newEvent([{ park_id: parks[0]! }], { visibility: "private", access_code: "gold-2026" }),
@@ -232,22 +232,59 @@ describe("creating and editing an event", () => {
     );
     expect(row?.access_code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.access_code_hash).not.toContain("GOLD");
-    const again = await call(
-      manager,
-      "POST",
-      "/admin/events",
-      newEvent([{ park_id: parks[0]! }], { visibility: "private", access_code: "GOLD 2026" }),
-    );
-    expect(again.statusCode).toBe(422);
-    expect(again.json<{ fields: Record<string, string> }>().fields.access_code).toBe(
-      "Another event already uses this access code",
-    );
     // An edit without a code keeps the one it has.
     const kept = await call(manager, "PATCH", `/admin/events/${event.event_code}`, { name: "VIP night" });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json<AdminEvent>().has_access_code).toBe(true);
     const pub = await call(manager, "PATCH", `/admin/events/${event.event_code}`, { visibility: "public" });
     expect(pub.json<AdminEvent>().has_access_code).toBe(false);
+  });
+
+  it("tells nobody whether another event uses an access code: any code is saved, and opens only its own event", async () => {
+    const ours = await published(
+      manager,
+      newEvent([{ park_id: parks[0]!, allocation: 1 }], {
+        visibility: "private",
+        access_code: "PLATINUM-77",
+      }),
+    );
+    // Another operator choosing the same code (typed differently), on a new event and on an edit:
+    // saved like any other code, nothing said about the first event.
+    const theirs = await call(
+      cityManager,
+      "POST",
+      "/admin/events",
+      newEvent([{ park_id: cityPark, allocation: 1 }], { visibility: "private", access_code: "platinum 77" }),
+    );
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const theirCode = theirs.json<AdminEvent>().event_code;
+    const draft = await created(cityManager, newEvent([{ park_id: cityPark, allocation: 1 }]));
+    const edited = await call(cityManager, "PATCH", `/admin/events/${draft.event_code}`, {
+      visibility: "private",
+      access_code: "PLATINUM-77",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await call(cityManager, "POST", `/admin/events/${theirCode}/publish`)).statusCode).toBe(200);
+    // Each event opens with the code entered for it, and its grant shows that event only.
+    const open = (eventCode: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/events/access",
+        payload: { event_code: eventCode, access_code: "Platinum-77" },
+        remoteAddress,
+      });
+    const mine = await open(ours.event_code, "10.41.3.1");
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().event_code).toBe(ours.event_code);
+    const grant = { "x-event-access": mine.json().access_token };
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/events/${ours.event_code}`, headers: grant })).statusCode,
+    ).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/v1/events/${theirCode}`, headers: grant })).statusCode).toBe(
+      404,
+    );
+    const other = await open(theirCode, "10.41.3.2");
+    expect(other.json().event_code).toBe(theirCode);
   });
 
   it("answers bad input with 422 and its fields, never 500", async () => {

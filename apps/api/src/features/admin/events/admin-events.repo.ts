@@ -95,16 +95,6 @@ export async function codeTaken(db: Tx, code: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Whether another event (not `exceptId`) already uses this access code's hash. */
-export async function accessCodeTaken(db: Tx, hash: string, exceptId: number | null): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT 1 AS n FROM events WHERE access_code_hash = ${hash}
-      ${exceptId === null ? sql`` : sql`AND id <> ${exceptId}`}`,
-  );
-  return rows.length > 0;
-}
-
 export async function insertEvent(tx: Tx, row: EventInsert): Promise<EventRow> {
   const [created] = await tx.insert(events).values(row).returning();
   return created!;
