@@ -200,9 +200,11 @@ describe("event parking", () => {
     // Hidden from the list, and 404 by its code until the access code is entered.
     await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Event not found");
+    // The access page is opened for this event: its code is filled in, the driver types the access code.
     await page.getByRole("link", { name: "Enter an access code" }).click();
-    await page.waitForURL(/\/private-event-access$/);
+    await page.waitForURL(new RegExp(`/private-event-access\\?event=${code}$`));
     expect(await axe(page)).toEqual([]);
+    expect(await page.getByLabel("Event code").inputValue()).toBe(code);
     const field = page.getByLabel("Access code");
     await field.fill("WRONG-CODE");
     await page.getByRole("button", { name: "Open the event" }).click();
@@ -238,6 +240,7 @@ describe("event parking", () => {
     await expect.poll(() => page.getByTestId("event-count").textContent()).toMatch(/événements? à venir/);
     // The demo's private event opens with the code the README gives.
     await page.goto(`${server.url}/private-event-access`, { waitUntil: "networkidle" });
+    await page.getByLabel("Code de l'événement").fill("ev-vpgla");
     await page.getByLabel("Code d'accès").fill("parkwell-vip");
     await page.getByRole("button", { name: "Ouvrir l'événement" }).click();
     await page.waitForURL(/\/event\/EV-VPGLA$/);

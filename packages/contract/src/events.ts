@@ -3,7 +3,13 @@
  * type and an allocation of its spaces held for the event's window (docs/PRODUCT-RULES.md#events).
  */
 import { z } from "zod";
-import { EVENT_CATEGORIES, EVENT_STATUSES, EVENT_VISIBILITIES, normaliseEventCode } from "./event-values";
+import {
+  EVENT_CATEGORIES,
+  EVENT_CODE_PATTERN,
+  EVENT_STATUSES,
+  EVENT_VISIBILITIES,
+  normaliseEventCode,
+} from "./event-values";
 import { IsoDateSchema } from "./admin";
 import { PageQuerySchema, pageOf } from "./common";
 import { SEARCH_MAX_CHARS } from "./park-values";
@@ -38,6 +44,8 @@ export const EVENT_VEHICLE_TYPE_MISSING_MESSAGE =
   "This event's parking at this park takes no vehicles of this type";
 export const EVENT_SOLD_OUT_MESSAGE = "The spaces set aside for this event at this park are sold out";
 export const EVENT_ACCESS_WRONG_MESSAGE = "No event matches this access code";
+/** An event code typed on the private-event access page that cannot be one. */
+export const EVENT_CODE_INVALID_MESSAGE = "Enter an event code such as EV-7K2Q9";
 export const EVENT_BOOKING_FIXED_MESSAGE = "An event booking keeps the event's times";
 export const EVENT_BOOKING_NOT_RENEWABLE_MESSAGE =
   "A cancelled event booking cannot be renewed: book the event again";
@@ -144,7 +152,18 @@ export const EventDetailSchema = EventSummarySchema.extend({
 }).meta({ id: "EventDetail" });
 export type EventDetail = z.infer<typeof EventDetailSchema>;
 
+/**
+ * A private event's access code, entered for that event: the code is checked against this one
+ * event only, so two events may share a code and no answer says whether another event has it.
+ */
 export const EventAccessBodySchema = z.object({
+  event_code: z
+    .string({ error: "Enter the event code" })
+    .trim()
+    .min(1, { error: "Enter the event code" })
+    .max(20, { error: EVENT_CODE_INVALID_MESSAGE })
+    .transform(normaliseEventCode)
+    .pipe(z.string().regex(EVENT_CODE_PATTERN, { error: EVENT_CODE_INVALID_MESSAGE })),
   access_code: z
     .string({ error: "Enter the access code" })
     .trim()

@@ -33,6 +33,7 @@ import {
   EVENT_ACCESS_WRONG_MESSAGE,
   EVENT_BOOKING_FIXED_MESSAGE,
   EVENT_BOOKING_NOT_RENEWABLE_MESSAGE,
+  EVENT_CODE_INVALID_MESSAGE,
   EVENT_ENDED_MESSAGE,
   EVENT_NOT_FOUND_MESSAGE,
   EVENT_PARK_MISSING_MESSAGE,
@@ -789,6 +790,8 @@ const EVENTS: ServerText[] = [
     fr: "Une réservation d'événement annulée ne peut pas être réactivée : réservez de nouveau l'événement",
   },
   { en: "Enter the access code", fr: "Saisissez le code d'accès" },
+  { en: "Enter the event code", fr: "Saisissez le code de l'événement" },
+  { en: EVENT_CODE_INVALID_MESSAGE, fr: "Saisissez un code d'événement comme EV-7K2Q9" },
   { en: "An access code is at most 40 characters", fr: "Un code d'accès compte au plus 40 caractères" },
   { en: "Give both lat and lng, or neither", fr: "Indiquez à la fois lat et lng, ou aucun des deux" },
   { en: "{name} is too long", fr: "Le champ « {name} » est trop long" },
@@ -862,10 +865,6 @@ const ADMIN_EVENTS: ServerText[] = [
   {
     en: "An access code has at least {value} letters or digits",
     fr: "Un code d'accès compte au moins {value} lettres ou chiffres",
-  },
-  {
-    en: "Another event already uses this access code",
-    fr: "Un autre événement utilise déjà ce code d'accès",
   },
   { en: "Choose a park in the event's country", fr: "Choisissez un parking du pays de l'événement" },
   {

@@ -59,9 +59,6 @@ export const events = pgTable(
   },
   (t) => [
     uniqueIndex("events_code_key").on(t.eventCode),
-    uniqueIndex("events_access_code_key")
-      .on(t.accessCodeHash)
-      .where(sql`${t.accessCodeHash} IS NOT NULL`),
     index("events_published_start_idx")
       .on(t.countryId, t.startTime)
       .where(sql`${t.status} = 'published' AND ${t.visibility} = 'public'`),

@@ -128,7 +128,7 @@ describe("the demo events", () => {
     const opened = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/events/access",
-      payload: { access_code: DEMO_EVENT_ACCESS_CODE.toLowerCase() },
+      payload: { event_code: "EV-VPGLA", access_code: DEMO_EVENT_ACCESS_CODE.toLowerCase() },
     });
     expect(opened.json()).toMatchObject({ event_code: "EV-VPGLA" });
     const shown = await ctx.app.inject({

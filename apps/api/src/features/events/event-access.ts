@@ -1,7 +1,8 @@
 /**
  * A private event's access grant: what POST /events/access answers for a right access code, and
  * what the web app sends back as `X-Event-Access` to see and book that event. A signed, expiring
- * claim naming the event; it holds nothing personal and needs no table.
+ * claim naming the event; it holds nothing personal and needs no table. The code is entered for one
+ * event and checked against that event only, so codes need not be unique across events.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { normaliseAccessCode } from "@parkwell/contract";
@@ -42,3 +43,11 @@ export function grantsEventAccess(
 /** How an access code is kept: the SHA-256 of its normalised form (never the code itself). */
 export const accessCodeHash = (code: string) =>
   createHash("sha256").update(normaliseAccessCode(code)).digest("hex");
+
+/** Whether an access code as typed is the one an event keeps (`hash`); an empty code never is. */
+export function accessCodeMatches(typed: string, hash: string): boolean {
+  if (normaliseAccessCode(typed) === "") return false;
+  const given = Buffer.from(accessCodeHash(typed), "hex");
+  const kept = Buffer.from(hash, "hex");
+  return given.length === kept.length && timingSafeEqual(given, kept);
+}

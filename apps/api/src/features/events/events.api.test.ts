@@ -4,6 +4,7 @@ import {
   EVENT_ACCESS_HEADER,
   EVENT_ACCESS_TRIES,
   EVENT_ACCESS_WRONG_MESSAGE,
+  EVENT_CODE_INVALID_MESSAGE,
   EVENT_NOT_FOUND_MESSAGE,
   instantOfWallClock,
   type EventDetail,
@@ -42,11 +43,12 @@ const page = async (query: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<EventPage>();
 };
-const open = (code: string, remoteAddress = `10.9.${++addresses % 250}.7`) =>
+/** The access code `code` entered for the event `eventCode`, as the access page sends it. */
+const open = (eventCode: string, code: string, remoteAddress = `10.9.${++addresses % 250}.7`) =>
   ctx.app.inject({
     method: "POST",
     url: "/api/v1/events/access",
-    payload: { access_code: code },
+    payload: { event_code: eventCode, access_code: code },
     remoteAddress,
   });
 
@@ -426,8 +428,8 @@ describe("private events", () => {
     expect(hidden.json().code).toBe("event_not_found");
     expect(codes(await page("search=private%20gala"))).toEqual([]);
 
-    // Typed as people type it: lower case, spaces, no dash.
-    const opened = await open(" gala 2026 ");
+    // Typed as people type them: lower case, spaces, no dash.
+    const opened = await open(` ${vip.code.toLowerCase().replace("-", " ")} `, " gala 2026 ");
     expect(opened.statusCode, opened.body).toBe(200);
     const { event_code, access_token } = opened.json<{ event_code: string; access_token: string }>();
     expect(event_code).toBe(vip.code);
@@ -440,6 +442,42 @@ describe("private events", () => {
     expect((await get(`/events/${other.code}`, { [EVENT_ACCESS_HEADER]: access_token })).statusCode).toBe(
       404,
     );
+  });
+
+  it("checks an access code against the one event it is entered for, never another's", async () => {
+    // The gala's code entered for the other event opens nothing: not the other, not the gala.
+    const crossed = await open(other.code, "GALA-2026");
+    expect(crossed.statusCode, crossed.body).toBe(404);
+    expect(crossed.json()).toMatchObject({ code: "event_not_found", message: EVENT_ACCESS_WRONG_MESSAGE });
+    expect((await open(vip.code, "OTHER-2026")).statusCode).toBe(404);
+    expect((await open(other.code, "OTHER-2026")).json()).toMatchObject({ event_code: other.code });
+  });
+
+  it("lets two events share an access code: each opens only the event it is entered for", async () => {
+    const parks = [{ parkId: 4, offers: [{ allocation: 1 }] }];
+    const first = await createEvent(db, {
+      accessCode: "TWIN-CODE-9",
+      start: at(15 * DAY),
+      end: at(15 * DAY + HOUR),
+      parks,
+    });
+    const second = await createEvent(db, {
+      accessCode: "twin code 9",
+      start: at(15 * DAY),
+      end: at(15 * DAY + HOUR),
+      parks,
+    });
+    for (const ev of [first, second]) {
+      const res = await open(ev.code, "TWIN-CODE-9");
+      expect(res.statusCode, res.body).toBe(200);
+      const { event_code, access_token } = res.json<{ event_code: string; access_token: string }>();
+      expect(event_code).toBe(ev.code);
+      const otherOne = ev === first ? second : first;
+      expect(
+        (await get(`/events/${otherOne.code}`, { [EVENT_ACCESS_HEADER]: access_token })).statusCode,
+      ).toBe(404);
+      expect((await get(`/events/${ev.code}`, { [EVENT_ACCESS_HEADER]: access_token })).statusCode).toBe(200);
+    }
   });
 
   it("refuses a forged or expired grant", async () => {
@@ -460,33 +498,58 @@ describe("private events", () => {
   });
 
   it("answers a wrong code with the same 404 as an event that does not exist, a draft's code too", async () => {
-    await createEvent(db, { status: "draft", accessCode: "DRAFT-CODE", start: at(DAY), end: at(DAY + HOUR) });
-    for (const code of ["WRONG-CODE", "DRAFT-CODE", "---"]) {
-      const res = await open(code);
-      expect(res.statusCode, code).toBe(404);
+    const draft = await createEvent(db, {
+      status: "draft",
+      accessCode: "DRAFT-CODE",
+      start: at(DAY),
+      end: at(DAY + HOUR),
+    });
+    for (const [event, code] of [
+      [vip.code, "WRONG-CODE"],
+      [draft.code, "DRAFT-CODE"],
+      [vip.code, "---"],
+      ["EV-ZZZZZ", "GALA-2026"],
+      ["ev zzzzz", "WRONG-CODE"],
+    ] as const) {
+      const res = await open(event, code);
+      expect(res.statusCode, `${event} ${code}`).toBe(404);
       expect(res.json()).toMatchObject({ code: "event_not_found", message: EVENT_ACCESS_WRONG_MESSAGE });
     }
-    expect((await open("WRONG", "10.8.0.1")).json().code).toBe("event_not_found");
-    const empty = await open("   ");
+    expect((await open(vip.code, "WRONG", "10.8.0.1")).json().code).toBe("event_not_found");
+    const empty = await open(vip.code, "   ");
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe("Enter the access code");
+    const noEvent = await open("  ", "GALA-2026");
+    expect(noEvent.statusCode).toBe(422);
+    expect(noEvent.json().message).toBe("Enter the event code");
+    const notACode = await open("the gala", "GALA-2026");
+    expect(notACode.statusCode).toBe(422);
+    expect(notACode.json().message).toBe(EVENT_CODE_INVALID_MESSAGE);
+    const fr = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/events/access",
+      payload: { event_code: "the gala", access_code: "GALA-2026" },
+      headers: { "accept-language": "fr" },
+      remoteAddress: "10.8.0.2",
+    });
+    expect(fr.json().message).toBe("Saisissez un code d'événement comme EV-7K2Q9");
   });
 
   it(`refuses the ${EVENT_ACCESS_TRIES + 1}th wrong code from one address with a 429, and never counts a right one`, async () => {
     const address = "203.0.113.9";
     for (let i = 0; i < EVENT_ACCESS_TRIES; i += 1) {
-      expect((await open(`WRONG-${i}`, address)).statusCode).toBe(404);
+      expect((await open(vip.code, `WRONG-${i}`, address)).statusCode).toBe(404);
     }
-    const refused = await open("WRONG-LAST", address);
+    const refused = await open(vip.code, "WRONG-LAST", address);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe("too_many_attempts");
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Even the right code waits now; another address is not held back.
-    expect((await open("GALA-2026", address)).statusCode).toBe(429);
+    expect((await open(vip.code, "GALA-2026", address)).statusCode).toBe(429);
     const elsewhere = "203.0.113.10";
     for (let i = 0; i < EVENT_ACCESS_TRIES + 2; i += 1) {
-      expect((await open("GALA-2026", elsewhere)).statusCode).toBe(200);
+      expect((await open(vip.code, "GALA-2026", elsewhere)).statusCode).toBe(200);
     }
-    expect((await open("WRONG", elsewhere)).statusCode).toBe(404);
+    expect((await open(vip.code, "WRONG", elsewhere)).statusCode).toBe(404);
   });
 });

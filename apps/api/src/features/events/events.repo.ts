@@ -179,12 +179,16 @@ export function eventOffers(db: Db, eventId: number): Promise<EventOfferRow[]> {
   );
 }
 
-/** The published private event whose access code has this hash, if any. */
-export async function findByAccessHash(db: Db, hash: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ event_code: string }>(
+/** A published private event's code and access code hash, by its code. */
+export async function findPrivateEvent(
+  db: Db,
+  eventCode: string,
+): Promise<{ event_code: string; access_code_hash: string } | undefined> {
+  const [row] = await queryRows<{ event_code: string; access_code_hash: string }>(
     db,
-    sql`SELECT event_code FROM events
-      WHERE access_code_hash = ${hash} AND visibility = 'private' AND status = 'published'`,
+    sql`SELECT event_code, access_code_hash FROM events
+      WHERE event_code = ${eventCode} AND visibility = 'private' AND status = 'published'
+        AND access_code_hash IS NOT NULL`,
   );
-  return row?.event_code;
+  return row;
 }

@@ -96,7 +96,7 @@ export function eventsRoutes(deps: EventRouteDeps, limiter: LimiterFactory): Fas
         schema: {
           tags,
           operationId: "openPrivateEvent",
-          summary: "A private event's code and access grant for its organiser's access code",
+          summary: "A private event's access grant, for its organiser's access code entered for that event",
           body: EventAccessBodySchema,
           response: { 200: EventAccessSchema, ...errors, 429: ErrorSchema },
         },
@@ -108,7 +108,14 @@ export function eventsRoutes(deps: EventRouteDeps, limiter: LimiterFactory): Fas
           reply,
           [wrongCodes],
           (err) => err instanceof AppError && err.code === "event_not_found",
-          () => service.grantAccess(deps.db, req.body.access_code, deps.qrSecret, deps.clock()),
+          () =>
+            service.grantAccess(
+              deps.db,
+              req.body.event_code,
+              req.body.access_code,
+              deps.qrSecret,
+              deps.clock(),
+            ),
         );
       },
     );

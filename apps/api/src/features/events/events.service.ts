@@ -4,7 +4,6 @@
  */
 import {
   EVENT_ACCESS_WRONG_MESSAGE,
-  normaliseAccessCode,
   type EventAccess,
   type EventDetail,
   type EventListQuery,
@@ -16,7 +15,7 @@ import type { Language } from "../../lib/language";
 import { normalizeSearchText } from "../../lib/search-text";
 import { eventNotFound } from "../bookings/event-bookings.service";
 import { resolveCountry } from "../parks/parks.service";
-import { accessCodeHash, grantsEventAccess, signEventAccess } from "./event-access";
+import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
 import * as repo from "./events.repo";
 
@@ -104,10 +103,19 @@ export async function getEvent(
 /** The wrong-code answer: the same 404 whether or not an event has this code. */
 export const wrongAccessCode = () => AppError.notFound(EVENT_ACCESS_WRONG_MESSAGE, "event_not_found");
 
-/** The event an access code opens, and the grant that shows it to this browser session. */
-export async function grantAccess(db: Db, rawCode: string, secret: string, now: Date): Promise<EventAccess> {
-  const normalised = normaliseAccessCode(rawCode);
-  const eventCode = normalised ? await repo.findByAccessHash(db, accessCodeHash(normalised)) : undefined;
-  if (!eventCode) throw wrongAccessCode();
-  return { event_code: eventCode, access_token: signEventAccess(eventCode, secret, now) };
+/**
+ * The grant that shows a private event to this browser session, for its access code entered for
+ * that event. The code is checked against this one event only: two events may share a code, and
+ * nothing answers whether some other event has it.
+ */
+export async function grantAccess(
+  db: Db,
+  eventCode: string,
+  rawCode: string,
+  secret: string,
+  now: Date,
+): Promise<EventAccess> {
+  const event = await repo.findPrivateEvent(db, eventCode);
+  if (!event || !accessCodeMatches(rawCode, event.access_code_hash)) throw wrongAccessCode();
+  return { event_code: event.event_code, access_token: signEventAccess(event.event_code, secret, now) };
 }

@@ -20,7 +20,7 @@ export function EventCheckoutPage() {
   const code = eventCodeOf(eventCode);
   const result = useEvent(code);
   if (code === null || (result.error instanceof ApiError && result.error.status === 404))
-    return <EventNotFound />;
+    return <EventNotFound eventCode={code} />;
   const parkId = Number(params.get("park"));
   const item = result.data?.parks.find((p) => p.park.id === parkId);
   const back = `/event/${code}`;

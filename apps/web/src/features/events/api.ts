@@ -29,5 +29,9 @@ export function useEvents(query: Record<string, string | number | undefined>) {
   return useQuery({ ...eventsQuery(query), placeholderData: keepPreviousData });
 }
 
-export const requestEventAccess = (accessCode: string) =>
-  api<EventAccess>("/events/access", { method: "POST", body: { access_code: accessCode } });
+/** The grant of a private event, for its access code entered for that event (checked against it alone). */
+export const requestEventAccess = (eventCode: string, accessCode: string) =>
+  api<EventAccess>("/events/access", {
+    method: "POST",
+    body: { event_code: eventCode, access_code: accessCode },
+  });

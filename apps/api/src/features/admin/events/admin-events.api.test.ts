@@ -220,7 +220,7 @@ describe("creating and editing an event", () => {
     expect(row?.after.name).toBe("Lagos Derby (replay)");
   });
 
-  it("keeps a private event's access code only as a hash, unique across events", async () => {
+  it("keeps a private event's access code only as a hash; an edit without one keeps it", async () => {
     const event = await created(
       manager,
       newEvent([{ park_id: parks[0]! }], { visibility: "private", access_code: "gold-2026" }),
@@ -232,22 +232,59 @@ describe("creating and editing an event", () => {
     );
     expect(row?.access_code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.access_code_hash).not.toContain("GOLD");
-    const again = await call(
-      manager,
-      "POST",
-      "/admin/events",
-      newEvent([{ park_id: parks[0]! }], { visibility: "private", access_code: "GOLD 2026" }),
-    );
-    expect(again.statusCode).toBe(422);
-    expect(again.json<{ fields: Record<string, string> }>().fields.access_code).toBe(
-      "Another event already uses this access code",
-    );
     // An edit without a code keeps the one it has.
     const kept = await call(manager, "PATCH", `/admin/events/${event.event_code}`, { name: "VIP night" });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json<AdminEvent>().has_access_code).toBe(true);
     const pub = await call(manager, "PATCH", `/admin/events/${event.event_code}`, { visibility: "public" });
     expect(pub.json<AdminEvent>().has_access_code).toBe(false);
+  });
+
+  it("tells nobody whether another event uses an access code: any code is saved, and opens only its own event", async () => {
+    const ours = await published(
+      manager,
+      newEvent([{ park_id: parks[0]!, allocation: 1 }], {
+        visibility: "private",
+        access_code: "PLATINUM-77",
+      }),
+    );
+    // Another operator choosing the same code (typed differently), on a new event and on an edit:
+    // saved like any other code, nothing said about the first event.
+    const theirs = await call(
+      cityManager,
+      "POST",
+      "/admin/events",
+      newEvent([{ park_id: cityPark, allocation: 1 }], { visibility: "private", access_code: "platinum 77" }),
+    );
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const theirCode = theirs.json<AdminEvent>().event_code;
+    const draft = await created(cityManager, newEvent([{ park_id: cityPark, allocation: 1 }]));
+    const edited = await call(cityManager, "PATCH", `/admin/events/${draft.event_code}`, {
+      visibility: "private",
+      access_code: "PLATINUM-77",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await call(cityManager, "POST", `/admin/events/${theirCode}/publish`)).statusCode).toBe(200);
+    // Each event opens with the code entered for it, and its grant shows that event only.
+    const open = (eventCode: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/events/access",
+        payload: { event_code: eventCode, access_code: "Platinum-77" },
+        remoteAddress,
+      });
+    const mine = await open(ours.event_code, "10.41.3.1");
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().event_code).toBe(ours.event_code);
+    const grant = { "x-event-access": mine.json().access_token };
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/events/${ours.event_code}`, headers: grant })).statusCode,
+    ).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/v1/events/${theirCode}`, headers: grant })).statusCode).toBe(
+      404,
+    );
+    const other = await open(theirCode, "10.41.3.2");
+    expect(other.json().event_code).toBe(theirCode);
   });
 
   it("answers bad input with 422 and its fields, never 500", async () => {
@@ -327,6 +364,121 @@ describe("scope", () => {
       (await call(employee, "POST", "/admin/events", newEvent([{ park_id: parks[0]! }]))).statusCode,
     ).toBe(403);
     expect((await call(null, "GET", "/admin/events")).statusCode).toBe(401);
+  });
+
+  it("shows staff scoped to some parks only their parks' part of an event, and an event elsewhere as a 404", async () => {
+    // Harbourview's employee works at parks[0] only. One event spans parks[0] and parks[2], another
+    // is at parks[2] alone.
+    const db = ctx.database.db;
+    const both = await published(
+      manager,
+      newEvent(
+        [
+          { park_id: parks[0]!, allocation: 2, price: 3000 },
+          { park_id: parks[2]!, allocation: 3, price: 5000 },
+        ],
+        { name: "Split Derby" },
+        20 * DAY,
+      ),
+    );
+    const elsewhere = await published(
+      manager,
+      newEvent([{ park_id: parks[2]!, allocation: 1 }], { name: "Far Gala" }, 20 * DAY),
+    );
+    const drivers = [await fundedUser(db, 1_000_000), await fundedUser(db, 1_000_000)];
+    const mine = await bookEvent(drivers[0]!, both.event_code, parks[0]!, "SCP001AA");
+    expect(mine.statusCode, mine.body).toBe(201);
+    for (const [code, plate] of [
+      [both.event_code, "SCP002AA"],
+      [elsewhere.event_code, "SCP003AA"],
+    ] as const) {
+      const res = await bookEvent(drivers[1]!, code, parks[2]!, plate);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+
+    // The event with nothing at the employee's parks: the same 404 as a missing event, everywhere.
+    for (const url of ["", "/bookings", "/report"]) {
+      const res = await call(employee, "GET", `/admin/events/${elsewhere.event_code}${url}`);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ code: "event_not_found" });
+    }
+    const list = (await call(employee, "GET", "/admin/events?size=1000")).json<AdminEventList>();
+    expect(list.items.map((e) => e.event_code)).not.toContain(elsewhere.event_code);
+    expect(list.items.find((e) => e.event_code === both.event_code)).toMatchObject({
+      parks: 1,
+      allocation: 2,
+      booked: 1,
+    });
+
+    // The shared event: only the employee's park, its bookings and its money.
+    const detail = (await call(employee, "GET", `/admin/events/${both.event_code}`)).json<AdminEvent>();
+    expect(detail.parks.map((p) => p.park_id)).toEqual([parks[0]]);
+    expect(detail.booked).toBe(1);
+    const bookings = (
+      await call(employee, "GET", `/admin/events/${both.event_code}/bookings?size=10`)
+    ).json<AdminEventBookingList>();
+    expect(bookings.total).toBe(1);
+    expect(bookings.items.map((b) => [b.plate_number, b.park.id])).toEqual([["SCP001AA", parks[0]]]);
+    const report = (
+      await call(employee, "GET", `/admin/events/${both.event_code}/report`)
+    ).json<AdminEventReport>();
+    expect(report.bookings).toEqual({ total: 1, active: 1, completed: 0, cancelled: 0 });
+    expect(report.revenue).toEqual([{ currency: "NGN", amount: bookings.items[0]!.paid }]);
+    expect(report.parks.map((p) => p.park_id)).toEqual([parks[0]]);
+
+    // Its branch manager and an admin see the whole event.
+    for (const user of [manager, admin]) {
+      const whole = (
+        await call(user, "GET", `/admin/events/${both.event_code}/report`)
+      ).json<AdminEventReport>();
+      expect(whole.bookings.total).toBe(2);
+      expect(whole.parks.map((p) => p.park_id)).toEqual([parks[0], parks[2]]);
+      const all = (
+        await call(user, "GET", `/admin/events/${both.event_code}/bookings?size=10`)
+      ).json<AdminEventBookingList>();
+      expect(all.items.map((b) => b.plate_number).sort()).toEqual(["SCP001AA", "SCP002AA"]);
+    }
+  });
+
+  it("lets staff scoped to some parks change only an event wholly at their parks", async () => {
+    const db = ctx.database.db;
+    // Given the rights to edit and cancel, the employee still changes nothing at another park.
+    await db.execute(sql`INSERT INTO role_permissions (role, permission)
+      VALUES ('employee', 'events.update'), ('employee', 'events.delete') ON CONFLICT DO NOTHING`);
+    try {
+      const shared = await created(
+        manager,
+        newEvent([{ park_id: parks[0]! }, { park_id: parks[2]! }], { name: "Shared Draft" }, 21 * DAY),
+      );
+      const attempts: [Method, string, object?][] = [
+        ["PATCH", "", { name: "Mine now" }],
+        [
+          "PATCH",
+          "",
+          { parks: [{ park_id: parks[0]!, prices: [{ vehicle_type_id: 1, price: 1, allocation: 1 }] }] },
+        ],
+        ["POST", "/publish"],
+        ["POST", "/cancel"],
+      ];
+      for (const [method, url, body] of attempts) {
+        const res = await call(employee, method, `/admin/events/${shared.event_code}${url}`, body);
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(404);
+      }
+      const after = (await call(manager, "GET", `/admin/events/${shared.event_code}`)).json<AdminEvent>();
+      expect(after).toMatchObject({ name: "Shared Draft", status: "draft" });
+      expect(after.parks.map((p) => p.park_id)).toEqual([parks[0], parks[2]]);
+      expect((await audits(shared.event_code)).map((a) => a.action)).toEqual(["event.create"]);
+
+      // An event at the employee's park alone is theirs to edit.
+      const own = await created(manager, newEvent([{ park_id: parks[0]! }], { name: "Own Draft" }, 21 * DAY));
+      const renamed = await call(employee, "PATCH", `/admin/events/${own.event_code}`, {
+        name: "Own Draft II",
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    } finally {
+      await db.execute(sql`DELETE FROM role_permissions
+        WHERE role = 'employee' AND permission IN ('events.update', 'events.delete')`);
+    }
   });
 
   it("filters the list by status, dates and pages", async () => {

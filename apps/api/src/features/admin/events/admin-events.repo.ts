@@ -1,21 +1,30 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
 import { eventParks, eventRates, events } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { likePattern } from "../../../lib/like";
+import { parkScopeSql } from "../access.repo";
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
 
-/** Whose events a user sees: every one (null) or its operator's (an operator staff without one sees none). */
-export type EventScope = { operatorId: number | null } | null;
+/**
+ * Whose events a user sees: every one (null), or its operator's that have a park among the user's
+ * parks (an operator staff without an operator sees none). Of such an event the user sees only the
+ * rows of their own parks: `parks` below.
+ */
+export type EventScope = { operatorId: number | null; parkIds: readonly number[] } | null;
+
+/** The parks of an event a scope shows (null: every one). */
+export const scopeParks = (scope: EventScope): readonly number[] | null => scope?.parkIds ?? null;
 
 const scopeSql = (scope: EventScope) =>
   scope === null
     ? sql`TRUE`
     : scope.operatorId === null
       ? sql`FALSE`
-      : sql`e.operator_id = ${scope.operatorId}`;
+      : sql`e.operator_id = ${scope.operatorId} AND EXISTS (SELECT 1 FROM event_parks sp
+          WHERE sp.event_id = e.id AND ${parkScopeSql(sql`sp.park_id`, scope.parkIds)})`;
 
 export interface ListFilter {
   scope: EventScope;
@@ -48,14 +57,17 @@ export interface ListRow {
 /** A page of the events in a scope, soonest first, with the filters' total. */
 export async function listEvents(db: Tx, f: ListFilter): Promise<ListRow[]> {
   const like = f.search ? likePattern(f.search) : null;
+  // Each event's figures count only the parks the scope shows.
+  const inScope = (column: SQL) => parkScopeSql(column, scopeParks(f.scope));
   return queryRows<ListRow>(
     db,
     sql`SELECT e.event_code, e.name, e.category, e.status, e.visibility, e.venue_name, e.city,
         c.code AS country, e.time_zone, e.start_time, e.end_time,
-        (SELECT count(*) FROM event_parks ep WHERE ep.event_id = e.id)::int AS parks,
-        coalesce((SELECT sum(r.allocation) FROM event_rates r WHERE r.event_id = e.id), 0)::int AS allocation,
+        (SELECT count(*) FROM event_parks ep WHERE ep.event_id = e.id AND ${inScope(sql`ep.park_id`)})::int AS parks,
+        coalesce((SELECT sum(r.allocation) FROM event_rates r
+          WHERE r.event_id = e.id AND ${inScope(sql`r.park_id`)}), 0)::int AS allocation,
         (SELECT coalesce(sum(event_booked(r.event_id, r.park_id, r.vehicle_type_id)), 0) FROM event_rates r
-          WHERE r.event_id = e.id)::int AS booked,
+          WHERE r.event_id = e.id AND ${inScope(sql`r.park_id`)})::int AS booked,
         count(*) OVER ()::int AS total
       FROM events e JOIN countries c ON c.id = e.country_id
       WHERE ${scopeSql(f.scope)}
@@ -92,16 +104,6 @@ export async function findEvent(
 
 export async function codeTaken(db: Tx, code: string): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(db, sql`SELECT 1 AS n FROM events WHERE event_code = ${code}`);
-  return rows.length > 0;
-}
-
-/** Whether another event (not `exceptId`) already uses this access code's hash. */
-export async function accessCodeTaken(db: Tx, hash: string, exceptId: number | null): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT 1 AS n FROM events WHERE access_code_hash = ${hash}
-      ${exceptId === null ? sql`` : sql`AND id <> ${exceptId}`}`,
-  );
   return rows.length > 0;
 }
 
@@ -202,7 +204,11 @@ export interface BookedRow {
  * The event's bookings per park and vehicle type (active or completed, over the park's current
  * event window, as the database's event_booked counts them) and how many checked in.
  */
-export async function bookedOf(db: Tx, eventId: number): Promise<BookedRow[]> {
+export async function bookedOf(
+  db: Tx,
+  eventId: number,
+  parkIds: readonly number[] | null = null,
+): Promise<BookedRow[]> {
   const rows = await queryRows<BookedRow>(
     db,
     sql`SELECT b.park_id, b.vehicle_type_id, count(*)::int AS booked,
@@ -210,6 +216,7 @@ export async function bookedOf(db: Tx, eventId: number): Promise<BookedRow[]> {
       FROM bookings b JOIN event_parks ep ON ep.event_id = b.event_id AND ep.park_id = b.park_id
       WHERE b.event_id = ${eventId} AND b.status IN ('active', 'completed')
         AND b.start_time < ep.window_end AND b.end_time > ep.window_start
+        AND ${parkScopeSql(sql`b.park_id`, parkIds)}
       GROUP BY b.park_id, b.vehicle_type_id`,
   );
   return rows.map((r) => ({
@@ -231,13 +238,19 @@ export interface EventParkRow {
   position: number;
 }
 
-export async function listEventParks(db: Tx, eventId: number): Promise<EventParkRow[]> {
+/** The event's parks in its order; `parkIds` keeps only those (null: every one). */
+export async function listEventParks(
+  db: Tx,
+  eventId: number,
+  parkIds: readonly number[] | null = null,
+): Promise<EventParkRow[]> {
   return queryRows<EventParkRow>(
     db,
     sql`SELECT ep.park_id, p.name AS park_name, p.park_code, ep.arrive_before_minutes, ep.depart_after_minutes,
         ep.window_start, ep.window_end, ep.position
       FROM event_parks ep JOIN parks p ON p.id = ep.park_id
-      WHERE ep.event_id = ${eventId} ORDER BY ep.position, ep.park_id`,
+      WHERE ep.event_id = ${eventId} AND ${parkScopeSql(sql`ep.park_id`, parkIds)}
+      ORDER BY ep.position, ep.park_id`,
   );
 }
 
@@ -249,12 +262,17 @@ export interface EventRateRow {
   allocation: number;
 }
 
-export async function listEventRates(db: Tx, eventId: number): Promise<EventRateRow[]> {
+export async function listEventRates(
+  db: Tx,
+  eventId: number,
+  parkIds: readonly number[] | null = null,
+): Promise<EventRateRow[]> {
   const rows = await queryRows<EventRateRow>(
     db,
     sql`SELECT r.park_id, r.vehicle_type_id, v.name AS vehicle_type, r.price_minor, r.allocation
       FROM event_rates r JOIN vehicle_types v ON v.id = r.vehicle_type_id
-      WHERE r.event_id = ${eventId} ORDER BY r.park_id, v.sort_order, v.id`,
+      WHERE r.event_id = ${eventId} AND ${parkScopeSql(sql`r.park_id`, parkIds)}
+      ORDER BY r.park_id, v.sort_order, v.id`,
   );
   return rows.map((r) => ({
     ...r,
@@ -329,9 +347,11 @@ export interface EventBookingRow {
   total: number;
 }
 
+/** A page of the event's bookings at the parks `parkIds` (null: every park), latest first. */
 export async function listEventBookings(
   db: Tx,
   eventId: number,
+  parkIds: readonly number[] | null,
   page: { limit: number; offset: number },
 ): Promise<EventBookingRow[]> {
   return queryRows<EventBookingRow>(
@@ -344,16 +364,21 @@ export async function listEventBookings(
       JOIN parks p ON p.id = b.park_id
       JOIN vehicle_types v ON v.id = b.vehicle_type_id
       JOIN users u ON u.id = b.user_id
-      WHERE b.event_id = ${eventId}
+      WHERE b.event_id = ${eventId} AND ${parkScopeSql(sql`b.park_id`, parkIds)}
       ORDER BY b.created_at DESC, b.booking_code
       LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
 }
 
-export async function countEventBookings(db: Tx, eventId: number): Promise<number> {
+export async function countEventBookings(
+  db: Tx,
+  eventId: number,
+  parkIds: readonly number[] | null,
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM bookings WHERE event_id = ${eventId}`,
+    sql`SELECT count(*)::int AS n FROM bookings
+      WHERE event_id = ${eventId} AND ${parkScopeSql(sql`park_id`, parkIds)}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -366,7 +391,11 @@ export interface ReportTotals {
   checked_in: number;
 }
 
-export async function reportTotals(db: Tx, eventId: number): Promise<ReportTotals> {
+export async function reportTotals(
+  db: Tx,
+  eventId: number,
+  parkIds: readonly number[] | null,
+): Promise<ReportTotals> {
   const [row] = await queryRows<ReportTotals>(
     db,
     sql`SELECT count(*)::int AS total,
@@ -374,7 +403,7 @@ export async function reportTotals(db: Tx, eventId: number): Promise<ReportTotal
         count(*) FILTER (WHERE status = 'completed')::int AS completed,
         count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled,
         count(*) FILTER (WHERE checked_in_at IS NOT NULL AND status <> 'cancelled')::int AS checked_in
-      FROM bookings WHERE event_id = ${eventId}`,
+      FROM bookings WHERE event_id = ${eventId} AND ${parkScopeSql(sql`park_id`, parkIds)}`,
   );
   return {
     total: Number(row?.total ?? 0),
@@ -389,12 +418,14 @@ export async function reportTotals(db: Tx, eventId: number): Promise<ReportTotal
 export async function revenueOf(
   db: Tx,
   eventId: number,
+  parkIds: readonly number[] | null,
 ): Promise<{ currency: string; minor: number; decimals: number }[]> {
   const rows = await queryRows<{ currency: string; minor: string; decimals: number }>(
     db,
     sql`SELECT b.currency, sum(b.paid_minor)::text AS minor,
         (SELECT c.currency_decimals FROM countries c WHERE c.currency = b.currency LIMIT 1) AS decimals
-      FROM bookings b WHERE b.event_id = ${eventId} GROUP BY b.currency ORDER BY b.currency`,
+      FROM bookings b WHERE b.event_id = ${eventId} AND ${parkScopeSql(sql`b.park_id`, parkIds)}
+      GROUP BY b.currency ORDER BY b.currency`,
   );
   return rows.map((r) => ({ currency: r.currency, minor: Number(r.minor), decimals: Number(r.decimals) }));
 }

@@ -1,8 +1,9 @@
 /**
  * The back office's events (docs/PRODUCT-RULES.md#events): an organiser's events in the caller's
- * scope (an admin sees every one, operator staff their operator's; an event outside it is the same
- * 404 as a missing one), written only with parks in the caller's scope. Every change is one
- * transaction with its audit entry. Publishing, and editing a published event, check each
+ * scope (an admin sees every one, operator staff their operator's that have a park among their
+ * parks, and of those only their parks' rows: parks, allocations, bookings, money; an event outside
+ * it is the same 404 as a missing one), changed only by a caller whose parks hold all of the event
+ * (decision 022). Every change is one transaction with its audit entry. Publishing, and editing a published event, check each
  * allocation against the spaces free over its window under the capacity row locks every booking
  * takes, so an event never holds spaces that were already sold.
  */
@@ -46,9 +47,9 @@ import { iso } from "../../../lib/iso";
 
 const MINUTE = 60_000;
 
-/** Whose events the caller sees: every one for a scope of every park, else its operator's. */
+/** Whose events the caller sees: every one for a scope of every park, else its operator's at its parks. */
 const scopeOf = (access: StaffAccess): EventScope =>
-  access.parkIds === null ? null : { operatorId: access.operator?.id ?? null };
+  access.parkIds === null ? null : { operatorId: access.operator?.id ?? null, parkIds: access.parkIds };
 
 const CANCELLED_MESSAGE = "This event is cancelled: it can no longer change";
 const cancelledConflict = () => new AppError(409, "event_cancelled", CANCELLED_MESSAGE);
@@ -65,6 +66,27 @@ function refuse(fields: Record<string, string>): void {
 async function requireEvent(db: Tx, access: StaffAccess, code: string, lock = false): Promise<EventRow> {
   const event = await repo.findEvent(db, code, scopeOf(access), lock);
   if (!event) throw eventNotFound();
+  return event;
+}
+
+/**
+ * The event a change is about: a change needs every park of the event in the caller's scope, so
+ * staff who see only part of an event (an employee at one of its parks) never edit, publish or
+ * cancel what it does at the others. The answer is the one a park outside the scope always gets,
+ * the 404 of a missing park.
+ */
+async function requireEventToChange(
+  db: Tx,
+  access: StaffAccess,
+  code: string,
+  lock = false,
+): Promise<EventRow> {
+  const event = await requireEvent(db, access, code, lock);
+  if (access.parkIds !== null) {
+    for (const p of await repo.listEventParks(db, event.id)) {
+      if (!parkInScope(access, Number(p.park_id))) throw parkNotFound();
+    }
+  }
   return event;
 }
 
@@ -108,14 +130,15 @@ export async function list(db: Db, access: StaffAccess, q: AdminEventListQuery):
 }
 
 export async function get(db: Db, access: StaffAccess, code: string): Promise<AdminEvent> {
-  return present(db, await requireEvent(db, access, code));
+  return present(db, access, await requireEvent(db, access, code));
 }
 
-async function present(db: Tx, e: EventRow): Promise<AdminEvent> {
+/** The event as the caller sees it: its parks, allocations and bookings in the caller's scope only. */
+async function present(db: Tx, access: StaffAccess, e: EventRow): Promise<AdminEvent> {
   const country = (await repo.findCountry(db, { id: e.countryId }))!;
-  const parks = await repo.listEventParks(db, e.id);
-  const rates = await repo.listEventRates(db, e.id);
-  const booked = bookedMap(await repo.bookedOf(db, e.id));
+  const parks = await repo.listEventParks(db, e.id, access.parkIds);
+  const rates = await repo.listEventRates(db, e.id, access.parkIds);
+  const booked = bookedMap(await repo.bookedOf(db, e.id, access.parkIds));
   const operator =
     e.operatorId === null
       ? null
@@ -238,9 +261,9 @@ async function checkInput(
     } else if (normaliseAccessCode(input.access_code).length < EVENT_ACCESS_CODE_MIN) {
       fields.access_code = `An access code has at least ${EVENT_ACCESS_CODE_MIN} letters or digits`;
     } else {
+      // Codes are checked against their own event only (POST /events/access names the event), so
+      // two events may share one and nothing here tells whether another event has it.
       hash = accessCodeHash(input.access_code);
-      if (await repo.accessCodeTaken(tx, hash, current?.id ?? null))
-        fields.access_code = "Another event already uses this access code";
     }
   }
 
@@ -481,7 +504,7 @@ export async function create(
       operatorId: row.operatorId,
       after: await auditView(tx, row),
     });
-    return present(tx, row);
+    return present(tx, access, row);
   });
 }
 
@@ -499,7 +522,7 @@ export async function update(
   now: Date,
 ): Promise<AdminEvent> {
   return db.transaction(async (tx) => {
-    const seen = await requireEvent(tx, access, code);
+    const seen = await requireEventToChange(tx, access, code);
     if (seen.status === "cancelled") throw cancelledConflict();
     const stored = await repo.listEventParks(tx, seen.id);
     const storedRates = await repo.listEventRates(tx, seen.id);
@@ -538,7 +561,8 @@ export async function update(
     };
     const plan = await checkInput(tx, access, input, now, seen);
     const capacities = await lockCapacities(tx, plan.parks);
-    const event = (await repo.findEvent(tx, seen.eventCode, scopeOf(access), true))!;
+    // Under the event's row lock (its parks change only under it), the scope is checked again.
+    const event = await requireEventToChange(tx, access, seen.eventCode, true);
     if (event.status === "cancelled") throw cancelledConflict();
     const booked = await repo.bookedOf(tx, event.id);
     checkBookingsStay(event, plan, stored, booked);
@@ -562,7 +586,7 @@ export async function update(
         ...diff,
       });
     }
-    return present(tx, after);
+    return present(tx, access, after);
   });
 }
 
@@ -594,15 +618,16 @@ export async function publish(
   now: Date,
 ): Promise<AdminEvent> {
   return db.transaction(async (tx) => {
-    const seen = await requireEvent(tx, access, code);
+    const seen = await requireEventToChange(tx, access, code);
     if (seen.status === "cancelled") throw cancelledConflict();
-    if (seen.status === "published") return present(tx, seen);
+    if (seen.status === "published") return present(tx, access, seen);
     if (seen.endTime <= now) throw new AppError(422, "event_ended", EVENT_ENDED_MESSAGE);
     const holdings = await holdingsOf(tx, seen.id);
     const capacities = await lockCapacities(tx, holdings);
-    const event = (await repo.findEvent(tx, seen.eventCode, scopeOf(access), true))!;
+    // Under the event's row lock (its parks change only under it), the scope is checked again.
+    const event = await requireEventToChange(tx, access, seen.eventCode, true);
     if (event.status === "cancelled") throw cancelledConflict();
-    if (event.status === "published") return present(tx, event);
+    if (event.status === "published") return present(tx, access, event);
     // An edit that committed between the first read and the locks may have changed the parks or
     // the allocations: publish only what was checked under the locks.
     if (JSON.stringify(await holdingsOf(tx, event.id)) !== JSON.stringify(holdings)) {
@@ -622,7 +647,7 @@ export async function publish(
       before: { status: event.status },
       after: { status: after.status },
     });
-    return present(tx, after);
+    return present(tx, access, after);
   });
 }
 
@@ -638,7 +663,7 @@ export async function cancel(
   now: Date,
 ): Promise<AdminEvent> {
   return deps.db.transaction(async (tx) => {
-    const event = await requireEvent(tx, access, code, true);
+    const event = await requireEventToChange(tx, access, code, true);
     if (event.status === "cancelled")
       throw new AppError(409, "event_cancelled", "This event is already cancelled");
     const after = await repo.updateEvent(tx, event.id, {
@@ -655,7 +680,7 @@ export async function cancel(
       before: { status: event.status },
       after: { status: after.status },
     });
-    return present(tx, after);
+    return present(tx, access, after);
   });
 }
 
@@ -669,8 +694,12 @@ export async function bookings(
   q: { page: number; size: number },
 ): Promise<AdminEventBookingList> {
   const event = await requireEvent(db, access, code);
-  const rows = await repo.listEventBookings(db, event.id, { limit: q.size, offset: (q.page - 1) * q.size });
-  const total = rows[0] ? Number(rows[0].total) : await repo.countEventBookings(db, event.id);
+  // Only the bookings at the caller's parks: staff see the event's drivers where they work.
+  const rows = await repo.listEventBookings(db, event.id, access.parkIds, {
+    limit: q.size,
+    offset: (q.page - 1) * q.size,
+  });
+  const total = rows[0] ? Number(rows[0].total) : await repo.countEventBookings(db, event.id, access.parkIds);
   return {
     items: rows.map((r) => ({
       booking_code: r.booking_code,
@@ -694,11 +723,13 @@ export async function bookings(
 
 export async function report(db: Db, access: StaffAccess, code: string): Promise<AdminEventReport> {
   const event = await requireEvent(db, access, code);
-  const totals = await repo.reportTotals(db, event.id);
-  const revenue = await repo.revenueOf(db, event.id);
-  const parks = await repo.listEventParks(db, event.id);
-  const rates = await repo.listEventRates(db, event.id);
-  const booked = bookedMap(await repo.bookedOf(db, event.id));
+  // Every figure over the caller's parks only.
+  const scope = access.parkIds;
+  const totals = await repo.reportTotals(db, event.id, scope);
+  const revenue = await repo.revenueOf(db, event.id, scope);
+  const parks = await repo.listEventParks(db, event.id, scope);
+  const rates = await repo.listEventRates(db, event.id, scope);
+  const booked = bookedMap(await repo.bookedOf(db, event.id, scope));
   const capacities = await repo.capacitiesOf(
     db,
     parks.map((p) => Number(p.park_id)),

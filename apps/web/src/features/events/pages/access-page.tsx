@@ -2,7 +2,7 @@ import { EventAccessBodySchema } from "@parkwell/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useController } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { TextField } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api";
@@ -15,27 +15,35 @@ import "../../../components/ui/content.css";
 import "../events.css";
 
 interface Values {
+  event_code: string;
   access_code: string;
 }
 
 /**
- * /private-event-access: the organiser's access code opens a private event for this browser
- * session (the grant is kept in sessionStorage and sent with that event's requests).
+ * /private-event-access?event={code}: the organiser's access code, entered for one event (its code
+ * comes from the event's page when the driver followed its link), opens that event for this
+ * browser session (the grant is kept in sessionStorage and sent with that event's requests). The
+ * code is checked against that event alone.
  */
 export function PrivateEventAccessPage() {
   const { t } = useTranslation(["events", "auth"]);
   const navigate = useNavigate();
   const client = useQueryClient();
+  const [params] = useSearchParams();
   const form = useSchemaForm<Values, typeof EventAccessBodySchema>({
     schema: EventAccessBodySchema,
-    defaultValues: { access_code: "" },
+    defaultValues: { event_code: (params.get("event") ?? "").slice(0, 20), access_code: "" },
   });
+  const {
+    field: { ref: eventRef, ...eventField },
+    fieldState: { error: eventError },
+  } = useController({ control: form.control, name: "event_code" });
   const {
     field: { ref, ...field },
     fieldState: { error: fieldError },
   } = useController({ control: form.control, name: "access_code" });
   const access = useMutation({
-    mutationFn: (code: string) => requestEventAccess(code),
+    mutationFn: (body: Values) => requestEventAccess(body.event_code, body.access_code),
     onSuccess: async ({ event_code, access_token }) => {
       storeEventAccess(event_code, access_token);
       // A 404 asked before the grant is no longer the answer.
@@ -44,13 +52,13 @@ export function PrivateEventAccessPage() {
     },
     onError: (err) => {
       if (form.showServerErrors(err)) return;
-      // A wrong code is the server's sentence at the field.
+      // A wrong code (or a code for no such event) is the server's sentence at the access code.
       if (err instanceof ApiError && err.status === 404)
         form.setError("access_code", { type: "server", message: err.message }, { shouldFocus: true });
     },
   });
   const submit = form.handleSubmit((body) => {
-    if (!access.isPending) access.mutate(body.access_code);
+    if (!access.isPending) access.mutate(body);
   });
   const failure =
     access.error &&
@@ -63,6 +71,17 @@ export function PrivateEventAccessPage() {
       <h1>{t("access.title")}</h1>
       <p>{t("access.lead")}</p>
       <form className="events-access__form" onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          label={t("access.eventLabel")}
+          hint={t("access.eventHint")}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          {...eventField}
+          ref={eventRef}
+          error={eventError?.message}
+        />
         <TextField
           label={t("access.label")}
           hint={t("access.hint")}

@@ -54,7 +54,7 @@ export function EventPage() {
   }, [event, lang, t]);
 
   if (code === null || (result.error instanceof ApiError && result.error.status === 404))
-    return <EventNotFound />;
+    return <EventNotFound eventCode={code} />;
   if (result.isPending) return <Spinner />;
   if (result.isError) {
     return (

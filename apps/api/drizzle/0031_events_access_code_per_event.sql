@@ -1,0 +1,1 @@
+DROP INDEX "events_access_code_key";
