@@ -45,16 +45,34 @@ describe("errors the router and the parsers raise", () => {
   );
 });
 
-interface Operation {
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+/** What the tests read of the OpenAPI document: operations, their parameters and bodies' schemas. */
+interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  pattern?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
 }
+
+interface Operation {
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+interface Doc {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+const openApi = async () => (await ctx.app.inject({ url: "/api/openapi.json" })).json<Doc>();
 
 describe("NUL characters", () => {
   it("are refused with 422 or 404 wherever a string goes in, on every route", async () => {
-    const doc = (await ctx.app.inject({ url: "/api/openapi.json" })).json<{
-      paths: Record<string, Record<string, Operation>>;
-    }>();
+    const doc = await openApi();
     const seen: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
@@ -110,5 +128,114 @@ describe("NUL characters", () => {
     }
     const after = (await ctx.app.inject({ url: "/api/v1/users/profile", headers: bearer(driver) })).json();
     expect(after).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The fuzzer's classes over every operation of the OpenAPI document: deep nesting as the whole
+// body. A new route is covered by being in the document.
+
+/** A value a path parameter's schema takes, so the request gets past the parameters to the rest. */
+function pathValue(schema: JsonSchema | undefined): string {
+  if (schema?.enum?.length) return String(schema.enum[0]);
+  if (schema?.pattern?.startsWith("^\\d")) return "1";
+  if (schema?.pattern === "^[A-Za-z]{2}$") return "NG";
+  return "x";
+}
+
+describe("the fuzzer's classes, on every operation of the OpenAPI document", () => {
+  const operations: { method: string; path: string; op: Operation }[] = [];
+  beforeAll(async () => {
+    for (const [path, ops] of Object.entries((await openApi()).paths)) {
+      for (const [method, op] of Object.entries(ops))
+        operations.push({ method: method.toUpperCase(), path, op });
+    }
+  });
+
+  const urlOf = (path: string, op: Operation, replace: Record<string, string> = {}) =>
+    path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      if (name in replace) return replace[name]!;
+      const param = op.parameters?.find((p) => p.in === "path" && p.name === name);
+      return encodeURIComponent(pathValue(param?.schema));
+    });
+
+  const send = (method: string, path: string, url: string, payload?: string, who?: TestUser) =>
+    ctx.app.inject({
+      method: method as "GET",
+      url,
+      headers: {
+        // The back office's routes check the permission first: as an admin, the input is read.
+        ...bearer(who ?? (path.startsWith("/api/v1/admin") ? admin : driver)),
+        "idempotency-key": "fuzz-test-key",
+        ...(payload === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  it("answers a deeply nested body with a 400 on every operation that reads a body", async () => {
+    // Its own users: a route that read such a body and went on could sign the driver out.
+    const who = {
+      driver: await createUser(ctx.database.db),
+      admin: await createStaff(ctx.database.db, "admin"),
+    };
+    const deepArray = "[".repeat(10_000) + "]".repeat(10_000);
+    const deepObject = '{"a":'.repeat(50_000) + "1" + "}".repeat(50_000);
+    const failures: string[] = [];
+    let tried = 0;
+    for (const { method, path, op } of operations) {
+      // GET and HEAD carry no body: Fastify does not read one.
+      if (method === "GET" || method === "HEAD") continue;
+      for (const body of [deepArray, deepObject]) {
+        const user = path.startsWith("/api/v1/admin") ? who.admin : who.driver;
+        const res = await send(method, path, urlOf(path, op), body, user);
+        tried += 1;
+        const code = res.statusCode === 400 ? (res.json() as { code: string }).code : undefined;
+        if (code !== "body_too_deep") {
+          failures.push(
+            `${method} ${path} (${body.slice(0, 5)}...): ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(100);
+  }, 300_000);
+
+  it("reads a body nested up to the bound, refuses one as deep as the body limit allows, 413 past the limit", async () => {
+    const contact = {
+      name: "Ada Obi",
+      email: "ada@example.com",
+      topic: "booking",
+      message: "Where is my car?",
+    };
+    const post = (payload: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/contact",
+        payload,
+        headers: { "content-type": "application/json" },
+        remoteAddress: "10.41.8.1",
+      });
+    // An unknown field is dropped, however deep: 32 levels is a body like any other.
+    const atBound = JSON.stringify({
+      ...contact,
+      extra: JSON.parse("[".repeat(31) + "]".repeat(31)) as unknown,
+    });
+    expect((await post(atBound)).statusCode).toBe(201);
+    const past = JSON.stringify({
+      ...contact,
+      extra: JSON.parse("[".repeat(32) + "]".repeat(32)) as unknown,
+    });
+    expect((await post(past)).json()).toEqual({
+      code: "body_too_deep",
+      message: "The request body is nested too deeply",
+    });
+    // Brackets in a string are text, not depth.
+    expect((await post(JSON.stringify({ ...contact, message: "[".repeat(5000) }))).statusCode).toBe(201);
+    const half = 1_048_576 / 2 - 1;
+    expect((await post("[".repeat(half) + "]".repeat(half))).json()).toMatchObject({ code: "body_too_deep" });
+    expect((await post("[".repeat(half + 2) + "]".repeat(half + 2))).json()).toMatchObject({
+      code: "body_too_large",
+    });
   });
 });
