@@ -132,8 +132,52 @@ describe("NUL characters", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The fuzzer's classes over every operation of the OpenAPI document: deep nesting as the whole
-// body. A new route is covered by being in the document.
+// The fuzzer's classes over every operation of the OpenAPI document: unpaired surrogates in every
+// string, deep nesting as the whole body. A new route is covered by being in the document.
+
+type Kind = "integer" | "number" | "string";
+/** A place a client writes a value: its path in the body (`parks.0.park_id`) and its type. */
+interface Leaf {
+  path: (string | number)[];
+  kind: Kind;
+}
+
+/** A high surrogate alone, a low one alone, and the two in the wrong order (JSON escapes). */
+const SURROGATES = ["\\ud800", "x\\udfff", "\\udc00\\ud800"];
+
+const kindsOf = (s: JsonSchema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
+
+/** Every leaf of a schema, through $refs, unions, objects and arrays (an array's first item). */
+function leavesOf(doc: Doc, schema: JsonSchema | undefined): Leaf[] {
+  const out = new Map<string, Leaf>();
+  const walk = (s: JsonSchema | undefined, at: (string | number)[], refs: string[]): void => {
+    if (!s) return;
+    if (s.$ref) {
+      const name = s.$ref.split("/").pop()!;
+      if (refs.includes(name)) return;
+      return walk(doc.components?.schemas?.[name], at, [...refs, name]);
+    }
+    for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) walk(branch, at, refs);
+    for (const [key, inner] of Object.entries(s.properties ?? {})) walk(inner, [...at, key], refs);
+    if (s.items) walk(s.items, [...at, 0], refs);
+    for (const kind of kindsOf(s)) {
+      if (kind !== "integer" && kind !== "number" && kind !== "string") continue;
+      out.set(`${at.join(".")}:${kind}`, { path: at, kind });
+    }
+  };
+  walk(schema, [], []);
+  return [...out.values()];
+}
+
+/** The JSON text of a body holding `raw` (JSON text) at `path` and nothing else. */
+function bodyWith(path: (string | number)[], raw: string): string {
+  let text = raw;
+  for (let i = path.length - 1; i >= 0; i--) {
+    const key = path[i]!;
+    text = typeof key === "number" ? `[${text}]` : `{${JSON.stringify(key)}:${text}}`;
+  }
+  return text;
+}
 
 /** A value a path parameter's schema takes, so the request gets past the parameters to the rest. */
 function pathValue(schema: JsonSchema | undefined): string {
@@ -144,9 +188,11 @@ function pathValue(schema: JsonSchema | undefined): string {
 }
 
 describe("the fuzzer's classes, on every operation of the OpenAPI document", () => {
+  let doc: Doc;
   const operations: { method: string; path: string; op: Operation }[] = [];
   beforeAll(async () => {
-    for (const [path, ops] of Object.entries((await openApi()).paths)) {
+    doc = await openApi();
+    for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops))
         operations.push({ method: method.toUpperCase(), path, op });
     }
@@ -171,6 +217,55 @@ describe("the fuzzer's classes, on every operation of the OpenAPI document", () 
       },
       ...(payload === undefined ? {} : { payload }),
     });
+
+  /** The field a 422 names, in the error plugin's spelling (`parks.0.park_id`). */
+  const fieldsOf = (res: { statusCode: number; json: () => unknown }) =>
+    res.statusCode === 422 ? Object.keys((res.json() as { fields?: object }).fields ?? {}) : [];
+
+  it("refuses an unpaired surrogate in every string of every body and in any key, naming the field", async () => {
+    const failures: string[] = [];
+    let tried = 0;
+    for (const { method, path, op } of operations) {
+      const body = op.requestBody?.content?.["application/json"]?.schema;
+      if (!body) continue;
+      const attempts = leavesOf(doc, body)
+        .filter((l) => l.kind === "string")
+        .flatMap((l) =>
+          SURROGATES.map((s) => ({ name: l.path.join("."), text: bodyWith(l.path, `"${s}"`) })),
+        );
+      attempts.push({ name: "\ud800", text: `{"\\ud800":"x"}` });
+      for (const { name, text } of attempts) {
+        const res = await send(method, path, urlOf(path, op), text);
+        tried += 1;
+        const code = res.statusCode === 422 ? (res.json() as { code: string }).code : undefined;
+        if (code !== "invalid_characters" || !fieldsOf(res).includes(name)) {
+          failures.push(`${method} ${path} ${text}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(300);
+  }, 300_000);
+
+  it("answers a surrogate's bytes in a query or a path with a 4xx or a plain answer, never a 5xx", async () => {
+    const failures: string[] = [];
+    // UTF-8 cannot carry a surrogate: its CESU-8 bytes are what a client can try in a URL.
+    for (const value of ["%ED%A0%80", "x%ED%B0%80"]) {
+      for (const { method, path, op } of operations) {
+        for (const param of op.parameters ?? []) {
+          if (param.in !== "query" && param.in !== "path") continue;
+          const url =
+            param.in === "path"
+              ? urlOf(path, op, { [param.name]: value })
+              : `${urlOf(path, op)}?${param.name}=${value}`;
+          const res = await send(method, path, url);
+          if (res.statusCode >= 500)
+            failures.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   it("answers a deeply nested body with a 400 on every operation that reads a body", async () => {
     // Its own users: a route that read such a body and went on could sign the driver out.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findNul, MAX_BODY_DEPTH, nestedDeeperThan } from "./validation";
+import { findBadText, MAX_BODY_DEPTH, nestedDeeperThan } from "./validation";
 
 /** `depth` arrays, one inside the other, around `inner`. */
 const nested = (depth: number, inner: unknown = 1): unknown => {
@@ -31,16 +31,29 @@ describe("nestedDeeperThan", () => {
   });
 });
 
-describe("findNul", () => {
-  it("names the first string or key holding a NUL character", () => {
-    expect(findNul({ a: "fine", b: { c: "bad\u0000" } })).toBe("b.c");
-    expect(findNul({ list: ["ok", "x\u0000"] })).toBe("list.1");
-    expect(findNul({ outer: { "a\u0000": 1 } })).toBe("outer.a\u0000");
-    expect(findNul({ a: "Café 😀", b: [1, true, null] })).toBeNull();
+describe("findBadText", () => {
+  it("names the first string holding a NUL character or an unpaired surrogate", () => {
+    expect(findBadText({ a: "fine", b: { c: "bad\u0000" } })).toBe("b.c");
+    expect(findBadText({ name: { en: "x", fr: "\ud800" } })).toBe("name.fr");
+    expect(findBadText({ list: ["ok", "x\udfff"] })).toBe("list.1");
+    expect(findBadText({ a: "\udc00\ud800" })).toBe("a");
+    expect(findBadText({ a: "\ud800", b: "\u0000" })).toBe("a");
+    expect(findBadText("\ud83d")).toBe("");
+  });
+
+  it("names a key holding one", () => {
+    expect(findBadText({ outer: { "\ud800": "x" } })).toBe("outer.\ud800");
+    expect(findBadText({ "a\u0000": 1 })).toBe("a\u0000");
+  });
+
+  it("lets through paired surrogates and everything else", () => {
+    expect(findBadText({ a: "Café 😀 𝄞", b: [1, true, null, { c: "Ünïcödé" }] })).toBeNull();
+    expect(findBadText(undefined)).toBeNull();
+    expect(findBadText(42)).toBeNull();
   });
 
   it("walks a value of any depth without overflowing the stack", () => {
-    expect(findNul(nested(200_000, "deep\u0000"))).toBe(`${"0.".repeat(199_999)}0`);
-    expect(findNul(nested(200_000))).toBeNull();
+    expect(findBadText(nested(200_000, "deep\u0000"))).toBe(`${"0.".repeat(199_999)}0`);
+    expect(findBadText(nested(200_000))).toBeNull();
   });
 });

@@ -4,13 +4,18 @@ import { AppError } from "../lib/app-error";
 
 const NOT_ALLOWED = "Contains a character that is not allowed";
 
-const isBadText = (text: string) => text.includes("\u0000");
+/** A UTF-16 surrogate without its other half: a JSON escape can write one ("\ud800"). */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A NUL character or an unpaired surrogate. */
+const isBadText = (text: string) => text.includes("\u0000") || UNPAIRED_SURROGATE.test(text);
 
 /**
- * The path of the first string or key holding a NUL character, e.g. `vehicle.plate`, or null.
- * Walked with a stack of its own, not by recursion, so no value is too deep for it.
+ * The path of the first string or key a client may not send, e.g. `vehicle.plate`, or null:
+ * one holding a NUL character (PostgreSQL refuses it in text) or an unpaired surrogate (no UTF-8
+ * carries it: a json column refuses it, a text column would keep U+FFFD in its place). Walked
+ * with a stack of its own, not by recursion, so no value is too deep for it.
  */
-export function findNul(value: unknown): string | null {
+export function findBadText(value: unknown): string | null {
   const stack: [unknown, string][] = [[value, ""]];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [inner, path] = next;
@@ -32,13 +37,13 @@ export function findNul(value: unknown): string | null {
 
 /**
  * The contract's zod validation, with one rule before it for every route and every part (path,
- * query, body, headers): no NUL character. PostgreSQL refuses it in text, so it would otherwise
- * reach the database and come back as a 500; no product field has a use for it.
+ * query, body, headers): no NUL character and no unpaired surrogate (`findBadText`). Either would
+ * otherwise reach the database and come back as a 500; no product field has a use for them.
  */
 export const validator: FastifySchemaCompiler<unknown> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
   return (data: unknown) => {
-    const at = findNul(data);
+    const at = findBadText(data);
     if (at === null) return validate(data);
     const field = at || route.httpPart || "request";
     return {
