@@ -132,8 +132,9 @@ describe("NUL characters", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The fuzzer's classes over every operation of the OpenAPI document: unpaired surrogates in every
-// string, deep nesting as the whole body. A new route is covered by being in the document.
+// The fuzzer's classes over every operation of the OpenAPI document: integers past int4 and int8
+// in every number, unpaired surrogates in every string, deep nesting as the whole body. A new
+// route is covered by being in the document.
 
 type Kind = "integer" | "number" | "string";
 /** A place a client writes a value: its path in the body (`parks.0.park_id`) and its type. */
@@ -142,6 +143,18 @@ interface Leaf {
   kind: Kind;
 }
 
+/** Integers past int4 and past int8 (and the double past them all), either sign. */
+const BIG_INTEGERS = [
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+  "9223372036854775808",
+  "-9223372036854775809",
+  "18446744073709551616",
+  "1e400",
+];
+/** Values no integer column, nor a safe JavaScript integer, holds: refused whatever the field's type. */
+const UNSAFE = new Set(BIG_INTEGERS.filter((v) => v !== "2147483648" && v !== "-2147483649"));
 /** A high surrogate alone, a low one alone, and the two in the wrong order (JSON escapes). */
 const SURROGATES = ["\\ud800", "x\\udfff", "\\udc00\\ud800"];
 
@@ -221,6 +234,50 @@ describe("the fuzzer's classes, on every operation of the OpenAPI document", () 
   /** The field a 422 names, in the error plugin's spelling (`parks.0.park_id`). */
   const fieldsOf = (res: { statusCode: number; json: () => unknown }) =>
     res.statusCode === 422 ? Object.keys((res.json() as { fields?: object }).fields ?? {}) : [];
+
+  it("refuses integers past int4 and int8 in every number of every body, naming the field", async () => {
+    const failures: string[] = [];
+    let tried = 0;
+    for (const { method, path, op } of operations) {
+      const body = op.requestBody?.content?.["application/json"]?.schema;
+      for (const leaf of leavesOf(doc, body).filter((l) => l.kind !== "string")) {
+        const name = leaf.path.join(".");
+        for (const value of BIG_INTEGERS) {
+          if (leaf.kind === "number" && !UNSAFE.has(value)) continue;
+          const res = await send(method, path, urlOf(path, op), bodyWith(leaf.path, value));
+          tried += 1;
+          if (res.statusCode !== 422 || !fieldsOf(res).includes(name)) {
+            failures.push(`${method} ${path} ${name}=${value}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tried).toBeGreaterThan(300);
+  }, 300_000);
+
+  it("refuses them in every number of every query and every path parameter, never with a 5xx", async () => {
+    const failures: string[] = [];
+    for (const { method, path, op } of operations) {
+      for (const param of op.parameters ?? []) {
+        if (param.in !== "query" && param.in !== "path") continue;
+        const numeric = leavesOf(doc, param.schema).some((l) => l.kind !== "string");
+        const digits = param.schema?.pattern?.startsWith("^\\d") ?? false;
+        for (const value of BIG_INTEGERS) {
+          const url =
+            param.in === "path"
+              ? urlOf(path, op, { [param.name]: value })
+              : `${urlOf(path, op)}?${param.name}=${value}`;
+          const res = await send(method, path, url);
+          const refused = res.statusCode >= 400 && res.statusCode < 500;
+          // A number or an id refuses it; free text (a search, a code) may look it up and find nothing.
+          const ok = numeric || digits ? refused : res.statusCode < 500;
+          if (!ok) failures.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   it("refuses an unpaired surrogate in every string of every body and in any key, naming the field", async () => {
     const failures: string[] = [];
