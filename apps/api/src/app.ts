@@ -45,7 +45,7 @@ import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, securityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
 import { fileStorageOf, registerUploads } from "./plugins/uploads";
-import { validator } from "./plugins/validation";
+import { registerJsonBodyParser, validator } from "./plugins/validation";
 import { VERSION } from "./version";
 
 export interface AppDeps {
@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validator);
+  registerJsonBodyParser(app);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerMessages(app);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idNumber } from "./common";
 
 /** Texts of docs/PRODUCT-RULES.md, word for word: the API and the web forms show the same ones. */
 export const REQUIRED_TEXT = "This field is required!";
@@ -39,7 +40,7 @@ export const PhoneSchema = z
   .transform((s) => (s === "" ? null : s));
 
 export const LanguageSchema = z.enum(["en", "fr"]);
-const countryId = z.number({ error: "Please choose a country" }).int().positive().max(2_147_483_647);
+const countryId = idNumber("country_id", "Please choose a country");
 
 export const RegisterSchema = z.object({
   email: EmailSchema,

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { REQUIRED_TEXT } from "./accounts";
 import { AdminPageQuerySchema, IsoDateSchema } from "./admin";
-import { pageOf } from "./common";
+import { idNumber, pageOf } from "./common";
 import { EVENT_BUFFER_MAX_MINUTES, EVENT_CATEGORIES, EVENT_STATUSES, EVENT_VISIBILITIES } from "./events";
 
 /** The most parks an event lists. */
@@ -109,13 +109,13 @@ export const AdminEventVenueInputSchema = z.object({
 });
 
 export const AdminEventParkInputSchema = z.object({
-  park_id: z.number({ error: "Choose a park" }).int().positive({ error: "Choose a park" }),
+  park_id: idNumber("park_id", "Choose a park"),
   arrive_before_minutes: buffer(EVENT_DEFAULT_ARRIVE_BEFORE_MINUTES),
   depart_after_minutes: buffer(EVENT_DEFAULT_DEPART_AFTER_MINUTES),
   prices: z
     .array(
       z.object({
-        vehicle_type_id: z.number({ error: "Please choose a vehicle type" }).int().positive(),
+        vehicle_type_id: idNumber("vehicle_type_id", "Please choose a vehicle type"),
         /** The flat price for the window, in major units of the park's currency. */
         price: z
           .number({ error: AMOUNT_TEXT })

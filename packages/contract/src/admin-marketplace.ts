@@ -11,7 +11,7 @@ import { REQUIRED_TEXT } from "./accounts";
 import { AdminPageQuerySchema, IsoDateSchema, isIsoDate } from "./admin";
 import { LOCAL_DATE_TIME_TEXT, wallClockOf } from "./admin-events";
 import { daysInRange, RANGE_ORDER_TEXT, RANGE_SPAN_TEXT, REPORT_MAX_DAYS } from "./admin-reports";
-import { idParam, pageOf } from "./common";
+import { idNumber, idParam, pageOf } from "./common";
 import {
   COUPON_PERCENT_MAX_MESSAGE,
   DISCOUNT_TYPES,
@@ -93,22 +93,8 @@ const searchFilter = z
   .trim()
   .transform((s) => s.slice(0, 100))
   .optional();
-const idFilter = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a positive whole number` })
-    .int({ error: `${name} must be a positive whole number` })
-    .positive({ error: `${name} must be a positive whole number` })
-    .max(2_147_483_647, { error: `${name} is too large` })
-    .optional();
 
 const status = z.enum(RECORD_STATUSES, { error: "Choose active or inactive" });
-/** A record chosen in a form, by id; `message` says what to choose ("Choose a category"). */
-const id = (message: string) =>
-  z
-    .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(2_147_483_647, { error: message });
 
 /** A price in major units, more than 0 (the server checks the currency's decimals). */
 const price = z
@@ -255,7 +241,7 @@ export type AdminMarketAttributeList = z.infer<typeof AdminMarketAttributeListSc
 
 export const AdminMarketItemListQuerySchema = AdminPageQuerySchema.extend({
   country: countryFilter,
-  category_id: idFilter("category_id"),
+  category_id: idParam("category_id").optional(),
   kind: z
     .enum(ITEM_KINDS, { error: `kind must be one of ${ITEM_KINDS.join(", ")}` })
     .optional()
@@ -299,14 +285,14 @@ const duration = z
   .max(1440, { error: MARKET_DURATION_TEXT });
 const ADDON_LIST_TEXT = `Choose at most ${MARKET_ITEM_MAX_ADDONS} add-ons`;
 const PARK_LIST_TEXT = `Choose at most ${MARKET_ITEM_MAX_PARKS} parks`;
-const idList = (message: string, max: number, maxMessage: string) =>
+const idList = (name: string, message: string, max: number, maxMessage: string) =>
   z
-    .array(id(message), { error: message })
+    .array(idNumber(name, message), { error: message })
     .max(max, { error: maxMessage })
     .refine((ids) => new Set(ids).size === ids.length, { error: "An entry is listed twice" });
 
 const itemFieldsShape = {
-  category_id: id("Choose a category"),
+  category_id: idNumber("category_id", "Choose a category"),
   name: localisedName(120),
   description: localisedOptional(4000),
   /** The price in major units; an item with variations is sold at its variations' prices. */
@@ -321,9 +307,9 @@ const itemFieldsShape = {
     .array(imageUrl)
     .max(MARKET_ITEM_MAX_IMAGES, { error: `An item has at most ${MARKET_ITEM_MAX_IMAGES} images` })
     .default([]),
-  addon_ids: idList("Choose add-ons", MARKET_ITEM_MAX_ADDONS, ADDON_LIST_TEXT).default([]),
+  addon_ids: idList("addon_ids", "Choose add-ons", MARKET_ITEM_MAX_ADDONS, ADDON_LIST_TEXT).default([]),
   /** A service's parks (of the item's country). */
-  park_ids: idList("Choose parks", MARKET_ITEM_MAX_PARKS, PARK_LIST_TEXT).default([]),
+  park_ids: idList("park_ids", "Choose parks", MARKET_ITEM_MAX_PARKS, PARK_LIST_TEXT).default([]),
 };
 
 /** A product has no daily capacity; a service has one and no stock. */
@@ -369,8 +355,8 @@ export const AdminMarketItemPatchSchema = z.object({
     .array(imageUrl)
     .max(MARKET_ITEM_MAX_IMAGES, { error: `An item has at most ${MARKET_ITEM_MAX_IMAGES} images` })
     .optional(),
-  addon_ids: idList("Choose add-ons", MARKET_ITEM_MAX_ADDONS, ADDON_LIST_TEXT).optional(),
-  park_ids: idList("Choose parks", MARKET_ITEM_MAX_PARKS, PARK_LIST_TEXT).optional(),
+  addon_ids: idList("addon_ids", "Choose add-ons", MARKET_ITEM_MAX_ADDONS, ADDON_LIST_TEXT).optional(),
+  park_ids: idList("park_ids", "Choose parks", MARKET_ITEM_MAX_PARKS, PARK_LIST_TEXT).optional(),
 });
 export type AdminMarketItemPatch = z.input<typeof AdminMarketItemPatchSchema>;
 export type AdminMarketItemPatchParsed = z.output<typeof AdminMarketItemPatchSchema>;
@@ -417,7 +403,7 @@ export const MARKET_VARIATION_ATTRIBUTE_MESSAGE = "All variations of an item sha
 export const MARKET_VARIATION_STOCK_MESSAGE = "A product's variation needs a stock";
 
 export const AdminMarketVariationBodySchema = z.object({
-  attribute_id: id("Choose an attribute"),
+  attribute_id: idNumber("attribute_id", "Choose an attribute"),
   value: localisedName(60),
   price,
   /** Units left, for a product's variation; null for a service's. */
@@ -508,8 +494,8 @@ export const AdminMarketOfferListQuerySchema = AdminPageQuerySchema.extend({
 });
 const offerShape = {
   name: localisedName(120),
-  item_id: id("Choose an item").nullable().default(null),
-  category_id: id("Choose a category").nullable().default(null),
+  item_id: idNumber("item_id", "Choose an item").nullable().default(null),
+  category_id: idNumber("category_id", "Choose a category").nullable().default(null),
   discount_type: z.enum(DISCOUNT_TYPES, { error: "Choose fixed or percentage" }),
   /** Percent (12.5) or an amount per unit in major units. */
   discount,
@@ -534,8 +520,8 @@ export type AdminMarketOfferBodyParsed = z.output<typeof AdminMarketOfferBodySch
 export const AdminMarketOfferPatchSchema = z
   .object({
     name: offerShape.name.optional(),
-    item_id: id("Choose an item").nullable().optional(),
-    category_id: id("Choose a category").nullable().optional(),
+    item_id: idNumber("item_id", "Choose an item").nullable().optional(),
+    category_id: idNumber("category_id", "Choose a category").nullable().optional(),
     discount_type: offerShape.discount_type.optional(),
     discount: discount.optional(),
     max_discount: price.nullable().optional(),
@@ -717,7 +703,7 @@ const DAY_TEXT = "A day is 0 (Sunday) to 6 (Saturday)";
 
 export const DeliveryDepotInputSchema = z.object({
   /** An existing depot's id to keep it; none for a new one. */
-  id: z.number().int().positive().max(2_147_483_647).optional(),
+  id: idNumber("id").optional(),
   name: text(120),
   city: text(80),
   lat: z.number({ error: LAT_TEXT }).min(-90, { error: LAT_TEXT }).max(90, { error: LAT_TEXT }),
@@ -735,7 +721,7 @@ export const DeliveryBandInputSchema = z.object({
 export const TimeSlotInputSchema = z
   .object({
     /** An existing slot's id to keep it (a cart that chose it stays valid); none for a new one. */
-    id: z.number().int().positive().max(2_147_483_647).optional(),
+    id: idNumber("id").optional(),
     day: z
       .number({ error: DAY_TEXT })
       .int({ error: DAY_TEXT })
@@ -1078,7 +1064,7 @@ export type MarketSalesReportQuery = z.infer<typeof MarketSalesReportQuerySchema
 
 export const MarketItemsReportQuerySchema = AdminPageQuerySchema.extend({
   country: countryFilter,
-  category_id: idFilter("category_id"),
+  category_id: idParam("category_id").optional(),
   from: IsoDateSchema.optional(),
   to: IsoDateSchema.optional(),
   format: z.enum(["json", "csv"], { error: "format must be json or csv" }).default("json"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REQUIRED_TEXT } from "./accounts";
 import { AdminPageQuerySchema, IsoDateSchema } from "./admin";
-import { idParam, pageOf } from "./common";
+import { idNumber, idParam, pageOf } from "./common";
 import { AMENITIES, PARK_TYPES } from "./park-values";
 
 /**
@@ -101,7 +101,7 @@ const ParkFieldsShape = {
     .trim()
     .regex(/^[A-Za-z]{2}$/, { error: "Please choose a country" })
     .transform((s) => s.toUpperCase()),
-  state_id: z.number({ error: "Choose a state" }).int().positive().nullable().default(null),
+  state_id: idNumber("state_id", "Choose a state").nullable().default(null),
   city: z
     .string({ error: REQUIRED_TEXT })
     .trim()
@@ -169,7 +169,7 @@ export const AdminParkCreateSchema = z
       .enum(ADMIN_PARK_STATUSES, { error: `status must be one of ${ADMIN_PARK_STATUSES.join(", ")}` })
       .default("active"),
     /** Admins choose the operator (null: Parkwell runs it); a manager's parks are always their operator's. */
-    operator_id: z.number({ error: "Choose an operator" }).int().positive().nullable().optional(),
+    operator_id: idNumber("operator_id", "Choose an operator").nullable().optional(),
   })
   .superRefine(hoursRule);
 export type AdminParkCreate = z.input<typeof AdminParkCreateSchema>;
@@ -181,7 +181,7 @@ export const AdminParkPatchSchema = z
     name: ParkFieldsShape.name.optional(),
     type: ParkFieldsShape.type.optional(),
     country: ParkFieldsShape.country.optional(),
-    state_id: z.number({ error: "Choose a state" }).int().positive().nullable().optional(),
+    state_id: idNumber("state_id", "Choose a state").nullable().optional(),
     city: ParkFieldsShape.city.optional(),
     address: ParkFieldsShape.address.optional(),
     lat: ParkFieldsShape.lat.optional(),
@@ -215,7 +215,7 @@ export const AdminParkPatchSchema = z
     status: z
       .enum(ADMIN_PARK_STATUSES, { error: `status must be one of ${ADMIN_PARK_STATUSES.join(", ")}` })
       .optional(),
-    operator_id: z.number({ error: "Choose an operator" }).int().positive().nullable().optional(),
+    operator_id: idNumber("operator_id", "Choose an operator").nullable().optional(),
   })
   .superRefine(hoursRule);
 export type AdminParkPatch = z.input<typeof AdminParkPatchSchema>;
@@ -292,7 +292,7 @@ export const AdminParkRatesBodySchema = z
       .array(
         z
           .object({
-            vehicle_type_id: z.number({ error: "Please choose a vehicle type" }).int().positive(),
+            vehicle_type_id: idNumber("vehicle_type_id", "Please choose a vehicle type"),
             hourly: money(),
             daily_max: money(),
           })
@@ -314,7 +314,7 @@ export const AdminParkCapacitiesBodySchema = z
     capacities: z
       .array(
         z.object({
-          vehicle_type_id: z.number({ error: "Please choose a vehicle type" }).int().positive(),
+          vehicle_type_id: idNumber("vehicle_type_id", "Please choose a vehicle type"),
           capacity: z
             .number({ error: "Capacity must be a number" })
             .int({ error: "Capacity must be a whole number" })
@@ -357,7 +357,13 @@ export type CapacityConflict = z.infer<typeof CapacityConflictSchema>;
 /** The photos in a new order: every current position once ([2, 0, 1] puts the third first). */
 export const AdminParkPhotoOrderSchema = z.object({
   order: z
-    .array(z.number({ error: "order must list photo positions" }).int().min(0))
+    .array(
+      z
+        .number({ error: "order must list photo positions" })
+        .int({ error: "order must list photo positions" })
+        .min(0, { error: "order must list photo positions" })
+        .max(PARK_PHOTO_MAX_COUNT - 1, { error: "order must list photo positions" }),
+    )
     .max(100, { error: "order must list photo positions" }),
 });
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { EmailSchema, LanguageSchema, PASSWORD_MAX, REQUIRED_TEXT, PasswordSchema } from "./accounts";
 import { AdminPageQuerySchema, STAFF_ROLES, USER_ROLES } from "./admin";
-import { idParam, pageOf } from "./common";
+import { idNumber, idParam, pageOf } from "./common";
 
 /** Roles a staff member can hold or be invited to: Parkwell's admins and an operator's staff. */
 export const INVITABLE_ROLES = ["admin", ...STAFF_ROLES] as const;
@@ -25,14 +25,9 @@ const search = z
   .transform((v) => (v ? v : undefined));
 
 const parkIds = z
-  .array(
-    z
-      .number({ error: "Each park must be a park id" })
-      .int({ error: "Each park must be a park id" })
-      .positive({ error: "Each park must be a park id" })
-      .max(2_147_483_647, { error: "Each park must be a park id" }),
-    { error: "park_ids must be a list of park ids" },
-  )
+  .array(idNumber("park_ids", "Each park must be a park id"), {
+    error: "park_ids must be a list of park ids",
+  })
   .max(1000, { error: "At most 1000 parks" })
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
@@ -101,12 +96,7 @@ export const CreateInvitationSchema = z.object({
   role: roleEnum,
   park_ids: parkIds.default([]),
   /** Parkwell's admins name the operator; an operator's staff always invite to their own. */
-  operator_id: z
-    .number({ error: "operator_id must be an operator id" })
-    .int({ error: "operator_id must be an operator id" })
-    .positive({ error: "operator_id must be an operator id" })
-    .max(2_147_483_647, { error: "operator_id must be an operator id" })
-    .nullish(),
+  operator_id: idNumber("operator_id", "operator_id must be an operator id").nullish(),
   /** The language of the invitation e-mail; the request's language when absent. */
   language: LanguageSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AdminPageQuerySchema, IsoDateSchema, isIsoDate } from "./admin";
+import { idParam } from "./common";
 
 /**
  * The back office's dashboard and reports (docs/PRODUCT-RULES.md "Back-office dashboard and
@@ -34,12 +35,7 @@ const dateParam = IsoDateSchema.optional();
 export const ReportQuerySchema = AdminPageQuerySchema.extend({
   from: dateParam,
   to: dateParam,
-  park_id: z.coerce
-    .number({ error: "park_id must be a number" })
-    .int({ error: "park_id must be a whole number" })
-    .min(1, { error: "park_id must be 1 or more" })
-    .max(2_147_483_647, { error: "park_id is too large" })
-    .optional(),
+  park_id: idParam("park_id").optional(),
   status: z
     .string()
     .regex(/^[a-z_]{1,40}$/, { error: "Unknown status" })
@@ -56,12 +52,7 @@ export const ReportQuerySchema = AdminPageQuerySchema.extend({
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
 export const DashboardQuerySchema = z.object({
-  park_id: z.coerce
-    .number({ error: "park_id must be a number" })
-    .int({ error: "park_id must be a whole number" })
-    .min(1, { error: "park_id must be 1 or more" })
-    .max(2_147_483_647, { error: "park_id is too large" })
-    .optional(),
+  park_id: idParam("park_id").optional(),
 });
 
 const money = z.number();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "./common";
 
 /**
  * The back office's roles. `customer` is a driver and has no back-office permission; the others
@@ -127,12 +128,7 @@ export const IsoDateSchema = z.string({ error: DATE_TEXT }).refine(isIsoDate, { 
 
 /** The staff's bookings list: the scope's bookings, filtered. Days are the park's own days. */
 export const StaffBookingsQuerySchema = AdminPageQuerySchema.extend({
-  park_id: z.coerce
-    .number({ error: "park_id must be a positive whole number" })
-    .int({ error: "park_id must be a positive whole number" })
-    .positive({ error: "park_id must be a positive whole number" })
-    .max(2_147_483_647, { error: "park_id is too large" })
-    .optional(),
+  park_id: idParam("park_id").optional(),
   status: z
     .enum(["active", "completed", "cancelled"], { error: "status must be active, completed or cancelled" })
     .optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LanguageSchema } from "./accounts";
-import { pageOf, PageQuerySchema } from "./common";
+import { idNumber, pageOf, PageQuerySchema } from "./common";
 import { PriceBreakdownSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
 import { normaliseEventCode } from "./event-values";
@@ -32,13 +32,6 @@ const time = (name: string) =>
     .pipe(z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date and time` }))
     .transform((s) => new Date(s));
 
-const positiveId = (name: string) =>
-  z
-    .number({ error: `${name} must be a positive whole number` })
-    .int({ error: `${name} must be a positive whole number` })
-    .positive({ error: `${name} must be a positive whole number` })
-    .max(2_147_483_647, { error: `${name} is too large` });
-
 const eventCode = z
   .string({ error: "event_code must be text" })
   .trim()
@@ -53,9 +46,9 @@ const eventCode = z
 export const CreateBookingBodySchema = z
   .object({
     event_code: eventCode.optional(),
-    park_id: positiveId("park_id"),
-    vehicle_type_id: positiveId("vehicle_type_id"),
-    vehicle_id: positiveId("vehicle_id").nullish(),
+    park_id: idNumber("park_id"),
+    vehicle_type_id: idNumber("vehicle_type_id"),
+    vehicle_id: idNumber("vehicle_id").nullish(),
     plate_number: PlateSchema.nullish(),
     start_time: time("start_time").optional(),
     end_time: time("end_time").optional(),
@@ -97,7 +90,7 @@ export const ExtendBookingBodySchema = z.object({
 /** The vehicle of an upcoming booking: a saved vehicle of the booking's type, or a plate typed for it. */
 export const ChangeVehicleBodySchema = z
   .object({
-    vehicle_id: positiveId("vehicle_id").nullish(),
+    vehicle_id: idNumber("vehicle_id").nullish(),
     plate_number: PlateSchema.nullish(),
   })
   .refine((b) => (b.vehicle_id == null) !== (b.plate_number == null), {

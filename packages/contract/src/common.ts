@@ -11,6 +11,14 @@ export const ErrorSchema = z
 export type ApiErrorBody = z.infer<typeof ErrorSchema>;
 
 /**
+ * The largest id: every id column is a PostgreSQL `integer` (int4, a serial). An id past it is
+ * refused by the contract, never sent to the database, which would answer "out of range for type
+ * integer" (a 500). Every id a client sends is an `idParam` (a path, a query) or an `idNumber`
+ * (a JSON body), so no route can forget the bound (docs/API-CONVENTIONS.md#input).
+ */
+export const ID_MAX = 2_147_483_647;
+
+/**
  * A positive whole-number id read from a query string or a path (always text there), with messages
  * a person can read: missing, repeated, not a number, zero or too large.
  */
@@ -26,9 +34,29 @@ export function idParam(name: string) {
       z
         .number()
         .positive({ error: `${name} must be a positive whole number` })
-        .max(2_147_483_647, { error: `${name} is too large` }),
+        .max(ID_MAX, { error: `${name} is too large` }),
     );
 }
+
+/**
+ * An id in a JSON body: a whole number from 1 to ID_MAX. Its messages name the field
+ * ("park_id must be a positive whole number", "park_id is too large"), or `message` says what to
+ * do whatever was wrong, as a form shows it ("Choose a category").
+ */
+export function idNumber(name: string, message?: string) {
+  const wrong = message ?? `${name} must be a positive whole number`;
+  return z
+    .number({ error: wrong })
+    .int({ error: wrong })
+    .positive({ error: wrong })
+    .max(ID_MAX, { error: message ?? `${name} is too large` });
+}
+
+/**
+ * The largest amount of money a client may send, in major units: past any real amount, and its
+ * minor units (up to 3 decimals) still a safe JavaScript integer and an int8, as stored.
+ */
+export const AMOUNT_MAX = 1_000_000_000_000;
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;

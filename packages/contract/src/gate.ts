@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AdminPageQuerySchema } from "./admin";
-import { idParam, pageOf } from "./common";
+import { idNumber, idParam, pageOf } from "./common";
 import { PlateSchema } from "./vehicles";
 
 /**
@@ -169,8 +169,8 @@ export const GateTodaySchema = z
 export type GateToday = z.infer<typeof GateTodaySchema>;
 
 export const PosSaleBodySchema = z.object({
-  park_id: positiveId("park_id"),
-  vehicle_type_id: positiveId("vehicle_type_id"),
+  park_id: idNumber("park_id"),
+  vehicle_type_id: idNumber("vehicle_type_id"),
   plate_number: PlateSchema,
   expected_minutes: z
     .number({ error: "expected_minutes must be a whole number of minutes" })

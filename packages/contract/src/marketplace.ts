@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { IsoDateSchema } from "./admin";
-import { idParam, PageQuerySchema, pageOf } from "./common";
+import { AMOUNT_MAX, idNumber, idParam, PageQuerySchema, pageOf } from "./common";
 import {
   ADDRESS_LABELS,
   CART_LINE_MAX_QUANTITY,
@@ -142,10 +142,12 @@ export type MarketItemDetail = z.infer<typeof MarketItemDetailSchema>;
 
 /** One cart line as the browser keeps it and sends it. */
 export const CartLineSchema = z.object({
-  item_id: z.number({ error: "item_id must be a number" }).int().positive(),
-  variation_id: z.number({ error: "variation_id must be a number" }).int().positive().nullish(),
+  item_id: idNumber("item_id"),
+  variation_id: idNumber("variation_id").nullish(),
   addon_ids: z
-    .array(z.number().int().positive(), { error: "addon_ids must be a list of ids" })
+    .array(idNumber("addon_ids", "addon_ids must be a list of ids"), {
+      error: "addon_ids must be a list of ids",
+    })
     .max(LINE_ADDONS_MAX, { error: `At most ${LINE_ADDONS_MAX} add-ons per item` })
     .refine((ids) => new Set(ids).size === ids.length, { error: "An add-on is listed twice" })
     .default([]),
@@ -159,7 +161,7 @@ export type CartLine = z.infer<typeof CartLineSchema>;
 
 /** A delivery or pickup slot: one of the country's time slots on a day within the next week. */
 export const TimeSlotChoiceSchema = z.object({
-  slot_id: z.number({ error: "time_slot.slot_id must be a number" }).int().positive(),
+  slot_id: idNumber("time_slot.slot_id"),
   date: IsoDateSchema,
 });
 
@@ -178,9 +180,9 @@ export const QuoteBodySchema = z.object({
     .transform((c) => (c ? c : undefined)),
   order_type: z.enum(ORDER_TYPES, { error: `order_type must be one of ${ORDER_TYPES.join(", ")}` }),
   /** Delivery: one of the driver's saved addresses (without one, the quote says to choose it). */
-  address_id: z.number().int().positive().optional(),
+  address_id: idNumber("address_id").optional(),
   /** Takeaway, or any cart with a service: the park where it is picked up or done. */
-  park_id: z.number().int().positive().optional(),
+  park_id: idNumber("park_id").optional(),
   time_slot: TimeSlotChoiceSchema.optional(),
   /** A service done during this booking of the driver's at the park, instead of a slot. */
   booking_code: z.string().trim().max(20).optional(),
@@ -189,7 +191,11 @@ export const QuoteBodySchema = z.object({
    * The total the driver was shown (major units). An order whose price is no longer this is
    * refused as a changed cart (409 `cart_changed`) rather than charged a different amount.
    */
-  expected_total: z.number({ error: "expected_total must be a number" }).nonnegative().optional(),
+  expected_total: z
+    .number({ error: "expected_total must be a number" })
+    .min(0, { error: "expected_total must be at least 0" })
+    .max(AMOUNT_MAX, { error: "This amount is too large" })
+    .optional(),
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 

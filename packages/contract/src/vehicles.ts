@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "./common";
+import { idNumber, idParam } from "./common";
 import { REQUIRED_TEXT } from "./accounts";
 
 export const PLATE_TEXT = "Please enter a valid plate number";
@@ -29,7 +29,7 @@ const optionalText = z
 
 export const VehicleInputSchema = z.object({
   plate_number: PlateSchema,
-  vehicle_type_id: z.number({ error: "Please choose a vehicle type" }).int().positive().max(2_147_483_647),
+  vehicle_type_id: idNumber("vehicle_type_id", "Please choose a vehicle type"),
   make: optionalText,
   model: optionalText,
   color: optionalText,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf } from "./common";
+import { AMOUNT_MAX, pageOf } from "./common";
 
 /** Wallet and payments: responses are `{ status, message, data }` (docs/API-CONVENTIONS.md). */
 export const PAYMENT_PROVIDERS = ["paystack", "stripe", "wave", "demo"] as const;
@@ -12,15 +12,20 @@ export const GATEWAY_PROVIDERS = PAYMENT_PROVIDERS.filter(
   (p): p is Exclude<PaymentProviderName, "demo"> => p !== "demo",
 );
 
-/** A money amount in major units, as a JSON number or a numeric string (query strings). */
+const amountNumber = z
+  .number({ error: "amount must be a number" })
+  .positive({ error: "Amount must be a positive number" })
+  .max(AMOUNT_MAX, { error: "This amount is too large" });
+/** A money amount in major units, more than 0 and at most AMOUNT_MAX: a JSON number or a numeric string (query strings). */
 export const AmountSchema = z.union(
   [
-    z.number({ error: "amount must be a number" }),
+    amountNumber,
     z
       .string()
       .trim()
       .regex(/^\d{1,15}(\.\d{1,15})?$/, { error: "amount must be a number" })
-      .transform(Number),
+      .transform(Number)
+      .pipe(amountNumber),
   ],
   { error: "amount must be a number" },
 );

@@ -78,6 +78,7 @@ const HTTP: ServerText[] = [
     fr: "L'en-tête Content-Length ne correspond pas au corps de la requête",
   },
   { en: "The request body is too large", fr: "Le corps de la requête est trop volumineux" },
+  { en: "The request body is nested too deeply", fr: "Le corps de la requête est trop imbriqué" },
   { en: "The Content-Type header is not valid", fr: "L'en-tête Content-Type n'est pas valide" },
   { en: "Unsupported charset; send UTF-8", fr: "Jeu de caractères non pris en charge ; utilisez UTF-8" },
   { en: "The request URL is not valid", fr: "L'URL de la requête n'est pas valide" },

@@ -135,10 +135,6 @@ export interface PricedCart {
   orderable: boolean;
 }
 
-/** Ids past PostgreSQL's integer name no row: they are left out of the reads (never a 500). */
-const INT4_MAX = 2_147_483_647;
-const rowId = (id: number | undefined): id is number => id !== undefined && id > 0 && id <= INT4_MAX;
-
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 
@@ -247,7 +243,7 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
   const problems: { field: string; message: string }[] = [];
 
   // The catalogue rows the lines name, in a few reads.
-  const itemIds = [...new Set(body.lines.map((l) => l.item_id))].filter(rowId);
+  const itemIds = [...new Set(body.lines.map((l) => l.item_id))];
   const items = !itemIds.length
     ? []
     : await db
@@ -257,7 +253,7 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
   const variations = !itemIds.length
     ? []
     : await db.select().from(marketVariations).where(inArray(marketVariations.itemId, itemIds));
-  const addonIds = [...new Set(body.lines.flatMap((l) => l.addon_ids))].filter(rowId);
+  const addonIds = [...new Set(body.lines.flatMap((l) => l.addon_ids))];
   const addonRows = addonIds.length
     ? await db
         .select({
@@ -295,7 +291,6 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
   let parkId: number | null = null;
   if (body.order_type === "takeaway" || hasService) {
     if (!body.park_id) problems.push({ field: "park_id", message: PARK_REQUIRED_MESSAGE });
-    else if (!rowId(body.park_id)) problems.push({ field: "park_id", message: PARK_UNKNOWN_MESSAGE });
     else {
       const [park] = await db
         .select({ id: parks.id })
@@ -337,8 +332,6 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
     }
   } else if (!body.time_slot) {
     problems.push({ field: "time_slot", message: SLOT_REQUIRED_MESSAGE });
-  } else if (!rowId(body.time_slot.slot_id)) {
-    problems.push({ field: "time_slot", message: SLOT_UNAVAILABLE_MESSAGE });
   } else {
     const [row] = await db
       .select()
@@ -478,7 +471,7 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
   let address: PricedCart["address"] = null;
   if (body.order_type === "delivery") {
     const [row] =
-      rowId(body.address_id) && userId
+      body.address_id !== undefined && userId
         ? await db
             .select()
             .from(addresses)
