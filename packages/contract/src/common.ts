@@ -41,12 +41,13 @@ export function idParam(name: string) {
 /**
  * An id in a JSON body: a whole number from 1 to ID_MAX. Its messages name the field
  * ("park_id must be a positive whole number", "park_id is too large"), or `message` says what to
- * do whatever was wrong, as a form shows it ("Choose a category").
+ * do whatever was wrong, as a form shows it ("Choose a category"); `missing`, when given, is the
+ * answer to a body without it.
  */
-export function idNumber(name: string, message?: string) {
+export function idNumber(name: string, message?: string, missing?: string) {
   const wrong = message ?? `${name} must be a positive whole number`;
   return z
-    .number({ error: wrong })
+    .number({ error: (issue) => (issue.input === undefined ? (missing ?? wrong) : wrong) })
     .int({ error: wrong })
     .positive({ error: wrong })
     .max(ID_MAX, { error: message ?? `${name} is too large` });

@@ -55,15 +55,6 @@ export function readSaleCode(raw: string): string | null {
 /** Said when a check-in or check-out names no park: a gate page loaded before it sent the park. */
 export const GATE_PARK_TEXT = "Reload the page and choose the park the car is entering or leaving";
 
-const positiveId = (name: string, missing = `${name} must be a positive whole number`) =>
-  z
-    .number({
-      error: (issue) => (issue.input === undefined ? missing : `${name} must be a positive whole number`),
-    })
-    .int({ error: `${name} must be a positive whole number` })
-    .positive({ error: `${name} must be a positive whole number` })
-    .max(2_147_483_647, { error: `${name} is too large` });
-
 /**
  * A check-in or check-out: the code typed or scanned, and the park chosen at the gate, the park
  * the car is entering or leaving (a booking for another park is refused, naming its park).
@@ -74,7 +65,7 @@ export const GateCodeBodySchema = z.object({
     .trim()
     .min(1, { error: "Type a booking code or scan its QR code" })
     .max(2000, { error: GATE_CODE_TEXT }),
-  park_id: positiveId("park_id", GATE_PARK_TEXT),
+  park_id: idNumber("park_id", undefined, GATE_PARK_TEXT),
 });
 export type GateCodeBody = z.infer<typeof GateCodeBodySchema>;
 
