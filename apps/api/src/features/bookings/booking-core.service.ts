@@ -43,8 +43,11 @@ export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE)
 export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
 
 /**
- * The first statement of a booking change (extend, renew): lock the capacity of the park and
- * vehicle type and load the park (bookings.repo lockParkForBooking). A park that cannot be booked is a 422.
+ * The first statements of a booking change (extend, renew, cancel) and of a drive-up sale: the
+ * park's row shared (FOR KEY SHARE, the lock the foreign key of a new row takes anyway: a change of
+ * the park's country or time zone holds the row FOR UPDATE, so this waits for it and then reads the
+ * park as it is now), then the capacity of the park and vehicle type locked with the park loaded
+ * (bookings.repo lockParkForBooking). A park that cannot be booked is a 422.
  */
 export async function lockPark(
   tx: Tx,
@@ -52,8 +55,17 @@ export async function lockPark(
   parkId: number,
   vehicleTypeId: number,
 ): Promise<LockedPark> {
+  await repo.shareParkRow(tx, parkId);
   return bookable(await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock));
 }
+
+/** The 409 of a new booking priced in one currency whose park charged in another once locked. */
+export const currencyChanged = () =>
+  new AppError(
+    409,
+    "park_currency_changed",
+    "This park's currency changed while you were booking: look at its prices again",
+  );
 
 /**
  * The park a new booking is priced from, read without a lock: `book_space` then takes the lock
