@@ -346,6 +346,10 @@ const BOOKINGS: ServerText[] = [
     fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette réservation",
   },
   {
+    en: "This booking was paid in {paid} but the park now charges in {charged}, so it cannot be priced again",
+    fr: "Cette réservation a été payée en {paid} mais le parking facture désormais en {charged} : elle ne peut pas être tarifée à nouveau",
+  },
+  {
     en: "This park's currency changed while you were booking: look at its prices again",
     fr: "La devise de ce parking a changé pendant votre réservation : consultez à nouveau ses prix",
   },

@@ -59,6 +59,21 @@ export async function lockPark(
   return bookable(await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock));
 }
 
+/**
+ * A booking is priced again (extended, renewed, its overstay at the gate) only in its own currency:
+ * at a park that now charges in another (moved to another country before a move needed everything
+ * there finished: admin-parks.service update) it is a 409, never another currency's amount charged.
+ */
+export function assertSameCurrency(b: { currency: string }, park: { currency: string }): void {
+  if (b.currency !== park.currency) {
+    throw new AppError(
+      409,
+      "currency_mismatch",
+      `This booking was paid in ${b.currency} but the park now charges in ${park.currency}, so it cannot be priced again`,
+    );
+  }
+}
+
 /** The 409 of a new booking priced in one currency whose park charged in another once locked. */
 export const currencyChanged = () =>
   new AppError(
@@ -77,13 +92,13 @@ export async function readPark(db: Db, parkId: number, vehicleTypeId: number): P
 }
 
 /**
- * The park's standard rate for a vehicle type (null when it has none), read without a lock and
- * whatever the park's status: what the gate prices an overstay with.
+ * The park's standard rate for a vehicle type (null when it has none) and its currency, read
+ * without a lock and whatever the park's status: what the gate prices an overstay with.
  */
 export async function standardRate(tx: Tx, parkId: number, vehicleTypeId: number) {
   const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, false);
   return park?.hourlyMinor != null && park.dailyMaxMinor != null
-    ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor }
+    ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor, currency: park.currency }
     : null;
 }
 
