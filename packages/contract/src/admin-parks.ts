@@ -354,6 +354,28 @@ export const CapacityConflictSchema = z
   .meta({ id: "CapacityConflict" });
 export type CapacityConflict = z.infer<typeof CapacityConflictSchema>;
 
+/**
+ * The 409 of a change of a park's country or time zone while things there are not finished: how
+ * many of each kind hold the park (docs/PRODUCT-RULES.md#back-office-parks).
+ */
+export const ParkInUseSchema = z
+  .object({
+    message: z.string(),
+    code: z.literal("park_in_use"),
+    holdings: z.object({
+      /** Not cancelled and not checked out, and either not ended or its car still inside. */
+      bookings: z.number().int(),
+      /** Drive-up sales whose car is still parked. */
+      drive_up_sales: z.number().int(),
+      /** Events not cancelled whose window at the park (departure buffer included) is not over. */
+      events: z.number().int(),
+      /** Marketplace orders picked up or served at the park, not in a final stage. */
+      orders: z.number().int(),
+    }),
+  })
+  .meta({ id: "ParkInUse" });
+export type ParkInUse = z.infer<typeof ParkInUseSchema>;
+
 /** The photos in a new order: every current position once ([2, 0, 1] puts the third first). */
 export const AdminParkPhotoOrderSchema = z.object({
   order: z

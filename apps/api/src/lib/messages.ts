@@ -348,6 +348,14 @@ const BOOKINGS: ServerText[] = [
     fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette réservation",
   },
   {
+    en: "This booking was paid in {paid} but the park now charges in {charged}, so it cannot be priced again",
+    fr: "Cette réservation a été payée en {paid} mais le parking facture désormais en {charged} : elle ne peut pas être tarifée à nouveau",
+  },
+  {
+    en: "This park's currency changed while you were booking: look at its prices again",
+    fr: "La devise de ce parking a changé pendant votre réservation : consultez à nouveau ses prix",
+  },
+  {
     en: "This Idempotency-Key was used for another booking",
     fr: "Cette clé Idempotency-Key a déjà servi pour une autre réservation",
   },
@@ -581,6 +589,10 @@ const ADMIN_PARKS: ServerText[] = [
   {
     en: "A park with rates cannot move to another country: remove its rates first",
     fr: "Un parking qui a des tarifs ne peut pas changer de pays : supprimez d'abord ses tarifs",
+  },
+  {
+    en: "A park's country and time zone cannot change while it has bookings, drive-up sales, events or orders that are not finished",
+    fr: "Le pays et le fuseau horaire d'un parking ne peuvent pas changer tant qu'il a des réservations, des ventes sans réservation, des événements ou des commandes en cours",
   },
   { en: "Enter an amount more than 0", fr: "Saisissez un montant supérieur à 0" },
   { en: "This amount is too large", fr: "Ce montant est trop élevé" },

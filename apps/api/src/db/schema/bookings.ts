@@ -99,6 +99,10 @@ export const bookings = pgTable(
     index("bookings_active_end_idx")
       .on(t.endTime)
       .where(sql`${t.status} = 'active'`),
+    // The cars inside (checked in, not out) per park: what holds a park past its bookings' ends.
+    index("bookings_inside_idx")
+      .on(t.parkId)
+      .where(sql`${t.checkedInAt} IS NOT NULL AND ${t.checkedOutAt} IS NULL`),
     check("bookings_window", sql`${t.endTime} > ${t.startTime}`),
     check("bookings_status_known", sql`${t.status} IN ('active', 'completed', 'cancelled')`),
     check("bookings_money", sql`${t.totalMinor} > 0 AND ${t.paidMinor} >= 0`),

@@ -19,6 +19,7 @@ import {
 import {
   ADDRESS_LABELS,
   DISCOUNT_TYPES,
+  FINAL_ORDER_STAGES,
   ITEM_KINDS,
   ORDER_SOURCES,
   ORDER_STAGES,
@@ -460,6 +461,10 @@ export const orders = pgTable(
       .on(t.courierId)
       .where(sql`${t.courierId} IS NOT NULL`),
     index("orders_created_idx").on(t.createdAt),
+    // The orders still open at a park (not in a final stage): what holds a park (admin-parks.repo).
+    index("orders_open_park_idx")
+      .on(t.parkId)
+      .where(sql`${t.parkId} IS NOT NULL AND ${t.stage} NOT IN (${list(FINAL_ORDER_STAGES)})`),
     check("orders_type_known", sql`${t.orderType} IN (${list(ORDER_TYPES)})`),
     check("orders_source_known", sql`${t.source} IN (${list(ORDER_SOURCES)})`),
     check("orders_stage_known", sql`${t.stage} IN (${list(ORDER_STAGES)})`),

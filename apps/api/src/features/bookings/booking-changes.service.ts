@@ -15,6 +15,7 @@ import type { ParkView } from "./bookings-view.repo";
 import { queueBookingMail } from "./bookings-mail.service";
 
 import {
+  assertSameCurrency,
   busy,
   charge,
   full,
@@ -73,6 +74,7 @@ export async function extendBooking(
     if (b.eventId !== null) throw AppError.validation({ new_end_time: EVENT_BOOKING_FIXED_MESSAGE });
     const problem = extendProblem(b, newEnd, now);
     if (problem) throw AppError.validation({ new_end_time: problem });
+    assertSameCurrency(b, park);
     // The whole stay, from its start, must fit the opening hours (the start may be past by now).
     const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
     if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
@@ -188,6 +190,8 @@ export async function changeStatus(
     }
     // Its space came from the event's allocation, which may be gone: book the event again instead.
     if (b.eventId !== null) throw AppError.validation({ status: EVENT_BOOKING_NOT_RENEWABLE_MESSAGE });
+    // Renewed, it would hold the park again: only while the park charges in the booking's currency.
+    assertSameCurrency(b, park);
     const verdict = windowVerdict(b.startTime, b.endTime, now, clockOfPark(park));
     if (!verdict.bookable) throw windowRefused(verdict, "status");
     await assertRoom(tx, b, park, b.startTime, b.endTime);

@@ -43,8 +43,11 @@ export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE)
 export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
 
 /**
- * The first statement of a booking change (extend, renew): lock the capacity of the park and
- * vehicle type and load the park (bookings.repo lockParkForBooking). A park that cannot be booked is a 422.
+ * The first statements of a booking change (extend, renew, cancel) and of a drive-up sale: the
+ * park's row shared (FOR KEY SHARE, the lock the foreign key of a new row takes anyway: a change of
+ * the park's country or time zone holds the row FOR UPDATE, so this waits for it and then reads the
+ * park as it is now), then the capacity of the park and vehicle type locked with the park loaded
+ * (bookings.repo lockParkForBooking). A park that cannot be booked is a 422.
  */
 export async function lockPark(
   tx: Tx,
@@ -52,8 +55,32 @@ export async function lockPark(
   parkId: number,
   vehicleTypeId: number,
 ): Promise<LockedPark> {
+  await repo.shareParkRow(tx, parkId);
   return bookable(await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock));
 }
+
+/**
+ * A booking is priced again (extended, renewed, its overstay at the gate) only in its own currency:
+ * at a park that now charges in another (moved to another country before a move needed everything
+ * there finished: admin-parks.service update) it is a 409, never another currency's amount charged.
+ */
+export function assertSameCurrency(b: { currency: string }, park: { currency: string }): void {
+  if (b.currency !== park.currency) {
+    throw new AppError(
+      409,
+      "currency_mismatch",
+      `This booking was paid in ${b.currency} but the park now charges in ${park.currency}, so it cannot be priced again`,
+    );
+  }
+}
+
+/** The 409 of a new booking priced in one currency whose park charged in another once locked. */
+export const currencyChanged = () =>
+  new AppError(
+    409,
+    "park_currency_changed",
+    "This park's currency changed while you were booking: look at its prices again",
+  );
 
 /**
  * The park a new booking is priced from, read without a lock: `book_space` then takes the lock
@@ -65,13 +92,13 @@ export async function readPark(db: Db, parkId: number, vehicleTypeId: number): P
 }
 
 /**
- * The park's standard rate for a vehicle type (null when it has none), read without a lock and
- * whatever the park's status: what the gate prices an overstay with.
+ * The park's standard rate for a vehicle type (null when it has none) and its currency, read
+ * without a lock and whatever the park's status: what the gate prices an overstay with.
  */
 export async function standardRate(tx: Tx, parkId: number, vehicleTypeId: number) {
   const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, false);
   return park?.hourlyMinor != null && park.dailyMaxMinor != null
-    ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor }
+    ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor, currency: park.currency }
     : null;
 }
 

@@ -31,6 +31,15 @@ export async function lockParkForBooking(tx: Tx, parkId: number, vehicleTypeId: 
   return row;
 }
 
+/**
+ * Shares the park's row (FOR KEY SHARE) until the transaction ends: a change of its country or time
+ * zone, which holds the row FOR UPDATE, waits for this writer, or this writer waits for it and its
+ * next statement reads the park as changed (docs/decisions/008-bookings.md).
+ */
+export async function shareParkRow(tx: Tx, parkId: number): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM parks WHERE id = ${parkId} FOR KEY SHARE`);
+}
+
 /** The same read without the lock, built once per database: a new booking prices from it (`book_space` locks). */
 export async function readParkForBooking(db: Db, parkId: number, vehicleTypeId: number) {
   const [row] = await unlockedParkRead(db).execute({ parkId, vehicleTypeId });
@@ -146,15 +155,20 @@ export async function occupancy(
   return { peak: Number(row?.peak ?? 0), plateBusy: Boolean(row?.plate_busy) };
 }
 
-/** `unavailable`: an event booking's event is no longer published or has no such offer. */
-export type BookSpaceStatus = "booked" | "full" | "missing_accounts" | "unavailable";
+/**
+ * `unavailable`: an event booking's event is no longer published or has no such offer; `moved`: the
+ * park charges in another currency than the booking was priced in (its country changed meanwhile).
+ */
+export type BookSpaceStatus = "booked" | "full" | "missing_accounts" | "unavailable" | "moved";
 
 /**
  * A new booking and its wallet charge in one statement, the database function `book_space`
  * (drizzle/0021; its charge and insert, pay_and_insert_booking, shared with book_event_space since
- * 0030; docs/decisions/008-bookings.md): it locks the capacity row, reads the peak in a later
- * statement, posts the charge and inserts the booking, in one round trip and one transaction. A short wallet raises SQLSTATE PW402, a busy plate 23P01, a reused idempotency key
- * 23505; each rolls everything back.
+ * 0030; the park's row and currency since 0031; docs/decisions/008-bookings.md): it shares the
+ * park's row, locks the capacity row, checks in later statements that the park still charges in
+ * the booking's currency and the peak, posts the charge and inserts the booking, in one round trip
+ * and one transaction. A short wallet raises SQLSTATE PW402, a busy plate 23P01, a reused
+ * idempotency key 23505; each rolls everything back.
  */
 export async function bookSpace(
   db: Tx,

@@ -13,6 +13,7 @@ import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { chargeAccountKeys, ensureChargeAccounts } from "../wallet/ledger.service";
 import {
+  currencyChanged,
   full,
   guardVehicle,
   notFound,
@@ -169,6 +170,7 @@ export async function createBooking(
   );
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
   if (placed.status === "full") throw full();
+  if (placed.status === "moved") throw currencyChanged();
   if (placed.status !== "booked") throw new Error(`book_space answered ${placed.status}`);
   return { booking, park: park.view, replayed: false };
 }

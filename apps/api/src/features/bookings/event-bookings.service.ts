@@ -17,7 +17,7 @@ import type { Db } from "../../db/client";
 import { eventParks, eventRates, events } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { priceFlat } from "../parks/pricing.domain";
-import type { BookingDeps } from "./booking-core.service";
+import { currencyChanged, type BookingDeps } from "./booking-core.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -94,6 +94,7 @@ export async function createEventBooking(
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
   if (placed.status === "full") throw eventSoldOut();
   if (placed.status === "unavailable") throw eventNotFound();
+  if (placed.status === "moved") throw currencyChanged();
   if (placed.status !== "booked") throw new Error(`book_event_space answered ${placed.status}`);
   return { booking, park: park.view, replayed: false };
 }

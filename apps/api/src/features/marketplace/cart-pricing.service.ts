@@ -228,7 +228,7 @@ export interface PriceCartInput {
   /** The signed-in driver (addresses, bookings and coupon uses are theirs); null when signed out. */
   userId: string | null;
   now: Date;
-  /** Inside the order's transaction: lock the coupon row until it commits. */
+  /** Inside the order's transaction: lock the coupon row, and share the park's row, until it commits. */
   lockCoupon?: boolean;
 }
 
@@ -292,10 +292,13 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
   if (body.order_type === "takeaway" || hasService) {
     if (!body.park_id) problems.push({ field: "park_id", message: PARK_REQUIRED_MESSAGE });
     else {
-      const [park] = await db
+      const query = db
         .select({ id: parks.id })
         .from(parks)
         .where(and(eq(parks.id, body.park_id), eq(parks.countryId, country.id), eq(parks.status, "active")));
+      // Placing: the park's row shared until the order commits, so a change of its country (which
+      // holds the row FOR UPDATE) waits for the order, or the order sees the park in its new country.
+      const [park] = input.lockCoupon ? await query.for("key share") : await query;
       if (!park) problems.push({ field: "park_id", message: PARK_UNKNOWN_MESSAGE });
       else parkId = park.id;
     }

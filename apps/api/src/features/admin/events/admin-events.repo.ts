@@ -143,10 +143,16 @@ export interface ParkFacts {
   country_id: number;
 }
 
+/**
+ * The event's parks, their rows shared until the transaction ends (FOR KEY SHARE, as the foreign
+ * key of the event's parks takes them anyway): a change of a park's country or time zone holds its
+ * row FOR UPDATE, so it waits for this event or this read waits and returns the park as changed.
+ */
 export async function findParks(db: Tx, ids: number[]): Promise<Map<number, ParkFacts>> {
   const rows = await queryRows<ParkFacts>(
     db,
-    sql`SELECT id, name, park_code, country_id FROM parks WHERE id = ANY(${sql.param(ids)}::int[])`,
+    sql`SELECT id, name, park_code, country_id FROM parks WHERE id = ANY(${sql.param(ids)}::int[])
+      ORDER BY id FOR KEY SHARE`,
   );
   return new Map(rows.map((r) => [Number(r.id), r]));
 }

@@ -18,7 +18,7 @@ import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import { parkInScope, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
-import { revenueShard, standardRate } from "../../bookings/booking-core.service";
+import { assertSameCurrency, revenueShard, standardRate } from "../../bookings/booking-core.service";
 import { verifyQr } from "../../bookings/qr";
 import { chargeWallet, lockWalletBalance } from "../../wallet/ledger.service";
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
@@ -147,7 +147,10 @@ export async function checkOut(
   return withGateBooking(deps, access, request, async (tx, b) => {
     const refusal = checkoutRefusal(b, b.timeZone);
     if (refusal) refuse(refusal);
-    const over = overstay(b.endTime, now, await standardRate(tx, b.parkId, b.vehicleTypeId));
+    const rate = await standardRate(tx, b.parkId, b.vehicleTypeId);
+    const over = overstay(b.endTime, now, rate);
+    // Priced by the park's rate: only in the booking's own currency (never another's minor units).
+    if (over.amountMinor > 0) assertSameCurrency(b, rate!);
     let chargedMinor = 0;
     let moves = b.moves;
     // The wallet row is locked (after the booking: the lock order of every booking change), so

@@ -5,7 +5,7 @@ import { queryRows } from "../../../db/client";
 import { createEvent } from "../../../test/events";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
-import { allDayParks, at, book, fundedUser, HOUR } from "../../bookings/bookings.test-kit";
+import { allDayParks, at, book, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
 
 let ctx: TestContext;
 let harbourview: number;
@@ -626,5 +626,174 @@ describe("closure days", () => {
       end: new Date(start.getTime() + HOUR),
     });
     expect(booked.statusCode, booked.body).toBe(201);
+  });
+});
+
+describe("a park's country and time zone stay while anything there is unfinished", () => {
+  /** A new Lagos park of the manager's, open all day, with a Car rate and 10 Car spaces. */
+  async function freshPark(name: string): Promise<number> {
+    const park = (await call(manager, "POST", "/admin/parks", newPark(name))).json<AdminPark>();
+    await call(manager, "PUT", `/admin/parks/${park.id}/rates`, {
+      rates: [{ vehicle_type_id: 1, hourly: 500, daily_max: 3000 }],
+    });
+    await call(manager, "PUT", `/admin/parks/${park.id}/capacities`, {
+      capacities: [{ vehicle_type_id: 1, capacity: 10 }],
+    });
+    return park.id;
+  }
+  const toToronto = { country: "CA", time_zone: "America/Toronto" };
+  const move = (parkId: number, body: object = toToronto, language = "en") =>
+    ctx.app.inject({
+      method: "PATCH",
+      url: `/api/v1/admin/parks/${parkId}`,
+      headers: { ...bearer(manager), "accept-language": language },
+      payload: body,
+    });
+  const place = async (parkId: number) =>
+    (
+      await rows<{ country_id: number; time_zone: string }>(
+        sql`SELECT country_id, time_zone FROM parks WHERE id = ${parkId}`,
+      )
+    )[0];
+  const IN_USE =
+    "A park's country and time zone cannot change while it has bookings, drive-up sales, events or orders that are not finished";
+  const none = { bookings: 0, drive_up_sales: 0, events: 0, orders: 0 };
+
+  it("refuses a move (409, in French too) while a booking is not over, changes nothing, and moves once it is cancelled", async () => {
+    const db = ctx.database.db;
+    const parkId = await freshPark("Ikoyi Crossing Garage");
+    const driver = await fundedUser(db, 100_000_000);
+    const booked = await book(ctx.app, driver, {
+      park_id: parkId,
+      start: at(2 * HOUR),
+      end: at(4 * HOUR),
+      plate_number: "LAG 410 MV",
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    // Asked with its rates still there: the manager learns at once that the park cannot move now.
+    const first = await move(parkId);
+    expect(first.statusCode, first.body).toBe(409);
+    expect(first.json()).toEqual({
+      code: "park_in_use",
+      message: IN_USE,
+      holdings: { ...none, bookings: 1 },
+    });
+    const fr = await move(parkId, toToronto, "fr");
+    expect(fr.statusCode).toBe(409);
+    expect(fr.json().message).toBe(
+      "Le pays et le fuseau horaire d'un parking ne peuvent pas changer tant qu'il a des réservations, des ventes sans réservation, des événements ou des commandes en cours",
+    );
+    // The time zone alone is refused the same way; the same zone written again is no change.
+    expect((await move(parkId, { time_zone: "Africa/Abidjan" })).statusCode).toBe(409);
+    const same = await move(parkId, { time_zone: "Africa/Lagos", name: "Ikoyi Crossing Deck" });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(await place(parkId)).toEqual({ country_id: 1, time_zone: "Africa/Lagos" });
+    expect((await lastAudit(parkId))?.after).toEqual({ name: "Ikoyi Crossing Deck" });
+
+    const cancelled = await setStatus(ctx.app, driver, booked.json().id, "cancelled");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await move(parkId)).json().code).toBe("validation_error"); // its rates, now
+    expect((await call(manager, "PUT", `/admin/parks/${parkId}/rates`, { rates: [] })).statusCode).toBe(200);
+    const moved = await move(parkId);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<AdminPark>()).toMatchObject({
+      country: "CA",
+      currency: "CAD",
+      time_zone: "America/Toronto",
+    });
+    expect(await keptDrift()).toEqual([]);
+  });
+
+  it("counts a car still inside after its end, a parked drive-up sale, an event not over and an order not finished, and nothing that is over", async () => {
+    const db = ctx.database.db;
+    const parkId = await freshPark("Victoria Island Ramp");
+    await call(manager, "PUT", `/admin/parks/${parkId}/rates`, { rates: [] });
+    const driver = await fundedUser(db, 100_000_000);
+    const iso = (offset: number) => at(offset).toISOString();
+    const expectHeld = async (holdings: object) => {
+      const res = await move(parkId);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().holdings).toEqual({ ...none, ...holdings });
+      expect(await place(parkId)).toEqual({ country_id: 1, time_zone: "Africa/Lagos" });
+    };
+    const insertBooking = (code: string, from: number, to: number, extra: ReturnType<typeof sql>) =>
+      db.execute(sql`INSERT INTO bookings (booking_code, user_id, park_id, vehicle_type_id, plate_number,
+          start_time, end_time, status, currency, total_minor, paid_minor, breakdown, checked_in_at, checked_out_at)
+        VALUES (${code}, ${driver.id}::uuid, ${parkId}, 1, ${code}, ${iso(from)}::timestamptz, ${iso(to)}::timestamptz,
+          ${extra}, 'NGN', 100000, 100000, '{}'::jsonb, NULL, NULL)`);
+
+    // What is over counts for nothing: a stay checked out, a stay that ended without its car, a
+    // cancelled booking, a closed and a voided sale, a cancelled event and one over, a completed order.
+    await insertBooking("PW-DONE2345", -6 * HOUR, -4 * HOUR, sql`'completed'`);
+    await db.execute(sql`UPDATE bookings SET checked_in_at = ${iso(-6 * HOUR)}::timestamptz,
+      checked_out_at = ${iso(-3 * HOUR)}::timestamptz WHERE booking_code = 'PW-DONE2345'`);
+    await insertBooking("PW-GONE2345", -6 * HOUR, -4 * HOUR, sql`'active'`);
+    await insertBooking("PW-CANC2345", 6 * HOUR, 8 * HOUR, sql`'cancelled'`);
+    for (const [code, status] of [
+      ["DU-CLOSED23", "closed"],
+      ["DU-VOIDED23", "void"],
+    ] as const) {
+      await db.execute(sql`INSERT INTO pos_sales (sale_code, park_id, vehicle_type_id, plate_number, start_time,
+          end_time, status, currency, amount_minor, payment_method)
+        VALUES (${code}, ${parkId}, 1, 'KJA 1 AA', ${iso(-5 * HOUR)}::timestamptz, ${iso(-4 * HOUR)}::timestamptz,
+          ${status}, 'NGN', 500, 'cash')`);
+    }
+    await createEvent(db, {
+      start: at(30 * HOUR),
+      end: at(32 * HOUR),
+      status: "cancelled",
+      parks: [{ parkId, offers: [{ allocation: 2 }] }],
+    });
+    await createEvent(db, {
+      start: at(-10 * HOUR),
+      end: at(-8 * HOUR),
+      parks: [{ parkId, offers: [{ allocation: 2 }] }],
+    });
+    const order = (code: string, stage: string) =>
+      db.execute(sql`INSERT INTO orders (order_code, user_id, country_id, currency, order_type, stage, park_id,
+          subtotal_minor, offer_discount_minor, coupon_discount_minor, delivery_minor, tax_minor, tax_name, total_minor)
+        VALUES (${code}, ${driver.id}::uuid, 1, 'NGN', 'takeaway', ${stage}, ${parkId}, 1000, 0, 0, 0, 0, 'VAT', 1000)`);
+    await order("OR-DONE23", "completed");
+    await order("OR-GONE23", "canceled");
+
+    // One of each kind not finished, each refused until it is finished by its own rule.
+    await insertBooking("PW-INSD2345", -6 * HOUR, -1 * HOUR, sql`'completed'`);
+    await db.execute(sql`UPDATE bookings SET checked_in_at = ${iso(-6 * HOUR)}::timestamptz
+      WHERE booking_code = 'PW-INSD2345'`);
+    await expectHeld({ bookings: 1 });
+    await db.execute(
+      sql`UPDATE bookings SET checked_out_at = ${iso(-1)}::timestamptz WHERE booking_code = 'PW-INSD2345'`,
+    );
+
+    await db.execute(sql`INSERT INTO pos_sales (sale_code, park_id, vehicle_type_id, plate_number, start_time, end_time, currency)
+      VALUES ('DU-PARKED23', ${parkId}, 1, 'KJA 2 AA', ${iso(-5 * HOUR)}::timestamptz, ${iso(-1 * HOUR)}::timestamptz, 'NGN')`);
+    await expectHeld({ drive_up_sales: 1 });
+    await db.execute(sql`UPDATE pos_sales SET status = 'closed', amount_minor = 500, payment_method = 'cash',
+      closed_at = ${iso(-1)}::timestamptz WHERE sale_code = 'DU-PARKED23'`);
+
+    const draft = await createEvent(db, {
+      start: at(30 * HOUR),
+      end: at(32 * HOUR),
+      status: "draft",
+      parks: [{ parkId, offers: [{ allocation: 2 }] }],
+    });
+    // An event just ended still holds the park while its departure buffer runs.
+    const leaving = await createEvent(db, {
+      start: at(-3 * HOUR),
+      end: at(-HOUR / 2),
+      parks: [{ parkId, after: 60, offers: [{ allocation: 2 }] }],
+    });
+    await expectHeld({ events: 2 });
+    await db.execute(sql`UPDATE events SET status = 'cancelled' WHERE id IN (${draft.id}, ${leaving.id})`);
+
+    await order("OR-OPEN23", "being_prepared");
+    await expectHeld({ orders: 1 });
+    await db.execute(sql`UPDATE orders SET stage = 'delivered' WHERE order_code = 'OR-OPEN23'`);
+    await expectHeld({ orders: 1 });
+    await db.execute(sql`UPDATE orders SET stage = 'completed' WHERE order_code = 'OR-OPEN23'`);
+
+    const moved = await move(parkId);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await place(parkId)).toEqual({ country_id: 2, time_zone: "America/Toronto" });
   });
 });

@@ -6,17 +6,29 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
 import { allDayParks, at, book, fundedUser, HOUR, overbooked } from "../../bookings/bookings.test-kit";
+import {
+  createCategory,
+  createItem,
+  createSlots,
+  resetDeliverySetup,
+  setSwitches,
+} from "../../marketplace/marketplace.test-kit";
+import { walletBalanceMinor } from "../../wallet/ledger.service";
 
 /**
- * A capacity lowered while drivers book the same park and type, through HTTP on two app instances
- * (two pools) on one PostgreSQL database: the change takes the capacity rows' lock the bookings take
- * and reads the peak after it, so either a booking commits first (and the change sees it: 409 or a
- * capacity that still fits) or it waits and then finds the new capacity. Never more bookings than
- * spaces. PGlite runs one query at a time, so no such race can happen there: PostgreSQL only
- * (TEST_DB_ENGINE=postgres, `npm run test:api:pg`).
+ * Changes of a park racing what drivers and staff do there, through HTTP on two app instances (two
+ * pools) on one PostgreSQL database. A capacity lowered while drivers book the same park and type:
+ * the change takes the capacity rows' lock the bookings take and reads the peak after it, so either
+ * a booking commits first (and the change sees it: 409 or a capacity that still fits) or it waits
+ * and then finds the new capacity; never more bookings than spaces. A park moved to another country:
+ * the move holds the park's row FOR UPDATE and counts what is unfinished there, and a booking, an
+ * event or an order takes the row FOR KEY SHARE before it reads the park, so either it commits first
+ * (and the move is a 409) or it waits and then sees the park moved; never a booking in the old
+ * currency after the move. PGlite runs one query at a time, so no such race can happen there:
+ * PostgreSQL only (TEST_DB_ENGINE=postgres, `npm run test:api:pg`).
  */
 describe.skipIf(TEST_ENGINE !== "postgres")(
-  "capacity changes racing bookings (PostgreSQL only: PGlite serialises)",
+  "park changes racing bookings, events and orders (PostgreSQL only: PGlite serialises)",
   () => {
     let ctx: TestContext;
     let db: Db;
@@ -117,6 +129,200 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         await db.execute(
           sql`UPDATE bookings SET status = 'cancelled' WHERE park_id = ${parkId} AND start_time = ${start.toISOString()}::timestamptz`,
         );
+      }
+    });
+
+    /** Harbourview's Nigerian parks open all day other than the capacity test's, by id. */
+    async function otherParks(n: number): Promise<number[]> {
+      const own = new Set(await parksOf(db, await operatorId(db, "Harbourview Parking Ltd")));
+      return (await allDayParks(db, 200)).filter((id) => own.has(id) && id !== parkId).slice(0, n);
+    }
+    /** The park's bookings not cancelled whose currency is not the park's own: none, ever. */
+    const mixed = (id: number) =>
+      queryRows<{ booking_code: string; currency: string; park_currency: string }>(
+        db,
+        sql`SELECT b.booking_code, b.currency, c.currency AS park_currency FROM bookings b
+          JOIN parks p ON p.id = b.park_id JOIN countries c ON c.id = p.country_id
+          WHERE b.park_id = ${id} AND b.status <> 'cancelled' AND b.currency <> c.currency`,
+      );
+    const toToronto = { country: "CA", time_zone: "America/Toronto" };
+
+    /** Takes `statement`'s lock in a transaction of its own, held until the returned release. */
+    async function hold(statement: ReturnType<typeof sql>): Promise<() => Promise<void>> {
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const done = db.transaction(async (tx) => {
+        await tx.execute(statement);
+        locked();
+        await released;
+      });
+      await isLocked;
+      return async () => {
+        release();
+        await done;
+      };
+    }
+    /** Waits until `n` lock requests of this database's sessions wait (a row lock's is on a transaction id). */
+    async function waiting(n: number) {
+      for (let i = 0; i < 400; i += 1) {
+        const [w] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+            WHERE a.datname = current_database() AND NOT l.granted`,
+        );
+        if (w!.n >= n) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`fewer than ${n} lock requests waiting`);
+    }
+
+    it("a booking priced in NGN that reaches book_space while the park moves to Canada waits for the move, then is refused", async () => {
+      const [moving] = await otherParks(1);
+      const driver = drivers[0]!;
+      const balance = await walletBalanceMinor(db, driver.id, "NGN");
+      const window = {
+        park_id: moving!,
+        vehicle_type_id: 1,
+        start_time: at(60 * HOUR).toISOString(),
+        end_time: at(62 * HOUR).toISOString(),
+        plate_number: "LAG 777 MV",
+      };
+      // 1. The booking prices the park in NGN, then waits before book_space (its confirmation mail is
+      // queued first, and the job table is held).
+      const releaseJobs = await hold(sql`LOCK TABLE pgboss.job IN EXCLUSIVE MODE`);
+      const booking = send(bases[0]!, driver, "POST", "/bookings", window);
+      await waiting(1);
+      // 2. The manager removes the rates; then moves the park, which stops before its commit (the
+      // audit log is held) with the park's row locked and changed.
+      const rates = await send(bases[1]!, manager, "PUT", `/admin/parks/${moving}/rates`, { rates: [] });
+      expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+      const releaseAudit = await hold(sql`LOCK TABLE audit_log IN EXCLUSIVE MODE`);
+      const move = send(bases[1]!, manager, "PATCH", `/admin/parks/${moving}`, toToronto);
+      await waiting(2);
+      // 3. The booking goes on into book_space while the move is uncommitted: it must wait for it.
+      await releaseJobs();
+      await waiting(2);
+      await releaseAudit();
+      const moved = await move;
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const res = await booking;
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.code).toBe("park_currency_changed");
+      expect(await mixed(moving!)).toEqual([]);
+      expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(balance);
+    });
+
+    it("an event created at a park while the park moves to Canada waits for the move, then is refused", async () => {
+      const [moving] = await otherParks(2).then((ids) => ids.slice(1));
+      const rates = await send(bases[1]!, manager, "PUT", `/admin/parks/${moving}/rates`, { rates: [] });
+      expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+      // Lagos local times three days ahead (UTC+1), as the event form sends them.
+      const local = (ms: number) => new Date(ms + HOUR).toISOString().slice(0, 16);
+      const start = at(72 * HOUR).getTime();
+      const event = {
+        name: "Lagos Derby",
+        description: { en: "The derby.", fr: "Le derby." },
+        category: "sport",
+        visibility: "public",
+        venue: {
+          name: "Teslim Balogun Stadium",
+          address: "Surulere",
+          city: "Lagos",
+          country_code: "ng",
+          lat: 6.4968,
+          lng: 3.3614,
+        },
+        time_zone: "Africa/Lagos",
+        start_local: local(start),
+        end_local: local(start + 3 * HOUR),
+        parks: [{ park_id: moving, prices: [{ vehicle_type_id: 1, price: 2500, allocation: 2 }] }],
+      };
+      // The move stops before its commit (the audit log is held), the park's row locked and changed;
+      // the event, created meanwhile, must wait for it and then see the park in Canada.
+      const releaseAudit = await hold(sql`LOCK TABLE audit_log IN EXCLUSIVE MODE`);
+      const move = send(bases[1]!, manager, "PATCH", `/admin/parks/${moving}`, toToronto);
+      await waiting(1);
+      const created = send(bases[0]!, manager, "POST", "/admin/events", event);
+      await waiting(2);
+      await releaseAudit();
+      expect((await move).status).toBe(200);
+      const res = await created;
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.fields).toEqual({ "parks.0.park_id": "Choose a park in the event's country" });
+      const [held] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM event_parks WHERE park_id = ${moving}`,
+      );
+      expect(held!.n).toBe(0);
+    });
+
+    it("an order to pick up at a park while the park moves to Canada waits for the move, then is refused", async () => {
+      const [moving] = await otherParks(3).then((ids) => ids.slice(2));
+      const rates = await send(bases[1]!, manager, "PUT", `/admin/parks/${moving}/rates`, { rates: [] });
+      expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+      await resetDeliverySetup(db);
+      await setSwitches(db, false, true);
+      const slot = await createSlots(db);
+      const item = await createItem(db, { categoryId: (await createCategory(db)).id });
+      const driver = drivers[1]!;
+      const balance = await walletBalanceMinor(db, driver.id, "NGN");
+      const order = {
+        country: "NG",
+        order_type: "takeaway",
+        park_id: moving,
+        time_slot: slot,
+        lines: [{ item_id: item.id, quantity: 1 }],
+      };
+      const releaseAudit = await hold(sql`LOCK TABLE audit_log IN EXCLUSIVE MODE`);
+      const move = send(bases[1]!, manager, "PATCH", `/admin/parks/${moving}`, toToronto);
+      await waiting(1);
+      const placed = send(bases[0]!, driver, "POST", "/orders", order);
+      await waiting(2);
+      await releaseAudit();
+      expect((await move).status).toBe(200);
+      const res = await placed;
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      const [held] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders WHERE park_id = ${moving}`,
+      );
+      expect(held!.n).toBe(0);
+      expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(balance);
+    });
+
+    it("a move and 20 bookings at once: the move is refused when one was booked, else none was (3 rounds)", async () => {
+      const parks = await otherParks(6);
+      for (let round = 0; round < 3; round += 1) {
+        const id = parks[round + 3]!;
+        const window = {
+          park_id: id,
+          vehicle_type_id: 1,
+          start_time: at((70 + round * 4) * HOUR).toISOString(),
+          end_time: at((72 + round * 4) * HOUR).toISOString(),
+        };
+        const [move, ...bookings] = await Promise.all([
+          (async () => {
+            await send(bases[round % 2]!, manager, "PUT", `/admin/parks/${id}/rates`, { rates: [] });
+            return send(bases[(round + 1) % 2]!, manager, "PATCH", `/admin/parks/${id}`, toToronto);
+          })(),
+          ...drivers.map((d, i) =>
+            send(bases[i % 2]!, d, "POST", "/bookings", { ...window, plate_number: `MOV ${round}${i} CC` }),
+          ),
+        ]);
+        const won = bookings.filter((b) => b.status === 201).length;
+        expect(
+          bookings.every((b) => [201, 409, 422].includes(b.status)),
+          JSON.stringify(bookings.filter((b) => ![201, 409, 422].includes(b.status))),
+        ).toBe(true);
+        if (move.status === 200) expect(won, `round ${round}`).toBe(0);
+        else {
+          expect(move.status, JSON.stringify(move.body)).toBe(409);
+          expect(move.body.code).toBe("park_in_use");
+          expect((move.body.holdings as { bookings: number }).bookings).toBe(won);
+        }
+        expect(await mixed(id), `round ${round}`).toEqual([]);
       }
     });
   },

@@ -1,3 +1,4 @@
+import { FINAL_ORDER_STAGES } from "@parkwell/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
 import {
@@ -184,6 +185,49 @@ export async function listRates(db: Tx, parkId: number): Promise<RateRow[]> {
     .where(and(eq(parkRates.parkId, parkId), eq(parkRates.kind, "standard")))
     .orderBy(asc(vehicleTypes.sortOrder), asc(vehicleTypes.id));
   return rows.map((r) => ({ ...r, hourlyMinor: r.hourlyMinor ?? 0, dailyMaxMinor: r.dailyMaxMinor ?? 0 }));
+}
+
+/** What holds a park and is not finished yet, by kind (the 409 of a move: ParkInUseSchema). */
+export interface Holdings {
+  bookings: number;
+  drive_up_sales: number;
+  events: number;
+  orders: number;
+}
+
+/**
+ * Counts what is not finished at the park at `now`, each kind by its own rule: bookings not
+ * cancelled nor checked out that have not ended or whose car is still inside; drive-up sales still
+ * parked; events not cancelled whose window at the park (its departure buffer included) is not
+ * over; marketplace orders at the park not in a final stage. A writer of any of them locks the
+ * park's row (FOR KEY SHARE) first, so under the row's FOR UPDATE this count is the truth.
+ */
+/** The final stages as literals, as the partial index orders_open_park_idx names them. */
+const FINAL_STAGES = sql.raw(FINAL_ORDER_STAGES.map((s) => `'${s}'`).join(", "));
+
+export async function unfinishedHoldings(tx: Tx, parkId: number, now: Date): Promise<Holdings> {
+  const t = now.toISOString();
+  const [row] = await queryRows<Record<keyof Holdings, number>>(
+    tx,
+    sql`SELECT
+      (SELECT count(*) FROM (
+          SELECT id FROM bookings WHERE park_id = ${parkId} AND status = 'active' AND checked_out_at IS NULL
+            AND tstzrange(start_time, end_time, '[)') && tstzrange(${t}::timestamptz, NULL)
+          UNION
+          SELECT id FROM bookings WHERE park_id = ${parkId} AND checked_in_at IS NOT NULL
+            AND checked_out_at IS NULL AND status <> 'cancelled') b)::int AS bookings,
+      (SELECT count(*) FROM pos_sales WHERE park_id = ${parkId} AND status = 'parked')::int AS drive_up_sales,
+      (SELECT count(*) FROM event_parks ep JOIN events e ON e.id = ep.event_id
+        WHERE ep.park_id = ${parkId} AND e.status <> 'cancelled' AND ep.window_end > ${t}::timestamptz)::int AS events,
+      (SELECT count(*) FROM orders WHERE park_id = ${parkId}
+        AND stage NOT IN (${FINAL_STAGES}))::int AS orders`,
+  );
+  return {
+    bookings: Number(row!.bookings),
+    drive_up_sales: Number(row!.drive_up_sales),
+    events: Number(row!.events),
+    orders: Number(row!.orders),
+  };
 }
 
 export interface CapacityRow {

@@ -13,6 +13,7 @@ import {
   AdminParkSchema,
   CapacityConflictSchema,
   ErrorSchema,
+  ParkInUseSchema,
   PARK_PHOTO_MAX_BYTES,
 } from "@parkwell/contract";
 import type { FastifyRequest } from "fastify";
@@ -143,13 +144,14 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
         schema: {
           tags,
           operationId: "updateAdminPark",
-          summary: "Edit a park; status inactive deactivates it (needs parks.delete too)",
+          summary:
+            "Edit a park; status inactive deactivates it (needs parks.delete too); 409 when its country or time zone would change while things there are not finished",
           params: AdminParkParamsSchema,
           body: AdminParkPatchSchema,
-          response: { 200: AdminParkSchema, ...err },
+          response: { 200: AdminParkSchema, 409: ParkInUseSchema, ...err },
         },
       },
-      async (req) => parks.update(db, requireStaff(req), auditActor(req), req.params.id, req.body),
+      async (req) => parks.update(db, requireStaff(req), auditActor(req), req.params.id, req.body, clock()),
     );
 
     app.put(

@@ -37,7 +37,7 @@ import {
   textsOf,
 } from "./admin-parks.domain";
 import * as repo from "./admin-parks.repo";
-import type { ParkRow } from "./admin-parks.repo";
+import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
 
 /** The park if it exists and is in the caller's scope; else the one 404. */
@@ -280,12 +280,29 @@ export async function create(
   });
 }
 
+const parkInUse = (holdings: Holdings) =>
+  new AppError(
+    409,
+    "park_in_use",
+    "A park's country and time zone cannot change while it has bookings, drive-up sales, events or orders that are not finished",
+    undefined,
+    { holdings },
+  );
+
+/**
+ * Edits a park. Its country (and so its currency) and its time zone change only while nothing
+ * there is unfinished (repo.unfinishedHoldings), else 409 `park_in_use` with the count of each
+ * kind: the park's row is locked FOR UPDATE by the first statement, and every writer of a booking,
+ * a drive-up sale, an event's park or an order at a park takes that row FOR KEY SHARE before it
+ * reads the park, so none slips in between the count and the commit (docs/decisions/008-bookings.md).
+ */
 export async function update(
   db: Db,
   access: StaffAccess,
   actor: AuditActor,
   id: number,
   body: AdminParkPatchParsed,
+  now: Date,
 ): Promise<AdminPark> {
   return db.transaction(async (tx) => {
     const park = await parkInScopeOr404(tx, access, id, true);
@@ -297,14 +314,20 @@ export async function update(
     const countryCode = body.country ?? country.code;
     const stateId = body.state_id !== undefined ? body.state_id : body.country ? null : park.stateId;
     const place = await checkPlace(tx, countryCode, stateId, body.time_zone ?? park.timeZone, fields);
-    if (place && place.countryId !== park.countryId && (await repo.listRates(tx, id)).length > 0) {
-      fields.country = "A park with rates cannot move to another country: remove its rates first";
-    }
     const operator = await operatorFor(tx, access, body.operator_id, { id: park.operatorId }, fields);
     const open24h = body.open_24h ?? park.open24h;
     const hours = body.opening_hours !== undefined ? body.opening_hours : park.openingHours;
     if (!open24h && !hours) fields.opening_hours = "Give the opening hours, or mark the park open 24 hours";
     refuse(fields);
+    const otherCountry = place!.countryId !== park.countryId;
+    if (otherCountry || place!.timeZone !== park.timeZone) {
+      // Before the rates' 422: a manager learns the park cannot move now before removing its rates.
+      const holdings = await repo.unfinishedHoldings(tx, id, now);
+      if (Object.values(holdings).some((n) => n > 0)) throw parkInUse(holdings);
+    }
+    if (otherCountry && (await repo.listRates(tx, id)).length > 0) {
+      refuse({ country: "A park with rates cannot move to another country: remove its rates first" });
+    }
 
     const name = body.name ?? park.name;
     const city = body.city ?? park.city;
