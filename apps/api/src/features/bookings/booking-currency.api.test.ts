@@ -137,7 +137,7 @@ describe("a booking at a park whose country changed", () => {
         method: "POST",
         url: "/api/v1/admin/checkouts",
         headers: bearer(gateStaff),
-        payload: { code },
+        payload: { code, park_id: parkId },
       });
     const overstay = await checkout(late.booking_code);
     expect(overstay.statusCode, overstay.body).toBe(409);
