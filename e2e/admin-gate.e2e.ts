@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { dayOnClock } from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
-import { createE2eDatabase, type E2eDatabase } from "./support/database";
+import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
 
 // Its own server on a PostgreSQL database the test writes the booking to.
@@ -161,24 +161,24 @@ describe("the driver's booking page follows the car", () => {
     it(`inside: the exit code and no cancel; once out: completed, no code, no extend (${view.name})`, async () => {
       const code = `PW-E2EPAGE${i + 2}`;
       await bookingAtAttendantsPark(code, `LAG48${i}PG`);
-      // The gate's moves, as the API tests check them: in 5 minutes ago, then out now (the test's clock).
-      await db.query("UPDATE bookings SET checked_in_at = $2::timestamptz WHERE booking_code = $1", [
-        code,
-        new Date(Date.now() - 5 * MINUTE).toISOString(),
-      ]);
+      // A driver of its own, signed in before the page opens; the gate's moves as the API tests
+      // check them: in 5 minutes ago, then out now (the test's clock).
+      const driver = await createSignedInUser(db);
+      await db.query(
+        "UPDATE bookings SET user_id = $2, checked_in_at = $3::timestamptz WHERE booking_code = $1",
+        [code, driver.id, new Date(Date.now() - 5 * MINUTE).toISOString()],
+      );
       const context = await browser.newContext({ viewport: view.viewport });
       await context.addInitScript(
-        (language: string) => window.localStorage.setItem("language", language),
-        view.language,
+        ([token, language]) => {
+          window.localStorage.setItem("parkwell_user_token", token!);
+          window.localStorage.setItem("language", language!);
+        },
+        [driver.token, view.language],
       );
       const { page, problems } = await watchedPage(context);
       const t = texts[view.language];
 
-      await page.goto(`${server.url}/auth`);
-      await page.locator("#email, input[type=email]").first().fill("driver@parkwell.test");
-      await page.locator("input[type=password]").first().fill("drive-safely-2026");
-      await page.keyboard.press("Enter");
-      await page.waitForURL(`${server.url}/`);
       await page.goto(`${server.url}/booking-details/${code}`);
       await page.getByText(t.exitHint).waitFor();
       expect(await page.getByText(t.inside).count()).toBe(1);
