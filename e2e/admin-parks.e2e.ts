@@ -95,6 +95,17 @@ describe("the back office's parks", () => {
         await photo.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth)),
       ).toBe(4);
 
+      // A photo goes only after a confirmation: Cancel keeps it, Delete removes it.
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      const ask = page.getByRole("dialog", { name: "Delete this photo?" });
+      await ask.waitFor();
+      await ask.getByRole("button", { name: "Cancel" }).click();
+      await ask.waitFor({ state: "hidden" });
+      expect(await page.getByRole("img", { name: "The deck from Wharf Road" }).count()).toBe(1);
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await ask.getByRole("button", { name: "Delete" }).click();
+      await page.getByText("No photo yet", { exact: false }).waitFor();
+
       // Deactivated after a confirmation: gone from the drivers' search at once.
       await page.getByRole("button", { name: "Deactivate" }).click();
       const dialog = page.getByRole("dialog", { name: "Deactivate this park?" });
