@@ -204,3 +204,65 @@ describe("the driver's booking page follows the car", () => {
     });
   }
 });
+
+describe("drive-ups on a phone", () => {
+  it("at 390 px every parked car's Paid cash, Paid by card and Void are on screen, and the page has no sideways scroll", async () => {
+    // Two cars recorded at the counter a minute ago (so still voidable), on the test's clock.
+    const [park] = await db.query<{ id: number; currency: string }>(
+      `SELECT p.id, c.currency FROM staff_parks sp
+         JOIN users u ON u.id = sp.user_id AND u.email = 'attendant@parkwell.test'
+         JOIN parks p ON p.id = sp.park_id JOIN countries c ON c.id = p.country_id
+       ORDER BY p.id LIMIT 1`,
+    );
+    const now = Date.now();
+    for (const [code, plate] of [
+      ["POS-E2EPHONE1", "LAG101PW"],
+      ["POS-E2EPHONE2", "LAG202PW"],
+    ] as const) {
+      await db.query(
+        `INSERT INTO pos_sales (sale_code, park_id, vehicle_type_id, plate_number, start_time, end_time, currency, created_at)
+         VALUES ($1, $2, 1, $3, $4::timestamptz, $5::timestamptz, $6, $4::timestamptz)`,
+        [
+          code,
+          park!.id,
+          plate,
+          new Date(now - MINUTE).toISOString(),
+          new Date(now + 2 * HOUR).toISOString(),
+          park!.currency,
+        ],
+      );
+    }
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/admin/pos?park=${park!.id}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Login to Continue" }).click();
+    await page.locator("dialog[open]").waitFor();
+    await page.getByLabel("Email").fill("attendant@parkwell.test");
+    await page.getByLabel("Password").fill("check-cars-2026");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.getByRole("heading", { name: "Drive-up sales", level: 1 }).waitFor();
+
+    const list = page.locator(".gate-today .admin-table__scroll");
+    await list.getByText("LAG202PW").waitFor();
+    await list.getByText("LAG101PW").waitFor();
+
+    const rows = list.locator("tbody tr");
+    expect(await rows.count()).toBe(2);
+    for (const row of await rows.all()) {
+      for (const name of ["Paid cash", "Paid by card", "Void"]) {
+        const button = row.getByRole("button", { name, exact: true });
+        const box = await button.boundingBox();
+        expect(box, name).not.toBeNull();
+        expect(box!.x, name).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+      }
+      // The status and the price are there too, each named.
+      expect(await row.getByText("Parked", { exact: true }).isVisible()).toBe(true);
+    }
+    // Nothing scrolls sideways: neither the page nor the list's frame.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await list.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});

@@ -95,6 +95,17 @@ describe("the back office's parks", () => {
         await photo.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth)),
       ).toBe(4);
 
+      // A photo goes only after a confirmation: Cancel keeps it, Delete removes it.
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      const ask = page.getByRole("dialog", { name: "Delete this photo?" });
+      await ask.waitFor();
+      await ask.getByRole("button", { name: "Cancel" }).click();
+      await ask.waitFor({ state: "hidden" });
+      expect(await page.getByRole("img", { name: "The deck from Wharf Road" }).count()).toBe(1);
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await ask.getByRole("button", { name: "Delete" }).click();
+      await page.getByText("No photo yet", { exact: false }).waitFor();
+
       // Deactivated after a confirmation: gone from the drivers' search at once.
       await page.getByRole("button", { name: "Deactivate" }).click();
       const dialog = page.getByRole("dialog", { name: "Deactivate this park?" });
@@ -129,6 +140,63 @@ describe("the back office's parks", () => {
       await page.getByRole("table").getByRole("link").first().click();
       await page.getByRole("heading", { level: 2, name: "Tarifs et places" }).waitFor();
       expect(await wide()).toBe(false);
+      expect(realProblems(problems)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the park editor's problems sit on their cells, name their rule and take the focus; numbers read as the language writes them", async () => {
+    const { context, page, problems } = await signedIn(
+      "manager@parkwell.test",
+      "manage-parks-2026",
+      VIEWPORTS.desktop,
+    );
+    try {
+      await page.goto(`${baseURL}/admin/parks`);
+      await page.getByRole("table").getByRole("link").first().click();
+      await page.getByRole("heading", { level: 2, name: "Rates and spaces" }).waitFor();
+      const hourly = page.getByLabel("Car: Hourly", { exact: false });
+      const daily = page.getByLabel("Car: Daily maximum", { exact: false });
+      const saveRates = page.getByRole("button", { name: "Save rates and spaces" });
+      const focused = (el: typeof hourly) => el.evaluate((e) => e === document.activeElement);
+      const described = (el: typeof hourly) =>
+        el.evaluate((e) => {
+          const id = e.getAttribute("aria-describedby");
+          return id ? (document.getElementById(id)?.textContent ?? null) : null;
+        });
+
+      // 0 an hour: the rule is "more than 0", on the hourly cell, which takes the focus.
+      await hourly.fill("0");
+      await daily.fill("5000");
+      await saveRates.click();
+      await expect.poll(() => hourly.getAttribute("aria-invalid")).toBe("true");
+      expect(await described(hourly)).toBe("Please enter more than 0");
+      await expect.poll(() => focused(hourly)).toBe(true);
+
+      // "1,200" is twelve hundred; an hourly rate above it is refused at the hourly cell, by its rule.
+      await hourly.fill("1,500");
+      await daily.fill("1,200");
+      await saveRates.click();
+      await expect.poll(() => described(hourly)).toBe("The hourly rate cannot be above the daily maximum");
+      expect(await daily.getAttribute("aria-invalid")).toBe("false");
+      await expect.poll(() => focused(hourly)).toBe(true);
+      expect(await page.getByText("Please check this value").count()).toBe(0);
+
+      // A closing time of 25:00: at Wednesday's closing cell, which takes the focus (and so is in view).
+      const open24h = page.getByLabel("Open 24 hours, every day");
+      if (await open24h.isChecked()) await open24h.uncheck();
+      const close = page.getByLabel("Wednesday: closes at", { exact: false });
+      await close.fill("25:00");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect
+        .poll(() => described(close))
+        .toBe("Enter a time from 00:00 to 23:59 (24:00 for a midnight closing)");
+      await expect.poll(() => focused(close)).toBe(true);
+      const box = await close.boundingBox();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(VIEWPORTS.desktop.height);
+      expect(await page.getByText("Opening hours:").count()).toBe(0);
       expect(realProblems(problems)).toEqual([]);
     } finally {
       await context.close();

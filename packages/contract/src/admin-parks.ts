@@ -62,7 +62,7 @@ export type AdminParkList = z.infer<typeof AdminParkListSchema>;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 const timeOfDay = z
   .string({ error: REQUIRED_TEXT })
-  .regex(TIME, { error: "Enter a time as HH:MM (00:00 to 24:00)" });
+  .regex(TIME, { error: "Enter a time from 00:00 to 23:59 (24:00 for a midnight closing)" });
 
 export const DayHoursInputSchema = z
   .object({ open: timeOfDay, close: timeOfDay })
@@ -297,8 +297,10 @@ export const AdminParkRatesBodySchema = z
             daily_max: money(),
           })
           .refine((r) => r.daily_max >= r.hourly, {
-            error: "The daily maximum must be at least the hourly rate",
-            path: ["daily_max"],
+            error: "The hourly rate cannot be above the daily maximum",
+            path: ["hourly"],
+            // The web's words for it (auth catalogue).
+            params: { key: "validation.hourlyAboveDaily" },
           }),
       )
       .max(20, { error: "Too many rates" }),

@@ -538,7 +538,10 @@ const ADMIN: ServerText[] = [
 /** The back office's parks (features/admin/parks, contract admin-parks.ts). */
 const ADMIN_PARKS: ServerText[] = [
   { en: "country must be a two-letter country code", fr: "country doit être un code pays de deux lettres" },
-  { en: "Enter a time as HH:MM (00:00 to 24:00)", fr: "Saisissez une heure au format HH:MM (00:00 à 24:00)" },
+  {
+    en: "Enter a time from 00:00 to 23:59 (24:00 for a midnight closing)",
+    fr: "Saisissez une heure de 00:00 à 23:59 (24:00 pour une fermeture à minuit)",
+  },
   { en: "A day cannot open at 24:00", fr: "Une journée ne peut pas ouvrir à 24:00" },
   {
     en: "Opening and closing times must differ",
@@ -597,8 +600,8 @@ const ADMIN_PARKS: ServerText[] = [
   { en: "Enter an amount more than 0", fr: "Saisissez un montant supérieur à 0" },
   { en: "This amount is too large", fr: "Ce montant est trop élevé" },
   {
-    en: "The daily maximum must be at least the hourly rate",
-    fr: "Le maximum journalier doit être au moins égal au tarif horaire",
+    en: "The hourly rate cannot be above the daily maximum",
+    fr: "Le tarif horaire ne peut pas dépasser le maximum journalier",
   },
   { en: "Amounts in {currency} have no decimals", fr: "Les montants en {currency} n'ont pas de décimales" },
   {

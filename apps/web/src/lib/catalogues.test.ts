@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { WORDED_CODES } from "./form-errors";
 
 const dir = path.resolve(import.meta.dirname, "../locales");
 
@@ -34,5 +35,10 @@ describe("translation catalogues", () => {
       });
       expect(empty).toEqual([]);
     }
+  });
+
+  it("word every error code errorText asks them for, and only those", () => {
+    const errors = (load("en", "auth.json") as { errors: Record<string, string> }).errors;
+    expect([...WORDED_CODES].sort()).toEqual(Object.keys(errors).sort());
   });
 });

@@ -1,4 +1,6 @@
 import {
+  AdminParkCreateSchema,
+  AdminParkRatesBodySchema,
   ChangePasswordSchema,
   ContactRequestSchema,
   DemoRequestSchema,
@@ -7,7 +9,8 @@ import {
 } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { issueMessages } from "./form-errors";
+import { ApiError } from "./api";
+import { errorText, issueMessages } from "./form-errors";
 
 const keys = (schema: z.ZodType, values: Record<string, unknown>) => {
   const result = schema.safeParse(values);
@@ -56,5 +59,56 @@ describe("issueMessages", () => {
     expect(keys(DemoRequestSchema, { ...base, spaces: Number("ten") })).toEqual({
       spaces: { key: "validation.invalid" },
     });
+  });
+
+  it('names the rule of a bound that is excluded: more than 0, not "0 or more"', () => {
+    const rates = { rates: [{ vehicle_type_id: 1, hourly: 0, daily_max: 100 }] };
+    const at = (path: readonly PropertyKey[]) => path.join(".");
+    const result = AdminParkRatesBodySchema.safeParse(rates);
+    expect(result.success).toBe(false);
+    expect(issueMessages(result.error!.issues, rates, at)).toEqual({
+      "rates.0.hourly": { key: "validation.moreThan", values: { min: 0 } },
+    });
+  });
+
+  it("puts a nested rule on its own field, worded by its rule: the hourly rate above the daily maximum, a closing time past 24:00", () => {
+    const at = (path: readonly PropertyKey[]) => path.join(".");
+    const rates = { rates: [{ vehicle_type_id: 1, hourly: 900, daily_max: 500 }] };
+    const r = AdminParkRatesBodySchema.safeParse(rates);
+    expect(issueMessages(r.error!.issues, rates, at)).toEqual({
+      "rates.0.hourly": { key: "validation.hourlyAboveDaily" },
+    });
+    const hours = Array.from({ length: 7 }, () => ({ open: "07:00", close: "22:00" }));
+    hours[2] = { open: "07:00", close: "25:00" };
+    const park = {
+      name: "Deck",
+      type: "city",
+      country: "NG",
+      city: "Lagos",
+      address: "1 Road",
+      lat: 6.4,
+      lng: 3.4,
+      time_zone: "Africa/Lagos",
+      open_24h: false,
+      opening_hours: hours,
+      text_language: "en",
+    };
+    const p = AdminParkCreateSchema.safeParse(park);
+    expect(issueMessages(p.error!.issues, park, at)).toEqual({
+      "opening_hours.2.close": { key: "validation.time" },
+    });
+  });
+});
+
+describe("errorText", () => {
+  it("asks the catalogue only for the codes it words, else shows the server's message", () => {
+    const asked: string[] = [];
+    const t = ((key: string) => (
+      asked.push(key),
+      key === "errors.generic" ? "Something went wrong" : ""
+    )) as never;
+    const refused = new ApiError(422, "validation_error", "Enter an amount more than 0", {});
+    expect(errorText(t, refused)).toBe("Enter an amount more than 0");
+    expect(asked).not.toContain("errors.validation_error");
   });
 });

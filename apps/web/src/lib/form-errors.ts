@@ -26,6 +26,9 @@ const FIELD_TEXTS: Record<string, Partial<Record<Code, string>>> = {
   photo_url: { invalid_format: "photoUrl", too_big: "photoUrl" },
   country_id: { invalid_type: "country" },
   vehicle_type_id: { invalid_type: "vehicleType" },
+  // A day's opening and closing times (a park's opening hours).
+  open: { invalid_format: "time" },
+  close: { invalid_format: "time" },
 };
 
 const blank = (value: unknown) =>
@@ -33,7 +36,8 @@ const blank = (value: unknown) =>
 
 /** One issue as a key; `given` is what the field held (an empty field is "required" whatever the rule). */
 function issueMessage(issue: z.core.$ZodIssue, given: unknown): FieldMessage {
-  const field = String(issue.path[0] ?? "");
+  // A nested field is named by its own key (rates.0.hourly: "hourly").
+  const field = String(issue.path.findLast((p) => typeof p === "string") ?? "");
   const own = FIELD_TEXTS[field]?.[issue.code];
   if (blank(given) && issue.code !== "custom") return { key: "validation.required" };
   switch (issue.code) {
@@ -43,6 +47,8 @@ function issueMessage(issue: z.core.$ZodIssue, given: unknown): FieldMessage {
       const text = issue.origin === "string";
       if (text && Number(issue.minimum) <= 1) return { key: "validation.required" };
       if (own) return { key: `validation.${own}` };
+      if (!text && issue.inclusive === false)
+        return { key: "validation.moreThan", values: { min: issue.minimum } };
       return { key: text ? "validation.minLength" : "validation.minValue", values: { min: issue.minimum } };
     }
     case "too_big":
@@ -66,15 +72,33 @@ function issueMessage(issue: z.core.$ZodIssue, given: unknown): FieldMessage {
   }
 }
 
-/** The first problem of each top-level field, as keys. */
+/** The value at a dotted path ("days.2.close") of nested objects and arrays. */
+export function valueAt(values: unknown, name: string): unknown {
+  let value = values;
+  for (const part of name.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/**
+ * The first problem of each field of the body (`values`), as keys: by default at each top-level
+ * field; with `fieldOf`, at the form's field (dotted: "rows.2.hourly") an issue's path is on. An
+ * empty field is "required": what the form's field holds (`form`), else the body's field.
+ */
 export function issueMessages(
   issues: readonly z.core.$ZodIssue[],
   values: unknown,
+  fieldOf?: (path: readonly PropertyKey[]) => string,
+  form?: unknown,
 ): Record<string, FieldMessage> {
   const out: Record<string, FieldMessage> = {};
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? "form");
-    out[field] ??= issueMessage(issue, (values as Record<string, unknown> | null)?.[field]);
+    const top = String(issue.path[0] ?? "form");
+    const field = fieldOf ? fieldOf(issue.path) : top;
+    const held = form === undefined ? undefined : valueAt(form, field);
+    out[field] ??= issueMessage(issue, held !== undefined ? held : valueAt(values, top));
   }
   return out;
 }
@@ -84,13 +108,27 @@ export function fieldText(t: TFunction, message: FieldMessage): string {
   return t(message.key, { ns: "auth", ...message.values });
 }
 
+/** The error codes the `auth` catalogue words itself (its `errors`; catalogues.test.ts checks the list). */
+export const WORDED_CODES: ReadonlySet<string> = new Set([
+  "generic",
+  "invalid_response",
+  "invalid_credentials",
+  "email_not_verified",
+  "too_many_attempts",
+  "invalid_link",
+  "account_disabled",
+  "network_error",
+  "unauthenticated",
+  "invalid_token",
+]);
+
 /**
  * A failed request as one line: the catalogue's text for the error's code when there is one,
  * else the server's message (the server writes it in the page's language), else the generic text.
  */
 export function errorText(t: TFunction, err: unknown): string {
   if (err instanceof ApiError)
-    return t(`errors.${err.code}`, { ns: "auth", defaultValue: "" }) || err.message;
+    return (WORDED_CODES.has(err.code) && t(`errors.${err.code}`, { ns: "auth" })) || err.message;
   return t("errors.generic", { ns: "auth" });
 }
 

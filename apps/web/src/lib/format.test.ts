@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "./format";
+import { formatMoney, parseNumber } from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -20,5 +20,24 @@ describe("formatMoney", () => {
   it("puts a minus before the sign for debits", () => {
     expect(formatMoney(-5, "USD", "en")).toBe("-$5");
     expect(plain(formatMoney(-700, "XOF", "fr"))).toBe("-700 CFA");
+  });
+});
+
+describe("parseNumber", () => {
+  it("reads a number as the language writes it: its grouping and its decimal sign", () => {
+    expect(parseNumber("1,200", "en")).toBe(1200);
+    expect(parseNumber("1,200.50", "en")).toBe(1200.5);
+    expect(parseNumber("1 200", "fr")).toBe(1200);
+    expect(parseNumber("1\u202f200,5", "fr")).toBe(1200.5);
+    expect(parseNumber("12,5", "en")).toBe(12.5);
+    expect(parseNumber(" 6.4401 ", "fr")).toBe(6.4401);
+    expect(parseNumber("-3,41", "fr")).toBe(-3.41);
+  });
+
+  it("is not a number when empty or not written as one", () => {
+    expect(parseNumber("", "en")).toBeNaN();
+    expect(parseNumber("  ", "fr")).toBeNaN();
+    expect(parseNumber("1,2,3", "en")).toBeNaN();
+    expect(parseNumber("ten", "en")).toBeNaN();
   });
 });

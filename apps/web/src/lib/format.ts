@@ -20,6 +20,25 @@ export function formatMoney(amount: number, currency: string, language: string):
   return amount < 0 ? `-${body}` : body;
 }
 
+/**
+ * A number as typed, with the language's digit grouping taken out and a decimal comma read as a
+ * point: "20,000" and "20,000.50" in English, "20 000" and "20 000,50" in French (a space, a
+ * no-break space or a narrow one between groups of three); "1500,50" either way. The web's one
+ * reading of a typed number (parseNumber; the wallet's amounts, the back office's forms).
+ */
+export function normalizeNumber(text: string, language: string): string {
+  let value = text.trim().replace(/(\d)[\s\u00a0\u202f](?=\d{3}(?:\D|$))/g, "$1");
+  if (!language.startsWith("fr") && /^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(value))
+    value = value.replaceAll(",", "");
+  return value.replace(",", ".");
+}
+
+/** A typed number (normalizeNumber), or NaN when the field is empty or holds no number. */
+export function parseNumber(text: string, language: string): number {
+  const value = normalizeNumber(text, language);
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+}
+
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(locale, options).format(value);
 }

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import {
+  set,
   useForm,
   type DefaultValues,
   type FieldErrors,
@@ -11,7 +12,7 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { fieldText, issueMessages, serverFields } from "./form-errors";
+import { fieldText, issueMessages, serverFields, valueAt } from "./form-errors";
 
 export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out> & {
   /**
@@ -37,19 +38,29 @@ export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(option
   requiredText?: Partial<Record<Path<V>, string>>;
   /** Values kept outside the form (the URL): the form follows them. */
   values?: UseFormProps<V>["values"];
+  /**
+   * The form's field (dotted: "rows.2.hourly") a problem at a path of the body is shown at, for a
+   * form whose fields are not the body's top-level ones (a table of cells, a day's hours): the
+   * schema's issues and the server's 422 `fields` ("rates.2.hourly") alike. Without it, a problem
+   * is shown at the body's top-level field of the same name.
+   */
+  fieldOf?: (path: readonly PropertyKey[], values: V) => string;
 }): SchemaForm<V, z.output<S>> {
   const { t } = useTranslation("auth");
-  const { schema, toInput, requiredText } = options;
+  const { schema, toInput, requiredText, fieldOf } = options;
   // A new resolver each render: react-hook-form reads its options afresh, so `toInput` sees the
   // current park, vehicle type or language.
   const resolver: Resolver<V, unknown, z.output<S>> = async (values) => {
     const input = toInput ? toInput(values) : values;
     const result = await schema.safeParseAsync(input);
     if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const [field, message] of Object.entries(issueMessages(result.error.issues, input))) {
+    const errors: Record<string, unknown> = {};
+    const messages = fieldOf
+      ? issueMessages(result.error.issues, input, (path) => fieldOf(path, values), values)
+      : issueMessages(result.error.issues, input);
+    for (const [field, message] of Object.entries(messages)) {
       const own = message.key === "validation.required" ? requiredText?.[field as Path<V>] : undefined;
-      errors[field] = { type: message.key, message: fieldText(t, own ? { key: own } : message) };
+      set(errors, field, { type: message.key, message: fieldText(t, own ? { key: own } : message) });
     }
     return { values: {}, errors: errors as FieldErrors<V> };
   };
@@ -77,7 +88,16 @@ export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(option
     },
     showServerErrors: (err) => {
       const known = form.getValues();
-      const fields = Object.entries(serverFields(err)).filter(([name]) => name in known);
+      const at = (name: string) =>
+        fieldOf
+          ? fieldOf(
+              name.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+              known,
+            )
+          : name;
+      const fields = Object.entries(serverFields(err))
+        .map(([name, message]) => [at(name), message] as const)
+        .filter(([name]) => (fieldOf ? valueAt(known, name) !== undefined : name in known));
       for (const [name, message] of fields) form.setError(name as Path<V>, { type: "server", message });
       if (fields.length > 0) focusFirstInvalid();
       return fields.length > 0;

@@ -1,3 +1,5 @@
+import { normalizeNumber } from "../../lib/format";
+
 /** Client-side check of a top-up amount; the server checks the same rules again. */
 export interface AmountRules {
   decimals: number;
@@ -9,20 +11,8 @@ export type AmountCheck =
   | { ok: true; amount: number }
   | { ok: false; error: "required" | "invalid" | "whole" | "decimals" | "min" | "max" };
 
-/**
- * The amount as typed, with the language's digit grouping taken out and a decimal comma read as
- * a point: "20,000" and "20,000.50" in English, "20 000" and "20 000,50" in French (a space,
- * a no-break space or a narrow one between groups of three); "1500,50" either way.
- */
-export function normalizeAmount(text: string, language: string): string {
-  let value = text.trim().replace(/(\d)[\s\u00a0\u202f](?=\d{3}(?:\D|$))/g, "$1");
-  if (!language.startsWith("fr") && /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(value))
-    value = value.replaceAll(",", "");
-  return value.replace(",", ".");
-}
-
 export function checkAmount(text: string, rules: AmountRules, language = "en"): AmountCheck {
-  const value = normalizeAmount(text, language);
+  const value = normalizeNumber(text, language);
   if (value === "") return { ok: false, error: "required" };
   if (!/^\d{1,12}(\.\d+)?$/.test(value)) return { ok: false, error: "invalid" };
   const places = value.split(".")[1]?.length ?? 0;

@@ -444,7 +444,9 @@ describe("validation", () => {
       open_24h: false,
       opening_hours: [{ open: "25:00", close: "10:00" }, null, null, null, null, null, null],
     });
-    expect(hours.json().fields).toEqual({ "opening_hours.0.open": "Enter a time as HH:MM (00:00 to 24:00)" });
+    expect(hours.json().fields).toEqual({
+      "opening_hours.0.open": "Enter a time from 00:00 to 23:59 (24:00 for a midnight closing)",
+    });
     const state = await call(manager, "POST", "/admin/parks", newPark("State Garage", { state_id: 101 }));
     expect(state.json().fields).toEqual({ state_id: "Choose a state of the park's country" });
     expect(await count()).toBe(before);
@@ -458,7 +460,7 @@ describe("validation", () => {
     });
     expect(low.statusCode).toBe(422);
     expect(low.json().fields).toEqual({
-      "rates.0.daily_max": "The daily maximum must be at least the hourly rate",
+      "rates.0.hourly": "The hourly rate cannot be above the daily maximum",
     });
     const cents = await call(manager, "PUT", `/admin/parks/${mine}/rates`, {
       rates: [{ vehicle_type_id: 1, hourly: 10.505, daily_max: 50 }],

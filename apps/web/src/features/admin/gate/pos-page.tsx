@@ -263,6 +263,7 @@ export function PosPage() {
             rowKey={(s) => s.id}
             query={sales}
             emptyText={t("pos.empty")}
+            cards
           />
         </section>
       )}

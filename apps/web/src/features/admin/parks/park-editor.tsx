@@ -14,6 +14,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
+import { parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -93,10 +94,9 @@ function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
   };
 }
 
-const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
-
 /** The form's values as the API's body (the contract's schema checks it, as the server does). */
-function bodyOf(v: ParkValues, chooseOperator: boolean): AdminParkCreate {
+function bodyOf(v: ParkValues, chooseOperator: boolean, language: string): AdminParkCreate {
+  const num = (s: string) => parseNumber(s, language);
   return {
     name: v.name,
     type: v.type as AdminParkCreate["type"],
@@ -126,6 +126,17 @@ function bodyOf(v: ParkValues, chooseOperator: boolean): AdminParkCreate {
     status: v.status as AdminParkCreate["status"],
     ...(chooseOperator ? { operator_id: v.operator_id ? Number(v.operator_id) : null } : {}),
   };
+}
+
+/**
+ * A day's time at its cell: `opening_hours.2.close` (the schema's or the server's) is Wednesday's
+ * closing time; any other problem is at the body's top-level field.
+ */
+function hoursField(path: readonly PropertyKey[]): string {
+  const [list, day, time] = path;
+  if (list === "opening_hours" && typeof day === "number" && (time === "open" || time === "close"))
+    return `days.${day}.${time}`;
+  return String(path[0] ?? "form");
 }
 
 /** A new park (/admin/parks/new) or an existing one (/admin/parks/{id}). */
@@ -159,7 +170,8 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
   const form = useSchemaForm<ParkValues, typeof AdminParkCreateSchema>({
     schema: AdminParkCreateSchema,
     defaultValues: valuesOf(park, i18n.language === "fr" ? "fr" : "en"),
-    toInput: (v) => bodyOf(v, chooseOperator),
+    toInput: (v) => bodyOf(v, chooseOperator, i18n.language),
+    fieldOf: hoursField,
   });
   const { register, watch, setValue, formState } = form;
   const country = watch("country");
@@ -211,9 +223,23 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
     "max_height_cm",
     "operator_id",
   ]);
-  const others = Object.entries(formState.errors).filter(([key]) => !shown.has(key));
-  const lat = Number(watch("lat"));
-  const lng = Number(watch("lng"));
+  const others = Object.entries(formState.errors).filter(([key]) => !shown.has(key) && key !== "days");
+  /** A day's time: outlined, its problem under it (and read with it). */
+  const timeError = (d: number, time: "open" | "close") => formState.errors.days?.[d]?.[time]?.message;
+  const timeProps = (d: number, time: "open" | "close") =>
+    timeError(d, time)
+      ? { "aria-invalid": true as const, "aria-describedby": `park-hours-${d}-${time}` }
+      : { "aria-invalid": false as const };
+  const timeMessage = (d: number, time: "open" | "close") => {
+    const message = timeError(d, time);
+    return message ? (
+      <small id={`park-hours-${d}-${time}`} className="admin-park-cell-error">
+        {message}
+      </small>
+    ) : null;
+  };
+  const lat = parseNumber(watch("lat"), i18n.language);
+  const lng = parseNumber(watch("lng"), i18n.language);
   const open24h = watch("open_24h");
   const days = watch("days");
   const zones = countryRow?.time_zones ?? [];
@@ -397,8 +423,10 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                           type="time"
                           aria-label={t("opensAt", { day: t(`days.${d}`) })}
                           disabled={days[d]?.mode === "closed"}
+                          {...timeProps(d, "open")}
                           {...register(`days.${d}.open` as const)}
                         />
+                        {timeMessage(d, "open")}
                       </td>
                       <td>
                         <input
@@ -408,8 +436,10 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                           size={5}
                           aria-label={t("closesAt", { day: t(`days.${d}`) })}
                           disabled={days[d]?.mode === "closed"}
+                          {...timeProps(d, "close")}
                           {...register(`days.${d}.close` as const)}
                         />
+                        {timeMessage(d, "close")}
                       </td>
                     </tr>
                   ))}

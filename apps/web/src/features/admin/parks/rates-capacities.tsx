@@ -6,11 +6,12 @@ import {
   type VehicleType,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ApiError } from "../../../lib/api";
-import { errorText } from "../../../lib/form-errors";
+import { errorText, hasServerFields } from "../../../lib/form-errors";
+import { parseNumber } from "../../../lib/format";
 import { vehicleTypesQuery } from "../../../lib/queries";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { formatShortZoned } from "../../../lib/zoned-time";
@@ -61,6 +62,7 @@ function RatesForm({
   t: ReturnType<typeof useTranslation>["t"];
 }) {
   const client = useQueryClient();
+  const formId = useId();
   const [conflicts, setConflicts] = useState<CapacityConflict["conflicts"] | null>(null);
   const [saved, setSaved] = useState(false);
   const rows: Row[] = types.map((v) => {
@@ -73,23 +75,45 @@ function RatesForm({
       capacity: cap ? String(cap.capacity) : "",
     };
   });
+  const hasRate = (r: Row) => r.hourly.trim() !== "" || r.daily_max.trim() !== "";
+  const hasCapacity = (r: Row) => r.capacity.trim() !== "";
   const toInput = (v: Values) => ({
     rates: {
-      rates: v.rows
-        .filter((r) => r.hourly.trim() !== "" || r.daily_max.trim() !== "")
-        .map((r) => ({
-          vehicle_type_id: r.vehicle_type_id,
-          hourly: Number(r.hourly),
-          daily_max: Number(r.daily_max),
-        })),
+      rates: v.rows.filter(hasRate).map((r) => ({
+        vehicle_type_id: r.vehicle_type_id,
+        hourly: parseNumber(r.hourly, language),
+        daily_max: parseNumber(r.daily_max, language),
+      })),
     },
     capacities: {
       capacities: v.rows
-        .filter((r) => r.capacity.trim() !== "")
-        .map((r) => ({ vehicle_type_id: r.vehicle_type_id, capacity: Number(r.capacity) })),
+        .filter(hasCapacity)
+        .map((r) => ({ vehicle_type_id: r.vehicle_type_id, capacity: parseNumber(r.capacity, language) })),
     },
   });
-  const form = useSchemaForm<Values, typeof Schema>({ schema: Schema, defaultValues: { rows }, toInput });
+  /**
+   * A problem of the body at its cell: `rates.2.hourly` (the schema's or the server's) is the
+   * hourly cell of the third row that has a rate; `capacities.0.capacity` the first with spaces.
+   */
+  const fieldOf = (path: readonly PropertyKey[], v: Values): string => {
+    const [list, i, key] = path;
+    const kind = list === "rates" || list === "capacities" ? list : null;
+    // Past "rates" (the body) comes another "rates" or "capacities" (the list), then the index.
+    const [name, n, field] = kind && path[1] === kind ? [kind, path[2], path[3]] : [kind, i, key];
+    if (!name || typeof n !== "number") return String(path[0] ?? "form");
+    const row = v.rows
+      .map((r, k) => [r, k] as const)
+      .filter(([r]) => (name === "rates" ? hasRate(r) : hasCapacity(r)))[n]?.[1];
+    if (row === undefined) return name;
+    const cell = name === "capacities" ? "capacity" : field === "daily_max" ? "daily_max" : "hourly";
+    return `rows.${row}.${cell}`;
+  };
+  const form = useSchemaForm<Values, typeof Schema>({
+    schema: Schema,
+    defaultValues: { rows },
+    toInput,
+    fieldOf,
+  });
   const save = useMutation({
     mutationFn: async (body: z.output<typeof Schema>) => {
       try {
@@ -113,9 +137,27 @@ function RatesForm({
     },
     onError: (err) => {
       if (err instanceof CapacityConflictError) setConflicts(err.conflicts);
+      else form.showServerErrors(err);
     },
   });
-  const errors = Object.entries(form.formState.errors);
+  // The cells show their own problems; the rest (a list's own rule) is listed under the table.
+  const errors = Object.entries(form.formState.errors).filter(([key]) => key !== "rows");
+  const cellError = (i: number, cell: keyof Omit<Row, "vehicle_type_id">) =>
+    form.formState.errors.rows?.[i]?.[cell]?.message;
+  const cellProps = (i: number, cell: keyof Omit<Row, "vehicle_type_id">) => {
+    const message = cellError(i, cell);
+    return message
+      ? { "aria-invalid": true as const, "aria-describedby": `${formId}-${i}-${cell}` }
+      : { "aria-invalid": false as const };
+  };
+  const cellMessage = (i: number, cell: keyof Omit<Row, "vehicle_type_id">) => {
+    const message = cellError(i, cell);
+    return message ? (
+      <small id={`${formId}-${i}-${cell}`} className="admin-park-cell-error">
+        {message}
+      </small>
+    ) : null;
+  };
   const typeName = (id: number) =>
     t(`vehicleId.${id}`, { defaultValue: types.find((v) => v.id === id)?.name ?? String(id) });
 
@@ -144,22 +186,28 @@ function RatesForm({
                       <input
                         inputMode="decimal"
                         aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.hourlyRate", { currency: park.currency })}`}
+                        {...cellProps(i, "hourly")}
                         {...form.register(`rows.${i}.hourly` as const)}
                       />
+                      {cellMessage(i, "hourly")}
                     </td>
                     <td>
                       <input
                         inputMode="decimal"
                         aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.dailyMax", { currency: park.currency })}`}
+                        {...cellProps(i, "daily_max")}
                         {...form.register(`rows.${i}.daily_max` as const)}
                       />
+                      {cellMessage(i, "daily_max")}
                     </td>
                     <td>
                       <input
                         inputMode="numeric"
                         aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.spaces")}`}
+                        {...cellProps(i, "capacity")}
                         {...form.register(`rows.${i}.capacity` as const)}
                       />
+                      {cellMessage(i, "capacity")}
                     </td>
                   </tr>
                 ))}
@@ -200,7 +248,9 @@ function RatesForm({
               ))}
             </div>
           )}
-          {save.isError && !conflicts && <p role="alert">{errorText(t, save.error)}</p>}
+          {save.isError && !conflicts && !hasServerFields(save.error) && (
+            <p role="alert">{errorText(t, save.error)}</p>
+          )}
           {saved && (
             <p role="status" className="admin-park-saved">
               {t("saved")}

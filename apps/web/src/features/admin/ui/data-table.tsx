@@ -40,6 +40,7 @@ export function DataTable<T>({
   query,
   emptyText,
   emptyAction,
+  cards = false,
 }: {
   /** The table's name for screen readers (shown as a caption). */
   caption: string;
@@ -55,13 +56,21 @@ export function DataTable<T>({
   };
   emptyText?: string;
   emptyAction?: ReactNode;
+  /**
+   * On a phone, each row is a card, its cells one under the other with their column's name: for a
+   * list whose rows have actions (a hand-held screen), so nothing of a row is off to the side.
+   */
+  cards?: boolean;
 }) {
   const { t } = useTranslation(["admin", "auth"]);
   const { data, isPending, isError, error } = query;
   if (isPending) return <LoadingState text={t("table.loading")} />;
   if (isError || !data) return <FormAlert message={isError ? errorText(t, error) : t("table.loadFailed")} />;
   return (
-    <div className="admin-table" aria-busy={query.isFetching ? true : undefined}>
+    <div
+      className={cards ? "admin-table admin-table--cards" : "admin-table"}
+      aria-busy={query.isFetching ? true : undefined}
+    >
       {data.items.length === 0 ? (
         <EmptyState text={emptyText ?? t("table.empty")} action={emptyAction} />
       ) : (
@@ -81,7 +90,11 @@ export function DataTable<T>({
               {data.items.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <td key={c.key} className={c.numeric ? "admin-table__num" : undefined}>
+                    <td
+                      key={c.key}
+                      className={c.numeric ? "admin-table__num" : undefined}
+                      data-label={cards && typeof c.header === "string" ? c.header : undefined}
+                    >
                       {c.cell(row)}
                     </td>
                   ))}
