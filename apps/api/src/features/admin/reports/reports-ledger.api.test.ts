@@ -20,6 +20,7 @@ let parkA: number;
 let zone: string;
 const codes: string[] = [];
 let order: Order;
+let itemId: number;
 const call = caller(() => ctx);
 const cents = (n: number) => Math.round(n * 100);
 
@@ -91,6 +92,7 @@ beforeAll(async () => {
     price: 12345.67,
     stock: 10,
   });
+  itemId = item.id;
   const o = await ctx.app.inject({
     method: "POST",
     url: "/api/v1/orders",
@@ -228,5 +230,13 @@ describe("the reports of a mixed day add up, and agree with the ledger", () => {
         });
       }
     }
+    // The item's revenue (no delivery on a takeaway): what the ledger kept of the order.
+    const items = await call(admin, "GET", `/admin/orders/reports/items?country=NG&size=100`);
+    expect(items.statusCode, items.body).toBe(200);
+    const line = items
+      .json<{ items: { item_id: number; units_sold: number; units_returned: number; revenue: number }[] }>()
+      .items.find((r) => r.item_id === itemId)!;
+    expect(line).toMatchObject({ units_sold: 2, units_returned: 1 });
+    expect(cents(line.revenue)).toBe(l.charges - l.refunds);
   });
 });
