@@ -161,7 +161,23 @@ describe("booking from checkout to cancellation", () => {
       expect(`Extra charge: ${ngn(200_000 - total - afterExtend)}`).toBe(extra);
 
       // Cancel: 100% of the parking amount back, after a confirmation.
-      await expect.poll(() => page.getByTestId("refund-preview").textContent()).toMatch(/refunds 100%/);
+      await expect
+        .poll(() => page.getByTestId("refund-preview").first().textContent())
+        .toMatch(/gives back 100% of the parking amount/);
+      // Line by line, before: the parking comes back, the fees and the tax are kept.
+      const before = await call<{
+        breakdown: { parking: number; service_fee: number; booking_fee: number; tax: number };
+        paid: number;
+      }>(user, `/bookings/${code}`);
+      const back = await page.getByTestId("refund-preview-back").textContent();
+      expect(back).toBe(
+        `Parking${ngn(before.breakdown.parking)}Back to your wallet${ngn(before.breakdown.parking)}`,
+      );
+      const kept = await page.getByTestId("refund-preview-kept").textContent();
+      expect(kept).toContain(`Service fee${ngn(before.breakdown.service_fee)}`);
+      expect(kept).toContain(`Booking fee${ngn(before.breakdown.booking_fee)}`);
+      expect(kept).toContain(`VAT on service fees${ngn(before.breakdown.tax)}`);
+      expect(kept).toContain(`Kept${ngn(Math.round((before.paid - before.breakdown.parking) * 100) / 100)}`);
       await page.getByRole("button", { name: "Cancel booking" }).click();
       await page.getByRole("button", { name: "Yes, cancel it" }).click();
       await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain("Cancelled");
@@ -177,9 +193,9 @@ describe("booking from checkout to cancellation", () => {
       await expect
         .poll(() => page.getByTestId("cancelled-flash").textContent())
         .toBe(`Booking cancelled — ${ngn(detail.breakdown.parking)} refunded to your wallet.`);
-      expect(
-        await page.getByText(/The service and booking fees \(₦[\d,.]+\) are not refunded\./).count(),
-      ).toBe(1);
+      // After: the same lines; what is kept is what the wallet paid, net of the refund.
+      expect(await page.getByTestId("cancelled-flash-back").textContent()).toBe(back);
+      expect(await page.getByTestId("cancelled-flash-kept").textContent()).toBe(kept);
       expect(await page.getByRole("img", { name: `QR code for booking ${code}` }).count()).toBe(0);
       expect(await page.getByText("Show this code at the entrance.").count()).toBe(0);
       expect(await page.getByRole("link", { name: "Directions" }).count()).toBe(0);

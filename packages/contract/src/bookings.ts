@@ -117,6 +117,16 @@ export const BookingListQuerySchema = PageQuerySchema.extend({
     .optional(),
 });
 
+/** A cancellation's money split over the booking's price lines (major units). */
+export const CancellationLinesSchema = z.object({
+  parking: z.number(),
+  service_fee: z.number(),
+  booking_fee: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});
+export type CancellationLines = z.infer<typeof CancellationLinesSchema>;
+
 export const BookingSchema = z
   .object({
     id: z.string(),
@@ -162,6 +172,14 @@ export const BookingSchema = z
       allowed: z.boolean(),
       refund_percent: z.number().nullable(),
       refund_amount: z.number(),
+      /**
+       * Line by line, what comes back to the wallet and what is kept: for an active booking, what
+       * cancelling now would do; for a cancelled one, what its cancellation did (`kept.total` is
+       * then `paid`, and `refund.total` its last refund in the ledger). `refund.total` +
+       * `kept.total` is what the wallet had paid.
+       */
+      refund: CancellationLinesSchema,
+      kept: CancellationLinesSchema,
     }),
     created_at: z.string(),
     /** The event the booking parks for (its window is the event's); null for an ordinary booking. */

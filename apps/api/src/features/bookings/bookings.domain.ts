@@ -74,6 +74,69 @@ export function refundMinor(
   return { percent, amountMinor: Math.min(b.paidMinor, Math.floor((base * percent) / 100)) };
 }
 
+/** A cancellation's money over the booking's price lines (minor units); `totalMinor` is their sum. */
+export interface CancellationLinesMinor {
+  parkingMinor: number;
+  serviceFeeMinor: number;
+  bookingFeeMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+type PriceLines = Pick<
+  CancellationLinesMinor,
+  "parkingMinor" | "serviceFeeMinor" | "bookingFeeMinor" | "taxMinor"
+>;
+
+const linesOf = (l: PriceLines): CancellationLinesMinor => ({
+  ...l,
+  totalMinor: l.parkingMinor + l.serviceFeeMinor + l.bookingFeeMinor + l.taxMinor,
+});
+
+/**
+ * What a wallet keeps of a booking when `keptMinor` of it stays paid, line by line: the tax, the
+ * booking fee and the service fee first (the policy never refunds them), the rest as parking.
+ */
+function keptLines(price: PriceLines, keptMinor: number): CancellationLinesMinor {
+  let left = Math.max(0, keptMinor);
+  const take = (n: number) => {
+    const t = Math.min(left, Math.max(0, n));
+    left -= t;
+    return t;
+  };
+  const taxMinor = take(price.taxMinor);
+  const bookingFeeMinor = take(price.bookingFeeMinor);
+  const serviceFeeMinor = take(price.serviceFeeMinor);
+  return linesOf({ parkingMinor: left, serviceFeeMinor, bookingFeeMinor, taxMinor });
+}
+
+/**
+ * Line by line, what a cancellation gives back and what it keeps: for an active booking, cancelling
+ * now (`refundMinor`, the policy's share of the parking amount); for a cancelled one, what its
+ * cancellation did (the wallet now holds `paidMinor`, kept; the rest of each line came back).
+ * Refund + kept = what the wallet had paid.
+ */
+export function cancellationLines(
+  price: PriceLines,
+  b: { status: string; paidMinor: number },
+  refundMinor: number,
+): { refund: CancellationLinesMinor; kept: CancellationLinesMinor } {
+  if (b.status === "cancelled") {
+    const kept = keptLines(price, b.paidMinor);
+    const refund = linesOf({
+      parkingMinor: Math.max(0, price.parkingMinor - kept.parkingMinor),
+      serviceFeeMinor: price.serviceFeeMinor - kept.serviceFeeMinor,
+      bookingFeeMinor: price.bookingFeeMinor - kept.bookingFeeMinor,
+      taxMinor: price.taxMinor - kept.taxMinor,
+    });
+    return { refund, kept };
+  }
+  return {
+    refund: linesOf({ parkingMinor: refundMinor, serviceFeeMinor: 0, bookingFeeMinor: 0, taxMinor: 0 }),
+    kept: keptLines(price, b.paidMinor - refundMinor),
+  };
+}
+
 /** An extension, or a renewal, charges what the window now costs minus what the wallet already holds. */
 export function chargeDueMinor(totalMinor: number, paidMinor: number): number {
   return Math.max(0, totalMinor - paidMinor);

@@ -2,7 +2,7 @@ import type { Booking, BookingStatus } from "@parkwell/contract";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { parkTexts } from "../parks/parks.present";
-import { refundMinor } from "./bookings.domain";
+import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
 import type { bookingContext, ParkView } from "./bookings-view.repo";
 import type { BookingRow } from "./bookings.repo";
 import { signQr } from "./qr";
@@ -33,6 +33,14 @@ export function presentBooking(
           now,
         )
       : { percent: null, amountMinor: 0 };
+  const lines = cancellationLines(b.breakdown, b, refund.amountMinor);
+  const major = (l: CancellationLinesMinor) => ({
+    parking: m(l.parkingMinor),
+    service_fee: m(l.serviceFeeMinor),
+    booking_fee: m(l.bookingFeeMinor),
+    tax: m(l.taxMinor),
+    total: m(l.totalMinor),
+  });
   return {
     id: b.id,
     booking_code: b.bookingCode,
@@ -86,6 +94,8 @@ export function presentBooking(
       allowed: refund.percent !== null,
       refund_percent: refund.percent,
       refund_amount: m(refund.amountMinor),
+      refund: major(lines.refund),
+      kept: major(lines.kept),
     },
     created_at: b.createdAt.toISOString(),
     event: eventOf(b, ctx),

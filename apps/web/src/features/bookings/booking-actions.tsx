@@ -1,11 +1,12 @@
 import { refundPercentAt, type Booking } from "@parkwell/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { setBookingStatus } from "./api";
+import { CancellationLines } from "./cancellation-lines";
 import { ChangeVehicleForm } from "./change-vehicle-form";
 import { ExtendForm } from "./extend-form";
 import { markBookingUpdated } from "./flags";
@@ -25,11 +26,11 @@ export function BookingActions({ booking }: { booking: Booking }) {
   // The car came in at the gate: its space is held until it leaves, whatever the driver does.
   const inside = booking.checked_in_at !== null;
   const percent = refundPercentAt(start, now);
-  // The server's figure when the policy step is the same; otherwise the same rule on parking only.
-  const refund =
-    percent === booking.cancellation.refund_percent
-      ? booking.cancellation.refund_amount
-      : ((percent ?? 0) * booking.breakdown.parking) / 100;
+  // The policy's step changed since the server's figures (the last hour began): ask for them again.
+  const stale = percent !== null && percent !== booking.cancellation.refund_percent;
+  useEffect(() => {
+    if (stale) void client.invalidateQueries({ queryKey: ["bookings", "detail", booking.booking_code] });
+  }, [stale, client, booking.booking_code]);
   const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
 
   const status = useMutation({
@@ -51,7 +52,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
       {booking.status === "active" && start > now && !inside && <ChangeVehicleForm booking={booking} />}
       {booking.status === "active" && percent !== null && !inside && booking.cancellation.allowed && (
         <div className="booking-cancel">
-          <p data-testid="refund-preview">{t("details.refundPreview", { percent, amount: money(refund) })}</p>
+          <p data-testid="refund-preview">{t("details.refundPreview", { percent })}</p>
+          {!stale && <CancellationLines booking={booking} testId="refund-preview" />}
           {!confirming ? (
             <button type="button" className="button" onClick={() => setConfirming(true)}>
               {t("details.cancel")}

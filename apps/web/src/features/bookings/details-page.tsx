@@ -6,6 +6,7 @@ import { formatMoney } from "../../lib/format";
 import { bookingQuery } from "./api";
 import { BookingActions } from "./booking-actions";
 import { BookingSummary } from "./booking-summary";
+import { CancellationLines } from "./cancellation-lines";
 import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "./qr-code";
 // The app's field styles (44 px controls, 16 px text) for the forms on this page.
@@ -23,7 +24,6 @@ export function BookingDetailsPage() {
   const money = (n: number) => formatMoney(n, b?.currency ?? "", i18n.language);
   const cancelled = b?.status === "cancelled";
   const refund = b?.refunds.at(-1);
-  const feesKept = b ? b.breakdown.service_fee + b.breakdown.booking_fee : 0;
 
   return (
     <div className="container page booking-page">
@@ -42,7 +42,7 @@ export function BookingDetailsPage() {
                     : t("details.cancelledNoRefund")}
                 </strong>
               </p>
-              {feesKept > 0 && <p>{t("details.feesKept", { amount: money(feesKept) })}</p>}
+              <CancellationLines booking={b} testId="cancelled-flash" />
             </>
           ) : (
             <p>{t("details.updated")}</p>

@@ -66,23 +66,26 @@ export interface SalesRaw {
 }
 
 /**
- * What was refunded to the wallet for a booking: its ledger moves are `booking:<id>:<n>` for n
- * from 1 to `moves` (the charge is 1), so the refunds are found through the unique key's index;
- * a refund's positive line is the money back in the wallet.
+ * What the wallet paid for a booking and what came back, from the ledger: its moves are
+ * `booking:<id>:<n>` for n from 1 to `moves` (the charge is 1; extensions, renewals and an
+ * overstay are charges too), found through the unique key's index; each move's positive line is
+ * its amount (the revenue's for a charge, the wallet's for a refund).
  */
-const refundsOf = sql`(SELECT COALESCE(sum(e.amount_minor), 0) FROM ledger_transactions t
+const ledgerOfBooking = sql`(SELECT COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind <> 'refund'), 0) AS charged_minor,
+      COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind = 'refund'), 0) AS refunds_minor
+    FROM ledger_transactions t
     JOIN ledger_entries e ON e.transaction_id = t.id AND e.amount_minor > 0
-    WHERE t.kind = 'refund'
-      AND t.idempotency_key IN (SELECT 'booking:' || b.id || ':' || g FROM generate_series(2, b.moves) g))`;
+    WHERE t.idempotency_key IN (SELECT 'booking:' || b.id || ':' || g FROM generate_series(1, b.moves) g))`;
 
 function salesBranches(f: ReportFilter, at: PageAt): SQL {
   const online = sql`SELECT 'online'::text AS channel, b.id::text AS id, b.booking_code AS code, b.park_id,
       p.name AS park, p.time_zone, b.status, b.created_at AS at, b.created_at::text AS k_at, b.currency::text AS currency,
-      (b.breakdown->>'parkingMinor')::bigint AS parking_minor,
+      m.charged_minor - (b.breakdown->>'serviceFeeMinor')::bigint - (b.breakdown->>'bookingFeeMinor')::bigint
+        - (b.breakdown->>'taxMinor')::bigint AS parking_minor,
       ((b.breakdown->>'serviceFeeMinor')::bigint + (b.breakdown->>'bookingFeeMinor')::bigint) AS fees_minor,
-      (b.breakdown->>'taxMinor')::bigint AS vat_minor, b.total_minor,
-      ${refundsOf} AS refunds_minor, b.paid_minor AS net_minor
-    FROM bookings b JOIN parks p ON p.id = b.park_id
+      (b.breakdown->>'taxMinor')::bigint AS vat_minor, m.charged_minor AS total_minor,
+      m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor
+    FROM bookings b JOIN parks p ON p.id = b.park_id CROSS JOIN LATERAL ${ledgerOfBooking} m
     WHERE ${parkFilter(sql`b.park_id`, f)}
       AND b.created_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND b.created_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
       AND ${f.status === null ? sql`true` : sql`b.status = ${f.status}`}

@@ -4,25 +4,9 @@ import { formatMoney } from "../../../lib/format";
 import { taxName } from "./tax-name";
 import { removeCartLine, sameLine, setCartQuantity, type CartLine } from "../cart";
 import { ItemArt } from "./item-art";
+import { lineOfferOf, lineSubtotalOf } from "./line-amounts";
 
 type QuoteLine = Quote["lines"][number];
-
-type Priced = Pick<QuoteLine, "unit_price" | "unit_offer" | "quantity">;
-
-/** A unit's price after its offer, as the server priced both. */
-export const unitAfterOffer = (l: Pick<QuoteLine, "unit_price" | "unit_offer">) => ({
-  amount: Math.round((l.unit_price.amount - l.unit_offer.amount) * 100) / 100,
-  currency: l.unit_price.currency,
-});
-
-/**
- * The line's goods after offers (units × unit price): what the subtotal less offers adds up. The
- * coupon and the tax are the order's lines below, so a line does not show its shares of them.
- */
-export const goodsOf = (l: Priced) => ({
-  amount: Math.round(unitAfterOffer(l).amount * l.quantity * 100) / 100,
-  currency: l.unit_price.currency,
-});
 
 /** Problems a smaller quantity fixes; the others are fixed by removing the line. */
 const LOWER: readonly LineProblem[] = ["over_stock"];
@@ -82,9 +66,14 @@ export function QuoteLines({
               )}
               {q && (
                 <p className="cart-line__price">
-                  {t("cart.unit", { price: money(unitAfterOffer(q)) })}
+                  {t("cart.unit", { price: money(q.unit_price) })}
                   {" · "}
-                  <strong data-testid="line-amount">{money(goodsOf(q))}</strong>
+                  <strong data-testid="line-amount">{money(lineSubtotalOf(q))}</strong>
+                </p>
+              )}
+              {q && q.unit_offer.amount > 0 && (
+                <p className="cart-line__detail" data-testid="line-offer">
+                  {t("cart.lineOffer", { amount: money(lineOfferOf(q)) })}
                 </p>
               )}
               {q?.problem && (

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
-import { goodsOf } from "../components/quote-lines";
+import { lineOfferOf, lineSubtotalOf } from "../components/line-amounts";
 import { taxName } from "../components/tax-name";
 import { cancelOrder, orderQuery } from "../api";
 import "../../../components/ui/alert.css";
@@ -184,11 +184,16 @@ export function OrderPage() {
                       {[l.variation_name, ...l.addons.map((a) => `+ ${a.name}`)].filter(Boolean).join(" · ")}
                     </p>
                   )}
+                  {l.unit_offer.amount > 0 && (
+                    <p className="cart-line__detail">
+                      {t("cart.lineOffer", { amount: money(lineOfferOf(l)) })}
+                    </p>
+                  )}
                   {l.returned_quantity > 0 && (
                     <p className="cart-line__detail">{t("order.returned", { count: l.returned_quantity })}</p>
                   )}
                 </div>
-                <strong>{money(goodsOf(l))}</strong>
+                <strong>{money(lineSubtotalOf(l))}</strong>
               </li>
             ))}
           </ul>

@@ -1,0 +1,45 @@
+import type { Booking } from "@parkwell/contract";
+import { useTranslation } from "react-i18next";
+import { formatMoney, taxLabel } from "../../lib/format";
+
+type Lines = Booking["cancellation"]["refund"];
+
+/**
+ * A cancellation's money as the server splits it, line by line: what comes back to the wallet and
+ * what is kept (parking, service fee, booking fee, tax), each part with its total. The same lines
+ * before cancelling (what cancelling now would do) and after (what it did, as the ledger holds it).
+ */
+export function CancellationLines({ booking, testId }: { booking: Booking; testId: string }) {
+  const { t, i18n } = useTranslation("bookings");
+  const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
+  const { refund, kept } = booking.cancellation;
+  const rows = (l: Lines): [string, number][] =>
+    (
+      [
+        [t("price.parking"), l.parking],
+        [t("price.serviceFee"), l.service_fee],
+        [t("price.bookingFee"), l.booking_fee],
+        [taxLabel(t, booking.breakdown.tax_name), l.tax],
+      ] as [string, number][]
+    ).filter(([, v]) => v !== 0);
+  const part = (key: "back" | "kept", l: Lines) => (
+    <dl className="booking-lines" data-testid={`${testId}-${key}`}>
+      {rows(l).map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{money(value)}</dd>
+        </div>
+      ))}
+      <div className="booking-lines__total">
+        <dt>{t(`cancelLines.${key}`)}</dt>
+        <dd>{money(l.total)}</dd>
+      </div>
+    </dl>
+  );
+  return (
+    <div className="cancel-lines">
+      {part("back", refund)}
+      {kept.total !== 0 && part("kept", kept)}
+    </div>
+  );
+}
