@@ -4,7 +4,6 @@ import { useState } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
-import { errorText, hasServerFields } from "../../lib/form-errors";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { changeBookingVehicle } from "./api";
@@ -78,9 +77,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === booking.vehicle_type_id)}
       />
       <p className="field__hint">{t("details.vehicleLocked")}</p>
-      <FormAlert
-        message={change.error && !hasServerFields(change.error) ? errorText(t, change.error) : null}
-      />
+      <FormAlert message={form.serverAlert(change.error)} />
       <button type="submit" className="button button--accent" disabled={change.isPending}>
         {t("details.saveVehicle")}
       </button>

@@ -201,7 +201,11 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         )}
       </section>
       <RefundPolicy />
-      {error?.status === 402 ? <TopUpNotice error={error} /> : <FormAlert message={error?.message ?? null} />}
+      {error?.status === 402 ? (
+        <TopUpNotice error={error} />
+      ) : (
+        <FormAlert message={form.serverAlert(error)} />
+      )}
       <button
         type="submit"
         className="button button--accent"
