@@ -454,3 +454,89 @@ describe("booking from checkout to cancellation", () => {
     await fr.close();
   });
 });
+
+describe("the booking's vehicle fields (#42)", () => {
+  /** A window of an hour starting `hours` from the next quarter hour. */
+  const window = (hours: number) => {
+    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + hours * 3_600_000);
+    return { start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString() };
+  };
+  const saveVehicle = (user: SignedInUser, plate: string, typeId: number) =>
+    call<{ id: number }>(user, "/user/vehicles/", {
+      method: "POST",
+      body: JSON.stringify({ plate_number: plate, vehicle_type_id: typeId }),
+    });
+  const book = (user: SignedInUser, body: Record<string, unknown>) =>
+    call<{ booking_code: string }>(user, "/bookings", { method: "POST", body: JSON.stringify(body) });
+
+  it("starts on the saved vehicle of the booked type: the default, else the only one (checkout and change vehicle)", async () => {
+    const user = await createSignedInUser(db, { countryId: 1 });
+    const park = await openPark();
+    const carType = park.rates[0]!.vehicle_type_id;
+    const otherType = carType === 2 ? 1 : 2;
+    // The first saved vehicle is the default: an SUV (another type); the Car is the only one of its type.
+    await saveVehicle(user, "SUV100", otherType);
+    const car = await saveVehicle(user, "CAR200", carType);
+    const context = await signedIn(user, VIEWPORTS.phone);
+    const { page, problems } = await watchedPage(context);
+    const query = new URLSearchParams({ vehicle_type_id: String(carType), ...window(7) });
+    await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, { waitUntil: "networkidle" });
+    await expect.poll(() => page.getByLabel("Vehicle", { exact: true }).inputValue()).toBe(String(car.id));
+    expect(await page.getByLabel("Plate number").count()).toBe(0);
+    // The driver may still choose to type a plate: the choice stays.
+    await page
+      .getByLabel("Vehicle", { exact: true })
+      .selectOption({ label: "Another vehicle (enter the plate)" });
+    await expect.poll(() => page.getByLabel("Plate number").count()).toBe(1);
+    expect(await page.getByLabel("Vehicle", { exact: true }).inputValue()).toBe("");
+
+    // Change vehicle on a booking made with a typed plate starts on the Car too.
+    await topUp(user, 100_000);
+    const booking = await book(user, {
+      park_id: park.id,
+      vehicle_type_id: carType,
+      plate_number: "TYPED300",
+      ...window(9),
+    });
+    await page.goto(`${server.url}/booking-details/${booking.booking_code}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Change vehicle" }).click();
+    const form = page.getByRole("form", { name: "Change vehicle" });
+    await expect.poll(() => form.getByLabel("Vehicle", { exact: true }).inputValue()).toBe(String(car.id));
+    await form.getByRole("button", { name: "Save vehicle" }).click();
+    await expect.poll(() => page.getByText("Vehicle changed to CAR200.").count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("says the server's 409 when the vehicle is already booked in the window (change vehicle)", async () => {
+    const user = await createSignedInUser(db, { countryId: 1 });
+    const park = await openPark();
+    const carType = park.rates[0]!.vehicle_type_id;
+    await topUp(user, 100_000);
+    const slot = { park_id: park.id, vehicle_type_id: carType, ...window(11) };
+    await book(user, { ...slot, plate_number: "BUSY400" });
+    const other = await book(user, { ...slot, plate_number: "FREE500" });
+    const context = await signedIn(user, VIEWPORTS.desktop);
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/booking-details/${other.booking_code}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Change vehicle" }).click();
+    const form = page.getByRole("form", { name: "Change vehicle" });
+    await form.getByLabel("Plate number").fill("BUSY400");
+    await form.getByRole("button", { name: "Save vehicle" }).click();
+    await expect
+      .poll(() => form.getByText("This vehicle already has a booking in this window").count())
+      .toBe(1);
+    // A saved vehicle that is busy says so too.
+    await saveVehicle(user, "BUSY400", carType);
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Change vehicle" }).click();
+    await expect.poll(() => form.getByLabel("Vehicle", { exact: true }).count()).toBe(1);
+    await form.getByLabel("Vehicle", { exact: true }).selectOption({ label: "BUSY400" });
+    await form.getByRole("button", { name: "Save vehicle" }).click();
+    await expect
+      .poll(() => form.getByText("This vehicle already has a booking in this window").count())
+      .toBe(1);
+    expect(problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
+    await context.close();
+  });
+});

@@ -182,6 +182,38 @@ describe("the marketplace", () => {
     await context.close();
   });
 
+  it("a refused coupon says why Place order waits, and clearing the field gives the order back (#42)", async () => {
+    const user = await createSignedInUser(db, { countryId: 1 });
+    const { context, page, problems } = await openPage(VIEWPORTS.phone, { user });
+    await page.goto(`${server.url}/marketplace/107`, { waitUntil: "networkidle" });
+    await page.evaluate(() =>
+      window.localStorage.setItem(
+        "parkwell_cart",
+        JSON.stringify({ NG: [{ item_id: 107, variation_id: null, addon_ids: [], quantity: 1 }] }),
+      ),
+    );
+    await page.goto(`${server.url}/marketplace/checkout?type=takeaway`, { waitUntil: "networkidle" });
+    const place = page.getByRole("button", { name: /^Place order/ });
+    await expect.poll(() => place.isDisabled()).toBe(false);
+    // WELCOME2000 needs a bigger order: refused, and the disabled button says why.
+    await page.getByLabel("Coupon code").fill("WELCOME2000");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/coupon=WELCOME2000/);
+    await expect.poll(() => page.getByTestId("coupon-message").textContent()).toMatch(/^This coupon needs/);
+    await expect.poll(() => place.isDisabled()).toBe(true);
+    const why = page.getByTestId("place-blocked");
+    expect(await why.textContent()).toBe("Remove the coupon or try another one to place the order.");
+    expect(await place.getAttribute("aria-describedby")).toBe(await why.getAttribute("id"));
+    // Clearing the field is enough: the coupon goes, the quote comes back, Place order works.
+    await page.getByLabel("Coupon code").fill("");
+    await page.waitForURL((u) => !u.searchParams.has("coupon"));
+    await expect.poll(() => place.isDisabled()).toBe(false);
+    expect(await page.getByTestId("coupon-message").textContent()).toBe("");
+    expect(await why.count()).toBe(0);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
   it("shows a stale cart's problems with their fixes, then empties it on a country change after the side panel's warning", async () => {
     const { context, page, problems } = await openPage(VIEWPORTS.desktop);
     await page.goto(`${server.url}/marketplace/107`, { waitUntil: "networkidle" });

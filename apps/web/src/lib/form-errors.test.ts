@@ -9,8 +9,9 @@ import {
 } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import type { TFunction } from "i18next";
 import { ApiError } from "./api";
-import { errorText, issueMessages } from "./form-errors";
+import { errorText, formAlertText, issueMessages } from "./form-errors";
 
 const keys = (schema: z.ZodType, values: Record<string, unknown>) => {
   const result = schema.safeParse(values);
@@ -110,5 +111,35 @@ describe("errorText", () => {
     const refused = new ApiError(422, "validation_error", "Enter an amount more than 0", {});
     expect(errorText(t, refused)).toBe("Enter an amount more than 0");
     expect(asked).not.toContain("errors.validation_error");
+  });
+});
+
+describe("formAlertText", () => {
+  // A stand-in for i18next's t: no catalogue text for any code, "Something went wrong" for the generic one.
+  const t = ((key: string, options?: { defaultValue?: string }) =>
+    key === "errors.generic"
+      ? "Something went wrong"
+      : (options?.defaultValue ?? key)) as unknown as TFunction;
+  const busy = new ApiError(409, "vehicle_busy", "This vehicle already has a booking in this window", {
+    vehicle_id: "This vehicle already has a booking in this window",
+  });
+
+  it("says a 409's message when its field is not shown on the form", () => {
+    expect(formAlertText(t, busy, [])).toBe("This vehicle already has a booking in this window");
+  });
+
+  it("says nothing more when every field message is shown at its field", () => {
+    expect(formAlertText(t, busy, ["vehicle_id"])).toBeNull();
+  });
+
+  it("says the message of a field the form does not show, else the request's message", () => {
+    const refused = new ApiError(422, "validation_error", "Please check the form", {
+      plate_number: "Please enter a valid plate number",
+      park_id: "This park is closed",
+    });
+    expect(formAlertText(t, refused, ["plate_number"])).toBe("This park is closed");
+    expect(formAlertText(t, new ApiError(409, "conflict", "Taken"), [])).toBe("Taken");
+    expect(formAlertText(t, new Error("boom"), [])).toBe("Something went wrong");
+    expect(formAlertText(t, null, [])).toBeNull();
   });
 });

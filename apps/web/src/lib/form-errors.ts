@@ -137,7 +137,17 @@ export function serverFields(err: unknown): Record<string, string> {
   return err instanceof ApiError && err.fields ? err.fields : {};
 }
 
-/** Whether the server refused the request field by field (then the fields say why). */
-export function hasServerFields(err: unknown): boolean {
-  return Object.keys(serverFields(err)).length > 0;
+/**
+ * What a form says beside its button after a refused request (null: nothing to say). A server
+ * message is never dropped: nothing more when each of the server's field messages is shown at one
+ * of the form's `shown` fields; else the message of the first field the form does not show; else
+ * (no field messages, as a 409 "This vehicle already has a booking in this window") the request's
+ * one line (errorText: the server's message, else the generic text).
+ */
+export function formAlertText(t: TFunction, err: unknown, shown: readonly string[]): string | null {
+  if (!err) return null;
+  const fields = Object.entries(serverFields(err));
+  const elsewhere = fields.find(([name]) => !shown.includes(name));
+  if (elsewhere) return elsewhere[1];
+  return fields.length > 0 ? null : errorText(t, err);
 }

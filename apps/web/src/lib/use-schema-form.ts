@@ -12,14 +12,19 @@ import {
 } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { fieldText, issueMessages, serverFields, valueAt } from "./form-errors";
+import { fieldText, formAlertText, issueMessages, serverFields, valueAt } from "./form-errors";
 
 export type SchemaForm<V extends FieldValues, Out> = UseFormReturn<V, unknown, Out> & {
   /**
-   * A refused request's field messages (422 `fields`, already in the page's language) at their
-   * fields; the first on the page takes the focus. Returns whether any field got one.
+   * A refused request's field messages (`fields`, already in the page's language) at their fields
+   * shown in the form; the first on the page takes the focus. Returns whether any field got one.
    */
   showServerErrors: (err: unknown) => boolean;
+  /**
+   * The form's alert for a refused request: what no field of the form shows (formAlertText), so
+   * that no server message is dropped. Null when there is no error or the fields say it all.
+   */
+  serverAlert: (err: unknown) => string | null;
 };
 
 /**
@@ -73,6 +78,8 @@ export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(option
     shouldFocusError: false,
   });
   const element = useRef<HTMLFormElement | null>(null);
+  // Per refused request, the fields whose message is shown at them (the rest goes to the alert).
+  const placed = useRef(new WeakMap<object, string[]>());
   const focusFirstInvalid = () =>
     requestAnimationFrame(() =>
       element.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
@@ -95,12 +102,23 @@ export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(option
               known,
             )
           : name;
+      // A field of the form's values that is not on the page (a saved vehicle's select when the
+      // driver has none) would hold its message unseen: that message is the alert's.
+      const onPage = (name: string) =>
+        !element.current || element.current.querySelector(`[name="${CSS.escape(name)}"]`) !== null;
       const fields = Object.entries(serverFields(err))
         .map(([name, message]) => [at(name), message] as const)
-        .filter(([name]) => (fieldOf ? valueAt(known, name) !== undefined : name in known));
+        .filter(([name]) => (fieldOf ? valueAt(known, name) !== undefined : name in known) && onPage(name));
       for (const [name, message] of fields) form.setError(name as Path<V>, { type: "server", message });
+      if (err && typeof err === "object")
+        placed.current.set(
+          err,
+          fields.map(([name]) => name),
+        );
       if (fields.length > 0) focusFirstInvalid();
       return fields.length > 0;
     },
+    serverAlert: (err) =>
+      formAlertText(t, err, err && typeof err === "object" ? (placed.current.get(err) ?? []) : []),
   };
 }

@@ -27,6 +27,7 @@ export function ZonedDateTimeControl<V extends FieldValues, Out = V>({
       render={({ field, fieldState }) => (
         <ZonedDateTimeField
           {...shown}
+          name={field.name}
           ref={field.ref}
           value={(field.value as string) || undefined}
           error={fieldState.error?.message ?? error}

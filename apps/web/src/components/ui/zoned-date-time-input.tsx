@@ -11,6 +11,8 @@ export function ZonedDateTimeInput({
   ...props
 }: {
   id: string;
+  /** The form field's name (a server's message for it finds it by name). */
+  name?: string | undefined;
   ref?: Ref<HTMLInputElement> | undefined;
   zone: string;
   value: string | undefined;
@@ -22,6 +24,7 @@ export function ZonedDateTimeInput({
   return (
     <input
       id={props.id}
+      name={props.name}
       ref={ref}
       type="datetime-local"
       value={isoToZonedInput(props.value, props.zone)}
@@ -36,12 +39,14 @@ export function ZonedDateTimeInput({
 /** ZonedDateTimeInput as a Field: label, hint, error (apart from form-field.tsx so that a page without it loads no zone code). */
 export function ZonedDateTimeField({
   ref,
+  name,
   zone,
   value,
   min,
   onChange,
   ...props
 }: FieldProps & {
+  name?: string | undefined;
   ref?: Ref<HTMLInputElement> | undefined;
   zone: string;
   value: string | undefined;
@@ -54,6 +59,7 @@ export function ZonedDateTimeField({
         <ZonedDateTimeInput
           ref={ref}
           id={control.id}
+          name={name}
           zone={zone}
           value={value}
           min={min}

@@ -1,13 +1,13 @@
 import { ChangeVehicleBodySchema, type Booking, type ChangeVehicleBody } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
-import { errorText, hasServerFields } from "../../lib/form-errors";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { changeBookingVehicle } from "./api";
+import { preselectedVehicle } from "./vehicle-choice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 
 /**
@@ -26,6 +26,14 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
     toInput: (v) =>
       Number(v.vehicle_id) ? { vehicle_id: Number(v.vehicle_id) } : { plate_number: v.plate_number },
   });
+
+  // Opened with nothing chosen yet: the saved vehicle of the booked type (the default, else the only one).
+  const preset = open ? preselectedVehicle(vehicles.data ?? [], booking.vehicle_type_id)?.id : undefined;
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (preset !== undefined && !getValues("vehicle_id") && !getValues("plate_number"))
+      setValue("vehicle_id", String(preset));
+  }, [preset, getValues, setValue]);
 
   const change = useMutation({
     mutationFn: (body: ChangeVehicleBody) =>
@@ -78,9 +86,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
         vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === booking.vehicle_type_id)}
       />
       <p className="field__hint">{t("details.vehicleLocked")}</p>
-      <FormAlert
-        message={change.error && !hasServerFields(change.error) ? errorText(t, change.error) : null}
-      />
+      <FormAlert message={form.serverAlert(change.error)} />
       <button type="submit" className="button button--accent" disabled={change.isPending}>
         {t("details.saveVehicle")}
       </button>

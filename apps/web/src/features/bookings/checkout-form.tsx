@@ -18,7 +18,11 @@ import { PriceLines } from "./price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
 import { TopUpNotice } from "../../components/ui/top-up-notice";
+import { preselectedVehicle } from "./vehicle-choice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
+
+/** The URL's `vehicle_id` when the driver chose to type a plate instead of a saved vehicle. */
+const OTHER_VEHICLE = "other";
 
 interface Values extends VehicleChoice {
   start_time: string;
@@ -39,8 +43,16 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const typeId = Number(params.get("vehicle_type_id")) || park.rates[0]?.vehicle_type_id || 1;
   const start = params.get("start_time") ?? undefined;
   const end = params.get("end_time") ?? undefined;
-  const vehicleId = Number(params.get("vehicle_id")) || undefined;
   const plate = params.get("plate_number") ?? "";
+  const vehicles = useQuery(savedVehiclesQuery());
+  const saved = vehicles.data ?? [];
+  const askedVehicle = params.get("vehicle_id");
+  const asked = saved.find((v) => v.vehicle_type_id === typeId && String(v.id) === askedVehicle);
+  // No saved vehicle of this type asked for, nor "another vehicle" nor a plate: the saved one of
+  // the type (the default, else the only one), so the driver need not pick what is obvious.
+  const vehicleId =
+    asked?.id ??
+    (askedVehicle !== OTHER_VEHICLE && !plate ? preselectedVehicle(saved, typeId)?.id : undefined);
   const ordered = Boolean(start && end && end > start);
   // A new key per attempt: changing the form after a failure is a new attempt.
   const [attemptKey, setAttemptKey] = useState(newAttemptKey);
@@ -90,7 +102,6 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     ordered ? end : undefined,
   );
   const wallet = useQuery(walletQuery());
-  const vehicles = useQuery(savedVehiclesQuery());
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
 
   const book = useMutation({
@@ -145,8 +156,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       />
       <VehicleFields
         control={form.control as unknown as Control<VehicleChoice>}
-        vehicles={(vehicles.data ?? []).filter((v) => v.vehicle_type_id === typeId)}
-        onChange={update}
+        vehicles={saved.filter((v) => v.vehicle_type_id === typeId)}
+        // "Another vehicle" is kept in the URL too, so the saved one is not chosen again.
+        onChange={(changes) => update(changes.vehicle_id === "" ? { vehicle_id: OTHER_VEHICLE } : changes)}
       />
       <ZonedDateTimeControl
         control={form.control}
@@ -201,7 +213,11 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         )}
       </section>
       <RefundPolicy />
-      {error?.status === 402 ? <TopUpNotice error={error} /> : <FormAlert message={error?.message ?? null} />}
+      {error?.status === 402 ? (
+        <TopUpNotice error={error} />
+      ) : (
+        <FormAlert message={form.serverAlert(error)} />
+      )}
       <button
         type="submit"
         className="button button--accent"

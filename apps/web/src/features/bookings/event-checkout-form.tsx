@@ -12,7 +12,6 @@ import { useNavigate, useSearchParams } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
-import { serverFields } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
 import { savedVehiclesQuery, walletQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -110,11 +109,8 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
     if (!book.isPending && body.kind === "event") book.mutate(body);
   });
   const error = book.error instanceof ApiError ? book.error : null;
-  // A refusal about something that is not a field of this form (the event, the park) is said above Pay.
-  const formFields = ["vehicle_id", "plate_number"];
-  const elsewhere = Object.entries(serverFields(error)).find(([name]) => !formFields.includes(name))?.[1];
-  const atFields = Object.keys(serverFields(error)).some((name) => formFields.includes(name));
-  const message = error ? (elsewhere ?? (atFields ? null : error.message)) : null;
+  // What no field of this form shows (the event, the park, a vehicle not on the page) is said above Pay.
+  const message = form.serverAlert(error);
   const soldOut = offer !== undefined && offer.available < 1;
   const span = eventSpan(item.window.start_time, item.window.end_time, lang, event.time_zone);
 

@@ -22,12 +22,16 @@ export function VehicleFields({ control, vehicles, onChange }: Props) {
   const { t } = useTranslation("bookings");
   const {
     field: { ref: vehicleRef, ...vehicle },
+    fieldState: { error: vehicleError },
   } = useController({ control, name: "vehicle_id" });
   const {
     field: { ref: plateRef, ...plate },
     fieldState: { error: plateError },
   } = useController({ control, name: "plate_number" });
   const chosen = vehicles.some((v) => String(v.id) === vehicle.value) ? vehicle.value : "";
+  // The server's word on the vehicle (already booked then) shows at the vehicle the driver gave:
+  // the saved one chosen, or the plate typed.
+  const vehicleText = vehicleError?.message;
   return (
     <>
       {vehicles.length > 0 && (
@@ -36,6 +40,7 @@ export function VehicleFields({ control, vehicles, onChange }: Props) {
           name={vehicle.name}
           ref={vehicleRef}
           value={chosen}
+          error={chosen === "" ? undefined : vehicleText}
           onBlur={vehicle.onBlur}
           onChange={(e) => {
             vehicle.onChange(e.target.value);
@@ -61,7 +66,7 @@ export function VehicleFields({ control, vehicles, onChange }: Props) {
             plate.onChange(e.target.value);
             onChange?.({ plate_number: e.target.value });
           }}
-          error={plateError?.message}
+          error={plateError?.message ?? (vehicles.length > 0 ? vehicleText : undefined)}
         />
       )}
     </>

@@ -2,7 +2,6 @@ import { CONTACT_TOPICS, ContactRequestSchema } from "@parkwell/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextAreaField } from "../../components/ui/form-field";
-import { errorText, hasServerFields } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { sendContact } from "./api";
 import { FormSent } from "./form-status";
@@ -59,7 +58,7 @@ export function ContactForm() {
         error={errors.message?.message}
         {...form.register("message")}
       />
-      <FormAlert message={send.isError && !hasServerFields(send.error) ? errorText(t, send.error) : null} />
+      <FormAlert message={form.serverAlert(send.error)} />
       <button type="submit" className="button button--accent" disabled={send.isPending}>
         {send.isPending ? t("sending") : t("send")}
       </button>

@@ -3,7 +3,6 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextAreaField, TextField } from "../../components/ui/form-field";
 import { getSelectedCountry, servedCountries } from "../../lib/country";
-import { errorText, hasServerFields } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { sendDemoRequest } from "./api";
 import { FormSent } from "./form-status";
@@ -106,7 +105,7 @@ export function DemoForm() {
         error={errors.message?.message}
         {...form.register("message")}
       />
-      <FormAlert message={send.isError && !hasServerFields(send.error) ? errorText(t, send.error) : null} />
+      <FormAlert message={form.serverAlert(send.error)} />
       <button type="submit" className="button button--accent" disabled={send.isPending}>
         {send.isPending ? t("sending") : t("requestDemo")}
       </button>

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { hasServerFields } from "../../../lib/form-errors";
+import { serverFields } from "../../../lib/form-errors";
 import { gateErrorText } from "./errors";
 import { formatMoney } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -70,6 +70,12 @@ function SaleForm({ park }: { park: GatePark }) {
     onError: (err) => form.showServerErrors(err),
   });
   const submit = form.handleSubmit((body) => sell.mutate(body));
+  // What no field shows: a refusal without fields in the gate's words, else the field's message.
+  const alert = form.serverAlert(sell.error);
+  const saleAlert =
+    alert !== null && Object.keys(serverFields(sell.error)).length === 0
+      ? gateErrorText(t, sell.error)
+      : alert;
   const hours = (m: number) => (m < 60 ? t("pos.minutes", { count: m }) : t("pos.hours", { count: m / 60 }));
   return (
     <form
@@ -107,7 +113,7 @@ function SaleForm({ park }: { park: GatePark }) {
       <button type="submit" className="button button--accent gate-action" disabled={sell.isPending}>
         {t("pos.record")}
       </button>
-      <FormAlert message={sell.error && !hasServerFields(sell.error) ? gateErrorText(t, sell.error) : null} />
+      <FormAlert message={saleAlert} />
       {recorded && (
         <p className="alert alert--success" role="status" data-testid="pos-recorded">
           {t("pos.recorded", {

@@ -14,7 +14,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { errorText, serverFields } from "../../../lib/form-errors";
+import { errorText, formAlertText, serverFields } from "../../../lib/form-errors";
 import { formatMoney } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
@@ -164,7 +164,10 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
       }
     },
   });
-  const fieldErrors = Object.keys(serverFields(save.error)).length > 0;
+  // The server's field messages shown at this form's fields; what none shows goes to the alert.
+  const shownFields = Object.keys(serverFields(save.error)).filter(
+    (field) => formName(field).replace(/_\d+$/, "") in form.getValues(),
+  );
 
   return (
     <>
@@ -329,7 +332,7 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
             )}
           </section>
 
-          {save.isError && !fieldErrors && <FormAlert message={errorText(t, save.error)} />}
+          <FormAlert message={formAlertText(t, save.error, shownFields)} />
           {saved && !save.isPending && (
             <p role="status" className="admin-park-saved">
               {t("saved")}

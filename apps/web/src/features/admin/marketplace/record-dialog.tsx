@@ -4,7 +4,7 @@ import type { DefaultValues, FieldValues, Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { errorText, serverFields } from "../../../lib/form-errors";
+import { formAlertText, serverFields } from "../../../lib/form-errors";
 import { useSchemaForm, type SchemaForm } from "../../../lib/use-schema-form";
 import { FormDialog } from "../people/form-dialog";
 
@@ -96,7 +96,7 @@ function RecordForm<V extends FieldValues, S extends z.ZodType>({
       <fieldset className="mp-dialog-fields" disabled={mutation.isPending}>
         {children(form)}
       </fieldset>
-      <FormAlert message={mutation.isError && shown.length === 0 ? errorText(t, mutation.error) : null} />
+      <FormAlert message={formAlertText(t, mutation.error, shown)} />
       <div className="admin-dialog__actions">
         <button type="button" className="button" disabled={mutation.isPending} onClick={onClose}>
           {t("admin:confirm.cancel")}

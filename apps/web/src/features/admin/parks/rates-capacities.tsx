@@ -10,7 +10,6 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ApiError } from "../../../lib/api";
-import { errorText, hasServerFields } from "../../../lib/form-errors";
 import { parseNumber } from "../../../lib/format";
 import { vehicleTypesQuery } from "../../../lib/queries";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -248,8 +247,8 @@ function RatesForm({
               ))}
             </div>
           )}
-          {save.isError && !conflicts && !hasServerFields(save.error) && (
-            <p role="alert">{errorText(t, save.error)}</p>
+          {save.isError && !conflicts && form.serverAlert(save.error) && (
+            <p role="alert">{form.serverAlert(save.error)}</p>
           )}
           {saved && (
             <p role="status" className="admin-park-saved">

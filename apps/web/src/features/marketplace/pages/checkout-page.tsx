@@ -22,6 +22,7 @@ import {
 import { emptyCart, useCart } from "../cart";
 import { AddressForm } from "../components/address-form";
 import { QuoteLines, QuoteTotals } from "../components/quote-lines";
+import { placeOrderBlock } from "../place-order";
 import "../../../components/ui/alert.css";
 import "../../../components/ui/content.css";
 import "../marketplace.css";
@@ -156,6 +157,12 @@ export function MarketCheckoutPage() {
     update({ coupon: couponText.trim().toUpperCase() || undefined });
   };
   const error = order.error instanceof ApiError ? order.error : null;
+  // A disabled Place order always says why (the coupon refused, a problem shown, the price checked).
+  const blocked = placeOrderBlock(q, {
+    checking: quote.isFetching,
+    failed: quote.isError,
+    placing: order.isPending,
+  });
 
   if (lines.length === 0 && !order.isSuccess) {
     return (
@@ -372,7 +379,11 @@ export function MarketCheckoutPage() {
                     maxLength={30}
                     autoCapitalize="characters"
                     aria-describedby={`${id}-coupon-message`}
-                    onChange={(e) => setCouponText(e.target.value)}
+                    onChange={(e) => {
+                      setCouponText(e.target.value);
+                      // An emptied field takes the coupon off: the quote is the one without it.
+                      if (e.target.value.trim() === "" && coupon) update({ coupon: undefined });
+                    }}
                   />
                   <button type="submit" className="button">
                     {t("checkout.apply")}
@@ -433,10 +444,16 @@ export function MarketCheckoutPage() {
             ) : (
               <FormAlert message={error ? error.message : null} />
             )}
+            {blocked && (
+              <p id={`${id}-blocked`} className="field__hint" data-testid="place-blocked">
+                {t(`checkout.blocked.${blocked}`)}
+              </p>
+            )}
             <button
               type="button"
               className="button button--accent market-checkout__pay"
-              disabled={!q || !q.orderable || quote.isFetching || order.isPending || !attemptKey || !input}
+              aria-describedby={blocked ? `${id}-blocked` : undefined}
+              disabled={blocked !== null || !q || order.isPending || !attemptKey || !input}
               onClick={() => {
                 if (input && q && attemptKey && !order.isPending)
                   order.mutate({ body: input, total: q.total.amount, key: attemptKey });
