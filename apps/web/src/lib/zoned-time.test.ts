@@ -3,6 +3,9 @@ import {
   formatZonedDateTime,
   isoToZonedInput,
   nextWholeHour,
+  parseWindowValue,
+  windowInstant,
+  windowWallClock,
   zoneAbbreviation,
   zonedInputToIso,
 } from "./zoned-time";
@@ -73,5 +76,34 @@ describe("times on the park's clock", () => {
     expect(nextWholeHour(now, "America/Vancouver")).toBe("2025-06-02T16:00:00.000Z");
     // Kathmandu is UTC+5:45: its whole hour is not a whole UTC hour.
     expect(nextWholeHour(now, "Asia/Kathmandu")).toBe("2025-06-02T16:15:00.000Z");
+  });
+});
+
+describe("a window in the URL", () => {
+  it("keeps a typed time as a wall-clock time, and an older link's instant as that instant", () => {
+    expect(parseWindowValue("2026-11-26T10:00")).toBe("2026-11-26T10:00");
+    expect(parseWindowValue("2026-11-26T10:00:00")).toBe("2026-11-26T10:00");
+    expect(parseWindowValue("2026-11-26T10:00:00.000Z")).toBe("2026-11-26T10:00:00.000Z");
+    expect(parseWindowValue("2026-11-26T10:00:00+01:00")).toBe("2026-11-26T09:00:00.000Z");
+    for (const bad of [
+      null,
+      "",
+      "x",
+      "2026-02-30T10:00",
+      "2026-11-26",
+      "2026-11-26T25:00",
+      "2026-11-26T10:00:30",
+    ])
+      expect(parseWindowValue(bad)).toBeUndefined();
+  });
+
+  it("reads a wall-clock time on the park's clock, whatever the device's zone", () => {
+    // 10:00 in Lagos (UTC+1) is 09:00Z; in Toronto in November (UTC-5), 15:00Z.
+    expect(windowInstant("2026-11-26T10:00", "Africa/Lagos")).toBe("2026-11-26T09:00:00.000Z");
+    expect(windowInstant("2026-11-26T10:00", "America/Toronto")).toBe("2026-11-26T15:00:00.000Z");
+    expect(windowInstant("2026-11-26T09:00:00.000Z", "America/Toronto")).toBe("2026-11-26T09:00:00.000Z");
+    expect(windowWallClock("2026-11-26T10:00", "America/Toronto")).toBe("2026-11-26T10:00");
+    expect(windowWallClock("2026-11-26T09:00:00.000Z", "Africa/Lagos")).toBe("2026-11-26T10:00");
+    expect(windowInstant(undefined, "Africa/Lagos")).toBeUndefined();
   });
 });
