@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatShortZoned,
   formatZonedDateTime,
   isoToZonedInput,
   nextWholeHour,
   parseWindowValue,
   windowInstant,
   windowWallClock,
+  zoneOfCurrency,
   zoneAbbreviation,
   zonedInputToIso,
 } from "./zoned-time";
@@ -105,5 +107,31 @@ describe("a window in the URL", () => {
     expect(windowWallClock("2026-11-26T10:00", "America/Toronto")).toBe("2026-11-26T10:00");
     expect(windowWallClock("2026-11-26T09:00:00.000Z", "Africa/Lagos")).toBe("2026-11-26T10:00");
     expect(windowInstant(undefined, "Africa/Lagos")).toBeUndefined();
+  });
+});
+
+describe("one way to write a time", () => {
+  // 00:00Z on 26 November 2026 is 01:00 on Thursday 26 November in Lagos (UTC+1).
+  const at = "2026-11-26T00:00:00.000Z";
+
+  it("always carries the month, and French writes 24-hour times with two digits", () => {
+    expect(plain(formatShortZoned(at, "en", "Africa/Lagos"))).toBe("Thu, Nov 26, 1:00 AM");
+    expect(plain(formatShortZoned(at, "fr", "Africa/Lagos"))).toBe("jeu. 26 nov., 01:00");
+    expect(plain(formatShortZoned("2026-11-26T13:05:00.000Z", "fr", "Africa/Lagos"))).toBe(
+      "jeu. 26 nov., 14:05",
+    );
+    expect(plain(formatZonedDateTime(at, "fr", "Africa/Lagos"))).toBe("26 nov. 2026, 01:00 UTC+1");
+    expect(plain(formatZonedDateTime(at, "en", "Africa/Lagos"))).toBe("Nov 26, 2026, 1:00 AM GMT+1");
+  });
+
+  it("puts a wallet line on the clock of the country of its currency, else UTC", () => {
+    const countries = [
+      { currency: "NGN", timezone: "Africa/Lagos" },
+      { currency: "CAD", timezone: "America/Toronto" },
+    ];
+    expect(zoneOfCurrency("CAD", countries)).toBe("America/Toronto");
+    expect(zoneOfCurrency("NGN", countries)).toBe("Africa/Lagos");
+    expect(zoneOfCurrency("EUR", countries)).toBe("UTC");
+    expect(zoneOfCurrency("NGN", undefined)).toBe("UTC");
   });
 });

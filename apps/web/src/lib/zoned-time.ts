@@ -82,11 +82,27 @@ export function nextWholeHour(now: Date, timeZone: string, leadMs = 60 * MINUTE)
 const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
   weekday: "short",
   day: "numeric",
+  month: "short",
   hour: "numeric",
   minute: "2-digit",
 };
 
-/** "Wed 25, 9:00 AM" on the park's clock: short enough for a phone's Book bar. */
+/**
+ * "Thu, Nov 26, 1:00 AM" / "jeu. 26 nov., 01:00" on the park's clock: short enough for a phone's
+ * Book bar and a list's window, and never without its month.
+ */
 export function formatShortZoned(iso: string, language: string, timeZone: string): string {
   return dateTimeFormat(SHORT_DATE_TIME, language, timeZone).format(new Date(iso));
+}
+
+/**
+ * The clock a wallet line is shown on. A ledger line belongs to no park: it is on the clock of the
+ * country whose currency it moves (`countries.timezone`, its capital's), with the zone named, as
+ * the back office shows an order on its country's clock; UTC when no served country has it.
+ */
+export function zoneOfCurrency(
+  currency: string,
+  countries: readonly { currency: string; timezone: string }[] | undefined,
+): string {
+  return countries?.find((c) => c.currency === currency)?.timezone ?? "UTC";
 }
