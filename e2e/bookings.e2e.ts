@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { addDays, dayOnClock } from "@parkwell/contract";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -321,6 +322,36 @@ describe("booking from checkout to cancellation", () => {
     await context.close();
   });
 
+  it("keeps a window typed on the home page (10:00-14:00) on the park's clock to the park page and checkout (desktop)", async () => {
+    const park = (await openPark()) as Park & { time_zone: string; city: string };
+    const user = await createSignedInUser(db, { countryId: 1 });
+    // A phone set to another zone than the park's: what the driver types is the park's clock anyway.
+    const context = await signedIn(user, VIEWPORTS.desktop, "America/Toronto");
+    const { page, problems } = await watchedPage(context);
+    // Three days ahead on the park's own calendar (the clock of the test may be any instant).
+    const day = addDays(dayOnClock(new Date(), park.time_zone), 3);
+    const [from, until] = [`${day}T10:00`, `${day}T14:00`];
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    await page.getByLabel("Where do you want to park?").fill(park.name);
+    await page.getByLabel("From", { exact: true }).fill(from);
+    await page.getByLabel("Until", { exact: true }).fill(until);
+    await page.getByLabel("Where do you want to park?").press("Enter");
+    await page.waitForURL(/\/parks-list\?/);
+    await page.locator(`a[href^="/park/${park.slug}?"]`).first().click();
+    await page.waitForURL((u) => u.pathname === `/park/${park.slug}`);
+    await expect.poll(() => page.getByLabel("Arriving").inputValue()).toBe(from);
+    expect(await page.getByLabel("Leaving").inputValue()).toBe(until);
+    await expect.poll(() => page.getByTestId("window-total").textContent()).toMatch(/^₦[\d,.]+$/);
+    await page.getByRole("link", { name: "Book", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/checkout/${park.slug}`);
+    await expect.poll(() => page.getByLabel("Arrival").inputValue()).toBe(from);
+    expect(await page.getByLabel("Departure").inputValue()).toBe(until);
+    expect(await page.getByTestId("checkout-zone").textContent()).toContain(park.city);
+    // The list's photos come from outside hosts this machine cannot reach.
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
+  });
+
   it("shows a Vancouver park's hours and times on Vancouver's clock to a phone set to Toronto", async () => {
     const ZONE = "America/Vancouver";
     const [row] = await db.query<{ slug: string }>(
@@ -389,7 +420,17 @@ describe("booking from checkout to cancellation", () => {
       .poll(() => page.getByTestId("hours-zone").textContent())
       .toBe(`Local time in Vancouver (${now.zoneNow}).`);
     const href = await page.getByRole("link", { name: "Book", exact: true }).getAttribute("href");
-    const linked = await inBrowser(new URL(href!, server.url).searchParams.get("start_time")!, ZONE);
+    // Checkout gets the arrival as a wall-clock time on Vancouver's clock (-7 or -8 there).
+    const carried = new URL(href!, server.url).searchParams.get("start_time")!;
+    let linked: Awaited<ReturnType<typeof inBrowser>> | undefined;
+    for (const offset of [7, 8]) {
+      const t = await inBrowser(
+        new Date(Date.parse(`${carried}:00Z`) + offset * 3_600_000).toISOString(),
+        ZONE,
+      );
+      if (t.input === carried) linked = t;
+    }
+    if (!linked) throw new Error(`checkout was given ${carried}, not a time on ${ZONE}'s clock`);
     expect(await page.getByTestId("window-zone").textContent()).toBe(
       `Times are local to Vancouver (${linked.zone}).`,
     );
@@ -412,7 +453,8 @@ describe("booking from checkout to cancellation", () => {
     );
     const moved = new Date(start.getTime() + 3_600_000);
     await page.getByLabel("Arrival").fill(noon.input.replace("T12:00", "T13:00"));
-    await page.waitForURL((u) => u.searchParams.get("start_time") === moved.toISOString());
+    // The URL carries the time as typed, on Vancouver's clock.
+    await page.waitForURL((u) => u.searchParams.get("start_time") === noon.input.replace("T12:00", "T13:00"));
     await page.getByLabel("Plate number").fill("BC-4242");
     await expect.poll(() => page.getByTestId("spaces-left").textContent()).toMatch(/spaces? left/);
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);

@@ -334,7 +334,13 @@ describe("bookable windows", () => {
         baseURL,
       );
       expect(href.pathname).toBe(`/checkout/${park.slug}`);
-      expect(Object.fromEntries(href.searchParams)).toEqual({ vehicle_type_id: "1", ...monday });
+      // On to checkout as wall-clock times on the park's clock (Lagos, UTC+1 all year).
+      const lagos = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 16);
+      expect(Object.fromEntries(href.searchParams)).toEqual({
+        vehicle_type_id: "1",
+        start_time: lagos(monday.start_time),
+        end_time: lagos(monday.end_time),
+      });
       expect(realProblems(problems)).toEqual([]);
       await context.close();
     });

@@ -173,6 +173,8 @@ export const CustomerDetailSchema = CustomerBase.extend({
       id: z.string(),
       booking_code: z.string(),
       park: ref,
+      /** The park's clock (IANA), which the window is shown on. */
+      time_zone: z.string(),
       start_time: z.string(),
       end_time: z.string(),
       status: z.string(),

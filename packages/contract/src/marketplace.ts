@@ -331,6 +331,8 @@ export const OrderSummarySchema = z
     total: MoneySchema,
     refunded: MoneySchema,
     created_at: z.string(),
+    /** The order's country's clock (IANA), which its times are shown on, as the back office does. */
+    time_zone: z.string(),
   })
   .meta({ id: "OrderSummary" });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;

@@ -4,6 +4,8 @@ const formats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTim
  * One `Intl.DateTimeFormat` per options, locale and zone: building one costs far more than
  * formatting with it (a booking's confirmation mail formats two times). `options` must be a
  * module constant: it is the cache's key. An unknown zone throws RangeError, as the constructor does.
+ * French writes its hours on the 24-hour clock with two digits ("01:00", never "1:00"), whatever
+ * the options ask.
  */
 export function dateTimeFormat(
   options: Intl.DateTimeFormatOptions,
@@ -14,7 +16,11 @@ export function dateTimeFormat(
   if (!byZone) formats.set(options, (byZone = new Map()));
   const key = `${locale} ${timeZone}`;
   let format = byZone.get(key);
-  if (!format) byZone.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  if (!format) {
+    const french = /^fr\b/i.test(locale) && options.hour !== undefined;
+    const clock: Intl.DateTimeFormatOptions = french ? { hour: "2-digit", hourCycle: "h23" } : {};
+    byZone.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, ...clock, timeZone })));
+  }
   return format;
 }
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatShortZoned,
   formatZonedDateTime,
   isoToZonedInput,
   nextWholeHour,
+  parseWindowValue,
+  windowInstant,
+  windowWallClock,
+  zoneOfCurrency,
   zoneAbbreviation,
   zonedInputToIso,
 } from "./zoned-time";
@@ -73,5 +78,60 @@ describe("times on the park's clock", () => {
     expect(nextWholeHour(now, "America/Vancouver")).toBe("2025-06-02T16:00:00.000Z");
     // Kathmandu is UTC+5:45: its whole hour is not a whole UTC hour.
     expect(nextWholeHour(now, "Asia/Kathmandu")).toBe("2025-06-02T16:15:00.000Z");
+  });
+});
+
+describe("a window in the URL", () => {
+  it("keeps a typed time as a wall-clock time, and an older link's instant as that instant", () => {
+    expect(parseWindowValue("2026-11-26T10:00")).toBe("2026-11-26T10:00");
+    expect(parseWindowValue("2026-11-26T10:00:00")).toBe("2026-11-26T10:00");
+    expect(parseWindowValue("2026-11-26T10:00:00.000Z")).toBe("2026-11-26T10:00:00.000Z");
+    expect(parseWindowValue("2026-11-26T10:00:00+01:00")).toBe("2026-11-26T09:00:00.000Z");
+    for (const bad of [
+      null,
+      "",
+      "x",
+      "2026-02-30T10:00",
+      "2026-11-26",
+      "2026-11-26T25:00",
+      "2026-11-26T10:00:30",
+    ])
+      expect(parseWindowValue(bad)).toBeUndefined();
+  });
+
+  it("reads a wall-clock time on the park's clock, whatever the device's zone", () => {
+    // 10:00 in Lagos (UTC+1) is 09:00Z; in Toronto in November (UTC-5), 15:00Z.
+    expect(windowInstant("2026-11-26T10:00", "Africa/Lagos")).toBe("2026-11-26T09:00:00.000Z");
+    expect(windowInstant("2026-11-26T10:00", "America/Toronto")).toBe("2026-11-26T15:00:00.000Z");
+    expect(windowInstant("2026-11-26T09:00:00.000Z", "America/Toronto")).toBe("2026-11-26T09:00:00.000Z");
+    expect(windowWallClock("2026-11-26T10:00", "America/Toronto")).toBe("2026-11-26T10:00");
+    expect(windowWallClock("2026-11-26T09:00:00.000Z", "Africa/Lagos")).toBe("2026-11-26T10:00");
+    expect(windowInstant(undefined, "Africa/Lagos")).toBeUndefined();
+  });
+});
+
+describe("one way to write a time", () => {
+  // 00:00Z on 26 November 2026 is 01:00 on Thursday 26 November in Lagos (UTC+1).
+  const at = "2026-11-26T00:00:00.000Z";
+
+  it("always carries the month, and French writes 24-hour times with two digits", () => {
+    expect(plain(formatShortZoned(at, "en", "Africa/Lagos"))).toBe("Thu, Nov 26, 1:00 AM");
+    expect(plain(formatShortZoned(at, "fr", "Africa/Lagos"))).toBe("jeu. 26 nov., 01:00");
+    expect(plain(formatShortZoned("2026-11-26T13:05:00.000Z", "fr", "Africa/Lagos"))).toBe(
+      "jeu. 26 nov., 14:05",
+    );
+    expect(plain(formatZonedDateTime(at, "fr", "Africa/Lagos"))).toBe("26 nov. 2026, 01:00 UTC+1");
+    expect(plain(formatZonedDateTime(at, "en", "Africa/Lagos"))).toBe("Nov 26, 2026, 1:00 AM GMT+1");
+  });
+
+  it("puts a wallet line on the clock of the country of its currency, else UTC", () => {
+    const countries = [
+      { currency: "NGN", timezone: "Africa/Lagos" },
+      { currency: "CAD", timezone: "America/Toronto" },
+    ];
+    expect(zoneOfCurrency("CAD", countries)).toBe("America/Toronto");
+    expect(zoneOfCurrency("NGN", countries)).toBe("Africa/Lagos");
+    expect(zoneOfCurrency("EUR", countries)).toBe("UTC");
+    expect(zoneOfCurrency("NGN", undefined)).toBe("UTC");
   });
 });

@@ -33,6 +33,37 @@ export function zonedInputToIso(value: string, timeZone: string): string | undef
   return new Date(instantOfWallClock(wall, timeZone)).toISOString();
 }
 
+/**
+ * A window's end as a URL carries it (`start_time`, `end_time` from the home search to the list,
+ * the park page and checkout): a wall-clock time without a zone, `2026-11-26T10:00`, read on the
+ * park's clock (a list, which spans parks, reads it on the searched country's clock), so the time
+ * a driver typed survives every hop unchanged. An instant with its zone ("…Z", "+01:00"), as older
+ * links and the QR sign carry, is kept as that instant. Anything else is nothing.
+ */
+export function parseWindowValue(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const wall = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?::00(?:\.0+)?)?$/.exec(value);
+  // A real day and time: "2026-02-30T10:00" would roll over into March, so it is nothing.
+  if (wall) return isoToZonedInput(`${wall[1]!}Z`, "UTC") === wall[1] ? wall[1] : undefined;
+  if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+const isWallClock = (value: string) => !/(?:Z|[+-]\d{2}:?\d{2})$/i.test(value);
+
+/** A parsed window value (parseWindowValue) as an instant, a wall-clock time read on `timeZone`'s clock. */
+export function windowInstant(value: string | undefined, timeZone: string): string | undefined {
+  if (!value) return undefined;
+  return isWallClock(value) ? zonedInputToIso(value, timeZone) : value;
+}
+
+/** A parsed window value as the wall-clock time on `timeZone`'s clock a URL carries and a picker shows. */
+export function windowWallClock(value: string | undefined, timeZone: string): string | undefined {
+  if (!value) return undefined;
+  return isWallClock(value) ? value : isoToZonedInput(value, timeZone) || undefined;
+}
+
 /** Shared with the confirmation mails (the contract). */
 export { formatZonedDateTime } from "@parkwell/contract";
 
@@ -51,11 +82,27 @@ export function nextWholeHour(now: Date, timeZone: string, leadMs = 60 * MINUTE)
 const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
   weekday: "short",
   day: "numeric",
+  month: "short",
   hour: "numeric",
   minute: "2-digit",
 };
 
-/** "Wed 25, 9:00 AM" on the park's clock: short enough for a phone's Book bar. */
+/**
+ * "Thu, Nov 26, 1:00 AM" / "jeu. 26 nov., 01:00" on the park's clock: short enough for a phone's
+ * Book bar and a list's window, and never without its month.
+ */
 export function formatShortZoned(iso: string, language: string, timeZone: string): string {
   return dateTimeFormat(SHORT_DATE_TIME, language, timeZone).format(new Date(iso));
+}
+
+/**
+ * The clock a wallet line is shown on. A ledger line belongs to no park: it is on the clock of the
+ * country whose currency it moves (`countries.timezone`, its capital's), with the zone named, as
+ * the back office shows an order on its country's clock; UTC when no served country has it.
+ */
+export function zoneOfCurrency(
+  currency: string,
+  countries: readonly { currency: string; timezone: string }[] | undefined,
+): string {
+  return countries?.find((c) => c.currency === currency)?.timezone ?? "UTC";
 }

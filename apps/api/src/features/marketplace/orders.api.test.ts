@@ -685,7 +685,11 @@ describe("a driver's orders", () => {
       url: "/api/v1/orders?stage=placed",
       headers: bearer(owner),
     });
-    expect(mine.json()).toMatchObject({ total: 1, items: [{ order_code: code, items: 1 }] });
+    // Its times are read on its country's clock, the one the back office shows them on.
+    expect(mine.json()).toMatchObject({
+      total: 1,
+      items: [{ order_code: code, items: 1, time_zone: "Africa/Lagos" }],
+    });
     expect(
       (await ctx.app.inject({ method: "GET", url: "/api/v1/orders", headers: bearer(other) })).json().total,
     ).toBe(0);
@@ -694,7 +698,12 @@ describe("a driver's orders", () => {
       url: `/api/v1/orders/${code.toLowerCase()}`,
       headers: bearer(owner),
     });
-    expect(shown.json<Order>()).toMatchObject({ order_code: code, can_cancel: true, park: { id: park } });
+    expect(shown.json<Order>()).toMatchObject({
+      order_code: code,
+      can_cancel: true,
+      park: { id: park },
+      time_zone: "Africa/Lagos",
+    });
     expect(shown.json<Order>().time_slot).toEqual({
       date: slot.date,
       start_time: "08:00",

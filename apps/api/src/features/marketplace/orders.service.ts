@@ -445,7 +445,7 @@ function presentLine(l: OrderLineRow, currency: string, decimals: number, langua
   };
 }
 
-function summary(o: OrderRow, items: number, decimals: number): OrderSummary {
+function summary(o: OrderRow, items: number, decimals: number, timeZone: string): OrderSummary {
   return {
     order_code: o.orderCode,
     stage: o.stage,
@@ -456,6 +456,7 @@ function summary(o: OrderRow, items: number, decimals: number): OrderSummary {
     total: money(o.totalMinor, o.currency, decimals),
     refunded: money(o.refundedMinor, o.currency, decimals),
     created_at: o.createdAt.toISOString(),
+    time_zone: timeZone,
   };
 }
 
@@ -498,6 +499,7 @@ export async function presentOrder(db: Tx, o: OrderRow, language: Language): Pro
       o,
       lines.reduce((s, l) => s + l.quantity, 0),
       decimals,
+      zone,
     ),
     lines: lines.map((l) => presentLine(l, o.currency, decimals, language)),
     subtotal: m(o.subtotalMinor),
@@ -546,7 +548,7 @@ export async function listOwnOrders(
   const where: SQL = and(eq(orders.userId, userId), q.stage ? eq(orders.stage, q.stage) : undefined)!;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
-    .select({ order: orders, decimals: countries.currencyDecimals })
+    .select({ order: orders, decimals: countries.currencyDecimals, timezone: countries.timezone })
     .from(orders)
     .innerJoin(countries, eq(countries.id, orders.countryId))
     .where(where)
@@ -564,7 +566,7 @@ export async function listOwnOrders(
   const n = Number(total);
   return {
     items: rows.map((r) =>
-      summary(r.order, Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0), r.decimals),
+      summary(r.order, Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0), r.decimals, r.timezone),
     ),
     total: n,
     page: q.page,

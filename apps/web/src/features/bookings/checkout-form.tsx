@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { formatMoney } from "../../lib/format";
-import { zoneAbbreviation } from "../../lib/zoned-time";
+import { isoToZonedInput, parseWindowValue, windowInstant, zoneAbbreviation } from "../../lib/zoned-time";
 import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/queries";
 import { createBooking } from "./api";
 import { markBookingCreated } from "./flags";
@@ -41,8 +41,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const typeId = Number(params.get("vehicle_type_id")) || park.rates[0]?.vehicle_type_id || 1;
-  const start = params.get("start_time") ?? undefined;
-  const end = params.get("end_time") ?? undefined;
+  // Wall-clock times on the park's clock (or an instant, from the QR sign or an older link).
+  const start = windowInstant(parseWindowValue(params.get("start_time")), zone);
+  const end = windowInstant(parseWindowValue(params.get("end_time")), zone);
   const plate = params.get("plate_number") ?? "";
   const vehicles = useQuery(savedVehiclesQuery());
   const saved = vehicles.data ?? [];
@@ -166,7 +167,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         label={t("checkout.start")}
         zone={zone}
         describedBy={`${id}-zone`}
-        onValue={(iso) => update({ start_time: iso })}
+        onValue={(iso) => update({ start_time: iso && isoToZonedInput(iso, zone) })}
       />
       <ZonedDateTimeControl
         control={form.control}
@@ -175,7 +176,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         zone={zone}
         min={start}
         describedBy={`${id}-zone`}
-        onValue={(iso) => update({ end_time: iso })}
+        onValue={(iso) => update({ end_time: iso && isoToZonedInput(iso, zone) })}
       />
       <p id={`${id}-zone`} className="field__hint" data-testid="checkout-zone">
         {t("checkout.zone", {

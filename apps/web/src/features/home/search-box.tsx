@@ -3,10 +3,8 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/ui/form-field";
 import { SearchTextField } from "../../components/ui/search-text-field";
 import { useNavigate } from "react-router";
+import { parseWindowValue } from "../../lib/zoned-time";
 import "./search-box.css";
-
-/** `<input type="datetime-local">` is local time; the park search wants instants. */
-const toIso = (v: string) => (v && !Number.isNaN(new Date(v).getTime()) ? new Date(v).toISOString() : "");
 
 /** Home search: text, or the browser's location, with an optional time window. */
 export function SearchBox() {
@@ -19,11 +17,14 @@ export function SearchBox() {
   const [problem, setProblem] = useState("");
   const id = useId();
 
+  // The times go on as typed, wall-clock times without a zone: each park reads them on its own
+  // clock (the list on the country's), never the phone's.
   const windowParams = () => {
     const p = new URLSearchParams();
-    if (toIso(start) && toIso(end) && toIso(end) > toIso(start)) {
-      p.set("start_time", toIso(start));
-      p.set("end_time", toIso(end));
+    const [from, until] = [parseWindowValue(start), parseWindowValue(end)];
+    if (from && until && until > from) {
+      p.set("start_time", from);
+      p.set("end_time", until);
     }
     return p;
   };
@@ -73,6 +74,7 @@ export function SearchBox() {
           label={t("searchFrom")}
           type="datetime-local"
           value={start}
+          describedBy={`${id}-local`}
           onChange={(e) => setStart(e.target.value)}
         />
         <TextField
@@ -80,12 +82,16 @@ export function SearchBox() {
           type="datetime-local"
           value={end}
           min={start || undefined}
+          describedBy={`${id}-local`}
           onChange={(e) => setEnd(e.target.value)}
         />
         <button type="button" className="button" onClick={locate} disabled={locating}>
           {locating ? t("locating") : t("useMyLocation")}
         </button>
       </div>
+      <p id={`${id}-local`} className="search__hint">
+        {t("searchLocal")}
+      </p>
       {problem && (
         <p className="search__problem" role="alert">
           {problem}

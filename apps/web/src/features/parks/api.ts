@@ -2,12 +2,19 @@ import type { ParkPage } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
-import { vehicleTypesQuery } from "../../lib/queries";
+import { countriesQuery, vehicleTypesQuery } from "../../lib/queries";
 import { validWindow, type ParkQuery } from "./search-params";
 
-/** The list endpoint's query from the page's state; empty values are left out by the client. */
-export function toApiQuery(q: ParkQuery, country?: string): Record<string, string | number | undefined> {
-  const window = validWindow(q);
+/**
+ * The list endpoint's query from the page's state; empty values are left out by the client. The
+ * window's wall-clock times are read on `timeZone`, the searched country's clock.
+ */
+export function toApiQuery(
+  q: ParkQuery,
+  country: string | undefined,
+  timeZone: string,
+): Record<string, string | number | undefined> {
+  const window = validWindow(q, timeZone);
   return {
     country,
     search: q.search,
@@ -25,15 +32,30 @@ export function toApiQuery(q: ParkQuery, country?: string): Record<string, strin
   };
 }
 
-export function useParkSearch(q: ParkQuery, country: string | undefined, enabled = true) {
-  const query = toApiQuery(q, country);
+/**
+ * The clock a search across parks reads its window on: the searched country's (its `timezone`).
+ * Undefined until the countries are known.
+ */
+export function useCountryZone(code: string): string | undefined {
+  const countries = useQuery(countriesQuery());
+  return countries.data?.find((c) => c.code === code)?.timezone;
+}
+
+export function useParkSearch(
+  q: ParkQuery,
+  country: string | undefined,
+  timeZone: string | undefined,
+  enabled = true,
+) {
+  const query = toApiQuery(q, country, timeZone ?? "UTC");
   // Items with a window carry a reason in the language shown: a new language asks again.
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ["parks", "search", query, query.start_time ? i18n.language : null],
     queryFn: ({ signal }) => api<ParkPage>("/parks/front/parks/", { query, signal }),
     placeholderData: keepPreviousData,
-    enabled,
+    // A window waits for the clock it is read on.
+    enabled: enabled && (timeZone !== undefined || (!q.start && !q.end)),
   });
 }
 

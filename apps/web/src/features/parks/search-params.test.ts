@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { carriedWindow, parkHref, parseParkQuery, textSearchQuery, toSearchParams } from "./search-params";
+import {
+  carriedWindow,
+  parkHref,
+  parseParkQuery,
+  textSearchQuery,
+  toSearchParams,
+  validWindow,
+} from "./search-params";
 
 describe("park query in the URL", () => {
   it("round-trips a full query", () => {
@@ -49,6 +56,21 @@ describe("links and new searches from the map page", () => {
       "/park/mma2?vehicle_type_id=2&start_time=2026-06-01T08%3A00%3A00.000Z&end_time=2026-06-01T10%3A00%3A00.000Z",
     );
     expect(parkHref("mma2", carriedWindow(new URLSearchParams("search=Lagos&page=2")))).toBe("/park/mma2");
+  });
+
+  it("carries a typed window as wall-clock times, read on the park's clock only there", () => {
+    const typed = new URLSearchParams("search=Lagos&start_time=2026-11-26T10:00&end_time=2026-11-26T14:00");
+    expect(parkHref("mma2", carriedWindow(typed))).toBe(
+      "/park/mma2?start_time=2026-11-26T10%3A00&end_time=2026-11-26T14%3A00",
+    );
+    const q = parseParkQuery(typed);
+    expect(validWindow(q, "Africa/Lagos")).toEqual({
+      start: "2026-11-26T09:00:00.000Z",
+      end: "2026-11-26T13:00:00.000Z",
+    });
+    expect(validWindow(q, "America/Toronto")?.start).toBe("2026-11-26T15:00:00.000Z");
+    const backwards = new URLSearchParams("start_time=2026-11-26T14:00&end_time=2026-11-26T10:00");
+    expect(carriedWindow(backwards)).toBe("");
   });
 
   it("a text search drops the map's place and starts on page 1, keeping the filters", () => {

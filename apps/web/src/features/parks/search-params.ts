@@ -6,6 +6,7 @@ import {
   type ParkSort,
   type ParkType,
 } from "@parkwell/contract";
+import { parseWindowValue, windowInstant } from "../../lib/zoned-time";
 
 /** A park search as the pages hold it; it lives in the URL so a search can be shared and reloaded. */
 export interface ParkQuery {
@@ -17,7 +18,11 @@ export interface ParkQuery {
   amenities: Amenity[];
   sort?: ParkSort | undefined;
   vehicleTypeId?: number | undefined;
-  /** ISO 8601 instants. */
+  /**
+   * The window as the driver typed it: wall-clock times (`2026-11-26T10:00`) on the park's clock,
+   * read on the searched country's clock by a list; an older link's instants stay instants
+   * (parseWindowValue).
+   */
   start?: string | undefined;
   end?: string | undefined;
   page: number;
@@ -31,7 +36,6 @@ const num = (v: string | null, min: number, max: number): number | undefined => 
 };
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
   list.includes(v as T) ? (v as T) : undefined;
-const iso = (v: string | null) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : undefined);
 
 /** Reads what it understands and drops the rest: a hand-edited URL never breaks the page. */
 export function parseParkQuery(params: URLSearchParams, defaultSize = 10): ParkQuery {
@@ -49,8 +53,8 @@ export function parseParkQuery(params: URLSearchParams, defaultSize = 10): ParkQ
       .filter((a): a is Amenity => (AMENITIES as readonly string[]).includes(a)),
     sort: oneOf(PARK_SORTS, params.get("sort")),
     vehicleTypeId: num(params.get("vehicle_type_id"), 1, 1e9),
-    start: iso(params.get("start_time")),
-    end: iso(params.get("end_time")),
+    start: parseWindowValue(params.get("start_time")),
+    end: parseWindowValue(params.get("end_time")),
     page: Math.floor(num(params.get("page"), 1, 100_000) ?? 1),
     size: Math.floor(num(params.get("size"), 1, 100) ?? defaultSize),
   };
@@ -76,23 +80,29 @@ export function toSearchParams(q: ParkQuery, defaultSize = 10): URLSearchParams 
   return out;
 }
 
-/** The window the API can price: both ends, the end after the start. */
-export function validWindow(q: Pick<ParkQuery, "start" | "end">): { start: string; end: string } | undefined {
-  return q.start && q.end && q.end > q.start ? { start: q.start, end: q.end } : undefined;
+/** The window the API can price, as instants on `timeZone`'s clock: both ends, the end after the start. */
+export function validWindow(
+  q: Pick<ParkQuery, "start" | "end">,
+  timeZone: string,
+): { start: string; end: string } | undefined {
+  const start = windowInstant(q.start, timeZone);
+  const end = windowInstant(q.end, timeZone);
+  return start && end && end > start ? { start, end } : undefined;
 }
 
 /**
  * The part of a list's URL a park page takes over: the vehicle type and a valid window, as a
- * query string (`vehicle_type_id=…&start_time=…&end_time=…`), or "" when there is none.
+ * query string (`vehicle_type_id=…&start_time=…&end_time=…`), or "" when there is none. The
+ * window goes on as it came (wall-clock times stay wall-clock times, read on the park's clock).
  */
 export function carriedWindow(params: URLSearchParams): string {
   const q = parseParkQuery(params);
-  const window = validWindow(q);
   const out = new URLSearchParams();
   if (q.vehicleTypeId !== undefined) out.set("vehicle_type_id", String(q.vehicleTypeId));
-  if (window) {
-    out.set("start_time", window.start);
-    out.set("end_time", window.end);
+  // Ordered on any one clock is ordered on the park's (both ends read on the same clock).
+  if (q.start && q.end && validWindow(q, "UTC")) {
+    out.set("start_time", q.start);
+    out.set("end_time", q.end);
   }
   return out.toString();
 }

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
+import { countriesQuery } from "../../lib/queries";
+import { formatZonedDateTime, zoneOfCurrency } from "../../lib/zoned-time";
 import { transactionsQuery } from "./api";
 
 /** The ledger's kinds of movement, each named for what it was for. */
@@ -21,7 +23,8 @@ export function TransactionsList() {
   const { t, i18n } = useTranslation("wallet");
   const [page, setPage] = useState(1);
   const query = useQuery(transactionsQuery(page));
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  // A line belongs to no park: it is on its currency's country's clock, the zone named.
+  const countries = useQuery(countriesQuery());
 
   if (query.isPending) return <p className="wallet-muted">{t("common:loading")}</p>;
   if (query.isError) {
@@ -46,7 +49,13 @@ export function TransactionsList() {
                 {t(`transactions.types.${KNOWN_TYPES.has(tx.type) ? tx.type : "other"}`)}
               </span>
               <span className="wallet-tx__meta">
-                <time dateTime={tx.created_at}>{dateFormat.format(new Date(tx.created_at))}</time>
+                <time dateTime={tx.created_at}>
+                  {formatZonedDateTime(
+                    tx.created_at,
+                    i18n.language,
+                    zoneOfCurrency(tx.currency, countries.data),
+                  )}
+                </time>
                 {tx.reference ? ` · ${t("transactions.reference", { reference: tx.reference })}` : ""}
               </span>
             </div>

@@ -75,6 +75,7 @@ export async function customerBookings(db: Tx, userId: string, limit: number) {
     booking_code: string;
     park_id: number;
     park_name: string;
+    time_zone: string;
     start_time: Date | string;
     end_time: Date | string;
     status: string;
@@ -85,7 +86,7 @@ export async function customerBookings(db: Tx, userId: string, limit: number) {
     decimals: number | null;
   }>(
     db,
-    sql`SELECT x.id, x.booking_code, x.park_id, p.name AS park_name, x.start_time, x.end_time, x.status,
+    sql`SELECT x.id, x.booking_code, x.park_id, p.name AS park_name, p.time_zone, x.start_time, x.end_time, x.status,
         x.currency, x.total_minor, x.paid_minor, x.created_at, ${DECIMALS} AS decimals
       FROM bookings x JOIN parks p ON p.id = x.park_id
       WHERE x.user_id = ${userId} ORDER BY x.start_time DESC, x.id LIMIT ${limit}`,

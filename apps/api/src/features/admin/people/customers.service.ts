@@ -72,6 +72,7 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
       id: b.id,
       booking_code: b.booking_code,
       park: { id: b.park_id, name: b.park_name },
+      time_zone: b.time_zone,
       start_time: iso(b.start_time),
       end_time: iso(b.end_time),
       status: b.status,

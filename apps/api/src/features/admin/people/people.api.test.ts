@@ -484,7 +484,13 @@ describe("customers", () => {
     const b = booked.json<{ id: string; booking_code: string; total: number }>();
     const detail = (await call(admin, "GET", `/admin/customers/${user.id}`)).json();
     expect(detail.bookings_count).toBe(1);
-    expect(detail.bookings[0]).toMatchObject({ id: b.id, booking_code: b.booking_code, currency: "NGN" });
+    // Its window is shown on the park's clock.
+    expect(detail.bookings[0]).toMatchObject({
+      id: b.id,
+      booking_code: b.booking_code,
+      currency: "NGN",
+      time_zone: "Africa/Lagos",
+    });
     expect(detail.wallets).toEqual([{ currency: "NGN", balance: 50_000 - detail.bookings[0].paid }]);
     expect(detail.ledger.map((e: { amount: number }) => e.amount)).toEqual([
       -detail.bookings[0].paid,

@@ -5,6 +5,7 @@ import { Link, NavLink, Route, Routes, useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
+import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
@@ -51,11 +52,6 @@ function OrdersTabs() {
 
 const FILTERS = ["search", "country", "from", "to"] as const;
 
-/** An instant as the browser's clock shows it, short. */
-export function shortDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-}
-
 function OrdersList() {
   const { t, i18n } = useTranslation("admin-marketplace");
   const lang = i18n.language;
@@ -71,6 +67,7 @@ function OrdersList() {
     placeholderData: keepPreviousData,
   });
   const countries = useQuery(countriesQuery());
+  const zoneOf = (code: string) => countries.data?.find((c) => c.code === code)?.timezone ?? "UTC";
   const counts = list.data?.stages;
   const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
 
@@ -103,7 +100,12 @@ function OrdersList() {
         </>
       ),
     },
-    { key: "created", header: t("orders.columns.created"), cell: (o) => shortDateTime(o.created_at, lang) },
+    {
+      key: "created",
+      header: t("orders.columns.created"),
+      // On the order's country's clock, the zone named, as its page and the driver's /orders show it.
+      cell: (o) => formatZonedDateTime(o.created_at, lang, zoneOf(o.country_code)),
+    },
     {
       key: "type",
       header: t("orders.columns.type"),

@@ -6,6 +6,7 @@ import { Link, Route, Routes, useParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
+import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
 import { formatDateTime } from "./format";
 import { errorText } from "../../../lib/form-errors";
 import { useCan } from "../me";
@@ -253,7 +254,8 @@ function CustomerDetailPage() {
                     <td className="pp-code">{b.booking_code}</td>
                     <td>{b.park.name}</td>
                     <td>
-                      {formatDateTime(b.start_time, lang)} – {formatDateTime(b.end_time, lang)}
+                      {formatShortZoned(b.start_time, lang, b.time_zone)} –{" "}
+                      {formatZonedDateTime(b.end_time, lang, b.time_zone)}
                     </td>
                     <td>{t(`customers.bookingStatus.${b.status}`, { defaultValue: b.status })}</td>
                     <td className="admin-table__num">{formatMoney(b.paid, b.currency, lang)}</td>

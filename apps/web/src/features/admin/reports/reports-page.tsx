@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Route, Routes, useParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { formatShortZoned } from "../../../lib/zoned-time";
+import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
 import type { Permission } from "../permissions";
 import { CsvExportButton } from "../ui/csv-button";
@@ -292,7 +292,8 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
         {
           key: "time",
           header: t("columns.time"),
-          cell: (r: TransactionsRow) => new Date(r.time).toLocaleString(lang, { timeZone: "UTC" }),
+          // The ledger belongs to no park: its days are UTC's, and so are its times, named.
+          cell: (r: TransactionsRow) => formatZonedDateTime(r.time, lang, "UTC"),
         },
         {
           key: "kind",

@@ -9,6 +9,7 @@ import { TopUpNotice } from "../../../components/ui/top-up-notice";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatMoney } from "../../../lib/format";
+import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { walletQuery } from "../../../lib/queries";
 import {
   addressesQuery,
@@ -325,11 +326,7 @@ export function MarketCheckoutPage() {
                       <option key={b.booking_code} value={b.booking_code}>
                         {t("checkout.duringBooking", {
                           code: b.booking_code,
-                          from: new Intl.DateTimeFormat(lang, {
-                            dateStyle: "medium",
-                            timeStyle: "short",
-                            timeZone: b.park.time_zone,
-                          }).format(new Date(b.start_time)),
+                          from: formatZonedDateTime(b.start_time, lang, b.park.time_zone),
                         })}
                       </option>
                     ))}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
+import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { lineOfferOf, lineSubtotalOf } from "../components/line-amounts";
 import { taxName } from "../components/tax-name";
 import { cancelOrder, orderQuery } from "../api";
@@ -66,7 +67,6 @@ export function OrderPage() {
   }
   const o = result.data;
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, lang);
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   const reached = new Map(o.timeline.map((e) => [e.stage, e.at]));
   const ended = !pathOf(o).includes(o.stage);
   const steps: OrderStage[] = ended ? [...o.timeline.map((e) => e.stage)] : pathOf(o);
@@ -116,7 +116,7 @@ export function OrderPage() {
                   </span>
                   {at && (
                     <time className="market-timeline__time" dateTime={at}>
-                      {when.format(new Date(at))}
+                      {formatZonedDateTime(at, lang, o.time_zone)}
                     </time>
                   )}
                 </li>

@@ -7,6 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
 import { ordersQuery } from "../api";
+import { formatZonedDateTime } from "../../../lib/zoned-time";
 import "../../../components/ui/alert.css";
 import "../marketplace.css";
 
@@ -23,7 +24,6 @@ export function OrdersPage() {
   const list = useQuery(ordersQuery(stage, page));
   const go = (s: OrderStage | undefined, p: number) =>
     setParams({ ...(s ? { stage: s } : {}), ...(p > 1 ? { page: String(p) } : {}) });
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
 
   return (
     <div className="container page market-orders">
@@ -72,7 +72,7 @@ export function OrdersPage() {
                 <span className={`stage-chip stage-chip--${o.stage}`}>{t(`stage.${o.stage}`)}</span>
               </p>
               <p className="field__hint">
-                <time dateTime={o.created_at}>{when.format(new Date(o.created_at))}</time> ·{" "}
+                <time dateTime={o.created_at}>{formatZonedDateTime(o.created_at, lang, o.time_zone)}</time> ·{" "}
                 {t(`checkout.types.${o.order_type}`)} · {t("orders.items", { count: o.items })}
               </p>
               <p>

@@ -6,16 +6,18 @@ import {
   type ParkSort,
   type ParkType,
 } from "@parkwell/contract";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, SelectField, TextField } from "../../../components/ui/form-field";
 import { SearchTextField } from "../../../components/ui/search-text-field";
 import { useVehicleTypes } from "../api";
-import { isoToLocalInput, localInputToIso } from "../format";
+import { windowWallClock } from "../../../lib/zoned-time";
 import type { ParkQuery } from "../search-params";
 
 interface Props {
   query: ParkQuery;
+  /** The searched country's clock, which an older link's instants are shown on. */
+  zone: string | undefined;
   onChange: (next: ParkQuery) => void;
 }
 
@@ -23,8 +25,9 @@ interface Props {
  * Text, type, amenities, vehicle, window and sort; every change goes back to page 1. The parent
  * keys it by the search text so that a new URL resets the text box.
  */
-export function ParkFilters({ query, onChange }: Props) {
+export function ParkFilters({ query, zone, onChange }: Props) {
   const { t } = useTranslation("parks");
+  const id = useId();
   const vehicles = useVehicleTypes();
   const [text, setText] = useState(query.search ?? "");
   const update = (patch: Partial<ParkQuery>) => onChange({ ...query, ...patch, page: 1 });
@@ -43,8 +46,9 @@ export function ParkFilters({ query, onChange }: Props) {
     query.amenities.length;
   // Folded into one bar with the count of filters set, on every width: open, they pushed the
   // first result down about 1,300 px on a desktop.
-  const startInput = isoToLocalInput(query.start);
-  const endInput = isoToLocalInput(query.end);
+  // Wall-clock times, as typed and as the URL carries them: each park reads them on its clock.
+  const startInput = windowWallClock(query.start, zone ?? "UTC") ?? "";
+  const endInput = windowWallClock(query.end, zone ?? "UTC") ?? "";
 
   return (
     <form className="park-filters" role="search" onSubmit={submit}>
@@ -97,15 +101,20 @@ export function ParkFilters({ query, onChange }: Props) {
             label={t("startLabel")}
             type="datetime-local"
             value={startInput}
-            onChange={(e) => update({ start: localInputToIso(e.target.value), end: query.end })}
+            describedBy={`${id}-local`}
+            onChange={(e) => update({ start: e.target.value || undefined, end: endInput || undefined })}
           />
           <TextField
             label={t("endLabel")}
             type="datetime-local"
             value={endInput}
             min={startInput || undefined}
-            onChange={(e) => update({ end: localInputToIso(e.target.value) })}
+            describedBy={`${id}-local`}
+            onChange={(e) => update({ start: startInput || undefined, end: e.target.value || undefined })}
           />
+          <p id={`${id}-local`} className="field__hint field--wide">
+            {t("windowLocal")}
+          </p>
           <fieldset className="field field--wide park-amenities">
             <legend>{t("amenitiesTitle")}</legend>
             {AMENITIES.map((a) => (

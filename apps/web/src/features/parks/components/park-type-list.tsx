@@ -12,6 +12,6 @@ import { ParkResults } from "./park-results";
 export function ParkTypeList({ type, size = 10 }: { type: ParkType; size?: number }) {
   const country = useSelectedCountry();
   const [page, setPage] = useState(1);
-  const result = useParkSearch({ type, amenities: [], page, size }, country.code);
+  const result = useParkSearch({ type, amenities: [], page, size }, country.code, undefined);
   return <ParkResults result={result} onPage={setPage} />;
 }

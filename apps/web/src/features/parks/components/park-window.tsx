@@ -6,16 +6,16 @@ import { SelectField } from "../../../components/ui/form-field";
 import { ZonedDateTimeField } from "../../../components/ui/zoned-date-time-input";
 import { formatMoney, taxLabel } from "../../../lib/format";
 import { useAvailability } from "../../../lib/queries";
-import { formatShortZoned, nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
+import { formatShortZoned, isoToZonedInput, nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
 import { parseParkQuery, validWindow } from "../search-params";
 
 /**
- * The window the page opens on: the one carried in the URL (from the home search or the list),
- * else the next time the park is open, from the next whole hour, for two hours or what is left
+ * The window the page opens on: the one carried in the URL (from the home search or the list;
+ * wall-clock times read on the park's clock), else the next time the park is open, from the next whole hour, for two hours or what is left
  * of that opening.
  */
 function initialWindow(park: ParkDetail, params: URLSearchParams): [string, string] {
-  const carried = validWindow(parseParkQuery(params));
+  const carried = validWindow(parseParkQuery(params), park.time_zone);
   if (carried) return [carried.start, carried.end];
   const from = new Date(nextWholeHour(new Date(), park.time_zone));
   const next = nextOpenWindow(from, {
@@ -60,10 +60,11 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
   const book = useRef<HTMLDivElement>(null);
   const bookInView = useInView(book);
   const bookable = Boolean(result.data?.bookable && result.data.available > 0 && ordered);
+  // The window goes on as wall-clock times on the park's clock, as it came.
   const checkout = `/checkout/${park.slug}?${new URLSearchParams({
     vehicle_type_id: String(vehicle),
-    ...(start ? { start_time: start } : {}),
-    ...(end ? { end_time: end } : {}),
+    ...(start ? { start_time: isoToZonedInput(start, zone) } : {}),
+    ...(end ? { end_time: isoToZonedInput(end, zone) } : {}),
   }).toString()}`;
 
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useSelectedCountry } from "../../../lib/country";
-import { useParkSearch } from "../api";
+import { useCountryZone, useParkSearch } from "../api";
 import { ParkFilters } from "../components/park-filters";
 import { ParkResults } from "../components/park-results";
 import "../parks.css";
@@ -13,7 +13,8 @@ export function ParksListPage() {
   const country = useSelectedCountry();
   const [params, setParams] = useSearchParams();
   const query = parseParkQuery(params);
-  const result = useParkSearch(query, country.code);
+  const zone = useCountryZone(country.code);
+  const result = useParkSearch(query, country.code, zone);
   const go = (next: ParkQuery) => setParams(toSearchParams(next));
   return (
     <div className="container page parks-page">
@@ -23,7 +24,7 @@ export function ParksListPage() {
           {t("mapView")}
         </Link>
       </div>
-      <ParkFilters key={query.search ?? ""} query={query} onChange={go} />
+      <ParkFilters key={query.search ?? ""} query={query} zone={zone} onChange={go} />
       <ParkResults
         result={result}
         onPage={(page) => {

@@ -4,7 +4,7 @@ import { SearchTextField } from "../../../components/ui/search-text-field";
 import { Link, useSearchParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { useSelectedCountry } from "../../../lib/country";
-import { useParkSearch } from "../api";
+import { useCountryZone, useParkSearch } from "../api";
 import type { MapPin } from "../../../components/map/pin-map";
 import { ParkResults } from "../components/park-results";
 import { formatMoney } from "../../../lib/format";
@@ -27,7 +27,12 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const query = parseParkQuery(params, SIZE);
   // A place on the map is its own scope: the selected country narrows only text searches.
-  const result = useParkSearch(query, query.lat === undefined ? country.code : undefined);
+  // The window is read on the selected country's clock, a place on the map included.
+  const result = useParkSearch(
+    query,
+    query.lat === undefined ? country.code : undefined,
+    useCountryZone(country.code),
+  );
   const [text, setText] = useState(query.search ?? "");
   const [highlighted, setHighlighted] = useState<number>();
 
