@@ -105,6 +105,19 @@ describe("unknown routes", () => {
   });
 });
 
+describe("the generic how-it-works route", () => {
+  it("/how-it-works goes to /how-parkwell-works, not the not-found page", async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/how-it-works`, { waitUntil: "networkidle" });
+    await page.waitForURL(`${baseURL}/how-parkwell-works`);
+    await expect.poll(() => page.locator("main h1").textContent()).not.toBe("Page not found");
+    expect(await page.locator("main h1").textContent()).toContain("Parkwell");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the cancellation policy", () => {
   it("renders the contract's refund rules as a table", async () => {
     const context = await browser.newContext();
