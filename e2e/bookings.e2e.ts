@@ -352,6 +352,37 @@ describe("booking from checkout to cancellation", () => {
     await context.close();
   });
 
+  it("the QR sign of a park closed now opens checkout on its next opening, not now", async () => {
+    // A Lagos park (UTC+1 all year) whose only opening, every day, is 3 to 6 hours from now on
+    // its clock: closed at the test's instant, whatever the hour.
+    const [row] = await db.query<{ id: number; slug: string; park_code: string }>(
+      `SELECT p.id, p.slug, p.park_code FROM parks p
+        WHERE p.city = 'Lagos' AND p.time_zone = 'Africa/Lagos' AND p.status = 'active'
+          AND EXISTS (SELECT 1 FROM park_rates r WHERE r.park_id = p.id)
+        ORDER BY p.id DESC LIMIT 1`,
+    );
+    const quarter = 900_000;
+    const opens = Math.ceil((Date.now() + 3 * 3_600_000) / quarter) * quarter;
+    const wall = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(11, 16);
+    const hours = Array.from({ length: 7 }, () => ({
+      open: wall(opens),
+      close: wall(opens + 3 * 3_600_000),
+    }));
+    await db.query(
+      "UPDATE parks SET open_24h = false, overnight_stays = false, opening_hours = $1::jsonb WHERE id = $2",
+      [JSON.stringify(hours), row!.id],
+    );
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/booking/${row!.park_code}`, { waitUntil: "networkidle" });
+    await page.waitForURL(new RegExp(`/checkout/${row!.slug}\\?vehicle_type_id=\\d+&start_time=`));
+    const url = new URL(page.url());
+    expect(url.searchParams.get("start_time")).toBe(new Date(opens).toISOString());
+    expect(url.searchParams.get("end_time")).toBe(new Date(opens + 2 * 3_600_000).toISOString());
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows a Vancouver park's hours and times on Vancouver's clock to a phone set to Toronto", async () => {
     const ZONE = "America/Vancouver";
     const [row] = await db.query<{ slug: string }>(

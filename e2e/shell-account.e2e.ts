@@ -28,16 +28,13 @@ describe("account routes signed out", () => {
     await context.close();
   });
 
-  it.each(["/profile", "/booking-details/BK-1", "/wallet/callback"])(
-    "%s sends the visitor to /",
-    async (route) => {
-      const context = await browser.newContext();
-      const { page } = await watchedPage(context);
-      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
-      await page.waitForURL(`${baseURL}/`);
-      await context.close();
-    },
-  );
+  it.each(["/profile", "/booking-details/BK-1"])("%s sends the visitor to /", async (route) => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+    await page.waitForURL(`${baseURL}/`);
+    await context.close();
+  });
 
   it("shows Get Started and no profile menu", async () => {
     const context = await browser.newContext();
@@ -111,6 +108,54 @@ describe("account routes signed out", () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.getByRole("button", { name: "Ouvrir le menu" }).click();
     expect(await page.locator("header").getByRole("link", { name: "S'inscrire" }).count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe("provider return pages signed out (the session may be gone after a provider's redirect)", () => {
+  it.each([
+    ["/payment?reference=PW-7QK2M9XA&provider=paystack", "/payment"],
+    ["/payment/success?reference=PW-7QK2M9XA&provider=stripe", "/payment/success"],
+    ["/payment-success?trxref=PW-7QK2M9XA", "/payment-success"],
+    ["/wallet/callback?provider=wave&reference=PW-7QK2M9XA", "/wallet/callback"],
+  ])("%s stays, names the payment and asks to sign in to see it", async (route, path) => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+    await page.getByText("Sign in to see what happened to payment PW-7QK2M9XA.", { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.getByRole("button", { name: "Login to Continue" }).count()).toBe(1);
+    expect(await page.getByText("Please login to view your account").count()).toBe(0);
+    expect(await page.getByText("Payment successful").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("/booking-success names the booking and asks to sign in, confirming nothing", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/booking-success?code=PW-7QK2M9XA`, { waitUntil: "networkidle" });
+    await page
+      .getByText("Connectez-vous pour voir votre réservation PW-7QK2M9XA.", { exact: false })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe("/booking-success");
+    expect(await page.getByRole("button", { name: "Se connecter pour continuer" }).count()).toBe(1);
+    expect(await page.getByText("Réservation confirmée").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("/booking-success signed in without a code confirms nothing", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      window.localStorage.setItem("parkwell_user_token", "test-token");
+      window.localStorage.setItem("profile", JSON.stringify({ email: "ada@example.com", first_name: "ada" }));
+    });
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/booking-success`, { waitUntil: "networkidle" });
+    await page.getByText("No booking was given. Find it in My Bookings.").waitFor();
+    expect(await page.getByText("Booking confirmed").count()).toBe(0);
     await context.close();
   });
 });

@@ -105,6 +105,19 @@ describe("unknown routes", () => {
   });
 });
 
+describe("the generic how-it-works route", () => {
+  it("/how-it-works goes to /how-parkwell-works, not the not-found page", async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/how-it-works`, { waitUntil: "networkidle" });
+    await page.waitForURL(`${baseURL}/how-parkwell-works`);
+    await expect.poll(() => page.locator("main h1").textContent()).not.toBe("Page not found");
+    expect(await page.locator("main h1").textContent()).toContain("Parkwell");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the cancellation policy", () => {
   it("renders the contract's refund rules as a table", async () => {
     const context = await browser.newContext();
@@ -141,6 +154,17 @@ describe("features that are not open yet", () => {
       "fr",
       "Pas encore ouvert. Les comptes entreprise ouvrent dans une prochaine version",
     ],
+    ["/blog", "en", "Not open yet. The blog opens in a later release"],
+    [
+      "/electric-vehicle-charging",
+      "en",
+      "Not open yet. Today you can find parks with charging points and book a space there",
+    ],
+    [
+      "/electric-vehicle-charging",
+      "fr",
+      "Pas encore ouvert. Aujourd'hui, vous pouvez trouver les parkings équipés de bornes",
+    ],
   ])("%s says so plainly (%s)", async (route, language, text) => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
@@ -148,6 +172,23 @@ describe("features that are not open yet", () => {
     await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("not-yet").textContent()).toContain(text);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("promise no connector details, no plan changes from the profile, and find charging parks by their filter", async () => {
+    const context = await browser.newContext();
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/electric-vehicle-charging`, { waitUntil: "networkidle" });
+    await page.getByTestId("not-yet").waitFor();
+    const ev = await page.locator("main").innerText();
+    expect(ev).not.toMatch(
+      /charging points show the connector types|charger is free when you arrive|when the listing says so/,
+    );
+    const find = page.getByRole("link", { name: "Find parking with charging" });
+    expect(await find.getAttribute("href")).toBe("/parks-list?amenities=ev_charging");
+    await page.goto(`${baseURL}/subscription-plans`, { waitUntil: "networkidle" });
+    await page.getByTestId("not-yet").waitFor();
+    expect(await page.locator("main").innerText()).not.toMatch(/at any time from your profile/);
     await context.close();
   });
 });

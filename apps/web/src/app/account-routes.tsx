@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, Outlet, type RouteObject } from "react-router";
+import { Navigate, Outlet, useSearchParams, type RouteObject } from "react-router";
 import { useSession } from "../lib/session";
 import { LoginPrompt } from "./login-prompt";
 
@@ -15,6 +15,36 @@ function RequireToken({ prompt }: { prompt?: ReactNode }) {
 function CheckoutPrompt() {
   const { t } = useTranslation("bookings");
   return <LoginPrompt title={t("checkout.signInTitle")} text={t("checkout.signInText")} />;
+}
+
+/**
+ * Signed out on a payment's page (often the provider's redirect, after which the session may be
+ * gone): the page names the payment and asks to sign in to see what happened to it; without the
+ * account it cannot tell, so it claims nothing.
+ */
+function PaymentPrompt({ step }: { step?: boolean }) {
+  const { t } = useTranslation("wallet");
+  const [params] = useSearchParams();
+  const reference = params.get("reference") ?? params.get("trxref") ?? params.get("payment_intent");
+  return (
+    <LoginPrompt
+      title={step ? t("payment.title") : t("result.title")}
+      text={reference ? t("result.signInText", { reference }) : t("result.signInNoReference")}
+    />
+  );
+}
+
+/** Signed out on /booking-success: the booking is named, not confirmed (that needs the account). */
+function BookingPrompt() {
+  const { t } = useTranslation("bookings");
+  const [params] = useSearchParams();
+  const code = params.get("code");
+  return (
+    <LoginPrompt
+      title={t("success.neutralTitle")}
+      text={code ? t("success.signInText", { code }) : t("success.signInNoCode")}
+    />
+  );
 }
 
 const paymentResult = async () => ({
@@ -69,13 +99,33 @@ export const accountRoutes: RouteObject[] = [
         path: "wallet",
         lazy: async () => ({ Component: (await import("../features/wallet/wallet-page")).WalletPage }),
       },
-      // The provider step and its return pages belong to a signed-in top-up.
+    ],
+  },
+  // The provider step and its return pages belong to a signed-in top-up; signed out they name it.
+  {
+    element: <RequireToken prompt={<PaymentPrompt step />} />,
+    children: [
       {
         path: "payment",
         lazy: async () => ({ Component: (await import("../features/wallet/payment-page")).PaymentPage }),
       },
+    ],
+  },
+  {
+    element: <RequireToken prompt={<PaymentPrompt />} />,
+    children: [
       { path: "payment/success", lazy: paymentResult },
       { path: "payment-success", lazy: paymentResult },
+      { path: "wallet/callback", lazy: paymentResult },
+    ],
+  },
+  {
+    element: <RequireToken prompt={<BookingPrompt />} />,
+    children: [
+      {
+        path: "booking-success",
+        lazy: async () => ({ Component: (await bookings()).BookingSuccessPage }),
+      },
     ],
   },
   {
@@ -85,11 +135,6 @@ export const accountRoutes: RouteObject[] = [
         path: "booking-details/:bookingCode",
         lazy: async () => ({ Component: (await bookings()).BookingDetailsPage }),
       },
-      {
-        path: "booking-success",
-        lazy: async () => ({ Component: (await bookings()).BookingSuccessPage }),
-      },
-      { path: "wallet/callback", lazy: paymentResult },
       {
         path: "profile",
         lazy: async () => ({ Component: (await import("../features/accounts/routes")).ProfilePage }),

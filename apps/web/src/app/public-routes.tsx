@@ -1,4 +1,4 @@
-import type { RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import type { IntroPageId } from "../features/info/intro-page";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
@@ -44,6 +44,8 @@ export const publicRoutes: RouteObject[] = [
   info("about", "about"),
   info("get-started", "getStarted"),
   info("how-parkwell-works", "howItWorks"),
+  // The generic form of the product's name (/how-{product}-works) goes to the product's own page.
+  { path: "how-it-works", element: <Navigate to="/how-parkwell-works" replace /> },
   info("affiliates", "affiliates"),
   info("careers", "careers"),
   info("media-coverage", "mediaCoverage"),

@@ -2,10 +2,14 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
+import { nextBookableWindow } from "../../lib/park-window";
 import { usePark } from "../../lib/queries";
-import { windowFromNow } from "./time";
+import { nextQuarterHour } from "./time";
 
-/** /booking/{parkCode}: the QR sign at the gate books from now (next quarter hour) for two hours. */
+/**
+ * /booking/{parkCode}: the QR sign at the gate books from now (the next quarter hour) for two
+ * hours, or, when the park is closed then, from its next opening, as the park page does.
+ */
 export function QrLandingPage() {
   const { t } = useTranslation("bookings");
   const { parkCode = "" } = useParams();
@@ -14,7 +18,7 @@ export function QrLandingPage() {
 
   useEffect(() => {
     if (!park.data) return;
-    const { start, end } = windowFromNow(new Date());
+    const { start, end } = nextBookableWindow(park.data, nextQuarterHour(new Date()));
     const query = new URLSearchParams({
       vehicle_type_id: String(park.data.rates[0]?.vehicle_type_id ?? 1),
       start_time: start,

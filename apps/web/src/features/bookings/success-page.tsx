@@ -19,7 +19,8 @@ export function BookingSuccessPage() {
 
   return (
     <div className="container page booking-page">
-      <h1>{t("success.title")}</h1>
+      {/* "Booking confirmed" only over a booking it can show; a missing or unknown code claims nothing. */}
+      <h1>{booking.data ? t("success.title") : t("success.neutralTitle")}</h1>
       {bookingCreated && (
         <div role="status" className="alert alert--success booking-flash">
           <p>{t("success.created")}</p>

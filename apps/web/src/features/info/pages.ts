@@ -34,7 +34,8 @@ export const INFO_PAGES = {
   evCharging: {
     ns: "business",
     key: "evCharging",
-    ctas: { find: "/parks-list", host: "/rent-out-ev-charger" },
+    ctas: { find: "/parks-list?amenities=ev_charging", host: "/rent-out-ev-charger" },
+    notYet: true,
   },
   rentOutEvCharger: {
     ns: "business",

@@ -1,10 +1,11 @@
-import { nextOpenWindow, type ParkDetail } from "@parkwell/contract";
+import type { ParkDetail } from "@parkwell/contract";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { ZonedDateTimeField } from "../../../components/ui/zoned-date-time-input";
 import { formatMoney, taxLabel } from "../../../lib/format";
+import { nextBookableWindow } from "../../../lib/park-window";
 import { useAvailability } from "../../../lib/queries";
 import { formatShortZoned, isoToZonedInput, nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
 import { parseParkQuery, validWindow } from "../search-params";
@@ -17,17 +18,8 @@ import { parseParkQuery, validWindow } from "../search-params";
 function initialWindow(park: ParkDetail, params: URLSearchParams): [string, string] {
   const carried = validWindow(parseParkQuery(params), park.time_zone);
   if (carried) return [carried.start, carried.end];
-  const from = new Date(nextWholeHour(new Date(), park.time_zone));
-  const next = nextOpenWindow(from, {
-    open24h: park.open_24h,
-    openingHours: park.opening_hours,
-    timeZone: park.time_zone,
-    overnight: park.overnight_stays,
-    closures: park.closures,
-  });
-  const start = next?.start ?? from;
-  const end = next?.end ?? new Date(from.getTime() + 2 * 3_600_000);
-  return [start.toISOString(), end.toISOString()];
+  const { start, end } = nextBookableWindow(park, new Date(nextWholeHour(new Date(), park.time_zone)));
+  return [start, end];
 }
 
 /**
