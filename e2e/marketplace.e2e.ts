@@ -121,6 +121,12 @@ describe("the marketplace", () => {
     await page.getByRole("textbox", { name: "Address", exact: true }).fill("12 Allen Avenue");
     await page.getByLabel("City").fill("Lagos");
     await page.getByLabel("Phone for the courier").fill("+234 803 555 0101");
+    // The pin starts at the city centre: saving waits until it is placed or confirmed.
+    await page.getByRole("button", { name: "Save the address" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "Place the pin on the map" }).count())
+      .toBe(1);
+    await page.getByRole("button", { name: "The pin is at my door" }).click();
     await page.getByRole("button", { name: "Save the address" }).click();
     await expect
       .poll(() => page.getByRole("radio", { name: /12 Allen Avenue, Lagos/ }).isChecked())
@@ -180,6 +186,69 @@ describe("the marketplace", () => {
     await expect.poll(() => balance(user)).toBe(201_000);
     expect(realProblems(problems)).toEqual([]);
     await context.close();
+  });
+
+  it("never delivers to a pin nobody placed: checkout names the problem and places the pin (#42)", async () => {
+    const user = await createSignedInUser(db, { countryId: 1 });
+    await apiCall(server.url, user, "/addresses", {
+      method: "POST",
+      body: JSON.stringify({
+        label: "home",
+        address: "12 Admiralty Way, Lekki Phase 1",
+        city: "Lagos",
+        lat: 6.5244,
+        lng: 3.3792,
+        phone: "+234 803 555 0102",
+        pin_confirmed: false,
+      }),
+    });
+    for (const [viewport, language] of [
+      [VIEWPORTS.desktop, "fr"],
+      [VIEWPORTS.phone, "fr"],
+      [VIEWPORTS.desktop, "en"],
+      [VIEWPORTS.phone, "en"],
+    ] as const) {
+      const { context, page, problems } = await openPage(viewport, { user, language });
+      await page.goto(`${server.url}/marketplace/107`, { waitUntil: "networkidle" });
+      await page.evaluate(() =>
+        window.localStorage.setItem(
+          "parkwell_cart",
+          JSON.stringify({ NG: [{ item_id: 107, variation_id: null, addon_ids: [], quantity: 1 }] }),
+        ),
+      );
+      await page.goto(`${server.url}/marketplace/checkout?type=delivery`, { waitUntil: "networkidle" });
+      const message =
+        language === "en"
+          ? "Place this address on the map before delivery"
+          : "Placez cette adresse sur la carte avant la livraison";
+      await expect.poll(() => page.getByTestId("quote-problems").textContent()).toContain(message);
+      expect(await page.getByRole("button", { name: /^(Place order|Commander)/ }).isDisabled()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await axe(page)).toEqual([]);
+      if (process.env.SHOTS_DIR) {
+        const w = viewport.width;
+        await page.screenshot({
+          path: `${process.env.SHOTS_DIR}/42-5-checkout-unplaced-${w}-${language}.png`,
+          fullPage: true,
+        });
+      }
+      if (language === "en" && viewport === VIEWPORTS.phone) {
+        // The driver drags nowhere but confirms the shown point is right: it is saved as placed.
+        await page.getByRole("button", { name: "Save the pin here" }).click();
+        await expect.poll(() => page.getByTestId("quote-problems").count()).toBe(0);
+        await expect.poll(() => page.getByRole("button", { name: /^Place order/ }).isDisabled()).toBe(false);
+        if (process.env.SHOTS_DIR) {
+          await page.screenshot({
+            path: `${process.env.SHOTS_DIR}/42-5-checkout-placed-390-en.png`,
+            fullPage: true,
+          });
+        }
+      }
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    }
   });
 
   it("a refused coupon says why Place order waits, and clearing the field gives the order back (#42)", async () => {

@@ -125,3 +125,4 @@ export const OUT_OF_STOCK_MESSAGE = "Out of stock";
 export const OVER_STOCK_MESSAGE = "Only {available} left";
 export const ITEM_INACTIVE_MESSAGE = "No longer sold";
 export const DELIVERY_OUT_OF_AREA_MESSAGE = "This address is outside our delivery area";
+export const ADDRESS_PIN_UNCONFIRMED_MESSAGE = "Place this address on the map before delivery";

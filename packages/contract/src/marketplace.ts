@@ -285,10 +285,16 @@ export const AddressBodySchema = z.object({
     .string({ error: "Enter a phone number" })
     .trim()
     .regex(/^\+?[0-9 ()-]{7,20}$/, { error: "Enter a valid phone number" }),
+  /**
+   * Whether the driver placed or confirmed the pin on the map (never a default point): delivery
+   * is priced only to a confirmed pin. Omitted, coordinates given by the caller count as placed.
+   */
+  pin_confirmed: z.boolean({ error: "pin_confirmed must be true or false" }).optional(),
 });
 export type AddressBody = z.infer<typeof AddressBodySchema>;
 export const AddressSchema = AddressBodySchema.extend({
   id: z.number().int(),
+  pin_confirmed: z.boolean(),
   country_code: z.string(),
 }).meta({ id: "Address" });
 export type Address = z.infer<typeof AddressSchema>;
@@ -347,7 +353,7 @@ export const OrderSchema = OrderSummarySchema.extend({
   delivery_charge: MoneySchema,
   tax: MoneySchema,
   tax_name: z.string(),
-  address: AddressBodySchema.omit({ lat: true, lng: true }).nullable(),
+  address: AddressBodySchema.omit({ lat: true, lng: true, pin_confirmed: true }).nullable(),
   park: z
     .object({ id: z.number().int(), name: z.string(), address: z.string(), city: z.string() })
     .nullable(),

@@ -19,6 +19,7 @@ import {
   COUPON_PERCENT_MAX_MESSAGE,
   COUPON_UNKNOWN_MESSAGE,
   COUPON_USED_UP_MESSAGE,
+  ADDRESS_PIN_UNCONFIRMED_MESSAGE,
   DELIVERY_OUT_OF_AREA_MESSAGE,
   ITEM_INACTIVE_MESSAGE,
   ITEM_NOT_FOUND_MESSAGE,
@@ -121,6 +122,7 @@ const FIELDS: ServerText[] = [
     en: "booking_reminders must be true or false",
     fr: "Le champ « booking_reminders » doit valoir true ou false",
   },
+  { en: "pin_confirmed must be true or false", fr: "Le champ « pin_confirmed » doit valoir true ou false" },
   { en: "status must be cancelled or active", fr: "Le champ « status » doit valoir cancelled ou active" },
   { en: "language must be en or fr", fr: "Le champ « language » doit valoir en ou fr" },
   { en: "currency is a 3-letter code", fr: "Le champ « currency » doit être un code de 3 lettres" },
@@ -937,6 +939,7 @@ const MARKETPLACE: ServerText[] = [
   { en: OVER_STOCK_MESSAGE, fr: "Plus que {available} en stock" },
   { en: ITEM_INACTIVE_MESSAGE, fr: "N'est plus vendu" },
   { en: DELIVERY_OUT_OF_AREA_MESSAGE, fr: "Cette adresse est en dehors de notre zone de livraison" },
+  { en: ADDRESS_PIN_UNCONFIRMED_MESSAGE, fr: "Placez cette adresse sur la carte avant la livraison" },
   {
     en: "Say which lines are returned and how many units",
     fr: "Indiquez les lignes retournées et combien d'unités",

@@ -385,6 +385,8 @@ export const addresses = pgTable(
     lat: doublePrecision("lat").notNull(),
     lng: doublePrecision("lng").notNull(),
     phone: text("phone").notNull(),
+    /** The driver placed or confirmed the pin: delivery is priced only to a confirmed one. */
+    pinConfirmed: boolean("pin_confirmed").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

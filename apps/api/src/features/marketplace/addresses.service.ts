@@ -23,8 +23,18 @@ const present = (r: Row, countryCode: string): Address => ({
   lat: r.lat,
   lng: r.lng,
   phone: r.phone,
+  pin_confirmed: r.pinConfirmed,
   country_code: countryCode.trim(),
 });
+
+/**
+ * The row's columns from a body: coordinates sent without `pin_confirmed` count as placed by the
+ * driver (a client showing a default point says `pin_confirmed: false`).
+ */
+function columns<B extends Partial<AddressBody>>({ pin_confirmed, ...rest }: B) {
+  const moved = rest.lat !== undefined || rest.lng !== undefined;
+  return { ...rest, pinConfirmed: pin_confirmed ?? (moved ? true : undefined) };
+}
 
 async function userCountry(db: Db, userId: string) {
   const [row] = await db
@@ -54,7 +64,7 @@ export async function createAddress(db: Db, userId: string, body: AddressBody): 
   }
   const [row] = await db
     .insert(addresses)
-    .values({ ...body, userId, countryId: country.id })
+    .values({ ...columns(body), pinConfirmed: body.pin_confirmed ?? true, userId, countryId: country.id })
     .returning();
   return present(row!, country.code);
 }
@@ -66,7 +76,7 @@ export async function updateAddress(
   body: Partial<AddressBody>,
 ): Promise<Address> {
   const country = await userCountry(db, userId);
-  const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const patch = Object.fromEntries(Object.entries(columns(body)).filter(([, v]) => v !== undefined));
   const [row] =
     Object.keys(patch).length > 0
       ? await db

@@ -13,6 +13,7 @@ import {
   COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
   COUPON_UNKNOWN_MESSAGE,
   COUPON_USED_UP_MESSAGE,
+  ADDRESS_PIN_UNCONFIRMED_MESSAGE,
   DELIVERY_OUT_OF_AREA_MESSAGE,
   instantOfWallClock,
   ITEM_INACTIVE_MESSAGE,
@@ -496,8 +497,9 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
         lng: row.lng,
         phone: row.phone,
       };
-      const band = await deliveryBand(db, country.id, row.lat, row.lng);
-      if (!band) problems.push({ field: "address_id", message: DELIVERY_OUT_OF_AREA_MESSAGE });
+      const band = row.pinConfirmed ? await deliveryBand(db, country.id, row.lat, row.lng) : null;
+      if (!row.pinConfirmed) problems.push({ field: "address_id", message: ADDRESS_PIN_UNCONFIRMED_MESSAGE });
+      else if (!band) problems.push({ field: "address_id", message: DELIVERY_OUT_OF_AREA_MESSAGE });
       else {
         deliveryMinor = band.chargeMinor;
         depotId = band.depotId;

@@ -6,6 +6,7 @@ import {
   COUPON_NOT_STARTED_MESSAGE,
   COUPON_UNKNOWN_MESSAGE,
   COUPON_USED_UP_MESSAGE,
+  ADDRESS_PIN_UNCONFIRMED_MESSAGE,
   DELIVERY_OUT_OF_AREA_MESSAGE,
   ORDER_CART_PROBLEM_MESSAGE,
   ORDERING_OFF_MESSAGE,
@@ -577,6 +578,58 @@ describe("placing orders", () => {
     expect((await placeOrder(ctx.app, user, stale)).json().fields).toMatchObject({
       time_slot: "This time slot is not available: choose another",
     });
+  });
+
+  it("refuses delivery to an address whose pin the driver has not placed, never pricing it", async () => {
+    const item = await createItem(db, { categoryId: category.id, stock: 10 });
+    const user = await fundedUser(db);
+    const address = {
+      label: "home",
+      address: "12 Admiralty Way, Lekki Phase 1",
+      city: "Lagos",
+      lat: 6.5244,
+      lng: 3.3792,
+      phone: "+234 801 234 5678",
+      pin_confirmed: false,
+    };
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/addresses",
+      headers: bearer(user),
+      payload: address,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ pin_confirmed: false });
+    const id = created.json().id as number;
+    const body = {
+      country: "NG",
+      order_type: "delivery",
+      address_id: id,
+      time_slot: slot,
+      lines: [{ item_id: item.id, quantity: 1 }],
+    } as Body;
+    const q = (await quote(ctx.app, user, body)).json<Quote>();
+    expect(q.problems).toContainEqual({ field: "address_id", message: ADDRESS_PIN_UNCONFIRMED_MESSAGE });
+    expect(q.delivery_charge.amount).toBe(0);
+    const fr = (await quote(ctx.app, user, body, "fr")).json<Quote>();
+    expect(fr.problems.find((p) => p.field === "address_id")!.message).toBe(
+      "Placez cette adresse sur la carte avant la livraison",
+    );
+    const res = await placeOrder(ctx.app, user, body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().fields).toMatchObject({ address_id: ADDRESS_PIN_UNCONFIRMED_MESSAGE });
+    expect(await stockOf(db, "item", item.id)).toBe(10);
+    // The driver places the pin (moving it confirms it): delivery is priced from there.
+    const placed = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/v1/addresses/${id}`,
+      headers: bearer(user),
+      payload: { lat: 6.4474, lng: 3.4723 },
+    });
+    expect(placed.json()).toMatchObject({ pin_confirmed: true, lat: 6.4474 });
+    const ok = (await quote(ctx.app, user, body)).json<Quote>();
+    expect(ok.problems).toEqual([]);
+    expect(ok.delivery_charge.amount).toBeGreaterThan(0);
   });
 
   it("answers bad bodies with 400 or 422, never 500, and needs a token", async () => {

@@ -130,6 +130,10 @@ export const addressesQuery = (country: string) =>
 
 export const createAddress = (body: AddressBody) => api<Address>("/addresses", { method: "POST", body });
 
+/** Places a saved address's pin where the driver put it (which confirms it). */
+export const placeAddressPin = ({ id, lat, lng }: { id: number; lat: number; lng: number }) =>
+  api<Address>(`/addresses/${id}`, { method: "PATCH", body: { lat, lng, pin_confirmed: true } });
+
 export const ORDERS_PAGE_SIZE = 10;
 
 export const ordersQuery = (stage: OrderStage | undefined, page: number) =>

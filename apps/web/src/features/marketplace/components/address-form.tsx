@@ -8,7 +8,7 @@ import { SelectField, TextField } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSchemaForm } from "../../../lib/use-schema-form";
-import { createAddress } from "../api";
+import { createAddress, placeAddressPin } from "../api";
 
 const PickMap = lazy(() => import("../../../components/map/pick-map"));
 
@@ -21,7 +21,8 @@ interface AddressValues {
 
 /**
  * A new delivery address: its label, street and city, a phone for the courier, and the point on
- * the map (the country's main city until moved: a click or a drag places it).
+ * the map (the country's main city until moved: a click or a drag places it). The driver must place
+ * the pin, or confirm it is at the door: a pin nobody placed is never used for a delivery.
  */
 export function AddressForm({
   country,
@@ -36,10 +37,11 @@ export function AddressForm({
   const client = useQueryClient();
   const [point, setPoint] = useState<[number, number]>(COUNTRY_CENTERS[country] ?? [0, 0]);
   const [moved, setMoved] = useState(false);
+  const [unplaced, setUnplaced] = useState(false);
   const form = useSchemaForm<AddressValues, typeof AddressBodySchema>({
     schema: AddressBodySchema,
     defaultValues: { label: "home", address: "", city: "", phone: "" },
-    toInput: (v) => ({ ...v, lat: point[0], lng: point[1] }),
+    toInput: (v) => ({ ...v, lat: point[0], lng: point[1], pin_confirmed: moved }),
   });
   const save = useMutation({
     mutationFn: createAddress,
@@ -51,7 +53,8 @@ export function AddressForm({
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((body) => {
-    if (!save.isPending) save.mutate(body);
+    if (!body.pin_confirmed) setUnplaced(true);
+    else if (!save.isPending) save.mutate(body);
   });
   const error = save.error instanceof ApiError && !save.error.fields ? save.error.message : null;
   return (
@@ -96,9 +99,29 @@ export function AddressForm({
             onPick={(lat, lng) => {
               setPoint([lat, lng]);
               setMoved(true);
+              setUnplaced(false);
             }}
           />
         </Suspense>
+        {!moved && (
+          <p className="ctas">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setMoved(true);
+                setUnplaced(false);
+              }}
+            >
+              {t("address.confirmPin")}
+            </button>
+          </p>
+        )}
+        {unplaced && (
+          <p className="field__error" role="alert">
+            {t("address.placePin")}
+          </p>
+        )}
       </div>
       <FormAlert message={error} />
       <p className="ctas">
@@ -115,6 +138,47 @@ export function AddressForm({
             {t("address.cancel")}
           </button>
         )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A saved address whose pin nobody placed (delivery refuses it): the driver drags the pin to the
+ * door, or confirms it is there, and the point is saved as placed.
+ */
+export function AddressPinFix({ address }: { address: Address }) {
+  const { t } = useTranslation("marketplace");
+  const client = useQueryClient();
+  const [point, setPoint] = useState<[number, number]>([address.lat, address.lng]);
+  const save = useMutation({
+    mutationFn: placeAddressPin,
+    onSuccess: () => client.invalidateQueries({ queryKey: ["marketplace"] }),
+  });
+  const error = save.error instanceof ApiError ? save.error.message : null;
+  return (
+    <div className="market-address-form" role="group" aria-label={t("address.placeTitle")}>
+      <p className="field__hint">{t("address.placeHint", { address: address.address })}</p>
+      <Suspense fallback={<Spinner />}>
+        <PickMap
+          lat={point[0]}
+          lng={point[1]}
+          label={t("address.mapLabel")}
+          onPick={(lat, lng) => setPoint([lat, lng])}
+        />
+      </Suspense>
+      <FormAlert message={error} />
+      <p className="ctas">
+        <button
+          type="button"
+          className="button button--accent"
+          disabled={save.isPending}
+          onClick={() => {
+            if (!save.isPending) save.mutate({ id: address.id, lat: point[0], lng: point[1] });
+          }}
+        >
+          {save.isPending ? t("address.saving") : t("address.savePin")}
+        </button>
       </p>
     </div>
   );

@@ -21,7 +21,7 @@ import {
   type QuoteInput,
 } from "../api";
 import { emptyCart, useCart } from "../cart";
-import { AddressForm } from "../components/address-form";
+import { AddressForm, AddressPinFix } from "../components/address-form";
 import { QuoteLines, QuoteTotals } from "../components/quote-lines";
 import { placeOrderBlock } from "../place-order";
 import "../../../components/ui/alert.css";
@@ -238,11 +238,22 @@ export function MarketCheckoutPage() {
                           <strong>{t(`address.labels.${a.label}`)}</strong> · {a.address}, {a.city}
                           <br />
                           <span className="field__hint">{a.phone}</span>
+                          {!a.pin_confirmed && (
+                            <>
+                              <br />
+                              <span className="field__error">{t("address.unplaced")}</span>
+                            </>
+                          )}
                         </span>
                       </label>
                     ))}
                   </fieldset>
                 )}
+                {addressList
+                  .filter((a) => a.id === addressId && !a.pin_confirmed)
+                  .map((a) => (
+                    <AddressPinFix key={a.id} address={a} />
+                  ))}
                 {savedElsewhere && (
                   <p className="alert alert--error" role="alert">
                     {t("address.otherCountry", {
