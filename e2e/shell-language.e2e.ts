@@ -21,6 +21,44 @@ const accountLanguage = async (id: string) =>
   (await db.query<{ language: string }>("SELECT language FROM users WHERE id = $1", [id]))[0]!.language;
 
 describe("the language", () => {
+  it("first visit from a French browser (fr-FR) in Senegal: French, and the picker lets the driver choose; the choice then wins", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: "fr-FR" });
+    const { page, problems } = await watchedPage(context, { country: null, ipCountry: "SN" });
+    await page.goto(server.url);
+    const picker = page.getByRole("dialog", { name: "Choisissez votre pays ou région" });
+    await picker.waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    const language = picker.getByRole("group", { name: "Langue" });
+    expect(await language.getByRole("radio", { name: "Français" }).isChecked()).toBe(true);
+    // Nothing is stored until the driver chooses.
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBeNull();
+
+    await language.getByRole("radio", { name: "English" }).check();
+    await page.getByRole("dialog", { name: "Choose your country or region" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
+    await Promise.all([
+      page.waitForEvent("load"),
+      page
+        .getByRole("dialog")
+        .getByRole("button", { name: /Senegal/ })
+        .click(),
+    ]);
+    // The stored choice wins over the browser's French.
+    await page.locator("main h1").waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a German browser on a first visit reads English", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: "de-DE" });
+    const { page, problems } = await watchedPage(context, { country: null, ipCountry: "NG" });
+    await page.goto(server.url);
+    await page.getByRole("dialog", { name: "Choose your country or region" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("signed in, the side panel's switch is the account's language, shown on the profile", async () => {
     const driver = await createSignedInUser(db);
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: "en-US" });
