@@ -39,7 +39,7 @@ export const PhoneSchema = z
   .regex(/^\+?[0-9 ()-]{0,29}$/, { error: "Please enter a valid phone number" })
   .transform((s) => (s === "" ? null : s));
 
-export const LanguageSchema = z.enum(["en", "fr"]);
+export const LanguageSchema = z.enum(["en", "fr"], { error: "language must be en or fr" });
 const countryId = idNumber("country_id", "Please choose a country");
 
 export const RegisterSchema = z.object({
@@ -105,6 +105,8 @@ export const ProfileUpdateSchema = z.object({
     .max(2048)
     .nullish(),
   booking_reminders: z.boolean({ error: "booking_reminders must be true or false" }).optional(),
+  /** The language every e-mail to the account is written in (the web's language switch sets it). */
+  language: LanguageSchema.optional(),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 

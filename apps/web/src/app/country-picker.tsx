@@ -12,6 +12,7 @@ import {
   useSelectedCountry,
 } from "../lib/country";
 import type { DetectedCountry } from "../lib/country-detection";
+import { LanguageChoice } from "./language-panel";
 
 /** The note beside the detected entry: auto-detected, default country, detection failed. */
 function noteKey(d: DetectedCountry): string {
@@ -77,6 +78,7 @@ export default function CountryPicker() {
           {t("picker.title")}
         </h2>
         <p className="picker__intro">{t("picker.intro")}</p>
+        <LanguageChoice className="choice picker__language" />
         {detecting ? (
           <div className="picker__detecting" role="status">
             <Spinner />

@@ -1,6 +1,7 @@
 import i18n from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
+import { saveAccountLanguage } from "./profile-sync";
 import { STORAGE_KEYS, storedLanguage, writeStorage } from "./storage-keys";
 
 export const LANGUAGES = ["en", "fr"] as const;
@@ -13,8 +14,10 @@ export type Language = (typeof LANGUAGES)[number];
  */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
+/** The visitor's choice: stored, shown, and (signed in) the account's language for e-mails. */
 export async function setLanguage(language: Language): Promise<void> {
   writeStorage(STORAGE_KEYS.language, language);
+  void saveAccountLanguage(language);
   // Every namespace in use is loaded first, so nothing on screen suspends (and unmounts) mid-switch.
   await i18n.loadLanguages(language);
   await i18n.changeLanguage(language);

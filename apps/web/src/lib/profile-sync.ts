@@ -15,3 +15,18 @@ export async function syncProfile(): Promise<void> {
     if (err instanceof ApiError && err.status === 401 && getSession().token === token) clearSession();
   }
 }
+
+/**
+ * Signed in, the language switch is the account's language too: every e-mail is written in it.
+ * The site has already switched; a failure here leaves the account as it was (a 401 signs out).
+ */
+export async function saveAccountLanguage(language: "en" | "fr"): Promise<void> {
+  const { token } = getSession();
+  if (!token) return;
+  try {
+    const fresh = await api<CachedProfile>("/users/profile", { method: "PATCH", body: { language } });
+    if (getSession().token === token) setCachedProfile(fresh);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401 && getSession().token === token) clearSession();
+  }
+}

@@ -42,7 +42,21 @@ export function readJson<T>(key: string): T | null {
   }
 }
 
-/** The language the visitor chose (stored), English unless it is French. */
+/**
+ * The language to show: the one the visitor chose (stored) wins; before any choice, the first of
+ * the browser's languages that is English or French (`fr-FR` reads French); else English.
+ */
+export function pickLanguage(stored: string | null, browser: readonly string[]): "en" | "fr" {
+  if (stored === "en" || stored === "fr") return stored;
+  for (const tag of browser) {
+    const primary = tag.toLowerCase().split("-")[0];
+    if (primary === "en" || primary === "fr") return primary;
+  }
+  return "en";
+}
+
+/** The language the site speaks: the stored choice, else the browser's (see pickLanguage). */
 export function storedLanguage(): "en" | "fr" {
-  return readStorage(STORAGE_KEYS.language) === "fr" ? "fr" : "en";
+  const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
+  return pickLanguage(readStorage(STORAGE_KEYS.language), browser);
 }

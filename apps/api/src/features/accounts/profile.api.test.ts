@@ -76,12 +76,15 @@ describe("profile", () => {
       { country_id: "two" },
       { photo_url: "javascript:alert(1)" },
       { phone: "call me maybe" },
+      { language: "de" },
     ]) {
       const res = await patch(bearer(user), payload);
       expect(res.statusCode).toBe(422);
       expect(res.json().fields).toBeDefined();
     }
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ firstName: "Ada", countryId: 1 });
+    expect(row).toMatchObject({ firstName: "Ada", countryId: 1, language: "en" });
+    const bad = await patch(bearer(user), { language: "de" });
+    expect(bad.json().fields).toMatchObject({ language: "language must be en or fr" });
   });
 });

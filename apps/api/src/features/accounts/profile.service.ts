@@ -30,6 +30,7 @@ export async function updateProfile(
     ...(body.country_id !== undefined ? { countryId: body.country_id } : {}),
     ...(body.photo_url !== undefined ? { photoUrl: body.photo_url } : {}),
     ...(body.booking_reminders !== undefined ? { bookingReminders: body.booking_reminders } : {}),
+    ...(body.language !== undefined ? { language: body.language } : {}),
     updatedAt: clock(),
   };
   const user = await repo.updateUser(db, userId, set);

@@ -94,6 +94,24 @@ describe("POST /bookings", () => {
     expect(mail?.subject).toBe(`Your Parkwell booking ${b.booking_code} is confirmed`);
   });
 
+  it("writes in the language the driver switched their account to (PATCH /users/profile)", async () => {
+    const user = await fundedUser(db);
+    const patched = await ctx.app.inject({
+      method: "PATCH",
+      url: "/api/v1/users/profile",
+      headers: bearer(user),
+      payload: { language: "fr" },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ language: "fr" });
+    expect((await get("/users/profile", user)).json()).toMatchObject({ language: "fr" });
+    const res = await book(ctx.app, user, { start: at(2 * HOUR), end: at(4 * HOUR) });
+    expect(res.statusCode).toBe(201);
+    const code = res.json<Booking>().booking_code;
+    const mail = (await readMailbox(ctx)).find((m) => m.to.includes(user.email));
+    expect(mail?.subject).toBe(`Votre réservation Parkwell ${code} est confirmée`);
+  });
+
   it("answers before the confirmation mail goes out: a job sends it, once, even when run twice", async () => {
     const sent: string[] = [];
     const mailer = { send: async (m: MailMessage) => void sent.push(m.subject), close: () => {} };

@@ -40,6 +40,9 @@ export function ProfilePage() {
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["account", "auth"]);
   const queryClient = useQueryClient();
+  // The side panel's switch changes it (signed in), so the cached profile is the freshest.
+  const cached = useSession().profile?.language;
+  const language = cached === "fr" || cached === "en" ? cached : profile.language;
   const form = useSchemaForm<ProfileValues, typeof ProfileUpdateSchema>({
     schema: ProfileUpdateSchema,
     defaultValues: {
@@ -72,6 +75,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <h2 id="profile-details">{t("profile.details")}</h2>
       <p className="acc-muted">
         {t("profile.email")}: <strong>{profile.email}</strong>
+      </p>
+      <p className="acc-muted">
+        {t("profile.language")} <strong lang={language}>{t(`common:panel.languages.${language}`)}</strong>
+        <br />
+        {t("profile.languageHint")}
       </p>
       <form className="acc-form" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
         <FormAlert message={save.isSuccess ? t("profile.saved") : null} tone="success" />
