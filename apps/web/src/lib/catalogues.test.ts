@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import i18next, { type Resource } from "i18next";
 import { describe, expect, it } from "vitest";
 import { WORDED_CODES } from "./form-errors";
 
@@ -40,5 +41,47 @@ describe("translation catalogues", () => {
   it("word every error code errorText asks them for, and only those", () => {
     const errors = (load("en", "auth.json") as { errors: Record<string, string> }).errors;
     expect([...WORDED_CODES].sort()).toEqual(Object.keys(errors).sort());
+  });
+
+  it.each(english)("%s writes no number the French way in English or the English way in French", (file) => {
+    // Numbers a reader is shown come through {{values}} formatted for the language (format.ts):
+    // a literal "1500.50" in French, or "1 500,50" in English, is the other language's writing.
+    const texts = (language: string) =>
+      keys(load(language, file)).map((k) => {
+        const v = k
+          .split(".")
+          .reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], load(language, file));
+        return `${k}: ${String(v)}`;
+      });
+    expect(texts("fr").filter((t) => /\d\.\d/.test(t.split(": ").slice(1).join(": ")))).toEqual([]);
+    expect(texts("en").filter((t) => /\d,\d{1,2}\b(?!\d)/.test(t.split(": ").slice(1).join(": ")))).toEqual(
+      [],
+    );
+  });
+
+  it("word the top-up hint for each payment provider in both languages", async () => {
+    // "Vous paierez avec paiement de démonstration" does not read: a provider that is no name has its own sentence.
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: {
+        en: { wallet: load("en", "wallet.json") },
+        fr: { wallet: load("fr", "wallet.json") },
+      } as Resource,
+    });
+    const providers = Object.keys(
+      (load("en", "wallet.json") as { providers: Record<string, string> }).providers,
+    );
+    const hints = ["en", "fr"].flatMap((lng) =>
+      providers.map((p) =>
+        i18n.t("wallet:dialog.hint", {
+          lng,
+          context: p,
+          min: "1",
+          max: "2",
+          provider: i18n.t(`wallet:providers.${p}`, { lng }),
+        }),
+      ),
+    );
+    expect(hints.filter((h) => /(with|avec) (demo|paiement|card|carte)/.test(h))).toEqual([]);
   });
 });

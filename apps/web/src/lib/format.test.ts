@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, parseNumber } from "./format";
+import { formatAmountInput, formatMoney, parseNumber } from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -39,5 +39,16 @@ describe("parseNumber", () => {
     expect(parseNumber("  ", "fr")).toBeNaN();
     expect(parseNumber("1,2,3", "en")).toBeNaN();
     expect(parseNumber("ten", "en")).toBeNaN();
+  });
+});
+
+describe("formatAmountInput", () => {
+  it("writes an amount to type over as the language writes numbers, read back by parseNumber", () => {
+    expect(formatAmountInput(897.81, "en")).toBe("897.81");
+    expect(formatAmountInput(897.81, "fr")).toBe("897,81");
+    expect(formatAmountInput(20_000, "en")).toBe("20000");
+    expect(formatAmountInput(1500.5, "fr")).toBe("1500,50");
+    for (const lang of ["en", "fr"])
+      expect(parseNumber(formatAmountInput(20_000.5, lang), lang)).toBe(20_000.5);
   });
 });

@@ -39,6 +39,19 @@ export function parseNumber(text: string, language: string): number {
   return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
 }
 
+/**
+ * An amount to prefill a field with, as the language writes it and parseNumber reads it back:
+ * no grouping, 0 or 2 fraction digits as formatMoney ("897.81", "897,81" in French, "20000").
+ */
+export function formatAmountInput(amount: number, language: string): string {
+  const digits = Math.round(amount * 100) % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(amount);
+}
+
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(locale, options).format(value);
 }
