@@ -12,6 +12,7 @@ import {
   useSelectedCountry,
 } from "../lib/country";
 import type { DetectedCountry } from "../lib/country-detection";
+import { countryLabel } from "../lib/format";
 
 /** The note beside the detected entry: auto-detected, default country, detection failed. */
 function noteKey(d: DetectedCountry): string {
@@ -114,9 +115,7 @@ export default function CountryPicker() {
                     >
                       <CountryFlag code={code} size={42} className="picker__flag" />
                       <span className="picker__text">
-                        <span className="picker__name">
-                          {t(`country.names.${code}`, { defaultValue: c.name })}
-                        </span>
+                        <span className="picker__name">{countryLabel(t, { code, name: c.name })}</span>
                         {(detected?.code === c.code || (stored && current.code === c.code)) && (
                           <span className="picker__notes">
                             {detected?.code === c.code && (

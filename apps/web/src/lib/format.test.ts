@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { formatAmountInput, formatMoney, parseNumber } from "./format";
+import { countryLabel, formatAmountInput, formatMoney, parseNumber } from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -50,5 +53,22 @@ describe("formatAmountInput", () => {
     expect(formatAmountInput(1500.5, "fr")).toBe("1500,50");
     for (const lang of ["en", "fr"])
       expect(parseNumber(formatAmountInput(20_000.5, lang), lang)).toBe(20_000.5);
+  });
+});
+
+describe("countryLabel", () => {
+  it("names a country in the language shown, else as the data names it", async () => {
+    const common = (lng: string) =>
+      JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, `../locales/${lng}/common.json`), "utf8"),
+      ) as object;
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: "fr", resources: { en: { common: common("en") }, fr: { common: common("fr") } } });
+    const fr = i18n.getFixedT("fr");
+    expect(countryLabel(fr, { code: "SN", name: "Senegal" })).toBe("Sénégal");
+    expect(countryLabel(fr, { code: "US", name: "United States" })).toBe("États-Unis");
+    expect(countryLabel(fr, { code: "NG", name: "Nigeria" })).toBe("Nigeria");
+    expect(countryLabel(fr, { code: "ZZ", name: "Somewhere" })).toBe("Somewhere");
+    expect(countryLabel(i18n.getFixedT("en"), { code: "SN", name: "Senegal" })).toBe("Senegal");
   });
 });

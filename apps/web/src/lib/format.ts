@@ -66,6 +66,14 @@ export function taxLabel(t: TFunction, taxName: string): string {
   return t("common:price.taxOnFees", { name: names[taxName] ?? taxName });
 }
 
+/**
+ * A country by its name in the language shown ("Sénégal", "États-Unis" in French), from the
+ * common catalogue's `country.names`; a country it does not name yet as the data names it.
+ */
+export function countryLabel(t: TFunction, country: { code: string; name: string }): string {
+  return t(`common:country.names.${country.code}`, { defaultValue: country.name });
+}
+
 /** "350 m", "1.2 km": a distance as the language writes it. */
 export function formatDistance(km: number, language: string): string {
   return km < 1
