@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { countryLabel, formatAmountInput, formatMoney, parseNumber } from "./format";
+import { countryLabel, formatAmountInput, vehicleTypeLabel, formatMoney, parseNumber } from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -70,5 +70,24 @@ describe("countryLabel", () => {
     expect(countryLabel(fr, { code: "NG", name: "Nigeria" })).toBe("Nigeria");
     expect(countryLabel(fr, { code: "ZZ", name: "Somewhere" })).toBe("Somewhere");
     expect(countryLabel(i18n.getFixedT("en"), { code: "SN", name: "Senegal" })).toBe("Senegal");
+  });
+});
+
+describe("vehicleTypeLabel", () => {
+  it("names a vehicle type in the language shown, else as the data names it", async () => {
+    const bookings = (lng: string) =>
+      JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, `../locales/${lng}/bookings.json`), "utf8"),
+      ) as object;
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: "fr",
+      resources: { en: { bookings: bookings("en") }, fr: { bookings: bookings("fr") } },
+    });
+    // "Car · Toyota" on a French vehicle: the type is the catalogue's word, not the data's.
+    expect(vehicleTypeLabel(i18n.getFixedT("fr"), 1, "Car")).toBe("Voiture");
+    expect(vehicleTypeLabel(i18n.getFixedT("fr"), 4, "Van / Bus")).toBe("Fourgon / bus");
+    expect(vehicleTypeLabel(i18n.getFixedT("en"), 1, "Car")).toBe("Car");
+    expect(vehicleTypeLabel(i18n.getFixedT("fr"), 99, "Tractor")).toBe("Tractor");
   });
 });

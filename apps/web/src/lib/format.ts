@@ -74,6 +74,15 @@ export function countryLabel(t: TFunction, country: { code: string; name: string
   return t(`common:country.names.${country.code}`, { defaultValue: country.name });
 }
 
+/**
+ * A vehicle type by its name in the language shown ("Voiture", "Fourgon / bus" in French), from
+ * the bookings catalogue's `vehicleId`; a type it does not name yet as the data names it.
+ * The component asks for the "bookings" namespace.
+ */
+export function vehicleTypeLabel(t: TFunction, id: number, name: string): string {
+  return t(`bookings:vehicleId.${id}`, { defaultValue: name });
+}
+
 /** "350 m", "1.2 km": a distance as the language writes it. */
 export function formatDistance(km: number, language: string): string {
   return km < 1
