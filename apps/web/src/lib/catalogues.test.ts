@@ -84,4 +84,42 @@ describe("translation catalogues", () => {
     );
     expect(hints.filter((h) => /(with|avec) (demo|paiement|card|carte)/.test(h))).toEqual([]);
   });
+
+  it("count with the language's plural forms (i18next _one/_other on `count`)", async () => {
+    // "1 places occupées": a number before a noun takes the noun's plural rule of the language.
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: {
+        en: {
+          r: load("en", "admin-reports.json"),
+          p: load("en", "admin-parks.json"),
+          e: load("en", "admin-events.json"),
+        },
+        fr: {
+          r: load("fr", "admin-reports.json"),
+          p: load("fr", "admin-parks.json"),
+          e: load("fr", "admin-events.json"),
+        },
+      } as Resource,
+    });
+    const fr = i18n.getFixedT("fr");
+    const en = i18n.getFixedT("en");
+    expect(fr("r:dashboard.spacesHeld", { count: 1, held: "1", capacity: "10" })).toBe(
+      "1 place occupée sur 10",
+    );
+    expect(fr("r:dashboard.spacesHeld", { count: 3, held: "3", capacity: "10" })).toBe(
+      "3 places occupées sur 10",
+    );
+    expect(en("r:dashboard.spacesHeld", { count: 1, held: "1", capacity: "10" })).toBe("1 of 10 spaces held");
+    expect(fr("r:dashboard.busiest", { count: 1, shown: "1", total: "4" })).not.toMatch(/\b1 parkings/);
+    expect(en("r:dashboard.busiest", { count: 1, shown: "1", total: "4" })).not.toMatch(/\b1 busiest/);
+    expect(fr("p:conflict.line", { count: 1, requested: "1", peak: "2", type: "Voiture" })).not.toMatch(
+      /\b1 places/,
+    );
+    expect(en("p:conflict.line", { count: 1, requested: "1", peak: "2", type: "Car" })).not.toMatch(
+      /\b1 spaces/,
+    );
+    const line = { park: "P", type: "Voiture", allocation: "1", free: "1", booked: "1" };
+    expect(fr("e:conflict.line", line)).not.toMatch(/\b1 (demandées|libres|déjà)/);
+  });
 });
