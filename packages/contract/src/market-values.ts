@@ -112,6 +112,7 @@ export const ORDERING_OFF_MESSAGE = "Delivery and takeaway is disable now. pleas
 export const COUPON_PERCENT_MAX_MESSAGE = "Discount less then or equal to 100";
 export const COUPON_FIXED_OVER_SUBTOTAL_MESSAGE = "The discount amount does not over the subtotal amount";
 export const COUPON_UNKNOWN_MESSAGE = "This coupon code does not exist";
+export const COUPON_OTHER_COUNTRY_MESSAGE = "This coupon is for another country, not this one";
 export const COUPON_NOT_STARTED_MESSAGE = "This coupon is not valid yet";
 export const COUPON_EXPIRED_MESSAGE = "This coupon has expired";
 export const COUPON_INACTIVE_MESSAGE = "This coupon is no longer available";

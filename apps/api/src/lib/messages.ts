@@ -17,6 +17,7 @@ import {
   COUPON_MINIMUM_MESSAGE,
   COUPON_NOT_STARTED_MESSAGE,
   COUPON_PERCENT_MAX_MESSAGE,
+  COUPON_OTHER_COUNTRY_MESSAGE,
   COUPON_UNKNOWN_MESSAGE,
   COUPON_USED_UP_MESSAGE,
   ADDRESS_PIN_UNCONFIRMED_MESSAGE,
@@ -48,6 +49,7 @@ import {
   type WindowRefusal,
 } from "@parkwell/contract";
 import type { Language } from "./language";
+import { moneyIn } from "./money";
 
 interface ServerText {
   en: string;
@@ -923,6 +925,10 @@ const MARKETPLACE: ServerText[] = [
     fr: "Le montant de la remise ne peut pas dépasser le sous-total",
   },
   { en: COUPON_UNKNOWN_MESSAGE, fr: "Ce code promo n'existe pas" },
+  {
+    en: COUPON_OTHER_COUNTRY_MESSAGE,
+    fr: "Ce code promo est valable dans un autre pays, pas dans celui-ci",
+  },
   { en: COUPON_NOT_STARTED_MESSAGE, fr: "Ce code promo n'est pas encore valable" },
   { en: COUPON_EXPIRED_MESSAGE, fr: "Ce code promo a expiré" },
   { en: COUPON_INACTIVE_MESSAGE, fr: "Ce code promo n'est plus disponible" },
@@ -1229,7 +1235,8 @@ export function translate(text: string, language: Language): string {
   if (known !== undefined) return known;
   for (const t of templates) {
     const match = t.pattern.exec(text);
-    if (match) return t.fr.replace(PARAM, (_, name: string) => match.groups?.[name] ?? "");
+    // An amount of money among the values is written as the language writes money.
+    if (match) return t.fr.replace(PARAM, (_, name: string) => moneyIn(match.groups?.[name] ?? "", language));
   }
   return text;
 }

@@ -3,6 +3,7 @@ import { CountryFlag } from "../components/ui/country-flag";
 import { leaveCountry } from "../features/marketplace/cart";
 import { chooseCountry, useCountryFlow, useSelectedCountry } from "../lib/country";
 import { useMenu } from "../lib/use-menu";
+import { countryLabel } from "../lib/format";
 
 /** The header's country dropdown (desktop and mobile): choosing stores the country and reloads. */
 export function CountryDropdown() {
@@ -24,7 +25,7 @@ export function CountryDropdown() {
         <CountryFlag code={selected.code} />
         <span className="visually-hidden">
           {t("country.button", {
-            name: t(`country.names.${selected.code}`, { defaultValue: selected.name }),
+            name: countryLabel(t, selected),
           })}
         </span>
         <span className="header__chip-code">{selected.code}</span>
@@ -44,7 +45,7 @@ export function CountryDropdown() {
                   chooseCountry(c);
                 }}
               >
-                <CountryFlag code={c.code} /> {t(`country.names.${c.code}`, { defaultValue: c.name })}
+                <CountryFlag code={c.code} /> {countryLabel(t, c)}
               </button>
             </li>
           ))}

@@ -12,6 +12,7 @@ import {
   useSelectedCountry,
 } from "../lib/country";
 import type { DetectedCountry } from "../lib/country-detection";
+import { countryLabel } from "../lib/format";
 import { LanguageChoice } from "./language-panel";
 
 /** The note beside the detected entry: auto-detected, default country, detection failed. */
@@ -116,9 +117,7 @@ export default function CountryPicker() {
                     >
                       <CountryFlag code={code} size={42} className="picker__flag" />
                       <span className="picker__text">
-                        <span className="picker__name">
-                          {t(`country.names.${code}`, { defaultValue: c.name })}
-                        </span>
+                        <span className="picker__name">{countryLabel(t, { code, name: c.name })}</span>
                         {(detected?.code === c.code || (stored && current.code === c.code)) && (
                           <span className="picker__notes">
                             {detected?.code === c.code && (

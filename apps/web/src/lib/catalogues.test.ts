@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import i18next, { type Resource } from "i18next";
 import { describe, expect, it } from "vitest";
 import { WORDED_CODES } from "./form-errors";
 
@@ -40,5 +41,85 @@ describe("translation catalogues", () => {
   it("word every error code errorText asks them for, and only those", () => {
     const errors = (load("en", "auth.json") as { errors: Record<string, string> }).errors;
     expect([...WORDED_CODES].sort()).toEqual(Object.keys(errors).sort());
+  });
+
+  it.each(english)("%s writes no number the French way in English or the English way in French", (file) => {
+    // Numbers a reader is shown come through {{values}} formatted for the language (format.ts):
+    // a literal "1500.50" in French, or "1 500,50" in English, is the other language's writing.
+    const texts = (language: string) =>
+      keys(load(language, file)).map((k) => {
+        const v = k
+          .split(".")
+          .reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], load(language, file));
+        return `${k}: ${String(v)}`;
+      });
+    expect(texts("fr").filter((t) => /\d\.\d/.test(t.split(": ").slice(1).join(": ")))).toEqual([]);
+    expect(texts("en").filter((t) => /\d,\d{1,2}\b(?!\d)/.test(t.split(": ").slice(1).join(": ")))).toEqual(
+      [],
+    );
+  });
+
+  it("word the top-up hint for each payment provider in both languages", async () => {
+    // "Vous paierez avec paiement de démonstration" does not read: a provider that is no name has its own sentence.
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: {
+        en: { wallet: load("en", "wallet.json") },
+        fr: { wallet: load("fr", "wallet.json") },
+      } as Resource,
+    });
+    const providers = Object.keys(
+      (load("en", "wallet.json") as { providers: Record<string, string> }).providers,
+    );
+    const hints = ["en", "fr"].flatMap((lng) =>
+      providers.map((p) =>
+        i18n.t("wallet:dialog.hint", {
+          lng,
+          context: p,
+          min: "1",
+          max: "2",
+          provider: i18n.t(`wallet:providers.${p}`, { lng }),
+        }),
+      ),
+    );
+    expect(hints.filter((h) => /(with|avec) (demo|paiement|card|carte)/.test(h))).toEqual([]);
+  });
+
+  it("count with the language's plural forms (i18next _one/_other on `count`)", async () => {
+    // "1 places occupées": a number before a noun takes the noun's plural rule of the language.
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: {
+        en: {
+          r: load("en", "admin-reports.json"),
+          p: load("en", "admin-parks.json"),
+          e: load("en", "admin-events.json"),
+        },
+        fr: {
+          r: load("fr", "admin-reports.json"),
+          p: load("fr", "admin-parks.json"),
+          e: load("fr", "admin-events.json"),
+        },
+      } as Resource,
+    });
+    const fr = i18n.getFixedT("fr");
+    const en = i18n.getFixedT("en");
+    expect(fr("r:dashboard.spacesHeld", { count: 1, held: "1", capacity: "10" })).toBe(
+      "1 place occupée sur 10",
+    );
+    expect(fr("r:dashboard.spacesHeld", { count: 3, held: "3", capacity: "10" })).toBe(
+      "3 places occupées sur 10",
+    );
+    expect(en("r:dashboard.spacesHeld", { count: 1, held: "1", capacity: "10" })).toBe("1 of 10 spaces held");
+    expect(fr("r:dashboard.busiest", { count: 1, shown: "1", total: "4" })).not.toMatch(/\b1 parkings/);
+    expect(en("r:dashboard.busiest", { count: 1, shown: "1", total: "4" })).not.toMatch(/\b1 busiest/);
+    expect(fr("p:conflict.line", { count: 1, requested: "1", peak: "2", type: "Voiture" })).not.toMatch(
+      /\b1 places/,
+    );
+    expect(en("p:conflict.line", { count: 1, requested: "1", peak: "2", type: "Car" })).not.toMatch(
+      /\b1 spaces/,
+    );
+    const line = { park: "P", type: "Voiture", allocation: "1", free: "1", booked: "1" };
+    expect(fr("e:conflict.line", line)).not.toMatch(/\b1 (demandées|libres|déjà)/);
   });
 });

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { formatMoney, parseNumber } from "./format";
+import { countryLabel, formatAmountInput, vehicleTypeLabel, formatMoney, parseNumber } from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -39,5 +42,52 @@ describe("parseNumber", () => {
     expect(parseNumber("  ", "fr")).toBeNaN();
     expect(parseNumber("1,2,3", "en")).toBeNaN();
     expect(parseNumber("ten", "en")).toBeNaN();
+  });
+});
+
+describe("formatAmountInput", () => {
+  it("writes an amount to type over as the language writes numbers, read back by parseNumber", () => {
+    expect(formatAmountInput(897.81, "en")).toBe("897.81");
+    expect(formatAmountInput(897.81, "fr")).toBe("897,81");
+    expect(formatAmountInput(20_000, "en")).toBe("20000");
+    expect(formatAmountInput(1500.5, "fr")).toBe("1500,50");
+    for (const lang of ["en", "fr"])
+      expect(parseNumber(formatAmountInput(20_000.5, lang), lang)).toBe(20_000.5);
+  });
+});
+
+describe("countryLabel", () => {
+  it("names a country in the language shown, else as the data names it", async () => {
+    const common = (lng: string) =>
+      JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, `../locales/${lng}/common.json`), "utf8"),
+      ) as object;
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: "fr", resources: { en: { common: common("en") }, fr: { common: common("fr") } } });
+    const fr = i18n.getFixedT("fr");
+    expect(countryLabel(fr, { code: "SN", name: "Senegal" })).toBe("Sénégal");
+    expect(countryLabel(fr, { code: "US", name: "United States" })).toBe("États-Unis");
+    expect(countryLabel(fr, { code: "NG", name: "Nigeria" })).toBe("Nigeria");
+    expect(countryLabel(fr, { code: "ZZ", name: "Somewhere" })).toBe("Somewhere");
+    expect(countryLabel(i18n.getFixedT("en"), { code: "SN", name: "Senegal" })).toBe("Senegal");
+  });
+});
+
+describe("vehicleTypeLabel", () => {
+  it("names a vehicle type in the language shown, else as the data names it", async () => {
+    const bookings = (lng: string) =>
+      JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, `../locales/${lng}/bookings.json`), "utf8"),
+      ) as object;
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: "fr",
+      resources: { en: { bookings: bookings("en") }, fr: { bookings: bookings("fr") } },
+    });
+    // "Car · Toyota" on a French vehicle: the type is the catalogue's word, not the data's.
+    expect(vehicleTypeLabel(i18n.getFixedT("fr"), 1, "Car")).toBe("Voiture");
+    expect(vehicleTypeLabel(i18n.getFixedT("fr"), 4, "Van / Bus")).toBe("Fourgon / bus");
+    expect(vehicleTypeLabel(i18n.getFixedT("en"), 1, "Car")).toBe("Car");
+    expect(vehicleTypeLabel(i18n.getFixedT("fr"), 99, "Tractor")).toBe("Tractor");
   });
 });

@@ -39,6 +39,19 @@ export function parseNumber(text: string, language: string): number {
   return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
 }
 
+/**
+ * An amount to prefill a field with, as the language writes it and parseNumber reads it back:
+ * no grouping, 0 or 2 fraction digits as formatMoney ("897.81", "897,81" in French, "20000").
+ */
+export function formatAmountInput(amount: number, language: string): string {
+  const digits = Math.round(amount * 100) % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(amount);
+}
+
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(locale, options).format(value);
 }
@@ -51,6 +64,23 @@ export function taxLabel(t: TFunction, taxName: string): string {
   // A tax the catalogue does not name yet is shown as the country's data names it.
   const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
   return t("common:price.taxOnFees", { name: names[taxName] ?? taxName });
+}
+
+/**
+ * A country by its name in the language shown ("Sénégal", "États-Unis" in French), from the
+ * common catalogue's `country.names`; a country it does not name yet as the data names it.
+ */
+export function countryLabel(t: TFunction, country: { code: string; name: string }): string {
+  return t(`common:country.names.${country.code}`, { defaultValue: country.name });
+}
+
+/**
+ * A vehicle type by its name in the language shown ("Voiture", "Fourgon / bus" in French), from
+ * the bookings catalogue's `vehicleId`; a type it does not name yet as the data names it.
+ * The component asks for the "bookings" namespace.
+ */
+export function vehicleTypeLabel(t: TFunction, id: number, name: string): string {
+  return t(`bookings:vehicleId.${id}`, { defaultValue: name });
 }
 
 /** "350 m", "1.2 km": a distance as the language writes it. */

@@ -11,6 +11,7 @@ import {
   COUPON_MINIMUM_MESSAGE,
   COUPON_NOT_STARTED_MESSAGE,
   COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
+  COUPON_OTHER_COUNTRY_MESSAGE,
   COUPON_UNKNOWN_MESSAGE,
   COUPON_USED_UP_MESSAGE,
   ADDRESS_PIN_UNCONFIRMED_MESSAGE,
@@ -26,7 +27,7 @@ import {
   type LineProblem,
   type QuoteBody,
 } from "@parkwell/contract";
-import { and, asc, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/tx";
 import {
   addresses,
@@ -49,7 +50,7 @@ import {
   timeSlots,
   type Localised,
 } from "../../db/schema/index";
-import { toMajor } from "../../lib/money";
+import { formatMoney, toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import {
   bestOfferCut,
@@ -532,14 +533,21 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
       discountMinor: 0,
       message,
     });
-    if (!row) coupon = refused(COUPON_UNKNOWN_MESSAGE);
-    else {
+    if (!row) {
+      // A code of another country (WELCOME5 typed in Nigeria) is said to be so, not to be unknown.
+      const [elsewhere] = await db
+        .select({ id: coupons.id })
+        .from(coupons)
+        .where(and(ne(coupons.countryId, country.id), eq(coupons.code, body.coupon_code)))
+        .limit(1);
+      coupon = refused(elsewhere ? COUPON_OTHER_COUNTRY_MESSAGE : COUPON_UNKNOWN_MESSAGE);
+    } else {
       const verdict = couponDiscount(goodsAfterOffers(inputs), row, now);
       if (!verdict.ok) {
         coupon = refused(
           verdict.refusal === "minimum"
             ? fill(COUPON_MINIMUM_MESSAGE, {
-                amount: `${toMajor(row.minOrderMinor, country.decimals)} ${country.currency}`,
+                amount: formatMoney(toMajor(row.minOrderMinor, country.decimals), country.currency, "en"),
               })
             : COUPON_MESSAGES[verdict.refusal],
         );

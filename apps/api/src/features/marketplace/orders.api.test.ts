@@ -4,6 +4,7 @@ import {
   COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
   COUPON_INACTIVE_MESSAGE,
   COUPON_NOT_STARTED_MESSAGE,
+  COUPON_OTHER_COUNTRY_MESSAGE,
   COUPON_UNKNOWN_MESSAGE,
   COUPON_USED_UP_MESSAGE,
   ADDRESS_PIN_UNCONFIRMED_MESSAGE,
@@ -250,7 +251,7 @@ describe("coupons", () => {
       ],
       [
         { discountType: "fixed", discount: 100, minOrderMinor: 40_001 },
-        "This coupon needs an order of at least 400.01 NGN",
+        "This coupon needs an order of at least ₦400.01",
       ],
       [{ discountType: "fixed", discount: 40_001 }, COUPON_FIXED_OVER_SUBTOTAL_MESSAGE],
     ];
@@ -270,6 +271,27 @@ describe("coupons", () => {
       await quote(ctx.app, user, takeaway([{ item_id: item.id, quantity: 2 }], { coupon_code: edge.code }))
     ).json<Quote>();
     expect(q.coupon).toMatchObject({ applied: true, discount: { amount: 400 } });
+  });
+
+  it("writes a coupon's minimum as money in the reply's language", async () => {
+    const item = await createItem(db, { categoryId: category.id, priceMinor: 20_000, stock: 100 });
+    const coupon = await createCoupon(db, { discountType: "fixed", discount: 100, minOrderMinor: 2_000_000 });
+    const body = takeaway([{ item_id: item.id, quantity: 1 }], { coupon_code: coupon.code });
+    const en = (await quote(ctx.app, null, body)).json<Quote>();
+    expect(en.coupon?.message).toBe("This coupon needs an order of at least ₦20,000");
+    const fr = (await quote(ctx.app, null, body, "fr")).json<Quote>();
+    expect(fr.coupon?.message).toBe("Ce code promo demande une commande d'au moins 20\u202f000\u00a0₦");
+  });
+
+  it("says a code of another country is for another country, not that it does not exist", async () => {
+    const item = await createItem(db, { categoryId: category.id, priceMinor: 20_000, stock: 100 });
+    // WELCOME5 is a code of Canada and the United States: a driver in Nigeria types it.
+    const elsewhere = await createCoupon(db, { countryId: 2, discountType: "fixed", discount: 100 });
+    const body = takeaway([{ item_id: item.id, quantity: 1 }], { coupon_code: elsewhere.code });
+    const en = (await quote(ctx.app, null, body)).json<Quote>();
+    expect(en.coupon).toMatchObject({ applied: false, message: COUPON_OTHER_COUNTRY_MESSAGE });
+    const fr = (await quote(ctx.app, null, body, "fr")).json<Quote>();
+    expect(fr.coupon?.message).toBe("Ce code promo est valable dans un autre pays, pas dans celui-ci");
   });
 
   it("caps a percentage, counts uses per driver, and gives the use back on a full refund", async () => {

@@ -7,6 +7,7 @@ import { vehicleTypesQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { createVehicle, updateVehicle } from "./api";
 import { FormAlert } from "../../components/ui/form-alert";
+import { vehicleTypeLabel } from "../../lib/format";
 
 interface Values {
   plate_number: string;
@@ -26,7 +27,7 @@ export function VehicleForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation(["account", "auth"]);
+  const { t } = useTranslation(["account", "auth", "bookings"]);
   const types = useQuery(vehicleTypesQuery());
   const form = useSchemaForm<Values, typeof VehicleInputSchema>({
     schema: VehicleInputSchema,
@@ -64,7 +65,9 @@ export function VehicleForm({
         <SelectField
           label={t("vehicles.type")}
           error={errors.vehicle_type_id?.message}
-          options={(types.data ?? [{ id: 1, name: "Car" }]).map((vt) => [vt.id, vt.name] as const)}
+          options={(types.data ?? [{ id: 1, name: "Car" }]).map(
+            (vt) => [vt.id, vehicleTypeLabel(t, vt.id, vt.name)] as const,
+          )}
           {...form.register("vehicle_type_id")}
         />
         {text("make", t("vehicles.make"))}

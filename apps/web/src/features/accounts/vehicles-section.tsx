@@ -7,10 +7,11 @@ import { deleteVehicle, setDefaultVehicle } from "./api";
 import { errorText } from "../../lib/form-errors";
 import { FormAlert } from "../../components/ui/form-alert";
 import { VehicleForm } from "./vehicle-form";
+import { vehicleTypeLabel } from "../../lib/format";
 
 /** Saved vehicles: list, add, edit, delete, and choose the default (exactly one). */
 export function VehiclesSection() {
-  const { t } = useTranslation(["account", "auth"]);
+  const { t } = useTranslation(["account", "auth", "bookings"]);
   const queryClient = useQueryClient();
   const vehicles = useQuery(savedVehiclesQuery());
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
@@ -57,7 +58,15 @@ export function VehiclesSection() {
               <strong className="acc-vehicle__plate">{v.plate_number}</strong>
               {v.is_default ? <span className="acc-badge">{t("vehicles.default")}</span> : null}
               <p className="acc-muted">
-                {[v.nickname, v.vehicle_type_name, v.make, v.model, v.color].filter(Boolean).join(" · ")}
+                {[
+                  v.nickname,
+                  vehicleTypeLabel(t, v.vehicle_type_id, v.vehicle_type_name),
+                  v.make,
+                  v.model,
+                  v.color,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </p>
             </div>
             <div className="acc-vehicle__actions">

@@ -8,6 +8,7 @@ import { sendDemoRequest } from "./api";
 import { FormSent } from "./form-status";
 import { FormAlert } from "../../components/ui/form-alert";
 import { PersonFields } from "./person-fields";
+import { countryLabel } from "../../lib/format";
 
 interface Values {
   name: string;
@@ -79,9 +80,7 @@ export function DemoForm() {
         label={t("fields.country")}
         required
         error={errors.country_code?.message}
-        options={servedCountries().map(
-          (c) => [c.code, t(`common:country.names.${c.code}`, { defaultValue: c.name })] as const,
-        )}
+        options={servedCountries().map((c) => [c.code, countryLabel(t, c)] as const)}
         {...form.register("country_code")}
       />
       <SelectField

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { z } from "zod";
 import { TextField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
-import { formatMoney } from "../../lib/format";
+import { formatAmountInput, formatMoney } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { checkAmount, type AmountRules } from "./amount";
 import { addFunds } from "./api";
@@ -14,11 +14,18 @@ import { startProviderStep } from "./provider-step";
 
 /** The amount as typed, checked with the wallet's rules (amount.ts); its problems name their text. */
 function amountSchema(rules: AmountRules, language: string, limits: { min: string; max: string }) {
+  // The examples of a valid amount, written as the language writes numbers ("1500,50" in French).
+  const values = {
+    ...limits,
+    whole: formatAmountInput(1500, language),
+    decimal: formatAmountInput(1500.5, language),
+  };
   return z.object({
     amount: z.string().transform((text, ctx) => {
       const check = checkAmount(text, rules, language);
       if (check.ok) return check.amount;
-      ctx.addIssue({ code: "custom", params: { key: `wallet:dialog.${check.error}`, values: limits } });
+      const error = check.error === "invalid" && rules.decimals === 0 ? "invalidWhole" : check.error;
+      ctx.addIssue({ code: "custom", params: { key: `wallet:dialog.${error}`, values } });
       return z.NEVER;
     }),
   });
@@ -100,6 +107,8 @@ export function AddFundsDialog({
             min: money(wallet.min_topup),
             max: money(wallet.max_topup),
             provider: t(`providers.${wallet.provider}`),
+            // A provider that is no name ("demo payment", "card") has its own sentence.
+            context: wallet.provider,
           })}
           inputMode="decimal"
           autoComplete="off"

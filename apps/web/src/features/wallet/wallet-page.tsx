@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
-import { formatMoney } from "../../lib/format";
+import { formatAmountInput, formatMoney } from "../../lib/format";
 import { AddFundsDialog } from "./add-funds-dialog";
 import { walletQuery } from "../../lib/queries";
 import { isCheckoutPath, rememberedReturn, rememberReturn } from "./return-to";
@@ -57,7 +57,9 @@ function SignedInWallet() {
               wallet={wallet.data}
               open={adding}
               onClose={() => setAdding(false)}
-              initialAmount={missing > 0 ? String(Math.max(missing, wallet.data.min_topup)) : ""}
+              initialAmount={
+                missing > 0 ? formatAmountInput(Math.max(missing, wallet.data.min_topup), i18n.language) : ""
+              }
             />
           </>
         )}

@@ -95,6 +95,7 @@ export function DashboardPage() {
               label={t("dashboard.occupancyNow")}
               value={`${formatNumber(d.occupancy_now.percent, lang, { maximumFractionDigits: 1 })} %`}
               detail={t("dashboard.spacesHeld", {
+                count: d.occupancy_now.held,
                 held: formatNumber(d.occupancy_now.held, lang),
                 capacity: formatNumber(d.occupancy_now.capacity, lang),
               })}
@@ -105,7 +106,11 @@ export function DashboardPage() {
             <h2 id="next24">{t("dashboard.next24")}</h2>
             <p className="report-muted">
               {d.parks_total > d.parks.length
-                ? t("dashboard.busiest", { shown: d.parks.length, total: d.parks_total })
+                ? t("dashboard.busiest", {
+                    count: d.parks.length,
+                    shown: d.parks.length,
+                    total: d.parks_total,
+                  })
                 : t("dashboard.next24Hint")}
             </p>
             <OccupancyCharts parks={d.parks} />

@@ -30,6 +30,7 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { cancelEvent, createEvent, eventParksQuery, eventQuery, publishEvent, updateEvent } from "./api";
 import { EventStatus } from "./events-page";
+import { countryLabel } from "../../../lib/format";
 
 const PickMap = lazy(() => import("../../../components/map/pick-map"));
 
@@ -491,7 +492,7 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
               />
               <SelectField
                 label={t("fields.country")}
-                options={(countries.data ?? []).map((c) => [c.code, c.name] as const)}
+                options={(countries.data ?? []).map((c) => [c.code, countryLabel(t, c)] as const)}
                 error={err("country")}
                 {...register("country", {
                   onChange: (e: { target: { value: string } }) => {

@@ -2,7 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { gateErrorText } from "./errors";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, vehicleTypeLabel } from "../../../lib/format";
 import { formatShortZoned } from "../../../lib/zoned-time";
 import { LoadingState } from "../ui/states";
 import type { CheckoutResult, GateToday } from "./api";
@@ -22,7 +22,7 @@ export function BookingCard({
   tone: "ok" | "warn";
   children?: React.ReactNode;
 }) {
-  const { t, i18n } = useTranslation("admin-gate");
+  const { t, i18n } = useTranslation(["admin-gate", "bookings"]);
   const zone = booking.park.time_zone;
   return (
     <article className={`gate-card gate-card--${tone}`} data-testid="gate-card" aria-label={headline}>
@@ -31,7 +31,7 @@ export function BookingCard({
       <dl className="gate-card__facts">
         <div>
           <dt>{t("result.vehicle")}</dt>
-          <dd>{booking.vehicle_type}</dd>
+          <dd>{vehicleTypeLabel(t, booking.vehicle_type_id, booking.vehicle_type)}</dd>
         </div>
         <div>
           <dt>{t("result.window")}</dt>
@@ -72,7 +72,7 @@ export function BookingCard({
 
 /** The exit: the booking, the time, and the overstay charged to the wallet or owed at the gate. */
 export function CheckoutSummary({ result }: { result: CheckoutResult }) {
-  const { t, i18n } = useTranslation("admin-gate");
+  const { t, i18n } = useTranslation(["admin-gate", "bookings"]);
   const money = (n: number) => formatMoney(n, result.currency, i18n.language);
   const owed = result.owed > 0;
   return (
@@ -123,7 +123,7 @@ function BookingList({
   onPick: (code: string) => void;
   empty: string;
 }) {
-  const { t } = useTranslation("admin-gate");
+  const { t } = useTranslation(["admin-gate", "bookings"]);
   return (
     <section className="gate-list" aria-label={title}>
       <h3>
@@ -137,8 +137,8 @@ function BookingList({
             <li key={b.id} className="gate-row">
               <span className="gate-row__time">{clockOf(timeOf(b), b.park.time_zone)}</span>
               <span className="gate-row__car">
-                <strong>{b.plate_number ?? t("result.noPlate")}</strong> · {b.vehicle_type} ·{" "}
-                {b.driver_first_name}
+                <strong>{b.plate_number ?? t("result.noPlate")}</strong> ·{" "}
+                {vehicleTypeLabel(t, b.vehicle_type_id, b.vehicle_type)} · {b.driver_first_name}
                 {b.event_name && ` · ${b.event_name}`}
               </span>
               <span className={`gate-badge gate-badge--${stateOf(b)}`}>{t(`today.state.${stateOf(b)}`)}</span>
@@ -166,7 +166,7 @@ export function TodayLists({
   query: UseQueryResult<GateToday>;
   onPick: (code: string) => void;
 }) {
-  const { t } = useTranslation(["admin-gate", "auth"]);
+  const { t } = useTranslation(["admin-gate", "auth", "bookings"]);
   return (
     <section className="gate-today" aria-labelledby="gate-today-title">
       <h2 id="gate-today-title" className="gate-section-title">
@@ -204,7 +204,8 @@ export function TodayLists({
                   <li key={s.id} className="gate-row">
                     <span className="gate-row__time">{clockOf(s.start_time, s.park.time_zone)}</span>
                     <span className="gate-row__car">
-                      <strong>{s.plate_number}</strong> · {s.vehicle_type}
+                      <strong>{s.plate_number}</strong> ·{" "}
+                      {vehicleTypeLabel(t, s.vehicle_type_id, s.vehicle_type)}
                     </span>
                     <span className="gate-row__code gate-mono">{s.sale_code}</span>
                   </li>

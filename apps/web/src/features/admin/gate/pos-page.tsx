@@ -12,7 +12,7 @@ import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { serverFields } from "../../../lib/form-errors";
 import { gateErrorText } from "./errors";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, vehicleTypeLabel } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -42,7 +42,7 @@ interface SaleValues {
 
 /** Record a drive-up: vehicle type, plate, expected stay (it holds a space until the car leaves). */
 function SaleForm({ park }: { park: GatePark }) {
-  const { t, i18n } = useTranslation(["admin-gate", "auth"]);
+  const { t, i18n } = useTranslation(["admin-gate", "auth", "bookings"]);
   const client = useQueryClient();
   const [recorded, setRecorded] = useState<PosSale | null>(null);
   const form = useSchemaForm<SaleValues, typeof PosSaleBodySchema>({
@@ -136,7 +136,7 @@ type Pending = { sale: PosSale; kind: "close"; method: GatePaymentMethod } | { s
  * by the park's rate, paid in cash or by card) or a void within 10 minutes of a mistake.
  */
 export function PosPage() {
-  const { t, i18n } = useTranslation(["admin-gate", "auth"]);
+  const { t, i18n } = useTranslation(["admin-gate", "auth", "bookings"]);
   const can = useCan();
   const client = useQueryClient();
   const chosen = useChosenPark(posParksQuery());
@@ -179,7 +179,8 @@ export function PosPage() {
         <>
           <strong className="gate-plate-sm">{s.plate_number}</strong>
           <br />
-          {s.vehicle_type} · <span className="gate-mono">{s.sale_code}</span>
+          {vehicleTypeLabel(t, s.vehicle_type_id, s.vehicle_type)} ·{" "}
+          <span className="gate-mono">{s.sale_code}</span>
         </>
       ),
     },

@@ -23,6 +23,7 @@ import { CouponsPage, OffersPage } from "./offers-coupons";
 import "../parks/parks.css";
 import "../reports/reports.css";
 import "../orders/orders.css";
+import { countryLabel } from "../../../lib/format";
 
 /** The marketplace's back-office pages, in the tabs' order. */
 const TABS = [
@@ -76,8 +77,9 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** [code, name] of the countries served, for a select. */
 export function useCountryOptions(): (readonly [string, string])[] {
+  const { t } = useTranslation();
   const countries = useQuery(countriesQuery());
-  return (countries.data ?? []).map((c) => [c.code, c.name] as const);
+  return (countries.data ?? []).map((c) => [c.code, countryLabel(t, c)] as const);
 }
 
 type Filter = "search" | "status" | "country";

@@ -11,7 +11,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { countryLabel, formatMoney, formatNumber } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
 import { adminApi } from "../api";
 import { categoryOptionsQuery } from "../marketplace/api";
@@ -187,7 +187,7 @@ export function MarketReport({ kind, tabs }: { kind: MarketReportKind; tabs: Rea
           label={t(m("columns.country"))}
           options={[
             ["", t("admin-marketplace:filters.anyCountry")],
-            ...(countries.data ?? []).map((c) => [c.code, c.name] as const),
+            ...(countries.data ?? []).map((c) => [c.code, countryLabel(t, c)] as const),
           ]}
           value={draft.country}
           onChange={(e) => set("country", e.target.value)}

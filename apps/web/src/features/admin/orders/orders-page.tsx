@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, Route, Routes, useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatMoney } from "../../../lib/format";
+import { countryLabel, formatMoney } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
 import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { DataTable, type Column } from "../ui/data-table";
@@ -171,7 +171,7 @@ function OrdersList() {
           label={t("filters.country")}
           options={[
             ["", t("filters.anyCountry")],
-            ...(countries.data ?? []).map((c) => [c.code, c.name] as const),
+            ...(countries.data ?? []).map((c) => [c.code, countryLabel(t, c)] as const),
           ]}
           value={draft.country}
           onChange={(e) => set("country", e.target.value)}

@@ -14,7 +14,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
-import { parseNumber } from "../../../lib/format";
+import { countryLabel, parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -328,7 +328,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
             <div className="admin-park-grid">
               <SelectField
                 label={t("fields.country")}
-                options={(countries.data ?? []).map((c) => [c.code, c.name] as const)}
+                options={(countries.data ?? []).map((c) => [c.code, countryLabel(t, c)] as const)}
                 error={err("country")}
                 {...register("country", {
                   onChange: (e: { target: { value: string } }) => {

@@ -229,6 +229,7 @@ function RatesForm({
                 <div key={c.vehicle_type_id}>
                   <p>
                     {t("conflict.line", {
+                      count: c.requested,
                       type: typeName(c.vehicle_type_id),
                       requested: c.requested,
                       peak: c.peak,

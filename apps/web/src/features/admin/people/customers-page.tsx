@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Route, Routes, useParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatMoney } from "../../../lib/format";
+import { countryLabel, formatMoney } from "../../../lib/format";
 import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
 import { formatDateTime } from "./format";
 import { errorText } from "../../../lib/form-errors";
@@ -53,7 +53,7 @@ function CustomerList() {
       ),
     },
     { key: "phone", header: t("customers.columns.phone"), cell: (c) => c.phone ?? "—" },
-    { key: "country", header: t("customers.columns.country"), cell: (c) => c.country.name },
+    { key: "country", header: t("customers.columns.country"), cell: (c) => countryLabel(t, c.country) },
     {
       key: "bookings",
       header: t("customers.columns.bookings"),
@@ -168,7 +168,7 @@ function CustomerDetailPage() {
         <dt>{t("customers.fields.phone")}</dt>
         <dd>{c.phone ?? "—"}</dd>
         <dt>{t("customers.fields.country")}</dt>
-        <dd>{c.country.name}</dd>
+        <dd>{countryLabel(t, c.country)}</dd>
         <dt>{t("customers.fields.language")}</dt>
         <dd>{c.language === "fr" ? "Français" : "English"}</dd>
         <dt>{t("customers.fields.signIn")}</dt>

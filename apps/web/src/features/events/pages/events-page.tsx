@@ -12,6 +12,7 @@ import { EventFilters } from "../components/event-filters";
 import { venuePins } from "../components/venue-pins";
 import { parseEventQuery, toSearchParams, type EventQuery } from "../search-params";
 import "../events.css";
+import { countryLabel } from "../../../lib/format";
 
 const PinMap = lazy(() => import("../../../components/map/pin-map"));
 
@@ -34,7 +35,9 @@ export function EventsPage() {
     <div className="container page events-page">
       <div className="events-page__head">
         <h1>
-          {t(`list.title.${country.code}`, { defaultValue: t("list.titleOther", { country: country.name }) })}
+          {t(`list.title.${country.code}`, {
+            defaultValue: t("list.titleOther", { country: countryLabel(t, country) }),
+          })}
         </h1>
         <Link className="button" to="/private-event-access">
           {t("list.accessCode")}
