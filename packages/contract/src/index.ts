@@ -12,6 +12,7 @@ export * from "./bookings";
 export * from "./events";
 export * from "./marketplace";
 export * from "./zoned-time";
+export * from "./money-text";
 export * from "./opening-hours";
 export * from "./admin";
 export * from "./admin-parks";

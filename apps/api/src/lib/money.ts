@@ -1,3 +1,5 @@
+import { CURRENCY_SIGNS, formatMoney } from "@parkwell/contract";
+
 /**
  * Money is integer minor units in storage and major units (numbers, at most 2 decimals, 0 for
  * XOF) in the API. These two conversions are the only place the factor appears.
@@ -18,27 +20,6 @@ export function bpsToPercent(bps: number): number {
   return bps / 100;
 }
 
-/** The signs the product shows: ₦, $, CA$ and CFA, whatever the language (as the web's formatMoney). */
-const SIGNS: Record<string, string> = { NGN: "₦", USD: "$", CAD: "CA$", XOF: "CFA" };
-
-/**
- * An amount in major units as a sentence of the API shows it, as the web writes money: 0 or 2
- * fraction digits (none for a whole amount, none for CFA), the product's sign placed as the
- * language writes it: "₦20,000", "CA$31.50", "1,500 CFA"; "20 000 ₦", "31,50 CA$" in French.
- */
-export function formatMoney(amount: number, currency: string, language: string): string {
-  const cents = Math.round(Math.abs(amount) * 100);
-  const digits = currency === "XOF" || cents % 100 === 0 ? 0 : 2;
-  const number = new Intl.NumberFormat(language, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(Math.abs(amount));
-  const sign = SIGNS[currency] ?? currency;
-  const body =
-    language.startsWith("fr") || currency === "XOF" ? `${number}\u00a0${sign}` : `${sign}${number}`;
-  return amount < 0 ? `-${body}` : body;
-}
-
 /**
  * An amount formatMoney wrote in English ("₦20,000", "CA$31.50", "1,500 CFA") rewritten in
  * `language`; any other text as it is. Sentences are composed in English, then translated.
@@ -52,7 +33,7 @@ export function moneyIn(text: string, language: string): string {
       ? { minus: cfa[1], code: "CFA", digits: cfa[2] }
       : null;
   if (!found) return text;
-  const currency = Object.entries(SIGNS).find(([, s]) => s === found.code)![0];
+  const currency = Object.entries(CURRENCY_SIGNS).find(([, s]) => s === found.code)![0];
   const amount = Number(found.digits!.replaceAll(",", ""));
   return formatMoney(found.minus ? -amount : amount, currency, language);
 }

@@ -16,6 +16,7 @@ import {
   COUPON_USED_UP_MESSAGE,
   ADDRESS_PIN_UNCONFIRMED_MESSAGE,
   DELIVERY_OUT_OF_AREA_MESSAGE,
+  formatMoney,
   instantOfWallClock,
   ITEM_INACTIVE_MESSAGE,
   ORDERING_OFF_MESSAGE,
@@ -50,7 +51,7 @@ import {
   timeSlots,
   type Localised,
 } from "../../db/schema/index";
-import { formatMoney, toMajor } from "../../lib/money";
+import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import {
   bestOfferCut,
