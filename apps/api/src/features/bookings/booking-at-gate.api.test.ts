@@ -11,7 +11,16 @@ import { bearer, createStaff, operatorId, type TestUser } from "../../test/facto
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, overbookedParks } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { allDayPark, book, extend, fundedUser, HOUR, setCapacity, setStatus } from "./bookings.test-kit";
+import {
+  allDayPark,
+  book,
+  bookingMovedTo,
+  extend,
+  fundedUser,
+  HOUR,
+  setCapacity,
+  setStatus,
+} from "./bookings.test-kit";
 
 const MINUTE = 60_000;
 
@@ -48,22 +57,7 @@ const inject = (user: TestUser, method: "GET" | "POST" | "PUT", url: string, pay
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(user), ...(payload ? { payload } : {}) });
 
 /** A paid booking of the park's one space, its window then moved to [now + startMin, now + endMin). */
-async function booking(startMin: number, endMin: number) {
-  const driver = await fundedUser(db);
-  const res = await book(ctx.app, driver, {
-    park_id: park,
-    start: new Date(Date.now() + 2 * HOUR),
-    end: new Date(Date.now() + 4 * HOUR),
-  });
-  expect(res.statusCode).toBe(201);
-  const b = res.json<Booking>();
-  const start = new Date(Date.now() + startMin * MINUTE);
-  const end = new Date(Date.now() + endMin * MINUTE);
-  await db.execute(
-    sql`UPDATE bookings SET start_time = ${start.toISOString()}::timestamptz, end_time = ${end.toISOString()}::timestamptz WHERE id = ${b.id}`,
-  );
-  return { driver, b };
-}
+const booking = (startMin: number, endMin: number) => bookingMovedTo(ctx.app, db, park, startMin, endMin);
 
 const driverView = async (driver: TestUser, code: string) => {
   const res = await inject(driver, "GET", `/bookings/${code}`);

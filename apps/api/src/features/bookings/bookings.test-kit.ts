@@ -125,3 +125,29 @@ export async function allDayPark(db: Db, where: AllDayParkFilter = {}): Promise<
   if (id === undefined) throw new Error(`no all-day park for ${JSON.stringify(where)}`);
   return id;
 }
+
+const MINUTE = 60_000;
+
+/**
+ * A driver's paid booking at `parkId` whose window is then moved to [now + startMin, now +
+ * endMin) with SQL: the booking route only takes windows ahead, the gate sees them as they come.
+ * The booking is answered with its moved times.
+ */
+export async function bookingMovedTo(
+  app: FastifyInstance,
+  db: Db,
+  parkId: number,
+  startMin: number,
+  endMin: number,
+): Promise<{ driver: TestUser; b: Booking }> {
+  const driver = await fundedUser(db);
+  const res = await book(app, driver, { park_id: parkId, start: at(2 * HOUR), end: at(4 * HOUR) });
+  if (res.statusCode !== 201) throw new Error(`booking at park ${parkId}: ${res.statusCode} ${res.body}`);
+  const b = res.json<Booking>();
+  const start = new Date(Date.now() + startMin * MINUTE).toISOString();
+  const end = new Date(Date.now() + endMin * MINUTE).toISOString();
+  await db.execute(
+    sql`UPDATE bookings SET start_time = ${start}::timestamptz, end_time = ${end}::timestamptz WHERE id = ${b.id}`,
+  );
+  return { driver, b: { ...b, start_time: start, end_time: end } };
+}

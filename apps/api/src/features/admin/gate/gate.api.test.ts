@@ -1,4 +1,4 @@
-import type { Booking, CheckoutResult, GateToday, PosSale } from "@parkwell/contract";
+import type { CheckoutResult, GateToday, PosSale } from "@parkwell/contract";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,9 +11,8 @@ import { ledgerViolations, overbookedParks } from "../../../test/ledger-invarian
 import {
   allDayPark,
   allDayParks,
-  book,
+  bookingMovedTo,
   fundedUser,
-  HOUR,
   setCapacity,
   setStatus,
 } from "../../bookings/bookings.test-kit";
@@ -69,19 +68,7 @@ const get = (user: TestUser, url: string) => ctx.app.inject({ url: `/api/v1${url
  * booking route only takes windows ahead; the gate sees them as they come).
  */
 async function booking(startMin: number, endMin: number, opts: { parkId?: number; funds?: number } = {}) {
-  const driver = await fundedUser(db);
-  const res = await book(ctx.app, driver, {
-    park_id: opts.parkId ?? park,
-    start: new Date(Date.now() + 2 * HOUR),
-    end: new Date(Date.now() + 4 * HOUR),
-  });
-  expect(res.statusCode).toBe(201);
-  const b = res.json<Booking>();
-  const start = new Date(Date.now() + startMin * MINUTE);
-  const end = new Date(Date.now() + endMin * MINUTE);
-  await db.execute(
-    sql`UPDATE bookings SET start_time = ${start.toISOString()}::timestamptz, end_time = ${end.toISOString()}::timestamptz WHERE id = ${b.id}`,
-  );
+  const { driver, b } = await bookingMovedTo(ctx.app, db, opts.parkId ?? park, startMin, endMin);
   if (opts.funds !== undefined) {
     // Spend the rest of the wallet elsewhere: a balance of exactly `funds` minor units.
     const balance = await walletBalanceMinor(db, driver.id, "NGN");
@@ -96,7 +83,7 @@ async function booking(startMin: number, endMin: number, opts: { parkId?: number
       );
     }
   }
-  return { driver, b: { ...b, start_time: start.toISOString(), end_time: end.toISOString() } };
+  return { driver, b };
 }
 
 const qrOf = (
