@@ -297,6 +297,26 @@ export async function registerThrottle(app: FastifyInstance, redisUrl: string | 
 export type LimiterFactory = Awaited<ReturnType<typeof registerThrottle>>;
 
 /**
+ * Holds one request on each limiter, or on none: refused by one (its 429 thrown), the ones
+ * already held are given back. Answers the function that gives them all back.
+ */
+async function reserveAll(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  limiters: readonly Limiter[],
+): Promise<() => Promise<unknown>> {
+  const held: Release[] = [];
+  const releaseAll = () => Promise.all(held.map((release) => release()));
+  try {
+    for (const limiter of limiters) held.push(await limiter.reserve(req, reply));
+  } catch (err) {
+    await releaseAll();
+    throw err;
+  }
+  return releaseAll;
+}
+
+/**
  * Runs `work` with one request held on each limiter, counted before the work starts. The count
  * stays only when the work fails in a way `counts` names (e.g. a wrong password); any other
  * outcome takes it back, so a user who gets it right is never locked out by success.
@@ -308,14 +328,7 @@ export async function throttledAttempt<T>(
   counts: (err: unknown) => boolean,
   work: () => Promise<T>,
 ): Promise<T> {
-  const held: Release[] = [];
-  const releaseAll = () => Promise.all(held.map((release) => release()));
-  try {
-    for (const limiter of limiters) held.push(await limiter.reserve(req, reply));
-  } catch (err) {
-    await releaseAll();
-    throw err;
-  }
+  const releaseAll = await reserveAll(req, reply, limiters);
   try {
     const result = await work();
     await releaseAll();
@@ -344,14 +357,8 @@ export async function limitFailures<T>(
     return await work();
   } catch (err) {
     if (!counts(err)) throw err;
-    const held: Release[] = [];
-    try {
-      for (const limiter of limiters) held.push(await limiter.reserve(req, reply));
-    } catch (refused) {
-      // Refused by one limiter: a refused request counts on none.
-      await Promise.all(held.map((release) => release()));
-      throw refused;
-    }
+    // Counted on every limiter (a refusal by one counts on none, and is the answer), then its own error.
+    await reserveAll(req, reply, limiters);
     throw err;
   }
 }
