@@ -6,7 +6,7 @@ import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api";
+import { errorText } from "../../../lib/form-errors";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { createAddress, placeAddressPin } from "../api";
 
@@ -37,7 +37,8 @@ export function AddressForm({
   const client = useQueryClient();
   const [point, setPoint] = useState<[number, number]>(COUNTRY_CENTERS[country] ?? [0, 0]);
   const [moved, setMoved] = useState(false);
-  const [unplaced, setUnplaced] = useState(false);
+  // Save was pressed with the pin where nobody put it: the map says so until it is placed.
+  const [triedUnplaced, setTriedUnplaced] = useState(false);
   const form = useSchemaForm<AddressValues, typeof AddressBodySchema>({
     schema: AddressBodySchema,
     defaultValues: { label: "home", address: "", city: "", phone: "" },
@@ -53,10 +54,10 @@ export function AddressForm({
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit((body) => {
-    if (!body.pin_confirmed) setUnplaced(true);
+    if (!body.pin_confirmed) setTriedUnplaced(true);
     else if (!save.isPending) save.mutate(body);
   });
-  const error = save.error instanceof ApiError && !save.error.fields ? save.error.message : null;
+  const error = form.serverAlert(save.error);
   return (
     // A form of its own inside the checkout's: its own submit, never the order's.
     <div className="market-address-form" role="group" aria-label={t("address.newTitle")}>
@@ -99,25 +100,17 @@ export function AddressForm({
             onPick={(lat, lng) => {
               setPoint([lat, lng]);
               setMoved(true);
-              setUnplaced(false);
             }}
           />
         </Suspense>
         {!moved && (
           <p className="ctas">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setMoved(true);
-                setUnplaced(false);
-              }}
-            >
+            <button type="button" className="button" onClick={() => setMoved(true)}>
               {t("address.confirmPin")}
             </button>
           </p>
         )}
-        {unplaced && (
+        {triedUnplaced && !moved && (
           <p className="field__error" role="alert">
             {t("address.placePin")}
           </p>
@@ -155,7 +148,7 @@ export function AddressPinFix({ address }: { address: Address }) {
     mutationFn: placeAddressPin,
     onSuccess: () => client.invalidateQueries({ queryKey: ["marketplace"] }),
   });
-  const error = save.error instanceof ApiError ? save.error.message : null;
+  const error = save.error ? errorText(t, save.error) : null;
   return (
     <div className="market-address-form" role="group" aria-label={t("address.placeTitle")}>
       <p className="field__hint">{t("address.placeHint", { address: address.address })}</p>
