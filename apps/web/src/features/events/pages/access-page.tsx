@@ -6,7 +6,6 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { TextField } from "../../../components/ui/form-field";
 import { ApiError } from "../../../lib/api";
-import { errorText } from "../../../lib/form-errors";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { requestEventAccess } from "../api";
 import { storeEventAccess } from "../../../lib/event-access";
@@ -60,11 +59,9 @@ export function PrivateEventAccessPage() {
   const submit = form.handleSubmit((body) => {
     if (!access.isPending) access.mutate(body);
   });
+  // A 404 is said at the access code; anything else no field shows is the form's alert.
   const failure =
-    access.error &&
-    !(access.error instanceof ApiError && (access.error.status === 404 || access.error.status === 422))
-      ? errorText(t, access.error)
-      : null;
+    access.error instanceof ApiError && access.error.status === 404 ? null : form.serverAlert(access.error);
 
   return (
     <div className="container page events-access">
