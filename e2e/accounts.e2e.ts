@@ -145,6 +145,36 @@ describe("accounts in the browser", () => {
     await c.close();
   });
 
+  it("a login on /auth goes home once, and someone signed in who opens /auth is sent home", async () => {
+    const { context: c, page, problems } = await fresh();
+    await page.goto(`${server.url}/auth`);
+    // In order: the document requests ("load /") and the main frame's moves ("at /"), in-page ones included.
+    const moves: string[] = [];
+    page.on("request", (req) => {
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame())
+        moves.push(`load ${new URL(req.url()).pathname}`);
+    });
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) moves.push(`at ${new URL(frame.url()).pathname}`);
+    });
+    await page.getByLabel("Email").fill("driver@parkwell.test");
+    await page.getByLabel("Password").fill("drive-safely-2026");
+    const homeLoaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await homeLoaded;
+    // One way home, the full load: a redirect before it would let a page opened at once be cut short.
+    expect(moves[0]).toBe("load /");
+    expect(moves.filter((m) => m.startsWith("load"))).toEqual(["load /"]);
+    await page.goto(`${server.url}/profile`);
+    await expect.poll(() => page.getByRole("button", { name: "Logout" }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/profile");
+
+    await page.goto(`${server.url}/auth`);
+    await page.waitForURL(`${server.url}/`);
+    expect(problems).toEqual([]);
+    await c.close();
+  });
+
   it("fetches the profile when a token has none cached, and drops a dead token silently", async () => {
     const { context: c, page, problems } = await fresh();
     await logIn(page, "driver@parkwell.test", "drive-safely-2026");

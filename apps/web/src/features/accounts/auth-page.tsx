@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { useSession } from "../../lib/session";
@@ -8,7 +9,11 @@ import "./accounts.css";
 export function AuthPage() {
   const { t } = useTranslation("auth");
   const { signedIn } = useSession();
-  if (signedIn) return <Navigate to="/" replace />;
+  // Only someone already signed in on arrival is sent home here. A login on this page goes home by a
+  // full load (a fresh app for the new user); redirecting as well would navigate twice, and the
+  // second navigation would cut short whatever the user opened after the first.
+  const [arrivedSignedIn] = useState(signedIn);
+  if (arrivedSignedIn) return <Navigate to="/" replace />;
   return (
     <section className="acc-card" aria-labelledby="auth-title">
       <h1 id="auth-title">{t("login.title")}</h1>
