@@ -1,6 +1,7 @@
 // The import-boundary rule (docs/ARCHITECTURE.md#layer-rules), as a tiny local ESLint plugin:
 //   API:  routes -> service -> domain; service -> repo -> db. domain is pure (no I/O, no Fastify,
-//         no database); repos hold no rules and never call services; services know nothing of HTTP.
+//         no database); repos hold no rules and never call services; services know nothing of HTTP;
+//         db/ (schema, seed, client) imports no feature.
 //   Web:  app -> features -> components/lib; a feature never imports another feature;
 //         components and lib never import features or app.
 //   The contract imports nothing from the apps.
@@ -26,6 +27,14 @@ function check(from, target, source, typeOnly = false) {
   }
 
   if (f.startsWith("apps/api/src/")) {
+    // The database layer (schema, migrations, seed, client) sits under the features: they import it.
+    if (
+      f.startsWith("apps/api/src/db/") &&
+      !/\.test\.ts$/.test(f) &&
+      t &&
+      t.startsWith("apps/api/src/features/")
+    )
+      return "the database layer may not import a feature: move the shared part to lib/ (or the feature imports db/)";
     const role = roleOf(f);
     if (role === "domain") {
       if (/^(fastify|@fastify\/|drizzle-orm|pg$|@electric-sql\/)/.test(source))

@@ -26,6 +26,31 @@ describe("import boundaries", () => {
     ).toBeNull();
   });
 
+  it("keeps the database layer under the features: db/ imports no feature (its tests aside)", () => {
+    expect(
+      checkBoundary(
+        at("apps/api/src/db/schema/bookings.ts"),
+        at("apps/api/src/features/parks/pricing.domain"),
+        "../../features/parks/pricing.domain",
+        true,
+      ),
+    ).toMatch(/database layer/);
+    expect(
+      checkBoundary(
+        at("apps/api/src/db/seed/events.ts"),
+        at("apps/api/src/lib/access-code"),
+        "../../lib/access-code",
+      ),
+    ).toBeNull();
+    expect(
+      checkBoundary(
+        at("apps/api/src/db/park-time-zone.api.test.ts"),
+        at("apps/api/src/features/parks/parks.service"),
+        "../features/parks/parks.service",
+      ),
+    ).toBeNull();
+  });
+
   it("lets routes call services only: no repo, no database, no query library (types aside)", () => {
     const route = at("apps/api/src/features/a/a.routes.ts");
     expect(checkBoundary(route, at("apps/api/src/features/a/a.repo.ts"), "./a.repo")).toMatch(

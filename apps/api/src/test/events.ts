@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { EVENT_CODE_ALPHABET, type EventCategory, type EventStatus } from "@parkwell/contract";
 import type { Db } from "../db/client";
 import { eventParks, eventRates, events } from "../db/schema/index";
-import { accessCodeHash } from "../features/events/event-access";
+import { accessCodeHash } from "../lib/access-code";
 
 /** Test-only: a park of a test event, its buffers (120/60 by default) and its offers. */
 export interface TestEventPark {

@@ -16,7 +16,7 @@ import {
 import { users } from "./auth";
 import { userVehicles } from "./accounts";
 import { parks } from "./parks";
-import type { PriceBreakdown } from "../../features/parks/pricing.domain";
+import type { PriceBreakdown } from "../../lib/price-breakdown";
 import { vehicleTypes } from "./reference";
 import { events } from "./events";
 

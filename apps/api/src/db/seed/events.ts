@@ -6,7 +6,7 @@
  * list always has events to book. Codes never change: links to them keep working.
  */
 import { instantOfWallClock, wallClockMs, type EventCategory } from "@parkwell/contract";
-import { accessCodeHash } from "../../features/events/event-access";
+import { accessCodeHash } from "../../lib/access-code";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../client";
 import type { Tx } from "../tx";

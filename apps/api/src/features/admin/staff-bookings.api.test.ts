@@ -100,7 +100,8 @@ describe("GET /admin/bookings", () => {
   it("filters by the park's days and keeps the total on a page past the end", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const far = await list(manager, "?from=2030-01-01&to=2030-01-02");
-    expect(far.json()).toMatchObject({ items: [], total: 0 });
+    // An empty list still has its page 1, as every list says.
+    expect(far.json()).toMatchObject({ items: [], total: 0, page: 1, pages: 1 });
     const page = await list(manager, "?page=50&size=10");
     expect(page.json().items).toEqual([]);
     expect(page.json().total).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { toMajor } from "../../lib/money";
 import { requireParkInScope, type StaffAccess } from "./access.service";
 import * as repo from "./staff-bookings.repo";
 import { iso } from "../../lib/iso";
+import { offsetOf, listPage } from "../../lib/pagination";
 
 export interface StaffBookingsQuery {
   page: number;
@@ -35,17 +36,11 @@ export async function listBookings(db: Db, access: StaffAccess, q: StaffBookings
     code,
     plate,
     limit: q.size,
-    offset: (q.page - 1) * q.size,
+    offset: offsetOf(q),
   };
   const rows = await repo.listStaffBookings(db, filter);
   const total = rows[0] ? Number(rows[0].total) : await repo.countStaffBookings(db, filter);
-  return {
-    items: rows.map(present),
-    total,
-    page: q.page,
-    size: q.size,
-    pages: Math.ceil(total / q.size),
-  };
+  return listPage(rows.map(present), total, q);
 }
 
 function present(r: repo.StaffBookingRow): StaffBooking {

@@ -20,6 +20,7 @@ import { find as findVehicle } from "../vehicles/vehicles.service";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import * as repo from "./bookings.repo";
 import type { ParkForBooking } from "./bookings.repo";
+import { pgCode, SQLSTATE } from "../../lib/pg-error";
 
 export interface BookingDeps {
   db: Db;
@@ -206,7 +207,7 @@ export async function guardVehicle<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (repo.pgCode(err) === "23P01") throw busy();
+    if (pgCode(err) === SQLSTATE.exclusionViolation) throw busy();
     throw err;
   }
 }

@@ -6,15 +6,6 @@ import { parkView } from "./bookings-view.repo";
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-/** The SQLSTATE of a driver error, looking through Drizzle's wrapper. */
-export function pgCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i += 1) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
 /**
  * Everything pricing, the window rules and the answer (`view`) need about a park and one vehicle
  * type, with its capacity (null: no space of this type), in one statement that also locks the

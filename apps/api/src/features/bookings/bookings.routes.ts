@@ -122,13 +122,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       },
       async (req) => {
         const page = await service.listBookings(db, clock(), requireUser(req).id, req.query);
-        return {
-          items: await present(req, page.rows),
-          total: page.total,
-          page: page.page,
-          size: page.size,
-          pages: page.pages,
-        };
+        return { ...page, items: await present(req, page.items) };
       },
     );
 

@@ -25,6 +25,8 @@ import {
   windowRefused,
   type BookingDeps,
 } from "./booking-core.service";
+import { listPage, offsetOf } from "../../lib/pagination";
+import { pgCode, SQLSTATE } from "../../lib/pg-error";
 
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
 export { cancelForOrganiser, changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
@@ -215,12 +217,12 @@ export async function placeBooking(
     }
     return { status, replayed: null };
   } catch (err) {
-    const code = repo.pgCode(err);
-    if (code === "PW402") {
+    const code = pgCode(err);
+    if (code === SQLSTATE.walletShort) {
       throw await shortOfFunds(db, n.userId, park.currency, booking.totalMinor, park.decimals);
     }
     // The same key racing itself: the loser waits on the unique index, then replays the winner.
-    if (n.idempotencyKey && code === "23505") {
+    if (n.idempotencyKey && code === SQLSTATE.uniqueViolation) {
       const found = await replay(db, n.userId, n.idempotencyKey, n.hash);
       if (found) return { status: null, replayed: found };
     }
@@ -241,8 +243,8 @@ export async function listBookings(
   q: { page: number; size: number; status_filter?: BookingFilter | undefined },
 ) {
   const filter = q.status_filter ? repo.filters[q.status_filter](now) : undefined;
-  const { rows, total } = await repo.listBookings(db, userId, filter, q.size, (q.page - 1) * q.size);
-  return { rows, total, page: q.page, size: q.size, pages: Math.max(1, Math.ceil(total / q.size)) };
+  const { rows, total } = await repo.listBookings(db, userId, filter, q.size, offsetOf(q));
+  return listPage(rows, total, q);
 }
 
 /** The completed-status job: idempotent, one UPDATE, safe to run from several processes at once. */

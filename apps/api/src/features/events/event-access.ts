@@ -4,8 +4,9 @@
  * claim naming the event; it holds nothing personal and needs no table. The code is entered for one
  * event and checked against that event only, so codes need not be unique across events.
  */
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { normaliseAccessCode } from "@parkwell/contract";
+import { accessCodeHash } from "../../lib/access-code";
 
 /** How long a grant lasts: the browser session keeps it; a day covers going to the event. */
 export const EVENT_ACCESS_TTL_MS = 24 * 3_600_000;
@@ -39,10 +40,6 @@ export function grantsEventAccess(
     return false;
   }
 }
-
-/** How an access code is kept: the SHA-256 of its normalised form (never the code itself). */
-export const accessCodeHash = (code: string) =>
-  createHash("sha256").update(normaliseAccessCode(code)).digest("hex");
 
 /** Whether an access code as typed is the one an event keeps (`hash`); an empty code never is. */
 export function accessCodeMatches(typed: string, hash: string): boolean {

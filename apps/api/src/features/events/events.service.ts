@@ -18,6 +18,7 @@ import { resolveCountry } from "../parks/parks.service";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
 import * as repo from "./events.repo";
+import { offsetOf, listPage } from "../../lib/pagination";
 
 const MAX_TERMS = 6;
 
@@ -40,16 +41,10 @@ export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<
     to: q.to,
     geo: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
     limit: q.size,
-    offset: (q.page - 1) * q.size,
+    offset: offsetOf(q),
   };
   const [rows, total] = await Promise.all([repo.listEvents(db, filter), repo.countEvents(db, filter)]);
-  return {
-    items: rows.map(eventSummary),
-    total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+  return listPage(rows.map(eventSummary), total, q);
 }
 
 export interface EventAccessCheck {

@@ -17,6 +17,7 @@ import { makeReference } from "./inquiries.domain";
 import { inquiryMail } from "./inquiries.mail";
 import * as repo from "./inquiries.repo";
 import { iso } from "../../lib/iso";
+import { offsetOf, listPage } from "../../lib/pagination";
 
 export interface InquiryDeps {
   db: Db;
@@ -118,15 +119,9 @@ export async function listInquiries(
 ) {
   const { rows, total } = await repo.listInquiries(db, filter, {
     limit: page.size,
-    offset: (page.page - 1) * page.size,
+    offset: offsetOf(page),
   });
-  return {
-    items: rows.map(present),
-    total,
-    page: page.page,
-    size: page.size,
-    pages: Math.max(1, Math.ceil(total / page.size)),
-  };
+  return listPage(rows.map(present), total, page);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

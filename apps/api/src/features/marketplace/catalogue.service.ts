@@ -49,6 +49,7 @@ import {
 } from "./cart-pricing.service";
 import { bestOfferCut } from "./order-pricing.domain";
 import { likeEscape } from "../../lib/like";
+import { offsetOf, listPage } from "../../lib/pagination";
 
 export const MARKET_COUNTRY_UNKNOWN_MESSAGE = "This country is not served";
 
@@ -241,17 +242,15 @@ export async function listItems(
   const rows = await queryRows<ItemListRow>(
     db,
     sql`SELECT ${listColumns} FROM market_items i JOIN market_categories c ON c.id = i.category_id
-      WHERE ${where} ORDER BY ${SORTS[q.sort]} LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+      WHERE ${where} ORDER BY ${SORTS[q.sort]} LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   const offers = await liveOffers(db, country.id, now);
   const total = Number(counted?.total ?? 0);
-  return {
-    items: rows.map((r) => summaryOf(r, offers, country, language)),
+  return listPage(
+    rows.map((r) => summaryOf(r, offers, country, language)),
     total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+    q,
+  );
 }
 
 /** One active item with its variations, add-ons, parks and offer; 404 when inactive or unknown. */

@@ -47,6 +47,8 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from "./order-stages.service";
+import { listPage, offsetOf } from "../../lib/pagination";
+import { pgError, SQLSTATE } from "../../lib/pg-error";
 
 export const IDEMPOTENCY_REUSED_MESSAGE = "This Idempotency-Key was used for another order";
 export const ORDER_OUT_OF_STOCK_MESSAGE = "{name} is out of stock";
@@ -90,21 +92,6 @@ async function replay(db: Tx, userId: string, key: string, hash: string): Promis
     throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
   }
   return found;
-}
-
-/** A PostgreSQL error's code and constraint, looked for through the drivers' wrapping causes. */
-function pgError(err: unknown): { code?: string; constraint?: string } {
-  for (
-    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
-    e && i < 4;
-    i += 1
-  ) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, ...(typeof e.constraint === "string" ? { constraint: e.constraint } : {}) };
-    }
-    e = e.cause as typeof e;
-  }
-  return {};
 }
 
 const nameIn = (name: { en: string; fr: string }, language: Language) => name[language] || name.en;
@@ -296,7 +283,7 @@ export async function placeOrder(
       return answer(order, false);
     } catch (err) {
       const { code, constraint } = pgError(err);
-      if (code !== "23505") throw err;
+      if (code !== SQLSTATE.uniqueViolation) throw err;
       // The same key racing itself: the loser waits on the unique index, then replays the winner.
       if (idempotencyKey && constraint !== "orders_code_key") {
         const found = await replay(db, userId, idempotencyKey, hash);
@@ -554,7 +541,7 @@ export async function listOwnOrders(
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(q.size)
-    .offset((q.page - 1) * q.size);
+    .offset(offsetOf(q));
   const ids = rows.map((r) => r.order.id);
   const units = ids.length
     ? await db
@@ -564,13 +551,11 @@ export async function listOwnOrders(
         .groupBy(orderLines.orderId)
     : [];
   const n = Number(total);
-  return {
-    items: rows.map((r) =>
+  return listPage(
+    rows.map((r) =>
       summary(r.order, Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0), r.decimals, r.timezone),
     ),
-    total: n,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(n / q.size)),
-  };
+    n,
+    q,
+  );
 }

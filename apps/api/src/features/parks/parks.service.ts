@@ -23,6 +23,7 @@ export type { CountryWithFees };
 import type { SearchRow, SearchSpec } from "./parks.search-sql";
 import { clockOfPark, windowPrice } from "./parks.present";
 import { freeSpacesOf } from "../bookings/bookings.service";
+import { offsetOf, listPage } from "../../lib/pagination";
 
 const MAX_TERMS = 6;
 
@@ -89,7 +90,7 @@ export function searchSpec(q: ParkListQuery, countryId: number | undefined): Sea
         .filter(Boolean),
     ),
   ].slice(0, MAX_TERMS);
-  const offset = (q.page - 1) * q.size;
+  const offset = offsetOf(q);
   return {
     countryId,
     terms,
@@ -143,7 +144,7 @@ export async function searchParks(
     });
   }
   const capped = Math.min(total, PARK_TOTAL_CAP);
-  return { items, total: capped, page: q.page, size: q.size, pages: Math.max(1, Math.ceil(capped / q.size)) };
+  return listPage(items, capped, q);
 }
 
 function toSummary(

@@ -4,6 +4,10 @@
  * daily cap; the country's fees come on top (service fee + booking fee % of parking, then tax %
  * of those fees, as FeesSchema documents).
  */
+import type { PriceBreakdown } from "../../lib/price-breakdown";
+
+export type { PriceBreakdown };
+
 export interface HourlyRate {
   hourlyMinor: number;
   dailyMaxMinor: number;
@@ -13,18 +17,6 @@ export interface CountryFees {
   serviceFeeMinor: number;
   bookingFeeBps: number;
   taxBps: number;
-}
-
-export interface PriceBreakdown {
-  /** Billed hours (started hours, after the daily cap split). */
-  hours: number;
-  /** Whole 24-hour blocks in the window. */
-  days: number;
-  parkingMinor: number;
-  serviceFeeMinor: number;
-  bookingFeeMinor: number;
-  taxMinor: number;
-  totalMinor: number;
 }
 
 export const HOUR_MS = 3_600_000;

@@ -7,6 +7,7 @@ import { candidates } from "../payments/top-up.service";
 import type { PaymentDeps } from "../payments/verify.service";
 import { userWalletKey } from "./ledger.domain";
 import * as repo from "./ledger.repo";
+import { listPage, offsetOf } from "../../lib/pagination";
 
 /** GET /wallet: the balance in the user's country currency, and what a top-up may be. */
 export async function getWallet(deps: PaymentDeps, config: Config, userId: string) {
@@ -39,26 +40,26 @@ export async function listTransactions(deps: PaymentDeps, userId: string, page: 
   if (!user) throw AppError.notFound("User not found");
   const wallet = await repo.findWallet(deps.db, userWalletKey(userId, user.currency));
   const total = wallet ? await repo.countEntries(deps.db, wallet.id) : 0;
-  const rows = wallet ? await repo.listEntries(deps.db, wallet.id, size, (page - 1) * size) : [];
+  const rows = wallet ? await repo.listEntries(deps.db, wallet.id, size, offsetOf({ page, size })) : [];
   const major = (minor: number) => toMajor(minor, user.decimals);
   return {
     status: "success" as const,
     message: "Transactions retrieved",
     data: {
-      items: rows.map((r) => ({
-        id: String(r.id),
-        type: r.kind,
-        amount: major(r.amountMinor),
-        currency: r.currency,
-        balance_after: major(r.balanceAfterMinor),
-        reference: r.reference,
-        description: r.description,
-        created_at: new Date(r.createdAt).toISOString(),
-      })),
-      total,
-      page,
-      size,
-      pages: Math.max(1, Math.ceil(total / size)),
+      ...listPage(
+        rows.map((r) => ({
+          id: String(r.id),
+          type: r.kind,
+          amount: major(r.amountMinor),
+          currency: r.currency,
+          balance_after: major(r.balanceAfterMinor),
+          reference: r.reference,
+          description: r.description,
+          created_at: new Date(r.createdAt).toISOString(),
+        })),
+        total,
+        { page, size },
+      ),
     },
   };
 }

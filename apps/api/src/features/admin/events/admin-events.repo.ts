@@ -4,6 +4,7 @@ import { eventParks, eventRates, events } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { likePattern } from "../../../lib/like";
 import { parkScopeSql } from "../access.repo";
+import { offsetOf } from "../../../lib/pagination";
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
@@ -76,7 +77,7 @@ export async function listEvents(db: Tx, f: ListFilter): Promise<ListRow[]> {
         ${f.from ? sql`AND (e.end_time AT TIME ZONE e.time_zone)::date >= ${f.from}::date` : sql``}
         ${f.to ? sql`AND (e.start_time AT TIME ZONE e.time_zone)::date <= ${f.to}::date` : sql``}
       ORDER BY e.start_time DESC, e.id DESC
-      LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`,
+      LIMIT ${f.size} OFFSET ${offsetOf(f)}`,
   );
 }
 

@@ -35,7 +35,7 @@ import { AppError } from "../../../lib/app-error";
 import { toMajor, toMinor } from "../../../lib/money";
 import { isIanaTimeZone } from "../../../lib/time-zone";
 import { eventNotFound } from "../../bookings/event-bookings.service";
-import { accessCodeHash } from "../../events/event-access";
+import { accessCodeHash } from "../../../lib/access-code";
 import { queueEventCancellation } from "../../events/event-cancellation.service";
 import { forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
@@ -44,6 +44,7 @@ import { fitsDecimals } from "../parks/admin-parks.service";
 import * as repo from "./admin-events.repo";
 import type { EventRow, EventScope } from "./admin-events.repo";
 import { iso } from "../../../lib/iso";
+import { listPage, offsetOf } from "../../../lib/pagination";
 
 const MINUTE = 60_000;
 
@@ -105,8 +106,8 @@ export async function list(db: Db, access: StaffAccess, q: AdminEventListQuery):
   };
   const rows = await repo.listEvents(db, filter);
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countEvents(db, filter) : 0);
-  return {
-    items: rows.map((r) => ({
+  return listPage(
+    rows.map((r) => ({
       event_code: r.event_code,
       name: r.name,
       category: r.category,
@@ -123,10 +124,8 @@ export async function list(db: Db, access: StaffAccess, q: AdminEventListQuery):
       booked: Number(r.booked),
     })),
     total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+    q,
+  );
 }
 
 export async function get(db: Db, access: StaffAccess, code: string): Promise<AdminEvent> {
@@ -697,11 +696,11 @@ export async function bookings(
   // Only the bookings at the caller's parks: staff see the event's drivers where they work.
   const rows = await repo.listEventBookings(db, event.id, access.parkIds, {
     limit: q.size,
-    offset: (q.page - 1) * q.size,
+    offset: offsetOf(q),
   });
   const total = rows[0] ? Number(rows[0].total) : await repo.countEventBookings(db, event.id, access.parkIds);
-  return {
-    items: rows.map((r) => ({
+  return listPage(
+    rows.map((r) => ({
       booking_code: r.booking_code,
       status: r.status,
       park: { id: Number(r.park_id), name: r.park_name },
@@ -715,10 +714,8 @@ export async function bookings(
       created_at: iso(r.created_at),
     })),
     total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+    q,
+  );
 }
 
 export async function report(db: Db, access: StaffAccess, code: string): Promise<AdminEventReport> {

@@ -632,6 +632,9 @@ describe("drive-up sales", () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().items.map((s: PosSale) => s.sale_code)).toContain(sale.sale_code);
     expect((await get(attendant, "/admin/pos-sales?size=7")).statusCode).toBe(422);
+    // An empty list still has its page 1, as every list says.
+    const none = await get(attendant, `/admin/pos-sales?park_id=${park}&status=void`);
+    expect(none.json()).toMatchObject({ items: [], total: 0, page: 1, pages: 1 });
     const actions = await queryRows<{ action: string }>(
       db,
       sql`SELECT action FROM audit_log WHERE entity = 'pos_sale' AND entity_id = ${sale.id} ORDER BY id`,

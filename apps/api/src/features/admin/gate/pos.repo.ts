@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { PosSaleStatus } from "@parkwell/contract";
 import { queryRows, type Db } from "../../../db/client";
+import { offsetOf } from "../../../lib/pagination";
 import { countries, parkRates, parks, posSales, vehicleTypes } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
@@ -101,7 +102,7 @@ export async function listSales(db: Db, f: SaleFilter, page: number, size: numbe
       .where(where)
       .orderBy(desc(posSales.createdAt), desc(posSales.id))
       .limit(size)
-      .offset((page - 1) * size),
+      .offset(offsetOf({ page, size })),
     db.select({ n: count() }).from(posSales).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };

@@ -23,6 +23,7 @@ import { clockOfPark } from "../../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
 import * as repo from "./pos.repo";
 import type { SaleRow } from "./pos.repo";
+import { listPage } from "../../../lib/pagination";
 
 export interface PosDeps {
   db: Db;
@@ -227,11 +228,9 @@ export async function list(
     q.page,
     q.size,
   );
-  return {
-    items: rows.map((s) => presentSale(s, now)),
+  return listPage(
+    rows.map((s) => presentSale(s, now)),
     total,
-    page: q.page,
-    size: q.size,
-    pages: Math.ceil(total / q.size),
-  };
+    q,
+  );
 }

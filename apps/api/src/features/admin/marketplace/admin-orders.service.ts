@@ -30,8 +30,9 @@ import type { Clock } from "../../../lib/clock";
 import { moveOrder, orderNotFound, type OrderRow } from "../../marketplace/order-stages.service";
 import type { StaffAccess } from "../access.service";
 import type { AuditActor } from "../audit.repo";
-import { audit, findCountry, iso, localOf, money, pagesOf, type MarketCountry } from "./market-admin.shared";
+import { audit, findCountry, iso, localOf, money, type MarketCountry } from "./market-admin.shared";
 import { likePattern } from "../../../lib/like";
+import { listPage, offsetOf } from "../../../lib/pagination";
 
 export interface AdminOrderDeps {
   db: Db;
@@ -102,29 +103,29 @@ export async function listOrders(db: Db, q: AdminOrderListQuery): Promise<AdminO
         (SELECT c.first_name || ' ' || c.last_name FROM users c WHERE c.id = o.courier_id) AS courier_name,
         o.created_at
       ${from} WHERE ${where}
-      ORDER BY o.created_at DESC, o.id DESC LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   return {
-    items: rows.map((r) => {
-      const c = { currency: r.currency, decimals: Number(r.decimals) };
-      return {
-        order_code: r.order_code,
-        stage: r.stage,
-        order_type: r.order_type,
-        source: r.source,
-        country_code: r.country_code,
-        customer: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
-        items: Number(r.items),
-        total: money(Number(r.total_minor), c),
-        refunded: money(Number(r.refunded_minor), c),
-        courier: r.courier_id ? { id: r.courier_id, name: r.courier_name ?? "" } : null,
-        created_at: iso(r.created_at),
-      };
-    }),
-    total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
+    ...listPage(
+      rows.map((r) => {
+        const c = { currency: r.currency, decimals: Number(r.decimals) };
+        return {
+          order_code: r.order_code,
+          stage: r.stage,
+          order_type: r.order_type,
+          source: r.source,
+          country_code: r.country_code,
+          customer: { id: r.user_id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email },
+          items: Number(r.items),
+          total: money(Number(r.total_minor), c),
+          refunded: money(Number(r.refunded_minor), c),
+          courier: r.courier_id ? { id: r.courier_id, name: r.courier_name ?? "" } : null,
+          created_at: iso(r.created_at),
+        };
+      }),
+      total,
+      q,
+    ),
     stages,
   };
 }
@@ -479,7 +480,7 @@ export async function myDeliveries(
         CASE WHEN stage IN ('delivered', 'completed', 'canceled', 'rejected', 'returned') THEN NULL
           ELSE slot_start END NULLS LAST,
         updated_at DESC, id
-      LIMIT ${q.size} OFFSET ${(q.page - 1) * q.size}`,
+      LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   const items: AdminDelivery[] = [];
   for (const { id } of ids) {
@@ -487,7 +488,7 @@ export async function myDeliveries(
     items.push(await presentDelivery(db, row!));
   }
   const total = Number(count?.n ?? 0);
-  return { items, total, page: q.page, size: q.size, pages: pagesOf(total, q.size) };
+  return listPage(items, total, q);
 }
 
 /** A courier's move of their own order (another's is a 404, as one that does not exist). */

@@ -50,14 +50,13 @@ import {
   iso,
   minorOf,
   money,
-  offsetOf,
-  pagesOf,
   refuse,
   requireCountry,
   type MarketCountry,
-  type Page,
 } from "./market-admin.shared";
 import { likePattern } from "../../../lib/like";
+import { listPage, offsetOf, type PageQuery } from "../../../lib/pagination";
+import { isUniqueViolation } from "../../../lib/pg-error";
 
 export const CATEGORY_NOT_FOUND_MESSAGE = "Category not found";
 export const ATTRIBUTE_NOT_FOUND_MESSAGE = "Attribute not found";
@@ -79,12 +78,6 @@ const attributeNotFound = notFound(ATTRIBUTE_NOT_FOUND_MESSAGE, "attribute_not_f
 export const itemNotFound = notFound("Item not found", "item_not_found");
 const addonNotFound = notFound(ADDON_NOT_FOUND_MESSAGE, "addon_not_found");
 const variationNotFound = notFound(VARIATION_NOT_FOUND_MESSAGE, "variation_not_found");
-
-const isUniqueViolation = (err: unknown, constraint: string): boolean => {
-  const e = err as { code?: string; constraint?: string; cause?: unknown };
-  if (e?.code === "23505" && (!e.constraint || e.constraint === constraint)) return true;
-  return e?.cause ? isUniqueViolation(e.cause, constraint) : false;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -117,7 +110,7 @@ const categoryAudit = (r: CategoryRow) => ({
 
 export async function listCategories(
   db: Db,
-  q: Page & { status?: RecordStatus | undefined; search?: string | undefined },
+  q: PageQuery & { status?: RecordStatus | undefined; search?: string | undefined },
 ): Promise<AdminMarketCategoryList> {
   const where = sql`${q.status ? sql`c.status = ${q.status}` : sql`true`}
     AND ${q.search ? sql`(c.slug ILIKE ${likePattern(q.search)} OR c.name->>'en' ILIKE ${likePattern(q.search)} OR c.name->>'fr' ILIKE ${likePattern(q.search)})` : sql`true`}`;
@@ -141,13 +134,11 @@ export async function listCategories(
       ORDER BY c.position, c.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   const total = Number(count?.n ?? 0);
-  return {
-    items: rows.map((r) => ({ ...r, id: Number(r.id), items: Number(r.items) })),
+  return listPage(
+    rows.map((r) => ({ ...r, id: Number(r.id), items: Number(r.items) })),
     total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
-  };
+    q,
+  );
 }
 
 async function slugFree(tx: Tx, slug: string, exceptId: number | null): Promise<void> {
@@ -247,7 +238,7 @@ async function attributeOut(tx: Tx, row: AttributeRow): Promise<AdminMarketAttri
 
 export async function listAttributes(
   db: Db,
-  q: Page & { status?: RecordStatus | undefined; search?: string | undefined },
+  q: PageQuery & { status?: RecordStatus | undefined; search?: string | undefined },
 ): Promise<AdminMarketAttributeList> {
   const where = sql`${q.status ? sql`a.status = ${q.status}` : sql`true`}
     AND ${q.search ? sql`(a.name->>'en' ILIKE ${likePattern(q.search)} OR a.name->>'fr' ILIKE ${likePattern(q.search)})` : sql`true`}`;
@@ -263,13 +254,11 @@ export async function listAttributes(
       ORDER BY a.name->>'en', a.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   const total = Number(count?.n ?? 0);
-  return {
-    items: rows.map((r) => ({ ...r, id: Number(r.id), variations: Number(r.variations) })),
+  return listPage(
+    rows.map((r) => ({ ...r, id: Number(r.id), variations: Number(r.variations) })),
     total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
-  };
+    q,
+  );
 }
 
 export async function createAttribute(
@@ -395,8 +384,8 @@ export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<Ad
       ORDER BY i.updated_at DESC, i.id DESC LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   const total = Number(count?.n ?? 0);
-  return {
-    items: rows.map((r) => {
+  return listPage(
+    rows.map((r) => {
       const c = { currency: r.currency, decimals: Number(r.decimals) };
       const variations = Number(r.variations);
       return {
@@ -423,10 +412,8 @@ export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<Ad
       };
     }),
     total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
-  };
+    q,
+  );
 }
 
 async function findItem(tx: Tx, id: number, lock = false): Promise<ItemRow> {
@@ -884,7 +871,11 @@ async function addonOut(tx: Tx, row: AddonRow): Promise<AdminMarketAddon> {
 
 export async function listAddons(
   db: Db,
-  q: Page & { country?: string | undefined; status?: RecordStatus | undefined; search?: string | undefined },
+  q: PageQuery & {
+    country?: string | undefined;
+    status?: RecordStatus | undefined;
+    search?: string | undefined;
+  },
 ): Promise<AdminMarketAddonList> {
   const countryId = await countryIdOf(db, q.country);
   const where = sql`${countryId === undefined ? sql`true` : sql`a.country_id = ${countryId}`}
@@ -911,8 +902,8 @@ export async function listAddons(
       ORDER BY k.code, a.name->>'en', a.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   const total = Number(count?.n ?? 0);
-  return {
-    items: rows.map((r) => ({
+  return listPage(
+    rows.map((r) => ({
       id: Number(r.id),
       country_code: r.country_code,
       name: r.name,
@@ -921,10 +912,8 @@ export async function listAddons(
       items: Number(r.items),
     })),
     total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
-  };
+    q,
+  );
 }
 
 const addonAudit = (r: AddonRow) => ({ name: r.name, price_minor: r.priceMinor, status: r.status });

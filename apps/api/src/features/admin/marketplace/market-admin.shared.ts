@@ -137,9 +137,3 @@ export async function audit(
 
 /** The 409 of a record that others still use: it can be deactivated, not removed. */
 export const inUse = (message: string) => new AppError(409, "in_use", message);
-
-/** A list's page and its size. */
-export type Page = { page: number; size: number };
-/** The rows a page skips. */
-export const offsetOf = (q: Page) => (q.page - 1) * q.size;
-export const pagesOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));

@@ -20,8 +20,9 @@ import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import { servedCountries } from "../../reference/served-countries";
-import { csvLine, latestToday, pagesOf, resolveRange, type CsvColumn } from "../reports/reports.domain";
+import { csvLine, latestToday, resolveRange, type CsvColumn } from "../reports/reports.domain";
 import { EXPORT_BATCH } from "../reports/reports.service";
+import { listPage, offsetOf } from "../../../lib/pagination";
 
 export interface MarketReportDeps {
   db: Db;
@@ -154,10 +155,7 @@ export async function salesReport(
   q: MarketSalesReportQuery,
 ): Promise<MarketSalesReport> {
   const f = await salesFilter(deps, q);
-  const raw = await queryRows<SalesRaw>(
-    deps.db,
-    salesQuery(f, { offset: (q.page - 1) * q.size, limit: q.size }),
-  );
+  const raw = await queryRows<SalesRaw>(deps.db, salesQuery(f, { offset: offsetOf(q), limit: q.size }));
   const totals = await queryRows<{
     currency: string;
     decimals: number;
@@ -182,11 +180,7 @@ export async function salesReport(
   );
   const total = totals.reduce((n, t) => n + Number(f.group === "order" ? t.orders : t.rows), 0);
   return {
-    items: raw.map(salesRow),
-    total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
+    ...listPage(raw.map(salesRow), total, q),
     from: f.from,
     to: f.to,
     totals: totals.map((t) => ({
@@ -287,10 +281,7 @@ export async function itemsReport(
   q: MarketItemsReportQuery,
 ): Promise<MarketItemsReport> {
   const f = await itemsFilter(deps, q);
-  const raw = await queryRows<ItemsRaw>(
-    deps.db,
-    itemsQuery(f, { offset: (q.page - 1) * q.size, limit: q.size }),
-  );
+  const raw = await queryRows<ItemsRaw>(deps.db, itemsQuery(f, { offset: offsetOf(q), limit: q.size }));
   const totals = await queryRows<{
     currency: string;
     decimals: number;
@@ -306,11 +297,7 @@ export async function itemsReport(
   );
   const total = totals.reduce((n, t) => n + Number(t.rows), 0);
   return {
-    items: raw.map(itemsRow),
-    total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
+    ...listPage(raw.map(itemsRow), total, q),
     from: f.from,
     to: f.to,
     totals: totals.map((t) => ({

@@ -46,14 +46,13 @@ import {
   localOf,
   minorOf,
   money,
-  offsetOf,
-  pagesOf,
   refuse,
   requireCountry,
   type MarketCountry,
-  type Page,
 } from "./market-admin.shared";
 import { likePattern } from "../../../lib/like";
+import { offsetOf, listPage, type PageQuery } from "../../../lib/pagination";
+import { isUniqueViolation } from "../../../lib/pg-error";
 
 export const OFFER_NOT_FOUND_MESSAGE = "Offer not found";
 export const COUPON_NOT_FOUND_MESSAGE = "Coupon not found";
@@ -141,7 +140,11 @@ async function offerOut(tx: Tx, row: OfferRow, now: Date): Promise<AdminMarketOf
 
 export async function listOffers(
   db: Db,
-  q: Page & { country?: string | undefined; status?: RecordStatus | undefined; search?: string | undefined },
+  q: PageQuery & {
+    country?: string | undefined;
+    status?: RecordStatus | undefined;
+    search?: string | undefined;
+  },
   now: Date,
 ): Promise<AdminMarketOfferList> {
   const countryId = await countryIdOf(db, q.country);
@@ -166,7 +169,7 @@ export async function listOffers(
     items.push(await offerOut(db, row!, now));
   }
   const total = Number(count?.n ?? 0);
-  return { items, total, page: q.page, size: q.size, pages: pagesOf(total, q.size) };
+  return listPage(items, total, q);
 }
 
 interface OfferInput {
@@ -330,7 +333,11 @@ async function couponOut(tx: Tx, row: CouponRow): Promise<AdminCoupon> {
 
 export async function listCoupons(
   db: Db,
-  q: Page & { country?: string | undefined; status?: RecordStatus | undefined; search?: string | undefined },
+  q: PageQuery & {
+    country?: string | undefined;
+    status?: RecordStatus | undefined;
+    search?: string | undefined;
+  },
 ): Promise<AdminCouponList> {
   const countryId = await countryIdOf(db, q.country);
   const where = sql`${countryId === undefined ? sql`true` : sql`c.country_id = ${countryId}`}
@@ -354,7 +361,7 @@ export async function listCoupons(
     items.push(await couponOut(db, row!));
   }
   const total = Number(count?.n ?? 0);
-  return { items, total, page: q.page, size: q.size, pages: pagesOf(total, q.size) };
+  return listPage(items, total, q);
 }
 
 interface CouponInput {
@@ -410,12 +417,6 @@ const couponAudit = (r: CouponRow) => ({
   status: r.status,
 });
 
-const isCodeTaken = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: unknown };
-  if (e?.code === "23505") return true;
-  return e?.cause ? isCodeTaken(e.cause) : false;
-};
-
 export async function createCoupon(
   db: Db,
   actor: AuditActor,
@@ -438,7 +439,7 @@ export async function createCoupon(
     });
   } catch (err) {
     // Two creations of one code at once: the unique index refuses the second.
-    if (isCodeTaken(err)) throw AppError.validation({ code: COUPON_CODE_TAKEN_MESSAGE });
+    if (isUniqueViolation(err)) throw AppError.validation({ code: COUPON_CODE_TAKEN_MESSAGE });
     throw err;
   }
 }
@@ -481,7 +482,7 @@ export async function updateCoupon(
       return couponOut(tx, row!);
     });
   } catch (err) {
-    if (isCodeTaken(err)) throw AppError.validation({ code: COUPON_CODE_TAKEN_MESSAGE });
+    if (isUniqueViolation(err)) throw AppError.validation({ code: COUPON_CODE_TAKEN_MESSAGE });
     throw err;
   }
 }
@@ -526,7 +527,7 @@ const sliderAudit = (r: SliderRow) => ({
 
 export async function listSliders(
   db: Db,
-  q: Page & { country?: string | undefined; status?: RecordStatus | undefined },
+  q: PageQuery & { country?: string | undefined; status?: RecordStatus | undefined },
 ): Promise<AdminMarketSliderList> {
   const countryId = await countryIdOf(db, q.country);
   const where = sql`${countryId === undefined ? sql`true` : sql`s.country_id = ${countryId}`}
@@ -551,13 +552,11 @@ export async function listSliders(
       ORDER BY k.code, s.position, s.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
   );
   const total = Number(count?.n ?? 0);
-  return {
-    items: rows.map((r) => ({ ...r, id: Number(r.id), position: Number(r.position) })),
+  return listPage(
+    rows.map((r) => ({ ...r, id: Number(r.id), position: Number(r.position) })),
     total,
-    page: q.page,
-    size: q.size,
-    pages: pagesOf(total, q.size),
-  };
+    q,
+  );
 }
 
 export async function createSlider(

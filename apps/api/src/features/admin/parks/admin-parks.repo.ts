@@ -14,6 +14,7 @@ import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 import { likeEscape, likePattern } from "../../../lib/like";
+import { offsetOf } from "../../../lib/pagination";
 
 export type ParkRow = typeof parks.$inferSelect;
 export type ParkInsert = typeof parks.$inferInsert;
@@ -64,7 +65,7 @@ export async function listParks(db: Tx, f: ListFilter): Promise<ListRow[]> {
         ${f.status ? sql`AND p.status = ${f.status}` : sql``}
         ${f.countryCode ? sql`AND c.code = ${f.countryCode}` : sql``}
       ORDER BY p.name, p.id
-      LIMIT ${f.size} OFFSET ${(f.page - 1) * f.size}`,
+      LIMIT ${f.size} OFFSET ${offsetOf(f)}`,
   );
 }
 

@@ -39,6 +39,7 @@ import {
 import * as repo from "./admin-parks.repo";
 import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
+import { listPage } from "../../../lib/pagination";
 
 /** The park if it exists and is in the caller's scope; else the one 404. */
 export async function parkInScopeOr404(
@@ -69,8 +70,8 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
   };
   const rows = await repo.listParks(db, filter);
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countParks(db, filter) : 0);
-  return {
-    items: rows.map((r) => ({
+  return listPage(
+    rows.map((r) => ({
       id: r.id,
       park_code: r.park_code,
       slug: r.slug,
@@ -88,10 +89,8 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
       currency: r.currency,
     })),
     total,
-    page: q.page,
-    size: q.size,
-    pages: Math.max(1, Math.ceil(total / q.size)),
-  };
+    q,
+  );
 }
 
 export async function get(db: Db, access: StaffAccess, id: number): Promise<AdminPark> {

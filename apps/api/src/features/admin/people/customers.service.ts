@@ -12,6 +12,7 @@ import { recordAudit, type AuditActor } from "../audit.repo";
 import * as repo from "./customers.repo";
 import { isUuid } from "./staff.domain";
 import { iso, isoOrNull } from "../../../lib/iso";
+import { offsetOf, listPage } from "../../../lib/pagination";
 
 export const CUSTOMER_NOT_FOUND = "Customer not found";
 const LATEST = 20;
@@ -38,15 +39,9 @@ export async function listCustomers(db: Db, query: z.output<typeof CustomerListQ
   const { rows, total } = await repo.listCustomers(
     db,
     { search: query.search, status: query.status },
-    { limit: query.size, offset: (query.page - 1) * query.size },
+    { limit: query.size, offset: offsetOf(query) },
   );
-  return {
-    items: rows.map(summary),
-    total,
-    page: query.page,
-    size: query.size,
-    pages: Math.max(1, Math.ceil(total / query.size)),
-  };
+  return listPage(rows.map(summary), total, query);
 }
 
 async function customerRow(db: Db, id: string): Promise<repo.CustomerRow> {

@@ -22,11 +22,10 @@ import { recordAudit, type AuditActor } from "../audit.repo";
 import * as audit from "./audit-log.repo";
 import { isUuid } from "./staff.domain";
 import { iso } from "../../../lib/iso";
+import { listPage, offsetOf } from "../../../lib/pagination";
 
 export const DEAD_LETTER_NOT_FOUND = "Failed job not found";
 export const REDRIVEN = "The job was put back on its queue";
-
-const pages = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 export function listInquiries(db: Db, query: z.output<typeof InquiryListQuerySchema>) {
   return inquiries.listInquiries(
@@ -93,7 +92,7 @@ export async function listAudit(db: Db, access: StaffAccess, query: z.output<typ
       from: bound(query.from, false),
       to: bound(query.to, true),
     },
-    { limit: query.size, offset: (query.page - 1) * query.size },
+    { limit: query.size, offset: offsetOf(query) },
   );
   const items: AuditEntry[] = rows.map((r) => ({
     id: Number(r.id),
@@ -107,13 +106,13 @@ export async function listAudit(db: Db, access: StaffAccess, query: z.output<typ
     ip: r.ip,
     at: iso(r.at),
   }));
-  return { items, total, page: query.page, size: query.size, pages: pages(total, query.size) };
+  return listPage(items, total, query);
 }
 
 export async function listDeadLetters(jobs: Jobs, query: { page: number; size: number }) {
   const { items, total } = await jobs.deadLetters({
     limit: query.size,
-    offset: (query.page - 1) * query.size,
+    offset: offsetOf(query),
   });
   const out: DeadLetter[] = items.map((j) => ({
     id: j.id,
@@ -124,7 +123,7 @@ export async function listDeadLetters(jobs: Jobs, query: { page: number; size: n
     queued_at: j.queuedAt ? j.queuedAt.toISOString() : null,
     failed_at: j.failedAt.toISOString(),
   }));
-  return { items: out, total, page: query.page, size: query.size, pages: pages(total, query.size) };
+  return listPage(out, total, query);
 }
 
 /** Puts a dead letter back on its queue, and writes who did it to the audit log. */

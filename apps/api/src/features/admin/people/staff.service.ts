@@ -42,6 +42,7 @@ import {
 } from "./staff.domain";
 import * as repo from "./staff.repo";
 import { iso, isoOrNull } from "../../../lib/iso";
+import { listPage, offsetOf } from "../../../lib/pagination";
 
 export interface StaffDeps {
   db: Db;
@@ -65,14 +66,6 @@ function operatorScope(access: StaffAccess): number | undefined {
   // Staff without an operator manage nobody: a scope that matches no row.
   return access.operator?.id ?? -1;
 }
-
-const pageOf = <T>(items: T[], total: number, page: number, size: number) => ({
-  items,
-  total,
-  page,
-  size,
-  pages: Math.max(1, Math.ceil(total / size)),
-});
 
 function presentStaff(row: repo.StaffRow): StaffMember {
   return {
@@ -124,9 +117,9 @@ export async function listStaff(db: Db, access: StaffAccess, query: z.output<typ
   const { rows, total } = await repo.listStaff(
     db,
     { operatorId, search: query.search, role: query.role },
-    { limit: query.size, offset: (query.page - 1) * query.size },
+    { limit: query.size, offset: offsetOf(query) },
   );
-  return pageOf(rows.map(presentStaff), total, query.page, query.size);
+  return listPage(rows.map(presentStaff), total, query);
 }
 
 export async function listInvitations(
@@ -136,14 +129,13 @@ export async function listInvitations(
 ) {
   const { rows, total } = await repo.listOpenInvitations(d.db, operatorScope(access), {
     limit: query.size,
-    offset: (query.page - 1) * query.size,
+    offset: offsetOf(query),
   });
   const now = d.clock();
-  return pageOf(
+  return listPage(
     rows.map((r) => presentInvitation(r, now)),
     total,
-    query.page,
-    query.size,
+    query,
   );
 }
 

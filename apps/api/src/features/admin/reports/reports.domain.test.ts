@@ -3,7 +3,6 @@ import {
   changePercent,
   csvCell,
   csvLine,
-  pagesOf,
   latestToday,
   percentOf,
   resolveRange,
@@ -77,9 +76,7 @@ describe("resolveRange", () => {
 });
 
 describe("figures", () => {
-  it("computes pages, percentages and changes", () => {
-    expect(pagesOf(0, 10)).toBe(1);
-    expect(pagesOf(24, 10)).toBe(3);
+  it("computes percentages and changes", () => {
     expect(percentOf(1, 3)).toBe(33.3);
     expect(percentOf(5, 0)).toBe(0);
     expect(changePercent(150, 100)).toBe(50);

@@ -55,9 +55,6 @@ export function statusProblem(kind: ReportKind, status: string | undefined): str
   return allowed.includes(status) ? null : UNKNOWN_STATUS_TEXT;
 }
 
-/** Pages of `size` for `total` rows (at least 1, so an empty report still has its page 1). */
-export const pagesOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
-
 /** An occupancy percentage with one decimal; 0 for a park without capacity. */
 export function percentOf(held: number, capacity: number): number {
   if (capacity <= 0) return 0;

@@ -23,13 +23,13 @@ import {
   csvHeader,
   csvRows,
   latestToday,
-  pagesOf,
   percentOf,
   resolveRange,
   statusProblem,
 } from "./reports.domain";
 import * as repo from "./reports.repo";
 import type { PageAt, ReportFilter } from "./reports.repo";
+import { listPage, offsetOf } from "../../../lib/pagination";
 
 export interface ReportDeps {
   db: Db;
@@ -241,15 +241,15 @@ export async function report<K extends ReportKind>(
   const f = await filterOf(deps, access, kind, query);
   const spec = SPECS[kind] as unknown as ReportSpec<K, unknown>;
   const [raw, summary] = await Promise.all([
-    spec.page(deps.db, f, { offset: (query.page - 1) * query.size, limit: query.size }),
+    spec.page(deps.db, f, { offset: offsetOf(query), limit: query.size }),
     spec.summary(deps, f),
   ]);
   return {
-    items: raw.map((r) => spec.row(deps, r)),
-    total: summary.total,
-    page: query.page,
-    size: query.size,
-    pages: pagesOf(summary.total, query.size),
+    ...listPage(
+      raw.map((r) => spec.row(deps, r)),
+      summary.total,
+      query,
+    ),
     from: f.from,
     to: f.to,
     totals: summary.totals,
