@@ -293,3 +293,74 @@ describe("event parking", () => {
     await context.close();
   });
 });
+
+/**
+ * For each map pin: its title, whether a click at its label's centre lands on it (nothing covers
+ * it) and whether it takes the keyboard's focus.
+ */
+async function reachablePins(page: Page) {
+  return page.locator(".leaflet-marker-icon").evaluateAll((markers) =>
+    markers.map((m) => {
+      // Measured in view: a point outside the viewport hits nothing.
+      m.scrollIntoView({ block: "center" });
+      const r = m.querySelector(".park-pin")!.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      (m as HTMLElement).focus();
+      return {
+        title: m.getAttribute("title"),
+        clickable: hit !== null && m.contains(hit),
+        focusable: document.activeElement === m,
+      };
+    }),
+  );
+}
+
+describe("map pins at one spot", () => {
+  for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+    it(`draws the venue, the car park under it and two events at one venue apart, each reachable (${width})`, async () => {
+      const start = new Date(Math.ceil((Date.now() + 5 * DAY) / 3_600_000) * 3_600_000);
+      const stamp = `${Date.now()}${width}`;
+      const spot = { lat: parks[2]!.lat, lng: parks[2]!.lng, venueName: "Shared Grounds" };
+      const parkOffer = (parkId: number) => ({
+        parkId,
+        offers: [{ vehicleTypeId: 1, priceMinor: 150_000, allocation: 5 }],
+      });
+      // The venue stands exactly where a car park is; a second event shares the venue.
+      const code = await createE2eEvent(db, {
+        name: `Twin Stage A ${stamp}`,
+        ...spot,
+        start,
+        end: new Date(start.getTime() + 3 * 3_600_000),
+        parks: [parkOffer(parks[2]!.id)],
+      });
+      await createE2eEvent(db, {
+        name: `Twin Stage B ${stamp}`,
+        ...spot,
+        start,
+        end: new Date(start.getTime() + 3 * 3_600_000),
+        parks: [parkOffer(parks[2]!.id)],
+      });
+      const context = await browser.newContext({ viewport });
+      await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+      const { page, problems } = await watchedPage(context);
+
+      await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.locator(".park-pin").count(), { timeout: 15_000 }).toBe(2);
+      const onEvent = await reachablePins(page);
+      expect(onEvent.map((p) => p.title).sort()).toEqual(["Shared Grounds", parks[2]!.name].sort());
+      expect(onEvent).toEqual(onEvent.map((p) => ({ ...p, clickable: true, focusable: true })));
+
+      await page.goto(`${server.url}/events?search=${encodeURIComponent(`Twin Stage`)}`, {
+        waitUntil: "networkidle",
+      });
+      await expect
+        .poll(() => page.locator(".park-pin").count(), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(2);
+      const onList = (await reachablePins(page)).filter((p) => p.title?.endsWith(stamp));
+      expect(onList.map((p) => p.title).sort()).toEqual([`Twin Stage A ${stamp}`, `Twin Stage B ${stamp}`]);
+      expect(onList).toEqual(onList.map((p) => ({ ...p, clickable: true, focusable: true })));
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
+});

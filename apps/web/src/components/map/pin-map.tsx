@@ -5,6 +5,7 @@ import "./pin-map.css";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { MAP_ATTRIBUTION, MAP_TILE_URL } from "./map-config";
+import { spreadPins } from "./spread-pins";
 
 export interface PinMapTexts {
   map: string;
@@ -69,6 +70,8 @@ export default function PinMap({
   const map = useRef<LeafletMap | null>(null);
   const leaflet = useRef<typeof Leaflet | null>(null);
   const layer = useRef<LayerGroup | null>(null);
+  /** The drawn pins' markers and labels, in the order of the pins, to spread them after each zoom. */
+  const drawn = useRef<{ marker: Leaflet.Marker; label: HTMLElement }[]>([]);
   const callbacks = useRef({ onMoveEnd, onPinClick, navigate, texts });
   callbacks.current = { onMoveEnd, onPinClick, navigate, texts };
   const fitRef = useRef(fitToPins);
@@ -93,6 +96,7 @@ export default function PinMap({
           callbacks.current.onMoveEnd?.([m.getCenter().lat, m.getCenter().lng], radiusOf(m.getBounds()));
         userMoved.current = false;
       });
+      m.on("zoomend viewreset", spreadDrawn);
       m.on("dragstart zoomstart", () => {
         if (!selfMoving.current) userMoved.current = true;
       });
@@ -163,6 +167,7 @@ export default function PinMap({
     if (!L || !layer.current) return;
     map.current?.closePopup();
     layer.current.clearLayers();
+    drawn.current = [];
     for (const pin of pinsRef.current) {
       const el = document.createElement("span");
       el.className = pin.accent ? "park-pin park-pin--accent" : "park-pin";
@@ -184,7 +189,25 @@ export default function PinMap({
         });
       marker.on("click", () => callbacks.current.onPinClick?.(pin.id));
       marker.addTo(layer.current);
+      drawn.current.push({ marker, label: el });
     }
+    spreadDrawn();
+  }
+
+  /**
+   * Pins whose labels would cover each other at this zoom (two parks at one address, an event's
+   * venue beside a car park) are drawn stacked around their spot, so each can be seen, clicked and
+   * focused; zooming in far enough puts them back on their own points.
+   */
+  function spreadDrawn() {
+    const m = map.current;
+    if (!m) return;
+    const list = drawn.current;
+    const shifts = spreadPins(list.map(({ marker }) => m.latLngToLayerPoint(marker.getLatLng())));
+    list.forEach(({ label }, i) => {
+      const { x, y } = shifts[i]!;
+      label.style.translate = x === 0 && y === 0 ? "" : `${Math.round(x)}px ${Math.round(y)}px`;
+    });
   }
 
   /** Shows every pin, with some room around them; a single park is not zoomed in to the street. */
