@@ -293,3 +293,123 @@ describe("event parking", () => {
     await context.close();
   });
 });
+
+/**
+ * For each map pin (the marker's element, which takes clicks and focus): its title, whether it has
+ * an accessible name, whether its target is at least 24 × 24 px and covers no other pin's, whether
+ * a click at its label's centre lands on it (nothing covers it) and whether it takes the keyboard's
+ * focus.
+ */
+async function reachablePins(page: Page) {
+  return page.locator(".leaflet-marker-icon").evaluateAll((markers) => {
+    // All measured at one scroll position, to compare them.
+    const rects = markers.map((m) => m.getBoundingClientRect());
+    return markers.map((m, i) => {
+      const r = rects[i]!;
+      const apart = rects.every(
+        (o, j) => j === i || o.right <= r.left || r.right <= o.left || o.bottom <= r.top || r.bottom <= o.top,
+      );
+      // Measured in view: a point outside the viewport hits nothing.
+      m.scrollIntoView({ block: "center" });
+      const l = m.querySelector(".park-pin")!.getBoundingClientRect();
+      const hit = document.elementFromPoint(l.left + l.width / 2, l.top + l.height / 2);
+      (m as HTMLElement).focus();
+      return {
+        title: m.getAttribute("title"),
+        named: m.getAttribute("role") === "button" && (m.textContent ?? "").trim() !== "",
+        target: r.width >= 24 && r.height >= 24 && apart,
+        clickable: hit !== null && m.contains(hit),
+        focusable: document.activeElement === m,
+      };
+    });
+  });
+}
+
+const reachable = (p: Awaited<ReturnType<typeof reachablePins>>[number]) => ({
+  ...p,
+  named: true,
+  target: true,
+  clickable: true,
+  focusable: true,
+});
+
+/** What axe's `target-size` rule (WCAG 2.5.8) finds on the page: it is what failed on stacked pins. */
+async function smallTargets(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")));
+}
+
+describe("map pins at one spot", () => {
+  for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+    it(`draws the venue, the car park under it and two events at one venue apart, each reachable, at every zoom (${width})`, async () => {
+      const start = new Date(Math.ceil((Date.now() + 5 * DAY) / 3_600_000) * 3_600_000);
+      const stamp = `${Date.now()}${width}`;
+      const spot = { lat: parks[2]!.lat, lng: parks[2]!.lng, venueName: "Shared Grounds" };
+      const parkOffer = (parkId: number) => ({
+        parkId,
+        offers: [{ vehicleTypeId: 1, priceMinor: 150_000, allocation: 5 }],
+      });
+      // The venue stands exactly where a car park is, another car park is elsewhere in Lagos;
+      // a second event shares the venue.
+      const code = await createE2eEvent(db, {
+        name: `Twin Stage A ${stamp}`,
+        ...spot,
+        start,
+        end: new Date(start.getTime() + 3 * 3_600_000),
+        parks: [parkOffer(parks[2]!.id), parkOffer(parks[3]!.id)],
+      });
+      await createE2eEvent(db, {
+        name: `Twin Stage B ${stamp}`,
+        ...spot,
+        start,
+        end: new Date(start.getTime() + 3 * 3_600_000),
+        parks: [parkOffer(parks[2]!.id)],
+      });
+      const context = await browser.newContext({ viewport });
+      await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+      const { page, problems } = await watchedPage(context);
+
+      await page.goto(`${server.url}/event/${code}`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.locator(".park-pin").count(), { timeout: 15_000 }).toBe(3);
+      const onEvent = await reachablePins(page);
+      expect(onEvent.map((p) => p.title).sort()).toEqual(
+        ["Shared Grounds", parks[2]!.name, parks[3]!.name].sort(),
+      );
+      expect(onEvent).toEqual(onEvent.map(reachable));
+      expect(await smallTargets(page)).toEqual([]);
+      // Zoomed out until the other car park's pin meets the venue's too: the pins are spread
+      // again for the new zoom, and still each reachable.
+      const pinPlaces = () =>
+        page
+          .locator(".leaflet-marker-icon")
+          .evaluateAll((markers) =>
+            markers.map((m) => `${(m as HTMLElement).style.transform} ${(m as HTMLElement).style.translate}`),
+          );
+      for (let i = 0; i < 6; i++) {
+        const before = await pinPlaces();
+        await page.locator(".leaflet-control-zoom-out").click();
+        // One zoom at a time: Leaflet drops a zoom asked for while it animates one.
+        await expect
+          .poll(async () => ((await page.locator(".leaflet-zoom-anim").count()) > 0 ? before : pinPlaces()))
+          .not.toEqual(before);
+      }
+      // All three are now drawn away from their points (spread), and each still reachable.
+      expect((await pinPlaces()).filter((p) => p.includes("calc"))).toHaveLength(3);
+      await expect.poll(() => reachablePins(page)).toEqual(onEvent.map(reachable));
+      expect(await smallTargets(page)).toEqual([]);
+
+      await page.goto(`${server.url}/events?search=${encodeURIComponent(`Twin Stage`)}`, {
+        waitUntil: "networkidle",
+      });
+      await expect
+        .poll(() => page.locator(".park-pin").count(), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(2);
+      const onList = (await reachablePins(page)).filter((p) => p.title?.endsWith(stamp));
+      expect(onList.map((p) => p.title).sort()).toEqual([`Twin Stage A ${stamp}`, `Twin Stage B ${stamp}`]);
+      expect(onList).toEqual(onList.map(reachable));
+      expect(await smallTargets(page)).toEqual([]);
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -5,6 +5,7 @@ import "./pin-map.css";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { MAP_ATTRIBUTION, MAP_TILE_URL } from "./map-config";
+import { PIN_TARGET_MIN, spreadPins } from "./spread-pins";
 
 export interface PinMapTexts {
   map: string;
@@ -69,6 +70,8 @@ export default function PinMap({
   const map = useRef<LeafletMap | null>(null);
   const leaflet = useRef<typeof Leaflet | null>(null);
   const layer = useRef<LayerGroup | null>(null);
+  /** The drawn pins' markers, in the order of the pins, to spread them after each zoom. */
+  const drawn = useRef<Leaflet.Marker[]>([]);
   const callbacks = useRef({ onMoveEnd, onPinClick, navigate, texts });
   callbacks.current = { onMoveEnd, onPinClick, navigate, texts };
   const fitRef = useRef(fitToPins);
@@ -93,6 +96,7 @@ export default function PinMap({
           callbacks.current.onMoveEnd?.([m.getCenter().lat, m.getCenter().lng], radiusOf(m.getBounds()));
         userMoved.current = false;
       });
+      m.on("zoomend viewreset", spreadDrawn);
       m.on("dragstart zoomstart", () => {
         if (!selfMoving.current) userMoved.current = true;
       });
@@ -163,6 +167,7 @@ export default function PinMap({
     if (!L || !layer.current) return;
     map.current?.closePopup();
     layer.current.clearLayers();
+    drawn.current = [];
     for (const pin of pinsRef.current) {
       const el = document.createElement("span");
       el.className = pin.accent ? "park-pin park-pin--accent" : "park-pin";
@@ -178,13 +183,53 @@ export default function PinMap({
       if (href !== undefined)
         marker.bindPopup(() => popupOf({ ...pin, href }), {
           className: "park-popup-wrap",
-          offset: [0, -12],
+          offset: [0, -PIN_TARGET_MIN],
           maxWidth: 260,
           autoPanPadding: [24, 24],
         });
       marker.on("click", () => callbacks.current.onPinClick?.(pin.id));
       marker.addTo(layer.current);
+      drawn.current.push(marker);
     }
+    spreadDrawn();
+  }
+
+  /**
+   * Pins whose labels would cover each other at this zoom (two parks at one address, an event's
+   * venue beside a car park) are drawn apart around their spot, so each can be seen, clicked and
+   * focused; zooming in far enough puts them back on their own points. The marker's element is
+   * itself the label's box (pin-map.css), so it is what moves: the target that takes clicks and
+   * focus is where the label is drawn, and no two targets cover each other.
+   */
+  function spreadDrawn() {
+    const m = map.current;
+    if (!m) return;
+    const list = drawn.current.flatMap((marker) => {
+      const el = marker.getElement();
+      return el ? [{ marker, el }] : [];
+    });
+    const shifts = spreadPins(
+      list.map(({ marker, el }) => {
+        // Where Leaflet places the marker (rounded, as it does), and the label's layout size,
+        // which the shift itself does not change.
+        const { x, y } = m.latLngToLayerPoint(marker.getLatLng()).round();
+        return {
+          x,
+          y,
+          width: Math.max(PIN_TARGET_MIN, el.offsetWidth),
+          height: Math.max(PIN_TARGET_MIN, el.offsetHeight),
+        };
+      }),
+    );
+    list.forEach(({ marker, el }, i) => {
+      const { x, y } = shifts[i]!;
+      const dx = Math.round(x);
+      const dy = Math.round(y);
+      el.style.translate = dx === 0 && dy === 0 ? "" : `calc(-50% + ${dx}px) calc(-100% + ${dy}px)`;
+      // The popup points at the label where it is drawn.
+      const popup = marker.getPopup();
+      if (popup) popup.options.offset = [dx, dy - el.offsetHeight];
+    });
   }
 
   /** Shows every pin, with some room around them; a single park is not zoomed in to the street. */
