@@ -1,26 +1,50 @@
-/** The signs the product shows: ₦, $, CA$ and CFA, whatever the language. */
-export const CURRENCY_SIGNS: Readonly<Record<string, string>> = {
-  NGN: "₦",
-  USD: "$",
-  CAD: "CA$",
-  XOF: "CFA",
-};
+/**
+ * What writing a currency takes: the sign the product shows for it and its decimals (0 for a
+ * currency without a subunit, such as the CFA franc). Both come from the served countries' rows
+ * (`currency_symbol`, `currency_decimals`): the API learns them from its countries table, the web
+ * app from GET /countries (and, before that answer, from the countries it has always had).
+ * Nothing here names a currency, so a country added as rows shows its money right.
+ */
+export interface CurrencyFacts {
+  symbol: string;
+  decimals: number;
+}
+
+const currencies = new Map<string, CurrencyFacts>();
+
+/** Learns (or relearns) currencies from countries' rows; an unknown currency is written with its code. */
+export function learnCurrencies(
+  rows: Iterable<{ currency: string; currency_symbol: string; currency_decimals: number }>,
+): void {
+  for (const r of rows) {
+    currencies.set(r.currency.toUpperCase(), { symbol: r.currency_symbol, decimals: r.currency_decimals });
+  }
+}
+
+/** The currencies learned so far, by ISO code. */
+export function knownCurrencies(): ReadonlyMap<string, CurrencyFacts> {
+  return currencies;
+}
+
+/** Whether a sign is written after the amount in every language: a sign of letters only ("CFA"). */
+const signAfter = (sign: string) => /^\p{L}+$/u.test(sign);
 
 /**
  * Money as the product writes it, in the web app and in the API's sentences alike: an amount in
- * major units with 0 or 2 fraction digits (none for a whole amount, and always none for CFA
- * francs), never one ("CA$31.50", not "CA$31.5"); with the product's sign for the currency,
- * placed as the language writes it ("₦1,500", "1 500 CFA", "12,50 $" in French).
+ * major units with 0 or 2 fraction digits (none for a whole amount, and always none for a
+ * currency without a subunit), never one ("CA$31.50", not "CA$31.5"); with the currency's sign,
+ * placed as the language writes it ("₦1,500", "1 500 CFA", "12,50 $" in French; a sign of letters
+ * only, or a currency not learned yet and so written with its code, goes after the amount).
  */
 export function formatMoney(amount: number, currency: string, language: string): string {
+  const facts = currencies.get(currency.toUpperCase());
   const cents = Math.round(Math.abs(amount) * 100);
-  const digits = currency === "XOF" || cents % 100 === 0 ? 0 : 2;
+  const digits = facts?.decimals === 0 || cents % 100 === 0 ? 0 : 2;
   const number = new Intl.NumberFormat(language, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(Math.abs(amount));
-  const sign = CURRENCY_SIGNS[currency] ?? currency;
-  const body =
-    language.startsWith("fr") || currency === "XOF" ? `${number}\u00a0${sign}` : `${sign}${number}`;
+  const sign = facts?.symbol ?? currency;
+  const body = language.startsWith("fr") || signAfter(sign) ? `${number}\u00a0${sign}` : `${sign}${number}`;
   return amount < 0 ? `-${body}` : body;
 }

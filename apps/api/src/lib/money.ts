@@ -1,4 +1,4 @@
-import { CURRENCY_SIGNS, formatMoney } from "@parkwell/contract";
+import { formatMoney, knownCurrencies } from "@parkwell/contract";
 
 /**
  * Money is integer minor units in storage and major units (numbers, at most 2 decimals, 0 for
@@ -20,20 +20,22 @@ export function bpsToPercent(bps: number): number {
   return bps / 100;
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const DIGITS = String.raw`(\d{1,3}(?:,\d{3})*(?:\.\d{2})?)`;
+
 /**
  * An amount formatMoney wrote in English ("₦20,000", "CA$31.50", "1,500 CFA") rewritten in
- * `language`; any other text as it is. Sentences are composed in English, then translated.
+ * `language`; any other text as it is. Sentences are composed in English, then translated. The
+ * currencies are the served countries' (learned from their rows), so a fifth country's money
+ * is rewritten as well.
  */
 export function moneyIn(text: string, language: string): string {
-  const sign = /^(-?)(₦|CA\$|\$)(\d{1,3}(?:,\d{3})*(?:\.\d{2})?)$/.exec(text);
-  const cfa = /^(-?)(\d{1,3}(?:,\d{3})*)\u00a0CFA$/.exec(text);
-  const found = sign
-    ? { minus: sign[1], code: sign[2], digits: sign[3] }
-    : cfa
-      ? { minus: cfa[1], code: "CFA", digits: cfa[2] }
-      : null;
-  if (!found) return text;
-  const currency = Object.entries(CURRENCY_SIGNS).find(([, s]) => s === found.code)![0];
-  const amount = Number(found.digits!.replaceAll(",", ""));
-  return formatMoney(found.minus ? -amount : amount, currency, language);
+  for (const [currency, { symbol }] of knownCurrencies()) {
+    const sign = escape(symbol);
+    const m = new RegExp(`^(-?)(?:${sign}${DIGITS}|${DIGITS}\u00a0${sign})$`).exec(text);
+    if (!m) continue;
+    const amount = Number((m[2] ?? m[3])!.replaceAll(",", ""));
+    return formatMoney(m[1] ? -amount : amount, currency, language);
+  }
+  return text;
 }

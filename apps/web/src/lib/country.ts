@@ -12,6 +12,7 @@ import {
   type DetectedCountry,
   type PickerCountry,
 } from "./country-detection";
+import { learnCountriesCurrencies } from "./currencies";
 import { lookupIp } from "./ip-lookup";
 import { readJson, STORAGE_KEYS, writeStorage } from "./storage-keys";
 
@@ -145,7 +146,9 @@ export function useCountryFlow(): CountryFlowState {
 /** GET /countries, cached locally; when it fails, the cached list (else the built-in four). */
 async function loadCountries(): Promise<PickerCountry[]> {
   try {
-    writeStorage(STORAGE_KEYS.countries, JSON.stringify(await api<Country[]>("/countries")));
+    const list = await api<Country[]>("/countries");
+    writeStorage(STORAGE_KEYS.countries, JSON.stringify(list));
+    learnCountriesCurrencies(list);
   } catch {
     // The list this browser had stands.
   }

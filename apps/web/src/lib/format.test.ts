@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
+import { learnCountriesCurrencies } from "./currencies";
 import { countryLabel, formatAmountInput, vehicleTypeLabel, formatMoney, parseNumber } from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
@@ -18,6 +19,17 @@ describe("formatMoney", () => {
     expect(plain(formatMoney(2500.4, "XOF", "en"))).toBe("2,500 CFA");
     expect(plain(formatMoney(2500, "XOF", "fr"))).toBe("2 500 CFA");
     expect(plain(formatMoney(1500.5, "NGN", "fr"))).toBe("1 500,50 ₦");
+  });
+
+  it("writes a country added as rows with its row's sign and decimals, and an unknown currency with its code", () => {
+    learnCountriesCurrencies([
+      { code: "GH", currency: "GHS", currency_symbol: "GH₵", currency_decimals: 2 },
+      { code: "CM", currency: "XAF", currency_symbol: "FCFA", currency_decimals: 0 },
+    ]);
+    expect(formatMoney(1250.5, "GHS", "en")).toBe("GH₵1,250.50");
+    expect(plain(formatMoney(1250.5, "GHS", "fr"))).toBe("1 250,50 GH₵");
+    expect(plain(formatMoney(1500.4, "XAF", "en"))).toBe("1,500 FCFA");
+    expect(plain(formatMoney(15, "EUR", "en"))).toBe("15 EUR");
   });
 
   it("puts a minus before the sign for debits", () => {

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-// The one money text, shared with the API's sentences.
+// The one money text, shared with the API's sentences; the currencies it knows (./currencies).
+import "./currencies";
 export { formatMoney } from "@parkwell/contract";
 
 /**

@@ -13,6 +13,7 @@ import {
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "./api";
+import { learnCountriesCurrencies } from "./currencies";
 import { eventAccessHeaders } from "./event-access";
 import { getSession } from "./session";
 import { STORAGE_KEYS, writeStorage } from "./storage-keys";
@@ -138,6 +139,10 @@ export function useEvent(code: string | null) {
 export const countriesQuery = () =>
   queryOptions({
     queryKey: ["countries"],
-    queryFn: ({ signal }) => api<Country[]>("/countries", { signal }),
+    queryFn: async ({ signal }) => {
+      const list = await api<Country[]>("/countries", { signal });
+      learnCountriesCurrencies(list);
+      return list;
+    },
     staleTime: 10 * 60_000,
   });

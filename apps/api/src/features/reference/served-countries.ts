@@ -1,3 +1,4 @@
+import { learnCurrencies } from "@parkwell/contract";
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { countries } from "../../db/schema/index";
@@ -88,6 +89,14 @@ export class ServedCountries {
         };
         this.snapshot = snapshot;
         this.loadedAt = this.now();
+        // Money texts (formatMoney, the French of a sentence's amounts) write each currency as its row says.
+        learnCurrencies(
+          rows.map((c) => ({
+            currency: c.currency,
+            currency_symbol: c.currencySymbol,
+            currency_decimals: c.currencyDecimals,
+          })),
+        );
         return snapshot;
       } finally {
         this.loading = null;

@@ -19,7 +19,7 @@ export function ParksListPage() {
   return (
     <div className="container page parks-page">
       <div className="parks-page__head">
-        <h1>{t("listTitle", { country: t(`country.${country.code}`) })}</h1>
+        <h1>{t("listTitle", { country: t(`country.${country.code}`, { defaultValue: country.name }) })}</h1>
         <Link className="button" to={`/search?${toSearchParams({ ...query, page: 1 }).toString()}`}>
           {t("mapView")}
         </Link>
