@@ -302,7 +302,7 @@ describe("mail jobs", () => {
       expect(verified.statusCode).toBe(200);
     }
     const receipts = (await mailsTo(ctx, user)).filter((m) => m.subject.includes("top-up"));
-    expect(receipts.map((m) => m.subject)).toEqual(["Your Parkwell wallet top-up of 5000 NGN is received"]);
+    expect(receipts.map((m) => m.subject)).toEqual(["Your Parkwell wallet top-up of ₦5,000 is received"]);
     expect(receipts[0]!.body).toContain(reference);
   });
 });

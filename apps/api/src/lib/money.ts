@@ -15,6 +15,18 @@ export function toMinor(major: number, decimals: number): number {
   return minor === 0 ? 0 : minor;
 }
 
+/** Whether an amount in major units has no more decimals than the currency has. */
+export const fitsDecimals = (amount: number, decimals: number): boolean =>
+  Math.abs(toMinor(amount, decimals) - amount * 10 ** decimals) < 1e-6;
+
+/**
+ * An amount in minor units as the product writes money (formatMoney), in `language`: English by
+ * default, for a sentence the API translates with its amounts (moneyIn); a mail's own language.
+ */
+export function moneyText(minor: number, currency: string, decimals: number, language = "en"): string {
+  return formatMoney(toMajor(minor, decimals), currency, language);
+}
+
 /** Percent given in basis points (750 = 7.5%), as the number clients show. */
 export function bpsToPercent(bps: number): number {
   return bps / 100;

@@ -1,4 +1,4 @@
-import { formatZonedDateTime, type Booking } from "@parkwell/contract";
+import { formatMoney, formatZonedDateTime, type Booking } from "@parkwell/contract";
 import type { BookingMailTemplate } from "../../jobs/mail-job";
 import type { MailMessage } from "../../lib/mailer";
 
@@ -105,7 +105,7 @@ export function bookingMail(
   const fill = (s: string) =>
     s
       .replace("{code}", b.booking_code)
-      .replace("{refund}", `${refund} ${b.currency}`)
+      .replace("{refund}", formatMoney(refund, b.currency, lang))
       .replace("{event}", b.event?.name ?? "");
   const t = TEXTS[kind][lang];
   const l = LABELS[lang];
@@ -116,7 +116,7 @@ export function bookingMail(
     `${l.park}: ${b.park.name}, ${b.park.address}`,
     `${l.from}: ${formatZonedDateTime(b.start_time, lang, b.park.time_zone)}`,
     `${l.to}: ${formatZonedDateTime(b.end_time, lang, b.park.time_zone)}`,
-    `${l.paid}: ${b.paid} ${b.currency}`,
+    `${l.paid}: ${formatMoney(b.paid, b.currency, lang)}`,
   ];
   return {
     to,

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { orderLines, orders, users } from "../../db/schema/index";
 import type { MailJob, OrderMailTemplate } from "../../jobs/mail-job";
 import type { MailMessage } from "../../lib/mailer";
-import { toMajor } from "../../lib/money";
+import { moneyText } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
 
 type Lang = "en" | "fr";
@@ -132,7 +132,7 @@ export function orderMail(
     publicUrl: string;
   },
 ): MailMessage {
-  const money = (minor: number) => `${toMajor(minor, o.decimals)} ${o.currency}`;
+  const money = (minor: number) => moneyText(minor, o.currency, o.decimals, lang);
   const fill = (s: string) =>
     s
       .replace("{code}", o.code)

@@ -4,6 +4,7 @@
  * currency's country.
  */
 import { DEFAULT_COUNTRY_CODE, GATEWAY_PROVIDERS } from "@parkwell/contract";
+import { toMinor } from "../../lib/money";
 import type { ProviderName } from "./providers/types";
 
 export interface Gateway {
@@ -72,7 +73,7 @@ export function topUpAmountError(
       ? `Amount must be a whole number of ${currency}`
       : `Amount can have at most ${limits.decimals} decimal places`;
   }
-  const minor = Math.round(amount * 10 ** limits.decimals);
+  const minor = toMinor(amount, limits.decimals);
   if (minor < limits.minMinor) return `Amount must be at least ${format(limits.minMinor)}`;
   if (minor > limits.maxMinor) return `Amount must be at most ${format(limits.maxMinor)}`;
   const committed = balanceMinor + pendingMinor;

@@ -10,7 +10,7 @@
 import type { Db } from "../../db/client";
 import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
-import { toMajor } from "../../lib/money";
+import { moneyText } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
 import { receiptMail } from "./payments.mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
@@ -126,7 +126,7 @@ export async function composeReceiptMail(
   if (!found || found.payment.status !== "succeeded") return null;
   const { payment, email, language } = found;
   const decimals = d.countries.decimalsOf(payment.currency);
-  const money = (minor: number) => `${toMajor(minor, decimals)} ${payment.currency}`;
+  const money = (minor: number) => moneyText(minor, payment.currency, decimals, language);
   return receiptMail(
     language,
     email,

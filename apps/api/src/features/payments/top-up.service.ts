@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Config } from "../../config";
 import { AppError } from "../../lib/app-error";
-import { toMajor, toMinor } from "../../lib/money";
+import { moneyText, toMajor, toMinor } from "../../lib/money";
 import { lockWalletBalance, userCurrency } from "../wallet/ledger.service";
 import { gatewayFor, payableSince, topUpAmountError } from "./payments.domain";
 import * as repo from "./payments.repo";
@@ -78,7 +78,7 @@ export async function addFunds(
   const found = await repo.findTopUpLimits(deps.db, user.countryId);
   if (!found) throw new AppError(503, "payments_unavailable", NO_PAYMENTS);
   const limits = { ...found, decimals: user.decimals };
-  const fmt = (m: number) => `${toMajor(m, user.decimals)} ${user.currency}`;
+  const fmt = (m: number) => moneyText(m, user.currency, user.decimals);
   // The amount itself first (positive, decimals, min, max), before anything is locked.
   const invalid = topUpAmountError(input.amount, user.currency, limits, 0, fmt);
   if (invalid) throw AppError.validation({ amount: invalid });

@@ -54,7 +54,7 @@ describe("the wallet cap when a top-up starts", () => {
     const sixth = await addFunds(u, MILLION);
     expect(sixth.statusCode).toBe(422);
     expect(sixth.json().fields.amount).toBe(
-      "A wallet can hold at most 5000000 NGN; with 5000000 NGN in top-ups still being paid, you can add up to 0 NGN",
+      "A wallet can hold at most ₦5,000,000; with ₦5,000,000 in top-ups still being paid, you can add up to ₦0",
     );
     expect(payments.ctx.paystack.transactions.size).toBe(initialised);
     for (const ref of refs) expect((await pay(u, ref)).data.credited).toBe(true);

@@ -40,7 +40,7 @@ import { queueEventCancellation } from "../../events/event-cancellation.service"
 import { forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { changed } from "../parks/admin-parks.domain";
-import { fitsDecimals } from "../parks/admin-parks.service";
+import { fitsDecimals } from "../../../lib/money";
 import * as repo from "./admin-events.repo";
 import type { EventRow, EventScope } from "./admin-events.repo";
 import { iso } from "../../../lib/iso";

@@ -26,6 +26,7 @@ import {
   type ItemKind,
   type RecordStatus,
 } from "@parkwell/contract";
+import { toMajor } from "../../../lib/money";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
@@ -649,7 +650,7 @@ export async function updateItem(
     const input: ItemInput = {
       kind: seen.kind,
       category_id: body.category_id ?? seen.categoryId,
-      price: body.price ?? seen.priceMinor / 10 ** country.decimals,
+      price: body.price ?? toMajor(seen.priceMinor, country.decimals),
       stock: body.stock === undefined ? seen.stock : body.stock,
       daily_capacity: body.daily_capacity === undefined ? seen.dailyCapacity : body.daily_capacity,
       addon_ids: body.addon_ids ?? links.addonIds,

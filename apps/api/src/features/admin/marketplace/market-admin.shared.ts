@@ -13,7 +13,7 @@ import { AppError } from "../../../lib/app-error";
 import { toMajor, toMinor } from "../../../lib/money";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { changed } from "../parks/admin-parks.domain";
-import { fitsDecimals } from "../parks/admin-parks.service";
+import { fitsDecimals } from "../../../lib/money";
 
 export interface MarketCountry {
   id: number;

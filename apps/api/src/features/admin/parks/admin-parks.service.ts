@@ -22,7 +22,7 @@ import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { AppError } from "../../../lib/app-error";
 import type { Language } from "../../../lib/language";
-import { toMajor, toMinor } from "../../../lib/money";
+import { fitsDecimals, toMajor, toMinor } from "../../../lib/money";
 import { normalizeSearchText } from "../../../lib/search-text";
 import { isIanaTimeZone } from "../../../lib/time-zone";
 import { can, forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
@@ -372,10 +372,6 @@ export async function update(
 
 type RatesBody = z.output<typeof AdminParkRatesBodySchema>;
 type CapacitiesBody = z.output<typeof AdminParkCapacitiesBodySchema>;
-
-/** Whether an amount has no more decimals than the currency has. */
-export const fitsDecimals = (amount: number, decimals: number) =>
-  Math.abs(toMinor(amount, decimals) - amount * 10 ** decimals) < 1e-6;
 
 function unknownTypes(list: { vehicle_type_id: number }[], known: Map<number, string>, key: string) {
   const fields: Record<string, string> = {};
