@@ -1,0 +1,23 @@
+-- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+CREATE OR REPLACE FUNCTION public.book_space(p_id uuid, p_code text, p_user uuid, p_park integer, p_type integer, p_vehicle integer, p_plate text, p_start timestamp with time zone, p_end timestamp with time zone, p_currency text, p_total bigint, p_breakdown jsonb, p_idempotency_key text, p_request_hash text, p_now timestamp with time zone, p_wallet text, p_revenue text)
+ RETURNS text
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_capacity integer;
+BEGIN
+  PERFORM 1 FROM parks WHERE id = p_park FOR KEY SHARE;
+  SELECT capacity INTO v_capacity FROM park_capacities
+    WHERE park_id = p_park AND vehicle_type_id = p_type FOR UPDATE;
+  IF NOT EXISTS (SELECT 1 FROM parks p JOIN countries c ON c.id = p.country_id
+      WHERE p.id = p_park AND c.currency = p_currency) THEN
+    RETURN 'moved';
+  END IF;
+  IF coalesce(v_capacity, 0) <= booking_peak(p_park, p_type, p_start, p_end, NULL) THEN
+    RETURN 'full';
+  END IF;
+  RETURN pay_and_insert_booking(NULL, p_id, p_code, p_user, p_park, p_type, p_vehicle, p_plate,
+    p_start, p_end, p_currency, p_total, p_breakdown, p_idempotency_key, p_request_hash, p_now,
+    p_wallet, p_revenue);
+END;
+$function$;

@@ -1,0 +1,6 @@
+-- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+CREATE OR REPLACE FUNCTION public.park_cell(lat double precision, lng double precision)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT (floor(lat * 50)::int + 4500) * 20000 + (floor(lng * 50)::int + 9000) $function$;
