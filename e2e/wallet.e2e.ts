@@ -174,6 +174,7 @@ describe("wallet top-up in demo mode", () => {
 });
 
 describe("wallet layout", () => {
+  const ADD_FUNDS = { en: "Add funds", fr: "Ajouter des fonds" } as const;
   for (const language of ["en", "fr"] as const) {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       it(`puts each amount at its row's end, on the line of what it was for (${language}, ${name})`, async () => {
@@ -192,6 +193,31 @@ describe("wallet layout", () => {
           expect(Math.abs(amount.x + amount.width - (box.x + box.width))).toBeLessThanOrEqual(1);
           expect(Math.abs(amount.y - title.y)).toBeLessThanOrEqual(4);
           expect(amount.x).toBeGreaterThanOrEqual(title.x + title.width);
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+
+      it(`lines up the Add funds dialog's buttons as the confirmation dialogs do (${language}, ${name})`, async () => {
+        const user = await createSignedInUser(db, { countryId: 1 });
+        const context = await signedInContext(user.token, viewport, language);
+        const { page, problems } = await watchedPage(context);
+        await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+        // On a phone, one above the other across the dialog; wider, side by side at its end.
+        await page.getByRole("button", { name: ADD_FUNDS[language] }).click();
+        const dialog = page.locator("dialog[open]");
+        const input = (await dialog.locator("input").boundingBox())!;
+        const [cancel, submit] = await Promise.all(
+          [0, 1].map(async (i) => (await dialog.locator("button").nth(i).boundingBox())!),
+        );
+        const end = (b: { x: number; width: number }) => b.x + b.width;
+        expect(Math.abs(end(submit!) - end(input))).toBeLessThanOrEqual(1);
+        if (name === "phone") {
+          expect(Math.abs(end(cancel!) - end(input))).toBeLessThanOrEqual(1);
+          expect(Math.abs(cancel!.x - input.x)).toBeLessThanOrEqual(1);
+          expect(Math.abs(submit!.x - input.x)).toBeLessThanOrEqual(1);
+        } else {
+          expect(Math.abs(cancel!.y - submit!.y)).toBeLessThanOrEqual(1);
         }
         expect(problems).toEqual([]);
         await context.close();
