@@ -202,4 +202,37 @@ describe("the back office's parks", () => {
       await context.close();
     }
   });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`keeps the header above the park's map when the page scrolls (${name})`, async () => {
+      const { context, page, problems } = await signedIn(
+        "manager@parkwell.test",
+        "manage-parks-2026",
+        viewport,
+      );
+      try {
+        await page.goto(`${baseURL}/admin/parks`);
+        await page.getByRole("table").getByRole("link").first().click();
+        const zoom = page.getByRole("button", { name: "Zoom in" });
+        await zoom.waitFor();
+        // Scroll until the map's zoom buttons pass under the sticky header.
+        const header = (await page.locator(".admin-header").boundingBox())!;
+        const before = (await zoom.boundingBox())!;
+        await page.evaluate(
+          (y) => window.scrollBy(0, y),
+          before.y - header.y - header.height / 2 + before.height / 2,
+        );
+        const at = (await zoom.boundingBox())!;
+        expect(at.y).toBeLessThan(header.y + header.height);
+        const top = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest(".admin-header") !== null,
+          [at.x + at.width / 2, Math.max(at.y + at.height / 2, header.y + 1)],
+        );
+        expect(top).toBe(true);
+        expect(realProblems(problems)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
