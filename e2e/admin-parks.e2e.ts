@@ -191,7 +191,7 @@ describe("the back office's parks", () => {
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect
         .poll(() => described(close))
-        .toBe("Enter a time from 00:00 to 23:59 (24:00 for a midnight closing)");
+        .toBe("Enter a time such as 7:00 AM or 10:30 PM (12:00 AM for a midnight closing)");
       await expect.poll(() => focused(close)).toBe(true);
       const box = await close.boundingBox();
       expect(box!.y).toBeGreaterThanOrEqual(0);
@@ -202,4 +202,83 @@ describe("the back office's parks", () => {
       await context.close();
     }
   });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`keeps the header above the park's map when the page scrolls (${name})`, async () => {
+      const { context, page, problems } = await signedIn(
+        "manager@parkwell.test",
+        "manage-parks-2026",
+        viewport,
+      );
+      try {
+        await page.goto(`${baseURL}/admin/parks`);
+        await page.getByRole("table").getByRole("link").first().click();
+        const zoom = page.getByRole("button", { name: "Zoom in" });
+        await zoom.waitFor();
+        // Scroll until the map's zoom buttons pass under the sticky header.
+        const header = (await page.locator(".admin-header").boundingBox())!;
+        const before = (await zoom.boundingBox())!;
+        await page.evaluate(
+          (y) => window.scrollBy(0, y),
+          before.y - header.y - header.height / 2 + before.height / 2,
+        );
+        const at = (await zoom.boundingBox())!;
+        expect(at.y).toBeLessThan(header.y + header.height);
+        const top = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x!, y!)?.closest(".admin-header") !== null,
+          [at.x + at.width / 2, Math.max(at.y + at.height / 2, header.y + 1)],
+        );
+        expect(top).toBe(true);
+        expect(realProblems(problems)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  // One clock per language, as the app writes times: 12-hour in English, 24-hour in French.
+  const CLOCK = { en: /^\d{1,2}:\d{2}\s[AP]M$/, fr: /^\d{2}:\d{2}$/ } as const;
+  const LABELS = {
+    en: { open24h: "Open 24 hours, every day", opens: "Monday: opens at", closes: "Monday: closes at" },
+    fr: { open24h: "Ouvert 24 h/24, tous les jours", opens: "Lundi : ouvre à", closes: "Lundi : ferme à" },
+  } as const;
+  for (const language of ["en", "fr"] as const) {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      it(`writes the opening hours on one clock (${language}, ${name})`, async () => {
+        const { context, page, problems } = await signedIn(
+          "manager@parkwell.test",
+          "manage-parks-2026",
+          viewport,
+          language,
+        );
+        try {
+          await page.goto(`${baseURL}/admin/parks`);
+          await page.getByRole("table").getByRole("link").first().click();
+          const open24h = page.getByLabel(LABELS[language].open24h);
+          await open24h.waitFor();
+          if (await open24h.isChecked()) await open24h.uncheck();
+          const opens = page.getByLabel(LABELS[language].opens, { exact: false });
+          const closes = page.getByLabel(LABELS[language].closes, { exact: false });
+          for (const field of [opens, closes]) {
+            expect(await field.getAttribute("type")).toBe("text");
+            expect(await field.inputValue()).toMatch(CLOCK[language]);
+          }
+          // Typed on either clock, a time is written back on the language's once the field is left.
+          await closes.fill("19:30");
+          await opens.focus();
+          await expect
+            .poll(async () => (await closes.inputValue()).replace(/\s/g, " "))
+            .toBe(language === "en" ? "7:30 PM" : "19:30");
+          await opens.fill("6:15 am");
+          await closes.focus();
+          await expect
+            .poll(async () => (await opens.inputValue()).replace(/\s/g, " "))
+            .toBe(language === "en" ? "6:15 AM" : "06:15");
+          expect(realProblems(problems)).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
 });

@@ -321,6 +321,26 @@ describe("back office: layout and pages", () => {
     await context.close();
   });
 
+  for (const language of ["en", "fr"] as const) {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      it(`names the language buttons with what they show (${language}, ${name})`, async () => {
+        const { context, page } = await signedIn(ADMIN, { viewport, language });
+        await page.goto(`${baseURL}/admin/roles`, { waitUntil: "networkidle" });
+        await page.locator("main h1").waitFor();
+        // "EN" on screen is in the name a voice user says, with the language's own name after it.
+        const buttons = page.locator(".admin-lang button");
+        expect(await buttons.allTextContents()).toEqual(["EN", "FR"]);
+        expect(await page.getByRole("button", { name: "EN, English", exact: true }).count()).toBe(1);
+        expect(await page.getByRole("button", { name: "FR, Français", exact: true }).count()).toBe(1);
+        // An experimental rule, not in the tags the page checks run: asked for by name.
+        const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+        expect(results.violations.map((v) => v.id)).toEqual([]);
+        expect(results.passes.map((v) => v.id)).toEqual(["label-content-name-mismatch"]);
+        await context.close();
+      });
+    }
+  }
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`has no serious accessibility violation on the roles page and the 404 (${name})`, async () => {
       const { context, page } = await signedIn(ADMIN, { viewport });

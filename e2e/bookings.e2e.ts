@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { addDays, dayOnClock } from "@parkwell/contract";
+import { addDays, dayOnClock, wallClockMs } from "@parkwell/contract";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -160,6 +160,21 @@ describe("booking from checkout to cancellation", () => {
       await expect.poll(() => page.getByText("Your booking has been updated.").count()).toBe(1);
       const afterExtend = await balance(user);
       expect(`Extra charge: ${ngn(200_000 - total - afterExtend)}`).toBe(extra);
+      // The form starts over from the new end (an hour after it, on the park's clock) with its own
+      // quote: no "after the current one" complaint about the choice just paid for.
+      const extended = await call<{ end_time: string; park: { time_zone: string } }>(
+        user,
+        `/bookings/${code}`,
+      );
+      const nextChoice = new Date(
+        wallClockMs(Date.parse(extended.end_time) + 3_600_000, extended.park.time_zone),
+      )
+        .toISOString()
+        .slice(0, 16);
+      await expect.poll(() => page.getByLabel("New departure time").inputValue()).toBe(nextChoice);
+      await expect.poll(() => page.getByTestId("extend-extra").textContent()).toMatch(/^Extra charge: ₦/);
+      expect(await page.getByText("Choose a departure after the current one.").count()).toBe(0);
+      expect(await page.getByText("Your booking has been updated.").count()).toBe(1);
 
       // Cancel: 100% of the parking amount back, after a confirmation.
       await expect

@@ -1,11 +1,12 @@
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser, watchedPage } from "./support/browser";
+import type { Page } from "playwright-core";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
 
 describe("start-up and navigation", () => {
-  it("shows 'Loading Parkwell' with progress capped at 85% until the page is ready", async () => {
+  it("shows the progress 'Loading Parkwell' capped at 85% until the page is ready", async () => {
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
     // Hold the shell's text back so the loader can be observed.
@@ -18,9 +19,8 @@ describe("start-up and navigation", () => {
     await page.goto(baseURL, { waitUntil: "domcontentloaded" });
     const loader = page.locator("[data-testid='startup-loader']");
     await loader.waitFor();
-    expect(await loader.textContent()).toContain("Loading Parkwell");
     await page.waitForTimeout(1_500);
-    const bar = loader.getByRole("progressbar");
+    const bar = loader.getByRole("progressbar", { name: "Loading Parkwell" });
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThan(10);
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThanOrEqual(85);
     release();
@@ -42,6 +42,69 @@ describe("start-up and navigation", () => {
     await loader.waitFor({ state: "detached", timeout: 3_000 });
     await context.close();
   });
+
+  /** The first park a visitor in Nigeria finds: a deep link's target. */
+  async function aPark(): Promise<{ slug: string; name: string }> {
+    const list = (await (await fetch(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=1`)).json()) as {
+      items: { slug: string; name: string }[];
+    };
+    return list.items[0]!;
+  }
+
+  /** The frame a page opens in: the site's header bar across the top, the page's place below it. */
+  async function expectFrame(page: Page, root: string, width: number): Promise<void> {
+    const header = (await page.locator(`${root} header`).boundingBox())!;
+    expect(header.y).toBe(0);
+    expect(header.width).toBe(width);
+    expect(header.height).toBeGreaterThanOrEqual(56);
+    expect(header.height).toBeLessThanOrEqual(72);
+    expect(await page.locator(`${root} header`).getByText("Parkwell", { exact: true }).isVisible()).toBe(
+      true,
+    );
+    const skeleton = (await page.locator(`${root} .boot__page`).boundingBox())!;
+    expect(skeleton.y).toBeGreaterThanOrEqual(header.y + header.height);
+  }
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`opens a deep link to a park in the site's frame, not behind a splash (${name})`, async () => {
+      const park = await aPark();
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await watchedPage(context);
+      // A slow phone: the app's code held back, then the park page's.
+      let releaseApp: () => void = () => {};
+      const app = new Promise<void>((r) => (releaseApp = r));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await app;
+        await route.continue();
+      });
+      let releasePage: () => void = () => {};
+      const parkPage = new Promise<void>((r) => (releasePage = r));
+      await page.route(/\/assets\/park-page-[^/]+\.js$/, async (route) => {
+        await parkPage;
+        await route.continue();
+      });
+      // The held module script holds DOMContentLoaded back too: the page is seen as it paints.
+      await page.goto(`${baseURL}/park/${park.slug}`, { waitUntil: "commit" });
+      // Before any script runs, the HTML's own frame, as first painted: with its stylesheet.
+      await page.locator("#root header").waitFor({ timeout: 10_000 });
+      await page.waitForFunction(() =>
+        [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/index-")),
+      );
+      await expectFrame(page, "#root", viewport.width);
+      releaseApp();
+      // The app running, the page's code still on its way: the same frame, with its progress.
+      const loader = page.locator("[data-testid='startup-loader']");
+      await loader.waitFor();
+      await expectFrame(page, "[data-testid='startup-loader']", viewport.width);
+      expect(await loader.getByRole("progressbar", { name: "Loading Parkwell" }).count()).toBe(1);
+      releasePage();
+      await page.getByRole("heading", { level: 1, name: park.name }).waitFor();
+      await loader.waitFor({ state: "detached" });
+      // The park's map asks for tiles this closed network cannot reach.
+      expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+      await context.close();
+    });
+  }
 
   it("scrolls to the top on route change", async () => {
     const context = await browser.newContext();

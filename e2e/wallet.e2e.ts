@@ -6,7 +6,7 @@ import { startStripeFake, type StripeFake } from "../apps/api/src/test/fakes/str
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
-import { ngn } from "./support/api";
+import { demoTopUp, ngn } from "./support/api";
 
 // This suite runs its own server on a PostgreSQL database it can also write to (a signed-in user).
 let db: E2eDatabase;
@@ -171,4 +171,57 @@ describe("wallet top-up in demo mode", () => {
     expect([...stripe.intents.values()].some((pi) => pi.amount === 2000 && pi.currency === "usd")).toBe(true);
     await context.close();
   });
+});
+
+describe("wallet layout", () => {
+  const ADD_FUNDS = { en: "Add funds", fr: "Ajouter des fonds" } as const;
+  for (const language of ["en", "fr"] as const) {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      it(`puts each amount at its row's end, on the line of what it was for (${language}, ${name})`, async () => {
+        const user = await createSignedInUser(db, { countryId: 1 });
+        for (const amount of [250_000.5, 1500, 75_000]) await demoTopUp(server.url, user, amount);
+        const context = await signedInContext(user.token, viewport, language);
+        const { page, problems } = await watchedPage(context);
+        await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+        const rows = page.locator(".wallet-tx");
+        await expect.poll(() => rows.count()).toBe(3);
+        // As a bank's statement: the amount ends at the row's end, on the line of what it was for.
+        for (const row of await rows.all()) {
+          const box = (await row.boundingBox())!;
+          const title = (await row.locator(".wallet-tx__title").boundingBox())!;
+          const amount = (await row.locator(".wallet-tx__amount").boundingBox())!;
+          expect(Math.abs(amount.x + amount.width - (box.x + box.width))).toBeLessThanOrEqual(1);
+          expect(Math.abs(amount.y - title.y)).toBeLessThanOrEqual(4);
+          expect(amount.x).toBeGreaterThanOrEqual(title.x + title.width);
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+
+      it(`lines up the Add funds dialog's buttons as the confirmation dialogs do (${language}, ${name})`, async () => {
+        const user = await createSignedInUser(db, { countryId: 1 });
+        const context = await signedInContext(user.token, viewport, language);
+        const { page, problems } = await watchedPage(context);
+        await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
+        // On a phone, one above the other across the dialog; wider, side by side at its end.
+        await page.getByRole("button", { name: ADD_FUNDS[language] }).click();
+        const dialog = page.locator("dialog[open]");
+        const input = (await dialog.locator("input").boundingBox())!;
+        const [cancel, submit] = await Promise.all(
+          [0, 1].map(async (i) => (await dialog.locator("button").nth(i).boundingBox())!),
+        );
+        const end = (b: { x: number; width: number }) => b.x + b.width;
+        expect(Math.abs(end(submit!) - end(input))).toBeLessThanOrEqual(1);
+        if (name === "phone") {
+          expect(Math.abs(end(cancel!) - end(input))).toBeLessThanOrEqual(1);
+          expect(Math.abs(cancel!.x - input.x)).toBeLessThanOrEqual(1);
+          expect(Math.abs(submit!.x - input.x)).toBeLessThanOrEqual(1);
+        } else {
+          expect(Math.abs(cancel!.y - submit!.y)).toBeLessThanOrEqual(1);
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
 });

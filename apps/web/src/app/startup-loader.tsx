@@ -13,7 +13,12 @@ export function nextProgress(current: number): number {
   return Math.min(LOADER_CAP, current + Math.max(1, (LOADER_CAP - current) * 0.2));
 }
 
-/** The start-up loader: 'Loading Parkwell' with a progress bar, over the page until it is ready. */
+/**
+ * The start-up loader: the page's frame at once (the site's header bar with the brand, a thin
+ * progress bar "Loading Parkwell" under it, a skeleton of a page), over the page until it is ready.
+ * A deep link on a slow phone opens on what the page will look like, not on a splash. index.html
+ * paints the same frame before any script runs.
+ */
 export function StartupLoader() {
   const ready = useAppReady();
   const [progress, setProgress] = useState(10);
@@ -42,7 +47,14 @@ export function StartupLoader() {
   const label = text.loading.replace("{{product}}", text.product);
   return (
     <div className="boot" data-testid="startup-loader">
-      <p className="boot__brand">{label}</p>
+      <header className="header" aria-hidden="true">
+        <div className="header__inner container">
+          <span className="brand">
+            <img src="/favicon.svg" alt="" width="32" height="32" />
+            <span>{text.product}</span>
+          </span>
+        </div>
+      </header>
       <div
         className="boot__track"
         role="progressbar"
@@ -52,6 +64,12 @@ export function StartupLoader() {
         aria-valuenow={Math.round(shown)}
       >
         <div className="boot__bar" style={{ width: `${shown}%` }} />
+      </div>
+      <div className="boot__page container" aria-hidden="true">
+        <div className="boot__line boot__line--title" />
+        <div className="boot__line" />
+        <div className="boot__line boot__line--short" />
+        <div className="boot__block" />
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatClockTime,
   formatShortZoned,
   formatZonedDateTime,
   isoToZonedInput,
   nextWholeHour,
+  parseClockTime,
   parseWindowValue,
   windowInstant,
   windowWallClock,
@@ -133,5 +135,55 @@ describe("one way to write a time", () => {
     expect(zoneOfCurrency("NGN", countries)).toBe("Africa/Lagos");
     expect(zoneOfCurrency("EUR", countries)).toBe("UTC");
     expect(zoneOfCurrency("NGN", undefined)).toBe("UTC");
+  });
+});
+
+describe("a time of day on one clock per language", () => {
+  it("writes an opening or a closing as the language writes every other time", () => {
+    expect(plain(formatClockTime("07:00", "en"))).toBe("7:00 AM");
+    expect(plain(formatClockTime("22:30", "en"))).toBe("10:30 PM");
+    expect(plain(formatClockTime("00:00", "en"))).toBe("12:00 AM");
+    expect(plain(formatClockTime("24:00", "en"))).toBe("12:00 AM");
+    expect(formatClockTime("07:00", "fr")).toBe("07:00");
+    expect(formatClockTime("22:30", "fr")).toBe("22:30");
+    expect(formatClockTime("00:00", "fr")).toBe("00:00");
+    expect(formatClockTime("24:00", "fr")).toBe("24:00");
+    // The same convention as the app's other times (the contract's dateTimeFormat).
+    const at = "2026-06-01T19:05:00Z";
+    for (const language of ["en", "fr"]) {
+      expect(formatShortZoned(at, language, "UTC").endsWith(formatClockTime("19:05", language))).toBe(true);
+    }
+    // Not a time: given back for the field to show and the schema to refuse.
+    for (const text of ["25:00", "7", "", "24:30"]) expect(formatClockTime(text, "en")).toBe(text);
+  });
+
+  it("reads a typed time on either clock, in either language", () => {
+    expect(parseClockTime("7:30 pm")).toBe("19:30");
+    expect(parseClockTime("7:30\u202fPM")).toBe("19:30");
+    expect(parseClockTime("7 PM")).toBe("19:00");
+    expect(parseClockTime("7.15 a.m.")).toBe("07:15");
+    expect(parseClockTime("12:00 PM")).toBe("12:00");
+    expect(parseClockTime("12:00 AM")).toBe("00:00");
+    expect(parseClockTime("19:30")).toBe("19:30");
+    expect(parseClockTime(" 9:05 ")).toBe("09:05");
+    expect(parseClockTime("19h30")).toBe("19:30");
+    expect(parseClockTime("7")).toBe("07:00");
+    // Midnight closes at the day's end; "24:00" is kept for the schema to refuse as an opening.
+    expect(parseClockTime("12:00 AM", true)).toBe("24:00");
+    expect(parseClockTime("00:00", true)).toBe("24:00");
+    expect(parseClockTime("24:00", true)).toBe("24:00");
+    expect(parseClockTime("24:00")).toBe("24:00");
+    for (const text of ["25:00", "13 PM", "0 AM", "7:60", "24:30", "seven", "", "7:3"]) {
+      expect(parseClockTime(text), text).toBeNull();
+    }
+  });
+
+  it("reads back what it writes", () => {
+    for (const language of ["en", "fr"]) {
+      for (const time of ["00:00", "06:45", "12:00", "12:30", "19:30", "23:59"]) {
+        expect(parseClockTime(formatClockTime(time, language))).toBe(time);
+      }
+      expect(parseClockTime(formatClockTime("24:00", language), true)).toBe("24:00");
+    }
   });
 });

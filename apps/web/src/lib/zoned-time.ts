@@ -106,3 +106,42 @@ export function zoneOfCurrency(
 ): string {
   return countries?.find((c) => c.currency === currency)?.timezone ?? "UTC";
 }
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+const FRENCH = /^fr\b/i;
+
+/**
+ * "7:00 AM" / "07:00": a time of day on a park's clock ("HH:MM", an opening or a closing) as the
+ * language writes every other time (dateTimeFormat's rule: 12-hour in English, 24-hour in French).
+ * A closing at "24:00" is midnight: "12:00 AM" / "24:00". Anything else is given back as it is.
+ */
+export function formatClockTime(hhmm: string, language: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!match) return hhmm;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  if (hours > 24 || minutes > 59 || (hours === 24 && minutes > 0)) return hhmm;
+  if (hours === 24 && FRENCH.test(language)) return "24:00";
+  return dateTimeFormat(CLOCK, language, "UTC").format(Date.UTC(2000, 0, 1, hours % 24, minutes));
+}
+
+/**
+ * A typed time of day as "HH:MM", on either clock whatever the language: "7:30 pm", "7 PM",
+ * "19:30", "19h30", "7.30 a.m.". `closing`: midnight ("12:00 AM", "00:00", "24:00") closes at the
+ * day's end, "24:00"; an opening at midnight is "00:00". Null for anything else.
+ */
+export function parseClockTime(text: string, closing = false): string | null {
+  const match = /^(\d{1,2})(?:\s*[:h.]\s*(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?$/.exec(
+    text.trim().toLowerCase().replace(/\s+/g, " "),
+  );
+  if (!match) return null;
+  let hours = Number(match[1]);
+  const minutes = Number(match[2] ?? "0");
+  const half = match[3];
+  if (minutes > 59) return null;
+  if (half) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (half === "p" ? 12 : 0);
+  } else if (hours > 24 || (hours === 24 && minutes > 0)) return null;
+  if (hours === 24 || (closing && hours === 0 && minutes === 0)) return "24:00";
+  return `${pad(hours)}:${pad(minutes)}`;
+}

@@ -46,7 +46,8 @@ function LanguageSwitch() {
           lang={lng}
           className="admin-lang__option"
           aria-pressed={i18n.language === lng}
-          aria-label={t(`languages.${lng}`)}
+          // The name begins with what the button shows ("EN"), so that a voice user can say it.
+          aria-label={`${lng.toUpperCase()}, ${t(`languages.${lng}`)}`}
           onClick={() => void setLanguage(lng)}
         >
           {lng.toUpperCase()}

@@ -48,7 +48,11 @@ export function BookingActions({ booking }: { booking: Booking }) {
   return (
     <section className="card booking-actions" aria-labelledby="booking-actions-title">
       <h2 id="booking-actions-title">{t("details.manage")}</h2>
-      {booking.status === "active" && !ended && !booking.event && <ExtendForm booking={booking} />}
+      {/* Keyed on the end: once an extension lands, the form starts over from the new end (an hour
+          after it), not from the choice just paid for, which is no longer after the end. */}
+      {booking.status === "active" && !ended && !booking.event && (
+        <ExtendForm key={booking.end_time} booking={booking} />
+      )}
       {booking.status === "active" && start > now && !inside && <ChangeVehicleForm booking={booking} />}
       {booking.status === "active" && percent !== null && !inside && booking.cancellation.allowed && (
         <div className="booking-cancel">

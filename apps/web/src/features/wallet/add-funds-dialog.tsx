@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { TextField } from "../../components/ui/form-field";
+// Its box and its buttons are the confirmation dialog's.
+import "../../components/ui/confirm-dialog.css";
 import { ApiError } from "../../lib/api";
 import { formatAmountInput, formatMoney } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -98,7 +100,7 @@ export function AddFundsDialog({
         : t("payment.stripeUnavailable")
       : null;
   return (
-    <dialog ref={ref} className="wallet-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog ref={ref} className="confirm-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <form onSubmit={form.handleSubmit((v) => pay.mutate(v))} noValidate>
         <h2 id={`${id}-title`}>{t("dialog.title")}</h2>
         <TextField
@@ -122,7 +124,7 @@ export function AddFundsDialog({
             {failure}
           </p>
         )}
-        <div className="wallet-dialog__actions">
+        <div className="confirm-dialog__actions">
           <button type="button" className="button" onClick={onClose} disabled={busy}>
             {t("dialog.cancel")}
           </button>

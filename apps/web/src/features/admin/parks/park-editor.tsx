@@ -8,7 +8,7 @@ import {
   type State,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type FocusEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
@@ -16,6 +16,7 @@ import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
 import { countryLabel, parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
+import { formatClockTime, parseClockTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
@@ -30,6 +31,7 @@ const PickMap = lazy(() => import("../../../components/map/pick-map"));
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
+/** A day's times as typed: written on the language's clock ("7:00 AM", "07:00"), read on either. */
 interface DayValues {
   mode: "open" | "closed";
   open: string;
@@ -63,6 +65,7 @@ interface ParkValues {
 
 function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
   const center = COUNTRY_CENTERS.NG!;
+  const clock = (hhmm: string) => formatClockTime(hhmm, language);
   return {
     name: p?.name ?? "",
     type: p?.type ?? "city",
@@ -77,8 +80,8 @@ function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
     days: DAYS.map((d) => {
       const h = p?.opening_hours?.[d];
       return h
-        ? { mode: "open", open: h.open, close: h.close }
-        : { mode: p?.opening_hours ? "closed" : "open", open: "07:00", close: "22:00" };
+        ? { mode: "open", open: clock(h.open), close: clock(h.close) }
+        : { mode: p?.opening_hours ? "closed" : "open", open: clock("07:00"), close: clock("22:00") };
     }),
     overnight_stays: p?.overnight_stays ?? false,
     closures: (p?.closures ?? []).join("\n"),
@@ -110,7 +113,12 @@ function bodyOf(v: ParkValues, chooseOperator: boolean, language: string): Admin
     open_24h: v.open_24h,
     opening_hours: v.open_24h
       ? null
-      : v.days.map((d) => (d.mode === "closed" ? null : { open: d.open, close: d.close })),
+      : v.days.map((d) =>
+          d.mode === "closed"
+            ? null
+            : // What is no time goes as typed, for the schema to say so at its cell.
+              { open: parseClockTime(d.open) ?? d.open, close: parseClockTime(d.close, true) ?? d.close },
+        ),
     overnight_stays: v.overnight_stays,
     closures: v.closures
       .split(/[\s,]+/)
@@ -238,6 +246,27 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
       </small>
     ) : null;
   };
+  /** A day's time, a text field: left, it is written back on the language's clock (if it is a time). */
+  const clockField = (d: number, time: "open" | "close") => {
+    const field = register(`days.${d}.${time}` as const);
+    return {
+      ...field,
+      onBlur: async (e: FocusEvent<HTMLInputElement>) => {
+        const hhmm = parseClockTime(e.target.value, time === "close");
+        if (hhmm) setValue(`days.${d}.${time}`, formatClockTime(hhmm, i18n.language));
+        await field.onBlur(e);
+      },
+    };
+  };
+  // A change of language rewrites the times on its clock.
+  useEffect(() => {
+    for (const d of DAYS) {
+      for (const time of ["open", "close"] as const) {
+        const hhmm = parseClockTime(form.getValues(`days.${d}.${time}`), time === "close");
+        if (hhmm) setValue(`days.${d}.${time}`, formatClockTime(hhmm, i18n.language));
+      }
+    }
+  }, [i18n.language, form, setValue]);
   const lat = parseNumber(watch("lat"), i18n.language);
   const lng = parseNumber(watch("lng"), i18n.language);
   const open24h = watch("open_24h");
@@ -420,24 +449,25 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                       </td>
                       <td>
                         <input
-                          type="time"
+                          type="text"
+                          autoComplete="off"
+                          size={8}
                           aria-label={t("opensAt", { day: t(`days.${d}`) })}
                           disabled={days[d]?.mode === "closed"}
                           {...timeProps(d, "open")}
-                          {...register(`days.${d}.open` as const)}
+                          {...clockField(d, "open")}
                         />
                         {timeMessage(d, "open")}
                       </td>
                       <td>
                         <input
                           type="text"
-                          inputMode="numeric"
-                          pattern="[0-9]{2}:[0-9]{2}"
-                          size={5}
+                          autoComplete="off"
+                          size={8}
                           aria-label={t("closesAt", { day: t(`days.${d}`) })}
                           disabled={days[d]?.mode === "closed"}
                           {...timeProps(d, "close")}
-                          {...register(`days.${d}.close` as const)}
+                          {...clockField(d, "close")}
                         />
                         {timeMessage(d, "close")}
                       </td>
