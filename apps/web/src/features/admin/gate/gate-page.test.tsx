@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { GateBookingSchema, type AdminMe, type GatePark } from "@parkwell/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { FakeApi, renderWithApp } from "../../../test/render";
+import { GatePage } from "./gate-page";
+
+const parks: GatePark[] = [
+  {
+    id: 11,
+    name: "Marina Car Park",
+    city: "Lagos",
+    time_zone: "Africa/Lagos",
+    currency: "NGN",
+    vehicle_types: [],
+  },
+  {
+    id: 12,
+    name: "Ikeja Garage",
+    city: "Lagos",
+    time_zone: "Africa/Lagos",
+    currency: "NGN",
+    vehicle_types: [],
+  },
+];
+
+const me = (permissions: string[]): AdminMe => ({
+  user: { id: "u1", email: "tobi@parkwell.test", first_name: "Tobi", last_name: "Bello" },
+  role: "employee",
+  permissions,
+  operator: { id: 1, name: "Harbourview Parking Ltd" },
+  parks: [11, 12],
+});
+
+const booking = GateBookingSchema.parse({
+  id: "b1",
+  booking_code: "PW-7K3MQ2XA",
+  status: "active",
+  plate_number: "LAG123XY",
+  vehicle_type_id: 1,
+  vehicle_type: "Car",
+  start_time: "2026-11-26T09:00:00.000Z",
+  end_time: "2026-11-26T12:00:00.000Z",
+  park: { id: 12, name: "Ikeja Garage", time_zone: "Africa/Lagos" },
+  driver_first_name: "Ada",
+  event_name: null,
+  checked_in_at: "2026-11-26T08:55:00.000Z",
+  checked_out_at: null,
+  currency: "NGN",
+  overstay_amount: 0,
+  overstay_owed: 0,
+});
+
+function gateApi(permissions: string[]) {
+  return new FakeApi()
+    .on("GET /admin/me", { json: me(permissions) })
+    .on("GET /admin/gate/parks", { json: { items: parks } })
+    .on("GET /admin/gate/today", { json: { arrivals: [], departures: [], parked: [] } });
+}
+
+describe("the gate page", () => {
+  it("checks a typed code in at the park chosen, tidied as a booking code, and shows the car to let in", async () => {
+    const api = gateApi(["gate.create", "gate.update"]).on("POST /admin/checkins", {
+      json: { message: "Checked in", booking },
+    });
+    const { router } = await renderWithApp(<GatePage />, { api, route: "/admin/gate" });
+    const park = await screen.findByLabelText("Park");
+    await waitFor(() => expect(router.state.location.search).toBe("?park=11"));
+    await userEvent.selectOptions(park, "12");
+    expect(router.state.location.search).toBe("?park=12");
+
+    const code = screen.getByLabelText("Booking code");
+    await userEvent.type(code, "pw 7k3m q2xa{Enter}");
+    const card = await screen.findByText("Checked in: let the car in");
+    expect(api.callsTo("POST /admin/checkins").map((c) => c.body)).toEqual([
+      { code: "PW-7K3MQ2XA", park_id: 12 },
+    ]);
+    expect(within(card.closest("section, article, div")!).getByText(/LAG123XY/)).toBeTruthy();
+    // Ready for the next car.
+    expect((code as HTMLInputElement).value).toBe("");
+  });
+
+  it("asks for a code before sending anything, and says why a code is refused", async () => {
+    const api = gateApi(["gate.create", "gate.update"]).on("POST /admin/checkins", {
+      status: 409,
+      json: { message: "This booking is for another car park", code: "wrong_park" },
+    });
+    await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=11" });
+    await userEvent.click(await screen.findByRole("button", { name: "Check in" }));
+    expect(await screen.findByText("Type the booking code or scan its QR code")).toBeTruthy();
+    expect(api.callsTo("POST /admin/checkins")).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText("Booking code"), "PW-7K3MQ2XA");
+    await userEvent.click(screen.getByRole("button", { name: "Check in" }));
+    const refused = await screen.findByTestId("gate-error");
+    expect(refused.className).toBe("gate-refused");
+    expect(refused.textContent).toContain("This booking is for another car park");
+    expect(api.callsTo("POST /admin/checkins")).toHaveLength(1);
+  });
+
+  it("lets someone who may only check out do so with Enter, and offers no Check in", async () => {
+    const api = gateApi(["gate.update"]).on("POST /admin/checkouts", {
+      json: {
+        message: "Checked out",
+        booking: { ...booking, status: "completed", checked_out_at: "2026-11-26T11:40:00.000Z" },
+        exit_time: "2026-11-26T11:40:00.000Z",
+        overstay_minutes: 0,
+        overstay_amount: 0,
+        charged: 0,
+        owed: 0,
+        currency: "NGN",
+      },
+    });
+    await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12" });
+    await screen.findByRole("button", { name: "Check out" });
+    expect(screen.queryByRole("button", { name: "Check in" })).toBeNull();
+    await userEvent.type(screen.getByLabelText("Booking code"), "PW-7K3MQ2XA{Enter}");
+    expect(await screen.findByText("Checked out")).toBeTruthy();
+    expect(api.callsTo("POST /admin/checkouts").map((c) => c.body)).toEqual([
+      { code: "PW-7K3MQ2XA", park_id: 12 },
+    ]);
+  });
+});
