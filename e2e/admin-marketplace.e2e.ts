@@ -67,9 +67,10 @@ async function axeSerious(page: Page): Promise<string[]> {
 
 /**
  * A delivery order of a new Lagos driver, paid from a demo top-up: one unit of an in-stock product
- * without variations, to an address at a Lagos depot, in the first slot offered.
+ * without variations, to an address at a Lagos depot (a takeaway: at the first pickup park
+ * offered), in the first slot offered.
  */
-async function placeOrder(driver: SignedInUser): Promise<string> {
+async function placeOrder(driver: SignedInUser, type: "delivery" | "takeaway" = "delivery"): Promise<string> {
   await demoTopUp(server.url, driver, 200_000);
   const [depot] = await db.query<{ lat: number; lng: number; city: string }>(
     `SELECT d.lat, d.lng, d.city FROM market_depots d WHERE d.country_id = 1 AND d.status = 'active'
@@ -94,11 +95,10 @@ async function placeOrder(driver: SignedInUser): Promise<string> {
      ORDER BY i.id LIMIT 1`,
   );
   expect(item, "the seed has a Nigerian product in stock").toBeDefined();
-  const options = await apiCall<{ slots: { slot_id: number; date: string }[] }>(
-    server.url,
-    driver,
-    "/marketplace/options?country=NG",
-  );
+  const options = await apiCall<{
+    slots: { slot_id: number; date: string }[];
+    pickup_parks: { id: number }[];
+  }>(server.url, driver, "/marketplace/options?country=NG");
   const slot = options.slots[0];
   expect(slot, "Delivery Setup offers a slot").toBeDefined();
   const res = await fetch(`${server.url}/api/v1/orders`, {
@@ -111,8 +111,8 @@ async function placeOrder(driver: SignedInUser): Promise<string> {
     body: JSON.stringify({
       country: "NG",
       lines: [{ item_id: item!.id, quantity: 1 }],
-      order_type: "delivery",
-      address_id: address.id,
+      order_type: type,
+      ...(type === "delivery" ? { address_id: address.id } : { park_id: options.pickup_parks[0]!.id }),
       time_slot: { slot_id: slot!.slot_id, date: slot!.date },
     }),
   });
@@ -253,6 +253,56 @@ describe("the back office's marketplace", () => {
     );
     expect(returned?.stage).toBe("returned");
     expect(Number(returned?.refunded_minor)).toBeGreaterThan(0);
+  });
+
+  it("a takeaway is handed over as 'Collected', never 'Delivered', in the back office and on the driver's order page", async () => {
+    const driver = await createSignedInUser(db, { firstName: "Ada" });
+    const code = await placeOrder(driver, "takeaway");
+    const admin = await withToken(await adminToken(), VIEWPORTS.desktop);
+    try {
+      const { page } = admin;
+      await page.goto(`${server.url}/admin/orders/${code}`);
+      await page.getByRole("heading", { level: 1, name: `Order ${code}` }).waitFor();
+      const moves = page.getByRole("region", { name: "Next step" });
+      for (const [button, stage] of [
+        ["Accept", "Accepted"],
+        ["Start processing", "Processing"],
+        ["Being prepared", "Being prepared"],
+      ] as const) {
+        await moves.getByRole("button", { name: button, exact: true }).click();
+        await page
+          .getByRole("status")
+          .filter({ hasText: `The order is now ${stage}.` })
+          .waitFor();
+      }
+      // A pickup is handed over at the park: its one way on says so.
+      expect(await moves.getByRole("button").allTextContents()).toEqual(["Mark collected"]);
+      await moves.getByRole("button", { name: "Mark collected" }).click();
+      await page.getByRole("status").filter({ hasText: "The order is now Collected." }).waitFor();
+      const timeline = page.getByRole("region", { name: "Timeline" });
+      await expect.poll(() => timeline.locator(".mp-stage").allTextContents()).toContain("Collected");
+      expect(await page.locator("main").textContent()).not.toContain("Delivered");
+      expect(realProblems(admin.problems)).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
+
+    for (const [viewport, language, collected, gone] of [
+      [VIEWPORTS.desktop, "en", "Collected", ["Delivered", "Out for delivery"]],
+      [VIEWPORTS.phone, "fr", "Retirée", ["Livrée", "En cours de livraison"]],
+    ] as const) {
+      const mine = await withToken(driver.token, viewport, language);
+      try {
+        await mine.page.goto(`${server.url}/orders/${code}`);
+        await expect.poll(() => mine.page.getByTestId("order-stage").textContent()).toBe(collected);
+        const steps = await mine.page.locator(".market-timeline__label").allTextContents();
+        expect(steps.join(" | ")).toContain(collected);
+        for (const word of gone) expect(steps.join(" | ")).not.toContain(word);
+        expect(realProblems(mine.problems)).toEqual([]);
+      } finally {
+        await mine.context.close();
+      }
+    }
   });
 
   it("shows the orders, items, delivery setup and a report in French on a 390 px phone without sideways scrolling", async () => {

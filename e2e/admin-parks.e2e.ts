@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -143,6 +144,49 @@ describe("the back office's parks", () => {
       expect(realProblems(problems)).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("an attendant's park reads as read-only: a note says only a manager can change it, no field invites editing", async () => {
+    for (const [viewport, language, note, rates] of [
+      [VIEWPORTS.desktop, "en", "Read only: only a manager can change this park", "Rates and spaces"],
+      [
+        VIEWPORTS.phone,
+        "fr",
+        "Lecture seule : seul un responsable peut modifier ce parking",
+        "Tarifs et places",
+      ],
+    ] as const) {
+      const { context, page, problems } = await signedIn(
+        "attendant@parkwell.test",
+        "check-cars-2026",
+        viewport,
+        language,
+      );
+      try {
+        await page.goto(`${baseURL}/admin/parks`);
+        await page.getByRole("table").getByRole("link").first().click();
+        await page.getByRole("heading", { level: 2, name: rates }).waitFor();
+        expect(await page.getByRole("note").filter({ hasText: note }).count()).toBe(1);
+        const main = page.locator("main");
+        // Nothing to type in, pick or press to save: the values read as text, the map is not offered.
+        expect(await main.locator("input:enabled, select:enabled, textarea:enabled").count()).toBe(0);
+        expect(await main.locator('button[type="submit"]').count()).toBe(0);
+        expect(await main.locator(".pick-map").count()).toBe(0);
+        const field = main.locator('input[name="name"]');
+        expect(await field.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe("rgba(0, 0, 0, 0)");
+        expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(
+          false,
+        );
+        // The rates table scrolls sideways on a phone with no field to focus: the box itself is a stop.
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(
+          axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+        ).toEqual([]);
+        expect(realProblems(problems)).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 

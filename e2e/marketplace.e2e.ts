@@ -45,9 +45,17 @@ const realProblems = (problems: string[]) => problems.filter((p) => !p.includes(
 
 async function openPage(
   viewport: { width: number; height: number },
-  options: { user?: SignedInUser; language?: string } & PageOptions = {},
+  options: {
+    user?: SignedInUser;
+    language?: string;
+    position?: { latitude: number; longitude: number };
+  } & PageOptions = {},
 ) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({
+    viewport,
+    // A driver whose browser already lets the site know where they are.
+    ...(options.position ? { geolocation: options.position, permissions: ["geolocation"] } : {}),
+  });
   await context.addInitScript(
     ([token, lang]) => {
       if (token) window.localStorage.setItem("parkwell_user_token", token);
@@ -64,6 +72,57 @@ const storedCart = (page: Page) =>
   page.evaluate(() => JSON.parse(window.localStorage.getItem("parkwell_cart") ?? "null") as unknown);
 
 describe("the marketplace", () => {
+  it("a takeaway's pickup park defaults to the nearest: from the driver's position, else their placed address, else the country's centre (#42)", async () => {
+    const abuja = { lat: 9.0579, lng: 7.4951 };
+    const ikeja = { latitude: 6.6018, longitude: 3.3515 };
+    const cases = [
+      // No position, no address: Nigeria's centre, Lagos (the list's first by city is in Abuja).
+      { address: null, position: undefined, city: "Lagos", viewport: VIEWPORTS.desktop, language: "en" },
+      { address: abuja, position: undefined, city: "Abuja", viewport: VIEWPORTS.phone, language: "fr" },
+      { address: abuja, position: ikeja, city: "Lagos", viewport: VIEWPORTS.phone, language: "en" },
+    ] as const;
+    for (const c of cases) {
+      const user = await createSignedInUser(db, { countryId: 1 });
+      if (c.address) {
+        await apiCall(server.url, user, "/addresses", {
+          method: "POST",
+          body: JSON.stringify({
+            label: "work",
+            address: "Plot 1 Central Business District",
+            city: "Abuja",
+            ...c.address,
+            phone: "+234 801 234 5678",
+          }),
+        });
+      }
+      const { context, page, problems } = await openPage(c.viewport, {
+        user,
+        language: c.language,
+        ...(c.position ? { position: c.position } : {}),
+      });
+      await page.goto(`${server.url}/marketplace/107`, { waitUntil: "networkidle" });
+      await page.evaluate(() =>
+        window.localStorage.setItem(
+          "parkwell_cart",
+          JSON.stringify({ NG: [{ item_id: 107, variation_id: null, addon_ids: [], quantity: 1 }] }),
+        ),
+      );
+      await page.goto(`${server.url}/marketplace/checkout?type=takeaway`, { waitUntil: "networkidle" });
+      const select = page.getByLabel(c.language === "en" ? "Park" : "Parking", { exact: true });
+      await select.waitFor();
+      const chosen = await select.evaluate(
+        (el: HTMLSelectElement) => el.selectedOptions[0]!.textContent ?? "",
+      );
+      expect(chosen, JSON.stringify(c)).toMatch(new RegExp(` · ${c.city} · [\\d.,]+\u00a0k?m$`));
+      // The first choice is the one chosen, and every choice says how far it is.
+      const labels = await select.locator("option").allTextContents();
+      expect(labels[0]).toBe(chosen);
+      expect(labels.every((l) => /\u00a0k?m$/.test(l))).toBe(true);
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("adds an item with a variation and an add-on and another item, applies a coupon, pays from the wallet and tracks the order", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     // Too little for the order: the first Place order is refused with a way to top up.

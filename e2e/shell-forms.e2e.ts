@@ -31,6 +31,52 @@ describe("Contact Us and Book a Demo", () => {
     await context.close();
   });
 
+  it("lists the support team's e-mail and phone per country from the data, the selected country's first", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context, { country: "SN" });
+    await page.goto(`${baseURL}/help`, { waitUntil: "networkidle" });
+    const reach = page.getByTestId("support-contacts");
+    expect(await reach.getByRole("heading", { level: 2 }).textContent()).toBe(
+      "Autres moyens de nous joindre",
+    );
+    expect(await reach.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Assistance : Sénégal",
+      "Assistance dans nos autres pays",
+    ]);
+    const senegal = reach.getByTestId("support-SN");
+    expect(await senegal.getByRole("link").allTextContents()).toEqual([
+      "support.sn@parkwell.test",
+      "+221 33 800 0100",
+    ]);
+    expect(await senegal.getByRole("link").nth(1).getAttribute("href")).toBe("tel:+221338000100");
+    expect(await reach.locator("li strong").allTextContents()).toEqual(["Nigeria", "Canada", "États-Unis"]);
+    expect(await reach.getByTestId("support-NG").getByRole("link").first().getAttribute("href")).toBe(
+      "mailto:support.ng@parkwell.test",
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows no contact heading when no country has a contact", async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.route("**/api/v1/countries", async (route) => {
+      const response = await route.fetch();
+      const countries = (await response.json()) as Record<string, unknown>[];
+      await route.fulfill({
+        response,
+        json: countries.map((c) => ({ ...c, support_email: null, support_phone: null })),
+      });
+    });
+    await page.goto(`${baseURL}/help`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: "Frequently asked questions" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Other ways to reach us" }).count()).toBe(0);
+    expect(await page.getByTestId("support-contacts").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("sends a demo request in French with the selected country preselected", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));

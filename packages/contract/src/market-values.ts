@@ -91,6 +91,16 @@ export function nextStages(from: OrderStage, type: OrderType, actor: OrderActor)
   ).map((t) => t.to);
 }
 
+/**
+ * The word a stage is shown and written by for an order of this type. A pickup (takeaway) is
+ * handed over at the park, never delivered: its "delivered" stage is "collected" on every page
+ * and in its e-mail. The stored stage, the transitions and the filters keep one name.
+ */
+export type OrderStageWord = OrderStage | "collected";
+export function stageWord(stage: OrderStage, type: OrderType): OrderStageWord {
+  return stage === "delivered" && type === "takeaway" ? "collected" : stage;
+}
+
 /** Stages with no way out. */
 export const FINAL_ORDER_STAGES: readonly OrderStage[] = ["completed", "canceled", "rejected", "returned"];
 

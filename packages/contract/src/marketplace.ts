@@ -20,7 +20,7 @@ import {
   ORDER_TYPES,
 } from "./market-values";
 import { SEARCH_MAX_CHARS } from "./park-values";
-import { MoneySchema } from "./parks";
+import { MoneySchema, queryNumber } from "./parks";
 
 export * from "./market-values";
 
@@ -31,6 +31,18 @@ const country = z
   .transform((c) => c.toUpperCase());
 
 export const MarketCountryQuerySchema = z.object({ country });
+
+/**
+ * What ordering offers in a country, asked from where the driver is (both lat and lng, or
+ * neither): the pickup parks then come nearest first, each with its distance.
+ */
+export const OrderingOptionsQuerySchema = MarketCountryQuerySchema.extend({
+  lat: queryNumber("lat", -90, 90),
+  lng: queryNumber("lng", -180, 180),
+}).refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+  error: "Give both lat and lng, or neither",
+  path: ["lng"],
+});
 
 export const MarketCategorySchema = z
   .object({
@@ -269,7 +281,18 @@ export const OrderingOptionsSchema = z
     slots: z.array(
       z.object({ slot_id: z.number().int(), date: z.string(), start_time: z.string(), end_time: z.string() }),
     ),
-    pickup_parks: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string() })),
+    /**
+     * The parks an order may be picked up at: nearest first when the query gave lat and lng
+     * (`distance_km` then set), else by city and name.
+     */
+    pickup_parks: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        city: z.string(),
+        distance_km: z.number().nullable(),
+      }),
+    ),
     delivery_bands: z.array(z.object({ up_to_km: z.number(), charge: MoneySchema })),
   })
   .meta({ id: "OrderingOptions" });

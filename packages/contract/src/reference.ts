@@ -35,6 +35,9 @@ export const CountrySchema = z
     default_language: z.enum(["en", "fr"]),
     /** Every IANA zone a park of the country may lie in (`timezone`, the capital's, first). */
     time_zones: z.array(z.string()),
+    /** How visitors reach the country's support team (the help page lists them); null when none. */
+    support_email: z.string().nullable(),
+    support_phone: z.string().nullable(),
   })
   .meta({ id: "Country" });
 export type Country = z.infer<typeof CountrySchema>;

@@ -32,6 +32,9 @@ export const countries = pgTable(
     defaultLanguage: text("default_language").notNull(),
     /** Every IANA zone a park of the country may lie in; `timezone` is the capital's, the first. */
     timeZones: text("time_zones").array().notNull(),
+    /** How visitors reach the country's support team (the help page lists them); null when none. */
+    supportEmail: text("support_email"),
+    supportPhone: text("support_phone"),
   },
   (t) => [
     check("countries_code_format", sql`${t.code} ~ '^[A-Z]{2}$'`),

@@ -26,6 +26,8 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     gatewayFallback: null,
     defaultLanguage: "en",
     timeZones: ["Africa/Lagos"],
+    supportEmail: "support.ng@parkwell.test",
+    supportPhone: "+234 201 700 0100",
   },
   {
     id: 2,
@@ -51,6 +53,8 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
       "America/Halifax",
       "America/St_Johns",
     ],
+    supportEmail: "support.ca@parkwell.test",
+    supportPhone: "+1 416 555 0100",
   },
   {
     id: 3,
@@ -68,6 +72,8 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     gatewayFallback: "paystack",
     defaultLanguage: "fr",
     timeZones: ["Africa/Dakar"],
+    supportEmail: "support.sn@parkwell.test",
+    supportPhone: "+221 33 800 0100",
   },
   {
     id: 4,
@@ -93,6 +99,8 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
       "America/Anchorage",
       "Pacific/Honolulu",
     ],
+    supportEmail: "support.us@parkwell.test",
+    supportPhone: "+1 212 555 0100",
   },
 ];
 

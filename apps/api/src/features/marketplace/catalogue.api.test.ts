@@ -157,4 +157,38 @@ describe("the catalogue", () => {
     expect(options.slots.length).toBeLessThanOrEqual(7);
     expect(options.pickup_parks.length).toBeGreaterThan(0);
   });
+
+  it("lists the pickup parks nearest first from the driver's point: a Lagos driver's first is in Lagos, an Abuja driver's in Abuja", async () => {
+    const parks = (from: string) =>
+      get(`/marketplace/options?country=NG${from}`).then((r) => r.json<OrderingOptions>().pickup_parks);
+    const unplaced = await parks("");
+    // Both cities offer pickup, and with no point the list is by city (Abuja first), no distance.
+    expect(new Set(unplaced.map((p) => p.city))).toEqual(new Set(["Abuja", "Lagos"]));
+    expect(unplaced[0]!.city).toBe("Abuja");
+    expect(unplaced.every((p) => p.distance_km === null)).toBe(true);
+    for (const [point, city] of [
+      ["&lat=6.6018&lng=3.3515", "Lagos"], // Ikeja
+      ["&lat=9.0579&lng=7.4951", "Abuja"], // Central Business District
+    ] as const) {
+      const near = await parks(point);
+      expect(near[0]!.city, point).toBe(city);
+      expect(near[0]!.distance_km).toBeLessThan(30);
+      const km = near.map((p) => p.distance_km!);
+      expect(km).toEqual([...km].sort((a, b) => a - b));
+      expect(near.map((p) => p.id).sort()).toEqual(unplaced.map((p) => p.id).sort());
+    }
+  });
+
+  it("refuses a half or malformed point with 422, naming the field", async () => {
+    for (const [query, field] of [
+      ["&lat=6.6", "lng"],
+      ["&lng=3.3", "lng"],
+      ["&lat=abc&lng=3.3", "lat"],
+      ["&lat=91&lng=3.3", "lat"],
+    ] as const) {
+      const res = await get(`/marketplace/options?country=NG${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(JSON.stringify(res.json()), query).toContain(field);
+    }
+  });
 });

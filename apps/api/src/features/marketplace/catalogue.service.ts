@@ -36,6 +36,7 @@ import {
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { bpsToPercent, toMajor } from "../../lib/money";
+import { distanceM } from "../../lib/park-cells";
 import { normalizeSearchText } from "../../lib/search-text";
 import {
   cartCountry,
@@ -325,8 +326,17 @@ export async function getItem(db: Db, id: number, language: Language, now: Date)
   };
 }
 
-/** What ordering in a country offers now: the switches, the next slots, the pickup parks, the bands. */
-export async function orderingOptions(db: Db, code: string, now: Date): Promise<OrderingOptions> {
+/**
+ * What ordering in a country offers now: the switches, the next slots, the pickup parks, the bands.
+ * Asked from a point (the driver's position, else a place they chose), the pickup parks come
+ * nearest first: the checkout preselects the first.
+ */
+export async function orderingOptions(
+  db: Db,
+  code: string,
+  now: Date,
+  near?: { lat: number; lng: number },
+): Promise<OrderingOptions> {
   const country = await countryOf(db, code);
   const switches = await orderingSwitches(db, country.id);
   const slotRows = await db
@@ -342,13 +352,20 @@ export async function orderingOptions(db: Db, code: string, now: Date): Promise<
       slots.push({ slot_id: s.id, date, start_time: s.openingTime, end_time: s.closingTime });
     }
   }
-  const pickupParks = await db
-    .selectDistinct({ id: parks.id, name: parks.name, city: parks.city })
+  const parkRows = await db
+    .selectDistinct({ id: parks.id, name: parks.name, city: parks.city, lat: parks.lat, lng: parks.lng })
     .from(parks)
     .innerJoin(marketItemParks, eq(marketItemParks.parkId, parks.id))
     .innerJoin(marketItems, eq(marketItems.id, marketItemParks.itemId))
     .where(and(eq(parks.countryId, country.id), eq(parks.status, "active"), eq(marketItems.status, "active")))
     .orderBy(asc(parks.city), asc(parks.name), asc(parks.id));
+  const pickupParks = parkRows
+    .map(({ lat, lng, ...p }) => ({
+      ...p,
+      distance_km: near ? Math.round(distanceM(near.lat, near.lng, lat, lng)) / 1000 : null,
+    }))
+    // A stable sort: at equal distances (or with no point) the city-and-name order stays.
+    .sort((a, b) => (a.distance_km ?? 0) - (b.distance_km ?? 0));
   const bands = await db
     .select()
     .from(deliveryCharges)

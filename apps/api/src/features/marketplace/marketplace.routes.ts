@@ -14,6 +14,7 @@ import {
   MessageSchema,
   OrderCodeParamsSchema,
   OrderConflictSchema,
+  OrderingOptionsQuerySchema,
   OrderingOptionsSchema,
   OrderListQuerySchema,
   OrderPageSchema,
@@ -126,14 +127,23 @@ export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsy
           tags,
           operationId: "marketplaceOrderingOptions",
           summary: "What ordering offers in a country: delivery and takeaway on or off, slots, parks, bands",
-          querystring: MarketCountryQuerySchema,
+          querystring: OrderingOptionsQuerySchema,
           response: { 200: OrderingOptionsSchema, ...errors },
         },
       },
       async (req, reply) =>
         reply
           .header("cache-control", "no-store")
-          .send(await catalogue.orderingOptions(db, req.query.country, clock())),
+          .send(
+            await catalogue.orderingOptions(
+              db,
+              req.query.country,
+              clock(),
+              req.query.lat !== undefined && req.query.lng !== undefined
+                ? { lat: req.query.lat, lng: req.query.lng }
+                : undefined,
+            ),
+          ),
     );
 
     app.post(

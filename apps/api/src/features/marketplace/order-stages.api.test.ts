@@ -17,7 +17,9 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { fundedUser } from "../bookings/bookings.test-kit";
+import { servedCountries } from "../reference/served-countries";
 import { moveOrder } from "./order-stages.service";
+import { composeOrderMail } from "./orders.mail";
 import {
   createAddress,
   createCategory,
@@ -179,6 +181,39 @@ describe("the order stage table", () => {
       actor: { role: "courier", userId: courier.id },
     });
     expect(moved.stage).toBe("out_for_delivery");
+  });
+
+  it("names a pickup's hand-over 'collected', never 'delivered', in its e-mail; a delivery's stays 'delivered'", async () => {
+    const countries = servedCountries(db);
+    await countries.load();
+    const handOver = async (type: OrderType, from: OrderStage) => {
+      const code = await orderAt(type, from);
+      await moveOrder(deps(), {
+        orderCode: code,
+        to: "delivered",
+        actor: { role: "staff", userId: staff.id },
+      });
+      const [order] = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM orders WHERE order_code = ${code}`,
+      );
+      const mail = await composeOrderMail(
+        { db, countries, publicUrl: "https://parkwell.test" },
+        {
+          key: `order:${order!.id}:delivered`,
+          type: "order",
+          template: "delivered",
+          orderId: order!.id,
+          refundMinor: 0,
+        },
+      );
+      return { code, mail: mail! };
+    };
+    const pickup = await handOver("takeaway", "being_prepared");
+    expect(pickup.mail.subject).toBe(`Your Parkwell order ${pickup.code} is collected`);
+    expect(`${pickup.mail.subject} ${pickup.mail.text}`).not.toMatch(/deliver/i);
+    const delivery = await handOver("delivery", "out_for_delivery");
+    expect(delivery.mail.subject).toBe(`Your Parkwell order ${delivery.code} is delivered`);
   });
 
   it("takes two moves at once one after the other: one refund, never two", async () => {

@@ -1,12 +1,12 @@
 import { learnCurrencies } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
-import type { OrderMailTemplate } from "../../jobs/mail-job";
-import { orderMail } from "./orders.mail";
+import { orderMail, type OrderMailWords } from "./orders.mail";
 
-const TEMPLATES: OrderMailTemplate[] = [
+const TEMPLATES: OrderMailWords[] = [
   "placed",
   "out_for_delivery",
   "delivered",
+  "collected",
   "canceled",
   "rejected",
   "returned",

@@ -1,7 +1,9 @@
 /**
  * An order's e-mails (placed, out for delivery, delivered, cancelled, rejected, returned), composed
- * when the mail job runs, in the driver's language, from the order as it is then.
+ * when the mail job runs, in the driver's language, from the order as it is then. A pickup's
+ * "delivered" mail says it was collected (stageWord).
  */
+import { stageWord } from "@parkwell/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderLines, orders, users } from "../../db/schema/index";
@@ -12,7 +14,10 @@ import type { ServedCountries } from "../reference/served-countries";
 
 type Lang = "en" | "fr";
 
-const TEXTS: Record<OrderMailTemplate, Record<Lang, { subject: string; intro: string }>> = {
+/** What a mail says: its template's words, or a pickup's collection for its "delivered". */
+export type OrderMailWords = OrderMailTemplate | "collected";
+
+const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: string }>> = {
   placed: {
     en: {
       subject: "Your Parkwell order {code} is placed",
@@ -41,6 +46,16 @@ const TEXTS: Record<OrderMailTemplate, Record<Lang, { subject: string; intro: st
     fr: {
       subject: "Votre commande Parkwell {code} est livrée",
       intro: "Votre commande est livrée. Merci d'avoir acheté sur Parkwell.",
+    },
+  },
+  collected: {
+    en: {
+      subject: "Your Parkwell order {code} is collected",
+      intro: "You have collected your order at the park. Thank you for shopping with Parkwell.",
+    },
+    fr: {
+      subject: "Votre commande Parkwell {code} est retirée",
+      intro: "Vous avez retiré votre commande au parking. Merci d'avoir acheté sur Parkwell.",
     },
   },
   canceled: {
@@ -107,7 +122,11 @@ export async function composeOrderMail(
     .where(eq(orderLines.orderId, job.orderId))
     .orderBy(orderLines.position);
   const lang: Lang = found.language === "fr" ? "fr" : "en";
-  return orderMail(job.template, lang, found.email, {
+  const words: OrderMailWords =
+    job.template === "delivered" && stageWord("delivered", found.order.orderType) === "collected"
+      ? "collected"
+      : job.template;
+  return orderMail(words, lang, found.email, {
     code: found.order.orderCode,
     currency: found.order.currency,
     decimals: d.countries.decimalsOf(found.order.currency),
@@ -119,7 +138,7 @@ export async function composeOrderMail(
 }
 
 export function orderMail(
-  template: OrderMailTemplate,
+  template: OrderMailWords,
   lang: Lang,
   to: string,
   o: {

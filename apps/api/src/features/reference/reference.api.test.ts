@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/harness";
 
@@ -24,6 +25,30 @@ describe("GET /api/v1/countries", () => {
     ]);
     expect(body[0]).toMatchObject({ currency_symbol: "₦", currency_decimals: 2, flag: "🇳🇬" });
     expect(body[2]).toMatchObject({ currency_symbol: "CFA", currency_decimals: 0 });
+  });
+
+  it("gives each country its support team's e-mail and phone, from its row (the help page lists them)", async () => {
+    const body = (await get("/api/v1/countries")).json<
+      { code: string; support_email: string | null; support_phone: string | null }[]
+    >();
+    expect(body.map((c) => [c.code, c.support_email, c.support_phone])).toEqual([
+      ["NG", "support.ng@parkwell.test", "+234 201 700 0100"],
+      ["CA", "support.ca@parkwell.test", "+1 416 555 0100"],
+      ["SN", "support.sn@parkwell.test", "+221 33 800 0100"],
+      ["US", "support.us@parkwell.test", "+1 212 555 0100"],
+    ]);
+    // A country with no contact says so (null), and the change is read at the next call.
+    await ctx.database.db.execute(
+      sql`UPDATE countries SET support_email = NULL, support_phone = NULL WHERE code = 'SN'`,
+    );
+    try {
+      const sn = (await get("/api/v1/countries")).json<{ code: string; support_email: string | null }[]>();
+      expect(sn.find((c) => c.code === "SN")).toMatchObject({ support_email: null, support_phone: null });
+    } finally {
+      await ctx.database.db.execute(
+        sql`UPDATE countries SET support_email = 'support.sn@parkwell.test', support_phone = '+221 33 800 0100' WHERE code = 'SN'`,
+      );
+    }
   });
 
   it("needs no token and ignores query noise", async () => {

@@ -22,6 +22,8 @@ export async function getCountries(db: Db): Promise<Country[]> {
     gateway_fallback: c.gatewayFallback,
     default_language: c.defaultLanguage === "fr" ? "fr" : "en",
     time_zones: c.timeZones,
+    support_email: c.supportEmail,
+    support_phone: c.supportPhone,
   }));
 }
 

@@ -65,10 +65,18 @@ export function useMarketItem(id: number | null) {
 }
 
 /** What ordering in the country offers: delivery and takeaway on or off, slots, pickup parks. */
-export const orderingOptionsQuery = (country: string, language: string) =>
+export const orderingOptionsQuery = (
+  country: string,
+  language: string,
+  near: { lat: number; lng: number } | null = null,
+) =>
   queryOptions({
-    queryKey: ["marketplace", "options", country, language],
-    queryFn: ({ signal }) => api<OrderingOptions>("/marketplace/options", { query: { country }, signal }),
+    queryKey: ["marketplace", "options", country, language, near?.lat, near?.lng],
+    queryFn: ({ signal }) =>
+      api<OrderingOptions>("/marketplace/options", {
+        query: { country, ...(near ? { lat: String(near.lat), lng: String(near.lng) } : {}) },
+        signal,
+      }),
     staleTime: 0,
   });
 

@@ -221,6 +221,20 @@ describe("scope between operators", () => {
     expect((await call(attendant, "GET", `/admin/parks/${assigned.id}`)).statusCode).toBe(200);
     expect((await call(attendant, "PATCH", `/admin/parks/${assigned.id}`, { name: 5 })).statusCode).toBe(403);
     expect((await call(attendant, "POST", "/admin/parks", {})).statusCode).toBe(403);
+    // Every other write the park editor's read-only view hides is refused too, and changes nothing.
+    const before = await rows(sql`SELECT * FROM parks WHERE id = ${assigned.id}`);
+    const writes: [Method, string, object | undefined][] = [
+      ["PATCH", `/admin/parks/${assigned.id}`, { status: "inactive" }],
+      ["PUT", `/admin/parks/${assigned.id}/rates`, { rates: [] }],
+      ["PUT", `/admin/parks/${assigned.id}/capacities`, { capacities: [] }],
+      ["POST", `/admin/parks/${assigned.id}/photos`, {}],
+      ["PUT", `/admin/parks/${assigned.id}/photos/order`, { order: [] }],
+      ["DELETE", `/admin/parks/${assigned.id}/photos/0`, undefined],
+    ];
+    for (const [method, url, body] of writes) {
+      expect((await call(attendant, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await rows(sql`SELECT * FROM parks WHERE id = ${assigned.id}`)).toEqual(before);
   });
 });
 

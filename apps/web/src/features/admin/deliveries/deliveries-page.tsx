@@ -103,7 +103,7 @@ function DeliveryCard({ order, onMove }: { order: AdminDelivery; onMove: (to: Or
         <h2 id={titleId} className="admin-park-code">
           {order.order_code}
         </h2>
-        <StageBadge stage={order.stage} />
+        <StageBadge stage={order.stage} type="delivery" />
       </div>
       <p>
         <strong>

@@ -1,4 +1,4 @@
-import { type AdminOrder, type AdminOrderStageBody, type OrderStage } from "@parkwell/contract";
+import { stageWord, type AdminOrder, type AdminOrderStageBody, type OrderStage } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -60,7 +60,7 @@ function OrderView({ order }: { order: AdminOrder }) {
     onSuccess: async (next) => {
       setAsking(null);
       setReturning(false);
-      setNotice(t("orders.moved", { stage: t(`stages.${next.stage}`) }));
+      setNotice(t("orders.moved", { stage: t(`stages.${stageWord(next.stage, next.order_type)}`) }));
       await stored(next);
     },
   });
@@ -78,8 +78,8 @@ function OrderView({ order }: { order: AdminOrder }) {
         title={t("orders.orderTitle", { code: order.order_code })}
         description={
           <>
-            <StageBadge stage={order.stage} /> · {t(`orderTypes.${order.order_type}`)} ·{" "}
-            {t(`payment.${order.payment_status}`)} ·{" "}
+            <StageBadge stage={order.stage} type={order.order_type} /> · {t(`orderTypes.${order.order_type}`)}{" "}
+            · {t(`payment.${order.payment_status}`)} ·{" "}
             {formatZonedDateTime(order.created_at, lang, order.time_zone)}
           </>
         }
@@ -109,7 +109,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                   disabled={move.isPending}
                   onClick={() => press(to)}
                 >
-                  {t(`moveTo.${to}`)}
+                  {t(`moveTo.${stageWord(to, order.order_type)}`)}
                 </button>
               );
             })}
@@ -244,7 +244,7 @@ function OrderView({ order }: { order: AdminOrder }) {
             <ol className="mp-timeline">
               {order.timeline.map((e, i) => (
                 <li key={`${e.stage}-${i}`}>
-                  <StageBadge stage={e.stage} />{" "}
+                  <StageBadge stage={e.stage} type={order.order_type} />{" "}
                   <time dateTime={e.at}>{formatZonedDateTime(e.at, lang, order.time_zone)}</time>
                   {e.actor && <span className="admin-park-muted"> · {e.actor}</span>}
                   {e.note && <p className="admin-park-muted">{e.note}</p>}

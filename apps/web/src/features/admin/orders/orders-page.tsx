@@ -130,7 +130,11 @@ function OrdersList() {
         </>
       ),
     },
-    { key: "stage", header: t("orders.columns.stage"), cell: (o) => <StageBadge stage={o.stage} /> },
+    {
+      key: "stage",
+      header: t("orders.columns.stage"),
+      cell: (o) => <StageBadge stage={o.stage} type={o.order_type} />,
+    },
     {
       key: "courier",
       header: t("orders.columns.courier"),
@@ -153,7 +157,7 @@ function OrdersList() {
           {ORDER_STAGES.map((s) => (
             <li key={s}>
               <button type="button" aria-pressed={stage === s} onClick={() => chooseStage(s)}>
-                {t(`stages.${s}`)}
+                {t(s === "delivered" ? "stageFilterDelivered" : `stages.${s}`)}
                 {counts && <span className="mp-count">{counts[s] ?? 0}</span>}
               </button>
             </li>

@@ -59,7 +59,7 @@ export function ReceiptPage() {
             <h2 id="receipt-title">{t("receipt.heading", { code: order.order_code })}</h2>
             <p>
               {formatZonedDateTime(order.created_at, lang, order.time_zone)} ·{" "}
-              <StageBadge stage={order.stage} />
+              <StageBadge stage={order.stage} type={order.order_type} />
             </p>
           </div>
         </header>

@@ -312,8 +312,13 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
         onConfirm={() => status.mutate("inactive")}
         onCancel={() => setConfirming(false)}
       />
+      {park && !editable && (
+        <p className="notice" role="note" data-testid="park-read-only">
+          {t("readOnly")}
+        </p>
+      )}
       <form
-        className="admin-park-form"
+        className={editable ? "admin-park-form" : "admin-park-form admin-read-only"}
         noValidate
         onSubmit={form.handleSubmit((body) => {
           setSaved(false);
@@ -324,7 +329,12 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
           <section className="admin-park-section">
             <h2>{t("sections.details")}</h2>
             <div className="admin-park-grid">
-              <TextField label={t("fields.name")} required error={err("name")} {...register("name")} />
+              <TextField
+                label={t("fields.name")}
+                required={editable}
+                error={err("name")}
+                {...register("name")}
+              />
               <SelectField
                 label={t("fields.type")}
                 options={PARK_TYPES.map((p) => [p, t(`types.${p}`)] as const)}
@@ -381,10 +391,15 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                 error={err("state_id")}
                 {...register("state_id")}
               />
-              <TextField label={t("fields.city")} required error={err("city")} {...register("city")} />
+              <TextField
+                label={t("fields.city")}
+                required={editable}
+                error={err("city")}
+                {...register("city")}
+              />
               <TextField
                 label={t("fields.address")}
-                required
+                required={editable}
                 error={err("address")}
                 {...register("address")}
                 wide
@@ -410,20 +425,25 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                 {...register("lng")}
               />
             </div>
-            <p className="admin-park-muted">{t("mapHint")}</p>
-            <Suspense fallback={<div className="pick-map admin-park-map" />}>
-              <PickMap
-                className="admin-park-map"
-                zoom={15}
-                lat={Number.isFinite(lat) ? lat : 0}
-                lng={Number.isFinite(lng) ? lng : 0}
-                label={t("mapLabel")}
-                onPick={(a, b) => {
-                  setValue("lat", String(a), { shouldDirty: true });
-                  setValue("lng", String(b), { shouldDirty: true });
-                }}
-              />
-            </Suspense>
+            {/* The map places the pin: a view that cannot save shows the position as its fields. */}
+            {editable && (
+              <>
+                <p className="admin-park-muted">{t("mapHint")}</p>
+                <Suspense fallback={<div className="pick-map admin-park-map" />}>
+                  <PickMap
+                    className="admin-park-map"
+                    zoom={15}
+                    lat={Number.isFinite(lat) ? lat : 0}
+                    lng={Number.isFinite(lng) ? lng : 0}
+                    label={t("mapLabel")}
+                    onPick={(a, b) => {
+                      setValue("lat", String(a), { shouldDirty: true });
+                      setValue("lng", String(b), { shouldDirty: true });
+                    }}
+                  />
+                </Suspense>
+              </>
+            )}
           </section>
 
           <section className="admin-park-section">
@@ -482,7 +502,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
             </label>
             <TextAreaField
               label={t("fields.closures")}
-              hint={t("closuresHint")}
+              hint={editable ? t("closuresHint") : undefined}
               rows={3}
               {...register("closures")}
             />
@@ -500,7 +520,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
             <TextField
               label={t("fields.maxHeight")}
               inputMode="numeric"
-              hint={t("maxHeightHint")}
+              hint={editable ? t("maxHeightHint") : undefined}
               error={err("max_height_cm")}
               {...register("max_height_cm")}
             />
@@ -510,7 +530,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
             <h2>{t("sections.texts")}</h2>
             <SelectField
               label={t("fields.textLanguage")}
-              hint={t("textLanguageHint")}
+              hint={editable ? t("textLanguageHint") : undefined}
               options={[
                 ["en", t("english")],
                 ["fr", t("french")],

@@ -163,10 +163,18 @@ function RatesForm({
   return (
     <section className="admin-park-section">
       <h2>{t("sections.rates")}</h2>
-      <p className="admin-park-muted">{t("ratesHint", { currency: park.currency })}</p>
-      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
-        <fieldset disabled={!editable || save.isPending}>
-          <div className="admin-table__scroll">
+      <p className="admin-park-muted">
+        {t(editable ? "ratesHint" : "ratesReadOnlyHint", { currency: park.currency })}
+      </p>
+      <form
+        className={editable ? undefined : "admin-read-only"}
+        noValidate
+        onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      >
+        {/* Read-only, the cells are text: nothing to disable (and the scroll box stays a focus stop). */}
+        <fieldset disabled={save.isPending}>
+          {/* Scrolls sideways on a phone: a named stop, so the keyboard scrolls it with no field to focus. */}
+          <div className="admin-table__scroll" role="region" aria-label={t("sections.rates")} tabIndex={0}>
             <table className="admin-park-rates">
               <caption className="visually-hidden">{t("sections.rates")}</caption>
               <thead>
@@ -182,30 +190,42 @@ function RatesForm({
                   <tr key={r.vehicle_type_id}>
                     <th scope="row">{typeName(r.vehicle_type_id)}</th>
                     <td>
-                      <input
-                        inputMode="decimal"
-                        aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.hourlyRate", { currency: park.currency })}`}
-                        {...cellProps(i, "hourly")}
-                        {...form.register(`rows.${i}.hourly` as const)}
-                      />
+                      {editable ? (
+                        <input
+                          inputMode="decimal"
+                          aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.hourlyRate", { currency: park.currency })}`}
+                          {...cellProps(i, "hourly")}
+                          {...form.register(`rows.${i}.hourly` as const)}
+                        />
+                      ) : (
+                        <span>{r.hourly || "—"}</span>
+                      )}
                       {cellMessage(i, "hourly")}
                     </td>
                     <td>
-                      <input
-                        inputMode="decimal"
-                        aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.dailyMax", { currency: park.currency })}`}
-                        {...cellProps(i, "daily_max")}
-                        {...form.register(`rows.${i}.daily_max` as const)}
-                      />
+                      {editable ? (
+                        <input
+                          inputMode="decimal"
+                          aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.dailyMax", { currency: park.currency })}`}
+                          {...cellProps(i, "daily_max")}
+                          {...form.register(`rows.${i}.daily_max` as const)}
+                        />
+                      ) : (
+                        <span>{r.daily_max || "—"}</span>
+                      )}
                       {cellMessage(i, "daily_max")}
                     </td>
                     <td>
-                      <input
-                        inputMode="numeric"
-                        aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.spaces")}`}
-                        {...cellProps(i, "capacity")}
-                        {...form.register(`rows.${i}.capacity` as const)}
-                      />
+                      {editable ? (
+                        <input
+                          inputMode="numeric"
+                          aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.spaces")}`}
+                          {...cellProps(i, "capacity")}
+                          {...form.register(`rows.${i}.capacity` as const)}
+                        />
+                      ) : (
+                        <span>{r.capacity || "—"}</span>
+                      )}
                       {cellMessage(i, "capacity")}
                     </td>
                   </tr>

@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { TopUpNotice } from "../../../components/ui/top-up-notice";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
-import { formatMoney } from "../../../lib/format";
+import { formatDistance, formatMoney } from "../../../lib/format";
 import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { walletQuery } from "../../../lib/queries";
 import {
@@ -24,6 +24,7 @@ import { emptyCart, useCart } from "../cart";
 import { AddressForm, AddressPinFix } from "../components/address-form";
 import { QuoteLines, QuoteTotals } from "../components/quote-lines";
 import { placeOrderBlock } from "../place-order";
+import { pickupOrigin, useGrantedPosition } from "../pickup-origin";
 import "../../../components/ui/alert.css";
 import "../../../components/ui/content.css";
 import "../marketplace.css";
@@ -48,8 +49,17 @@ export function MarketCheckoutPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const options = useQuery(orderingOptionsQuery(country.code, lang));
   const addresses = useQuery(addressesQuery(country.code));
+  // Pickup parks come nearest first from the driver (position, else a placed address, else the
+  // country's centre); asked once the addresses and the position are known, so the default does
+  // not jump.
+  const position = useGrantedPosition();
+  const addressId = Number(params.get("address")) || addresses.data?.[0]?.id;
+  const origin = pickupOrigin(position ?? null, addresses.data ?? [], addressId, country.code);
+  const options = useQuery({
+    ...orderingOptionsQuery(country.code, lang, origin),
+    enabled: position !== undefined && !addresses.isPending,
+  });
   const wallet = useQuery(walletQuery());
   const [adding, setAdding] = useState(false);
   /** An address saved in the account's country while shopping in another: said, not chosen. */
@@ -81,10 +91,17 @@ export function MarketCheckoutPage() {
   const askedType = params.get("type") as OrderType | null;
   const orderType = askedType && types.includes(askedType) ? askedType : types[0];
   const addressList = addresses.data ?? [];
-  const addressId = Number(params.get("address")) || addressList[0]?.id;
-  const parkChoices: { id: number; name: string; city: string }[] = hasService
-    ? serviceParks
-    : (opts?.pickup_parks ?? []);
+  const pickupParks = opts?.pickup_parks ?? [];
+  // A service's parks in the pickup list's order (nearest first), any it does not hold after them.
+  const rank = (parkId: number) => {
+    const i = pickupParks.findIndex((p) => p.id === parkId);
+    return i < 0 ? pickupParks.length : i;
+  };
+  const parkChoices: { id: number; name: string; city: string; distance_km?: number | null }[] = hasService
+    ? [...serviceParks]
+        .sort((a, b) => rank(a.id) - rank(b.id))
+        .map((p) => ({ ...p, distance_km: pickupParks.find((x) => x.id === p.id)?.distance_km ?? null }))
+    : pickupParks;
   const askedPark = Number(params.get("park"));
   const parkId = parkChoices.some((p) => p.id === askedPark) ? askedPark : parkChoices[0]?.id;
   const needsPark = orderType === "takeaway" || hasService;
@@ -314,6 +331,7 @@ export function MarketCheckoutPage() {
                       {parkChoices.map((p) => (
                         <option key={p.id} value={p.id}>
                           {p.name} · {p.city}
+                          {p.distance_km != null ? ` · ${formatDistance(p.distance_km, lang)}` : ""}
                         </option>
                       ))}
                     </select>

@@ -1,4 +1,4 @@
-import { ORDER_STAGES, type Order, type OrderStage } from "@parkwell/contract";
+import { ORDER_STAGES, stageWord, type Order, type OrderStage } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -93,7 +93,7 @@ export function OrderPage() {
       <div className="market-order__head">
         <h1>{t("order.title", { code: o.order_code })}</h1>
         <span className={`stage-chip stage-chip--${o.stage}`} data-testid="order-stage">
-          {t(`stage.${o.stage}`)}
+          {t(`stage.${stageWord(o.stage, o.order_type)}`)}
         </span>
       </div>
       <div className="market-order__layout">
@@ -111,7 +111,7 @@ export function OrderPage() {
                 >
                   <span className="market-timeline__dot" aria-hidden="true" />
                   <span className="market-timeline__label">
-                    {t(`stage.${s}`)}
+                    {t(`stage.${stageWord(s, o.order_type)}`)}
                     {!at && <span className="visually-hidden"> ({t("order.notYet")})</span>}
                   </span>
                   {at && (

@@ -1,4 +1,4 @@
-import { ORDER_STAGES, type OrderStage } from "@parkwell/contract";
+import { ORDER_STAGES, stageWord, type OrderStage } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -38,7 +38,7 @@ export function OrdersPage() {
                 aria-pressed={s === stage}
                 onClick={() => go(s, 1)}
               >
-                {s ? t(`stage.${s}`) : t("orders.all")}
+                {s ? t(s === "delivered" ? "stageFilterDelivered" : `stage.${s}`) : t("orders.all")}
               </button>
             </li>
           ))}
@@ -69,7 +69,9 @@ export function OrdersPage() {
                 <Link to={`/orders/${o.order_code}`}>
                   <strong>{o.order_code}</strong>
                 </Link>
-                <span className={`stage-chip stage-chip--${o.stage}`}>{t(`stage.${o.stage}`)}</span>
+                <span className={`stage-chip stage-chip--${o.stage}`}>
+                  {t(`stage.${stageWord(o.stage, o.order_type)}`)}
+                </span>
               </p>
               <p className="field__hint">
                 <time dateTime={o.created_at}>{formatZonedDateTime(o.created_at, lang, o.time_zone)}</time> ·{" "}
