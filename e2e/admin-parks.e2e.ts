@@ -173,6 +173,18 @@ describe("the back office's parks", () => {
         expect(await main.locator("input:enabled, select:enabled, textarea:enabled").count()).toBe(0);
         expect(await main.locator('button[type="submit"]').count()).toBe(0);
         expect(await main.locator(".pick-map").count()).toBe(0);
+        // A closed day shows no hours, and what only an editor needs (the hours' typing hint) is not said.
+        const closedDayTimes = await main
+          .locator(".admin-park-hours tr")
+          .evaluateAll((rows) =>
+            rows
+              .filter((r) => r.querySelector("select")?.value === "closed")
+              .flatMap((r) => [...r.querySelectorAll("input")].map((i) => getComputedStyle(i).visibility)),
+          );
+        expect(closedDayTimes.every((v) => v === "hidden")).toBe(true);
+        expect(
+          await main.getByText(language === "en" ? "such as 7:00 AM" : "par exemple 07:00").count(),
+        ).toBe(0);
         const field = main.locator('input[name="name"]');
         expect(await field.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe("rgba(0, 0, 0, 0)");
         expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(

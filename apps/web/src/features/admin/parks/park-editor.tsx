@@ -474,6 +474,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                           size={8}
                           aria-label={t("opensAt", { day: t(`days.${d}`) })}
                           disabled={days[d]?.mode === "closed"}
+                          data-day-closed={days[d]?.mode === "closed" || undefined}
                           {...timeProps(d, "open")}
                           {...clockField(d, "open")}
                         />
@@ -486,6 +487,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                           size={8}
                           aria-label={t("closesAt", { day: t(`days.${d}`) })}
                           disabled={days[d]?.mode === "closed"}
+                          data-day-closed={days[d]?.mode === "closed" || undefined}
                           {...timeProps(d, "close")}
                           {...clockField(d, "close")}
                         />
@@ -496,16 +498,24 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                 </tbody>
               </table>
             )}
-            <p className="admin-park-muted">{t("closeHint")}</p>
+            {editable && <p className="admin-park-muted">{t("closeHint")}</p>}
             <label className="admin-check">
               <input type="checkbox" {...register("overnight_stays")} /> {t("fields.overnight")}
             </label>
-            <TextAreaField
-              label={t("fields.closures")}
-              hint={editable ? t("closuresHint") : undefined}
-              rows={3}
-              {...register("closures")}
-            />
+            {editable || watch("closures").trim() !== "" ? (
+              <TextAreaField
+                label={t("fields.closures")}
+                hint={editable ? t("closuresHint") : undefined}
+                rows={3}
+                {...register("closures")}
+              />
+            ) : (
+              <p>
+                <strong>{t("fields.closures")}</strong>
+                <br />
+                <span className="admin-park-muted">{t("noClosures")}</span>
+              </p>
+            )}
           </section>
 
           <section className="admin-park-section">
