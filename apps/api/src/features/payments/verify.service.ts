@@ -10,6 +10,8 @@ import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
 import type { Payments } from "./registry";
 import { balance, settle, type SettleOutcome } from "./settle.service";
+import { holdOutcome } from "../bookings/hold.service";
+import type { HoldReason, PaymentBooking } from "@parkwell/contract";
 
 export interface PaymentDeps {
   db: Db;
@@ -129,6 +131,41 @@ export async function verifyPayment(
   const payment = await findPayment(deps.db, userId, query.reference, query.provider);
   const decimals = await deps.countries.currencyDecimals(payment.currency);
   checkAmount(payment, decimals, query.amount);
+  const result = await verifyTopUp(deps, payment, decimals);
+  const booking = await holdOutcome(deps.db, payment.id, deps.clock());
+  if (!booking) return result;
+  return {
+    ...result,
+    message: bookingMessage(booking, result.message),
+    data: { ...result.data, booking },
+  };
+}
+
+/** What verify says of the booking a top-up pays for, after what it says of the payment. */
+function bookingMessage(booking: PaymentBooking, paid: string): string {
+  switch (booking.status) {
+    case "booked":
+      return `${paid}. Your booking ${booking.booking_code} is confirmed`;
+    case "not_booked":
+      return `${paid}. ${NOT_BOOKED[booking.reason ?? "full"]}`;
+    case "expired":
+      return `${paid}. The window is no longer held for you`;
+    case "held":
+      return paid;
+  }
+}
+
+/** Why a paid hold was not booked; the money is in the wallet either way. */
+export const NOT_BOOKED: Record<HoldReason, string> = {
+  full: "The space was taken after your hold expired, so nothing was booked: the money is in your wallet",
+  past: "The window is over, so nothing was booked: the money is in your wallet",
+  moved: "The park's currency changed, so nothing was booked: the money is in your wallet",
+  short: "Your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
+  plate_busy:
+    "Your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
+};
+
+async function verifyTopUp(deps: PaymentDeps, payment: PaymentRow, decimals: number) {
   const outcome = await confirmWithProvider(deps, payment);
   switch (outcome.kind) {
     case "credited":
