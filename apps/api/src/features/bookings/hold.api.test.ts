@@ -168,6 +168,15 @@ describe("pay the difference (demo provider)", () => {
       data: { credited: true, booking: { status: "not_booked", reason: "full" } },
     });
     expect(late.json().message).toMatch(/money is in your wallet/);
+    // Asked again, in French: the same outcome, said in the request's language.
+    const fr = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/wallet/verify-payment",
+      headers: { ...bearer(a), "accept-language": "fr" },
+      query: { payment_reference: h.payment.reference, payment_provider: "demo" },
+    });
+    expect(fr.json()).toMatchObject({ data: { credited: false, booking: { status: "not_booked" } } });
+    expect(fr.json().message).toMatch(/^Paiement vérifié, mais la place a été prise/);
     expect((await wallet(a)).balance).toBe(h.top_up_amount);
     expect(await count("bookings", a.id)).toBe(0);
   });

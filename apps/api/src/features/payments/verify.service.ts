@@ -133,7 +133,8 @@ export async function verifyPayment(
   checkAmount(payment, decimals, query.amount);
   const result = await verifyTopUp(deps, payment, decimals);
   const booking = await holdOutcome(deps.db, payment.id, deps.clock());
-  if (!booking) return result;
+  if (!booking || result.status !== "success")
+    return booking ? { ...result, data: { ...result.data, booking } } : result;
   return {
     ...result,
     message: bookingMessage(booking, result.message),
@@ -141,28 +142,27 @@ export async function verifyPayment(
   };
 }
 
-/** What verify says of the booking a top-up pays for, after what it says of the payment. */
+/**
+ * What verify says once a top-up that pays the difference is settled: the booking, or why there is
+ * none (the money stays in the wallet). While it is not settled, what it says of the payment.
+ */
 function bookingMessage(booking: PaymentBooking, paid: string): string {
-  switch (booking.status) {
-    case "booked":
-      return `${paid}. Your booking ${booking.booking_code} is confirmed`;
-    case "not_booked":
-      return `${paid}. ${NOT_BOOKED[booking.reason ?? "full"]}`;
-    case "expired":
-      return `${paid}. The window is no longer held for you`;
-    case "held":
-      return paid;
-  }
+  if (booking.status === "booked")
+    return `Payment verified: your booking ${booking.booking_code} is confirmed`;
+  if (booking.status === "not_booked") return NOT_BOOKED[booking.reason ?? "full"];
+  return paid;
 }
 
 /** Why a paid hold was not booked; the money is in the wallet either way. */
 export const NOT_BOOKED: Record<HoldReason, string> = {
-  full: "The space was taken after your hold expired, so nothing was booked: the money is in your wallet",
-  past: "The window is over, so nothing was booked: the money is in your wallet",
-  moved: "The park's currency changed, so nothing was booked: the money is in your wallet",
-  short: "Your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
+  full: "Payment verified, but the space was taken after your hold expired, so nothing was booked: the money is in your wallet",
+  past: "Payment verified, but the window is over, so nothing was booked: the money is in your wallet",
+  moved:
+    "Payment verified, but the park's currency changed, so nothing was booked: the money is in your wallet",
+  short:
+    "Payment verified, but your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
   plate_busy:
-    "Your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
+    "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
 };
 
 async function verifyTopUp(deps: PaymentDeps, payment: PaymentRow, decimals: number) {
