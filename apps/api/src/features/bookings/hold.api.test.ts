@@ -201,8 +201,9 @@ describe("pay the difference (demo provider)", () => {
     const end = at(4 * HOUR);
     const h = (await hold(u, park, start, end)).json();
     shift = 31 * MINUTE;
+    // The every-minute job marks it (as its cron tick would send it).
+    await ctx.app.jobs.send(db, "bookings-complete", {});
     await ctx.app.jobs.runDue(["bookings-complete"]);
-    await expireHolds(db, clock);
     const [row] = await queryRows<{ status: string }>(
       db,
       sql`SELECT status FROM booking_holds WHERE booking_code = ${h.booking_code}`,
@@ -316,6 +317,37 @@ describe("pay the difference (demo provider)", () => {
 
 describe("pay the difference through a provider's webhook (Paystack fake)", () => {
   const payments = usePaymentsContext();
+  const holdAt = (u: TestUser, park: number, start: Date) =>
+    payments.ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings/hold",
+      headers: bearer(u),
+      payload: {
+        park_id: park,
+        vehicle_type_id: 1,
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + HOUR).toISOString(),
+      },
+    });
+
+  it("a provider that cannot be reached: a clear 502, and the space is not kept", async () => {
+    const ctx = payments.ctx;
+    const db = ctx.database.db;
+    const [, park] = await allDayParks(db, 2);
+    await setCapacity(db, park!, 1, 1);
+    const start = new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + 5 * HOUR);
+    ctx.paystack.behaviour.mode = "down";
+    const down = await holdAt(await createUser(db), park!, start);
+    expect(down.statusCode).toBe(502);
+    expect(down.json().code).toBe("provider_unavailable");
+    ctx.paystack.behaviour.mode = "ok";
+    const other = await fundedUser(db);
+    expect(
+      (await book(ctx.app, other, { park_id: park!, start, end: new Date(start.getTime() + HOUR) }))
+        .statusCode,
+    ).toBe(201);
+  });
+
   it("the webhook books the hold; verify afterwards charges nothing more", async () => {
     const ctx = payments.ctx;
     const db = ctx.database.db;

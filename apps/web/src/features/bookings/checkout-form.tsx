@@ -85,6 +85,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
 
   const update = (changes: Record<string, string | undefined>) => {
     setAttemptKey(newAttemptKey());
+    // A changed form is a new attempt: the last answer (a 402's "Pay … and book" for the window
+    // sent then) no longer applies.
+    book.reset();
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
