@@ -24,7 +24,7 @@ describe("pay the difference (demo provider)", () => {
   beforeAll(async () => {
     ctx = await createTestContext({}, { clock });
     db = ctx.database.db;
-    parks = await allDayParks(db, 8);
+    parks = await allDayParks(db, 9);
   });
   afterAll(() => ctx?.close());
   afterEach(async () => {
@@ -133,6 +133,39 @@ describe("pay the difference (demo provider)", () => {
     });
     expect((await wallet(u)).balance).toBe(after.balance);
     expect(await history(u)).toHaveLength(2);
+    expect(await count("bookings", u.id)).toBe(1);
+  });
+
+  it("a difference below the country's minimum top-up is raised to it, and the rest stays in the wallet", async () => {
+    const park = parks[7]!;
+    const u = await createUser(db);
+    const start = at(3 * HOUR);
+    const end = at(4 * HOUR);
+    const missing = Number(
+      (await book(ctx.app, u, { park_id: park, start, end })).json().fields.amount_missing,
+    );
+    // The driver has all but 1 NGN; the country's minimum top-up is more than that.
+    const { fund } = await import("./bookings.test-kit");
+    await fund(db, u.id, Math.round((missing - 1) * 100));
+    const min = Number(
+      (
+        await queryRows<{ min: number }>(
+          db,
+          sql`SELECT min_topup_minor::int AS min FROM fees WHERE country_id = 1`,
+        )
+      )[0]!.min,
+    );
+    expect(min).toBeGreaterThan(100);
+    const res = await hold(u, park, start, end);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      amount_missing: 1,
+      top_up_amount: min / 100,
+      raised_to_minimum: true,
+      payment: { amount: min / 100 },
+    });
+    await verify(u, res.json().payment.reference);
+    expect((await wallet(u)).balance).toBeCloseTo(min / 100 - 1, 6);
     expect(await count("bookings", u.id)).toBe(1);
   });
 
