@@ -271,6 +271,59 @@ describe("booking from checkout to cancellation", () => {
     await context.close();
   });
 
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`books with an empty wallet through "Pay … and book": the demo provider takes the difference and the booking's page opens (${name})`, async () => {
+      const user = await createSignedInUser(db, { countryId: 1 });
+      const park = await openPark();
+      const context = await signedIn(user, viewport);
+      const { page, problems } = await watchedPage(context);
+      const start = new Date(
+        Math.ceil(Date.now() / 900_000) * 900_000 + (name === "phone" ? 5 : 7) * 3_600_000,
+      );
+      const query = new URLSearchParams({
+        vehicle_type_id: String(park.rates[0]!.vehicle_type_id),
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+        plate_number: name === "phone" ? "LAG777" : "LAG778",
+      });
+      await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, {
+        waitUntil: "networkidle",
+      });
+      await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+      await expect
+        .poll(() => page.getByRole("alert").first().textContent())
+        .toMatch(/^Your wallet is .* short/);
+      const pay = page.getByRole("button", { name: /^Pay .* and book$/ });
+      // The amount on the button is the difference, or the country's minimum top-up, which is then said.
+      const label = (await pay.textContent())!;
+      const wallet = (await call<{ data: { min_topup: number } }>(user, "/wallet")).data;
+      const missing = (await page.getByRole("alert").first().textContent())!.match(/is (.*) short/)![1]!;
+      if (label.includes(missing)) expect(await page.getByTestId("pay-difference-minimum").count()).toBe(0);
+      else {
+        expect(label).toBe(`Pay ${ngn(wallet.min_topup)} and book`);
+        expect(await page.getByTestId("pay-difference-minimum").textContent()).toContain(missing);
+      }
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
+      await pay.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/payment\?reference=PW-.*&provider=demo/);
+      await page.waitForURL(/\/booking-success\?code=PW-/, { timeout: 15_000 });
+      await expect.poll(() => page.getByRole("heading", { name: "Booking confirmed" }).count()).toBe(1);
+      const code = new URL(page.url()).searchParams.get("code");
+      const rows = await db.query<{ booking_code: string; status: string }>(
+        "SELECT booking_code, status FROM bookings WHERE user_id = $1",
+        [user.id],
+      );
+      expect(rows).toEqual([{ booking_code: code, status: "active" }]);
+      const paid = (await call<{ amount: number }>(user, `/bookings/${code}`)).amount;
+      const topUpAmount = Math.max(paid, wallet.min_topup);
+      expect(await balance(user)).toBeCloseTo(topUpAmount - paid, 6);
+      expect(problems.filter((p) => !p.includes("status of 402"))).toEqual([]);
+      await context.close();
+    });
+  }
+
   it("checks the checkout form in French before sending anything: plate and times, at the fields", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     const park = await openPark();

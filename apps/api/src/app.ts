@@ -18,6 +18,7 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
+import { holdRoutes } from "./features/bookings/hold.routes";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { servedCountries } from "./features/reference/served-countries";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
+  await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(eventsRoutes({ db: database.db, clock, qrSecret: qr }, limiter), { prefix: "/api/v1" });
   const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
   await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });

@@ -5,6 +5,7 @@ import { PriceBreakdownSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
 import { normaliseEventCode } from "./event-values";
 import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE } from "./events";
+import { AddFundsDataSchema } from "./wallet";
 
 export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -77,6 +78,42 @@ interface BookingRequestBase {
 export type CreateBookingBody = BookingRequestBase & { kind: "window"; start_time: Date; end_time: Date };
 export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event_code: string };
 export type BookingRequest = CreateBookingBody | CreateEventBookingBody;
+
+/**
+ * POST /bookings/hold: book a window whose price the wallet is short of, paying the difference
+ * (docs/decisions/026-pay-the-difference.md). The same window and vehicle as POST /bookings.
+ */
+export const HoldBookingBodySchema = z.object({
+  park_id: idNumber("park_id"),
+  vehicle_type_id: idNumber("vehicle_type_id"),
+  vehicle_id: idNumber("vehicle_id").nullish(),
+  plate_number: PlateSchema.nullish(),
+  start_time: time("start_time"),
+  end_time: time("end_time"),
+});
+export type HoldBookingBody = z.infer<typeof HoldBookingBodySchema>;
+
+/**
+ * The window held while the difference is paid: the booking's code once paid, until when it is
+ * held, the price, the balance, what is missing and the top-up started for it (the missing amount,
+ * or the country's minimum top-up when that is more: `raised_to_minimum`). `payment` is what
+ * add-funds answers: the client goes to `payment_info`'s page.
+ */
+export const HoldSchema = z
+  .object({
+    booking_code: z.string(),
+    status: z.literal("held"),
+    expires_at: z.string(),
+    currency: z.string(),
+    total: z.number(),
+    balance: z.number(),
+    amount_missing: z.number(),
+    top_up_amount: z.number(),
+    raised_to_minimum: z.boolean(),
+    payment: AddFundsDataSchema,
+  })
+  .meta({ id: "BookingHold" });
+export type Hold = z.infer<typeof HoldSchema>;
 
 export const ExtendBookingBodySchema = z.object({
   booking_id: z

@@ -97,6 +97,24 @@ export const CreditQuerySchema = z.object({
     .optional()
     .describe("Accepted and ignored: ledger descriptions are written by the server only"),
 });
+/**
+ * What became of the booking a top-up pays the difference for (POST /bookings/hold): `held` while
+ * the payment is awaited, `booked` once it is paid and the booking made, `expired` when the hold
+ * lapsed unpaid, `not_booked` when the payment came but the booking could not be made (`reason`:
+ * `full` the space was taken after the hold expired, `past` the window is over, `moved` the park
+ * now charges in another currency, `short` the wallet no longer covers it, `plate_busy` the vehicle
+ * was booked elsewhere meanwhile); the money then stays in the wallet.
+ */
+export const HOLD_STATUSES = ["held", "booked", "expired", "not_booked"] as const;
+export const HOLD_REASONS = ["full", "past", "moved", "short", "plate_busy"] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+export const PaymentBookingSchema = z.object({
+  booking_code: z.string(),
+  status: z.enum(HOLD_STATUSES),
+  reason: z.enum(HOLD_REASONS).optional(),
+});
+export type PaymentBooking = z.infer<typeof PaymentBookingSchema>;
+
 export const PaymentResultSchema = z.object({
   reference: z.string(),
   provider: PaymentProviderSchema,
@@ -106,6 +124,8 @@ export const PaymentResultSchema = z.object({
   /** The part beyond the wallet's cap, held for support to return (absent when none). */
   held: z.number().optional(),
   credited: z.boolean().optional(),
+  /** The booking this top-up pays the difference for (absent for a plain top-up). */
+  booking: PaymentBookingSchema.optional(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 export const PaymentResultResponseSchema = envelope(PaymentResultSchema).meta({
@@ -117,6 +137,12 @@ export const CreatePaymentIntentBodySchema = z.object({
   currency: z.string().trim().length(3, { error: "currency is a 3-letter code" }),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
+/**
+ * A card top-up: Stripe's PaymentIntent (its client secret for Stripe.js). In demo mode without
+ * Stripe keys the demo provider takes it as it takes add-funds: `provider` is `demo`, the intent's
+ * id is the demo payment's, the secret a stand-in `<id>_secret_demo` that nothing needs, and
+ * `payment_url` is the demo provider's page, where the payment is made.
+ */
 export const PaymentIntentResponseSchema = z
   .object({
     client_secret: z.string(),
@@ -124,7 +150,9 @@ export const PaymentIntentResponseSchema = z
     reference: z.string(),
     amount: z.number(),
     currency: z.string(),
+    provider: PaymentProviderSchema,
     publishable_key: z.string().optional(),
+    payment_url: z.string().optional(),
   })
   .meta({ id: "PaymentIntentResponse" });
 

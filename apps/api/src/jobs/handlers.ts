@@ -10,6 +10,7 @@ import {
   type ReminderLeads,
 } from "../features/bookings/bookings-mail.service";
 import { completeEndedBookings } from "../features/bookings/bookings.service";
+import { expireHolds } from "../features/bookings/hold.service";
 import { cancelEventBookings } from "../features/events/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
@@ -58,7 +59,9 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
 export function jobHandlers(d: HandlerDeps): Handlers {
   return {
     mail: (job) => deliverOnce(d.db, d.mailer, d.clock, job.key, () => compose(d, job)),
-    "bookings-complete": () => completeEndedBookings(d.db, d.clock),
+    // Each minute: the bookings that ended are completed, and the holds past their expiry marked.
+    "bookings-complete": async () =>
+      (await completeEndedBookings(d.db, d.clock)) + (await expireHolds(d.db, d.clock)),
     "bookings-remind": () => queueDueReminders(d, d.reminders),
     "payments-expire": () => d.expirePayments(),
     // Unscheduled outside demo mode (server.ts); a job left from a demo run does nothing.

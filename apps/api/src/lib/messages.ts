@@ -360,6 +360,14 @@ const BOOKINGS: ServerText[] = [
     fr: "La devise de ce parking a changé pendant votre réservation : consultez à nouveau ses prix",
   },
   {
+    en: "Your wallet can pay for this booking: book it directly",
+    fr: "Votre portefeuille peut payer cette réservation : réservez directement",
+  },
+  {
+    en: "This park charges in {park}; your wallet is in {wallet}, so a top-up cannot pay for it",
+    fr: "Ce parking facture en {park} ; votre portefeuille est en {wallet}, une recharge ne peut donc pas payer ce stationnement",
+  },
+  {
     en: "This Idempotency-Key was used for another booking",
     fr: "Cette clé Idempotency-Key a déjà servi pour une autre réservation",
   },
@@ -476,6 +484,30 @@ const WALLET: ServerText[] = [
     fr: "Paiement vérifié et votre portefeuille a été crédité",
   },
   { en: "Payment already verified", fr: "Paiement déjà vérifié" },
+  {
+    en: "Payment verified: your booking {code} is confirmed",
+    fr: "Paiement vérifié : votre réservation {code} est confirmée",
+  },
+  {
+    en: "Payment verified, but the space was taken after your hold expired, so nothing was booked: the money is in your wallet",
+    fr: "Paiement vérifié, mais la place a été prise après l'expiration de votre réservation provisoire, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+  },
+  {
+    en: "Payment verified, but the window is over, so nothing was booked: the money is in your wallet",
+    fr: "Paiement vérifié, mais le créneau est passé, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+  },
+  {
+    en: "Payment verified, but the park's currency changed, so nothing was booked: the money is in your wallet",
+    fr: "Paiement vérifié, mais la devise du parking a changé, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+  },
+  {
+    en: "Payment verified, but your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
+    fr: "Paiement vérifié, mais votre portefeuille ne couvre plus la réservation, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+  },
+  {
+    en: "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
+    fr: "Paiement vérifié, mais votre véhicule est réservé ailleurs sur ce créneau, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+  },
   { en: "Payment verification already in progress", fr: "La vérification du paiement est déjà en cours" },
   { en: "Payment has not been completed yet", fr: "Le paiement n'est pas encore terminé" },
   { en: "This payment has already been credited", fr: "Ce paiement a déjà été crédité" },

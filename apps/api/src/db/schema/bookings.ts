@@ -19,6 +19,7 @@ import { parks } from "./parks";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 import { vehicleTypes } from "./reference";
 import { events } from "./events";
+import { payments } from "./wallet";
 
 /** The price parts of a booking's window, in minor units, as priced, with the tax's name. */
 export type StoredBreakdown = PriceBreakdown & { taxName?: string };
@@ -106,5 +107,69 @@ export const bookings = pgTable(
     check("bookings_window", sql`${t.endTime} > ${t.startTime}`),
     check("bookings_status_known", sql`${t.status} IN ('active', 'completed', 'cancelled')`),
     check("bookings_money", sql`${t.totalMinor} > 0 AND ${t.paidMinor} >= 0`),
+  ],
+);
+
+/**
+ * A window held for a driver while they pay the difference their wallet is short of
+ * (docs/decisions/026-pay-the-difference.md). Written under the same capacity row lock as a booking
+ * (`hold_space`), it counts against the park's capacity in `booking_peak` while `status = 'held'`
+ * and `expires_at` is ahead, and it keeps its plate busy for its window as an active booking does.
+ * The top-up's success books it (`complete_hold`: the booking takes the hold's id and code), or
+ * says why it could not; a hold never paid lapses at `expires_at`, and the scheduled job marks it.
+ */
+export const bookingHolds = pgTable(
+  "booking_holds",
+  {
+    /** The booking's id and code once paid: the checkout knows the booking's page from the start. */
+    id: uuid("id").primaryKey(),
+    bookingCode: text("booking_code").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "restrict" }),
+    vehicleTypeId: integer("vehicle_type_id")
+      .notNull()
+      .references(() => vehicleTypes.id),
+    vehicleId: integer("vehicle_id").references(() => userVehicles.id, { onDelete: "set null" }),
+    plateNumber: text("plate_number"),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    /** The booking's price, fees included, as priced when the hold was taken. */
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    breakdown: jsonb("breakdown").$type<StoredBreakdown>().notNull(),
+    /** The wallet's balance when the hold was taken: the top-up paid `total_minor` minus it (or the minimum). */
+    balanceMinor: bigint("balance_minor", { mode: "number" }).notNull(),
+    /** The top-up that pays the difference (one hold per payment). */
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    /**
+     * `held` while the payment may come; `booked` once it did and the booking was made; `expired`
+     * when the hold lapsed unpaid (the space is free again); `not_booked` when the payment came but
+     * the booking could not be made (space taken after expiry, plate busy, wallet spent): the
+     * money stayed in the wallet, `outcome` says why.
+     */
+    status: text("status").$type<"held" | "booked" | "expired" | "not_booked">().notNull().default("held"),
+    outcome: text("outcome"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("booking_holds_code_key").on(t.bookingCode),
+    uniqueIndex("booking_holds_payment_key").on(t.paymentId),
+    index("booking_holds_live_idx")
+      .using("gist", t.parkId, t.vehicleTypeId, sql`tstzrange(${t.startTime}, ${t.endTime}, '[)')`)
+      .where(sql`${t.status} = 'held'`),
+    index("booking_holds_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'held'`),
+    check("booking_holds_window", sql`${t.endTime} > ${t.startTime}`),
+    check("booking_holds_status_known", sql`${t.status} IN ('held', 'booked', 'expired', 'not_booked')`),
+    check("booking_holds_money", sql`${t.totalMinor} > 0`),
   ],
 );

@@ -122,6 +122,36 @@ describe("resetting the demo data", () => {
     await demoTopUp(driver, 20_000);
     expect((await book(ctx.app, driver, { park_id: demoPark!, start, end })).statusCode).toBe(201);
   });
+
+  it("frees the space a demo account holds while paying the difference, and its payment can no longer book", async () => {
+    const [park] = await allDayParks(db, 3, { minCapacity: 1 }).then((ids) => ids.slice(2));
+    await setCapacity(db, park!, 1, 1);
+    const start = at(6 * HOUR);
+    const end = at(7 * HOUR);
+    const driver = await demoUser(db, DRIVER.email);
+    // An empty wallet, as seeded.
+    await resetDemoData(db, () => new Date());
+    const held = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings/hold",
+      headers: bearer(driver),
+      payload: {
+        park_id: park,
+        vehicle_type_id: 1,
+        start_time: start.toISOString(),
+        end_time: end.toISOString(),
+      },
+    });
+    expect(held.statusCode).toBe(201);
+    expect(await available(park!, start, end)).toBe(0);
+
+    await resetDemoData(db, () => new Date());
+
+    expect(await available(park!, start, end)).toBe(1);
+    expect((await verifyTopUp(driver, held.json().payment.reference)).statusCode).toBe(422);
+    expect(await demoBookings(db, [driver.id])).toBe(0);
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
+  });
 });
 
 describe("a demo driver's marketplace orders", () => {

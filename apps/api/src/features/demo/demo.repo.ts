@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import {
   addresses,
+  bookingHolds,
   bookings,
   demoResets,
   orders,
@@ -69,8 +70,12 @@ export async function closeOpenDemoPayments(tx: Tx, userIds: string[], reason: s
     );
 }
 
-/** Deletes the users' bookings; an active one's space is free again at once. */
+/**
+ * Deletes the users' bookings and the windows held while they paid the difference (decision 026);
+ * an active booking's or a live hold's space is free again at once.
+ */
 export async function deleteBookings(tx: Tx, userIds: string[]): Promise<number> {
+  await tx.delete(bookingHolds).where(inArray(bookingHolds.userId, userIds));
   const rows = await tx
     .delete(bookings)
     .where(inArray(bookings.userId, userIds))

@@ -8,6 +8,13 @@
  * support (a booking refund can fill the wallet between a top-up's start and its payment).
  */
 import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
+import {
+  completePaidHold,
+  holdOfPayment as findHold,
+  lockForCompletion,
+  prepareCompletion,
+} from "../bookings/hold.service";
 import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
@@ -41,9 +48,14 @@ export async function balance(db: Db, payment: PaymentRow): Promise<number> {
  * A provider's report applied to our row. "paid" credits once, even after a decline: the customer
  * may pay on the same checkout after a failed attempt, and the provider's verified or signed word
  * that money arrived is what counts. A mismatch is final and never credits.
+ *
+ * A top-up that pays the difference for a held window (POST /bookings/hold) books it in the same
+ * transaction, after the credit (hold.service completePaidHold): the hold's park and capacity rows
+ * are locked before the credit locks the wallet, the bookings' lock order. Whichever of verify,
+ * redirect, webhook or expiry settles first books it; the others find the payment settled.
  */
 export async function settle(
-  deps: { db: Db; jobs: Jobs },
+  deps: { db: Db; jobs: Jobs; clock: Clock },
   payment: PaymentRow,
   reported: ProviderPayment,
 ): Promise<SettleOutcome> {
@@ -54,6 +66,8 @@ export async function settle(
   const wrong = mismatch(payment, reported);
   if (wrong) return markFailed(db, payment, `mismatch:${wrong}`);
 
+  const hold = await findHold(db, payment.id);
+  if (hold) await prepareCompletion(db, hold);
   const outcome = await db.transaction(async (tx) => {
     const row = await repo.findById(tx, payment.id, true);
     if (!row) throw new Error(`payment ${payment.id} vanished`);
@@ -62,6 +76,7 @@ export async function settle(
     if (!mayStillBePaid(row.status, row.failureReason)) {
       return { kind: "failed" as const, reason: failureKind(row.failureReason) };
     }
+    if (hold) await lockForCompletion(tx, hold);
     const credit = await creditTopUp(tx, {
       userId: row.userId,
       provider: row.provider,
@@ -84,10 +99,12 @@ export async function settle(
     if (credit.created) {
       await deps.jobs.send(tx, "mail", { key: `receipt:${row.id}`, type: "receipt", paymentId: row.id });
     }
+    if (hold) await completePaidHold(deps, tx, hold, deps.clock());
     return {
       kind: credit.created ? ("credited" as const) : ("already" as const),
       // The wallet moved only when some of it fitted; otherwise its balance is read after commit.
-      balanceMinor: credit.walletBalanceMinor ?? -1,
+      // (and when a booking was paid from it since: read after commit too).
+      balanceMinor: hold ? -1 : (credit.walletBalanceMinor ?? -1),
       heldMinor: credit.heldMinor,
     };
   });

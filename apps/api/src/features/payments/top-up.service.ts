@@ -3,7 +3,8 @@ import type { Config } from "../../config";
 import { AppError } from "../../lib/app-error";
 import { moneyText, toMajor, toMinor } from "../../lib/money";
 import { lockWalletBalance, userCurrency } from "../wallet/ledger.service";
-import { gatewayFor, payableSince, topUpAmountError } from "./payments.domain";
+import type { Tx } from "../../db/tx";
+import { gatewayFor, payableSince, topUpAmountError, type TopUpLimits } from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
@@ -12,7 +13,11 @@ import type { PaymentDeps } from "./verify.service";
 
 export const NO_PAYMENTS = "Payments are not available right now. Please try again later.";
 
-/** The adapters to try for a country, in order: the gateway, its fallback, or demo in demo mode. */
+/**
+ * The adapters to try for a country, in order: the gateway, its fallback, or demo in demo mode. A
+ * call for one provider (`only`: the card call's Stripe) gets that one, or demo in demo mode when
+ * it has no keys (the demo provider exists only in demo mode: decision 014).
+ */
 export async function candidates(
   deps: PaymentDeps,
   config: Config,
@@ -27,12 +32,12 @@ export async function candidates(
         ...(gw.fallback && (gw.currency !== "XOF" || config.PAYSTACK_XOF_FALLBACK) ? [gw.fallback] : []),
       ];
   const found = wanted.map((n) => deps.payments.get(n)).filter((p): p is PaymentProvider => p !== null);
-  if (found.length > 0 || only) return found;
+  if (found.length > 0) return found;
   const demo = deps.payments.get("demo");
   return demo ? [demo] : [];
 }
 
-function response(deps: PaymentDeps, row: PaymentRow) {
+export function response(deps: PaymentDeps, row: PaymentRow) {
   return {
     status: "success" as const,
     message: "Payment initialized",
@@ -46,14 +51,24 @@ function response(deps: PaymentDeps, row: PaymentRow) {
   };
 }
 
+/** What a top-up is checked and started with, before anything is locked (prepareTopUp). */
+export interface TopUpPlan {
+  userId: string;
+  user: NonNullable<Awaited<ReturnType<typeof userCurrency>>>;
+  limits: TopUpLimits;
+  amount: number;
+  amountMinor: number;
+  idempotencyKey: string | undefined;
+  fingerprint: string;
+  providers: PaymentProvider[];
+  only: ProviderName | undefined;
+}
+
 /**
- * POST /wallet/add-funds (and /api/create-payment-intent with `only: "stripe"`). The payments row
- * is written before the provider is called (the recovery point); the provider gets a reference
- * derived from it, so a retried call never opens a second provider payment. The row is written
- * with the wallet locked: the balance, the top-ups still being paid and this one must fit under
- * the cap, and two top-ups started at once cannot both take the same room.
+ * The checks of a top-up that need no lock: the user and their currency, the amount itself
+ * (positive, decimals, min, max) and the providers that may take it (503 when none).
  */
-export async function addFunds(
+export async function prepareTopUp(
   deps: PaymentDeps,
   config: Config,
   userId: string,
@@ -62,8 +77,13 @@ export async function addFunds(
     currency?: string | undefined;
     idempotencyKey?: string | undefined;
     only?: ProviderName;
+    /**
+     * What the Idempotency-Key's fingerprint covers instead of the amount: a hold's request (its
+     * amount follows from the balance, which its own payment changes).
+     */
+    purpose?: string;
   },
-) {
+): Promise<TopUpPlan> {
   const user = await userCurrency(deps.db, userId);
   if (!user) throw AppError.notFound("User not found");
   if (input.currency && input.currency.toUpperCase() !== user.currency) {
@@ -78,15 +98,14 @@ export async function addFunds(
   const found = await repo.findTopUpLimits(deps.db, user.countryId);
   if (!found) throw new AppError(503, "payments_unavailable", NO_PAYMENTS);
   const limits = { ...found, decimals: user.decimals };
-  const fmt = (m: number) => moneyText(m, user.currency, user.decimals);
   // The amount itself first (positive, decimals, min, max), before anything is locked.
-  const invalid = topUpAmountError(input.amount, user.currency, limits, 0, fmt);
+  const invalid = topUpAmountError(input.amount, user.currency, limits, 0, money(user));
   if (invalid) throw AppError.validation({ amount: invalid });
   const amountMinor = toMinor(input.amount, user.decimals);
 
-  const fingerprint = createHash("sha256")
-    .update(`${input.only ?? "any"}:${amountMinor}:${user.currency}`)
-    .digest("hex");
+  const fingerprint = topUpFingerprint(
+    input.purpose ?? `${input.only ?? "any"}:${amountMinor}:${user.currency}`,
+  );
   const providers = await candidates(deps, config, user.countryCode, input.only);
   if (providers.length === 0) {
     throw new AppError(
@@ -95,46 +114,91 @@ export async function addFunds(
       input.only === "stripe" ? "Card payments are not configured" : NO_PAYMENTS,
     );
   }
+  return {
+    userId,
+    user,
+    limits,
+    amount: input.amount,
+    amountMinor,
+    idempotencyKey: input.idempotencyKey,
+    fingerprint,
+    providers,
+    only: input.only,
+  };
+}
 
-  const now = deps.clock();
-  const started = await deps.db.transaction(async (tx) => {
-    const balanceMinor = await lockWalletBalance(tx, userId, user.currency);
-    // Under the lock, a request with the same key that came first is seen (and replayed).
-    if (input.idempotencyKey) {
-      const seen = await repo.findByClientKey(tx, userId, input.idempotencyKey);
-      if (seen) return { replayed: true, row: seen };
-    }
-    const pendingMinor = await repo.pendingTopUpsMinor(tx, userId, user.currency, payableSince(now));
-    const error = topUpAmountError(input.amount, user.currency, limits, balanceMinor, fmt, pendingMinor);
-    if (error) throw AppError.validation({ amount: error });
-    return {
-      replayed: false,
-      row: await repo.insertPayment(tx, {
-        reference: `PW-${randomBytes(9).toString("base64url").replace(/[-_]/g, "x")}`,
-        userId,
-        provider: providers[0]!.name,
-        currency: user.currency,
-        amountMinor,
-        clientKey: input.idempotencyKey ?? null,
-        clientFingerprint: input.idempotencyKey ? fingerprint : null,
-        createdAt: now,
-      }),
-    };
-  });
-  if (started.replayed) return replay(deps, started.row, fingerprint);
-  const row = started.row;
+/** The user's top-up started with this Idempotency-Key, or null. */
+export const topUpOfKey = (db: Tx, userId: string, key: string) => repo.findByClientKey(db, userId, key);
+export type TopUpRow = PaymentRow;
 
+/** A country's top-up limits (minimum, maximum, wallet cap) in minor units, or null. */
+export const topUpLimits = (db: Tx, countryId: number) => repo.findTopUpLimits(db, countryId);
+
+/** What an Idempotency-Key of a top-up is checked against when it comes again. */
+export const topUpFingerprint = (what: string) => createHash("sha256").update(what).digest("hex");
+
+const money = (user: { decimals: number; currency: string }) => (m: number) =>
+  moneyText(m, user.currency, user.decimals);
+
+/**
+ * The payments row of a top-up, in the caller's transaction, with the wallet locked: the balance,
+ * the top-ups still being paid and this one must fit under the cap, and two top-ups started at
+ * once cannot both take the same room. A request with the same Idempotency-Key that came first is
+ * answered instead (`replayed`).
+ */
+export async function insertTopUp(
+  tx: Tx,
+  plan: TopUpPlan,
+  now: Date,
+): Promise<{ replayed: boolean; row: PaymentRow }> {
+  const { user, userId } = plan;
+  const balanceMinor = await lockWalletBalance(tx, userId, user.currency);
+  // Under the lock, a request with the same key that came first is seen (and replayed).
+  if (plan.idempotencyKey) {
+    const seen = await repo.findByClientKey(tx, userId, plan.idempotencyKey);
+    if (seen) return { replayed: true, row: seen };
+  }
+  const pendingMinor = await repo.pendingTopUpsMinor(tx, userId, user.currency, payableSince(now));
+  const error = topUpAmountError(
+    plan.amount,
+    user.currency,
+    plan.limits,
+    balanceMinor,
+    money(user),
+    pendingMinor,
+  );
+  if (error) throw AppError.validation({ amount: error });
+  return {
+    replayed: false,
+    row: await repo.insertPayment(tx, {
+      reference: `PW-${randomBytes(9).toString("base64url").replace(/[-_]/g, "x")}`,
+      userId,
+      provider: plan.providers[0]!.name,
+      currency: user.currency,
+      amountMinor: plan.amountMinor,
+      clientKey: plan.idempotencyKey ?? null,
+      clientFingerprint: plan.idempotencyKey ? plan.fingerprint : null,
+      createdAt: now,
+    }),
+  };
+}
+
+/**
+ * Opens a top-up's row at its provider, trying the fallback when the first cannot be reached.
+ * Nothing started anywhere: the row fails and frees its key, and the provider's error is thrown.
+ */
+export async function openTopUp(deps: PaymentDeps, config: Config, plan: TopUpPlan, row: PaymentRow) {
   let lastError: unknown;
-  for (const provider of providers) {
+  for (const provider of plan.providers) {
     try {
       if (provider.name !== row.provider)
         await repo.updatePayment(deps.db, row.id, { provider: provider.name });
       const init = await provider.initialize({
         reference: row.reference,
-        amountMinor,
-        currency: user.currency,
-        email: user.email,
-        userId,
+        amountMinor: plan.amountMinor,
+        currency: plan.user.currency,
+        email: plan.user.email,
+        userId: plan.userId,
         callbackUrl: `${config.PUBLIC_URL}/wallet/callback?provider=${provider.name}`,
       });
       await repo.updatePayment(deps.db, row.id, {
@@ -162,7 +226,31 @@ export async function addFunds(
   throw providerFailure(lastError);
 }
 
-function replay(deps: PaymentDeps, seen: PaymentRow, fingerprint: string) {
+/**
+ * POST /wallet/add-funds (and /api/create-payment-intent with `only: "stripe"`). The payments row
+ * is written before the provider is called (the recovery point); the provider gets a reference
+ * derived from it, so a retried call never opens a second provider payment. The row is written
+ * with the wallet locked (insertTopUp).
+ */
+export async function addFunds(
+  deps: PaymentDeps,
+  config: Config,
+  userId: string,
+  input: {
+    amount: number;
+    currency?: string | undefined;
+    idempotencyKey?: string | undefined;
+    only?: ProviderName;
+  },
+) {
+  const plan = await prepareTopUp(deps, config, userId, input);
+  const now = deps.clock();
+  const started = await deps.db.transaction((tx) => insertTopUp(tx, plan, now));
+  if (started.replayed) return replay(deps, started.row, plan.fingerprint);
+  return openTopUp(deps, config, plan, started.row);
+}
+
+export function replay(deps: PaymentDeps, seen: PaymentRow, fingerprint: string) {
   if (seen.clientFingerprint !== fingerprint) {
     throw new AppError(
       422,

@@ -10,6 +10,8 @@ import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
 import type { Payments } from "./registry";
 import { balance, settle, type SettleOutcome } from "./settle.service";
+import { holdOutcome } from "../bookings/hold.service";
+import type { HoldReason, PaymentBooking } from "@parkwell/contract";
 
 export interface PaymentDeps {
   db: Db;
@@ -129,6 +131,41 @@ export async function verifyPayment(
   const payment = await findPayment(deps.db, userId, query.reference, query.provider);
   const decimals = await deps.countries.currencyDecimals(payment.currency);
   checkAmount(payment, decimals, query.amount);
+  const result = await verifyTopUp(deps, payment, decimals);
+  const booking = await holdOutcome(deps.db, payment.id, deps.clock());
+  if (!booking || result.status !== "success")
+    return booking ? { ...result, data: { ...result.data, booking } } : result;
+  return {
+    ...result,
+    message: bookingMessage(booking, result.message),
+    data: { ...result.data, booking },
+  };
+}
+
+/**
+ * What verify says once a top-up that pays the difference is settled: the booking, or why there is
+ * none (the money stays in the wallet). While it is not settled, what it says of the payment.
+ */
+function bookingMessage(booking: PaymentBooking, paid: string): string {
+  if (booking.status === "booked")
+    return `Payment verified: your booking ${booking.booking_code} is confirmed`;
+  if (booking.status === "not_booked") return NOT_BOOKED[booking.reason ?? "full"];
+  return paid;
+}
+
+/** Why a paid hold was not booked; the money is in the wallet either way. */
+export const NOT_BOOKED: Record<HoldReason, string> = {
+  full: "Payment verified, but the space was taken after your hold expired, so nothing was booked: the money is in your wallet",
+  past: "Payment verified, but the window is over, so nothing was booked: the money is in your wallet",
+  moved:
+    "Payment verified, but the park's currency changed, so nothing was booked: the money is in your wallet",
+  short:
+    "Payment verified, but your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
+  plate_busy:
+    "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
+};
+
+async function verifyTopUp(deps: PaymentDeps, payment: PaymentRow, decimals: number) {
   const outcome = await confirmWithProvider(deps, payment);
   switch (outcome.kind) {
     case "credited":

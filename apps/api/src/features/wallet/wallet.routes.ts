@@ -124,7 +124,10 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
   };
 }
 
-/** POST /api/create-payment-intent (outside /api/v1: API-CONVENTIONS.md): a Stripe PaymentIntent for a top-up. */
+/**
+ * POST /api/create-payment-intent (outside /api/v1: API-CONVENTIONS.md): a Stripe PaymentIntent for
+ * a top-up, or in demo mode without Stripe keys the demo provider's payment, as add-funds gives.
+ */
 export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -148,14 +151,17 @@ export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Aut
           only: "stripe",
         });
         reply.header("cache-control", "no-store");
-        const info = result.data.payment_info;
+        const { payment_info: info, provider, reference } = result.data;
+        const demo = provider === "demo";
         return {
-          client_secret: String(info.client_secret),
-          payment_intent_id: String(info.payment_intent_id),
-          reference: result.data.reference,
+          client_secret: demo ? `${reference}_secret_demo` : String(info.client_secret),
+          payment_intent_id: demo ? reference : String(info.payment_intent_id),
+          reference,
           amount: result.data.amount,
           currency: result.data.currency,
+          provider,
           ...(typeof info.publishable_key === "string" ? { publishable_key: info.publishable_key } : {}),
+          ...(typeof info.payment_url === "string" ? { payment_url: info.payment_url } : {}),
         };
       },
     );

@@ -1,4 +1,4 @@
-import type { Booking, BookingDetail, BookingFilter, BookingPage } from "@parkwell/contract";
+import type { Booking, BookingDetail, BookingFilter, BookingPage, Hold } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { eventAccessHeaders } from "../../lib/event-access";
@@ -46,6 +46,13 @@ export interface CreateBookingInput {
 /** One key per attempt of the form: a retried request (double click, flaky network) books once. */
 export const createBooking = (body: CreateBookingInput, idempotencyKey: string) =>
   api<Booking>("/bookings", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+
+/**
+ * The same window, held while the wallet's shortfall is paid (decision 026): the answer's payment
+ * goes to the provider as a top-up does, and its verify books the hold.
+ */
+export const holdBooking = (body: CreateBookingInput, idempotencyKey: string) =>
+  api<Hold>("/bookings/hold", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
 
 export const extendBooking = (bookingId: string, newEnd: string) =>
   api<Booking>("/bookings/extend", { method: "POST", body: { booking_id: bookingId, new_end_time: newEnd } });

@@ -9,10 +9,12 @@ import { ZonedDateTimeControl } from "../../components/ui/zoned-date-time-contro
 import { useNavigate, useSearchParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { useSchemaForm } from "../../lib/use-schema-form";
+import { errorText } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
 import { isoToZonedInput, parseWindowValue, windowInstant, zoneAbbreviation } from "../../lib/zoned-time";
 import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/queries";
-import { createBooking } from "./api";
+import { createBooking, holdBooking, type CreateBookingInput } from "./api";
+import { startProviderStep } from "../../lib/provider-step";
 import { markBookingCreated } from "./flags";
 import { PriceLines } from "./price-lines";
 import { RefundPolicy } from "./refund-policy";
@@ -83,6 +85,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
 
   const update = (changes: Record<string, string | undefined>) => {
     setAttemptKey(newAttemptKey());
+    // A changed form is a new attempt: the last answer (a 402's "Pay … and book" for the window
+    // sent then) no longer applies.
+    book.reset();
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -105,19 +110,21 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const wallet = useQuery(walletQuery());
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
 
+  // What Pay sent last: a short wallet's "Pay … and book" holds that same window.
+  const [sent, setSent] = useState<CreateBookingInput | null>(null);
   const book = useMutation({
     // This form always asks for a window; an event's parking has its own checkout.
-    mutationFn: (body: BookingRequest & { kind: "window" }) =>
-      createBooking(
-        {
-          park_id: body.park_id,
-          vehicle_type_id: body.vehicle_type_id,
-          ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
-          start_time: body.start_time.toISOString(),
-          end_time: body.end_time.toISOString(),
-        },
-        attemptKey,
-      ),
+    mutationFn: (body: BookingRequest & { kind: "window" }) => {
+      const input = {
+        park_id: body.park_id,
+        vehicle_type_id: body.vehicle_type_id,
+        ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
+        start_time: body.start_time.toISOString(),
+        end_time: body.end_time.toISOString(),
+      };
+      setSent(input);
+      return createBooking(input, attemptKey);
+    },
     onSuccess: async (booking) => {
       markBookingCreated();
       await client.invalidateQueries({ queryKey: ["wallet"] });
@@ -214,8 +221,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         )}
       </section>
       <RefundPolicy />
-      {error?.status === 402 ? (
-        <TopUpNotice error={error} />
+      {error?.status === 402 && sent ? (
+        <PayDifference error={error} body={sent} minTopUp={wallet.data?.min_topup} />
       ) : (
         <FormAlert message={form.serverAlert(error)} />
       )}
@@ -231,5 +238,65 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
             : t("checkout.pay")}
       </button>
     </form>
+  );
+}
+
+/**
+ * A 402 at checkout: the amount missing, "Pay {amount} and book" (decision 026: the window is held
+ * while a top-up of the difference is paid at the country's provider, and the payment's return
+ * books it), and the plain top-up as before. A difference below the country's minimum top-up is
+ * raised to it, and the driver is told.
+ */
+function PayDifference({
+  error,
+  body,
+  minTopUp,
+}: {
+  error: ApiError;
+  body: CreateBookingInput;
+  minTopUp: number | undefined;
+}) {
+  const { t, i18n } = useTranslation("bookings");
+  const navigate = useNavigate();
+  const [key] = useState(newAttemptKey);
+  const [cancelled, setCancelled] = useState(false);
+  const missing = Number(error.fields?.amount_missing);
+  const currency = error.fields?.currency;
+  const pay = useMutation({
+    mutationFn: async () => {
+      const hold = await holdBooking(body, key);
+      await startProviderStep(
+        hold.payment,
+        (path) => void navigate(path),
+        (url) => window.location.assign(url),
+        () => setCancelled(true),
+      );
+    },
+    onMutate: () => setCancelled(false),
+  });
+  if (!(Number.isFinite(missing) && missing > 0 && currency)) return <TopUpNotice error={error} />;
+  const amount = Math.max(missing, minTopUp ?? 0);
+  const money = (n: number) => formatMoney(n, currency, i18n.language);
+  const busy = pay.isPending || (pay.isSuccess && !cancelled);
+  const failed = pay.error ? errorText(t, pay.error) : null;
+  return (
+    <>
+      <TopUpNotice error={error} />
+      {amount > missing && (
+        <p className="field__hint" data-testid="pay-difference-minimum">
+          {t("checkout.payDifferenceMinimum", { amount: money(amount), missing: money(missing) })}
+        </p>
+      )}
+      <FormAlert message={failed} />
+      <button
+        type="button"
+        className="button button--accent"
+        data-testid="pay-difference"
+        disabled={busy}
+        onClick={() => pay.mutate()}
+      >
+        {busy ? t("checkout.paying") : t("checkout.payDifference", { amount: money(amount) })}
+      </button>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { formatAmountInput, formatMoney } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { checkAmount, type AmountRules } from "./amount";
 import { addFunds } from "./api";
-import { startProviderStep } from "./provider-step";
+import { startProviderStep } from "../../lib/provider-step";
 
 /** The amount as typed, checked with the wallet's rules (amount.ts); its problems name their text. */
 function amountSchema(rules: AmountRules, language: string, limits: { min: string; max: string }) {

@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { formatMoney } from "../../lib/format";
-import { paymentLink, pendingPayment } from "./api";
-import { callbackUrl } from "./provider-step";
+import { callbackUrl, paymentLink, pendingPayment } from "../../lib/provider-step";
 import { StripeCard } from "./stripe-card";
 
 /** The card demo mode fakes a success after 1.5 s; the server then verifies for real. */

@@ -2,7 +2,7 @@ import type { PaymentResult } from "@parkwell/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ApiError, GENERIC_ERROR } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { verifyPayment } from "./api";
@@ -28,6 +28,7 @@ export function PaymentResultPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [returnTo] = useState(rememberedReturn);
   const reference = params.get("reference") ?? params.get("trxref") ?? params.get("payment_intent");
   const provider = params.get("provider") ?? undefined;
@@ -42,8 +43,16 @@ export function PaymentResultPage() {
       for (let attempt = 0; ; attempt++) {
         const res = await verifyPayment(reference, provider);
         if (res.status === "success") {
-          setView({ kind: "success", result: res.data });
           void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+          // A top-up that paid the difference for a booking (decision 026): on to the booking.
+          if (res.data.booking?.status === "booked") {
+            void queryClient.invalidateQueries({ queryKey: ["bookings"] });
+            void navigate(`/booking-success?code=${encodeURIComponent(res.data.booking.booking_code)}`, {
+              replace: true,
+            });
+            return;
+          }
+          setView({ kind: "success", result: res.data });
           return;
         }
         if (res.message !== IN_PROGRESS || attempt >= RETRIES) {
@@ -56,7 +65,7 @@ export function PaymentResultPage() {
     } catch (err) {
       setView({ kind: "error", message: err instanceof ApiError ? err.message : GENERIC_ERROR });
     }
-  }, [reference, provider, queryClient]);
+  }, [reference, provider, queryClient, navigate]);
 
   const started = useRef(false);
   useEffect(() => {
@@ -80,6 +89,17 @@ export function PaymentResultPage() {
                 ? t("result.alreadyText")
                 : t("result.successText", { amount: money(view.result.amount, view.result.currency) })}
             </p>
+            {view.result.booking && (
+              <p role="status" data-testid="payment-booking">
+                {view.result.booking.status === "booked"
+                  ? t("result.bookingBooked", { code: view.result.booking.booking_code })
+                  : view.result.booking.status === "held"
+                    ? t("result.bookingHeld")
+                    : view.result.booking.status === "expired"
+                      ? t("result.bookingExpired")
+                      : t(`result.bookingNotBooked.${view.result.booking.reason ?? "full"}`)}
+              </p>
+            )}
             {view.result.new_balance !== undefined && (
               <p className="wallet-result__balance" data-testid="new-balance">
                 {t("result.newBalance", { balance: money(view.result.new_balance, view.result.currency) })}

@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/api";
 import "../../components/ui/field.css";
 import { formatMoney } from "../../lib/format";
 import { creditPayment } from "./api";
-import { callbackUrl } from "./provider-step";
+import { callbackUrl } from "../../lib/provider-step";
 
 /** Stripe Elements, loaded from js.stripe.com only when this card form is shown. */
 export function StripeCard({ payment }: { payment: AddFundsData }) {

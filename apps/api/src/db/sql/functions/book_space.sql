@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION public.book_space(p_id uuid, p_code text, p_user uuid
 AS $function$
 DECLARE
   v_capacity integer;
+  v_status text;
 BEGIN
   PERFORM 1 FROM parks WHERE id = p_park FOR KEY SHARE;
   SELECT capacity INTO v_capacity FROM park_capacities
@@ -13,11 +14,17 @@ BEGIN
       WHERE p.id = p_park AND c.currency = p_currency) THEN
     RETURN 'moved';
   END IF;
-  IF coalesce(v_capacity, 0) <= booking_peak(p_park, p_type, p_start, p_end, NULL) THEN
+  IF coalesce(v_capacity, 0) <= booking_peak(p_park, p_type, p_start, p_end, NULL, NULL, p_now) THEN
     RETURN 'full';
   END IF;
-  RETURN pay_and_insert_booking(NULL, p_id, p_code, p_user, p_park, p_type, p_vehicle, p_plate,
+  v_status := pay_and_insert_booking(NULL, p_id, p_code, p_user, p_park, p_type, p_vehicle, p_plate,
     p_start, p_end, p_currency, p_total, p_breakdown, p_idempotency_key, p_request_hash, p_now,
     p_wallet, p_revenue);
+  IF v_status = 'booked' AND p_plate IS NOT NULL AND EXISTS (SELECT 1 FROM booking_holds
+      WHERE user_id = p_user AND plate_number = p_plate AND status = 'held' AND expires_at > p_now
+        AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')) THEN
+    RAISE EXCEPTION 'plate % is held for this window', p_plate USING ERRCODE = 'exclusion_violation';
+  END IF;
+  RETURN v_status;
 END;
 $function$;

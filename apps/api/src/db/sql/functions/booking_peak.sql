@@ -1,5 +1,5 @@
 -- Written by `npm run db:functions` from the migrated database: change it in a new migration.
-CREATE OR REPLACE FUNCTION public.booking_peak(p_park integer, p_type integer, p_start timestamp with time zone, p_end timestamp with time zone, p_exclude uuid, p_exclude_event integer DEFAULT NULL::integer)
+CREATE OR REPLACE FUNCTION public.booking_peak(p_park integer, p_type integer, p_start timestamp with time zone, p_end timestamp with time zone, p_exclude uuid, p_exclude_event integer DEFAULT NULL::integer, p_now timestamp with time zone DEFAULT now())
  RETURNS integer
  LANGUAGE plpgsql
  STABLE
@@ -11,6 +11,11 @@ BEGIN
       WHERE park_id = p_park AND vehicle_type_id = p_type AND status = 'active'
         AND (event_id IS NULL
           OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = bookings.event_id AND e.status = 'published'))
+        AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')
+        AND id IS DISTINCT FROM p_exclude
+      UNION ALL
+      SELECT start_time, end_time, 1 FROM booking_holds
+      WHERE park_id = p_park AND vehicle_type_id = p_type AND status = 'held' AND expires_at > p_now
         AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')
         AND id IS DISTINCT FROM p_exclude
       UNION ALL

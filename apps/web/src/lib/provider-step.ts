@@ -1,6 +1,37 @@
 import type { AddFundsData } from "@parkwell/contract";
-import { paymentLink, rememberPayment } from "./api";
 import { loadScript } from "./load-script";
+
+/*
+ * A top-up's provider step, shared by the wallet's add-funds and the checkout's "Pay … and book"
+ * (decision 026): the started payment is remembered for /payment, then the provider takes over.
+ */
+
+/** The started payment, kept for this tab so /payment can resume it (Stripe needs its client secret). */
+const PENDING_KEY = "parkwell_pending_payment";
+
+export function rememberPayment(payment: AddFundsData): void {
+  try {
+    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(payment));
+  } catch {
+    // Private mode without storage: /payment then asks the user to start again.
+  }
+}
+
+export function pendingPayment(reference: string | null): AddFundsData | null {
+  try {
+    const raw = window.sessionStorage.getItem(PENDING_KEY);
+    const payment = raw ? (JSON.parse(raw) as AddFundsData) : null;
+    return payment && payment.reference === reference ? payment : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The first of authorization_url, checkout_url, payment_url is the payment link. */
+export function paymentLink(payment: AddFundsData): string | undefined {
+  const info = payment.payment_info;
+  return info.authorization_url ?? info.checkout_url ?? info.payment_url;
+}
 
 export const PAYSTACK_INLINE = "https://js.paystack.co/v2/inline.js";
 

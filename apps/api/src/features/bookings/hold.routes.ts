@@ -1,0 +1,51 @@
+import { ErrorSchema, HoldBookingBodySchema, HoldSchema, IdempotencyKeySchema } from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config";
+import { requireUser, type Auth } from "../../plugins/auth";
+import type { PaymentDeps } from "../payments/verify.service";
+import { holdAndPay } from "./hold.service";
+
+const errors = {
+  401: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  422: ErrorSchema,
+  502: ErrorSchema,
+  503: ErrorSchema,
+  504: ErrorSchema,
+};
+
+/** POST /bookings/hold: book a window the wallet is short of, paying the difference (decision 026). */
+export function holdRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    auth.guard(app);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    app.post(
+      "/bookings/hold",
+      {
+        schema: {
+          tags: ["Bookings"],
+          operationId: "holdBooking",
+          summary: "Hold a window and start a top-up of what the wallet is short of; paid, it is booked",
+          headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
+          body: HoldBookingBodySchema,
+          response: { 200: HoldSchema, 201: HoldSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { hold, replayed } = await holdAndPay(
+          deps,
+          config,
+          requireUser(req).id,
+          req.body,
+          req.headers["idempotency-key"],
+        );
+        if (replayed) reply.header("idempotent-replayed", "true");
+        return reply.code(201).send(hold);
+      },
+    );
+  };
+}
