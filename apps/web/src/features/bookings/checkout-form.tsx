@@ -226,9 +226,10 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       ) : (
         <FormAlert message={form.serverAlert(error)} />
       )}
+      {/* While the wallet is short, "Pay … and book" above is the way forward: paying from the wallet steps back. */}
       <button
         type="submit"
-        className="button button--accent"
+        className={error?.status === 402 ? "button" : "button button--accent"}
         disabled={book.isPending || Boolean(start && end && !ordered) || full}
       >
         {book.isPending
