@@ -53,12 +53,12 @@ describe("start-up and navigation", () => {
 
   /** The frame a page opens in: the site's header bar across the top, the page's place below it. */
   async function expectFrame(page: Page, root: string, width: number): Promise<void> {
-    const header = (await page.locator(`${root} header`).boundingBox())!;
+    const header = (await page.locator(`${root} .header`).boundingBox())!;
     expect(header.y).toBe(0);
     expect(header.width).toBe(width);
     expect(header.height).toBeGreaterThanOrEqual(56);
     expect(header.height).toBeLessThanOrEqual(72);
-    expect(await page.locator(`${root} header`).getByText("Parkwell", { exact: true }).isVisible()).toBe(
+    expect(await page.locator(`${root} .header`).getByText("Parkwell", { exact: true }).isVisible()).toBe(
       true,
     );
     const skeleton = (await page.locator(`${root} .boot__page`).boundingBox())!;
@@ -86,7 +86,7 @@ describe("start-up and navigation", () => {
       // The held module script holds DOMContentLoaded back too: the page is seen as it paints.
       await page.goto(`${baseURL}/park/${park.slug}`, { waitUntil: "commit" });
       // Before any script runs, the HTML's own frame, as first painted: with its stylesheet.
-      await page.locator("#root header").waitFor({ timeout: 10_000 });
+      await page.locator("#root .header").waitFor({ timeout: 10_000 });
       await page.waitForFunction(() =>
         [...document.styleSheets].some((sheet) => sheet.href?.includes("/assets/index-")),
       );
@@ -97,6 +97,8 @@ describe("start-up and navigation", () => {
       await loader.waitFor();
       await expectFrame(page, "[data-testid='startup-loader']", viewport.width);
       expect(await loader.getByRole("progressbar", { name: "Loading Parkwell" }).count()).toBe(1);
+      // The loader draws the header's look, not a second <header>: it lingers a moment over the page.
+      expect(await loader.locator("header").count()).toBe(0);
       releasePage();
       await page.getByRole("heading", { level: 1, name: park.name }).waitFor();
       await loader.waitFor({ state: "detached" });

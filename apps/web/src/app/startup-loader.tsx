@@ -47,14 +47,15 @@ export function StartupLoader() {
   const label = text.loading.replace("{{product}}", text.product);
   return (
     <div className="boot" data-testid="startup-loader">
-      <header className="header" aria-hidden="true">
+      {/* The header's look, not a second header: the real one (a banner landmark) takes its place. */}
+      <div className="header" aria-hidden="true">
         <div className="header__inner container">
           <span className="brand">
             <img src="/favicon.svg" alt="" width="32" height="32" />
             <span>{text.product}</span>
           </span>
         </div>
-      </header>
+      </div>
       <div
         className="boot__track"
         role="progressbar"
