@@ -1,18 +1,37 @@
-import { api, ApiError, type RequestOptions } from "../../lib/api";
+import { api, apiDownload, ApiError, apiUpload, type RequestOptions } from "../../lib/api";
 import { clearSession } from "../../lib/session";
 import { reportForbidden } from "./forbidden";
+
+/** A back-office request: its refusal handled (handleAdminError), then given back to the caller. */
+async function asAdmin<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (err) {
+    handleAdminError(err);
+    throw err;
+  }
+}
 
 /**
  * Every back-office request goes through this: a 403 shows the 403 page in place of the page
  * that asked, and a 401 (the session ended) signs out, which brings back the sign-in prompt.
  */
-export async function adminApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  try {
-    return await api<T>(`/admin${path}`, options);
-  } catch (err) {
-    handleAdminError(err);
-    throw err;
-  }
+export function adminApi<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return asAdmin(api<T>(`/admin${path}`, options));
+}
+
+/** A back-office upload with progress (the client's `apiUpload`), refusals handled as `adminApi`'s. */
+export function adminUpload<T>(
+  path: string,
+  form: FormData,
+  onProgress: (ratio: number) => void,
+): Promise<T> {
+  return asAdmin(apiUpload<T>(`/admin${path}`, form, onProgress));
+}
+
+/** A back-office file (a CSV report; the client's `apiDownload`), refusals handled as `adminApi`'s. */
+export function adminDownload(path: string, options: RequestOptions & { accept: string }) {
+  return asAdmin(apiDownload(`/admin${path}`, options));
 }
 
 export function handleAdminError(err: unknown): void {
