@@ -1,3 +1,5 @@
+import type { ParkChoiceList, Permission } from "@parkwell/contract";
+import { queryOptions } from "@tanstack/react-query";
 import { api, apiDownload, ApiError, apiUpload, type RequestOptions } from "../../lib/api";
 import { clearSession } from "../../lib/session";
 import { reportForbidden } from "./forbidden";
@@ -39,3 +41,16 @@ export function handleAdminError(err: unknown): void {
   if (err.status === 403) reportForbidden();
   if (err.status === 401) clearSession();
 }
+
+/**
+ * "The parks I may act on" for a permission (GET /admin/parks/choices): every back-office park
+ * picker reads this one list. `status: "any"` adds the closed and deactivated parks (a report's
+ * filter reads their past).
+ */
+export const parkChoicesQuery = (permission: Permission, status: "active" | "any" = "active") =>
+  queryOptions({
+    queryKey: ["admin", "park-choices", permission, status],
+    queryFn: ({ signal }) =>
+      adminApi<ParkChoiceList>("/parks/choices", { query: { permission, status }, signal }),
+    staleTime: 5 * 60_000,
+  });

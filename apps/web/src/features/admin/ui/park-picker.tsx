@@ -1,28 +1,15 @@
 import type { ParkChoice, ParkChoiceList } from "@parkwell/contract";
-import { queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { errorText } from "../../../lib/form-errors";
-import { adminApi } from "../api";
+import { parkChoicesQuery } from "../api";
 import { useCan } from "../me";
 import type { Permission } from "../permissions";
 import { LoadingState } from "./states";
-
-/**
- * "The parks I may act on" for a permission (GET /admin/parks/choices): every back-office park
- * picker reads this one list. `status: "any"` adds the closed and deactivated parks (a report's
- * filter reads their past).
- */
-export const parkChoicesQuery = (permission: Permission, status: "active" | "any" = "active") =>
-  queryOptions({
-    queryKey: ["admin", "park-choices", permission, status],
-    queryFn: ({ signal }) =>
-      adminApi<ParkChoiceList>("/parks/choices", { query: { permission, status }, signal }),
-    staleTime: 5 * 60_000,
-  });
 
 /**
  * The park a page works at (the gate, the drive-up sales), kept in the URL (`?park=12`, so a
