@@ -1,6 +1,5 @@
 import type { OpeningHours, ParkTexts } from "../schema/parks";
 import type { Language } from "../../lib/language";
-import { readableCode } from "../../lib/readable-code";
 import { normalizeSearchText, slugify } from "../../lib/search-text";
 import { assertIanaTimeZone } from "../../lib/time-zone";
 import { CITIES, LATER_PLACES, type Anchor, type CitySeed, type PlaceType } from "./park-places";
@@ -58,6 +57,12 @@ const KINDS: Record<PlaceType, { en: string[]; fr: string[] }> = {
 };
 
 export const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
+/**
+ * The alphabet the seeded parks' codes were first published with (park-identifiers.json): frozen,
+ * since QR signs and links carry those codes. New codes (a park created in the back office, a
+ * booking, an order...) come from lib/readable-code.ts.
+ */
+const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 export function stateIdOf(countryId: number, name: string): number | null {
   return STATE_ROWS.find((s) => s.countryId === countryId && s.name === name)?.id ?? null;
@@ -156,8 +161,9 @@ function buildPark(
   let parkCode = "";
   for (let salt = 0; !parkCode || codes.has(parkCode); salt++) {
     const rc = rng(`${slug}#${salt}`);
-    const bytes = Uint8Array.from({ length: 5 }, () => Math.floor(rc() * 256));
-    parkCode = readableCode(COUNTRY_CODE[c.countryId], 5, bytes);
+    parkCode =
+      COUNTRY_CODE[c.countryId] +
+      Array.from({ length: 5 }, () => CODE_ALPHABET[Math.floor(rc() * 32)]).join("");
   }
   codes.add(parkCode);
   const spread = type === "airport" ? 0.008 : 0.004;
