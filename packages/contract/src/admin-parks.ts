@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { REQUIRED_TEXT } from "./accounts";
-import { AdminPageQuerySchema, IsoDateSchema } from "./admin";
+import { ALL_PERMISSIONS, AdminPageQuerySchema, IsoDateSchema, type Permission } from "./admin";
+import { COUNTRY_CODE_PATTERN } from "./country-codes";
+import { GateParkSchema } from "./gate";
 import { idNumber, idParam, pageOf } from "./common";
 import { AMENITIES, PARK_TYPES } from "./park-values";
 
@@ -394,3 +396,27 @@ export const AdminParkPhotoOrderSchema = z.object({
 export const AdminOperatorsSchema = z
   .object({ items: z.array(z.object({ id: z.number().int(), name: z.string() })) })
   .meta({ id: "AdminOperators" });
+
+/**
+ * The one list of "the parks I may act on" that every back-office park picker reads (the gate, the
+ * drive-up sales, the dashboard and the reports): the caller's parks, for a permission they hold
+ * (403 otherwise), by name. `status=any` adds the closed and deactivated parks (a report's filter
+ * reads their past); `country` keeps one country's.
+ */
+export const ParkChoicesQuerySchema = z.object({
+  permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]),
+  status: z.enum(["active", "any"]).default("active"),
+  country: z.string().regex(COUNTRY_CODE_PATTERN).optional(),
+});
+export type ParkChoicesQuery = z.infer<typeof ParkChoicesQuerySchema>;
+/** The most parks a picker lists; past it `complete` is false and the park is typed by its ID. */
+export const PARK_CHOICES_MAX = 1000;
+export const ParkChoiceListSchema = z
+  .object({
+    items: z.array(GateParkSchema.extend({ country_code: z.string() })),
+    /** False when the caller has more parks than the list holds. */
+    complete: z.boolean(),
+  })
+  .meta({ id: "ParkChoiceList" });
+export type ParkChoiceList = z.infer<typeof ParkChoiceListSchema>;
+export type ParkChoice = ParkChoiceList["items"][number];

@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatCalendarDate,
   formatClockTime,
   formatShortZoned,
   formatZonedDateTime,
+  formatZonedDay,
+  formatZonedHour,
   isoToZonedInput,
   nextWholeHour,
   parseClockTime,
   parseWindowValue,
   windowInstant,
+  weekdayName,
   windowWallClock,
+  zoneOfCountry,
   zoneOfCurrency,
   zoneAbbreviation,
   zonedInputToIso,
@@ -185,5 +190,51 @@ describe("a time of day on one clock per language", () => {
       }
       expect(parseClockTime(formatClockTime("24:00", language), true)).toBe("24:00");
     }
+  });
+});
+
+describe("days and hours at a place", () => {
+  const countries = [
+    { code: "NG", currency: "NGN", timezone: "Africa/Lagos" },
+    { code: "CA", currency: "CAD", timezone: "America/Toronto" },
+  ];
+
+  it("reads a marketplace's clock from its country, UTC when it is not known", () => {
+    expect(zoneOfCountry("NG", countries)).toBe("Africa/Lagos");
+    expect(zoneOfCountry("US", countries)).toBe("UTC");
+    expect(zoneOfCountry(undefined, undefined)).toBe("UTC");
+  });
+
+  it("gives the day an instant falls on at the place, with its month, whatever the phone's zone", () => {
+    // 00:30 in Lagos on the 26th is still the 25th in Toronto.
+    const at = "2026-11-25T23:30:00Z";
+    expect(formatZonedDay(at, "en", "Africa/Lagos")).toBe("Nov 26");
+    expect(formatZonedDay(at, "en", "America/Toronto")).toBe("Nov 25");
+    expect(formatZonedDay(at, "fr", "Africa/Lagos")).toBe("26 nov.");
+    expect(formatZonedDay(at, "en", "Africa/Lagos", "long")).toBe("November 26");
+    expect(formatZonedDay(at, "fr", "Africa/Lagos", "long")).toBe("26 novembre");
+  });
+
+  it("writes a slot's calendar day as that day, in the language, with its month", () => {
+    expect(formatCalendarDate("2026-11-26", "en")).toBe("Thursday, November 26, 2026");
+    expect(formatCalendarDate("2026-11-26", "fr")).toBe("jeudi 26 novembre 2026");
+    expect(formatCalendarDate("2026-11-26", "en", "long")).toBe("Thursday, November 26");
+    expect(formatCalendarDate("2026-11-26", "fr", "long")).toBe("jeudi 26 novembre");
+    expect(formatCalendarDate("2026-11-26", "en", "short")).toBe("Thu, Nov 26");
+    expect(formatCalendarDate("2026-11-26", "fr", "short")).toBe("jeu. 26 nov.");
+    expect(formatCalendarDate("26/11/2026", "en")).toBe("26/11/2026");
+    expect(formatCalendarDate("2026-13-40", "en")).toBe("2026-13-40");
+  });
+
+  it("names a day of the week by its number, Sunday first", () => {
+    expect([0, 1, 6].map((d) => weekdayName(d, "en"))).toEqual(["Sunday", "Monday", "Saturday"]);
+    expect([0, 1, 6].map((d) => weekdayName(d, "fr"))).toEqual(["dimanche", "lundi", "samedi"]);
+  });
+
+  it("labels an hour on the place's clock", () => {
+    const at = "2026-11-26T13:00:00Z";
+    expect(plain(formatZonedHour(at, "en", "Africa/Lagos"))).toBe("02:00 PM");
+    expect(formatZonedHour(at, "fr", "Africa/Lagos")).toBe("14:00");
+    expect(formatZonedHour(at, "fr", "America/Toronto")).toBe("08:00");
   });
 });

@@ -107,6 +107,75 @@ export function zoneOfCurrency(
   return countries?.find((c) => c.currency === currency)?.timezone ?? "UTC";
 }
 
+/**
+ * The clock of a country's marketplace (an offer's end, an order): the country's own zone
+ * (`countries.timezone`, its capital's), as a wallet line is on its currency's country's clock;
+ * UTC when the country is not (yet) known.
+ */
+export function zoneOfCountry(
+  code: string | undefined,
+  countries: readonly { code: string; timezone: string }[] | undefined,
+): string {
+  return countries?.find((c) => c.code === code)?.timezone ?? "UTC";
+}
+
+const DAY_MONTH = {
+  short: { day: "numeric", month: "short" },
+  long: { day: "numeric", month: "long" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * "Nov 26" / "26 nov." (`long`: "November 26" / "26 novembre"): the day an instant falls on at a
+ * place (an offer ending in Lagos ends on Lagos's day, whatever the phone's zone), with its month.
+ */
+export function formatZonedDay(
+  iso: string,
+  language: string,
+  timeZone: string,
+  length: keyof typeof DAY_MONTH = "short",
+): string {
+  return dateTimeFormat(DAY_MONTH[length], language, timeZone).format(new Date(iso));
+}
+
+const CALENDAR_DATE = {
+  /** "Thursday, November 26, 2026" / "jeudi 26 novembre 2026". */
+  full: { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+  /** "Thursday, November 26" / "jeudi 26 novembre". */
+  long: { weekday: "long", day: "numeric", month: "long" },
+  /** "Thu, Nov 26" / "jeu. 26 nov.". */
+  short: { weekday: "short", day: "numeric", month: "short" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * A calendar date ("2026-11-26": a delivery or service slot's day, already the day at its place)
+ * as the language writes it, with its month; read as that day, never shifted by a zone. Anything
+ * else is given back as it is.
+ */
+export function formatCalendarDate(
+  date: string,
+  language: string,
+  length: keyof typeof CALENDAR_DATE = "full",
+): string {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+  if (!at || Number.isNaN(at.getTime())) return date;
+  return dateTimeFormat(CALENDAR_DATE[length], language, "UTC").format(at);
+}
+
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: "long" };
+
+/** "Sunday" / "dimanche": a day of the week by its number (0 Sunday to 6 Saturday), as opening days are kept. */
+export function weekdayName(day: number, language: string): string {
+  // 2024-01-07 was a Sunday.
+  return dateTimeFormat(WEEKDAY, language, "UTC").format(Date.UTC(2024, 0, 7 + day));
+}
+
+const HOUR_LABEL: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" };
+
+/** "02:00 PM" / "14:00": an hour on a place's clock, as a chart's axis labels it. */
+export function formatZonedHour(iso: string, language: string, timeZone: string): string {
+  return dateTimeFormat(HOUR_LABEL, language, timeZone).format(new Date(iso));
+}
+
 const CLOCK: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
 const FRENCH = /^fr\b/i;
 

@@ -57,6 +57,11 @@ const KINDS: Record<PlaceType, { en: string[]; fr: string[] }> = {
 };
 
 export const round = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
+/**
+ * The alphabet the seeded parks' codes were first published with (park-identifiers.json): frozen,
+ * since QR signs and links carry those codes. New codes (a park created in the back office, a
+ * booking, an order...) come from lib/readable-code.ts.
+ */
 const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 export function stateIdOf(countryId: number, name: string): number | null {

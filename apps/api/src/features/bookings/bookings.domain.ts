@@ -10,6 +10,7 @@ import {
   type BookingStatus,
   type DayHours,
 } from "@parkwell/contract";
+import { readableCode } from "../../lib/readable-code";
 
 /** Same shape as parks.opening_hours (Monday first); the window rules are the contract's (opening-hours.ts). */
 export type OpeningHours = DayHours[];
@@ -142,12 +143,7 @@ export function chargeDueMinor(totalMinor: number, paidMinor: number): number {
   return Math.max(0, totalMinor - paidMinor);
 }
 
-/** No 0/O, 1/I/L: codes are read aloud at gates and typed from paper. */
-export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-
-/** `PW-` and 8 characters: 31^8 ≈ 8.5e11 codes; a unique index catches the rare collision. */
+/** `PW-` and 8 readable characters (read aloud at gates, typed from paper): 31^8 ≈ 8.5e11 codes. */
 export function bookingCode(randomBytes: Uint8Array): string {
-  let out = "PW-";
-  for (let i = 0; i < 8; i += 1) out += CODE_ALPHABET[(randomBytes[i] ?? 0) % CODE_ALPHABET.length];
-  return out;
+  return readableCode("PW-", 8, randomBytes);
 }

@@ -6,7 +6,7 @@
  * written; then, last, the stock rows are decremented in a fixed order by conditional UPDATEs and
  * the service days take their jobs. Any refusal rolls all of it back.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   nextStages,
   ORDER_CART_PROBLEM_MESSAGE,
@@ -37,6 +37,7 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
+import { readableCode } from "../../lib/readable-code";
 import { revenueShard, shortOfFunds } from "../bookings/booking-core.service";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
@@ -56,11 +57,9 @@ export const ORDER_SERVICE_FULL_MESSAGE = "{name} is fully booked on that day";
 export const OWN_COUNTRY_MESSAGE = "You can only order in your own country";
 export const COUNTRY_UNKNOWN_MESSAGE = "This country is not served";
 
-const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-
-/** `OR-` and six characters of the contract's alphabet (32 letters: one byte's low five bits each). */
-export function newOrderCode(bytes: Buffer = randomBytes(6)): string {
-  return `OR-${[...bytes.subarray(0, 6)].map((b) => CODE_ALPHABET[b & 31]).join("")}`;
+/** `OR-` and six readable characters (ORDER_CODE_PATTERN still reads the orders made before with L). */
+export function newOrderCode(bytes?: Uint8Array): string {
+  return readableCode("OR-", 6, bytes);
 }
 
 const fingerprint = (body: QuoteBody) =>

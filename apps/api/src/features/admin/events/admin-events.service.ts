@@ -7,12 +7,10 @@
  * allocation against the spaces free over its window under the capacity row locks every booking
  * takes, so an event never holds spaces that were already sold.
  */
-import { randomInt } from "node:crypto";
 import {
   ALLOCATION_BELOW_BOOKED_MESSAGE,
   ALLOCATION_CONFLICT_MESSAGE,
   EVENT_ACCESS_CODE_MIN,
-  EVENT_CODE_ALPHABET,
   EVENT_ENDED_MESSAGE,
   EVENT_MAX_DAYS,
   instantOfWallClock,
@@ -33,6 +31,7 @@ import type { Tx } from "../../../db/tx";
 import type { Jobs } from "../../../jobs/queue";
 import { AppError } from "../../../lib/app-error";
 import { toMajor, toMinor } from "../../../lib/money";
+import { readableCode } from "../../../lib/readable-code";
 import { isIanaTimeZone } from "../../../lib/time-zone";
 import { eventNotFound } from "../../bookings/event-bookings.service";
 import { accessCodeHash } from "../../../lib/access-code";
@@ -450,7 +449,7 @@ async function auditView(tx: Tx, e: EventRow) {
 
 async function newCode(tx: Tx): Promise<string> {
   for (let i = 0; i < 20; i += 1) {
-    const code = `EV-${Array.from({ length: 5 }, () => EVENT_CODE_ALPHABET[randomInt(EVENT_CODE_ALPHABET.length)]).join("")}`;
+    const code = readableCode("EV-", 5);
     if (!(await repo.codeTaken(tx, code))) return code;
   }
   throw new Error("No free event code after 20 tries");

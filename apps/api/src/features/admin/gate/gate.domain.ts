@@ -1,11 +1,6 @@
 /** The gate's rules as pure functions: when a car may enter, what an overstay costs, sale codes. */
-import {
-  CHECKIN_GRACE_MINUTES,
-  dateTimeFormat,
-  dayOnClock,
-  GATE_CODE_ALPHABET,
-  POS_VOID_MINUTES,
-} from "@parkwell/contract";
+import { CHECKIN_GRACE_MINUTES, dateTimeFormat, dayOnClock, POS_VOID_MINUTES } from "@parkwell/contract";
+import { readableCode } from "../../../lib/readable-code";
 import { parkingMinor, type HourlyRate } from "../../parks/pricing.domain";
 
 const MINUTE_MS = 60_000;
@@ -111,11 +106,9 @@ export function stayPrice(start: Date, exit: Date, rate: HourlyRate | null): num
   return parkingMinor(rate, Math.max(exit.getTime() - start.getTime(), 1)).parking;
 }
 
-/** `DU-` and 8 characters of the booking codes' alphabet: 31^8 ≈ 8.5e11 codes. */
+/** `DU-` and 8 readable characters, as a booking code: 31^8 ≈ 8.5e11 codes. */
 export function saleCode(randomBytes: Uint8Array): string {
-  let out = "DU-";
-  for (let i = 0; i < 8; i += 1) out += GATE_CODE_ALPHABET[(randomBytes[i] ?? 0) % GATE_CODE_ALPHABET.length];
-  return out;
+  return readableCode("DU-", 8, randomBytes);
 }
 
 /** A parked sale recorded less than POS_VOID_MINUTES ago can be voided (entered by mistake). */

@@ -1,6 +1,6 @@
 /** The gate's queries: bookings by code, check-in and check-out marks, today's lists. */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { bookings, countries, events, parks, users, vehicleTypes } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
@@ -113,35 +113,4 @@ export async function today(db: Db, parkIds: number[] | null, parkId: number | u
       .limit(TODAY_LIMIT),
   ]);
   return { arrivals, departures };
-}
-
-/** The active parks in scope with the vehicle types each takes (a capacity and a standard rate), by name. */
-export async function parksInScope(db: Db, parkIds: number[] | null, limit: number) {
-  const rows = await queryRows<{
-    id: number;
-    name: string;
-    city: string;
-    time_zone: string;
-    currency: string;
-    vehicle_types: { id: number; name: string }[] | null;
-  }>(
-    db,
-    sql`SELECT p.id, p.name, p.city, p.time_zone, c.currency,
-      (SELECT json_agg(json_build_object('id', vt.id, 'name', vt.name) ORDER BY vt.sort_order)
-        FROM park_capacities pc
-        JOIN park_rates r ON r.park_id = pc.park_id AND r.vehicle_type_id = pc.vehicle_type_id AND r.kind = 'standard'
-        JOIN vehicle_types vt ON vt.id = pc.vehicle_type_id
-        WHERE pc.park_id = p.id AND pc.capacity > 0 AND r.hourly_minor IS NOT NULL) AS vehicle_types
-    FROM parks p JOIN countries c ON c.id = p.country_id
-    WHERE p.status = 'active' AND ${parkScopeSql(sql`p.id`, parkIds)}
-    ORDER BY p.name, p.id LIMIT ${limit}`,
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    city: r.city,
-    time_zone: r.time_zone,
-    currency: r.currency,
-    vehicle_types: r.vehicle_types ?? [],
-  }));
 }

@@ -18,6 +18,7 @@ import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import { parkInScope, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
+import { parkChoiceRows } from "../park-choices";
 import { assertSameCurrency, revenueShard, standardRate } from "../../bookings/booking-core.service";
 import { verifyQr } from "../../bookings/qr";
 import { chargeWallet, lockWalletBalance } from "../../wallet/ledger.service";
@@ -216,7 +217,8 @@ export async function checkOut(
 
 /** The parks the user works at, with the vehicle types each takes, for the pickers. */
 export async function parks(deps: Pick<GateDeps, "db">, access: StaffAccess) {
-  return { items: await repo.parksInScope(deps.db, access.parkIds, GATE_PARKS_MAX) };
+  const rows = await parkChoiceRows(deps.db, access.parkIds, { activeOnly: true }, GATE_PARKS_MAX);
+  return { items: rows.map(({ country_code: _, ...park }) => park) };
 }
 
 /** Today's arrivals and departures (on each park's clock) and the drive-ups parked now. */

@@ -21,10 +21,8 @@ describe("a new park's identifiers", () => {
   });
 
   it("makes park codes of the country and 5 unambiguous characters", () => {
-    let i = 0;
-    const sequence = [0, 0.999, 0.5, 0.25, 0.75];
-    expect(parkCodeCandidate("NG", () => sequence[i++ % 5]!)).toMatch(/^NG[2-9A-HJ-NP-Z]{5}$/);
-    for (let n = 0; n < 200; n += 1) expect(parkCodeCandidate("SN", Math.random)).not.toMatch(/[01IO]/);
+    expect(parkCodeCandidate("NG", Uint8Array.from([0, 255, 128, 64, 192]))).toMatch(/^NG[2-9A-HJ-NP-Z]{5}$/);
+    for (let n = 0; n < 200; n += 1) expect(parkCodeCandidate("SN")).toMatch(/^SN[2-9A-HJ-NP-Z]{5}$/);
   });
 });
 

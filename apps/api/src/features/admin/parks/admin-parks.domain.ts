@@ -4,6 +4,7 @@
  * normalisation as the seed and the search term), and its texts per language.
  */
 import type { Language } from "../../../lib/language";
+import { readableCode } from "../../../lib/readable-code";
 import { normalizeSearchText, slugify } from "../../../lib/search-text";
 
 interface Texts {
@@ -11,15 +12,9 @@ interface Texts {
   entry_instructions: string;
 }
 
-/** The same alphabet as the seed's park codes: no 0/O, 1/I. */
-const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-
-/** A park code as the seed writes them: the country code and 5 characters ("NGK7Q2M"). */
-export function parkCodeCandidate(countryCode: string, random: () => number): string {
-  return (
-    countryCode +
-    Array.from({ length: 5 }, () => CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)]).join("")
-  );
+/** A park code as the seed writes them: the country code and 5 readable characters ("NGK7Q2M"). */
+export function parkCodeCandidate(countryCode: string, bytes?: Uint8Array): string {
+  return readableCode(countryCode, 5, bytes);
 }
 
 /** "Marina Garage" in Lagos -> "marina-garage-lagos", then "-2", "-3"... past those taken. */

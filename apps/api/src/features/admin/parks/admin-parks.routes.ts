@@ -13,6 +13,8 @@ import {
   AdminParkSchema,
   CapacityConflictSchema,
   ErrorSchema,
+  ParkChoiceListSchema,
+  ParkChoicesQuerySchema,
   ParkInUseSchema,
   PARK_PHOTO_MAX_BYTES,
 } from "@parkwell/contract";
@@ -23,6 +25,7 @@ import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import type { FileStorage } from "../../../lib/file-storage";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
+import { parkChoices } from "../park-choices";
 import * as parks from "./admin-parks.service";
 import * as photos from "./park-photos.service";
 
@@ -88,6 +91,21 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
         },
       },
       async (req) => parks.list(db, requireStaff(req), req.query),
+    );
+
+    app.get(
+      "/admin/parks/choices",
+      {
+        onRequest: admin.permit(),
+        schema: {
+          tags,
+          operationId: "listAdminParkChoices",
+          summary: "The parks I may act on with a permission, for every park picker",
+          querystring: ParkChoicesQuerySchema,
+          response: { 200: ParkChoiceListSchema, ...err },
+        },
+      },
+      async (req) => parkChoices(db, requireStaff(req), req.query),
     );
 
     app.get(

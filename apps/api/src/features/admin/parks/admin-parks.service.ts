@@ -5,7 +5,6 @@
  * (counts, words, rate cards) follow by the database's triggers, so the public search and the park
  * page show the change at once.
  */
-import { randomInt } from "node:crypto";
 import type {
   AdminPark,
   AdminParkCapacitiesBodySchema,
@@ -225,7 +224,7 @@ function refuse(fields: Record<string, string>): void {
 async function newIdentifiers(tx: Tx, name: string, city: string, countryCode: string) {
   const slug = freeSlug(name, city, await repo.takenSlugs(tx, slugBase(name, city)));
   for (let i = 0; i < 20; i += 1) {
-    const code = parkCodeCandidate(countryCode, () => randomInt(0, 1_000_000) / 1_000_000);
+    const code = parkCodeCandidate(countryCode);
     if (!(await repo.parkCodeTaken(tx, code))) return { slug, parkCode: code };
   }
   throw new Error("No free park code after 20 tries");

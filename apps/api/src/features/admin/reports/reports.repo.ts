@@ -466,18 +466,6 @@ export function weekRevenue(db: Tx, scope: ReportFilter, now: Date): Promise<Rev
 }
 
 /** The parks of a scope for the filters' park list (by name), at most `limit`. */
-export function scopeParks(
-  db: Tx,
-  parkIds: readonly number[] | null,
-  limit: number,
-): Promise<{ id: number; name: string; city: string; time_zone: string }[]> {
-  return queryRows(
-    db,
-    sql`SELECT p.id, p.name, p.city, p.time_zone FROM parks p WHERE ${parkScopeSql(sql`p.id`, parkIds)}
-      ORDER BY p.name, p.id LIMIT ${limit}`,
-  );
-}
-
 /**
  * Every park's time zone (a handful of names), read at most once a minute: the reports of a user
  * whose scope is all parks would otherwise scan the parks table on each page.

@@ -17,6 +17,7 @@ import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import type { ServedCountries } from "../../reference/served-countries";
 import { requireParkInScope, type StaffAccess } from "../access.service";
+import { parkChoiceRows } from "../park-choices";
 import {
   changePercent,
   csvFilename,
@@ -380,7 +381,7 @@ export const PARK_LIST_LIMIT = 1000;
 
 /** The user's parks for the dashboard's and the reports' park filter. */
 export async function parkChoices(deps: ReportDeps, access: StaffAccess): Promise<AdminParkChoices> {
-  const rows = await repo.scopeParks(deps.db, access.parkIds, PARK_LIST_LIMIT + 1);
+  const rows = await parkChoiceRows(deps.db, access.parkIds, { activeOnly: false }, PARK_LIST_LIMIT + 1);
   return {
     parks: rows.slice(0, PARK_LIST_LIMIT).map((r) => ({
       id: Number(r.id),

@@ -12,7 +12,7 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { dashboardQuery } from "./api";
 import { OccupancyCharts } from "./occupancy-chart";
-import { ParkFilter } from "../reports/park-filter";
+import { ParkPicker } from "../ui/park-picker";
 import "../reports/reports.css";
 
 function Card({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -76,7 +76,7 @@ export function DashboardPage() {
           apply("");
         }}
       >
-        <ParkFilter value={draft} onChange={setDraft} />
+        <ParkPicker permission="dashboard.view" value={draft} onChange={setDraft} />
       </FilterBar>
       {query.isPending ? (
         <LoadingState text={t("loading")} />

@@ -1,6 +1,7 @@
 import type { AdminDashboard } from "@parkwell/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { formatZonedHour } from "../../../lib/zoned-time";
 
 type Park = AdminDashboard["parks"][number];
 
@@ -9,13 +10,6 @@ const H = 96;
 const PAD_TOP = 6;
 const PAD_BOTTOM = 18;
 const BAR_GAP = 2;
-
-/** "14:00" on the park's clock. */
-export function hourLabel(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, { hour: "2-digit", minute: "2-digit", timeZone }).format(
-    new Date(iso),
-  );
-}
 
 const percent = (held: number, capacity: number) => (capacity > 0 ? Math.round((held / capacity) * 100) : 0);
 
@@ -40,7 +34,7 @@ function ParkChart({ park }: { park: Park }) {
     now: park.hours[0]?.held ?? 0,
     capacity: park.capacity,
     peak: peak.held,
-    at: peak.hour ? hourLabel(peak.hour, lang, park.time_zone) : "",
+    at: peak.hour ? formatZonedHour(peak.hour, lang, park.time_zone) : "",
   });
   return (
     <figure className="report-chart">
@@ -77,7 +71,7 @@ function ParkChart({ park }: { park: Park }) {
         {[0, 6, 12, 18].map((i) =>
           park.hours[i] ? (
             <text key={i} x={i * (barW + BAR_GAP)} y={H - 4} className="report-chart__label">
-              {hourLabel(park.hours[i].hour, lang, park.time_zone)}
+              {formatZonedHour(park.hours[i].hour, lang, park.time_zone)}
             </text>
           ) : null,
         )}
@@ -120,7 +114,7 @@ export function OccupancyCharts({ parks }: { parks: Park[] }) {
                 <tr key={p.park_id}>
                   <th scope="row">{p.park}</th>
                   {p.hours.map((h) => (
-                    <td key={h.hour} title={hourLabel(h.hour, i18n.language, p.time_zone)}>
+                    <td key={h.hour} title={formatZonedHour(h.hour, i18n.language, p.time_zone)}>
                       {h.held}/{p.capacity}
                     </td>
                   ))}

@@ -16,6 +16,7 @@ import { usePageParams } from "../ui/use-page-params";
 import { deliveriesQuery, moveDelivery } from "./api";
 import "../parks/parks.css";
 import "../orders/orders.css";
+import { formatCalendarDate } from "../../../lib/zoned-time";
 
 /** The courier's two moves, in the order they come. */
 const MOVES: readonly OrderStage[] = ["out_for_delivery", "delivered"];
@@ -134,9 +135,7 @@ function DeliveryCard({ order, onMove }: { order: AdminDelivery; onMove: (to: Or
       {slot && (
         <p>
           {t("orders.slot", {
-            date: new Intl.DateTimeFormat(lang, { dateStyle: "full", timeZone: "UTC" }).format(
-              new Date(`${slot.date}T00:00:00Z`),
-            ),
+            date: formatCalendarDate(slot.date, lang),
             from: slot.start_time,
             to: slot.end_time,
           })}

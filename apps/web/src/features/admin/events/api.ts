@@ -5,9 +5,9 @@ import type {
   AdminEventList,
   AdminEventPatch,
   AdminEventReport,
-  AdminParkList,
+  ParkChoiceList,
 } from "@parkwell/contract";
-import { adminApi } from "../api";
+import { adminApi, parkChoicesQuery } from "../api";
 import { listParams } from "../ui/use-url-filters";
 
 export function eventsQuery(f: Record<string, string>, page: number, size: number) {
@@ -33,11 +33,16 @@ export const eventReportQuery = (code: string) => ({
   queryFn: () => adminApi<AdminEventReport>(`/events/${encodeURIComponent(code)}/report`),
 });
 
-/** The parks an event may use: the user's active parks (all of them, for the picker). */
-export const eventParksQuery = {
-  queryKey: ["admin", "parks", "event-picker"] as const,
-  queryFn: () => adminApi<AdminParkList>("/parks?status=active&size=1000"),
-};
+/**
+ * The parks an event may use: the user's active parks for the permission the editor acts with
+ * (the back office's one list of parks, parkChoicesQuery), by name and country.
+ */
+export const eventParksQuery = (permission: "events.create" | "events.update") => ({
+  ...parkChoicesQuery(permission),
+  select: (list: ParkChoiceList) => ({
+    items: list.items.map((p) => ({ id: p.id, name: p.name, city: p.city, country: p.country_code })),
+  }),
+});
 
 export const createEvent = (body: AdminEventCreate) =>
   adminApi<AdminEvent>("/events", { method: "POST", body });

@@ -210,7 +210,10 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
   const editable = event ? can("events.update") && event.status !== "cancelled" : can("events.create");
   const countries = useQuery(countriesQuery());
   // The picker lists the user's parks (their names also label the rows); only asked by who may see them.
-  const myParks = useQuery({ ...eventParksQuery, enabled: editable && can("parks.view") });
+  const myParks = useQuery({
+    ...eventParksQuery(event ? "events.update" : "events.create"),
+    enabled: editable && can("parks.view"),
+  });
   const form = useSchemaForm<EventValues, typeof FormSchema>({
     schema: FormSchema,
     defaultValues: valuesOf(event, types),

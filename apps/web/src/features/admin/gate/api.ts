@@ -14,20 +14,6 @@ import { adminApi } from "../api";
 
 export type { CheckinResult, CheckoutResult, GatePark, GateToday, PosSale };
 
-export const gateParksQuery = () =>
-  queryOptions({
-    queryKey: ["admin", "gate", "parks"],
-    queryFn: ({ signal }) => adminApi<{ items: GatePark[] }>("/gate/parks", { signal }),
-    staleTime: 5 * 60_000,
-  });
-
-export const posParksQuery = () =>
-  queryOptions({
-    queryKey: ["admin", "pos", "parks"],
-    queryFn: ({ signal }) => adminApi<{ items: GatePark[] }>("/pos-sales/parks", { signal }),
-    staleTime: 5 * 60_000,
-  });
-
 export const gateTodayQuery = (parkId: number) =>
   queryOptions({
     queryKey: ["admin", "gate", "today", parkId],

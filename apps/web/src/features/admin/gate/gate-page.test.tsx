@@ -1,18 +1,19 @@
 // @vitest-environment happy-dom
-import { GateBookingSchema, type AdminMe, type GatePark } from "@parkwell/contract";
+import { GateBookingSchema, type AdminMe, type ParkChoice } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../../test/render";
 import { GatePage } from "./gate-page";
 
-const parks: GatePark[] = [
+const parks: ParkChoice[] = [
   {
     id: 11,
     name: "Marina Car Park",
     city: "Lagos",
     time_zone: "Africa/Lagos",
     currency: "NGN",
+    country_code: "NG",
     vehicle_types: [],
   },
   {
@@ -21,6 +22,7 @@ const parks: GatePark[] = [
     city: "Lagos",
     time_zone: "Africa/Lagos",
     currency: "NGN",
+    country_code: "NG",
     vehicle_types: [],
   },
 ];
@@ -55,7 +57,7 @@ const booking = GateBookingSchema.parse({
 function gateApi(permissions: string[]) {
   return new FakeApi()
     .on("GET /admin/me", { json: me(permissions) })
-    .on("GET /admin/gate/parks", { json: { items: parks } })
+    .on("GET /admin/parks/choices", { json: { items: parks, complete: true } })
     .on("GET /admin/gate/today", { json: { arrivals: [], departures: [], parked: [] } });
 }
 
@@ -67,6 +69,10 @@ describe("the gate page", () => {
     const { router } = await renderWithApp(<GatePage />, { api, route: "/admin/gate" });
     const park = await screen.findByLabelText("Park");
     await waitFor(() => expect(router.state.location.search).toBe("?park=11"));
+    // The parks the user may check cars in at: the one list every picker reads, for the gate's permission.
+    expect(api.callsTo("GET /admin/parks/choices").map((c) => c.query.get("permission"))).toEqual([
+      "gate.view",
+    ]);
     await userEvent.selectOptions(park, "12");
     expect(router.state.location.search).toBe("?park=12");
 

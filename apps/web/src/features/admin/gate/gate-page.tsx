@@ -10,16 +10,9 @@ import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
-import {
-  checkIn,
-  checkOut,
-  gateParksQuery,
-  gateTodayQuery,
-  type CheckinResult,
-  type CheckoutResult,
-} from "./api";
+import { checkIn, checkOut, gateTodayQuery, type CheckinResult, type CheckoutResult } from "./api";
 import { BookingCard, CheckoutSummary, TodayLists } from "./gate-parts";
-import { ParkPicker, useChosenPark } from "./park-picker";
+import { ParkPicker, useChosenPark } from "../ui/park-picker";
 import "./gate.css";
 
 // The camera and the QR decoder load only when an attendant scans.
@@ -42,7 +35,7 @@ export function GatePage() {
   const { t } = useTranslation(["admin-gate", "auth"]);
   const can = useCan();
   const client = useQueryClient();
-  const chosen = useChosenPark(gateParksQuery());
+  const chosen = useChosenPark("gate.view");
   const { park } = chosen;
   const today = useQuery({ ...gateTodayQuery(park?.id ?? 0), enabled: Boolean(park) });
   const [scanning, setScanning] = useState(false);

@@ -19,16 +19,8 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataTable, type Column } from "../ui/data-table";
 import { PageHeader } from "../ui/page-header";
 import { usePageParams } from "../ui/use-page-params";
-import {
-  closeSale,
-  posParksQuery,
-  posSalesQuery,
-  recordSale,
-  voidSale,
-  type GatePark,
-  type PosSale,
-} from "./api";
-import { ParkPicker, useChosenPark } from "./park-picker";
+import { closeSale, posSalesQuery, recordSale, voidSale, type GatePark, type PosSale } from "./api";
+import { ParkPicker, useChosenPark } from "../ui/park-picker";
 import { clockOf } from "./times";
 import "./gate.css";
 
@@ -139,7 +131,7 @@ export function PosPage() {
   const { t, i18n } = useTranslation(["admin-gate", "auth", "bookings"]);
   const can = useCan();
   const client = useQueryClient();
-  const chosen = useChosenPark(posParksQuery());
+  const chosen = useChosenPark("pos.view");
   const { park } = chosen;
   const [search, setSearch] = useSearchParams();
   const status = (search.get("status") ?? "parked") as PosSaleStatus | "";

@@ -7,12 +7,9 @@ import type {
   AdminMarketItemList,
   AdminMarketOfferList,
   AdminMarketSliderList,
-  ApiErrorBody,
   DeliverySetup,
 } from "@parkwell/contract";
-import { API_BASE, ApiError } from "../../../lib/api";
-import { readStorage, STORAGE_KEYS, storedLanguage } from "../../../lib/storage-keys";
-import { adminApi, handleAdminError } from "../api";
+import { adminApi } from "../api";
 import { listParams } from "../ui/use-url-filters";
 
 /** The catalogue's records edited by a list and a dialog, by their path under /admin/marketplace. */
@@ -98,28 +95,10 @@ export const saveDeliverySetup = (country: string, body: unknown) =>
   adminApi<DeliverySetup>(`${BASE}/delivery/${country}`, { method: "PUT", body });
 
 /** Uploads one image as multipart/form-data (field `image`); the server checks and re-encodes it. */
-export async function uploadItemImage(id: number, file: File): Promise<AdminMarketItem> {
+export function uploadItemImage(id: number, file: File): Promise<AdminMarketItem> {
   const form = new FormData();
   form.append("image", file, file.name);
-  const headers: Record<string, string> = { accept: "application/json", "accept-language": storedLanguage() };
-  const token = readStorage(STORAGE_KEYS.token);
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}/admin${BASE}/items/${id}/images`, { method: "POST", headers, body: form });
-  } catch {
-    throw new ApiError(
-      0,
-      "network_error",
-      "Network error. Please check your internet connection and try again.",
-    );
-  }
-  const body = (await res.json().catch(() => null)) as unknown;
-  if (res.ok) return body as AdminMarketItem;
-  const e = (body ?? {}) as Partial<ApiErrorBody>;
-  const err = new ApiError(res.status, e.code ?? "error", e.message ?? "Something went wrong", e.fields);
-  handleAdminError(err);
-  throw err;
+  return adminApi<AdminMarketItem>(`${BASE}/items/${id}/images`, { method: "POST", body: form });
 }
 export const removeItemImage = (id: number, n: number) =>
   adminApi<AdminMarketItem>(`${BASE}/items/${id}/images/${n}`, { method: "DELETE" });

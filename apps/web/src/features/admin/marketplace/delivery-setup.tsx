@@ -23,6 +23,7 @@ import { LoadingState } from "../ui/states";
 import { deliverySetupQuery, saveDeliverySetup } from "./api";
 import { num } from "./catalogue-lists";
 import { MarketTabs, useCountryOptions } from "./marketplace-page";
+import { weekdayName } from "../../../lib/zoned-time";
 
 interface SetupValues {
   delivery_enabled: boolean;
@@ -143,10 +144,7 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
       form.reset(valuesOf(next));
     },
   });
-  const dayName = (d: number) =>
-    new Intl.DateTimeFormat(lang, { weekday: "long", timeZone: "UTC" }).format(
-      new Date(Date.UTC(2024, 0, 7 + d)),
-    );
+  const dayName = (d: number) => weekdayName(d, lang);
   const both = !form.watch("delivery_enabled") && !form.watch("takeaway_enabled");
 
   const hasErrors = Object.keys(form.formState.errors).length > 0;

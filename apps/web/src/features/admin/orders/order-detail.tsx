@@ -7,7 +7,7 @@ import { SelectField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { errorText } from "../../../lib/form-errors";
 import { formatMoney } from "../../../lib/format";
-import { formatZonedDateTime } from "../../../lib/zoned-time";
+import { formatCalendarDate, formatZonedDateTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
 import { FormDialog } from "../people/form-dialog";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -332,9 +332,7 @@ export function WhereAndWhen({ order }: { order: AdminOrder }) {
       {slot && (
         <p>
           {t("orders.slot", {
-            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "full", timeZone: "UTC" }).format(
-              new Date(`${slot.date}T00:00:00Z`),
-            ),
+            date: formatCalendarDate(slot.date, i18n.language),
             from: slot.start_time,
             to: slot.end_time,
           })}

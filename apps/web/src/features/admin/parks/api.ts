@@ -5,11 +5,8 @@ import type {
   AdminParkList,
   AdminParkPatch,
   AdminParkRatesBody,
-  ApiErrorBody,
 } from "@parkwell/contract";
-import { API_BASE, ApiError } from "../../../lib/api";
-import { readStorage, STORAGE_KEYS, storedLanguage } from "../../../lib/storage-keys";
-import { adminApi, handleAdminError } from "../api";
+import { adminApi, adminUpload } from "../api";
 import { listParams } from "../ui/use-url-filters";
 
 export function parksQuery(f: Record<string, string>, page: number, size: number) {
@@ -43,43 +40,11 @@ export const orderPhotos = (id: number, order: number[]) =>
 
 /**
  * Uploads one photo as multipart/form-data (the server checks it by content and re-encodes it),
- * reporting progress from 0 to 1: XMLHttpRequest, since fetch reports no upload progress.
+ * reporting progress from 0 to 1.
  */
 export function uploadPhoto(id: number, file: File, alt: string, onProgress: (ratio: number) => void) {
-  return new Promise<AdminPark>((resolve, reject) => {
-    const form = new FormData();
-    form.append("alt", alt);
-    form.append("photo", file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${API_BASE}/admin/parks/${id}/photos`);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.setRequestHeader("accept-language", storedLanguage());
-    const token = readStorage(STORAGE_KEYS.token);
-    if (token) xhr.setRequestHeader("authorization", `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as AdminPark);
-      const e = (body ?? {}) as Partial<ApiErrorBody>;
-      const err = new ApiError(xhr.status, e.code ?? "error", e.message ?? "Something went wrong", e.fields);
-      handleAdminError(err);
-      reject(err);
-    };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          "network_error",
-          "Network error. Please check your internet connection and try again.",
-        ),
-      );
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append("alt", alt);
+  form.append("photo", file, file.name);
+  return adminUpload<AdminPark>(`/parks/${id}/photos`, form, onProgress);
 }

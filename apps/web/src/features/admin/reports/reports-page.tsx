@@ -27,7 +27,7 @@ import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import { AdminNotFoundPage } from "../status-pages";
 import { isReportKind, queryOf, REPORT_FILTERS, reportQuery } from "./api";
-import { ParkFilter } from "./park-filter";
+import { ParkPicker } from "../ui/park-picker";
 import "./reports.css";
 
 /** Who may open each report. */
@@ -118,7 +118,13 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
               />
             </>
           )}
-          {parked && <ParkFilter value={draft.park_id} onChange={(v) => set("park_id", v)} />}
+          {parked && (
+            <ParkPicker
+              permission={PERMISSION[kind]}
+              value={draft.park_id}
+              onChange={(v) => set("park_id", v)}
+            />
+          )}
           {statuses.length > 0 && (
             <SelectField
               label={kind === "transactions" ? t("filters.kind") : t("filters.status")}

@@ -1,6 +1,5 @@
-import { API_BASE, ApiError, GENERIC_ERROR } from "../../../lib/api";
-import { readStorage, STORAGE_KEYS, storedLanguage } from "../../../lib/storage-keys";
-import { handleAdminError } from "../api";
+import type { QueryParams } from "../../../lib/api";
+import { adminDownload } from "../api";
 
 /** The file name a response names in Content-Disposition (`filename="x.csv"` or `filename*=UTF-8''x.csv`). */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -27,43 +26,15 @@ export function csvFilename(base: string, now = new Date()): string {
  * plain link cannot send. The body becomes a blob behind an object URL that a temporary link
  * with `download` saves under the server's file name, else `filename`.
  */
-export async function downloadCsv(
-  path: string,
-  query: Record<string, string | number | boolean | undefined | null>,
-  filename: string,
-): Promise<void> {
-  const url = new URL(`${API_BASE}/admin${path}`, window.location.origin);
-  for (const [k, v] of Object.entries(query)) {
-    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
-  }
-  url.searchParams.set("format", "csv");
-  const headers: Record<string, string> = {
+export async function downloadCsv(path: string, query: QueryParams, filename: string): Promise<void> {
+  const { blob, disposition } = await adminDownload(path, {
+    query: { ...query, format: "csv" },
     accept: "text/csv, application/json",
-    "accept-language": storedLanguage(),
-  };
-  const token = readStorage(STORAGE_KEYS.token);
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
-  try {
-    res = await fetch(url, { headers });
-  } catch {
-    throw new ApiError(
-      0,
-      "network_error",
-      "Network error. Please check your internet connection and try again.",
-    );
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-    const err = new ApiError(res.status, body.code ?? "http_error", body.message ?? GENERIC_ERROR);
-    handleAdminError(err);
-    throw err;
-  }
-  const blob = await res.blob();
+  });
   const href = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = href;
-  link.download = filenameFromDisposition(res.headers.get("content-disposition")) ?? filename;
+  link.download = filenameFromDisposition(disposition) ?? filename;
   link.hidden = true;
   document.body.append(link);
   link.click();

@@ -1,7 +1,10 @@
 import type { MarketHome } from "@parkwell/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney } from "../../../lib/format";
+import { countriesQuery } from "../../../lib/queries";
+import { formatZonedDay, zoneOfCurrency } from "../../../lib/zoned-time";
 
 type Offer = MarketHome["offers"][number];
 
@@ -9,8 +12,10 @@ type Offer = MarketHome["offers"][number];
 export function OfferList({ offers, currency }: { offers: Offer[]; currency: string }) {
   const { t, i18n } = useTranslation("marketplace");
   const lang = i18n.language;
+  const countries = useQuery(countriesQuery());
   if (offers.length === 0) return null;
-  const ends = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short" });
+  // The day an offer ends in the marketplace's country (the country of its currency), whatever the phone's zone.
+  const zone = zoneOfCurrency(currency, countries.data);
   return (
     <section className="market-offers" aria-labelledby="market-offers-title">
       <h2 id="market-offers-title">{t("offers.title")}</h2>
@@ -30,7 +35,7 @@ export function OfferList({ offers, currency }: { offers: Offer[]; currency: str
                 <Link to={to}>{o.name}</Link>
               </p>
               <p className="market-offer__ends">
-                {t("offers.ends", { date: ends.format(new Date(o.ends_at)) })}
+                {t("offers.ends", { date: formatZonedDay(o.ends_at, lang, zone) })}
               </p>
             </li>
           );

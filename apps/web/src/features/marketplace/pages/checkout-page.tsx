@@ -9,7 +9,7 @@ import { TopUpNotice } from "../../../components/ui/top-up-notice";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatDistance, formatMoney } from "../../../lib/format";
-import { formatZonedDateTime } from "../../../lib/zoned-time";
+import { formatCalendarDate, formatZonedDateTime } from "../../../lib/zoned-time";
 import { walletQuery } from "../../../lib/queries";
 import {
   addressesQuery,
@@ -375,12 +375,7 @@ export function MarketCheckoutPage() {
                     {opts.slots.map((s) => (
                       <option key={slotKey(s)} value={slotKey(s)}>
                         {t("checkout.slotOption", {
-                          day: new Intl.DateTimeFormat(lang, {
-                            weekday: "short",
-                            day: "numeric",
-                            month: "short",
-                            timeZone: "UTC",
-                          }).format(new Date(`${s.date}T00:00:00Z`)),
+                          day: formatCalendarDate(s.date, lang, "short"),
                           from: s.start_time.slice(0, 5),
                           to: s.end_time.slice(0, 5),
                         })}

@@ -7,6 +7,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatMoney } from "../../../lib/format";
+import { countriesQuery } from "../../../lib/queries";
+import { formatZonedDay, zoneOfCountry } from "../../../lib/zoned-time";
 import { marketHomeQuery, useMarketItem } from "../api";
 import { addToCart, openCartDrawer, type AddOutcome } from "../cart";
 import { ItemArt } from "../components/item-art";
@@ -82,6 +84,7 @@ function ItemView({ item }: { item: MarketItemDetail }) {
   const { t, i18n } = useTranslation("marketplace");
   const lang = i18n.language;
   const country = useSelectedCountry();
+  const countries = useQuery(countriesQuery());
   const id = useId();
   const firstInStock = item.variations.find((v) => v.stock === null || v.stock > 0) ?? item.variations[0];
   const [variationId, setVariationId] = useState<number | null>(firstInStock?.id ?? null);
@@ -135,8 +138,12 @@ function ItemView({ item }: { item: MarketItemDetail }) {
             <p className="market-item__offer">
               {t("item.offer", {
                 name: item.offer.name,
-                date: new Intl.DateTimeFormat(lang, { day: "numeric", month: "long" }).format(
-                  new Date(item.offer.ends_at),
+                // The day the offer ends in the marketplace's country, whatever the phone's zone.
+                date: formatZonedDay(
+                  item.offer.ends_at,
+                  lang,
+                  zoneOfCountry(country.code, countries.data),
+                  "long",
                 ),
               })}
             </p>

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
-import { formatZonedDateTime } from "../../../lib/zoned-time";
+import { formatCalendarDate, formatZonedDateTime } from "../../../lib/zoned-time";
 import { lineOfferOf, lineSubtotalOf } from "../components/line-amounts";
 import { taxName } from "../components/tax-name";
 import { cancelOrder, orderQuery } from "../api";
@@ -70,14 +70,7 @@ export function OrderPage() {
   const reached = new Map(o.timeline.map((e) => [e.stage, e.at]));
   const ended = !pathOf(o).includes(o.stage);
   const steps: OrderStage[] = ended ? [...o.timeline.map((e) => e.stage)] : pathOf(o);
-  const slotDay = o.time_slot
-    ? new Intl.DateTimeFormat(lang, {
-        weekday: "long",
-        day: "numeric",
-        month: "long",
-        timeZone: "UTC",
-      }).format(new Date(`${o.time_slot.date}T00:00:00Z`))
-    : null;
+  const slotDay = o.time_slot ? formatCalendarDate(o.time_slot.date, lang, "long") : null;
 
   return (
     <div className="container page market-order">

@@ -1,0 +1,96 @@
+/**
+ * GET /admin/parks/choices: the one list behind every back-office park picker, the caller's parks
+ * for a permission they hold; the gate's, the drive-up sales' and the reports' park lists answer
+ * the same parks.
+ */
+import type { ParkChoiceList } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/harness";
+
+let ctx: TestContext;
+let admin: TestUser;
+let attendant: TestUser;
+let park: number;
+let closedPark: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const db = ctx.database.db;
+  const harbourview = await operatorId(db, "Harbourview Parking Ltd");
+  const lagos = await parksOf(db, harbourview, "Lagos");
+  [park, closedPark] = [lagos[0]!, lagos[1]!];
+  await queryRows(db, sql`UPDATE parks SET status = 'inactive' WHERE id = ${closedPark}`);
+  admin = await createStaff(db, "admin");
+  attendant = await createStaff(db, "employee", { operatorId: harbourview, parkIds: [park, closedPark] });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const get = (user: TestUser, url: string) =>
+  ctx.app.inject({ method: "GET", url: `/api/v1/admin${url}`, headers: bearer(user) });
+
+describe("GET /admin/parks/choices", () => {
+  it("lists my active parks for a permission I hold, with their clock, currency, country and vehicle types", async () => {
+    const res = await get(attendant, "/parks/choices?permission=gate.view");
+    expect(res.statusCode).toBe(200);
+    const body = res.json<ParkChoiceList>();
+    expect(body.complete).toBe(true);
+    expect(body.items.map((p) => p.id)).toEqual([park]);
+    expect(body.items[0]).toMatchObject({ time_zone: "Africa/Lagos", currency: "NGN", country_code: "NG" });
+    expect(body.items[0]!.vehicle_types.map((v) => v.id)).toContain(1);
+  });
+
+  it("adds the closed and deactivated parks with status=any", async () => {
+    const body = (
+      await get(attendant, "/parks/choices?permission=gate.view&status=any")
+    ).json<ParkChoiceList>();
+    expect(body.items.map((p) => p.id).sort((a, b) => a - b)).toEqual(
+      [park, closedPark].sort((a, b) => a - b),
+    );
+  });
+
+  it("keeps one country's parks", async () => {
+    const body = (await get(admin, "/parks/choices?permission=parks.view&country=CA")).json<ParkChoiceList>();
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.every((p) => p.country_code === "CA" && p.currency === "CAD")).toBe(true);
+    const none = (
+      await get(attendant, "/parks/choices?permission=gate.view&country=CA")
+    ).json<ParkChoiceList>();
+    expect(none).toEqual({ items: [], complete: true });
+  });
+
+  it("answers 403 for a permission I lack and 422 for a permission that is none", async () => {
+    const lacked = await get(attendant, "/parks/choices?permission=roles.update");
+    expect(lacked.statusCode).toBe(403);
+    expect(lacked.json()).toMatchObject({ code: "forbidden" });
+    for (const query of [
+      "",
+      "?permission=gate.fly",
+      "?permission=gate.view&status=old",
+      "?permission=gate.view&country=ca",
+    ]) {
+      expect((await get(attendant, `/parks/choices${query}`)).statusCode, query).toBe(422);
+    }
+  });
+
+  it("answers the same parks as the gate's, the drive-up sales' and the reports' lists", async () => {
+    const choices = (await get(attendant, "/parks/choices?permission=gate.view")).json<ParkChoiceList>();
+    const gate = (await get(attendant, "/gate/parks")).json<{ items: unknown[] }>();
+    expect(gate.items).toEqual(choices.items.map(({ country_code: _, ...p }) => p));
+    const pos = (await get(attendant, "/pos-sales/parks")).json<{ items: unknown[] }>();
+    expect(pos).toEqual(gate);
+    const any = (
+      await get(attendant, "/parks/choices?permission=gate.view&status=any")
+    ).json<ParkChoiceList>();
+    const report = (await get(attendant, "/dashboard/parks")).json<{
+      parks: { id: number }[];
+      complete: boolean;
+    }>();
+    expect(report.parks.map((p) => p.id)).toEqual(any.items.map((p) => p.id));
+    expect(report.complete).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { api, ApiError, apiUpload } from "./api";
+
+/** The browser the client runs in: a signed-in tab showing French. */
+function stubWindow() {
+  const storage = new Map([
+    ["parkwell_user_token", "tok-123"],
+    ["language", "fr"],
+  ]);
+  vi.stubGlobal("window", {
+    location: { origin: "https://parkwell.test", pathname: "/admin" },
+    localStorage: { getItem: (k: string) => storage.get(k) ?? null },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("api (JSON and forms)", () => {
+  it("sends JSON with its type, a form without one (the browser writes the boundary), both with the token", async () => {
+    stubWindow();
+    const sent: { headers: Record<string, string>; body: unknown }[] = [];
+    vi.stubGlobal("fetch", async (_url: URL, init: { headers: Record<string, string>; body: unknown }) => {
+      sent.push(init);
+      return new Response("{}", { headers: { "content-type": "application/json" } });
+    });
+    await api("/x", { method: "POST", body: { a: 1 } });
+    const form = new FormData();
+    form.append("image", new Blob(["x"]), "x.png");
+    await api("/y", { method: "POST", body: form });
+    expect(sent[0]?.headers["content-type"]).toBe("application/json");
+    expect(sent[0]?.body).toBe('{"a":1}');
+    expect(sent[1]?.headers["content-type"]).toBeUndefined();
+    expect(sent[1]?.body).toBe(form);
+    for (const s of sent) expect(s.headers.authorization).toBe("Bearer tok-123");
+  });
+});
+
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  headers: Record<string, string> = {};
+  opened: [string, string] | undefined;
+  status = 0;
+  responseText = "";
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
+    {
+      onprogress: null,
+    };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  sent: unknown;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.opened = [method, url];
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.sent = body;
+  }
+}
+
+describe("apiUpload (XHR, with progress)", () => {
+  it("carries the same headers as every request and reports progress", async () => {
+    stubWindow();
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const ratios: number[] = [];
+    const form = new FormData();
+    const done = apiUpload<{ id: number }>("/admin/parks/4/photos", form, (r) => ratios.push(r));
+    const xhr = FakeXhr.last!;
+    expect(xhr.opened).toEqual(["POST", "https://parkwell.test/api/v1/admin/parks/4/photos"]);
+    expect(xhr.headers).toEqual({
+      accept: "application/json",
+      "accept-language": "fr",
+      authorization: "Bearer tok-123",
+    });
+    expect(xhr.sent).toBe(form);
+    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+    xhr.status = 201;
+    xhr.responseText = '{"id":4}';
+    xhr.onload?.();
+    await expect(done).resolves.toEqual({ id: 4 });
+    expect(ratios).toEqual([0.25]);
+  });
+
+  it("maps a refusal as api does: the server's code, sentence and fields", async () => {
+    stubWindow();
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const done = apiUpload("/admin/parks/4/photos", new FormData(), () => undefined);
+    const xhr = FakeXhr.last!;
+    xhr.status = 422;
+    xhr.responseText = JSON.stringify({
+      code: "validation_error",
+      message: "Bad photo",
+      fields: { photo: "Too big" },
+    });
+    xhr.onload?.();
+    const err = (await done.catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect([err.status, err.code, err.message, err.fields]).toEqual([
+      422,
+      "validation_error",
+      "Bad photo",
+      { photo: "Too big" },
+    ]);
+  });
+
+  it("turns a lost connection into the network error", async () => {
+    stubWindow();
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+    const done = apiUpload("/admin/parks/4/photos", new FormData(), () => undefined);
+    FakeXhr.last!.onerror?.();
+    const err = (await done.catch((e: unknown) => e)) as ApiError;
+    expect([err.status, err.code]).toEqual([0, "network_error"]);
+  });
+});
