@@ -37,8 +37,7 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
-import { revenueShard, shortOfFunds } from "../bookings/booking-core.service";
-import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
+import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
 import {
   orderNotFound,
