@@ -178,7 +178,7 @@ describe("import boundaries", () => {
                 .map((a) => `admin/${a.name}`)
             : [d.name],
         );
-      const table: Record<string, string[]> = FEATURE_DEPENDENCIES;
+      const table: Readonly<Record<string, readonly string[]>> = FEATURE_DEPENDENCIES;
       expect(folders.filter((f) => !(f in table))).toEqual([]);
       for (const deps of Object.values(table)) for (const d of deps) expect(table).toHaveProperty([d]);
       // Admin areas reach every non-admin feature, and those never reach admin: only these edges can loop.
