@@ -5,3 +5,7 @@ export declare function checkBoundary(
   source: string,
   typeOnly?: boolean,
 ): string | null;
+/** What each API feature may import (docs/ARCHITECTURE.md#feature-dependencies). */
+export declare const FEATURE_DEPENDENCIES: Readonly<Record<string, readonly string[]>>;
+/** The feature of a repository-relative path under apps/api/src/features/ ("admin/<area>" in the back office). */
+export declare function featureOf(relPath: string): string | null;

@@ -4,11 +4,67 @@
 //         db/ (schema, seed, client) imports no feature.
 //   Web:  app -> features -> components/lib; a feature never imports another feature;
 //         components and lib never import features or app.
+//   API features: each feature imports only the features FEATURE_DEPENDENCIES lists for it (the
+//         table in docs/ARCHITECTURE.md#feature-dependencies), a graph without cycles; tests and
+//         test kits aside.
 //   The contract imports nothing from the apps.
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join("/");
+
+/**
+ * Which API feature (apps/api/src/features/<name>/) may import which: the table in
+ * docs/ARCHITECTURE.md#feature-dependencies. A back-office area is "admin/<area>" (its shared
+ * files, e.g. access and audit, are "admin"); every admin area may import any feature outside
+ * admin/, and no feature outside admin/ imports the back office. The graph has no cycles (its test
+ * walks it), so a new edge that closes one is refused here before it can be written.
+ */
+export const FEATURE_DEPENDENCIES = {
+  reference: [],
+  sessions: [],
+  health: [],
+  capacity: [],
+  wallet: [],
+  vehicles: ["reference"],
+  accounts: ["sessions", "reference"],
+  inquiries: ["reference"],
+  payments: ["wallet", "reference"],
+  parks: ["capacity", "reference"],
+  events: ["parks", "capacity", "reference"],
+  bookings: ["parks", "capacity", "events", "payments", "wallet", "vehicles", "reference"],
+  marketplace: ["capacity", "payments", "wallet", "reference"],
+  demo: ["payments", "wallet", "reference"],
+  admin: [],
+  "admin/parks": ["admin"],
+  "admin/reports": ["admin"],
+  "admin/people": ["admin"],
+  "admin/gate": ["admin"],
+  "admin/events": ["admin", "admin/parks"],
+  "admin/marketplace": ["admin", "admin/parks", "admin/reports"],
+};
+
+/** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */
+function featureOf(relPath) {
+  const parts = relPath.split("/");
+  if (parts.length < 6) return null;
+  if (parts[4] !== "admin") return parts[4];
+  return parts.length > 6 ? `admin/${parts[5]}` : "admin";
+}
+
+const isTestCode = (relPath) => /(\.test\.ts|(^|[./])test-kit\.ts)$/.test(relPath);
+
+/** Whether feature `from` may import feature `to` (FEATURE_DEPENDENCIES); null when it may. */
+function featureDirection(from, to) {
+  if (!from || !to || from === to) return null;
+  const fromAdmin = from === "admin" || from.startsWith("admin/");
+  const toAdmin = to === "admin" || to.startsWith("admin/");
+  if (!(from in FEATURE_DEPENDENCIES))
+    return `feature "${from}" is not in the feature table: add it with what it may import (docs/ARCHITECTURE.md#feature-dependencies, scripts/eslint-boundaries.js)`;
+  if (fromAdmin && !toAdmin) return null;
+  if (FEATURE_DEPENDENCIES[from].includes(to)) return null;
+  return `feature "${from}" may not import feature "${to}" (docs/ARCHITECTURE.md#feature-dependencies): move the shared part down into a feature both may import (e.g. capacity, wallet), or pass it in from the app`;
+}
 
 function roleOf(file) {
   const m = /\.(routes|service|domain|repo)(\.test)?\.ts$/.exec(file);
@@ -60,6 +116,15 @@ function check(from, target, source, typeOnly = false) {
         return "another feature's repo is private: call its service instead";
       }
     }
+    if (
+      t &&
+      f.startsWith("apps/api/src/features/") &&
+      t.startsWith("apps/api/src/features/") &&
+      !isTestCode(f)
+    ) {
+      const problem = featureDirection(featureOf(f), featureOf(t));
+      if (problem) return problem;
+    }
   }
 
   if (f.startsWith("apps/web/src/") && t && t.startsWith("apps/web/src/")) {
@@ -106,4 +171,4 @@ const layers = {
 };
 
 export const boundaries = { rules: { layers } };
-export { check as checkBoundary };
+export { check as checkBoundary, featureOf };

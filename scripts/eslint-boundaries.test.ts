@@ -1,6 +1,7 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkBoundary } from "./eslint-boundaries.js";
+import { checkBoundary, FEATURE_DEPENDENCIES, featureOf } from "./eslint-boundaries.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const at = (p: string) => path.join(root, p);
@@ -76,9 +77,9 @@ describe("import boundaries", () => {
     ).toMatch(/private/);
     expect(
       checkBoundary(
-        at("apps/api/src/features/a/a.service.ts"),
-        at("apps/api/src/features/b/b.service.ts"),
-        "../b/b.service",
+        at("apps/api/src/features/bookings/a.service.ts"),
+        at("apps/api/src/features/wallet/b.service.ts"),
+        "../wallet/b.service",
       ),
     ).toBeNull();
   });
@@ -105,5 +106,90 @@ describe("import boundaries", () => {
         "../features/home/home-page",
       ),
     ).toBeNull();
+  });
+
+  describe("API features import one way (docs/ARCHITECTURE.md#feature-dependencies)", () => {
+    const feature = (p: string) => at(`apps/api/src/features/${p}`);
+    const imports = (from: string, to: string) => checkBoundary(feature(from), feature(to), `../${to}`);
+
+    it("lets a feature import what the table lists", () => {
+      expect(imports("bookings/hold.service.ts", "wallet/ledger.service")).toBeNull();
+      expect(imports("bookings/hold.service.ts", "payments/top-up.service")).toBeNull();
+      expect(imports("bookings/bookings.routes.ts", "events/event-access")).toBeNull();
+      expect(imports("parks/parks.service.ts", "capacity/capacity.service")).toBeNull();
+      expect(imports("marketplace/orders.service.ts", "wallet/ledger.service")).toBeNull();
+      expect(imports("bookings/bookings.service.ts", "bookings/booking-core.service")).toBeNull();
+    });
+
+    it("refuses the loops the features had: parks, wallet and events under bookings, payments under wallet", () => {
+      expect(imports("parks/parks.service.ts", "bookings/bookings.service")).toMatch(
+        /feature "parks" may not import feature "bookings"/,
+      );
+      expect(imports("wallet/wallet.routes.ts", "payments/top-up.service")).toMatch(/"wallet" may not/);
+      expect(imports("payments/settle.service.ts", "bookings/hold.service")).toMatch(/"payments" may not/);
+      expect(imports("events/events.service.ts", "bookings/event-bookings.service")).toMatch(
+        /"events" may not/,
+      );
+      expect(imports("marketplace/orders.service.ts", "bookings/booking-core.service")).toMatch(
+        /"marketplace" may not/,
+      );
+      expect(imports("capacity/capacity.service.ts", "parks/parks.service")).toMatch(/"capacity" may not/);
+    });
+
+    it("checks type-only imports too: a loop through types is still a loop", () => {
+      expect(
+        checkBoundary(feature("wallet/wallet.service.ts"), feature("payments/verify.service"), "x", true),
+      ).toMatch(/may not/);
+    });
+
+    it("puts the back office on top: an admin area imports any feature, no feature imports admin", () => {
+      expect(featureOf("apps/api/src/features/admin/events/admin-events.service.ts")).toBe("admin/events");
+      expect(featureOf("apps/api/src/features/admin/access.service.ts")).toBe("admin");
+      expect(featureOf("apps/api/src/features/bookings/qr.ts")).toBe("bookings");
+      expect(imports("admin/gate/gate.service.ts", "bookings/booking-core.service")).toBeNull();
+      expect(imports("admin/events/admin-events.service.ts", "admin/parks/admin-parks.service")).toBeNull();
+      expect(imports("admin/events/admin-events.service.ts", "admin/access.service")).toBeNull();
+      expect(imports("admin/parks/admin-parks.service.ts", "admin/events/admin-events.service")).toMatch(
+        /"admin\/parks" may not import feature "admin\/events"/,
+      );
+      expect(imports("bookings/bookings.service.ts", "admin/access.service")).toMatch(/"bookings" may not/);
+    });
+
+    it("leaves tests and test kits free to set up any feature's data", () => {
+      expect(imports("events/events.api.test.ts", "bookings/bookings.test-kit")).toBeNull();
+      expect(imports("payments/expire.api.test.ts", "bookings/hold.service")).toBeNull();
+      expect(imports("events/events.test-kit.ts", "bookings/bookings.test-kit")).toBeNull();
+    });
+
+    it("asks for a new feature to be put in the table", () => {
+      expect(imports("passes/passes.service.ts", "wallet/ledger.service")).toMatch(
+        /not in the feature table/,
+      );
+    });
+
+    it("lists every feature folder, and the table has no cycle", () => {
+      const dir = at("apps/api/src/features");
+      const folders = readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .flatMap((d) =>
+          d.name === "admin"
+            ? readdirSync(path.join(dir, "admin"), { withFileTypes: true })
+                .filter((a) => a.isDirectory())
+                .map((a) => `admin/${a.name}`)
+            : [d.name],
+        );
+      const table: Readonly<Record<string, readonly string[]>> = FEATURE_DEPENDENCIES;
+      expect(folders.filter((f) => !(f in table))).toEqual([]);
+      for (const deps of Object.values(table)) for (const d of deps) expect(table).toHaveProperty([d]);
+      // Admin areas reach every non-admin feature, and those never reach admin: only these edges can loop.
+      const done = new Set<string>();
+      const visit = (f: string, path: string[]) => {
+        expect(path, `a cycle: ${[...path, f].join(" -> ")}`).not.toContain(f);
+        if (done.has(f)) return;
+        for (const d of table[f]!) visit(d, [...path, f]);
+        done.add(f);
+      };
+      for (const f of Object.keys(table)) visit(f, []);
+    });
   });
 });

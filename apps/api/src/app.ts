@@ -19,6 +19,7 @@ import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketpl
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
+import { heldCheckouts } from "./features/bookings/hold.service";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { servedCountries } from "./features/reference/served-countries";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
@@ -33,9 +34,11 @@ import { jobHandlers } from "./jobs/handlers";
 import { createJobs, type Jobs } from "./jobs/queue";
 import { registerThrottle } from "./plugins/throttle";
 import { createPayments, type Payments } from "./features/payments/registry";
+import { paymentIntentRoutes, topUpRoutes } from "./features/payments/top-up.routes";
+import { topUpProviderOf } from "./features/payments/top-up.service";
 import { webhookRoutes } from "./features/payments/webhooks.routes";
 import { expireUnfinishedPayments } from "./features/payments/expire.service";
-import { paymentIntentRoutes, walletRoutes } from "./features/wallet/wallet.routes";
+import { walletRoutes } from "./features/wallet/wallet.routes";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAdminAccess } from "./plugins/admin-access";
 import { adminReportsRoutes } from "./features/admin/reports/reports.routes";
@@ -148,9 +151,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const countries = servedCountries(database.db);
   await countries.load();
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
-  const paymentDeps = { db: database.db, payments, clock, countries, jobs };
+  const paymentDeps = { db: database.db, payments, clock, countries, jobs, checkouts: heldCheckouts };
 
-  await app.register(walletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
+  await app.register(
+    walletRoutes(database.db, auth, (countryCode) => topUpProviderOf(paymentDeps, config, countryCode)),
+    { prefix: "/api/v1" },
+  );
+  await app.register(topUpRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
   await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
   await app.register(inquiryRoutes({ db: database.db, jobs, inquiriesTo: config.INQUIRIES_TO }, limiter), {

@@ -11,7 +11,7 @@ import {
 } from "../features/bookings/bookings-mail.service";
 import { completeEndedBookings } from "../features/bookings/bookings.service";
 import { expireHolds } from "../features/bookings/hold.service";
-import { cancelEventBookings } from "../features/events/event-cancellation.service";
+import { cancelEventBookings } from "../features/bookings/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composeReceiptMail } from "../features/payments/settle.service";

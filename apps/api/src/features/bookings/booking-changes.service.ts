@@ -6,7 +6,7 @@ import {
   type ChangeVehicleBody,
 } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
-import { refundToWallet } from "../wallet/ledger.service";
+import { refundToWallet, revenueShard } from "../wallet/ledger.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
@@ -23,7 +23,6 @@ import {
   lockPark,
   notFound,
   price,
-  revenueShard,
   savedVehicle,
   type BookingDeps,
   windowRefused,

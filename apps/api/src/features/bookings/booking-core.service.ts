@@ -14,10 +14,9 @@ import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
-import { toMajor } from "../../lib/money";
 import { priceWindow } from "../parks/pricing.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
-import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
+import { chargeWallet, revenueShard, shortOfFunds } from "../wallet/ledger.service";
 import * as repo from "./bookings.repo";
 import type { ParkForBooking } from "./bookings.repo";
 import { pgCode, SQLSTATE } from "../../lib/pg-error";
@@ -36,9 +35,6 @@ export interface BookingDeps {
 }
 
 export const VEHICLE_BUSY = "This vehicle already has a booking in this window";
-/** Spreads booking revenue over this many ledger accounts per currency (see ledger.service). */
-const REVENUE_SHARDS = 16;
-export const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;
 export const notFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
 export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE);
 export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
@@ -160,27 +156,6 @@ export async function charge(
     if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
     throw await shortOfFunds(tx, b.userId, b.currency, amountMinor, decimals);
   }
-}
-
-/** The 402 for a wallet that cannot pay `amountMinor`, naming the amount missing. */
-export async function shortOfFunds(
-  db: Tx,
-  userId: string,
-  currency: string,
-  amountMinor: number,
-  decimals: number,
-  /** What the money would pay for: a booking, or a marketplace order. */
-  purpose: "booking" | "order" = "booking",
-): Promise<AppError> {
-  const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
-  return new AppError(
-    402,
-    "insufficient_funds",
-    purpose === "order"
-      ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this order`
-      : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
-    { amount_missing: String(amount), currency },
-  );
 }
 
 /**

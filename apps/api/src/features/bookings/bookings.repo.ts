@@ -88,42 +88,6 @@ function peakSql(parkId: number, vehicleTypeId: number, start: Date, end: Date, 
     ${end.toISOString()}::timestamptz, ${excludeId}::uuid)`;
 }
 
-/** Spaces free over a whole window: capacity minus the peak (never below zero). */
-export async function freeSpaces(db: Db, parkId: number, vehicleTypeId: number, start: Date, end: Date) {
-  return (await freeSpacesOf(db, [parkId], vehicleTypeId, start, end)).get(parkId)!;
-}
-
-/**
- * `freeSpaces` for several parks in one statement (a search page with a window): capacity minus
- * the peak per park, and no space where a park has no capacity for the vehicle type.
- */
-export async function freeSpacesOf(
-  db: Db,
-  parkIds: number[],
-  vehicleTypeId: number,
-  start: Date,
-  end: Date,
-): Promise<Map<number, { capacity: number; available: number }>> {
-  const rows = parkIds.length
-    ? await queryRows<{ park_id: number; capacity: number; peak: number }>(
-        db,
-        sql`SELECT c.park_id, c.capacity,
-              CASE WHEN c.capacity > 0 THEN booking_peak(c.park_id, ${vehicleTypeId}::int,
-                ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, NULL) ELSE 0 END AS peak
-            FROM park_capacities c
-            WHERE c.park_id = ANY(${sql.param(parkIds)}::int[]) AND c.vehicle_type_id = ${vehicleTypeId}`,
-      )
-    : [];
-  const byPark = new Map(rows.map((r) => [Number(r.park_id), r]));
-  return new Map(
-    parkIds.map((id) => {
-      const row = byPark.get(id);
-      const capacity = Number(row?.capacity ?? 0);
-      return [id, { capacity, available: Math.max(0, capacity - Number(row?.peak ?? 0)) }];
-    }),
-  );
-}
-
 /**
  * For a booking changing its window, under the capacity lock: the peak occupancy of the other
  * bookings in `[start, end)` and whether its plate holds another active booking there, in one read.

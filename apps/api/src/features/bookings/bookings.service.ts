@@ -11,7 +11,12 @@ import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
-import { chargeAccountKeys, ensureChargeAccounts } from "../wallet/ledger.service";
+import {
+  chargeAccountKeys,
+  ensureChargeAccounts,
+  revenueShard,
+  shortOfFunds,
+} from "../wallet/ledger.service";
 import {
   currencyChanged,
   full,
@@ -19,9 +24,7 @@ import {
   notFound,
   price,
   readPark,
-  revenueShard,
   savedVehicle,
-  shortOfFunds,
   windowRefused,
   type BookingDeps,
 } from "./booking-core.service";
@@ -250,14 +253,4 @@ export async function listBookings(
 /** The completed-status job: idempotent, one UPDATE, safe to run from several processes at once. */
 export function completeEndedBookings(db: Db, clock: Clock): Promise<number> {
   return repo.completeEnded(db, clock());
-}
-
-/** Spaces free over a whole window (capacity minus peak occupancy), for the park availability route. */
-export function freeSpaces(db: Db, parkId: number, vehicleTypeId: number, start: Date, end: Date) {
-  return repo.freeSpaces(db, parkId, vehicleTypeId, start, end);
-}
-
-/** The same for the parks of a search page, in one statement. */
-export function freeSpacesOf(db: Db, parkIds: number[], vehicleTypeId: number, start: Date, end: Date) {
-  return repo.freeSpacesOf(db, parkIds, vehicleTypeId, start, end);
 }

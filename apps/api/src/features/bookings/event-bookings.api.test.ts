@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { signEventAccess } from "../events/event-access";
-import { cancelEventBookings, queueEventCancellation } from "../events/event-cancellation.service";
+import { cancelEventBookings, queueEventCancellation } from "./event-cancellation.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import {
   allDayParks,

@@ -6,7 +6,6 @@
  */
 import {
   EVENT_ENDED_MESSAGE,
-  EVENT_NOT_FOUND_MESSAGE,
   EVENT_PARK_MISSING_MESSAGE,
   EVENT_SOLD_OUT_MESSAGE,
   EVENT_VEHICLE_TYPE_MISSING_MESSAGE,
@@ -16,6 +15,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { eventParks, eventRates, events } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
+import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
 import { currencyChanged, type BookingDeps } from "./booking-core.service";
 import * as repo from "./bookings.repo";
@@ -23,7 +23,6 @@ import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { newBookingRow, placeBooking, startBooking } from "./bookings.service";
 
-export const eventNotFound = () => AppError.notFound(EVENT_NOT_FOUND_MESSAGE, "event_not_found");
 export const eventSoldOut = () => new AppError(409, "event_sold_out", EVENT_SOLD_OUT_MESSAGE);
 
 /** The event of a code with, when the park serves it, its window there and its offer for the vehicle type. */

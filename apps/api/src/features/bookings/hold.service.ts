@@ -33,11 +33,13 @@ import {
   topUpOfKey,
   type TopUpRow as PaymentRow,
 } from "../payments/top-up.service";
+import type { PaidCheckouts } from "../payments/paid-checkouts";
 import type { PaymentDeps } from "../payments/verify.service";
 import {
   chargeAccountKeys,
   ensureChargeAccounts,
   userCurrency,
+  revenueShard,
   walletBalanceMinor,
 } from "../wallet/ledger.service";
 import {
@@ -46,7 +48,6 @@ import {
   full,
   price,
   readPark,
-  revenueShard,
   savedVehicle,
   windowRefused,
 } from "./booking-core.service";
@@ -277,6 +278,15 @@ export async function holdOutcome(db: Db, paymentId: string, now: Date): Promise
     ...(hold.status === "not_booked" && hold.outcome ? { reason: hold.outcome as HoldReason } : {}),
   };
 }
+
+/** The held windows as payments completes them when their top-up settles (wired by the app). */
+export const heldCheckouts: PaidCheckouts = {
+  ofPayment: holdOfPayment,
+  prepare: prepareCompletion,
+  lock: lockForCompletion,
+  complete: completePaidHold,
+  outcome: holdOutcome,
+};
 
 /** The scheduled job's part: marks the holds past their expiry (safe to run anywhere at once). */
 export function expireHolds(db: Db, clock: Clock): Promise<number> {

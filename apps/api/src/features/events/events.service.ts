@@ -4,6 +4,7 @@
  */
 import {
   EVENT_ACCESS_WRONG_MESSAGE,
+  EVENT_NOT_FOUND_MESSAGE,
   type EventAccess,
   type EventDetail,
   type EventListQuery,
@@ -13,7 +14,6 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { normalizeSearchText } from "../../lib/search-text";
-import { eventNotFound } from "../bookings/event-bookings.service";
 import { resolveCountry } from "../parks/parks.service";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
@@ -21,6 +21,8 @@ import * as repo from "./events.repo";
 import { offsetOf, listPage } from "../../lib/pagination";
 
 const MAX_TERMS = 6;
+
+export const eventNotFound = () => AppError.notFound(EVENT_NOT_FOUND_MESSAGE, "event_not_found");
 
 export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<EventPage> {
   // An unknown country is the parks list's 422, not an empty page.

@@ -26,8 +26,7 @@ import type { OrderMailTemplate } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { refundToWallet } from "../wallet/ledger.service";
-import { revenueShard } from "../bookings/booking-core.service";
+import { refundToWallet, revenueShard } from "../wallet/ledger.service";
 import { returnRefund, type PricedLine } from "./order-pricing.domain";
 
 export interface OrderDeps {

@@ -38,8 +38,7 @@ import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
 import { readableCode } from "../../lib/readable-code";
-import { revenueShard, shortOfFunds } from "../bookings/booking-core.service";
-import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
+import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
 import {
   orderNotFound,

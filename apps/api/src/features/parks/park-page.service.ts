@@ -16,7 +16,7 @@ import * as repo from "./parks.repo";
 import type { CountryWithFees } from "./parks.repo";
 import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
-import { freeSpaces } from "../bookings/bookings.service";
+import { freeSpaces } from "../capacity/capacity.service";
 
 /** One park: its page, its rate for a vehicle type, and a window's availability and price. */
 async function loadPark(db: Db, ref: string) {

@@ -22,7 +22,7 @@ import type { CountryWithFees } from "./parks.repo";
 export type { CountryWithFees };
 import type { SearchRow, SearchSpec } from "./parks.search-sql";
 import { clockOfPark, windowPrice } from "./parks.present";
-import { freeSpacesOf } from "../bookings/bookings.service";
+import { freeSpacesOf } from "../capacity/capacity.service";
 import { offsetOf, listPage } from "../../lib/pagination";
 
 const MAX_TERMS = 6;

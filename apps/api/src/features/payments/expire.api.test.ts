@@ -13,6 +13,7 @@ import { KEYS, usePaymentsContext } from "../../test/payments-context";
 import { servedCountries } from "../reference/served-countries";
 import { expireUnfinishedPayments, type ExpiryRun } from "./expire.service";
 import * as repo from "./payments.repo";
+import { heldCheckouts } from "../bookings/hold.service";
 import { createPayments } from "./registry";
 import type { PaymentDeps } from "./verify.service";
 import type { Jobs } from "../../jobs/queue";
@@ -30,6 +31,7 @@ async function jobDeps(db: Db, config: Config, at: Date, jobs: Jobs): Promise<Pa
     clock: () => at,
     countries,
     jobs,
+    checkouts: heldCheckouts,
   };
 }
 

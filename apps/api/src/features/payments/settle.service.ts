@@ -9,16 +9,11 @@
  */
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
-import {
-  completePaidHold,
-  holdOfPayment as findHold,
-  lockForCompletion,
-  prepareCompletion,
-} from "../bookings/hold.service";
 import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
+import type { PaidCheckouts } from "./paid-checkouts";
 import { receiptMail } from "./payments.mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
 import { DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
@@ -50,12 +45,12 @@ export async function balance(db: Db, payment: PaymentRow): Promise<number> {
  * that money arrived is what counts. A mismatch is final and never credits.
  *
  * A top-up that pays the difference for a held window (POST /bookings/hold) books it in the same
- * transaction, after the credit (hold.service completePaidHold): the hold's park and capacity rows
+ * transaction, after the credit (`checkouts.complete`, paid-checkouts.ts): the hold's park and capacity rows
  * are locked before the credit locks the wallet, the bookings' lock order. Whichever of verify,
  * redirect, webhook or expiry settles first books it; the others find the payment settled.
  */
 export async function settle(
-  deps: { db: Db; jobs: Jobs; clock: Clock },
+  deps: { db: Db; jobs: Jobs; clock: Clock; checkouts: PaidCheckouts },
   payment: PaymentRow,
   reported: ProviderPayment,
 ): Promise<SettleOutcome> {
@@ -66,8 +61,8 @@ export async function settle(
   const wrong = mismatch(payment, reported);
   if (wrong) return markFailed(db, payment, `mismatch:${wrong}`);
 
-  const hold = await findHold(db, payment.id);
-  if (hold) await prepareCompletion(db, hold);
+  const hold = await deps.checkouts.ofPayment(db, payment.id);
+  if (hold) await deps.checkouts.prepare(db, hold);
   const outcome = await db.transaction(async (tx) => {
     const row = await repo.findById(tx, payment.id, true);
     if (!row) throw new Error(`payment ${payment.id} vanished`);
@@ -76,7 +71,7 @@ export async function settle(
     if (!mayStillBePaid(row.status, row.failureReason)) {
       return { kind: "failed" as const, reason: failureKind(row.failureReason) };
     }
-    if (hold) await lockForCompletion(tx, hold);
+    if (hold) await deps.checkouts.lock(tx, hold);
     const credit = await creditTopUp(tx, {
       userId: row.userId,
       provider: row.provider,
@@ -99,7 +94,7 @@ export async function settle(
     if (credit.created) {
       await deps.jobs.send(tx, "mail", { key: `receipt:${row.id}`, type: "receipt", paymentId: row.id });
     }
-    if (hold) await completePaidHold(deps, tx, hold, deps.clock());
+    if (hold) await deps.checkouts.complete(deps, tx, hold, deps.clock());
     return {
       kind: credit.created ? ("credited" as const) : ("already" as const),
       // The wallet moved only when some of it fitted; otherwise its balance is read after commit.

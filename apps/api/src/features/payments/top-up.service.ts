@@ -18,6 +18,15 @@ export const NO_PAYMENTS = "Payments are not available right now. Please try aga
  * call for one provider (`only`: the card call's Stripe) gets that one, or demo in demo mode when
  * it has no keys (the demo provider exists only in demo mode: decision 014).
  */
+/** The provider a top-up in the country goes to first ("demo" when none), as GET /wallet shows it. */
+export async function topUpProviderOf(
+  deps: PaymentDeps,
+  config: Config,
+  countryCode: string,
+): Promise<ProviderName> {
+  return (await candidates(deps, config, countryCode))[0]?.name ?? "demo";
+}
+
 export async function candidates(
   deps: PaymentDeps,
   config: Config,

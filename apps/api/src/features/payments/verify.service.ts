@@ -5,12 +5,12 @@ import type { Clock } from "../../lib/clock";
 import { toMajor, toMinor } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
 import { EXPIRED, failureKind, mayStillBePaid, type FailureKind } from "./payments.domain";
+import type { PaidCheckouts } from "./paid-checkouts";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
 import type { Payments } from "./registry";
 import { balance, settle, type SettleOutcome } from "./settle.service";
-import { holdOutcome } from "../bookings/hold.service";
 import type { HoldReason, PaymentBooking } from "@parkwell/contract";
 
 export interface PaymentDeps {
@@ -21,6 +21,8 @@ export interface PaymentDeps {
   countries: ServedCountries;
   /** Where a settled top-up's receipt is queued. */
   jobs: Jobs;
+  /** The purchases a top-up may pay the difference for (bookings' held windows), wired by the app. */
+  checkouts: PaidCheckouts;
 }
 
 export const IN_PROGRESS = "Payment verification already in progress";
@@ -132,7 +134,7 @@ export async function verifyPayment(
   const decimals = await deps.countries.currencyDecimals(payment.currency);
   checkAmount(payment, decimals, query.amount);
   const result = await verifyTopUp(deps, payment, decimals);
-  const booking = await holdOutcome(deps.db, payment.id, deps.clock());
+  const booking = await deps.checkouts.outcome(deps.db, payment.id, deps.clock());
   if (!booking || result.status !== "success")
     return booking ? { ...result, data: { ...result.data, booking } } : result;
   return {

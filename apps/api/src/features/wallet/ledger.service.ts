@@ -15,6 +15,7 @@
  * A charge beyond the balance throws AppError 409 `insufficient_funds` (the transaction rolls back).
  */
 import { AppError } from "../../lib/app-error";
+import { toMajor } from "../../lib/money";
 import {
   checkTransfer,
   clearingKey,
@@ -216,4 +217,29 @@ export function chargeWallet(tx: Tx, move: WalletMove & { kind?: string }) {
 /** Money given back (a cancelled booking): platform revenue -> user wallet. */
 export function refundToWallet(tx: Tx, move: WalletMove) {
   return walletTransfer(tx, move, "refund", revenueSpec(move), move.amountMinor);
+}
+
+/** Spreads booking revenue over this many ledger accounts per currency (the revenue account keys above). */
+const REVENUE_SHARDS = 16;
+export const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;
+
+/** The 402 for a wallet that cannot pay `amountMinor`, naming the amount missing. */
+export async function shortOfFunds(
+  db: Tx,
+  userId: string,
+  currency: string,
+  amountMinor: number,
+  decimals: number,
+  /** What the money would pay for: a booking, or a marketplace order. */
+  purpose: "booking" | "order" = "booking",
+): Promise<AppError> {
+  const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
+  return new AppError(
+    402,
+    "insufficient_funds",
+    purpose === "order"
+      ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this order`
+      : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
+    { amount_missing: String(amount), currency },
+  );
 }

@@ -1,24 +1,13 @@
 import {
-  AddFundsBodySchema,
-  AddFundsResponseSchema,
-  CreatePaymentIntentBodySchema,
-  CreditQuerySchema,
   ErrorSchema,
-  IdempotencyKeySchema,
   PageQuerySchema,
-  PaymentIntentResponseSchema,
-  PaymentResultResponseSchema,
-  VerifyPaymentQuerySchema,
   WalletResponseSchema,
   WalletTransactionsResponseSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { Config } from "../../config";
+import type { Db } from "../../db/client";
 import { requireUser, type Auth } from "../../plugins/auth";
-import { addFunds } from "../payments/top-up.service";
-import { creditPayment, verifyPayment, type PaymentDeps } from "../payments/verify.service";
-import { getWallet, listTransactions } from "./wallet.service";
+import { getWallet, listTransactions, type TopUpProvider } from "./wallet.service";
 
 const tags = ["Wallet"];
 const errors = {
@@ -30,10 +19,12 @@ const errors = {
   503: ErrorSchema,
   504: ErrorSchema,
 };
-const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKeySchema });
 
-/** The wallet under /api/v1 (bearer). Money moves only through the payments and ledger services. */
-export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
+/**
+ * The wallet under /api/v1 (bearer): its balance and transactions. Money moves only through the
+ * payments and ledger services; a top-up's routes are payments/top-up.routes.
+ */
+export function walletRoutes(db: Db, auth: Auth, topUpProvider: TopUpProvider): FastifyPluginAsyncZod {
   return async (app) => {
     auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
@@ -50,7 +41,7 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
           response: { 200: WalletResponseSchema, ...errors },
         },
       },
-      async (req) => getWallet(deps, config, requireUser(req).id),
+      async (req) => getWallet(db, topUpProvider, requireUser(req).id),
     );
 
     app.get(
@@ -64,106 +55,7 @@ export function walletRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fas
           response: { 200: WalletTransactionsResponseSchema, ...errors },
         },
       },
-      async (req) => listTransactions(deps, requireUser(req).id, req.query.page, req.query.size),
-    );
-
-    app.post(
-      "/wallet/add-funds",
-      {
-        schema: {
-          tags,
-          operationId: "addFunds",
-          summary: "Start a top-up at the country's payment gateway",
-          headers: IdempotencyHeaders,
-          body: AddFundsBodySchema,
-          response: { 200: AddFundsResponseSchema, ...errors },
-        },
-      },
-      async (req, reply) => {
-        const result = await addFunds(deps, config, requireUser(req).id, {
-          amount: req.body.amount,
-          idempotencyKey: req.headers["idempotency-key"],
-        });
-        if ("replayed" in result) reply.header("idempotent-replayed", "true");
-        return { status: result.status, message: result.message, data: result.data };
-      },
-    );
-
-    app.post(
-      "/wallet/verify-payment",
-      {
-        schema: {
-          tags,
-          operationId: "verifyPayment",
-          summary: "Ask the provider and credit a paid top-up once",
-          querystring: VerifyPaymentQuerySchema,
-          response: { 200: PaymentResultResponseSchema, ...errors },
-        },
-      },
-      async (req) =>
-        verifyPayment(deps, requireUser(req).id, {
-          reference: req.query.payment_reference,
-          provider: req.query.payment_provider,
-          amount: req.query.amount,
-        }),
-    );
-
-    app.post(
-      "/wallet/credit",
-      {
-        schema: {
-          tags,
-          operationId: "creditPayment",
-          summary: "Credit a confirmed, not yet credited provider payment",
-          querystring: CreditQuerySchema,
-          response: { 200: PaymentResultResponseSchema, ...errors },
-        },
-      },
-      async (req) => creditPayment(deps, requireUser(req).id, req.query),
-    );
-  };
-}
-
-/**
- * POST /api/create-payment-intent (outside /api/v1: API-CONVENTIONS.md): a Stripe PaymentIntent for
- * a top-up, or in demo mode without Stripe keys the demo provider's payment, as add-funds gives.
- */
-export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post(
-      "/create-payment-intent",
-      {
-        onRequest: auth.required,
-        schema: {
-          tags,
-          operationId: "createPaymentIntent",
-          summary: "A Stripe PaymentIntent for a wallet top-up",
-          headers: IdempotencyHeaders,
-          body: CreatePaymentIntentBodySchema,
-          response: { 200: PaymentIntentResponseSchema, ...errors },
-        },
-      },
-      async (req, reply) => {
-        const result = await addFunds(deps, config, requireUser(req).id, {
-          amount: req.body.amount,
-          currency: req.body.currency,
-          idempotencyKey: req.headers["idempotency-key"],
-          only: "stripe",
-        });
-        reply.header("cache-control", "no-store");
-        const { payment_info: info, provider, reference } = result.data;
-        const demo = provider === "demo";
-        return {
-          client_secret: demo ? `${reference}_secret_demo` : String(info.client_secret),
-          payment_intent_id: demo ? reference : String(info.payment_intent_id),
-          reference,
-          amount: result.data.amount,
-          currency: result.data.currency,
-          provider,
-          ...(typeof info.publishable_key === "string" ? { publishable_key: info.publishable_key } : {}),
-          ...(typeof info.payment_url === "string" ? { payment_url: info.payment_url } : {}),
-        };
-      },
+      async (req) => listTransactions(db, requireUser(req).id, req.query.page, req.query.size),
     );
   };
 }

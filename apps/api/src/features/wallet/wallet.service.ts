@@ -1,23 +1,25 @@
+import type { PaymentProviderName } from "@parkwell/contract";
 import { eq } from "drizzle-orm";
-import type { Config } from "../../config";
+import type { Db } from "../../db/client";
 import { countries, fees } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
-import { candidates } from "../payments/top-up.service";
-import type { PaymentDeps } from "../payments/verify.service";
 import { userWalletKey } from "./ledger.domain";
 import * as repo from "./ledger.repo";
 import { listPage, offsetOf } from "../../lib/pagination";
 
+/** The payment provider a top-up in the country would go to first ("demo" when none); the app wires payments' choice in. */
+export type TopUpProvider = (countryCode: string) => Promise<PaymentProviderName>;
+
 /** GET /wallet: the balance in the user's country currency, and what a top-up may be. */
-export async function getWallet(deps: PaymentDeps, config: Config, userId: string) {
-  const user = await repo.findUserCurrency(deps.db, userId);
+export async function getWallet(db: Db, topUpProvider: TopUpProvider, userId: string) {
+  const user = await repo.findUserCurrency(db, userId);
   if (!user) throw AppError.notFound("User not found");
-  const [country] = await deps.db.select().from(countries).where(eq(countries.id, user.countryId));
-  const [limits] = await deps.db.select().from(fees).where(eq(fees.countryId, user.countryId));
-  const wallet = await repo.findWallet(deps.db, userWalletKey(userId, user.currency));
+  const [country] = await db.select().from(countries).where(eq(countries.id, user.countryId));
+  const [limits] = await db.select().from(fees).where(eq(fees.countryId, user.countryId));
+  const wallet = await repo.findWallet(db, userWalletKey(userId, user.currency));
   const major = (minor: number) => toMajor(minor, user.decimals);
-  const provider = (await candidates(deps, config, user.countryCode))[0]?.name ?? "demo";
+  const provider = await topUpProvider(user.countryCode);
   return {
     status: "success" as const,
     message: "Wallet retrieved",
@@ -35,12 +37,12 @@ export async function getWallet(deps: PaymentDeps, config: Config, userId: strin
 }
 
 /** GET /wallet/transactions: the wallet's entries, newest first. */
-export async function listTransactions(deps: PaymentDeps, userId: string, page: number, size: number) {
-  const user = await repo.findUserCurrency(deps.db, userId);
+export async function listTransactions(db: Db, userId: string, page: number, size: number) {
+  const user = await repo.findUserCurrency(db, userId);
   if (!user) throw AppError.notFound("User not found");
-  const wallet = await repo.findWallet(deps.db, userWalletKey(userId, user.currency));
-  const total = wallet ? await repo.countEntries(deps.db, wallet.id) : 0;
-  const rows = wallet ? await repo.listEntries(deps.db, wallet.id, size, offsetOf({ page, size })) : [];
+  const wallet = await repo.findWallet(db, userWalletKey(userId, user.currency));
+  const total = wallet ? await repo.countEntries(db, wallet.id) : 0;
+  const rows = wallet ? await repo.listEntries(db, wallet.id, size, offsetOf({ page, size })) : [];
   const major = (minor: number) => toMajor(minor, user.decimals);
   return {
     status: "success" as const,

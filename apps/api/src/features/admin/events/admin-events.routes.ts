@@ -17,6 +17,7 @@ import type { Db } from "../../../db/client";
 import type { Jobs } from "../../../jobs/queue";
 import type { Clock } from "../../../lib/clock";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
+import * as eventReport from "./admin-event-report.service";
 import * as events from "./admin-events.service";
 
 export interface AdminEventsDeps {
@@ -148,7 +149,7 @@ export function adminEventsRoutes(deps: AdminEventsDeps, admin: AdminAccess): Fa
           response: { 200: AdminEventBookingListSchema, ...err },
         },
       },
-      async (req) => events.bookings(db, requireStaff(req), req.params.eventCode, req.query),
+      async (req) => eventReport.bookings(db, requireStaff(req), req.params.eventCode, req.query),
     );
 
     app.get(
@@ -163,7 +164,7 @@ export function adminEventsRoutes(deps: AdminEventsDeps, admin: AdminAccess): Fa
           response: { 200: AdminEventReportSchema, ...err },
         },
       },
-      async (req) => events.report(db, requireStaff(req), req.params.eventCode),
+      async (req) => eventReport.report(db, requireStaff(req), req.params.eventCode),
     );
   };
 }

@@ -8,23 +8,17 @@
  * takes, so an event never holds spaces that were already sold.
  */
 import {
-  ALLOCATION_BELOW_BOOKED_MESSAGE,
-  ALLOCATION_CONFLICT_MESSAGE,
   EVENT_ACCESS_CODE_MIN,
   EVENT_ENDED_MESSAGE,
   EVENT_MAX_DAYS,
   instantOfWallClock,
   normaliseAccessCode,
-  wallClockMs,
   wallClockOf,
   type AdminEvent,
-  type AdminEventBookingList,
   type AdminEventCreateParsed,
   type AdminEventList,
   type AdminEventListQuery,
   type AdminEventPatchParsed,
-  type AdminEventReport,
-  type AllocationConflict,
 } from "@parkwell/contract";
 import type { Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
@@ -33,65 +27,33 @@ import { AppError } from "../../../lib/app-error";
 import { toMajor, toMinor } from "../../../lib/money";
 import { readableCode } from "../../../lib/readable-code";
 import { isIanaTimeZone } from "../../../lib/time-zone";
-import { eventNotFound } from "../../bookings/event-bookings.service";
 import { accessCodeHash } from "../../../lib/access-code";
-import { queueEventCancellation } from "../../events/event-cancellation.service";
+import { queueEventCancellation } from "../../bookings/event-cancellation.service";
 import { forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { changed } from "../parks/admin-parks.domain";
 import { fitsDecimals } from "../../../lib/money";
+import {
+  checkAllocations,
+  checkBookingsStay,
+  holdingsOf,
+  lockCapacities,
+  type Plan,
+} from "./admin-event-allocations.service";
+import {
+  bookedMap,
+  cancelledConflict,
+  localOf,
+  MINUTE,
+  refuse,
+  requireEvent,
+  requireEventToChange,
+  scopeOf,
+} from "./admin-event-scope.service";
 import * as repo from "./admin-events.repo";
-import type { EventRow, EventScope } from "./admin-events.repo";
+import type { EventRow } from "./admin-events.repo";
 import { iso } from "../../../lib/iso";
-import { listPage, offsetOf } from "../../../lib/pagination";
-
-const MINUTE = 60_000;
-
-/** Whose events the caller sees: every one for a scope of every park, else its operator's at its parks. */
-const scopeOf = (access: StaffAccess): EventScope =>
-  access.parkIds === null ? null : { operatorId: access.operator?.id ?? null, parkIds: access.parkIds };
-
-const CANCELLED_MESSAGE = "This event is cancelled: it can no longer change";
-const cancelledConflict = () => new AppError(409, "event_cancelled", CANCELLED_MESSAGE);
-
-/** "2026-12-05T19:30": an instant on a zone's clock, as the form shows it. */
-export function localOf(t: Date | string, timeZone: string): string {
-  return new Date(wallClockMs(new Date(t).getTime(), timeZone)).toISOString().slice(0, 16);
-}
-
-function refuse(fields: Record<string, string>): void {
-  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
-}
-
-async function requireEvent(db: Tx, access: StaffAccess, code: string, lock = false): Promise<EventRow> {
-  const event = await repo.findEvent(db, code, scopeOf(access), lock);
-  if (!event) throw eventNotFound();
-  return event;
-}
-
-/**
- * The event a change is about: a change needs every park of the event in the caller's scope, so
- * staff who see only part of an event (an employee at one of its parks) never edit, publish or
- * cancel what it does at the others. The answer is the one a park outside the scope always gets,
- * the 404 of a missing park.
- */
-async function requireEventToChange(
-  db: Tx,
-  access: StaffAccess,
-  code: string,
-  lock = false,
-): Promise<EventRow> {
-  const event = await requireEvent(db, access, code, lock);
-  if (access.parkIds !== null) {
-    for (const p of await repo.listEventParks(db, event.id)) {
-      if (!parkInScope(access, Number(p.park_id))) throw parkNotFound();
-    }
-  }
-  return event;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
+import { listPage } from "../../../lib/pagination";
 
 export async function list(db: Db, access: StaffAccess, q: AdminEventListQuery): Promise<AdminEventList> {
   const filter: repo.ListFilter = {
@@ -190,9 +152,6 @@ async function present(db: Tx, access: StaffAccess, e: EventRow): Promise<AdminE
   };
 }
 
-const bookedMap = (rows: repo.BookedRow[]) =>
-  new Map(rows.map((r) => [`${r.park_id}:${r.vehicle_type_id}`, r]));
-
 // ---------------------------------------------------------------------------------------------
 // Checking what the form sends
 
@@ -208,16 +167,6 @@ interface EventInput {
   start_local: string;
   end_local: string;
   parks: AdminEventCreateParsed["parks"];
-}
-
-/** An event ready to write: its row's fields and its parks with their windows. */
-interface Plan {
-  countryId: number;
-  start: Date;
-  end: Date;
-  /** undefined: keep the stored hash; null: none (public). */
-  accessCodeHash: string | null | undefined;
-  parks: (repo.ParkWrite & { parkName: string })[];
 }
 
 /**
@@ -305,116 +254,6 @@ async function checkInput(
   refuse(fields);
   return { countryId: country!.id, start, end, accessCodeHash: hash, parks: plan };
 }
-
-interface Holding {
-  parkId: number;
-  parkName: string;
-  windowStart: Date;
-  windowEnd: Date;
-  rates: { vehicleTypeId: number; allocation: number }[];
-}
-
-/** Every (park, vehicle type) of the holdings, in the lock order: park id, then vehicle type id. */
-const pairsOf = (holdings: Holding[]) =>
-  holdings
-    .flatMap((h) => h.rates.map((r) => ({ h, r })))
-    .sort((a, b) => a.h.parkId - b.h.parkId || a.r.vehicleTypeId - b.r.vehicleTypeId);
-
-/**
- * Locks the capacity rows of every (park, vehicle type) in the lock order, as book_space and
- * book_event_space do before they touch an event's row: the caller then locks the event's row,
- * and reads the peaks in later statements, which see every booking committed before the locks.
- */
-async function lockCapacities(tx: Tx, holdings: Holding[]): Promise<Map<string, number>> {
-  const capacities = new Map<string, number>();
-  const fields: Record<string, string> = {};
-  for (const { h, r } of pairsOf(holdings)) {
-    const capacity = await repo.lockCapacity(tx, h.parkId, r.vehicleTypeId);
-    if (capacity === null) fields.parks = `${h.parkName} has no spaces for one of the vehicle types`;
-    else capacities.set(`${h.parkId}:${r.vehicleTypeId}`, capacity);
-  }
-  refuse(fields);
-  return capacities;
-}
-
-/**
- * Whether each allocation fits: no more than the spaces free over its park's window (the capacity
- * less the peak of everything else held there, this event's own hold left out) and no fewer than
- * the event's bookings there. Otherwise the 409 lists every one that does not.
- */
-async function checkAllocations(
-  tx: Tx,
-  eventId: number,
-  holdings: Holding[],
-  capacities: Map<string, number>,
-  booked: Map<string, repo.BookedRow>,
-): Promise<void> {
-  const conflicts: AllocationConflict["conflicts"] = [];
-  let belowBooked = false;
-  for (const { h, r } of pairsOf(holdings)) {
-    const key = `${h.parkId}:${r.vehicleTypeId}`;
-    const peak = await repo.peakWithout(tx, h.parkId, r.vehicleTypeId, h.windowStart, h.windowEnd, eventId);
-    const free = Math.max(0, (capacities.get(key) ?? 0) - peak);
-    const held = booked.get(key)?.booked ?? 0;
-    if (r.allocation > free || r.allocation < held) {
-      belowBooked ||= r.allocation < held;
-      conflicts.push({
-        park_id: h.parkId,
-        park_name: h.parkName,
-        vehicle_type_id: r.vehicleTypeId,
-        vehicle_type: "",
-        allocation: r.allocation,
-        free,
-        booked: held,
-      });
-    }
-  }
-  if (conflicts.length > 0) {
-    // The vehicle types' names are read only for the answer of a refusal.
-    const names = await repo.vehicleTypeNames(tx);
-    for (const c of conflicts) c.vehicle_type = names.get(c.vehicle_type_id) ?? "";
-    const message = belowBooked ? ALLOCATION_BELOW_BOOKED_MESSAGE : ALLOCATION_CONFLICT_MESSAGE;
-    throw new AppError(409, "allocation_conflict", message, undefined, { conflicts });
-  }
-}
-
-/** An event with bookings keeps its times, and each booked park its buffers and booked vehicle types. */
-function checkBookingsStay(
-  current: EventRow,
-  plan: Plan,
-  stored: repo.EventParkRow[],
-  booked: repo.BookedRow[],
-) {
-  if (booked.length === 0) return;
-  const fields: Record<string, string> = {};
-  if (
-    current.startTime.getTime() !== plan.start.getTime() ||
-    current.endTime.getTime() !== plan.end.getTime()
-  )
-    fields.start_local = "The event has bookings: its start and end cannot change";
-  for (const b of booked) {
-    const i = plan.parks.findIndex((p) => p.parkId === b.park_id);
-    const before = stored.find((p) => Number(p.park_id) === b.park_id);
-    if (i < 0) {
-      fields.parks = "A park with bookings for the event cannot be removed";
-      continue;
-    }
-    const p = plan.parks[i]!;
-    if (
-      before &&
-      (Number(before.arrive_before_minutes) !== p.arriveBeforeMinutes ||
-        Number(before.depart_after_minutes) !== p.departAfterMinutes)
-    )
-      fields[`parks.${i}.arrive_before_minutes`] =
-        "This park has bookings for the event: its buffers cannot change";
-    if (!p.rates.some((r) => r.vehicleTypeId === b.vehicle_type_id))
-      fields[`parks.${i}.prices`] = "A vehicle type with bookings at this park cannot be removed";
-  }
-  refuse(fields);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writing
 
 /** The event as the audit log keeps it: its fields and its parks (never the access code). */
 async function auditView(tx: Tx, e: EventRow) {
@@ -590,23 +429,6 @@ export async function update(
 
 const EVENT_CHANGED_MESSAGE = "The event was changed while you published it: publish it again";
 
-/** The event's parks, windows and allocations, as the allocation check reads them. */
-async function holdingsOf(tx: Tx, eventId: number): Promise<Holding[]> {
-  const [parks, rates] = await Promise.all([
-    repo.listEventParks(tx, eventId),
-    repo.listEventRates(tx, eventId),
-  ]);
-  return parks.map((p) => ({
-    parkId: Number(p.park_id),
-    parkName: p.park_name,
-    windowStart: new Date(p.window_start),
-    windowEnd: new Date(p.window_end),
-    rates: rates
-      .filter((r) => r.park_id === Number(p.park_id))
-      .map((r) => ({ vehicleTypeId: r.vehicle_type_id, allocation: r.allocation })),
-  }));
-}
-
 /** Publishes a draft once every allocation fits (409 with the conflicts otherwise). */
 export async function publish(
   db: Db,
@@ -680,109 +502,4 @@ export async function cancel(
     });
     return present(tx, access, after);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bookings and report
-
-export async function bookings(
-  db: Db,
-  access: StaffAccess,
-  code: string,
-  q: { page: number; size: number },
-): Promise<AdminEventBookingList> {
-  const event = await requireEvent(db, access, code);
-  // Only the bookings at the caller's parks: staff see the event's drivers where they work.
-  const rows = await repo.listEventBookings(db, event.id, access.parkIds, {
-    limit: q.size,
-    offset: offsetOf(q),
-  });
-  const total = rows[0] ? Number(rows[0].total) : await repo.countEventBookings(db, event.id, access.parkIds);
-  return listPage(
-    rows.map((r) => ({
-      booking_code: r.booking_code,
-      status: r.status,
-      park: { id: Number(r.park_id), name: r.park_name },
-      vehicle_type_id: Number(r.vehicle_type_id),
-      vehicle_type: r.vehicle_type,
-      plate_number: r.plate_number,
-      driver_first_name: r.first_name,
-      paid: toMajor(Number(r.paid_minor), Number(r.decimals)),
-      currency: r.currency,
-      checked_in_at: r.checked_in_at ? iso(r.checked_in_at) : null,
-      created_at: iso(r.created_at),
-    })),
-    total,
-    q,
-  );
-}
-
-export async function report(db: Db, access: StaffAccess, code: string): Promise<AdminEventReport> {
-  const event = await requireEvent(db, access, code);
-  // Every figure over the caller's parks only.
-  const scope = access.parkIds;
-  const totals = await repo.reportTotals(db, event.id, scope);
-  const revenue = await repo.revenueOf(db, event.id, scope);
-  const parks = await repo.listEventParks(db, event.id, scope);
-  const rates = await repo.listEventRates(db, event.id, scope);
-  const booked = bookedMap(await repo.bookedOf(db, event.id, scope));
-  const capacities = await repo.capacitiesOf(
-    db,
-    parks.map((p) => Number(p.park_id)),
-  );
-  return {
-    event_code: event.eventCode,
-    name: event.name,
-    status: event.status,
-    time_zone: event.timeZone,
-    start_time: iso(event.startTime),
-    end_time: iso(event.endTime),
-    bookings: {
-      total: totals.total,
-      active: totals.active,
-      completed: totals.completed,
-      cancelled: totals.cancelled,
-    },
-    checked_in: totals.checked_in,
-    revenue: revenue.map((r) => ({ currency: r.currency, amount: toMajor(r.minor, r.decimals) })),
-    parks: await reportParks(db, parks, rates, booked, capacities),
-  };
-}
-
-async function reportParks(
-  db: Db,
-  parks: repo.EventParkRow[],
-  rates: repo.EventRateRow[],
-  booked: Map<string, repo.BookedRow>,
-  capacities: Map<string, number>,
-): Promise<AdminEventReport["parks"]> {
-  const out: AdminEventReport["parks"] = [];
-  for (const p of parks) {
-    const parkId = Number(p.park_id);
-    const start = new Date(p.window_start);
-    const end = new Date(p.window_end);
-    const types: AdminEventReport["parks"][number]["types"] = [];
-    for (const r of rates.filter((x) => x.park_id === parkId)) {
-      const key = `${parkId}:${r.vehicle_type_id}`;
-      types.push({
-        vehicle_type_id: r.vehicle_type_id,
-        vehicle_type: r.vehicle_type,
-        allocation: r.allocation,
-        booked: booked.get(key)?.booked ?? 0,
-        checked_in: booked.get(key)?.checked_in ?? 0,
-        capacity: capacities.get(key) ?? 0,
-        // booking_peak over the window: the other bookings, drive-up sales and every published
-        // event's hold, this event's included (its own bookings draw from that hold).
-        peak_held: await repo.peakWithout(db, parkId, r.vehicle_type_id, start, end, null),
-      });
-    }
-    out.push({
-      park_id: parkId,
-      park_name: p.park_name,
-      window_start: iso(p.window_start),
-      window_end: iso(p.window_end),
-      types,
-    });
-  }
-  return out;
 }

@@ -29,7 +29,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { cancelEvent, createEvent, eventParksQuery, eventQuery, publishEvent, updateEvent } from "./api";
-import { EventStatus } from "./events-page";
+import { EventStatus } from "./event-status";
 import { countryLabel } from "../../../lib/format";
 
 const PickMap = lazy(() => import("../../../components/map/pick-map"));

@@ -7,7 +7,7 @@ import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { eventReportQuery } from "./api";
-import { EventStatus } from "./events-page";
+import { EventStatus } from "./event-status";
 
 /** /admin/events/{code}/report: the event's figures and, per park and vehicle type, its allocation at work. */
 export function EventReportPage() {

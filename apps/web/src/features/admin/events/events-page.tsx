@@ -16,6 +16,7 @@ import { eventsQuery } from "./api";
 import { EventBookingsPage } from "./event-bookings";
 import { EventEditor } from "./event-editor";
 import { EventReportPage } from "./event-report";
+import { EventStatus } from "./event-status";
 import "../parks/parks.css";
 import "./events.css";
 
@@ -39,11 +40,6 @@ export function AdminEventsPage() {
 }
 
 const FILTERS = ["search", "status", "from", "to"] as const;
-
-export function EventStatus({ status }: { status: string }) {
-  const { t } = useTranslation("admin-events");
-  return <span className={`admin-event-status admin-event-status--${status}`}>{t(`status.${status}`)}</span>;
-}
 
 function EventsList() {
   const { t, i18n } = useTranslation("admin-events");

@@ -16,7 +16,7 @@ import { formatMoney } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
 import { loc } from "../orders/format";
 import { createRecord, updateRecord } from "./api";
-import { RecordListPage, StatusBadge, useCountryOptions } from "./marketplace-page";
+import { RecordListPage, StatusBadge, useCountryOptions } from "./widgets";
 import { RecordDialog } from "./record-dialog";
 
 /** A number typed in a field: "" is no number (the schema then says the field is required). */

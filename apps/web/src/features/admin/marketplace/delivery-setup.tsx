@@ -22,7 +22,7 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { deliverySetupQuery, saveDeliverySetup } from "./api";
 import { num } from "./catalogue-lists";
-import { MarketTabs, useCountryOptions } from "./marketplace-page";
+import { MarketTabs, useCountryOptions } from "./widgets";
 import { weekdayName } from "../../../lib/zoned-time";
 
 interface SetupValues {

@@ -36,7 +36,7 @@ import {
   removeItemImage,
 } from "./api";
 import { errorOf, FixedField, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
-import { MarketTabs, StatusBadge, useCountryOptions } from "./marketplace-page";
+import { MarketTabs, StatusBadge, useCountryOptions } from "./widgets";
 import { formName, RecordDialog } from "./record-dialog";
 
 interface ItemValues {

@@ -12,7 +12,7 @@ import { PageHeader } from "../ui/page-header";
 import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import { categoryOptionsQuery, itemsQuery } from "./api";
-import { MarketTabs, StatusBadge, useCountryOptions } from "./marketplace-page";
+import { MarketTabs, StatusBadge, useCountryOptions } from "./widgets";
 
 const FILTERS = ["search", "country", "category_id", "kind", "status"] as const;
 

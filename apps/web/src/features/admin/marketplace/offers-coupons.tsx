@@ -15,7 +15,7 @@ import type { SchemaForm } from "../../../lib/use-schema-form";
 import { loc } from "../orders/format";
 import { categoryOptionsQuery, createRecord, itemOptionsQuery, updateRecord } from "./api";
 import { CountryField, errorOf, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
-import { RecordListPage, StatusBadge } from "./marketplace-page";
+import { RecordListPage, StatusBadge } from "./widgets";
 import { RecordDialog } from "./record-dialog";
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
-import { activeBookingsOfEvent, cancelForOrganiser, type BookingDeps } from "../bookings/bookings.service";
+import { activeBookingsOfEvent, cancelForOrganiser, type BookingDeps } from "./bookings.service";
 
 /** Queues the refunds of a cancelled event's bookings, in the cancellation's own transaction. */
 export function queueEventCancellation(jobs: Jobs, tx: Tx, eventId: number) {

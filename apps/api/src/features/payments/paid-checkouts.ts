@@ -1,0 +1,28 @@
+/**
+ * A purchase that a top-up pays the difference for (today a held booking window, POST
+ * /bookings/hold): settle completes it in the credit's transaction, verify reports what became of
+ * it. Payments knows only this shape; the app wires the purchase kinds in (bookings' hold.service
+ * `heldCheckouts`), so payments imports none of them and each purchase kind imports payments.
+ */
+import type { PaymentBooking } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import type { Jobs } from "../../jobs/queue";
+
+/** The purchase a top-up pays for, as its kind reads it; payments only hands it back. */
+export interface PaidCheckout {
+  id: string;
+}
+
+export interface PaidCheckouts {
+  /** The purchase a top-up pays for, or undefined for a plain top-up. */
+  ofPayment(db: Tx, paymentId: string): Promise<PaidCheckout | undefined>;
+  /** Creates what its completion moves, outside any transaction (before settle's). */
+  prepare(db: Db, checkout: PaidCheckout): Promise<void>;
+  /** In settle's transaction, before the credit locks the wallet: the purchase's own locks. */
+  lock(tx: Tx, checkout: PaidCheckout): Promise<void>;
+  /** In settle's transaction after the credit: completes the purchase, or records why not. */
+  complete(deps: { jobs: Jobs }, tx: Tx, checkout: PaidCheckout, now: Date): Promise<void>;
+  /** What became of the purchase a top-up pays for, for verify's answer; undefined for a plain top-up. */
+  outcome(db: Db, paymentId: string, now: Date): Promise<PaymentBooking | undefined>;
+}
