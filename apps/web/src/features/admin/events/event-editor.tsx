@@ -30,7 +30,7 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { cancelEvent, createEvent, eventParksQuery, eventQuery, publishEvent, updateEvent } from "./api";
 import { EventStatus } from "./events-page";
-import { countryLabel } from "../../../lib/format";
+import { countryLabel, parseNumber } from "../../../lib/format";
 
 const PickMap = lazy(() => import("../../../components/map/pick-map"));
 
@@ -105,8 +105,6 @@ const FormSchema = z
     }),
   );
 
-const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
-
 function priceRows(types: VehicleType[], prices: AdminEvent["parks"][number]["prices"] = []): PriceValues[] {
   return types.map((v) => {
     const p = prices.find((x) => x.vehicle_type_id === v.id);
@@ -149,8 +147,12 @@ function valuesOf(e: AdminEvent | undefined, types: VehicleType[]): EventValues 
 const offered = (p: ParkValues) =>
   p.prices.filter((r) => r.price.trim() !== "" || r.allocation.trim() !== "");
 
-/** The form's values as the schema reads them (strings to numbers, empty price rows left out). */
-function inputOf(v: EventValues): z.input<typeof FormSchema> {
+/**
+ * The form's values as the schema reads them (strings to numbers as the language writes them,
+ * empty price rows left out).
+ */
+function inputOf(v: EventValues, language: string): z.input<typeof FormSchema> {
+  const num = (s: string) => parseNumber(s, language);
   return {
     name: v.name,
     description: { en: v.en_description, fr: v.fr_description },
@@ -203,7 +205,7 @@ export function EventEditor() {
 }
 
 function EventForm({ event, types }: { event: AdminEvent | undefined; types: VehicleType[] }) {
-  const { t } = useTranslation(["admin-events", "admin-parks", "auth"]);
+  const { t, i18n } = useTranslation(["admin-events", "admin-parks", "auth"]);
   const can = useCan();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -214,7 +216,7 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
   const form = useSchemaForm<EventValues, typeof FormSchema>({
     schema: FormSchema,
     defaultValues: valuesOf(event, types),
-    toInput: inputOf,
+    toInput: (v) => inputOf(v, i18n.language),
   });
   const { register, watch, setValue, formState, control } = form;
   const parkRows = useFieldArray({ control, name: "parks" });
@@ -230,8 +232,8 @@ function EventForm({ event, types }: { event: AdminEvent | undefined; types: Veh
   const zone = watch("time_zone");
   const visibility = watch("visibility");
   const parks = watch("parks");
-  const lat = Number(watch("lat"));
-  const lng = Number(watch("lng"));
+  const lat = parseNumber(watch("lat"), i18n.language);
+  const lng = parseNumber(watch("lng"), i18n.language);
   const available = (myParks.data?.items ?? []).filter(
     (p) => p.country === country && !parks.some((x) => x.park_id === String(p.id)),
   );

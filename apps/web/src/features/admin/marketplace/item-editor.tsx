@@ -15,7 +15,7 @@ import { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { errorText, formAlertText, serverFields } from "../../../lib/form-errors";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { loc } from "../orders/format";
@@ -35,7 +35,7 @@ import {
   uploadItemImage,
   removeItemImage,
 } from "./api";
-import { errorOf, FixedField, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
+import { errorOf, FixedField, LocalisedFields, numOrNull, StatusField } from "./catalogue-lists";
 import { MarketTabs, StatusBadge, useCountryOptions } from "./marketplace-page";
 import { formName, RecordDialog } from "./record-dialog";
 
@@ -82,18 +82,18 @@ function valuesOf(item: AdminMarketItem | undefined): ItemValues {
   };
 }
 
-function inputOf(v: ItemValues) {
+function inputOf(v: ItemValues, lang: string) {
   const service = v.kind === "service";
   return {
     country_code: v.country_code,
     kind: v.kind,
-    category_id: numOrNull(v.category_id) ?? Number.NaN,
+    category_id: numOrNull(v.category_id, lang) ?? Number.NaN,
     name: { en: v.name_en, fr: v.name_fr },
     description: { en: v.description_en, fr: v.description_fr },
-    price: num(v.price),
-    stock: service ? null : numOrNull(v.stock),
-    daily_capacity: service ? numOrNull(v.daily_capacity) : null,
-    duration_minutes: service ? numOrNull(v.duration_minutes) : null,
+    price: parseNumber(v.price, lang),
+    stock: service ? null : numOrNull(v.stock, lang),
+    daily_capacity: service ? numOrNull(v.daily_capacity, lang) : null,
+    duration_minutes: service ? numOrNull(v.duration_minutes, lang) : null,
     status: v.status,
     addon_ids: (v.addon_ids || []).map(Number),
     park_ids: service ? (v.park_ids || []).map(Number) : [],
@@ -132,7 +132,7 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
   const form = useSchemaForm<ItemValues, typeof ItemFormSchema>({
     schema: ItemFormSchema,
     defaultValues: valuesOf(item),
-    toInput: inputOf,
+    toInput: (v) => inputOf(v, lang),
   });
   const { register } = form;
   const country = form.watch("country_code");
@@ -488,11 +488,11 @@ function Variations({ item }: { item: AdminMarketItem }) {
             status: editingRecord?.status ?? "active",
           }}
           toInput={(v) => ({
-            attribute_id: numOrNull(v.attribute_id) ?? Number.NaN,
+            attribute_id: numOrNull(v.attribute_id, lang) ?? Number.NaN,
             value: { en: v.value_en, fr: v.value_fr },
-            price: num(v.price),
-            stock: item.kind === "service" ? null : numOrNull(v.stock),
-            position: num(v.position),
+            price: parseNumber(v.price, lang),
+            stock: item.kind === "service" ? null : numOrNull(v.stock, lang),
+            position: parseNumber(v.position, lang),
             status: v.status,
           })}
           save={async (body) => {
