@@ -141,7 +141,8 @@ describe("the marketplace checkout", () => {
     await userEvent.selectOptions(screen.getByLabelText("Time slot"), "4_2026-11-27");
     await userEvent.type(screen.getByLabelText("Coupon code"), "save10");
     await userEvent.click(screen.getByRole("button", { name: "Apply" }));
-    expect((await screen.findByTestId("coupon-message")).textContent).toContain("SAVE10 saves you ₦400.");
+    const message = screen.getByTestId("coupon-message");
+    await waitFor(() => expect(message.textContent).toContain("SAVE10 saves you ₦400."));
     expect(router.state.location.search).toContain("coupon=SAVE10");
 
     await userEvent.click(await screen.findByRole("button", { name: "Place order · pay ₦3,600" }));
@@ -167,7 +168,9 @@ describe("the marketplace checkout", () => {
     await start(api);
     const field = screen.getByLabelText("Coupon code");
     await userEvent.type(field, "old{Enter}");
-    expect((await screen.findByTestId("coupon-message")).textContent).toBe("This coupon has expired");
+    await waitFor(() =>
+      expect(screen.getByTestId("coupon-message").textContent).toBe("This coupon has expired"),
+    );
     expect((await screen.findByTestId("place-blocked")).textContent).toBe(
       "Remove the coupon or try another one to place the order.",
     );
@@ -181,6 +184,18 @@ describe("the marketplace checkout", () => {
       false,
     );
     expect(api.callsTo("POST /orders")).toEqual([]);
+  });
+
+  it("takes an applied coupon off with its Remove button, emptying the field", async () => {
+    const api = checkoutApi();
+    const { router } = await start(api);
+    const field = screen.getByLabelText("Coupon code");
+    await userEvent.type(field, " save10 {Enter}");
+    await screen.findByRole("button", { name: "Place order · pay ₦3,600" });
+    await userEvent.click(screen.getByRole("button", { name: "Remove the coupon" }));
+    await screen.findByRole("button", { name: "Place order · pay ₦4,000" });
+    expect((field as HTMLInputElement).value).toBe("");
+    expect(router.state.location.search).not.toContain("coupon");
   });
 
   it("shows how much the wallet is short on a 402, with a way to top up that comes back here", async () => {
