@@ -1,15 +1,19 @@
-import type { Quote } from "@parkwell/contract";
+import { QuoteBodySchema, type Quote } from "@parkwell/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { TopUpNotice } from "../../../components/ui/top-up-notice";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
+import { useSchemaForm } from "../../../lib/use-schema-form";
 import type { CartLine } from "../cart";
 import type { PlaceOrderBlock } from "../place-order";
 import { QuoteLines, QuoteTotals } from "./quote-lines";
+
+const CouponSchema = z.object({ coupon_code: QuoteBodySchema.shape.coupon_code });
 
 /**
  * The checkout's summary: the lines and totals as the server priced them, the coupon, the wallet's
@@ -44,32 +48,34 @@ export function CheckoutSummary({
 }) {
   const { t, i18n } = useTranslation("marketplace");
   const id = useId();
-  const [couponText, setCouponText] = useState(coupon ?? "");
+  // The coupon field, read by the contract's rule for a quote's coupon_code (trimmed, upper case,
+  // none when empty): the code applied is the one the server is asked about.
+  const couponForm = useSchemaForm<{ coupon_code: string }, typeof CouponSchema>({
+    schema: CouponSchema,
+    defaultValues: { coupon_code: coupon ?? "" },
+  });
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, i18n.language);
   const q = quote.data;
-  const applyCoupon = (e: FormEvent) => {
-    e.preventDefault();
-    onCoupon(couponText.trim().toUpperCase() || undefined);
-  };
+  const applyCoupon = couponForm.handleSubmit(({ coupon_code }) => onCoupon(coupon_code));
   return (
     <aside className="card market-checkout__summary" aria-labelledby={`${id}-summary`}>
       <h2 id={`${id}-summary`}>{t("checkout.summary")}</h2>
       <QuoteLines country={country} lines={lines} quote={q} />
-      <form className="market-coupon" onSubmit={applyCoupon}>
+      <form className="market-coupon" onSubmit={(e) => void applyCoupon(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-coupon`}>{t("checkout.coupon")}</label>
           <div className="market-inline">
             <input
               id={`${id}-coupon`}
-              value={couponText}
               maxLength={30}
               autoCapitalize="characters"
               aria-describedby={`${id}-coupon-message`}
-              onChange={(e) => {
-                setCouponText(e.target.value);
-                // An emptied field takes the coupon off: the quote is the one without it.
-                if (e.target.value.trim() === "" && coupon) onCoupon(undefined);
-              }}
+              {...couponForm.register("coupon_code", {
+                onChange: (e: { target: { value: string } }) => {
+                  // An emptied field takes the coupon off: the quote is the one without it.
+                  if (e.target.value.trim() === "" && coupon) onCoupon(undefined);
+                },
+              })}
             />
             <button type="submit" className="button">
               {t("checkout.apply")}
@@ -87,7 +93,7 @@ export function CheckoutSummary({
                     type="button"
                     className="link-button"
                     onClick={() => {
-                      setCouponText("");
+                      couponForm.setValue("coupon_code", "");
                       onCoupon(undefined);
                     }}
                   >
