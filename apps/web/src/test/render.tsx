@@ -5,7 +5,7 @@
  * `// @vitest-environment happy-dom` on its first line. The browser suite (e2e/) is the real stack.
  */
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, configure, render, screen } from "@testing-library/react";
 import { Suspense, type ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach } from "vitest";
@@ -60,6 +60,11 @@ export class FakeApi {
     });
   };
 }
+
+// A file's first render loads its catalogues lazily, as the app does, and the fake answers come
+// asynchronously: on a busy machine (tests run in parallel) that can take more than findBy's and
+// waitFor's default second. A wrong page still fails, only later.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

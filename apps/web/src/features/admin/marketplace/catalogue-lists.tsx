@@ -12,17 +12,18 @@ import {
 import type { FieldValues, Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, parseNumber } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
 import { loc } from "../orders/format";
 import { createRecord, updateRecord } from "./api";
 import { RecordListPage, StatusBadge, useCountryOptions } from "./widgets";
 import { RecordDialog } from "./record-dialog";
 
-/** A number typed in a field: "" is no number (the schema then says the field is required). */
-export const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s.replace(",", ".")));
-/** An optional number: "" is null. */
-export const numOrNull = (s: string) => (s.trim() === "" ? null : num(s));
+/**
+ * An optional number typed in a field, read as the language writes it (parseNumber): "" is null.
+ * A required one is parseNumber's (NaN for "": the schema then says the field is required).
+ */
+export const numOrNull = (s: string, language: string) => (s.trim() === "" ? null : parseNumber(s, language));
 
 /** A field's message, when it has one. */
 export function errorOf<V extends FieldValues>(
@@ -187,7 +188,7 @@ export function CategoriesPage() {
             slug: v.slug,
             name: { en: v.name_en, fr: v.name_fr },
             icon: v.icon,
-            position: num(v.position),
+            position: parseNumber(v.position, lang),
             status: v.status,
           })}
           save={(body) =>
@@ -346,7 +347,7 @@ export function AddonsPage() {
           toInput={(v) => ({
             country_code: v.country_code,
             name: { en: v.name_en, fr: v.name_fr },
-            price: num(v.price),
+            price: parseNumber(v.price, lang),
             status: v.status,
           })}
           save={(body) =>
@@ -454,7 +455,7 @@ export function SlidersPage() {
             subtitle: { en: v.subtitle_en, fr: v.subtitle_fr },
             image_url: v.image_url.trim() === "" ? null : v.image_url,
             link: v.link,
-            position: num(v.position),
+            position: parseNumber(v.position, lang),
             status: v.status,
           })}
           save={(body) =>

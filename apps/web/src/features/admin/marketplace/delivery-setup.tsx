@@ -16,12 +16,12 @@ import { useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { errorText, fieldText, issueMessages, serverFields } from "../../../lib/form-errors";
+import { parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { deliverySetupQuery, saveDeliverySetup } from "./api";
-import { num } from "./catalogue-lists";
 import { MarketTabs, useCountryOptions } from "./widgets";
 import { weekdayName } from "../../../lib/zoned-time";
 
@@ -65,7 +65,7 @@ function valuesOf(s: DeliverySetup): SetupValues {
   };
 }
 
-function inputOf(v: SetupValues) {
+function inputOf(v: SetupValues, lang: string) {
   return {
     delivery_enabled: v.delivery_enabled,
     takeaway_enabled: v.takeaway_enabled,
@@ -73,11 +73,14 @@ function inputOf(v: SetupValues) {
       ...(d.id ? { id: Number(d.id) } : {}),
       name: d.name,
       city: d.city,
-      lat: num(d.lat),
-      lng: num(d.lng),
+      lat: parseNumber(d.lat, lang),
+      lng: parseNumber(d.lng, lang),
       status: d.status,
     })),
-    bands: v.bands.map((b) => ({ up_to_km: num(b.up_to_km), charge: num(b.charge) })),
+    bands: v.bands.map((b) => ({
+      up_to_km: parseNumber(b.up_to_km, lang),
+      charge: parseNumber(b.charge, lang),
+    })),
     slots: v.slots.map((x) => ({
       ...(x.id ? { id: Number(x.id) } : {}),
       day: Number(x.day),
@@ -127,7 +130,7 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
   const form = useSchemaForm<SetupValues, typeof DeliverySetupBodySchema>({
     schema: DeliverySetupBodySchema,
     defaultValues: valuesOf(setup),
-    toInput: inputOf,
+    toInput: (v) => inputOf(v, lang),
   });
   const { register, control } = form;
   const depots = useFieldArray({ control, name: "depots" });
@@ -153,7 +156,7 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
    * for the full path of each problem, its text in the page's language.
    */
   const rowProblems = (values: SetupValues): (readonly [string, string])[] => {
-    const input = inputOf(values);
+    const input = inputOf(values, lang);
     const result = DeliverySetupBodySchema.safeParse(input);
     if (result.success) return [];
     return result.error.issues.map((issue) => {

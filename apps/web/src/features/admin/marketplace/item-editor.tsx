@@ -1,12 +1,4 @@
-import {
-  AdminMarketItemCreateSchema,
-  AdminMarketVariationBodySchema,
-  ITEM_KINDS,
-  MARKET_IMAGE_MAX_BYTES,
-  MARKET_ITEM_MAX_IMAGES,
-  type AdminMarketItem,
-  type AdminMarketVariation,
-} from "@parkwell/contract";
+import { AdminMarketItemCreateSchema, ITEM_KINDS, type AdminMarketItem } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,29 +7,25 @@ import { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { errorText, formAlertText, serverFields } from "../../../lib/form-errors";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { loc } from "../orders/format";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import {
   addonOptionsQuery,
-  attributeOptionsQuery,
   categoryOptionsQuery,
   createItem,
-  createVariation,
   itemQuery,
   serviceParksQuery,
   updateItem,
-  updateVariation,
-  uploadItemImage,
-  removeItemImage,
 } from "./api";
-import { errorOf, FixedField, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
+import { errorOf, FixedField, LocalisedFields, numOrNull, StatusField } from "./catalogue-lists";
 import { MarketTabs, StatusBadge, useCountryOptions } from "./widgets";
-import { formName, RecordDialog } from "./record-dialog";
+import { formName } from "./record-dialog";
+import { ItemImages } from "./item-images";
+import { Variations } from "./item-variations";
 
 interface ItemValues {
   country_code: string;
@@ -82,18 +70,18 @@ function valuesOf(item: AdminMarketItem | undefined): ItemValues {
   };
 }
 
-function inputOf(v: ItemValues) {
+function inputOf(v: ItemValues, lang: string) {
   const service = v.kind === "service";
   return {
     country_code: v.country_code,
     kind: v.kind,
-    category_id: numOrNull(v.category_id) ?? Number.NaN,
+    category_id: numOrNull(v.category_id, lang) ?? Number.NaN,
     name: { en: v.name_en, fr: v.name_fr },
     description: { en: v.description_en, fr: v.description_fr },
-    price: num(v.price),
-    stock: service ? null : numOrNull(v.stock),
-    daily_capacity: service ? numOrNull(v.daily_capacity) : null,
-    duration_minutes: service ? numOrNull(v.duration_minutes) : null,
+    price: parseNumber(v.price, lang),
+    stock: service ? null : numOrNull(v.stock, lang),
+    daily_capacity: service ? numOrNull(v.daily_capacity, lang) : null,
+    duration_minutes: service ? numOrNull(v.duration_minutes, lang) : null,
     status: v.status,
     addon_ids: (v.addon_ids || []).map(Number),
     park_ids: service ? (v.park_ids || []).map(Number) : [],
@@ -132,7 +120,7 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
   const form = useSchemaForm<ItemValues, typeof ItemFormSchema>({
     schema: ItemFormSchema,
     defaultValues: valuesOf(item),
-    toInput: inputOf,
+    toInput: (v) => inputOf(v, lang),
   });
   const { register } = form;
   const country = form.watch("country_code");
@@ -350,307 +338,5 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
       {item && <ItemImages item={item} editable={can("marketplace.update")} />}
       {item && <Variations item={item} />}
     </>
-  );
-}
-
-interface VariationValues {
-  attribute_id: string;
-  value_en: string;
-  value_fr: string;
-  price: string;
-  stock: string;
-  position: string;
-  status: string;
-}
-
-/** The item's variations: a row each, added and edited in a dialog, deactivated after a question. */
-function Variations({ item }: { item: AdminMarketItem }) {
-  const { t, i18n } = useTranslation(["admin-marketplace", "auth"]);
-  const lang = i18n.language;
-  const can = useCan();
-  const client = useQueryClient();
-  const attributes = useQuery(attributeOptionsQuery);
-  const [editing, setEditing] = useState<AdminMarketVariation | "new" | null>(null);
-  const [deactivating, setDeactivating] = useState<AdminMarketVariation | null>(null);
-  const mayEdit = can("marketplace.update");
-  const stored = (next: AdminMarketItem) => {
-    client.setQueryData(itemQuery(item.id).queryKey, next);
-    return client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] });
-  };
-  const deactivate = useMutation({
-    mutationFn: (v: AdminMarketVariation) => updateVariation(item.id, v.id, { status: "inactive" }),
-    onSuccess: async (next) => {
-      setDeactivating(null);
-      await stored(next);
-    },
-  });
-  // All variations of an item share one attribute: a new one starts on the item's.
-  const attributeId = item.variations[0]?.attribute.id;
-  const editingRecord = editing === "new" ? null : editing;
-  const name = (v: AdminMarketVariation) => `${loc(v.attribute.name, lang)}: ${loc(v.value, lang)}`;
-
-  return (
-    <section className="admin-park-section" aria-labelledby="item-variations">
-      <div className="mp-section-head">
-        <h2 id="item-variations">{t("variations.title")}</h2>
-        {mayEdit && (
-          <button type="button" className="button" onClick={() => setEditing("new")}>
-            {t("variations.add")}
-          </button>
-        )}
-      </div>
-      <p className="admin-park-muted">{t("variations.hint")}</p>
-      {item.variations.length === 0 ? (
-        <p>{t("variations.none")}</p>
-      ) : (
-        <div className="admin-table__scroll" role="region" aria-labelledby="item-variations" tabIndex={0}>
-          <table className="mp-lines">
-            <thead>
-              <tr>
-                <th scope="col">{t("variations.variation")}</th>
-                <th scope="col" className="admin-table__num">
-                  {t("columns.price")}
-                </th>
-                <th scope="col" className="admin-table__num">
-                  {t("columns.stock")}
-                </th>
-                <th scope="col" className="admin-table__num">
-                  {t("columns.position")}
-                </th>
-                <th scope="col">{t("columns.status")}</th>
-                {mayEdit && (
-                  <th scope="col">
-                    <span className="visually-hidden">{t("actions")}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {item.variations.map((v) => (
-                <tr key={v.id}>
-                  <th scope="row">{name(v)}</th>
-                  <td className="admin-table__num">{formatMoney(v.price.amount, v.price.currency, lang)}</td>
-                  <td className="admin-table__num">{v.stock ?? "—"}</td>
-                  <td className="admin-table__num">{v.position}</td>
-                  <td>
-                    <StatusBadge status={v.status} />
-                  </td>
-                  {mayEdit && (
-                    <td className="mp-row-actions">
-                      <button type="button" className="button" onClick={() => setEditing(v)}>
-                        {t("edit")}
-                        <span className="visually-hidden"> {name(v)}</span>
-                      </button>
-                      {v.status === "active" && (
-                        <button
-                          type="button"
-                          className="button button--danger"
-                          onClick={() => setDeactivating(v)}
-                        >
-                          {t("variations.deactivate")}
-                          <span className="visually-hidden"> {name(v)}</span>
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ConfirmDialog
-        open={deactivating !== null}
-        title={t("variations.deactivateTitle")}
-        message={deactivating ? t("variations.deactivateMessage", { name: name(deactivating) }) : ""}
-        confirmLabel={t("variations.deactivate")}
-        danger
-        busy={deactivate.isPending}
-        error={deactivate.isError ? errorText(t, deactivate.error) : null}
-        onConfirm={() => deactivating && deactivate.mutate(deactivating)}
-        onCancel={() => {
-          setDeactivating(null);
-          deactivate.reset();
-        }}
-      />
-      {editing !== null && (
-        <RecordDialog<VariationValues, typeof AdminMarketVariationBodySchema>
-          open
-          title={editingRecord ? t("variations.edit", { name: name(editingRecord) }) : t("variations.add")}
-          schema={AdminMarketVariationBodySchema}
-          values={{
-            attribute_id: String(editingRecord?.attribute.id ?? attributeId ?? ""),
-            value_en: editingRecord?.value.en ?? "",
-            value_fr: editingRecord?.value.fr ?? "",
-            price: editingRecord ? String(editingRecord.price.amount) : String(item.price.amount),
-            stock: editingRecord?.stock == null ? "" : String(editingRecord.stock),
-            position: String(editingRecord?.position ?? item.variations.length),
-            status: editingRecord?.status ?? "active",
-          }}
-          toInput={(v) => ({
-            attribute_id: numOrNull(v.attribute_id) ?? Number.NaN,
-            value: { en: v.value_en, fr: v.value_fr },
-            price: num(v.price),
-            stock: item.kind === "service" ? null : numOrNull(v.stock),
-            position: num(v.position),
-            status: v.status,
-          })}
-          save={async (body) => {
-            const next = editingRecord
-              ? await updateVariation(item.id, editingRecord.id, {
-                  value: body.value,
-                  price: body.price,
-                  stock: body.stock,
-                  position: body.position,
-                  status: body.status,
-                })
-              : await createVariation(item.id, body);
-            client.setQueryData(itemQuery(item.id).queryKey, next);
-          }}
-          onClose={() => setEditing(null)}
-          onSaved={() => client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] })}
-          submitLabel={editingRecord ? t("save") : t("variations.add")}
-        >
-          {(form) => (
-            <>
-              {editingRecord || attributeId ? (
-                <FixedField
-                  label={t("variations.attribute")}
-                  value={loc((editingRecord ?? item.variations[0])?.attribute.name, lang)}
-                  hint={t("variations.oneAttribute")}
-                />
-              ) : (
-                <SelectField
-                  label={t("variations.attribute")}
-                  options={[
-                    ["", t("variations.chooseAttribute")],
-                    ...(attributes.data?.items ?? []).map((a) => [String(a.id), loc(a.name, lang)] as const),
-                  ]}
-                  error={errorOf(form, "attribute_id")}
-                  {...form.register("attribute_id")}
-                />
-              )}
-              <LocalisedFields form={form} field="value" label={t("variations.value")} />
-              <TextField
-                label={t("form.priceMajor")}
-                inputMode="decimal"
-                required
-                error={errorOf(form, "price")}
-                {...form.register("price")}
-              />
-              {item.kind === "product" && (
-                <TextField
-                  label={t("columns.stock")}
-                  inputMode="numeric"
-                  required
-                  error={errorOf(form, "stock")}
-                  {...form.register("stock")}
-                />
-              )}
-              <TextField
-                label={t("columns.position")}
-                inputMode="numeric"
-                error={errorOf(form, "position")}
-                {...form.register("position")}
-              />
-              <StatusField form={form} />
-            </>
-          )}
-        </RecordDialog>
-      )}
-    </section>
-  );
-}
-
-/** The item's images, the first the main one: upload (JPEG, PNG or WebP up to 5 MB) and remove. */
-function ItemImages({ item, editable }: { item: AdminMarketItem; editable: boolean }) {
-  const { t, i18n } = useTranslation(["admin-marketplace", "auth"]);
-  const client = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [removing, setRemoving] = useState<number | null>(null);
-  const [inputKey, setInputKey] = useState(0);
-  const done = (next: AdminMarketItem) => {
-    client.setQueryData(itemQuery(item.id).queryKey, next);
-    return client.invalidateQueries({ queryKey: ["admin", "marketplace", "items"] });
-  };
-  const upload = useMutation({
-    mutationFn: (f: File) => uploadItemImage(item.id, f),
-    onSuccess: async (next) => {
-      setFile(null);
-      setInputKey((k) => k + 1);
-      await done(next);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (n: number) => removeItemImage(item.id, n),
-    onSuccess: async (next) => {
-      setRemoving(null);
-      await done(next);
-    },
-  });
-  const name = loc(item.name, i18n.language);
-  const tooBig = file !== null && file.size > MARKET_IMAGE_MAX_BYTES;
-  return (
-    <section className="admin-park-section" aria-labelledby="item-images">
-      <h2 id="item-images">{t("images.title")}</h2>
-      {item.images.length === 0 ? (
-        <p className="admin-park-muted">{t("images.none")}</p>
-      ) : (
-        <ul className="mp-images">
-          {item.images.map((url, n) => (
-            <li key={url}>
-              <img src={url} alt={t("images.alt", { name, n: n + 1 })} width={120} height={120} />
-              {n === 0 && <span className="admin-park-muted">{t("images.main")}</span>}
-              {editable && (
-                <button type="button" className="button" onClick={() => setRemoving(n)}>
-                  {t("delivery.remove")}
-                  <span className="visually-hidden"> {t("images.alt", { name, n: n + 1 })}</span>
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {editable && item.images.length < MARKET_ITEM_MAX_IMAGES && (
-        <form
-          className="mp-inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (file && !tooBig) upload.mutate(file);
-          }}
-        >
-          <TextField
-            key={inputKey}
-            type="file"
-            label={t("images.choose")}
-            hint={t("images.hint")}
-            accept="image/jpeg,image/png,image/webp"
-            error={tooBig ? t("images.tooBig") : undefined}
-            onChange={(e) => {
-              upload.reset();
-              setFile(e.target.files?.[0] ?? null);
-            }}
-          />
-          <button type="submit" className="button" disabled={!file || tooBig || upload.isPending}>
-            {upload.isPending ? t("images.uploading") : t("images.upload")}
-          </button>
-        </form>
-      )}
-      <FormAlert message={upload.isError ? errorText(t, upload.error) : null} />
-      <ConfirmDialog
-        open={removing !== null}
-        title={t("images.removeTitle")}
-        message={t("images.removeMessage", { name })}
-        confirmLabel={t("delivery.remove")}
-        danger
-        busy={remove.isPending}
-        error={remove.isError ? errorText(t, remove.error) : null}
-        onConfirm={() => removing !== null && remove.mutate(removing)}
-        onCancel={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-      />
-    </section>
   );
 }

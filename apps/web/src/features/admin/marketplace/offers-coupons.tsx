@@ -10,11 +10,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatMoney } from "../../../lib/format";
+import { formatMoney, parseNumber } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
 import { loc } from "../orders/format";
 import { categoryOptionsQuery, createRecord, itemOptionsQuery, updateRecord } from "./api";
-import { CountryField, errorOf, LocalisedFields, num, numOrNull, StatusField } from "./catalogue-lists";
+import { CountryField, errorOf, LocalisedFields, numOrNull, StatusField } from "./catalogue-lists";
 import { RecordListPage, StatusBadge } from "./widgets";
 import { RecordDialog } from "./record-dialog";
 
@@ -245,10 +245,10 @@ export function CouponsPage() {
             code: v.code,
             name: v.name,
             discount_type: v.discount_type,
-            discount: num(v.discount),
-            min_order: v.min_order.trim() === "" ? 0 : num(v.min_order),
-            max_discount: numOrNull(v.max_discount),
-            limit_per_user: num(v.limit_per_user),
+            discount: parseNumber(v.discount, lang),
+            min_order: v.min_order.trim() === "" ? 0 : parseNumber(v.min_order, lang),
+            max_discount: numOrNull(v.max_discount, lang),
+            limit_per_user: parseNumber(v.limit_per_user, lang),
             start_local: v.start_local,
             end_local: v.end_local,
             status: v.status,
@@ -433,11 +433,11 @@ export function OffersPage() {
           toInput={(v) => ({
             country_code: v.country_code,
             name: { en: v.name_en, fr: v.name_fr },
-            item_id: v.target === "item" ? numOrNull(v.item_id) : null,
-            category_id: v.target === "category" ? numOrNull(v.category_id) : null,
+            item_id: v.target === "item" ? numOrNull(v.item_id, lang) : null,
+            category_id: v.target === "category" ? numOrNull(v.category_id, lang) : null,
             discount_type: v.discount_type,
-            discount: num(v.discount),
-            max_discount: numOrNull(v.max_discount),
+            discount: parseNumber(v.discount, lang),
+            max_discount: numOrNull(v.max_discount, lang),
             start_local: v.start_local,
             end_local: v.end_local,
             status: v.status,

@@ -1,0 +1,161 @@
+import { QuoteBodySchema, type Quote } from "@parkwell/contract";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FormAlert } from "../../../components/ui/form-alert";
+import { Spinner } from "../../../components/ui/spinner";
+import { TopUpNotice } from "../../../components/ui/top-up-notice";
+import { ApiError } from "../../../lib/api";
+import { formatMoney } from "../../../lib/format";
+import { useSchemaForm } from "../../../lib/use-schema-form";
+import type { CartLine } from "../cart";
+import type { PlaceOrderBlock } from "../place-order";
+import { QuoteLines, QuoteTotals } from "./quote-lines";
+
+const CouponSchema = z.object({ coupon_code: QuoteBodySchema.shape.coupon_code });
+
+/**
+ * The checkout's summary: the lines and totals as the server priced them, the coupon, the wallet's
+ * balance, why the order cannot be placed yet (or what a refusal said), and Place order.
+ */
+export function CheckoutSummary({
+  country,
+  lines,
+  quote,
+  coupon,
+  onCoupon,
+  balance,
+  error,
+  blocked,
+  placing,
+  ready,
+  onPlace,
+}: {
+  country: string;
+  lines: CartLine[];
+  quote: UseQueryResult<Quote>;
+  /** The coupon asked for (the URL's). */
+  coupon: string | undefined;
+  onCoupon: (code: string | undefined) => void;
+  balance: { amount: number; currency: string } | null;
+  error: ApiError | null;
+  blocked: PlaceOrderBlock | null;
+  placing: boolean;
+  /** The order is known and has its attempt's key. */
+  ready: boolean;
+  onPlace: (total: number) => void;
+}) {
+  const { t, i18n } = useTranslation("marketplace");
+  const id = useId();
+  // The coupon field, read by the contract's rule for a quote's coupon_code (trimmed, upper case,
+  // none when empty): the code applied is the one the server is asked about.
+  const couponForm = useSchemaForm<{ coupon_code: string }, typeof CouponSchema>({
+    schema: CouponSchema,
+    defaultValues: { coupon_code: coupon ?? "" },
+  });
+  const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, i18n.language);
+  const q = quote.data;
+  const applyCoupon = couponForm.handleSubmit(({ coupon_code }) => onCoupon(coupon_code));
+  return (
+    <aside className="card market-checkout__summary" aria-labelledby={`${id}-summary`}>
+      <h2 id={`${id}-summary`}>{t("checkout.summary")}</h2>
+      <QuoteLines country={country} lines={lines} quote={q} />
+      <form className="market-coupon" onSubmit={(e) => void applyCoupon(e)} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-coupon`}>{t("checkout.coupon")}</label>
+          <div className="market-inline">
+            <input
+              id={`${id}-coupon`}
+              maxLength={30}
+              autoCapitalize="characters"
+              aria-describedby={`${id}-coupon-message`}
+              {...couponForm.register("coupon_code", {
+                onChange: (e: { target: { value: string } }) => {
+                  // An emptied field takes the coupon off: the quote is the one without it.
+                  if (e.target.value.trim() === "" && coupon) onCoupon(undefined);
+                },
+              })}
+            />
+            <button type="submit" className="button">
+              {t("checkout.apply")}
+            </button>
+          </div>
+          <p id={`${id}-coupon-message`} aria-live="polite" data-testid="coupon-message">
+            {q?.coupon &&
+              (q.coupon.applied ? (
+                <span className="market-coupon__ok">
+                  {t("checkout.couponApplied", {
+                    code: q.coupon.code,
+                    amount: money(q.coupon.discount),
+                  })}{" "}
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => {
+                      couponForm.setValue("coupon_code", "");
+                      onCoupon(undefined);
+                    }}
+                  >
+                    {t("checkout.removeCoupon")}
+                  </button>
+                </span>
+              ) : (
+                <span className="field__error">{q.coupon.message}</span>
+              ))}
+          </p>
+        </div>
+      </form>
+      {quote.isPending && <Spinner />}
+      {quote.error && (
+        <p className="alert alert--error" role="alert">
+          {quote.error instanceof ApiError ? quote.error.message : t("loadError")}
+        </p>
+      )}
+      {q && (
+        <div aria-live="polite" aria-busy={quote.isFetching}>
+          <QuoteTotals quote={q} />
+          {q.problems.length > 0 && (
+            <ul className="market-problems" data-testid="quote-problems">
+              {q.problems.map((p) => (
+                <li key={`${p.field}-${p.message}`}>{p.message}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {balance && (
+        <p data-testid="checkout-balance">
+          {t("checkout.balance", {
+            amount: money(balance),
+          })}
+        </p>
+      )}
+      {error?.status === 402 ? (
+        <TopUpNotice error={error} missingText={(amount) => t("checkout.missing", { amount })} />
+      ) : (
+        <FormAlert message={error ? error.message : null} />
+      )}
+      {blocked && (
+        <p id={`${id}-blocked`} className="field__hint" data-testid="place-blocked">
+          {t(`checkout.blocked.${blocked}`)}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--accent market-checkout__pay"
+        aria-describedby={blocked ? `${id}-blocked` : undefined}
+        disabled={blocked !== null || !q || placing || !ready}
+        onClick={() => {
+          if (q && ready && !placing) onPlace(q.total.amount);
+        }}
+      >
+        {placing
+          ? t("checkout.placing")
+          : q
+            ? t("checkout.place", { amount: money(q.total) })
+            : t("checkout.placeShort")}
+      </button>
+    </aside>
+  );
+}

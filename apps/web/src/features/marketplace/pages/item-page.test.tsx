@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { MarketHomeSchema, MarketItemDetailSchema } from "@parkwell/contract";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { FakeApi, renderWithApp } from "../../../test/render";
+import { emptyCart, getCartLines } from "../cart";
+import { ItemPage } from "./item-page";
+
+const ngn = (amount: number) => ({ amount, currency: "NGN" });
+
+/** A product in two sizes (the first sold out) with one add-on, as GET /marketplace/items/{id} answers it. */
+const item = MarketItemDetailSchema.parse({
+  id: 5,
+  kind: "product",
+  name: "Air freshener",
+  category: { slug: "car-care", name: "Car care" },
+  image_url: null,
+  price: ngn(2000),
+  offer_price: ngn(2000),
+  stock: 3,
+  has_variations: true,
+  description: "",
+  images: [],
+  attribute: "Size",
+  variations: [
+    { id: 51, name: "Small", price: ngn(2000), offer_price: ngn(2000), stock: 0 },
+    { id: 52, name: "Large", price: ngn(3000), offer_price: ngn(3000), stock: 3 },
+  ],
+  addons: [{ id: 8, name: "Gift wrap", price: ngn(500) }],
+  duration_minutes: null,
+  parks: [],
+  offer: null,
+});
+
+const home = MarketHomeSchema.parse({
+  country_code: "NG",
+  currency: "NGN",
+  categories: [],
+  sliders: [],
+  offers: [],
+});
+
+afterEach(() => emptyCart("NG"));
+
+describe("the marketplace item page", () => {
+  it("adds the size in stock with its add-on, as many as are left, to the country's cart", async () => {
+    const api = new FakeApi()
+      .on("GET /marketplace/items/5", { json: item })
+      .on("GET /marketplace/home", { json: home });
+    await renderWithApp(
+      <Routes>
+        <Route path="/marketplace/items/:id" element={<ItemPage />} />
+      </Routes>,
+      { api, route: "/marketplace/items/5" },
+    );
+    await screen.findByRole("heading", { name: "Air freshener" });
+    // The sold-out size cannot be chosen; the one in stock is.
+    expect(screen.getByRole("radio", { name: /Small/ })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("radio", { name: /Large/ })).toHaveProperty("checked", true);
+
+    await userEvent.click(screen.getByRole("checkbox", { name: /Gift wrap/ }));
+    const more = screen.getByRole("button", { name: "One more" });
+    await userEvent.click(more);
+    await userEvent.click(more);
+    // Three left: no more than three.
+    expect(more).toHaveProperty("disabled", true);
+    expect((screen.getByLabelText("Quantity") as HTMLInputElement).value).toBe("3");
+    expect(screen.getByTestId("item-estimate").textContent).toBe(
+      "About ₦10,500 (the cart shows the exact price)",
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    expect(await screen.findByText("Added to your cart.")).toBeTruthy();
+    expect(getCartLines("NG")).toEqual([{ item_id: 5, variation_id: 52, addon_ids: [8], quantity: 3 }]);
+  });
+});
