@@ -43,18 +43,9 @@ import {
 import { AppError } from "../../../lib/app-error";
 import { normalizeSearchText } from "../../../lib/search-text";
 import type { AuditActor } from "../audit.repo";
-import {
-  audit,
-  countryIdOf,
-  findCountry,
-  inUse,
-  iso,
-  minorOf,
-  money,
-  refuse,
-  requireCountry,
-  type MarketCountry,
-} from "./market-admin.shared";
+import { inUse, iso, minorOf, money, refuse, type MarketCountry } from "./market-admin.domain";
+import { findCountry } from "./market-admin.repo";
+import { audit, countryIdOf, requireCountry } from "./market-admin.service";
 import { likePattern } from "../../../lib/like";
 import { listPage, offsetOf, type PageQuery } from "../../../lib/pagination";
 import { isUniqueViolation } from "../../../lib/pg-error";

@@ -36,10 +36,7 @@ import { AppError } from "../../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../../lib/money";
 import type { AuditActor } from "../audit.repo";
 import {
-  audit,
   bpsOf,
-  countryIdOf,
-  findCountry,
   inUse,
   instantOf,
   iso,
@@ -47,9 +44,10 @@ import {
   minorOf,
   money,
   refuse,
-  requireCountry,
   type MarketCountry,
-} from "./market-admin.shared";
+} from "./market-admin.domain";
+import { findCountry } from "./market-admin.repo";
+import { audit, countryIdOf, requireCountry } from "./market-admin.service";
 import { likePattern } from "../../../lib/like";
 import { offsetOf, listPage, type PageQuery } from "../../../lib/pagination";
 import { isUniqueViolation } from "../../../lib/pg-error";
