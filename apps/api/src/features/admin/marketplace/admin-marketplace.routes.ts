@@ -59,7 +59,9 @@ import type { Clock } from "../../../lib/clock";
 import type { FileStorage } from "../../../lib/file-storage";
 import { ImageRejected, processImage } from "../../../lib/images";
 import { auditActor, type AdminAccess } from "../../../plugins/admin-access";
-import * as catalogue from "./catalogue.service";
+import * as addons from "./addons.service";
+import * as categories from "./categories.service";
+import * as items from "./items.service";
 import * as delivery from "./delivery-setup.service";
 import * as promotions from "./promotions.service";
 
@@ -142,7 +144,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketCategoryListSchema, ...err },
         },
       },
-      async (req) => catalogue.listCategories(db, req.query),
+      async (req) => categories.listCategories(db, req.query),
     );
     app.post(
       `${base}/categories`,
@@ -157,7 +159,7 @@ export function adminMarketplaceRoutes(
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await catalogue.createCategory(db, auditActor(req), req.body)),
+        reply.code(201).send(await categories.createCategory(db, auditActor(req), req.body)),
     );
     app.patch(
       `${base}/categories/:id`,
@@ -172,7 +174,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketCategorySchema, ...err },
         },
       },
-      async (req) => catalogue.updateCategory(db, auditActor(req), req.params.id, req.body),
+      async (req) => categories.updateCategory(db, auditActor(req), req.params.id, req.body),
     );
     app.delete(
       `${base}/categories/:id`,
@@ -187,7 +189,7 @@ export function adminMarketplaceRoutes(
         },
       },
       async (req) => {
-        await catalogue.deleteCategory(db, auditActor(req), req.params.id);
+        await categories.deleteCategory(db, auditActor(req), req.params.id);
         return { message: "Category removed" };
       },
     );
@@ -205,7 +207,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketAttributeListSchema, ...err },
         },
       },
-      async (req) => catalogue.listAttributes(db, req.query),
+      async (req) => categories.listAttributes(db, req.query),
     );
     app.post(
       `${base}/attributes`,
@@ -220,7 +222,7 @@ export function adminMarketplaceRoutes(
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await catalogue.createAttribute(db, auditActor(req), req.body)),
+        reply.code(201).send(await categories.createAttribute(db, auditActor(req), req.body)),
     );
     app.patch(
       `${base}/attributes/:id`,
@@ -235,7 +237,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketAttributeSchema, ...err },
         },
       },
-      async (req) => catalogue.updateAttribute(db, auditActor(req), req.params.id, req.body),
+      async (req) => categories.updateAttribute(db, auditActor(req), req.params.id, req.body),
     );
     app.delete(
       `${base}/attributes/:id`,
@@ -250,7 +252,7 @@ export function adminMarketplaceRoutes(
         },
       },
       async (req) => {
-        await catalogue.deleteAttribute(db, auditActor(req), req.params.id);
+        await categories.deleteAttribute(db, auditActor(req), req.params.id);
         return { message: "Attribute removed" };
       },
     );
@@ -268,7 +270,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketItemListSchema, ...err },
         },
       },
-      async (req) => catalogue.listItems(db, req.query),
+      async (req) => items.listItems(db, req.query),
     );
     app.get(
       `${base}/parks`,
@@ -282,7 +284,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketParkChoicesSchema, ...err },
         },
       },
-      async (req) => catalogue.parkChoices(db, req.query.country),
+      async (req) => addons.parkChoices(db, req.query.country),
     );
     app.post(
       `${base}/items`,
@@ -297,7 +299,7 @@ export function adminMarketplaceRoutes(
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await catalogue.createItem(db, auditActor(req), req.body, clock())),
+        reply.code(201).send(await items.createItem(db, auditActor(req), req.body, clock())),
     );
     app.get(
       `${base}/items/:id`,
@@ -311,7 +313,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketItemSchema, ...err },
         },
       },
-      async (req) => catalogue.getItem(db, req.params.id),
+      async (req) => items.getItem(db, req.params.id),
     );
     app.patch(
       `${base}/items/:id`,
@@ -326,7 +328,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketItemSchema, ...err },
         },
       },
-      async (req) => catalogue.updateItem(db, auditActor(req), req.params.id, req.body, clock()),
+      async (req) => items.updateItem(db, auditActor(req), req.params.id, req.body, clock()),
     );
     app.post(
       `${base}/items/:id/images`,
@@ -344,12 +346,12 @@ export function adminMarketplaceRoutes(
       async (req, reply) => {
         const id = req.params.id;
         // The item first: a missing one is a 404 before its upload is even read.
-        const item = await catalogue.requireItem(db, id);
+        const item = await items.requireItem(db, id);
         if (item.images.length >= MARKET_ITEM_MAX_IMAGES)
           throw AppError.validation({ image: TOO_MANY_IMAGES });
         const url = await storeImage(storage, await readImage(req), `market/items/${id}`);
         try {
-          const updated = await catalogue.changeImages(
+          const updated = await items.changeImages(
             db,
             auditActor(req),
             id,
@@ -383,7 +385,7 @@ export function adminMarketplaceRoutes(
       },
       async (req) => {
         let removed: string | undefined;
-        const updated = await catalogue.changeImages(
+        const updated = await items.changeImages(
           db,
           auditActor(req),
           req.params.id,
@@ -416,7 +418,7 @@ export function adminMarketplaceRoutes(
       async (req, reply) =>
         reply
           .code(201)
-          .send(await catalogue.createVariation(db, auditActor(req), req.params.id, req.body, clock())),
+          .send(await items.createVariation(db, auditActor(req), req.params.id, req.body, clock())),
     );
     app.patch(
       `${base}/items/:id/variations/:variationId`,
@@ -432,14 +434,7 @@ export function adminMarketplaceRoutes(
         },
       },
       async (req) =>
-        catalogue.updateVariation(
-          db,
-          auditActor(req),
-          req.params.id,
-          req.params.variationId,
-          req.body,
-          clock(),
-        ),
+        items.updateVariation(db, auditActor(req), req.params.id, req.params.variationId, req.body, clock()),
     );
 
     // ------------------------------------------------------------------------------ add-ons
@@ -455,7 +450,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketAddonListSchema, ...err },
         },
       },
-      async (req) => catalogue.listAddons(db, req.query),
+      async (req) => addons.listAddons(db, req.query),
     );
     app.post(
       `${base}/addons`,
@@ -469,7 +464,7 @@ export function adminMarketplaceRoutes(
           response: { 201: AdminMarketAddonSchema, ...err },
         },
       },
-      async (req, reply) => reply.code(201).send(await catalogue.createAddon(db, auditActor(req), req.body)),
+      async (req, reply) => reply.code(201).send(await addons.createAddon(db, auditActor(req), req.body)),
     );
     app.patch(
       `${base}/addons/:id`,
@@ -484,7 +479,7 @@ export function adminMarketplaceRoutes(
           response: { 200: AdminMarketAddonSchema, ...err },
         },
       },
-      async (req) => catalogue.updateAddon(db, auditActor(req), req.params.id, req.body),
+      async (req) => addons.updateAddon(db, auditActor(req), req.params.id, req.body),
     );
 
     // ------------------------------------------------------------------------------ offers
