@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
-import { countries, fees } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import { candidates } from "../payments/top-up.service";
@@ -13,8 +11,7 @@ import { listPage, offsetOf } from "../../lib/pagination";
 export async function getWallet(deps: PaymentDeps, config: Config, userId: string) {
   const user = await repo.findUserCurrency(deps.db, userId);
   if (!user) throw AppError.notFound("User not found");
-  const [country] = await deps.db.select().from(countries).where(eq(countries.id, user.countryId));
-  const [limits] = await deps.db.select().from(fees).where(eq(fees.countryId, user.countryId));
+  const { country, limits } = await repo.countryAndLimits(deps.db, user.countryId);
   const wallet = await repo.findWallet(deps.db, userWalletKey(userId, user.currency));
   const major = (minor: number) => toMajor(minor, user.decimals);
   const provider = (await candidates(deps, config, user.countryCode))[0]?.name ?? "demo";
