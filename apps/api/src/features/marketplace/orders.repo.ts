@@ -268,3 +268,13 @@ export async function updateOrder(tx: Tx, orderId: string, patch: Partial<OrderR
   const [updated] = await tx.update(orders).set(patch).where(eq(orders.id, orderId)).returning();
   return updated!;
 }
+
+/** An order with its driver's e-mail and language, while the driver's account is enabled. */
+export async function orderWithDriver(db: Tx, orderId: string) {
+  const [found] = await db
+    .select({ order: orders, email: users.email, language: users.language })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, orderId), sql`${users.disabledAt} IS NULL`));
+  return found;
+}

@@ -2,7 +2,8 @@
  * The back office's items (docs/PRODUCT-RULES.md#marketplace): items of one country with their
  * variations, add-on links and, for a service, its parks. Every change is one transaction with its
  * audit entry.
- */ import {
+ */
+import {
   MARKET_PRODUCT_CAPACITY_MESSAGE,
   MARKET_SERVICE_CAPACITY_MESSAGE,
   MARKET_SERVICE_STOCK_MESSAGE,
@@ -16,29 +17,36 @@
   type AdminMarketVariationBody,
   type AdminMarketVariationPatch,
   type ItemKind,
-  type RecordStatus,
 } from "@parkwell/contract";
 import { toMajor } from "../../../lib/money";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "../../../db/client";
+import { type Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
-import {
-  marketAddons,
-  marketAttributes,
-  marketCategories,
-  marketItemAddons,
-  marketItemParks,
-  marketItems,
-  marketVariations,
-  type Localised,
-} from "../../../db/schema/index";
+import { type Localised } from "../../../db/schema/index";
 import { normalizeSearchText } from "../../../lib/search-text";
 import type { AuditActor } from "../audit.repo";
 import { iso, minorOf, money, refuse, type MarketCountry } from "./market-admin.domain";
 import { findCountry } from "./market-admin.repo";
 import { audit, countryIdOf, requireCountry } from "./market-admin.service";
-import { likePattern } from "../../../lib/like";
 import { listPage, offsetOf } from "../../../lib/pagination";
+import {
+  addonsInCountry,
+  attributeExists,
+  categoryExists,
+  hasVariationOfOtherAttribute,
+  insertItem,
+  insertVariation,
+  itemById,
+  itemDetailRows,
+  itemPage,
+  linksOf,
+  lockVariation,
+  parksInCountry,
+  replaceLinks,
+  updateItemRow,
+  updateVariationRow,
+  type ItemRow,
+  type VariationRow,
+} from "./items.repo";
 import {
   ADDON_COUNTRY_MESSAGE,
   CHOOSE_ATTRIBUTE_MESSAGE,
@@ -53,8 +61,6 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Items
 
-type ItemRow = typeof marketItems.$inferSelect;
-
 export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<AdminMarketItemList> {
   const countryId = await countryIdOf(db, q.country);
   // Every word must appear (accent- and case-blind), as in the public search.
@@ -62,54 +68,15 @@ export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<Ad
     .split(" ")
     .filter(Boolean)
     .slice(0, 8);
-  const where: SQL = sql`${countryId === undefined ? sql`true` : sql`i.country_id = ${countryId}`}
-    AND ${q.category_id ? sql`i.category_id = ${q.category_id}` : sql`true`}
-    AND ${q.kind ? sql`i.kind = ${q.kind}` : sql`true`}
-    AND ${q.status ? sql`i.status = ${q.status}` : sql`true`}
-    AND ${
-      terms.length > 0
-        ? sql.join(
-            terms.map((t) => sql`i.search LIKE ${likePattern(t)}`),
-            sql` AND `,
-          )
-        : sql`true`
-    }`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM market_items i WHERE ${where}`,
-  );
-  const rows = await queryRows<{
-    id: number;
-    country_code: string;
-    currency: string;
-    decimals: number;
-    kind: ItemKind;
-    name: Localised;
-    category_id: number;
-    category_name: Localised;
-    images: string[];
-    price_minor: string;
-    stock: number | null;
-    variation_stock: number | null;
-    daily_capacity: number | null;
-    variations: number;
-    status: RecordStatus;
-    sold: number;
-    updated_at: string;
-  }>(
-    db,
-    sql`SELECT i.id, k.code AS country_code, k.currency, k.currency_decimals AS decimals, i.kind, i.name,
-        i.category_id, c.name AS category_name, i.images, i.price_minor, i.stock, i.daily_capacity,
-        i.status, i.sold, i.updated_at,
-        (SELECT count(*)::int FROM market_variations v WHERE v.item_id = i.id) AS variations,
-        (SELECT sum(v.stock)::int FROM market_variations v WHERE v.item_id = i.id AND v.status = 'active')
-          AS variation_stock
-      FROM market_items i JOIN countries k ON k.id = i.country_id
-      JOIN market_categories c ON c.id = i.category_id
-      WHERE ${where}
-      ORDER BY i.updated_at DESC, i.id DESC LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
-  );
-  const total = Number(count?.n ?? 0);
+  const { total, rows } = await itemPage(db, {
+    countryId,
+    categoryId: q.category_id,
+    kind: q.kind,
+    status: q.status,
+    terms,
+    size: q.size,
+    offset: offsetOf(q),
+  });
   return listPage(
     rows.map((r) => {
       const c = { currency: r.currency, decimals: Number(r.decimals) };
@@ -143,8 +110,7 @@ export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<Ad
 }
 
 async function findItem(tx: Tx, id: number, lock = false): Promise<ItemRow> {
-  const query = tx.select().from(marketItems).where(eq(marketItems.id, id));
-  const [row] = lock ? await query.for("update") : await query;
+  const row = await itemById(tx, id, lock);
   if (!row) throw itemNotFound();
   return row;
 }
@@ -152,33 +118,7 @@ async function findItem(tx: Tx, id: number, lock = false): Promise<ItemRow> {
 /** An item as the back office edits it: every field, its variations, add-ons and parks. */
 export async function presentItem(tx: Tx, row: ItemRow): Promise<AdminMarketItem> {
   const country = (await findCountry(tx, { id: row.countryId }))!;
-  const [category] = await tx.select().from(marketCategories).where(eq(marketCategories.id, row.categoryId));
-  const variations = await queryRows<{
-    id: number;
-    attribute_id: number;
-    attribute_name: Localised;
-    value: Localised;
-    price_minor: string;
-    stock: number | null;
-    position: number;
-    status: RecordStatus;
-  }>(
-    tx,
-    sql`SELECT v.id, v.attribute_id, a.name AS attribute_name, v.value, v.price_minor, v.stock, v.position,
-        v.status
-      FROM market_variations v JOIN market_attributes a ON a.id = v.attribute_id
-      WHERE v.item_id = ${row.id} ORDER BY v.position, v.id`,
-  );
-  const addons = await queryRows<{ id: number; name: Localised; price_minor: string }>(
-    tx,
-    sql`SELECT a.id, a.name, a.price_minor FROM market_item_addons l JOIN market_addons a ON a.id = l.addon_id
-      WHERE l.item_id = ${row.id} ORDER BY a.id`,
-  );
-  const parks = await queryRows<{ id: number; name: string; city: string }>(
-    tx,
-    sql`SELECT p.id, p.name, p.city FROM market_item_parks l JOIN parks p ON p.id = l.park_id
-      WHERE l.item_id = ${row.id} ORDER BY p.name, p.id`,
-  );
+  const { category, variations, addons, parks } = await itemDetailRows(tx, row);
   return {
     id: row.id,
     country_code: country.code,
@@ -234,21 +174,6 @@ const itemAudit = (r: ItemRow, addonIds: number[], parkIds: number[]) => ({
   park_ids: parkIds,
 });
 
-async function linksOf(tx: Tx, itemId: number): Promise<{ addonIds: number[]; parkIds: number[] }> {
-  const addons = await tx
-    .select({ id: marketItemAddons.addonId })
-    .from(marketItemAddons)
-    .where(eq(marketItemAddons.itemId, itemId));
-  const parks = await tx
-    .select({ id: marketItemParks.parkId })
-    .from(marketItemParks)
-    .where(eq(marketItemParks.itemId, itemId));
-  return {
-    addonIds: addons.map((a) => a.id).sort((a, b) => a - b),
-    parkIds: parks.map((p) => p.id).sort((a, b) => a - b),
-  };
-}
-
 interface ItemInput {
   kind: ItemKind;
   category_id: number;
@@ -261,11 +186,7 @@ interface ItemInput {
 
 /** Every check of an item's fields against the database at once (422 with each field's sentence). */
 async function checkItem(tx: Tx, country: MarketCountry, input: ItemInput, fields: Record<string, string>) {
-  const [category] = await tx
-    .select({ id: marketCategories.id })
-    .from(marketCategories)
-    .where(eq(marketCategories.id, input.category_id));
-  if (!category) fields.category_id = CHOOSE_CATEGORY_MESSAGE;
+  if (!(await categoryExists(tx, input.category_id))) fields.category_id = CHOOSE_CATEGORY_MESSAGE;
   if (input.kind === "service") {
     if (input.daily_capacity === null) fields.daily_capacity = MARKET_SERVICE_CAPACITY_MESSAGE;
     if (input.stock !== null) fields.stock = MARKET_SERVICE_STOCK_MESSAGE;
@@ -275,44 +196,14 @@ async function checkItem(tx: Tx, country: MarketCountry, input: ItemInput, field
   }
   const priceMinor = minorOf(input.price, country, "price", fields);
   if (input.addon_ids.length > 0) {
-    const found = await tx
-      .select({ id: marketAddons.id })
-      .from(marketAddons)
-      .where(and(inArray(marketAddons.id, input.addon_ids), eq(marketAddons.countryId, country.id)));
-    if (found.length !== input.addon_ids.length) fields.addon_ids = ADDON_COUNTRY_MESSAGE;
+    if ((await addonsInCountry(tx, input.addon_ids, country.id)) !== input.addon_ids.length)
+      fields.addon_ids = ADDON_COUNTRY_MESSAGE;
   }
   if (input.park_ids.length > 0 && input.kind === "service") {
-    const found = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM parks WHERE country_id = ${country.id}
-        AND id IN (${sql.join(
-          input.park_ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-    );
-    if (found.length !== input.park_ids.length) fields.park_ids = PARK_COUNTRY_MESSAGE;
+    if ((await parksInCountry(tx, input.park_ids, country.id)) !== input.park_ids.length)
+      fields.park_ids = PARK_COUNTRY_MESSAGE;
   }
   return priceMinor;
-}
-
-async function replaceLinks(
-  tx: Tx,
-  itemId: number,
-  addonIds: number[] | undefined,
-  parkIds: number[] | undefined,
-) {
-  if (addonIds) {
-    await tx.delete(marketItemAddons).where(eq(marketItemAddons.itemId, itemId));
-    if (addonIds.length > 0) {
-      await tx.insert(marketItemAddons).values(addonIds.map((addonId) => ({ itemId, addonId })));
-    }
-  }
-  if (parkIds) {
-    await tx.delete(marketItemParks).where(eq(marketItemParks.itemId, itemId));
-    if (parkIds.length > 0) {
-      await tx.insert(marketItemParks).values(parkIds.map((parkId) => ({ itemId, parkId })));
-    }
-  }
 }
 
 const searchOf = (name: Localised, description: Localised) =>
@@ -329,35 +220,32 @@ export async function createItem(
     const fields: Record<string, string> = {};
     const priceMinor = await checkItem(tx, country, body, fields);
     refuse(fields);
-    const [row] = await tx
-      .insert(marketItems)
-      .values({
-        countryId: country.id,
-        categoryId: body.category_id,
-        kind: body.kind,
-        name: body.name,
-        description: body.description,
-        images: body.images,
-        priceMinor,
-        stock: body.kind === "product" ? body.stock : null,
-        dailyCapacity: body.kind === "service" ? body.daily_capacity : null,
-        durationMinutes: body.duration_minutes,
-        status: body.status,
-        search: searchOf(body.name, body.description),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await replaceLinks(tx, row!.id, body.addon_ids, body.park_ids);
-    await audit(tx, actor, "market_item.create", "market_item", row!.id, null, {
+    const row = await insertItem(tx, {
+      countryId: country.id,
+      categoryId: body.category_id,
+      kind: body.kind,
+      name: body.name,
+      description: body.description,
+      images: body.images,
+      priceMinor,
+      stock: body.kind === "product" ? body.stock : null,
+      dailyCapacity: body.kind === "service" ? body.daily_capacity : null,
+      durationMinutes: body.duration_minutes,
+      status: body.status,
+      search: searchOf(body.name, body.description),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceLinks(tx, row.id, body.addon_ids, body.park_ids);
+    await audit(tx, actor, "market_item.create", "market_item", row.id, null, {
       country_code: country.code,
       ...itemAudit(
-        row!,
+        row,
         [...body.addon_ids].sort((a, b) => a - b),
         [...body.park_ids].sort((a, b) => a - b),
       ),
     });
-    return presentItem(tx, row!);
+    return presentItem(tx, row);
   });
 }
 
@@ -386,23 +274,19 @@ export async function updateItem(
     refuse(fields);
     const name = body.name ?? seen.name;
     const description = body.description ?? seen.description;
-    const [row] = await tx
-      .update(marketItems)
-      .set({
-        categoryId: input.category_id,
-        name,
-        description,
-        images: body.images ?? seen.images,
-        priceMinor,
-        stock: input.stock,
-        dailyCapacity: input.daily_capacity,
-        durationMinutes: body.duration_minutes === undefined ? seen.durationMinutes : body.duration_minutes,
-        status: body.status ?? seen.status,
-        search: searchOf(name, description),
-        updatedAt: now,
-      })
-      .where(eq(marketItems.id, id))
-      .returning();
+    const row = await updateItemRow(tx, id, {
+      categoryId: input.category_id,
+      name,
+      description,
+      images: body.images ?? seen.images,
+      priceMinor,
+      stock: input.stock,
+      dailyCapacity: input.daily_capacity,
+      durationMinutes: body.duration_minutes === undefined ? seen.durationMinutes : body.duration_minutes,
+      status: body.status ?? seen.status,
+      search: searchOf(name, description),
+      updatedAt: now,
+    });
     await replaceLinks(tx, id, body.addon_ids, body.park_ids);
     const after = await linksOf(tx, id);
     await audit(
@@ -412,9 +296,9 @@ export async function updateItem(
       "market_item",
       id,
       itemAudit(seen, links.addonIds, links.parkIds),
-      itemAudit(row!, after.addonIds, after.parkIds),
+      itemAudit(row, after.addonIds, after.parkIds),
     );
-    return presentItem(tx, row!);
+    return presentItem(tx, row);
   });
 }
 
@@ -430,13 +314,9 @@ export async function changeImages(
   return db.transaction(async (tx) => {
     const seen = await findItem(tx, id, true);
     const images = change(seen.images);
-    const [row] = await tx
-      .update(marketItems)
-      .set({ images, updatedAt: now })
-      .where(eq(marketItems.id, id))
-      .returning();
+    const row = await updateItemRow(tx, id, { images, updatedAt: now });
     await audit(tx, actor, action, "market_item", id, { images: seen.images }, { images });
-    return presentItem(tx, row!);
+    return presentItem(tx, row);
   });
 }
 
@@ -447,7 +327,6 @@ export async function requireItem(db: Db, id: number): Promise<ItemRow> {
 // ---------------------------------------------------------------------------------------------
 // Variations
 
-type VariationRow = typeof marketVariations.$inferSelect;
 const variationAudit = (v: VariationRow) => ({
   attribute_id: v.attributeId,
   value: v.value,
@@ -473,50 +352,30 @@ export async function createVariation(
     const item = await findItem(tx, itemId, true);
     const country = (await findCountry(tx, { id: item.countryId }))!;
     const fields: Record<string, string> = {};
-    const [attribute] = await tx
-      .select({ id: marketAttributes.id })
-      .from(marketAttributes)
-      .where(eq(marketAttributes.id, body.attribute_id));
-    if (!attribute) fields.attribute_id = CHOOSE_ATTRIBUTE_MESSAGE;
+    if (!(await attributeExists(tx, body.attribute_id))) fields.attribute_id = CHOOSE_ATTRIBUTE_MESSAGE;
     else {
-      const [other] = await tx
-        .select({ id: marketVariations.id })
-        .from(marketVariations)
-        .where(
-          and(
-            eq(marketVariations.itemId, itemId),
-            sql`${marketVariations.attributeId} <> ${body.attribute_id}`,
-          ),
-        )
-        .limit(1);
-      if (other) fields.attribute_id = MARKET_VARIATION_ATTRIBUTE_MESSAGE;
+      if (await hasVariationOfOtherAttribute(tx, itemId, body.attribute_id))
+        fields.attribute_id = MARKET_VARIATION_ATTRIBUTE_MESSAGE;
     }
     checkVariationStock(item.kind, body.stock, fields);
     const priceMinor = minorOf(body.price, country, "price", fields);
     refuse(fields);
-    const [row] = await tx
-      .insert(marketVariations)
-      .values({
-        itemId,
-        attributeId: body.attribute_id,
-        value: body.value,
-        priceMinor,
-        stock: body.stock,
-        position: body.position,
-        status: body.status,
-      })
-      .returning();
-    // The item's own stock no longer counts once its variations carry it.
-    const [updated] = await tx
-      .update(marketItems)
-      .set({ stock: null, updatedAt: now })
-      .where(eq(marketItems.id, itemId))
-      .returning();
-    await audit(tx, actor, "market_variation.create", "market_item", itemId, null, {
-      variation_id: row!.id,
-      ...variationAudit(row!),
+    const row = await insertVariation(tx, {
+      itemId,
+      attributeId: body.attribute_id,
+      value: body.value,
+      priceMinor,
+      stock: body.stock,
+      position: body.position,
+      status: body.status,
     });
-    return presentItem(tx, updated!);
+    // The item's own stock no longer counts once its variations carry it.
+    const updated = await updateItemRow(tx, itemId, { stock: null, updatedAt: now });
+    await audit(tx, actor, "market_variation.create", "market_item", itemId, null, {
+      variation_id: row.id,
+      ...variationAudit(row),
+    });
+    return presentItem(tx, updated);
   });
 }
 
@@ -530,11 +389,7 @@ export async function updateVariation(
 ): Promise<AdminMarketItem> {
   return db.transaction(async (tx) => {
     const item = await findItem(tx, itemId, true);
-    const [seen] = await tx
-      .select()
-      .from(marketVariations)
-      .where(and(eq(marketVariations.id, variationId), eq(marketVariations.itemId, itemId)))
-      .for("update");
+    const seen = await lockVariation(tx, itemId, variationId);
     if (!seen) throw variationNotFound();
     const country = (await findCountry(tx, { id: item.countryId }))!;
     const fields: Record<string, string> = {};
@@ -543,33 +398,25 @@ export async function updateVariation(
     const priceMinor =
       body.price === undefined ? seen.priceMinor : minorOf(body.price, country, "price", fields);
     refuse(fields);
-    const [row] = await tx
-      .update(marketVariations)
-      .set({
-        value: body.value ?? seen.value,
-        priceMinor,
-        stock,
-        position: body.position ?? seen.position,
-        status: body.status ?? seen.status,
-      })
-      .where(eq(marketVariations.id, variationId))
-      .returning();
-    const [updated] = await tx
-      .update(marketItems)
-      .set({ updatedAt: now })
-      .where(eq(marketItems.id, itemId))
-      .returning();
+    const row = await updateVariationRow(tx, variationId, {
+      value: body.value ?? seen.value,
+      priceMinor,
+      stock,
+      position: body.position ?? seen.position,
+      status: body.status ?? seen.status,
+    });
+    const updated = await updateItemRow(tx, itemId, { updatedAt: now });
     await audit(
       tx,
       actor,
-      row!.status === "inactive" && seen.status === "active"
+      row.status === "inactive" && seen.status === "active"
         ? "market_variation.deactivate"
         : "market_variation.update",
       "market_item",
       itemId,
       { variation_id: variationId, ...variationAudit(seen) },
-      { variation_id: variationId, ...variationAudit(row!) },
+      { variation_id: variationId, ...variationAudit(row) },
     );
-    return presentItem(tx, updated!);
+    return presentItem(tx, updated);
   });
 }
