@@ -1,6 +1,8 @@
 // The import-boundary rule (docs/ARCHITECTURE.md#layer-rules), as a tiny local ESLint plugin:
 //   API:  routes -> service -> domain; service -> repo -> db. domain is pure (no I/O, no Fastify,
-//         no database); repos hold no rules and never call services; services know nothing of HTTP;
+//         no database); repos hold no rules and never call services; services know nothing of HTTP
+//         and write no SQL (queries live in repos); a presenter (.present) is pure: no database,
+//         no repo or service (their types aside); a mail (.mail) imports no database;
 //         db/ (schema, seed, client) imports no feature.
 //   Web:  app -> features -> components/lib; a feature never imports another feature;
 //         components and lib never import features or app.
@@ -67,7 +69,7 @@ function featureDirection(from, to) {
 }
 
 function roleOf(file) {
-  const m = /\.(routes|service|domain|repo)(\.test)?\.ts$/.exec(file);
+  const m = /\.(routes|service|domain|repo|present|mail)(\.test)?\.ts$/.exec(file);
   return m ? m[1] : null;
 }
 
@@ -108,7 +110,19 @@ function check(from, target, source, typeOnly = false) {
     if (role === "service") {
       if (/^(fastify|@fastify\/)/.test(source)) return "a service knows nothing of HTTP: no Fastify imports";
       if (t && /\.routes(\.ts)?$/.test(t)) return "a service may not import routes";
+      if (!typeOnly && /^(drizzle-orm|pg$|@electric-sql\/)/.test(source))
+        return "a service holds no SQL: move the query into the feature's repo (the database's types aside)";
     }
+    const dbLibrary = /^(drizzle-orm|pg$|@electric-sql\/)/.test(source);
+    const dbModule = t !== null && t.includes("/src/db/");
+    if (role === "present" && !typeOnly) {
+      if (dbLibrary || dbModule || /^(fastify|@fastify\/)/.test(source))
+        return "a presenter is pure: it may not import the database or Fastify (types aside)";
+      if (t && /\.(repo|service|routes)(\.ts)?$/.test(t))
+        return "a presenter is pure: it may not call repos, services or routes (their types aside)";
+    }
+    if (role === "mail" && !typeOnly && (dbLibrary || dbModule))
+      return "a mail reads no database: take the rows from a repo (types aside)";
     if (t && /\.repo(\.ts)?$/.test(t)) {
       const own = f.split("/").slice(0, 5).join("/");
       const other = t.split("/").slice(0, 5).join("/");

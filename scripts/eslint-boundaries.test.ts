@@ -84,6 +84,39 @@ describe("import boundaries", () => {
     ).toBeNull();
   });
 
+  it("keeps SQL out of services: queries live in repos (the database's types aside)", () => {
+    const service = at("apps/api/src/features/a/a.service.ts");
+    expect(checkBoundary(service, null, "drizzle-orm")).toMatch(/no SQL/);
+    expect(checkBoundary(service, null, "pg")).toMatch(/no SQL/);
+    expect(checkBoundary(service, null, "drizzle-orm", true)).toBeNull();
+    expect(checkBoundary(service, at("apps/api/src/db/client.ts"), "../../db/client", true)).toBeNull();
+    expect(checkBoundary(service, at("apps/api/src/features/a/a.repo.ts"), "./a.repo")).toBeNull();
+    expect(checkBoundary(at("apps/api/src/features/a/a.repo.ts"), null, "drizzle-orm")).toBeNull();
+  });
+
+  it("keeps presenters pure and mails off the database", () => {
+    const present = at("apps/api/src/features/a/a.present.ts");
+    expect(checkBoundary(present, null, "drizzle-orm")).toMatch(/presenter is pure/);
+    expect(checkBoundary(present, at("apps/api/src/db/client.ts"), "../../db/client")).toMatch(
+      /presenter is pure/,
+    );
+    expect(checkBoundary(present, at("apps/api/src/features/a/a.repo.ts"), "./a.repo")).toMatch(
+      /presenter is pure/,
+    );
+    expect(checkBoundary(present, at("apps/api/src/features/a/a.service.ts"), "./a.service")).toMatch(
+      /presenter is pure/,
+    );
+    expect(checkBoundary(present, at("apps/api/src/features/a/a.repo.ts"), "./a.repo", true)).toBeNull();
+    expect(checkBoundary(present, at("apps/api/src/lib/money.ts"), "../../lib/money")).toBeNull();
+    const mail = at("apps/api/src/features/a/a.mail.ts");
+    expect(checkBoundary(mail, null, "drizzle-orm")).toMatch(/mail reads no database/);
+    expect(checkBoundary(mail, at("apps/api/src/db/schema/index.ts"), "../../db/schema/index")).toMatch(
+      /mail reads no database/,
+    );
+    expect(checkBoundary(mail, at("apps/api/src/db/client.ts"), "../../db/client", true)).toBeNull();
+    expect(checkBoundary(mail, at("apps/api/src/lib/mailer.ts"), "../../lib/mailer", true)).toBeNull();
+  });
+
   it("stops a web feature importing another feature", () => {
     expect(
       checkBoundary(

@@ -37,6 +37,8 @@ export async function countryExists(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+export type CountryRef = NonNullable<Awaited<ReturnType<typeof findCountry>>>;
+
 export async function findCountry(db: Db, id: number) {
   const [row] = await db
     .select({ id: countries.id, code: countries.code, name: countries.name })

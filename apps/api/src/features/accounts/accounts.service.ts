@@ -14,7 +14,7 @@ import { endSession, startSession } from "../sessions/sessions.service";
 import { accountMail } from "./account-mail";
 import { MESSAGES, RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS } from "./accounts.domain";
 import * as repo from "./accounts.repo";
-import { presentProfile } from "./profile.presenter";
+import { profileOf } from "./profile.service";
 
 export interface AccountsDeps {
   db: Db;
@@ -46,7 +46,7 @@ export async function issueSession(
   meta: RequestMeta,
 ): Promise<AuthResponse> {
   const { token } = await startSession(d.db, d.clock, user.id, meta);
-  return { access_token: token, token_type: "bearer", user: await presentProfile(d.db, user) };
+  return { access_token: token, token_type: "bearer", user: await profileOf(d.db, user) };
 }
 
 /**

@@ -5,12 +5,12 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { MESSAGES } from "./accounts.domain";
 import * as repo from "./accounts.repo";
-import { presentProfile } from "./profile.presenter";
+import { presentProfile } from "./profile.present";
 
 export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const user = await repo.findUserById(db, userId);
   if (!user) throw AppError.notFound("Account not found");
-  return presentProfile(db, user);
+  return profileOf(db, user);
 }
 
 /** Applies only the allow-listed fields the schema let through (no role, no e-mail). */
@@ -35,5 +35,12 @@ export async function updateProfile(
   };
   const user = await repo.updateUser(db, userId, set);
   if (!user) throw AppError.notFound("Account not found");
-  return presentProfile(db, user);
+  return profileOf(db, user);
+}
+
+/** The profile a client sees of a user, with their country. */
+export async function profileOf(db: Db, user: repo.UserRow): Promise<Profile> {
+  const country = await repo.findCountry(db, user.countryId);
+  if (!country) throw new AppError(500, "country_missing", "Something went wrong");
+  return presentProfile(user, country);
 }

@@ -1,6 +1,16 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
-import { bookings, countries, fees, parkRates, parks, users } from "../../db/schema/index";
+import {
+  bookings,
+  countries,
+  eventParks,
+  eventRates,
+  events,
+  fees,
+  parkRates,
+  parks,
+  users,
+} from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { parkView } from "./bookings-view.repo";
 
@@ -338,4 +348,30 @@ export async function markDueReminders(
     SELECT * FROM start_due UNION ALL SELECT * FROM end_due`,
   );
   return rows.map((r) => ({ id: r.id, edge: r.edge, at: new Date(r.at) }));
+}
+
+/** The event of a code with, when the park serves it, its window there and its offer for the vehicle type. */
+export async function readEventOffer(db: Db, code: string, parkId: number, vehicleTypeId: number) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      status: events.status,
+      visibility: events.visibility,
+      endTime: events.endTime,
+      windowStart: eventParks.windowStart,
+      windowEnd: eventParks.windowEnd,
+      priceMinor: eventRates.priceMinor,
+    })
+    .from(events)
+    .leftJoin(eventParks, and(eq(eventParks.eventId, events.id), eq(eventParks.parkId, parkId)))
+    .leftJoin(
+      eventRates,
+      and(
+        eq(eventRates.eventId, events.id),
+        eq(eventRates.parkId, parkId),
+        eq(eventRates.vehicleTypeId, vehicleTypeId),
+      ),
+    )
+    .where(eq(events.eventCode, code));
+  return row;
 }

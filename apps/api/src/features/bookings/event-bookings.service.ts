@@ -11,9 +11,6 @@ import {
   EVENT_VEHICLE_TYPE_MISSING_MESSAGE,
   type CreateEventBookingBody,
 } from "@parkwell/contract";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { eventParks, eventRates, events } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
@@ -24,32 +21,6 @@ import type { ParkView } from "./bookings-view.repo";
 import { newBookingRow, placeBooking, startBooking } from "./bookings.service";
 
 export const eventSoldOut = () => new AppError(409, "event_sold_out", EVENT_SOLD_OUT_MESSAGE);
-
-/** The event of a code with, when the park serves it, its window there and its offer for the vehicle type. */
-async function readOffer(db: Db, code: string, parkId: number, vehicleTypeId: number) {
-  const [row] = await db
-    .select({
-      id: events.id,
-      status: events.status,
-      visibility: events.visibility,
-      endTime: events.endTime,
-      windowStart: eventParks.windowStart,
-      windowEnd: eventParks.windowEnd,
-      priceMinor: eventRates.priceMinor,
-    })
-    .from(events)
-    .leftJoin(eventParks, and(eq(eventParks.eventId, events.id), eq(eventParks.parkId, parkId)))
-    .leftJoin(
-      eventRates,
-      and(
-        eq(eventRates.eventId, events.id),
-        eq(eventRates.parkId, parkId),
-        eq(eventRates.vehicleTypeId, vehicleTypeId),
-      ),
-    )
-    .where(eq(events.eventCode, code));
-  return row;
-}
 
 /**
  * `hasAccess(code)`: whether the request carries the access grant of a private event with this
@@ -67,7 +38,7 @@ export async function createEventBooking(
   if (started.replayed) return { booking: started.replayed, replayed: true };
   const { now } = started.new;
 
-  const offer = await readOffer(db, body.event_code, body.park_id, body.vehicle_type_id);
+  const offer = await repo.readEventOffer(db, body.event_code, body.park_id, body.vehicle_type_id);
   if (!offer || offer.status !== "published") throw eventNotFound();
   if (offer.visibility === "private" && !hasAccess(body.event_code)) throw eventNotFound();
   if (offer.endTime <= now) {

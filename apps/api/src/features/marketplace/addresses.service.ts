@@ -3,10 +3,17 @@
  * their own country.
  */
 import type { Address, AddressBody } from "@parkwell/contract";
-import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { addresses, countries, users } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
+import {
+  countAddresses,
+  deleteAddressRow,
+  findUserCountry,
+  insertAddress,
+  listAddressRows,
+  updateAddressRow,
+  type AddressRow,
+} from "./addresses.repo";
 
 export const ADDRESS_NOT_FOUND_MESSAGE = "Address not found";
 export const ADDRESSES_MAX = 20;
@@ -14,8 +21,7 @@ export const ADDRESSES_FULL_MESSAGE = "You can save at most {max} addresses";
 
 const notFound = () => AppError.notFound(ADDRESS_NOT_FOUND_MESSAGE, "address_not_found");
 
-type Row = typeof addresses.$inferSelect;
-const present = (r: Row, countryCode: string): Address => ({
+const present = (r: AddressRow, countryCode: string): Address => ({
   id: r.id,
   label: r.label,
   address: r.address,
@@ -37,36 +43,28 @@ function columns<B extends Partial<AddressBody>>({ pin_confirmed, ...rest }: B) 
 }
 
 async function userCountry(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: countries.id, code: countries.code })
-    .from(users)
-    .innerJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, userId));
+  const row = await findUserCountry(db, userId);
   if (!row) throw notFound();
   return row;
 }
 
 export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
-  const rows = await db
-    .select({ a: addresses, code: countries.code })
-    .from(addresses)
-    .innerJoin(countries, eq(countries.id, addresses.countryId))
-    .where(eq(addresses.userId, userId))
-    .orderBy(asc(addresses.id));
+  const rows = await listAddressRows(db, userId);
   return rows.map((r) => present(r.a, r.code));
 }
 
 export async function createAddress(db: Db, userId: string, body: AddressBody): Promise<Address> {
   const country = await userCountry(db, userId);
-  const existing = await db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId));
-  if (existing.length >= ADDRESSES_MAX) {
+  if ((await countAddresses(db, userId)) >= ADDRESSES_MAX) {
     throw new AppError(409, "addresses_full", ADDRESSES_FULL_MESSAGE.replace("{max}", String(ADDRESSES_MAX)));
   }
-  const [row] = await db
-    .insert(addresses)
-    .values({ ...columns(body), pinConfirmed: body.pin_confirmed ?? true, userId, countryId: country.id })
-    .returning();
-  return present(row!, country.code);
+  const row = await insertAddress(db, {
+    ...columns(body),
+    pinConfirmed: body.pin_confirmed ?? true,
+    userId,
+    countryId: country.id,
+  });
+  return present(row, country.code);
 }
 
 export async function updateAddress(
@@ -77,25 +75,11 @@ export async function updateAddress(
 ): Promise<Address> {
   const country = await userCountry(db, userId);
   const patch = Object.fromEntries(Object.entries(columns(body)).filter(([, v]) => v !== undefined));
-  const [row] =
-    Object.keys(patch).length > 0
-      ? await db
-          .update(addresses)
-          .set(patch)
-          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-          .returning()
-      : await db
-          .select()
-          .from(addresses)
-          .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  const row = await updateAddressRow(db, userId, id, patch);
   if (!row) throw notFound();
   return present(row, country.code);
 }
 
 export async function deleteAddress(db: Db, userId: string, id: number): Promise<void> {
-  const deleted = await db
-    .delete(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .returning({ id: addresses.id });
-  if (deleted.length === 0) throw notFound();
+  if (!(await deleteAddressRow(db, userId, id))) throw notFound();
 }

@@ -28,29 +28,8 @@ import {
   type LineProblem,
   type QuoteBody,
 } from "@parkwell/contract";
-import { and, asc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/tx";
-import {
-  addresses,
-  bookings,
-  countries,
-  couponUses,
-  coupons,
-  deliveryCharges,
-  deliverySettings,
-  fees,
-  marketAddons,
-  marketItemAddons,
-  marketItemParks,
-  marketItems,
-  marketOffers,
-  marketVariations,
-  marketDepots,
-  parks,
-  serviceDays,
-  timeSlots,
-  type Localised,
-} from "../../db/schema/index";
+import type { Localised } from "../../db/schema/index";
 import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import {
@@ -63,6 +42,28 @@ import {
   type OrderAmounts,
   type PricedLine,
 } from "./order-pricing.domain";
+import {
+  activeBookingByCode,
+  activeDepots,
+  activeParkOf,
+  activeSlotOf,
+  cartCatalogue,
+  cartCountry,
+  couponByCode,
+  couponElsewhere,
+  couponUsesOf,
+  deliveryBands,
+  itemParksOf,
+  liveOffers,
+  orderingSwitches,
+  serviceDaysTaken,
+  userAddressIn,
+  type CartCatalogue,
+  type CartCountry,
+  type OfferRow,
+} from "./cart.repo";
+
+export { cartCountry, orderingSwitches, type CartCountry, type OfferRow };
 
 export const ITEM_UNKNOWN_MESSAGE = "This item is not sold here";
 export const VARIATION_REQUIRED_MESSAGE = "Choose an option for this item";
@@ -78,16 +79,6 @@ export const BOOKING_UNUSABLE_MESSAGE = "This booking is not an active booking o
 export const DELIVERY_OFF_MESSAGE = "Delivery is not available now: choose takeaway";
 export const TAKEAWAY_OFF_MESSAGE = "Takeaway is not available now: choose delivery";
 export const COUNTRY_NOT_SERVED_MESSAGE = "This country is not served";
-
-export interface CartCountry {
-  id: number;
-  code: string;
-  currency: string;
-  decimals: number;
-  timezone: string;
-  taxBps: number;
-  taxName: string;
-}
 
 /** One cart line as the catalogue prices it (null ids: an unknown item or variation). */
 export interface CartLineView {
@@ -141,53 +132,6 @@ export interface PricedCart {
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 
-/** The country of a code with its currency, time zone and tax; undefined when it is not served. */
-export async function cartCountry(db: Tx, code: string): Promise<CartCountry | undefined> {
-  const [row] = await db
-    .select({
-      id: countries.id,
-      code: countries.code,
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-      timezone: countries.timezone,
-      taxBps: fees.taxBps,
-      taxName: fees.taxName,
-    })
-    .from(countries)
-    .leftJoin(fees, eq(fees.countryId, countries.id))
-    .where(eq(countries.code, code.toUpperCase()));
-  if (!row) return undefined;
-  return { ...row, taxBps: row.taxBps ?? 0, taxName: row.taxName ?? "Tax" };
-}
-
-/** Delivery Setup of a country (both on when never set). */
-export async function orderingSwitches(db: Tx, countryId: number) {
-  const [row] = await db.select().from(deliverySettings).where(eq(deliverySettings.countryId, countryId));
-  return { delivery: row?.deliveryEnabled ?? true, takeaway: row?.takeawayEnabled ?? true };
-}
-
-/** The live offers of a country for these items and categories. */
-async function liveOffers(db: Tx, countryId: number, itemIds: number[], categoryIds: number[], now: Date) {
-  if (itemIds.length === 0) return [];
-  return db
-    .select()
-    .from(marketOffers)
-    .where(
-      and(
-        eq(marketOffers.countryId, countryId),
-        eq(marketOffers.status, "active"),
-        lte(marketOffers.startsAt, now),
-        gt(marketOffers.endsAt, now),
-        or(
-          inArray(marketOffers.itemId, itemIds),
-          categoryIds.length ? inArray(marketOffers.categoryId, categoryIds) : sql`false`,
-        ),
-      ),
-    );
-}
-
-export type OfferRow = typeof marketOffers.$inferSelect;
-
 /** The offers that apply to an item: its own and its category's. */
 export function offersFor(offers: readonly OfferRow[], item: { id: number; categoryId: number }): Discount[] {
   return offers.filter(
@@ -210,15 +154,6 @@ export function slotInstants(date: string, opening: string, closing: string, tim
 /** The weekday of a date, 0 Sunday … 6 Saturday. */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-/** Ids of coupon uses by a user, for a coupon. */
-async function couponUsesOf(db: Tx, couponId: number, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(couponUses)
-    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)));
-  return Number(row?.n ?? 0);
-}
-
 const COUPON_MESSAGES: Record<Exclude<CouponRefusal, "minimum">, string> = {
   inactive: COUPON_INACTIVE_MESSAGE,
   not_started: COUPON_NOT_STARTED_MESSAGE,
@@ -235,42 +170,25 @@ export interface PriceCartInput {
   lockCoupon?: boolean;
 }
 
+type Problems = { field: string; message: string }[];
+
 /**
  * Prices a cart. Answers undefined only for a country that is not served (the caller's 422);
- * everything else, however stale, is a priced cart with its problems.
+ * everything else, however stale, is a priced cart with its problems. The steps read in this
+ * order (the park's row shared before the coupon's is locked): catalogue and offers, switches,
+ * park, slot or booking, service capacity, lines, delivery, coupon, amounts.
  */
 export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCart | undefined> {
-  const { body, userId, now } = input;
+  const { body, now } = input;
   const country = await cartCountry(db, body.country);
   if (!country) return undefined;
-  const problems: { field: string; message: string }[] = [];
+  const problems: Problems = [];
 
   // The catalogue rows the lines name, in a few reads.
   const itemIds = [...new Set(body.lines.map((l) => l.item_id))];
-  const items = !itemIds.length
-    ? []
-    : await db
-        .select()
-        .from(marketItems)
-        .where(and(inArray(marketItems.id, itemIds), eq(marketItems.countryId, country.id)));
-  const variations = !itemIds.length
-    ? []
-    : await db.select().from(marketVariations).where(inArray(marketVariations.itemId, itemIds));
   const addonIds = [...new Set(body.lines.flatMap((l) => l.addon_ids))];
-  const addonRows = addonIds.length
-    ? await db
-        .select({
-          itemId: marketItemAddons.itemId,
-          id: marketAddons.id,
-          name: marketAddons.name,
-          priceMinor: marketAddons.priceMinor,
-          status: marketAddons.status,
-          countryId: marketAddons.countryId,
-        })
-        .from(marketItemAddons)
-        .innerJoin(marketAddons, eq(marketAddons.id, marketItemAddons.addonId))
-        .where(and(inArray(marketItemAddons.itemId, itemIds), inArray(marketAddons.id, addonIds)))
-    : [];
+  const catalogue = await cartCatalogue(db, country.id, itemIds, addonIds);
+  const { items } = catalogue;
   const offers = await liveOffers(
     db,
     country.id,
@@ -279,7 +197,74 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
     now,
   );
 
-  // Ordering switches and the order type.
+  const orderingOff = await checkOrderType(db, input, country, problems);
+  const hasService = items.some((i) => i.kind === "service" && body.lines.some((l) => l.item_id === i.id));
+  const parkId = await cartPark(db, input, country, hasService, problems);
+  const serviceParks = hasService ? await itemParksOf(db, itemIds) : [];
+  const when = await cartWhen(db, input, country, parkId, hasService, problems);
+  const { serviceDay } = when;
+
+  // Service capacity already taken on the day, per item at the park.
+  const taken = new Map<number, number>();
+  if (hasService && parkId !== null && serviceDay) {
+    for (const r of await serviceDaysTaken(db, itemIds, parkId, serviceDay)) taken.set(r.itemId, r.taken);
+  }
+
+  const lines = priceLines(body, country, catalogue, offers, {
+    parkId,
+    serviceDay,
+    serviceParks,
+    taken,
+  });
+  const delivery = await cartDelivery(db, input, country, problems);
+
+  // Amounts over the lines that have a price (an unknown item or a missing option has none).
+  const priceable = lines.filter(
+    (l) => l.problem?.code !== "not_found" && l.problem?.code !== "variation_required",
+  );
+  const inputs = priceable.map((l) => ({
+    unitPriceMinor: l.unitPriceMinor,
+    unitOfferMinor: l.unitOfferMinor,
+    quantity: l.quantity,
+  }));
+  const coupon = await cartCoupon(db, input, country, inputs);
+
+  const amounts = priceOrder({
+    lines: inputs,
+    couponDiscountMinor: coupon?.applied ? coupon.discountMinor : 0,
+    deliveryMinor: delivery.deliveryMinor,
+    taxBps: country.taxBps,
+  });
+  priceable.forEach((l, i) => {
+    l.priced = amounts.lines[i]!;
+  });
+
+  const orderable = problems.length === 0 && lines.every((l) => !l.problem) && (!coupon || coupon.applied);
+  return {
+    country,
+    lines,
+    amounts,
+    coupon,
+    deliveryMinor: delivery.deliveryMinor,
+    depotId: delivery.depotId,
+    address: delivery.address,
+    parkId,
+    bookingId: when.bookingId,
+    slot: when.slot,
+    serviceDay,
+    orderingOff,
+    problems,
+    orderable,
+  };
+}
+
+/** Ordering switches and the order type; answers whether ordering is off altogether. */
+async function checkOrderType(
+  db: Tx,
+  { body }: PriceCartInput,
+  country: CartCountry,
+  problems: Problems,
+): Promise<boolean> {
   const switches = await orderingSwitches(db, country.id);
   const orderingOff = !switches.delivery && !switches.takeaway;
   if (orderingOff) problems.push({ field: "order_type", message: ORDERING_OFF_MESSAGE });
@@ -288,107 +273,101 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
   } else if (body.order_type === "takeaway" && !switches.takeaway) {
     problems.push({ field: "order_type", message: TAKEAWAY_OFF_MESSAGE });
   }
+  return orderingOff;
+}
 
-  // The park (takeaway, or a cart with a service).
-  const hasService = items.some((i) => i.kind === "service" && body.lines.some((l) => l.item_id === i.id));
-  let parkId: number | null = null;
-  if (body.order_type === "takeaway" || hasService) {
-    if (!body.park_id) problems.push({ field: "park_id", message: PARK_REQUIRED_MESSAGE });
-    else {
-      const query = db
-        .select({ id: parks.id })
-        .from(parks)
-        .where(and(eq(parks.id, body.park_id), eq(parks.countryId, country.id), eq(parks.status, "active")));
-      // Placing: the park's row shared until the order commits, so a change of its country (which
-      // holds the row FOR UPDATE) waits for the order, or the order sees the park in its new country.
-      const [park] = input.lockCoupon ? await query.for("key share") : await query;
-      if (!park) problems.push({ field: "park_id", message: PARK_UNKNOWN_MESSAGE });
-      else parkId = park.id;
-    }
+/** The park (takeaway, or a cart with a service); null when none is needed or it is refused. */
+async function cartPark(
+  db: Tx,
+  input: PriceCartInput,
+  country: CartCountry,
+  hasService: boolean,
+  problems: Problems,
+): Promise<number | null> {
+  const { body } = input;
+  if (body.order_type !== "takeaway" && !hasService) return null;
+  if (!body.park_id) {
+    problems.push({ field: "park_id", message: PARK_REQUIRED_MESSAGE });
+    return null;
   }
-  const serviceParks = hasService
-    ? await db.select().from(marketItemParks).where(inArray(marketItemParks.itemId, itemIds))
-    : [];
+  // Placing: the park's row shared until the order commits, so a change of its country (which
+  // holds the row FOR UPDATE) waits for the order, or the order sees the park in its new country.
+  const park = await activeParkOf(db, body.park_id, country.id, input.lockCoupon === true);
+  if (!park) {
+    problems.push({ field: "park_id", message: PARK_UNKNOWN_MESSAGE });
+    return null;
+  }
+  return park.id;
+}
 
-  // The slot, or a booking of the driver's at the park (services).
-  let slot: PricedCart["slot"] = null;
-  let bookingId: string | null = null;
-  let serviceDay: string | null = null;
+/** The slot, or a booking of the driver's at the park (services), and the day a service is done. */
+async function cartWhen(
+  db: Tx,
+  { body, userId, now }: PriceCartInput,
+  country: CartCountry,
+  parkId: number | null,
+  hasService: boolean,
+  problems: Problems,
+): Promise<{ slot: PricedCart["slot"]; bookingId: string | null; serviceDay: string | null }> {
+  const none = { slot: null, bookingId: null, serviceDay: null };
   if (body.booking_code) {
-    const [booking] =
+    const booking =
       userId && parkId !== null
-        ? await db
-            .select({ id: bookings.id, startTime: bookings.startTime, endTime: bookings.endTime })
-            .from(bookings)
-            .where(
-              and(
-                eq(bookings.bookingCode, body.booking_code.toUpperCase()),
-                eq(bookings.userId, userId),
-                eq(bookings.parkId, parkId),
-                eq(bookings.status, "active"),
-                gt(bookings.endTime, now),
-              ),
-            )
-        : [];
+        ? await activeBookingByCode(db, body.booking_code, userId, parkId, now)
+        : undefined;
     if (!booking || !hasService) {
       problems.push({ field: "booking_code", message: BOOKING_UNUSABLE_MESSAGE });
-    } else {
-      bookingId = booking.id;
-      serviceDay = countryDate(booking.startTime > now ? booking.startTime : now, country.timezone);
+      return none;
     }
-  } else if (!body.time_slot) {
+    return {
+      slot: null,
+      bookingId: booking.id,
+      serviceDay: countryDate(booking.startTime > now ? booking.startTime : now, country.timezone),
+    };
+  }
+  if (!body.time_slot) {
     problems.push({ field: "time_slot", message: SLOT_REQUIRED_MESSAGE });
-  } else {
-    const [row] = await db
-      .select()
-      .from(timeSlots)
-      .where(
-        and(
-          eq(timeSlots.id, body.time_slot.slot_id),
-          eq(timeSlots.countryId, country.id),
-          eq(timeSlots.status, "active"),
-        ),
-      );
-    const date = body.time_slot.date;
-    const first = countryDate(now, country.timezone);
-    const last = countryDate(now, country.timezone, TIME_SLOT_DAYS_AHEAD - 1);
-    const instants = row ? slotInstants(date, row.openingTime, row.closingTime, country.timezone) : null;
-    if (
-      !row ||
-      !instants ||
-      weekdayOf(date) !== row.day ||
-      date < first ||
-      date > last ||
-      instants.end <= now
-    ) {
-      problems.push({ field: "time_slot", message: SLOT_UNAVAILABLE_MESSAGE });
-    } else {
-      slot = { date, ...instants };
-      serviceDay = date;
-    }
+    return none;
   }
-
-  // Service capacity already taken on the day, per item at the park.
-  const taken = new Map<number, number>();
-  if (hasService && parkId !== null && serviceDay) {
-    const rows = await db
-      .select({ itemId: serviceDays.itemId, taken: serviceDays.taken })
-      .from(serviceDays)
-      .where(
-        and(
-          inArray(serviceDays.itemId, itemIds),
-          eq(serviceDays.parkId, parkId),
-          eq(serviceDays.day, serviceDay),
-        ),
-      );
-    for (const r of rows) taken.set(r.itemId, r.taken);
+  const row = await activeSlotOf(db, body.time_slot.slot_id, country.id);
+  const date = body.time_slot.date;
+  const first = countryDate(now, country.timezone);
+  const last = countryDate(now, country.timezone, TIME_SLOT_DAYS_AHEAD - 1);
+  const instants = row ? slotInstants(date, row.openingTime, row.closingTime, country.timezone) : null;
+  if (
+    !row ||
+    !instants ||
+    weekdayOf(date) !== row.day ||
+    date < first ||
+    date > last ||
+    instants.end <= now
+  ) {
+    problems.push({ field: "time_slot", message: SLOT_UNAVAILABLE_MESSAGE });
+    return none;
   }
+  return { slot: { date, ...instants }, bookingId: null, serviceDay: date };
+}
 
+interface ServiceContext {
+  parkId: number | null;
+  serviceDay: string | null;
+  serviceParks: { itemId: number; parkId: number }[];
+  taken: Map<number, number>;
+}
+
+/** Each line as it would be sold, with its problem (no reads: the rows are given). */
+function priceLines(
+  body: QuoteBody,
+  country: CartCountry,
+  { items, variations, addonRows }: CartCatalogue,
+  offers: readonly OfferRow[],
+  { parkId, serviceDay, serviceParks, taken }: ServiceContext,
+): CartLineView[] {
   // Units asked per stock (the same variation on two lines with other add-ons counts once).
   const asked = new Map<string, number>();
   const askedService = new Map<number, number>();
 
-  const lines: CartLineView[] = body.lines.map((l, index) => {
+  return body.lines.map((l, index) => {
     const item = items.find((i) => i.id === l.item_id);
     const base: CartLineView = {
       index,
@@ -470,146 +449,87 @@ export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCa
     }
     return withStock;
   });
+}
 
-  // Delivery: the nearest active depot of the country, and the band of the distance.
-  let deliveryMinor = 0;
-  let depotId: number | null = null;
-  let address: PricedCart["address"] = null;
-  if (body.order_type === "delivery") {
-    const [row] =
-      body.address_id !== undefined && userId
-        ? await db
-            .select()
-            .from(addresses)
-            .where(
-              and(
-                eq(addresses.id, body.address_id),
-                eq(addresses.userId, userId),
-                eq(addresses.countryId, country.id),
-              ),
-            )
-        : [];
-    if (!row) problems.push({ field: "address_id", message: ADDRESS_REQUIRED_MESSAGE });
-    else {
-      address = {
-        label: row.label,
-        address: row.address,
-        city: row.city,
-        lat: row.lat,
-        lng: row.lng,
-        phone: row.phone,
-      };
-      const band = row.pinConfirmed ? await deliveryBand(db, country.id, row.lat, row.lng) : null;
-      if (!row.pinConfirmed) problems.push({ field: "address_id", message: ADDRESS_PIN_UNCONFIRMED_MESSAGE });
-      else if (!band) problems.push({ field: "address_id", message: DELIVERY_OUT_OF_AREA_MESSAGE });
-      else {
-        deliveryMinor = band.chargeMinor;
-        depotId = band.depotId;
-      }
-    }
+/** Delivery: the nearest active depot of the country, and the band of the distance. */
+async function cartDelivery(
+  db: Tx,
+  { body, userId }: PriceCartInput,
+  country: CartCountry,
+  problems: Problems,
+): Promise<{ deliveryMinor: number; depotId: number | null; address: PricedCart["address"] }> {
+  const none = { deliveryMinor: 0, depotId: null, address: null };
+  if (body.order_type !== "delivery") return none;
+  const row =
+    body.address_id !== undefined && userId
+      ? await userAddressIn(db, body.address_id, userId, country.id)
+      : undefined;
+  if (!row) {
+    problems.push({ field: "address_id", message: ADDRESS_REQUIRED_MESSAGE });
+    return none;
   }
-
-  // Amounts over the lines that have a price (an unknown item or a missing option has none).
-  const priceable = lines.filter(
-    (l) => l.problem?.code !== "not_found" && l.problem?.code !== "variation_required",
-  );
-  const inputs = priceable.map((l) => ({
-    unitPriceMinor: l.unitPriceMinor,
-    unitOfferMinor: l.unitOfferMinor,
-    quantity: l.quantity,
-  }));
-
-  // The coupon, on the goods after offers.
-  let coupon: CartCoupon | null = null;
-  if (body.coupon_code) {
-    const query = db
-      .select()
-      .from(coupons)
-      .where(and(eq(coupons.countryId, country.id), eq(coupons.code, body.coupon_code)));
-    const [row] = input.lockCoupon ? await query.for("update") : await query;
-    const refused = (message: string): CartCoupon => ({
-      id: row?.id ?? null,
-      code: body.coupon_code!,
-      applied: false,
-      discountMinor: 0,
-      message,
-    });
-    if (!row) {
-      // A code of another country (WELCOME5 typed in Nigeria) is said to be so, not to be unknown.
-      const [elsewhere] = await db
-        .select({ id: coupons.id })
-        .from(coupons)
-        .where(and(ne(coupons.countryId, country.id), eq(coupons.code, body.coupon_code)))
-        .limit(1);
-      coupon = refused(elsewhere ? COUPON_OTHER_COUNTRY_MESSAGE : COUPON_UNKNOWN_MESSAGE);
-    } else {
-      const verdict = couponDiscount(goodsAfterOffers(inputs), row, now);
-      if (!verdict.ok) {
-        coupon = refused(
-          verdict.refusal === "minimum"
-            ? fill(COUPON_MINIMUM_MESSAGE, {
-                amount: formatMoney(toMajor(row.minOrderMinor, country.decimals), country.currency, "en"),
-              })
-            : COUPON_MESSAGES[verdict.refusal],
-        );
-      } else if (userId && (await couponUsesOf(db, row.id, userId)) >= row.limitPerUser) {
-        coupon = refused(COUPON_USED_UP_MESSAGE);
-      } else {
-        coupon = {
-          id: row.id,
-          code: row.code,
-          applied: true,
-          discountMinor: verdict.discountMinor,
-          message: null,
-        };
-      }
-    }
-  }
-
-  const amounts = priceOrder({
-    lines: inputs,
-    couponDiscountMinor: coupon?.applied ? coupon.discountMinor : 0,
-    deliveryMinor,
-    taxBps: country.taxBps,
-  });
-  priceable.forEach((l, i) => {
-    l.priced = amounts.lines[i]!;
-  });
-
-  const orderable = problems.length === 0 && lines.every((l) => !l.problem) && (!coupon || coupon.applied);
-  return {
-    country,
-    lines,
-    amounts,
-    coupon,
-    deliveryMinor,
-    depotId,
-    address,
-    parkId,
-    bookingId,
-    slot,
-    serviceDay,
-    orderingOff,
-    problems,
-    orderable,
+  const address = {
+    label: row.label,
+    address: row.address,
+    city: row.city,
+    lat: row.lat,
+    lng: row.lng,
+    phone: row.phone,
   };
+  const band = row.pinConfirmed ? await deliveryBand(db, country.id, row.lat, row.lng) : null;
+  if (!row.pinConfirmed) problems.push({ field: "address_id", message: ADDRESS_PIN_UNCONFIRMED_MESSAGE });
+  else if (!band) problems.push({ field: "address_id", message: DELIVERY_OUT_OF_AREA_MESSAGE });
+  else return { deliveryMinor: band.chargeMinor, depotId: band.depotId, address };
+  return { ...none, address };
+}
+
+/** The coupon, on the goods after offers; null when the cart names none. */
+async function cartCoupon(
+  db: Tx,
+  { body, userId, now, lockCoupon }: PriceCartInput,
+  country: CartCountry,
+  inputs: { unitPriceMinor: number; unitOfferMinor: number; quantity: number }[],
+): Promise<CartCoupon | null> {
+  if (!body.coupon_code) return null;
+  const code = body.coupon_code;
+  const row = await couponByCode(db, country.id, code, lockCoupon === true);
+  const refused = (message: string): CartCoupon => ({
+    id: row?.id ?? null,
+    code,
+    applied: false,
+    discountMinor: 0,
+    message,
+  });
+  if (!row) {
+    // A code of another country (WELCOME5 typed in Nigeria) is said to be so, not to be unknown.
+    return refused(
+      (await couponElsewhere(db, country.id, code)) ? COUPON_OTHER_COUNTRY_MESSAGE : COUPON_UNKNOWN_MESSAGE,
+    );
+  }
+  const verdict = couponDiscount(goodsAfterOffers(inputs), row, now);
+  if (!verdict.ok) {
+    return refused(
+      verdict.refusal === "minimum"
+        ? fill(COUPON_MINIMUM_MESSAGE, {
+            amount: formatMoney(toMajor(row.minOrderMinor, country.decimals), country.currency, "en"),
+          })
+        : COUPON_MESSAGES[verdict.refusal],
+    );
+  }
+  if (userId && (await couponUsesOf(db, row.id, userId)) >= row.limitPerUser) {
+    return refused(COUPON_USED_UP_MESSAGE);
+  }
+  return { id: row.id, code: row.code, applied: true, discountMinor: verdict.discountMinor, message: null };
 }
 
 /** The delivery charge from the nearest active depot of the country to a point; undefined when out of area. */
 export async function deliveryBand(db: Tx, countryId: number, lat: number, lng: number) {
-  const depots = await db
-    .select()
-    .from(marketDepots)
-    .where(and(eq(marketDepots.countryId, countryId), eq(marketDepots.status, "active")));
+  const depots = await activeDepots(db, countryId);
   if (depots.length === 0) return undefined;
   const nearest = depots
     .map((d) => ({ id: d.id, km: distanceM(d.lat, d.lng, lat, lng) / 1000 }))
     .sort((a, b) => a.km - b.km || a.id - b.id)[0]!;
-  const bands = await db
-    .select()
-    .from(deliveryCharges)
-    .where(eq(deliveryCharges.countryId, countryId))
-    .orderBy(asc(deliveryCharges.upToKm));
+  const bands = await deliveryBands(db, countryId);
   const band = bands.find((b) => nearest.km <= b.upToKm);
   return band ? { depotId: nearest.id, chargeMinor: band.chargeMinor, km: nearest.km } : undefined;
 }

@@ -194,7 +194,7 @@ export function ordersRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsyncZod
         const user = requireUser(req);
         const lang = language(req);
         const placed = await orders.placeOrder(deps, user.id, req.body, req.headers["idempotency-key"], lang);
-        const body = await orders.presentOrder(db, placed.order, lang);
+        const body = await orders.orderView(db, placed.order, lang);
         const wallet = {
           amount: toMajor(placed.walletBalanceMinor, placed.decimals),
           currency: placed.order.currency,
@@ -231,7 +231,7 @@ export function ordersRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsyncZod
       },
       async (req) => {
         const order = await orders.getOwnOrder(db, requireUser(req).id, req.params.orderCode);
-        return orders.presentOrder(db, order, language(req));
+        return orders.orderView(db, order, language(req));
       },
     );
 
@@ -253,7 +253,7 @@ export function ordersRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsyncZod
           to: "canceled",
           actor: { role: "driver", userId: user.id },
         });
-        return orders.presentOrder(db, order, language(req));
+        return orders.orderView(db, order, language(req));
       },
     );
 

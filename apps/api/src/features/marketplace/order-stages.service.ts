@@ -10,24 +10,28 @@ import {
   ORDER_STAGE_REFUSED_MESSAGE,
   type OrderStage,
 } from "@parkwell/contract";
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import {
-  couponUses,
-  marketItems,
-  marketVariations,
-  orderLines,
-  orders,
-  orderStageEvents,
-  serviceDays,
-} from "../../db/schema/index";
 import type { OrderMailTemplate } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { refundToWallet, revenueShard } from "../wallet/ledger.service";
 import { returnRefund, type PricedLine } from "./order-pricing.domain";
+import {
+  deleteCouponUses,
+  insertStageEvent,
+  lockOrder,
+  orderLinesOf,
+  releaseServiceDay,
+  restockRow,
+  setReturnedQuantity,
+  updateOrder,
+  type OrderLineRow,
+  type OrderRow,
+} from "./orders.repo";
+
+export type { OrderLineRow, OrderRow };
 
 export interface OrderDeps {
   db: Db;
@@ -39,9 +43,6 @@ export interface OrderDeps {
    */
   unsafeReadThenWriteStock?: boolean;
 }
-
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
 
 export interface MoveOrderInput {
   orderId?: string;
@@ -116,32 +117,13 @@ export function pricedLine(l: OrderLineRow): PricedLine {
 /** Puts `units` of a line back on the shelf: the variation's stock, else the item's (services: none). */
 async function restock(tx: Tx, line: OrderLineRow, units: number) {
   if (units <= 0 || line.kind !== "product") return;
-  if (line.variationId !== null) {
-    await tx
-      .update(marketVariations)
-      .set({ stock: sql`${marketVariations.stock} + ${units}` })
-      .where(and(eq(marketVariations.id, line.variationId), sql`${marketVariations.stock} IS NOT NULL`));
-  } else {
-    await tx
-      .update(marketItems)
-      .set({ stock: sql`${marketItems.stock} + ${units}` })
-      .where(and(eq(marketItems.id, line.itemId), sql`${marketItems.stock} IS NOT NULL`));
-  }
+  await restockRow(tx, line, units);
 }
 
 /** Frees the jobs a service line took on its park's day. */
 async function giveBackCapacity(tx: Tx, order: OrderRow, line: OrderLineRow) {
   if (line.kind !== "service" || order.parkId === null || order.slotDate === null) return;
-  await tx
-    .update(serviceDays)
-    .set({ taken: sql`greatest(${serviceDays.taken} - ${line.quantity}, 0)` })
-    .where(
-      and(
-        eq(serviceDays.itemId, line.itemId),
-        eq(serviceDays.parkId, order.parkId),
-        eq(serviceDays.day, order.slotDate),
-      ),
-    );
+  await releaseServiceDay(tx, line.itemId, order.parkId, order.slotDate, line.quantity);
 }
 
 /** What a return gives back, per returned line, after checking every line and count (422 otherwise). */
@@ -191,10 +173,7 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
   const { db, jobs } = deps;
   if (!input.orderId && !input.orderCode) throw orderNotFound();
   return db.transaction(async (tx) => {
-    const where = input.orderId
-      ? eq(orders.id, input.orderId)
-      : eq(orders.orderCode, input.orderCode!.toUpperCase());
-    const [order] = await tx.select().from(orders).where(where).for("update");
+    const order = await lockOrder(tx, input);
     if (!order) throw orderNotFound();
     const { role, userId } = input.actor;
     if (role === "driver" && order.userId !== userId) throw orderNotFound();
@@ -208,11 +187,7 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
     const patch: Partial<OrderRow> = { stage: input.to, updatedAt: now };
 
     if (transition.refund) {
-      const lines = await tx
-        .select()
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(orderLines.position);
+      const lines = await orderLinesOf(tx, order.id);
       // What comes back: every unit not yet returned, or the returned units named.
       const back =
         transition.refund === "full"
@@ -246,19 +221,16 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
       for (const r of sorted) await restock(tx, r.line, r.units);
       if (transition.refund === "full") {
         for (const r of sorted) await giveBackCapacity(tx, order, r.line);
-        await tx.delete(couponUses).where(eq(couponUses.orderId, order.id));
+        await deleteCouponUses(tx, order.id);
       } else {
         for (const r of back) {
-          await tx
-            .update(orderLines)
-            .set({ returnedQuantity: r.line.returnedQuantity + r.units })
-            .where(eq(orderLines.id, r.line.id));
+          await setReturnedQuantity(tx, r.line.id, r.line.returnedQuantity + r.units);
         }
       }
     }
 
-    const [updated] = await tx.update(orders).set(patch).where(eq(orders.id, order.id)).returning();
-    await tx.insert(orderStageEvents).values({
+    const updated = await updateOrder(tx, order.id, patch);
+    await insertStageEvent(tx, {
       orderId: order.id,
       stage: input.to,
       actorId: userId,
@@ -266,6 +238,6 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
       at: now,
     });
     await queueOrderMail(jobs, tx, order.id, input.to, refundMinor);
-    return updated!;
+    return updated;
   });
 }

@@ -4,13 +4,12 @@
  * "delivered" mail says it was collected (stageWord).
  */
 import { stageWord } from "@parkwell/contract";
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orderLines, orders, users } from "../../db/schema/index";
 import type { MailJob, OrderMailTemplate } from "../../jobs/mail-job";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
+import { orderLinesOf, orderWithDriver } from "./orders.repo";
 
 type Lang = "en" | "fr";
 
@@ -110,17 +109,9 @@ export async function composeOrderMail(
   d: OrderMailDeps,
   job: Extract<MailJob, { type: "order" }>,
 ): Promise<MailMessage | null> {
-  const [found] = await d.db
-    .select({ order: orders, email: users.email, language: users.language })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orders.id, job.orderId), sql`${users.disabledAt} IS NULL`));
+  const found = await orderWithDriver(d.db, job.orderId);
   if (!found) return null;
-  const lines = await d.db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, job.orderId))
-    .orderBy(orderLines.position);
+  const lines = await orderLinesOf(d.db, job.orderId);
   const lang: Lang = found.language === "fr" ? "fr" : "en";
   const words: OrderMailWords =
     job.template === "delivered" && stageWord("delivered", found.order.orderType) === "collected"

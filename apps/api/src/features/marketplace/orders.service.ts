@@ -8,31 +8,14 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
-  nextStages,
   ORDER_CART_PROBLEM_MESSAGE,
   ORDERING_OFF_MESSAGE,
-  wallClockMs,
   type Order,
   type OrderStage,
-  type OrderSummary,
   type QuoteBody,
 } from "@parkwell/contract";
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import {
-  bookings,
-  countries,
-  couponUses,
-  marketItems,
-  marketVariations,
-  orderLines,
-  orders,
-  orderStageEvents,
-  parks,
-  serviceDays,
-  users,
-} from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
@@ -40,13 +23,28 @@ import { toMajor } from "../../lib/money";
 import { readableCode } from "../../lib/readable-code";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
+import { orderNotFound, queueOrderMail, type OrderDeps } from "./order-stages.service";
 import {
-  orderNotFound,
-  queueOrderMail,
-  type OrderDeps,
-  type OrderLineRow,
+  addServiceDay,
+  addSold,
+  countryDecimals,
+  insertCouponUse,
+  insertOrder,
+  insertOrderLines,
+  insertStageEvent,
+  itemCapacity,
+  orderByIdempotencyKey,
+  orderDetailRows,
+  ownOrderByCode,
+  ownOrdersPage,
+  readStock,
+  takeStockRow,
+  userCountryCode,
+  writeStock,
   type OrderRow,
-} from "./order-stages.service";
+  type StockRef,
+} from "./orders.repo";
+import { COURIER_SHOWN, nameIn, presentOrder, summary } from "./orders.present";
 import { listPage, offsetOf } from "../../lib/pagination";
 import { pgError, SQLSTATE } from "../../lib/pg-error";
 
@@ -81,18 +79,13 @@ const fingerprint = (body: QuoteBody) =>
 
 /** The order an Idempotency-Key already produced, or null; the same key with another body is a 422. */
 async function replay(db: Tx, userId: string, key: string, hash: string): Promise<OrderRow | null> {
-  const [found] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  const found = await orderByIdempotencyKey(db, userId, key);
   if (!found) return null;
   if (found.requestHash !== hash) {
     throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
   }
   return found;
 }
-
-const nameIn = (name: { en: string; fr: string }, language: Language) => name[language] || name.en;
 
 /** The 409 for a cart the catalogue no longer matches, with each line's problem. */
 function cartChanged(cart: PricedCart, language: Language) {
@@ -164,19 +157,7 @@ async function takeStock(tx: Tx, lines: CartLineView[], language: Language, unsa
   );
   for (const { line, units } of sorted) {
     const stock = line.stockOf!;
-    const updated = unsafe
-      ? await readThenWrite(tx, stock, units)
-      : stock.table === "variation"
-        ? await tx
-            .update(marketVariations)
-            .set({ stock: sql`${marketVariations.stock} - ${units}` })
-            .where(and(eq(marketVariations.id, stock.id), sql`${marketVariations.stock} >= ${units}`))
-            .returning({ stock: marketVariations.stock })
-        : await tx
-            .update(marketItems)
-            .set({ stock: sql`${marketItems.stock} - ${units}` })
-            .where(and(eq(marketItems.id, stock.id), sql`${marketItems.stock} >= ${units}`))
-            .returning({ stock: marketItems.stock });
+    const updated = unsafe ? await readThenWrite(tx, stock, units) : await takeStockRow(tx, stock, units);
     if (updated.length === 0) {
       const message = ORDER_OUT_OF_STOCK_MESSAGE.replace("{name}", nameIn(line.name, language));
       throw new AppError(409, "out_of_stock", message, undefined, {
@@ -189,17 +170,12 @@ async function takeStock(tx: Tx, lines: CartLineView[], language: Language, unsa
 }
 
 /** The unsafe way the negative control uses: a read, then the difference written back (lost updates). */
-async function readThenWrite(tx: Tx, stock: { table: "variation" | "item"; id: number }, units: number) {
-  const table = stock.table === "variation" ? marketVariations : marketItems;
-  const [row] = await tx.select({ stock: table.stock }).from(table).where(eq(table.id, stock.id));
-  if (!row || row.stock === null || row.stock < units) return [];
+async function readThenWrite(tx: Tx, stock: StockRef, units: number) {
+  const read = await readStock(tx, stock);
+  if (read === undefined || read === null || read < units) return [];
   // A pause between the read and the write, as a busy server has: the window the race needs.
   await new Promise((resolve) => setTimeout(resolve, 20));
-  return tx
-    .update(table)
-    .set({ stock: row.stock - units })
-    .where(eq(table.id, stock.id))
-    .returning({ stock: table.stock });
+  return writeStock(tx, stock, read - units);
 }
 
 /** Takes the service jobs on the park's day, per item in id order; over the daily capacity is a 409. */
@@ -212,19 +188,9 @@ async function takeServiceDays(tx: Tx, cart: PricedCart, language: Language): Pr
     wants.set(l.itemId, { line: found?.line ?? l, units: (found?.units ?? 0) + l.quantity });
   }
   for (const [itemId, { line, units }] of [...wants.entries()].sort((a, b) => a[0] - b[0])) {
-    const [row] = await tx
-      .insert(serviceDays)
-      .values({ itemId, parkId: cart.parkId, day: cart.serviceDay, taken: units })
-      .onConflictDoUpdate({
-        target: [serviceDays.itemId, serviceDays.parkId, serviceDays.day],
-        set: { taken: sql`${serviceDays.taken} + ${units}` },
-      })
-      .returning({ taken: serviceDays.taken });
-    const [item] = await tx
-      .select({ capacity: marketItems.dailyCapacity })
-      .from(marketItems)
-      .where(eq(marketItems.id, itemId));
-    if (!row || row.taken > (item?.capacity ?? 0)) {
+    const taken = await addServiceDay(tx, itemId, cart.parkId, cart.serviceDay, units);
+    const capacity = await itemCapacity(tx, itemId);
+    if (taken === undefined || taken > (capacity ?? 0)) {
       const message = ORDER_SERVICE_FULL_MESSAGE.replace("{name}", nameIn(line.name, language));
       throw new AppError(409, "service_full", message, undefined, { line: line.index, item_id: itemId });
     }
@@ -253,23 +219,16 @@ export async function placeOrder(
   const { db } = deps;
   const hash = fingerprint(body);
   const answer = async (order: OrderRow, replayed: boolean): Promise<PlacedOrder> => {
-    const [c] = await db
-      .select({ decimals: countries.currencyDecimals })
-      .from(countries)
-      .where(eq(countries.id, order.countryId));
+    const decimals = await countryDecimals(db, order.countryId);
     const walletBalance = await walletBalanceMinor(db, userId, order.currency);
-    return { order, replayed, walletBalanceMinor: walletBalance, decimals: c?.decimals ?? 2 };
+    return { order, replayed, walletBalanceMinor: walletBalance, decimals: decimals ?? 2 };
   };
   if (idempotencyKey) {
     const found = await replay(db, userId, idempotencyKey, hash);
     if (found) return answer(found, true);
   }
-  const [user] = await db
-    .select({ countryCode: countries.code })
-    .from(users)
-    .innerJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, userId));
-  if (!user || user.countryCode.trim() !== body.country) {
+  const countryCode = await userCountryCode(db, userId);
+  if (!countryCode || countryCode.trim() !== body.country) {
     throw AppError.validation({ country: OWN_COUNTRY_MESSAGE });
   }
 
@@ -328,42 +287,40 @@ async function placeInTransaction(
       throw await shortOfFunds(tx, userId, country.currency, amounts.totalMinor, country.decimals, "order");
     }
   }
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      id,
-      orderCode: code,
-      userId,
-      countryId: country.id,
-      currency: country.currency,
-      orderType: body.order_type,
-      source: body.source,
-      stage: "placed",
-      paymentStatus: "paid",
-      address: cart.address,
-      depotId: cart.depotId,
-      parkId: cart.parkId,
-      bookingId: cart.bookingId,
-      slotDate: cart.slot?.date ?? cart.serviceDay,
-      slotStart: cart.slot?.start ?? null,
-      slotEnd: cart.slot?.end ?? null,
-      couponId: cart.coupon?.applied ? cart.coupon.id : null,
-      couponCode: cart.coupon?.applied ? cart.coupon.code : null,
-      subtotalMinor: amounts.subtotalMinor,
-      offerDiscountMinor: amounts.offerDiscountMinor,
-      couponDiscountMinor: amounts.couponDiscountMinor,
-      deliveryMinor: amounts.deliveryMinor,
-      taxMinor: amounts.taxMinor,
-      taxName: country.taxName,
-      totalMinor: amounts.totalMinor,
-      moves: 1,
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash: idempotencyKey ? hash : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await tx.insert(orderLines).values(
+  const order = await insertOrder(tx, {
+    id,
+    orderCode: code,
+    userId,
+    countryId: country.id,
+    currency: country.currency,
+    orderType: body.order_type,
+    source: body.source,
+    stage: "placed",
+    paymentStatus: "paid",
+    address: cart.address,
+    depotId: cart.depotId,
+    parkId: cart.parkId,
+    bookingId: cart.bookingId,
+    slotDate: cart.slot?.date ?? cart.serviceDay,
+    slotStart: cart.slot?.start ?? null,
+    slotEnd: cart.slot?.end ?? null,
+    couponId: cart.coupon?.applied ? cart.coupon.id : null,
+    couponCode: cart.coupon?.applied ? cart.coupon.code : null,
+    subtotalMinor: amounts.subtotalMinor,
+    offerDiscountMinor: amounts.offerDiscountMinor,
+    couponDiscountMinor: amounts.couponDiscountMinor,
+    deliveryMinor: amounts.deliveryMinor,
+    taxMinor: amounts.taxMinor,
+    taxName: country.taxName,
+    totalMinor: amounts.totalMinor,
+    moves: 1,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: idempotencyKey ? hash : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await insertOrderLines(
+    tx,
     cart.lines.map((l, position) => ({
       orderId: id,
       position,
@@ -380,9 +337,9 @@ async function placeInTransaction(
       taxShareMinor: l.priced!.taxShareMinor,
     })),
   );
-  await tx.insert(orderStageEvents).values({ orderId: id, stage: "placed", actorId: userId, at: now });
+  await insertStageEvent(tx, { orderId: id, stage: "placed", actorId: userId, at: now });
   if (cart.coupon?.applied && cart.coupon.id !== null) {
-    await tx.insert(couponUses).values({ couponId: cart.coupon.id, userId, orderId: id });
+    await insertCouponUse(tx, { couponId: cart.coupon.id, userId, orderId: id });
   }
   await queueOrderMail(deps.jobs, tx, id, "placed");
   // The contended rows last, so their locks are held only until the COMMIT that follows: the
@@ -392,134 +349,22 @@ async function placeInTransaction(
   const sold = new Map<number, number>();
   for (const l of cart.lines) sold.set(l.itemId, (sold.get(l.itemId) ?? 0) + l.quantity);
   for (const [itemId, units] of [...sold.entries()].sort((a, b) => a[0] - b[0])) {
-    await tx
-      .update(marketItems)
-      .set({ sold: sql`${marketItems.sold} + ${units}` })
-      .where(eq(marketItems.id, itemId));
+    await addSold(tx, itemId, units);
   }
-  return order!;
+  return order;
 }
 
 // ---------------------------------------------------------------- reading
 
-const money = (minor: number, currency: string, decimals: number) => ({
-  amount: toMajor(minor, decimals),
-  currency,
-});
-
-const hhmm = (at: Date, timeZone: string) =>
-  new Date(wallClockMs(at.getTime(), timeZone)).toISOString().slice(11, 16);
-
-function presentLine(l: OrderLineRow, currency: string, decimals: number, language: Language) {
-  const lineTotal = (l.unitPriceMinor - l.unitOfferMinor) * l.quantity - l.couponShareMinor + l.taxShareMinor;
-  return {
-    item_id: l.itemId,
-    kind: l.kind,
-    name: nameIn(l.name, language),
-    variation_name: l.variationName ? nameIn(l.variationName, language) : null,
-    addons: l.addons.map((a) => ({
-      id: a.id,
-      name: nameIn(a.name, language),
-      price: money(a.price_minor, currency, decimals),
-    })),
-    quantity: l.quantity,
-    returned_quantity: l.returnedQuantity,
-    unit_price: money(l.unitPriceMinor, currency, decimals),
-    unit_offer: money(l.unitOfferMinor, currency, decimals),
-    line_total: money(lineTotal, currency, decimals),
-  };
-}
-
-function summary(o: OrderRow, items: number, decimals: number, timeZone: string): OrderSummary {
-  return {
-    order_code: o.orderCode,
-    stage: o.stage,
-    payment_status: o.paymentStatus,
-    order_type: o.orderType,
-    source: o.source,
-    items,
-    total: money(o.totalMinor, o.currency, decimals),
-    refunded: money(o.refundedMinor, o.currency, decimals),
-    created_at: o.createdAt.toISOString(),
-    time_zone: timeZone,
-  };
-}
-
-const COURIER_SHOWN: readonly OrderStage[] = ["out_for_delivery", "delivered", "completed", "returned"];
-
 /** An order as its driver (or the back office) reads it: lines, amounts, place, slot, timeline. */
-export async function presentOrder(db: Tx, o: OrderRow, language: Language): Promise<Order> {
-  const [country] = await db
-    .select({ decimals: countries.currencyDecimals, timezone: countries.timezone })
-    .from(countries)
-    .where(eq(countries.id, o.countryId));
-  const decimals = country?.decimals ?? 2;
-  const zone = country?.timezone ?? "UTC";
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, o.id))
-    .orderBy(asc(orderLines.position));
-  const timeline = await db
-    .select({ stage: orderStageEvents.stage, at: orderStageEvents.at })
-    .from(orderStageEvents)
-    .where(eq(orderStageEvents.orderId, o.id))
-    .orderBy(asc(orderStageEvents.at), asc(orderStageEvents.id));
-  const [park] = o.parkId
-    ? await db
-        .select({ id: parks.id, name: parks.name, address: parks.address, city: parks.city })
-        .from(parks)
-        .where(eq(parks.id, o.parkId))
-    : [];
-  const [booking] = o.bookingId
-    ? await db.select({ code: bookings.bookingCode }).from(bookings).where(eq(bookings.id, o.bookingId))
-    : [];
-  const [courier] =
-    o.courierId && COURIER_SHOWN.includes(o.stage)
-      ? await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, o.courierId))
-      : [];
-  const m = (minor: number) => money(minor, o.currency, decimals);
-  return {
-    ...summary(
-      o,
-      lines.reduce((s, l) => s + l.quantity, 0),
-      decimals,
-      zone,
-    ),
-    lines: lines.map((l) => presentLine(l, o.currency, decimals, language)),
-    subtotal: m(o.subtotalMinor),
-    offer_discount: m(o.offerDiscountMinor),
-    coupon_code: o.couponCode,
-    coupon_discount: m(o.couponDiscountMinor),
-    delivery_charge: m(o.deliveryMinor),
-    tax: m(o.taxMinor),
-    tax_name: o.taxName,
-    address: o.address
-      ? {
-          label: o.address.label as "home" | "work" | "other",
-          address: o.address.address,
-          city: o.address.city,
-          phone: o.address.phone,
-        }
-      : null,
-    park: park ?? null,
-    booking_code: booking?.code ?? null,
-    time_slot:
-      o.slotDate && o.slotStart && o.slotEnd
-        ? { date: o.slotDate, start_time: hhmm(o.slotStart, zone), end_time: hhmm(o.slotEnd, zone) }
-        : null,
-    timeline: timeline.map((t) => ({ stage: t.stage, at: t.at.toISOString() })),
-    courier: courier?.firstName ?? null,
-    can_cancel: nextStages(o.stage, o.orderType, "driver").includes("canceled"),
-  };
+export async function orderView(db: Tx, o: OrderRow, language: Language): Promise<Order> {
+  const rows = await orderDetailRows(db, o, COURIER_SHOWN.includes(o.stage));
+  return presentOrder(o, rows, language);
 }
 
 /** One of the driver's orders by code; another user's is as unknown as a missing one (404). */
 export async function getOwnOrder(db: Db, userId: string, code: string): Promise<OrderRow> {
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderCode, code.toUpperCase()), eq(orders.userId, userId)));
+  const o = await ownOrderByCode(db, userId, code);
   if (!o) throw orderNotFound();
   return o;
 }
@@ -530,30 +375,16 @@ export async function listOwnOrders(
   userId: string,
   q: { page: number; size: number; stage?: OrderStage | undefined },
 ) {
-  const where: SQL = and(eq(orders.userId, userId), q.stage ? eq(orders.stage, q.stage) : undefined)!;
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
-  const rows = await db
-    .select({ order: orders, decimals: countries.currencyDecimals, timezone: countries.timezone })
-    .from(orders)
-    .innerJoin(countries, eq(countries.id, orders.countryId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(q.size)
-    .offset(offsetOf(q));
-  const ids = rows.map((r) => r.order.id);
-  const units = ids.length
-    ? await db
-        .select({ orderId: orderLines.orderId, n: sql<number>`sum(${orderLines.quantity})::int` })
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, ids))
-        .groupBy(orderLines.orderId)
-    : [];
-  const n = Number(total);
+  const { total, rows, units } = await ownOrdersPage(db, userId, {
+    size: q.size,
+    offset: offsetOf(q),
+    stage: q.stage,
+  });
   return listPage(
     rows.map((r) =>
       summary(r.order, Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0), r.decimals, r.timezone),
     ),
-    n,
+    total,
     q,
   );
 }

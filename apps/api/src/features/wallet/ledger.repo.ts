@@ -1,7 +1,14 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { countries, ledgerEntries, ledgerTransactions, users, walletAccounts } from "../../db/schema/index";
+import {
+  countries,
+  fees,
+  ledgerEntries,
+  ledgerTransactions,
+  users,
+  walletAccounts,
+} from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
 
 export type { Tx } from "../../db/tx";
@@ -194,4 +201,11 @@ export async function listEntries(db: Tx, accountId: string, limit: number, offs
     amountMinor: toSafeInt(r.amountMinor),
     balanceAfterMinor: toSafeInt(r.balanceAfterMinor),
   }));
+}
+
+/** A country's row and its fees row (the top-up limits), each when there is one. */
+export async function countryAndLimits(db: Tx, countryId: number) {
+  const [country] = await db.select().from(countries).where(eq(countries.id, countryId));
+  const [limits] = await db.select().from(fees).where(eq(fees.countryId, countryId));
+  return { country, limits };
 }

@@ -1,7 +1,5 @@
 import type { PaymentProviderName } from "@parkwell/contract";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { countries, fees } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import { userWalletKey } from "./ledger.domain";
@@ -15,8 +13,7 @@ export type TopUpProvider = (countryCode: string) => Promise<PaymentProviderName
 export async function getWallet(db: Db, topUpProvider: TopUpProvider, userId: string) {
   const user = await repo.findUserCurrency(db, userId);
   if (!user) throw AppError.notFound("User not found");
-  const [country] = await db.select().from(countries).where(eq(countries.id, user.countryId));
-  const [limits] = await db.select().from(fees).where(eq(fees.countryId, user.countryId));
+  const { country, limits } = await repo.countryAndLimits(db, user.countryId);
   const wallet = await repo.findWallet(db, userWalletKey(userId, user.currency));
   const major = (minor: number) => toMajor(minor, user.decimals);
   const provider = await topUpProvider(user.countryCode);

@@ -8,7 +8,6 @@ import {
   readGateCode,
   type CheckinResult,
   type CheckoutResult,
-  type GateBooking,
   type GateCodeBody,
   type GateToday,
 } from "@parkwell/contract";
@@ -25,6 +24,7 @@ import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledg
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
 import * as repo from "./gate.repo";
 import type { GateBookingRow } from "./gate.repo";
+import { presentGateBooking } from "./gate.present";
 import { presentSale } from "./pos.service";
 import { parkedSales } from "./pos.repo";
 
@@ -57,27 +57,6 @@ function bookingCodeOf(deps: GateDeps, raw: string): { code: string; park?: numb
 
 function refuse(refusal: NonNullable<GateRefusal>): never {
   throw new AppError(refusal.status, refusal.code, refusal.message);
-}
-
-export function presentGateBooking(b: GateBookingRow): GateBooking {
-  return {
-    id: b.id,
-    booking_code: b.bookingCode,
-    status: b.status,
-    plate_number: b.plateNumber,
-    vehicle_type_id: b.vehicleTypeId,
-    vehicle_type: b.vehicleType,
-    start_time: b.startTime.toISOString(),
-    end_time: b.endTime.toISOString(),
-    park: { id: b.parkId, name: b.parkName, time_zone: b.timeZone },
-    driver_first_name: b.driverFirstName,
-    event_name: b.eventName,
-    checked_in_at: b.checkedInAt?.toISOString() ?? null,
-    checked_out_at: b.checkedOutAt?.toISOString() ?? null,
-    currency: b.currency,
-    overstay_amount: toMajor(b.overstayMinor, b.decimals),
-    overstay_owed: toMajor(b.overstayOwedMinor, b.decimals),
-  };
 }
 
 /**

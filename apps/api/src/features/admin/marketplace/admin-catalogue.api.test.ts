@@ -32,7 +32,7 @@ import {
   CATEGORY_IN_USE_MESSAGE,
   PARK_COUNTRY_MESSAGE,
   SLUG_TAKEN_MESSAGE,
-} from "./catalogue.service";
+} from "./catalogue.domain";
 import { COUPON_CODE_TAKEN_MESSAGE } from "./promotions.service";
 import { caller, newItem, openDelivery, unique } from "./test-kit";
 

@@ -5,44 +5,27 @@
  * country's clock (kept by id too, so a cart that chose one stays valid). One transaction, one audit entry with what changed.
  */
 import type { DeliverySetup, DeliverySetupBodyParsed, RecordStatus } from "@parkwell/contract";
-import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
-import { deliveryCharges, deliverySettings, marketDepots, timeSlots } from "../../../db/schema/index";
-import type { AuditActor } from "../audit.repo";
 import {
-  audit,
-  iso,
-  minorOf,
-  money,
-  refuse,
-  requireCountry,
-  type MarketCountry,
-} from "./market-admin.shared";
+  knownDepotIds,
+  knownSlotIds,
+  lockSettings,
+  replaceBands,
+  replaceDepots,
+  replaceSlots,
+  setupRows,
+  writeSwitches,
+} from "./delivery-setup.repo";
+import type { AuditActor } from "../audit.repo";
+import { iso, minorOf, money, refuse, type MarketCountry } from "./market-admin.domain";
+import { audit, requireCountry } from "./market-admin.service";
 
 export const DEPOT_UNKNOWN_MESSAGE = "This depot does not exist in this country";
 export const SLOT_UNKNOWN_MESSAGE = "This time slot does not exist in this country";
 
 async function read(tx: Tx, country: MarketCountry): Promise<DeliverySetup> {
-  const [settings] = await tx
-    .select()
-    .from(deliverySettings)
-    .where(eq(deliverySettings.countryId, country.id));
-  const depots = await tx
-    .select()
-    .from(marketDepots)
-    .where(eq(marketDepots.countryId, country.id))
-    .orderBy(asc(marketDepots.id));
-  const bands = await tx
-    .select()
-    .from(deliveryCharges)
-    .where(eq(deliveryCharges.countryId, country.id))
-    .orderBy(asc(deliveryCharges.upToKm));
-  const slots = await tx
-    .select()
-    .from(timeSlots)
-    .where(eq(timeSlots.countryId, country.id))
-    .orderBy(asc(timeSlots.day), asc(timeSlots.openingTime), asc(timeSlots.id));
+  const { settings, depots, bands, slots } = await setupRows(tx, country.id);
   return {
     country_code: country.code,
     currency: country.currency,
@@ -107,71 +90,52 @@ export async function saveSetup(
     }));
     const keptIds = body.depots.flatMap((d) => (d.id === undefined ? [] : [d.id]));
     if (keptIds.length > 0) {
-      const known = await tx
-        .select({ id: marketDepots.id })
-        .from(marketDepots)
-        .where(and(eq(marketDepots.countryId, country.id), inArray(marketDepots.id, keptIds)));
-      const knownIds = new Set(known.map((d) => d.id));
+      const knownIds = await knownDepotIds(tx, country.id, keptIds);
       body.depots.forEach((d, i) => {
         if (d.id !== undefined && !knownIds.has(d.id)) fields[`depots.${i}.id`] = DEPOT_UNKNOWN_MESSAGE;
       });
     }
     const slotIds = body.slots.flatMap((x) => (x.id === undefined ? [] : [x.id]));
     if (slotIds.length > 0) {
-      const known = await tx
-        .select({ id: timeSlots.id })
-        .from(timeSlots)
-        .where(and(eq(timeSlots.countryId, country.id), inArray(timeSlots.id, slotIds)));
-      const knownIds = new Set(known.map((x) => x.id));
+      const knownIds = await knownSlotIds(tx, country.id, slotIds);
       body.slots.forEach((x, i) => {
         if (x.id !== undefined && !knownIds.has(x.id)) fields[`slots.${i}.id`] = SLOT_UNKNOWN_MESSAGE;
       });
     }
     refuse(fields);
     // Serialises two saves of one country: the settings row is the country's lock.
-    await tx
-      .insert(deliverySettings)
-      .values({ countryId: country.id })
-      .onConflictDoNothing({ target: deliverySettings.countryId });
-    await tx.select().from(deliverySettings).where(eq(deliverySettings.countryId, country.id)).for("update");
+    await lockSettings(tx, country.id);
     const before = await read(tx, country);
 
-    await tx
-      .update(deliverySettings)
-      .set({ deliveryEnabled: body.delivery_enabled, takeawayEnabled: body.takeaway_enabled, updatedAt: now })
-      .where(eq(deliverySettings.countryId, country.id));
-    await tx
-      .delete(marketDepots)
-      .where(
-        keptIds.length > 0
-          ? and(eq(marketDepots.countryId, country.id), notInArray(marketDepots.id, keptIds))
-          : eq(marketDepots.countryId, country.id),
-      );
-    for (const d of body.depots) {
-      const values = { name: d.name, city: d.city, lat: d.lat, lng: d.lng, status: d.status as RecordStatus };
-      if (d.id === undefined) await tx.insert(marketDepots).values({ countryId: country.id, ...values });
-      else await tx.update(marketDepots).set(values).where(eq(marketDepots.id, d.id));
-    }
-    await tx.delete(deliveryCharges).where(eq(deliveryCharges.countryId, country.id));
-    if (bands.length > 0) await tx.insert(deliveryCharges).values(bands);
-    const keptSlots = body.slots.flatMap((x) => (x.id === undefined ? [] : [x.id]));
-    await tx
-      .delete(timeSlots)
-      .where(
-        keptSlots.length > 0
-          ? and(eq(timeSlots.countryId, country.id), notInArray(timeSlots.id, keptSlots))
-          : eq(timeSlots.countryId, country.id),
-      );
-    for (const x of body.slots) {
-      const values = {
+    await writeSwitches(tx, country.id, {
+      deliveryEnabled: body.delivery_enabled,
+      takeawayEnabled: body.takeaway_enabled,
+      updatedAt: now,
+    });
+    await replaceDepots(
+      tx,
+      country.id,
+      body.depots.map((d) => ({
+        id: d.id,
+        name: d.name,
+        city: d.city,
+        lat: d.lat,
+        lng: d.lng,
+        status: d.status as RecordStatus,
+      })),
+    );
+    await replaceBands(tx, country.id, bands);
+    await replaceSlots(
+      tx,
+      country.id,
+      body.slots.map((x) => ({
+        id: x.id,
         day: x.day,
         openingTime: x.opening_time,
         closingTime: x.closing_time,
         status: x.status,
-      };
-      if (x.id === undefined) await tx.insert(timeSlots).values({ countryId: country.id, ...values });
-      else await tx.update(timeSlots).set(values).where(eq(timeSlots.id, x.id));
-    }
+      })),
+    );
     const after = await read(tx, country);
     await audit(
       tx,

@@ -12,10 +12,8 @@ import type {
   MarketSalesReport,
   MarketSalesReportQuery,
   MarketSalesRow,
-  OrderStage,
 } from "@parkwell/contract";
-import { sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
@@ -23,30 +21,22 @@ import { servedCountries } from "../../reference/served-countries";
 import { csvLine, latestToday, resolveRange, type CsvColumn } from "../reports/reports.domain";
 import { EXPORT_BATCH } from "../reports/reports.service";
 import { listPage, offsetOf } from "../../../lib/pagination";
+import {
+  itemsRows,
+  itemsTotals,
+  salesRows,
+  salesTotals,
+  type Filter,
+  type ItemsFilter,
+  type ItemsRaw,
+  type PageAt,
+  type SalesFilter,
+  type SalesRaw,
+} from "./market-reports.repo";
 
 export interface MarketReportDeps {
   db: Db;
   clock: Clock;
-}
-
-type PageAt = { offset: number; limit: number } | { after: string[] | null; limit: number };
-
-const limitOf = (at: PageAt): SQL =>
-  "offset" in at ? sql`LIMIT ${at.limit} OFFSET ${at.offset}` : sql`LIMIT ${at.limit}`;
-
-function afterKey(at: PageAt, columns: SQL, types: string[]): SQL {
-  if ("offset" in at || at.after === null) return sql`true`;
-  const values = sql.join(
-    at.after.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),
-    sql`, `,
-  );
-  return sql`(${columns}) > (${values})`;
-}
-
-interface Filter {
-  from: string;
-  to: string;
-  country: string | null;
 }
 
 async function rangeOf(
@@ -64,66 +54,9 @@ async function rangeOf(
   return { from: range.from, to: range.to, country };
 }
 
-/** Orders of the range (created on the country's days `from` to `to`) and the country filter. */
-const ordersIn = (f: Filter) => sql`o.created_at >= ((${f.from}::date)::timestamp AT TIME ZONE k.timezone)
-  AND o.created_at < (((${f.to}::date + 1))::timestamp AT TIME ZONE k.timezone)
-  AND ${f.country === null ? sql`true` : sql`k.code = ${f.country}`}`;
-
 const m = (minor: unknown, decimals: unknown) => toMajor(Number(minor ?? 0), Number(decimals));
 
 // ---------------------------------------------------------------------------------- sales
-
-interface SalesFilter extends Filter {
-  stage: OrderStage | null;
-  group: "day" | "order";
-}
-
-interface SalesRaw {
-  key: string;
-  day: string;
-  order_code: string | null;
-  stage: OrderStage | null;
-  country_code: string;
-  currency: string;
-  decimals: number;
-  orders: number;
-  subtotal_minor: string;
-  discounts_minor: string;
-  delivery_minor: string;
-  tax_minor: string;
-  total_minor: string;
-  refunded_minor: string;
-  k1: string;
-  k2: string;
-}
-
-const localDay = sql`(o.created_at AT TIME ZONE k.timezone)::date`;
-
-function salesQuery(f: SalesFilter, at: PageAt): SQL {
-  const where = sql`${ordersIn(f)} AND ${f.stage === null ? sql`true` : sql`o.stage = ${f.stage}`}`;
-  if (f.group === "order") {
-    return sql`SELECT * FROM (SELECT o.order_code AS key, ${localDay}::text AS day, o.order_code, o.stage,
-        k.code AS country_code, o.currency::text AS currency, k.currency_decimals AS decimals, 1 AS orders,
-        o.subtotal_minor, (o.offer_discount_minor + o.coupon_discount_minor) AS discounts_minor,
-        o.delivery_minor, o.tax_minor, o.total_minor, o.refunded_minor,
-        o.created_at::text AS k1, o.id::text AS k2, o.created_at AS at, o.id
-      FROM orders o JOIN countries k ON k.id = o.country_id
-      WHERE ${where}) x
-      WHERE ${afterKey(at, sql`x.at, x.id::text`, ["timestamptz", "text"])}
-      ORDER BY x.at, x.id ${limitOf(at)}`;
-  }
-  return sql`SELECT * FROM (SELECT ${localDay}::text AS key, ${localDay}::text AS day, NULL::text AS order_code,
-      NULL::text AS stage, k.code AS country_code, o.currency::text AS currency,
-      min(k.currency_decimals) AS decimals, count(*)::int AS orders,
-      sum(o.subtotal_minor) AS subtotal_minor, sum(o.offer_discount_minor + o.coupon_discount_minor) AS discounts_minor,
-      sum(o.delivery_minor) AS delivery_minor, sum(o.tax_minor) AS tax_minor, sum(o.total_minor) AS total_minor,
-      sum(o.refunded_minor) AS refunded_minor, ${localDay}::text AS k1, k.code || ' ' || o.currency AS k2
-    FROM orders o JOIN countries k ON k.id = o.country_id
-    WHERE ${where}
-    GROUP BY ${localDay}, k.code, o.currency) x
-    WHERE ${afterKey(at, sql`x.day::date, x.k2`, ["date", "text"])}
-    ORDER BY x.day, x.k2 ${limitOf(at)}`;
-}
 
 function salesRow(r: SalesRaw): MarketSalesRow {
   const total = Number(r.total_minor);
@@ -155,29 +88,8 @@ export async function salesReport(
   q: MarketSalesReportQuery,
 ): Promise<MarketSalesReport> {
   const f = await salesFilter(deps, q);
-  const raw = await queryRows<SalesRaw>(deps.db, salesQuery(f, { offset: offsetOf(q), limit: q.size }));
-  const totals = await queryRows<{
-    currency: string;
-    decimals: number;
-    orders: number;
-    rows: number;
-    subtotal_minor: string;
-    discounts_minor: string;
-    delivery_minor: string;
-    tax_minor: string;
-    total_minor: string;
-    refunded_minor: string;
-  }>(
-    deps.db,
-    sql`SELECT o.currency::text AS currency, min(k.currency_decimals) AS decimals, count(*)::int AS orders,
-        count(DISTINCT (${localDay}, k.code))::int AS rows,
-        sum(o.subtotal_minor) AS subtotal_minor, sum(o.offer_discount_minor + o.coupon_discount_minor) AS discounts_minor,
-        sum(o.delivery_minor) AS delivery_minor, sum(o.tax_minor) AS tax_minor, sum(o.total_minor) AS total_minor,
-        sum(o.refunded_minor) AS refunded_minor
-      FROM orders o JOIN countries k ON k.id = o.country_id
-      WHERE ${ordersIn(f)} AND ${f.stage === null ? sql`true` : sql`o.stage = ${f.stage}`}
-      GROUP BY o.currency ORDER BY o.currency`,
-  );
+  const raw = await salesRows(deps.db, f, { offset: offsetOf(q), limit: q.size });
+  const totals = await salesTotals(deps.db, f);
   const total = totals.reduce((n, t) => n + Number(f.group === "order" ? t.orders : t.rows), 0);
   return {
     ...listPage(raw.map(salesRow), total, q),
@@ -215,47 +127,6 @@ const salesColumns: CsvColumn<MarketSalesRow>[] = [
 
 // ---------------------------------------------------------------------------------- items
 
-interface ItemsFilter extends Filter {
-  categoryId: number | null;
-}
-
-interface ItemsRaw {
-  item_id: number;
-  variation_id: number | null;
-  name: string;
-  variation_name: string | null;
-  category: string;
-  kind: "product" | "service";
-  country_code: string;
-  currency: string;
-  decimals: number;
-  units_sold: number;
-  units_returned: number;
-  revenue_minor: string;
-  k_units: string;
-  k_variation: string;
-}
-
-/** A line's cost after offers, its coupon share off and its tax share on; a return gives back its floor share. */
-const lineTotal = sql`(l.unit_price_minor * l.quantity - l.unit_offer_minor * l.quantity - l.coupon_share_minor + l.tax_share_minor)`;
-
-function itemsQuery(f: ItemsFilter, at: PageAt): SQL {
-  return sql`SELECT * FROM (SELECT l.item_id, l.variation_id, i.name->>'en' AS name, v.value->>'en' AS variation_name,
-      c.name->>'en' AS category, i.kind, k.code AS country_code, o.currency::text AS currency,
-      min(k.currency_decimals) AS decimals, sum(l.quantity)::int AS units_sold,
-      sum(l.returned_quantity)::int AS units_returned,
-      sum(${lineTotal} - (${lineTotal} * l.returned_quantity) / l.quantity) AS revenue_minor,
-      (-sum(l.quantity))::text AS k_units, COALESCE(l.variation_id, 0)::text AS k_variation
-    FROM order_lines l JOIN orders o ON o.id = l.order_id JOIN countries k ON k.id = o.country_id
-    JOIN market_items i ON i.id = l.item_id JOIN market_categories c ON c.id = i.category_id
-    LEFT JOIN market_variations v ON v.id = l.variation_id
-    WHERE ${ordersIn(f)} AND o.stage NOT IN ('canceled', 'rejected')
-      AND ${f.categoryId === null ? sql`true` : sql`i.category_id = ${f.categoryId}`}
-    GROUP BY l.item_id, l.variation_id, i.name, v.value, c.name, i.kind, k.code, o.currency) x
-    WHERE ${afterKey(at, sql`-x.units_sold, x.item_id, COALESCE(x.variation_id, 0), x.currency`, ["int", "int", "int", "text"])}
-    ORDER BY -x.units_sold, x.item_id, COALESCE(x.variation_id, 0), x.currency ${limitOf(at)}`;
-}
-
 function itemsRow(r: ItemsRaw): MarketItemsRow {
   return {
     item_id: Number(r.item_id),
@@ -281,20 +152,8 @@ export async function itemsReport(
   q: MarketItemsReportQuery,
 ): Promise<MarketItemsReport> {
   const f = await itemsFilter(deps, q);
-  const raw = await queryRows<ItemsRaw>(deps.db, itemsQuery(f, { offset: offsetOf(q), limit: q.size }));
-  const totals = await queryRows<{
-    currency: string;
-    decimals: number;
-    rows: number;
-    units_sold: number;
-    units_returned: number;
-    revenue_minor: string;
-  }>(
-    deps.db,
-    sql`SELECT x.currency, min(x.decimals) AS decimals, count(*)::int AS rows, sum(x.units_sold)::int AS units_sold,
-        sum(x.units_returned)::int AS units_returned, sum(x.revenue_minor) AS revenue_minor
-      FROM (${itemsQuery(f, { offset: 0, limit: 2_147_483_647 })}) x GROUP BY x.currency ORDER BY x.currency`,
-  );
+  const raw = await itemsRows(deps.db, f, { offset: offsetOf(q), limit: q.size });
+  const totals = await itemsTotals(deps.db, f);
   const total = totals.reduce((n, t) => n + Number(t.rows), 0);
   return {
     ...listPage(raw.map(itemsRow), total, q),
@@ -328,7 +187,7 @@ const itemsColumns: CsvColumn<MarketItemsRow>[] = [
 function csvOf<Raw, Row>(
   deps: MarketReportDeps,
   columns: CsvColumn<Row>[],
-  query: (at: PageAt) => SQL,
+  read: (at: PageAt) => Promise<Raw[]>,
   row: (r: Raw) => Row,
   key: (r: Raw) => string[],
   batch: number,
@@ -338,7 +197,7 @@ function csvOf<Raw, Row>(
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
     let after: string[] | null = null;
     for (;;) {
-      const raw = await queryRows<Raw>(deps.db, query({ after, limit: batch }));
+      const raw = await read({ after, limit: batch });
       if (raw.length === 0) return;
       let out = "";
       for (const r of raw) {
@@ -364,7 +223,7 @@ export async function salesCsv(
     chunks: csvOf<SalesRaw, MarketSalesRow>(
       deps,
       salesColumns,
-      (at) => salesQuery(f, at),
+      (at) => salesRows(deps.db, f, at),
       salesRow,
       (r) => (f.group === "order" ? [r.k1, r.k2] : [r.day, r.k2]),
       batch,
@@ -383,7 +242,7 @@ export async function itemsCsv(
     chunks: csvOf<ItemsRaw, MarketItemsRow>(
       deps,
       itemsColumns,
-      (at) => itemsQuery(f, at),
+      (at) => itemsRows(deps.db, f, at),
       itemsRow,
       (r) => [String(-Number(r.units_sold)), String(r.item_id), r.k_variation, r.currency],
       batch,

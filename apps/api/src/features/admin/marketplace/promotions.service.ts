@@ -21,25 +21,14 @@ import {
   type DiscountType,
   type RecordStatus,
 } from "@parkwell/contract";
-import { and, eq, sql } from "drizzle-orm";
-import { queryRows, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
-import {
-  coupons,
-  marketCategories,
-  marketItems,
-  marketOffers,
-  marketSliders,
-  type Localised,
-} from "../../../db/schema/index";
+import type { Localised } from "../../../db/schema/index";
 import { AppError } from "../../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../../lib/money";
 import type { AuditActor } from "../audit.repo";
 import {
-  audit,
   bpsOf,
-  countryIdOf,
-  findCountry,
   inUse,
   instantOf,
   iso,
@@ -47,10 +36,37 @@ import {
   minorOf,
   money,
   refuse,
-  requireCountry,
   type MarketCountry,
-} from "./market-admin.shared";
-import { likePattern } from "../../../lib/like";
+} from "./market-admin.domain";
+import { findCountry } from "./market-admin.repo";
+import { audit, countryIdOf, requireCountry } from "./market-admin.service";
+import {
+  categoryExists,
+  couponById,
+  couponIdOfCode,
+  couponIdsPage,
+  couponUseCount,
+  deleteCouponRow,
+  deleteOfferRow,
+  deleteSliderRow,
+  insertCoupon,
+  insertOffer,
+  insertSlider,
+  itemInCountry,
+  offerById,
+  offerIdsPage,
+  offerTargets,
+  ordersWithCoupon,
+  sliderById,
+  sliderExists,
+  sliderPage,
+  updateCouponRow,
+  updateOfferRow,
+  updateSliderRow,
+  type CouponRow,
+  type OfferRow,
+  type SliderRow,
+} from "./promotions.repo";
 import { offsetOf, listPage, type PageQuery } from "../../../lib/pagination";
 import { isUniqueViolation } from "../../../lib/pg-error";
 
@@ -98,26 +114,9 @@ function windowOf(
 // ---------------------------------------------------------------------------------------------
 // Offers
 
-type OfferRow = typeof marketOffers.$inferSelect;
-
 async function offerOut(tx: Tx, row: OfferRow, now: Date): Promise<AdminMarketOffer> {
   const country = (await findCountry(tx, { id: row.countryId }))!;
-  const item = row.itemId
-    ? (
-        await tx
-          .select({ id: marketItems.id, name: marketItems.name })
-          .from(marketItems)
-          .where(eq(marketItems.id, row.itemId))
-      )[0]
-    : undefined;
-  const category = row.categoryId
-    ? (
-        await tx
-          .select({ id: marketCategories.id, name: marketCategories.name })
-          .from(marketCategories)
-          .where(eq(marketCategories.id, row.categoryId))
-      )[0]
-    : undefined;
+  const { item, category } = await offerTargets(tx, row);
   return {
     id: row.id,
     country_code: country.code,
@@ -148,27 +147,15 @@ export async function listOffers(
   now: Date,
 ): Promise<AdminMarketOfferList> {
   const countryId = await countryIdOf(db, q.country);
-  const where = sql`${countryId === undefined ? sql`true` : sql`o.country_id = ${countryId}`}
-    AND ${q.status ? sql`o.status = ${q.status}` : sql`true`}
-    AND ${q.search ? sql`(o.name->>'en' ILIKE ${likePattern(q.search)} OR o.name->>'fr' ILIKE ${likePattern(q.search)})` : sql`true`}`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM market_offers o WHERE ${where}`,
-  );
-  const ids = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT o.id FROM market_offers o WHERE ${where} ORDER BY o.ends_at DESC, o.id DESC
-      LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
-  );
+  const { total, ids } = await offerIdsPage(db, {
+    countryId,
+    status: q.status,
+    search: q.search,
+    size: q.size,
+    offset: offsetOf(q),
+  });
   const items: AdminMarketOffer[] = [];
-  for (const { id } of ids) {
-    const [row] = await db
-      .select()
-      .from(marketOffers)
-      .where(eq(marketOffers.id, Number(id)));
-    items.push(await offerOut(db, row!, now));
-  }
-  const total = Number(count?.n ?? 0);
+  for (const id of ids) items.push(await offerOut(db, (await offerById(db, id))!, now));
   return listPage(items, total, q);
 }
 
@@ -188,18 +175,10 @@ async function offerValues(tx: Tx, country: MarketCountry, input: OfferInput) {
   const fields: Record<string, string> = {};
   if ((input.item_id === null) === (input.category_id === null)) fields.item_id = MARKET_OFFER_TARGET_MESSAGE;
   if (input.item_id !== null) {
-    const [item] = await tx
-      .select({ id: marketItems.id })
-      .from(marketItems)
-      .where(and(eq(marketItems.id, input.item_id), eq(marketItems.countryId, country.id)));
-    if (!item) fields.item_id = OFFER_ITEM_COUNTRY_MESSAGE;
+    if (!(await itemInCountry(tx, input.item_id, country.id))) fields.item_id = OFFER_ITEM_COUNTRY_MESSAGE;
   }
   if (input.category_id !== null) {
-    const [category] = await tx
-      .select({ id: marketCategories.id })
-      .from(marketCategories)
-      .where(eq(marketCategories.id, input.category_id));
-    if (!category) fields.category_id = CHOOSE_CATEGORY_TEXT;
+    if (!(await categoryExists(tx, input.category_id))) fields.category_id = CHOOSE_CATEGORY_TEXT;
   }
   const discount = discountOf(input.discount_type, input.discount, country, fields);
   const maxDiscountMinor =
@@ -240,15 +219,12 @@ export async function createOffer(
   return db.transaction(async (tx) => {
     const country = await requireCountry(tx, body.country_code);
     const values = await offerValues(tx, country, body);
-    const [row] = await tx
-      .insert(marketOffers)
-      .values({ countryId: country.id, ...values })
-      .returning();
-    await audit(tx, actor, "market_offer.create", "market_offer", row!.id, null, {
+    const row = await insertOffer(tx, { countryId: country.id, ...values });
+    await audit(tx, actor, "market_offer.create", "market_offer", row.id, null, {
       country_code: country.code,
-      ...offerAudit(row!),
+      ...offerAudit(row),
     });
-    return offerOut(tx, row!, now);
+    return offerOut(tx, row, now);
   });
 }
 
@@ -260,7 +236,7 @@ export async function updateOffer(
   now: Date,
 ): Promise<AdminMarketOffer> {
   return db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(marketOffers).where(eq(marketOffers.id, id)).for("update");
+    const seen = await offerById(tx, id, true);
     if (!seen) throw offerNotFound();
     const country = (await findCountry(tx, { id: seen.countryId }))!;
     // Naming one target drops the other: the form sends the one it shows.
@@ -283,17 +259,17 @@ export async function updateOffer(
       end_local: body.end_local ?? localOf(seen.endsAt, country.timeZone),
       status: body.status ?? seen.status,
     });
-    const [row] = await tx.update(marketOffers).set(values).where(eq(marketOffers.id, id)).returning();
-    await audit(tx, actor, "market_offer.update", "market_offer", id, offerAudit(seen), offerAudit(row!));
-    return offerOut(tx, row!, now);
+    const row = await updateOfferRow(tx, id, values);
+    await audit(tx, actor, "market_offer.update", "market_offer", id, offerAudit(seen), offerAudit(row));
+    return offerOut(tx, row, now);
   });
 }
 
 export async function deleteOffer(db: Db, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(marketOffers).where(eq(marketOffers.id, id)).for("update");
+    const seen = await offerById(tx, id, true);
     if (!seen) throw offerNotFound();
-    await tx.delete(marketOffers).where(eq(marketOffers.id, id));
+    await deleteOfferRow(tx, id);
     await audit(tx, actor, "market_offer.delete", "market_offer", id, offerAudit(seen), null);
   });
 }
@@ -301,14 +277,9 @@ export async function deleteOffer(db: Db, actor: AuditActor, id: number): Promis
 // ---------------------------------------------------------------------------------------------
 // Coupons
 
-type CouponRow = typeof coupons.$inferSelect;
-
 async function couponOut(tx: Tx, row: CouponRow): Promise<AdminCoupon> {
   const country = (await findCountry(tx, { id: row.countryId }))!;
-  const [uses] = await queryRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${row.id}`,
-  );
+  const uses = await couponUseCount(tx, row.id);
   return {
     id: row.id,
     country_code: country.code,
@@ -326,7 +297,7 @@ async function couponOut(tx: Tx, row: CouponRow): Promise<AdminCoupon> {
     starts_at: iso(row.startsAt),
     ends_at: iso(row.endsAt),
     status: row.status,
-    uses: Number(uses?.n ?? 0),
+    uses,
     created_at: iso(row.createdAt),
   };
 }
@@ -340,27 +311,15 @@ export async function listCoupons(
   },
 ): Promise<AdminCouponList> {
   const countryId = await countryIdOf(db, q.country);
-  const where = sql`${countryId === undefined ? sql`true` : sql`c.country_id = ${countryId}`}
-    AND ${q.status ? sql`c.status = ${q.status}` : sql`true`}
-    AND ${q.search ? sql`(c.code ILIKE ${likePattern(q.search)} OR c.name ILIKE ${likePattern(q.search)})` : sql`true`}`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM coupons c WHERE ${where}`,
-  );
-  const ids = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT c.id FROM coupons c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC
-      LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
-  );
+  const { total, ids } = await couponIdsPage(db, {
+    countryId,
+    status: q.status,
+    search: q.search,
+    size: q.size,
+    offset: offsetOf(q),
+  });
   const items: AdminCoupon[] = [];
-  for (const { id } of ids) {
-    const [row] = await db
-      .select()
-      .from(coupons)
-      .where(eq(coupons.id, Number(id)));
-    items.push(await couponOut(db, row!));
-  }
-  const total = Number(count?.n ?? 0);
+  for (const id of ids) items.push(await couponOut(db, (await couponById(db, id))!));
   return listPage(items, total, q);
 }
 
@@ -379,11 +338,8 @@ interface CouponInput {
 
 async function couponValues(tx: Tx, country: MarketCountry, input: CouponInput, exceptId: number | null) {
   const fields: Record<string, string> = {};
-  const [taken] = await tx
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(and(eq(coupons.countryId, country.id), eq(coupons.code, input.code)));
-  if (taken && taken.id !== exceptId) fields.code = COUPON_CODE_TAKEN_MESSAGE;
+  const taken = await couponIdOfCode(tx, country.id, input.code);
+  if (taken !== undefined && taken !== exceptId) fields.code = COUPON_CODE_TAKEN_MESSAGE;
   const discount = discountOf(input.discount_type, input.discount, country, fields);
   const minOrderMinor = minorOf(input.min_order, country, "min_order", fields);
   const maxDiscountMinor =
@@ -427,15 +383,12 @@ export async function createCoupon(
     return await db.transaction(async (tx) => {
       const country = await requireCountry(tx, body.country_code);
       const values = await couponValues(tx, country, body, null);
-      const [row] = await tx
-        .insert(coupons)
-        .values({ countryId: country.id, ...values, createdAt: now })
-        .returning();
-      await audit(tx, actor, "coupon.create", "coupon", row!.id, null, {
+      const row = await insertCoupon(tx, { countryId: country.id, ...values, createdAt: now });
+      await audit(tx, actor, "coupon.create", "coupon", row.id, null, {
         country_code: country.code,
-        ...couponAudit(row!),
+        ...couponAudit(row),
       });
-      return couponOut(tx, row!);
+      return couponOut(tx, row);
     });
   } catch (err) {
     // Two creations of one code at once: the unique index refuses the second.
@@ -452,7 +405,7 @@ export async function updateCoupon(
 ): Promise<AdminCoupon> {
   try {
     return await db.transaction(async (tx) => {
-      const [seen] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+      const seen = await couponById(tx, id, true);
       if (!seen) throw couponNotFound();
       const country = (await findCountry(tx, { id: seen.countryId }))!;
       const values = await couponValues(
@@ -477,9 +430,9 @@ export async function updateCoupon(
         },
         id,
       );
-      const [row] = await tx.update(coupons).set(values).where(eq(coupons.id, id)).returning();
-      await audit(tx, actor, "coupon.update", "coupon", id, couponAudit(seen), couponAudit(row!));
-      return couponOut(tx, row!);
+      const row = await updateCouponRow(tx, id, values);
+      await audit(tx, actor, "coupon.update", "coupon", id, couponAudit(seen), couponAudit(row));
+      return couponOut(tx, row);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw AppError.validation({ code: COUPON_CODE_TAKEN_MESSAGE });
@@ -489,22 +442,16 @@ export async function updateCoupon(
 
 export async function deleteCoupon(db: Db, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+    const seen = await couponById(tx, id, true);
     if (!seen) throw couponNotFound();
-    const [used] = await queryRows<{ n: number }>(
-      tx,
-      sql`SELECT count(*)::int AS n FROM orders WHERE coupon_id = ${id}`,
-    );
-    if (Number(used?.n ?? 0) > 0) throw inUse(COUPON_IN_USE_MESSAGE);
-    await tx.delete(coupons).where(eq(coupons.id, id));
+    if ((await ordersWithCoupon(tx, id)) > 0) throw inUse(COUPON_IN_USE_MESSAGE);
+    await deleteCouponRow(tx, id);
     await audit(tx, actor, "coupon.delete", "coupon", id, couponAudit(seen), null);
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sliders
-
-type SliderRow = typeof marketSliders.$inferSelect;
 
 const sliderOut = (row: SliderRow, country: MarketCountry): AdminMarketSlider => ({
   id: row.id,
@@ -530,28 +477,12 @@ export async function listSliders(
   q: PageQuery & { country?: string | undefined; status?: RecordStatus | undefined },
 ): Promise<AdminMarketSliderList> {
   const countryId = await countryIdOf(db, q.country);
-  const where = sql`${countryId === undefined ? sql`true` : sql`s.country_id = ${countryId}`}
-    AND ${q.status ? sql`s.status = ${q.status}` : sql`true`}`;
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM market_sliders s WHERE ${where}`,
-  );
-  const rows = await queryRows<{
-    id: number;
-    country_code: string;
-    title: Localised;
-    subtitle: Localised;
-    image_url: string | null;
-    link: string;
-    position: number;
-    status: RecordStatus;
-  }>(
-    db,
-    sql`SELECT s.id, k.code AS country_code, s.title, s.subtitle, s.image_url, s.link, s.position, s.status
-      FROM market_sliders s JOIN countries k ON k.id = s.country_id WHERE ${where}
-      ORDER BY k.code, s.position, s.id LIMIT ${q.size} OFFSET ${offsetOf(q)}`,
-  );
-  const total = Number(count?.n ?? 0);
+  const { total, rows } = await sliderPage(db, {
+    countryId,
+    status: q.status,
+    size: q.size,
+    offset: offsetOf(q),
+  });
   return listPage(
     rows.map((r) => ({ ...r, id: Number(r.id), position: Number(r.position) })),
     total,
@@ -574,23 +505,20 @@ export async function createSlider(
 ): Promise<AdminMarketSlider> {
   return db.transaction(async (tx) => {
     const country = await requireCountry(tx, body.country_code);
-    const [row] = await tx
-      .insert(marketSliders)
-      .values({
-        countryId: country.id,
-        title: body.title,
-        subtitle: body.subtitle,
-        imageUrl: body.image_url,
-        link: body.link,
-        position: body.position,
-        status: body.status,
-      })
-      .returning();
-    await audit(tx, actor, "market_slider.create", "market_slider", row!.id, null, {
-      country_code: country.code,
-      ...sliderAudit(row!),
+    const row = await insertSlider(tx, {
+      countryId: country.id,
+      title: body.title,
+      subtitle: body.subtitle,
+      imageUrl: body.image_url,
+      link: body.link,
+      position: body.position,
+      status: body.status,
     });
-    return sliderOut(row!, country);
+    await audit(tx, actor, "market_slider.create", "market_slider", row.id, null, {
+      country_code: country.code,
+      ...sliderAudit(row),
+    });
+    return sliderOut(row, country);
   });
 }
 
@@ -608,38 +536,33 @@ export async function updateSlider(
   }>,
 ): Promise<AdminMarketSlider> {
   return db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(marketSliders).where(eq(marketSliders.id, id)).for("update");
+    const seen = await sliderById(tx, id, true);
     if (!seen) throw sliderNotFound();
     const country = (await findCountry(tx, { id: seen.countryId }))!;
-    const [row] = await tx
-      .update(marketSliders)
-      .set({
-        title: body.title ?? seen.title,
-        subtitle: body.subtitle ?? seen.subtitle,
-        imageUrl: body.image_url !== undefined ? body.image_url : seen.imageUrl,
-        link: body.link ?? seen.link,
-        position: body.position ?? seen.position,
-        status: body.status ?? seen.status,
-      })
-      .where(eq(marketSliders.id, id))
-      .returning();
-    await audit(tx, actor, "market_slider.update", "market_slider", id, sliderAudit(seen), sliderAudit(row!));
-    return sliderOut(row!, country);
+    const row = await updateSliderRow(tx, id, {
+      title: body.title ?? seen.title,
+      subtitle: body.subtitle ?? seen.subtitle,
+      imageUrl: body.image_url !== undefined ? body.image_url : seen.imageUrl,
+      link: body.link ?? seen.link,
+      position: body.position ?? seen.position,
+      status: body.status ?? seen.status,
+    });
+    await audit(tx, actor, "market_slider.update", "market_slider", id, sliderAudit(seen), sliderAudit(row));
+    return sliderOut(row, country);
   });
 }
 
 export async function deleteSlider(db: Db, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(marketSliders).where(eq(marketSliders.id, id)).for("update");
+    const seen = await sliderById(tx, id, true);
     if (!seen) throw sliderNotFound();
-    await tx.delete(marketSliders).where(eq(marketSliders.id, id));
+    await deleteSliderRow(tx, id);
     await audit(tx, actor, "market_slider.delete", "market_slider", id, sliderAudit(seen), null);
   });
 }
 
 export async function requireSlider(db: Db, id: number): Promise<void> {
-  const [row] = await db.select({ id: marketSliders.id }).from(marketSliders).where(eq(marketSliders.id, id));
-  if (!row) throw sliderNotFound();
+  if (!(await sliderExists(db, id))) throw sliderNotFound();
 }
 
 /** Sets a banner's image to an uploaded file; answers the one it replaced, to remove once committed. */
@@ -650,15 +573,11 @@ export async function setSliderImage(
   url: string,
 ): Promise<{ slider: AdminMarketSlider; replaced: string | null }> {
   return db.transaction(async (tx) => {
-    const [seen] = await tx.select().from(marketSliders).where(eq(marketSliders.id, id)).for("update");
+    const seen = await sliderById(tx, id, true);
     if (!seen) throw sliderNotFound();
     const country = (await findCountry(tx, { id: seen.countryId }))!;
-    const [row] = await tx
-      .update(marketSliders)
-      .set({ imageUrl: url })
-      .where(eq(marketSliders.id, id))
-      .returning();
-    await audit(tx, actor, "market_slider.image", "market_slider", id, sliderAudit(seen), sliderAudit(row!));
-    return { slider: sliderOut(row!, country), replaced: seen.imageUrl };
+    const row = await updateSliderRow(tx, id, { imageUrl: url });
+    await audit(tx, actor, "market_slider.image", "market_slider", id, sliderAudit(seen), sliderAudit(row));
+    return { slider: sliderOut(row, country), replaced: seen.imageUrl };
   });
 }

@@ -1,12 +1,8 @@
 import type { Profile } from "@parkwell/contract";
-import type { Db } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import { findCountry, type UserRow } from "./accounts.repo";
+import type { CountryRef, UserRow } from "./accounts.repo";
 
 /** The profile a client sees: never the raw row (no password hash, no firebase uid). */
-export async function presentProfile(db: Db, user: UserRow): Promise<Profile> {
-  const country = await findCountry(db, user.countryId);
-  if (!country) throw new AppError(500, "country_missing", "Something went wrong");
+export function presentProfile(user: UserRow, country: CountryRef): Profile {
   return {
     id: user.id,
     email: user.email,
