@@ -201,6 +201,12 @@ describe("back office: layout and pages", () => {
 
       await page.getByRole("tab", { name: "Delivery agent" }).click();
       const box = page.getByRole("checkbox", { name: "Inquiries: View" });
+      // The administrator's panel (its boxes named alike, ticked and locked) may still show for a moment:
+      // read the box only once the agent's panel is in.
+      await expect
+        .poll(() => page.getByRole("tab", { name: "Delivery agent" }).getAttribute("aria-selected"))
+        .toBe("true");
+      await expect.poll(() => box.isEnabled()).toBe(true);
       const was = await box.isChecked();
       await box.setChecked(!was);
       await page.getByText("Unsaved changes").first().waitFor();
