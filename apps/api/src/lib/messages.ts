@@ -12,6 +12,7 @@
  */
 import type { Language } from "./language";
 import { moneyIn } from "./money";
+import { escapeRegExp } from "./reg-exp";
 import { ACCOUNTS, VEHICLES } from "./messages/accounts";
 import { ADMIN, ADMIN_PARKS, ADMIN_PEOPLE, ADMIN_REPORTS } from "./messages/admin";
 import { BOOKINGS, windowRefusals } from "./messages/bookings";
@@ -66,7 +67,7 @@ for (const text of SERVER_TEXTS) {
   }
   const source = text.en
     .split(PARAM)
-    .map((part, i) => (i % 2 === 1 ? `(?<${part}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part, i) => (i % 2 === 1 ? `(?<${part}>.+?)` : escapeRegExp(part)))
     .join("");
   templates.push({
     pattern: new RegExp(`^${source}$`, "s"),

@@ -1,4 +1,5 @@
 import { formatMoney, knownCurrencies } from "@parkwell/contract";
+import { escapeRegExp } from "./reg-exp";
 
 /**
  * Money is integer minor units in storage and major units (numbers, at most 2 decimals, 0 for
@@ -32,7 +33,6 @@ export function bpsToPercent(bps: number): number {
   return bps / 100;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const DIGITS = String.raw`(\d{1,3}(?:,\d{3})*(?:\.\d{2})?)`;
 
 /**
@@ -43,7 +43,7 @@ const DIGITS = String.raw`(\d{1,3}(?:,\d{3})*(?:\.\d{2})?)`;
  */
 export function moneyIn(text: string, language: string): string {
   for (const [currency, { symbol }] of knownCurrencies()) {
-    const sign = escape(symbol);
+    const sign = escapeRegExp(symbol);
     const m = new RegExp(`^(-?)(?:${sign}${DIGITS}|${DIGITS}\u00a0${sign})$`).exec(text);
     if (!m) continue;
     const amount = Number((m[2] ?? m[3])!.replaceAll(",", ""));
