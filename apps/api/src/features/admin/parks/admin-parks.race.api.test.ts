@@ -320,7 +320,11 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         else {
           expect(move.status, JSON.stringify(move.body)).toBe(409);
           expect(move.body.code).toBe("park_in_use");
-          expect((move.body.holdings as { bookings: number }).bookings).toBe(won);
+          // It counted the bookings that committed before it: at least one, and at most those that won
+          // (a booking that waited on the park's row goes on once the refused move lets it go).
+          const counted = (move.body.holdings as { bookings: number }).bookings;
+          expect(counted).toBeGreaterThanOrEqual(1);
+          expect(counted).toBeLessThanOrEqual(won);
         }
         expect(await mixed(id), `round ${round}`).toEqual([]);
       }
