@@ -33,7 +33,6 @@ export const ADMIN_SECTIONS = [
   "roles",
   "audit",
   "events",
-  "plans",
   "marketplace",
   "orders",
   "deliveries",

@@ -158,7 +158,6 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "bookings",
   "parks",
   "events",
-  "plans",
   "orders",
   "marketplace",
   "staff",
