@@ -43,6 +43,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/people": ["admin"],
   "admin/gate": ["admin"],
   "admin/events": ["admin", "admin/parks"],
+  "admin/plans": ["admin", "admin/parks"],
   "admin/marketplace": ["admin", "admin/parks", "admin/reports"],
 };
 

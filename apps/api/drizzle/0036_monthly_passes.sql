@@ -195,3 +195,12 @@ BEGIN
     FROM pts);
 END;
 $$;
+--> statement-breakpoint
+-- The back office's monthly plans: branch managers run their parks' plans; employees see them.
+INSERT INTO "role_permissions" ("role", "permission")
+SELECT r, p FROM (VALUES
+  ('branch_manager', 'plans.view'), ('branch_manager', 'plans.create'),
+  ('branch_manager', 'plans.update'), ('branch_manager', 'plans.delete'),
+  ('employee', 'plans.view')
+) AS d (r, p)
+ON CONFLICT DO NOTHING;

@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { adminEventsRoutes } from "./features/admin/events/admin-events.routes";
+import { adminPlansRoutes } from "./features/admin/plans/admin-plans.routes";
 import { adminMarketplaceRoutes } from "./features/admin/marketplace/admin-marketplace.routes";
 import { adminOrdersRoutes } from "./features/admin/marketplace/admin-orders.routes";
 import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = fileStorageOf(config);
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
+  await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

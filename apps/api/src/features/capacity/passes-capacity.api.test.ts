@@ -47,7 +47,8 @@ describe("monthly passes in the capacity engine", () => {
   ) {
     passes += 1;
     const paidUntil = new Date(o.starts.getTime() + 30 * DAY);
-    const held = o.heldUntil === undefined || o.heldUntil === "infinity" ? "infinity" : o.heldUntil.toISOString();
+    const held =
+      o.heldUntil === undefined || o.heldUntil === "infinity" ? "infinity" : o.heldUntil.toISOString();
     await db.execute(sql`INSERT INTO passes (id, pass_code, user_id, plan_id, park_id, vehicle_type_id, plates,
         status, ended_reason, starts_at, paid_until, held_until, term_months, currency, monthly_minor,
         created_at, updated_at)
@@ -78,7 +79,10 @@ describe("monthly passes in the capacity engine", () => {
   });
 
   it("a weekday pass holds a space in its hours on the park's clock and nowhere else", async () => {
-    const weekdays = await plan(lagos, [1, 2, 3, 4, 5].map((d) => [d, "07:00", "19:00"] as [number, string, string]));
+    const weekdays = await plan(
+      lagos,
+      [1, 2, 3, 4, 5].map((d) => [d, "07:00", "19:00"] as [number, string, string]),
+    );
     // 2027-03-01 is a Monday.
     await pass(weekdays, lagos, { starts: local("2027-03-01T00:00", "Africa/Lagos") });
     const z = "Africa/Lagos";
@@ -98,7 +102,10 @@ describe("monthly passes in the capacity engine", () => {
   it("a night window runs past midnight, and a DST change keeps it on the park's clock", async () => {
     const z = "America/Toronto";
     // Every night 18:00 to 08:00.
-    const nights = await plan(toronto, [1, 2, 3, 4, 5, 6, 7].map((d) => [d, "18:00", "08:00"] as [number, string, string]));
+    const nights = await plan(
+      toronto,
+      [1, 2, 3, 4, 5, 6, 7].map((d) => [d, "18:00", "08:00"] as [number, string, string]),
+    );
     await pass(nights, toronto, { starts: local("2027-03-01T00:00", z) });
     // Monday's night reaches Tuesday 07:59.
     expect(await peak(toronto, local("2027-03-02T02:00", z), local("2027-03-02T03:00", z))).toBe(1);
@@ -118,7 +125,10 @@ describe("monthly passes in the capacity engine", () => {
       );
       return row!.id;
     });
-    const allWeek = await plan(other, [1, 2, 3, 4, 5, 6, 7].map((d) => [d, "00:00", "24:00"] as [number, string, string]));
+    const allWeek = await plan(
+      other,
+      [1, 2, 3, 4, 5, 6, 7].map((d) => [d, "00:00", "24:00"] as [number, string, string]),
+    );
     await pass(allWeek, other, {
       starts: local("2027-05-03T00:00", z),
       heldUntil: local("2027-06-02T00:00", z),
@@ -155,8 +165,13 @@ describe("monthly passes in the capacity engine", () => {
         ORDER BY p.id LIMIT 1`,
     );
     const parkId = row!.id;
-    await db.execute(sql`UPDATE park_capacities SET capacity = 1 WHERE park_id = ${parkId} AND vehicle_type_id = 1`);
-    const weekdays = await plan(parkId, [1, 2, 3, 4, 5].map((d) => [d, "00:00", "24:00"] as [number, string, string]));
+    await db.execute(
+      sql`UPDATE park_capacities SET capacity = 1 WHERE park_id = ${parkId} AND vehicle_type_id = 1`,
+    );
+    const weekdays = await plan(
+      parkId,
+      [1, 2, 3, 4, 5].map((d) => [d, "00:00", "24:00"] as [number, string, string]),
+    );
     const code = await pass(weekdays, parkId, { starts: new Date(Date.now() - DAY) });
     // The next Wednesday and Saturday from now on the park's clock, at noon.
     const day = (isoWeekday: number) => {
@@ -173,9 +188,19 @@ describe("monthly passes in the capacity engine", () => {
     const wednesday = day(3);
     const saturday = day(6);
     const d1 = await fundedUser(db);
-    const refused = await book(ctx.app, d1, { park_id: parkId, start: wednesday, end: new Date(wednesday.getTime() + 2 * HOUR), plate_number: "PSS 1 AA" });
+    const refused = await book(ctx.app, d1, {
+      park_id: parkId,
+      start: wednesday,
+      end: new Date(wednesday.getTime() + 2 * HOUR),
+      plate_number: "PSS 1 AA",
+    });
     expect(refused.statusCode, refused.body).toBe(409);
-    const booked = await book(ctx.app, d1, { park_id: parkId, start: saturday, end: new Date(saturday.getTime() + 2 * HOUR), plate_number: "PSS 1 AA" });
+    const booked = await book(ctx.app, d1, {
+      park_id: parkId,
+      start: saturday,
+      end: new Date(saturday.getTime() + 2 * HOUR),
+      plate_number: "PSS 1 AA",
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     // The park page says the weekday is full and the Saturday had its one space.
     const availability = async (start: Date) => {
@@ -190,7 +215,9 @@ describe("monthly passes in the capacity engine", () => {
     expect(await availability(new Date(saturday.getTime() + 3 * HOUR))).toBe(1);
     // Cutting the capacity to none is refused, naming the pass among what would lose its space;
     // the open-ended look-ahead of a renewing pass finishes.
-    const manager = await createStaff(db, "branch_manager", { operatorId: await operatorId(db, "Harbourview Parking Ltd") });
+    const manager = await createStaff(db, "branch_manager", {
+      operatorId: await operatorId(db, "Harbourview Parking Ltd"),
+    });
     const cut = await ctx.app.inject({
       method: "PUT",
       url: `/api/v1/admin/parks/${parkId}/capacities`,
