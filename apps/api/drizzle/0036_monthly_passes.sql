@@ -81,32 +81,55 @@ CREATE UNIQUE INDEX "passes_idempotency_key" ON "passes" USING btree ("user_id",
 CREATE INDEX "passes_user_idx" ON "passes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "passes_plan_idx" ON "passes" USING btree ("plan_id");--> statement-breakpoint
 CREATE INDEX "passes_holding_idx" ON "passes" USING btree ("park_id","vehicle_type_id") WHERE "passes"."status" IN ('active', 'grace');--> statement-breakpoint
--- The windows a pass holds a space in, between p_start and p_end: each weekly window of its plan on
--- the park's clock, cut to the pass's own span (starts_at to held_until). The caller bounds the
--- range (space_horizon): a pass that renews is held to 'infinity'. The 400 days only keep a wrong
--- call from running forever.
+CREATE TABLE "pass_charges" (
+	"pass_id" uuid NOT NULL,
+	"period" integer NOT NULL,
+	"period_start" timestamp with time zone NOT NULL,
+	"period_end" timestamp with time zone NOT NULL,
+	"total_minor" bigint NOT NULL,
+	"breakdown" jsonb NOT NULL,
+	"charged_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "pass_charges_pass_id_period_pk" PRIMARY KEY("pass_id","period"),
+	CONSTRAINT "pass_charges_period" CHECK ("pass_charges"."period" >= 1 AND "pass_charges"."period_end" > "pass_charges"."period_start"),
+	CONSTRAINT "pass_charges_money" CHECK ("pass_charges"."total_minor" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "pass_charges" ADD CONSTRAINT "pass_charges_pass_id_passes_id_fk" FOREIGN KEY ("pass_id") REFERENCES "public"."passes"("id") ON DELETE restrict ON UPDATE no action;
+--> statement-breakpoint
+-- A plan's weekly windows laid on the calendar between p_start and p_end, on the zone's clock day
+-- by day (so a daylight-saving change keeps "07:00" at 07:00 on the wall), each cut to the range.
+-- The caller bounds the range; the 400 days only keep a wrong call from running forever.
+CREATE FUNCTION plan_occurrences(p_plan integer, p_zone text, p_start timestamptz, p_end timestamptz)
+  RETURNS TABLE (start_time timestamptz, end_time timestamptz)
+  LANGUAGE sql STABLE AS $$
+  SELECT greatest(o.s, p_start), least(o.e, p_end)
+  FROM (
+    SELECT (d + w.start_minute * interval '1 minute') AT TIME ZONE p_zone AS s,
+      (d + w.end_minute * interval '1 minute'
+        + CASE WHEN w.end_minute <= w.start_minute THEN interval '1 day' ELSE interval '0 days' END)
+        AT TIME ZONE p_zone AS e
+    FROM generate_series(
+        ((p_start AT TIME ZONE p_zone)::date - 1)::timestamp,
+        (least(p_end, p_start + interval '400 days') AT TIME ZONE p_zone)::date::timestamp,
+        interval '1 day') AS d
+    JOIN plan_windows w ON w.plan_id = p_plan AND w.weekday = extract(isodow FROM d)::int
+  ) o
+  WHERE o.s < p_end AND o.e > p_start
+$$;
+--> statement-breakpoint
+-- The windows each pass of a park's vehicle type holds a space in, between p_start and p_end: its
+-- plan's occurrences within its own span (starts_at to held_until). A pass that renews is held to
+-- 'infinity': the caller bounds the range (space_horizon).
 CREATE FUNCTION pass_windows(p_park integer, p_type integer, p_start timestamptz, p_end timestamptz)
   RETURNS TABLE (pass_id uuid, pass_code text, plates text, start_time timestamptz, end_time timestamptz)
   LANGUAGE sql STABLE AS $$
-  SELECT ps.id, ps.pass_code, array_to_string(ps.plates, ' / '),
-    greatest(o.s, ps.starts_at), least(o.e, ps.held_until)
+  SELECT ps.id, ps.pass_code, array_to_string(ps.plates, ' / '), o.start_time, o.end_time
   FROM passes ps
   JOIN parks pk ON pk.id = ps.park_id
-  CROSS JOIN LATERAL (
-    SELECT (d + w.start_minute * interval '1 minute') AT TIME ZONE pk.time_zone AS s,
-      (d + w.end_minute * interval '1 minute'
-        + CASE WHEN w.end_minute <= w.start_minute THEN interval '1 day' ELSE interval '0 days' END)
-        AT TIME ZONE pk.time_zone AS e
-    FROM generate_series(
-        ((greatest(p_start, ps.starts_at) AT TIME ZONE pk.time_zone)::date - 1)::timestamp,
-        (least(p_end, ps.held_until, greatest(p_start, ps.starts_at) + interval '400 days')
-          AT TIME ZONE pk.time_zone)::date::timestamp,
-        interval '1 day') AS d
-    JOIN plan_windows w ON w.plan_id = ps.plan_id AND w.weekday = extract(isodow FROM d)::int
-  ) o
+  CROSS JOIN LATERAL plan_occurrences(ps.plan_id, pk.time_zone,
+    greatest(p_start, ps.starts_at), least(p_end, ps.held_until)) o
   WHERE ps.park_id = p_park AND ps.vehicle_type_id = p_type AND ps.status IN ('active', 'grace')
     AND ps.starts_at < p_end AND ps.held_until > p_start
-    AND o.s < least(p_end, ps.held_until) AND o.e > greatest(p_start, ps.starts_at)
 $$;
 --> statement-breakpoint
 -- Everything that holds spaces of a park's vehicle type over a window, one row per hold with how
@@ -193,6 +216,27 @@ BEGIN
     pts AS (SELECT p_start AS t UNION SELECT start_time FROM b WHERE start_time > p_start)
     SELECT coalesce(max((SELECT sum(n) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t)), 0)::int
     FROM pts);
+END;
+$$;
+--> statement-breakpoint
+-- Whether a new pass on the plan finds a space in every window of the plan from p_start on: the
+-- capacity less the peak held (booking_peak) in each occurrence up to the horizon, past which only
+-- passes repeat week after week. The caller holds the capacity row's lock, as every writer does.
+CREATE FUNCTION pass_fits(p_plan integer, p_type integer, p_start timestamptz, p_now timestamptz)
+  RETURNS boolean LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_park integer;
+  v_zone text;
+  v_capacity integer;
+  v_horizon timestamptz;
+BEGIN
+  SELECT pl.park_id, pk.time_zone INTO v_park, v_zone
+    FROM parking_plans pl JOIN parks pk ON pk.id = pl.park_id WHERE pl.id = p_plan;
+  SELECT capacity INTO v_capacity FROM park_capacities WHERE park_id = v_park AND vehicle_type_id = p_type;
+  v_horizon := greatest(space_horizon(v_park, p_type, p_start, 'infinity', p_now), p_start + interval '8 days');
+  RETURN NOT EXISTS (
+    SELECT 1 FROM plan_occurrences(p_plan, v_zone, p_start, v_horizon) o
+    WHERE booking_peak(v_park, p_type, o.start_time, o.end_time, NULL, NULL, p_now) >= coalesce(v_capacity, 0));
 END;
 $$;
 --> statement-breakpoint

@@ -55,13 +55,11 @@ const name = z
   .trim()
   .min(1, { error: REQUIRED_TEXT })
   .max(80, { error: "Must be at most 80 characters" });
-const discount = (term: string) =>
+const discount = (message: string) =>
   z
-    .number({ error: `The ${term} discount is a percentage from 0 to ${PLAN_MAX_DISCOUNT_PERCENT}` })
-    .min(0, { error: `The ${term} discount is a percentage from 0 to ${PLAN_MAX_DISCOUNT_PERCENT}` })
-    .max(PLAN_MAX_DISCOUNT_PERCENT, {
-      error: `The ${term} discount is a percentage from 0 to ${PLAN_MAX_DISCOUNT_PERCENT}`,
-    })
+    .number({ error: message })
+    .min(0, { error: message })
+    .max(PLAN_MAX_DISCOUNT_PERCENT, { error: message })
     .refine((p) => Number.isInteger(p * 100), { error: "A discount has at most two decimals" });
 const ALLOCATION_TEXT = `The allocation is a whole number of passes, 1 to ${PLAN_MAX_ALLOCATION}`;
 
@@ -96,8 +94,8 @@ const PlanFieldsShape = {
   min_term_months: z.union([z.literal(1), z.literal(3), z.literal(12)], {
     error: "The minimum term is 1, 3 or 12 months",
   }),
-  discount_3m_percent: discount("3-month"),
-  discount_12m_percent: discount("12-month"),
+  discount_3m_percent: discount("The 3-month discount is a percentage from 0 to 50"),
+  discount_12m_percent: discount("The 12-month discount is a percentage from 0 to 50"),
 };
 
 export const AdminPlanCreateSchema = z.object({

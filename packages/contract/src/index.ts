@@ -22,4 +22,5 @@ export * from "./admin-reports";
 export * from "./admin-events";
 export * from "./admin-plans";
 export * from "./plan-hours";
+export * from "./passes";
 export * from "./admin-marketplace";

@@ -167,3 +167,29 @@ export const passes = pgTable(
     check("passes_money", sql`${t.monthlyMinor} > 0`),
   ],
 );
+
+/**
+ * Each term a pass was charged for, once: the first at the sale, then each renewal. The ledger
+ * move's key is `pass:<pass id>:<period>`, so a term is charged exactly once across processes.
+ */
+export const passCharges = pgTable(
+  "pass_charges",
+  {
+    passId: uuid("pass_id")
+      .notNull()
+      .references(() => passes.id, { onDelete: "restrict" }),
+    /** 1 for the term bought, then 2, 3… for each renewal. */
+    period: integer("period").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    /** The price's parts in minor units, as a booking's breakdown. */
+    breakdown: jsonb("breakdown").notNull(),
+    chargedAt: timestamp("charged_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.passId, t.period] }),
+    check("pass_charges_period", sql`${t.period} >= 1 AND ${t.periodEnd} > ${t.periodStart}`),
+    check("pass_charges_money", sql`${t.totalMinor} > 0`),
+  ],
+);

@@ -222,11 +222,9 @@ export async function update(
     }
     const sold = (await repo.soldOf(tx, [id])).get(id) ?? 0;
     if (input.allocation !== undefined && input.allocation < sold) {
-      throw new AppError(
-        409,
-        "allocation_below_sold",
-        `${PLAN_ALLOCATION_BELOW_SOLD_MESSAGE} (${sold} passes)`,
-      );
+      throw new AppError(409, "allocation_below_sold", PLAN_ALLOCATION_BELOW_SOLD_MESSAGE, undefined, {
+        sold,
+      });
     }
     const before = await auditView(tx, found, countryOf);
     await repo.updatePlan(tx, id, {

@@ -1,0 +1,269 @@
+/**
+ * Monthly passes (docs/PRODUCT-RULES.md#monthly-passes, decision 027): a driver buys a pass on a
+ * park's plan from the wallet, lists and reads their passes, and cancels at the end of the paid
+ * term. A sale takes the capacity row's lock as every writer does, counts the plan's passes under
+ * the plan's row lock, checks a space is free in every window of the plan from the start
+ * (pass_fits), then charges the wallet once (`pass:<id>:1`) and writes the pass in one transaction.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import {
+  PASS_FULL_MESSAGE,
+  PASS_NOT_ON_SALE_MESSAGE,
+  PASS_SOLD_OUT_MESSAGE,
+  PASS_START_MAX_DAYS,
+  type Pass,
+  type PassCreateParsed,
+  type PassList,
+  type PassPurchase,
+} from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { toMajor } from "../../lib/money";
+import { listPage, type PageQuery } from "../../lib/pagination";
+import { pgError, SQLSTATE } from "../../lib/pg-error";
+import { readableCode } from "../../lib/readable-code";
+import { priceFlat } from "../parks/pricing.domain";
+import { listCountriesWithFees } from "../parks/parks.repo";
+import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
+import { startDateProblem, termOf, termPriceMinor } from "./passes.domain";
+import { presentPass } from "./passes.present";
+import * as repo from "./passes.repo";
+
+export interface PassDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export const passNotFound = () => AppError.notFound("Pass not found", "pass_not_found");
+const planNotFound = () => AppError.notFound("Plan not found", "plan_not_found");
+export const IDEMPOTENCY_REUSED_MESSAGE = "This Idempotency-Key was used for another pass";
+
+/** A pass code: "MP-" and eight characters people can read aloud. */
+export const newPassCode = () => readableCode("MP-", 8);
+
+const fingerprint = (body: PassCreateParsed) =>
+  createHash("sha256")
+    .update(
+      JSON.stringify([body.plan_id, body.vehicle_type_id, body.plates, body.start_date, body.term_months]),
+    )
+    .digest("hex");
+
+async function countryOf(db: Tx, countryId: number) {
+  const country = (await listCountriesWithFees(db)).find((c) => c.id === countryId);
+  if (!country) throw planNotFound();
+  return country;
+}
+
+async function show(db: Tx, rows: repo.PassRow[]): Promise<Pass[]> {
+  const context = await repo.contextOf(db, rows);
+  const decimals = new Map((await listCountriesWithFees(db)).map((c) => [c.currency, c.decimals]));
+  return rows.map((r) => presentPass(r, context.get(r.id)!, decimals.get(r.currency.trim()) ?? 2));
+}
+
+export async function listOwn(db: Db, userId: string, q: PageQuery): Promise<PassList> {
+  const { rows, total } = await repo.listOwnPasses(db, userId, q);
+  return listPage(await show(db, rows), total, q);
+}
+
+export async function getOwn(db: Db, userId: string, code: string): Promise<Pass> {
+  const row = await repo.ownPass(db, userId, code);
+  if (!row) throw passNotFound();
+  return (await show(db, [row]))[0]!;
+}
+
+export interface Bought {
+  purchase: PassPurchase;
+  replayed: boolean;
+}
+
+/**
+ * Buys a pass for `body`, paid from the driver's wallet. The same Idempotency-Key with the same
+ * body answers the first pass again (`replayed`); with another body it is a 422.
+ */
+export async function buy(
+  deps: PassDeps,
+  userId: string,
+  body: PassCreateParsed,
+  idempotencyKey: string | undefined,
+): Promise<Bought> {
+  const { db } = deps;
+  const hash = fingerprint(body);
+  const replay = async () => {
+    if (!idempotencyKey) return null;
+    const found = await repo.passByIdempotencyKey(db, userId, idempotencyKey);
+    if (!found) return null;
+    if (found.requestHash !== hash)
+      throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
+    return found;
+  };
+  const answer = async (row: repo.PassRow, replayed: boolean): Promise<Bought> => {
+    const [pass] = await show(db, [row]);
+    const country = (await listCountriesWithFees(db)).find((c) => c.currency === row.currency.trim())!;
+    const [first] = await repo.chargesOf(db, row.id);
+    const breakdown = first!.breakdown as BreakdownMinor;
+    const major = (m: number) => toMajor(m, country.decimals);
+    return {
+      replayed,
+      purchase: {
+        ...pass!,
+        charged: {
+          amount: major(breakdown.totalMinor),
+          currency: country.currency,
+          breakdown: {
+            hours: breakdown.hours,
+            days: breakdown.days,
+            parking: major(breakdown.parkingMinor),
+            service_fee: major(breakdown.serviceFeeMinor),
+            booking_fee: major(breakdown.bookingFeeMinor),
+            tax: major(breakdown.taxMinor),
+            tax_name: country.taxName,
+            total: major(breakdown.totalMinor),
+          },
+        },
+        wallet_balance: major(await walletBalanceMinor(db, userId, country.currency)),
+      },
+    };
+  };
+  const replayed = await replay();
+  if (replayed) return answer(replayed, true);
+
+  const now = deps.clock();
+  const found = await repo.planForSale(db, body.plan_id);
+  if (!found || found.plan.status === "draft") throw planNotFound();
+  const { plan, park } = found;
+  if (plan.status !== "on_sale" || park.status !== "active") {
+    throw new AppError(409, "plan_not_on_sale", PASS_NOT_ON_SALE_MESSAGE);
+  }
+  const fields: Record<string, string> = {};
+  const price = await repo.planPrice(db, plan.id, body.vehicle_type_id);
+  if (!price) fields.vehicle_type_id = "This plan takes no vehicles of this type";
+  if (body.term_months < plan.minTermMonths) {
+    fields.term_months = `This plan is sold for ${plan.minTermMonths} months at least`;
+  }
+  const startProblem = startDateProblem(body.start_date, park.timeZone, now, PASS_START_MAX_DAYS);
+  if (startProblem) fields.start_date = startProblem;
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+
+  const country = await countryOf(db, park.countryId);
+  const term = termOf(body.start_date, body.term_months, park.timeZone, now);
+  const breakdown = priceFlat(
+    termPriceMinor(price!.monthlyMinor, body.term_months, plan),
+    country,
+    term.startsAt,
+    term.paidUntil,
+  );
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const row = await db.transaction(async (tx) => {
+        const locked = await repo.lockForSale(tx, plan.id, park.id, body.vehicle_type_id);
+        if (locked.currency !== country.currency) {
+          throw new AppError(
+            409,
+            "park_currency_changed",
+            "This park's currency changed while you were buying: look at its prices again",
+          );
+        }
+        if (locked.status !== "on_sale")
+          throw new AppError(409, "plan_not_on_sale", PASS_NOT_ON_SALE_MESSAGE);
+        if (locked.capacity === null || locked.capacity <= 0) {
+          throw AppError.validation({ vehicle_type_id: "This park has no spaces for this vehicle type" });
+        }
+        if ((await repo.validPasses(tx, plan.id)) >= locked.allocation) {
+          throw new AppError(409, "plan_sold_out", PASS_SOLD_OUT_MESSAGE);
+        }
+        if (!(await repo.passFits(tx, plan.id, body.vehicle_type_id, term.startsAt, now))) {
+          throw new AppError(409, "full", PASS_FULL_MESSAGE);
+        }
+        const id = randomUUID();
+        const code = newPassCode();
+        try {
+          await chargeWallet(tx, {
+            userId,
+            currency: country.currency,
+            amountMinor: breakdown.totalMinor,
+            idempotencyKey: `pass:${id}:1`,
+            kind: "pass_charge",
+            reference: code,
+            description: `Monthly pass ${code}`,
+            revenueShard: revenueShard(id),
+          });
+        } catch (err) {
+          if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
+          throw await shortOfFunds(
+            tx,
+            userId,
+            country.currency,
+            breakdown.totalMinor,
+            country.decimals,
+            "pass",
+          );
+        }
+        await repo.insertPass(tx, {
+          id,
+          passCode: code,
+          userId,
+          planId: plan.id,
+          parkId: park.id,
+          vehicleTypeId: body.vehicle_type_id,
+          plates: body.plates,
+          startsAt: term.startsAt,
+          paidUntil: term.paidUntil,
+          termMonths: body.term_months,
+          currency: country.currency,
+          monthlyMinor: price!.monthlyMinor,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: idempotencyKey ? hash : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.insertCharge(tx, {
+          passId: id,
+          period: 1,
+          periodStart: term.startsAt,
+          periodEnd: term.paidUntil,
+          totalMinor: breakdown.totalMinor,
+          breakdown,
+          chargedAt: now,
+        });
+        return (await repo.ownPass(tx, userId, code))!;
+      });
+      return answer(row, false);
+    } catch (err) {
+      const { code, constraint } = pgError(err);
+      if (code !== SQLSTATE.uniqueViolation) throw err;
+      // The same key racing itself: the loser waits on the unique index, then replays the winner.
+      if (idempotencyKey && constraint === "passes_idempotency_key") {
+        const again = await replay();
+        if (again) return answer(again, true);
+      }
+      // Two passes drew the same code: draw again.
+      if (constraint === "passes_code_key" && attempt < 5) continue;
+      throw err;
+    }
+  }
+}
+
+type BreakdownMinor = ReturnType<typeof priceFlat>;
+
+/**
+ * Cancels a pass at the end of its paid term: it stays valid until then and is never refunded for
+ * the term paid; from then on it holds no space (held_until becomes the end of the term at once).
+ */
+export async function cancel(deps: PassDeps, userId: string, code: string): Promise<Pass> {
+  const { db } = deps;
+  const row = await db.transaction(async (tx) => {
+    const pass = await repo.ownPass(tx, userId, code, true);
+    if (!pass) throw passNotFound();
+    if (pass.status === "ended") throw new AppError(409, "pass_ended", "This pass has ended");
+    if (pass.cancelAtPeriodEnd) return pass;
+    return repo.updatePass(tx, pass.id, {
+      cancelAtPeriodEnd: true,
+      heldUntil: pass.status === "grace" ? pass.heldUntil : pass.paidUntil,
+      updatedAt: deps.clock(),
+    });
+  });
+  return (await show(db, [row]))[0]!;
+}

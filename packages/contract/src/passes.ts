@@ -1,0 +1,83 @@
+/**
+ * Monthly passes (docs/PRODUCT-RULES.md#monthly-passes): a driver buys a pass on a park's plan from
+ * the wallet; it holds a space in the plan's hours and renews each term.
+ */
+import { z } from "zod";
+import { IsoDateSchema } from "./admin";
+import { PlanWindowSchema } from "./admin-plans";
+import { idNumber, pageOf, PageQuerySchema } from "./common";
+import { PriceBreakdownSchema } from "./parks";
+import { PlateSchema } from "./vehicles";
+
+export const PASS_STATUSES = ["active", "grace", "ended"] as const;
+/** How far ahead a pass may start, in days from today on the park's clock. */
+export const PASS_START_MAX_DAYS = 30;
+/** The most plates on one pass (one of them in the park at a time). */
+export const PASS_MAX_PLATES = 2;
+
+const TERM_TEXT = "The term is 1, 3 or 12 months";
+
+export const PassCreateSchema = z.object({
+  plan_id: idNumber("plan_id", "Choose a plan"),
+  vehicle_type_id: idNumber("vehicle_type_id", "Choose a vehicle type"),
+  plates: z
+    .array(PlateSchema, { error: "Give the pass's plate numbers as a list" })
+    .min(1, { error: "Type the plate number of the car the pass is for" })
+    .max(PASS_MAX_PLATES, { error: `A pass takes at most ${PASS_MAX_PLATES} plate numbers` })
+    .refine((p) => new Set(p).size === p.length, { error: "The same plate number is there twice" }),
+  /** The first day, on the park's calendar: today or up to PASS_START_MAX_DAYS days ahead. */
+  start_date: IsoDateSchema,
+  term_months: z.union([z.literal(1), z.literal(3), z.literal(12)], { error: TERM_TEXT }).default(1),
+});
+export type PassCreate = z.input<typeof PassCreateSchema>;
+export type PassCreateParsed = z.output<typeof PassCreateSchema>;
+
+export const PassSchema = z
+  .object({
+    id: z.string(),
+    pass_code: z.string(),
+    status: z.enum(PASS_STATUSES),
+    /** Why an ended pass ended. */
+    ended_reason: z.enum(["cancelled", "lapsed"]).nullable(),
+    plan: z.object({
+      id: z.number().int(),
+      name: z.object({ en: z.string(), fr: z.string() }),
+      windows: z.array(PlanWindowSchema),
+    }),
+    park: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), time_zone: z.string() }),
+    vehicle_type_id: z.number().int(),
+    vehicle_type: z.string(),
+    plates: z.array(z.string()),
+    starts_at: z.string(),
+    /** The end of the period paid for. */
+    paid_until: z.string(),
+    /** When the next term is charged; null once cancelled or ended. */
+    renews_at: z.string().nullable(),
+    cancel_at_period_end: z.boolean(),
+    term_months: z.number().int(),
+    currency: z.string(),
+    /** The plan's monthly price when the pass was bought, before fees. */
+    monthly_price: z.number(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Pass" });
+export type Pass = z.infer<typeof PassSchema>;
+
+/** A new pass and what its first term cost. */
+export const PassPurchaseSchema = PassSchema.extend({
+  charged: z.object({ amount: z.number(), currency: z.string(), breakdown: PriceBreakdownSchema }),
+  wallet_balance: z.number(),
+}).meta({ id: "PassPurchase" });
+export type PassPurchase = z.infer<typeof PassPurchaseSchema>;
+
+export const PassListQuerySchema = PageQuerySchema;
+export const PassListSchema = pageOf(PassSchema).meta({ id: "PassList" });
+export type PassList = z.infer<typeof PassListSchema>;
+
+export const PassCodeParamsSchema = z.object({
+  code: z.string({ error: "code is required" }).trim().toUpperCase().max(20, { error: "Pass not found" }),
+});
+
+export const PASS_SOLD_OUT_MESSAGE = "This plan has no passes left";
+export const PASS_FULL_MESSAGE = "This park has no space free in the plan's hours from that day";
+export const PASS_NOT_ON_SALE_MESSAGE = "This plan is not on sale";
