@@ -4,11 +4,12 @@
  */
 import { z } from "zod";
 import { IsoDateSchema } from "./admin";
-import { PlanWindowSchema } from "./admin-plans";
-import { idNumber, pageOf, PageQuerySchema } from "./common";
-import { PriceBreakdownSchema } from "./parks";
+import { PLAN_SPACE_MODES, PlanWindowSchema } from "./admin-plans";
+import { idNumber, idParam, pageOf, PageQuerySchema } from "./common";
+import { PriceBreakdownSchema, queryNumber } from "./parks";
 import { PlateSchema } from "./vehicles";
 
+export const PLAN_HOURS_FILTERS = ["all_day", "weekdays", "nights_weekends"] as const;
 export const PASS_STATUSES = ["active", "grace", "ended"] as const;
 /** How far ahead a pass may start, in days from today on the park's clock. */
 export const PASS_START_MAX_DAYS = 30;
@@ -81,3 +82,62 @@ export const PassCodeParamsSchema = z.object({
 export const PASS_SOLD_OUT_MESSAGE = "This plan has no passes left";
 export const PASS_FULL_MESSAGE = "This park has no space free in the plan's hours from that day";
 export const PASS_NOT_ON_SALE_MESSAGE = "This plan is not on sale";
+
+/** The plans on sale: near a point, in a country, or matching a park, city or plan name. */
+export const PlanListQuerySchema = PageQuerySchema.extend({
+  /** A served country's code ("NG") or name. */
+  country: z.string({ error: "country must be a single value" }).trim().max(60).optional(),
+  search: z
+    .string({ error: "search must be a single value" })
+    .transform((s) => s.slice(0, 100))
+    .optional(),
+  lat: queryNumber("lat", -90, 90),
+  lng: queryNumber("lng", -180, 180),
+  vehicle_type_id: idParam("vehicle_type_id").optional(),
+  /** Only plans whose monthly price for the vehicle type (or any) is at most this, in the country's currency. */
+  max_price: queryNumber("max_price", 0, 1_000_000_000),
+  /** all_day: plans covering every hour of the week; weekdays: some hours on Monday to Friday; nights_weekends: some at night or on the weekend. */
+  hours: z
+    .enum(PLAN_HOURS_FILTERS, { error: `hours must be one of ${PLAN_HOURS_FILTERS.join(", ")}` })
+    .optional(),
+}).refine((q) => (q.lat === undefined) === (q.lng === undefined), {
+  error: "Give both lat and lng, or neither",
+  path: ["lng"],
+});
+export type PlanListQuery = z.infer<typeof PlanListQuerySchema>;
+
+export const PublicPlanSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.object({ en: z.string(), fr: z.string() }),
+    park: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      address: z.string(),
+      city: z.string(),
+      lat: z.number(),
+      lng: z.number(),
+      time_zone: z.string(),
+    }),
+    windows: z.array(PlanWindowSchema),
+    /** Hours covered in a week, of 168. */
+    hours_per_week: z.number(),
+    currency: z.string(),
+    prices: z.array(
+      z.object({ vehicle_type_id: z.number().int(), vehicle_type: z.string(), monthly_price: z.number() }),
+    ),
+    min_term_months: z.number().int(),
+    discount_3m_percent: z.number(),
+    discount_12m_percent: z.number(),
+    space_mode: z.enum(PLAN_SPACE_MODES),
+    /** Passes still for sale (the allocation less the passes valid now). */
+    passes_left: z.number().int(),
+    /** Metres from the point searched; null without one. */
+    distance_m: z.number().nullable(),
+  })
+  .meta({ id: "PublicPlan" });
+export type PublicPlan = z.infer<typeof PublicPlanSchema>;
+
+export const PlanListSchema = pageOf(PublicPlanSchema).meta({ id: "PlanList" });
+export type PlanList = z.infer<typeof PlanListSchema>;

@@ -1,7 +1,15 @@
 /** Monthly passes: the plan as sold, the locks and checks of a sale, and a driver's passes. */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { parkingPlans, parks, passCharges, passes, planPrices, vehicleTypes } from "../../db/schema/index";
+import {
+  countries,
+  parkingPlans,
+  parks,
+  passCharges,
+  passes,
+  planPrices,
+  vehicleTypes,
+} from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { offsetOf, type PageQuery } from "../../lib/pagination";
 
@@ -10,7 +18,7 @@ export type PassInsert = typeof passes.$inferInsert;
 
 export interface PlanForSale {
   plan: typeof parkingPlans.$inferSelect;
-  park: { id: number; name: string; slug: string; timeZone: string; status: string; countryId: number };
+  park: { id: number; name: string; slug: string; timeZone: string; status: string; countryCode: string };
 }
 
 export async function planForSale(db: Tx, planId: number): Promise<PlanForSale | undefined> {
@@ -23,11 +31,12 @@ export async function planForSale(db: Tx, planId: number): Promise<PlanForSale |
         slug: parks.slug,
         timeZone: parks.timeZone,
         status: parks.status,
-        countryId: parks.countryId,
+        countryCode: countries.code,
       },
     })
     .from(parkingPlans)
     .innerJoin(parks, eq(parks.id, parkingPlans.parkId))
+    .innerJoin(countries, eq(countries.id, parks.countryId))
     .where(eq(parkingPlans.id, planId));
   return row;
 }

@@ -1,5 +1,6 @@
 import {
   ErrorSchema,
+  idParam,
   IdempotencyKeySchema,
   PassCodeParamsSchema,
   PassCreateSchema,
@@ -7,11 +8,52 @@ import {
   PassListSchema,
   PassPurchaseSchema,
   PassSchema,
+  PlanListQuerySchema,
+  PlanListSchema,
+  PublicPlanSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, type Auth } from "../../plugins/auth";
+import type { Db } from "../../db/client";
 import * as passes from "./passes.service";
+import * as plans from "./plans.service";
+
+/** The monthly plans on sale (public): find them by country, text or point, read one. */
+export function plansRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Monthly passes"];
+    const errors = { 404: ErrorSchema, 422: ErrorSchema };
+    app.get(
+      "/plans",
+      {
+        schema: {
+          tags,
+          operationId: "listPlans",
+          summary:
+            "Monthly plans on sale: nearest a point, or by city and park; filters for vehicle type, price and hours",
+          querystring: PlanListQuerySchema,
+          response: { 200: PlanListSchema, ...errors },
+        },
+      },
+      async (req, reply) => reply.header("cache-control", "no-store").send(await plans.list(db, req.query)),
+    );
+    app.get(
+      "/plans/:id",
+      {
+        schema: {
+          tags,
+          operationId: "getPlan",
+          summary: "A monthly plan on sale, with its park, hours, prices and passes left",
+          params: z.object({ id: idParam("id") }),
+          response: { 200: PublicPlanSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply.header("cache-control", "no-store").send(await plans.get(db, req.params.id)),
+    );
+  };
+}
 
 /** A driver's monthly passes (bearer): buy from the wallet, list, read, cancel at the term's end. */
 export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAsyncZod {

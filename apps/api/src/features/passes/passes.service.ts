@@ -25,9 +25,11 @@ import { listPage, type PageQuery } from "../../lib/pagination";
 import { pgError, SQLSTATE } from "../../lib/pg-error";
 import { readableCode } from "../../lib/readable-code";
 import { priceFlat } from "../parks/pricing.domain";
-import { listCountriesWithFees } from "../parks/parks.repo";
+import { resolveCountry } from "../parks/parks.service";
+import { servedCountries } from "../reference/served-countries";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
 import { startDateProblem, termOf, termPriceMinor } from "./passes.domain";
+import { planNotFound } from "./plans.service";
 import { presentPass } from "./passes.present";
 import * as repo from "./passes.repo";
 
@@ -37,7 +39,6 @@ export interface PassDeps {
 }
 
 export const passNotFound = () => AppError.notFound("Pass not found", "pass_not_found");
-const planNotFound = () => AppError.notFound("Plan not found", "plan_not_found");
 export const IDEMPOTENCY_REUSED_MESSAGE = "This Idempotency-Key was used for another pass";
 
 /** A pass code: "MP-" and eight characters people can read aloud. */
@@ -50,16 +51,14 @@ const fingerprint = (body: PassCreateParsed) =>
     )
     .digest("hex");
 
-async function countryOf(db: Tx, countryId: number) {
-  const country = (await listCountriesWithFees(db)).find((c) => c.id === countryId);
-  if (!country) throw planNotFound();
-  return country;
-}
-
 async function show(db: Tx, rows: repo.PassRow[]): Promise<Pass[]> {
   const context = await repo.contextOf(db, rows);
-  const decimals = new Map((await listCountriesWithFees(db)).map((c) => [c.currency, c.decimals]));
-  return rows.map((r) => presentPass(r, context.get(r.id)!, decimals.get(r.currency.trim()) ?? 2));
+  const served = servedCountries(db);
+  const out: Pass[] = [];
+  for (const r of rows) {
+    out.push(presentPass(r, context.get(r.id)!, await served.currencyDecimals(r.currency.trim())));
+  }
+  return out;
 }
 
 export async function listOwn(db: Db, userId: string, q: PageQuery): Promise<PassList> {
@@ -100,17 +99,17 @@ export async function buy(
   };
   const answer = async (row: repo.PassRow, replayed: boolean): Promise<Bought> => {
     const [pass] = await show(db, [row]);
-    const country = (await listCountriesWithFees(db)).find((c) => c.currency === row.currency.trim())!;
+    const decimals = await servedCountries(db).currencyDecimals(row.currency.trim());
     const [first] = await repo.chargesOf(db, row.id);
     const breakdown = first!.breakdown as BreakdownMinor;
-    const major = (m: number) => toMajor(m, country.decimals);
+    const major = (m: number) => toMajor(m, decimals);
     return {
       replayed,
       purchase: {
         ...pass!,
         charged: {
           amount: major(breakdown.totalMinor),
-          currency: country.currency,
+          currency: row.currency.trim(),
           breakdown: {
             hours: breakdown.hours,
             days: breakdown.days,
@@ -118,11 +117,11 @@ export async function buy(
             service_fee: major(breakdown.serviceFeeMinor),
             booking_fee: major(breakdown.bookingFeeMinor),
             tax: major(breakdown.taxMinor),
-            tax_name: country.taxName,
+            tax_name: breakdown.taxName,
             total: major(breakdown.totalMinor),
           },
         },
-        wallet_balance: major(await walletBalanceMinor(db, userId, country.currency)),
+        wallet_balance: major(await walletBalanceMinor(db, userId, row.currency.trim())),
       },
     };
   };
@@ -146,7 +145,7 @@ export async function buy(
   if (startProblem) fields.start_date = startProblem;
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 
-  const country = await countryOf(db, park.countryId);
+  const country = await resolveCountry(db, park.countryCode);
   const term = termOf(body.start_date, body.term_months, park.timeZone, now);
   const breakdown = priceFlat(
     termPriceMinor(price!.monthlyMinor, body.term_months, plan),
@@ -225,7 +224,7 @@ export async function buy(
           periodStart: term.startsAt,
           periodEnd: term.paidUntil,
           totalMinor: breakdown.totalMinor,
-          breakdown,
+          breakdown: { ...breakdown, taxName: country.taxName },
           chargedAt: now,
         });
         return (await repo.ownPass(tx, userId, code))!;
@@ -246,7 +245,8 @@ export async function buy(
   }
 }
 
-type BreakdownMinor = ReturnType<typeof priceFlat>;
+/** A charge's price parts in minor units, with the tax's name then. */
+type BreakdownMinor = ReturnType<typeof priceFlat> & { taxName: string };
 
 /**
  * Cancels a pass at the end of its paid term: it stays valid until then and is never refunded for

@@ -106,4 +106,5 @@ export const PASSES: ServerText[] = [
   { en: "A pass takes at most {max} plate numbers", fr: "Une carte prend au plus {max} immatriculations" },
   { en: "The same plate number is there twice", fr: "La même immatriculation figure deux fois" },
   { en: "The term is 1, 3 or 12 months", fr: "La durée est de 1, 3 ou 12 mois" },
+  { en: "Choose a country to filter by price", fr: "Choisissez un pays pour filtrer par prix" },
 ];

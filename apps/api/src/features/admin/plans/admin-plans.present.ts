@@ -1,11 +1,10 @@
 /** A monthly plan as the back office shows it (AdminPlan), from its rows. */
-import { clockOfMinutes, type AdminPlan } from "@parkwell/contract";
+import type { AdminPlan } from "@parkwell/contract";
 import { bpsToPercent, toMajor } from "../../../lib/money";
-import type { PlanWithPark, PriceRow, WindowRow } from "./admin-plans.repo";
+import type { PlanHours } from "../../passes/plans.service";
+import type { PlanWithPark } from "./admin-plans.repo";
 
-export interface PlanFacts {
-  windows: WindowRow[];
-  prices: PriceRow[];
+export interface PlanFacts extends PlanHours {
   sold: number;
   currency: string;
   decimals: number;
@@ -18,16 +17,12 @@ export function presentPlan(found: PlanWithPark, f: PlanFacts): AdminPlan {
     park: { id: plan.parkId, name: found.parkName, time_zone: found.timeZone },
     name: plan.name,
     status: plan.status as AdminPlan["status"],
-    windows: f.windows.map((w) => ({
-      weekday: Number(w.weekday),
-      start: clockOfMinutes(Number(w.start_minute)),
-      end: clockOfMinutes(Number(w.end_minute)),
-    })),
+    windows: f.windows,
     currency: f.currency,
     prices: f.prices.map((p) => ({
-      vehicle_type_id: Number(p.vehicle_type_id),
+      vehicle_type_id: p.vehicle_type_id,
       vehicle_type: p.vehicle_type,
-      monthly_price: toMajor(Number(p.monthly_minor), f.decimals),
+      monthly_price: toMajor(p.monthly_minor, f.decimals),
     })),
     allocation: plan.allocation,
     sold: f.sold,

@@ -18,20 +18,6 @@ export interface PlanWithPark {
   operatorId: number | null;
 }
 
-export interface WindowRow {
-  plan_id: number;
-  weekday: number;
-  start_minute: number;
-  end_minute: number;
-}
-
-export interface PriceRow {
-  plan_id: number;
-  vehicle_type_id: number;
-  vehicle_type: string;
-  monthly_minor: number | string;
-}
-
 export interface ListFilter {
   parkIds: readonly number[] | null;
   parkId?: number | undefined;
@@ -130,25 +116,6 @@ export async function parkFacts(db: Tx, parkId: number): Promise<ParkFacts | und
         .map((r) => [Number(r.vehicle_type_id), Number(r.capacity)]),
     ),
   };
-}
-
-export async function windowsOf(db: Tx, planIds: number[]): Promise<WindowRow[]> {
-  if (planIds.length === 0) return [];
-  return queryRows<WindowRow>(
-    db,
-    sql`SELECT plan_id, weekday, start_minute, end_minute FROM plan_windows
-      WHERE plan_id = ANY(${sql.param(planIds)}::int[]) ORDER BY plan_id, weekday, start_minute`,
-  );
-}
-
-export async function pricesOf(db: Tx, planIds: number[]): Promise<PriceRow[]> {
-  if (planIds.length === 0) return [];
-  return queryRows<PriceRow>(
-    db,
-    sql`SELECT pp.plan_id, pp.vehicle_type_id, v.name AS vehicle_type, pp.monthly_minor
-      FROM plan_prices pp JOIN vehicle_types v ON v.id = pp.vehicle_type_id
-      WHERE pp.plan_id = ANY(${sql.param(planIds)}::int[]) ORDER BY pp.plan_id, v.sort_order, v.id`,
-  );
 }
 
 /** Passes valid now (active or in grace) per plan. */

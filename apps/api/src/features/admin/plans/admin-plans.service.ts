@@ -27,6 +27,7 @@ import { parkNotFound, requireParkInScope, type StaffAccess } from "../access.se
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { changed } from "../parks/admin-parks.domain";
 import { presentPlan } from "./admin-plans.present";
+import { hoursAndPrices } from "../../passes/plans.service";
 import * as repo from "./admin-plans.repo";
 
 export const planNotFound = () => AppError.notFound("Plan not found", "plan_not_found");
@@ -44,16 +45,12 @@ async function show(
   countryOf: (id: number) => CountryFacts,
 ): Promise<AdminPlan[]> {
   const ids = rows.map((r) => r.plan.id);
-  const [windows, prices, sold] = [
-    await repo.windowsOf(db, ids),
-    await repo.pricesOf(db, ids),
-    await repo.soldOf(db, ids),
-  ];
+  const hours = await hoursAndPrices(db, ids);
+  const sold = await repo.soldOf(db, ids);
   return rows.map((r) => {
     const country = countryOf(r.countryId);
     return presentPlan(r, {
-      windows: windows.filter((w) => Number(w.plan_id) === r.plan.id),
-      prices: prices.filter((p) => Number(p.plan_id) === r.plan.id),
+      ...hours.get(r.plan.id)!,
       sold: sold.get(r.plan.id) ?? 0,
       currency: country.currency,
       decimals: country.currencyDecimals,
@@ -205,17 +202,15 @@ export async function update(
     const found = await repo.findPlan(tx, id, access.parkIds, true);
     if (!found) throw planNotFound();
     const park = (await repo.parkFacts(tx, found.plan.parkId))!;
-    const priced = (await repo.pricesOf(tx, [id])).map((p) => Number(p.vehicle_type_id));
+    const current = (await hoursAndPrices(tx, [id])).get(id)!;
+    const priced = current.prices.map((p) => p.vehicle_type_id);
     const allocation = input.allocation ?? (input.prices ? found.plan.allocation : undefined);
     const prices = await checkFields(tx, countryOf(park.countryId), park, { ...input, allocation }, priced);
     if (input.windows && (await repo.anyPassSold(tx, id))) {
       // The hours sold stay as sold: the same windows may be sent again, other ones may not.
       const key = (w: { weekday: number; startMinute: number; endMinute: number }) =>
         `${w.weekday}:${w.startMinute}:${w.endMinute}`;
-      const sold = (await repo.windowsOf(tx, [id]))
-        .map((w) => key({ weekday: w.weekday, startMinute: w.start_minute, endMinute: w.end_minute }))
-        .sort()
-        .join();
+      const sold = windowRows(current.windows).map(key).sort().join();
       if (windowRows(input.windows).map(key).sort().join() !== sold) {
         throw new AppError(409, "plan_hours_sold", PLAN_HOURS_SOLD_MESSAGE);
       }
