@@ -1,5 +1,5 @@
 /** Monthly passes: the plan as sold, the locks and checks of a sale, and a driver's passes. */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import {
   countries,
@@ -225,4 +225,70 @@ export async function contextOf(db: Tx, rows: PassRow[]): Promise<Map<string, Pa
     });
   }
   return out;
+}
+
+/** Passes whose paid term has ended and that are still active or in grace: the renewal's work, oldest first. */
+export async function duePasses(db: Tx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: passes.id })
+    .from(passes)
+    .where(and(inArray(passes.status, ["active", "grace"]), lte(passes.paidUntil, now)))
+    .orderBy(passes.paidUntil)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A due pass, locked for its renewal; undefined when another process holds it (SKIP LOCKED) or it
+ * is no longer due: so each pass is renewed by one process at a time, and once.
+ */
+export async function lockDuePass(tx: Tx, id: string, now: Date): Promise<PassRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(passes)
+    .where(and(eq(passes.id, id), inArray(passes.status, ["active", "grace"]), lte(passes.paidUntil, now)))
+    .for("update", { skipLocked: true });
+  return row;
+}
+
+/** The plan's monthly price for the pass's vehicle type now, its discounts and its park's zone and country. */
+export async function renewalTerms(
+  tx: Tx,
+  pass: PassRow,
+): Promise<{
+  monthlyMinor: number | null;
+  discount3mBps: number;
+  discount12mBps: number;
+  timeZone: string;
+  countryCode: string;
+}> {
+  const [row] = await queryRows<{
+    monthly_minor: string | number | null;
+    discount_3m_bps: number;
+    discount_12m_bps: number;
+    time_zone: string;
+    country_code: string;
+  }>(
+    tx,
+    sql`SELECT pp.monthly_minor, pl.discount_3m_bps, pl.discount_12m_bps, p.time_zone, c.code AS country_code
+      FROM parking_plans pl JOIN parks p ON p.id = pl.park_id JOIN countries c ON c.id = p.country_id
+      LEFT JOIN plan_prices pp ON pp.plan_id = pl.id AND pp.vehicle_type_id = ${pass.vehicleTypeId}
+      WHERE pl.id = ${pass.planId}`,
+  );
+  return {
+    monthlyMinor: row!.monthly_minor === null ? null : Number(row!.monthly_minor),
+    discount3mBps: Number(row!.discount_3m_bps),
+    discount12mBps: Number(row!.discount_12m_bps),
+    timeZone: row!.time_zone,
+    countryCode: row!.country_code,
+  };
+}
+
+/** The number of the pass's last term charged. */
+export async function lastPeriod(tx: Tx, passId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT coalesce(max(period), 0)::int AS n FROM pass_charges WHERE pass_id = ${passId}`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -48,8 +48,14 @@ describe("monthly plans on sale, as drivers find them", () => {
     );
     manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
     await make("weekdays", lagos[0]!.id, {});
-    await make("allweek", lagos[1]!.id, { windows: allWeek, prices: [{ vehicle_type_id: 1, monthly_price: 90_000 }] });
-    await make("nights", lagos[2]!.id, { windows: nights, prices: [{ vehicle_type_id: 1, monthly_price: 30_000 }] });
+    await make("allweek", lagos[1]!.id, {
+      windows: allWeek,
+      prices: [{ vehicle_type_id: 1, monthly_price: 90_000 }],
+    });
+    await make("nights", lagos[2]!.id, {
+      windows: nights,
+      prices: [{ vehicle_type_id: 1, monthly_price: 30_000 }],
+    });
     await make("draft", lagos[0]!.id, { status: "draft" });
   });
   afterAll(async () => {
@@ -85,7 +91,8 @@ describe("monthly plans on sale, as drivers find them", () => {
     const distances = items.map((p) => p.distance_m!);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     const mine = [made.weekdays!.id, made.allweek!.id, made.nights!.id];
-    const only = async (query: string) => ids(await get(`/plans?country=NG&size=100&${query}`)).filter((id) => mine.includes(id));
+    const only = async (query: string) =>
+      ids(await get(`/plans?country=NG&size=100&${query}`)).filter((id) => mine.includes(id));
     expect(await only("hours=all_day")).toEqual([made.allweek!.id]);
     expect(await only("hours=weekdays")).toEqual([made.weekdays!.id]);
     expect(await only("hours=nights_weekends")).toEqual([made.nights!.id]);
@@ -98,7 +105,9 @@ describe("monthly plans on sale, as drivers find them", () => {
     expect((await get("/plans?country=Atlantis")).json().fields.country).toBe(
       "country must be a country name or code Parkwell serves",
     );
-    expect((await get("/plans?max_price=10")).json().fields.max_price).toBe("Choose a country to filter by price");
+    expect((await get("/plans?max_price=10")).json().fields.max_price).toBe(
+      "Choose a country to filter by price",
+    );
     expect((await get("/plans?lat=6.5")).statusCode).toBe(422);
     expect((await get("/plans?hours=sometimes")).statusCode).toBe(422);
     expect((await get("/plans/abc")).statusCode).toBe(422);
