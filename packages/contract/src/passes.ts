@@ -18,20 +18,26 @@ export const PASS_MAX_PLATES = 2;
 
 const TERM_TEXT = "The term is 1, 3 or 12 months";
 
+const platesList = z
+  .array(PlateSchema, { error: "Give the pass's plate numbers as a list" })
+  .min(1, { error: "Type the plate number of the car the pass is for" })
+  .max(PASS_MAX_PLATES, { error: `A pass takes at most ${PASS_MAX_PLATES} plate numbers` })
+  .refine((p) => new Set(p).size === p.length, { error: "The same plate number is there twice" });
+
 export const PassCreateSchema = z.object({
   plan_id: idNumber("plan_id", "Choose a plan"),
   vehicle_type_id: idNumber("vehicle_type_id", "Choose a vehicle type"),
-  plates: z
-    .array(PlateSchema, { error: "Give the pass's plate numbers as a list" })
-    .min(1, { error: "Type the plate number of the car the pass is for" })
-    .max(PASS_MAX_PLATES, { error: `A pass takes at most ${PASS_MAX_PLATES} plate numbers` })
-    .refine((p) => new Set(p).size === p.length, { error: "The same plate number is there twice" }),
+  plates: platesList,
   /** The first day, on the park's calendar: today or up to PASS_START_MAX_DAYS days ahead. */
   start_date: IsoDateSchema,
   term_months: z.union([z.literal(1), z.literal(3), z.literal(12)], { error: TERM_TEXT }).default(1),
 });
 export type PassCreate = z.input<typeof PassCreateSchema>;
 export type PassCreateParsed = z.output<typeof PassCreateSchema>;
+
+/** The pass's plates, replaced at once: a plate left out is no longer let in. */
+export const PassVehiclesSchema = z.object({ plates: platesList });
+export type PassVehicles = z.input<typeof PassVehiclesSchema>;
 
 export const PassSchema = z
   .object({

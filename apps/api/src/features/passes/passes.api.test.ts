@@ -28,7 +28,7 @@ describe("monthly passes: buying from the wallet", () => {
 
   const call = (
     user: TestUser,
-    method: "GET" | "POST" | "PATCH",
+    method: "GET" | "POST" | "PATCH" | "PUT",
     url: string,
     payload?: object,
     headers = {},
@@ -138,6 +138,20 @@ describe("monthly passes: buying from the wallet", () => {
     const other = await fundedUser(db, 0);
     expect((await call(other, "GET", `/passes/${pass.pass_code}`)).statusCode).toBe(404);
     expect((await call(other, "POST", `/passes/${pass.pass_code}/cancel`)).statusCode).toBe(404);
+    expect(
+      (await call(other, "PUT", `/passes/${pass.pass_code}/vehicles`, { plates: ["XYZ1"] })).statusCode,
+    ).toBe(404);
+    // The driver changes a plate: the new list replaces the old at once.
+    const changed = await call(driver, "PUT", `/passes/${pass.pass_code}/vehicles`, {
+      plates: ["new 456 bb"],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Pass>().plates).toEqual(["NEW456BB"]);
+    expect(
+      (await call(driver, "PUT", `/passes/${pass.pass_code}/vehicles`, { plates: [] })).json().fields,
+    ).toEqual({
+      plates: "Type the plate number of the car the pass is for",
+    });
     expect((await call(other, "GET", "/passes")).json().items).toEqual([]);
   });
 

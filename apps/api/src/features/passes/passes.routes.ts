@@ -8,6 +8,7 @@ import {
   PassListSchema,
   PassPurchaseSchema,
   PassSchema,
+  PassVehiclesSchema,
   PlanListQuerySchema,
   PlanListSchema,
   PublicPlanSchema,
@@ -116,6 +117,22 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
         },
       },
       async (req) => passes.getOwn(db, requireUser(req).id, req.params.code),
+    );
+
+    app.put(
+      "/passes/:code/vehicles",
+      {
+        schema: {
+          tags,
+          operationId: "setPassVehicles",
+          summary:
+            "Replace the pass's plate numbers (one or two), at once: a plate left out is no longer let in",
+          params: PassCodeParamsSchema,
+          body: PassVehiclesSchema,
+          response: { 200: PassSchema, ...errors },
+        },
+      },
+      async (req) => passes.setVehicles(deps, requireUser(req).id, req.params.code, req.body.plates),
     );
 
     app.post(

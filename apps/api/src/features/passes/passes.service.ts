@@ -381,3 +381,20 @@ export async function renewDuePasses(deps: PassDeps): Promise<number> {
   }
   return done;
 }
+
+/** Replaces the pass's plates at once (one or two); a plate left out is no longer let in. An ended pass keeps its own. */
+export async function setVehicles(
+  deps: PassDeps,
+  userId: string,
+  code: string,
+  plates: string[],
+): Promise<Pass> {
+  const { db } = deps;
+  const row = await db.transaction(async (tx) => {
+    const pass = await repo.ownPass(tx, userId, code, true);
+    if (!pass) throw passNotFound();
+    if (pass.status === "ended") throw new AppError(409, "pass_ended", "This pass has ended");
+    return repo.updatePass(tx, pass.id, { plates, updatedAt: deps.clock() });
+  });
+  return (await show(db, [row]))[0]!;
+}
