@@ -29,8 +29,8 @@ function staffApi() {
       json: StaffOptionsSchema.parse({
         roles: ["branch_manager", "employee"],
         operators: [
-          { id: 1, name: "Harbourview Parking Ltd", parks: [] },
-          { id: 2, name: "Citypark Nigeria", parks: [] },
+          { id: 1, name: "Harbourview Parking Ltd" },
+          { id: 2, name: "Citypark Nigeria" },
         ],
       }),
     })
