@@ -208,4 +208,3 @@ export const DashboardSchema = z
   })
   .meta({ id: "AdminDashboard" });
 export type AdminDashboard = z.infer<typeof DashboardSchema>;
-
