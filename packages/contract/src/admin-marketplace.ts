@@ -1131,15 +1131,3 @@ export const MarketSalesReportSchema = marketReportOf(MarketSalesRowSchema, "Mar
 export type MarketSalesReport = z.infer<typeof MarketSalesReportSchema>;
 export const MarketItemsReportSchema = marketReportOf(MarketItemsRowSchema, "MarketItemsReport");
 export type MarketItemsReport = z.infer<typeof MarketItemsReportSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Choices for the forms
-
-export const AdminMarketParkChoicesQuerySchema = z.object({ country: countryCode });
-/** The active parks of a country, for a service's parks. */
-export const AdminMarketParkChoicesSchema = z
-  .object({
-    items: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string() })),
-  })
-  .meta({ id: "AdminMarketParkChoices" });
-export type AdminMarketParkChoices = z.infer<typeof AdminMarketParkChoicesSchema>;

@@ -42,15 +42,28 @@ export function handleAdminError(err: unknown): void {
   if (err.status === 401) clearSession();
 }
 
+/** Which of the user's parks a picker offers: one country's (a service's parks), one operator's (a staff member's). */
+export interface ParkChoiceFilter {
+  country?: string | undefined;
+  operator?: number | undefined;
+}
+
 /**
  * "The parks I may act on" for a permission (GET /admin/parks/choices): every back-office park
  * picker reads this one list. `status: "any"` adds the closed and deactivated parks (a report's
  * filter reads their past).
  */
-export const parkChoicesQuery = (permission: Permission, status: "active" | "any" = "active") =>
+export const parkChoicesQuery = (
+  permission: Permission,
+  status: "active" | "any" = "active",
+  { country, operator }: ParkChoiceFilter = {},
+) =>
   queryOptions({
-    queryKey: ["admin", "park-choices", permission, status],
+    queryKey: ["admin", "park-choices", permission, status, country ?? null, operator ?? null],
     queryFn: ({ signal }) =>
-      adminApi<ParkChoiceList>("/parks/choices", { query: { permission, status }, signal }),
+      adminApi<ParkChoiceList>("/parks/choices", {
+        query: { permission, status, country, operator },
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });

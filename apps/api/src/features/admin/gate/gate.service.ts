@@ -4,7 +4,6 @@
  */
 import {
   BOOKING_NOT_FOUND_MESSAGE,
-  GATE_PARKS_MAX,
   readGateCode,
   type CheckinResult,
   type CheckoutResult,
@@ -17,7 +16,6 @@ import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import { parkInScope, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
-import { parkChoiceRows } from "../park-choices";
 import { assertSameCurrency, standardRate } from "../../bookings/booking-core.service";
 import { verifyQr } from "../../bookings/qr";
 import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledger.service";
@@ -192,12 +190,6 @@ export async function checkOut(
       currency: b.currency,
     };
   });
-}
-
-/** The parks the user works at, with the vehicle types each takes, for the pickers. */
-export async function parks(deps: Pick<GateDeps, "db">, access: StaffAccess) {
-  const rows = await parkChoiceRows(deps.db, access.parkIds, { activeOnly: true }, GATE_PARKS_MAX);
-  return { items: rows.map(({ country_code: _, ...park }) => park) };
 }
 
 /** Today's arrivals and departures (on each park's clock) and the drive-ups parked now. */

@@ -68,12 +68,3 @@ export async function updateAddonRow(tx: Tx, id: number, values: Partial<AddonRo
   const [row] = await tx.update(marketAddons).set(values).where(eq(marketAddons.id, id)).returning();
   return row!;
 }
-
-/** A country's active parks, by city and name. */
-export function activeParksOf(db: Db, countryId: number) {
-  return queryRows<{ id: number; name: string; city: string }>(
-    db,
-    sql`SELECT id, name, city FROM parks WHERE country_id = ${countryId} AND status = 'active'
-      ORDER BY city, name, id LIMIT 2000`,
-  );
-}

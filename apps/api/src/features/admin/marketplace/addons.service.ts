@@ -7,7 +7,6 @@ import type { Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
 import type { Localised } from "../../../db/schema/index";
 import {
-  activeParksOf,
   addonPage,
   insertAddon,
   itemsWithAddon,
@@ -116,14 +115,4 @@ export async function updateAddon(
     await audit(tx, actor, "market_addon.update", "market_addon", id, addonAudit(seen), addonAudit(row));
     return addonOut(tx, row);
   });
-}
-
-/** A country's active parks, by city and name, for a service's park list. */
-export async function parkChoices(
-  db: Db,
-  code: string,
-): Promise<{ items: { id: number; name: string; city: string }[] }> {
-  const country = await requireCountry(db, code, "country");
-  const rows = await activeParksOf(db, country.id);
-  return { items: rows.map((r) => ({ id: Number(r.id), name: r.name, city: r.city })) };
 }

@@ -21,8 +21,6 @@ import {
   AdminMarketItemListSchema,
   AdminMarketItemPatchSchema,
   AdminMarketItemSchema,
-  AdminMarketParkChoicesQuerySchema,
-  AdminMarketParkChoicesSchema,
   AdminMarketVariationBodySchema,
   AdminMarketVariationParamsSchema,
   AdminMarketVariationPatchSchema,
@@ -188,20 +186,6 @@ export function adminCatalogueRoutes(deps: AdminMarketplaceDeps, admin: AdminAcc
         },
       },
       async (req) => items.listItems(db, req.query),
-    );
-    app.get(
-      `${base}/parks`,
-      {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketParkChoices",
-          summary: "A country's active parks, for the parks where a service is done",
-          querystring: AdminMarketParkChoicesQuerySchema,
-          response: { 200: AdminMarketParkChoicesSchema, ...err },
-        },
-      },
-      async (req) => addons.parkChoices(db, req.query.country),
     );
     app.post(
       `${base}/items`,

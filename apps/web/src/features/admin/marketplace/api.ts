@@ -61,12 +61,6 @@ export const itemOptionsQuery = (country: string) => ({
   queryKey: ["admin", "marketplace", "items", "options", country] as const,
   queryFn: () => adminApi<AdminMarketItemList>(`${BASE}/items?size=1000&country=${country}`),
 });
-/** The active parks of a country, where a service may be done. */
-export const serviceParksQuery = (country: string) => ({
-  queryKey: ["admin", "marketplace", "parks", country] as const,
-  queryFn: () =>
-    adminApi<{ items: { id: number; name: string; city: string }[] }>(`${BASE}/parks?country=${country}`),
-});
 
 export function itemsQuery(f: Record<string, string>, page: number, size: number) {
   return {
