@@ -1,5 +1,5 @@
-import { REPORT_KINDS, type ReportKind, type ReportPage } from "@parkwell/contract";
-import { adminApi } from "../api";
+import { REPORT_KINDS, type ReportKind } from "@parkwell/contract";
+import { adminApi, type AdminAnswer } from "../api";
 
 export const REPORT_FILTERS = ["from", "to", "park_id", "status"] as const;
 export type ReportFilters = Record<(typeof REPORT_FILTERS)[number], string>;
@@ -24,6 +24,10 @@ export function reportQuery<K extends ReportKind>(kind: K, f: ReportFilters, pag
   const params = new URLSearchParams({ ...queryOf(kind, f), page: String(page), size: String(size) });
   return {
     queryKey: ["admin", "reports", kind, f, page, size] as const,
-    queryFn: () => adminApi<ReportPage<K>>(`/reports/${kind}?${params.toString()}`),
+    // The answer of the kind's own path: TypeScript does not tie the union's member to K.
+    queryFn: () =>
+      adminApi(`/reports/${kind as ReportKind}`, { query: params.toString() }) as Promise<
+        AdminAnswer<`/reports/${K}`>
+      >,
   };
 }
