@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { api, ApiError, apiUpload } from "./api";
 
 /** The browser the client runs in: a signed-in tab showing French. */
@@ -90,6 +90,28 @@ describe("api (paths)", () => {
     const call = api as (path: string, options?: unknown) => Promise<unknown>;
     await expect(call("/bookings/{bookingCode}", {})).rejects.toThrow("No value for {bookingCode}");
     expect(fetched).not.toHaveBeenCalled();
+  });
+});
+
+describe("api (types from the OpenAPI document)", () => {
+  // Checked by `npm run typecheck`, not run: each @ts-expect-error fails the typecheck when the
+  // client stops refusing what it marks.
+  it("refuses a path, a method, a path's value, a body or a field the document lacks", () => {
+    const calls = async () => {
+      // @ts-expect-error: not a path of the document
+      await api("/no-such-route", {});
+      // @ts-expect-error: the path answers no DELETE
+      await api("/countries", { method: "DELETE" });
+      // @ts-expect-error: the {id} segment needs its value
+      await api("/user/vehicles/{id}", { method: "DELETE" });
+      // @ts-expect-error: not the body the document asks for
+      await api("/auth/login", { method: "POST", body: { email: "ada@example.com" } });
+      const figures = await api("/parks/front/figures");
+      expectTypeOf(figures).toEqualTypeOf<{ parks: number; cities: number; countries: number }>();
+      // @ts-expect-error: not a field of the answer
+      return figures.park_count;
+    };
+    expectTypeOf(calls).toBeFunction();
   });
 });
 

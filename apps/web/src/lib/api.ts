@@ -101,7 +101,7 @@ export type RequestOptions<Map, P extends keyof Map, M extends Method> = {
 
 /** The options argument: optional when nothing in it is required (no `{name}` segments, no body). */
 export type OptionsArg<Map, P extends keyof Map, M extends Method> = [Operation<Map, P, M>] extends [never]
-  ? [options?: RequestOptions<Map, P, M>] // no such route: the path's own error says so
+  ? [options?: RequestOptions<Map, P, M>] // no such path for the method: the call fails on its path
   : object extends RequestOptions<Map, P, M>
     ? [options?: RequestOptions<Map, P, M>]
     : [options: RequestOptions<Map, P, M>];
@@ -117,7 +117,7 @@ interface SentOptions {
 }
 
 /** The path with its `{name}` segments filled in, each value encoded. */
-export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+function fillPath(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`No value for {${name}} in ${path}`);
