@@ -10,7 +10,7 @@ import { requireUser, type Auth } from "../../plugins/auth";
 import { getWallet, listTransactions, type TopUpProvider } from "./wallet.service";
 
 const tags = ["Wallet"];
-/** The error answers the wallet's routes and a top-up's (payments/top-up.routes) document. */
+/** The error answers of the wallet's routes and of those that start a top-up (payments/top-up.routes, bookings/hold.routes). */
 export const walletErrors = {
   401: ErrorSchema,
   404: ErrorSchema,
