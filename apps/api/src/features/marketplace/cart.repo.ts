@@ -3,8 +3,9 @@
  * switches, offers, park, booking, slot, service capacity, address, coupon and delivery bands.
  * Queries only; `priceCart` (cart-pricing.service.ts) decides what they mean.
  */
-import { and, asc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/tx";
+import { liveOfferIn } from "./catalogue.repo";
 import {
   addresses,
   bookings,
@@ -77,10 +78,7 @@ export async function liveOffers(
     .from(marketOffers)
     .where(
       and(
-        eq(marketOffers.countryId, countryId),
-        eq(marketOffers.status, "active"),
-        lte(marketOffers.startsAt, now),
-        gt(marketOffers.endsAt, now),
+        liveOfferIn(countryId, now),
         or(
           inArray(marketOffers.itemId, itemIds),
           categoryIds.length ? inArray(marketOffers.categoryId, categoryIds) : sql`false`,

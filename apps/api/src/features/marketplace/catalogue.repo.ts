@@ -22,19 +22,21 @@ import {
 } from "../../db/schema/index";
 import { likeEscape } from "../../lib/like";
 
+/** An offer of the country that is live at `now`: active, started and not ended. */
+export const liveOfferIn = (countryId: number, now: Date) =>
+  and(
+    eq(marketOffers.countryId, countryId),
+    eq(marketOffers.status, "active"),
+    lte(marketOffers.startsAt, now),
+    gt(marketOffers.endsAt, now),
+  );
+
 /** The live offers of a country (its own offers, active and started, not ended). */
 export function countryLiveOffers(db: Db, countryId: number, now: Date) {
   return db
     .select()
     .from(marketOffers)
-    .where(
-      and(
-        eq(marketOffers.countryId, countryId),
-        eq(marketOffers.status, "active"),
-        lte(marketOffers.startsAt, now),
-        gt(marketOffers.endsAt, now),
-      ),
-    )
+    .where(liveOfferIn(countryId, now))
     .orderBy(asc(marketOffers.endsAt), asc(marketOffers.id));
 }
 

@@ -23,7 +23,7 @@ import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./g
 import * as repo from "./gate.repo";
 import type { GateBookingRow } from "./gate.repo";
 import { presentGateBooking } from "./gate.present";
-import { presentSale } from "./pos.service";
+import { presentSale } from "./pos.present";
 import { parkedSales } from "./pos.repo";
 
 export interface GateDeps {

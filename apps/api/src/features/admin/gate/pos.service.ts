@@ -15,12 +15,12 @@ import {
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
-import { toMajor } from "../../../lib/money";
 import { parkInScope, parkNotFound, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { lockPark, windowRefused } from "../../bookings/booking-core.service";
 import { clockOfPark } from "../../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
+import { presentSale, rateOf } from "./pos.present";
 import * as repo from "./pos.repo";
 import type { SaleRow } from "./pos.repo";
 import { listPage } from "../../../lib/pagination";
@@ -33,37 +33,6 @@ export interface PosDeps {
 }
 
 const saleNotFound = () => AppError.notFound("Sale not found", "sale_not_found");
-
-const rateOf = (s: SaleRow) =>
-  s.hourlyMinor != null && s.dailyMaxMinor != null
-    ? { hourlyMinor: s.hourlyMinor, dailyMaxMinor: s.dailyMaxMinor }
-    : null;
-
-export function presentSale(s: SaleRow, now: Date): PosSale {
-  const amountMinor =
-    s.status === "closed"
-      ? s.amountMinor
-      : s.status === "parked"
-        ? stayPrice(s.startTime, now, rateOf(s))
-        : null;
-  return {
-    id: s.id,
-    sale_code: s.saleCode,
-    status: s.status,
-    park: { id: s.parkId, name: s.parkName, time_zone: s.timeZone },
-    vehicle_type_id: s.vehicleTypeId,
-    vehicle_type: s.vehicleType,
-    plate_number: s.plateNumber,
-    start_time: s.startTime.toISOString(),
-    end_time: s.endTime.toISOString(),
-    currency: s.currency,
-    amount: amountMinor === null ? null : toMajor(amountMinor, s.decimals),
-    payment_method: s.paymentMethod,
-    created_at: s.createdAt.toISOString(),
-    closed_at: s.closedAt?.toISOString() ?? null,
-    can_void: canVoid(s, now),
-  };
-}
 
 const auditView = (s: {
   status: string;

@@ -31,7 +31,6 @@ import { listPage, offsetOf } from "../../../lib/pagination";
 import {
   addonsInCountry,
   attributeExists,
-  categoryExists,
   hasVariationOfOtherAttribute,
   insertItem,
   insertVariation,
@@ -47,6 +46,7 @@ import {
   type ItemRow,
   type VariationRow,
 } from "./items.repo";
+import { categoryExists } from "./categories.repo";
 import {
   ADDON_COUNTRY_MESSAGE,
   CHOOSE_ATTRIBUTE_MESSAGE,

@@ -5,20 +5,10 @@
 import type { OrderStage } from "@parkwell/contract";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../../db/client";
+import { afterKey, limitOf, type PageAt } from "../reports/reports.repo";
 
-export type PageAt = { offset: number; limit: number } | { after: string[] | null; limit: number };
-
-const limitOf = (at: PageAt): SQL =>
-  "offset" in at ? sql`LIMIT ${at.limit} OFFSET ${at.offset}` : sql`LIMIT ${at.limit}`;
-
-function afterKey(at: PageAt, columns: SQL, types: string[]): SQL {
-  if ("offset" in at || at.after === null) return sql`true`;
-  const values = sql.join(
-    at.after.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),
-    sql`, `,
-  );
-  return sql`(${columns}) > (${values})`;
-}
+// A page or a keyset batch, as the back office's other reports read theirs.
+export type { PageAt } from "../reports/reports.repo";
 
 export interface Filter {
   from: string;

@@ -41,7 +41,6 @@ import {
 import { findCountry } from "./market-admin.repo";
 import { audit, countryIdOf, requireCountry } from "./market-admin.service";
 import {
-  categoryExists,
   couponById,
   couponIdOfCode,
   couponIdsPage,
@@ -67,6 +66,7 @@ import {
   type OfferRow,
   type SliderRow,
 } from "./promotions.repo";
+import { categoryExists } from "./categories.repo";
 import { offsetOf, listPage, type PageQuery } from "../../../lib/pagination";
 import { isUniqueViolation } from "../../../lib/pg-error";
 
