@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { normalizeSearchText } from "../../lib/search-text";
 import { resolveCountry } from "../parks/parks.service";
+import { servedCountries } from "../reference/served-countries";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
 import * as repo from "./events.repo";
@@ -26,7 +27,7 @@ export const eventNotFound = () => AppError.notFound(EVENT_NOT_FOUND_MESSAGE, "e
 
 export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<EventPage> {
   // An unknown country is the parks list's 422, not an empty page.
-  const country = q.country ? await resolveCountry(db, q.country) : undefined;
+  const country = q.country ? await resolveCountry(servedCountries(db), q.country) : undefined;
   const terms = [
     ...new Set(
       normalizeSearchText(q.search ?? "")
@@ -78,7 +79,7 @@ export async function getEvent(
   const [parks, offers, country] = await Promise.all([
     repo.eventParks(db, event.id),
     repo.eventOffers(db, event.id),
-    resolveCountry(db, event.country_code),
+    resolveCountry(servedCountries(db), event.country_code),
   ]);
   const ended = new Date(event.end_time).getTime() <= now.getTime();
   const bookable = event.status === "published" && !ended;

@@ -16,6 +16,7 @@ import {
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
+import { servedCountries } from "../reference/served-countries";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
@@ -263,7 +264,7 @@ async function placeInTransaction(
   language: Language,
 ): Promise<OrderRow> {
   const now = deps.clock();
-  const cart = await priceCart(tx, { body, userId, now, lockCoupon: true });
+  const cart = await priceCart(tx, { countries: servedCountries(deps.db), body, userId, now, lockCoupon: true });
   if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
   refuseUnorderable(cart, body, language);
 
