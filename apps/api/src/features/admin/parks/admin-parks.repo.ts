@@ -86,29 +86,6 @@ export async function lockPark(tx: Tx, id: number): Promise<ParkRow | null> {
   return row ?? null;
 }
 
-export interface CountryFacts {
-  id: number;
-  code: string;
-  currency: string;
-  decimals: number;
-}
-
-export async function findCountry(
-  db: Tx,
-  by: { code: string } | { id: number },
-): Promise<CountryFacts | null> {
-  const [row] = await db
-    .select({
-      id: countries.id,
-      code: countries.code,
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-    })
-    .from(countries)
-    .where("code" in by ? eq(countries.code, by.code) : eq(countries.id, by.id));
-  return row ?? null;
-}
-
 export async function findState(
   db: Tx,
   id: number,
