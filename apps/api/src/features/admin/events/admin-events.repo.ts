@@ -118,25 +118,6 @@ export async function updateEvent(tx: Tx, id: number, set: Partial<EventInsert>)
   return updated!;
 }
 
-export interface CountryFacts {
-  id: number;
-  code: string;
-  currency: string;
-  decimals: number;
-}
-
-export async function findCountry(
-  db: Tx,
-  by: { code: string } | { id: number },
-): Promise<CountryFacts | null> {
-  const [row] = await queryRows<CountryFacts>(
-    db,
-    sql`SELECT id, code, currency, currency_decimals AS decimals FROM countries
-      WHERE ${"code" in by ? sql`code = ${by.code}` : sql`id = ${by.id}`}`,
-  );
-  return row ? { ...row, decimals: Number(row.decimals) } : null;
-}
-
 export interface ParkFacts {
   id: number;
   name: string;
