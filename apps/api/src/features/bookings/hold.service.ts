@@ -89,7 +89,7 @@ export async function holdAndPay(
     ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
     : undefined;
   const plate = vehicle?.plate_number ?? body.plate_number ?? null;
-  const user = await userCurrency(db, userId);
+  const user = await userCurrency(deps.countries, db, userId);
   if (!user) throw AppError.notFound("User not found");
   if (user.currency !== park.currency) {
     throw new AppError(

@@ -160,7 +160,12 @@ export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsy
         },
       },
       async (req, reply) => {
-        const cart = await priceCart(db, { countries: servedCountries(db), body: req.body, userId: req.authUser?.id ?? null, now: clock() });
+        const cart = await priceCart(db, {
+          countries: servedCountries(db),
+          body: req.body,
+          userId: req.authUser?.id ?? null,
+          now: clock(),
+        });
         if (!cart) throw AppError.validation({ country: catalogue.MARKET_COUNTRY_UNKNOWN_MESSAGE });
         return reply.header("cache-control", "no-store").send(presentQuote(cart, language(req)));
       },

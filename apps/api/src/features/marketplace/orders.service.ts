@@ -28,7 +28,6 @@ import { orderNotFound, queueOrderMail, type OrderDeps } from "./order-stages.se
 import {
   addServiceDay,
   addSold,
-  countryDecimals,
   insertCouponUse,
   insertOrder,
   insertOrderLines,
@@ -220,7 +219,7 @@ export async function placeOrder(
   const { db } = deps;
   const hash = fingerprint(body);
   const answer = async (order: OrderRow, replayed: boolean): Promise<PlacedOrder> => {
-    const decimals = await countryDecimals(db, order.countryId);
+    const decimals = (await servedCountries(db).facts({ id: order.countryId }))?.decimals;
     const walletBalance = await walletBalanceMinor(db, userId, order.currency);
     return { order, replayed, walletBalanceMinor: walletBalance, decimals: decimals ?? 2 };
   };
@@ -264,7 +263,13 @@ async function placeInTransaction(
   language: Language,
 ): Promise<OrderRow> {
   const now = deps.clock();
-  const cart = await priceCart(tx, { countries: servedCountries(deps.db), body, userId, now, lockCoupon: true });
+  const cart = await priceCart(tx, {
+    countries: servedCountries(deps.db),
+    body,
+    userId,
+    now,
+    lockCoupon: true,
+  });
   if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
   refuseUnorderable(cart, body, language);
 
@@ -358,9 +363,10 @@ async function placeInTransaction(
 // ---------------------------------------------------------------- reading
 
 /** An order as its driver (or the back office) reads it: lines, amounts, place, slot, timeline. */
-export async function orderView(db: Tx, o: OrderRow, language: Language): Promise<Order> {
+export async function orderView(db: Db, o: OrderRow, language: Language): Promise<Order> {
+  const country = await servedCountries(db).facts({ id: o.countryId });
   const rows = await orderDetailRows(db, o, COURIER_SHOWN.includes(o.stage));
-  return presentOrder(o, rows, language);
+  return presentOrder(o, country, rows, language);
 }
 
 /** One of the driver's orders by code; another user's is as unknown as a missing one (404). */
@@ -381,9 +387,16 @@ export async function listOwnOrders(
     offset: offsetOf(q),
     stage: q.stage,
   });
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ id: r.order.countryId })));
   return listPage(
-    rows.map((r) =>
-      summary(r.order, Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0), r.decimals, r.timezone),
+    rows.map((r, i) =>
+      summary(
+        r.order,
+        Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0),
+        countries[i]!.decimals,
+        countries[i]!.timeZone,
+      ),
     ),
     total,
     q,

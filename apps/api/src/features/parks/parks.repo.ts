@@ -1,13 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
 import { queryBuilt, queryRows, type Db } from "../../db/client";
-import {
-  parkCapacities,
-  parkRates,
-  parks,
-  states,
-  vehicleTypes,
-} from "../../db/schema/index";
+import { parkCapacities, parkRates, parks, states, vehicleTypes } from "../../db/schema/index";
 import { closestWords, trigrams } from "../../lib/trigrams";
 import { planSearch, type SearchWords, type TermReach } from "./parks.search-plan";
 import type { SearchSpec } from "./parks.search-sql";

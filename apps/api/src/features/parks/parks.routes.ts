@@ -116,7 +116,9 @@ export function parksRoutes(db: Db, clock: Clock, countries: ServedCountries): F
       async (req, reply) =>
         reply
           .header("cache-control", cache)
-          .send(await parkService.getRate(db, countries, parkRef(req.params.park), req.query.vehicle_type_id)),
+          .send(
+            await parkService.getRate(db, countries, parkRef(req.params.park), req.query.vehicle_type_id),
+          ),
     );
 
     app.get(

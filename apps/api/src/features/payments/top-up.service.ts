@@ -93,7 +93,7 @@ export async function prepareTopUp(
     purpose?: string;
   },
 ): Promise<TopUpPlan> {
-  const user = await userCurrency(deps.db, userId);
+  const user = await userCurrency(deps.countries, deps.db, userId);
   if (!user) throw AppError.notFound("User not found");
   if (input.currency && input.currency.toUpperCase() !== user.currency) {
     throw AppError.validation({ currency: `Your wallet is in ${user.currency}` });

@@ -188,13 +188,13 @@ export class ServedCountries {
     };
     this.snapshot = snapshot;
     this.loadedAt = this.now();
-        // Money texts (formatMoney, the French of a sentence's amounts) write each currency as its row says.
-        learnCurrencies(
-          rows.map((c) => ({
-            currency: c.currency,
-            currency_symbol: c.currencySymbol,
-            currency_decimals: c.currencyDecimals,
-          })),
+    // Money texts (formatMoney, the French of a sentence's amounts) write each currency as its row says.
+    learnCurrencies(
+      rows.map((c) => ({
+        currency: c.currency,
+        currency_symbol: c.currencySymbol,
+        currency_decimals: c.currencyDecimals,
+      })),
     );
     return snapshot;
   }

@@ -95,7 +95,12 @@ export async function get(db: Db, access: StaffAccess, code: string): Promise<Ad
 }
 
 /** The event as the caller sees it: its parks, allocations and bookings in the caller's scope only. */
-async function present(served: ServedCountries, db: Tx, access: StaffAccess, e: EventRow): Promise<AdminEvent> {
+async function present(
+  served: ServedCountries,
+  db: Tx,
+  access: StaffAccess,
+  e: EventRow,
+): Promise<AdminEvent> {
   const country = (await served.facts({ id: e.countryId }, db))!;
   const parks = await repo.listEventParks(db, e.id, access.parkIds);
   const rates = await repo.listEventRates(db, e.id, access.parkIds);

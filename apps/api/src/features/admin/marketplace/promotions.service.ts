@@ -114,7 +114,12 @@ function windowOf(
 // ---------------------------------------------------------------------------------------------
 // Offers
 
-async function offerOut(served: ServedCountries, tx: Tx, row: OfferRow, now: Date): Promise<AdminMarketOffer> {
+async function offerOut(
+  served: ServedCountries,
+  tx: Tx,
+  row: OfferRow,
+  now: Date,
+): Promise<AdminMarketOffer> {
   const country = (await served.facts({ id: row.countryId }, tx))!;
   const { item, category } = await offerTargets(tx, row);
   return {

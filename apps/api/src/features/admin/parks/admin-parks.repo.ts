@@ -1,15 +1,7 @@
 import { FINAL_ORDER_STAGES } from "@parkwell/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
-import {
-  countries,
-  operators,
-  parkCapacities,
-  parkRates,
-  parks,
-  states,
-  vehicleTypes,
-} from "../../../db/schema/index";
+import { operators, parkCapacities, parkRates, parks, states, vehicleTypes } from "../../../db/schema/index";
 import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";

@@ -240,7 +240,14 @@ export async function create(
 ): Promise<AdminPark> {
   return db.transaction(async (tx) => {
     const fields: Record<string, string> = {};
-    const place = await checkPlace(servedCountries(db), tx, body.country, body.state_id, body.time_zone, fields);
+    const place = await checkPlace(
+      servedCountries(db),
+      tx,
+      body.country,
+      body.state_id,
+      body.time_zone,
+      fields,
+    );
     const operator = await operatorFor(tx, access, body.operator_id, null, fields);
     refuse(fields);
     const texts = storedTexts(body.text_language, body.texts);
@@ -313,7 +320,14 @@ export async function update(
     const country = (await servedCountries(db).facts({ id: park.countryId }, tx))!;
     const countryCode = body.country ?? country.code;
     const stateId = body.state_id !== undefined ? body.state_id : body.country ? null : park.stateId;
-    const place = await checkPlace(servedCountries(db), tx, countryCode, stateId, body.time_zone ?? park.timeZone, fields);
+    const place = await checkPlace(
+      servedCountries(db),
+      tx,
+      countryCode,
+      stateId,
+      body.time_zone ?? park.timeZone,
+      fields,
+    );
     const operator = await operatorFor(tx, access, body.operator_id, { id: park.operatorId }, fields);
     const open24h = body.open_24h ?? park.open24h;
     const hours = body.opening_hours !== undefined ? body.opening_hours : park.openingHours;
