@@ -124,6 +124,23 @@ export class ServedCountries {
   }
 
   /**
+   * The decimals of each currency a list's rows are in, looked up at once (a miss reads the rows
+   * again, as `currencyDecimals`): the rows' amounts are then converted synchronously. Undefined for
+   * a currency no served country uses.
+   */
+  async decimalsOfAll(
+    currencies: Iterable<string>,
+    via?: Tx,
+  ): Promise<(currency: string) => number | undefined> {
+    const found = new Map<string, number | undefined>();
+    for (const c of new Set(currencies)) {
+      const key = c.toUpperCase();
+      found.set(key, await this.lookup((s) => s.decimalsByCurrency.get(key), via));
+    }
+    return (currency) => found.get(currency.toUpperCase());
+  }
+
+  /**
    * The same, synchronously, from the copy in memory (loaded by buildApp and by any lookup before).
    * For the payment adapters, whose conversions are synchronous.
    */
