@@ -54,12 +54,14 @@ export async function listAddons(
     size: q.size,
     offset: offsetOf(q),
   });
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country_code })));
   return listPage(
-    rows.map((r) => ({
+    rows.map((r, i) => ({
       id: Number(r.id),
       country_code: r.country_code,
       name: r.name,
-      price: money(Number(r.price_minor), { currency: r.currency, decimals: Number(r.decimals) }),
+      price: money(Number(r.price_minor), { currency: r.currency, decimals: countries[i]!.decimals }),
       status: r.status,
       items: Number(r.items),
     })),

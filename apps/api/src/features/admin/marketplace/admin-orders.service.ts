@@ -72,8 +72,14 @@ export async function listOrders(db: Db, q: AdminOrderListQuery): Promise<AdminO
   const stages = Object.fromEntries(ORDER_STAGES.map((s) => [s, 0])) as Record<OrderStage, number>;
   for (const c of counts) stages[c.stage] = Number(c.n);
   const total = q.stage ? stages[q.stage] : Object.values(stages).reduce((a, b) => a + b, 0);
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country_code })));
   return {
-    ...listPage(rows.map(presentListRow), total, q),
+    ...listPage(
+      rows.map((r, i) => presentListRow(r, countries[i]!.decimals)),
+      total,
+      q,
+    ),
     stages,
   };
 }

@@ -77,9 +77,11 @@ export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<Ad
     size: q.size,
     offset: offsetOf(q),
   });
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country_code })));
   return listPage(
-    rows.map((r) => {
-      const c = { currency: r.currency, decimals: Number(r.decimals) };
+    rows.map((r, i) => {
+      const c = { currency: r.currency, decimals: countries[i]!.decimals };
       const variations = Number(r.variations);
       return {
         id: Number(r.id),
