@@ -15,7 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { normalizeSearchText } from "../../lib/search-text";
 import { resolveCountry } from "../parks/parks.service";
-import { servedCountries } from "../reference/served-countries";
+import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
 import * as repo from "./events.repo";
@@ -47,7 +47,20 @@ export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<
     offset: offsetOf(q),
   };
   const [rows, total] = await Promise.all([repo.listEvents(db, filter), repo.countEvents(db, filter)]);
-  return listPage(rows.map(eventSummary), total, q);
+  const served = servedCountries(db);
+  const events = await Promise.all(rows.map((r) => withCountry(served, r)));
+  return listPage(events.map(eventSummary), total, q);
+}
+
+/** An event with its country's code, currency and decimals, from the served countries. */
+async function withCountry(served: ServedCountries, row: repo.EventRowRead): Promise<repo.EventRow> {
+  const country = (await served.byId(row.country_id))!;
+  return {
+    ...row,
+    country_code: country.code,
+    currency: country.currency,
+    decimals: country.currencyDecimals,
+  };
 }
 
 export interface EventAccessCheck {
@@ -68,8 +81,9 @@ export async function getEvent(
   now: Date,
   language: Language,
 ): Promise<EventDetail> {
-  const event = await repo.findEvent(db, code);
-  if (!event || event.status === "draft") throw eventNotFound();
+  const read = await repo.findEvent(db, code);
+  if (!read || read.status === "draft") throw eventNotFound();
+  const event = await withCountry(servedCountries(db), read);
   if (
     event.visibility === "private" &&
     !grantsEventAccess(access.grant, event.event_code, access.secret, now)

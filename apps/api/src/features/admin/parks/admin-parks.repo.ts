@@ -30,7 +30,6 @@ export interface ListRow {
   city: string;
   country: string;
   currency: string;
-  decimals: number;
   status: string;
   operator: string;
   operator_id: number | null;
@@ -47,7 +46,7 @@ export async function listParks(db: Tx, f: ListFilter): Promise<ListRow[]> {
   return queryRows<ListRow>(
     db,
     sql`SELECT p.id, p.park_code, p.slug, p.name, p.type, p.city, c.code AS country, c.currency,
-        c.currency_decimals AS decimals, p.status, p.operator, p.operator_id,
+        p.status, p.operator, p.operator_id,
         coalesce((SELECT sum(pc.capacity) FROM park_capacities pc WHERE pc.park_id = p.id), 0)::int AS capacity,
         jsonb_array_length(p.photos)::int AS photos, p.hourly_from_minor,
         count(*) OVER ()::int AS total

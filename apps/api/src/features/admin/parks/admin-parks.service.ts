@@ -70,8 +70,10 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
   };
   const rows = await repo.listParks(db, filter);
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countParks(db, filter) : 0);
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country })));
   return listPage(
-    rows.map((r) => ({
+    rows.map((r, i) => ({
       id: r.id,
       park_code: r.park_code,
       slug: r.slug,
@@ -85,7 +87,7 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
       capacity: Number(r.capacity),
       photos: Number(r.photos),
       hourly_from:
-        r.hourly_from_minor === null ? null : toMajor(Number(r.hourly_from_minor), Number(r.decimals)),
+        r.hourly_from_minor === null ? null : toMajor(Number(r.hourly_from_minor), countries[i]!.decimals),
       currency: r.currency,
     })),
     total,
