@@ -21,6 +21,7 @@ import { recordAudit, type AuditActor } from "../audit.repo";
 import { lockPark, windowRefused } from "../../bookings/booking-core.service";
 import { clockOfPark } from "../../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
+import { servedCountries } from "../../reference/served-countries";
 import * as repo from "./pos.repo";
 import type { SaleRow } from "./pos.repo";
 import { listPage } from "../../../lib/pagination";
@@ -39,7 +40,13 @@ const rateOf = (s: SaleRow) =>
     ? { hourlyMinor: s.hourlyMinor, dailyMaxMinor: s.dailyMaxMinor }
     : null;
 
-export function presentSale(s: SaleRow, now: Date): PosSale {
+/** The currency decimals of a sale's park's country (the served countries'). */
+export async function saleDecimals(db: Db, s: SaleRow): Promise<number> {
+  return (await servedCountries(db).byId(s.countryId))!.currencyDecimals;
+}
+
+/** A sale as the POS shows it; `decimals`: its park's country's currency decimals (saleDecimals). */
+export function presentSale(s: SaleRow, now: Date, decimals: number): PosSale {
   const amountMinor =
     s.status === "closed"
       ? s.amountMinor
@@ -57,7 +64,7 @@ export function presentSale(s: SaleRow, now: Date): PosSale {
     start_time: s.startTime.toISOString(),
     end_time: s.endTime.toISOString(),
     currency: s.currency,
-    amount: amountMinor === null ? null : toMajor(amountMinor, s.decimals),
+    amount: amountMinor === null ? null : toMajor(amountMinor, decimals),
     payment_method: s.paymentMethod,
     created_at: s.createdAt.toISOString(),
     closed_at: s.closedAt?.toISOString() ?? null,
@@ -128,7 +135,7 @@ export async function sell(
     });
     return created;
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 /** The parked sale a code names, locked, in the user's scope (else the same 404 as no sale). */
@@ -180,7 +187,7 @@ export async function close(
     });
     return { ...s, ...set };
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 /** A sale entered by mistake, within POS_VOID_MINUTES of being recorded: it frees the space, nothing is paid. */
@@ -212,7 +219,7 @@ export async function voidSale(
     });
     return { ...s, ...set };
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 export async function list(
@@ -229,7 +236,7 @@ export async function list(
     q.size,
   );
   return listPage(
-    rows.map((s) => presentSale(s, now)),
+    await Promise.all(rows.map(async (s) => presentSale(s, now, await saleDecimals(deps.db, s)))),
     total,
     q,
   );
