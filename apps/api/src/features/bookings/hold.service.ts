@@ -102,7 +102,7 @@ export async function holdAndPay(
   const balanceMinor = await walletBalanceMinor(db, userId, park.currency);
   const missingMinor = breakdown.totalMinor - balanceMinor;
   if (missingMinor <= 0) throw new AppError(409, "funds_available", FUNDS_AVAILABLE);
-  const limits = await topUpLimits(db, user.countryId);
+  const limits = await topUpLimits(deps.countries, user.countryId);
   const topUpMinor = Math.max(missingMinor, limits?.minMinor ?? 0);
   const plan = await prepareTopUp(deps, config, userId, {
     amount: toMajor(topUpMinor, user.decimals),

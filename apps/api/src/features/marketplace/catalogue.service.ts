@@ -169,7 +169,8 @@ export async function listItems(
 export async function getItem(db: Db, id: number, language: Language, now: Date): Promise<MarketItemDetail> {
   const row = await activeItem(db, id);
   if (!row) throw itemNotFound();
-  const country = (await cartCountry(servedCountries(db), row.country_code))!;
+  const served = servedCountries(db);
+  const country = (await cartCountry(served, (await served.byId(Number(row.country_id)))!.code))!;
   const offers = await countryLiveOffers(db, country.id, now);
   const own = offersFor(offers, { id: row.id, categoryId: row.category_id });
   const variations = await activeVariations(db, id);
