@@ -135,7 +135,7 @@ export async function checkOut(
   return withGateBooking(deps, access, request, async (tx, b) => {
     const refusal = checkoutRefusal(b, b.timeZone);
     if (refusal) refuse(refusal);
-    const rate = await standardRate(tx, b.parkId, b.vehicleTypeId);
+    const rate = await standardRate(servedCountries(deps.db), tx, b.parkId, b.vehicleTypeId);
     const over = overstay(b.endTime, now, rate);
     // Priced by the park's rate: only in the booking's own currency (never another's minor units).
     if (over.amountMinor > 0) assertSameCurrency(b, rate!);
