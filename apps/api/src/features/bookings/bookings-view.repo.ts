@@ -1,5 +1,5 @@
 /** What a booking is shown with: its park, vehicle type and ledger moves (reads only). */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
 import { queryRows, type Db } from "../../db/client";
 import { events, parks, vehicleTypes } from "../../db/schema/index";
