@@ -9,7 +9,6 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import {
   bookings,
-  countries,
   couponUses,
   marketItems,
   marketVariations,
@@ -38,14 +37,10 @@ export async function orderByIdempotencyKey(
   return found;
 }
 
-/** The code of a user's country. */
-export async function userCountryCode(db: Tx, userId: string): Promise<string | undefined> {
-  const [user] = await db
-    .select({ countryCode: countries.code })
-    .from(users)
-    .innerJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, userId));
-  return user?.countryCode;
+/** The id of a user's country (the served countries name it). */
+export async function userCountryId(db: Tx, userId: string): Promise<number | undefined> {
+  const [user] = await db.select({ countryId: users.countryId }).from(users).where(eq(users.id, userId));
+  return user?.countryId;
 }
 
 /** Takes units off a stock row when it has them (none written otherwise): the rows updated. */

@@ -39,7 +39,7 @@ import {
   ownOrdersPage,
   readStock,
   takeStockRow,
-  userCountryCode,
+  userCountryId,
   writeStock,
   type OrderRow,
   type StockRef,
@@ -227,7 +227,8 @@ export async function placeOrder(
     const found = await replay(db, userId, idempotencyKey, hash);
     if (found) return answer(found, true);
   }
-  const countryCode = await userCountryCode(db, userId);
+  const countryId = await userCountryId(db, userId);
+  const countryCode = countryId === undefined ? undefined : (await servedCountries(db).byId(countryId))?.code;
   if (!countryCode || countryCode.trim() !== body.country) {
     throw AppError.validation({ country: OWN_COUNTRY_MESSAGE });
   }
