@@ -156,25 +156,19 @@ export async function itemsPage(db: Db, f: ItemFilter): Promise<{ total: number;
 
 export type ItemDetailRow = ItemListRow & {
   country_id: number;
-  country_code: string;
   description: Localised;
   duration_minutes: number | null;
 };
 
-/** One active item of an active category, with its country's code. */
+/** One active item of an active category (its country by id: the served countries name it). */
 export async function activeItem(db: Db, id: number): Promise<ItemDetailRow | undefined> {
-  const [row] = await queryRows<Omit<ItemDetailRow, "country_code">>(
+  const [row] = await queryRows<ItemDetailRow>(
     db,
     sql`SELECT ${listColumns}, i.country_id, i.description, i.duration_minutes
       FROM market_items i JOIN market_categories c ON c.id = i.category_id
       WHERE i.id = ${id} AND i.status = 'active' AND c.status = 'active'`,
   );
-  if (!row) return undefined;
-  const [countryRow] = await queryRows<{ code: string }>(
-    db,
-    sql`SELECT code FROM countries WHERE id = ${row.country_id}`,
-  );
-  return { ...row, country_code: countryRow!.code };
+  return row;
 }
 
 /** An item's active variations with their attribute's name, in their order. */

@@ -21,9 +21,12 @@ import { verifyQr } from "../../bookings/qr";
 import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledger.service";
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
 import * as repo from "./gate.repo";
-import type { GateBookingRow } from "./gate.repo";
+import type { GateBookingRead, GateBookingRow } from "./gate.repo";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
+import type { Tx } from "../../../db/tx";
 import { presentGateBooking } from "./gate.present";
 import { presentSale } from "./pos.present";
+import { saleDecimals } from "./pos.service";
 import { parkedSales } from "./pos.repo";
 
 export interface GateDeps {
@@ -73,8 +76,9 @@ async function withGateBooking<T>(
   const { code, park } = bookingCodeOf(deps, request.code);
   return deps.db.transaction(async (tx) => {
     await requireParkInScope(tx, access, request.park_id);
-    const b = await repo.findByCode(tx, code, true);
-    if (!b || !parkInScope(access, b.parkId)) throw unknownBooking();
+    const read = await repo.findByCode(tx, code, true);
+    if (!read || !parkInScope(access, read.parkId)) throw unknownBooking();
+    const b = await withDecimals(servedCountries(deps.db), read, tx);
     if (park !== undefined && park !== b.parkId) {
       throw new AppError(422, "invalid_qr", INVALID_QR, { code: INVALID_QR });
     }
@@ -83,6 +87,11 @@ async function withGateBooking<T>(
     }
     return change(tx, b);
   });
+}
+
+/** A booking read at the gate with its park's country's currency decimals; `via`: the transaction. */
+async function withDecimals(served: ServedCountries, b: GateBookingRead, via?: Tx): Promise<GateBookingRow> {
+  return { ...b, decimals: (await served.byId(b.countryId, via))!.currencyDecimals };
 }
 
 export async function checkIn(
@@ -125,7 +134,7 @@ export async function checkOut(
   return withGateBooking(deps, access, request, async (tx, b) => {
     const refusal = checkoutRefusal(b, b.timeZone);
     if (refusal) refuse(refusal);
-    const rate = await standardRate(tx, b.parkId, b.vehicleTypeId);
+    const rate = await standardRate(servedCountries(deps.db), tx, b.parkId, b.vehicleTypeId);
     const over = overstay(b.endTime, now, rate);
     // Priced by the park's rate: only in the booking's own currency (never another's minor units).
     if (over.amountMinor > 0) assertSameCurrency(b, rate!);
@@ -204,9 +213,12 @@ export async function today(
     repo.today(deps.db, access.parkIds, parkId, now),
     parkedSales(deps.db, access.parkIds, parkId, repo.TODAY_LIMIT),
   ]);
+  const served = servedCountries(deps.db);
+  const shown = (rows: GateBookingRead[]) =>
+    Promise.all(rows.map(async (r) => presentGateBooking(await withDecimals(served, r))));
   return {
-    arrivals: arrivals.map(presentGateBooking),
-    departures: departures.map(presentGateBooking),
-    parked: parked.map((s) => presentSale(s, now)),
+    arrivals: await shown(arrivals),
+    departures: await shown(departures),
+    parked: await Promise.all(parked.map(async (s) => presentSale(s, now, await saleDecimals(deps.db, s)))),
   };
 }

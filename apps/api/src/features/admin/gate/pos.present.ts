@@ -10,7 +10,8 @@ export const rateOf = (s: SaleRow) =>
     ? { hourlyMinor: s.hourlyMinor, dailyMaxMinor: s.dailyMaxMinor }
     : null;
 
-export function presentSale(s: SaleRow, now: Date): PosSale {
+/** `decimals`: the currency decimals of the sale's park's country (pos.service's saleDecimals). */
+export function presentSale(s: SaleRow, now: Date, decimals: number): PosSale {
   const amountMinor =
     s.status === "closed"
       ? s.amountMinor
@@ -28,7 +29,7 @@ export function presentSale(s: SaleRow, now: Date): PosSale {
     start_time: s.startTime.toISOString(),
     end_time: s.endTime.toISOString(),
     currency: s.currency,
-    amount: amountMinor === null ? null : toMajor(amountMinor, s.decimals),
+    amount: amountMinor === null ? null : toMajor(amountMinor, decimals),
     payment_method: s.paymentMethod,
     created_at: s.createdAt.toISOString(),
     closed_at: s.closedAt?.toISOString() ?? null,

@@ -20,6 +20,7 @@ import { recordAudit, type AuditActor } from "../audit.repo";
 import { lockPark, windowRefused } from "../../bookings/booking-core.service";
 import { clockOfPark } from "../../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
+import { servedCountries } from "../../reference/served-countries";
 import { presentSale, rateOf } from "./pos.present";
 import * as repo from "./pos.repo";
 import type { SaleRow } from "./pos.repo";
@@ -33,6 +34,11 @@ export interface PosDeps {
 }
 
 const saleNotFound = () => AppError.notFound("Sale not found", "sale_not_found");
+
+/** The currency decimals of a sale's park's country (the served countries'). */
+export async function saleDecimals(db: Db, s: SaleRow): Promise<number> {
+  return (await servedCountries(db).byId(s.countryId))!.currencyDecimals;
+}
 
 const auditView = (s: {
   status: string;
@@ -97,7 +103,7 @@ export async function sell(
     });
     return created;
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 /** The parked sale a code names, locked, in the user's scope (else the same 404 as no sale). */
@@ -149,7 +155,7 @@ export async function close(
     });
     return { ...s, ...set };
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 /** A sale entered by mistake, within POS_VOID_MINUTES of being recorded: it frees the space, nothing is paid. */
@@ -181,7 +187,7 @@ export async function voidSale(
     });
     return { ...s, ...set };
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 export async function list(
@@ -198,7 +204,7 @@ export async function list(
     q.size,
   );
   return listPage(
-    rows.map((s) => presentSale(s, now)),
+    await Promise.all(rows.map(async (s) => presentSale(s, now, await saleDecimals(deps.db, s)))),
     total,
     q,
   );

@@ -40,14 +40,13 @@ export async function addonPage(
     id: number;
     country_code: string;
     currency: string;
-    decimals: number;
     name: Localised;
     price_minor: string;
     status: RecordStatus;
     items: number;
   }>(
     db,
-    sql`SELECT a.id, k.code AS country_code, k.currency, k.currency_decimals AS decimals, a.name, a.price_minor,
+    sql`SELECT a.id, k.code AS country_code, k.currency, a.name, a.price_minor,
         a.status, (SELECT count(*)::int FROM market_item_addons l WHERE l.addon_id = a.id) AS items
       FROM market_addons a JOIN countries k ON k.id = a.country_id WHERE ${where}
       ORDER BY k.code, a.name->>'en', a.id LIMIT ${f.size} OFFSET ${f.offset}`,

@@ -52,7 +52,6 @@ export async function itemPage(db: Db, f: ItemListFilter) {
     id: number;
     country_code: string;
     currency: string;
-    decimals: number;
     kind: ItemKind;
     name: Localised;
     category_id: number;
@@ -68,7 +67,7 @@ export async function itemPage(db: Db, f: ItemListFilter) {
     updated_at: string;
   }>(
     db,
-    sql`SELECT i.id, k.code AS country_code, k.currency, k.currency_decimals AS decimals, i.kind, i.name,
+    sql`SELECT i.id, k.code AS country_code, k.currency, i.kind, i.name,
         i.category_id, c.name AS category_name, i.images, i.price_minor, i.stock, i.daily_capacity,
         i.status, i.sold, i.updated_at,
         (SELECT count(*)::int FROM market_variations v WHERE v.item_id = i.id) AS variations,
