@@ -27,7 +27,7 @@ export const FEATURE_DEPENDENCIES = {
   sessions: [],
   health: [],
   capacity: [],
-  wallet: [],
+  wallet: ["reference"],
   vehicles: ["reference"],
   accounts: ["sessions", "reference"],
   inquiries: ["reference"],

@@ -6,44 +6,18 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp } from "../apps/api/src/app";
-import { loadConfig } from "../apps/api/src/config";
-import { openDatabase } from "../apps/api/src/db/client";
-import { migrate } from "../apps/api/src/db/migrate";
+import { openApiDocument } from "./openapi-document";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CONFIG = "redocly.yaml";
 const IGNORE_FILE = ".redocly.lint-ignore.yaml";
 
-/** The document as /api/openapi.json serves it, from the app built as the tests build it, never listening. */
-async function generate(dataDir: string): Promise<unknown> {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    WEB_DIST_DIR: "/nonexistent-web-dist",
-    PUBLIC_URL: "http://parkwell.test",
-    DATA_DIR: dataDir,
-  });
-  // The routes and their schemas do not depend on the rows: migrated tables are enough to build.
-  const database = await openDatabase({});
-  try {
-    await migrate(database);
-    const app = await buildApp({ database, config, logger: false });
-    try {
-      const res = await app.inject({ url: "/api/openapi.json" });
-      if (res.statusCode !== 200) throw new Error(`/api/openapi.json answered ${res.statusCode}`);
-      return res.json();
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await database.close();
-  }
-}
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-openapi-"));
 try {
-  fs.writeFileSync(path.join(dir, "openapi.json"), `${JSON.stringify(await generate(dir), null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(dir, "openapi.json"),
+    `${JSON.stringify(await openApiDocument(dir), null, 2)}\n`,
+  );
   // Redocly reads the ignore file next to its configuration and names the documents in it relative
   // to that folder: both are copied next to the document, so the committed ignore file names it
   // `openapi.json` wherever the repository and the temporary folder are.

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
-import { EVENT_CODE_ALPHABET, normaliseAccessCode, type EventCategory } from "@parkwell/contract";
+import { createHash } from "node:crypto";
+import { normaliseAccessCode, type EventCategory } from "@parkwell/contract";
+import { readableCode } from "../../apps/api/src/lib/readable-code";
 import type { E2eDatabase } from "./database";
 
 export interface E2eEventPark {
@@ -31,7 +32,8 @@ export interface E2eEvent {
  * has migrated it), each park's window the event's times less and plus its buffers.
  */
 export async function createE2eEvent(db: E2eDatabase, e: E2eEvent): Promise<string> {
-  const code = `EV-${Array.from(randomBytes(5), (x) => EVENT_CODE_ALPHABET[x % 32]).join("")}`;
+  // Made as the back office makes an event code.
+  const code = readableCode("EV-", 5);
   const hash = e.accessCode
     ? createHash("sha256").update(normaliseAccessCode(e.accessCode)).digest("hex")
     : null;

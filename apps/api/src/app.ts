@@ -148,10 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passwordRoutes(accounts, auth, limits), { prefix: "/api/v1" });
   await app.register(profileRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   await app.register(vehiclesRoutes(database.db, clock, auth), { prefix: "/api/v1" });
-  await app.register(parksRoutes(database.search, clock), { prefix: "/api/v1" });
-  // The served countries, loaded now: the payment adapters read currency decimals synchronously.
+  // The served countries (of the root handle, whichever pool a feature queries), loaded now: the
+  // payment adapters read currency decimals synchronously.
   const countries = servedCountries(database.db);
   await countries.load();
+  await app.register(parksRoutes(database.search, clock, countries), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const paymentDeps = { db: database.db, payments, clock, countries, jobs, checkouts: heldCheckouts };
 

@@ -399,14 +399,16 @@ export const AdminOperatorsSchema = z
 
 /**
  * The one list of "the parks I may act on" that every back-office park picker reads (the gate, the
- * drive-up sales, the dashboard and the reports): the caller's parks, for a permission they hold
+ * drive-up sales, the dashboard and the reports, a service's parks, a staff member's parks): the caller's parks, for a permission they hold
  * (403 otherwise), by name. `status=any` adds the closed and deactivated parks (a report's filter
- * reads their past); `country` keeps one country's.
+ * reads their past); `country` keeps one country's (a service's parks), `operator` one operator's
+ * (a staff member's parks).
  */
 export const ParkChoicesQuerySchema = z.object({
   permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]),
   status: z.enum(["active", "any"]).default("active"),
   country: z.string().regex(COUNTRY_CODE_PATTERN).optional(),
+  operator: idParam("operator").optional(),
 });
 export type ParkChoicesQuery = z.infer<typeof ParkChoicesQuerySchema>;
 /** The most parks a picker lists; past it `complete` is false and the park is typed by its ID. */

@@ -319,17 +319,14 @@ export type DeadLetter = z.infer<typeof DeadLetterSchema>;
 export const DeadLetterPageSchema = pageOf(DeadLetterSchema).meta({ id: "DeadLetterPage" });
 export const DeadLetterParamsSchema = z.object({ id: z.string().max(100) });
 
-/** What the invite and edit forms offer: the roles the caller may give, the operators and their parks. */
+/**
+ * What the invite and edit forms offer: the roles the caller may give and the operators; an
+ * operator's parks come from the one park list (GET /admin/parks/choices?operator=...).
+ */
 export const StaffOptionsSchema = z
   .object({
     roles: z.array(z.enum(INVITABLE_ROLES)),
-    operators: z.array(
-      z.object({
-        id: z.number().int(),
-        name: z.string(),
-        parks: z.array(z.object({ id: z.number().int(), name: z.string(), city: z.string() })),
-      }),
-    ),
+    operators: z.array(z.object({ id: z.number().int(), name: z.string() })),
   })
   .meta({ id: "StaffOptions" });
 export type StaffOptions = z.infer<typeof StaffOptionsSchema>;

@@ -208,15 +208,3 @@ export const DashboardSchema = z
   })
   .meta({ id: "AdminDashboard" });
 export type AdminDashboard = z.infer<typeof DashboardSchema>;
-
-/** The parks the dashboard's and the reports' park filter offers (the user's, by name). */
-export const AdminParkChoicesSchema = z
-  .object({
-    parks: z.array(
-      z.object({ id: z.number().int(), name: z.string(), city: z.string(), time_zone: z.string() }),
-    ),
-    /** False when the user has more parks than the list holds: the park is then typed by its ID. */
-    complete: z.boolean(),
-  })
-  .meta({ id: "AdminParkChoices" });
-export type AdminParkChoices = z.infer<typeof AdminParkChoicesSchema>;

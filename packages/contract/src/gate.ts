@@ -203,6 +203,3 @@ export const GateParkSchema = z.object({
   vehicle_types: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type GatePark = z.infer<typeof GateParkSchema>;
-export const GateParksSchema = z.object({ items: z.array(GateParkSchema) }).meta({ id: "GateParks" });
-/** The most parks a picker lists (an admin's scope is every park). */
-export const GATE_PARKS_MAX = 500;

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { EVENT_CODE_ALPHABET, type EventCategory, type EventStatus } from "@parkwell/contract";
+import type { EventCategory, EventStatus } from "@parkwell/contract";
 import type { Db } from "../db/client";
 import { eventParks, eventRates, events } from "../db/schema/index";
 import { accessCodeHash } from "../lib/access-code";
+import { readableCode } from "../lib/readable-code";
 
 /** Test-only: a park of a test event, its buffers (120/60 by default) and its offers. */
 export interface TestEventPark {
@@ -34,9 +34,8 @@ export interface TestEventOptions {
   operatorId?: number | null;
 }
 
-/** A fresh event code in the contract's alphabet. */
-export const randomEventCode = () =>
-  `EV-${Array.from(randomBytes(5), (x) => EVENT_CODE_ALPHABET[x % 32]).join("")}`;
+/** A fresh event code, made as the back office makes one (admin-events.service.ts). */
+export const randomEventCode = () => readableCode("EV-", 5);
 
 let serial = 0;
 

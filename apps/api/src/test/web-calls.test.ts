@@ -10,12 +10,14 @@ describe("the web app's calls, read from its sources", () => {
         api<Booking>(\`/bookings/\${encodeURIComponent(code)}/status\`, { method: "PUT", query: { status } });
       export const list = () => api<Page>("/bookings/list", { query: { page: 1 } });
       export const plain = () => api("/wallet");
+      export const typed = (id: number) => api("/user/vehicles/{id}/default", { params: { id }, method: "PUT" });
     `);
     expect(unresolved).toEqual([]);
     expect(calls).toEqual([
       { method: "PUT", path: "/api/v1/bookings/{}/status", where: "features/x/api.ts:3" },
       { method: "GET", path: "/api/v1/bookings/list", where: "features/x/api.ts:4" },
       { method: "GET", path: "/api/v1/wallet", where: "features/x/api.ts:5" },
+      { method: "PUT", path: "/api/v1/user/vehicles/{}/default", where: "features/x/api.ts:6" },
     ]);
   });
 
@@ -25,11 +27,14 @@ describe("the web app's calls, read from its sources", () => {
       function remove(id: number, path: string) { return api(path, { method: "DELETE" }); }
       export const login = () => post<AuthResponse>("/auth/login", {});
       export const drop = (id: number) => remove(id, \`/user/vehicles/\${id}\`);
+      function adminApi<P>(path: P, ...[options]: OptionsArg<P>) { return api(\`/admin\${path}\`, options); }
+      export const me = () => adminApi("/parks/{id}", { params: { id: 4 }, method: "PATCH" });
     `);
     expect(unresolved).toEqual([]);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       "POST /api/v1/auth/login",
       "DELETE /api/v1/user/vehicles/{}",
+      "PATCH /api/v1/admin/parks/{}",
     ]);
   });
 

@@ -121,12 +121,14 @@ function calleeName(call: ts.CallExpression): string | undefined {
 }
 
 /**
- * A written-out path: a string, or a template whose substitutions become `{}`. The query string
- * is left out (the document lists it as parameters). Undefined for anything else.
+ * A written-out path: a string, whose `{name}` segments (the client fills them from `params`)
+ * become `{}`, or a template whose substitutions become `{}`. The query string is left out (the
+ * document lists it as parameters). Undefined for anything else.
  */
 function pathTemplate(node: ts.Expression): string | undefined {
   let text: string;
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    text = node.text.replace(/\{[^}]+\}/g, "{}");
   else if (ts.isTemplateExpression(node))
     text = node.head.text + node.templateSpans.map((s) => `{}${s.literal.text}`).join("");
   else return undefined;
@@ -187,12 +189,28 @@ function enclosingFunction(node: ts.Node): ts.SignatureDeclaration | undefined {
   return fn && ts.isFunctionLike(fn) ? fn : undefined;
 }
 
-/** The position of `node` among the parameters of the function around `call`, or -1. */
+/**
+ * The position of `node` among the parameters of the function around `call`, or -1. A rest
+ * parameter taken apart as `...[options]` counts as `options` at its position.
+ */
 function parameterIndex(call: ts.CallExpression, node: ts.Expression): number {
   if (!ts.isIdentifier(node)) return -1;
   const fn = enclosingFunction(call);
   if (!fn) return -1;
-  return fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === node.text);
+  const named = (name: ts.BindingName): boolean => {
+    if (ts.isIdentifier(name)) return name.text === node.text;
+    if (!ts.isArrayBindingPattern(name)) return false;
+    const first = name.elements[0];
+    return (
+      first !== undefined &&
+      ts.isBindingElement(first) &&
+      ts.isIdentifier(first.name) &&
+      first.name.text === node.text
+    );
+  };
+  return fn.parameters.findIndex(
+    (p) => named(p.name) && (ts.isIdentifier(p.name) || p.dotDotDotToken !== undefined),
+  );
 }
 
 /** Whether a web call's path is one of the document's: `{}` matches a `{param}` segment only. */

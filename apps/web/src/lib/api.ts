@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from "@parkwell/contract";
+import type { paths } from "./api-schema";
 import { readStorage, STORAGE_KEYS, storedLanguage } from "./storage-keys";
 
 export const API_BASE = "/api/v1";
@@ -23,18 +24,114 @@ export class ApiError extends Error {
 
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** JSON, or a FormData sent as multipart/form-data (the browser writes its boundary). */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/*
+ * The client is typed by the API's OpenAPI document (api-schema.d.ts, written by
+ * `npm run openapi:types`): a path is one of the document's for its method, with its `{name}`
+ * segments given in `params`; the body is the one the document asks for; the answer is the
+ * document's success answer. A route that changes on the server breaks the web's typecheck.
+ */
+
+/** A map of the document's paths, those under `Prefix` named without it. */
+export type PathsUnder<Map, Prefix extends string> = {
+  [K in keyof Map as K extends `${Prefix}${infer Rest}` ? Rest : never]: Map[K];
+};
+
+/** The routes under /api/v1, named as `api()` is called: "/parks/front/parks/". */
+export type ApiPaths = PathsUnder<paths, typeof API_BASE>;
+
+/** The document's operation for a path and a method; `never` when the path has no such method. */
+export type Operation<Map, P extends keyof Map, M extends Method> =
+  Lowercase<M> extends keyof Map[P] ? NonNullable<Map[P][Lowercase<M>]> : never;
+
+/** The paths of `Map` that answer `M`. */
+export type PathFor<Map, M extends Method> = {
+  [P in keyof Map]: [Operation<Map, P, M>] extends [never] ? never : P;
+}[keyof Map];
+
+/** The paths of `Map` that answer `M` and have no `{name}` segment. */
+export type PlainPathFor<Map, M extends Method> = Exclude<
+  Extract<PathFor<Map, M>, string>,
+  `${string}{${string}`
+>;
+
+type PathParams<O> = O extends { parameters: { path?: infer X } } ? NonNullable<X> : never;
+type JsonBody<O> =
+  NonNullable<O extends { requestBody?: infer B } ? B : never> extends {
+    content: { "application/json": infer J };
+  }
+    ? J
+    : never;
+type JsonOf<R> = R extends { content: { "application/json": infer J } } ? J : undefined;
+type Success = 200 | 201 | 202 | 203 | 204 | 206;
+
+/** What the operation answers on success (its 2xx JSON bodies); `undefined` for no content. */
+export type Answer<Map, P extends keyof Map, M extends Method> =
+  Operation<Map, P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, Success>]> : never;
+
+/** What a route under /api/v1 answers, and the body it takes, by the document. */
+export type ApiAnswer<P extends keyof ApiPaths, M extends Method = "GET"> = Answer<ApiPaths, P, M>;
+export type ApiBody<P extends keyof ApiPaths, M extends Method> = RequestBody<ApiPaths, P, M>;
+
+/** The JSON body the operation takes (for a function that passes one on). */
+export type RequestBody<Map, P extends keyof Map, M extends Method> = JsonBody<Operation<Map, P, M>>;
+
+/** The `{name}` segments' values: sent as text (encoded), so a string or a number. */
+type ParamsOption<O> = [PathParams<O>] extends [never]
+  ? { params?: never }
+  : { params: { [K in keyof PathParams<O>]: string | number } };
+
+/** The document's JSON body, required when it is; a route with none may take a FormData (an upload). */
+type BodyOption<O> = [JsonBody<O>] extends [never]
+  ? { body?: FormData }
+  : [O] extends [{ requestBody: unknown }]
+    ? { body: JsonBody<O> }
+    : { body?: JsonBody<O> };
+
+/** What a request is sent with, for the path and method it goes to. */
+export type RequestOptions<Map, P extends keyof Map, M extends Method> = {
+  method?: M;
+  /** The query; a string is an encoded query as it is (`listParams()`'s); empty values are left out. */
+  query?: QueryParams | string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+} & ParamsOption<Operation<Map, P, M>> &
+  BodyOption<Operation<Map, P, M>>;
+
+/** The options argument: optional when nothing in it is required (no `{name}` segments, no body). */
+export type OptionsArg<Map, P extends keyof Map, M extends Method> = [Operation<Map, P, M>] extends [never]
+  ? [options?: RequestOptions<Map, P, M>] // no such path for the method: the call fails on its path
+  : object extends RequestOptions<Map, P, M>
+    ? [options?: RequestOptions<Map, P, M>]
+    : [options: RequestOptions<Map, P, M>];
+
+/** What `send` reads of any request's options. */
+interface SentOptions {
+  method?: Method;
+  params?: Record<string, string | number>;
   body?: unknown;
-  query?: QueryParams;
+  query?: QueryParams | string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
+/** The path with its `{name}` segments filled in, each value encoded. */
+function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for {${name}} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
 /** The route under /api/v1 with its query; empty values are left out. */
-function apiUrl(path: string, query: QueryParams = {}): URL {
+function apiUrl(path: string, query: QueryParams | string = {}): URL {
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  if (typeof query === "string") {
+    if (query) url.search = query;
+    return url;
+  }
   for (const [k, v] of Object.entries(query)) {
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   }
@@ -74,16 +171,17 @@ function apiErrorOf(status: number, data: unknown): ApiError {
 const networkError = () => new ApiError(0, "network_error", NETWORK_ERROR);
 
 /** Sends a request; a network failure and a refusal become ApiErrors (an abort stays an abort). */
-async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+async function send(path: string, options: SentOptions, accept: string): Promise<Response> {
   const form = typeof FormData !== "undefined" && options.body instanceof FormData;
   const json = options.body !== undefined && !form;
   const headers = requestHeaders(accept, {
     ...(json ? { "content-type": "application/json" } : {}),
     ...options.headers,
   });
+  const url = apiUrl(fillPath(path, options.params), options.query);
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, options.query), {
+    res = await fetch(url, {
       method: options.method ?? "GET",
       headers,
       body: form ? (options.body as FormData) : json ? JSON.stringify(options.body) : null,
@@ -97,37 +195,54 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   return res;
 }
 
-/** The one API client: JSON in (or a form) and JSON out, the shared headers, errors as ApiError. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const res = await send(path, options, "application/json");
-  return parseJson(await res.text()) as T;
+/**
+ * The one API client: JSON in (or a form) and JSON out, the shared headers, errors as ApiError.
+ * `api("/user/vehicles/{id}", { method: "PUT", params: { id }, body })`: the path, its params, the
+ * body and the answer are the OpenAPI document's.
+ */
+export async function api<P extends PathFor<ApiPaths, M>, M extends Method = "GET">(
+  path: P,
+  ...[options]: OptionsArg<ApiPaths, P, M>
+): Promise<Answer<ApiPaths, P, M>> {
+  const res = await send(path, (options ?? {}) as SentOptions, "application/json");
+  return parseJson(await res.text()) as Answer<ApiPaths, P, M>;
 }
 
 /**
  * A file the server writes (a CSV report), fetched with the bearer token, which a plain link
  * cannot send: its body and the file name its Content-Disposition gives, if any.
  */
-export async function apiDownload(
-  path: string,
-  options: RequestOptions & { accept: string },
+export async function apiDownload<P extends PathFor<ApiPaths, M>, M extends Method = "GET">(
+  path: P,
+  options: RequestOptions<ApiPaths, P, M> & { accept: string },
 ): Promise<{ blob: Blob; disposition: string | null }> {
-  const res = await send(path, options, options.accept);
+  const res = await send(path, options as SentOptions, options.accept);
   return { blob: await res.blob(), disposition: res.headers.get("content-disposition") };
 }
+
+/** What an upload is sent with: the form, and the path's `{name}` segments. */
+export type UploadOptions<Map, P extends keyof Map, M extends "POST" | "PUT"> = {
+  method?: M;
+  form: FormData;
+} & ParamsOption<Operation<Map, P, M>>;
 
 /**
  * Uploads a form as multipart/form-data, reporting progress from 0 to 1: XMLHttpRequest, since
  * fetch reports no upload progress. Same headers and errors as `api`.
  */
-export function apiUpload<T>(
-  path: string,
-  form: FormData,
+export function apiUpload<P extends PathFor<ApiPaths, M>, M extends "POST" | "PUT" = "POST">(
+  path: P,
+  options: UploadOptions<ApiPaths, P, M>,
   onProgress: (ratio: number) => void,
-  method: "POST" | "PUT" = "POST",
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<Answer<ApiPaths, P, M>> {
+  const {
+    form,
+    method = "POST",
+    params,
+  } = options as { form: FormData; method?: M; params?: Record<string, string | number> };
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(method, apiUrl(path).toString());
+    xhr.open(method, apiUrl(fillPath(path, params)).toString());
     for (const [name, value] of Object.entries(requestHeaders("application/json"))) {
       xhr.setRequestHeader(name, value);
     }
@@ -136,7 +251,7 @@ export function apiUpload<T>(
     };
     xhr.onload = () => {
       const data = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as Answer<ApiPaths, P, M>);
       else reject(apiErrorOf(xhr.status, data));
     };
     xhr.onerror = () => reject(networkError());

@@ -1,9 +1,4 @@
-import {
-  COUNTRY_CODE_PATTERN,
-  DEFAULT_COUNTRY_CODE,
-  type Country,
-  type CountryCode,
-} from "@parkwell/contract";
+import { COUNTRY_CODE_PATTERN, DEFAULT_COUNTRY_CODE, type CountryCode } from "@parkwell/contract";
 import { useSyncExternalStore } from "react";
 import { api } from "./api";
 import {
@@ -146,7 +141,7 @@ export function useCountryFlow(): CountryFlowState {
 /** GET /countries, cached locally; when it fails, the cached list (else the built-in four). */
 async function loadCountries(): Promise<PickerCountry[]> {
   try {
-    const list = await api<Country[]>("/countries");
+    const list = await api("/countries");
     writeStorage(STORAGE_KEYS.countries, JSON.stringify(list));
     learnCountriesCurrencies(list);
   } catch {

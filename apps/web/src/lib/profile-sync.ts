@@ -1,5 +1,5 @@
 import { api, ApiError } from "./api";
-import { clearSession, getSession, setCachedProfile, type CachedProfile } from "./session";
+import { clearSession, getSession, setCachedProfile } from "./session";
 
 /**
  * Signed in means a token exists; when there is a token but the cached profile has no
@@ -9,7 +9,7 @@ export async function syncProfile(): Promise<void> {
   const { token, profile } = getSession();
   if (!token || profile?.email) return;
   try {
-    const fresh = await api<CachedProfile>("/users/profile");
+    const fresh = await api("/users/profile");
     if (getSession().token === token) setCachedProfile(fresh);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && getSession().token === token) clearSession();
@@ -24,7 +24,7 @@ export async function saveAccountLanguage(language: "en" | "fr"): Promise<void> 
   const { token } = getSession();
   if (!token) return;
   try {
-    const fresh = await api<CachedProfile>("/users/profile", { method: "PATCH", body: { language } });
+    const fresh = await api("/users/profile", { method: "PATCH", body: { language } });
     if (getSession().token === token) setCachedProfile(fresh);
   } catch (err) {
     if (err instanceof ApiError && err.status === 401 && getSession().token === token) clearSession();

@@ -1,15 +1,4 @@
-import {
-  EVENT_CODE_PATTERN,
-  normaliseEventCode,
-  type AdminMe,
-  type Availability,
-  type Country,
-  type EventDetail,
-  type ParkDetail,
-  type Vehicle,
-  type VehicleType,
-  type Wallet,
-} from "@parkwell/contract";
+import { EVENT_CODE_PATTERN, normaliseEventCode } from "@parkwell/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "./api";
@@ -27,7 +16,7 @@ import { STORAGE_KEYS, writeStorage } from "./storage-keys";
 export const parkQuery = (ref: string, language: string) =>
   queryOptions({
     queryKey: ["parks", "detail", ref, language],
-    queryFn: ({ signal }) => api<ParkDetail>(`/front/parks/${encodeURIComponent(ref)}`, { signal }),
+    queryFn: ({ signal }) => api("/front/parks/{park}", { params: { park: ref }, signal }),
     // An unknown park is an answer, not a failure to retry.
     retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
   });
@@ -41,14 +30,14 @@ export function usePark(ref: string) {
 export const vehicleTypesQuery = () =>
   queryOptions({
     queryKey: ["vehicles", "public"],
-    queryFn: ({ signal }) => api<VehicleType[]>("/vehicles/public", { signal }),
+    queryFn: ({ signal }) => api("/vehicles/public", { signal }),
     staleTime: 10 * 60_000,
   });
 
 export const walletQuery = () =>
   queryOptions({
     queryKey: ["wallet"],
-    queryFn: async () => (await api<{ data: Wallet }>("/wallet")).data,
+    queryFn: async () => (await api("/wallet")).data,
     staleTime: 0,
   });
 
@@ -56,12 +45,16 @@ export const walletQuery = () =>
  * The driver's saved vehicles; the list may arrive as a bare array or as `{ data: [...] }`, and
  * is kept under its storage key while signed in.
  */
+/** The documented bare array, read as the client reads vehicles: `{ data: [...] }` too. */
+function vehicleList<T>(res: T[] | { data: T[] }): T[] {
+  return Array.isArray(res) ? res : res.data;
+}
+
 export const savedVehiclesQuery = () =>
   queryOptions({
     queryKey: ["user-vehicles"],
     queryFn: async () => {
-      const res = await api<Vehicle[] | { data: Vehicle[] }>("/user/vehicles/");
-      const list = Array.isArray(res) ? res : res.data;
+      const list = vehicleList(await api("/user/vehicles/"));
       if (getSession().token) writeStorage(STORAGE_KEYS.vehicles, JSON.stringify(list));
       return list;
     },
@@ -78,7 +71,8 @@ export const availabilityQuery = (
   queryOptions({
     queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end, language],
     queryFn: ({ signal }) =>
-      api<Availability>(`/front/parks/${parkId}/availability`, {
+      api("/front/parks/{park}/availability", {
+        params: { park: parkId },
         query: { vehicle_type_id: vehicleTypeId, start_time: start, end_time: end },
         signal,
       }),
@@ -105,7 +99,7 @@ export function useAvailability(
 export const adminMeQuery = () =>
   queryOptions({
     queryKey: ["admin", "me"],
-    queryFn: ({ signal }) => api<AdminMe>("/admin/me", { signal }),
+    queryFn: ({ signal }) => api("/admin/me", { signal }),
     retry: (count, err) =>
       count < 1 && !(err instanceof ApiError && (err.status === 401 || err.status === 403)),
   });
@@ -124,7 +118,7 @@ export const eventQuery = (code: string, language: string) =>
   queryOptions({
     queryKey: ["events", "detail", code, language],
     queryFn: ({ signal }) =>
-      api<EventDetail>(`/events/${encodeURIComponent(code)}`, { signal, headers: eventAccessHeaders(code) }),
+      api("/events/{eventCode}", { params: { eventCode: code }, signal, headers: eventAccessHeaders(code) }),
     // An unknown event is an answer, not a failure to retry.
     retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
   });
@@ -140,7 +134,7 @@ export const countriesQuery = () =>
   queryOptions({
     queryKey: ["countries"],
     queryFn: async ({ signal }) => {
-      const list = await api<Country[]>("/countries", { signal });
+      const list = await api("/countries", { signal });
       learnCountriesCurrencies(list);
       return list;
     },

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { accountTokens, authAttempts, countries, users } from "../../db/schema/index";
+import { accountTokens, authAttempts, users } from "../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
@@ -29,22 +29,6 @@ export async function insertUser(db: Tx, row: typeof users.$inferInsert): Promis
 
 export async function updateUser(db: Db, id: string, set: Partial<typeof users.$inferInsert>) {
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-  return row;
-}
-
-export async function countryExists(db: Db, id: number): Promise<boolean> {
-  const rows = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id)).limit(1);
-  return rows.length > 0;
-}
-
-export type CountryRef = NonNullable<Awaited<ReturnType<typeof findCountry>>>;
-
-export async function findCountry(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: countries.id, code: countries.code, name: countries.name })
-    .from(countries)
-    .where(eq(countries.id, id))
-    .limit(1);
   return row;
 }
 

@@ -13,6 +13,7 @@ import { hashToken, newToken } from "../../lib/tokens";
 import { endSession, startSession } from "../sessions/sessions.service";
 import { accountMail } from "./account-mail";
 import { MESSAGES, RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS } from "./accounts.domain";
+import { servedCountries } from "../reference/served-countries";
 import * as repo from "./accounts.repo";
 import { profileOf } from "./profile.service";
 
@@ -119,7 +120,7 @@ export async function register(
   language: "en" | "fr",
   meta: RequestMeta,
 ): Promise<{ message: string }> {
-  if (body.country_id != null && !(await repo.countryExists(d.db, body.country_id))) {
+  if (body.country_id != null && !(await servedCountries(d.db).byId(body.country_id))) {
     throw AppError.validation({ country_id: MESSAGES.countryUnknown });
   }
   const email = body.email;

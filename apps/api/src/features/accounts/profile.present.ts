@@ -1,5 +1,8 @@
 import type { Profile } from "@parkwell/contract";
-import type { CountryRef, UserRow } from "./accounts.repo";
+import type { ServedCountry } from "../reference/served-countries";
+import type { UserRow } from "./accounts.repo";
+
+export type CountryRef = Pick<ServedCountry, "id" | "code" | "name">;
 
 /** The profile a client sees: never the raw row (no password hash, no firebase uid). */
 export function presentProfile(user: UserRow, country: CountryRef): Profile {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { MESSAGES } from "./accounts.domain";
+import { servedCountries } from "../reference/served-countries";
 import * as repo from "./accounts.repo";
 import { presentProfile } from "./profile.present";
 
@@ -20,7 +21,7 @@ export async function updateProfile(
   userId: string,
   body: z.output<typeof ProfileUpdateSchema>,
 ): Promise<Profile> {
-  if (body.country_id !== undefined && !(await repo.countryExists(db, body.country_id))) {
+  if (body.country_id !== undefined && !(await servedCountries(db).byId(body.country_id))) {
     throw AppError.validation({ country_id: MESSAGES.countryUnknown });
   }
   const set = {
@@ -40,7 +41,7 @@ export async function updateProfile(
 
 /** The profile a client sees of a user, with their country. */
 export async function profileOf(db: Db, user: repo.UserRow): Promise<Profile> {
-  const country = await repo.findCountry(db, user.countryId);
+  const country = await servedCountries(db).byId(user.countryId);
   if (!country) throw new AppError(500, "country_missing", "Something went wrong");
   return presentProfile(user, country);
 }

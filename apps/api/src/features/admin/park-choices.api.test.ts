@@ -1,7 +1,7 @@
 /**
  * GET /admin/parks/choices: the one list behind every back-office park picker, the caller's parks
- * for a permission they hold; the gate's, the drive-up sales' and the reports' park lists answer
- * the same parks.
+ * for a permission they hold; the gate's, the drive-up sales' and the reports' pickers get the
+ * same parks whatever permission they name.
  */
 import type { ParkChoiceList } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
@@ -15,6 +15,8 @@ let admin: TestUser;
 let attendant: TestUser;
 let park: number;
 let closedPark: number;
+let harbourviewParks: number[];
+let cityparkParks: number[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -22,6 +24,8 @@ beforeAll(async () => {
   const harbourview = await operatorId(db, "Harbourview Parking Ltd");
   const lagos = await parksOf(db, harbourview, "Lagos");
   [park, closedPark] = [lagos[0]!, lagos[1]!];
+  harbourviewParks = await parksOf(db, harbourview);
+  cityparkParks = await parksOf(db, await operatorId(db, "Citypark Nigeria"));
   await queryRows(db, sql`UPDATE parks SET status = 'inactive' WHERE id = ${closedPark}`);
   admin = await createStaff(db, "admin");
   attendant = await createStaff(db, "employee", { operatorId: harbourview, parkIds: [park, closedPark] });
@@ -29,6 +33,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+const operatorOf = async (parkId: number) =>
+  (
+    await queryRows<{ operator_id: number }>(
+      ctx.database.db,
+      sql`SELECT operator_id FROM parks WHERE id = ${parkId}`,
+    )
+  )[0]!.operator_id;
 
 const get = (user: TestUser, url: string) =>
   ctx.app.inject({ method: "GET", url: `/api/v1/admin${url}`, headers: bearer(user) });
@@ -63,6 +75,24 @@ describe("GET /admin/parks/choices", () => {
     expect(none).toEqual({ items: [], complete: true });
   });
 
+  it("keeps one operator's parks (a staff member's parks), within mine", async () => {
+    const ids = async (user: TestUser, query: string) =>
+      (await get(user, `/parks/choices?permission=staff.view&status=any&${query}`))
+        .json<ParkChoiceList>()
+        .items.map((p) => p.id)
+        .sort((a, b) => a - b);
+    expect(harbourviewParks.length).toBeGreaterThan(2);
+    expect(await ids(admin, `operator=${await operatorOf(park)}`)).toEqual(harbourviewParks);
+    const citypark = cityparkParks[0]!;
+    expect(await ids(admin, `operator=${await operatorOf(citypark)}`)).toEqual(cityparkParks);
+    const manager = await createStaff(ctx.database.db, "branch_manager", {
+      operatorId: await operatorOf(park),
+    });
+    expect(await ids(manager, `operator=${await operatorOf(park)}`)).toEqual(harbourviewParks);
+    // Another operator's parks are none of a manager's.
+    expect(await ids(manager, `operator=${await operatorOf(citypark)}`)).toEqual([]);
+  });
+
   it("answers 403 for a permission I lack and 422 for a permission that is none", async () => {
     const lacked = await get(attendant, "/parks/choices?permission=roles.update");
     expect(lacked.statusCode).toBe(403);
@@ -72,25 +102,25 @@ describe("GET /admin/parks/choices", () => {
       "?permission=gate.fly",
       "?permission=gate.view&status=old",
       "?permission=gate.view&country=ca",
+      "?permission=staff.view&operator=0",
+      "?permission=staff.view&operator=abc",
     ]) {
       expect((await get(attendant, `/parks/choices${query}`)).statusCode, query).toBe(422);
     }
   });
 
-  it("answers the same parks as the gate's, the drive-up sales' and the reports' lists", async () => {
-    const choices = (await get(attendant, "/parks/choices?permission=gate.view")).json<ParkChoiceList>();
-    const gate = (await get(attendant, "/gate/parks")).json<{ items: unknown[] }>();
-    expect(gate.items).toEqual(choices.items.map(({ country_code: _, ...p }) => p));
-    const pos = (await get(attendant, "/pos-sales/parks")).json<{ items: unknown[] }>();
-    expect(pos).toEqual(gate);
-    const any = (
-      await get(attendant, "/parks/choices?permission=gate.view&status=any")
-    ).json<ParkChoiceList>();
-    const report = (await get(attendant, "/dashboard/parks")).json<{
-      parks: { id: number }[];
-      complete: boolean;
-    }>();
-    expect(report.parks.map((p) => p.id)).toEqual(any.items.map((p) => p.id));
+  it("answers the same parks for every permission I hold: the gate's, the drive-up sales' and the reports' pickers", async () => {
+    const choices = async (permission: string, status = "active") =>
+      (
+        await get(attendant, `/parks/choices?permission=${permission}&status=${status}`)
+      ).json<ParkChoiceList>();
+    const gate = await choices("gate.view");
+    expect(gate.items.map((p) => p.id)).toEqual([park]);
+    expect(await choices("pos.view")).toEqual(gate);
+    const any = await choices("gate.view", "any");
+    const report = await choices("dashboard.view", "any");
+    expect(report.items.map((p) => p.id)).toEqual(any.items.map((p) => p.id));
+    expect(report.items.map((p) => p.id)).toContain(closedPark);
     expect(report.complete).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * "The parks I may act on": the one list behind every back-office park picker (the gate, the
- * drive-up sales, the dashboard and the reports), GET /admin/parks/choices?permission=...
+ * drive-up sales, the dashboard and the reports, a service's parks, a staff member's parks),
+ * GET /admin/parks/choices?permission=...
  */
 import {
   PARK_CHOICES_MAX,
@@ -18,13 +19,14 @@ export interface ParkChoiceFilter {
   /** Only the active parks (the gate, a sale), else every status (a report reads the past). */
   activeOnly: boolean;
   countryCode?: string | undefined;
+  operatorId?: number | undefined;
 }
 
 /**
  * The parks in a scope (null: every park), by name, with the vehicle types each takes (a space
  * and a standard hourly rate), its clock and currency.
  */
-export async function parkChoiceRows(
+async function parkChoiceRows(
   db: Tx,
   parkIds: readonly number[] | null,
   filter: ParkChoiceFilter,
@@ -50,6 +52,7 @@ export async function parkChoiceRows(
     WHERE ${parkScopeSql(sql`p.id`, parkIds)}
       ${filter.activeOnly ? sql`AND p.status = 'active'` : sql``}
       ${filter.countryCode ? sql`AND c.code = ${filter.countryCode}` : sql``}
+      ${filter.operatorId !== undefined ? sql`AND p.operator_id = ${filter.operatorId}` : sql``}
     ORDER BY p.name, p.id LIMIT ${limit}`,
   );
   return rows.map((r) => ({
@@ -73,7 +76,7 @@ export async function parkChoices(
   const rows = await parkChoiceRows(
     db,
     access.parkIds,
-    { activeOnly: query.status === "active", countryCode: query.country },
+    { activeOnly: query.status === "active", countryCode: query.country, operatorId: query.operator },
     PARK_CHOICES_MAX + 1,
   );
   return { items: rows.slice(0, PARK_CHOICES_MAX), complete: rows.length <= PARK_CHOICES_MAX };

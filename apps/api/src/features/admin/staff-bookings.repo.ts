@@ -34,7 +34,8 @@ export interface StaffBookingRow {
   paid_minor: string;
   overstay_owed_minor: string;
   currency: string;
-  decimals: number;
+  /** The park's country, whose currency decimals the amounts are shown with. */
+  country_id: number;
   created_at: Date | string;
   total: string;
 }
@@ -60,11 +61,10 @@ export function listStaffBookings(db: Db, f: StaffBookingFilter): Promise<StaffB
     db,
     sql`SELECT b.booking_code, b.status, b.park_id, p.name AS park_name, p.time_zone, b.vehicle_type_id, vt.name AS vehicle_type,
         b.plate_number, u.first_name, b.start_time, b.end_time, b.checked_in_at, b.checked_out_at,
-        b.total_minor, b.paid_minor, b.overstay_owed_minor, b.currency, c.currency_decimals AS decimals,
+        b.total_minor, b.paid_minor, b.overstay_owed_minor, b.currency, p.country_id,
         b.created_at, count(*) OVER () AS total
       FROM bookings b
       JOIN parks p ON p.id = b.park_id
-      JOIN countries c ON c.id = p.country_id
       JOIN vehicle_types vt ON vt.id = b.vehicle_type_id
       JOIN users u ON u.id = b.user_id
       WHERE ${whereOf(f)}

@@ -2,6 +2,7 @@ import { normalisePlate, type StaffBooking } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { toMajor } from "../../lib/money";
 import { requireParkInScope, type StaffAccess } from "./access.service";
+import { servedCountries } from "../reference/served-countries";
 import * as repo from "./staff-bookings.repo";
 import { iso } from "../../lib/iso";
 import { offsetOf, listPage } from "../../lib/pagination";
@@ -40,11 +41,19 @@ export async function listBookings(db: Db, access: StaffAccess, q: StaffBookings
   };
   const rows = await repo.listStaffBookings(db, filter);
   const total = rows[0] ? Number(rows[0].total) : await repo.countStaffBookings(db, filter);
-  return listPage(rows.map(present), total, q);
+  const served = servedCountries(db);
+  const decimals = await Promise.all(
+    rows.map(async (r) => (await served.byId(Number(r.country_id)))!.currencyDecimals),
+  );
+  return listPage(
+    rows.map((r, i) => present(r, decimals[i]!)),
+    total,
+    q,
+  );
 }
 
-function present(r: repo.StaffBookingRow): StaffBooking {
-  const m = (minor: string) => toMajor(Number(minor), r.decimals);
+function present(r: repo.StaffBookingRow, decimals: number): StaffBooking {
+  const m = (minor: string) => toMajor(Number(minor), decimals);
   return {
     booking_code: r.booking_code,
     status: r.status,

@@ -18,7 +18,45 @@ import { priceWindow } from "../parks/pricing.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
 import { chargeWallet, revenueShard, shortOfFunds } from "../wallet/ledger.service";
 import * as repo from "./bookings.repo";
-import type { ParkForBooking } from "./bookings.repo";
+import type { ParkRead } from "./bookings.repo";
+import type { ServedCountries } from "../reference/served-countries";
+import { servedCountries } from "../reference/served-countries";
+
+/** A park as a booking prices it: its row, and its country's currency and fees (the served countries'). */
+export type ParkForBooking = ParkRead & {
+  currency: string;
+  decimals: number;
+  taxName: string;
+  serviceFeeMinor: number;
+  bookingFeeBps: number;
+  taxBps: number;
+};
+
+/**
+ * The park with its country's currency and fees; undefined when there is no park or its country
+ * has no fees (such a park is not bookable). `via`: the caller's transaction, if any.
+ */
+async function withCountry(
+  served: ServedCountries,
+  park: ParkRead | undefined,
+  via?: Tx,
+): Promise<ParkForBooking | undefined> {
+  // A lookup that misses reads the rows again (a country added since): then the list has it.
+  if (!park || !(await served.feesOf(park.countryId, via))) return undefined;
+  const country = (await served.withFees(via)).find((c) => c.id === park.countryId);
+  if (!country) return undefined;
+  const { currency, decimals, taxName, serviceFeeMinor, bookingFeeBps, taxBps } = country;
+  return { ...park, currency, decimals, taxName, serviceFeeMinor, bookingFeeBps, taxBps };
+}
+
+/** The park a booking reads (bookings.repo readParkForBooking) with its country's currency and fees. */
+export async function readParkWithCountry(
+  db: Db,
+  parkId: number,
+  vehicleTypeId: number,
+): Promise<ParkForBooking | undefined> {
+  return withCountry(servedCountries(db), await repo.readParkForBooking(db, parkId, vehicleTypeId));
+}
 import { pgCode, SQLSTATE } from "../../lib/pg-error";
 
 export interface BookingDeps {
@@ -48,12 +86,13 @@ export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehi
  */
 export async function lockPark(
   tx: Tx,
-  deps: Pick<BookingDeps, "unsafeSkipCapacityLock">,
+  deps: Pick<BookingDeps, "db" | "unsafeSkipCapacityLock">,
   parkId: number,
   vehicleTypeId: number,
 ): Promise<LockedPark> {
   await repo.shareParkRow(tx, parkId);
-  return bookable(await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock));
+  const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, !deps.unsafeSkipCapacityLock);
+  return bookable(await withCountry(servedCountries(deps.db), park, tx));
 }
 
 /**
@@ -85,15 +124,15 @@ export const currencyChanged = () =>
  * booking having come just before the change (docs/decisions/008-bookings.md).
  */
 export async function readPark(db: Db, parkId: number, vehicleTypeId: number): Promise<LockedPark> {
-  return bookable(await repo.readParkForBooking(db, parkId, vehicleTypeId));
+  return bookable(await readParkWithCountry(db, parkId, vehicleTypeId));
 }
 
 /**
  * The park's standard rate for a vehicle type (null when it has none) and its currency, read
  * without a lock and whatever the park's status: what the gate prices an overstay with.
  */
-export async function standardRate(tx: Tx, parkId: number, vehicleTypeId: number) {
-  const park = await repo.lockParkForBooking(tx, parkId, vehicleTypeId, false);
+export async function standardRate(served: ServedCountries, tx: Tx, parkId: number, vehicleTypeId: number) {
+  const park = await withCountry(served, await repo.lockParkForBooking(tx, parkId, vehicleTypeId, false), tx);
   return park?.hourlyMinor != null && park.dailyMaxMinor != null
     ? { hourlyMinor: park.hourlyMinor, dailyMaxMinor: park.dailyMaxMinor, currency: park.currency }
     : null;

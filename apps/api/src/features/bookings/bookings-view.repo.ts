@@ -1,8 +1,8 @@
 /** What a booking is shown with: its park, vehicle type and ledger moves (reads only). */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
 import { queryRows, type Db } from "../../db/client";
-import { countries, events, parks, vehicleTypes } from "../../db/schema/index";
+import { events, parks, vehicleTypes } from "../../db/schema/index";
 
 /** Vehicle types are fixed reference data: read once per database handle, not on every response. */
 const vehicleTypeNames = cachedPerDb((db) =>
@@ -25,14 +25,14 @@ export const parkView = {
   entry_instructions: parks.entryInstructions,
   text_language: parks.textLanguage,
   translations: parks.translations,
-  decimals: countries.currencyDecimals,
+  /** Its country (the served countries give the currency's decimals). */
+  country_id: parks.countryId,
 };
 
 const readParks = (db: Db, ids: number[]) =>
   db
     .select(parkView)
     .from(parks)
-    .innerJoin(countries, eq(countries.id, parks.countryId))
     .where(sql`${parks.id} IN ${ids}`);
 export type ParkView = Awaited<ReturnType<typeof readParks>>[number];
 

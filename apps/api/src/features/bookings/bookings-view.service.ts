@@ -3,6 +3,7 @@ import type { Booking, BookingDetail } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
+import { servedCountries } from "../reference/served-countries";
 import * as view from "./bookings-view.repo";
 import { presentBooking } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
@@ -16,12 +17,34 @@ export interface PresentOptions {
   known?: view.ParkView[];
 }
 
+/** A park as shown with a booking: with its country's currency decimals (the served countries'). */
+export type ShownPark = view.ParkView & { decimals: number };
+/** What bookings are shown with: their parks (with decimals), vehicle types and events. */
+export type BookingContext = Omit<Awaited<ReturnType<typeof view.bookingContext>>, "parks"> & {
+  parks: Map<number, ShownPark>;
+};
+
+async function contextOf(
+  db: Db,
+  read: Awaited<ReturnType<typeof view.bookingContext>>,
+): Promise<BookingContext> {
+  const served = servedCountries(db);
+  const parks = new Map<number, ShownPark>();
+  for (const [id, p] of read.parks) {
+    parks.set(id, { ...p, decimals: (await served.byId(p.country_id))!.currencyDecimals });
+  }
+  return { ...read, parks };
+}
+
 export async function presentBookings(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
-  const ctx = await view.bookingContext(
+  const ctx = await contextOf(
     db,
-    [...new Set(rows.map((r) => r.parkId))],
-    o.known ?? [],
-    view.eventIdsOf(rows),
+    await view.bookingContext(
+      db,
+      [...new Set(rows.map((r) => r.parkId))],
+      o.known ?? [],
+      view.eventIdsOf(rows),
+    ),
   );
   return rows.map((r) => presentBooking(r, ctx, o.qrSecret, o.now, o.language));
 }
@@ -32,10 +55,11 @@ export async function presentBookingDetail(
   row: BookingRow,
   o: PresentOptions,
 ): Promise<BookingDetail> {
-  const [ctx, moves] = await Promise.all([
+  const [read, moves] = await Promise.all([
     view.bookingContext(db, [row.parkId], o.known ?? [], view.eventIdsOf([row])),
     view.bookingMoves(db, row.id, row.userId),
   ]);
+  const ctx = await contextOf(db, read);
   const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;
   const toMove = (m: (typeof moves)[number]) => ({
     kind: m.kind,

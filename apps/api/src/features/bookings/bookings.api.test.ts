@@ -19,8 +19,8 @@ import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
-import { listCountriesWithFees } from "../parks/parks.repo";
 import { priceWindow } from "../parks/pricing.domain";
+import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { verifyQr } from "./qr";
 import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
@@ -64,7 +64,7 @@ describe("POST /bookings", () => {
     const rate = park.rates.find((r) => r.vehicle_type_id === 1)!;
     const expected = priceWindow(
       { hourlyMinor: Math.round(rate.hourly * 100), dailyMaxMinor: Math.round(rate.daily_max * 100) },
-      (await listCountriesWithFees(db)).find((c) => c.code === "NG")!,
+      (await servedCountries(db).withFees()).find((c) => c.code === "NG")!,
       start,
       end,
     );

@@ -3,11 +3,12 @@ import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { parkTexts } from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
-import type { bookingContext, ParkView } from "./bookings-view.repo";
+import type { ParkView } from "./bookings-view.repo";
+import type { BookingContext } from "./bookings-view.service";
 import type { BookingRow } from "./bookings.repo";
 import { signQr } from "./qr";
 
-type Context = Awaited<ReturnType<typeof bookingContext>>;
+type Context = BookingContext;
 
 /** A booking as the API shows it, in major units of its currency. */
 export function presentBooking(

@@ -1,16 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
-import {
-  bookings,
-  countries,
-  eventParks,
-  eventRates,
-  events,
-  fees,
-  parkRates,
-  parks,
-  users,
-} from "../../db/schema/index";
+import { bookings, eventParks, eventRates, events, parkRates, parks, users } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { parkView } from "./bookings-view.repo";
 
@@ -61,12 +51,7 @@ function parkForBooking(db: Db, lock: boolean) {
       timeZone: parks.timeZone,
       overnightStays: parks.overnightStays,
       closures: parks.closures,
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-      taxName: fees.taxName,
-      serviceFeeMinor: fees.serviceFeeMinor,
-      bookingFeeBps: fees.bookingFeeBps,
-      taxBps: fees.taxBps,
+      countryId: parks.countryId,
       hourlyMinor: parkRates.hourlyMinor,
       dailyMaxMinor: parkRates.dailyMaxMinor,
       capacity: sql<number | null>`(SELECT capacity FROM park_capacities
@@ -74,8 +59,6 @@ function parkForBooking(db: Db, lock: boolean) {
       view: parkView,
     })
     .from(parks)
-    .innerJoin(countries, eq(countries.id, parks.countryId))
-    .innerJoin(fees, eq(fees.countryId, parks.countryId))
     .leftJoin(
       parkRates,
       and(
@@ -86,7 +69,8 @@ function parkForBooking(db: Db, lock: boolean) {
     )
     .where(eq(parks.id, sql.placeholder("parkId")));
 }
-export type ParkForBooking = NonNullable<Awaited<ReturnType<typeof lockParkForBooking>>>;
+/** A park as a booking reads it; its country's currency and fees are the served countries' (booking-core). */
+export type ParkRead = NonNullable<Awaited<ReturnType<typeof lockParkForBooking>>>;
 
 /**
  * Peak number of active bookings present at once inside `[start, end)`: the database function

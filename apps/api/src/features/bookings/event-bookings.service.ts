@@ -14,7 +14,7 @@ import {
 import { AppError } from "../../lib/app-error";
 import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
-import { currencyChanged, type BookingDeps } from "./booking-core.service";
+import { currencyChanged, readParkWithCountry, type BookingDeps } from "./booking-core.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -50,7 +50,7 @@ export async function createEventBooking(
   if (offer.priceMinor === null) {
     throw AppError.validation({ vehicle_type_id: EVENT_VEHICLE_TYPE_MISSING_MESSAGE });
   }
-  const park = await repo.readParkForBooking(db, body.park_id, body.vehicle_type_id);
+  const park = await readParkWithCountry(db, body.park_id, body.vehicle_type_id);
   if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
 
   const breakdown = {

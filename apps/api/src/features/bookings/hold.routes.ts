@@ -1,20 +1,11 @@
-import { ErrorSchema, HoldBookingBodySchema, HoldSchema, IdempotencyKeySchema } from "@parkwell/contract";
+import { HoldBookingBodySchema, HoldSchema, IdempotencyKeySchema } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config";
 import { requireUser, type Auth } from "../../plugins/auth";
 import type { PaymentDeps } from "../payments/verify.service";
+import { walletErrors } from "../wallet/wallet.routes";
 import { holdAndPay } from "./hold.service";
-
-const errors = {
-  401: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  422: ErrorSchema,
-  502: ErrorSchema,
-  503: ErrorSchema,
-  504: ErrorSchema,
-};
 
 /** POST /bookings/hold: book a window the wallet is short of, paying the difference (decision 026). */
 export function holdRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
@@ -32,7 +23,7 @@ export function holdRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fasti
           summary: "Hold a window and start a top-up of what the wallet is short of; paid, it is booked",
           headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
           body: HoldBookingBodySchema,
-          response: { 200: HoldSchema, 201: HoldSchema, ...errors },
+          response: { 200: HoldSchema, 201: HoldSchema, ...walletErrors },
         },
       },
       async (req, reply) => {

@@ -89,7 +89,7 @@ export async function holdAndPay(
     ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
     : undefined;
   const plate = vehicle?.plate_number ?? body.plate_number ?? null;
-  const user = await userCurrency(db, userId);
+  const user = await userCurrency(deps.countries, db, userId);
   if (!user) throw AppError.notFound("User not found");
   if (user.currency !== park.currency) {
     throw new AppError(
@@ -102,7 +102,7 @@ export async function holdAndPay(
   const balanceMinor = await walletBalanceMinor(db, userId, park.currency);
   const missingMinor = breakdown.totalMinor - balanceMinor;
   if (missingMinor <= 0) throw new AppError(409, "funds_available", FUNDS_AVAILABLE);
-  const limits = await topUpLimits(db, user.countryId);
+  const limits = await topUpLimits(deps.countries, user.countryId);
   const topUpMinor = Math.max(missingMinor, limits?.minMinor ?? 0);
   const plan = await prepareTopUp(deps, config, userId, {
     amount: toMajor(topUpMinor, user.decimals),

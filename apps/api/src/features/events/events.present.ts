@@ -2,7 +2,7 @@ import { WALKING_KM_PER_HOUR, type EventDetail, type EventPark, type EventSummar
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
-import type { CountryWithFees } from "../parks/parks.service";
+import type { CountryWithFees } from "../reference/served-countries";
 import { windowPrice } from "../parks/parks.present";
 import { priceFlat } from "../parks/pricing.domain";
 import type { EventOfferRow, EventParkRow, EventRow } from "./events.repo";

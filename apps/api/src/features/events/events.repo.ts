@@ -5,7 +5,8 @@ import { queryRows, type Db } from "../../db/client";
 import { distanceSql } from "../../db/geo-sql";
 import { likeEscape } from "../../lib/like";
 
-export interface EventRow {
+/** An event as read (its country's facts are the served countries'). */
+export interface EventRowRead {
   id: number;
   event_code: string;
   name: string;
@@ -16,9 +17,7 @@ export interface EventRow {
   venue_name: string;
   venue_address: string;
   city: string;
-  country_code: string;
-  currency: string;
-  decimals: number;
+  country_id: number;
   lat: number;
   lng: number;
   time_zone: string;
@@ -28,6 +27,13 @@ export interface EventRow {
   /** The lowest flat price among the offers with spaces left (null: none). */
   price_from_minor: string | null;
   distance_m: number | null;
+}
+
+/** An event with its country's code, currency and decimals (EventRowRead and the served country). */
+export interface EventRow extends EventRowRead {
+  country_code: string;
+  currency: string;
+  decimals: number;
 }
 
 export interface EventFilter {
@@ -61,7 +67,7 @@ const distanceOf = (geo: { lat: number; lng: number }) => distanceSql(sql`e.lat`
 const bookedSql = sql`event_booked(r.event_id, r.park_id, r.vehicle_type_id)`;
 
 const eventColumns = sql`e.id, e.event_code, e.name, e.description, e.category, e.status, e.visibility,
-  e.venue_name, e.venue_address, e.city, c.code AS country_code, c.currency, c.currency_decimals AS decimals,
+  e.venue_name, e.venue_address, e.city, e.country_id,
   e.lat, e.lng, e.time_zone, e.start_time, e.end_time, e.image_url,
   (SELECT min(r.price_minor) FROM event_rates r WHERE r.event_id = e.id AND r.allocation > ${bookedSql})::text
     AS price_from_minor`;
@@ -81,13 +87,13 @@ function whereOf(f: EventFilter): SQL {
 }
 
 /** One page of the published public events not yet ended: nearest first with a centre, else soonest. */
-export function listEvents(db: Db, f: EventFilter): Promise<EventRow[]> {
+export function listEvents(db: Db, f: EventFilter): Promise<EventRowRead[]> {
   const distance = f.geo ? distanceOf(f.geo) : sql`NULL::float8`;
   const order = f.geo ? sql`distance_m, e.start_time, e.id` : sql`e.start_time, e.id`;
-  return queryRows<EventRow>(
+  return queryRows<EventRowRead>(
     db,
     sql`SELECT ${eventColumns}, ${distance} AS distance_m
-      FROM events e JOIN countries c ON c.id = e.country_id
+      FROM events e
       WHERE ${whereOf(f)}
       ORDER BY ${order}
       LIMIT ${f.limit} OFFSET ${f.offset}`,
@@ -103,11 +109,11 @@ export async function countEvents(db: Db, f: EventFilter): Promise<number> {
 }
 
 /** An event by its code, whatever its status (the service decides what a driver may see). */
-export async function findEvent(db: Db, code: string): Promise<EventRow | undefined> {
-  const [row] = await queryRows<EventRow>(
+export async function findEvent(db: Db, code: string): Promise<EventRowRead | undefined> {
+  const [row] = await queryRows<EventRowRead>(
     db,
     sql`SELECT ${eventColumns}, NULL::float8 AS distance_m
-      FROM events e JOIN countries c ON c.id = e.country_id
+      FROM events e
       WHERE e.event_code = ${code}`,
   );
   return row;

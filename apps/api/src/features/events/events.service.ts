@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { normalizeSearchText } from "../../lib/search-text";
 import { resolveCountry } from "../parks/parks.service";
+import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
 import * as repo from "./events.repo";
@@ -26,7 +27,7 @@ export const eventNotFound = () => AppError.notFound(EVENT_NOT_FOUND_MESSAGE, "e
 
 export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<EventPage> {
   // An unknown country is the parks list's 422, not an empty page.
-  const country = q.country ? await resolveCountry(db, q.country) : undefined;
+  const country = q.country ? await resolveCountry(servedCountries(db), q.country) : undefined;
   const terms = [
     ...new Set(
       normalizeSearchText(q.search ?? "")
@@ -46,7 +47,20 @@ export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<
     offset: offsetOf(q),
   };
   const [rows, total] = await Promise.all([repo.listEvents(db, filter), repo.countEvents(db, filter)]);
-  return listPage(rows.map(eventSummary), total, q);
+  const served = servedCountries(db);
+  const events = await Promise.all(rows.map((r) => withCountry(served, r)));
+  return listPage(events.map(eventSummary), total, q);
+}
+
+/** An event with its country's code, currency and decimals, from the served countries. */
+async function withCountry(served: ServedCountries, row: repo.EventRowRead): Promise<repo.EventRow> {
+  const country = (await served.byId(row.country_id))!;
+  return {
+    ...row,
+    country_code: country.code,
+    currency: country.currency,
+    decimals: country.currencyDecimals,
+  };
 }
 
 export interface EventAccessCheck {
@@ -67,8 +81,9 @@ export async function getEvent(
   now: Date,
   language: Language,
 ): Promise<EventDetail> {
-  const event = await repo.findEvent(db, code);
-  if (!event || event.status === "draft") throw eventNotFound();
+  const read = await repo.findEvent(db, code);
+  if (!read || read.status === "draft") throw eventNotFound();
+  const event = await withCountry(servedCountries(db), read);
   if (
     event.visibility === "private" &&
     !grantsEventAccess(access.grant, event.event_code, access.secret, now)
@@ -78,7 +93,7 @@ export async function getEvent(
   const [parks, offers, country] = await Promise.all([
     repo.eventParks(db, event.id),
     repo.eventOffers(db, event.id),
-    resolveCountry(db, event.country_code),
+    resolveCountry(servedCountries(db), event.country_code),
   ]);
   const ended = new Date(event.end_time).getTime() <= now.getTime();
   const bookable = event.status === "published" && !ended;

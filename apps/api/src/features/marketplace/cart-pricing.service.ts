@@ -48,7 +48,6 @@ import {
   activeParkOf,
   activeSlotOf,
   cartCatalogue,
-  cartCountry,
   couponByCode,
   couponElsewhere,
   couponUsesOf,
@@ -59,11 +58,44 @@ import {
   serviceDaysTaken,
   userAddressIn,
   type CartCatalogue,
-  type CartCountry,
   type OfferRow,
 } from "./cart.repo";
+import type { ServedCountries } from "../reference/served-countries";
 
-export { cartCountry, orderingSwitches, type CartCountry, type OfferRow };
+export { orderingSwitches, type OfferRow };
+
+export interface CartCountry {
+  id: number;
+  code: string;
+  currency: string;
+  decimals: number;
+  timezone: string;
+  taxBps: number;
+  taxName: string;
+}
+
+/**
+ * The country of a code with its currency, time zone and tax (none without a fees row), from the
+ * served countries; undefined when it is not served. `via`: the caller's transaction, if any.
+ */
+export async function cartCountry(
+  served: ServedCountries,
+  code: string,
+  via?: Tx,
+): Promise<CartCountry | undefined> {
+  const c = await served.byCode(code, via);
+  if (!c) return undefined;
+  const fees = await served.feesOf(c.id, via);
+  return {
+    id: c.id,
+    code: c.code,
+    currency: c.currency,
+    decimals: c.currencyDecimals,
+    timezone: c.timezone,
+    taxBps: fees?.taxBps ?? 0,
+    taxName: fees?.taxName ?? "Tax",
+  };
+}
 
 export const ITEM_UNKNOWN_MESSAGE = "This item is not sold here";
 export const VARIATION_REQUIRED_MESSAGE = "Choose an option for this item";
@@ -162,6 +194,8 @@ const COUPON_MESSAGES: Record<Exclude<CouponRefusal, "minimum">, string> = {
 };
 
 export interface PriceCartInput {
+  /** The app's served countries (of the root handle, also inside a transaction). */
+  countries: ServedCountries;
   body: QuoteBody;
   /** The signed-in driver (addresses, bookings and coupon uses are theirs); null when signed out. */
   userId: string | null;
@@ -180,7 +214,7 @@ type Problems = { field: string; message: string }[];
  */
 export async function priceCart(db: Tx, input: PriceCartInput): Promise<PricedCart | undefined> {
   const { body, now } = input;
-  const country = await cartCountry(db, body.country);
+  const country = await cartCountry(input.countries, body.country, db);
   if (!country) return undefined;
   const problems: Problems = [];
 

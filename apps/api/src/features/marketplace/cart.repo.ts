@@ -1,19 +1,18 @@
 /**
- * The reads behind pricing a cart: the country, the catalogue rows a cart names, the ordering
+ * The reads behind pricing a cart: the catalogue rows a cart names, the ordering
  * switches, offers, park, booking, slot, service capacity, address, coupon and delivery bands.
  * Queries only; `priceCart` (cart-pricing.service.ts) decides what they mean.
  */
-import { and, asc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/tx";
+import { liveOfferIn } from "./catalogue.repo";
 import {
   addresses,
   bookings,
-  countries,
   couponUses,
   coupons,
   deliveryCharges,
   deliverySettings,
-  fees,
   marketAddons,
   marketItemAddons,
   marketItemParks,
@@ -26,36 +25,7 @@ import {
   timeSlots,
 } from "../../db/schema/index";
 
-export interface CartCountry {
-  id: number;
-  code: string;
-  currency: string;
-  decimals: number;
-  timezone: string;
-  taxBps: number;
-  taxName: string;
-}
-
 export type OfferRow = typeof marketOffers.$inferSelect;
-
-/** The country of a code with its currency, time zone and tax; undefined when it is not served. */
-export async function cartCountry(db: Tx, code: string): Promise<CartCountry | undefined> {
-  const [row] = await db
-    .select({
-      id: countries.id,
-      code: countries.code,
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-      timezone: countries.timezone,
-      taxBps: fees.taxBps,
-      taxName: fees.taxName,
-    })
-    .from(countries)
-    .leftJoin(fees, eq(fees.countryId, countries.id))
-    .where(eq(countries.code, code.toUpperCase()));
-  if (!row) return undefined;
-  return { ...row, taxBps: row.taxBps ?? 0, taxName: row.taxName ?? "Tax" };
-}
 
 /** Delivery Setup of a country (both on when never set). */
 export async function orderingSwitches(db: Tx, countryId: number) {
@@ -77,10 +47,7 @@ export async function liveOffers(
     .from(marketOffers)
     .where(
       and(
-        eq(marketOffers.countryId, countryId),
-        eq(marketOffers.status, "active"),
-        lte(marketOffers.startsAt, now),
-        gt(marketOffers.endsAt, now),
+        liveOfferIn(countryId, now),
         or(
           inArray(marketOffers.itemId, itemIds),
           categoryIds.length ? inArray(marketOffers.categoryId, categoryIds) : sql`false`,

@@ -22,19 +22,21 @@ import {
 } from "../../db/schema/index";
 import { likeEscape } from "../../lib/like";
 
+/** An offer of the country that is live at `now`: active, started and not ended. */
+export const liveOfferIn = (countryId: number, now: Date) =>
+  and(
+    eq(marketOffers.countryId, countryId),
+    eq(marketOffers.status, "active"),
+    lte(marketOffers.startsAt, now),
+    gt(marketOffers.endsAt, now),
+  );
+
 /** The live offers of a country (its own offers, active and started, not ended). */
 export function countryLiveOffers(db: Db, countryId: number, now: Date) {
   return db
     .select()
     .from(marketOffers)
-    .where(
-      and(
-        eq(marketOffers.countryId, countryId),
-        eq(marketOffers.status, "active"),
-        lte(marketOffers.startsAt, now),
-        gt(marketOffers.endsAt, now),
-      ),
-    )
+    .where(liveOfferIn(countryId, now))
     .orderBy(asc(marketOffers.endsAt), asc(marketOffers.id));
 }
 
@@ -154,25 +156,19 @@ export async function itemsPage(db: Db, f: ItemFilter): Promise<{ total: number;
 
 export type ItemDetailRow = ItemListRow & {
   country_id: number;
-  country_code: string;
   description: Localised;
   duration_minutes: number | null;
 };
 
-/** One active item of an active category, with its country's code. */
+/** One active item of an active category (its country by id: the served countries name it). */
 export async function activeItem(db: Db, id: number): Promise<ItemDetailRow | undefined> {
-  const [row] = await queryRows<Omit<ItemDetailRow, "country_code">>(
+  const [row] = await queryRows<ItemDetailRow>(
     db,
     sql`SELECT ${listColumns}, i.country_id, i.description, i.duration_minutes
       FROM market_items i JOIN market_categories c ON c.id = i.category_id
       WHERE i.id = ${id} AND i.status = 'active' AND c.status = 'active'`,
   );
-  if (!row) return undefined;
-  const [countryRow] = await queryRows<{ code: string }>(
-    db,
-    sql`SELECT code FROM countries WHERE id = ${row.country_id}`,
-  );
-  return { ...row, country_code: countryRow!.code };
+  return row;
 }
 
 /** An item's active variations with their attribute's name, in their order. */

@@ -34,6 +34,7 @@ import {
   type OfferRow,
 } from "./cart-pricing.service";
 import { bestOfferCut } from "./order-pricing.domain";
+import { servedCountries } from "../reference/served-countries";
 import { offsetOf, listPage } from "../../lib/pagination";
 import { deliveryBands } from "./cart.repo";
 import {
@@ -58,7 +59,7 @@ const itemNotFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE, "item_not_f
 const name = (l: Localised, language: Language) => l[language]?.trim() || l.en;
 
 async function countryOf(db: Db, code: string): Promise<CartCountry> {
-  const country = await cartCountry(db, code);
+  const country = await cartCountry(servedCountries(db), code);
   if (!country) throw AppError.validation({ country: MARKET_COUNTRY_UNKNOWN_MESSAGE });
   return country;
 }
@@ -168,7 +169,8 @@ export async function listItems(
 export async function getItem(db: Db, id: number, language: Language, now: Date): Promise<MarketItemDetail> {
   const row = await activeItem(db, id);
   if (!row) throw itemNotFound();
-  const country = (await cartCountry(db, row.country_code))!;
+  const served = servedCountries(db);
+  const country = (await cartCountry(served, (await served.byId(Number(row.country_id)))!.code))!;
   const offers = await countryLiveOffers(db, country.id, now);
   const own = offersFor(offers, { id: row.id, categoryId: row.category_id });
   const variations = await activeVariations(db, id);

@@ -30,6 +30,7 @@ import { toMajor } from "../../lib/money";
 import { requireUser, type Auth } from "../../plugins/auth";
 import * as addresses from "./addresses.service";
 import { priceCart } from "./cart-pricing.service";
+import { servedCountries } from "../reference/served-countries";
 import * as catalogue from "./catalogue.service";
 import { moveOrder, type OrderDeps } from "./order-stages.service";
 import * as orders from "./orders.service";
@@ -159,7 +160,12 @@ export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsy
         },
       },
       async (req, reply) => {
-        const cart = await priceCart(db, { body: req.body, userId: req.authUser?.id ?? null, now: clock() });
+        const cart = await priceCart(db, {
+          countries: servedCountries(db),
+          body: req.body,
+          userId: req.authUser?.id ?? null,
+          now: clock(),
+        });
         if (!cart) throw AppError.validation({ country: catalogue.MARKET_COUNTRY_UNKNOWN_MESSAGE });
         return reply.header("cache-control", "no-store").send(presentQuote(cart, language(req)));
       },

@@ -60,10 +60,15 @@ export const COURIER_SHOWN: readonly OrderStage[] = [
 ];
 
 /** An order as its driver (or the back office) reads it: lines, amounts, place, slot, timeline. */
-export function presentOrder(o: OrderRow, rows: OrderDetailRows, language: Language): Order {
-  const { country, lines, timeline, park, booking, courier } = rows;
+export function presentOrder(
+  o: OrderRow,
+  country: { decimals: number; timeZone: string } | undefined,
+  rows: OrderDetailRows,
+  language: Language,
+): Order {
+  const { lines, timeline, park, booking, courier } = rows;
   const decimals = country?.decimals ?? 2;
-  const zone = country?.timezone ?? "UTC";
+  const zone = country?.timeZone ?? "UTC";
   const m = (minor: number) => money(minor, o.currency, decimals);
   return {
     ...summary(

@@ -9,7 +9,6 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import {
   bookings,
-  countries,
   couponUses,
   marketItems,
   marketVariations,
@@ -38,23 +37,10 @@ export async function orderByIdempotencyKey(
   return found;
 }
 
-/** The currency decimals of a country. */
-export async function countryDecimals(db: Tx, countryId: number): Promise<number | undefined> {
-  const [c] = await db
-    .select({ decimals: countries.currencyDecimals })
-    .from(countries)
-    .where(eq(countries.id, countryId));
-  return c?.decimals;
-}
-
-/** The code of a user's country. */
-export async function userCountryCode(db: Tx, userId: string): Promise<string | undefined> {
-  const [user] = await db
-    .select({ countryCode: countries.code })
-    .from(users)
-    .innerJoin(countries, eq(countries.id, users.countryId))
-    .where(eq(users.id, userId));
-  return user?.countryCode;
+/** The id of a user's country (the served countries name it). */
+export async function userCountryId(db: Tx, userId: string): Promise<number | undefined> {
+  const [user] = await db.select({ countryId: users.countryId }).from(users).where(eq(users.id, userId));
+  return user?.countryId;
 }
 
 /** Takes units off a stock row when it has them (none written otherwise): the rows updated. */
@@ -146,12 +132,8 @@ export async function addSold(tx: Tx, itemId: number, units: number): Promise<vo
     .where(eq(marketItems.id, itemId));
 }
 
-/** Everything an order's page shows beside its row: country, lines, timeline, park, booking, courier. */
+/** Everything an order's page shows beside its row and country: lines, timeline, park, booking, courier. */
 export async function orderDetailRows(db: Tx, o: OrderRow, withCourier: boolean) {
-  const [country] = await db
-    .select({ decimals: countries.currencyDecimals, timezone: countries.timezone })
-    .from(countries)
-    .where(eq(countries.id, o.countryId));
   const lines = await orderLinesOf(db, o.id);
   const timeline = await db
     .select({ stage: orderStageEvents.stage, at: orderStageEvents.at })
@@ -171,7 +153,7 @@ export async function orderDetailRows(db: Tx, o: OrderRow, withCourier: boolean)
     o.courierId && withCourier
       ? await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, o.courierId))
       : [];
-  return { country, lines, timeline, park, booking, courier };
+  return { lines, timeline, park, booking, courier };
 }
 
 export type OrderDetailRows = Awaited<ReturnType<typeof orderDetailRows>>;
@@ -203,9 +185,8 @@ export async function ownOrdersPage(
   const where: SQL = and(eq(orders.userId, userId), q.stage ? eq(orders.stage, q.stage) : undefined)!;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
-    .select({ order: orders, decimals: countries.currencyDecimals, timezone: countries.timezone })
+    .select({ order: orders })
     .from(orders)
-    .innerJoin(countries, eq(countries.id, orders.countryId))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(q.size)

@@ -16,6 +16,7 @@ import {
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
+import { servedCountries } from "../reference/served-countries";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
@@ -27,7 +28,6 @@ import { orderNotFound, queueOrderMail, type OrderDeps } from "./order-stages.se
 import {
   addServiceDay,
   addSold,
-  countryDecimals,
   insertCouponUse,
   insertOrder,
   insertOrderLines,
@@ -39,7 +39,7 @@ import {
   ownOrdersPage,
   readStock,
   takeStockRow,
-  userCountryCode,
+  userCountryId,
   writeStock,
   type OrderRow,
   type StockRef,
@@ -219,7 +219,7 @@ export async function placeOrder(
   const { db } = deps;
   const hash = fingerprint(body);
   const answer = async (order: OrderRow, replayed: boolean): Promise<PlacedOrder> => {
-    const decimals = await countryDecimals(db, order.countryId);
+    const decimals = (await servedCountries(db).facts({ id: order.countryId }))?.decimals;
     const walletBalance = await walletBalanceMinor(db, userId, order.currency);
     return { order, replayed, walletBalanceMinor: walletBalance, decimals: decimals ?? 2 };
   };
@@ -227,7 +227,8 @@ export async function placeOrder(
     const found = await replay(db, userId, idempotencyKey, hash);
     if (found) return answer(found, true);
   }
-  const countryCode = await userCountryCode(db, userId);
+  const countryId = await userCountryId(db, userId);
+  const countryCode = countryId === undefined ? undefined : (await servedCountries(db).byId(countryId))?.code;
   if (!countryCode || countryCode.trim() !== body.country) {
     throw AppError.validation({ country: OWN_COUNTRY_MESSAGE });
   }
@@ -263,7 +264,13 @@ async function placeInTransaction(
   language: Language,
 ): Promise<OrderRow> {
   const now = deps.clock();
-  const cart = await priceCart(tx, { body, userId, now, lockCoupon: true });
+  const cart = await priceCart(tx, {
+    countries: servedCountries(deps.db),
+    body,
+    userId,
+    now,
+    lockCoupon: true,
+  });
   if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
   refuseUnorderable(cart, body, language);
 
@@ -357,9 +364,10 @@ async function placeInTransaction(
 // ---------------------------------------------------------------- reading
 
 /** An order as its driver (or the back office) reads it: lines, amounts, place, slot, timeline. */
-export async function orderView(db: Tx, o: OrderRow, language: Language): Promise<Order> {
+export async function orderView(db: Db, o: OrderRow, language: Language): Promise<Order> {
+  const country = await servedCountries(db).facts({ id: o.countryId });
   const rows = await orderDetailRows(db, o, COURIER_SHOWN.includes(o.stage));
-  return presentOrder(o, rows, language);
+  return presentOrder(o, country, rows, language);
 }
 
 /** One of the driver's orders by code; another user's is as unknown as a missing one (404). */
@@ -380,9 +388,16 @@ export async function listOwnOrders(
     offset: offsetOf(q),
     stage: q.stage,
   });
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ id: r.order.countryId })));
   return listPage(
-    rows.map((r) =>
-      summary(r.order, Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0), r.decimals, r.timezone),
+    rows.map((r, i) =>
+      summary(
+        r.order,
+        Number(units.find((u) => u.orderId === r.order.id)?.n ?? 0),
+        countries[i]!.decimals,
+        countries[i]!.timeZone,
+      ),
     ),
     total,
     q,

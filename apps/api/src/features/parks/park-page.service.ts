@@ -13,16 +13,16 @@ import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { clockOfPark, parkTexts, windowPrice } from "./parks.present";
 import * as repo from "./parks.repo";
-import type { CountryWithFees } from "./parks.repo";
+import type { CountryWithFees, ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
 
 /** One park: its page, its rate for a vehicle type, and a window's availability and price. */
-async function loadPark(db: Db, ref: string) {
+async function loadPark(db: Db, served: ServedCountries, ref: string) {
   const found = await repo.findPark(db, ref);
   if (!found || found.park.status === "inactive") throw AppError.notFound("Park not found", "park_not_found");
-  const country = (await repo.listCountriesWithFees(db)).find((c) => c.id === found.park.countryId);
+  const country = (await served.withFees()).find((c) => c.id === found.park.countryId);
   if (!country) throw AppError.notFound("Park not found", "park_not_found");
   return { ...found, country };
 }
@@ -44,8 +44,13 @@ function toRate(
   };
 }
 
-export async function getPark(db: Db, ref: string, language: Language): Promise<ParkDetail> {
-  const { park: p, state, country } = await loadPark(db, ref);
+export async function getPark(
+  db: Db,
+  served: ServedCountries,
+  ref: string,
+  language: Language,
+): Promise<ParkDetail> {
+  const { park: p, state, country } = await loadPark(db, served, ref);
   const rates = (await repo.listRates(db, p.id)).map((r) => toRate(p.id, r, country));
   const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
   return {
@@ -84,16 +89,21 @@ export async function getPark(db: Db, ref: string, language: Language): Promise<
   };
 }
 
-async function loadRate(db: Db, ref: string, vehicleTypeId: number | undefined) {
-  const loaded = await loadPark(db, ref);
+async function loadRate(db: Db, served: ServedCountries, ref: string, vehicleTypeId: number | undefined) {
+  const loaded = await loadPark(db, served, ref);
   const vt = vehicleTypeId ?? DEFAULT_VEHICLE_TYPE_ID;
   const rate = (await repo.listRates(db, loaded.park.id)).find((r) => r.vehicleTypeId === vt);
   if (!rate) throw AppError.notFound("This park takes no vehicles of this type", "rate_not_found");
   return { ...loaded, rate: toRate(loaded.park.id, rate, loaded.country), raw: rate };
 }
 
-export async function getRate(db: Db, ref: string, vehicleTypeId: number | undefined): Promise<ParkRate> {
-  return (await loadRate(db, ref, vehicleTypeId)).rate;
+export async function getRate(
+  db: Db,
+  served: ServedCountries,
+  ref: string,
+  vehicleTypeId: number | undefined,
+): Promise<ParkRate> {
+  return (await loadRate(db, served, ref, vehicleTypeId)).rate;
 }
 
 /**
@@ -103,6 +113,7 @@ export async function getRate(db: Db, ref: string, vehicleTypeId: number | undef
  */
 export async function getAvailability(
   db: Db,
+  served: ServedCountries,
   ref: string,
   q: { vehicle_type_id?: number | undefined; start_time?: Date | undefined; end_time?: Date | undefined },
   now: Date,
@@ -112,7 +123,7 @@ export async function getAvailability(
   if (!q.end_time) throw AppError.validation({ end_time: "end_time is required" });
   const window = requireWindow(q.start_time, q.end_time);
   if (!window) throw AppError.validation({ start_time: "start_time is required" });
-  const { park, country, raw } = await loadRate(db, ref, q.vehicle_type_id);
+  const { park, country, raw } = await loadRate(db, served, ref, q.vehicle_type_id);
   const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
   const verdict = windowVerdict(window.start, window.end, now, clockOfPark(park));
   const spaces = await freeSpaces(db, park.id, vt, window.start, window.end);

@@ -2,7 +2,7 @@ import type { DayHours, ParkClock, WindowPrice } from "@parkwell/contract";
 import type { ParkTexts } from "../../db/schema/parks";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import type { CountryWithFees } from "./parks.repo";
+import type { CountryWithFees } from "../reference/served-countries";
 import type { PriceBreakdown } from "./pricing.domain";
 
 /** A window's price in the API's major units of the country's currency. */

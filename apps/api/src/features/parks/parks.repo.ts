@@ -1,53 +1,15 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
 import { queryBuilt, queryRows, type Db } from "../../db/client";
-import {
-  countries,
-  fees,
-  parkCapacities,
-  parkRates,
-  parks,
-  states,
-  vehicleTypes,
-} from "../../db/schema/index";
+import { parkCapacities, parkRates, parks, states, vehicleTypes } from "../../db/schema/index";
 import { closestWords, trigrams } from "../../lib/trigrams";
 import { planSearch, type SearchWords, type TermReach } from "./parks.search-plan";
 import type { SearchSpec } from "./parks.search-sql";
 
-export interface CountryWithFees {
-  id: number;
-  code: string;
-  name: string;
-  currency: string;
-  decimals: number;
-  serviceFeeMinor: number;
-  bookingFeeBps: number;
-  taxBps: number;
-  taxName: string;
-}
-
 // Reference data changes only with a deploy; re-reading it on every search would double the queries.
 const REFERENCE_TTL_MS = 60_000;
-export const listCountriesWithFees = cachedPerDb(
-  (db): Promise<CountryWithFees[]> =>
-    db
-      .select({
-        id: countries.id,
-        code: countries.code,
-        name: countries.name,
-        currency: countries.currency,
-        decimals: countries.currencyDecimals,
-        serviceFeeMinor: fees.serviceFeeMinor,
-        bookingFeeBps: fees.bookingFeeBps,
-        taxBps: fees.taxBps,
-        taxName: fees.taxName,
-      })
-      .from(countries)
-      .innerJoin(fees, eq(fees.countryId, countries.id)),
-  REFERENCE_TTL_MS,
-);
 
-/** State names by id, cached like the countries: a search page names each park's state. */
+/** State names by id, cached a minute: a search page names each park's state. */
 export const stateNames = cachedPerDb(
   async (db): Promise<Map<number, string>> =>
     new Map((await db.select({ id: states.id, name: states.name }).from(states)).map((r) => [r.id, r.name])),

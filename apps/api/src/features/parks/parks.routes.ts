@@ -12,6 +12,7 @@ import {
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
+import type { ServedCountries } from "../reference/served-countries";
 import type { Clock } from "../../lib/clock";
 import { requestLanguage } from "../../lib/language";
 import { AppError } from "../../lib/app-error";
@@ -27,7 +28,8 @@ const parkRef = (value: string) => {
 };
 
 /** Public park discovery: search, park page, rate and availability. No token needed. */
-export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
+/** `db` is the search's handle; the country facts are the app's copy (`countries`, of the root handle). */
+export function parksRoutes(db: Db, clock: Clock, countries: ServedCountries): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["Parks"];
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
@@ -52,7 +54,7 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
         },
         async (req, reply) => {
           const language = requestLanguage(req.headers["accept-language"]);
-          const page = await service.searchParks(db, req.query, clock(), language);
+          const page = await service.searchParks(db, countries, req.query, clock(), language);
           // With a window, an item may carry a reason written in the request's language.
           if (req.query.start_time) reply.header("vary", "accept-language");
           return reply.header("cache-control", cache).send(page);
@@ -93,7 +95,7 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const language = requestLanguage(req.headers["accept-language"]);
-        const park = await parkService.getPark(db, parkRef(req.params.park), language);
+        const park = await parkService.getPark(db, countries, parkRef(req.params.park), language);
         // The texts follow the request's language.
         return reply.header("cache-control", cache).header("vary", "accept-language").send(park);
       },
@@ -114,7 +116,9 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
       async (req, reply) =>
         reply
           .header("cache-control", cache)
-          .send(await parkService.getRate(db, parkRef(req.params.park), req.query.vehicle_type_id)),
+          .send(
+            await parkService.getRate(db, countries, parkRef(req.params.park), req.query.vehicle_type_id),
+          ),
     );
 
     app.get(
@@ -135,6 +139,7 @@ export function parksRoutes(db: Db, clock: Clock): FastifyPluginAsyncZod {
           .send(
             await parkService.getAvailability(
               db,
+              countries,
               parkRef(req.params.park),
               req.query,
               clock(),

@@ -17,7 +17,7 @@ import { toMajor } from "../../lib/money";
 import { normalizeSearchText } from "../../lib/search-text";
 import { checkWindow, MAX_WINDOW_DAYS, priceWindow } from "./pricing.domain";
 import * as repo from "./parks.repo";
-import type { CountryWithFees } from "./parks.repo";
+import type { CountryWithFees, ServedCountries } from "../reference/served-countries";
 
 export type { CountryWithFees };
 import type { SearchRow, SearchSpec } from "./parks.search-sql";
@@ -65,8 +65,15 @@ function countriesByKey(all: CountryWithFees[]): Map<string, CountryWithFees> {
   return keys;
 }
 
-export async function resolveCountry(db: Db, ref: string): Promise<CountryWithFees> {
-  const found = countriesByKey(await repo.listCountriesWithFees(db)).get(normalizeSearchText(ref));
+export async function resolveCountry(served: ServedCountries, ref: string): Promise<CountryWithFees> {
+  const key = normalizeSearchText(ref);
+  let found = countriesByKey(await served.withFees()).get(key);
+  if (!found) {
+    // A lookup that misses reads the rows again (at most every few seconds): a country added as
+    // rows is searched without a restart.
+    await served.byCode(ref);
+    found = countriesByKey(await served.withFees()).get(key);
+  }
   if (!found)
     throw AppError.validation({ country: "country must be a country name or code Parkwell serves" });
   return found;
@@ -108,15 +115,16 @@ export function searchSpec(q: ParkListQuery, countryId: number | undefined): Sea
 
 export async function searchParks(
   db: Db,
+  served: ServedCountries,
   q: ParkListQuery,
   now: Date = new Date(),
   language: Language = "en",
 ): Promise<ParkPage> {
-  const country = q.country ? await resolveCountry(db, q.country) : undefined;
+  const country = q.country ? await resolveCountry(served, q.country) : undefined;
   const spec = searchSpec(q, country?.id);
   const window = requireWindow(q.start_time, q.end_time);
   const [countries, stateNames, { rows, total }] = await Promise.all([
-    repo.listCountriesWithFees(db),
+    served.withFees(),
     repo.stateNames(db),
     repo.searchParks(db, spec),
   ]);

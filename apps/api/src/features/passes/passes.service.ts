@@ -1,5 +1,5 @@
 /**
- * Monthly passes (docs/PRODUCT-RULES.md#monthly-passes, decision 027): a driver buys a pass on a
+ * Monthly passes (docs/PRODUCT-RULES.md#monthly-passes, decision 028): a driver buys a pass on a
  * park's plan from the wallet, lists and reads their passes, and cancels at the end of the paid
  * term. A sale takes the capacity row's lock as every writer does, counts the plan's passes under
  * the plan's row lock, checks a space is free in every window of the plan from the start
@@ -146,7 +146,7 @@ export async function buy(
   if (startProblem) fields.start_date = startProblem;
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 
-  const country = await resolveCountry(db, park.countryCode);
+  const country = await resolveCountry(servedCountries(db), park.countryCode);
   const term = termOf(body.start_date, body.term_months, park.timeZone, now);
   const breakdown = priceFlat(
     termPriceMinor(price!.monthlyMinor, body.term_months, plan),
@@ -312,7 +312,7 @@ export async function renewPass(deps: PassDeps, id: string): Promise<RenewalOutc
     return { pass, terms: await repo.renewalTerms(tx, pass) };
   });
   if (!plan) return undefined;
-  const country = await resolveCountry(db, plan.terms.countryCode);
+  const country = await resolveCountry(servedCountries(db), plan.terms.countryCode);
   return db.transaction(async (tx): Promise<RenewalOutcome | undefined> => {
     const pass = await repo.lockDuePass(tx, id, now);
     if (!pass) return undefined;

@@ -93,7 +93,7 @@ async function present(db: Db, rows: repo.PlanRow[]): Promise<PublicPlan[]> {
 
 export async function list(db: Db, q: PlanListQuery): Promise<PlanList> {
   // An unknown country is the parks list's 422, not an empty page.
-  const country = q.country ? await resolveCountry(db, q.country) : undefined;
+  const country = q.country ? await resolveCountry(servedCountries(db), q.country) : undefined;
   if (q.max_price !== undefined && !country) {
     throw AppError.validation({ max_price: "Choose a country to filter by price" });
   }

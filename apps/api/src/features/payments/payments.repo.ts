@@ -114,18 +114,6 @@ export async function pendingTopUpsMinor(
   return toSafeInt(row?.sum ?? 0);
 }
 
-/** A country's top-up limits (minimum, maximum, wallet cap), or null when it has none. */
-export async function findTopUpLimits(db: Tx, countryId: number) {
-  const [row] = await db.select().from(fees).where(eq(fees.countryId, countryId));
-  return row
-    ? {
-        minMinor: toSafeInt(row.minTopupMinor),
-        maxMinor: toSafeInt(row.maxTopupMinor),
-        maxBalanceMinor: toSafeInt(row.maxWalletBalanceMinor),
-      }
-    : null;
-}
-
 /**
  * The most the user's wallet in this currency may hold: their country's cap, or, for a user who
  * has since moved country, the lowest cap of the countries using that currency. Null: no cap known.

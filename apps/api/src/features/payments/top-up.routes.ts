@@ -8,7 +8,6 @@ import {
   AddFundsResponseSchema,
   CreatePaymentIntentBodySchema,
   CreditQuerySchema,
-  ErrorSchema,
   IdempotencyKeySchema,
   PaymentIntentResponseSchema,
   PaymentResultResponseSchema,
@@ -18,19 +17,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config";
 import { requireUser, type Auth } from "../../plugins/auth";
+import { walletErrors } from "../wallet/wallet.routes";
 import { addFunds } from "./top-up.service";
 import { creditPayment, verifyPayment, type PaymentDeps } from "./verify.service";
 
 const tags = ["Wallet"];
-const errors = {
-  401: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  422: ErrorSchema,
-  502: ErrorSchema,
-  503: ErrorSchema,
-  504: ErrorSchema,
-};
 const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKeySchema });
 
 /** The wallet's top-ups under /api/v1 (bearer), never cached like the rest of the wallet. */
@@ -50,7 +41,7 @@ export function topUpRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fast
           summary: "Start a top-up at the country's payment gateway",
           headers: IdempotencyHeaders,
           body: AddFundsBodySchema,
-          response: { 200: AddFundsResponseSchema, ...errors },
+          response: { 200: AddFundsResponseSchema, ...walletErrors },
         },
       },
       async (req, reply) => {
@@ -71,7 +62,7 @@ export function topUpRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fast
           operationId: "verifyPayment",
           summary: "Ask the provider and credit a paid top-up once",
           querystring: VerifyPaymentQuerySchema,
-          response: { 200: PaymentResultResponseSchema, ...errors },
+          response: { 200: PaymentResultResponseSchema, ...walletErrors },
         },
       },
       async (req) =>
@@ -90,7 +81,7 @@ export function topUpRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fast
           operationId: "creditPayment",
           summary: "Credit a confirmed, not yet credited provider payment",
           querystring: CreditQuerySchema,
-          response: { 200: PaymentResultResponseSchema, ...errors },
+          response: { 200: PaymentResultResponseSchema, ...walletErrors },
         },
       },
       async (req) => creditPayment(deps, requireUser(req).id, req.query),
@@ -114,7 +105,7 @@ export function paymentIntentRoutes(deps: PaymentDeps, config: Config, auth: Aut
           summary: "A Stripe PaymentIntent for a wallet top-up",
           headers: IdempotencyHeaders,
           body: CreatePaymentIntentBodySchema,
-          response: { 200: PaymentIntentResponseSchema, ...errors },
+          response: { 200: PaymentIntentResponseSchema, ...walletErrors },
         },
       },
       async (req, reply) => {

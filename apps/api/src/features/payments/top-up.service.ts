@@ -3,6 +3,8 @@ import type { Config } from "../../config";
 import { AppError } from "../../lib/app-error";
 import { moneyText, toMajor, toMinor } from "../../lib/money";
 import { lockWalletBalance, userCurrency } from "../wallet/ledger.service";
+import { toSafeInt } from "../wallet/ledger.domain";
+import type { ServedCountries } from "../reference/served-countries";
 import type { Tx } from "../../db/tx";
 import { gatewayFor, payableSince, topUpAmountError, type TopUpLimits } from "./payments.domain";
 import * as repo from "./payments.repo";
@@ -93,7 +95,7 @@ export async function prepareTopUp(
     purpose?: string;
   },
 ): Promise<TopUpPlan> {
-  const user = await userCurrency(deps.db, userId);
+  const user = await userCurrency(deps.countries, deps.db, userId);
   if (!user) throw AppError.notFound("User not found");
   if (input.currency && input.currency.toUpperCase() !== user.currency) {
     throw AppError.validation({ currency: `Your wallet is in ${user.currency}` });
@@ -104,7 +106,7 @@ export async function prepareTopUp(
   ) {
     throw AppError.validation({ currency: "Card payments through Stripe are for USD and CAD wallets" });
   }
-  const found = await repo.findTopUpLimits(deps.db, user.countryId);
+  const found = await topUpLimits(deps.countries, user.countryId);
   if (!found) throw new AppError(503, "payments_unavailable", NO_PAYMENTS);
   const limits = { ...found, decimals: user.decimals };
   // The amount itself first (positive, decimals, min, max), before anything is locked.
@@ -140,8 +142,17 @@ export async function prepareTopUp(
 export const topUpOfKey = (db: Tx, userId: string, key: string) => repo.findByClientKey(db, userId, key);
 export type TopUpRow = PaymentRow;
 
-/** A country's top-up limits (minimum, maximum, wallet cap) in minor units, or null. */
-export const topUpLimits = (db: Tx, countryId: number) => repo.findTopUpLimits(db, countryId);
+/** A country's top-up limits (minimum, maximum, wallet cap) in minor units, from its fees; null without. */
+export async function topUpLimits(served: ServedCountries, countryId: number) {
+  const fees = await served.feesOf(countryId);
+  return fees
+    ? {
+        minMinor: toSafeInt(fees.minTopupMinor),
+        maxMinor: toSafeInt(fees.maxTopupMinor),
+        maxBalanceMinor: toSafeInt(fees.maxWalletBalanceMinor),
+      }
+    : null;
+}
 
 /** What an Idempotency-Key of a top-up is checked against when it comes again. */
 export const topUpFingerprint = (what: string) => createHash("sha256").update(what).digest("hex");

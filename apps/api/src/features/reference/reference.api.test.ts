@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { servedCountries } from "./served-countries";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,10 +38,12 @@ describe("GET /api/v1/countries", () => {
       ["SN", "support.sn@parkwell.test", "+221 33 800 0100"],
       ["US", "support.us@parkwell.test", "+1 212 555 0100"],
     ]);
-    // A country with no contact says so (null), and the change is read at the next call.
+    // A country with no contact says so (null), and a row changed by hand is read once the served
+    // countries' copy is dropped (as after any change of a country's rows).
     await ctx.database.db.execute(
       sql`UPDATE countries SET support_email = NULL, support_phone = NULL WHERE code = 'SN'`,
     );
+    servedCountries(ctx.database.db).invalidate();
     try {
       const sn = (await get("/api/v1/countries")).json<{ code: string; support_email: string | null }[]>();
       expect(sn.find((c) => c.code === "SN")).toMatchObject({ support_email: null, support_phone: null });
@@ -48,6 +51,7 @@ describe("GET /api/v1/countries", () => {
       await ctx.database.db.execute(
         sql`UPDATE countries SET support_email = 'support.sn@parkwell.test', support_phone = '+221 33 800 0100' WHERE code = 'SN'`,
       );
+      servedCountries(ctx.database.db).invalidate();
     }
   });
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import * as service from "./reference.service";
+import { servedCountries } from "./served-countries";
 
 /** Public reference data: countries, states, fees and vehicle types. No token needed. */
 export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
@@ -17,6 +18,7 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
     const tags = ["Reference data"];
     // Reference data changes only with a deploy; let browsers and CDNs keep it briefly.
     const cache = "public, max-age=300";
+    const served = servedCountries(db);
 
     app.get(
       "/countries",
@@ -28,7 +30,7 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
           response: { 200: CountryListSchema },
         },
       },
-      async (_req, reply) => reply.header("cache-control", cache).send(await service.getCountries(db)),
+      async (_req, reply) => reply.header("cache-control", cache).send(await service.getCountries(served)),
     );
 
     app.get(
@@ -58,7 +60,7 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) =>
-        reply.header("cache-control", cache).send(await service.getFees(db, req.query.country_id)),
+        reply.header("cache-control", cache).send(await service.getFees(served, req.query.country_id)),
     );
 
     app.get(

@@ -3,10 +3,14 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../lib/money";
 import * as repo from "./reference.repo";
+import type { ServedCountries } from "./served-countries";
 
-/** Read from the table at each call (one small table): a country inserted as rows is listed at once. */
-export async function getCountries(db: Db): Promise<Country[]> {
-  const rows = await repo.listCountries(db);
+/**
+ * The served countries' copy (ServedCountries): a country inserted or changed as rows is listed
+ * once the copy is read again (at most a minute, or at once after `invalidate`).
+ */
+export async function getCountries(served: ServedCountries): Promise<Country[]> {
+  const rows = await served.list();
   return rows.map((c) => ({
     id: c.id,
     name: c.name,
@@ -33,10 +37,9 @@ export async function getStates(db: Db, countryId: number): Promise<State[]> {
   return rows.map((s) => ({ id: s.id, name: s.name, code: s.code, country_id: s.countryId }));
 }
 
-export async function getFees(db: Db, countryId: number): Promise<Fees> {
-  const row = await repo.findFeesWithCountry(db, countryId);
-  if (!row) throw AppError.notFound("No fees are set for this country", "country_not_found");
-  const { fees: f, country } = row;
+export async function getFees(served: ServedCountries, countryId: number): Promise<Fees> {
+  const [f, country] = await Promise.all([served.feesOf(countryId), served.byId(countryId)]);
+  if (!f || !country) throw AppError.notFound("No fees are set for this country", "country_not_found");
   const major = (minor: number) => toMajor(minor, country.currencyDecimals);
   return {
     country_id: f.countryId,

@@ -1,14 +1,7 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import {
-  countries,
-  fees,
-  ledgerEntries,
-  ledgerTransactions,
-  users,
-  walletAccounts,
-} from "../../db/schema/index";
+import { ledgerEntries, ledgerTransactions, users, walletAccounts } from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
 
 export type { Tx } from "../../db/tx";
@@ -128,26 +121,14 @@ export async function findTransactionId(tx: Tx, idempotencyKey: string): Promise
   return row?.id ?? null;
 }
 
-export async function findUserCurrency(
+/** A user's country (whose currency is their wallet's) and e-mail, or null for no user. */
+export async function findUserCountry(
   db: Tx,
   userId: string,
-): Promise<{
-  currency: string;
-  decimals: number;
-  countryId: number;
-  countryCode: string;
-  email: string;
-} | null> {
+): Promise<{ countryId: number; email: string } | null> {
   const [row] = await db
-    .select({
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-      countryId: countries.id,
-      countryCode: countries.code,
-      email: users.email,
-    })
+    .select({ countryId: users.countryId, email: users.email })
     .from(users)
-    .innerJoin(countries, eq(countries.id, users.countryId))
     .where(eq(users.id, userId));
   return row ?? null;
 }
@@ -201,11 +182,4 @@ export async function listEntries(db: Tx, accountId: string, limit: number, offs
     amountMinor: toSafeInt(r.amountMinor),
     balanceAfterMinor: toSafeInt(r.balanceAfterMinor),
   }));
-}
-
-/** A country's row and its fees row (the top-up limits), each when there is one. */
-export async function countryAndLimits(db: Tx, countryId: number) {
-  const [country] = await db.select().from(countries).where(eq(countries.id, countryId));
-  const [limits] = await db.select().from(fees).where(eq(fees.countryId, countryId));
-  return { country, limits };
 }

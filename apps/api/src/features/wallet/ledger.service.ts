@@ -25,6 +25,7 @@ import {
   userWalletKey,
   type TransferLine,
 } from "./ledger.domain";
+import type { ServedCountries } from "../reference/served-countries";
 import * as repo from "./ledger.repo";
 import type { AccountSpec, Tx } from "./ledger.repo";
 
@@ -49,8 +50,32 @@ export interface TransferResult {
   balances: Record<string, number>;
 }
 
-/** The user's wallet currency (their country's) with the details a top-up needs, or null for no user. */
-export const userCurrency = (db: Tx, userId: string) => repo.findUserCurrency(db, userId);
+/**
+ * The user's wallet currency (their country's, from the served countries) with the details a
+ * top-up needs, or null for no user. `db`: the caller's handle or transaction.
+ */
+export async function userCurrency(
+  served: ServedCountries,
+  db: Tx,
+  userId: string,
+): Promise<{
+  currency: string;
+  decimals: number;
+  countryId: number;
+  countryCode: string;
+  email: string;
+} | null> {
+  const user = await repo.findUserCountry(db, userId);
+  const country = user && (await served.byId(user.countryId, db));
+  if (!user || !country) return null;
+  return {
+    currency: country.currency,
+    decimals: country.currencyDecimals,
+    countryId: country.id,
+    countryCode: country.code,
+    email: user.email,
+  };
+}
 
 /** A user's wallet balance in minor units (0 before the first movement). */
 export async function walletBalanceMinor(db: Tx, userId: string, currency: string): Promise<number> {

@@ -10,7 +10,8 @@ import { requireUser, type Auth } from "../../plugins/auth";
 import { getWallet, listTransactions, type TopUpProvider } from "./wallet.service";
 
 const tags = ["Wallet"];
-const errors = {
+/** The error answers of the wallet's routes and of those that start a top-up (payments/top-up.routes, bookings/hold.routes). */
+export const walletErrors = {
   401: ErrorSchema,
   404: ErrorSchema,
   409: ErrorSchema,
@@ -38,7 +39,7 @@ export function walletRoutes(db: Db, auth: Auth, topUpProvider: TopUpProvider): 
           tags,
           operationId: "getWallet",
           summary: "The wallet's balance",
-          response: { 200: WalletResponseSchema, ...errors },
+          response: { 200: WalletResponseSchema, ...walletErrors },
         },
       },
       async (req) => getWallet(db, topUpProvider, requireUser(req).id),
@@ -52,7 +53,7 @@ export function walletRoutes(db: Db, auth: Auth, topUpProvider: TopUpProvider): 
           operationId: "listWalletTransactions",
           summary: "The wallet's transactions",
           querystring: PageQuerySchema,
-          response: { 200: WalletTransactionsResponseSchema, ...errors },
+          response: { 200: WalletTransactionsResponseSchema, ...walletErrors },
         },
       },
       async (req) => listTransactions(db, requireUser(req).id, req.query.page, req.query.size),

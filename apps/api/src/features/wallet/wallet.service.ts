@@ -4,6 +4,8 @@ import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import { userWalletKey } from "./ledger.domain";
 import * as repo from "./ledger.repo";
+import { userCurrency } from "./ledger.service";
+import { servedCountries } from "../reference/served-countries";
 import { listPage, offsetOf } from "../../lib/pagination";
 
 /** The payment provider a top-up in the country would go to first ("demo" when none); the app wires payments' choice in. */
@@ -11,9 +13,10 @@ export type TopUpProvider = (countryCode: string) => Promise<PaymentProviderName
 
 /** GET /wallet: the balance in the user's country currency, and what a top-up may be. */
 export async function getWallet(db: Db, topUpProvider: TopUpProvider, userId: string) {
-  const user = await repo.findUserCurrency(db, userId);
+  const served = servedCountries(db);
+  const user = await userCurrency(served, db, userId);
   if (!user) throw AppError.notFound("User not found");
-  const { country, limits } = await repo.countryAndLimits(db, user.countryId);
+  const [country, limits] = await Promise.all([served.byId(user.countryId), served.feesOf(user.countryId)]);
   const wallet = await repo.findWallet(db, userWalletKey(userId, user.currency));
   const major = (minor: number) => toMajor(minor, user.decimals);
   const provider = await topUpProvider(user.countryCode);
@@ -35,7 +38,7 @@ export async function getWallet(db: Db, topUpProvider: TopUpProvider, userId: st
 
 /** GET /wallet/transactions: the wallet's entries, newest first. */
 export async function listTransactions(db: Db, userId: string, page: number, size: number) {
-  const user = await repo.findUserCurrency(db, userId);
+  const user = await userCurrency(servedCountries(db), db, userId);
   if (!user) throw AppError.notFound("User not found");
   const wallet = await repo.findWallet(db, userWalletKey(userId, user.currency));
   const total = wallet ? await repo.countEntries(db, wallet.id) : 0;

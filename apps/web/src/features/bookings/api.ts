@@ -1,6 +1,6 @@
-import type { Booking, BookingDetail, BookingFilter, BookingPage, Hold } from "@parkwell/contract";
+import type { BookingFilter } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { api, type ApiAnswer } from "../../lib/api";
 import { eventAccessHeaders } from "../../lib/event-access";
 
 export const BOOKINGS_PAGE_SIZE = 10;
@@ -10,7 +10,10 @@ export const bookingsQuery = (filter: BookingFilter, page: number) =>
   queryOptions({
     queryKey: ["bookings", "list", filter, page],
     queryFn: async ({ signal }) => {
-      const res = await api<Partial<BookingPage> & { data?: Booking[] }>("/bookings/list", {
+      // The documented page, read as the client reads any list (PRODUCT-RULES.md, client data
+      // shapes): the rows under `items` or `data`, missing fields defaulted.
+      type Page = ApiAnswer<"/bookings/list">;
+      const res: Partial<Page> & { data?: Page["items"] } = await api("/bookings/list", {
         query: { page, size: BOOKINGS_PAGE_SIZE, status_filter: filter },
         signal,
       });
@@ -29,7 +32,7 @@ export const bookingsQuery = (filter: BookingFilter, page: number) =>
 export const bookingQuery = (code: string, language: string) =>
   queryOptions({
     queryKey: ["bookings", "detail", code, language],
-    queryFn: ({ signal }) => api<BookingDetail>(`/bookings/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => api("/bookings/{bookingCode}", { params: { bookingCode: code }, signal }),
     retry: false,
     staleTime: 0,
   });
@@ -45,26 +48,26 @@ export interface CreateBookingInput {
 
 /** One key per attempt of the form: a retried request (double click, flaky network) books once. */
 export const createBooking = (body: CreateBookingInput, idempotencyKey: string) =>
-  api<Booking>("/bookings", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  api("/bookings", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
 
 /**
  * The same window, held while the wallet's shortfall is paid (decision 026): the answer's payment
  * goes to the provider as a top-up does, and its verify books the hold.
  */
 export const holdBooking = (body: CreateBookingInput, idempotencyKey: string) =>
-  api<Hold>("/bookings/hold", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  api("/bookings/hold", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
 
 export const extendBooking = (bookingId: string, newEnd: string) =>
-  api<Booking>("/bookings/extend", { method: "POST", body: { booking_id: bookingId, new_end_time: newEnd } });
+  api("/bookings/extend", { method: "POST", body: { booking_id: bookingId, new_end_time: newEnd } });
 
 export const setBookingStatus = (bookingId: string, status: "cancelled" | "active") =>
-  api<Booking>(`/bookings/${encodeURIComponent(bookingId)}/status`, { method: "PUT", query: { status } });
+  api("/bookings/{id}/status", { params: { id: bookingId }, method: "PUT", query: { status } });
 
 /** A saved vehicle (`vehicle_id`) or a typed plate for an upcoming booking; no money moves. */
 export const changeBookingVehicle = (
   bookingId: string,
   choice: { vehicle_id: number } | { plate_number: string },
-) => api<Booking>(`/bookings/${encodeURIComponent(bookingId)}/vehicle`, { method: "PUT", body: choice });
+) => api("/bookings/{id}/vehicle", { params: { id: bookingId }, method: "PUT", body: choice });
 
 export interface EventBookingInput {
   event_code: string;
@@ -76,7 +79,7 @@ export interface EventBookingInput {
 
 /** An event's parking (no times: the event's window at the park); a private event's grant goes with it. */
 export const createEventBooking = (body: EventBookingInput, idempotencyKey: string) =>
-  api<Booking>("/bookings", {
+  api("/bookings", {
     method: "POST",
     body,
     headers: { "idempotency-key": idempotencyKey, ...eventAccessHeaders(body.event_code) },

@@ -1,4 +1,3 @@
-import type { EventAccess, EventPage } from "@parkwell/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import type { EventQuery } from "./search-params";
@@ -22,7 +21,7 @@ export function toApiQuery(
 export const eventsQuery = (query: Record<string, string | number | undefined>) =>
   queryOptions({
     queryKey: ["events", "list", query],
-    queryFn: ({ signal }) => api<EventPage>("/events", { query, signal }),
+    queryFn: ({ signal }) => api("/events", { query, signal }),
   });
 
 export function useEvents(query: Record<string, string | number | undefined>) {
@@ -31,7 +30,7 @@ export function useEvents(query: Record<string, string | number | undefined>) {
 
 /** The grant of a private event, for its access code entered for that event (checked against it alone). */
 export const requestEventAccess = (eventCode: string, accessCode: string) =>
-  api<EventAccess>("/events/access", {
+  api("/events/access", {
     method: "POST",
     body: { event_code: eventCode, access_code: accessCode },
   });

@@ -1,4 +1,3 @@
-import type { ParkFigures } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +24,7 @@ const FIGURES = [
 function useParkFigures() {
   return useQuery({
     queryKey: ["parks", "figures"],
-    queryFn: ({ signal }) => api<ParkFigures>("/parks/front/figures", { signal }),
+    queryFn: ({ signal }) => api("/parks/front/figures", { signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });

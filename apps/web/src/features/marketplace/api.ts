@@ -1,17 +1,4 @@
-import type {
-  Address,
-  Booking,
-  AddressBody,
-  MarketHome,
-  MarketItemDetail,
-  MarketItemPage,
-  Order,
-  OrderingOptions,
-  OrderStage,
-  OrderSummary,
-  Quote,
-  QuoteBody,
-} from "@parkwell/contract";
+import type { AddressBody, OrderStage, QuoteBody } from "@parkwell/contract";
 import { FINAL_ORDER_STAGES } from "@parkwell/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -27,7 +14,7 @@ const retryUnlessNotFound = (count: number, err: unknown) =>
 export const marketHomeQuery = (country: string, language: string) =>
   queryOptions({
     queryKey: ["marketplace", "home", country, language],
-    queryFn: ({ signal }) => api<MarketHome>("/marketplace/home", { query: { country }, signal }),
+    queryFn: ({ signal }) => api("/marketplace/home", { query: { country }, signal }),
   });
 
 /** The list endpoint's query from the page's state; empty values are left out by the client. */
@@ -47,7 +34,7 @@ export function toApiQuery(q: MarketQuery, country: string): Record<string, stri
 export function useMarketItems(query: Record<string, string | number | undefined>, language: string) {
   return useQuery({
     queryKey: ["marketplace", "items", query, language],
-    queryFn: ({ signal }) => api<MarketItemPage>("/marketplace/items", { query, signal }),
+    queryFn: ({ signal }) => api("/marketplace/items", { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,7 +42,7 @@ export function useMarketItems(query: Record<string, string | number | undefined
 export const marketItemQuery = (id: number, language: string) =>
   queryOptions({
     queryKey: ["marketplace", "item", id, language],
-    queryFn: ({ signal }) => api<MarketItemDetail>(`/marketplace/items/${id}`, { signal }),
+    queryFn: ({ signal }) => api("/marketplace/items/{id}", { params: { id }, signal }),
     retry: retryUnlessNotFound,
   });
 
@@ -73,7 +60,7 @@ export const orderingOptionsQuery = (
   queryOptions({
     queryKey: ["marketplace", "options", country, language, near?.lat, near?.lng],
     queryFn: ({ signal }) =>
-      api<OrderingOptions>("/marketplace/options", {
+      api("/marketplace/options", {
         query: { country, ...(near ? { lat: String(near.lat), lng: String(near.lng) } : {}) },
         signal,
       }),
@@ -108,8 +95,7 @@ export function useQuote(input: QuoteInput | null) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ["marketplace", "quote", input, i18n.language],
-    queryFn: ({ signal }) =>
-      api<Quote>("/marketplace/quote", { method: "POST", body: bodyOf(input!), signal }),
+    queryFn: ({ signal }) => api("/marketplace/quote", { method: "POST", body: bodyOf(input!), signal }),
     enabled: input !== null && input.lines.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -122,7 +108,7 @@ export function useQuote(input: QuoteInput | null) {
  * shown goes with it: a price that changed meanwhile is refused (409), never charged.
  */
 export const placeOrder = (input: QuoteInput, expectedTotal: number, idempotencyKey: string) =>
-  api<Order>("/orders", {
+  api("/orders", {
     method: "POST",
     body: { ...bodyOf(input), expected_total: expectedTotal },
     headers: { "idempotency-key": idempotencyKey },
@@ -133,14 +119,14 @@ export const addressesQuery = (country: string) =>
   queryOptions({
     queryKey: ["marketplace", "addresses", country],
     queryFn: async ({ signal }) =>
-      (await api<Address[]>("/addresses", { signal })).filter((a) => a.country_code === country),
+      (await api("/addresses", { signal })).filter((a) => a.country_code === country),
   });
 
-export const createAddress = (body: AddressBody) => api<Address>("/addresses", { method: "POST", body });
+export const createAddress = (body: AddressBody) => api("/addresses", { method: "POST", body });
 
 /** Places a saved address's pin where the driver put it (which confirms it). */
 export const placeAddressPin = ({ id, lat, lng }: { id: number; lat: number; lng: number }) =>
-  api<Address>(`/addresses/${id}`, { method: "PATCH", body: { lat, lng, pin_confirmed: true } });
+  api("/addresses/{id}", { params: { id }, method: "PATCH", body: { lat, lng, pin_confirmed: true } });
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -148,7 +134,7 @@ export const ordersQuery = (stage: OrderStage | undefined, page: number) =>
   queryOptions({
     queryKey: ["orders", "list", stage ?? "", page],
     queryFn: ({ signal }) =>
-      api<{ items: OrderSummary[]; total: number; page: number; size: number; pages: number }>("/orders", {
+      api("/orders", {
         query: { stage, page, size: ORDERS_PAGE_SIZE },
         signal,
       }),
@@ -162,7 +148,7 @@ export const ORDER_REFRESH_MS = 30_000;
 export const orderQuery = (code: string, language: string) =>
   queryOptions({
     queryKey: ["orders", "detail", code, language],
-    queryFn: ({ signal }) => api<Order>(`/orders/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => api("/orders/{orderCode}", { params: { orderCode: code }, signal }),
     retry: retryUnlessNotFound,
     staleTime: 0,
     refetchInterval: (query) =>
@@ -170,7 +156,7 @@ export const orderQuery = (code: string, language: string) =>
   });
 
 export const cancelOrder = (code: string) =>
-  api<Order>(`/orders/${encodeURIComponent(code)}/cancel`, { method: "POST" });
+  api("/orders/{orderCode}/cancel", { params: { orderCode: code }, method: "POST" });
 
 /**
  * The driver's bookings that are running or still to come: a service can be done during one of
@@ -182,7 +168,7 @@ export const openBookingsQuery = () =>
     queryFn: async ({ signal }) => {
       const lists = await Promise.all(
         (["active", "upcoming"] as const).map((status_filter) =>
-          api<{ items: Booking[] }>("/bookings/list", { query: { status_filter, size: 50 }, signal }),
+          api("/bookings/list", { query: { status_filter, size: 50 }, signal }),
         ),
       );
       return lists.flatMap((l) => l.items);

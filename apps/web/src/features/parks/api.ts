@@ -1,4 +1,3 @@
-import type { ParkPage } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
@@ -52,7 +51,7 @@ export function useParkSearch(
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ["parks", "search", query, query.start_time ? i18n.language : null],
-    queryFn: ({ signal }) => api<ParkPage>("/parks/front/parks/", { query, signal }),
+    queryFn: ({ signal }) => api("/parks/front/parks/", { query, signal }),
     placeholderData: keepPreviousData,
     // A window waits for the clock it is read on.
     enabled: enabled && (timeZone !== undefined || (!q.start && !q.end)),

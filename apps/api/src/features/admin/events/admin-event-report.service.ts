@@ -3,6 +3,7 @@ import { type AdminEventBookingList, type AdminEventReport } from "@parkwell/con
 import type { Db } from "../../../db/client";
 import { toMajor } from "../../../lib/money";
 import { type StaffAccess } from "../access.service";
+import { servedCountries } from "../../reference/served-countries";
 import * as repo from "./admin-events.repo";
 import { iso } from "../../../lib/iso";
 import { listPage, offsetOf } from "../../../lib/pagination";
@@ -21,6 +22,7 @@ export async function bookings(
     offset: offsetOf(q),
   });
   const total = rows[0] ? Number(rows[0].total) : await repo.countEventBookings(db, event.id, access.parkIds);
+  const decimals = await servedCountries(db).decimalsOfAll(rows.map((r) => r.currency));
   return listPage(
     rows.map((r) => ({
       booking_code: r.booking_code,
@@ -30,7 +32,7 @@ export async function bookings(
       vehicle_type: r.vehicle_type,
       plate_number: r.plate_number,
       driver_first_name: r.first_name,
-      paid: toMajor(Number(r.paid_minor), Number(r.decimals)),
+      paid: toMajor(Number(r.paid_minor), decimals(r.currency) ?? 0),
       currency: r.currency,
       checked_in_at: r.checked_in_at ? iso(r.checked_in_at) : null,
       created_at: iso(r.created_at),
@@ -46,6 +48,7 @@ export async function report(db: Db, access: StaffAccess, code: string): Promise
   const scope = access.parkIds;
   const totals = await repo.reportTotals(db, event.id, scope);
   const revenue = await repo.revenueOf(db, event.id, scope);
+  const decimals = await servedCountries(db).decimalsOfAll(revenue.map((r) => r.currency));
   const parks = await repo.listEventParks(db, event.id, scope);
   const rates = await repo.listEventRates(db, event.id, scope);
   const booked = bookedMap(await repo.bookedOf(db, event.id, scope));
@@ -67,7 +70,10 @@ export async function report(db: Db, access: StaffAccess, code: string): Promise
       cancelled: totals.cancelled,
     },
     checked_in: totals.checked_in,
-    revenue: revenue.map((r) => ({ currency: r.currency, amount: toMajor(r.minor, r.decimals) })),
+    revenue: revenue.map((r) => ({
+      currency: r.currency,
+      amount: toMajor(r.minor, decimals(r.currency) ?? 0),
+    })),
     parks: await reportParks(db, parks, rates, booked, capacities),
   };
 }

@@ -118,25 +118,6 @@ export async function updateEvent(tx: Tx, id: number, set: Partial<EventInsert>)
   return updated!;
 }
 
-export interface CountryFacts {
-  id: number;
-  code: string;
-  currency: string;
-  decimals: number;
-}
-
-export async function findCountry(
-  db: Tx,
-  by: { code: string } | { id: number },
-): Promise<CountryFacts | null> {
-  const [row] = await queryRows<CountryFacts>(
-    db,
-    sql`SELECT id, code, currency, currency_decimals AS decimals FROM countries
-      WHERE ${"code" in by ? sql`code = ${by.code}` : sql`id = ${by.id}`}`,
-  );
-  return row ? { ...row, decimals: Number(row.decimals) } : null;
-}
-
 export interface ParkFacts {
   id: number;
   name: string;
@@ -348,7 +329,6 @@ export interface EventBookingRow {
   first_name: string;
   paid_minor: string;
   currency: string;
-  decimals: number;
   checked_in_at: Date | string | null;
   created_at: Date | string;
   total: number;
@@ -365,7 +345,6 @@ export async function listEventBookings(
     db,
     sql`SELECT b.booking_code, b.status, b.park_id, p.name AS park_name, b.vehicle_type_id, v.name AS vehicle_type,
         b.plate_number, u.first_name, b.paid_minor::text AS paid_minor, b.currency,
-        (SELECT c.currency_decimals FROM countries c WHERE c.currency = b.currency LIMIT 1) AS decimals,
         b.checked_in_at, b.created_at, count(*) OVER ()::int AS total
       FROM bookings b
       JOIN parks p ON p.id = b.park_id
@@ -426,13 +405,12 @@ export async function revenueOf(
   db: Tx,
   eventId: number,
   parkIds: readonly number[] | null,
-): Promise<{ currency: string; minor: number; decimals: number }[]> {
-  const rows = await queryRows<{ currency: string; minor: string; decimals: number }>(
+): Promise<{ currency: string; minor: number }[]> {
+  const rows = await queryRows<{ currency: string; minor: string }>(
     db,
-    sql`SELECT b.currency, sum(b.paid_minor)::text AS minor,
-        (SELECT c.currency_decimals FROM countries c WHERE c.currency = b.currency LIMIT 1) AS decimals
+    sql`SELECT b.currency, sum(b.paid_minor)::text AS minor
       FROM bookings b WHERE b.event_id = ${eventId} AND ${parkScopeSql(sql`b.park_id`, parkIds)}
       GROUP BY b.currency ORDER BY b.currency`,
   );
-  return rows.map((r) => ({ currency: r.currency, minor: Number(r.minor), decimals: Number(r.decimals) }));
+  return rows.map((r) => ({ currency: r.currency, minor: Number(r.minor) }));
 }

@@ -50,6 +50,7 @@ import {
   requireEventToChange,
   scopeOf,
 } from "./admin-event-scope.service";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import * as repo from "./admin-events.repo";
 import type { EventRow } from "./admin-events.repo";
 import { iso } from "../../../lib/iso";
@@ -90,12 +91,17 @@ export async function list(db: Db, access: StaffAccess, q: AdminEventListQuery):
 }
 
 export async function get(db: Db, access: StaffAccess, code: string): Promise<AdminEvent> {
-  return present(db, access, await requireEvent(db, access, code));
+  return present(servedCountries(db), db, access, await requireEvent(db, access, code));
 }
 
 /** The event as the caller sees it: its parks, allocations and bookings in the caller's scope only. */
-async function present(db: Tx, access: StaffAccess, e: EventRow): Promise<AdminEvent> {
-  const country = (await repo.findCountry(db, { id: e.countryId }))!;
+async function present(
+  served: ServedCountries,
+  db: Tx,
+  access: StaffAccess,
+  e: EventRow,
+): Promise<AdminEvent> {
+  const country = (await served.facts({ id: e.countryId }, db))!;
   const parks = await repo.listEventParks(db, e.id, access.parkIds);
   const rates = await repo.listEventRates(db, e.id, access.parkIds);
   const booked = bookedMap(await repo.bookedOf(db, e.id, access.parkIds));
@@ -176,6 +182,7 @@ interface EventInput {
  * park; in the event's country; with spaces of each vehicle type priced, in the currency's decimals).
  */
 async function checkInput(
+  served: ServedCountries,
   tx: Tx,
   access: StaffAccess,
   input: EventInput,
@@ -183,7 +190,7 @@ async function checkInput(
   current: EventRow | null,
 ): Promise<Plan> {
   const fields: Record<string, string> = {};
-  const country = await repo.findCountry(tx, { code: input.venue.country_code });
+  const country = await served.facts({ code: input.venue.country_code }, tx);
   if (!country) fields["venue.country_code"] = "Please choose a country";
   const zoneOk = isIanaTimeZone(input.time_zone);
   if (!zoneOk) fields.time_zone = "Enter a time zone such as Africa/Lagos";
@@ -322,7 +329,7 @@ export async function create(
   const operatorId = access.parkIds === null ? null : (access.operator?.id ?? null);
   if (access.parkIds !== null && operatorId === null) throw forbidden();
   return db.transaction(async (tx) => {
-    const plan = await checkInput(tx, access, body, now, null);
+    const plan = await checkInput(servedCountries(db), tx, access, body, now, null);
     const row = await repo.insertEvent(tx, {
       ...rowFields(body, plan),
       eventCode: await newCode(tx),
@@ -341,7 +348,7 @@ export async function create(
       operatorId: row.operatorId,
       after: await auditView(tx, row),
     });
-    return present(tx, access, row);
+    return present(servedCountries(db), tx, access, row);
   });
 }
 
@@ -363,7 +370,7 @@ export async function update(
     if (seen.status === "cancelled") throw cancelledConflict();
     const stored = await repo.listEventParks(tx, seen.id);
     const storedRates = await repo.listEventRates(tx, seen.id);
-    const country = (await repo.findCountry(tx, { id: seen.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: seen.countryId }, tx))!;
     const input: EventInput = {
       name: body.name ?? seen.name,
       description: body.description ?? seen.description,
@@ -396,7 +403,7 @@ export async function update(
             })),
         })),
     };
-    const plan = await checkInput(tx, access, input, now, seen);
+    const plan = await checkInput(servedCountries(db), tx, access, input, now, seen);
     const capacities = await lockCapacities(tx, plan.parks);
     // Under the event's row lock (its parks change only under it), the scope is checked again.
     const event = await requireEventToChange(tx, access, seen.eventCode, true);
@@ -423,7 +430,7 @@ export async function update(
         ...diff,
       });
     }
-    return present(tx, access, after);
+    return present(servedCountries(db), tx, access, after);
   });
 }
 
@@ -440,14 +447,14 @@ export async function publish(
   return db.transaction(async (tx) => {
     const seen = await requireEventToChange(tx, access, code);
     if (seen.status === "cancelled") throw cancelledConflict();
-    if (seen.status === "published") return present(tx, access, seen);
+    if (seen.status === "published") return present(servedCountries(db), tx, access, seen);
     if (seen.endTime <= now) throw new AppError(422, "event_ended", EVENT_ENDED_MESSAGE);
     const holdings = await holdingsOf(tx, seen.id);
     const capacities = await lockCapacities(tx, holdings);
     // Under the event's row lock (its parks change only under it), the scope is checked again.
     const event = await requireEventToChange(tx, access, seen.eventCode, true);
     if (event.status === "cancelled") throw cancelledConflict();
-    if (event.status === "published") return present(tx, access, event);
+    if (event.status === "published") return present(servedCountries(db), tx, access, event);
     // An edit that committed between the first read and the locks may have changed the parks or
     // the allocations: publish only what was checked under the locks.
     if (JSON.stringify(await holdingsOf(tx, event.id)) !== JSON.stringify(holdings)) {
@@ -467,7 +474,7 @@ export async function publish(
       before: { status: event.status },
       after: { status: after.status },
     });
-    return present(tx, access, after);
+    return present(servedCountries(db), tx, access, after);
   });
 }
 
@@ -500,6 +507,6 @@ export async function cancel(
       before: { status: event.status },
       after: { status: after.status },
     });
-    return present(tx, access, after);
+    return present(servedCountries(deps.db), tx, access, after);
   });
 }

@@ -577,13 +577,16 @@ describe("GET /admin/gate/today", () => {
     expect(starts).toEqual([...starts].sort());
     expect((await get(attendant, `/admin/gate/today?park_id=${otherPark}`)).statusCode).toBe(404);
     expect((await get(attendant, `/admin/gate/today?park_id=abc`)).statusCode).toBe(422);
-    const parks = (await get(attendant, "/admin/gate/parks")).json<{
+    // The gate's and the drive-up sales' park pickers: my parks, with the vehicle types each takes.
+    const parks = (await get(attendant, "/admin/parks/choices?permission=gate.view")).json<{
       items: { id: number; vehicle_types: { id: number }[] }[];
     }>();
     expect(parks.items.map((p) => p.id)).toEqual([park]);
     expect(parks.items[0]!.vehicle_types.map((v) => v.id)).toContain(1);
     expect(
-      (await get(otherAttendant, "/admin/pos-sales/parks")).json().items.map((p: { id: number }) => p.id),
+      (await get(otherAttendant, "/admin/parks/choices?permission=pos.view"))
+        .json()
+        .items.map((p: { id: number }) => p.id),
     ).toEqual([otherPark]);
     const all = (await get(attendant, "/admin/gate/today")).json<GateToday>();
     expect(all.arrivals.every((a) => a.park.id === park)).toBe(true);

@@ -1,7 +1,7 @@
 /** The gate's queries: bookings by code, check-in and check-out marks, today's lists. */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, countries, events, parks, users, vehicleTypes } from "../../../db/schema/index";
+import { bookings, events, parks, users, vehicleTypes } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 
@@ -28,7 +28,7 @@ const gateColumns = {
   parkName: parks.name,
   timeZone: parks.timeZone,
   operatorId: parks.operatorId,
-  decimals: countries.currencyDecimals,
+  countryId: parks.countryId,
   vehicleType: vehicleTypes.name,
   driverFirstName: users.firstName,
   eventName: events.name,
@@ -39,13 +39,15 @@ function gateSelect(db: Tx) {
     .select(gateColumns)
     .from(bookings)
     .innerJoin(parks, eq(parks.id, bookings.parkId))
-    .innerJoin(countries, eq(countries.id, parks.countryId))
     .innerJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(events, eq(events.id, bookings.eventId));
 }
 
-export type GateBookingRow = Awaited<ReturnType<typeof findByCode>> & object;
+/** A booking as the gate reads it. */
+export type GateBookingRead = Awaited<ReturnType<typeof findByCode>> & object;
+/** The same with its park's country's currency decimals (the served countries'). */
+export type GateBookingRow = GateBookingRead & { decimals: number };
 
 /** The booking with this code, locked (FOR UPDATE of the booking row) when `lock`. */
 export async function findByCode(db: Tx, code: string, lock = false) {

@@ -3,7 +3,6 @@ import {
   CheckoutResultSchema,
   ErrorSchema,
   GateCodeBodySchema,
-  GateParksSchema,
   GateTodayQuerySchema,
   GateTodaySchema,
   PosCloseBodySchema,
@@ -125,34 +124,6 @@ export function gateRoutes(
         },
       },
       async (req) => gate.today(deps, requireStaff(req), req.query.park_id),
-    );
-
-    app.get(
-      "/admin/gate/parks",
-      {
-        onRequest: admin.permit("gate.view"),
-        schema: {
-          tags,
-          operationId: "listGateParks",
-          summary: "The parks I work at, with the vehicle types each takes",
-          response: { 200: GateParksSchema, ...err },
-        },
-      },
-      async (req) => gate.parks(deps, requireStaff(req)),
-    );
-
-    app.get(
-      "/admin/pos-sales/parks",
-      {
-        onRequest: admin.permit("pos.view"),
-        schema: {
-          tags,
-          operationId: "listPosParks",
-          summary: "The parks I sell drive-up parking at, with the vehicle types each takes",
-          response: { 200: GateParksSchema, ...err },
-        },
-      },
-      async (req) => gate.parks(deps, requireStaff(req)),
     );
 
     app.get(

@@ -4,7 +4,6 @@
  */
 import {
   BOOKING_NOT_FOUND_MESSAGE,
-  GATE_PARKS_MAX,
   readGateCode,
   type CheckinResult,
   type CheckoutResult,
@@ -17,15 +16,17 @@ import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import { parkInScope, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
-import { parkChoiceRows } from "../park-choices";
 import { assertSameCurrency, standardRate } from "../../bookings/booking-core.service";
 import { verifyQr } from "../../bookings/qr";
 import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledger.service";
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
 import * as repo from "./gate.repo";
-import type { GateBookingRow } from "./gate.repo";
+import type { GateBookingRead, GateBookingRow } from "./gate.repo";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
+import type { Tx } from "../../../db/tx";
 import { presentGateBooking } from "./gate.present";
-import { presentSale } from "./pos.service";
+import { presentSale } from "./pos.present";
+import { saleDecimals } from "./pos.service";
 import { parkedSales } from "./pos.repo";
 
 export interface GateDeps {
@@ -75,8 +76,9 @@ async function withGateBooking<T>(
   const { code, park } = bookingCodeOf(deps, request.code);
   return deps.db.transaction(async (tx) => {
     await requireParkInScope(tx, access, request.park_id);
-    const b = await repo.findByCode(tx, code, true);
-    if (!b || !parkInScope(access, b.parkId)) throw unknownBooking();
+    const read = await repo.findByCode(tx, code, true);
+    if (!read || !parkInScope(access, read.parkId)) throw unknownBooking();
+    const b = await withDecimals(servedCountries(deps.db), read, tx);
     if (park !== undefined && park !== b.parkId) {
       throw new AppError(422, "invalid_qr", INVALID_QR, { code: INVALID_QR });
     }
@@ -85,6 +87,11 @@ async function withGateBooking<T>(
     }
     return change(tx, b);
   });
+}
+
+/** A booking read at the gate with its park's country's currency decimals; `via`: the transaction. */
+async function withDecimals(served: ServedCountries, b: GateBookingRead, via?: Tx): Promise<GateBookingRow> {
+  return { ...b, decimals: (await served.byId(b.countryId, via))!.currencyDecimals };
 }
 
 export async function checkIn(
@@ -127,7 +134,7 @@ export async function checkOut(
   return withGateBooking(deps, access, request, async (tx, b) => {
     const refusal = checkoutRefusal(b, b.timeZone);
     if (refusal) refuse(refusal);
-    const rate = await standardRate(tx, b.parkId, b.vehicleTypeId);
+    const rate = await standardRate(servedCountries(deps.db), tx, b.parkId, b.vehicleTypeId);
     const over = overstay(b.endTime, now, rate);
     // Priced by the park's rate: only in the booking's own currency (never another's minor units).
     if (over.amountMinor > 0) assertSameCurrency(b, rate!);
@@ -194,12 +201,6 @@ export async function checkOut(
   });
 }
 
-/** The parks the user works at, with the vehicle types each takes, for the pickers. */
-export async function parks(deps: Pick<GateDeps, "db">, access: StaffAccess) {
-  const rows = await parkChoiceRows(deps.db, access.parkIds, { activeOnly: true }, GATE_PARKS_MAX);
-  return { items: rows.map(({ country_code: _, ...park }) => park) };
-}
-
 /** Today's arrivals and departures (on each park's clock) and the drive-ups parked now. */
 export async function today(
   deps: GateDeps,
@@ -212,9 +213,12 @@ export async function today(
     repo.today(deps.db, access.parkIds, parkId, now),
     parkedSales(deps.db, access.parkIds, parkId, repo.TODAY_LIMIT),
   ]);
+  const served = servedCountries(deps.db);
+  const shown = (rows: GateBookingRead[]) =>
+    Promise.all(rows.map(async (r) => presentGateBooking(await withDecimals(served, r))));
   return {
-    arrivals: arrivals.map(presentGateBooking),
-    departures: departures.map(presentGateBooking),
-    parked: parked.map((s) => presentSale(s, now)),
+    arrivals: await shown(arrivals),
+    departures: await shown(departures),
+    parked: await Promise.all(parked.map(async (s) => presentSale(s, now, await saleDecimals(deps.db, s)))),
   };
 }

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { PosSaleStatus } from "@parkwell/contract";
 import { queryRows, type Db } from "../../../db/client";
 import { offsetOf } from "../../../lib/pagination";
-import { countries, parkRates, parks, posSales, vehicleTypes } from "../../../db/schema/index";
+import { parkRates, parks, posSales, vehicleTypes } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 
@@ -45,7 +45,7 @@ const saleColumns = {
   parkName: parks.name,
   timeZone: parks.timeZone,
   operatorId: parks.operatorId,
-  decimals: countries.currencyDecimals,
+  countryId: parks.countryId,
   vehicleType: vehicleTypes.name,
   hourlyMinor: parkRates.hourlyMinor,
   dailyMaxMinor: parkRates.dailyMaxMinor,
@@ -56,7 +56,6 @@ function saleSelect(db: Tx) {
     .select(saleColumns)
     .from(posSales)
     .innerJoin(parks, eq(parks.id, posSales.parkId))
-    .innerJoin(countries, eq(countries.id, parks.countryId))
     .innerJoin(vehicleTypes, eq(vehicleTypes.id, posSales.vehicleTypeId))
     .leftJoin(
       parkRates,

@@ -15,12 +15,13 @@ import {
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
-import { toMajor } from "../../../lib/money";
 import { parkInScope, parkNotFound, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { lockPark, windowRefused } from "../../bookings/booking-core.service";
 import { clockOfPark } from "../../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
+import { servedCountries } from "../../reference/served-countries";
+import { presentSale, rateOf } from "./pos.present";
 import * as repo from "./pos.repo";
 import type { SaleRow } from "./pos.repo";
 import { listPage } from "../../../lib/pagination";
@@ -34,35 +35,9 @@ export interface PosDeps {
 
 const saleNotFound = () => AppError.notFound("Sale not found", "sale_not_found");
 
-const rateOf = (s: SaleRow) =>
-  s.hourlyMinor != null && s.dailyMaxMinor != null
-    ? { hourlyMinor: s.hourlyMinor, dailyMaxMinor: s.dailyMaxMinor }
-    : null;
-
-export function presentSale(s: SaleRow, now: Date): PosSale {
-  const amountMinor =
-    s.status === "closed"
-      ? s.amountMinor
-      : s.status === "parked"
-        ? stayPrice(s.startTime, now, rateOf(s))
-        : null;
-  return {
-    id: s.id,
-    sale_code: s.saleCode,
-    status: s.status,
-    park: { id: s.parkId, name: s.parkName, time_zone: s.timeZone },
-    vehicle_type_id: s.vehicleTypeId,
-    vehicle_type: s.vehicleType,
-    plate_number: s.plateNumber,
-    start_time: s.startTime.toISOString(),
-    end_time: s.endTime.toISOString(),
-    currency: s.currency,
-    amount: amountMinor === null ? null : toMajor(amountMinor, s.decimals),
-    payment_method: s.paymentMethod,
-    created_at: s.createdAt.toISOString(),
-    closed_at: s.closedAt?.toISOString() ?? null,
-    can_void: canVoid(s, now),
-  };
+/** The currency decimals of a sale's park's country (the served countries'). */
+export async function saleDecimals(db: Db, s: SaleRow): Promise<number> {
+  return (await servedCountries(db).byId(s.countryId))!.currencyDecimals;
 }
 
 const auditView = (s: {
@@ -128,7 +103,7 @@ export async function sell(
     });
     return created;
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 /** The parked sale a code names, locked, in the user's scope (else the same 404 as no sale). */
@@ -180,7 +155,7 @@ export async function close(
     });
     return { ...s, ...set };
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 /** A sale entered by mistake, within POS_VOID_MINUTES of being recorded: it frees the space, nothing is paid. */
@@ -212,7 +187,7 @@ export async function voidSale(
     });
     return { ...s, ...set };
   });
-  return presentSale(sale, now);
+  return presentSale(sale, now, await saleDecimals(deps.db, sale));
 }
 
 export async function list(
@@ -229,7 +204,7 @@ export async function list(
     q.size,
   );
   return listPage(
-    rows.map((s) => presentSale(s, now)),
+    await Promise.all(rows.map(async (s) => presentSale(s, now, await saleDecimals(deps.db, s)))),
     total,
     q,
   );

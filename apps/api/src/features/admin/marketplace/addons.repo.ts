@@ -1,10 +1,11 @@
 /** The queries of the back office's add-ons and of the parks a service may be done at. Queries only. */
 import type { RecordStatus } from "@parkwell/contract";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
 import { marketAddons, type Localised } from "../../../db/schema/index";
 import { likePattern } from "../../../lib/like";
+import { insertRecord, recordById, updateRecord } from "./market-records.repo";
 
 export type AddonRow = typeof marketAddons.$inferSelect;
 
@@ -39,14 +40,13 @@ export async function addonPage(
     id: number;
     country_code: string;
     currency: string;
-    decimals: number;
     name: Localised;
     price_minor: string;
     status: RecordStatus;
     items: number;
   }>(
     db,
-    sql`SELECT a.id, k.code AS country_code, k.currency, k.currency_decimals AS decimals, a.name, a.price_minor,
+    sql`SELECT a.id, k.code AS country_code, k.currency, a.name, a.price_minor,
         a.status, (SELECT count(*)::int FROM market_item_addons l WHERE l.addon_id = a.id) AS items
       FROM market_addons a JOIN countries k ON k.id = a.country_id WHERE ${where}
       ORDER BY k.code, a.name->>'en', a.id LIMIT ${f.size} OFFSET ${f.offset}`,
@@ -54,26 +54,10 @@ export async function addonPage(
   return { total: Number(count?.n ?? 0), rows };
 }
 
-export async function lockAddon(tx: Tx, id: number): Promise<AddonRow | undefined> {
-  const [seen] = await tx.select().from(marketAddons).where(eq(marketAddons.id, id)).for("update");
-  return seen;
-}
+export const lockAddon = (tx: Tx, id: number) => recordById(tx, marketAddons, id, true);
 
-export async function insertAddon(tx: Tx, values: typeof marketAddons.$inferInsert): Promise<AddonRow> {
-  const [row] = await tx.insert(marketAddons).values(values).returning();
-  return row!;
-}
+export const insertAddon = (tx: Tx, values: typeof marketAddons.$inferInsert) =>
+  insertRecord(tx, marketAddons, values);
 
-export async function updateAddonRow(tx: Tx, id: number, values: Partial<AddonRow>): Promise<AddonRow> {
-  const [row] = await tx.update(marketAddons).set(values).where(eq(marketAddons.id, id)).returning();
-  return row!;
-}
-
-/** A country's active parks, by city and name. */
-export function activeParksOf(db: Db, countryId: number) {
-  return queryRows<{ id: number; name: string; city: string }>(
-    db,
-    sql`SELECT id, name, city FROM parks WHERE country_id = ${countryId} AND status = 'active'
-      ORDER BY city, name, id LIMIT 2000`,
-  );
-}
+export const updateAddonRow = (tx: Tx, id: number, values: Partial<AddonRow>) =>
+  updateRecord(tx, marketAddons, id, values);

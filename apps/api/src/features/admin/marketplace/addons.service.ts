@@ -7,7 +7,6 @@ import type { Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
 import type { Localised } from "../../../db/schema/index";
 import {
-  activeParksOf,
   addonPage,
   insertAddon,
   itemsWithAddon,
@@ -17,7 +16,7 @@ import {
 } from "./addons.repo";
 import type { AuditActor } from "../audit.repo";
 import { minorOf, money, refuse } from "./market-admin.domain";
-import { findCountry } from "./market-admin.repo";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import { audit, countryIdOf, requireCountry } from "./market-admin.service";
 import { listPage, offsetOf, type PageQuery } from "../../../lib/pagination";
 import { addonNotFound } from "./catalogue.domain";
@@ -25,8 +24,8 @@ import { addonNotFound } from "./catalogue.domain";
 // ---------------------------------------------------------------------------------------------
 // Add-ons
 
-async function addonOut(tx: Tx, row: AddonRow): Promise<AdminMarketAddon> {
-  const country = (await findCountry(tx, { id: row.countryId }))!;
+async function addonOut(served: ServedCountries, tx: Tx, row: AddonRow): Promise<AdminMarketAddon> {
+  const country = (await served.facts({ id: row.countryId }, tx))!;
   const items = await itemsWithAddon(tx, row.id);
   return {
     id: row.id,
@@ -46,7 +45,7 @@ export async function listAddons(
     search?: string | undefined;
   },
 ): Promise<AdminMarketAddonList> {
-  const countryId = await countryIdOf(db, q.country);
+  const countryId = await countryIdOf(servedCountries(db), q.country);
   const { total, rows } = await addonPage(db, {
     countryId,
     status: q.status,
@@ -54,12 +53,14 @@ export async function listAddons(
     size: q.size,
     offset: offsetOf(q),
   });
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country_code })));
   return listPage(
-    rows.map((r) => ({
+    rows.map((r, i) => ({
       id: Number(r.id),
       country_code: r.country_code,
       name: r.name,
-      price: money(Number(r.price_minor), { currency: r.currency, decimals: Number(r.decimals) }),
+      price: money(Number(r.price_minor), { currency: r.currency, decimals: countries[i]!.decimals }),
       status: r.status,
       items: Number(r.items),
     })),
@@ -76,7 +77,7 @@ export async function createAddon(
   body: { country_code: string; name: Localised; price: number; status: RecordStatus },
 ): Promise<AdminMarketAddon> {
   return db.transaction(async (tx) => {
-    const country = await requireCountry(tx, body.country_code);
+    const country = await requireCountry(servedCountries(db), tx, body.country_code);
     const fields: Record<string, string> = {};
     const priceMinor = minorOf(body.price, country, "price", fields);
     refuse(fields);
@@ -90,7 +91,7 @@ export async function createAddon(
       country_code: country.code,
       ...addonAudit(row),
     });
-    return addonOut(tx, row);
+    return addonOut(servedCountries(db), tx, row);
   });
 }
 
@@ -103,7 +104,7 @@ export async function updateAddon(
   return db.transaction(async (tx) => {
     const seen = await lockAddon(tx, id);
     if (!seen) throw addonNotFound();
-    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: seen.countryId }, tx))!;
     const fields: Record<string, string> = {};
     const priceMinor =
       body.price === undefined ? seen.priceMinor : minorOf(body.price, country, "price", fields);
@@ -114,16 +115,6 @@ export async function updateAddon(
       status: body.status ?? seen.status,
     });
     await audit(tx, actor, "market_addon.update", "market_addon", id, addonAudit(seen), addonAudit(row));
-    return addonOut(tx, row);
+    return addonOut(servedCountries(db), tx, row);
   });
-}
-
-/** A country's active parks, by city and name, for a service's park list. */
-export async function parkChoices(
-  db: Db,
-  code: string,
-): Promise<{ items: { id: number; name: string; city: string }[] }> {
-  const country = await requireCountry(db, code, "country");
-  const rows = await activeParksOf(db, country.id);
-  return { items: rows.map((r) => ({ id: Number(r.id), name: r.name, city: r.city })) };
 }

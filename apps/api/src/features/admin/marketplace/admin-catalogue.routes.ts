@@ -21,14 +21,11 @@ import {
   AdminMarketItemListSchema,
   AdminMarketItemPatchSchema,
   AdminMarketItemSchema,
-  AdminMarketParkChoicesQuerySchema,
-  AdminMarketParkChoicesSchema,
   AdminMarketVariationBodySchema,
   AdminMarketVariationParamsSchema,
   AdminMarketVariationPatchSchema,
   ErrorSchema,
   MARKET_ITEM_MAX_IMAGES,
-  MessageSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../../lib/app-error";
@@ -39,6 +36,7 @@ import * as items from "./items.service";
 
 import type { AdminMarketplaceDeps } from "./admin-marketplace.routes";
 import { IMAGE_NOT_FOUND, readImage, storeImage, TOO_MANY_IMAGES } from "./market-images";
+import { marketResourceRoutes } from "./market-resource.routes";
 
 /** The catalogue: categories, attributes, items with their variations and images, add-ons. Registered by adminMarketplaceRoutes, under its guard, upload limits and headers. */
 export function adminCatalogueRoutes(deps: AdminMarketplaceDeps, admin: AdminAccess): FastifyPluginAsyncZod {
@@ -48,175 +46,112 @@ export function adminCatalogueRoutes(deps: AdminMarketplaceDeps, admin: AdminAcc
     const err = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
     const base = "/admin/marketplace";
 
+    const resource = marketResourceRoutes(app, admin);
+
     // ------------------------------------------------------------------------------ categories
-    app.get(
+    resource.list(
       `${base}/categories`,
       {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketCategories",
-          summary: "The marketplace's categories, by position, with their item counts",
-          querystring: AdminMarketCategoryListQuerySchema,
-          response: { 200: AdminMarketCategoryListSchema, ...err },
-        },
+        operationId: "listAdminMarketCategories",
+        summary: "The marketplace's categories, by position, with their item counts",
+        querystring: AdminMarketCategoryListQuerySchema,
+        response: AdminMarketCategoryListSchema,
       },
-      async (req) => categories.listCategories(db, req.query),
+      (query) => categories.listCategories(db, query),
     );
-    app.post(
+    resource.create(
       `${base}/categories`,
       {
-        onRequest: admin.permit("marketplace.create"),
-        schema: {
-          tags,
-          operationId: "createAdminMarketCategory",
-          summary: "Create a category (its slug is unique)",
-          body: AdminMarketCategoryBodySchema,
-          response: { 201: AdminMarketCategorySchema, ...err },
-        },
+        operationId: "createAdminMarketCategory",
+        summary: "Create a category (its slug is unique)",
+        body: AdminMarketCategoryBodySchema,
+        response: AdminMarketCategorySchema,
       },
-      async (req, reply) =>
-        reply.code(201).send(await categories.createCategory(db, auditActor(req), req.body)),
+      (actor, body) => categories.createCategory(db, actor, body),
     );
-    app.patch(
-      `${base}/categories/:id`,
+    resource.update(
+      `${base}/categories`,
       {
-        onRequest: admin.permit("marketplace.update"),
-        schema: {
-          tags,
-          operationId: "updateAdminMarketCategory",
-          summary: "Edit a category, or switch it active or inactive",
-          params: AdminMarketIdParamsSchema,
-          body: AdminMarketCategoryPatchSchema,
-          response: { 200: AdminMarketCategorySchema, ...err },
-        },
+        operationId: "updateAdminMarketCategory",
+        summary: "Edit a category, or switch it active or inactive",
+        body: AdminMarketCategoryPatchSchema,
+        response: AdminMarketCategorySchema,
       },
-      async (req) => categories.updateCategory(db, auditActor(req), req.params.id, req.body),
+      (actor, id, body) => categories.updateCategory(db, actor, id, body),
     );
-    app.delete(
-      `${base}/categories/:id`,
+    resource.remove(
+      `${base}/categories`,
       {
-        onRequest: admin.permit("marketplace.delete"),
-        schema: {
-          tags,
-          operationId: "deleteAdminMarketCategory",
-          summary: "Remove a category that no item or offer uses (409 otherwise: deactivate it)",
-          params: AdminMarketIdParamsSchema,
-          response: { 200: MessageSchema, 409: ErrorSchema, ...err },
-        },
+        operationId: "deleteAdminMarketCategory",
+        summary: "Remove a category that no item or offer uses (409 otherwise: deactivate it)",
+        conflict: true,
+        message: "Category removed",
       },
-      async (req) => {
-        await categories.deleteCategory(db, auditActor(req), req.params.id);
-        return { message: "Category removed" };
-      },
+      (actor, id) => categories.deleteCategory(db, actor, id),
     );
 
     // ------------------------------------------------------------------------------ attributes
-    app.get(
+    resource.list(
       `${base}/attributes`,
       {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketAttributes",
-          summary: "The attributes variations differ by (size, colour…), with their variation counts",
-          querystring: AdminMarketAttributeListQuerySchema,
-          response: { 200: AdminMarketAttributeListSchema, ...err },
-        },
+        operationId: "listAdminMarketAttributes",
+        summary: "The attributes variations differ by (size, colour…), with their variation counts",
+        querystring: AdminMarketAttributeListQuerySchema,
+        response: AdminMarketAttributeListSchema,
       },
-      async (req) => categories.listAttributes(db, req.query),
+      (query) => categories.listAttributes(db, query),
     );
-    app.post(
+    resource.create(
       `${base}/attributes`,
       {
-        onRequest: admin.permit("marketplace.create"),
-        schema: {
-          tags,
-          operationId: "createAdminMarketAttribute",
-          summary: "Create an attribute",
-          body: AdminMarketAttributeBodySchema,
-          response: { 201: AdminMarketAttributeSchema, ...err },
-        },
+        operationId: "createAdminMarketAttribute",
+        summary: "Create an attribute",
+        body: AdminMarketAttributeBodySchema,
+        response: AdminMarketAttributeSchema,
       },
-      async (req, reply) =>
-        reply.code(201).send(await categories.createAttribute(db, auditActor(req), req.body)),
+      (actor, body) => categories.createAttribute(db, actor, body),
     );
-    app.patch(
-      `${base}/attributes/:id`,
+    resource.update(
+      `${base}/attributes`,
       {
-        onRequest: admin.permit("marketplace.update"),
-        schema: {
-          tags,
-          operationId: "updateAdminMarketAttribute",
-          summary: "Edit an attribute, or switch it active or inactive",
-          params: AdminMarketIdParamsSchema,
-          body: AdminMarketAttributePatchSchema,
-          response: { 200: AdminMarketAttributeSchema, ...err },
-        },
+        operationId: "updateAdminMarketAttribute",
+        summary: "Edit an attribute, or switch it active or inactive",
+        body: AdminMarketAttributePatchSchema,
+        response: AdminMarketAttributeSchema,
       },
-      async (req) => categories.updateAttribute(db, auditActor(req), req.params.id, req.body),
+      (actor, id, body) => categories.updateAttribute(db, actor, id, body),
     );
-    app.delete(
-      `${base}/attributes/:id`,
+    resource.remove(
+      `${base}/attributes`,
       {
-        onRequest: admin.permit("marketplace.delete"),
-        schema: {
-          tags,
-          operationId: "deleteAdminMarketAttribute",
-          summary: "Remove an attribute that no variation uses (409 otherwise: deactivate it)",
-          params: AdminMarketIdParamsSchema,
-          response: { 200: MessageSchema, 409: ErrorSchema, ...err },
-        },
+        operationId: "deleteAdminMarketAttribute",
+        summary: "Remove an attribute that no variation uses (409 otherwise: deactivate it)",
+        conflict: true,
+        message: "Attribute removed",
       },
-      async (req) => {
-        await categories.deleteAttribute(db, auditActor(req), req.params.id);
-        return { message: "Attribute removed" };
-      },
+      (actor, id) => categories.deleteAttribute(db, actor, id),
     );
 
     // ------------------------------------------------------------------------------ items
-    app.get(
+    resource.list(
       `${base}/items`,
       {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketItems",
-          summary: "Items, last changed first, with country, category, kind, status and search filters",
-          querystring: AdminMarketItemListQuerySchema,
-          response: { 200: AdminMarketItemListSchema, ...err },
-        },
+        operationId: "listAdminMarketItems",
+        summary: "Items, last changed first, with country, category, kind, status and search filters",
+        querystring: AdminMarketItemListQuerySchema,
+        response: AdminMarketItemListSchema,
       },
-      async (req) => items.listItems(db, req.query),
+      (query) => items.listItems(db, query),
     );
-    app.get(
-      `${base}/parks`,
-      {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketParkChoices",
-          summary: "A country's active parks, for the parks where a service is done",
-          querystring: AdminMarketParkChoicesQuerySchema,
-          response: { 200: AdminMarketParkChoicesSchema, ...err },
-        },
-      },
-      async (req) => addons.parkChoices(db, req.query.country),
-    );
-    app.post(
+    resource.create(
       `${base}/items`,
       {
-        onRequest: admin.permit("marketplace.create"),
-        schema: {
-          tags,
-          operationId: "createAdminMarketItem",
-          summary: "Create an item of a country (price in its currency's major units)",
-          body: AdminMarketItemCreateSchema,
-          response: { 201: AdminMarketItemSchema, ...err },
-        },
+        operationId: "createAdminMarketItem",
+        summary: "Create an item of a country (price in its currency's major units)",
+        body: AdminMarketItemCreateSchema,
+        response: AdminMarketItemSchema,
       },
-      async (req, reply) =>
-        reply.code(201).send(await items.createItem(db, auditActor(req), req.body, clock())),
+      (actor, body) => items.createItem(db, actor, body, clock()),
     );
     app.get(
       `${base}/items/:id`,
@@ -232,20 +167,15 @@ export function adminCatalogueRoutes(deps: AdminMarketplaceDeps, admin: AdminAcc
       },
       async (req) => items.getItem(db, req.params.id),
     );
-    app.patch(
-      `${base}/items/:id`,
+    resource.update(
+      `${base}/items`,
       {
-        onRequest: admin.permit("marketplace.update"),
-        schema: {
-          tags,
-          operationId: "updateAdminMarketItem",
-          summary: "Edit an item: only the fields sent change; lists replace the whole list",
-          params: AdminMarketIdParamsSchema,
-          body: AdminMarketItemPatchSchema,
-          response: { 200: AdminMarketItemSchema, ...err },
-        },
+        operationId: "updateAdminMarketItem",
+        summary: "Edit an item: only the fields sent change; lists replace the whole list",
+        body: AdminMarketItemPatchSchema,
+        response: AdminMarketItemSchema,
       },
-      async (req) => items.updateItem(db, auditActor(req), req.params.id, req.body, clock()),
+      (actor, id, body) => items.updateItem(db, actor, id, body, clock()),
     );
     app.post(
       `${base}/items/:id/images`,
@@ -355,48 +285,35 @@ export function adminCatalogueRoutes(deps: AdminMarketplaceDeps, admin: AdminAcc
     );
 
     // ------------------------------------------------------------------------------ add-ons
-    app.get(
+    resource.list(
       `${base}/addons`,
       {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketAddons",
-          summary: "Add-ons per country, with the number of items offering each",
-          querystring: AdminMarketAddonListQuerySchema,
-          response: { 200: AdminMarketAddonListSchema, ...err },
-        },
+        operationId: "listAdminMarketAddons",
+        summary: "Add-ons per country, with the number of items offering each",
+        querystring: AdminMarketAddonListQuerySchema,
+        response: AdminMarketAddonListSchema,
       },
-      async (req) => addons.listAddons(db, req.query),
+      (query) => addons.listAddons(db, query),
     );
-    app.post(
+    resource.create(
       `${base}/addons`,
       {
-        onRequest: admin.permit("marketplace.create"),
-        schema: {
-          tags,
-          operationId: "createAdminMarketAddon",
-          summary: "Create an add-on of a country",
-          body: AdminMarketAddonBodySchema,
-          response: { 201: AdminMarketAddonSchema, ...err },
-        },
+        operationId: "createAdminMarketAddon",
+        summary: "Create an add-on of a country",
+        body: AdminMarketAddonBodySchema,
+        response: AdminMarketAddonSchema,
       },
-      async (req, reply) => reply.code(201).send(await addons.createAddon(db, auditActor(req), req.body)),
+      (actor, body) => addons.createAddon(db, actor, body),
     );
-    app.patch(
-      `${base}/addons/:id`,
+    resource.update(
+      `${base}/addons`,
       {
-        onRequest: admin.permit("marketplace.update"),
-        schema: {
-          tags,
-          operationId: "updateAdminMarketAddon",
-          summary: "Edit an add-on, or switch it active or inactive",
-          params: AdminMarketIdParamsSchema,
-          body: AdminMarketAddonPatchSchema,
-          response: { 200: AdminMarketAddonSchema, ...err },
-        },
+        operationId: "updateAdminMarketAddon",
+        summary: "Edit an add-on, or switch it active or inactive",
+        body: AdminMarketAddonPatchSchema,
+        response: AdminMarketAddonSchema,
       },
-      async (req) => addons.updateAddon(db, auditActor(req), req.params.id, req.body),
+      (actor, id, body) => addons.updateAddon(db, actor, id, body),
     );
   };
 }

@@ -29,8 +29,9 @@ function slotOf(order: OrderRow, country: MarketCountry) {
   };
 }
 
-export function presentListRow(r: OrderListRow): AdminOrderList["items"][number] {
-  const c = { currency: r.currency, decimals: Number(r.decimals) };
+/** A row of the orders list; `decimals`: its country's currency decimals. */
+export function presentListRow(r: OrderListRow, decimals: number): AdminOrderList["items"][number] {
+  const c = { currency: r.currency, decimals };
   return {
     order_code: r.order_code,
     stage: r.stage,

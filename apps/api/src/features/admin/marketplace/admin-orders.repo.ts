@@ -32,7 +32,6 @@ export interface OrderListRow {
   source: "web" | "app";
   country_code: string;
   currency: string;
-  decimals: number;
   user_id: string;
   first_name: string;
   last_name: string;
@@ -66,7 +65,7 @@ export async function orderListRows(db: Db, q: OrderListFilter) {
   const rows = await queryRows<OrderListRow>(
     db,
     sql`SELECT o.order_code, o.stage, o.order_type, o.source, k.code AS country_code, o.currency,
-        k.currency_decimals AS decimals, u.id AS user_id, u.first_name, u.last_name, u.email,
+        u.id AS user_id, u.first_name, u.last_name, u.email,
         (SELECT COALESCE(sum(l.quantity), 0)::int FROM order_lines l WHERE l.order_id = o.id) AS items,
         o.total_minor, o.refunded_minor, o.courier_id,
         (SELECT c.first_name || ' ' || c.last_name FROM users c WHERE c.id = o.courier_id) AS courier_name,

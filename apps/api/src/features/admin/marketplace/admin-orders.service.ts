@@ -26,7 +26,7 @@ import type { Clock } from "../../../lib/clock";
 import { moveOrder, orderNotFound, type OrderRow } from "../../marketplace/order-stages.service";
 import type { StaffAccess } from "../access.service";
 import type { AuditActor } from "../audit.repo";
-import { findCountry } from "./market-admin.repo";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import { audit } from "./market-admin.service";
 import {
   courierRows,
@@ -72,8 +72,14 @@ export async function listOrders(db: Db, q: AdminOrderListQuery): Promise<AdminO
   const stages = Object.fromEntries(ORDER_STAGES.map((s) => [s, 0])) as Record<OrderStage, number>;
   for (const c of counts) stages[c.stage] = Number(c.n);
   const total = q.stage ? stages[q.stage] : Object.values(stages).reduce((a, b) => a + b, 0);
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country_code })));
   return {
-    ...listPage(rows.map(presentListRow), total, q),
+    ...listPage(
+      rows.map((r, i) => presentListRow(r, countries[i]!.decimals)),
+      total,
+      q,
+    ),
     stages,
   };
 }
@@ -88,13 +94,13 @@ async function findOrder(tx: Tx, code: string): Promise<OrderRow> {
 }
 
 /** An order's whole detail, as the back office reads it. */
-export async function orderView(tx: Tx, order: OrderRow): Promise<AdminOrder> {
-  const country = (await findCountry(tx, { id: order.countryId }))!;
+export async function orderView(served: ServedCountries, tx: Tx, order: OrderRow): Promise<AdminOrder> {
+  const country = (await served.facts({ id: order.countryId }, tx))!;
   return presentAdminOrder(order, country, await orderDetailRows(tx, order));
 }
 
 export async function getOrder(db: Db, code: string): Promise<AdminOrder> {
-  return orderView(db, await findOrder(db, code));
+  return orderView(servedCountries(db), db, await findOrder(db, code));
 }
 
 export async function receipt(deps: AdminOrderDeps, code: string): Promise<AdminOrderReceipt> {
@@ -168,7 +174,7 @@ export async function moveStage(
       },
     }),
   );
-  return orderView(deps.db, moved);
+  return orderView(servedCountries(deps.db), deps.db, moved);
 }
 
 export async function assignCourier(
@@ -199,7 +205,7 @@ export async function assignCourier(
         courier_id: courierId,
       },
     );
-    return orderView(tx, updated);
+    return orderView(servedCountries(db), tx, updated);
   });
 }
 
@@ -219,8 +225,8 @@ export async function listCouriers(db: Db): Promise<AdminCourierList> {
 // ---------------------------------------------------------------------------------------------
 // A courier's deliveries
 
-async function deliveryView(tx: Tx, order: OrderRow): Promise<AdminDelivery> {
-  const country = (await findCountry(tx, { id: order.countryId }))!;
+async function deliveryView(served: ServedCountries, tx: Tx, order: OrderRow): Promise<AdminDelivery> {
+  const country = (await served.facts({ id: order.countryId }, tx))!;
   return presentDelivery(order, country, await deliveryRows(tx, order));
 }
 
@@ -232,7 +238,7 @@ export async function myDeliveries(
 ): Promise<AdminDeliveryList> {
   const { total, ids } = await deliveryIdsPage(db, access.userId, q.size, offsetOf(q));
   const items: AdminDelivery[] = [];
-  for (const id of ids) items.push(await deliveryView(db, (await orderById(db, id))!));
+  for (const id of ids) items.push(await deliveryView(servedCountries(db), db, (await orderById(db, id))!));
   return listPage(items, total, q);
 }
 
@@ -250,5 +256,5 @@ export async function courierMove(
     (inTx) => moveOrder(inTx, { orderCode: code, to, actor: { role: "courier", userId: actor.userId } }),
     (seen, after) => ({ before: { stage: seen.stage }, after: { stage: after.stage, by: "courier" } }),
   );
-  return deliveryView(deps.db, moved);
+  return deliveryView(servedCountries(deps.db), deps.db, moved);
 }

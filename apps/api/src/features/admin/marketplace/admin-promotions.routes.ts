@@ -19,7 +19,6 @@ import {
   DeliverySetupBodySchema,
   DeliverySetupSchema,
   ErrorSchema,
-  MessageSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditActor, type AdminAccess } from "../../../plugins/admin-access";
@@ -28,6 +27,7 @@ import * as promotions from "./promotions.service";
 
 import type { AdminMarketplaceDeps } from "./admin-marketplace.routes";
 import { readImage, storeImage } from "./market-images";
+import { marketResourceRoutes } from "./market-resource.routes";
 
 /** Offers, coupons, sliders with their images, and Delivery Setup per country. Registered by adminMarketplaceRoutes, under its guard, upload limits and headers. */
 export function adminPromotionRoutes(deps: AdminMarketplaceDeps, admin: AdminAccess): FastifyPluginAsyncZod {
@@ -37,176 +37,121 @@ export function adminPromotionRoutes(deps: AdminMarketplaceDeps, admin: AdminAcc
     const err = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
     const base = "/admin/marketplace";
 
+    const resource = marketResourceRoutes(app, admin);
+
     // ------------------------------------------------------------------------------ offers
-    app.get(
+    resource.list(
       `${base}/offers`,
       {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketOffers",
-          summary: "Offers, latest ending first, with whether each is live now",
-          querystring: AdminMarketOfferListQuerySchema,
-          response: { 200: AdminMarketOfferListSchema, ...err },
-        },
+        operationId: "listAdminMarketOffers",
+        summary: "Offers, latest ending first, with whether each is live now",
+        querystring: AdminMarketOfferListQuerySchema,
+        response: AdminMarketOfferListSchema,
       },
-      async (req) => promotions.listOffers(db, req.query, clock()),
+      (query) => promotions.listOffers(db, query, clock()),
     );
-    app.post(
+    resource.create(
       `${base}/offers`,
       {
-        onRequest: admin.permit("marketplace.create"),
-        schema: {
-          tags,
-          operationId: "createAdminMarketOffer",
-          summary: "Create an offer on one item or one category, for a window on the country's clock",
-          body: AdminMarketOfferBodySchema,
-          response: { 201: AdminMarketOfferSchema, ...err },
-        },
+        operationId: "createAdminMarketOffer",
+        summary: "Create an offer on one item or one category, for a window on the country's clock",
+        body: AdminMarketOfferBodySchema,
+        response: AdminMarketOfferSchema,
       },
-      async (req, reply) =>
-        reply.code(201).send(await promotions.createOffer(db, auditActor(req), req.body, clock())),
+      (actor, body) => promotions.createOffer(db, actor, body, clock()),
     );
-    app.patch(
-      `${base}/offers/:id`,
+    resource.update(
+      `${base}/offers`,
       {
-        onRequest: admin.permit("marketplace.update"),
-        schema: {
-          tags,
-          operationId: "updateAdminMarketOffer",
-          summary: "Edit an offer",
-          params: AdminMarketIdParamsSchema,
-          body: AdminMarketOfferPatchSchema,
-          response: { 200: AdminMarketOfferSchema, ...err },
-        },
+        operationId: "updateAdminMarketOffer",
+        summary: "Edit an offer",
+        body: AdminMarketOfferPatchSchema,
+        response: AdminMarketOfferSchema,
       },
-      async (req) => promotions.updateOffer(db, auditActor(req), req.params.id, req.body, clock()),
+      (actor, id, body) => promotions.updateOffer(db, actor, id, body, clock()),
     );
-    app.delete(
-      `${base}/offers/:id`,
+    resource.remove(
+      `${base}/offers`,
       {
-        onRequest: admin.permit("marketplace.delete"),
-        schema: {
-          tags,
-          operationId: "deleteAdminMarketOffer",
-          summary: "Remove an offer (orders keep the prices they were sold at)",
-          params: AdminMarketIdParamsSchema,
-          response: { 200: MessageSchema, ...err },
-        },
+        operationId: "deleteAdminMarketOffer",
+        summary: "Remove an offer (orders keep the prices they were sold at)",
+        message: "Offer removed",
       },
-      async (req) => {
-        await promotions.deleteOffer(db, auditActor(req), req.params.id);
-        return { message: "Offer removed" };
-      },
+      (actor, id) => promotions.deleteOffer(db, actor, id),
     );
 
     // ------------------------------------------------------------------------------ coupons
-    app.get(
+    resource.list(
       `${base}/coupons`,
       {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminCoupons",
-          summary: "Coupons, newest first, with their uses",
-          querystring: AdminCouponListQuerySchema,
-          response: { 200: AdminCouponListSchema, ...err },
-        },
+        operationId: "listAdminCoupons",
+        summary: "Coupons, newest first, with their uses",
+        querystring: AdminCouponListQuerySchema,
+        response: AdminCouponListSchema,
       },
-      async (req) => promotions.listCoupons(db, req.query),
+      (query) => promotions.listCoupons(db, query),
     );
-    app.post(
+    resource.create(
       `${base}/coupons`,
       {
-        onRequest: admin.permit("marketplace.create"),
-        schema: {
-          tags,
-          operationId: "createAdminCoupon",
-          summary: "Create a coupon (code unique per country, stored upper case; a percentage at most 100)",
-          body: AdminCouponBodySchema,
-          response: { 201: AdminCouponSchema, ...err },
-        },
+        operationId: "createAdminCoupon",
+        summary: "Create a coupon (code unique per country, stored upper case; a percentage at most 100)",
+        body: AdminCouponBodySchema,
+        response: AdminCouponSchema,
       },
-      async (req, reply) =>
-        reply.code(201).send(await promotions.createCoupon(db, auditActor(req), req.body, clock())),
+      (actor, body) => promotions.createCoupon(db, actor, body, clock()),
     );
-    app.patch(
-      `${base}/coupons/:id`,
+    resource.update(
+      `${base}/coupons`,
       {
-        onRequest: admin.permit("marketplace.update"),
-        schema: {
-          tags,
-          operationId: "updateAdminCoupon",
-          summary: "Edit a coupon, or switch it active or inactive",
-          params: AdminMarketIdParamsSchema,
-          body: AdminCouponPatchSchema,
-          response: { 200: AdminCouponSchema, ...err },
-        },
+        operationId: "updateAdminCoupon",
+        summary: "Edit a coupon, or switch it active or inactive",
+        body: AdminCouponPatchSchema,
+        response: AdminCouponSchema,
       },
-      async (req) => promotions.updateCoupon(db, auditActor(req), req.params.id, req.body),
+      (actor, id, body) => promotions.updateCoupon(db, actor, id, body),
     );
-    app.delete(
-      `${base}/coupons/:id`,
+    resource.remove(
+      `${base}/coupons`,
       {
-        onRequest: admin.permit("marketplace.delete"),
-        schema: {
-          tags,
-          operationId: "deleteAdminCoupon",
-          summary: "Remove a coupon no order used (409 otherwise: deactivate it)",
-          params: AdminMarketIdParamsSchema,
-          response: { 200: MessageSchema, 409: ErrorSchema, ...err },
-        },
+        operationId: "deleteAdminCoupon",
+        summary: "Remove a coupon no order used (409 otherwise: deactivate it)",
+        conflict: true,
+        message: "Coupon removed",
       },
-      async (req) => {
-        await promotions.deleteCoupon(db, auditActor(req), req.params.id);
-        return { message: "Coupon removed" };
-      },
+      (actor, id) => promotions.deleteCoupon(db, actor, id),
     );
 
     // ------------------------------------------------------------------------------ sliders
-    app.get(
+    resource.list(
       `${base}/sliders`,
       {
-        onRequest: admin.permit("marketplace.view"),
-        schema: {
-          tags,
-          operationId: "listAdminMarketSliders",
-          summary: "The marketplace home's banners per country, by position",
-          querystring: AdminMarketSliderListQuerySchema,
-          response: { 200: AdminMarketSliderListSchema, ...err },
-        },
+        operationId: "listAdminMarketSliders",
+        summary: "The marketplace home's banners per country, by position",
+        querystring: AdminMarketSliderListQuerySchema,
+        response: AdminMarketSliderListSchema,
       },
-      async (req) => promotions.listSliders(db, req.query),
+      (query) => promotions.listSliders(db, query),
     );
-    app.post(
+    resource.create(
       `${base}/sliders`,
       {
-        onRequest: admin.permit("marketplace.create"),
-        schema: {
-          tags,
-          operationId: "createAdminMarketSlider",
-          summary: "Create a banner linking to a page of the site",
-          body: AdminMarketSliderBodySchema,
-          response: { 201: AdminMarketSliderSchema, ...err },
-        },
+        operationId: "createAdminMarketSlider",
+        summary: "Create a banner linking to a page of the site",
+        body: AdminMarketSliderBodySchema,
+        response: AdminMarketSliderSchema,
       },
-      async (req, reply) =>
-        reply.code(201).send(await promotions.createSlider(db, auditActor(req), req.body)),
+      (actor, body) => promotions.createSlider(db, actor, body),
     );
-    app.patch(
-      `${base}/sliders/:id`,
+    resource.update(
+      `${base}/sliders`,
       {
-        onRequest: admin.permit("marketplace.update"),
-        schema: {
-          tags,
-          operationId: "updateAdminMarketSlider",
-          summary: "Edit a banner",
-          params: AdminMarketIdParamsSchema,
-          body: AdminMarketSliderPatchSchema,
-          response: { 200: AdminMarketSliderSchema, ...err },
-        },
+        operationId: "updateAdminMarketSlider",
+        summary: "Edit a banner",
+        body: AdminMarketSliderPatchSchema,
+        response: AdminMarketSliderSchema,
       },
-      async (req) => promotions.updateSlider(db, auditActor(req), req.params.id, req.body),
+      (actor, id, body) => promotions.updateSlider(db, actor, id, body),
     );
     app.post(
       `${base}/sliders/:id/image`,
@@ -235,22 +180,14 @@ export function adminPromotionRoutes(deps: AdminMarketplaceDeps, admin: AdminAcc
         }
       },
     );
-    app.delete(
-      `${base}/sliders/:id`,
+    resource.remove(
+      `${base}/sliders`,
       {
-        onRequest: admin.permit("marketplace.delete"),
-        schema: {
-          tags,
-          operationId: "deleteAdminMarketSlider",
-          summary: "Remove a banner",
-          params: AdminMarketIdParamsSchema,
-          response: { 200: MessageSchema, ...err },
-        },
+        operationId: "deleteAdminMarketSlider",
+        summary: "Remove a banner",
+        message: "Slider removed",
       },
-      async (req) => {
-        await promotions.deleteSlider(db, auditActor(req), req.params.id);
-        return { message: "Slider removed" };
-      },
+      (actor, id) => promotions.deleteSlider(db, actor, id),
     );
 
     // ------------------------------------------------------------------------------ delivery setup

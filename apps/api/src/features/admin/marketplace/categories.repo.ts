@@ -5,6 +5,7 @@ import { queryRows, type Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
 import { marketAttributes, marketCategories, type Localised } from "../../../db/schema/index";
 import { likePattern } from "../../../lib/like";
+import { deleteRecord, insertRecord, recordById, updateRecord } from "./market-records.repo";
 
 export type CategoryRow = typeof marketCategories.$inferSelect;
 export type AttributeRow = typeof marketAttributes.$inferSelect;
@@ -69,31 +70,24 @@ export async function categoryIdOfSlug(tx: Tx, slug: string): Promise<number | u
   return row?.id;
 }
 
-export async function lockCategory(tx: Tx, id: number): Promise<CategoryRow | undefined> {
-  const [row] = await tx.select().from(marketCategories).where(eq(marketCategories.id, id)).for("update");
-  return row;
+export const lockCategory = (tx: Tx, id: number) => recordById(tx, marketCategories, id, true);
+
+export const insertCategory = (tx: Tx, values: typeof marketCategories.$inferInsert) =>
+  insertRecord(tx, marketCategories, values);
+
+export const updateCategoryRow = (tx: Tx, id: number, values: Partial<CategoryRow>) =>
+  updateRecord(tx, marketCategories, id, values);
+
+/** Whether a category of this id exists. */
+export async function categoryExists(tx: Tx, id: number): Promise<boolean> {
+  const [category] = await tx
+    .select({ id: marketCategories.id })
+    .from(marketCategories)
+    .where(eq(marketCategories.id, id));
+  return category !== undefined;
 }
 
-export async function insertCategory(
-  tx: Tx,
-  values: typeof marketCategories.$inferInsert,
-): Promise<CategoryRow> {
-  const [row] = await tx.insert(marketCategories).values(values).returning();
-  return row!;
-}
-
-export async function updateCategoryRow(
-  tx: Tx,
-  id: number,
-  values: Partial<CategoryRow>,
-): Promise<CategoryRow> {
-  const [row] = await tx.update(marketCategories).set(values).where(eq(marketCategories.id, id)).returning();
-  return row!;
-}
-
-export async function deleteCategoryRow(tx: Tx, id: number): Promise<void> {
-  await tx.delete(marketCategories).where(eq(marketCategories.id, id));
-}
+export const deleteCategoryRow = (tx: Tx, id: number) => deleteRecord(tx, marketCategories, id);
 
 /** One page of attributes with their variation counts, by English name, and the count of all that match. */
 export async function attributePage(db: Db, q: ListFilter) {
@@ -110,28 +104,12 @@ export async function attributePage(db: Db, q: ListFilter) {
   return { total, rows };
 }
 
-export async function lockAttribute(tx: Tx, id: number): Promise<AttributeRow | undefined> {
-  const [row] = await tx.select().from(marketAttributes).where(eq(marketAttributes.id, id)).for("update");
-  return row;
-}
+export const lockAttribute = (tx: Tx, id: number) => recordById(tx, marketAttributes, id, true);
 
-export async function insertAttribute(
-  tx: Tx,
-  values: typeof marketAttributes.$inferInsert,
-): Promise<AttributeRow> {
-  const [row] = await tx.insert(marketAttributes).values(values).returning();
-  return row!;
-}
+export const insertAttribute = (tx: Tx, values: typeof marketAttributes.$inferInsert) =>
+  insertRecord(tx, marketAttributes, values);
 
-export async function updateAttributeRow(
-  tx: Tx,
-  id: number,
-  values: Partial<AttributeRow>,
-): Promise<AttributeRow> {
-  const [row] = await tx.update(marketAttributes).set(values).where(eq(marketAttributes.id, id)).returning();
-  return row!;
-}
+export const updateAttributeRow = (tx: Tx, id: number, values: Partial<AttributeRow>) =>
+  updateRecord(tx, marketAttributes, id, values);
 
-export async function deleteAttributeRow(tx: Tx, id: number): Promise<void> {
-  await tx.delete(marketAttributes).where(eq(marketAttributes.id, id));
-}
+export const deleteAttributeRow = (tx: Tx, id: number) => deleteRecord(tx, marketAttributes, id);

@@ -20,6 +20,7 @@ import {
 import type { AuditActor } from "../audit.repo";
 import { iso, minorOf, money, refuse, type MarketCountry } from "./market-admin.domain";
 import { audit, requireCountry } from "./market-admin.service";
+import { servedCountries } from "../../reference/served-countries";
 
 export const DEPOT_UNKNOWN_MESSAGE = "This depot does not exist in this country";
 export const SLOT_UNKNOWN_MESSAGE = "This time slot does not exist in this country";
@@ -69,7 +70,7 @@ const auditView = (s: DeliverySetup) => ({
 });
 
 export async function getSetup(db: Db, code: string): Promise<DeliverySetup> {
-  const country = await requireCountry(db, code, "country");
+  const country = await requireCountry(servedCountries(db), db, code, "country");
   return read(db, country);
 }
 
@@ -81,7 +82,7 @@ export async function saveSetup(
   now: Date,
 ): Promise<DeliverySetup> {
   return db.transaction(async (tx) => {
-    const country = await requireCountry(tx, code, "country");
+    const country = await requireCountry(servedCountries(db), tx, code, "country");
     const fields: Record<string, string> = {};
     const bands = body.bands.map((b, i) => ({
       countryId: country.id,

@@ -14,6 +14,7 @@ import {
   type Localised,
 } from "../../../db/schema/index";
 import { likePattern } from "../../../lib/like";
+import { insertRecord, recordById, updateRecord } from "./market-records.repo";
 
 export type ItemRow = typeof marketItems.$inferSelect;
 export type VariationRow = typeof marketVariations.$inferSelect;
@@ -51,7 +52,6 @@ export async function itemPage(db: Db, f: ItemListFilter) {
     id: number;
     country_code: string;
     currency: string;
-    decimals: number;
     kind: ItemKind;
     name: Localised;
     category_id: number;
@@ -67,7 +67,7 @@ export async function itemPage(db: Db, f: ItemListFilter) {
     updated_at: string;
   }>(
     db,
-    sql`SELECT i.id, k.code AS country_code, k.currency, k.currency_decimals AS decimals, i.kind, i.name,
+    sql`SELECT i.id, k.code AS country_code, k.currency, i.kind, i.name,
         i.category_id, c.name AS category_name, i.images, i.price_minor, i.stock, i.daily_capacity,
         i.status, i.sold, i.updated_at,
         (SELECT count(*)::int FROM market_variations v WHERE v.item_id = i.id) AS variations,
@@ -82,11 +82,7 @@ export async function itemPage(db: Db, f: ItemListFilter) {
 }
 
 /** An item; with `lock`, its row is held until the transaction commits. */
-export async function itemById(tx: Tx, id: number, lock = false): Promise<ItemRow | undefined> {
-  const query = tx.select().from(marketItems).where(eq(marketItems.id, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
+export const itemById = (tx: Tx, id: number, lock = false) => recordById(tx, marketItems, id, lock);
 
 /** An item's category, variations (with their attribute's name), add-ons and parks. */
 export async function itemDetailRows(tx: Tx, row: ItemRow) {
@@ -134,14 +130,6 @@ export async function linksOf(tx: Tx, itemId: number): Promise<{ addonIds: numbe
     addonIds: addons.map((a) => a.id).sort((a, b) => a - b),
     parkIds: parks.map((p) => p.id).sort((a, b) => a - b),
   };
-}
-
-export async function categoryExists(tx: Tx, id: number): Promise<boolean> {
-  const [category] = await tx
-    .select({ id: marketCategories.id })
-    .from(marketCategories)
-    .where(eq(marketCategories.id, id));
-  return category !== undefined;
 }
 
 /** How many of these add-ons belong to the country. */
@@ -215,29 +203,14 @@ export async function lockVariation(tx: Tx, itemId: number, variationId: number)
   return seen;
 }
 
-export async function insertItem(tx: Tx, values: typeof marketItems.$inferInsert): Promise<ItemRow> {
-  const [row] = await tx.insert(marketItems).values(values).returning();
-  return row!;
-}
+export const insertItem = (tx: Tx, values: typeof marketItems.$inferInsert) =>
+  insertRecord(tx, marketItems, values);
 
-export async function updateItemRow(tx: Tx, id: number, values: Partial<ItemRow>): Promise<ItemRow> {
-  const [row] = await tx.update(marketItems).set(values).where(eq(marketItems.id, id)).returning();
-  return row!;
-}
+export const updateItemRow = (tx: Tx, id: number, values: Partial<ItemRow>) =>
+  updateRecord(tx, marketItems, id, values);
 
-export async function insertVariation(
-  tx: Tx,
-  values: typeof marketVariations.$inferInsert,
-): Promise<VariationRow> {
-  const [row] = await tx.insert(marketVariations).values(values).returning();
-  return row!;
-}
+export const insertVariation = (tx: Tx, values: typeof marketVariations.$inferInsert) =>
+  insertRecord(tx, marketVariations, values);
 
-export async function updateVariationRow(
-  tx: Tx,
-  id: number,
-  values: Partial<VariationRow>,
-): Promise<VariationRow> {
-  const [row] = await tx.update(marketVariations).set(values).where(eq(marketVariations.id, id)).returning();
-  return row!;
-}
+export const updateVariationRow = (tx: Tx, id: number, values: Partial<VariationRow>) =>
+  updateRecord(tx, marketVariations, id, values);

@@ -25,13 +25,12 @@ import { type Localised } from "../../../db/schema/index";
 import { normalizeSearchText } from "../../../lib/search-text";
 import type { AuditActor } from "../audit.repo";
 import { iso, minorOf, money, refuse, type MarketCountry } from "./market-admin.domain";
-import { findCountry } from "./market-admin.repo";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import { audit, countryIdOf, requireCountry } from "./market-admin.service";
 import { listPage, offsetOf } from "../../../lib/pagination";
 import {
   addonsInCountry,
   attributeExists,
-  categoryExists,
   hasVariationOfOtherAttribute,
   insertItem,
   insertVariation,
@@ -47,6 +46,7 @@ import {
   type ItemRow,
   type VariationRow,
 } from "./items.repo";
+import { categoryExists } from "./categories.repo";
 import {
   ADDON_COUNTRY_MESSAGE,
   CHOOSE_ATTRIBUTE_MESSAGE,
@@ -62,7 +62,7 @@ import {
 // Items
 
 export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<AdminMarketItemList> {
-  const countryId = await countryIdOf(db, q.country);
+  const countryId = await countryIdOf(servedCountries(db), q.country);
   // Every word must appear (accent- and case-blind), as in the public search.
   const terms = normalizeSearchText(q.search ?? "")
     .split(" ")
@@ -77,9 +77,11 @@ export async function listItems(db: Db, q: AdminMarketItemListQuery): Promise<Ad
     size: q.size,
     offset: offsetOf(q),
   });
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country_code })));
   return listPage(
-    rows.map((r) => {
-      const c = { currency: r.currency, decimals: Number(r.decimals) };
+    rows.map((r, i) => {
+      const c = { currency: r.currency, decimals: countries[i]!.decimals };
       const variations = Number(r.variations);
       return {
         id: Number(r.id),
@@ -116,8 +118,8 @@ async function findItem(tx: Tx, id: number, lock = false): Promise<ItemRow> {
 }
 
 /** An item as the back office edits it: every field, its variations, add-ons and parks. */
-export async function presentItem(tx: Tx, row: ItemRow): Promise<AdminMarketItem> {
-  const country = (await findCountry(tx, { id: row.countryId }))!;
+export async function presentItem(served: ServedCountries, tx: Tx, row: ItemRow): Promise<AdminMarketItem> {
+  const country = (await served.facts({ id: row.countryId }, tx))!;
   const { category, variations, addons, parks } = await itemDetailRows(tx, row);
   return {
     id: row.id,
@@ -156,7 +158,7 @@ export async function presentItem(tx: Tx, row: ItemRow): Promise<AdminMarketItem
 }
 
 export async function getItem(db: Db, id: number): Promise<AdminMarketItem> {
-  return presentItem(db, await findItem(db, id));
+  return presentItem(servedCountries(db), db, await findItem(db, id));
 }
 
 const itemAudit = (r: ItemRow, addonIds: number[], parkIds: number[]) => ({
@@ -216,7 +218,7 @@ export async function createItem(
   now: Date,
 ): Promise<AdminMarketItem> {
   return db.transaction(async (tx) => {
-    const country = await requireCountry(tx, body.country_code);
+    const country = await requireCountry(servedCountries(db), tx, body.country_code);
     const fields: Record<string, string> = {};
     const priceMinor = await checkItem(tx, country, body, fields);
     refuse(fields);
@@ -245,7 +247,7 @@ export async function createItem(
         [...body.park_ids].sort((a, b) => a - b),
       ),
     });
-    return presentItem(tx, row);
+    return presentItem(servedCountries(db), tx, row);
   });
 }
 
@@ -258,7 +260,7 @@ export async function updateItem(
 ): Promise<AdminMarketItem> {
   return db.transaction(async (tx) => {
     const seen = await findItem(tx, id, true);
-    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: seen.countryId }, tx))!;
     const links = await linksOf(tx, id);
     const input: ItemInput = {
       kind: seen.kind,
@@ -298,7 +300,7 @@ export async function updateItem(
       itemAudit(seen, links.addonIds, links.parkIds),
       itemAudit(row, after.addonIds, after.parkIds),
     );
-    return presentItem(tx, row);
+    return presentItem(servedCountries(db), tx, row);
   });
 }
 
@@ -316,7 +318,7 @@ export async function changeImages(
     const images = change(seen.images);
     const row = await updateItemRow(tx, id, { images, updatedAt: now });
     await audit(tx, actor, action, "market_item", id, { images: seen.images }, { images });
-    return presentItem(tx, row);
+    return presentItem(servedCountries(db), tx, row);
   });
 }
 
@@ -350,7 +352,7 @@ export async function createVariation(
 ): Promise<AdminMarketItem> {
   return db.transaction(async (tx) => {
     const item = await findItem(tx, itemId, true);
-    const country = (await findCountry(tx, { id: item.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: item.countryId }, tx))!;
     const fields: Record<string, string> = {};
     if (!(await attributeExists(tx, body.attribute_id))) fields.attribute_id = CHOOSE_ATTRIBUTE_MESSAGE;
     else {
@@ -375,7 +377,7 @@ export async function createVariation(
       variation_id: row.id,
       ...variationAudit(row),
     });
-    return presentItem(tx, updated);
+    return presentItem(servedCountries(db), tx, updated);
   });
 }
 
@@ -391,7 +393,7 @@ export async function updateVariation(
     const item = await findItem(tx, itemId, true);
     const seen = await lockVariation(tx, itemId, variationId);
     if (!seen) throw variationNotFound();
-    const country = (await findCountry(tx, { id: item.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: item.countryId }, tx))!;
     const fields: Record<string, string> = {};
     const stock = body.stock === undefined ? seen.stock : body.stock;
     checkVariationStock(item.kind, stock, fields);
@@ -417,6 +419,6 @@ export async function updateVariation(
       { variation_id: variationId, ...variationAudit(seen) },
       { variation_id: variationId, ...variationAudit(row) },
     );
-    return presentItem(tx, updated);
+    return presentItem(servedCountries(db), tx, updated);
   });
 }

@@ -1,5 +1,6 @@
 /**
- * The steps every back-office marketplace service takes: the country a body or a filter names, and
+ * The steps every back-office marketplace service takes: the country a body or a filter names (from
+ * the served countries), and
  * the audit entry every change writes in its transaction. The marketplace is Parkwell's own shop:
  * its records belong to no operator (audit entries have no operator).
  */
@@ -8,19 +9,27 @@ import { AppError } from "../../../lib/app-error";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { changed } from "../parks/admin-parks.domain";
 import { CHOOSE_COUNTRY_TEXT, type MarketCountry } from "./market-admin.domain";
-import { findCountry } from "./market-admin.repo";
+import type { ServedCountries } from "../../reference/served-countries";
 
-/** The country a body names, or the 422 on `field`. */
-export async function requireCountry(db: Tx, code: string, field = "country_code"): Promise<MarketCountry> {
-  const country = await findCountry(db, { code });
+/** The country a body names, or the 422 on `field`; `via`: the caller's transaction, if any. */
+export async function requireCountry(
+  served: ServedCountries,
+  via: Tx,
+  code: string,
+  field = "country_code",
+): Promise<MarketCountry> {
+  const country = await served.facts({ code }, via);
   if (!country) throw AppError.validation({ [field]: CHOOSE_COUNTRY_TEXT });
   return country;
 }
 
 /** A country a list filter names: unknown is simply no match (an empty page), as the other lists. */
-export async function countryIdOf(db: Tx, code: string | undefined): Promise<number | null | undefined> {
+export async function countryIdOf(
+  served: ServedCountries,
+  code: string | undefined,
+): Promise<number | null | undefined> {
   if (!code) return undefined;
-  const country = await findCountry(db, { code });
+  const country = await served.facts({ code });
   return country ? country.id : null;
 }
 

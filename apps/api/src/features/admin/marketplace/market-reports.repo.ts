@@ -5,20 +5,10 @@
 import type { OrderStage } from "@parkwell/contract";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../../db/client";
+import { afterKey, limitOf, type PageAt } from "../reports/reports.repo";
 
-export type PageAt = { offset: number; limit: number } | { after: string[] | null; limit: number };
-
-const limitOf = (at: PageAt): SQL =>
-  "offset" in at ? sql`LIMIT ${at.limit} OFFSET ${at.offset}` : sql`LIMIT ${at.limit}`;
-
-function afterKey(at: PageAt, columns: SQL, types: string[]): SQL {
-  if ("offset" in at || at.after === null) return sql`true`;
-  const values = sql.join(
-    at.after.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),
-    sql`, `,
-  );
-  return sql`(${columns}) > (${values})`;
-}
+// A page or a keyset batch, as the back office's other reports read theirs.
+export type { PageAt } from "../reports/reports.repo";
 
 export interface Filter {
   from: string;
@@ -43,7 +33,6 @@ export interface SalesRaw {
   stage: OrderStage | null;
   country_code: string;
   currency: string;
-  decimals: number;
   orders: number;
   subtotal_minor: string;
   discounts_minor: string;
@@ -61,7 +50,7 @@ function salesQuery(f: SalesFilter, at: PageAt): SQL {
   const where = sql`${ordersIn(f)} AND ${f.stage === null ? sql`true` : sql`o.stage = ${f.stage}`}`;
   if (f.group === "order") {
     return sql`SELECT * FROM (SELECT o.order_code AS key, ${localDay}::text AS day, o.order_code, o.stage,
-        k.code AS country_code, o.currency::text AS currency, k.currency_decimals AS decimals, 1 AS orders,
+        k.code AS country_code, o.currency::text AS currency, 1 AS orders,
         o.subtotal_minor, (o.offer_discount_minor + o.coupon_discount_minor) AS discounts_minor,
         o.delivery_minor, o.tax_minor, o.total_minor, o.refunded_minor,
         o.created_at::text AS k1, o.id::text AS k2, o.created_at AS at, o.id
@@ -72,7 +61,7 @@ function salesQuery(f: SalesFilter, at: PageAt): SQL {
   }
   return sql`SELECT * FROM (SELECT ${localDay}::text AS key, ${localDay}::text AS day, NULL::text AS order_code,
       NULL::text AS stage, k.code AS country_code, o.currency::text AS currency,
-      min(k.currency_decimals) AS decimals, count(*)::int AS orders,
+      count(*)::int AS orders,
       sum(o.subtotal_minor) AS subtotal_minor, sum(o.offer_discount_minor + o.coupon_discount_minor) AS discounts_minor,
       sum(o.delivery_minor) AS delivery_minor, sum(o.tax_minor) AS tax_minor, sum(o.total_minor) AS total_minor,
       sum(o.refunded_minor) AS refunded_minor, ${localDay}::text AS k1, k.code || ' ' || o.currency AS k2
@@ -92,7 +81,6 @@ export function salesRows(db: Db, f: SalesFilter, at: PageAt): Promise<SalesRaw[
 export function salesTotals(db: Db, f: SalesFilter) {
   return queryRows<{
     currency: string;
-    decimals: number;
     orders: number;
     rows: number;
     subtotal_minor: string;
@@ -103,7 +91,7 @@ export function salesTotals(db: Db, f: SalesFilter) {
     refunded_minor: string;
   }>(
     db,
-    sql`SELECT o.currency::text AS currency, min(k.currency_decimals) AS decimals, count(*)::int AS orders,
+    sql`SELECT o.currency::text AS currency, count(*)::int AS orders,
         count(DISTINCT (${localDay}, k.code))::int AS rows,
         sum(o.subtotal_minor) AS subtotal_minor, sum(o.offer_discount_minor + o.coupon_discount_minor) AS discounts_minor,
         sum(o.delivery_minor) AS delivery_minor, sum(o.tax_minor) AS tax_minor, sum(o.total_minor) AS total_minor,
@@ -127,7 +115,6 @@ export interface ItemsRaw {
   kind: "product" | "service";
   country_code: string;
   currency: string;
-  decimals: number;
   units_sold: number;
   units_returned: number;
   revenue_minor: string;
@@ -141,7 +128,7 @@ const lineTotal = sql`(l.unit_price_minor * l.quantity - l.unit_offer_minor * l.
 function itemsQuery(f: ItemsFilter, at: PageAt): SQL {
   return sql`SELECT * FROM (SELECT l.item_id, l.variation_id, i.name->>'en' AS name, v.value->>'en' AS variation_name,
       c.name->>'en' AS category, i.kind, k.code AS country_code, o.currency::text AS currency,
-      min(k.currency_decimals) AS decimals, sum(l.quantity)::int AS units_sold,
+      sum(l.quantity)::int AS units_sold,
       sum(l.returned_quantity)::int AS units_returned,
       sum(${lineTotal} - (${lineTotal} * l.returned_quantity) / l.quantity) AS revenue_minor,
       (-sum(l.quantity))::text AS k_units, COALESCE(l.variation_id, 0)::text AS k_variation
@@ -164,14 +151,13 @@ export function itemsRows(db: Db, f: ItemsFilter, at: PageAt): Promise<ItemsRaw[
 export function itemsTotals(db: Db, f: ItemsFilter) {
   return queryRows<{
     currency: string;
-    decimals: number;
     rows: number;
     units_sold: number;
     units_returned: number;
     revenue_minor: string;
   }>(
     db,
-    sql`SELECT x.currency, min(x.decimals) AS decimals, count(*)::int AS rows, sum(x.units_sold)::int AS units_sold,
+    sql`SELECT x.currency, count(*)::int AS rows, sum(x.units_sold)::int AS units_sold,
         sum(x.units_returned)::int AS units_returned, sum(x.revenue_minor) AS revenue_minor
       FROM (${itemsQuery(f, { offset: 0, limit: 2_147_483_647 })}) x GROUP BY x.currency ORDER BY x.currency`,
   );

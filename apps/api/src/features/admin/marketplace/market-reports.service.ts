@@ -54,13 +54,26 @@ async function rangeOf(
   return { from: range.from, to: range.to, country };
 }
 
-const m = (minor: unknown, decimals: unknown) => toMajor(Number(minor ?? 0), Number(decimals));
+const m = (minor: unknown, decimals: number) => toMajor(Number(minor ?? 0), decimals);
+
+/** Each served currency's decimals (from the served countries), fixed for one report, its pages and totals. */
+type Decimals = (currency: string) => number;
+async function decimalsOf(deps: MarketReportDeps): Promise<Decimals> {
+  const served = servedCountries(deps.db);
+  const of = await served.decimalsOfAll((await served.list()).map((c) => c.currency));
+  return (currency) => {
+    const d = of(currency);
+    if (d === undefined) throw new Error(`unsupported currency ${currency}`);
+    return d;
+  };
+}
 
 // ---------------------------------------------------------------------------------- sales
 
-function salesRow(r: SalesRaw): MarketSalesRow {
+function salesRow(r: SalesRaw, decimalsIn: Decimals): MarketSalesRow {
   const total = Number(r.total_minor);
   const refunded = Number(r.refunded_minor);
+  const decimals = decimalsIn(r.currency);
   return {
     key: r.key,
     day: r.day,
@@ -69,13 +82,13 @@ function salesRow(r: SalesRaw): MarketSalesRow {
     country_code: r.country_code,
     currency: r.currency,
     orders: Number(r.orders),
-    subtotal: m(r.subtotal_minor, r.decimals),
-    discounts: m(r.discounts_minor, r.decimals),
-    delivery: m(r.delivery_minor, r.decimals),
-    tax: m(r.tax_minor, r.decimals),
-    total: m(total, r.decimals),
-    refunded: m(refunded, r.decimals),
-    net: m(total - refunded, r.decimals),
+    subtotal: m(r.subtotal_minor, decimals),
+    discounts: m(r.discounts_minor, decimals),
+    delivery: m(r.delivery_minor, decimals),
+    tax: m(r.tax_minor, decimals),
+    total: m(total, decimals),
+    refunded: m(refunded, decimals),
+    net: m(total - refunded, decimals),
   };
 }
 
@@ -91,20 +104,25 @@ export async function salesReport(
   const raw = await salesRows(deps.db, f, { offset: offsetOf(q), limit: q.size });
   const totals = await salesTotals(deps.db, f);
   const total = totals.reduce((n, t) => n + Number(f.group === "order" ? t.orders : t.rows), 0);
+  const decimals = await decimalsOf(deps);
   return {
-    ...listPage(raw.map(salesRow), total, q),
+    ...listPage(
+      raw.map((r) => salesRow(r, decimals)),
+      total,
+      q,
+    ),
     from: f.from,
     to: f.to,
     totals: totals.map((t) => ({
       currency: t.currency,
       orders: Number(t.orders),
-      subtotal: m(t.subtotal_minor, t.decimals),
-      discounts: m(t.discounts_minor, t.decimals),
-      delivery: m(t.delivery_minor, t.decimals),
-      tax: m(t.tax_minor, t.decimals),
-      total: m(t.total_minor, t.decimals),
-      refunded: m(t.refunded_minor, t.decimals),
-      net: m(Number(t.total_minor) - Number(t.refunded_minor), t.decimals),
+      subtotal: m(t.subtotal_minor, decimals(t.currency)),
+      discounts: m(t.discounts_minor, decimals(t.currency)),
+      delivery: m(t.delivery_minor, decimals(t.currency)),
+      tax: m(t.tax_minor, decimals(t.currency)),
+      total: m(t.total_minor, decimals(t.currency)),
+      refunded: m(t.refunded_minor, decimals(t.currency)),
+      net: m(Number(t.total_minor) - Number(t.refunded_minor), decimals(t.currency)),
     })),
   };
 }
@@ -127,7 +145,7 @@ const salesColumns: CsvColumn<MarketSalesRow>[] = [
 
 // ---------------------------------------------------------------------------------- items
 
-function itemsRow(r: ItemsRaw): MarketItemsRow {
+function itemsRow(r: ItemsRaw, decimals: Decimals): MarketItemsRow {
   return {
     item_id: Number(r.item_id),
     variation_id: r.variation_id === null ? null : Number(r.variation_id),
@@ -139,7 +157,7 @@ function itemsRow(r: ItemsRaw): MarketItemsRow {
     currency: r.currency,
     units_sold: Number(r.units_sold),
     units_returned: Number(r.units_returned),
-    revenue: m(r.revenue_minor, r.decimals),
+    revenue: m(r.revenue_minor, decimals(r.currency)),
   };
 }
 
@@ -155,15 +173,20 @@ export async function itemsReport(
   const raw = await itemsRows(deps.db, f, { offset: offsetOf(q), limit: q.size });
   const totals = await itemsTotals(deps.db, f);
   const total = totals.reduce((n, t) => n + Number(t.rows), 0);
+  const decimals = await decimalsOf(deps);
   return {
-    ...listPage(raw.map(itemsRow), total, q),
+    ...listPage(
+      raw.map((r) => itemsRow(r, decimals)),
+      total,
+      q,
+    ),
     from: f.from,
     to: f.to,
     totals: totals.map((t) => ({
       currency: t.currency,
       units_sold: Number(t.units_sold),
       units_returned: Number(t.units_returned),
-      revenue: m(t.revenue_minor, t.decimals),
+      revenue: m(t.revenue_minor, decimals(t.currency)),
     })),
   };
 }
@@ -218,13 +241,14 @@ export async function salesCsv(
   batch = EXPORT_BATCH,
 ): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
   const f = await salesFilter(deps, q);
+  const decimals = await decimalsOf(deps);
   return {
     filename: `parkwell-market-sales-${f.from}-to-${f.to}.csv`,
     chunks: csvOf<SalesRaw, MarketSalesRow>(
       deps,
       salesColumns,
       (at) => salesRows(deps.db, f, at),
-      salesRow,
+      (r) => salesRow(r, decimals),
       (r) => (f.group === "order" ? [r.k1, r.k2] : [r.day, r.k2]),
       batch,
     ),
@@ -237,13 +261,14 @@ export async function itemsCsv(
   batch = EXPORT_BATCH,
 ): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
   const f = await itemsFilter(deps, q);
+  const decimals = await decimalsOf(deps);
   return {
     filename: `parkwell-market-items-${f.from}-to-${f.to}.csv`,
     chunks: csvOf<ItemsRaw, MarketItemsRow>(
       deps,
       itemsColumns,
       (at) => itemsRows(deps.db, f, at),
-      itemsRow,
+      (r) => itemsRow(r, decimals),
       (r) => [String(-Number(r.units_sold)), String(r.item_id), r.k_variation, r.currency],
       batch,
     ),

@@ -12,6 +12,7 @@ import {
   type Localised,
 } from "../../../db/schema/index";
 import { likePattern } from "../../../lib/like";
+import { deleteRecord, insertRecord, recordById, updateRecord } from "./market-records.repo";
 
 export type OfferRow = typeof marketOffers.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -72,11 +73,7 @@ export function offerIdsPage(db: Db, f: PromotionFilter) {
   return countAndIds(db, sql`market_offers x`, where, sql`x.ends_at DESC, x.id DESC`, f);
 }
 
-export async function offerById(db: Tx, id: number, lock = false): Promise<OfferRow | undefined> {
-  const query = db.select().from(marketOffers).where(eq(marketOffers.id, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
+export const offerById = (tx: Tx, id: number, lock = false) => recordById(tx, marketOffers, id, lock);
 
 /** Whether an item belongs to the country. */
 export async function itemInCountry(tx: Tx, itemId: number, countryId: number): Promise<boolean> {
@@ -87,27 +84,13 @@ export async function itemInCountry(tx: Tx, itemId: number, countryId: number): 
   return item !== undefined;
 }
 
-export async function categoryExists(tx: Tx, id: number): Promise<boolean> {
-  const [category] = await tx
-    .select({ id: marketCategories.id })
-    .from(marketCategories)
-    .where(eq(marketCategories.id, id));
-  return category !== undefined;
-}
+export const insertOffer = (tx: Tx, values: typeof marketOffers.$inferInsert) =>
+  insertRecord(tx, marketOffers, values);
 
-export async function insertOffer(tx: Tx, values: typeof marketOffers.$inferInsert): Promise<OfferRow> {
-  const [row] = await tx.insert(marketOffers).values(values).returning();
-  return row!;
-}
+export const updateOfferRow = (tx: Tx, id: number, values: Partial<OfferRow>) =>
+  updateRecord(tx, marketOffers, id, values);
 
-export async function updateOfferRow(tx: Tx, id: number, values: Partial<OfferRow>): Promise<OfferRow> {
-  const [row] = await tx.update(marketOffers).set(values).where(eq(marketOffers.id, id)).returning();
-  return row!;
-}
-
-export async function deleteOfferRow(tx: Tx, id: number): Promise<void> {
-  await tx.delete(marketOffers).where(eq(marketOffers.id, id));
-}
+export const deleteOfferRow = (tx: Tx, id: number) => deleteRecord(tx, marketOffers, id);
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
@@ -128,11 +111,7 @@ export function couponIdsPage(db: Db, f: PromotionFilter) {
   return countAndIds(db, sql`coupons x`, where, sql`x.created_at DESC, x.id DESC`, f);
 }
 
-export async function couponById(db: Tx, id: number, lock = false): Promise<CouponRow | undefined> {
-  const query = db.select().from(coupons).where(eq(coupons.id, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
+export const couponById = (tx: Tx, id: number, lock = false) => recordById(tx, coupons, id, lock);
 
 /** The id of the country's coupon of a code. */
 export async function couponIdOfCode(tx: Tx, countryId: number, code: string): Promise<number | undefined> {
@@ -143,15 +122,11 @@ export async function couponIdOfCode(tx: Tx, countryId: number, code: string): P
   return taken?.id;
 }
 
-export async function insertCoupon(tx: Tx, values: typeof coupons.$inferInsert): Promise<CouponRow> {
-  const [row] = await tx.insert(coupons).values(values).returning();
-  return row!;
-}
+export const insertCoupon = (tx: Tx, values: typeof coupons.$inferInsert) =>
+  insertRecord(tx, coupons, values);
 
-export async function updateCouponRow(tx: Tx, id: number, values: Partial<CouponRow>): Promise<CouponRow> {
-  const [row] = await tx.update(coupons).set(values).where(eq(coupons.id, id)).returning();
-  return row!;
-}
+export const updateCouponRow = (tx: Tx, id: number, values: Partial<CouponRow>) =>
+  updateRecord(tx, coupons, id, values);
 
 /** How many orders used a coupon. */
 export async function ordersWithCoupon(tx: Tx, couponId: number): Promise<number> {
@@ -162,9 +137,7 @@ export async function ordersWithCoupon(tx: Tx, couponId: number): Promise<number
   return Number(used?.n ?? 0);
 }
 
-export async function deleteCouponRow(tx: Tx, id: number): Promise<void> {
-  await tx.delete(coupons).where(eq(coupons.id, id));
-}
+export const deleteCouponRow = (tx: Tx, id: number) => deleteRecord(tx, coupons, id);
 
 // ---------------------------------------------------------------------------------------------
 // Sliders
@@ -195,27 +168,17 @@ export async function sliderPage(db: Db, f: PromotionFilter) {
   return { total: Number(count?.n ?? 0), rows };
 }
 
-export async function sliderById(db: Tx, id: number, lock = false): Promise<SliderRow | undefined> {
-  const query = db.select().from(marketSliders).where(eq(marketSliders.id, id));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
+export const sliderById = (tx: Tx, id: number, lock = false) => recordById(tx, marketSliders, id, lock);
 
 export async function sliderExists(db: Db, id: number): Promise<boolean> {
   const [row] = await db.select({ id: marketSliders.id }).from(marketSliders).where(eq(marketSliders.id, id));
   return row !== undefined;
 }
 
-export async function insertSlider(tx: Tx, values: typeof marketSliders.$inferInsert): Promise<SliderRow> {
-  const [row] = await tx.insert(marketSliders).values(values).returning();
-  return row!;
-}
+export const insertSlider = (tx: Tx, values: typeof marketSliders.$inferInsert) =>
+  insertRecord(tx, marketSliders, values);
 
-export async function updateSliderRow(tx: Tx, id: number, values: Partial<SliderRow>): Promise<SliderRow> {
-  const [row] = await tx.update(marketSliders).set(values).where(eq(marketSliders.id, id)).returning();
-  return row!;
-}
+export const updateSliderRow = (tx: Tx, id: number, values: Partial<SliderRow>) =>
+  updateRecord(tx, marketSliders, id, values);
 
-export async function deleteSliderRow(tx: Tx, id: number): Promise<void> {
-  await tx.delete(marketSliders).where(eq(marketSliders.id, id));
-}
+export const deleteSliderRow = (tx: Tx, id: number) => deleteRecord(tx, marketSliders, id);

@@ -38,10 +38,9 @@ import {
   refuse,
   type MarketCountry,
 } from "./market-admin.domain";
-import { findCountry } from "./market-admin.repo";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import { audit, countryIdOf, requireCountry } from "./market-admin.service";
 import {
-  categoryExists,
   couponById,
   couponIdOfCode,
   couponIdsPage,
@@ -67,6 +66,7 @@ import {
   type OfferRow,
   type SliderRow,
 } from "./promotions.repo";
+import { categoryExists } from "./categories.repo";
 import { offsetOf, listPage, type PageQuery } from "../../../lib/pagination";
 import { isUniqueViolation } from "../../../lib/pg-error";
 
@@ -114,8 +114,13 @@ function windowOf(
 // ---------------------------------------------------------------------------------------------
 // Offers
 
-async function offerOut(tx: Tx, row: OfferRow, now: Date): Promise<AdminMarketOffer> {
-  const country = (await findCountry(tx, { id: row.countryId }))!;
+async function offerOut(
+  served: ServedCountries,
+  tx: Tx,
+  row: OfferRow,
+  now: Date,
+): Promise<AdminMarketOffer> {
+  const country = (await served.facts({ id: row.countryId }, tx))!;
   const { item, category } = await offerTargets(tx, row);
   return {
     id: row.id,
@@ -146,7 +151,7 @@ export async function listOffers(
   },
   now: Date,
 ): Promise<AdminMarketOfferList> {
-  const countryId = await countryIdOf(db, q.country);
+  const countryId = await countryIdOf(servedCountries(db), q.country);
   const { total, ids } = await offerIdsPage(db, {
     countryId,
     status: q.status,
@@ -155,7 +160,7 @@ export async function listOffers(
     offset: offsetOf(q),
   });
   const items: AdminMarketOffer[] = [];
-  for (const id of ids) items.push(await offerOut(db, (await offerById(db, id))!, now));
+  for (const id of ids) items.push(await offerOut(servedCountries(db), db, (await offerById(db, id))!, now));
   return listPage(items, total, q);
 }
 
@@ -217,14 +222,14 @@ export async function createOffer(
   now: Date,
 ): Promise<AdminMarketOffer> {
   return db.transaction(async (tx) => {
-    const country = await requireCountry(tx, body.country_code);
+    const country = await requireCountry(servedCountries(db), tx, body.country_code);
     const values = await offerValues(tx, country, body);
     const row = await insertOffer(tx, { countryId: country.id, ...values });
     await audit(tx, actor, "market_offer.create", "market_offer", row.id, null, {
       country_code: country.code,
       ...offerAudit(row),
     });
-    return offerOut(tx, row, now);
+    return offerOut(servedCountries(db), tx, row, now);
   });
 }
 
@@ -238,7 +243,7 @@ export async function updateOffer(
   return db.transaction(async (tx) => {
     const seen = await offerById(tx, id, true);
     if (!seen) throw offerNotFound();
-    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: seen.countryId }, tx))!;
     // Naming one target drops the other: the form sends the one it shows.
     const itemId = body.item_id !== undefined ? body.item_id : body.category_id ? null : seen.itemId;
     const categoryId =
@@ -261,7 +266,7 @@ export async function updateOffer(
     });
     const row = await updateOfferRow(tx, id, values);
     await audit(tx, actor, "market_offer.update", "market_offer", id, offerAudit(seen), offerAudit(row));
-    return offerOut(tx, row, now);
+    return offerOut(servedCountries(db), tx, row, now);
   });
 }
 
@@ -277,8 +282,8 @@ export async function deleteOffer(db: Db, actor: AuditActor, id: number): Promis
 // ---------------------------------------------------------------------------------------------
 // Coupons
 
-async function couponOut(tx: Tx, row: CouponRow): Promise<AdminCoupon> {
-  const country = (await findCountry(tx, { id: row.countryId }))!;
+async function couponOut(served: ServedCountries, tx: Tx, row: CouponRow): Promise<AdminCoupon> {
+  const country = (await served.facts({ id: row.countryId }, tx))!;
   const uses = await couponUseCount(tx, row.id);
   return {
     id: row.id,
@@ -310,7 +315,7 @@ export async function listCoupons(
     search?: string | undefined;
   },
 ): Promise<AdminCouponList> {
-  const countryId = await countryIdOf(db, q.country);
+  const countryId = await countryIdOf(servedCountries(db), q.country);
   const { total, ids } = await couponIdsPage(db, {
     countryId,
     status: q.status,
@@ -319,7 +324,7 @@ export async function listCoupons(
     offset: offsetOf(q),
   });
   const items: AdminCoupon[] = [];
-  for (const id of ids) items.push(await couponOut(db, (await couponById(db, id))!));
+  for (const id of ids) items.push(await couponOut(servedCountries(db), db, (await couponById(db, id))!));
   return listPage(items, total, q);
 }
 
@@ -381,14 +386,14 @@ export async function createCoupon(
 ): Promise<AdminCoupon> {
   try {
     return await db.transaction(async (tx) => {
-      const country = await requireCountry(tx, body.country_code);
+      const country = await requireCountry(servedCountries(db), tx, body.country_code);
       const values = await couponValues(tx, country, body, null);
       const row = await insertCoupon(tx, { countryId: country.id, ...values, createdAt: now });
       await audit(tx, actor, "coupon.create", "coupon", row.id, null, {
         country_code: country.code,
         ...couponAudit(row),
       });
-      return couponOut(tx, row);
+      return couponOut(servedCountries(db), tx, row);
     });
   } catch (err) {
     // Two creations of one code at once: the unique index refuses the second.
@@ -407,7 +412,7 @@ export async function updateCoupon(
     return await db.transaction(async (tx) => {
       const seen = await couponById(tx, id, true);
       if (!seen) throw couponNotFound();
-      const country = (await findCountry(tx, { id: seen.countryId }))!;
+      const country = (await servedCountries(db).facts({ id: seen.countryId }, tx))!;
       const values = await couponValues(
         tx,
         country,
@@ -432,7 +437,7 @@ export async function updateCoupon(
       );
       const row = await updateCouponRow(tx, id, values);
       await audit(tx, actor, "coupon.update", "coupon", id, couponAudit(seen), couponAudit(row));
-      return couponOut(tx, row);
+      return couponOut(servedCountries(db), tx, row);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw AppError.validation({ code: COUPON_CODE_TAKEN_MESSAGE });
@@ -476,7 +481,7 @@ export async function listSliders(
   db: Db,
   q: PageQuery & { country?: string | undefined; status?: RecordStatus | undefined },
 ): Promise<AdminMarketSliderList> {
-  const countryId = await countryIdOf(db, q.country);
+  const countryId = await countryIdOf(servedCountries(db), q.country);
   const { total, rows } = await sliderPage(db, {
     countryId,
     status: q.status,
@@ -504,7 +509,7 @@ export async function createSlider(
   },
 ): Promise<AdminMarketSlider> {
   return db.transaction(async (tx) => {
-    const country = await requireCountry(tx, body.country_code);
+    const country = await requireCountry(servedCountries(db), tx, body.country_code);
     const row = await insertSlider(tx, {
       countryId: country.id,
       title: body.title,
@@ -538,7 +543,7 @@ export async function updateSlider(
   return db.transaction(async (tx) => {
     const seen = await sliderById(tx, id, true);
     if (!seen) throw sliderNotFound();
-    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: seen.countryId }, tx))!;
     const row = await updateSliderRow(tx, id, {
       title: body.title ?? seen.title,
       subtitle: body.subtitle ?? seen.subtitle,
@@ -575,7 +580,7 @@ export async function setSliderImage(
   return db.transaction(async (tx) => {
     const seen = await sliderById(tx, id, true);
     if (!seen) throw sliderNotFound();
-    const country = (await findCountry(tx, { id: seen.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: seen.countryId }, tx))!;
     const row = await updateSliderRow(tx, id, { imageUrl: url });
     await audit(tx, actor, "market_slider.image", "market_slider", id, sliderAudit(seen), sliderAudit(row));
     return { slider: sliderOut(row, country), replaced: seen.imageUrl };

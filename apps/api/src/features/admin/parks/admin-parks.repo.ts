@@ -1,15 +1,7 @@
 import { FINAL_ORDER_STAGES } from "@parkwell/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
-import {
-  countries,
-  operators,
-  parkCapacities,
-  parkRates,
-  parks,
-  states,
-  vehicleTypes,
-} from "../../../db/schema/index";
+import { operators, parkCapacities, parkRates, parks, states, vehicleTypes } from "../../../db/schema/index";
 import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
@@ -38,7 +30,6 @@ export interface ListRow {
   city: string;
   country: string;
   currency: string;
-  decimals: number;
   status: string;
   operator: string;
   operator_id: number | null;
@@ -55,7 +46,7 @@ export async function listParks(db: Tx, f: ListFilter): Promise<ListRow[]> {
   return queryRows<ListRow>(
     db,
     sql`SELECT p.id, p.park_code, p.slug, p.name, p.type, p.city, c.code AS country, c.currency,
-        c.currency_decimals AS decimals, p.status, p.operator, p.operator_id,
+        p.status, p.operator, p.operator_id,
         coalesce((SELECT sum(pc.capacity) FROM park_capacities pc WHERE pc.park_id = p.id), 0)::int AS capacity,
         jsonb_array_length(p.photos)::int AS photos, p.hourly_from_minor,
         count(*) OVER ()::int AS total
@@ -83,29 +74,6 @@ export async function findPark(db: Tx, id: number): Promise<ParkRow | null> {
 /** The park's row, locked for the rest of the transaction (edits of one park never interleave). */
 export async function lockPark(tx: Tx, id: number): Promise<ParkRow | null> {
   const [row] = await tx.select().from(parks).where(eq(parks.id, id)).for("update");
-  return row ?? null;
-}
-
-export interface CountryFacts {
-  id: number;
-  code: string;
-  currency: string;
-  decimals: number;
-}
-
-export async function findCountry(
-  db: Tx,
-  by: { code: string } | { id: number },
-): Promise<CountryFacts | null> {
-  const [row] = await db
-    .select({
-      id: countries.id,
-      code: countries.code,
-      currency: countries.currency,
-      decimals: countries.currencyDecimals,
-    })
-    .from(countries)
-    .where("code" in by ? eq(countries.code, by.code) : eq(countries.id, by.id));
   return row ?? null;
 }
 

@@ -35,6 +35,7 @@ import {
   storedTexts,
   textsOf,
 } from "./admin-parks.domain";
+import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import * as repo from "./admin-parks.repo";
 import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
@@ -69,8 +70,10 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
   };
   const rows = await repo.listParks(db, filter);
   const total = rows[0]?.total ?? (q.page > 1 ? await repo.countParks(db, filter) : 0);
+  const served = servedCountries(db);
+  const countries = await Promise.all(rows.map((r) => served.facts({ code: r.country })));
   return listPage(
-    rows.map((r) => ({
+    rows.map((r, i) => ({
       id: r.id,
       park_code: r.park_code,
       slug: r.slug,
@@ -84,7 +87,7 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
       capacity: Number(r.capacity),
       photos: Number(r.photos),
       hourly_from:
-        r.hourly_from_minor === null ? null : toMajor(Number(r.hourly_from_minor), Number(r.decimals)),
+        r.hourly_from_minor === null ? null : toMajor(Number(r.hourly_from_minor), countries[i]!.decimals),
       currency: r.currency,
     })),
     total,
@@ -93,15 +96,15 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
 }
 
 export async function get(db: Db, access: StaffAccess, id: number): Promise<AdminPark> {
-  return present(db, await parkInScopeOr404(db, access, id));
+  return present(servedCountries(db), db, await parkInScopeOr404(db, access, id));
 }
 
 export async function operators(db: Db): Promise<{ items: { id: number; name: string }[] }> {
   return { items: await repo.listOperators(db) };
 }
 
-async function present(db: Tx, p: ParkRow): Promise<AdminPark> {
-  const country = (await repo.findCountry(db, { id: p.countryId }))!;
+async function present(served: ServedCountries, db: Tx, p: ParkRow): Promise<AdminPark> {
+  const country = (await served.facts({ id: p.countryId }, db))!;
   const operator = p.operatorId === null ? null : await repo.findOperator(db, p.operatorId);
   const rates = await repo.listRates(db, p.id);
   const capacities = await repo.listCapacities(db, p.id);
@@ -171,13 +174,14 @@ interface Place {
 
 /** Country, state and zone checked together: every mistake at once, as 422 fields. */
 async function checkPlace(
+  served: ServedCountries,
   db: Tx,
   countryCode: string,
   stateId: number | null,
   timeZone: string,
   fields: Record<string, string>,
 ): Promise<Place | null> {
-  const country = await repo.findCountry(db, { code: countryCode });
+  const country = await served.facts({ code: countryCode }, db);
   if (!country) fields.country = "Please choose a country";
   let stateName: string | null = null;
   if (stateId !== null) {
@@ -238,7 +242,14 @@ export async function create(
 ): Promise<AdminPark> {
   return db.transaction(async (tx) => {
     const fields: Record<string, string> = {};
-    const place = await checkPlace(tx, body.country, body.state_id, body.time_zone, fields);
+    const place = await checkPlace(
+      servedCountries(db),
+      tx,
+      body.country,
+      body.state_id,
+      body.time_zone,
+      fields,
+    );
     const operator = await operatorFor(tx, access, body.operator_id, null, fields);
     refuse(fields);
     const texts = storedTexts(body.text_language, body.texts);
@@ -274,7 +285,7 @@ export async function create(
       operatorId: row.operatorId,
       after: auditView(row),
     });
-    return present(tx, row);
+    return present(servedCountries(db), tx, row);
   });
 }
 
@@ -308,10 +319,17 @@ export async function update(
       throw forbidden();
     }
     const fields: Record<string, string> = {};
-    const country = (await repo.findCountry(tx, { id: park.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: park.countryId }, tx))!;
     const countryCode = body.country ?? country.code;
     const stateId = body.state_id !== undefined ? body.state_id : body.country ? null : park.stateId;
-    const place = await checkPlace(tx, countryCode, stateId, body.time_zone ?? park.timeZone, fields);
+    const place = await checkPlace(
+      servedCountries(db),
+      tx,
+      countryCode,
+      stateId,
+      body.time_zone ?? park.timeZone,
+      fields,
+    );
     const operator = await operatorFor(tx, access, body.operator_id, { id: park.operatorId }, fields);
     const open24h = body.open_24h ?? park.open24h;
     const hours = body.opening_hours !== undefined ? body.opening_hours : park.openingHours;
@@ -365,7 +383,7 @@ export async function update(
         ...diff,
       });
     }
-    return present(tx, after);
+    return present(servedCountries(db), tx, after);
   });
 }
 
@@ -390,7 +408,7 @@ export async function setRates(
 ): Promise<AdminPark> {
   return db.transaction(async (tx) => {
     const park = await parkInScopeOr404(tx, access, id, true);
-    const country = (await repo.findCountry(tx, { id: park.countryId }))!;
+    const country = (await servedCountries(db).facts({ id: park.countryId }, tx))!;
     const fields = unknownTypes(body.rates, await repo.vehicleTypeIds(tx), "rates");
     body.rates.forEach((r, i) => {
       for (const key of ["hourly", "daily_max"] as const) {
@@ -426,7 +444,7 @@ export async function setRates(
       before: { rates: view(before) },
       after: { rates: view(after) },
     });
-    return present(tx, await repo.findPark(tx, id).then((p) => p!));
+    return present(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
   });
 }
 
@@ -492,7 +510,7 @@ export async function setCapacities(
       before: { capacities: Object.fromEntries(before) },
       after: { capacities: Object.fromEntries(body.capacities.map((c) => [c.vehicle_type_id, c.capacity])) },
     });
-    return present(tx, await repo.findPark(tx, id).then((p) => p!));
+    return present(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
   });
 }
 
@@ -517,6 +535,6 @@ export async function changePhotos(
       before: { photos: park.photos },
       after: { photos: after },
     });
-    return present(tx, { ...park, photos: after });
+    return present(servedCountries(db), tx, { ...park, photos: after });
   });
 }

@@ -66,9 +66,6 @@ export async function findCustomer(db: Tx, id: string, lock = false): Promise<Cu
   return row;
 }
 
-/** Decimals of each currency the served countries use. */
-const DECIMALS = sql`(SELECT max(currency_decimals) FROM countries k WHERE k.currency = x.currency)`;
-
 export async function customerBookings(db: Tx, userId: string, limit: number) {
   return queryRows<{
     id: string;
@@ -83,20 +80,19 @@ export async function customerBookings(db: Tx, userId: string, limit: number) {
     total_minor: number | string;
     paid_minor: number | string;
     created_at: Date | string;
-    decimals: number | null;
   }>(
     db,
     sql`SELECT x.id, x.booking_code, x.park_id, p.name AS park_name, p.time_zone, x.start_time, x.end_time, x.status,
-        x.currency, x.total_minor, x.paid_minor, x.created_at, ${DECIMALS} AS decimals
+        x.currency, x.total_minor, x.paid_minor, x.created_at
       FROM bookings x JOIN parks p ON p.id = x.park_id
       WHERE x.user_id = ${userId} ORDER BY x.start_time DESC, x.id LIMIT ${limit}`,
   );
 }
 
 export async function customerWallets(db: Tx, userId: string) {
-  return queryRows<{ currency: string; balance_minor: number | string; decimals: number | null }>(
+  return queryRows<{ currency: string; balance_minor: number | string }>(
     db,
-    sql`SELECT x.currency, x.balance_minor, ${DECIMALS} AS decimals FROM wallet_accounts x
+    sql`SELECT x.currency, x.balance_minor FROM wallet_accounts x
       WHERE x.owner_user_id = ${userId} AND x.kind = 'user_wallet' ORDER BY x.currency`,
   );
 }
@@ -111,11 +107,10 @@ export async function customerLedger(db: Tx, userId: string, limit: number) {
     currency: string;
     amount_minor: number | string;
     balance_after_minor: number | string;
-    decimals: number | null;
   }>(
     db,
     sql`SELECT x.id, x.created_at AS at, t.kind, t.description, t.reference, x.currency, x.amount_minor,
-        x.balance_after_minor, ${DECIMALS} AS decimals
+        x.balance_after_minor
       FROM ledger_entries x JOIN wallet_accounts a ON a.id = x.account_id
         JOIN ledger_transactions t ON t.id = x.transaction_id
       WHERE a.owner_user_id = ${userId} AND a.kind = 'user_wallet'

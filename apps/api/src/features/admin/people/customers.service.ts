@@ -9,6 +9,7 @@ import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import { recordAudit, type AuditActor } from "../audit.repo";
+import { servedCountries } from "../../reference/served-countries";
 import * as repo from "./customers.repo";
 import { isUuid } from "./staff.domain";
 import { iso, isoOrNull } from "../../../lib/iso";
@@ -33,7 +34,7 @@ function summary(row: repo.CustomerRow): CustomerSummary {
   };
 }
 
-const major = (minor: number | string, decimals: number | null) => toMajor(Number(minor), decimals ?? 2);
+const major = (minor: number | string, decimals: number | undefined) => toMajor(Number(minor), decimals ?? 2);
 
 export async function listCustomers(db: Db, query: z.output<typeof CustomerListQuerySchema>) {
   const { rows, total } = await repo.listCustomers(
@@ -57,12 +58,18 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
     repo.customerWallets(db, id),
     repo.customerLedger(db, id, LATEST),
   ]);
+  const decimals = await servedCountries(db).decimalsOfAll(
+    [...wallets, ...bookings, ...ledger].map((r) => r.currency),
+  );
   return {
     ...summary(row),
     language: row.language,
     auth_provider: row.auth_provider,
     disabled_at: isoOrNull(row.disabled_at),
-    wallets: wallets.map((w) => ({ currency: w.currency, balance: major(w.balance_minor, w.decimals) })),
+    wallets: wallets.map((w) => ({
+      currency: w.currency,
+      balance: major(w.balance_minor, decimals(w.currency)),
+    })),
     bookings: bookings.map((b) => ({
       id: b.id,
       booking_code: b.booking_code,
@@ -72,8 +79,8 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
       end_time: iso(b.end_time),
       status: b.status,
       currency: b.currency,
-      total: major(b.total_minor, b.decimals),
-      paid: major(b.paid_minor, b.decimals),
+      total: major(b.total_minor, decimals(b.currency)),
+      paid: major(b.paid_minor, decimals(b.currency)),
       created_at: iso(b.created_at),
     })),
     ledger: ledger.map((e) => ({
@@ -83,8 +90,8 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
       description: e.description,
       reference: e.reference,
       currency: e.currency,
-      amount: major(e.amount_minor, e.decimals),
-      balance_after: major(e.balance_after_minor, e.decimals),
+      amount: major(e.amount_minor, decimals(e.currency)),
+      balance_after: major(e.balance_after_minor, decimals(e.currency)),
     })),
   };
 }

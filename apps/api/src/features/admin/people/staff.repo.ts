@@ -288,17 +288,14 @@ export async function findAccount(
   return row;
 }
 
-/** Operators and their parks, for choosing whom to invite where (`operatorId` undefined: all). */
-export async function operatorsWithParks(
+/** Operators, for choosing whom to invite where (`operatorId` undefined: all). */
+export async function operatorsOf(
   db: Tx,
   operatorId: number | undefined,
-): Promise<{ id: number; name: string; parks: { id: number; name: string; city: string }[] }[]> {
+): Promise<{ id: number; name: string }[]> {
   return queryRows(
     db,
-    sql`SELECT o.id, o.name,
-        coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'city', p.city)
-          ORDER BY p.city, p.name, p.id) FROM parks p WHERE p.operator_id = o.id), '[]'::json) AS parks
-      FROM operators o
+    sql`SELECT o.id, o.name FROM operators o
       ${operatorId === undefined ? sql`` : sql`WHERE o.id = ${operatorId}`}
       ORDER BY o.name`,
   );

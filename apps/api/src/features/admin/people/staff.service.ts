@@ -511,15 +511,13 @@ async function getAccount(db: Db, email: string) {
     : undefined;
 }
 
-/** What the invite and edit forms offer the caller: the roles they may give, the operators and parks. */
+/**
+ * What the invite and edit forms offer the caller: the roles they may give and the operators (an
+ * operator's parks come from the one park list, GET /admin/parks/choices?operator=...).
+ */
 export async function staffOptions(db: Db, access: StaffAccess) {
-  const operators = await repo.operatorsWithParks(db, operatorScope(access));
-  const scope = access.parkIds;
   return {
     roles: assignableRoles(actorOf(access)),
-    operators: operators.map((o) => ({
-      ...o,
-      parks: scope === null ? o.parks : o.parks.filter((p) => scope.includes(p.id)),
-    })),
+    operators: await repo.operatorsOf(db, operatorScope(access)),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The back office's monthly plans (docs/PRODUCT-RULES.md#monthly-passes, decision 027): list,
+ * The back office's monthly plans (docs/PRODUCT-RULES.md#monthly-passes, decision 028): list,
  * read, create and edit the plans of the parks in the caller's scope. Every change is one
  * transaction with its audit entry. A plan holds no space itself: its passes do, in the capacity
  * engine, so the checks here are the plan's own (its hours, prices, and an allocation neither above

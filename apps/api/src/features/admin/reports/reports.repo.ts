@@ -22,11 +22,12 @@ export interface ReportFilter {
 /** Where a page starts: an offset (JSON pages) or after a key (the export's batches). */
 export type PageAt = { offset: number; limit: number } | { after: string[] | null; limit: number };
 
-const limitOf = (at: PageAt): SQL =>
+/** The page's LIMIT (and OFFSET for a JSON page). */
+export const limitOf = (at: PageAt): SQL =>
   "offset" in at ? sql`LIMIT ${at.limit} OFFSET ${at.offset}` : sql`LIMIT ${at.limit}`;
 
 /** `(columns) > (after)` for a keyset batch; true for the first batch and for offset pages. */
-function afterKey(at: PageAt, columns: SQL, types: string[]): SQL {
+export function afterKey(at: PageAt, columns: SQL, types: string[]): SQL {
   if ("offset" in at || at.after === null) return sql`true`;
   const values = sql.join(
     at.after.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`),

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import {
-  AdminParkChoicesSchema,
   BookingsReportSchema,
   CreditBalanceReportSchema,
   DashboardQuerySchema,
@@ -86,20 +85,6 @@ export function adminReportsRoutes(deps: ReportDeps, admin: AdminAccess): Fastif
         },
       },
       async (req) => reports.dashboard(deps, requireStaff(req), req.query),
-    );
-
-    app.get(
-      "/admin/dashboard/parks",
-      {
-        onRequest: admin.permit("dashboard.view"),
-        schema: {
-          tags,
-          operationId: "adminParkChoices",
-          summary: "The parks the dashboard's and the reports' park filter offers",
-          response: { 200: AdminParkChoicesSchema, ...err },
-        },
-      },
-      async (req) => reports.parkChoices(deps, requireStaff(req)),
     );
 
     for (const r of reportRoutes) {

@@ -3,21 +3,13 @@
  * reports"): figures for the staff member's parks only (transactions and wallet balances are
  * Parkwell-wide and for admins); a park outside the scope is the same 404 as a missing one.
  */
-import type {
-  AdminDashboard,
-  AdminParkChoices,
-  ReportKind,
-  ReportPage,
-  ReportQuery,
-  ReportRows,
-} from "@parkwell/contract";
+import type { AdminDashboard, ReportKind, ReportPage, ReportQuery, ReportRows } from "@parkwell/contract";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { toMajor } from "../../../lib/money";
 import type { ServedCountries } from "../../reference/served-countries";
 import { requireParkInScope, type StaffAccess } from "../access.service";
-import { parkChoiceRows } from "../park-choices";
 import {
   changePercent,
   csvFilename,
@@ -373,22 +365,5 @@ export async function dashboard(
         change_percent: changePercent(s.thisWeek, s.lastWeek),
       })),
     top_parks: top,
-  };
-}
-
-/** How many parks the filters' list offers; past that, the park is typed by its ID. */
-export const PARK_LIST_LIMIT = 1000;
-
-/** The user's parks for the dashboard's and the reports' park filter. */
-export async function parkChoices(deps: ReportDeps, access: StaffAccess): Promise<AdminParkChoices> {
-  const rows = await parkChoiceRows(deps.db, access.parkIds, { activeOnly: false }, PARK_LIST_LIMIT + 1);
-  return {
-    parks: rows.slice(0, PARK_LIST_LIMIT).map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      city: r.city,
-      time_zone: r.time_zone,
-    })),
-    complete: rows.length <= PARK_LIST_LIMIT,
   };
 }

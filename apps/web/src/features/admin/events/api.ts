@@ -1,36 +1,31 @@
-import type {
-  AdminEvent,
-  AdminEventBookingList,
-  AdminEventCreate,
-  AdminEventList,
-  AdminEventPatch,
-  AdminEventReport,
-  ParkChoiceList,
-} from "@parkwell/contract";
+import type { AdminEventCreate, AdminEventPatch, ParkChoiceList } from "@parkwell/contract";
 import { adminApi, parkChoicesQuery } from "../api";
 import { listParams } from "../ui/use-url-filters";
 
 export function eventsQuery(f: Record<string, string>, page: number, size: number) {
   return {
     queryKey: ["admin", "events", f, page, size] as const,
-    queryFn: () => adminApi<AdminEventList>(`/events?${listParams(f, page, size)}`),
+    queryFn: () => adminApi("/events", { query: listParams(f, page, size) }),
   };
 }
 
 export const eventQuery = (code: string) => ({
   queryKey: ["admin", "event", code] as const,
-  queryFn: () => adminApi<AdminEvent>(`/events/${encodeURIComponent(code)}`),
+  queryFn: () => adminApi("/events/{eventCode}", { params: { eventCode: code } }),
 });
 
 export const eventBookingsQuery = (code: string, page: number, size: number) => ({
   queryKey: ["admin", "event-bookings", code, page, size] as const,
   queryFn: () =>
-    adminApi<AdminEventBookingList>(`/events/${encodeURIComponent(code)}/bookings?page=${page}&size=${size}`),
+    adminApi("/events/{eventCode}/bookings", {
+      params: { eventCode: code },
+      query: { page, size },
+    }),
 });
 
 export const eventReportQuery = (code: string) => ({
   queryKey: ["admin", "event-report", code] as const,
-  queryFn: () => adminApi<AdminEventReport>(`/events/${encodeURIComponent(code)}/report`),
+  queryFn: () => adminApi("/events/{eventCode}/report", { params: { eventCode: code } }),
 });
 
 /**
@@ -44,11 +39,10 @@ export const eventParksQuery = (permission: "events.create" | "events.update") =
   }),
 });
 
-export const createEvent = (body: AdminEventCreate) =>
-  adminApi<AdminEvent>("/events", { method: "POST", body });
+export const createEvent = (body: AdminEventCreate) => adminApi("/events", { method: "POST", body });
 export const updateEvent = (code: string, body: AdminEventPatch) =>
-  adminApi<AdminEvent>(`/events/${encodeURIComponent(code)}`, { method: "PATCH", body });
+  adminApi("/events/{eventCode}", { params: { eventCode: code }, method: "PATCH", body });
 export const publishEvent = (code: string) =>
-  adminApi<AdminEvent>(`/events/${encodeURIComponent(code)}/publish`, { method: "POST" });
+  adminApi("/events/{eventCode}/publish", { params: { eventCode: code }, method: "POST" });
 export const cancelEvent = (code: string) =>
-  adminApi<AdminEvent>(`/events/${encodeURIComponent(code)}/cancel`, { method: "POST" });
+  adminApi("/events/{eventCode}/cancel", { params: { eventCode: code }, method: "POST" });

@@ -17,7 +17,7 @@ export type { CheckinResult, CheckoutResult, GatePark, GateToday, PosSale };
 export const gateTodayQuery = (parkId: number) =>
   queryOptions({
     queryKey: ["admin", "gate", "today", parkId],
-    queryFn: ({ signal }) => adminApi<GateToday>("/gate/today", { query: { park_id: parkId }, signal }),
+    queryFn: ({ signal }) => adminApi("/gate/today", { query: { park_id: parkId }, signal }),
     refetchInterval: 60_000,
   });
 
@@ -33,26 +33,18 @@ export const posSalesQuery = (parkId: number, status: PosSaleStatus | "", page: 
   queryOptions({
     queryKey: ["admin", "pos", "sales", parkId, status, page, size],
     queryFn: ({ signal }) =>
-      adminApi<SalePage>("/pos-sales", { query: { park_id: parkId, status, page, size }, signal }),
+      adminApi("/pos-sales", { query: { park_id: parkId, status, page, size }, signal }),
   });
 
 /** A check-in or check-out: the code typed or scanned, at the park chosen on the page. */
-export const checkIn = (body: GateCodeBody) => adminApi<CheckinResult>("/checkins", { method: "POST", body });
+export const checkIn = (body: GateCodeBody) => adminApi("/checkins", { method: "POST", body });
 
-export const checkOut = (body: GateCodeBody) =>
-  adminApi<CheckoutResult>("/checkouts", { method: "POST", body });
+export const checkOut = (body: GateCodeBody) => adminApi("/checkouts", { method: "POST", body });
 
-export const recordSale = (body: PosSaleBody) =>
-  adminApi<{ message: string; sale: PosSale }>("/pos-sales", { method: "POST", body });
+export const recordSale = (body: PosSaleBody) => adminApi("/pos-sales", { method: "POST", body });
 
 export const closeSale = (code: string, payment_method: GatePaymentMethod) =>
-  adminApi<{ message: string; sale: PosSale }>(`/pos-sales/${encodeURIComponent(code)}/close`, {
-    method: "POST",
-    body: { payment_method },
-  });
+  adminApi("/pos-sales/{code}/close", { params: { code }, method: "POST", body: { payment_method } });
 
 export const voidSale = (code: string) =>
-  adminApi<{ message: string; sale: PosSale }>(`/pos-sales/${encodeURIComponent(code)}/void`, {
-    method: "POST",
-    body: {},
-  });
+  adminApi("/pos-sales/{code}/void", { params: { code }, method: "POST", body: {} });

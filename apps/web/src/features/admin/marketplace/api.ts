@@ -1,29 +1,9 @@
-import type {
-  AdminCouponList,
-  AdminMarketAddonList,
-  AdminMarketAttributeList,
-  AdminMarketCategoryList,
-  AdminMarketItem,
-  AdminMarketItemList,
-  AdminMarketOfferList,
-  AdminMarketSliderList,
-  DeliverySetup,
-} from "@parkwell/contract";
-import { adminApi } from "../api";
+import { adminApi, type AdminAnswer, type AdminBody } from "../api";
 import { listParams } from "../ui/use-url-filters";
 
 /** The catalogue's records edited by a list and a dialog, by their path under /admin/marketplace. */
-export interface MarketLists {
-  categories: AdminMarketCategoryList;
-  attributes: AdminMarketAttributeList;
-  addons: AdminMarketAddonList;
-  offers: AdminMarketOfferList;
-  sliders: AdminMarketSliderList;
-  coupons: AdminCouponList;
-}
-export type MarketListKind = keyof MarketLists;
-
-const BASE = "/marketplace";
+export type MarketListKind = "categories" | "attributes" | "addons" | "offers" | "sliders" | "coupons";
+export type MarketLists = { [K in MarketListKind]: AdminAnswer<`/marketplace/${K}`> };
 
 export function marketListQuery<K extends MarketListKind>(
   kind: K,
@@ -33,72 +13,104 @@ export function marketListQuery<K extends MarketListKind>(
 ) {
   return {
     queryKey: ["admin", "marketplace", kind, f, page, size] as const,
-    queryFn: () => adminApi<MarketLists[K]>(`${BASE}/${kind}?${listParams(f, page, size)}`),
+    // The answer of the kind's own path: TypeScript does not tie the union's member to K.
+    queryFn: () =>
+      adminApi(`/marketplace/${kind as MarketListKind}`, { query: listParams(f, page, size) }) as Promise<
+        MarketLists[K]
+      >,
   };
 }
 
-export const createRecord = <T>(kind: MarketListKind, body: unknown) =>
-  adminApi<T>(`${BASE}/${kind}`, { method: "POST", body });
-export const deleteRecord = (kind: MarketListKind, id: number) =>
-  adminApi<{ message: string }>(`${BASE}/${kind}/${id}`, { method: "DELETE" });
-export const updateRecord = <T>(kind: MarketListKind, id: number, body: unknown) =>
-  adminApi<T>(`${BASE}/${kind}/${id}`, { method: "PATCH", body });
+// The kind's own path's body and answer; widened to the union of the kinds' paths to be sent.
+type AnyKindPath = `/marketplace/${MarketListKind}`;
+export const createRecord = <K extends MarketListKind>(
+  kind: K,
+  body: AdminBody<`/marketplace/${K}`, "POST">,
+) =>
+  adminApi(`/marketplace/${kind as MarketListKind}`, {
+    method: "POST",
+    body: body as AdminBody<AnyKindPath, "POST">,
+  }) as Promise<AdminAnswer<`/marketplace/${K}`, "POST">>;
+export const updateRecord = <K extends MarketListKind>(
+  kind: K,
+  id: number,
+  body: AdminBody<`/marketplace/${K}/{id}`, "PATCH">,
+) =>
+  adminApi(`/marketplace/${kind as MarketListKind}/{id}`, {
+    params: { id },
+    method: "PATCH",
+    body: body as AdminBody<`${AnyKindPath}/{id}`, "PATCH">,
+  }) as Promise<AdminAnswer<`/marketplace/${K}/{id}`, "PATCH">>;
+
+/** The kinds the API removes (DELETE /admin/marketplace/<kind>/{id}); add-ons are only deactivated. */
+const DELETABLE = ["categories", "attributes", "offers", "coupons", "sliders"] as const;
+export type DeletableKind = (typeof DELETABLE)[number];
+export const isDeletable = (kind: MarketListKind): kind is DeletableKind =>
+  (DELETABLE as readonly string[]).includes(kind);
+export const deleteRecord = (kind: DeletableKind, id: number) =>
+  adminApi(`/marketplace/${kind}/{id}`, { params: { id }, method: "DELETE" });
 
 /** Every category, for pickers (an item's, an offer's, a report's filter). */
 export const categoryOptionsQuery = {
   queryKey: ["admin", "marketplace", "categories", "options"] as const,
-  queryFn: () => adminApi<AdminMarketCategoryList>(`${BASE}/categories?size=1000`),
+  queryFn: () => adminApi("/marketplace/categories", { query: { size: 1000 } }),
 };
 export const attributeOptionsQuery = {
   queryKey: ["admin", "marketplace", "attributes", "options"] as const,
-  queryFn: () => adminApi<AdminMarketAttributeList>(`${BASE}/attributes?size=1000&status=active`),
+  queryFn: () => adminApi("/marketplace/attributes", { query: { size: 1000, status: "active" } }),
 };
 export const addonOptionsQuery = (country: string) => ({
   queryKey: ["admin", "marketplace", "addons", "options", country] as const,
-  queryFn: () => adminApi<AdminMarketAddonList>(`${BASE}/addons?size=1000&country=${country}`),
+  queryFn: () => adminApi("/marketplace/addons", { query: `size=1000&country=${country}` }),
 });
 export const itemOptionsQuery = (country: string) => ({
   queryKey: ["admin", "marketplace", "items", "options", country] as const,
-  queryFn: () => adminApi<AdminMarketItemList>(`${BASE}/items?size=1000&country=${country}`),
-});
-/** The active parks of a country, where a service may be done. */
-export const serviceParksQuery = (country: string) => ({
-  queryKey: ["admin", "marketplace", "parks", country] as const,
-  queryFn: () =>
-    adminApi<{ items: { id: number; name: string; city: string }[] }>(`${BASE}/parks?country=${country}`),
+  queryFn: () => adminApi("/marketplace/items", { query: `size=1000&country=${country}` }),
 });
 
 export function itemsQuery(f: Record<string, string>, page: number, size: number) {
   return {
     queryKey: ["admin", "marketplace", "items", f, page, size] as const,
-    queryFn: () => adminApi<AdminMarketItemList>(`${BASE}/items?${listParams(f, page, size)}`),
+    queryFn: () => adminApi("/marketplace/items", { query: listParams(f, page, size) }),
   };
 }
 export const itemQuery = (id: number) => ({
   queryKey: ["admin", "marketplace", "item", id] as const,
-  queryFn: () => adminApi<AdminMarketItem>(`${BASE}/items/${id}`),
+  queryFn: () => adminApi("/marketplace/items/{id}", { params: { id } }),
 });
-export const createItem = (body: unknown) =>
-  adminApi<AdminMarketItem>(`${BASE}/items`, { method: "POST", body });
-export const updateItem = (id: number, body: unknown) =>
-  adminApi<AdminMarketItem>(`${BASE}/items/${id}`, { method: "PATCH", body });
-export const createVariation = (itemId: number, body: unknown) =>
-  adminApi<AdminMarketItem>(`${BASE}/items/${itemId}/variations`, { method: "POST", body });
-export const updateVariation = (itemId: number, variationId: number, body: unknown) =>
-  adminApi<AdminMarketItem>(`${BASE}/items/${itemId}/variations/${variationId}`, { method: "PATCH", body });
+export const createItem = (body: AdminBody<"/marketplace/items", "POST">) =>
+  adminApi("/marketplace/items", { method: "POST", body });
+export const updateItem = (id: number, body: AdminBody<"/marketplace/items/{id}", "PATCH">) =>
+  adminApi("/marketplace/items/{id}", { params: { id }, method: "PATCH", body });
+export const createVariation = (
+  itemId: number,
+  body: AdminBody<"/marketplace/items/{id}/variations", "POST">,
+) => adminApi("/marketplace/items/{id}/variations", { params: { id: itemId }, method: "POST", body });
+export const updateVariation = (
+  itemId: number,
+  variationId: number,
+  body: AdminBody<"/marketplace/items/{id}/variations/{variationId}", "PATCH">,
+) =>
+  adminApi("/marketplace/items/{id}/variations/{variationId}", {
+    params: { id: itemId, variationId },
+    method: "PATCH",
+    body,
+  });
 
 export const deliverySetupQuery = (country: string) => ({
   queryKey: ["admin", "marketplace", "delivery", country] as const,
-  queryFn: () => adminApi<DeliverySetup>(`${BASE}/delivery/${country}`),
+  queryFn: () => adminApi("/marketplace/delivery/{country}", { params: { country } }),
 });
-export const saveDeliverySetup = (country: string, body: unknown) =>
-  adminApi<DeliverySetup>(`${BASE}/delivery/${country}`, { method: "PUT", body });
+export const saveDeliverySetup = (
+  country: string,
+  body: AdminBody<"/marketplace/delivery/{country}", "PUT">,
+) => adminApi("/marketplace/delivery/{country}", { params: { country }, method: "PUT", body });
 
 /** Uploads one image as multipart/form-data (field `image`); the server checks and re-encodes it. */
-export function uploadItemImage(id: number, file: File): Promise<AdminMarketItem> {
+export function uploadItemImage(id: number, file: File) {
   const form = new FormData();
   form.append("image", file, file.name);
-  return adminApi<AdminMarketItem>(`${BASE}/items/${id}/images`, { method: "POST", body: form });
+  return adminApi("/marketplace/items/{id}/images", { params: { id }, method: "POST", body: form });
 }
 export const removeItemImage = (id: number, n: number) =>
-  adminApi<AdminMarketItem>(`${BASE}/items/${id}/images/${n}`, { method: "DELETE" });
+  adminApi("/marketplace/items/{id}/images/{n}", { params: { id, n }, method: "DELETE" });

@@ -137,7 +137,6 @@ export function CategoriesPage() {
   return (
     <RecordListPage
       kind="categories"
-      deletable
       filters={["search", "status"]}
       rowName={(c) => loc(c.name, lang)}
       columns={[
@@ -243,7 +242,6 @@ export function AttributesPage() {
   return (
     <RecordListPage
       kind="attributes"
-      deletable
       filters={["search", "status"]}
       rowName={(a) => loc(a.name, lang)}
       columns={[
@@ -400,7 +398,6 @@ export function SlidersPage() {
   return (
     <RecordListPage
       kind="sliders"
-      deletable
       filters={["country", "status"]}
       rowName={(s) => loc(s.title, lang)}
       columns={[

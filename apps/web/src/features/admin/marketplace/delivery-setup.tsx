@@ -138,7 +138,8 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
   const slots = useFieldArray({ control, name: "slots" });
   const [saved, setSaved] = useState(false);
   const save = useMutation({
-    mutationFn: (body: unknown) => saveDeliverySetup(setup.country_code, body),
+    mutationFn: (body: Parameters<typeof saveDeliverySetup>[1]) =>
+      saveDeliverySetup(setup.country_code, body),
     onMutate: () => setSaved(false),
     onSuccess: (next) => {
       setSaved(true);

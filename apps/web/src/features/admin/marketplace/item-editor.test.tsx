@@ -4,8 +4,9 @@ import {
   AdminMarketAttributeListSchema,
   AdminMarketCategoryListSchema,
   AdminMarketItemSchema,
+  type ParkChoice,
 } from "@parkwell/contract";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -89,5 +90,55 @@ describe("the item editor", () => {
       category_id: 3,
     });
     expect(await screen.findByText("Enregistré")).toBeTruthy();
+  });
+
+  it("offers a service's parks from the one park list, the user's active parks in the item's country", async () => {
+    const service = AdminMarketItemSchema.parse({
+      ...item,
+      kind: "service",
+      stock: null,
+      daily_capacity: 8,
+      duration_minutes: 30,
+      parks: [{ id: 41, name: "Marina Car Park", city: "Lagos" }],
+    });
+    const park = (id: number, name: string): ParkChoice => ({
+      id,
+      name,
+      city: "Lagos",
+      time_zone: "Africa/Lagos",
+      currency: "NGN",
+      country_code: "NG",
+      vehicle_types: [],
+    });
+    const api = itemApi()
+      .on("GET /admin/marketplace/items/7", { json: service })
+      .on("PATCH /admin/marketplace/items/7", { json: service })
+      .on("GET /admin/parks/choices", {
+        json: { items: [park(42, "Ikeja Garage"), park(41, "Marina Car Park")], complete: true },
+      });
+    await renderWithApp(
+      <Routes>
+        <Route path="/admin/marketplace/items/:id" element={<ItemEditor />} />
+      </Routes>,
+      { api, route: "/admin/marketplace/items/7" },
+    );
+    const parks = await screen.findByRole("group", { name: "Parks where the service is done" });
+    const marina = await within(parks).findByRole("checkbox", { name: "Marina Car Park (Lagos)" });
+    expect(marina).toHaveProperty("checked", true);
+    const ikeja = within(parks).getByRole("checkbox", { name: "Ikeja Garage (Lagos)" });
+    expect(ikeja).toHaveProperty("checked", false);
+    const [call] = api.callsTo("GET /admin/parks/choices");
+    expect(Object.fromEntries(call!.query)).toEqual({
+      permission: "marketplace.update",
+      status: "active",
+      country: "NG",
+    });
+
+    await userEvent.click(ikeja);
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: /Category/ }), "3");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.callsTo("PATCH /admin/marketplace/items/7")).toHaveLength(1));
+    const { park_ids } = api.callsTo("PATCH /admin/marketplace/items/7")[0]!.body as { park_ids: number[] };
+    expect([...park_ids].sort((a, b) => a - b)).toEqual([41, 42]);
   });
 });

@@ -12,15 +12,9 @@ import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { loc } from "../orders/format";
 import { PageHeader } from "../ui/page-header";
+import { ParkPicker } from "../ui/park-picker";
 import { LoadingState } from "../ui/states";
-import {
-  addonOptionsQuery,
-  categoryOptionsQuery,
-  createItem,
-  itemQuery,
-  serviceParksQuery,
-  updateItem,
-} from "./api";
+import { addonOptionsQuery, categoryOptionsQuery, createItem, itemQuery, updateItem } from "./api";
 import { errorOf, FixedField, LocalisedFields, numOrNull, StatusField } from "./catalogue-lists";
 import { MarketTabs, StatusBadge, useCountryOptions } from "./widgets";
 import { formName } from "./record-dialog";
@@ -128,7 +122,10 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
   const countries = useCountryOptions();
   const categories = useQuery(categoryOptionsQuery);
   const addons = useQuery(addonOptionsQuery(country));
-  const parks = useQuery({ ...serviceParksQuery(country), enabled: kind === "service" });
+  // A service's parks: the user's active parks in the item's country, for the change the form makes
+  // (the list alone to read for whoever may only view the item).
+  const change = item ? "marketplace.update" : "marketplace.create";
+  const parkPermission = can(change) ? change : "marketplace.view";
   const [saved, setSaved] = useState(false);
 
   const save = useMutation({
@@ -306,15 +303,13 @@ function ItemForm({ item }: { item: AdminMarketItem | undefined }) {
             {kind === "service" && (
               <fieldset className="mp-checks">
                 <legend>{t("form.serviceParks")}</legend>
-                {(parks.data?.items ?? []).length === 0 && (
-                  <p className="admin-park-muted">{t("form.noParks", { country })}</p>
-                )}
-                {(parks.data?.items ?? []).map((p) => (
-                  <label key={p.id} className="admin-check">
-                    <input type="checkbox" value={String(p.id)} {...register("park_ids")} />
-                    {p.name} ({p.city})
-                  </label>
-                ))}
+                <ParkPicker
+                  permission={parkPermission}
+                  country={country}
+                  field={register("park_ids")}
+                  className="admin-check"
+                  empty={<p className="admin-park-muted">{t("form.noParks", { country })}</p>}
+                />
                 {errorOf(form, "park_ids") && <p className="field__error">{errorOf(form, "park_ids")}</p>}
               </fieldset>
             )}

@@ -164,7 +164,6 @@ export function CouponsPage() {
   return (
     <RecordListPage
       kind="coupons"
-      deletable
       filters={["search", "country", "status"]}
       rowName={(c) => c.code}
       columns={[
@@ -369,7 +368,6 @@ export function OffersPage() {
   return (
     <RecordListPage
       kind="offers"
-      deletable
       filters={["search", "country", "status"]}
       rowName={(o) => loc(o.name, lang)}
       columns={[

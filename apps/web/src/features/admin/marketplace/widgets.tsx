@@ -19,7 +19,7 @@ import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
 import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
-import { deleteRecord, marketListQuery, type MarketListKind, type MarketLists } from "./api";
+import { deleteRecord, isDeletable, marketListQuery, type MarketListKind, type MarketLists } from "./api";
 
 /** The marketplace's back-office pages, in the tabs' order. */
 const TABS = [
@@ -71,11 +71,8 @@ export function RecordListPage<K extends MarketListKind>({
   columns,
   rowName,
   dialog,
-  deletable = false,
 }: {
   kind: K;
-  /** Records the API removes (one still in use is refused with a 409 that says so). */
-  deletable?: boolean;
   filters: readonly Filter[];
   columns: Column<MarketLists[K]["items"][number]>[];
   /** The row's name, for its Edit button's label. */
@@ -100,9 +97,11 @@ export function RecordListPage<K extends MarketListKind>({
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
   const mayEdit = can("marketplace.update");
-  const mayDelete = deletable && can("marketplace.delete");
+  // Records the API removes (one still in use is refused with a 409 that says so).
+  const deletableKind = isDeletable(kind) ? kind : null;
+  const mayDelete = deletableKind !== null && can("marketplace.delete");
   const remove = useMutation({
-    mutationFn: (row: Row) => deleteRecord(kind, (row as { id: number }).id),
+    mutationFn: (row: Row) => deleteRecord(deletableKind!, (row as { id: number }).id),
     onSuccess: async () => {
       setRemoving(null);
       await client.invalidateQueries({ queryKey: ["admin", "marketplace"] });

@@ -37,14 +37,12 @@ function queryOf(kind: MarketReportKind, f: Filters): Record<string, string> {
   return q;
 }
 
-type Report = MarketSalesReport | MarketItemsReport;
-
 /**
  * The marketplace's Sales Report (per day or per order) and Items Report (units and revenue per
  * item), as the other reports: filters in the URL, page sizes, totals per currency and CSV.
  */
 export function MarketReport({ kind, tabs }: { kind: MarketReportKind; tabs: ReactNode }) {
-  const path = `/orders/reports/${kind === "market-sales" ? "sales" : "items"}`;
+  const path = kind === "market-sales" ? "/orders/reports/sales" : "/orders/reports/items";
   const { t, i18n } = useTranslation(["admin-reports", "admin-marketplace"]);
   const lang = i18n.language;
   const filters = useUrlFilters(FILTERS);
@@ -54,9 +52,9 @@ export function MarketReport({ kind, tabs }: { kind: MarketReportKind; tabs: Rea
   const list = useQuery({
     queryKey: ["admin", "reports", kind, query, page, size] as const,
     queryFn: () =>
-      adminApi<Report>(
-        `${path}?${new URLSearchParams({ ...query, page: String(page), size: String(size) }).toString()}`,
-      ),
+      adminApi(path, {
+        query: new URLSearchParams({ ...query, page: String(page), size: String(size) }).toString(),
+      }),
     placeholderData: keepPreviousData,
   });
   const countries = useQuery(countriesQuery());

@@ -1,8 +1,6 @@
 import type {
-  AdminPark,
   AdminParkCapacitiesBody,
   AdminParkCreate,
-  AdminParkList,
   AdminParkPatch,
   AdminParkRatesBody,
 } from "@parkwell/contract";
@@ -12,31 +10,31 @@ import { listParams } from "../ui/use-url-filters";
 export function parksQuery(f: Record<string, string>, page: number, size: number) {
   return {
     queryKey: ["admin", "parks", f, page, size] as const,
-    queryFn: () => adminApi<AdminParkList>(`/parks?${listParams(f, page, size)}`),
+    queryFn: () => adminApi("/parks", { query: listParams(f, page, size) }),
   };
 }
 
 export const parkQuery = (id: number) => ({
   queryKey: ["admin", "park", id] as const,
-  queryFn: () => adminApi<AdminPark>(`/parks/${id}`),
+  queryFn: () => adminApi("/parks/{id}", { params: { id } }),
 });
 
 export const operatorsQuery = {
   queryKey: ["admin", "park-operators"] as const,
-  queryFn: () => adminApi<{ items: { id: number; name: string }[] }>("/parks/operators"),
+  queryFn: () => adminApi("/parks/operators"),
 };
 
-export const createPark = (body: AdminParkCreate) => adminApi<AdminPark>("/parks", { method: "POST", body });
+export const createPark = (body: AdminParkCreate) => adminApi("/parks", { method: "POST", body });
 export const updatePark = (id: number, body: AdminParkPatch) =>
-  adminApi<AdminPark>(`/parks/${id}`, { method: "PATCH", body });
+  adminApi("/parks/{id}", { params: { id }, method: "PATCH", body });
 export const setRates = (id: number, body: AdminParkRatesBody) =>
-  adminApi<AdminPark>(`/parks/${id}/rates`, { method: "PUT", body });
+  adminApi("/parks/{id}/rates", { params: { id }, method: "PUT", body });
 export const setCapacities = (id: number, body: AdminParkCapacitiesBody) =>
-  adminApi<AdminPark>(`/parks/${id}/capacities`, { method: "PUT", body });
+  adminApi("/parks/{id}/capacities", { params: { id }, method: "PUT", body });
 export const deletePhoto = (id: number, n: number) =>
-  adminApi<AdminPark>(`/parks/${id}/photos/${n}`, { method: "DELETE" });
+  adminApi("/parks/{id}/photos/{n}", { params: { id, n }, method: "DELETE" });
 export const orderPhotos = (id: number, order: number[]) =>
-  adminApi<AdminPark>(`/parks/${id}/photos/order`, { method: "PUT", body: { order } });
+  adminApi("/parks/{id}/photos/order", { params: { id }, method: "PUT", body: { order } });
 
 /**
  * Uploads one photo as multipart/form-data (the server checks it by content and re-encodes it),
@@ -46,5 +44,5 @@ export function uploadPhoto(id: number, file: File, alt: string, onProgress: (ra
   const form = new FormData();
   form.append("alt", alt);
   form.append("photo", file, file.name);
-  return adminUpload<AdminPark>(`/parks/${id}/photos`, form, onProgress);
+  return adminUpload("/parks/{id}/photos", { params: { id }, form }, onProgress);
 }

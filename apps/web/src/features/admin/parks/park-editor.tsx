@@ -5,7 +5,6 @@ import {
   PARK_TYPES,
   type AdminPark,
   type AdminParkCreate,
-  type State,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState, type FocusEvent } from "react";
@@ -186,7 +185,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
   const countryRow = countries.data?.find((c) => c.code === country);
   const states = useQuery({
     queryKey: ["states", countryRow?.id],
-    queryFn: () => api<State[]>(`/states/load?country_id=${countryRow!.id}`),
+    queryFn: () => api("/states/load", { query: { country_id: countryRow!.id } }),
     enabled: Boolean(countryRow),
   });
   const operators = useQuery({ ...operatorsQuery, enabled: chooseOperator });

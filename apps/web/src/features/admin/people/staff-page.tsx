@@ -8,6 +8,7 @@ import {
 } from "@parkwell/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { Field, SelectField, TextField } from "../../../components/ui/form-field";
@@ -19,6 +20,7 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
 import { PageHeader } from "../ui/page-header";
+import { ParkPicker } from "../ui/park-picker";
 import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import {
@@ -353,14 +355,19 @@ interface InviteValues {
   language: string;
 }
 
-/** The parks to choose for a role: checkboxes, grouped by nothing (city beside the name). */
+/**
+ * The parks to choose for a role: the user's parks of the member's operator (the one park picker),
+ * checkboxes, grouped by nothing (city beside the name).
+ */
 function ParkChoices({
-  parks,
-  register,
+  permission,
+  operator,
+  field,
   error,
 }: {
-  parks: StaffOptions["operators"][number]["parks"];
-  register: ReturnType<typeof useSchemaForm<InviteValues, typeof CreateInvitationSchema>>["register"];
+  permission: "staff.create" | "staff.update";
+  operator: number;
+  field: UseFormRegisterReturn;
   error: string | undefined;
 }) {
   const { t } = useTranslation("admin-people");
@@ -374,15 +381,19 @@ function ParkChoices({
           aria-describedby={control["aria-describedby"]}
           id={control.id}
         >
-          {parks.length === 0 && <span className="pp-muted">{t("form.noParks")}</span>}
-          {parks.map((p) => (
-            <label key={p.id} className="pp-park">
-              <input type="checkbox" value={String(p.id)} {...register("park_ids")} />
+          <ParkPicker
+            permission={permission}
+            status="any"
+            operator={operator}
+            field={field}
+            className="pp-park"
+            name={(p) => (
               <span>
                 {p.name} <span className="pp-muted">· {p.city}</span>
               </span>
-            </label>
-          ))}
+            )}
+            empty={<span className="pp-muted">{t("form.noParks")}</span>}
+          />
         </div>
       )}
     </Field>
@@ -464,7 +475,12 @@ function InviteDialog({
           />
         )}
         {!EVERY_PARK.includes(role) && operator && (
-          <ParkChoices parks={operator.parks} register={form.register} error={errors.park_ids?.message} />
+          <ParkChoices
+            permission="staff.create"
+            operator={operator.id}
+            field={form.register("park_ids")}
+            error={errors.park_ids?.message}
+          />
         )}
         {EVERY_PARK.includes(role) && <p className="pp-muted">{t("form.everyParkNote")}</p>}
         <SelectField
@@ -548,8 +564,9 @@ function EditDialog({
         />
         {!EVERY_PARK.includes(role) && operator && (
           <ParkChoices
-            parks={operator.parks}
-            register={form.register as never}
+            permission="staff.update"
+            operator={operator.id}
+            field={form.register("park_ids")}
             error={form.formState.errors.park_ids?.message}
           />
         )}

@@ -13,9 +13,9 @@ export interface RolesMatrix {
 export const rolesQuery = () =>
   queryOptions({
     queryKey: ["admin", "roles"],
-    queryFn: ({ signal }) => adminApi<RolesMatrix>("/roles", { signal }),
+    queryFn: ({ signal }) => adminApi("/roles", { signal }),
   });
 
 export function saveRole(key: string, permissions: string[]): Promise<AdminRole> {
-  return adminApi<AdminRole>(`/roles/${encodeURIComponent(key)}`, { method: "PUT", body: { permissions } });
+  return adminApi("/roles/{role}", { params: { role: key }, method: "PUT", body: { permissions } });
 }

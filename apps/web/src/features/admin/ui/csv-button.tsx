@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/form-errors";
-import { csvFilename, downloadCsv } from "./csv";
+import { csvFilename, downloadCsv, type CsvPath } from "./csv";
 
 /**
  * Export CSV for a report: downloads `path?format=csv` with the list's filters (downloadCsv) as
@@ -13,7 +13,7 @@ export function CsvExportButton({
   filename,
 }: {
   /** The route under /api/v1/admin, e.g. "/reports/bookings". */
-  path: string;
+  path: CsvPath;
   query?: Record<string, string | number | boolean | undefined | null>;
   /** The file's name without date and extension, e.g. "bookings". */
   filename: string;

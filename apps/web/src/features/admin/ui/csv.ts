@@ -1,5 +1,8 @@
-import type { QueryParams } from "../../../lib/api";
-import { adminDownload } from "../api";
+import type { PlainPathFor, QueryParams } from "../../../lib/api";
+import { adminDownload, type AdminPaths } from "../api";
+
+/** A back-office list's route (under /api/v1/admin) that also answers `format=csv`. */
+export type CsvPath = PlainPathFor<AdminPaths, "GET">;
 
 /** The file name a response names in Content-Disposition (`filename="x.csv"` or `filename*=UTF-8''x.csv`). */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -26,7 +29,7 @@ export function csvFilename(base: string, now = new Date()): string {
  * plain link cannot send. The body becomes a blob behind an object URL that a temporary link
  * with `download` saves under the server's file name, else `filename`.
  */
-export async function downloadCsv(path: string, query: QueryParams, filename: string): Promise<void> {
+export async function downloadCsv(path: CsvPath, query: QueryParams, filename: string): Promise<void> {
   const { blob, disposition } = await adminDownload(path, {
     query: { ...query, format: "csv" },
     accept: "text/csv, application/json",

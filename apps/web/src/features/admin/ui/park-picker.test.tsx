@@ -3,6 +3,7 @@ import type { AdminMe, ParkChoice } from "@parkwell/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../../test/render";
 import { ParkPicker } from "./park-picker";
@@ -63,5 +64,65 @@ describe("ParkPicker as a filter", () => {
     const typed = await screen.findByLabelText("N° de parking");
     await userEvent.type(typed, "4a2");
     expect(screen.getByTestId("chosen").textContent).toBe("42");
+  });
+});
+
+/** A form ticking several parks, its values shown as the form would send them. */
+function Checks({ permission }: { permission: "staff.create" | "staff.update" }) {
+  const form = useForm<{ park_ids: string[] }>({ defaultValues: { park_ids: ["12"] } });
+  const ids = useWatch({ control: form.control, name: "park_ids" });
+  return (
+    <>
+      <h1>Parks</h1>
+      <ParkPicker
+        permission={permission}
+        status="any"
+        operator={1}
+        field={form.register("park_ids")}
+        className="check"
+        empty={<p>No park</p>}
+      />
+      <output data-testid="ticked">{[...(ids ?? [])].sort().join(",")}</output>
+    </>
+  );
+}
+
+describe("ParkPicker in a form", () => {
+  it("ticks several of the user's parks, from the one list for the form's permission and filters", async () => {
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: { ...me, permissions: ["staff.view", "staff.create"] } })
+      .on("GET /admin/parks/choices", {
+        json: { items: [park(12, "Ikeja Garage"), park(11, "Marina Car Park")], complete: true },
+      });
+    await renderWithApp(<Checks permission="staff.create" />, { api, route: "/admin" });
+    const marina = await screen.findByRole("checkbox", { name: "Marina Car Park (Lagos)" });
+    expect(screen.getByRole("checkbox", { name: "Ikeja Garage (Lagos)" })).toHaveProperty("checked", true);
+    await userEvent.click(marina);
+    expect(screen.getByTestId("ticked").textContent).toBe("11,12");
+    const [call] = api.callsTo("GET /admin/parks/choices");
+    expect(Object.fromEntries(call!.query)).toEqual({
+      permission: "staff.create",
+      status: "any",
+      operator: "1",
+    });
+  });
+
+  it("asks nothing for a permission the user lacks, and offers no park", async () => {
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: { ...me, permissions: ["staff.view", "staff.create"] } })
+      .on("GET /admin/parks/choices", { json: { items: [park(11, "Marina Car Park")], complete: true } });
+    await renderWithApp(
+      <>
+        <Checks permission="staff.create" />
+        <Checks permission="staff.update" />
+      </>,
+      { api, route: "/admin" },
+    );
+    // The user is known once the picker for the permission they hold has its parks.
+    expect(await screen.findAllByRole("checkbox")).toHaveLength(1);
+    expect(screen.getByText("No park")).toBeTruthy();
+    expect(api.callsTo("GET /admin/parks/choices").map((c) => c.query.get("permission"))).toEqual([
+      "staff.create",
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 import type { ParkChoice, ParkChoiceList } from "@parkwell/contract";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { errorText } from "../../../lib/form-errors";
-import { parkChoicesQuery } from "../api";
+import { parkChoicesQuery, type ParkChoiceFilter } from "../api";
 import { useCan } from "../me";
 import type { Permission } from "../permissions";
 import { LoadingState } from "./states";
@@ -54,15 +55,65 @@ interface FilterProps {
   onChange: (value: string) => void;
 }
 
+/** Several parks in a form (a service's parks, a staff member's parks): a checkbox per park. */
+interface ChecksProps extends ParkChoiceFilter {
+  permission: Permission;
+  /** The closed and deactivated parks too. */
+  status?: "active" | "any";
+  /** The form's list of park IDs, as strings (`register("park_ids")`). */
+  field: UseFormRegisterReturn;
+  /** Each checkbox's label element's class. */
+  className: string;
+  /** What a park's checkbox says, when not "Name (City)". */
+  name?: (park: ParkChoice) => ReactNode;
+  /** What shows when the user has no park to choose. */
+  empty: ReactNode;
+}
+
 const label = (p: ParkChoice) => `${p.name} (${p.city})`;
 
 /**
  * The one park picker of the back office. With `choose` (useChosenPark): a park must be chosen;
  * one park is named, not offered as a choice. With `onChange`: a filter offering all the user's
  * parks or one by name, or a park ID to type when the list is not available or not complete.
+ * With `field`: several parks ticked in a form.
  */
-export function ParkPicker(props: ChosenParkProps | FilterProps) {
-  return "choose" in props ? <ChosenPark {...props} /> : <ParkFilter {...props} />;
+export function ParkPicker(props: ChosenParkProps | FilterProps | ChecksProps) {
+  if ("choose" in props) return <ChosenPark {...props} />;
+  if ("field" in props) return <ParkChecks {...props} />;
+  return <ParkFilter {...props} />;
+}
+
+function ParkChecks({
+  permission,
+  status = "active",
+  country,
+  operator,
+  field,
+  className,
+  name = label,
+  empty,
+}: ChecksProps) {
+  const { t } = useTranslation(["admin", "auth"]);
+  const can = useCan();
+  const list = useQuery({
+    ...parkChoicesQuery(permission, status, { country, operator }),
+    enabled: can(permission),
+  });
+  if (list.isError) return <FormAlert message={errorText(t, list.error)} />;
+  if (list.isPending && can(permission)) return <LoadingState text={t("parkPicker.loading")} />;
+  const parks = list.data?.items ?? [];
+  if (parks.length === 0) return <>{empty}</>;
+  return (
+    <>
+      {parks.map((p) => (
+        <label key={p.id} className={className}>
+          <input type="checkbox" value={String(p.id)} {...field} />
+          {name(p)}
+        </label>
+      ))}
+    </>
+  );
 }
 
 function ChosenPark({ parks, park, choose }: ChosenParkProps) {

@@ -44,6 +44,17 @@ const home = MarketHomeSchema.parse({
 
 afterEach(() => emptyCart("NG"));
 
+async function renderItem(api: FakeApi) {
+  const view = await renderWithApp(
+    <Routes>
+      <Route path="/marketplace/items/:id" element={<ItemPage />} />
+    </Routes>,
+    { api, route: "/marketplace/items/5" },
+  );
+  await screen.findByRole("heading", { name: "Air freshener" });
+  return view;
+}
+
 describe("the marketplace item page", () => {
   it("adds the size in stock with its add-on, as many as are left, to the country's cart", async () => {
     const api = new FakeApi()
@@ -74,5 +85,65 @@ describe("the marketplace item page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add to cart" }));
     expect(await screen.findByText("Added to your cart.")).toBeTruthy();
     expect(getCartLines("NG")).toEqual([{ item_id: 5, variation_id: 52, addon_ids: [8], quantity: 3 }]);
+  });
+
+  it("adds the size, add-ons and quantity chosen last: a quantity is kept between 1 and the stock left", async () => {
+    const api = new FakeApi()
+      .on("GET /marketplace/items/5", {
+        json: { ...item, addons: [...item.addons, { id: 9, name: "Refill", price: ngn(700) }] },
+      })
+      .on("GET /marketplace/home", { json: home });
+    await renderItem(api);
+    await userEvent.click(screen.getByRole("checkbox", { name: /Gift wrap/ }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /Refill/ }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /Gift wrap/ }));
+    const quantity = screen.getByLabelText("Quantity") as HTMLInputElement;
+    // Typed past the stock left: the stock; emptied: one.
+    await userEvent.clear(quantity);
+    expect(quantity.value).toBe("1");
+    await userEvent.type(quantity, "9");
+    expect(quantity.value).toBe("3");
+    await userEvent.click(screen.getByRole("button", { name: "One fewer" }));
+    expect(screen.getByTestId("item-estimate").textContent).toBe(
+      "About ₦7,400 (the cart shows the exact price)",
+    );
+    // Enter in the quantity field adds, as the button does.
+    await userEvent.type(quantity, "{Enter}");
+    expect(await screen.findByText("Added to your cart.")).toBeTruthy();
+    expect(getCartLines("NG")).toEqual([{ item_id: 5, variation_id: 52, addon_ids: [9], quantity: 2 }]);
+  });
+
+  it("asks for a size again when the one chosen is no longer offered, and adds nothing until one is", async () => {
+    const api = new FakeApi()
+      .on("GET /marketplace/items/5", { json: item })
+      .on("GET /marketplace/home", { json: home });
+    const { client } = await renderItem(api);
+    expect(screen.getByRole("radio", { name: /Large/ })).toHaveProperty("checked", true);
+    // The item changed while the page was open: Large is gone, Medium came.
+    api.on("GET /marketplace/items/5", {
+      json: {
+        ...item,
+        variations: [
+          item.variations[0]!,
+          { id: 53, name: "Medium", price: ngn(2500), offer_price: ngn(2500), stock: 2 },
+        ],
+      },
+    });
+    await client.invalidateQueries();
+    const medium = await screen.findByRole("radio", { name: /Medium/ });
+    expect(medium).toHaveProperty("checked", false);
+
+    await userEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    const error = await screen.findByText("Please choose one of the options");
+    expect(medium.getAttribute("aria-invalid")).toBe("true");
+    expect(medium.getAttribute("aria-describedby")).toBe(error.id);
+    expect(screen.queryByText("Added to your cart.")).toBeNull();
+    expect(getCartLines("NG")).toEqual([]);
+
+    await userEvent.click(medium);
+    expect(screen.queryByText("Please choose one of the options")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Add to cart" }));
+    expect(await screen.findByText("Added to your cart.")).toBeTruthy();
+    expect(getCartLines("NG")).toEqual([{ item_id: 5, variation_id: 53, addon_ids: [], quantity: 1 }]);
   });
 });

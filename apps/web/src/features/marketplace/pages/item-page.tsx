@@ -1,6 +1,7 @@
-import { CART_LINE_MAX_QUANTITY, type MarketItemDetail } from "@parkwell/contract";
+import { CART_LINE_MAX_QUANTITY, CartLineSchema, type MarketItemDetail } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
@@ -8,6 +9,7 @@ import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatMoney } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
+import { useSchemaForm } from "../../../lib/use-schema-form";
 import { formatZonedDay, zoneOfCountry } from "../../../lib/zoned-time";
 import { marketHomeQuery, useMarketItem } from "../api";
 import { addToCart, openCartDrawer, type AddOutcome } from "../cart";
@@ -15,6 +17,29 @@ import { ItemArt } from "../components/item-art";
 import { PriceTag, StockHint } from "../components/item-card";
 import { ItemNotFound } from "../components/item-not-found";
 import "../marketplace.css";
+
+/** The item page's choices, as the form holds them (a radio's and a checkbox's values are text). */
+interface LineValues {
+  variation_id: string;
+  addon_ids: string[];
+  quantity: number;
+}
+
+/**
+ * A cart line of this item, by the contract's rule for a line, with a size (a variation) chosen
+ * among the item's when it has some: one that went away while the page was open is chosen again.
+ */
+function lineSchemaOf(item: MarketItemDetail) {
+  return CartLineSchema.superRefine((line, ctx) => {
+    if (item.variations.length > 0 && !item.variations.some((v) => v.id === line.variation_id))
+      ctx.addIssue({
+        code: "custom",
+        path: ["variation_id"],
+        message: "Choose one of the options",
+        params: { key: "validation.choose" },
+      });
+  });
+}
 
 /** An id as a URL names it, or null when it cannot be one. */
 function idOf(raw: string): number | null {
@@ -87,10 +112,27 @@ function ItemView({ item }: { item: MarketItemDetail }) {
   const countries = useQuery(countriesQuery());
   const id = useId();
   const firstInStock = item.variations.find((v) => v.stock === null || v.stock > 0) ?? item.variations[0];
-  const [variationId, setVariationId] = useState<number | null>(firstInStock?.id ?? null);
-  const [addons, setAddons] = useState<number[]>([]);
-  const [quantity, setQuantity] = useState(1);
   const [outcome, setOutcome] = useState<AddOutcome | null>(null);
+  const form = useSchemaForm<LineValues, ReturnType<typeof lineSchemaOf>>({
+    schema: lineSchemaOf(item),
+    defaultValues: {
+      variation_id: firstInStock ? String(firstInStock.id) : "",
+      addon_ids: [],
+      quantity: 1,
+    },
+    toInput: (v) => ({
+      item_id: item.id,
+      variation_id: v.variation_id ? Number(v.variation_id) : null,
+      addon_ids: (v.addon_ids ?? []).map(Number),
+      quantity: Math.min(v.quantity, max),
+    }),
+  });
+  const {
+    field: { ref: quantityRef, ...quantityField },
+  } = useController({ control: form.control, name: "quantity" });
+  const quantity = quantityField.value;
+  const addons = (form.watch("addon_ids") ?? []).map(Number);
+  const variationId = Number(form.watch("variation_id"));
   const variation = item.variations.find((v) => v.id === variationId) ?? null;
   const stock = variation ? variation.stock : item.stock;
   const soldOut = stock !== null && stock < 1;
@@ -101,18 +143,19 @@ function ItemView({ item }: { item: MarketItemDetail }) {
     .filter((a) => addons.includes(a.id))
     .reduce((n, a) => n + a.price.amount, 0);
   const estimate = (unit + addonsTotal) * quantity;
+  const variationError = form.formState.errors.variation_id?.message;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (soldOut || (item.variations.length > 0 && !variation)) return;
-    const result = addToCart(country.code, {
-      item_id: item.id,
-      variation_id: variation?.id ?? null,
-      addon_ids: addons,
-      quantity: Math.min(quantity, max),
-    });
-    setOutcome(result);
-  };
+  const submit = form.handleSubmit((line) => {
+    if (soldOut) return;
+    setOutcome(
+      addToCart(country.code, {
+        item_id: line.item_id,
+        variation_id: line.variation_id ?? null,
+        addon_ids: line.addon_ids,
+        quantity: line.quantity,
+      }),
+    );
+  });
 
   return (
     <div className="container page market-item">
@@ -168,7 +211,7 @@ function ItemView({ item }: { item: MarketItemDetail }) {
               )}
             </div>
           )}
-          <form className="market-item__form" onSubmit={submit} noValidate>
+          <form className="market-item__form" onSubmit={(e) => void submit(e)} noValidate>
             {item.variations.length > 0 && (
               <fieldset className="market-options">
                 <legend>{item.attribute ?? t("item.variation")}</legend>
@@ -178,14 +221,11 @@ function ItemView({ item }: { item: MarketItemDetail }) {
                     <label key={v.id} className="market-option">
                       <input
                         type="radio"
-                        name={`${id}-variation`}
-                        value={v.id}
-                        checked={variationId === v.id}
+                        value={String(v.id)}
                         disabled={out}
-                        onChange={() => {
-                          setVariationId(v.id);
-                          setOutcome(null);
-                        }}
+                        aria-invalid={variationError && !out ? true : undefined}
+                        aria-describedby={variationError ? `${id}-variation-error` : undefined}
+                        {...form.register("variation_id", { onChange: () => setOutcome(null) })}
                       />
                       <span className="market-option__name">{v.name}</span>
                       <span className="market-option__price">
@@ -200,6 +240,11 @@ function ItemView({ item }: { item: MarketItemDetail }) {
                     </label>
                   );
                 })}
+                {variationError && (
+                  <p id={`${id}-variation-error`} className="field__error">
+                    {variationError}
+                  </p>
+                )}
               </fieldset>
             )}
             {item.addons.length > 0 && (
@@ -209,13 +254,8 @@ function ItemView({ item }: { item: MarketItemDetail }) {
                   <label key={a.id} className="market-option">
                     <input
                       type="checkbox"
-                      checked={addons.includes(a.id)}
-                      onChange={(e) => {
-                        setOutcome(null);
-                        setAddons((prev) =>
-                          e.target.checked ? [...prev, a.id] : prev.filter((x) => x !== a.id),
-                        );
-                      }}
+                      value={String(a.id)}
+                      {...form.register("addon_ids", { onChange: () => setOutcome(null) })}
                     />
                     <span className="market-option__name">{a.name}</span>
                     <span className="market-option__price">+{money(a.price)}</span>
@@ -231,7 +271,7 @@ function ItemView({ item }: { item: MarketItemDetail }) {
                   className="icon-button"
                   aria-label={t("item.less")}
                   disabled={quantity <= 1}
-                  onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                  onClick={() => quantityField.onChange(Math.max(1, quantity - 1))}
                 >
                   <span aria-hidden="true">−</span>
                 </button>
@@ -241,10 +281,13 @@ function ItemView({ item }: { item: MarketItemDetail }) {
                   inputMode="numeric"
                   min={1}
                   max={max}
+                  name={quantityField.name}
+                  ref={quantityRef}
+                  onBlur={quantityField.onBlur}
                   value={quantity}
                   onChange={(e) => {
                     const n = Math.trunc(Number(e.target.value));
-                    setQuantity(Number.isFinite(n) ? Math.min(Math.max(n, 1), max) : 1);
+                    quantityField.onChange(Number.isFinite(n) ? Math.min(Math.max(n, 1), max) : 1);
                   }}
                 />
                 <button
@@ -252,7 +295,7 @@ function ItemView({ item }: { item: MarketItemDetail }) {
                   className="icon-button"
                   aria-label={t("item.more")}
                   disabled={quantity >= max}
-                  onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+                  onClick={() => quantityField.onChange(Math.min(max, quantity + 1))}
                 >
                   <span aria-hidden="true">+</span>
                 </button>

@@ -1,0 +1,115 @@
+/**
+ * test:faults' faults, one after the other while the clients run: an API process killed and
+ * started again, PostgreSQL stopped, Redis stopped, the SMTP peer refusing mail. Each adds what it
+ * saw go wrong to `problems`.
+ */
+import type { ChildProcess } from "node:child_process";
+import { exited, waitHealthy } from "./cluster-lib.mjs";
+import { request, UNAVAILABLE, type Tally, type User } from "./test-faults-clients";
+import { say, sleep, type PrivatePostgres, type PrivateRedis, type SmtpPeer } from "./test-faults-services";
+
+/** What the faults act on: the cluster, its services and the clients' tally. */
+export interface FaultTarget {
+  base: string;
+  apis: ChildProcess[];
+  apiPorts: number[];
+  /** Starts API process `i` again (not seeding). */
+  launch: (i: number) => void;
+  pg: PrivatePostgres;
+  redis: PrivateRedis;
+  smtp: SmtpPeer;
+  users: User[];
+  tally: Tally;
+  problems: string[];
+  /** Set just before the kill: the e-mail check measures the lease gap from it. */
+  killedAt: number | null;
+}
+
+const alive = (t: FaultTarget) => t.apis.every((a) => a.exitCode === null && a.signalCode === null);
+
+/** The four faults, in order, with the pauses between them. */
+export async function runFaults(t: FaultTarget): Promise<void> {
+  await sleep(8_000);
+  await killApiProcess(t);
+  await sleep(6_000);
+  await stopPostgres(t);
+  await sleep(5_000);
+  await stopRedis(t);
+  await sleep(5_000);
+  await refuseMail(t);
+}
+
+export function checkAlive(t: FaultTarget, when: string): void {
+  if (!alive(t)) t.problems.push(`an API process ${when}`);
+}
+
+async function killApiProcess(t: FaultTarget) {
+  say("fault 1: SIGKILL API process 2, then start it again");
+  t.killedAt = Date.now();
+  t.apis[1]!.kill("SIGKILL");
+  await exited(t.apis[1]!);
+  await sleep(2_000);
+  t.launch(1);
+  await waitHealthy(t.apiPorts[1]!, t.apis[1]!, 30_000);
+  say("API process 2 is back");
+}
+
+async function stopPostgres(t: FaultTarget) {
+  const { base, pg, tally, problems } = t;
+  say("fault 2: PostgreSQL stopped for 3 s");
+  const seenBefore = tally.unavailableSeen;
+  await pg.stop("fast");
+  // Asked directly while it is down, besides what the clients see.
+  const probe = await request(`${base}/api/v1/bookings/list`, "GET", {
+    authorization: `Bearer ${t.users[0]!.token}`,
+  });
+  if (probe.status === 503 && probe.body?.message === UNAVAILABLE) tally.unavailableSeen += 1;
+  else say(`while PostgreSQL was down, the API answered ${probe.status} ${JSON.stringify(probe.body)}`);
+  await sleep(3_000);
+  await pg.start();
+  const unavailable = tally.unavailableSeen - seenBefore;
+  say(`PostgreSQL is back; 503 unavailable answers seen while it was down: ${unavailable}`);
+  if (unavailable === 0)
+    problems.push("no 503 with the unavailable message was seen while PostgreSQL was down");
+  checkAlive(t, "exited when PostgreSQL went down");
+  const back = Date.now();
+  await Promise.all(t.apiPorts.map((port, i) => waitHealthy(port, t.apis[i]!, 15_000)));
+  say(`every API process serves again ${((Date.now() - back) / 1000).toFixed(1)} s after PostgreSQL started`);
+}
+
+async function stopRedis(t: FaultTarget) {
+  const { base, redis, problems } = t;
+  say("fault 3: Redis stopped for 3 s");
+  await redis.stop();
+  // Sign-in is rate limited (plugins/throttle.ts): without Redis it is counted in memory, and
+  // a wrong password is still a 401, not a 5xx.
+  const signIn = () =>
+    request(
+      `${base}/api/v1/auth/login`,
+      "POST",
+      {},
+      JSON.stringify({ identifier: "nobody@parkwell.test", password: "wrong-password" }),
+    );
+  const without = await signIn();
+  if (without.status !== 401) problems.push(`a sign-in without Redis answered ${without.status}, not 401`);
+  await sleep(3_000);
+  await redis.start();
+  checkAlive(t, "exited when Redis went down");
+  // Back in Redis within a few seconds: ioredis reconnects by itself (at most 2 s apart).
+  let shared = false;
+  for (let i = 0; i < 20 && !shared; i += 1) {
+    await signIn();
+    shared = redis.keys("parkwell-rl:*").length > 0;
+    if (!shared) await sleep(500);
+  }
+  if (!shared) problems.push("the rate limits did not go back to Redis after it restarted");
+  say(`Redis is back${shared ? "; rate limits are counted in it again" : ""}`);
+}
+
+async function refuseMail(t: FaultTarget) {
+  say("fault 4: the SMTP peer refuses mail for 10 s");
+  t.smtp.refuse(true);
+  await sleep(10_000);
+  t.smtp.refuse(false);
+  say("the SMTP peer accepts mail again");
+}
