@@ -36,6 +36,7 @@ export const FEATURE_DEPENDENCIES = {
   events: ["parks", "capacity", "reference"],
   bookings: ["parks", "capacity", "events", "payments", "wallet", "vehicles", "reference"],
   marketplace: ["capacity", "payments", "wallet", "reference"],
+  passes: ["parks", "capacity", "wallet", "reference"],
   demo: ["payments", "wallet", "reference"],
   admin: [],
   "admin/parks": ["admin"],
@@ -43,6 +44,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/people": ["admin"],
   "admin/gate": ["admin"],
   "admin/events": ["admin", "admin/parks"],
+  "admin/plans": ["admin", "admin/parks"],
   "admin/marketplace": ["admin", "admin/parks", "admin/reports"],
 };
 

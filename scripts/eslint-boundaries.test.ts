@@ -195,7 +195,7 @@ describe("import boundaries", () => {
     });
 
     it("asks for a new feature to be put in the table", () => {
-      expect(imports("passes/passes.service.ts", "wallet/ledger.service")).toMatch(
+      expect(imports("subscriptions/subscriptions.service.ts", "wallet/ledger.service")).toMatch(
         /not in the feature table/,
       );
     });

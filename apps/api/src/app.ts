@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { adminEventsRoutes } from "./features/admin/events/admin-events.routes";
+import { adminPlansRoutes } from "./features/admin/plans/admin-plans.routes";
 import { adminMarketplaceRoutes } from "./features/admin/marketplace/admin-marketplace.routes";
 import { adminOrdersRoutes } from "./features/admin/marketplace/admin-orders.routes";
 import { adminParksRoutes } from "./features/admin/parks/admin-parks.routes";
@@ -16,6 +17,7 @@ import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
+import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
@@ -172,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
   await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
+  await app.register(plansRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(passesRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,
@@ -202,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = fileStorageOf(config);
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
+  await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

@@ -33,6 +33,7 @@ export const ADMIN_SECTIONS = [
   "roles",
   "audit",
   "events",
+  "plans",
   "marketplace",
   "orders",
   "deliveries",

@@ -20,4 +20,7 @@ export * from "./admin-people";
 export * from "./gate";
 export * from "./admin-reports";
 export * from "./admin-events";
+export * from "./admin-plans";
+export * from "./plan-hours";
+export * from "./passes";
 export * from "./admin-marketplace";

@@ -14,6 +14,7 @@ import { expireHolds } from "../features/bookings/hold.service";
 import { cancelEventBookings } from "../features/bookings/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
+import { renewDuePasses } from "../features/passes/passes.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
 import type { ServedCountries } from "../features/reference/served-countries";
 import type { Clock } from "../lib/clock";
@@ -68,5 +69,6 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "demo-reset": async () => d.demoMode && (await resetDemoDataWhenDue(d.db, d.clock)),
     "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
     "events-cancel": (job) => cancelEventBookings(d, job.eventId),
+    "passes-renew": () => renewDuePasses(d),
   };
 }

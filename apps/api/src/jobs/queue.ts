@@ -22,6 +22,7 @@ export interface JobData {
   "payments-expire": Record<string, never>;
   "demo-reset": Record<string, never>;
   "jobs-housekeeping": Record<string, never>;
+  "passes-renew": Record<string, never>;
   /** An organiser cancelled this event: cancel and refund its bookings (event-cancellation.service). */
   "events-cancel": { eventId: number };
 }
@@ -55,6 +56,8 @@ export const QUEUES: Record<JobName, QueueSpec> = {
   "payments-expire": { ...scheduled("*/5 * * * *") },
   "demo-reset": { ...scheduled("* * * * *") },
   "jobs-housekeeping": { ...scheduled("17 3 * * *") },
+  // Each minute: monthly passes whose term ended are renewed, put in grace, or ended.
+  "passes-renew": { ...scheduled("* * * * *") },
   "events-cancel": {
     retryLimit: 20,
     retryDelay: 5,

@@ -21,6 +21,7 @@ import { ADMIN_EVENTS, EVENTS } from "./messages/events";
 import { GATE } from "./messages/gate";
 import { ADMIN_MARKETPLACE, MARKETPLACE } from "./messages/marketplace";
 import { PARKS } from "./messages/parks";
+import { ADMIN_PLANS, PASSES } from "./messages/passes";
 import { WALLET } from "./messages/wallet";
 
 export const SERVER_TEXTS: readonly ServerText[] = [
@@ -39,6 +40,8 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...ADMIN_REPORTS,
   ...EVENTS,
   ...ADMIN_EVENTS,
+  ...ADMIN_PLANS,
+  ...PASSES,
   ...ADMIN_MARKETPLACE,
   ...MARKETPLACE,
   ...windowRefusals(),

@@ -20,6 +20,14 @@ export function toMinor(major: number, decimals: number): number {
 export const fitsDecimals = (amount: number, decimals: number): boolean =>
   Math.abs(toMinor(amount, decimals) - amount * 10 ** decimals) < 1e-6;
 
+/** Why an amount in major units does not fit its currency's decimals, as a form field shows it; null when it does. */
+export function decimalsRefusal(amount: number, currency: string, decimals: number): string | null {
+  if (fitsDecimals(amount, decimals)) return null;
+  return decimals === 0
+    ? `Amounts in ${currency} have no decimals`
+    : `Amounts in ${currency} have at most ${decimals} decimals`;
+}
+
 /**
  * An amount in minor units as the product writes money (formatMoney), in `language`: English by
  * default, for a sentence the API translates with its amounts (moneyIn); a mail's own language.

@@ -908,6 +908,109 @@ export interface paths {
     patch: operations["updateAddress"];
     trace?: never;
   };
+  "/api/v1/plans": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Monthly plans on sale: nearest a point, or by city and park; filters for vehicle type, price and hours */
+    get: operations["listPlans"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/plans/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A monthly plan on sale, with its park, hours, prices and passes left */
+    get: operations["getPlan"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/passes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's passes, newest first */
+    get: operations["listPasses"];
+    put?: never;
+    /** Buy a monthly pass on a plan, paid from the wallet for its first term */
+    post: operations["createPass"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/passes/{code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the driver's passes */
+    get: operations["getPass"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/passes/{code}/vehicles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace the pass's plate numbers (one or two), at once: a plate left out is no longer let in */
+    put: operations["setPassVehicles"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/passes/{code}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a pass at the end of its paid term (no refund of the term paid; it holds no space after) */
+    post: operations["cancelPass"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/me": {
     parameters: {
       query?: never;
@@ -1761,6 +1864,42 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/plans": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The monthly plans of the parks in my scope, by park, with their passes valid now */
+    get: operations["listAdminPlans"];
+    put?: never;
+    /** Create a park's monthly plan: weekly hours on the park's clock, monthly prices, allocation, terms */
+    post: operations["createAdminPlan"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/plans/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A monthly plan with its hours, prices and passes valid now */
+    get: operations["getAdminPlan"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Edit a plan: 409 for an allocation below the passes valid now, or other hours once passes were sold */
+    patch: operations["updateAdminPlan"];
     trace?: never;
   };
   "/api/v1/admin/marketplace/categories": {
@@ -4182,6 +4321,184 @@ export interface components {
           peak_held: number;
         }[];
       }[];
+    };
+    AdminPlan: {
+      id: number;
+      park: {
+        id: number;
+        name: string;
+        time_zone: string;
+      };
+      name: {
+        en: string;
+        fr: string;
+      };
+      /** @enum {string} */
+      status: "draft" | "on_sale" | "closed";
+      windows: {
+        weekday: number;
+        start: string;
+        end: string;
+      }[];
+      currency: string;
+      prices: {
+        vehicle_type_id: number;
+        vehicle_type: string;
+        monthly_price: number;
+      }[];
+      allocation: number;
+      sold: number;
+      /** @enum {string} */
+      space_mode: "any" | "named";
+      min_term_months: number;
+      discount_3m_percent: number;
+      discount_12m_percent: number;
+      created_at: string;
+      updated_at: string;
+    };
+    AdminPlanList: {
+      items: components["schemas"]["AdminPlan"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
+    Pass: {
+      id: string;
+      pass_code: string;
+      /** @enum {string} */
+      status: "active" | "grace" | "ended";
+      ended_reason: ("cancelled" | "lapsed") | null;
+      plan: {
+        id: number;
+        name: {
+          en: string;
+          fr: string;
+        };
+        windows: {
+          weekday: number;
+          start: string;
+          end: string;
+        }[];
+      };
+      park: {
+        id: number;
+        name: string;
+        slug: string;
+        time_zone: string;
+      };
+      vehicle_type_id: number;
+      vehicle_type: string;
+      plates: string[];
+      starts_at: string;
+      paid_until: string;
+      renews_at: string | null;
+      cancel_at_period_end: boolean;
+      term_months: number;
+      currency: string;
+      monthly_price: number;
+      created_at: string;
+    };
+    PassPurchase: {
+      id: string;
+      pass_code: string;
+      /** @enum {string} */
+      status: "active" | "grace" | "ended";
+      ended_reason: ("cancelled" | "lapsed") | null;
+      plan: {
+        id: number;
+        name: {
+          en: string;
+          fr: string;
+        };
+        windows: {
+          weekday: number;
+          start: string;
+          end: string;
+        }[];
+      };
+      park: {
+        id: number;
+        name: string;
+        slug: string;
+        time_zone: string;
+      };
+      vehicle_type_id: number;
+      vehicle_type: string;
+      plates: string[];
+      starts_at: string;
+      paid_until: string;
+      renews_at: string | null;
+      cancel_at_period_end: boolean;
+      term_months: number;
+      currency: string;
+      monthly_price: number;
+      created_at: string;
+      charged: {
+        amount: number;
+        currency: string;
+        breakdown: {
+          hours: number;
+          days: number;
+          parking: number;
+          service_fee: number;
+          booking_fee: number;
+          tax: number;
+          tax_name: string;
+          total: number;
+        };
+      };
+      wallet_balance: number;
+    };
+    PassList: {
+      items: components["schemas"]["Pass"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
+    PublicPlan: {
+      id: number;
+      name: {
+        en: string;
+        fr: string;
+      };
+      park: {
+        id: number;
+        name: string;
+        slug: string;
+        address: string;
+        city: string;
+        lat: number;
+        lng: number;
+        time_zone: string;
+      };
+      windows: {
+        weekday: number;
+        start: string;
+        end: string;
+      }[];
+      hours_per_week: number;
+      currency: string;
+      prices: {
+        vehicle_type_id: number;
+        vehicle_type: string;
+        monthly_price: number;
+      }[];
+      min_term_months: number;
+      discount_3m_percent: number;
+      discount_12m_percent: number;
+      /** @enum {string} */
+      space_mode: "any" | "named";
+      passes_left: number;
+      distance_m: number | null;
+    };
+    PlanList: {
+      items: components["schemas"]["PublicPlan"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
     };
     AdminMarketCategory: {
       id: number;
@@ -8500,6 +8817,420 @@ export interface operations {
       };
     };
   };
+  listPlans: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        country?: string;
+        search?: string;
+        lat?: string;
+        lng?: string;
+        vehicle_type_id?: string;
+        max_price?: string;
+        hours?: "all_day" | "weekdays" | "nights_weekends";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlanList"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PublicPlan"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPasses: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PassList"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPass: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          plan_id: number;
+          vehicle_type_id: number;
+          plates: string[];
+          start_date: string;
+          /** @default 1 */
+          term_months?: 1 | 3 | 12;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PassPurchase"];
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PassPurchase"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Pass"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setPassVehicles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          plates: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Pass"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelPass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Pass"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   adminMe: {
     parameters: {
       query?: never;
@@ -11200,6 +11931,10 @@ export interface operations {
           | "events.create"
           | "events.update"
           | "events.delete"
+          | "plans.view"
+          | "plans.create"
+          | "plans.update"
+          | "plans.delete"
           | "marketplace.view"
           | "marketplace.create"
           | "marketplace.update"
@@ -12405,6 +13140,310 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminPlans: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        park_id?: string;
+        status?: ("draft" | "on_sale" | "closed") | "";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPlanList"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createAdminPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          park_id: number;
+          name: {
+            en: string;
+            fr: string;
+          };
+          windows: {
+            weekday: number;
+            start: string;
+            end: string;
+          }[];
+          prices: {
+            vehicle_type_id: number;
+            monthly_price: number;
+          }[];
+          allocation: number;
+          /**
+           * @default any
+           * @enum {string}
+           */
+          space_mode?: "any" | "named";
+          /** @default 1 */
+          min_term_months?: 1 | 3 | 12;
+          /** @default 0 */
+          discount_3m_percent?: number;
+          /** @default 0 */
+          discount_12m_percent?: number;
+          /**
+           * @default draft
+           * @enum {string}
+           */
+          status?: "draft" | "on_sale";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPlan"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPlan"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name?: {
+            en: string;
+            fr: string;
+          };
+          windows?: {
+            weekday: number;
+            start: string;
+            end: string;
+          }[];
+          prices?: {
+            vehicle_type_id: number;
+            monthly_price: number;
+          }[];
+          allocation?: number;
+          /** @enum {string} */
+          space_mode?: "any" | "named";
+          min_term_months?: 1 | 3 | 12;
+          discount_3m_percent?: number;
+          discount_12m_percent?: number;
+          /** @enum {string} */
+          status?: "draft" | "on_sale" | "closed";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPlan"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -7,6 +7,7 @@ export * from "./wallet";
 export * from "./inquiries";
 export * from "./bookings";
 export * from "./events";
+export * from "./passes";
 export * from "./marketplace";
 export * from "./demo";
 export * from "./jobs";

@@ -2,7 +2,7 @@
 import type { EventCategory, EventStatus, EventVisibility, ParkType } from "@parkwell/contract";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
-import { EARTH_RADIUS_M } from "../../lib/park-cells";
+import { distanceSql } from "../../db/geo-sql";
 import { likeEscape } from "../../lib/like";
 
 /** An event as read (its country's facts are the served countries'). */
@@ -60,11 +60,8 @@ export interface EventFilter {
 const searchableText = sql`regexp_replace(translate(lower(e.name || ' ' || e.venue_name || ' ' || e.city),
   'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy'), '[^a-z0-9]+', ' ', 'g')`;
 
-/** Great-circle distance in metres from the search centre to the venue (haversine, earthdistance's sphere). */
-const distanceSql = (geo: { lat: number; lng: number }) =>
-  sql`(${2 * EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
-    power(sin(radians(e.lat - ${geo.lat}::float8) / 2), 2)
-    + cos(radians(e.lat)) * cos(radians(${geo.lat}::float8)) * power(sin(radians(e.lng - ${geo.lng}::float8) / 2), 2)))))`;
+/** Great-circle distance in metres from the search centre to the venue. */
+const distanceOf = (geo: { lat: number; lng: number }) => distanceSql(sql`e.lat`, sql`e.lng`, geo);
 
 /** Spaces of an offer (`r`) already taken by its event's bookings. */
 const bookedSql = sql`event_booked(r.event_id, r.park_id, r.vehicle_type_id)`;
@@ -91,7 +88,7 @@ function whereOf(f: EventFilter): SQL {
 
 /** One page of the published public events not yet ended: nearest first with a centre, else soonest. */
 export function listEvents(db: Db, f: EventFilter): Promise<EventRowRead[]> {
-  const distance = f.geo ? distanceSql(f.geo) : sql`NULL::float8`;
+  const distance = f.geo ? distanceOf(f.geo) : sql`NULL::float8`;
   const order = f.geo ? sql`distance_m, e.start_time, e.id` : sql`e.start_time, e.id`;
   return queryRows<EventRowRead>(
     db,

@@ -255,8 +255,8 @@ export async function shortOfFunds(
   currency: string,
   amountMinor: number,
   decimals: number,
-  /** What the money would pay for: a booking, or a marketplace order. */
-  purpose: "booking" | "order" = "booking",
+  /** What the money would pay for: a booking, a marketplace order or a monthly pass. */
+  purpose: "booking" | "order" | "pass" = "booking",
 ): Promise<AppError> {
   const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
   return new AppError(
@@ -264,7 +264,9 @@ export async function shortOfFunds(
     "insufficient_funds",
     purpose === "order"
       ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this order`
-      : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
+      : purpose === "pass"
+        ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this pass`
+        : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
     { amount_missing: String(amount), currency },
   );
 }

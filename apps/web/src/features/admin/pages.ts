@@ -158,6 +158,7 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "bookings",
   "parks",
   "events",
+  "plans",
   "orders",
   "marketplace",
   "staff",

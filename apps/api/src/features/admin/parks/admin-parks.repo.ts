@@ -256,8 +256,8 @@ export async function lockCapacities(tx: Tx, parkId: number): Promise<Map<number
 }
 
 /**
- * The most spaces of a type held at once from `from` on: active bookings, parked drive-up sales
- * and published events' allocations (booking_peak).
+ * The most spaces of a type held at once from `from` on: everything space_holds lists (bookings,
+ * live holds, parked drive-up sales, published events' allocations, monthly passes), by booking_peak.
  */
 export async function peakFrom(tx: Tx, parkId: number, vehicleTypeId: number, from: Date): Promise<number> {
   const [row] = await queryRows<{ peak: number }>(
@@ -275,11 +275,11 @@ export interface HoldingRow {
 }
 
 /**
- * The bookings, parked sales and published events' allocations (an event's code, its window at
- * the park, no plate) that overlap a moment from `from` on when more than `capacity` spaces of
- * the type are held: the ones a lower capacity would leave without a space. A published event's
- * own bookings are inside its allocation, so they are not listed apart; a cancelled event's, not
- * yet refunded, are (as booking_peak counts).
+ * What holds spaces of the type (space_holds: bookings, live holds, parked sales, published events'
+ * allocations, monthly passes) and overlaps a moment from `from` on when more than `capacity` are
+ * held: what a lower capacity would leave without a space, one row per code (a pass's weekly
+ * windows are one row, from its first to its last window seen). A published event's own bookings
+ * are inside its allocation, so they are not listed apart; a cancelled event's, not yet refunded, are.
  */
 export async function holdingsOver(
   tx: Tx,
@@ -288,30 +288,19 @@ export async function holdingsOver(
   from: Date,
   capacity: number,
 ): Promise<HoldingRow[]> {
+  const at = from.toISOString();
   return queryRows<HoldingRow>(
     tx,
     sql`WITH b AS (
-        SELECT booking_code AS code, start_time, end_time, plate_number, 1 AS n FROM bookings
-        WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'active'
-          AND (event_id IS NULL
-            OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = bookings.event_id AND e.status = 'published'))
-          AND end_time > ${from.toISOString()}::timestamptz
-        UNION ALL
-        SELECT sale_code, start_time, end_time, plate_number, 1 FROM pos_sales
-        WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} AND status = 'parked'
-          AND end_time > ${from.toISOString()}::timestamptz
-        UNION ALL
-        SELECT e.event_code, ep.window_start, ep.window_end, '', r.allocation FROM event_rates r
-        JOIN event_parks ep ON ep.event_id = r.event_id AND ep.park_id = r.park_id
-        JOIN events e ON e.id = r.event_id AND e.status = 'published'
-        WHERE r.park_id = ${parkId} AND r.vehicle_type_id = ${vehicleTypeId}
-          AND ep.window_end > ${from.toISOString()}::timestamptz),
-      pts AS (SELECT ${from.toISOString()}::timestamptz AS t
-        UNION SELECT start_time FROM b WHERE start_time > ${from.toISOString()}::timestamptz),
+        SELECT code, start_time, end_time, coalesce(plate, '') AS plate, n FROM space_holds(${parkId}, ${vehicleTypeId},
+          ${at}::timestamptz, space_horizon(${parkId}, ${vehicleTypeId}, ${at}::timestamptz, 'infinity'::timestamptz))),
+      pts AS (SELECT ${at}::timestamptz AS t UNION SELECT start_time FROM b WHERE start_time > ${at}::timestamptz),
       over AS (SELECT t FROM pts WHERE (SELECT sum(n) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t) > ${capacity})
-      SELECT DISTINCT b.code AS booking_code, b.start_time, b.end_time, b.plate_number
+      SELECT b.code AS booking_code, min(b.start_time) AS start_time, max(b.end_time) AS end_time,
+        b.plate AS plate_number
       FROM b JOIN over ON b.start_time <= over.t AND b.end_time > over.t
-      ORDER BY b.start_time, booking_code
+      GROUP BY b.code, b.plate
+      ORDER BY 2, 1
       LIMIT 200`,
   );
 }

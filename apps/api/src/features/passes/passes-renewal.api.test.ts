@@ -1,0 +1,200 @@
+import { dayOnClock, type AdminPlan, type Pass, type PassPurchase } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, type Db } from "../../db/client";
+import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { openDatabase } from "../../db/client";
+import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { fund, fundedUser } from "../bookings/bookings.test-kit";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { renewDuePasses, renewPass, PASS_GRACE_DAYS } from "./passes.service";
+import { addMonths, midnightOf } from "./passes.domain";
+
+const ZONE = "Africa/Lagos";
+const DAY = 24 * 3_600_000;
+const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" }));
+
+/**
+ * A pass's life on a driven clock: its term ends, the renewal job charges the next one at the
+ * plan's price then; a short wallet puts it in grace (still valid, still holding its space), a top-up
+ * renews it at the next run, and the end of the grace lapses it. Passes are bought now (the test
+ * clock); the job runs on its own clock, which the tests move past the terms' ends.
+ */
+describe("monthly passes: renewal, grace and lapse", () => {
+  let ctx: TestContext;
+  let db: Db;
+  let now = new Date();
+  const clock = () => now;
+  let manager: TestUser;
+  let parks: number[];
+  let nextPark = 0;
+
+  const call = (user: TestUser, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(user), ...(payload ? { payload } : {}) });
+  async function plan(): Promise<AdminPlan> {
+    const res = await call(manager, "POST", "/admin/plans", {
+      park_id: parks[nextPark++],
+      name: { en: "Commuter", fr: "Navetteur" },
+      windows: weekdays,
+      prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
+      allocation: 5,
+      status: "on_sale",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<AdminPlan>();
+  }
+  async function buy(driver: TestUser, planId: number): Promise<PassPurchase> {
+    const res = await call(driver, "POST", "/passes", {
+      plan_id: planId,
+      vehicle_type_id: 1,
+      plates: ["REN123AA"],
+      start_date: dayOnClock(new Date(), ZONE),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<PassPurchase>();
+  }
+  const charges = (passId: string) =>
+    queryRows<{ period: number; total_minor: string; period_end: string }>(
+      db,
+      sql`SELECT period, total_minor, period_end::text FROM pass_charges WHERE pass_id = ${passId} ORDER BY period`,
+    );
+  const passOf = async (driver: TestUser, code: string) =>
+    (await call(driver, "GET", `/passes/${code}`)).json<Pass>();
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    db = ctx.database.db;
+    const harbourview = await operatorId(db, "Harbourview Parking Ltd");
+    const own = await parksOf(db, harbourview, "Lagos");
+    parks = (
+      await queryRows<{ id: number }>(
+        db,
+        sql`SELECT p.id FROM parks p WHERE p.id = ANY(${sql.param(own)}::int[]) AND p.status = 'active'
+          AND p.time_zone = ${ZONE} ORDER BY p.id`,
+      )
+    ).map((r) => r.id);
+    manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("renews at the term's end at the plan's price then, once however often the job runs", async () => {
+    const p = await plan();
+    const driver = await fundedUser(db, 100_000_000);
+    const pass = await buy(driver, p.id);
+    const firstEnd = midnightOf(addMonths(dayOnClock(new Date(), ZONE), 1), ZONE);
+    expect(pass.paid_until).toBe(firstEnd.toISOString());
+    // The plan's price goes up; the pass keeps its term, then renews at the new price.
+    await call(manager, "PATCH", `/admin/plans/${p.id}`, {
+      prices: [{ vehicle_type_id: 1, monthly_price: 45_000 }],
+    });
+    now = new Date(firstEnd.getTime() - 60_000);
+    expect(await renewPass({ db, clock }, pass.id)).toBeUndefined();
+    now = new Date(firstEnd.getTime() + 60_000);
+    const before = await walletBalanceMinor(db, driver.id, "NGN");
+    expect(await renewPass({ db, clock }, pass.id)).toBe("renewed");
+    await renewDuePasses({ db, clock });
+    expect(await renewPass({ db, clock }, pass.id)).toBeUndefined();
+    const rows = await charges(pass.id);
+    expect(rows.map((r) => r.period)).toEqual([1, 2]);
+    expect(new Date(rows[1]!.period_end).toISOString()).toBe(
+      midnightOf(addMonths(dayOnClock(firstEnd, ZONE), 1), ZONE).toISOString(),
+    );
+    const paid = before - (await walletBalanceMinor(db, driver.id, "NGN"));
+    expect(paid).toBe(Number(rows[1]!.total_minor));
+    expect(paid).toBeGreaterThan(4_500_000);
+    const after = await passOf(driver, pass.pass_code);
+    expect(after).toMatchObject({ status: "active", monthly_price: 45_000, renews_at: after.paid_until });
+    const [moves] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE ${`pass:${pass.id}:%`}`,
+    );
+    expect(moves!.n).toBe(2);
+  });
+
+  it("a short wallet puts the pass in grace, still holding its space; a top-up renews it at the next run", async () => {
+    const p = await plan();
+    const driver = await fundedUser(db, 0);
+    await fund(db, driver.id, 5_000_000);
+    const pass = await buy(driver, p.id);
+    const end = new Date(pass.paid_until);
+    now = new Date(end.getTime() + 60_000);
+    expect(await renewPass({ db, clock }, pass.id)).toBe("grace");
+    expect(await passOf(driver, pass.pass_code)).toMatchObject({ status: "grace" });
+    const [held] = await queryRows<{ held: string }>(
+      db,
+      sql`SELECT held_until::text AS held FROM passes WHERE id = ${pass.id}`,
+    );
+    expect(held!.held).toBe("infinity");
+    // Runs during the grace change nothing while the wallet is short.
+    now = new Date(end.getTime() + DAY);
+    expect(await renewPass({ db, clock }, pass.id)).toBe("grace");
+    await fund(db, driver.id, 10_000_000);
+    expect(await renewPass({ db, clock }, pass.id)).toBe("renewed");
+    const renewed = await passOf(driver, pass.pass_code);
+    // The next term runs on from the end of the last one, not from the day it was paid.
+    expect(renewed).toMatchObject({ status: "active" });
+    expect(renewed.paid_until).toBe(midnightOf(addMonths(dayOnClock(end, ZONE), 1), ZONE).toISOString());
+  });
+
+  it("lapses when the grace is over, and then holds no space", async () => {
+    const p = await plan();
+    const driver = await fundedUser(db, 0);
+    await fund(db, driver.id, 5_000_000);
+    const pass = await buy(driver, p.id);
+    const end = new Date(pass.paid_until);
+    now = new Date(end.getTime() + 60_000);
+    expect(await renewPass({ db, clock }, pass.id)).toBe("grace");
+    now = new Date(end.getTime() + PASS_GRACE_DAYS * DAY + 60_000);
+    expect(await renewPass({ db, clock }, pass.id)).toBe("lapsed");
+    const lapsed = await passOf(driver, pass.pass_code);
+    expect(lapsed).toMatchObject({ status: "ended", ended_reason: "lapsed", renews_at: null });
+    const [peak] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM space_holds(${p.park.id}, 1, ${now.toISOString()}::timestamptz,
+        ${new Date(now.getTime() + 14 * DAY).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) WHERE kind = 'pass'`,
+    );
+    expect(peak!.n).toBe(0);
+    expect(await charges(pass.id)).toHaveLength(1);
+  });
+
+  it("a pass cancelled before its term's end ends then, with no charge", async () => {
+    const p = await plan();
+    const driver = await fundedUser(db, 100_000_000);
+    const pass = await buy(driver, p.id);
+    expect((await call(driver, "POST", `/passes/${pass.pass_code}/cancel`)).statusCode).toBe(200);
+    const balance = await walletBalanceMinor(db, driver.id, "NGN");
+    now = new Date(new Date(pass.paid_until).getTime() + 60_000);
+    expect(await renewPass({ db, clock }, pass.id)).toBe("ended");
+    expect(await passOf(driver, pass.pass_code)).toMatchObject({
+      status: "ended",
+      ended_reason: "cancelled",
+    });
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(balance);
+  });
+
+  it.skipIf(TEST_ENGINE !== "postgres")(
+    "two processes running the job at once charge each due pass once (PostgreSQL: PGlite serialises)",
+    async () => {
+      const p = await plan();
+      const passes: PassPurchase[] = [];
+      for (let i = 0; i < 5; i += 1) passes.push(await buy(await fundedUser(db, 100_000_000), p.id));
+      // A second process: its own pool on the same database.
+      const other = await openDatabase({ url: ctx.url!, poolSize: 5 });
+      try {
+        now = new Date(new Date(passes[0]!.paid_until).getTime() + 60_000);
+        const runs = await Promise.all([
+          renewDuePasses({ db, clock }),
+          renewDuePasses({ db: other.db, clock }),
+          renewDuePasses({ db, clock }),
+          renewDuePasses({ db: other.db, clock }),
+        ]);
+        expect(runs.reduce((a, b) => a + b, 0)).toBe(passes.length);
+        for (const pass of passes) expect((await charges(pass.id)).map((r) => r.period)).toEqual([1, 2]);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { addMonths, startDateProblem, termOf, termPriceMinor } from "./passes.domain";
+
+describe("a pass's term", () => {
+  it("runs to the same day months later, or the month's last day", () => {
+    expect(addMonths("2027-01-15", 1)).toBe("2027-02-15");
+    expect(addMonths("2027-01-31", 1)).toBe("2027-02-28");
+    expect(addMonths("2028-01-31", 1)).toBe("2028-02-29");
+    expect(addMonths("2027-11-30", 3)).toBe("2028-02-29");
+    expect(addMonths("2027-03-31", 12)).toBe("2028-03-31");
+  });
+
+  it("starts at the day's midnight on the park's clock, or now for today, and ends at a midnight there", () => {
+    const now = new Date("2027-03-10T15:00:00Z");
+    expect(termOf("2027-03-12", 1, "America/Toronto", now)).toEqual({
+      startsAt: new Date("2027-03-12T05:00:00Z"),
+      // Clocks go forward on 2027-03-14: midnight on 2027-04-12 is at 04:00 UTC.
+      paidUntil: new Date("2027-04-12T04:00:00Z"),
+    });
+    expect(termOf("2027-03-10", 1, "Africa/Lagos", now).startsAt).toEqual(now);
+  });
+
+  it("starts today or within the days allowed, on the park's calendar", () => {
+    // 23:30 UTC on the 10th is already the 11th in Lagos.
+    const now = new Date("2027-03-10T23:30:00Z");
+    expect(startDateProblem("2027-03-10", "Africa/Lagos", now, 30)).toBe("A pass starts today or later");
+    expect(startDateProblem("2027-03-11", "Africa/Lagos", now, 30)).toBeNull();
+    expect(startDateProblem("2027-04-10", "Africa/Lagos", now, 30)).toBeNull();
+    expect(startDateProblem("2027-04-11", "Africa/Lagos", now, 30)).toBe("A pass starts within 30 days");
+  });
+
+  it("costs the months less the term's discount", () => {
+    const d = { discount3mBps: 500, discount12mBps: 1500 };
+    expect(termPriceMinor(4_500_000, 1, d)).toBe(4_500_000);
+    expect(termPriceMinor(4_500_000, 3, d)).toBe(12_825_000);
+    expect(termPriceMinor(4_500_000, 12, d)).toBe(45_900_000);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * A pass's terms on the park's calendar and its price (docs/PRODUCT-RULES.md#monthly-passes):
+ * a term runs from a day's midnight to the same day's midnight `term` months later (the month's
+ * last day when that day does not exist), and costs the plan's monthly price times the months,
+ * less the plan's discount for that term, with the country's fees on top as any parking.
+ */
+import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
+
+/** "2027-01-31" plus one month: "2027-02-28" (the last day when the day does not exist). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+/** The instant a calendar day begins on a zone's clock. */
+export const midnightOf = (date: string, timeZone: string) =>
+  new Date(instantOfWallClock(Date.parse(`${date}T00:00:00Z`), timeZone));
+
+export interface Term {
+  /** When the pass starts holding its space: the day's midnight, or now for a pass from today. */
+  startsAt: Date;
+  /** The end of the term paid for: midnight of the same day `months` later. */
+  paidUntil: Date;
+}
+
+export function termOf(startDate: string, months: number, timeZone: string, now: Date): Term {
+  const midnight = midnightOf(startDate, timeZone);
+  return {
+    startsAt: midnight > now ? midnight : now,
+    paidUntil: midnightOf(addMonths(startDate, months), timeZone),
+  };
+}
+
+/** Why a start day is refused (before today, or more than `maxDays` ahead on the park's calendar); null when fine. */
+export function startDateProblem(
+  startDate: string,
+  timeZone: string,
+  now: Date,
+  maxDays: number,
+): string | null {
+  const today = dayOnClock(now, timeZone);
+  if (startDate < today) return "A pass starts today or later";
+  if (startDate > addDays(today, maxDays)) return `A pass starts within ${maxDays} days`;
+  return null;
+}
+
+/** The plan's price for a term before fees: the monthly price times the months, less the term's discount. */
+export function termPriceMinor(
+  monthlyMinor: number,
+  months: number,
+  discounts: { discount3mBps: number; discount12mBps: number },
+): number {
+  const bps = months === 12 ? discounts.discount12mBps : months === 3 ? discounts.discount3mBps : 0;
+  const full = monthlyMinor * months;
+  return full - Math.round((full * bps) / 10_000);
+}

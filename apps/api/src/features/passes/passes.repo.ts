@@ -1,0 +1,294 @@
+/** Monthly passes: the plan as sold, the locks and checks of a sale, and a driver's passes. */
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client";
+import {
+  countries,
+  parkingPlans,
+  parks,
+  passCharges,
+  passes,
+  planPrices,
+  vehicleTypes,
+} from "../../db/schema/index";
+import type { Tx } from "../../db/tx";
+import { offsetOf, type PageQuery } from "../../lib/pagination";
+
+export type PassRow = typeof passes.$inferSelect;
+export type PassInsert = typeof passes.$inferInsert;
+
+export interface PlanForSale {
+  plan: typeof parkingPlans.$inferSelect;
+  park: { id: number; name: string; slug: string; timeZone: string; status: string; countryCode: string };
+}
+
+export async function planForSale(db: Tx, planId: number): Promise<PlanForSale | undefined> {
+  const [row] = await db
+    .select({
+      plan: parkingPlans,
+      park: {
+        id: parks.id,
+        name: parks.name,
+        slug: parks.slug,
+        timeZone: parks.timeZone,
+        status: parks.status,
+        countryCode: countries.code,
+      },
+    })
+    .from(parkingPlans)
+    .innerJoin(parks, eq(parks.id, parkingPlans.parkId))
+    .innerJoin(countries, eq(countries.id, parks.countryId))
+    .where(eq(parkingPlans.id, planId));
+  return row;
+}
+
+/** The plan's monthly price for a vehicle type, with the type's name; undefined when it has none. */
+export async function planPrice(
+  db: Tx,
+  planId: number,
+  vehicleTypeId: number,
+): Promise<{ monthlyMinor: number; vehicleType: string } | undefined> {
+  const [row] = await db
+    .select({ monthlyMinor: planPrices.monthlyMinor, vehicleType: vehicleTypes.name })
+    .from(planPrices)
+    .innerJoin(vehicleTypes, eq(vehicleTypes.id, planPrices.vehicleTypeId))
+    .where(and(eq(planPrices.planId, planId), eq(planPrices.vehicleTypeId, vehicleTypeId)));
+  return row;
+}
+
+/**
+ * The locks of a sale, in the order every capacity writer takes them: the park's row shared (a
+ * move of country waits), the capacity row of the park and type (bookings, holds, drive-up sales,
+ * events wait), then the plan's row (another sale on the plan, an edit of its allocation wait).
+ * Answers the park's currency now, the capacity (null: no spaces of the type) and the plan's state.
+ */
+export async function lockForSale(
+  tx: Tx,
+  planId: number,
+  parkId: number,
+  vehicleTypeId: number,
+): Promise<{ currency: string; capacity: number | null; status: string; allocation: number }> {
+  const [park] = await queryRows<{ currency: string }>(
+    tx,
+    sql`SELECT c.currency FROM parks p JOIN countries c ON c.id = p.country_id WHERE p.id = ${parkId} FOR KEY SHARE OF p`,
+  );
+  const [capacity] = await queryRows<{ capacity: number }>(
+    tx,
+    sql`SELECT capacity FROM park_capacities WHERE park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId} FOR UPDATE`,
+  );
+  const [plan] = await queryRows<{ status: string; allocation: number }>(
+    tx,
+    sql`SELECT status, allocation FROM parking_plans WHERE id = ${planId} FOR UPDATE`,
+  );
+  return {
+    currency: park!.currency.trim(),
+    capacity: capacity ? Number(capacity.capacity) : null,
+    status: plan!.status,
+    allocation: Number(plan!.allocation),
+  };
+}
+
+/** Passes valid now (active or in grace) on the plan. */
+export async function validPasses(tx: Tx, planId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM passes WHERE plan_id = ${planId} AND status IN ('active', 'grace')`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Whether a new pass finds a space in every window of the plan from `start` on (pass_fits, under the capacity lock). */
+export async function passFits(
+  tx: Tx,
+  planId: number,
+  vehicleTypeId: number,
+  start: Date,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await queryRows<{ fits: boolean }>(
+    tx,
+    sql`SELECT pass_fits(${planId}, ${vehicleTypeId}, ${start.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) AS fits`,
+  );
+  return row!.fits === true;
+}
+
+/** A new pass, held with no end (`infinity`) while it renews; `heldUntil` is ignored. */
+export async function insertPass(tx: Tx, row: Omit<PassInsert, "heldUntil">): Promise<void> {
+  await tx.insert(passes).values({ ...row, heldUntil: sql`'infinity'::timestamptz` });
+}
+
+export type ChargeRow = typeof passCharges.$inferSelect;
+
+export async function insertCharge(tx: Tx, row: typeof passCharges.$inferInsert): Promise<void> {
+  await tx.insert(passCharges).values(row);
+}
+
+/** A pass's charges, the first term first. */
+export async function chargesOf(db: Tx, passId: string): Promise<ChargeRow[]> {
+  return db.select().from(passCharges).where(eq(passCharges.passId, passId)).orderBy(passCharges.period);
+}
+
+export async function passByIdempotencyKey(
+  db: Tx,
+  userId: string,
+  key: string,
+): Promise<PassRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(passes)
+    .where(and(eq(passes.userId, userId), eq(passes.idempotencyKey, key)));
+  return row;
+}
+
+/** A driver's pass by its code, locked for a change when asked; undefined when it is not theirs. */
+export async function ownPass(
+  db: Tx,
+  userId: string,
+  code: string,
+  lock = false,
+): Promise<PassRow | undefined> {
+  const query = db
+    .select()
+    .from(passes)
+    .where(and(eq(passes.userId, userId), eq(passes.passCode, code)));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function listOwnPasses(
+  db: Tx,
+  userId: string,
+  q: PageQuery,
+): Promise<{ rows: PassRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(passes)
+    .where(eq(passes.userId, userId))
+    .orderBy(desc(passes.createdAt), desc(passes.id))
+    .limit(q.size)
+    .offset(offsetOf(q));
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(passes)
+    .where(eq(passes.userId, userId));
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+export async function updatePass(tx: Tx, id: string, fields: Partial<PassInsert>): Promise<PassRow> {
+  const [row] = await tx.update(passes).set(fields).where(eq(passes.id, id)).returning();
+  return row!;
+}
+
+export interface PassContext {
+  planName: { en: string; fr: string };
+  windows: { weekday: number; start_minute: number; end_minute: number }[];
+  park: { id: number; name: string; slug: string; timeZone: string };
+  vehicleType: string;
+}
+
+/** What a pass shows beside its row: its plan's name and hours, its park, its vehicle type; by plan id and type. */
+export async function contextOf(db: Tx, rows: PassRow[]): Promise<Map<string, PassContext>> {
+  const planIds = [...new Set(rows.map((r) => r.planId))];
+  if (planIds.length === 0) return new Map();
+  const plans = await db
+    .select({
+      id: parkingPlans.id,
+      name: parkingPlans.name,
+      park: { id: parks.id, name: parks.name, slug: parks.slug, timeZone: parks.timeZone },
+    })
+    .from(parkingPlans)
+    .innerJoin(parks, eq(parks.id, parkingPlans.parkId))
+    .where(inArray(parkingPlans.id, planIds));
+  const windows = await queryRows<{
+    plan_id: number;
+    weekday: number;
+    start_minute: number;
+    end_minute: number;
+  }>(
+    db,
+    sql`SELECT plan_id, weekday, start_minute, end_minute FROM plan_windows
+      WHERE plan_id = ANY(${sql.param(planIds)}::int[]) ORDER BY plan_id, weekday, start_minute`,
+  );
+  const types = new Map(
+    (await db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes)).map((t) => [
+      t.id,
+      t.name,
+    ]),
+  );
+  const out = new Map<string, PassContext>();
+  for (const r of rows) {
+    const plan = plans.find((p) => p.id === r.planId)!;
+    out.set(r.id, {
+      planName: plan.name,
+      windows: windows.filter((w) => Number(w.plan_id) === r.planId),
+      park: plan.park,
+      vehicleType: types.get(r.vehicleTypeId) ?? "",
+    });
+  }
+  return out;
+}
+
+/** Passes whose paid term has ended and that are still active or in grace: the renewal's work, oldest first. */
+export async function duePasses(db: Tx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: passes.id })
+    .from(passes)
+    .where(and(inArray(passes.status, ["active", "grace"]), lte(passes.paidUntil, now)))
+    .orderBy(passes.paidUntil)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A due pass, locked for its renewal; undefined when another process holds it (SKIP LOCKED) or it
+ * is no longer due: so each pass is renewed by one process at a time, and once.
+ */
+export async function lockDuePass(tx: Tx, id: string, now: Date): Promise<PassRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(passes)
+    .where(and(eq(passes.id, id), inArray(passes.status, ["active", "grace"]), lte(passes.paidUntil, now)))
+    .for("update", { skipLocked: true });
+  return row;
+}
+
+/** The plan's monthly price for the pass's vehicle type now, its discounts and its park's zone and country. */
+export async function renewalTerms(
+  tx: Tx,
+  pass: PassRow,
+): Promise<{
+  monthlyMinor: number | null;
+  discount3mBps: number;
+  discount12mBps: number;
+  timeZone: string;
+  countryCode: string;
+}> {
+  const [row] = await queryRows<{
+    monthly_minor: string | number | null;
+    discount_3m_bps: number;
+    discount_12m_bps: number;
+    time_zone: string;
+    country_code: string;
+  }>(
+    tx,
+    sql`SELECT pp.monthly_minor, pl.discount_3m_bps, pl.discount_12m_bps, p.time_zone, c.code AS country_code
+      FROM parking_plans pl JOIN parks p ON p.id = pl.park_id JOIN countries c ON c.id = p.country_id
+      LEFT JOIN plan_prices pp ON pp.plan_id = pl.id AND pp.vehicle_type_id = ${pass.vehicleTypeId}
+      WHERE pl.id = ${pass.planId}`,
+  );
+  return {
+    monthlyMinor: row!.monthly_minor === null ? null : Number(row!.monthly_minor),
+    discount3mBps: Number(row!.discount_3m_bps),
+    discount12mBps: Number(row!.discount_12m_bps),
+    timeZone: row!.time_zone,
+    countryCode: row!.country_code,
+  };
+}
+
+/** The number of the pass's last term charged. */
+export async function lastPeriod(tx: Tx, passId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT coalesce(max(period), 0)::int AS n FROM pass_charges WHERE pass_id = ${passId}`,
+  );
+  return Number(row?.n ?? 0);
+}

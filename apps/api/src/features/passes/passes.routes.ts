@@ -1,0 +1,153 @@
+import {
+  ErrorSchema,
+  idParam,
+  IdempotencyKeySchema,
+  PassCodeParamsSchema,
+  PassCreateSchema,
+  PassListQuerySchema,
+  PassListSchema,
+  PassPurchaseSchema,
+  PassSchema,
+  PassVehiclesSchema,
+  PlanListQuerySchema,
+  PlanListSchema,
+  PublicPlanSchema,
+} from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireUser, type Auth } from "../../plugins/auth";
+import type { Db } from "../../db/client";
+import * as passes from "./passes.service";
+import * as plans from "./plans.service";
+
+/** The monthly plans on sale (public): find them by country, text or point, read one. */
+export function plansRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Monthly passes"];
+    const errors = { 404: ErrorSchema, 422: ErrorSchema };
+    app.get(
+      "/plans",
+      {
+        schema: {
+          tags,
+          operationId: "listPlans",
+          summary:
+            "Monthly plans on sale: nearest a point, or by city and park; filters for vehicle type, price and hours",
+          querystring: PlanListQuerySchema,
+          response: { 200: PlanListSchema, ...errors },
+        },
+      },
+      async (req, reply) => reply.header("cache-control", "no-store").send(await plans.list(db, req.query)),
+    );
+    app.get(
+      "/plans/:id",
+      {
+        schema: {
+          tags,
+          operationId: "getPlan",
+          summary: "A monthly plan on sale, with its park, hours, prices and passes left",
+          params: z.object({ id: idParam("id") }),
+          response: { 200: PublicPlanSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply.header("cache-control", "no-store").send(await plans.get(db, req.params.id)),
+    );
+  };
+}
+
+/** A driver's monthly passes (bearer): buy from the wallet, list, read, cancel at the term's end. */
+export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAsyncZod {
+  const { db } = deps;
+  return async (app) => {
+    auth.guard(app);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+    const tags = ["Monthly passes"];
+    const errors = { 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
+
+    app.post(
+      "/passes",
+      {
+        schema: {
+          tags,
+          operationId: "createPass",
+          summary: "Buy a monthly pass on a plan, paid from the wallet for its first term",
+          headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
+          body: PassCreateSchema,
+          response: { 200: PassPurchaseSchema, 201: PassPurchaseSchema, 402: ErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const { purchase, replayed } = await passes.buy(
+          deps,
+          requireUser(req).id,
+          req.body,
+          req.headers["idempotency-key"],
+        );
+        if (replayed) reply.header("idempotent-replayed", "true");
+        return reply.code(201).send(purchase);
+      },
+    );
+
+    app.get(
+      "/passes",
+      {
+        schema: {
+          tags,
+          operationId: "listPasses",
+          summary: "The driver's passes, newest first",
+          querystring: PassListQuerySchema,
+          response: { 200: PassListSchema, ...errors },
+        },
+      },
+      async (req) => passes.listOwn(db, requireUser(req).id, req.query),
+    );
+
+    app.get(
+      "/passes/:code",
+      {
+        schema: {
+          tags,
+          operationId: "getPass",
+          summary: "One of the driver's passes",
+          params: PassCodeParamsSchema,
+          response: { 200: PassSchema, ...errors },
+        },
+      },
+      async (req) => passes.getOwn(db, requireUser(req).id, req.params.code),
+    );
+
+    app.put(
+      "/passes/:code/vehicles",
+      {
+        schema: {
+          tags,
+          operationId: "setPassVehicles",
+          summary:
+            "Replace the pass's plate numbers (one or two), at once: a plate left out is no longer let in",
+          params: PassCodeParamsSchema,
+          body: PassVehiclesSchema,
+          response: { 200: PassSchema, ...errors },
+        },
+      },
+      async (req) => passes.setVehicles(deps, requireUser(req).id, req.params.code, req.body.plates),
+    );
+
+    app.post(
+      "/passes/:code/cancel",
+      {
+        schema: {
+          tags,
+          operationId: "cancelPass",
+          summary:
+            "Cancel a pass at the end of its paid term (no refund of the term paid; it holds no space after)",
+          params: PassCodeParamsSchema,
+          response: { 200: PassSchema, ...errors },
+        },
+      },
+      async (req) => passes.cancel(deps, requireUser(req).id, req.params.code),
+    );
+  };
+}

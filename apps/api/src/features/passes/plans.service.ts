@@ -1,0 +1,122 @@
+/** The monthly plans drivers find and buy from (docs/PRODUCT-RULES.md#monthly-passes). */
+import {
+  clockOfMinutes,
+  type PlanListQuery,
+  type PlanList,
+  type PlanWindow,
+  type PublicPlan,
+} from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import { AppError } from "../../lib/app-error";
+import { bpsToPercent, toMajor, toMinor } from "../../lib/money";
+import { listPage } from "../../lib/pagination";
+import { normalizeSearchText } from "../../lib/search-text";
+import { resolveCountry } from "../parks/parks.service";
+import { servedCountries } from "../reference/served-countries";
+import * as repo from "./plans.repo";
+
+export const planNotFound = () => AppError.notFound("Plan not found", "plan_not_found");
+
+export interface PlanHours {
+  windows: PlanWindow[];
+  prices: { vehicle_type_id: number; vehicle_type: string; monthly_minor: number }[];
+}
+
+/** Each plan's windows (as the API writes them) and monthly prices in minor units, by plan id. */
+export async function hoursAndPrices(db: Tx, planIds: number[]): Promise<Map<number, PlanHours>> {
+  const { windows, prices } = await repo.hoursAndPrices(db, planIds);
+  return new Map(
+    planIds.map((id) => [
+      id,
+      {
+        windows: windows
+          .filter((w) => Number(w.plan_id) === id)
+          .map((w) => ({
+            weekday: Number(w.weekday),
+            start: clockOfMinutes(Number(w.start_minute)),
+            end: clockOfMinutes(Number(w.end_minute)),
+          })),
+        prices: prices
+          .filter((p) => Number(p.plan_id) === id)
+          .map((p) => ({
+            vehicle_type_id: Number(p.vehicle_type_id),
+            vehicle_type: p.vehicle_type,
+            monthly_minor: Number(p.monthly_minor),
+          })),
+      },
+    ]),
+  );
+}
+
+async function present(db: Db, rows: repo.PlanRow[]): Promise<PublicPlan[]> {
+  const hours = await hoursAndPrices(
+    db,
+    rows.map((r) => r.id),
+  );
+  const served = servedCountries(db);
+  const out: PublicPlan[] = [];
+  for (const r of rows) {
+    const country = (await served.byId(Number(r.country_id)))!;
+    const h = hours.get(r.id)!;
+    out.push({
+      id: r.id,
+      name: r.name,
+      park: {
+        id: Number(r.park_id),
+        name: r.park_name,
+        slug: r.slug,
+        address: r.address,
+        city: r.city,
+        lat: Number(r.lat),
+        lng: Number(r.lng),
+        time_zone: r.time_zone,
+      },
+      windows: h.windows,
+      hours_per_week: Number(r.minutes_per_week) / 60,
+      currency: country.currency,
+      prices: h.prices.map((p) => ({
+        vehicle_type_id: p.vehicle_type_id,
+        vehicle_type: p.vehicle_type,
+        monthly_price: toMajor(p.monthly_minor, country.currencyDecimals),
+      })),
+      min_term_months: Number(r.min_term_months),
+      discount_3m_percent: bpsToPercent(Number(r.discount_3m_bps)),
+      discount_12m_percent: bpsToPercent(Number(r.discount_12m_bps)),
+      space_mode: r.space_mode as PublicPlan["space_mode"],
+      passes_left: Number(r.passes_left),
+      distance_m: r.distance_m === null ? null : Math.round(Number(r.distance_m)),
+    });
+  }
+  return out;
+}
+
+export async function list(db: Db, q: PlanListQuery): Promise<PlanList> {
+  // An unknown country is the parks list's 422, not an empty page.
+  const country = q.country ? await resolveCountry(servedCountries(db), q.country) : undefined;
+  if (q.max_price !== undefined && !country) {
+    throw AppError.validation({ max_price: "Choose a country to filter by price" });
+  }
+  const words = normalizeSearchText(q.search ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 8);
+  const rows = await repo.listPlans(db, {
+    countryId: country?.id,
+    words,
+    geo: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
+    vehicleTypeId: q.vehicle_type_id,
+    maxPriceMinor: q.max_price !== undefined && country ? toMinor(q.max_price, country.decimals) : undefined,
+    hours: q.hours,
+    page: q.page,
+    size: q.size,
+  });
+  return listPage(await present(db, rows), Number(rows[0]?.total ?? 0), q);
+}
+
+/** A plan on sale at an active park; a draft, closed or unknown plan is 404. */
+export async function get(db: Db, id: number): Promise<PublicPlan> {
+  const [row] = await repo.listPlans(db, { planId: id, words: [], page: 1, size: 1 });
+  if (!row) throw planNotFound();
+  return (await present(db, [row]))[0]!;
+}
