@@ -24,7 +24,7 @@ import type { Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
 import type { Jobs } from "../../../jobs/queue";
 import { AppError } from "../../../lib/app-error";
-import { toMajor, toMinor } from "../../../lib/money";
+import { decimalsRefusal, toMajor, toMinor } from "../../../lib/money";
 import { readableCode } from "../../../lib/readable-code";
 import { isIanaTimeZone } from "../../../lib/time-zone";
 import { accessCodeHash } from "../../../lib/access-code";
@@ -32,7 +32,6 @@ import { queueEventCancellation } from "../../bookings/event-cancellation.servic
 import { forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { changed } from "../parks/admin-parks.domain";
-import { fitsDecimals } from "../../../lib/money";
 import {
   checkAllocations,
   checkBookingsStay,
@@ -235,13 +234,8 @@ async function checkInput(
     p.prices.forEach((r, j) => {
       if (!capacities.has(`${p.park_id}:${r.vehicle_type_id}`))
         fields[`parks.${i}.prices.${j}.vehicle_type_id`] = "This park has no spaces for this vehicle type";
-      if (country && !fitsDecimals(r.price, country.decimals)) {
-        const { currency, decimals } = country;
-        fields[`parks.${i}.prices.${j}.price`] =
-          decimals === 0
-            ? `Amounts in ${currency} have no decimals`
-            : `Amounts in ${currency} have at most ${decimals} decimals`;
-      }
+      const wrong = country && decimalsRefusal(r.price, country.currency, country.decimals);
+      if (wrong) fields[`parks.${i}.prices.${j}.price`] = wrong;
     });
     plan.push({
       parkId: p.park_id,

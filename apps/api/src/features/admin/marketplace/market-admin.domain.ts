@@ -5,7 +5,7 @@
  */
 import { instantOfWallClock, wallClockMs, wallClockOf } from "@parkwell/contract";
 import { AppError } from "../../../lib/app-error";
-import { fitsDecimals, toMajor, toMinor } from "../../../lib/money";
+import { decimalsRefusal, toMajor, toMinor } from "../../../lib/money";
 
 export interface MarketCountry {
   id: number;
@@ -23,13 +23,6 @@ export function refuse(fields: Record<string, string>): void {
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 }
 
-/** The sentence for an amount with more decimals than its currency has. */
-export function decimalsText(country: MarketCountry): string {
-  return country.decimals === 0
-    ? `Amounts in ${country.currency} have no decimals`
-    : `Amounts in ${country.currency} have at most ${country.decimals} decimals`;
-}
-
 /** Minor units of a major amount, or a field error when the currency cannot hold it. */
 export function minorOf(
   amount: number,
@@ -37,7 +30,8 @@ export function minorOf(
   field: string,
   fields: Record<string, string>,
 ): number {
-  if (!fitsDecimals(amount, country.decimals)) fields[field] = decimalsText(country);
+  const wrong = decimalsRefusal(amount, country.currency, country.decimals);
+  if (wrong) fields[field] = wrong;
   return toMinor(amount, country.decimals);
 }
 

@@ -21,7 +21,7 @@ import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { AppError } from "../../../lib/app-error";
 import type { Language } from "../../../lib/language";
-import { fitsDecimals, toMajor, toMinor } from "../../../lib/money";
+import { decimalsRefusal, toMajor, toMinor } from "../../../lib/money";
 import { normalizeSearchText } from "../../../lib/search-text";
 import { isIanaTimeZone } from "../../../lib/time-zone";
 import { can, forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
@@ -412,13 +412,8 @@ export async function setRates(
     const fields = unknownTypes(body.rates, await repo.vehicleTypeIds(tx), "rates");
     body.rates.forEach((r, i) => {
       for (const key of ["hourly", "daily_max"] as const) {
-        if (!fitsDecimals(r[key], country.decimals)) {
-          const { currency, decimals } = country;
-          fields[`rates.${i}.${key}`] =
-            decimals === 0
-              ? `Amounts in ${currency} have no decimals`
-              : `Amounts in ${currency} have at most ${decimals} decimals`;
-        }
+        const wrong = decimalsRefusal(r[key], country.currency, country.decimals);
+        if (wrong) fields[`rates.${i}.${key}`] = wrong;
       }
     });
     refuse(fields);
