@@ -1,9 +1,10 @@
 /** A pass as its driver sees it (Pass), from its row and context. */
-import { clockOfMinutes, type Pass } from "@parkwell/contract";
+import type { Pass, PlanWindow } from "@parkwell/contract";
 import { toMajor } from "../../lib/money";
 import type { PassContext, PassRow } from "./passes.repo";
 
-export function presentPass(row: PassRow, c: PassContext, decimals: number): Pass {
+/** `windows`: the plan's hours as the API writes them (plans.service's hoursAndPrices). */
+export function presentPass(row: PassRow, c: PassContext, windows: PlanWindow[], decimals: number): Pass {
   return {
     id: row.id,
     pass_code: row.passCode,
@@ -12,11 +13,7 @@ export function presentPass(row: PassRow, c: PassContext, decimals: number): Pas
     plan: {
       id: row.planId,
       name: c.planName,
-      windows: c.windows.map((w) => ({
-        weekday: Number(w.weekday),
-        start: clockOfMinutes(Number(w.start_minute)),
-        end: clockOfMinutes(Number(w.end_minute)),
-      })),
+      windows,
     },
     park: { id: c.park.id, name: c.park.name, slug: c.park.slug, time_zone: c.park.timeZone },
     vehicle_type_id: row.vehicleTypeId,

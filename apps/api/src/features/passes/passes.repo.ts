@@ -180,12 +180,11 @@ export async function updatePass(tx: Tx, id: string, fields: Partial<PassInsert>
 
 export interface PassContext {
   planName: { en: string; fr: string };
-  windows: { weekday: number; start_minute: number; end_minute: number }[];
   park: { id: number; name: string; slug: string; timeZone: string };
   vehicleType: string;
 }
 
-/** What a pass shows beside its row: its plan's name and hours, its park, its vehicle type; by plan id and type. */
+/** What a pass shows beside its row: its plan's name, its park, its vehicle type; by pass id. */
 export async function contextOf(db: Tx, rows: PassRow[]): Promise<Map<string, PassContext>> {
   const planIds = [...new Set(rows.map((r) => r.planId))];
   if (planIds.length === 0) return new Map();
@@ -198,16 +197,6 @@ export async function contextOf(db: Tx, rows: PassRow[]): Promise<Map<string, Pa
     .from(parkingPlans)
     .innerJoin(parks, eq(parks.id, parkingPlans.parkId))
     .where(inArray(parkingPlans.id, planIds));
-  const windows = await queryRows<{
-    plan_id: number;
-    weekday: number;
-    start_minute: number;
-    end_minute: number;
-  }>(
-    db,
-    sql`SELECT plan_id, weekday, start_minute, end_minute FROM plan_windows
-      WHERE plan_id = ANY(${sql.param(planIds)}::int[]) ORDER BY plan_id, weekday, start_minute`,
-  );
   const types = new Map(
     (await db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes)).map((t) => [
       t.id,
@@ -219,7 +208,6 @@ export async function contextOf(db: Tx, rows: PassRow[]): Promise<Map<string, Pa
     const plan = plans.find((p) => p.id === r.planId)!;
     out.set(r.id, {
       planName: plan.name,
-      windows: windows.filter((w) => Number(w.plan_id) === r.planId),
       park: plan.park,
       vehicleType: types.get(r.vehicleTypeId) ?? "",
     });

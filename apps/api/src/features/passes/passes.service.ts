@@ -30,7 +30,7 @@ import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
 import { startDateProblem, termOf, termPriceMinor } from "./passes.domain";
-import { planNotFound } from "./plans.service";
+import { hoursAndPrices, planNotFound } from "./plans.service";
 import { presentPass } from "./passes.present";
 import * as repo from "./passes.repo";
 
@@ -54,10 +54,12 @@ const fingerprint = (body: PassCreateParsed) =>
 
 async function show(db: Tx, rows: repo.PassRow[]): Promise<Pass[]> {
   const context = await repo.contextOf(db, rows);
+  const hours = await hoursAndPrices(db, [...new Set(rows.map((r) => r.planId))]);
   const served = servedCountries(db);
   const out: Pass[] = [];
   for (const r of rows) {
-    out.push(presentPass(r, context.get(r.id)!, await served.currencyDecimals(r.currency.trim())));
+    const decimals = await served.currencyDecimals(r.currency.trim());
+    out.push(presentPass(r, context.get(r.id)!, hours.get(r.planId)!.windows, decimals));
   }
   return out;
 }
