@@ -33,3 +33,70 @@ export function overlappingWindows(windows: PlanWindow[]): [PlanWindow, PlanWind
   }
   return null;
 }
+
+type HoursLanguage = "en" | "fr";
+
+const DAY_NAMES: Record<HoursLanguage, string[]> = {
+  en: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+  fr: ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
+};
+const WORDS: Record<
+  HoursLanguage,
+  Record<"always" | "everyDay" | "weekdays" | "weekends" | "allDay" | "and" | "to", string>
+> = {
+  en: {
+    always: "24/7",
+    everyDay: "every day",
+    weekdays: "weekdays",
+    weekends: "weekends",
+    allDay: "all day",
+    and: "and",
+    to: "to",
+  },
+  fr: {
+    always: "24 h/24, 7 j/7",
+    everyDay: "tous les jours",
+    weekdays: "en semaine",
+    weekends: "le week-end",
+    allDay: "toute la journée",
+    and: "et",
+    to: "au",
+  },
+};
+
+/** "weekdays", "Mon to Thu", "Sat, Sun": a set of ISO weekdays in words. */
+function daysInWords(days: number[], lang: HoursLanguage): string {
+  const words = WORDS[lang];
+  const key = days.join("");
+  if (key === "1234567") return words.everyDay;
+  if (key === "12345") return words.weekdays;
+  if (key === "67") return words.weekends;
+  const names = DAY_NAMES[lang];
+  const contiguous = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
+  if (contiguous && days.length >= 3) {
+    return `${names[days[0]! - 1]} ${words.to} ${names[days[days.length - 1]! - 1]}`;
+  }
+  return days.map((d) => names[d - 1]).join(", ");
+}
+
+/**
+ * A plan's hours in a sentence's words, on the park's clock: "24/7", "weekdays 07:00-19:00",
+ * "weekdays 18:00-08:00 and weekends all day". Windows with the same times are grouped by day; the
+ * gate's refusal ("This pass covers …") and the screens say the same thing.
+ */
+export function describeHours(windows: PlanWindow[], lang: HoursLanguage = "en"): string {
+  const words = WORDS[lang];
+  const groups = new Map<string, number[]>();
+  for (const w of [...windows].sort((a, b) => a.weekday - b.weekday || a.start.localeCompare(b.start))) {
+    const times = `${w.start}-${w.end}`;
+    groups.set(times, [...(groups.get(times) ?? []), w.weekday]);
+  }
+  const allDay = groups.get("00:00-24:00");
+  if (groups.size === 1 && allDay?.length === 7) return words.always;
+  const parts = [...groups.entries()].map(([times, days]) => {
+    const uniqueDays = [...new Set(days)];
+    return `${daysInWords(uniqueDays, lang)} ${times === "00:00-24:00" ? words.allDay : times}`;
+  });
+  if (parts.length === 1) return parts[0]!;
+  return `${parts.slice(0, -1).join(", ")} ${words.and} ${parts[parts.length - 1]}`;
+}

@@ -145,11 +145,19 @@ export const passes = pgTable(
     monthlyMinor: bigint("monthly_minor", { mode: "number" }).notNull(),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
+    /** The last period whose renewal reminder (a few days before it is charged) was sent; 0: none. */
+    remindedPeriod: integer("reminded_period").notNull().default(0),
+    /** Grace-day notices sent for the current grace (0 outside grace). */
+    graceNotices: smallint("grace_notices").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex("passes_code_key").on(t.passCode),
+    // The renewal job's scan: passes whose paid term has ended (or is about to, for the reminder).
+    index("passes_due_idx")
+      .on(t.paidUntil)
+      .where(sql`${t.status} IN ('active', 'grace')`),
     uniqueIndex("passes_idempotency_key").on(t.userId, t.idempotencyKey),
     index("passes_user_idx").on(t.userId, t.createdAt),
     index("passes_plan_idx").on(t.planId),
@@ -191,5 +199,43 @@ export const passCharges = pgTable(
     primaryKey({ columns: [t.passId, t.period] }),
     check("pass_charges_period", sql`${t.period} >= 1 AND ${t.periodEnd} > ${t.periodStart}`),
     check("pass_charges_money", sql`${t.totalMinor} > 0`),
+  ],
+);
+
+/**
+ * Each time a car on a pass came in at the gate: which plate, when it came in and went out, by
+ * whom, and the overstay (minutes outside the plan's hours, priced at the park's hourly rate).
+ * One car of a pass is inside at a time: one visit without `checked_out_at` per pass.
+ */
+export const passVisits = pgTable(
+  "pass_visits",
+  {
+    id: uuid("id").primaryKey(),
+    passId: uuid("pass_id")
+      .notNull()
+      .references(() => passes.id, { onDelete: "restrict" }),
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "restrict" }),
+    plate: text("plate").notNull(),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }).notNull(),
+    checkedInBy: uuid("checked_in_by").references(() => users.id, { onDelete: "set null" }),
+    checkedOutAt: timestamp("checked_out_at", { withTimezone: true }),
+    checkedOutBy: uuid("checked_out_by").references(() => users.id, { onDelete: "set null" }),
+    overstayMinutes: integer("overstay_minutes").notNull().default(0),
+    overstayMinor: bigint("overstay_minor", { mode: "number" }).notNull().default(0),
+    /** The part of the overstay the wallet could not cover, owed at the gate. */
+    overstayOwedMinor: bigint("overstay_owed_minor", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("pass_visits_inside_key")
+      .on(t.passId)
+      .where(sql`${t.checkedOutAt} IS NULL`),
+    index("pass_visits_park_idx").on(t.parkId, t.checkedInAt),
+    check("pass_visits_times", sql`${t.checkedOutAt} IS NULL OR ${t.checkedOutAt} >= ${t.checkedInAt}`),
+    check(
+      "pass_visits_money",
+      sql`${t.overstayMinutes} >= 0 AND ${t.overstayMinor} >= 0 AND ${t.overstayOwedMinor} BETWEEN 0 AND ${t.overstayMinor}`,
+    ),
   ],
 );
