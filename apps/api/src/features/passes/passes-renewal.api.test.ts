@@ -1,4 +1,4 @@
-import { dayOnClock, type AdminPlan, type Pass, type PassPurchase } from "@parkwell/contract";
+import { addDays, dayOnClock, type AdminPlan, type Pass, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -48,7 +48,8 @@ describe("monthly passes: renewal, grace and lapse", () => {
       plan_id: planId,
       vehicle_type_id: 1,
       plates: ["REN123AA"],
-      start_date: dayOnClock(new Date(), ZONE),
+      // Tomorrow on the park's clock: a request that crosses midnight there still starts today or later.
+      start_date: addDays(dayOnClock(new Date(), ZONE), 1),
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<PassPurchase>();
@@ -83,7 +84,7 @@ describe("monthly passes: renewal, grace and lapse", () => {
     const p = await plan();
     const driver = await fundedUser(db, 100_000_000);
     const pass = await buy(driver, p.id);
-    const firstEnd = midnightOf(addMonths(dayOnClock(new Date(), ZONE), 1), ZONE);
+    const firstEnd = midnightOf(addMonths(dayOnClock(new Date(pass.starts_at), ZONE), 1), ZONE);
     expect(pass.paid_until).toBe(firstEnd.toISOString());
     // The plan's price goes up; the pass keeps its term, then renews at the new price.
     await call(manager, "PATCH", `/admin/plans/${p.id}`, {
@@ -174,24 +175,87 @@ describe("monthly passes: renewal, grace and lapse", () => {
     expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(balance);
   });
 
+  /** Takes `statement`'s lock in a transaction of its own, held until the returned release. */
+  async function hold(statement: ReturnType<typeof sql>): Promise<() => Promise<void>> {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const done = db.transaction(async (tx) => {
+      await tx.execute(statement);
+      locked();
+      await released;
+    });
+    await isLocked;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+  /** Waits until `n` lock requests of this database's sessions wait. */
+  async function waiting(n: number) {
+    for (let i = 0; i < 400; i += 1) {
+      const [w] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE a.datname = current_database() AND NOT l.granted`,
+      );
+      if (w!.n >= n) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`fewer than ${n} lock requests waiting`);
+  }
+
   it.skipIf(TEST_ENGINE !== "postgres")(
     "two processes running the job at once charge each due pass once (PostgreSQL: PGlite serialises)",
     async () => {
       const p = await plan();
       const passes: PassPurchase[] = [];
       for (let i = 0; i < 5; i += 1) passes.push(await buy(await fundedUser(db, 100_000_000), p.id));
+      const balances = await Promise.all(
+        passes.map(async (pass) => {
+          const [row] = await queryRows<{ user_id: string }>(
+            db,
+            sql`SELECT user_id FROM passes WHERE id = ${pass.id}`,
+          );
+          return { userId: row!.user_id, before: await walletBalanceMinor(db, row!.user_id, "NGN") };
+        }),
+      );
       // A second process: its own pool on the same database.
       const other = await openDatabase({ url: ctx.url!, poolSize: 5 });
       try {
         now = new Date(new Date(passes[0]!.paid_until).getTime() + 60_000);
-        const runs = await Promise.all([
-          renewDuePasses({ db, clock }),
-          renewDuePasses({ db: other.db, clock }),
-          renewDuePasses({ db, clock }),
-          renewDuePasses({ db: other.db, clock }),
-        ]);
-        expect(runs.reduce((a, b) => a + b, 0)).toBe(passes.length);
-        for (const pass of passes) expect((await charges(pass.id)).map((r) => r.period)).toEqual([1, 2]);
+        // Both runs are made to be inside a renewal at the same moment: each charges a pass and then
+        // waits to write its charge row (the table is held) with that pass's row locked, so each
+        // must have skipped the pass the other holds. Then both go on.
+        const release = await hold(sql`LOCK TABLE pass_charges IN EXCLUSIVE MODE`);
+        const runs = Promise.all([renewDuePasses({ db, clock }), renewDuePasses({ db: other.db, clock })]);
+        try {
+          await waiting(2);
+        } finally {
+          await release();
+        }
+        const [here, there] = await runs;
+        expect(here, "the first process renewed some").toBeGreaterThan(0);
+        expect(there, "the second process renewed some").toBeGreaterThan(0);
+        expect(here + there).toBe(passes.length);
+        // Run again from both at once: nothing is due.
+        expect(
+          await Promise.all([renewDuePasses({ db, clock }), renewDuePasses({ db: other.db, clock })]),
+        ).toEqual([0, 0]);
+        for (const [i, pass] of passes.entries()) {
+          const rows = await charges(pass.id);
+          expect(rows.map((r) => r.period)).toEqual([1, 2]);
+          // One ledger move per period, and the wallet paid the second term once.
+          const [moves] = await queryRows<{ keys: string[] }>(
+            db,
+            sql`SELECT array_agg(idempotency_key ORDER BY idempotency_key) AS keys FROM ledger_transactions
+              WHERE idempotency_key LIKE ${`pass:${pass.id}:%`}`,
+          );
+          expect(moves!.keys).toEqual([`pass:${pass.id}:1`, `pass:${pass.id}:2`]);
+          const { userId, before } = balances[i]!;
+          expect(before - (await walletBalanceMinor(db, userId, "NGN"))).toBe(Number(rows[1]!.total_minor));
+        }
       } finally {
         await other.close();
       }
