@@ -51,6 +51,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     section: "plans",
     path: "plans",
     labelKey: "nav.plans",
+    labelNs: "admin-plans",
     permission: "plans.view",
     load: async () => (await import("./plans/plans-page")).AdminPlansPage,
     nested: true,
