@@ -208,7 +208,7 @@ function PlanForm({
             </div>
           </section>
 
-          <PlanHoursFields form={form as never} zone={zone} error={error} />
+          <PlanHoursFields form={form} zone={zone} error={error} />
 
           <section className="admin-park-section">
             <h2>{t("sections.prices")}</h2>

@@ -4,12 +4,16 @@
  */
 import {
   CLOCK_TIME,
+  type AdminPlanCreateSchema,
+  type AdminPlanPatchSchema,
   type AdminPlan,
   type AdminPlanCreate,
   type PlanAllocationConflict,
   type PlanWindow,
 } from "@parkwell/contract";
+import type { z } from "zod";
 import { ApiError } from "../../../lib/api";
+import type { SchemaForm } from "../../../lib/use-schema-form";
 import { formatAmountInput, parseNumber } from "../../../lib/format";
 
 export const HOURS_PRESETS = ["always", "weekdays", "nights_weekends", "custom"] as const;
@@ -177,3 +181,9 @@ export const allocationConflictOf = (err: unknown): PlanAllocationConflict | nul
   Array.isArray((err.body as { passes?: unknown })?.passes)
     ? (err.body as PlanAllocationConflict)
     : null;
+
+/** The plan form (useSchemaForm over PlanValues; its output a new plan's body or an edit's). */
+export type PlanForm = SchemaForm<
+  PlanValues,
+  z.output<typeof AdminPlanCreateSchema> | z.output<typeof AdminPlanPatchSchema>
+>;

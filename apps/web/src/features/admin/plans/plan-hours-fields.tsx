@@ -2,14 +2,13 @@ import { describeHours, overlappingWindows, PLAN_MAX_WINDOWS } from "@parkwell/c
 import { useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import type { SchemaForm } from "../../../lib/use-schema-form";
 import {
   completeWindows,
   HOURS_PRESETS,
   presetWindows,
   windowValues,
   type HoursPreset,
-  type PlanValues,
+  type PlanForm,
 } from "./plan-form-values";
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -24,7 +23,7 @@ export function PlanHoursFields({
   zone,
   error,
 }: {
-  form: SchemaForm<PlanValues, unknown>;
+  form: PlanForm;
   zone: string;
   error: (name: string) => string | undefined;
 }) {
