@@ -33,8 +33,10 @@ export function PlanEditor() {
   const planId = Number(id);
   const plan = useQuery({ ...planQuery(planId), enabled: Boolean(id) && Number.isInteger(planId) });
   const can = useCan();
-  const parks = useQuery(parkChoicesQuery(id ? "plans.view" : "plans.create"));
-  if ((id && plan.isPending) || (parks.isPending && can(id ? "plans.view" : "plans.create")))
+  const permission = id ? "plans.view" : "plans.create";
+  // Asked only by who holds the permission: the form is then read-only for the others.
+  const parks = useQuery({ ...parkChoicesQuery(permission), enabled: can(permission) });
+  if ((id && plan.isPending) || (parks.isPending && can(permission)))
     return <LoadingState text={t("loading")} />;
   if ((id && (plan.isError || !plan.data)) || parks.isError) {
     return (
