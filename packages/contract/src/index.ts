@@ -23,4 +23,5 @@ export * from "./admin-events";
 export * from "./admin-plans";
 export * from "./plan-hours";
 export * from "./passes";
+export * from "./admin-passes";
 export * from "./admin-marketplace";

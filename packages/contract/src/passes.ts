@@ -55,6 +55,8 @@ export const PassSchema = z
     vehicle_type_id: z.number().int(),
     vehicle_type: z.string(),
     plates: z.array(z.string()),
+    /** The marked space of a plan with named spaces, once the park gave one; else null. */
+    space_label: z.string().nullable(),
     starts_at: z.string(),
     /** The end of the period paid for. */
     paid_until: z.string(),

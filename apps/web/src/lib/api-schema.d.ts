@@ -1902,6 +1902,40 @@ export interface paths {
     patch: operations["updateAdminPlan"];
     trace?: never;
   };
+  "/api/v1/admin/passes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The passes sold at the parks in my scope, newest first: by park, plan, status, or a pass code or plate */
+    get: operations["listAdminPasses"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/passes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Set or clear a pass's space label (plans with named spaces): 409 when another pass holding space at the park has it */
+    patch: operations["updateAdminPass"];
+    trace?: never;
+  };
   "/api/v1/admin/marketplace/categories": {
     parameters: {
       query?: never;
@@ -4390,6 +4424,7 @@ export interface components {
       vehicle_type_id: number;
       vehicle_type: string;
       plates: string[];
+      space_label: string | null;
       starts_at: string;
       paid_until: string;
       renews_at: string | null;
@@ -4426,6 +4461,7 @@ export interface components {
       vehicle_type_id: number;
       vehicle_type: string;
       plates: string[];
+      space_label: string | null;
       starts_at: string;
       paid_until: string;
       renews_at: string | null;
@@ -4499,6 +4535,58 @@ export interface components {
       page: number;
       size: number;
       pages: number;
+    };
+    AdminPass: {
+      id: string;
+      pass_code: string;
+      driver: {
+        id: string;
+        name: string;
+        email: string;
+      };
+      plan: {
+        id: number;
+        name: {
+          en: string;
+          fr: string;
+        };
+        /** @enum {string} */
+        space_mode: "any" | "named";
+      };
+      park: {
+        id: number;
+        name: string;
+        time_zone: string;
+      };
+      vehicle_type_id: number;
+      vehicle_type: string;
+      plates: string[];
+      /** @enum {string} */
+      status: "active" | "grace" | "ended";
+      ended_reason: ("cancelled" | "lapsed") | null;
+      starts_at: string;
+      paid_until: string;
+      renews: boolean;
+      term_months: number;
+      space_label: string | null;
+      inside: boolean;
+    };
+    AdminPassList: {
+      items: components["schemas"]["AdminPass"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
+    PlanAllocationConflict: {
+      message: string;
+      /** @constant */
+      code: "allocation_below_sold";
+      sold: number;
+      passes: {
+        pass_code: string;
+        plates: string[];
+      }[];
     };
     AdminMarketCategory: {
       id: number;
@@ -13413,6 +13501,143 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AdminPlan"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanAllocationConflict"] | components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminPasses: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        park_id?: string;
+        plan_id?: string;
+        status?: ("active" | "grace" | "ended") | "";
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPassList"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminPass: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          space_label: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPass"];
         };
       };
       /** @description Default Response */

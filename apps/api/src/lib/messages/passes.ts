@@ -1,6 +1,7 @@
 /** Monthly plans and passes: the back office's plans and the drivers' passes (features/admin/plans, features/passes). */
 import {
   PASS_FULL_MESSAGE,
+  PASS_LABEL_NOT_NAMED_MESSAGE,
   PASS_NOT_ON_SALE_MESSAGE,
   PASS_SOLD_OUT_MESSAGE,
   PLAN_ALLOCATION_BELOW_SOLD_MESSAGE,
@@ -65,6 +66,15 @@ export const ADMIN_PLANS: ServerText[] = [
   },
   { en: "The minimum term is 1, 3 or 12 months", fr: "La durée minimale est de 1, 3 ou 12 mois" },
   { en: "A new plan is a draft or on sale", fr: "Un nouvel abonnement est un brouillon ou en vente" },
+  {
+    en: PASS_LABEL_NOT_NAMED_MESSAGE,
+    fr: "L'abonnement de cette carte n'attribue pas de places : passez d'abord son mode de place à « attitrée »",
+  },
+  { en: "Pass {code} already has the space {label}", fr: "La carte {code} a déjà la place {label}" },
+  {
+    en: "A space label has at most {max} characters",
+    fr: "Un numéro de place a au plus {max} caractères",
+  },
 ];
 
 export const PASSES: ServerText[] = [

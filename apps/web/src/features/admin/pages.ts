@@ -48,6 +48,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "plans",
+    path: "plans",
+    labelKey: "nav.plans",
+    labelNs: "admin-plans",
+    permission: "plans.view",
+    load: async () => (await import("./plans/plans-page")).AdminPlansPage,
+    nested: true,
+  },
+  {
     section: "marketplace",
     path: "marketplace",
     labelKey: "nav.marketplace",

@@ -1,5 +1,11 @@
 import {
+  AdminPassIdParamsSchema,
+  AdminPassListQuerySchema,
+  AdminPassListSchema,
+  AdminPassPatchSchema,
+  AdminPassSchema,
   AdminPlanCreateSchema,
+  PlanAllocationConflictSchema,
   AdminPlanListQuerySchema,
   AdminPlanListSchema,
   AdminPlanPatchSchema,
@@ -11,6 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
+import * as passes from "./admin-passes.service";
 import * as plans from "./admin-plans.service";
 
 export interface AdminPlansDeps {
@@ -18,7 +25,10 @@ export interface AdminPlansDeps {
   clock: Clock;
 }
 
-/** The back office's monthly plans: list, read, create and edit the plans of the parks in scope. */
+/**
+ * The back office's monthly plans: list, read, create and edit the plans of the parks in scope;
+ * and the passes sold on them, with the space label of a pass on a plan with named spaces.
+ */
 export function adminPlansRoutes(deps: AdminPlansDeps, admin: AdminAccess): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   return async (app) => {
@@ -89,10 +99,51 @@ export function adminPlansRoutes(deps: AdminPlansDeps, admin: AdminAccess): Fast
             "Edit a plan: 409 for an allocation below the passes valid now, or other hours once passes were sold",
           params: PlanIdParamsSchema,
           body: AdminPlanPatchSchema,
-          response: { 200: AdminPlanSchema, 409: ErrorSchema, ...err },
+          response: { 200: AdminPlanSchema, 409: PlanAllocationConflictSchema.or(ErrorSchema), ...err },
         },
       },
       async (req) => plans.update(db, requireStaff(req), auditActor(req), req.params.id, req.body, clock()),
+    );
+
+    app.get(
+      "/admin/passes",
+      {
+        onRequest: admin.permit("plans.view"),
+        schema: {
+          tags,
+          operationId: "listAdminPasses",
+          summary:
+            "The passes sold at the parks in my scope, newest first: by park, plan, status, or a pass code or plate",
+          querystring: AdminPassListQuerySchema,
+          response: { 200: AdminPassListSchema, ...err },
+        },
+      },
+      async (req) => passes.list(db, requireStaff(req), req.query),
+    );
+
+    app.patch(
+      "/admin/passes/:id",
+      {
+        onRequest: admin.permit("plans.update"),
+        schema: {
+          tags,
+          operationId: "updateAdminPass",
+          summary:
+            "Set or clear a pass's space label (plans with named spaces): 409 when another pass holding space at the park has it",
+          params: AdminPassIdParamsSchema,
+          body: AdminPassPatchSchema,
+          response: { 200: AdminPassSchema, 409: ErrorSchema, ...err },
+        },
+      },
+      async (req) =>
+        passes.setSpaceLabel(
+          db,
+          requireStaff(req),
+          auditActor(req),
+          req.params.id,
+          req.body.space_label,
+          clock(),
+        ),
     );
   };
 }

@@ -28,6 +28,7 @@ import { recordAudit, type AuditActor } from "../audit.repo";
 import { changed } from "../parks/admin-parks.domain";
 import { presentPlan } from "./admin-plans.present";
 import { hoursAndPrices } from "../../passes/plans.service";
+import { validPassesOf } from "./admin-passes.repo";
 import * as repo from "./admin-plans.repo";
 
 export const planNotFound = () => AppError.notFound("Plan not found", "plan_not_found");
@@ -217,8 +218,11 @@ export async function update(
     }
     const sold = (await repo.soldOf(tx, [id])).get(id) ?? 0;
     if (input.allocation !== undefined && input.allocation < sold) {
+      // The passes valid now, listed: the staff see whose passes the allocation must leave room for.
+      const valid = await validPassesOf(tx, id);
       throw new AppError(409, "allocation_below_sold", PLAN_ALLOCATION_BELOW_SOLD_MESSAGE, undefined, {
         sold,
+        passes: valid.map((p) => ({ pass_code: p.pass_code, plates: p.plates })),
       });
     }
     const before = await auditView(tx, found, countryOf);
