@@ -89,6 +89,7 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
   });
   const update = (changes: Record<string, string | undefined>) => {
     setAttemptKey(crypto.randomUUID());
+    setNoPlate(false);
     buy.reset();
     setParams(
       (prev) => {
@@ -102,8 +103,15 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
       { replace: true },
     );
   };
+  // An empty plate is said at the field, and nothing is sent.
+  const [noPlate, setNoPlate] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (plates.length === 0) {
+      setNoPlate(true);
+      document.getElementById(`${id}-plate1`)?.focus();
+      return;
+    }
     if (!buy.isPending) buy.mutate();
   };
 
@@ -165,9 +173,10 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
           <TextField
             label={t("checkout.plate")}
             autoComplete="off"
+            id={`${id}-plate1`}
             value={first.plate}
             required
-            error={plateError}
+            error={noPlate ? t("checkout.plateRequired") : plateError}
             onChange={(e) => update({ plate1: e.target.value, vehicle1: OTHER })}
           />
         )}
@@ -235,29 +244,26 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
                 end: formatDay(paidUntilDay, lang),
               })}
             </p>
-            <dl className="booking-lines">
-              <div>
-                <dt>
-                  {t("checkout.beforeDiscount", {
-                    term: t("term", { count: q.term_months }),
-                    monthly: money(q.monthly_price),
-                  })}
-                </dt>
-                <dd>{money(q.price_before_discount)}</dd>
-              </div>
-              {q.discount > 0 && (
-                <div data-testid="plan-discount">
+            {q.discount > 0 && (
+              <dl className="booking-lines" data-testid="plan-discount">
+                <div>
+                  <dt>
+                    {t("checkout.beforeDiscount", {
+                      term: t("term", { count: q.term_months }),
+                      monthly: money(q.monthly_price),
+                    })}
+                  </dt>
+                  <dd>{money(q.price_before_discount)}</dd>
+                </div>
+                <div>
                   <dt>{t("checkout.discount", { percent: formatNumber(q.discount_percent, lang) })}</dt>
                   <dd>−{money(q.discount)}</dd>
                 </div>
-              )}
-            </dl>
+              </dl>
+            )}
             <PriceLines breakdown={q.breakdown} currency={q.currency} />
             <p className="plan-rule" data-testid="plan-rule">
-              {t("checkout.rule", {
-                start: formatDay(q.start_date, lang),
-                end: formatDay(paidUntilDay, lang),
-              })}
+              {t("checkout.rule", { end: formatDay(paidUntilDay, lang) })}
             </p>
             <p className="plan-rule">
               {t("checkout.renewal", {
@@ -282,7 +288,8 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
       )}
       <button
         type="submit"
-        className="button button--accent"
+        // While the wallet is short, the top-up above is the way forward: buying from the wallet steps back.
+        className={error?.status === 402 ? "button" : "button button--accent"}
         disabled={buy.isPending || soldOut || !q || Boolean(quoteError)}
       >
         {buy.isPending

@@ -88,7 +88,7 @@ export function PlanPage({ signedOut }: { signedOut: ReactNode }) {
           <ul>
             {termsOf(plan.min_term_months).map((m) => (
               <li key={m}>
-                {t("term", { count: m })}: {discountText(t, plan, m, lang)}
+                {t("termLine", { term: t("term", { count: m }), discount: discountText(t, plan, m, lang) })}
               </li>
             ))}
           </ul>

@@ -25,7 +25,7 @@ export function ParkPlans({ parkId }: { parkId: number }) {
   return (
     <section className="park-plans" aria-labelledby="park-plans-title" data-testid="park-plans">
       <h2 id="park-plans-title">{t("park.title")}</h2>
-      {Number.isFinite(from) && <p>{t("park.from", { price: formatMoney(from, currency, lang) })}</p>}
+      {Number.isFinite(from) && <p>{t("fromPerMonth", { price: formatMoney(from, currency, lang) })}</p>}
       <ul>
         {items.map((plan) => (
           <li key={plan.id}>
