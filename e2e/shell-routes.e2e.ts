@@ -148,7 +148,6 @@ describe("the parking-type pages", () => {
 describe("features that are not open yet", () => {
   it.each([
     ["/vehicle-docs-renewal", "en", "Not open yet. Vehicle document renewal opens in a later release"],
-    ["/subscription-plans", "en", "Not open yet. Only pay as you go exists today"],
     [
       "/business-accounts",
       "fr",
@@ -175,7 +174,7 @@ describe("features that are not open yet", () => {
     await context.close();
   });
 
-  it("promise no connector details, no plan changes from the profile, and find charging parks by their filter", async () => {
+  it("promise no connector details, and find charging parks by their filter", async () => {
     const context = await browser.newContext();
     const { page } = await watchedPage(context);
     await page.goto(`${baseURL}/electric-vehicle-charging`, { waitUntil: "networkidle" });
@@ -186,9 +185,6 @@ describe("features that are not open yet", () => {
     );
     const find = page.getByRole("link", { name: "Find parking with charging" });
     expect(await find.getAttribute("href")).toBe("/parks-list?amenities=ev_charging");
-    await page.goto(`${baseURL}/subscription-plans`, { waitUntil: "networkidle" });
-    await page.getByTestId("not-yet").waitFor();
-    expect(await page.locator("main").innerText()).not.toMatch(/at any time from your profile/);
     await context.close();
   });
 });

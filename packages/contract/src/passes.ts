@@ -93,6 +93,8 @@ export const PASS_NOT_ON_SALE_MESSAGE = "This plan is not on sale";
 
 /** The plans on sale: near a point, in a country, or matching a park, city or plan name. */
 export const PlanListQuerySchema = PageQuerySchema.extend({
+  /** Only this park's plans (the park page's "Monthly parking" section). */
+  park_id: idParam("park_id").optional(),
   /** A served country's code ("NG") or name. */
   country: z.string({ error: "country must be a single value" }).trim().max(60).optional(),
   search: z
@@ -149,3 +151,44 @@ export type PublicPlan = z.infer<typeof PublicPlanSchema>;
 
 export const PlanListSchema = pageOf(PublicPlanSchema).meta({ id: "PlanList" });
 export type PlanList = z.infer<typeof PlanListSchema>;
+
+/** The checkout's question: what the first term of a pass on the plan would cost and cover. */
+export const PlanQuoteQuerySchema = z.object({
+  vehicle_type_id: idParam("vehicle_type_id"),
+  /** The first day, on the park's calendar, as the sale takes it. */
+  start_date: IsoDateSchema,
+  term_months: z
+    .enum(["1", "3", "12"], { error: TERM_TEXT })
+    .optional()
+    .transform((v) => Number(v ?? "1") as 1 | 3 | 12),
+});
+export type PlanQuoteQuery = z.output<typeof PlanQuoteQuerySchema>;
+
+/**
+ * The first term's price, computed by the sale's own function: what POST /passes would charge
+ * for the same plan, vehicle type, start day and term at this moment.
+ */
+export const PlanQuoteSchema = z
+  .object({
+    plan_id: z.number().int(),
+    vehicle_type_id: z.number().int(),
+    vehicle_type: z.string(),
+    term_months: z.number().int(),
+    start_date: z.string(),
+    /** When the pass would start holding its space (the day's midnight on the park's clock, or now for today). */
+    starts_at: z.string(),
+    /** The end of the first term: it renews then. */
+    paid_until: z.string(),
+    currency: z.string(),
+    monthly_price: z.number(),
+    /** The monthly price times the months, before the term's discount. */
+    price_before_discount: z.number(),
+    /** The plan's discount for this term, in percent (0 for one month). */
+    discount_percent: z.number(),
+    /** The discount's amount, taken off before the fees. */
+    discount: z.number(),
+    breakdown: PriceBreakdownSchema,
+    total: z.number(),
+  })
+  .meta({ id: "PlanQuote" });
+export type PlanQuote = z.infer<typeof PlanQuoteSchema>;

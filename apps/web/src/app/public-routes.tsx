@@ -1,7 +1,15 @@
+import { useTranslation } from "react-i18next";
 import { Navigate, type RouteObject } from "react-router";
 import type { IntroPageId } from "../features/info/intro-page";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
+import { LoginPrompt } from "./login-prompt";
+
+/** Signed out on a plan's page, the checkout's place asks to sign in, as the park checkout does; the plan stays. */
+function PlanCheckoutPrompt() {
+  const { t } = useTranslation("plans");
+  return <LoginPrompt title={t("checkout.signInTitle")} text={t("checkout.signInText")} />;
+}
 
 /** Each page is its own lazily loaded chunk. */
 const info = (path: string, id: InfoPageId): RouteObject => ({
@@ -53,7 +61,17 @@ export const publicRoutes: RouteObject[] = [
   info("car-park-management", "carParkManagement"),
   info("electric-vehicle-charging", "evCharging"),
   info("rent-out-ev-charger", "rentOutEvCharger"),
-  info("subscription-plans", "subscriptionPlans"),
+  {
+    path: "subscription-plans",
+    lazy: async () => ({ Component: (await import("../features/passes/plans-list-page")).PlansListPage }),
+  },
+  {
+    path: "subscription-plans/:id",
+    lazy: async () => {
+      const { PlanPage } = await import("../features/passes/plans-page");
+      return { Component: () => <PlanPage signedOut={<PlanCheckoutPrompt />} /> };
+    },
+  },
   info("terms", "terms"),
   info("privacy-policy", "privacy"),
   {

@@ -942,6 +942,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/plans/{id}/quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The first term of a pass on the plan (its days, breakdown, total and the term's discount), as POST /passes would charge it now */
+    get: operations["quotePlan"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/passes": {
     parameters: {
       query?: never;
@@ -4535,6 +4552,31 @@ export interface components {
       page: number;
       size: number;
       pages: number;
+    };
+    PlanQuote: {
+      plan_id: number;
+      vehicle_type_id: number;
+      vehicle_type: string;
+      term_months: number;
+      start_date: string;
+      starts_at: string;
+      paid_until: string;
+      currency: string;
+      monthly_price: number;
+      price_before_discount: number;
+      discount_percent: number;
+      discount: number;
+      breakdown: {
+        hours: number;
+        days: number;
+        parking: number;
+        service_fee: number;
+        booking_fee: number;
+        tax: number;
+        tax_name: string;
+        total: number;
+      };
+      total: number;
     };
     AdminPass: {
       id: string;
@@ -8910,6 +8952,7 @@ export interface operations {
       query?: {
         page?: number;
         size?: number;
+        park_id?: string;
         country?: string;
         search?: string;
         lat?: string;
@@ -8975,6 +9018,59 @@ export interface operations {
       };
       /** @description Default Response */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  quotePlan: {
+    parameters: {
+      query: {
+        vehicle_type_id: string;
+        start_date: string;
+        term_months?: "1" | "3" | "12";
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlanQuote"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

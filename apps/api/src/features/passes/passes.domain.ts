@@ -47,13 +47,20 @@ export function startDateProblem(
   return null;
 }
 
+/** The plan's discount for a term, in basis points: the 3- or 12-month one, none for a month. */
+export function termDiscountBps(
+  months: number,
+  discounts: { discount3mBps: number; discount12mBps: number },
+): number {
+  return months === 12 ? discounts.discount12mBps : months === 3 ? discounts.discount3mBps : 0;
+}
+
 /** The plan's price for a term before fees: the monthly price times the months, less the term's discount. */
 export function termPriceMinor(
   monthlyMinor: number,
   months: number,
   discounts: { discount3mBps: number; discount12mBps: number },
 ): number {
-  const bps = months === 12 ? discounts.discount12mBps : months === 3 ? discounts.discount3mBps : 0;
   const full = monthlyMinor * months;
-  return full - Math.round((full * bps) / 10_000);
+  return full - Math.round((full * termDiscountBps(months, discounts)) / 10_000);
 }

@@ -11,17 +11,20 @@ import {
   PassVehiclesSchema,
   PlanListQuerySchema,
   PlanListSchema,
+  PlanQuoteQuerySchema,
+  PlanQuoteSchema,
   PublicPlanSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, type Auth } from "../../plugins/auth";
-import type { Db } from "../../db/client";
 import * as passes from "./passes.service";
 import * as plans from "./plans.service";
+import * as quotes from "./plans-quote.service";
 
-/** The monthly plans on sale (public): find them by country, text or point, read one. */
-export function plansRoutes(db: Db): FastifyPluginAsyncZod {
+/** The monthly plans on sale (public): find them by country, text or point, read one, price a pass. */
+export function plansRoutes(deps: passes.PassDeps): FastifyPluginAsyncZod {
+  const { db } = deps;
   return async (app) => {
     const tags = ["Monthly passes"];
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
@@ -52,6 +55,24 @@ export function plansRoutes(db: Db): FastifyPluginAsyncZod {
       },
       async (req, reply) =>
         reply.header("cache-control", "no-store").send(await plans.get(db, req.params.id)),
+    );
+    app.get(
+      "/plans/:id/quote",
+      {
+        schema: {
+          tags,
+          operationId: "quotePlan",
+          summary:
+            "The first term of a pass on the plan (its days, breakdown, total and the term's discount), as POST /passes would charge it now",
+          params: z.object({ id: idParam("id") }),
+          querystring: PlanQuoteQuerySchema,
+          response: { 200: PlanQuoteSchema, 409: ErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) =>
+        reply
+          .header("cache-control", "no-store")
+          .send(await quotes.quote(db, deps.clock(), { plan_id: req.params.id, ...req.query })),
     );
   };
 }

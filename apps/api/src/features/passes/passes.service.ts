@@ -11,7 +11,6 @@ import {
   PASS_FULL_MESSAGE,
   PASS_NOT_ON_SALE_MESSAGE,
   PASS_SOLD_OUT_MESSAGE,
-  PASS_START_MAX_DAYS,
   type Pass,
   type PassCreateParsed,
   type PassList,
@@ -29,8 +28,9 @@ import { priceFlat } from "../parks/pricing.domain";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
-import { startDateProblem, termOf, termPriceMinor } from "./passes.domain";
-import { hoursAndPrices, planNotFound } from "./plans.service";
+import { termOf, termPriceMinor } from "./passes.domain";
+import { priceFirstTerm, presentBreakdown, type BreakdownMinor } from "./plans-quote.service";
+import { hoursAndPrices } from "./plans.service";
 import { presentPass } from "./passes.present";
 import * as repo from "./passes.repo";
 
@@ -104,7 +104,7 @@ export async function buy(
     const [pass] = await show(db, [row]);
     const decimals = await servedCountries(db).currencyDecimals(row.currency.trim());
     const [first] = await repo.chargesOf(db, row.id);
-    const breakdown = first!.breakdown as BreakdownMinor;
+    const breakdown = first!.breakdown as BreakdownMinor & { taxName: string };
     const major = (m: number) => toMajor(m, decimals);
     return {
       replayed,
@@ -113,16 +113,7 @@ export async function buy(
         charged: {
           amount: major(breakdown.totalMinor),
           currency: row.currency.trim(),
-          breakdown: {
-            hours: breakdown.hours,
-            days: breakdown.days,
-            parking: major(breakdown.parkingMinor),
-            service_fee: major(breakdown.serviceFeeMinor),
-            booking_fee: major(breakdown.bookingFeeMinor),
-            tax: major(breakdown.taxMinor),
-            tax_name: breakdown.taxName,
-            total: major(breakdown.totalMinor),
-          },
+          breakdown: presentBreakdown(breakdown, breakdown.taxName, decimals),
         },
         wallet_balance: major(await walletBalanceMinor(db, userId, row.currency.trim())),
       },
@@ -132,30 +123,8 @@ export async function buy(
   if (replayed) return answer(replayed, true);
 
   const now = deps.clock();
-  const found = await repo.planForSale(db, body.plan_id);
-  if (!found || found.plan.status === "draft") throw planNotFound();
-  const { plan, park } = found;
-  if (plan.status !== "on_sale" || park.status !== "active") {
-    throw new AppError(409, "plan_not_on_sale", PASS_NOT_ON_SALE_MESSAGE);
-  }
-  const fields: Record<string, string> = {};
-  const price = await repo.planPrice(db, plan.id, body.vehicle_type_id);
-  if (!price) fields.vehicle_type_id = "This plan takes no vehicles of this type";
-  if (body.term_months < plan.minTermMonths) {
-    fields.term_months = `This plan is sold for ${plan.minTermMonths} months at least`;
-  }
-  const startProblem = startDateProblem(body.start_date, park.timeZone, now, PASS_START_MAX_DAYS);
-  if (startProblem) fields.start_date = startProblem;
-  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
-
-  const country = await resolveCountry(servedCountries(db), park.countryCode);
-  const term = termOf(body.start_date, body.term_months, park.timeZone, now);
-  const breakdown = priceFlat(
-    termPriceMinor(price!.monthlyMinor, body.term_months, plan),
-    country,
-    term.startsAt,
-    term.paidUntil,
-  );
+  // The checkout's quote prices with this same function (GET /plans/{id}/quote).
+  const { plan, park, price, country, term, breakdown } = await priceFirstTerm(db, now, body);
 
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -196,7 +165,7 @@ export async function buy(
           paidUntil: term.paidUntil,
           termMonths: body.term_months,
           currency: country.currency,
-          monthlyMinor: price!.monthlyMinor,
+          monthlyMinor: price.monthlyMinor,
           idempotencyKey: idempotencyKey ?? null,
           requestHash: idempotencyKey ? hash : null,
           createdAt: now,
@@ -257,9 +226,6 @@ async function chargeTerm(
     throw await short();
   }
 }
-
-/** A charge's price parts in minor units, with the tax's name then. */
-type BreakdownMinor = ReturnType<typeof priceFlat> & { taxName: string };
 
 /**
  * Cancels a pass at the end of its paid term: it stays valid until then and is never refunded for

@@ -14,6 +14,8 @@ export interface PlanFilter {
   maxPriceMinor?: number | undefined;
   hours?: "all_day" | "weekdays" | "nights_weekends" | undefined;
   planId?: number | undefined;
+  /** One park's plans (parking_plans_park_idx). */
+  parkId?: number | undefined;
   page: number;
   size: number;
 }
@@ -48,6 +50,7 @@ const lengthOf = (w: string) =>
 function whereOf(f: PlanFilter): SQL {
   const where = [sql`pl.status = 'on_sale'`, sql`p.status = 'active'`];
   if (f.planId !== undefined) where.push(sql`pl.id = ${f.planId}`);
+  if (f.parkId !== undefined) where.push(sql`pl.park_id = ${f.parkId}`);
   if (f.countryId !== undefined) where.push(sql`p.country_id = ${f.countryId}`);
   for (const word of f.words) {
     where.push(

@@ -103,6 +103,7 @@ export async function list(db: Db, q: PlanListQuery): Promise<PlanList> {
     .slice(0, 8);
   const rows = await repo.listPlans(db, {
     countryId: country?.id,
+    parkId: q.park_id,
     words,
     geo: q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined,
     vehicleTypeId: q.vehicle_type_id,

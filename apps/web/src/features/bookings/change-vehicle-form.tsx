@@ -7,7 +7,7 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { changeBookingVehicle } from "./api";
-import { preselectedVehicle } from "./vehicle-choice";
+import { preselectedVehicle } from "../../lib/vehicle-choice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 
 /**

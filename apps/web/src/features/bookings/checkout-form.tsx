@@ -16,11 +16,11 @@ import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/quer
 import { createBooking, holdBooking, type CreateBookingInput } from "./api";
 import { startProviderStep } from "../../lib/provider-step";
 import { markBookingCreated } from "./flags";
-import { PriceLines } from "./price-lines";
+import { PriceLines } from "../../components/ui/price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
 import { TopUpNotice } from "../../components/ui/top-up-notice";
-import { preselectedVehicle } from "./vehicle-choice";
+import { preselectedVehicle } from "../../lib/vehicle-choice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 
 /** The URL's `vehicle_id` when the driver chose to type a plate instead of a saved vehicle. */

@@ -16,7 +16,7 @@ import { formatMoney } from "../../lib/format";
 import { savedVehiclesQuery, walletQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { markBookingCreated } from "./flags";
-import { PriceLines } from "./price-lines";
+import { PriceLines } from "../../components/ui/price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
 import { TopUpNotice } from "../../components/ui/top-up-notice";

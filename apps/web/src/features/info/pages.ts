@@ -42,12 +42,6 @@ export const INFO_PAGES = {
     key: "rentOutEvCharger",
     ctas: { list: EXTERNAL_LINKS.partnerSite, demo: "/book-demo" },
   },
-  subscriptionPlans: {
-    ns: "business",
-    key: "subscriptionPlans",
-    ctas: { demo: "/book-demo", find: "/parks-list" },
-    notYet: true,
-  },
   terms: { ns: "legal", key: "terms" },
   privacy: { ns: "legal", key: "privacy" },
 } satisfies Record<string, InfoPageConfig>;

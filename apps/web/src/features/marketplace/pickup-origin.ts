@@ -1,11 +1,8 @@
 import type { Address } from "@parkwell/contract";
-import { useEffect, useState } from "react";
 import { COUNTRY_CENTERS } from "../../components/map/map-config";
+import type { Point } from "../../lib/granted-position";
 
-export interface Point {
-  lat: number;
-  lng: number;
-}
+export type { Point };
 
 /**
  * Where the nearest pickup park is measured from, best first: the driver's position (only when the
@@ -25,37 +22,4 @@ export function pickupOrigin(
   if (address) return { lat: address.lat, lng: address.lng };
   const centre = COUNTRY_CENTERS[countryCode];
   return centre ? { lat: centre[0], lng: centre[1] } : null;
-}
-
-/**
- * The browser's position when its permission is already granted; null when it is not (or cannot
- * be had); undefined while finding out. Never prompts: a checkout does not ask for the location.
- */
-export function useGrantedPosition(): Point | null | undefined {
-  const [position, setPosition] = useState<Point | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    const settle = (p: Point | null) => {
-      if (live) setPosition(p);
-    };
-    if (!("geolocation" in navigator) || !navigator.permissions) {
-      settle(null);
-      return;
-    }
-    navigator.permissions
-      .query({ name: "geolocation" })
-      .then((status) => {
-        if (status.state !== "granted") return settle(null);
-        navigator.geolocation.getCurrentPosition(
-          (pos) => settle({ lat: pos.coords.latitude, lng: pos.coords.longitude }),
-          () => settle(null),
-          { timeout: 5_000, maximumAge: 10 * 60_000 },
-        );
-      })
-      .catch(() => settle(null));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return position;
 }

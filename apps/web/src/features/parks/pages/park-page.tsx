@@ -5,6 +5,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { usePark } from "../../../lib/queries";
 import { OpeningHours, RatesTable } from "../components/park-facts";
+import { ParkPlans } from "../components/park-plans";
 import { ParkWindow } from "../components/park-window";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { placeLine } from "../format";
@@ -116,6 +117,7 @@ export function ParkPage() {
         </div>
         <aside className="park-page__side">
           <ParkWindow park={park} />
+          <ParkPlans parkId={park.id} />
         </aside>
       </div>
     </div>

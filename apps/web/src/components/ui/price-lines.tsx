@@ -1,10 +1,14 @@
 import type { Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { formatMoney, taxLabel } from "../../lib/format";
+import "./price-lines.css";
 
 type Breakdown = Booking["breakdown"];
 
-/** The server's price breakdown (parking, fees, tax, total) as a definition list. */
+/**
+ * The server's price breakdown (parking, fees, tax, total) as a definition list: a booking's, an
+ * event parking's and a monthly pass's checkout show it; its texts are the bookings catalogue's.
+ */
 export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; currency: string }) {
   const { t, i18n } = useTranslation("bookings");
   const money = (n: number) => formatMoney(n, currency, i18n.language);

@@ -1,0 +1,118 @@
+/**
+ * The first term of a pass, priced once for the sale and the checkout's quote alike
+ * (docs/PRODUCT-RULES.md#monthly-passes): the plan must be on sale at an active park, price the
+ * vehicle type, take the term and the start day; the term runs a full month from the start day on
+ * the park's clock, and costs the monthly price times the months less the term's discount, with
+ * the country's fees and tax as any parking (priceFlat).
+ */
+import { PASS_NOT_ON_SALE_MESSAGE, PASS_START_MAX_DAYS, type PlanQuote } from "@parkwell/contract";
+import type { Tx } from "../../db/tx";
+import { AppError } from "../../lib/app-error";
+import { bpsToPercent, toMajor } from "../../lib/money";
+import { priceFlat } from "../parks/pricing.domain";
+import { resolveCountry } from "../parks/parks.service";
+import { servedCountries } from "../reference/served-countries";
+import { startDateProblem, termDiscountBps, termOf, termPriceMinor, type Term } from "./passes.domain";
+import * as repo from "./passes.repo";
+import { planNotFound } from "./plans.service";
+
+export interface TermAsked {
+  plan_id: number;
+  vehicle_type_id: number;
+  start_date: string;
+  term_months: number;
+}
+
+/** A charge's price parts in minor units. */
+export type BreakdownMinor = ReturnType<typeof priceFlat>;
+
+export interface FirstTerm {
+  plan: NonNullable<Awaited<ReturnType<typeof repo.planForSale>>>["plan"];
+  park: NonNullable<Awaited<ReturnType<typeof repo.planForSale>>>["park"];
+  price: { monthlyMinor: number; vehicleType: string };
+  country: Awaited<ReturnType<typeof resolveCountry>>;
+  term: Term;
+  /** The term's discount in basis points and minor units. */
+  discountBps: number;
+  discountMinor: number;
+  breakdown: BreakdownMinor;
+}
+
+/**
+ * The first term asked for, priced, or the refusal the sale gives: an unknown or draft plan 404,
+ * a closed plan or a park not active 409 `plan_not_on_sale`, else 422 naming each field wrong (a
+ * vehicle type the plan does not price, a term under its minimum, a start day out of range).
+ */
+export async function priceFirstTerm(db: Tx, now: Date, asked: TermAsked): Promise<FirstTerm> {
+  const found = await repo.planForSale(db, asked.plan_id);
+  if (!found || found.plan.status === "draft") throw planNotFound();
+  const { plan, park } = found;
+  if (plan.status !== "on_sale" || park.status !== "active") {
+    throw new AppError(409, "plan_not_on_sale", PASS_NOT_ON_SALE_MESSAGE);
+  }
+  const fields: Record<string, string> = {};
+  const price = await repo.planPrice(db, plan.id, asked.vehicle_type_id);
+  if (!price) fields.vehicle_type_id = "This plan takes no vehicles of this type";
+  if (asked.term_months < plan.minTermMonths) {
+    fields.term_months = `This plan is sold for ${plan.minTermMonths} months at least`;
+  }
+  const startProblem = startDateProblem(asked.start_date, park.timeZone, now, PASS_START_MAX_DAYS);
+  if (startProblem) fields.start_date = startProblem;
+  if (!price || Object.keys(fields).length > 0) throw AppError.validation(fields);
+
+  const country = await resolveCountry(servedCountries(db), park.countryCode);
+  const term = termOf(asked.start_date, asked.term_months, park.timeZone, now);
+  const termMinor = termPriceMinor(price.monthlyMinor, asked.term_months, plan);
+  return {
+    plan,
+    park,
+    price,
+    country,
+    term,
+    discountBps: termDiscountBps(asked.term_months, plan),
+    discountMinor: price.monthlyMinor * asked.term_months - termMinor,
+    breakdown: priceFlat(termMinor, country, term.startsAt, term.paidUntil),
+  };
+}
+
+/** A breakdown in minor units as the API writes it, in the currency's major units. */
+export function presentBreakdown(
+  b: BreakdownMinor,
+  taxName: string,
+  decimals: number,
+): PlanQuote["breakdown"] {
+  const major = (m: number) => toMajor(m, decimals);
+  return {
+    hours: b.hours,
+    days: b.days,
+    parking: major(b.parkingMinor),
+    service_fee: major(b.serviceFeeMinor),
+    booking_fee: major(b.bookingFeeMinor),
+    tax: major(b.taxMinor),
+    tax_name: taxName,
+    total: major(b.totalMinor),
+  };
+}
+
+/** GET /plans/{id}/quote: the first term's days and price, as POST /passes would charge it now. */
+export async function quote(db: Tx, now: Date, asked: TermAsked): Promise<PlanQuote> {
+  const first = await priceFirstTerm(db, now, asked);
+  const { country, term, price, breakdown } = first;
+  const major = (m: number) => toMajor(m, country.decimals);
+  return {
+    plan_id: first.plan.id,
+    vehicle_type_id: asked.vehicle_type_id,
+    vehicle_type: price.vehicleType,
+    term_months: asked.term_months,
+    start_date: asked.start_date,
+    starts_at: term.startsAt.toISOString(),
+    paid_until: term.paidUntil.toISOString(),
+    currency: country.currency,
+    monthly_price: major(price.monthlyMinor),
+    price_before_discount: major(price.monthlyMinor * asked.term_months),
+    discount_percent: bpsToPercent(first.discountBps),
+    discount: major(first.discountMinor),
+    breakdown: presentBreakdown(breakdown, country.taxName, country.decimals),
+    total: major(breakdown.totalMinor),
+  };
+}
