@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AdminPageQuerySchema } from "./admin";
-import { PlanWindowSchema } from "./admin-plans";
+import { PlanWindowSchema, type PlanWindow } from "./admin-plans";
+import { describeHours } from "./plan-hours";
 import { idNumber, idParam, pageOf } from "./common";
 import { PlateSchema } from "./vehicles";
 
@@ -197,6 +198,16 @@ export const PassCheckoutResultSchema = z
   })
   .meta({ id: "PassCheckoutResult" });
 export type PassCheckoutResult = z.infer<typeof PassCheckoutResultSchema>;
+
+/**
+ * The 422 of a pass's car outside its plan's hours, said whole in the request's language (the hours
+ * in words are the language's own, so the API's catalogue cannot put them back into a pattern).
+ */
+export function passHoursRefusal(windows: PlanWindow[], language: "en" | "fr"): string {
+  return language === "fr"
+    ? `Cette carte couvre ${describeHours(windows, "fr")}`
+    : `This pass covers ${describeHours(windows, "en")}`;
+}
 
 /** The 422 of a check-in on a pass with two plates and none given: which car is entering? */
 export const PassPlateChoiceSchema = z

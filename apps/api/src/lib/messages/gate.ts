@@ -56,8 +56,8 @@ export const GATE: ServerText[] = [
   { en: "This pass is for {park}", fr: "Cette carte concerne {park}" },
   { en: "This pass ended on {date}", fr: "Cette carte a pris fin le {date}" },
   { en: "This pass starts on {date}", fr: "Cette carte commence le {date}" },
-  // Said already in the request's language (the hours in words): the French is the service's own.
-  { en: "This pass covers {hours}", fr: "Cette carte couvre {hours}" },
+  // "This pass covers weekdays 07:00-19:00" is said in the request's language by the contract's
+  // passHoursRefusal: the hours in words are each language's own.
   { en: "{plate} is already inside on this pass", fr: "{plate} est déjà dans le parking avec cette carte" },
   { en: "This plate is not on this pass", fr: "Cette immatriculation n'est pas sur cette carte" },
   {

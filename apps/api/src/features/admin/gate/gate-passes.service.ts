@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
-  describeHours,
+  passHoursRefusal,
   type GateCheckinBody,
   type GateCodeBody,
   type PassCheckinResult,
@@ -40,14 +40,9 @@ function refuse(refusal: NonNullable<GateRefusal>, details?: Record<string, unkn
 const carInside = (plate: string) =>
   new AppError(409, "pass_car_inside", `${plate} is already inside on this pass`);
 
-/** "This pass covers weekdays 07:00-19:00" with the hours in the request's language. */
-function outsideHours(windows: PlanWindow[], language: Language): AppError {
-  const message =
-    language === "fr"
-      ? `Cette carte couvre ${describeHours(windows, "fr")}`
-      : `This pass covers ${describeHours(windows, "en")}`;
-  return new AppError(422, "pass_outside_hours", message);
-}
+/** "This pass covers weekdays 07:00-19:00", said in the request's language (the hours in words too). */
+const outsideHours = (windows: PlanWindow[], language: Language) =>
+  new AppError(422, "pass_outside_hours", passHoursRefusal(windows, language));
 
 async function windowsOf(db: Tx, planId: number): Promise<PlanWindow[]> {
   return (await hoursAndPrices(db, [planId])).get(planId)?.windows ?? [];
