@@ -382,6 +382,64 @@ describe("POST /admin/checkouts with a monthly pass", () => {
     expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
   });
 
+  it("counts the hours on the park's clock across a DST change (Toronto, spring forward on Sunday 2027-03-14)", async () => {
+    const TORONTO = "America/Toronto";
+    const wall = (date: string, time: string) =>
+      new Date(instantOfWallClock(Date.parse(`${date}T${time}:00Z`), TORONTO));
+    const [toronto] = await queryRows<{ id: number; operator_id: number }>(
+      db,
+      sql`SELECT p.id, p.operator_id FROM parks p JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
+        JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
+        WHERE p.time_zone = ${TORONTO} AND p.status = 'active' AND c.capacity > 0 ORDER BY p.id LIMIT 1`,
+    );
+    const boss = await createStaff(db, "branch_manager", { operatorId: toronto!.operator_id });
+    const gatekeeper = await createStaff(db, "employee", {
+      operatorId: toronto!.operator_id,
+      parkIds: [toronto!.id],
+    });
+    now = wall("2027-03-12", "17:00"); // a Friday
+    const created = await call(boss, "POST", "/admin/plans", {
+      park_id: toronto!.id,
+      name: { en: "Commuter", fr: "Navetteur" },
+      windows: weekdays,
+      prices: [{ vehicle_type_id: 1, monthly_price: 200 }],
+      allocation: 1,
+      status: "on_sale",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const driver = await fundedUser(db, 10_000_000, "CAD");
+    const bought = await call(driver, "POST", "/passes", {
+      plan_id: created.json<AdminPlan>().id,
+      vehicle_type_id: 1,
+      plates: ["ONT123"],
+      start_date: "2027-03-12",
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const code = bought.json<PassPurchase>().pass_code;
+    now = wall("2027-03-12", "18:00");
+    expect(
+      (await call(gatekeeper, "POST", "/admin/checkins", { code, park_id: toronto!.id })).statusCode,
+    ).toBe(201);
+    now = wall("2027-03-15", "08:00"); // Monday, an hour after the window opened
+    const res = await call(gatekeeper, "POST", "/admin/checkouts", { code, park_id: toronto!.id });
+    expect(res.statusCode, res.body).toBe(200);
+    // 61 hours elapsed (the night of the change is an hour short); 2 of them in the hours: 59 outside.
+    expect(now.getTime() - wall("2027-03-12", "18:00").getTime()).toBe(61 * 60 * MINUTE);
+    const [r] = await queryRows<{ hourly_minor: string; daily_max_minor: string }>(
+      db,
+      sql`SELECT hourly_minor, daily_max_minor FROM park_rates WHERE park_id = ${toronto!.id} AND vehicle_type_id = 1 AND kind = 'standard'`,
+    );
+    const expected = parkingMinor(
+      { hourlyMinor: Number(r!.hourly_minor), dailyMaxMinor: Number(r!.daily_max_minor) },
+      59 * 60 * MINUTE,
+    ).parking;
+    expect(res.json()).toMatchObject({
+      overstay_minutes: 59 * 60,
+      overstay_amount: expected / 100,
+      currency: "CAD",
+    });
+  });
+
   it("charges nothing for a visit inside the hours", async () => {
     now = at("09:00", 2);
     const { pass } = await buy(["LAG901AA"]);
