@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readGateCode, readSaleCode } from "./gate";
+import { isPassCode, passHoursRefusal, readGateCode, readSaleCode } from "./gate";
 
 describe("what an attendant types or scans", () => {
   it("reads a booking code in any case, with or without PW- and spaces", () => {
@@ -31,5 +31,25 @@ describe("what an attendant types or scans", () => {
     expect(readSaleCode("du-7k3m9qxa")).toBe("DU-7K3M9QXA");
     expect(readSaleCode("7K3M9QXA")).toBe("DU-7K3M9QXA");
     expect(readSaleCode("PW-7K3M9QXA")).toBeNull();
+  });
+
+  it("reads a monthly pass's code, MP- and 8 characters, in any case, with or without the dash", () => {
+    for (const typed of ["MP-7K3M9QXA", "mp-7k3m9qxa", "mp7k3m9qxa", " Mp 7K3M 9QXA "]) {
+      expect(readGateCode(typed)).toEqual({ kind: "code", code: "MP-7K3M9QXA" });
+    }
+    expect(isPassCode("MP-7K3M9QXA")).toBe(true);
+    expect(isPassCode("PW-7K3M9QXA")).toBe(false);
+    // Eight characters alone are a booking code; MP with a wrong length or letter is nothing.
+    expect(readGateCode("7K3M9QXA")).toEqual({ kind: "code", code: "PW-7K3M9QXA" });
+    expect(readGateCode("MP-7K3M9QX")).toBeNull();
+    expect(readGateCode("MP-7K3M9QXO")).toBeNull();
+  });
+});
+
+describe("a pass's car outside its hours", () => {
+  const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" }));
+  it("is told the plan's hours in the request's language", () => {
+    expect(passHoursRefusal(weekdays, "en")).toBe("This pass covers weekdays 07:00-19:00");
+    expect(passHoursRefusal(weekdays, "fr")).toBe("Cette carte couvre en semaine 07:00-19:00");
   });
 });

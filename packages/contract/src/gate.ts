@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { AdminPageQuerySchema } from "./admin";
+import { PlanWindowSchema, type PlanWindow } from "./admin-plans";
+import { describeHours } from "./plan-hours";
 import { idNumber, idParam, pageOf } from "./common";
 import { PlateSchema } from "./vehicles";
 
@@ -28,9 +30,13 @@ export const GATE_CODE_TEXT = "Type a booking code such as PW-7K3M9QXA, or scan 
 
 const CODE_BODY = new RegExp(`^[${GATE_CODE_ALPHABET}]{8}$`);
 
+/** A monthly pass's code: `MP-` and 8 of the booking codes' characters. */
+export const isPassCode = (code: string) => code.startsWith("MP-");
+
 /**
- * What an attendant typed or scanned: a booking code (`PW-` optional, any case, spaces and dashes
- * ignored) or a signed QR payload (`<base64url>.<base64url>`). Null when it is neither.
+ * What an attendant typed or scanned: a booking code (`PW-` optional), a monthly pass's code
+ * (`MP-` and its 8 characters, the dash optional), any case, spaces and dashes ignored; or a
+ * signed QR payload (`<base64url>.<base64url>`). Null when it is none of them.
  */
 export function readGateCode(
   raw: string,
@@ -38,8 +44,12 @@ export function readGateCode(
   const text = raw.trim();
   if (/^[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{20,}$/.test(text)) return { kind: "qr", token: text };
   let s = text.toUpperCase().replace(/[\s-]+/g, "");
-  if (s.startsWith("PW") && s.length === 10) s = s.slice(2);
-  return CODE_BODY.test(s) ? { kind: "code", code: `PW-${s}` } : null;
+  let prefix = "PW-";
+  if (s.length === 10 && (s.startsWith("PW") || s.startsWith("MP"))) {
+    prefix = `${s.slice(0, 2)}-`;
+    s = s.slice(2);
+  }
+  return CODE_BODY.test(s) ? { kind: "code", code: `${prefix}${s}` } : null;
 }
 
 /** A drive-up sale's code as typed: `DU-` optional, any case. Null when it cannot be one. */
@@ -68,6 +78,13 @@ export const GateCodeBodySchema = z.object({
   park_id: idNumber("park_id", undefined, GATE_PARK_TEXT),
 });
 export type GateCodeBody = z.infer<typeof GateCodeBodySchema>;
+
+/**
+ * A check-in: a monthly pass's code may name which of its cars is entering (`plate`, one of the
+ * pass's plates; needed when the pass has two). A booking's check-in ignores it.
+ */
+export const GateCheckinBodySchema = GateCodeBodySchema.extend({ plate: PlateSchema.optional() });
+export type GateCheckinBody = z.infer<typeof GateCheckinBodySchema>;
 
 const ParkRefSchema = z.object({
   id: z.number().int(),
@@ -122,6 +139,86 @@ export const CheckoutResultSchema = z
   .meta({ id: "CheckoutResult" });
 export type CheckoutResult = z.infer<typeof CheckoutResultSchema>;
 
+/**
+ * A monthly pass as the gate sees it: its plan's hours (the windows, and in words in both
+ * languages), its plates, its span, and the car of it inside now (one at a time), if any.
+ */
+export const GatePassSchema = z
+  .object({
+    id: z.string(),
+    pass_code: z.string(),
+    status: z.enum(["active", "grace", "ended"]),
+    plan: z.object({
+      id: z.number().int(),
+      name: z.object({ en: z.string(), fr: z.string() }),
+      windows: z.array(PlanWindowSchema),
+    }),
+    /** The plan's hours in words (describeHours): "weekdays 07:00-19:00", "en semaine 07:00-19:00". */
+    hours: z.object({ en: z.string(), fr: z.string() }),
+    park: ParkRefSchema,
+    vehicle_type_id: z.number().int(),
+    vehicle_type: z.string(),
+    plates: z.array(z.string()),
+    driver_first_name: z.string(),
+    starts_at: z.string(),
+    /** The end of the pass's valid span; null while it renews. */
+    ends_at: z.string().nullable(),
+    /** The car of the pass in the park now, and since when; null when none is. */
+    inside: z.object({ plate: z.string(), since: z.string() }).nullable(),
+  })
+  .meta({ id: "GatePass" });
+export type GatePass = z.infer<typeof GatePassSchema>;
+
+const PassVisitSchema = z.object({
+  id: z.string(),
+  plate: z.string(),
+  checked_in_at: z.string(),
+  checked_out_at: z.string().nullable(),
+});
+
+/** A car on a monthly pass came in: 201 (a visit is recorded). */
+export const PassCheckinResultSchema = z
+  .object({ message: z.string(), pass: GatePassSchema, visit: PassVisitSchema })
+  .meta({ id: "PassCheckinResult" });
+export type PassCheckinResult = z.infer<typeof PassCheckinResultSchema>;
+
+/** A car on a monthly pass left: its time outside the plan's hours is the overstay. */
+export const PassCheckoutResultSchema = z
+  .object({
+    message: z.string(),
+    pass: GatePassSchema,
+    visit: PassVisitSchema,
+    exit_time: z.string(),
+    /** Whole minutes of the visit outside the plan's hours (0 when none). */
+    overstay_minutes: z.number().int(),
+    overstay_amount: z.number(),
+    charged: z.number(),
+    owed: z.number(),
+    currency: z.string().length(3),
+  })
+  .meta({ id: "PassCheckoutResult" });
+export type PassCheckoutResult = z.infer<typeof PassCheckoutResultSchema>;
+
+/**
+ * The 422 of a pass's car outside its plan's hours, said whole in the request's language (the hours
+ * in words are the language's own, so the API's catalogue cannot put them back into a pattern).
+ */
+export function passHoursRefusal(windows: PlanWindow[], language: "en" | "fr"): string {
+  return language === "fr"
+    ? `Cette carte couvre ${describeHours(windows, "fr")}`
+    : `This pass covers ${describeHours(windows, "en")}`;
+}
+
+/** The 422 of a check-in on a pass with two plates and none given: which car is entering? */
+export const PassPlateChoiceSchema = z
+  .object({ message: z.string(), code: z.literal("choose_plate"), plates: z.array(z.string()) })
+  .meta({ id: "PassPlateChoice" });
+export type PassPlateChoice = z.infer<typeof PassPlateChoiceSchema>;
+
+/** A check-out answers the booking's or the pass's result, by the code given. */
+export const GateCheckoutResultSchema = z.union([CheckoutResultSchema, PassCheckoutResultSchema]);
+export type GateCheckoutResult = z.infer<typeof GateCheckoutResultSchema>;
+
 const optionalParkId = z.preprocess((v) => (v === "" ? undefined : v), idParam("park_id").optional());
 
 export const GateTodayQuerySchema = z.object({ park_id: optionalParkId });
@@ -155,6 +252,8 @@ export const GateTodaySchema = z
     arrivals: z.array(GateBookingSchema),
     departures: z.array(GateBookingSchema),
     parked: z.array(PosSaleSchema),
+    /** Monthly passes valid today whose hours include some of today (expected), by code. */
+    passes: z.array(GatePassSchema),
   })
   .meta({ id: "GateToday" });
 export type GateToday = z.infer<typeof GateTodaySchema>;

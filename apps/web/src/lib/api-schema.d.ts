@@ -1396,7 +1396,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check a booked car in at the park chosen at the gate, by its booking code or its QR payload */
+    /** Check a car in at the park chosen at the gate, by its booking code, its monthly pass's code or their QR payload (200: a booking; 201: a visit on a pass recorded) */
     post: operations["checkInBooking"];
     delete?: never;
     options?: never;
@@ -1413,7 +1413,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Check a booked car out at the park chosen at the gate; an overstay is charged to the wallet or recorded as owed */
+    /** Check a car out at the park chosen at the gate, by a booking's or a monthly pass's code or QR; an overstay (past a booking's end, outside a pass's hours) is charged to the wallet or recorded as owed */
     post: operations["checkOutBooking"];
     delete?: never;
     options?: never;
@@ -1428,7 +1428,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Today's arrivals and departures and the drive-up cars parked, at my parks */
+    /** Today's arrivals and departures, the drive-up cars parked and the monthly passes expected, at my parks */
     get: operations["getGateToday"];
     put?: never;
     post?: never;
@@ -3645,6 +3645,47 @@ export interface components {
         | "rejected"
         | "returned";
     };
+    AdminPlan: {
+      id: number;
+      park: {
+        id: number;
+        name: string;
+        time_zone: string;
+      };
+      name: {
+        en: string;
+        fr: string;
+      };
+      /** @enum {string} */
+      status: "draft" | "on_sale" | "closed";
+      windows: {
+        weekday: number;
+        start: string;
+        end: string;
+      }[];
+      currency: string;
+      prices: {
+        vehicle_type_id: number;
+        vehicle_type: string;
+        monthly_price: number;
+      }[];
+      allocation: number;
+      sold: number;
+      /** @enum {string} */
+      space_mode: "any" | "named";
+      min_term_months: number;
+      discount_3m_percent: number;
+      discount_12m_percent: number;
+      created_at: string;
+      updated_at: string;
+    };
+    AdminPlanList: {
+      items: components["schemas"]["AdminPlan"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
     GateBooking: {
       id: string;
       booking_code: string;
@@ -3682,6 +3723,75 @@ export interface components {
       owed: number;
       currency: string;
     };
+    GatePass: {
+      id: string;
+      pass_code: string;
+      /** @enum {string} */
+      status: "active" | "grace" | "ended";
+      plan: {
+        id: number;
+        name: {
+          en: string;
+          fr: string;
+        };
+        windows: {
+          weekday: number;
+          start: string;
+          end: string;
+        }[];
+      };
+      hours: {
+        en: string;
+        fr: string;
+      };
+      park: {
+        id: number;
+        name: string;
+        time_zone: string;
+      };
+      vehicle_type_id: number;
+      vehicle_type: string;
+      plates: string[];
+      driver_first_name: string;
+      starts_at: string;
+      ends_at: string | null;
+      inside: {
+        plate: string;
+        since: string;
+      } | null;
+    };
+    PassCheckinResult: {
+      message: string;
+      pass: components["schemas"]["GatePass"];
+      visit: {
+        id: string;
+        plate: string;
+        checked_in_at: string;
+        checked_out_at: string | null;
+      };
+    };
+    PassCheckoutResult: {
+      message: string;
+      pass: components["schemas"]["GatePass"];
+      visit: {
+        id: string;
+        plate: string;
+        checked_in_at: string;
+        checked_out_at: string | null;
+      };
+      exit_time: string;
+      overstay_minutes: number;
+      overstay_amount: number;
+      charged: number;
+      owed: number;
+      currency: string;
+    };
+    PassPlateChoice: {
+      message: string;
+      /** @constant */
+      code: "choose_plate";
+      plates: string[];
+    };
     PosSale: {
       id: string;
       sale_code: string;
@@ -3708,6 +3818,7 @@ export interface components {
       arrivals: components["schemas"]["GateBooking"][];
       departures: components["schemas"]["GateBooking"][];
       parked: components["schemas"]["PosSale"][];
+      passes: components["schemas"]["GatePass"][];
     };
     PosSalePage: {
       items: components["schemas"]["PosSale"][];
@@ -4372,47 +4483,6 @@ export interface components {
           peak_held: number;
         }[];
       }[];
-    };
-    AdminPlan: {
-      id: number;
-      park: {
-        id: number;
-        name: string;
-        time_zone: string;
-      };
-      name: {
-        en: string;
-        fr: string;
-      };
-      /** @enum {string} */
-      status: "draft" | "on_sale" | "closed";
-      windows: {
-        weekday: number;
-        start: string;
-        end: string;
-      }[];
-      currency: string;
-      prices: {
-        vehicle_type_id: number;
-        vehicle_type: string;
-        monthly_price: number;
-      }[];
-      allocation: number;
-      sold: number;
-      /** @enum {string} */
-      space_mode: "any" | "named";
-      min_term_months: number;
-      discount_3m_percent: number;
-      discount_12m_percent: number;
-      created_at: string;
-      updated_at: string;
-    };
-    AdminPlanList: {
-      items: components["schemas"]["AdminPlan"][];
-      total: number;
-      page: number;
-      size: number;
-      pages: number;
     };
     Pass: {
       id: string;
@@ -10926,6 +10996,7 @@ export interface operations {
         "application/json": {
           code: string;
           park_id: number;
+          plate?: string;
         };
       };
     };
@@ -10937,6 +11008,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["CheckinResult"];
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PassCheckinResult"];
         };
       };
       /** @description Default Response */
@@ -10981,7 +11061,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error"];
+          "application/json": components["schemas"]["PassPlateChoice"] | components["schemas"]["Error"];
         };
       };
       /** @description Default Response */
@@ -11017,7 +11097,8 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["CheckoutResult"];
+          "application/json":
+            components["schemas"]["CheckoutResult"] | components["schemas"]["PassCheckoutResult"];
         };
       };
       /** @description Default Response */

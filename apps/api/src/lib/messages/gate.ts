@@ -52,4 +52,21 @@ export const GATE: ServerText[] = [
     fr: "Le champ « expected_minutes » doit être un nombre entier de minutes",
   },
   { en: "payment_method must be cash or card", fr: "Le champ « payment_method » doit valoir cash ou card" },
+  // Monthly passes at the gate (features/admin/gate/gate-passes.*).
+  { en: "This pass is for {park}", fr: "Cette carte concerne {park}" },
+  { en: "This pass ended on {date}", fr: "Cette carte a pris fin le {date}" },
+  { en: "This pass starts on {date}", fr: "Cette carte commence le {date}" },
+  // "This pass covers weekdays 07:00-19:00" is said in the request's language by the contract's
+  // passHoursRefusal: the hours in words are each language's own.
+  { en: "{plate} is already inside on this pass", fr: "{plate} est déjà dans le parking avec cette carte" },
+  { en: "This plate is not on this pass", fr: "Cette immatriculation n'est pas sur cette carte" },
+  {
+    en: "Choose the car entering: {first} or {second}",
+    fr: "Choisissez la voiture qui entre : {first} ou {second}",
+  },
+  { en: "This pass has no car inside", fr: "Aucune voiture de cette carte n'est dans le parking" },
+  {
+    en: "This pass was paid in {paid} but the park now charges in {charged}, so the overstay cannot be priced",
+    fr: "Cette carte a été payée en {paid} mais le parking facture désormais en {charged} : le dépassement ne peut pas être calculé",
+  },
 ];

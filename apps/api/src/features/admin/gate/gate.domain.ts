@@ -93,7 +93,14 @@ export function overstay(
   exit: Date,
   rate: HourlyRate | null,
 ): { minutes: number; amountMinor: number } {
-  const ms = exit.getTime() - end.getTime();
+  return overstayOf(exit.getTime() - end.getTime(), rate);
+}
+
+/**
+ * `ms` of overstay in whole (started) minutes and its price by the park's rate, as a window of its
+ * own: a booking's time past its end, a monthly pass's visit time outside its plan's hours.
+ */
+export function overstayOf(ms: number, rate: HourlyRate | null): { minutes: number; amountMinor: number } {
   if (ms <= 0) return { minutes: 0, amountMinor: 0 };
   const minutes = Math.ceil(ms / MINUTE_MS);
   return { minutes, amountMinor: rate ? parkingMinor(rate, ms).parking : 0 };

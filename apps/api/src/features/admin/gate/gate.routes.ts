@@ -1,8 +1,12 @@
 import {
   CheckinResultSchema,
-  CheckoutResultSchema,
   ErrorSchema,
+  GateCheckinBodySchema,
+  GateCheckoutResultSchema,
   GateCodeBodySchema,
+  isPassCode,
+  PassCheckinResultSchema,
+  PassPlateChoiceSchema,
   GateTodayQuerySchema,
   GateTodaySchema,
   PosCloseBodySchema,
@@ -11,14 +15,18 @@ import {
   PosSaleListQuerySchema,
   PosSalePageSchema,
   PosSaleResultSchema,
+  type GateCheckoutResult,
 } from "@parkwell/contract";
 import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
 import { requireUser } from "../../../plugins/auth";
 import { clientKey, limitFailures, type LimiterFactory } from "../../../plugins/throttle";
+import { requestLanguage } from "../../../lib/language";
+import * as gatePasses from "./gate-passes.service";
 import * as gate from "./gate.service";
 import * as pos from "./pos.service";
 
@@ -81,15 +89,34 @@ export function gateRoutes(
           tags,
           operationId: "checkInBooking",
           summary:
-            "Check a booked car in at the park chosen at the gate, by its booking code or its QR payload",
-          body: GateCodeBodySchema,
-          response: { 200: CheckinResultSchema, ...err, 429: ErrorSchema },
+            "Check a car in at the park chosen at the gate, by its booking code, its monthly pass's code or their QR payload (200: a booking; 201: a visit on a pass recorded)",
+          body: GateCheckinBodySchema,
+          response: {
+            200: CheckinResultSchema,
+            201: PassCheckinResultSchema,
+            ...err,
+            422: z.union([PassPlateChoiceSchema, ErrorSchema]),
+            429: ErrorSchema,
+          },
         },
       },
       async (req, reply) =>
-        limitFailures(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
-          gate.checkIn(deps, requireStaff(req), auditActor(req), req.body),
-        ),
+        limitFailures(req, reply, [limits.user, limits.ip], gate.guessFailure, async () => {
+          const named = gate.gateCodeOf(deps, req.body.code);
+          if (!isPassCode(named.code))
+            return gate.checkIn(deps, requireStaff(req), auditActor(req), req.body);
+          const language = requestLanguage(req.headers["accept-language"]);
+          const result = await gatePasses.checkIn(
+            deps,
+            requireStaff(req),
+            auditActor(req),
+            req.body,
+            named,
+            language,
+          );
+          reply.code(201);
+          return result;
+        }),
     );
 
     app.post(
@@ -100,14 +127,23 @@ export function gateRoutes(
           tags,
           operationId: "checkOutBooking",
           summary:
-            "Check a booked car out at the park chosen at the gate; an overstay is charged to the wallet or recorded as owed",
+            "Check a car out at the park chosen at the gate, by a booking's or a monthly pass's code or QR; an overstay (past a booking's end, outside a pass's hours) is charged to the wallet or recorded as owed",
           body: GateCodeBodySchema,
-          response: { 200: CheckoutResultSchema, ...err, 429: ErrorSchema },
+          response: { 200: GateCheckoutResultSchema, ...err, 429: ErrorSchema },
         },
       },
       async (req, reply) =>
-        limitFailures(req, reply, [limits.user, limits.ip], gate.guessFailure, () =>
-          gate.checkOut(deps, requireStaff(req), auditActor(req), req.body),
+        limitFailures(
+          req,
+          reply,
+          [limits.user, limits.ip],
+          gate.guessFailure,
+          (): Promise<GateCheckoutResult> => {
+            const named = gate.gateCodeOf(deps, req.body.code);
+            return isPassCode(named.code)
+              ? gatePasses.checkOut(deps, requireStaff(req), auditActor(req), req.body, named)
+              : gate.checkOut(deps, requireStaff(req), auditActor(req), req.body);
+          },
         ),
     );
 
@@ -118,7 +154,8 @@ export function gateRoutes(
         schema: {
           tags,
           operationId: "getGateToday",
-          summary: "Today's arrivals and departures and the drive-up cars parked, at my parks",
+          summary:
+            "Today's arrivals and departures, the drive-up cars parked and the monthly passes expected, at my parks",
           querystring: GateTodayQuerySchema,
           response: { 200: GateTodaySchema, ...err },
         },

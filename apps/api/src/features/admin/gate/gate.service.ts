@@ -28,6 +28,9 @@ import { presentGateBooking } from "./gate.present";
 import { presentSale } from "./pos.present";
 import { saleDecimals } from "./pos.service";
 import { parkedSales } from "./pos.repo";
+import { passesToday } from "./gate-passes.repo";
+import { presentGatePass } from "./gate-passes.present";
+import { hoursAndPrices } from "../../passes/plans.service";
 
 export interface GateDeps {
   db: Db;
@@ -44,8 +47,11 @@ export const unknownBooking = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE,
 export const guessFailure = (err: unknown) =>
   err instanceof AppError && (err.code === "booking_not_found" || err.code === "invalid_qr");
 
-/** The booking code named by what was typed or scanned; a QR must carry a valid signature. */
-function bookingCodeOf(deps: GateDeps, raw: string): { code: string; park?: number } {
+/**
+ * The code named by what was typed or scanned (a booking's `PW-…` or a monthly pass's `MP-…`); a
+ * QR must carry a valid signature.
+ */
+export function gateCodeOf(deps: Pick<GateDeps, "qrSecret">, raw: string): { code: string; park?: number } {
   const read = readGateCode(raw);
   if (!read) throw unknownBooking();
   if (read.kind === "code") return { code: read.code };
@@ -73,7 +79,7 @@ async function withGateBooking<T>(
   request: GateCodeBody,
   change: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], b: GateBookingRow) => Promise<T>,
 ): Promise<T> {
-  const { code, park } = bookingCodeOf(deps, request.code);
+  const { code, park } = gateCodeOf(deps, request.code);
   return deps.db.transaction(async (tx) => {
     await requireParkInScope(tx, access, request.park_id);
     const read = await repo.findByCode(tx, code, true);
@@ -209,10 +215,12 @@ export async function today(
 ): Promise<GateToday> {
   if (parkId !== undefined) await requireParkInScope(deps.db, access, parkId);
   const now = deps.clock();
-  const [{ arrivals, departures }, parked] = await Promise.all([
+  const [{ arrivals, departures }, parked, passes] = await Promise.all([
     repo.today(deps.db, access.parkIds, parkId, now),
     parkedSales(deps.db, access.parkIds, parkId, repo.TODAY_LIMIT),
+    passesToday(deps.db, access.parkIds, parkId, now),
   ]);
+  const hours = await hoursAndPrices(deps.db, [...new Set(passes.map((p) => p.planId))]);
   const served = servedCountries(deps.db);
   const shown = (rows: GateBookingRead[]) =>
     Promise.all(rows.map(async (r) => presentGateBooking(await withDecimals(served, r))));
@@ -220,5 +228,6 @@ export async function today(
     arrivals: await shown(arrivals),
     departures: await shown(departures),
     parked: await Promise.all(parked.map(async (s) => presentSale(s, now, await saleDecimals(deps.db, s)))),
+    passes: passes.map((p) => presentGatePass(p, hours.get(p.planId)?.windows ?? [])),
   };
 }

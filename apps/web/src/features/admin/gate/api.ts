@@ -1,6 +1,7 @@
 import type {
   CheckinResult,
   CheckoutResult,
+  GateCheckinBody,
   GateCodeBody,
   GatePark,
   GatePaymentMethod,
@@ -36,8 +37,12 @@ export const posSalesQuery = (parkId: number, status: PosSaleStatus | "", page: 
       adminApi("/pos-sales", { query: { park_id: parkId, status, page, size }, signal }),
   });
 
-/** A check-in or check-out: the code typed or scanned, at the park chosen on the page. */
-export const checkIn = (body: GateCodeBody) => adminApi("/checkins", { method: "POST", body });
+/**
+ * A check-in or check-out: the code typed or scanned, at the park chosen on the page (and, for a
+ * monthly pass with two cars, the plate of the one entering). Answers a booking's result or a
+ * pass's (PassCheckinResult, PassCheckoutResult).
+ */
+export const checkIn = (body: GateCheckinBody) => adminApi("/checkins", { method: "POST", body });
 
 export const checkOut = (body: GateCodeBody) => adminApi("/checkouts", { method: "POST", body });
 

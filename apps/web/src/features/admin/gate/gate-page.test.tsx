@@ -58,7 +58,7 @@ function gateApi(permissions: string[]) {
   return new FakeApi()
     .on("GET /admin/me", { json: me(permissions) })
     .on("GET /admin/parks/choices", { json: { items: parks, complete: true } })
-    .on("GET /admin/gate/today", { json: { arrivals: [], departures: [], parked: [] } });
+    .on("GET /admin/gate/today", { json: { arrivals: [], departures: [], parked: [], passes: [] } });
 }
 
 describe("the gate page", () => {
@@ -125,6 +125,55 @@ describe("the gate page", () => {
     expect(await screen.findByText("Checked out")).toBeTruthy();
     expect(api.callsTo("POST /admin/checkouts").map((c) => c.body)).toEqual([
       { code: "PW-7K3MQ2XA", park_id: 12 },
+    ]);
+  });
+
+  it("asks which car of a two-car monthly pass is entering, then checks it in and shows the pass", async () => {
+    const pass = {
+      id: "p1",
+      pass_code: "MP-7K3MQ2XA",
+      status: "active",
+      plan: { id: 3, name: { en: "Commuter", fr: "Navetteur" }, windows: [] },
+      hours: { en: "weekdays 07:00-19:00", fr: "en semaine 07:00-19:00" },
+      park: { id: 12, name: "Ikeja Garage", time_zone: "Africa/Lagos" },
+      vehicle_type_id: 1,
+      vehicle_type: "Car",
+      plates: ["LAG123XY", "KJA456ZZ"],
+      driver_first_name: "Ada",
+      starts_at: "2026-11-01T00:00:00.000Z",
+      ends_at: null,
+      inside: { plate: "KJA456ZZ", since: "2026-11-26T08:55:00.000Z" },
+    };
+    const api = gateApi(["gate.create", "gate.update"]).on("POST /admin/checkins", (req) =>
+      (req.body as { plate?: string }).plate
+        ? {
+            status: 201,
+            json: {
+              message: "Checked in",
+              pass,
+              visit: { id: "v1", plate: "KJA456ZZ", checked_in_at: pass.inside.since, checked_out_at: null },
+            },
+          }
+        : {
+            status: 422,
+            json: {
+              code: "choose_plate",
+              message: "Choose the car entering: LAG123XY or KJA456ZZ",
+              plates: ["LAG123XY", "KJA456ZZ"],
+            },
+          },
+    );
+    await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12" });
+    await userEvent.type(await screen.findByLabelText("Booking code"), "mp7k3mq2xa{Enter}");
+    const choice = await screen.findByTestId("gate-plate-choice");
+    expect(screen.queryByTestId("gate-error")).toBeNull();
+    await userEvent.click(within(choice).getByRole("button", { name: "KJA456ZZ" }));
+    const card = await screen.findByTestId("gate-card");
+    expect(card.textContent).toContain("weekdays 07:00-19:00");
+    expect(card.textContent).toContain("KJA456ZZ since 09:55");
+    expect(api.callsTo("POST /admin/checkins").map((c) => c.body)).toEqual([
+      { code: "MP-7K3MQ2XA", park_id: 12 },
+      { code: "MP-7K3MQ2XA", park_id: 12, plate: "KJA456ZZ" },
     ]);
   });
 });

@@ -1,4 +1,12 @@
-import { GateCodeBodySchema, readGateCode, type GateCodeBody } from "@parkwell/contract";
+import {
+  GateCodeBodySchema,
+  readGateCode,
+  type CheckinResult,
+  type CheckoutResult,
+  type GateCheckinBody,
+  type PassCheckinResult,
+  type PassCheckoutResult,
+} from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,17 +18,27 @@ import { useSchemaForm } from "../../../lib/use-schema-form";
 import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
-import { checkIn, checkOut, gateTodayQuery, type CheckinResult, type CheckoutResult } from "./api";
+import { checkIn, checkOut, gateTodayQuery } from "./api";
 import { BookingCard, CheckoutSummary, TodayLists } from "./gate-parts";
+import { PassCard, PassCheckoutSummary, PlateChoice } from "./pass-parts";
 import { ParkPicker, useChosenPark } from "../ui/park-picker";
 import "./gate.css";
 
 // The camera and the QR decoder load only when an attendant scans.
 const QrScanner = lazy(async () => ({ default: (await import("./qr-scanner")).QrScanner }));
 
-type Outcome = { kind: "in"; result: CheckinResult } | { kind: "out"; result: CheckoutResult };
+type Outcome =
+  | { kind: "in"; result: CheckinResult | PassCheckinResult }
+  | { kind: "out"; result: CheckoutResult | PassCheckoutResult };
 
-/** What is sent: a typed code tidied (`pw 7k3m…` → `PW-7K3M…`), a scanned QR as it was read. */
+/** The plates of a pass with two cars when the check-in asks which one is entering (422 choose_plate). */
+function platesToChoose(err: unknown): string[] | null {
+  if (!(err instanceof ApiError) || err.code !== "choose_plate") return null;
+  const plates = (err.body as { plates?: unknown } | undefined)?.plates;
+  return Array.isArray(plates) && plates.every((p) => typeof p === "string") ? plates : null;
+}
+
+/** What is sent: a typed code tidied (`pw 7k3m…` → `PW-7K3M…`, `mp…` → `MP-…`), a scanned QR as it was read. */
 function codeInput(raw: string): string {
   const read = readGateCode(raw);
   return read?.kind === "code" ? read.code : raw.trim();
@@ -28,8 +46,9 @@ function codeInput(raw: string): string {
 
 /**
  * The attendant's page at the barrier, phone first: the park, a big Scan QR button, the code typed
- * by hand, Check in and Check out, the answer as a card the attendant can read at arm's length,
- * and today's arrivals and departures.
+ * by hand (a booking's or a monthly pass's), Check in and Check out, the answer as a card the
+ * attendant can read at arm's length (for a pass with two cars, first which car is entering), and
+ * today's arrivals, departures and monthly passes.
  */
 export function GatePage() {
   const { t } = useTranslation(["admin-gate", "auth"]);
@@ -40,6 +59,8 @@ export function GatePage() {
   const today = useQuery({ ...gateTodayQuery(park?.id ?? 0), enabled: Boolean(park) });
   const [scanning, setScanning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The last check-in sent, to send again with the plate chosen when a pass asks which car.
+  const [sent, setSent] = useState<GateCheckinBody | null>(null);
   const input = useRef<HTMLInputElement | null>(null);
 
   const form = useSchemaForm<{ code: string }, typeof GateCodeBodySchema>({
@@ -53,11 +74,15 @@ export function GatePage() {
     await client.invalidateQueries({ queryKey: ["admin", "gate", "today"] });
   };
   const mutation = useMutation({
-    mutationFn: async ({ kind, body }: { kind: "in" | "out"; body: GateCodeBody }): Promise<Outcome> =>
+    mutationFn: async ({ kind, body }: { kind: "in" | "out"; body: GateCheckinBody }): Promise<Outcome> =>
       kind === "in" ? { kind, result: await checkIn(body) } : { kind, result: await checkOut(body) },
-    onMutate: () => setOutcome(null),
+    onMutate: ({ body }) => {
+      setOutcome(null);
+      setSent(body);
+    },
     onSuccess: async (result) => {
       setOutcome(result);
+      setSent(null);
       form.reset({ code: "" });
       await done();
     },
@@ -70,6 +95,7 @@ export function GatePage() {
 
   const failure = mutation.error;
   const conflict = failure instanceof ApiError && (failure.status === 409 || failure.status === 422);
+  const choose = sent ? platesToChoose(failure) : null;
 
   return (
     <div className="gate-page">
@@ -146,15 +172,35 @@ export function GatePage() {
         </form>
         <div className="gate-result" aria-live="polite">
           {mutation.isPending && <LoadingState text={t("check.sending")} />}
-          {failure && !form.formState.errors.code && (
+          {failure && !form.formState.errors.code && !choose && (
             <div className={conflict ? "gate-refused" : undefined} data-testid="gate-error">
               <FormAlert message={gateErrorText(t, failure)} />
             </div>
           )}
-          {outcome?.kind === "in" && (
-            <BookingCard booking={outcome.result.booking} headline={t("result.checkedIn")} tone="ok" />
+          {choose && sent && (
+            <PlateChoice
+              plates={choose}
+              disabled={mutation.isPending}
+              onChoose={(plate) => mutation.mutate({ kind: "in", body: { ...sent, plate } })}
+            />
           )}
-          {outcome?.kind === "out" && <CheckoutSummary result={outcome.result} />}
+          {outcome?.kind === "in" &&
+            ("pass" in outcome.result ? (
+              <PassCard
+                pass={outcome.result.pass}
+                plate={outcome.result.visit.plate}
+                headline={t("result.checkedIn")}
+                tone="ok"
+              />
+            ) : (
+              <BookingCard booking={outcome.result.booking} headline={t("result.checkedIn")} tone="ok" />
+            ))}
+          {outcome?.kind === "out" &&
+            ("pass" in outcome.result ? (
+              <PassCheckoutSummary result={outcome.result} />
+            ) : (
+              <CheckoutSummary result={outcome.result} />
+            ))}
         </div>
       </section>
 

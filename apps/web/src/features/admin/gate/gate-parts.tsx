@@ -6,6 +6,7 @@ import { formatMoney, vehicleTypeLabel } from "../../../lib/format";
 import { formatShortZoned } from "../../../lib/zoned-time";
 import { LoadingState } from "../ui/states";
 import type { CheckoutResult, GateToday } from "./api";
+import { PassList } from "./pass-parts";
 import { clockOf } from "./times";
 
 type GateBooking = GateToday["arrivals"][number];
@@ -158,7 +159,7 @@ function BookingList({
   );
 }
 
-/** Today's arrivals and departures at the park, and the drive-up cars parked now. */
+/** Today's arrivals and departures at the park, the monthly passes expected, and the drive-up cars parked now. */
 export function TodayLists({
   query,
   onPick,
@@ -192,6 +193,7 @@ export function TodayLists({
             onPick={onPick}
             empty={t("today.noDepartures")}
           />
+          <PassList passes={query.data.passes} onPick={onPick} />
           <section className="gate-list" aria-label={t("today.parked")}>
             <h3>
               {t("today.parked")} <span className="gate-count">{query.data.parked.length}</span>
