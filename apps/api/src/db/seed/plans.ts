@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../client";
 import { buildSeedParks, type SeedPark } from "./park-rows";
 
@@ -90,36 +90,63 @@ export function planParks(all: SeedPark[], city: string, count: number): SeedPar
 
 const round = (minor: number, step: number) => Math.max(step, Math.round(minor / step) * step);
 
-export async function seedPlans(db: Db): Promise<void> {
+/** The plans to seed: per park, the three plans with their windows and prices. */
+function wantedPlans() {
   const all = buildSeedParks();
+  const out: { parkId: number; allocation: number; plan: SeedPlan; prices: [number, number][] }[] = [];
   for (const [city, prices] of Object.entries(PLAN_CITIES)) {
     for (const park of planParks(all, city, prices.parks)) {
       const car = park.capacities.find((c) => c.vehicleTypeId === 1)?.capacity ?? 0;
       const allocation = Math.max(5, Math.round(car * 0.08));
       for (const plan of PLANS) {
-        const [created] = await queryRows<{ id: number }>(
-          db,
-          sql`INSERT INTO parking_plans (park_id, name, status, allocation, space_mode, min_term_months,
-              discount_3m_bps, discount_12m_bps)
-            SELECT ${park.row.id}, ${JSON.stringify(plan.name)}::jsonb, 'on_sale', ${allocation}, 'any', 1, 500, 1000
-            WHERE NOT EXISTS (SELECT 1 FROM parking_plans WHERE park_id = ${park.row.id} AND name->>'en' = ${plan.name.en})
-            RETURNING id`,
-        );
-        if (!created) continue;
-        for (const w of plan.windows) {
-          await db.execute(
-            sql`INSERT INTO plan_windows (plan_id, weekday, start_minute, end_minute)
-              VALUES (${created.id}, ${w.weekday}, ${w.start}, ${w.end})`,
-          );
-        }
-        for (const [vehicleTypeId, factor] of VEHICLE_FACTORS) {
-          if (!park.capacities.some((c) => c.vehicleTypeId === vehicleTypeId && c.capacity > 0)) continue;
-          await db.execute(
-            sql`INSERT INTO plan_prices (plan_id, vehicle_type_id, monthly_minor)
-              VALUES (${created.id}, ${vehicleTypeId}, ${round(prices.car[plan.price] * factor, prices.step)})`,
-          );
-        }
+        const priced = VEHICLE_FACTORS.filter(([v]) =>
+          park.capacities.some((c) => c.vehicleTypeId === v && c.capacity > 0),
+        ).map(([v, factor]): [number, number] => [v, round(prices.car[plan.price] * factor, prices.step)]);
+        out.push({ parkId: park.row.id, allocation, plan, prices: priced });
       }
     }
   }
+  return out;
+}
+
+/** Creates the seeded plans missing (by park and English name), in a few statements. */
+export async function seedPlans(db: Db): Promise<void> {
+  const wanted = wantedPlans();
+  const parkIds = [...new Set(wanted.map((w) => w.parkId))];
+  const existing = new Set(
+    (
+      await queryRows<{ park_id: number; name: string }>(
+        db,
+        sql`SELECT park_id, name->>'en' AS name FROM parking_plans WHERE park_id = ANY(${sql.param(parkIds)}::int[])`,
+      )
+    ).map((r) => `${r.park_id}/${r.name}`),
+  );
+  const missing = wanted.filter((w) => !existing.has(`${w.parkId}/${w.plan.name.en}`));
+  if (missing.length === 0) return;
+  const created = await queryRows<{ id: number; park_id: number; name: string }>(
+    db,
+    sql`INSERT INTO parking_plans (park_id, name, status, allocation, space_mode, min_term_months,
+        discount_3m_bps, discount_12m_bps)
+      VALUES ${sql.join(
+        missing.map(
+          (w) => sql`(${w.parkId}, ${JSON.stringify(w.plan.name)}::jsonb, 'on_sale', ${w.allocation}, 'any', 1, 500, 1000)`,
+        ),
+        sql`, `,
+      )}
+      RETURNING id, park_id, name->>'en' AS name`,
+  );
+  const idOf = new Map(created.map((r) => [`${r.park_id}/${r.name}`, Number(r.id)]));
+  const windows: SQL[] = [];
+  const prices: SQL[] = [];
+  for (const w of missing) {
+    const id = idOf.get(`${w.parkId}/${w.plan.name.en}`)!;
+    for (const x of w.plan.windows) windows.push(sql`(${id}, ${x.weekday}, ${x.start}, ${x.end})`);
+    for (const [v, minor] of w.prices) prices.push(sql`(${id}, ${v}, ${minor})`);
+  }
+  await db.execute(
+    sql`INSERT INTO plan_windows (plan_id, weekday, start_minute, end_minute) VALUES ${sql.join(windows, sql`, `)}`,
+  );
+  await db.execute(
+    sql`INSERT INTO plan_prices (plan_id, vehicle_type_id, monthly_minor) VALUES ${sql.join(prices, sql`, `)}`,
+  );
 }

@@ -7,7 +7,6 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
-  dayOnClock,
   PASS_FULL_MESSAGE,
   PASS_NOT_ON_SALE_MESSAGE,
   PASS_SOLD_OUT_MESSAGE,
