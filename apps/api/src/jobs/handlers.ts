@@ -14,11 +14,7 @@ import { expireHolds } from "../features/bookings/hold.service";
 import { cancelEventBookings } from "../features/bookings/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
-import {
-  composePassMail,
-  renewAfterTopUp,
-  renewDuePasses,
-} from "../features/passes/passes-renewal.service";
+import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
 import type { ServedCountries } from "../features/reference/served-countries";
 import type { Clock } from "../lib/clock";

@@ -82,9 +82,11 @@ const COMMUTER_TYPES = new Set(["city", "station", "hospital"]);
 /** The parks that get plans in a city: open around the clock, for commuters, first by id (for Lagos, the demo's operator first). */
 export function planParks(all: SeedPark[], city: string, count: number): SeedPark[] {
   const fit = all.filter(
-    (p) => p.row.city === city && p.row.open24h && p.row.status === "active" && COMMUTER_TYPES.has(p.row.type),
+    (p) =>
+      p.row.city === city && p.row.open24h && p.row.status === "active" && COMMUTER_TYPES.has(p.row.type),
   );
-  const first = city === DEMO_PASS_PLAN.city ? fit.filter((p) => p.row.operator === DEMO_PASS_PLAN.operator) : [];
+  const first =
+    city === DEMO_PASS_PLAN.city ? fit.filter((p) => p.row.operator === DEMO_PASS_PLAN.operator) : [];
   return [...first, ...fit.filter((p) => !first.includes(p))].slice(0, count);
 }
 
@@ -129,7 +131,8 @@ export async function seedPlans(db: Db): Promise<void> {
         discount_3m_bps, discount_12m_bps)
       VALUES ${sql.join(
         missing.map(
-          (w) => sql`(${w.parkId}, ${JSON.stringify(w.plan.name)}::jsonb, 'on_sale', ${w.allocation}, 'any', 1, 500, 1000)`,
+          (w) =>
+            sql`(${w.parkId}, ${JSON.stringify(w.plan.name)}::jsonb, 'on_sale', ${w.allocation}, 'any', 1, 500, 1000)`,
         ),
         sql`, `,
       )}

@@ -20,7 +20,14 @@ describe("the demo driver's monthly pass", () => {
   let driverId: string;
   const clock = () => new Date();
   const passesOf = () =>
-    queryRows<{ id: string; pass_code: string; status: string; park_id: number; plates: string[]; plan: string }>(
+    queryRows<{
+      id: string;
+      pass_code: string;
+      status: string;
+      park_id: number;
+      plates: string[];
+      plan: string;
+    }>(
       db,
       sql`SELECT ps.id, ps.pass_code, ps.status, ps.park_id, ps.plates, pl.name->>'en' AS plan
         FROM passes ps JOIN parking_plans pl ON pl.id = ps.plan_id WHERE ps.user_id = ${driverId} ORDER BY ps.created_at`,
@@ -29,7 +36,10 @@ describe("the demo driver's monthly pass", () => {
   beforeAll(async () => {
     ctx = await createTestContext();
     db = ctx.database.db;
-    const [row] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${DEMO_DRIVER_EMAIL}`);
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM users WHERE email = ${DEMO_DRIVER_EMAIL}`,
+    );
     driverId = row!.id;
   });
   afterAll(() => ctx?.close());
@@ -42,7 +52,11 @@ describe("the demo driver's monthly pass", () => {
     expect(await ensureDemoPass(db, clock)).toBe(true);
     const passes = await passesOf();
     expect(passes).toHaveLength(1);
-    expect(passes[0]).toMatchObject({ status: "active", plates: [DEMO_PASS_PLATE], plan: DEMO_PASS_PLAN.plan });
+    expect(passes[0]).toMatchObject({
+      status: "active",
+      plates: [DEMO_PASS_PLATE],
+      plan: DEMO_PASS_PLAN.plan,
+    });
     const harbourview = await parksOf(db, await operatorId(db, DEMO_PASS_PLAN.operator), DEMO_PASS_PLAN.city);
     expect(harbourview).toContain(passes[0]!.park_id);
     // The wallet was topped up by exactly the price, and the sale charged it: it ends at zero.

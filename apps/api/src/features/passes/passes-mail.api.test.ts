@@ -24,7 +24,9 @@ let server: SMTPServer;
 function decoded(raw: string): { subject: string; text: string } {
   const qp = (s: string) =>
     Buffer.from(
-      s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      s
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
       "latin1",
     ).toString("utf8");
   const header = /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? "";
@@ -92,7 +94,8 @@ describe("monthly passes: renewal e-mails", () => {
         )
       )[0]!.total_minor,
     );
-  const naira = (minor: number, lang = "en") => formatMoney(toMajor(minor, 2), "NGN", lang).replace(/\u00a0|\u202f/g, " ");
+  const naira = (minor: number, lang = "en") =>
+    formatMoney(toMajor(minor, 2), "NGN", lang).replace(/\u00a0|\u202f/g, " ");
 
   beforeAll(async () => {
     server = new SMTPServer({

@@ -133,7 +133,10 @@ export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalO
         return "lapsed";
       }
       // Grace day 1 starts at the term's end, day 2 a day later…: one notice each.
-      const day = Math.min(PASS_GRACE_DAYS, Math.floor((now.getTime() - pass.paidUntil.getTime()) / DAY_MS) + 1);
+      const day = Math.min(
+        PASS_GRACE_DAYS,
+        Math.floor((now.getTime() - pass.paidUntil.getTime()) / DAY_MS) + 1,
+      );
       if (pass.graceNotices < day) {
         const missingMinor = amountMinor - (await walletBalanceMinor(tx, pass.userId, currency));
         await queuePassMail(jobs, tx, `pass:grace:${pass.id}:${period}:${day}`, "grace", pass, {

@@ -126,9 +126,7 @@ export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: 
   const t = TEXTS[template][lang];
   const l = LABELS[lang];
   const link =
-    template === "grace"
-      ? `${p.publicUrl}/wallet`
-      : `${p.publicUrl}/passes/${encodeURIComponent(p.code)}`;
+    template === "grace" ? `${p.publicUrl}/wallet` : `${p.publicUrl}/passes/${encodeURIComponent(p.code)}`;
   const lines = [
     fill(t.intro),
     ...(t.more ? [fill(t.more)] : []),

@@ -1,4 +1,10 @@
-import { dayOnClock, type AdminDashboard, type AdminPlan, type PassPurchase, type SalesRow } from "@parkwell/contract";
+import {
+  dayOnClock,
+  type AdminDashboard,
+  type AdminPlan,
+  type PassPurchase,
+  type SalesRow,
+} from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
@@ -28,9 +34,19 @@ describe("monthly passes in the sales report and the dashboard", () => {
   const get = (user: TestUser, url: string) =>
     ctx.app.inject({ method: "GET", url: `/api/v1${url}`, headers: bearer(user) });
   const post = (user: TestUser, url: string, payload?: object) =>
-    ctx.app.inject({ method: "POST", url: `/api/v1${url}`, headers: bearer(user), ...(payload ? { payload } : {}) });
+    ctx.app.inject({
+      method: "POST",
+      url: `/api/v1${url}`,
+      headers: bearer(user),
+      ...(payload ? { payload } : {}),
+    });
 
-  async function buyAt(parkId: number, monthly: number, term: 1 | 3, discount3mBps = 0): Promise<PassPurchase> {
+  async function buyAt(
+    parkId: number,
+    monthly: number,
+    term: 1 | 3,
+    discount3mBps = 0,
+  ): Promise<PassPurchase> {
     const plan = await post(hvManager, "/admin/plans", {
       park_id: parkId,
       name: { en: "Commuter", fr: "Navetteur" },
@@ -65,7 +81,9 @@ describe("monthly passes in the sales report and the dashboard", () => {
     );
     [parkA, parkB] = active.map((r) => r.id) as [number, number];
     hvManager = await createStaff(db, "branch_manager", { operatorId: harbourview });
-    cpManager = await createStaff(db, "branch_manager", { operatorId: await operatorId(db, "Citypark Nigeria") });
+    cpManager = await createStaff(db, "branch_manager", {
+      operatorId: await operatorId(db, "Citypark Nigeria"),
+    });
     driver = await fundedUser(db, 1_000_000_000);
     pass = await buyAt(parkA, 40_000, 1);
     second = await buyAt(parkB, 30_000, 3, 1000);
@@ -94,9 +112,15 @@ describe("monthly passes in the sales report and the dashboard", () => {
       refunds: 0,
       net: pass.charged.amount,
     });
-    const paid = await get(hvManager, `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&status=paid`);
+    const paid = await get(
+      hvManager,
+      `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&status=paid`,
+    );
     expect(paid.json<{ items: SalesRow[] }>().items.map((r) => r.code)).toEqual([pass.pass_code]);
-    const closed = await get(hvManager, `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&status=closed`);
+    const closed = await get(
+      hvManager,
+      `/admin/reports/sales?park_id=${parkA}&from=${today}&to=${today}&status=closed`,
+    );
     expect(closed.json<{ items: SalesRow[] }>().items.some((r) => r.channel === "monthly")).toBe(false);
     // Another operator's manager never sees it.
     const other = await get(cpManager, `/admin/reports/sales?from=${today}&to=${today}&status=paid`);
@@ -114,7 +138,10 @@ describe("monthly passes in the sales report and the dashboard", () => {
         .items.map((r) => r.code);
     expect(await on("2026-03-09")).toEqual([]);
     expect(await on("2026-03-10")).toEqual([pass.pass_code]);
-    const csv = await get(hvManager, `/admin/reports/sales?park_id=${parkA}&from=2026-03-10&to=2026-03-10&format=csv`);
+    const csv = await get(
+      hvManager,
+      `/admin/reports/sales?park_id=${parkA}&from=2026-03-10&to=2026-03-10&format=csv`,
+    );
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.slice(1).trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
@@ -142,7 +169,10 @@ describe("monthly passes in the sales report and the dashboard", () => {
     expect(all.monthly_recurring.find((r) => r.currency === "NGN")!.amount).toBeGreaterThanOrEqual(67_000);
     // Cancelled at its term's end: still valid, no longer renewing.
     expect((await post(driver, `/passes/${second.pass_code}/cancel`)).statusCode).toBe(200);
-    expect(await dash(hvManager, `?park_id=${parkB}`)).toMatchObject({ passes_active: 1, monthly_recurring: [] });
+    expect(await dash(hvManager, `?park_id=${parkB}`)).toMatchObject({
+      passes_active: 1,
+      monthly_recurring: [],
+    });
     // Another operator's manager counts none of them.
     const other = await dash(cpManager);
     expect(other.passes_active).toBe(0);

@@ -107,7 +107,9 @@ export function DashboardPage() {
                 d.monthly_recurring.length === 0
                   ? t("dashboard.noRecurring")
                   : t("dashboard.recurring", {
-                      amounts: d.monthly_recurring.map((r) => formatMoney(r.amount, r.currency, lang)).join(" · "),
+                      amounts: d.monthly_recurring
+                        .map((r) => formatMoney(r.amount, r.currency, lang))
+                        .join(" · "),
                     })
               }
             />
