@@ -37,7 +37,7 @@ export const FEATURE_DEPENDENCIES = {
   bookings: ["parks", "capacity", "events", "payments", "wallet", "vehicles", "reference"],
   marketplace: ["capacity", "payments", "wallet", "reference"],
   passes: ["parks", "capacity", "wallet", "reference"],
-  demo: ["payments", "wallet", "reference"],
+  demo: ["payments", "wallet", "passes", "reference"],
   admin: [],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],

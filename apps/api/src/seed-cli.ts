@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { seedForStart } from "./db/seed";
 import { seedSyntheticParks } from "./db/seed/synthetic-parks";
+import { ensureDemoPass } from "./features/demo/demo-pass.service";
+import { systemClock } from "./lib/clock";
 
 /** `--parks N`: also make sure synthetic parks 1..N exist (load tests). */
 function syntheticCount(argv: string[]): number {
@@ -32,6 +34,8 @@ async function main(): Promise<void> {
       SEED: true,
       DEMO_MODE: config.DEMO_MODE,
     });
+    // Demo mode: the demo driver holds a monthly pass, sold as a driver buys one (features/demo).
+    if (config.DEMO_MODE) await ensureDemoPass(database.db, systemClock);
     if (demoAccountsDisabled > 0)
       console.log(`Demo mode is off: ${demoAccountsDisabled} demo account(s) disabled.`);
     if (parks > 0) {

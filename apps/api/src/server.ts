@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { seedForStart } from "./db/seed";
 import { demoModeNotice } from "./features/demo/demo.domain";
+import { ensureDemoPass } from "./features/demo/demo-pass.service";
+import { systemClock } from "./lib/clock";
 import { createDrain } from "./lib/drain";
 import path from "node:path";
 
@@ -20,6 +22,8 @@ async function main(config: Config): Promise<void> {
   });
   await migrate(database);
   const seeded = await seedForStart(database.db, config);
+  // Demo mode: the demo driver holds a monthly pass, sold as a driver buys one (features/demo).
+  if (config.SEED && config.DEMO_MODE) await ensureDemoPass(database.db, systemClock);
 
   const drain = createDrain();
   const app = await buildApp({ database, config, drain });

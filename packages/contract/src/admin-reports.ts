@@ -12,7 +12,7 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The `status` filter each report accepts (none: the report has no status). */
 export const REPORT_STATUSES: Record<ReportKind, readonly string[]> = {
-  sales: ["active", "completed", "cancelled", "closed"],
+  sales: ["active", "completed", "cancelled", "closed", "paid"],
   bookings: ["active", "completed", "cancelled"],
   occupancy: [],
   transactions: ["topup", "booking_charge", "booking_extension", "refund", "overstay_charge", "adjustment"],
@@ -74,7 +74,8 @@ function reportOf<T extends z.ZodType>(item: T, id: string) {
 }
 
 export const SalesRowSchema = z.object({
-  channel: z.enum(["online", "pos"]),
+  /** online: a booking; pos: a drive-up sale; monthly: a monthly pass's term (its sale or a renewal). */
+  channel: z.enum(["online", "pos", "monthly"]),
   id: z.string(),
   code: z.string(),
   park_id: z.number().int(),
@@ -205,6 +206,14 @@ export const DashboardSchema = z
     top_parks: z.array(
       z.object({ park_id: z.number().int(), park: z.string(), currency: z.string(), revenue: money }),
     ),
+    /** Monthly passes valid now (active or in grace) in the scope. */
+    passes_active: z.number().int(),
+    /**
+     * Monthly recurring revenue per currency: what the passes that will renew (active or in grace,
+     * not cancelled at their term's end) bring each month, their monthly price less their term's
+     * discount, before fees and tax.
+     */
+    monthly_recurring: z.array(z.object({ currency: z.string(), amount: money })),
   })
   .meta({ id: "AdminDashboard" });
 export type AdminDashboard = z.infer<typeof DashboardSchema>;

@@ -14,7 +14,7 @@ import { expireHolds } from "../features/bookings/hold.service";
 import { cancelEventBookings } from "../features/bookings/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
-import { renewDuePasses } from "../features/passes/passes.service";
+import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
 import type { ServedCountries } from "../features/reference/served-countries";
 import type { Clock } from "../lib/clock";
@@ -46,6 +46,8 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composeBookingMail(d, job);
     case "reminder":
       return composeReminderMail(d, job);
+    case "pass":
+      return composePassMail(d, job);
     case "order":
       return composeOrderMail(d, job);
     case "receipt":
@@ -70,5 +72,6 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
     "events-cancel": (job) => cancelEventBookings(d, job.eventId),
     "passes-renew": () => renewDuePasses(d),
+    "passes-topped-up": (job) => renewAfterTopUp(d, job.userId, job.currency),
   };
 }

@@ -19,6 +19,8 @@ export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed
 /** The marketplace order stages a driver is written to about. */
 export type OrderMailTemplate =
   "placed" | "out_for_delivery" | "delivered" | "canceled" | "rejected" | "returned";
+/** A monthly pass's renewal e-mails: before it, each grace day, its lapse, and its success. */
+export type PassMailTemplate = "reminder" | "grace" | "lapsed" | "renewed";
 
 export type MailJob = { key: string } & (
   | { type: "account"; template: AccountMailTemplate; userId: string }
@@ -33,6 +35,20 @@ export type MailJob = { key: string } & (
     }
   /** An order reached a stage; `refundMinor` is what that move gave back to the wallet. */
   | { type: "order"; template: OrderMailTemplate; orderId: string; refundMinor: number }
+  /**
+   * A pass's renewal mail, with the amounts as the renewal job computed them: `amountMinor` the
+   * term's price with its fees and tax, `missingMinor` what the wallet lacks (grace), and `at` the
+   * instant it is about (the renewal, the lapse, or the new end of the paid term).
+   */
+  | {
+      type: "pass";
+      template: PassMailTemplate;
+      passId: string;
+      period: number;
+      amountMinor: number;
+      missingMinor: number;
+      at: string;
+    }
   | { type: "reminder"; edge: "start" | "end"; bookingId: string; at: string }
   | { type: "receipt"; paymentId: string }
   /** A staff invitation: the handler makes the link's token when it sends (staff.service.ts). */

@@ -23,6 +23,8 @@ export interface JobData {
   "demo-reset": Record<string, never>;
   "jobs-housekeeping": Record<string, never>;
   "passes-renew": Record<string, never>;
+  /** A top-up credited this driver's wallet in this currency: renew their passes in grace now. */
+  "passes-topped-up": { userId: string; currency: string };
   /** An organiser cancelled this event: cancel and refund its bookings (event-cancellation.service). */
   "events-cancel": { eventId: number };
 }
@@ -58,6 +60,13 @@ export const QUEUES: Record<JobName, QueueSpec> = {
   "jobs-housekeeping": { ...scheduled("17 3 * * *") },
   // Each minute: monthly passes whose term ended are renewed, put in grace, or ended.
   "passes-renew": { ...scheduled("* * * * *") },
+  "passes-topped-up": {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryDelayMax: 300,
+    expireInSeconds: 300,
+    concurrency: 1,
+  },
   "events-cancel": {
     retryLimit: 20,
     retryDelay: 5,

@@ -4186,7 +4186,7 @@ export interface components {
     SalesReport: {
       items: {
         /** @enum {string} */
-        channel: "online" | "pos";
+        channel: "online" | "pos" | "monthly";
         id: string;
         code: string;
         park_id: number;
@@ -4331,6 +4331,11 @@ export interface components {
         park: string;
         currency: string;
         revenue: number;
+      }[];
+      passes_active: number;
+      monthly_recurring: {
+        currency: string;
+        amount: number;
       }[];
     };
     AdminEventList: {

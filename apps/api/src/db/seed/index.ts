@@ -3,6 +3,7 @@ import { countries, fees, states, vehicleTypes } from "../schema/index";
 import { seedEvents } from "./events";
 import { seedMarketplace } from "./marketplace";
 import { seedParks } from "./parks";
+import { seedPlans } from "./plans";
 import { COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
 import { upsertAll } from "./upsert";
 import { disableDemoAccounts, seedDemoAccounts } from "./accounts";
@@ -26,6 +27,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await upsertAll(tx, fees, fees.countryId, FEE_ROWS);
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);
+    await seedPlans(tx);
     await seedEvents(tx, now, { demo: options.demo ?? false });
     await seedMarketplace(tx, now);
   });

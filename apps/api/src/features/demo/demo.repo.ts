@@ -138,3 +138,39 @@ export async function deleteOrders(tx: Tx, userIds: string[]): Promise<number> {
   await tx.delete(addresses).where(inArray(addresses.userId, userIds));
   return deleted.length;
 }
+
+/**
+ * Deletes the users' monthly passes with their gate visits and charge rows (the ledger keeps its
+ * moves, as for bookings): a reset sells the demo driver's pass again.
+ */
+export async function deletePasses(tx: Tx, userIds: string[]): Promise<void> {
+  const ids = sql`(SELECT id FROM passes WHERE user_id = ANY(${sql.param(userIds)}::uuid[]))`;
+  await tx.execute(sql`DELETE FROM pass_visits WHERE pass_id IN ${ids}`);
+  await tx.execute(sql`DELETE FROM pass_charges WHERE pass_id IN ${ids}`);
+  await tx.execute(sql`DELETE FROM passes WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
+}
+
+/** Whether the user holds a pass valid now (active or in grace). */
+export async function hasValidPass(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM passes WHERE user_id = ${userId} AND status IN ('active', 'grace')`,
+  );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** The on-sale plan named `plan` (English) at the operator's first active park in `city`, with the park's zone. */
+export async function planAt(
+  db: Tx,
+  where: { operator: string; city: string; plan: string },
+): Promise<{ planId: number; timeZone: string } | undefined> {
+  const [row] = await queryRows<{ plan_id: number; time_zone: string }>(
+    db,
+    sql`SELECT pl.id AS plan_id, p.time_zone FROM parking_plans pl JOIN parks p ON p.id = pl.park_id
+      JOIN operators o ON o.id = p.operator_id
+      WHERE o.name = ${where.operator} AND p.city = ${where.city} AND p.status = 'active'
+        AND pl.status = 'on_sale' AND pl.name->>'en' = ${where.plan}
+      ORDER BY p.id, pl.id LIMIT 1`,
+  );
+  return row ? { planId: Number(row.plan_id), timeZone: row.time_zone } : undefined;
+}

@@ -1,6 +1,7 @@
 /**
  * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, marketplace
- * orders, wallets and accounts back to their seeded state. The ledger is append-only, so a wallet
+ * orders, monthly passes, wallets and accounts back to their seeded state (the demo driver's pass
+ * sold again). The ledger is append-only, so a wallet
  * goes back to zero by a transfer to the demo provider's clearing account, not by deleting its
  * entries: every balance still equals the sum of its entries and every transaction still balances.
  */
@@ -12,6 +13,7 @@ import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
 import { clearingKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
+import { ensureDemoPass } from "./demo-pass.service";
 import { DEMO_RESET_EVERY_MS, DEMO_RESET_KIND, DEMO_RESET_REASON, demoResetKey } from "./demo.domain";
 import * as repo from "./demo.repo";
 
@@ -25,6 +27,7 @@ export async function resetDemoData(db: Db, clock: Clock): Promise<void> {
     await resetInside(tx, now);
   });
   await restoreDemoAccounts(db);
+  await ensureDemoPass(db, clock);
 }
 
 /**
@@ -44,7 +47,11 @@ export async function resetDemoDataWhenDue(
     return true;
   });
   // After the commit: argon2 work stays out of the transaction that holds the reset row.
-  if (ran) await restoreDemoAccounts(db);
+  if (ran) {
+    await restoreDemoAccounts(db);
+    // The demo driver's monthly pass, sold again as a driver buys one.
+    await ensureDemoPass(db, clock);
+  }
   return ran;
 }
 
@@ -61,6 +68,8 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
   await repo.deleteBookings(tx, userIds);
   // Their marketplace orders, giving back the stock they hold, before the wallets are locked.
   await repo.deleteOrders(tx, userIds);
+  // Their monthly passes (the demo driver's is sold again after the reset).
+  await repo.deletePasses(tx, userIds);
   for (const wallet of await repo.lockWallets(tx, userIds)) {
     if (wallet.balanceMinor === 0 || !wallet.ownerUserId) continue;
     await postTransfer(tx, {

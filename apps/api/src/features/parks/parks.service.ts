@@ -11,6 +11,7 @@ import {
   windowVerdict,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
@@ -65,14 +66,19 @@ function countriesByKey(all: CountryWithFees[]): Map<string, CountryWithFees> {
   return keys;
 }
 
-export async function resolveCountry(served: ServedCountries, ref: string): Promise<CountryWithFees> {
+export async function resolveCountry(
+  served: ServedCountries,
+  ref: string,
+  /** Inside a transaction: its `tx`, through which the countries are read again when they must be. */
+  via?: Tx,
+): Promise<CountryWithFees> {
   const key = normalizeSearchText(ref);
-  let found = countriesByKey(await served.withFees()).get(key);
+  let found = countriesByKey(await served.withFees(via)).get(key);
   if (!found) {
     // A lookup that misses reads the rows again (at most every few seconds): a country added as
     // rows is searched without a restart.
-    await served.byCode(ref);
-    found = countriesByKey(await served.withFees()).get(key);
+    await served.byCode(ref, via);
+    found = countriesByKey(await served.withFees(via)).get(key);
   }
   if (!found)
     throw AppError.validation({ country: "country must be a country name or code Parkwell serves" });

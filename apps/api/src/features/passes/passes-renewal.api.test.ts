@@ -7,7 +7,7 @@ import { openDatabase } from "../../db/client";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { renewDuePasses, renewPass, PASS_GRACE_DAYS } from "./passes.service";
+import { renewDuePasses, renewPass, PASS_GRACE_DAYS } from "./passes-renewal.service";
 import { addMonths, midnightOf } from "./passes.domain";
 
 const ZONE = "Africa/Lagos";
@@ -91,12 +91,12 @@ describe("monthly passes: renewal, grace and lapse", () => {
       prices: [{ vehicle_type_id: 1, monthly_price: 45_000 }],
     });
     now = new Date(firstEnd.getTime() - 60_000);
-    expect(await renewPass({ db, clock }, pass.id)).toBeUndefined();
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBeUndefined();
     now = new Date(firstEnd.getTime() + 60_000);
     const before = await walletBalanceMinor(db, driver.id, "NGN");
-    expect(await renewPass({ db, clock }, pass.id)).toBe("renewed");
-    await renewDuePasses({ db, clock });
-    expect(await renewPass({ db, clock }, pass.id)).toBeUndefined();
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBe("renewed");
+    await renewDuePasses({ db, clock, jobs: ctx.app.jobs });
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBeUndefined();
     const rows = await charges(pass.id);
     expect(rows.map((r) => r.period)).toEqual([1, 2]);
     expect(new Date(rows[1]!.period_end).toISOString()).toBe(
@@ -121,7 +121,7 @@ describe("monthly passes: renewal, grace and lapse", () => {
     const pass = await buy(driver, p.id);
     const end = new Date(pass.paid_until);
     now = new Date(end.getTime() + 60_000);
-    expect(await renewPass({ db, clock }, pass.id)).toBe("grace");
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBe("grace");
     expect(await passOf(driver, pass.pass_code)).toMatchObject({ status: "grace" });
     const [held] = await queryRows<{ held: string }>(
       db,
@@ -130,9 +130,9 @@ describe("monthly passes: renewal, grace and lapse", () => {
     expect(held!.held).toBe("infinity");
     // Runs during the grace change nothing while the wallet is short.
     now = new Date(end.getTime() + DAY);
-    expect(await renewPass({ db, clock }, pass.id)).toBe("grace");
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBe("grace");
     await fund(db, driver.id, 10_000_000);
-    expect(await renewPass({ db, clock }, pass.id)).toBe("renewed");
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBe("renewed");
     const renewed = await passOf(driver, pass.pass_code);
     // The next term runs on from the end of the last one, not from the day it was paid.
     expect(renewed).toMatchObject({ status: "active" });
@@ -146,9 +146,9 @@ describe("monthly passes: renewal, grace and lapse", () => {
     const pass = await buy(driver, p.id);
     const end = new Date(pass.paid_until);
     now = new Date(end.getTime() + 60_000);
-    expect(await renewPass({ db, clock }, pass.id)).toBe("grace");
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBe("grace");
     now = new Date(end.getTime() + PASS_GRACE_DAYS * DAY + 60_000);
-    expect(await renewPass({ db, clock }, pass.id)).toBe("lapsed");
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBe("lapsed");
     const lapsed = await passOf(driver, pass.pass_code);
     expect(lapsed).toMatchObject({ status: "ended", ended_reason: "lapsed", renews_at: null });
     const [peak] = await queryRows<{ n: number }>(
@@ -167,7 +167,7 @@ describe("monthly passes: renewal, grace and lapse", () => {
     expect((await call(driver, "POST", `/passes/${pass.pass_code}/cancel`)).statusCode).toBe(200);
     const balance = await walletBalanceMinor(db, driver.id, "NGN");
     now = new Date(new Date(pass.paid_until).getTime() + 60_000);
-    expect(await renewPass({ db, clock }, pass.id)).toBe("ended");
+    expect(await renewPass({ db, clock, jobs: ctx.app.jobs }, pass.id)).toBe("ended");
     expect(await passOf(driver, pass.pass_code)).toMatchObject({
       status: "ended",
       ended_reason: "cancelled",
@@ -229,7 +229,7 @@ describe("monthly passes: renewal, grace and lapse", () => {
         // waits to write its charge row (the table is held) with that pass's row locked, so each
         // must have skipped the pass the other holds. Then both go on.
         const release = await hold(sql`LOCK TABLE pass_charges IN EXCLUSIVE MODE`);
-        const runs = Promise.all([renewDuePasses({ db, clock }), renewDuePasses({ db: other.db, clock })]);
+        const runs = Promise.all([renewDuePasses({ db, clock, jobs: ctx.app.jobs }), renewDuePasses({ db: other.db, clock, jobs: ctx.app.jobs })]);
         try {
           await waiting(2);
         } finally {
@@ -241,7 +241,7 @@ describe("monthly passes: renewal, grace and lapse", () => {
         expect(here + there).toBe(passes.length);
         // Run again from both at once: nothing is due.
         expect(
-          await Promise.all([renewDuePasses({ db, clock }), renewDuePasses({ db: other.db, clock })]),
+          await Promise.all([renewDuePasses({ db, clock, jobs: ctx.app.jobs }), renewDuePasses({ db: other.db, clock, jobs: ctx.app.jobs })]),
         ).toEqual([0, 0]);
         for (const [i, pass] of passes.entries()) {
           const rows = await charges(pass.id);

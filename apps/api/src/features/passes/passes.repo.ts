@@ -1,5 +1,5 @@
 /** Monthly passes: the plan as sold, the locks and checks of a sale, and a driver's passes. */
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import {
   countries,
@@ -8,6 +8,7 @@ import {
   passCharges,
   passes,
   planPrices,
+  users,
   vehicleTypes,
 } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
@@ -279,4 +280,58 @@ export async function lastPeriod(tx: Tx, passId: string): Promise<number> {
     sql`SELECT coalesce(max(period), 0)::int AS n FROM pass_charges WHERE pass_id = ${passId}`,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Active passes whose paid term ends within (`now`, `until`], that renew (not cancelled at their
+ * term's end) and whose next period has not been reminded yet, locked for the reminder (SKIP
+ * LOCKED: another run at once skips them). The scan is passes_due_idx's (paid_until, active or grace).
+ */
+export async function lockDueReminders(
+  tx: Tx,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<(PassRow & { nextPeriod: number })[]> {
+  const rows = await tx
+    .select({
+      pass: passes,
+      nextPeriod: sql<number>`(SELECT coalesce(max(c.period), 0)::int + 1 FROM pass_charges c WHERE c.pass_id = ${passes.id})`,
+    })
+    .from(passes)
+    .where(
+      and(
+        inArray(passes.status, ["active", "grace"]),
+        gt(passes.paidUntil, now),
+        lte(passes.paidUntil, until),
+        eq(passes.cancelAtPeriodEnd, false),
+        sql`${passes.remindedPeriod} < (SELECT coalesce(max(c.period), 0) + 1 FROM pass_charges c WHERE c.pass_id = ${passes.id})`,
+      ),
+    )
+    .orderBy(passes.paidUntil)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return rows.map((r) => ({ ...r.pass, nextPeriod: Number(r.nextPeriod) }));
+}
+
+/** A driver's passes in grace in a currency: those a top-up in it may renew now. */
+export async function gracePassesOf(db: Tx, userId: string, currency: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: passes.id })
+    .from(passes)
+    .where(and(eq(passes.userId, userId), eq(passes.status, "grace"), eq(passes.currency, currency)));
+  return rows.map((r) => r.id);
+}
+
+/** A pass with what its mail needs: its driver's address and language; undefined when the driver is disabled. */
+export async function passForMail(
+  db: Tx,
+  id: string,
+): Promise<{ row: PassRow; email: string; language: string } | undefined> {
+  const [found] = await db
+    .select({ row: passes, email: users.email, language: users.language })
+    .from(passes)
+    .innerJoin(users, eq(users.id, passes.userId))
+    .where(and(eq(passes.id, id), sql`${users.disabledAt} IS NULL`));
+  return found;
 }

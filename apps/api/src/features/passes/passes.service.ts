@@ -7,7 +7,6 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
-  dayOnClock,
   PASS_FULL_MESSAGE,
   PASS_NOT_ON_SALE_MESSAGE,
   PASS_SOLD_OUT_MESSAGE,
@@ -202,7 +201,7 @@ export async function buy(
  * Charges a pass's term from the wallet, once: the ledger move's key is `pass:<id>:<period>`, so a
  * retry or a second process finds the move made. A short wallet throws `short()`'s error.
  */
-async function chargeTerm(
+export async function chargeTerm(
   tx: Tx,
   pass: { id: string; code: string; userId: string; currency: string },
   period: number,
@@ -256,98 +255,6 @@ export async function cancel(deps: PassDeps, userId: string, code: string): Prom
     });
   });
   return (await show(db, [row]))[0]!;
-}
-
-/** Days a pass stays valid after a renewal its wallet could not pay, before it lapses. */
-export const PASS_GRACE_DAYS = 3;
-const DAY_MS = 24 * 3_600_000;
-
-export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
-
-/**
- * Renews one due pass, in its own transaction under its row's lock (SKIP LOCKED: another process
- * renewing it at once skips it): a pass cancelled at its term's end ends; else its next term is
- * charged at the plan's price now (the pass's own if the plan no longer prices its type), once,
- * with the fees; a short wallet puts it in grace, where it keeps its space and is tried again at
- * each run, and it lapses when the grace is over. Undefined when there was nothing to do.
- */
-export async function renewPass(deps: PassDeps, id: string): Promise<RenewalOutcome | undefined> {
-  const { db } = deps;
-  const now = deps.clock();
-  const plan = await db.transaction(async (tx) => {
-    const pass = await repo.lockDuePass(tx, id, now);
-    if (!pass) return undefined;
-    return { pass, terms: await repo.renewalTerms(tx, pass) };
-  });
-  if (!plan) return undefined;
-  const country = await resolveCountry(servedCountries(db), plan.terms.countryCode);
-  return db.transaction(async (tx): Promise<RenewalOutcome | undefined> => {
-    const pass = await repo.lockDuePass(tx, id, now);
-    if (!pass) return undefined;
-    if (pass.cancelAtPeriodEnd) {
-      await repo.updatePass(tx, pass.id, { status: "ended", endedReason: "cancelled", updatedAt: now });
-      return "ended";
-    }
-    const graceEnd = new Date(pass.paidUntil.getTime() + PASS_GRACE_DAYS * DAY_MS);
-    const period = (await repo.lastPeriod(tx, pass.id)) + 1;
-    const startDate = dayOnClock(pass.paidUntil, plan.terms.timeZone);
-    const term = termOf(startDate, pass.termMonths, plan.terms.timeZone, pass.paidUntil);
-    const monthly = plan.terms.monthlyMinor ?? pass.monthlyMinor;
-    const breakdown = priceFlat(
-      termPriceMinor(monthly, pass.termMonths, plan.terms),
-      country,
-      term.startsAt,
-      term.paidUntil,
-    );
-    try {
-      await tx.transaction(async (charge) =>
-        chargeTerm(
-          charge,
-          { id: pass.id, code: pass.passCode, userId: pass.userId, currency: pass.currency.trim() },
-          period,
-          breakdown.totalMinor,
-        ),
-      );
-    } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-      if (now >= graceEnd) {
-        await repo.updatePass(tx, pass.id, {
-          status: "ended",
-          endedReason: "lapsed",
-          heldUntil: graceEnd,
-          updatedAt: now,
-        });
-        return "lapsed";
-      }
-      if (pass.status !== "grace") await repo.updatePass(tx, pass.id, { status: "grace", updatedAt: now });
-      return "grace";
-    }
-    await repo.insertCharge(tx, {
-      passId: pass.id,
-      period,
-      periodStart: term.startsAt,
-      periodEnd: term.paidUntil,
-      totalMinor: breakdown.totalMinor,
-      breakdown: { ...breakdown, taxName: country.taxName },
-      chargedAt: now,
-    });
-    await repo.updatePass(tx, pass.id, {
-      status: "active",
-      paidUntil: term.paidUntil,
-      monthlyMinor: monthly,
-      updatedAt: now,
-    });
-    return "renewed";
-  });
-}
-
-/** The renewal job's run: every pass due now, one at a time; the number renewed, put in grace or ended. */
-export async function renewDuePasses(deps: PassDeps): Promise<number> {
-  let done = 0;
-  for (const id of await repo.duePasses(deps.db, deps.clock(), 500)) {
-    if (await renewPass(deps, id)) done += 1;
-  }
-  return done;
 }
 
 /** Replaces the pass's plates at once (one or two); a plate left out is no longer let in. An ended pass keeps its own. */

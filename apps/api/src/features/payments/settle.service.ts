@@ -93,6 +93,8 @@ export async function settle(
     // The receipt commits with the credit: one per payment, whichever path settled it.
     if (credit.created) {
       await deps.jobs.send(tx, "mail", { key: `receipt:${row.id}`, type: "receipt", paymentId: row.id });
+      // Monthly passes in grace in this currency renew at once (the passes feature's job).
+      await deps.jobs.send(tx, "passes-topped-up", { userId: row.userId, currency: row.currency.trim() });
     }
     if (hold) await deps.checkouts.complete(deps, tx, hold, deps.clock());
     return {

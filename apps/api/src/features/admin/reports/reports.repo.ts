@@ -48,7 +48,7 @@ function parkFilter(column: SQL, f: ReportFilter): SQL {
 // ---------------------------------------------------------------------------------- sales
 
 export interface SalesRaw {
-  channel: "online" | "pos";
+  channel: "online" | "pos" | "monthly";
   id: string;
   code: string;
   park_id: number;
@@ -100,8 +100,21 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
       AND s.closed_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND s.closed_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
       AND ${f.status === null || f.status === "closed" ? sql`true` : sql`false`}
       AND ${afterKey(at, sql`s.closed_at, 'pos'::text, s.id::text`, ["timestamptz", "text", "text"])}`;
-  const onlineToo = f.status !== "closed";
-  return onlineToo ? sql`${online} UNION ALL ${pos}` : pos;
+  // Monthly passes: each term charged (the sale's and each renewal's), by its charge's time; a
+  // pass's terms are never refunded, so its net is its total. Its status is "paid".
+  const monthly = sql`SELECT 'monthly'::text AS channel, c.pass_id::text || ':' || c.period::text AS id,
+      ps.pass_code AS code, ps.park_id, p.name AS park, p.time_zone, 'paid'::text AS status, c.charged_at AS at,
+      c.charged_at::text AS k_at, ps.currency::text AS currency, (c.breakdown->>'parkingMinor')::bigint AS parking_minor,
+      ((c.breakdown->>'serviceFeeMinor')::bigint + (c.breakdown->>'bookingFeeMinor')::bigint) AS fees_minor,
+      (c.breakdown->>'taxMinor')::bigint AS vat_minor, c.total_minor, 0::bigint AS refunds_minor, c.total_minor AS net_minor
+    FROM pass_charges c JOIN passes ps ON ps.id = c.pass_id JOIN parks p ON p.id = ps.park_id
+    WHERE ${parkFilter(sql`ps.park_id`, f)}
+      AND c.charged_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND c.charged_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
+      AND ${afterKey(at, sql`c.charged_at, 'monthly'::text, c.pass_id::text || ':' || c.period::text`, ["timestamptz", "text", "text"])}`;
+  if (f.status === "closed") return pos;
+  if (f.status === "paid") return monthly;
+  if (f.status !== null) return online;
+  return sql`${online} UNION ALL ${pos} UNION ALL ${monthly}`;
 }
 
 export function salesPage(db: Tx, f: ReportFilter, at: PageAt): Promise<SalesRaw[]> {

@@ -20,6 +20,7 @@ import {
   resolveRange,
   statusProblem,
 } from "./reports.domain";
+import * as passesRepo from "./reports-passes.repo";
 import * as repo from "./reports.repo";
 import type { PageAt, ReportFilter } from "./reports.repo";
 import { listPage, offsetOf } from "../../../lib/pagination";
@@ -305,11 +306,13 @@ export async function dashboard(
 ): Promise<AdminDashboard> {
   const f = await filterOf(deps, access, "dashboard", query);
   const now = deps.clock();
-  const [counts, held, hours, revenue] = await Promise.all([
+  const [counts, held, hours, revenue, passesActive, recurring] = await Promise.all([
     repo.dayCounts(deps.db, f, now),
     repo.heldNow(deps.db, f, now),
     repo.nextHours(deps.db, f, now, CHART_PARKS),
     repo.weekRevenue(deps.db, f, now),
+    passesRepo.activePasses(deps.db, f),
+    passesRepo.monthlyRecurring(deps.db, f),
   ]);
 
   const parks = new Map<number, AdminDashboard["parks"][number]>();
@@ -365,5 +368,10 @@ export async function dashboard(
         change_percent: changePercent(s.thisWeek, s.lastWeek),
       })),
     top_parks: top,
+    passes_active: passesActive,
+    monthly_recurring: recurring.map((r) => ({
+      currency: r.currency,
+      amount: major(deps, r.minor, r.currency),
+    })),
   };
 }

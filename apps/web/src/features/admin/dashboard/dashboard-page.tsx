@@ -100,6 +100,19 @@ export function DashboardPage() {
                 capacity: formatNumber(d.occupancy_now.capacity, lang),
               })}
             />
+            <Card
+              label={t("dashboard.passesActive")}
+              value={formatNumber(d.passes_active, lang)}
+              detail={
+                d.monthly_recurring.length === 0
+                  ? t("dashboard.noRecurring")
+                  : t("dashboard.recurring", {
+                      amounts: d.monthly_recurring
+                        .map((r) => formatMoney(r.amount, r.currency, lang))
+                        .join(" · "),
+                    })
+              }
+            />
           </section>
 
           <section className="report-section" aria-labelledby="next24">

@@ -1,0 +1,267 @@
+/**
+ * The renewal of monthly passes (docs/PRODUCT-RULES.md#monthly-passes), run each minute by the
+ * `passes-renew` job on its own clock: a pass whose paid term has ended is charged its next term
+ * (ledger key `pass:<id>:<period>`), or put in grace, or ended; a few days before, its driver is
+ * reminded of the price. Every e-mail is a mail job sent in the transaction that decided it, with a
+ * delivery key naming the pass, the period (and the grace day), so each is sent once.
+ */
+import { dayOnClock } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import type { MailJob, PassMailTemplate } from "../../jobs/mail-job";
+import type { Jobs } from "../../jobs/queue";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import type { MailMessage } from "../../lib/mailer";
+import { priceFlat } from "../parks/pricing.domain";
+import { resolveCountry } from "../parks/parks.service";
+import type { CountryWithFees, ServedCountries } from "../reference/served-countries";
+import { servedCountries } from "../reference/served-countries";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { termOf, termPriceMinor } from "./passes.domain";
+import { passMail } from "./passes.mail";
+import { chargeTerm } from "./passes.service";
+import * as repo from "./passes.repo";
+
+export interface RenewalDeps {
+  db: Db;
+  clock: Clock;
+  jobs: Jobs;
+}
+
+/** Days a pass stays valid after a renewal its wallet could not pay, before it lapses. */
+export const PASS_GRACE_DAYS = 3;
+/** Days before a renewal its reminder goes out. */
+export const PASS_REMINDER_DAYS = 3;
+const DAY_MS = 24 * 3_600_000;
+
+export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
+
+type RenewalTerms = Awaited<ReturnType<typeof repo.renewalTerms>>;
+
+/**
+ * A pass's next term and its price as its renewal charges it: from the end of the paid term, at
+ * the plan's monthly price now (the pass's own when the plan no longer prices its type), less the
+ * term's discount, with the country's fees and tax. The reminder quotes this same function.
+ */
+export function renewalQuote(pass: repo.PassRow, terms: RenewalTerms, country: CountryWithFees) {
+  const startDate = dayOnClock(pass.paidUntil, terms.timeZone);
+  const term = termOf(startDate, pass.termMonths, terms.timeZone, pass.paidUntil);
+  const monthly = terms.monthlyMinor ?? pass.monthlyMinor;
+  const breakdown = priceFlat(
+    termPriceMinor(monthly, pass.termMonths, terms),
+    country,
+    term.startsAt,
+    term.paidUntil,
+  );
+  return { term, monthly, breakdown, country };
+}
+
+/** The quote of a pass's next term, read inside `tx` (the served countries read through it too). */
+async function quoteIn(db: Db, tx: Tx, pass: repo.PassRow) {
+  const terms = await repo.renewalTerms(tx, pass);
+  const country = await resolveCountry(servedCountries(db), terms.countryCode, tx);
+  return renewalQuote(pass, terms, country);
+}
+
+function queuePassMail(
+  jobs: Jobs,
+  tx: Tx,
+  key: string,
+  template: PassMailTemplate,
+  pass: repo.PassRow,
+  fields: { period: number; amountMinor: number; missingMinor?: number; at: Date },
+) {
+  return jobs.send(tx, "mail", {
+    key,
+    type: "pass",
+    template,
+    passId: pass.id,
+    period: fields.period,
+    amountMinor: fields.amountMinor,
+    missingMinor: fields.missingMinor ?? 0,
+    at: fields.at.toISOString(),
+  });
+}
+
+/**
+ * Renews one due pass, in one transaction under its row's lock (SKIP LOCKED: another process
+ * renewing it at once skips it): a pass cancelled at its term's end ends; else its next term is
+ * charged (renewalQuote), once. A short wallet puts it in grace, where it keeps its space and is
+ * tried again at each run, with one notice per grace day (grace_notices counts them); it lapses
+ * when the grace is over. Undefined when there was nothing to do.
+ */
+export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalOutcome | undefined> {
+  const { db, jobs } = deps;
+  const now = deps.clock();
+  return db.transaction(async (tx): Promise<RenewalOutcome | undefined> => {
+    const pass = await repo.lockDuePass(tx, id, now);
+    if (!pass) return undefined;
+    if (pass.cancelAtPeriodEnd) {
+      await repo.updatePass(tx, pass.id, { status: "ended", endedReason: "cancelled", updatedAt: now });
+      return "ended";
+    }
+    const { term, monthly, breakdown, country } = await quoteIn(db, tx, pass);
+    const period = (await repo.lastPeriod(tx, pass.id)) + 1;
+    const graceEnd = new Date(pass.paidUntil.getTime() + PASS_GRACE_DAYS * DAY_MS);
+    const currency = pass.currency.trim();
+    try {
+      // A savepoint: a refused charge leaves nothing behind, and the grace is written after it.
+      await tx.transaction(async (charge) =>
+        chargeTerm(
+          charge,
+          { id: pass.id, code: pass.passCode, userId: pass.userId, currency },
+          period,
+          breakdown.totalMinor,
+        ),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
+      const amountMinor = breakdown.totalMinor;
+      if (now >= graceEnd) {
+        await repo.updatePass(tx, pass.id, {
+          status: "ended",
+          endedReason: "lapsed",
+          heldUntil: graceEnd,
+          updatedAt: now,
+        });
+        await queuePassMail(jobs, tx, `pass:lapsed:${pass.id}:${period}`, "lapsed", pass, {
+          period,
+          amountMinor,
+          at: graceEnd,
+        });
+        return "lapsed";
+      }
+      // Grace day 1 starts at the term's end, day 2 a day later…: one notice each.
+      const day = Math.min(
+        PASS_GRACE_DAYS,
+        Math.floor((now.getTime() - pass.paidUntil.getTime()) / DAY_MS) + 1,
+      );
+      if (pass.graceNotices < day) {
+        const missingMinor = amountMinor - (await walletBalanceMinor(tx, pass.userId, currency));
+        await queuePassMail(jobs, tx, `pass:grace:${pass.id}:${period}:${day}`, "grace", pass, {
+          period,
+          amountMinor,
+          missingMinor: Math.max(missingMinor, 1),
+          at: graceEnd,
+        });
+        await repo.updatePass(tx, pass.id, { status: "grace", graceNotices: day, updatedAt: now });
+      } else if (pass.status !== "grace") {
+        await repo.updatePass(tx, pass.id, { status: "grace", updatedAt: now });
+      }
+      return "grace";
+    }
+    await repo.insertCharge(tx, {
+      passId: pass.id,
+      period,
+      periodStart: term.startsAt,
+      periodEnd: term.paidUntil,
+      totalMinor: breakdown.totalMinor,
+      breakdown: { ...breakdown, taxName: country.taxName },
+      chargedAt: now,
+    });
+    await repo.updatePass(tx, pass.id, {
+      status: "active",
+      paidUntil: term.paidUntil,
+      monthlyMinor: monthly,
+      graceNotices: 0,
+      updatedAt: now,
+    });
+    await queuePassMail(jobs, tx, `pass:renewed:${pass.id}:${period}`, "renewed", pass, {
+      period,
+      amountMinor: breakdown.totalMinor,
+      at: term.paidUntil,
+    });
+    return "renewed";
+  });
+}
+
+/**
+ * Queues the reminder of each pass renewing within PASS_REMINDER_DAYS (not one cancelled at its
+ * term's end), once per period: `reminded_period` is set in the transaction that sends the job,
+ * so running the job again, or in two processes at once, reminds once. Answers how many.
+ */
+export async function queueRenewalReminders(deps: RenewalDeps): Promise<number> {
+  const { db, jobs } = deps;
+  const now = deps.clock();
+  const until = new Date(now.getTime() + PASS_REMINDER_DAYS * DAY_MS);
+  return db.transaction(async (tx) => {
+    const due = await repo.lockDueReminders(tx, now, until, 500);
+    for (const pass of due) {
+      const { breakdown } = await quoteIn(db, tx, pass);
+      await queuePassMail(jobs, tx, `pass:reminder:${pass.id}:${pass.nextPeriod}`, "reminder", pass, {
+        period: pass.nextPeriod,
+        amountMinor: breakdown.totalMinor,
+        at: pass.paidUntil,
+      });
+      await repo.updatePass(tx, pass.id, { remindedPeriod: pass.nextPeriod });
+    }
+    return due.length;
+  });
+}
+
+/**
+ * The renewal job's run: every pass due now, one at a time (renewed, put in grace or ended), then
+ * the reminders due; the number of passes it acted on.
+ */
+export async function renewDuePasses(deps: RenewalDeps): Promise<number> {
+  let done = 0;
+  for (const id of await repo.duePasses(deps.db, deps.clock(), 500)) {
+    if (await renewPass(deps, id)) done += 1;
+  }
+  return done + (await queueRenewalReminders(deps));
+}
+
+/**
+ * After a top-up credit commits (the `passes-topped-up` job the payment sends with it): the
+ * driver's passes in grace in that currency are renewed at once, by renewPass. The number renewed.
+ */
+export async function renewAfterTopUp(deps: RenewalDeps, userId: string, currency: string): Promise<number> {
+  let renewed = 0;
+  for (const id of await repo.gracePassesOf(deps.db, userId, currency)) {
+    if ((await renewPass(deps, id)) === "renewed") renewed += 1;
+  }
+  return renewed;
+}
+
+export interface PassMailDeps {
+  db: Db;
+  countries: ServedCountries;
+  publicUrl: string;
+}
+
+/**
+ * A pass mail job's message, composed when it runs; null when it no longer applies: a reminder
+ * for a pass cancelled, ended or renewed meanwhile, a grace notice for a pass out of grace.
+ */
+export async function composePassMail(
+  d: PassMailDeps,
+  job: Extract<MailJob, { type: "pass" }>,
+): Promise<MailMessage | null> {
+  const found = await repo.passForMail(d.db, job.passId);
+  if (!found) return null;
+  const { row, email, language } = found;
+  const at = new Date(job.at);
+  if (
+    job.template === "reminder" &&
+    (row.status !== "active" || row.cancelAtPeriodEnd || row.paidUntil.getTime() !== at.getTime())
+  )
+    return null;
+  if (job.template === "grace" && row.status !== "grace") return null;
+  const context = (await repo.contextOf(d.db, [row])).get(row.id)!;
+  const lang = language === "fr" ? "fr" : "en";
+  const currency = row.currency.trim();
+  return passMail(job.template, lang, email, {
+    code: row.passCode,
+    park: context.park.name,
+    timeZone: context.park.timeZone,
+    planName: context.planName[lang],
+    plates: row.plates,
+    currency,
+    decimals: d.countries.decimalsOf(currency),
+    amountMinor: job.amountMinor,
+    missingMinor: job.missingMinor,
+    at,
+    publicUrl: d.publicUrl,
+  });
+}
