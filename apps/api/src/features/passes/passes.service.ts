@@ -7,13 +7,13 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
-  dayOnClock,
   PASS_FULL_MESSAGE,
   PASS_NOT_ON_SALE_MESSAGE,
   PASS_SOLD_OUT_MESSAGE,
   PASS_START_MAX_DAYS,
   type Pass,
   type PassCreateParsed,
+  type PassDetail,
   type PassList,
   type PassPurchase,
 } from "@parkwell/contract";
@@ -29,15 +29,26 @@ import { priceFlat } from "../parks/pricing.domain";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
-import { startDateProblem, termOf, termPriceMinor } from "./passes.domain";
+import { nextTerm, startDateProblem, termOf, termPriceMinor, type NextTerm } from "./passes.domain";
 import { hoursAndPrices, planNotFound } from "./plans.service";
-import { presentPass } from "./passes.present";
+import {
+  presentBreakdown,
+  presentCharges,
+  presentPass,
+  withCharges,
+  type BreakdownMinor,
+} from "./passes.present";
 import * as repo from "./passes.repo";
 
 export interface PassDeps {
   db: Db;
   clock: Clock;
+  /** The secret bookings' QR codes are signed with: a pass's QR is read at the same gate. */
+  qrSecret: string;
 }
+
+/** What the renewal job needs (it presents no pass). */
+export type RenewalDeps = Pick<PassDeps, "db" | "clock">;
 
 export const passNotFound = () => AppError.notFound("Pass not found", "pass_not_found");
 export const IDEMPOTENCY_REUSED_MESSAGE = "This Idempotency-Key was used for another pass";
@@ -52,27 +63,63 @@ const fingerprint = (body: PassCreateParsed) =>
     )
     .digest("hex");
 
-async function show(db: Tx, rows: repo.PassRow[]): Promise<Pass[]> {
+/** The passes as their driver reads them. */
+async function show(deps: PassDeps, rows: repo.PassRow[]): Promise<Pass[]> {
+  const { db } = deps;
+  const now = deps.clock();
   const context = await repo.contextOf(db, rows);
   const hours = await hoursAndPrices(db, [...new Set(rows.map((r) => r.planId))]);
-  const served = servedCountries(db);
+  const served = servedCountries(deps.db);
   const out: Pass[] = [];
   for (const r of rows) {
-    const decimals = await served.currencyDecimals(r.currency.trim());
-    out.push(presentPass(r, context.get(r.id)!, hours.get(r.planId)!.windows, decimals));
+    const currency = r.currency.trim();
+    const decimals = await served.currencyDecimals(currency);
+    const renews = r.status !== "ended" && !r.cancelAtPeriodEnd;
+    let next: NextTerm | null = null;
+    let taxName = "";
+    if (renews) {
+      const terms = await repo.renewalTerms(db, r);
+      const country = await resolveCountry(served, terms.countryCode);
+      next = nextTerm(r, terms, country);
+      taxName = country.taxName;
+    }
+    const grace =
+      r.status === "grace"
+        ? {
+            lapsesAt: graceEndOf(r.paidUntil),
+            balanceMinor: await walletBalanceMinor(db, r.userId, currency),
+          }
+        : null;
+    out.push(
+      presentPass(r, context.get(r.id)!, hours.get(r.planId)!.windows, decimals, {
+        qrSecret: deps.qrSecret,
+        now,
+        next,
+        taxName,
+        grace,
+      }),
+    );
   }
   return out;
 }
 
-export async function listOwn(db: Db, userId: string, q: PageQuery): Promise<PassList> {
-  const { rows, total } = await repo.listOwnPasses(db, userId, q);
-  return listPage(await show(db, rows), total, q);
+/** One pass with its charges, newest first. */
+async function showOne(deps: PassDeps, row: repo.PassRow): Promise<PassDetail> {
+  const [pass] = await show(deps, [row]);
+  const decimals = await servedCountries(deps.db).currencyDecimals(row.currency.trim());
+  const charges = await repo.chargesOf(deps.db, row.id, "newest");
+  return withCharges(pass!, presentCharges(charges, row.currency.trim(), decimals));
 }
 
-export async function getOwn(db: Db, userId: string, code: string): Promise<Pass> {
-  const row = await repo.ownPass(db, userId, code);
+export async function listOwn(deps: PassDeps, userId: string, q: PageQuery): Promise<PassList> {
+  const { rows, total } = await repo.listOwnPasses(deps.db, userId, q);
+  return listPage(await show(deps, rows), total, q);
+}
+
+export async function getOwn(deps: PassDeps, userId: string, code: string): Promise<PassDetail> {
+  const row = await repo.ownPass(deps.db, userId, code);
   if (!row) throw passNotFound();
-  return (await show(db, [row]))[0]!;
+  return showOne(deps, row);
 }
 
 export interface Bought {
@@ -101,7 +148,7 @@ export async function buy(
     return found;
   };
   const answer = async (row: repo.PassRow, replayed: boolean): Promise<Bought> => {
-    const [pass] = await show(db, [row]);
+    const [pass] = await show(deps, [row]);
     const decimals = await servedCountries(db).currencyDecimals(row.currency.trim());
     const [first] = await repo.chargesOf(db, row.id);
     const breakdown = first!.breakdown as BreakdownMinor;
@@ -113,16 +160,7 @@ export async function buy(
         charged: {
           amount: major(breakdown.totalMinor),
           currency: row.currency.trim(),
-          breakdown: {
-            hours: breakdown.hours,
-            days: breakdown.days,
-            parking: major(breakdown.parkingMinor),
-            service_fee: major(breakdown.serviceFeeMinor),
-            booking_fee: major(breakdown.bookingFeeMinor),
-            tax: major(breakdown.taxMinor),
-            tax_name: breakdown.taxName,
-            total: major(breakdown.totalMinor),
-          },
+          breakdown: presentBreakdown(breakdown, decimals),
         },
         wallet_balance: major(await walletBalanceMinor(db, userId, row.currency.trim())),
       },
@@ -258,14 +296,11 @@ async function chargeTerm(
   }
 }
 
-/** A charge's price parts in minor units, with the tax's name then. */
-type BreakdownMinor = ReturnType<typeof priceFlat> & { taxName: string };
-
 /**
  * Cancels a pass at the end of its paid term: it stays valid until then and is never refunded for
  * the term paid; from then on it holds no space (held_until becomes the end of the term at once).
  */
-export async function cancel(deps: PassDeps, userId: string, code: string): Promise<Pass> {
+export async function cancel(deps: PassDeps, userId: string, code: string): Promise<PassDetail> {
   const { db } = deps;
   const row = await db.transaction(async (tx) => {
     const pass = await repo.ownPass(tx, userId, code, true);
@@ -289,12 +324,14 @@ export async function cancel(deps: PassDeps, userId: string, code: string): Prom
       updatedAt: now,
     });
   });
-  return (await show(db, [row]))[0]!;
+  return showOne(deps, row);
 }
 
 /** Days a pass stays valid after a renewal its wallet could not pay, before it lapses. */
 export const PASS_GRACE_DAYS = 3;
 const DAY_MS = 24 * 3_600_000;
+/** When a pass in grace lapses: PASS_GRACE_DAYS after the end of its paid term. */
+export const graceEndOf = (paidUntil: Date) => new Date(paidUntil.getTime() + PASS_GRACE_DAYS * DAY_MS);
 
 export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
 
@@ -305,7 +342,7 @@ export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
  * with the fees; a short wallet puts it in grace, where it keeps its space and is tried again at
  * each run, and it lapses when the grace is over. Undefined when there was nothing to do.
  */
-export async function renewPass(deps: PassDeps, id: string): Promise<RenewalOutcome | undefined> {
+export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalOutcome | undefined> {
   const { db } = deps;
   const now = deps.clock();
   const plan = await db.transaction(async (tx) => {
@@ -322,17 +359,9 @@ export async function renewPass(deps: PassDeps, id: string): Promise<RenewalOutc
       await repo.updatePass(tx, pass.id, { status: "ended", endedReason: "cancelled", updatedAt: now });
       return "ended";
     }
-    const graceEnd = new Date(pass.paidUntil.getTime() + PASS_GRACE_DAYS * DAY_MS);
+    const graceEnd = graceEndOf(pass.paidUntil);
     const period = (await repo.lastPeriod(tx, pass.id)) + 1;
-    const startDate = dayOnClock(pass.paidUntil, plan.terms.timeZone);
-    const term = termOf(startDate, pass.termMonths, plan.terms.timeZone, pass.paidUntil);
-    const monthly = plan.terms.monthlyMinor ?? pass.monthlyMinor;
-    const breakdown = priceFlat(
-      termPriceMinor(monthly, pass.termMonths, plan.terms),
-      country,
-      term.startsAt,
-      term.paidUntil,
-    );
+    const { term, monthlyMinor: monthly, breakdown } = nextTerm(pass, plan.terms, country);
     try {
       await tx.transaction(async (charge) =>
         chargeTerm(
@@ -376,7 +405,7 @@ export async function renewPass(deps: PassDeps, id: string): Promise<RenewalOutc
 }
 
 /** The renewal job's run: every pass due now, one at a time; the number renewed, put in grace or ended. */
-export async function renewDuePasses(deps: PassDeps): Promise<number> {
+export async function renewDuePasses(deps: RenewalDeps): Promise<number> {
   let done = 0;
   for (const id of await repo.duePasses(deps.db, deps.clock(), 500)) {
     if (await renewPass(deps, id)) done += 1;
@@ -390,7 +419,7 @@ export async function setVehicles(
   userId: string,
   code: string,
   plates: string[],
-): Promise<Pass> {
+): Promise<PassDetail> {
   const { db } = deps;
   const row = await db.transaction(async (tx) => {
     const pass = await repo.ownPass(tx, userId, code, true);
@@ -398,5 +427,5 @@ export async function setVehicles(
     if (pass.status === "ended") throw new AppError(409, "pass_ended", "This pass has ended");
     return repo.updatePass(tx, pass.id, { plates, updatedAt: deps.clock() });
   });
-  return (await show(db, [row]))[0]!;
+  return showOne(deps, row);
 }
