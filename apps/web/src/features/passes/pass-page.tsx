@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
-import { formatMoney } from "../../lib/format";
+import { formatMoney, vehicleTypeLabel } from "../../lib/format";
 import { QrCode } from "../../components/ui/qr-code";
 import { passQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
@@ -20,9 +20,14 @@ const hoursLanguage = (language: string) => (/^fr\b/i.test(language) ? "fr" : "e
 
 /** /passes/{code}: the gate's QR, the plan's hours, the plates, the renewal, the charges; change plates, cancel. */
 export function PassPage() {
-  const { t, i18n } = useTranslation("passes");
   const { code = "" } = useParams();
-  const pass = useQuery(passQuery(code.toUpperCase()));
+  return <PassView code={code.toUpperCase()} />;
+}
+
+/** The pass named by `code`, loaded and shown. */
+export function PassView({ code }: { code: string }) {
+  const { t, i18n } = useTranslation("passes");
+  const pass = useQuery(passQuery(code));
   const p = pass.data;
   return (
     <div className="container page pass-page">
@@ -42,7 +47,8 @@ export function PassPage() {
 }
 
 function PassBody({ pass: p }: { pass: PassDetail }) {
-  const { t, i18n } = useTranslation("passes");
+  // "bookings": the vehicle types' names.
+  const { t, i18n } = useTranslation(["passes", "bookings"]);
   const lang = i18n.language;
   const zone = p.park.time_zone;
   const at = (iso: string) => formatZonedDateTime(iso, lang, zone);
@@ -102,7 +108,7 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
           </div>
           <div>
             <dt>{t("detail.vehicleType")}</dt>
-            <dd>{p.vehicle_type}</dd>
+            <dd>{vehicleTypeLabel(t, p.vehicle_type_id, p.vehicle_type)}</dd>
           </div>
           <div>
             <dt>{t("detail.plates")}</dt>
