@@ -36,7 +36,7 @@ export const FEATURE_DEPENDENCIES = {
   events: ["parks", "capacity", "reference"],
   bookings: ["parks", "capacity", "events", "payments", "wallet", "vehicles", "reference"],
   marketplace: ["capacity", "payments", "wallet", "reference"],
-  passes: ["parks", "capacity", "wallet", "reference"],
+  passes: ["parks", "capacity", "wallet", "reference", "bookings"],
   demo: ["payments", "wallet", "passes", "reference"],
   admin: [],
   "admin/parks": ["admin"],

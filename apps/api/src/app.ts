@@ -175,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(plansRoutes({ db: database.db, clock }), { prefix: "/api/v1" });
-  await app.register(passesRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
+  await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

@@ -39,6 +39,23 @@ export type PassCreateParsed = z.output<typeof PassCreateSchema>;
 export const PassVehiclesSchema = z.object({ plates: platesList });
 export type PassVehicles = z.input<typeof PassVehiclesSchema>;
 
+/** Money with its fee and VAT lines, as a pass's term is charged. */
+const PassMoneySchema = z.object({
+  amount: z.number(),
+  currency: z.string(),
+  breakdown: PriceBreakdownSchema,
+});
+
+/** One term charged to the wallet (pass_charges). */
+export const PassChargeSchema = PassMoneySchema.extend({
+  /** The term's number, 1 for the first. */
+  period: z.number().int(),
+  period_start: z.string(),
+  period_end: z.string(),
+  charged_at: z.string(),
+}).meta({ id: "PassCharge" });
+export type PassCharge = z.infer<typeof PassChargeSchema>;
+
 export const PassSchema = z
   .object({
     id: z.string(),
@@ -68,6 +85,21 @@ export const PassSchema = z
     /** The plan's monthly price when the pass was bought, before fees. */
     monthly_price: z.number(),
     created_at: z.string(),
+    /** The signed token the gate reads (claims: the pass code and its park); null once ended. */
+    qr: z.string().nullable(),
+    /**
+     * When a cancel would take effect: the end of the paid term (in grace, now: the term paid is
+     * over); null once cancelled or ended (then the pass ends at paid_until, or has ended).
+     */
+    cancel_effective_at: z.string().nullable(),
+    /**
+     * The next renewal while the pass renews (null once cancelled or ended): its term and what it
+     * will cost with the fees, at the plan's price now, as the renewal computes it. In grace, the
+     * renewal that failed.
+     */
+    next_charge: PassMoneySchema.extend({ period_start: z.string(), period_end: z.string() }).nullable(),
+    /** In grace only: when the pass lapses unless the wallet pays the renewal, and what it lacks. */
+    grace: z.object({ lapses_at: z.string(), missing: z.number() }).nullable(),
   })
   .meta({ id: "Pass" });
 export type Pass = z.infer<typeof PassSchema>;
@@ -78,6 +110,15 @@ export const PassPurchaseSchema = PassSchema.extend({
   wallet_balance: z.number(),
 }).meta({ id: "PassPurchase" });
 export type PassPurchase = z.infer<typeof PassPurchaseSchema>;
+
+/**
+ * One pass as its page shows it: the pass and the terms charged, newest first. The list (PassList)
+ * leaves the charges out: they grow by a term each renewal and the list shows none.
+ */
+export const PassDetailSchema = PassSchema.extend({ charges: z.array(PassChargeSchema) }).meta({
+  id: "PassDetail",
+});
+export type PassDetail = z.infer<typeof PassDetailSchema>;
 
 export const PassListQuerySchema = PageQuerySchema;
 export const PassListSchema = pageOf(PassSchema).meta({ id: "PassList" });

@@ -47,12 +47,25 @@ function BookingPrompt() {
   );
 }
 
+/** Signed out on a monthly pass's page: it says signing in shows the pass. */
+function PassPrompt() {
+  const { t } = useTranslation("passes");
+  return <LoginPrompt title={t("prompt.title")} text={t("prompt.text")} />;
+}
+
 const paymentResult = async () => ({
   Component: (await import("../features/wallet/payment-result-page")).PaymentResultPage,
 });
 
 const bookings = async () => await import("../features/bookings/routes");
 const marketplace = async () => await import("../features/marketplace/routes");
+const passes = async () => await import("../features/passes/pass-routes");
+
+/** My Bookings with its "Monthly passes" tab: the two features' chunks, put together here. */
+async function bookingsWithPasses() {
+  const [{ BookingsPage }, { PassList }] = await Promise.all([bookings(), passes()]);
+  return { Component: () => <BookingsPage passes={PassList} /> };
+}
 
 /** Signed out at the marketplace's checkout, the driver signs in in place and keeps the cart. */
 function MarketCheckoutPrompt() {
@@ -64,7 +77,16 @@ function MarketCheckoutPrompt() {
 export const accountRoutes: RouteObject[] = [
   {
     element: <RequireToken prompt={<LoginPrompt titleKey="nav.myBookings" />} />,
-    children: [{ path: "bookings", lazy: async () => ({ Component: (await bookings()).BookingsPage }) }],
+    children: [{ path: "bookings", lazy: bookingsWithPasses }],
+  },
+  {
+    element: <RequireToken prompt={<PassPrompt />} />,
+    children: [
+      {
+        path: "passes/:code",
+        lazy: async () => ({ Component: (await passes()).PassPage }),
+      },
+    ],
   },
   {
     element: <RequireToken prompt={<CheckoutPrompt />} />,

@@ -984,7 +984,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One of the driver's passes */
+    /** One of the driver's passes, with its gate QR, next renewal and the terms charged */
     get: operations["getPass"];
     put?: never;
     post?: never;
@@ -4489,6 +4489,24 @@ export interface components {
         }[];
       }[];
     };
+    PassCharge: {
+      amount: number;
+      currency: string;
+      breakdown: {
+        hours: number;
+        days: number;
+        parking: number;
+        service_fee: number;
+        booking_fee: number;
+        tax: number;
+        tax_name: string;
+        total: number;
+      };
+      period: number;
+      period_start: string;
+      period_end: string;
+      charged_at: string;
+    };
     Pass: {
       id: string;
       pass_code: string;
@@ -4525,6 +4543,28 @@ export interface components {
       currency: string;
       monthly_price: number;
       created_at: string;
+      qr: string | null;
+      cancel_effective_at: string | null;
+      next_charge: {
+        amount: number;
+        currency: string;
+        breakdown: {
+          hours: number;
+          days: number;
+          parking: number;
+          service_fee: number;
+          booking_fee: number;
+          tax: number;
+          tax_name: string;
+          total: number;
+        };
+        period_start: string;
+        period_end: string;
+      } | null;
+      grace: {
+        lapses_at: string;
+        missing: number;
+      } | null;
     };
     PassPurchase: {
       id: string;
@@ -4562,6 +4602,28 @@ export interface components {
       currency: string;
       monthly_price: number;
       created_at: string;
+      qr: string | null;
+      cancel_effective_at: string | null;
+      next_charge: {
+        amount: number;
+        currency: string;
+        breakdown: {
+          hours: number;
+          days: number;
+          parking: number;
+          service_fee: number;
+          booking_fee: number;
+          tax: number;
+          tax_name: string;
+          total: number;
+        };
+        period_start: string;
+        period_end: string;
+      } | null;
+      grace: {
+        lapses_at: string;
+        missing: number;
+      } | null;
       charged: {
         amount: number;
         currency: string;
@@ -4577,6 +4639,66 @@ export interface components {
         };
       };
       wallet_balance: number;
+    };
+    PassDetail: {
+      id: string;
+      pass_code: string;
+      /** @enum {string} */
+      status: "active" | "grace" | "ended";
+      ended_reason: ("cancelled" | "lapsed") | null;
+      plan: {
+        id: number;
+        name: {
+          en: string;
+          fr: string;
+        };
+        windows: {
+          weekday: number;
+          start: string;
+          end: string;
+        }[];
+      };
+      park: {
+        id: number;
+        name: string;
+        slug: string;
+        time_zone: string;
+      };
+      vehicle_type_id: number;
+      vehicle_type: string;
+      plates: string[];
+      space_label: string | null;
+      starts_at: string;
+      paid_until: string;
+      renews_at: string | null;
+      cancel_at_period_end: boolean;
+      term_months: number;
+      currency: string;
+      monthly_price: number;
+      created_at: string;
+      qr: string | null;
+      cancel_effective_at: string | null;
+      next_charge: {
+        amount: number;
+        currency: string;
+        breakdown: {
+          hours: number;
+          days: number;
+          parking: number;
+          service_fee: number;
+          booking_fee: number;
+          tax: number;
+          tax_name: string;
+          total: number;
+        };
+        period_start: string;
+        period_end: string;
+      } | null;
+      grace: {
+        lapses_at: string;
+        missing: number;
+      } | null;
+      charges: components["schemas"]["PassCharge"][];
     };
     PassList: {
       items: components["schemas"]["Pass"][];
@@ -9327,7 +9449,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Pass"];
+          "application/json": components["schemas"]["PassDetail"];
         };
       };
       /** @description Default Response */
@@ -9391,7 +9513,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Pass"];
+          "application/json": components["schemas"]["PassDetail"];
         };
       };
       /** @description Default Response */
@@ -9449,7 +9571,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Pass"];
+          "application/json": components["schemas"]["PassDetail"];
         };
       };
       /** @description Default Response */

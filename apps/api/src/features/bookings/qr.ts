@@ -11,8 +11,11 @@ export interface QrClaims {
 
 const b64 = (buf: Buffer | string) => Buffer.from(buf).toString("base64url");
 
+/** A monthly pass's claims: the pass code ("MP-…") and its park, no window (a pass renews). */
+export type PassQrClaims = Pick<QrClaims, "code" | "park">;
+
 /** `<base64url(json)>.<base64url(HMAC-SHA256(json))>`: a car park holding the secret can verify it offline. */
-export function signQr(claims: Omit<QrClaims, "v">, secret: string): string {
+export function signQr(claims: Omit<QrClaims, "v"> | PassQrClaims, secret: string): string {
   const body = b64(JSON.stringify({ v: 1, ...claims }));
   return `${body}.${b64(createHmac("sha256", secret).update(body).digest())}`;
 }

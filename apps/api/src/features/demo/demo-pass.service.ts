@@ -11,7 +11,7 @@ import { DEMO_PASS_PLAN } from "../../db/seed/plans";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMinor } from "../../lib/money";
-import { buy } from "../passes/passes.service";
+import { sell } from "../passes/passes.service";
 import { servedCountries } from "../reference/served-countries";
 import { creditTopUp } from "../wallet/ledger.service";
 import * as repo from "./demo.repo";
@@ -37,7 +37,7 @@ export async function ensureDemoPass(db: Db, clock: Clock): Promise<boolean> {
   });
   const key = `demo-pass:${now.toISOString()}`;
   try {
-    await buy({ db, clock }, userId, body, key);
+    await sell({ db, clock }, userId, body, key);
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
     const currency = err.fields!.currency!;
@@ -54,7 +54,7 @@ export async function ensureDemoPass(db: Db, clock: Clock): Promise<boolean> {
         description: "Wallet top-up (demo)",
       }),
     );
-    await buy({ db, clock }, userId, body, key);
+    await sell({ db, clock }, userId, body, key);
   }
   return true;
 }

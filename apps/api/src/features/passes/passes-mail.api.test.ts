@@ -9,7 +9,8 @@ import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../t
 import { createTestContext, type TestContext } from "../../test/harness";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { PASS_GRACE_DAYS, renewDuePasses, renewPass } from "./passes-renewal.service";
+import { PASS_GRACE_DAYS } from "./passes.domain";
+import { renewDuePasses, renewPass } from "./passes-renewal.service";
 import { passMailDate } from "./passes.mail";
 
 const ZONE = "Africa/Lagos";

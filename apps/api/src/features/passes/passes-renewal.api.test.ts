@@ -7,7 +7,8 @@ import { openDatabase } from "../../db/client";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { renewDuePasses, renewPass, PASS_GRACE_DAYS } from "./passes-renewal.service";
+import { PASS_GRACE_DAYS } from "./passes.domain";
+import { renewDuePasses, renewPass } from "./passes-renewal.service";
 import { addMonths, midnightOf } from "./passes.domain";
 
 const ZONE = "Africa/Lagos";
@@ -229,7 +230,10 @@ describe("monthly passes: renewal, grace and lapse", () => {
         // waits to write its charge row (the table is held) with that pass's row locked, so each
         // must have skipped the pass the other holds. Then both go on.
         const release = await hold(sql`LOCK TABLE pass_charges IN EXCLUSIVE MODE`);
-        const runs = Promise.all([renewDuePasses({ db, clock, jobs: ctx.app.jobs }), renewDuePasses({ db: other.db, clock, jobs: ctx.app.jobs })]);
+        const runs = Promise.all([
+          renewDuePasses({ db, clock, jobs: ctx.app.jobs }),
+          renewDuePasses({ db: other.db, clock, jobs: ctx.app.jobs }),
+        ]);
         try {
           await waiting(2);
         } finally {
@@ -241,7 +245,10 @@ describe("monthly passes: renewal, grace and lapse", () => {
         expect(here + there).toBe(passes.length);
         // Run again from both at once: nothing is due.
         expect(
-          await Promise.all([renewDuePasses({ db, clock, jobs: ctx.app.jobs }), renewDuePasses({ db: other.db, clock, jobs: ctx.app.jobs })]),
+          await Promise.all([
+            renewDuePasses({ db, clock, jobs: ctx.app.jobs }),
+            renewDuePasses({ db: other.db, clock, jobs: ctx.app.jobs }),
+          ]),
         ).toEqual([0, 0]);
         for (const [i, pass] of passes.entries()) {
           const rows = await charges(pass.id);

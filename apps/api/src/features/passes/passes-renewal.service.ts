@@ -18,7 +18,7 @@ import { resolveCountry } from "../parks/parks.service";
 import type { CountryWithFees, ServedCountries } from "../reference/served-countries";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { termOf, termPriceMinor } from "./passes.domain";
+import { DAY_MS, graceEndOf, nextTerm, PASS_GRACE_DAYS } from "./passes.domain";
 import { passMail } from "./passes.mail";
 import { chargeTerm } from "./passes.service";
 import * as repo from "./passes.repo";
@@ -29,39 +29,18 @@ export interface RenewalDeps {
   jobs: Jobs;
 }
 
-/** Days a pass stays valid after a renewal its wallet could not pay, before it lapses. */
-export const PASS_GRACE_DAYS = 3;
 /** Days before a renewal its reminder goes out. */
 export const PASS_REMINDER_DAYS = 3;
-const DAY_MS = 24 * 3_600_000;
 
 export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
 
 type RenewalTerms = Awaited<ReturnType<typeof repo.renewalTerms>>;
 
-/**
- * A pass's next term and its price as its renewal charges it: from the end of the paid term, at
- * the plan's monthly price now (the pass's own when the plan no longer prices its type), less the
- * term's discount, with the country's fees and tax. The reminder quotes this same function.
- */
-export function renewalQuote(pass: repo.PassRow, terms: RenewalTerms, country: CountryWithFees) {
-  const startDate = dayOnClock(pass.paidUntil, terms.timeZone);
-  const term = termOf(startDate, pass.termMonths, terms.timeZone, pass.paidUntil);
-  const monthly = terms.monthlyMinor ?? pass.monthlyMinor;
-  const breakdown = priceFlat(
-    termPriceMinor(monthly, pass.termMonths, terms),
-    country,
-    term.startsAt,
-    term.paidUntil,
-  );
-  return { term, monthly, breakdown, country };
-}
-
 /** The quote of a pass's next term, read inside `tx` (the served countries read through it too). */
 async function quoteIn(db: Db, tx: Tx, pass: repo.PassRow) {
   const terms = await repo.renewalTerms(tx, pass);
   const country = await resolveCountry(servedCountries(db), terms.countryCode, tx);
-  return renewalQuote(pass, terms, country);
+  return { ...nextTerm(pass, terms, country), country };
 }
 
 function queuePassMail(
@@ -87,7 +66,7 @@ function queuePassMail(
 /**
  * Renews one due pass, in one transaction under its row's lock (SKIP LOCKED: another process
  * renewing it at once skips it): a pass cancelled at its term's end ends; else its next term is
- * charged (renewalQuote), once. A short wallet puts it in grace, where it keeps its space and is
+ * charged (nextTerm, the price the pass's reader and the reminder quote too), once. A short wallet puts it in grace, where it keeps its space and is
  * tried again at each run, with one notice per grace day (grace_notices counts them); it lapses
  * when the grace is over. Undefined when there was nothing to do.
  */
@@ -101,9 +80,9 @@ export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalO
       await repo.updatePass(tx, pass.id, { status: "ended", endedReason: "cancelled", updatedAt: now });
       return "ended";
     }
-    const { term, monthly, breakdown, country } = await quoteIn(db, tx, pass);
+    const { term, monthlyMinor: monthly, breakdown, country } = await quoteIn(db, tx, pass);
     const period = (await repo.lastPeriod(tx, pass.id)) + 1;
-    const graceEnd = new Date(pass.paidUntil.getTime() + PASS_GRACE_DAYS * DAY_MS);
+    const graceEnd = graceEndOf(pass.paidUntil);
     const currency = pass.currency.trim();
     try {
       // A savepoint: a refused charge leaves nothing behind, and the grace is written after it.

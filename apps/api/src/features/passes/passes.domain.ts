@@ -5,6 +5,7 @@
  * less the plan's discount for that term, with the country's fees on top as any parking.
  */
 import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
+import { priceFlat, type CountryFees, type PriceBreakdown } from "../parks/pricing.domain";
 
 /** "2027-01-31" plus one month: "2027-02-28" (the last day when the day does not exist). */
 export function addMonths(date: string, months: number): string {
@@ -64,3 +65,49 @@ export function termPriceMinor(
   const full = monthlyMinor * months;
   return full - Math.round((full * termDiscountBps(months, discounts)) / 10_000);
 }
+
+/** What a pass's renewal prices with: the plan's monthly price now for its type (null: no longer priced), its discounts, the park's zone. */
+export interface RenewalTerms {
+  monthlyMinor: number | null;
+  discount3mBps: number;
+  discount12mBps: number;
+  timeZone: string;
+}
+
+export interface NextTerm {
+  term: Term;
+  /** The monthly price the term is charged at: the plan's now, or the pass's own when the plan no longer prices its type. */
+  monthlyMinor: number;
+  breakdown: PriceBreakdown;
+}
+
+/**
+ * The term after the one paid (from the end of the paid term, however late the renewal runs) and
+ * its price with the country's fees: what the renewal charges, and what the driver is told it will.
+ */
+export function nextTerm(
+  pass: { paidUntil: Date; termMonths: number; monthlyMinor: number },
+  terms: RenewalTerms,
+  fees: CountryFees,
+): NextTerm {
+  const term = termOf(
+    dayOnClock(pass.paidUntil, terms.timeZone),
+    pass.termMonths,
+    terms.timeZone,
+    pass.paidUntil,
+  );
+  const monthlyMinor = terms.monthlyMinor ?? pass.monthlyMinor;
+  const breakdown = priceFlat(
+    termPriceMinor(monthlyMinor, pass.termMonths, terms),
+    fees,
+    term.startsAt,
+    term.paidUntil,
+  );
+  return { term, monthlyMinor, breakdown };
+}
+
+/** Days a pass stays valid after a renewal its wallet could not pay, before it lapses. */
+export const PASS_GRACE_DAYS = 3;
+export const DAY_MS = 24 * 3_600_000;
+/** When a pass in grace lapses: PASS_GRACE_DAYS after the end of its paid term. */
+export const graceEndOf = (paidUntil: Date) => new Date(paidUntil.getTime() + PASS_GRACE_DAYS * DAY_MS);

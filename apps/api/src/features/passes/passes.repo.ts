@@ -123,9 +123,17 @@ export async function insertCharge(tx: Tx, row: typeof passCharges.$inferInsert)
   await tx.insert(passCharges).values(row);
 }
 
-/** A pass's charges, the first term first. */
-export async function chargesOf(db: Tx, passId: string): Promise<ChargeRow[]> {
-  return db.select().from(passCharges).where(eq(passCharges.passId, passId)).orderBy(passCharges.period);
+/** A pass's charges, the first term first (or the last first: "newest"). */
+export async function chargesOf(
+  db: Tx,
+  passId: string,
+  order: "oldest" | "newest" = "oldest",
+): Promise<ChargeRow[]> {
+  return db
+    .select()
+    .from(passCharges)
+    .where(eq(passCharges.passId, passId))
+    .orderBy(order === "newest" ? desc(passCharges.period) : passCharges.period);
 }
 
 export async function passByIdempotencyKey(

@@ -6,8 +6,8 @@ import {
   PassCreateSchema,
   PassListQuerySchema,
   PassListSchema,
+  PassDetailSchema,
   PassPurchaseSchema,
-  PassSchema,
   PassVehiclesSchema,
   PlanListQuerySchema,
   PlanListSchema,
@@ -23,7 +23,7 @@ import * as plans from "./plans.service";
 import * as quotes from "./plans-quote.service";
 
 /** The monthly plans on sale (public): find them by country, text or point, read one, price a pass. */
-export function plansRoutes(deps: passes.PassDeps): FastifyPluginAsyncZod {
+export function plansRoutes(deps: Pick<passes.PassDeps, "db" | "clock">): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
     const tags = ["Monthly passes"];
@@ -79,7 +79,6 @@ export function plansRoutes(deps: passes.PassDeps): FastifyPluginAsyncZod {
 
 /** A driver's monthly passes (bearer): buy from the wallet, list, read, cancel at the term's end. */
 export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAsyncZod {
-  const { db } = deps;
   return async (app) => {
     auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
@@ -123,7 +122,7 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
           response: { 200: PassListSchema, ...errors },
         },
       },
-      async (req) => passes.listOwn(db, requireUser(req).id, req.query),
+      async (req) => passes.listOwn(deps, requireUser(req).id, req.query),
     );
 
     app.get(
@@ -132,12 +131,12 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
         schema: {
           tags,
           operationId: "getPass",
-          summary: "One of the driver's passes",
+          summary: "One of the driver's passes, with its gate QR, next renewal and the terms charged",
           params: PassCodeParamsSchema,
-          response: { 200: PassSchema, ...errors },
+          response: { 200: PassDetailSchema, ...errors },
         },
       },
-      async (req) => passes.getOwn(db, requireUser(req).id, req.params.code),
+      async (req) => passes.getOwn(deps, requireUser(req).id, req.params.code),
     );
 
     app.put(
@@ -150,7 +149,7 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
             "Replace the pass's plate numbers (one or two), at once: a plate left out is no longer let in",
           params: PassCodeParamsSchema,
           body: PassVehiclesSchema,
-          response: { 200: PassSchema, ...errors },
+          response: { 200: PassDetailSchema, ...errors },
         },
       },
       async (req) => passes.setVehicles(deps, requireUser(req).id, req.params.code, req.body.plates),
@@ -165,7 +164,7 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
           summary:
             "Cancel a pass at the end of its paid term (no refund of the term paid; it holds no space after)",
           params: PassCodeParamsSchema,
-          response: { 200: PassSchema, ...errors },
+          response: { 200: PassDetailSchema, ...errors },
         },
       },
       async (req) => passes.cancel(deps, requireUser(req).id, req.params.code),

@@ -12,6 +12,7 @@ import {
   PASS_SOLD_OUT_MESSAGE,
   type Pass,
   type PassCreateParsed,
+  type PassDetail,
   type PassList,
   type PassPurchase,
 } from "@parkwell/contract";
@@ -27,15 +28,23 @@ import { priceFlat } from "../parks/pricing.domain";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
-import { termOf, termPriceMinor } from "./passes.domain";
-import { priceFirstTerm, presentBreakdown, type BreakdownMinor } from "./plans-quote.service";
+import { graceEndOf, nextTerm, type NextTerm } from "./passes.domain";
+import { priceFirstTerm } from "./plans-quote.service";
 import { hoursAndPrices } from "./plans.service";
-import { presentPass } from "./passes.present";
+import {
+  presentBreakdown,
+  presentCharges,
+  presentPass,
+  withCharges,
+  type BreakdownMinor,
+} from "./passes.present";
 import * as repo from "./passes.repo";
 
 export interface PassDeps {
   db: Db;
   clock: Clock;
+  /** The secret bookings' QR codes are signed with: a pass's QR is read at the same gate. */
+  qrSecret: string;
 }
 
 export const passNotFound = () => AppError.notFound("Pass not found", "pass_not_found");
@@ -51,27 +60,63 @@ const fingerprint = (body: PassCreateParsed) =>
     )
     .digest("hex");
 
-async function show(db: Tx, rows: repo.PassRow[]): Promise<Pass[]> {
+/** The passes as their driver reads them. */
+async function show(deps: PassDeps, rows: repo.PassRow[]): Promise<Pass[]> {
+  const { db } = deps;
+  const now = deps.clock();
   const context = await repo.contextOf(db, rows);
   const hours = await hoursAndPrices(db, [...new Set(rows.map((r) => r.planId))]);
-  const served = servedCountries(db);
+  const served = servedCountries(deps.db);
   const out: Pass[] = [];
   for (const r of rows) {
-    const decimals = await served.currencyDecimals(r.currency.trim());
-    out.push(presentPass(r, context.get(r.id)!, hours.get(r.planId)!.windows, decimals));
+    const currency = r.currency.trim();
+    const decimals = await served.currencyDecimals(currency);
+    const renews = r.status !== "ended" && !r.cancelAtPeriodEnd;
+    let next: NextTerm | null = null;
+    let taxName = "";
+    if (renews) {
+      const terms = await repo.renewalTerms(db, r);
+      const country = await resolveCountry(served, terms.countryCode);
+      next = nextTerm(r, terms, country);
+      taxName = country.taxName;
+    }
+    const grace =
+      r.status === "grace"
+        ? {
+            lapsesAt: graceEndOf(r.paidUntil),
+            balanceMinor: await walletBalanceMinor(db, r.userId, currency),
+          }
+        : null;
+    out.push(
+      presentPass(r, context.get(r.id)!, hours.get(r.planId)!.windows, decimals, {
+        qrSecret: deps.qrSecret,
+        now,
+        next,
+        taxName,
+        grace,
+      }),
+    );
   }
   return out;
 }
 
-export async function listOwn(db: Db, userId: string, q: PageQuery): Promise<PassList> {
-  const { rows, total } = await repo.listOwnPasses(db, userId, q);
-  return listPage(await show(db, rows), total, q);
+/** One pass with its charges, newest first. */
+async function showOne(deps: PassDeps, row: repo.PassRow): Promise<PassDetail> {
+  const [pass] = await show(deps, [row]);
+  const decimals = await servedCountries(deps.db).currencyDecimals(row.currency.trim());
+  const charges = await repo.chargesOf(deps.db, row.id, "newest");
+  return withCharges(pass!, presentCharges(charges, row.currency.trim(), decimals));
 }
 
-export async function getOwn(db: Db, userId: string, code: string): Promise<Pass> {
-  const row = await repo.ownPass(db, userId, code);
+export async function listOwn(deps: PassDeps, userId: string, q: PageQuery): Promise<PassList> {
+  const { rows, total } = await repo.listOwnPasses(deps.db, userId, q);
+  return listPage(await show(deps, rows), total, q);
+}
+
+export async function getOwn(deps: PassDeps, userId: string, code: string): Promise<PassDetail> {
+  const row = await repo.ownPass(deps.db, userId, code);
   if (!row) throw passNotFound();
-  return (await show(db, [row]))[0]!;
+  return showOne(deps, row);
 }
 
 export interface Bought {
@@ -80,8 +125,9 @@ export interface Bought {
 }
 
 /**
- * Buys a pass for `body`, paid from the driver's wallet. The same Idempotency-Key with the same
- * body answers the first pass again (`replayed`); with another body it is a 422.
+ * Buys a pass for `body`, paid from the driver's wallet, and answers it as its driver reads it
+ * with what it cost. The same Idempotency-Key with the same body answers the first pass again
+ * (`replayed`); with another body it is a 422.
  */
 export async function buy(
   deps: PassDeps,
@@ -89,6 +135,34 @@ export async function buy(
   body: PassCreateParsed,
   idempotencyKey: string | undefined,
 ): Promise<Bought> {
+  const { db } = deps;
+  const { row, replayed } = await sell(deps, userId, body, idempotencyKey);
+  const [pass] = await show(deps, [row]);
+  const decimals = await servedCountries(db).currencyDecimals(row.currency.trim());
+  const [first] = await repo.chargesOf(db, row.id);
+  const breakdown = first!.breakdown as BreakdownMinor;
+  const major = (m: number) => toMajor(m, decimals);
+  return {
+    replayed,
+    purchase: {
+      ...pass!,
+      charged: {
+        amount: major(breakdown.totalMinor),
+        currency: row.currency.trim(),
+        breakdown: presentBreakdown(breakdown, breakdown.taxName, decimals),
+      },
+      wallet_balance: major(await walletBalanceMinor(db, userId, row.currency.trim())),
+    },
+  };
+}
+
+/** The sale itself (buy's, and the demo driver's pass): the pass's row, and whether it was a replay. */
+export async function sell(
+  deps: Pick<PassDeps, "db" | "clock">,
+  userId: string,
+  body: PassCreateParsed,
+  idempotencyKey: string | undefined,
+): Promise<{ row: repo.PassRow; replayed: boolean }> {
   const { db } = deps;
   const hash = fingerprint(body);
   const replay = async () => {
@@ -99,27 +173,8 @@ export async function buy(
       throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
     return found;
   };
-  const answer = async (row: repo.PassRow, replayed: boolean): Promise<Bought> => {
-    const [pass] = await show(db, [row]);
-    const decimals = await servedCountries(db).currencyDecimals(row.currency.trim());
-    const [first] = await repo.chargesOf(db, row.id);
-    const breakdown = first!.breakdown as BreakdownMinor & { taxName: string };
-    const major = (m: number) => toMajor(m, decimals);
-    return {
-      replayed,
-      purchase: {
-        ...pass!,
-        charged: {
-          amount: major(breakdown.totalMinor),
-          currency: row.currency.trim(),
-          breakdown: presentBreakdown(breakdown, breakdown.taxName, decimals),
-        },
-        wallet_balance: major(await walletBalanceMinor(db, userId, row.currency.trim())),
-      },
-    };
-  };
-  const replayed = await replay();
-  if (replayed) return answer(replayed, true);
+  const earlier = await replay();
+  if (earlier) return { row: earlier, replayed: true };
 
   const now = deps.clock();
   // The checkout's quote prices with this same function (GET /plans/{id}/quote).
@@ -181,14 +236,14 @@ export async function buy(
         });
         return (await repo.ownPass(tx, userId, code))!;
       });
-      return answer(row, false);
+      return { row, replayed: false };
     } catch (err) {
       const { code, constraint } = pgError(err);
       if (code !== SQLSTATE.uniqueViolation) throw err;
       // The same key racing itself: the loser waits on the unique index, then replays the winner.
       if (idempotencyKey && constraint === "passes_idempotency_key") {
         const again = await replay();
-        if (again) return answer(again, true);
+        if (again) return { row: again, replayed: true };
       }
       // Two passes drew the same code: draw again.
       if (constraint === "passes_code_key" && attempt < 5) continue;
@@ -230,7 +285,7 @@ export async function chargeTerm(
  * Cancels a pass at the end of its paid term: it stays valid until then and is never refunded for
  * the term paid; from then on it holds no space (held_until becomes the end of the term at once).
  */
-export async function cancel(deps: PassDeps, userId: string, code: string): Promise<Pass> {
+export async function cancel(deps: PassDeps, userId: string, code: string): Promise<PassDetail> {
   const { db } = deps;
   const row = await db.transaction(async (tx) => {
     const pass = await repo.ownPass(tx, userId, code, true);
@@ -254,7 +309,7 @@ export async function cancel(deps: PassDeps, userId: string, code: string): Prom
       updatedAt: now,
     });
   });
-  return (await show(db, [row]))[0]!;
+  return showOne(deps, row);
 }
 
 /** Replaces the pass's plates at once (one or two); a plate left out is no longer let in. An ended pass keeps its own. */
@@ -263,7 +318,7 @@ export async function setVehicles(
   userId: string,
   code: string,
   plates: string[],
-): Promise<Pass> {
+): Promise<PassDetail> {
   const { db } = deps;
   const row = await db.transaction(async (tx) => {
     const pass = await repo.ownPass(tx, userId, code, true);
@@ -271,5 +326,5 @@ export async function setVehicles(
     if (pass.status === "ended") throw new AppError(409, "pass_ended", "This pass has ended");
     return repo.updatePass(tx, pass.id, { plates, updatedAt: deps.clock() });
   });
-  return (await show(db, [row]))[0]!;
+  return showOne(deps, row);
 }

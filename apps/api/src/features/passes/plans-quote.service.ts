@@ -13,6 +13,7 @@ import { priceFlat } from "../parks/pricing.domain";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { startDateProblem, termDiscountBps, termOf, termPriceMinor, type Term } from "./passes.domain";
+import { presentBreakdown } from "./passes.present";
 import * as repo from "./passes.repo";
 import { planNotFound } from "./plans.service";
 
@@ -72,25 +73,6 @@ export async function priceFirstTerm(db: Tx, now: Date, asked: TermAsked): Promi
     discountBps: termDiscountBps(asked.term_months, plan),
     discountMinor: price.monthlyMinor * asked.term_months - termMinor,
     breakdown: priceFlat(termMinor, country, term.startsAt, term.paidUntil),
-  };
-}
-
-/** A breakdown in minor units as the API writes it, in the currency's major units. */
-export function presentBreakdown(
-  b: BreakdownMinor,
-  taxName: string,
-  decimals: number,
-): PlanQuote["breakdown"] {
-  const major = (m: number) => toMajor(m, decimals);
-  return {
-    hours: b.hours,
-    days: b.days,
-    parking: major(b.parkingMinor),
-    service_fee: major(b.serviceFeeMinor),
-    booking_fee: major(b.bookingFeeMinor),
-    tax: major(b.taxMinor),
-    tax_name: taxName,
-    total: major(b.totalMinor),
   };
 }
 

@@ -8,7 +8,7 @@ import { BookingActions } from "./booking-actions";
 import { BookingSummary } from "./booking-summary";
 import { CancellationLines } from "./cancellation-lines";
 import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
-import { QrCode } from "./qr-code";
+import { QrCode } from "../../components/ui/qr-code";
 // The app's field styles (44 px controls, 16 px text) for the forms on this page.
 import "../../components/ui/content.css";
 import "./bookings.css";

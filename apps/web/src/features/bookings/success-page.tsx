@@ -5,7 +5,7 @@ import { ApiError } from "../../lib/api";
 import { bookingQuery } from "./api";
 import { BookingSummary } from "./booking-summary";
 import { resetBookingCreated, useBookingFlags, useResetOnLeave } from "./flags";
-import { QrCode } from "./qr-code";
+import { QrCode } from "../../components/ui/qr-code";
 import "./bookings.css";
 
 /** /booking-success?code=...: the booking just made, its QR code and where to go next. */

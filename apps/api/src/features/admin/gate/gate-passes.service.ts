@@ -19,7 +19,7 @@ import type { Language } from "../../../lib/language";
 import { toMajor } from "../../../lib/money";
 import { standardRate } from "../../bookings/booking-core.service";
 import { hoursAndPrices } from "../../passes/plans.service";
-import { PASS_GRACE_DAYS } from "../../passes/passes.service";
+import { PASS_GRACE_DAYS } from "../../passes/passes.domain";
 import { servedCountries } from "../../reference/served-countries";
 import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledger.service";
 import { parkInScope, requireParkInScope, type StaffAccess } from "../access.service";

@@ -1,6 +1,10 @@
 import { useEffect, useState } from "react";
+import "./qr-code.css";
 
-/** The booking's signed payload as a QR code; the library loads only with this component's page. */
+/**
+ * A signed payload (a booking's, a monthly pass's) as a QR code for the gate; the library loads
+ * only with this component's page.
+ */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {

@@ -1,0 +1,29 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+export const PASSES_PAGE_SIZE = 10;
+
+/** The driver's passes, newest first, a page at a time. */
+export const passesQuery = (page: number) =>
+  queryOptions({
+    queryKey: ["passes", "list", page],
+    queryFn: ({ signal }) => api("/passes", { query: { page, size: PASSES_PAGE_SIZE }, signal }),
+    staleTime: 0,
+  });
+
+/** One of the driver's passes, with its QR, next renewal and the terms charged. */
+export const passQuery = (code: string) =>
+  queryOptions({
+    queryKey: ["passes", "detail", code],
+    queryFn: ({ signal }) => api("/passes/{code}", { params: { code }, signal }),
+    retry: false,
+    staleTime: 0,
+  });
+
+/** Replaces the pass's plates at once (one or two). */
+export const setPassPlates = (code: string, plates: string[]) =>
+  api("/passes/{code}/vehicles", { method: "PUT", params: { code }, body: { plates } });
+
+/** Cancels at the end of the paid term (in grace, at once). */
+export const cancelPass = (code: string) =>
+  api("/passes/{code}/cancel", { method: "POST", params: { code } });

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import { formatZonedDateTime, PassDetailSchema, type PassDetail } from "@parkwell/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { FakeApi, renderWithApp } from "../../test/render";
+import { PassView } from "./pass-page";
+
+const ZONE = "Africa/Lagos";
+const breakdown = {
+  hours: 0,
+  days: 30,
+  parking: 40_000,
+  service_fee: 100,
+  booking_fee: 2_000,
+  tax: 157.5,
+  tax_name: "VAT",
+  total: 42_257.5,
+};
+const active: PassDetail = PassDetailSchema.parse({
+  id: "p1",
+  pass_code: "MP-7K3MQ2XA",
+  status: "active",
+  ended_reason: null,
+  plan: {
+    id: 1,
+    name: { en: "Weekday commuter", fr: "Navetteur en semaine" },
+    windows: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" })),
+  },
+  park: { id: 29, name: "Allen Avenue Car Park", slug: "allen-avenue-car-park-lagos", time_zone: ZONE },
+  vehicle_type_id: 1,
+  vehicle_type: "Car",
+  plates: ["LAG123AA"],
+  starts_at: "2026-11-26T14:12:00.000Z",
+  paid_until: "2026-12-25T23:00:00.000Z",
+  renews_at: "2026-12-25T23:00:00.000Z",
+  cancel_at_period_end: false,
+  term_months: 1,
+  currency: "NGN",
+  monthly_price: 40_000,
+  created_at: "2026-11-26T14:12:00.000Z",
+  qr: "eyJ2IjoxfQ.c2ln",
+  cancel_effective_at: "2026-12-25T23:00:00.000Z",
+  next_charge: {
+    amount: 42_257.5,
+    currency: "NGN",
+    breakdown,
+    period_start: "2026-12-25T23:00:00.000Z",
+    period_end: "2027-01-25T23:00:00.000Z",
+  },
+  grace: null,
+  charges: [
+    {
+      period: 1,
+      period_start: "2026-11-26T14:12:00.000Z",
+      period_end: "2026-12-25T23:00:00.000Z",
+      amount: 42_257.5,
+      currency: "NGN",
+      breakdown,
+      charged_at: "2026-11-26T14:12:00.000Z",
+    },
+  ],
+});
+const route = `/passes/${active.pass_code}`;
+
+describe("a monthly pass's page", () => {
+  it("in grace: says the renewal failed, what is missing and when it lapses, on the park's clock, with a top-up link", async () => {
+    const grace = {
+      ...active,
+      status: "grace" as const,
+      cancel_effective_at: "2026-12-26T08:00:00.000Z",
+      grace: { lapses_at: "2026-12-28T23:00:00.000Z", missing: 12_257.5 },
+    };
+    const api = new FakeApi().on(`GET ${route}`, { json: grace });
+    await renderWithApp(<PassView code={active.pass_code} />, { api, route, language: "fr" });
+    const warning = await screen.findByTestId("pass-grace");
+    expect(warning.textContent).toContain("Le renouvellement a échoué");
+    expect(warning.textContent).toContain(formatZonedDateTime(grace.grace.lapses_at, "fr", ZONE));
+    expect(warning.textContent).toMatch(/il manque 12\s257,50\s₦/);
+    expect(
+      within(warning).getByRole("link", { name: "Recharger mon portefeuille" }).getAttribute("href"),
+    ).toBe("/wallet");
+    expect(screen.getByTestId("pass-badge").textContent).toBe("Renouvellement échoué");
+    expect(screen.getByText("Voiture")).toBeTruthy();
+    // A cancel in grace ends the pass now: the page says so rather than a date.
+    expect(screen.getByText(/une résiliation met fin à l'abonnement tout de suite/)).toBeTruthy();
+  });
+
+  it("cancels after a confirmation naming the day it takes effect and no refund, then says when it ends", async () => {
+    const cancelled = {
+      ...active,
+      cancel_at_period_end: true,
+      renews_at: null,
+      cancel_effective_at: null,
+      next_charge: null,
+    };
+    const api = new FakeApi()
+      .on(`GET ${route}`, { json: active })
+      .on(`POST ${route}/cancel`, { json: cancelled })
+      .on("GET /passes", { json: { items: [], total: 0, page: 1, size: 10, pages: 1 } });
+    await renderWithApp(<PassView code={active.pass_code} />, { api, route });
+    const ends = formatZonedDateTime(active.paid_until, "en", ZONE);
+    // The renewal's day on the park's clock (midnight in Lagos is still the 25th in UTC) and its price.
+    expect((await screen.findByTestId("pass-next")).textContent).toMatch(/^Dec 26, 2026: ₦42,257\.50$/);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel the pass" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain(`The pass will end on ${ends}`);
+    expect(dialog.textContent).toContain("The term paid is not refunded");
+    expect(api.callsTo(`POST ${route}/cancel`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel the pass" }));
+    expect((await screen.findByTestId("pass-ends")).textContent).toContain(`ends on ${ends}`);
+    expect(api.callsTo(`POST ${route}/cancel`)).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Cancel the pass" })).toBeNull();
+    expect(screen.getByTestId("pass-badge").textContent).toBe("Active, not renewing");
+  });
+
+  it("changes the plates with the filled boxes only, and refuses a bad plate before sending", async () => {
+    const api = new FakeApi()
+      .on(`GET ${route}`, { json: active })
+      .on(`PUT ${route}/vehicles`, (call) => ({
+        json: { ...active, plates: (call.body as { plates: string[] }).plates },
+      }))
+      .on("GET /passes", { json: { items: [], total: 0, page: 1, size: 10, pages: 1 } });
+    await renderWithApp(<PassView code={active.pass_code} />, { api, route });
+    await userEvent.click(await screen.findByRole("button", { name: "Change the plates" }));
+    const second = screen.getByLabelText("Second plate number (optional)");
+    await userEvent.type(second, "bad plate!");
+    await userEvent.click(screen.getByRole("button", { name: "Save the plates" }));
+    await waitFor(() => expect(second.getAttribute("aria-invalid")).toBe("true"));
+    expect(api.callsTo(`PUT ${route}/vehicles`)).toHaveLength(0);
+    await userEvent.clear(second);
+    await userEvent.type(second, "abj 456 bb");
+    await userEvent.click(screen.getByRole("button", { name: "Save the plates" }));
+    expect(await screen.findByText(/Plates changed: LAG123AA, ABJ456BB/)).toBeTruthy();
+    expect(api.callsTo(`PUT ${route}/vehicles`).map((c) => c.body)).toEqual([
+      { plates: ["LAG123AA", "ABJ456BB"] },
+    ]);
+  });
+});

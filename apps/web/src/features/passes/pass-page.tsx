@@ -1,0 +1,177 @@
+import { describeHours, formatZonedDateTime, type PassDetail } from "@parkwell/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ApiError } from "../../lib/api";
+import { formatMoney, vehicleTypeLabel } from "../../lib/format";
+import { QrCode } from "../../components/ui/qr-code";
+import { passQuery } from "./pass-api";
+import { PassBadgeText } from "./pass-badge";
+import { PassCancel } from "./pass-cancel";
+import { formatPassDay, planNameIn } from "./pass-format";
+import { PassLines } from "./pass-lines";
+import { PassPlatesForm } from "./pass-plates-form";
+import { PassWeek } from "./pass-week";
+// The app's field styles (44 px controls, 16 px text) for the forms on this page.
+import "../../components/ui/content.css";
+import "./pass.css";
+
+const hoursLanguage = (language: string) => (/^fr\b/i.test(language) ? "fr" : "en");
+
+/** /passes/{code}: the gate's QR, the plan's hours, the plates, the renewal, the charges; change plates, cancel. */
+export function PassPage() {
+  const { code = "" } = useParams();
+  return <PassView code={code.toUpperCase()} />;
+}
+
+/** The pass named by `code`, loaded and shown. */
+export function PassView({ code }: { code: string }) {
+  const { t, i18n } = useTranslation("passes");
+  const pass = useQuery(passQuery(code));
+  const p = pass.data;
+  return (
+    <div className="container page pass-page">
+      <p>
+        <Link to="/bookings?status=passes">{t("detail.back")}</Link>
+      </p>
+      <h1>{p ? planNameIn(p.plan.name, i18n.language) : t("detail.title")}</h1>
+      {pass.isPending && <p>{t("common:loading")}</p>}
+      {pass.isError && (
+        <p role="alert" className="alert alert--error">
+          {pass.error instanceof ApiError ? pass.error.message : t("loadError")}
+        </p>
+      )}
+      {p && <PassBody pass={p} />}
+    </div>
+  );
+}
+
+function PassBody({ pass: p }: { pass: PassDetail }) {
+  // "bookings": the vehicle types' names.
+  const { t, i18n } = useTranslation(["passes", "bookings"]);
+  const lang = i18n.language;
+  const zone = p.park.time_zone;
+  const at = (iso: string) => formatZonedDateTime(iso, lang, zone);
+  const day = (iso: string) => formatPassDay(iso, lang, zone);
+  const money = (n: number) => formatMoney(n, p.currency, lang);
+  return (
+    <div className="pass-detail">
+      <section className="card pass-qr" aria-labelledby="pass-qr-title">
+        <h2 id="pass-qr-title" className="pass-code">
+          {p.pass_code}
+        </h2>
+        {p.qr ? (
+          <>
+            <QrCode value={p.qr} label={t("detail.qrAlt", { code: p.pass_code })} />
+            <p>{t("detail.qrHint")}</p>
+          </>
+        ) : (
+          <p>{t("detail.noQr")}</p>
+        )}
+        <PassBadgeText pass={p} />
+      </section>
+
+      <section className="card pass-facts" aria-labelledby="pass-facts-title">
+        <h2 id="pass-facts-title">{t("detail.factsTitle")}</h2>
+        {p.status === "grace" && p.grace && (
+          <div role="alert" className="alert alert--error" data-testid="pass-grace">
+            <p>
+              <strong>{t("detail.graceTitle")}</strong>
+            </p>
+            <p>
+              {t("detail.graceText", {
+                amount: money(p.next_charge?.amount ?? 0),
+                missing: money(p.grace.missing),
+                date: at(p.grace.lapses_at),
+              })}
+            </p>
+            <Link className="button button--accent" to="/wallet">
+              {t("detail.topUp")}
+            </Link>
+          </div>
+        )}
+        {p.status !== "ended" && p.cancel_at_period_end && (
+          <p role="status" className="alert alert--success" data-testid="pass-ends">
+            {t("detail.endsOn", { date: at(p.paid_until) })}
+          </p>
+        )}
+        <dl className="pass-list">
+          <div>
+            <dt>{t("detail.park")}</dt>
+            <dd>
+              <Link to={`/park/${p.park.slug}`}>{p.park.name}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("detail.hours")}</dt>
+            <dd>{describeHours(p.plan.windows, hoursLanguage(lang))}</dd>
+          </div>
+          <div>
+            <dt>{t("detail.vehicleType")}</dt>
+            <dd>{vehicleTypeLabel(t, p.vehicle_type_id, p.vehicle_type)}</dd>
+          </div>
+          <div>
+            <dt>{t("detail.plates")}</dt>
+            <dd>{p.plates.join(", ")}</dd>
+          </div>
+          <div>
+            <dt>{t("detail.started")}</dt>
+            <dd>{at(p.starts_at)}</dd>
+          </div>
+          <div>
+            <dt>{t("detail.paidUntil")}</dt>
+            <dd>{at(p.paid_until)}</dd>
+          </div>
+          {p.next_charge && p.renews_at && (
+            <div>
+              <dt>{t("detail.nextRenewal")}</dt>
+              <dd data-testid="pass-next">
+                {t("detail.renewsFor", { date: day(p.renews_at), amount: money(p.next_charge.amount) })}
+              </dd>
+            </div>
+          )}
+        </dl>
+        <p className="field__hint">{t("detail.zone", { zone })}</p>
+        <PassWeek windows={p.plan.windows} />
+      </section>
+
+      {p.next_charge && (
+        <section className="card" aria-labelledby="pass-next-title">
+          <h2 id="pass-next-title">{t("detail.nextTitle")}</h2>
+          <p>
+            {t("detail.nextTerm", {
+              start: at(p.next_charge.period_start),
+              end: at(p.next_charge.period_end),
+            })}
+          </p>
+          <PassLines breakdown={p.next_charge.breakdown} currency={p.currency} />
+          <p className="field__hint">{t("detail.pricingRule", { count: p.term_months })}</p>
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="pass-charges-title">
+        <h2 id="pass-charges-title">{t("detail.chargesTitle")}</h2>
+        <ol className="pass-charges" reversed>
+          {p.charges.map((c) => (
+            <li key={c.period}>
+              <p>
+                <strong>{t("detail.chargeTerm", { period: c.period })}</strong>{" "}
+                {t("detail.chargeSpan", { start: at(c.period_start), end: at(c.period_end) })}
+              </p>
+              <p className="field__hint">{t("detail.chargedAt", { date: at(c.charged_at) })}</p>
+              <PassLines breakdown={c.breakdown} currency={c.currency} />
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {p.status !== "ended" && (
+        <section className="card pass-actions" aria-labelledby="pass-actions-title">
+          <h2 id="pass-actions-title">{t("detail.actionsTitle")}</h2>
+          <PassPlatesForm pass={p} />
+          {!p.cancel_at_period_end && <PassCancel pass={p} />}
+        </section>
+      )}
+    </div>
+  );
+}
