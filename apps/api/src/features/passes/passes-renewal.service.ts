@@ -5,7 +5,6 @@
  * reminded of the price. Every e-mail is a mail job sent in the transaction that decided it, with a
  * delivery key naming the pass, the period (and the grace day), so each is sent once.
  */
-import { dayOnClock } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { MailJob, PassMailTemplate } from "../../jobs/mail-job";
@@ -13,9 +12,8 @@ import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
-import { priceFlat } from "../parks/pricing.domain";
 import { resolveCountry } from "../parks/parks.service";
-import type { CountryWithFees, ServedCountries } from "../reference/served-countries";
+import type { ServedCountries } from "../reference/served-countries";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DAY_MS, graceEndOf, nextTerm, PASS_GRACE_DAYS } from "./passes.domain";
@@ -33,8 +31,6 @@ export interface RenewalDeps {
 export const PASS_REMINDER_DAYS = 3;
 
 export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
-
-type RenewalTerms = Awaited<ReturnType<typeof repo.renewalTerms>>;
 
 /** The quote of a pass's next term, read inside `tx` (the served countries read through it too). */
 async function quoteIn(db: Db, tx: Tx, pass: repo.PassRow) {

@@ -24,7 +24,6 @@ import { toMajor } from "../../lib/money";
 import { listPage, type PageQuery } from "../../lib/pagination";
 import { pgError, SQLSTATE } from "../../lib/pg-error";
 import { readableCode } from "../../lib/readable-code";
-import { priceFlat } from "../parks/pricing.domain";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatPassDay, passBadge, planNameIn, plateFieldOf, platesOf, weekTable } from "./pass-format";
+import { formatPassDay, passBadge, plateFieldOf, platesOf, weekTable } from "./pass-format";
+import { planName } from "./plans-text";
 
 describe("pass screens' logic", () => {
   it("says a day on the park's clock, with its month and year, not the phone's", () => {
@@ -23,10 +24,10 @@ describe("pass screens' logic", () => {
 
   it("names the plan in the reader's language", () => {
     const name = { en: "Commuter", fr: "Navetteur" };
-    expect(planNameIn(name, "fr")).toBe("Navetteur");
-    expect(planNameIn(name, "fr-CA")).toBe("Navetteur");
-    expect(planNameIn(name, "en")).toBe("Commuter");
-    expect(planNameIn({ en: "Commuter", fr: "" }, "fr")).toBe("Commuter");
+    expect(planName({ name }, "fr")).toBe("Navetteur");
+    expect(planName({ name }, "fr-CA")).toBe("Navetteur");
+    expect(planName({ name }, "en")).toBe("Commuter");
+    expect(planName({ name: { en: "Commuter", fr: "" } }, "fr")).toBe("Commuter");
   });
 
   it("lays the plan's windows out Monday first, each day in order, marking those past midnight", () => {

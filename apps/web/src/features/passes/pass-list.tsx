@@ -6,7 +6,8 @@ import { Pagination } from "../../components/ui/pagination";
 import { ApiError } from "../../lib/api";
 import { passesQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
-import { formatPassDay, planNameIn } from "./pass-format";
+import { formatPassDay } from "./pass-format";
+import { planName } from "./plans-text";
 import "./pass.css";
 
 const hoursLanguage = (language: string) => (/^fr\b/i.test(language) ? "fr" : "en");
@@ -39,7 +40,7 @@ export function PassList({ page, onPage }: { page: number; onPage: (page: number
             return (
               <li key={p.id} className="card pass-item" data-testid="pass-item">
                 <Link to={`/passes/${p.pass_code}`}>
-                  <strong>{planNameIn(p.plan.name, lang)}</strong>
+                  <strong>{planName(p.plan, lang)}</strong>
                   <span>{p.pass_code}</span>
                 </Link>
                 <span>{p.park.name}</span>

@@ -8,7 +8,8 @@ import { QrCode } from "../../components/ui/qr-code";
 import { passQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
 import { PassCancel } from "./pass-cancel";
-import { formatPassDay, planNameIn } from "./pass-format";
+import { formatPassDay } from "./pass-format";
+import { planName } from "./plans-text";
 import { PassLines } from "./pass-lines";
 import { PassPlatesForm } from "./pass-plates-form";
 import { PassWeek } from "./pass-week";
@@ -34,7 +35,7 @@ export function PassView({ code }: { code: string }) {
       <p>
         <Link to="/bookings?status=passes">{t("detail.back")}</Link>
       </p>
-      <h1>{p ? planNameIn(p.plan.name, i18n.language) : t("detail.title")}</h1>
+      <h1>{p ? planName(p.plan, i18n.language) : t("detail.title")}</h1>
       {pass.isPending && <p>{t("common:loading")}</p>}
       {pass.isError && (
         <p role="alert" className="alert alert--error">

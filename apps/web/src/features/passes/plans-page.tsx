@@ -10,7 +10,8 @@ import { useSession } from "../../lib/session";
 import { zoneAbbreviation } from "../../lib/zoned-time";
 import { planQuery } from "./plans-api";
 import { PlanCheckout } from "./plans-checkout";
-import { lowestMonthly, termsOf, weekRows } from "./plans-params";
+import { PassWeek } from "./pass-week";
+import { lowestMonthly, termsOf } from "./plans-params";
 import { hoursLanguage, planName } from "./plans-text";
 import "../../components/ui/content.css";
 import "./plans.css";
@@ -126,25 +127,8 @@ function PlanHours({ plan }: { plan: PublicPlan }) {
         <strong>{describeHours(plan.windows, hoursLanguage(lang))}</strong> ·{" "}
         {t("hoursPerWeek", { hours: formatNumber(plan.hours_per_week, lang) })}
       </p>
-      <table className="plan-table" data-testid="plan-week">
-        <caption className="plans-muted">
-          {t("weekTable", { zone: zoneAbbreviation(plan.park.time_zone, lang) })}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("day")}</th>
-            <th scope="col">{t("covered")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weekRows(plan.windows).map((row) => (
-            <tr key={row.weekday}>
-              <th scope="row">{t(`weekday.${row.weekday}`)}</th>
-              <td>{row.spans.length > 0 ? row.spans.join(", ") : t("notCovered")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p className="plans-muted">{t("weekTable", { zone: zoneAbbreviation(plan.park.time_zone, lang) })}</p>
+      <PassWeek windows={plan.windows} />
     </>
   );
 }

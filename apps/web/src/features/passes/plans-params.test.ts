@@ -11,7 +11,6 @@ import {
   toPlanApiQuery,
   toPlanSearchParams,
   TYPED_PLATE,
-  weekRows,
 } from "./plans-params";
 
 describe("the plans list's query", () => {
@@ -129,18 +128,6 @@ describe("the checkout's choices", () => {
 });
 
 describe("a plan's facts", () => {
-  it("lays its windows out Monday to Sunday, a day without hours empty", () => {
-    const rows = weekRows([
-      { weekday: 5, start: "18:00", end: "07:00" },
-      { weekday: 1, start: "13:00", end: "19:00" },
-      { weekday: 1, start: "07:00", end: "12:00" },
-    ]);
-    expect(rows.map((r) => r.weekday)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(rows[0]!.spans).toEqual(["07:00-12:00", "13:00-19:00"]);
-    expect(rows[1]!.spans).toEqual([]);
-    expect(rows[4]!.spans).toEqual(["18:00-07:00"]);
-  });
-
   it("is priced from its lowest monthly price", () => {
     expect(lowestMonthly([{ monthly_price: 50_000 }, { monthly_price: 30_000 }])).toBe(30_000);
     expect(lowestMonthly([])).toBeUndefined();

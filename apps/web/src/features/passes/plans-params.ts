@@ -1,11 +1,4 @@
-import {
-  addDays,
-  dayOnClock,
-  PASS_START_MAX_DAYS,
-  PLAN_HOURS_FILTERS,
-  PLAN_TERMS,
-  type PlanWindow,
-} from "@parkwell/contract";
+import { addDays, dayOnClock, PASS_START_MAX_DAYS, PLAN_HOURS_FILTERS, PLAN_TERMS } from "@parkwell/contract";
 
 /** The plans list's search as the page holds it; it lives in the URL so it can be shared and reloaded. */
 export interface PlanQuery {
@@ -100,24 +93,6 @@ export function termWithin(asked: string | null, minTermMonths: number): number 
   const terms = termsOf(minTermMonths);
   const n = Number(asked);
   return terms.includes(n) ? n : (terms[0] ?? 12);
-}
-
-export interface WeekRow {
-  /** ISO weekday, 1 = Monday. */
-  weekday: number;
-  /** The windows that start on that day ("07:00-19:00"; "18:00-07:00" runs past midnight). */
-  spans: string[];
-}
-
-/** A plan's windows laid out Monday to Sunday, for the week table (a day without one has none). */
-export function weekRows(windows: readonly PlanWindow[]): WeekRow[] {
-  return [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-    weekday,
-    spans: windows
-      .filter((w) => w.weekday === weekday)
-      .sort((a, b) => a.start.localeCompare(b.start))
-      .map((w) => `${w.start}-${w.end}`),
-  }));
 }
 
 /** The lowest monthly price of a plan (its "from" price); undefined when it prices nothing. */

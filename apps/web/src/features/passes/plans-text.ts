@@ -3,9 +3,9 @@ import { dateTimeFormat } from "@parkwell/contract";
 /** The language describeHours writes in, for the language shown. */
 export const hoursLanguage = (language: string): "en" | "fr" => (language.startsWith("fr") ? "fr" : "en");
 
-/** A plan's name in the reader's language. */
+/** A plan's name in the reader's language (English when the French is missing). */
 export const planName = (plan: { name: { en: string; fr: string } }, language: string): string =>
-  language.startsWith("fr") ? plan.name.fr : plan.name.en;
+  (/^fr\b/i.test(language) ? plan.name.fr : plan.name.en) || plan.name.en;
 
 const LONG_DAY: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" };
 
