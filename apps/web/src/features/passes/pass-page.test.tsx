@@ -20,6 +20,7 @@ const breakdown = {
 const active: PassDetail = PassDetailSchema.parse({
   id: "p1",
   pass_code: "MP-7K3MQ2XA",
+  space_label: null,
   status: "active",
   ended_reason: null,
   plan: {

@@ -115,6 +115,12 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
             <dt>{t("detail.plates")}</dt>
             <dd>{p.plates.join(", ")}</dd>
           </div>
+          {p.space_label && (
+            <div>
+              <dt>{t("detail.space")}</dt>
+              <dd data-testid="pass-space">{p.space_label}</dd>
+            </div>
+          )}
           <div>
             <dt>{t("detail.started")}</dt>
             <dd>{at(p.starts_at)}</dd>
