@@ -286,5 +286,6 @@ describe("accounts in the browser", () => {
       await anon.close();
       await c.close();
     }
-  });
+    // Twelve axe analyses: 30 s on a quiet machine, over the default 60 s on a busy one.
+  }, 120_000);
 });

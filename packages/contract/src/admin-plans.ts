@@ -6,6 +6,7 @@ import { z } from "zod";
 import { REQUIRED_TEXT } from "./accounts";
 import { AdminPageQuerySchema } from "./admin";
 import { AMOUNT_MAX, idNumber, idParam, pageOf } from "./common";
+import { CLOCK_TIME } from "./plan-hours";
 
 export const PLAN_STATUSES = ["draft", "on_sale", "closed"] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -18,11 +19,6 @@ export const PLAN_MAX_ALLOCATION = 10_000;
 /** The largest discount for a longer term, in percent. */
 export const PLAN_MAX_DISCOUNT_PERCENT = 50;
 
-/** "07:00": a time on the park's clock; "24:00" only as an end (midnight at the end of the day). */
-export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
-export const minutesOfClock = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-export const clockOfMinutes = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
 const TIME_TEXT = "Enter a time as HH:MM, from 00:00 to 24:00";
 const WEEKDAY_TEXT = "A weekday is 1 (Monday) to 7 (Sunday)";

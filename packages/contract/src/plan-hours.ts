@@ -3,7 +3,15 @@
  * clock, each from a weekday's start time to its end time, past midnight when the end is at or
  * before the start. Shared by the back office's check, the API and the screens.
  */
-import { minutesOfClock, type PlanWindow } from "./admin-plans";
+import type { PlanWindow } from "./admin-plans";
+
+// No schema here (zod stays out of the pages that only say a plan's hours).
+
+/** "07:00": a time on the park's clock; "24:00" only as an end (midnight at the end of the day). */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+export const minutesOfClock = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+export const clockOfMinutes = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
 export const WEEK_MINUTES = 7 * 24 * 60;
 
