@@ -19,7 +19,6 @@ export const PLAN_MAX_ALLOCATION = 10_000;
 /** The largest discount for a longer term, in percent. */
 export const PLAN_MAX_DISCOUNT_PERCENT = 50;
 
-
 const TIME_TEXT = "Enter a time as HH:MM, from 00:00 to 24:00";
 const WEEKDAY_TEXT = "A weekday is 1 (Monday) to 7 (Sunday)";
 const WINDOW_TEXT = "A window's end must differ from its start";
