@@ -87,12 +87,25 @@ export const ProfileSchema = z
     language: LanguageSchema,
     /** E-mail reminders before a booking starts and before it ends. */
     booking_reminders: z.boolean(),
+    /** Printed as the buyer on the driver's receipts, when given (null: none). */
+    company_name: z.string().nullable(),
+    company_address: z.string().nullable(),
+    company_tax_id: z.string().nullable(),
     role: z.string(),
     auth_provider: z.string(),
     created_at: z.string(),
   })
   .meta({ id: "Profile" });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** An optional text of the buyer's receipt details: trimmed, empty means none (null). */
+const receiptText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .transform((v) => (v === "" ? null : v))
+    .nullish();
 
 /** Only these fields can change through PATCH; anything else in the body is dropped (ASVS 15.3.3). */
 export const ProfileUpdateSchema = z.object({
@@ -107,6 +120,10 @@ export const ProfileUpdateSchema = z.object({
   booking_reminders: z.boolean({ error: "booking_reminders must be true or false" }).optional(),
   /** The language every e-mail to the account is written in (the web's language switch sets it). */
   language: LanguageSchema.optional(),
+  /** For receipts: an empty text clears the field. */
+  company_name: receiptText("company_name", 200),
+  company_address: receiptText("company_address", 500),
+  company_tax_id: receiptText("company_tax_id", 50),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 

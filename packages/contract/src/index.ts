@@ -25,3 +25,4 @@ export * from "./plan-hours";
 export * from "./passes";
 export * from "./admin-passes";
 export * from "./admin-marketplace";
+export * from "./receipts";

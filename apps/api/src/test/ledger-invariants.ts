@@ -78,3 +78,76 @@ export async function overbookedParks(db: Db) {
         GROUP BY o.park_id, c.capacity HAVING max(o.n) > c.capacity`,
   );
 }
+
+/** The ledger moves that are purchases, refunds or top-ups: each must have its receipt (decision 029). */
+export const RECEIPTED_LEDGER_KINDS = [
+  "booking_charge",
+  "booking_extension",
+  "booking_renewal",
+  "booking_overstay",
+  "refund",
+  "order_charge",
+  "pass_charge",
+  "topup",
+] as const;
+
+/**
+ * The receipts' invariants, from the tables: every receipted ledger move has exactly one receipt
+ * (by its idempotency key) whose total is what the move took from the buyer's wallet (a top-up's:
+ * what it brought, a credit note's: minus what it gave back), every receipt's lines and taxes sum
+ * to its total, and the numbers of each country and year run 1..n without a gap.
+ */
+export async function receiptViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const kinds = sql.raw(RECEIPTED_LEDGER_KINDS.map((k) => `'${k}'`).join(", "));
+  const missing = await queryRows<{ key: string; kind: string }>(
+    db,
+    sql`SELECT t.idempotency_key AS key, t.kind FROM ledger_transactions t
+        LEFT JOIN receipts r ON r.ledger_key = t.idempotency_key
+        WHERE t.kind IN (${kinds}) AND r.id IS NULL`,
+  );
+  for (const r of missing) problems.push(`ledger move ${r.key} (${r.kind}) has no receipt`);
+  const wrong = await queryRows<{ number: string | null; key: string; total: string; moved: string }>(
+    db,
+    sql`SELECT r.number, r.ledger_key AS key, r.total_minor::text AS total, m.moved::text AS moved
+        FROM receipts r
+        JOIN ledger_transactions t ON t.idempotency_key = r.ledger_key
+        JOIN LATERAL (
+          SELECT CASE WHEN t.kind = 'topup' THEN 1 ELSE -1 END * coalesce(sum(e.amount_minor), 0) AS moved
+          FROM ledger_entries e JOIN wallet_accounts a ON a.id = e.account_id
+          WHERE e.transaction_id = t.id AND a.kind IN ('user_wallet', 'held_excess')
+        ) m ON true
+        WHERE r.total_minor <> m.moved`,
+  );
+  for (const r of wrong) {
+    problems.push(
+      `receipt ${r.number ?? "(unnumbered)"} of ${r.key}: total ${r.total}, the wallet moved ${r.moved}`,
+    );
+  }
+  const unsummed = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT r.id::text FROM receipts r
+        WHERE r.total_minor <> (SELECT coalesce(sum((l->>'amountMinor')::bigint), 0) FROM jsonb_array_elements(r.lines) l)
+          + (SELECT coalesce(sum((x->>'amountMinor')::bigint), 0) FROM jsonb_array_elements(r.taxes) x)`,
+  );
+  for (const r of unsummed) problems.push(`receipt ${r.id}: lines and taxes do not sum to its total`);
+  const gaps = await queryRows<{
+    country_id: number;
+    year: number;
+    n: string;
+    top: string | null;
+    last: string | null;
+  }>(
+    db,
+    sql`SELECT r.country_id, r.year, count(*)::text AS n, max(r.sequence)::text AS top, s.last_number::text AS last
+        FROM receipts r LEFT JOIN receipt_sequences s ON s.country_id = r.country_id AND s.year = r.year
+        WHERE r.number IS NOT NULL GROUP BY r.country_id, r.year, s.last_number
+        HAVING count(*) <> max(r.sequence) OR max(r.sequence) <> s.last_number OR s.last_number IS NULL`,
+  );
+  for (const g of gaps) {
+    problems.push(
+      `receipts of country ${g.country_id} in ${g.year}: ${g.n} numbered, highest ${g.top}, counter ${g.last}`,
+    );
+  }
+  return problems;
+}

@@ -2606,6 +2606,9 @@ export interface components {
       /** @enum {string} */
       language: "en" | "fr";
       booking_reminders: boolean;
+      company_name: string | null;
+      company_address: string | null;
+      company_tax_id: string | null;
       role: string;
       auth_provider: string;
       created_at: string;
@@ -6438,6 +6441,9 @@ export interface operations {
           booking_reminders?: boolean;
           /** @enum {string} */
           language?: "en" | "fr";
+          company_name?: string | null;
+          company_address?: string | null;
+          company_tax_id?: string | null;
         };
       };
     };

@@ -44,6 +44,10 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** Whether the driver gets e-mail reminders before a booking starts and ends (profile). */
     bookingReminders: boolean("booking_reminders").notNull().default(true),
+    /** The buyer's company on the driver's receipts, when they gave one (profile). */
+    companyName: text("company_name"),
+    companyAddress: text("company_address"),
+    companyTaxId: text("company_tax_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,3 +12,4 @@ export * from "./marketplace";
 export * from "./demo";
 export * from "./jobs";
 export * from "./admin";
+export * from "./receipts";

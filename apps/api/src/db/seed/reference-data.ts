@@ -292,6 +292,38 @@ export const FEE_ROWS = [
   },
 ];
 
+/** Parkwell's company in each served country: the seller its receipts name (billing_entities). */
+export const BILLING_ENTITY_ROWS = [
+  {
+    countryId: 1,
+    legalName: "Parkwell Nigeria Ltd",
+    address: "12 Admiralty Way, Lekki Phase 1\nLagos, Nigeria",
+    taxId: "TIN 24681357-0001",
+    email: "receipts.ng@parkwell.test",
+  },
+  {
+    countryId: 2,
+    legalName: "Parkwell Canada Inc.",
+    address: "1000 rue De La Gauchetière Ouest, bureau 2400\nMontréal (Québec) H3B 4W5, Canada",
+    taxId: "GST/HST 812345678 RT0001",
+    email: "receipts.ca@parkwell.test",
+  },
+  {
+    countryId: 3,
+    legalName: "Parkwell Sénégal SARL",
+    address: "Immeuble Fahd, boulevard Djily Mbaye\nDakar, Sénégal",
+    taxId: "NINEA 009876543 2G3",
+    email: "receipts.sn@parkwell.test",
+  },
+  {
+    countryId: 4,
+    legalName: "Parkwell US LLC",
+    address: "350 Fifth Avenue, Suite 4100\nNew York, NY 10118, United States",
+    taxId: "EIN 87-1234567",
+    email: "receipts.us@parkwell.test",
+  },
+];
+
 export const VEHICLE_TYPE_ROWS = [
   { id: 1, code: "car", name: "Car", description: "Saloon, hatchback, estate or coupé", sortOrder: 1 },
   { id: 2, code: "suv", name: "SUV", description: "SUV, crossover or pickup", sortOrder: 2 },

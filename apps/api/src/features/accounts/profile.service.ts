@@ -32,6 +32,9 @@ export async function updateProfile(
     ...(body.photo_url !== undefined ? { photoUrl: body.photo_url } : {}),
     ...(body.booking_reminders !== undefined ? { bookingReminders: body.booking_reminders } : {}),
     ...(body.language !== undefined ? { language: body.language } : {}),
+    ...(body.company_name !== undefined ? { companyName: body.company_name } : {}),
+    ...(body.company_address !== undefined ? { companyAddress: body.company_address } : {}),
+    ...(body.company_tax_id !== undefined ? { companyTaxId: body.company_tax_id } : {}),
     updatedAt: clock(),
   };
   const user = await repo.updateUser(db, userId, set);

@@ -1,0 +1,157 @@
+/**
+ * Pure rules of receipts (docs/decisions/029-receipts.md): the lines and taxes a purchase's
+ * receipt carries, what a credit note gives back, and the number's shape. No I/O.
+ *
+ * Every amount is signed integer minor units: a receipt's lines and taxes sum to what its ledger
+ * move took from the wallet; a credit note's sum to minus what its move gave back.
+ */
+import type { ReceiptKind } from "@parkwell/contract";
+import type { ReceiptLineRecord, ReceiptTaxRecord } from "../../lib/receipt-records";
+
+export interface ReceiptBody {
+  lines: ReceiptLineRecord[];
+  taxes: ReceiptTaxRecord[];
+}
+
+/** The country's tax as the fee data holds it (fees.tax_name, fees.tax_bps). */
+export interface TaxRate {
+  name: string;
+  rateBps: number;
+}
+
+/** `NG-2026-000123`. */
+export function receiptNumber(countryCode: string, year: number, sequence: number): string {
+  return `${countryCode}-${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+export const totalOf = (body: ReceiptBody): number =>
+  body.lines.reduce((sum, l) => sum + l.amountMinor, 0) +
+  body.taxes.reduce((sum, t) => sum + t.amountMinor, 0);
+
+/** A parking window's price as pricing computes it (bookings.breakdown, passes, events). */
+export interface PricedParts {
+  parkingMinor: number;
+  serviceFeeMinor: number;
+  bookingFeeMinor: number;
+  taxMinor: number;
+}
+
+/**
+ * The receipt of a priced purchase: the parking (or pass, or overstay) line, the fees, and the tax,
+ * which the country charges on the fees only (decision 017). Zero lines are left out; a tax line is
+ * there whenever tax was charged.
+ */
+export function pricedBody(
+  parts: PricedParts,
+  tax: TaxRate,
+  main: Omit<ReceiptLineRecord, "amountMinor">,
+): ReceiptBody {
+  const all: ReceiptLineRecord[] = [
+    { ...main, amountMinor: parts.parkingMinor },
+    { kind: "service_fee", amountMinor: parts.serviceFeeMinor },
+    { kind: "booking_fee", amountMinor: parts.bookingFeeMinor },
+  ];
+  const lines = all.filter((l) => l.amountMinor !== 0);
+  const taxes: ReceiptTaxRecord[] =
+    parts.taxMinor !== 0
+      ? [
+          {
+            name: tax.name,
+            rateBps: tax.rateBps,
+            baseMinor: parts.serviceFeeMinor + parts.bookingFeeMinor,
+            amountMinor: parts.taxMinor,
+          },
+        ]
+      : [];
+  return { lines, taxes };
+}
+
+/** What changed between two prices of the same purchase (an extension): each part's difference. */
+export function differenceOf(before: PricedParts, after: PricedParts): PricedParts {
+  return {
+    parkingMinor: after.parkingMinor - before.parkingMinor,
+    serviceFeeMinor: after.serviceFeeMinor - before.serviceFeeMinor,
+    bookingFeeMinor: after.bookingFeeMinor - before.bookingFeeMinor,
+    taxMinor: after.taxMinor - before.taxMinor,
+  };
+}
+
+/**
+ * The credit note that gives back everything of `bodies` (a purchase's receipts, its earlier
+ * credit notes included): each line kind and each tax summed, then negated.
+ */
+export function reversalOf(bodies: readonly ReceiptBody[]): ReceiptBody {
+  const lines = new Map<string, ReceiptLineRecord>();
+  const taxes = new Map<string, ReceiptTaxRecord>();
+  for (const body of bodies) {
+    for (const l of body.lines) {
+      const key = `${l.kind}|${l.subject ?? ""}`;
+      const seen = lines.get(key);
+      lines.set(key, seen ? { ...seen, amountMinor: seen.amountMinor + l.amountMinor } : { ...l });
+    }
+    for (const t of body.taxes) {
+      const key = `${t.name}|${t.rateBps}`;
+      const seen = taxes.get(key);
+      taxes.set(
+        key,
+        seen
+          ? {
+              ...seen,
+              baseMinor: seen.baseMinor + t.baseMinor,
+              amountMinor: seen.amountMinor + t.amountMinor,
+            }
+          : { ...t },
+      );
+    }
+  }
+  return {
+    lines: [...lines.values()]
+      .filter((l) => l.amountMinor !== 0)
+      .map((l) => ({ ...l, amountMinor: -l.amountMinor })),
+    taxes: [...taxes.values()]
+      .filter((t) => t.amountMinor !== 0)
+      .map((t) => ({ ...t, baseMinor: -t.baseMinor, amountMinor: -t.amountMinor })),
+  };
+}
+
+/** The calendar year of `at` on `timeZone`'s clock: the year a receipt is numbered in. */
+export function yearOn(at: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat("en", { timeZone, year: "numeric" }).format(at));
+}
+
+export class ReceiptRuleError extends Error {}
+
+/** A receipt must document exactly its ledger move: refuses a body whose total is not `expectedMinor`. */
+export function checkBody(body: ReceiptBody, expectedMinor: number): void {
+  const total = totalOf(body);
+  if (total !== expectedMinor) {
+    throw new ReceiptRuleError(`receipt lines sum to ${total}, the ledger move is ${expectedMinor}`);
+  }
+  if (body.lines.length === 0) throw new ReceiptRuleError("a receipt needs at least one line");
+}
+
+/** What a purchase hands to issueReceipt (receipts.service.ts). */
+export interface ReceiptIssue {
+  kind: ReceiptKind;
+  /** The buyer: the wallet the move took from (or gave back to). */
+  userId: string;
+  /** The idempotency key of the ledger move this receipt documents (posted in the same transaction). */
+  ledgerKey: string;
+  /** Booking code, order code, pass code or payment reference. */
+  reference: string;
+  /** The seller's country: the park's for parking, the wallet's for a top-up. */
+  countryId: number;
+  /** The park whose clock the receipt is on; null: the country's clock (a top-up, an order). */
+  parkId: number | null;
+  issuedAt: Date;
+  currency: string;
+  decimals: number;
+  body: ReceiptBody;
+  /**
+   * What the move took from the wallet (positive), or minus what it gave back (a credit note): the
+   * body must sum to it exactly.
+   */
+  expectedMinor: number;
+  /** A credit note: the receipt it reverses (receiptIdOf). */
+  reversesId?: number | null;
+}

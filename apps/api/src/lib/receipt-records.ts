@@ -1,0 +1,40 @@
+/**
+ * What a receipt keeps, as the `receipts` table stores it (jsonb) and features/receipts writes and
+ * reads it: plain shapes in signed integer minor units, so the schema imports no feature.
+ * Labels are not stored: a line keeps its kind and the names it is about, and is worded in the
+ * reader's language when shown (features/receipts/receipts.present.ts).
+ */
+import type { ReceiptLineKind } from "@parkwell/contract";
+
+/** The seller (Parkwell's company in the country) or the buyer, as they were when the receipt was issued. */
+export interface ReceiptParty {
+  name: string;
+  /** The buyer's company, when they gave one for receipts (or a business purchase). */
+  companyName?: string | null;
+  address?: string | null;
+  taxId?: string | null;
+  email?: string | null;
+}
+
+export interface ReceiptLineRecord {
+  kind: ReceiptLineKind;
+  /** Before tax; negative for a discount and on a credit note. */
+  amountMinor: number;
+  /** What the line is about, as named when sold: a park, an item, a plan (proper names, not translated). */
+  subject?: string | null;
+  /** The period it covers (ISO instants), shown on the receipt's clock. */
+  from?: string | null;
+  to?: string | null;
+  quantity?: number | null;
+  /** A plate, a vehicle type, a booking code: short details printed under the line. */
+  detail?: string | null;
+}
+
+export interface ReceiptTaxRecord {
+  /** As the fee data names it: VAT, GST, TVA, Sales tax. */
+  name: string;
+  rateBps: number;
+  /** The amount the rate applies to. */
+  baseMinor: number;
+  amountMinor: number;
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { PageQuerySchema, pageOf } from "./common";
+
+/**
+ * Receipts and credit notes (GET /receipts, /receipts/{number}, /receipts/{number}.pdf). Every
+ * purchase from the wallet, and every top-up, has one receipt; a refund has a credit note that
+ * names the receipt it reverses. Amounts are in major units, signed (a credit note's are negative).
+ */
+export const RECEIPT_KINDS = [
+  "booking",
+  "event_booking",
+  "extension",
+  "renewal",
+  "overstay",
+  "pass",
+  "order",
+  "topup",
+  "credit_note",
+] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+
+/** What a receipt's line is for. */
+export const RECEIPT_LINE_KINDS = [
+  "parking",
+  "service_fee",
+  "booking_fee",
+  "discount",
+  "item",
+  "delivery",
+  "pass",
+  "overstay",
+  "topup",
+] as const;
+export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
+
+/** `NG-2026-000123`: the country, the year, six digits (more past 999,999) from the country's one counter for that year. */
+export const RECEIPT_NUMBER_PATTERN = /^[A-Z]{2}-\d{4}-\d{6,9}$/;
+export const RECEIPT_NOT_FOUND_MESSAGE = "Receipt not found";
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter a date as YYYY-MM-DD" })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "Enter a date as YYYY-MM-DD" });
+
+export const ReceiptListQuerySchema = PageQuerySchema.extend({
+  /** First and last day (inclusive) on the receipt's own clock. */
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  kind: z.enum(RECEIPT_KINDS, { error: `kind must be one of ${RECEIPT_KINDS.join(", ")}` }).optional(),
+  /** A booking, order or pass code, or a payment reference: the receipts of that purchase. */
+  reference: z.string().trim().min(1).max(64).optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, {
+  error: "The first day must be on or before the last",
+  path: ["to"],
+});
+export type ReceiptListQuery = z.input<typeof ReceiptListQuerySchema>;
+
+export const ReceiptNumberParamsSchema = z.object({
+  number: z.string().trim().toUpperCase().regex(RECEIPT_NUMBER_PATTERN, { error: RECEIPT_NOT_FOUND_MESSAGE }),
+});
+
+export const ReceiptPartySchema = z.object({
+  name: z.string(),
+  company_name: z.string().nullable(),
+  address: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type ReceiptParty = z.infer<typeof ReceiptPartySchema>;
+
+export const ReceiptLineSchema = z.object({
+  kind: z.enum(RECEIPT_LINE_KINDS),
+  /** Worded in the request's language: "Parking", "Service fee", "Discount (WELCOME10)"… */
+  label: z.string(),
+  subject: z.string().nullable(),
+  /** The period covered, ISO instants; shown on the receipt's clock (`time_zone`). */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+  detail: z.string().nullable(),
+  amount: z.number(),
+});
+export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
+
+export const ReceiptTaxSchema = z.object({
+  name: z.string(),
+  /** Percent: 7.5 for 7.5%. */
+  rate: z.number(),
+  base: z.number(),
+  amount: z.number(),
+});
+export type ReceiptTax = z.infer<typeof ReceiptTaxSchema>;
+
+export const ReceiptSummarySchema = z.object({
+  number: z.string(),
+  kind: z.enum(RECEIPT_KINDS),
+  issued_at: z.string(),
+  /** The IANA zone the receipt's times are on: the park's, or the country's for a top-up. */
+  time_zone: z.string(),
+  reference: z.string(),
+  subject: z.string().nullable(),
+  currency: z.string(),
+  decimals: z.number().int(),
+  total: z.number(),
+  /** The receipt a credit note reverses. */
+  reverses: z.string().nullable(),
+});
+export type ReceiptSummary = z.infer<typeof ReceiptSummarySchema>;
+
+export const ReceiptSchema = ReceiptSummarySchema.extend({
+  seller: ReceiptPartySchema,
+  buyer: ReceiptPartySchema,
+  lines: z.array(ReceiptLineSchema),
+  taxes: z.array(ReceiptTaxSchema),
+  subtotal: z.number(),
+  tax_total: z.number(),
+  /** Credit notes issued against this receipt, oldest first. */
+  credit_notes: z.array(z.string()),
+  pdf_url: z.string(),
+}).meta({ id: "Receipt" });
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+export const ReceiptPageSchema = pageOf(ReceiptSummarySchema).meta({ id: "ReceiptPage" });
