@@ -18,6 +18,7 @@ import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
+import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(plansRoutes({ db: database.db, clock }), { prefix: "/api/v1" });
   await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr }, auth), { prefix: "/api/v1" });
+  await app.register(receiptsRoutes(database.db, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

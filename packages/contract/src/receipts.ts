@@ -39,8 +39,8 @@ export const RECEIPT_NOT_FOUND_MESSAGE = "Receipt not found";
 
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter a date as YYYY-MM-DD" })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "Enter a date as YYYY-MM-DD" });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date as YYYY-MM-DD" })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "Use a date as YYYY-MM-DD" });
 
 export const ReceiptListQuerySchema = PageQuerySchema.extend({
   /** First and last day (inclusive) on the receipt's own clock. */

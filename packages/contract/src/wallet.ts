@@ -55,6 +55,8 @@ export const WalletTransactionSchema = z.object({
   balance_after: z.number(),
   reference: z.string().nullable(),
   description: z.string().nullable(),
+  /** The receipt (or credit note) of this move, when it has one (GET /receipts/{number}). */
+  receipt_number: z.string().nullable(),
   created_at: z.string(),
 });
 export type WalletTransaction = z.infer<typeof WalletTransactionSchema>;

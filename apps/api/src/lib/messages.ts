@@ -22,6 +22,7 @@ import { GATE } from "./messages/gate";
 import { ADMIN_MARKETPLACE, MARKETPLACE } from "./messages/marketplace";
 import { PARKS } from "./messages/parks";
 import { ADMIN_PLANS, PASSES } from "./messages/passes";
+import { RECEIPTS } from "./messages/receipts";
 import { WALLET } from "./messages/wallet";
 
 export const SERVER_TEXTS: readonly ServerText[] = [
@@ -44,6 +45,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...PASSES,
   ...ADMIN_MARKETPLACE,
   ...MARKETPLACE,
+  ...RECEIPTS,
   ...windowRefusals(),
 ];
 

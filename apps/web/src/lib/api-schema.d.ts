@@ -1028,6 +1028,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/receipts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's receipts and credit notes, newest first; by day (on each receipt's clock), kind or purchase */
+    get: operations["listReceipts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/receipts/{number}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One receipt or credit note: seller, buyer, lines, taxes and totals */
+    get: operations["getReceipt"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/me": {
     parameters: {
       query?: never;
@@ -2787,6 +2821,7 @@ export interface components {
           balance_after: number;
           reference: string | null;
           description: string | null;
+          receipt_number: string | null;
           created_at: string;
         }[];
         total: number;
@@ -5519,6 +5554,100 @@ export interface components {
       totals: {
         [key: string]: string | number;
       }[];
+    };
+    Receipt: {
+      number: string;
+      /** @enum {string} */
+      kind:
+        | "booking"
+        | "event_booking"
+        | "extension"
+        | "renewal"
+        | "overstay"
+        | "pass"
+        | "order"
+        | "topup"
+        | "credit_note";
+      issued_at: string;
+      time_zone: string;
+      reference: string;
+      subject: string | null;
+      currency: string;
+      decimals: number;
+      total: number;
+      reverses: string | null;
+      seller: {
+        name: string;
+        company_name: string | null;
+        address: string | null;
+        tax_id: string | null;
+        email: string | null;
+      };
+      buyer: {
+        name: string;
+        company_name: string | null;
+        address: string | null;
+        tax_id: string | null;
+        email: string | null;
+      };
+      lines: {
+        /** @enum {string} */
+        kind:
+          | "parking"
+          | "service_fee"
+          | "booking_fee"
+          | "discount"
+          | "item"
+          | "delivery"
+          | "pass"
+          | "overstay"
+          | "topup";
+        label: string;
+        subject: string | null;
+        from: string | null;
+        to: string | null;
+        quantity: number | null;
+        detail: string | null;
+        amount: number;
+      }[];
+      taxes: {
+        name: string;
+        rate: number;
+        base: number;
+        amount: number;
+      }[];
+      subtotal: number;
+      tax_total: number;
+      credit_notes: string[];
+      pdf_url: string;
+    };
+    ReceiptPage: {
+      items: {
+        number: string;
+        /** @enum {string} */
+        kind:
+          | "booking"
+          | "event_booking"
+          | "extension"
+          | "renewal"
+          | "overstay"
+          | "pass"
+          | "order"
+          | "topup"
+          | "credit_note";
+        issued_at: string;
+        time_zone: string;
+        reference: string;
+        subject: string | null;
+        currency: string;
+        decimals: number;
+        total: number;
+        reverses: string | null;
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
     };
   };
   responses: never;
@@ -9600,6 +9729,118 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listReceipts: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        from?: string;
+        to?: string;
+        kind?:
+          | "booking"
+          | "event_booking"
+          | "extension"
+          | "renewal"
+          | "overstay"
+          | "pass"
+          | "order"
+          | "topup"
+          | "credit_note";
+        reference?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReceiptPage"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Receipt"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -3,6 +3,7 @@ import type { ReceiptKind } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
+import type { ReceiptParty } from "../../lib/receipt-records";
 import type { ReceiptBody, ReceiptIssue } from "./receipts.domain";
 
 /** Inserts a receipt with the seller and buyer as they are now; null when its ledger key has one already. */
@@ -99,4 +100,97 @@ export async function numberPending(tx: Tx, country: number, years: number[]): P
       SELECT coalesce(sum(count), 0) AS n FROM counted`,
   );
   return Number(done[0]?.n ?? 0);
+}
+
+const ROW = sql`r.id, r.number, r.kind, r.user_id AS "userId", r.reference, r.park_id AS "parkId",
+  r.issued_at AS "issuedAt", r.time_zone AS "timeZone", r.currency, r.decimals, r.seller, r.buyer,
+  r.lines, r.taxes, r.total_minor AS "totalMinor", o.number AS "reversesNumber"`;
+
+export interface ReceiptRow extends ReceiptBody {
+  id: number;
+  number: string | null;
+  kind: ReceiptKind;
+  userId: string;
+  reference: string;
+  parkId: number | null;
+  issuedAt: Date;
+  timeZone: string;
+  currency: string;
+  decimals: number;
+  seller: ReceiptParty;
+  buyer: ReceiptParty;
+  totalMinor: number;
+  reversesNumber: string | null;
+}
+
+function row(r: ReceiptRow): ReceiptRow {
+  return {
+    ...r,
+    id: Number(r.id),
+    decimals: Number(r.decimals),
+    totalMinor: Number(r.totalMinor),
+    issuedAt: new Date(r.issuedAt),
+  };
+}
+
+/** The countries in which `userId` has receipts still without a number. */
+export async function unnumberedCountriesOf(db: Tx, userId: string): Promise<number[]> {
+  const rows = await queryRows<{ country_id: number }>(
+    db,
+    sql`SELECT DISTINCT country_id FROM receipts WHERE number IS NULL AND user_id = ${userId}`,
+  );
+  return rows.map((r) => Number(r.country_id));
+}
+
+export interface ReceiptFilter {
+  userId: string;
+  /** First and last day, inclusive, on each receipt's own clock. */
+  from?: string | undefined;
+  to?: string | undefined;
+  kind?: ReceiptKind | undefined;
+  reference?: string | undefined;
+}
+
+/** One page of a user's numbered receipts, newest first, and how many match. */
+export async function listReceipts(db: Tx, f: ReceiptFilter, limit: number, offset: number) {
+  const where = sql.join(
+    [
+      sql`r.user_id = ${f.userId} AND r.number IS NOT NULL`,
+      f.from ? sql`(r.issued_at AT TIME ZONE r.time_zone)::date >= ${f.from}::date` : undefined,
+      f.to ? sql`(r.issued_at AT TIME ZONE r.time_zone)::date <= ${f.to}::date` : undefined,
+      f.kind ? sql`r.kind = ${f.kind}` : undefined,
+      f.reference ? sql`r.reference = ${f.reference}` : undefined,
+    ].filter((part) => part !== undefined),
+    sql` AND `,
+  );
+  const rows = await queryRows<ReceiptRow & { total: string | number }>(
+    db,
+    sql`SELECT ${ROW}, count(*) OVER () AS total FROM receipts r LEFT JOIN receipts o ON o.id = r.reverses_id
+        WHERE ${where} ORDER BY r.issued_at DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countReceipts(db, where) : 0;
+  return { rows: rows.map(row), total };
+}
+
+async function countReceipts(db: Tx, where: ReturnType<typeof sql.join>): Promise<number> {
+  const [r] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM receipts r WHERE ${where}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** A user's receipt by number, with the numbers of the credit notes against it; null when not theirs. */
+export async function findReceipt(db: Tx, userId: string, number: string) {
+  const [found] = await queryRows<ReceiptRow>(
+    db,
+    sql`SELECT ${ROW} FROM receipts r LEFT JOIN receipts o ON o.id = r.reverses_id
+        WHERE r.number = ${number} AND r.user_id = ${userId}`,
+  );
+  if (!found) return null;
+  const notes = await queryRows<{ number: string }>(
+    db,
+    sql`SELECT number FROM receipts WHERE reverses_id = ${found.id} AND number IS NOT NULL ORDER BY id`,
+  );
+  return { receipt: row(found), creditNotes: notes.map((n) => n.number) };
 }

@@ -10,9 +10,14 @@
  *     await issueReceipt(tx, { kind: "order", ledgerKey: `order:${id}:1`, body, expectedMinor: total, … });
  *   });
  */
+import { RECEIPT_NOT_FOUND_MESSAGE, type Receipt, type ReceiptKind } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Language } from "../../lib/language";
+import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import type { Tx } from "../../db/tx";
 import { checkBody, type ReceiptIssue } from "./receipts.domain";
+import { presentReceipt, presentSummary } from "./receipts.present";
 import * as repo from "./receipts.repo";
 
 export { bodiesOf, receiptIdOf } from "./receipts.repo";
@@ -48,4 +53,44 @@ export async function numberReceipts(db: Db, countryId?: number): Promise<number
     numbered += await db.transaction((tx) => repo.numberPending(tx, country, years));
   }
   return numbered;
+}
+
+/** Numbers `userId`'s receipts that have none yet: what a read does first, so it shows every one. */
+export async function numberReceiptsOf(db: Db, userId: string): Promise<void> {
+  for (const country of await repo.unnumberedCountriesOf(db, userId)) await numberReceipts(db, country);
+}
+
+export async function listOwn(
+  db: Db,
+  userId: string,
+  q: PageQuery & {
+    from?: string | undefined;
+    to?: string | undefined;
+    kind?: ReceiptKind | undefined;
+    reference?: string | undefined;
+  },
+) {
+  await numberReceiptsOf(db, userId);
+  const { rows, total } = await repo.listReceipts(
+    db,
+    { userId, from: q.from, to: q.to, kind: q.kind, reference: q.reference },
+    q.size,
+    offsetOf(q),
+  );
+  return listPage(
+    rows.map((r) => presentSummary(r as typeof r & { number: string })),
+    total,
+    q,
+  );
+}
+
+/** One of the user's receipts (404 for another user's: never says it exists). */
+export async function getOwn(db: Db, userId: string, number: string, language: Language): Promise<Receipt> {
+  const found = await repo.findReceipt(db, userId, number);
+  if (!found) throw AppError.notFound(RECEIPT_NOT_FOUND_MESSAGE);
+  return presentReceipt(
+    found.receipt as typeof found.receipt & { number: string },
+    found.creditNotes,
+    language,
+  );
 }

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { ledgerEntries, ledgerTransactions, users, walletAccounts } from "../../db/schema/index";
+import { ledgerEntries, ledgerTransactions, receipts, users, walletAccounts } from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
 
 export type { Tx } from "../../db/tx";
@@ -170,9 +170,11 @@ export async function listEntries(db: Tx, accountId: string, limit: number, offs
       kind: ledgerTransactions.kind,
       reference: ledgerTransactions.reference,
       description: ledgerTransactions.description,
+      receiptNumber: receipts.number,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .leftJoin(receipts, eq(receipts.ledgerKey, ledgerTransactions.idempotencyKey))
     .where(eq(ledgerEntries.accountId, accountId))
     .orderBy(desc(ledgerEntries.id))
     .limit(limit)

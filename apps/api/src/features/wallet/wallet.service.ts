@@ -1,5 +1,6 @@
 import type { PaymentProviderName } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import { numberReceiptsOf } from "../receipts/receipts.service";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import { userWalletKey } from "./ledger.domain";
@@ -41,6 +42,7 @@ export async function listTransactions(db: Db, userId: string, page: number, siz
   const user = await userCurrency(servedCountries(db), db, userId);
   if (!user) throw AppError.notFound("User not found");
   const wallet = await repo.findWallet(db, userWalletKey(userId, user.currency));
+  await numberReceiptsOf(db, userId);
   const total = wallet ? await repo.countEntries(db, wallet.id) : 0;
   const rows = wallet ? await repo.listEntries(db, wallet.id, size, offsetOf({ page, size })) : [];
   const major = (minor: number) => toMajor(minor, user.decimals);
@@ -57,6 +59,7 @@ export async function listTransactions(db: Db, userId: string, page: number, siz
           balance_after: major(r.balanceAfterMinor),
           reference: r.reference,
           description: r.description,
+          receipt_number: r.receiptNumber,
           created_at: new Date(r.createdAt).toISOString(),
         })),
         total,
