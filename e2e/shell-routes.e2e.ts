@@ -60,14 +60,15 @@ const TRANSPARENT_TILE = Buffer.from(
 
 const RAW_KEY = /\b(nav|footer|panel|picker|country|errors|account|sections|ctas|fields|topics)\.[a-zA-Z]+/;
 
-describe.each([
-  ["en", "desktop", "Page not found"],
-  ["fr", "phone", "Page introuvable"],
-] as const)("public routes in %s on %s", (language, viewport, notFound) => {
-  it(
-    "each renders a heading, no error screen, no raw key and no page or console error",
+// The two passes run side by side: most of each page's time is waiting for the network to be idle.
+describe("public routes", () => {
+  it.concurrent.for([
+    ["en", "desktop", "Page not found"],
+    ["fr", "phone", "Page introuvable"],
+  ] as const)(
+    "in %s on %s: each renders a heading, no error screen, no raw key and no page or console error",
     { timeout: 240_000 },
-    async () => {
+    async ([language, viewport, notFound], { expect }) => {
       const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
       await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
       // The events list has a map: its tiles are answered here (this machine has no outside network).
