@@ -16,7 +16,7 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
 import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
-import { fundedUser } from "../../bookings/bookings.test-kit";
+import { fundedUser, bookingReceiptViolations } from "../../bookings/bookings.test-kit";
 import { signQr } from "../../bookings/qr";
 import { startSession } from "../../sessions/sessions.service";
 import { parkingMinor } from "../../parks/pricing.domain";
@@ -95,6 +95,8 @@ async function buy(plates: string[], o: { planId?: number; start?: string; funds
         currency: "NGN",
         amountMinor: balance - o.funds!,
         idempotencyKey: `gate-passes-test-spend:${pass.id}`,
+        // Spent elsewhere: a test's own move, not a purchase (no receipt documents it).
+        kind: "adjustment",
       }),
     );
   }
@@ -130,6 +132,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
+  expect(await bookingReceiptViolations(db)).toEqual([]);
   expect(await overbookedParks(db)).toEqual([]);
 });
 
