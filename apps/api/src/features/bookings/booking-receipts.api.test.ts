@@ -166,6 +166,45 @@ describe("a booking's receipts", () => {
     expect(lineSum + taxSum).toBe(charged);
   });
 
+  it("receipts what an extension charged when an earlier one cost nothing, the park's price having come down", async () => {
+    const user = await fundedUser(db);
+    const b = await newBooking(user, at(2 * HOUR), at(6 * HOUR), "LAG 400 PD");
+    const rate = sql`park_id = ${park} AND vehicle_type_id = 1 AND kind = 'standard'`;
+    const [was] = await queryRows<{ hourly: string; daily: string }>(
+      db,
+      sql`SELECT hourly_minor::text AS hourly, daily_max_minor::text AS daily FROM park_rates WHERE ${rate}`,
+    );
+    try {
+      // At a third of the rate, five hours cost less than the four paid: the extension is free.
+      await db.execute(
+        sql`UPDATE park_rates SET hourly_minor = hourly_minor / 3, daily_max_minor = daily_max_minor / 3 WHERE ${rate}`,
+      );
+      const free = await extend(ctx.app, user, b, at(7 * HOUR));
+      expect(free.statusCode, free.body).toBe(200);
+      expect((await receiptsOf(b.booking_code)).map((r) => r.kind)).toEqual(["booking"]);
+      await db.execute(
+        sql`UPDATE park_rates SET hourly_minor = ${Number(was!.hourly)}, daily_max_minor = ${Number(was!.daily)} WHERE ${rate}`,
+      );
+      const before = await balance(user);
+      const paid = await extend(ctx.app, user, free.json<Booking>(), at(9 * HOUR));
+      expect(paid.statusCode, paid.body).toBe(200);
+      const charged = before - (await balance(user));
+      const [first, ext] = await receiptsOf(b.booking_code);
+      expect(ext).toMatchObject({ kind: "extension", ledger_key: `booking:${b.id}:3`, total_minor: charged });
+      // Line by line, the two receipts add up to the price of the whole window now.
+      const now = await breakdownOf(b.id);
+      const sumOf = (kind: string) =>
+        [first!, ext!].flatMap((r) => r.lines).reduce((s, l) => s + (l.kind === kind ? l.amountMinor : 0), 0);
+      expect(sumOf("parking")).toBe(now.parkingMinor);
+      expect(sumOf("booking_fee")).toBe(now.bookingFeeMinor);
+      expect(first!.taxes[0]!.amountMinor + ext!.taxes[0]!.amountMinor).toBe(now.taxMinor);
+    } finally {
+      await db.execute(
+        sql`UPDATE park_rates SET hourly_minor = ${Number(was!.hourly)}, daily_max_minor = ${Number(was!.daily)} WHERE ${rate}`,
+      );
+    }
+  });
+
   it("gives a cancellation a credit note of minus the refund against the booking's receipt, and receipts the renewal", async () => {
     const user = await fundedUser(db);
     const b = await newBooking(user, at(3 * HOUR), at(5 * HOUR), "LAG 300 CN");
