@@ -186,10 +186,11 @@ export async function createBooking(
  * Commits a new booking through its capacity statement (`book_space`, `book_event_space`), which
  * locks, checks, charges and inserts in one round trip, then its receipt (`kind`). The
  * confirmation's job, the booking and its receipt commit together, or none does: the job is written
- * first, the receipt after the statement, the one statement between it and the COMMIT. Not before
- * it: the receipt's insert shares the driver's row (its foreign key) until the COMMIT, and a hold
- * of the same driver (hold_check, complete_hold) locks the capacity row, the wallet and then the
- * driver's row; sharing the driver's row before the capacity lock could deadlock with it. Answers
+ * first, so the capacity lock is held only for the receipt's INSERT and the COMMIT that follow. The
+ * receipt comes after the statement, not before: its insert shares the driver's row (its foreign
+ * key) until the COMMIT, and a hold of the same driver (hold_check, complete_hold) locks the
+ * capacity row, the wallet and then the driver's row FOR UPDATE; sharing that row before taking the
+ * capacity lock could deadlock with it. Answers
  * the statement's status, or the booking of the same Idempotency-Key that won a race with this
  * one; a short wallet is the 402.
  */
