@@ -358,6 +358,25 @@ describe("POST /admin/checkouts with a monthly pass", () => {
       sql`SELECT after FROM audit_log WHERE entity = 'pass' AND entity_id = ${pass.id} AND action = 'checkout.create'`,
     );
     expect(audit[0]!.after).toMatchObject({ overstay_minor: expected, charged_minor: expected });
+    // Its receipt: one overstay line at the park, the visit's time, the plate; no fees, no tax.
+    const [receipt] = await queryRows<{ kind: string; reference: string; lines: unknown; taxes: unknown }>(
+      db,
+      sql`SELECT kind, reference, lines, taxes FROM receipts WHERE ledger_key = ${`pass:${pass.id}:visit:${visit.id}`}`,
+    );
+    expect(receipt).toMatchObject({
+      kind: "overstay",
+      reference: pass.pass_code,
+      taxes: [],
+      lines: [
+        {
+          kind: "overstay",
+          amountMinor: expected,
+          from: at("18:00").toISOString(),
+          to: now.toISOString(),
+          detail: "LAG701AA",
+        },
+      ],
+    });
 
     const again = await checkout({ code: pass.pass_code, park_id: park });
     expect(again.statusCode).toBe(409);
