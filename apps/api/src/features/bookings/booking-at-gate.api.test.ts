@@ -20,6 +20,7 @@ import {
   HOUR,
   setCapacity,
   setStatus,
+  bookingReceiptViolations,
 } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
@@ -45,6 +46,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
+  expect(await bookingReceiptViolations(db)).toEqual([]);
   expect(await overbookedParks(db)).toEqual([]);
   // Each test starts with the park's one space free.
   await db.execute(

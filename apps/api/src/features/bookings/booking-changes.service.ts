@@ -6,6 +6,7 @@ import {
   type ChangeVehicleBody,
 } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
+import { servedCountries } from "../reference/served-countries";
 import { refundToWallet, revenueShard } from "../wallet/ledger.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
@@ -13,6 +14,13 @@ import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { queueBookingMail } from "./bookings-mail.service";
+import {
+  issueCancellationNote,
+  issueExtensionReceipt,
+  issueFullRefundNote,
+  issueRenewalReceipt,
+  receiptPark,
+} from "./booking-receipts.service";
 
 import {
   assertSameCurrency,
@@ -82,6 +90,9 @@ export async function extendBooking(
     const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
     const moves = b.moves + 1;
     await charge(tx, b, due, moves, "booking_extension", park.decimals);
+    if (due > 0) {
+      await issueExtensionReceipt(tx, b, breakdown, newEnd, due, moves, receiptPark(park), now);
+    }
     const set = {
       endTime: newEnd,
       totalMinor: breakdown.totalMinor,
@@ -170,6 +181,7 @@ export async function changeStatus(
           description: `Booking refund ${b.bookingCode}`,
           revenueShard: revenueShard(b.id),
         });
+        await issueCancellationNote(tx, b, refund.amountMinor, moves, receiptPark(park), now);
       }
       const set = {
         status: "cancelled" as const,
@@ -196,6 +208,7 @@ export async function changeStatus(
     await assertRoom(tx, b, park, b.startTime, b.endTime);
     const due = chargeDueMinor(b.totalMinor, b.paidMinor);
     await charge(tx, b, due, moves, "booking_renewal", park.decimals);
+    if (due > 0) await issueRenewalReceipt(tx, b, due, moves, receiptPark(park), now);
     const set = {
       status: "active" as const,
       paidMinor: b.paidMinor + due,
@@ -219,7 +232,7 @@ export async function cancelForOrganiser(
   target: { id: string; parkId: number; vehicleTypeId: number },
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    await repo.lockParkForBooking(tx, target.parkId, target.vehicleTypeId);
+    const park = await repo.lockParkForBooking(tx, target.parkId, target.vehicleTypeId);
     const b = await repo.findActiveForUpdate(tx, target.id);
     if (!b) return false;
     const now = deps.clock();
@@ -234,6 +247,16 @@ export async function cancelForOrganiser(
         description: `Event cancelled: refund ${b.bookingCode}`,
         revenueShard: revenueShard(b.id),
       });
+      if (!park) throw new Error(`booking ${b.id}: its park ${target.parkId} is gone`);
+      const decimals = await servedCountries(deps.db).currencyDecimals(b.currency, tx);
+      await issueFullRefundNote(
+        tx,
+        b,
+        b.paidMinor,
+        moves,
+        { id: park.id, countryId: park.countryId, decimals },
+        now,
+      );
     }
     const set = { status: "cancelled" as const, paidMinor: 0, moves, cancelledAt: now, updatedAt: now };
     await repo.updateBooking(tx, b.id, set);

@@ -5,7 +5,15 @@ import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { allDayParks, at, book, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
+import {
+  allDayParks,
+  at,
+  book,
+  fundedUser,
+  HOUR,
+  setStatus,
+  bookingReceiptViolations,
+} from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -16,7 +24,10 @@ beforeAll(async () => {
   [parkId] = (await allDayParks(db, 1)) as [number];
 });
 afterAll(async () => ctx?.close());
-afterEach(async () => expect(await ledgerViolations(db)).toEqual([]));
+afterEach(async () => {
+  expect(await ledgerViolations(db)).toEqual([]);
+  expect(await bookingReceiptViolations(db)).toEqual([]);
+});
 
 const changeVehicle = (user: TestUser, b: Booking, payload: Record<string, unknown>) =>
   ctx.app.inject({

@@ -23,7 +23,16 @@ import { priceWindow } from "../parks/pricing.domain";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { verifyQr } from "./qr";
-import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
+import {
+  at,
+  book,
+  extend,
+  fundedUser,
+  HOUR,
+  overbooked,
+  setCapacity,
+  bookingReceiptViolations,
+} from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -42,6 +51,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
+  expect(await bookingReceiptViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);
 });
 

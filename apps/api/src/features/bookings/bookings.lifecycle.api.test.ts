@@ -12,7 +12,17 @@ import { ledgerViolations } from "../../test/ledger-invariants";
 import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import { completeEndedBookings } from "./bookings.service";
-import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity, setStatus } from "./bookings.test-kit";
+import {
+  at,
+  book,
+  extend,
+  fundedUser,
+  HOUR,
+  overbooked,
+  setCapacity,
+  setStatus,
+  bookingReceiptViolations,
+} from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -30,6 +40,7 @@ const subjects = async (email: string) =>
   (await readMailbox(ctx)).filter((m) => m.to.includes(email)).map((m) => m.subject);
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
+  expect(await bookingReceiptViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);
 });
 
@@ -80,6 +91,8 @@ describe("extend", () => {
         currency: "NGN",
         amountMinor: drain,
         idempotencyKey: `drain:${user.id}`,
+        // A test's own move, not a purchase: no receipt documents it.
+        kind: "adjustment",
       });
     });
     const poor = await extend(ctx.app, user, b, at(6 * HOUR));
@@ -203,6 +216,7 @@ describe("money property", () => {
         const held = mine.reduce((sum, b) => sum + minor(b.paid), 0);
         expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(start - held);
         expect(await ledgerViolations(db)).toEqual([]);
+        expect(await bookingReceiptViolations(db)).toEqual([]);
         expect(await overbooked(db)).toEqual([]);
         await db.execute(
           sql`UPDATE bookings SET status = 'cancelled' WHERE park_id = 5 AND status = 'active'`,

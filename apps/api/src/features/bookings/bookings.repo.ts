@@ -54,6 +54,8 @@ function parkForBooking(db: Db, lock: boolean) {
       countryId: parks.countryId,
       hourlyMinor: parkRates.hourlyMinor,
       dailyMaxMinor: parkRates.dailyMaxMinor,
+      /** What the vehicle type is called (a receipt's line names it). */
+      vehicleTypeName: sql<string | null>`(SELECT name FROM vehicle_types WHERE id = ${vehicleTypeId})`,
       capacity: sql<number | null>`(SELECT capacity FROM park_capacities
         WHERE park_id = ${parks.id} AND vehicle_type_id = ${vehicleTypeId} ${lock ? sql`FOR UPDATE` : sql``})`,
       view: parkView,

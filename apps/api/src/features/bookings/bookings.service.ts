@@ -27,7 +27,9 @@ import {
   savedVehicle,
   windowRefused,
   type BookingDeps,
+  type ParkForBooking,
 } from "./booking-core.service";
+import { issueBookingReceipt, receiptPark } from "./booking-receipts.service";
 import { listPage, offsetOf } from "../../lib/pagination";
 import { pgCode, SQLSTATE } from "../../lib/pg-error";
 
@@ -170,7 +172,7 @@ export async function createBooking(
   }
   const breakdown = price(park, body.start_time, body.end_time);
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
-  const placed = await placeBooking(deps, started.new, booking, park, (tx, keys) =>
+  const placed = await placeBooking(deps, started.new, booking, park, "booking", (tx, keys) =>
     repo.bookSpace(tx, booking, keys),
   );
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
@@ -182,16 +184,22 @@ export async function createBooking(
 
 /**
  * Commits a new booking through its capacity statement (`book_space`, `book_event_space`), which
- * locks, checks, charges and inserts in one round trip. The confirmation's job and the booking
- * commit together, or neither does: the job is written first, so the capacity lock is held only
- * until the COMMIT that follows. Answers the statement's status, or the booking of the same
- * Idempotency-Key that won a race with this one; a short wallet is the 402.
+ * locks, checks, charges and inserts in one round trip, then its receipt (`kind`). The
+ * confirmation's job, the booking and its receipt commit together, or none does: the job is written
+ * first, so the capacity lock is held only for the receipt's INSERT and the COMMIT that follow. The
+ * receipt comes after the statement, not before: its insert shares the driver's row (its foreign
+ * key) until the COMMIT, and a hold of the same driver (hold_check, complete_hold) locks the
+ * capacity row, the wallet and then the driver's row FOR UPDATE; sharing that row before taking the
+ * capacity lock could deadlock with it. Answers
+ * the statement's status, or the booking of the same Idempotency-Key that won a race with this
+ * one; a short wallet is the 402.
  */
 export async function placeBooking(
   deps: BookingDeps,
   n: NewBooking,
   booking: BookingRow,
-  park: { currency: string; decimals: number },
+  park: ParkForBooking,
+  kind: "booking" | "event_booking",
   statement: (tx: Tx, keys: { wallet: string; revenue: string }) => Promise<repo.BookSpaceStatus>,
 ): Promise<{ status: repo.BookSpaceStatus; replayed: null } | { status: null; replayed: BookingRow }> {
   const { db } = deps;
@@ -203,6 +211,7 @@ export async function placeBooking(
         await queueBookingMail(deps.jobs, tx, booking, "booked");
         const status = await statement(tx, keys);
         if (status !== "booked") throw new NotBooked(status);
+        await issueBookingReceipt(tx, kind, booking, receiptPark(park), booking.createdAt);
         return status;
       });
     } catch (err) {

@@ -22,6 +22,7 @@ import {
   overbooked,
   setCapacity,
   setStatus,
+  bookingReceiptViolations,
 } from "./bookings.test-kit";
 import { createEvent } from "../../test/events";
 import { bookEvent, overAllocated } from "./event-bookings.test-kit";
@@ -43,6 +44,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
+  expect(await bookingReceiptViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);
   expect(await overAllocated(db)).toEqual([]);
 });

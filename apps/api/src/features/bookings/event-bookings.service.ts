@@ -58,7 +58,7 @@ export async function createEventBooking(
     taxName: park.taxName,
   };
   const booking = newBookingRow(started.new, park, offer.windowStart, offer.windowEnd, breakdown, offer.id);
-  const placed = await placeBooking(deps, started.new, booking, park, (tx, keys) =>
+  const placed = await placeBooking(deps, started.new, booking, park, "event_booking", (tx, keys) =>
     repo.bookEventSpace(tx, booking, keys),
   );
   if (placed.replayed) return { booking: placed.replayed, replayed: true };

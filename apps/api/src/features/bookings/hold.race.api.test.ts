@@ -8,7 +8,15 @@ import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
-import { allDayParks, at, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
+import {
+  allDayParks,
+  at,
+  fundedUser,
+  HOUR,
+  overbooked,
+  setCapacity,
+  bookingReceiptViolations,
+} from "./bookings.test-kit";
 
 /**
  * Holds (pay the difference, decision 026) and bookings racing for the last spaces, on two app
@@ -44,6 +52,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("holds under concurrency (PostgreSQL
   });
   afterEach(async () => {
     expect(await ledgerViolations(db)).toEqual([]);
+    expect(await bookingReceiptViolations(db)).toEqual([]);
   });
 
   const payload = (parkId: number, start: Date) => ({

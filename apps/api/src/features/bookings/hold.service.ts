@@ -52,6 +52,7 @@ import {
   windowRefused,
 } from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
+import { issueBookingReceipt } from "./booking-receipts.service";
 import { bookingCode } from "./bookings.domain";
 import * as bookings from "./bookings.repo";
 import * as repo from "./holds.repo";
@@ -259,6 +260,10 @@ export async function completePaidHold(
     throw new Error(`hold ${hold.id} could not be completed: ${status}`);
   }
   if (status !== "booked") return;
+  // The booking's receipt, with its charge (idempotent: a second settle writes nothing again).
+  const park = await repo.receiptParkOf(tx, hold.parkId, hold.vehicleTypeId);
+  if (!park) throw new Error(`hold ${hold.id}: its park ${hold.parkId} has no fees`);
+  await issueBookingReceipt(tx, "booking", hold, park, now);
   const booking = await bookings.findBooking(tx, hold.userId, { id: hold.id });
   // A second settle finds the hold booked: its confirmation was queued by the first (same key).
   if (booking && booking.moves === 1) await queueBookingMail(deps.jobs, tx, booking, "booked");

@@ -16,7 +16,7 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
 import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
-import { fundedUser } from "../../bookings/bookings.test-kit";
+import { fundedUser, bookingReceiptViolations } from "../../bookings/bookings.test-kit";
 import { signQr } from "../../bookings/qr";
 import { startSession } from "../../sessions/sessions.service";
 import { parkingMinor } from "../../parks/pricing.domain";
@@ -95,6 +95,8 @@ async function buy(plates: string[], o: { planId?: number; start?: string; funds
         currency: "NGN",
         amountMinor: balance - o.funds!,
         idempotencyKey: `gate-passes-test-spend:${pass.id}`,
+        // Spent elsewhere: a test's own move, not a purchase (no receipt documents it).
+        kind: "adjustment",
       }),
     );
   }
@@ -130,6 +132,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
+  expect(await bookingReceiptViolations(db)).toEqual([]);
   expect(await overbookedParks(db)).toEqual([]);
 });
 
@@ -355,6 +358,25 @@ describe("POST /admin/checkouts with a monthly pass", () => {
       sql`SELECT after FROM audit_log WHERE entity = 'pass' AND entity_id = ${pass.id} AND action = 'checkout.create'`,
     );
     expect(audit[0]!.after).toMatchObject({ overstay_minor: expected, charged_minor: expected });
+    // Its receipt: one overstay line at the park, the visit's time, the plate; no fees, no tax.
+    const [receipt] = await queryRows<{ kind: string; reference: string; lines: unknown; taxes: unknown }>(
+      db,
+      sql`SELECT kind, reference, lines, taxes FROM receipts WHERE ledger_key = ${`pass:${pass.id}:visit:${visit.id}`}`,
+    );
+    expect(receipt).toMatchObject({
+      kind: "overstay",
+      reference: pass.pass_code,
+      taxes: [],
+      lines: [
+        {
+          kind: "overstay",
+          amountMinor: expected,
+          from: at("18:00").toISOString(),
+          to: now.toISOString(),
+          detail: "LAG701AA",
+        },
+      ],
+    });
 
     const again = await checkout({ code: pass.pass_code, park_id: park });
     expect(again.statusCode).toBe(409);

@@ -18,6 +18,7 @@ import { AppError } from "../../../lib/app-error";
 import type { Language } from "../../../lib/language";
 import { toMajor } from "../../../lib/money";
 import { standardRate } from "../../bookings/booking-core.service";
+import { issueOverstayReceipt } from "../../bookings/booking-receipts.service";
 import { hoursAndPrices } from "../../passes/plans.service";
 import { PASS_GRACE_DAYS } from "../../passes/passes.domain";
 import { servedCountries } from "../../reference/served-countries";
@@ -181,6 +182,22 @@ export async function checkOut(
         description: `Overstay ${p.passCode}`,
         revenueShard: revenueShard(p.id),
       });
+      await issueOverstayReceipt(
+        tx,
+        {
+          ledgerKey: `pass:${p.id}:visit:${visit.id}`,
+          userId: p.userId,
+          reference: p.passCode,
+          park: { id: p.parkId, name: p.parkName, countryId: p.countryId },
+          currency,
+          decimals: (await served.byId(p.countryId, tx))!.currencyDecimals,
+          amountMinor: over.amountMinor,
+          from: visit.checkedInAt,
+          to: now,
+          detail: visit.plate,
+        },
+        now,
+      );
       chargedMinor = over.amountMinor;
     }
     const owedMinor = over.amountMinor - chargedMinor;

@@ -18,6 +18,7 @@ import { parkInScope, requireParkInScope, type StaffAccess } from "../access.ser
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { assertSameCurrency, standardRate } from "../../bookings/booking-core.service";
 import { verifyQr } from "../../bookings/qr";
+import { issueOverstayReceipt } from "../../bookings/booking-receipts.service";
 import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledger.service";
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
 import * as repo from "./gate.repo";
@@ -160,6 +161,22 @@ export async function checkOut(
         description: `Overstay ${b.bookingCode}`,
         revenueShard: revenueShard(b.id),
       });
+      await issueOverstayReceipt(
+        tx,
+        {
+          ledgerKey: `booking:${b.id}:${moves}`,
+          userId: b.userId,
+          reference: b.bookingCode,
+          park: { id: b.parkId, name: b.parkName, countryId: b.countryId },
+          currency: b.currency,
+          decimals: b.decimals,
+          amountMinor: over.amountMinor,
+          from: b.endTime,
+          to: now,
+          detail: [b.plateNumber, b.vehicleType].filter(Boolean).join(" · ") || null,
+        },
+        now,
+      );
       chargedMinor = over.amountMinor;
     }
     const owedMinor = over.amountMinor - chargedMinor;
