@@ -1,9 +1,10 @@
 import { addDays, dayOnClock, type AdminPlan, type Pass, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
 import { openDatabase } from "../../db/client";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -79,6 +80,10 @@ describe("monthly passes: renewal, grace and lapse", () => {
   });
   afterAll(async () => {
     await ctx?.close();
+  });
+  afterEach(async () => {
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 
   it("renews at the term's end at the plan's price then, once however often the job runs", async () => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { anotherApp, TEST_ENGINE } from "../../test/harness";
 import { usePaymentsContext } from "../../test/payments-context";
-import { refundToWallet } from "../wallet/ledger.service";
+import { revenueKey, userWalletKey } from "../wallet/ledger.domain";
+import { postTransfer } from "../wallet/ledger.service";
 import type { TestUser } from "../../test/factories";
 
 const payments = usePaymentsContext();
@@ -24,10 +25,32 @@ async function start(u: TestUser, amount: number): Promise<string> {
   return res.json().data.reference as string;
 }
 
-/** A booking refund landing in the wallet between a top-up's start and its settlement. */
+/**
+ * Money landing in the wallet between a top-up's start and its settlement (a booking refund, in
+ * life): platform revenue -> wallet. Not a `refund` move: a real one carries its booking's credit
+ * note, and what these tests need is only the balance.
+ */
 const refund = (u: TestUser, amountMinor: number, key: string) =>
   payments.ctx.database.db.transaction((tx) =>
-    refundToWallet(tx, { userId: u.id, currency: "NGN", amountMinor, idempotencyKey: `test-refund:${key}` }),
+    postTransfer(tx, {
+      idempotencyKey: `test-credit:${key}`,
+      kind: "test_credit",
+      lines: [
+        {
+          account: {
+            key: userWalletKey(u.id, "NGN"),
+            kind: "user_wallet",
+            currency: "NGN",
+            ownerUserId: u.id,
+          },
+          amountMinor,
+        },
+        {
+          account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
+          amountMinor: -amountMinor,
+        },
+      ],
+    }),
   );
 
 const age = (u: TestUser, interval: string) =>
