@@ -68,6 +68,16 @@ async function held(u: TestUser, reference: string) {
   return { paymentMinor: Number(row!.held), accountMinor: Number(row!.account ?? 0) };
 }
 
+/** The receipt of a top-up, by our payment reference (one per payment). */
+async function receiptOf(reference: string) {
+  const rows = await queryRows<Record<string, unknown>>(
+    payments.ctx.database.db,
+    sql`SELECT kind, park_id, time_zone, total_minor::text, lines, taxes FROM receipts WHERE reference = ${reference}`,
+  );
+  expect(rows.length).toBeLessThanOrEqual(1);
+  return rows[0];
+}
+
 describe("the wallet cap when a top-up starts", () => {
   it("six top-ups of ₦1,000,000 started against ₦0: the sixth is refused and nothing passes ₦5,000,000", async () => {
     const u = await user();
@@ -126,6 +136,15 @@ describe("the wallet cap when a payment settles", () => {
     expect(await balance(u)).toBe(5 * MILLION);
     expect(await held(u, reference)).toEqual({ paymentMinor: 600_000_00, accountMinor: 600_000_00 });
     expect(await payments.ctx.ledgerTransactionsFor(reference)).toBe(1);
+    // The receipt documents the payment: the whole ₦1,000,000, the part held included.
+    expect(await receiptOf(reference)).toEqual({
+      kind: "topup",
+      park_id: null,
+      time_zone: "Africa/Lagos",
+      total_minor: String(MILLION * 100),
+      lines: [{ kind: "topup", amountMinor: MILLION * 100, detail: "paystack" }],
+      taxes: [],
+    });
 
     // Every other path confirms the same payment without moving money again.
     expect(await payments.ctx.paystack.sendWebhook(reference, payments.ctx.webhookUrl("paystack"))).toBe(200);
@@ -145,6 +164,7 @@ describe("the wallet cap when a payment settles", () => {
       held: MILLION,
     });
     expect(await held(u, reference)).toEqual({ paymentMinor: MILLION * 100, accountMinor: MILLION * 100 });
+    expect((await receiptOf(reference))!.total_minor).toBe(String(MILLION * 100));
   });
 });
 
