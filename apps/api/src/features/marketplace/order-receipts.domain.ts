@@ -123,7 +123,8 @@ export function returnReceiptBody(
     goodsMinor -= over;
   }
   return {
-    lines: lines.filter((l) => l.amountMinor !== 0),
+    // Every returned line stays, at zero too: the note says what came back.
+    lines,
     taxes:
       taxMinor !== 0
         ? [{ name: tax.name, rateBps: tax.rateBps, baseMinor: -goodsMinor, amountMinor: -taxMinor }]
