@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { queryRows } from "../db/client";
 import { bearer, createUser, type TestUser } from "./factories";
 import { createTestContext, type TestContext } from "./harness";
-import { ledgerViolations } from "./ledger-invariants";
+import { ledgerViolations, receiptViolations } from "./ledger-invariants";
 import { startPaystackFake, type PaystackFake } from "./fakes/paystack-fake";
 import { startStripeFake, type StripeFake } from "./fakes/stripe-fake";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
@@ -115,6 +115,7 @@ export function usePaymentsContext() {
     ctx.wave.behaviour.mode = "ok";
     ctx.stripe.behaviour.mode = "ok";
     expect(await ledgerViolations(ctx.database.db)).toEqual([]);
+    expect(await receiptViolations(ctx.database.db)).toEqual([]);
   });
   const started = () => {
     if (!current) throw new Error("the payments context is used before beforeAll ran");

@@ -4,7 +4,7 @@ import { queryRows, type Db } from "../../db/client";
 import { DEMO_PASS_PLAN } from "../../db/seed/plans";
 import { operatorId, parksOf } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DEMO_DRIVER_EMAIL, DEMO_PASS_PLATE, ensureDemoPass } from "./demo-pass.service";
 import { resetDemoData } from "./demo.service";
@@ -45,6 +45,7 @@ describe("the demo driver's monthly pass", () => {
   afterAll(() => ctx?.close());
   afterEach(async () => {
     expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 
   it("is bought through the ledger at the demo attendant's operator in Lagos, once", async () => {

@@ -52,6 +52,7 @@ export async function ensureDemoPass(db: Db, clock: Clock): Promise<boolean> {
         idempotencyKey: `topup:demo:${key}`,
         reference: key,
         description: "Wallet top-up (demo)",
+        at: now,
       }),
     );
     await sell({ db, clock }, userId, body, key);

@@ -8,7 +8,7 @@ import { itemId } from "../../db/seed/marketplace";
 import { hashPassword } from "../../lib/passwords";
 import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, withTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, book, fund, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
 import { marketViolations, placeOrder } from "../marketplace/marketplace.test-kit";
 import { startSession } from "../sessions/sessions.service";
@@ -39,6 +39,7 @@ describe("resetting the demo data", () => {
   afterAll(() => ctx?.close());
   afterEach(async () => {
     expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 
   /** A top-up through the demo provider, as the in-app payment page makes it. */
@@ -264,6 +265,7 @@ describe("a demo driver's marketplace orders", () => {
 
     expect({ stock: await stockOf(), jobs: await jobs() }).toEqual(before);
     expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
     expect(await marketViolations(db)).toEqual([]);
     // The coupon is the driver's to use again, with a new wallet top-up.
     await fund(db, driver.id, 50_000_000);
@@ -370,6 +372,7 @@ describe("the 30-minute schedule", () => {
       expect(await tick(2 * DEMO_RESET_EVERY_MS)).toBe(true);
       expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
       expect(await ledgerViolations(db)).toEqual([]);
+      expect(await receiptViolations(db)).toEqual([]);
     }));
 
   it.runIf(TEST_ENGINE === "postgres")("runs once across processes on one PostgreSQL database", () =>
@@ -398,6 +401,7 @@ describe("the 30-minute schedule", () => {
         );
         expect(Number(resets?.n)).toBe(5);
         expect(await ledgerViolations(db)).toEqual([]);
+        expect(await receiptViolations(db)).toEqual([]);
       } finally {
         await second.close();
       }

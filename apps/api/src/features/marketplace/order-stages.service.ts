@@ -16,8 +16,12 @@ import type { OrderMailTemplate } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
+import { reversalOf } from "../receipts/receipts.domain";
+import { bodiesOf, issueReceipt, receiptIdOf } from "../receipts/receipts.service";
+import { servedCountries } from "../reference/served-countries";
 import { refundToWallet, revenueShard } from "../wallet/ledger.service";
 import { returnRefund, type PricedLine } from "./order-pricing.domain";
+import { returnReceiptBody } from "./order-receipts.domain";
 import {
   deleteCouponUses,
   insertStageEvent,
@@ -161,6 +165,61 @@ function returnedUnits(
 }
 
 /**
+ * The credit note of a refund (decision 029), in the refund's transaction: it reverses the order's
+ * receipt. A full refund (cancelled, rejected) gives back everything the order's receipt and its
+ * earlier credit notes left (reversalOf); a return gives back the units returned, their goods and
+ * their tax (returnReceiptBody). An order charged before receipts existed has no receipt to
+ * reverse: its refund gets none either.
+ */
+async function issueCreditNote(
+  deps: OrderDeps,
+  tx: Tx,
+  r: {
+    order: OrderRow;
+    ledgerKey: string;
+    refundMinor: number;
+    at: Date;
+    /** A return's lines and units; null: a full refund. */
+    returned: { line: OrderLineRow; units: number; refundMinor: number }[] | null;
+  },
+): Promise<void> {
+  const { order } = r;
+  const reversesId = await receiptIdOf(tx, `order:${order.id}:1`);
+  if (reversesId === null) return;
+  const bodies = await bodiesOf(tx, order.userId, order.orderCode);
+  const charged = bodies.find((b) => b.id === reversesId);
+  const tax = charged?.taxes[0] ?? { name: order.taxName ?? "Tax", rateBps: 0 };
+  const body =
+    r.returned === null
+      ? reversalOf(bodies)
+      : returnReceiptBody(
+          r.returned.map((x) => ({
+            line: x.line,
+            alreadyReturned: x.line.returnedQuantity,
+            units: x.units,
+            refundMinor: x.refundMinor,
+          })),
+          { name: tax.name, rateBps: tax.rateBps },
+          r.refundMinor,
+        );
+  const currency = order.currency.trim();
+  await issueReceipt(tx, {
+    kind: "credit_note",
+    userId: order.userId,
+    ledgerKey: r.ledgerKey,
+    reference: order.orderCode,
+    countryId: order.countryId,
+    parkId: order.parkId,
+    issuedAt: r.at,
+    currency,
+    decimals: await servedCountries(deps.db).currencyDecimals(currency, tx),
+    body,
+    expectedMinor: -r.refundMinor,
+    reversesId,
+  });
+}
+
+/**
  * Moves an order to `to` when the transition table allows it for the actor and the order's type:
  * a driver only their own orders and a courier only those assigned to them (404 otherwise, as if
  * it did not exist); a pair the table refuses is a 409 `stage_refused` and changes nothing. The
@@ -211,6 +270,13 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
           reference: order.orderCode,
           description: `Order refund ${order.orderCode}`,
           revenueShard: revenueShard(order.id),
+        });
+        await issueCreditNote(deps, tx, {
+          order,
+          ledgerKey: `order:${order.id}:${move}`,
+          refundMinor,
+          at: now,
+          returned: transition.refund === "full" ? null : back,
         });
         patch.moves = move;
         patch.refundedMinor = order.refundedMinor + refundMinor;

@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { readMailbox } from "../../test/mailbox";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { allDayParks, at, book, fund, fundedUser, HOUR } from "../bookings/bookings.test-kit";
@@ -69,6 +69,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
   expect(await marketViolations(db)).toEqual([]);
 });
 

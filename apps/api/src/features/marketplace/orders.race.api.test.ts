@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { fundedUser } from "../bookings/bookings.test-kit";
 import {
   createCategory,
@@ -76,6 +76,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       await close?.();
       close = async () => {};
       expect(await ledgerViolations(db)).toEqual([]);
+      expect(await receiptViolations(db)).toEqual([]);
     });
 
     /** Every buyer orders one unit of the variation at once, half through each instance. */

@@ -22,7 +22,9 @@ import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
 import { readableCode } from "../../lib/readable-code";
+import { issueReceipt } from "../receipts/receipts.service";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
+import { orderReceiptBody } from "./order-receipts.domain";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
 import { orderNotFound, queueOrderMail, type OrderDeps } from "./order-stages.service";
 import {
@@ -293,6 +295,30 @@ async function placeInTransaction(
       if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
       throw await shortOfFunds(tx, userId, country.currency, amounts.totalMinor, country.decimals, "order");
     }
+    // Its receipt, with the charge: the lines and tax as priceOrder computed them.
+    await issueReceipt(tx, {
+      kind: "order",
+      userId,
+      ledgerKey: `order:${id}:1`,
+      reference: code,
+      countryId: country.id,
+      // A pickup or service park's clock; a delivery's is the country's.
+      parkId: cart.parkId,
+      issuedAt: now,
+      currency: country.currency,
+      decimals: country.decimals,
+      body: orderReceiptBody(
+        {
+          lines: cart.lines,
+          couponCode: cart.coupon?.applied ? cart.coupon.code : null,
+          couponDiscountMinor: amounts.couponDiscountMinor,
+          deliveryMinor: amounts.deliveryMinor,
+          taxMinor: amounts.taxMinor,
+        },
+        { name: country.taxName, rateBps: country.taxBps },
+      ),
+      expectedMinor: amounts.totalMinor,
+    });
   }
   const order = await insertOrder(tx, {
     id,

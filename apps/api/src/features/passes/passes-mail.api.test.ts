@@ -2,10 +2,11 @@ import type { AddressInfo } from "node:net";
 import { dayOnClock, formatMoney, type AdminPlan, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { toMajor } from "../../lib/money";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -132,6 +133,10 @@ describe("monthly passes: renewal e-mails", () => {
   afterAll(async () => {
     await ctx?.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  afterEach(async () => {
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 
   it("reminds once, three days before, with the price the renewal then charges and how to cancel", async () => {

@@ -6,9 +6,10 @@ import {
   type PassPurchase,
 } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { verifyQr } from "../bookings/qr";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
@@ -81,6 +82,10 @@ describe("monthly passes: the driver's reading", () => {
   });
   afterAll(async () => {
     await ctx?.close();
+  });
+  afterEach(async () => {
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 
   it("carries a QR the gate's verifier reads: the pass code and its park, signed with the bookings' secret", async () => {

@@ -1,9 +1,10 @@
 import { addDays, dayOnClock, type AdminPlan, type Pass, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
 import { openDatabase } from "../../db/client";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -80,6 +81,10 @@ describe("monthly passes: renewal, grace and lapse", () => {
   afterAll(async () => {
     await ctx?.close();
   });
+  afterEach(async () => {
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
+  });
 
   it("renews at the term's end at the plan's price then, once however often the job runs", async () => {
     const p = await plan();
@@ -113,6 +118,44 @@ describe("monthly passes: renewal, grace and lapse", () => {
       sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE idempotency_key LIKE ${`pass:${pass.id}:%`}`,
     );
     expect(moves!.n).toBe(2);
+    // Each term has its own receipt: the renewal's, for the new term at the new price, issued when charged.
+    const receipts = await queryRows<{
+      ledger_key: string;
+      kind: string;
+      issued_at: Date;
+      total_minor: string;
+      lines: {
+        kind: string;
+        amountMinor: number;
+        subject?: string;
+        from?: string;
+        to?: string;
+        detail?: string;
+      }[];
+    }>(
+      db,
+      sql`SELECT ledger_key, kind, issued_at, total_minor::text, lines FROM receipts
+          WHERE reference = ${pass.pass_code} ORDER BY id`,
+    );
+    expect(receipts.map((r) => [r.ledger_key, r.kind])).toEqual([
+      [`pass:${pass.id}:1`, "pass"],
+      [`pass:${pass.id}:2`, "pass"],
+    ]);
+    const renewal = receipts[1]!;
+    expect(Number(renewal.total_minor)).toBe(paid);
+    expect(new Date(renewal.issued_at).toISOString()).toBe(
+      new Date(firstEnd.getTime() + 60_000).toISOString(),
+    );
+    expect(renewal.lines[0]).toEqual({
+      kind: "pass",
+      amountMinor: 4_500_000,
+      subject: "Commuter",
+      from: firstEnd.toISOString(),
+      to: new Date(rows[1]!.period_end).toISOString(),
+      quantity: 1,
+      detail: "REN123AA · Car",
+    });
+    expect(renewal.lines.map((l) => l.kind)).toEqual(["pass", "service_fee", "booking_fee"]);
   });
 
   it("a short wallet puts the pass in grace, still holding its space; a top-up renews it at the next run", async () => {

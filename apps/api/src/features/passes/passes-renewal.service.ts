@@ -16,7 +16,7 @@ import { resolveCountry } from "../parks/parks.service";
 import type { ServedCountries } from "../reference/served-countries";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { DAY_MS, graceEndOf, nextTerm, PASS_GRACE_DAYS } from "./passes.domain";
+import { DAY_MS, graceEndOf, nextTerm, PASS_GRACE_DAYS, passDetail } from "./passes.domain";
 import { passMail } from "./passes.mail";
 import { chargeTerm } from "./passes.service";
 import * as repo from "./passes.repo";
@@ -36,7 +36,7 @@ export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
 async function quoteIn(db: Db, tx: Tx, pass: repo.PassRow) {
   const terms = await repo.renewalTerms(tx, pass);
   const country = await resolveCountry(servedCountries(db), terms.countryCode, tx);
-  return { ...nextTerm(pass, terms, country), country };
+  return { ...nextTerm(pass, terms, country), country, terms };
 }
 
 function queuePassMail(
@@ -76,7 +76,7 @@ export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalO
       await repo.updatePass(tx, pass.id, { status: "ended", endedReason: "cancelled", updatedAt: now });
       return "ended";
     }
-    const { term, monthlyMinor: monthly, breakdown, country } = await quoteIn(db, tx, pass);
+    const { term, monthlyMinor: monthly, breakdown, country, terms } = await quoteIn(db, tx, pass);
     const period = (await repo.lastPeriod(tx, pass.id)) + 1;
     const graceEnd = graceEndOf(pass.paidUntil);
     const currency = pass.currency.trim();
@@ -85,9 +85,18 @@ export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalO
       await tx.transaction(async (charge) =>
         chargeTerm(
           charge,
-          { id: pass.id, code: pass.passCode, userId: pass.userId, currency },
+          { id: pass.id, code: pass.passCode, userId: pass.userId, currency, parkId: pass.parkId },
           period,
-          breakdown.totalMinor,
+          {
+            at: now,
+            country,
+            planName: terms.planName,
+            term,
+            months: pass.termMonths,
+            monthlyMinor: monthly,
+            detail: passDetail(pass.plates, terms.vehicleType),
+            breakdown,
+          },
         ),
       );
     } catch (err) {

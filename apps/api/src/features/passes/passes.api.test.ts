@@ -5,11 +5,14 @@ import {
   type AdminPlanCreate,
   type Pass,
   type PassPurchase,
+  type Receipt,
+  type ReceiptSummary,
 } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { book, fundedUser, HOUR } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -95,6 +98,10 @@ describe("monthly passes: buying from the wallet", () => {
   afterAll(async () => {
     await ctx?.close();
   });
+  afterEach(async () => {
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
+  });
 
   it("charges the term's price with the country's fees once, and the driver finds the pass", async () => {
     const plan = await planAt(10, { discount_3m_percent: 10 });
@@ -158,6 +165,54 @@ describe("monthly passes: buying from the wallet", () => {
       plates: "Type the plate number of the car the pass is for",
     });
     expect((await call(other, "GET", "/passes")).json().items).toEqual([]);
+  });
+
+  it("gives the sale its receipt: the plan for the term paid, the 3-month discount, the fees and VAT, summing to the charge", async () => {
+    const plan = await planAt(10, { discount_3m_percent: 10 });
+    const driver = await fundedUser(db, 100_000_000);
+    const res = await buy(driver, plan.id, { term_months: 3, plates: ["lag 123 aa", "ABC-987"] });
+    expect(res.statusCode, res.body).toBe(201);
+    const pass = res.json<PassPurchase>();
+    const list = await call(driver, "GET", `/receipts?reference=${pass.pass_code}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const [summary, ...more] = list.json<{ items: ReceiptSummary[] }>().items;
+    expect(more).toEqual([]);
+    expect(summary).toMatchObject({
+      kind: "pass",
+      reference: pass.pass_code,
+      subject: "Commuter",
+      time_zone: ZONE,
+    });
+    const receipt = (await call(driver, "GET", `/receipts/${summary!.number}`)).json<Receipt>();
+    expect(receipt.lines.map((l) => [l.kind, l.amount])).toEqual([
+      ["pass", 120_000],
+      ["discount", -12_000],
+      ["service_fee", pass.charged.breakdown.service_fee],
+      ["booking_fee", pass.charged.breakdown.booking_fee],
+    ]);
+    expect(receipt.lines[0]).toMatchObject({
+      subject: "Commuter",
+      quantity: 3,
+      from: pass.starts_at,
+      to: pass.paid_until,
+      detail: "LAG123AA, ABC987 · Car",
+    });
+    expect(receipt.taxes).toEqual([
+      {
+        name: "VAT",
+        rate: 7.5,
+        base: pass.charged.breakdown.service_fee + pass.charged.breakdown.booking_fee,
+        amount: pass.charged.breakdown.tax,
+      },
+    ]);
+    expect(receipt.total).toBe(pass.charged.amount);
+    // A month's pass has no discount line.
+    const monthly = (await buy(driver, plan.id, { plates: ["KJA555CC"] })).json<PassPurchase>();
+    const [one] = (await call(driver, "GET", `/receipts?reference=${monthly.pass_code}`)).json<{
+      items: ReceiptSummary[];
+    }>().items;
+    const lines = (await call(driver, "GET", `/receipts/${one!.number}`)).json<Receipt>().lines;
+    expect(lines.map((l) => l.kind)).toEqual(["pass", "service_fee", "booking_fee"]);
   });
 
   it("answers the same pass for the same Idempotency-Key, and 422 for the key with another body", async () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, startDateProblem, termOf, termPriceMinor } from "./passes.domain";
+import { priceFlat } from "../parks/pricing.domain";
+import { totalOf } from "../receipts/receipts.domain";
+import {
+  addMonths,
+  passDetail,
+  passReceiptBody,
+  startDateProblem,
+  termOf,
+  termPriceMinor,
+} from "./passes.domain";
 
 describe("a pass's term", () => {
   it("runs to the same day months later, or the month's last day", () => {
@@ -34,5 +43,76 @@ describe("a pass's term", () => {
     expect(termPriceMinor(4_500_000, 1, d)).toBe(4_500_000);
     expect(termPriceMinor(4_500_000, 3, d)).toBe(12_825_000);
     expect(termPriceMinor(4_500_000, 12, d)).toBe(45_900_000);
+  });
+});
+
+describe("a term's receipt", () => {
+  const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxBps: 750 };
+  const term = { startsAt: new Date("2027-01-15T23:00:00Z"), paidUntil: new Date("2027-04-15T23:00:00Z") };
+  const receiptOf = (
+    months: number,
+    monthlyMinor: number,
+    discounts = { discount3mBps: 1_000, discount12mBps: 2_000 },
+  ) =>
+    passReceiptBody(
+      {
+        planName: "Commuter",
+        term,
+        months,
+        monthlyMinor,
+        detail: passDetail(["LAG123AA", "ABC987"], "Car"),
+        breakdown: priceFlat(
+          termPriceMinor(monthlyMinor, months, discounts),
+          fees,
+          term.startsAt,
+          term.paidUntil,
+        ),
+      },
+      { name: "VAT", rateBps: 750 },
+    );
+
+  it("shows the months at the monthly price, then the term's discount, the fees and the tax, summing to the charge", () => {
+    for (const [months, monthly] of [
+      [1, 4_000_000],
+      [3, 4_000_000],
+      [3, 3_333_333],
+      [12, 1_234_567],
+    ] as const) {
+      const body = receiptOf(months, monthly);
+      const charged = priceFlat(
+        termPriceMinor(monthly, months, { discount3mBps: 1_000, discount12mBps: 2_000 }),
+        fees,
+        term.startsAt,
+        term.paidUntil,
+      );
+      expect(totalOf(body)).toBe(charged.totalMinor);
+      expect(body.lines[0]).toEqual({
+        kind: "pass",
+        amountMinor: monthly * months,
+        subject: "Commuter",
+        from: term.startsAt.toISOString(),
+        to: term.paidUntil.toISOString(),
+        quantity: months,
+        detail: "LAG123AA, ABC987 · Car",
+      });
+      expect(body.lines.map((l) => l.kind)).toEqual(
+        months === 1
+          ? ["pass", "service_fee", "booking_fee"]
+          : ["pass", "discount", "service_fee", "booking_fee"],
+      );
+      expect(body.taxes).toEqual([
+        {
+          name: "VAT",
+          rateBps: 750,
+          baseMinor: charged.serviceFeeMinor + charged.bookingFeeMinor,
+          amountMinor: charged.taxMinor,
+        },
+      ]);
+    }
+  });
+
+  it("has no discount line when the plan gives none for the term", () => {
+    const body = receiptOf(3, 4_000_000, { discount3mBps: 0, discount12mBps: 0 });
+    expect(body.lines.map((l) => l.kind)).toEqual(["pass", "service_fee", "booking_fee"]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
 import { priceFlat, type CountryFees, type PriceBreakdown } from "../parks/pricing.domain";
+import { pricedBody, type ReceiptBody, type TaxRate } from "../receipts/receipts.domain";
 
 /** "2027-01-31" plus one month: "2027-02-28" (the last day when the day does not exist). */
 export function addMonths(date: string, months: number): string {
@@ -111,3 +112,48 @@ export const PASS_GRACE_DAYS = 3;
 export const DAY_MS = 24 * 3_600_000;
 /** When a pass in grace lapses: PASS_GRACE_DAYS after the end of its paid term. */
 export const graceEndOf = (paidUntil: Date) => new Date(paidUntil.getTime() + PASS_GRACE_DAYS * DAY_MS);
+
+/** What a term's receipt says about the pass (its plan, term and vehicles) and how it was priced. */
+export interface PassReceiptTerm {
+  /** The plan's name as sold (its English name: a proper name, printed as is). */
+  planName: string;
+  term: Term;
+  months: number;
+  monthlyMinor: number;
+  /** "LND482KJ, KJA123AB · Car": the plates and vehicle type the term was paid for. */
+  detail: string;
+  breakdown: PriceBreakdown;
+}
+
+/**
+ * A term's receipt: the pass line at the monthly price times the months, for the term paid, then
+ * the term's discount (negative) when the 3- or 12-month one applied, the country's fees and the
+ * tax on them (decision 017): the lines and tax sum to what the term was charged, to the unit.
+ */
+export function passReceiptBody(t: PassReceiptTerm, tax: TaxRate): ReceiptBody {
+  const fullMinor = t.monthlyMinor * t.months;
+  const discountMinor = fullMinor - t.breakdown.parkingMinor;
+  const priced = pricedBody(t.breakdown, tax, { kind: "pass" });
+  return {
+    lines: [
+      {
+        kind: "pass",
+        amountMinor: fullMinor,
+        subject: t.planName,
+        from: t.term.startsAt.toISOString(),
+        to: t.term.paidUntil.toISOString(),
+        quantity: t.months,
+        detail: t.detail,
+      },
+      ...(discountMinor !== 0
+        ? [{ kind: "discount" as const, amountMinor: -discountMinor, subject: t.planName }]
+        : []),
+      ...priced.lines.filter((l) => l.kind !== "pass"),
+    ],
+    taxes: priced.taxes,
+  };
+}
+
+/** The detail printed under a pass's line: its plates, then the vehicle type. */
+export const passDetail = (plates: readonly string[], vehicleType: string) =>
+  `${plates.join(", ")} · ${vehicleType}`;

@@ -17,7 +17,7 @@ import { queryRows, type Db } from "../../db/client";
 import { createEvent } from "../../test/events";
 import { bearer, createStaff, operatorId, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 
@@ -336,6 +336,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     });
     afterEach(async () => {
       expect(await ledgerViolations(db)).toEqual([]);
+      expect(await receiptViolations(db)).toEqual([]);
     });
 
     it("passes, bookings, drive-ups and an event sent at once never hold more than the park's spaces; each winner pays once (2 rounds)", async () => {

@@ -258,6 +258,9 @@ export async function renewalTerms(
   discount12mBps: number;
   timeZone: string;
   countryCode: string;
+  /** For the receipt: the plan's English name and the pass's vehicle type. */
+  planName: string;
+  vehicleType: string;
 }> {
   const [row] = await queryRows<{
     monthly_minor: string | number | null;
@@ -265,10 +268,14 @@ export async function renewalTerms(
     discount_12m_bps: number;
     time_zone: string;
     country_code: string;
+    plan_name: string;
+    vehicle_type: string;
   }>(
     tx,
-    sql`SELECT pp.monthly_minor, pl.discount_3m_bps, pl.discount_12m_bps, p.time_zone, c.code AS country_code
+    sql`SELECT pp.monthly_minor, pl.discount_3m_bps, pl.discount_12m_bps, p.time_zone, c.code AS country_code,
+        pl.name->>'en' AS plan_name, vt.name AS vehicle_type
       FROM parking_plans pl JOIN parks p ON p.id = pl.park_id JOIN countries c ON c.id = p.country_id
+      JOIN vehicle_types vt ON vt.id = ${pass.vehicleTypeId}
       LEFT JOIN plan_prices pp ON pp.plan_id = pl.id AND pp.vehicle_type_id = ${pass.vehicleTypeId}
       WHERE pl.id = ${pass.planId}`,
   );
@@ -278,6 +285,8 @@ export async function renewalTerms(
     discount12mBps: Number(row!.discount_12m_bps),
     timeZone: row!.time_zone,
     countryCode: row!.country_code,
+    planName: row!.plan_name,
+    vehicleType: row!.vehicle_type,
   };
 }
 

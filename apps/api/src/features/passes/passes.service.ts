@@ -27,7 +27,15 @@ import { readableCode } from "../../lib/readable-code";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
-import { graceEndOf, nextTerm, type NextTerm } from "./passes.domain";
+import { issueReceipt } from "../receipts/receipts.service";
+import {
+  graceEndOf,
+  nextTerm,
+  passDetail,
+  passReceiptBody,
+  type NextTerm,
+  type PassReceiptTerm,
+} from "./passes.domain";
 import { priceFirstTerm } from "./plans-quote.service";
 import { hoursAndPrices } from "./plans.service";
 import {
@@ -203,8 +211,21 @@ export async function sell(
         }
         const id = randomUUID();
         const code = newPassCode();
-        await chargeTerm(tx, { id, code, userId, currency: country.currency }, 1, breakdown.totalMinor, () =>
-          shortOfFunds(tx, userId, country.currency, breakdown.totalMinor, country.decimals, "pass"),
+        await chargeTerm(
+          tx,
+          { id, code, userId, currency: country.currency, parkId: park.id },
+          1,
+          {
+            at: now,
+            country,
+            planName: plan.name.en,
+            term,
+            months: body.term_months,
+            monthlyMinor: price.monthlyMinor,
+            detail: passDetail(body.plates, price.vehicleType),
+            breakdown,
+          },
+          () => shortOfFunds(tx, userId, country.currency, breakdown.totalMinor, country.decimals, "pass"),
         );
         await repo.insertPass(tx, {
           id,
@@ -251,24 +272,33 @@ export async function sell(
   }
 }
 
+/** A term as charged: its price and what its receipt says, with the seller's country and the time. */
+export interface ChargedTerm extends PassReceiptTerm {
+  at: Date;
+  country: { id: number; decimals: number; taxName: string; taxBps: number };
+}
+
 /**
- * Charges a pass's term from the wallet, once: the ledger move's key is `pass:<id>:<period>`, so a
- * retry or a second process finds the move made. A short wallet throws `short()`'s error.
+ * Charges a pass's term from the wallet, once, with its receipt (decision 029) in the same
+ * transaction: the ledger move's key is `pass:<id>:<period>`, so a retry or a second process finds
+ * the move made. A short wallet throws `short()`'s error.
  */
 export async function chargeTerm(
   tx: Tx,
-  pass: { id: string; code: string; userId: string; currency: string },
+  pass: { id: string; code: string; userId: string; currency: string; parkId: number },
   period: number,
-  amountMinor: number,
+  charged: ChargedTerm,
   /** The error for a short wallet (a 402 naming what is missing); without it, the ledger's own. */
   short?: () => Promise<AppError>,
 ): Promise<void> {
+  const amountMinor = charged.breakdown.totalMinor;
+  const ledgerKey = `pass:${pass.id}:${period}`;
   try {
     await chargeWallet(tx, {
       userId: pass.userId,
       currency: pass.currency,
       amountMinor,
-      idempotencyKey: `pass:${pass.id}:${period}`,
+      idempotencyKey: ledgerKey,
       kind: "pass_charge",
       reference: pass.code,
       description: period === 1 ? `Monthly pass ${pass.code}` : `Monthly pass ${pass.code}, term ${period}`,
@@ -278,6 +308,19 @@ export async function chargeTerm(
     if (!short || !(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
     throw await short();
   }
+  await issueReceipt(tx, {
+    kind: "pass",
+    userId: pass.userId,
+    ledgerKey,
+    reference: pass.code,
+    countryId: charged.country.id,
+    parkId: pass.parkId,
+    issuedAt: charged.at,
+    currency: pass.currency.trim(),
+    decimals: charged.country.decimals,
+    body: passReceiptBody(charged, { name: charged.country.taxName, rateBps: charged.country.taxBps }),
+    expectedMinor: amountMinor,
+  });
 }
 
 /**

@@ -8,9 +8,10 @@ import {
   type PlanQuote,
 } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -92,6 +93,10 @@ describe("monthly plans: the checkout's quote", () => {
   });
   afterAll(async () => {
     await ctx?.close();
+  });
+  afterEach(async () => {
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 
   it("quotes what POST /passes then charges, to the minor unit, with the same term", async () => {

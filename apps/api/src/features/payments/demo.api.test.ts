@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createPayments } from "./registry";
 import { seededDecimalsOf } from "../../test/seeded-countries";
 
@@ -46,6 +46,7 @@ describe("demo provider (no keys, demo mode)", () => {
       });
     }
     expect(await ledgerViolations(ctx.database.db)).toEqual([]);
+    expect(await receiptViolations(ctx.database.db)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import type { Config } from "../../config";
 import { openDatabase, queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { KEYS, usePaymentsContext } from "../../test/payments-context";
 import { servedCountries } from "../reference/served-countries";
 import { expireUnfinishedPayments, type ExpiryRun } from "./expire.service";
@@ -332,6 +332,7 @@ describe("the demo provider (demo mode, no keys)", () => {
       expect((await verify()).json()).toMatchObject({ data: { credited: true, new_balance: amount } });
       expect((await verify()).json()).toMatchObject({ data: { credited: false, new_balance: amount } });
       expect(await ledgerViolations(ctx.database.db)).toEqual([]);
+      expect(await receiptViolations(ctx.database.db)).toEqual([]);
     } finally {
       await ctx.close();
     }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { TEST_ENGINE } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createPaymentsContext, KEYS, type PaymentsContext } from "../../test/payments-context";
 import { IN_PROGRESS } from "./verify.service";
 
@@ -19,6 +19,7 @@ afterEach(async () => {
   ctx.paystack.behaviour.mode = "ok";
   ctx.stripe.behaviour.mode = "ok";
   expect(await ledgerViolations(ctx.database.db)).toEqual([]);
+  expect(await receiptViolations(ctx.database.db)).toEqual([]);
 });
 
 const verify = (u: TestUser, reference: string, provider: string) =>

@@ -80,6 +80,8 @@ export async function settle(
       capMinor: await repo.findWalletCap(tx, row.userId, row.currency),
       idempotencyKey: `topup:${row.provider}:${row.providerReference}`,
       reference: row.reference,
+      // The receipt's time: when the money was found paid.
+      at: deps.clock(),
       // Ledger text is the server's own: a client must not be able to label its money.
       description: `Wallet top-up (${row.provider})`,
     });

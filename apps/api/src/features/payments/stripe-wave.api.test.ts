@@ -1,5 +1,7 @@
 // Stripe (official SDK against the fake) and Wave (with the Paystack XOF fallback).
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
 import { bearer } from "../../test/factories";
 import { KEYS, usePaymentsContext } from "../../test/payments-context";
 
@@ -43,6 +45,13 @@ describe("Stripe (United States, Canada)", () => {
       }),
     ).toBe(200);
     expect(await balance(u)).toBe(25.5);
+    // One receipt, by our reference, sold by the wallet's country (the US) in its currency.
+    const receipts = await queryRows<{ kind: string; currency: string; code: string; total_minor: string }>(
+      payments.ctx.database.db,
+      sql`SELECT r.kind, r.currency, c.code, r.total_minor::text FROM receipts r
+          JOIN countries c ON c.id = r.country_id WHERE r.reference = ${data.reference}`,
+    );
+    expect(receipts).toEqual([{ kind: "topup", currency: "USD", code: "US", total_minor: "2550" }]);
     // The redirect back from Stripe names the PaymentIntent: verify accepts it too.
     expect((await verify(u, pi.id, "stripe")).json()).toMatchObject({
       status: "success",

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { anotherApp, TEST_ENGINE } from "../../test/harness";
 import { usePaymentsContext } from "../../test/payments-context";
-import { refundToWallet } from "../wallet/ledger.service";
+import { revenueKey, userWalletKey } from "../wallet/ledger.domain";
+import { postTransfer } from "../wallet/ledger.service";
 import type { TestUser } from "../../test/factories";
 
 const payments = usePaymentsContext();
@@ -24,10 +25,32 @@ async function start(u: TestUser, amount: number): Promise<string> {
   return res.json().data.reference as string;
 }
 
-/** A booking refund landing in the wallet between a top-up's start and its settlement. */
+/**
+ * Money landing in the wallet between a top-up's start and its settlement (a booking refund, in
+ * life): platform revenue -> wallet. Not a `refund` move: a real one carries its booking's credit
+ * note, and what these tests need is only the balance.
+ */
 const refund = (u: TestUser, amountMinor: number, key: string) =>
   payments.ctx.database.db.transaction((tx) =>
-    refundToWallet(tx, { userId: u.id, currency: "NGN", amountMinor, idempotencyKey: `test-refund:${key}` }),
+    postTransfer(tx, {
+      idempotencyKey: `test-credit:${key}`,
+      kind: "test_credit",
+      lines: [
+        {
+          account: {
+            key: userWalletKey(u.id, "NGN"),
+            kind: "user_wallet",
+            currency: "NGN",
+            ownerUserId: u.id,
+          },
+          amountMinor,
+        },
+        {
+          account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
+          amountMinor: -amountMinor,
+        },
+      ],
+    }),
   );
 
 const age = (u: TestUser, interval: string) =>
@@ -43,6 +66,16 @@ async function held(u: TestUser, reference: string) {
         FROM payments p WHERE p.reference = ${reference}`,
   );
   return { paymentMinor: Number(row!.held), accountMinor: Number(row!.account ?? 0) };
+}
+
+/** The receipt of a top-up, by our payment reference (one per payment). */
+async function receiptOf(reference: string) {
+  const rows = await queryRows<Record<string, unknown>>(
+    payments.ctx.database.db,
+    sql`SELECT kind, park_id, time_zone, total_minor::text, lines, taxes FROM receipts WHERE reference = ${reference}`,
+  );
+  expect(rows.length).toBeLessThanOrEqual(1);
+  return rows[0];
 }
 
 describe("the wallet cap when a top-up starts", () => {
@@ -103,6 +136,15 @@ describe("the wallet cap when a payment settles", () => {
     expect(await balance(u)).toBe(5 * MILLION);
     expect(await held(u, reference)).toEqual({ paymentMinor: 600_000_00, accountMinor: 600_000_00 });
     expect(await payments.ctx.ledgerTransactionsFor(reference)).toBe(1);
+    // The receipt documents the payment: the whole ₦1,000,000, the part held included.
+    expect(await receiptOf(reference)).toEqual({
+      kind: "topup",
+      park_id: null,
+      time_zone: "Africa/Lagos",
+      total_minor: String(MILLION * 100),
+      lines: [{ kind: "topup", amountMinor: MILLION * 100, detail: "paystack" }],
+      taxes: [],
+    });
 
     // Every other path confirms the same payment without moving money again.
     expect(await payments.ctx.paystack.sendWebhook(reference, payments.ctx.webhookUrl("paystack"))).toBe(200);
@@ -122,6 +164,7 @@ describe("the wallet cap when a payment settles", () => {
       held: MILLION,
     });
     expect(await held(u, reference)).toEqual({ paymentMinor: MILLION * 100, accountMinor: MILLION * 100 });
+    expect((await receiptOf(reference))!.total_minor).toBe(String(MILLION * 100));
   });
 });
 

@@ -26,6 +26,7 @@ import {
   type TransferLine,
 } from "./ledger.domain";
 import type { ServedCountries } from "../reference/served-countries";
+import { issueReceipt } from "../receipts/receipts.service";
 import * as repo from "./ledger.repo";
 import type { AccountSpec, Tx } from "./ledger.repo";
 
@@ -187,10 +188,18 @@ async function walletTransfer(
  * Money received by a provider for this user: provider clearing -> user wallet, in one ledger
  * transaction. With `capMinor`, the wallet is locked and takes only what fits under the cap; the
  * rest goes to the user's `held:` account (a third line), so no money is lost or left unbooked.
+ * The top-up's receipt (decision 029) is written in the same transaction, whoever credits: one
+ * `topup` line of the whole amount received, the part held included (the receipt documents the
+ * payment, not where it was put), no tax; sold by the wallet's country, on its clock.
  */
 export async function creditTopUp(
   tx: Tx,
-  move: WalletMove & { provider: string; capMinor?: number | null | undefined },
+  move: WalletMove & {
+    provider: string;
+    capMinor?: number | null | undefined;
+    /** When the money was received (the caller's clock): the receipt's time. Default: now. */
+    at?: Date;
+  },
 ) {
   const clearing: AccountSpec = {
     key: clearingKey(move.provider, move.currency),
@@ -216,7 +225,27 @@ export async function creditTopUp(
       ...(heldMinor > 0 ? [{ account: held, amountMinor: heldMinor }] : []),
     ],
   });
+  if (result.created) await issueTopUpReceipt(tx, move);
   return { ...result, walletBalanceMinor: result.balances[wallet.key], creditMinor, heldMinor };
+}
+
+async function issueTopUpReceipt(tx: Tx, move: WalletMove & { provider: string; at?: Date }) {
+  const seller = await repo.findTopUpSeller(tx, move.userId, move.currency);
+  if (!seller) throw new Error(`top-up ${move.idempotencyKey}: no country uses ${move.currency}`);
+  await issueReceipt(tx, {
+    kind: "topup",
+    userId: move.userId,
+    ledgerKey: move.idempotencyKey,
+    // Our payment reference (what the driver's bank statement and support know it by).
+    reference: move.reference ?? move.idempotencyKey,
+    countryId: seller.countryId,
+    parkId: null,
+    issuedAt: move.at ?? new Date(),
+    currency: move.currency.trim(),
+    decimals: seller.decimals,
+    body: { lines: [{ kind: "topup", amountMinor: move.amountMinor, detail: move.provider }], taxes: [] },
+    expectedMinor: move.amountMinor,
+  });
 }
 
 /**
