@@ -59,6 +59,11 @@ export const ReceiptNumberParamsSchema = z.object({
   number: z.string().trim().toUpperCase().regex(RECEIPT_NUMBER_PATTERN, { error: RECEIPT_NOT_FOUND_MESSAGE }),
 });
 
+/** GET /receipts/{number}.pdf: the PDF's language, when not the request's (Accept-Language). */
+export const ReceiptPdfQuerySchema = z.object({
+  lang: z.enum(["en", "fr"], { error: "lang must be en or fr" }).optional(),
+});
+
 export const ReceiptPartySchema = z.object({
   name: z.string(),
   company_name: z.string().nullable(),

@@ -17,6 +17,7 @@ import type { Language } from "../../lib/language";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import type { Tx } from "../../db/tx";
 import { checkBody, type ReceiptIssue } from "./receipts.domain";
+import { receiptPdf } from "./receipts.pdf";
 import { presentReceipt, presentSummary } from "./receipts.present";
 import * as repo from "./receipts.repo";
 
@@ -93,4 +94,9 @@ export async function getOwn(db: Db, userId: string, number: string, language: L
     found.creditNotes,
     language,
   );
+}
+
+/** One of the user's receipts as a PDF tax invoice in `language` (404 for another user's). */
+export async function pdfOwn(db: Db, userId: string, number: string, language: Language): Promise<Buffer> {
+  return receiptPdf(await getOwn(db, userId, number, language), language);
 }
