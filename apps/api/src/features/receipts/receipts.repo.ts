@@ -197,3 +197,19 @@ export async function findReceipt(db: Tx, userId: string, number: string) {
   );
   return { receipt: row(found), creditNotes: notes.map((n) => n.number) };
 }
+
+/**
+ * The receipt a purchase's e-mail names: its ledger move's (`ledgerKey`), or the newest credit
+ * note among the moves whose key starts with `creditNoteOf` (`order:<id>:`); null when none.
+ */
+export async function receiptForMail(db: Tx, where: { ledgerKey: string } | { creditNoteOf: string }) {
+  const [found] = await queryRows<{ number: string | null; kind: ReceiptKind; country_id: number }>(
+    db,
+    "ledgerKey" in where
+      ? sql`SELECT number, kind, country_id FROM receipts WHERE ledger_key = ${where.ledgerKey}`
+      : sql`SELECT number, kind, country_id FROM receipts
+            WHERE ledger_key LIKE ${`${where.creditNoteOf}%`} AND kind = 'credit_note'
+            ORDER BY id DESC LIMIT 1`,
+  );
+  return found ? { ...found, country_id: Number(found.country_id) } : null;
+}

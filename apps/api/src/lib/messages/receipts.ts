@@ -42,4 +42,5 @@ export const RECEIPTS: ServerText[] = [
   },
   // The line a purchase's e-mail gives its receipt (features/receipts/receipts.mail.ts).
   { en: "Receipt {number}: {link}", fr: "Reçu {number} : {link}" },
+  { en: "Credit note {number}: {link}", fr: "Avoir {number} : {link}" },
 ];
