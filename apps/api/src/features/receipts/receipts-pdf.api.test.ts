@@ -6,7 +6,9 @@ import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { bookingBody, buy, ledgerTaken, numberOf } from "./receipts.test-kit";
-import { numberReceipts } from "./receipts.service";
+import { refundToWallet } from "../wallet/ledger.service";
+import { reversalOf } from "./receipts.domain";
+import { bodiesOf, issueReceipt, numberReceipts, receiptIdOf } from "./receipts.service";
 
 let ctx: TestContext;
 let db: Db;
@@ -171,6 +173,47 @@ describe("GET /receipts/{number}.pdf", () => {
     expect(lines).toContain(`Total TTC ${flat(formatMoney(taken, "XOF", "fr"))}`);
     expect(lines.join("\n")).toContain("Parkwell Sénégal SARL");
     expect(lines).toContain("VAT 7,5 % sur 175 CFA 13 CFA");
+  });
+
+  it("is a credit note (Avoir) naming the receipt it reverses, its amounts negative", async () => {
+    const user = await createUser(db);
+    await buy(db, user.id, "PDF-CN-1", AT);
+    await db.transaction(async (tx) => {
+      const reversed = reversalOf(
+        await bodiesOf(tx, user.id, "PDF-CN-1").then((b) => b.filter((r) => r.kind === "booking")),
+      );
+      await refundToWallet(tx, {
+        userId: user.id,
+        currency: "NGN",
+        amountMinor: 1_688_13,
+        idempotencyKey: "booking:PDF-CN-1:refund",
+      });
+      await issueReceipt(tx, {
+        kind: "credit_note",
+        userId: user.id,
+        ledgerKey: "booking:PDF-CN-1:refund",
+        reference: "PDF-CN-1",
+        countryId: 1,
+        parkId: null,
+        issuedAt: AT,
+        currency: "NGN",
+        decimals: 2,
+        body: reversed,
+        expectedMinor: -1_688_13,
+        reversesId: await receiptIdOf(tx, "booking:PDF-CN-1"),
+      });
+    });
+    await numberReceipts(db, 1);
+    const receipt = (await numberOf(db, "booking:PDF-CN-1"))!;
+    const note = (await numberOf(db, "booking:PDF-CN-1:refund"))!;
+    const en = await pdfLines((await getPdf(user, note)).rawPayload);
+    expect(en).toContain("Credit note");
+    expect(en).toContain(`Reverses receipt ${receipt}`);
+    expect(en).toContain(`Total ${flat(formatMoney(-1688.13, "NGN", "en"))}`);
+    const fr = await pdfLines((await getPdf(user, note, { "accept-language": "fr" })).rawPayload);
+    expect(fr).toContain("Avoir");
+    expect(fr).toContain(`Annule le reçu ${receipt}`);
+    expect(fr).toContain(`Total TTC ${flat(formatMoney(-1688.13, "NGN", "fr"))}`);
   });
 
   it("is a 404 for another user's receipt, as for one that does not exist, and a 401 without a token", async () => {
