@@ -6,6 +6,7 @@
  * euro, French accents and ligatures, « », and the narrow spaces French numbers use, so nothing
  * depends on the fonts of the machine the API runs on.
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dateTimeFormat, formatMoney, type Receipt } from "@parkwell/contract";
 import PDFDocument from "pdfkit";
@@ -13,8 +14,15 @@ import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 
 const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+let fonts: { body: Buffer; bold: Buffer } | null = null;
+/** The two TrueType files, read once per process (pdfkit embeds only the glyphs a document uses). */
+function fontFiles() {
+  fonts ??= {
+    body: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+    bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+  };
+  return fonts;
+}
 
 /** "31 December 2026 at 23:30 GMT+1": the month in words, the zone named. */
 const WHEN: Intl.DateTimeFormatOptions = {
@@ -65,8 +73,8 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
     },
     lang: locale,
   });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
+  doc.registerFont("body", fontFiles().body);
+  doc.registerFont("bold", fontFiles().bold);
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
