@@ -5,8 +5,8 @@ import type { Db } from "../../db/client";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
-import { bookingBody, buy, ledgerTaken, numberOf } from "./receipts.test-kit";
-import { refundToWallet } from "../wallet/ledger.service";
+import { bookingBody, buy, ledgerTaken, numberOf, topUpWithReceipt } from "./receipts.test-kit";
+import { chargeWallet, refundToWallet } from "../wallet/ledger.service";
 import { reversalOf } from "./receipts.domain";
 import { bodiesOf, issueReceipt, numberReceipts, receiptIdOf } from "./receipts.service";
 
@@ -23,6 +23,10 @@ afterEach(async () => {
 });
 
 const AT = new Date("2026-12-31T22:30:00Z"); // 23:30 on 31 December in Lagos
+
+/** How many pages a PDF has, as its page tree says. */
+const pdfPages = (bytes: Buffer) =>
+  Number(/\/Type \/Pages\s*\/Count (\d+)/.exec(bytes.toString("latin1"))?.[1] ?? 0);
 
 /** Spaces of any kind (French money's narrow ones too) as one plain space: how the lines are compared. */
 const flat = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -214,6 +218,50 @@ describe("GET /receipts/{number}.pdf", () => {
     expect(fr).toContain("Avoir");
     expect(fr).toContain(`Annule le reçu ${receipt}`);
     expect(fr).toContain(`Total TTC ${flat(formatMoney(-1688.13, "NGN", "fr"))}`);
+  });
+
+  it("runs onto more pages when the lines do not fit, the table's header again on each", async () => {
+    const user = await createUser(db);
+    const lines = Array.from({ length: 70 }, (_, i) => ({
+      kind: "item" as const,
+      subject: `Article n°${i + 1} — crème brûlée`,
+      quantity: 2,
+      amountMinor: 1_000_00,
+    }));
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 7; i += 1) await topUpWithReceipt(tx, user.id, `PDF-LONG-${i}`, AT);
+      await chargeWallet(tx, {
+        userId: user.id,
+        currency: "NGN",
+        amountMinor: 70_000_00,
+        idempotencyKey: "order:PDF-LONG:1",
+        kind: "order_charge",
+      });
+      await issueReceipt(tx, {
+        kind: "order",
+        userId: user.id,
+        ledgerKey: "order:PDF-LONG:1",
+        reference: "PDF-LONG",
+        countryId: 1,
+        parkId: null,
+        issuedAt: AT,
+        currency: "NGN",
+        decimals: 2,
+        body: { lines, taxes: [] },
+        expectedMinor: 70_000_00,
+      });
+    });
+    await numberReceipts(db, 1);
+    const res = await getPdf(user, (await numberOf(db, "order:PDF-LONG:1"))!);
+    const pdf = await getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
+    expect(pdf.numPages).toBeGreaterThan(1);
+    await pdf.destroy();
+    const text = await pdfLines(res.rawPayload);
+    expect(text.filter((l) => l === "Description Quantity Amount").length).toBe(pdfPages(res.rawPayload));
+    for (let i = 1; i <= 70; i += 1) {
+      expect(text).toContain(`Item: Article n°${i} — crème brûlée 2 ${flat(formatMoney(1000, "NGN", "en"))}`);
+    }
+    expect(text).toContain(`Total ${flat(formatMoney(70_000, "NGN", "en"))}`);
   });
 
   it("is a 404 for another user's receipt, as for one that does not exist, and a 401 without a token", async () => {
