@@ -40,7 +40,14 @@ export const RECEIPT_NOT_FOUND_MESSAGE = "Receipt not found";
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date as YYYY-MM-DD" })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { error: "Use a date as YYYY-MM-DD" });
+  // A day of the calendar: JavaScript reads 2026-02-30 as 2 March, PostgreSQL refuses it.
+  .refine(
+    (d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+    },
+    { error: "Use a date as YYYY-MM-DD" },
+  );
 
 export const ReceiptListQuerySchema = PageQuerySchema.extend({
   /** First and last day (inclusive) on the receipt's own clock. */
@@ -57,6 +64,11 @@ export type ReceiptListQuery = z.input<typeof ReceiptListQuerySchema>;
 
 export const ReceiptNumberParamsSchema = z.object({
   number: z.string().trim().toUpperCase().regex(RECEIPT_NUMBER_PATTERN, { error: RECEIPT_NOT_FOUND_MESSAGE }),
+});
+
+/** GET /receipts/{number}.pdf: the PDF's language, when not the request's (Accept-Language). */
+export const ReceiptPdfQuerySchema = z.object({
+  lang: z.enum(["en", "fr"], { error: "lang must be en or fr" }).optional(),
 });
 
 export const ReceiptPartySchema = z.object({

@@ -16,6 +16,7 @@ import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
+import { numberReceipts } from "../features/receipts/receipts.service";
 import type { ServedCountries } from "../features/reference/served-countries";
 import type { Clock } from "../lib/clock";
 import type { Mailer, MailMessage } from "../lib/mailer";
@@ -72,6 +73,7 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
     "events-cancel": (job) => cancelEventBookings(d, job.eventId),
     "passes-renew": () => renewDuePasses(d),
+    "receipts-number": () => numberReceipts(d.db),
     "passes-topped-up": (job) => renewAfterTopUp(d, job.userId, job.currency),
   };
 }

@@ -25,6 +25,7 @@ export interface JobData {
   "passes-renew": Record<string, never>;
   /** A top-up credited this driver's wallet in this currency: renew their passes in grace now. */
   "passes-topped-up": { userId: string; currency: string };
+  "receipts-number": Record<string, never>;
   /** An organiser cancelled this event: cancel and refund its bookings (event-cancellation.service). */
   "events-cancel": { eventId: number };
 }
@@ -60,6 +61,9 @@ export const QUEUES: Record<JobName, QueueSpec> = {
   "jobs-housekeeping": { ...scheduled("17 3 * * *") },
   // Each minute: monthly passes whose term ended are renewed, put in grace, or ended.
   "passes-renew": { ...scheduled("* * * * *") },
+  // Each minute: receipts committed without a number are numbered, every country's, in order of
+  // issue (a read numbers them first anyway; this one numbers what nobody has read yet).
+  "receipts-number": { ...scheduled("* * * * *") },
   "passes-topped-up": {
     retryLimit: 5,
     retryDelay: 10,

@@ -10,6 +10,7 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
+import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { bookingMail, reminderMail } from "./bookings.mail";
 import { presentBookings } from "./bookings-view.service";
@@ -69,7 +70,9 @@ export async function composeBookingMail(
   const lang = language === "fr" ? "fr" : "en";
   const b = await presented(d, { ...row, endTime: new Date(job.endTime), paidMinor: job.paidMinor }, lang);
   const refund = toMajor(job.refundMinor, d.countries.decimalsOf(row.currency));
-  return bookingMail(job.template, lang, email, b, d.publicUrl, refund);
+  // The change's ledger move has the mail's key (`booking:<id>:<moves>`): its receipt or credit note.
+  const receipt = await receiptLine(d, { ledgerKey: job.key }, lang);
+  return withReceiptLine(bookingMail(job.template, lang, email, b, d.publicUrl, refund), receipt);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import type { MailJob, OrderMailTemplate } from "../../jobs/mail-job";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
+import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { orderLinesOf, orderWithDriver } from "./orders.repo";
 
@@ -117,7 +118,15 @@ export async function composeOrderMail(
     job.template === "delivered" && stageWord("delivered", found.order.orderType) === "collected"
       ? "collected"
       : job.template;
-  return orderMail(words, lang, found.email, {
+  // Placing is the order's first move (`order:<id>:1`); a refund's stage names its credit note.
+  const where =
+    job.template === "placed"
+      ? { ledgerKey: `order:${job.orderId}:1` }
+      : job.refundMinor > 0
+        ? { creditNoteOf: `order:${job.orderId}:` }
+        : null;
+  const receipt = where ? await receiptLine(d, where, lang) : null;
+  const mail = orderMail(words, lang, found.email, {
     code: found.order.orderCode,
     currency: found.order.currency,
     decimals: d.countries.decimalsOf(found.order.currency),
@@ -126,6 +135,7 @@ export async function composeOrderMail(
     lines: lines.map((l) => ({ name: l.name[lang], quantity: l.quantity })),
     publicUrl: d.publicUrl,
   });
+  return withReceiptLine(mail, receipt);
 }
 
 export function orderMail(

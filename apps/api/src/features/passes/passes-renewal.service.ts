@@ -13,6 +13,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
 import { resolveCountry } from "../parks/parks.service";
+import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -235,7 +236,9 @@ export async function composePassMail(
   const context = (await repo.contextOf(d.db, [row])).get(row.id)!;
   const lang = language === "fr" ? "fr" : "en";
   const currency = row.currency.trim();
-  return passMail(job.template, lang, email, {
+  // The term's charge (`pass:<id>:<period>`) has a receipt once paid; a reminder or grace has none.
+  const receipt = await receiptLine(d, { ledgerKey: `pass:${job.passId}:${job.period}` }, lang);
+  const mail = passMail(job.template, lang, email, {
     code: row.passCode,
     park: context.park.name,
     timeZone: context.park.timeZone,
@@ -248,4 +251,5 @@ export async function composePassMail(
     at,
     publicUrl: d.publicUrl,
   });
+  return withReceiptLine(mail, receipt);
 }

@@ -12,6 +12,7 @@ import type { Clock } from "../../lib/clock";
 import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
+import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import type { PaidCheckouts } from "./paid-checkouts";
 import { receiptMail } from "./payments.mail";
@@ -143,7 +144,7 @@ export async function composeReceiptMail(
   const { payment, email, language } = found;
   const decimals = d.countries.decimalsOf(payment.currency);
   const money = (minor: number) => moneyText(minor, payment.currency, decimals, language);
-  return receiptMail(
+  const mail = receiptMail(
     language,
     email,
     {
@@ -155,4 +156,6 @@ export async function composeReceiptMail(
     },
     d.publicUrl,
   );
+  const ledgerKey = `topup:${payment.provider}:${payment.providerReference}`;
+  return withReceiptLine(mail, await receiptLine(d, { ledgerKey }, language === "fr" ? "fr" : "en"));
 }

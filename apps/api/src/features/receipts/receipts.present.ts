@@ -76,6 +76,7 @@ export function presentReceipt(
     subtotal: major(subtotal),
     tax_total: major(tax),
     credit_notes: creditNotes,
+    // GET /receipts/{number}.pdf (receipts.routes.ts): the router tells it from /receipts/{number}.
     pdf_url: `/api/v1/receipts/${r.number}.pdf`,
   };
 }

@@ -63,17 +63,20 @@ export function pendingYears(db: Tx, countryId?: number) {
 /**
  * In the caller's transaction: locks the country's counters of `years` (made when missing), then
  * numbers the receipts committed by then after each counter's last number and moves it on.
+ * `lock` false is for the race test's negative control only (receipts.race.api.test.ts).
  */
-export async function numberPending(tx: Tx, country: number, years: number[]): Promise<number> {
+export async function numberPending(tx: Tx, country: number, years: number[], lock = true): Promise<number> {
   const list = `{${years.join(",")}}`;
   await tx.execute(sql`
     INSERT INTO receipt_sequences (country_id, year)
     SELECT ${country}, unnest(${list}::smallint[])
     ON CONFLICT DO NOTHING`);
-  await tx.execute(sql`
-    SELECT 1 FROM receipt_sequences
-    WHERE country_id = ${country} AND year = ANY(${list}::smallint[])
-    ORDER BY year FOR UPDATE`);
+  if (lock) {
+    await tx.execute(sql`
+      SELECT 1 FROM receipt_sequences
+      WHERE country_id = ${country} AND year = ANY(${list}::smallint[])
+      ORDER BY year FOR UPDATE`);
+  }
   // A new statement: it sees every receipt committed before the lock was granted.
   const done = await queryRows<{ n: string | number }>(
     tx,
@@ -193,4 +196,20 @@ export async function findReceipt(db: Tx, userId: string, number: string) {
     sql`SELECT number FROM receipts WHERE reverses_id = ${found.id} AND number IS NOT NULL ORDER BY id`,
   );
   return { receipt: row(found), creditNotes: notes.map((n) => n.number) };
+}
+
+/**
+ * The receipt a purchase's e-mail names: its ledger move's (`ledgerKey`), or the newest credit
+ * note among the moves whose key starts with `creditNoteOf` (`order:<id>:`); null when none.
+ */
+export async function receiptForMail(db: Tx, where: { ledgerKey: string } | { creditNoteOf: string }) {
+  const [found] = await queryRows<{ number: string | null; kind: ReceiptKind; country_id: number }>(
+    db,
+    "ledgerKey" in where
+      ? sql`SELECT number, kind, country_id FROM receipts WHERE ledger_key = ${where.ledgerKey}`
+      : sql`SELECT number, kind, country_id FROM receipts
+            WHERE ledger_key LIKE ${`${where.creditNoteOf}%`} AND kind = 'credit_note'
+            ORDER BY id DESC LIMIT 1`,
+  );
+  return found ? { ...found, country_id: Number(found.country_id) } : null;
 }

@@ -17,6 +17,7 @@ import type { Language } from "../../lib/language";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import type { Tx } from "../../db/tx";
 import { checkBody, type ReceiptIssue } from "./receipts.domain";
+import { receiptPdf } from "./receipts.pdf";
 import { presentReceipt, presentSummary } from "./receipts.present";
 import * as repo from "./receipts.repo";
 
@@ -44,13 +45,20 @@ export async function issueReceipt(tx: Tx, r: ReceiptIssue): Promise<number> {
  * year (only `countryId`'s, when given): each counter row is locked, the receipts committed by
  * then are numbered after its last number, and the counter moves on, in one transaction. What
  * rolled back was never counted, so numbers have no gaps. Answers how many were numbered.
+ * `unsafeSkipCounterLock` exists for the race test to show what the lock prevents; nothing else sets it.
  */
-export async function numberReceipts(db: Db, countryId?: number): Promise<number> {
+export async function numberReceipts(
+  db: Db,
+  countryId?: number,
+  options: { unsafeSkipCounterLock?: boolean } = {},
+): Promise<number> {
   const pending = await repo.pendingYears(db, countryId);
   let numbered = 0;
   for (const country of new Set(pending.map((p) => p.country_id))) {
     const years = pending.filter((p) => p.country_id === country).map((p) => Number(p.year));
-    numbered += await db.transaction((tx) => repo.numberPending(tx, country, years));
+    numbered += await db.transaction((tx) =>
+      repo.numberPending(tx, country, years, !options.unsafeSkipCounterLock),
+    );
   }
   return numbered;
 }
@@ -93,4 +101,9 @@ export async function getOwn(db: Db, userId: string, number: string, language: L
     found.creditNotes,
     language,
   );
+}
+
+/** One of the user's receipts as a PDF tax invoice in `language` (404 for another user's). */
+export async function pdfOwn(db: Db, userId: string, number: string, language: Language): Promise<Buffer> {
+  return receiptPdf(await getOwn(db, userId, number, language), language);
 }

@@ -8,6 +8,7 @@ export const RECEIPTS: ServerText[] = [
     en: "The first day must be on or before the last",
     fr: "Le premier jour doit précéder le dernier ou lui être égal",
   },
+  { en: "lang must be en or fr", fr: "lang doit valoir en ou fr" },
   // The lines of a receipt (features/receipts/receipts.present.ts).
   { en: "Parking", fr: "Stationnement" },
   { en: "Discount", fr: "Remise" },
@@ -18,4 +19,28 @@ export const RECEIPTS: ServerText[] = [
   { en: "Booking fee", fr: "Frais de réservation" },
   { en: "Monthly pass", fr: "Abonnement mensuel" },
   { en: "Wallet top-up", fr: "Rechargement du portefeuille" },
+  // The PDF of a receipt (features/receipts/receipts.pdf.ts).
+  { en: "Receipt", fr: "Reçu" },
+  { en: "Credit note", fr: "Avoir" },
+  { en: "Number", fr: "Numéro" },
+  { en: "Date", fr: "Date d'émission" },
+  { en: "Time zone", fr: "Fuseau horaire" },
+  { en: "Reverses receipt {number}", fr: "Annule le reçu {number}" },
+  { en: "Seller", fr: "Vendeur" },
+  { en: "Buyer", fr: "Acheteur" },
+  { en: "Tax ID", fr: "Identifiant fiscal" },
+  { en: "Reference", fr: "Référence" },
+  { en: "Description", fr: "Désignation" },
+  { en: "Quantity", fr: "Quantité" },
+  { en: "Amount", fr: "Montant" },
+  { en: "Subtotal", fr: "Sous-total" },
+  { en: "Total", fr: "Total TTC" },
+  { en: "{tax} {rate}% on {base}", fr: "{tax} {rate} % sur {base}" },
+  {
+    en: "Amounts in {currency}. Times on the {zone} clock.",
+    fr: "Montants en {currency}. Heures à l'heure de {zone}.",
+  },
+  // The line a purchase's e-mail gives its receipt (features/receipts/receipts.mail.ts).
+  { en: "Receipt {number}: {link}", fr: "Reçu {number} : {link}" },
+  { en: "Credit note {number}: {link}", fr: "Avoir {number} : {link}" },
 ];
