@@ -27,7 +27,9 @@ export function ReceiptLinks({ reference }: { reference: string }) {
             <Link to={`/receipts/${r.number}`}>{r.number}</Link>
             <span>
               {t(`kinds.${r.kind}`)} ·{" "}
-              <time dateTime={r.issued_at}>{formatZonedDateTime(r.issued_at, i18n.language, r.time_zone)}</time>
+              <time dateTime={r.issued_at}>
+                {formatZonedDateTime(r.issued_at, i18n.language, r.time_zone)}
+              </time>
             </span>
             <span className="receipt-links__total">{formatMoney(r.total, r.currency, i18n.language)}</span>
           </li>

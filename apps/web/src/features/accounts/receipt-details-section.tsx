@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
 import { TextAreaField, TextField } from "../../components/ui/form-field";
-import { errorText } from "../../lib/form-errors";
 import { setCachedProfile } from "../../lib/session";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { profileQuery, updateProfile } from "./api";
@@ -52,7 +51,7 @@ export function ReceiptDetailsSection({ profile }: { profile: Profile }) {
       >
         <FormAlert message={save.isSuccess ? t("receiptDetails.saved") : null} tone="success" />
         <FormAlert message={save.isError ? form.serverAlert(save.error) : null} />
-        <div className="acc-grid">
+        <div className="acc-grid acc-grid--pair">
           <TextField
             label={t("receiptDetails.companyName")}
             autoComplete="organization"

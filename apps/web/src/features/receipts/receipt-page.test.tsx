@@ -41,8 +41,26 @@ const receipt: Receipt = ReceiptSchema.parse({
       detail: null,
       amount: 1500,
     },
-    { kind: "service_fee", label: "Service fee", subject: null, from: null, to: null, quantity: null, detail: null, amount: 100 },
-    { kind: "booking_fee", label: "Booking fee", subject: null, from: null, to: null, quantity: null, detail: null, amount: 75 },
+    {
+      kind: "service_fee",
+      label: "Service fee",
+      subject: null,
+      from: null,
+      to: null,
+      quantity: null,
+      detail: null,
+      amount: 100,
+    },
+    {
+      kind: "booking_fee",
+      label: "Booking fee",
+      subject: null,
+      from: null,
+      to: null,
+      quantity: null,
+      detail: null,
+      amount: 75,
+    },
   ],
   taxes: [{ name: "VAT", rate: 7.5, base: 175, amount: 13.13 }],
   subtotal: 1675,
@@ -83,14 +101,22 @@ describe("a receipt's page", () => {
     expect(screen.getByText("Obi & Sons Ltd")).toBeTruthy();
     expect(screen.getByText("Tax ID: TIN 1234")).toBeTruthy();
     expect(screen.getByText("Parkwell Nigeria Ltd")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "PW-7K3MQ2" }).getAttribute("href")).toBe("/booking-details/PW-7K3MQ2");
+    expect(screen.getByRole("link", { name: "PW-7K3MQ2" }).getAttribute("href")).toBe(
+      "/booking-details/PW-7K3MQ2",
+    );
 
     const lines = screen.getAllByTestId("receipt-line");
-    expect(lines.map((l) => within(l).getAllByRole("cell").at(-1)!.textContent)).toEqual(["₦1,500", "₦100", "₦75"]);
+    expect(lines.map((l) => within(l).getAllByRole("cell").at(-1)!.textContent)).toEqual([
+      "₦1,500",
+      "₦100",
+      "₦75",
+    ]);
     expect(within(lines[0]!).getByTestId("receipt-period").textContent).toBe(
       `${formatShortZoned("2026-12-31T23:00:00.000Z", "en", ZONE)} – ${formatShortZoned("2027-01-01T01:00:00.000Z", "en", ZONE)} (${zoneAbbreviation(ZONE, "en", new Date("2026-12-31T23:00:00.000Z"))})`,
     );
-    expect(within(lines[0]!).getByTestId("receipt-period").textContent).toMatch(/^Fri, Jan 1, 12:00 AM – Fri, Jan 1, 2:00 AM/);
+    expect(within(lines[0]!).getByTestId("receipt-period").textContent).toMatch(
+      /^Fri, Jan 1, 12:00 AM – Fri, Jan 1, 2:00 AM/,
+    );
     expect(screen.getByTestId("receipt-subtotal").textContent).toBe("₦1,675");
     expect(screen.getByTestId("receipt-tax").textContent).toBe("VAT 7.5% on ₦175₦13.13");
     expect(screen.getByTestId("receipt-doc-total").textContent).toBe("₦1,688.13");
@@ -113,7 +139,9 @@ describe("a receipt's page", () => {
     expect(within(reverses).getByRole("link").getAttribute("href")).toBe(`/receipts/${receipt.number}`);
     // The booking's page: the reversed receipt's kind says it is a booking.
     await waitFor(() =>
-      expect(screen.getByRole("link", { name: "PW-7K3MQ2" }).getAttribute("href")).toBe("/booking-details/PW-7K3MQ2"),
+      expect(screen.getByRole("link", { name: "PW-7K3MQ2" }).getAttribute("href")).toBe(
+        "/booking-details/PW-7K3MQ2",
+      ),
     );
     expect(screen.getByTestId("receipt-doc-total").textContent).toMatch(/^-750\s₦$/);
     expect(screen.getByText("Total remboursé")).toBeTruthy();
@@ -132,7 +160,9 @@ describe("a receipt's page", () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
     let pdfStatus = 200;
     const fake = api().on(`GET /receipts/${receipt.number}.pdf`, () =>
-      pdfStatus === 200 ? { json: "%PDF-1.7" } : { status: 404, json: { code: "not_found", message: "Not found" } },
+      pdfStatus === 200
+        ? { json: "%PDF-1.7" }
+        : { status: 404, json: { code: "not_found", message: "Not found" } },
     );
     await renderWithApp(<ReceiptView number={receipt.number} />, { api: fake });
     const button = await screen.findByRole("button", { name: "Download PDF" });

@@ -68,7 +68,8 @@ function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
       <article className="card receipt-doc" aria-labelledby={`${id}-title`}>
         <header className="receipt-doc__head">
           <h1 id={`${id}-title`}>
-            {t(credit ? "doc.creditTitle" : "doc.title")} <span className="receipt-doc__number">{r.number}</span>
+            {t(credit ? "doc.creditTitle" : "doc.title")}{" "}
+            <span className="receipt-doc__number">{r.number}</span>
           </h1>
           <dl className="receipt-facts">
             <div>
@@ -154,7 +155,11 @@ function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
         </table>
 
         {r.credit_notes.length > 0 && (
-          <section className="receipt-credits" aria-labelledby={`${id}-credits`} data-testid="receipt-credit-notes">
+          <section
+            className="receipt-credits"
+            aria-labelledby={`${id}-credits`}
+            data-testid="receipt-credit-notes"
+          >
             <h2 id={`${id}-credits`}>{t("doc.creditNotes")}</h2>
             <ul>
               {r.credit_notes.map((n) => (

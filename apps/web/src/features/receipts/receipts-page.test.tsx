@@ -107,7 +107,9 @@ describe("the receipts list", () => {
     );
     await userEvent.selectOptions(screen.getByLabelText("Type"), "Avoir");
     await waitFor(() =>
-      expect(screen.getByTestId("receipts-empty").textContent).toBe("Aucun reçu ne correspond à ces filtres."),
+      expect(screen.getByTestId("receipts-empty").textContent).toBe(
+        "Aucun reçu ne correspond à ces filtres.",
+      ),
     );
   });
 });

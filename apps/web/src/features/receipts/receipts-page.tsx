@@ -115,7 +115,11 @@ export function ReceiptsPage() {
               })}
             </ul>
           )}
-          <Pagination page={list.data.page} pages={list.data.pages} onPage={(page) => set({ ...filters, page })} />
+          <Pagination
+            page={list.data.page}
+            pages={list.data.pages}
+            onPage={(page) => set({ ...filters, page })}
+          />
         </>
       )}
     </div>
