@@ -105,7 +105,8 @@ export function ReceiptsPage() {
                         {formatZonedDateTime(r.issued_at, i18n.language, r.time_zone)}
                       </time>
                       {r.subject ? ` · ${r.subject}` : ""}
-                      {` · ${t("reference", { reference: r.reference })}`}
+                      {" · "}
+                      <span className="receipt-row__ref">{t("reference", { reference: r.reference })}</span>
                     </span>
                     <span className="receipt-row__total" data-testid="receipt-total">
                       {formatMoney(r.total, r.currency, i18n.language)}
