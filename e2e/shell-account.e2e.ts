@@ -204,6 +204,7 @@ describe("signed in", () => {
       "My Bookings",
       "My orders",
       "Wallet",
+      "Receipts",
       "Profile",
     ]);
     await page.locator("main h1").click();

@@ -60,6 +60,7 @@ const paymentResult = async () => ({
 const bookings = async () => await import("../features/bookings/routes");
 const marketplace = async () => await import("../features/marketplace/routes");
 const passes = async () => await import("../features/passes/pass-routes");
+const receipts = async () => await import("../features/receipts/routes");
 
 /** My Bookings with its "Monthly passes" tab: the two features' chunks, put together here. */
 async function bookingsWithPasses() {
@@ -112,6 +113,13 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { path: "orders", lazy: async () => ({ Component: (await marketplace()).OrdersPage }) },
       { path: "orders/:orderCode", lazy: async () => ({ Component: (await marketplace()).OrderPage }) },
+    ],
+  },
+  {
+    element: <RequireToken prompt={<LoginPrompt titleKey="nav.receipts" />} />,
+    children: [
+      { path: "receipts", lazy: async () => ({ Component: (await receipts()).ReceiptsPage }) },
+      { path: "receipts/:number", lazy: async () => ({ Component: (await receipts()).ReceiptPage }) },
     ],
   },
   {

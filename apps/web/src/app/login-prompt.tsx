@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { openLoginDialog } from "../lib/login-dialog";
 
 /**
- * /bookings, /orders and /wallet, signed out, show this prompt (docs/PRODUCT-RULES.md#routes-and-layouts) instead
+ * /bookings, /orders, /wallet and /receipts, signed out, show this prompt (docs/PRODUCT-RULES.md#routes-and-layouts) instead
  * of sending the visitor away. Elsewhere (checkout) `text` says what signing in is for.
  */
 export function LoginPrompt({
@@ -10,7 +10,7 @@ export function LoginPrompt({
   title,
   text,
 }: {
-  titleKey?: "nav.myBookings" | "nav.myOrders" | "nav.wallet";
+  titleKey?: "nav.myBookings" | "nav.myOrders" | "nav.wallet" | "nav.receipts";
   title?: string;
   text?: string;
 }) {

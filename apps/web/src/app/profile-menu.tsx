@@ -9,6 +9,7 @@ const LINKS = [
   ["/bookings", "nav.myBookings"],
   ["/orders", "nav.myOrders"],
   ["/wallet", "nav.wallet"],
+  ["/receipts", "nav.receipts"],
   ["/profile", "nav.profile"],
 ] as const;
 
@@ -36,7 +37,7 @@ function useBackOfficeLink(): boolean {
   return Boolean(me.data && me.data.permissions.length > 0);
 }
 
-/** The signed-in profile menu: My Bookings, My orders, Wallet, Profile, Back office (staff), Logout. */
+/** The signed-in profile menu: My Bookings, My orders, Wallet, Receipts, Profile, Back office (staff), Logout. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { profile } = useSession();

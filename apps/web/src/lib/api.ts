@@ -220,6 +220,20 @@ export async function apiDownload<P extends PathFor<ApiPaths, M>, M extends Meth
   return { blob: await res.blob(), disposition: res.headers.get("content-disposition") };
 }
 
+/**
+ * A file at a link an answer gave (a receipt's `pdf_url`: "/api/v1/receipts/NG-2026-000123.pdf"),
+ * fetched with the bearer token as `apiDownload` does. The link is the server's own, so the client
+ * never builds it; one outside /api/v1 is refused before any request.
+ */
+export async function apiDownloadLink(
+  href: string,
+  accept: string,
+): Promise<{ blob: Blob; disposition: string | null }> {
+  if (!href.startsWith(`${API_BASE}/`)) throw new Error(`Not an API link: ${href}`);
+  const res = await send(href.slice(API_BASE.length), {}, accept);
+  return { blob: await res.blob(), disposition: res.headers.get("content-disposition") };
+}
+
 /** What an upload is sent with: the form, and the path's `{name}` segments. */
 export type UploadOptions<Map, P extends keyof Map, M extends "POST" | "PUT"> = {
   method?: M;

@@ -140,3 +140,16 @@ export const countriesQuery = () =>
     },
     staleTime: 10 * 60_000,
   });
+
+/**
+ * The receipts and credit notes of one purchase (a booking, an order, a monthly pass: its code),
+ * oldest first as its page lists them; the receipts feature's pages read the same route.
+ */
+export const receiptsOfQuery = (reference: string) =>
+  queryOptions({
+    queryKey: ["receipts", "of", reference],
+    queryFn: async ({ signal }) => {
+      const page = await api("/receipts", { query: { reference, size: 100 }, signal });
+      return [...page.items].reverse();
+    },
+  });

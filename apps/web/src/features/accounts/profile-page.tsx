@@ -11,6 +11,7 @@ import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { FormAlert } from "../../components/ui/form-alert";
 import { PasswordSection } from "./password-section";
+import { ReceiptDetailsSection } from "./receipt-details-section";
 import { VehiclesSection } from "./vehicles-section";
 import "./accounts.css";
 
@@ -31,6 +32,7 @@ export function ProfilePage() {
       {profile.isPending ? <p role="status">{t("loading")}</p> : null}
       {profile.isError ? <FormAlert message={errorText(t, profile.error)} /> : null}
       {profile.data ? <ProfileForm key={profile.data.id} profile={profile.data} /> : null}
+      {profile.data ? <ReceiptDetailsSection key={profile.data.id} profile={profile.data} /> : null}
       <VehiclesSection />
       {profile.data?.auth_provider === "password" ? <PasswordSection /> : null}
     </div>

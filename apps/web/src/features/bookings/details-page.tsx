@@ -9,6 +9,7 @@ import { BookingSummary } from "./booking-summary";
 import { CancellationLines } from "./cancellation-lines";
 import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "../../components/ui/qr-code";
+import { ReceiptLinks } from "../../components/ui/receipt-links";
 // The app's field styles (44 px controls, 16 px text) for the forms on this page.
 import "../../components/ui/content.css";
 import "./bookings.css";
@@ -98,6 +99,7 @@ export function BookingDetailsPage() {
             )}
           </section>
           <BookingActions booking={b} />
+          <ReceiptLinks reference={b.booking_code} />
         </div>
       )}
     </div>

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { formatMoney, vehicleTypeLabel } from "../../lib/format";
 import { QrCode } from "../../components/ui/qr-code";
+import { ReceiptLinks } from "../../components/ui/receipt-links";
 import { passQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
 import { PassCancel } from "./pass-cancel";
@@ -171,6 +172,8 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
           ))}
         </ol>
       </section>
+
+      <ReceiptLinks reference={p.pass_code} />
 
       {p.status !== "ended" && (
         <section className="card pass-actions" aria-labelledby="pass-actions-title">

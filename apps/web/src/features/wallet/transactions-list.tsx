@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
@@ -57,6 +58,14 @@ export function TransactionsList() {
                   )}
                 </time>
                 {tx.reference ? ` · ${t("transactions.reference", { reference: tx.reference })}` : ""}
+                {tx.receipt_number && (
+                  <>
+                    {" · "}
+                    <Link to={`/receipts/${tx.receipt_number}`}>
+                      {t("transactions.receipt", { number: tx.receipt_number })}
+                    </Link>
+                  </>
+                )}
               </span>
             </div>
             <div className="wallet-tx__amounts">

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { ReceiptLinks } from "../../../components/ui/receipt-links";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
@@ -225,6 +226,7 @@ export function OrderPage() {
             </div>
           </dl>
         </section>
+        <ReceiptLinks reference={o.order_code} />
       </div>
       {/* "Cancel this order?" with the refund it gives; focus starts on Keep. */}
       <ConfirmDialog
