@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations, overbookedParks } from "../../test/ledger-invariants";
+import { ledgerViolations, overbookedParks, receiptViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import {
   allDayPark,
@@ -20,7 +20,6 @@ import {
   HOUR,
   setCapacity,
   setStatus,
-  bookingReceiptViolations,
 } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
@@ -46,7 +45,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
   expect(await overbookedParks(db)).toEqual([]);
   // Each test starts with the park's one space free.
   await db.execute(

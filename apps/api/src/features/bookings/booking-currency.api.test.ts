@@ -4,18 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import {
-  allDayPark,
-  at,
-  book,
-  extend,
-  fundedUser,
-  HOUR,
-  setStatus,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { allDayPark, at, book, extend, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
 
 /**
  * A booking is priced again (extended, renewed, its overstay at the gate) only in its own currency.
@@ -42,7 +33,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
 });
 
 /** The park moved to another country as it could be before the rule, with rates in its new currency. */

@@ -10,7 +10,7 @@ import type { ReceiptLineRecord, ReceiptTaxRecord } from "../../lib/receipt-reco
 import { bearer, createStaff, operatorId, type TestUser } from "../../test/factories";
 import { createEvent } from "../../test/events";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { numberReceipts } from "../receipts/receipts.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import {
@@ -18,7 +18,6 @@ import {
   at,
   book,
   bookingMovedTo,
-  bookingReceiptViolations,
   extend,
   fundedUser,
   HOUR,
@@ -53,7 +52,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
 });
 
 interface ReceiptRead {

@@ -3,17 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import {
-  allDayParks,
-  at,
-  book,
-  fundedUser,
-  HOUR,
-  setStatus,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { allDayParks, at, book, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -26,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
 });
 
 const changeVehicle = (user: TestUser, b: Booking, payload: Record<string, unknown>) =>

@@ -17,22 +17,13 @@ import type { MailJob } from "../../jobs/mail-job";
 import type { MailMessage } from "../../lib/mailer";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { priceWindow } from "../parks/pricing.domain";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { verifyQr } from "./qr";
-import {
-  at,
-  book,
-  extend,
-  fundedUser,
-  HOUR,
-  overbooked,
-  setCapacity,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -51,7 +42,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);
 });
 

@@ -8,21 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Db } from "../../db/client";
 import { bearer } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { chargeWallet, walletBalanceMinor } from "../wallet/ledger.service";
 import { completeEndedBookings } from "./bookings.service";
-import {
-  at,
-  book,
-  extend,
-  fundedUser,
-  HOUR,
-  overbooked,
-  setCapacity,
-  setStatus,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity, setStatus } from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -40,7 +30,7 @@ const subjects = async (email: string) =>
   (await readMailbox(ctx)).filter((m) => m.to.includes(email)).map((m) => m.subject);
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);
 });
 
@@ -216,7 +206,7 @@ describe("money property", () => {
         const held = mine.reduce((sum, b) => sum + minor(b.paid), 0);
         expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(start - held);
         expect(await ledgerViolations(db)).toEqual([]);
-        expect(await bookingReceiptViolations(db)).toEqual([]);
+        expect(await receiptViolations(db)).toEqual([]);
         expect(await overbooked(db)).toEqual([]);
         await db.execute(
           sql`UPDATE bookings SET status = 'cancelled' WHERE park_id = 5 AND status = 'active'`,

@@ -9,18 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
-import {
-  allDayParks,
-  at,
-  book,
-  fundedUser,
-  HOUR,
-  overbooked,
-  setCapacity,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { allDayParks, at, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 /**
  * The capacity lock under real concurrency, through HTTP, with two app instances (two pools) on one
@@ -93,7 +84,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     });
     afterEach(async () => {
       expect(await ledgerViolations(db)).toEqual([]);
-      expect(await bookingReceiptViolations(db)).toEqual([]);
+      expect(await receiptViolations(db)).toEqual([]);
       expect(await overbooked(db)).toEqual([]);
     });
 

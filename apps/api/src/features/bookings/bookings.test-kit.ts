@@ -3,23 +3,11 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
-import { receiptViolations } from "../../test/ledger-invariants";
 import { creditTopUp } from "../wallet/ledger.service";
 
 /** Helpers the bookings API tests share (test-only; not imported by production code). */
 export const HOUR = 3_600_000;
 export const at = (offsetMs: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + offsetMs);
-
-/**
- * receiptViolations less the missing receipts of the moves the bookings do not make: top-ups (this
- * kit's `fund`, the pay-the-difference top-up), pass and order charges, which their own features
- * receipt. Once every kind is receipted, plain receiptViolations replaces it.
- */
-export async function bookingReceiptViolations(db: Db): Promise<string[]> {
-  return (await receiptViolations(db)).filter(
-    (p) => !/\((topup|pass_charge|order_charge)\) has no receipt$/.test(p),
-  );
-}
 
 let topUps = 0;
 export async function fundedUser(db: Db, amountMinor = 10_000_000, currency = "NGN"): Promise<TestUser> {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { signEventAccess } from "../events/event-access";
 import { cancelEventBookings, queueEventCancellation } from "./event-cancellation.service";
@@ -22,7 +22,6 @@ import {
   overbooked,
   setCapacity,
   setStatus,
-  bookingReceiptViolations,
 } from "./bookings.test-kit";
 import { createEvent } from "../../test/events";
 import { bookEvent, overAllocated } from "./event-bookings.test-kit";
@@ -44,7 +43,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
   expect(await overbooked(db)).toEqual([]);
   expect(await overAllocated(db)).toEqual([]);
 });

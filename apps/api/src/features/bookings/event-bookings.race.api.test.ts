@@ -8,17 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
-import {
-  allDayParks,
-  at,
-  book,
-  fundedUser,
-  HOUR,
-  overbooked,
-  setCapacity,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
+import { allDayParks, at, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 import { createEvent } from "../../test/events";
 import { overAllocated } from "./event-bookings.test-kit";
 
@@ -70,7 +61,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     });
     afterEach(async () => {
       expect(await ledgerViolations(db)).toEqual([]);
-      expect(await bookingReceiptViolations(db)).toEqual([]);
+      expect(await receiptViolations(db)).toEqual([]);
       expect(await overbooked(db)).toEqual([]);
       expect(await overAllocated(db)).toEqual([]);
     });

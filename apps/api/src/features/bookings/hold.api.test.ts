@@ -5,18 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { usePaymentsContext } from "../../test/payments-context";
 import { expireHolds } from "./hold.service";
-import {
-  allDayParks,
-  book,
-  fundedUser,
-  HOUR,
-  overbooked,
-  setCapacity,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { allDayParks, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
 
@@ -38,7 +30,7 @@ describe("pay the difference (demo provider)", () => {
   afterEach(async () => {
     shift = 0;
     expect(await ledgerViolations(db)).toEqual([]);
-    expect(await bookingReceiptViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
     expect(await overbooked(db)).toEqual([]);
   });
 

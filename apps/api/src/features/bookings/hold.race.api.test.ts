@@ -7,16 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
-import { ledgerViolations } from "../../test/ledger-invariants";
-import {
-  allDayParks,
-  at,
-  fundedUser,
-  HOUR,
-  overbooked,
-  setCapacity,
-  bookingReceiptViolations,
-} from "./bookings.test-kit";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
+import { allDayParks, at, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 /**
  * Holds (pay the difference, decision 026) and bookings racing for the last spaces, on two app
@@ -52,7 +44,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("holds under concurrency (PostgreSQL
   });
   afterEach(async () => {
     expect(await ledgerViolations(db)).toEqual([]);
-    expect(await bookingReceiptViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 
   const payload = (parkId: number, start: Date) => ({

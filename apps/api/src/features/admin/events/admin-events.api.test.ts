@@ -11,14 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
-import { ledgerViolations } from "../../../test/ledger-invariants";
-import {
-  book,
-  fundedUser,
-  HOUR,
-  setCapacity,
-  bookingReceiptViolations,
-} from "../../bookings/bookings.test-kit";
+import { ledgerViolations, receiptViolations } from "../../../test/ledger-invariants";
+import { book, fundedUser, HOUR, setCapacity } from "../../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../../wallet/ledger.service";
 
 let ctx: TestContext;
@@ -690,7 +684,7 @@ describe("bookings, cancellation and the report", () => {
     await ctx.app.jobs.runDue(["events-cancel"]);
     for (const [i, d] of drivers.entries()) expect(await walletBalanceMinor(db, d.id, "NGN")).toBe(before[i]);
     expect(await ledgerViolations(db)).toEqual([]);
-    expect(await bookingReceiptViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
     // Run again, nothing is refunded twice.
     await ctx.app.jobs.runDue(["events-cancel"]);
     for (const [i, d] of drivers.entries()) expect(await walletBalanceMinor(db, d.id, "NGN")).toBe(before[i]);

@@ -15,8 +15,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
-import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
-import { fundedUser, bookingReceiptViolations } from "../../bookings/bookings.test-kit";
+import { ledgerViolations, overbookedParks, receiptViolations } from "../../../test/ledger-invariants";
+import { fundedUser } from "../../bookings/bookings.test-kit";
 import { signQr } from "../../bookings/qr";
 import { startSession } from "../../sessions/sessions.service";
 import { parkingMinor } from "../../parks/pricing.domain";
@@ -132,7 +132,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
   expect(await overbookedParks(db)).toEqual([]);
 });
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
-import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
+import { ledgerViolations, overbookedParks, receiptViolations } from "../../../test/ledger-invariants";
 import {
   allDayPark,
   allDayParks,
@@ -15,7 +15,6 @@ import {
   fundedUser,
   setCapacity,
   setStatus,
-  bookingReceiptViolations,
 } from "../../bookings/bookings.test-kit";
 import { signQr } from "../../bookings/qr";
 import { chargeWallet, walletBalanceMinor } from "../../wallet/ledger.service";
@@ -51,7 +50,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   expect(await ledgerViolations(db)).toEqual([]);
-  expect(await bookingReceiptViolations(db)).toEqual([]);
+  expect(await receiptViolations(db)).toEqual([]);
   expect(await overbookedParks(db)).toEqual([]);
 });
 

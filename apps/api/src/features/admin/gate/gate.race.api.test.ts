@@ -5,13 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import { bearer, createStaff, type TestUser } from "../../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
-import { ledgerViolations, overbookedParks } from "../../../test/ledger-invariants";
-import {
-  allDayParks,
-  fundedUser,
-  setCapacity,
-  bookingReceiptViolations,
-} from "../../bookings/bookings.test-kit";
+import { ledgerViolations, overbookedParks, receiptViolations } from "../../../test/ledger-invariants";
+import { allDayParks, fundedUser, setCapacity } from "../../bookings/bookings.test-kit";
 
 const MINUTE = 60_000;
 
@@ -97,7 +92,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         );
       }
       expect(await ledgerViolations(db)).toEqual([]);
-      expect(await bookingReceiptViolations(db)).toEqual([]);
+      expect(await receiptViolations(db)).toEqual([]);
     });
 
     it("negative control: without the capacity lock, drive-ups sent at once overbook", async () => {
