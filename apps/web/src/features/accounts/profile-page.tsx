@@ -32,7 +32,9 @@ export function ProfilePage() {
       {profile.isPending ? <p role="status">{t("loading")}</p> : null}
       {profile.isError ? <FormAlert message={errorText(t, profile.error)} /> : null}
       {profile.data ? <ProfileForm key={profile.data.id} profile={profile.data} /> : null}
-      {profile.data ? <ReceiptDetailsSection key={profile.data.id} profile={profile.data} /> : null}
+      {profile.data ? (
+        <ReceiptDetailsSection key={`receipts-${profile.data.id}`} profile={profile.data} />
+      ) : null}
       <VehiclesSection />
       {profile.data?.auth_provider === "password" ? <PasswordSection /> : null}
     </div>
