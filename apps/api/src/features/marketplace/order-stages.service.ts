@@ -18,7 +18,6 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { reversalOf } from "../receipts/receipts.domain";
 import { bodiesOf, issueReceipt, receiptIdOf } from "../receipts/receipts.service";
-import { servedCountries } from "../reference/served-countries";
 import { refundToWallet, revenueShard } from "../wallet/ledger.service";
 import { returnRefund, type PricedLine } from "./order-pricing.domain";
 import { returnReceiptBody } from "./order-receipts.domain";
@@ -188,7 +187,8 @@ async function issueCreditNote(
   if (reversesId === null) return;
   const bodies = await bodiesOf(tx, order.userId, order.orderCode);
   const charged = bodies.find((b) => b.id === reversesId);
-  const tax = charged?.taxes[0] ?? { name: order.taxName ?? "Tax", rateBps: 0 };
+  if (!charged) return;
+  const tax = charged.taxes[0] ?? { name: order.taxName ?? "Tax", rateBps: 0 };
   const body =
     r.returned === null
       ? reversalOf(bodies)
@@ -212,7 +212,8 @@ async function issueCreditNote(
     parkId: order.parkId,
     issuedAt: r.at,
     currency,
-    decimals: await servedCountries(deps.db).currencyDecimals(currency, tx),
+    // As the receipt it reverses (deps.db may be a staff move's transaction: no served countries).
+    decimals: charged.decimals,
     body,
     expectedMinor: -r.refundMinor,
     reversesId,

@@ -43,12 +43,12 @@ export async function receiptIdOf(tx: Tx, ledgerKey: string): Promise<number | n
 
 /** Every receipt and credit note of one purchase (its reference), oldest first: what a full refund reverses. */
 export async function bodiesOf(tx: Tx, userId: string, reference: string) {
-  const rows = await queryRows<{ id: string | number; kind: ReceiptKind } & ReceiptBody>(
+  const rows = await queryRows<{ id: string | number; kind: ReceiptKind; decimals: number } & ReceiptBody>(
     tx,
-    sql`SELECT id, kind, lines, taxes FROM receipts
+    sql`SELECT id, kind, decimals, lines, taxes FROM receipts
         WHERE user_id = ${userId} AND reference = ${reference} ORDER BY id`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), decimals: Number(r.decimals) }));
 }
 
 /** The countries and years that have receipts without a number (only `countryId`'s when given). */

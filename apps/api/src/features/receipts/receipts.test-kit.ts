@@ -43,7 +43,7 @@ export function bookingBody(country: KitCountry, subject = "Harbourview"): Recei
 const sum = (body: ReceiptBody) =>
   body.lines.reduce((s, l) => s + l.amountMinor, 0) + body.taxes.reduce((s, t) => s + t.amountMinor, 0);
 
-/** Inside `tx`: a top-up and its receipt (ledger key `topup:<key>`). */
+/** Inside `tx`: a top-up, whose receipt the wallet writes with it (ledger key `topup:<key>`, reference `key`). */
 export async function topUpWithReceipt(
   tx: Tx,
   userId: string,
@@ -58,19 +58,8 @@ export async function topUpWithReceipt(
     amountMinor: c.topUp,
     provider: "paystack",
     idempotencyKey: `topup:${key}`,
-  });
-  await issueReceipt(tx, {
-    kind: "topup",
-    userId,
-    ledgerKey: `topup:${key}`,
     reference: key,
-    countryId: country,
-    parkId: null,
-    issuedAt: at,
-    currency: c.currency,
-    decimals: c.decimals,
-    body: { lines: [{ kind: "topup", amountMinor: c.topUp }], taxes: [] },
-    expectedMinor: c.topUp,
+    at,
   });
 }
 
