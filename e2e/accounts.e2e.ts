@@ -98,16 +98,22 @@ describe("accounts in the browser", () => {
     await expect.poll(() => page.getByText("Please enter a valid email").count()).toBe(1);
     expect(await page.getByText("Password must be at least 8 characters").count()).toBe(1);
 
-    // Hold the request to see the button's submitting state.
+    // Hold the request to see the button's submitting state. The button may turn before Playwright
+    // hands the request to the handler, so release only once the handler holds it.
     let release: () => void = () => {};
+    let reached: () => void = () => {};
+    const held = new Promise<void>((r) => (reached = r));
     await page.route("**/api/v1/auth/login", async (route) => {
-      await new Promise<void>((r) => (release = r));
+      const released = new Promise<void>((r) => (release = r));
+      reached();
+      await released;
       await route.continue();
     });
     await page.getByLabel("Email").fill("driver@parkwell.test");
     await page.getByLabel("Password").fill("not the password");
     await submit.click();
     await expect.poll(() => page.getByRole("button", { name: "Loading..." }).count()).toBe(1);
+    await held;
     release();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password");
     expect(problems.filter((p) => !p.includes("401"))).toEqual([]);
