@@ -35,10 +35,21 @@ export const FEATURE_DEPENDENCIES = {
   payments: ["wallet", "reference", "receipts"],
   parks: ["capacity", "reference"],
   events: ["parks", "capacity", "reference"],
-  bookings: ["parks", "capacity", "events", "payments", "wallet", "vehicles", "reference", "receipts"],
-  marketplace: ["capacity", "payments", "wallet", "reference", "receipts"],
+  companies: ["accounts", "payments", "wallet", "reference", "receipts"],
+  bookings: [
+    "parks",
+    "capacity",
+    "events",
+    "payments",
+    "wallet",
+    "vehicles",
+    "reference",
+    "receipts",
+    "companies",
+  ],
+  marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "companies"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts"],
-  demo: ["payments", "wallet", "passes", "reference", "receipts"],
+  demo: ["payments", "wallet", "passes", "reference", "receipts", "companies"],
   admin: [],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
@@ -47,6 +58,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/events": ["admin", "admin/parks"],
   "admin/plans": ["admin", "admin/parks"],
   "admin/marketplace": ["admin", "admin/parks", "admin/reports"],
+  "admin/companies": ["admin"],
 };
 
 /** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */

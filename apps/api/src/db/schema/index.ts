@@ -13,3 +13,4 @@ export * from "./demo";
 export * from "./jobs";
 export * from "./admin";
 export * from "./receipts";
+export * from "./companies";

@@ -29,6 +29,8 @@ export const ACCOUNT_KINDS = [
   "owner_payable",
   // `held:<user>:<ccy>`: a top-up's part beyond the wallet's cap, kept for support to return.
   "held_excess",
+  // `company:<id>:<ccy>`: a business account's wallet (docs/decisions/030-business-accounts.md).
+  "company_wallet",
 ] as const;
 
 export const walletAccounts = pgTable(
@@ -42,14 +44,26 @@ export const walletAccounts = pgTable(
     currency: char("currency", { length: 3 }).notNull(),
     balanceMinor: bigint("balance_minor", { mode: "number" }).notNull().default(0),
     allowNegative: boolean("allow_negative").notNull().default(false),
+    /**
+     * How far below zero the balance may go (minor units): a company in invoice mode, up to the
+     * credit limit Parkwell's staff set. 0 for every other account; `ledger_post` honours it.
+     */
+    creditLimitMinor: bigint("credit_limit_minor", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       "wallet_accounts_kind_check",
-      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable', 'held_excess')`,
+      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable', 'held_excess', 'company_wallet')`,
     ),
-    check("wallet_accounts_balance_check", sql`${t.allowNegative} OR ${t.balanceMinor} >= 0`),
+    check(
+      "wallet_accounts_balance_check",
+      sql`${t.allowNegative} OR ${t.balanceMinor} >= -${t.creditLimitMinor}`,
+    ),
+    check(
+      "wallet_accounts_credit_only_company",
+      sql`${t.creditLimitMinor} = 0 OR (${t.kind} = 'company_wallet' AND ${t.creditLimitMinor} > 0)`,
+    ),
     // A user's wallet may never be allowed to go negative, whatever a caller passes.
     check("wallet_accounts_user_not_negative", sql`${t.kind} <> 'user_wallet' OR NOT ${t.allowNegative}`),
     check("wallet_accounts_owner_check", sql`(${t.kind} = 'user_wallet') = (${t.ownerUserId} IS NOT NULL)`),

@@ -30,6 +30,8 @@ export function checkTransfer(lines: readonly TransferLine[]): void {
 export const userWalletKey = (userId: string, currency: string) => `user:${userId}:${currency}`;
 export const clearingKey = (provider: string, currency: string) => `clearing:${provider}:${currency}`;
 export const revenueKey = (currency: string) => `revenue:${currency}`;
+/** A business account's wallet in one currency (docs/decisions/030-business-accounts.md). */
+export const companyWalletKey = (companyId: number, currency: string) => `company:${companyId}:${currency}`;
 /** A user's money that arrived beyond the wallet's cap, kept apart until support returns it. */
 export const heldKey = (userId: string, currency: string) => `held:${userId}:${currency}`;
 

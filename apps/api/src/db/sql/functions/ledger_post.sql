@@ -24,7 +24,7 @@ BEGIN
       UPDATE wallet_accounts a SET balance_minor = a.balance_minor + x.amount_minor
       FROM locked x
       WHERE a.id = x.id AND EXISTS (SELECT FROM t)
-        AND (a.allow_negative OR a.balance_minor + x.amount_minor >= 0)
+        AND (a.allow_negative OR a.balance_minor + x.amount_minor >= -a.credit_limit_minor)
       RETURNING a.key, a.id, a.currency, a.balance_minor, x.amount_minor),
     entries AS (
       INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency, balance_after_minor)
