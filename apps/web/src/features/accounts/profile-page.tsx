@@ -1,17 +1,18 @@
 import { ProfileUpdateSchema, type Profile } from "@parkwell/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { servedCountries } from "../../lib/country";
 import { logout } from "../../lib/logout";
-import { setCachedProfile, useSession } from "../../lib/session";
-import { profileQuery, updateProfile } from "./api";
+import { useSession } from "../../lib/session";
+import { profileQuery } from "./api";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { FormAlert } from "../../components/ui/form-alert";
 import { PasswordSection } from "./password-section";
 import { ReceiptDetailsSection } from "./receipt-details-section";
+import { useSaveProfile } from "./use-save-profile";
 import { VehiclesSection } from "./vehicles-section";
 import "./accounts.css";
 
@@ -43,7 +44,6 @@ export function ProfilePage() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["account", "auth"]);
-  const queryClient = useQueryClient();
   // The side panel's switch changes it (signed in), so the cached profile is the freshest.
   const cached = useSession().profile?.language;
   const language = cached === "fr" || cached === "en" ? cached : profile.language;
@@ -64,14 +64,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       photo_url: v.photo_url.trim() || null,
     }),
   });
-  const save = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (updated) => {
-      setCachedProfile(updated);
-      queryClient.setQueryData(profileQuery.queryKey, updated);
-    },
-    onError: (err) => void form.showServerErrors(err),
-  });
+  const save = useSaveProfile((err) => void form.showServerErrors(err));
   const errors = form.formState.errors;
 
   return (

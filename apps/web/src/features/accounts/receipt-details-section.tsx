@@ -1,11 +1,9 @@
 import { ProfileUpdateSchema, type Profile } from "@parkwell/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
 import { TextAreaField, TextField } from "../../components/ui/form-field";
-import { setCachedProfile } from "../../lib/session";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { profileQuery, updateProfile } from "./api";
+import { useSaveProfile } from "./use-save-profile";
 
 interface ReceiptDetailsValues {
   company_name: string;
@@ -20,7 +18,6 @@ interface ReceiptDetailsValues {
  */
 export function ReceiptDetailsSection({ profile }: { profile: Profile }) {
   const { t } = useTranslation(["account", "auth"]);
-  const queryClient = useQueryClient();
   const form = useSchemaForm<ReceiptDetailsValues, typeof ProfileUpdateSchema>({
     schema: ProfileUpdateSchema,
     defaultValues: {
@@ -29,14 +26,7 @@ export function ReceiptDetailsSection({ profile }: { profile: Profile }) {
       company_tax_id: profile.company_tax_id ?? "",
     },
   });
-  const save = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: (updated) => {
-      setCachedProfile(updated);
-      queryClient.setQueryData(profileQuery.queryKey, updated);
-    },
-    onError: (err) => void form.showServerErrors(err),
-  });
+  const save = useSaveProfile((err) => void form.showServerErrors(err));
   const errors = form.formState.errors;
 
   return (
