@@ -270,7 +270,7 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Change first_name, last_name, phone, country_id or photo_url; other fields are ignored */
+    /** Change first_name, last_name, phone, country_id, photo_url, booking_reminders or the receipt details (company_name, company_address, company_tax_id); other fields are ignored */
     patch: operations["updateProfile"];
     trace?: never;
   };

@@ -33,7 +33,8 @@ export function profileRoutes(db: Db, clock: Clock, auth: Auth): FastifyPluginAs
         schema: {
           tags,
           operationId: "updateProfile",
-          summary: "Change first_name, last_name, phone, country_id or photo_url; other fields are ignored",
+          summary:
+            "Change first_name, last_name, phone, country_id, photo_url, booking_reminders or the receipt details (company_name, company_address, company_tax_id); other fields are ignored",
           body: ProfileUpdateSchema,
           response: { 200: ProfileSchema, 401: ErrorSchema, 422: ErrorSchema },
         },
