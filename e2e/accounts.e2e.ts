@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import AxeBuilder from "@axe-core/playwright";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { mailedLink as mailed } from "./support/mail";
 import { startServer, type RunningServer } from "./support/server";
 
 // Its own server: the test reads the .eml files the app writes to its DATA_DIR/mail.
@@ -17,21 +16,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The newest link to `pathname` mailed to `to`, or "" while none has been written. */
-function mailedLink(to: string, pathname: string): string {
-  const dir = path.join(server.dataDir, "mail");
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-  for (const f of files.reverse()) {
-    const raw = fs
-      .readFileSync(path.join(dir, f), "utf8")
-      .replace(/=\r?\n/g, "")
-      .replace(/=3D/g, "=");
-    if (!raw.includes(`To: ${to}`)) continue;
-    const m = new RegExp(`${server.url.replace(/[.:/]/g, "\\$&")}${pathname}\\?[^\\s"<]+`).exec(raw);
-    if (m) return m[0].replace(/&amp;/g, "&");
-  }
-  return "";
-}
+/** The newest link to `pathname` (followed by its query) mailed to `to`, or "". */
+const mailedLink = (to: string, pathname: string) => mailed(server, to, `${pathname}?`);
 
 async function fresh(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const context = await browser.newContext({ viewport });

@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { mailedLink } from "./support/mail";
 import { startServer, type RunningServer } from "./support/server";
 
 // Its own server: the test reads the invitation from the .eml files the app writes to DATA_DIR/mail.
@@ -16,18 +15,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The newest /staff-invite/ link mailed to `to`, or "" while none has been written. */
-function invitationLink(to: string): string {
-  const dir = path.join(server.dataDir, "mail");
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-  for (const f of files.reverse()) {
-    const raw = fs.readFileSync(path.join(dir, f), "utf8").replace(/=\r?\n/g, "");
-    if (!raw.includes(`To: ${to}`)) continue;
-    const m = new RegExp(`${server.url.replace(/[.:/]/g, "\\$&")}/staff-invite/[\\w-]+`).exec(raw);
-    if (m) return m[0];
-  }
-  return "";
-}
+/** The newest /staff-invite/ link mailed to `to`, or "". */
+const invitationLink = (to: string) => mailedLink(server, to, "/staff-invite/");
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${server.url}/auth`);
