@@ -149,6 +149,60 @@ describe("company top-ups", () => {
     expect(payments.ctx.paystack.requests.length).toBe(before);
   });
 
+  it("are settled by the provider's webhook like a personal top-up, once", async () => {
+    const { company, admin } = await team();
+    const start = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups`,
+      headers: bearer(admin),
+      payload: { amount: 2500 },
+    });
+    const { reference } = start.json().data;
+    payments.ctx.paystack.complete(reference);
+    expect(await payments.ctx.paystack.sendWebhook(reference, payments.ctx.webhookUrl("paystack"))).toBe(200);
+    expect(await payments.ctx.paystack.sendWebhook(reference, payments.ctx.webhookUrl("paystack"))).toBe(200);
+    expect(await companyBalance(db(), company.id, "NGN")).toBe(250_000);
+    expect(await payments.ctx.ledgerTransactionsFor(reference)).toBe(1);
+    const verify = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups/${reference}/verify`,
+      headers: bearer(company.owner),
+    });
+    expect(verify.json()).toMatchObject({ status: "success", data: { credited: false, new_balance: 2500 } });
+    // Another company's reference is not found through this one.
+    const other = await createCompany(db());
+    const foreign = await app().inject({
+      method: "POST",
+      url: `${base(other)}/top-ups/${reference}/verify`,
+      headers: bearer(other.owner),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it("need a verified company that Parkwell has not disabled", async () => {
+    const unverified = await createCompany(db(), { verified: false });
+    const res = await app().inject({
+      method: "POST",
+      url: `${base(unverified)}/top-ups`,
+      headers: bearer(unverified.owner),
+      payload: { amount: 5000 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("The company's billing e-mail is not verified yet");
+    const disabled = await createCompany(db());
+    await queryRows(
+      db(),
+      sql`UPDATE companies SET disabled_at = now() WHERE id = ${disabled.id} RETURNING id`,
+    );
+    const off = await app().inject({
+      method: "POST",
+      url: `${base(disabled)}/top-ups`,
+      headers: bearer(disabled.owner),
+      payload: { amount: 5000 },
+    });
+    expect(off.statusCode).toBe(409);
+  });
+
   it("are not capped like a personal wallet, but keep the country's per top-up maximum", async () => {
     const { company } = await team();
     const big = await app().inject({
