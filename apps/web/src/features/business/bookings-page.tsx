@@ -31,7 +31,7 @@ export function BookingsPage() {
   });
   const [csvError, setCsvError] = useState<unknown>(null);
   const fields = list.error instanceof ApiError ? (list.error.fields ?? {}) : {};
-  const filtered = Boolean(filters.from || filters.to || filters.status);
+  const filtered = Boolean(filters.from || filters.to || filters.status || filters.member || filters.park);
 
   const set = (change: Partial<BookingFilters>) => {
     const next = { ...filters, page: 1, ...change };
@@ -39,6 +39,8 @@ export function BookingsPage() {
     if (next.from) query.set("from", next.from);
     if (next.to) query.set("to", next.to);
     if (next.status) query.set("status", next.status);
+    if (next.member) query.set("member_id", String(next.member));
+    if (next.park) query.set("park_id", String(next.park));
     if (next.page > 1) query.set("page", String(next.page));
     setParams(query, { replace: true });
   };
@@ -114,7 +116,7 @@ export function BookingsPage() {
                 <li key={b.booking_id} className="business-row">
                   <Link to={`/booking-details/${encodeURIComponent(b.booking_code)}`}>{b.booking_code}</Link>
                   <span className="business-row__meta">
-                    {b.park_name} ·{" "}
+                    <Link to={`/business/${id}/bookings?park_id=${b.park_id}`}>{b.park_name}</Link> ·{" "}
                     <time dateTime={b.start_time}>
                       {formatZonedDateTime(b.start_time, i18n.language, b.time_zone)}
                     </time>{" "}

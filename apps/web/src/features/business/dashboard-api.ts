@@ -31,6 +31,9 @@ export interface BookingFilters {
   from: string;
   to: string;
   status: "" | "active" | "completed" | "cancelled";
+  /** A member's or a park's bookings (the overview links to a member's). */
+  member: number | null;
+  park: number | null;
   page: number;
 }
 
@@ -48,11 +51,19 @@ export function bookingFiltersOf(params: URLSearchParams): BookingFilters {
     from: day("from"),
     to: day("to"),
     status: (STATUSES as readonly string[]).includes(status) ? (status as BookingFilters["status"]) : "",
+    member: companyIdOf(params.get("member_id") ?? undefined),
+    park: companyIdOf(params.get("park_id") ?? undefined),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
 
-const bookingQuery = (f: BookingFilters) => ({ from: f.from, to: f.to, status: f.status });
+const bookingQuery = (f: BookingFilters) => ({
+  from: f.from,
+  to: f.to,
+  status: f.status,
+  member_id: f.member ?? undefined,
+  park_id: f.park ?? undefined,
+});
 
 export const companyBookingsQuery = (id: number, f: BookingFilters) =>
   queryOptions({
@@ -149,7 +160,7 @@ export function monthLabel(month: string, language: string): string {
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const isMonth = (v: string | null): v is string => !!v && MONTH.test(v);
 
-/** The company's id in the route (`/business/:id/...`), or null when it is not one. */
+/** A positive whole id (the company's in the route, a member's or park's in the query), or null. */
 export function companyIdOf(param: string | undefined): number | null {
   const id = Number(param);
   return Number.isInteger(id) && id > 0 ? id : null;

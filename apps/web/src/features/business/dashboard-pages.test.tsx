@@ -3,8 +3,9 @@ import type { CompanySpend, CompanyWallet } from "@parkwell/contract";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeApi, renderWithApp } from "../../test/render";
+import { BookingsPage } from "./bookings-page";
 import { OverviewPage } from "./overview-page";
 import { StatementsPage } from "./statements-page";
 import { WalletPage } from "./wallet-page";
@@ -20,6 +21,16 @@ const wallet = (over: Partial<CompanyWallet> = {}): CompanyWallet => ({
   credit_limit: 0,
   balances: [{ currency: "NGN", balance: 5000, available: 5000 }],
   ...over,
+});
+
+// A download saves through a temporary link: its click is caught (happy-dom would follow it).
+let clicked: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:download-1");
+  clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 /** The page at its route, so that `:id` is read as in the app. */
@@ -120,6 +131,53 @@ describe("the company wallet page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Top up" }));
     expect(await screen.findByText(/Enter an amount such as/)).toBeTruthy();
     expect(api.callsTo("POST /business/companies/7/top-ups")).toHaveLength(0);
+  });
+});
+
+describe("the company bookings page", () => {
+  it("asks for a member's bookings the overview linked to, and downloads the same list as CSV", async () => {
+    const api = new FakeApi().on("GET /business/companies/7/bookings", (call) =>
+      call.query.get("format") === "csv"
+        ? { json: {} }
+        : {
+            json: {
+              items: [
+                {
+                  booking_id: "b1",
+                  booking_code: "PK123",
+                  park_id: 3,
+                  park_name: "Harbourview",
+                  time_zone: "Africa/Lagos",
+                  start_time: "2026-11-14T09:00:00.000Z",
+                  end_time: "2026-11-14T11:00:00.000Z",
+                  status: "completed",
+                  member_id: 2,
+                  member_name: "Ada Obi",
+                  cost_centre: "Sales",
+                  currency: "NGN",
+                  paid: 1688.13,
+                },
+              ],
+              total: 1,
+              page: 1,
+              size: 20,
+              pages: 1,
+            },
+          },
+    );
+    await renderWithApp(at("/business/:id/bookings", <BookingsPage />), {
+      api,
+      route: "/business/7/bookings?member_id=2",
+    });
+    expect(await screen.findByText("PK123")).toBeTruthy();
+    expect(screen.getByText("₦1,688.13")).toBeTruthy();
+    expect(api.callsTo("GET /business/companies/7/bookings")[0]!.query.get("member_id")).toBe("2");
+    await userEvent.click(screen.getByRole("button", { name: "Download CSV" }));
+    await waitFor(() => expect(api.callsTo("GET /business/companies/7/bookings")).toHaveLength(2));
+    const csv = api.callsTo("GET /business/companies/7/bookings")[1]!;
+    expect(csv.query.get("format")).toBe("csv");
+    expect(csv.query.get("member_id")).toBe("2");
+    expect(clicked).toHaveBeenCalled();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { NavLink, useParams } from "react-router";
+import { Link, NavLink, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
 import { errorText } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
@@ -119,7 +119,9 @@ export function OverviewPage() {
                     {spend.data.members.map((m) => (
                       <tr key={`${m.member_id}-${m.currency}`}>
                         <td>
-                          {m.name || m.email}
+                          <Link to={`/business/${id}/bookings?member_id=${m.member_id}`}>
+                            {m.name || m.email}
+                          </Link>
                           {m.removed ? ` (${t("dashboard.overview.removed")})` : ""}
                         </td>
                         <td>{m.cost_centre || "—"}</td>
