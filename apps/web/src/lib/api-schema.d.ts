@@ -1198,6 +1198,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/business/companies/{id}/receipts/{number}.pdf": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the company's receipts or credit notes as its PDF tax invoice */
+    get: operations["getCompanyReceiptPdf"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/business/companies/{id}/statements/{month}.pdf": {
     parameters: {
       query?: never;
@@ -10708,6 +10725,67 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["CompanyReceiptPage"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getCompanyReceiptPdf: {
+    parameters: {
+      query?: {
+        lang?: "en" | "fr";
+      };
+      header?: never;
+      path: {
+        id: string;
+        number: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The receipt (attachment) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
         };
       };
       /** @description Default Response */

@@ -207,3 +207,13 @@ export async function companyParty(db: Tx, companyId: number) {
     ? { name: row.name, taxId: row.tax_id, address: row.address, email: row.email }
     : { name: "", taxId: "", address: "", email: "" };
 }
+
+/** The user a company receipt was issued to (`number`), when it documents one of the company's moves; else null. */
+export async function companyReceiptUser(db: Tx, companyId: number, number: string): Promise<string | null> {
+  const [row] = await queryRows<{ user_id: string }>(
+    db,
+    sql`SELECT r.user_id FROM receipts r JOIN company_charges cc ON cc.ledger_key = r.ledger_key
+        WHERE r.number = ${number} AND cc.company_id = ${companyId}`,
+  );
+  return row?.user_id ?? null;
+}

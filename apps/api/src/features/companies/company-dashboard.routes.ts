@@ -15,6 +15,8 @@ import {
   CompanyStatementParamsSchema,
   CompanyStatementQuerySchema,
   ErrorSchema,
+  ReceiptNumberParamsSchema,
+  ReceiptPdfQuerySchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -92,6 +94,37 @@ export function companyDashboardRoutes(deps: dashboard.DashboardDeps, auth: Auth
         },
       },
       async (req) => dashboard.receiptsOf(deps, req.params.id, requireUser(req).id, req.query),
+    );
+
+    app.get(
+      "/business/companies/:id/receipts/:number.pdf",
+      {
+        schema: {
+          tags,
+          operationId: "getCompanyReceiptPdf",
+          summary: "One of the company's receipts or credit notes as its PDF tax invoice",
+          params: CompanyIdParamsSchema.extend(ReceiptNumberParamsSchema.shape),
+          querystring: ReceiptPdfQuerySchema,
+          response: { 200: file("application/pdf", "The receipt (attachment)"), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const language = req.query.lang ?? requestLanguage(req.headers["accept-language"]);
+        const pdf = await dashboard.receiptPdfOf(
+          deps,
+          req.params.id,
+          requireUser(req).id,
+          req.params.number,
+          language,
+        );
+        return (
+          reply
+            .header("content-type", "application/pdf")
+            .header("content-disposition", `attachment; filename="${req.params.number}.pdf"`)
+            // The typed reply knows the zod schema of the 200, a string: the body is the PDF's bytes.
+            .send(pdf as unknown as string)
+        );
+      },
     );
 
     app.get(

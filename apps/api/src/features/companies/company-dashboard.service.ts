@@ -8,7 +8,10 @@ import type { CompanyBookingsFilter } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
-import { numberReceipts } from "../receipts/receipts.service";
+import { RECEIPT_NOT_FOUND_MESSAGE } from "@parkwell/contract";
+import { AppError } from "../../lib/app-error";
+import type { Language } from "../../lib/language";
+import { numberReceipts, pdfOwn } from "../receipts/receipts.service";
 import * as repo from "./company-dashboard.repo";
 import {
   BOOKINGS_CSV_HEADER,
@@ -126,4 +129,22 @@ export async function receiptsOf(
     total,
     q,
   );
+}
+
+/**
+ * GET .../receipts/{number}.pdf: one of the company's receipts as the receipts' own PDF, for its
+ * owners and admins (the member it was issued to reads it at /receipts too); another's is 404.
+ */
+export async function receiptPdfOf(
+  deps: DashboardDeps,
+  companyId: number,
+  userId: string,
+  number: string,
+  language: Language,
+): Promise<Buffer> {
+  await manageableCompany(deps.db, companyId, userId);
+  await numberCompanyReceipts(deps.db, companyId);
+  const owner = await repo.companyReceiptUser(deps.db, companyId, number);
+  if (!owner) throw AppError.notFound(RECEIPT_NOT_FOUND_MESSAGE);
+  return pdfOwn(deps.db, owner, number, language);
 }

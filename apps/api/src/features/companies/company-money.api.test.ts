@@ -393,6 +393,15 @@ describe("the dashboard", () => {
     expect(res.total).toBe(2);
     for (const r of res.items) expect(r.number).toMatch(/^NG-2026-\d{6}$/);
     expect(res.items.map((r: { charge_kind: string }) => r.charge_kind).sort()).toEqual(["booking", "topup"]);
+    // One of them as its PDF, for the company's admins; not through another company.
+    const number = res.items[0].number as string;
+    const pdf = await get(admin, `${base(company)}/receipts/${number}.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const other = await createCompany(db());
+    expect((await get(other.owner, `${base(other)}/receipts/${number}.pdf`)).statusCode).toBe(404);
+    expect((await get(alice, `${base(company)}/receipts/${number}.pdf`)).statusCode).toBe(403);
   });
 });
 

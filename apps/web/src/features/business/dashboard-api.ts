@@ -165,3 +165,13 @@ export function companyIdOf(param: string | undefined): number | null {
   const id = Number(param);
   return Number.isInteger(id) && id > 0 ? id : null;
 }
+
+/** One of the company's receipts as its PDF, in the page's language. */
+export async function downloadCompanyReceipt(id: number, number: string, lang: string): Promise<void> {
+  const { blob } = await apiDownload("/business/companies/{id}/receipts/{number}.pdf", {
+    params: { id, number },
+    query: { lang: lang === "fr" ? "fr" : "en" },
+    accept: "application/pdf",
+  });
+  saveBlob(blob, `${number}.pdf`);
+}

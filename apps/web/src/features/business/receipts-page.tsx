@@ -1,11 +1,19 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 import { TextField } from "../../components/ui/form-field";
 import { Pagination } from "../../components/ui/pagination";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
-import { companyIdOf, companyReceiptsQuery, companyWalletQuery, isMonth, monthOn } from "./dashboard-api";
+import {
+  companyIdOf,
+  companyReceiptsQuery,
+  downloadCompanyReceipt,
+  companyWalletQuery,
+  isMonth,
+  monthOn,
+} from "./dashboard-api";
 import { BusinessLinks, LoadError } from "./overview-page";
 import "./dashboard.css";
 
@@ -23,6 +31,15 @@ export function ReceiptsPage() {
     enabled: id > 0 && !!month,
     placeholderData: keepPreviousData,
   });
+  const [failed, setFailed] = useState(false);
+  const pdf = async (number: string) => {
+    setFailed(false);
+    try {
+      await downloadCompanyReceipt(id, number, i18n.language);
+    } catch {
+      setFailed(true);
+    }
+  };
   const go = (next: { month?: string; page?: number }) => {
     const query = new URLSearchParams();
     query.set("month", next.month ?? month);
@@ -44,6 +61,11 @@ export function ReceiptsPage() {
           onChange={(e) => isMonth(e.target.value) && go({ month: e.target.value })}
         />
       </div>
+      {failed && (
+        <p className="alert alert--error" role="alert">
+          {t("dashboard.statements.failed")}
+        </p>
+      )}
       {(wallet.isError || list.isError) && (
         <LoadError error={wallet.error ?? list.error} onRetry={() => void list.refetch()} />
       )}
@@ -56,7 +78,14 @@ export function ReceiptsPage() {
             <ul className="business-list" aria-label={t("dashboard.receipts.title")}>
               {list.data.items.map((r) => (
                 <li key={r.number} className="business-row">
-                  <span>{r.number}</span>
+                  <button
+                    type="button"
+                    className="business-link-button"
+                    title={t("dashboard.receipts.pdf")}
+                    onClick={() => void pdf(r.number)}
+                  >
+                    {r.number}
+                  </button>
                   <span className="business-row__meta">
                     {r.charge_kind === "topup"
                       ? t("dashboard.receipts.topup")
