@@ -155,3 +155,22 @@ export async function insertCharge(
         ON CONFLICT (ledger_key) DO NOTHING RETURNING id`,
   );
 }
+
+/**
+ * The company's account in `currency` (created when missing, floor 0), locked until `tx` ends, and
+ * its balance: a charge (ledger_post updates that row) waits for the billing switch, then meets
+ * the floor the switch left.
+ */
+export async function lockBalance(tx: Tx, companyId: number, currency: string): Promise<number> {
+  const key = companyWalletKey(companyId, currency);
+  await queryRows(
+    tx,
+    sql`INSERT INTO wallet_accounts (key, kind, currency) VALUES (${key}, 'company_wallet', ${currency})
+        ON CONFLICT (key) DO NOTHING RETURNING id`,
+  );
+  const [row] = await queryRows<{ b: string | number }>(
+    tx,
+    sql`SELECT balance_minor AS b FROM wallet_accounts WHERE key = ${key} FOR UPDATE`,
+  );
+  return Number(row?.b ?? 0);
+}

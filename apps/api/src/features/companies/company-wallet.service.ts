@@ -163,7 +163,10 @@ export async function setBilling(db: Db, companyId: number, userId: string, bill
     if (billing === "invoice" && current.creditLimitMinor <= 0) {
       throw new AppError(422, "no_credit_limit", NO_CREDIT_LIMIT);
     }
-    if (billing === "wallet" && (await repo.balanceOf(tx, companyId, company.currency)) < 0) {
+    // The account's row locked before its balance is read: a charge in flight waits, then meets
+    // the new floor (a wallet company never ends below zero).
+    const balance = await repo.lockBalance(tx, companyId, company.currency);
+    if (billing === "wallet" && balance < 0) {
       throw new AppError(409, "balance_below_zero", NEGATIVE_BALANCE);
     }
     await repo.setBilling(tx, companyId, billing);
