@@ -19,6 +19,9 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
+import { companyTopUps } from "./features/companies/company-wallet.service";
+import { companyWalletRoutes } from "./features/companies/company-wallet.routes";
+import { companyDashboardRoutes } from "./features/companies/company-dashboard.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
@@ -155,7 +158,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await countries.load();
   await app.register(parksRoutes(database.search, clock, countries), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
-  const paymentDeps = { db: database.db, payments, clock, countries, jobs, checkouts: heldCheckouts };
+  const paymentDeps = {
+    db: database.db,
+    payments,
+    clock,
+    countries,
+    jobs,
+    checkouts: heldCheckouts,
+    companyTopUps,
+  };
 
   await app.register(
     walletRoutes(database.db, auth, (countryCode) => topUpProviderOf(paymentDeps, config, countryCode)),
@@ -178,6 +189,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(plansRoutes({ db: database.db, clock }), { prefix: "/api/v1" });
   await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr }, auth), { prefix: "/api/v1" });
   await app.register(receiptsRoutes(database.db, auth), { prefix: "/api/v1" });
+  // A company's money and dashboard (decision 030): its wallet, spend, bookings, receipts, statements.
+  await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
+  await app.register(companyDashboardRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

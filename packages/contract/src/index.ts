@@ -26,3 +26,4 @@ export * from "./passes";
 export * from "./admin-passes";
 export * from "./admin-marketplace";
 export * from "./receipts";
+export * from "./company-money";

@@ -23,6 +23,7 @@ import { ADMIN_MARKETPLACE, MARKETPLACE } from "./messages/marketplace";
 import { PARKS } from "./messages/parks";
 import { ADMIN_PLANS, PASSES } from "./messages/passes";
 import { RECEIPTS } from "./messages/receipts";
+import { COMPANY_MONEY } from "./messages/company-money";
 import { WALLET } from "./messages/wallet";
 
 export const SERVER_TEXTS: readonly ServerText[] = [
@@ -46,6 +47,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...ADMIN_MARKETPLACE,
   ...MARKETPLACE,
   ...RECEIPTS,
+  ...COMPANY_MONEY,
   ...windowRefusals(),
 ];
 

@@ -115,7 +115,7 @@ export async function receiptViolations(db: Db): Promise<string[]> {
         JOIN LATERAL (
           SELECT CASE WHEN t.kind = 'topup' THEN 1 ELSE -1 END * coalesce(sum(e.amount_minor), 0) AS moved
           FROM ledger_entries e JOIN wallet_accounts a ON a.id = e.account_id
-          WHERE e.transaction_id = t.id AND a.kind IN ('user_wallet', 'held_excess')
+          WHERE e.transaction_id = t.id AND a.kind IN ('user_wallet', 'held_excess', 'company_wallet')
         ) m ON true
         WHERE r.total_minor <> m.moved`,
   );

@@ -61,6 +61,7 @@ const bookings = async () => await import("../features/bookings/routes");
 const marketplace = async () => await import("../features/marketplace/routes");
 const passes = async () => await import("../features/passes/pass-routes");
 const receipts = async () => await import("../features/receipts/routes");
+const business = async () => await import("../features/business/dashboard-routes");
 
 /** My Bookings with its "Monthly passes" tab: the two features' chunks, put together here. */
 async function bookingsWithPasses() {
@@ -120,6 +121,20 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { path: "receipts", lazy: async () => ({ Component: (await receipts()).ReceiptsPage }) },
       { path: "receipts/:number", lazy: async () => ({ Component: (await receipts()).ReceiptPage }) },
+    ],
+  },
+  // A company's dashboard (owners and admins). Helper A's business layout may wrap these in its tabs.
+  {
+    element: <RequireToken />,
+    children: [
+      { path: "business/:id", lazy: async () => ({ Component: (await business()).OverviewPage }) },
+      { path: "business/:id/bookings", lazy: async () => ({ Component: (await business()).BookingsPage }) },
+      { path: "business/:id/receipts", lazy: async () => ({ Component: (await business()).ReceiptsPage }) },
+      {
+        path: "business/:id/statements",
+        lazy: async () => ({ Component: (await business()).StatementsPage }),
+      },
+      { path: "business/:id/wallet", lazy: async () => ({ Component: (await business()).WalletPage }) },
     ],
   },
   {

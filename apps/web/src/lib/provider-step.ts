@@ -9,9 +9,13 @@ import { loadScript } from "./load-script";
 /** The started payment, kept for this tab so /payment can resume it (Stripe needs its client secret). */
 const PENDING_KEY = "parkwell_pending_payment";
 
-export function rememberPayment(payment: AddFundsData): void {
+/**
+ * `returnTo`: the page the payer comes back to (a company's wallet page), instead of the personal
+ * wallet's /wallet/callback; kept with the payment, so every provider's way back finds it.
+ */
+export function rememberPayment(payment: AddFundsData, returnTo?: string): void {
   try {
-    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(payment));
+    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...payment, return_to: returnTo }));
   } catch {
     // Private mode without storage: /payment then asks the user to start again.
   }
@@ -47,8 +51,16 @@ declare global {
   }
 }
 
-export const callbackUrl = (payment: AddFundsData) =>
-  `/wallet/callback?provider=${payment.provider}&reference=${encodeURIComponent(payment.reference)}`;
+/** Where the remembered payment `reference` returns to, when it named a page; else null. */
+function returnOf(reference: string): string | null {
+  const remembered = pendingPayment(reference) as (AddFundsData & { return_to?: unknown }) | null;
+  return typeof remembered?.return_to === "string" ? remembered.return_to : null;
+}
+
+export const callbackUrl = (payment: AddFundsData) => {
+  const back = returnOf(payment.reference) ?? "/wallet/callback";
+  return `${back}${back.includes("?") ? "&" : "?"}provider=${payment.provider}&reference=${encodeURIComponent(payment.reference)}`;
+};
 
 /**
  * Takes the user to the provider once add-funds has answered: the in-app page for demo and
@@ -60,8 +72,10 @@ export async function startProviderStep(
   go: (path: string) => void,
   leave: (url: string) => void,
   onCancel: () => void,
+  /** The page the payer comes back to (rememberPayment); default the personal wallet's callback. */
+  returnTo?: string,
 ): Promise<void> {
-  rememberPayment(payment);
+  rememberPayment(payment, returnTo);
   const info = payment.payment_info;
   if (payment.provider === "demo" || payment.provider === "stripe") {
     go(`/payment?reference=${encodeURIComponent(payment.reference)}&provider=${payment.provider}`);

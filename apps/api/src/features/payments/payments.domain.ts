@@ -166,3 +166,17 @@ export function expiryCutoff(now: Date, expireMinutes: number): Date {
 export function expiresUnasked(createdAt: Date, now: Date, expireMinutes: number): boolean {
   return createdAt.getTime() < expiryCutoff(now, expireMinutes).getTime() - UNREACHABLE_GRACE_MS;
 }
+
+/**
+ * A company's top-up (features/companies/company-wallet) is a payments row like a personal one;
+ * its reference names the company (`PWC-<companyId>-<random>`), which is how settle knows to
+ * credit the company's account instead of the wallet of the member who started it (the payments
+ * table has no column for it, and a migration was not an option: decision 030).
+ */
+export const companyTopUpReference = (companyId: number, random: string) => `PWC-${companyId}-${random}`;
+
+/** The company a top-up's reference names, or null for a personal top-up. */
+export function companyOfTopUp(reference: string): number | null {
+  const m = /^PWC-(\d+)-/.exec(reference);
+  return m ? Number(m[1]) : null;
+}

@@ -59,6 +59,12 @@ export async function findByProviderReference(
   return row ? normalise(row) : null;
 }
 
+/** A payment by our reference (a company's top-up: the company, not the user, owns it). */
+export async function findByReference(db: Tx, reference: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return row ? normalise(row) : null;
+}
+
 export async function findById(db: Tx, id: string, forUpdate = false): Promise<PaymentRow | null> {
   const q = db.select().from(payments).where(eq(payments.id, id));
   const [row] = forUpdate ? await q.for("update") : await q;

@@ -17,7 +17,9 @@ import type { ServedCountries } from "../reference/served-countries";
 import type { PaidCheckouts } from "./paid-checkouts";
 import { receiptMail } from "./payments.mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
-import { DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
+import { companyOfTopUp, DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
+import type { CompanyTopUps } from "./company-top-ups";
+import type { Tx } from "../../db/tx";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import type { ProviderPayment } from "./providers/types";
@@ -51,7 +53,7 @@ export async function balance(db: Db, payment: PaymentRow): Promise<number> {
  * redirect, webhook or expiry settles first books it; the others find the payment settled.
  */
 export async function settle(
-  deps: { db: Db; jobs: Jobs; clock: Clock; checkouts: PaidCheckouts },
+  deps: SettleDeps,
   payment: PaymentRow,
   reported: ProviderPayment,
 ): Promise<SettleOutcome> {
@@ -73,6 +75,8 @@ export async function settle(
       return { kind: "failed" as const, reason: failureKind(row.failureReason) };
     }
     if (hold) await deps.checkouts.lock(tx, hold);
+    const companyId = companyOfTopUp(row.reference);
+    if (companyId !== null) return creditCompany(deps, tx, row, companyId);
     const credit = await creditTopUp(tx, {
       userId: row.userId,
       provider: row.provider,
@@ -112,6 +116,46 @@ export async function settle(
     return { ...outcome, balanceMinor: await balance(db, payment) };
   }
   return outcome;
+}
+
+type SettleDeps = {
+  db: Db;
+  jobs: Jobs;
+  clock: Clock;
+  checkouts: PaidCheckouts;
+  companyTopUps?: CompanyTopUps;
+};
+
+/**
+ * A company's top-up (its reference names the company): the whole amount goes to the company's
+ * account (a personal wallet's cap does not apply: decision 030), through the companies feature
+ * (its receipt names the company, a `topup` row in company_charges). No mail: the company's
+ * dashboard shows the receipt. `balanceMinor` is -1: the caller reads the company's balance.
+ */
+async function creditCompany(deps: SettleDeps, tx: Tx, row: PaymentRow, companyId: number) {
+  if (!deps.companyTopUps) throw new Error(`company top-up ${row.reference}: no company top-ups wired`);
+  const credit = await deps.companyTopUps.credit(tx, {
+    companyId,
+    userId: row.userId,
+    provider: row.provider,
+    currency: row.currency.trim(),
+    amountMinor: row.amountMinor,
+    idempotencyKey: `topup:${row.provider}:${row.providerReference}`,
+    reference: row.reference,
+    at: deps.clock(),
+  });
+  await repo.updatePayment(tx, row.id, {
+    status: "succeeded",
+    ledgerTransactionId: credit.transactionId,
+    heldMinor: 0,
+    verifyLeaseUntil: null,
+    failureReason: null,
+  });
+  return {
+    kind: credit.created ? ("credited" as const) : ("already" as const),
+    balanceMinor: 0,
+    heldMinor: 0,
+  };
 }
 
 async function already(db: Db, payment: PaymentRow): Promise<SettleOutcome> {

@@ -6,12 +6,19 @@ import { lockWalletBalance, userCurrency } from "../wallet/ledger.service";
 import { toSafeInt } from "../wallet/ledger.domain";
 import type { ServedCountries } from "../reference/served-countries";
 import type { Tx } from "../../db/tx";
-import { gatewayFor, payableSince, topUpAmountError, type TopUpLimits } from "./payments.domain";
+import {
+  companyOfTopUp,
+  companyTopUpReference,
+  gatewayFor,
+  payableSince,
+  topUpAmountError,
+  type TopUpLimits,
+} from "./payments.domain";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
 import type { PaymentProvider, ProviderName } from "./providers/types";
-import type { PaymentDeps } from "./verify.service";
+import { confirmWithProvider, type PaymentDeps } from "./verify.service";
 
 export const NO_PAYMENTS = "Payments are not available right now. Please try again later.";
 
@@ -207,7 +214,14 @@ export async function insertTopUp(
  * Opens a top-up's row at its provider, trying the fallback when the first cannot be reached.
  * Nothing started anywhere: the row fails and frees its key, and the provider's error is thrown.
  */
-export async function openTopUp(deps: PaymentDeps, config: Config, plan: TopUpPlan, row: PaymentRow) {
+export async function openTopUp(
+  deps: PaymentDeps,
+  config: Config,
+  plan: TopUpPlan,
+  row: PaymentRow,
+  /** Where the provider sends the payer back (default: the personal wallet's callback page). */
+  callbackUrl?: (provider: ProviderName) => string,
+) {
   let lastError: unknown;
   for (const provider of plan.providers) {
     try {
@@ -219,7 +233,9 @@ export async function openTopUp(deps: PaymentDeps, config: Config, plan: TopUpPl
         currency: plan.user.currency,
         email: plan.user.email,
         userId: plan.userId,
-        callbackUrl: `${config.PUBLIC_URL}/wallet/callback?provider=${provider.name}`,
+        callbackUrl: callbackUrl
+          ? callbackUrl(provider.name)
+          : `${config.PUBLIC_URL}/wallet/callback?provider=${provider.name}`,
       });
       await repo.updatePayment(deps.db, row.id, {
         provider: provider.name,
@@ -286,4 +302,88 @@ export function replay(deps: PaymentDeps, seen: PaymentRow, fingerprint: string)
     );
   }
   return { ...response(deps, seen), replayed: true };
+}
+
+/**
+ * A company's top-up (the companies feature checks who may start it): the same payments path as
+ * a personal one (the country's gateway and fallback, the row written before the provider is
+ * called, the Idempotency-Key replayed), but its reference names the company, so settle credits
+ * the company's account. The country's minimum and maximum per top-up apply; a personal wallet's
+ * cap does not (a company's balance has no ceiling: decision 030).
+ */
+export async function addCompanyFunds(
+  deps: PaymentDeps,
+  config: Config,
+  input: {
+    companyId: number;
+    userId: string;
+    email: string;
+    countryId: number;
+    countryCode: string;
+    currency: string;
+    decimals: number;
+    amount: number;
+    idempotencyKey?: string | undefined;
+    callbackUrl: (provider: ProviderName) => string;
+  },
+) {
+  const found = await topUpLimits(deps.countries, input.countryId);
+  if (!found) throw new AppError(503, "payments_unavailable", NO_PAYMENTS);
+  const limits = { ...found, maxBalanceMinor: Number.MAX_SAFE_INTEGER, decimals: input.decimals };
+  const invalid = topUpAmountError(input.amount, input.currency, limits, 0, money(input));
+  if (invalid) throw AppError.validation({ amount: invalid });
+  const amountMinor = toMinor(input.amount, input.decimals);
+  const fingerprint = topUpFingerprint(`company:${input.companyId}:${amountMinor}:${input.currency}`);
+  const providers = await candidates(deps, config, input.countryCode);
+  if (providers.length === 0) throw new AppError(503, "payments_unavailable", NO_PAYMENTS);
+  const plan: TopUpPlan = {
+    userId: input.userId,
+    user: {
+      currency: input.currency,
+      decimals: input.decimals,
+      countryId: input.countryId,
+      countryCode: input.countryCode,
+      email: input.email,
+    },
+    limits,
+    amount: input.amount,
+    amountMinor,
+    idempotencyKey: input.idempotencyKey,
+    fingerprint,
+    providers,
+    only: undefined,
+  };
+  const now = deps.clock();
+  const started = await deps.db.transaction(async (tx) => {
+    if (input.idempotencyKey) {
+      const seen = await repo.findByClientKey(tx, input.userId, input.idempotencyKey);
+      if (seen) return { replayed: true, row: seen };
+    }
+    const random = randomBytes(9).toString("base64url").replace(/[-_]/g, "x");
+    return {
+      replayed: false,
+      row: await repo.insertPayment(tx, {
+        reference: companyTopUpReference(input.companyId, random),
+        userId: input.userId,
+        provider: providers[0]!.name,
+        currency: input.currency,
+        amountMinor,
+        clientKey: input.idempotencyKey ?? null,
+        clientFingerprint: input.idempotencyKey ? fingerprint : null,
+        createdAt: now,
+      }),
+    };
+  });
+  if (started.replayed) return replay(deps, started.row, fingerprint);
+  return openTopUp(deps, config, plan, started.row, input.callbackUrl);
+}
+
+/** A company's top-up asked of its provider and settled once (verify's path): the payment's status. */
+export async function verifyCompanyTopUp(deps: PaymentDeps, companyId: number, reference: string) {
+  const payment = await repo.findByReference(deps.db, reference);
+  if (!payment || companyOfTopUp(payment.reference) !== companyId) {
+    throw AppError.notFound("Payment not found", "payment_not_found");
+  }
+  const outcome = await confirmWithProvider(deps, payment);
+  return { payment, outcome };
 }

@@ -5,6 +5,7 @@ import type { Clock } from "../../lib/clock";
 import { toMajor, toMinor } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
 import { EXPIRED, failureKind, mayStillBePaid, type FailureKind } from "./payments.domain";
+import type { CompanyTopUps } from "./company-top-ups";
 import type { PaidCheckouts } from "./paid-checkouts";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
@@ -23,6 +24,8 @@ export interface PaymentDeps {
   jobs: Jobs;
   /** The purchases a top-up may pay the difference for (bookings' held windows), wired by the app. */
   checkouts: PaidCheckouts;
+  /** Credits a company's top-up (company-top-ups.ts), wired by the app; without it one fails. */
+  companyTopUps?: CompanyTopUps;
 }
 
 export const IN_PROGRESS = "Payment verification already in progress";

@@ -154,4 +154,9 @@ export interface ReceiptIssue {
   expectedMinor: number;
   /** A credit note: the receipt it reverses (receiptIdOf). */
   reversesId?: number | null;
+  /**
+   * A company's move (decision 030): the company is the buyer (its name, address, tax id and
+   * billing e-mail), `userId` the member who acted.
+   */
+  buyerCompanyId?: number | null;
 }

@@ -15,8 +15,11 @@ import { translate } from "../../lib/messages";
 
 const require = createRequire(import.meta.url);
 let fonts: { body: Buffer; bold: Buffer } | null = null;
-/** The two TrueType files, read once per process (pdfkit embeds only the glyphs a document uses). */
-function fontFiles() {
+/**
+ * The two TrueType files, read once per process (pdfkit embeds only the glyphs a document uses).
+ * A company's monthly statement (features/companies/company-statement.pdf.ts) draws with them too.
+ */
+export function fontFiles() {
   fonts ??= {
     body: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
     bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
@@ -46,7 +49,7 @@ const PERIOD: Intl.DateTimeFormatOptions = {
  * A sentence with values, in `language`: the catalogue's pattern (lib/messages/receipts.ts)
  * translated, then filled, so a value (a tax's name, a number) is never translated itself.
  */
-function say(en: string, language: Language, values: Record<string, string> = {}): string {
+export function say(en: string, language: Language, values: Record<string, string> = {}): string {
   return translate(en, language).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 

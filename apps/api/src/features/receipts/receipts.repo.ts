@@ -18,13 +18,18 @@ export async function insertReceipt(tx: Tx, r: ReceiptIssue): Promise<number | n
         ${r.issuedAt}::timestamptz, coalesce(p.time_zone, c.timezone), ${r.currency}, ${r.decimals},
         jsonb_build_object('name', coalesce(b.legal_name, 'Parkwell ' || c.name), 'address', b.address,
           'taxId', b.tax_id, 'email', coalesce(b.email, c.support_email)),
-        jsonb_build_object('name', trim(u.first_name || ' ' || u.last_name), 'companyName', u.company_name,
-          'address', u.company_address, 'taxId', u.company_tax_id, 'email', u.email),
+        CASE WHEN co.id IS NULL
+          THEN jsonb_build_object('name', trim(u.first_name || ' ' || u.last_name), 'companyName', u.company_name,
+            'address', u.company_address, 'taxId', u.company_tax_id, 'email', u.email)
+          -- A company's purchase or top-up: the company is the buyer, the member who acted its name.
+          ELSE jsonb_build_object('name', trim(u.first_name || ' ' || u.last_name), 'companyName', co.name,
+            'address', co.address, 'taxId', co.tax_id, 'email', co.billing_email) END,
         ${JSON.stringify(r.body.lines)}::jsonb, ${JSON.stringify(r.body.taxes)}::jsonb, ${r.expectedMinor}
       FROM users u
       JOIN countries c ON c.id = ${r.countryId}
       LEFT JOIN billing_entities b ON b.country_id = c.id
       LEFT JOIN parks p ON p.id = ${r.parkId}
+      LEFT JOIN companies co ON co.id = ${r.buyerCompanyId ?? null}
       WHERE u.id = ${r.userId}
       ON CONFLICT (ledger_key) DO NOTHING
       RETURNING id`,

@@ -13,6 +13,7 @@ import {
   type ReportKind,
   type ReportRows,
 } from "@parkwell/contract";
+import { csvCell, csvLine } from "../../../lib/csv";
 
 /** The days a report covers when the query names none: the last 30, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -69,22 +70,8 @@ export function changePercent(after: number, before: number): number | null {
 
 // -------------------------------------------------------------------------------------- CSV
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote, a line break or starts or ends
- * with a space; quotes doubled. A text starting with = + - @ (or a tab or carriage return) is what
- * a spreadsheet runs as a formula, so it gets a leading apostrophe. Numbers are written as they are.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) return `"${text.replace(/"/g, '""')}"`;
-  return text;
-}
-
-export const csvLine = (cells: (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(",")}\r\n`;
+/** One CSV cell and line (lib/csv.ts, shared with the company exports). */
+export { csvCell, csvLine };
 
 export interface CsvColumn<R> {
   header: string;

@@ -1,0 +1,504 @@
+// A company's money (decision 030): top-ups through the payments path, billing mode and the
+// invoice floor, spend per member and cost centre, the bookings and receipts it paid, its monthly
+// statement. On PGlite and PostgreSQL; the providers are local fakes (test/payments-context).
+import { sql } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { bearer, createUser, type TestUser } from "../../test/factories";
+import { usePaymentsContext } from "../../test/payments-context";
+import { companyWalletKey, revenueKey } from "../wallet/ledger.domain";
+import { postTransfer } from "../wallet/ledger.service";
+import { addMember, companyBalance, createCompany, type TestCompany } from "./companies.test-kit";
+import { companyBooking, companyLedgerSum, fundCompany } from "./company-money.test-kit";
+
+const payments = usePaymentsContext();
+const db = () => payments.ctx.database.db;
+const app = () => payments.ctx.app;
+
+const base = (c: { id: number }) => `/api/v1/business/companies/${c.id}`;
+const get = (u: TestUser, url: string, headers: Record<string, string> = {}) =>
+  app().inject({ url, headers: { ...bearer(u), ...headers } });
+
+/** 14 November 2026, 10:00 in Lagos (UTC+1). */
+const NOV = new Date("2026-11-14T09:00:00Z");
+/** 31 October 2026, 23:30 in Lagos: still October there (22:30 UTC). */
+const LATE_OCT = new Date("2026-10-31T22:30:00Z");
+/** 30 November 2026, 23:30 UTC: already 1 December in Lagos. */
+const EARLY_DEC = new Date("2026-11-30T23:30:00Z");
+
+async function team() {
+  const company = await createCompany(db());
+  const alice = await createUser(db());
+  const bob = await createUser(db());
+  const admin = await createUser(db());
+  const aliceId = await addMember(db(), company.id, alice, "member", "Sales");
+  const bobId = await addMember(db(), company.id, bob, "member", "Ops");
+  await addMember(db(), company.id, admin, "admin");
+  return {
+    company,
+    admin,
+    alice: { ...alice, memberId: aliceId },
+    bob: { ...bob, memberId: bobId },
+  };
+}
+
+async function setLimit(company: TestCompany, minor: number) {
+  await queryRows(
+    db(),
+    sql`UPDATE companies SET credit_limit_minor = ${minor} WHERE id = ${company.id} RETURNING id`,
+  );
+}
+
+describe("company top-ups", () => {
+  it("credit the company's account, not the member's wallet, with a topup row and a receipt naming the company", async () => {
+    const { company, admin } = await team();
+    const start = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups`,
+      headers: { ...bearer(admin), "idempotency-key": "company-topup-1" },
+      payload: { amount: 5000 },
+    });
+    expect(start.statusCode).toBe(200);
+    const { reference, provider } = start.json().data;
+    expect(provider).toBe("paystack");
+    expect(reference).toMatch(new RegExp(`^PWC-${company.id}-`));
+    // The same key again: the same payment, no second one at the provider.
+    const again = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups`,
+      headers: { ...bearer(admin), "idempotency-key": "company-topup-1" },
+      payload: { amount: 5000 },
+    });
+    expect(again.json().data.reference).toBe(reference);
+
+    const verify = () =>
+      app().inject({
+        method: "POST",
+        url: `${base(company)}/top-ups/${reference}/verify`,
+        headers: bearer(admin),
+      });
+    expect((await verify()).json()).toMatchObject({ status: "pending" });
+    payments.ctx.paystack.complete(reference);
+    const done = await verify();
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: "success",
+      message: "Payment verified and the company's wallet was credited",
+      data: { credited: true, new_balance: 5000, currency: "NGN" },
+    });
+    expect((await verify()).json()).toMatchObject({ data: { credited: false, new_balance: 5000 } });
+
+    expect(await companyBalance(db(), company.id, "NGN")).toBe(500_000);
+    const [wallet] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM wallet_accounts WHERE key = ${`user:${admin.id}:NGN`} AND balance_minor <> 0`,
+    );
+    expect(wallet!.n).toBe(0);
+    const charges = await queryRows<{
+      kind: string;
+      amount_minor: string;
+      member_id: number | null;
+      ledger_key: string;
+    }>(
+      db(),
+      sql`SELECT kind, amount_minor::text, member_id, ledger_key FROM company_charges WHERE company_id = ${company.id}`,
+    );
+    expect(charges).toEqual([
+      {
+        kind: "topup",
+        amount_minor: "500000",
+        member_id: null,
+        ledger_key: expect.stringMatching(/^topup:paystack:/),
+      },
+    ]);
+    const [receipt] = await queryRows<{ kind: string; total_minor: string; buyer: Record<string, string> }>(
+      db(),
+      sql`SELECT kind, total_minor::text, buyer FROM receipts WHERE ledger_key = ${charges[0]!.ledger_key}`,
+    );
+    expect(receipt).toMatchObject({
+      kind: "topup",
+      total_minor: "500000",
+      buyer: { companyName: company.name, taxId: "TIN-12345678", address: "1 Marina Road\nLagos" },
+    });
+
+    const wallet2 = await get(admin, `${base(company)}/wallet`);
+    expect(wallet2.json()).toMatchObject({
+      billing: "wallet",
+      currency: "NGN",
+      balances: [{ currency: "NGN", balance: 5000, available: 5000 }],
+    });
+  });
+
+  it("are for owners and admins: a member gets 403, a stranger 404, and nothing starts", async () => {
+    const { company, alice } = await team();
+    const stranger = await createUser(db());
+    const before = payments.ctx.paystack.requests.length;
+    for (const [u, status] of [
+      [alice, 403],
+      [stranger, 404],
+    ] as const) {
+      const res = await app().inject({
+        method: "POST",
+        url: `${base(company)}/top-ups`,
+        headers: bearer(u),
+        payload: { amount: 5000 },
+      });
+      expect(res.statusCode).toBe(status);
+    }
+    expect(payments.ctx.paystack.requests.length).toBe(before);
+  });
+
+  it("are settled by the provider's webhook like a personal top-up, once", async () => {
+    const { company, admin } = await team();
+    const start = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups`,
+      headers: bearer(admin),
+      payload: { amount: 2500 },
+    });
+    const { reference } = start.json().data;
+    payments.ctx.paystack.complete(reference);
+    expect(await payments.ctx.paystack.sendWebhook(reference, payments.ctx.webhookUrl("paystack"))).toBe(200);
+    expect(await payments.ctx.paystack.sendWebhook(reference, payments.ctx.webhookUrl("paystack"))).toBe(200);
+    expect(await companyBalance(db(), company.id, "NGN")).toBe(250_000);
+    expect(await payments.ctx.ledgerTransactionsFor(reference)).toBe(1);
+    const verify = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups/${reference}/verify`,
+      headers: bearer(company.owner),
+    });
+    expect(verify.json()).toMatchObject({ status: "success", data: { credited: false, new_balance: 2500 } });
+    // Another company's reference is not found through this one.
+    const other = await createCompany(db());
+    const foreign = await app().inject({
+      method: "POST",
+      url: `${base(other)}/top-ups/${reference}/verify`,
+      headers: bearer(other.owner),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it("need a verified company that Parkwell has not disabled", async () => {
+    const unverified = await createCompany(db(), { verified: false });
+    const res = await app().inject({
+      method: "POST",
+      url: `${base(unverified)}/top-ups`,
+      headers: bearer(unverified.owner),
+      payload: { amount: 5000 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("The company's billing e-mail is not verified yet");
+    const disabled = await createCompany(db());
+    await queryRows(
+      db(),
+      sql`UPDATE companies SET disabled_at = now() WHERE id = ${disabled.id} RETURNING id`,
+    );
+    const off = await app().inject({
+      method: "POST",
+      url: `${base(disabled)}/top-ups`,
+      headers: bearer(disabled.owner),
+      payload: { amount: 5000 },
+    });
+    expect(off.statusCode).toBe(409);
+  });
+
+  it("are not capped like a personal wallet, but keep the country's per top-up maximum", async () => {
+    const { company } = await team();
+    const big = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups`,
+      headers: bearer(company.owner),
+      payload: { amount: 1_000_000.01 },
+    });
+    expect(big.statusCode).toBe(422);
+    expect(big.json().fields.amount).toMatch(/at most/);
+    // A balance above the personal cap is fine: two maximal top-ups.
+    await fundCompany(db(), company.id, company.owner.id, 100_000_000, NOV);
+    const more = await app().inject({
+      method: "POST",
+      url: `${base(company)}/top-ups`,
+      headers: bearer(company.owner),
+      payload: { amount: 1_000_000 },
+    });
+    expect(more.statusCode).toBe(200);
+  });
+});
+
+describe("billing mode", () => {
+  const patch = (u: TestUser, c: TestCompany, billing: string) =>
+    app().inject({ method: "PATCH", url: `${base(c)}/billing`, headers: bearer(u), payload: { billing } });
+
+  it("invoice needs a credit limit set by Parkwell; members may not switch", async () => {
+    const { company, alice, admin } = await team();
+    const refused = await patch(admin, company, "invoice");
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/credit limit/);
+    expect((await patch(alice, company, "invoice")).statusCode).toBe(403);
+    expect((await patch(admin, company, "monthly")).statusCode).toBe(422);
+    await setLimit(company, 50_000_00);
+    const ok = await patch(admin, company, "invoice");
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      billing: "invoice",
+      credit_limit: 50_000,
+      balances: [{ available: 50_000 }],
+    });
+  });
+
+  it("lets an invoice company go down to minus its limit and not beyond; back to wallet only at zero or more", async () => {
+    const { company, admin } = await team();
+    await setLimit(company, 1_000_00);
+    expect((await patch(admin, company, "invoice")).statusCode).toBe(200);
+    const charge = (key: string, minor: number) =>
+      db().transaction((tx) =>
+        postTransfer(tx, {
+          kind: "booking",
+          idempotencyKey: key,
+          lines: [
+            {
+              account: { key: companyWalletKey(company.id, "NGN"), kind: "company_wallet", currency: "NGN" },
+              amountMinor: -minor,
+            },
+            {
+              account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
+              amountMinor: minor,
+            },
+          ],
+        }),
+      );
+    await charge(`kit:${company.id}:1`, 600_00);
+    await charge(`kit:${company.id}:2`, 400_00);
+    expect(await companyBalance(db(), company.id, "NGN")).toBe(-1_000_00);
+    await expect(charge(`kit:${company.id}:3`, 1)).rejects.toMatchObject({ code: "insufficient_funds" });
+    expect(await companyBalance(db(), company.id, "NGN")).toBe(-1_000_00);
+
+    const back = await patch(admin, company, "wallet");
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toMatch(/below zero/);
+    await fundCompany(db(), company.id, admin.id, 1_000_00, NOV);
+    expect((await patch(admin, company, "wallet")).statusCode).toBe(200);
+    // In wallet mode the floor is 0 again: not even one kobo below.
+    await expect(charge(`kit:${company.id}:4`, 1)).rejects.toMatchObject({ code: "insufficient_funds" });
+  });
+});
+
+describe("the dashboard", () => {
+  it("totals the month's spend per member and per cost centre, on the company's clock, top-ups apart", async () => {
+    const { company, admin, alice, bob } = await team();
+    await fundCompany(db(), company.id, admin.id, 10_000_00, LATE_OCT);
+    const a1 = await companyBooking(db(), {
+      companyId: company.id,
+      member: alice,
+      costCentre: "Sales",
+      at: NOV,
+    });
+    await companyBooking(db(), { companyId: company.id, member: alice, costCentre: "Sales", at: NOV });
+    await companyBooking(db(), { companyId: company.id, member: bob, costCentre: "Ops", at: NOV });
+    await companyBooking(db(), { companyId: company.id, member: bob, costCentre: "Ops", at: LATE_OCT });
+    await companyBooking(db(), { companyId: company.id, member: bob, costCentre: "Ops", at: EARLY_DEC });
+    const each = a1.totalMinor / 100;
+
+    const res = await get(admin, `${base(company)}/spend?month=2026-11`);
+    expect(res.statusCode).toBe(200);
+    const spend = res.json();
+    expect(spend).toMatchObject({
+      month: "2026-11",
+      time_zone: "Africa/Lagos",
+      totals: [{ currency: "NGN", amount: 3 * each }],
+    });
+    expect(spend.members).toEqual([
+      expect.objectContaining({ member_id: alice.memberId, cost_centre: "Sales", amount: 2 * each }),
+      expect.objectContaining({ member_id: bob.memberId, cost_centre: "Ops", amount: each }),
+    ]);
+    expect(spend.cost_centres).toEqual([
+      { cost_centre: "Sales", currency: "NGN", amount: 2 * each },
+      { cost_centre: "Ops", currency: "NGN", amount: each },
+    ]);
+    const oct = (await get(company.owner, `${base(company)}/spend?month=2026-10`)).json();
+    expect(oct.totals).toEqual([{ currency: "NGN", amount: each }]);
+    expect((await get(admin, `${base(company)}/spend?month=2026-13`)).statusCode).toBe(422);
+  });
+
+  it("is for owners and admins: members get 403, strangers and unknown companies 404", async () => {
+    const { company, alice } = await team();
+    const stranger = await createUser(db());
+    for (const path of [
+      "spend",
+      "bookings",
+      "receipts",
+      "wallet",
+      "statements/2026-11.pdf",
+      "statements/2026-11.csv",
+    ]) {
+      expect((await get(alice, `${base(company)}/${path}`)).statusCode, path).toBe(403);
+      expect((await get(stranger, `${base(company)}/${path}`)).statusCode, path).toBe(404);
+    }
+    expect((await get(company.owner, `/api/v1/business/companies/999999/spend`)).statusCode).toBe(404);
+  });
+
+  it("lists the company-paid bookings with filters and as CSV", async () => {
+    const { company, admin, alice, bob } = await team();
+    await fundCompany(db(), company.id, admin.id, 10_000_00, NOV);
+    const a = await companyBooking(db(), {
+      companyId: company.id,
+      member: alice,
+      costCentre: "Sales",
+      at: NOV,
+    });
+    const b = await companyBooking(db(), {
+      companyId: company.id,
+      member: bob,
+      costCentre: "Ops",
+      at: LATE_OCT,
+      status: "cancelled",
+    });
+    const list = (q: string) => get(admin, `${base(company)}/bookings?${q}`);
+    const all = (await list("")).json();
+    expect(all).toMatchObject({ total: 2, page: 1, pages: 1 });
+    expect(all.items.map((i: { booking_code: string }) => i.booking_code)).toEqual([
+      a.bookingCode,
+      b.bookingCode,
+    ]);
+    expect(all.items[0]).toMatchObject({
+      member_name: expect.any(String),
+      cost_centre: "Sales",
+      paid: a.totalMinor / 100,
+    });
+    expect((await list(`member_id=${bob.memberId}`)).json().items).toHaveLength(1);
+    expect((await list("status=cancelled")).json().items[0].booking_code).toBe(b.bookingCode);
+    expect((await list("from=2026-11-01&to=2026-11-30")).json().items[0].booking_code).toBe(a.bookingCode);
+    expect((await list("size=1&page=2")).json()).toMatchObject({
+      total: 2,
+      pages: 2,
+      items: [{ booking_code: b.bookingCode }],
+    });
+    expect((await list("from=2026-11-30&to=2026-11-01")).statusCode).toBe(422);
+    const csv = await list("format=csv");
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("booking_code,park,start,end,time_zone,status,member,cost_centre,currency,paid");
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([a.bookingCode, b.bookingCode]);
+  });
+
+  it("lists the company's receipts, numbered, top-ups included", async () => {
+    const { company, admin, alice } = await team();
+    await fundCompany(db(), company.id, admin.id, 10_000_00, NOV);
+    await companyBooking(db(), { companyId: company.id, member: alice, costCentre: "Sales", at: NOV });
+    const res = (await get(admin, `${base(company)}/receipts`)).json();
+    expect(res.total).toBe(2);
+    for (const r of res.items) expect(r.number).toMatch(/^NG-2026-\d{6}$/);
+    expect(res.items.map((r: { charge_kind: string }) => r.charge_kind).sort()).toEqual(["booking", "topup"]);
+    // One of them as its PDF, for the company's admins; not through another company.
+    const number = res.items[0].number as string;
+    const pdf = await get(admin, `${base(company)}/receipts/${number}.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const other = await createCompany(db());
+    expect((await get(other.owner, `${base(other)}/receipts/${number}.pdf`)).statusCode).toBe(404);
+    expect((await get(alice, `${base(company)}/receipts/${number}.pdf`)).statusCode).toBe(403);
+  });
+});
+
+/** The PDF's text, one string per line as drawn (as receipts-pdf.api.test.ts reads it). */
+async function pdfLines(bytes: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const lines: string[] = [];
+  for (let p = 1; p <= pdf.numPages; p += 1) {
+    const content = await (await pdf.getPage(p)).getTextContent();
+    const rows = new Map<number, { x: number; s: string }[]>();
+    for (const item of content.items) {
+      if (!("str" in item) || item.str === "") continue;
+      const y = Math.round(item.transform[5] as number);
+      rows.set(y, [...(rows.get(y) ?? []), { x: item.transform[4] as number, s: item.str }]);
+    }
+    for (const y of [...rows.keys()].sort((a, b) => b - a)) {
+      lines.push(
+        rows
+          .get(y)!
+          .sort((a, b) => a.x - b.x)
+          .map((i) => i.s)
+          .join(" ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      );
+    }
+  }
+  await pdf.destroy();
+  return lines;
+}
+
+describe("the monthly statement", () => {
+  it("lists each receipt of the month with member and cost centre, and its totals equal the ledger", async () => {
+    const { company, admin, alice, bob } = await team();
+    await fundCompany(db(), company.id, admin.id, 10_000_00, NOV);
+    const inMonth = [
+      await companyBooking(db(), { companyId: company.id, member: alice, costCentre: "Sales", at: NOV }),
+      await companyBooking(db(), { companyId: company.id, member: bob, costCentre: "Ops", at: NOV }),
+    ];
+    const outside = await companyBooking(db(), {
+      companyId: company.id,
+      member: bob,
+      costCentre: "Ops",
+      at: EARLY_DEC,
+    });
+    const numbers = (await get(admin, `${base(company)}/receipts?size=50`)).json().items as {
+      number: string;
+      reference: string;
+    }[];
+    const numberOf = (code: string) => numbers.find((n) => n.reference === code)!.number;
+
+    // What the company's account paid for the month's purchases, from the ledger itself.
+    const paid = -(await companyLedgerSum(
+      db(),
+      company.id,
+      inMonth.map((p) => p.ledgerKey),
+    ));
+    expect(paid).toBe(inMonth.reduce((s, p) => s + p.totalMinor, 0));
+    const major = (minor: number) => (minor / 100).toFixed(2);
+
+    const csv = await get(admin, `${base(company)}/statements/2026-11.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-disposition"]).toContain(`statement-${company.id}-2026-11.csv`);
+    const rows = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((l) => l.split(","));
+    const purchases = rows.filter((r) => r[0] === "purchase");
+    expect(purchases.map((r) => r[1]).sort()).toEqual(inMonth.map((p) => numberOf(p.bookingCode)).sort());
+    expect(purchases.map((r) => r[7]).sort()).toEqual(["Ops", "Sales"]);
+    expect(rows.some((r) => r[1] === numberOf(outside.bookingCode))).toBe(false);
+    expect(rows.filter((r) => r[0] === "topup")).toHaveLength(1);
+    const total = rows.find((r) => r[0] === "total")!;
+    expect(total[8]).toBe("NGN");
+    expect(total[12]).toBe(major(paid));
+    const tax = rows.find((r) => r[0] === "tax_total")!;
+    expect(tax[9]).toBe("VAT 7.5%");
+    expect(tax[11]).toBe(major(2 * 13_13));
+    expect(tax[10]).toBe(major(2 * 175_00));
+
+    const pdf = await get(admin, `${base(company)}/statements/2026-11.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const lines = await pdfLines(pdf.rawPayload);
+    expect(lines[0]).toBe("Statement November 2026");
+    for (const p of inMonth) expect(lines.some((l) => l.includes(numberOf(p.bookingCode)))).toBe(true);
+    expect(lines.some((l) => l.includes(numberOf(outside.bookingCode)))).toBe(false);
+    expect(lines).toContain("VAT 7.5% on ₦350 ₦26.26");
+    expect(lines).toContain(`Total NGN ₦${(paid / 100).toLocaleString("en", { minimumFractionDigits: 2 })}`);
+
+    const fr = await get(admin, `${base(company)}/statements/2026-11.pdf?lang=fr`);
+    expect((await pdfLines(fr.rawPayload))[0]).toBe("Relevé novembre 2026");
+  });
+
+  it("refuses a month that is not YYYY-MM with a 422", async () => {
+    const { company, admin } = await team();
+    expect((await get(admin, `${base(company)}/statements/2026-1.csv`)).statusCode).toBe(422);
+  });
+});

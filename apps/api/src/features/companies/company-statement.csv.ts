@@ -1,0 +1,79 @@
+/**
+ * A company's statement as CSV (English headers: the file is data, not a page): one row per
+ * receipt or credit note, then the totals per tax rate and per currency. Amounts are in major
+ * units with the currency's decimals, as plain numbers a spreadsheet sums.
+ */
+import { csvLine } from "../../lib/csv";
+import type { Statement, StatementLine } from "./company-statement.domain";
+import { ratePercent } from "./company-statement.domain";
+
+const major = (minor: number, decimals: number) => (minor / 10 ** decimals).toFixed(decimals);
+
+export const STATEMENT_CSV_HEADER = [
+  "section",
+  "number",
+  "kind",
+  "charge",
+  "issued_at",
+  "reference",
+  "member",
+  "cost_centre",
+  "currency",
+  "tax",
+  "tax_base",
+  "tax_amount",
+  "total",
+];
+
+function row(section: string, l: StatementLine): string {
+  const tax = l.taxes.reduce((s, t) => s + t.amountMinor, 0);
+  return csvLine([
+    section,
+    l.number,
+    l.kind,
+    l.chargeKind,
+    l.issuedAt.toISOString(),
+    l.reference,
+    l.memberName,
+    l.costCentre,
+    l.currency,
+    l.taxes.map((t) => `${t.name} ${ratePercent(t.rateBps)}`).join("; "),
+    major(
+      l.taxes.reduce((s, t) => s + t.baseMinor, 0),
+      l.decimals,
+    ),
+    major(tax, l.decimals),
+    major(l.totalMinor, l.decimals),
+  ]);
+}
+
+export function statementCsv(s: Statement): string {
+  const blank = (cells: Partial<Record<(typeof STATEMENT_CSV_HEADER)[number], string>>) =>
+    csvLine(STATEMENT_CSV_HEADER.map((h) => cells[h] ?? ""));
+  return [
+    // A byte order mark so that spreadsheets read the file as UTF-8 (names, "é").
+    `\uFEFF${csvLine(STATEMENT_CSV_HEADER)}`,
+    ...s.purchases.map((l) => row("purchase", l)),
+    ...s.topUps.map((l) => row("topup", l)),
+    ...s.taxes.map((t) =>
+      blank({
+        section: "tax_total",
+        currency: t.currency,
+        tax: `${t.name} ${ratePercent(t.rateBps)}`,
+        tax_base: major(t.baseMinor, t.decimals),
+        tax_amount: major(t.amountMinor, t.decimals),
+      }),
+    ),
+    ...s.totals.map((t) =>
+      blank({
+        section: "total",
+        currency: t.currency,
+        tax_amount: major(t.taxMinor, t.decimals),
+        total: major(t.totalMinor, t.decimals),
+      }),
+    ),
+    ...s.topUpTotals.map((t) =>
+      blank({ section: "topup_total", currency: t.currency, total: major(t.totalMinor, t.decimals) }),
+    ),
+  ].join("");
+}

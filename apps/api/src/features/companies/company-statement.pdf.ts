@@ -1,0 +1,160 @@
+/**
+ * A company's monthly statement as a PDF (A4), drawn with the receipts' PDF code (pdfkit and the
+ * DejaVu fonts of features/receipts/receipts.pdf.ts, its sentences through the same catalogue):
+ * the company, every purchase receipt and credit note of the month with its member and cost
+ * centre, the totals per tax rate and per currency, then the month's top-ups apart.
+ */
+import { dateTimeFormat, formatMoney } from "@parkwell/contract";
+import PDFDocument from "pdfkit";
+import type { Language } from "../../lib/language";
+import { fontFiles, say } from "../receipts/receipts.pdf";
+import type { CurrencyTotal, Statement, StatementLine } from "./company-statement.domain";
+
+const A4_WIDTH = 595.28;
+const A4_HEIGHT = 841.89;
+const MARGIN = 40;
+const RIGHT = A4_WIDTH - MARGIN;
+/** The columns of a receipt row: date, number, member (cost centre), reference, total. */
+const COLS = { date: MARGIN, number: 122, member: 215, reference: 370, total: 460 };
+
+/** "November 2026" in the reader's language. */
+export function monthTitle(month: string, language: Language): string {
+  return dateTimeFormat({ year: "numeric", month: "long" }, language === "fr" ? "fr" : "en", "UTC").format(
+    new Date(`${month}-15T12:00:00Z`),
+  );
+}
+
+export function statementPdf(s: Statement, language: Language): Promise<Buffer> {
+  const locale = language === "fr" ? "fr" : "en";
+  const money = (minor: number, currency: string, decimals: number) =>
+    formatMoney(minor / 10 ** decimals, currency, locale);
+  const day = (at: Date) =>
+    dateTimeFormat(
+      { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
+      locale,
+      s.timeZone,
+    ).format(at);
+  const title = say("Statement {month}", language, { month: monthTitle(s.month, language) });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: `${title} ${s.company.name}`, Author: "Parkwell" },
+    lang: locale,
+  });
+  doc.registerFont("body", fontFiles().body);
+  doc.registerFont("bold", fontFiles().bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  let y = MARGIN;
+  const text = (
+    t: string,
+    x: number,
+    width: number,
+    opts: { bold?: boolean; size?: number; align?: "left" | "right" } = {},
+  ) => {
+    doc.font(opts.bold ? "bold" : "body").fontSize(opts.size ?? 8.5);
+    doc.text(t, x, y, { width, align: opts.align ?? "left", lineGap: 1 });
+    return doc.heightOfString(t, { width, lineGap: 1 });
+  };
+  const room = (needed: number) => {
+    if (y + needed <= A4_HEIGHT - MARGIN) return false;
+    doc.addPage();
+    y = MARGIN;
+    return true;
+  };
+  const rule = () => {
+    doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.6).stroke();
+    y += 5;
+  };
+
+  y += text(title, MARGIN, RIGHT - MARGIN, { bold: true, size: 18 }) + 8;
+  const company = [
+    s.company.name,
+    ...s.company.address
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean),
+    s.company.taxId ? `${say("Tax ID", language)}: ${s.company.taxId}` : null,
+    s.company.email,
+  ].filter((l): l is string => !!l);
+  for (const [i, l] of company.entries()) y += text(l, MARGIN, 300, { bold: i === 0, size: 9.5 }) + 1;
+  y += 14;
+
+  const header = () => {
+    text(say("Date", language), COLS.date, COLS.number - COLS.date - 4, { bold: true });
+    text(say("Number", language), COLS.number, COLS.member - COLS.number - 4, { bold: true });
+    text(say("Member (cost centre)", language), COLS.member, COLS.reference - COLS.member - 4, {
+      bold: true,
+    });
+    text(say("Reference", language), COLS.reference, COLS.total - COLS.reference - 4, { bold: true });
+    y += text(say("Total", language), COLS.total, RIGHT - COLS.total, { bold: true, align: "right" }) + 2;
+    rule();
+  };
+  const rows = (lines: readonly StatementLine[]) => {
+    header();
+    for (const l of lines) {
+      if (room(24)) header();
+      const member = l.costCentre ? `${l.memberName} (${l.costCentre})` : l.memberName;
+      const number = l.kind === "credit_note" ? `${l.number} (${say("Credit note", language)})` : l.number;
+      const heights = [
+        text(day(l.issuedAt), COLS.date, COLS.number - COLS.date - 4),
+        text(number, COLS.number, COLS.member - COLS.number - 4),
+        text(member, COLS.member, COLS.reference - COLS.member - 4),
+        text(l.reference, COLS.reference, COLS.total - COLS.reference - 4),
+        text(money(l.totalMinor, l.currency, l.decimals), COLS.total, RIGHT - COLS.total, { align: "right" }),
+      ];
+      y += Math.max(...heights) + 3;
+    }
+  };
+  const totalLine = (label: string, amount: string, bold = false) => {
+    room(16);
+    text(label, MARGIN, COLS.total - MARGIN - 8, { bold, align: "right" });
+    y += text(amount, COLS.total, RIGHT - COLS.total, { bold, align: "right" }) + 3;
+  };
+  const totals = (list: readonly CurrencyTotal[], label: string) => {
+    for (const t of list)
+      totalLine(
+        say(label, language, { currency: t.currency }),
+        money(t.totalMinor, t.currency, t.decimals),
+        true,
+      );
+  };
+
+  y += text(say("Purchases", language), MARGIN, RIGHT - MARGIN, { bold: true, size: 11 }) + 4;
+  if (s.purchases.length === 0)
+    y += text(say("No purchases this month", language), MARGIN, RIGHT - MARGIN) + 4;
+  else rows(s.purchases);
+  y += 6;
+  for (const t of s.taxes) {
+    const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(t.rateBps / 100);
+    totalLine(
+      say("{tax} {rate}% on {base}", language, {
+        tax: t.name,
+        rate,
+        base: money(t.baseMinor, t.currency, t.decimals),
+      }),
+      money(t.amountMinor, t.currency, t.decimals),
+    );
+  }
+  totals(s.totals, "Total {currency}");
+
+  y += 14;
+  room(60);
+  y += text(say("Top-ups", language), MARGIN, RIGHT - MARGIN, { bold: true, size: 11 }) + 4;
+  if (s.topUps.length === 0) y += text(say("No top-ups this month", language), MARGIN, RIGHT - MARGIN) + 4;
+  else rows(s.topUps);
+  totals(s.topUpTotals, "Top-ups {currency}");
+
+  y += 14;
+  room(24);
+  text(say("Times on the {zone} clock.", language, { zone: s.timeZone }), MARGIN, RIGHT - MARGIN, {
+    size: 7.5,
+  });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,23 @@
+/**
+ * How settle credits a company's top-up (payments.domain companyOfTopUp): the companies feature
+ * posts the move to its account, writes its receipt and its `company_charges` row, in settle's
+ * transaction. Payments knows only this shape; the app wires the companies' implementation in
+ * (companies import payments, never the other way).
+ */
+import type { Tx } from "../../db/tx";
+
+export interface CompanyTopUpCredit {
+  companyId: number;
+  /** The member who started it (the payments row's user). */
+  userId: string;
+  provider: string;
+  currency: string;
+  amountMinor: number;
+  idempotencyKey: string;
+  reference: string;
+  at: Date;
+}
+
+export interface CompanyTopUps {
+  credit(tx: Tx, input: CompanyTopUpCredit): Promise<{ transactionId: string; created: boolean }>;
+}

@@ -1,0 +1,84 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { TextField } from "../../components/ui/form-field";
+import {
+  companyIdOf,
+  companyWalletQuery,
+  downloadStatement,
+  isMonth,
+  monthLabel,
+  monthOn,
+} from "./dashboard-api";
+import { BusinessLinks, LoadError } from "./overview-page";
+import "./dashboard.css";
+
+/** /business/:id/statements: a month's statement, downloaded as PDF or CSV. */
+export function StatementsPage() {
+  const { t, i18n } = useTranslation(["business", "common"]);
+  const id = companyIdOf(useParams().id) ?? 0;
+  const wallet = useQuery({ ...companyWalletQuery(id), enabled: id > 0 });
+  const [picked, setPicked] = useState("");
+  const [busy, setBusy] = useState<"pdf" | "csv" | null>(null);
+  const [failed, setFailed] = useState(false);
+  const zone = wallet.data?.time_zone;
+  const month = picked || (zone ? monthOn(new Date(), zone) : "");
+
+  const download = async (kind: "pdf" | "csv") => {
+    setBusy(kind);
+    setFailed(false);
+    try {
+      await downloadStatement(id, month, kind, i18n.language);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="container page business-page">
+      <h1>{t("dashboard.statements.title")}</h1>
+      <BusinessLinks id={id} />
+      {wallet.isPending && <p role="status">{t("common:loading")}</p>}
+      {wallet.isError && <LoadError error={wallet.error} onRetry={() => void wallet.refetch()} />}
+      {wallet.data && (
+        <>
+          <p className="business-muted">{t("dashboard.statements.intro", { zone: wallet.data.time_zone })}</p>
+          <div className="business-actions">
+            <TextField
+              label={t("dashboard.statements.month")}
+              type="month"
+              name="month"
+              value={month}
+              onChange={(e) => isMonth(e.target.value) && setPicked(e.target.value)}
+            />
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy !== null || !month}
+              onClick={() => void download("pdf")}
+            >
+              {t("dashboard.statements.pdf")}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={busy !== null || !month}
+              onClick={() => void download("csv")}
+            >
+              {t("dashboard.statements.csv")}
+            </button>
+          </div>
+          {month && <p className="business-muted">{monthLabel(month, i18n.language)}</p>}
+          {failed && (
+            <p className="alert alert--error" role="alert">
+              {t("dashboard.statements.failed")}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
