@@ -13,15 +13,6 @@ const inMonth = (at: SQL, month: string, tz: string) =>
   sql`${at} >= ((${month} || '-01')::date)::timestamp AT TIME ZONE ${tz}
       AND ${at} < (((${month} || '-01')::date + interval '1 month')::timestamp AT TIME ZONE ${tz})`;
 
-/** Each currency's decimals (ISO 4217 exponent), as the served countries have them. */
-export async function currencyDecimals(db: Tx): Promise<Map<string, number>> {
-  const rows = await queryRows<{ currency: string; decimals: number }>(
-    db,
-    sql`SELECT DISTINCT trim(currency) AS currency, currency_decimals AS decimals FROM countries`,
-  );
-  return new Map(rows.map((r) => [r.currency, Number(r.decimals)]));
-}
-
 export interface SpendRow {
   member_id: number | null;
   name: string;

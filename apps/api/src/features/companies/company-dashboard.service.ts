@@ -12,6 +12,7 @@ import { RECEIPT_NOT_FOUND_MESSAGE } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { numberReceipts, pdfOwn } from "../receipts/receipts.service";
+import { servedCountries } from "../reference/served-countries";
 import * as repo from "./company-dashboard.repo";
 import {
   BOOKINGS_CSV_HEADER,
@@ -30,8 +31,10 @@ export interface DashboardDeps {
   clock: Clock;
 }
 
-async function decimalsOf(db: Db): Promise<Decimals> {
-  const map = await repo.currencyDecimals(db);
+/** Each served currency's decimals, from the served countries (the one source of country facts). */
+export async function decimalsOf(db: Db): Promise<Decimals> {
+  const countries = await servedCountries(db).list();
+  const map = new Map(countries.map((c) => [c.currency.trim(), c.currencyDecimals]));
   return (currency) => map.get(currency.trim()) ?? 2;
 }
 

@@ -19,7 +19,7 @@ import type { PaymentDeps } from "../payments/verify.service";
 import { issueReceipt } from "../receipts/receipts.service";
 import { clearingKey, companyWalletKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
-import { currencyDecimals } from "./company-dashboard.repo";
+import { servedCountries } from "../reference/served-countries";
 import * as repo from "./company-wallet.repo";
 import type { CompanyOfMember } from "./company-wallet.repo";
 
@@ -46,7 +46,9 @@ export async function manageableCompany(db: Tx, companyId: number, userId: strin
 /** GET .../wallet: balances per currency, billing mode, credit limit, what may be spent. */
 export async function walletOf(db: Db, companyId: number, userId: string) {
   const company = await manageableCompany(db, companyId, userId);
-  const [accounts, decimalsOf] = await Promise.all([repo.balancesOf(db, companyId), currencyDecimals(db)]);
+  const served = servedCountries(db);
+  const accounts = await repo.balancesOf(db, companyId);
+  const decimalsOf = await served.decimalsOfAll(accounts.map((a) => a.currency));
   if (!accounts.some((a) => a.currency === company.currency)) {
     accounts.unshift({ currency: company.currency, balanceMinor: 0, floorMinor: 0 });
   }
@@ -62,7 +64,7 @@ export async function walletOf(db: Db, companyId: number, userId: string) {
     credit_limit: toMajor(company.creditLimitMinor, company.decimals),
     balances: accounts.map((a) => {
       const home = a.currency === company.currency;
-      const decimals = decimalsOf.get(a.currency) ?? company.decimals;
+      const decimals = decimalsOf(a.currency) ?? company.decimals;
       const credit = home && invoice ? company.creditLimitMinor : 0;
       return {
         currency: a.currency,
