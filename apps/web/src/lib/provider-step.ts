@@ -57,6 +57,9 @@ function returnOf(reference: string): string | null {
   return typeof remembered?.return_to === "string" ? remembered.return_to : null;
 }
 
+/** Whether the payment was started by a page of its own (a company's wallet), which settles it there. */
+export const returnsToItsPage = (payment: AddFundsData) => returnOf(payment.reference) !== null;
+
 export const callbackUrl = (payment: AddFundsData) => {
   const back = returnOf(payment.reference) ?? "/wallet/callback";
   return `${back}${back.includes("?") ? "&" : "?"}provider=${payment.provider}&reference=${encodeURIComponent(payment.reference)}`;

@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/api";
 import "../../components/ui/field.css";
 import { formatMoney } from "../../lib/format";
 import { creditPayment } from "./api";
-import { callbackUrl } from "../../lib/provider-step";
+import { callbackUrl, returnsToItsPage } from "../../lib/provider-step";
 
 /** Stripe Elements, loaded from js.stripe.com only when this card form is shown. */
 export function StripeCard({ payment }: { payment: AddFundsData }) {
@@ -52,6 +52,11 @@ export function StripeCard({ payment }: { payment: AddFundsData }) {
     if (failure || paymentIntent?.status !== "succeeded") {
       setBusy(false);
       setError(failure?.message ?? t("payment.stripeUnavailable"));
+      return;
+    }
+    // A top-up started by another page (a company's wallet) is verified there, through its own route.
+    if (returnsToItsPage(payment)) {
+      void navigate(callbackUrl(payment));
       return;
     }
     try {
