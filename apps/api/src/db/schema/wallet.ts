@@ -66,6 +66,11 @@ export const walletAccounts = pgTable(
     ),
     // A user's wallet may never be allowed to go negative, whatever a caller passes.
     check("wallet_accounts_user_not_negative", sql`${t.kind} <> 'user_wallet' OR NOT ${t.allowNegative}`),
+    // Nor a company's: below zero only down to its credit limit (invoice mode).
+    check(
+      "wallet_accounts_company_not_negative",
+      sql`${t.kind} <> 'company_wallet' OR NOT ${t.allowNegative}`,
+    ),
     check("wallet_accounts_owner_check", sql`(${t.kind} = 'user_wallet') = (${t.ownerUserId} IS NOT NULL)`),
     uniqueIndex("wallet_accounts_one_per_user_ccy")
       .on(t.ownerUserId, t.currency)

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
+import { pgError } from "../../lib/pg-error";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { usePaymentsContext } from "../../test/payments-context";
 import { companyWalletKey, revenueKey } from "../wallet/ledger.domain";
@@ -280,6 +281,43 @@ describe("billing mode", () => {
     expect((await patch(admin, company, "wallet")).statusCode).toBe(200);
     // In wallet mode the floor is 0 again: not even one kobo below.
     await expect(charge(`kit:${company.id}:4`, 1)).rejects.toMatchObject({ code: "insufficient_funds" });
+  });
+});
+
+describe("a company's wallet account", () => {
+  it("never goes below zero in wallet mode, even when a charge is its first movement", async () => {
+    const { company } = await team();
+    const charge = (key: string, minor: number) =>
+      db().transaction((tx) =>
+        postTransfer(tx, {
+          kind: "booking",
+          idempotencyKey: key,
+          lines: [
+            {
+              account: { key: companyWalletKey(company.id, "NGN"), kind: "company_wallet", currency: "NGN" },
+              amountMinor: -minor,
+            },
+            {
+              account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
+              amountMinor: minor,
+            },
+          ],
+        }),
+      );
+    // The account does not exist yet: the charge creates it (ensureAccounts), then must not apply.
+    await expect(charge(`kit:${company.id}:first`, 1)).rejects.toMatchObject({ code: "insufficient_funds" });
+    expect(await companyBalance(db(), company.id, "NGN")).toBe(0);
+    // And the database refuses a company account that could go negative outright.
+    await fundCompany(db(), company.id, company.owner.id, 1_00, NOV);
+    const refused = await db()
+      .execute(
+        sql`UPDATE wallet_accounts SET allow_negative = true WHERE key = ${companyWalletKey(company.id, "NGN")}`,
+      )
+      .then(
+        () => null,
+        (err: unknown) => pgError(err),
+      );
+    expect(refused).toMatchObject({ code: "23514", constraint: "wallet_accounts_company_not_negative" });
   });
 });
 

@@ -37,7 +37,9 @@ export async function ensureAccounts<const T extends readonly AccountSpec[]>(
         kind: a.kind,
         currency: a.currency,
         ownerUserId: a.ownerUserId ?? null,
-        allowNegative: a.kind !== "user_wallet",
+        // Parkwell's own accounts may go below zero; a user's or a company's wallet never does (a
+        // company in invoice mode goes down to its credit limit, the account's floor, and no further).
+        allowNegative: a.kind !== "user_wallet" && a.kind !== "company_wallet",
       })),
     )
     // No target: a wallet racing in also meets the one-wallet-per-user-and-currency index.

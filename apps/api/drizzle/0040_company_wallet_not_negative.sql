@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_accounts" ADD CONSTRAINT "wallet_accounts_company_not_negative" CHECK ("wallet_accounts"."kind" <> 'company_wallet' OR NOT "wallet_accounts"."allow_negative");
