@@ -1079,6 +1079,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/business/companies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The companies the caller is an active member of, with role, currency and whether each can pay */
+    get: operations["listMyCompanies"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/business/companies/{id}/wallet": {
     parameters: {
       query?: never;
@@ -10175,6 +10192,49 @@ export interface operations {
       };
       /** @description Default Response */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listMyCompanies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              id: number;
+              name: string;
+              /** @enum {string} */
+              role: "owner" | "admin" | "member";
+              country_code: string;
+              currency: string;
+              verified: boolean;
+              disabled: boolean;
+              /** @enum {string} */
+              billing: "wallet" | "invoice";
+              cost_centre: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
