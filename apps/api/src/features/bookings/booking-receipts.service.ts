@@ -86,6 +86,8 @@ function issue(
     body: ReceiptBody;
     expectedMinor: number;
     reversesId?: number | null;
+    /** The company that paid (its receipt's buyer; the driver is the member), if one did. */
+    buyerCompanyId?: number | null;
   },
 ) {
   return issueReceipt(tx, {
@@ -107,12 +109,14 @@ export function issueBookingReceipt(
   b: ReceiptBooking & { breakdown: PricedParts & { totalMinor: number } },
   park: ReceiptPark,
   at: Date,
+  buyerCompanyId: number | null = null,
 ) {
   return issue(tx, b, park, at, {
     kind,
     ledgerKey: firstMoveKey(b.id),
     body: pricedBody(b.breakdown, taxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
     expectedMinor: b.breakdown.totalMinor,
+    buyerCompanyId,
   });
 }
 
