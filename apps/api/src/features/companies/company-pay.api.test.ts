@@ -7,7 +7,16 @@ import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
-import { allDayPark, at, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
+import type { Booking } from "@parkwell/contract";
+import {
+  allDayPark,
+  at,
+  extend,
+  fundedUser,
+  HOUR,
+  setCapacity,
+  setStatus,
+} from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { addMember, companyBalance, createCompany, setLimits, setPolicy } from "./companies.test-kit";
 import { fundCompany } from "./company-money.test-kit";
@@ -182,5 +191,49 @@ describe("paying a booking with the company", () => {
     const hours = await bookWith(member, company.id);
     expect(hours.json().message).toBe("Your company does not pay for parking at this time");
     expect(await chargesOf(company.id)).toEqual([]);
+  });
+
+  it("charges an extension to the company, and refuses it when the policy does not pay for extensions", async () => {
+    const { company, member } = await team();
+    const res = await bookWith(member, company.id, 2);
+    const b = res.json<Booking>();
+    const wallet = await walletBalanceMinor(db, member.id, "NGN");
+    const before = await companyBalance(db, company.id, "NGN");
+    const ok = await extend(ctx.app, member, b, at(5 * HOUR));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const charges = await chargesOf(company.id);
+    expect(charges.map((c) => c.kind)).toEqual(["booking", "extension"]);
+    expect(await companyBalance(db, company.id, "NGN")).toBe(before - charges[1]!.amount_minor);
+    expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
+    await setPolicy(db, company.id, { extensionsAllowed: false });
+    const refused = await extend(ctx.app, member, b, at(6 * HOUR));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Your company does not pay for extensions");
+    expect((await chargesOf(company.id)).length).toBe(2);
+  });
+
+  it("gives a cancellation's refund back to the company, with a credit note naming it", async () => {
+    const { company, member } = await team();
+    const res = await bookWith(member, company.id, 2, "en", 48);
+    expect(res.statusCode, res.body).toBe(201);
+    const b = res.json<Booking>();
+    const wallet = await walletBalanceMinor(db, member.id, "NGN");
+    const afterBooking = await companyBalance(db, company.id, "NGN");
+    const cancelled = await setStatus(ctx.app, member, b.id, "cancelled");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const charges = await chargesOf(company.id);
+    expect(charges.map((c) => c.kind)).toEqual(["booking", "refund"]);
+    const refund = -charges[1]!.amount_minor;
+    expect(refund).toBeGreaterThan(0);
+    expect(await companyBalance(db, company.id, "NGN")).toBe(afterBooking + refund);
+    expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
+    const [note] = await queryRows<{
+      kind: string;
+      total_minor: string;
+      buyer: { companyName: string | null };
+    }>(db, sql`SELECT kind, total_minor, buyer FROM receipts WHERE ledger_key = ${charges[1]!.ledger_key}`);
+    expect(note!.kind).toBe("credit_note");
+    expect(Number(note!.total_minor)).toBe(-refund);
+    expect(note!.buyer.companyName).toBe(company.name);
   });
 });

@@ -116,11 +116,16 @@ export async function ensureAccount(tx: Tx, companyId: number, currency: string)
   );
 }
 
-/** The company that paid a booking's first move (its company_charges row), or null: the driver paid. */
-export async function payerOfBooking(tx: Tx, bookingId: string): Promise<{ companyId: number } | null> {
-  const [row] = await queryRows<{ company_id: number }>(
+/** The company that paid a booking's first move, and the member who bought, or null: the driver paid. */
+export async function payerOfBooking(
+  tx: Tx,
+  bookingId: string,
+): Promise<{ companyId: number; memberId: number; costCentre: string } | null> {
+  const [row] = await queryRows<{ company_id: number; member_id: string | number; cost_centre: string }>(
     tx,
-    sql`SELECT company_id FROM company_charges WHERE ledger_key = ${`booking:${bookingId}:1`}`,
+    sql`SELECT company_id, member_id, cost_centre FROM company_charges WHERE ledger_key = ${`booking:${bookingId}:1`}`,
   );
-  return row ? { companyId: Number(row.company_id) } : null;
+  return row
+    ? { companyId: Number(row.company_id), memberId: Number(row.member_id), costCentre: row.cost_centre }
+    : null;
 }

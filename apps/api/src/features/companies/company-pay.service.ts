@@ -10,6 +10,7 @@ import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import { moneyText, toMajor } from "../../lib/money";
 import { companyWalletKey } from "../wallet/ledger.domain";
+import { chargeAccountKeys, postTransfer, revenueShard } from "../wallet/ledger.service";
 import {
   payVerdict,
   refusalText,
@@ -70,8 +71,29 @@ export async function authorizePurchase(
   purchase: Purchase & { currency: string; decimals: number },
   at: Date,
 ): Promise<MemberLock> {
+  const member = await lockMember(tx, company, userId);
+  await checkPurchase(tx, company, member, purchase, at);
+  return member;
+}
+
+/**
+ * The member's row locked FOR UPDATE (the first lock of a company purchase's transaction: member,
+ * then park capacity, booking and accounts); a 403 when they are no longer an active member.
+ */
+export async function lockMember(tx: Tx, company: { id: number }, userId: string): Promise<MemberLock> {
   const member = await repo.memberOf(tx, company.id, userId, !unsafeOptions.unsafeSkipMemberLock);
   if (!member) throw notMember();
+  return member;
+}
+
+/** With the member's row locked: the month's charges summed and the policy asked; a 403 naming the rule. */
+export async function checkPurchase(
+  tx: Tx,
+  company: PayingCompany,
+  member: MemberLock,
+  purchase: Purchase & { currency: string; decimals: number },
+  at: Date,
+): Promise<void> {
   const { policy, limits } = await repo.rulesOf(tx, company.id, purchase.currency);
   const spent =
     limits.perMemberMonthMinor === null
@@ -82,7 +104,60 @@ export async function authorizePurchase(
     const text = refusalText(refusal, (m) => moneyText(m, purchase.currency, purchase.decimals));
     throw new AppError(403, "company_refused", text, { company_id: text });
   }
-  return member;
+}
+
+/**
+ * A booking's move between the company's account and revenue (`amountMinor` > 0 charges, < 0
+ * refunds); a charge the account cannot pay is the 402 naming the company (`decimals` for it).
+ */
+export async function moveCompanyMoney(
+  tx: Tx,
+  m: {
+    company: { id: number };
+    bookingId: string;
+    currency: string;
+    amountMinor: number;
+    idempotencyKey: string;
+    kind: string;
+    reference: string;
+    description: string;
+    /** For a charge: the company and the purchase's decimals, for the 402 when the account is short. */
+    payer?: { company: PayingCompany; decimals: number };
+  },
+) {
+  const revenue = chargeAccountKeys({
+    userId: "",
+    currency: m.currency,
+    revenueShard: revenueShard(m.bookingId),
+  }).revenue;
+  await repo.ensureAccount(tx, m.company.id, m.currency);
+  const post = () =>
+    postTransfer(tx, {
+      kind: m.kind,
+      idempotencyKey: m.idempotencyKey,
+      reference: m.reference,
+      description: m.description,
+      lines: [
+        {
+          account: {
+            key: companyWalletKey(m.company.id, m.currency),
+            kind: "company_wallet",
+            currency: m.currency,
+          },
+          amountMinor: -m.amountMinor,
+        },
+        {
+          account: { key: revenue, kind: "platform_revenue", currency: m.currency },
+          amountMinor: m.amountMinor,
+        },
+      ],
+    });
+  try {
+    return await post();
+  } catch (err) {
+    if (!m.payer || !(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
+    throw await companyShortOfFunds(tx, m.payer.company, m.currency, m.amountMinor, m.payer.decimals);
+  }
 }
 
 /** The company_charges row of a company-paid move, in the move's transaction. */
@@ -159,5 +234,5 @@ export async function bookingPurchase(
   };
 }
 
-/** The company that paid a booking's first move, or null (the driver's wallet paid). */
+/** The company (and membership) that paid a booking's first move, or null (the driver's wallet paid). */
 export const payerOfBooking = (db: Tx, bookingId: string) => repo.payerOfBooking(db, bookingId);
