@@ -21,6 +21,7 @@ import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { companyTopUps } from "./features/companies/company-wallet.service";
 import { companyWalletRoutes } from "./features/companies/company-wallet.routes";
+import { companyPolicyRoutes } from "./features/companies/company-policy.routes";
 import { companyDashboardRoutes } from "./features/companies/company-dashboard.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A company's money and dashboard (decision 030): its wallet, spend, bookings, receipts, statements.
   await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(companyDashboardRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
+  await app.register(companyPolicyRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

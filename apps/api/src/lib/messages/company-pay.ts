@@ -35,4 +35,20 @@ export const COMPANY_PAY: ServerText[] = [
     en: "{company}'s balance is too low: it needs {amount} {currency} more to pay for this booking",
     fr: "Le solde de {company} est insuffisant : il manque {amount} {currency} pour payer cette réservation",
   },
+  // The policy's form (features/companies/company-policy.*, packages/contract company-policy.ts).
+  { en: "Give countries as their two-letter codes", fr: "Indiquez les pays par leur code à deux lettres" },
+  { en: "Choose park types among: {types}", fr: "Choisissez les types de parking parmi : {types}" },
+  { en: "Give a currency as its three-letter code", fr: "Indiquez une devise par son code à trois lettres" },
+  {
+    en: "Enter a limit more than 0, or leave it empty",
+    fr: "Saisissez une limite supérieure à 0, ou laissez vide",
+  },
+  { en: "extensions_allowed must be true or false", fr: "extensions_allowed doit valoir true ou false" },
+  { en: "marketplace_allowed must be true or false", fr: "marketplace_allowed doit valoir true ou false" },
+  { en: "Give the hours as a list of windows", fr: "Indiquez les horaires sous forme de liste de créneaux" },
+  { en: "Give the limits as a list", fr: "Indiquez les limites sous forme de liste" },
+  { en: "Parkwell does not serve {countries}", fr: "Parkwell n'est pas présent dans : {countries}" },
+  { en: "Two windows of the hours overlap", fr: "Deux créneaux horaires se chevauchent" },
+  { en: "Parkwell does not charge in {currency}", fr: "Parkwell ne facture pas en {currency}" },
+  { en: "{currency} is given twice", fr: "{currency} est indiquée deux fois" },
 ];
