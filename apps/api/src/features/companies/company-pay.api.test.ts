@@ -19,7 +19,7 @@ import {
 } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { addMember, companyBalance, createCompany, setLimits, setPolicy } from "./companies.test-kit";
-import { fundCompany } from "./company-money.test-kit";
+import { companyLedgerSum, fundCompany } from "./company-money.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -235,5 +235,32 @@ describe("paying a booking with the company", () => {
     expect(note!.kind).toBe("credit_note");
     expect(Number(note!.total_minor)).toBe(-refund);
     expect(note!.buyer.companyName).toBe(company.name);
+  });
+
+  it("a checkout's company purchase is on the month's statement, its total equal to the ledger", async () => {
+    const { company, member } = await team();
+    const res = await bookWith(member, company.id, 3);
+    expect(res.statusCode, res.body).toBe(201);
+    const [charge] = await chargesOf(company.id);
+    // The month of the purchase on the company's clock (Lagos), as the statement reads it.
+    const [month] = await queryRows<{ m: string }>(
+      db,
+      sql`SELECT to_char(at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS m FROM company_charges
+          WHERE ledger_key = ${charge!.ledger_key}`,
+    );
+    const paid = -(await companyLedgerSum(db, company.id, [charge!.ledger_key]));
+    expect(paid).toBe(charge!.amount_minor);
+    const csv = await ctx.app.inject({
+      url: `/api/v1/business/companies/${company.id}/statements/${month!.m}.csv`,
+      headers: bearer(company.owner),
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((l) => l.split(","));
+    expect(rows.filter((r) => r[0] === "purchase").map((r) => r[7])).toEqual(["Sales"]);
+    expect(rows.find((r) => r[0] === "total")![12]).toBe((paid / 100).toFixed(2));
   });
 });
