@@ -22,6 +22,7 @@ import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { companyTopUps } from "./features/companies/company-wallet.service";
 import { companyWalletRoutes } from "./features/companies/company-wallet.routes";
 import { companyMembershipsRoutes } from "./features/companies/company-memberships.routes";
+import { companyPolicyRoutes } from "./features/companies/company-policy.routes";
 import { companyDashboardRoutes } from "./features/companies/company-dashboard.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyMembershipsRoutes(database.db, auth), { prefix: "/api/v1" });
   await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(companyDashboardRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
+  await app.register(companyPolicyRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

@@ -51,6 +51,8 @@ export const CreateBookingBodySchema = z
     vehicle_type_id: idNumber("vehicle_type_id"),
     vehicle_id: idNumber("vehicle_id").nullish(),
     plate_number: PlateSchema.nullish(),
+    /** Pay with this company (an active membership of the driver's); personal wallet when absent. */
+    company_id: idNumber("company_id").nullish(),
     start_time: time("start_time").optional(),
     end_time: time("end_time").optional(),
   })
@@ -74,6 +76,7 @@ interface BookingRequestBase {
   vehicle_type_id: number;
   vehicle_id?: number | null | undefined;
   plate_number?: string | null | undefined;
+  company_id?: number | null | undefined;
 }
 export type CreateBookingBody = BookingRequestBase & { kind: "window"; start_time: Date; end_time: Date };
 export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event_code: string };

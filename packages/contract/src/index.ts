@@ -28,3 +28,4 @@ export * from "./admin-marketplace";
 export * from "./receipts";
 export * from "./company-money";
 export * from "./company-memberships";
+export * from "./company-policy";

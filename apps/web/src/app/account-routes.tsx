@@ -135,6 +135,7 @@ export const accountRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await business()).StatementsPage }),
       },
       { path: "business/:id/wallet", lazy: async () => ({ Component: (await business()).WalletPage }) },
+      { path: "business/:id/policy", lazy: async () => ({ Component: (await business()).PolicyPage }) },
     ],
   },
   {

@@ -1266,6 +1266,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/business/companies/{id}/policy": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the company pays for and its limits (its members) */
+    get: operations["getCompanyPolicy"];
+    /** Replace the company's policy and limits (owners and admins) */
+    put: operations["putCompanyPolicy"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/me": {
     parameters: {
       query?: never;
@@ -8073,6 +8091,7 @@ export interface operations {
           vehicle_type_id: number;
           vehicle_id?: number | null;
           plate_number?: string | null;
+          company_id?: number | null;
           start_time?: string;
           end_time?: string;
         };
@@ -10966,6 +10985,182 @@ export interface operations {
         };
         content: {
           "text/csv": string;
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getCompanyPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            company_id: number;
+            countries: string[] | null;
+            park_types: string[] | null;
+            hours:
+              | {
+                  weekday: number;
+                  start: string;
+                  end: string;
+                }[]
+              | null;
+            extensions_allowed: boolean;
+            marketplace_allowed: boolean;
+            limits: {
+              currency: string;
+              per_booking: number | null;
+              per_member_month: number | null;
+            }[];
+            editable: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  putCompanyPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          countries: string[] | null;
+          park_types:
+            ("airport" | "city" | "stadium" | "station" | "mall" | "hospital" | "hotel" | "event")[] | null;
+          hours:
+            | {
+                weekday: number;
+                start: string;
+                end: string;
+              }[]
+            | null;
+          extensions_allowed: boolean;
+          marketplace_allowed: boolean;
+          limits: {
+            currency: string;
+            per_booking: number | null;
+            per_member_month: number | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            company_id: number;
+            countries: string[] | null;
+            park_types: string[] | null;
+            hours:
+              | {
+                  weekday: number;
+                  start: string;
+                  end: string;
+                }[]
+              | null;
+            extensions_allowed: boolean;
+            marketplace_allowed: boolean;
+            limits: {
+              currency: string;
+              per_booking: number | null;
+              per_member_month: number | null;
+            }[];
+            editable: boolean;
+          };
         };
       };
       /** @description Default Response */

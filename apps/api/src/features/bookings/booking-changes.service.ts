@@ -8,6 +8,17 @@ import {
 import { AppError } from "../../lib/app-error";
 import { servedCountries } from "../reference/served-countries";
 import { refundToWallet, revenueShard } from "../wallet/ledger.service";
+import {
+  bookingPurchase,
+  checkPurchase,
+  lockMember,
+  moveCompanyMoney,
+  payerOfBooking,
+  payingCompany,
+  recordCharge,
+  type MemberLock,
+  type PayingCompany,
+} from "../companies/company-pay.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
@@ -49,12 +60,15 @@ async function withLockedBooking<T>(
   userId: string,
   bookingId: string,
   change: (tx: Tx, b: BookingRow, park: LockedPark) => Promise<T>,
+  /** A first lock taken before the park's (a company payer's member row), if any. */
+  before?: (tx: Tx) => Promise<void>,
 ): Promise<T> {
   const { db } = deps;
   const current = await repo.findBooking(db, userId, { id: bookingId });
   if (!current) throw notFound();
   return guardVehicle(() =>
     db.transaction(async (tx) => {
+      if (before) await before(tx);
       const park = await lockPark(tx, deps, current.parkId, current.vehicleTypeId);
       const b = await repo.findBooking(tx, userId, { id: bookingId }, true);
       if (!b) throw notFound();
@@ -77,33 +91,169 @@ export async function extendBooking(
   newEnd: Date,
 ): Promise<{ booking: BookingRow; park: ParkView }> {
   const now = deps.clock();
-  return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
-    if (b.eventId !== null) throw AppError.validation({ new_end_time: EVENT_BOOKING_FIXED_MESSAGE });
-    const problem = extendProblem(b, newEnd, now);
-    if (problem) throw AppError.validation({ new_end_time: problem });
-    assertSameCurrency(b, park);
-    // The whole stay, from its start, must fit the opening hours (the start may be past by now).
-    const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
-    if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
-    await assertRoom(tx, b, park, b.endTime, newEnd);
-    const breakdown = price(park, b.startTime, newEnd);
-    const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
-    const moves = b.moves + 1;
-    await charge(tx, b, due, moves, "booking_extension", park.decimals);
-    if (due > 0) {
-      await issueExtensionReceipt(tx, b, breakdown, newEnd, due, moves, receiptPark(park), now);
-    }
-    const set = {
-      endTime: newEnd,
-      totalMinor: breakdown.totalMinor,
-      paidMinor: b.paidMinor + due,
-      breakdown,
-      moves,
-      updatedAt: now,
-    };
-    await repo.updateBooking(tx, b.id, set);
-    await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "extended");
-    return { booking: { ...b, ...set }, park: park.view };
+  const payer = await companyPayer(deps, userId, bookingId);
+  let member: MemberLock | null = null;
+  return withLockedBooking(
+    deps,
+    userId,
+    bookingId,
+    async (tx, b, park) => {
+      if (b.eventId !== null) throw AppError.validation({ new_end_time: EVENT_BOOKING_FIXED_MESSAGE });
+      const problem = extendProblem(b, newEnd, now);
+      if (problem) throw AppError.validation({ new_end_time: problem });
+      assertSameCurrency(b, park);
+      // The whole stay, from its start, must fit the opening hours (the start may be past by now).
+      const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
+      if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
+      await assertRoom(tx, b, park, b.endTime, newEnd);
+      const breakdown = price(park, b.startTime, newEnd);
+      const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
+      const moves = b.moves + 1;
+      if (payer && member) {
+        await companyCharge(
+          tx,
+          payer,
+          member,
+          b,
+          park,
+          { kind: "extension", from: b.endTime, to: newEnd },
+          due,
+          moves,
+          now,
+        );
+      } else {
+        await charge(tx, b, due, moves, "booking_extension", park.decimals);
+      }
+      if (due > 0) {
+        await issueExtensionReceipt(
+          tx,
+          b,
+          breakdown,
+          newEnd,
+          due,
+          moves,
+          receiptPark(park),
+          now,
+          payer?.id ?? null,
+        );
+      }
+      const set = {
+        endTime: newEnd,
+        totalMinor: breakdown.totalMinor,
+        paidMinor: b.paidMinor + due,
+        breakdown,
+        moves,
+        updatedAt: now,
+      };
+      await repo.updateBooking(tx, b.id, set);
+      await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "extended");
+      return { booking: { ...b, ...set }, park: park.view };
+    },
+    payer
+      ? async (tx) => {
+          member = await lockMember(tx, payer, userId);
+        }
+      : undefined,
+  );
+}
+
+/**
+ * The company that paid a booking (its first move's company_charges row), checked as a payer again
+ * (the caller still an active member of a verified, enabled company) when `charging`; null when the
+ * driver's wallet paid.
+ */
+async function companyPayer(
+  deps: BookingDeps,
+  userId: string,
+  bookingId: string,
+): Promise<PayingCompany | null> {
+  const paid = await payerOfBooking(deps.db, bookingId);
+  return paid ? payingCompany(deps.db, paid.companyId, userId) : null;
+}
+
+/**
+ * An extension's or renewal's charge to the company that paid the booking: the policy and limits
+ * asked (the member's row locked first), the move from its account, its company_charges row.
+ */
+async function companyCharge(
+  tx: Tx,
+  payer: PayingCompany,
+  member: MemberLock,
+  b: BookingRow,
+  park: LockedPark,
+  what: { kind: "extension" | "renewal"; from: Date; to: Date },
+  due: number,
+  moves: number,
+  now: Date,
+) {
+  if (due <= 0) return;
+  const purchase = await bookingPurchase(tx, {
+    kind: what.kind,
+    parkId: park.id,
+    timeZone: park.timeZone,
+    start: what.from,
+    end: what.to,
+    amountMinor: due,
+    currency: b.currency,
+    decimals: park.decimals,
+  });
+  await checkPurchase(tx, payer, member, purchase, now);
+  const idempotencyKey = `booking:${b.id}:${moves}`;
+  await moveCompanyMoney(tx, {
+    company: payer,
+    bookingId: b.id,
+    currency: b.currency,
+    amountMinor: due,
+    idempotencyKey,
+    kind: what.kind === "extension" ? "booking_extension" : "booking_renewal",
+    reference: b.bookingCode,
+    description: `${what.kind === "extension" ? "Booking extension" : "Booking renewal"} ${b.bookingCode}`,
+    payer: { company: payer, decimals: park.decimals },
+  });
+  await recordCharge(tx, {
+    companyId: payer.id,
+    member,
+    userId: b.userId,
+    kind: what.kind,
+    ledgerKey: idempotencyKey,
+    reference: b.bookingCode,
+    currency: b.currency,
+    amountMinor: due,
+    at: now,
+  });
+}
+
+/** A refund of a company-paid booking: back to the company's account, a negative `refund` row. */
+async function companyRefund(
+  tx: Tx,
+  paid: { companyId: number; memberId: number; costCentre: string },
+  b: BookingRow,
+  amountMinor: number,
+  moves: number,
+  now: Date,
+  description: string,
+) {
+  const idempotencyKey = `booking:${b.id}:${moves}`;
+  await moveCompanyMoney(tx, {
+    company: { id: paid.companyId },
+    bookingId: b.id,
+    currency: b.currency,
+    amountMinor: -amountMinor,
+    idempotencyKey,
+    kind: "refund",
+    reference: b.bookingCode,
+    description,
+  });
+  await recordCharge(tx, {
+    companyId: paid.companyId,
+    member: { memberId: paid.memberId, costCentre: paid.costCentre },
+    userId: b.userId,
+    kind: "refund",
+    ledgerKey: idempotencyKey,
+    reference: b.bookingCode,
+    currency: b.currency,
+    amountMinor: -amountMinor,
+    at: now,
   });
 }
 
@@ -157,69 +307,117 @@ export async function changeStatus(
   target: "active" | "cancelled",
 ): Promise<{ booking: BookingRow; park: ParkView; refundedMinor: number; chargedMinor: number }> {
   const now = deps.clock();
-  return withLockedBooking(deps, userId, bookingId, async (tx, b, park) => {
-    const change = statusChange(b, target, now);
-    if (!change.ok) throw AppError.validation({ status: change.message });
-    const moves = b.moves + 1;
-    if (change.kind === "cancel") {
-      const refund = refundMinor(
-        {
-          startTime: b.startTime,
-          parkingMinor: b.breakdown.parkingMinor,
-          totalMinor: b.totalMinor,
-          paidMinor: b.paidMinor,
-        },
-        now,
-      );
-      if (refund.amountMinor > 0) {
-        await refundToWallet(tx, {
-          userId,
-          currency: b.currency,
-          amountMinor: refund.amountMinor,
-          idempotencyKey: `booking:${b.id}:${moves}`,
-          reference: b.bookingCode,
-          description: `Booking refund ${b.bookingCode}`,
-          revenueShard: revenueShard(b.id),
-        });
-        await issueCancellationNote(tx, b, refund.amountMinor, moves, receiptPark(park), now);
+  const paid = await payerOfBooking(deps.db, bookingId);
+  // Renewing charges again: the payer is checked again (cancelling only gives money back).
+  const payer = paid && target === "active" ? await payingCompany(deps.db, paid.companyId, userId) : null;
+  let member: MemberLock | null = null;
+  return withLockedBooking(
+    deps,
+    userId,
+    bookingId,
+    async (tx, b, park) => {
+      const change = statusChange(b, target, now);
+      if (!change.ok) throw AppError.validation({ status: change.message });
+      const moves = b.moves + 1;
+      if (change.kind === "cancel") {
+        const refund = refundMinor(
+          {
+            startTime: b.startTime,
+            parkingMinor: b.breakdown.parkingMinor,
+            totalMinor: b.totalMinor,
+            paidMinor: b.paidMinor,
+          },
+          now,
+        );
+        if (refund.amountMinor > 0) {
+          if (paid) {
+            await companyRefund(
+              tx,
+              paid,
+              b,
+              refund.amountMinor,
+              moves,
+              now,
+              `Booking refund ${b.bookingCode}`,
+            );
+          } else {
+            await refundToWallet(tx, {
+              userId,
+              currency: b.currency,
+              amountMinor: refund.amountMinor,
+              idempotencyKey: `booking:${b.id}:${moves}`,
+              reference: b.bookingCode,
+              description: `Booking refund ${b.bookingCode}`,
+              revenueShard: revenueShard(b.id),
+            });
+          }
+          await issueCancellationNote(
+            tx,
+            b,
+            refund.amountMinor,
+            moves,
+            receiptPark(park),
+            now,
+            paid?.companyId ?? null,
+          );
+        }
+        const set = {
+          status: "cancelled" as const,
+          paidMinor: b.paidMinor - refund.amountMinor,
+          moves,
+          cancelledAt: now,
+          updatedAt: now,
+        };
+        await repo.updateBooking(tx, b.id, set);
+        await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "cancelled", refund.amountMinor);
+        return {
+          booking: { ...b, ...set },
+          park: park.view,
+          refundedMinor: refund.amountMinor,
+          chargedMinor: 0,
+        };
       }
+      // Its space came from the event's allocation, which may be gone: book the event again instead.
+      if (b.eventId !== null) throw AppError.validation({ status: EVENT_BOOKING_NOT_RENEWABLE_MESSAGE });
+      // Renewed, it would hold the park again: only while the park charges in the booking's currency.
+      assertSameCurrency(b, park);
+      const verdict = windowVerdict(b.startTime, b.endTime, now, clockOfPark(park));
+      if (!verdict.bookable) throw windowRefused(verdict, "status");
+      await assertRoom(tx, b, park, b.startTime, b.endTime);
+      const due = chargeDueMinor(b.totalMinor, b.paidMinor);
+      if (payer && member) {
+        await companyCharge(
+          tx,
+          payer,
+          member,
+          b,
+          park,
+          { kind: "renewal", from: b.startTime, to: b.endTime },
+          due,
+          moves,
+          now,
+        );
+      } else {
+        await charge(tx, b, due, moves, "booking_renewal", park.decimals);
+      }
+      if (due > 0) await issueRenewalReceipt(tx, b, due, moves, receiptPark(park), now, payer?.id ?? null);
       const set = {
-        status: "cancelled" as const,
-        paidMinor: b.paidMinor - refund.amountMinor,
+        status: "active" as const,
+        paidMinor: b.paidMinor + due,
         moves,
-        cancelledAt: now,
+        cancelledAt: null,
         updatedAt: now,
       };
       await repo.updateBooking(tx, b.id, set);
-      await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "cancelled", refund.amountMinor);
-      return {
-        booking: { ...b, ...set },
-        park: park.view,
-        refundedMinor: refund.amountMinor,
-        chargedMinor: 0,
-      };
-    }
-    // Its space came from the event's allocation, which may be gone: book the event again instead.
-    if (b.eventId !== null) throw AppError.validation({ status: EVENT_BOOKING_NOT_RENEWABLE_MESSAGE });
-    // Renewed, it would hold the park again: only while the park charges in the booking's currency.
-    assertSameCurrency(b, park);
-    const verdict = windowVerdict(b.startTime, b.endTime, now, clockOfPark(park));
-    if (!verdict.bookable) throw windowRefused(verdict, "status");
-    await assertRoom(tx, b, park, b.startTime, b.endTime);
-    const due = chargeDueMinor(b.totalMinor, b.paidMinor);
-    await charge(tx, b, due, moves, "booking_renewal", park.decimals);
-    if (due > 0) await issueRenewalReceipt(tx, b, due, moves, receiptPark(park), now);
-    const set = {
-      status: "active" as const,
-      paidMinor: b.paidMinor + due,
-      moves,
-      cancelledAt: null,
-      updatedAt: now,
-    };
-    await repo.updateBooking(tx, b.id, set);
-    await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "renewed");
-    return { booking: { ...b, ...set }, park: park.view, refundedMinor: 0, chargedMinor: due };
-  });
+      await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "renewed");
+      return { booking: { ...b, ...set }, park: park.view, refundedMinor: 0, chargedMinor: due };
+    },
+    payer
+      ? async (tx) => {
+          member = await lockMember(tx, payer, userId);
+        }
+      : undefined,
+  );
 }
 
 /**
@@ -238,15 +436,20 @@ export async function cancelForOrganiser(
     const now = deps.clock();
     const moves = b.moves + 1;
     if (b.paidMinor > 0) {
-      await refundToWallet(tx, {
-        userId: b.userId,
-        currency: b.currency,
-        amountMinor: b.paidMinor,
-        idempotencyKey: `booking:${b.id}:${moves}`,
-        reference: b.bookingCode,
-        description: `Event cancelled: refund ${b.bookingCode}`,
-        revenueShard: revenueShard(b.id),
-      });
+      const paid = await payerOfBooking(tx, b.id);
+      if (paid) {
+        await companyRefund(tx, paid, b, b.paidMinor, moves, now, `Event cancelled: refund ${b.bookingCode}`);
+      } else {
+        await refundToWallet(tx, {
+          userId: b.userId,
+          currency: b.currency,
+          amountMinor: b.paidMinor,
+          idempotencyKey: `booking:${b.id}:${moves}`,
+          reference: b.bookingCode,
+          description: `Event cancelled: refund ${b.bookingCode}`,
+          revenueShard: revenueShard(b.id),
+        });
+      }
       if (!park) throw new Error(`booking ${b.id}: its park ${target.parkId} is gone`);
       const decimals = await servedCountries(deps.db).currencyDecimals(b.currency, tx);
       await issueFullRefundNote(
@@ -256,6 +459,7 @@ export async function cancelForOrganiser(
         moves,
         { id: park.id, countryId: park.countryId, decimals },
         now,
+        paid?.companyId ?? null,
       );
     }
     const set = { status: "cancelled" as const, paidMinor: 0, moves, cancelledAt: now, updatedAt: now };

@@ -86,6 +86,8 @@ function issue(
     body: ReceiptBody;
     expectedMinor: number;
     reversesId?: number | null;
+    /** The company that paid (its receipt's buyer; the driver is the member), if one did. */
+    buyerCompanyId?: number | null;
   },
 ) {
   return issueReceipt(tx, {
@@ -107,12 +109,14 @@ export function issueBookingReceipt(
   b: ReceiptBooking & { breakdown: PricedParts & { totalMinor: number } },
   park: ReceiptPark,
   at: Date,
+  buyerCompanyId: number | null = null,
 ) {
   return issue(tx, b, park, at, {
     kind,
     ledgerKey: firstMoveKey(b.id),
     body: pricedBody(b.breakdown, taxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
     expectedMinor: b.breakdown.totalMinor,
+    buyerCompanyId,
   });
 }
 
@@ -148,6 +152,7 @@ export async function issueExtensionReceipt(
   move: number,
   park: ReceiptPark,
   at: Date,
+  buyerCompanyId: number | null = null,
 ) {
   let parts = differenceOf(b.breakdown, after);
   if (partsTotal(parts) !== due) {
@@ -159,6 +164,7 @@ export async function issueExtensionReceipt(
     ledgerKey: `booking:${b.id}:${move}`,
     body: pricedBody(parts, taxOf(park), parkingLine(park, b, b.endTime, newEnd)),
     expectedMinor: due,
+    buyerCompanyId,
   });
 }
 
@@ -170,12 +176,14 @@ export function issueRenewalReceipt(
   move: number,
   park: ReceiptPark,
   at: Date,
+  buyerCompanyId: number | null = null,
 ) {
   return issue(tx, b, park, at, {
     kind: "renewal",
     ledgerKey: `booking:${b.id}:${move}`,
     body: { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: due }], taxes: [] },
     expectedMinor: due,
+    buyerCompanyId,
   });
 }
 
@@ -191,6 +199,7 @@ export async function issueCancellationNote(
   move: number,
   park: ReceiptPark,
   at: Date,
+  buyerCompanyId: number | null = null,
 ) {
   const reversesId = await receiptIdOf(tx, firstMoveKey(b.id));
   if (reversesId === null) return;
@@ -200,6 +209,7 @@ export async function issueCancellationNote(
     body: { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: -refund }], taxes: [] },
     expectedMinor: -refund,
     reversesId,
+    buyerCompanyId,
   });
 }
 
@@ -214,6 +224,7 @@ export async function issueFullRefundNote(
   move: number,
   park: Pick<ReceiptPark, "id" | "countryId" | "decimals">,
   at: Date,
+  buyerCompanyId: number | null = null,
 ) {
   const reversesId = await receiptIdOf(tx, firstMoveKey(b.id));
   if (reversesId === null) return;
@@ -223,6 +234,7 @@ export async function issueFullRefundNote(
     body: reversalOf(await bodiesOf(tx, b.userId, b.bookingCode)),
     expectedMinor: -refund,
     reversesId,
+    buyerCompanyId,
   });
 }
 

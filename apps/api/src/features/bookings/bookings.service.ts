@@ -29,7 +29,16 @@ import {
   type BookingDeps,
   type ParkForBooking,
 } from "./booking-core.service";
-import { issueBookingReceipt, receiptPark } from "./booking-receipts.service";
+import { firstMoveKey, issueBookingReceipt, receiptPark } from "./booking-receipts.service";
+import {
+  authorizePurchase,
+  bookingPurchase,
+  companyAccountKey,
+  companyShortOfFunds,
+  ensureCompanyAccount,
+  payingCompany,
+  recordCharge,
+} from "../companies/company-pay.service";
 import { listPage, offsetOf } from "../../lib/pagination";
 import { pgCode, SQLSTATE } from "../../lib/pg-error";
 
@@ -52,6 +61,7 @@ const fingerprint = (body: BookingRequest) =>
         body.vehicle_type_id,
         body.vehicle_id ?? null,
         body.plate_number ?? null,
+        ...(body.company_id ? [`company:${body.company_id}`] : []),
         ...(body.kind === "window"
           ? [body.start_time.toISOString(), body.end_time.toISOString()]
           : [body.event_code]),
@@ -204,14 +214,48 @@ export async function placeBooking(
 ): Promise<{ status: repo.BookSpaceStatus; replayed: null } | { status: null; replayed: BookingRow }> {
   const { db } = deps;
   const move = { userId: n.userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
-  const keys = chargeAccountKeys(move);
+  // Paying with a company: checked before the transaction, its account charged instead of the wallet.
+  const companyId = n.body.company_id ?? null;
+  const payer = companyId ? await payingCompany(db, companyId, n.userId) : null;
+  const keys = payer
+    ? { ...chargeAccountKeys(move), wallet: companyAccountKey(payer.id, park.currency) }
+    : chargeAccountKeys(move);
+  const purchase = payer
+    ? await bookingPurchase(db, {
+        kind: "booking",
+        parkId: park.id,
+        timeZone: park.timeZone,
+        start: booking.startTime,
+        end: booking.endTime,
+        amountMinor: booking.totalMinor,
+        currency: park.currency,
+        decimals: park.decimals,
+      })
+    : null;
+  if (payer) await ensureCompanyAccount(db, payer.id, park.currency);
   const book = async (): Promise<repo.BookSpaceStatus> => {
     try {
       return await db.transaction(async (tx) => {
+        // The member's row locked first: the month's charges summed and the policy asked before money moves.
+        const member =
+          payer && purchase ? await authorizePurchase(tx, payer, n.userId, purchase, n.now) : null;
         await queueBookingMail(deps.jobs, tx, booking, "booked");
         const status = await statement(tx, keys);
         if (status !== "booked") throw new NotBooked(status);
-        await issueBookingReceipt(tx, kind, booking, receiptPark(park), booking.createdAt);
+        await issueBookingReceipt(tx, kind, booking, receiptPark(park), booking.createdAt, payer?.id ?? null);
+        if (payer && member) {
+          await recordCharge(tx, {
+            companyId: payer.id,
+            member,
+            userId: n.userId,
+            kind: "booking",
+            ledgerKey: firstMoveKey(booking.id),
+            reference: booking.bookingCode,
+            currency: park.currency,
+            amountMinor: booking.totalMinor,
+            at: n.now,
+          });
+        }
         return status;
       });
     } catch (err) {
@@ -231,7 +275,9 @@ export async function placeBooking(
   } catch (err) {
     const code = pgCode(err);
     if (code === SQLSTATE.walletShort) {
-      throw await shortOfFunds(db, n.userId, park.currency, booking.totalMinor, park.decimals);
+      throw payer
+        ? await companyShortOfFunds(db, payer, park.currency, booking.totalMinor, park.decimals)
+        : await shortOfFunds(db, n.userId, park.currency, booking.totalMinor, park.decimals);
     }
     // The same key racing itself: the loser waits on the unique index, then replays the winner.
     if (n.idempotencyKey && code === SQLSTATE.uniqueViolation) {

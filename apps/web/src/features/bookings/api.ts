@@ -44,6 +44,8 @@ export interface CreateBookingInput {
   plate_number?: string;
   start_time: string;
   end_time: string;
+  /** Pay with this company (docs/PRODUCT-RULES.md, "Paying with a company"); the wallet when absent. */
+  company_id?: number;
 }
 
 /** One key per attempt of the form: a retried request (double click, flaky network) books once. */

@@ -14,6 +14,7 @@ import { formatMoney } from "../../lib/format";
 import { isoToZonedInput, parseWindowValue, windowInstant, zoneAbbreviation } from "../../lib/zoned-time";
 import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/queries";
 import { createBooking, holdBooking, type CreateBookingInput } from "./api";
+import { PayerChoice, usePayingCompanies } from "../../components/payer-choice";
 import { startProviderStep } from "../../lib/provider-step";
 import { markBookingCreated } from "./flags";
 import { PriceLines } from "../../components/ui/price-lines";
@@ -109,6 +110,10 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   );
   const wallet = useQuery(walletQuery());
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
+  // Paying with a company (a membership that can pay in the park's currency); personal by default.
+  const payers = usePayingCompanies(availability.data?.price?.currency);
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const payer = payers.some((c) => c.id === companyId) ? companyId : null;
 
   // What Pay sent last: a short wallet's "Pay … and book" holds that same window.
   const [sent, setSent] = useState<CreateBookingInput | null>(null);
@@ -121,6 +126,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
         start_time: body.start_time.toISOString(),
         end_time: body.end_time.toISOString(),
+        ...(payer !== null ? { company_id: payer } : {}),
       };
       setSent(input);
       return createBooking(input, attemptKey);
@@ -221,7 +227,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         )}
       </section>
       <RefundPolicy />
-      {error?.status === 402 && sent ? (
+      <PayerChoice companies={payers} value={payer} onChange={setCompanyId} />
+      {/* A company's short account is the company's to top up: no personal "Pay … and book" for it. */}
+      {error?.status === 402 && sent && sent.company_id === undefined ? (
         <PayDifference error={error} body={sent} minTopUp={wallet.data?.min_topup} />
       ) : (
         <FormAlert message={form.serverAlert(error)} />

@@ -19,6 +19,7 @@ export function BusinessLinks({ id }: { id: number }) {
     ["/receipts", "receipts"],
     ["/statements", "statements"],
     ["/wallet", "wallet"],
+    ["/policy", "policy"],
   ] as const;
   return (
     <nav className="business-links" aria-label={t("dashboard.overview.title")}>

@@ -1,0 +1,131 @@
+/** Paying with a company: its queries (company-pay.service.ts says what they are for). */
+import { sql } from "drizzle-orm";
+import { queryRows } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import { companyWalletKey } from "../wallet/ledger.domain";
+import type { CompanyLimitRules, CompanyPolicyRules } from "./company-pay.domain";
+import type { PlanWindow } from "@parkwell/contract";
+
+/**
+ * The user's active membership of the company, its row locked FOR UPDATE (two purchases of one
+ * member serialize here; two members do not); null when they are not an active member. With
+ * `lock: false` a plain read (the checks before the purchase's transaction).
+ */
+export async function memberOf(
+  tx: Tx,
+  companyId: number,
+  userId: string,
+  lock: boolean,
+): Promise<{ memberId: number; costCentre: string } | null> {
+  const [row] = await queryRows<{ id: string | number; cost_centre: string }>(
+    tx,
+    sql`SELECT id, cost_centre FROM company_members
+        WHERE company_id = ${companyId} AND user_id = ${userId} AND removed_at IS NULL
+        ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  return row ? { memberId: Number(row.id), costCentre: row.cost_centre } : null;
+}
+
+/** The company's policy (the defaults when it has none) and its limits in `currency` (none: no limit). */
+export async function rulesOf(
+  tx: Tx,
+  companyId: number,
+  currency: string,
+): Promise<{ policy: CompanyPolicyRules; limits: CompanyLimitRules }> {
+  const [p] = await queryRows<{
+    country_ids: number[] | null;
+    park_types: string[] | null;
+    hours: PlanWindow[] | null;
+    extensions_allowed: boolean;
+    marketplace_allowed: boolean;
+  }>(
+    tx,
+    sql`SELECT country_ids, park_types, hours, extensions_allowed, marketplace_allowed
+        FROM company_policies WHERE company_id = ${companyId}`,
+  );
+  const [l] = await queryRows<{
+    per_booking_minor: string | number | null;
+    per_member_month_minor: string | number | null;
+  }>(
+    tx,
+    sql`SELECT per_booking_minor, per_member_month_minor FROM company_limits
+        WHERE company_id = ${companyId} AND currency = ${currency}`,
+  );
+  const num = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return {
+    policy: {
+      countryIds: p?.country_ids?.map(Number) ?? null,
+      parkTypes: p?.park_types ?? null,
+      hours: p?.hours ?? null,
+      extensionsAllowed: p?.extensions_allowed ?? true,
+      marketplaceAllowed: p?.marketplace_allowed ?? false,
+    },
+    limits: {
+      perBookingMinor: num(l?.per_booking_minor),
+      perMemberMonthMinor: num(l?.per_member_month_minor),
+    },
+  };
+}
+
+/**
+ * What the member's company paid this month in `currency` (purchases less refunds, top-ups left
+ * out), the month being `at`'s on the company's home country's clock.
+ */
+export async function spentThisMonth(
+  tx: Tx,
+  memberId: number,
+  currency: string,
+  at: Date,
+  timeZone: string,
+): Promise<number> {
+  const [row] = await queryRows<{ s: string | number }>(
+    tx,
+    sql`SELECT coalesce(sum(amount_minor), 0) AS s FROM company_charges
+        WHERE member_id = ${memberId} AND currency = ${currency} AND kind <> 'topup'
+          AND at >= (date_trunc('month', ${at.toISOString()}::timestamptz AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone})
+          AND at < ((date_trunc('month', ${at.toISOString()}::timestamptz AT TIME ZONE ${timeZone}) + interval '1 month') AT TIME ZONE ${timeZone})`,
+  );
+  return Number(row?.s ?? 0);
+}
+
+/** A park's country (id and name) and type, as a company's policy reads them. */
+export async function parkFacts(
+  tx: Tx,
+  parkId: number,
+): Promise<{ countryId: number; countryName: string; parkType: string } | null> {
+  const [row] = await queryRows<{ country_id: number; name: string; type: string }>(
+    tx,
+    sql`SELECT p.country_id, c.name, p.type FROM parks p JOIN countries c ON c.id = p.country_id WHERE p.id = ${parkId}`,
+  );
+  return row ? { countryId: Number(row.country_id), countryName: row.name, parkType: row.type } : null;
+}
+
+/**
+ * Creates the company's account in `currency` at its first move (the floor of invoice mode in
+ * its home currency, 0 elsewhere); nothing when it exists.
+ */
+export async function ensureAccount(tx: Tx, companyId: number, currency: string): Promise<void> {
+  await queryRows(
+    tx,
+    sql`INSERT INTO wallet_accounts (key, kind, currency, credit_limit_minor)
+        SELECT ${companyWalletKey(companyId, currency)}, 'company_wallet', ${currency},
+          CASE WHEN co.billing = 'invoice' AND trim(c.currency) = ${currency} THEN co.credit_limit_minor ELSE 0 END
+        FROM companies co JOIN countries c ON c.id = co.country_id
+        WHERE co.id = ${companyId}
+        ON CONFLICT (key) DO NOTHING RETURNING id`,
+  );
+}
+
+/** The company that paid a booking's first move, and the member who bought, or null: the driver paid. */
+export async function payerOfBooking(
+  tx: Tx,
+  bookingId: string,
+): Promise<{ companyId: number; memberId: number; costCentre: string } | null> {
+  const [row] = await queryRows<{ company_id: number; member_id: string | number; cost_centre: string }>(
+    tx,
+    sql`SELECT company_id, member_id, cost_centre FROM company_charges WHERE ledger_key = ${`booking:${bookingId}:1`}`,
+  );
+  return row
+    ? { companyId: Number(row.company_id), memberId: Number(row.member_id), costCentre: row.cost_centre }
+    : null;
+}

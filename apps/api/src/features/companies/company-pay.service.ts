@@ -1,0 +1,238 @@
+/**
+ * Paying with a company at checkout (docs/decisions/030-business-accounts.md, "Paying with a
+ * company"): the payer is checked before the purchase's transaction (an active member of a
+ * verified, enabled company), then inside it the member's row is locked, the month's charges summed
+ * and the policy asked, before any money moves. The purchase's own code posts the ledger move from
+ * the company's account, its receipt names the company (`buyerCompanyId`), and `recordCharge`
+ * writes the company_charges row, all in that transaction.
+ */
+import type { Tx } from "../../db/tx";
+import { AppError } from "../../lib/app-error";
+import { moneyText, toMajor } from "../../lib/money";
+import { companyWalletKey } from "../wallet/ledger.domain";
+import { chargeAccountKeys, postTransfer, revenueShard } from "../wallet/ledger.service";
+import {
+  payVerdict,
+  refusalText,
+  weekWindowOf,
+  type Purchase,
+  type PurchaseKind,
+} from "./company-pay.domain";
+import * as repo from "./company-pay.repo";
+import { balanceOf, companyForUser, insertCharge, type CompanyOfMember } from "./company-wallet.repo";
+import { DISABLED, NOT_VERIFIED } from "./company-wallet.service";
+
+export const NOT_A_MEMBER = "You are not an active member of this company";
+
+/** A company that pays a purchase: the company, and (once locked in the transaction) the member. */
+export type PayingCompany = CompanyOfMember;
+
+const notMember = () => new AppError(403, "company_not_member", NOT_A_MEMBER, { company_id: NOT_A_MEMBER });
+
+/**
+ * Before the purchase's transaction: the company `userId` asks to pay with, when they are an active
+ * member of it and it is verified and not disabled; a refusal otherwise (nothing is told of a
+ * company they do not belong to).
+ */
+export async function payingCompany(db: Tx, companyId: number, userId: string): Promise<PayingCompany> {
+  const company = await companyForUser(db, companyId, userId);
+  if (!company || company.role === null) throw notMember();
+  if (company.disabled) throw new AppError(409, "company_disabled", DISABLED, { company_id: DISABLED });
+  if (!company.verified)
+    throw new AppError(409, "company_not_verified", NOT_VERIFIED, { company_id: NOT_VERIFIED });
+  return company;
+}
+
+/** The ledger account a company purchase is charged to. */
+export const companyAccountKey = (companyId: number, currency: string) =>
+  companyWalletKey(companyId, currency);
+
+/** Creates the company's account in `currency` before its first move (a no-op afterwards). */
+export const ensureCompanyAccount = (db: Tx, companyId: number, currency: string) =>
+  repo.ensureAccount(db, companyId, currency);
+
+export interface MemberLock {
+  memberId: number;
+  costCentre: string;
+}
+
+/** Test-only: leaves the member's row unlocked (the race test's negative control). */
+export const unsafeOptions = { unsafeSkipMemberLock: false };
+
+/**
+ * Inside the purchase's transaction, before any money moves: locks the member's row, sums what the
+ * company paid for them this month (its home country's clock) in the purchase's currency and asks
+ * the policy; a 403 naming the rule when the company does not pay for it.
+ */
+export async function authorizePurchase(
+  tx: Tx,
+  company: PayingCompany,
+  userId: string,
+  purchase: Purchase & { currency: string; decimals: number },
+  at: Date,
+): Promise<MemberLock> {
+  const member = await lockMember(tx, company, userId);
+  await checkPurchase(tx, company, member, purchase, at);
+  return member;
+}
+
+/**
+ * The member's row locked FOR UPDATE (the first lock of a company purchase's transaction: member,
+ * then park capacity, booking and accounts); a 403 when they are no longer an active member.
+ */
+export async function lockMember(tx: Tx, company: { id: number }, userId: string): Promise<MemberLock> {
+  const member = await repo.memberOf(tx, company.id, userId, !unsafeOptions.unsafeSkipMemberLock);
+  if (!member) throw notMember();
+  return member;
+}
+
+/** With the member's row locked: the month's charges summed and the policy asked; a 403 naming the rule. */
+export async function checkPurchase(
+  tx: Tx,
+  company: PayingCompany,
+  member: MemberLock,
+  purchase: Purchase & { currency: string; decimals: number },
+  at: Date,
+): Promise<void> {
+  const { policy, limits } = await repo.rulesOf(tx, company.id, purchase.currency);
+  const spent =
+    limits.perMemberMonthMinor === null
+      ? 0
+      : await repo.spentThisMonth(tx, member.memberId, purchase.currency, at, company.timeZone);
+  const refusal = payVerdict(policy, limits, purchase, spent);
+  if (refusal) {
+    const text = refusalText(refusal, (m) => moneyText(m, purchase.currency, purchase.decimals));
+    throw new AppError(403, "company_refused", text, { company_id: text });
+  }
+}
+
+/**
+ * A booking's move between the company's account and revenue (`amountMinor` > 0 charges, < 0
+ * refunds); a charge the account cannot pay is the 402 naming the company (`decimals` for it).
+ */
+export async function moveCompanyMoney(
+  tx: Tx,
+  m: {
+    company: { id: number };
+    bookingId: string;
+    currency: string;
+    amountMinor: number;
+    idempotencyKey: string;
+    kind: string;
+    reference: string;
+    description: string;
+    /** For a charge: the company and the purchase's decimals, for the 402 when the account is short. */
+    payer?: { company: PayingCompany; decimals: number };
+  },
+) {
+  const revenue = chargeAccountKeys({
+    userId: "",
+    currency: m.currency,
+    revenueShard: revenueShard(m.bookingId),
+  }).revenue;
+  await repo.ensureAccount(tx, m.company.id, m.currency);
+  const post = () =>
+    postTransfer(tx, {
+      kind: m.kind,
+      idempotencyKey: m.idempotencyKey,
+      reference: m.reference,
+      description: m.description,
+      lines: [
+        {
+          account: {
+            key: companyWalletKey(m.company.id, m.currency),
+            kind: "company_wallet",
+            currency: m.currency,
+          },
+          amountMinor: -m.amountMinor,
+        },
+        {
+          account: { key: revenue, kind: "platform_revenue", currency: m.currency },
+          amountMinor: m.amountMinor,
+        },
+      ],
+    });
+  try {
+    return await post();
+  } catch (err) {
+    if (!m.payer || !(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
+    throw await companyShortOfFunds(tx, m.payer.company, m.currency, m.amountMinor, m.payer.decimals);
+  }
+}
+
+/** The company_charges row of a company-paid move, in the move's transaction. */
+export function recordCharge(
+  tx: Tx,
+  c: {
+    companyId: number;
+    member: MemberLock;
+    userId: string;
+    kind: PurchaseKind | "refund";
+    ledgerKey: string;
+    reference: string;
+    currency: string;
+    amountMinor: number;
+    at: Date;
+  },
+) {
+  return insertCharge(tx, {
+    companyId: c.companyId,
+    memberId: c.member.memberId,
+    userId: c.userId,
+    costCentre: c.member.costCentre,
+    kind: c.kind,
+    ledgerKey: c.ledgerKey,
+    reference: c.reference,
+    currency: c.currency,
+    amountMinor: c.amountMinor,
+    at: c.at,
+  });
+}
+
+/** The 402 of a company account that cannot pay `amountMinor` (its floor counted), naming the company. */
+export async function companyShortOfFunds(
+  db: Tx,
+  company: PayingCompany,
+  currency: string,
+  amountMinor: number,
+  decimals: number,
+): Promise<AppError> {
+  const floor = company.billing === "invoice" && currency === company.currency ? company.creditLimitMinor : 0;
+  const missing = toMajor(amountMinor - (await balanceOf(db, company.id, currency)) - floor, decimals);
+  return new AppError(
+    402,
+    "insufficient_funds",
+    `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this booking`,
+    { amount_missing: String(missing), currency },
+  );
+}
+
+/** What a booking (or its extension, renewal) buys, as the company's policy reads it. */
+export async function bookingPurchase(
+  db: Tx,
+  b: {
+    kind: PurchaseKind;
+    parkId: number;
+    timeZone: string;
+    start: Date;
+    end: Date;
+    amountMinor: number;
+    currency: string;
+    decimals: number;
+  },
+): Promise<Purchase & { currency: string; decimals: number }> {
+  const facts = await repo.parkFacts(db, b.parkId);
+  return {
+    kind: b.kind,
+    countryId: facts?.countryId ?? null,
+    countryName: facts?.countryName ?? null,
+    parkType: facts?.parkType ?? null,
+    weekWindow: weekWindowOf(b.start, b.end, b.timeZone),
+    amountMinor: b.amountMinor,
+    currency: b.currency,
+    decimals: b.decimals,
+  };
+}
+
+/** The company (and membership) that paid a booking's first move, or null (the driver's wallet paid). */
+export const payerOfBooking = (db: Tx, bookingId: string) => repo.payerOfBooking(db, bookingId);

@@ -1,0 +1,94 @@
+// A company's policy (decision 030): members read it, owners and admins replace it, strangers get
+// 404; bad fields are 422s in English and French; what is saved is what a checkout then asks.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
+import { bearer, createUser, type TestUser } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/harness";
+import { addMember, createCompany } from "./companies.test-kit";
+
+let ctx: TestContext;
+let db: Db;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  db = ctx.database.db;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const url = (id: number) => `/api/v1/business/companies/${id}/policy`;
+const get = (u: TestUser, id: number) => ctx.app.inject({ url: url(id), headers: bearer(u) });
+const put = (u: TestUser, id: number, payload: object, language = "en") =>
+  ctx.app.inject({
+    method: "PUT",
+    url: url(id),
+    headers: { ...bearer(u), "accept-language": language },
+    payload,
+  });
+
+const policy = {
+  countries: ["ng", "CA"],
+  park_types: null,
+  hours: [{ weekday: 1, start: "07:00", end: "19:00" }],
+  extensions_allowed: false,
+  marketplace_allowed: true,
+  limits: [{ currency: "ngn", per_booking: 5000, per_member_month: 50000 }],
+};
+
+describe("company policy", () => {
+  it("owners write it, members read it, strangers get 404", async () => {
+    const company = await createCompany(db);
+    const member = await createUser(db);
+    await addMember(db, company.id, member);
+    const stranger = await createUser(db);
+
+    const initial = await get(member, company.id);
+    expect(initial.statusCode).toBe(200);
+    expect(initial.json()).toMatchObject({
+      countries: null,
+      extensions_allowed: true,
+      marketplace_allowed: false,
+      limits: [],
+      editable: false,
+    });
+
+    const saved = await put(company.owner, company.id, policy);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      countries: ["CA", "NG"],
+      hours: policy.hours,
+      extensions_allowed: false,
+      marketplace_allowed: true,
+      limits: [{ currency: "NGN", per_booking: 5000, per_member_month: 50000 }],
+      editable: true,
+    });
+    expect((await get(member, company.id)).json().limits).toEqual([
+      { currency: "NGN", per_booking: 5000, per_member_month: 50000 },
+    ]);
+    expect((await put(member, company.id, policy)).statusCode).toBe(403);
+    expect((await get(stranger, company.id)).statusCode).toBe(404);
+    expect((await put(stranger, company.id, policy)).statusCode).toBe(404);
+  });
+
+  it("refuses bad fields one by one, in English and French", async () => {
+    const company = await createCompany(db);
+    const bad = await put(company.owner, company.id, {
+      ...policy,
+      countries: ["ZZ"],
+      limits: [{ currency: "XYZ", per_booking: 10, per_member_month: null }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().fields).toMatchObject({
+      countries: "Parkwell does not serve ZZ",
+      "limits.0.currency": "Parkwell does not charge in XYZ",
+    });
+    const fr = await put(
+      company.owner,
+      company.id,
+      { ...policy, limits: [{ currency: "NGN", per_booking: -1, per_member_month: null }] },
+      "fr",
+    );
+    expect(fr.statusCode).toBe(422);
+    expect(JSON.stringify(fr.json())).toContain("Saisissez une limite supérieure à 0, ou laissez vide");
+  });
+});

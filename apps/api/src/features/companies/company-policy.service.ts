@@ -1,0 +1,103 @@
+/**
+ * A company's policy (docs/decisions/030-business-accounts.md, "Paying with a company"): what it
+ * pays for and its limits per currency. Members read it (their checkout says why a purchase is
+ * refused); owners and admins change it; anyone else gets 404.
+ */
+import type { CompanyPolicy, PlanWindow } from "@parkwell/contract";
+import { overlappingWindows } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import { decimalsRefusal, toMajor, toMinor } from "../../lib/money";
+import { currencyDecimals } from "./company-dashboard.repo";
+import * as repo from "./company-policy.repo";
+import { companyForUser } from "./company-wallet.repo";
+import { COMPANY_NOT_FOUND, manageableCompany } from "./company-wallet.service";
+
+export interface PolicyInput {
+  countries: string[] | null;
+  park_types: string[] | null;
+  hours: PlanWindow[] | null;
+  extensions_allowed: boolean;
+  marketplace_allowed: boolean;
+  limits: { currency: string; per_booking: number | null; per_member_month: number | null }[];
+}
+
+/** GET .../policy: the company's policy and limits, for its active members. */
+export async function policyFor(db: Db, companyId: number, userId: string): Promise<CompanyPolicy> {
+  const company = await companyForUser(db, companyId, userId);
+  if (!company || company.role === null) throw AppError.notFound(COMPANY_NOT_FOUND, "company_not_found");
+  const [policy, limits, decimals] = await Promise.all([
+    repo.policyOf(db, companyId),
+    repo.limitsOf(db, companyId),
+    currencyDecimals(db),
+  ]);
+  const major = (minor: number | null, ccy: string) =>
+    minor === null ? null : toMajor(minor, decimals.get(ccy) ?? 2);
+  return {
+    company_id: companyId,
+    countries: policy?.countryCodes ?? null,
+    park_types: policy?.parkTypes ?? null,
+    hours: policy?.hours ?? null,
+    extensions_allowed: policy?.extensionsAllowed ?? true,
+    marketplace_allowed: policy?.marketplaceAllowed ?? false,
+    limits: limits.map((l) => ({
+      currency: l.currency,
+      per_booking: major(l.perBookingMinor, l.currency),
+      per_member_month: major(l.perMemberMonthMinor, l.currency),
+    })),
+    editable: company.role !== "member",
+  };
+}
+
+/** PUT .../policy: owners and admins replace the policy and its limits; a 422 per field otherwise. */
+export async function savePolicy(
+  db: Db,
+  companyId: number,
+  userId: string,
+  input: PolicyInput,
+  at: Date,
+): Promise<CompanyPolicy> {
+  await manageableCompany(db, companyId, userId);
+  const [codes, decimals] = await Promise.all([repo.countryIdsByCode(db), currencyDecimals(db)]);
+  const errors: Record<string, string> = {};
+  const unknown = (input.countries ?? []).filter((c) => !codes.has(c));
+  if (unknown.length > 0) errors.countries = `Parkwell does not serve ${unknown.join(", ")}`;
+  const overlap = input.hours ? overlappingWindows(input.hours) : null;
+  if (overlap) errors.hours = "Two windows of the hours overlap";
+  const seen = new Set<string>();
+  const limits = input.limits.map((l, i) => {
+    const d = decimals.get(l.currency);
+    if (d === undefined) errors[`limits.${i}.currency`] = `Parkwell does not charge in ${l.currency}`;
+    else if (seen.has(l.currency)) errors[`limits.${i}.currency`] = `${l.currency} is given twice`;
+    seen.add(l.currency);
+    const minor = (v: number | null, field: string) => {
+      if (v === null || d === undefined) return null;
+      const refusal = decimalsRefusal(v, l.currency, d);
+      if (refusal) errors[`limits.${i}.${field}`] = refusal;
+      return toMinor(v, d);
+    };
+    return {
+      currency: l.currency,
+      perBookingMinor: minor(l.per_booking, "per_booking"),
+      perMemberMonthMinor: minor(l.per_member_month, "per_member_month"),
+    };
+  });
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  await db.transaction((tx) =>
+    repo.savePolicy(
+      tx,
+      companyId,
+      userId,
+      {
+        countryIds: input.countries === null ? null : input.countries.map((c) => codes.get(c)!),
+        parkTypes: input.park_types,
+        hours: input.hours,
+        extensionsAllowed: input.extensions_allowed,
+        marketplaceAllowed: input.marketplace_allowed,
+      },
+      limits,
+      at,
+    ),
+  );
+  return policyFor(db, companyId, userId);
+}

@@ -1,0 +1,54 @@
+/** Paying with a company at checkout (features/companies/company-pay.*): its refusals. */
+import type { ServerText } from "./common";
+
+export const COMPANY_PAY: ServerText[] = [
+  { en: "Your company does not pay for extensions", fr: "Votre entreprise ne paie pas les prolongations" },
+  {
+    en: "Your company does not pay for marketplace orders",
+    fr: "Votre entreprise ne paie pas les commandes de la boutique",
+  },
+  {
+    en: "Your company does not pay for parking in {country}",
+    fr: "Votre entreprise ne paie pas le stationnement dans ce pays : {country}",
+  },
+  {
+    en: "Your company does not pay for this type of park",
+    fr: "Votre entreprise ne paie pas ce type de parking",
+  },
+  {
+    en: "Your company does not pay for parking at this time",
+    fr: "Votre entreprise ne paie pas le stationnement à cette heure",
+  },
+  {
+    en: "Your company allows bookings up to {max}",
+    fr: "Votre entreprise autorise les réservations jusqu'à {max}",
+  },
+  {
+    en: "Your company allows up to {cap} per member each month; {spent} is already spent",
+    fr: "Votre entreprise autorise jusqu'à {cap} par membre et par mois ; {spent} est déjà dépensé",
+  },
+  {
+    en: "You are not an active member of this company",
+    fr: "Vous n'êtes pas membre actif de cette entreprise",
+  },
+  {
+    en: "{company}'s balance is too low: it needs {amount} {currency} more to pay for this booking",
+    fr: "Le solde de {company} est insuffisant : il manque {amount} {currency} pour payer cette réservation",
+  },
+  // The policy's form (features/companies/company-policy.*, packages/contract company-policy.ts).
+  { en: "Give countries as their two-letter codes", fr: "Indiquez les pays par leur code à deux lettres" },
+  { en: "Choose park types among: {types}", fr: "Choisissez les types de parking parmi : {types}" },
+  { en: "Give a currency as its three-letter code", fr: "Indiquez une devise par son code à trois lettres" },
+  {
+    en: "Enter a limit more than 0, or leave it empty",
+    fr: "Saisissez une limite supérieure à 0, ou laissez vide",
+  },
+  { en: "extensions_allowed must be true or false", fr: "extensions_allowed doit valoir true ou false" },
+  { en: "marketplace_allowed must be true or false", fr: "marketplace_allowed doit valoir true ou false" },
+  { en: "Give the hours as a list of windows", fr: "Indiquez les horaires sous forme de liste de créneaux" },
+  { en: "Give the limits as a list", fr: "Indiquez les limites sous forme de liste" },
+  { en: "Parkwell does not serve {countries}", fr: "Parkwell n'est pas présent dans : {countries}" },
+  { en: "Two windows of the hours overlap", fr: "Deux créneaux horaires se chevauchent" },
+  { en: "Parkwell does not charge in {currency}", fr: "Parkwell ne facture pas en {currency}" },
+  { en: "{currency} is given twice", fr: "{currency} est indiquée deux fois" },
+];

@@ -1,0 +1,69 @@
+/**
+ * Who pays at checkout (docs/PRODUCT-RULES.md, "Paying with a company"): the driver's wallet, or a
+ * company they are an active member of that can pay in the purchase's currency (verified, not
+ * disabled). Shown only when there is such a company; personal by default. Shared by the checkouts
+ * of several features (a feature may not import another).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../lib/api";
+
+/** One of the driver's companies, as GET /business/companies answers it. */
+export interface PayerCompany {
+  id: number;
+  name: string;
+  currency: string;
+  verified: boolean;
+  disabled: boolean;
+}
+
+// The list's route is another helper's (business sign-up and members); typed loosely until the
+// OpenAPI document has it.
+const listCompanies = () =>
+  (api as unknown as (path: string) => Promise<PayerCompany[] | { data: PayerCompany[] }>)(
+    "/business/companies",
+  );
+
+/** The driver's companies that can pay in `currency` (none while loading or on error). */
+export function usePayingCompanies(currency: string | undefined): PayerCompany[] {
+  const companies = useQuery({
+    queryKey: ["business-companies"],
+    queryFn: async () => {
+      const answer = await listCompanies();
+      return Array.isArray(answer) ? answer : answer.data;
+    },
+    retry: false,
+    staleTime: 60_000,
+  });
+  if (!currency || !companies.data) return [];
+  return companies.data.filter((c) => c.verified && !c.disabled && c.currency === currency);
+}
+
+/** The radio: "Pay from my wallet" (null) or "Pay with {company}" (its id). */
+export function PayerChoice({
+  companies,
+  value,
+  onChange,
+}: {
+  companies: PayerCompany[];
+  value: number | null;
+  onChange: (companyId: number | null) => void;
+}) {
+  const { t } = useTranslation("business");
+  if (companies.length === 0) return null;
+  return (
+    <fieldset className="payer-choice" data-testid="payer-choice">
+      <legend>{t("payer.legend")}</legend>
+      <label>
+        <input type="radio" name="payer" checked={value === null} onChange={() => onChange(null)} />{" "}
+        {t("payer.personal")}
+      </label>
+      {companies.map((c) => (
+        <label key={c.id}>
+          <input type="radio" name="payer" checked={value === c.id} onChange={() => onChange(c.id)} />{" "}
+          {t("payer.company", { company: c.name })}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

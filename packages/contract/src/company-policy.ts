@@ -1,0 +1,61 @@
+/**
+ * What a company pays for (docs/decisions/030-business-accounts.md, "Paying with a company"): the
+ * countries and park types, the weekly hours on the park's clock, extensions, marketplace orders,
+ * and its limits per currency (major units). Null lists and hours mean "any".
+ */
+import { z } from "zod";
+import { PlanWindowSchema } from "./admin-plans";
+import { PARK_TYPES } from "./park-values";
+
+const COUNTRY_TEXT = "Give countries as their two-letter codes";
+const TYPE_TEXT = `Choose park types among: ${PARK_TYPES.join(", ")}`;
+const CURRENCY_TEXT = "Give a currency as its three-letter code";
+const LIMIT_TEXT = "Enter a limit more than 0, or leave it empty";
+
+const limit = z.number({ error: LIMIT_TEXT }).positive({ error: LIMIT_TEXT }).nullable();
+
+export const CompanyLimitSchema = z.object({
+  currency: z
+    .string({ error: CURRENCY_TEXT })
+    .regex(/^[A-Za-z]{3}$/, { error: CURRENCY_TEXT })
+    .transform((c) => c.toUpperCase()),
+  per_booking: limit,
+  per_member_month: limit,
+});
+
+export const CompanyPolicyBodySchema = z.object({
+  countries: z
+    .array(
+      z
+        .string({ error: COUNTRY_TEXT })
+        .regex(/^[A-Za-z]{2}$/, { error: COUNTRY_TEXT })
+        .transform((c) => c.toUpperCase()),
+      { error: COUNTRY_TEXT },
+    )
+    .nullable(),
+  park_types: z.array(z.enum(PARK_TYPES, { error: TYPE_TEXT }), { error: TYPE_TEXT }).nullable(),
+  hours: z.array(PlanWindowSchema, { error: "Give the hours as a list of windows" }).nullable(),
+  extensions_allowed: z.boolean({ error: "extensions_allowed must be true or false" }),
+  marketplace_allowed: z.boolean({ error: "marketplace_allowed must be true or false" }),
+  limits: z.array(CompanyLimitSchema, { error: "Give the limits as a list" }),
+});
+export type CompanyPolicyBody = z.input<typeof CompanyPolicyBodySchema>;
+
+export const CompanyPolicySchema = z.object({
+  company_id: z.number().int(),
+  countries: z.array(z.string()).nullable(),
+  park_types: z.array(z.string()).nullable(),
+  hours: z.array(PlanWindowSchema).nullable(),
+  extensions_allowed: z.boolean(),
+  marketplace_allowed: z.boolean(),
+  limits: z.array(
+    z.object({
+      currency: z.string(),
+      per_booking: z.number().nullable(),
+      per_member_month: z.number().nullable(),
+    }),
+  ),
+  /** Whether the reader may change it (owners and admins). */
+  editable: z.boolean(),
+});
+export type CompanyPolicy = z.infer<typeof CompanyPolicySchema>;
