@@ -4,34 +4,19 @@
  * disabled). Shown only when there is such a company; personal by default. Shared by the checkouts
  * of several features (a feature may not import another).
  */
+import type { CompanyMembership } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
 
 /** One of the driver's companies, as GET /business/companies answers it. */
-export interface PayerCompany {
-  id: number;
-  name: string;
-  currency: string;
-  verified: boolean;
-  disabled: boolean;
-}
-
-// The list's route is another helper's (business sign-up and members); typed loosely until the
-// OpenAPI document has it.
-const listCompanies = () =>
-  (api as unknown as (path: string) => Promise<PayerCompany[] | { data: PayerCompany[] }>)(
-    "/business/companies",
-  );
+export type PayerCompany = Pick<CompanyMembership, "id" | "name" | "currency" | "verified" | "disabled">;
 
 /** The driver's companies that can pay in `currency` (none while loading or on error). */
 export function usePayingCompanies(currency: string | undefined): PayerCompany[] {
   const companies = useQuery({
     queryKey: ["business-companies"],
-    queryFn: async () => {
-      const answer = await listCompanies();
-      return Array.isArray(answer) ? answer : answer.data;
-    },
+    queryFn: async ({ signal }) => (await api("/business/companies", { signal })).data,
     retry: false,
     staleTime: 60_000,
   });

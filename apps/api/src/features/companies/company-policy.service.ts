@@ -8,7 +8,7 @@ import { overlappingWindows } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { decimalsRefusal, toMajor, toMinor } from "../../lib/money";
-import { currencyDecimals } from "./company-dashboard.repo";
+import { servedCountries } from "../reference/served-countries";
 import * as repo from "./company-policy.repo";
 import { companyForUser } from "./company-wallet.repo";
 import { COMPANY_NOT_FOUND, manageableCompany } from "./company-wallet.service";
@@ -22,6 +22,12 @@ export interface PolicyInput {
   limits: { currency: string; per_booking: number | null; per_member_month: number | null }[];
 }
 
+/** Each served currency's decimals (the served countries: the one source of country facts). */
+async function servedDecimals(db: Db): Promise<Map<string, number>> {
+  const countries = await servedCountries(db).list();
+  return new Map(countries.map((c) => [c.currency.trim(), c.currencyDecimals]));
+}
+
 /** GET .../policy: the company's policy and limits, for its active members. */
 export async function policyFor(db: Db, companyId: number, userId: string): Promise<CompanyPolicy> {
   const company = await companyForUser(db, companyId, userId);
@@ -29,7 +35,7 @@ export async function policyFor(db: Db, companyId: number, userId: string): Prom
   const [policy, limits, decimals] = await Promise.all([
     repo.policyOf(db, companyId),
     repo.limitsOf(db, companyId),
-    currencyDecimals(db),
+    servedDecimals(db),
   ]);
   const major = (minor: number | null, ccy: string) =>
     minor === null ? null : toMajor(minor, decimals.get(ccy) ?? 2);
@@ -58,7 +64,7 @@ export async function savePolicy(
   at: Date,
 ): Promise<CompanyPolicy> {
   await manageableCompany(db, companyId, userId);
-  const [codes, decimals] = await Promise.all([repo.countryIdsByCode(db), currencyDecimals(db)]);
+  const [codes, decimals] = await Promise.all([repo.countryIdsByCode(db), servedDecimals(db)]);
   const errors: Record<string, string> = {};
   const unknown = (input.countries ?? []).filter((c) => !codes.has(c));
   if (unknown.length > 0) errors.countries = `Parkwell does not serve ${unknown.join(", ")}`;
