@@ -114,6 +114,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const payers = usePayingCompanies(availability.data?.price?.currency);
   const [companyId, setCompanyId] = useState<number | null>(null);
   const payer = payers.some((c) => c.id === companyId) ? companyId : null;
+  const payingCompany = payers.find((c) => c.id === payer);
 
   // What Pay sent last: a short wallet's "Pay … and book" holds that same window.
   const [sent, setSent] = useState<CreateBookingInput | null>(null);
@@ -242,9 +243,14 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       >
         {book.isPending
           ? t("checkout.paying")
-          : price
-            ? t("checkout.payAmount", { amount: money(price.amount, price.currency) })
-            : t("checkout.pay")}
+          : payingCompany
+            ? t("checkout.payWithCompany", {
+                amount: price ? money(price.amount, price.currency) : "",
+                company: payingCompany.name,
+              })
+            : price
+              ? t("checkout.payAmount", { amount: money(price.amount, price.currency) })
+              : t("checkout.pay")}
       </button>
     </form>
   );
