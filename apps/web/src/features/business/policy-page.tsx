@@ -97,9 +97,9 @@ export function PolicyPage() {
   const editable = p?.editable === true;
 
   return (
-    <main className="business-dashboard">
-      <BusinessLinks id={id} />
+    <div className="container page business-page">
       <h1>{t("policy.title")}</h1>
+      <BusinessLinks id={id} />
       {policy.isError && <LoadError error={policy.error} onRetry={() => void policy.refetch()} />}
       {p && (
         <form
@@ -114,12 +114,12 @@ export function PolicyPage() {
             error={form.formState.errors.countries?.message}
             {...form.register("countries")}
           />
-          <fieldset>
+          <fieldset className="business-checks">
             <legend>{t("policy.parkTypes")}</legend>
             {PARK_TYPES.map((type) => (
               <label key={type}>
-                <input type="checkbox" value={type} disabled={!editable} {...form.register("park_types")} />{" "}
-                {type}
+                <input type="checkbox" value={type} disabled={!editable} {...form.register("park_types")} />
+                {t(`policy.types.${type}`)}
               </label>
             ))}
           </fieldset>
@@ -127,12 +127,12 @@ export function PolicyPage() {
             {t("policy.hours")}:{" "}
             {p.hours ? describeHours(p.hours, i18n.language === "fr" ? "fr" : "en") : t("policy.anyTime")}
           </p>
-          <label>
-            <input type="checkbox" disabled={!editable} {...form.register("extensions_allowed")} />{" "}
+          <label className="business-check">
+            <input type="checkbox" disabled={!editable} {...form.register("extensions_allowed")} />
             {t("policy.extensions")}
           </label>
-          <label>
-            <input type="checkbox" disabled={!editable} {...form.register("marketplace_allowed")} />{" "}
+          <label className="business-check">
+            <input type="checkbox" disabled={!editable} {...form.register("marketplace_allowed")} />
             {t("policy.marketplace")}
           </label>
           {currency && (
@@ -160,6 +160,6 @@ export function PolicyPage() {
           )}
         </form>
       )}
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,171 @@
+import type { BrowserContext, Download } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import {
+  createE2eDatabase,
+  createSignedInUser,
+  type E2eDatabase,
+  type SignedInUser,
+} from "./support/database";
+import { startServer, type RunningServer } from "./support/server";
+
+// Its own server on a PostgreSQL database the test writes the company into (verified, the owner
+// and a member): the rest goes through the pages a company's owner and its driver use.
+let db: E2eDatabase;
+let server: RunningServer;
+const browser = useBrowser();
+
+beforeAll(async () => {
+  db = await createE2eDatabase();
+  server = await startServer({ DATABASE_URL: db.url });
+});
+afterAll(async () => {
+  await server?.stop();
+  await db?.drop();
+});
+
+interface Park {
+  id: number;
+  slug: string;
+  name: string;
+  opening_hours: unknown[] | null;
+  rates: { vehicle_type_id: number }[];
+}
+
+/** A Nigerian park open around the clock, so any window is bookable. */
+async function openPark(): Promise<Park> {
+  const list = (await (await fetch(`${server.url}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
+    items: { slug: string }[];
+  };
+  for (const item of list.items) {
+    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${item.slug}`)).json()) as Park;
+    if (park.opening_hours === null && park.rates.length > 0) return park;
+  }
+  throw new Error("No 24-hour park in Nigeria");
+}
+
+async function signedIn(user: SignedInUser, viewport: { width: number; height: number }, language = "en") {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([t, l]) => {
+      window.localStorage.setItem("parkwell_user_token", t!);
+      window.localStorage.setItem("language", l!);
+    },
+    [user.token, language],
+  );
+  return context;
+}
+
+/** A window of two hours starting `hoursAhead` from now, on a quarter hour. */
+function window2h(hoursAhead: number): { start: string; end: string } {
+  const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + hoursAhead * 3_600_000);
+  return { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3_600_000).toISOString() };
+}
+
+const readDownload = async (download: Download) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+describe("a business account", () => {
+  it("tops up, sets a monthly cap; its driver books with the company, is refused above the cap; the owner downloads the statement", async () => {
+    const owner = await createSignedInUser(db, { firstName: "Ngozi" });
+    const driver = await createSignedInUser(db, { firstName: "Chidi" });
+    const [company] = await db.query<{ id: number }>(
+      `INSERT INTO companies (name, country_id, billing_email, tax_id, address, verified_at, created_by)
+       VALUES ('Acme Logistics Ltd', 1, 'billing@acme.test', 'TIN-0042', '1 Marina Road, Lagos', now(), $1)
+       RETURNING id`,
+      [owner.id],
+    );
+    const id = company!.id;
+    await db.query(
+      `INSERT INTO company_members (company_id, user_id, role, cost_centre)
+       VALUES ($1, $2, 'owner', ''), ($1, $3, 'member', 'Sales')`,
+      [id, owner.id, driver.id],
+    );
+    const park = await openPark();
+    const type = park.rates[0]!.vehicle_type_id;
+    const first = window2h(3);
+    const second = window2h(30);
+    const quote = (await (
+      await fetch(
+        `${server.url}/api/v1/front/parks/${park.id}/availability?vehicle_type_id=${type}&start_time=${first.start}&end_time=${first.end}`,
+      )
+    ).json()) as { price: { amount: number } };
+    const price = quote.price.amount;
+    // One two-hour booking fits under the month's cap; a second does not.
+    const cap = Math.ceil(price * 1.5);
+
+    // The owner tops the company up through the demo provider and sets the cap (desktop, English).
+    const ownerContext: BrowserContext = await signedIn(owner, VIEWPORTS.desktop);
+    const o = await watchedPage(ownerContext);
+    await o.page.goto(`${server.url}/business/${id}/wallet`, { waitUntil: "networkidle" });
+    await o.page.getByLabel("Amount (NGN)").fill("100000");
+    await o.page.getByRole("button", { name: "Top up", exact: true }).click();
+    await o.page.waitForURL(new RegExp(`/business/${id}/wallet`), { timeout: 20_000 });
+    await expect
+      .poll(() => o.page.getByText("Payment verified and the company's wallet was credited").count())
+      .toBe(1);
+    await o.page.goto(`${server.url}/business/${id}/policy`, { waitUntil: "networkidle" });
+    await o.page.getByLabel("Maximum per member each month (NGN)").fill(String(cap));
+    await o.page.getByRole("button", { name: "Save the policy" }).click();
+    await expect.poll(() => o.page.getByText("Policy saved").count()).toBe(1);
+
+    // The driver books with the company (phone, French), then is refused above the cap.
+    const driverContext = await signedIn(driver, VIEWPORTS.phone, "fr");
+    const d = await watchedPage(driverContext);
+    const checkout = (w: { start: string; end: string }) =>
+      `${server.url}/checkout/${park.slug}?${new URLSearchParams({ vehicle_type_id: String(type), start_time: w.start, end_time: w.end }).toString()}`;
+    await d.page.goto(checkout(first), { waitUntil: "networkidle" });
+    const withCompany = d.page.getByLabel("Payer avec Acme Logistics Ltd", { exact: true });
+    await expect.poll(() => withCompany.count()).toBe(1);
+    await withCompany.check();
+    await d.page.getByLabel("Numéro d'immatriculation").fill("LAG-123-AB");
+    await d.page.getByRole("button", { name: /^Payer .* avec Acme Logistics Ltd$/ }).click();
+    await d.page.waitForURL(/\/booking-success\?code=PW-/, { timeout: 20_000 });
+    const code = new URL(d.page.url()).searchParams.get("code")!;
+
+    await d.page.goto(checkout(second), { waitUntil: "networkidle" });
+    await expect.poll(() => withCompany.count()).toBe(1);
+    await withCompany.check();
+    await d.page.getByLabel("Numéro d'immatriculation").fill("LAG-123-AB");
+    await d.page.getByRole("button", { name: /^Payer .* avec Acme Logistics Ltd$/ }).click();
+    await expect
+      .poll(() => d.page.getByRole("alert").first().textContent())
+      .toMatch(/^Votre entreprise autorise jusqu.à .* par membre et par mois/);
+    // Only the first booking was paid, by the company; the driver's own wallet never moved.
+    const charges = await db.query<{ reference: string; amount: string }>(
+      "SELECT reference, amount_minor::text AS amount FROM company_charges WHERE company_id = $1 AND kind = 'booking'",
+      [id],
+    );
+    expect(charges.map((c) => c.reference)).toEqual([code]);
+    expect(
+      await db.query("SELECT 1 FROM wallet_accounts WHERE owner_user_id = $1 AND balance_minor <> 0", [
+        driver.id,
+      ]),
+    ).toEqual([]);
+    // The refusal is a 403 (the company does not allow it), logged by the browser; nothing else.
+    expect(d.problems.filter((p) => !p.includes("403"))).toEqual([]);
+
+    // The owner downloads the month's statement: the booking with its member and cost centre.
+    await o.page.goto(`${server.url}/business/${id}/statements`, { waitUntil: "networkidle" });
+    const [csv] = await Promise.all([
+      o.page.waitForEvent("download"),
+      o.page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    const text = (await readDownload(csv)).toString("utf8");
+    const line = text.split("\r\n").find((l) => l.includes(code));
+    expect(line, text).toBeDefined();
+    expect(line).toContain("Chidi Tester");
+    expect(line).toContain("Sales");
+    const [pdf] = await Promise.all([
+      o.page.waitForEvent("download"),
+      o.page.getByRole("button", { name: "Download PDF" }).click(),
+    ]);
+    expect((await readDownload(pdf)).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(o.problems).toEqual([]);
+    await driverContext.close();
+    await ownerContext.close();
+  });
+});
