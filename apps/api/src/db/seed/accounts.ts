@@ -39,6 +39,14 @@ export const DEMO_ACCOUNTS = [
     parksIn: "Lagos",
   },
   {
+    email: "fleet@parkwell.test",
+    password: "fleet-manager-2026",
+    firstName: "Funke",
+    lastName: "Fleet",
+    /** The owner of the demo business account (DEMO_COMPANY), whose member is the demo driver. */
+    role: "customer",
+  },
+  {
     email: "courier@parkwell.test",
     password: "deliver-orders-2026",
     firstName: "Kemi",
@@ -63,7 +71,8 @@ const VERIFIED_AT = new Date("2026-01-01T00:00:00Z");
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 
 /**
- * The verified demo accounts (a driver, an admin, a branch manager, an attendant, a courier), created once; an existing account is only enabled again (a
+ * The verified demo accounts (a driver, an admin, a branch manager, an attendant, a company's owner,
+ * a courier) and the demo business account, created once; an existing account is only enabled again (a
  * start without demo mode disabled it).
  */
 export async function seedDemoAccounts(db: Db): Promise<void> {
@@ -88,6 +97,30 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       .onConflictDoNothing({ target: users.email });
   }
   await linkDemoStaff(db);
+  await seedDemoCompany(db);
+}
+
+/** The demo business account: verified, in Nigeria, owned by fleet@, the demo driver a member. */
+export const DEMO_COMPANY = {
+  name: "Parkwell Demo Logistics Ltd",
+  owner: "fleet@parkwell.test",
+  member: "driver@parkwell.test",
+  costCentre: "Sales",
+} as const;
+
+/** Creates the demo company and its two memberships once (a later start leaves them as they are). */
+async function seedDemoCompany(db: Db): Promise<void> {
+  await db.execute(sql`INSERT INTO companies (name, country_id, billing_email, tax_id, address, verified_at, created_by)
+    SELECT ${DEMO_COMPANY.name}, 1, 'accounts@demo-logistics.test', 'TIN 10293847-0001',
+      ${"14 Creek Road\nApapa, Lagos"}, ${VERIFIED_AT}, u.id
+    FROM users u WHERE u.email = ${DEMO_COMPANY.owner}
+      AND NOT EXISTS (SELECT 1 FROM companies WHERE name = ${DEMO_COMPANY.name})`);
+  await db.execute(sql`INSERT INTO company_members (company_id, user_id, role, cost_centre)
+    SELECT c.id, u.id, CASE WHEN u.email = ${DEMO_COMPANY.owner} THEN 'owner' ELSE 'member' END,
+      CASE WHEN u.email = ${DEMO_COMPANY.owner} THEN '' ELSE ${DEMO_COMPANY.costCentre} END
+    FROM companies c JOIN users u ON u.email IN (${DEMO_COMPANY.owner}, ${DEMO_COMPANY.member})
+    WHERE c.name = ${DEMO_COMPANY.name}
+      AND NOT EXISTS (SELECT 1 FROM company_members m WHERE m.company_id = c.id AND m.user_id = u.id)`);
 }
 
 /** The demo staff's operator and parks, as seeded (the operators come from the seeded parks). */
