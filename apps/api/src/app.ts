@@ -22,6 +22,7 @@ import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { companyTopUps } from "./features/companies/company-wallet.service";
 import { companyWalletRoutes } from "./features/companies/company-wallet.routes";
 import { companyDashboardRoutes } from "./features/companies/company-dashboard.routes";
+import { companiesRoutes } from "./features/companies/companies.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A company's money and dashboard (decision 030): its wallet, spend, bookings, receipts, statements.
   await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(companyDashboardRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
+  // Companies and their people (decision 030): sign-up, verification, the caller's companies.
+  await app.register(companiesRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

@@ -27,3 +27,4 @@ export * from "./admin-passes";
 export * from "./admin-marketplace";
 export * from "./receipts";
 export * from "./company-money";
+export * from "./companies";

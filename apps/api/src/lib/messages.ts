@@ -24,6 +24,7 @@ import { PARKS } from "./messages/parks";
 import { ADMIN_PLANS, PASSES } from "./messages/passes";
 import { RECEIPTS } from "./messages/receipts";
 import { COMPANY_MONEY } from "./messages/company-money";
+import { COMPANIES } from "./messages/companies";
 import { WALLET } from "./messages/wallet";
 
 export const SERVER_TEXTS: readonly ServerText[] = [
@@ -48,6 +49,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...MARKETPLACE,
   ...RECEIPTS,
   ...COMPANY_MONEY,
+  ...COMPANIES,
   ...windowRefusals(),
 ];
 

@@ -1,0 +1,88 @@
+/**
+ * Companies under /api/v1/business (bearer): open one (its caller becomes owner), verify its
+ * billing e-mail, list the caller's companies and read one of them.
+ */
+import {
+  CompanyIdParamsSchema,
+  CreateCompanyBodySchema,
+  ErrorSchema,
+  MyCompaniesSchema,
+  MyCompanySchema,
+  VerifiedCompanySchema,
+  VerifyCompanyBodySchema,
+} from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireUser, type Auth } from "../../plugins/auth";
+import * as companies from "./companies.service";
+import type { CompaniesDeps } from "./companies.service";
+
+const tags = ["Business"];
+const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
+
+export function companiesRoutes(deps: CompaniesDeps, auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    auth.guard(app);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+
+    app.post(
+      "/business/companies",
+      {
+        schema: {
+          tags,
+          operationId: "createCompany",
+          summary:
+            "Open a company (unverified until its billing e-mail's link is opened); the caller is its owner",
+          body: CreateCompanyBodySchema,
+          response: { 201: MyCompanySchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const company = await companies.createCompany(deps, requireUser(req).id, req.body);
+        return reply.code(201).send(company);
+      },
+    );
+
+    app.get(
+      "/business/companies",
+      {
+        schema: {
+          tags,
+          operationId: "listMyCompanies",
+          summary: "The companies the caller is an active member of, with their role",
+          response: { 200: MyCompaniesSchema, ...errors },
+        },
+      },
+      async (req) => companies.myCompanies(deps, requireUser(req).id),
+    );
+
+    app.get(
+      "/business/companies/:id",
+      {
+        schema: {
+          tags,
+          operationId: "getMyCompany",
+          summary: "One of the caller's companies (404 for a company they are not a member of)",
+          params: CompanyIdParamsSchema,
+          response: { 200: MyCompanySchema, ...errors },
+        },
+      },
+      async (req) => companies.companyOf(deps, req.params.id, requireUser(req).id),
+    );
+
+    app.post(
+      "/business/verify",
+      {
+        schema: {
+          tags,
+          operationId: "verifyCompany",
+          summary: "Verify a company's billing e-mail with the link's token (idempotent)",
+          body: VerifyCompanyBodySchema,
+          response: { 200: VerifiedCompanySchema, ...errors },
+        },
+      },
+      async (req) => companies.verifyCompany(deps, req.body.token),
+    );
+  };
+}

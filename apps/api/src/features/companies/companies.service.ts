@@ -1,0 +1,89 @@
+/**
+ * Companies and their people (docs/decisions/030-business-accounts.md): a signed-in user opens a
+ * company and becomes its owner; the billing e-mail's link verifies it. A company is told only to
+ * its active members: anyone else gets 404.
+ */
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { hashToken, newToken } from "../../lib/tokens";
+import { COMPANY_NOT_FOUND } from "./company-wallet.service";
+import * as repo from "./companies.repo";
+
+export const UNKNOWN_COUNTRY = "Choose a country Parkwell serves";
+export const VERIFY_LINK_UNKNOWN = "This verification link is not valid";
+export const VERIFY_LINK_EXPIRED = "This verification link has expired: ask for a new one";
+
+/** How long a company's verification link works. */
+export const VERIFY_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export interface CompaniesDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface NewCompany {
+  name: string;
+  country_code: string;
+  billing_email: string;
+  tax_id: string;
+  address?: string | undefined;
+}
+
+/** POST /business/companies: an unverified company, its caller as owner. */
+export async function createCompany(d: CompaniesDeps, userId: string, body: NewCompany) {
+  const country = await repo.countryByCode(d.db, body.country_code.toUpperCase());
+  if (!country) throw AppError.validation({ country_code: UNKNOWN_COUNTRY });
+  const now = d.clock();
+  const id = await d.db.transaction(async (tx) => {
+    const companyId = await repo.insertCompany(tx, {
+      name: body.name,
+      countryId: country.id,
+      billingEmail: body.billing_email,
+      taxId: body.tax_id,
+      address: body.address ?? "",
+      createdBy: userId,
+      now,
+    });
+    await repo.insertMember(tx, { companyId, userId, role: "owner", costCentre: "", now });
+    return companyId;
+  });
+  return companyOf(d, id, userId);
+}
+
+/**
+ * A new verification link's token for the company (the mail that carries it makes it when it is
+ * sent, so no token waits in a queue); its hash and expiry are stored, the previous link dies.
+ */
+export async function issueVerifyToken(d: CompaniesDeps, companyId: number): Promise<string> {
+  const token = newToken();
+  await repo.setVerifyToken(d.db, companyId, hashToken(token), new Date(d.clock().getTime() + VERIFY_TTL_MS));
+  return token;
+}
+
+/** POST /business/verify: idempotent for a link already used; 404 unknown, 422 expired. */
+export async function verifyCompany(d: CompaniesDeps, token: string) {
+  return d.db.transaction(async (tx) => {
+    const found = await repo.companyByVerifyHash(tx, hashToken(token));
+    if (!found) throw AppError.notFound(VERIFY_LINK_UNKNOWN, "verify_link_unknown");
+    const company = await repo.companyName(tx, found.id);
+    if (company?.verified) return { id: found.id, name: company.name, verified: true };
+    if (!found.expiresAt || found.expiresAt.getTime() <= d.clock().getTime()) {
+      throw new AppError(422, "verify_link_expired", VERIFY_LINK_EXPIRED);
+    }
+    await repo.markVerified(tx, found.id, d.clock());
+    return { id: found.id, name: company?.name ?? "", verified: true };
+  });
+}
+
+/** GET /business/companies: the caller's active memberships. */
+export async function myCompanies(d: CompaniesDeps, userId: string) {
+  return { items: await repo.myCompanies(d.db, userId) };
+}
+
+/** GET /business/companies/{id}: for an active member only (404 otherwise). */
+export async function companyOf(d: CompaniesDeps, companyId: number, userId: string) {
+  const [row] = await repo.myCompanies(d.db, userId, companyId);
+  if (!row) throw AppError.notFound(COMPANY_NOT_FOUND, "company_not_found");
+  return row;
+}
