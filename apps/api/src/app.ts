@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(companyDashboardRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   // Companies and their people (decision 030): sign-up, verification, the caller's companies.
-  await app.register(companiesRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
+  await app.register(companiesRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

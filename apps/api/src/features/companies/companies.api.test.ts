@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { lastLink } from "../../test/mailbox";
 import { issueVerifyToken } from "./companies.service";
 
 let ctx: TestContext;
@@ -96,8 +97,11 @@ describe("company verification", () => {
 
   it("verifies with a good link, answers the same when reused, refuses unknown and expired links", async () => {
     const owner = await createUser(ctx.database.db);
-    const company = (await signUp(owner, body)).json();
-    const token = await issueVerifyToken({ db: ctx.database.db, clock: () => now }, company.id);
+    const company = (await signUp(owner, { ...body, billing_email: "accounts@verify.test" }, "fr")).json();
+    // The link was mailed to the billing e-mail through the job queue.
+    const link = await lastLink(ctx, "accounts@verify.test", "/business/verify");
+    const token = link.searchParams.get("token")!;
+    expect(token).toBeTruthy();
     const ok = await verify(owner, token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ id: company.id, verified: true });

@@ -116,3 +116,14 @@ export async function setVerifyToken(
         WHERE id = ${companyId}`,
   );
 }
+
+export async function companyForMail(
+  db: Tx,
+  companyId: number,
+): Promise<{ name: string; billingEmail: string; verified: boolean } | null> {
+  const [row] = await queryRows<{ name: string; billing_email: string; verified: boolean }>(
+    db,
+    sql`SELECT name, billing_email, verified_at IS NOT NULL AS verified FROM companies WHERE id = ${companyId}`,
+  );
+  return row ? { name: row.name, billingEmail: row.billing_email, verified: row.verified } : null;
+}

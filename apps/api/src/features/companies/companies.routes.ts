@@ -12,6 +12,7 @@ import {
   VerifyCompanyBodySchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requestLanguage } from "../../lib/language";
 import { requireUser, type Auth } from "../../plugins/auth";
 import * as companies from "./companies.service";
 import type { CompaniesDeps } from "./companies.service";
@@ -39,7 +40,12 @@ export function companiesRoutes(deps: CompaniesDeps, auth: Auth): FastifyPluginA
         },
       },
       async (req, reply) => {
-        const company = await companies.createCompany(deps, requireUser(req).id, req.body);
+        const company = await companies.createCompany(
+          deps,
+          requireUser(req).id,
+          req.body,
+          requestLanguage(req.headers["accept-language"] as string | undefined),
+        );
         return reply.code(201).send(company);
       },
     );

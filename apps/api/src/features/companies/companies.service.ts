@@ -3,11 +3,15 @@
  * company and becomes its owner; the billing e-mail's link verifies it. A company is told only to
  * its active members: anyone else gets 404.
  */
+import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
+import type { Jobs } from "../../jobs/queue";
+import type { MailMessage } from "../../lib/mailer";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { hashToken, newToken } from "../../lib/tokens";
 import { COMPANY_NOT_FOUND } from "./company-wallet.service";
+import { companyVerifyMail } from "./companies.mail";
 import * as repo from "./companies.repo";
 
 export const UNKNOWN_COUNTRY = "Choose a country Parkwell serves";
@@ -20,6 +24,8 @@ export const VERIFY_TTL_MS = 7 * 24 * 3600 * 1000;
 export interface CompaniesDeps {
   db: Db;
   clock: Clock;
+  /** Where the company's e-mails are queued (jobs/queue.ts). */
+  jobs: Jobs;
 }
 
 export interface NewCompany {
@@ -31,7 +37,12 @@ export interface NewCompany {
 }
 
 /** POST /business/companies: an unverified company, its caller as owner. */
-export async function createCompany(d: CompaniesDeps, userId: string, body: NewCompany) {
+export async function createCompany(
+  d: CompaniesDeps,
+  userId: string,
+  body: NewCompany,
+  language: "en" | "fr",
+) {
   const country = await repo.countryByCode(d.db, body.country_code.toUpperCase());
   if (!country) throw AppError.validation({ country_code: UNKNOWN_COUNTRY });
   const now = d.clock();
@@ -46,6 +57,12 @@ export async function createCompany(d: CompaniesDeps, userId: string, body: NewC
       now,
     });
     await repo.insertMember(tx, { companyId, userId, role: "owner", costCentre: "", now });
+    await d.jobs.send(tx, "mail", {
+      key: `company_verify:${companyId}:${randomUUID()}`,
+      type: "company_verify",
+      companyId,
+      language,
+    });
     return companyId;
   });
   return companyOf(d, id, userId);
@@ -55,7 +72,10 @@ export async function createCompany(d: CompaniesDeps, userId: string, body: NewC
  * A new verification link's token for the company (the mail that carries it makes it when it is
  * sent, so no token waits in a queue); its hash and expiry are stored, the previous link dies.
  */
-export async function issueVerifyToken(d: CompaniesDeps, companyId: number): Promise<string> {
+export async function issueVerifyToken(
+  d: Pick<CompaniesDeps, "db" | "clock">,
+  companyId: number,
+): Promise<string> {
   const token = newToken();
   await repo.setVerifyToken(d.db, companyId, hashToken(token), new Date(d.clock().getTime() + VERIFY_TTL_MS));
   return token;
@@ -86,4 +106,23 @@ export async function companyOf(d: CompaniesDeps, companyId: number, userId: str
   const [row] = await repo.myCompanies(d.db, userId, companyId);
   if (!row) throw AppError.notFound(COMPANY_NOT_FOUND, "company_not_found");
   return row;
+}
+
+/** The verification mail a mail job sends, with a fresh link (null: gone or already verified). */
+export async function composeCompanyVerifyMail(
+  d: { db: Db; clock: Clock; publicUrl: string },
+  companyId: number,
+  language: "en" | "fr",
+): Promise<MailMessage | null> {
+  const company = await repo.companyForMail(d.db, companyId);
+  if (!company || company.verified) return null;
+  const token = await issueVerifyToken(d, companyId);
+  const days = Math.round(VERIFY_TTL_MS / (24 * 3600 * 1000));
+  return companyVerifyMail(
+    language,
+    company.billingEmail,
+    company.name,
+    days,
+    `${d.publicUrl}/business/verify?token=${token}`,
+  );
 }
