@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { EmailSchema, REQUIRED_TEXT } from "./accounts";
+import { idParam, pageOf } from "./common";
 
 const text = (max: number) =>
   z
@@ -50,3 +51,14 @@ export const VerifiedCompanySchema = z.object({
   name: z.string(),
   verified: z.boolean(),
 });
+
+export const CompanyMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLE_NAMES),
+  cost_centre: z.string(),
+  joined_at: z.string(),
+});
+export const CompanyMembersPageSchema = pageOf(CompanyMemberSchema);
+export const CompanyMemberParamsSchema = z.object({ id: idParam("id"), memberId: idParam("memberId") });

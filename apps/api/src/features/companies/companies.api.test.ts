@@ -5,6 +5,7 @@ import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { lastLink } from "../../test/mailbox";
 import { issueVerifyToken } from "./companies.service";
+import { addMember } from "./companies.test-kit";
 
 let ctx: TestContext;
 let now = new Date("2026-11-14T09:00:00Z");
@@ -125,5 +126,53 @@ describe("company verification", () => {
     } finally {
       now = saved;
     }
+  });
+});
+
+describe("company members", () => {
+  it("lists members for owners and admins, 403 for a member, 404 for another company's people", async () => {
+    const db = ctx.database.db;
+    const owner = await createUser(db);
+    const member = await createUser(db);
+    const stranger = await createUser(db);
+    const company = (await signUp(owner, body)).json();
+    await addMember(db, company.id, member, "member", "Sales");
+    const url = `/api/v1/business/companies/${company.id}/members`;
+    const list = await ctx.app.inject({ url, headers: bearer(owner) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 2, page: 1 });
+    expect(list.json().items.map((m: { role: string }) => m.role)).toEqual(["owner", "member"]);
+    expect((await ctx.app.inject({ url, headers: bearer(member) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url, headers: bearer(stranger) })).statusCode).toBe(404);
+  });
+
+  it("removes a member at once and keeps the last owner", async () => {
+    const db = ctx.database.db;
+    const owner = await createUser(db);
+    const member = await createUser(db);
+    const company = (await signUp(owner, body)).json();
+    const memberId = await addMember(db, company.id, member, "member", "Sales");
+    const url = `/api/v1/business/companies/${company.id}/members`;
+    const items = (await ctx.app.inject({ url, headers: bearer(owner) })).json().items as {
+      id: number;
+      role: string;
+    }[];
+    const ownerRow = items.find((m) => m.role === "owner")!;
+    const last = await ctx.app.inject({
+      method: "DELETE",
+      url: `${url}/${ownerRow.id}`,
+      headers: bearer(owner),
+    });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().code).toBe("last_owner");
+    const gone = await ctx.app.inject({
+      method: "DELETE",
+      url: `${url}/${memberId}`,
+      headers: bearer(owner),
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url, headers: bearer(owner) })).json().total).toBe(1);
+    const theirs = await ctx.app.inject({ url: "/api/v1/business/companies", headers: bearer(member) });
+    expect(theirs.json().items).toEqual([]);
   });
 });

@@ -127,3 +127,68 @@ export async function companyForMail(
   );
   return row ? { name: row.name, billingEmail: row.billing_email, verified: row.verified } : null;
 }
+
+export async function membersPage(
+  db: Tx,
+  companyId: number,
+  limit: number,
+  offset: number,
+): Promise<{
+  rows: {
+    id: number;
+    name: string;
+    email: string;
+    role: "owner" | "admin" | "member";
+    cost_centre: string;
+    joined_at: string;
+  }[];
+  total: number;
+}> {
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    email: string;
+    role: "owner" | "admin" | "member";
+    cost_centre: string;
+    joined_at: string | Date;
+    total: number;
+  }>(
+    db,
+    sql`SELECT m.id, trim(concat_ws(' ', u.first_name, u.last_name)) AS name, u.email, m.role, m.cost_centre,
+          m.joined_at, count(*) OVER () AS total
+        FROM company_members m JOIN users u ON u.id = m.user_id
+        WHERE m.company_id = ${companyId} AND m.removed_at IS NULL
+        ORDER BY m.joined_at, m.id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return {
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      email: r.email,
+      role: r.role,
+      cost_centre: r.cost_centre,
+      joined_at: new Date(r.joined_at).toISOString(),
+    })),
+    total: rows.length ? Number(rows[0]!.total) : 0,
+  };
+}
+
+/** The company's active owners, locked (so two removals cannot leave none). */
+export async function lockActiveMembers(
+  db: Tx,
+  companyId: number,
+): Promise<{ id: number; role: "owner" | "admin" | "member" }[]> {
+  const rows = await queryRows<{ id: number; role: "owner" | "admin" | "member" }>(
+    db,
+    sql`SELECT id, role FROM company_members WHERE company_id = ${companyId} AND removed_at IS NULL
+        ORDER BY id FOR UPDATE`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), role: r.role }));
+}
+
+export async function removeMember(db: Tx, memberId: number, now: Date): Promise<void> {
+  await queryRows(
+    db,
+    sql`UPDATE company_members SET removed_at = ${now.toISOString()} WHERE id = ${memberId}`,
+  );
+}

@@ -4,8 +4,12 @@
  */
 import {
   CompanyIdParamsSchema,
+  CompanyMemberParamsSchema,
+  CompanyMembersPageSchema,
+  PageQuerySchema,
   CreateCompanyBodySchema,
   ErrorSchema,
+  MessageSchema,
   MyCompaniesSchema,
   MyCompanySchema,
   VerifiedCompanySchema,
@@ -18,7 +22,7 @@ import * as companies from "./companies.service";
 import type { CompaniesDeps } from "./companies.service";
 
 const tags = ["Business"];
-const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
+const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
 
 export function companiesRoutes(deps: CompaniesDeps, auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
@@ -89,6 +93,38 @@ export function companiesRoutes(deps: CompaniesDeps, auth: Auth): FastifyPluginA
         },
       },
       async (req) => companies.verifyCompany(deps, req.body.token),
+    );
+
+    app.get(
+      "/business/companies/:id/members",
+      {
+        schema: {
+          tags,
+          operationId: "listCompanyMembers",
+          summary: "The company's active members (owners and admins)",
+          params: CompanyIdParamsSchema,
+          querystring: PageQuerySchema,
+          response: { 200: CompanyMembersPageSchema, ...errors },
+        },
+      },
+      async (req) => companies.membersOf(deps, req.params.id, requireUser(req).id, req.query),
+    );
+
+    app.delete(
+      "/business/companies/:id/members/:memberId",
+      {
+        schema: {
+          tags,
+          operationId: "removeCompanyMember",
+          summary: "Remove a member: the company stops paying for them at once (the last owner stays)",
+          params: CompanyMemberParamsSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await companies.removeMemberOf(deps, req.params.id, requireUser(req).id, req.params.memberId);
+        return { message: companies.MEMBER_REMOVED };
+      },
     );
   };
 }

@@ -10,7 +10,8 @@ import type { MailMessage } from "../../lib/mailer";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { hashToken, newToken } from "../../lib/tokens";
-import { COMPANY_NOT_FOUND } from "./company-wallet.service";
+import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
+import { COMPANY_NOT_FOUND, manageableCompany } from "./company-wallet.service";
 import { companyVerifyMail } from "./companies.mail";
 import * as repo from "./companies.repo";
 
@@ -125,4 +126,35 @@ export async function composeCompanyVerifyMail(
     days,
     `${d.publicUrl}/business/verify?token=${token}`,
   );
+}
+
+export const LAST_OWNER = "A company keeps at least one owner: make someone else owner first";
+export const MEMBER_NOT_FOUND = "Member not found";
+export const MEMBER_REMOVED = "The member was removed from the company";
+export const OWNERS_ONLY = "Only an owner can change or remove an owner or an admin";
+
+/** GET .../members (owners and admins): the active members, oldest first. */
+export async function membersOf(d: CompaniesDeps, companyId: number, userId: string, q: PageQuery) {
+  await manageableCompany(d.db, companyId, userId);
+  const { rows, total } = await repo.membersPage(d.db, companyId, q.size, offsetOf(q));
+  return listPage(rows, total, q);
+}
+
+/**
+ * DELETE .../members/{memberId}: sets removed_at (company payment stops at once; the personal
+ * account is untouched). Only an owner removes an owner or admin; the last owner stays.
+ */
+export async function removeMemberOf(d: CompaniesDeps, companyId: number, userId: string, memberId: number) {
+  await d.db.transaction(async (tx) => {
+    const me = await manageableCompany(tx, companyId, userId);
+    const members = await repo.lockActiveMembers(tx, companyId);
+    const target = members.find((m) => m.id === memberId);
+    if (!target) throw AppError.notFound(MEMBER_NOT_FOUND, "member_not_found");
+    if (target.role !== "member" && me.role !== "owner")
+      throw new AppError(403, "company_owners_only", OWNERS_ONLY);
+    if (target.role === "owner" && members.filter((m) => m.role === "owner").length <= 1) {
+      throw new AppError(409, "last_owner", LAST_OWNER);
+    }
+    await repo.removeMember(tx, memberId, d.clock());
+  });
 }
