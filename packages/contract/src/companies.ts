@@ -62,3 +62,8 @@ export const CompanyMemberSchema = z.object({
 });
 export const CompanyMembersPageSchema = pageOf(CompanyMemberSchema);
 export const CompanyMemberParamsSchema = z.object({ id: idParam("id"), memberId: idParam("memberId") });
+
+export const UpdateCompanyMemberBodySchema = z.object({
+  role: z.enum(COMPANY_ROLE_NAMES, { error: "role must be owner, admin or member" }).optional(),
+  cost_centre: z.string().trim().max(60, { error: "Must be at most 60 characters" }).optional(),
+});

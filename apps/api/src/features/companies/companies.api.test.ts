@@ -176,3 +176,29 @@ describe("company members", () => {
     expect(theirs.json().items).toEqual([]);
   });
 });
+
+describe("company member edits", () => {
+  it("changes a cost centre, lets only an owner promote, keeps the last owner", async () => {
+    const db = ctx.database.db;
+    const owner = await createUser(db);
+    const admin = await createUser(db);
+    const member = await createUser(db);
+    const company = (await signUp(owner, body)).json();
+    await addMember(db, company.id, admin, "admin");
+    const memberId = await addMember(db, company.id, member, "member");
+    const url = `/api/v1/business/companies/${company.id}/members`;
+    const patch = (u: TestUser, id: number, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: "PATCH", url: `${url}/${id}`, headers: bearer(u), payload });
+    expect((await patch(admin, memberId, { cost_centre: "Sales" })).statusCode).toBe(200);
+    expect((await patch(admin, memberId, { role: "admin" })).statusCode).toBe(403);
+    expect((await patch(owner, memberId, { role: "admin" })).statusCode).toBe(200);
+    const items = (await ctx.app.inject({ url, headers: bearer(owner) })).json().items as {
+      id: number;
+      role: string;
+      cost_centre: string;
+    }[];
+    expect(items.find((m) => m.id === memberId)).toMatchObject({ role: "admin", cost_centre: "Sales" });
+    const ownerRow = items.find((m) => m.role === "owner")!;
+    expect((await patch(owner, ownerRow.id, { role: "member" })).statusCode).toBe(409);
+  });
+});

@@ -192,3 +192,16 @@ export async function removeMember(db: Tx, memberId: number, now: Date): Promise
     sql`UPDATE company_members SET removed_at = ${now.toISOString()} WHERE id = ${memberId}`,
   );
 }
+
+export async function updateMember(
+  db: Tx,
+  memberId: number,
+  change: { role?: "owner" | "admin" | "member" | undefined; costCentre?: string | undefined },
+): Promise<void> {
+  await queryRows(
+    db,
+    sql`UPDATE company_members SET role = coalesce(${change.role ?? null}, role),
+          cost_centre = coalesce(${change.costCentre ?? null}, cost_centre)
+        WHERE id = ${memberId}`,
+  );
+}

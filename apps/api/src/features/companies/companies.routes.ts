@@ -7,6 +7,7 @@ import {
   CompanyMemberParamsSchema,
   CompanyMembersPageSchema,
   PageQuerySchema,
+  UpdateCompanyMemberBodySchema,
   CreateCompanyBodySchema,
   ErrorSchema,
   MessageSchema,
@@ -125,6 +126,22 @@ export function companiesRoutes(deps: CompaniesDeps, auth: Auth): FastifyPluginA
         await companies.removeMemberOf(deps, req.params.id, requireUser(req).id, req.params.memberId);
         return { message: companies.MEMBER_REMOVED };
       },
+    );
+
+    app.patch(
+      "/business/companies/:id/members/:memberId",
+      {
+        schema: {
+          tags,
+          operationId: "updateCompanyMember",
+          summary: "Change a member's role or cost centre (only an owner touches owners and admins)",
+          params: CompanyMemberParamsSchema,
+          body: UpdateCompanyMemberBodySchema,
+          response: { 200: MessageSchema, ...errors },
+        },
+      },
+      async (req) =>
+        companies.updateMemberOf(deps, req.params.id, requireUser(req).id, req.params.memberId, req.body),
     );
   };
 }

@@ -130,6 +130,7 @@ export async function composeCompanyVerifyMail(
 
 export const LAST_OWNER = "A company keeps at least one owner: make someone else owner first";
 export const MEMBER_NOT_FOUND = "Member not found";
+export const MEMBER_UPDATED = "The member was updated";
 export const MEMBER_REMOVED = "The member was removed from the company";
 export const OWNERS_ONLY = "Only an owner can change or remove an owner or an admin";
 
@@ -157,4 +158,36 @@ export async function removeMemberOf(d: CompaniesDeps, companyId: number, userId
     }
     await repo.removeMember(tx, memberId, d.clock());
   });
+}
+
+/** PATCH .../members/{memberId}: role and cost centre; owners and admins only an owner touches. */
+export async function updateMemberOf(
+  d: CompaniesDeps,
+  companyId: number,
+  userId: string,
+  memberId: number,
+  body: { role?: "owner" | "admin" | "member" | undefined; cost_centre?: string | undefined },
+) {
+  await d.db.transaction(async (tx) => {
+    const me = await manageableCompany(tx, companyId, userId);
+    const members = await repo.lockActiveMembers(tx, companyId);
+    const target = members.find((m) => m.id === memberId);
+    if (!target) throw AppError.notFound(MEMBER_NOT_FOUND, "member_not_found");
+    const touchesRank = target.role !== "member" || (body.role !== undefined && body.role !== "member");
+    if (touchesRank && body.role !== undefined && body.role !== target.role && me.role !== "owner") {
+      throw new AppError(403, "company_owners_only", OWNERS_ONLY);
+    }
+    if (target.role !== "member" && me.role !== "owner")
+      throw new AppError(403, "company_owners_only", OWNERS_ONLY);
+    if (
+      target.role === "owner" &&
+      body.role !== undefined &&
+      body.role !== "owner" &&
+      members.filter((m) => m.role === "owner").length <= 1
+    ) {
+      throw new AppError(409, "last_owner", LAST_OWNER);
+    }
+    await repo.updateMember(tx, memberId, { role: body.role, costCentre: body.cost_centre });
+  });
+  return { message: MEMBER_UPDATED };
 }

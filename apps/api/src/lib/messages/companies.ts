@@ -13,6 +13,8 @@ export const COMPANIES: ServerText[] = [
     fr: "Une entreprise garde au moins un propriétaire : nommez d'abord quelqu'un d'autre propriétaire",
   },
   { en: "Member not found", fr: "Membre introuvable" },
+  { en: "The member was updated", fr: "Le membre a été mis à jour" },
+  { en: "role must be owner, admin or member", fr: "role doit valoir owner, admin ou member" },
   { en: "The member was removed from the company", fr: "Le membre a été retiré de l'entreprise" },
   {
     en: "Only an owner can change or remove an owner or an admin",
