@@ -21,9 +21,9 @@ import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { companyTopUps } from "./features/companies/company-wallet.service";
 import { companyWalletRoutes } from "./features/companies/company-wallet.routes";
-import { companyMembershipsRoutes } from "./features/companies/company-memberships.routes";
 import { companyPolicyRoutes } from "./features/companies/company-policy.routes";
 import { companyDashboardRoutes } from "./features/companies/company-dashboard.routes";
+import { companiesRoutes } from "./features/companies/companies.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
@@ -192,10 +192,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr }, auth), { prefix: "/api/v1" });
   await app.register(receiptsRoutes(database.db, auth), { prefix: "/api/v1" });
   // A company's money and dashboard (decision 030): its wallet, spend, bookings, receipts, statements.
-  await app.register(companyMembershipsRoutes(database.db, auth), { prefix: "/api/v1" });
   await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(companyDashboardRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   await app.register(companyPolicyRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
+  // Companies and their people (decision 030): sign-up, verification, the caller's companies.
+  await app.register(companiesRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

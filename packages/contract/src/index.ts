@@ -27,5 +27,5 @@ export * from "./admin-passes";
 export * from "./admin-marketplace";
 export * from "./receipts";
 export * from "./company-money";
-export * from "./company-memberships";
 export * from "./company-policy";
+export * from "./companies";

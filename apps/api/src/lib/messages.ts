@@ -25,6 +25,7 @@ import { ADMIN_PLANS, PASSES } from "./messages/passes";
 import { RECEIPTS } from "./messages/receipts";
 import { COMPANY_MONEY } from "./messages/company-money";
 import { COMPANY_PAY } from "./messages/company-pay";
+import { COMPANIES } from "./messages/companies";
 import { WALLET } from "./messages/wallet";
 
 export const SERVER_TEXTS: readonly ServerText[] = [
@@ -50,6 +51,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...RECEIPTS,
   ...COMPANY_MONEY,
   ...COMPANY_PAY,
+  ...COMPANIES,
   ...windowRefusals(),
 ];
 

@@ -4,19 +4,19 @@
  * disabled). Shown only when there is such a company; personal by default. Shared by the checkouts
  * of several features (a feature may not import another).
  */
-import type { CompanyMembership } from "@parkwell/contract";
+import type { MyCompany } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
 
 /** One of the driver's companies, as GET /business/companies answers it. */
-export type PayerCompany = Pick<CompanyMembership, "id" | "name" | "currency" | "verified" | "disabled">;
+export type PayerCompany = Pick<MyCompany, "id" | "name" | "currency" | "verified" | "disabled">;
 
 /** The driver's companies that can pay in `currency` (none while loading or on error). */
 export function usePayingCompanies(currency: string | undefined): PayerCompany[] {
   const companies = useQuery({
     queryKey: ["business-companies"],
-    queryFn: async ({ signal }) => (await api("/business/companies", { signal })).data,
+    queryFn: async ({ signal }) => (await api("/business/companies", { signal })).items,
     retry: false,
     staleTime: 60_000,
   });

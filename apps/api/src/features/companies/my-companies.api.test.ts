@@ -27,7 +27,7 @@ describe("GET /business/companies", () => {
 
     const res = await list(driver);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([
+    expect(res.json().items).toEqual([
       {
         id: acme.id,
         name: "Acme Ltd",
@@ -42,11 +42,11 @@ describe("GET /business/companies", () => {
       expect.objectContaining({ id: pending.id, role: "admin", verified: false }),
     ]);
     // Another company's owner sees only theirs.
-    expect((await list(other.owner)).json().data.map((c: { id: number }) => c.id)).toEqual([other.id]);
+    expect((await list(other.owner)).json().items.map((c: { id: number }) => c.id)).toEqual([other.id]);
 
     // Removed: gone at once.
     await db.execute(sql`UPDATE company_members SET removed_at = now() WHERE id = ${memberId}`);
-    expect((await list(driver)).json().data.map((c: { id: number }) => c.id)).toEqual([pending.id]);
+    expect((await list(driver)).json().items.map((c: { id: number }) => c.id)).toEqual([pending.id]);
   });
 
   it("needs a signed-in caller", async () => {

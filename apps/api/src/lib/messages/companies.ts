@@ -1,0 +1,23 @@
+/** Companies and their people (features/companies/companies.*). */
+import type { ServerText } from "./common";
+
+export const COMPANIES: ServerText[] = [
+  { en: "Choose a country Parkwell serves", fr: "Choisissez un pays desservi par Parkwell" },
+  { en: "This verification link is not valid", fr: "Ce lien de vérification n'est pas valide" },
+  {
+    en: "This verification link has expired: ask for a new one",
+    fr: "Ce lien de vérification a expiré : demandez-en un nouveau",
+  },
+  {
+    en: "A company keeps at least one owner: make someone else owner first",
+    fr: "Une entreprise garde au moins un propriétaire : nommez d'abord quelqu'un d'autre propriétaire",
+  },
+  { en: "Member not found", fr: "Membre introuvable" },
+  { en: "The member was updated", fr: "Le membre a été mis à jour" },
+  { en: "role must be owner, admin or member", fr: "role doit valoir owner, admin ou member" },
+  { en: "The member was removed from the company", fr: "Le membre a été retiré de l'entreprise" },
+  {
+    en: "Only an owner can change or remove an owner or an admin",
+    fr: "Seul un propriétaire peut modifier ou retirer un propriétaire ou un administrateur",
+  },
+];
