@@ -12,7 +12,11 @@ const TYPE_TEXT = `Choose park types among: ${PARK_TYPES.join(", ")}`;
 const CURRENCY_TEXT = "Give a currency as its three-letter code";
 const LIMIT_TEXT = "Enter a limit more than 0, or leave it empty";
 
-const limit = z.number({ error: LIMIT_TEXT }).positive({ error: LIMIT_TEXT }).nullable();
+const limit = z
+  .number({ error: LIMIT_TEXT })
+  .positive({ error: LIMIT_TEXT })
+  .max(100_000_000, { error: "This amount is too large" })
+  .nullable();
 
 export const CompanyLimitSchema = z.object({
   currency: z
