@@ -205,6 +205,7 @@ describe("signed in", () => {
       "My orders",
       "Wallet",
       "Receipts",
+      "Business accounts",
       "Profile",
     ]);
     await page.locator("main h1").click();

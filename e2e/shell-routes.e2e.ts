@@ -149,11 +149,6 @@ describe("the parking-type pages", () => {
 describe("features that are not open yet", () => {
   it.each([
     ["/vehicle-docs-renewal", "en", "Not open yet. Vehicle document renewal opens in a later release"],
-    [
-      "/business-accounts",
-      "fr",
-      "Pas encore ouvert. Les comptes entreprise ouvrent dans une prochaine version",
-    ],
     ["/blog", "en", "Not open yet. The blog opens in a later release"],
     [
       "/electric-vehicle-charging",
@@ -171,6 +166,18 @@ describe("features that are not open yet", () => {
     const { page, problems } = await watchedPage(context);
     await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
     await expect.poll(() => page.getByTestId("not-yet").textContent()).toContain(text);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("business accounts are open: the page leads to opening one, with no not-yet note (French)", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/business-accounts`, { waitUntil: "networkidle" });
+    const open = page.getByRole("link", { name: "Ouvrir un compte entreprise" });
+    await expect.poll(() => open.getAttribute("href")).toBe("/business/new");
+    expect(await page.getByTestId("not-yet").count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -127,6 +127,9 @@ export const accountRoutes: RouteObject[] = [
   {
     element: <RequireToken />,
     children: [
+      { path: "business", lazy: async () => ({ Component: (await business()).MyCompaniesPage }) },
+      { path: "business/new", lazy: async () => ({ Component: (await business()).OpenCompanyPage }) },
+      { path: "business/verify", lazy: async () => ({ Component: (await business()).VerifyCompanyPage }) },
       { path: "business/:id", lazy: async () => ({ Component: (await business()).OverviewPage }) },
       { path: "business/:id/bookings", lazy: async () => ({ Component: (await business()).BookingsPage }) },
       { path: "business/:id/receipts", lazy: async () => ({ Component: (await business()).ReceiptsPage }) },

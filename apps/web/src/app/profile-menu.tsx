@@ -10,6 +10,7 @@ const LINKS = [
   ["/orders", "nav.myOrders"],
   ["/wallet", "nav.wallet"],
   ["/receipts", "nav.receipts"],
+  ["/business", "nav.business"],
   ["/profile", "nav.profile"],
 ] as const;
 

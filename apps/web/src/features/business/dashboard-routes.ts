@@ -5,3 +5,4 @@ export { PolicyPage } from "./policy-page";
 export { ReceiptsPage } from "./receipts-page";
 export { StatementsPage } from "./statements-page";
 export { WalletPage } from "./wallet-page";
+export { MyCompaniesPage, OpenCompanyPage, VerifyCompanyPage } from "./companies-pages";

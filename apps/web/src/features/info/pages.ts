@@ -25,7 +25,11 @@ export const INFO_PAGES = {
   affiliates: { ns: "company", key: "affiliates", ctas: { contact: "/help" } },
   careers: { ns: "company", key: "careers", ctas: { contact: "/help" } },
   mediaCoverage: { ns: "company", key: "mediaCoverage", ctas: { contact: "/help" } },
-  businessAccounts: { ns: "business", key: "businessAccounts", ctas: { demo: "/book-demo" }, notYet: true },
+  businessAccounts: {
+    ns: "business",
+    key: "businessAccounts",
+    ctas: { open: "/business/new", demo: "/book-demo" },
+  },
   carParkManagement: {
     ns: "business",
     key: "carParkManagement",
