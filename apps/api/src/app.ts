@@ -18,6 +18,7 @@ import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
+import { adminCompaniesRoutes } from "./features/admin/companies/admin-companies.routes";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { companyTopUps } from "./features/companies/company-wallet.service";
 import { companyWalletRoutes } from "./features/companies/company-wallet.routes";
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
   await app.register(staffRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(recordsRoutes(accounts, admin), { prefix: "/api/v1" });
+  await app.register(adminCompaniesRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(staffInvitationRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
   await app.register(
     gateRoutes({ db: database.db, clock, qrSecret: qr, ...deps.bookings }, admin, gateLimits(limiter)),

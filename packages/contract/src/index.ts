@@ -29,3 +29,4 @@ export * from "./receipts";
 export * from "./company-money";
 export * from "./company-policy";
 export * from "./companies";
+export * from "./admin-companies";

@@ -1679,6 +1679,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/companies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Business accounts by name (a search matches the name, billing e-mail or tax id) */
+    get: operations["listAdminCompanies"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/companies/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One business account: billing, credit limit, balance, members */
+    get: operations["getAdminCompany"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Set a business account's credit limit (invoice billing) or disable / enable it (audited) */
+    patch: operations["updateAdminCompany"];
+    trace?: never;
+  };
   "/api/v1/staff/invitations/{token}": {
     parameters: {
       query?: never;
@@ -13060,6 +13095,240 @@ export interface operations {
         content: {
           "application/json": {
             message: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminCompanies: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              id: number;
+              name: string;
+              country_code: string;
+              currency: string;
+              billing_email: string;
+              tax_id: string;
+              verified: boolean;
+              disabled: boolean;
+              /** @enum {string} */
+              billing: "wallet" | "invoice";
+              credit_limit: number;
+              balance: number;
+              members: number;
+              created_at: string;
+            }[];
+            total: number;
+            page: number;
+            size: number;
+            pages: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            country_code: string;
+            currency: string;
+            billing_email: string;
+            tax_id: string;
+            verified: boolean;
+            disabled: boolean;
+            /** @enum {string} */
+            billing: "wallet" | "invoice";
+            credit_limit: number;
+            balance: number;
+            members: number;
+            created_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminCompany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          credit_limit?: number;
+          disabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            id: number;
+            name: string;
+            country_code: string;
+            currency: string;
+            billing_email: string;
+            tax_id: string;
+            verified: boolean;
+            disabled: boolean;
+            /** @enum {string} */
+            billing: "wallet" | "invoice";
+            credit_limit: number;
+            balance: number;
+            members: number;
+            created_at: string;
           };
         };
       };

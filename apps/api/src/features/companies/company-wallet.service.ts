@@ -240,3 +240,12 @@ export const companyTopUps: CompanyTopUps = {
     return result;
   },
 };
+
+/**
+ * Keeps the company's home-currency account floor in step with its billing and credit limit, in
+ * the caller's transaction (the back office's credit limit, the billing switch): minus the limit in
+ * invoice mode, 0 otherwise.
+ */
+export async function syncFloor(tx: Tx, companyId: number): Promise<void> {
+  await repo.syncCompanyFloor(tx, companyId);
+}

@@ -20,4 +20,15 @@ export const COMPANIES: ServerText[] = [
     en: "Only an owner can change or remove an owner or an admin",
     fr: "Seul un propriétaire peut modifier ou retirer un propriétaire ou un administrateur",
   },
+  // The back office (admin/companies).
+  {
+    en: "The company owes more than this limit: it must pay first",
+    fr: "L'entreprise doit plus que cette limite : elle doit d'abord payer",
+  },
+  { en: "Enter a credit limit of 0 or more", fr: "Saisissez une limite de crédit de 0 ou plus" },
+  {
+    en: "Give a credit limit or whether the company is disabled",
+    fr: "Indiquez une limite de crédit ou si l'entreprise est désactivée",
+  },
+  { en: "disabled must be true or false", fr: "disabled doit valoir true ou false" },
 ];
