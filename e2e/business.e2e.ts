@@ -70,7 +70,7 @@ const readDownload = async (download: Download) => {
 };
 
 describe("a business account", () => {
-  it("opens and verifies, tops up, sets a monthly cap; its driver books with the company, is refused above the cap; the owner downloads the statement", async () => {
+  it("opens and verifies, tops up, sets a monthly cap; its driver books with the company, is refused above the cap; the owner downloads the statement; the admin sets its credit limit", async () => {
     const owner = await createSignedInUser(db, { firstName: "Ngozi" });
     const driver = await createSignedInUser(db, { firstName: "Chidi" });
     // The owner opens the business account and confirms its billing e-mail from the mailed link.
@@ -178,6 +178,27 @@ describe("a business account", () => {
     ]);
     expect((await readDownload(pdf)).subarray(0, 5).toString()).toBe("%PDF-");
     expect(o.problems).toEqual([]);
+
+    // Parkwell's admin gives the company a credit limit in the back office (phone, French).
+    const adminContext = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await adminContext.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const a = await watchedPage(adminContext);
+    await a.page.goto(`${server.url}/auth`);
+    await a.page.locator("input[type=email]").fill("admin@parkwell.test");
+    await a.page.locator("input[type=password]").fill("admin-parkwell-2026");
+    await a.page.getByRole("button", { name: "Se connecter", exact: true }).click();
+    await a.page.waitForURL(`${server.url}/`);
+    await a.page.goto(`${server.url}/admin/companies/${id}`, { waitUntil: "networkidle" });
+    await a.page.getByLabel("Limite de crédit (NGN)").fill("50000");
+    await a.page.getByRole("button", { name: "Enregistrer la limite de crédit" }).click();
+    await expect.poll(() => a.page.getByText("Enregistré.").count()).toBe(1);
+    const [limit] = await db.query<{ limit: string }>(
+      "SELECT credit_limit_minor::text AS limit FROM companies WHERE id = $1",
+      [id],
+    );
+    expect(limit!.limit).toBe("5000000");
+    expect(a.problems).toEqual([]);
+    await adminContext.close();
     await driverContext.close();
     await ownerContext.close();
   });

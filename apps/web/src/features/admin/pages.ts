@@ -117,6 +117,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "customers",
+    path: "companies",
+    labelKey: "nav.companies",
+    permission: "customers.view",
+    load: async () => (await import("./people/companies-page")).CompaniesPage,
+    nested: true,
+  },
+  {
     section: "inquiries",
     path: "inquiries",
     labelKey: "nav.inquiries",

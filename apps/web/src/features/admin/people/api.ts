@@ -81,3 +81,16 @@ export const deadLettersQuery = (page: number, size: number) => ({
 });
 export const redriveDeadLetter = (id: string) =>
   adminApi("/jobs/dead-letters/{id}/redrive", { params: { id }, method: "POST" });
+
+// Business accounts (the customers section's permissions)
+
+export const companiesQuery = (f: Record<string, string>, page: number, size: number) => ({
+  queryKey: ["admin", "companies", f, page, size] as const,
+  queryFn: () => adminApi("/companies", { query: listParams(f, page, size) }),
+});
+export const companyQuery = (id: number) => ({
+  queryKey: ["admin", "company", id] as const,
+  queryFn: () => adminApi("/companies/{id}", { params: { id } }),
+});
+export const updateCompany = (id: number, body: { credit_limit?: number; disabled?: boolean }) =>
+  adminApi("/companies/{id}", { params: { id }, method: "PATCH", body });
