@@ -5,9 +5,8 @@
  * centre, the totals per tax rate and per currency, then the month's top-ups apart.
  */
 import { dateTimeFormat, formatMoney } from "@parkwell/contract";
-import PDFDocument from "pdfkit";
 import type { Language } from "../../lib/language";
-import { fontFiles, say } from "../receipts/receipts.pdf";
+import { openPdf, say } from "../receipts/receipts.pdf";
 import type { CurrencyTotal, Statement, StatementLine } from "./company-statement.domain";
 
 const A4_WIDTH = 595.28;
@@ -35,20 +34,10 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
       s.timeZone,
     ).format(at);
   const title = say("Statement {month}", language, { month: monthTitle(s.month, language) });
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: { Title: `${title} ${s.company.name}`, Author: "Parkwell" },
-    lang: locale,
-  });
-  doc.registerFont("body", fontFiles().body);
-  doc.registerFont("bold", fontFiles().bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, done } = openPdf(
+    { Title: `${title} ${s.company.name}`, Author: "Parkwell", lang: locale },
+    MARGIN,
+  );
 
   let y = MARGIN;
   const text = (

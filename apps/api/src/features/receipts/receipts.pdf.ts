@@ -15,11 +15,8 @@ import { translate } from "../../lib/messages";
 
 const require = createRequire(import.meta.url);
 let fonts: { body: Buffer; bold: Buffer } | null = null;
-/**
- * The two TrueType files, read once per process (pdfkit embeds only the glyphs a document uses).
- * A company's monthly statement (features/companies/company-statement.pdf.ts) draws with them too.
- */
-export function fontFiles() {
+/** The two TrueType files, read once per process (pdfkit embeds only the glyphs a document uses). */
+function fontFiles() {
   fonts ??= {
     body: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
     bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
@@ -28,6 +25,29 @@ export function fontFiles() {
 }
 
 /** "31 December 2026 at 23:30 GMT+1": the month in words, the zone named. */
+/**
+ * An A4 document with the two fonts registered (as "body" and "bold") and its bytes collected:
+ * the one PDF setup of receipts and of a company's statement. `done` resolves once `doc.end()`
+ * has been called and every byte is out.
+ */
+export function openPdf(info: { Title: string; Author: string; lang: string }, margin: number) {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin,
+    info: { Title: info.Title, Author: info.Author },
+    lang: info.lang,
+  });
+  doc.registerFont("body", fontFiles().body);
+  doc.registerFont("bold", fontFiles().bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, done };
+}
+
 const WHEN: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "long",
@@ -67,23 +87,14 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
   const when = (iso: string, options: Intl.DateTimeFormatOptions) =>
     dateTimeFormat(options, locale, r.time_zone).format(new Date(iso));
   const creditNote = r.kind === "credit_note";
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    info: {
+  const { doc, done } = openPdf(
+    {
       Title: `${say(creditNote ? "Credit note" : "Receipt", language)} ${r.number}`,
       Author: r.seller.name,
+      lang: locale,
     },
-    lang: locale,
-  });
-  doc.registerFont("body", fontFiles().body);
-  doc.registerFont("bold", fontFiles().bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+    MARGIN,
+  );
 
   let y = MARGIN;
   /** Writes one text at (x, y), at most `width` wide; answers its height. */
