@@ -163,6 +163,13 @@ describe("a business account", () => {
 
     // The owner downloads the month's statement: the booking with its member and cost centre.
     await o.page.goto(`${server.url}/business/${id}/statements`, { waitUntil: "networkidle" });
+    // The month the booking was charged in, on the company's clock (Lagos): a run at the turn of a
+    // month opens the page on the next one.
+    const [charged] = await db.query<{ month: string }>(
+      `SELECT to_char(at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS month FROM company_charges WHERE reference = $1`,
+      [code],
+    );
+    await o.page.getByLabel("Month").fill(charged!.month);
     const [csv] = await Promise.all([
       o.page.waitForEvent("download"),
       o.page.getByRole("button", { name: "Download CSV" }).click(),
