@@ -8,10 +8,14 @@ import { queryRows } from "../../db/client";
 import { pgError } from "../../lib/pg-error";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { usePaymentsContext } from "../../test/payments-context";
-import { companyWalletKey, revenueKey } from "../wallet/ledger.domain";
-import { postTransfer } from "../wallet/ledger.service";
+import { companyWalletKey } from "../wallet/ledger.domain";
 import { addMember, companyBalance, createCompany, type TestCompany } from "./companies.test-kit";
-import { companyBooking, companyLedgerSum, fundCompany } from "./company-money.test-kit";
+import {
+  chargeCompanyAccount,
+  companyBooking,
+  companyLedgerSum,
+  fundCompany,
+} from "./company-money.test-kit";
 
 const payments = usePaymentsContext();
 const db = () => payments.ctx.database.db;
@@ -251,23 +255,7 @@ describe("billing mode", () => {
     const { company, admin } = await team();
     await setLimit(company, 1_000_00);
     expect((await patch(admin, company, "invoice")).statusCode).toBe(200);
-    const charge = (key: string, minor: number) =>
-      db().transaction((tx) =>
-        postTransfer(tx, {
-          kind: "booking",
-          idempotencyKey: key,
-          lines: [
-            {
-              account: { key: companyWalletKey(company.id, "NGN"), kind: "company_wallet", currency: "NGN" },
-              amountMinor: -minor,
-            },
-            {
-              account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
-              amountMinor: minor,
-            },
-          ],
-        }),
-      );
+    const charge = (key: string, minor: number) => chargeCompanyAccount(db(), company.id, key, minor);
     await charge(`kit:${company.id}:1`, 600_00);
     await charge(`kit:${company.id}:2`, 400_00);
     expect(await companyBalance(db(), company.id, "NGN")).toBe(-1_000_00);
@@ -287,23 +275,7 @@ describe("billing mode", () => {
 describe("a company's wallet account", () => {
   it("never goes below zero in wallet mode, even when a charge is its first movement", async () => {
     const { company } = await team();
-    const charge = (key: string, minor: number) =>
-      db().transaction((tx) =>
-        postTransfer(tx, {
-          kind: "booking",
-          idempotencyKey: key,
-          lines: [
-            {
-              account: { key: companyWalletKey(company.id, "NGN"), kind: "company_wallet", currency: "NGN" },
-              amountMinor: -minor,
-            },
-            {
-              account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
-              amountMinor: minor,
-            },
-          ],
-        }),
-      );
+    const charge = (key: string, minor: number) => chargeCompanyAccount(db(), company.id, key, minor);
     // The account does not exist yet: the charge creates it (ensureAccounts), then must not apply.
     await expect(charge(`kit:${company.id}:first`, 1)).rejects.toMatchObject({ code: "insufficient_funds" });
     expect(await companyBalance(db(), company.id, "NGN")).toBe(0);

@@ -3,8 +3,8 @@
  * does exactly what a company-paid checkout does (helper B's checkout, built in parallel): in one
  * transaction, a ledger move from the company's account to revenue (`booking:<id>:1`), the
  * booking's receipt (the body of a real priced booking, receipts.test-kit bookingBody) naming the
- * company as buyer, and its `company_charges` row. Once the checkout lands, one test can switch to
- * the real path.
+ * company as buyer, and its `company_charges` row (company-pay.api.test.ts buys through the real
+ * checkout too).
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -154,4 +154,27 @@ export async function companyLedgerSum(db: Db, companyId: number, ledgerKeys: st
           )})`,
   );
   return Number(row?.s ?? 0);
+}
+
+/**
+ * A bare ledger move of `minor` from the company's NGN account to revenue under `key` (no receipt,
+ * no charge row): what the floor tests charge, the way ledger_post sees any company charge.
+ */
+export function chargeCompanyAccount(db: Db, companyId: number, key: string, minor: number) {
+  return db.transaction((tx) =>
+    postTransfer(tx, {
+      kind: "booking",
+      idempotencyKey: key,
+      lines: [
+        {
+          account: { key: companyWalletKey(companyId, "NGN"), kind: "company_wallet", currency: "NGN" },
+          amountMinor: -minor,
+        },
+        {
+          account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
+          amountMinor: minor,
+        },
+      ],
+    }),
+  );
 }

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
 import { bearer, createStaff, createUser, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
-import { companyWalletKey, revenueKey } from "../../wallet/ledger.domain";
-import { postTransfer } from "../../wallet/ledger.service";
+import { companyWalletKey } from "../../wallet/ledger.domain";
 import { companyBalance, createCompany } from "../../companies/companies.test-kit";
+import { chargeCompanyAccount } from "../../companies/company-money.test-kit";
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -70,22 +70,7 @@ describe("companies in the back office", () => {
     expect((await call(admin, "PATCH", `/${company.id}`, { credit_limit: 800 })).statusCode).toBe(200);
     expect(await floorOf(company.id)).toBe(800_00);
     // The company owes ₦600 ...
-    await db.transaction((tx) =>
-      postTransfer(tx, {
-        kind: "booking",
-        idempotencyKey: `admin-companies:${company.id}`,
-        lines: [
-          {
-            account: { key: companyWalletKey(company.id, "NGN"), kind: "company_wallet", currency: "NGN" },
-            amountMinor: -600_00,
-          },
-          {
-            account: { key: revenueKey("NGN"), kind: "platform_revenue", currency: "NGN" },
-            amountMinor: 600_00,
-          },
-        ],
-      }),
-    );
+    await chargeCompanyAccount(db, company.id, `admin-companies:${company.id}`, 600_00);
     expect(await companyBalance(db, company.id, "NGN")).toBe(-600_00);
     // ... so a limit below it is refused (en, fr) and nothing changes.
     const below = await call(admin, "PATCH", `/${company.id}`, { credit_limit: 500 });
