@@ -123,7 +123,7 @@ export const accountRoutes: RouteObject[] = [
       { path: "receipts/:number", lazy: async () => ({ Component: (await receipts()).ReceiptPage }) },
     ],
   },
-  // A company's dashboard (owners and admins). Helper A's business layout may wrap these in its tabs.
+  // Business accounts: my companies, opening and verifying one, and a company's pages.
   {
     element: <RequireToken />,
     children: [

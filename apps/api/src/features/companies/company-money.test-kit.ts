@@ -1,6 +1,6 @@
 /**
  * Company money in a test's database, moved the way the product moves it. A company purchase here
- * does exactly what a company-paid checkout does (helper B's checkout, built in parallel): in one
+ * does what a company-paid checkout does, in one
  * transaction, a ledger move from the company's account to revenue (`booking:<id>:1`), the
  * booking's receipt (the body of a real priced booking, receipts.test-kit bookingBody) naming the
  * company as buyer, and its `company_charges` row (company-pay.api.test.ts buys through the real

@@ -105,8 +105,7 @@ export async function setBilling(tx: Tx, companyId: number, billing: "wallet" | 
 /**
  * The floor of the company's home-currency account follows its billing: minus the credit limit
  * in invoice mode, 0 otherwise (`wallet_accounts.credit_limit_minor`, which ledger_post honours).
- * The account is created when missing, so the floor holds from the first charge. (Helper A's
- * `syncCreditFloor` does the same; the merger keeps one.)
+ * The account is created when missing, so the floor holds from the first charge.
  */
 export async function syncCompanyFloor(tx: Tx, companyId: number): Promise<void> {
   await queryRows(

@@ -2,7 +2,6 @@
 import type { ServerText } from "./common";
 
 export const COMPANY_MONEY: ServerText[] = [
-  // Helper A's companies catalogue may hold this one too: the merger keeps one.
   { en: "Company not found", fr: "Entreprise introuvable" },
   {
     en: "Only the company's owners and admins can do this",

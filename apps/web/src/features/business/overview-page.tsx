@@ -8,8 +8,8 @@ import { companyIdOf, companySpendQuery, companyWalletQuery, monthLabel, monthOn
 import "./dashboard.css";
 
 /**
- * The company pages' links (overview, bookings, receipts, statements, wallet). Helper A's business
- * layout has tabs of its own: once merged, its tabs take these pages and this bar goes.
+ * The company pages' links (overview, bookings, receipts, statements, wallet, policy), at the top
+ * of each of them.
  */
 export function BusinessLinks({ id }: { id: number }) {
   const { t } = useTranslation("business");
