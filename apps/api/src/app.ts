@@ -25,6 +25,7 @@ import { companyWalletRoutes } from "./features/companies/company-wallet.routes"
 import { companyPolicyRoutes } from "./features/companies/company-policy.routes";
 import { companyDashboardRoutes } from "./features/companies/company-dashboard.routes";
 import { companiesRoutes } from "./features/companies/companies.routes";
+import { companyInvitationRoutes } from "./features/companies/company-invitations.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
@@ -198,6 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyPolicyRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   // Companies and their people (decision 030): sign-up, verification, the caller's companies.
   await app.register(companiesRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
+  await app.register(companyInvitationRoutes({ db: database.db, clock, jobs }, auth, limiter), {
+    prefix: "/api/v1",
+  });
   jobs.handle(
     jobHandlers({
       ...bookingDeps,

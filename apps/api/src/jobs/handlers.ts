@@ -2,6 +2,7 @@
 import type { Db } from "../db/client";
 import { composeAccountMail } from "../features/accounts/accounts.service";
 import { composeInvitationMail } from "../features/admin/people/staff.service";
+import { composeCompanyInvitationMail } from "../features/companies/company-invitations.service";
 import { composeCompanyVerifyMail } from "../features/companies/companies.service";
 import { composeInquiryMail } from "../features/inquiries/inquiries.service";
 import {
@@ -60,6 +61,8 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composeInquiryMail(d, job.kind, job.inquiryId);
     case "company_verify":
       return composeCompanyVerifyMail(d, job.companyId, job.language);
+    case "company_invitation":
+      return composeCompanyInvitationMail(d, job.invitationId, job.language);
   }
 }
 

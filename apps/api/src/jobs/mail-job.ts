@@ -55,6 +55,8 @@ export type MailJob = { key: string } & (
   | { type: "invitation"; invitationId: string; language: "en" | "fr" }
   /** A company's billing e-mail verification: the handler makes the link's token when it sends. */
   | { type: "company_verify"; companyId: number; language: "en" | "fr" }
+  /** An invitation to join a company: the handler makes the link's token when it sends. */
+  | { type: "company_invitation"; invitationId: string; language: "en" | "fr" }
   /** A Contact Us message or demo request, to the team's address (INQUIRIES_TO). */
   | { type: "inquiry"; kind: "contact" | "demo"; inquiryId: string }
 );

@@ -155,6 +155,49 @@ export async function register(
   return { message: MESSAGES.registered };
 }
 
+/** Signs in the user `userId` (an account an invitation link just joined or made). */
+export async function sessionFor(
+  d: Pick<AccountsDeps, "db" | "clock">,
+  userId: string,
+  meta: RequestMeta,
+): Promise<AuthResponse> {
+  const user = await repo.findUserById(d.db, userId);
+  if (!user) throw AppError.notFound("Account not found");
+  const { token } = await startSession(d.db, d.clock, user.id, meta);
+  return { access_token: token, token_type: "bearer", user: await profileOf(d.db, user) };
+}
+
+/**
+ * A driver's account made from an invitation link (a company's): the link proved the mailbox, so
+ * the address counts as verified. Undefined when the address was taken meanwhile.
+ */
+export async function createInvitedAccount(
+  tx: Tx,
+  a: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    countryId: number;
+    language: "en" | "fr";
+    now: Date;
+  },
+): Promise<string | undefined> {
+  const created = await repo.insertUser(tx, {
+    email: a.email,
+    passwordHash: a.passwordHash,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    countryId: a.countryId,
+    language: a.language,
+    authProvider: "password",
+    emailVerifiedAt: a.now,
+    createdAt: a.now,
+    updatedAt: a.now,
+  });
+  return created?.id;
+}
+
 export async function verifyEmail(d: AccountsDeps, token: string, meta: RequestMeta): Promise<AuthResponse> {
   const now = d.clock();
   const hash = hashToken(token);

@@ -31,4 +31,17 @@ export const COMPANIES: ServerText[] = [
     fr: "Indiquez une limite de crédit ou si l'entreprise est désactivée",
   },
   { en: "disabled must be true or false", fr: "disabled doit valoir true ou false" },
+
+  // Invitations (companies/company-invitations.*).
+  { en: "{email} is already a member of this company", fr: "{email} est déjà membre de cette entreprise" },
+  {
+    en: "This invitation was sent to {email}: sign out, then open the link again to join as that address",
+    fr: "Cette invitation a été envoyée à {email} : déconnectez-vous, puis rouvrez le lien pour rejoindre l'entreprise avec cette adresse",
+  },
+  {
+    en: "This e-mail already has a Parkwell account: enter its password to join",
+    fr: "Cette adresse a déjà un compte Parkwell : saisissez son mot de passe pour rejoindre l'entreprise",
+  },
+  { en: "This password is not right for {email}", fr: "Ce mot de passe n'est pas celui de {email}" },
+  { en: "role must be admin or member", fr: "role doit valoir admin ou member" },
 ];
