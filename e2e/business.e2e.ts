@@ -10,8 +10,8 @@ import {
 import { mailedLink } from "./support/mail";
 import { startServer, type RunningServer } from "./support/server";
 
-// Its own server on a PostgreSQL database (the test reads its mail and adds the member, as
-// invitations are not built yet): the rest goes through the pages a company's owner and driver use.
+// Its own server on a PostgreSQL database (the test reads the mail it writes): everything goes
+// through the pages a company's owner, its driver and Parkwell's admin use.
 let db: E2eDatabase;
 let server: RunningServer;
 const browser = useBrowser();
@@ -94,11 +94,6 @@ describe("a business account", () => {
       "SELECT id FROM companies WHERE name = 'Acme Logistics Ltd'",
     );
     const id = company!.id;
-    // Inviting by e-mail is not built yet: the driver joins as a member with a cost centre here.
-    await db.query(
-      `INSERT INTO company_members (company_id, user_id, role, cost_centre) VALUES ($1, $2, 'member', 'Sales')`,
-      [id, driver.id],
-    );
     const park = await openPark();
     const type = park.rates[0]!.vehicle_type_id;
     const first = window2h(3);
@@ -125,9 +120,33 @@ describe("a business account", () => {
     await o.page.getByRole("button", { name: "Save the policy" }).click();
     await expect.poll(() => o.page.getByText("Policy saved").count()).toBe(1);
 
-    // The driver books with the company (phone, French), then is refused above the cap.
+    // The owner invites the driver by e-mail, in French, with a cost centre.
+    await o.page.goto(`${server.url}/business/${id}/members`, { waitUntil: "networkidle" });
+    await o.page.getByLabel("E-mail address").fill(driver.email);
+    await o.page.getByLabel("Cost centre").fill("Sales");
+    await o.page.getByLabel("Language of the e-mail").selectOption("fr");
+    await o.page.getByRole("button", { name: "Send the invitation" }).click();
+    await expect.poll(() => o.page.getByText(`Invitation sent to ${driver.email}`).count()).toBe(1);
+    await expect.poll(() => o.page.getByText("Invitations not yet accepted").count()).toBe(1);
+
+    // The driver (phone, French, already signed in) opens the mailed link and joins.
     const driverContext = await signedIn(driver, VIEWPORTS.phone, "fr");
     const d = await watchedPage(driverContext);
+    await expect.poll(() => mailedLink(server, driver.email, "/business-invite?")).toMatch(/token=/);
+    await d.page.goto(mailedLink(server, driver.email, "/business-invite?"), { waitUntil: "networkidle" });
+    await expect
+      .poll(() =>
+        d.page.getByText(/vous invite à rejoindre le compte professionnel de Acme Logistics Ltd/).count(),
+      )
+      .toBe(1);
+    await d.page.getByRole("button", { name: "Rejoindre l'entreprise" }).click();
+    await d.page.waitForURL(`${server.url}/business`);
+    await expect.poll(() => d.page.getByText("Acme Logistics Ltd").count()).toBe(1);
+    await o.page.reload({ waitUntil: "networkidle" });
+    await expect.poll(() => o.page.getByText("Chidi Tester", { exact: true }).count()).toBe(1);
+    expect(await o.page.getByText("Invitations not yet accepted").count()).toBe(0);
+
+    // The driver books with the company, then is refused above the cap.
     const checkout = (w: { start: string; end: string }) =>
       `${server.url}/checkout/${park.slug}?${new URLSearchParams({ vehicle_type_id: String(type), start_time: w.start, end_time: w.end }).toString()}`;
     await d.page.goto(checkout(first), { waitUntil: "networkidle" });

@@ -139,6 +139,7 @@ export const accountRoutes: RouteObject[] = [
       },
       { path: "business/:id/wallet", lazy: async () => ({ Component: (await business()).WalletPage }) },
       { path: "business/:id/policy", lazy: async () => ({ Component: (await business()).PolicyPage }) },
+      { path: "business/:id/members", lazy: async () => ({ Component: (await business()).MembersPage }) },
     ],
   },
   {

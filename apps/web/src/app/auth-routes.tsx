@@ -17,4 +17,9 @@ export const authRoutes: RouteObject[] = [
       Component: (await import("../features/admin/people/accept-invite-page")).AcceptInvitePage,
     }),
   },
+  // A company invitation e-mail's link: join a business account, signed in or registering here.
+  {
+    path: "business-invite",
+    lazy: async () => ({ Component: (await import("../features/business/join-page")).JoinCompanyPage }),
+  },
 ];

@@ -3,11 +3,12 @@ import { clearSession, getSession } from "./session";
 import { STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 /**
- * Logout clears the token and cached profile, then calls logout, goes to / and reloads.
+ * Logout clears the token and cached profile, then calls logout, goes to `to` (/ by default) and
+ * reloads.
  * The server call uses the token read before clearing; it failing (offline, already ended)
  * must not keep anyone signed in, so its error is ignored.
  */
-export async function logout(): Promise<void> {
+export async function logout(to = "/"): Promise<void> {
   const { token } = getSession();
   clearSession();
   for (const key of [
@@ -22,5 +23,5 @@ export async function logout(): Promise<void> {
       () => undefined,
     );
   }
-  window.location.assign("/");
+  window.location.assign(to);
 }

@@ -1,5 +1,6 @@
 /** The company dashboard's pages (/business/:id/...), one chunk loaded by the account routes. */
 export { BookingsPage } from "./bookings-page";
+export { MembersPage } from "./members-page";
 export { OverviewPage } from "./overview-page";
 export { PolicyPage } from "./policy-page";
 export { ReceiptsPage } from "./receipts-page";

@@ -8,7 +8,7 @@ import { companyIdOf, companySpendQuery, companyWalletQuery, monthLabel, monthOn
 import "./dashboard.css";
 
 /**
- * The company pages' links (overview, bookings, receipts, statements, wallet, policy), at the top
+ * The company pages' links (overview, bookings, receipts, statements, wallet, policy, members), at the top
  * of each of them.
  */
 export function BusinessLinks({ id }: { id: number }) {
@@ -20,6 +20,7 @@ export function BusinessLinks({ id }: { id: number }) {
     ["/statements", "statements"],
     ["/wallet", "wallet"],
     ["/policy", "policy"],
+    ["/members", "members"],
   ] as const;
   return (
     <nav className="business-links" aria-label={t("dashboard.overview.title")}>

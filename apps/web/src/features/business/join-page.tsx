@@ -1,0 +1,194 @@
+import {
+  AcceptInvitationSchema,
+  AcceptNewAccountSchema,
+  type AcceptCompanyInvitationBody,
+  type CompanyJoined,
+  type PublicCompanyInvitation,
+} from "@parkwell/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { FormAlert } from "../../components/ui/form-alert";
+import { TextField } from "../../components/ui/form-field";
+import { ApiError } from "../../lib/api";
+import { errorText } from "../../lib/form-errors";
+import { logout } from "../../lib/logout";
+import { setCachedProfile, setToken, useSession } from "../../lib/session";
+import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { acceptCompanyInvitation, companyInvitationQuery } from "./companies-api";
+import "./dashboard.css";
+
+/** Signs in with what joining answers, under the app's storage keys, then opens the companies. */
+function signInAndOpen(res: CompanyJoined) {
+  setToken(res.access_token);
+  writeStorage(STORAGE_KEYS.user, JSON.stringify(res.user));
+  setCachedProfile(res.user);
+  // A full load: the header, the profile and every cache start from the new session.
+  window.location.assign("/business");
+}
+
+/**
+ * /business-invite?token=…, the company invitation e-mail's link: who invites you to which
+ * company; signed in as the invited address, one button joins; an existing account not signed in
+ * gives its password; a new address registers here with a name and a password.
+ */
+export function JoinCompanyPage() {
+  const { t } = useTranslation(["business", "common", "auth"]);
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const invitation = useQuery({ ...companyInvitationQuery(token), enabled: token !== "" });
+  return (
+    <div className="container page business-page">
+      <h1>{t("join.title")}</h1>
+      {!token ? (
+        <p role="alert">{t("join.noToken")}</p>
+      ) : invitation.isPending ? (
+        <p role="status">{t("common:loading")}</p>
+      ) : invitation.isError ? (
+        <>
+          <FormAlert message={errorText(t, invitation.error)} />
+          <p>
+            <Link to="/business">{t("companies.title")}</Link>
+          </p>
+        </>
+      ) : (
+        <Join token={token} invitation={invitation.data} />
+      )}
+    </div>
+  );
+}
+
+function Join({ token, invitation }: { token: string; invitation: PublicCompanyInvitation }) {
+  const { t } = useTranslation(["business", "common", "auth"]);
+  const session = useSession();
+  const mine = session.profile?.email?.toLowerCase();
+  const role = t(`join.roles.${invitation.role}`);
+  const lead = t("join.lead", {
+    inviter: invitation.invited_by ?? invitation.company,
+    company: invitation.company,
+    role,
+  });
+  if (session.signedIn && mine && mine !== invitation.email.toLowerCase()) {
+    return (
+      <>
+        <p>{lead}</p>
+        <p className="alert alert--error" role="alert">
+          {t("join.otherAccount", { email: invitation.email, mine })}
+        </p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void logout(`/business-invite?token=${encodeURIComponent(token)}`)}
+        >
+          {t("join.signOut")}
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>{lead}</p>
+      <p className="business-muted">{t("join.what")}</p>
+      {session.signedIn ? <JoinSignedIn token={token} /> : <JoinForm token={token} invitation={invitation} />}
+    </>
+  );
+}
+
+function JoinSignedIn({ token }: { token: string }) {
+  const { t } = useTranslation(["business", "common", "auth"]);
+  const join = useMutation({
+    mutationFn: () => acceptCompanyInvitation(token, {}),
+    onSuccess: signInAndOpen,
+  });
+  return (
+    <>
+      {join.isError && <FormAlert message={errorText(t, join.error)} />}
+      <button
+        type="button"
+        className="button button--accent"
+        disabled={join.isPending}
+        onClick={() => join.mutate()}
+      >
+        {join.isPending ? t("common:loading") : t("join.submit")}
+      </button>
+    </>
+  );
+}
+
+interface Values {
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+function JoinForm({ token, invitation }: { token: string; invitation: PublicCompanyInvitation }) {
+  const { t } = useTranslation(["business", "common", "auth"]);
+  const existing = invitation.account_exists;
+  const form = useSchemaForm<Values, typeof AcceptNewAccountSchema | typeof AcceptInvitationSchema>({
+    schema: existing ? AcceptInvitationSchema : AcceptNewAccountSchema,
+    defaultValues: { password: "", first_name: "", last_name: "" },
+    toInput: (v) => (existing ? { password: v.password } : v),
+  });
+  const join = useMutation({
+    mutationFn: (body: AcceptCompanyInvitationBody) => acceptCompanyInvitation(token, body),
+    onSuccess: signInAndOpen,
+    onError: (err) => void form.showServerErrors(err),
+  });
+  const errors = form.formState.errors;
+  const socialOnly = join.error instanceof ApiError && join.error.code === "sign_in_required";
+  return (
+    <form className="business-form" noValidate onSubmit={form.handleSubmit((v) => join.mutate(v))}>
+      <FormAlert message={form.serverAlert(join.error)} />
+      {socialOnly && (
+        <p>
+          <Link to="/auth">{t("join.signIn")}</Link>
+        </p>
+      )}
+      <TextField
+        label={t("join.email")}
+        type="email"
+        value={invitation.email}
+        readOnly
+        autoComplete="username"
+      />
+      {existing ? (
+        <p className="business-muted">{t("join.existing")}</p>
+      ) : (
+        <>
+          <TextField
+            label={t("join.firstName")}
+            autoComplete="given-name"
+            required
+            error={errors.first_name?.message}
+            {...form.register("first_name")}
+          />
+          <TextField
+            label={t("join.lastName")}
+            autoComplete="family-name"
+            required
+            error={errors.last_name?.message}
+            {...form.register("last_name")}
+          />
+        </>
+      )}
+      <TextField
+        label={t(existing ? "join.currentPassword" : "join.newPassword")}
+        type="password"
+        autoComplete={existing ? "current-password" : "new-password"}
+        hint={existing ? undefined : t("auth:register.passwordHint")}
+        required
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <button type="submit" className="button button--accent" disabled={join.isPending}>
+        {join.isPending ? t("common:loading") : t("join.submit")}
+      </button>
+      {existing && (
+        <p>
+          <Link to="/forgot-password">{t("join.forgot")}</Link>
+        </p>
+      )}
+    </form>
+  );
+}
