@@ -65,11 +65,11 @@ export function book(
   });
 }
 
-export const extend = (app: FastifyInstance, user: TestUser, b: Booking, newEnd: Date) =>
+export const extend = (app: FastifyInstance, user: TestUser, b: Booking, newEnd: Date, language = "en") =>
   app.inject({
     method: "POST",
     url: "/api/v1/bookings/extend",
-    headers: bearer(user),
+    headers: { ...bearer(user), "accept-language": language },
     payload: { booking_id: b.id, new_end_time: newEnd.toISOString() },
   });
 

@@ -175,21 +175,25 @@ describe("paying a booking with the company", () => {
     );
   });
 
-  it("refuses another country, park type and hours", async () => {
+  it("refuses another country, park type and hours, each in English and French", async () => {
     const { company, member } = await team();
+    const refusal = async (language: string) => {
+      const res = await bookWith(member, company.id, 2, language);
+      expect(res.statusCode).toBe(403);
+      return res.json().message as string;
+    };
     await setPolicy(db, company.id, { countryIds: [2] });
-    const country = await bookWith(member, company.id);
-    expect(country.statusCode).toBe(403);
-    expect(country.json().message).toMatch(/^Your company does not pay for parking in /);
+    expect(await refusal("en")).toBe("Your company does not pay for parking in Nigeria");
+    expect(await refusal("fr")).toBe("Votre entreprise ne paie pas le stationnement dans ce pays : Nigeria");
     await setPolicy(db, company.id, { countryIds: null, parkTypes: ["no-such-type"] });
-    const type = await bookWith(member, company.id, 2, "fr");
-    expect(type.json().message).toBe("Votre entreprise ne paie pas ce type de parking");
+    expect(await refusal("en")).toBe("Your company does not pay for this type of park");
+    expect(await refusal("fr")).toBe("Votre entreprise ne paie pas ce type de parking");
     await setPolicy(db, company.id, {
       parkTypes: null,
       hours: [{ weekday: 1, start: "00:00", end: "00:01" }],
     });
-    const hours = await bookWith(member, company.id);
-    expect(hours.json().message).toBe("Your company does not pay for parking at this time");
+    expect(await refusal("en")).toBe("Your company does not pay for parking at this time");
+    expect(await refusal("fr")).toBe("Votre entreprise ne paie pas le stationnement à cette heure");
     expect(await chargesOf(company.id)).toEqual([]);
   });
 
@@ -209,6 +213,8 @@ describe("paying a booking with the company", () => {
     const refused = await extend(ctx.app, member, b, at(6 * HOUR));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Your company does not pay for extensions");
+    const refusedFr = await extend(ctx.app, member, b, at(6 * HOUR), "fr");
+    expect(refusedFr.json().message).toBe("Votre entreprise ne paie pas les prolongations");
     expect((await chargesOf(company.id)).length).toBe(2);
   });
 
