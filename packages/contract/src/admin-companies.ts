@@ -31,6 +31,8 @@ export const AdminCompanySchema = z.object({
   /** The home-currency account's balance (negative: what an invoice company owes). */
   balance: z.number(),
   members: z.number().int(),
+  /** The company's home country's clock: its times are shown on it. */
+  time_zone: z.string(),
   created_at: z.string(),
 });
 export type AdminCompany = z.infer<typeof AdminCompanySchema>;

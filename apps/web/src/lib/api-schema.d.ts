@@ -13706,6 +13706,7 @@ export interface operations {
               credit_limit: number;
               balance: number;
               members: number;
+              time_zone: string;
               created_at: string;
             }[];
             total: number;
@@ -13784,6 +13785,7 @@ export interface operations {
             credit_limit: number;
             balance: number;
             members: number;
+            time_zone: string;
             created_at: string;
           };
         };
@@ -13864,6 +13866,7 @@ export interface operations {
             credit_limit: number;
             balance: number;
             members: number;
+            time_zone: string;
             created_at: string;
           };
         };

@@ -17,6 +17,7 @@ export interface AdminCompanyRow {
   credit_limit_minor: string | number;
   balance_minor: string | number;
   members: number;
+  time_zone: string;
   created_at: string | Date;
 }
 
@@ -26,7 +27,7 @@ const SELECT = sql`SELECT co.id, co.name, c.code AS country_code, trim(c.currenc
     coalesce((SELECT a.balance_minor FROM wallet_accounts a
       WHERE a.key = 'company:' || co.id || ':' || trim(c.currency)), 0) AS balance_minor,
     (SELECT count(*)::int FROM company_members m WHERE m.company_id = co.id AND m.removed_at IS NULL) AS members,
-    co.created_at
+    c.timezone AS time_zone, co.created_at
   FROM companies co JOIN countries c ON c.id = co.country_id`;
 
 /** Companies by name (a search matches the name, billing e-mail or tax id), a page of them and the total. */

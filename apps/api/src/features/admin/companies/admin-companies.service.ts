@@ -40,6 +40,7 @@ function present(row: repo.AdminCompanyRow): AdminCompany {
     credit_limit: toMajor(Number(row.credit_limit_minor), decimals),
     balance: toMajor(Number(row.balance_minor), decimals),
     members: Number(row.members),
+    time_zone: row.time_zone,
     created_at: iso(row.created_at),
   };
 }

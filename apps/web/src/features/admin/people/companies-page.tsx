@@ -15,7 +15,7 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
-import { formatDateTime } from "./format";
+import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { companiesQuery, companyQuery, updateCompany } from "./api";
 import "./people.css";
 
@@ -79,7 +79,7 @@ function CompanyList() {
     {
       key: "created",
       header: t("companies.columns.created"),
-      cell: (c) => formatDateTime(c.created_at, i18n.language),
+      cell: (c) => formatZonedDateTime(c.created_at, i18n.language, c.time_zone),
     },
   ];
   return (
