@@ -34,6 +34,36 @@ export function dayOnClock(at: Date, timeZone: string): string {
   return dateTimeFormat(DAY, "en-CA", timeZone).format(at);
 }
 
+const STAMP: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+};
+
+/**
+ * "2026-11-27T02:27:05+01:00": an instant as ISO 8601 on a zone's clock, with that clock's offset
+ * (whole seconds). What a file for people and spreadsheets alike writes: the local time reads as
+ * it happened there, and the offset keeps it one exact instant.
+ */
+export function isoOnClock(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    dateTimeFormat(STAMP, "en-CA", timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  ) as Record<string, string>;
+  const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const whole = Math.floor(at.getTime() / 1000) * 1000;
+  const minutes = Math.round((Date.parse(`${local}Z`) - whole) / 60_000);
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${local}${offset}`;
+}
+
 /** A calendar date (YYYY-MM-DD) `days` later (earlier when negative): whole days, no zone. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 /** The company dashboard's rows as the API gives them (major units, ISO times). Pure. */
-import type { CompanyBooking, CompanyReceipt, CompanySpend } from "@parkwell/contract";
+import { isoOnClock, type CompanyBooking, type CompanyReceipt, type CompanySpend } from "@parkwell/contract";
 import { csvLine } from "../../lib/csv";
 import type { CompanyBookingRow, CompanyReceiptRow, SpendRow } from "./company-dashboard.repo";
 
@@ -88,13 +88,13 @@ export const BOOKINGS_CSV_HEADER = [
   "paid",
 ];
 
-/** A company booking as a CSV line (times in ISO 8601 UTC; `time_zone` names the park's clock). */
+/** A company booking as a CSV line (times in ISO 8601 on the park's clock, with its offset; `time_zone` names it). */
 export function bookingCsvLine(b: CompanyBooking, decimals: Decimals): string {
   return csvLine([
     b.booking_code,
     b.park_name,
-    b.start_time,
-    b.end_time,
+    isoOnClock(new Date(b.start_time), b.time_zone),
+    isoOnClock(new Date(b.end_time), b.time_zone),
     b.time_zone,
     b.status,
     b.member_name,

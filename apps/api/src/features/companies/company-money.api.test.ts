@@ -393,6 +393,11 @@ describe("the dashboard", () => {
       .split("\r\n");
     expect(lines[0]).toBe("booking_code,park,start,end,time_zone,status,member,cost_centre,currency,paid");
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([a.bookingCode, b.bookingCode]);
+    // Times on the park's clock with its offset, next to the zone's name.
+    const [, , start, , zone] = lines[1]!.split(",");
+    expect(zone).toBe("Africa/Lagos");
+    expect(Date.parse(start!)).toBe(NOV.getTime() + 3_600_000);
+    expect(start).toMatch(/\+01:00$/);
   });
 
   it("lists the company's receipts, numbered, top-ups included", async () => {
@@ -483,6 +488,8 @@ describe("the monthly statement", () => {
     const purchases = rows.filter((r) => r[0] === "purchase");
     expect(purchases.map((r) => r[1]).sort()).toEqual(inMonth.map((p) => numberOf(p.bookingCode)).sort());
     expect(purchases.map((r) => r[7]).sort()).toEqual(["Ops", "Sales"]);
+    // Issued on the company's clock (Lagos, UTC+1), with the offset that keeps it one instant.
+    for (const r of purchases) expect(r[4]).toMatch(/^2026-11-\d\dT\d\d:\d\d:\d\d\+01:00$/);
     expect(rows.some((r) => r[1] === numberOf(outside.bookingCode))).toBe(false);
     expect(rows.filter((r) => r[0] === "topup")).toHaveLength(1);
     const total = rows.find((r) => r[0] === "total")!;

@@ -1,8 +1,10 @@
 /**
  * A company's statement as CSV (English headers: the file is data, not a page): one row per
  * receipt or credit note, then the totals per tax rate and per currency. Amounts are in major
- * units with the currency's decimals, as plain numbers a spreadsheet sums.
+ * units with the currency's decimals, as plain numbers a spreadsheet sums; times are ISO 8601 on
+ * the company's home clock, with its offset.
  */
+import { isoOnClock } from "@parkwell/contract";
 import { csvLine } from "../../lib/csv";
 import type { Statement, StatementLine } from "./company-statement.domain";
 import { ratePercent } from "./company-statement.domain";
@@ -25,14 +27,14 @@ export const STATEMENT_CSV_HEADER = [
   "total",
 ];
 
-function row(section: string, l: StatementLine): string {
+function row(section: string, l: StatementLine, timeZone: string): string {
   const tax = l.taxes.reduce((s, t) => s + t.amountMinor, 0);
   return csvLine([
     section,
     l.number,
     l.kind,
     l.chargeKind,
-    l.issuedAt.toISOString(),
+    isoOnClock(l.issuedAt, timeZone),
     l.reference,
     l.memberName,
     l.costCentre,
@@ -53,8 +55,8 @@ export function statementCsv(s: Statement): string {
   return [
     // A byte order mark so that spreadsheets read the file as UTF-8 (names, "é").
     `\uFEFF${csvLine(STATEMENT_CSV_HEADER)}`,
-    ...s.purchases.map((l) => row("purchase", l)),
-    ...s.topUps.map((l) => row("topup", l)),
+    ...s.purchases.map((l) => row("purchase", l, s.timeZone)),
+    ...s.topUps.map((l) => row("topup", l, s.timeZone)),
     ...s.taxes.map((t) =>
       blank({
         section: "tax_total",
