@@ -98,21 +98,34 @@ const BOOKINGS_FROM = sql`FROM company_charges cc
   LEFT JOIN company_members m ON m.id = cc.member_id
   LEFT JOIN users u ON u.id = m.user_id`;
 
+/**
+ * Where a page of bookings starts: an offset (the paginated list), or after the last row of the
+ * previous batch (the CSV export reads by key, so a long export never rescans what it has read and
+ * a booking made meanwhile neither repeats nor shifts a row).
+ */
+export type BookingsAt = { offset: number } | { after: BookingKey | null };
+/** A row's place in the order: its start (text, to keep the microseconds) and id. */
+export type BookingKey = readonly [start: string, id: string];
+
 /** The company-paid bookings (their first charge, `booking:<id>:1`), newest start first. */
-export async function listBookings(db: Tx, f: BookingFilter, limit: number, offset: number) {
-  const rows = await queryRows<CompanyBookingRow>(
+export async function listBookings(db: Tx, f: BookingFilter, limit: number, at: BookingsAt) {
+  const after =
+    "after" in at && at.after
+      ? sql`AND (b.start_time, b.id) < (${at.after[0]}::timestamptz, ${at.after[1]}::uuid)`
+      : sql``;
+  const rows = await queryRows<CompanyBookingRow & { k_start: string }>(
     db,
     sql`SELECT b.id::text AS id, b.booking_code, b.park_id, p.name AS park_name, p.time_zone, b.start_time,
-          b.end_time, b.status, cc.member_id,
+          b.start_time::text AS k_start, b.end_time, b.status, cc.member_id,
           trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS member_name,
           cc.cost_centre, trim(cc.currency) AS currency,
           (SELECT sum(x.amount_minor) FROM company_charges x
             WHERE x.company_id = cc.company_id AND x.kind <> 'topup'
               AND (x.ledger_key LIKE 'booking:' || b.id::text || ':%' OR x.reference = b.booking_code)) AS paid
         ${BOOKINGS_FROM}
-        WHERE ${bookingWhere(f)}
+        WHERE ${bookingWhere(f)} ${after}
         ORDER BY b.start_time DESC, b.id DESC
-        LIMIT ${limit} OFFSET ${offset}`,
+        LIMIT ${limit} ${"offset" in at ? sql`OFFSET ${at.offset}` : sql``}`,
   );
   return rows;
 }

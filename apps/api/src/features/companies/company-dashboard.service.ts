@@ -69,7 +69,7 @@ export async function bookingsOf(deps: DashboardDeps, companyId: number, userId:
   const company = await manageableCompany(deps.db, companyId, userId);
   const f = filterOf(companyId, company.timeZone, q);
   const [rows, total, decimals] = await Promise.all([
-    repo.listBookings(deps.db, f, q.size, offsetOf(q)),
+    repo.listBookings(deps.db, f, q.size, { offset: offsetOf(q) }),
     repo.countBookings(deps.db, f),
     decimalsOf(deps.db),
   ]);
@@ -95,11 +95,13 @@ export async function bookingsCsv(
   const decimals = await decimalsOf(deps.db);
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine(BOOKINGS_CSV_HEADER)}`;
-    for (let offset = 0; ; offset += batch) {
-      const rows = await repo.listBookings(deps.db, f, batch, offset);
+    for (let after: repo.BookingKey | null = null; ;) {
+      const rows = await repo.listBookings(deps.db, f, batch, { after });
       if (rows.length === 0) return;
       yield rows.map((r) => bookingCsvLine(presentBooking(r, decimals), decimals)).join("");
       if (rows.length < batch) return;
+      const last = rows[rows.length - 1]!;
+      after = [last.k_start, last.id];
     }
   }
   return { filename: `company-${companyId}-bookings.csv`, chunks: chunks() };
