@@ -3,13 +3,16 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type Db } from "../../db/client";
 import { bookings, users } from "../../db/schema/index";
-import { DEMO_ACCOUNTS } from "../../db/seed/accounts";
+import { DEMO_ACCOUNTS, DEMO_COMPANY } from "../../db/seed/accounts";
 import { itemId } from "../../db/seed/marketplace";
 import { hashPassword } from "../../lib/passwords";
 import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, withTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, book, fund, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
+import { addMember, companyBalance, setLimits, setPolicy } from "../companies/companies.test-kit";
+import { chargeCompanyAccount, fundCompany } from "../companies/company-money.test-kit";
+import { syncFloor } from "../companies/company-wallet.service";
 import { marketViolations, placeOrder } from "../marketplace/marketplace.test-kit";
 import { startSession } from "../sessions/sessions.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -122,6 +125,72 @@ describe("resetting the demo data", () => {
     // The demo driver may top up and book again straight away.
     await demoTopUp(driver, 20_000);
     expect((await book(ctx.app, driver, { park_id: demoPark!, start, end })).statusCode).toBe(201);
+  });
+
+  it("puts the demo company back as seeded: balance, billing, policy, people, invitations and charges", async () => {
+    const [company] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM companies WHERE name = ${DEMO_COMPANY.name}`,
+    );
+    const id = Number(company!.id);
+    const owner = await demoUser(db, DEMO_COMPANY.owner);
+    const driver = await demoUser(db, DEMO_COMPANY.member);
+    const visitor = await fundedUser(db, 0);
+    // A visitor tops the company up, pays with it, switches it to invoice billing and owes money,
+    // sets a policy and limits, removes the demo driver, adds someone and leaves an invitation open.
+    await fundCompany(db, id, owner.id, 1_000_00, new Date());
+    await db.execute(
+      sql`UPDATE companies SET billing = 'invoice', credit_limit_minor = 500000 WHERE id = ${id}`,
+    );
+    await db.transaction((tx) => syncFloor(tx, id));
+    await chargeCompanyAccount(db, id, `demo-reset:company:${id}:${Date.now()}`, 3_000_00);
+    expect(await companyBalance(db, id, "NGN")).toBe(-2_000_00);
+    await setPolicy(db, id, { extensionsAllowed: false, countryIds: [2] });
+    await setLimits(db, id, "NGN", { perBookingMinor: 100 });
+    await db.execute(sql`UPDATE company_members SET removed_at = now()
+      WHERE company_id = ${id} AND user_id = ${driver.id}`);
+    await addMember(db, id, visitor, "admin", "Visitors");
+    const invited = await ctx.app.inject({
+      method: "POST",
+      url: `/api/v1/business/companies/${id}/invitations`,
+      headers: bearer(owner),
+      payload: { email: "someone@visitor.test" },
+    });
+    expect(invited.statusCode).toBe(201);
+
+    await resetDemoData(db, () => new Date());
+
+    expect(await companyBalance(db, id, "NGN")).toBe(0);
+    const [row] = await queryRows<{ billing: string; credit: string | number; floor: string | number }>(
+      db,
+      sql`SELECT co.billing, co.credit_limit_minor AS credit, a.credit_limit_minor AS floor
+          FROM companies co JOIN wallet_accounts a ON a.key = ${`company:${id}:NGN`} WHERE co.id = ${id}`,
+    );
+    expect({ billing: row!.billing, credit: Number(row!.credit), floor: Number(row!.floor) }).toEqual({
+      billing: "wallet",
+      credit: 0,
+      floor: 0,
+    });
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM company_policies WHERE company_id = ${id})
+          + (SELECT count(*) FROM company_limits WHERE company_id = ${id})
+          + (SELECT count(*) FROM company_charges WHERE company_id = ${id})
+          + (SELECT count(*) FROM company_invitations WHERE company_id = ${id} AND revoked_at IS NULL
+              AND accepted_at IS NULL) AS n`,
+    );
+    expect(Number(left[0]!.n)).toBe(0);
+    const people = await queryRows<{ email: string; role: string; cost_centre: string }>(
+      db,
+      sql`SELECT u.email, m.role, m.cost_centre FROM company_members m JOIN users u ON u.id = m.user_id
+          WHERE m.company_id = ${id} AND m.removed_at IS NULL ORDER BY u.email`,
+    );
+    expect(people).toEqual(
+      [
+        { email: DEMO_COMPANY.member, role: "member", cost_centre: DEMO_COMPANY.costCentre },
+        { email: DEMO_COMPANY.owner, role: "owner", cost_centre: "" },
+      ].sort((a, b) => a.email.localeCompare(b.email)),
+    );
   });
 
   it("frees the space a demo account holds while paying the difference, and its payment can no longer book", async () => {

@@ -174,3 +174,60 @@ export async function planAt(
   );
   return row ? { planId: Number(row.plan_id), timeZone: row.time_zone } : undefined;
 }
+
+/** The demo company's id, its row locked for the reset (null: not seeded). */
+export async function lockDemoCompany(tx: Tx, name: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM companies WHERE name = ${name} ORDER BY id LIMIT 1 FOR UPDATE`,
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** The company's wallet accounts, locked in id order (as ledger_post locks accounts). */
+export async function lockCompanyAccounts(tx: Tx, companyId: number) {
+  const rows = await queryRows<{ key: string; currency: string; balance_minor: string | number }>(
+    tx,
+    sql`SELECT key, trim(currency) AS currency, balance_minor FROM wallet_accounts
+        WHERE kind = 'company_wallet' AND key LIKE ${`company:${companyId}:%`}
+        ORDER BY id FOR UPDATE`,
+  );
+  return rows.map((r) => ({ key: r.key, currency: r.currency, balanceMinor: toSafeInt(r.balance_minor) }));
+}
+
+/**
+ * The demo company as seeded: prepaid wallet billing, no credit limit, enabled, no policy or
+ * limits, no charges, no open invitation; its two seeded people active again in their roles and
+ * cost centres, anyone a visitor added removed.
+ */
+export async function restoreDemoCompany(
+  tx: Tx,
+  companyId: number,
+  people: { owner: string; member: string; costCentre: string },
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await tx.execute(sql`UPDATE companies SET billing = 'wallet', credit_limit_minor = 0, disabled_at = NULL,
+      verified_at = coalesce(verified_at, ${at}) WHERE id = ${companyId}`);
+  await tx.execute(sql`DELETE FROM company_policies WHERE company_id = ${companyId}`);
+  await tx.execute(sql`DELETE FROM company_limits WHERE company_id = ${companyId}`);
+  await tx.execute(sql`DELETE FROM company_charges WHERE company_id = ${companyId}`);
+  await tx.execute(sql`UPDATE company_invitations SET revoked_at = ${at}
+      WHERE company_id = ${companyId} AND accepted_at IS NULL AND revoked_at IS NULL`);
+  await tx.execute(sql`UPDATE company_members m SET removed_at = ${at}
+      FROM users u WHERE u.id = m.user_id AND m.company_id = ${companyId} AND m.removed_at IS NULL
+        AND u.email NOT IN (${people.owner}, ${people.member})`);
+  // A seeded person a visitor removed comes back: their latest membership, active again.
+  await tx.execute(sql`UPDATE company_members m SET removed_at = NULL
+      WHERE m.id IN (
+        SELECT DISTINCT ON (m2.user_id) m2.id FROM company_members m2 JOIN users u ON u.id = m2.user_id
+        WHERE m2.company_id = ${companyId} AND u.email IN (${people.owner}, ${people.member})
+          AND NOT EXISTS (SELECT 1 FROM company_members a
+            WHERE a.company_id = m2.company_id AND a.user_id = m2.user_id AND a.removed_at IS NULL)
+        ORDER BY m2.user_id, m2.id DESC)`);
+  await tx.execute(sql`UPDATE company_members m
+      SET role = CASE WHEN u.email = ${people.owner} THEN 'owner' ELSE 'member' END,
+        cost_centre = CASE WHEN u.email = ${people.owner} THEN '' ELSE ${people.costCentre} END
+      FROM users u WHERE u.id = m.user_id AND m.company_id = ${companyId} AND m.removed_at IS NULL
+        AND u.email IN (${people.owner}, ${people.member})`);
+}

@@ -1,16 +1,17 @@
 /**
  * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, marketplace
- * orders, monthly passes, wallets and accounts back to their seeded state (the demo driver's pass
+ * orders, monthly passes, wallets, accounts and the demo company back to their seeded state (the demo driver's pass
  * sold again). The ledger is append-only, so a wallet
  * goes back to zero by a transfer to the demo provider's clearing account, not by deleting its
  * entries: every balance still equals the sum of its entries and every transaction still balances.
  */
 import type { Db } from "../../db/client";
-import { DEMO_ACCOUNTS, restoreDemoAccounts } from "../../db/seed/accounts";
+import { DEMO_ACCOUNTS, DEMO_COMPANY, restoreDemoAccounts } from "../../db/seed/accounts";
 import { seedEvents } from "../../db/seed/events";
 import { seedMarketplace } from "../../db/seed/marketplace";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
+import { syncFloor } from "../companies/company-wallet.service";
 import { clearingKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
 import { ensureDemoPass } from "./demo-pass.service";
@@ -97,4 +98,39 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
       ],
     });
   }
+  await resetDemoCompany(tx, now);
+}
+
+/**
+ * The demo company back to its seeded state: its accounts to zero (a transfer with the demo
+ * provider's clearing account, as the wallets'), then its settings, people, policy and charges,
+ * and its accounts' floor back to a prepaid wallet's.
+ */
+async function resetDemoCompany(tx: Tx, now: Date): Promise<void> {
+  const companyId = await repo.lockDemoCompany(tx, DEMO_COMPANY.name);
+  if (companyId === null) return;
+  for (const account of await repo.lockCompanyAccounts(tx, companyId)) {
+    if (account.balanceMinor === 0) continue;
+    await postTransfer(tx, {
+      idempotencyKey: demoResetKey(now, account.key),
+      kind: DEMO_RESET_KIND,
+      description: "Demo data reset: the balance goes back to zero",
+      lines: [
+        {
+          account: { key: account.key, kind: "company_wallet", currency: account.currency },
+          amountMinor: -account.balanceMinor,
+        },
+        {
+          account: {
+            key: clearingKey("demo", account.currency),
+            kind: "provider_clearing",
+            currency: account.currency,
+          },
+          amountMinor: account.balanceMinor,
+        },
+      ],
+    });
+  }
+  await repo.restoreDemoCompany(tx, companyId, DEMO_COMPANY, now);
+  await syncFloor(tx, companyId);
 }
