@@ -12,7 +12,8 @@ import { ledgerViolations, receiptViolations } from "../../test/ledger-invariant
 import { allDayPark, at, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
 import { addMember, createCompany, setLimits } from "./companies.test-kit";
 import { fundCompany } from "./company-money.test-kit";
-import { unsafeOptions } from "./company-pay.service";
+import { pgCode } from "../../lib/pg-error";
+import { lockMember, unsafeOptions } from "./company-pay.service";
 
 describe.skipIf(TEST_ENGINE !== "postgres")(
   "company bookings under concurrency (PostgreSQL only: PGlite serialises)",
@@ -109,6 +110,36 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       } finally {
         unsafeOptions.unsafeSkipMemberLock = false;
       }
+    });
+
+    it("Parkwell disabling a company waits for a purchase under way; the next purchase is refused under its lock", async () => {
+      const company = await createCompany(db);
+      const member = await fundedUser(db, 0);
+      await addMember(db, company.id, member);
+      const disable = () =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '300ms'`);
+          await tx.execute(sql`UPDATE companies SET disabled_at = now() WHERE id = ${company.id}`);
+        });
+      // A purchase holds the member's and the company's locks: the disabling cannot pass it.
+      let blocked: unknown = null;
+      await db.transaction(async (tx) => {
+        await lockMember(tx, company, member.id);
+        blocked = await disable().then(
+          () => null,
+          (err: unknown) => err,
+        );
+      });
+      expect(pgCode(blocked)).toBe("55P03");
+      await disable();
+      // Checked again under the lock: refused even though the check before the transaction passed.
+      const refused = await db
+        .transaction((tx) => lockMember(tx, company, member.id))
+        .then(
+          () => null,
+          (err: unknown) => err as { status?: number; code?: string },
+        );
+      expect(refused).toMatchObject({ status: 409, code: "company_disabled" });
     });
   },
 );

@@ -8,22 +8,26 @@ import type { PlanWindow } from "@parkwell/contract";
 
 /**
  * The user's active membership of the company, its row locked FOR UPDATE (two purchases of one
- * member serialize here; two members do not); null when they are not an active member. With
- * `lock: false` a plain read (the checks before the purchase's transaction).
+ * member serialize here; two members do not) and the company's row FOR SHARE (Parkwell disabling
+ * it waits for the purchases under way, and every later one sees it disabled); null when they are
+ * not an active member. With `lock: false` a plain read.
  */
 export async function memberOf(
   tx: Tx,
   companyId: number,
   userId: string,
   lock: boolean,
-): Promise<{ memberId: number; costCentre: string } | null> {
-  const [row] = await queryRows<{ id: string | number; cost_centre: string }>(
+): Promise<{ memberId: number; costCentre: string; companyDisabled: boolean } | null> {
+  const [row] = await queryRows<{ id: string | number; cost_centre: string; disabled: boolean }>(
     tx,
-    sql`SELECT id, cost_centre FROM company_members
-        WHERE company_id = ${companyId} AND user_id = ${userId} AND removed_at IS NULL
-        ${lock ? sql`FOR UPDATE` : sql``}`,
+    sql`SELECT m.id, m.cost_centre, co.disabled_at IS NOT NULL AS disabled
+        FROM company_members m JOIN companies co ON co.id = m.company_id
+        WHERE m.company_id = ${companyId} AND m.user_id = ${userId} AND m.removed_at IS NULL
+        ${lock ? sql`FOR UPDATE OF m FOR SHARE OF co` : sql``}`,
   );
-  return row ? { memberId: Number(row.id), costCentre: row.cost_centre } : null;
+  return row
+    ? { memberId: Number(row.id), costCentre: row.cost_centre, companyDisabled: row.disabled }
+    : null;
 }
 
 /** The company's policy (the defaults when it has none) and its limits in `currency` (none: no limit). */

@@ -28,6 +28,7 @@ export const NOT_A_MEMBER = "You are not an active member of this company";
 export type PayingCompany = CompanyOfMember;
 
 const notMember = () => new AppError(403, "company_not_member", NOT_A_MEMBER, { company_id: NOT_A_MEMBER });
+const disabled = () => new AppError(409, "company_disabled", DISABLED, { company_id: DISABLED });
 
 /**
  * Before the purchase's transaction: the company `userId` asks to pay with, when they are an active
@@ -37,7 +38,7 @@ const notMember = () => new AppError(403, "company_not_member", NOT_A_MEMBER, { 
 export async function payingCompany(db: Tx, companyId: number, userId: string): Promise<PayingCompany> {
   const company = await companyForUser(db, companyId, userId);
   if (!company || company.role === null) throw notMember();
-  if (company.disabled) throw new AppError(409, "company_disabled", DISABLED, { company_id: DISABLED });
+  if (company.disabled) throw disabled();
   if (!company.verified)
     throw new AppError(409, "company_not_verified", NOT_VERIFIED, { company_id: NOT_VERIFIED });
   return company;
@@ -77,13 +78,15 @@ export async function authorizePurchase(
 }
 
 /**
- * The member's row locked FOR UPDATE (the first lock of a company purchase's transaction: member,
- * then park capacity, booking and accounts); a 403 when they are no longer an active member.
+ * The member's row locked FOR UPDATE and the company's FOR SHARE (the first locks of a company
+ * purchase's transaction: member and company, then park capacity, booking and accounts); a 403
+ * when they are no longer an active member, a 409 when Parkwell has disabled the company meanwhile.
  */
 export async function lockMember(tx: Tx, company: { id: number }, userId: string): Promise<MemberLock> {
   const member = await repo.memberOf(tx, company.id, userId, !unsafeOptions.unsafeSkipMemberLock);
   if (!member) throw notMember();
-  return member;
+  if (member.companyDisabled) throw disabled();
+  return { memberId: member.memberId, costCentre: member.costCentre };
 }
 
 /** With the member's row locked: the month's charges summed and the policy asked; a 403 naming the rule. */
