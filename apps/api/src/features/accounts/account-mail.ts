@@ -1,3 +1,4 @@
+import { linkMail } from "../../lib/link-mail";
 import type { MailMessage } from "../../lib/mailer";
 
 type Lang = "en" | "fr";
@@ -71,10 +72,6 @@ const GREETING: Record<Lang, (name: string) => string> = {
   fr: (n) => `Bonjour ${n},`,
 };
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** An account message in the user's language: its main link, and for `taken` a reset link too. */
 export function accountMail(
   kind: Kind,
@@ -87,20 +84,5 @@ export function accountMail(
   const t = TEXTS[kind][lang];
   const greeting = GREETING[lang](firstName);
   const second = t.second && secondLink ? { text: t.second, link: secondLink } : null;
-  const text = [
-    greeting,
-    t.intro,
-    `${t.action}: ${link}`,
-    ...(second ? [`${second.text}: ${second.link}`] : []),
-    t.outro,
-    "Parkwell",
-  ].join("\n\n");
-  const anchor = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-  const html = [
-    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.intro)}</p>`,
-    `<p>${anchor(link, t.action)}</p><p>${escapeHtml(link)}</p>`,
-    second ? `<p>${anchor(second.link, second.text)}</p><p>${escapeHtml(second.link)}</p>` : "",
-    `<p>${escapeHtml(t.outro)}</p><p>Parkwell</p>`,
-  ].join("");
-  return { to, subject: t.subject, text, html, link };
+  return linkMail(to, { ...t, greeting }, link, second);
 }

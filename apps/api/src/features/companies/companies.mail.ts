@@ -1,11 +1,8 @@
 /** A company's e-mails (en/fr): the billing e-mail's verification link, and an invitation to join. */
+import { linkMail } from "../../lib/link-mail";
 import type { MailMessage } from "../../lib/mailer";
 
 type Lang = "en" | "fr";
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function companyVerifyMail(
   lang: Lang,
@@ -30,13 +27,7 @@ export function companyVerifyMail(
           action: "Verify the e-mail",
           outro: `This link works for ${days} days. If you did not ask for this, ignore this e-mail.`,
         };
-  const text = [t.greeting, t.intro, `${t.action}: ${link}`, t.outro, "Parkwell"].join("\n\n");
-  const html = [
-    `<p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(t.intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(link)}</p>`,
-    `<p>${escapeHtml(t.outro)}</p><p>Parkwell</p>`,
-  ].join("");
-  return { to, subject: t.subject, text, html, link };
+  return linkMail(to, t, link);
 }
 
 const ROLE_NAMES: Record<"admin" | "member", Record<Lang, string>> = {
@@ -68,11 +59,5 @@ export function companyInvitationMail(
           action: "Join the company",
           outro: `This link works for ${facts.days} days and only once. If you did not expect this invitation, ignore this e-mail.`,
         };
-  const text = [t.greeting, t.intro, `${t.action}: ${link}`, t.outro, "Parkwell"].join("\n\n");
-  const html = [
-    `<p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(t.intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(link)}</p>`,
-    `<p>${escapeHtml(t.outro)}</p><p>Parkwell</p>`,
-  ].join("");
-  return { to, subject: t.subject, text, html, link };
+  return linkMail(to, t, link);
 }

@@ -1,9 +1,6 @@
 /** The team's copy of each Contact Us message and demo request. */
+import { escapeHtml } from "../../lib/link-mail";
 import type { MailMessage } from "../../lib/mailer";
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The team's copy of a Contact Us message or demo request (in English, the team's language):

@@ -1,5 +1,6 @@
 /** The back office's e-mails: a staff invitation (en/fr). */
 import type { InvitableRole } from "@parkwell/contract";
+import { linkMail } from "../../../lib/link-mail";
 import type { MailMessage } from "../../../lib/mailer";
 
 type Lang = "en" | "fr";
@@ -11,10 +12,6 @@ const ROLE_NAMES: Record<InvitableRole, Record<Lang, string>> = {
   pos_operator: { en: "gate cashier", fr: "caissier au portail" },
   delivery_boy: { en: "courier", fr: "coursier" },
 };
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function invitationMail(
   lang: Lang,
@@ -40,11 +37,5 @@ export function invitationMail(
           action: "Accept the invitation",
           outro: `This link works for ${facts.days} days and only once. If you did not expect this invitation, ignore this email.`,
         };
-  const text = [t.greeting, t.intro, `${t.action}: ${link}`, t.outro, "Parkwell"].join("\n\n");
-  const html = [
-    `<p>${escapeHtml(t.greeting)}</p><p>${escapeHtml(t.intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(link)}</p>`,
-    `<p>${escapeHtml(t.outro)}</p><p>Parkwell</p>`,
-  ].join("");
-  return { to, subject: t.subject, text, html, link };
+  return linkMail(to, t, link);
 }
