@@ -9,7 +9,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert";
-import { TextField } from "../../components/ui/form-field";
+import {
+  InvitationAccountFields,
+  type InvitationAccountValues,
+} from "../../components/invitation-account-fields";
 import { ApiError } from "../../lib/api";
 import { errorText } from "../../lib/form-errors";
 import { logout } from "../../lib/logout";
@@ -116,16 +119,13 @@ function JoinSignedIn({ token }: { token: string }) {
   );
 }
 
-interface Values {
-  password: string;
-  first_name: string;
-  last_name: string;
-}
-
 function JoinForm({ token, invitation }: { token: string; invitation: PublicCompanyInvitation }) {
   const { t } = useTranslation(["business", "common", "auth"]);
   const existing = invitation.account_exists;
-  const form = useSchemaForm<Values, typeof AcceptNewAccountSchema | typeof AcceptInvitationSchema>({
+  const form = useSchemaForm<
+    InvitationAccountValues,
+    typeof AcceptNewAccountSchema | typeof AcceptInvitationSchema
+  >({
     schema: existing ? AcceptInvitationSchema : AcceptNewAccountSchema,
     defaultValues: { password: "", first_name: "", last_name: "" },
     toInput: (v) => (existing ? { password: v.password } : v),
@@ -135,7 +135,6 @@ function JoinForm({ token, invitation }: { token: string; invitation: PublicComp
     onSuccess: signInAndOpen,
     onError: (err) => void form.showServerErrors(err),
   });
-  const errors = form.formState.errors;
   const socialOnly = join.error instanceof ApiError && join.error.code === "sign_in_required";
   return (
     <form className="business-form" noValidate onSubmit={form.handleSubmit((v) => join.mutate(v))}>
@@ -145,42 +144,7 @@ function JoinForm({ token, invitation }: { token: string; invitation: PublicComp
           <Link to="/auth">{t("join.signIn")}</Link>
         </p>
       )}
-      <TextField
-        label={t("join.email")}
-        type="email"
-        value={invitation.email}
-        readOnly
-        autoComplete="username"
-      />
-      {existing ? (
-        <p className="business-muted">{t("join.existing")}</p>
-      ) : (
-        <>
-          <TextField
-            label={t("join.firstName")}
-            autoComplete="given-name"
-            required
-            error={errors.first_name?.message}
-            {...form.register("first_name")}
-          />
-          <TextField
-            label={t("join.lastName")}
-            autoComplete="family-name"
-            required
-            error={errors.last_name?.message}
-            {...form.register("last_name")}
-          />
-        </>
-      )}
-      <TextField
-        label={t(existing ? "join.currentPassword" : "join.newPassword")}
-        type="password"
-        autoComplete={existing ? "current-password" : "new-password"}
-        hint={existing ? undefined : t("auth:register.passwordHint")}
-        required
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
+      <InvitationAccountFields form={form} email={invitation.email} existing={existing} />
       <button type="submit" className="button button--accent" disabled={join.isPending}>
         {join.isPending ? t("common:loading") : t("join.submit")}
       </button>

@@ -8,7 +8,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { TextField } from "../../../components/ui/form-field";
+import {
+  InvitationAccountFields,
+  type InvitationAccountValues,
+} from "../../../components/invitation-account-fields";
 import { ApiError } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
 import { setCachedProfile, setToken } from "../../../lib/session";
@@ -52,16 +55,13 @@ export function AcceptInvitePage() {
   );
 }
 
-interface Values {
-  password: string;
-  first_name: string;
-  last_name: string;
-}
-
 function AcceptForm({ token, invitation }: { token: string; invitation: PublicInvitation }) {
   const { t } = useTranslation(["admin-people", "admin", "auth"]);
   const existing = invitation.account_exists;
-  const form = useSchemaForm<Values, typeof AcceptNewAccountSchema | typeof AcceptInvitationSchema>({
+  const form = useSchemaForm<
+    InvitationAccountValues,
+    typeof AcceptNewAccountSchema | typeof AcceptInvitationSchema
+  >({
     schema: existing ? AcceptInvitationSchema : AcceptNewAccountSchema,
     defaultValues: { password: "", first_name: "", last_name: "" },
     toInput: (v) => (existing ? { password: v.password } : v),
@@ -76,7 +76,6 @@ function AcceptForm({ token, invitation }: { token: string; invitation: PublicIn
     },
     onError: (err) => form.showServerErrors(err),
   });
-  const errors = form.formState.errors;
   const failure = accept.isError ? errorText(t, accept.error) : null;
   const signInFirst = accept.error instanceof ApiError && accept.error.code === "sign_in_required";
   const role = t(`admin:roles.${invitation.role}`, { defaultValue: invitation.role });
@@ -96,42 +95,7 @@ function AcceptForm({ token, invitation }: { token: string; invitation: PublicIn
             <Link to="/auth">{t("accept.signIn")}</Link>
           </p>
         )}
-        <TextField
-          label={t("accept.email")}
-          type="email"
-          value={invitation.email}
-          readOnly
-          autoComplete="username"
-        />
-        {existing ? (
-          <p className="pp-muted">{t("accept.existing")}</p>
-        ) : (
-          <>
-            <TextField
-              label={t("accept.firstName")}
-              autoComplete="given-name"
-              required
-              error={errors.first_name?.message}
-              {...form.register("first_name")}
-            />
-            <TextField
-              label={t("accept.lastName")}
-              autoComplete="family-name"
-              required
-              error={errors.last_name?.message}
-              {...form.register("last_name")}
-            />
-          </>
-        )}
-        <TextField
-          label={t(existing ? "accept.currentPassword" : "accept.newPassword")}
-          type="password"
-          autoComplete={existing ? "current-password" : "new-password"}
-          hint={existing ? undefined : t("auth:register.passwordHint")}
-          required
-          error={errors.password?.message}
-          {...form.register("password")}
-        />
+        <InvitationAccountFields form={form} email={invitation.email} existing={existing} />
         <button type="submit" className="button button--accent" disabled={accept.isPending}>
           {accept.isPending ? t("auth:loading") : t("accept.submit")}
         </button>
