@@ -211,6 +211,13 @@ export const QuoteBodySchema = z.object({
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
+/** POST /orders: the quote's body, and who pays (business accounts, decision 030). */
+export const PlaceOrderBodySchema = QuoteBodySchema.extend({
+  /** Pay with this company (an active membership of the driver's); personal wallet when absent. */
+  company_id: idNumber("company_id").nullish(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
 export const LINE_PROBLEMS = [
   "out_of_stock",
   "over_stock",
