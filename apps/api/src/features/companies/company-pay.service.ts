@@ -259,7 +259,9 @@ export async function companyShortOfFunds(
   return new AppError(
     402,
     "insufficient_funds",
-    `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this ${purpose}`,
+    purpose === "order"
+      ? `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this order`
+      : `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this booking`,
     { amount_missing: String(missing), currency },
   );
 }
