@@ -1,12 +1,14 @@
 // Paying a marketplace order with a company (decision 030, "Paying with a company"): the order
 // charged to the company's account under its policy (marketplace orders allowed) and limits, each
 // refusal in English and French with nothing moved, the receipt naming the company, and a
-// cancellation's refund going back to the company with a credit note. On PGlite and PostgreSQL.
+// cancellation's refund going back to the company with a credit note. On PGlite and PostgreSQL;
+// the monthly cap under concurrent orders on PostgreSQL only.
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/harness";
+import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { systemClock } from "../../lib/clock";
 import { moneyText } from "../../lib/money";
@@ -307,5 +309,41 @@ describe("paying a marketplace order with the company", () => {
     );
     expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
     expect(await ordersOf(member.id)).toBe(0);
+  });
+});
+
+// The member's row is locked before the month is summed, so one member's concurrent orders
+// serialize there. PostgreSQL only: PGlite runs one query at a time.
+describe.skipIf(TEST_ENGINE !== "postgres")("company-paid orders under concurrency", () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ app, close } = await anotherApp(ctx, {}, 12));
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it("ten concurrent orders of one member: exactly the three that fit the monthly cap pass", async () => {
+    const { company, member } = await team();
+    const first = await orderWith(member, company.id);
+    expect(first.statusCode, first.body).toBe(201);
+    const [spent] = await chargesOf(company.id);
+    const cap = 4 * spent!.amount_minor;
+    await setLimits(db, company.id, "NGN", { perMemberMonthMinor: cap });
+    const body = {
+      country: "NG",
+      order_type: "takeaway" as const,
+      park_id: park,
+      time_slot: slot,
+      lines: [{ item_id: itemId, quantity: 1 }],
+      company_id: company.id,
+    };
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => placeOrder(app, member, body)))).map(
+      (r) => r.statusCode,
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(7);
+    expect((await chargesOf(company.id)).reduce((s, c) => s + c.amount_minor, 0)).toBe(cap);
   });
 });
