@@ -139,6 +139,23 @@ describe("paying a marketplace order with the company", () => {
     expect(receipt!.kind).toBe("order");
     expect(Number(receipt!.total_minor)).toBe(order.totalMinor);
     expect(receipt!.buyer.companyName).toBe(company.name);
+    // On the month's statement (the company's clock, Lagos), its total what the account paid.
+    const [month] = await queryRows<{ m: string }>(
+      db,
+      sql`SELECT to_char(at AT TIME ZONE 'Africa/Lagos', 'YYYY-MM') AS m FROM company_charges WHERE ledger_key = ${key}`,
+    );
+    const csv = await ctx.app.inject({
+      url: `/api/v1/business/companies/${company.id}/statements/${month!.m}.csv`,
+      headers: bearer(company.owner),
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((l) => l.split(","));
+    expect(rows.filter((r) => r[0] === "purchase").map((r) => r[7])).toEqual(["Sales"]);
+    expect(rows.find((r) => r[0] === "total")![12]).toBe((order.totalMinor / 100).toFixed(2));
   });
 
   it("refuses when the policy does not pay for marketplace orders, in English and French, and nothing moves", async () => {
