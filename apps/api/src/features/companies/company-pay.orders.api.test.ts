@@ -24,6 +24,8 @@ import {
   stockOf,
 } from "../marketplace/marketplace.test-kit";
 import { moveOrder } from "../marketplace/order-stages.service";
+import { composeOrderMail } from "../marketplace/orders.mail";
+import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { addMember, companyBalance, createCompany, setLimits, setPolicy } from "./companies.test-kit";
 import { companyLedgerSum, fundCompany } from "./company-money.test-kit";
@@ -226,6 +228,16 @@ describe("paying a marketplace order with the company", () => {
     expect(note!.kind).toBe("credit_note");
     expect(Number(note!.total_minor)).toBe(-order.totalMinor);
     expect(note!.buyer.companyName).toBe(company.name);
+    // The driver's e-mails say the company paid and got the refund.
+    const countries = servedCountries(db);
+    await countries.load();
+    const mail = (template: "placed" | "canceled", refundMinor: number) =>
+      composeOrderMail(
+        { db, countries, publicUrl: "https://parkwell.test" },
+        { key: `order:${order.id}:${template}`, type: "order", template, orderId: order.id, refundMinor },
+      );
+    expect((await mail("placed", 0))!.text).toContain(`paid by ${company.name} (`);
+    expect((await mail("canceled", order.totalMinor))!.text).toContain(`Refunded to ${company.name}: `);
   });
 
   it("gives a return's share back to the company, with a credit note naming it", async () => {

@@ -9,6 +9,8 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import {
   bookings,
+  companies,
+  companyCharges,
   couponUses,
   marketItems,
   marketVariations,
@@ -251,6 +253,16 @@ export async function updateOrder(tx: Tx, orderId: string, patch: Partial<OrderR
 }
 
 /** An order with its driver's e-mail and language, while the driver's account is enabled. */
+/** The name of the company that paid the order (its first move's company_charges row), or null: the driver's wallet. */
+export async function payerCompanyName(db: Tx, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companyCharges)
+    .innerJoin(companies, eq(companies.id, companyCharges.companyId))
+    .where(eq(companyCharges.ledgerKey, `order:${orderId}:1`));
+  return row?.name ?? null;
+}
+
 export async function orderWithDriver(db: Tx, orderId: string) {
   const [found] = await db
     .select({ order: orders, email: users.email, language: users.language })
