@@ -394,6 +394,8 @@ export const OrderSchema = OrderSummarySchema.extend({
   /** The courier's first name, once the order is out for delivery. */
   courier: z.string().nullable(),
   can_cancel: z.boolean(),
+  /** The company that paid the order (its name), which its refunds go back to; null: the driver's wallet. */
+  paid_by_company: z.string().nullable(),
   /** The wallet's balance after placing (only in the answer to POST /orders). */
   wallet_balance: MoneySchema.optional(),
 }).meta({ id: "Order" });

@@ -3955,6 +3955,7 @@ export interface components {
       }[];
       courier: string | null;
       can_cancel: boolean;
+      paid_by_company: string | null;
       wallet_balance?: {
         amount: number;
         currency: string;

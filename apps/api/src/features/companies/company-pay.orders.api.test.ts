@@ -118,6 +118,7 @@ describe("paying a marketplace order with the company", () => {
     const wallet = await walletBalanceMinor(db, member.id, "NGN");
     const res = await orderWith(member, company.id, 2);
     expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ paid_by_company: string | null }>().paid_by_company).toBe(company.name);
     const order = await orderRow(res.json<{ order_code: string }>().order_code);
     const key = `order:${order.id}:1`;
     expect(order.totalMinor).toBeGreaterThan(0);
@@ -158,6 +159,12 @@ describe("paying a marketplace order with the company", () => {
       .map((l) => l.split(","));
     expect(rows.filter((r) => r[0] === "purchase").map((r) => r[7])).toEqual(["Sales"]);
     expect(rows.find((r) => r[0] === "total")![12]).toBe((order.totalMinor / 100).toFixed(2));
+    // Without company_id the wallet pays, as before.
+    const own = await orderWith(member, null);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json<{ paid_by_company: string | null }>().paid_by_company).toBeNull();
+    expect(await walletBalanceMinor(db, member.id, "NGN")).toBeLessThan(wallet);
+    expect(await chargesOf(company.id)).toHaveLength(1);
   });
 
   it("refuses when the policy does not pay for marketplace orders, in English and French, and nothing moves", async () => {
@@ -212,6 +219,7 @@ describe("paying a marketplace order with the company", () => {
       headers: bearer(member),
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<{ paid_by_company: string | null }>().paid_by_company).toBe(company.name);
     const charges = await chargesOf(company.id);
     expect(charges.map((c) => [c.kind, c.amount_minor, c.cost_centre])).toEqual([
       ["order", order.totalMinor, "Sales"],

@@ -155,7 +155,8 @@ export async function orderDetailRows(db: Tx, o: OrderRow, withCourier: boolean)
     o.courierId && withCourier
       ? await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, o.courierId))
       : [];
-  return { lines, timeline, park, booking, courier };
+  const payer = await payerCompanyName(db, o.id);
+  return { lines, timeline, park, booking, courier, payer };
 }
 
 export type OrderDetailRows = Awaited<ReturnType<typeof orderDetailRows>>;

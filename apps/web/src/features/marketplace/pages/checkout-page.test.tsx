@@ -111,6 +111,7 @@ const order = OrderSchema.parse({
   timeline: [],
   courier: null,
   can_cancel: true,
+  paid_by_company: null,
 });
 
 function checkoutApi() {
