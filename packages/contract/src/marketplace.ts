@@ -211,6 +211,13 @@ export const QuoteBodySchema = z.object({
 });
 export type QuoteBody = z.infer<typeof QuoteBodySchema>;
 
+/** POST /orders: the quote's body, and who pays (business accounts, decision 030). */
+export const PlaceOrderBodySchema = QuoteBodySchema.extend({
+  /** Pay with this company (an active membership of the driver's); personal wallet when absent. */
+  company_id: idNumber("company_id").nullish(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
 export const LINE_PROBLEMS = [
   "out_of_stock",
   "over_stock",
@@ -387,6 +394,8 @@ export const OrderSchema = OrderSummarySchema.extend({
   /** The courier's first name, once the order is out for delivery. */
   courier: z.string().nullable(),
   can_cancel: z.boolean(),
+  /** The company that paid the order (its name), which its refunds go back to; null: the driver's wallet. */
+  paid_by_company: z.string().nullable(),
   /** The wallet's balance after placing (only in the answer to POST /orders). */
   wallet_balance: MoneySchema.optional(),
 }).meta({ id: "Order" });

@@ -830,7 +830,7 @@ export interface paths {
     /** The driver's orders, newest first */
     get: operations["listOrders"];
     put?: never;
-    /** Place a marketplace order and pay it from the wallet */
+    /** Place a marketplace order and pay it from the wallet or with the driver's company */
     post: operations["createOrder"];
     delete?: never;
     options?: never;
@@ -864,7 +864,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a placed order; it is refunded in full to the wallet */
+    /** Cancel a placed order; it is refunded in full to its payer (the wallet or the company) */
     post: operations["cancelOrder"];
     delete?: never;
     options?: never;
@@ -4024,6 +4024,7 @@ export interface components {
       }[];
       courier: string | null;
       can_cancel: boolean;
+      paid_by_company: string | null;
       wallet_balance?: {
         amount: number;
         currency: string;
@@ -9350,6 +9351,7 @@ export interface operations {
            */
           source?: "web" | "app";
           expected_total?: number;
+          company_id?: number | null;
         };
       };
     };
@@ -9383,6 +9385,15 @@ export interface operations {
       };
       /** @description Default Response */
       402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };

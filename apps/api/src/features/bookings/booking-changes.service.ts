@@ -16,6 +16,8 @@ import {
   payerOfBooking,
   payingCompany,
   recordCharge,
+  refundToCompany,
+  type CompanyPayer,
   type MemberLock,
   type PayingCompany,
 } from "../companies/company-pay.service";
@@ -201,7 +203,7 @@ async function companyCharge(
   const idempotencyKey = `booking:${b.id}:${moves}`;
   await moveCompanyMoney(tx, {
     company: payer,
-    bookingId: b.id,
+    purchaseId: b.id,
     currency: b.currency,
     amountMinor: due,
     idempotencyKey,
@@ -226,33 +228,21 @@ async function companyCharge(
 /** A refund of a company-paid booking: back to the company's account, a negative `refund` row. */
 async function companyRefund(
   tx: Tx,
-  paid: { companyId: number; memberId: number; costCentre: string },
+  paid: CompanyPayer,
   b: BookingRow,
   amountMinor: number,
   moves: number,
   now: Date,
   description: string,
 ) {
-  const idempotencyKey = `booking:${b.id}:${moves}`;
-  await moveCompanyMoney(tx, {
-    company: { id: paid.companyId },
-    bookingId: b.id,
+  await refundToCompany(tx, paid, {
+    purchaseId: b.id,
+    userId: b.userId,
     currency: b.currency,
-    amountMinor: -amountMinor,
-    idempotencyKey,
-    kind: "refund",
+    amountMinor,
+    idempotencyKey: `booking:${b.id}:${moves}`,
     reference: b.bookingCode,
     description,
-  });
-  await recordCharge(tx, {
-    companyId: paid.companyId,
-    member: { memberId: paid.memberId, costCentre: paid.costCentre },
-    userId: b.userId,
-    kind: "refund",
-    ledgerKey: idempotencyKey,
-    reference: b.bookingCode,
-    currency: b.currency,
-    amountMinor: -amountMinor,
     at: now,
   });
 }

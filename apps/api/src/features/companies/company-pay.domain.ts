@@ -31,6 +31,26 @@ export interface Purchase {
   amountMinor: number;
 }
 
+/** What a marketplace order buys, as the policy reads it: its country and total (no park, no hours). */
+export function orderPurchase(o: {
+  countryId: number;
+  countryName: string;
+  amountMinor: number;
+  currency: string;
+  decimals: number;
+}): Purchase & { currency: string; decimals: number } {
+  return {
+    kind: "order",
+    countryId: o.countryId,
+    countryName: o.countryName,
+    parkType: null,
+    weekWindow: null,
+    amountMinor: o.amountMinor,
+    currency: o.currency,
+    decimals: o.decimals,
+  };
+}
+
 export type PayRefusal =
   | { rule: "extensions" }
   | { rule: "marketplace" }
@@ -79,21 +99,32 @@ export function payVerdict(
   return null;
 }
 
-/** The refusal as the API's sentence (English; lib/messages/company-pay.ts has the French). */
-export function refusalText(r: PayRefusal, money: (minor: number) => string): string {
+/**
+ * The refusal as the API's sentence (English; lib/messages/company-pay.ts has the French). A
+ * marketplace order's place and maximum are said as an order's, not parking's.
+ */
+export function refusalText(
+  r: PayRefusal,
+  money: (minor: number) => string,
+  kind: PurchaseKind = "booking",
+): string {
   switch (r.rule) {
     case "extensions":
       return "Your company does not pay for extensions";
     case "marketplace":
       return "Your company does not pay for marketplace orders";
     case "country":
-      return `Your company does not pay for parking in ${r.country}`;
+      return kind === "order"
+        ? `Your company does not pay for orders in ${r.country}`
+        : `Your company does not pay for parking in ${r.country}`;
     case "park_type":
       return "Your company does not pay for this type of park";
     case "hours":
       return "Your company does not pay for parking at this time";
     case "per_booking":
-      return `Your company allows bookings up to ${money(r.maxMinor)}`;
+      return kind === "order"
+        ? `Your company allows orders up to ${money(r.maxMinor)}`
+        : `Your company allows bookings up to ${money(r.maxMinor)}`;
     case "per_month":
       return `Your company allows up to ${money(r.capMinor)} per member each month; ${money(r.spentMinor)} is already spent`;
   }

@@ -120,14 +120,18 @@ export async function ensureAccount(tx: Tx, companyId: number, currency: string)
   );
 }
 
-/** The company that paid a booking's first move, and the member who bought, or null: the driver paid. */
-export async function payerOfBooking(
-  tx: Tx,
-  bookingId: string,
-): Promise<{ companyId: number; memberId: number; costCentre: string } | null> {
+/** The company that paid a purchase's first move, the member who bought and their cost centre then. */
+export interface FirstMovePayer {
+  companyId: number;
+  memberId: number;
+  costCentre: string;
+}
+
+/** Who paid the ledger move `ledgerKey` (a purchase's first: `booking:<id>:1`, `order:<id>:1`), or null: the driver paid. */
+export async function payerOfMove(tx: Tx, ledgerKey: string): Promise<FirstMovePayer | null> {
   const [row] = await queryRows<{ company_id: number; member_id: string | number; cost_centre: string }>(
     tx,
-    sql`SELECT company_id, member_id, cost_centre FROM company_charges WHERE ledger_key = ${`booking:${bookingId}:1`}`,
+    sql`SELECT company_id, member_id, cost_centre FROM company_charges WHERE ledger_key = ${ledgerKey}`,
   );
   return row
     ? { companyId: Number(row.company_id), memberId: Number(row.member_id), costCentre: row.cost_centre }

@@ -104,34 +104,39 @@ export async function checkPurchase(
       : await repo.spentThisMonth(tx, member.memberId, purchase.currency, at, company.timeZone);
   const refusal = payVerdict(policy, limits, purchase, spent);
   if (refusal) {
-    const text = refusalText(refusal, (m) => moneyText(m, purchase.currency, purchase.decimals));
+    const money = (m: number) => moneyText(m, purchase.currency, purchase.decimals);
+    const text = refusalText(refusal, money, purchase.kind);
     throw new AppError(403, "company_refused", text, { company_id: text });
   }
 }
 
 /**
- * A booking's move between the company's account and revenue (`amountMinor` > 0 charges, < 0
+ * A purchase's move between the company's account and revenue (`amountMinor` > 0 charges, < 0
  * refunds); a charge the account cannot pay is the 402 naming the company (`decimals` for it).
  */
 export async function moveCompanyMoney(
   tx: Tx,
   m: {
     company: { id: number };
-    bookingId: string;
+    /** The booking's or order's id: which revenue shard the money goes to or comes from. */
+    purchaseId: string;
     currency: string;
     amountMinor: number;
     idempotencyKey: string;
     kind: string;
     reference: string;
     description: string;
-    /** For a charge: the company and the purchase's decimals, for the 402 when the account is short. */
-    payer?: { company: PayingCompany; decimals: number };
+    /**
+     * For a charge: the company, the purchase's decimals and what it buys (a booking unless told),
+     * for the 402 when the account is short.
+     */
+    payer?: { company: PayingCompany; decimals: number; purpose?: ShortPurpose };
   },
 ) {
   const revenue = chargeAccountKeys({
     userId: "",
     currency: m.currency,
-    revenueShard: revenueShard(m.bookingId),
+    revenueShard: revenueShard(m.purchaseId),
   }).revenue;
   await repo.ensureAccount(tx, m.company.id, m.currency);
   const post = () =>
@@ -159,8 +164,56 @@ export async function moveCompanyMoney(
     return await post();
   } catch (err) {
     if (!m.payer || !(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-    throw await companyShortOfFunds(tx, m.payer.company, m.currency, m.amountMinor, m.payer.decimals);
+    throw await companyShortOfFunds(
+      tx,
+      m.payer.company,
+      m.currency,
+      m.amountMinor,
+      m.payer.decimals,
+      m.payer.purpose,
+    );
   }
+}
+
+/**
+ * A refund of a company-paid purchase (a booking's or an order's): revenue back to the company's
+ * account and a negative `refund` row for the member who bought, in the refund's transaction.
+ */
+export async function refundToCompany(
+  tx: Tx,
+  paid: CompanyPayer,
+  r: {
+    purchaseId: string;
+    userId: string;
+    currency: string;
+    amountMinor: number;
+    idempotencyKey: string;
+    reference: string;
+    description: string;
+    at: Date;
+  },
+): Promise<void> {
+  await moveCompanyMoney(tx, {
+    company: { id: paid.companyId },
+    purchaseId: r.purchaseId,
+    currency: r.currency,
+    amountMinor: -r.amountMinor,
+    idempotencyKey: r.idempotencyKey,
+    kind: "refund",
+    reference: r.reference,
+    description: r.description,
+  });
+  await recordCharge(tx, {
+    companyId: paid.companyId,
+    member: { memberId: paid.memberId, costCentre: paid.costCentre },
+    userId: r.userId,
+    kind: "refund",
+    ledgerKey: r.idempotencyKey,
+    reference: r.reference,
+    currency: r.currency,
+    amountMinor: -r.amountMinor,
+    at: r.at,
+  });
 }
 
 /** The company_charges row of a company-paid move, in the move's transaction. */
@@ -192,6 +245,9 @@ export function recordCharge(
   });
 }
 
+/** What a company's short account would have paid for, as its 402 says it. */
+export type ShortPurpose = "booking" | "order";
+
 /** The 402 of a company account that cannot pay `amountMinor` (its floor counted), naming the company. */
 export async function companyShortOfFunds(
   db: Tx,
@@ -199,13 +255,16 @@ export async function companyShortOfFunds(
   currency: string,
   amountMinor: number,
   decimals: number,
+  purpose: ShortPurpose = "booking",
 ): Promise<AppError> {
   const floor = company.billing === "invoice" && currency === company.currency ? company.creditLimitMinor : 0;
   const missing = toMajor(amountMinor - (await balanceOf(db, company.id, currency)) - floor, decimals);
   return new AppError(
     402,
     "insufficient_funds",
-    `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this booking`,
+    purpose === "order"
+      ? `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this order`
+      : `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this booking`,
     { amount_missing: String(missing), currency },
   );
 }
@@ -237,5 +296,11 @@ export async function bookingPurchase(
   };
 }
 
+/** The company, member and cost centre that paid a purchase's first move. */
+export type CompanyPayer = repo.FirstMovePayer;
+
 /** The company (and membership) that paid a booking's first move, or null (the driver's wallet paid). */
-export const payerOfBooking = (db: Tx, bookingId: string) => repo.payerOfBooking(db, bookingId);
+export const payerOfBooking = (db: Tx, bookingId: string) => repo.payerOfMove(db, `booking:${bookingId}:1`);
+
+/** The company (and membership) that paid an order's first move, or null (the driver's wallet paid). */
+export const payerOfOrder = (db: Tx, orderId: string) => repo.payerOfMove(db, `order:${orderId}:1`);

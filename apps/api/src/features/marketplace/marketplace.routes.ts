@@ -19,6 +19,7 @@ import {
   OrderListQuerySchema,
   OrderPageSchema,
   OrderSchema,
+  PlaceOrderBodySchema,
   QuoteBodySchema,
   QuoteSchema,
 } from "@parkwell/contract";
@@ -190,10 +191,10 @@ export function ordersRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsyncZod
         schema: {
           tags,
           operationId: "createOrder",
-          summary: "Place a marketplace order and pay it from the wallet",
+          summary: "Place a marketplace order and pay it from the wallet or with the driver's company",
           headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
-          body: QuoteBodySchema,
-          response: { 200: OrderSchema, 201: OrderSchema, 402: ErrorSchema, ...errors },
+          body: PlaceOrderBodySchema,
+          response: { 200: OrderSchema, 201: OrderSchema, 402: ErrorSchema, 403: ErrorSchema, ...errors },
         },
       },
       async (req, reply) => {
@@ -247,7 +248,7 @@ export function ordersRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsyncZod
         schema: {
           tags,
           operationId: "cancelOrder",
-          summary: "Cancel a placed order; it is refunded in full to the wallet",
+          summary: "Cancel a placed order; it is refunded in full to its payer (the wallet or the company)",
           params: OrderCodeParamsSchema,
           response: { 200: OrderSchema, ...errors },
         },

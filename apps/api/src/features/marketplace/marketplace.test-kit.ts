@@ -5,7 +5,7 @@
  * on the seeded catalogue.
  */
 import { randomBytes } from "node:crypto";
-import type { QuoteBodySchema } from "@parkwell/contract";
+import type { PlaceOrderBodySchema, QuoteBodySchema } from "@parkwell/contract";
 import type { z } from "zod";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -236,8 +236,10 @@ export async function ngParks(db: Db, n: number): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** A quote or order body as a client sends it. */
+/** A quote body as a client sends it. */
 export type Body = z.input<typeof QuoteBodySchema>;
+/** An order body as a client sends it (a quote's, and who pays). */
+export type OrderBody = z.input<typeof PlaceOrderBodySchema>;
 
 export const quote = (app: FastifyInstance, user: TestUser | null, body: Body, lang = "en") =>
   app.inject({
@@ -247,11 +249,17 @@ export const quote = (app: FastifyInstance, user: TestUser | null, body: Body, l
     payload: body,
   });
 
-export const placeOrder = (app: FastifyInstance, user: TestUser, body: Body, key?: string) =>
+export const placeOrder = (
+  app: FastifyInstance,
+  user: TestUser,
+  body: OrderBody,
+  key?: string,
+  lang = "en",
+) =>
   app.inject({
     method: "POST",
     url: "/api/v1/orders",
-    headers: { ...bearer(user), ...(key ? { "idempotency-key": key } : {}) },
+    headers: { ...bearer(user), ...(key ? { "idempotency-key": key } : {}), "accept-language": lang },
     payload: body,
   });
 

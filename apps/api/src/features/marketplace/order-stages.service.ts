@@ -19,6 +19,7 @@ import type { Clock } from "../../lib/clock";
 import { reversalOf } from "../receipts/receipts.domain";
 import { bodiesOf, issueReceipt, receiptIdOf } from "../receipts/receipts.service";
 import { refundToWallet, revenueShard } from "../wallet/ledger.service";
+import { payerOfOrder, refundToCompany } from "../companies/company-pay.service";
 import { returnRefund, type PricedLine } from "./order-pricing.domain";
 import { returnReceiptBody } from "./order-receipts.domain";
 import {
@@ -180,6 +181,8 @@ async function issueCreditNote(
     at: Date;
     /** A return's lines and units; null: a full refund. */
     returned: { line: OrderLineRow; units: number; refundMinor: number }[] | null;
+    /** The company the refund goes back to (it paid the order), named as the buyer; null: the driver. */
+    buyerCompanyId: number | null;
   },
 ): Promise<void> {
   const { order } = r;
@@ -217,6 +220,7 @@ async function issueCreditNote(
     body,
     expectedMinor: -r.refundMinor,
     reversesId,
+    buyerCompanyId: r.buyerCompanyId,
   });
 }
 
@@ -226,7 +230,9 @@ async function issueCreditNote(
  * it did not exist); a pair the table refuses is a 409 `stage_refused` and changes nothing. The
  * order row is locked (FOR UPDATE) and its stage read again under the lock, so two moves at once
  * are taken one after the other and the second is judged from the first's stage.
- * Refunding moves put the money back in the wallet (`order:<id>:<n>`, n = moves + 1), the stock
+ * Refunding moves put the money back where it came from (`order:<id>:<n>`, n = moves + 1): the
+ * driver's wallet, or the account of the company that paid the order (its first move's
+ * company_charges row), with a negative `refund` row; then the stock
  * on the shelf and the service jobs back in the day; a full refund also gives back the coupon use.
  */
 export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise<OrderRow> {
@@ -263,21 +269,26 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
       // The wallet before the stock rows, in the order placing takes them (decision 024).
       if (refundMinor > 0) {
         const move = order.moves + 1;
-        await refundToWallet(tx, {
-          userId: order.userId,
-          currency: order.currency,
+        const refund = {
+          currency: order.currency.trim(),
           amountMinor: refundMinor,
           idempotencyKey: `order:${order.id}:${move}`,
           reference: order.orderCode,
           description: `Order refund ${order.orderCode}`,
-          revenueShard: revenueShard(order.id),
-        });
+        };
+        const paid = await payerOfOrder(tx, order.id);
+        if (paid) {
+          await refundToCompany(tx, paid, { ...refund, purchaseId: order.id, userId: order.userId, at: now });
+        } else {
+          await refundToWallet(tx, { ...refund, userId: order.userId, revenueShard: revenueShard(order.id) });
+        }
         await issueCreditNote(deps, tx, {
           order,
           ledgerKey: `order:${order.id}:${move}`,
           refundMinor,
           at: now,
           returned: transition.refund === "full" ? null : back,
+          buyerCompanyId: paid?.companyId ?? null,
         });
         patch.moves = move;
         patch.refundedMinor = order.refundedMinor + refundMinor;

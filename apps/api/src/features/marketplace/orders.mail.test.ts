@@ -43,6 +43,27 @@ describe("order e-mails", () => {
     },
   );
 
+  it("says the company paid an order it paid, and got its refunds, in both languages", () => {
+    const paid = { ...order, company: "Acme $& {refund} Ltd" };
+    expect(plain(orderMail("placed", "en", "a@b.c", paid).text)).toContain(
+      "Thank you: your order is placed and paid by Acme $& {refund} Ltd (12,500 CFA).",
+    );
+    expect(plain(orderMail("canceled", "fr", "a@b.c", paid).text)).toContain(
+      "Votre commande est annulée. Remboursé à Acme $& {refund} Ltd : 4 000 CFA.",
+    );
+    for (const template of ["placed", "canceled", "rejected", "returned"] as const) {
+      for (const lang of ["en", "fr"] as const) {
+        const text = orderMail(template, lang, "a@b.c", { ...order, company: "Acme" }).text;
+        expect(text).toContain("Acme");
+        expect(text).not.toMatch(/wallet|portefeuille/);
+      }
+    }
+    // Stages that move no money say the same either way.
+    expect(orderMail("delivered", "en", "a@b.c", paid).text).toBe(
+      orderMail("delivered", "en", "a@b.c", order).text,
+    );
+  });
+
   it("writes French to a French driver", () => {
     expect(orderMail("canceled", "fr", "a@b.c", order).subject).toBe(
       "Votre commande Parkwell OR-ABC234 est annulée",

@@ -1,7 +1,8 @@
 /**
  * An order's e-mails (placed, out for delivery, delivered, cancelled, rejected, returned), composed
  * when the mail job runs, in the driver's language, from the order as it is then. A pickup's
- * "delivered" mail says it was collected (stageWord).
+ * "delivered" mail says it was collected (stageWord); an order a company paid says the company
+ * paid it and got its refunds.
  */
 import { stageWord } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -10,7 +11,7 @@ import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
-import { orderLinesOf, orderWithDriver } from "./orders.repo";
+import { orderLinesOf, orderWithDriver, payerCompanyName } from "./orders.repo";
 
 type Lang = "en" | "fr";
 
@@ -91,6 +92,26 @@ const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: strin
   },
 };
 
+/** The intros that name the money's way, for an order a company paid ({company}: its name). */
+const COMPANY_INTROS: Partial<Record<OrderMailWords, Record<Lang, string>>> = {
+  placed: {
+    en: "Thank you: your order is placed and paid by {company} ({total}).",
+    fr: "Merci : votre commande est passée et payée par {company} ({total}).",
+  },
+  canceled: {
+    en: "Your order is cancelled. Refunded to {company}: {refund}.",
+    fr: "Votre commande est annulée. Remboursé à {company} : {refund}.",
+  },
+  rejected: {
+    en: "We are sorry: we could not accept your order. Refunded to {company}: {refund}.",
+    fr: "Nous sommes désolés : nous n'avons pas pu accepter votre commande. Remboursé à {company} : {refund}.",
+  },
+  returned: {
+    en: "We have received your return. Refunded to {company}: {refund}.",
+    fr: "Nous avons reçu votre retour. Remboursé à {company} : {refund}.",
+  },
+};
+
 const LABELS: Record<Lang, { items: string; total: string; details: string }> = {
   en: { items: "Items", total: "Total", details: "Order details" },
   fr: { items: "Articles", total: "Total", details: "Détails de la commande" },
@@ -134,6 +155,7 @@ export async function composeOrderMail(
     refundMinor: job.refundMinor,
     lines: lines.map((l) => ({ name: l.name[lang], quantity: l.quantity })),
     publicUrl: d.publicUrl,
+    company: await payerCompanyName(d.db, job.orderId),
   });
   return withReceiptLine(mail, receipt);
 }
@@ -150,6 +172,8 @@ export function orderMail(
     refundMinor: number;
     lines: { name: string; quantity: number }[];
     publicUrl: string;
+    /** The company that paid the order; null or absent: the driver's wallet. */
+    company?: string | null;
   },
 ): MailMessage {
   const money = (minor: number) => moneyText(minor, o.currency, o.decimals, lang);
@@ -157,12 +181,15 @@ export function orderMail(
     s
       .replace("{code}", o.code)
       .replace("{total}", money(o.totalMinor))
-      .replace("{refund}", money(o.refundMinor));
+      .replace("{refund}", money(o.refundMinor))
+      // Last, and as a function: a company's name is never read as a placeholder or a pattern.
+      .replace("{company}", () => o.company ?? "");
   const t = TEXTS[template][lang];
+  const intro = (o.company && COMPANY_INTROS[template]?.[lang]) || t.intro;
   const l = LABELS[lang];
   const link = `${o.publicUrl}/orders/${encodeURIComponent(o.code)}`;
   const lines = [
-    fill(t.intro),
+    fill(intro),
     `${l.items}: ${o.lines.map((x) => `${x.quantity} × ${x.name}`).join(", ")}`,
     `${l.total}: ${money(o.totalMinor)}`,
   ];

@@ -66,7 +66,7 @@ export function presentOrder(
   rows: OrderDetailRows,
   language: Language,
 ): Order {
-  const { lines, timeline, park, booking, courier } = rows;
+  const { lines, timeline, park, booking, courier, payer } = rows;
   const decimals = country?.decimals ?? 2;
   const zone = country?.timeZone ?? "UTC";
   const m = (minor: number) => money(minor, o.currency, decimals);
@@ -102,5 +102,6 @@ export function presentOrder(
     timeline: timeline.map((t) => ({ stage: t.stage, at: t.at.toISOString() })),
     courier: courier?.firstName ?? null,
     can_cancel: nextStages(o.stage, o.orderType, "driver").includes("canceled"),
+    paid_by_company: payer,
   };
 }

@@ -9,6 +9,8 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import {
   bookings,
+  companies,
+  companyCharges,
   couponUses,
   marketItems,
   marketVariations,
@@ -153,7 +155,8 @@ export async function orderDetailRows(db: Tx, o: OrderRow, withCourier: boolean)
     o.courierId && withCourier
       ? await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, o.courierId))
       : [];
-  return { lines, timeline, park, booking, courier };
+  const payer = await payerCompanyName(db, o.id);
+  return { lines, timeline, park, booking, courier, payer };
 }
 
 export type OrderDetailRows = Awaited<ReturnType<typeof orderDetailRows>>;
@@ -251,6 +254,16 @@ export async function updateOrder(tx: Tx, orderId: string, patch: Partial<OrderR
 }
 
 /** An order with its driver's e-mail and language, while the driver's account is enabled. */
+/** The name of the company that paid the order (its first move's company_charges row), or null: the driver's wallet. */
+export async function payerCompanyName(db: Tx, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companyCharges)
+    .innerJoin(companies, eq(companies.id, companyCharges.companyId))
+    .where(eq(companyCharges.ledgerKey, `order:${orderId}:1`));
+  return row?.name ?? null;
+}
+
 export async function orderWithDriver(db: Tx, orderId: string) {
   const [found] = await db
     .select({ order: orders, email: users.email, language: users.language })

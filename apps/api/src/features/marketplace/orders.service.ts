@@ -1,7 +1,9 @@
 /**
  * Placing a marketplace order (docs/PRODUCT-RULES.md#marketplace, docs/decisions/024-marketplace-orders.md)
  * and reading a driver's orders. An order is placed in one transaction: the cart is priced again
- * by `priceCart` (the quote's function) with the coupon row locked; the wallet is charged; the
+ * by `priceCart` (the quote's function) with the coupon row locked; the wallet is charged (or the
+ * company's account, when a member pays with their company: its member row locked first and its
+ * policy asked, decision 030); the
  * order, its lines, its first timeline row, the coupon's use and the "placed" e-mail job are
  * written; then, last, the stock rows are decremented in a fixed order by conditional UPDATEs and
  * the service days take their jobs. Any refusal rolls all of it back.
@@ -12,6 +14,7 @@ import {
   ORDERING_OFF_MESSAGE,
   type Order,
   type OrderStage,
+  type PlaceOrderBody,
   type QuoteBody,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -24,6 +27,15 @@ import { toMajor } from "../../lib/money";
 import { readableCode } from "../../lib/readable-code";
 import { issueReceipt } from "../receipts/receipts.service";
 import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
+import { orderPurchase } from "../companies/company-pay.domain";
+import {
+  checkPurchase,
+  lockMember,
+  moveCompanyMoney,
+  payingCompany,
+  recordCharge,
+  type PayingCompany,
+} from "../companies/company-pay.service";
 import { orderReceiptBody } from "./order-receipts.domain";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
 import { orderNotFound, queueOrderMail, type OrderDeps } from "./order-stages.service";
@@ -61,7 +73,7 @@ export function newOrderCode(bytes?: Uint8Array): string {
   return readableCode("OR-", 6, bytes);
 }
 
-const fingerprint = (body: QuoteBody) =>
+const fingerprint = (body: PlaceOrderBody) =>
   createHash("sha256")
     .update(
       JSON.stringify([
@@ -75,6 +87,7 @@ const fingerprint = (body: QuoteBody) =>
         body.booking_code?.toUpperCase() ?? null,
         body.source,
         body.expected_total ?? null,
+        body.company_id ?? null,
       ]),
     )
     .digest("hex");
@@ -208,13 +221,14 @@ export interface PlacedOrder {
 }
 
 /**
- * Places an order for `body`, paid from the driver's wallet. The same Idempotency-Key with the
- * same body answers the first order again (`replayed`); with another body it is a 422.
+ * Places an order for `body`, paid from the driver's wallet, or by the company `body.company_id`
+ * (checked as a payer before the transaction). The same Idempotency-Key with the same body answers
+ * the first order again (`replayed`); with another body it is a 422.
  */
 export async function placeOrder(
   deps: OrderDeps,
   userId: string,
-  body: QuoteBody,
+  body: PlaceOrderBody,
   idempotencyKey: string | undefined,
   language: Language,
 ): Promise<PlacedOrder> {
@@ -230,15 +244,19 @@ export async function placeOrder(
     if (found) return answer(found, true);
   }
   const countryId = await userCountryId(db, userId);
-  const countryCode = countryId === undefined ? undefined : (await servedCountries(db).byId(countryId))?.code;
-  if (!countryCode || countryCode.trim() !== body.country) {
+  const served = countryId === undefined ? undefined : await servedCountries(db).byId(countryId);
+  if (!served || served.code.trim() !== body.country) {
     throw AppError.validation({ country: OWN_COUNTRY_MESSAGE });
   }
+  // Paying with a company: an active member of a verified, enabled company, before any lock.
+  const payer = body.company_id
+    ? { company: await payingCompany(db, body.company_id, userId), countryName: served.name }
+    : null;
 
   for (let attempt = 1; ; attempt++) {
     try {
       const order = await db.transaction((tx) =>
-        placeInTransaction(deps, tx, userId, body, idempotencyKey, hash, language),
+        placeInTransaction(deps, tx, userId, body, idempotencyKey, hash, language, payer),
       );
       return answer(order, false);
     } catch (err) {
@@ -264,8 +282,11 @@ async function placeInTransaction(
   idempotencyKey: string | undefined,
   hash: string,
   language: Language,
+  payer: { company: PayingCompany; countryName: string } | null,
 ): Promise<OrderRow> {
   const now = deps.clock();
+  // A company purchase locks its member's row first (then the coupon, the accounts, the stock).
+  const member = payer ? await lockMember(tx, payer.company, userId) : null;
   const cart = await priceCart(tx, {
     countries: servedCountries(deps.db),
     body,
@@ -279,7 +300,41 @@ async function placeInTransaction(
   const id = randomUUID();
   const code = newOrderCode();
   const { amounts, country } = cart;
-  if (amounts.totalMinor > 0) {
+  if (payer && member) {
+    // The month's charges summed and the policy asked, on the order's country and total.
+    const purchase = orderPurchase({
+      countryId: country.id,
+      countryName: payer.countryName,
+      amountMinor: amounts.totalMinor,
+      currency: country.currency,
+      decimals: country.decimals,
+    });
+    await checkPurchase(tx, payer.company, member, purchase, now);
+  }
+  if (amounts.totalMinor > 0 && payer && member) {
+    await moveCompanyMoney(tx, {
+      company: payer.company,
+      purchaseId: id,
+      currency: country.currency,
+      amountMinor: amounts.totalMinor,
+      idempotencyKey: `order:${id}:1`,
+      kind: "order_charge",
+      reference: code,
+      description: `Marketplace order ${code}`,
+      payer: { company: payer.company, decimals: country.decimals, purpose: "order" },
+    });
+    await recordCharge(tx, {
+      companyId: payer.company.id,
+      member,
+      userId,
+      kind: "order",
+      ledgerKey: `order:${id}:1`,
+      reference: code,
+      currency: country.currency,
+      amountMinor: amounts.totalMinor,
+      at: now,
+    });
+  } else if (amounts.totalMinor > 0) {
     try {
       await chargeWallet(tx, {
         userId,
@@ -295,6 +350,8 @@ async function placeInTransaction(
       if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
       throw await shortOfFunds(tx, userId, country.currency, amounts.totalMinor, country.decimals, "order");
     }
+  }
+  if (amounts.totalMinor > 0) {
     // Its receipt, with the charge: the lines and tax as priceOrder computed them.
     await issueReceipt(tx, {
       kind: "order",
@@ -318,6 +375,8 @@ async function placeInTransaction(
         { name: country.taxName, rateBps: country.taxBps },
       ),
       expectedMinor: amounts.totalMinor,
+      // A company's purchase: the receipt names the company as the buyer.
+      buyerCompanyId: payer?.company.id ?? null,
     });
   }
   const order = await insertOrder(tx, {

@@ -12,6 +12,10 @@ export const COMPANY_PAY: ServerText[] = [
     fr: "Votre entreprise ne paie pas le stationnement dans ce pays : {country}",
   },
   {
+    en: "Your company does not pay for orders in {country}",
+    fr: "Votre entreprise ne paie pas les commandes dans ce pays : {country}",
+  },
+  {
     en: "Your company does not pay for this type of park",
     fr: "Votre entreprise ne paie pas ce type de parking",
   },
@@ -24,6 +28,10 @@ export const COMPANY_PAY: ServerText[] = [
     fr: "Votre entreprise autorise les réservations jusqu'à {max}",
   },
   {
+    en: "Your company allows orders up to {max}",
+    fr: "Votre entreprise autorise les commandes jusqu'à {max}",
+  },
+  {
     en: "Your company allows up to {cap} per member each month; {spent} is already spent",
     fr: "Votre entreprise autorise jusqu'à {cap} par membre et par mois ; {spent} est déjà dépensé",
   },
@@ -34,6 +42,10 @@ export const COMPANY_PAY: ServerText[] = [
   {
     en: "{company}'s balance is too low: it needs {amount} {currency} more to pay for this booking",
     fr: "Le solde de {company} est insuffisant : il manque {amount} {currency} pour payer cette réservation",
+  },
+  {
+    en: "{company}'s balance is too low: it needs {amount} {currency} more to pay for this order",
+    fr: "Le solde de {company} est insuffisant : il manque {amount} {currency} pour payer cette commande",
   },
   // The policy's form (features/companies/company-policy.*, packages/contract company-policy.ts).
   { en: "Give countries as their two-letter codes", fr: "Indiquez les pays par leur code à deux lettres" },

@@ -105,12 +105,22 @@ export function useQuote(input: QuoteInput | null) {
 
 /**
  * One key per attempt: a retried request (double click, flaky network) orders once. The total
- * shown goes with it: a price that changed meanwhile is refused (409), never charged.
+ * shown goes with it: a price that changed meanwhile is refused (409), never charged. With a
+ * company's id the company pays (the driver's wallet otherwise).
  */
-export const placeOrder = (input: QuoteInput, expectedTotal: number, idempotencyKey: string) =>
+export const placeOrder = (
+  input: QuoteInput,
+  expectedTotal: number,
+  idempotencyKey: string,
+  companyId: number | null = null,
+) =>
   api("/orders", {
     method: "POST",
-    body: { ...bodyOf(input), expected_total: expectedTotal },
+    body: {
+      ...bodyOf(input),
+      expected_total: expectedTotal,
+      ...(companyId !== null ? { company_id: companyId } : {}),
+    },
     headers: { "idempotency-key": idempotencyKey },
   });
 

@@ -1,6 +1,6 @@
 import { QuoteBodySchema, type Quote } from "@parkwell/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -17,7 +17,7 @@ const CouponSchema = z.object({ coupon_code: QuoteBodySchema.shape.coupon_code }
 
 /**
  * The checkout's summary: the lines and totals as the server priced them, the coupon, the wallet's
- * balance, why the order cannot be placed yet (or what a refusal said), and Place order.
+ * balance, who pays, why the order cannot be placed yet (or what a refusal said), and Place order.
  */
 export function CheckoutSummary({
   country,
@@ -27,6 +27,8 @@ export function CheckoutSummary({
   onCoupon,
   balance,
   error,
+  payer,
+  companyPaid,
   blocked,
   placing,
   ready,
@@ -40,6 +42,10 @@ export function CheckoutSummary({
   onCoupon: (code: string | undefined) => void;
   balance: { amount: number; currency: string } | null;
   error: ApiError | null;
+  /** The "Who pays" choice (nothing when the driver has no company that can pay). */
+  payer: ReactNode;
+  /** The refused attempt was the company's: its short account is the company's to top up. */
+  companyPaid: boolean;
   blocked: PlaceOrderBlock | null;
   placing: boolean;
   /** The order is known and has its attempt's key. */
@@ -131,7 +137,8 @@ export function CheckoutSummary({
           })}
         </p>
       )}
-      {error?.status === 402 ? (
+      {payer}
+      {error?.status === 402 && !companyPaid ? (
         <TopUpNotice error={error} missingText={(amount) => t("checkout.missing", { amount })} />
       ) : (
         <FormAlert message={error ? error.message : null} />

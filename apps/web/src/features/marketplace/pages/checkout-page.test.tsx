@@ -111,6 +111,7 @@ const order = OrderSchema.parse({
   timeline: [],
   courier: null,
   can_cancel: true,
+  paid_by_company: null,
 });
 
 function checkoutApi() {
@@ -196,6 +197,65 @@ describe("the marketplace checkout", () => {
     await screen.findByRole("button", { name: "Place order · pay ₦4,000" });
     expect((field as HTMLInputElement).value).toBe("");
     expect(router.state.location.search).not.toContain("coupon");
+  });
+
+  it("offers the driver's company as payer and sends its id; its short account shows the server's sentence, no personal top-up", async () => {
+    const company = (id: number, name: string, currency: string) => ({
+      id,
+      name,
+      role: "member",
+      country_code: currency === "NGN" ? "NG" : "CA",
+      currency,
+      verified: true,
+      disabled: false,
+      billing: "wallet",
+      cost_centre: "",
+    });
+    let short = false;
+    const api = checkoutApi()
+      .on("GET /business/companies", {
+        json: { items: [company(7, "Acme Ltd", "NGN"), company(8, "Maple Inc", "CAD")] },
+      })
+      .on("POST /orders", () =>
+        short
+          ? {
+              status: 402,
+              json: {
+                message: "Acme Ltd's balance is too low: it needs 1500 NGN more to pay for this order",
+                code: "insufficient_funds",
+                fields: { amount_missing: "1500", currency: "NGN" },
+              },
+            }
+          : { json: order },
+      );
+    const { router } = await start(api);
+    const choice = await screen.findByRole("group", { name: "Who pays" });
+    expect((screen.getByRole("radio", { name: "Pay from my wallet" }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    // Only a company that pays in the order's currency is offered.
+    expect(choice.textContent).not.toContain("Maple Inc");
+    await userEvent.click(screen.getByRole("radio", { name: "Pay with Acme Ltd" }));
+    expect(screen.getByTestId("company-pays").textContent).toBe(
+      "Acme Ltd pays this order if its policy allows marketplace orders; the receipt names the company.",
+    );
+
+    short = true;
+    await userEvent.click(screen.getByRole("button", { name: "Place order · pay ₦4,000" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Acme Ltd's balance is too low");
+    expect(screen.queryByRole("link", { name: "Top up wallet" })).toBeNull();
+    const [refused] = api.callsTo("POST /orders");
+    expect((refused!.body as { company_id?: number }).company_id).toBe(7);
+
+    short = false;
+    await userEvent.click(screen.getByRole("button", { name: "Place order · pay ₦4,000" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/orders/MO-7K3MQ2"));
+    const placed = api.callsTo("POST /orders");
+    expect(placed).toHaveLength(2);
+    expect(placed[1]!.body).toMatchObject({ company_id: 7, expected_total: 4000 });
+    // The refused attempt's key is not used again.
+    expect(placed[1]!.headers.get("idempotency-key")).not.toBe(refused!.headers.get("idempotency-key"));
   });
 
   it("shows how much the wallet is short on a 402, with a way to top up that comes back here", async () => {

@@ -3,6 +3,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/rea
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { PayerChoice, usePayingCompanies } from "../../../components/payer-choice";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
@@ -32,7 +33,7 @@ const newAttemptKey = (): string => crypto.randomUUID();
 
 /**
  * /marketplace/checkout (signed in): delivery to a saved address or pickup at a park, a time slot,
- * a coupon, and the order paid from the wallet. The choices live in the query string, so a trip
+ * a coupon, and the order paid from the wallet or, for a member, by their company. The choices live in the query string, so a trip
  * to the wallet to top up keeps them. The server prices every change (the quote) and the order.
  */
 export function MarketCheckoutPage() {
@@ -118,10 +119,16 @@ export function MarketCheckoutPage() {
     };
   })();
   const quote = useQuote(input);
+  // Paying with a company (a membership that can pay in the order's currency); personal by default.
+  const payers = usePayingCompanies(quote.data?.currency);
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const payer = payers.some((c) => c.id === companyId) ? companyId : null;
+  const payingCompany = payers.find((c) => c.id === payer);
 
   // One key per attempt: kept while the order asked for stays the same (a retry after a network
-  // failure or a double click orders once), a new one when it changes or the server refused it.
-  const inputKey = JSON.stringify(input);
+  // failure or a double click orders once), a new one when it or its payer changes or the server
+  // refused it.
+  const inputKey = JSON.stringify([input, payer]);
   const [attempt, setAttempt] = useState({ key: newAttemptKey(), for: inputKey });
   // A changed order gets its key while rendering (React's way of adjusting state to new input).
   if (attempt.for !== inputKey) setAttempt({ key: newAttemptKey(), for: inputKey });
@@ -141,8 +148,17 @@ export function MarketCheckoutPage() {
     );
 
   const order = useMutation({
-    mutationFn: ({ body, total, key }: { body: QuoteInput; total: number; key: string }) =>
-      placeOrder(body, total, key),
+    mutationFn: ({
+      body,
+      total,
+      key,
+      companyId,
+    }: {
+      body: QuoteInput;
+      total: number;
+      key: string;
+      companyId: number | null;
+    }) => placeOrder(body, total, key, companyId),
     onSuccess: async (placed) => {
       emptyCart(country.code);
       await client.invalidateQueries({ queryKey: ["wallet"] });
@@ -261,11 +277,23 @@ export function MarketCheckoutPage() {
             onCoupon={(code) => update({ coupon: code })}
             balance={wallet.data ? { amount: wallet.data.balance, currency: wallet.data.currency } : null}
             error={error}
+            payer={
+              <>
+                <PayerChoice companies={payers} value={payer} onChange={setCompanyId} />
+                {payingCompany && (
+                  <p className="field__hint" data-testid="company-pays">
+                    {t("checkout.companyPays", { company: payingCompany.name })}
+                  </p>
+                )}
+              </>
+            }
+            companyPaid={order.variables?.companyId != null}
             blocked={blocked}
             placing={order.isPending}
             ready={Boolean(attemptKey && input)}
             onPlace={(total) => {
-              if (input && attemptKey) order.mutate({ body: input, total, key: attemptKey });
+              if (input && attemptKey)
+                order.mutate({ body: input, total, key: attemptKey, companyId: payer });
             }}
           />
         </div>

@@ -49,6 +49,7 @@ const order = OrderSchema.parse({
   timeline: [{ stage: "placed", at: "2026-11-26T08:00:00.000Z" }],
   courier: null,
   can_cancel: true,
+  paid_by_company: null,
 });
 
 const cancelled = {
@@ -97,6 +98,35 @@ describe("the order page", () => {
     expect(calls[0]!.body).toBeUndefined();
     expect(screen.getByTestId("order-refunded").textContent).toBe("₦3,600 refunded to your wallet.");
     expect(screen.queryByRole("button", { name: "Cancel the order" })).toBeNull();
+  });
+
+  it("says a company-paid order was paid by the company and its refund went back to it", async () => {
+    const paid = { ...order, paid_by_company: "Acme Ltd" };
+    const api: FakeApi = new FakeApi()
+      .on("GET /orders/MO-7K3MQ2", () => ({
+        json:
+          api.callsTo("POST /orders/MO-7K3MQ2/cancel").length > 0
+            ? { ...cancelled, paid_by_company: "Acme Ltd" }
+            : paid,
+      }))
+      .on("POST /orders/MO-7K3MQ2/cancel", { json: { ...cancelled, paid_by_company: "Acme Ltd" } });
+    await renderWithApp(
+      <Routes>
+        <Route path="/orders/:orderCode" element={<OrderPage />} />
+      </Routes>,
+      { api, route: "/orders/MO-7K3MQ2?placed=1" },
+    );
+    expect((await screen.findByTestId("order-placed")).textContent).toBe(
+      "Thank you: your order is placed and paid by Acme Ltd.",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Cancel the order" }));
+    expect(
+      within(dialog()).getByText("The order is cancelled and ₦3,600 goes back to Acme Ltd at once."),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog()).getByRole("button", { name: "Cancel the order" }));
+    await waitFor(() =>
+      expect(screen.getByTestId("order-refunded").textContent).toBe("₦3,600 refunded to Acme Ltd."),
+    );
   });
 
   it("shows why a cancel was refused in the dialog and keeps the order as it was", async () => {

@@ -80,8 +80,14 @@ export function OrderPage() {
       </p>
       {params.get("placed") && o.stage === "placed" && (
         <p className="alert alert--success" role="status" data-testid="order-placed">
-          {t("order.placed")}
-          {o.wallet_balance && <> {t("order.balance", { amount: money(o.wallet_balance) })}</>}
+          {o.paid_by_company ? (
+            t("order.placedCompany", { company: o.paid_by_company })
+          ) : (
+            <>
+              {t("order.placed")}
+              {o.wallet_balance && <> {t("order.balance", { amount: money(o.wallet_balance) })}</>}
+            </>
+          )}
         </p>
       )}
       <div className="market-order__head">
@@ -124,7 +130,9 @@ export function OrderPage() {
           )}
           {o.refunded.amount > 0 && (
             <p className="alert alert--success" data-testid="order-refunded">
-              {t("order.refunded", { amount: money(o.refunded) })}
+              {o.paid_by_company
+                ? t("order.refundedCompany", { amount: money(o.refunded), company: o.paid_by_company })
+                : t("order.refunded", { amount: money(o.refunded) })}
             </p>
           )}
           {o.can_cancel && (
@@ -232,7 +240,11 @@ export function OrderPage() {
       <ConfirmDialog
         open={confirming}
         title={t("order.cancelTitle")}
-        message={t("order.cancelText", { amount: money(o.total) })}
+        message={
+          o.paid_by_company
+            ? t("order.cancelTextCompany", { amount: money(o.total), company: o.paid_by_company })
+            : t("order.cancelText", { amount: money(o.total) })
+        }
         cancelLabel={t("order.keep")}
         confirmLabel={t("order.confirmCancel")}
         busyLabel={t("order.cancelling")}

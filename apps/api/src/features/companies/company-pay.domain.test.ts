@@ -1,0 +1,72 @@
+// What a company's policy says of a marketplace order (decision 030): the marketplace switch, the
+// order's country and total; no park type and no hours; the refusals said as an order's.
+import { describe, expect, it } from "vitest";
+import {
+  orderPurchase,
+  payVerdict,
+  refusalText,
+  type CompanyLimitRules,
+  type CompanyPolicyRules,
+} from "./company-pay.domain";
+
+const policy = (p: Partial<CompanyPolicyRules> = {}): CompanyPolicyRules => ({
+  countryIds: null,
+  parkTypes: null,
+  hours: null,
+  extensionsAllowed: true,
+  marketplaceAllowed: true,
+  ...p,
+});
+const none: CompanyLimitRules = { perBookingMinor: null, perMemberMonthMinor: null };
+const order = orderPurchase({
+  countryId: 1,
+  countryName: "Nigeria",
+  amountMinor: 500_000,
+  currency: "NGN",
+  decimals: 2,
+});
+const money = (minor: number) => `₦${minor / 100}`;
+
+describe("a marketplace order under the company's policy", () => {
+  it("is an order of its country and total, with no park type and no hours", () => {
+    expect(order).toEqual({
+      kind: "order",
+      countryId: 1,
+      countryName: "Nigeria",
+      parkType: null,
+      weekWindow: null,
+      amountMinor: 500_000,
+      currency: "NGN",
+      decimals: 2,
+    });
+  });
+
+  it("passes when the company pays for marketplace orders, whatever its park types and hours", () => {
+    const strict = policy({ parkTypes: ["garage"], hours: [{ weekday: 1, start: "00:00", end: "00:01" }] });
+    expect(payVerdict(strict, none, order, 0)).toBeNull();
+  });
+
+  it("is refused when the company does not pay for marketplace orders, before any other rule", () => {
+    const refusal = payVerdict(policy({ marketplaceAllowed: false, countryIds: [2] }), none, order, 0);
+    expect(refusal).toEqual({ rule: "marketplace" });
+    expect(refusalText(refusal!, money, "order")).toBe("Your company does not pay for marketplace orders");
+  });
+
+  it("says the country and the maximum as an order's", () => {
+    const country = payVerdict(policy({ countryIds: [2] }), none, order, 0);
+    expect(refusalText(country!, money, "order")).toBe("Your company does not pay for orders in Nigeria");
+    expect(refusalText(country!, money)).toBe("Your company does not pay for parking in Nigeria");
+    const max = payVerdict(policy(), { perBookingMinor: 100_000, perMemberMonthMinor: null }, order, 0);
+    expect(refusalText(max!, money, "order")).toBe("Your company allows orders up to ₦1000");
+  });
+
+  it("counts what the member already spent this month against the cap", () => {
+    const limits = { perBookingMinor: null, perMemberMonthMinor: 1_000_000 };
+    expect(payVerdict(policy(), limits, order, 500_000)).toBeNull();
+    expect(payVerdict(policy(), limits, order, 500_001)).toEqual({
+      rule: "per_month",
+      capMinor: 1_000_000,
+      spentMinor: 500_001,
+    });
+  });
+});
