@@ -137,6 +137,8 @@ describe("the company policy page's days and hours", () => {
     await waitFor(() => expect(api.callsTo("PUT /business/companies/7/policy")).toHaveLength(1));
     const hours = screen.getByRole("heading", { name: "Days and hours" }).closest("section")!;
     expect((await within(hours).findByRole("alert")).textContent).toBe("Two windows of the hours overlap");
+    // Shown at the hours only, not again in the form's alert.
+    expect(screen.getAllByText("Two windows of the hours overlap")).toHaveLength(1);
   });
 
   it("shows a member the hours without a way to change them", async () => {
