@@ -4,7 +4,7 @@
  * and its limits per currency (major units). Null lists and hours mean "any".
  */
 import { z } from "zod";
-import { PlanWindowSchema } from "./admin-plans";
+import { PLAN_MAX_WINDOWS, PlanWindowSchema } from "./admin-plans";
 import { PARK_TYPES } from "./park-values";
 
 const COUNTRY_TEXT = "Give countries as their two-letter codes";
@@ -38,7 +38,11 @@ export const CompanyPolicyBodySchema = z.object({
     )
     .nullable(),
   park_types: z.array(z.enum(PARK_TYPES, { error: TYPE_TEXT }), { error: TYPE_TEXT }).nullable(),
-  hours: z.array(PlanWindowSchema, { error: "Give the hours as a list of windows" }).nullable(),
+  /** At most as many windows as a monthly plan's (three a day). */
+  hours: z
+    .array(PlanWindowSchema, { error: "Give the hours as a list of windows" })
+    .max(PLAN_MAX_WINDOWS, { error: `The hours have at most ${PLAN_MAX_WINDOWS} windows` })
+    .nullable(),
   extensions_allowed: z.boolean({ error: "extensions_allowed must be true or false" }),
   marketplace_allowed: z.boolean({ error: "marketplace_allowed must be true or false" }),
   limits: z.array(CompanyLimitSchema, { error: "Give the limits as a list" }),

@@ -106,10 +106,11 @@ export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(option
       // driver has none) would hold its message unseen: that message is the alert's.
       const onPage = (name: string) =>
         !element.current || element.current.querySelector(`[name="${CSS.escape(name)}"]`) !== null;
+      // [the server's name, the form's field, the message]: the alert leaves out the server's names shown.
       const fields = Object.entries(serverFields(err))
-        .map(([name, message]) => [at(name), message] as const)
-        .filter(([name]) => (fieldOf ? valueAt(known, name) !== undefined : name in known) && onPage(name));
-      for (const [name, message] of fields) form.setError(name as Path<V>, { type: "server", message });
+        .map(([name, message]) => [name, at(name), message] as const)
+        .filter(([, name]) => (fieldOf ? valueAt(known, name) !== undefined : name in known) && onPage(name));
+      for (const [, name, message] of fields) form.setError(name as Path<V>, { type: "server", message });
       if (err && typeof err === "object")
         placed.current.set(
           err,

@@ -91,4 +91,26 @@ describe("company policy", () => {
     expect(fr.statusCode).toBe(422);
     expect(JSON.stringify(fr.json())).toContain("Saisissez une limite supérieure à 0, ou laissez vide");
   });
+
+  it("refuses overlapping hours and more windows than a plan's, and changes nothing", async () => {
+    const company = await createCompany(db);
+    expect((await put(company.owner, company.id, policy)).statusCode).toBe(200);
+    const overlap = await put(
+      company.owner,
+      company.id,
+      { ...policy, hours: [...policy.hours, { weekday: 1, start: "12:00", end: "13:00" }] },
+      "fr",
+    );
+    expect(overlap.statusCode).toBe(422);
+    expect(overlap.json().fields).toEqual({ hours: "Deux créneaux horaires se chevauchent" });
+    const many = Array.from({ length: 22 }, (_, i) => ({
+      weekday: (i % 7) + 1,
+      start: `0${Math.floor(i / 7)}:00`,
+      end: `0${Math.floor(i / 7)}:30`,
+    }));
+    const tooMany = await put(company.owner, company.id, { ...policy, hours: many });
+    expect(tooMany.statusCode).toBe(422);
+    expect(JSON.stringify(tooMany.json())).toContain("The hours have at most 21 windows");
+    expect((await get(company.owner, company.id)).json().hours).toEqual(policy.hours);
+  });
 });

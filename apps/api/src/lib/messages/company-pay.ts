@@ -61,6 +61,7 @@ export const COMPANY_PAY: ServerText[] = [
   { en: "Give the limits as a list", fr: "Indiquez les limites sous forme de liste" },
   { en: "Parkwell does not serve {countries}", fr: "Parkwell n'est pas présent dans : {countries}" },
   { en: "Two windows of the hours overlap", fr: "Deux créneaux horaires se chevauchent" },
+  { en: "The hours have at most {max} windows", fr: "Les horaires comptent au plus {max} créneaux" },
   { en: "Parkwell does not charge in {currency}", fr: "Parkwell ne facture pas en {currency}" },
   { en: "{currency} is given twice", fr: "{currency} est indiquée deux fois" },
 ];

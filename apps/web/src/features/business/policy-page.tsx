@@ -1,6 +1,5 @@
 import {
   CompanyPolicyBodySchema,
-  describeHours,
   PARK_TYPES,
   type CompanyPolicy,
   type CompanyPolicyBody,
@@ -10,6 +9,13 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert";
 import { TextField } from "../../components/ui/form-field";
+import { WeeklyHoursFields } from "../../components/weekly-hours/weekly-hours-fields";
+import {
+  hoursOf,
+  hoursValues,
+  type HoursPreset,
+  type WeeklyHoursValues,
+} from "../../components/weekly-hours/weekly-hours-values";
 import { formatAmountInput, parseNumber } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { companyIdOf, companyWalletQuery } from "./dashboard-api";
@@ -17,7 +23,10 @@ import { BusinessLinks, LoadError } from "./overview-page";
 import { companyPolicyQuery, saveCompanyPolicy } from "./policy-api";
 import "./dashboard.css";
 
-interface PolicyValues {
+/** The policy's hours: at any time (null), a preset of windows, or windows of one's own. */
+const POLICY_PRESETS = ["any", "weekdays", "nights_weekends", "custom"] as const satisfies HoursPreset[];
+
+interface PolicyValues extends WeeklyHoursValues {
   countries: string;
   park_types: string[];
   extensions_allowed: boolean;
@@ -33,6 +42,7 @@ function valuesOf(p: CompanyPolicy, currency: string, language: string): PolicyV
   return {
     countries: (p.countries ?? []).join(", "),
     park_types: p.park_types ?? [],
+    ...hoursValues(p.hours, POLICY_PRESETS),
     extensions_allowed: p.extensions_allowed,
     marketplace_allowed: p.marketplace_allowed,
     per_booking: amount(limit?.per_booking),
@@ -40,10 +50,14 @@ function valuesOf(p: CompanyPolicy, currency: string, language: string): PolicyV
   };
 }
 
+/** A problem with the body's hours ("hours.2.end") is shown at the form's windows ("windows.2.end"). */
+const fieldOf = (path: readonly PropertyKey[]) =>
+  path.map((p, i) => (i === 0 && p === "hours" ? "windows" : String(p))).join(".");
+
 /**
- * /business/:id/policy: what the company pays for (countries, park types, extensions, marketplace
- * orders) and its limits in its home currency, in major units. Owners and admins change it;
- * members read it. The weekly hours are shown as they are.
+ * /business/:id/policy: what the company pays for (countries, park types, weekly hours on each
+ * park's clock, extensions, marketplace orders) and its limits in its home currency, in major
+ * units. Owners and admins change it; members read it.
  */
 export function PolicyPage() {
   const { t, i18n } = useTranslation(["business", "common"]);
@@ -63,7 +77,7 @@ export function PolicyPage() {
     return {
       countries: codes.length > 0 ? codes : null,
       park_types: v.park_types.length > 0 ? (v.park_types as CompanyPolicyBody["park_types"]) : null,
-      hours: p?.hours ?? null,
+      hours: hoursOf(v),
       extensions_allowed: v.extensions_allowed,
       marketplace_allowed: v.marketplace_allowed,
       limits: [
@@ -79,6 +93,7 @@ export function PolicyPage() {
     defaultValues: {
       countries: "",
       park_types: [],
+      ...hoursValues(null),
       extensions_allowed: true,
       marketplace_allowed: false,
       per_booking: "",
@@ -86,6 +101,7 @@ export function PolicyPage() {
     },
     values: p ? valuesOf(p, currency, i18n.language) : undefined,
     toInput,
+    fieldOf,
   });
   const save = useMutation({
     mutationFn: (v: PolicyValues) => saveCompanyPolicy(id, toInput(v)),
@@ -95,6 +111,11 @@ export function PolicyPage() {
     onError: (err) => form.showServerErrors(err),
   });
   const editable = p?.editable === true;
+  const error = (name: string): string | undefined => {
+    let at: unknown = form.formState.errors;
+    for (const part of name.split(".")) at = (at as Record<string, unknown> | undefined)?.[part];
+    return (at as { message?: string } | undefined)?.message;
+  };
 
   return (
     <div className="container page business-page">
@@ -123,10 +144,15 @@ export function PolicyPage() {
               </label>
             ))}
           </fieldset>
-          <p>
-            {t("policy.hours")}:{" "}
-            {p.hours ? describeHours(p.hours, i18n.language === "fr" ? "fr" : "en") : t("policy.anyTime")}
-          </p>
+          <WeeklyHoursFields
+            form={form}
+            presets={POLICY_PRESETS}
+            title={t("policy.hours")}
+            hint={t("policy.hoursHint")}
+            summary={(hours) => (hours === null ? t("policy.paysAnyTime") : t("policy.paysHours", { hours }))}
+            error={error}
+            disabled={!editable}
+          />
           <label className="business-check">
             <input type="checkbox" disabled={!editable} {...form.register("extensions_allowed")} />
             {t("policy.extensions")}

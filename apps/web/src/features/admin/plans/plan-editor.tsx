@@ -13,6 +13,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
+import { WeeklyHoursFields } from "../../../components/weekly-hours/weekly-hours-fields";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { errorText } from "../../../lib/form-errors";
 import { vehicleTypeLabel } from "../../../lib/format";
@@ -22,8 +23,14 @@ import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { createPlan, planQuery, updatePlan } from "./api";
-import { PlanHoursFields } from "./plan-hours-fields";
-import { allocationConflictOf, fieldOf, inputOf, valuesOf, type PlanValues } from "./plan-form-values";
+import {
+  allocationConflictOf,
+  fieldOf,
+  inputOf,
+  PLAN_PRESETS,
+  valuesOf,
+  type PlanValues,
+} from "./plan-form-values";
 import { StatusBadge } from "./plan-status";
 
 /** A new plan (/admin/plans/new) or an existing one (/admin/plans/{id}). */
@@ -210,7 +217,15 @@ function PlanForm({
             </div>
           </section>
 
-          <PlanHoursFields form={form} zone={zone} error={error} />
+          <WeeklyHoursFields
+            form={form}
+            presets={PLAN_PRESETS}
+            title={t("sections.hours")}
+            hint={t("hoursHint", { zone })}
+            summary={(hours) => t("summary", { hours })}
+            error={error}
+            className="admin-park-section"
+          />
 
           <section className="admin-park-section">
             <h2>{t("sections.prices")}</h2>

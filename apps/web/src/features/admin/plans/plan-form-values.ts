@@ -1,39 +1,44 @@
 /**
- * The plan form's values (strings, as the fields hold them), the hours' presets, and the body
- * they make for POST /admin/plans or PATCH /admin/plans/{id} (the contract's schemas check it).
+ * The plan form's values (strings, as the fields hold them), the hours presets a plan offers, and
+ * the body they make for POST /admin/plans or PATCH /admin/plans/{id} (the contract's schemas
+ * check it).
  */
 import {
-  CLOCK_TIME,
   type AdminPlanCreateSchema,
   type AdminPlanPatchSchema,
   type AdminPlan,
   type AdminPlanCreate,
   type PlanAllocationConflict,
-  type PlanWindow,
 } from "@parkwell/contract";
 import type { z } from "zod";
+import {
+  presetOf,
+  presetWindows,
+  windowsOf,
+  windowValues,
+  type HoursPreset,
+  type WeeklyHoursValues,
+} from "../../../components/weekly-hours/weekly-hours-values";
 import { ApiError } from "../../../lib/api";
 import type { SchemaForm } from "../../../lib/use-schema-form";
 import { formatAmountInput, parseNumber } from "../../../lib/format";
 
-export const HOURS_PRESETS = ["always", "weekdays", "nights_weekends", "custom"] as const;
-export type HoursPreset = (typeof HOURS_PRESETS)[number];
+/** The hours a plan offers: always some windows (never "any time"). */
+export const PLAN_PRESETS = [
+  "always",
+  "weekdays",
+  "nights_weekends",
+  "custom",
+] as const satisfies HoursPreset[];
 
-export interface WindowValues {
-  weekday: string;
-  start: string;
-  end: string;
-}
 export interface PriceValues {
   vehicle_type_id: number;
   /** "" when the plan takes no vehicles of this type. */
   monthly_price: string;
 }
-export interface PlanValues {
+export interface PlanValues extends WeeklyHoursValues {
   park_id: string;
   name: { en: string; fr: string };
-  preset: HoursPreset;
-  windows: WindowValues[];
   prices: PriceValues[];
   allocation: string;
   space_mode: string;
@@ -42,59 +47,6 @@ export interface PlanValues {
   discount_12m_percent: string;
   status: string;
 }
-
-const days = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const span = (weekdays: number[], start: string, end: string): PlanWindow[] =>
-  weekdays.map((weekday) => ({ weekday, start, end }));
-
-/**
- * The presets' windows on the park's clock. Nights and weekends run without a gap from Friday
- * 18:00 to Monday 08:00 and each weekday night from 18:00 to 08:00: Monday's early hours are the
- * end of Sunday night, so they are a window of their own (a window lasts a day at most).
- */
-export function presetWindows(preset: Exclude<HoursPreset, "custom">): PlanWindow[] {
-  switch (preset) {
-    case "always":
-      return span(days(1, 7), "00:00", "24:00");
-    case "weekdays":
-      return span(days(1, 5), "07:00", "19:00");
-    case "nights_weekends":
-      return [
-        { weekday: 1, start: "00:00", end: "08:00" },
-        ...span(days(1, 4), "18:00", "08:00"),
-        { weekday: 5, start: "18:00", end: "24:00" },
-        ...span([6, 7], "00:00", "24:00"),
-      ];
-  }
-}
-
-const keyOf = (windows: PlanWindow[]) =>
-  windows
-    .map((w) => `${w.weekday}:${w.start}:${w.end}`)
-    .sort()
-    .join();
-
-/** The preset these windows are exactly, else custom. */
-export function presetOf(windows: PlanWindow[]): HoursPreset {
-  const key = keyOf(windows);
-  for (const preset of ["always", "weekdays", "nights_weekends"] as const) {
-    if (keyOf(presetWindows(preset)) === key) return preset;
-  }
-  return "custom";
-}
-
-export const windowValues = (windows: PlanWindow[]): WindowValues[] =>
-  windows.map((w) => ({ weekday: String(w.weekday), start: w.start, end: w.end }));
-
-/** The windows of the form as the API reads them. */
-export const windowsOf = (rows: WindowValues[]): PlanWindow[] =>
-  rows.map((w) => ({ weekday: Number(w.weekday), start: w.start.trim(), end: w.end.trim() }));
-
-/** The rows that are whole windows (a weekday and two times): what the live summary describes. */
-export const completeWindows = (rows: WindowValues[]): PlanWindow[] =>
-  windowsOf(rows).filter(
-    (w) => w.weekday >= 1 && w.weekday <= 7 && CLOCK_TIME.test(w.start) && CLOCK_TIME.test(w.end),
-  );
 
 /** A price row per vehicle type the park takes, prefilled from the plan's prices. */
 export function priceRows(
@@ -120,7 +72,7 @@ export function valuesOf(
   return {
     park_id: plan ? String(plan.park.id) : parkId,
     name: { en: plan?.name.en ?? "", fr: plan?.name.fr ?? "" },
-    preset: presetOf(windows),
+    preset: presetOf(windows, PLAN_PRESETS),
     windows: windowValues(windows),
     prices: priceRows(types, plan?.prices ?? [], language),
     allocation: plan ? String(plan.allocation) : "",
