@@ -55,6 +55,7 @@ describe("GET /api/v1/files", () => {
     expect(res.headers["cache-control"]).toBe("private, no-store");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="current-papers.pdf"');
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
 
     const image = await tinyImage("png");
     const imageKey = newPrivateFileKey("vehicle-docs/1", "image/png");
