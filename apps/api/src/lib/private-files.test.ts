@@ -15,6 +15,7 @@ import {
   localPrivateFileStorage,
   newPrivateFileKey,
   ownerAudience,
+  purgeExpiredFiles,
   removePrivateFiles,
   retentionCutoff,
   s3PrivateFileStorage,
@@ -177,8 +178,53 @@ describe("local private storage", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("keeps documents 90 days after completion", () => {
+  it("keeps documents 90 days after completion, then the purge removes them in batches", async () => {
     expect(retentionCutoff(new Date("2026-06-01T10:00:00Z")).toISOString()).toBe("2026-03-03T10:00:00.000Z");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-private-"));
+    const storage = localPrivateFileStorage(dir);
+    // A feature's rows: a file's key and when its request was completed (null: still open).
+    const rows: { key: string | null; completedAt: Date | null }[] = [];
+    const completed = [
+      new Date("2026-01-01T00:00:00Z"),
+      new Date("2026-01-02T00:00:00Z"),
+      new Date("2026-01-02T00:00:00Z"),
+      new Date("2026-01-03T00:00:00Z"),
+      null,
+    ];
+    for (const completedAt of completed) {
+      const key = newPrivateFileKey("vehicle-docs/9", "application/pdf");
+      await storage.put(key, tinyPdf(), "application/pdf");
+      rows.push({ key, completedAt });
+    }
+    const files = {
+      due: async (cutoff: Date, limit: number) =>
+        rows
+          .filter((r) => r.key && r.completedAt && r.completedAt <= cutoff)
+          .slice(0, limit)
+          .map((r) => r.key!),
+      purged: async (keys: string[]) => {
+        for (const r of rows) if (r.key && keys.includes(r.key)) r.key = null;
+      },
+    };
+    const kept = rows.map((r) => r.key!);
+    let now = new Date("2026-03-31T23:59:59Z");
+    const clock = () => now;
+    // 89 days and 23:59:59 after the first completion: nothing is due yet.
+    expect(await purgeExpiredFiles(storage, clock, files, { batch: 2 })).toBe(0);
+    now = new Date("2026-04-01T00:00:00Z");
+    expect(await purgeExpiredFiles(storage, clock, files, { batch: 2 })).toBe(1);
+    now = new Date("2026-04-01T12:00:00Z");
+    expect(await purgeExpiredFiles(storage, clock, files, { batch: 2 })).toBe(0);
+    now = new Date("2026-06-01T00:00:00Z");
+    expect(await purgeExpiredFiles(storage, clock, files, { batch: 2 })).toBe(3);
+    expect(rows.map((r) => r.key)).toEqual([null, null, null, null, kept[4]]);
+    for (const key of kept.slice(0, 4)) expect(await storage.get(key)).toBeNull();
+    expect(await storage.get(kept[4]!)).not.toBeNull();
+
+    // A feature that fails to clear its keys does not make the purge loop forever.
+    const stuck = { due: async () => [kept[4]!], purged: async () => {} };
+    expect(await purgeExpiredFiles(storage, clock, stuck, { batch: 1 })).toBe(1);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

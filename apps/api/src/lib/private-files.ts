@@ -10,8 +10,8 @@
  *   (`sniffDocument`): a JPEG, a PNG or a PDF whose structure holds together, at most 10 MB.
  * - Links: `signFileLink` names the file, who it was issued to and when it expires, signed with
  *   HMAC-SHA256; `verifyFileLink` gives the file back only for that caller before that time.
- * - Retention: a feature removes its files with `removePrivateFiles` from its own job, once
- *   `retentionCutoff` has passed the end of what they were uploaded for.
+ * - Retention: a feature's job removes its files with `purgeExpiredFiles`, telling it which of
+ *   its requests were completed before `retentionCutoff` (90 days).
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
@@ -384,6 +384,41 @@ export const PRIVATE_FILE_RETENTION_DAYS = 90;
 /** Files of a request completed at or before this instant are due for deletion at `now`. */
 export function retentionCutoff(now: Date, days = PRIVATE_FILE_RETENTION_DAYS): Date {
   return new Date(now.getTime() - days * 86_400_000);
+}
+
+/** What a feature tells the purge about its files (its own table: the storage has none). */
+export interface ExpiredFiles {
+  /**
+   * Up to `limit` keys of files whose request was completed at or before `cutoff` and that are
+   * not purged yet, oldest first.
+   */
+  due(cutoff: Date, limit: number): Promise<string[]>;
+  /** Clears these keys from the feature's rows (their files are already removed). */
+  purged(keys: string[]): Promise<void>;
+}
+
+/**
+ * The retention job's work, for a feature's daily job: batch after batch, removes the files of
+ * requests completed `days` (90) or more ago at the clock's time, then clears their keys. A file
+ * removed but not cleared (a crash between the two) is removed again next time, harmlessly.
+ * Answers how many files it removed.
+ */
+export async function purgeExpiredFiles(
+  storage: PrivateFileStorage,
+  clock: () => Date,
+  files: ExpiredFiles,
+  { batch = 100, days = PRIVATE_FILE_RETENTION_DAYS } = {},
+): Promise<number> {
+  const cutoff = retentionCutoff(clock(), days);
+  const seen = new Set<string>();
+  let removed = 0;
+  for (;;) {
+    const keys = (await files.due(cutoff, batch)).filter((k) => !seen.has(k));
+    if (keys.length === 0) return removed;
+    removed += await removePrivateFiles(storage, keys);
+    await files.purged(keys);
+    for (const k of keys) seen.add(k);
+  }
 }
 
 /**
