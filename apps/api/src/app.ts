@@ -58,6 +58,7 @@ import { registerMessages } from "./plugins/messages";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, securityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
+import { privateFileStorageOf, privateFilesRoutes } from "./plugins/private-files";
 import { fileStorageOf, registerUploads } from "./plugins/uploads";
 import { registerJsonBodyParser, validator } from "./plugins/validation";
 import { VERSION } from "./version";
@@ -183,6 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: "/api/v1",
   });
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
+  // Personal documents (decision 032): kept privately, read only through GET /files' signed links.
+  const privateFiles = privateFileStorageOf(config, app.log);
+  await app.register(privateFilesRoutes({ storage: privateFiles, secret: qr, clock }, auth), {
+    prefix: "/api/v1",
+  });
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });

@@ -108,7 +108,11 @@ const ConfigSchema = z.object({
   WAVE_API_KEY: z.string().optional(),
   WAVE_WEBHOOK_SECRET: z.string().optional(),
   WAVE_API_URL: z.url({ error: "must be an http(s) URL" }).default("https://api.wave.com"),
-  /** HMAC key of booking QR payloads; unset outside production: random per process (with a warning). */
+  /**
+   * HMAC key of booking QR payloads, private events' access grants and personal documents' file
+   * links (each with a key of its own derived from it); unset outside production: random per
+   * process (with a warning).
+   */
   QR_SIGNING_SECRET: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
   /** How long one call to a provider may take before the user gets a clear error. */
   PAYMENT_TIMEOUT_MS: z.coerce
@@ -148,6 +152,17 @@ const ConfigSchema = z.object({
   S3_PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   /** Bucket in the path (MinIO and most S3-compatible servers) rather than in the host name. */
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /**
+   * Personal documents (lib/private-files.ts) go to this S3-compatible bucket when set: a bucket
+   * with every public access blocked, never S3_BUCKET (whose objects browsers read), on the same
+   * S3_ENDPOINT, S3_REGION, credentials and path style. Unset: DATA_DIR/private, which no route
+   * serves (processes that do not share DATA_DIR need the bucket). Read only through the API's
+   * signed links (decision 032).
+   */
+  S3_PRIVATE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be a bucket name" })
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_MODE"> & {
@@ -189,6 +204,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = result.data;
   if (config.S3_BUCKET && !config.S3_PUBLIC_URL && !config.S3_ENDPOINT) {
     throw new ConfigError("Invalid configuration: S3_PUBLIC_URL is required with S3_BUCKET on AWS S3");
+  }
+  if (config.S3_PRIVATE_BUCKET && config.S3_PRIVATE_BUCKET === config.S3_BUCKET) {
+    throw new ConfigError(
+      "Invalid configuration: S3_PRIVATE_BUCKET must not be S3_BUCKET (its objects are public)",
+    );
   }
   const automatic = config.DEMO_MODE === undefined && isFirstTry(config);
   return {

@@ -18,6 +18,7 @@ import { ADMIN, ADMIN_PARKS, ADMIN_PEOPLE, ADMIN_REPORTS } from "./messages/admi
 import { BOOKINGS, windowRefusals } from "./messages/bookings";
 import { FIELDS, HTTP, ZOD_DEFAULTS, type ServerText } from "./messages/common";
 import { ADMIN_EVENTS, EVENTS } from "./messages/events";
+import { FILES } from "./messages/files";
 import { GATE } from "./messages/gate";
 import { ADMIN_MARKETPLACE, MARKETPLACE } from "./messages/marketplace";
 import { PARKS } from "./messages/parks";
@@ -52,6 +53,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...COMPANY_MONEY,
   ...COMPANY_PAY,
   ...COMPANIES,
+  ...FILES,
   ...windowRefusals(),
 ];
 

@@ -28,26 +28,47 @@ export function fileStorageOf(config: Config): FileStorage {
 /**
  * Serves DATA_DIR/uploads at /api/v1/uploads/ when files are stored locally: a year's cache (keys
  * are random, a file never changes), the type from the extension the server itself chose, and
- * `nosniff` so a browser never second-guesses it. No listing, no dot files; a missing file is the
- * API's JSON 404.
+ * `nosniff` so a browser never second-guesses it. No listing, no dot files, no `..`; a missing file
+ * is the API's JSON 404.
  */
 export async function registerUploads(app: FastifyInstance, config: Config, storage: FileStorage) {
   if (storage.kind !== "local") return;
   const root = path.resolve(config.DATA_DIR, "uploads");
   fs.mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    list: false,
-    dotfiles: "deny",
-    etag: true,
-    setHeaders(res) {
-      res.header("cache-control", IMMUTABLE_CACHE);
-      res.header("x-content-type-options", "nosniff");
-      res.header("cross-origin-resource-policy", "same-site");
-    },
+  await app.register(async (scope) => {
+    // A path that climbs out of the folder (`..`, however escaped) is the API's 404, like any file
+    // that is not there (the static plugin alone answers some of them 403): DATA_DIR/private,
+    // beside this folder, is never reachable from here, nor is its existence told.
+    scope.addHook("onRequest", async (req, reply) => {
+      if (CLIMBS.test(decoded(req.url.split("?")[0]!))) {
+        reply.callNotFound();
+        return reply;
+      }
+    });
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: UPLOADS_URL_PREFIX,
+      decorateReply: false,
+      wildcard: true,
+      index: false,
+      list: false,
+      dotfiles: "deny",
+      etag: true,
+      setHeaders(res) {
+        res.header("cache-control", IMMUTABLE_CACHE);
+        res.header("x-content-type-options", "nosniff");
+        res.header("cross-origin-resource-policy", "same-site");
+      },
+    });
   });
+}
+
+const CLIMBS = /(^|[\\/])\.\.([\\/]|$)/;
+
+function decoded(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
 }

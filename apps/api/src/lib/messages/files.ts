@@ -1,0 +1,15 @@
+/** Personal documents: uploads checked by their bytes and the signed links that serve them (lib/private-files.ts). */
+import type { ServerText } from "./common";
+
+export const FILES: ServerText[] = [
+  {
+    en: "Upload a JPEG, PNG or PDF file (a photo or a scan of the document)",
+    fr: "Envoyez un fichier JPEG, PNG ou PDF (une photo ou un scan du document)",
+  },
+  { en: "The file is larger than 10 MB", fr: "Le fichier dépasse 10 Mo" },
+  { en: "Choose a file to upload", fr: "Choisissez un fichier à envoyer" },
+  {
+    en: "This file link is invalid or has expired. Please open the document again.",
+    fr: "Ce lien de fichier est invalide ou a expiré. Veuillez ouvrir le document à nouveau.",
+  },
+];
