@@ -36,7 +36,7 @@ import { readableCode } from "../../lib/readable-code";
 import { deliveryToAddress } from "../marketplace/cart-pricing.service";
 import { reversalOf } from "../receipts/receipts.domain";
 import { bodiesOf, issueReceipt, receiptIdOf } from "../receipts/receipts.service";
-import { servedCountries } from "../reference/served-countries";
+import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import {
   chargeWallet,
   refundToWallet,
@@ -90,9 +90,9 @@ export const requestNotFound = () => AppError.notFound(VEHICLE_DOC_NOT_FOUND_MES
 const notInNigeria = () => new AppError(422, "not_in_nigeria", NIGERIA_ONLY_MESSAGE);
 
 /** The user's country when it is Nigeria (422 otherwise). */
-async function nigeriaOf(db: Tx, userId: string) {
+async function nigeriaOf(served: ServedCountries, db: Tx, userId: string) {
   const countryId = await repo.userCountryId(db, userId);
-  const country = countryId === undefined ? undefined : await servedCountries(db).byId(countryId);
+  const country = countryId === undefined ? undefined : await served.byId(countryId, db);
   if (!country || country.code.trim() !== NIGERIA) throw notInNigeria();
   return country;
 }
@@ -175,9 +175,14 @@ interface Resolved {
  * 422 naming the field (a vehicle not registered in a Nigerian state: `not_registered_in_nigeria`;
  * documents the request cannot hold: `documents_not_applicable`).
  */
-async function resolve(db: Tx, userId: string, body: VehicleDocQuoteBody): Promise<Resolved> {
-  const country = await nigeriaOf(db, userId);
-  const fees = await servedCountries(db).feesOf(country.id, db);
+async function resolve(
+  served: ServedCountries,
+  db: Tx,
+  userId: string,
+  body: VehicleDocQuoteBody,
+): Promise<Resolved> {
+  const country = await nigeriaOf(served, db, userId);
+  const fees = await served.feesOf(country.id, db);
   const serviceChargeMinor = await repo.serviceChargeOf(db, country.id);
   if (!fees || serviceChargeMinor === undefined) throw notInNigeria();
 
@@ -276,7 +281,7 @@ function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): VehicleDo
 
 /** Each fee, the service charge, delivery, tax and the total, before paying. */
 export async function quote(db: Db, userId: string, body: VehicleDocQuoteBody): Promise<VehicleDocQuote> {
-  return presentQuote(body.type, await resolve(db, userId, body));
+  return presentQuote(body.type, await resolve(servedCountries(db), db, userId, body));
 }
 
 // ---------------------------------------------------------------- the request
@@ -330,7 +335,7 @@ export async function placeRequest(
   const hash = fingerprint(body);
   const answer = async (row: RequestRow, replayed: boolean): Promise<PlacedRequest> => {
     const currency = row.currency.trim();
-    const decimals = servedCountries(db).decimalsOf(currency);
+    const decimals = await servedCountries(db).currencyDecimals(currency);
     return {
       request: await view(db, row),
       replayed,
@@ -369,7 +374,7 @@ async function placeInTransaction(
   hash: string,
 ): Promise<RequestRow> {
   const now = deps.clock();
-  const r = await resolve(tx, userId, body);
+  const r = await resolve(servedCountries(deps.db), tx, userId, body);
   const { priced } = r;
   if (body.expected_total !== undefined && toMinor(body.expected_total, r.decimals) !== priced.totalMinor) {
     throw new AppError(409, "price_changed", PRICE_CHANGED_MESSAGE, undefined, {
@@ -624,9 +629,9 @@ export function answerOwn(deps: VehicleDocDeps, userId: string, code: string, an
 
 // ---------------------------------------------------------------- reading
 
-export async function view(db: Tx, r: RequestRow): Promise<VehicleDocRequest> {
+export async function view(db: Db, r: RequestRow): Promise<VehicleDocRequest> {
   const detail = await repo.requestDetail(db, r);
-  return presentRequest(r, detail, servedCountries(db).decimalsOf(r.currency.trim()));
+  return presentRequest(r, detail, await servedCountries(db).currencyDecimals(r.currency.trim()));
 }
 
 /** One of the driver's requests; another user's is as unknown as a missing one (404). */
@@ -638,12 +643,13 @@ export async function getOwn(db: Db, userId: string, code: string): Promise<Vehi
 
 async function summaries(db: Db, rows: RequestRow[]) {
   const { items, states } = await repo.listExtras(db, rows);
+  const decimals = await servedCountries(db).currencyDecimals("NGN");
   return rows.map((r) =>
     presentSummary(
       r,
       items.filter((i) => i.requestId === r.id),
       states.find((s) => s.id === r.stateId)?.code ?? "",
-      servedCountries(db).decimalsOf(r.currency.trim()),
+      decimals,
     ),
   );
 }
@@ -704,7 +710,7 @@ export async function listQueue(
 }
 
 /** A request as staff see it: the driver, the timeline and the stages it may move to. */
-export async function staffView(db: Tx, r: RequestRow) {
+export async function staffView(db: Db, r: RequestRow) {
   const [customer] = await repo.customersOf(db, [r.userId]);
   return { ...(await view(db, r)), customer: customerOf(customer), next_stages: nextStages(r) };
 }
