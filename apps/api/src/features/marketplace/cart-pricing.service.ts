@@ -584,5 +584,5 @@ export async function deliveryToAddress(
   if (!row.pinConfirmed) return { ok: false, message: ADDRESS_PIN_UNCONFIRMED_MESSAGE };
   const band = await deliveryBand(db, countryId, row.lat, row.lng);
   if (!band) return { ok: false, message: DELIVERY_OUT_OF_AREA_MESSAGE };
-  return { ok: true, chargeMinor: band.chargeMinor, text: `${row.address}, ${row.city}` };
+  return { ok: true, chargeMinor: band.chargeMinor, text: [row.address, row.city].join(", ") };
 }
