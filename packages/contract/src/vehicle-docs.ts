@@ -195,13 +195,14 @@ export type VehicleRenewalDetails = z.infer<typeof VehicleRenewalDetailsSchema>;
 export const VehicleIdPathSchema = z.object({ id: idParam("id") });
 
 /** Where the papers go: a saved address (the marketplace's) or a park to collect them at. */
-const DeliveryChoiceSchema = z.union(
-  [
-    z.object({ address_id: idNumber("address_id") }).strict(),
-    z.object({ park_id: idNumber("park_id") }).strict(),
-  ],
-  { error: "Choose a delivery address or a pickup park" },
-);
+const DeliveryChoiceSchema = z
+  .object(
+    { address_id: idNumber("address_id").optional(), park_id: idNumber("park_id").optional() },
+    { error: "Choose a delivery address or a pickup park" },
+  )
+  .refine((d) => (d.address_id === undefined) !== (d.park_id === undefined), {
+    error: "Choose a delivery address or a pickup park",
+  });
 
 /** The quote's and the request's body. */
 export const VehicleDocQuoteBodySchema = z.object({
@@ -297,11 +298,13 @@ export const VehicleDocRequestSchema = z
 export type VehicleDocRequest = z.infer<typeof VehicleDocRequestSchema>;
 
 export const VehicleDocCodeParamsSchema = z.object({
+  /** A code that is not a request's is answered as unknown (404). */
   code: z
     .string()
     .trim()
-    .toUpperCase()
-    .regex(VEHICLE_DOC_CODE_PATTERN, { error: "code must be a request code (VD-XXXXXX)" }),
+    .min(1)
+    .max(20)
+    .transform((c) => c.toUpperCase()),
 });
 
 export const VehicleDocListQuerySchema = PageQuerySchema.extend({

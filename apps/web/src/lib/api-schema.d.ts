@@ -10537,13 +10537,10 @@ export interface operations {
             | "drivers_licence_3y"
             | "drivers_licence_5y"
           )[];
-          delivery:
-            | {
-                address_id: number;
-              }
-            | {
-                park_id: number;
-              };
+          delivery: {
+            address_id?: number;
+            park_id?: number;
+          };
           expected_total?: number;
         };
       };
@@ -10679,13 +10676,10 @@ export interface operations {
             | "drivers_licence_3y"
             | "drivers_licence_5y"
           )[];
-          delivery:
-            | {
-                address_id: number;
-              }
-            | {
-                park_id: number;
-              };
+          delivery: {
+            address_id?: number;
+            park_id?: number;
+          };
           expected_total?: number;
         };
       };

@@ -412,6 +412,8 @@ describe("the request and its money", () => {
     const one = await get(driver, `/vehicle-docs/requests/${a}`);
     expect(one.json().timeline).toEqual([expect.objectContaining({ stage: "submitted", by: "driver" })]);
     expect((await get(other, `/vehicle-docs/requests/${a}`)).statusCode).toBe(404);
+    expect((await get(driver, "/vehicle-docs/requests/VD-ZZZZZZ")).statusCode).toBe(404);
+    expect((await get(driver, "/vehicle-docs/requests/nonsense")).statusCode).toBe(404);
     expect((await post(other, `/vehicle-docs/requests/${a}/cancel`)).statusCode).toBe(404);
     expect((await get(other, "/vehicle-docs/requests")).json().total).toBe(0);
   });

@@ -233,16 +233,17 @@ async function resolve(
 
   let delivery: Resolved["delivery"];
   let deliveryMinor = 0;
-  if ("address_id" in body.delivery) {
-    const found = await deliveryToAddress(db, userId, country.id, body.delivery.address_id);
+  const { address_id: addressId, park_id: parkId } = body.delivery;
+  if (addressId !== undefined) {
+    const found = await deliveryToAddress(db, userId, country.id, addressId);
     if (!found.ok) throw AppError.validation({ address_id: found.message });
-    delivery = { addressId: body.delivery.address_id, text: found.text };
+    delivery = { addressId, text: found.text };
     deliveryMinor = found.chargeMinor;
   } else {
-    if (!(await repo.activeParkIn(db, body.delivery.park_id, country.id))) {
+    if (parkId === undefined || !(await repo.activeParkIn(db, parkId, country.id))) {
       throw AppError.validation({ park_id: PARK_UNKNOWN_MESSAGE });
     }
-    delivery = { parkId: body.delivery.park_id };
+    delivery = { parkId };
   }
 
   return {

@@ -104,7 +104,6 @@ export const VEHICLE_DOCS: ServerText[] = [
   { en: "expected_total must be a number", fr: "expected_total doit être un nombre" },
   { en: "expected_total must be 0 or more", fr: "expected_total doit valoir 0 ou plus" },
   { en: "expected_total is too large", fr: "expected_total est trop grand" },
-  { en: "code must be a request code (VD-XXXXXX)", fr: "code doit être un code de demande (VD-XXXXXX)" },
   { en: "Unknown stage", fr: "Étape inconnue" },
   { en: "answer is required", fr: "answer est obligatoire" },
   { en: "answer is too long", fr: "answer est trop long" },
