@@ -189,10 +189,34 @@ export const VehicleRenewalDetailsSchema = z
     state_code: z.string().nullable(),
     state_name: z.string().nullable(),
     vehicle_use: z.enum(VEHICLE_USES).nullable(),
+    /** Each paper's current expiry date, from a completed request or typed by the driver. */
+    expiries: z.array(
+      z.object({
+        document_type: z.enum(VEHICLE_DOC_TYPES),
+        expires_on: z.string(),
+        source: z.enum(["request", "driver"]),
+      }),
+    ),
   })
   .meta({ id: "VehicleRenewalDetails" });
 export type VehicleRenewalDetails = z.infer<typeof VehicleRenewalDetailsSchema>;
 export const VehicleIdPathSchema = z.object({ id: idParam("id") });
+
+/** Expiry dates a driver types for papers renewed elsewhere (PUT /vehicle-docs/vehicles/{id}/expiries). */
+export const VehicleExpiriesBodySchema = z.object({
+  expiries: z
+    .array(
+      z.object({
+        document_type: z.enum(VEHICLE_DOC_TYPES, { error: "Unknown document type" }),
+        expires_on: isoDay,
+      }),
+    )
+    .min(1, { error: "Give at least one expiry date" })
+    .max(VEHICLE_DOC_TYPES.length, { error: "Give each document once" })
+    .refine((e) => new Set(e.map((x) => x.document_type)).size === e.length, {
+      error: "Give each document once",
+    }),
+});
 
 /** Where the papers go: a saved address (the marketplace's) or a park to collect them at. */
 const DeliveryChoiceSchema = z

@@ -926,6 +926,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/vehicle-docs/vehicles/{id}/expiries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Record the expiry dates of a vehicle's papers renewed elsewhere */
+    put: operations["setVehiclePaperExpiries"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/vehicle-docs/quote": {
     parameters: {
       query?: never;
@@ -6433,6 +6450,20 @@ export interface components {
       state_code: string | null;
       state_name: string | null;
       vehicle_use: ("private" | "commercial") | null;
+      expiries: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        expires_on: string;
+        /** @enum {string} */
+        source: "request" | "driver";
+      }[];
     };
     VehicleDocQuote: {
       /** @enum {string} */
@@ -10472,6 +10503,72 @@ export interface operations {
           state_code?: string;
           /** @enum {string} */
           vehicle_use?: "private" | "commercial";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleRenewalDetails"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setVehiclePaperExpiries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          expiries: {
+            /** @enum {string} */
+            document_type:
+              | "vehicle_licence"
+              | "roadworthiness"
+              | "third_party_insurance"
+              | "proof_of_ownership"
+              | "hackney_permit"
+              | "drivers_licence_3y"
+              | "drivers_licence_5y";
+            expires_on: string;
+          }[];
         };
       };
     };

@@ -324,6 +324,47 @@ describe("pricing from the fee tables", () => {
   });
 });
 
+describe("expiry dates typed by the driver", () => {
+  it("records a vehicle's papers renewed elsewhere, once per paper; a licence or another's vehicle is refused", async () => {
+    const driver = await fundedUser(db, 0);
+    const other = await fundedUser(db, 0);
+    const v = await vehicleOf(driver);
+    const put = (user: TestUser, payload: object, id = v) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/v1/vehicle-docs/vehicles/${id}/expiries`,
+        headers: bearer(user),
+        payload,
+      });
+    const first = await put(driver, {
+      expiries: [
+        { document_type: "roadworthiness", expires_on: "2027-01-15" },
+        { document_type: "third_party_insurance", expires_on: "2027-03-01" },
+      ],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await put(driver, {
+      expiries: [{ document_type: "roadworthiness", expires_on: "2027-02-15" }],
+    });
+    expect(again.json().expiries).toEqual([
+      { document_type: "roadworthiness", expires_on: "2027-02-15", source: "driver" },
+      { document_type: "third_party_insurance", expires_on: "2027-03-01", source: "driver" },
+    ]);
+    expect(
+      (await put(driver, { expiries: [{ document_type: "drivers_licence_3y", expires_on: "2027-02-15" }] }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await put(driver, { expiries: [{ document_type: "roadworthiness", expires_on: "2027-02-30" }] }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await put(other, { expiries: [{ document_type: "roadworthiness", expires_on: "2027-02-15" }] }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
 describe("the request and its money", () => {
   it("charges the wallet once with a receipt, answers 402 with the missing amount, and replays its key", async () => {
     const poor = await fundedUser(db, 100_000); // ₦1,000

@@ -289,6 +289,15 @@ export async function upsertExpiry(
   }
 }
 
+/** A vehicle's current expiry dates. */
+export async function vehicleExpiries(db: Tx, vehicleId: number): Promise<ExpiryRow[]> {
+  return db
+    .select()
+    .from(vehicleDocumentExpiries)
+    .where(eq(vehicleDocumentExpiries.vehicleId, vehicleId))
+    .orderBy(asc(vehicleDocumentExpiries.documentType));
+}
+
 /** Fee rows of one state, or all, in a stable order, with the state's code. */
 export async function listFees(db: Tx, stateId?: number) {
   return db

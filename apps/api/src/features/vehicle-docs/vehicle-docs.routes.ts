@@ -8,6 +8,7 @@ import {
   VehicleDocQuoteBodySchema,
   VehicleDocQuoteSchema,
   VehicleDocRequestSchema,
+  VehicleExpiriesBodySchema,
   VehicleIdPathSchema,
   VehicleRenewalDetailsBodySchema,
   VehicleRenewalDetailsSchema,
@@ -60,6 +61,21 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
         },
       },
       async (req) => docs.setRenewalDetails(db, clock, requireUser(req).id, req.params.id, req.body),
+    );
+
+    app.put(
+      "/vehicle-docs/vehicles/:id/expiries",
+      {
+        schema: {
+          tags,
+          operationId: "setVehiclePaperExpiries",
+          summary: "Record the expiry dates of a vehicle's papers renewed elsewhere",
+          params: VehicleIdPathSchema,
+          body: VehicleExpiriesBodySchema,
+          response: { 200: VehicleRenewalDetailsSchema, ...errors },
+        },
+      },
+      async (req) => docs.setOwnExpiries(db, clock, requireUser(req).id, req.params.id, req.body.expiries),
     );
 
     app.post(

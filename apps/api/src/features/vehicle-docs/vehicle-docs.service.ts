@@ -11,6 +11,7 @@ import {
   VEHICLE_DOC_CANCEL_TOO_LATE_MESSAGE,
   VEHICLE_DOC_NOT_FOUND_MESSAGE,
   VEHICLE_DOC_STAGE_REFUSED_MESSAGE,
+  VEHICLE_PAPER_TYPES,
   VEHICLE_USES,
   engineBandOf,
   findVehicleDocTransition,
@@ -46,6 +47,7 @@ import {
 } from "../wallet/ledger.service";
 import {
   documentsRefusal,
+  DOCS_FOR_PAPERS_MESSAGE,
   DOCUMENT_NAMES,
   feeFor,
   NO_FEE_MESSAGE,
@@ -101,6 +103,7 @@ async function nigeriaOf(served: ServedCountries, db: Tx, userId: string) {
 
 function presentDetails(
   found: NonNullable<Awaited<ReturnType<typeof repo.ownVehicle>>>,
+  expiries: repo.ExpiryRow[],
 ): VehicleRenewalDetails {
   const v = found.vehicle;
   return {
@@ -115,6 +118,11 @@ function presentDetails(
     state_code: found.stateCode,
     state_name: found.stateName,
     vehicle_use: (v.vehicleUse as VehicleUse | null) ?? null,
+    expiries: expiries.map((e) => ({
+      document_type: e.documentType as VehicleDocType,
+      expires_on: e.expiresOn,
+      source: e.source === "driver" ? ("driver" as const) : ("request" as const),
+    })),
   };
 }
 
@@ -125,7 +133,42 @@ export async function renewalDetails(
 ): Promise<VehicleRenewalDetails> {
   const found = await repo.ownVehicle(db, userId, vehicleId);
   if (!found) throw AppError.notFound(VEHICLE_NOT_FOUND_MESSAGE, "vehicle_not_found");
-  return presentDetails(found);
+  return presentDetails(found, await repo.vehicleExpiries(db, vehicleId));
+}
+
+/**
+ * The driver records the expiry dates of a vehicle's papers renewed elsewhere: one current date per
+ * paper (a later date from a request or the driver replaces it, and its reminders start again).
+ */
+export async function setOwnExpiries(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  vehicleId: number,
+  expiries: { document_type: VehicleDocType; expires_on: string }[],
+): Promise<VehicleRenewalDetails> {
+  if (!(await repo.ownVehicle(db, userId, vehicleId))) {
+    throw AppError.notFound(VEHICLE_NOT_FOUND_MESSAGE, "vehicle_not_found");
+  }
+  if (expiries.some((e) => !VEHICLE_PAPER_TYPES.includes(e.document_type))) {
+    throw AppError.validation({ expiries: DOCS_FOR_PAPERS_MESSAGE });
+  }
+  const now = clock();
+  await db.transaction(async (tx) => {
+    for (const e of expiries) {
+      await repo.upsertExpiry(tx, {
+        userId,
+        vehicleId,
+        documentType: e.document_type,
+        expiresOn: e.expires_on,
+        source: "driver",
+        requestId: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  });
+  return renewalDetails(db, userId, vehicleId);
 }
 
 /** Sets what renewal needs on one of the user's vehicles; the state is one of Nigeria's. */
