@@ -203,6 +203,12 @@ describe("pricing from the fee tables", () => {
       delivery: pickup(),
     });
     expect(again.json().lines).toEqual([{ document_type: "proof_of_ownership", fee: 3100 }]);
+    const driverView = await get(driver, "/vehicle-docs/fees?state_code=OY");
+    expect(driverView.statusCode, driverView.body).toBe(200);
+    expect(
+      driverView.json().items.find((f: { document_type: string }) => f.document_type === "proof_of_ownership")
+        .fee,
+    ).toBe(3100);
     const [audit] = await queryRows<{ action: string; before: unknown; after: unknown }>(
       db,
       sql`SELECT action, before, after FROM audit_log WHERE entity = 'vehicle_doc_fee' AND entity_id = ${String(row.id)}`,
@@ -578,6 +584,11 @@ describe("stages", () => {
     await fund(db, driver.id, 100_000_000);
     const v = await vehicleOf(driver);
     const code = await placed(driver, v);
+    const early = await post(staff, `/admin/vehicle-docs/requests/${code}/expiries`, {
+      expiries: [{ document_type: "vehicle_licence", expires_on: "2027-11-30" }],
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe("not_issued");
     await moveTo(code, "delivered");
     const wrong = await post(staff, `/admin/vehicle-docs/requests/${code}/expiries`, {
       expiries: [{ document_type: "hackney_permit", expires_on: "2027-11-30" }],

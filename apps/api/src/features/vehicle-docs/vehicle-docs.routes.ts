@@ -1,8 +1,10 @@
 import {
+  AdminVehicleDocFeeQuerySchema,
   ErrorSchema,
   IdempotencyKeySchema,
   VehicleDocAnswerBodySchema,
   VehicleDocCodeParamsSchema,
+  VehicleDocFeeListSchema,
   VehicleDocListQuerySchema,
   VehicleDocPageSchema,
   VehicleDocQuoteBodySchema,
@@ -76,6 +78,20 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
         },
       },
       async (req) => docs.setOwnExpiries(db, clock, requireUser(req).id, req.params.id, req.body.expiries),
+    );
+
+    app.get(
+      "/vehicle-docs/fees",
+      {
+        schema: {
+          tags,
+          operationId: "listVehicleDocFees",
+          summary: "The fee tables of one Nigerian state (or all) and Parkwell's service charge",
+          querystring: AdminVehicleDocFeeQuerySchema,
+          response: { 200: VehicleDocFeeListSchema, ...errors },
+        },
+      },
+      async (req) => docs.listFees(db, req.query.state_code),
     );
 
     app.post(

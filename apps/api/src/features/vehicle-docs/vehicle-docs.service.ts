@@ -75,6 +75,14 @@ export const PRICE_CHANGED_MESSAGE = "The price changed: check the new total bef
 export const IDEMPOTENCY_REUSED_MESSAGE = "This Idempotency-Key was used for another request";
 export const QUESTION_REQUIRED_MESSAGE = "Write the question for the driver";
 export const FEE_NOT_FOUND_MESSAGE = "Fee not found";
+export const NOT_ISSUED_MESSAGE = "The papers of this request are not issued yet";
+/** The stages at which the papers exist: their expiry dates can be recorded. */
+const ISSUED_STAGES: readonly VehicleDocStage[] = [
+  "ready",
+  "out_for_delivery",
+  "ready_for_pickup",
+  "delivered",
+];
 export const NOTHING_TO_RECORD_MESSAGE = "This request did not renew {document}";
 
 const NIGERIA = "NG";
@@ -778,6 +786,9 @@ export async function recordExpiries(
   return deps.db.transaction(async (tx) => {
     const r = await repo.lockRequest(tx, code);
     if (!r) throw requestNotFound();
+    if (!ISSUED_STAGES.includes(r.stage as VehicleDocStage)) {
+      throw new AppError(409, "not_issued", NOT_ISSUED_MESSAGE, undefined, { stage: r.stage });
+    }
     const { items } = await repo.requestDetail(tx, r);
     const now = deps.clock();
     for (const e of expiries) {

@@ -46,6 +46,10 @@ export const VEHICLE_DOCS: ServerText[] = [
   },
   { en: "Write the question for the driver", fr: "Écrivez la question pour le conducteur" },
   { en: "Fee not found", fr: "Tarif introuvable" },
+  {
+    en: "The papers of this request are not issued yet",
+    fr: "Les documents de cette demande ne sont pas encore délivrés",
+  },
   { en: "This request did not renew {document}", fr: "Cette demande ne renouvelait pas : {document}" },
   {
     en: "A vehicle papers request renews the vehicle's papers only",

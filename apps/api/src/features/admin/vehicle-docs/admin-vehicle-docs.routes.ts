@@ -107,7 +107,7 @@ export function adminVehicleDocsRoutes(deps: AdminVehicleDocDeps, admin: AdminAc
           summary: "Record the issued papers' expiry dates on the vehicle (or the driver's licence)",
           params: VehicleDocCodeParamsSchema,
           body: AdminVehicleDocExpiriesBodySchema,
-          response: { 200: AdminVehicleDocSchema, ...err },
+          response: { 200: AdminVehicleDocSchema, 409: ErrorSchema, ...err },
         },
       },
       async (req) => docs.recordExpiries(deps, auditActor(req), req.params.code, req.body.expiries),
