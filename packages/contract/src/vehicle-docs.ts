@@ -146,6 +146,22 @@ const isoDay = z
     { error: "Use a date as YYYY-MM-DD" },
   );
 
+export const PAPER_STATUSES = ["valid", "expiring", "expired"] as const;
+export type PaperStatus = (typeof PAPER_STATUSES)[number];
+/** A paper is "expiring" this many days before its expiry date, and on it. */
+export const PAPER_EXPIRING_DAYS = 30;
+
+/** A paper's status on `today` (YYYY-MM-DD on the country's clock): valid until the end of its day. */
+export function paperStatus(expiresOn: string, today: string): { status: PaperStatus; days_left: number } {
+  const days = Math.round(
+    (Date.parse(`${expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+  );
+  return {
+    status: days < 0 ? "expired" : days <= PAPER_EXPIRING_DAYS ? "expiring" : "valid",
+    days_left: days,
+  };
+}
+
 /** What renewal needs to know of a saved vehicle (PUT /vehicle-docs/vehicles/{id}). */
 export const VehicleRenewalDetailsBodySchema = z.object({
   year: z
@@ -195,11 +211,16 @@ export const VehicleRenewalDetailsSchema = z
         document_type: z.enum(VEHICLE_DOC_TYPES),
         expires_on: z.string(),
         source: z.enum(["request", "driver"]),
+        /** On Nigeria's clock: valid, expiring (30 days or fewer left) or expired. */
+        status: z.enum(PAPER_STATUSES),
+        /** Days from today to the expiry date (negative once expired). */
+        days_left: z.number().int(),
       }),
     ),
   })
   .meta({ id: "VehicleRenewalDetails" });
 export type VehicleRenewalDetails = z.infer<typeof VehicleRenewalDetailsSchema>;
+export const VehicleRenewalDetailsListSchema = z.array(VehicleRenewalDetailsSchema);
 export const VehicleIdPathSchema = z.object({ id: idParam("id") });
 
 /** Expiry dates a driver types for papers renewed elsewhere (PUT /vehicle-docs/vehicles/{id}/expiries). */

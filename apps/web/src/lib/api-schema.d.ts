@@ -908,6 +908,23 @@ export interface paths {
     patch: operations["updateAddress"];
     trace?: never;
   };
+  "/api/v1/vehicle-docs/vehicles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's saved vehicles with what renewal knows and each paper's status */
+    get: operations["listVehicleRenewalDetails"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/vehicle-docs/vehicles/{id}": {
     parameters: {
       query?: never;
@@ -6480,6 +6497,9 @@ export interface components {
         expires_on: string;
         /** @enum {string} */
         source: "request" | "driver";
+        /** @enum {string} */
+        status: "valid" | "expiring" | "expired";
+        days_left: number;
       }[];
     };
     VehicleDocQuote: {
@@ -10440,6 +10460,53 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["OrderConflict"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listVehicleRenewalDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleRenewalDetails"][];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Default Response */

@@ -1,7 +1,12 @@
 // Vehicle document renewal (decision 031): pricing from the fee tables, the request paid from the
 // wallet with its receipt, every stage move the table allows and every one it refuses, the cancel's
 // refund exactly once with its credit note, privacy, and the back office's permissions and audit.
-import { VEHICLE_DOC_STAGES, VEHICLE_DOC_TRANSITIONS, type VehicleDocStage } from "@parkwell/contract";
+import {
+  dayOnClock,
+  VEHICLE_DOC_STAGES,
+  VEHICLE_DOC_TRANSITIONS,
+  type VehicleDocStage,
+} from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -353,8 +358,16 @@ describe("expiry dates typed by the driver", () => {
       expiries: [{ document_type: "roadworthiness", expires_on: "2027-02-15" }],
     });
     expect(again.json().expiries).toEqual([
-      { document_type: "roadworthiness", expires_on: "2027-02-15", source: "driver" },
-      { document_type: "third_party_insurance", expires_on: "2027-03-01", source: "driver" },
+      expect.objectContaining({
+        document_type: "roadworthiness",
+        expires_on: "2027-02-15",
+        source: "driver",
+      }),
+      expect.objectContaining({
+        document_type: "third_party_insurance",
+        expires_on: "2027-03-01",
+        source: "driver",
+      }),
     ]);
     expect(
       (await put(driver, { expiries: [{ document_type: "drivers_licence_3y", expires_on: "2027-02-15" }] }))
@@ -368,6 +381,33 @@ describe("expiry dates typed by the driver", () => {
       (await put(other, { expiries: [{ document_type: "roadworthiness", expires_on: "2027-02-15" }] }))
         .statusCode,
     ).toBe(404);
+
+    // The vehicle list shows each paper's status, counted on Nigeria's clock.
+    const today = dayOnClock(new Date(), "Africa/Lagos");
+    const shift = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    await put(driver, {
+      expiries: [
+        { document_type: "vehicle_licence", expires_on: shift(90) },
+        { document_type: "roadworthiness", expires_on: shift(7) },
+        { document_type: "third_party_insurance", expires_on: shift(-1) },
+      ],
+    });
+    const list = await get(driver, "/vehicle-docs/vehicles");
+    expect(list.statusCode, list.body).toBe(200);
+    const mine = list.json().find((x: { vehicle_id: number }) => x.vehicle_id === v);
+    expect(
+      mine.expiries.map((e: { document_type: string; status: string; days_left: number }) => [
+        e.document_type,
+        e.status,
+        e.days_left,
+      ]),
+    ).toEqual([
+      ["roadworthiness", "expiring", 7],
+      ["third_party_insurance", "expired", -1],
+      ["vehicle_licence", "valid", 90],
+    ]);
+    expect((await get(other, "/vehicle-docs/vehicles")).json()).toEqual([]);
   });
 });
 

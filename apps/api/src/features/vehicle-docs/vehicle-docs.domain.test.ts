@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { engineBandOf } from "@parkwell/contract";
+import { engineBandOf, paperStatus } from "@parkwell/contract";
 import { documentsRefusal, feeFor, priceRequest, requestReceiptBody } from "./vehicle-docs.domain";
 
 describe("vehicle document pricing rules", () => {
@@ -61,5 +61,12 @@ describe("vehicle document pricing rules", () => {
       documentsRefusal("drivers_licence", ["drivers_licence_3y", "drivers_licence_5y"], null),
     ).not.toBeNull();
     expect(documentsRefusal("drivers_licence", ["drivers_licence_5y"], null)).toBeNull();
+  });
+
+  it("a paper is valid, expiring in its last 30 days (its day included), then expired", () => {
+    expect(paperStatus("2027-01-30", "2026-12-31")).toEqual({ status: "expiring", days_left: 30 });
+    expect(paperStatus("2027-01-31", "2026-12-31")).toEqual({ status: "valid", days_left: 31 });
+    expect(paperStatus("2026-12-31", "2026-12-31")).toEqual({ status: "expiring", days_left: 0 });
+    expect(paperStatus("2026-12-30", "2026-12-31")).toEqual({ status: "expired", days_left: -1 });
   });
 });

@@ -61,6 +61,31 @@ export async function ownVehicle(db: Tx, userId: string, vehicleId: number) {
   return row;
 }
 
+/** The user's saved vehicles with their states of registration, oldest first. */
+export async function ownVehicles(db: Tx, userId: string) {
+  return db
+    .select({
+      vehicle: userVehicles,
+      stateCode: states.code,
+      stateName: states.name,
+      stateCountryId: states.countryId,
+    })
+    .from(userVehicles)
+    .leftJoin(states, eq(states.id, userVehicles.registrationStateId))
+    .where(eq(userVehicles.userId, userId))
+    .orderBy(asc(userVehicles.id));
+}
+
+/** The current expiry dates of several vehicles. */
+export async function expiriesOfVehicles(db: Tx, vehicleIds: number[]): Promise<ExpiryRow[]> {
+  if (vehicleIds.length === 0) return [];
+  return db
+    .select()
+    .from(vehicleDocumentExpiries)
+    .where(inArray(vehicleDocumentExpiries.vehicleId, vehicleIds))
+    .orderBy(asc(vehicleDocumentExpiries.documentType));
+}
+
 export async function updateVehicleDetails(
   db: Tx,
   vehicleId: number,

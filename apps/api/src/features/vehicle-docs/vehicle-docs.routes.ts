@@ -13,6 +13,7 @@ import {
   VehicleExpiriesBodySchema,
   VehicleIdPathSchema,
   VehicleRenewalDetailsBodySchema,
+  VehicleRenewalDetailsListSchema,
   VehicleRenewalDetailsSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -37,6 +38,19 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
     const errors = { 401: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
 
     app.get(
+      "/vehicle-docs/vehicles",
+      {
+        schema: {
+          tags,
+          operationId: "listVehicleRenewalDetails",
+          summary: "The driver's saved vehicles with what renewal knows and each paper's status",
+          response: { 200: VehicleRenewalDetailsListSchema, ...errors },
+        },
+      },
+      async (req) => docs.listRenewalDetails(db, clock, requireUser(req).id),
+    );
+
+    app.get(
       "/vehicle-docs/vehicles/:id",
       {
         schema: {
@@ -47,7 +61,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleRenewalDetailsSchema, ...errors },
         },
       },
-      async (req) => docs.renewalDetails(db, requireUser(req).id, req.params.id),
+      async (req) => docs.renewalDetails(db, clock, requireUser(req).id, req.params.id),
     );
 
     app.put(

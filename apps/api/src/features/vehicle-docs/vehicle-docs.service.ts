@@ -13,7 +13,9 @@ import {
   VEHICLE_DOC_STAGE_REFUSED_MESSAGE,
   VEHICLE_PAPER_TYPES,
   VEHICLE_USES,
+  dayOnClock,
   engineBandOf,
+  paperStatus,
   findVehicleDocTransition,
   type EngineBand,
   type VehicleDocQuote,
@@ -112,6 +114,7 @@ async function nigeriaOf(served: ServedCountries, db: Tx, userId: string) {
 function presentDetails(
   found: NonNullable<Awaited<ReturnType<typeof repo.ownVehicle>>>,
   expiries: repo.ExpiryRow[],
+  today: string,
 ): VehicleRenewalDetails {
   const v = found.vehicle;
   return {
@@ -130,18 +133,47 @@ function presentDetails(
       document_type: e.documentType as VehicleDocType,
       expires_on: e.expiresOn,
       source: e.source === "driver" ? ("driver" as const) : ("request" as const),
+      ...paperStatus(e.expiresOn, today),
     })),
   };
 }
 
+/** Today on Nigeria's clock: the day papers' statuses are counted from. */
+async function todayInNigeria(db: Db, clock: Clock): Promise<string> {
+  const country = await servedCountries(db).facts({ code: NIGERIA });
+  return dayOnClock(clock(), country?.timeZone ?? "Africa/Lagos");
+}
+
 export async function renewalDetails(
   db: Db,
+  clock: Clock,
   userId: string,
   vehicleId: number,
 ): Promise<VehicleRenewalDetails> {
   const found = await repo.ownVehicle(db, userId, vehicleId);
   if (!found) throw AppError.notFound(VEHICLE_NOT_FOUND_MESSAGE, "vehicle_not_found");
-  return presentDetails(found, await repo.vehicleExpiries(db, vehicleId));
+  return presentDetails(found, await repo.vehicleExpiries(db, vehicleId), await todayInNigeria(db, clock));
+}
+
+/** Every saved vehicle of the user with its renewal details and each paper's status. */
+export async function listRenewalDetails(
+  db: Db,
+  clock: Clock,
+  userId: string,
+): Promise<VehicleRenewalDetails[]> {
+  const vehicles = await repo.ownVehicles(db, userId);
+  const expiries = await repo.expiriesOfVehicles(
+    db,
+    vehicles.map((v) => v.vehicle.id),
+  );
+  const today = await todayInNigeria(db, clock);
+  return vehicles.map((v) =>
+    presentDetails(
+      v,
+      expiries.filter((e) => e.vehicleId === v.vehicle.id),
+      today,
+    ),
+  );
 }
 
 /**
@@ -176,7 +208,7 @@ export async function setOwnExpiries(
       });
     }
   });
-  return renewalDetails(db, userId, vehicleId);
+  return renewalDetails(db, clock, userId, vehicleId);
 }
 
 /** Sets what renewal needs on one of the user's vehicles; the state is one of Nigeria's. */
@@ -202,7 +234,7 @@ export async function setRenewalDetails(
   if (body.vin !== undefined) patch.vin = body.vin;
   if (body.vehicle_use !== undefined) patch.vehicleUse = body.vehicle_use;
   await repo.updateVehicleDetails(db, vehicleId, patch);
-  return renewalDetails(db, userId, vehicleId);
+  return renewalDetails(db, clock, userId, vehicleId);
 }
 
 // ---------------------------------------------------------------- pricing
