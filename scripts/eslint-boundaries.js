@@ -50,6 +50,7 @@ export const FEATURE_DEPENDENCIES = {
   marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "companies"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts"],
   demo: ["payments", "wallet", "passes", "reference", "receipts", "companies"],
+  "vehicle-docs": ["marketplace", "wallet", "reference", "receipts"],
   admin: [],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
@@ -59,6 +60,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/plans": ["admin", "admin/parks"],
   "admin/marketplace": ["admin", "admin/parks", "admin/reports"],
   "admin/companies": ["admin"],
+  "admin/vehicle-docs": ["admin"],
 };
 
 /** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */

@@ -17,6 +17,8 @@ import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
+import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
+import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { adminCompaniesRoutes } from "./features/admin/companies/admin-companies.routes";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
@@ -196,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
   await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
+  await app.register(vehicleDocsRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
   await app.register(plansRoutes({ db: database.db, clock }), { prefix: "/api/v1" });
   await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr }, auth), { prefix: "/api/v1" });
   await app.register(receiptsRoutes(database.db, auth), { prefix: "/api/v1" });
@@ -240,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
+  await app.register(adminVehicleDocsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

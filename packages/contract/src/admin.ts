@@ -37,6 +37,8 @@ export const ADMIN_SECTIONS = [
   "marketplace",
   "orders",
   "deliveries",
+  "vehicle_docs",
+  "vehicle_doc_fees",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -30,3 +30,4 @@ export * from "./company-money";
 export * from "./company-policy";
 export * from "./companies";
 export * from "./admin-companies";
+export * from "./vehicle-docs";

@@ -15,6 +15,7 @@ export const RECEIPT_KINDS = [
   "pass",
   "order",
   "topup",
+  "vehicle_docs",
   "credit_note",
 ] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
@@ -30,6 +31,7 @@ export const RECEIPT_LINE_KINDS = [
   "pass",
   "overstay",
   "topup",
+  "government_fee",
 ] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 

@@ -15,6 +15,7 @@ import { completeEndedBookings } from "../features/bookings/bookings.service";
 import { expireHolds } from "../features/bookings/hold.service";
 import { cancelEventBookings } from "../features/bookings/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
+import { composeVehicleDocMail } from "../features/vehicle-docs/vehicle-docs.mail";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
@@ -53,6 +54,8 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composePassMail(d, job);
     case "order":
       return composeOrderMail(d, job);
+    case "vehicle_docs":
+      return composeVehicleDocMail(d, job);
     case "receipt":
       return composeReceiptMail(d, job.paymentId);
     case "invitation":

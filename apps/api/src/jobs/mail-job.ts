@@ -9,6 +9,7 @@
  * mail server's acceptance and the mark: after the lease the message is sent again (at least once).
  */
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { VehicleDocStage } from "@parkwell/contract";
 import type { Db } from "../db/client";
 import { mailDeliveries } from "../db/schema";
 import type { Clock } from "../lib/clock";
@@ -57,6 +58,11 @@ export type MailJob = { key: string } & (
   | { type: "company_verify"; companyId: number; language: "en" | "fr" }
   /** An invitation to join a company: the handler makes the link's token when it sends. */
   | { type: "company_invitation"; invitationId: string; language: "en" | "fr" }
+  /**
+   * A vehicle document request reached a stage (decision 031); `refundMinor` is what that move gave
+   * back to the wallet.
+   */
+  | { type: "vehicle_docs"; requestId: string; stage: VehicleDocStage; refundMinor: number }
   /** A Contact Us message or demo request, to the team's address (INQUIRIES_TO). */
   | { type: "inquiry"; kind: "contact" | "demo"; inquiryId: string }
 );

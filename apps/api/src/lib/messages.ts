@@ -27,6 +27,7 @@ import { RECEIPTS } from "./messages/receipts";
 import { COMPANY_MONEY } from "./messages/company-money";
 import { COMPANY_PAY } from "./messages/company-pay";
 import { COMPANIES } from "./messages/companies";
+import { VEHICLE_DOCS } from "./messages/vehicle-docs";
 import { WALLET } from "./messages/wallet";
 
 export const SERVER_TEXTS: readonly ServerText[] = [
@@ -54,6 +55,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...COMPANY_PAY,
   ...COMPANIES,
   ...FILES,
+  ...VEHICLE_DOCS,
   ...windowRefusals(),
 ];
 

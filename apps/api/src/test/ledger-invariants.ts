@@ -88,6 +88,7 @@ export const RECEIPTED_LEDGER_KINDS = [
   "refund",
   "order_charge",
   "pass_charge",
+  "vehicle_docs_charge",
   "topup",
 ] as const;
 

@@ -925,6 +925,161 @@ export interface paths {
     patch: operations["updateAddress"];
     trace?: never;
   };
+  "/api/v1/vehicle-docs/vehicles": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's saved vehicles with what renewal knows and each paper's status */
+    get: operations["listVehicleRenewalDetails"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/vehicles/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What renewal knows of a saved vehicle: year, engine, VIN, state of registration, use */
+    get: operations["getVehicleRenewalDetails"];
+    /** Set what renewal needs on a saved vehicle (the state is a Nigerian state's code) */
+    put: operations["setVehicleRenewalDetails"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/vehicles/{id}/expiries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Record the expiry dates of a vehicle's papers renewed elsewhere */
+    put: operations["setVehiclePaperExpiries"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/fees": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The fee tables of one Nigerian state (or all) and Parkwell's service charge */
+    get: operations["listVehicleDocFees"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Each document's fee, the service charge, delivery, tax and the total, before paying */
+    post: operations["quoteVehicleDocs"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's renewal requests, newest first */
+    get: operations["listVehicleDocRequests"];
+    put?: never;
+    /** Send a renewal request and pay it from the wallet (402 with the amount missing) */
+    post: operations["createVehicleDocRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/requests/{code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the driver's renewal requests with its timeline */
+    get: operations["getVehicleDocRequest"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/requests/{code}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a request before it reaches the licensing office; refunded in full */
+    post: operations["cancelVehicleDocRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/vehicle-docs/requests/{code}/answer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Answer the staff's question: the request goes back to be checked */
+    post: operations["answerVehicleDocRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/plans": {
     parameters: {
       query?: never;
@@ -2398,6 +2553,159 @@ export interface paths {
     head?: never;
     /** Set or clear a pass's space label (plans with named spaces): 409 when another pass holding space at the park has it */
     patch: operations["updateAdminPass"];
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The queue of renewal requests, oldest first, by stage, state and age */
+    get: operations["listAdminVehicleDocRequests"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/requests/{code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A renewal request with its driver, timeline and the stages it may move to */
+    get: operations["getAdminVehicleDocRequest"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/requests/{code}/stage": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move a request to a stage the table allows (409 otherwise) */
+    post: operations["moveAdminVehicleDocRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/requests/{code}/question": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask the driver for more information (the request waits for the answer) */
+    post: operations["askAdminVehicleDocQuestion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/requests/{code}/expiries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record the issued papers' expiry dates on the vehicle (or the driver's licence) */
+    post: operations["recordAdminVehicleDocExpiries"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/requests/{code}/refund": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund an open request in full (with its credit note) and close it */
+    post: operations["refundAdminVehicleDocRequest"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/fees": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The fee tables per state, document, use and engine band, and the service charge */
+    get: operations["listAdminVehicleDocFees"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/fees/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change one fee of the tables (audited) */
+    put: operations["updateAdminVehicleDocFee"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/service-charge": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change Parkwell's service charge per request (audited) */
+    put: operations["updateAdminVehicleDocServiceCharge"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/v1/admin/marketplace/categories": {
@@ -5981,6 +6289,7 @@ export interface components {
         | "pass"
         | "order"
         | "topup"
+        | "vehicle_docs"
         | "credit_note";
       issued_at: string;
       time_zone: string;
@@ -6015,7 +6324,8 @@ export interface components {
           | "delivery"
           | "pass"
           | "overstay"
-          | "topup";
+          | "topup"
+          | "government_fee";
         label: string;
         subject: string | null;
         from: string | null;
@@ -6048,6 +6358,7 @@ export interface components {
           | "pass"
           | "order"
           | "topup"
+          | "vehicle_docs"
           | "credit_note";
         issued_at: string;
         time_zone: string;
@@ -6135,6 +6446,7 @@ export interface components {
           | "pass"
           | "order"
           | "topup"
+          | "vehicle_docs"
           | "credit_note";
         issued_at: string;
         time_zone: string;
@@ -6177,6 +6489,376 @@ export interface components {
       invited_by: string | null;
       expires_at: string;
       account_exists: boolean;
+    };
+    VehicleRenewalDetails: {
+      vehicle_id: number;
+      plate_number: string;
+      make: string | null;
+      model: string | null;
+      color: string | null;
+      year: number | null;
+      engine_cc: number | null;
+      vin: string | null;
+      state_code: string | null;
+      state_name: string | null;
+      vehicle_use: ("private" | "commercial") | null;
+      expiries: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        expires_on: string;
+        /** @enum {string} */
+        source: "request" | "driver";
+        /** @enum {string} */
+        status: "valid" | "expiring" | "expired";
+        days_left: number;
+      }[];
+    };
+    VehicleDocQuote: {
+      /** @enum {string} */
+      type: "vehicle_papers" | "drivers_licence";
+      state_code: string;
+      state_name: string;
+      vehicle_use: ("private" | "commercial") | null;
+      engine_band: ("upto_1600" | "1601_2000" | "2001_3000" | "over_3000") | null;
+      currency: string;
+      lines: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        fee: number;
+      }[];
+      fees_total: number;
+      service_charge: number;
+      delivery_charge: number;
+      tax: number;
+      tax_name: string;
+      total: number;
+    };
+    VehicleDocRequest: {
+      code: string;
+      /** @enum {string} */
+      type: "vehicle_papers" | "drivers_licence";
+      /** @enum {string} */
+      stage:
+        | "submitted"
+        | "info_needed"
+        | "documents_checked"
+        | "at_office"
+        | "ready"
+        | "out_for_delivery"
+        | "ready_for_pickup"
+        | "delivered"
+        | "cancelled"
+        | "refunded";
+      vehicle_id: number | null;
+      plate_number: string | null;
+      state_code: string;
+      delivery: {
+        /** @enum {string} */
+        kind: "delivery" | "pickup";
+        address_id: number | null;
+        address: string | null;
+        park_id: number | null;
+      };
+      currency: string;
+      lines: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        fee: number;
+      }[];
+      fees_total: number;
+      service_charge: number;
+      delivery_charge: number;
+      tax: number;
+      total: number;
+      refunded: number;
+      question: string | null;
+      answer: string | null;
+      can_cancel: boolean;
+      created_at: string;
+      updated_at: string;
+      cancelled_at: string | null;
+      completed_at: string | null;
+      timeline: {
+        /** @enum {string} */
+        stage:
+          | "submitted"
+          | "info_needed"
+          | "documents_checked"
+          | "at_office"
+          | "ready"
+          | "out_for_delivery"
+          | "ready_for_pickup"
+          | "delivered"
+          | "cancelled"
+          | "refunded";
+        at: string;
+        /** @enum {string} */
+        by: "driver" | "staff";
+        note: string | null;
+      }[];
+      expiries: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        expires_on: string;
+      }[];
+    };
+    VehicleDocSummary: {
+      code: string;
+      /** @enum {string} */
+      type: "vehicle_papers" | "drivers_licence";
+      /** @enum {string} */
+      stage:
+        | "submitted"
+        | "info_needed"
+        | "documents_checked"
+        | "at_office"
+        | "ready"
+        | "out_for_delivery"
+        | "ready_for_pickup"
+        | "delivered"
+        | "cancelled"
+        | "refunded";
+      vehicle_id: number | null;
+      plate_number: string | null;
+      state_code: string;
+      delivery: {
+        /** @enum {string} */
+        kind: "delivery" | "pickup";
+        address_id: number | null;
+        address: string | null;
+        park_id: number | null;
+      };
+      currency: string;
+      lines: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        fee: number;
+      }[];
+      fees_total: number;
+      service_charge: number;
+      delivery_charge: number;
+      tax: number;
+      total: number;
+      refunded: number;
+      question: string | null;
+      answer: string | null;
+      can_cancel: boolean;
+      created_at: string;
+      updated_at: string;
+      cancelled_at: string | null;
+      completed_at: string | null;
+    };
+    AdminVehicleDoc: {
+      code: string;
+      /** @enum {string} */
+      type: "vehicle_papers" | "drivers_licence";
+      /** @enum {string} */
+      stage:
+        | "submitted"
+        | "info_needed"
+        | "documents_checked"
+        | "at_office"
+        | "ready"
+        | "out_for_delivery"
+        | "ready_for_pickup"
+        | "delivered"
+        | "cancelled"
+        | "refunded";
+      vehicle_id: number | null;
+      plate_number: string | null;
+      state_code: string;
+      delivery: {
+        /** @enum {string} */
+        kind: "delivery" | "pickup";
+        address_id: number | null;
+        address: string | null;
+        park_id: number | null;
+      };
+      currency: string;
+      lines: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        fee: number;
+      }[];
+      fees_total: number;
+      service_charge: number;
+      delivery_charge: number;
+      tax: number;
+      total: number;
+      refunded: number;
+      question: string | null;
+      answer: string | null;
+      can_cancel: boolean;
+      created_at: string;
+      updated_at: string;
+      cancelled_at: string | null;
+      completed_at: string | null;
+      timeline: {
+        /** @enum {string} */
+        stage:
+          | "submitted"
+          | "info_needed"
+          | "documents_checked"
+          | "at_office"
+          | "ready"
+          | "out_for_delivery"
+          | "ready_for_pickup"
+          | "delivered"
+          | "cancelled"
+          | "refunded";
+        at: string;
+        /** @enum {string} */
+        by: "driver" | "staff";
+        note: string | null;
+      }[];
+      expiries: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        expires_on: string;
+      }[];
+      customer: {
+        id: string;
+        name: string;
+        email: string;
+      };
+      next_stages: (
+        | "submitted"
+        | "info_needed"
+        | "documents_checked"
+        | "at_office"
+        | "ready"
+        | "out_for_delivery"
+        | "ready_for_pickup"
+        | "delivered"
+        | "cancelled"
+        | "refunded"
+      )[];
+    };
+    AdminVehicleDocSummary: {
+      code: string;
+      /** @enum {string} */
+      type: "vehicle_papers" | "drivers_licence";
+      /** @enum {string} */
+      stage:
+        | "submitted"
+        | "info_needed"
+        | "documents_checked"
+        | "at_office"
+        | "ready"
+        | "out_for_delivery"
+        | "ready_for_pickup"
+        | "delivered"
+        | "cancelled"
+        | "refunded";
+      vehicle_id: number | null;
+      plate_number: string | null;
+      state_code: string;
+      delivery: {
+        /** @enum {string} */
+        kind: "delivery" | "pickup";
+        address_id: number | null;
+        address: string | null;
+        park_id: number | null;
+      };
+      currency: string;
+      lines: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        fee: number;
+      }[];
+      fees_total: number;
+      service_charge: number;
+      delivery_charge: number;
+      tax: number;
+      total: number;
+      refunded: number;
+      question: string | null;
+      answer: string | null;
+      can_cancel: boolean;
+      created_at: string;
+      updated_at: string;
+      cancelled_at: string | null;
+      completed_at: string | null;
+      customer: {
+        id: string;
+        name: string;
+        email: string;
+      };
+    };
+    VehicleDocFee: {
+      id: number;
+      state_code: string;
+      /** @enum {string} */
+      document_type:
+        | "vehicle_licence"
+        | "roadworthiness"
+        | "third_party_insurance"
+        | "proof_of_ownership"
+        | "hackney_permit"
+        | "drivers_licence_3y"
+        | "drivers_licence_5y";
+      /** @enum {string} */
+      vehicle_use: "private" | "commercial" | "any";
+      /** @enum {string} */
+      engine_band: "upto_1600" | "1601_2000" | "2001_3000" | "over_3000" | "any";
+      fee: number;
+      updated_at: string;
     };
   };
   responses: never;
@@ -9870,6 +10552,765 @@ export interface operations {
       };
     };
   };
+  listVehicleRenewalDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleRenewalDetails"][];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getVehicleRenewalDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleRenewalDetails"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setVehicleRenewalDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          year?: number;
+          engine_cc?: number;
+          vin?: string;
+          state_code?: string;
+          /** @enum {string} */
+          vehicle_use?: "private" | "commercial";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleRenewalDetails"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setVehiclePaperExpiries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          expiries: {
+            /** @enum {string} */
+            document_type:
+              | "vehicle_licence"
+              | "roadworthiness"
+              | "third_party_insurance"
+              | "proof_of_ownership"
+              | "hackney_permit"
+              | "drivers_licence_3y"
+              | "drivers_licence_5y";
+            expires_on: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleRenewalDetails"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listVehicleDocFees: {
+    parameters: {
+      query?: {
+        state_code?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: components["schemas"]["VehicleDocFee"][];
+            service_charge: number;
+            currency: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  quoteVehicleDocs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          type: "vehicle_papers" | "drivers_licence";
+          vehicle_id?: number;
+          state_code?: string;
+          documents: (
+            | "vehicle_licence"
+            | "roadworthiness"
+            | "third_party_insurance"
+            | "proof_of_ownership"
+            | "hackney_permit"
+            | "drivers_licence_3y"
+            | "drivers_licence_5y"
+          )[];
+          delivery: {
+            address_id?: number;
+            park_id?: number;
+          };
+          expected_total?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocQuote"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listVehicleDocRequests: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        stage?:
+          | "submitted"
+          | "info_needed"
+          | "documents_checked"
+          | "at_office"
+          | "ready"
+          | "out_for_delivery"
+          | "ready_for_pickup"
+          | "delivered"
+          | "cancelled"
+          | "refunded";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: components["schemas"]["VehicleDocSummary"][];
+            total: number;
+            page: number;
+            size: number;
+            pages: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createVehicleDocRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          type: "vehicle_papers" | "drivers_licence";
+          vehicle_id?: number;
+          state_code?: string;
+          documents: (
+            | "vehicle_licence"
+            | "roadworthiness"
+            | "third_party_insurance"
+            | "proof_of_ownership"
+            | "hackney_permit"
+            | "drivers_licence_3y"
+            | "drivers_licence_5y"
+          )[];
+          delivery: {
+            address_id?: number;
+            park_id?: number;
+          };
+          expected_total?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            /** @enum {string} */
+            type: "vehicle_papers" | "drivers_licence";
+            /** @enum {string} */
+            stage:
+              | "submitted"
+              | "info_needed"
+              | "documents_checked"
+              | "at_office"
+              | "ready"
+              | "out_for_delivery"
+              | "ready_for_pickup"
+              | "delivered"
+              | "cancelled"
+              | "refunded";
+            vehicle_id: number | null;
+            plate_number: string | null;
+            state_code: string;
+            delivery: {
+              /** @enum {string} */
+              kind: "delivery" | "pickup";
+              address_id: number | null;
+              address: string | null;
+              park_id: number | null;
+            };
+            currency: string;
+            lines: {
+              /** @enum {string} */
+              document_type:
+                | "vehicle_licence"
+                | "roadworthiness"
+                | "third_party_insurance"
+                | "proof_of_ownership"
+                | "hackney_permit"
+                | "drivers_licence_3y"
+                | "drivers_licence_5y";
+              fee: number;
+            }[];
+            fees_total: number;
+            service_charge: number;
+            delivery_charge: number;
+            tax: number;
+            total: number;
+            refunded: number;
+            question: string | null;
+            answer: string | null;
+            can_cancel: boolean;
+            created_at: string;
+            updated_at: string;
+            cancelled_at: string | null;
+            completed_at: string | null;
+            timeline: {
+              /** @enum {string} */
+              stage:
+                | "submitted"
+                | "info_needed"
+                | "documents_checked"
+                | "at_office"
+                | "ready"
+                | "out_for_delivery"
+                | "ready_for_pickup"
+                | "delivered"
+                | "cancelled"
+                | "refunded";
+              at: string;
+              /** @enum {string} */
+              by: "driver" | "staff";
+              note: string | null;
+            }[];
+            expiries: {
+              /** @enum {string} */
+              document_type:
+                | "vehicle_licence"
+                | "roadworthiness"
+                | "third_party_insurance"
+                | "proof_of_ownership"
+                | "hackney_permit"
+                | "drivers_licence_3y"
+                | "drivers_licence_5y";
+              expires_on: string;
+            }[];
+            wallet_balance: {
+              amount: number;
+              currency: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getVehicleDocRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocRequest"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  cancelVehicleDocRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocRequest"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  answerVehicleDocRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          answer: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocRequest"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listPlans: {
     parameters: {
       query?: {
@@ -10354,6 +11795,7 @@ export interface operations {
           | "pass"
           | "order"
           | "topup"
+          | "vehicle_docs"
           | "credit_note";
         reference?: string;
       };
@@ -15393,7 +16835,15 @@ export interface operations {
           | "deliveries.view"
           | "deliveries.create"
           | "deliveries.update"
-          | "deliveries.delete";
+          | "deliveries.delete"
+          | "vehicle_docs.view"
+          | "vehicle_docs.create"
+          | "vehicle_docs.update"
+          | "vehicle_docs.delete"
+          | "vehicle_doc_fees.view"
+          | "vehicle_doc_fees.create"
+          | "vehicle_doc_fees.update"
+          | "vehicle_doc_fees.delete";
         status?: "active" | "any";
         country?: string;
         operator?: string;
@@ -17028,6 +18478,649 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminVehicleDocRequests: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        stage?:
+          | "submitted"
+          | "info_needed"
+          | "documents_checked"
+          | "at_office"
+          | "ready"
+          | "out_for_delivery"
+          | "ready_for_pickup"
+          | "delivered"
+          | "cancelled"
+          | "refunded";
+        state_code?: string;
+        min_age_days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: components["schemas"]["AdminVehicleDocSummary"][];
+            total: number;
+            page: number;
+            size: number;
+            pages: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminVehicleDocRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminVehicleDoc"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  moveAdminVehicleDocRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          to:
+            | "submitted"
+            | "info_needed"
+            | "documents_checked"
+            | "at_office"
+            | "ready"
+            | "out_for_delivery"
+            | "ready_for_pickup"
+            | "delivered"
+            | "cancelled"
+            | "refunded";
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminVehicleDoc"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  askAdminVehicleDocQuestion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          question: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminVehicleDoc"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  recordAdminVehicleDocExpiries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          expiries: {
+            /** @enum {string} */
+            document_type:
+              | "vehicle_licence"
+              | "roadworthiness"
+              | "third_party_insurance"
+              | "proof_of_ownership"
+              | "hackney_permit"
+              | "drivers_licence_3y"
+              | "drivers_licence_5y";
+            expires_on: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminVehicleDoc"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  refundAdminVehicleDocRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminVehicleDoc"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminVehicleDocFees: {
+    parameters: {
+      query?: {
+        state_code?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: components["schemas"]["VehicleDocFee"][];
+            service_charge: number;
+            currency: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminVehicleDocFee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          fee: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocFee"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminVehicleDocServiceCharge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          service_charge: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: components["schemas"]["VehicleDocFee"][];
+            service_charge: number;
+            currency: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -7,13 +7,14 @@ import {
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { vehicleTypes } from "./reference";
+import { states, vehicleTypes } from "./reference";
 
 export const ACCOUNT_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
 
@@ -76,6 +77,15 @@ export const userVehicles = pgTable(
     model: text("model"),
     color: text("color"),
     nickname: text("nickname"),
+    // What document renewal needs (decision 031); empty until the driver gives it.
+    year: smallint("year"),
+    engineCc: integer("engine_cc"),
+    /** Chassis number (VIN), upper case. */
+    vin: text("vin"),
+    /** The state the vehicle is registered in (Nigeria's states for renewal). */
+    registrationStateId: integer("registration_state_id").references(() => states.id),
+    /** private | commercial. */
+    vehicleUse: text("vehicle_use"),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -86,5 +96,10 @@ export const userVehicles = pgTable(
       .on(t.userId)
       .where(sql`${t.isDefault}`),
     check("user_vehicles_plate_check", sql`${t.plateNumber} ~ '^[A-Z0-9]{2,15}$'`),
+    check(
+      "user_vehicles_use_check",
+      sql`${t.vehicleUse} IS NULL OR ${t.vehicleUse} IN ('private', 'commercial')`,
+    ),
+    check("user_vehicles_engine_cc_check", sql`${t.engineCc} IS NULL OR ${t.engineCc} BETWEEN 50 AND 20000`),
   ],
 );

@@ -14,3 +14,4 @@ export * from "./jobs";
 export * from "./admin";
 export * from "./receipts";
 export * from "./companies";
+export * from "./vehicle-docs";

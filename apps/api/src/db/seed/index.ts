@@ -4,6 +4,7 @@ import { seedEvents } from "./events";
 import { seedMarketplace } from "./marketplace";
 import { seedParks } from "./parks";
 import { seedPlans } from "./plans";
+import { seedVehicleDocs } from "./vehicle-docs";
 import { BILLING_ENTITY_ROWS, COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
 import { upsertAll } from "./upsert";
 import { disableDemoAccounts, seedDemoAccounts } from "./accounts";
@@ -31,6 +32,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedPlans(tx);
     await seedEvents(tx, now, { demo: options.demo ?? false });
     await seedMarketplace(tx, now);
+    await seedVehicleDocs(tx);
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db);

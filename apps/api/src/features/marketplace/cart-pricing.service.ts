@@ -567,3 +567,22 @@ export async function deliveryBand(db: Tx, countryId: number, lat: number, lng: 
   const band = bands.find((b) => nearest.km <= b.upToKm);
   return band ? { depotId: nearest.id, chargeMinor: band.chargeMinor, km: nearest.km } : undefined;
 }
+
+/**
+ * The delivery charge to one of the driver's saved addresses in a country, by the marketplace's
+ * depots and distance bands (vehicle documents deliver through the same): the charge and the
+ * address's text, or the refusal the quote would give.
+ */
+export async function deliveryToAddress(
+  db: Tx,
+  userId: string,
+  countryId: number,
+  addressId: number,
+): Promise<{ ok: true; chargeMinor: number; text: string } | { ok: false; message: string }> {
+  const row = await userAddressIn(db, addressId, userId, countryId);
+  if (!row) return { ok: false, message: ADDRESS_REQUIRED_MESSAGE };
+  if (!row.pinConfirmed) return { ok: false, message: ADDRESS_PIN_UNCONFIRMED_MESSAGE };
+  const band = await deliveryBand(db, countryId, row.lat, row.lng);
+  if (!band) return { ok: false, message: DELIVERY_OUT_OF_AREA_MESSAGE };
+  return { ok: true, chargeMinor: band.chargeMinor, text: [row.address, row.city].join(", ") };
+}

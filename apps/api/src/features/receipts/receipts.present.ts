@@ -17,6 +17,7 @@ export const LINE_LABELS: Record<ReceiptLineKind, string> = {
   pass: "Monthly pass",
   overstay: "Overstay",
   topup: "Wallet top-up",
+  government_fee: "Government fee",
 };
 
 const party = (p: ReceiptParty): PartyView => ({

@@ -284,8 +284,8 @@ export async function shortOfFunds(
   currency: string,
   amountMinor: number,
   decimals: number,
-  /** What the money would pay for: a booking, a marketplace order or a monthly pass. */
-  purpose: "booking" | "order" | "pass" = "booking",
+  /** What the money would pay for: a booking, a marketplace order, a monthly pass or a document request. */
+  purpose: "booking" | "order" | "pass" | "request" = "booking",
 ): Promise<AppError> {
   const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
   return new AppError(
@@ -295,7 +295,9 @@ export async function shortOfFunds(
       ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this order`
       : purpose === "pass"
         ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this pass`
-        : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
+        : purpose === "request"
+          ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this request`
+          : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
     { amount_missing: String(amount), currency },
   );
 }

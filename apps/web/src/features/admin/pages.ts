@@ -187,6 +187,9 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "roles",
   "audit",
   "deliveries",
+  // Vehicle Docs has no page yet (decision 031): its sections land nowhere until it has.
+  "vehicle_docs",
+  "vehicle_doc_fees",
 ];
 
 /**

@@ -1,0 +1,225 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  ENGINE_BANDS,
+  VEHICLE_DOC_REQUEST_TYPES,
+  VEHICLE_DOC_STAGES,
+  VEHICLE_DOC_TYPES,
+} from "@parkwell/contract";
+import { userVehicles } from "./accounts";
+import { users } from "./auth";
+import { addresses } from "./marketplace";
+import { parks } from "./parks";
+import { countries, states } from "./reference";
+
+/**
+ * Vehicle document renewal in Nigeria (docs/decisions/031-vehicle-documents.md): the fee tables
+ * staff maintain, the requests drivers pay for from their wallet, their documents and timeline,
+ * and the expiry dates of the papers (for the reminders).
+ */
+
+const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * A government fee (or the insurer's tariff) for a document in a state, for a vehicle use and
+ * engine band; `any` when the fee does not depend on it. The most specific row wins.
+ */
+export const vehicleDocFees = pgTable(
+  "vehicle_doc_fees",
+  {
+    id: serial("id").primaryKey(),
+    stateId: integer("state_id")
+      .notNull()
+      .references(() => states.id),
+    documentType: text("document_type").notNull(),
+    /** private | commercial | any. */
+    vehicleUse: text("vehicle_use").notNull().default("any"),
+    /** An engine band (ENGINE_BANDS) or any. */
+    engineBand: text("engine_band").notNull().default("any"),
+    feeMinor: bigint("fee_minor", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("vehicle_doc_fees_key").on(t.stateId, t.documentType, t.vehicleUse, t.engineBand),
+    check("vehicle_doc_fees_document_check", sql`${t.documentType} IN (${list(VEHICLE_DOC_TYPES)})`),
+    check("vehicle_doc_fees_use_check", sql`${t.vehicleUse} IN ('private', 'commercial', 'any')`),
+    check("vehicle_doc_fees_band_check", sql`${t.engineBand} IN (${list([...ENGINE_BANDS, "any"])})`),
+    check("vehicle_doc_fees_fee_check", sql`${t.feeMinor} >= 0`),
+  ],
+);
+
+/** Parkwell's service charge per request, per country (data, edited in the back office). */
+export const vehicleDocServiceCharges = pgTable(
+  "vehicle_doc_service_charges",
+  {
+    countryId: integer("country_id")
+      .primaryKey()
+      .references(() => countries.id),
+    serviceChargeMinor: bigint("service_charge_minor", { mode: "number" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("vehicle_doc_service_charges_check", sql`${t.serviceChargeMinor} >= 0`)],
+);
+
+export const vehicleDocRequests = pgTable(
+  "vehicle_doc_requests",
+  {
+    id: uuid("id").primaryKey(),
+    /** `VD-XXXXXX`, read aloud and typed (lib/readable-code). */
+    code: text("code").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
+    /** The saved vehicle (vehicle papers); null for a driver's licence. */
+    vehicleId: integer("vehicle_id").references(() => userVehicles.id, { onDelete: "set null" }),
+    /** The plate as it was when the request was sent. */
+    plateNumber: text("plate_number"),
+    type: text("type").notNull(),
+    stage: text("stage").notNull(),
+    /** The state whose office issues the papers. */
+    stateId: integer("state_id")
+      .notNull()
+      .references(() => states.id),
+    vehicleUse: text("vehicle_use"),
+    engineBand: text("engine_band"),
+    /** Delivery to a saved address (its text kept as it was), or pickup at a park. */
+    addressId: integer("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    addressText: text("address_text"),
+    pickupParkId: integer("pickup_park_id").references(() => parks.id, { onDelete: "restrict" }),
+    currency: char("currency", { length: 3 }).notNull(),
+    feesMinor: bigint("fees_minor", { mode: "number" }).notNull(),
+    serviceChargeMinor: bigint("service_charge_minor", { mode: "number" }).notNull(),
+    deliveryChargeMinor: bigint("delivery_charge_minor", { mode: "number" }).notNull(),
+    taxMinor: bigint("tax_minor", { mode: "number" }).notNull(),
+    taxName: text("tax_name").notNull(),
+    taxBps: integer("tax_bps").notNull(),
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    refundedMinor: bigint("refunded_minor", { mode: "number" }).notNull().default(0),
+    /** The charge's ledger key (`vehicle_docs:<id>:1`); each later move is `:<moves + 1>`. */
+    ledgerKey: text("ledger_key").notNull(),
+    moves: integer("moves").notNull().default(1),
+    /** The staff's question while the stage is info_needed, and the driver's answer. */
+    question: text("question"),
+    answer: text("answer"),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("vehicle_doc_requests_code_key").on(t.code),
+    uniqueIndex("vehicle_doc_requests_ledger_key").on(t.ledgerKey),
+    uniqueIndex("vehicle_doc_requests_idempotency_key")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    index("vehicle_doc_requests_user_idx").on(t.userId, t.createdAt),
+    index("vehicle_doc_requests_queue_idx").on(t.stage, t.createdAt),
+    check("vehicle_doc_requests_type_check", sql`${t.type} IN (${list(VEHICLE_DOC_REQUEST_TYPES)})`),
+    check("vehicle_doc_requests_stage_check", sql`${t.stage} IN (${list(VEHICLE_DOC_STAGES)})`),
+    check(
+      "vehicle_doc_requests_delivery_check",
+      sql`(${t.addressText} IS NULL) <> (${t.pickupParkId} IS NULL)`,
+    ),
+    check(
+      "vehicle_doc_requests_total_check",
+      sql`${t.totalMinor} = ${t.feesMinor} + ${t.serviceChargeMinor} + ${t.deliveryChargeMinor} + ${t.taxMinor}`,
+    ),
+    check(
+      "vehicle_doc_requests_refund_check",
+      sql`${t.refundedMinor} >= 0 AND ${t.refundedMinor} <= ${t.totalMinor}`,
+    ),
+  ],
+);
+
+/** The documents of a request, each with the fee charged for it. */
+export const vehicleDocRequestItems = pgTable(
+  "vehicle_doc_request_items",
+  {
+    id: serial("id").primaryKey(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => vehicleDocRequests.id, { onDelete: "cascade" }),
+    documentType: text("document_type").notNull(),
+    feeMinor: bigint("fee_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("vehicle_doc_request_items_key").on(t.requestId, t.documentType),
+    check("vehicle_doc_request_items_document_check", sql`${t.documentType} IN (${list(VEHICLE_DOC_TYPES)})`),
+  ],
+);
+
+/** A request's timeline: each stage it reached, who moved it and why. */
+export const vehicleDocEvents = pgTable(
+  "vehicle_doc_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => vehicleDocRequests.id, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** driver | staff. */
+    actorRole: text("actor_role").notNull(),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("vehicle_doc_events_request_idx").on(t.requestId, t.at)],
+);
+
+/**
+ * When a vehicle's (or a driver's) paper expires: recorded by staff for a completed request, or
+ * typed by the driver for papers renewed elsewhere. The reminders mark what they sent.
+ */
+export const vehicleDocumentExpiries = pgTable(
+  "vehicle_document_expiries",
+  {
+    id: serial("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null for a driver's licence. */
+    vehicleId: integer("vehicle_id").references(() => userVehicles.id, { onDelete: "cascade" }),
+    documentType: text("document_type").notNull(),
+    expiresOn: date("expires_on").notNull(),
+    /** request | driver. */
+    source: text("source").notNull(),
+    requestId: uuid("request_id").references(() => vehicleDocRequests.id, { onDelete: "set null" }),
+    reminded30At: timestamp("reminded_30_at", { withTimezone: true }),
+    reminded7At: timestamp("reminded_7_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // One current date per paper: a vehicle's per vehicle, a licence per driver.
+    uniqueIndex("vehicle_document_expiries_vehicle_key")
+      .on(t.vehicleId, t.documentType)
+      .where(sql`${t.vehicleId} IS NOT NULL`),
+    uniqueIndex("vehicle_document_expiries_licence_key")
+      .on(t.userId, t.documentType)
+      .where(sql`${t.vehicleId} IS NULL`),
+    index("vehicle_document_expiries_due_idx").on(t.expiresOn),
+    check("vehicle_document_expiries_document_check", sql`${t.documentType} IN (${list(VEHICLE_DOC_TYPES)})`),
+    check("vehicle_document_expiries_source_check", sql`${t.source} IN ('request', 'driver')`),
+  ],
+);

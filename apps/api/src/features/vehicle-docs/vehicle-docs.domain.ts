@@ -1,0 +1,132 @@
+/**
+ * The pure rules of vehicle document renewal (docs/decisions/031-vehicle-documents.md): which
+ * documents a request may hold, the fee a table row gives, the tax and total, and the receipt's
+ * body. Amounts in integer minor units.
+ */
+import {
+  COMMERCIAL_ONLY_DOC_TYPES,
+  DRIVERS_LICENCE_TYPES,
+  VEHICLE_PAPER_TYPES,
+  type EngineBand,
+  type VehicleDocRequestType,
+  type VehicleDocType,
+  type VehicleUse,
+} from "@parkwell/contract";
+import type { ReceiptLineRecord } from "../../lib/receipt-records";
+import type { ReceiptBody } from "../receipts/receipts.domain";
+
+export const DOCS_FOR_PAPERS_MESSAGE = "A vehicle papers request renews the vehicle's papers only";
+export const ONE_LICENCE_MESSAGE = "A driver's licence request renews one licence: 3 or 5 years";
+export const COMMERCIAL_ONLY_MESSAGE = "A hackney permit is only for a vehicle in commercial use";
+export const NO_FEE_MESSAGE = "{document} cannot be renewed in this state yet";
+
+/** What a document is called in messages (English; the French in lib/messages/vehicle-docs.ts). */
+export const DOCUMENT_NAMES: Record<VehicleDocType, string> = {
+  vehicle_licence: "Vehicle licence",
+  roadworthiness: "Roadworthiness certificate",
+  third_party_insurance: "Third-party motor insurance",
+  proof_of_ownership: "Proof of ownership",
+  hackney_permit: "Hackney permit",
+  drivers_licence_3y: "Driver's licence (3 years)",
+  drivers_licence_5y: "Driver's licence (5 years)",
+};
+
+/** Why a request cannot hold these documents, or null when it can. */
+export function documentsRefusal(
+  type: VehicleDocRequestType,
+  documents: readonly VehicleDocType[],
+  use: VehicleUse | null,
+): string | null {
+  if (type === "drivers_licence") {
+    return documents.length === 1 && DRIVERS_LICENCE_TYPES.includes(documents[0]!)
+      ? null
+      : ONE_LICENCE_MESSAGE;
+  }
+  if (documents.some((d) => !VEHICLE_PAPER_TYPES.includes(d))) return DOCS_FOR_PAPERS_MESSAGE;
+  if (use !== "commercial" && documents.some((d) => COMMERCIAL_ONLY_DOC_TYPES.includes(d))) {
+    return COMMERCIAL_ONLY_MESSAGE;
+  }
+  return null;
+}
+
+export interface FeeRowView {
+  documentType: string;
+  vehicleUse: string;
+  engineBand: string;
+  feeMinor: number;
+}
+
+/**
+ * The fee of a document from a state's rows: the row for the vehicle's use and band wins over one
+ * for `any`, the use before the band. Undefined when the table has none.
+ */
+export function feeFor(
+  rows: readonly FeeRowView[],
+  document: VehicleDocType,
+  use: VehicleUse | null,
+  band: EngineBand | null,
+): number | undefined {
+  const score = (r: FeeRowView) =>
+    (r.vehicleUse === use ? 2 : r.vehicleUse === "any" ? 0 : -10) +
+    (r.engineBand === band ? 1 : r.engineBand === "any" ? 0 : -10);
+  const best = rows
+    .filter((r) => r.documentType === document && score(r) >= 0)
+    .sort((a, b) => score(b) - score(a))[0];
+  return best?.feeMinor;
+}
+
+export interface PricedRequest {
+  lines: { documentType: VehicleDocType; feeMinor: number }[];
+  feesMinor: number;
+  serviceChargeMinor: number;
+  deliveryChargeMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+/**
+ * The amounts of a request: the government fees pass through untaxed; the country's tax is on
+ * Parkwell's own charges (service and delivery), half up (decision 017's "tax on fees only").
+ */
+export function priceRequest(
+  lines: { documentType: VehicleDocType; feeMinor: number }[],
+  serviceChargeMinor: number,
+  deliveryChargeMinor: number,
+  taxBps: number,
+): PricedRequest {
+  const feesMinor = lines.reduce((s, l) => s + l.feeMinor, 0);
+  const taxMinor = Math.round(((serviceChargeMinor + deliveryChargeMinor) * taxBps) / 10_000);
+  return {
+    lines,
+    feesMinor,
+    serviceChargeMinor,
+    deliveryChargeMinor,
+    taxMinor,
+    totalMinor: feesMinor + serviceChargeMinor + deliveryChargeMinor + taxMinor,
+  };
+}
+
+/** The receipt of a request's charge: one government fee line per document, the charges, the tax. */
+export function requestReceiptBody(p: PricedRequest, tax: { name: string; rateBps: number }): ReceiptBody {
+  const lines: ReceiptLineRecord[] = [
+    ...p.lines.map((l): ReceiptLineRecord => ({
+      kind: "government_fee",
+      amountMinor: l.feeMinor,
+      detail: DOCUMENT_NAMES[l.documentType],
+    })),
+    { kind: "service_fee" as const, amountMinor: p.serviceChargeMinor },
+    { kind: "delivery" as const, amountMinor: p.deliveryChargeMinor },
+  ].filter((l) => l.amountMinor !== 0);
+  const taxes =
+    p.taxMinor !== 0
+      ? [
+          {
+            name: tax.name,
+            rateBps: tax.rateBps,
+            baseMinor: p.serviceChargeMinor + p.deliveryChargeMinor,
+            amountMinor: p.taxMinor,
+          },
+        ]
+      : [];
+  return { lines, taxes };
+}

@@ -1,0 +1,78 @@
+/** A vehicle document request as the API answers it: amounts in major units, times as ISO 8601. */
+import {
+  VEHICLE_DOC_CANCELLABLE,
+  VEHICLE_DOC_TRANSITIONS,
+  type VehicleDocRequest,
+  type VehicleDocStage,
+  type VehicleDocType,
+} from "@parkwell/contract";
+import { toMajor } from "../../lib/money";
+import type { EventRow, ExpiryRow, RequestItemRow, RequestRow } from "./vehicle-docs.repo";
+
+export function presentSummary(
+  r: RequestRow,
+  items: RequestItemRow[],
+  stateCode: string,
+  decimals: number,
+): Omit<VehicleDocRequest, "timeline" | "expiries"> {
+  const money = (minor: number) => toMajor(minor, decimals);
+  const stage = r.stage as VehicleDocStage;
+  return {
+    code: r.code,
+    type: r.type as VehicleDocRequest["type"],
+    stage,
+    vehicle_id: r.vehicleId,
+    plate_number: r.plateNumber,
+    state_code: stateCode,
+    delivery: {
+      kind: r.pickupParkId !== null ? "pickup" : "delivery",
+      address_id: r.addressId,
+      address: r.addressText,
+      park_id: r.pickupParkId,
+    },
+    currency: r.currency.trim(),
+    lines: items.map((i) => ({ document_type: i.documentType as VehicleDocType, fee: money(i.feeMinor) })),
+    fees_total: money(r.feesMinor),
+    service_charge: money(r.serviceChargeMinor),
+    delivery_charge: money(r.deliveryChargeMinor),
+    tax: money(r.taxMinor),
+    total: money(r.totalMinor),
+    refunded: money(r.refundedMinor),
+    question: r.question,
+    answer: r.answer,
+    can_cancel: VEHICLE_DOC_CANCELLABLE.includes(stage),
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    cancelled_at: r.cancelledAt?.toISOString() ?? null,
+    completed_at: r.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function presentRequest(
+  r: RequestRow,
+  detail: { items: RequestItemRow[]; events: EventRow[]; expiries: ExpiryRow[]; stateCode: string },
+  decimals: number,
+): VehicleDocRequest {
+  return {
+    ...presentSummary(r, detail.items, detail.stateCode, decimals),
+    timeline: detail.events.map((e) => ({
+      stage: e.stage as VehicleDocStage,
+      at: e.at.toISOString(),
+      by: e.actorRole === "driver" ? "driver" : "staff",
+      note: e.note,
+    })),
+    expiries: detail.expiries.map((e) => ({
+      document_type: e.documentType as VehicleDocType,
+      expires_on: e.expiresOn,
+    })),
+  };
+}
+
+/** The stages staff may move a request to from where it is. */
+export function nextStages(r: RequestRow): VehicleDocStage[] {
+  const delivery = r.pickupParkId !== null ? "pickup" : "delivery";
+  return VEHICLE_DOC_TRANSITIONS.filter(
+    (t) =>
+      t.from === r.stage && t.by.includes("staff") && (t.delivery === undefined || t.delivery === delivery),
+  ).map((t) => t.to);
+}

@@ -1,0 +1,456 @@
+import { z } from "zod";
+import { AMOUNT_MAX, PageQuerySchema, idNumber, idParam, pageOf } from "./common";
+import { ADMIN_PAGE_SIZES } from "./admin";
+
+/**
+ * Vehicle document renewal in Nigeria (docs/decisions/031-vehicle-documents.md): the documents,
+ * the stages of a request and who moves them, the quote, the request and the back office's bodies.
+ */
+
+/** The papers Parkwell renews; a request of type `drivers_licence` takes one of the last two. */
+export const VEHICLE_DOC_TYPES = [
+  "vehicle_licence",
+  "roadworthiness",
+  "third_party_insurance",
+  "proof_of_ownership",
+  "hackney_permit",
+  "drivers_licence_3y",
+  "drivers_licence_5y",
+] as const;
+export type VehicleDocType = (typeof VEHICLE_DOC_TYPES)[number];
+export const VEHICLE_PAPER_TYPES: readonly VehicleDocType[] = VEHICLE_DOC_TYPES.filter(
+  (t) => !t.startsWith("drivers_licence"),
+);
+export const DRIVERS_LICENCE_TYPES: readonly VehicleDocType[] = ["drivers_licence_3y", "drivers_licence_5y"];
+/** Papers only a commercial vehicle needs. */
+export const COMMERCIAL_ONLY_DOC_TYPES: readonly VehicleDocType[] = ["hackney_permit"];
+
+export const VEHICLE_DOC_REQUEST_TYPES = ["vehicle_papers", "drivers_licence"] as const;
+export type VehicleDocRequestType = (typeof VEHICLE_DOC_REQUEST_TYPES)[number];
+
+export const VEHICLE_USES = ["private", "commercial"] as const;
+export type VehicleUse = (typeof VEHICLE_USES)[number];
+
+/**
+ * Engine capacity bands of the fee tables (cc, upper bound inclusive); `any` in a fee row: the fee
+ * does not depend on the engine.
+ */
+export const ENGINE_BANDS = ["upto_1600", "1601_2000", "2001_3000", "over_3000"] as const;
+export type EngineBand = (typeof ENGINE_BANDS)[number];
+export const ENGINE_CC_MAX = 20_000;
+
+/** The band of an engine capacity in cc. */
+export function engineBandOf(cc: number): EngineBand {
+  if (cc <= 1600) return "upto_1600";
+  if (cc <= 2000) return "1601_2000";
+  if (cc <= 3000) return "2001_3000";
+  return "over_3000";
+}
+
+export const VEHICLE_DOC_STAGES = [
+  "submitted",
+  "info_needed",
+  "documents_checked",
+  "at_office",
+  "ready",
+  "out_for_delivery",
+  "ready_for_pickup",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type VehicleDocStage = (typeof VEHICLE_DOC_STAGES)[number];
+export type VehicleDocActor = "driver" | "staff";
+export type VehicleDocDelivery = "delivery" | "pickup";
+
+export interface VehicleDocTransition {
+  from: VehicleDocStage;
+  to: VehicleDocStage;
+  by: readonly VehicleDocActor[];
+  /** Only for requests delivered to an address, or picked up at a park. */
+  delivery?: VehicleDocDelivery;
+  /** The move gives back everything not yet refunded. */
+  refund?: true;
+}
+
+/** The stages a driver may still cancel from: before the request reaches the licensing office. */
+export const VEHICLE_DOC_CANCELLABLE: readonly VehicleDocStage[] = [
+  "submitted",
+  "info_needed",
+  "documents_checked",
+];
+const OPEN_STAGES: readonly VehicleDocStage[] = [
+  "submitted",
+  "info_needed",
+  "documents_checked",
+  "at_office",
+  "ready",
+  "out_for_delivery",
+  "ready_for_pickup",
+];
+
+/** The one stage table: the API enforces it, the tests walk it. */
+export const VEHICLE_DOC_TRANSITIONS: readonly VehicleDocTransition[] = [
+  { from: "submitted", to: "documents_checked", by: ["staff"] },
+  { from: "submitted", to: "info_needed", by: ["staff"] },
+  { from: "info_needed", to: "submitted", by: ["driver"] },
+  { from: "documents_checked", to: "at_office", by: ["staff"] },
+  { from: "at_office", to: "ready", by: ["staff"] },
+  { from: "ready", to: "out_for_delivery", by: ["staff"], delivery: "delivery" },
+  { from: "ready", to: "ready_for_pickup", by: ["staff"], delivery: "pickup" },
+  { from: "out_for_delivery", to: "delivered", by: ["staff"] },
+  { from: "ready_for_pickup", to: "delivered", by: ["staff"] },
+  ...VEHICLE_DOC_CANCELLABLE.map((from): VehicleDocTransition => ({
+    from,
+    to: "cancelled",
+    by: ["driver", "staff"],
+    refund: true,
+  })),
+  ...OPEN_STAGES.map((from): VehicleDocTransition => ({ from, to: "refunded", by: ["staff"], refund: true })),
+];
+
+/** The row of the table for a move, or undefined when the table has none. */
+export function findVehicleDocTransition(
+  from: VehicleDocStage,
+  to: VehicleDocStage,
+  delivery: VehicleDocDelivery,
+): VehicleDocTransition | undefined {
+  return VEHICLE_DOC_TRANSITIONS.find(
+    (t) => t.from === from && t.to === to && (t.delivery === undefined || t.delivery === delivery),
+  );
+}
+
+export const VEHICLE_DOC_NOT_FOUND_MESSAGE = "Request not found";
+export const VEHICLE_DOC_STAGE_REFUSED_MESSAGE = "This request cannot move from {from} to {to}";
+export const VEHICLE_DOC_CANCEL_TOO_LATE_MESSAGE =
+  "This request is already at the licensing office: it can no longer be cancelled";
+
+/** `VD-` and six readable characters. */
+export const VEHICLE_DOC_CODE_PATTERN = /^VD-[A-Z0-9]{6}$/;
+
+const text = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required` })
+    .max(max, { error: `${name} is too long` });
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Use a date as YYYY-MM-DD" })
+  .refine(
+    (d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+    },
+    { error: "Use a date as YYYY-MM-DD" },
+  );
+
+export const PAPER_STATUSES = ["valid", "expiring", "expired"] as const;
+export type PaperStatus = (typeof PAPER_STATUSES)[number];
+/** A paper is "expiring" this many days before its expiry date, and on it. */
+export const PAPER_EXPIRING_DAYS = 30;
+
+/** A paper's status on `today` (YYYY-MM-DD on the country's clock): valid until the end of its day. */
+export function paperStatus(expiresOn: string, today: string): { status: PaperStatus; days_left: number } {
+  const days = Math.round(
+    (Date.parse(`${expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+  );
+  return {
+    status: days < 0 ? "expired" : days <= PAPER_EXPIRING_DAYS ? "expiring" : "valid",
+    days_left: days,
+  };
+}
+
+/** What renewal needs to know of a saved vehicle (PUT /vehicle-docs/vehicles/{id}). */
+export const VehicleRenewalDetailsBodySchema = z.object({
+  year: z
+    .number({ error: "year must be a year" })
+    .int({ error: "year must be a year" })
+    .min(1950, { error: "year must be 1950 or later" })
+    .max(2100, { error: "year must be 2100 or earlier" })
+    .optional(),
+  engine_cc: z
+    .number({ error: "engine_cc must be a whole number of cc" })
+    .int({ error: "engine_cc must be a whole number of cc" })
+    .min(50, { error: "engine_cc must be at least 50" })
+    .max(ENGINE_CC_MAX, { error: `engine_cc must be at most ${ENGINE_CC_MAX}` })
+    .optional(),
+  vin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-HJ-NPR-Z0-9]{11,17}$/, { error: "vin must be 11 to 17 letters and digits" })
+    .optional(),
+  state_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: "state_code must be a state's two-letter code" })
+    .optional(),
+  vehicle_use: z.enum(VEHICLE_USES, { error: "vehicle_use must be private or commercial" }).optional(),
+});
+export type VehicleRenewalDetailsBody = z.infer<typeof VehicleRenewalDetailsBodySchema>;
+
+export const VehicleRenewalDetailsSchema = z
+  .object({
+    vehicle_id: z.number().int(),
+    plate_number: z.string(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    color: z.string().nullable(),
+    year: z.number().int().nullable(),
+    engine_cc: z.number().int().nullable(),
+    vin: z.string().nullable(),
+    state_code: z.string().nullable(),
+    state_name: z.string().nullable(),
+    vehicle_use: z.enum(VEHICLE_USES).nullable(),
+    /** Each paper's current expiry date, from a completed request or typed by the driver. */
+    expiries: z.array(
+      z.object({
+        document_type: z.enum(VEHICLE_DOC_TYPES),
+        expires_on: z.string(),
+        source: z.enum(["request", "driver"]),
+        /** On Nigeria's clock: valid, expiring (30 days or fewer left) or expired. */
+        status: z.enum(PAPER_STATUSES),
+        /** Days from today to the expiry date (negative once expired). */
+        days_left: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: "VehicleRenewalDetails" });
+export type VehicleRenewalDetails = z.infer<typeof VehicleRenewalDetailsSchema>;
+export const VehicleRenewalDetailsListSchema = z.array(VehicleRenewalDetailsSchema);
+export const VehicleIdPathSchema = z.object({ id: idParam("id") });
+
+/** Expiry dates a driver types for papers renewed elsewhere (PUT /vehicle-docs/vehicles/{id}/expiries). */
+export const VehicleExpiriesBodySchema = z.object({
+  expiries: z
+    .array(
+      z.object({
+        document_type: z.enum(VEHICLE_DOC_TYPES, { error: "Unknown document type" }),
+        expires_on: isoDay,
+      }),
+    )
+    .min(1, { error: "Give at least one expiry date" })
+    .max(VEHICLE_DOC_TYPES.length, { error: "Give each document once" })
+    .refine((e) => new Set(e.map((x) => x.document_type)).size === e.length, {
+      error: "Give each document once",
+    }),
+});
+
+/** Where the papers go: a saved address (the marketplace's) or a park to collect them at. */
+const DeliveryChoiceSchema = z
+  .object(
+    { address_id: idNumber("address_id").optional(), park_id: idNumber("park_id").optional() },
+    { error: "Choose a delivery address or a pickup park" },
+  )
+  .refine((d) => (d.address_id === undefined) !== (d.park_id === undefined), {
+    error: "Choose a delivery address or a pickup park",
+  });
+
+/** The quote's and the request's body. */
+export const VehicleDocQuoteBodySchema = z.object({
+  type: z.enum(VEHICLE_DOC_REQUEST_TYPES, { error: "type must be vehicle_papers or drivers_licence" }),
+  /** The saved vehicle (vehicle papers). */
+  vehicle_id: idNumber("vehicle_id").optional(),
+  /** The state of issue (a driver's licence); a vehicle's papers use its state of registration. */
+  state_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: "state_code must be a state's two-letter code" })
+    .optional(),
+  documents: z
+    .array(z.enum(VEHICLE_DOC_TYPES, { error: "Unknown document type" }), {
+      error: "Choose the documents to renew",
+    })
+    .min(1, { error: "Choose the documents to renew" })
+    .max(VEHICLE_DOC_TYPES.length, { error: "Choose each document once" })
+    .refine((d) => new Set(d).size === d.length, { error: "Choose each document once" }),
+  delivery: DeliveryChoiceSchema,
+  /** The total the driver was shown (major units): the request is refused when it changed. */
+  expected_total: z
+    .number({ error: "expected_total must be a number" })
+    .min(0, { error: "expected_total must be 0 or more" })
+    .max(AMOUNT_MAX, { error: "expected_total is too large" })
+    .optional(),
+});
+export type VehicleDocQuoteBody = z.infer<typeof VehicleDocQuoteBodySchema>;
+
+const Money = z.number();
+export const VehicleDocQuoteSchema = z
+  .object({
+    type: z.enum(VEHICLE_DOC_REQUEST_TYPES),
+    state_code: z.string(),
+    state_name: z.string(),
+    vehicle_use: z.enum(VEHICLE_USES).nullable(),
+    engine_band: z.enum(ENGINE_BANDS).nullable(),
+    currency: z.string(),
+    lines: z.array(z.object({ document_type: z.enum(VEHICLE_DOC_TYPES), fee: Money })),
+    fees_total: Money,
+    service_charge: Money,
+    delivery_charge: Money,
+    tax: Money,
+    tax_name: z.string(),
+    total: Money,
+  })
+  .meta({ id: "VehicleDocQuote" });
+export type VehicleDocQuote = z.infer<typeof VehicleDocQuoteSchema>;
+
+const TimelineSchema = z.array(
+  z.object({
+    stage: z.enum(VEHICLE_DOC_STAGES),
+    at: z.string(),
+    by: z.enum(["driver", "staff"]),
+    note: z.string().nullable(),
+  }),
+);
+
+export const VehicleDocRequestSchema = z
+  .object({
+    code: z.string(),
+    type: z.enum(VEHICLE_DOC_REQUEST_TYPES),
+    stage: z.enum(VEHICLE_DOC_STAGES),
+    vehicle_id: z.number().int().nullable(),
+    plate_number: z.string().nullable(),
+    state_code: z.string(),
+    delivery: z.object({
+      kind: z.enum(["delivery", "pickup"]),
+      address_id: z.number().int().nullable(),
+      address: z.string().nullable(),
+      park_id: z.number().int().nullable(),
+    }),
+    currency: z.string(),
+    lines: z.array(z.object({ document_type: z.enum(VEHICLE_DOC_TYPES), fee: Money })),
+    fees_total: Money,
+    service_charge: Money,
+    delivery_charge: Money,
+    tax: Money,
+    total: Money,
+    refunded: Money,
+    question: z.string().nullable(),
+    answer: z.string().nullable(),
+    can_cancel: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    cancelled_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    timeline: TimelineSchema,
+    expiries: z.array(z.object({ document_type: z.enum(VEHICLE_DOC_TYPES), expires_on: z.string() })),
+  })
+  .meta({ id: "VehicleDocRequest" });
+export type VehicleDocRequest = z.infer<typeof VehicleDocRequestSchema>;
+
+export const VehicleDocCodeParamsSchema = z.object({
+  /** A code that is not a request's is answered as unknown (404). */
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .transform((c) => c.toUpperCase()),
+});
+
+export const VehicleDocListQuerySchema = PageQuerySchema.extend({
+  stage: z.enum(VEHICLE_DOC_STAGES, { error: "Unknown stage" }).optional(),
+});
+export const VehicleDocSummarySchema = VehicleDocRequestSchema.omit({ timeline: true, expiries: true }).meta({
+  id: "VehicleDocSummary",
+});
+export const VehicleDocPageSchema = pageOf(VehicleDocSummarySchema);
+
+export const VehicleDocAnswerBodySchema = z.object({ answer: text("answer", 2000) });
+
+// ---------------------------------------------------------------- back office
+
+export const AdminVehicleDocListQuerySchema = z.object({
+  page: PageQuerySchema.shape.page,
+  size: z.coerce
+    .number({ error: "size must be a number" })
+    .refine((n) => (ADMIN_PAGE_SIZES as readonly number[]).includes(n), {
+      error: `size must be one of ${ADMIN_PAGE_SIZES.join(", ")}`,
+    })
+    .default(10),
+  stage: z.enum(VEHICLE_DOC_STAGES, { error: "Unknown stage" }).optional(),
+  state_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: "state_code must be a state's two-letter code" })
+    .optional(),
+  /** Only requests at least this many days old (since they were sent). */
+  min_age_days: z.coerce
+    .number({ error: "min_age_days must be a number" })
+    .int({ error: "min_age_days must be a whole number" })
+    .min(0, { error: "min_age_days must be 0 or more" })
+    .max(3650, { error: "min_age_days must be at most 3650" })
+    .optional(),
+});
+
+export const AdminVehicleDocSchema = VehicleDocRequestSchema.extend({
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  next_stages: z.array(z.enum(VEHICLE_DOC_STAGES)),
+}).meta({ id: "AdminVehicleDoc" });
+export const AdminVehicleDocSummarySchema = VehicleDocSummarySchema.extend({
+  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+}).meta({ id: "AdminVehicleDocSummary" });
+export const AdminVehicleDocPageSchema = pageOf(AdminVehicleDocSummarySchema);
+
+export const AdminVehicleDocStageBodySchema = z.object({
+  to: z.enum(VEHICLE_DOC_STAGES, { error: "Unknown stage" }),
+  note: z.string().trim().max(500, { error: "note is too long" }).optional(),
+});
+export const AdminVehicleDocQuestionBodySchema = z.object({ question: text("question", 2000) });
+export const AdminVehicleDocRefundBodySchema = z.object({
+  note: z.string().trim().max(500, { error: "note is too long" }).optional(),
+});
+export const AdminVehicleDocExpiriesBodySchema = z.object({
+  expiries: z
+    .array(
+      z.object({
+        document_type: z.enum(VEHICLE_DOC_TYPES, { error: "Unknown document type" }),
+        expires_on: isoDay,
+      }),
+    )
+    .min(1, { error: "Give at least one expiry date" })
+    .max(VEHICLE_DOC_TYPES.length, { error: "Give each document once" }),
+});
+
+export const AdminVehicleDocFeeQuerySchema = z.object({
+  state_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: "state_code must be a state's two-letter code" })
+    .optional(),
+});
+export const VehicleDocFeeSchema = z
+  .object({
+    id: z.number().int(),
+    state_code: z.string(),
+    document_type: z.enum(VEHICLE_DOC_TYPES),
+    vehicle_use: z.enum([...VEHICLE_USES, "any"]),
+    engine_band: z.enum([...ENGINE_BANDS, "any"]),
+    fee: Money,
+    updated_at: z.string(),
+  })
+  .meta({ id: "VehicleDocFee" });
+export const VehicleDocFeeListSchema = z.object({
+  items: z.array(VehicleDocFeeSchema),
+  service_charge: Money,
+  currency: z.string(),
+});
+export const VehicleDocFeeParamsSchema = z.object({ id: idParam("id") });
+export const AdminVehicleDocFeeBodySchema = z.object({
+  fee: z
+    .number({ error: "fee must be a number" })
+    .min(0, { error: "fee must be 0 or more" })
+    .max(100_000_000, { error: "fee must be at most 100000000" }),
+});
+export const AdminVehicleDocServiceChargeBodySchema = z.object({
+  service_charge: z
+    .number({ error: "service_charge must be a number" })
+    .min(0, { error: "service_charge must be 0 or more" })
+    .max(100_000_000, { error: "service_charge must be at most 100000000" }),
+});
