@@ -19,6 +19,8 @@ import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
+import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
+import { vehicleDocFilesRoutes } from "./features/vehicle-docs/vehicle-docs-files.routes";
 import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { adminCompaniesRoutes } from "./features/admin/companies/admin-companies.routes";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
@@ -199,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(vehicleDocsRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
+  const vehicleDocFiles = { db: database.db, clock, jobs, storage: privateFiles, secret: qr };
+  await app.register(vehicleDocFilesRoutes(vehicleDocFiles, auth), { prefix: "/api/v1" });
   await app.register(plansRoutes({ db: database.db, clock }), { prefix: "/api/v1" });
   await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr }, auth), { prefix: "/api/v1" });
   await app.register(receiptsRoutes(database.db, auth), { prefix: "/api/v1" });
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       demoMode: config.DEMO_MODE,
       inquiriesTo: config.INQUIRIES_TO,
       expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
+      privateFiles,
     }),
   );
 
@@ -244,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminVehicleDocsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
+  await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

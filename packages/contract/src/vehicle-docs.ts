@@ -454,3 +454,36 @@ export const AdminVehicleDocServiceChargeBodySchema = z.object({
     .min(0, { error: "service_charge must be 0 or more" })
     .max(100_000_000, { error: "service_charge must be at most 100000000" }),
 });
+
+// ---------------------------------------------------------------- files (decision 032)
+
+/** What a request's file is: the driver's (current papers, identification) or staff's scan of the issued papers. */
+export const VEHICLE_DOC_FILE_KINDS = ["driver_upload", "issued_scan"] as const;
+export type VehicleDocFileKind = (typeof VEHICLE_DOC_FILE_KINDS)[number];
+/** The labels a client offers; any other text of at most 60 characters is kept as typed. */
+export const VEHICLE_DOC_FILE_LABELS = ["current papers", "means of identification"] as const;
+export const VEHICLE_DOC_FILE_LABEL_MAX = 60;
+/** Files of one kind a request holds at most. */
+export const VEHICLE_DOC_FILES_MAX = 10;
+
+export const VehicleDocFileSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(VEHICLE_DOC_FILE_KINDS),
+    label: z.string(),
+    content_type: z.enum(["image/jpeg", "image/png", "application/pdf"]),
+    size_bytes: z.number().int(),
+    /** driver | staff. */
+    uploaded_by: z.enum(["driver", "staff"]),
+    created_at: z.string(),
+    /**
+     * A signed link for the caller, valid five minutes (GET it with the bearer token); null once
+     * the file was deleted, 90 days after the request was closed (`purged_at`).
+     */
+    link: z.object({ url: z.string(), expires_at: z.string() }).nullable(),
+    purged_at: z.string().nullable(),
+  })
+  .meta({ id: "VehicleDocFile" });
+export type VehicleDocFile = z.infer<typeof VehicleDocFileSchema>;
+export const VehicleDocFilePageSchema = pageOf(VehicleDocFileSchema);
+export const VehicleDocFileListQuerySchema = PageQuerySchema;

@@ -16,6 +16,7 @@ import { expireHolds } from "../features/bookings/hold.service";
 import { cancelEventBookings } from "../features/bookings/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { composeVehicleDocMail } from "../features/vehicle-docs/vehicle-docs.mail";
+import { purgeVehicleDocFiles } from "../features/vehicle-docs/vehicle-docs-files.service";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
@@ -23,6 +24,7 @@ import { numberReceipts } from "../features/receipts/receipts.service";
 import type { ServedCountries } from "../features/reference/served-countries";
 import type { Clock } from "../lib/clock";
 import type { Mailer, MailMessage } from "../lib/mailer";
+import type { PrivateFileStorage } from "../lib/private-files";
 import { deliverOnce, pruneDeliveries, type MailJob } from "./mail-job";
 import type { Handlers, Jobs } from "./queue";
 
@@ -40,6 +42,8 @@ export interface HandlerDeps {
   inquiriesTo?: string | undefined;
   /** The expiry of unfinished top-ups (payments feature). */
   expirePayments: () => Promise<unknown>;
+  /** Where personal documents are kept (the retention jobs remove them). */
+  privateFiles: PrivateFileStorage;
 }
 
 function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
@@ -84,5 +88,6 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "passes-renew": () => renewDuePasses(d),
     "receipts-number": () => numberReceipts(d.db),
     "passes-topped-up": (job) => renewAfterTopUp(d, job.userId, job.currency),
+    "vehicle-docs-purge": () => purgeVehicleDocFiles(d.db, d.privateFiles, d.clock),
   };
 }

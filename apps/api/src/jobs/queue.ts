@@ -26,6 +26,7 @@ export interface JobData {
   /** A top-up credited this driver's wallet in this currency: renew their passes in grace now. */
   "passes-topped-up": { userId: string; currency: string };
   "receipts-number": Record<string, never>;
+  "vehicle-docs-purge": Record<string, never>;
   /** An organiser cancelled this event: cancel and refund its bookings (event-cancellation.service). */
   "events-cancel": { eventId: number };
 }
@@ -64,6 +65,8 @@ export const QUEUES: Record<JobName, QueueSpec> = {
   // Each minute: receipts committed without a number are numbered, every country's, in order of
   // issue (a read numbers them first anyway; this one numbers what nobody has read yet).
   "receipts-number": { ...scheduled("* * * * *") },
+  // Daily: the files of vehicle document requests closed 90 days ago are deleted (decision 032).
+  "vehicle-docs-purge": { ...scheduled("41 2 * * *") },
   "passes-topped-up": {
     retryLimit: 5,
     retryDelay: 10,

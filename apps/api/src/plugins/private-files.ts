@@ -127,6 +127,8 @@ export function privateFilesRoutes(deps: PrivateFileRouteDeps, auth: Auth): Fast
 export interface DocumentUpload {
   bytes: Buffer;
   type: DocumentType;
+  /** The form's text fields sent before the file (a label, say): absent when none were. */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -152,7 +154,11 @@ export async function readDocumentUpload(req: FastifyRequest, field = "file"): P
     part.file.resume();
     throw new AppError(413, "document_too_large", DOCUMENT_TOO_LARGE, { [field]: DOCUMENT_TOO_LARGE });
   }
-  return documentOrRefusal(Buffer.concat(chunks), field);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    if (value && !Array.isArray(value) && value.type === "field") fields[name] = String(value.value);
+  }
+  return { ...documentOrRefusal(Buffer.concat(chunks), field), fields };
 }
 
 /** The document's type by its bytes, or the refusal a client reads (422, or 413 past 10 MB). */

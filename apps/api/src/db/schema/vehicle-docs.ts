@@ -223,3 +223,40 @@ export const vehicleDocumentExpiries = pgTable(
     check("vehicle_document_expiries_source_check", sql`${t.source} IN ('request', 'driver')`),
   ],
 );
+
+/**
+ * A request's files (decisions 031 and 032): what the driver sent (`driver_upload`: the current
+ * papers, a means of identification) and the scans staff send back (`issued_scan`). The bytes are
+ * in the private file storage under `storage_key`; 90 days after the request is closed the file is
+ * removed, the key cleared and `purged_at` set, and the row stays to say a document was sent.
+ */
+export const vehicleDocFiles = pgTable(
+  "vehicle_doc_files",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => vehicleDocRequests.id, { onDelete: "cascade" }),
+    /** driver_upload | issued_scan. */
+    kind: text("kind").notNull(),
+    label: text("label").notNull(),
+    /** Null once the file is purged. */
+    storageKey: text("storage_key"),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("vehicle_doc_files_request_idx").on(t.requestId, t.createdAt),
+    uniqueIndex("vehicle_doc_files_key").on(t.storageKey),
+    check("vehicle_doc_files_kind_check", sql`${t.kind} IN ('driver_upload', 'issued_scan')`),
+    check(
+      "vehicle_doc_files_type_check",
+      sql`${t.contentType} IN ('image/jpeg', 'image/png', 'application/pdf')`,
+    ),
+    check("vehicle_doc_files_size_check", sql`${t.sizeBytes} > 0 AND ${t.sizeBytes} <= 10485760`),
+    check("vehicle_doc_files_purged_check", sql`(${t.storageKey} IS NULL) = (${t.purgedAt} IS NOT NULL)`),
+  ],
+);

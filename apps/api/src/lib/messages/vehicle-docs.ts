@@ -126,4 +126,25 @@ export const VEHICLE_DOCS: ServerText[] = [
   { en: "service_charge must be a number", fr: "service_charge doit être un nombre" },
   { en: "service_charge must be 0 or more", fr: "service_charge doit valoir 0 ou plus" },
   { en: "service_charge must be at most 100000000", fr: "service_charge doit valoir au plus 100000000" },
+  {
+    en: "Say what the file is: current papers, means of identification, or in your own words",
+    fr: "Dites ce qu'est ce fichier : documents actuels, pièce d'identité, ou avec vos propres mots",
+  },
+  { en: "Describe the file in at most 60 characters", fr: "Décrivez le fichier en 60 caractères au plus" },
+  {
+    en: "The file's description has characters that cannot be kept",
+    fr: "La description du fichier contient des caractères qui ne peuvent pas être conservés",
+  },
+  {
+    en: "This request is closed: no more files can be added to it",
+    fr: "Cette demande est close : on ne peut plus y ajouter de fichiers",
+  },
+  {
+    en: "This request already holds 10 files of this kind",
+    fr: "Cette demande contient déjà 10 fichiers de ce type",
+  },
+  {
+    en: "Only staff send the scans of the issued papers",
+    fr: "Seul le personnel envoie les scans des documents délivrés",
+  },
 ];
