@@ -16,6 +16,8 @@ import { expireHolds } from "../features/bookings/hold.service";
 import { cancelEventBookings } from "../features/bookings/event-cancellation.service";
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { composeVehicleDocMail } from "../features/vehicle-docs/vehicle-docs.mail";
+import { composeExpiryReminderMail } from "../features/vehicle-docs/vehicle-docs-reminders.mail";
+import { queueExpiryReminders } from "../features/vehicle-docs/vehicle-docs-reminders.service";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
@@ -56,6 +58,8 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composeOrderMail(d, job);
     case "vehicle_docs":
       return composeVehicleDocMail(d, job);
+    case "vehicle_doc_expiry":
+      return composeExpiryReminderMail(d, job);
     case "receipt":
       return composeReceiptMail(d, job.paymentId);
     case "invitation":
@@ -82,6 +86,7 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
     "events-cancel": (job) => cancelEventBookings(d, job.eventId),
     "passes-renew": () => renewDuePasses(d),
+    "vehicle-docs-remind": () => queueExpiryReminders(d),
     "receipts-number": () => numberReceipts(d.db),
     "passes-topped-up": (job) => renewAfterTopUp(d, job.userId, job.currency),
   };
