@@ -17,6 +17,8 @@ import { cancelEventBookings } from "../features/bookings/event-cancellation.ser
 import { composeOrderMail } from "../features/marketplace/orders.mail";
 import { composeVehicleDocMail } from "../features/vehicle-docs/vehicle-docs.mail";
 import { purgeVehicleDocFiles } from "../features/vehicle-docs/vehicle-docs-files.service";
+import { composeExpiryReminderMail } from "../features/vehicle-docs/vehicle-docs-reminders.mail";
+import { queueExpiryReminders } from "../features/vehicle-docs/vehicle-docs-reminders.service";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
@@ -60,6 +62,8 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composeOrderMail(d, job);
     case "vehicle_docs":
       return composeVehicleDocMail(d, job);
+    case "vehicle_doc_expiry":
+      return composeExpiryReminderMail(d, job);
     case "receipt":
       return composeReceiptMail(d, job.paymentId);
     case "invitation":
@@ -86,6 +90,7 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
     "events-cancel": (job) => cancelEventBookings(d, job.eventId),
     "passes-renew": () => renewDuePasses(d),
+    "vehicle-docs-remind": () => queueExpiryReminders(d),
     "receipts-number": () => numberReceipts(d.db),
     "passes-topped-up": (job) => renewAfterTopUp(d, job.userId, job.currency),
     "vehicle-docs-purge": () => purgeVehicleDocFiles(d.db, d.privateFiles, d.clock),

@@ -63,6 +63,8 @@ export type MailJob = { key: string } & (
    * back to the wallet.
    */
   | { type: "vehicle_docs"; requestId: string; stage: VehicleDocStage; refundMinor: number }
+  /** A paper recorded to expire on `expiresOn` is `lead` days away or less (decision 031). */
+  | { type: "vehicle_doc_expiry"; expiryId: number; lead: 30 | 7; expiresOn: string }
   /** A Contact Us message or demo request, to the team's address (INQUIRIES_TO). */
   | { type: "inquiry"; kind: "contact" | "demo"; inquiryId: string }
 );

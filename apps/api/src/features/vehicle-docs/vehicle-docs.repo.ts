@@ -289,8 +289,9 @@ export async function upsertExpiry(
     expiresOn: values.expiresOn,
     source: values.source,
     requestId: values.requestId ?? null,
-    reminded30At: null,
-    reminded7At: null,
+    // A new date is reminded afresh; the same date typed again keeps what was already sent.
+    reminded30At: sql`CASE WHEN ${vehicleDocumentExpiries.expiresOn} = excluded.expires_on THEN ${vehicleDocumentExpiries.reminded30At} END`,
+    reminded7At: sql`CASE WHEN ${vehicleDocumentExpiries.expiresOn} = excluded.expires_on THEN ${vehicleDocumentExpiries.reminded7At} END`,
     updatedAt: values.updatedAt,
   };
   if (values.vehicleId != null) {

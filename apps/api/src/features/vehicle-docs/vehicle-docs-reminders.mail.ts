@@ -1,0 +1,101 @@
+/**
+ * The e-mail reminding a driver that a paper expires soon (30 or 7 days before), composed when its
+ * mail job runs, in the driver's language, from the paper as it is then: nothing is sent when the
+ * paper was renewed meanwhile (another date), has expired, or the account is gone or disabled.
+ * Its link opens the renewal with the vehicle and the document chosen.
+ */
+import { paperStatus, type VehicleDocType } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { MailJob } from "../../jobs/mail-job";
+import type { Clock } from "../../lib/clock";
+import type { MailMessage } from "../../lib/mailer";
+import { translate } from "../../lib/messages";
+import { DOCUMENT_NAMES } from "./vehicle-docs.domain";
+import { expiryForMail } from "./vehicle-docs-reminders.repo";
+import { nigeriaToday } from "./vehicle-docs-reminders.service";
+
+type Lang = "en" | "fr";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** "15 February 2027" / "15 février 2027": a calendar date with its month written out. */
+export function dateText(date: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+function inDays(days: number, lang: Lang): string {
+  if (lang === "fr") return days === 0 ? "aujourd'hui" : `dans ${days} jour${days > 1 ? "s" : ""}`;
+  return days === 0 ? "today" : `in ${days} day${days > 1 ? "s" : ""}`;
+}
+
+/** Where the renewal starts with this vehicle (none for a driver's licence) and this document. */
+export function renewalLink(publicUrl: string, vehicleId: number | null, document: string): string {
+  const query = new URLSearchParams();
+  if (vehicleId != null) query.set("vehicle", String(vehicleId));
+  query.set("documents", document);
+  return `${publicUrl}/vehicle-docs-renewal?${query.toString()}`;
+}
+
+export function expiryReminderMail(
+  lang: Lang,
+  to: string,
+  o: { document: VehicleDocType; plate: string | null; expiresOn: string; daysLeft: number; link: string },
+): MailMessage {
+  const name = translate(DOCUMENT_NAMES[o.document], lang);
+  const when = inDays(o.daysLeft, lang);
+  const date = dateText(o.expiresOn, lang);
+  const t =
+    lang === "fr"
+      ? {
+          subject: o.plate
+            ? `Véhicule ${o.plate} : « ${name} » expire ${when}`
+            : `Votre document « ${name} » expire ${when}`,
+          intro: o.plate
+            ? `Le document « ${name} » de votre véhicule ${o.plate} expire le ${date} (${when}).`
+            : `Votre document « ${name} » expire le ${date} (${when}).`,
+          ask: "Renouvelez-le avec Parkwell avant son expiration : nous le portons au bureau des licences et vous remettons les nouveaux documents.",
+          action: "Renouveler maintenant",
+        }
+      : {
+          subject: o.plate
+            ? `The ${name.toLowerCase()} of your vehicle ${o.plate} expires ${when}`
+            : `Your ${name.toLowerCase()} expires ${when}`,
+          intro: o.plate
+            ? `The ${name.toLowerCase()} of your vehicle ${o.plate} expires on ${date} (${when}).`
+            : `Your ${name.toLowerCase()} expires on ${date} (${when}).`,
+          ask: "Renew it with Parkwell before it lapses: we take it to the licensing office and bring you the new papers.",
+          action: "Renew now",
+        };
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n${t.ask}\n\n${t.action}: ${o.link}\n\nParkwell`,
+    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.ask)}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(t.action)}</a></p><p>Parkwell</p>`,
+    link: o.link,
+  };
+}
+
+/** The reminder of a claimed expiry; null when it no longer applies (see the file's comment). */
+export async function composeExpiryReminderMail(
+  d: { db: Db; clock: Clock; publicUrl: string },
+  job: Extract<MailJob, { type: "vehicle_doc_expiry" }>,
+): Promise<MailMessage | null> {
+  const found = await expiryForMail(d.db, job.expiryId);
+  if (!found || found.disabledAt || found.expiry.expiresOn !== job.expiresOn) return null;
+  const { days_left } = paperStatus(found.expiry.expiresOn, await nigeriaToday(d.db, d.clock()));
+  if (days_left < 0) return null;
+  const e = found.expiry;
+  return expiryReminderMail(found.language === "fr" ? "fr" : "en", found.email, {
+    document: e.documentType as VehicleDocType,
+    plate: found.plate,
+    expiresOn: e.expiresOn,
+    daysLeft: days_left,
+    link: renewalLink(d.publicUrl, e.vehicleId, e.documentType),
+  });
+}
