@@ -6,6 +6,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Spinner } from "../../components/ui/spinner";
 import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { useSelectedCountry } from "../../lib/country";
@@ -66,58 +67,63 @@ export function DetailsForm({ vehicle }: { vehicle: VehicleRenewalDetails }) {
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t("details.title", { plate: vehicle.plate_number })}</h2>
       <p className="field__hint">{t("details.hint")}</p>
-      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
-        <div className="vd-fields">
-          <SelectField
-            label={t("details.state")}
-            error={errors.state_code?.message}
-            options={[
-              ["", t("details.chooseState")],
-              ...(states.data ?? []).map((s) => [s.code, s.name] as const),
-            ]}
-            {...form.register("state_code")}
-          />
-          <SelectField
-            label={t("details.use")}
-            error={errors.vehicle_use?.message}
-            options={[
-              ["", t("details.chooseUse")],
-              ...VEHICLE_USES.map((u) => [u, t(`details.uses.${u}`)] as const),
-            ]}
-            {...form.register("vehicle_use")}
-          />
-          <TextField
-            label={t("details.year")}
-            inputMode="numeric"
-            autoComplete="off"
-            error={errors.year?.message}
-            {...form.register("year")}
-          />
-          <TextField
-            label={t("details.engine")}
-            inputMode="numeric"
-            autoComplete="off"
-            error={errors.engine_cc?.message}
-            {...form.register("engine_cc")}
-          />
-          <TextField
-            label={t("details.vin")}
-            autoComplete="off"
-            autoCapitalize="characters"
-            error={errors.vin?.message}
-            {...form.register("vin")}
-          />
-        </div>
-        <FormAlert message={alert} />
-        {save.isSuccess && !form.formState.isDirty && (
-          <p role="status" className="field__hint">
-            {t("details.saved")}
-          </p>
-        )}
-        <button type="submit" className="button" disabled={save.isPending}>
-          {save.isPending ? t("details.saving") : t("details.save")}
-        </button>
-      </form>
+      {/* The state's select gets its saved value once its options (the reference data) are there. */}
+      {states.isPending ? (
+        <Spinner />
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+          <div className="vd-fields">
+            <SelectField
+              label={t("details.state")}
+              error={errors.state_code?.message}
+              options={[
+                ["", t("details.chooseState")],
+                ...(states.data ?? []).map((s) => [s.code, s.name] as const),
+              ]}
+              {...form.register("state_code")}
+            />
+            <SelectField
+              label={t("details.use")}
+              error={errors.vehicle_use?.message}
+              options={[
+                ["", t("details.chooseUse")],
+                ...VEHICLE_USES.map((u) => [u, t(`details.uses.${u}`)] as const),
+              ]}
+              {...form.register("vehicle_use")}
+            />
+            <TextField
+              label={t("details.year")}
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.year?.message}
+              {...form.register("year")}
+            />
+            <TextField
+              label={t("details.engine")}
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.engine_cc?.message}
+              {...form.register("engine_cc")}
+            />
+            <TextField
+              label={t("details.vin")}
+              autoComplete="off"
+              autoCapitalize="characters"
+              error={errors.vin?.message}
+              {...form.register("vin")}
+            />
+          </div>
+          <FormAlert message={alert} />
+          {save.isSuccess && !form.formState.isDirty && (
+            <p role="status" className="field__hint">
+              {t("details.saved")}
+            </p>
+          )}
+          <button type="submit" className="button" disabled={save.isPending}>
+            {save.isPending ? t("details.saving") : t("details.save")}
+          </button>
+        </form>
+      )}
     </section>
   );
 }
