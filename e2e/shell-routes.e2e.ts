@@ -148,7 +148,6 @@ describe("the parking-type pages", () => {
 
 describe("features that are not open yet", () => {
   it.each([
-    ["/vehicle-docs-renewal", "en", "Not open yet. Vehicle document renewal opens in a later release"],
     ["/blog", "en", "Not open yet. The blog opens in a later release"],
     [
       "/electric-vehicle-charging",

@@ -61,6 +61,7 @@ const bookings = async () => await import("../features/bookings/routes");
 const marketplace = async () => await import("../features/marketplace/routes");
 const passes = async () => await import("../features/passes/pass-routes");
 const receipts = async () => await import("../features/receipts/routes");
+const vehicleDocs = async () => await import("../features/vehicle-docs/routes");
 const business = async () => await import("../features/business/dashboard-routes");
 
 /** My Bookings with its "Monthly passes" tab: the two features' chunks, put together here. */
@@ -73,6 +74,12 @@ async function bookingsWithPasses() {
 function MarketCheckoutPrompt() {
   const { t } = useTranslation("marketplace");
   return <LoginPrompt title={t("checkout.signInTitle")} text={t("checkout.signInText")} />;
+}
+
+/** Signed out on a renewal request's pages: they are the driver's, seen once signed in. */
+function VehicleDocsPrompt() {
+  const { t } = useTranslation("vehicle-docs");
+  return <LoginPrompt title={t("requests.title")} text={t("signInText")} />;
 }
 
 /** The account routes: the guard and the signed-out prompt are here; the pages are the features'. */
@@ -114,6 +121,19 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { path: "orders", lazy: async () => ({ Component: (await marketplace()).OrdersPage }) },
       { path: "orders/:orderCode", lazy: async () => ({ Component: (await marketplace()).OrderPage }) },
+    ],
+  },
+  {
+    element: <RequireToken prompt={<VehicleDocsPrompt />} />,
+    children: [
+      {
+        path: "vehicle-docs-renewal/requests",
+        lazy: async () => ({ Component: (await vehicleDocs()).VehicleDocRequestsPage }),
+      },
+      {
+        path: "vehicle-docs-renewal/requests/:code",
+        lazy: async () => ({ Component: (await vehicleDocs()).VehicleDocRequestPage }),
+      },
     ],
   },
   {

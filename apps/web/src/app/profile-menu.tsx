@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useSelectedCountry } from "../lib/country";
 import { adminMeQuery } from "../lib/queries";
 import { useSession, type CachedProfile } from "../lib/session";
 import { useMenu } from "../lib/use-menu";
@@ -13,6 +14,9 @@ const LINKS = [
   ["/business", "nav.business"],
   ["/profile", "nav.profile"],
 ] as const;
+
+/** My renewal requests, after My orders, while the selected country is Nigeria (the service's). */
+const VEHICLE_DOCS_LINK = ["/vehicle-docs-renewal/requests", "nav.vehicleDocRequests"] as const;
 
 /** The avatar shows the initial of first_name, or 'User' when there is none. */
 export function avatarText(firstName: string | null | undefined, fallback: string): string {
@@ -44,7 +48,10 @@ export function ProfileMenu() {
   const { profile } = useSession();
   const { open, toggle, rootRef, buttonRef, go } = useMenu();
   const backOffice = useBackOfficeLink();
-  const links = backOffice ? [...LINKS, ["/admin", "nav.backOffice"] as const] : LINKS;
+  const country = useSelectedCountry();
+  const own =
+    country.code === "NG" ? [...LINKS.slice(0, 2), VEHICLE_DOCS_LINK, ...LINKS.slice(2)] : [...LINKS];
+  const links = backOffice ? [...own, ["/admin", "nav.backOffice"] as const] : own;
   return (
     <div className="menu" ref={rootRef}>
       <button

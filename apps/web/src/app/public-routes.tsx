@@ -29,6 +29,7 @@ const intro = (path: string, id: IntroPageId): RouteObject => ({
 });
 
 const marketplace = async () => await import("../features/marketplace/routes");
+const vehicleDocs = async () => await import("../features/vehicle-docs/routes");
 
 /** The descriptive page is the info feature's; the listing of parks of that type is the parks feature's. */
 const parkingType = (path: string, type: ParkingType): RouteObject => ({
@@ -111,7 +112,17 @@ export const publicRoutes: RouteObject[] = [
   },
   intro("blog", "blog"),
   intro("post/:id", "post"),
-  intro("vehicle-docs-renewal", "vehicleDocs"),
+  {
+    path: "vehicle-docs-renewal",
+    lazy: async () => {
+      // Delivery goes to the marketplace's saved addresses: its address picker is handed over here.
+      const [{ VehicleDocsRenewalPage }, { CheckoutAddress }] = await Promise.all([
+        vehicleDocs(),
+        marketplace(),
+      ]);
+      return { Component: () => <VehicleDocsRenewalPage addressPicker={CheckoutAddress} /> };
+    },
+  },
   {
     path: "booking/:parkCode",
     lazy: async () => ({

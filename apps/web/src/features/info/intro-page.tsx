@@ -5,7 +5,6 @@ import { NotYet, PageHeader } from "../../components/ui/info-content";
 export const INTRO_PAGES = {
   blog: "/",
   post: "/blog",
-  vehicleDocs: "/help",
 } as const;
 export type IntroPageId = keyof typeof INTRO_PAGES;
 

@@ -4,3 +4,4 @@ export { ItemPage } from "./pages/item-page";
 export { MarketplacePage } from "./pages/marketplace-page";
 export { OrderPage } from "./pages/order-page";
 export { OrdersPage } from "./pages/orders-page";
+export { CheckoutAddress } from "./components/checkout-address";

@@ -6,6 +6,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
 import { AddressForm, AddressPinFix } from "./address-form";
+import "../marketplace.css";
 
 /**
  * The checkout's delivery address: the driver's saved addresses of the country to choose from

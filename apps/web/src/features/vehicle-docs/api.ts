@@ -1,0 +1,100 @@
+import type { VehicleDocQuoteBody, VehicleDocStage, VehicleRenewalDetailsBody } from "@parkwell/contract";
+import type { Address } from "@parkwell/contract";
+import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import { api } from "../../lib/api";
+
+/** Nigeria's clock: the service is Nigeria's, so are the times its pages show. */
+export const NIGERIA_TIME_ZONE = "Africa/Lagos";
+
+/** The driver's saved vehicles with their renewal details and each paper's status. */
+export const renewalVehiclesQuery = () =>
+  queryOptions({
+    queryKey: ["vehicle-docs", "vehicles"],
+    queryFn: ({ signal }) => api("/vehicle-docs/vehicles", { signal }),
+  });
+
+/** The states of a country (Nigeria's: the states of registration). */
+export const statesQuery = (countryId: number) =>
+  queryOptions({
+    queryKey: ["reference", "states", countryId],
+    queryFn: ({ signal }) => api("/states/load", { query: { country_id: countryId }, signal }),
+    staleTime: 60 * 60_000,
+  });
+
+/**
+ * The marketplace's address picker (saved addresses, a new one added in place, the distance
+ * bands), handed to the page by the app's routes: delivery goes to the marketplace's addresses.
+ */
+export type AddressPicker = ComponentType<{
+  country: string;
+  addresses: UseQueryResult<Address[]>;
+  addressId: number | undefined;
+  bands: { up_to_km: number; charge: { amount: number; currency: string } }[];
+  onChoose: (addressId: number) => void;
+}>;
+
+/** The driver's saved addresses in Nigeria (the marketplace's; the same query key, so one cache). */
+export const addressesQuery = (country: string) =>
+  queryOptions({
+    queryKey: ["marketplace", "addresses", country],
+    queryFn: async ({ signal }) =>
+      (await api("/addresses", { signal })).filter((a) => a.country_code === country),
+  });
+
+/** The parks papers can be collected at and the delivery distance bands (the marketplace's). */
+export const deliveryOptionsQuery = (country: string, language: string) =>
+  queryOptions({
+    queryKey: ["marketplace", "options", country, language, undefined, undefined],
+    queryFn: ({ signal }) => api("/marketplace/options", { query: { country }, signal }),
+    staleTime: 0,
+  });
+
+export const saveRenewalDetails = (id: number, body: VehicleRenewalDetailsBody) =>
+  api("/vehicle-docs/vehicles/{id}", { method: "PUT", params: { id }, body });
+
+/** The server's price of the choices; nothing asked until they are complete. */
+export function useVehicleDocQuote(body: VehicleDocQuoteBody | null) {
+  return useQuery({
+    queryKey: ["vehicle-docs", "quote", body],
+    queryFn: ({ signal }) => api("/vehicle-docs/quote", { method: "POST", body: body!, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Sends and pays the request; the same key for a retry of one attempt, the total shown with it. */
+export const placeVehicleDocRequest = (body: VehicleDocQuoteBody, expectedTotal: number, key: string) =>
+  api("/vehicle-docs/requests", {
+    method: "POST",
+    body: { ...body, expected_total: expectedTotal },
+    headers: { "idempotency-key": key },
+  });
+
+export const VEHICLE_DOC_PAGE_SIZE = 10;
+
+export const vehicleDocRequestsQuery = (page: number, stage?: VehicleDocStage) =>
+  queryOptions({
+    queryKey: ["vehicle-docs", "requests", page, stage],
+    queryFn: ({ signal }) =>
+      api("/vehicle-docs/requests", {
+        query: { page, size: VEHICLE_DOC_PAGE_SIZE, ...(stage ? { stage } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const vehicleDocRequestQuery = (code: string) =>
+  queryOptions({
+    queryKey: ["vehicle-docs", "request", code],
+    queryFn: ({ signal }) => api("/vehicle-docs/requests/{code}", { params: { code }, signal }),
+    retry: false,
+  });
+
+export const cancelVehicleDocRequest = (code: string) =>
+  api("/vehicle-docs/requests/{code}/cancel", { method: "POST", params: { code } });
+
+export const answerVehicleDocRequest = (code: string, answer: string) =>
+  api("/vehicle-docs/requests/{code}/answer", { method: "POST", params: { code }, body: { answer } });

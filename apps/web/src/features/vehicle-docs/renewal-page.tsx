@@ -1,0 +1,382 @@
+import {
+  COMMERCIAL_ONLY_DOC_TYPES,
+  VEHICLE_PAPER_TYPES,
+  type VehicleDocQuote,
+  type VehicleDocQuoteBody,
+  type VehicleDocType,
+  type VehicleRenewalDetails,
+} from "@parkwell/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Spinner } from "../../components/ui/spinner";
+import { TopUpNotice } from "../../components/ui/top-up-notice";
+import { ApiError } from "../../lib/api";
+import { chooseCountry, openCountryPicker, servedCountries, useSelectedCountry } from "../../lib/country";
+import { countryLabel, formatMoney, taxLabel } from "../../lib/format";
+import { openLoginDialog } from "../../lib/login-dialog";
+import { walletQuery } from "../../lib/queries";
+import { useSession } from "../../lib/session";
+import {
+  addressesQuery,
+  deliveryOptionsQuery,
+  placeVehicleDocRequest,
+  renewalVehiclesQuery,
+  useVehicleDocQuote,
+  type AddressPicker,
+} from "./api";
+import { DetailsForm } from "./details-form";
+import { PaperStatuses } from "./papers";
+import "../../components/ui/alert.css";
+import "../../components/ui/content.css";
+import "../../components/ui/price-lines.css";
+import "./vehicle-docs.css";
+
+const NIGERIA = "NG";
+
+/**
+ * /vehicle-docs-renewal: the renewal of a Nigerian vehicle's papers. Another selected country is
+ * told the service is Nigeria's and offered the switch; signed out, the service is described and
+ * the driver asked to sign in; signed in, the service itself.
+ */
+export function VehicleDocsRenewalPage({ addressPicker }: { addressPicker: AddressPicker }) {
+  const { t } = useTranslation("vehicle-docs");
+  const country = useSelectedCountry();
+  const { signedIn } = useSession();
+  if (country.code !== NIGERIA) {
+    const nigeria = servedCountries().find((c) => c.code === NIGERIA);
+    return (
+      <section className="container page prompt" aria-labelledby="vd-title">
+        <h1 id="vd-title">{t("title")}</h1>
+        <p className="prompt__text" data-testid="nigeria-only">
+          {t("nigeriaOnly", { country: countryLabel(t, country) })}
+        </p>
+        <button
+          type="button"
+          className="button button--accent"
+          onClick={() => (nigeria ? chooseCountry(nigeria) : openCountryPicker())}
+        >
+          {t("switchToNigeria")}
+        </button>
+      </section>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <section className="container page prompt" aria-labelledby="vd-title">
+        <h1 id="vd-title">{t("title")}</h1>
+        <p className="prompt__text">{t("lead")}</p>
+        <ul>
+          {(t("points", { returnObjects: true }) as string[]).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+        <p className="prompt__text">{t("signInText")}</p>
+        <button type="button" className="button button--accent" onClick={openLoginDialog}>
+          {t("common:account.loginToContinue")}
+        </button>
+      </section>
+    );
+  }
+  return <RenewalService AddressPicker={addressPicker} />;
+}
+
+/** A new key per attempt; the same one for a retry of that attempt. */
+const newAttemptKey = (): string => crypto.randomUUID();
+
+/** The documents a vehicle may renew: the hackney permit only for a vehicle in commercial use. */
+function applicable(vehicle: VehicleRenewalDetails | undefined): VehicleDocType[] {
+  if (!vehicle?.vehicle_use) return [];
+  return VEHICLE_PAPER_TYPES.filter(
+    (d) => vehicle.vehicle_use === "commercial" || !COMMERCIAL_ONLY_DOC_TYPES.includes(d),
+  );
+}
+
+/**
+ * The signed-in service. The choices live in the query string (`vehicle`, `documents`, `delivery`,
+ * `address`, `park`): a reminder's link preselects them, and a trip to the wallet keeps them.
+ */
+function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
+  const { t, i18n } = useTranslation("vehicle-docs");
+  const lang = i18n.language;
+  const id = useId();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const vehicles = useQuery(renewalVehiclesQuery());
+  const addresses = useQuery(addressesQuery(NIGERIA));
+  const options = useQuery(deliveryOptionsQuery(NIGERIA, lang));
+  const wallet = useQuery(walletQuery());
+
+  const list = vehicles.data ?? [];
+  const vehicle = list.find((v) => v.vehicle_id === Number(params.get("vehicle"))) ?? list[0];
+  const allowed = applicable(vehicle);
+  const documents = (params.get("documents") ?? "")
+    .split(",")
+    .filter((d): d is VehicleDocType => allowed.includes(d as VehicleDocType));
+  const delivery = params.get("delivery") === "delivery" ? "delivery" : "pickup";
+  const addressId = Number(params.get("address")) || addresses.data?.[0]?.id;
+  const parks = options.data?.pickup_parks ?? [];
+  const parkId = parks.find((p) => p.id === Number(params.get("park")))?.id ?? parks[0]?.id;
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const toggle = (doc: VehicleDocType, on: boolean) => {
+    const chosen = on ? [...documents, doc] : documents.filter((d) => d !== doc);
+    update({ documents: allowed.filter((d) => chosen.includes(d)).join(",") || undefined });
+  };
+
+  const body: VehicleDocQuoteBody | null = (() => {
+    if (!vehicle || documents.length === 0) return null;
+    const where =
+      delivery === "delivery"
+        ? addressId
+          ? { address_id: addressId }
+          : null
+        : parkId
+          ? { park_id: parkId }
+          : null;
+    if (!where) return null;
+    return { type: "vehicle_papers", vehicle_id: vehicle.vehicle_id, documents, delivery: where };
+  })();
+  const quote = useVehicleDocQuote(body);
+
+  const bodyKey = JSON.stringify(body);
+  const [attempt, setAttempt] = useState({ key: newAttemptKey(), for: bodyKey });
+  if (attempt.for !== bodyKey) setAttempt({ key: newAttemptKey(), for: bodyKey });
+
+  const pay = useMutation({
+    mutationFn: ({ body, total, key }: { body: VehicleDocQuoteBody; total: number; key: string }) =>
+      placeVehicleDocRequest(body, total, key),
+    onSuccess: async (placed) => {
+      await client.invalidateQueries({ queryKey: ["wallet"] });
+      await client.invalidateQueries({ queryKey: ["vehicle-docs"] });
+      void navigate(`/vehicle-docs-renewal/requests/${encodeURIComponent(placed.code)}`);
+    },
+    onError: async (err) => {
+      if (err instanceof ApiError && err.status !== 0) setAttempt({ key: newAttemptKey(), for: bodyKey });
+      if (err instanceof ApiError && (err.status === 409 || err.status === 422))
+        await client.invalidateQueries({ queryKey: ["vehicle-docs", "quote"] });
+    },
+  });
+  const payError = pay.error instanceof ApiError ? pay.error : null;
+  const q = quote.data && body ? quote.data : undefined;
+
+  return (
+    <div className="container page vd-page">
+      <h1>{t("title")}</h1>
+      <p className="vd-actions">
+        <Link to="/vehicle-docs-renewal/requests">{t("myRequests")}</Link>
+      </p>
+      {vehicles.isPending && <Spinner />}
+      {vehicles.isError && (
+        <div role="alert" className="alert alert--error">
+          <p>{vehicles.error instanceof ApiError ? vehicles.error.message : t("loadError")}</p>
+          <button type="button" className="button" onClick={() => void vehicles.refetch()}>
+            {t("retry")}
+          </button>
+        </div>
+      )}
+      {vehicles.isSuccess && list.length === 0 && (
+        <div className="card">
+          <p>{t("vehicles.empty")}</p>
+          <Link className="button" to="/profile">
+            {t("vehicles.profile")}
+          </Link>
+        </div>
+      )}
+      {vehicle && (
+        <div className="vd-layout">
+          <div className="vd-page">
+            <section className="card" aria-labelledby={`${id}-vehicles`}>
+              <h2 id={`${id}-vehicles`}>{t("vehicles.title")}</h2>
+              <ul className="vd-vehicles">
+                {list.map((v) => (
+                  <li key={v.vehicle_id} data-vehicle={v.vehicle_id}>
+                    <label className="vd-option">
+                      <input
+                        type="radio"
+                        name={`${id}-vehicle`}
+                        checked={v.vehicle_id === vehicle.vehicle_id}
+                        onChange={() => update({ vehicle: String(v.vehicle_id), documents: undefined })}
+                      />
+                      <span className="vd-option__name">
+                        <strong>{v.plate_number}</strong>
+                        {[v.make, v.model, v.color].some(Boolean) && (
+                          <> · {[v.make, v.model, v.color].filter(Boolean).join(" ")}</>
+                        )}
+                        {v.state_name && <> · {v.state_name}</>}
+                      </span>
+                    </label>
+                    <PaperStatuses expiries={v.expiries} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+
+            <DetailsForm key={vehicle.vehicle_id} vehicle={vehicle} />
+
+            <section className="card" aria-labelledby={`${id}-docs`}>
+              <h2 id={`${id}-docs`}>{t("documents.title")}</h2>
+              {allowed.length === 0 || !vehicle.state_code ? (
+                <p className="field__hint">{t("details.incomplete")}</p>
+              ) : (
+                <fieldset className="vd-options vd-options--bare">
+                  <legend className="visually-hidden">{t("documents.title")}</legend>
+                  {allowed.map((doc) => (
+                    <label key={doc} className="vd-option">
+                      <input
+                        type="checkbox"
+                        checked={documents.includes(doc)}
+                        onChange={(e) => toggle(doc, e.currentTarget.checked)}
+                      />
+                      <span className="vd-option__name">{t(`docs.${doc}`)}</span>
+                    </label>
+                  ))}
+                  {vehicle.vehicle_use === "commercial" && (
+                    <p className="field__hint">{t("documents.hackney")}</p>
+                  )}
+                </fieldset>
+              )}
+            </section>
+
+            <section className="card" aria-labelledby={`${id}-delivery`}>
+              <h2 id={`${id}-delivery`}>{t("delivery.title")}</h2>
+              <fieldset className="vd-options vd-options--bare">
+                <legend className="visually-hidden">{t("delivery.title")}</legend>
+                {(["pickup", "delivery"] as const).map((kind) => (
+                  <label key={kind} className="vd-option">
+                    <input
+                      type="radio"
+                      name={`${id}-delivery`}
+                      checked={delivery === kind}
+                      onChange={() => update({ delivery: kind })}
+                    />
+                    <span className="vd-option__name">{t(`delivery.${kind}`)}</span>
+                  </label>
+                ))}
+              </fieldset>
+              {delivery === "pickup" && options.isSuccess && parks.length === 0 && (
+                <p className="field__hint">{t("delivery.noParks")}</p>
+              )}
+              {delivery === "pickup" && parks.length > 0 && (
+                <fieldset className="vd-options">
+                  <legend>{t("delivery.park")}</legend>
+                  {parks.map((p) => (
+                    <label key={p.id} className="vd-option">
+                      <input
+                        type="radio"
+                        name={`${id}-park`}
+                        checked={parkId === p.id}
+                        onChange={() => update({ park: String(p.id) })}
+                      />
+                      <span className="vd-option__name">
+                        {p.name} · {p.city}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
+            </section>
+            {delivery === "delivery" && (
+              <AddressPicker
+                country={NIGERIA}
+                addresses={addresses}
+                addressId={addressId}
+                bands={options.data?.delivery_bands ?? []}
+                onChoose={(address) => update({ address: String(address) })}
+              />
+            )}
+          </div>
+
+          <section className="card" aria-labelledby={`${id}-quote`} aria-busy={quote.isFetching}>
+            <h2 id={`${id}-quote`}>{t("quote.title")}</h2>
+            {!body && <p className="field__hint">{t("quote.incomplete")}</p>}
+            {body && quote.isPending && <p role="status">{t("quote.checking")}</p>}
+            {body && quote.isError && (
+              <p role="alert" className="alert alert--error">
+                {quote.error instanceof ApiError ? quote.error.message : t("loadError")}
+              </p>
+            )}
+            {q && <QuoteLines quote={q} />}
+            {wallet.data && (
+              <p className="field__hint">
+                {t("pay.balance", { amount: formatMoney(wallet.data.balance, wallet.data.currency, lang) })}
+              </p>
+            )}
+            {payError?.status === 402 ? (
+              <TopUpNotice error={payError} missingText={(amount) => t("pay.missing", { amount })} />
+            ) : (
+              payError && (
+                <p role="alert" className="alert alert--error">
+                  {payError.message}
+                </p>
+              )
+            )}
+            {q && body && (
+              <button
+                type="button"
+                className="button button--accent"
+                disabled={pay.isPending || quote.isFetching || quote.isError}
+                onClick={() => pay.mutate({ body, total: q.total, key: attempt.key })}
+              >
+                {pay.isPending
+                  ? t("pay.paying")
+                  : t("pay.button", { amount: formatMoney(q.total, q.currency, lang) })}
+              </button>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Each government fee, Parkwell's service charge, delivery, VAT and the total. */
+export function QuoteLines({
+  quote,
+}: {
+  quote: Pick<
+    VehicleDocQuote,
+    "lines" | "service_charge" | "delivery_charge" | "tax" | "total" | "currency"
+  > & {
+    tax_name?: string;
+  };
+}) {
+  const { t, i18n } = useTranslation("vehicle-docs");
+  const money = (n: number) => formatMoney(n, quote.currency, i18n.language);
+  const rows: [string, number][] = [
+    ...quote.lines.map((l): [string, number] => [
+      t("quote.fee", { document: t(`docs.${l.document_type}`) }),
+      l.fee,
+    ]),
+    [t("quote.service"), quote.service_charge],
+    [t("quote.delivery"), quote.delivery_charge],
+    [taxLabel(t, quote.tax_name ?? "VAT"), quote.tax],
+  ];
+  return (
+    <dl className="booking-lines" data-testid="vd-quote">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{money(value)}</dd>
+        </div>
+      ))}
+      <div className="booking-lines__total">
+        <dt>{t("quote.total")}</dt>
+        <dd data-testid="vd-total">{money(quote.total)}</dd>
+      </div>
+    </dl>
+  );
+}
