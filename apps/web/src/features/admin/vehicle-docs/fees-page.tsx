@@ -1,3 +1,4 @@
+import { ENGINE_BANDS, VEHICLE_DOC_TYPES, VEHICLE_USES } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +17,18 @@ import {
   type VehicleDocFeeRow,
 } from "./api";
 import { NIGERIA_ZONE, useNigerianStates } from "./states";
+
+const USE_ORDER = [...VEHICLE_USES, "any"] as const;
+const BAND_ORDER = [...ENGINE_BANDS, "any"] as const;
+
+/** The fee rows in the order a reader looks for them: by document, then use, then engine band. */
+function byDocument(a: VehicleDocFeeRow, b: VehicleDocFeeRow): number {
+  return (
+    VEHICLE_DOC_TYPES.indexOf(a.document_type) - VEHICLE_DOC_TYPES.indexOf(b.document_type) ||
+    USE_ORDER.indexOf(a.vehicle_use) - USE_ORDER.indexOf(b.vehicle_use) ||
+    BAND_ORDER.indexOf(a.engine_band) - BAND_ORDER.indexOf(b.engine_band)
+  );
+}
 
 /** The state the fee tables open on: Lagos, where most requests come from. */
 const FIRST_STATE = "LA";
@@ -76,12 +89,12 @@ export function VehicleDocFeesPage({ tabs }: { tabs: ReactNode }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {fees.data.items.map((f) => (
+                  {[...fees.data.items].sort(byDocument).map((f) => (
                     <tr key={f.id}>
                       <td data-label={t("fees.columns.document")}>{t(`documents.${f.document_type}`)}</td>
                       <td data-label={t("fees.columns.use")}>{t(`uses.${f.vehicle_use}`)}</td>
                       <td data-label={t("fees.columns.band")}>{t(`bands.${f.engine_band}`)}</td>
-                      <td data-label={t("fees.columns.fee")} className="admin-table__num">
+                      <td data-label={t("fees.columns.fee")} className="admin-table__num vd-fee-cell">
                         {mayUpdate ? <FeeForm fee={f} /> : formatMoney(f.fee, fees.data.currency, lang)}
                       </td>
                       <td data-label={t("fees.columns.updated")}>
@@ -119,42 +132,44 @@ function FeeForm({ fee }: { fee: VehicleDocFeeRow }) {
   });
   const error = invalid ? t("fees.invalid") : save.isError ? errorText(t, save.error) : null;
   return (
-    <form
-      className="vd-fee-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const amount = parseNumber(text, lang);
-        if (!Number.isFinite(amount) || amount < 0) setInvalid(true);
-        else save.mutate(amount);
-      }}
-    >
-      <input
-        type="text"
-        inputMode="decimal"
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        value={text}
-        onChange={(e) => {
-          setInvalid(false);
-          save.reset();
-          setText(e.target.value);
+    <>
+      <form
+        className="vd-fee-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const amount = parseNumber(text, lang);
+          if (!Number.isFinite(amount) || amount < 0) setInvalid(true);
+          else save.mutate(amount);
         }}
-      />
-      <button type="submit" className="button" disabled={save.isPending}>
-        {save.isPending ? t("saving") : t("fees.save")}
-      </button>
+      >
+        <input
+          type="text"
+          inputMode="decimal"
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          value={text}
+          onChange={(e) => {
+            setInvalid(false);
+            save.reset();
+            setText(e.target.value);
+          }}
+        />
+        <button type="submit" className="button" disabled={save.isPending}>
+          {save.isPending ? t("saving") : t("fees.save")}
+        </button>
+      </form>
       {error && (
-        <span className="alert alert--error" role="alert">
+        <p className="alert alert--error" role="alert">
           {error}
-        </span>
+        </p>
       )}
       {save.isSuccess && (
-        <span role="status" className="admin-park-saved">
+        <p role="status" className="admin-park-saved">
           {t("fees.saved")}
-        </span>
+        </p>
       )}
-    </form>
+    </>
   );
 }
 

@@ -150,7 +150,14 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
       />
 
       {mayUpdate && request.next_stages.includes("info_needed") && (
-        <QuestionForm code={request.code} onSent={stored} />
+        <QuestionForm
+          code={request.code}
+          onSent={async (next) => {
+            // The form goes once the request waits for the answer: the page says the question left.
+            setNotice(t("request.ask.sent"));
+            await stored(next);
+          }}
+        />
       )}
       {mayUpdate && ISSUED.includes(request.stage) && <ExpiriesForm request={request} onSaved={stored} />}
 
@@ -296,11 +303,6 @@ function QuestionForm({ code, onSent }: { code: string; onSent: (r: AdminVehicle
         </button>
       </form>
       <FormAlert message={ask.isError ? errorText(t, ask.error) : null} />
-      {ask.isSuccess && !ask.isPending && (
-        <p role="status" className="admin-park-saved">
-          {t("request.ask.sent")}
-        </p>
-      )}
     </section>
   );
 }
