@@ -77,6 +77,13 @@ describe("the back-office nav", () => {
     expect(landingPage(ADMIN_PAGES, LANDING_ORDER, shop)?.path).toBe("orders");
   });
 
+  it("shows Vehicle Docs only to who may view the requests", () => {
+    const agent = holder("vehicle_docs.view", "vehicle_doc_fees.view");
+    expect(visiblePages(ADMIN_PAGES, agent).map((p) => p.path)).toEqual(["vehicle-docs"]);
+    expect(landingPage(ADMIN_PAGES, LANDING_ORDER, agent)?.path).toBe("vehicle-docs");
+    expect(visiblePages(ADMIN_PAGES, holder("vehicle_docs.update"))).toEqual([]);
+  });
+
   it("opens the gate first for attendants and cashiers, the dashboard for everyone else", () => {
     expect(landingOrderFor("employee").slice(0, 2)).toEqual(["gate", "pos"]);
     expect(landingOrderFor("pos_operator")[0]).toBe("gate");

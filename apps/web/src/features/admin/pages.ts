@@ -81,6 +81,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "vehicle_docs",
+    path: "vehicle-docs",
+    labelKey: "nav.vehicleDocs",
+    labelNs: "admin-vehicle-docs",
+    permission: "vehicle_docs.view",
+    load: async () => (await import("./vehicle-docs/vehicle-docs-page")).AdminVehicleDocsPage,
+    nested: true,
+  },
+  {
     section: "gate",
     path: "gate",
     labelKey: "nav.gate",
@@ -187,8 +196,8 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "roles",
   "audit",
   "deliveries",
-  // Vehicle Docs has no page yet (decision 031): its sections land nowhere until it has.
   "vehicle_docs",
+  // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own.
   "vehicle_doc_fees",
 ];
 

@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+import {
+  AdminVehicleDocPageSchema,
+  AdminVehicleDocSchema,
+  StateListSchema,
+  VehicleDocFeeListSchema,
+} from "@parkwell/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { describe, expect, it } from "vitest";
+import { adminMe, countries } from "../../../test/admin-fixtures";
+import { FakeApi, renderWithApp } from "../../../test/render";
+import { AdminVehicleDocsPage } from "./vehicle-docs-page";
+
+const states = StateListSchema.parse([
+  { id: 25, name: "Lagos", code: "LA", country_id: 1 },
+  { id: 15, name: "FCT Abuja", code: "FC", country_id: 1 },
+]);
+
+/** A request for the papers of a private car in Lagos, delivered to the driver's address. */
+const request = (stage: string, next: string[]) =>
+  AdminVehicleDocSchema.parse({
+    code: "VD-7K3P9Q",
+    type: "vehicle_papers",
+    stage,
+    vehicle_id: 4,
+    plate_number: "LND-482-KJ",
+    state_code: "LA",
+    delivery: { kind: "delivery", address_id: 2, address: "12 Allen Avenue, Ikeja", park_id: null },
+    currency: "NGN",
+    lines: [
+      { document_type: "vehicle_licence", fee: 12500 },
+      { document_type: "roadworthiness", fee: 7500 },
+    ],
+    fees_total: 20000,
+    service_charge: 2500,
+    delivery_charge: 1500,
+    tax: 300,
+    total: 24300,
+    refunded: 0,
+    question: null,
+    answer: null,
+    can_cancel: true,
+    created_at: "2026-11-20T09:15:00.000Z",
+    updated_at: "2026-11-21T10:00:00.000Z",
+    cancelled_at: null,
+    completed_at: null,
+    timeline: [{ stage: "submitted", at: "2026-11-20T09:15:00.000Z", by: "driver", note: null }],
+    expiries: [],
+    customer: { id: "u7", name: "Chidi Okafor", email: "chidi@example.com" },
+    next_stages: next,
+  });
+
+function vehicleDocsApi(permissions: string[]) {
+  return new FakeApi()
+    .on("GET /admin/me", { json: adminMe(permissions) })
+    .on("GET /countries", { json: countries })
+    .on("GET /states/load", { json: states });
+}
+
+/** The section mounted where the back office mounts it. */
+const section = (
+  <Routes>
+    <Route path="/admin/vehicle-docs/*" element={<AdminVehicleDocsPage />} />
+  </Routes>
+);
+
+describe("the Vehicle Docs queue", () => {
+  it("shows the requests and sends the stage, state and age filters", async () => {
+    const { customer, ...row } = request("submitted", []);
+    const summary = AdminVehicleDocPageSchema.shape.items.element.parse({ ...row, customer });
+    const api = vehicleDocsApi(["vehicle_docs.view"]).on("GET /admin/vehicle-docs/requests", {
+      json: AdminVehicleDocPageSchema.parse({ items: [summary], total: 1, page: 1, size: 10, pages: 1 }),
+    });
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs" });
+
+    const table = await screen.findByRole("table", { name: "Vehicle document requests" });
+    expect(within(table).getByRole("link", { name: "VD-7K3P9Q" })).toBeTruthy();
+    expect(within(table).getByText("Chidi Okafor")).toBeTruthy();
+    expect(within(table).getByText("LND-482-KJ")).toBeTruthy();
+    expect(within(table).getByText("Vehicle licence, Roadworthiness certificate")).toBeTruthy();
+    // Sent at 09:15 UTC: 10:15 on Nigeria's clock, with the month.
+    expect(within(table).getByText(/Nov.*10:15/)).toBeTruthy();
+
+    await userEvent.selectOptions(screen.getByLabelText("Stage"), "at_office");
+    await userEvent.selectOptions(await screen.findByLabelText("State"), "LA");
+    await userEvent.selectOptions(screen.getByLabelText("Age"), "7");
+    await userEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => {
+      const asked = api.callsTo("GET /admin/vehicle-docs/requests").at(-1)!;
+      expect(Object.fromEntries(asked.query)).toEqual({
+        page: "1",
+        size: "10",
+        stage: "at_office",
+        state_code: "LA",
+        min_age_days: "7",
+      });
+    });
+  });
+});
+
+describe("a Vehicle Docs request", () => {
+  it("moves to the next stage the API allows and shows a refusal's text", async () => {
+    const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_docs.update"])
+      .on("GET /admin/vehicle-docs/requests/VD-7K3P9Q", {
+        json: request("documents_checked", ["at_office", "cancelled", "refunded"]),
+      })
+      .on("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage", (call) =>
+        (call.body as { to: string }).to === "at_office"
+          ? { json: request("at_office", ["ready", "refunded"]) }
+          : {
+              status: 409,
+              json: { code: "stage_refused", message: "This request cannot move from at_office to ready" },
+            },
+      );
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
+
+    await userEvent.click(await screen.findByRole("button", { name: "Send to the licensing office" }));
+    expect(await screen.findByText("The request is now: At the licensing office.")).toBeTruthy();
+    expect(api.callsTo("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage")[0]!.body).toEqual({
+      to: "at_office",
+    });
+
+    await userEvent.click(await screen.findByRole("button", { name: "Mark ready" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "This request cannot move from at_office to ready",
+    );
+  });
+
+  it("offers no action without vehicle_docs.update", async () => {
+    const api = vehicleDocsApi(["vehicle_docs.view"]).on("GET /admin/vehicle-docs/requests/VD-7K3P9Q", {
+      json: request("submitted", ["documents_checked", "info_needed", "cancelled", "refunded"]),
+    });
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
+    expect(await screen.findByRole("heading", { name: "Timeline" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Mark documents checked" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
+    expect(screen.queryByLabelText("Question for the driver")).toBeNull();
+  });
+});
+
+describe("the fee tables", () => {
+  it("saves an edited fee typed the French way", async () => {
+    const fees = VehicleDocFeeListSchema.parse({
+      items: [
+        {
+          id: 31,
+          state_code: "LA",
+          document_type: "vehicle_licence",
+          vehicle_use: "private",
+          engine_band: "upto_1600",
+          fee: 12500,
+          updated_at: "2026-11-01T08:00:00.000Z",
+        },
+      ],
+      service_charge: 2500,
+      currency: "NGN",
+    });
+    const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_doc_fees.view", "vehicle_doc_fees.update"])
+      .on("GET /admin/vehicle-docs/fees", { json: fees })
+      .on("PUT /admin/vehicle-docs/fees/31", (call) => ({
+        json: { ...fees.items[0], fee: (call.body as { fee: number }).fee },
+      }));
+    await renderWithApp(section, {
+      api,
+      route: "/admin/vehicle-docs/fees",
+      language: "fr",
+    });
+
+    const input = await screen.findByLabelText("Frais pour Licence du véhicule, Privé, Jusqu'à 1600 cm³");
+    expect((input as HTMLInputElement).value).toBe("12500");
+    await userEvent.clear(input);
+    await userEvent.type(input, "13750,50");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(api.callsTo("PUT /admin/vehicle-docs/fees/31")).toHaveLength(1));
+    expect(api.callsTo("PUT /admin/vehicle-docs/fees/31")[0]!.body).toEqual({ fee: 13750.5 });
+    expect(await screen.findByText("Enregistré.")).toBeTruthy();
+    expect(api.callsTo("GET /admin/vehicle-docs/fees")[0]!.query.get("state_code")).toBe("LA");
+  });
+});
