@@ -200,9 +200,11 @@ describe("signed in", () => {
     expect((await avatar.textContent())?.trim()).toBe("A");
 
     await avatar.click();
+    // Nigeria is the country when none was chosen: its vehicle documents' requests are listed.
     expect(await page.locator("#profile-menu a").allTextContents()).toEqual([
       "My Bookings",
       "My orders",
+      "My renewal requests",
       "Wallet",
       "Receipts",
       "Business accounts",
