@@ -1,27 +1,9 @@
-import type {
-  AuthResponse,
-  ChangePasswordBody,
-  ProfileUpdate,
-  RegisterBody,
-  VehicleInput,
-} from "@parkwell/contract";
+import type { ChangePasswordBody, ProfileUpdate, RegisterBody, VehicleInput } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api, ApiError, type ApiBody } from "../../lib/api";
-import { getSession, setCachedProfile, setToken } from "../../lib/session";
-import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
+import { api, type ApiBody } from "../../lib/api";
+import { getSession, setCachedProfile } from "../../lib/session";
 
-/** A login response without access_token fails with 'Invalid response from server'. */
-export const INVALID_RESPONSE = "Invalid response from server";
-
-/** Stores what a successful sign-in returns under the keys of docs/PRODUCT-RULES.md#storage-keys. */
-export function storeSignIn(res: Partial<AuthResponse> | undefined): void {
-  if (!res?.access_token) throw new ApiError(0, "invalid_response", INVALID_RESPONSE);
-  setToken(res.access_token);
-  if (res.user) {
-    writeStorage(STORAGE_KEYS.user, JSON.stringify(res.user));
-    setCachedProfile(res.user);
-  }
-}
+export { INVALID_RESPONSE, storeSignIn } from "../../lib/sign-in";
 
 export const login = (identifier: string, password: string) =>
   api("/auth/login", { method: "POST", body: { identifier, password } });

@@ -16,17 +16,15 @@ import {
 import { ApiError } from "../../lib/api";
 import { errorText } from "../../lib/form-errors";
 import { logout } from "../../lib/logout";
-import { setCachedProfile, setToken, useSession } from "../../lib/session";
-import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
+import { useSession } from "../../lib/session";
+import { storeSignIn } from "../../lib/sign-in";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { acceptCompanyInvitation, companyInvitationQuery } from "./companies-api";
 import "./dashboard.css";
 
 /** Signs in with what joining answers, under the app's storage keys, then opens the companies. */
 function signInAndOpen(res: CompanyJoined) {
-  setToken(res.access_token);
-  writeStorage(STORAGE_KEYS.user, JSON.stringify(res.user));
-  setCachedProfile(res.user);
+  storeSignIn(res);
   // A full load: the header, the profile and every cache start from the new session.
   window.location.assign("/business");
 }

@@ -1,9 +1,4 @@
-import {
-  AcceptInvitationSchema,
-  AcceptNewAccountSchema,
-  type AuthResponse,
-  type PublicInvitation,
-} from "@parkwell/contract";
+import { AcceptInvitationSchema, AcceptNewAccountSchema, type PublicInvitation } from "@parkwell/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -14,18 +9,10 @@ import {
 } from "../../../components/invitation-account-fields";
 import { ApiError } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
-import { setCachedProfile, setToken } from "../../../lib/session";
-import { STORAGE_KEYS, writeStorage } from "../../../lib/storage-keys";
+import { storeSignIn } from "../../../lib/sign-in";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { acceptInvitation, invitationQuery } from "./api";
 import "./people.css";
-
-/** Signs in with what accepting answers, under the keys of docs/PRODUCT-RULES.md#storage-keys. */
-function storeSignIn(res: AuthResponse) {
-  setToken(res.access_token);
-  writeStorage(STORAGE_KEYS.user, JSON.stringify(res.user));
-  setCachedProfile(res.user);
-}
 
 /**
  * /staff-invite/:token, the invitation e-mail's link: who invites you to which operator and
