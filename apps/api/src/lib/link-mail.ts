@@ -5,8 +5,17 @@
  */
 import type { MailMessage } from "./mailer";
 
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text made safe inside HTML and its attributes: the one escaping of every e-mail's HTML. */
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 export interface LinkMailText {

@@ -72,7 +72,9 @@ export async function composeBookingMail(
   const refund = toMajor(job.refundMinor, d.countries.decimalsOf(row.currency));
   // The change's ledger move has the mail's key (`booking:<id>:<moves>`): its receipt or credit note.
   const receipt = await receiptLine(d, { ledgerKey: job.key }, lang);
-  return withReceiptLine(bookingMail(job.template, lang, email, b, d.publicUrl, refund), receipt);
+  // A company-paid change has a company_charges row with the same key: the mail names the company.
+  const company = await repo.companyPayerOf(d.db, job.key);
+  return withReceiptLine(bookingMail(job.template, lang, email, b, d.publicUrl, refund, company), receipt);
 }
 
 /**

@@ -1,39 +1,47 @@
 import { formatMoney, formatZonedDateTime, type Booking } from "@parkwell/contract";
 import type { BookingMailTemplate } from "../../jobs/mail-job";
+import { escapeHtml } from "../../lib/link-mail";
 import type { MailMessage } from "../../lib/mailer";
 
 export type BookingMailKind = BookingMailTemplate;
 type Lang = "en" | "fr";
 
-const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: string }>> = {
+/** `intro` for a booking paid from the driver's wallet, `company` when a company paid ({company}). */
+const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: string; company: string }>> = {
   booked: {
     en: {
       subject: "Your Parkwell booking {code} is confirmed",
       intro: "Your parking space is booked and paid from your wallet.",
+      company: "Your parking space is booked and paid by {company}.",
     },
     fr: {
       subject: "Votre réservation Parkwell {code} est confirmée",
       intro: "Votre place est réservée et payée depuis votre portefeuille.",
+      company: "Votre place est réservée et payée par {company}.",
     },
   },
   extended: {
     en: {
       subject: "Your Parkwell booking {code} is extended",
       intro: "Your booking now ends later; the difference was paid from your wallet.",
+      company: "Your booking now ends later; the difference was paid by {company}.",
     },
     fr: {
       subject: "Votre réservation Parkwell {code} est prolongée",
       intro: "Votre réservation se termine plus tard ; la différence a été payée depuis votre portefeuille.",
+      company: "Votre réservation se termine plus tard ; la différence a été payée par {company}.",
     },
   },
   cancelled: {
     en: {
       subject: "Your Parkwell booking {code} is cancelled",
       intro: "Your booking is cancelled. Refunded to your wallet: {refund}.",
+      company: "Your booking is cancelled. Refunded to {company}: {refund}.",
     },
     fr: {
       subject: "Votre réservation Parkwell {code} est annulée",
       intro: "Votre réservation est annulée. Remboursé sur votre portefeuille : {refund}.",
+      company: "Votre réservation est annulée. Remboursé à {company} : {refund}.",
     },
   },
   event_cancelled: {
@@ -41,21 +49,27 @@ const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: stri
       subject: "{event} is cancelled: your Parkwell booking {code} is refunded",
       intro:
         "The organiser cancelled {event}. Your booking is cancelled and refunded in full to your wallet: {refund}.",
+      company:
+        "The organiser cancelled {event}. Your booking is cancelled and refunded in full to {company}: {refund}.",
     },
     fr: {
       subject: "{event} est annulé : votre réservation Parkwell {code} est remboursée",
       intro:
         "L'organisateur a annulé {event}. Votre réservation est annulée et intégralement remboursée sur votre portefeuille : {refund}.",
+      company:
+        "L'organisateur a annulé {event}. Votre réservation est annulée et intégralement remboursée à {company} : {refund}.",
     },
   },
   renewed: {
     en: {
       subject: "Your Parkwell booking {code} is active again",
       intro: "Your booking is active again and paid from your wallet.",
+      company: "Your booking is active again and paid by {company}.",
     },
     fr: {
       subject: "Votre réservation Parkwell {code} est de nouveau active",
       intro: "Votre réservation est de nouveau active et payée depuis votre portefeuille.",
+      company: "Votre réservation est de nouveau active et payée par {company}.",
     },
   },
 };
@@ -89,10 +103,10 @@ function eventLine(b: Booking, lang: Lang, label: string): string[] {
   return [`${label}: ${b.event.name}, ${b.event.venue_name}, ${when}`];
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** The confirmation of a booking, extension, cancellation or renewal (no QR: the app shows it). */
+/**
+ * The confirmation of a booking, extension, cancellation or renewal (no QR: the app shows it).
+ * `company` names the company that paid the change (or got its refund), null for the wallet.
+ */
 export function bookingMail(
   kind: BookingMailKind,
   language: string,
@@ -100,18 +114,20 @@ export function bookingMail(
   b: Booking,
   publicUrl: string,
   refund = 0,
+  company: string | null = null,
 ): MailMessage {
   const lang: Lang = language === "fr" ? "fr" : "en";
   const fill = (s: string) =>
     s
       .replace("{code}", b.booking_code)
       .replace("{refund}", formatMoney(refund, b.currency, lang))
-      .replace("{event}", b.event?.name ?? "");
+      .replace("{event}", b.event?.name ?? "")
+      .replace("{company}", company ?? "");
   const t = TEXTS[kind][lang];
   const l = LABELS[lang];
   const link = `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}`;
   const lines = [
-    fill(t.intro),
+    fill(company === null ? t.intro : t.company),
     ...eventLine(b, lang, l.event),
     `${l.park}: ${b.park.name}, ${b.park.address}`,
     `${l.from}: ${formatZonedDateTime(b.start_time, lang, b.park.time_zone)}`,

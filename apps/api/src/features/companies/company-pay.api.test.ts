@@ -17,6 +17,9 @@ import {
   setCapacity,
   setStatus,
 } from "../bookings/bookings.test-kit";
+import { systemClock } from "../../lib/clock";
+import { composeBookingMail } from "../bookings/bookings-mail.service";
+import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { addMember, companyBalance, createCompany, setLimits, setPolicy } from "./companies.test-kit";
 import { companyLedgerSum, fundCompany } from "./company-money.test-kit";
@@ -66,6 +69,19 @@ async function team(funds = 100_000_000) {
   return { company, member: { ...member, memberId } };
 }
 
+/** The confirmation e-mail of a booking's change, composed as its mail job does. */
+async function mailOf(b: { id: string; end_time: string }, key: string, template: "booked" | "cancelled") {
+  const deps = {
+    db,
+    clock: systemClock,
+    countries: servedCountries(db),
+    publicUrl: "http://x",
+    qrSecret: "q",
+  };
+  const job = { key, type: "booking" as const, template, bookingId: b.id, endTime: b.end_time };
+  return (await composeBookingMail(deps, { ...job, paidMinor: 0, refundMinor: 1_000 }))!;
+}
+
 const chargesOf = async (companyId: number) =>
   (
     await queryRows<{
@@ -111,6 +127,9 @@ describe("paying a booking with the company", () => {
       sql`SELECT buyer FROM receipts WHERE ledger_key = ${`booking:${row!.id}:1`}`,
     );
     expect(receipt!.buyer.companyName).toBe(company.name);
+    const mail = await mailOf(res.json<Booking>(), `booking:${row!.id}:1`, "booked");
+    expect(mail.text).toContain(`paid by ${company.name}.`);
+    expect(mail.text).not.toContain("wallet");
   });
 
   it("refuses a stranger and a removed member before any money moves", async () => {
@@ -241,6 +260,14 @@ describe("paying a booking with the company", () => {
     expect(note!.kind).toBe("credit_note");
     expect(Number(note!.total_minor)).toBe(-refund);
     expect(note!.buyer.companyName).toBe(company.name);
+    const mail = await mailOf(b, charges[1]!.ledger_key, "cancelled");
+    expect(mail.text).toContain(`Refunded to ${company.name}: `);
+    await db.execute(sql`UPDATE users SET language = 'fr' WHERE id = ${member.id}`);
+    expect((await mailOf(b, charges[1]!.ledger_key, "cancelled")).text).toContain(
+      `Remboursé à ${company.name} : `,
+    );
+    // A change with no company charge under its key (a wallet's) speaks of the wallet.
+    expect((await mailOf(b, `booking:${b.id}:9`, "booked")).text).toContain("portefeuille");
   });
 
   it("a checkout's company purchase is on the month's statement, its total equal to the ledger", async () => {

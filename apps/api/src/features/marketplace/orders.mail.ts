@@ -12,6 +12,7 @@ import { moneyText } from "../../lib/money";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { orderLinesOf, orderWithDriver, payerCompanyName } from "./orders.repo";
+import { escapeHtml } from "../../lib/link-mail";
 
 type Lang = "en" | "fr";
 
@@ -116,9 +117,6 @@ const LABELS: Record<Lang, { items: string; total: string; details: string }> = 
   en: { items: "Items", total: "Total", details: "Order details" },
   fr: { items: "Articles", total: "Total", details: "Détails de la commande" },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export interface OrderMailDeps {
   db: Db;

@@ -8,6 +8,7 @@ import { dateTimeFormat } from "@parkwell/contract";
 import type { PassMailTemplate } from "../../jobs/mail-job";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
+import { escapeHtml } from "../../lib/link-mail";
 
 type Lang = "en" | "fr";
 
@@ -94,9 +95,6 @@ const LONG_DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", 
 export function passMailDate(at: Date, lang: Lang, timeZone: string): string {
   return dateTimeFormat(LONG_DATE, lang === "fr" ? "fr-FR" : "en-GB", timeZone).format(at);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export interface PassMailFacts {
   code: string;

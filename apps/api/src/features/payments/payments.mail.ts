@@ -1,4 +1,5 @@
 import type { MailMessage } from "../../lib/mailer";
+import { escapeHtml } from "../../lib/link-mail";
 
 type Lang = "en" | "fr";
 
@@ -28,9 +29,6 @@ const PROVIDERS: Record<string, string> = {
   wave: "Wave",
   demo: "Demo",
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The receipt of a settled top-up; amounts in major units with the currency code. */
 export function receiptMail(

@@ -10,6 +10,7 @@ import type { MailMessage } from "../../lib/mailer";
 import { translate } from "../../lib/messages";
 import * as repo from "./receipts.repo";
 import { numberReceipts } from "./receipts.service";
+import { escapeHtml } from "../../lib/link-mail";
 
 export async function receiptLine(
   d: { db: Db; publicUrl: string },
@@ -26,9 +27,6 @@ export async function receiptLine(
   const link = `${d.publicUrl}/receipts/${encodeURIComponent(found.number)}`;
   return translate(en, language).replace("{number}", found.number).replace("{link}", link);
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const SIGNATURE_TEXT = "\n\nParkwell";
 const SIGNATURE_HTML = "<p>Parkwell</p>";
