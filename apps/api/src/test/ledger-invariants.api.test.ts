@@ -19,7 +19,14 @@ afterAll(() => ctx?.close());
 
 const topUp = (userId: string, amountMinor: number, key: string) =>
   db.transaction((tx) =>
-    creditTopUp(tx, { userId, currency: "NGN", amountMinor, provider: "paystack", idempotencyKey: key }),
+    creditTopUp(tx, {
+      userId,
+      currency: "NGN",
+      amountMinor,
+      provider: "paystack",
+      idempotencyKey: key,
+      at: new Date(),
+    }),
   );
 
 describe("ledgerViolations", () => {

@@ -176,6 +176,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
           amountMinor: price,
           provider: "paystack",
           idempotencyKey: `race:${user.id}`,
+          at: at(0),
         });
       });
       const statuses = await Promise.all(

@@ -25,6 +25,7 @@ export function fund(db: Db, userId: string, amountMinor: number, currency = "NG
       amountMinor,
       provider: "paystack",
       idempotencyKey: `test-topup:${userId}:${topUps}:${Date.now()}`,
+      at: at(0),
     }),
   );
 }

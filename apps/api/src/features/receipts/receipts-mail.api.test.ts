@@ -96,6 +96,7 @@ describe("e-mails link the receipt", () => {
           provider: "paystack",
           idempotencyKey: `topup:paystack:${ref}`,
           reference: `PW-${ref}`,
+          at: at(0),
         });
         const [p] = await tx
           .insert(payments)

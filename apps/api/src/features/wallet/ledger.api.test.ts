@@ -22,7 +22,14 @@ afterEach(async () => {
 
 const topUp = (userId: string, amountMinor: number, key: string) =>
   db.transaction((tx) =>
-    creditTopUp(tx, { userId, currency: "NGN", amountMinor, provider: "paystack", idempotencyKey: key }),
+    creditTopUp(tx, {
+      userId,
+      currency: "NGN",
+      amountMinor,
+      provider: "paystack",
+      idempotencyKey: key,
+      at: new Date(),
+    }),
   );
 const charge = (userId: string, amountMinor: number, key: string) =>
   db.transaction((tx) => chargeWallet(tx, { userId, currency: "NGN", amountMinor, idempotencyKey: key }));

@@ -197,8 +197,8 @@ export async function creditTopUp(
   move: WalletMove & {
     provider: string;
     capMinor?: number | null | undefined;
-    /** When the money was received (the caller's clock): the receipt's time. Default: now. */
-    at?: Date;
+    /** When the money was received (the caller's clock, never the machine's): the receipt's time. */
+    at: Date;
   },
 ) {
   const clearing: AccountSpec = {
@@ -229,7 +229,7 @@ export async function creditTopUp(
   return { ...result, walletBalanceMinor: result.balances[wallet.key], creditMinor, heldMinor };
 }
 
-async function issueTopUpReceipt(tx: Tx, move: WalletMove & { provider: string; at?: Date }) {
+async function issueTopUpReceipt(tx: Tx, move: WalletMove & { provider: string; at: Date }) {
   const seller = await repo.findTopUpSeller(tx, move.userId, move.currency);
   if (!seller) throw new Error(`top-up ${move.idempotencyKey}: no country uses ${move.currency}`);
   await issueReceipt(tx, {
@@ -240,7 +240,7 @@ async function issueTopUpReceipt(tx: Tx, move: WalletMove & { provider: string; 
     reference: move.reference ?? move.idempotencyKey,
     countryId: seller.countryId,
     parkId: null,
-    issuedAt: move.at ?? new Date(),
+    issuedAt: move.at,
     currency: move.currency.trim(),
     decimals: seller.decimals,
     body: { lines: [{ kind: "topup", amountMinor: move.amountMinor, detail: move.provider }], taxes: [] },
