@@ -43,7 +43,13 @@ export class FakeApi {
     const url = new URL(String(input));
     const path = url.pathname.replace(/^\/api\/v1/, "");
     const method = (init.method ?? "GET").toUpperCase();
-    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    // A JSON body parsed; an upload's FormData kept as sent.
+    const body =
+      typeof init.body === "string"
+        ? JSON.parse(init.body)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined;
     const call: ApiCall = { method, path, query: url.searchParams, headers: new Headers(init.headers), body };
     this.calls.push(call);
     const answer = this.answers.get(`${method} ${path}`);

@@ -1,8 +1,13 @@
-import type { VehicleDocQuoteBody, VehicleDocStage, VehicleRenewalDetailsBody } from "@parkwell/contract";
+import type {
+  VehicleDocQuoteBody,
+  VehicleDocStage,
+  VehicleDocType,
+  VehicleRenewalDetailsBody,
+} from "@parkwell/contract";
 import type { Address } from "@parkwell/contract";
 import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { api } from "../../lib/api";
+import { api, apiDownloadLink } from "../../lib/api";
 
 /** Nigeria's clock: the service is Nigeria's, so are the times its pages show. */
 export const NIGERIA_TIME_ZONE = "Africa/Lagos";
@@ -98,3 +103,44 @@ export const cancelVehicleDocRequest = (code: string) =>
 
 export const answerVehicleDocRequest = (code: string, answer: string) =>
   api("/vehicle-docs/requests/{code}/answer", { method: "POST", params: { code }, body: { answer } });
+
+/** A request's files (the driver's uploads and the issued scans), each with a 5-minute signed link. */
+export const vehicleDocFilesQuery = (code: string) =>
+  queryOptions({
+    queryKey: ["vehicle-docs", "files", code],
+    queryFn: ({ signal }) =>
+      api("/vehicle-docs/requests/{code}/files", { params: { code }, query: { page: 1, size: 50 }, signal }),
+    retry: false,
+  });
+
+/** Uploads one document (multipart: the label first, then the file), as the API reads them. */
+export function uploadVehicleDocFile(code: string, label: string, file: File) {
+  const form = new FormData();
+  form.append("label", label);
+  form.append("file", file, file.name);
+  return api("/vehicle-docs/requests/{code}/files", { method: "POST", params: { code }, body: form });
+}
+
+/**
+ * Saves a file at its signed link (fetched with the bearer token, which a plain link cannot send)
+ * under the name the server's Content-Disposition gives.
+ */
+export async function downloadVehicleDocFile(url: string, fallbackName: string): Promise<void> {
+  const { blob, disposition } = await apiDownloadLink(url, "*/*");
+  const name = /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Expiry dates of a vehicle's papers renewed elsewhere. */
+export const saveVehicleExpiries = (
+  id: number,
+  expiries: { document_type: VehicleDocType; expires_on: string }[],
+) => api("/vehicle-docs/vehicles/{id}/expiries", { method: "PUT", params: { id }, body: { expiries } });

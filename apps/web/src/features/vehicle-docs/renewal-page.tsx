@@ -1,6 +1,7 @@
 import {
   COMMERCIAL_ONLY_DOC_TYPES,
   VEHICLE_PAPER_TYPES,
+  type VehicleDocRequestType,
   type VehicleDocQuote,
   type VehicleDocQuoteBody,
   type VehicleDocType,
@@ -11,6 +12,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
+import { SelectField } from "../../components/ui/form-field";
 import { TopUpNotice } from "../../components/ui/top-up-notice";
 import { ApiError } from "../../lib/api";
 import { chooseCountry, openCountryPicker, servedCountries, useSelectedCountry } from "../../lib/country";
@@ -23,10 +25,12 @@ import {
   deliveryOptionsQuery,
   placeVehicleDocRequest,
   renewalVehiclesQuery,
+  statesQuery,
   useVehicleDocQuote,
   type AddressPicker,
 } from "./api";
 import { DetailsForm } from "./details-form";
+import { ExpiriesForm } from "./expiries-form";
 import { PaperStatuses } from "./papers";
 import "../../components/ui/alert.css";
 import "../../components/ui/content.css";
@@ -93,9 +97,20 @@ function applicable(vehicle: VehicleRenewalDetails | undefined): VehicleDocType[
   );
 }
 
+/** The papers whose expiry a driver may type: the use's, or all but the commercial-only ones. */
+function typable(vehicle: VehicleRenewalDetails): VehicleDocType[] {
+  return vehicle.vehicle_use
+    ? applicable(vehicle)
+    : VEHICLE_PAPER_TYPES.filter((d) => !COMMERCIAL_ONLY_DOC_TYPES.includes(d));
+}
+
+const LICENCE_YEARS = ["3y", "5y"] as const;
+
 /**
- * The signed-in service. The choices live in the query string (`vehicle`, `documents`, `delivery`,
- * `address`, `park`): a reminder's link preselects them, and a trip to the wallet keeps them.
+ * The signed-in service: a vehicle's papers or a driver's licence (no vehicle: 3 or 5 years, the
+ * state of issue). The choices live in the query string (`type`, `vehicle`, `documents`,
+ * `licence`, `state`, `delivery`, `address`, `park`): a reminder's link preselects them, and a
+ * trip to the wallet keeps them.
  */
 function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const { t, i18n } = useTranslation("vehicle-docs");
@@ -108,6 +123,12 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const addresses = useQuery(addressesQuery(NIGERIA));
   const options = useQuery(deliveryOptionsQuery(NIGERIA, lang));
   const wallet = useQuery(walletQuery());
+  const country = useSelectedCountry();
+  const kind: VehicleDocRequestType =
+    params.get("type") === "drivers_licence" ? "drivers_licence" : "vehicle_papers";
+  const states = useQuery({ ...statesQuery(country.id), enabled: kind === "drivers_licence" });
+  const licence = LICENCE_YEARS.find((y) => y === params.get("licence"));
+  const licenceState = states.data?.find((s) => s.code === params.get("state"))?.code;
 
   const list = vehicles.data ?? [];
   const vehicle = list.find((v) => v.vehicle_id === Number(params.get("vehicle"))) ?? list[0];
@@ -138,7 +159,6 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   };
 
   const body: VehicleDocQuoteBody | null = (() => {
-    if (!vehicle || documents.length === 0) return null;
     const where =
       delivery === "delivery"
         ? addressId
@@ -148,6 +168,16 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
           ? { park_id: parkId }
           : null;
     if (!where) return null;
+    if (kind === "drivers_licence") {
+      if (!licence || !licenceState) return null;
+      return {
+        type: "drivers_licence",
+        state_code: licenceState,
+        documents: [`drivers_licence_${licence}`],
+        delivery: where,
+      };
+    }
+    if (!vehicle || documents.length === 0) return null;
     return { type: "vehicle_papers", vehicle_id: vehicle.vehicle_id, documents, delivery: where };
   })();
   const quote = useVehicleDocQuote(body);
@@ -179,8 +209,22 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
       <p className="vd-actions">
         <Link to="/vehicle-docs-renewal/requests">{t("myRequests")}</Link>
       </p>
-      {vehicles.isPending && <Spinner />}
-      {vehicles.isError && (
+      <fieldset className="vd-options vd-kind">
+        <legend>{t("kind.title")}</legend>
+        {(["vehicle_papers", "drivers_licence"] as const).map((k) => (
+          <label key={k} className="vd-option">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === k}
+              onChange={() => update({ type: k === "drivers_licence" ? k : undefined })}
+            />
+            <span className="vd-option__name">{t(`kind.${k}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {kind === "vehicle_papers" && vehicles.isPending && <Spinner />}
+      {kind === "vehicle_papers" && vehicles.isError && (
         <div role="alert" className="alert alert--error">
           <p>{vehicles.error instanceof ApiError ? vehicles.error.message : t("loadError")}</p>
           <button type="button" className="button" onClick={() => void vehicles.refetch()}>
@@ -188,7 +232,7 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
           </button>
         </div>
       )}
-      {vehicles.isSuccess && list.length === 0 && (
+      {kind === "vehicle_papers" && vehicles.isSuccess && list.length === 0 && (
         <div className="card">
           <p>{t("vehicles.empty")}</p>
           <Link className="button" to="/profile">
@@ -196,60 +240,98 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
           </Link>
         </div>
       )}
-      {vehicle && (
+      {(kind === "drivers_licence" || vehicle) && (
         <div className="vd-layout">
           <div className="vd-page">
-            <section className="card" aria-labelledby={`${id}-vehicles`}>
-              <h2 id={`${id}-vehicles`}>{t("vehicles.title")}</h2>
-              <ul className="vd-vehicles">
-                {list.map((v) => (
-                  <li key={v.vehicle_id} data-vehicle={v.vehicle_id}>
-                    <label className="vd-option">
+            {kind === "drivers_licence" && (
+              <section className="card" aria-labelledby={`${id}-licence`}>
+                <h2 id={`${id}-licence`}>{t("licence.title")}</h2>
+                <p className="field__hint">{t("licence.hint")}</p>
+                <fieldset className="vd-options">
+                  <legend>{t("licence.years")}</legend>
+                  {LICENCE_YEARS.map((y) => (
+                    <label key={y} className="vd-option">
                       <input
                         type="radio"
-                        name={`${id}-vehicle`}
-                        checked={v.vehicle_id === vehicle.vehicle_id}
-                        onChange={() => update({ vehicle: String(v.vehicle_id), documents: undefined })}
+                        name={`${id}-licence`}
+                        checked={licence === y}
+                        onChange={() => update({ licence: y })}
                       />
-                      <span className="vd-option__name">
-                        <strong>{v.plate_number}</strong>
-                        {[v.make, v.model, v.color].some(Boolean) && (
-                          <> · {[v.make, v.model, v.color].filter(Boolean).join(" ")}</>
-                        )}
-                        {v.state_name && <> · {v.state_name}</>}
-                      </span>
-                    </label>
-                    <PaperStatuses expiries={v.expiries} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-
-            <DetailsForm key={vehicle.vehicle_id} vehicle={vehicle} />
-
-            <section className="card" aria-labelledby={`${id}-docs`}>
-              <h2 id={`${id}-docs`}>{t("documents.title")}</h2>
-              {allowed.length === 0 || !vehicle.state_code ? (
-                <p className="field__hint">{t("details.incomplete")}</p>
-              ) : (
-                <fieldset className="vd-options vd-options--bare">
-                  <legend className="visually-hidden">{t("documents.title")}</legend>
-                  {allowed.map((doc) => (
-                    <label key={doc} className="vd-option">
-                      <input
-                        type="checkbox"
-                        checked={documents.includes(doc)}
-                        onChange={(e) => toggle(doc, e.currentTarget.checked)}
-                      />
-                      <span className="vd-option__name">{t(`docs.${doc}`)}</span>
+                      <span className="vd-option__name">{t(`licence.y${y.slice(0, 1)}`)}</span>
                     </label>
                   ))}
-                  {vehicle.vehicle_use === "commercial" && (
-                    <p className="field__hint">{t("documents.hackney")}</p>
-                  )}
                 </fieldset>
-              )}
-            </section>
+                {states.isPending ? (
+                  <Spinner />
+                ) : (
+                  <SelectField
+                    label={t("licence.state")}
+                    value={licenceState ?? ""}
+                    onChange={(e) => update({ state: e.currentTarget.value || undefined })}
+                    options={[
+                      ["", t("licence.chooseState")],
+                      ...(states.data ?? []).map((s) => [s.code, s.name] as const),
+                    ]}
+                  />
+                )}
+              </section>
+            )}
+            {kind === "vehicle_papers" && vehicle && (
+              <>
+                <section className="card" aria-labelledby={`${id}-vehicles`}>
+                  <h2 id={`${id}-vehicles`}>{t("vehicles.title")}</h2>
+                  <ul className="vd-vehicles">
+                    {list.map((v) => (
+                      <li key={v.vehicle_id} data-vehicle={v.vehicle_id}>
+                        <label className="vd-option">
+                          <input
+                            type="radio"
+                            name={`${id}-vehicle`}
+                            checked={v.vehicle_id === vehicle.vehicle_id}
+                            onChange={() => update({ vehicle: String(v.vehicle_id), documents: undefined })}
+                          />
+                          <span className="vd-option__name">
+                            <strong>{v.plate_number}</strong>
+                            {[v.make, v.model, v.color].some(Boolean) && (
+                              <> · {[v.make, v.model, v.color].filter(Boolean).join(" ")}</>
+                            )}
+                            {v.state_name && <> · {v.state_name}</>}
+                          </span>
+                        </label>
+                        <PaperStatuses expiries={v.expiries} />
+                        <ExpiriesForm vehicle={v} documents={typable(v)} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+
+                <DetailsForm key={vehicle.vehicle_id} vehicle={vehicle} />
+
+                <section className="card" aria-labelledby={`${id}-docs`}>
+                  <h2 id={`${id}-docs`}>{t("documents.title")}</h2>
+                  {allowed.length === 0 || !vehicle.state_code ? (
+                    <p className="field__hint">{t("details.incomplete")}</p>
+                  ) : (
+                    <fieldset className="vd-options vd-options--bare">
+                      <legend className="visually-hidden">{t("documents.title")}</legend>
+                      {allowed.map((doc) => (
+                        <label key={doc} className="vd-option">
+                          <input
+                            type="checkbox"
+                            checked={documents.includes(doc)}
+                            onChange={(e) => toggle(doc, e.currentTarget.checked)}
+                          />
+                          <span className="vd-option__name">{t(`docs.${doc}`)}</span>
+                        </label>
+                      ))}
+                      {vehicle.vehicle_use === "commercial" && (
+                        <p className="field__hint">{t("documents.hackney")}</p>
+                      )}
+                    </fieldset>
+                  )}
+                </section>
+              </>
+            )}
 
             <section className="card" aria-labelledby={`${id}-delivery`}>
               <h2 id={`${id}-delivery`}>{t("delivery.title")}</h2>

@@ -18,6 +18,7 @@ import {
   NIGERIA_TIME_ZONE,
   vehicleDocRequestQuery,
 } from "./api";
+import { RequestFiles } from "./files";
 import { formatDay } from "./papers";
 import { QuoteLines } from "./renewal-page";
 import "../../components/ui/alert.css";
@@ -26,7 +27,8 @@ import "./vehicle-docs.css";
 
 /**
  * /vehicle-docs-renewal/requests/:code: a renewal request's stages on Nigeria's clock, its fees,
- * the staff's question with a way to answer, Cancel (with the server's refusal when it is too
+ * the staff's question with a way to answer (in words or with a file), its files with the upload
+ * form (where a new request's driver adds their current papers and identification), Cancel (with the server's refusal when it is too
  * late) and its receipts.
  */
 export function VehicleDocRequestPage() {
@@ -100,8 +102,7 @@ export function VehicleDocRequestPage() {
               ))}
             </ol>
           </section>
-          {/* The request's files (uploads and the issued scans) go here. */}
-          <div data-slot="vehicle-doc-files" />
+          <RequestFiles code={r.code} stage={r.stage} question={r.question} onUploaded={refresh} />
           {r.expiries.length > 0 && (
             <section className="card" aria-labelledby={`${id}-expiries`}>
               <h2 id={`${id}-expiries`}>{t("request.expiries")}</h2>

@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
-import type { VehicleDocQuote, VehicleDocRequest, VehicleRenewalDetails } from "@parkwell/contract";
+import type {
+  VehicleDocFile,
+  VehicleDocQuote,
+  VehicleDocRequest,
+  VehicleRenewalDetails,
+} from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { storeSelectedCountry } from "../../lib/country";
 import { formatMoney } from "../../lib/format";
 import { setToken } from "../../lib/session";
@@ -240,5 +245,285 @@ describe("a request's page", () => {
     const dialog = screen.getByRole("dialog", { name: "Cancel request VD-7K3MQ2?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel the request" }));
     expect(await within(dialog).findByText(/can no longer be cancelled/)).toBeTruthy();
+  });
+});
+
+const file = (over: Partial<VehicleDocFile>): VehicleDocFile => ({
+  id: 1,
+  kind: "driver_upload",
+  label: "current papers",
+  content_type: "image/png",
+  size_bytes: 250_000,
+  uploaded_by: "driver",
+  created_at: "2026-11-26T23:30:00.000Z",
+  link: { url: "/api/v1/files?token=abc", expires_at: "2099-01-01T00:00:00.000Z" },
+  purged_at: null,
+  ...over,
+});
+const filesPage = (items: VehicleDocFile[]) => ({
+  json: { items, total: items.length, page: 1, size: 50, pages: 1 },
+});
+
+const renderRequest = (api: FakeApi, language: "en" | "fr" = "en") =>
+  renderWithApp(
+    <Routes>
+      <Route path="/vehicle-docs-renewal/requests/:code" element={<VehicleDocRequestPage />} />
+    </Routes>,
+    { api, route: "/vehicle-docs-renewal/requests/VD-7K3MQ2", language },
+  );
+
+describe("a request's files", () => {
+  it("lists the uploads and the issued scans with size and Nigeria's time, downloads through the link, and says a purged file was deleted", async () => {
+    setToken("t-1");
+    const api = renewalApi()
+      .on("GET /vehicle-docs/requests/VD-7K3MQ2", { json: request })
+      .on(
+        "GET /vehicle-docs/requests/VD-7K3MQ2/files",
+        filesPage([
+          file({}),
+          file({
+            id: 2,
+            kind: "issued_scan",
+            label: "Vehicle licence 2027",
+            content_type: "application/pdf",
+            size_bytes: 2_516_582,
+            uploaded_by: "staff",
+            created_at: "2026-11-27T09:15:00.000Z",
+            link: { url: "/api/v1/files?token=def", expires_at: "2099-01-01T00:00:00.000Z" },
+          }),
+          file({
+            id: 3,
+            label: "means of identification",
+            link: null,
+            purged_at: "2027-03-01T00:00:00.000Z",
+          }),
+        ]),
+      )
+      .on("GET /files", { json: {} });
+    await renderRequest(api, "fr");
+    const list = await screen.findByTestId("vd-files");
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByText("Papiers actuels")).toBeTruthy();
+    expect(items[0]!.textContent).toContain("Envoyé par vous");
+    expect(items[0]!.textContent).toMatch(/244,1\s?ko/);
+    // 23:30 UTC is 00:30 on the 27th in Lagos.
+    expect(items[0]!.textContent).toMatch(/27 nov\.? 2026.*00:30/);
+    expect(items[1]!.textContent).toContain("Scan des papiers délivrés");
+    expect(items[1]!.textContent).toMatch(/2,4\s?Mo/);
+    expect(items[1]!.textContent).toMatch(/27 nov\.? 2026.*10:15/);
+    expect(within(items[2]!).getByText("Supprimé après 90 jours")).toBeTruthy();
+    expect(within(items[2]!).queryByRole("button")).toBeNull();
+
+    const created = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:file-2");
+    const saved: string[] = [];
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    try {
+      await userEvent.click(
+        within(items[1]!).getByRole("button", { name: "Télécharger Vehicle licence 2027" }),
+      );
+      await waitFor(() => expect(clicked).toHaveBeenCalled());
+      expect(api.callsTo("GET /files")).toHaveLength(1);
+      expect(api.callsTo("GET /files")[0]!.query.get("token")).toBe("def");
+      expect(api.callsTo("GET /files")[0]!.headers.get("authorization")).toBe("Bearer t-1");
+      expect(created).toHaveBeenCalled();
+      expect(saved).toEqual(["VD-7K3MQ2-2.pdf"]);
+    } finally {
+      created.mockRestore();
+      clicked.mockRestore();
+    }
+  });
+
+  it("checks the file's type and size before sending, then uploads it with its label and shows the API's refusal", async () => {
+    setToken("t-1");
+    let uploaded: VehicleDocFile[] = [];
+    let refuse = false;
+    const api = renewalApi()
+      .on("GET /vehicle-docs/requests/VD-7K3MQ2", { json: request })
+      .on("GET /vehicle-docs/requests/VD-7K3MQ2/files", () => filesPage(uploaded))
+      .on("POST /vehicle-docs/requests/VD-7K3MQ2/files", () => {
+        if (refuse) {
+          return {
+            status: 409,
+            json: { message: "This request already holds 10 files of this kind", code: "too_many_files" },
+          };
+        }
+        uploaded = [file({ id: 9, label: "means of identification", size_bytes: 4 })];
+        return { status: 201, json: uploaded[0] };
+      });
+    await renderRequest(api);
+    expect(await screen.findByText("No file yet.")).toBeTruthy();
+    const input = screen.getByLabelText("File") as HTMLInputElement;
+    expect(input.accept).toContain("application/pdf");
+
+    await userEvent.click(screen.getByRole("button", { name: "Upload the file" }));
+    expect(screen.getByText("Choose a file to upload.")).toBeTruthy();
+    await userEvent.upload(input, new File(["hello"], "notes.txt", { type: "text/plain" }), {
+      applyAccept: false,
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Upload the file" }));
+    expect(screen.getByText("Choose a JPEG, PNG or PDF file.")).toBeTruthy();
+    const big = new File(["x"], "scan.pdf", { type: "application/pdf" });
+    Object.defineProperty(big, "size", { value: 10 * 1024 * 1024 + 1 });
+    await userEvent.upload(input, big);
+    await userEvent.click(screen.getByRole("button", { name: "Upload the file" }));
+    expect(screen.getByText("The file is larger than 10 MB.")).toBeTruthy();
+    expect(api.callsTo("POST /vehicle-docs/requests/VD-7K3MQ2/files")).toHaveLength(0);
+
+    await userEvent.selectOptions(screen.getByLabelText("What the file is"), "means of identification");
+    await userEvent.upload(
+      input,
+      new File([new Uint8Array([137, 80, 78, 71])], "id.png", { type: "image/png" }),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Upload the file" }));
+    await waitFor(() => expect(api.callsTo("POST /vehicle-docs/requests/VD-7K3MQ2/files")).toHaveLength(1));
+    const form = api.callsTo("POST /vehicle-docs/requests/VD-7K3MQ2/files")[0]!.body as FormData;
+    expect([...form.keys()]).toEqual(["label", "file"]);
+    expect(form.get("label")).toBe("means of identification");
+    expect((form.get("file") as File).name).toBe("id.png");
+    expect(await screen.findByText("File uploaded.")).toBeTruthy();
+    expect(within(await screen.findByTestId("vd-files")).getByText("Means of identification")).toBeTruthy();
+
+    refuse = true;
+    await userEvent.upload(input, new File(["%PDF-"], "more.pdf", { type: "application/pdf" }));
+    await userEvent.click(screen.getByRole("button", { name: "Upload the file" }));
+    expect(await screen.findByText("This request already holds 10 files of this kind")).toBeTruthy();
+  });
+
+  it("while staff ask for more information, shows the question and says the upload answers it", async () => {
+    setToken("t-1");
+    const question = "Please send a clearer photo of the proof of ownership";
+    const api = renewalApi()
+      .on("GET /vehicle-docs/requests/VD-7K3MQ2", {
+        json: { ...request, stage: "info_needed", question },
+      })
+      .on("GET /vehicle-docs/requests/VD-7K3MQ2/files", filesPage([]));
+    await renderRequest(api);
+    const ask = await screen.findByTestId("vd-upload-question");
+    expect(ask.textContent).toContain(question);
+    expect(ask.textContent).toContain("Uploading a file answers this question");
+    expect(screen.getByRole("button", { name: "Send the file as my answer" })).toBeTruthy();
+    // The question is shown above, with the text answer too.
+    expect(screen.getByTestId("vd-question").textContent).toBe(question);
+  });
+
+  it("offers no upload once the request is closed", async () => {
+    setToken("t-1");
+    const api = renewalApi()
+      .on("GET /vehicle-docs/requests/VD-7K3MQ2", {
+        json: { ...request, stage: "cancelled", can_cancel: false },
+      })
+      .on("GET /vehicle-docs/requests/VD-7K3MQ2/files", filesPage([file({})]));
+    await renderRequest(api);
+    expect(await screen.findByText("This request is closed: no more files can be added.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Upload the file" })).toBeNull();
+  });
+});
+
+describe("a driver's licence renewal", () => {
+  it("asks for 3 or 5 years and the state of issue, no vehicle, and quotes the drivers_licence type", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const licenceQuote: VehicleDocQuote = {
+      ...quote,
+      type: "drivers_licence",
+      vehicle_use: null,
+      engine_band: null,
+      lines: [{ document_type: "drivers_licence_5y", fee: 10_000 }],
+      fees_total: 10_000,
+      total: 12_687.5,
+    };
+    const api = renewalApi()
+      .on("GET /vehicle-docs/vehicles", { json: [] })
+      .on("POST /vehicle-docs/quote", { json: licenceQuote });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal",
+    });
+    expect(await screen.findByText(/You have no saved vehicle yet/)).toBeTruthy();
+    await userEvent.click(screen.getByRole("radio", { name: "Driver's licence renewal" }));
+    expect(screen.queryByText(/You have no saved vehicle yet/)).toBeNull();
+    await userEvent.click(screen.getByRole("radio", { name: "5 years" }));
+    await userEvent.selectOptions(await screen.findByLabelText("State of issue"), "LA");
+    const total = formatMoney(12_687.5, "NGN", "en");
+    expect(await screen.findByTestId("vd-total")).toHaveProperty("textContent", total);
+    expect(
+      within(screen.getByTestId("vd-quote")).getByText("Driver's licence (5 years) (government fee)"),
+    ).toBeTruthy();
+    expect(api.callsTo("POST /vehicle-docs/quote").at(-1)?.body).toEqual({
+      type: "drivers_licence",
+      state_code: "LA",
+      documents: ["drivers_licence_5y"],
+      delivery: { park_id: 3 },
+    });
+    expect(screen.getByRole("button", { name: `Pay ${total} from my wallet` })).toBeTruthy();
+  });
+});
+
+describe("papers renewed elsewhere", () => {
+  it("saves the typed expiry dates and shows the statuses the API then gives", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    let current = vehicle;
+    const api = renewalApi()
+      .on("GET /vehicle-docs/vehicles", () => ({ json: [current] }))
+      .on("PUT /vehicle-docs/vehicles/5/expiries", () => {
+        current = {
+          ...vehicle,
+          expiries: [
+            { ...vehicle.expiries[0]!, expires_on: "2027-11-30", status: "valid", days_left: 368 },
+            {
+              document_type: "roadworthiness",
+              expires_on: "2026-11-20",
+              source: "driver",
+              status: "expired",
+              days_left: -7,
+            },
+          ],
+        };
+        return { json: current };
+      });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal",
+    });
+    await userEvent.click(await screen.findByText("Papers renewed elsewhere"));
+    const form = screen.getByRole("form", { name: "Papers renewed elsewhere · LND-123-AB" });
+    const licence = within(form).getByLabelText("Vehicle licence") as HTMLInputElement;
+    expect(licence.value).toBe("2026-12-05");
+    // No hackney permit for a private vehicle.
+    expect(within(form).queryByLabelText("Hackney permit")).toBeNull();
+    await userEvent.clear(licence);
+    await userEvent.type(licence, "2027-11-30");
+    await userEvent.type(within(form).getByLabelText("Roadworthiness certificate"), "2026-11-20");
+    await userEvent.click(within(form).getByRole("button", { name: "Save the dates" }));
+    await waitFor(() => expect(api.callsTo("PUT /vehicle-docs/vehicles/5/expiries")).toHaveLength(1));
+    expect(api.callsTo("PUT /vehicle-docs/vehicles/5/expiries")[0]!.body).toEqual({
+      expiries: [
+        { document_type: "vehicle_licence", expires_on: "2027-11-30" },
+        { document_type: "roadworthiness", expires_on: "2026-11-20" },
+      ],
+    });
+    expect(await screen.findByText(/Valid until/)).toBeTruthy();
+    expect(screen.getByText(/Expired on/)).toBeTruthy();
+    expect(within(form).getByText("Dates saved.")).toBeTruthy();
+  });
+
+  it("asks for at least one date before sending", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const api = renewalApi().on("GET /vehicle-docs/vehicles", { json: [{ ...vehicle, expiries: [] }] });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal",
+    });
+    await userEvent.click(await screen.findByText("Papers renewed elsewhere"));
+    await userEvent.click(screen.getByRole("button", { name: "Save the dates" }));
+    expect(screen.getByText("Type at least one expiry date.")).toBeTruthy();
+    expect(api.callsTo("PUT /vehicle-docs/vehicles/5/expiries")).toHaveLength(0);
   });
 });
