@@ -23,12 +23,13 @@ const EXTENSION: Record<string, string> = {
   "application/pdf": "pdf",
 };
 
-/** A file's size as a reader says it: kB under a megabyte, MB above, in the page's language. */
+/** A file's size as a reader says it: kB under a megabyte, MB above, in the page's language (ko, Mo in French). */
 export function fileSize(bytes: number, lang: string): string {
+  const unit = { style: "unit", unitDisplay: "short" } as const;
   if (bytes < 1024 * 1024) {
-    return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), lang)} kB`;
+    return formatNumber(Math.max(1, Math.round(bytes / 1024)), lang, { ...unit, unit: "kilobyte" });
   }
-  return `${formatNumber(bytes / (1024 * 1024), lang, { maximumFractionDigits: 1 })} MB`;
+  return formatNumber(bytes / (1024 * 1024), lang, { ...unit, unit: "megabyte", maximumFractionDigits: 1 });
 }
 
 /**

@@ -180,8 +180,8 @@ describe("a Vehicle Docs request", () => {
     expect(screen.getByText(/Toyota Corolla · Silver · 2014/)).toBeTruthy();
     const list = within(await screen.findByRole("region", { name: "Fichiers" })).getAllByRole("listitem");
     expect(list).toHaveLength(2);
-    // 09:20 UTC is 10:20 on Nigeria's clock, with the month; 2,411,724 bytes is 2.3 MB.
-    expect(list[0]!.textContent).toMatch(/current papers.*envoi du conducteur.*2,3 MB/);
+    // 09:20 UTC is 10:20 on Nigeria's clock, with the month; 2,411,724 bytes is 2,3 Mo in French.
+    expect(list[0]!.textContent).toMatch(/current papers.*envoi du conducteur.*2,3\s?Mo/);
     expect(list[0]!.textContent).toMatch(/nov\..*10:20/);
     expect(within(list[0]!).getByRole("button", { name: "Ouvrir current papers" })).toBeTruthy();
     expect(list[1]!.textContent).toContain("Supprimé après 90 jours");
