@@ -388,13 +388,28 @@ export const AdminVehicleDocListQuerySchema = z.object({
     .optional(),
 });
 
-export const AdminVehicleDocSchema = VehicleDocRequestSchema.extend({
+/** What staff read beside a request: the driver, the pickup park by name, the vehicle as saved now. */
+const AdminVehicleDocExtras = {
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** The park the driver collects the papers at (null for a delivery). */
+  pickup_park: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The request's vehicle as the driver saved it (null for a driver's licence or a removed vehicle). */
+  vehicle: z
+    .object({
+      make: z.string().nullable(),
+      model: z.string().nullable(),
+      color: z.string().nullable(),
+      year: z.number().int().nullable(),
+    })
+    .nullable(),
+};
+export const AdminVehicleDocSchema = VehicleDocRequestSchema.extend({
+  ...AdminVehicleDocExtras,
   next_stages: z.array(z.enum(VEHICLE_DOC_STAGES)),
 }).meta({ id: "AdminVehicleDoc" });
-export const AdminVehicleDocSummarySchema = VehicleDocSummarySchema.extend({
-  customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-}).meta({ id: "AdminVehicleDocSummary" });
+export const AdminVehicleDocSummarySchema = VehicleDocSummarySchema.extend(AdminVehicleDocExtras).meta({
+  id: "AdminVehicleDocSummary",
+});
 export const AdminVehicleDocPageSchema = pageOf(AdminVehicleDocSummarySchema);
 
 export const AdminVehicleDocStageBodySchema = z.object({

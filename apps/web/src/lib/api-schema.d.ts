@@ -6806,6 +6806,16 @@ export interface components {
         name: string;
         email: string;
       };
+      pickup_park: {
+        id: number;
+        name: string;
+      } | null;
+      vehicle: {
+        make: string | null;
+        model: string | null;
+        color: string | null;
+        year: number | null;
+      } | null;
       next_stages: (
         | "submitted"
         | "info_needed"
@@ -6876,6 +6886,16 @@ export interface components {
         name: string;
         email: string;
       };
+      pickup_park: {
+        id: number;
+        name: string;
+      } | null;
+      vehicle: {
+        make: string | null;
+        model: string | null;
+        color: string | null;
+        year: number | null;
+      } | null;
     };
     VehicleDocFee: {
       id: number;

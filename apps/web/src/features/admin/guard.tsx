@@ -4,13 +4,19 @@ import { useTranslation } from "react-i18next";
 import { useAdminMe } from "./me";
 import { landingPage } from "./nav";
 import { ADMIN_PAGES, landingOrderFor } from "./pages";
-import { can, type Permission } from "./permissions";
+import { canAny, type Permission } from "./permissions";
 import { ForbiddenPage } from "./status-pages";
 
-/** A page's guard: the 403 page for a user without the page's permission. */
-export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+/** A page's guard: the 403 page for a user without the page's permission (or any of a list's). */
+export function RequirePermission({
+  permission,
+  children,
+}: {
+  permission: Permission | readonly Permission[];
+  children: ReactNode;
+}) {
   const { data: me } = useAdminMe();
-  return can(me, permission) ? children : <ForbiddenPage />;
+  return canAny(me, permission) ? children : <ForbiddenPage />;
 }
 
 /** /admin: the first section the user may view (pages.ts's landing order for the role). */

@@ -77,11 +77,15 @@ describe("the back-office nav", () => {
     expect(landingPage(ADMIN_PAGES, LANDING_ORDER, shop)?.path).toBe("orders");
   });
 
-  it("shows Vehicle Docs only to who may view the requests", () => {
+  it("shows Vehicle Docs to who may view the requests or only the fee tables", () => {
     const agent = holder("vehicle_docs.view", "vehicle_doc_fees.view");
     expect(visiblePages(ADMIN_PAGES, agent).map((p) => p.path)).toEqual(["vehicle-docs"]);
     expect(landingPage(ADMIN_PAGES, LANDING_ORDER, agent)?.path).toBe("vehicle-docs");
+    const pricing = holder("vehicle_doc_fees.view", "vehicle_doc_fees.update");
+    expect(visiblePages(ADMIN_PAGES, pricing).map((p) => p.path)).toEqual(["vehicle-docs"]);
+    expect(landingPage(ADMIN_PAGES, LANDING_ORDER, pricing)?.path).toBe("vehicle-docs");
     expect(visiblePages(ADMIN_PAGES, holder("vehicle_docs.update"))).toEqual([]);
+    expect(visiblePages(ADMIN_PAGES, holder("vehicle_doc_fees.update"))).toEqual([]);
   });
 
   it("opens the gate first for attendants and cashiers, the dashboard for everyone else", () => {

@@ -1,12 +1,12 @@
 import type { AdminPage } from "./pages";
-import { can, type PermissionHolder } from "./permissions";
+import { canAny, type PermissionHolder } from "./permissions";
 
 /** The pages the user may open, in the nav's order. */
 export function visiblePages<P extends Pick<AdminPage, "permission">>(
   pages: readonly P[],
   me: PermissionHolder | null | undefined,
 ): P[] {
-  return pages.filter((p) => can(me, p.permission));
+  return pages.filter((p) => canAny(me, p.permission));
 }
 
 /**

@@ -15,8 +15,8 @@ export interface AdminPage {
   labelKey: `nav.${string}`;
   /** The catalogue of `labelKey` when it is not `admin` (a page beside its section's main one). */
   labelNs?: string;
-  /** Needed to see the page and its nav entry. */
-  permission: Permission;
+  /** Needed to see the page and its nav entry; a list when any one of them will do. */
+  permission: Permission | readonly Permission[];
   /** The page's code, a chunk of its own fetched the first time the page opens. */
   load: () => Promise<ComponentType>;
   nested?: boolean;
@@ -85,7 +85,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     path: "vehicle-docs",
     labelKey: "nav.vehicleDocs",
     labelNs: "admin-vehicle-docs",
-    permission: "vehicle_docs.view",
+    // The fee tables are a tab of this page: who holds only vehicle_doc_fees.* opens it on them.
+    permission: ["vehicle_docs.view", "vehicle_doc_fees.view"],
     load: async () => (await import("./vehicle-docs/vehicle-docs-page")).AdminVehicleDocsPage,
     nested: true,
   },
@@ -197,7 +198,8 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "audit",
   "deliveries",
   "vehicle_docs",
-  // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own.
+  // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own:
+  // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",
 ];
 

@@ -17,6 +17,15 @@ export function can(me: PermissionHolder | null | undefined, permission: Permiss
   return Boolean(me?.permissions.includes(permission));
 }
 
+/** Whether the user holds the permission, or any one of a list (a page two sections share). */
+export function canAny(
+  me: PermissionHolder | null | undefined,
+  permission: Permission | readonly Permission[],
+): boolean {
+  const any: readonly Permission[] = typeof permission === "string" ? [permission] : permission;
+  return any.some((p) => can(me, p));
+}
+
 /** Whether the user may open the back office at all: any permission will do. */
 export function hasBackOffice(me: PermissionHolder | null | undefined): boolean {
   return Boolean(me && me.permissions.length > 0);

@@ -9,11 +9,46 @@ import type { Jobs } from "../../../jobs/queue";
 import * as docs from "../../vehicle-docs/vehicle-docs.service";
 import type { OnChange, RequestRow } from "../../vehicle-docs/vehicle-docs.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
+import * as repo from "./admin-vehicle-docs.repo";
 
 export interface AdminVehicleDocDeps {
   db: Db;
   jobs: Jobs;
   clock: Clock;
+}
+
+type Viewed = { vehicle_id: number | null; delivery: { park_id: number | null } };
+
+/**
+ * Adds what staff read beside each request: the pickup park's name and the vehicle's make, model,
+ * colour and year as the driver saved them (two reads for a whole page).
+ */
+async function withExtras<T extends Viewed>(db: Db, views: T[]) {
+  const parkIds = [
+    ...new Set(views.flatMap((v) => (v.delivery.park_id === null ? [] : [v.delivery.park_id]))),
+  ];
+  const vehicleIds = [...new Set(views.flatMap((v) => (v.vehicle_id === null ? [] : [v.vehicle_id])))];
+  const [parks, vehicles] = await Promise.all([
+    repo.parkNames(db, parkIds),
+    repo.vehiclesByIds(db, vehicleIds),
+  ]);
+  return views.map((v) => {
+    const park = parks.find((p) => p.id === v.delivery.park_id);
+    const vehicle = vehicles.find((x) => x.id === v.vehicle_id);
+    return {
+      ...v,
+      pickup_park: park ? { id: park.id, name: park.name } : null,
+      vehicle: vehicle
+        ? { make: vehicle.make, model: vehicle.model, color: vehicle.color, year: vehicle.year }
+        : null,
+    };
+  });
+}
+
+/** A request as the back office answers it. */
+async function present(db: Db, r: RequestRow) {
+  const [view] = await withExtras(db, [await docs.staffView(db, r)]);
+  return view!;
 }
 
 const snapshot = (r: RequestRow) => ({
@@ -47,7 +82,7 @@ export async function moveStage(
     { code, to: body.to, note: body.note, actor: { role: "staff", userId: actor.userId } },
     audited(actor, "vehicle_doc_request.stage"),
   );
-  return docs.staffView(deps.db, moved);
+  return present(deps.db, moved);
 }
 
 export async function askQuestion(
@@ -61,7 +96,7 @@ export async function askQuestion(
     { code, to: "info_needed", question, actor: { role: "staff", userId: actor.userId } },
     audited(actor, "vehicle_doc_request.question"),
   );
-  return docs.staffView(deps.db, moved);
+  return present(deps.db, moved);
 }
 
 export async function refund(deps: AdminVehicleDocDeps, actor: AuditActor, code: string, note?: string) {
@@ -70,7 +105,7 @@ export async function refund(deps: AdminVehicleDocDeps, actor: AuditActor, code:
     { code, to: "refunded", note, actor: { role: "staff", userId: actor.userId } },
     audited(actor, "vehicle_doc_request.refund"),
   );
-  return docs.staffView(deps.db, moved);
+  return present(deps.db, moved);
 }
 
 export async function recordExpiries(
@@ -85,7 +120,7 @@ export async function recordExpiries(
     expiries,
     audited(actor, "vehicle_doc_request.expiries", { expiries }),
   );
-  return docs.staffView(deps.db, updated);
+  return present(deps.db, updated);
 }
 
 export function updateFee(deps: AdminVehicleDocDeps, actor: AuditActor, id: number, fee: number) {
@@ -114,6 +149,13 @@ export function updateServiceCharge(deps: AdminVehicleDocDeps, actor: AuditActor
   );
 }
 
-export const listQueue = docs.listQueue;
-export const getRequest = docs.getForStaff;
+export async function listQueue(db: Db, clock: Clock, q: Parameters<typeof docs.listQueue>[2]) {
+  const page = await docs.listQueue(db, clock, q);
+  return { ...page, items: await withExtras(db, page.items) };
+}
+
+export async function getRequest(db: Db, code: string) {
+  const [view] = await withExtras(db, [await docs.getForStaff(db, code)]);
+  return view!;
+}
 export const listFees = docs.listFees;

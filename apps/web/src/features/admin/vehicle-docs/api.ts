@@ -1,5 +1,5 @@
 import type { VehicleDocStage, VehicleDocType } from "@parkwell/contract";
-import { adminApi, type AdminAnswer } from "../api";
+import { adminApi, adminUpload, type AdminAnswer } from "../api";
 import { listParams } from "../ui/use-url-filters";
 
 /** The queue's filters, as the API names them. */
@@ -59,3 +59,25 @@ export const updateVehicleDocServiceCharge = (charge: number) =>
 export type VehicleDocRow = AdminAnswer<"/vehicle-docs/requests">["items"][number];
 export type AdminVehicleDoc = AdminAnswer<"/vehicle-docs/requests/{code}">;
 export type VehicleDocFeeRow = AdminAnswer<"/vehicle-docs/fees">["items"][number];
+
+export const vehicleDocFilesQuery = (code: string) => ({
+  queryKey: ["admin", "vehicle-doc-files", code] as const,
+  // Ten of each kind at most (VEHICLE_DOC_FILES_MAX): one page holds them all.
+  queryFn: () =>
+    adminApi("/vehicle-docs/requests/{code}/files", { params: { code }, query: { page: 1, size: 20 } }),
+});
+
+/** Uploads a scan of the issued papers: the label first, then the file (the route reads them in order). */
+export function uploadVehicleDocScan(
+  code: string,
+  label: string,
+  file: File,
+  onProgress: (ratio: number) => void,
+) {
+  const form = new FormData();
+  form.append("label", label);
+  form.append("file", file, file.name);
+  return adminUpload("/vehicle-docs/requests/{code}/files", { params: { code }, form }, onProgress);
+}
+
+export type VehicleDocFileRow = AdminAnswer<"/vehicle-docs/requests/{code}/files">["items"][number];

@@ -20,6 +20,7 @@ import {
   vehicleDocQuery,
   type AdminVehicleDoc,
 } from "./api";
+import { RequestFiles } from "./files";
 import { VehicleDocStageBadge } from "./stage";
 import { NIGERIA_ZONE, useNigerianStates } from "./states";
 
@@ -27,6 +28,12 @@ import { NIGERIA_ZONE, useNigerianStates } from "./states";
 const ISSUED: readonly VehicleDocStage[] = ["ready", "out_for_delivery", "ready_for_pickup", "delivered"];
 /** Stages reached through their own form or confirmation rather than a plain button. */
 const OWN_ACTION: readonly VehicleDocStage[] = ["info_needed", "cancelled", "refunded"];
+
+/** The vehicle as staff recognise it at the office: make, model, colour, year (null when none is saved). */
+export function vehicleText(v: NonNullable<AdminVehicleDoc["vehicle"]>): string | null {
+  const parts = [[v.make, v.model].filter(Boolean).join(" "), v.color, v.year?.toString()].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
 
 /** /admin/vehicle-docs/{code}: a renewal request and what staff may do with it next. */
 export function VehicleDocRequestPage() {
@@ -159,6 +166,7 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
           }}
         />
       )}
+      <RequestFiles code={request.code} stage={request.stage} mayUpload={mayUpdate} />
       {mayUpdate && ISSUED.includes(request.stage) && <ExpiriesForm request={request} onSaved={stored} />}
 
       <div className="mp-detail-grid">
@@ -241,6 +249,12 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
                 ? t("request.plate", { plate: request.plate_number })
                 : t("request.noVehicle")}
               <br />
+              {request.vehicle && (
+                <>
+                  {vehicleText(request.vehicle) ?? t("request.vehicleUnknown")}
+                  <br />
+                </>
+              )}
               {t("request.stateOfIssue", { state: stateName })}
             </p>
           </section>
@@ -249,7 +263,9 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
             <p>
               {request.delivery.kind === "delivery"
                 ? t("request.deliverTo", { address: request.delivery.address ?? "" })
-                : t("request.pickup")}
+                : request.pickup_park
+                  ? t("request.pickupAt", { park: request.pickup_park.name })
+                  : t("request.pickup")}
             </p>
           </section>
           <section className="admin-park-section" aria-labelledby="vd-timeline">

@@ -1,12 +1,12 @@
 import { VEHICLE_DOC_STAGES } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, Route, Routes } from "react-router";
+import { Link, Navigate, NavLink, Route, Routes } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { formatMoney } from "../../../lib/format";
 import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { RequirePermission } from "../guard";
-import { useCan } from "../me";
+import { useAdminMe, useCan } from "../me";
 import { AdminNotFoundPage } from "../status-pages";
 import { DataTable, type Column } from "../ui/data-table";
 import { FilterBar } from "../ui/filter-bar";
@@ -15,7 +15,7 @@ import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import { QUEUE_FILTERS, vehicleDocsQuery, type VehicleDocRow } from "./api";
 import { VehicleDocFeesPage } from "./fees-page";
-import { VehicleDocRequestPage } from "./request-page";
+import { VehicleDocRequestPage, vehicleText } from "./request-page";
 import { VehicleDocStageBadge } from "./stage";
 import { NIGERIA_ZONE, useNigerianStates } from "./states";
 import "../parks/parks.css";
@@ -23,11 +23,14 @@ import "../reports/reports.css";
 import "../orders/orders.css";
 import "./vehicle-docs.css";
 
-/** /admin/vehicle-docs: the queue, /fees (the fee tables) and /{code} (a request). */
+/**
+ * /admin/vehicle-docs: the queue, /fees (the fee tables) and /{code} (a request). Staff who hold
+ * only vehicle_doc_fees.view (the nav offers them this page too) open it on the fee tables.
+ */
 export function AdminVehicleDocsPage() {
   return (
     <Routes>
-      <Route index element={<VehicleDocsQueue />} />
+      <Route index element={<QueueOrFees />} />
       <Route
         path="fees"
         element={
@@ -36,17 +39,32 @@ export function AdminVehicleDocsPage() {
           </RequirePermission>
         }
       />
-      <Route path=":code" element={<VehicleDocRequestPage />} />
+      <Route
+        path=":code"
+        element={
+          <RequirePermission permission="vehicle_docs.view">
+            <VehicleDocRequestPage />
+          </RequirePermission>
+        }
+      />
       <Route path="*" element={<AdminNotFoundPage />} />
     </Routes>
   );
 }
 
-/** The queue and, for who may see them, the fee tables. */
+/** The queue for who may view the requests, else (once /admin/me has answered) the fee tables. */
+function QueueOrFees() {
+  const me = useAdminMe();
+  const can = useCan();
+  if (!me.data) return null;
+  return can("vehicle_docs.view") ? <VehicleDocsQueue /> : <Navigate to="fees" replace />;
+}
+
+/** The queue and the fee tables, for who may see both. */
 export function VehicleDocsTabs() {
   const { t } = useTranslation("admin-vehicle-docs");
   const can = useCan();
-  if (!can("vehicle_doc_fees.view")) return null;
+  if (!can("vehicle_doc_fees.view") || !can("vehicle_docs.view")) return null;
   return (
     <nav className="report-tabs" aria-label={t("tabs.label")}>
       <NavLink to="/admin/vehicle-docs" end>
@@ -97,6 +115,12 @@ function VehicleDocsQueue() {
         <>
           {r.plate_number ?? t("queue.driversLicence")}
           <br />
+          {r.vehicle && vehicleText(r.vehicle) && (
+            <>
+              <span className="admin-park-muted">{vehicleText(r.vehicle)}</span>
+              <br />
+            </>
+          )}
           <span className="admin-park-muted">{stateName(r.state_code)}</span>
         </>
       ),

@@ -4,6 +4,7 @@ import {
   AdminVehicleDocSchema,
   StateListSchema,
   VehicleDocFeeListSchema,
+  VehicleDocFilePageSchema,
 } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -49,14 +50,49 @@ const request = (stage: string, next: string[]) =>
     timeline: [{ stage: "submitted", at: "2026-11-20T09:15:00.000Z", by: "driver", note: null }],
     expiries: [],
     customer: { id: "u7", name: "Chidi Okafor", email: "chidi@example.com" },
+    pickup_park: null,
+    vehicle: { make: "Toyota", model: "Corolla", color: "Silver", year: 2014 },
     next_stages: next,
   });
+
+/** The request's files: the driver's current papers, and an older scan deleted 90 days after closing. */
+const files = VehicleDocFilePageSchema.parse({
+  items: [
+    {
+      id: 11,
+      kind: "driver_upload",
+      label: "current papers",
+      content_type: "application/pdf",
+      size_bytes: 2_411_724,
+      uploaded_by: "driver",
+      created_at: "2026-11-20T09:20:00.000Z",
+      link: { url: "/api/v1/files?token=abc", expires_at: "2999-01-01T00:00:00.000Z" },
+      purged_at: null,
+    },
+    {
+      id: 12,
+      kind: "issued_scan",
+      label: "vehicle licence",
+      content_type: "image/jpeg",
+      size_bytes: 48_000,
+      uploaded_by: "staff",
+      created_at: "2026-11-21T16:05:00.000Z",
+      link: null,
+      purged_at: "2026-11-26T02:41:00.000Z",
+    },
+  ],
+  total: 2,
+  page: 1,
+  size: 20,
+  pages: 1,
+});
 
 function vehicleDocsApi(permissions: string[]) {
   return new FakeApi()
     .on("GET /admin/me", { json: adminMe(permissions) })
     .on("GET /countries", { json: countries })
-    .on("GET /states/load", { json: states });
+    .on("GET /states/load", { json: states })
+    .on("GET /admin/vehicle-docs/requests/VD-7K3P9Q/files", { json: files });
 }
 
 /** The section mounted where the back office mounts it. */
@@ -128,6 +164,36 @@ describe("a Vehicle Docs request", () => {
     );
   });
 
+  it("names the pickup park and the vehicle, and lists the files with their sizes, times and links (fr)", async () => {
+    const pickup = {
+      ...request("ready", ["ready_for_pickup", "refunded"]),
+      delivery: { kind: "pickup" as const, address_id: null, address: null, park_id: 9 },
+      pickup_park: { id: 9, name: "Ikeja City Mall Park" },
+    };
+    const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_docs.update"]).on(
+      "GET /admin/vehicle-docs/requests/VD-7K3P9Q",
+      { json: pickup },
+    );
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q", language: "fr" });
+
+    expect(await screen.findByText("Retrait à Ikeja City Mall Park")).toBeTruthy();
+    expect(screen.getByText(/Toyota Corolla · Silver · 2014/)).toBeTruthy();
+    const list = within(await screen.findByRole("region", { name: "Fichiers" })).getAllByRole("listitem");
+    expect(list).toHaveLength(2);
+    // 09:20 UTC is 10:20 on Nigeria's clock, with the month; 2,411,724 bytes is 2,3 Mo in French.
+    expect(list[0]!.textContent).toMatch(/current papers.*envoi du conducteur.*2,3\s?Mo/);
+    expect(list[0]!.textContent).toMatch(/nov\..*10:20/);
+    expect(within(list[0]!).getByRole("button", { name: "Ouvrir current papers" })).toBeTruthy();
+    expect(list[1]!.textContent).toContain("Supprimé après 90 jours");
+    expect(within(list[1]!).queryByRole("button")).toBeNull();
+    // The scan form (label, JPEG/PNG/PDF) and the expiry dates are offered at "ready".
+    expect(screen.getByLabelText("De quoi s'agit-il")).toBeTruthy();
+    expect((screen.getByLabelText("Scan") as HTMLInputElement).accept).toBe(
+      "image/jpeg,image/png,application/pdf",
+    );
+    expect(screen.getByLabelText("Licence du véhicule expire le")).toBeTruthy();
+  });
+
   it("offers no action without vehicle_docs.update", async () => {
     const api = vehicleDocsApi(["vehicle_docs.view"]).on("GET /admin/vehicle-docs/requests/VD-7K3P9Q", {
       json: request("submitted", ["documents_checked", "info_needed", "cancelled", "refunded"]),
@@ -137,6 +203,8 @@ describe("a Vehicle Docs request", () => {
     expect(screen.queryByRole("button", { name: "Mark documents checked" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
     expect(screen.queryByLabelText("Question for the driver")).toBeNull();
+    expect(await screen.findByText("current papers")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Send the scan" })).toBeNull();
   });
 });
 
@@ -177,5 +245,26 @@ describe("the fee tables", () => {
     expect(api.callsTo("PUT /admin/vehicle-docs/fees/31")[0]!.body).toEqual({ fee: 13750.5 });
     expect(await screen.findByText("Enregistré.")).toBeTruthy();
     expect(api.callsTo("GET /admin/vehicle-docs/fees")[0]!.query.get("state_code")).toBe("LA");
+  });
+});
+
+describe("the fee tables for staff who hold only vehicle_doc_fees.*", () => {
+  it("Vehicle Docs opens on the fee tables, without the queue's tab; a request is forbidden", async () => {
+    const fees = VehicleDocFeeListSchema.parse({ items: [], service_charge: 2500, currency: "NGN" });
+    const api = vehicleDocsApi(["vehicle_doc_fees.view", "vehicle_doc_fees.update"]).on(
+      "GET /admin/vehicle-docs/fees",
+      { json: fees },
+    );
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs" });
+    expect(await screen.findByRole("heading", { name: "Vehicle document fees", level: 1 })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Requests" })).toBeNull();
+    expect(api.callsTo("GET /admin/vehicle-docs/requests")).toHaveLength(0);
+  });
+
+  it("a request's page is forbidden to them", async () => {
+    const api = vehicleDocsApi(["vehicle_doc_fees.view"]);
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
+    expect(await screen.findByRole("heading", { name: "403 Access Denied!", level: 1 })).toBeTruthy();
+    expect(api.callsTo("GET /admin/vehicle-docs/requests/VD-7K3P9Q")).toHaveLength(0);
   });
 });
