@@ -144,9 +144,6 @@ describe("vehicle document renewal", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Annuler la demande" }).click();
       await expect.poll(() => page.getByTestId("vd-stage").textContent()).toBe("Annulée");
       expect(problems).toEqual([]);
-    } catch (err) {
-      await page.screenshot({ path: "/tmp/hA-e2e-failure.png", fullPage: true });
-      throw err;
     } finally {
       await context.close();
     }
