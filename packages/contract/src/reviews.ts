@@ -48,7 +48,6 @@ export const ReviewEditBodySchema = z.object(ReviewFieldsShape).meta({ id: "Revi
 export type ReviewEditBody = z.infer<typeof ReviewEditBodySchema>;
 
 export const ReviewIdParamsSchema = z.object({ id: idParam("id") });
-export const ParkReviewsParamsSchema = z.object({ id: idParam("id") });
 
 export const ParkReviewsQuerySchema = PageQuerySchema.extend({
   sort: z

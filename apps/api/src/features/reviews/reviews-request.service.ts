@@ -6,6 +6,7 @@
  * composed when its job runs, in the driver's language, and sends nothing when the stay was
  * reviewed (or cancelled, or the account disabled, or e-mails turned off) meanwhile.
  */
+import { dayOnClock } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
@@ -81,7 +82,7 @@ export async function composeReviewRequestMail(
   return reviewRequestMail(b.language === "fr" ? "fr" : "en", b.email, {
     firstName: b.first_name,
     park: b.park_name,
-    month: b.stay_month,
+    month: dayOnClock(new Date(b.start_time), b.time_zone).slice(0, 7),
     link: reviewLink(d.publicUrl, b.booking_code),
   });
 }

@@ -58,12 +58,13 @@ export interface ReviewRow {
 /** A review as shown: its row with the driver's first name, the stay's month on the park's clock. */
 export interface ShownReview extends ReviewRow {
   first_name: string;
-  stay_month: string;
+  /** The park's clock: the stay's month is read on it. */
+  time_zone: string;
   park_name: string;
   booking_code: string;
 }
 
-const SHOWN = sql`r.*, u.first_name, to_char(r.stay_start AT TIME ZONE p.time_zone, 'YYYY-MM') AS stay_month,
+const SHOWN = sql`r.*, u.first_name, p.time_zone,
   p.name AS park_name, b.booking_code`;
 const SHOWN_FROM = sql`reviews r JOIN users u ON u.id = r.user_id JOIN parks p ON p.id = r.park_id
   JOIN bookings b ON b.id = r.booking_id`;
@@ -144,13 +145,15 @@ export async function deleteReview(tx: Tx, id: number): Promise<void> {
   await q(tx, sql`DELETE FROM reviews WHERE id = ${id}`);
 }
 
-/** A park's name and status, or undefined. */
-export async function findPark(db: Tx, parkId: number) {
-  const [row] = await q<{ id: number; status: string; rating_count: number; rating_average: string | null }>(
+/** A park by id, slug or park code (as its page finds it), with its status; undefined when none. */
+export async function findPark(db: Tx, ref: string) {
+  const id = /^\d{1,9}$/.test(ref) ? Number(ref) : null;
+  const [row] = await q<{ id: number; status: string }>(
     db,
-    sql`SELECT id, status, rating_count, rating_average FROM parks WHERE id = ${parkId}`,
+    sql`SELECT id, status FROM parks
+      WHERE id = ${id}::int OR slug = ${ref.toLowerCase()} OR park_code = ${ref.toUpperCase()} LIMIT 1`,
   );
-  return row;
+  return row && { id: Number(row.id), status: row.status };
 }
 
 const ORDER: Record<ReviewSort, SQL> = {
@@ -314,14 +317,14 @@ export async function bookingForRequest(db: Tx, bookingId: string) {
     reminders: boolean;
     disabled: boolean;
     reviewed: boolean;
-    stay_month: string;
+    start_time: Date;
     time_zone: string;
   }>(
     db,
     sql`SELECT b.id, b.booking_code, b.status, p.name AS park_name, u.email, u.first_name, u.language,
         u.booking_reminders AS reminders, u.disabled_at IS NOT NULL AS disabled,
         EXISTS (SELECT 1 FROM reviews r WHERE r.booking_id = b.id) AS reviewed,
-        to_char(b.start_time AT TIME ZONE p.time_zone, 'YYYY-MM') AS stay_month, p.time_zone
+        b.start_time, p.time_zone
       FROM bookings b JOIN users u ON u.id = b.user_id JOIN parks p ON p.id = b.park_id
       WHERE b.id = ${bookingId}`,
   );

@@ -3,7 +3,7 @@ import {
   OwnReviewSchema,
   PageQuerySchema,
   ParkReviewPageSchema,
-  ParkReviewsParamsSchema,
+  ParkRefParamsSchema,
   ParkReviewsQuerySchema,
   ReviewCreateBodySchema,
   ReviewEditBodySchema,
@@ -19,10 +19,10 @@ import type { Db } from "../../db/client";
 import { requireUser, type Auth } from "../../plugins/auth";
 import type { LimiterFactory } from "../../plugins/throttle";
 import * as reviews from "./reviews.service";
+import { TOO_MANY_REPORTS } from "./reviews.texts";
 
 /** Reports one driver may send in an hour: a reader reports the odd review, a script floods. */
 const REPORTS_PER_HOUR = 10;
-export const TOO_MANY_REPORTS = "You have reported many reviews. Please try again later.";
 
 const OwnReviewPageSchema = pageOf(OwnReviewSchema).meta({ id: "OwnReviewPage" });
 
@@ -32,31 +32,31 @@ export function parkReviewRoutes(db: Db): FastifyPluginAsyncZod {
     const tags = ["Reviews"];
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
     app.get(
-      "/parks/:id/reviews",
+      "/front/parks/:park/reviews",
       {
         schema: {
           tags,
           operationId: "listParkReviews",
-          summary: "A park's visible reviews, newest, highest or lowest first, paged",
-          params: ParkReviewsParamsSchema,
+          summary: "A park's (by id, slug or park code) visible reviews, newest, highest or lowest first, paged",
+          params: ParkRefParamsSchema,
           querystring: ParkReviewsQuerySchema,
           response: { 200: ParkReviewPageSchema, ...errors },
         },
       },
-      async (req) => reviews.parkReviews(db, req.params.id, req.query),
+      async (req) => reviews.parkReviews(db, req.params.park, req.query),
     );
     app.get(
-      "/parks/:id/rating",
+      "/front/parks/:park/rating",
       {
         schema: {
           tags,
           operationId: "getParkRating",
           summary: "A park's rating: the average stars, the number of reviews and their distribution",
-          params: ParkReviewsParamsSchema,
+          params: ParkRefParamsSchema,
           response: { 200: ReviewSummarySchema, ...errors },
         },
       },
-      async (req) => reviews.parkRating(db, req.params.id),
+      async (req) => reviews.parkRating(db, req.params.park),
     );
   };
 }

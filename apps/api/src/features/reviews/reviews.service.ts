@@ -5,6 +5,8 @@
  * Every change of a visible review changes the park's kept rating in the same transaction.
  */
 import {
+  BOOKING_NOT_FOUND_MESSAGE,
+  dayOnClock,
   REVIEW_EDIT_DAYS,
   type AdminReview,
   type AdminReviewsQuery,
@@ -23,22 +25,22 @@ import { isUniqueViolation } from "../../lib/pg-error";
 import type { StaffAccess } from "../admin/access.service";
 import { recordAudit, type AuditActor } from "../admin/audit.repo";
 import * as repo from "./reviews.repo";
+import {
+  ALREADY_HIDDEN,
+  ALREADY_REPLIED,
+  ALREADY_REVIEWED,
+  BOOKING_CANCELLED,
+  EDIT_TOO_LATE,
+  MODERATION_IS_PARKWELL,
+  PARK_NOT_FOUND,
+  REVIEW_NOT_FOUND,
+  STAY_NOT_OVER,
+} from "./reviews.texts";
 
 export interface ReviewDeps {
   db: Db;
   clock: Clock;
 }
-
-export const REVIEW_NOT_FOUND = "Review not found";
-export const BOOKING_NOT_FOUND = "Booking not found";
-export const PARK_NOT_FOUND = "Park not found";
-export const STAY_NOT_OVER = "You can review a car park once your stay is over";
-export const BOOKING_CANCELLED = "A cancelled booking cannot be reviewed";
-export const ALREADY_REVIEWED = "You have already reviewed this stay";
-export const EDIT_TOO_LATE = "A review can be changed only within 7 days of writing it";
-export const ALREADY_REPLIED = "This review already has a reply";
-export const ALREADY_HIDDEN = "This review is already hidden";
-export const MODERATION_IS_PARKWELL = "Only Parkwell's staff can hide reviews";
 
 const DAY_MS = 86_400_000;
 
@@ -67,7 +69,7 @@ function publicReview(r: repo.ShownReview): PublicReview {
     text: r.body,
     language: r.language,
     first_name: r.first_name,
-    stay_month: r.stay_month,
+    stay_month: dayOnClock(new Date(r.stay_start), r.time_zone).slice(0, 7),
     verified_stay: true,
     created_at: iso(r.created_at)!,
     edited_at: iso(r.edited_at),
@@ -115,7 +117,7 @@ export async function createReview(d: ReviewDeps, userId: string, body: ReviewCr
   try {
     const id = await d.db.transaction(async (tx) => {
       const booking = await repo.findBooking(tx, body.booking_id);
-      if (!booking || booking.user_id !== userId) throw AppError.notFound(BOOKING_NOT_FOUND);
+      if (!booking || booking.user_id !== userId) throw AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
       if (booking.status === "cancelled") throw new AppError(409, "booking_cancelled", BOOKING_CANCELLED);
       if (!stayIsOver(booking, now)) throw new AppError(409, "stay_not_over", STAY_NOT_OVER);
       const id = await repo.insertReview(tx, {
@@ -202,22 +204,22 @@ export async function myReviews(d: ReviewDeps, userId: string, q: PageQuery) {
 }
 
 /** A park drivers may see (as its page: an inactive park is no park), or 404. */
-async function activePark(db: Db, parkId: number) {
-  const park = await repo.findPark(db, parkId);
+async function activePark(db: Db, ref: string) {
+  const park = await repo.findPark(db, ref.trim());
   if (!park || park.status === "inactive") throw AppError.notFound(PARK_NOT_FOUND, "park_not_found");
   return park;
 }
 
 /** A page of a park's visible reviews: newest, highest or lowest first. */
-export async function parkReviews(db: Db, parkId: number, q: ParkReviewsQuery) {
-  await activePark(db, parkId);
+export async function parkReviews(db: Db, ref: string, q: ParkReviewsQuery) {
+  const parkId = (await activePark(db, ref)).id;
   const { rows, total } = await repo.parkReviews(db, parkId, q.sort, q.size, offsetOf(q));
   return listPage(rows.map(publicReview), total, q);
 }
 
 /** A park's rating: average, count and the visible reviews per star. */
-export async function parkRating(db: Db, parkId: number): Promise<ReviewSummary> {
-  await activePark(db, parkId);
+export async function parkRating(db: Db, ref: string): Promise<ReviewSummary> {
+  const parkId = (await activePark(db, ref)).id;
   const row = (await repo.ratingSummary(db, parkId))!;
   const per = row.per_star ?? {};
   const n = (s: string) => Number(per[s] ?? 0);
