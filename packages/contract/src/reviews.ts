@@ -50,9 +50,7 @@ export type ReviewEditBody = z.infer<typeof ReviewEditBodySchema>;
 export const ReviewIdParamsSchema = z.object({ id: idParam("id") });
 
 export const ParkReviewsQuerySchema = PageQuerySchema.extend({
-  sort: z
-    .enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(", ")}` })
-    .default("newest"),
+  sort: z.enum(REVIEW_SORTS, { error: `sort must be one of ${REVIEW_SORTS.join(", ")}` }).default("newest"),
 });
 export type ParkReviewsQuery = z.infer<typeof ParkReviewsQuerySchema>;
 

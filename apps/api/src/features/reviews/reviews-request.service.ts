@@ -22,7 +22,11 @@ export async function queueReviewRequests(d: { db: Db; clock: Clock; jobs: Jobs 
   return d.db.transaction(async (tx) => {
     const due = await claimReviewRequests(tx, now, REVIEW_REQUEST_LOOKBACK_HOURS);
     for (const bookingId of due) {
-      await d.jobs.send(tx, "mail", { key: `review_request:${bookingId}`, type: "review_request", bookingId });
+      await d.jobs.send(tx, "mail", {
+        key: `review_request:${bookingId}`,
+        type: "review_request",
+        bookingId,
+      });
     }
     return due.length;
   });

@@ -55,7 +55,13 @@ const signIn = async (user: TestUser): Promise<TestUser> => ({
   token: (await startSession(db, clock, user.id)).token,
 });
 
-function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, user?: TestUser, payload?: object, lang = "en") {
+function call(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  user?: TestUser,
+  payload?: object,
+  lang = "en",
+) {
   return ctx.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -73,26 +79,49 @@ describe("writing a review", () => {
     const park = lagos[0]!;
     const ada = await driver();
     const other = await driver();
-    const future = await stay(db, ada.id, park, new Date(now.getTime() - HOUR), new Date(now.getTime() + 3 * HOUR), {
-      status: "active",
-    });
+    const future = await stay(
+      db,
+      ada.id,
+      park,
+      new Date(now.getTime() - HOUR),
+      new Date(now.getTime() + 3 * HOUR),
+      {
+        status: "active",
+      },
+    );
     const early = await call("POST", "/reviews", ada, { booking_id: future, stars: 4 });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: "stay_not_over" });
     const fr = await call("POST", "/reviews", ada, { booking_id: future, stars: 4 }, "fr");
-    expect(fr.json().message).toBe("Vous pourrez donner votre avis sur ce parking une fois votre stationnement terminé");
+    expect(fr.json().message).toBe(
+      "Vous pourrez donner votre avis sur ce parking une fois votre stationnement terminé",
+    );
 
     // Checked out before the window's end: the stay is over.
-    const left = await stay(db, ada.id, park, new Date(now.getTime() - 2 * HOUR), new Date(now.getTime() + 3 * HOUR), {
-      status: "active",
-      checkedOutAt: new Date(now.getTime() - 30 * 60_000),
-    });
+    const left = await stay(
+      db,
+      ada.id,
+      park,
+      new Date(now.getTime() - 2 * HOUR),
+      new Date(now.getTime() + 3 * HOUR),
+      {
+        status: "active",
+        checkedOutAt: new Date(now.getTime() - 30 * 60_000),
+      },
+    );
     const afterExit = await call("POST", "/reviews", ada, { booking_id: left, stars: 5, text: "Easy" });
     expect(afterExit.statusCode).toBe(201);
 
-    const cancelled = await stay(db, ada.id, park, new Date(now.getTime() - 5 * HOUR), new Date(now.getTime() - HOUR), {
-      status: "cancelled",
-    });
+    const cancelled = await stay(
+      db,
+      ada.id,
+      park,
+      new Date(now.getTime() - 5 * HOUR),
+      new Date(now.getTime() - HOUR),
+      {
+        status: "cancelled",
+      },
+    );
     expect((await call("POST", "/reviews", ada, { booking_id: cancelled, stars: 3 })).json()).toMatchObject({
       code: "booking_cancelled",
     });
@@ -105,7 +134,10 @@ describe("writing a review", () => {
     const again = await call("POST", "/reviews", ada, { booking_id: done, stars: 5 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "already_reviewed" });
-    expect((await call("GET", `/reviews/by-booking/${done}`, ada)).json()).toMatchObject({ stars: 3, ease: 4 });
+    expect((await call("GET", `/reviews/by-booking/${done}`, ada)).json()).toMatchObject({
+      stars: 3,
+      ease: 4,
+    });
     expect((await call("GET", `/reviews/by-booking/${done}`, other)).statusCode).toBe(404);
   });
 
@@ -120,17 +152,28 @@ describe("writing a review", () => {
       { booking_id: done, stars: 4, text: "x".repeat(2001) },
       { booking_id: "not-a-booking", stars: 4 },
     ]) {
-      expect((await call("POST", "/reviews", ada, body)).statusCode, JSON.stringify(body).slice(0, 60)).toBe(422);
+      expect((await call("POST", "/reviews", ada, body)).statusCode, JSON.stringify(body).slice(0, 60)).toBe(
+        422,
+      );
     }
     const fr = await call("POST", "/reviews", ada, { booking_id: done, stars: 9 }, "fr");
     expect(fr.json().message).toBe("Le champ « stars » doit être un nombre entier d'étoiles de 1 à 5");
-    expect((await call("POST", "/reviews", ada, { booking_id: done, stars: 4, text: "x".repeat(2000) })).statusCode).toBe(201);
+    expect(
+      (await call("POST", "/reviews", ada, { booking_id: done, stars: 4, text: "x".repeat(2000) }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it("keeps the text as plain text, shows the first name, the stay's month and the verified mark", async () => {
     const park = lagos[1]!;
     const ada = await driver({ firstName: "Chiamaka", lastName: "Eze", language: "fr" });
-    const done = await stay(db, ada.id, park, new Date("2026-11-30T23:30:00Z"), new Date("2026-12-01T02:00:00Z"));
+    const done = await stay(
+      db,
+      ada.id,
+      park,
+      new Date("2026-11-30T23:30:00Z"),
+      new Date("2026-12-01T02:00:00Z"),
+    );
     const text = "<b>Super</b> parking\r\nvoir https://example.com\u0007";
     const made = await call("POST", "/reviews", ada, { booking_id: done, stars: 5, text });
     expect(made.statusCode).toBe(201);
@@ -167,9 +210,12 @@ describe("a park's rating", () => {
       distribution: { "1": 0, "2": 1, "3": 0, "4": 2, "5": 1 },
     });
     // Edit the 2 into a 1; hide a 4; delete the 5: 4 + 1 over 2.
-    expect((await call("PUT", `/reviews/${written[3]!.id}`, written[3]!.user, { stars: 1 })).statusCode).toBe(200);
+    expect((await call("PUT", `/reviews/${written[3]!.id}`, written[3]!.user, { stars: 1 })).statusCode).toBe(
+      200,
+    );
     expect(
-      (await call("POST", `/admin/reviews/${written[1]!.id}/hide`, admin, { reason: "Insults staff" })).statusCode,
+      (await call("POST", `/admin/reviews/${written[1]!.id}/hide`, admin, { reason: "Insults staff" }))
+        .statusCode,
     ).toBe(200);
     expect((await call("DELETE", `/reviews/${written[0]!.id}`, written[0]!.user)).statusCode).toBe(204);
     expect((await call("GET", `/front/parks/${park}/rating`)).json()).toMatchObject({
@@ -197,7 +243,12 @@ describe("a park's rating", () => {
     expect(ids).not.toContain(park);
     expect(atLeast3.items.every((p: { rating: { average: number } }) => p.rating.average >= 3)).toBe(true);
     expect(atLeast3.total).toBe(atLeast3.items.length);
-    const byName = (await call("GET", `/parks/front/parks?country=NG&search=${encodeURIComponent("lagos")}&min_rating=2&sort=rating`)).json();
+    const byName = (
+      await call(
+        "GET",
+        `/parks/front/parks?country=NG&search=${encodeURIComponent("lagos")}&min_rating=2&sort=rating`,
+      )
+    ).json();
     expect(byName.items.every((p: { rating: { average: number } }) => p.rating.average >= 2)).toBe(true);
     expect((await call("GET", `/parks/front/parks?country=NG&min_rating=6`)).statusCode).toBe(422);
     const detail = (await call("GET", `/front/parks/${other}`)).json();
@@ -230,7 +281,9 @@ describe("changing a review", () => {
   it("edits within 7 days only; deletes any time; never another driver's", async () => {
     let ada = await driver();
     const other = await driver();
-    const made = (await call("POST", "/reviews", ada, { booking_id: await ended(ada, lagos[5]!), stars: 2 })).json();
+    const made = (
+      await call("POST", "/reviews", ada, { booking_id: await ended(ada, lagos[5]!), stars: 2 })
+    ).json();
     expect(made).toMatchObject({ editable: true, hidden: false });
     expect((await call("PUT", `/reviews/${made.id}`, other, { stars: 5 })).statusCode).toBe(404);
     expect((await call("DELETE", `/reviews/${made.id}`, other)).statusCode).toBe(404);
@@ -242,10 +295,14 @@ describe("changing a review", () => {
     now = new Date(now.getTime() + 60_000);
     const late = await call("PUT", `/reviews/${made.id}`, ada, { stars: 1 }, "fr");
     expect(late.statusCode).toBe(409);
-    expect(late.json().message).toBe("Un avis ne peut être modifié que dans les 7 jours qui suivent sa rédaction");
+    expect(late.json().message).toBe(
+      "Un avis ne peut être modifié que dans les 7 jours qui suivent sa rédaction",
+    );
     expect((await call("DELETE", `/reviews/${made.id}`, ada)).statusCode).toBe(204);
     expect((await call("DELETE", `/reviews/${made.id}`, ada)).statusCode).toBe(404);
-    expect(await keptAndCounted(db, lagos[5]!)).toMatchObject({ kept: { count: 0, total: 0, average: null } });
+    expect(await keptAndCounted(db, lagos[5]!)).toMatchObject({
+      kept: { count: 0, total: 0, average: null },
+    });
   });
 });
 
@@ -256,7 +313,9 @@ describe("the back office", () => {
     const attendant = await createStaff("employee", { operatorId: harbourview, parkIds: [lagos[6]!] });
     const admin = await createStaff("admin");
     const ada = await driver();
-    const ours = (await call("POST", "/reviews", ada, { booking_id: await ended(ada, lagos[6]!), stars: 2 })).json();
+    const ours = (
+      await call("POST", "/reviews", ada, { booking_id: await ended(ada, lagos[6]!), stars: 2 })
+    ).json();
     const theirs = (
       await call("POST", "/reviews", ada, { booking_id: await ended(ada, citypark[0]!), stars: 4 })
     ).json();
@@ -265,43 +324,69 @@ describe("the back office", () => {
     const ids = listed.items.map((r: { id: number }) => r.id);
     expect(ids).toContain(ours.id);
     expect(ids).not.toContain(theirs.id);
-    expect(listed.items.every((r: { park_id: number }) => lagos.includes(r.park_id) || r.park_id > 0)).toBe(true);
-    const attendantIds = (await call("GET", "/admin/reviews?size=100", attendant)).json().items.map((r: { park_id: number }) => r.park_id);
-    expect(new Set(attendantIds)).toEqual(new Set([lagos[6]!]));
-    expect((await call("GET", "/admin/reviews?size=100", admin)).json().items.map((r: { id: number }) => r.id)).toEqual(
-      expect.arrayContaining([ours.id, theirs.id]),
+    expect(listed.items.every((r: { park_id: number }) => lagos.includes(r.park_id) || r.park_id > 0)).toBe(
+      true,
     );
+    const attendantIds = (await call("GET", "/admin/reviews?size=100", attendant))
+      .json()
+      .items.map((r: { park_id: number }) => r.park_id);
+    expect(new Set(attendantIds)).toEqual(new Set([lagos[6]!]));
+    expect(
+      (await call("GET", "/admin/reviews?size=100", admin)).json().items.map((r: { id: number }) => r.id),
+    ).toEqual(expect.arrayContaining([ours.id, theirs.id]));
 
     // The attendant may see but not reply (reviews.update); another operator's review is no review.
-    expect((await call("POST", `/admin/reviews/${ours.id}/reply`, attendant, { text: "Thanks" })).statusCode).toBe(403);
-    expect((await call("POST", `/admin/reviews/${theirs.id}/reply`, manager, { text: "Thanks" })).statusCode).toBe(404);
-    expect((await call("POST", `/admin/reviews/${ours.id}/reply`, manager, { text: "  " })).statusCode).toBe(422);
-    const replied = await call("POST", `/admin/reviews/${ours.id}/reply`, manager, { text: "Sorry: the lift is fixed" });
+    expect(
+      (await call("POST", `/admin/reviews/${ours.id}/reply`, attendant, { text: "Thanks" })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call("POST", `/admin/reviews/${theirs.id}/reply`, manager, { text: "Thanks" })).statusCode,
+    ).toBe(404);
+    expect((await call("POST", `/admin/reviews/${ours.id}/reply`, manager, { text: "  " })).statusCode).toBe(
+      422,
+    );
+    const replied = await call("POST", `/admin/reviews/${ours.id}/reply`, manager, {
+      text: "Sorry: the lift is fixed",
+    });
     expect(replied.statusCode).toBe(200);
     expect(replied.json().reply).toMatchObject({ text: "Sorry: the lift is fixed" });
     const twice = await call("POST", `/admin/reviews/${ours.id}/reply`, manager, { text: "Again" });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe("already_replied");
-    const shown = (await call("GET", `/front/parks/${lagos[6]}/reviews`)).json().items.find((r: { id: number }) => r.id === ours.id);
+    const shown = (await call("GET", `/front/parks/${lagos[6]}/reviews`))
+      .json()
+      .items.find((r: { id: number }) => r.id === ours.id);
     expect(shown.reply.text).toBe("Sorry: the lift is fixed");
 
     // Hiding: Parkwell's staff, with a reason, once; an operator's manager cannot even if granted it.
-    expect((await call("POST", `/admin/reviews/${ours.id}/hide`, manager, { reason: "Spam" })).statusCode).toBe(403);
-    await db.execute(sql`INSERT INTO role_permissions (role, permission) VALUES ('branch_manager', 'review_moderation.update')`);
+    expect(
+      (await call("POST", `/admin/reviews/${ours.id}/hide`, manager, { reason: "Spam" })).statusCode,
+    ).toBe(403);
+    await db.execute(
+      sql`INSERT INTO role_permissions (role, permission) VALUES ('branch_manager', 'review_moderation.update')`,
+    );
     try {
       const refused = await call("POST", `/admin/reviews/${ours.id}/hide`, manager, { reason: "Spam" });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe("Only Parkwell's staff can hide reviews");
     } finally {
-      await db.execute(sql`DELETE FROM role_permissions WHERE role = 'branch_manager' AND permission = 'review_moderation.update'`);
+      await db.execute(
+        sql`DELETE FROM role_permissions WHERE role = 'branch_manager' AND permission = 'review_moderation.update'`,
+      );
     }
-    expect((await call("POST", `/admin/reviews/${ours.id}/hide`, admin, { reason: "" })).statusCode).toBe(422);
-    const hidden = await call("POST", `/admin/reviews/${ours.id}/hide`, admin, { reason: "Names a staff member" });
-    expect(hidden.json()).toMatchObject({ hidden: true, hidden_reason: "Names a staff member" });
-    expect((await call("POST", `/admin/reviews/${ours.id}/hide`, admin, { reason: "Again" })).statusCode).toBe(409);
-    expect((await call("GET", `/front/parks/${lagos[6]}/reviews`)).json().items.map((r: { id: number }) => r.id)).not.toContain(
-      ours.id,
+    expect((await call("POST", `/admin/reviews/${ours.id}/hide`, admin, { reason: "" })).statusCode).toBe(
+      422,
     );
+    const hidden = await call("POST", `/admin/reviews/${ours.id}/hide`, admin, {
+      reason: "Names a staff member",
+    });
+    expect(hidden.json()).toMatchObject({ hidden: true, hidden_reason: "Names a staff member" });
+    expect(
+      (await call("POST", `/admin/reviews/${ours.id}/hide`, admin, { reason: "Again" })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call("GET", `/front/parks/${lagos[6]}/reviews`)).json().items.map((r: { id: number }) => r.id),
+    ).not.toContain(ours.id);
     const own = (await call("GET", `/reviews/by-booking/${ours.booking_id}`, ada)).json();
     expect(own).toMatchObject({ hidden: true, hidden_reason: "Names a staff member" });
     const hiddenList = (await call("GET", `/admin/reviews?status=hidden&size=100`, manager)).json();
@@ -316,9 +401,13 @@ describe("the back office", () => {
 describe("reports", () => {
   it("count once per driver and stop at 10 an hour per driver", async () => {
     const ada = await driver();
-    const made = (await call("POST", "/reviews", ada, { booking_id: await ended(ada, lagos[7]!), stars: 1 })).json();
+    const made = (
+      await call("POST", "/reviews", ada, { booking_id: await ended(ada, lagos[7]!), stars: 1 })
+    ).json();
     const reader = await driver();
-    expect((await call("POST", `/reviews/${made.id}/reports`, reader, { reason: "Rude" })).statusCode).toBe(201);
+    expect((await call("POST", `/reviews/${made.id}/reports`, reader, { reason: "Rude" })).statusCode).toBe(
+      201,
+    );
     expect((await call("POST", `/reviews/${made.id}/reports`, reader, {})).statusCode).toBe(201);
     const admin = await createStaff("admin");
     const reported = (await call("GET", "/admin/reviews?status=reported&size=100", admin)).json();
@@ -345,11 +434,16 @@ describe("the e-mail asking for a review", () => {
     const enStay = await ended(en, park);
     await ended(fr, park);
     await ended(quiet, park);
-    const before = await call("POST", "/reviews", reviewed, { booking_id: await ended(reviewed, park), stars: 4 });
+    const before = await call("POST", "/reviews", reviewed, {
+      booking_id: await ended(reviewed, park),
+      stars: 4,
+    });
     expect(before.statusCode).toBe(201);
     // Still running: not asked yet.
     const running = await driver();
-    await stay(db, running.id, park, new Date(now.getTime() - HOUR), new Date(now.getTime() + HOUR), { status: "active" });
+    await stay(db, running.id, park, new Date(now.getTime() - HOUR), new Date(now.getTime() + HOUR), {
+      status: "active",
+    });
     // Ended two days ago (before this feature, say): never asked.
     const old = await driver();
     await stay(db, old.id, park, new Date(now.getTime() - 3 * DAY), new Date(now.getTime() - 2 * DAY));

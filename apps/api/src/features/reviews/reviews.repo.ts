@@ -8,7 +8,6 @@ import type { ReviewSort } from "@parkwell/contract";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { parkScopeSql } from "../admin/access.repo";
 
 const q = <T>(db: Tx, query: SQL) => queryRows<T>(db as Db, query);
 
@@ -251,10 +250,12 @@ export async function staffReviews(
   limit: number,
   offset: number,
 ) {
-  const where = sql`${parkScopeSql(sql`r.park_id`, parkIds)}
+  const scope = parkIds === null ? sql`true` : sql`r.park_id = ANY(${sql.param([...parkIds])}::int[])`;
+  const where = sql`${scope}
     ${filter.parkId !== undefined ? sql`AND r.park_id = ${filter.parkId}` : sql``}
     AND ${STATUS[filter.status]}`;
-  const order = filter.status === "reported" ? sql`r.reports DESC, r.created_at DESC, r.id DESC` : ORDER.newest;
+  const order =
+    filter.status === "reported" ? sql`r.reports DESC, r.created_at DESC, r.id DESC` : ORDER.newest;
   const [rows, counted] = await Promise.all([
     q<ShownReview>(
       db,

@@ -37,7 +37,8 @@ export function parkReviewRoutes(db: Db): FastifyPluginAsyncZod {
         schema: {
           tags,
           operationId: "listParkReviews",
-          summary: "A park's (by id, slug or park code) visible reviews, newest, highest or lowest first, paged",
+          summary:
+            "A park's (by id, slug or park code) visible reviews, newest, highest or lowest first, paged",
           params: ParkRefParamsSchema,
           querystring: ParkReviewsQuerySchema,
           response: { 200: ParkReviewPageSchema, ...errors },
@@ -93,7 +94,8 @@ export function driverReviewRoutes(
           response: { 201: OwnReviewSchema, ...errors },
         },
       },
-      async (req, reply) => reply.code(201).send(await reviews.createReview(deps, requireUser(req).id, req.body)),
+      async (req, reply) =>
+        reply.code(201).send(await reviews.createReview(deps, requireUser(req).id, req.body)),
     );
 
     app.get(
@@ -170,7 +172,9 @@ export function driverReviewRoutes(
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await reviews.reportReview(deps, requireUser(req).id, req.params.id, req.body.reason)),
+        reply
+          .code(201)
+          .send(await reviews.reportReview(deps, requireUser(req).id, req.params.id, req.body.reason)),
     );
   };
 }

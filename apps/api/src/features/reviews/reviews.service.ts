@@ -22,8 +22,6 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import { isUniqueViolation } from "../../lib/pg-error";
-import type { StaffAccess } from "../admin/access.service";
-import { recordAudit, type AuditActor } from "../admin/audit.repo";
 import * as repo from "./reviews.repo";
 import {
   ALREADY_HIDDEN,
@@ -31,7 +29,6 @@ import {
   ALREADY_REVIEWED,
   BOOKING_CANCELLED,
   EDIT_TOO_LATE,
-  MODERATION_IS_PARKWELL,
   PARK_NOT_FOUND,
   REVIEW_NOT_FOUND,
   STAY_NOT_OVER,
@@ -49,11 +46,13 @@ const DAY_MS = 86_400_000;
  * control characters other than line breaks and tabs removed and line ends made "\n".
  */
 export function plainText(text: string | undefined): string {
-  return (text ?? "")
-    .replace(/\r\n?/g, "\n")
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
-    .trim();
+  return (
+    (text ?? "")
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+      .trim()
+  );
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -73,7 +72,8 @@ function publicReview(r: repo.ShownReview): PublicReview {
     verified_stay: true,
     created_at: iso(r.created_at)!,
     edited_at: iso(r.edited_at),
-    reply: r.reply_body !== null && r.replied_at !== null ? { text: r.reply_body, at: iso(r.replied_at)! } : null,
+    reply:
+      r.reply_body !== null && r.replied_at !== null ? { text: r.reply_body, at: iso(r.replied_at)! } : null,
   };
 }
 
@@ -112,12 +112,17 @@ export function stayIsOver(b: { end_time: Date; checked_out_at: Date | string | 
 }
 
 /** Writes the driver's review of a booking's stay (404: not their booking; 409: not yet, or twice). */
-export async function createReview(d: ReviewDeps, userId: string, body: ReviewCreateBody): Promise<OwnReview> {
+export async function createReview(
+  d: ReviewDeps,
+  userId: string,
+  body: ReviewCreateBody,
+): Promise<OwnReview> {
   const now = d.clock();
   try {
     const id = await d.db.transaction(async (tx) => {
       const booking = await repo.findBooking(tx, body.booking_id);
-      if (!booking || booking.user_id !== userId) throw AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
+      if (!booking || booking.user_id !== userId)
+        throw AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
       if (booking.status === "cancelled") throw new AppError(409, "booking_cancelled", BOOKING_CANCELLED);
       if (!stayIsOver(booking, now)) throw new AppError(409, "stay_not_over", STAY_NOT_OVER);
       const id = await repo.insertReview(tx, {
@@ -241,13 +246,17 @@ export async function reportReview(d: ReviewDeps, userId: string, id: number, re
   return { reported: true as const };
 }
 
-// --- The back office -------------------------------------------------------------------------
+// --- The back office (features/admin/reviews holds the permission, scope and audit) ----------
 
-/** The reviews of the staff member's parks (every park for Parkwell's staff). */
-export async function staffReviews(db: Db, staff: StaffAccess, q: AdminReviewsQuery) {
+/** The parks a staff member works at; null for every park. */
+type ParkScope = readonly number[] | null;
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The reviews of the parks in a scope, newest first (the most reported first for "reported"). */
+export async function reviewsInScope(db: Db, parkIds: ParkScope, q: AdminReviewsQuery) {
   const { rows, total } = await repo.staffReviews(
     db,
-    staff.parkIds,
+    parkIds,
     { parkId: q.park_id, status: q.status },
     q.size,
     offsetOf(q),
@@ -255,71 +264,50 @@ export async function staffReviews(db: Db, staff: StaffAccess, q: AdminReviewsQu
   return listPage(rows.map(adminReview), total, q);
 }
 
-/** A review in the staff member's scope, locked; outside it, the same 404 as none. */
-async function scopedLocked(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], staff: StaffAccess, id: number) {
+/** A review in a scope, locked; outside it, the same 404 as none. */
+async function scopedLocked(tx: Transaction, parkIds: ParkScope, id: number) {
   const r = await repo.lockReview(tx, id);
-  if (!r || (staff.parkIds !== null && !staff.parkIds.includes(Number(r.park_id)))) {
+  if (!r || (parkIds !== null && !parkIds.includes(Number(r.park_id)))) {
     throw AppError.notFound(REVIEW_NOT_FOUND);
   }
   return r;
 }
 
-/** The operator's one reply to a review of their park (409 when it has one). */
-export async function replyToReview(
-  db: Db,
-  clock: Clock,
-  staff: StaffAccess,
-  actor: AuditActor,
+/** Writes the one reply to a review in the scope, inside `tx` (409 when it has one); answers it. */
+export async function replyInTx(
+  tx: Transaction,
+  parkIds: ParkScope,
+  by: string,
   id: number,
   text: string,
-): Promise<AdminReview> {
-  const now = clock();
-  await db.transaction(async (tx) => {
-    const before = await scopedLocked(tx, staff, id);
-    const reply = plainText(text);
-    if (!(await repo.setReply(tx, id, reply, staff.userId, now))) {
-      throw new AppError(409, "already_replied", ALREADY_REPLIED);
-    }
-    await recordAudit(tx, actor, {
-      action: "review.reply",
-      entity: "review",
-      operatorId: staff.operator?.id ?? null,
-      entityId: String(id),
-      before: { reply: before.reply_body },
-      after: { reply },
-    });
-  });
-  return adminReview((await repo.findShown(db, id))!);
+  now: Date,
+): Promise<{ parkId: number; reply: string }> {
+  const r = await scopedLocked(tx, parkIds, id);
+  const reply = plainText(text);
+  if (!(await repo.setReply(tx, id, reply, by, now))) {
+    throw new AppError(409, "already_replied", ALREADY_REPLIED);
+  }
+  return { parkId: Number(r.park_id), reply };
 }
 
-/**
- * Parkwell's staff hide a review that breaks the rules, with the reason kept: it leaves the park's
- * page and rating. An operator's staff cannot, whatever their role's permissions say.
- */
-export async function hideReview(
-  db: Db,
-  clock: Clock,
-  staff: StaffAccess,
-  actor: AuditActor,
+/** Hides a review in the scope with its reason, inside `tx`: it leaves the park's page and rating. */
+export async function hideInTx(
+  tx: Transaction,
+  parkIds: ParkScope,
+  by: string,
   id: number,
   reason: string,
-): Promise<AdminReview> {
-  if (staff.operator !== null) throw new AppError(403, "forbidden", MODERATION_IS_PARKWELL);
-  const now = clock();
-  await db.transaction(async (tx) => {
-    const r = await scopedLocked(tx, staff, id);
-    if (r.hidden_at !== null) throw new AppError(409, "already_hidden", ALREADY_HIDDEN);
-    const why = plainText(reason);
-    await repo.setHidden(tx, id, why, staff.userId, now);
-    await repo.applyRating(tx, r.park_id, -1, -Number(r.stars));
-    await recordAudit(tx, actor, {
-      action: "review.hide",
-      entity: "review",
-      operatorId: staff.operator?.id ?? null,
-      entityId: String(id),
-      before: { hidden: false },
-      after: { hidden: true, reason: why },
-    });
-  });
+  now: Date,
+): Promise<{ parkId: number; reason: string }> {
+  const r = await scopedLocked(tx, parkIds, id);
+  if (r.hidden_at !== null) throw new AppError(409, "already_hidden", ALREADY_HIDDEN);
+  const why = plainText(reason);
+  await repo.setHidden(tx, id, why, by, now);
+  await repo.applyRating(tx, r.park_id, -1, -Number(r.stars));
+  return { parkId: Number(r.park_id), reason: why };
+}
+
+/** A review as the back office shows it. */
+export async function staffReview(db: Db, id: number): Promise<AdminReview> {
   return adminReview((await repo.findShown(db, id))!);
 }

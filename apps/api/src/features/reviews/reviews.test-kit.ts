@@ -36,7 +36,11 @@ export async function keptAndCounted(db: Db, parkId: number) {
   };
   const r = result.rows[0]!;
   return {
-    kept: { count: Number(r.rating_count), total: Number(r.rating_total), average: r.avg === null ? null : Number(r.avg) },
+    kept: {
+      count: Number(r.rating_count),
+      total: Number(r.rating_total),
+      average: r.avg === null ? null : Number(r.avg),
+    },
     counted: { count: Number(r.n), total: Number(r.total) },
   };
 }

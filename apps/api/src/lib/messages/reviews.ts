@@ -32,7 +32,10 @@ export const REVIEWS: ServerText[] = [
     en: "{name} must be a whole number of stars from 1 to 5",
     fr: "Le champ « {name} » doit être un nombre entier d'étoiles de 1 à 5",
   },
-  { en: "{name} must be a booking's id", fr: "Le champ « {name} » doit être l'identifiant d'une réservation" },
+  {
+    en: "{name} must be a booking's id",
+    fr: "Le champ « {name} » doit être l'identifiant d'une réservation",
+  },
   { en: "Write the reply", fr: "Rédigez la réponse" },
   { en: "Give the reason for hiding the review", fr: "Indiquez pourquoi vous masquez cet avis" },
 ];

@@ -11,14 +11,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
-import * as reviews from "../../reviews/reviews.service";
+import * as reviews from "./admin-reviews.service";
 
 /**
  * The back office's reviews (decision 033): the reviews of the user's parks, the operator's one
  * reply (`reviews.update`, the issue's "reviews.reply"), and Parkwell's moderation
  * (`review_moderation.update`: hide with a reason).
  */
-export function adminReviewsRoutes(deps: { db: Db; clock: Clock }, admin: AdminAccess): FastifyPluginAsyncZod {
+export function adminReviewsRoutes(
+  deps: { db: Db; clock: Clock },
+  admin: AdminAccess,
+): FastifyPluginAsyncZod {
   const { db, clock } = deps;
   return async (app) => {
     const tags = ["Back office: reviews"];
@@ -40,7 +43,7 @@ export function adminReviewsRoutes(deps: { db: Db; clock: Clock }, admin: AdminA
           response: { 200: AdminReviewPageSchema, ...err },
         },
       },
-      async (req) => reviews.staffReviews(db, requireStaff(req), req.query),
+      async (req) => reviews.listReviews(db, requireStaff(req), req.query),
     );
 
     app.post(
