@@ -12,13 +12,10 @@ export const REVIEW_EDIT_DAYS = 7;
 export const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
-const STARS_TEXT = "must be a whole number of stars from 1 to 5";
-const stars = (name: string) =>
-  z
-    .number({ error: `${name} ${STARS_TEXT}` })
-    .int({ error: `${name} ${STARS_TEXT}` })
-    .min(1, { error: `${name} ${STARS_TEXT}` })
-    .max(5, { error: `${name} ${STARS_TEXT}` });
+function stars(name: string) {
+  const wrong = `${name} must be a whole number of stars from 1 to 5`;
+  return z.number({ error: wrong }).int({ error: wrong }).min(1, { error: wrong }).max(5, { error: wrong });
+}
 
 const text = (name: string, max: number) =>
   z

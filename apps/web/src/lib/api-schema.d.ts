@@ -480,7 +480,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/v1/reviews/by-booking/{bookingId}": {
+  "/api/v1/bookings/{id}/review": {
     parameters: {
       query?: never;
       header?: never;
@@ -8895,7 +8895,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        bookingId: string;
+        id: string;
       };
       cookie?: never;
     };

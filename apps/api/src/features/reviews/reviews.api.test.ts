@@ -134,11 +134,11 @@ describe("writing a review", () => {
     const again = await call("POST", "/reviews", ada, { booking_id: done, stars: 5 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: "already_reviewed" });
-    expect((await call("GET", `/reviews/by-booking/${done}`, ada)).json()).toMatchObject({
+    expect((await call("GET", `/bookings/${done}/review`, ada)).json()).toMatchObject({
       stars: 3,
       ease: 4,
     });
-    expect((await call("GET", `/reviews/by-booking/${done}`, other)).statusCode).toBe(404);
+    expect((await call("GET", `/bookings/${done}/review`, other)).statusCode).toBe(404);
   });
 
   it("refuses stars outside 1-5, a text over 2,000 characters and a booking id that is not one", async () => {
@@ -387,7 +387,7 @@ describe("the back office", () => {
     expect(
       (await call("GET", `/front/parks/${lagos[6]}/reviews`)).json().items.map((r: { id: number }) => r.id),
     ).not.toContain(ours.id);
-    const own = (await call("GET", `/reviews/by-booking/${ours.booking_id}`, ada)).json();
+    const own = (await call("GET", `/bookings/${ours.booking_id}/review`, ada)).json();
     expect(own).toMatchObject({ hidden: true, hidden_reason: "Names a staff member" });
     const hiddenList = (await call("GET", `/admin/reviews?status=hidden&size=100`, manager)).json();
     expect(hiddenList.items.map((r: { id: number }) => r.id)).toContain(ours.id);

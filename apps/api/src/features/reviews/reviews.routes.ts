@@ -113,17 +113,17 @@ export function driverReviewRoutes(
     );
 
     app.get(
-      "/reviews/by-booking/:bookingId",
+      "/bookings/:id/review",
       {
         schema: {
           tags,
           operationId: "getMyReviewOfBooking",
           summary: "Your review of one booking's stay (404 when you have not written one)",
-          params: z.object({ bookingId: z.uuid({ error: "bookingId must be a booking's id" }) }),
+          params: z.object({ id: z.uuid({ error: "id must be a booking's id" }) }),
           response: { 200: OwnReviewSchema, ...errors },
         },
       },
-      async (req) => reviews.reviewOfBooking(deps, requireUser(req).id, req.params.bookingId),
+      async (req) => reviews.reviewOfBooking(deps, requireUser(req).id, req.params.id),
     );
 
     app.put(
