@@ -51,6 +51,7 @@ export const FEATURE_DEPENDENCIES = {
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts"],
   demo: ["payments", "wallet", "passes", "reference", "receipts", "companies"],
   "vehicle-docs": ["marketplace", "wallet", "reference", "receipts"],
+  reviews: [],
   admin: [],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
@@ -61,6 +62,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/marketplace": ["admin", "admin/parks", "admin/reports"],
   "admin/companies": ["admin"],
   "admin/vehicle-docs": ["admin"],
+  "admin/reviews": ["admin"],
 };
 
 /** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */

@@ -18,6 +18,8 @@ import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
+import { driverReviewRoutes, parkReviewRoutes } from "./features/reviews/reviews.routes";
+import { adminReviewsRoutes } from "./features/admin/reviews/admin-reviews.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
 import { vehicleDocFilesRoutes } from "./features/vehicle-docs/vehicle-docs-files.routes";
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const countries = servedCountries(database.db);
   await countries.load();
   await app.register(parksRoutes(database.search, clock, countries), { prefix: "/api/v1" });
+  await app.register(parkReviewRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(driverReviewRoutes({ db: database.db, clock }, auth, limiter), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const paymentDeps = {
     db: database.db,
@@ -250,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminVehicleDocsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
+  await app.register(adminReviewsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

@@ -39,6 +39,10 @@ export const ADMIN_SECTIONS = [
   "deliveries",
   "vehicle_docs",
   "vehicle_doc_fees",
+  // Reviews of parks (issue #47, decision 033): view lists those of the user's parks, update is
+  // the operator's reply ("reviews.reply"); review_moderation.update hides a review (Parkwell's).
+  "reviews",
+  "review_moderation",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -31,3 +31,4 @@ export * from "./company-policy";
 export * from "./companies";
 export * from "./admin-companies";
 export * from "./vehicle-docs";
+export * from "./reviews";

@@ -28,7 +28,7 @@ export const AMENITIES = [
 ] as const;
 export type Amenity = (typeof AMENITIES)[number];
 
-export const PARK_SORTS = ["relevance", "distance", "name", "price"] as const;
+export const PARK_SORTS = ["relevance", "distance", "name", "price", "rating"] as const;
 export type ParkSort = (typeof PARK_SORTS)[number];
 
 export const DEFAULT_RADIUS_KM = 25;

@@ -72,6 +72,8 @@ export const ParkListQuerySchema = PageQuerySchema.extend({
     .transform((list) => [...new Set(list as Amenity[])])
     .optional(),
   sort: z.enum(PARK_SORTS, { error: `sort must be one of ${PARK_SORTS.join(", ")}` }).optional(),
+  /** Only parks whose average rating is at least this (1 to 5); parks without reviews are left out. */
+  min_rating: queryNumber("min_rating", 1, 5),
   ...TimeWindowSchema.shape,
 });
 export type ParkListQuery = z.infer<typeof ParkListQuerySchema>;
@@ -123,6 +125,8 @@ export const ParkSummarySchema = z
     lng: z.number(),
     open_24h: z.boolean(),
     amenities: z.array(z.string()),
+    /** Drivers' reviews: the average of the visible ones' stars (2 decimals; null with none) and their count. */
+    rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
     /** Present when the search gave lat/lng. */
     distance_km: z.number().optional(),
     /** The standard rate of the asked vehicle type (Car by default); null when the park takes none. */

@@ -19,6 +19,7 @@ import { composeVehicleDocMail } from "../features/vehicle-docs/vehicle-docs.mai
 import { purgeVehicleDocFiles } from "../features/vehicle-docs/vehicle-docs-files.service";
 import { composeExpiryReminderMail } from "../features/vehicle-docs/vehicle-docs-reminders.mail";
 import { queueExpiryReminders } from "../features/vehicle-docs/vehicle-docs-reminders.service";
+import { composeReviewRequestMail, queueReviewRequests } from "../features/reviews/reviews-request.service";
 import { resetDemoDataWhenDue } from "../features/demo/demo.service";
 import { composePassMail, renewAfterTopUp, renewDuePasses } from "../features/passes/passes-renewal.service";
 import { composeReceiptMail } from "../features/payments/settle.service";
@@ -70,6 +71,8 @@ function compose(d: HandlerDeps, job: MailJob): Promise<MailMessage | null> {
       return composeInvitationMail(d, job.invitationId, job.language);
     case "inquiry":
       return composeInquiryMail(d, job.kind, job.inquiryId);
+    case "review_request":
+      return composeReviewRequestMail(d, job);
     case "company_verify":
       return composeCompanyVerifyMail(d, job.companyId, job.language);
     case "company_invitation":
@@ -91,6 +94,7 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "events-cancel": (job) => cancelEventBookings(d, job.eventId),
     "passes-renew": () => renewDuePasses(d),
     "vehicle-docs-remind": () => queueExpiryReminders(d),
+    "reviews-request": () => queueReviewRequests(d),
     "receipts-number": () => numberReceipts(d.db),
     "passes-topped-up": (job) => renewAfterTopUp(d, job.userId, job.currency),
     "vehicle-docs-purge": () => purgeVehicleDocFiles(d.db, d.privateFiles, d.clock),

@@ -67,6 +67,8 @@ export type MailJob = { key: string } & (
   | { type: "vehicle_doc_expiry"; expiryId: number; lead: 30 | 7; expiresOn: string }
   /** A Contact Us message or demo request, to the team's address (INQUIRIES_TO). */
   | { type: "inquiry"; kind: "contact" | "demo"; inquiryId: string }
+  /** Ask the driver to review the stay of this booking, once (decision 033). */
+  | { type: "review_request"; bookingId: string }
 );
 
 /**

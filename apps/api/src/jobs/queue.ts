@@ -24,6 +24,7 @@ export interface JobData {
   "jobs-housekeeping": Record<string, never>;
   "passes-renew": Record<string, never>;
   "vehicle-docs-remind": Record<string, never>;
+  "reviews-request": Record<string, never>;
   /** A top-up credited this driver's wallet in this currency: renew their passes in grace now. */
   "passes-topped-up": { userId: string; currency: string };
   "receipts-number": Record<string, never>;
@@ -65,6 +66,8 @@ export const QUEUES: Record<JobName, QueueSpec> = {
   "passes-renew": { ...scheduled("* * * * *") },
   // Every 15 minutes: the papers expiring within 30 or 7 days (Nigeria's calendar) are reminded.
   "vehicle-docs-remind": { ...scheduled("*/15 * * * *") },
+  // Every 15 minutes: the stays that ended are asked for a review, once each (decision 033).
+  "reviews-request": { ...scheduled("*/15 * * * *") },
   // Each minute: receipts committed without a number are numbered, every country's, in order of
   // issue (a read numbers them first anyway; this one numbers what nobody has read yet).
   "receipts-number": { ...scheduled("* * * * *") },

@@ -81,6 +81,8 @@ export const bookings = pgTable(
     overstayOwedMinor: bigint("overstay_owed_minor", { mode: "number" }).notNull().default(0),
     /** The event this booking parks for: its window is the event's, its price the event's flat one. */
     eventId: integer("event_id").references((): AnyPgColumn => events.id, { onDelete: "restrict" }),
+    /** When the e-mail asking for a review was queued (decision 033): once per booking. */
+    reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("bookings_code_key").on(t.bookingCode),
@@ -104,6 +106,10 @@ export const bookings = pgTable(
     index("bookings_inside_idx")
       .on(t.parkId)
       .where(sql`${t.checkedInAt} IS NOT NULL AND ${t.checkedOutAt} IS NULL`),
+    // The stays that may still be asked for a review (decision 033): the job reads them by end.
+    index("bookings_review_due_idx")
+      .on(t.endTime)
+      .where(sql`${t.reviewRequestedAt} IS NULL AND ${t.status} <> 'cancelled'`),
     check("bookings_window", sql`${t.endTime} > ${t.startTime}`),
     check("bookings_status_known", sql`${t.status} IN ('active', 'completed', 'cancelled')`),
     check("bookings_money", sql`${t.totalMinor} > 0 AND ${t.paidMinor} >= 0`),

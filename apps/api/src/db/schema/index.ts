@@ -15,3 +15,4 @@ export * from "./admin";
 export * from "./receipts";
 export * from "./companies";
 export * from "./vehicle-docs";
+export * from "./reviews";

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -111,6 +112,15 @@ export const parks = pgTable(
      * (migration 0010, refresh_rate_cards), with hourly_from_minor. Read it; never write it.
      */
     rateCard: jsonb("rate_card").$type<RateCard>().notNull().default({}),
+    /**
+     * Drivers' reviews (decision 033): the visible reviews' count and sum of stars, changed by
+     * their delta in the transaction that writes, edits, hides or deletes a review (the UPDATE's
+     * row lock orders concurrent reviews of one park), and the average they give, rounded to two
+     * decimals (null without reviews), so that search sorts and filters by it through an index.
+     */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
+    ratingAverage: numeric("rating_average", { precision: 3, scale: 2 }),
   },
   (t) => [
     uniqueIndex("parks_slug_key").on(t.slug),
@@ -145,8 +155,19 @@ export const parks = pgTable(
     index("parks_price_idx")
       .on(t.hourlyFromMinor, t.id)
       .where(sql`status = 'active'`),
+    // Search by rating (decision 033): the best rated first, a country's or every country's.
+    index("parks_country_rating_idx")
+      .on(t.countryId, sql`${t.ratingAverage} DESC NULLS LAST`, sql`${t.ratingCount} DESC`, t.id)
+      .where(sql`status = 'active'`),
+    index("parks_rating_idx")
+      .on(sql`${t.ratingAverage} DESC NULLS LAST`, sql`${t.ratingCount} DESC`, t.id)
+      .where(sql`status = 'active'`),
     index("parks_operator_idx").on(t.operatorId),
     index("parks_amenities_idx").using("gin", t.amenities).with({ fastupdate: false }),
+    check(
+      "parks_rating_kept",
+      sql`${t.ratingCount} >= 0 AND ${t.ratingTotal} BETWEEN ${t.ratingCount} AND 5 * ${t.ratingCount}`,
+    ),
     check("parks_lat_range", sql`${t.lat} BETWEEN -90 AND 90`),
     check("parks_lng_range", sql`${t.lng} BETWEEN -180 AND 180`),
     check("parks_text_language_check", sql`${t.textLanguage} IN ('en', 'fr')`),

@@ -128,6 +128,7 @@ export function newBookingRow(
     overstayMinor: 0,
     overstayOwedMinor: 0,
     eventId,
+    reviewRequestedAt: null,
   };
 }
 

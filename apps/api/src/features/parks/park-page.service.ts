@@ -68,6 +68,10 @@ export async function getPark(
     lng: p.lng,
     open_24h: p.open24h,
     amenities: p.amenities,
+    rating: {
+      average: p.ratingAverage === null ? null : Number(p.ratingAverage),
+      count: p.ratingCount,
+    },
     price_from: car
       ? {
           vehicle_type_id: car.vehicle_type_id,

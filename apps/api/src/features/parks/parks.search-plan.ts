@@ -30,7 +30,13 @@ const BROAD_BUDGET_MAX = 32_768;
  * the text's B-tree cannot test.
  */
 function mayBeBroad(spec: SearchSpec): spec is SearchSpec & { countryId: number } {
-  const filtered = spec.geo || spec.type || spec.amenities.length > 0 || spec.requireVehicleType;
+  const filtered =
+    spec.geo ||
+    spec.type ||
+    spec.amenities.length > 0 ||
+    spec.requireVehicleType ||
+    spec.minRating !== undefined ||
+    spec.sort === "rating";
   return (
     spec.countryId !== undefined &&
     !filtered &&

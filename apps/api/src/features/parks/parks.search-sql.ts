@@ -31,6 +31,8 @@ export interface SearchSpec {
    * testing the words and the distance on each park, with no box and no text index to choose.
    */
   nearestWalk?: boolean;
+  /** Only parks whose kept average rating is at least this (decision 033); unrated parks never match. */
+  minRating?: number | undefined;
   sort: ParkSort;
   limit: number;
   offset: number;
@@ -54,6 +56,9 @@ export interface SearchRow {
   hourly_minor: number | null;
   daily_max_minor: number | null;
   capacity: number | null;
+  /** The kept rating (decision 033): average (null without reviews) and count of visible reviews. */
+  rating_average: number | null;
+  rating_count: number;
   /** Matches counted up to the cap (the same on every row). */
   total: number;
 }
@@ -147,7 +152,11 @@ const reachesVocabulary = (term: string) => [...term].length >= 3 && !/^[0-9]+$/
 
 /** No words and no filter but the country (and the place): what the kept counts and a bounded listing serve. */
 const unfiltered = (spec: SearchSpec) =>
-  !spec.type && spec.amenities.length === 0 && !spec.requireVehicleType && spec.terms.length === 0;
+  !spec.type &&
+  spec.amenities.length === 0 &&
+  !spec.requireVehicleType &&
+  spec.terms.length === 0 &&
+  spec.minRating === undefined;
 
 /** The asked vehicle type's key in `parks.rate_card` (a parameter: one statement for every type). */
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
@@ -177,6 +186,9 @@ function where(spec: SearchSpec): Frag {
     );
   }
   if (spec.requireVehicleType) parts.push(q`(p.rate_card -> ${cardKey(spec)} ->> 2)::int > 0`);
+  // A kept column (decision 033): tested on the rows the other conditions read, or the start of
+  // the rating index's range when the page is sorted by rating.
+  if (spec.minRating !== undefined) parts.push(q`p.rating_average >= ${spec.minRating}::numeric`);
   const holds = (word: string) => (walk ? q`strpos(p.search_text, ${word}) > 0` : contains(word));
   const long = spec.terms.filter((t) => t.length >= 3);
   if (long.length === 0 && spec.terms.length > 0) {
@@ -233,6 +245,9 @@ function orderBy(spec: SearchSpec, from: "p" | "m" | "top" | "page"): Frag {
       return q`${PARK_POINT} <-> ${centerOf(spec.geo)}`;
     case "price":
       return q`${t}.hourly_from_minor, ${t}.id`;
+    case "rating":
+      // The rating indexes' order (decision 033): best average first, then most reviewed.
+      return q`${t}.rating_average DESC NULLS LAST, ${t}.rating_count DESC, ${t}.id`;
     case "relevance": {
       if (spec.terms.length === 0) return q`${t}.name, ${t}.id`;
       const phrase = spec.terms.join(" ");
@@ -256,7 +271,7 @@ function columns(spec: SearchSpec): Frag {
   return q`p.id, p.slug, p.park_code, p.name, p.type, p.address, p.city, p.state_id,
     p.country_id, p.lat, p.lng, p.open_24h, p.amenities,
     (${card} ->> 0)::float8 AS hourly_minor, (${card} ->> 1)::float8 AS daily_max_minor,
-    (${card} ->> 2)::int AS capacity`;
+    (${card} ->> 2)::int AS capacity, p.rating_average::float8 AS rating_average, p.rating_count`;
 }
 
 const distanceOf = (spec: SearchSpec) => (spec.geo ? distanceSql(spec.geo) : q`NULL::float8`);
@@ -279,7 +294,7 @@ export function searchSql(spec: SearchSpec, counted = true): Frag {
   if (spec.textFirst) {
     return q`
       WITH m AS MATERIALIZED (
-        SELECT p.id, p.name, p.search_text, p.hourly_from_minor, ${distanceOf(spec)} AS distance_m
+        SELECT p.id, p.name, p.search_text, p.hourly_from_minor,${spec.sort === "rating" ? q` p.rating_average, p.rating_count,` : q``} ${distanceOf(spec)} AS distance_m
         FROM parks p WHERE ${where(spec)} LIMIT ${cap}),
       top AS (SELECT m.* FROM m ORDER BY ${orderBy(spec, "m")} LIMIT ${spec.limit} OFFSET ${spec.offset})
       SELECT (SELECT count(*)::int FROM m) AS total, ${columns(spec)}, top.distance_m
@@ -312,7 +327,7 @@ export function searchSql(spec: SearchSpec, counted = true): Frag {
  * around coordinates already gets its generic plan.
  */
 function pageBound(spec: SearchSpec): number | undefined {
-  if (spec.geo || !unfiltered(spec) || spec.sort === "price") return undefined;
+  if (spec.geo || !unfiltered(spec) || spec.sort === "price" || spec.sort === "rating") return undefined;
   return Math.max(16, 2 ** Math.ceil(Math.log2(spec.offset + spec.limit)));
 }
 

@@ -112,6 +112,7 @@ export function searchSpec(q: ParkListQuery, countryId: number | undefined): Sea
     amenities: q.amenities ?? [],
     vehicleTypeId: q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID,
     requireVehicleType: q.vehicle_type_id !== undefined,
+    minRating: q.min_rating,
     sort: q.sort ?? (geo ? "distance" : terms.length > 0 ? "relevance" : "name"),
     // Past the counted matches there is nothing to page through: answer without scanning.
     limit: offset >= PARK_TOTAL_CAP ? 0 : Math.min(q.size, PARK_TOTAL_CAP - offset),
@@ -188,6 +189,10 @@ function toSummary(
     lng: row.lng,
     open_24h: row.open_24h,
     amenities: row.amenities,
+    rating: {
+      average: row.rating_average === null ? null : Number(row.rating_average),
+      count: Number(row.rating_count),
+    },
     price_from: rate
       ? {
           vehicle_type_id: vehicleTypeId,
