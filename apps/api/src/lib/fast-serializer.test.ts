@@ -25,6 +25,7 @@ const park: ParkSummary = {
   open_24h: false,
   amenities: ["covered", "cctv"],
   distance_km: 1.234,
+  rating: { average: 4.3, count: 12 },
   price_from: { vehicle_type_id: 1, currency: "NGN", hourly: 500, daily_max: 4000 },
   availability: {
     capacity: 120,
