@@ -18,6 +18,7 @@ import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
+import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
 import { vehicleDocFilesRoutes } from "./features/vehicle-docs/vehicle-docs-files.routes";
@@ -249,6 +250,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminVehicleDocsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
+  await app.register(adminVehicleDocInsurersRoutes({ db: database.db, clock, jobs }, admin), {
+    prefix: "/api/v1",
+  });
   await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",

@@ -925,6 +925,23 @@ export interface paths {
     patch: operations["updateAddress"];
     trace?: never;
   };
+  "/api/v1/vehicle-docs/insurers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The insurers offering comprehensive motor insurance: rate on the vehicle's value, minimum premium */
+    get: operations["listVehicleDocInsurers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/vehicle-docs/vehicles": {
     parameters: {
       query?: never;
@@ -2719,6 +2736,40 @@ export interface paths {
     get?: never;
     /** Change Parkwell's service charge per request (audited) */
     put: operations["updateAdminVehicleDocServiceCharge"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/insurers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every insurer of comprehensive motor insurance with its rate and minimum premium */
+    get: operations["listAdminVehicleDocInsurers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/insurers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change an insurer's premium rate, minimum premium or availability (audited) */
+    put: operations["updateAdminVehicleDocInsurer"];
     post?: never;
     delete?: never;
     options?: never;
@@ -6361,7 +6412,8 @@ export interface components {
           | "pass"
           | "overstay"
           | "topup"
-          | "government_fee";
+          | "government_fee"
+          | "insurance_premium";
         label: string;
         subject: string | null;
         from: string | null;
@@ -6544,6 +6596,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6570,6 +6623,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6582,6 +6636,14 @@ export interface components {
       tax: number;
       tax_name: string;
       total: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
     };
     VehicleDocRequest: {
       code: string;
@@ -6616,6 +6678,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6628,6 +6691,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -6659,6 +6730,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6699,6 +6771,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6711,6 +6784,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -6752,6 +6833,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6764,6 +6846,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -6795,6 +6885,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6852,6 +6943,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6864,6 +6956,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -6885,6 +6985,7 @@ export interface components {
         | "vehicle_licence"
         | "roadworthiness"
         | "third_party_insurance"
+        | "comprehensive_insurance"
         | "proof_of_ownership"
         | "hackney_permit"
         | "drivers_licence_3y"
@@ -6894,6 +6995,15 @@ export interface components {
       /** @enum {string} */
       engine_band: "upto_1600" | "1601_2000" | "2001_3000" | "over_3000" | "any";
       fee: number;
+      updated_at: string;
+    };
+    VehicleDocInsurer: {
+      id: number;
+      name: string;
+      rate: number;
+      minimum_premium: number;
+      active: boolean;
+      currency: string;
       updated_at: string;
     };
     VehicleDocFile: {
@@ -10605,6 +10715,53 @@ export interface operations {
       };
     };
   };
+  listVehicleDocInsurers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocInsurer"][];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listVehicleRenewalDetails: {
     parameters: {
       query?: never;
@@ -10779,6 +10936,7 @@ export interface operations {
               | "vehicle_licence"
               | "roadworthiness"
               | "third_party_insurance"
+              | "comprehensive_insurance"
               | "proof_of_ownership"
               | "hackney_permit"
               | "drivers_licence_3y"
@@ -10898,6 +11056,7 @@ export interface operations {
             | "vehicle_licence"
             | "roadworthiness"
             | "third_party_insurance"
+            | "comprehensive_insurance"
             | "proof_of_ownership"
             | "hackney_permit"
             | "drivers_licence_3y"
@@ -10906,6 +11065,10 @@ export interface operations {
           delivery: {
             address_id?: number;
             park_id?: number;
+          };
+          insurance?: {
+            insurer_id: number;
+            vehicle_value: number;
           };
           expected_total?: number;
         };
@@ -11037,6 +11200,7 @@ export interface operations {
             | "vehicle_licence"
             | "roadworthiness"
             | "third_party_insurance"
+            | "comprehensive_insurance"
             | "proof_of_ownership"
             | "hackney_permit"
             | "drivers_licence_3y"
@@ -11045,6 +11209,10 @@ export interface operations {
           delivery: {
             address_id?: number;
             park_id?: number;
+          };
+          insurance?: {
+            insurer_id: number;
+            vehicle_value: number;
           };
           expected_total?: number;
         };
@@ -11090,6 +11258,7 @@ export interface operations {
                 | "vehicle_licence"
                 | "roadworthiness"
                 | "third_party_insurance"
+                | "comprehensive_insurance"
                 | "proof_of_ownership"
                 | "hackney_permit"
                 | "drivers_licence_3y"
@@ -11102,6 +11271,14 @@ export interface operations {
             tax: number;
             total: number;
             refunded: number;
+            insurance: {
+              insurer_id: number | null;
+              insurer_name: string;
+              vehicle_value: number;
+              rate: number;
+              minimum_premium: number;
+              premium: number;
+            } | null;
             question: string | null;
             answer: string | null;
             can_cancel: boolean;
@@ -11133,6 +11310,7 @@ export interface operations {
                 | "vehicle_licence"
                 | "roadworthiness"
                 | "third_party_insurance"
+                | "comprehensive_insurance"
                 | "proof_of_ownership"
                 | "hackney_permit"
                 | "drivers_licence_3y"
@@ -18995,6 +19173,7 @@ export interface operations {
               | "vehicle_licence"
               | "roadworthiness"
               | "third_party_insurance"
+              | "comprehensive_insurance"
               | "proof_of_ownership"
               | "hackney_permit"
               | "drivers_licence_3y"
@@ -19286,6 +19465,128 @@ export interface operations {
             service_charge: number;
             currency: string;
           };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminVehicleDocInsurers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocInsurer"][];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminVehicleDocInsurer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          rate?: number;
+          minimum_premium?: number;
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocInsurer"];
         };
       };
       /** @description Default Response */
