@@ -5033,11 +5033,11 @@ export interface components {
     SalesReport: {
       items: {
         /** @enum {string} */
-        channel: "online" | "pos" | "monthly";
+        channel: "online" | "pos" | "monthly" | "vehicle_docs";
         id: string;
         code: string;
-        park_id: number;
-        park: string;
+        park_id: number | null;
+        park: string | null;
         time_zone: string;
         status: string;
         time: string;
