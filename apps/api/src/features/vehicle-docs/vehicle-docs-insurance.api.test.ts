@@ -2,6 +2,7 @@
 // value with its minimum premium, instead of third-party insurance, passed through untaxed; the
 // receipt's premium and government fee lines in French; staff's rate changes, audited.
 import { sql } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { userVehicles } from "../../db/schema/index";
@@ -58,6 +59,19 @@ async function vehicleOf(user: TestUser): Promise<number> {
     })
     .returning({ id: userVehicles.id });
   return row!.id;
+}
+
+/** The PDF's text, its items joined by spaces (normal spaces for the non-breaking ones). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const parts: string[] = [];
+  for (let p = 1; p <= pdf.numPages; p += 1) {
+    for (const item of (await (await pdf.getPage(p)).getTextContent()).items) {
+      if ("str" in item) parts.push(item.str);
+    }
+  }
+  await pdf.destroy();
+  return parts.join(" ").replace(/[\u00a0\u202f]/g, " ");
 }
 
 const send = (user: TestUser, method: "GET" | "POST" | "PUT", url: string, payload?: object, lang = "en") =>
@@ -194,6 +208,11 @@ describe("comprehensive insurance with the insurer's price", () => {
     const pdf = await send(driver, "GET", `/receipts/${summary!.number}.pdf?lang=fr`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toContain("application/pdf");
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Droits administratifs");
+    expect(text).toContain("Certificat de contrôle technique");
+    expect(text).toContain("Prime d'assurance: AXA Mansard");
+    expect(text).toContain("Assurance automobile tous risques");
   });
 
   it("refuses third-party and comprehensive together, in English and French", async () => {
