@@ -434,8 +434,9 @@ const fingerprint = (body: VehicleDocQuoteBody) =>
         body.state_code ?? null,
         [...body.documents].sort(),
         body.delivery,
-        body.insurance ?? null,
         body.expected_total ?? null,
+        // Only when given: a request without insurance keeps the hash it had before it existed.
+        ...(body.insurance ? [body.insurance] : []),
       ]),
     )
     .digest("hex");
