@@ -256,15 +256,16 @@ export interface DemoVehicle {
 }
 
 /**
- * The demo driver's car with its renewal details as seeded: added when missing, its details put
- * back when the visitor changed them. The state is one of Nigeria's (country 1). Its id.
+ * The demo driver's car with its renewal details as seeded: added when missing (their default
+ * vehicle when they have none), its details put back when the visitor changed them. The state is one of Nigeria's (country 1). Its id.
  */
 export async function ensureDemoVehicle(db: Tx, userId: string, v: DemoVehicle): Promise<number | undefined> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO user_vehicles (user_id, plate_number, vehicle_type_id, make, model, color, year, engine_cc, vin,
-        registration_state_id, vehicle_use)
-      SELECT ${userId}, ${v.plate}, 1, ${v.make}, ${v.model}, ${v.color}, ${v.year}, ${v.engineCc}, ${v.vin}, s.id, ${v.use}
+        registration_state_id, vehicle_use, is_default)
+      SELECT ${userId}, ${v.plate}, 1, ${v.make}, ${v.model}, ${v.color}, ${v.year}, ${v.engineCc}, ${v.vin}, s.id, ${v.use},
+        NOT EXISTS (SELECT 1 FROM user_vehicles d WHERE d.user_id = ${userId} AND d.is_default)
       FROM states s WHERE s.country_id = 1 AND s.code = ${v.stateCode}
       ON CONFLICT (user_id, plate_number) DO UPDATE SET make = excluded.make, model = excluded.model,
         color = excluded.color, year = excluded.year, engine_cc = excluded.engine_cc, vin = excluded.vin,
