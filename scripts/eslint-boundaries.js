@@ -49,7 +49,7 @@ export const FEATURE_DEPENDENCIES = {
   ],
   marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "companies"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts"],
-  demo: ["payments", "wallet", "passes", "reference", "receipts", "companies"],
+  demo: ["payments", "wallet", "passes", "reference", "receipts", "companies", "vehicle-docs"],
   "vehicle-docs": ["marketplace", "wallet", "reference", "receipts"],
   reviews: [],
   admin: [],

@@ -20,6 +20,7 @@ import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketpl
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
 import { driverReviewRoutes, parkReviewRoutes } from "./features/reviews/reviews.routes";
 import { adminReviewsRoutes } from "./features/admin/reviews/admin-reviews.routes";
+import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
 import { vehicleDocFilesRoutes } from "./features/vehicle-docs/vehicle-docs-files.routes";
@@ -253,6 +254,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminVehicleDocsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
+  await app.register(adminVehicleDocInsurersRoutes({ db: database.db, clock, jobs }, admin), {
+    prefix: "/api/v1",
+  });
   await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
   await app.register(adminReviewsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {

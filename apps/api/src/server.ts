@@ -5,6 +5,7 @@ import { migrate } from "./db/migrate";
 import { seedForStart } from "./db/seed";
 import { demoModeNotice } from "./features/demo/demo.domain";
 import { ensureDemoPass } from "./features/demo/demo-pass.service";
+import { ensureDemoVehicleDocs } from "./features/demo/demo-vehicle-docs.service";
 import { systemClock } from "./lib/clock";
 import { createDrain } from "./lib/drain";
 import path from "node:path";
@@ -27,6 +28,8 @@ async function main(config: Config): Promise<void> {
 
   const drain = createDrain();
   const app = await buildApp({ database, config, drain });
+  // Demo mode: the demo driver's renewal request, sent as a driver sends one (its mail job needs the queue).
+  if (config.SEED && config.DEMO_MODE) await ensureDemoVehicleDocs(database.db, systemClock, app.jobs);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

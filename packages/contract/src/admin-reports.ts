@@ -74,13 +74,18 @@ function reportOf<T extends z.ZodType>(item: T, id: string) {
 }
 
 export const SalesRowSchema = z.object({
-  /** online: a booking; pos: a drive-up sale; monthly: a monthly pass's term (its sale or a renewal). */
-  channel: z.enum(["online", "pos", "monthly"]),
+  /**
+   * online: a booking; pos: a drive-up sale; monthly: a monthly pass's term (its sale or a
+   * renewal); vehicle_docs: a vehicle document request (Nigeria), listed only for staff who see
+   * every park, without a park or status filter.
+   */
+  channel: z.enum(["online", "pos", "monthly", "vehicle_docs"]),
   id: z.string(),
   code: z.string(),
-  park_id: z.number().int(),
-  park: z.string(),
-  /** The park's IANA zone: its times are shown on its clock. */
+  /** Null for a vehicle document request delivered to an address (its pickup park otherwise). */
+  park_id: z.number().int().nullable(),
+  park: z.string().nullable(),
+  /** The park's IANA zone (a vehicle document request's: its country's): its times are shown on its clock. */
   time_zone: z.string(),
   status: z.string(),
   time: z.string(),

@@ -32,6 +32,7 @@ export const RECEIPT_LINE_KINDS = [
   "overstay",
   "topup",
   "government_fee",
+  "insurance_premium",
 ] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 

@@ -12,6 +12,7 @@ export const VEHICLE_DOC_TYPES = [
   "vehicle_licence",
   "roadworthiness",
   "third_party_insurance",
+  "comprehensive_insurance",
   "proof_of_ownership",
   "hackney_permit",
   "drivers_licence_3y",
@@ -22,6 +23,23 @@ export const VEHICLE_PAPER_TYPES: readonly VehicleDocType[] = VEHICLE_DOC_TYPES.
   (t) => !t.startsWith("drivers_licence"),
 );
 export const DRIVERS_LICENCE_TYPES: readonly VehicleDocType[] = ["drivers_licence_3y", "drivers_licence_5y"];
+/**
+ * Motor insurance: third-party (the fee tables' national tariff) or comprehensive (an insurer's
+ * premium on the vehicle's declared value); a request holds one of them, not both.
+ */
+export const INSURANCE_DOC_TYPES: readonly VehicleDocType[] = [
+  "third_party_insurance",
+  "comprehensive_insurance",
+];
+/** The vehicle value a driver may declare for comprehensive insurance, in naira (major units). */
+export const INSURED_VALUE_MIN = 100_000;
+export const INSURED_VALUE_MAX = 500_000_000;
+export const INSURANCE_EXCLUSIVE_MESSAGE =
+  "Choose third-party or comprehensive insurance, not both: comprehensive covers third parties too";
+export const INSURANCE_REQUIRED_MESSAGE = "Comprehensive insurance needs the vehicle's value and an insurer";
+export const INSURANCE_NOT_CHOSEN_MESSAGE =
+  "An insurer and a vehicle value are only for comprehensive insurance";
+export const INSURER_UNKNOWN_MESSAGE = "Choose one of the insurers offered";
 /** Papers only a commercial vehicle needs. */
 export const COMMERCIAL_ONLY_DOC_TYPES: readonly VehicleDocType[] = ["hackney_permit"];
 
@@ -269,6 +287,20 @@ export const VehicleDocQuoteBodySchema = z.object({
     .max(VEHICLE_DOC_TYPES.length, { error: "Choose each document once" })
     .refine((d) => new Set(d).size === d.length, { error: "Choose each document once" }),
   delivery: DeliveryChoiceSchema,
+  /** Comprehensive insurance only: the insurer chosen and the vehicle's value (major units). */
+  insurance: z
+    .object(
+      {
+        insurer_id: idNumber("insurer_id"),
+        vehicle_value: z
+          .number({ error: "vehicle_value must be a number" })
+          .int({ error: "vehicle_value must be a whole number of naira" })
+          .min(INSURED_VALUE_MIN, { error: `vehicle_value must be at least ${INSURED_VALUE_MIN}` })
+          .max(INSURED_VALUE_MAX, { error: `vehicle_value must be at most ${INSURED_VALUE_MAX}` }),
+      },
+      { error: INSURANCE_REQUIRED_MESSAGE },
+    )
+    .optional(),
   /** The total the driver was shown (major units): the request is refused when it changed. */
   expected_total: z
     .number({ error: "expected_total must be a number" })
@@ -279,6 +311,20 @@ export const VehicleDocQuoteBodySchema = z.object({
 export type VehicleDocQuoteBody = z.infer<typeof VehicleDocQuoteBodySchema>;
 
 const Money = z.number();
+
+/** Comprehensive insurance as priced: the insurer, the declared value, its rate and the premium. */
+const InsuranceSchema = z
+  .object({
+    insurer_id: z.number().int().nullable(),
+    insurer_name: z.string(),
+    vehicle_value: Money,
+    /** Percent of the value, e.g. 3.5. */
+    rate: z.number(),
+    minimum_premium: Money,
+    /** max(value × rate, minimum premium): the comprehensive_insurance line's fee. */
+    premium: Money,
+  })
+  .nullable();
 export const VehicleDocQuoteSchema = z
   .object({
     type: z.enum(VEHICLE_DOC_REQUEST_TYPES),
@@ -294,6 +340,7 @@ export const VehicleDocQuoteSchema = z
     tax: Money,
     tax_name: z.string(),
     total: Money,
+    insurance: InsuranceSchema,
   })
   .meta({ id: "VehicleDocQuote" });
 export type VehicleDocQuote = z.infer<typeof VehicleDocQuoteSchema>;
@@ -329,6 +376,7 @@ export const VehicleDocRequestSchema = z
     tax: Money,
     total: Money,
     refunded: Money,
+    insurance: InsuranceSchema,
     question: z.string().nullable(),
     answer: z.string().nullable(),
     can_cancel: z.boolean(),
@@ -463,6 +511,39 @@ export const AdminVehicleDocFeeBodySchema = z.object({
     .min(0, { error: "fee must be 0 or more" })
     .max(100_000_000, { error: "fee must be at most 100000000" }),
 });
+/** An insurer offering comprehensive motor insurance: its premium rate and minimum premium. */
+export const VehicleDocInsurerSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    /** Percent of the declared vehicle value, e.g. 3.5. */
+    rate: z.number(),
+    minimum_premium: Money,
+    active: z.boolean(),
+    currency: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "VehicleDocInsurer" });
+export type VehicleDocInsurer = z.infer<typeof VehicleDocInsurerSchema>;
+export const VehicleDocInsurerListSchema = z.array(VehicleDocInsurerSchema);
+export const VehicleDocInsurerParamsSchema = z.object({ id: idParam("id") });
+export const AdminVehicleDocInsurerBodySchema = z.object({
+  rate: z
+    .number({ error: "rate must be a number" })
+    .min(0.5, { error: "rate must be at least 0.5" })
+    .max(20, { error: "rate must be at most 20" })
+    .refine((r) => Math.abs(r * 100 - Math.round(r * 100)) < 1e-9, {
+      error: "rate has at most two decimals",
+    })
+    .optional(),
+  minimum_premium: z
+    .number({ error: "minimum_premium must be a number" })
+    .min(0, { error: "minimum_premium must be 0 or more" })
+    .max(100_000_000, { error: "minimum_premium must be at most 100000000" })
+    .optional(),
+  active: z.boolean({ error: "active must be true or false" }).optional(),
+});
+export type AdminVehicleDocInsurerBody = z.infer<typeof AdminVehicleDocInsurerBodySchema>;
 export const AdminVehicleDocServiceChargeBodySchema = z.object({
   service_charge: z
     .number({ error: "service_charge must be a number" })

@@ -1045,6 +1045,23 @@ export interface paths {
     patch: operations["updateAddress"];
     trace?: never;
   };
+  "/api/v1/vehicle-docs/insurers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The insurers offering comprehensive motor insurance: rate on the vehicle's value, minimum premium */
+    get: operations["listVehicleDocInsurers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/vehicle-docs/vehicles": {
     parameters: {
       query?: never;
@@ -2839,6 +2856,40 @@ export interface paths {
     get?: never;
     /** Change Parkwell's service charge per request (audited) */
     put: operations["updateAdminVehicleDocServiceCharge"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/insurers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every insurer of comprehensive motor insurance with its rate and minimum premium */
+    get: operations["listAdminVehicleDocInsurers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/vehicle-docs/insurers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Change an insurer's premium rate, minimum premium or availability (audited) */
+    put: operations["updateAdminVehicleDocInsurer"];
     post?: never;
     delete?: never;
     options?: never;
@@ -5186,11 +5237,11 @@ export interface components {
     SalesReport: {
       items: {
         /** @enum {string} */
-        channel: "online" | "pos" | "monthly";
+        channel: "online" | "pos" | "monthly" | "vehicle_docs";
         id: string;
         code: string;
-        park_id: number;
-        park: string;
+        park_id: number | null;
+        park: string | null;
         time_zone: string;
         status: string;
         time: string;
@@ -6565,7 +6616,8 @@ export interface components {
           | "pass"
           | "overstay"
           | "topup"
-          | "government_fee";
+          | "government_fee"
+          | "insurance_premium";
         label: string;
         subject: string | null;
         from: string | null;
@@ -6748,6 +6800,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6774,6 +6827,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6786,6 +6840,14 @@ export interface components {
       tax: number;
       tax_name: string;
       total: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
     };
     VehicleDocRequest: {
       code: string;
@@ -6820,6 +6882,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6832,6 +6895,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -6863,6 +6934,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6903,6 +6975,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6915,6 +6988,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -6956,6 +7037,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -6968,6 +7050,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -6999,6 +7089,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -7066,6 +7157,7 @@ export interface components {
           | "vehicle_licence"
           | "roadworthiness"
           | "third_party_insurance"
+          | "comprehensive_insurance"
           | "proof_of_ownership"
           | "hackney_permit"
           | "drivers_licence_3y"
@@ -7078,6 +7170,14 @@ export interface components {
       tax: number;
       total: number;
       refunded: number;
+      insurance: {
+        insurer_id: number | null;
+        insurer_name: string;
+        vehicle_value: number;
+        rate: number;
+        minimum_premium: number;
+        premium: number;
+      } | null;
       question: string | null;
       answer: string | null;
       can_cancel: boolean;
@@ -7109,6 +7209,7 @@ export interface components {
         | "vehicle_licence"
         | "roadworthiness"
         | "third_party_insurance"
+        | "comprehensive_insurance"
         | "proof_of_ownership"
         | "hackney_permit"
         | "drivers_licence_3y"
@@ -7118,6 +7219,15 @@ export interface components {
       /** @enum {string} */
       engine_band: "upto_1600" | "1601_2000" | "2001_3000" | "over_3000" | "any";
       fee: number;
+      updated_at: string;
+    };
+    VehicleDocInsurer: {
+      id: number;
+      name: string;
+      rate: number;
+      minimum_premium: number;
+      active: boolean;
+      currency: string;
       updated_at: string;
     };
     VehicleDocFile: {
@@ -11387,6 +11497,53 @@ export interface operations {
       };
     };
   };
+  listVehicleDocInsurers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocInsurer"][];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listVehicleRenewalDetails: {
     parameters: {
       query?: never;
@@ -11561,6 +11718,7 @@ export interface operations {
               | "vehicle_licence"
               | "roadworthiness"
               | "third_party_insurance"
+              | "comprehensive_insurance"
               | "proof_of_ownership"
               | "hackney_permit"
               | "drivers_licence_3y"
@@ -11680,6 +11838,7 @@ export interface operations {
             | "vehicle_licence"
             | "roadworthiness"
             | "third_party_insurance"
+            | "comprehensive_insurance"
             | "proof_of_ownership"
             | "hackney_permit"
             | "drivers_licence_3y"
@@ -11688,6 +11847,10 @@ export interface operations {
           delivery: {
             address_id?: number;
             park_id?: number;
+          };
+          insurance?: {
+            insurer_id: number;
+            vehicle_value: number;
           };
           expected_total?: number;
         };
@@ -11819,6 +11982,7 @@ export interface operations {
             | "vehicle_licence"
             | "roadworthiness"
             | "third_party_insurance"
+            | "comprehensive_insurance"
             | "proof_of_ownership"
             | "hackney_permit"
             | "drivers_licence_3y"
@@ -11827,6 +11991,10 @@ export interface operations {
           delivery: {
             address_id?: number;
             park_id?: number;
+          };
+          insurance?: {
+            insurer_id: number;
+            vehicle_value: number;
           };
           expected_total?: number;
         };
@@ -11872,6 +12040,7 @@ export interface operations {
                 | "vehicle_licence"
                 | "roadworthiness"
                 | "third_party_insurance"
+                | "comprehensive_insurance"
                 | "proof_of_ownership"
                 | "hackney_permit"
                 | "drivers_licence_3y"
@@ -11884,6 +12053,14 @@ export interface operations {
             tax: number;
             total: number;
             refunded: number;
+            insurance: {
+              insurer_id: number | null;
+              insurer_name: string;
+              vehicle_value: number;
+              rate: number;
+              minimum_premium: number;
+              premium: number;
+            } | null;
             question: string | null;
             answer: string | null;
             can_cancel: boolean;
@@ -11915,6 +12092,7 @@ export interface operations {
                 | "vehicle_licence"
                 | "roadworthiness"
                 | "third_party_insurance"
+                | "comprehensive_insurance"
                 | "proof_of_ownership"
                 | "hackney_permit"
                 | "drivers_licence_3y"
@@ -19785,6 +19963,7 @@ export interface operations {
               | "vehicle_licence"
               | "roadworthiness"
               | "third_party_insurance"
+              | "comprehensive_insurance"
               | "proof_of_ownership"
               | "hackney_permit"
               | "drivers_licence_3y"
@@ -20076,6 +20255,128 @@ export interface operations {
             service_charge: number;
             currency: string;
           };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminVehicleDocInsurers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocInsurer"][];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminVehicleDocInsurer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          rate?: number;
+          minimum_premium?: number;
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VehicleDocInsurer"];
         };
       };
       /** @description Default Response */

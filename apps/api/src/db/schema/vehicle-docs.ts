@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   bigserial,
   char,
   check,
@@ -77,6 +78,31 @@ export const vehicleDocServiceCharges = pgTable(
   (t) => [check("vehicle_doc_service_charges_check", sql`${t.serviceChargeMinor} >= 0`)],
 );
 
+/**
+ * An insurer selling comprehensive motor insurance: its premium is `rate_bps` of the vehicle's
+ * declared value, never below `minimum_premium_minor` (how Nigerian insurers price it).
+ */
+export const vehicleDocInsurers = pgTable(
+  "vehicle_doc_insurers",
+  {
+    id: serial("id").primaryKey(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
+    name: text("name").notNull(),
+    rateBps: integer("rate_bps").notNull(),
+    minimumPremiumMinor: bigint("minimum_premium_minor", { mode: "number" }).notNull(),
+    active: boolean("active").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("vehicle_doc_insurers_name_key").on(t.countryId, t.name),
+    check("vehicle_doc_insurers_rate_check", sql`${t.rateBps} BETWEEN 50 AND 2000`),
+    check("vehicle_doc_insurers_minimum_check", sql`${t.minimumPremiumMinor} >= 0`),
+  ],
+);
+
 export const vehicleDocRequests = pgTable(
   "vehicle_doc_requests",
   {
@@ -120,6 +146,12 @@ export const vehicleDocRequests = pgTable(
     /** The staff's question while the stage is info_needed, and the driver's answer. */
     question: text("question"),
     answer: text("answer"),
+    /** Comprehensive insurance: the insurer (its name as it was), the declared value and the rate priced. */
+    insurerId: integer("insurer_id").references(() => vehicleDocInsurers.id, { onDelete: "restrict" }),
+    insurerName: text("insurer_name"),
+    insuredValueMinor: bigint("insured_value_minor", { mode: "number" }),
+    insuranceRateBps: integer("insurance_rate_bps"),
+    insuranceMinimumMinor: bigint("insurance_minimum_minor", { mode: "number" }),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -144,6 +176,10 @@ export const vehicleDocRequests = pgTable(
     check(
       "vehicle_doc_requests_total_check",
       sql`${t.totalMinor} = ${t.feesMinor} + ${t.serviceChargeMinor} + ${t.deliveryChargeMinor} + ${t.taxMinor}`,
+    ),
+    check(
+      "vehicle_doc_requests_insurance_check",
+      sql`(${t.insurerName} IS NULL) = (${t.insuredValueMinor} IS NULL) AND (${t.insuredValueMinor} IS NULL) = (${t.insuranceRateBps} IS NULL) AND (${t.insuredValueMinor} IS NULL) = (${t.insuranceMinimumMinor} IS NULL)`,
     ),
     check(
       "vehicle_doc_requests_refund_check",

@@ -1,10 +1,10 @@
 /**
  * The fee tables of vehicle document renewal (decision 031) for Lagos, FCT Abuja, Rivers, Kano and
- * Oyo, and Parkwell's service charge in Nigeria. Inserted when missing and never overwritten: staff
+ * Oyo, Parkwell's service charge in Nigeria and the insurers' comprehensive rates. Inserted when missing and never overwritten: staff
  * edit them in the back office, and the seed runs at every start.
  */
 import type { EngineBand, VehicleDocType } from "@parkwell/contract";
-import { vehicleDocFees, vehicleDocServiceCharges } from "../schema/index";
+import { vehicleDocFees, vehicleDocInsurers, vehicleDocServiceCharges } from "../schema/index";
 import type { Tx } from "../tx";
 import { STATE_ROWS } from "./reference-data";
 
@@ -64,8 +64,30 @@ export function vehicleDocFeeRows(): FeeRow[] {
   return rows;
 }
 
+/**
+ * Insurers selling comprehensive motor insurance in Nigeria: a premium rate on the vehicle's
+ * declared value (percent) with a minimum premium (naira).
+ */
+export const VEHICLE_DOC_INSURERS: { name: string; ratePercent: number; minimumNaira: number }[] = [
+  { name: "AIICO Insurance", ratePercent: 3.5, minimumNaira: 60_000 },
+  { name: "AXA Mansard", ratePercent: 4, minimumNaira: 75_000 },
+  { name: "Cornerstone Insurance", ratePercent: 3, minimumNaira: 90_000 },
+  { name: "Leadway Assurance", ratePercent: 5, minimumNaira: 50_000 },
+];
+
 export async function seedVehicleDocs(tx: Tx): Promise<void> {
   await tx.insert(vehicleDocFees).values(vehicleDocFeeRows()).onConflictDoNothing();
+  await tx
+    .insert(vehicleDocInsurers)
+    .values(
+      VEHICLE_DOC_INSURERS.map((i) => ({
+        countryId: NIGERIA,
+        name: i.name,
+        rateBps: Math.round(i.ratePercent * 100),
+        minimumPremiumMinor: kobo(i.minimumNaira),
+      })),
+    )
+    .onConflictDoNothing();
   await tx
     .insert(vehicleDocServiceCharges)
     .values({ countryId: NIGERIA, serviceChargeMinor: VEHICLE_DOC_SERVICE_CHARGE_MINOR })

@@ -231,3 +231,65 @@ export async function restoreDemoCompany(
       FROM users u WHERE u.id = m.user_id AND m.company_id = ${companyId} AND m.removed_at IS NULL
         AND u.email IN (${people.owner}, ${people.member})`);
 }
+
+/**
+ * The users' vehicle document requests (their items, timeline and file rows go with them) and the
+ * expiry dates of their papers. Their receipts stay, as a booking's do.
+ */
+export async function deleteVehicleDocRequests(tx: Tx, userIds: string[]): Promise<void> {
+  await tx.execute(
+    sql`DELETE FROM vehicle_document_expiries WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`,
+  );
+  await tx.execute(sql`DELETE FROM vehicle_doc_requests WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
+}
+
+export interface DemoVehicle {
+  plate: string;
+  make: string;
+  model: string;
+  color: string;
+  year: number;
+  engineCc: number;
+  vin: string;
+  stateCode: string;
+  use: "private" | "commercial";
+}
+
+/**
+ * The demo driver's car with its renewal details as seeded: added when missing (their default
+ * vehicle when they have none), its details put back when the visitor changed them. The state is one of Nigeria's (country 1). Its id.
+ */
+export async function ensureDemoVehicle(db: Tx, userId: string, v: DemoVehicle): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO user_vehicles (user_id, plate_number, vehicle_type_id, make, model, color, year, engine_cc, vin,
+        registration_state_id, vehicle_use, is_default)
+      SELECT ${userId}, ${v.plate}, 1, ${v.make}, ${v.model}, ${v.color}, ${v.year}, ${v.engineCc}, ${v.vin}, s.id, ${v.use},
+        NOT EXISTS (SELECT 1 FROM user_vehicles d WHERE d.user_id = ${userId} AND d.is_default)
+      FROM states s WHERE s.country_id = 1 AND s.code = ${v.stateCode}
+      ON CONFLICT (user_id, plate_number) DO UPDATE SET make = excluded.make, model = excluded.model,
+        color = excluded.color, year = excluded.year, engine_cc = excluded.engine_cc, vin = excluded.vin,
+        registration_state_id = excluded.registration_state_id, vehicle_use = excluded.vehicle_use
+      RETURNING id`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
+/** Whether the user has any vehicle document request. */
+export async function hasVehicleDocRequest(db: Tx, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM vehicle_doc_requests WHERE user_id = ${userId}`,
+  );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** The operator's first active park in `city`: where the demo driver collects renewed papers. */
+export async function firstParkOf(db: Tx, operator: string, city: string): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM parks p JOIN operators o ON o.id = p.operator_id
+      WHERE o.name = ${operator} AND p.city = ${city} AND p.status = 'active' ORDER BY p.id LIMIT 1`,
+  );
+  return row ? Number(row.id) : undefined;
+}

@@ -1,7 +1,7 @@
 /**
  * Demo mode's reset (docs/decisions/014-demo-mode.md): the demo accounts' bookings, marketplace
- * orders, monthly passes, wallets, accounts and the demo company back to their seeded state (the demo driver's pass
- * sold again). The ledger is append-only, so a wallet
+ * orders, monthly passes, vehicle document requests, wallets, accounts and the demo company back to their seeded state (the demo driver's pass
+ * sold and renewal request sent again). The ledger is append-only, so a wallet
  * goes back to zero by a transfer to the demo provider's clearing account, not by deleting its
  * entries: every balance still equals the sum of its entries and every transaction still balances.
  */
@@ -10,25 +10,36 @@ import { DEMO_ACCOUNTS, DEMO_COMPANY, restoreDemoAccounts } from "../../db/seed/
 import { seedEvents } from "../../db/seed/events";
 import { seedMarketplace } from "../../db/seed/marketplace";
 import type { Tx } from "../../db/tx";
+import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { syncFloor } from "../companies/company-wallet.service";
 import { clearingKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
 import { ensureDemoPass } from "./demo-pass.service";
+import { ensureDemoVehicleDocs } from "./demo-vehicle-docs.service";
 import { DEMO_RESET_EVERY_MS, DEMO_RESET_KIND, DEMO_RESET_REASON, demoResetKey } from "./demo.domain";
 import * as repo from "./demo.repo";
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 
+/**
+ * What the reset makes again after its transaction, as a driver makes it: the demo driver's pass
+ * and, given the job queue (its request queues a mail), their vehicle document request.
+ */
+async function remakeDemoPurchases(db: Db, clock: Clock, jobs: Jobs | undefined): Promise<void> {
+  await ensureDemoPass(db, clock);
+  if (jobs) await ensureDemoVehicleDocs(db, clock, jobs);
+}
+
 /** Resets the demo data now, whenever the last reset was. */
-export async function resetDemoData(db: Db, clock: Clock): Promise<void> {
+export async function resetDemoData(db: Db, clock: Clock, jobs?: Jobs): Promise<void> {
   const now = clock();
   await db.transaction(async (tx) => {
     await repo.recordReset(tx, now);
     await resetInside(tx, now);
   });
   await restoreDemoAccounts(db);
-  await ensureDemoPass(db, clock);
+  await remakeDemoPurchases(db, clock, jobs);
 }
 
 /**
@@ -39,6 +50,7 @@ export async function resetDemoDataWhenDue(
   db: Db,
   clock: Clock,
   everyMs = DEMO_RESET_EVERY_MS,
+  jobs?: Jobs,
 ): Promise<boolean> {
   const now = clock();
   const ran = await db.transaction(async (tx) => {
@@ -50,8 +62,8 @@ export async function resetDemoDataWhenDue(
   // After the commit: argon2 work stays out of the transaction that holds the reset row.
   if (ran) {
     await restoreDemoAccounts(db);
-    // The demo driver's monthly pass, sold again as a driver buys one.
-    await ensureDemoPass(db, clock);
+    // The demo driver's monthly pass and renewal request, made again as a driver makes them.
+    await remakeDemoPurchases(db, clock, jobs);
   }
   return ran;
 }
@@ -71,6 +83,8 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
   await repo.deleteOrders(tx, userIds);
   // Their monthly passes (the demo driver's is sold again after the reset).
   await repo.deletePasses(tx, userIds);
+  // Their vehicle document requests and papers' dates (the demo driver's request is sent again).
+  await repo.deleteVehicleDocRequests(tx, userIds);
   for (const wallet of await repo.lockWallets(tx, userIds)) {
     if (wallet.balanceMinor === 0 || !wallet.ownerUserId) continue;
     await postTransfer(tx, {

@@ -18,7 +18,14 @@ export const LINE_LABELS: Record<ReceiptLineKind, string> = {
   overstay: "Overstay",
   topup: "Wallet top-up",
   government_fee: "Government fee",
+  insurance_premium: "Insurance premium",
 };
+
+/**
+ * The lines whose detail is a fixed English name (a vehicle document's: decision 031), worded in
+ * the reader's language like the label; every other detail is a name as the seller wrote it.
+ */
+const TRANSLATED_DETAIL: readonly ReceiptLineKind[] = ["government_fee", "insurance_premium"];
 
 const party = (p: ReceiptParty): PartyView => ({
   name: p.name,
@@ -65,7 +72,11 @@ export function presentReceipt(
       from: l.from ?? null,
       to: l.to ?? null,
       quantity: l.quantity ?? null,
-      detail: l.detail ?? null,
+      detail: l.detail
+        ? TRANSLATED_DETAIL.includes(l.kind)
+          ? translate(l.detail, language)
+          : l.detail
+        : null,
       amount: major(l.amountMinor),
     })),
     taxes: r.taxes.map((t) => ({

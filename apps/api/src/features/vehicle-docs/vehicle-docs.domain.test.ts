@@ -1,6 +1,48 @@
 import { describe, expect, it } from "vitest";
 import { engineBandOf, paperStatus } from "@parkwell/contract";
-import { documentsRefusal, feeFor, priceRequest, requestReceiptBody } from "./vehicle-docs.domain";
+import { documentsRefusal, feeFor, premiumOf, priceRequest, requestReceiptBody } from "./vehicle-docs.domain";
+
+describe("comprehensive insurance", () => {
+  it("charges the insurer's rate on the value, never below its minimum premium", () => {
+    // ₦800,000 at 5 % is ₦40,000, under a ₦50,000 minimum; ₦2,000,000 is ₦100,000.
+    expect(premiumOf(80_000_000, 500, 5_000_000)).toBe(5_000_000);
+    expect(premiumOf(200_000_000, 500, 5_000_000)).toBe(10_000_000);
+    expect(premiumOf(100_000_000, 500, 5_000_000)).toBe(5_000_000);
+    // Half up on the kobo: 3.5 % of 1,000,001 kobo is 35,000.035.
+    expect(premiumOf(1_000_001, 350, 0)).toBe(35_000);
+  });
+
+  it("is either third-party or comprehensive, not both", () => {
+    expect(documentsRefusal("vehicle_papers", ["comprehensive_insurance"], "private")).toBeNull();
+    expect(
+      documentsRefusal("vehicle_papers", ["third_party_insurance", "comprehensive_insurance"], "private"),
+    ).toMatch(/not both/);
+  });
+
+  it("puts the premium on its own untaxed line naming the insurer", () => {
+    const p = priceRequest(
+      [
+        { documentType: "vehicle_licence", feeMinor: 450_000 },
+        { documentType: "comprehensive_insurance", feeMinor: 5_000_000 },
+      ],
+      250_000,
+      0,
+      750,
+      "Leadway Assurance",
+    );
+    expect(p.taxMinor).toBe(18_750);
+    expect(requestReceiptBody(p, { name: "VAT", rateBps: 750 }).lines).toEqual([
+      { kind: "government_fee", amountMinor: 450_000, detail: "Vehicle licence" },
+      {
+        kind: "insurance_premium",
+        amountMinor: 5_000_000,
+        detail: "Comprehensive motor insurance",
+        subject: "Leadway Assurance",
+      },
+      { kind: "service_fee", amountMinor: 250_000 },
+    ]);
+  });
+});
 
 describe("vehicle document pricing rules", () => {
   const rows = [

@@ -6,6 +6,8 @@
 import {
   COMMERCIAL_ONLY_DOC_TYPES,
   DRIVERS_LICENCE_TYPES,
+  INSURANCE_DOC_TYPES,
+  INSURANCE_EXCLUSIVE_MESSAGE,
   VEHICLE_PAPER_TYPES,
   type EngineBand,
   type VehicleDocRequestType,
@@ -25,6 +27,7 @@ export const DOCUMENT_NAMES: Record<VehicleDocType, string> = {
   vehicle_licence: "Vehicle licence",
   roadworthiness: "Roadworthiness certificate",
   third_party_insurance: "Third-party motor insurance",
+  comprehensive_insurance: "Comprehensive motor insurance",
   proof_of_ownership: "Proof of ownership",
   hackney_permit: "Hackney permit",
   drivers_licence_3y: "Driver's licence (3 years)",
@@ -43,6 +46,7 @@ export function documentsRefusal(
       : ONE_LICENCE_MESSAGE;
   }
   if (documents.some((d) => !VEHICLE_PAPER_TYPES.includes(d))) return DOCS_FOR_PAPERS_MESSAGE;
+  if (documents.filter((d) => INSURANCE_DOC_TYPES.includes(d)).length > 1) return INSURANCE_EXCLUSIVE_MESSAGE;
   if (use !== "commercial" && documents.some((d) => COMMERCIAL_ONLY_DOC_TYPES.includes(d))) {
     return COMMERCIAL_ONLY_MESSAGE;
   }
@@ -75,8 +79,18 @@ export function feeFor(
   return best?.feeMinor;
 }
 
+/**
+ * An insurer's comprehensive premium: its rate on the declared value (half up), never below its
+ * minimum premium. Minor units.
+ */
+export function premiumOf(valueMinor: number, rateBps: number, minimumMinor: number): number {
+  return Math.max(Math.round((valueMinor * rateBps) / 10_000), minimumMinor);
+}
+
 export interface PricedRequest {
   lines: { documentType: VehicleDocType; feeMinor: number }[];
+  /** The comprehensive line's insurer, when the request holds one (its receipt line names it). */
+  insurerName?: string | undefined;
   feesMinor: number;
   serviceChargeMinor: number;
   deliveryChargeMinor: number;
@@ -93,11 +107,13 @@ export function priceRequest(
   serviceChargeMinor: number,
   deliveryChargeMinor: number,
   taxBps: number,
+  insurerName?: string,
 ): PricedRequest {
   const feesMinor = lines.reduce((s, l) => s + l.feeMinor, 0);
   const taxMinor = Math.round(((serviceChargeMinor + deliveryChargeMinor) * taxBps) / 10_000);
   return {
     lines,
+    insurerName,
     feesMinor,
     serviceChargeMinor,
     deliveryChargeMinor,
@@ -106,14 +122,23 @@ export function priceRequest(
   };
 }
 
-/** The receipt of a request's charge: one government fee line per document, the charges, the tax. */
+/**
+ * The receipt of a request's charge: one government fee line per document (an insurer's premium
+ * line, naming the insurer, for comprehensive insurance), the charges, the tax. A line's detail is
+ * the document's English name; the receipt words it in the reader's language.
+ */
 export function requestReceiptBody(p: PricedRequest, tax: { name: string; rateBps: number }): ReceiptBody {
   const lines: ReceiptLineRecord[] = [
-    ...p.lines.map((l): ReceiptLineRecord => ({
-      kind: "government_fee",
-      amountMinor: l.feeMinor,
-      detail: DOCUMENT_NAMES[l.documentType],
-    })),
+    ...p.lines.map((l): ReceiptLineRecord =>
+      l.documentType === "comprehensive_insurance"
+        ? {
+            kind: "insurance_premium",
+            amountMinor: l.feeMinor,
+            detail: DOCUMENT_NAMES[l.documentType],
+            ...(p.insurerName ? { subject: p.insurerName } : {}),
+          }
+        : { kind: "government_fee", amountMinor: l.feeMinor, detail: DOCUMENT_NAMES[l.documentType] },
+    ),
     { kind: "service_fee" as const, amountMinor: p.serviceChargeMinor },
     { kind: "delivery" as const, amountMinor: p.deliveryChargeMinor },
   ].filter((l) => l.amountMinor !== 0);

@@ -6,7 +6,7 @@ import {
   type VehicleDocStage,
   type VehicleDocType,
 } from "@parkwell/contract";
-import { toMajor } from "../../lib/money";
+import { bpsToPercent, toMajor } from "../../lib/money";
 import type { EventRow, ExpiryRow, RequestItemRow, RequestRow } from "./vehicle-docs.repo";
 
 export function presentSummary(
@@ -38,6 +38,20 @@ export function presentSummary(
     tax: money(r.taxMinor),
     total: money(r.totalMinor),
     refunded: money(r.refundedMinor),
+    insurance:
+      r.insurerName !== null &&
+      r.insuredValueMinor !== null &&
+      r.insuranceRateBps !== null &&
+      r.insuranceMinimumMinor !== null
+        ? {
+            insurer_id: r.insurerId,
+            insurer_name: r.insurerName,
+            vehicle_value: money(r.insuredValueMinor),
+            rate: bpsToPercent(r.insuranceRateBps),
+            minimum_premium: money(r.insuranceMinimumMinor),
+            premium: money(items.find((i) => i.documentType === "comprehensive_insurance")?.feeMinor ?? 0),
+          }
+        : null,
     question: r.question,
     answer: r.answer,
     can_cancel: VEHICLE_DOC_CANCELLABLE.includes(stage),

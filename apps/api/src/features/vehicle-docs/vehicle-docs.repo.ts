@@ -14,6 +14,7 @@ import {
   users,
   vehicleDocEvents,
   vehicleDocFees,
+  vehicleDocInsurers,
   vehicleDocRequestItems,
   vehicleDocRequests,
   vehicleDocServiceCharges,
@@ -25,6 +26,7 @@ export type RequestItemRow = typeof vehicleDocRequestItems.$inferSelect;
 export type EventRow = typeof vehicleDocEvents.$inferSelect;
 export type ExpiryRow = typeof vehicleDocumentExpiries.$inferSelect;
 export type FeeRow = typeof vehicleDocFees.$inferSelect;
+export type InsurerRow = typeof vehicleDocInsurers.$inferSelect;
 
 /** The user's country (their wallet's). */
 export async function userCountryId(db: Tx, userId: string): Promise<number | undefined> {
@@ -376,4 +378,42 @@ export async function requestWithDriver(db: Db, id: string) {
     .innerJoin(users, eq(users.id, vehicleDocRequests.userId))
     .where(eq(vehicleDocRequests.id, id));
   return row;
+}
+
+/** The insurers of a country, by name; only the active ones unless `all`. */
+export async function insurersOf(db: Tx, countryId: number, all = false): Promise<InsurerRow[]> {
+  return db
+    .select()
+    .from(vehicleDocInsurers)
+    .where(
+      all
+        ? eq(vehicleDocInsurers.countryId, countryId)
+        : and(eq(vehicleDocInsurers.countryId, countryId), eq(vehicleDocInsurers.active, true)),
+    )
+    .orderBy(asc(vehicleDocInsurers.name));
+}
+
+export async function insurerById(db: Tx, id: number): Promise<InsurerRow | undefined> {
+  const [row] = await db.select().from(vehicleDocInsurers).where(eq(vehicleDocInsurers.id, id));
+  return row;
+}
+
+export async function lockInsurer(tx: Tx, id: number): Promise<InsurerRow | undefined> {
+  const [row] = await tx.select().from(vehicleDocInsurers).where(eq(vehicleDocInsurers.id, id)).for("update");
+  return row;
+}
+
+export async function updateInsurer(
+  tx: Tx,
+  id: number,
+  patch: Partial<Pick<InsurerRow, "rateBps" | "minimumPremiumMinor" | "active">>,
+  at: Date,
+  by: string,
+): Promise<InsurerRow> {
+  const [row] = await tx
+    .update(vehicleDocInsurers)
+    .set({ ...patch, updatedAt: at, updatedBy: by })
+    .where(eq(vehicleDocInsurers.id, id))
+    .returning();
+  return row!;
 }

@@ -5,6 +5,7 @@ import {
   VehicleDocAnswerBodySchema,
   VehicleDocCodeParamsSchema,
   VehicleDocFeeListSchema,
+  VehicleDocInsurerListSchema,
   VehicleDocListQuerySchema,
   VehicleDocPageSchema,
   VehicleDocQuoteBodySchema,
@@ -36,6 +37,20 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
     });
     const tags = ["Vehicle documents"];
     const errors = { 401: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
+
+    app.get(
+      "/vehicle-docs/insurers",
+      {
+        schema: {
+          tags,
+          operationId: "listVehicleDocInsurers",
+          summary:
+            "The insurers offering comprehensive motor insurance: rate on the vehicle's value, minimum premium",
+          response: { 200: VehicleDocInsurerListSchema, ...errors },
+        },
+      },
+      async () => docs.listInsurers(db),
+    );
 
     app.get(
       "/vehicle-docs/vehicles",

@@ -7,6 +7,9 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
+  INSURANCE_NOT_CHOSEN_MESSAGE,
+  INSURANCE_REQUIRED_MESSAGE,
+  INSURER_UNKNOWN_MESSAGE,
   VEHICLE_DOC_CANCELLABLE,
   VEHICLE_DOC_CANCEL_TOO_LATE_MESSAGE,
   VEHICLE_DOC_NOT_FOUND_MESSAGE,
@@ -19,6 +22,7 @@ import {
   findVehicleDocTransition,
   type EngineBand,
   type VehicleDocQuote,
+  type VehicleDocInsurer,
   type VehicleDocQuoteBody,
   type VehicleDocRequest,
   type VehicleDocStage,
@@ -32,7 +36,7 @@ import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { toMajor, toMinor } from "../../lib/money";
+import { bpsToPercent, toMajor, toMinor } from "../../lib/money";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import { pgError, SQLSTATE } from "../../lib/pg-error";
 import { readableCode } from "../../lib/readable-code";
@@ -53,6 +57,7 @@ import {
   DOCUMENT_NAMES,
   feeFor,
   NO_FEE_MESSAGE,
+  premiumOf,
   priceRequest,
   requestReceiptBody,
   type PricedRequest,
@@ -250,6 +255,14 @@ interface Resolved {
   use: VehicleUse | null;
   band: EngineBand | null;
   delivery: { addressId: number; text: string } | { parkId: number };
+  insurance: {
+    insurerId: number;
+    insurerName: string;
+    valueMinor: number;
+    rateBps: number;
+    minimumMinor: number;
+    premiumMinor: number;
+  } | null;
   priced: PricedRequest;
 }
 
@@ -304,8 +317,36 @@ async function resolve(
   if (refusal) {
     throw new AppError(422, "documents_not_applicable", refusal, { documents: refusal });
   }
+  // Comprehensive insurance: the chosen insurer's premium on the declared value.
+  let insurance: Resolved["insurance"] = null;
+  if (body.documents.includes("comprehensive_insurance")) {
+    if (!body.insurance) {
+      throw new AppError(422, "insurance_required", INSURANCE_REQUIRED_MESSAGE, {
+        insurance: INSURANCE_REQUIRED_MESSAGE,
+      });
+    }
+    const insurer = await repo.insurerById(db, body.insurance.insurer_id);
+    if (!insurer || !insurer.active || insurer.countryId !== country.id) {
+      throw AppError.validation({ "insurance.insurer_id": INSURER_UNKNOWN_MESSAGE }, INSURER_UNKNOWN_MESSAGE);
+    }
+    const valueMinor = toMinor(body.insurance.vehicle_value, country.currencyDecimals);
+    insurance = {
+      insurerId: insurer.id,
+      insurerName: insurer.name,
+      valueMinor,
+      rateBps: insurer.rateBps,
+      minimumMinor: insurer.minimumPremiumMinor,
+      premiumMinor: premiumOf(valueMinor, insurer.rateBps, insurer.minimumPremiumMinor),
+    };
+  } else if (body.insurance) {
+    throw AppError.validation({ insurance: INSURANCE_NOT_CHOSEN_MESSAGE }, INSURANCE_NOT_CHOSEN_MESSAGE);
+  }
+
   const rows = await repo.feeRows(db, state.id, body.documents);
   const lines = body.documents.map((documentType) => {
+    if (documentType === "comprehensive_insurance" && insurance) {
+      return { documentType, feeMinor: insurance.premiumMinor };
+    }
     const feeMinor = feeFor(rows, documentType, use, band);
     if (feeMinor === undefined) {
       const message = NO_FEE_MESSAGE.replace("{document}", DOCUMENT_NAMES[documentType]);
@@ -340,7 +381,8 @@ async function resolve(
     use,
     band,
     delivery,
-    priced: priceRequest(lines, serviceChargeMinor, deliveryMinor, fees.taxBps),
+    insurance,
+    priced: priceRequest(lines, serviceChargeMinor, deliveryMinor, fees.taxBps, insurance?.insurerName),
   };
 }
 
@@ -360,6 +402,14 @@ function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): VehicleDo
     tax: money(r.priced.taxMinor),
     tax_name: r.taxName,
     total: money(r.priced.totalMinor),
+    insurance: r.insurance && {
+      insurer_id: r.insurance.insurerId,
+      insurer_name: r.insurance.insurerName,
+      vehicle_value: money(r.insurance.valueMinor),
+      rate: bpsToPercent(r.insurance.rateBps),
+      minimum_premium: money(r.insurance.minimumMinor),
+      premium: money(r.insurance.premiumMinor),
+    },
   };
 }
 
@@ -385,6 +435,8 @@ const fingerprint = (body: VehicleDocQuoteBody) =>
         [...body.documents].sort(),
         body.delivery,
         body.expected_total ?? null,
+        // Only when given: a request without insurance keeps the hash it had before it existed.
+        ...(body.insurance ? [body.insurance] : []),
       ]),
     )
     .digest("hex");
@@ -508,6 +560,11 @@ async function placeInTransaction(
     taxName: r.taxName,
     taxBps: r.taxBps,
     totalMinor: priced.totalMinor,
+    insurerId: r.insurance?.insurerId ?? null,
+    insurerName: r.insurance?.insurerName ?? null,
+    insuredValueMinor: r.insurance?.valueMinor ?? null,
+    insuranceRateBps: r.insurance?.rateBps ?? null,
+    insuranceMinimumMinor: r.insurance?.minimumMinor ?? null,
     ledgerKey,
     moves: 1,
     idempotencyKey: idempotencyKey ?? null,
@@ -843,6 +900,70 @@ export async function recordExpiries(
     if (onChange) await onChange(tx, r, updated);
     return updated;
   });
+}
+
+// ---------------------------------------------------------------- insurers (comprehensive insurance)
+
+export const INSURER_NOT_FOUND_MESSAGE = "Insurer not found";
+
+async function presentInsurers(db: Db, rows: repo.InsurerRow[]): Promise<VehicleDocInsurer[]> {
+  const country = await servedCountries(db).byCode(NIGERIA);
+  if (!country) throw notInNigeria();
+  return rows.map((i) => ({
+    id: i.id,
+    name: i.name,
+    rate: bpsToPercent(i.rateBps),
+    minimum_premium: toMajor(i.minimumPremiumMinor, country.currencyDecimals),
+    active: i.active,
+    currency: country.currency,
+    updated_at: i.updatedAt.toISOString(),
+  }));
+}
+
+/** The insurers a driver may choose for comprehensive insurance (active ones), or every one for staff. */
+export async function listInsurers(db: Db, all = false): Promise<VehicleDocInsurer[]> {
+  const country = await servedCountries(db).byCode(NIGERIA);
+  if (!country) throw notInNigeria();
+  return presentInsurers(db, await repo.insurersOf(db, country.id, all));
+}
+
+export type InsurerAudit = (
+  tx: Tx,
+  before: { rateBps: number; minimumPremiumMinor: number; active: boolean },
+  after: { rateBps: number; minimumPremiumMinor: number; active: boolean },
+) => Promise<void>;
+
+/** Changes an insurer's rate, minimum premium or availability; `audit` logs it in the transaction. */
+export async function updateInsurer(
+  deps: Pick<VehicleDocDeps, "db" | "clock">,
+  staffId: string,
+  id: number,
+  body: { rate?: number | undefined; minimum_premium?: number | undefined; active?: boolean | undefined },
+  audit: InsurerAudit,
+): Promise<VehicleDocInsurer> {
+  const country = await servedCountries(deps.db).byCode(NIGERIA);
+  if (!country) throw notInNigeria();
+  const updated = await deps.db.transaction(async (tx) => {
+    const found = await repo.lockInsurer(tx, id);
+    if (!found || found.countryId !== country.id) {
+      throw AppError.notFound(INSURER_NOT_FOUND_MESSAGE, "insurer_not_found");
+    }
+    const patch: Parameters<typeof repo.updateInsurer>[2] = {};
+    if (body.rate !== undefined) patch.rateBps = Math.round(body.rate * 100);
+    if (body.minimum_premium !== undefined) {
+      patch.minimumPremiumMinor = toMinor(body.minimum_premium, country.currencyDecimals);
+    }
+    if (body.active !== undefined) patch.active = body.active;
+    const row = await repo.updateInsurer(tx, id, patch, deps.clock(), staffId);
+    const facts = (i: repo.InsurerRow) => ({
+      rateBps: i.rateBps,
+      minimumPremiumMinor: i.minimumPremiumMinor,
+      active: i.active,
+    });
+    await audit(tx, facts(found), facts(row));
+    return row;
+  });
+  return (await presentInsurers(deps.db, [updated]))[0]!;
 }
 
 export async function listFees(db: Db, stateCode?: string) {

@@ -89,11 +89,16 @@ export function VehicleDocsRenewalPage({ addressPicker }: { addressPicker: Addre
 /** A new key per attempt; the same one for a retry of that attempt. */
 const newAttemptKey = (): string => crypto.randomUUID();
 
-/** The documents a vehicle may renew: the hackney permit only for a vehicle in commercial use. */
+/**
+ * The documents a vehicle may renew: the hackney permit only for a vehicle in commercial use.
+ * Comprehensive insurance needs an insurer and the vehicle's value, which this page does not ask yet.
+ */
 function applicable(vehicle: VehicleRenewalDetails | undefined): VehicleDocType[] {
   if (!vehicle?.vehicle_use) return [];
   return VEHICLE_PAPER_TYPES.filter(
-    (d) => vehicle.vehicle_use === "commercial" || !COMMERCIAL_ONLY_DOC_TYPES.includes(d),
+    (d) =>
+      d !== "comprehensive_insurance" &&
+      (vehicle.vehicle_use === "commercial" || !COMMERCIAL_ONLY_DOC_TYPES.includes(d)),
   );
 }
 

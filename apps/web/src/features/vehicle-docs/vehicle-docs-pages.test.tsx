@@ -61,11 +61,13 @@ const quote: VehicleDocQuote = {
   tax: 187.5,
   tax_name: "VAT",
   total: 14187.5,
+  insurance: null,
 };
 
 const request: VehicleDocRequest = {
   code: "VD-7K3MQ2",
   type: "vehicle_papers",
+  insurance: null,
   stage: "submitted",
   vehicle_id: 5,
   plate_number: "LND-123-AB",

@@ -48,11 +48,11 @@ function parkFilter(column: SQL, f: ReportFilter): SQL {
 // ---------------------------------------------------------------------------------- sales
 
 export interface SalesRaw {
-  channel: "online" | "pos" | "monthly";
+  channel: "online" | "pos" | "monthly" | "vehicle_docs";
   id: string;
   code: string;
-  park_id: number;
-  park: string;
+  park_id: number | null;
+  park: string | null;
   time_zone: string;
   status: string;
   at: string;
@@ -111,10 +111,29 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
     WHERE ${parkFilter(sql`ps.park_id`, f)}
       AND c.charged_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND c.charged_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
       AND ${afterKey(at, sql`c.charged_at, 'monthly'::text, c.pass_id::text || ':' || c.period::text`, ["timestamptz", "text", "text"])}`;
+  // Vehicle document requests (decision 031): Parkwell's own nationwide service, not a park's, so
+  // only for staff who see every park and pick none; by the request's time on its country's clock.
+  // Its charge and refunds from the ledger (`vehicle_docs:<id>:<n>`), its stage as the status;
+  // the fees are everything before the tax (government fees, the insurer's premium, the service
+  // charge and delivery), the VAT is Parkwell's charges' tax. The pickup park, when there is one.
+  const vehicleDocs = sql`SELECT 'vehicle_docs'::text AS channel, r.id::text AS id, r.code, r.pickup_park_id AS park_id,
+      pp.name AS park, c.timezone AS time_zone, r.stage AS status, r.created_at AS at, r.created_at::text AS k_at,
+      r.currency::text AS currency, 0::bigint AS parking_minor,
+      (r.fees_minor + r.service_charge_minor + r.delivery_charge_minor) AS fees_minor, r.tax_minor AS vat_minor,
+      m.charged_minor AS total_minor, m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor
+    FROM vehicle_doc_requests r JOIN countries c ON c.id = r.country_id LEFT JOIN parks pp ON pp.id = r.pickup_park_id
+    CROSS JOIN LATERAL (SELECT COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind <> 'refund'), 0) AS charged_minor,
+        COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind = 'refund'), 0) AS refunds_minor
+      FROM ledger_transactions t
+      JOIN ledger_entries e ON e.transaction_id = t.id AND e.amount_minor > 0
+      WHERE t.idempotency_key IN (SELECT 'vehicle_docs:' || r.id || ':' || g FROM generate_series(1, r.moves) g)) m
+    WHERE r.created_at >= ${parkDayStart(f.from, sql`c.timezone`)} AND r.created_at < ${parkDayEnd(f.to, sql`c.timezone`)}
+      AND ${afterKey(at, sql`r.created_at, 'vehicle_docs'::text, r.id::text`, ["timestamptz", "text", "text"])}`;
   if (f.status === "closed") return pos;
   if (f.status === "paid") return monthly;
   if (f.status !== null) return online;
-  return sql`${online} UNION ALL ${pos} UNION ALL ${monthly}`;
+  if (f.parkIds !== null || f.parkId !== null) return sql`${online} UNION ALL ${pos} UNION ALL ${monthly}`;
+  return sql`${online} UNION ALL ${pos} UNION ALL ${monthly} UNION ALL ${vehicleDocs}`;
 }
 
 export function salesPage(db: Tx, f: ReportFilter, at: PageAt): Promise<SalesRaw[]> {

@@ -90,7 +90,7 @@ const sales: ReportSpec<"sales", repo.SalesRaw> = {
       channel: r.channel,
       id: r.id,
       code: r.code,
-      park_id: Number(r.park_id),
+      park_id: r.park_id === null ? null : Number(r.park_id),
       park: r.park,
       time_zone: r.time_zone,
       status: r.status,

@@ -220,7 +220,7 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
           header: t("columns.code"),
           cell: (r: SalesRow) => <span className="report-code">{r.code}</span>,
         },
-        { key: "park", header: t("columns.park"), cell: (r: SalesRow) => r.park },
+        { key: "park", header: t("columns.park"), cell: (r: SalesRow) => r.park ?? "—" },
         { key: "time", header: t("columns.time"), cell: (r: SalesRow) => when(r.time, r.time_zone) },
         { key: "status", header: t("columns.status"), cell: (r: SalesRow) => t(`status.${r.status}`) },
         num("parking", t("columns.parking"), (r: SalesRow) => money(r.parking, r.currency, lang)),

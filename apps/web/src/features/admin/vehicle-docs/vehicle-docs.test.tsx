@@ -40,6 +40,7 @@ const request = (stage: string, next: string[]) =>
     tax: 300,
     total: 24300,
     refunded: 0,
+    insurance: null,
     question: null,
     answer: null,
     can_cancel: true,
