@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { E2E_ADMIN_URL } from "./database";
@@ -12,6 +14,8 @@ declare module "vitest" {
      * copies (CREATE DATABASE ... TEMPLATE); "" when PostgreSQL was not reachable.
      */
     pgTemplate: string;
+    /** A stopped server's migrated and seeded PGlite directory, for startServer's pgliteFrom. */
+    pgliteTemplate: string;
   }
 }
 
@@ -42,14 +46,29 @@ async function createTemplate(): Promise<string> {
   return name;
 }
 
+let pgliteTemplate: string | undefined;
+
+/**
+ * The same for PGlite: one start migrates and seeds, then the shared server and the files with a
+ * PGlite server of their own start from copies of its directory.
+ */
+async function createPgliteTemplate(): Promise<string> {
+  const first = await startServer();
+  await first.stop({ keepDataDir: true });
+  pgliteTemplate = first.dataDir;
+  return path.join(first.dataDir, "pglite");
+}
+
 export async function setup(project: TestProject): Promise<void> {
-  const [started, template] = await Promise.all([startServer(), createTemplate()]);
-  server = started;
+  const [pglite, template] = await Promise.all([createPgliteTemplate(), createTemplate()]);
+  server = await startServer({}, { pgliteFrom: pglite });
   project.provide("baseURL", server.url);
   project.provide("pgTemplate", template);
+  project.provide("pgliteTemplate", pglite);
 }
 
 export async function teardown(): Promise<void> {
   await server?.stop();
   await dropTemplate?.();
+  if (pgliteTemplate) fs.rmSync(pgliteTemplate, { recursive: true, force: true });
 }
