@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import AxeBuilder from "@axe-core/playwright";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { mailedLink as mailed } from "./support/mail";
@@ -10,7 +10,7 @@ let server: RunningServer;
 const browser = useBrowser();
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { pgliteFrom: inject("pgliteTemplate") });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { mailedLink } from "./support/mail";
 import { startServer, type RunningServer } from "./support/server";
@@ -9,7 +9,7 @@ let server: RunningServer;
 const browser = useBrowser();
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { pgliteFrom: inject("pgliteTemplate") });
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

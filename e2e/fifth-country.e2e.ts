@@ -15,8 +15,9 @@ const GHANA = 5;
 
 beforeAll(async () => {
   db = await createE2eDatabase();
-  // The first start migrates and seeds; the rows go in after, as an operator would add them.
-  await (await startServer({ DATABASE_URL: db.url })).stop();
+  // The rows go in after the migrations and the seed (the template's, or a first start's), as an
+  // operator would add them.
+  if (!db.prepared) await (await startServer({ DATABASE_URL: db.url })).stop();
   await db.query(`INSERT INTO countries
     (id, name, code, currency, currency_symbol, currency_decimals, flag, dial_code, timezone, locale,
      sort_order, gateway, gateway_fallback, default_language, time_zones)

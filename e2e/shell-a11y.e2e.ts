@@ -16,8 +16,10 @@ async function seriousViolations(page: Page) {
 }
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {
+  // The pages are checked side by side (Vitest's maxConcurrency at a time), each in its own
+  // context: much of a page's time is waiting for the network to be idle.
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it.each([
+    it.concurrent.for([
       "/",
       "/about",
       "/help",
@@ -27,7 +29,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
       "/search",
       "/events",
       "/private-event-access",
-    ])(`%s has no serious or critical violation on ${name}`, async (route) => {
+    ])(`%s has no serious or critical violation on ${name}`, async (route, { expect }) => {
       const context = await browser.newContext({ viewport });
       const { page } = await watchedPage(context);
       await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });

@@ -1,16 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 
 /**
  * A fresh PostgreSQL database for one e2e suite, so the test can write to the same database as
  * the server it starts (`startServer({ DATABASE_URL: db.url })`; PGlite lives inside the server
- * process and cannot be shared). The server migrates and seeds it on start.
+ * process and cannot be shared). It is a copy of the run's template, which a server start
+ * migrated and seeded once (global-setup.ts): the file's own server start then only re-runs the
+ * idempotent seed. Without the template (no PostgreSQL at setup), an empty database, which the
+ * server migrates and seeds on start.
  */
 export const E2E_ADMIN_URL =
   process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 
 export interface E2eDatabase {
   url: string;
+  /** True when it is a copy of the migrated and seeded template: a server start is not needed first. */
+  prepared: boolean;
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
 }
@@ -18,8 +24,11 @@ export interface E2eDatabase {
 export async function createE2eDatabase(): Promise<E2eDatabase> {
   const name = `parkwell_e2e_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: E2E_ADMIN_URL });
+  const template = inject("pgTemplate");
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(
+    template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`,
+  );
   await admin.end();
   const url = new URL(E2E_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -28,6 +37,7 @@ export async function createE2eDatabase(): Promise<E2eDatabase> {
   pool.on("error", () => undefined);
   return {
     url: url.toString(),
+    prepared: Boolean(template),
     async query<T>(text: string, values: unknown[] = []) {
       return (await pool.query(text, values)).rows as T[];
     },

@@ -11,7 +11,16 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   logs: () => string;
-  stop(): Promise<void>;
+  /** Stops the server and deletes its DATA_DIR, unless asked to keep it (a template). */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * A stopped server's PGlite directory (DATA_DIR/pglite), migrated and seeded, that this server
+   * starts from a copy of (global-setup.ts makes one per run); unused with DATABASE_URL.
+   */
+  pgliteFrom?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -26,13 +35,19 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built app (apps/api/dist/server.js) on a free port with a temporary DATA_DIR. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const entry = path.join(ROOT, "apps/api/dist/server.js");
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(ROOT, "apps/web/dist/index.html"))) {
     throw new Error("The app is not built: run npm run build first");
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-e2e-"));
+  if (options.pgliteFrom && !env.DATABASE_URL) {
+    fs.cpSync(options.pgliteFrom, path.join(dataDir, "pglite"), { recursive: true });
+  }
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
@@ -75,14 +90,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     logs: () => output,
-    async stop() {
+    async stop({ keepDataDir = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
