@@ -89,8 +89,7 @@ export function jobHandlers(d: HandlerDeps): Handlers {
     "bookings-remind": () => queueDueReminders(d, d.reminders),
     "payments-expire": () => d.expirePayments(),
     // Unscheduled outside demo mode (server.ts); a job left from a demo run does nothing.
-    "demo-reset": async () =>
-      d.demoMode && (await resetDemoDataWhenDue(d.db, d.clock, undefined, d.jobs)),
+    "demo-reset": async () => d.demoMode && (await resetDemoDataWhenDue(d.db, d.clock, undefined, d.jobs)),
     "jobs-housekeeping": () => pruneDeliveries(d.db, d.clock()),
     "events-cancel": (job) => cancelEventBookings(d, job.eventId),
     "passes-renew": () => renewDuePasses(d),
