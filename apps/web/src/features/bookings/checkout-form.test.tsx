@@ -22,6 +22,7 @@ const park = ParkDetailSchema.parse({
   open_24h: true,
   amenities: [],
   price_from: { vehicle_type_id: 1, currency: "NGN", hourly: 500, daily_max: 4000 },
+  rating: { average: null, count: 0 },
   description: "",
   time_zone: "Africa/Lagos",
   country: { id: 1, code: "NG", name: "Nigeria", currency: "NGN" },
