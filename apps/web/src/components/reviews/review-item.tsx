@@ -58,7 +58,9 @@ export function ReviewItem({
         <div className="review__reply">
           <p className="review__reply-head">
             <strong>{t("replyTitle")}</strong>
-            {timeZone && <span className="review-muted"> · {formatReviewDay(review.reply.at, lang, timeZone)}</span>}
+            {timeZone && (
+              <span className="review-muted"> · {formatReviewDay(review.reply.at, lang, timeZone)}</span>
+            )}
           </p>
           <p className="review__text">{review.reply.text}</p>
         </div>

@@ -21,7 +21,11 @@ export function Stars({ value, size = "md" }: { value: number; size?: "sm" | "md
           key={n}
           aria-hidden="true"
           className={
-            halves >= n * 2 ? "review-star review-star--full" : halves === n * 2 - 1 ? "review-star review-star--half" : "review-star"
+            halves >= n * 2
+              ? "review-star review-star--full"
+              : halves === n * 2 - 1
+                ? "review-star review-star--half"
+                : "review-star"
           }
         >
           ★
@@ -59,7 +63,14 @@ export function StarInput({
       </legend>
       <div className="review-star-input__choices">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className={value !== null && n <= value ? "review-star-choice review-star-choice--on" : "review-star-choice"}>
+          <label
+            key={n}
+            className={
+              value !== null && n <= value
+                ? "review-star-choice review-star-choice--on"
+                : "review-star-choice"
+            }
+          >
             <input
               type="radio"
               name={name}
@@ -73,7 +84,13 @@ export function StarInput({
         ))}
         {optional && (
           <label className="review-star-choice review-star-choice--none">
-            <input type="radio" name={name} value="" checked={value === null} onChange={() => onChange(null)} />
+            <input
+              type="radio"
+              name={name}
+              value=""
+              checked={value === null}
+              onChange={() => onChange(null)}
+            />
             <span>{t("notRated")}</span>
           </label>
         )}

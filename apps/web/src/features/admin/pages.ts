@@ -206,6 +206,8 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "deliveries",
   "vehicle_docs",
   "reviews",
+  // Hiding reviews is an action of the Reviews page, not a page of its own.
+  "review_moderation",
   // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own:
   // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",

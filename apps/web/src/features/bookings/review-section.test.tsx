@@ -58,7 +58,10 @@ describe("reviewing a stay from its booking", () => {
     expect(stayIsOver(booking, at)).toBe(true);
     expect(stayIsOver({ ...booking, end_time: "2026-11-26T10:00:00.000Z" }, at)).toBe(false);
     expect(
-      stayIsOver({ ...booking, end_time: "2026-11-26T10:00:00.000Z", checked_out_at: "2026-11-26T08:00:00Z" }, at),
+      stayIsOver(
+        { ...booking, end_time: "2026-11-26T10:00:00.000Z", checked_out_at: "2026-11-26T08:00:00Z" },
+        at,
+      ),
     ).toBe(true);
     expect(stayIsOver({ ...booking, status: "cancelled" }, at)).toBe(false);
   });
@@ -67,7 +70,10 @@ describe("reviewing a stay from its booking", () => {
     const api = new FakeApi()
       .on(`GET /bookings/${booking.id}/review`, noReview)
       .on("POST /reviews", (call) => ({ status: 201, json: posted({ ...(call.body as object), id: 7 }) }));
-    await renderWithApp(<ReviewSection booking={booking} />, { api, route: "/booking-details/PW-7K3MQ2?review=1" });
+    await renderWithApp(<ReviewSection booking={booking} />, {
+      api,
+      route: "/booking-details/PW-7K3MQ2?review=1",
+    });
     const heading = await screen.findByRole("heading", { name: "Review your stay" });
     // ?review=1 (the e-mail's link) takes the focus to the form.
     await waitFor(() => expect(document.activeElement).toBe(heading));
@@ -106,7 +112,9 @@ describe("reviewing a stay from its booking", () => {
   it("edits within the 7 days and deletes after confirming", async () => {
     const api = new FakeApi()
       .on(`GET /bookings/${booking.id}/review`, { json: posted() })
-      .on("PUT /reviews/7", (call) => ({ json: posted({ ...(call.body as object), edited_at: NOW.toISOString() }) }))
+      .on("PUT /reviews/7", (call) => ({
+        json: posted({ ...(call.body as object), edited_at: NOW.toISOString() }),
+      }))
       .on("DELETE /reviews/7", { status: 204 });
     await renderWithApp(<ReviewSection booking={booking} />, { api });
     await screen.findByRole("heading", { name: "Your review" });

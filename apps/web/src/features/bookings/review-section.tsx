@@ -1,9 +1,4 @@
-import {
-  REVIEW_TEXT_MAX,
-  type BookingDetail,
-  type OwnReview,
-  type ReviewEditBody,
-} from "@parkwell/contract";
+import { REVIEW_TEXT_MAX, type BookingDetail, type OwnReview, type ReviewEditBody } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +13,10 @@ import { api, ApiError } from "../../lib/api";
 import { errorText } from "../../lib/form-errors";
 
 /** The stay is over: checked out, or its window ended (a cancelled booking is never reviewed). */
-export function stayIsOver(b: Pick<BookingDetail, "status" | "checked_out_at" | "end_time">, now: number): boolean {
+export function stayIsOver(
+  b: Pick<BookingDetail, "status" | "checked_out_at" | "end_time">,
+  now: number,
+): boolean {
   if (b.status === "cancelled") return false;
   return b.checked_out_at !== null || Date.parse(b.end_time) <= now;
 }
@@ -50,7 +48,9 @@ export function ReviewSection({ booking }: { booking: BookingDetail }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
   const queryClient = useQueryClient();
-  const over = stayIsOver(booking, Date.now());
+  // The moment the page opened: a stay ending while the page is open shows the form on the next visit.
+  const [openedAt] = useState(Date.now);
+  const over = stayIsOver(booking, openedAt);
   const review = useQuery({ ...ownReviewQuery(booking.id), enabled: over });
   const [editing, setEditing] = useState(false);
   const [flash, setFlash] = useState<string | null>(null);

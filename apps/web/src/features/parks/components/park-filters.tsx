@@ -42,8 +42,8 @@ export function ParkFilters({ query, zone, onChange }: Props) {
         : [...query.amenities, a],
     });
   const active =
-    [query.type, query.vehicleTypeId, query.minRating, query.sort, query.start, query.end].filter(Boolean).length +
-    query.amenities.length;
+    [query.type, query.vehicleTypeId, query.minRating, query.sort, query.start, query.end].filter(Boolean)
+      .length + query.amenities.length;
   // Folded into one bar with the count of filters set, on every width: open, they pushed the
   // first result down about 1,300 px on a desktop.
   // Wall-clock times, as typed and as the URL carries them: each park reads them on its clock.

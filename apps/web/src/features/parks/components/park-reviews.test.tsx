@@ -37,20 +37,22 @@ function page(items: PublicReview[], pageNo = 1, pages = 1) {
 }
 
 const reviewsApi = () =>
-  new FakeApi().on("GET /front/parks/41/rating", { json: summary }).on("GET /front/parks/41/reviews", (call) => ({
-    json:
-      call.query.get("sort") === "lowest"
-        ? page([review(2, { stars: 2, first_name: "Bola" })])
-        : page([
-            review(1, {
-              stars: 5,
-              ease: 4,
-              safety: 5,
-              text: "Great <b>spot</b>\nSee https://example.com",
-              reply: { text: "Thank you!", at: "2026-11-21T23:30:00.000Z" },
-            }),
-          ]),
-  }));
+  new FakeApi()
+    .on("GET /front/parks/41/rating", { json: summary })
+    .on("GET /front/parks/41/reviews", (call) => ({
+      json:
+        call.query.get("sort") === "lowest"
+          ? page([review(2, { stars: 2, first_name: "Bola" })])
+          : page([
+              review(1, {
+                stars: 5,
+                ease: 4,
+                safety: 5,
+                text: "Great <b>spot</b>\nSee https://example.com",
+                reply: { text: "Thank you!", at: "2026-11-21T23:30:00.000Z" },
+              }),
+            ]),
+    }));
 
 describe("a park's reviews", () => {
   afterEach(clearSession);
@@ -83,7 +85,9 @@ describe("a park's reviews", () => {
   it("writes the month in French and sorts by the chosen order", async () => {
     const api = reviewsApi();
     await renderWithApp(<ParkReviews parkId={41} timeZone="Africa/Lagos" />, { api, language: "fr" });
-    expect((await screen.findByText(/Great/)).closest("li")!.textContent).toContain("séjour en novembre 2026");
+    expect((await screen.findByText(/Great/)).closest("li")!.textContent).toContain(
+      "séjour en novembre 2026",
+    );
     await userEvent.selectOptions(screen.getByLabelText("Trier les avis"), "lowest");
     await screen.findByText("Bola");
     expect(api.callsTo("GET /front/parks/41/reviews").at(-1)!.query.get("sort")).toBe("lowest");
@@ -92,7 +96,12 @@ describe("a park's reviews", () => {
   it("says so when the park has no reviews", async () => {
     const api = new FakeApi()
       .on("GET /front/parks/41/rating", {
-        json: { ...summary, average: null, count: 0, distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 } },
+        json: {
+          ...summary,
+          average: null,
+          count: 0,
+          distribution: { "1": 0, "2": 0, "3": 0, "4": 0, "5": 0 },
+        },
       })
       .on("GET /front/parks/41/reviews", { json: page([]) });
     await renderWithApp(<ParkReviews parkId={41} timeZone="Africa/Lagos" />, { api });

@@ -1,4 +1,9 @@
-import { REVIEW_REPORT_REASON_MAX, REVIEW_SORTS, type PublicReview, type ReviewSort } from "@parkwell/contract";
+import {
+  REVIEW_REPORT_REASON_MAX,
+  REVIEW_SORTS,
+  type PublicReview,
+  type ReviewSort,
+} from "@parkwell/contract";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";

@@ -23,8 +23,7 @@ export function RatingLine({
   });
   return (
     <p className="park-rating" data-testid="park-rating">
-      <Stars value={rating.average} size="sm" />{" "}
-      {href ? <a href={href}>{text}</a> : <span>{text}</span>}
+      <Stars value={rating.average} size="sm" /> {href ? <a href={href}>{text}</a> : <span>{text}</span>}
     </p>
   );
 }
