@@ -85,7 +85,7 @@ export function ReviewSection({ booking }: { booking: BookingDetail }) {
 
   return (
     <section className="card booking-review" aria-labelledby={headingId} data-testid="booking-review">
-      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="review-anchor">
         {mine ? t("mine.title") : t("form.title")}
       </h2>
       {review.isPending && <p>{t("common:loading")}</p>}

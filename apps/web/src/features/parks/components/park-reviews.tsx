@@ -48,7 +48,7 @@ export function ParkReviews({ parkId, timeZone }: { parkId: number; timeZone: st
   const count = summary?.count ?? 0;
 
   return (
-    <section className="park-reviews" aria-labelledby={headingId} id="reviews">
+    <section className="park-reviews review-anchor" aria-labelledby={headingId} id="reviews">
       <h2 id={headingId}>{t("title")}</h2>
       {rating.isError && <FormAlert message={t("loadFailed")} />}
       {summary && summary.average !== null && count > 0 && (
