@@ -15,8 +15,8 @@ const pages = [page("dashboard"), page("parks"), page("gate"), page("roles")];
 const holder = (...permissions: string[]) => ({ permissions });
 
 describe("permissions", () => {
-  it("are section.action for the twenty sections and four actions", () => {
-    expect(ADMIN_SECTIONS).toHaveLength(20);
+  it("are section.action for the twenty-two sections and four actions", () => {
+    expect(ADMIN_SECTIONS).toHaveLength(22);
     expect(ADMIN_ACTIONS).toEqual(["view", "create", "update", "delete"]);
   });
 
@@ -75,6 +75,13 @@ describe("the back-office nav", () => {
     const shop = holder("marketplace.view", "orders.view");
     expect(visiblePages(ADMIN_PAGES, shop).map((p) => p.path)).toEqual(["marketplace", "orders"]);
     expect(landingPage(ADMIN_PAGES, LANDING_ORDER, shop)?.path).toBe("orders");
+  });
+
+  it("shows Reviews to who may view them; hiding is an action there, not a page", () => {
+    const manager = holder("reviews.view", "reviews.update");
+    expect(visiblePages(ADMIN_PAGES, manager).map((p) => p.path)).toEqual(["reviews"]);
+    expect(landingPage(ADMIN_PAGES, LANDING_ORDER, manager)?.path).toBe("reviews");
+    expect(visiblePages(ADMIN_PAGES, holder("review_moderation.update"))).toEqual([]);
   });
 
   it("shows Vehicle Docs to who may view the requests or only the fee tables", () => {

@@ -91,6 +91,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "reviews",
+    path: "reviews",
+    labelKey: "nav.reviews",
+    permission: "reviews.view",
+    load: async () => (await import("./reviews/reviews-page")).AdminReviewsPage,
+  },
+  {
     section: "gate",
     path: "gate",
     labelKey: "nav.gate",
@@ -198,6 +205,9 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "audit",
   "deliveries",
   "vehicle_docs",
+  "reviews",
+  // Hiding reviews is an action of the Reviews page, not a page of its own.
+  "review_moderation",
   // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own:
   // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",

@@ -7,6 +7,7 @@ import { bookingQuery } from "./api";
 import { BookingActions } from "./booking-actions";
 import { BookingSummary } from "./booking-summary";
 import { CancellationLines } from "./cancellation-lines";
+import { ReviewSection } from "./review-section";
 import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "../../components/ui/qr-code";
 import { ReceiptLinks } from "../../components/ui/receipt-links";
@@ -98,6 +99,7 @@ export function BookingDetailsPage() {
               </p>
             )}
           </section>
+          <ReviewSection booking={b} />
           <BookingActions booking={b} />
           <ReceiptLinks reference={b.booking_code} />
         </div>

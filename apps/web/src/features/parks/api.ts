@@ -24,6 +24,7 @@ export function toApiQuery(
     amenities: q.amenities.length > 0 ? q.amenities.join(",") : undefined,
     sort: q.sort,
     vehicle_type_id: q.vehicleTypeId,
+    min_rating: q.minRating,
     start_time: window?.start,
     end_time: window?.end,
     page: q.page,

@@ -24,6 +24,16 @@ describe("park query in the URL", () => {
     expect(parseParkQuery(toSearchParams(q))).toEqual(q);
   });
 
+  it("keeps the best-rated sort and a whole minimum rating, and drops any other rating", () => {
+    const q = parseParkQuery(new URLSearchParams("sort=rating&min_rating=4"));
+    expect(q.sort).toBe("rating");
+    expect(q.minRating).toBe(4);
+    expect(toSearchParams(q).toString()).toBe("sort=rating&min_rating=4");
+    for (const bad of ["0", "6", "3.5", "x"]) {
+      expect(parseParkQuery(new URLSearchParams(`min_rating=${bad}`)).minRating).toBeUndefined();
+    }
+  });
+
   it("drops what it does not understand", () => {
     const q = parseParkQuery(
       new URLSearchParams(

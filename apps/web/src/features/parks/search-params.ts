@@ -18,6 +18,8 @@ export interface ParkQuery {
   amenities: Amenity[];
   sort?: ParkSort | undefined;
   vehicleTypeId?: number | undefined;
+  /** Only parks whose drivers' average is at least this many stars (1 to 5). */
+  minRating?: number | undefined;
   /**
    * The window as the driver typed it: wall-clock times (`2026-11-26T10:00`) on the park's clock,
    * read on the searched country's clock by a list; an older link's instants stay instants
@@ -37,6 +39,12 @@ const num = (v: string | null, min: number, max: number): number | undefined => 
 const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
   list.includes(v as T) ? (v as T) : undefined;
 
+/** A whole number of stars, 1 to 5 (the minimum-rating filter offers only these). */
+const wholeStars = (v: string | null): number | undefined => {
+  const n = num(v, 1, 5);
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
+};
+
 /** Reads what it understands and drops the rest: a hand-edited URL never breaks the page. */
 export function parseParkQuery(params: URLSearchParams, defaultSize = 10): ParkQuery {
   const lat = num(params.get("lat"), -90, 90);
@@ -53,6 +61,7 @@ export function parseParkQuery(params: URLSearchParams, defaultSize = 10): ParkQ
       .filter((a): a is Amenity => (AMENITIES as readonly string[]).includes(a)),
     sort: oneOf(PARK_SORTS, params.get("sort")),
     vehicleTypeId: num(params.get("vehicle_type_id"), 1, 1e9),
+    minRating: wholeStars(params.get("min_rating")),
     start: parseWindowValue(params.get("start_time")),
     end: parseWindowValue(params.get("end_time")),
     page: Math.floor(num(params.get("page"), 1, 100_000) ?? 1),
@@ -73,6 +82,7 @@ export function toSearchParams(q: ParkQuery, defaultSize = 10): URLSearchParams 
   set("amenities", q.amenities.join(","));
   set("sort", q.sort);
   set("vehicle_type_id", q.vehicleTypeId);
+  set("min_rating", q.minRating);
   set("start_time", q.start);
   set("end_time", q.end);
   if (q.page > 1) set("page", q.page);

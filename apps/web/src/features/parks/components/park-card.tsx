@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { formatDistance, placeLine } from "../format";
 import { carriedWindow, parkHref } from "../search-params";
 import { formatMoney } from "../../../lib/format";
+import { RatingLine } from "./rating-line";
 
 export function ParkCard({ park, highlighted = false }: { park: ParkSummary; highlighted?: boolean }) {
   const { t, i18n } = useTranslation("parks");
@@ -29,6 +30,7 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
           </span>
         )}
       </p>
+      <RatingLine rating={park.rating} />
       <ul className="park-card__tags" aria-label={t("amenitiesTitle")}>
         {park.open_24h && <li className="park-tag park-tag--strong">{t("open24h")}</li>}
         {park.amenities.slice(0, 4).map((a) => (

@@ -42,8 +42,8 @@ export function ParkFilters({ query, zone, onChange }: Props) {
         : [...query.amenities, a],
     });
   const active =
-    [query.type, query.vehicleTypeId, query.sort, query.start, query.end].filter(Boolean).length +
-    query.amenities.length;
+    [query.type, query.vehicleTypeId, query.minRating, query.sort, query.start, query.end].filter(Boolean)
+      .length + query.amenities.length;
   // Folded into one bar with the count of filters set, on every width: open, they pushed the
   // first result down about 1,300 px on a desktop.
   // Wall-clock times, as typed and as the URL carries them: each park reads them on its clock.
@@ -95,6 +95,15 @@ export function ParkFilters({ query, zone, onChange }: Props) {
               ...PARK_SORTS.filter(
                 (s) => s !== "relevance" && (s !== "distance" || query.lat !== undefined),
               ).map((s) => [s, t(`sort.${s}`)] as const),
+            ]}
+          />
+          <SelectField
+            label={t("minRatingLabel")}
+            value={query.minRating ?? ""}
+            onChange={(e) => update({ minRating: e.target.value ? Number(e.target.value) : undefined })}
+            options={[
+              ["", t("minRating.any")],
+              ...[4, 3, 2, 1].map((n) => [n, t("minRating.atLeast", { stars: n })] as const),
             ]}
           />
           <TextField

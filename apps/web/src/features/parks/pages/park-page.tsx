@@ -6,6 +6,8 @@ import { ApiError } from "../../../lib/api";
 import { usePark } from "../../../lib/queries";
 import { OpeningHours, RatesTable } from "../components/park-facts";
 import { ParkPlans } from "../components/park-plans";
+import { ParkReviews } from "../components/park-reviews";
+import { RatingLine } from "../components/rating-line";
 import { ParkWindow } from "../components/park-window";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { placeLine } from "../format";
@@ -63,6 +65,7 @@ export function ParkPage() {
           <span className="park-badge">{t(`type.${park.type}`)}</span>{" "}
           {placeLine(park.address, park.city, park.state)} · {t("parkCode", { code: park.park_code })}
         </p>
+        <RatingLine rating={park.rating} href="#reviews" />
       </header>
       <div className="park-page__grid">
         <div className="park-page__main">
@@ -114,6 +117,7 @@ export function ParkPage() {
               texts={parkMapTexts(t)}
             />
           </Suspense>
+          <ParkReviews parkId={park.id} timeZone={park.time_zone} />
         </div>
         <aside className="park-page__side">
           <ParkWindow park={park} />
