@@ -8,6 +8,7 @@ import { paperStatus, type VehicleDocType } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
 import type { Clock } from "../../lib/clock";
+import { escapeHtml } from "../../lib/link-mail";
 import type { MailMessage } from "../../lib/mailer";
 import { translate } from "../../lib/messages";
 import { DOCUMENT_NAMES } from "./vehicle-docs.domain";
@@ -15,9 +16,6 @@ import { expiryForMail } from "./vehicle-docs-reminders.repo";
 import { nigeriaToday } from "./vehicle-docs-reminders.service";
 
 type Lang = "en" | "fr";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** "15 February 2027" / "15 février 2027": a calendar date with its month written out. */
 export function dateText(date: string, lang: Lang): string {
