@@ -55,6 +55,14 @@ export const deliveryOptionsQuery = (country: string, language: string) =>
     staleTime: 0,
   });
 
+/** The insurers offering comprehensive motor insurance (active ones), with rate and minimum premium. */
+export const insurersQuery = () =>
+  queryOptions({
+    queryKey: ["vehicle-docs", "insurers"],
+    queryFn: ({ signal }) => api("/vehicle-docs/insurers", { signal }),
+    staleTime: 5 * 60_000,
+  });
+
 export const saveRenewalDetails = (id: number, body: VehicleRenewalDetailsBody) =>
   api("/vehicle-docs/vehicles/{id}", { method: "PUT", params: { id }, body });
 
