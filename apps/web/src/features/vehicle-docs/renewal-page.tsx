@@ -34,6 +34,7 @@ import {
 import { DetailsForm } from "./details-form";
 import { ExpiriesForm } from "./expiries-form";
 import { InsuranceFields, vehicleValueOf } from "./insurance-fields";
+import { LicenceExpiry } from "./licence-expiry";
 import { PaperStatuses } from "./papers";
 import "../../components/ui/alert.css";
 import "../../components/ui/content.css";
@@ -265,6 +266,7 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
       {(kind === "drivers_licence" || vehicle) && (
         <div className="vd-layout">
           <div className="vd-page">
+            {kind === "drivers_licence" && <LicenceExpiry />}
             {kind === "drivers_licence" && (
               <section className="card" aria-labelledby={`${id}-licence`}>
                 <h2 id={`${id}-licence`}>{t("licence.title")}</h2>

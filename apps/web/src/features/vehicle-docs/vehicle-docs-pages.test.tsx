@@ -96,6 +96,7 @@ const request: VehicleDocRequest = {
 const renewalApi = () =>
   new FakeApi()
     .on("GET /vehicle-docs/vehicles", { json: [vehicle] })
+    .on("GET /vehicle-docs/licence-expiry", { json: { licence: null } })
     .on("GET /states/load", { json: [{ id: 25, name: "Lagos", code: "LA", country_id: 1 }] })
     .on("GET /addresses", { json: [] })
     .on("GET /marketplace/options", {
@@ -463,6 +464,66 @@ describe("a driver's licence renewal", () => {
       delivery: { park_id: 3 },
     });
     expect(screen.getByRole("button", { name: `Pay ${total} from my wallet` })).toBeTruthy();
+  });
+});
+
+describe("the driver's own licence", () => {
+  it("shows its status, saves a typed date, shows the new status, and removes it, in French", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    let licence: object | null = {
+      document_type: "drivers_licence_3y",
+      expires_on: "2026-12-10",
+      source: "request",
+      status: "expiring",
+      days_left: 13,
+    };
+    const api = renewalApi()
+      .on("GET /vehicle-docs/licence-expiry", () => ({ json: { licence } }))
+      .on("PUT /vehicle-docs/licence-expiry", (call) => {
+        const { expires_on } = call.body as { expires_on: string | null };
+        licence = expires_on
+          ? {
+              document_type: "drivers_licence_3y",
+              expires_on,
+              source: "driver",
+              status: "valid",
+              days_left: 1200,
+            }
+          : null;
+        return { json: { licence } };
+      });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal?type=drivers_licence&licence=3y",
+      language: "fr",
+    });
+    const box = (await screen.findByRole("heading", { name: "Votre permis de conduire" })).closest(
+      "section",
+    )!;
+    expect(await within(box).findByText(/Expire dans 13 jours/)).toBeTruthy();
+
+    await userEvent.click(within(box).getByText("Renouvelé ailleurs ? Saisissez sa date d'expiration"));
+    const date = within(box).getByLabelText("Date d'expiration de votre permis");
+    expect((date as HTMLInputElement).value).toBe("2026-12-10");
+    await userEvent.clear(date);
+    await userEvent.click(within(box).getByRole("button", { name: "Enregistrer la date" }));
+    expect(within(box).getByText("Saisissez la date d'expiration.")).toBeTruthy();
+    expect(api.callsTo("PUT /vehicle-docs/licence-expiry")).toHaveLength(0);
+
+    await userEvent.type(date, "2030-03-01");
+    await userEvent.click(within(box).getByRole("button", { name: "Enregistrer la date" }));
+    await waitFor(() => expect(api.callsTo("PUT /vehicle-docs/licence-expiry")).toHaveLength(1));
+    expect(api.callsTo("PUT /vehicle-docs/licence-expiry")[0]!.body).toEqual({ expires_on: "2030-03-01" });
+    expect(await within(box).findByText("Date enregistrée.")).toBeTruthy();
+    expect(within(box).getByText(/Valide jusqu/)).toBeTruthy();
+
+    await userEvent.click(within(box).getByRole("button", { name: "Supprimer la date" }));
+    await waitFor(() => expect(api.callsTo("PUT /vehicle-docs/licence-expiry")).toHaveLength(2));
+    expect(api.callsTo("PUT /vehicle-docs/licence-expiry")[1]!.body).toEqual({ expires_on: null });
+    expect(
+      await within(box).findByText("Aucune date d'expiration n'est encore enregistrée pour votre permis."),
+    ).toBeTruthy();
   });
 });
 
