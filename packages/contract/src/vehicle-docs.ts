@@ -239,6 +239,22 @@ export const VehicleRenewalDetailsSchema = z
   .meta({ id: "VehicleRenewalDetails" });
 export type VehicleRenewalDetails = z.infer<typeof VehicleRenewalDetailsSchema>;
 export const VehicleRenewalDetailsListSchema = z.array(VehicleRenewalDetailsSchema);
+
+/** A paper's current expiry date and status, as on a vehicle's renewal details. */
+const PaperExpirySchema = VehicleRenewalDetailsSchema.shape.expiries.element;
+
+/**
+ * The driver's licence's expiry date (no vehicle): one per driver, under the length of its last
+ * renewal through Parkwell (drivers_licence_3y or _5y), or drivers_licence_5y when typed first.
+ */
+export const DriverLicenceExpirySchema = z
+  .object({ licence: PaperExpirySchema.nullable() })
+  .meta({ id: "DriverLicenceExpiry" });
+export type DriverLicenceExpiry = z.infer<typeof DriverLicenceExpirySchema>;
+/** The licence's expiry date as the driver types it, or null to clear it. */
+export const DriverLicenceExpiryBodySchema = z.object({
+  expires_on: isoDay.nullable(),
+});
 export const VehicleIdPathSchema = z.object({ id: idParam("id") });
 
 /** Expiry dates a driver types for papers renewed elsewhere (PUT /vehicle-docs/vehicles/{id}/expiries). */

@@ -1114,6 +1114,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/vehicle-docs/licence-expiry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's licence's expiry date (one per driver, no vehicle) and its status */
+    get: operations["getDriverLicenceExpiry"];
+    /** Record the expiry date of the driver's licence renewed elsewhere (null clears it); it replaces the date of a renewal through Parkwell and the reverse */
+    put: operations["setDriverLicenceExpiry"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/vehicle-docs/fees": {
     parameters: {
       query?: never;
@@ -6813,6 +6831,26 @@ export interface components {
         days_left: number;
       }[];
     };
+    DriverLicenceExpiry: {
+      licence: {
+        /** @enum {string} */
+        document_type:
+          | "vehicle_licence"
+          | "roadworthiness"
+          | "third_party_insurance"
+          | "comprehensive_insurance"
+          | "proof_of_ownership"
+          | "hackney_permit"
+          | "drivers_licence_3y"
+          | "drivers_licence_5y";
+        expires_on: string;
+        /** @enum {string} */
+        source: "request" | "driver";
+        /** @enum {string} */
+        status: "valid" | "expiring" | "expired";
+        days_left: number;
+      } | null;
+    };
     VehicleDocQuote: {
       /** @enum {string} */
       type: "vehicle_papers" | "drivers_licence";
@@ -11736,6 +11774,106 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["VehicleRenewalDetails"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getDriverLicenceExpiry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DriverLicenceExpiry"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setDriverLicenceExpiry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          expires_on: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DriverLicenceExpiry"];
         };
       };
       /** @description Default Response */

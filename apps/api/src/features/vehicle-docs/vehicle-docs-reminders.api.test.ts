@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { queryRows, type Db } from "../../db/client";
 import { userVehicles } from "../../db/schema/index";
-import { createUser, type TestUser } from "../../test/factories";
+import { bearer, createUser, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { readMailbox } from "../../test/mailbox";
 import { upsertExpiry } from "./vehicle-docs.repo";
@@ -224,6 +224,30 @@ describe("vehicle paper expiry reminders", () => {
       expect(mails[0]!.body).toContain("Renouveler maintenant");
       expect(mails[0]!.body).toContain(
         `${ctx.config.PUBLIC_URL}/vehicle-docs-renewal?vehicle=${vehicleId}&documents=roadworthiness`,
+      );
+    }));
+
+  it("reminds the driver's licence typed by the driver, with a link to the licence renewal of its length", () =>
+    withApp(before(45), async (c) => {
+      const driver = await createUser(db, { language: "en" });
+      const token = bearer(driver);
+      // The route on the test's own app (its tokens are valid there), then the job on the moved clock.
+      const put = (expires_on: string) =>
+        ctx.app.inject({
+          method: "PUT",
+          url: "/api/v1/vehicle-docs/licence-expiry",
+          headers: token,
+          payload: { expires_on },
+        });
+      expect((await put("2027-02-01")).statusCode).toBe(200);
+      expect((await put(EXPIRES)).json().licence.document_type).toBe("drivers_licence_5y");
+      c.set(before(30));
+      await c.remind();
+      const mails = await c.mailsTo(driver);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe("Your driver's licence (5 years) expires in 30 days");
+      expect(mails[0]!.body).toContain(
+        `${ctx.config.PUBLIC_URL}/vehicle-docs-renewal?type=drivers_licence&licence=5y`,
       );
     }));
 

@@ -8,6 +8,7 @@ import { paperStatus, type VehicleDocType } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
 import type { Clock } from "../../lib/clock";
+import { escapeHtml } from "../../lib/link-mail";
 import type { MailMessage } from "../../lib/mailer";
 import { translate } from "../../lib/messages";
 import { DOCUMENT_NAMES } from "./vehicle-docs.domain";
@@ -15,9 +16,6 @@ import { expiryForMail } from "./vehicle-docs-reminders.repo";
 import { nigeriaToday } from "./vehicle-docs-reminders.service";
 
 type Lang = "en" | "fr";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** "15 February 2027" / "15 février 2027": a calendar date with its month written out. */
 export function dateText(date: string, lang: Lang): string {
@@ -34,11 +32,21 @@ function inDays(days: number, lang: Lang): string {
   return days === 0 ? "today" : `in ${days} day${days > 1 ? "s" : ""}`;
 }
 
-/** Where the renewal starts with this vehicle (none for a driver's licence) and this document. */
+/**
+ * Where the renewal starts: this vehicle and this document, or (no vehicle) the driver's licence
+ * renewal with the length of the licence's last renewal (`type=drivers_licence&licence=3y|5y`,
+ * the renewal page's own query).
+ */
 export function renewalLink(publicUrl: string, vehicleId: number | null, document: string): string {
   const query = new URLSearchParams();
-  if (vehicleId != null) query.set("vehicle", String(vehicleId));
-  query.set("documents", document);
+  const licence = /^drivers_licence_(\dy)$/.exec(document);
+  if (vehicleId == null && licence) {
+    query.set("type", "drivers_licence");
+    query.set("licence", licence[1]!);
+  } else {
+    if (vehicleId != null) query.set("vehicle", String(vehicleId));
+    query.set("documents", document);
+  }
   return `${publicUrl}/vehicle-docs-renewal?${query.toString()}`;
 }
 

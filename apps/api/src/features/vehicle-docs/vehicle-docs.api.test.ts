@@ -335,6 +335,75 @@ describe("pricing from the fee tables", () => {
   });
 });
 
+describe("the driver's licence's expiry date", () => {
+  it("is typed, cleared, and replaces a renewal's date and the reverse: one licence date per driver", async () => {
+    const driver = await createUser(db, { language: "en" });
+    await fund(db, driver.id, 100_000_000);
+    const put = (payload: object, user: TestUser = driver) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: "/api/v1/vehicle-docs/licence-expiry",
+        headers: bearer(user),
+        payload,
+      });
+    const licenceRows = () =>
+      queryRows<{ document_type: string; expires_on: string; source: string }>(
+        db,
+        sql`SELECT document_type, expires_on::text AS expires_on, source FROM vehicle_document_expiries
+            WHERE user_id = ${driver.id} AND vehicle_id IS NULL`,
+      );
+    expect((await get(driver, "/vehicle-docs/licence-expiry")).json()).toEqual({ licence: null });
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/v1/vehicle-docs/licence-expiry" })).statusCode,
+    ).toBe(401);
+    expect((await put({ expires_on: "2031-02-30" })).statusCode).toBe(422);
+    expect((await put({})).statusCode).toBe(422);
+
+    // Typed first: kept as the 5-year licence, the default length.
+    const typed = await put({ expires_on: "2031-06-30" });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().licence).toMatchObject({
+      document_type: "drivers_licence_5y",
+      expires_on: "2031-06-30",
+      source: "driver",
+      status: "valid",
+    });
+    expect((await get(driver, "/vehicle-docs/licence-expiry")).json()).toEqual(typed.json());
+
+    // A 3-year renewal through Parkwell: its date replaces the typed one.
+    const res = await post(driver, "/vehicle-docs/requests", {
+      type: "drivers_licence",
+      state_code: "LA",
+      documents: ["drivers_licence_3y"],
+      delivery: pickup(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json().code as string;
+    await moveTo(code, "delivered");
+    const rec = await post(staff, `/admin/vehicle-docs/requests/${code}/expiries`, {
+      expiries: [{ document_type: "drivers_licence_3y", expires_on: "2029-11-30" }],
+    });
+    expect(rec.statusCode, rec.body).toBe(200);
+    expect(await licenceRows()).toEqual([
+      { document_type: "drivers_licence_3y", expires_on: "2029-11-30", source: "request" },
+    ]);
+
+    // Typed again: it replaces the renewal's date under the licence's length (3 years).
+    expect((await put({ expires_on: "2029-12-15" })).json().licence).toMatchObject({
+      document_type: "drivers_licence_3y",
+      expires_on: "2029-12-15",
+      source: "driver",
+    });
+    expect(await licenceRows()).toEqual([
+      { document_type: "drivers_licence_3y", expires_on: "2029-12-15", source: "driver" },
+    ]);
+
+    // Cleared: no licence date, nothing to remind.
+    expect((await put({ expires_on: null })).json()).toEqual({ licence: null });
+    expect(await licenceRows()).toEqual([]);
+  });
+});
+
 describe("expiry dates typed by the driver", () => {
   it("records a vehicle's papers renewed elsewhere, once per paper; a licence or another's vehicle is refused", async () => {
     const driver = await fundedUser(db, 0);

@@ -5,6 +5,7 @@
 import type { VehicleDocStage } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
+import { escapeHtml } from "../../lib/link-mail";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
@@ -113,9 +114,6 @@ const TEXTS: Record<VehicleDocStage, Record<Lang, { subject: string; intro: stri
 };
 
 const DETAILS: Record<Lang, string> = { en: "Request details", fr: "Détails de la demande" };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export interface VehicleDocMailDeps {
   db: Db;

@@ -3,7 +3,7 @@
  * details, requests with their documents, timeline and expiry dates. Queries only; the rules and
  * the transactions are in vehicle-docs.service.ts.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { VehicleDocStage } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
@@ -315,6 +315,37 @@ export async function upsertExpiry(
         set,
       });
   }
+}
+
+const LICENCE_TYPES = ["drivers_licence_3y", "drivers_licence_5y"];
+
+/** The driver's licence's expiry rows (no vehicle); one at most once the rule of decision 031 holds. */
+export async function licenceExpiries(db: Tx, userId: string): Promise<ExpiryRow[]> {
+  return db
+    .select()
+    .from(vehicleDocumentExpiries)
+    .where(
+      and(
+        eq(vehicleDocumentExpiries.userId, userId),
+        isNull(vehicleDocumentExpiries.vehicleId),
+        inArray(vehicleDocumentExpiries.documentType, LICENCE_TYPES),
+      ),
+    )
+    .orderBy(desc(vehicleDocumentExpiries.updatedAt), desc(vehicleDocumentExpiries.id));
+}
+
+/** Deletes the driver's licence expiry rows, but the one under `keep` when given. */
+export async function deleteLicenceExpiries(tx: Tx, userId: string, keep?: string): Promise<void> {
+  await tx
+    .delete(vehicleDocumentExpiries)
+    .where(
+      and(
+        eq(vehicleDocumentExpiries.userId, userId),
+        isNull(vehicleDocumentExpiries.vehicleId),
+        inArray(vehicleDocumentExpiries.documentType, LICENCE_TYPES),
+        keep ? ne(vehicleDocumentExpiries.documentType, keep) : undefined,
+      ),
+    );
 }
 
 /** A vehicle's current expiry dates. */

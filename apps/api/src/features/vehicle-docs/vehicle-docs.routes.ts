@@ -1,5 +1,7 @@
 import {
   AdminVehicleDocFeeQuerySchema,
+  DriverLicenceExpiryBodySchema,
+  DriverLicenceExpirySchema,
   ErrorSchema,
   IdempotencyKeySchema,
   VehicleDocAnswerBodySchema,
@@ -107,6 +109,34 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
         },
       },
       async (req) => docs.setOwnExpiries(db, clock, requireUser(req).id, req.params.id, req.body.expiries),
+    );
+
+    app.get(
+      "/vehicle-docs/licence-expiry",
+      {
+        schema: {
+          tags,
+          operationId: "getDriverLicenceExpiry",
+          summary: "The driver's licence's expiry date (one per driver, no vehicle) and its status",
+          response: { 200: DriverLicenceExpirySchema, ...errors },
+        },
+      },
+      async (req) => docs.ownLicenceExpiry(db, clock, requireUser(req).id),
+    );
+
+    app.put(
+      "/vehicle-docs/licence-expiry",
+      {
+        schema: {
+          tags,
+          operationId: "setDriverLicenceExpiry",
+          summary:
+            "Record the expiry date of the driver's licence renewed elsewhere (null clears it); it replaces the date of a renewal through Parkwell and the reverse",
+          body: DriverLicenceExpiryBodySchema,
+          response: { 200: DriverLicenceExpirySchema, ...errors },
+        },
+      },
+      async (req) => docs.setOwnLicenceExpiry(db, clock, requireUser(req).id, req.body.expires_on),
     );
 
     app.get(

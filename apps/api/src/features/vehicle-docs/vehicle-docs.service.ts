@@ -26,6 +26,7 @@ import {
   type VehicleDocQuoteBody,
   type VehicleDocRequest,
   type VehicleDocStage,
+  type DriverLicenceExpiry,
   type VehicleDocType,
   type VehicleRenewalDetails,
   type VehicleRenewalDetailsBody,
@@ -214,6 +215,55 @@ export async function setOwnExpiries(
     }
   });
   return renewalDetails(db, clock, userId, vehicleId);
+}
+
+/** The driver's licence's expiry: one date per driver (decision 031), with its status today. */
+export async function ownLicenceExpiry(db: Db, clock: Clock, userId: string): Promise<DriverLicenceExpiry> {
+  const [row] = await repo.licenceExpiries(db, userId);
+  if (!row) return { licence: null };
+  return {
+    licence: {
+      document_type: row.documentType as VehicleDocType,
+      expires_on: row.expiresOn,
+      source: row.source === "driver" ? "driver" : "request",
+      ...paperStatus(row.expiresOn, await todayInNigeria(db, clock)),
+    },
+  };
+}
+
+/**
+ * The driver types their licence's expiry date (renewed elsewhere), or clears it with null. The
+ * licence has one date: it is kept under the length of the current row (the last renewal's,
+ * 3 or 5 years) or drivers_licence_5y when there is none, and any other licence row goes. A
+ * request's completion replaces it the same way (recordExpiries); a new date is reminded afresh.
+ */
+export async function setOwnLicenceExpiry(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  expiresOn: string | null,
+): Promise<DriverLicenceExpiry> {
+  const now = clock();
+  await db.transaction(async (tx) => {
+    if (expiresOn === null) {
+      await repo.deleteLicenceExpiries(tx, userId);
+      return;
+    }
+    const [current] = await repo.licenceExpiries(tx, userId);
+    const documentType = current?.documentType ?? "drivers_licence_5y";
+    await repo.deleteLicenceExpiries(tx, userId, documentType);
+    await repo.upsertExpiry(tx, {
+      userId,
+      vehicleId: null,
+      documentType,
+      expiresOn,
+      source: "driver",
+      requestId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return ownLicenceExpiry(db, clock, userId);
 }
 
 /** Sets what renewal needs on one of the user's vehicles; the state is one of Nigeria's. */
@@ -885,6 +935,8 @@ export async function recordExpiries(
         const message = NOTHING_TO_RECORD_MESSAGE.replace("{document}", DOCUMENT_NAMES[e.document_type]);
         throw AppError.validation({ expiries: message }, message);
       }
+      // The driver has one licence date: the renewed length's replaces the other's.
+      if (r.type !== "vehicle_papers") await repo.deleteLicenceExpiries(tx, r.userId, e.document_type);
       await repo.upsertExpiry(tx, {
         userId: r.userId,
         vehicleId: r.type === "vehicle_papers" ? r.vehicleId : null,

@@ -55,6 +55,14 @@ export const deliveryOptionsQuery = (country: string, language: string) =>
     staleTime: 0,
   });
 
+/** The insurers offering comprehensive motor insurance (active ones), with rate and minimum premium. */
+export const insurersQuery = () =>
+  queryOptions({
+    queryKey: ["vehicle-docs", "insurers"],
+    queryFn: ({ signal }) => api("/vehicle-docs/insurers", { signal }),
+    staleTime: 5 * 60_000,
+  });
+
 export const saveRenewalDetails = (id: number, body: VehicleRenewalDetailsBody) =>
   api("/vehicle-docs/vehicles/{id}", { method: "PUT", params: { id }, body });
 
@@ -144,3 +152,14 @@ export const saveVehicleExpiries = (
   id: number,
   expiries: { document_type: VehicleDocType; expires_on: string }[],
 ) => api("/vehicle-docs/vehicles/{id}/expiries", { method: "PUT", params: { id }, body: { expiries } });
+
+/** The driver's licence's expiry date (one per driver, no vehicle) and its status. */
+export const licenceExpiryQuery = () =>
+  queryOptions({
+    queryKey: ["vehicle-docs", "licence-expiry"],
+    queryFn: ({ signal }) => api("/vehicle-docs/licence-expiry", { signal }),
+  });
+
+/** Types the licence's expiry date renewed elsewhere, or clears it (null). */
+export const saveLicenceExpiry = (expiresOn: string | null) =>
+  api("/vehicle-docs/licence-expiry", { method: "PUT", body: { expires_on: expiresOn } });

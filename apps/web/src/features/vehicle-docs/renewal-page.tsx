@@ -1,5 +1,6 @@
 import {
   COMMERCIAL_ONLY_DOC_TYPES,
+  INSURANCE_DOC_TYPES,
   VEHICLE_PAPER_TYPES,
   type VehicleDocRequestType,
   type VehicleDocQuote,
@@ -16,13 +17,14 @@ import { SelectField } from "../../components/ui/form-field";
 import { TopUpNotice } from "../../components/ui/top-up-notice";
 import { ApiError } from "../../lib/api";
 import { chooseCountry, openCountryPicker, servedCountries, useSelectedCountry } from "../../lib/country";
-import { countryLabel, formatMoney, taxLabel } from "../../lib/format";
+import { countryLabel, formatMoney, formatNumber, taxLabel } from "../../lib/format";
 import { openLoginDialog } from "../../lib/login-dialog";
 import { walletQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import {
   addressesQuery,
   deliveryOptionsQuery,
+  insurersQuery,
   placeVehicleDocRequest,
   renewalVehiclesQuery,
   statesQuery,
@@ -31,6 +33,8 @@ import {
 } from "./api";
 import { DetailsForm } from "./details-form";
 import { ExpiriesForm } from "./expiries-form";
+import { InsuranceFields, vehicleValueOf } from "./insurance-fields";
+import { LicenceExpiry } from "./licence-expiry";
 import { PaperStatuses } from "./papers";
 import "../../components/ui/alert.css";
 import "../../components/ui/content.css";
@@ -89,16 +93,11 @@ export function VehicleDocsRenewalPage({ addressPicker }: { addressPicker: Addre
 /** A new key per attempt; the same one for a retry of that attempt. */
 const newAttemptKey = (): string => crypto.randomUUID();
 
-/**
- * The documents a vehicle may renew: the hackney permit only for a vehicle in commercial use.
- * Comprehensive insurance needs an insurer and the vehicle's value, which this page does not ask yet.
- */
+/** The documents a vehicle may renew: the hackney permit only for a vehicle in commercial use. */
 function applicable(vehicle: VehicleRenewalDetails | undefined): VehicleDocType[] {
   if (!vehicle?.vehicle_use) return [];
   return VEHICLE_PAPER_TYPES.filter(
-    (d) =>
-      d !== "comprehensive_insurance" &&
-      (vehicle.vehicle_use === "commercial" || !COMMERCIAL_ONLY_DOC_TYPES.includes(d)),
+    (d) => vehicle.vehicle_use === "commercial" || !COMMERCIAL_ONLY_DOC_TYPES.includes(d),
   );
 }
 
@@ -114,8 +113,9 @@ const LICENCE_YEARS = ["3y", "5y"] as const;
 /**
  * The signed-in service: a vehicle's papers or a driver's licence (no vehicle: 3 or 5 years, the
  * state of issue). The choices live in the query string (`type`, `vehicle`, `documents`,
- * `licence`, `state`, `delivery`, `address`, `park`): a reminder's link preselects them, and a
- * trip to the wallet keeps them.
+ * `insurer`, `value`, `licence`, `state`, `delivery`, `address`, `park`): a reminder's link
+ * preselects them, and a trip to the wallet keeps them. Third-party and comprehensive insurance
+ * exclude each other: ticking one unticks the other.
  */
 function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const { t, i18n } = useTranslation("vehicle-docs");
@@ -145,6 +145,10 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const addressId = Number(params.get("address")) || addresses.data?.[0]?.id;
   const parks = options.data?.pickup_parks ?? [];
   const parkId = parks.find((p) => p.id === Number(params.get("park")))?.id ?? parks[0]?.id;
+  const comprehensive = documents.includes("comprehensive_insurance");
+  const insurers = useQuery({ ...insurersQuery(), enabled: comprehensive });
+  const insurerId = insurers.data?.find((i) => i.id === Number(params.get("insurer")))?.id;
+  const vehicleValue = vehicleValueOf(params.get("value") ?? "");
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams(
@@ -159,7 +163,11 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
       { replace: true },
     );
   const toggle = (doc: VehicleDocType, on: boolean) => {
-    const chosen = on ? [...documents, doc] : documents.filter((d) => d !== doc);
+    // Comprehensive covers third parties too: the two insurances exclude each other.
+    const others = INSURANCE_DOC_TYPES.includes(doc)
+      ? documents.filter((d) => !INSURANCE_DOC_TYPES.includes(d))
+      : documents;
+    const chosen = on ? [...others, doc] : documents.filter((d) => d !== doc);
     update({ documents: allowed.filter((d) => chosen.includes(d)).join(",") || undefined });
   };
 
@@ -183,6 +191,16 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
       };
     }
     if (!vehicle || documents.length === 0) return null;
+    if (comprehensive) {
+      if (!insurerId || vehicleValue === null) return null;
+      return {
+        type: "vehicle_papers",
+        vehicle_id: vehicle.vehicle_id,
+        documents,
+        delivery: where,
+        insurance: { insurer_id: insurerId, vehicle_value: vehicleValue },
+      };
+    }
     return { type: "vehicle_papers", vehicle_id: vehicle.vehicle_id, documents, delivery: where };
   })();
   const quote = useVehicleDocQuote(body);
@@ -248,6 +266,7 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
       {(kind === "drivers_licence" || vehicle) && (
         <div className="vd-layout">
           <div className="vd-page">
+            {kind === "drivers_licence" && <LicenceExpiry />}
             {kind === "drivers_licence" && (
               <section className="card" aria-labelledby={`${id}-licence`}>
                 <h2 id={`${id}-licence`}>{t("licence.title")}</h2>
@@ -333,6 +352,15 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
                         <p className="field__hint">{t("documents.hackney")}</p>
                       )}
                     </fieldset>
+                  )}
+                  {comprehensive && (
+                    <InsuranceFields
+                      insurers={insurers}
+                      insurerId={insurerId}
+                      value={params.get("value") ?? ""}
+                      onInsurer={(insurer) => update({ insurer: String(insurer) })}
+                      onValue={(value) => update({ value: value || undefined })}
+                    />
                   )}
                 </section>
               </>
@@ -430,33 +458,54 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   );
 }
 
-/** Each government fee, Parkwell's service charge, delivery, VAT and the total. */
+/**
+ * Each government fee, the insurer's premium (with the insurer, the declared value, the rate and
+ * whether the minimum premium applies), Parkwell's service charge, delivery, VAT and the total.
+ */
 export function QuoteLines({
   quote,
 }: {
   quote: Pick<
     VehicleDocQuote,
-    "lines" | "service_charge" | "delivery_charge" | "tax" | "total" | "currency"
+    "lines" | "service_charge" | "delivery_charge" | "tax" | "total" | "currency" | "insurance"
   > & {
     tax_name?: string;
   };
 }) {
   const { t, i18n } = useTranslation("vehicle-docs");
-  const money = (n: number) => formatMoney(n, quote.currency, i18n.language);
-  const rows: [string, number][] = [
-    ...quote.lines.map((l): [string, number] => [
-      t("quote.fee", { document: t(`docs.${l.document_type}`) }),
-      l.fee,
-    ]),
-    [t("quote.service"), quote.service_charge],
-    [t("quote.delivery"), quote.delivery_charge],
-    [taxLabel(t, quote.tax_name ?? "VAT"), quote.tax],
+  const lang = i18n.language;
+  const money = (n: number) => formatMoney(n, quote.currency, lang);
+  const insurance = quote.insurance;
+  const rows: [string, number, string | null][] = [
+    ...quote.lines.map((l): [string, number, string | null] =>
+      l.document_type === "comprehensive_insurance" && insurance
+        ? [
+            t("quote.premium", { document: t(`docs.${l.document_type}`), insurer: insurance.insurer_name }),
+            l.fee,
+            [
+              t("quote.premiumOf", {
+                rate: formatNumber(insurance.rate, lang, { maximumFractionDigits: 2 }),
+                value: money(insurance.vehicle_value),
+              }),
+              insurance.premium === insurance.minimum_premium ? t("quote.minimumApplies") : null,
+            ]
+              .filter(Boolean)
+              .join(" · "),
+          ]
+        : [t("quote.fee", { document: t(`docs.${l.document_type}`) }), l.fee, null],
+    ),
+    [t("quote.service"), quote.service_charge, null],
+    [t("quote.delivery"), quote.delivery_charge, null],
+    [taxLabel(t, quote.tax_name ?? "VAT"), quote.tax, null],
   ];
   return (
     <dl className="booking-lines" data-testid="vd-quote">
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, detail]) => (
         <div key={label}>
-          <dt>{label}</dt>
+          <dt>
+            {label}
+            {detail && <span className="vd-line__detail">{detail}</span>}
+          </dt>
           <dd>{money(value)}</dd>
         </div>
       ))}

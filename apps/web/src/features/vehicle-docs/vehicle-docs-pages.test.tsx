@@ -96,6 +96,7 @@ const request: VehicleDocRequest = {
 const renewalApi = () =>
   new FakeApi()
     .on("GET /vehicle-docs/vehicles", { json: [vehicle] })
+    .on("GET /vehicle-docs/licence-expiry", { json: { licence: null } })
     .on("GET /states/load", { json: [{ id: 25, name: "Lagos", code: "LA", country_id: 1 }] })
     .on("GET /addresses", { json: [] })
     .on("GET /marketplace/options", {
@@ -466,6 +467,66 @@ describe("a driver's licence renewal", () => {
   });
 });
 
+describe("the driver's own licence", () => {
+  it("shows its status, saves a typed date, shows the new status, and removes it, in French", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    let licence: object | null = {
+      document_type: "drivers_licence_3y",
+      expires_on: "2026-12-10",
+      source: "request",
+      status: "expiring",
+      days_left: 13,
+    };
+    const api = renewalApi()
+      .on("GET /vehicle-docs/licence-expiry", () => ({ json: { licence } }))
+      .on("PUT /vehicle-docs/licence-expiry", (call) => {
+        const { expires_on } = call.body as { expires_on: string | null };
+        licence = expires_on
+          ? {
+              document_type: "drivers_licence_3y",
+              expires_on,
+              source: "driver",
+              status: "valid",
+              days_left: 1200,
+            }
+          : null;
+        return { json: { licence } };
+      });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal?type=drivers_licence&licence=3y",
+      language: "fr",
+    });
+    const box = (await screen.findByRole("heading", { name: "Votre permis de conduire" })).closest(
+      "section",
+    )!;
+    expect(await within(box).findByText(/Expire dans 13 jours/)).toBeTruthy();
+
+    await userEvent.click(within(box).getByText("Renouvelé ailleurs ? Saisissez sa date d'expiration"));
+    const date = within(box).getByLabelText("Date d'expiration de votre permis");
+    expect((date as HTMLInputElement).value).toBe("2026-12-10");
+    await userEvent.clear(date);
+    await userEvent.click(within(box).getByRole("button", { name: "Enregistrer la date" }));
+    expect(within(box).getByText("Saisissez la date d'expiration.")).toBeTruthy();
+    expect(api.callsTo("PUT /vehicle-docs/licence-expiry")).toHaveLength(0);
+
+    await userEvent.type(date, "2030-03-01");
+    await userEvent.click(within(box).getByRole("button", { name: "Enregistrer la date" }));
+    await waitFor(() => expect(api.callsTo("PUT /vehicle-docs/licence-expiry")).toHaveLength(1));
+    expect(api.callsTo("PUT /vehicle-docs/licence-expiry")[0]!.body).toEqual({ expires_on: "2030-03-01" });
+    expect(await within(box).findByText("Date enregistrée.")).toBeTruthy();
+    expect(within(box).getByText(/Valide jusqu/)).toBeTruthy();
+
+    await userEvent.click(within(box).getByRole("button", { name: "Supprimer la date" }));
+    await waitFor(() => expect(api.callsTo("PUT /vehicle-docs/licence-expiry")).toHaveLength(2));
+    expect(api.callsTo("PUT /vehicle-docs/licence-expiry")[1]!.body).toEqual({ expires_on: null });
+    expect(
+      await within(box).findByText("Aucune date d'expiration n'est encore enregistrée pour votre permis."),
+    ).toBeTruthy();
+  });
+});
+
 describe("papers renewed elsewhere", () => {
   it("saves the typed expiry dates and shows the statuses the API then gives", async () => {
     setToken("t-1");
@@ -527,5 +588,127 @@ describe("papers renewed elsewhere", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save the dates" }));
     expect(screen.getByText("Type at least one expiry date.")).toBeTruthy();
     expect(api.callsTo("PUT /vehicle-docs/vehicles/5/expiries")).toHaveLength(0);
+  });
+});
+
+describe("comprehensive insurance", () => {
+  const insurers = [
+    {
+      id: 11,
+      name: "Leadway Assurance",
+      rate: 3.5,
+      minimum_premium: 60000,
+      active: true,
+      currency: "NGN",
+      updated_at: "2026-11-01T00:00:00.000Z",
+    },
+    {
+      id: 12,
+      name: "AXA Mansard",
+      rate: 5,
+      minimum_premium: 90000,
+      active: true,
+      currency: "NGN",
+      updated_at: "2026-11-01T00:00:00.000Z",
+    },
+  ];
+  const insured: VehicleDocQuote = {
+    ...quote,
+    lines: [
+      { document_type: "vehicle_licence", fee: 5000 },
+      { document_type: "comprehensive_insurance", fee: 90000 },
+    ],
+    fees_total: 95000,
+    total: 97687.5,
+    insurance: {
+      insurer_id: 12,
+      insurer_name: "AXA Mansard",
+      vehicle_value: 1500000,
+      rate: 5,
+      minimum_premium: 90000,
+      premium: 90000,
+    },
+  };
+
+  it("unticks third-party for comprehensive, asks the insurer and the value, and quotes the premium", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const api = renewalApi()
+      .on("GET /vehicle-docs/insurers", { json: insurers })
+      .on("POST /vehicle-docs/quote", { json: insured });
+    const { router } = await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal?vehicle=5&documents=vehicle_licence,third_party_insurance",
+    });
+    const thirdParty = await screen.findByRole("checkbox", { name: "Third-party motor insurance" });
+    const comprehensive = screen.getByRole("checkbox", { name: "Comprehensive motor insurance" });
+    expect(thirdParty).toHaveProperty("checked", true);
+
+    await userEvent.click(comprehensive);
+    expect(comprehensive).toHaveProperty("checked", true);
+    expect(thirdParty).toHaveProperty("checked", false);
+    const minimum = formatMoney(90000, "NGN", "en");
+    const axa = await screen.findByRole("radio", {
+      name: new RegExp(`AXA Mansard.*5 % of the value · minimum premium ${minimum}`),
+    });
+    expect(screen.getByRole("radio", { name: /Leadway Assurance.*3\.5 %/ })).toBeTruthy();
+    // Until both are given, no quote is asked with comprehensive.
+    const before = api.callsTo("POST /vehicle-docs/quote").length;
+    expect(screen.getByText("Choose the documents and the delivery to see the price.")).toBeTruthy();
+
+    await userEvent.click(axa);
+    const value = screen.getByRole("textbox", { name: "Vehicle value (naira)" });
+    await userEvent.type(value, "99");
+    expect(screen.getByText(/Type a whole number of naira from/)).toBeTruthy();
+    expect(api.callsTo("POST /vehicle-docs/quote")).toHaveLength(before);
+    await userEvent.clear(value);
+    await userEvent.type(value, "1500000");
+
+    await waitFor(() =>
+      expect(api.callsTo("POST /vehicle-docs/quote").at(-1)?.body).toMatchObject({
+        documents: ["vehicle_licence", "comprehensive_insurance"],
+        insurance: { insurer_id: 12, vehicle_value: 1500000 },
+      }),
+    );
+    const lines = await screen.findByTestId("vd-quote");
+    expect(within(lines).getByText(/Comprehensive motor insurance · AXA Mansard \(premium\)/)).toBeTruthy();
+    expect(
+      within(lines).getByText(`5 % of ${formatMoney(1500000, "NGN", "en")} · minimum premium applies`),
+    ).toBeTruthy();
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get("insurer")).toBe("12");
+    expect(query.get("value")).toBe("1500000");
+    expect(query.get("documents")).toBe("vehicle_licence,comprehensive_insurance");
+
+    // And the reverse: third-party unticks comprehensive and the insurer's questions go.
+    await userEvent.click(thirdParty);
+    expect(comprehensive).toHaveProperty("checked", false);
+    expect(screen.queryByRole("textbox", { name: "Vehicle value (naira)" })).toBeNull();
+  });
+
+  it("shows the insurer, the value and the rate on a request's page, in French", async () => {
+    setToken("t-1");
+    const api = renewalApi().on("GET /vehicle-docs/requests/VD-7K3MQ2", {
+      json: {
+        ...request,
+        lines: insured.lines,
+        total: insured.total,
+        insurance: { ...insured.insurance!, insurer_name: "Leadway Assurance", rate: 3.5, premium: 105000 },
+      },
+    });
+    await renderWithApp(
+      <Routes>
+        <Route path="/vehicle-docs-renewal/requests/:code" element={<VehicleDocRequestPage />} />
+      </Routes>,
+      { api, route: "/vehicle-docs-renewal/requests/VD-7K3MQ2", language: "fr" },
+    );
+    const lines = await screen.findByTestId("vd-quote");
+    expect(
+      within(lines).getByText(/Assurance automobile tous risques · Leadway Assurance \(prime\)/),
+    ).toBeTruthy();
+    expect(
+      within(lines).getByText(`3,5 % de ${formatMoney(1500000, "NGN", "fr")}`.replace(/\s+/g, " ")),
+    ).toBeTruthy();
+    expect(within(lines).queryByText(/prime minimale appliquée/)).toBeNull();
   });
 });

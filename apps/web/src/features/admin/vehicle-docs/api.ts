@@ -81,3 +81,17 @@ export function uploadVehicleDocScan(
 }
 
 export type VehicleDocFileRow = AdminAnswer<"/vehicle-docs/requests/{code}/files">["items"][number];
+
+/** The insurers of comprehensive motor insurance, withdrawn ones too (decision 031). */
+export const vehicleDocInsurersQuery = () => ({
+  queryKey: ["admin", "vehicle-doc-insurers"] as const,
+  queryFn: () => adminApi("/vehicle-docs/insurers"),
+});
+
+/** Changes an insurer's rate (percent), minimum premium (naira) or availability; the API audits it. */
+export const updateVehicleDocInsurer = (
+  id: number,
+  body: { rate?: number; minimum_premium?: number; active?: boolean },
+) => adminApi("/vehicle-docs/insurers/{id}", { params: { id }, method: "PUT", body });
+
+export type VehicleDocInsurerRow = AdminAnswer<"/vehicle-docs/insurers">[number];

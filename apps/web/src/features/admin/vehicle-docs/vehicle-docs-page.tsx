@@ -15,6 +15,7 @@ import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import { QUEUE_FILTERS, vehicleDocsQuery, type VehicleDocRow } from "./api";
 import { VehicleDocFeesPage } from "./fees-page";
+import { VehicleDocInsurersPage } from "./insurers-page";
 import { VehicleDocRequestPage, vehicleText } from "./request-page";
 import { VehicleDocStageBadge } from "./stage";
 import { NIGERIA_ZONE, useNigerianStates } from "./states";
@@ -24,7 +25,8 @@ import "../orders/orders.css";
 import "./vehicle-docs.css";
 
 /**
- * /admin/vehicle-docs: the queue, /fees (the fee tables) and /{code} (a request). Staff who hold
+ * /admin/vehicle-docs: the queue, /fees (the fee tables), /fees/insurers (comprehensive
+ * insurance's insurers) and /{code} (a request). Staff who hold
  * only vehicle_doc_fees.view (the nav offers them this page too) open it on the fee tables.
  */
 export function AdminVehicleDocsPage() {
@@ -36,6 +38,14 @@ export function AdminVehicleDocsPage() {
         element={
           <RequirePermission permission="vehicle_doc_fees.view">
             <VehicleDocFeesPage tabs={<VehicleDocsTabs />} />
+          </RequirePermission>
+        }
+      />
+      <Route
+        path="fees/insurers"
+        element={
+          <RequirePermission permission="vehicle_doc_fees.view">
+            <VehicleDocInsurersPage tabs={<VehicleDocsTabs />} />
           </RequirePermission>
         }
       />
@@ -60,17 +70,22 @@ function QueueOrFees() {
   return can("vehicle_docs.view") ? <VehicleDocsQueue /> : <Navigate to="fees" replace />;
 }
 
-/** The queue and the fee tables, for who may see both. */
+/** The queue (for who may see it), the fee tables and the insurers (for who may see the fees). */
 export function VehicleDocsTabs() {
   const { t } = useTranslation("admin-vehicle-docs");
   const can = useCan();
-  if (!can("vehicle_doc_fees.view") || !can("vehicle_docs.view")) return null;
+  if (!can("vehicle_doc_fees.view")) return null;
   return (
     <nav className="report-tabs" aria-label={t("tabs.label")}>
-      <NavLink to="/admin/vehicle-docs" end>
-        {t("tabs.queue")}
+      {can("vehicle_docs.view") && (
+        <NavLink to="/admin/vehicle-docs" end>
+          {t("tabs.queue")}
+        </NavLink>
+      )}
+      <NavLink to="/admin/vehicle-docs/fees" end>
+        {t("tabs.fees")}
       </NavLink>
-      <NavLink to="/admin/vehicle-docs/fees">{t("tabs.fees")}</NavLink>
+      <NavLink to="/admin/vehicle-docs/fees/insurers">{t("tabs.insurers")}</NavLink>
     </nav>
   );
 }

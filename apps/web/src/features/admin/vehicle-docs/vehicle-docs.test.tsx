@@ -5,6 +5,7 @@ import {
   StateListSchema,
   VehicleDocFeeListSchema,
   VehicleDocFilePageSchema,
+  VehicleDocInsurerListSchema,
 } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -267,5 +268,92 @@ describe("the fee tables for staff who hold only vehicle_doc_fees.*", () => {
     await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
     expect(await screen.findByRole("heading", { name: "403 Access Denied!", level: 1 })).toBeTruthy();
     expect(api.callsTo("GET /admin/vehicle-docs/requests/VD-7K3P9Q")).toHaveLength(0);
+  });
+});
+
+describe("the insurers of comprehensive insurance", () => {
+  const insurers = () =>
+    VehicleDocInsurerListSchema.parse([
+      {
+        id: 7,
+        name: "Leadway Assurance",
+        rate: 3.5,
+        minimum_premium: 60000,
+        active: true,
+        currency: "NGN",
+        updated_at: "2026-11-01T08:00:00.000Z",
+      },
+      {
+        id: 8,
+        name: "AXA Mansard",
+        rate: 5,
+        minimum_premium: 90000,
+        active: false,
+        currency: "NGN",
+        updated_at: "2026-11-01T08:00:00.000Z",
+      },
+    ]);
+
+  it("edits a rate and a minimum in French, withdraws one and offers another again", async () => {
+    let list = insurers();
+    const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_doc_fees.view", "vehicle_doc_fees.update"])
+      .on("GET /admin/vehicle-docs/insurers", () => ({ json: list }))
+      .on("PUT /admin/vehicle-docs/insurers/7", (call) => {
+        list = list.map((i) => (i.id === 7 ? { ...i, ...(call.body as object) } : i));
+        return { json: list[0] };
+      })
+      .on("PUT /admin/vehicle-docs/insurers/8", (call) => {
+        list = list.map((i) => (i.id === 8 ? { ...i, ...(call.body as object) } : i));
+        return { json: list[1] };
+      });
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/fees/insurers", language: "fr" });
+
+    expect(
+      await screen.findByRole("heading", { name: "Assureurs de l'assurance tous risques", level: 1 }),
+    ).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Assureurs" })).toBeTruthy();
+    const rate = await screen.findByLabelText("Taux de Leadway Assurance (% de la valeur du véhicule)");
+    expect((rate as HTMLInputElement).value).toBe("3,50");
+    const row = rate.closest("tr")!;
+    await userEvent.clear(rate);
+    await userEvent.type(rate, "25");
+    await userEvent.click(within(row).getByRole("button", { name: "Enregistrer" }));
+    expect(within(row).getByText("Saisissez un taux de 0,5 à 20 %.")).toBeTruthy();
+    expect(api.callsTo("PUT /admin/vehicle-docs/insurers/7")).toHaveLength(0);
+
+    await userEvent.clear(rate);
+    await userEvent.type(rate, "4,25");
+    const minimum = screen.getByLabelText("Prime minimale de Leadway Assurance");
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, "65000");
+    await userEvent.click(within(row).getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(api.callsTo("PUT /admin/vehicle-docs/insurers/7")).toHaveLength(1));
+    expect(api.callsTo("PUT /admin/vehicle-docs/insurers/7")[0]!.body).toEqual({
+      rate: 4.25,
+      minimum_premium: 65000,
+    });
+    expect(await within(row).findByText("Enregistré.")).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Retirer Leadway Assurance" }));
+    await waitFor(() => expect(api.callsTo("PUT /admin/vehicle-docs/insurers/7")).toHaveLength(2));
+    expect(api.callsTo("PUT /admin/vehicle-docs/insurers/7")[1]!.body).toEqual({ active: false });
+    expect(await screen.findByRole("button", { name: "Proposer à nouveau Leadway Assurance" })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Proposer à nouveau AXA Mansard" }));
+    await waitFor(() => expect(api.callsTo("PUT /admin/vehicle-docs/insurers/8")).toHaveLength(1));
+    expect(api.callsTo("PUT /admin/vehicle-docs/insurers/8")[0]!.body).toEqual({ active: true });
+  });
+
+  it("shows the terms without forms to who may only view the fees", async () => {
+    const api = vehicleDocsApi(["vehicle_doc_fees.view"]).on("GET /admin/vehicle-docs/insurers", {
+      json: insurers(),
+    });
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/fees/insurers" });
+    const row = (await screen.findByRole("rowheader", { name: "Leadway Assurance" })).closest("tr")!;
+    expect(within(row).getByText(/3\.5 % · minimum premium/)).toBeTruthy();
+    expect(within(row).getByText("Offered")).toBeTruthy();
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Withdraw/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Requests" })).toBeNull();
   });
 });
