@@ -172,7 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await countries.load();
   await app.register(parksRoutes(database.search, clock, countries), { prefix: "/api/v1" });
   await app.register(parkReviewRoutes(database.db), { prefix: "/api/v1" });
-  await app.register(blogRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL }), { prefix: "/api/v1" });
+  await app.register(blogRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL }), {
+    prefix: "/api/v1",
+  });
   await app.register(driverReviewRoutes({ db: database.db, clock }, auth, limiter), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const paymentDeps = {

@@ -51,17 +51,17 @@ export const BlogPostBodySchema = z
   .object({
     category_id: idNumber("category_id").nullable().optional(),
     tags: z
-      .array(
-        text("tag", BLOG_TAG_MAX)
-          .trim()
-          .min(1, { error: "A tag cannot be empty" }),
-        { error: "tags must be a list of words" },
-      )
+      .array(text("tag", BLOG_TAG_MAX).trim().min(1, { error: "A tag cannot be empty" }), {
+        error: "tags must be a list of words",
+      })
       .max(BLOG_TAGS_MAX, { error: `A post has at most ${BLOG_TAGS_MAX} tags` })
       .default([]),
     status: z.enum(BLOG_STATUSES, { error: "status must be draft, scheduled or published" }),
     /** ISO time: required when scheduled (in the future); for published, now when absent. */
-    publish_at: z.iso.datetime({ offset: true, error: "publish_at must be an ISO date and time" }).nullable().optional(),
+    publish_at: z.iso
+      .datetime({ offset: true, error: "publish_at must be an ISO date and time" })
+      .nullable()
+      .optional(),
     en: BlogVersionInputSchema.nullable().optional(),
     fr: BlogVersionInputSchema.nullable().optional(),
   })
@@ -77,11 +77,11 @@ export const BlogCategorySchema = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string() })
   .meta({ id: "BlogCategory" });
 export type BlogCategory = z.infer<typeof BlogCategorySchema>;
-export const BlogCategoryListSchema = z.object({ items: z.array(BlogCategorySchema) }).meta({ id: "BlogCategoryList" });
+export const BlogCategoryListSchema = z
+  .object({ items: z.array(BlogCategorySchema) })
+  .meta({ id: "BlogCategoryList" });
 
-const CoverSchema = z
-  .object({ url: z.string(), thumb_url: z.string(), alt: z.string() })
-  .nullable();
+const CoverSchema = z.object({ url: z.string(), thumb_url: z.string(), alt: z.string() }).nullable();
 
 /** A published post as a reader's list shows it, in the reader's language or, marked, the other. */
 export const BlogPostCardSchema = z

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /** The blog's categories (decision 034): a slug for links and a name in each language. */
@@ -21,7 +32,10 @@ export const blogPosts = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     categoryId: integer("category_id").references(() => blogCategories.id, { onDelete: "set null" }),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status").notNull(),
     publishAt: timestamp("publish_at", { withTimezone: true }),
     /** The cover image, stored as a park photo is ({url, thumb_url, alt}); null without one. */
@@ -35,7 +49,9 @@ export const blogPosts = pgTable(
   (t) => [
     check("blog_posts_status_check", sql`${t.status} IN ('draft', 'scheduled', 'published')`),
     check("blog_posts_publish_at_check", sql`${t.status} = 'draft' OR ${t.publishAt} IS NOT NULL`),
-    index("blog_posts_visible_idx").on(t.publishAt.desc()).where(sql`${t.status} <> 'draft'`),
+    index("blog_posts_visible_idx")
+      .on(t.publishAt.desc())
+      .where(sql`${t.status} <> 'draft'`),
   ],
 );
 

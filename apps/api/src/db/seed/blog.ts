@@ -39,7 +39,8 @@ export const BLOG_SEED_POSTS: SeedPost[] = [
     en: {
       title: "Match-day parking at Teslim Balogun Stadium",
       slug: "match-day-parking-teslim-balogun-stadium",
-      summary: "How to reach Teslim Balogun Stadium in Surulere by car without circling for an hour: book ahead, arrive early, leave smart.",
+      summary:
+        "How to reach Teslim Balogun Stadium in Surulere by car without circling for an hour: book ahead, arrive early, leave smart.",
       body: `Teslim Balogun Stadium sits on Funsho Williams Avenue in Surulere, next to the National Stadium. On a match or concert day the roads around it fill up two to three hours before kick-off, and the verges along Funsho Williams Avenue are not a safe place to leave a car.
 
 ## Book a space before you leave home
@@ -59,7 +60,8 @@ Valuables on the seats invite trouble anywhere. Put bags in the boot before you 
     fr: {
       title: "Se garer un jour de match au stade Teslim Balogun",
       slug: "stationnement-jour-de-match-stade-teslim-balogun",
-      summary: "Rejoindre le stade Teslim Balogun à Surulere en voiture sans tourner pendant une heure : réserver, arriver tôt, repartir malin.",
+      summary:
+        "Rejoindre le stade Teslim Balogun à Surulere en voiture sans tourner pendant une heure : réserver, arriver tôt, repartir malin.",
       body: `Le stade Teslim Balogun se trouve sur Funsho Williams Avenue à Surulere, à côté du stade national. Un jour de match ou de concert, les rues alentour se remplissent deux à trois heures avant le coup d'envoi, et les bas-côtés de Funsho Williams Avenue ne sont pas un endroit sûr pour laisser une voiture.
 
 ## Réservez une place avant de partir
@@ -84,7 +86,8 @@ Des objets de valeur sur les sièges attirent les ennuis partout. Rangez vos sac
     en: {
       title: "Parking for a game or a show at the Bell Centre",
       slug: "parking-bell-centre-montreal",
-      summary: "Downtown Montréal on a game night: where to park near the Bell Centre, and why the underground city is your friend in winter.",
+      summary:
+        "Downtown Montréal on a game night: where to park near the Bell Centre, and why the underground city is your friend in winter.",
       body: `The Bell Centre holds more than 21,000 people, and on a Canadiens night most of them arrive within the same hour. The streets around rue de la Montagne and boulevard René-Lévesque slow to a crawl, and street parking is rare and short.
 
 ## Garages linked to the arena
@@ -104,7 +107,8 @@ Snow-clearing rules apply on Montréal streets: a car left on the street during 
     fr: {
       title: "Se garer pour un match ou un spectacle au Centre Bell",
       slug: "stationnement-centre-bell-montreal",
-      summary: "Le centre-ville de Montréal un soir de match : où se garer près du Centre Bell, et pourquoi la ville souterraine est votre alliée l'hiver.",
+      summary:
+        "Le centre-ville de Montréal un soir de match : où se garer près du Centre Bell, et pourquoi la ville souterraine est votre alliée l'hiver.",
       body: `Le Centre Bell accueille plus de 21 000 personnes, et un soir de match du Canadien, la plupart arrivent dans la même heure. Les rues autour de la rue de la Montagne et du boulevard René-Lévesque avancent au pas, et les places dans la rue sont rares et limitées dans le temps.
 
 ## Des stationnements reliés à l'aréna
@@ -129,7 +133,8 @@ Les règles de déneigement s'appliquent dans les rues de Montréal : une voitur
     en: {
       title: "Parking at Murtala Muhammed Airport, Lagos",
       slug: "parking-murtala-muhammed-airport-lagos",
-      summary: "International terminal or MMA2, a drop-off or a week away: how to choose where to leave your car at Lagos airport.",
+      summary:
+        "International terminal or MMA2, a drop-off or a week away: how to choose where to leave your car at Lagos airport.",
       body: `Murtala Muhammed Airport in Ikeja has two places drivers usually mean: the international terminal on Airport Road and the MMA2 domestic terminal. They are a few kilometres apart by road, so check your terminal before you set off.
 
 ## Short stay or long stay
@@ -149,7 +154,8 @@ Traffic between Ikeja and the terminals can add forty minutes at peak hours. For
     fr: {
       title: "Se garer à l'aéroport Murtala Muhammed de Lagos",
       slug: "stationnement-aeroport-murtala-muhammed-lagos",
-      summary: "Terminal international ou MMA2, un simple dépôt ou une semaine d'absence : comment choisir où laisser sa voiture à l'aéroport de Lagos.",
+      summary:
+        "Terminal international ou MMA2, un simple dépôt ou une semaine d'absence : comment choisir où laisser sa voiture à l'aéroport de Lagos.",
       body: `L'aéroport Murtala Muhammed d'Ikeja compte deux endroits que les automobilistes ont en tête : le terminal international sur Airport Road et le terminal domestique MMA2. Ils sont à quelques kilomètres l'un de l'autre par la route : vérifiez votre terminal avant de partir.
 
 ## Courte ou longue durée
@@ -174,7 +180,8 @@ La circulation entre Ikeja et les terminaux peut ajouter quarante minutes aux he
     en: {
       title: "What to carry in your vehicle papers in Nigeria",
       slug: "vehicle-papers-to-carry-nigeria",
-      summary: "The documents officers ask for at a checkpoint, which ones expire every year, and how to keep them up to date without a day off work.",
+      summary:
+        "The documents officers ask for at a checkpoint, which ones expire every year, and how to keep them up to date without a day off work.",
       body: `At a checkpoint in Nigeria an officer may ask to see your papers. Having them complete and current turns a stop into a two-minute conversation.
 
 ## The papers of the car
@@ -196,7 +203,8 @@ Write down each expiry date, or let Parkwell remind you: the Vehicle Docs servic
     fr: {
       title: "Les papiers du véhicule à avoir sur soi au Nigeria",
       slug: "papiers-du-vehicule-a-avoir-nigeria",
-      summary: "Les documents demandés à un contrôle, ceux qui expirent chaque année, et comment les garder à jour sans prendre un jour de congé.",
+      summary:
+        "Les documents demandés à un contrôle, ceux qui expirent chaque année, et comment les garder à jour sans prendre un jour de congé.",
       body: `À un contrôle au Nigeria, un agent peut demander à voir vos papiers. Les avoir complets et à jour transforme l'arrêt en une conversation de deux minutes.
 
 ## Les papiers de la voiture
@@ -223,7 +231,8 @@ Notez chaque date d'expiration, ou laissez Parkwell vous le rappeler : le servic
     en: {
       title: "Charging an electric car in Montréal",
       slug: "ev-charging-montreal",
-      summary: "Public chargers, garages with outlets and winter range: a practical guide to charging an EV when you park in Montréal.",
+      summary:
+        "Public chargers, garages with outlets and winter range: a practical guide to charging an EV when you park in Montréal.",
       body: `Montréal has one of the densest public charging networks in Canada, but a charger is only useful if it is free when you arrive and works at −20 °C.
 
 ## Level 2 or fast charging
@@ -242,7 +251,8 @@ Cold weather can cut range by a quarter or more. Precondition the car while it i
     fr: {
       title: "Recharger une voiture électrique à Montréal",
       slug: "recharge-vehicule-electrique-montreal",
-      summary: "Bornes publiques, stationnements équipés et autonomie en hiver : un guide pratique pour recharger un véhicule électrique quand vous vous garez à Montréal.",
+      summary:
+        "Bornes publiques, stationnements équipés et autonomie en hiver : un guide pratique pour recharger un véhicule électrique quand vous vous garez à Montréal.",
       body: `Montréal possède l'un des réseaux de recharge publics les plus denses du Canada, mais une borne n'est utile que si elle est libre à votre arrivée et fonctionne à −20 °C.
 
 ## Niveau 2 ou recharge rapide
@@ -266,7 +276,8 @@ Le froid peut réduire l'autonomie d'un quart ou plus. Préchauffez la voiture t
     en: {
       title: "Driving to Blaise Diagne Airport from Dakar",
       slug: "driving-to-blaise-diagne-airport-dakar",
-      summary: "AIBD is about 50 km from central Dakar: the toll road, the timing and where to leave the car for a few days.",
+      summary:
+        "AIBD is about 50 km from central Dakar: the toll road, the timing and where to leave the car for a few days.",
       body: `Blaise Diagne International Airport (AIBD) is near Diass, roughly 50 km from the Plateau. The toll motorway makes the drive predictable, but leaving Dakar at rush hour is not.
 
 ## Timing
@@ -284,7 +295,8 @@ Fill up before the motorway: stations near the airport are few. And take a photo
     fr: {
       title: "Rejoindre l'aéroport Blaise Diagne en voiture depuis Dakar",
       slug: "rejoindre-aeroport-blaise-diagne-en-voiture-dakar",
-      summary: "L'AIBD est à environ 50 km du centre de Dakar : l'autoroute à péage, les horaires et où laisser la voiture quelques jours.",
+      summary:
+        "L'AIBD est à environ 50 km du centre de Dakar : l'autoroute à péage, les horaires et où laisser la voiture quelques jours.",
       body: `L'aéroport international Blaise Diagne (AIBD) se trouve près de Diass, à environ 50 km du Plateau. L'autoroute à péage rend le trajet prévisible, mais sortir de Dakar à l'heure de pointe ne l'est pas.
 
 ## Les horaires
@@ -307,7 +319,8 @@ Faites le plein avant l'autoroute : les stations sont rares près de l'aéroport
     en: {
       title: "Five habits for parking in a big US city",
       slug: "five-habits-parking-big-us-city",
-      summary: "New York, Chicago, Los Angeles, Houston or Atlanta: read the signs, book the garage, and never pay a tow for a street-cleaning day.",
+      summary:
+        "New York, Chicago, Los Angeles, Houston or Atlanta: read the signs, book the garage, and never pay a tow for a street-cleaning day.",
       body: `Parking in a large American city is mostly about reading rules carefully. These five habits save money and mornings.
 
 1. **Read every sign on the pole, top to bottom.** Street-cleaning days, rush-hour bans and permit zones stack on one post, and the strictest one applies.
@@ -319,7 +332,8 @@ Faites le plein avant l'autoroute : les stations sont rares près de l'aéroport
     fr: {
       title: "Cinq habitudes pour se garer dans une grande ville américaine",
       slug: "cinq-habitudes-stationnement-grande-ville-americaine",
-      summary: "New York, Chicago, Los Angeles, Houston ou Atlanta : lire les panneaux, réserver le garage, et ne jamais payer une fourrière un jour de nettoyage.",
+      summary:
+        "New York, Chicago, Los Angeles, Houston ou Atlanta : lire les panneaux, réserver le garage, et ne jamais payer une fourrière un jour de nettoyage.",
       body: `Se garer dans une grande ville américaine, c'est surtout lire les règles avec soin. Ces cinq habitudes font gagner de l'argent et des matinées.
 
 1. **Lisez chaque panneau du poteau, de haut en bas.** Jours de nettoyage, interdictions aux heures de pointe et zones à permis s'empilent sur un même poteau, et c'est la règle la plus stricte qui s'applique.
@@ -336,7 +350,8 @@ Faites le plein avant l'autoroute : les stations sont rares près de l'aéroport
     en: {
       title: "Is a monthly parking pass worth it?",
       slug: "is-a-monthly-parking-pass-worth-it",
-      summary: "A simple way to compare daily bookings with a monthly pass for your commute, whatever your city.",
+      summary:
+        "A simple way to compare daily bookings with a monthly pass for your commute, whatever your city.",
       body: `If you park at the same place most working days, a monthly pass can cost far less than booking day by day. Whether it does depends on three numbers.
 
 ## Do the sum
@@ -354,7 +369,8 @@ With a pass on Parkwell your space is held for you: the car park keeps room for 
     fr: {
       title: "Un abonnement mensuel de stationnement vaut-il le coup ?",
       slug: "abonnement-mensuel-stationnement-vaut-il-le-coup",
-      summary: "Une façon simple de comparer les réservations à la journée et un abonnement mensuel pour vos trajets quotidiens, quelle que soit votre ville.",
+      summary:
+        "Une façon simple de comparer les réservations à la journée et un abonnement mensuel pour vos trajets quotidiens, quelle que soit votre ville.",
       body: `Si vous vous garez au même endroit la plupart des jours ouvrables, un abonnement mensuel peut coûter bien moins cher que des réservations au jour le jour. Tout dépend de trois chiffres.
 
 ## Faites le calcul
@@ -377,7 +393,8 @@ Avec un abonnement sur Parkwell, votre place vous est réservée : le parking ga
     en: {
       title: "Planning the drive to a big event in Abuja",
       slug: "planning-drive-big-event-abuja",
-      summary: "Road closures, security checks and the walk from the car park: how to plan the drive to a stadium or conference in the FCT.",
+      summary:
+        "Road closures, security checks and the walk from the car park: how to plan the drive to a stadium or conference in the FCT.",
       body: `Big events in Abuja, at the national stadium or the conference centres, often come with road closures and security checks around the venue.
 
 ## Know the closures
@@ -395,7 +412,8 @@ Security checks may include your vehicle papers and driver's licence: keep them 
     fr: {
       title: "Préparer le trajet vers un grand événement à Abuja",
       slug: "preparer-trajet-grand-evenement-abuja",
-      summary: "Routes fermées, contrôles de sécurité et marche depuis le parking : comment préparer le trajet vers un stade ou une conférence dans le FCT.",
+      summary:
+        "Routes fermées, contrôles de sécurité et marche depuis le parking : comment préparer le trajet vers un stade ou une conférence dans le FCT.",
       body: `Les grands événements d'Abuja, au stade national ou dans les centres de conférence, s'accompagnent souvent de routes fermées et de contrôles de sécurité autour du lieu.
 
 ## Renseignez-vous sur les fermetures
@@ -420,7 +438,9 @@ export async function seedBlog(tx: Tx): Promise<void> {
       .values(c)
       .onConflictDoUpdate({ target: blogCategories.slug, set: { nameEn: c.nameEn, nameFr: c.nameFr } });
   }
-  const existing = (await tx.execute(sql`SELECT 1 FROM blog_posts LIMIT 1`)) as unknown as { rows: unknown[] };
+  const existing = (await tx.execute(sql`SELECT 1 FROM blog_posts LIMIT 1`)) as unknown as {
+    rows: unknown[];
+  };
   if (existing.rows.length > 0) return;
   const cats = await tx.select({ id: blogCategories.id, slug: blogCategories.slug }).from(blogCategories);
   for (const p of BLOG_SEED_POSTS) {

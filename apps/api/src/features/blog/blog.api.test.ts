@@ -37,7 +37,13 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
-function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, user?: TestUser, payload?: object, lang = "en") {
+function call(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  user?: TestUser,
+  payload?: object,
+  lang = "en",
+) {
   return ctx.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -80,16 +86,16 @@ const PAYLOADS: string[] = [
   "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
   "![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)",
   '![x](https://ok.example/a.png"onerror="alert(1))',
-  "<a href=\"javascript:alert(1)\">x</a>",
-  "<object data=\"javascript:alert(1)\"></object>",
-  "<embed src=\"javascript:alert(1)\">",
+  '<a href="javascript:alert(1)">x</a>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
   "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
   "<details open ontoggle=alert(1)>",
   "<body onload=alert(1)>",
   "<input autofocus onfocus=alert(1)>",
   "<form action=javascript:alert(1)><button>x</button></form>",
-  "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\">",
-  "<base href=\"javascript:alert(1)//\">",
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
   "&lt;script&gt;alert(1)&lt;/script&gt;",
   "<scr<script>ipt>alert(1)</scr</script>ipt>",
   "<<script>script>alert(1)<</script>/script>",
@@ -97,8 +103,8 @@ const PAYLOADS: string[] = [
   "`<script>alert(1)</script>`",
   "[x](<javascript:alert(1)>)",
   "[x]: javascript:alert(1)\n\n[link][x]",
-  "<https://ok.example/\"onmouseover=\"alert(1)>",
-  "<a href=\"https://ok.example\" onclick=\"alert(1)\">x</a>",
+  '<https://ok.example/"onmouseover="alert(1)>',
+  '<a href="https://ok.example" onclick="alert(1)">x</a>',
 ];
 
 /** The HTML has no element, attribute or URL a browser would run. */
@@ -106,21 +112,26 @@ function expectSafe(html: string) {
   // Every tag the HTML holds is one of the allow-list, with only its allowed attributes.
   const tags = [...html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)([^>]*)>/g)];
   const allowed = new Set(
-    "p br hr h2 h3 h4 h5 h6 strong em del code pre blockquote ul ol li a img table thead tbody tr th td".split(" "),
+    "p br hr h2 h3 h4 h5 h6 strong em del code pre blockquote ul ol li a img table thead tbody tr th td".split(
+      " ",
+    ),
   );
   for (const [, tag, attrs] of tags) {
     expect(allowed.has(tag!.toLowerCase()), `tag ${tag} in ${html}`).toBe(true);
     // The sanitiser writes every attribute as name="value" (a quote inside written &quot;).
     const rest = attrs!.replace(/\s([a-zA-Z-]+)="([^"]*)"/g, (_, name: string, value: string) => {
-      expect(["href", "src", "alt", "title", "rel", "target", "align", "start"], `${name} in ${html}`).toContain(
-        name.toLowerCase(),
-      );
+      expect(
+        ["href", "src", "alt", "title", "rel", "target", "align", "start"],
+        `${name} in ${html}`,
+      ).toContain(name.toLowerCase());
       if (name === "href" || name === "src") expect(value, html).toMatch(/^(https?:|mailto:)/i);
       return "";
     });
     expect(rest.replace(/\s*\/?$/, ""), `attributes of ${tag} in ${html}`).toBe("");
   }
-  expect(html).not.toMatch(/<script|<iframe|<svg|<style|<object|<embed|<math|<form|<input|<meta|<base|<details|<body/i);
+  expect(html).not.toMatch(
+    /<script|<iframe|<svg|<style|<object|<embed|<math|<form|<input|<meta|<base|<details|<body/i,
+  );
 }
 
 describe("Markdown to safe HTML", () => {
@@ -174,13 +185,20 @@ describe("Markdown to safe HTML", () => {
 describe("scheduled publishing on the clock", () => {
   it("hides a scheduled post until its publish time, then shows it with no job run", async () => {
     const at = new Date(now.getTime() + 2 * HOUR);
-    const res = await call("POST", "/admin/blog/posts", admin, body({ status: "scheduled", publish_at: at.toISOString() }));
+    const res = await call(
+      "POST",
+      "/admin/blog/posts",
+      admin,
+      body({ status: "scheduled", publish_at: at.toISOString() }),
+    );
     expect(res.statusCode).toBe(201);
     const post = res.json();
     expect(post.status).toBe("scheduled");
     const slug = post.en.slug as string;
     const listed = async () =>
-      (await call("GET", `/blog/posts?q=${encodeURIComponent(post.en.title)}`)).json().items.map((p: { id: number }) => p.id);
+      (await call("GET", `/blog/posts?q=${encodeURIComponent(post.en.title)}`))
+        .json()
+        .items.map((p: { id: number }) => p.id);
 
     expect((await call("GET", `/blog/posts/${post.id}`)).statusCode).toBe(404);
     expect((await call("GET", `/blog/posts/${slug}`)).statusCode).toBe(404);
@@ -208,7 +226,12 @@ describe("scheduled publishing on the clock", () => {
     const b = await call("POST", "/admin/blog/posts", admin, body({ status: "scheduled" }), "fr");
     expect(b.statusCode).toBe(422);
     expect(b.json().fields.publish_at).toBe("Un article programmé doit avoir son heure de publication");
-    const c = await call("POST", "/admin/blog/posts", admin, body({ status: "published", publish_at: future }));
+    const c = await call(
+      "POST",
+      "/admin/blog/posts",
+      admin,
+      body({ status: "published", publish_at: future }),
+    );
     expect(c.statusCode).toBe(422);
   });
 
@@ -256,13 +279,23 @@ describe("slugs", () => {
   });
 
   it("refuses a written slug another post has in the same language (409), allows it in the other", async () => {
-    const first = (await call("POST", "/admin/blog/posts", admin, body({ en: { title: "A", slug: "same-slug", summary: "s", body_md: "b" } }))).json();
+    const first = (
+      await call(
+        "POST",
+        "/admin/blog/posts",
+        admin,
+        body({ en: { title: "A", slug: "same-slug", summary: "s", body_md: "b" } }),
+      )
+    ).json();
     const clash = await call("POST", "/admin/blog/posts", admin, {
       status: "draft",
       en: { title: "B", slug: "same-slug", summary: "s", body_md: "b" },
     });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toMatchObject({ code: "slug_taken", fields: { "en.slug": "That slug is already used by another post in this language" } });
+    expect(clash.json()).toMatchObject({
+      code: "slug_taken",
+      fields: { "en.slug": "That slug is already used by another post in this language" },
+    });
     const other = await call("POST", "/admin/blog/posts", admin, {
       status: "draft",
       fr: { title: "B", slug: "same-slug", summary: "s", body_md: "b" },
@@ -298,7 +331,11 @@ describe("reading the blog", () => {
     expect(page.items.map((p: { title: string }) => p.title)).toEqual(
       [...airports].sort((a, b) => b.publishAt.localeCompare(a.publishAt)).map((p) => p.fr.title),
     );
-    expect(page.items[0]).toMatchObject({ language: "fr", fallback: false, category: { slug: "airports", name: "Aéroports" } });
+    expect(page.items[0]).toMatchObject({
+      language: "fr",
+      fallback: false,
+      category: { slug: "airports", name: "Aéroports" },
+    });
     const p1 = (await call("GET", "/blog/posts?category=events&size=2&page=1")).json();
     const p2 = (await call("GET", "/blog/posts?category=events&size=2&page=2")).json();
     expect(p1.pages).toBe(2);
@@ -308,7 +345,9 @@ describe("reading the blog", () => {
 
   it("searches titles and summaries, with LIKE's characters taken literally", async () => {
     const hits = (await call("GET", "/blog/posts?q=murtala")).json();
-    expect(hits.items.map((p: { slug: string }) => p.slug)).toEqual(["parking-murtala-muhammed-airport-lagos"]);
+    expect(hits.items.map((p: { slug: string }) => p.slug)).toEqual([
+      "parking-murtala-muhammed-airport-lagos",
+    ]);
     expect((await call("GET", "/blog/posts?q=%25")).json().total).toBe(0);
   });
 
@@ -322,7 +361,10 @@ describe("reading the blog", () => {
     const item = (await call("GET", "/blog/posts?q=Seulement")).json().items[0];
     expect(item).toMatchObject({ id: fr.id, language: "fr", fallback: true });
     const one = (await call("GET", `/blog/posts/${fr.id}`)).json();
-    expect(one).toMatchObject({ fallback: true, share: { title: "Seulement en français", description: "Un résumé" } });
+    expect(one).toMatchObject({
+      fallback: true,
+      share: { title: "Seulement en français", description: "Un résumé" },
+    });
     // The English feed carries no French post.
     expect((await call("GET", "/blog/feed.xml?lang=en")).body).not.toContain("Seulement en français");
   });
@@ -358,10 +400,13 @@ describe("the Atom feed", () => {
       expect(doc.feed["@_xml:lang"]).toBe(lang);
       const entries = [doc.feed.entry].flat();
       expect(entries.length).toBeGreaterThanOrEqual(9);
-      if (lang === "fr") expect(entries.map((e: { title: string }) => e.title)).toContain(BLOG_SEED_POSTS[0]!.fr.title);
+      if (lang === "fr")
+        expect(entries.map((e: { title: string }) => e.title)).toContain(BLOG_SEED_POSTS[0]!.fr.title);
     }
     const en = (await call("GET", "/blog/feed.xml?lang=en")).body;
-    expect(en).toContain("<title>Tom &amp; Jerry&apos;s &lt;b&gt;&quot;quotes&quot;&lt;/b&gt; ]]&gt; </title>");
+    expect(en).toContain(
+      "<title>Tom &amp; Jerry&apos;s &lt;b&gt;&quot;quotes&quot;&lt;/b&gt; ]]&gt; </title>",
+    );
     expect(en).not.toContain("<script>");
   });
 });
@@ -407,7 +452,9 @@ describe("the back office", () => {
   });
 
   it("refuses an unknown category and too many tags with 422", async () => {
-    expect((await call("POST", "/admin/blog/posts", admin, body({ category_id: 999_999 }))).statusCode).toBe(422);
+    expect((await call("POST", "/admin/blog/posts", admin, body({ category_id: 999_999 }))).statusCode).toBe(
+      422,
+    );
     const tags = Array.from({ length: 11 }, (_, i) => `t${i}`);
     expect((await call("POST", "/admin/blog/posts", admin, body({ tags }))).statusCode).toBe(422);
   });

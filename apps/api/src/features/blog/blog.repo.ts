@@ -19,7 +19,10 @@ export interface CategoryRow {
 }
 
 export function categories(db: Db): Promise<CategoryRow[]> {
-  return q<CategoryRow>(db, sql`SELECT id, slug, name_en, name_fr FROM blog_categories ORDER BY position, id`);
+  return q<CategoryRow>(
+    db,
+    sql`SELECT id, slug, name_en, name_fr FROM blog_categories ORDER BY position, id`,
+  );
 }
 
 export async function categoryExists(db: Tx, id: number): Promise<boolean> {
@@ -84,14 +87,22 @@ export async function visiblePage(
   const where = visibleWhere(f, now);
   const from = sql`FROM blog_posts p ${versionOf(f.lang)} LEFT JOIN blog_categories c ON c.id = p.category_id WHERE ${where}`;
   const [rows, count] = await Promise.all([
-    q<CardRow>(db, sql`SELECT ${cardColumns} ${from} ORDER BY p.publish_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`),
+    q<CardRow>(
+      db,
+      sql`SELECT ${cardColumns} ${from} ORDER BY p.publish_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    ),
     q<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
 /** The latest visible posts that exist in `lang` itself (a feed carries no other language). */
-export function feedRows(db: Db, lang: BlogLanguage, now: Date, limit: number): Promise<(CardRow & { body_html: string })[]> {
+export function feedRows(
+  db: Db,
+  lang: BlogLanguage,
+  now: Date,
+  limit: number,
+): Promise<(CardRow & { body_html: string })[]> {
   return q(
     db,
     sql`SELECT ${cardColumns}, v.body_html FROM blog_posts p ${versionOf(lang)}
@@ -122,7 +133,10 @@ export async function visiblePost(
 }
 
 export function versionSlugs(db: Db, postId: number): Promise<{ language: BlogLanguage; slug: string }[]> {
-  return q(db, sql`SELECT language, slug FROM blog_post_versions WHERE post_id = ${postId} ORDER BY language`);
+  return q(
+    db,
+    sql`SELECT language, slug FROM blog_post_versions WHERE post_id = ${postId} ORDER BY language`,
+  );
 }
 
 // The back office.
@@ -176,7 +190,10 @@ export async function staffPage(
   const where = sql.join(parts, sql` AND `);
   const from = sql`FROM blog_posts p LEFT JOIN blog_categories c ON c.id = p.category_id WHERE ${where}`;
   const [rows, count] = await Promise.all([
-    q<PostRow>(db, sql`SELECT ${postColumns} ${from} ORDER BY p.updated_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`),
+    q<PostRow>(
+      db,
+      sql`SELECT ${postColumns} ${from} ORDER BY p.updated_at DESC, p.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    ),
     q<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
@@ -192,7 +209,10 @@ export async function post(db: Tx, id: number): Promise<PostRow | undefined> {
 
 /** The row locked for a change (FOR UPDATE), or undefined. */
 export async function lockPost(tx: Tx, id: number): Promise<{ id: number; cover: Cover } | undefined> {
-  const [row] = await q<{ id: number; cover: Cover }>(tx, sql`SELECT id, cover FROM blog_posts WHERE id = ${id} FOR UPDATE`);
+  const [row] = await q<{ id: number; cover: Cover }>(
+    tx,
+    sql`SELECT id, cover FROM blog_posts WHERE id = ${id} FOR UPDATE`,
+  );
   return row;
 }
 
@@ -209,7 +229,12 @@ export function versions(db: Tx, postIds: number[]): Promise<VersionRow[]> {
 }
 
 /** Whether another post already has `slug` in `language`. */
-export async function slugTaken(db: Tx, language: BlogLanguage, slug: string, exceptPostId: number | null): Promise<boolean> {
+export async function slugTaken(
+  db: Tx,
+  language: BlogLanguage,
+  slug: string,
+  exceptPostId: number | null,
+): Promise<boolean> {
   const rows = await q<{ post_id: number }>(
     db,
     sql`SELECT post_id FROM blog_post_versions WHERE language = ${language} AND slug = ${slug}
@@ -262,7 +287,11 @@ export async function setCover(tx: Tx, id: number, cover: Cover, now: Date): Pro
 }
 
 /** Replaces the post's versions with these (a language left out is removed). */
-export async function replaceVersions(tx: Tx, postId: number, rows: Omit<VersionRow, "post_id">[]): Promise<void> {
+export async function replaceVersions(
+  tx: Tx,
+  postId: number,
+  rows: Omit<VersionRow, "post_id">[],
+): Promise<void> {
   await tx.execute(sql`DELETE FROM blog_post_versions WHERE post_id = ${postId}`);
   for (const v of rows) {
     await tx.execute(

@@ -38,7 +38,12 @@ export const postNotFound = () => AppError.notFound(POST_NOT_FOUND, "post_not_fo
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 function categoryOf(
-  row: { category_id: number | null; category_slug: string | null; name_en: string | null; name_fr: string | null },
+  row: {
+    category_id: number | null;
+    category_slug: string | null;
+    name_en: string | null;
+    name_fr: string | null;
+  },
   lang: BlogLanguage,
 ): BlogCategory | null {
   if (row.category_id === null) return null;
@@ -52,7 +57,9 @@ function categoryOf(
 export async function listCategories(db: Db, lang: BlogLanguage): Promise<{ items: BlogCategory[] }> {
   const rows = await repo.categories(db);
   return {
-    items: rows.map((r) => categoryOf({ category_id: r.id, category_slug: r.slug, name_en: r.name_en, name_fr: r.name_fr }, lang)!),
+    items: rows.map((r) =>
+      categoryOf({ category_id: r.id, category_slug: r.slug, name_en: r.name_en, name_fr: r.name_fr }, lang)!,
+    ),
   };
 }
 
@@ -103,7 +110,12 @@ export async function getPost(db: Db, now: Date, lang: BlogLanguage, idOrSlug: s
 }
 
 const xml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 /** Characters XML 1.0 forbids (control characters other than tab, newline and return). */
 // eslint-disable-next-line no-control-regex
@@ -164,11 +176,17 @@ export function slugify(title: string): string {
 function staffPost(row: repo.PostRow, versions: repo.VersionRow[], now: Date): AdminBlogPost {
   const version = (lang: BlogLanguage) => {
     const v = versions.find((x) => x.post_id === row.id && x.language === lang);
-    return v ? { title: v.title, slug: v.slug, summary: v.summary, body_md: v.body_md, html: v.body_html } : null;
+    return v
+      ? { title: v.title, slug: v.slug, summary: v.summary, body_md: v.body_md, html: v.body_html }
+      : null;
   };
   const publishAt = row.publish_at === null ? null : new Date(row.publish_at);
   const status =
-    row.status === "draft" ? "draft" : publishAt && publishAt.getTime() > now.getTime() ? "scheduled" : "published";
+    row.status === "draft"
+      ? "draft"
+      : publishAt && publishAt.getTime() > now.getTime()
+        ? "scheduled"
+        : "published";
   return {
     id: row.id,
     status,
@@ -212,7 +230,8 @@ async function checkedFields(tx: Tx, body: BlogPostBody, now: Date): Promise<rep
     if (!given) throw AppError.validation({ publish_at: SCHEDULE_NEEDS_TIME });
     if (given.getTime() <= now.getTime()) throw AppError.validation({ publish_at: SCHEDULE_IN_FUTURE });
   } else if (body.status === "published") {
-    if (given && given.getTime() > now.getTime()) throw AppError.validation({ publish_at: PUBLISH_NOT_FUTURE });
+    if (given && given.getTime() > now.getTime())
+      throw AppError.validation({ publish_at: PUBLISH_NOT_FUTURE });
     publishAt = given ?? now;
   }
   const categoryId = body.category_id ?? null;
@@ -223,7 +242,8 @@ async function checkedFields(tx: Tx, body: BlogPostBody, now: Date): Promise<rep
   return { categoryId, tags, status: body.status, publishAt };
 }
 
-const slugTaken = (lang: BlogLanguage) => new AppError(409, "slug_taken", SLUG_TAKEN, { [`${lang}.slug`]: SLUG_TAKEN });
+const slugTaken = (lang: BlogLanguage) =>
+  new AppError(409, "slug_taken", SLUG_TAKEN, { [`${lang}.slug`]: SLUG_TAKEN });
 
 /** Each language's version rendered; a slug written is kept (409 when taken), one made is made free. */
 async function renderedVersions(tx: Tx, body: BlogPostBody, postId: number | null) {
@@ -285,6 +305,24 @@ export async function updateInTx(tx: Tx, now: Date, id: number, body: BlogPostBo
 }
 
 export { slugRace };
+
+type Cover = { url: string; thumb_url: string; alt: string } | null;
+
+/** Deletes the post under its row lock; its old cover's files for the caller to remove after commit. */
+export async function deleteInTx(tx: Tx, id: number): Promise<{ cover: Cover }> {
+  const row = await repo.lockPost(tx, id);
+  if (!row) throw postNotFound();
+  await repo.deletePost(tx, id);
+  return { cover: row.cover };
+}
+
+/** Sets (or, null, removes) the cover under the row lock; returns the one it replaces. */
+export async function setCoverInTx(tx: Tx, id: number, cover: Cover, now: Date): Promise<{ old: Cover }> {
+  const row = await repo.lockPost(tx, id);
+  if (!row) throw postNotFound();
+  await repo.setCover(tx, id, cover, now);
+  return { old: row.cover };
+}
 
 /** The HTML a Markdown text gives, without saving anything (the editor's preview). */
 export function preview(md: string): { html: string } {

@@ -7,4 +7,3 @@ export const PUBLISH_NOT_FUTURE = "To publish later, schedule the post";
 export const CATEGORY_UNKNOWN = "Choose a category that exists";
 export const SLUG_TAKEN = "That slug is already used by another post in this language";
 export const COVER_TYPE = "The cover must be a JPEG, PNG or WebP image";
-export const DEFAULT_AUTHOR = "Parkwell team";

@@ -30,8 +30,10 @@ export const BLOG: ServerText[] = [
   { en: "A tag cannot be empty", fr: "Un mot-clé ne peut pas être vide" },
   { en: "tags must be a list of words", fr: "tags doit être une liste de mots" },
   { en: "A post has at most {n} tags", fr: "Un article a au plus {n} mots-clés" },
-  { en: "status must be draft, scheduled or published", fr: "status doit valoir draft, scheduled ou published" },
+  {
+    en: "status must be draft, scheduled or published",
+    fr: "status doit valoir draft, scheduled ou published",
+  },
   { en: "publish_at must be an ISO date and time", fr: "publish_at doit être une date et une heure ISO" },
-  { en: "lang must be en or fr", fr: "lang doit valoir en ou fr" },
   { en: "idOrSlug is required", fr: "idOrSlug est obligatoire" },
 ];

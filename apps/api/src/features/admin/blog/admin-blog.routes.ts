@@ -66,7 +66,8 @@ export function adminBlogRoutes(deps: admin_.AdminBlogDeps, admin: AdminAccess):
         schema: {
           tags,
           operationId: "createBlogPost",
-          summary: "Write a post in English, French or both: draft, scheduled (publish_at ahead) or published",
+          summary:
+            "Write a post in English, French or both: draft, scheduled (publish_at ahead) or published",
           body: BlogPostBodySchema,
           response: { 201: AdminBlogPostSchema, ...err },
         },

@@ -11,7 +11,6 @@ import type { Clock } from "../../../lib/clock";
 import type { FileStorage } from "../../../lib/file-storage";
 import { ImageRejected, processImage } from "../../../lib/images";
 import * as blog from "../../blog/blog.service";
-import * as repo from "../../blog/blog.repo";
 import { COVER_TYPE } from "../../blog/blog.texts";
 import type { StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
@@ -83,10 +82,8 @@ export async function updatePost(
 export async function deletePost(deps: AdminBlogDeps, actor: AuditActor, id: number): Promise<void> {
   const now = deps.clock();
   const cover = await deps.db.transaction(async (tx) => {
-    const row = await repo.lockPost(tx, id);
-    if (!row) throw blog.postNotFound();
     const before = await blog.staffGet(tx, now, id);
-    await repo.deletePost(tx, id);
+    const { cover: old } = await blog.deleteInTx(tx, id);
     await recordAudit(tx, actor, {
       action: "blog.delete",
       entity: "blog_post",
@@ -94,7 +91,7 @@ export async function deletePost(deps: AdminBlogDeps, actor: AuditActor, id: num
       operatorId: null,
       before: audited(before),
     });
-    return row.cover;
+    return old;
   });
   if (cover) await Promise.allSettled([deps.storage.remove(cover.url), deps.storage.remove(cover.thumb_url)]);
 }
@@ -123,18 +120,16 @@ export async function setCover(
   const cover = { url, thumb_url: thumbUrl, alt: text };
   try {
     const old = await deps.db.transaction(async (tx) => {
-      const row = await repo.lockPost(tx, id);
-      if (!row) throw blog.postNotFound();
-      await repo.setCover(tx, id, cover, now);
+      const { old } = await blog.setCoverInTx(tx, id, cover, now);
       await recordAudit(tx, actor, {
         action: "blog.cover",
         entity: "blog_post",
         entityId: id,
         operatorId: null,
-        before: { cover: row.cover?.url ?? null },
+        before: { cover: old?.url ?? null },
         after: { cover: url },
       });
-      return row.cover;
+      return old;
     });
     if (old) await Promise.allSettled([deps.storage.remove(old.url), deps.storage.remove(old.thumb_url)]);
   } catch (err) {
@@ -144,21 +139,23 @@ export async function setCover(
   return blog.staffGet(deps.db, now, id);
 }
 
-export async function removeCover(deps: AdminBlogDeps, actor: AuditActor, id: number): Promise<AdminBlogPost> {
+export async function removeCover(
+  deps: AdminBlogDeps,
+  actor: AuditActor,
+  id: number,
+): Promise<AdminBlogPost> {
   const now = deps.clock();
   const old = await deps.db.transaction(async (tx) => {
-    const row = await repo.lockPost(tx, id);
-    if (!row) throw blog.postNotFound();
-    await repo.setCover(tx, id, null, now);
+    const { old } = await blog.setCoverInTx(tx, id, null, now);
     await recordAudit(tx, actor, {
       action: "blog.cover",
       entity: "blog_post",
       entityId: id,
       operatorId: null,
-      before: { cover: row.cover?.url ?? null },
+      before: { cover: old?.url ?? null },
       after: { cover: null },
     });
-    return row.cover;
+    return old;
   });
   if (old) await Promise.allSettled([deps.storage.remove(old.url), deps.storage.remove(old.thumb_url)]);
   return blog.staffGet(deps.db, now, id);
