@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { BLOG_SEED_POSTS } from "../../db/seed/blog";
@@ -457,5 +458,44 @@ describe("the back office", () => {
     );
     const tags = Array.from({ length: 11 }, (_, i) => `t${i}`);
     expect((await call("POST", "/admin/blog/posts", admin, body({ tags }))).statusCode).toBe(422);
+  });
+
+  it("takes a cover as a park photo is (re-encoded WebP), shows it to readers, replaces and removes it", async () => {
+    const post = (await call("POST", "/admin/blog/posts", admin, body())).json();
+    const cover = async (bytes: Buffer, user = admin) => {
+      const form = new FormData();
+      form.append("alt", "Cars at the gate");
+      form.append("photo", new Blob([bytes]), "cover.jpg");
+      const request = new Request("http://parkwell.test/", { method: "PUT", body: form });
+      return ctx.app.inject({
+        method: "PUT",
+        url: `/api/v1/admin/blog/posts/${post.id}/cover`,
+        headers: { ...bearer(user), "content-type": request.headers.get("content-type")! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+    };
+    const png = await sharp({
+      create: { width: 1200, height: 600, channels: 3, background: { r: 9, g: 99, b: 199 } },
+    })
+      .png()
+      .toBuffer();
+    expect((await cover(png, manager)).statusCode).toBe(403);
+    const res = await cover(png);
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json().cover;
+    expect(first).toMatchObject({ alt: "Cars at the gate" });
+    expect(first.url).toMatch(new RegExp(`^/api/v1/uploads/blog/${post.id}/[0-9a-f-]{36}\\.webp$`));
+    const served = await ctx.app.inject({ url: first.url });
+    expect((await sharp(served.rawPayload).metadata()).format).toBe("webp");
+    expect((await call("GET", `/blog/posts/${post.id}`)).json().cover).toEqual(first);
+
+    const bad = await cover(Buffer.from("not an image"));
+    expect(bad.statusCode).toBe(422);
+    const again = (await cover(png)).json().cover;
+    expect(again.url).not.toBe(first.url);
+    expect((await ctx.app.inject({ url: first.url })).statusCode).toBe(404);
+    const removed = await call("DELETE", `/admin/blog/posts/${post.id}/cover`, admin);
+    expect(removed.json().cover).toBeNull();
+    expect((await ctx.app.inject({ url: again.url })).statusCode).toBe(404);
   });
 });
