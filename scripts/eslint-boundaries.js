@@ -52,6 +52,7 @@ export const FEATURE_DEPENDENCIES = {
   demo: ["payments", "wallet", "passes", "reference", "receipts", "companies", "vehicle-docs"],
   "vehicle-docs": ["marketplace", "wallet", "reference", "receipts"],
   reviews: [],
+  blog: [],
   admin: [],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
@@ -63,6 +64,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/companies": ["admin"],
   "admin/vehicle-docs": ["admin"],
   "admin/reviews": ["admin"],
+  "admin/blog": ["admin", "admin/parks"],
 };
 
 /** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */

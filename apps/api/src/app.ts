@@ -20,6 +20,8 @@ import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketpl
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
 import { driverReviewRoutes, parkReviewRoutes } from "./features/reviews/reviews.routes";
 import { adminReviewsRoutes } from "./features/admin/reviews/admin-reviews.routes";
+import { adminBlogRoutes } from "./features/admin/blog/admin-blog.routes";
+import { blogRoutes } from "./features/blog/blog.routes";
 import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
@@ -170,6 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await countries.load();
   await app.register(parksRoutes(database.search, clock, countries), { prefix: "/api/v1" });
   await app.register(parkReviewRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(blogRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL }), {
+    prefix: "/api/v1",
+  });
   await app.register(driverReviewRoutes({ db: database.db, clock }, auth, limiter), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const paymentDeps = {
@@ -259,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
   await app.register(adminReviewsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
+  await app.register(adminBlogRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

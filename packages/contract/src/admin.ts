@@ -43,6 +43,8 @@ export const ADMIN_SECTIONS = [
   // the operator's reply ("reviews.reply"); review_moderation.update hides a review (Parkwell's).
   "reviews",
   "review_moderation",
+  // The blog (issue #47, decision 034): Parkwell's own staff; no role but admin holds it by default.
+  "blog",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -28,6 +28,7 @@ import { COMPANY_MONEY } from "./messages/company-money";
 import { COMPANY_PAY } from "./messages/company-pay";
 import { COMPANIES } from "./messages/companies";
 import { REVIEWS } from "./messages/reviews";
+import { BLOG } from "./messages/blog";
 import { VEHICLE_DOCS } from "./messages/vehicle-docs";
 import { WALLET } from "./messages/wallet";
 
@@ -58,6 +59,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...FILES,
   ...VEHICLE_DOCS,
   ...REVIEWS,
+  ...BLOG,
   ...windowRefusals(),
 ];
 

@@ -1,5 +1,6 @@
 import type { Db } from "../client";
 import { billingEntities, countries, fees, states, vehicleTypes } from "../schema/index";
+import { seedBlog } from "./blog";
 import { seedEvents } from "./events";
 import { seedMarketplace } from "./marketplace";
 import { seedParks } from "./parks";
@@ -33,6 +34,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedEvents(tx, now, { demo: options.demo ?? false });
     await seedMarketplace(tx, now);
     await seedVehicleDocs(tx);
+    await seedBlog(tx);
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db);

@@ -42,7 +42,7 @@ const PHOTO_MISSING = "Choose a photo to upload (a multipart/form-data field nam
  * Reads the one file of a multipart upload, never more than PARK_PHOTO_MAX_BYTES: past the limit
  * the parser stops reading and the upload is refused with 413 (nothing is kept).
  */
-async function readPhoto(req: FastifyRequest): Promise<{ bytes: Buffer; alt: string }> {
+export async function readPhoto(req: FastifyRequest): Promise<{ bytes: Buffer; alt: string }> {
   if (!req.isMultipart()) throw AppError.validation({ photo: PHOTO_MISSING });
   const part = await req.file({
     limits: { fileSize: PARK_PHOTO_MAX_BYTES, files: 1, fields: 4, fieldSize: 1000, parts: 6 },
