@@ -211,6 +211,8 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own:
   // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",
+  // The blog's posts are written through the API until its back-office editor is built.
+  "blog",
 ];
 
 /**
