@@ -20,6 +20,8 @@ import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketpl
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
 import { driverReviewRoutes, parkReviewRoutes } from "./features/reviews/reviews.routes";
 import { adminReviewsRoutes } from "./features/admin/reviews/admin-reviews.routes";
+import { adminPagesRoutes } from "./features/admin/pages/admin-pages.routes";
+import { publicPagesRoutes, termsRoutes } from "./features/pages/pages.routes";
 import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
@@ -171,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(parksRoutes(database.search, clock, countries), { prefix: "/api/v1" });
   await app.register(parkReviewRoutes(database.db), { prefix: "/api/v1" });
   await app.register(driverReviewRoutes({ db: database.db, clock }, auth, limiter), { prefix: "/api/v1" });
+  await app.register(publicPagesRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(termsRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const paymentDeps = {
     db: database.db,
@@ -259,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
   await app.register(adminReviewsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
+  await app.register(adminPagesRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

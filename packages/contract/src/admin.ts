@@ -43,6 +43,8 @@ export const ADMIN_SECTIONS = [
   // the operator's reply ("reviews.reply"); review_moderation.update hides a review (Parkwell's).
   "reviews",
   "review_moderation",
+  // The company's editable pages (Terms, Privacy, Cancellation Policy, About, FAQs; decision 035).
+  "pages",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -32,3 +32,4 @@ export * from "./companies";
 export * from "./admin-companies";
 export * from "./vehicle-docs";
 export * from "./reviews";
+export * from "./pages";

@@ -27,6 +27,7 @@ import { RECEIPTS } from "./messages/receipts";
 import { COMPANY_MONEY } from "./messages/company-money";
 import { COMPANY_PAY } from "./messages/company-pay";
 import { COMPANIES } from "./messages/companies";
+import { PAGES } from "./messages/pages";
 import { REVIEWS } from "./messages/reviews";
 import { VEHICLE_DOCS } from "./messages/vehicle-docs";
 import { WALLET } from "./messages/wallet";
@@ -58,6 +59,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...FILES,
   ...VEHICLE_DOCS,
   ...REVIEWS,
+  ...PAGES,
   ...windowRefusals(),
 ];
 

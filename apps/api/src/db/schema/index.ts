@@ -16,3 +16,4 @@ export * from "./receipts";
 export * from "./companies";
 export * from "./vehicle-docs";
 export * from "./reviews";
+export * from "./pages";

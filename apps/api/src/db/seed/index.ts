@@ -2,6 +2,7 @@ import type { Db } from "../client";
 import { billingEntities, countries, fees, states, vehicleTypes } from "../schema/index";
 import { seedEvents } from "./events";
 import { seedMarketplace } from "./marketplace";
+import { seedPages } from "./pages";
 import { seedParks } from "./parks";
 import { seedPlans } from "./plans";
 import { seedVehicleDocs } from "./vehicle-docs";
@@ -33,6 +34,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedEvents(tx, now, { demo: options.demo ?? false });
     await seedMarketplace(tx, now);
     await seedVehicleDocs(tx);
+    await seedPages(tx, now);
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db);
