@@ -30,7 +30,8 @@ export const FEATURE_DEPENDENCIES = {
   receipts: [],
   wallet: ["reference", "receipts"],
   vehicles: ["reference"],
-  accounts: ["sessions", "reference"],
+  pages: [],
+  accounts: ["sessions", "reference", "pages"],
   inquiries: ["reference"],
   payments: ["wallet", "reference", "receipts"],
   parks: ["capacity", "reference"],
@@ -63,6 +64,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/companies": ["admin"],
   "admin/vehicle-docs": ["admin"],
   "admin/reviews": ["admin"],
+  "admin/pages": ["admin"],
 };
 
 /** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */

@@ -25,8 +25,8 @@ export const PAGES: ServerText[] = [
   { en: "Unknown page", fr: "Page inconnue" },
   { en: "sections must be a list", fr: "sections doit être une liste" },
   { en: "items must be a list", fr: "items doit être une liste" },
-  { en: "At most 60 sections", fr: "60 sections au plus" },
-  { en: "At most 40 items", fr: "40 éléments au plus" },
+  { en: "At most {value} sections", fr: "{value} sections au plus" },
+  { en: "At most {value} items", fr: "{value} éléments au plus" },
   { en: "version must be 1 or more", fr: "version doit être 1 ou plus" },
   { en: "version is too large", fr: "version est trop grand" },
 ];
