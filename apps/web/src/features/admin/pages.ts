@@ -151,6 +151,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "pages",
+    path: "pages",
+    labelKey: "nav.pages",
+    labelNs: "admin-pages",
+    permission: "pages.view",
+    load: async () => (await import("./company-pages/pages-page")).AdminPagesPage,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",
@@ -198,6 +206,7 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "audit",
   "deliveries",
   "vehicle_docs",
+  "pages",
   // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own:
   // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",
