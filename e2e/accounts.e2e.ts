@@ -49,6 +49,7 @@ describe("accounts in the browser", () => {
     await w.page.getByLabel("Last name").fill("Eze");
     await w.page.getByLabel("Email").fill(email);
     await w.page.getByLabel("Password").fill("a long and happy passphrase");
+    await w.page.getByRole("checkbox", { name: /I accept the Terms/ }).check();
     await w.page.getByRole("button", { name: "Create account" }).click();
     await expect.poll(() => w.page.getByRole("heading", { name: "Check your email" }).count()).toBe(1);
     expect(await token(w.page)).toBeNull();

@@ -30,7 +30,8 @@ export const FEATURE_DEPENDENCIES = {
   receipts: [],
   wallet: ["reference", "receipts"],
   vehicles: ["reference"],
-  accounts: ["sessions", "reference"],
+  pages: [],
+  accounts: ["sessions", "reference", "pages"],
   inquiries: ["reference"],
   payments: ["wallet", "reference", "receipts"],
   parks: ["capacity", "reference"],
@@ -65,6 +66,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/vehicle-docs": ["admin"],
   "admin/reviews": ["admin"],
   "admin/blog": ["admin", "admin/parks"],
+  "admin/pages": ["admin"],
 };
 
 /** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */

@@ -68,8 +68,10 @@ export async function createSignedInUser(
 ): Promise<SignedInUser> {
   const email = overrides.email ?? `e2e.${randomBytes(5).toString("hex")}@parkwell.test`;
   const [user] = await db.query<{ id: string }>(
-    `INSERT INTO users (email, first_name, last_name, country_id, email_verified_at)
-     VALUES ($1, $2, 'Tester', $3, $4::timestamptz) RETURNING id`,
+    // The current Terms accepted, as at registration (decision 035): no notice over the pages tested.
+    `INSERT INTO users (email, first_name, last_name, country_id, email_verified_at, accepted_terms_version, accepted_terms_at)
+     VALUES ($1, $2, 'Tester', $3, $4::timestamptz,
+             (SELECT max(version) FROM page_versions WHERE page_key = 'terms'), $4::timestamptz) RETURNING id`,
     [email, overrides.firstName ?? "Ada", overrides.countryId ?? 1, new Date().toISOString()],
   );
   const token = randomBytes(32).toString("base64url");

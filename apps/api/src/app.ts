@@ -22,6 +22,8 @@ import { driverReviewRoutes, parkReviewRoutes } from "./features/reviews/reviews
 import { adminReviewsRoutes } from "./features/admin/reviews/admin-reviews.routes";
 import { adminBlogRoutes } from "./features/admin/blog/admin-blog.routes";
 import { blogRoutes } from "./features/blog/blog.routes";
+import { adminPagesRoutes } from "./features/admin/pages/admin-pages.routes";
+import { publicPagesRoutes, termsRoutes } from "./features/pages/pages.routes";
 import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
@@ -176,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: "/api/v1",
   });
   await app.register(driverReviewRoutes({ db: database.db, clock }, auth, limiter), { prefix: "/api/v1" });
+  await app.register(publicPagesRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(termsRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const paymentDeps = {
     db: database.db,
@@ -265,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
   await app.register(adminReviewsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminBlogRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
+  await app.register(adminPagesRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

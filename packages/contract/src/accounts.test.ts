@@ -9,7 +9,7 @@ describe("account schemas", () => {
   });
 
   it("accepts 64+ character passwords and refuses 7", () => {
-    const base = { email: "a@b.co", first_name: "A", last_name: "B" };
+    const base = { email: "a@b.co", first_name: "A", last_name: "B", accept_terms: true as const };
     expect(RegisterSchema.safeParse({ ...base, password: "x".repeat(200) }).success).toBe(true);
     const short = RegisterSchema.safeParse({ ...base, password: "1234567" });
     expect(short.error?.issues[0]?.message).toBe("Password must be at least 8 characters");

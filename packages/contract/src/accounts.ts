@@ -6,6 +6,8 @@ export const REQUIRED_TEXT = "This field is required!";
 export const EMAIL_TEXT = "Please enter a valid email";
 export const PASSWORD_MIN_TEXT = "Password must be at least 8 characters";
 export const PASSWORD_MIN = 8;
+/** The sentence of the specification, word for word, when the Terms box is not ticked (decision 035). */
+export const ACCEPT_TERMS_TEXT = "Please Accept our all Terms and Privacy!";
 /** ASVS 6.2.9 asks for at least 64; long passphrases and password managers fit. */
 export const PASSWORD_MAX = 256;
 export const PASSWORD_MAX_TEXT = `Password must be at most ${PASSWORD_MAX} characters`;
@@ -50,6 +52,8 @@ export const RegisterSchema = z.object({
   phone: PhoneSchema.nullish(),
   country_id: countryId.nullish(),
   language: LanguageSchema.optional(),
+  /** The Terms and Privacy box (decision 035): the current Terms version is recorded as accepted. */
+  accept_terms: z.literal(true, { error: ACCEPT_TERMS_TEXT }),
 });
 export type RegisterBody = z.input<typeof RegisterSchema>;
 

@@ -45,6 +45,8 @@ export const ADMIN_SECTIONS = [
   "review_moderation",
   // The blog (issue #47, decision 034): Parkwell's own staff; no role but admin holds it by default.
   "blog",
+  // The company's editable pages (Terms, Privacy, Cancellation Policy, About, FAQs; decision 035).
+  "pages",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

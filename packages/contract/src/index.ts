@@ -33,3 +33,4 @@ export * from "./admin-companies";
 export * from "./vehicle-docs";
 export * from "./reviews";
 export * from "./blog";
+export * from "./pages";

@@ -27,6 +27,7 @@ import { RECEIPTS } from "./messages/receipts";
 import { COMPANY_MONEY } from "./messages/company-money";
 import { COMPANY_PAY } from "./messages/company-pay";
 import { COMPANIES } from "./messages/companies";
+import { PAGES } from "./messages/pages";
 import { REVIEWS } from "./messages/reviews";
 import { BLOG } from "./messages/blog";
 import { VEHICLE_DOCS } from "./messages/vehicle-docs";
@@ -60,6 +61,7 @@ export const SERVER_TEXTS: readonly ServerText[] = [
   ...VEHICLE_DOCS,
   ...REVIEWS,
   ...BLOG,
+  ...PAGES,
   ...windowRefusals(),
 ];
 

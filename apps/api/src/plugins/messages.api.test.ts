@@ -27,7 +27,7 @@ const register = (headers: Record<string, string>, email: string) =>
     method: "POST",
     url: "/api/v1/auth/register",
     headers,
-    payload: { email, password: "a-long-password", first_name: "Awa", last_name: "Diop" },
+    payload: { email, password: "a-long-password", first_name: "Awa", last_name: "Diop", accept_terms: true },
   });
 
 const login = (headers: Record<string, string>, identifier: string, ip = "10.9.0.1") =>

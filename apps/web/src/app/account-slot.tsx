@@ -4,6 +4,10 @@ import { useLoginDialogOpen } from "../lib/login-dialog";
 import { syncProfile } from "../lib/profile-sync";
 import { useSession } from "../lib/session";
 
+const TermsNotice = lazy(async () => ({
+  default: (await import("../features/accounts/terms-notice")).TermsNotice,
+}));
+
 const LoginDialog = lazy(async () => ({
   default: (await import("../features/accounts/login-dialog")).LoginDialog,
 }));
@@ -18,10 +22,19 @@ export function AccountSlot() {
   useEffect(() => {
     void syncProfile();
   }, [token]);
-  if (!open && !socialRedirectPending()) return null;
-  return (
+  // A signed-in user whose accepted Terms are older than the current ones is asked once (decision 035).
+  const terms = token ? (
     <Suspense fallback={null}>
-      <LoginDialog />
+      <TermsNotice />
     </Suspense>
+  ) : null;
+  if (!open && !socialRedirectPending()) return terms;
+  return (
+    <>
+      {terms}
+      <Suspense fallback={null}>
+        <LoginDialog />
+      </Suspense>
+    </>
   );
 }

@@ -600,6 +600,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/pages/{key}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The current text of a company page (terms, privacy, cancellation, about, faq) in a language */
+    get: operations["getPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/terms/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Terms version the user accepted, and the current one when they still have to accept it */
+    get: operations["getTermsStatus"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/terms/accept": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept the current Terms version (again: no change; an older version: 409) */
+    post: operations["acceptTerms"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/wallet": {
     parameters: {
       query?: never;
@@ -3124,6 +3175,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/pages": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company's pages, each with its current version */
+    get: operations["listAdminPages"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/pages/{key}/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page's versions, newest first: both languages' texts, who published each, when and why */
+    get: operations["listPageVersions"];
+    put?: never;
+    /** Publish a new version of a page (both languages, with a note saying what changed) */
+    post: operations["publishPageVersion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/marketplace/categories": {
     parameters: {
       query?: never;
@@ -3745,6 +3831,22 @@ export interface components {
     };
     BlogPreviewBodyInput: {
       body_md: string;
+    };
+    PageContentInput: {
+      title: string;
+      lead: string;
+      sections: {
+        title: string;
+        body?: string;
+        items?: string[];
+      }[];
+    };
+    PublishPageBodyInput: {
+      content: {
+        en: components["schemas"]["PageContentInput"];
+        fr: components["schemas"]["PageContentInput"];
+      };
+      note: string;
     };
     Error: {
       message: string;
@@ -7646,6 +7748,45 @@ export interface components {
       size: number;
       pages: number;
     };
+    PageContent: {
+      title: string;
+      lead: string;
+      sections: {
+        title: string;
+        body?: string;
+        items?: string[];
+      }[];
+    };
+    PublicPage: {
+      /** @enum {string} */
+      key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+      /** @enum {string} */
+      language: "en" | "fr";
+      version: number;
+      published_at: string;
+      content: components["schemas"]["PageContent"];
+    };
+    PageVersion: {
+      version: number;
+      published_at: string;
+      author: {
+        id: string;
+        name: string;
+      } | null;
+      note: string;
+      content: {
+        en: components["schemas"]["PageContent"];
+        fr: components["schemas"]["PageContent"];
+      };
+    };
+    TermsStatus: {
+      accepted_version: number | null;
+      accepted_at: string | null;
+      terms_to_accept: {
+        version: number;
+        published_at: string;
+      } | null;
+    };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
       total: number;
@@ -7820,6 +7961,8 @@ export interface operations {
           country_id?: number | null;
           /** @enum {string} */
           language?: "en" | "fr";
+          /** @enum {boolean} */
+          accept_terms: true;
         };
       };
     };
@@ -9730,6 +9873,130 @@ export interface operations {
       };
       /** @description Default Response */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPage: {
+    parameters: {
+      query?: {
+        lang?: "en" | "fr";
+      };
+      header?: never;
+      path: {
+        key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PublicPage"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTermsStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TermsStatus"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  acceptTerms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          version: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TermsStatus"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -18571,7 +18838,11 @@ export interface operations {
           | "blog.view"
           | "blog.create"
           | "blog.update"
-          | "blog.delete";
+          | "blog.delete"
+          | "pages.view"
+          | "pages.create"
+          | "pages.update"
+          | "pages.delete";
         status?: "active" | "any";
         country?: string;
         operator?: string;
@@ -21850,6 +22121,206 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["BlogPreview"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminPages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              /** @enum {string} */
+              key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+              title: string;
+              version: number;
+              published_at: string;
+              author: {
+                id: string;
+                name: string;
+              } | null;
+              note: string;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listPageVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: components["schemas"]["PageVersion"][];
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  publishPageVersion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PublishPageBodyInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PageVersion"];
         };
       };
       /** @description Default Response */

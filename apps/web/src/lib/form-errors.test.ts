@@ -39,6 +39,11 @@ describe("issueMessages", () => {
       password: { key: "validation.passwordMin" },
       first_name: { key: "validation.required" },
       phone: { key: "validation.phone" },
+      // The Terms box, absent or unticked: the specification's sentence.
+      accept_terms: { key: "validation.acceptTerms" },
+    });
+    expect(keys(RegisterSchema, { accept_terms: false }).accept_terms).toEqual({
+      key: "validation.acceptTerms",
     });
     expect(keys(ChangePasswordSchema, { current_password: "", new_password: "x".repeat(300) })).toEqual({
       current_password: { key: "validation.required" },

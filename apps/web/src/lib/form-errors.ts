@@ -25,6 +25,8 @@ const FIELD_TEXTS: Record<string, Partial<Record<Code, string>>> = {
   event_code: { invalid_format: "eventCode", too_big: "eventCode" },
   photo_url: { invalid_format: "photoUrl", too_big: "photoUrl" },
   country_id: { invalid_type: "country" },
+  // The registration's Terms box (decision 035): the specification's sentence, unticked or absent.
+  accept_terms: { invalid_value: "acceptTerms", invalid_type: "acceptTerms" },
   vehicle_type_id: { invalid_type: "vehicleType" },
   // A day's opening and closing times (a park's opening hours).
   open: { invalid_format: "time" },
@@ -39,6 +41,7 @@ function issueMessage(issue: z.core.$ZodIssue, given: unknown): FieldMessage {
   // A nested field is named by its own key (rates.0.hourly: "hourly").
   const field = String(issue.path.findLast((p) => typeof p === "string") ?? "");
   const own = FIELD_TEXTS[field]?.[issue.code];
+  if (field === "accept_terms") return { key: "validation.acceptTerms" };
   if (blank(given) && issue.code !== "custom") return { key: "validation.required" };
   switch (issue.code) {
     case "invalid_type":

@@ -48,6 +48,9 @@ export const users = pgTable(
     companyName: text("company_name"),
     companyAddress: text("company_address"),
     companyTaxId: text("company_tax_id"),
+    /** The Terms version the user last accepted, and when (decision 035); null: none yet. */
+    acceptedTermsVersion: integer("accepted_terms_version"),
+    acceptedTermsAt: timestamp("accepted_terms_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

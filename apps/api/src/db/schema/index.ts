@@ -17,3 +17,4 @@ export * from "./companies";
 export * from "./vehicle-docs";
 export * from "./reviews";
 export * from "./blog";
+export * from "./pages";

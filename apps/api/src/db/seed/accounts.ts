@@ -93,6 +93,9 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
         role: a.role,
         countryId: 1,
         emailVerifiedAt: VERIFIED_AT,
+        // The first Terms (seeded just before): a demo account is not asked to accept them.
+        acceptedTermsVersion: 1,
+        acceptedTermsAt: VERIFIED_AT,
       })
       .onConflictDoNothing({ target: users.email });
   }

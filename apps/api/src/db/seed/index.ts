@@ -3,6 +3,7 @@ import { billingEntities, countries, fees, states, vehicleTypes } from "../schem
 import { seedBlog } from "./blog";
 import { seedEvents } from "./events";
 import { seedMarketplace } from "./marketplace";
+import { seedPages } from "./pages";
 import { seedParks } from "./parks";
 import { seedPlans } from "./plans";
 import { seedVehicleDocs } from "./vehicle-docs";
@@ -35,6 +36,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedMarketplace(tx, now);
     await seedVehicleDocs(tx);
     await seedBlog(tx);
+    await seedPages(tx, now);
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db);

@@ -38,6 +38,7 @@ const form = (email: string, extra: object = {}) => ({
   password: "correct horse battery",
   first_name: "Ada",
   last_name: "Obi",
+  accept_terms: true,
   ...extra,
 });
 

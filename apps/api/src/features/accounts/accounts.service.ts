@@ -14,6 +14,7 @@ import { endSession, startSession } from "../sessions/sessions.service";
 import { accountMail } from "./account-mail";
 import { MESSAGES, RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS } from "./accounts.domain";
 import { servedCountries } from "../reference/served-countries";
+import { acceptCurrentTermsInTx } from "../pages/pages.service";
 import * as repo from "./accounts.repo";
 import { profileOf } from "./profile.service";
 
@@ -136,7 +137,11 @@ export async function register(
       language,
       authProvider: "password",
     });
-    if (inserted) await queueAccountMail(d, tx, inserted.id, "verify");
+    if (inserted) {
+      // The Terms box was ticked (the schema requires it): the current Terms are the accepted ones.
+      await acceptCurrentTermsInTx(tx, inserted.id, d.clock());
+      await queueAccountMail(d, tx, inserted.id, "verify");
+    }
     return inserted;
   });
   if (user) {

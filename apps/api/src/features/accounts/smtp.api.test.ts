@@ -43,7 +43,7 @@ describe("mail over SMTP", () => {
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/auth/register",
-      payload: { email, password: "password123", first_name: "Kemi", last_name: "Ade" },
+      payload: { email, password: "password123", first_name: "Kemi", last_name: "Ade", accept_terms: true },
     });
     expect(res.statusCode).toBe(201);
     // The mail goes out after the answer, by its job (a taken address must not answer later).

@@ -86,6 +86,7 @@ describe("throttling", () => {
           password: "password123",
           first_name: "A",
           last_name: "B",
+          accept_terms: true,
         },
         remoteAddress: "10.6.0.1",
       });
@@ -203,7 +204,7 @@ describe("concurrent attempts", () => {
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/auth/register",
-      payload: { email, password: "the real password", first_name: "R", last_name: "C" },
+      payload: { email, password: "the real password", first_name: "R", last_name: "C", accept_terms: true },
       remoteAddress: "10.8.0.1",
     });
     expect(res.statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { RegisterSchema } from "@parkwell/contract";
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TextField } from "../../components/ui/form-field";
 import { useSelectedCountry } from "../../lib/country";
@@ -11,7 +11,7 @@ import { register } from "./api";
 import { FormAlert } from "../../components/ui/form-alert";
 import "./accounts.css";
 
-const EMPTY = { first_name: "", last_name: "", email: "", phone: "", password: "" };
+const EMPTY = { first_name: "", last_name: "", email: "", phone: "", password: "", accept_terms: false };
 
 /** /register: creates the account and mails a verification link; it does not log in. */
 export function RegisterPage() {
@@ -94,6 +94,31 @@ export function RegisterPage() {
           error={errors.password?.message}
           {...form.register("password")}
         />
+        <div className="acc-terms">
+          <label className="acc-check">
+            <input
+              type="checkbox"
+              aria-invalid={errors.accept_terms ? true : undefined}
+              aria-describedby={errors.accept_terms ? "register-terms-error" : undefined}
+              {...form.register("accept_terms")}
+            />
+            <span>
+              <Trans
+                t={t}
+                i18nKey="register.acceptTerms"
+                components={{
+                  terms: <Link to="/terms" target="_blank" />,
+                  privacy: <Link to="/privacy-policy" target="_blank" />,
+                }}
+              />
+            </span>
+          </label>
+          {errors.accept_terms?.message && (
+            <p id="register-terms-error" className="field__error" role="alert">
+              {errors.accept_terms.message}
+            </p>
+          )}
+        </div>
         <button type="submit" className="button button--accent acc-submit" disabled={create.isPending}>
           {create.isPending ? t("loading") : t("register.submit")}
         </button>

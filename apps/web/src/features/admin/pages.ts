@@ -158,6 +158,14 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "pages",
+    path: "pages",
+    labelKey: "nav.pages",
+    labelNs: "admin-pages",
+    permission: "pages.view",
+    load: async () => (await import("./company-pages/pages-page")).AdminPagesPage,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",
@@ -208,6 +216,7 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "reviews",
   // Hiding reviews is an action of the Reviews page, not a page of its own.
   "review_moderation",
+  "pages",
   // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own:
   // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",

@@ -2,6 +2,8 @@ import type { Country } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/ui/info-content";
+import { Spinner } from "../../components/ui/spinner";
+import { usePageText } from "../../lib/pages";
 import { useSelectedCountry } from "../../lib/country";
 import { countryLabel } from "../../lib/format";
 import { countriesQuery } from "../../lib/queries";
@@ -12,23 +14,44 @@ interface Faq {
   a: string;
 }
 
-/** /help: answers to the common questions, the support team's contacts, then the Contact Us form. */
+/**
+ * /help: answers to the common questions (the FAQs page the company edits, decision 035: a
+ * section's title is the question, its body the answer), the support team's contacts, then the
+ * Contact Us form.
+ */
 export function HelpPage() {
   const { t } = useTranslation("contact");
-  const faqs = t("help.faqs", { returnObjects: true }) as Faq[];
+  const { content } = usePageText("faq", () => {
+    const faqs = t("help.faqs", { returnObjects: true }) as Faq[];
+    return {
+      title: t("help.title"),
+      lead: t("help.lead"),
+      sections: Array.isArray(faqs) ? faqs.map((f) => ({ title: f.q, body: f.a })) : [],
+    };
+  });
+  if (!content) return <Spinner />;
+  const faqs = content.sections.map((s) => ({ q: s.title, a: s.body ?? "", items: s.items ?? [] }));
   return (
     <article className="info">
-      <PageHeader title={t("help.title")} lead={t("help.lead")} />
+      <PageHeader title={content.title} lead={content.lead} />
       <div className="container two-columns">
         <section aria-labelledby="faq-title" className="prose">
           <h2 id="faq-title">{t("help.faqTitle")}</h2>
-          {Array.isArray(faqs) &&
-            faqs.map((f) => (
-              <details key={f.q} className="faq">
-                <summary>{f.q}</summary>
-                <p>{f.a}</p>
-              </details>
-            ))}
+          {faqs.map((f) => (
+            <details key={f.q} className="faq">
+              <summary>{f.q}</summary>
+              {f.a.split("\n\n").map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+              {f.items.length > 0 && (
+                <ul className="bullets">
+                  {f.items.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              )}
+            </details>
+          ))}
           <SupportContacts />
         </section>
         <ContactForm />

@@ -1,6 +1,8 @@
 import { CANCELLATION_REFUNDS_FEES, CANCELLATION_RULES } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
+import { Spinner } from "../../components/ui/spinner";
+import { usePageText } from "../../lib/pages";
 
 /** One row per rule, worded from the same constants the booking code refunds with. */
 export function policyRows(): { from: number; until: number | null; percent: number }[] {
@@ -23,13 +25,24 @@ function when(
   return t("cancellation.between", { from: span(from), until: span(until) });
 }
 
-/** /cancellation-policy: the refund table comes from the contract's CANCELLATION_RULES. */
+/**
+ * /cancellation-policy: the words are the page the company edits (decision 035); the refund table
+ * comes from the contract's CANCELLATION_RULES, the ones the booking code refunds with.
+ */
 export function CancellationPage() {
   const { t } = useTranslation("legal");
-  const sections = t("cancellation.sections", { returnObjects: true }) as InfoSection[];
+  const { content } = usePageText("cancellation", () => {
+    const sections = t("cancellation.sections", { returnObjects: true }) as InfoSection[];
+    return {
+      title: t("cancellation.title"),
+      lead: t("cancellation.lead"),
+      sections: Array.isArray(sections) ? sections : [],
+    };
+  });
+  if (!content) return <Spinner />;
   return (
     <article className="info">
-      <PageHeader title={t("cancellation.title")} lead={t("cancellation.lead")} />
+      <PageHeader title={content.title} lead={content.lead} />
       <div className="container prose">
         <section aria-labelledby="refund-table-title">
           <h2 id="refund-table-title">{t("cancellation.tableTitle")}</h2>
@@ -56,7 +69,7 @@ export function CancellationPage() {
           <p>{CANCELLATION_REFUNDS_FEES ? t("cancellation.feesRefunded") : t("cancellation.feesKept")}</p>
         </section>
       </div>
-      <Sections sections={Array.isArray(sections) ? sections : []} />
+      <Sections sections={content.sections} />
     </article>
   );
 }

@@ -1,13 +1,44 @@
+import type { PageContent, PageKey } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Ctas, NotYet, PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
+import { Spinner } from "../../components/ui/spinner";
+import { usePageText } from "../../lib/pages";
 import { INFO_PAGES, type InfoPageId } from "./pages";
 
-/** An information page rendered from its catalogue (one of the public pages). */
+/** The information pages whose words the company edits in the back office (decision 035). */
+const EDITABLE: Partial<Record<InfoPageId, PageKey>> = { about: "about", terms: "terms", privacy: "privacy" };
+
+/** An information page rendered from its catalogue, or from the API for the pages the company edits. */
 export function InfoPage({ id }: { id: InfoPageId }) {
+  const editable = EDITABLE[id];
+  return editable ? <EditedInfoPage id={id} pageKey={editable} /> : <CatalogueInfoPage id={id} />;
+}
+
+function useCatalogueText(id: InfoPageId) {
   const config = INFO_PAGES[id];
   const { t } = useTranslation(config.ns);
   const k = config.key;
-  const sections = t(`${k}.sections`, { returnObjects: true }) as InfoSection[];
+  return () => ({
+    title: t(`${k}.title`),
+    lead: t(`${k}.lead`),
+    sections: asSections(t(`${k}.sections`, { returnObjects: true })),
+  });
+}
+
+function CatalogueInfoPage({ id }: { id: InfoPageId }) {
+  const text = useCatalogueText(id)();
+  return <InfoBody id={id} text={text} />;
+}
+
+function EditedInfoPage({ id, pageKey }: { id: InfoPageId; pageKey: PageKey }) {
+  const { content } = usePageText(pageKey, useCatalogueText(id));
+  return content ? <InfoBody id={id} text={content} /> : <Spinner />;
+}
+
+function InfoBody({ id, text }: { id: InfoPageId; text: PageContent }) {
+  const config = INFO_PAGES[id];
+  const { t } = useTranslation(config.ns);
+  const k = config.key;
   // Pages about a feature that is not open yet say so first (`today` in their catalogue entry).
   const today = "notYet" in config && config.notYet ? t(`${k}.today`) : null;
   const ctas = Object.entries("ctas" in config ? config.ctas : {}).map(
@@ -15,11 +46,13 @@ export function InfoPage({ id }: { id: InfoPageId }) {
   );
   return (
     <article className="info">
-      <PageHeader title={t(`${k}.title`)} lead={t(`${k}.lead`)}>
+      <PageHeader title={text.title} lead={text.lead}>
         <Ctas ctas={ctas} />
       </PageHeader>
       {today && <NotYet title={t("notYet")} text={today} />}
-      <Sections sections={Array.isArray(sections) ? sections : []} />
+      <Sections sections={text.sections} />
     </article>
   );
 }
+
+const asSections = (value: unknown): InfoSection[] => (Array.isArray(value) ? (value as InfoSection[]) : []);
