@@ -31,6 +31,7 @@ export * from "./company-policy";
 export * from "./companies";
 export * from "./admin-companies";
 export * from "./vehicle-docs";
+export * from "./review-values";
 export * from "./reviews";
 export * from "./blog";
 export * from "./pages";

@@ -2,15 +2,13 @@ import { z } from "zod";
 import { AdminPageQuerySchema } from "./admin";
 import { PageQuerySchema, idParam, pageOf } from "./common";
 
-/** The longest review text and reply, in characters (issue #47). */
-export const REVIEW_TEXT_MAX = 2000;
-export const REVIEW_REPLY_MAX = 2000;
-export const REVIEW_HIDE_REASON_MAX = 500;
-export const REVIEW_REPORT_REASON_MAX = 500;
-/** Days after writing a review during which its driver may still change it; delete is any time. */
-export const REVIEW_EDIT_DAYS = 7;
-export const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
+import {
+  REVIEW_HIDE_REASON_MAX,
+  REVIEW_REPLY_MAX,
+  REVIEW_REPORT_REASON_MAX,
+  REVIEW_SORTS,
+  REVIEW_TEXT_MAX,
+} from "./review-values";
 
 function stars(name: string) {
   const wrong = `${name} must be a whole number of stars from 1 to 5`;
