@@ -10,21 +10,12 @@ import {
   type SignedInUser,
 } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
-import { apiCall, demoTopUp, ngn } from "./support/api";
+import { apiCall, demoTopUp, ngn, twentyFourHourPark, type OpenPark } from "./support/api";
 
 // Its own server on a PostgreSQL database it can also write to (a signed-in user with a wallet).
 let db: E2eDatabase;
 let server: RunningServer;
 const browser = useBrowser();
-
-interface Park {
-  id: number;
-  slug: string;
-  park_code: string;
-  name: string;
-  opening_hours: unknown[] | null;
-  rates: { vehicle_type_id: number; vehicle_type: string }[];
-}
 
 beforeAll(async () => {
   db = await createE2eDatabase();
@@ -40,17 +31,7 @@ const call = <T>(user: SignedInUser, path: string, init?: RequestInit) =>
 
 const topUp = (user: SignedInUser, amount: number) => demoTopUp(server.url, user, amount);
 
-/** A Nigerian park open around the clock, so any window is bookable. */
-async function openPark(): Promise<Park> {
-  const list = (await (await fetch(`${server.url}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
-    items: { slug: string }[];
-  };
-  for (const item of list.items) {
-    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${item.slug}`)).json()) as Park;
-    if (park.opening_hours === null && park.rates.length > 0) return park;
-  }
-  throw new Error("No 24-hour park in Nigeria");
-}
+const openPark = () => twentyFourHourPark(server.url);
 
 async function signedIn(
   user: SignedInUser,
@@ -391,7 +372,7 @@ describe("booking from checkout to cancellation", () => {
   });
 
   it("keeps a window typed on the home page (10:00-14:00) on the park's clock to the park page and checkout (desktop)", async () => {
-    const park = (await openPark()) as Park & { time_zone: string; city: string };
+    const park = await openPark();
     const user = await createSignedInUser(db, { countryId: 1 });
     // A phone set to another zone than the park's: what the driver types is the park's clock anyway.
     const context = await signedIn(user, VIEWPORTS.desktop, "America/Toronto");
@@ -456,9 +437,7 @@ describe("booking from checkout to cancellation", () => {
     const [row] = await db.query<{ slug: string }>(
       "SELECT slug FROM parks WHERE city = 'Vancouver' AND type = 'stadium' ORDER BY id LIMIT 1",
     );
-    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${row!.slug}`)).json()) as Park & {
-      time_zone: string;
-    };
+    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${row!.slug}`)).json()) as OpenPark;
     expect(park.time_zone).toBe(ZONE);
     const user = await createSignedInUser(db, { countryId: 2 });
     await topUp(user, 200);

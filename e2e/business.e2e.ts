@@ -1,3 +1,4 @@
+import { twentyFourHourPark } from "./support/api";
 import type { BrowserContext, Download } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -25,25 +26,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface Park {
-  id: number;
-  slug: string;
-  name: string;
-  opening_hours: unknown[] | null;
-  rates: { vehicle_type_id: number }[];
-}
-
-/** A Nigerian park open around the clock, so any window is bookable. */
-async function openPark(): Promise<Park> {
-  const list = (await (await fetch(`${server.url}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
-    items: { slug: string }[];
-  };
-  for (const item of list.items) {
-    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${item.slug}`)).json()) as Park;
-    if (park.opening_hours === null && park.rates.length > 0) return park;
-  }
-  throw new Error("No 24-hour park in Nigeria");
-}
+const openPark = () => twentyFourHourPark(server.url);
 
 async function signedIn(user: SignedInUser, viewport: { width: number; height: number }, language = "en") {
   const context = await browser.newContext({ viewport });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, demoTopUp } from "./support/api";
+import { apiCall, demoTopUp, twentyFourHourPark } from "./support/api";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
@@ -18,25 +18,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface Park {
-  id: number;
-  slug: string;
-  name: string;
-  opening_hours: unknown[] | null;
-  rates: { vehicle_type_id: number }[];
-}
-
-/** A Nigerian park open around the clock, so any window is bookable. */
-async function openPark(): Promise<Park> {
-  const list = (await (await fetch(`${server.url}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
-    items: { slug: string }[];
-  };
-  for (const item of list.items) {
-    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${item.slug}`)).json()) as Park;
-    if (park.opening_hours === null && park.rates.length > 0) return park;
-  }
-  throw new Error("No 24-hour park in Nigeria");
-}
+const openPark = () => twentyFourHourPark(server.url);
 
 describe("reviews", () => {
   it("a driver reviews a stay that ended from the booking's page, then sees it on the park's page (phone)", async () => {
@@ -45,22 +27,17 @@ describe("reviews", () => {
     await demoTopUp(server.url, driver, 200_000);
     const park = await openPark();
     const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3 * 3_600_000);
-    const booked = await apiCall<{ data?: { booking_code: string }; booking_code?: string }>(
-      server.url,
-      driver,
-      "/bookings",
-      {
-        method: "POST",
-        body: JSON.stringify({
-          park_id: park.id,
-          vehicle_type_id: park.rates[0]!.vehicle_type_id,
-          plate_number: "LAG123RV",
-          start_time: start.toISOString(),
-          end_time: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
-        }),
-      },
-    );
-    const code = booked.booking_code ?? booked.data?.booking_code;
+    const booked = await apiCall<{ booking_code: string }>(server.url, driver, "/bookings", {
+      method: "POST",
+      body: JSON.stringify({
+        park_id: park.id,
+        vehicle_type_id: park.rates[0]!.vehicle_type_id,
+        plate_number: "LAG123RV",
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      }),
+    });
+    const code = booked.booking_code;
     expect(code).toBeTruthy();
     await db.query(
       `UPDATE bookings SET start_time = $2::timestamptz, end_time = $3::timestamptz WHERE booking_code = $1`,

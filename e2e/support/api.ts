@@ -35,3 +35,27 @@ export const ngn = (n: number) => {
   const digits = Math.round(n * 100) % 100 === 0 ? 0 : 2;
   return `₦${new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)}`;
 };
+
+/** A park as `GET /front/parks/{park}` answers it: the fields the browser tests read. */
+export interface OpenPark {
+  id: number;
+  slug: string;
+  park_code: string;
+  name: string;
+  city: string;
+  time_zone: string;
+  opening_hours: unknown[] | null;
+  rates: { vehicle_type_id: number; vehicle_type: string }[];
+}
+
+/** A Nigerian park open around the clock with rates, so any window is bookable there. */
+export async function twentyFourHourPark(baseUrl: string): Promise<OpenPark> {
+  const list = (await (await fetch(`${baseUrl}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
+    items: { slug: string }[];
+  };
+  for (const item of list.items) {
+    const park = (await (await fetch(`${baseUrl}/api/v1/front/parks/${item.slug}`)).json()) as OpenPark;
+    if (park.opening_hours === null && park.rates.length > 0) return park;
+  }
+  throw new Error("No 24-hour park in Nigeria");
+}
