@@ -1,13 +1,22 @@
 import { describe, expect, inject, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
 
+/**
+ * The loader's timers run on the page's clock, moved by the test rather than waited for (8 s of
+ * the suite's time). Under the test clock the context already has one (support/browser.ts).
+ */
+async function onPageClock(context: BrowserContext): Promise<void> {
+  if (!process.env.FAKETIME) await context.clock.install();
+}
+
 describe("start-up and navigation", () => {
   it("shows the progress 'Loading Parkwell' capped at 85% until the page is ready", async () => {
     const context = await browser.newContext();
+    await onPageClock(context);
     const { page, problems } = await watchedPage(context);
     // Hold the shell's text back so the loader can be observed.
     let release: () => void = () => {};
@@ -19,7 +28,7 @@ describe("start-up and navigation", () => {
     await page.goto(baseURL, { waitUntil: "domcontentloaded" });
     const loader = page.locator("[data-testid='startup-loader']");
     await loader.waitFor();
-    await page.waitForTimeout(1_500);
+    await page.clock.runFor(1_500);
     const bar = loader.getByRole("progressbar", { name: "Loading Parkwell" });
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeGreaterThan(10);
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThanOrEqual(85);
@@ -32,13 +41,15 @@ describe("start-up and navigation", () => {
 
   it("forces the loader off after 8 s even if the page never becomes ready", async () => {
     const context = await browser.newContext();
+    await onPageClock(context);
     const { page } = await watchedPage(context);
     await page.route(/\/assets\/common-[^/]+\.js$/, () => new Promise(() => {}));
     await page.goto(baseURL, { waitUntil: "domcontentloaded" });
     const loader = page.locator("[data-testid='startup-loader']");
     await loader.waitFor();
-    await page.waitForTimeout(6_500);
+    await page.clock.fastForward(6_500);
     expect(await loader.count()).toBe(1);
+    await page.clock.fastForward(2_000);
     await loader.waitFor({ state: "detached", timeout: 3_000 });
     await context.close();
   });
