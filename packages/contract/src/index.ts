@@ -35,3 +35,4 @@ export * from "./review-values";
 export * from "./reviews";
 export * from "./blog";
 export * from "./pages";
+export * from "./page-addresses";
