@@ -54,7 +54,7 @@ export async function ensureParks(adminUrl: string | undefined, name: string, n:
     if ((have?.n ?? 0) < n) {
       console.error(`seeding ${n} synthetic parks into ${name}...`);
       await seed(database.db);
-      await seedSyntheticParks(database.db, n, (line) => console.error(line));
+      await seedSyntheticParks(database.db, n, (line) => console.error(line), { ratings: true });
     }
     if (url) {
       // The calibration statement (search-targets.ts, bench/README.md) orders by ll_to_earth, which the

@@ -9,7 +9,9 @@
  * 5,000-park one), BENCH_B_DATABASE gives B a database of its own (a copy of the benchmark
  * database with an index marked invalid, to judge an index). Reports each side's throughput, p99
  * and CPU per search (its own PostgreSQL backends', and its client's), and B's change against A
- * as the median of the rounds' ratios. Method and results: bench/README.md.
+ * as the median of the rounds' ratios. A case written `x:y` has A run case x and B case y (B may
+ * be this checkout): two searches of the same code compared at the same moments, e.g.
+ * `country:rating`, for a case that older checkouts do not have. Method and results: bench/README.md.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -127,7 +129,8 @@ async function driver(bCheckout: string, caseNames: string[]): Promise<void> {
   console.log("| case | A q/s | B q/s | B vs A | A p99 | B p99 | B vs A | A CPU µs | B CPU µs | B vs A |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const caseName of caseNames) {
-    const sides = [startSide(ROOT, aDatabase, caseName), startSide(bCheckout, bDatabase, caseName)];
+    const [aCase, bCase = aCase] = caseName.split(":") as [string, string?];
+    const sides = [startSide(ROOT, aDatabase, aCase), startSide(bCheckout, bDatabase, bCase)];
     try {
       await Promise.all(sides.map((s) => s.next()));
       const rounds: Measured[][] = [];

@@ -69,5 +69,16 @@ export function searchCases(count = 2000): BenchCase[] {
         };
       }),
     },
+    // Ratings (decision 033): the country listing sorted by rating, and filtered by a minimum
+    // average. Checkouts before them have no such case: compare them with `country` in one A/B
+    // run of this checkout against itself (`country:rating`, bench/README.md).
+    {
+      name: "rating",
+      queries: make(() => ({ country: country(), page: 1 + Math.floor(r() * 5), sort: "rating" })),
+    },
+    {
+      name: "min-rating",
+      queries: make(() => ({ country: country(), page: 1 + Math.floor(r() * 5), min_rating: 4 })),
+    },
   ];
 }

@@ -555,7 +555,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your review of one booking's stay (404 when you have not written one) */
+    /** Your review of one of your bookings' stays (null when you have not written one) */
     get: operations["getMyReviewOfBooking"];
     put?: never;
     post?: never;
@@ -9649,7 +9649,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["OwnReview"];
+          "application/json": components["schemas"]["OwnReview"] | null;
         };
       };
       /** @description Default Response */

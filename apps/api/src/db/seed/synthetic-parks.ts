@@ -100,14 +100,29 @@ async function fixSyntheticTimeZones(db: Db, cities: string): Promise<void> {
       AND p.time_zone <> c.j->>'time_zone'`);
 }
 
+export interface SyntheticOptions {
+  /**
+   * Give the parks kept rating figures (`rating_count`, `rating_total`, `rating_average`) without
+   * review rows, for the search benchmark (bench/README.md): 30% of parks have 1-200 reviews (most
+   * a few: the count is 1 + 199 u^3) averaging 2.5-5 stars; the others none. Off for the demo
+   * and the tests, whose parks' figures must match their reviews.
+   */
+  ratings?: boolean;
+}
+
 /**
  * Makes sure synthetic parks 1..count exist (for load tests), generated inside the database so
  * 500,000 take seconds of SQL rather than minutes of round trips. Pseudo-random values come from
  * md5 of the park number, so every run on every engine produces the same parks. A park's zone is
  * the zone of the city it is generated around.
  */
-export async function seedSyntheticParks(db: Db, count: number, log: (line: string) => void = () => {}) {
-  await withGinBulkLoad(db, () => insertSyntheticParks(db, count, log));
+export async function seedSyntheticParks(
+  db: Db,
+  count: number,
+  log: (line: string) => void = () => {},
+  options: SyntheticOptions = {},
+) {
+  await withGinBulkLoad(db, () => insertSyntheticParks(db, count, log, options.ratings === true));
   await fixSyntheticTimeZones(db, cityJson());
   await resetIdentity(db);
   await rebuildGistIndexes(db);
@@ -156,7 +171,7 @@ async function withGinBulkLoad(db: Db, load: () => Promise<void>): Promise<void>
   }
 }
 
-async function insertSyntheticParks(db: Db, count: number, log: (line: string) => void) {
+async function insertSyntheticParks(db: Db, count: number, log: (line: string) => void, ratings: boolean) {
   const cities = cityJson();
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
@@ -169,8 +184,8 @@ async function insertSyntheticParks(db: Db, count: number, log: (line: string) =
         WITH cities AS MATERIALIZED (
           SELECT j, i FROM jsonb_array_elements(${cities}::jsonb) WITH ORDINALITY AS e(j, i))
         INSERT INTO parks (id, slug, park_code, name, description, type, country_id, state_id, city, time_zone, address,
-          lat, lng, open_24h, opening_hours, amenities, entry_instructions, operator, status, search_text, hourly_from_minor,
-          rate_card)
+          lat, lng, open_24h, opening_hours, amenities, entry_instructions, operator, status,
+          rating_count, rating_total, rating_average, search_text, hourly_from_minor, rate_card)
         SELECT ${SYNTHETIC_ID_BASE} + n, s.street_slug || '-' || s.kind_slug || '-' || n, 'Z' || lpad(upper(to_hex(n)), 6, '0'),
           s.street || ' ' || s.kind || ' ' || n, s.kind || ' on ' || s.street || ', ' || (c.j->>'city') || '.', s.type,
           (c.j->>'country_id')::int, (c.j->>'state_id')::int, c.j->>'city', c.j->>'time_zone', s.num || ' ' || s.street,
@@ -182,6 +197,7 @@ async function insertSyntheticParks(db: Db, count: number, log: (line: string) =
             CASE WHEN r.v[11] < 0.6 THEN 'cctv' END, CASE WHEN r.v[12] < 0.2 THEN 'ev_charging' END,
             CASE WHEN r.v[13] < 0.05 THEN 'valet' END, CASE WHEN r.v[14] < 0.35 THEN 'security' END]::text[], NULL),
           'Enter from ' || s.street || '.', 'Parkwell Operations', 'active',
+          rt.count, rt.total, CASE WHEN rt.count > 0 THEN round(rt.total::numeric / rt.count, 2) END,
           s.street_norm || ' ' || s.kind_norm || ' ' || n || ' ' || s.num || ' ' || s.street_norm || ' ' || (c.j->>'norm'),
           h.hourly[1],
           jsonb_build_object(
@@ -189,9 +205,9 @@ async function insertSyntheticParks(db: Db, count: number, log: (line: string) =
             '2', jsonb_build_array(h.hourly[2], h.hourly[2] * (6 + (${SYNTHETIC_ID_BASE} + n) % 5), 5 + (${SYNTHETIC_ID_BASE} + n) % 90),
             '3', jsonb_build_array(h.hourly[3], h.hourly[3] * (6 + (${SYNTHETIC_ID_BASE} + n) % 5), 5 + (${SYNTHETIC_ID_BASE} + n) % 30))
         FROM generate_series(${from}::int, ${to}::int) AS n
-        -- OFFSET 0 keeps the 16 numbers computed once per row instead of once per use.
+        -- OFFSET 0 keeps the 19 numbers computed once per row instead of once per use.
         CROSS JOIN LATERAL (SELECT ARRAY(SELECT ('x' || substr(md5(n::text || '/' || k), 1, 8))::bit(32)::bigint / 4294967296.0
-          FROM generate_series(1, 16) AS k) AS v OFFSET 0) AS r
+          FROM generate_series(1, 19) AS k) AS v OFFSET 0) AS r
         JOIN cities AS c ON c.i = 1 + floor(r.v[1] * ${CITIES.length})::int
         CROSS JOIN LATERAL (SELECT
           c.j->'streets'->>si AS street, c.j->'street_norms'->>si AS street_norm, c.j->'street_slugs'->>si AS street_slug,
@@ -202,6 +218,10 @@ async function insertSyntheticParks(db: Db, count: number, log: (line: string) =
                WHEN r.v[9] < 0.94 THEN 'hospital' WHEN r.v[9] < 0.97 THEN 'station' ELSE 'stadium' END AS type
           FROM (SELECT floor(r.v[1] * 1000003)::int % jsonb_array_length(c.j->'streets') AS si,
                        floor(r.v[14] * 997)::int % jsonb_array_length(c.j->'kinds') AS ki) AS pick) AS s
+        -- The kept rating (SyntheticOptions.ratings): a total between count and 5 x count.
+        CROSS JOIN LATERAL (SELECT c2.count, least(5 * c2.count, greatest(c2.count,
+            round(c2.count * (2.5 + 2.5 * r.v[19]))::int)) AS total
+          FROM (SELECT CASE WHEN ${ratings}::boolean AND r.v[17] < 0.3 THEN 1 + floor(199 * r.v[18] ^ 3)::int ELSE 0 END AS count) AS c2) AS rt
         -- The car's hourly rate, then each vehicle type's: its factor, rounded to the country's step.
         CROSS JOIN LATERAL (SELECT (c.j->>'step')::int AS step,
           greatest((c.j->>'step')::int, round((c.j->>'hourly')::int * (0.6 + r.v[15] * 0.9) / (c.j->>'step')::int)

@@ -3,6 +3,7 @@
 // its rating and search show them; the operator replies once to its own parks' reviews; Parkwell
 // hides one with its reason; reports are counted once per driver and throttled; the request e-mail
 // goes once per stay, in the driver's language, never to a driver who turned e-mails off.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -127,6 +128,12 @@ describe("writing a review", () => {
     });
 
     const done = await ended(ada, park);
+    // Not reviewed yet: null for the driver (a normal answer), 404 for anyone else or no booking.
+    const none = await call("GET", `/bookings/${done}/review`, ada);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    expect((await call("GET", `/bookings/${done}/review`, other)).statusCode).toBe(404);
+    expect((await call("GET", `/bookings/${randomUUID()}/review`, ada)).statusCode).toBe(404);
     expect((await call("POST", "/reviews", other, { booking_id: done, stars: 1 })).statusCode).toBe(404);
     expect((await call("POST", "/reviews", undefined, { booking_id: done, stars: 1 })).statusCode).toBe(401);
     const first = await call("POST", "/reviews", ada, { booking_id: done, stars: 3, ease: 4, safety: null });
@@ -300,6 +307,8 @@ describe("changing a review", () => {
     );
     expect((await call("DELETE", `/reviews/${made.id}`, ada)).statusCode).toBe(204);
     expect((await call("DELETE", `/reviews/${made.id}`, ada)).statusCode).toBe(404);
+    // Deleted: the booking has no review again.
+    expect((await call("GET", `/bookings/${made.booking_id}/review`, ada)).json()).toBeNull();
     expect(await keptAndCounted(db, lagos[5]!)).toMatchObject({
       kept: { count: 0, total: 0, average: null },
     });

@@ -118,9 +118,9 @@ export function driverReviewRoutes(
         schema: {
           tags,
           operationId: "getMyReviewOfBooking",
-          summary: "Your review of one booking's stay (404 when you have not written one)",
+          summary: "Your review of one of your bookings' stays (null when you have not written one)",
           params: z.object({ id: z.uuid({ error: "id must be a booking's id" }) }),
-          response: { 200: OwnReviewSchema, ...errors },
+          response: { 200: OwnReviewSchema.nullable(), ...errors },
         },
       },
       async (req) => reviews.reviewOfBooking(deps, requireUser(req).id, req.params.id),

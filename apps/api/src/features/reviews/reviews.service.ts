@@ -191,10 +191,24 @@ export async function deleteReview(d: ReviewDeps, userId: string, id: number): P
 }
 
 /** The driver's review of one booking, or 404. */
-export async function reviewOfBooking(d: ReviewDeps, userId: string, bookingId: string): Promise<OwnReview> {
+/**
+ * The driver's review of one of their bookings, or null when they have not written one (a normal
+ * answer: the booking's page asks before showing the form). Another driver's booking, or none, is
+ * a 404, as before.
+ */
+export async function reviewOfBooking(
+  d: ReviewDeps,
+  userId: string,
+  bookingId: string,
+): Promise<OwnReview | null> {
   const r = await repo.findShownByBooking(d.db, bookingId);
-  if (!r || r.user_id !== userId) throw AppError.notFound(REVIEW_NOT_FOUND);
-  return ownReview(r, d.clock());
+  if (r) {
+    if (r.user_id !== userId) throw AppError.notFound(REVIEW_NOT_FOUND);
+    return ownReview(r, d.clock());
+  }
+  const booking = await repo.findBooking(d.db, bookingId);
+  if (!booking || booking.user_id !== userId) throw AppError.notFound(REVIEW_NOT_FOUND);
+  return null;
 }
 
 /** The driver's reviews, newest first. */

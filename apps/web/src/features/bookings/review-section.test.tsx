@@ -44,7 +44,8 @@ const posted = (patch: Partial<OwnReview> = {}): OwnReview =>
     ...patch,
   });
 
-const noReview = { status: 404, json: { code: "not_found", message: "No review" } };
+/** The driver has not reviewed this stay yet: the API answers null (200). */
+const noReview = { json: null };
 
 describe("reviewing a stay from its booking", () => {
   beforeEach(() => {
@@ -146,6 +147,16 @@ describe("reviewing a stay from its booking", () => {
     expect(screen.queryByRole("button", { name: "Modifier" })).toBeNull();
     expect(screen.getByRole("button", { name: "Supprimer" })).toBeTruthy();
     expect(screen.getByText(/Parkwell a masqué cet avis/).textContent).toContain("Personal details");
+  });
+
+  it("shows the API's error, not the form, when the booking's review cannot be read", async () => {
+    const api = new FakeApi().on(`GET /bookings/${booking.id}/review`, {
+      status: 404,
+      json: { code: "not_found", message: "We could not find that review." },
+    });
+    await renderWithApp(<ReviewSection booking={booking} />, { api });
+    expect((await screen.findByRole("alert")).textContent).toContain("We could not find that review.");
+    expect(screen.queryByRole("button", { name: "Post review" })).toBeNull();
   });
 
   it("shows nothing before the stay is over", async () => {
