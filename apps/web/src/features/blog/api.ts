@@ -15,7 +15,14 @@ export const blogPostsQuery = (query: BlogQuery, lang: BlogLanguage) =>
     queryKey: ["blog", "posts", lang, query],
     queryFn: ({ signal }) =>
       api("/blog/posts", {
-        query: { lang, category: query.category, q: query.q, page: query.page, size: query.size },
+        query: {
+          lang,
+          category: query.category,
+          tag: query.tag,
+          q: query.q,
+          page: query.page,
+          size: query.size,
+        },
         signal,
       }),
   });

@@ -106,6 +106,17 @@ describe("the blog list", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?category=airports&q=stadium"));
   });
 
+  it("lists the posts of a tag a post linked to, and lets the tag go", async () => {
+    const api = withCategories(new FakeApi()).on("GET /blog/posts", { json: page([card(1)]) });
+    const { router } = await renderWithApp(<BlogPage />, { api, route: "/blog?tag=lagos&category=events" });
+    await screen.findByRole("link", { name: "Post 1" });
+    expect(lastList(api).query.get("tag")).toBe("lagos");
+    expect(screen.getByText(/Posts tagged “lagos”/)).toBeTruthy();
+    await userEvent.click(screen.getByRole("link", { name: "Show every tag" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?category=events"));
+    await waitFor(() => expect(lastList(api).query.get("tag")).toBeNull());
+  });
+
   it("pages with the project's pagination, the page in the URL and the request", async () => {
     const api = withCategories(new FakeApi()).on("GET /blog/posts", (call) => {
       const n = Number(call.query.get("page"));

@@ -25,12 +25,12 @@ export function BlogPage() {
   usePageHead({ title: t("list.documentTitle"), description: t("list.description"), feed });
 
   const go = (next: BlogQuery) => setParams(toSearchParams(next));
-  // A category link keeps the words searched and starts again at the first page.
-  const link = (category: string | undefined) => {
-    const search = toSearchParams({ ...query, category, page: 1 }).toString();
+  // A category link keeps the tag and the words searched, and starts again at the first page.
+  const link = (change: Pick<BlogQuery, "category"> | Pick<BlogQuery, "tag">) => {
+    const search = toSearchParams({ ...query, ...change, page: 1 }).toString();
     return search ? `/blog?${search}` : "/blog";
   };
-  const filtered = Boolean(query.q || query.category);
+  const filtered = Boolean(query.q || query.category || query.tag);
 
   return (
     <div className="container page blog-page">
@@ -47,7 +47,7 @@ export function BlogPage() {
             <li>
               <Link
                 className="blog-chip"
-                to={link(undefined)}
+                to={link({ category: undefined })}
                 aria-current={query.category ? undefined : "page"}
               >
                 {t("list.allCategories")}
@@ -57,7 +57,7 @@ export function BlogPage() {
               <li key={c.slug}>
                 <Link
                   className="blog-chip"
-                  to={link(c.slug)}
+                  to={link({ category: c.slug })}
                   aria-current={query.category === c.slug ? "page" : undefined}
                 >
                   {c.name}
@@ -66,6 +66,12 @@ export function BlogPage() {
             ))}
           </ul>
         </nav>
+      )}
+      {query.tag && (
+        <p className="blog-tag-filter">
+          {t("list.tagged", { tag: query.tag })}{" "}
+          <Link to={link({ tag: undefined })}>{t("list.allTags")}</Link>
+        </p>
       )}
       <SearchBox value={query.q ?? ""} onSearch={(q) => go({ ...query, q, page: 1 })} />
       {posts.isPending ? (

@@ -68,8 +68,10 @@ export function PostPage() {
           <h2 id="blog-tags-title">{t("post.tags")}</h2>
           <ul className="blog-chips">
             {p.tags.map((tag) => (
-              <li key={tag} className="blog-chip">
-                {tag}
+              <li key={tag}>
+                <Link className="blog-chip" to={`/blog?${new URLSearchParams({ tag }).toString()}`}>
+                  {tag}
+                </Link>
               </li>
             ))}
           </ul>
