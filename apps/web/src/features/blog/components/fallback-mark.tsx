@@ -2,10 +2,9 @@ import { useTranslation } from "react-i18next";
 
 /** Said plainly when the post exists only in the other language and is shown in that one. */
 export function FallbackMark({ language }: { language: string }) {
-  const { t, i18n } = useTranslation("blog");
-  // The mark is in the reader's language, the post's words around it in the other.
+  const { t } = useTranslation("blog");
   return (
-    <p className="blog-fallback" data-testid="blog-fallback" lang={i18n.language}>
+    <p className="blog-fallback" data-testid="blog-fallback">
       {t(`fallback.${language === "fr" ? "fr" : "en"}`)}
     </p>
   );

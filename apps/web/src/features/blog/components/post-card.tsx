@@ -8,16 +8,19 @@ import { PostDate } from "./post-date";
 export function PostCard({ post }: { post: Card }) {
   const { i18n } = useTranslation("blog");
   return (
-    <article className="blog-card" lang={post.language}>
+    <article className="blog-card">
       {post.cover && (
         <img className="blog-card__cover" src={post.cover.thumb_url} alt={post.cover.alt} loading="lazy" />
       )}
       <div className="blog-card__text">
         {post.category && <p className="blog-card__category">{post.category.name}</p>}
-        <h2 className="blog-card__title">
+        {/* The post's words are in its language; the category, day and mark in the reader's. */}
+        <h2 className="blog-card__title" lang={post.language}>
           <Link to={`/post/${post.slug}`}>{post.title}</Link>
         </h2>
-        <p className="blog-card__summary">{post.summary}</p>
+        <p className="blog-card__summary" lang={post.language}>
+          {post.summary}
+        </p>
         <p className="blog-card__date">
           <PostDate publishedAt={post.published_at} language={i18n.language} />
         </p>

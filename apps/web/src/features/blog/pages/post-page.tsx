@@ -41,7 +41,7 @@ export function PostPage() {
       <p>
         <Link to="/blog">{t("post.back")}</Link>
       </p>
-      <header className="blog-post__head" lang={p.language}>
+      <header className="blog-post__head">
         {p.category && (
           <p className="blog-card__category">
             <Link to={`/blog?${new URLSearchParams({ category: p.category.slug }).toString()}`}>
@@ -49,8 +49,8 @@ export function PostPage() {
             </Link>
           </p>
         )}
-        <h1>{p.title}</h1>
-        <p className="blog-post__meta" lang={i18n.language}>
+        <h1 lang={p.language}>{p.title}</h1>
+        <p className="blog-post__meta">
           <PostDate publishedAt={p.published_at} language={i18n.language} />
           {p.author && <> · {t("post.by", { author: p.author })}</>}
         </p>
