@@ -29,6 +29,8 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
       "/search",
       "/events",
       "/private-event-access",
+      "/blog",
+      "/post/is-a-monthly-parking-pass-worth-it",
     ])(`%s has no serious or critical violation on ${name}`, async (route, { expect }) => {
       const context = await browser.newContext({ viewport });
       const { page } = await watchedPage(context);

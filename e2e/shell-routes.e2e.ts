@@ -44,7 +44,7 @@ const ROUTES = [
   "/marketplace/checkout",
   "/orders",
   "/blog",
-  "/post/7",
+  "/post/is-a-monthly-parking-pass-worth-it",
   "/vehicle-docs-renewal",
   "/checkout/ikeja-city-mall",
   "/payment",
@@ -154,7 +154,6 @@ describe("the parking-type pages", () => {
 
 describe("features that are not open yet", () => {
   it.each([
-    ["/blog", "en", "Not open yet. The blog opens in a later release"],
     [
       "/electric-vehicle-charging",
       "en",

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Navigate, type RouteObject } from "react-router";
-import type { IntroPageId } from "../features/info/intro-page";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
 import { LoginPrompt } from "./login-prompt";
@@ -17,14 +16,6 @@ const info = (path: string, id: InfoPageId): RouteObject => ({
   lazy: async () => {
     const { InfoPage } = await import("../features/info/info-page");
     return { Component: () => <InfoPage id={id} /> };
-  },
-});
-
-const intro = (path: string, id: IntroPageId): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { IntroPage } = await import("../features/info/intro-page");
-    return { Component: () => <IntroPage id={id} /> };
   },
 });
 
@@ -110,8 +101,15 @@ export const publicRoutes: RouteObject[] = [
     path: "marketplace/:id",
     lazy: async () => ({ Component: (await marketplace()).ItemPage }),
   },
-  intro("blog", "blog"),
-  intro("post/:id", "post"),
+  {
+    path: "blog",
+    lazy: async () => ({ Component: (await import("../features/blog/pages/blog-page")).BlogPage }),
+  },
+  {
+    // A post by its id or its slug in either language.
+    path: "post/:id",
+    lazy: async () => ({ Component: (await import("../features/blog/pages/post-page")).PostPage }),
+  },
   {
     path: "vehicle-docs-renewal",
     lazy: async () => {

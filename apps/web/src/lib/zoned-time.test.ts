@@ -222,6 +222,8 @@ describe("days and hours at a place", () => {
     expect(formatCalendarDate("2026-11-26", "fr", "long")).toBe("jeudi 26 novembre");
     expect(formatCalendarDate("2026-11-26", "en", "short")).toBe("Thu, Nov 26");
     expect(formatCalendarDate("2026-11-26", "fr", "short")).toBe("jeu. 26 nov.");
+    expect(formatCalendarDate("2026-11-26", "en", "date")).toBe("November 26, 2026");
+    expect(formatCalendarDate("2026-11-26", "fr", "date")).toBe("26 novembre 2026");
     expect(formatCalendarDate("26/11/2026", "en")).toBe("26/11/2026");
     expect(formatCalendarDate("2026-13-40", "en")).toBe("2026-13-40");
   });

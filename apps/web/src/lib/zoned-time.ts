@@ -144,6 +144,8 @@ const CALENDAR_DATE = {
   long: { weekday: "long", day: "numeric", month: "long" },
   /** "Thu, Nov 26" / "jeu. 26 nov.". */
   short: { weekday: "short", day: "numeric", month: "short" },
+  /** "November 26, 2026" / "26 novembre 2026" (a blog post's day). */
+  date: { day: "numeric", month: "long", year: "numeric" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
