@@ -95,9 +95,28 @@ describe("the back office's blog editor", () => {
       await row.waitFor();
       expect(await row.textContent()).toContain("Published");
       expect(await row.textContent()).toContain("English, French");
+      expect(await axeSerious(page)).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
+    }
+
+    // The same editor, in French, at a phone's width: nothing wider than the screen.
+    const phone = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await phone.addInitScript((t) => {
+      window.localStorage.setItem("parkwell_user_token", t);
+      window.localStorage.setItem("language", "fr");
+    }, token);
+    try {
+      const { page, problems } = await watchedPage(phone);
+      await page.goto(`${server.url}/admin/blog`);
+      await page.getByRole("link", { name: "Se garer pour le derby de Lagos" }).click();
+      await page.getByRole("heading", { level: 1, name: "Se garer pour le derby de Lagos" }).waitFor();
+      await page.getByRole("img", { name: "Cars queuing at the stadium gate" }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(problems).toEqual([]);
+    } finally {
+      await phone.close();
     }
 
     // Readers: listed in French, with its cover, through the public API.
