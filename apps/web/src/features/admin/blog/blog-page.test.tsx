@@ -165,6 +165,37 @@ describe("the back office's blog posts", () => {
     expect(screen.queryByRole("alert")?.textContent ?? "").not.toContain(taken);
   });
 
+  it("saves an edited post: the saved publish time sent back as it was, the slugs the server made shown", async () => {
+    const saved = AdminBlogPostSchema.parse({
+      ...both,
+      publish_at: "2026-11-20T09:00:30.000Z",
+      en: { ...both.en!, title: "Parking at the new stadium", slug: "parking-at-the-new-stadium" },
+    });
+    const api = blogApi(["blog.view", "blog.update"])
+      .on("GET /admin/blog/posts/11", { json: { ...both, publish_at: "2026-11-20T09:00:30.000Z" } })
+      .on("PUT /admin/blog/posts/11", { json: saved });
+    await render(api, "/admin/blog/11");
+    await screen.findByRole("heading", { level: 1, name: "Parking at the stadium" });
+    const title = screen.getAllByRole("textbox", { name: "Title" })[0]!;
+    const slug = screen.getAllByRole("textbox", { name: /^Slug/ })[0] as HTMLInputElement;
+    await userEvent.clear(title);
+    await userEvent.type(title, "Parking at the new stadium");
+    await userEvent.clear(slug);
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.callsTo("PUT /admin/blog/posts/11")).toHaveLength(1));
+    const body = api.callsTo("PUT /admin/blog/posts/11")[0]!.body as Record<string, unknown>;
+    // The picker has no seconds: the time it still shows is the saved instant, not a minute earlier.
+    expect(body.publish_at).toBe("2026-11-20T09:00:30.000Z");
+    expect(body.en).toEqual({
+      title: "Parking at the new stadium",
+      summary: both.en!.summary,
+      body_md: both.en!.body_md,
+    });
+    expect(body.fr).toMatchObject({ slug: "se-garer-au-stade" });
+    expect(await screen.findByText("The post is saved.")).toBeTruthy();
+    await waitFor(() => expect(slug.value).toBe("parking-at-the-new-stadium"));
+  });
+
   it("previews a language's Markdown as the server's sanitised HTML", async () => {
     const api = blogApi(["blog.view", "blog.update"]).on("POST /admin/blog/preview", {
       json: { html: "<h2>Se garer</h2><p><strong>Tôt</strong> le matin.</p>" },

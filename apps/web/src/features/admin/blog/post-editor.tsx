@@ -153,6 +153,8 @@ function PostForm({ post }: { post: AdminBlogPost | undefined }) {
     onSuccess: async (result) => {
       setSaved(true);
       client.setQueryData(blogPostQuery(result.id).queryKey, result);
+      // The form shows what was saved: the slugs the server made, the publish time it decided.
+      if (post) form.reset(valuesOf(result, zone));
       await client.invalidateQueries({ queryKey: ["admin", "blog", "posts"] });
       if (!post) void navigate(`../${result.id}`, { relative: "path" });
     },
