@@ -22,6 +22,8 @@ const E2E_FILES = [
   "marketplace.e2e.ts",
   "admin-marketplace.e2e.ts",
   "wallet.e2e.ts",
+  // The blog's publish times, on the staff's browser's clock.
+  "admin-blog.e2e.ts",
 ];
 /**
  * The browser run's default instants: the next 00:05 in Lagos and the next 23:55 in Toronto after

@@ -73,6 +73,14 @@ export function zoneAbbreviation(timeZone: string, language: string, at: Date = 
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
+/**
+ * The zone of the user's browser, for the times that belong to no place (the company-wide blog's
+ * publish times, decision 034): read and written on the staff's own clock, its name shown beside.
+ */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** The next whole hour at least `leadMs` from `now`, on the park's clock (the default arrival). */
 export function nextWholeHour(now: Date, timeZone: string, leadMs = 60 * MINUTE): string {
   const input = isoToZonedInput(new Date(now.getTime() + leadMs).toISOString(), timeZone);

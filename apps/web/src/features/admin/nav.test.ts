@@ -95,6 +95,13 @@ describe("the back-office nav", () => {
     expect(visiblePages(ADMIN_PAGES, holder("vehicle_doc_fees.update"))).toEqual([]);
   });
 
+  it("shows the Blog to who may view its posts; writing and deleting are actions there, not pages", () => {
+    const writer = holder("blog.view", "blog.create", "blog.update");
+    expect(visiblePages(ADMIN_PAGES, writer).map((p) => p.path)).toEqual(["blog"]);
+    expect(landingPage(ADMIN_PAGES, LANDING_ORDER, writer)?.path).toBe("blog");
+    expect(visiblePages(ADMIN_PAGES, holder("blog.create", "blog.delete"))).toEqual([]);
+  });
+
   it("opens the gate first for attendants and cashiers, the dashboard for everyone else", () => {
     expect(landingOrderFor("employee").slice(0, 2)).toEqual(["gate", "pos"]);
     expect(landingOrderFor("pos_operator")[0]).toBe("gate");

@@ -166,6 +166,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: async () => (await import("./company-pages/pages-page")).AdminPagesPage,
   },
   {
+    section: "blog",
+    path: "blog",
+    labelKey: "nav.blog",
+    labelNs: "admin-blog",
+    permission: "blog.view",
+    load: async () => (await import("./blog/blog-page")).AdminBlogPage,
+    nested: true,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",
@@ -220,7 +229,6 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   // The fee tables are a tab of Vehicle Docs (/admin/vehicle-docs/fees), not a page of their own:
   // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",
-  // The blog's posts are written through the API until its back-office editor is built.
   "blog",
 ];
 
