@@ -105,7 +105,8 @@ export interface SyntheticOptions {
    * Give the parks kept rating figures (`rating_count`, `rating_total`, `rating_average`) without
    * review rows, for the search benchmark (bench/README.md): 30% of parks have 1-200 reviews (most
    * a few: the count is 1 + 199 u^3) averaging 2.5-5 stars; the others none. Off for the demo
-   * and the tests, whose parks' figures must match their reviews.
+   * and the tests of reviews, whose parks' figures must match their reviews; on for the search's
+   * scale test (parks-search-scale.api.test.ts), which has no reviews and sorts by rating.
    */
   ratings?: boolean;
 }

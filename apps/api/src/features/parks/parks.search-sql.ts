@@ -314,20 +314,23 @@ export function searchSql(spec: SearchSpec, counted = true): Frag {
 }
 
 /**
- * Parks by name (a country's, or all), with no other filter: the page's end rounded up to a power
- * of two (at least 16), written into the statement as a literal bound on the rows it reads. LIMIT and
- * OFFSET given as values make PostgreSQL cost a generic plan as if it read a tenth of the
- * country, so it planned this statement at every call (0 generic plans in
+ * Parks by name or by rating (a country's, or all), with no other filter: the page's end rounded
+ * up to a power of two (at least 16), written into the statement as a literal bound on the rows it
+ * reads. LIMIT and OFFSET given as values make PostgreSQL cost a generic plan as if it read a tenth
+ * of the country, so it planned this statement at every call (0 generic plans in
  * `pg_prepared_statements`; planning was most of its database time: 5,300 → 12,000 statements/s
  * with generic plans, pgbench, 10 clients). Under the bound the generic plan costs what the custom
- * ones do, and PostgreSQL keeps it. The bound changes no result (it is at least the page's end)
+ * ones do, and PostgreSQL keeps it. The bound changes no result (it is at least the page's end,
+ * and the outer order is the inner one: the rating's float8 copy orders as its numeric(3,2) does)
  * and no work (the outer LIMIT stops the scan at the page's end), and a country has a handful of
- * such statements: 16, 32 and 64 cover its first six pages of ten. Other statements keep their
- * values: a filter's generic plan cannot know that a type is rare (decision 009), and the search
- * around coordinates already gets its generic plan.
+ * such statements: 16, 32 and 64 cover its first six pages of ten. Both orders are an index's
+ * (name; rating, decision 033), read in order whatever the page. Other statements keep their
+ * values: a filter's generic plan cannot know that a type is rare, nor how many parks a
+ * `min_rating` keeps (decision 009); the price order is not among the page's columns; and the
+ * search around coordinates already gets its generic plan.
  */
 function pageBound(spec: SearchSpec): number | undefined {
-  if (spec.geo || !unfiltered(spec) || spec.sort === "price" || spec.sort === "rating") return undefined;
+  if (spec.geo || !unfiltered(spec) || spec.sort === "price") return undefined;
   return Math.max(16, 2 ** Math.ceil(Math.log2(spec.offset + spec.limit)));
 }
 
