@@ -35,7 +35,7 @@ async function axeSerious(page: Page): Promise<string[]> {
 }
 
 describe("the back office's blog editor", () => {
-  it("staff write a post in English and French Markdown, preview it, add a cover and publish it", async () => {
+  it("staff write a post in English and French Markdown, preview it, add a cover and publish it; readers find it on /blog in French", async () => {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -114,6 +114,18 @@ describe("the back office's blog editor", () => {
       await page.getByRole("heading", { level: 1, name: "Se garer pour le derby de Lagos" }).waitFor();
       await page.getByRole("img", { name: "Cars queuing at the stadium gate" }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // Readers: /blog in French lists it first (the newest), with its cover; it opens on its
+      // French address with the French text as the server rendered it.
+      await page.goto(`${server.url}/blog`);
+      const first = page.locator("main article").first();
+      await first.getByRole("link", { name: "Se garer pour le derby de Lagos" }).waitFor();
+      await first.getByRole("img", { name: "Cars queuing at the stadium gate" }).waitFor();
+      await first.getByRole("link", { name: "Se garer pour le derby de Lagos" }).click();
+      await page.getByRole("heading", { level: 1, name: "Se garer pour le derby de Lagos" }).waitFor();
+      expect(page.url()).toMatch(/\/post\/se-garer-pour-le-derby-de-lagos$/);
+      await page.getByRole("heading", { level: 2, name: "Arrivez tôt" }).waitFor();
+      expect(await page.locator("main strong").filter({ hasText: "17 h" }).count()).toBe(1);
       expect(problems).toEqual([]);
     } finally {
       await phone.close();
