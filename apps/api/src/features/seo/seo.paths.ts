@@ -2,7 +2,7 @@
  * What search engines may read and what the sitemap lists (docs/decisions/036-public-pages-on-the-server.md):
  * the one list of the web app's fixed public pages and of the path prefixes robots.txt keeps them
  * out of. Both follow the web app's route modules (apps/web/src/app/*-routes.tsx and router.tsx);
- * seo.api.test.ts reads those modules and fails when a route is added that neither list covers.
+ * seo.api.test.ts imports those modules and fails when a route is added that neither list covers.
  */
 
 /**
