@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROOT } from "../../config";
 import { queryRows, type Db } from "../../db/client";
 import { createEvent } from "../../test/events";
+import { servedCountries } from "../reference/served-countries";
 import { createTestContext, withTestContext, type TestContext } from "../../test/harness";
 import { PRIVATE_PREFIXES, PUBLIC_PAGES } from "./seo.paths";
 import { sitemapFile, SITEMAP_KINDS, type SitemapKind } from "./seo.service";
@@ -28,6 +29,7 @@ let ctx: TestContext;
 let db: Db;
 const fixtures = {
   deactivatedPark: "",
+  unservedPark: "",
   closedPark: "",
   event: "",
   draftEvent: "",
@@ -70,6 +72,15 @@ beforeAll(async () => {
   fixtures.closedPark = parks[1]!.slug;
   await db.execute(sql`UPDATE parks SET status = 'inactive' WHERE slug = ${fixtures.deactivatedPark}`);
   await db.execute(sql`UPDATE parks SET status = 'closed' WHERE slug = ${fixtures.closedPark}`);
+  // A country with parks but no fees row is not served: its parks' pages are 404s.
+  const [unserved] = await queryRows<{ country_id: number; slug: string }>(
+    db,
+    sql`SELECT country_id, min(slug) AS slug FROM parks WHERE status = 'active'
+      GROUP BY country_id ORDER BY count(*), country_id LIMIT 1`,
+  );
+  fixtures.unservedPark = unserved!.slug;
+  await db.execute(sql`DELETE FROM fees WHERE country_id = ${unserved!.country_id}`);
+  servedCountries(db).invalidate();
 
   const soon = { start: new Date(now.getTime() + DAY), end: new Date(now.getTime() + DAY + 4 * 3_600_000) };
   fixtures.event = (await createEvent(db, soon)).code;
@@ -303,9 +314,13 @@ describe("the sitemap", () => {
     expect(await indexFiles()).toEqual(expected);
   });
 
-  it("lists every active park once per language with its alternates, and no other park", async () => {
+  it("lists every active park of a served country once per language with its alternates, and no other park", async () => {
     const urls = await kindUrls("parks");
-    const active = await queryRows<{ slug: string }>(db, sql`SELECT slug FROM parks WHERE status = 'active'`);
+    const active = await queryRows<{ slug: string }>(
+      db,
+      sql`SELECT slug FROM parks p WHERE status = 'active'
+        AND EXISTS (SELECT 1 FROM fees f WHERE f.country_id = p.country_id)`,
+    );
     expect(active.length).toBeGreaterThan(2 * PAGES_PER_FILE);
     const expected = new Set(
       active.flatMap((p) => ["en", "fr"].map((l) => `${ORIGIN}/park/${p.slug}?lang=${l}`)),
@@ -322,13 +337,14 @@ describe("the sitemap", () => {
       ]);
       expect(u.lastmod).toBeUndefined();
     }
-    for (const slug of [fixtures.deactivatedPark, fixtures.closedPark]) {
+    for (const slug of [fixtures.deactivatedPark, fixtures.closedPark, fixtures.unservedPark]) {
       expect(listed.some((l) => l.startsWith(`${ORIGIN}/park/${slug}?`))).toBe(false);
     }
     // What is listed is what the public park page shows; what it would not show is not listed.
     const first = /\/park\/([^?]+)\?/.exec(listed[0]!)![1]!;
     expect((await get(`/api/v1/front/parks/${first}`)).statusCode).toBe(200);
     expect((await get(`/api/v1/front/parks/${fixtures.deactivatedPark}`)).statusCode).toBe(404);
+    expect((await get(`/api/v1/front/parks/${fixtures.unservedPark}`)).statusCode).toBe(404);
   });
 
   it("lists the fixed public pages in both languages", async () => {
