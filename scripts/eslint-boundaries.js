@@ -54,6 +54,7 @@ export const FEATURE_DEPENDENCIES = {
   "vehicle-docs": ["marketplace", "wallet", "reference", "receipts"],
   reviews: [],
   blog: [],
+  seo: [],
   admin: [],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],

@@ -42,6 +42,7 @@ import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
 import { heldCheckouts } from "./features/bookings/hold.service";
 import { referenceRoutes } from "./features/reference/reference.routes";
+import { seoRoutes } from "./features/seo/seo.routes";
 import { servedCountries } from "./features/reference/served-countries";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { firebaseVerifier } from "./features/accounts/firebase";
@@ -93,6 +94,8 @@ export interface AppDeps {
   orders?: { unsafeReadThenWriteStock?: boolean };
   /** Set by server.ts's shutdown: /api/health answers "draining" (lib/drain.ts). */
   drain?: Drain;
+  /** Test-only: the sitemap's pages per file and rows per keyset read, lowered to check several files. */
+  sitemap?: { pagesPerFile?: number; batch?: number };
 }
 
 declare module "fastify" {
@@ -281,6 +284,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/v1" },
   );
   await registerUploads(app, config, storage);
+  // /robots.txt and the sitemap at the site's root (decision 036), before the web app's fallback.
+  await app.register(
+    seoRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL, sitemap: deps.sitemap }),
+  );
 
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;

@@ -240,6 +240,7 @@ const NOT_SENT = new Map<string, string>([
   ["Booking extension", "a ledger description"],
   ["Booking renewal", "a ledger description"],
   ["public, max-age=31536000, immutable", "a Cache-Control header"],
+  ["public, max-age=3600", "a Cache-Control header (robots.txt and the sitemap)"],
   ["noopener noreferrer nofollow", "an HTML rel attribute of a blog post's links"],
   // The Atom feed's own title is written in the feed's language (decision 034).
   ["Parkwell blog", "the English feed's title"],

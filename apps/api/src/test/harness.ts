@@ -5,7 +5,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app";
+import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -31,7 +31,7 @@ export const TEST_ENGINE = process.env.TEST_DB_ENGINE === "postgres" ? "postgres
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  deps: { clock?: Clock } = {},
+  deps: { clock?: Clock; sitemap?: AppDeps["sitemap"] } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: "test",

@@ -22,6 +22,7 @@ import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../../lib/pg-error";
 import { renderMarkdown } from "../../lib/markdown";
 import { listPage, offsetOf } from "../../lib/pagination";
+import { xmlSafe } from "../../lib/xml";
 import * as repo from "./blog.repo";
 import {
   CATEGORY_UNKNOWN,
@@ -108,18 +109,6 @@ export async function getPost(db: Db, now: Date, lang: BlogLanguage, idOrSlug: s
     share: { title: row.title, description: row.summary },
   };
 }
-
-const xml = (s: string) =>
-  s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-
-/** Characters XML 1.0 forbids (control characters other than tab, newline and return). */
-// eslint-disable-next-line no-control-regex
-const xmlSafe = (s: string) => xml(s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ""));
 
 const FEED_TITLE: Record<BlogLanguage, string> = { en: "Parkwell blog", fr: "Blog Parkwell" };
 
