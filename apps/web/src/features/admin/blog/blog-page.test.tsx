@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminMe } from "../../../test/admin-fixtures";
 import { FakeApi, renderWithApp } from "../../../test/render";
 import { AdminBlogPage } from "./blog-page";
+import { browserTimeZone, formatZonedDateTime } from "../../../lib/zoned-time";
 
 const version = (title: string, slug: string) => ({
   title,
@@ -79,6 +80,9 @@ describe("the back office's blog posts", () => {
     expect(rows[1]!.textContent).toContain("Publié");
     expect(rows[1]!.textContent).toContain("Guides");
     expect(rows[1]!.textContent).toContain("Anglais, Français");
+    // The publish time on the staff's clock, its zone named once.
+    const shown = formatZonedDateTime("2026-11-20T09:00:00.000Z", "fr", browserTimeZone());
+    expect(within(rows[1]!).getByText(shown)).toBeTruthy();
     expect(within(rows[2]!).getByRole("link", { name: "Monthly plans explained" })).toBeTruthy();
     expect(rows[2]!.textContent).toContain("Brouillon");
     expect(rows[2]!.textContent).toContain("Ada Obi");

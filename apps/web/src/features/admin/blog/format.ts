@@ -1,13 +1,12 @@
 import type { AdminBlogPost } from "@parkwell/contract";
-import { browserTimeZone, formatZonedDateTime, zoneAbbreviation } from "../../../lib/zoned-time";
+import { browserTimeZone, formatZonedDateTime } from "../../../lib/zoned-time";
 
 /**
  * A publish time on the staff's browser's clock with its zone's name ("27 Nov 2026, 10:00 GMT+1"):
  * the blog is company-wide, no park's, so its times are the staff's own (decision 034).
  */
 export function publishTime(iso: string, language: string): string {
-  const zone = browserTimeZone();
-  return `${formatZonedDateTime(iso, language, zone)} ${zoneAbbreviation(zone, language, new Date(iso))}`;
+  return formatZonedDateTime(iso, language, browserTimeZone());
 }
 
 /** The post's words in the staff's language, else the other one's (a post has at least one). */
