@@ -1,5 +1,6 @@
 import { pageAddress, pageAlternates, type PageLanguage, type PageParams } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
+import { useMatches } from "react-router";
 import { jsonLdText } from "./json-ld";
 import { usePublicOrigin } from "./public-origin";
 
@@ -8,6 +9,17 @@ export type PageKind = "website" | "article" | "product" | "event";
 
 /** Open Graph's locale of each language, and the language a page is shown in. */
 const OG_LOCALE: Record<PageLanguage, string> = { en: "en_US", fr: "fr_FR" };
+
+/** Search engines show about 160 characters of a description: a longer one ends at a word, with "…". */
+export const DESCRIPTION_MAX = 160;
+
+export function shortDescription(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= DESCRIPTION_MAX) return flat;
+  const cut = flat.slice(0, DESCRIPTION_MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
+}
 
 function pageLanguage(language: string | undefined): PageLanguage {
   return language === "fr" ? "fr" : "en";
@@ -23,6 +35,33 @@ export function PageTitle({ title }: { title: string }) {
   return <title>{`${title} | ${t("brand")}`}</title>;
 }
 
+/**
+ * A route whose page renders its own <PageHead> or <PageTitle> says so with this `handle`; under
+ * any other route the layout names the site (<SiteHead>), so a page has one title, never two.
+ */
+export const OWN_HEAD = { ownHead: true } as const;
+
+export function useRouteHasOwnHead(): boolean {
+  return useMatches().some((m) => (m.handle as { ownHead?: boolean } | undefined)?.ownHead === true);
+}
+
+/** The site's title and description: the head of a page that says nothing of its own. */
+export function SiteHead() {
+  const { t } = useTranslation("common");
+  return (
+    <>
+      <title>{t("site.title")}</title>
+      <meta name="description" content={t("site.description")} />
+    </>
+  );
+}
+
+/** A page's canonical address: on the public origin, in the language shown (decision 036). */
+export function usePageAddress(path: string, params: PageParams = {}): string {
+  const { i18n } = useTranslation("common");
+  return pageAddress(usePublicOrigin(), path, params, pageLanguage(i18n.language));
+}
+
 export interface PageHeadProps {
   title: string;
   description: string;
@@ -35,6 +74,8 @@ export interface PageHeadProps {
   type?: PageKind;
   /** schema.org structured data (structured-data.ts), one object or several. */
   jsonLd?: object | readonly object[] | null | undefined;
+  /** A page search engines should not list (a private event's). */
+  noindex?: boolean;
 }
 
 /**
@@ -44,15 +85,17 @@ export interface PageHeadProps {
  */
 export function PageHead({
   title,
-  description,
+  description: fullDescription,
   path,
   params = {},
   image,
   type = "website",
   jsonLd,
+  noindex = false,
 }: PageHeadProps) {
   const { t, i18n } = useTranslation("common");
   const origin = usePublicOrigin();
+  const description = shortDescription(fullDescription);
   const language = pageLanguage(i18n.language);
   const canonical = pageAddress(origin, path, params, language);
   const imageUrl = image ? new URL(image, origin).href : null;
@@ -61,6 +104,7 @@ export function PageHead({
     <>
       <PageTitle title={title} />
       <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={canonical} />
       {pageAlternates(origin, path, params).map((a) => (
         <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />

@@ -1,83 +1,16 @@
-import type { BlogPost, EventDetail, MarketItemDetail, ParkDetail, ParkRate } from "@parkwell/contract";
+import type { ParkDetail, ParkRate } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import { jsonLdText } from "./json-ld";
 import { blogPostingJsonLd, eventJsonLd, parkingFacilityJsonLd, productJsonLd } from "./structured-data";
+import {
+  bellCentreEvent,
+  frenchPost,
+  lagosPark,
+  marketItem as item,
+  montrealPark,
+  ORIGIN,
+} from "./testing/fixtures";
 import { schemaOrgIssues } from "./testing/schema-org";
-
-const ORIGIN = "https://parkwell.example";
-
-const rate = (over: Partial<ParkRate>): ParkRate => ({
-  park_id: 1,
-  vehicle_type_id: 1,
-  vehicle_type: "Car",
-  kind: "standard",
-  currency: "NGN",
-  hourly: 500,
-  daily_max: 4000,
-  capacity: 40,
-  ...over,
-});
-
-const lagosPark: ParkDetail = {
-  id: 1,
-  slug: "ikeja-city-mall-park",
-  park_code: "LOS001",
-  name: "Ikeja City Mall Park",
-  type: "city",
-  address: "174/194 Obafemi Awolowo Way, Alausa",
-  city: "Ikeja",
-  state: "Lagos",
-  country_code: "NG",
-  lat: 6.6142,
-  lng: 3.3581,
-  open_24h: false,
-  amenities: ["cctv", "covered"],
-  rating: { average: 4.35, count: 12 },
-  price_from: { vehicle_type_id: 1, currency: "NGN", hourly: 500, daily_max: 4000 },
-  description: "Covered parking beside the mall.",
-  time_zone: "Africa/Lagos",
-  country: { id: 1, code: "NG", name: "Nigeria", currency: "NGN" },
-  opening_hours: [
-    { open: "07:00", close: "22:00" },
-    { open: "07:00", close: "22:00" },
-    { open: "07:00", close: "22:00" },
-    { open: "07:00", close: "22:00" },
-    { open: "07:00", close: "24:00" },
-    { open: "09:00", close: "24:00" },
-    null,
-  ],
-  overnight_stays: false,
-  closures: [],
-  max_height_cm: 210,
-  entry_instructions: "Enter from Obafemi Awolowo Way.",
-  text_language: "en",
-  photos: [{ url: "/media/parks/ikeja-1.jpg", alt: "The entrance" }],
-  operator: "Ikeja Parking Ltd",
-  status: "active",
-  rates: [rate({}), rate({ vehicle_type_id: 2, vehicle_type: "SUV", hourly: 700, daily_max: 5600 })],
-};
-
-const montrealPark: ParkDetail = {
-  ...lagosPark,
-  id: 2,
-  slug: "stationnement-peel",
-  park_code: "YUL002",
-  name: "Stationnement Peel",
-  address: "1200 rue Peel",
-  city: "Montréal",
-  state: "QC",
-  country_code: "CA",
-  lat: 45.4988,
-  lng: -73.5716,
-  open_24h: true,
-  opening_hours: null,
-  rating: { average: null, count: 0 },
-  time_zone: "America/Toronto",
-  country: { id: 2, code: "CA", name: "Canada", currency: "CAD" },
-  text_language: "fr",
-  photos: [],
-  rates: [rate({ park_id: 2, currency: "CAD", hourly: 4.5, daily_max: 24 })],
-};
 
 const parkInput = (park: ParkDetail) => ({
   park,
@@ -86,110 +19,6 @@ const parkInput = (park: ParkDetail) => ({
   vehicleName: (r: ParkRate) => r.vehicle_type,
   describeRate: (r: ParkRate) => `${r.vehicle_type}: ${r.hourly} ${r.currency} an hour`,
 });
-
-const bellCentreEvent: EventDetail = {
-  event_code: "EVT-HAB-01",
-  name: "Canadiens vs Maple Leafs",
-  category: "sports",
-  status: "published",
-  visibility: "public",
-  venue: {
-    name: "Bell Centre",
-    address: "1909 Avenue des Canadiens-de-Montréal",
-    city: "Montréal",
-    country_code: "CA",
-    lat: 45.4961,
-    lng: -73.5693,
-  },
-  time_zone: "America/Toronto",
-  // 19:00 and 22:00 in Montréal on 5 December (EST, UTC−5).
-  start_time: "2026-12-06T00:00:00.000Z",
-  end_time: "2026-12-06T03:00:00.000Z",
-  image_url: "/media/events/habs.jpg",
-  price_from: { amount: 25, currency: "CAD" },
-  description: "Hockey night at the Bell Centre.",
-  text_language: "en",
-  parks: [
-    {
-      park: {
-        id: 2,
-        slug: "stationnement-peel",
-        park_code: "YUL002",
-        name: "Stationnement Peel",
-        type: "city",
-        address: "1200 rue Peel",
-        city: "Montréal",
-        lat: 45.4988,
-        lng: -73.5716,
-      },
-      prices: [
-        {
-          vehicle_type_id: 1,
-          vehicle_type: "Car",
-          flat_price: { amount: 25, currency: "CAD" },
-          price: {
-            amount: 28.74,
-            currency: "CAD",
-            breakdown: {
-              hours: 5,
-              days: 0,
-              parking: 25,
-              service_fee: 0,
-              booking_fee: 0,
-              tax: 3.74,
-              tax_name: "GST/QST",
-              total: 28.74,
-            },
-          },
-          available: 0,
-        },
-      ],
-      window: { start_time: "2026-12-05T22:00:00.000Z", end_time: "2026-12-06T04:00:00.000Z" },
-      arrive_before_minutes: 120,
-      depart_after_minutes: 60,
-      available: 0,
-      distance_km: 0.4,
-      walking_minutes: 5,
-    },
-  ],
-};
-
-const item: MarketItemDetail = {
-  id: 42,
-  kind: "product",
-  name: "Windscreen sun shade",
-  category: { slug: "accessories", name: "Accessories" },
-  image_url: "/media/market/shade.jpg",
-  price: { amount: 15000, currency: "NGN" },
-  offer_price: { amount: 12000, currency: "NGN" },
-  stock: 8,
-  has_variations: false,
-  description: "A folding shade for the windscreen.",
-  images: ["/media/market/shade-2.jpg"],
-  attribute: null,
-  variations: [],
-  addons: [],
-  duration_minutes: null,
-  parks: [],
-  offer: { name: "Harmattan sale", ends_at: "2026-12-31T22:59:59.000Z" },
-};
-
-const frenchPost: BlogPost = {
-  id: 7,
-  slug: "stationner-a-montreal",
-  language: "fr",
-  fallback: false,
-  title: "Stationner à Montréal l'hiver",
-  summary: "Nos conseils pour l'hiver.",
-  cover: { url: "/media/blog/hiver.jpg", thumb_url: "/media/blog/hiver-thumb.jpg", alt: "Neige" },
-  category: { id: 1, slug: "conseils", name: "Conseils" },
-  tags: ["hiver", "Montréal"],
-  author: "Camille Tremblay",
-  published_at: "2026-11-20T14:00:00.000Z",
-  html: "<p>…</p>",
-  versions: [{ language: "fr", slug: "stationner-a-montreal" }],
-  share: { title: "Stationner à Montréal l'hiver", description: "Nos conseils pour l'hiver." },
-};
 
 describe("the schema.org check", () => {
   it("fails on an unknown type, an unknown property and a property of another type", async () => {
