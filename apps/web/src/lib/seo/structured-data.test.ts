@@ -102,7 +102,7 @@ describe("parkingFacilityJsonLd", () => {
 
 describe("eventJsonLd", () => {
   it("puts an event at the Bell Centre on Montréal's clock, with its parking offers", async () => {
-    const url = `${ORIGIN}/event/EVT-HAB-01?lang=fr`;
+    const url = `${ORIGIN}/event/EV-HABSX?lang=fr`;
     const data = eventJsonLd({ event: bellCentreEvent, url, origin: ORIGIN });
     expect(await schemaOrgIssues(data)).toEqual([]);
     expect(data).toMatchObject({

@@ -77,7 +77,7 @@ export const montrealPark: ParkDetail = {
 };
 
 export const bellCentreEvent: EventDetail = {
-  event_code: "EVT-HAB-01",
+  event_code: "EV-HABSX",
   name: "Canadiens vs Maple Leafs",
   category: "sport",
   status: "published",
