@@ -1,6 +1,7 @@
 /**
- * Structured data checked against the schema.org vocabulary (release 30.0, the file schema.org
- * publishes, kept here gzipped) by @adobe/structured-data-validator: an unknown type, a property
+ * Structured data checked against the schema.org vocabulary (release 30.0's
+ * schemaorg-current-https.jsonld as schema.org publishes it, CC BY-SA 3.0, kept here gzipped; a
+ * newer release replaces the file) by @adobe/structured-data-validator: an unknown type, a property
  * schema.org does not give a type, and Google's rich-result requirements of the types it knows
  * (an Offer's price, a Product's offers…) are each an issue. For tests only (Node).
  */
