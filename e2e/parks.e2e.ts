@@ -17,6 +17,9 @@ describe("park discovery", () => {
       const context = await browser.newContext({ viewport });
       const { page, problems } = await watchedPage(context);
       await page.goto(baseURL, { waitUntil: "networkidle" });
+      // Each page has one title, its own (index.html's is gone once the app runs).
+      expect(await page.title()).toBe("Book parking near you | Parkwell");
+      expect(await page.locator("head title").count()).toBe(1);
       await page.getByLabel("Where do you want to park?").fill("Lagos airport");
       await page.keyboard.press("Enter");
       await page.waitForURL(/\/parks-list\?search=Lagos/);
@@ -27,6 +30,21 @@ describe("park discovery", () => {
       await page.waitForURL(/\/park\/[a-z0-9-]+$/);
       await expect.poll(() => page.locator("h1").textContent()).toMatch(/Murtala Muhammed|MMA2/);
       expect(await page.locator(".park-table").first().textContent()).toContain("₦");
+      // The park says what it is to search engines: its title, canonical address and JSON-LD.
+      expect(await page.title()).toMatch(/(Murtala Muhammed|MMA2).*: parking in .+ \| Parkwell$/);
+      expect(await page.locator("head title").count()).toBe(1);
+      expect(await page.locator('head link[rel="canonical"]').getAttribute("href")).toMatch(
+        /\/park\/[a-z0-9-]+\?lang=en$/,
+      );
+      expect(await page.locator('head link[rel="alternate"]').count()).toBe(3);
+      const jsonLd = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').textContent()) ?? "",
+      );
+      expect(jsonLd).toMatchObject({
+        "@type": ["ParkingFacility", "LocalBusiness"],
+        address: { addressCountry: "NG" },
+        makesOffer: expect.arrayContaining([expect.objectContaining({ priceCurrency: "NGN" })]),
+      });
       await expect
         .poll(() => page.getByTestId("window-total").textContent(), { timeout: 10_000 })
         .toMatch(/^₦[\d,.]+$/);

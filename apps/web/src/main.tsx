@@ -17,6 +17,9 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById("root");
 if (root) {
+  // index.html's title and description are for the moment before the app runs: from here each
+  // page's own (lib/seo/page-head.tsx), hoisted into <head> by React, is the only one.
+  for (const shell of document.head.querySelectorAll('title, meta[name="description"]')) shell.remove();
   createRoot(root).render(
     <StrictMode>
       <StartupLoader />

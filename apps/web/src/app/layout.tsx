@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { markAppReady } from "../lib/app-ready";
+import { SiteHead, useRouteHasOwnHead } from "../lib/seo/page-head";
 import { startCountryFlow, useCountryFlow } from "../lib/country";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -47,9 +48,11 @@ export function Layout({
   const { pickerOpen } = useCountryFlow();
   const isHome = pathname === "/" || pathname === "/home";
   const isMap = variant === "map";
+  const ownHead = useRouteHasOwnHead();
   useEffect(() => startCountryFlow(), []);
   const content = (
     <>
+      {!ownHead && <SiteHead />}
       <ScrollToTop />
       <a className="skip-link" href="#main">
         {t("skipToContent")}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, type RouteObject } from "react-router";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
+import { OWN_HEAD } from "../lib/seo/page-head";
 import { LoginPrompt } from "./login-prompt";
 
 /** Signed out on a plan's page, the checkout's place asks to sign in, as the park checkout does; the plan stays. */
@@ -10,9 +11,10 @@ function PlanCheckoutPrompt() {
   return <LoginPrompt title={t("checkout.signInTitle")} text={t("checkout.signInText")} />;
 }
 
-/** Each page is its own lazily loaded chunk. */
+/** Each page is its own lazily loaded chunk; a page that renders its own head says so (OWN_HEAD). */
 const info = (path: string, id: InfoPageId): RouteObject => ({
   path,
+  handle: OWN_HEAD,
   lazy: async () => {
     const { InfoPage } = await import("../features/info/info-page");
     return { Component: () => <InfoPage id={id} /> };
@@ -25,6 +27,7 @@ const vehicleDocs = async () => await import("../features/vehicle-docs/routes");
 /** The descriptive page is the info feature's; the listing of parks of that type is the parks feature's. */
 const parkingType = (path: string, type: ParkingType): RouteObject => ({
   path,
+  handle: OWN_HEAD,
   lazy: async () => {
     const [{ ParkingTypePage }, { ParkTypeList }] = await Promise.all([
       import("../features/info/parking-type-page"),
@@ -68,6 +71,7 @@ export const publicRoutes: RouteObject[] = [
   info("privacy-policy", "privacy"),
   {
     path: "cancellation-policy",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/info/cancellation-page")).CancellationPage }),
   },
   {
@@ -81,10 +85,12 @@ export const publicRoutes: RouteObject[] = [
   ...parkingTypes,
   {
     path: "events",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/events/pages/events-page")).EventsPage }),
   },
   {
     path: "event/:eventCode",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/events/pages/event-page")).EventPage }),
   },
   {
@@ -95,10 +101,12 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "marketplace",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await marketplace()).MarketplacePage }),
   },
   {
     path: "marketplace/:id",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await marketplace()).ItemPage }),
   },
   {
@@ -129,12 +137,14 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "parks-list",
+    handle: OWN_HEAD,
     lazy: async () => ({
       Component: (await import("../features/parks/pages/parks-list-page")).ParksListPage,
     }),
   },
   {
     path: "park/:slug",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
   },
 ];

@@ -7,6 +7,7 @@ import { authRoutes } from "./auth-routes";
 import { AuthLayout } from "./auth-layout";
 import { Layout, PageReady } from "./layout";
 import { NotFoundPage } from "./not-found-page";
+import { OWN_HEAD } from "../lib/seo/page-head";
 import { publicRoutes } from "./public-routes";
 import { RouteError } from "./route-error";
 
@@ -32,8 +33,8 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           // The landing page is in the first bundle (it is small): no extra round trip before it paints.
-          { index: true, element: home },
-          { path: "home", element: home },
+          { index: true, element: home, handle: OWN_HEAD },
+          { path: "home", element: home, handle: OWN_HEAD },
           ...publicRoutes,
           ...accountRoutes,
           { path: "*", element: <NotFoundPage /> },

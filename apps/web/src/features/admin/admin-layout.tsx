@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { ApiError } from "../../lib/api";
 import { LANGUAGES, setLanguage } from "../../lib/i18n";
 import { logout } from "../../lib/logout";
+import { PageTitle } from "../../lib/seo/page-head";
 import type { AdminMe } from "@parkwell/contract";
 import { clearSession } from "../../lib/session";
 import { clearForbidden, useForbidden } from "./forbidden";
@@ -161,15 +162,6 @@ export function AdminLayout() {
 
   useEffect(() => clearForbidden(), [pathname]);
 
-  // The tab says Back office while it is open, and the site's title comes back on leaving.
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${t("title")} · ${t("brand", { ns: "common" })}`;
-    return () => {
-      document.title = before;
-    };
-  }, [t]);
-
   const closeDrawer = useCallback(() => {
     setDrawerPath(null);
     menuRef.current?.focus();
@@ -188,6 +180,8 @@ export function AdminLayout() {
 
   return (
     <div className="admin">
+      {/* The tab says Back office while it is open. */}
+      <PageTitle title={t("title")} />
       <a className="skip-link" href="#admin-main">
         {t("skipToContent", { ns: "common" })}
       </a>

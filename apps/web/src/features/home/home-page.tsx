@@ -6,6 +6,7 @@ import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
 import { EXTERNAL_LINKS } from "../../lib/links";
+import { PageHead } from "../../lib/seo/page-head";
 import { SearchBox } from "./search-box";
 
 // Fetch the home text with the app's first catalogue, not after the first render asks for it.
@@ -43,6 +44,7 @@ export function HomePage({ nextEvents }: { nextEvents?: ReactNode }) {
   const figures = useParkFigures().data;
   return (
     <>
+      <PageHead title={t("head.title")} description={t("head.description")} path="/" />
       <section className="hero">
         <div className="container hero__inner">
           <h1>{t("title")}</h1>

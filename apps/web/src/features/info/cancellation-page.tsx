@@ -1,5 +1,6 @@
 import { CANCELLATION_REFUNDS_FEES, CANCELLATION_RULES } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
+import { PageHead } from "../../lib/seo/page-head";
 import { PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageText } from "../../lib/pages";
@@ -42,6 +43,7 @@ export function CancellationPage() {
   if (!content) return <Spinner />;
   return (
     <article className="info">
+      <PageHead title={content.title} description={content.lead} path="/cancellation-policy" />
       <PageHeader title={content.title} lead={content.lead} />
       <div className="container prose">
         <section aria-labelledby="refund-table-title">

@@ -1,8 +1,10 @@
 import type { PageContent, PageKey } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { Ctas, NotYet, PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
 import { Spinner } from "../../components/ui/spinner";
 import { usePageText } from "../../lib/pages";
+import { PageHead } from "../../lib/seo/page-head";
 import { INFO_PAGES, type InfoPageId } from "./pages";
 
 /** The information pages whose words the company edits in the back office (decision 035). */
@@ -38,6 +40,7 @@ function EditedInfoPage({ id, pageKey }: { id: InfoPageId; pageKey: PageKey }) {
 function InfoBody({ id, text }: { id: InfoPageId; text: PageContent }) {
   const config = INFO_PAGES[id];
   const { t } = useTranslation(config.ns);
+  const { pathname } = useLocation();
   const k = config.key;
   // Pages about a feature that is not open yet say so first (`today` in their catalogue entry).
   const today = "notYet" in config && config.notYet ? t(`${k}.today`) : null;
@@ -46,6 +49,7 @@ function InfoBody({ id, text }: { id: InfoPageId; text: PageContent }) {
   );
   return (
     <article className="info">
+      <PageHead title={text.title} description={text.lead} path={pathname} />
       <PageHeader title={text.title} lead={text.lead}>
         <Ctas ctas={ctas} />
       </PageHeader>

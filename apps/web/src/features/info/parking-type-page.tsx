@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
+import { PageHead } from "../../lib/seo/page-head";
 
 export const PARKING_TYPES = ["airport", "city", "stadium", "station"] as const;
 export type ParkingType = (typeof PARKING_TYPES)[number];
@@ -16,6 +17,8 @@ export function ParkingTypePage({ type, listing }: { type: ParkingType; listing?
   const sections = t(`${type}.sections`, { returnObjects: true }) as InfoSection[];
   return (
     <article className="info">
+      {/* Also served under /parking-types/…: the short path is the page's one address. */}
+      <PageHead title={t(`${type}.title`)} description={t(`${type}.lead`)} path={`/${type}-parking`} />
       <PageHeader title={t(`${type}.title`)} lead={t(`${type}.lead`)}>
         <p className="ctas">
           <Link

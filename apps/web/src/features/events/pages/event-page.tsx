@@ -1,3 +1,4 @@
+import type { EventDetail } from "@parkwell/contract";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -6,6 +7,9 @@ import { ApiError } from "../../../lib/api";
 import type { MapPin } from "../../../components/map/pin-map";
 import { formatMoney } from "../../../lib/format";
 import { eventCodeOf, useEvent } from "../../../lib/queries";
+import { PageHead, PageTitle, usePageAddress } from "../../../lib/seo/page-head";
+import { usePublicOrigin } from "../../../lib/seo/public-origin";
+import { eventJsonLd } from "../../../lib/seo/structured-data";
 import { EventArt } from "../components/category-art";
 import { EventNotFound } from "../../../components/ui/event-not-found";
 import { EventParkCard } from "../components/event-park-card";
@@ -54,11 +58,17 @@ export function EventPage() {
   }, [event, lang, t]);
 
   if (code === null || (result.error instanceof ApiError && result.error.status === 404))
-    return <EventNotFound eventCode={code} />;
+    return (
+      <>
+        <PageTitle title={t("notFound.title")} />
+        <EventNotFound eventCode={code} />
+      </>
+    );
   if (result.isPending) return <Spinner />;
   if (result.isError) {
     return (
       <div className="container page">
+        <PageTitle title={t("loadError")} />
         <div className="alert alert--error" role="alert">
           <p>{result.error instanceof ApiError ? result.error.message : t("loadError")}</p>
           <button type="button" className="button" onClick={() => void result.refetch()}>
@@ -79,6 +89,7 @@ export function EventPage() {
 
   return (
     <div className="container page event-page">
+      <EventHead event={e} />
       <p>
         <Link to="/events">{t("event.back")}</Link>
       </p>
@@ -160,5 +171,30 @@ export function EventPage() {
         </section>
       )}
     </div>
+  );
+}
+
+/** What the event page says about itself; a private event's page is not for search engines. */
+function EventHead({ event }: { event: EventDetail }) {
+  const { t, i18n } = useTranslation("events");
+  const origin = usePublicOrigin();
+  const path = `/event/${event.event_code}`;
+  const url = usePageAddress(path);
+  const isPrivate = event.visibility === "private";
+  return (
+    <PageHead
+      title={t("head.eventTitle", { name: event.name })}
+      description={t("head.eventDescription", {
+        name: event.name,
+        venue: event.venue.name,
+        city: event.venue.city,
+        date: formatEventDay(event.start_time, i18n.language, event.time_zone),
+      })}
+      path={path}
+      image={event.image_url}
+      type="event"
+      noindex={isPrivate}
+      jsonLd={isPrivate ? null : eventJsonLd({ event, url, origin })}
+    />
   );
 }

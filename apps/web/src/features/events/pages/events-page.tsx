@@ -13,6 +13,7 @@ import { venuePins } from "../components/venue-pins";
 import { parseEventQuery, toSearchParams, type EventQuery } from "../search-params";
 import "../events.css";
 import { countryLabel } from "../../../lib/format";
+import { PageHead } from "../../../lib/seo/page-head";
 
 const PinMap = lazy(() => import("../../../components/map/pin-map"));
 
@@ -31,14 +32,20 @@ export function EventsPage() {
   const pins = useMemo(() => venuePins(items ?? [], i18n.language), [items, i18n.language]);
   const filtered = Boolean(query.search || query.category || query.from || query.to);
 
+  const title = t(`list.title.${country.code}`, {
+    defaultValue: t("list.titleOther", { country: countryLabel(t, country) }),
+  });
+
   return (
     <div className="container page events-page">
+      <PageHead
+        title={title}
+        description={t("head.listDescription")}
+        path="/events"
+        params={Object.fromEntries(toSearchParams(query))}
+      />
       <div className="events-page__head">
-        <h1>
-          {t(`list.title.${country.code}`, {
-            defaultValue: t("list.titleOther", { country: countryLabel(t, country) }),
-          })}
-        </h1>
+        <h1>{title}</h1>
         <Link className="button" to="/private-event-access">
           {t("list.accessCode")}
         </Link>

@@ -9,6 +9,9 @@ import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatMoney } from "../../../lib/format";
 import { countriesQuery } from "../../../lib/queries";
+import { PageHead, PageTitle, usePageAddress } from "../../../lib/seo/page-head";
+import { usePublicOrigin } from "../../../lib/seo/public-origin";
+import { productJsonLd } from "../../../lib/seo/structured-data";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { formatZonedDay, zoneOfCountry } from "../../../lib/zoned-time";
 import { marketHomeQuery, useMarketItem } from "../api";
@@ -57,11 +60,17 @@ export function ItemPage() {
   // Ids are the catalogue's, not the country's: an item priced in another currency is sold elsewhere.
   const elsewhere = Boolean(home.data && result.data && result.data.price.currency !== home.data.currency);
   if (itemId === null || elsewhere || (result.error instanceof ApiError && result.error.status === 404))
-    return <ItemNotFound />;
+    return (
+      <>
+        <PageTitle title={t("notFound.title")} />
+        <ItemNotFound />
+      </>
+    );
   if (result.isPending || home.isPending) return <Spinner />;
   if (result.isError) {
     return (
       <div className="container page">
+        <PageTitle title={t("loadError")} />
         <div className="alert alert--error" role="alert">
           <p>{result.error instanceof ApiError ? result.error.message : t("loadError")}</p>
           <button type="button" className="button" onClick={() => void result.refetch()}>
@@ -159,6 +168,7 @@ function ItemView({ item }: { item: MarketItemDetail }) {
 
   return (
     <div className="container page market-item">
+      <ItemHead item={item} />
       <p>
         <Link to="/marketplace">{t("item.back")}</Link>
       </p>
@@ -333,5 +343,22 @@ function ItemView({ item }: { item: MarketItemDetail }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** What the item page says about itself: its name, description, picture and the item as a Product. */
+function ItemHead({ item }: { item: MarketItemDetail }) {
+  const origin = usePublicOrigin();
+  const path = `/marketplace/${item.id}`;
+  const url = usePageAddress(path);
+  return (
+    <PageHead
+      title={item.name}
+      description={item.description}
+      path={path}
+      image={item.image_url ?? item.images[0]}
+      type="product"
+      jsonLd={productJsonLd({ item, url, origin })}
+    />
   );
 }

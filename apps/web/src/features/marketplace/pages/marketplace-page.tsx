@@ -5,6 +5,7 @@ import { Pagination } from "../../../components/ui/pagination";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
+import { PageHead } from "../../../lib/seo/page-head";
 import { marketHomeQuery, toApiQuery, useMarketItems } from "../api";
 import { ItemCard } from "../components/item-card";
 import { MarketFilters } from "../components/market-filters";
@@ -28,10 +29,18 @@ export function MarketplacePage() {
   const filtered = Boolean(query.search || query.category || query.kind || query.onOffer);
   const failed = home.error ?? result.error;
 
+  const title = t("list.title", { country: t(`common:country.names.${country.code}`) });
+
   return (
     <div className="container page market-page">
+      <PageHead
+        title={title}
+        description={t("list.lead")}
+        path="/marketplace"
+        params={Object.fromEntries(toSearchParams(query))}
+      />
       <div className="market-page__head">
-        <h1>{t("list.title", { country: t(`common:country.names.${country.code}`) })}</h1>
+        <h1>{title}</h1>
         <p className="market-page__lead">{t("list.lead")}</p>
       </div>
       {home.data && !filtered && query.page === 1 && <SliderStrip slides={home.data.sliders} />}

@@ -1,9 +1,13 @@
+import type { ParkDetail, ParkRate } from "@parkwell/contract";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { usePark } from "../../../lib/queries";
+import { PageHead, PageTitle, usePageAddress } from "../../../lib/seo/page-head";
+import { usePublicOrigin } from "../../../lib/seo/public-origin";
+import { parkingFacilityJsonLd } from "../../../lib/seo/structured-data";
 import { OpeningHours, RatesTable } from "../components/park-facts";
 import { ParkPlans } from "../components/park-plans";
 import { ParkReviews } from "../components/park-reviews";
@@ -46,6 +50,7 @@ export function ParkPage() {
     const notFound = result.error instanceof ApiError && result.error.status === 404;
     return (
       <div className="container page">
+        <PageTitle title={notFound ? t("notFoundTitle") : t("loadFailed")} />
         <h1>{notFound ? t("notFoundTitle") : t("loadFailed")}</h1>
         <p role="alert">{notFound ? t("notFoundText") : result.error?.message}</p>
         <Link to="/parks-list" className="button">
@@ -56,6 +61,7 @@ export function ParkPage() {
   }
   return (
     <div className="container page park-page">
+      <ParkHead park={park} />
       <nav aria-label={t("breadcrumb")} className="park-crumbs">
         <Link to="/parks-list">{t("findParking")}</Link> › <span>{park.city}</span>
       </nav>
@@ -125,5 +131,45 @@ export function ParkPage() {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** What the park page says about itself: its title, description and the park as a ParkingFacility. */
+function ParkHead({ park }: { park: ParkDetail }) {
+  const { t, i18n } = useTranslation("parks");
+  const lang = i18n.language;
+  const origin = usePublicOrigin();
+  const path = `/park/${park.slug}`;
+  const url = usePageAddress(path);
+  const place = placeLine(park.address, park.city, park.state);
+  const vehicleName = (r: ParkRate) => t(`vehicleId.${r.vehicle_type_id}`, { defaultValue: r.vehicle_type });
+  const jsonLd = parkingFacilityJsonLd({
+    park,
+    url,
+    origin,
+    vehicleName,
+    describeRate: (r) =>
+      t("head.rate", {
+        vehicle: vehicleName(r),
+        hourly: formatMoney(r.hourly, r.currency, lang),
+        daily: formatMoney(r.daily_max, r.currency, lang),
+      }),
+  });
+  return (
+    <PageHead
+      title={t("head.parkTitle", { name: park.name, city: park.city })}
+      description={
+        park.price_from
+          ? t("head.parkDescription", {
+              name: park.name,
+              place,
+              price: formatMoney(park.price_from.hourly, park.price_from.currency, lang),
+            })
+          : t("head.parkDescriptionNoPrice", { name: park.name, place })
+      }
+      path={path}
+      image={park.photos[0]?.url}
+      jsonLd={jsonLd}
+    />
   );
 }

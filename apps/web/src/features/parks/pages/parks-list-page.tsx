@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useSelectedCountry } from "../../../lib/country";
+import { PageHead } from "../../../lib/seo/page-head";
 import { useCountryZone, useParkSearch } from "../api";
 import { ParkFilters } from "../components/park-filters";
 import { ParkResults } from "../components/park-results";
@@ -16,10 +17,17 @@ export function ParksListPage() {
   const zone = useCountryZone(country.code);
   const result = useParkSearch(query, country.code, zone);
   const go = (next: ParkQuery) => setParams(toSearchParams(next));
+  const countryName = t(`country.${country.code}`, { defaultValue: country.name });
   return (
     <div className="container page parks-page">
+      <PageHead
+        title={t("listTitle", { country: countryName })}
+        description={t("head.listDescription", { country: countryName })}
+        path="/parks-list"
+        params={Object.fromEntries(toSearchParams(query))}
+      />
       <div className="parks-page__head">
-        <h1>{t("listTitle", { country: t(`country.${country.code}`, { defaultValue: country.name }) })}</h1>
+        <h1>{t("listTitle", { country: countryName })}</h1>
         <Link className="button" to={`/search?${toSearchParams({ ...query, page: 1 }).toString()}`}>
           {t("mapView")}
         </Link>

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { screen } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { describe, expect, it } from "vitest";
+import { PublicOriginProvider } from "../../../lib/seo/public-origin";
+import { bellCentreEvent, ORIGIN } from "../../../lib/seo/testing/fixtures";
+import { FakeApi, renderWithApp } from "../../../test/render";
+import { EventPage } from "./event-page";
+
+const jsonLdOf = (container: HTMLElement) =>
+  [...container.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+    JSON.parse(s.textContent ?? ""),
+  );
+
+const renderEvent = (event: typeof bellCentreEvent) =>
+  renderWithApp(
+    <PublicOriginProvider origin={ORIGIN}>
+      <Routes>
+        <Route path="/event/:eventCode" element={<EventPage />} />
+      </Routes>
+    </PublicOriginProvider>,
+    {
+      api: new FakeApi().on(`GET /events/${event.event_code}`, { json: event }),
+      route: `/event/${event.event_code}`,
+      language: "fr",
+    },
+  );
+
+describe("the event page's head", () => {
+  it("names the event and carries it as an Event on the venue's clock", async () => {
+    const { container } = await renderEvent(bellCentreEvent);
+    await screen.findByRole("heading", { level: 1, name: bellCentreEvent.name });
+    expect(document.title).toBe("Stationnement pour Canadiens vs Maple Leafs | Parkwell");
+    expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute("content")).toBe("event");
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+    expect(jsonLdOf(container)).toEqual([
+      expect.objectContaining({
+        "@type": "Event",
+        url: `${ORIGIN}/event/EV-HABSX?lang=fr`,
+        startDate: "2026-12-05T19:00:00-05:00",
+        location: expect.objectContaining({ name: "Bell Centre" }),
+      }),
+    ]);
+  });
+
+  it("keeps a private event out of search engines", async () => {
+    const { container } = await renderEvent({ ...bellCentreEvent, visibility: "private" });
+    await screen.findByRole("heading", { level: 1, name: bellCentreEvent.name });
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex");
+    expect(jsonLdOf(container)).toEqual([]);
+  });
+});

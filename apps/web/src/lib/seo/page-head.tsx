@@ -1,0 +1,130 @@
+import { pageAddress, pageAlternates, type PageLanguage, type PageParams } from "@parkwell/contract";
+import { useTranslation } from "react-i18next";
+import { useMatches } from "react-router";
+import { jsonLdText } from "./json-ld";
+import { usePublicOrigin } from "./public-origin";
+
+/** What a page's type is to a link preview (Open Graph's `og:type`). */
+export type PageKind = "website" | "article" | "product" | "event";
+
+/** Open Graph's locale of each language, and the language a page is shown in. */
+const OG_LOCALE: Record<PageLanguage, string> = { en: "en_US", fr: "fr_FR" };
+
+/** Search engines show about 160 characters of a description: a longer one ends at a word, with "…". */
+export const DESCRIPTION_MAX = 160;
+
+export function shortDescription(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= DESCRIPTION_MAX) return flat;
+  const cut = flat.slice(0, DESCRIPTION_MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
+}
+
+function pageLanguage(language: string | undefined): PageLanguage {
+  return language === "fr" ? "fr" : "en";
+}
+
+/**
+ * The tab's title, "{title} | Parkwell": the one way a page names itself (React hoists the
+ * element into <head>, in the browser and in a server render alike). A page that says more
+ * about itself (a public page) renders <PageHead>, which renders this.
+ */
+export function PageTitle({ title }: { title: string }) {
+  const { t } = useTranslation("common");
+  return <title>{`${title} | ${t("brand")}`}</title>;
+}
+
+/**
+ * A route whose page renders its own <PageHead> or <PageTitle> says so with this `handle`; under
+ * any other route the layout names the site (<SiteHead>), so a page has one title, never two.
+ */
+export const OWN_HEAD = { ownHead: true } as const;
+
+export function useRouteHasOwnHead(): boolean {
+  return useMatches().some((m) => (m.handle as { ownHead?: boolean } | undefined)?.ownHead === true);
+}
+
+/** The site's title and description: the head of a page that says nothing of its own. */
+export function SiteHead() {
+  const { t } = useTranslation("common");
+  return (
+    <>
+      <title>{t("site.title")}</title>
+      <meta name="description" content={t("site.description")} />
+    </>
+  );
+}
+
+/** A page's canonical address: on the public origin, in the language shown (decision 036). */
+export function usePageAddress(path: string, params: PageParams = {}): string {
+  const { i18n } = useTranslation("common");
+  return pageAddress(usePublicOrigin(), path, params, pageLanguage(i18n.language));
+}
+
+export interface PageHeadProps {
+  title: string;
+  description: string;
+  /** The page's path ("/park/ikeja-city-mall"), without its query. */
+  path: string;
+  /** The page's own query parameters (a search's text, page…): kept in the canonical and alternates. */
+  params?: PageParams;
+  /** A picture for link previews; a path is read on the public origin. */
+  image?: string | null | undefined;
+  type?: PageKind;
+  /** schema.org structured data (structured-data.ts), one object or several. */
+  jsonLd?: object | readonly object[] | null | undefined;
+  /** A page search engines should not list (a private event's). */
+  noindex?: boolean;
+}
+
+/**
+ * What a public page says about itself to search engines and link previews
+ * (docs/decisions/036-public-pages-on-the-server.md): title, description, the canonical address in
+ * the language shown, the `hreflang` alternates, Open Graph and Twitter card tags, and JSON-LD.
+ */
+export function PageHead({
+  title,
+  description: fullDescription,
+  path,
+  params = {},
+  image,
+  type = "website",
+  jsonLd,
+  noindex = false,
+}: PageHeadProps) {
+  const { t, i18n } = useTranslation("common");
+  const origin = usePublicOrigin();
+  const description = shortDescription(fullDescription);
+  const language = pageLanguage(i18n.language);
+  const canonical = pageAddress(origin, path, params, language);
+  const imageUrl = image ? new URL(image, origin).href : null;
+  const data = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
+  return (
+    <>
+      <PageTitle title={title} />
+      <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex" />}
+      <link rel="canonical" href={canonical} />
+      {pageAlternates(origin, path, params).map((a) => (
+        <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
+      <meta property="og:site_name" content={t("brand")} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:type" content={type} />
+      <meta property="og:locale" content={OG_LOCALE[language]} />
+      {(Object.keys(OG_LOCALE) as PageLanguage[])
+        .filter((other) => other !== language)
+        .map((other) => (
+          <meta key={other} property="og:locale:alternate" content={OG_LOCALE[other]} />
+        ))}
+      {imageUrl && <meta property="og:image" content={imageUrl} />}
+      <meta name="twitter:card" content={imageUrl ? "summary_large_image" : "summary"} />
+      {data.map((item, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(item) }} />
+      ))}
+    </>
+  );
+}
