@@ -19,7 +19,7 @@ describe("the blog", () => {
         "Cinq habitudes pour se garer dans une grande ville américaine",
       ]),
     );
-    expect(await page.title()).toBe("Blog · Parkwell");
+    expect(await page.title()).toBe("Blog | Parkwell");
     expect(
       await page.locator('head link[rel="alternate"][type="application/atom+xml"]').getAttribute("href"),
     ).toBe("/api/v1/blog/feed.xml?lang=fr");
@@ -57,9 +57,17 @@ describe("the blog", () => {
     ]);
     expect(await body.innerText()).toContain("L'autoroute à péage rend le trajet prévisible");
     expect(await body.locator("script").count()).toBe(0);
-    expect(await page.title()).toBe(
-      "Rejoindre l'aéroport Blaise Diagne en voiture depuis Dakar · Blog Parkwell",
+    expect(await page.title()).toBe("Rejoindre l'aéroport Blaise Diagne en voiture depuis Dakar | Parkwell");
+    // One title, the post's French address as canonical, and its BlogPosting data.
+    expect(await page.locator("title").count()).toBe(1);
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(
+      /\/post\/[a-z0-9-]+\?lang=fr$/,
     );
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
+      "@type": string;
+      inLanguage: string;
+    };
+    expect(data).toMatchObject({ "@type": "BlogPosting", inLanguage: "fr" });
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.phone.width,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressLanguage, pageAddress, pageAlternates } from "./page-addresses";
+import { addressLanguage, pageAddress, pageAlternates, versionAlternates } from "./page-addresses";
 
 describe("a public page's addresses", () => {
   it("keeps the page's parameters in a fixed order, leaves empty ones out, and names the language last", () => {
@@ -36,5 +36,21 @@ describe("a public page's addresses", () => {
     expect(addressLanguage("country=NG&lang=en")).toBe("en");
     expect(addressLanguage("?lang=de")).toBeNull();
     expect(addressLanguage("")).toBeNull();
+  });
+
+  it("gives a page whose path differs per language its versions' own paths, x-default the English one", () => {
+    const versions = [
+      { language: "fr" as const, path: "/post/se-garer-a-dakar" },
+      { language: "en" as const, path: "/post/parking-in-dakar" },
+    ];
+    expect(versionAlternates("https://parkwell.test", versions)).toEqual([
+      { hreflang: "en", href: "https://parkwell.test/post/parking-in-dakar?lang=en" },
+      { hreflang: "fr", href: "https://parkwell.test/post/se-garer-a-dakar?lang=fr" },
+      { hreflang: "x-default", href: "https://parkwell.test/post/parking-in-dakar" },
+    ]);
+    expect(versionAlternates("https://parkwell.test", [versions[0]!])).toEqual([
+      { hreflang: "fr", href: "https://parkwell.test/post/se-garer-a-dakar?lang=fr" },
+      { hreflang: "x-default", href: "https://parkwell.test/post/se-garer-a-dakar" },
+    ]);
   });
 });

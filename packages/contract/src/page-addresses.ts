@@ -48,6 +48,25 @@ export function pageAlternates(origin: string, path: string, params: PageParams 
   ];
 }
 
+/** One language's version of a page whose path differs per language (a blog post's slug). */
+export interface PageInLanguage {
+  language: PageLanguage;
+  path: string;
+}
+
+/**
+ * The alternates of a page whose path differs per language: each version that exists at its own
+ * path in its language, and `x-default` the bare path of the first (English when it exists).
+ */
+export function versionAlternates(origin: string, versions: readonly PageInLanguage[]): PageAlternate[] {
+  const present = PAGE_LANGUAGES.flatMap((language) => versions.filter((v) => v.language === language));
+  const first = present[0];
+  return [
+    ...present.map((v) => ({ hreflang: v.language, href: pageAddress(origin, v.path, {}, v.language) })),
+    ...(first ? [{ hreflang: "x-default" as const, href: pageAddress(origin, first.path) }] : []),
+  ];
+}
+
 /** The language an address's query (`?lang=en&…`) names, or null when it names none or another. */
 export function addressLanguage(search: string): PageLanguage | null {
   for (const pair of search.replace(/^\?/, "").split("&")) {

@@ -111,11 +111,13 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "blog",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/blog/pages/blog-page")).BlogPage }),
   },
   {
     // A post by its id or its slug in either language.
     path: "post/:id",
+    handle: OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/blog/pages/post-page")).PostPage }),
   },
   {

@@ -9,8 +9,9 @@ import {
   PAGE_LANGUAGES,
   pageAddress,
   pageAlternates,
+  versionAlternates,
   type PageAlternate,
-  type PageLanguage,
+  type PageInLanguage,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { xmlSafe } from "../../lib/xml";
@@ -112,19 +113,12 @@ function samePathUrls(origin: string, path: string, updated: string | null): Sit
  * else of the only one.
  */
 function postUrls(origin: string, row: repo.SitemapRow): SitemapUrl[] {
-  const slugs: Partial<Record<PageLanguage, string>> = {};
-  if (row.slug_en) slugs.en = row.slug_en;
-  if (row.slug_fr) slugs.fr = row.slug_fr;
-  const versions = PAGE_LANGUAGES.filter((l) => slugs[l] !== undefined);
-  const path = (l: PageLanguage) => `/post/${encodeURIComponent(slugs[l]!)}`;
-  const alternates: PageAlternate[] = [
-    ...versions.map((l) => ({ hreflang: l, href: pageAddress(origin, path(l), {}, l) })),
-    ...(versions[0]
-      ? [{ hreflang: "x-default" as const, href: pageAddress(origin, path(versions[0])) }]
-      : []),
-  ];
-  return versions.map((l) => ({
-    loc: pageAddress(origin, path(l), {}, l),
+  const versions: PageInLanguage[] = [];
+  if (row.slug_en) versions.push({ language: "en", path: `/post/${encodeURIComponent(row.slug_en)}` });
+  if (row.slug_fr) versions.push({ language: "fr", path: `/post/${encodeURIComponent(row.slug_fr)}` });
+  const alternates = versionAlternates(origin, versions);
+  return versions.map((v) => ({
+    loc: pageAddress(origin, v.path, {}, v.language),
     updated: row.updated,
     alternates,
   }));

@@ -1,4 +1,11 @@
-import { pageAddress, pageAlternates, type PageLanguage, type PageParams } from "@parkwell/contract";
+import {
+  pageAddress,
+  pageAlternates,
+  versionAlternates,
+  type PageInLanguage,
+  type PageLanguage,
+  type PageParams,
+} from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { jsonLdText } from "./json-ld";
@@ -76,6 +83,12 @@ export interface PageHeadProps {
   jsonLd?: object | readonly object[] | null | undefined;
   /** A page search engines should not list (a private event's). */
   noindex?: boolean;
+  /** The language of the page's words when it is not the one the reader chose (a post only in the other). */
+  language?: PageLanguage;
+  /** A page whose path differs per language (a blog post's slug): the versions that exist. */
+  versions?: readonly PageInLanguage[];
+  /** Links the page offers besides (an Atom feed). */
+  feeds?: readonly { href: string; title: string }[];
 }
 
 /**
@@ -92,12 +105,16 @@ export function PageHead({
   type = "website",
   jsonLd,
   noindex = false,
+  language: wordsLanguage,
+  versions,
+  feeds = [],
 }: PageHeadProps) {
   const { t, i18n } = useTranslation("common");
   const origin = usePublicOrigin();
   const description = shortDescription(fullDescription);
-  const language = pageLanguage(i18n.language);
+  const language = wordsLanguage ?? pageLanguage(i18n.language);
   const canonical = pageAddress(origin, path, params, language);
+  const alternates = versions ? versionAlternates(origin, versions) : pageAlternates(origin, path, params);
   const imageUrl = image ? new URL(image, origin).href : null;
   const data = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
   return (
@@ -106,8 +123,11 @@ export function PageHead({
       <meta name="description" content={description} />
       {noindex && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={canonical} />
-      {pageAlternates(origin, path, params).map((a) => (
+      {alternates.map((a) => (
         <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+      ))}
+      {feeds.map((f) => (
+        <link key={f.href} rel="alternate" type="application/atom+xml" title={f.title} href={f.href} />
       ))}
       <meta property="og:site_name" content={t("brand")} />
       <meta property="og:title" content={title} />
@@ -115,7 +135,7 @@ export function PageHead({
       <meta property="og:url" content={canonical} />
       <meta property="og:type" content={type} />
       <meta property="og:locale" content={OG_LOCALE[language]} />
-      {(Object.keys(OG_LOCALE) as PageLanguage[])
+      {(versions?.map((v) => v.language) ?? (Object.keys(OG_LOCALE) as PageLanguage[]))
         .filter((other) => other !== language)
         .map((other) => (
           <meta key={other} property="og:locale:alternate" content={OG_LOCALE[other]} />

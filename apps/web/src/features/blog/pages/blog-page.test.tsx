@@ -69,7 +69,7 @@ describe("the blog list", () => {
     );
     const alternate = document.head.querySelector('link[rel="alternate"][type="application/atom+xml"]');
     expect(alternate?.getAttribute("href")).toBe("/api/v1/blog/feed.xml?lang=en");
-    expect(document.title).toBe("Blog · Parkwell");
+    expect(document.title).toBe("Blog | Parkwell");
   });
 
   it("filters by a category and searches by words, both in the URL, from the first page", async () => {

@@ -7,7 +7,7 @@ import { blogFeedUrl, blogLanguage, useBlogCategories, useBlogPosts } from "../a
 import { BlogLoadError } from "../components/load-error";
 import { PostCard } from "../components/post-card";
 import { parseBlogQuery, toSearchParams, type BlogQuery } from "../search-params";
-import { usePageHead } from "../use-page-head";
+import { PageHead } from "../../../lib/seo/page-head";
 import "../blog.css";
 
 /**
@@ -22,7 +22,6 @@ export function BlogPage() {
   const posts = useBlogPosts(query, lang);
   const categories = useBlogCategories(lang);
   const feed = blogFeedUrl(lang);
-  usePageHead({ title: t("list.documentTitle"), description: t("list.description"), feed });
 
   const go = (next: BlogQuery) => setParams(toSearchParams(next));
   // A category link keeps the tag and the words searched, and starts again at the first page.
@@ -34,6 +33,13 @@ export function BlogPage() {
 
   return (
     <div className="container page blog-page">
+      <PageHead
+        title={t("list.documentTitle")}
+        description={t("list.description")}
+        path="/blog"
+        params={Object.fromEntries(toSearchParams(query))}
+        feeds={[{ href: feed, title: t("list.feed") }]}
+      />
       <header className="blog-page__head">
         <h1>{t("list.title")}</h1>
         <p className="blog-page__lead">{t("list.lead")}</p>

@@ -70,10 +70,35 @@ describe("a blog post", () => {
         .getAttribute("href"),
     ).toBe("/blog");
     // For the tab and for sharing.
-    expect(document.title).toBe("Se garer à l'aéroport de Lagos · Blog Parkwell");
+    expect(document.title).toBe("Se garer à l'aéroport de Lagos | Parkwell");
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(
       "Réserver avant de partir.",
     );
+    // Its address in its language, each version at its own slug, and its BlogPosting data.
+    const origin = window.location.origin;
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      `${origin}/post/stationnement-aeroport-lagos?lang=fr`,
+    );
+    expect(
+      [...document.head.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
+        l.getAttribute("hreflang"),
+        l.getAttribute("href"),
+      ]),
+    ).toEqual([
+      ["en", `${origin}/post/parking-lagos-airport?lang=en`],
+      ["fr", `${origin}/post/stationnement-aeroport-lagos?lang=fr`],
+      ["x-default", `${origin}/post/parking-lagos-airport`],
+    ]);
+    const data = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as {
+      "@type": string;
+      headline: string;
+      inLanguage: string;
+    };
+    expect(data).toMatchObject({
+      "@type": "BlogPosting",
+      headline: "Se garer à l'aéroport de Lagos",
+      inLanguage: "fr",
+    });
   });
 
   it("marks a post shown in the other language, and loads again in the language the reader switches to", async () => {

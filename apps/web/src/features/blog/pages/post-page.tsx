@@ -1,3 +1,4 @@
+import { pageAddress, type BlogPost } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
@@ -6,7 +7,9 @@ import { FallbackMark } from "../components/fallback-mark";
 import { BlogLoadError } from "../components/load-error";
 import { PostDate } from "../components/post-date";
 import { PostNotFound } from "../components/post-not-found";
-import { usePageHead } from "../use-page-head";
+import { PageHead, PageTitle } from "../../../lib/seo/page-head";
+import { usePublicOrigin } from "../../../lib/seo/public-origin";
+import { blogPostingJsonLd } from "../../../lib/seo/structured-data";
 import "../blog.css";
 
 /** /post/{id or slug}: one published post in the reader's language (or, marked, the other one). */
@@ -15,18 +18,13 @@ export function PostPage() {
   const lang = blogLanguage(i18n.language);
   const { id = "" } = useParams();
   const result = useBlogPost(id, lang);
-  const post = result.data;
-  usePageHead({
-    title: post ? t("post.documentTitle", { title: post.share.title }) : undefined,
-    description: post?.share.description,
-    feed: blogFeedUrl(lang),
-  });
 
   if (isMissingPost(result.error)) return <PostNotFound />;
   if (result.isPending) return <Spinner />;
   if (result.isError) {
     return (
       <div className="container page">
+        <PageTitle title={t("list.title")} />
         <p>
           <Link to="/blog">{t("post.back")}</Link>
         </p>
@@ -38,6 +36,7 @@ export function PostPage() {
   const p = result.data;
   return (
     <article className="container page blog-post">
+      <PostHead post={p} />
       <p>
         <Link to="/blog">{t("post.back")}</Link>
       </p>
@@ -83,5 +82,35 @@ export function PostPage() {
         </Link>
       </p>
     </article>
+  );
+}
+
+/**
+ * A post's head: its sharing title and description, its address in the language of its words
+ * (its own slug), the versions that exist as alternates, its cover, its BlogPosting data and the
+ * feed of the reader's language.
+ */
+function PostHead({ post }: { post: BlogPost }) {
+  const { t, i18n } = useTranslation("blog");
+  const origin = usePublicOrigin();
+  const path = `/post/${post.slug}`;
+  const feed = blogFeedUrl(blogLanguage(i18n.language));
+  return (
+    <PageHead
+      title={post.share.title}
+      description={post.share.description}
+      path={path}
+      language={post.language}
+      versions={post.versions.map((v) => ({ language: v.language, path: `/post/${v.slug}` }))}
+      image={post.cover?.url}
+      type="article"
+      feeds={[{ href: feed, title: t("list.feed") }]}
+      jsonLd={blogPostingJsonLd({
+        post,
+        url: pageAddress(origin, path, {}, post.language),
+        origin,
+        publisher: t("common:brand"),
+      })}
+    />
   );
 }
