@@ -11,8 +11,12 @@ import { useMatches } from "react-router";
 import { jsonLdText } from "./json-ld";
 import { usePublicOrigin } from "./public-origin";
 
-/** What a page's type is to a link preview (Open Graph's `og:type`). */
-export type PageKind = "website" | "article" | "product" | "event";
+/**
+ * What a page's type is to a link preview (Open Graph's `og:type`): the protocol's own `website`
+ * and `article`, and `product` as the big previewers read it. Open Graph has no event type: an
+ * event's page is a `website` (its JSON-LD says it is an Event).
+ */
+export type PageKind = "website" | "article" | "product";
 
 /** Open Graph's locale of each language, and the language a page is shown in. */
 const OG_LOCALE: Record<PageLanguage, string> = { en: "en_US", fr: "fr_FR" };

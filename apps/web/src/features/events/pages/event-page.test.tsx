@@ -31,7 +31,7 @@ describe("the event page's head", () => {
     const { container } = await renderEvent(bellCentreEvent);
     await screen.findByRole("heading", { level: 1, name: bellCentreEvent.name });
     expect(document.title).toBe("Stationnement pour Canadiens vs Maple Leafs | Parkwell");
-    expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute("content")).toBe("event");
+    expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute("content")).toBe("website");
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
     expect(jsonLdOf(container)).toEqual([
       expect.objectContaining({

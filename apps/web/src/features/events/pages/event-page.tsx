@@ -192,7 +192,6 @@ function EventHead({ event }: { event: EventDetail }) {
       })}
       path={path}
       image={event.image_url}
-      type="event"
       noindex={isPrivate}
       jsonLd={isPrivate ? null : eventJsonLd({ event, url, origin })}
     />
