@@ -3,6 +3,8 @@ import { Navigate, type RouteObject } from "react-router";
 import type { IntroPageId } from "../features/info/intro-page";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
+import { parkLoader } from "../features/parks/park-loader";
+import type { RenderHandle } from "../ssr/route-assets";
 import { LoginPrompt } from "./login-prompt";
 
 /** Signed out on a plan's page, the checkout's place asks to sign in, as the park checkout does; the plan stays. */
@@ -137,6 +139,9 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "park/:slug",
+    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
+    loader: parkLoader,
+    handle: { modules: ["src/features/parks/pages/park-page.tsx"] } satisfies RenderHandle,
     lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
   },
 ];
