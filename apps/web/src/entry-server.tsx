@@ -7,12 +7,13 @@ import { AppErrorBoundary } from "./app/app-error-boundary";
 import { routes } from "./app/router";
 import { setApiTransport } from "./lib/api";
 import { createQueryClient, type ServerLoadContext } from "./lib/query-client";
-import { serializeServerState, SERVER_STATE_ID, type ServerState } from "./lib/server-state";
+import { serializeServerState, type ServerState } from "./lib/server-state";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/storage-keys";
 import { createServerI18n } from "./ssr/i18n-server";
 import { requestLanguage } from "./ssr/language";
 import { assetTags, moduleAssets, type BuildManifest, type RenderHandle } from "./ssr/route-assets";
 import { serializeRouteErrors } from "./ssr/route-errors";
+import { fillTemplate } from "./ssr/template";
 
 /**
  * The server's rendering of the public pages (docs/decisions/036-public-pages-on-the-server.md),
@@ -121,46 +122,4 @@ export async function render(request: Request, options: RenderOptions): Promise<
 function routeAssets(options: RenderOptions, matches: { route: { handle?: unknown } }[]): string {
   const modules = matches.flatMap((m) => (m.route.handle as RenderHandle | undefined)?.modules ?? []);
   return assetTags(moduleAssets(options.manifest, modules), options.template);
-}
-
-/**
- * The built index.html with the render in it: the matched routes' styles and scripts, and React's
- * <head> (the tags it hoisted: a page's title, description, links) after the template's own, the template's default title and description left
- * out when the page gave its own; the rendered #root in place of the start-up frame; the state.
- */
-export function fillTemplate(
-  template: string,
-  rendered: string,
-  { language, state, assets }: { language: string; state: string; assets: string },
-): string {
-  const hoisted = between(rendered, "<head>", "</head>");
-  const root = between(rendered, "<body>", "</body>");
-  let head = between(template, "<head>", "</head>");
-  if (/<title[\s>]/.test(hoisted)) head = head.replace(/\s*<title>[\s\S]*?<\/title>/, "");
-  if (/<meta[^>]*name="description"/.test(hoisted)) {
-    head = head.replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, "");
-  }
-  const bodyStart = template.indexOf("<body>");
-  const bodyEnd = template.lastIndexOf("</body>");
-  const before = template
-    .slice(0, template.indexOf("<head>"))
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
-  const bodyRest = template
-    .slice(bodyStart + "<body>".length, bodyEnd)
-    .replace(/<div id="root">[\s\S]*<\/div>/, "")
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .trim();
-  return (
-    `${before}<head>${head}${assets}${hoisted}</head>\n  <body>\n    ${root}\n` +
-    `    <script type="application/json" id="${SERVER_STATE_ID}">${state}</script>\n` +
-    (bodyRest ? `    ${bodyRest}\n` : "") +
-    `  </body>\n</html>\n`
-  );
-}
-
-function between(text: string, start: string, end: string): string {
-  const from = text.indexOf(start);
-  const to = text.lastIndexOf(end);
-  if (from < 0 || to < from) throw new Error(`No ${start}…${end} in the page`);
-  return text.slice(from + start.length, to);
 }
