@@ -152,6 +152,21 @@ describe("the park page from the server", () => {
     });
   }
 
+  it("shows a language stored before the cookie existed once hydrated, and writes the cookie", async () => {
+    const park = await aPark();
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    const res = await page.goto(`${baseURL}/park/${park.slug}`, { waitUntil: "networkidle" });
+    // The server had only Accept-Language (English); the browser then switches to the stored French.
+    expect(res?.headers()["content-language"]).toBe("en");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
+    await page.getByRole("heading", { level: 2, name: "Tarifs" }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
+  });
+
   it("hydrates the 404 page without a mismatch", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const { page, problems } = await watchedPage(context);

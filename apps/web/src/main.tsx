@@ -3,6 +3,7 @@ import { StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary";
+import { onAppReady } from "./lib/app-ready";
 import { routes } from "./app/router";
 import { StartupLoader } from "./app/startup-loader";
 import { installGlobalErrorHandlers, reportError } from "./lib/error-reporting";
@@ -59,7 +60,8 @@ async function hydratePage(root: HTMLElement, state: NonNullable<ReturnType<type
   ]);
   const hydrationData: HydrationState = { ...state.router, errors: restoreRouteErrors(state.router.errors) };
   hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), false));
-  keepStoredLanguage();
+  // Only once hydrated: a language change during hydration would make it mismatch.
+  onAppReady(keepStoredLanguage);
 }
 
 const root = document.getElementById("root");
