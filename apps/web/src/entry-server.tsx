@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -38,9 +39,26 @@ export type RenderResult =
 
 const handler = createStaticHandler(routes);
 
-export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+/**
+ * The API client's requests go through the fetch of the render they belong to: renders run side by
+ * side, each with its own (the visitor's address rides on it), so the one transport looks it up.
+ */
+const renderFetch = new AsyncLocalStorage<RenderOptions["fetch"]>();
+setApiTransport({
+  origin: "http://parkwell.internal",
+  fetch: (url, init) => {
+    const fetch = renderFetch.getStore();
+    if (!fetch) throw new Error("An API request outside a server render");
+    return fetch(url, init);
+  },
+});
+
+export function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  return renderFetch.run(options.fetch, () => renderPage(request, options));
+}
+
+async function renderPage(request: Request, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(request.url);
-  setApiTransport({ fetch: options.fetch, origin: url.origin });
   const { language, asked } = requestLanguage(url, request.headers);
   const headers: Record<string, string> = { "content-language": language, vary: "accept-language, cookie" };
   // `?lang=` is the visitor's choice: kept for the pages that follow, as the language menu keeps it.

@@ -18,7 +18,8 @@ export interface RenderHandle {
 
 /**
  * The styles and scripts of the given source modules and of everything they import, in the
- * manifest; the page's entry (index.html) is left out: the template links it already.
+ * manifest; the page's entry (index.html) is left out: the template links it already. A module the
+ * manifest lacks throws (the page is then sent as index.html, and the failure logged).
  */
 export function moduleAssets(
   manifest: BuildManifest,
@@ -36,7 +37,11 @@ export function moduleAssets(
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const module of modules) visit(module);
+  for (const module of modules) {
+    // A route naming a file the build does not know (moved, renamed) would render unstyled: loud.
+    if (!manifest[module]) throw new Error(`${module} is not in the build's manifest`);
+    visit(module);
+  }
   return { css: [...css], js: [...js] };
 }
 

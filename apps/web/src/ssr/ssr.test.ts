@@ -87,7 +87,8 @@ describe("the page's assets and HTML", () => {
   };
 
   it("links a route's styles and preloads its scripts, with what they import, once", () => {
-    const assets = moduleAssets(manifest, ["src/park-page.tsx", "src/unknown.tsx"]);
+    expect(() => moduleAssets(manifest, ["src/moved-page.tsx"])).toThrow(/not in the build's manifest/);
+    const assets = moduleAssets(manifest, ["src/park-page.tsx"]);
     expect(assets.css).toEqual(["assets/park-page-1.css", "assets/window-1.css"]);
     expect(assets.js).toEqual(["assets/park-page-1.js", "assets/react-1.js", "assets/window-1.js"]);
     const tags = assetTags(assets, '<link rel="modulepreload" href="/assets/react-1.js">');
