@@ -6,7 +6,14 @@ import { boundaries } from "./scripts/eslint-boundaries.js";
 
 export default tseslint.config(
   {
-    ignores: ["**/dist/**", "**/node_modules/**", "data/**", "coverage/**", "apps/api/drizzle/**"],
+    ignores: [
+      "**/dist/**",
+      "**/dist-server/**",
+      "**/node_modules/**",
+      "data/**",
+      "coverage/**",
+      "apps/api/drizzle/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -63,7 +63,8 @@ describe("home page", () => {
 
 describe("serving the app", () => {
   it("answers a deep link with the app's index.html", async () => {
-    const res = await fetch(`${baseURL}/park/some-slug`);
+    // A page the browser renders (the park page is rendered on the server: ssr-park.e2e.ts).
+    const res = await fetch(`${baseURL}/marketplace/some-item`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     expect(await res.text()).toContain('<div id="root">');

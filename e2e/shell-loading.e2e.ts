@@ -54,14 +54,6 @@ describe("start-up and navigation", () => {
     await context.close();
   });
 
-  /** The first park a visitor in Nigeria finds: a deep link's target. */
-  async function aPark(): Promise<{ slug: string; name: string }> {
-    const list = (await (await fetch(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=1`)).json()) as {
-      items: { slug: string; name: string }[];
-    };
-    return list.items[0]!;
-  }
-
   /** The frame a page opens in: the site's header bar across the top, the page's place below it. */
   async function expectFrame(page: Page, root: string, width: number): Promise<void> {
     const header = (await page.locator(`${root} .header`).boundingBox())!;
@@ -77,11 +69,11 @@ describe("start-up and navigation", () => {
   }
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`opens a deep link to a park in the site's frame, not behind a splash (${name})`, async () => {
-      const park = await aPark();
+    // A page the browser renders (a park's page comes rendered from the server: ssr-park.e2e.ts).
+    it(`opens a deep link to the parks list in the site's frame, not behind a splash (${name})`, async () => {
       const context = await browser.newContext({ viewport });
       const { page, problems } = await watchedPage(context);
-      // A slow phone: the app's code held back, then the park page's.
+      // A slow phone: the app's code held back, then the list page's.
       let releaseApp: () => void = () => {};
       const app = new Promise<void>((r) => (releaseApp = r));
       await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
@@ -89,13 +81,13 @@ describe("start-up and navigation", () => {
         await route.continue();
       });
       let releasePage: () => void = () => {};
-      const parkPage = new Promise<void>((r) => (releasePage = r));
-      await page.route(/\/assets\/park-page-[^/]+\.js$/, async (route) => {
-        await parkPage;
+      const listPage = new Promise<void>((r) => (releasePage = r));
+      await page.route(/\/assets\/parks-list-page-[^/]+\.js$/, async (route) => {
+        await listPage;
         await route.continue();
       });
       // The held module script holds DOMContentLoaded back too: the page is seen as it paints.
-      await page.goto(`${baseURL}/park/${park.slug}`, { waitUntil: "commit" });
+      await page.goto(`${baseURL}/parks-list`, { waitUntil: "commit" });
       // Before any script runs, the HTML's own frame, as first painted: with its stylesheet.
       await page.locator("#root .header").waitFor({ timeout: 10_000 });
       await page.waitForFunction(() =>
@@ -111,9 +103,9 @@ describe("start-up and navigation", () => {
       // The loader draws the header's look, not a second <header>: it lingers a moment over the page.
       expect(await loader.locator("header").count()).toBe(0);
       releasePage();
-      await page.getByRole("heading", { level: 1, name: park.name }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Parking in Nigeria" }).waitFor();
       await loader.waitFor({ state: "detached" });
-      // The park's map asks for tiles this closed network cannot reach.
+      // A park's photo or a map may ask for what this closed network cannot reach.
       expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
       await context.close();
     });

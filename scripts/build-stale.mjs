@@ -10,7 +10,7 @@ function newest(dir) {
   let latest = 0;
   const walk = (d) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      if (entry.name === "node_modules" || entry.name === "dist") continue;
+      if (entry.name === "node_modules" || entry.name === "dist" || entry.name === "dist-server") continue;
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) walk(full);
       else latest = Math.max(latest, fs.statSync(full).mtimeMs);
@@ -37,6 +37,11 @@ export function buildStale() {
     run(["run", "build", "-w", "@parkwell/api"]);
   }
   if (
+    stale(path.join(ROOT, "apps/web/dist-server/entry-server.js"), [
+      "apps/web/src",
+      "apps/web/public",
+      "packages/contract/src",
+    ]) ||
     stale(path.join(ROOT, "apps/web/dist/index.html"), [
       "apps/web/src",
       "apps/web/public",

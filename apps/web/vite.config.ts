@@ -7,13 +7,17 @@ import { defineConfig, type Plugin } from "vite";
 /** Writes .br and .gz beside each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
   let outDir = "dist";
+  let ssr = false;
   return {
     name: "parkwell-precompress",
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server bundle (dist-server) is read from disk by the API, never sent.
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const full = path.join(dir, name);
@@ -33,7 +37,11 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build` builds the browser's app into dist/; `vite build --ssr` (npm run build) builds the
+ * server's rendering (src/entry-server.tsx) into dist-server/, which the API imports at start.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   resolve: {
     alias: { "@": path.resolve(import.meta.dirname, "src") },
@@ -43,10 +51,19 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: true,
     // The bench script reads it to sum the home route's initial JavaScript.
-    manifest: true,
+    manifest: !isSsrBuild,
+    ...(isSsrBuild
+      ? {
+          outDir: "dist-server",
+          copyPublicDir: false,
+          // The server imports every catalogue up front (src/ssr/i18n-server.ts): the browser's
+          // lazy imports of them being bundled in is the point, not a warning.
+          rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+        }
+      : {}),
   },
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000" },
   },
-});
+}));

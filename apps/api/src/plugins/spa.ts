@@ -1,17 +1,82 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import { sendError } from "./errors";
 
 /**
+ * The pages rendered on the server (docs/decisions/036-public-pages-on-the-server.md): the one
+ * list to extend. Every other page is index.html, rendered in the browser.
+ */
+export const SERVER_RENDERED_PAGES: readonly RegExp[] = [/^\/park\/[^/]+\/?$/];
+
+/** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
+interface ServerEntry {
+  render(
+    request: Request,
+    options: {
+      template: string;
+      manifest: unknown;
+      fetch: (url: URL, init: RequestInit) => Promise<Response>;
+    },
+  ): Promise<
+    | { kind: "page"; status: number; html: string; headers: Record<string, string> }
+    | { kind: "redirect"; status: number; location: string; headers: Record<string, string> }
+  >;
+}
+
+/** The server bundle beside the built app (apps/web/dist-server next to apps/web/dist), if built. */
+async function loadServerEntry(app: FastifyInstance, distDir: string): Promise<ServerEntry | null> {
+  const file = path.join(path.dirname(distDir), "dist-server", "entry-server.js");
+  if (!fs.existsSync(file)) return null;
+  try {
+    return (await import(pathToFileURL(file).href)) as ServerEntry;
+  } catch (err) {
+    app.log.error({ err }, "The web app's server bundle did not load: every page renders in the browser");
+    return null;
+  }
+}
+
+/**
+ * The web app's requests to the API during a server render: the same handlers, in this process
+ * (Fastify's inject), from the visitor's address (the throttle counts them as the visitor's).
+ */
+function injectFetch(app: FastifyInstance, req: FastifyRequest) {
+  return async (url: URL, init: RequestInit): Promise<Response> => {
+    const res = await app.inject({
+      method: (init.method ?? "GET") as "GET",
+      url: `${url.pathname}${url.search}`,
+      headers: { ...(init.headers as Record<string, string>), "user-agent": "parkwell-ssr" },
+      remoteAddress: req.ip,
+      ...(typeof init.body === "string" ? { payload: init.body } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
+}
+
+/**
  * Serves the built React app: hashed assets with a long cache, and index.html for every other
- * GET that is not under /api (deep links such as /park/some-slug). An unknown /api path is a JSON 404.
+ * GET that is not under /api (deep links such as /park/some-slug). An unknown /api path is a JSON
+ * 404. A server-rendered page (SERVER_RENDERED_PAGES, when the server bundle is built) is sent
+ * rendered, with its status (404 for a park that does not exist); should its render fail, the
+ * page is index.html as before and the failure is logged.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, "index.html");
   const built = fs.existsSync(indexFile);
+  const template = built ? fs.readFileSync(indexFile, "utf8") : "";
+  const entry = built ? await loadServerEntry(app, distDir) : null;
+  const manifestFile = path.join(distDir, ".vite", "manifest.json");
+  const manifest: unknown =
+    entry && fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, "utf8")) : {};
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -30,12 +95,43 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
 
+  /** The page rendered on the server, or false when it is not (the caller sends index.html). */
+  async function sendRendered(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (!entry) return false;
+    const pathname = req.url.split("?")[0] ?? "/";
+    if (!SERVER_RENDERED_PAGES.some((page) => page.test(pathname))) return false;
+    try {
+      const headers = new Headers();
+      for (const name of ["cookie", "accept-language"]) {
+        const value = req.headers[name];
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const request = new Request(new URL(req.url, `${req.protocol}://${req.host}`), { headers });
+      const result = await entry.render(request, { template, manifest, fetch: injectFetch(app, req) });
+      if (result.kind === "page" && result.status >= 500) {
+        req.log.error({ status: result.status, url: req.url }, "A server render failed: index.html sent");
+        return false;
+      }
+      reply.headers(result.headers).header("cache-control", "no-cache");
+      if (result.kind === "redirect") {
+        await reply.redirect(result.location, result.status);
+        return true;
+      }
+      await reply.code(result.status).type("text/html; charset=utf-8").send(result.html);
+      return true;
+    } catch (err) {
+      req.log.error({ err, url: req.url }, "A server render failed: index.html sent");
+      return false;
+    }
+  }
+
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split("?")[0] ?? "/";
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
     // A missing build file (an old chunk after a deploy) is a real 404, so the app's retry sees it at once.
     const isAsset = pathname.startsWith("/assets/");
     if (!isApi && !isAsset && built && (req.method === "GET" || req.method === "HEAD")) {
+      if (await sendRendered(req, reply)) return reply;
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
     const message =

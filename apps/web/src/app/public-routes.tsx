@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Navigate, type RouteObject } from "react-router";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
+import { parkLoader } from "../features/parks/park-loader";
 import { OWN_HEAD } from "../lib/seo/page-head";
+import type { RenderHandle } from "../ssr/route-assets";
 import { LoginPrompt } from "./login-prompt";
 
 /** Signed out on a plan's page, the checkout's place asks to sign in, as the park checkout does; the plan stays. */
@@ -146,7 +148,10 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "park/:slug",
-    handle: OWN_HEAD,
+    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
+    loader: parkLoader,
+    handle: { ...OWN_HEAD, modules: ["src/features/parks/pages/park-page.tsx"] } satisfies RenderHandle &
+      typeof OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
   },
 ];

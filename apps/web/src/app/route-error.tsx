@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { markAppReady } from "../lib/app-ready";
 import { isResourceLoadError, reportError } from "../lib/error-reporting";
+import { NotFoundPage } from "./not-found-page";
 import { ResourceError } from "./resource-error";
 
 /**
@@ -14,6 +15,8 @@ export function RouteError() {
   // An error screen is a finished page too: the start-up loader must not hide it.
   useEffect(() => markAppReady(), []);
   if (isResourceLoadError(error)) return <ResourceError />;
+  // A loader's 404 (a server-rendered page of something that does not exist) is the 404 page.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <GenericError error={error} />;
 }
 

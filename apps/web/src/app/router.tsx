@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { createBrowserRouter } from "react-router";
+import type { RouteObject } from "react-router";
 import { HomePage } from "../features/home/home-page";
 import { accountRoutes } from "./account-routes";
 import { adminRoutes } from "./admin-routes";
@@ -15,8 +15,12 @@ import { RouteError } from "./route-error";
 const NextEvents = lazy(() => import("../features/events/components/next-events"));
 const home = <HomePage nextEvents={<NextEvents />} />;
 
-/** Routes load lazily (each page is its own chunk, fetched when first visited), except home. */
-export const router = createBrowserRouter([
+/**
+ * Routes load lazily (each page is its own chunk, fetched when first visited), except home. One
+ * array for the browser (main.tsx makes its router of it) and the server (entry-server.tsx renders
+ * the server-rendered pages with it: docs/decisions/036-public-pages-on-the-server.md).
+ */
+export const routes: RouteObject[] = [
   // The bare auth layout for /auth, /register, /verify, /forgot-password.
   // Every route renders inside a PageReady, which takes the start-up loader down once it is on screen.
   {
@@ -63,4 +67,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

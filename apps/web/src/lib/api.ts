@@ -125,9 +125,25 @@ function fillPath(path: string, params: Record<string, string | number> = {}): s
   });
 }
 
+/**
+ * How requests leave: the browser's fetch to the page's own origin; a server render hands its own
+ * (entry-server.tsx: the API's handlers in the same process, no network) with `setApiTransport`.
+ */
+interface ApiTransport {
+  fetch: (url: URL, init: RequestInit) => Promise<Response>;
+  origin: string;
+}
+
+let transport: ApiTransport | null = null;
+
+/** Sends the client's requests through `next` (the server render's in-process fetch). */
+export function setApiTransport(next: ApiTransport | null): void {
+  transport = next;
+}
+
 /** The route under /api/v1 with its query; empty values are left out. */
 function apiUrl(path: string, query: QueryParams | string = {}): URL {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  const url = new URL(`${API_BASE}${path}`, transport?.origin ?? window.location.origin);
   if (typeof query === "string") {
     if (query) url.search = query;
     return url;
@@ -181,7 +197,7 @@ async function send(path: string, options: SentOptions, accept: string): Promise
   const url = apiUrl(fillPath(path, options.params), options.query);
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await (transport?.fetch ?? fetch)(url, {
       method: options.method ?? "GET",
       headers,
       body: form ? (options.body as FormData) : json ? JSON.stringify(options.body) : null,

@@ -84,6 +84,12 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+/** What a server render shows (it has no stored choice) and so what hydration starts from. */
+const DEFAULT_COUNTRY: SelectedCountry = (({ code, name, id }) => ({ code, name, id }))(
+  BUILT_IN_COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY_CODE)!,
+);
+const defaultCountry = () => DEFAULT_COUNTRY;
+
 export function getSelectedCountry(): SelectedCountry {
   return snapshot;
 }
@@ -93,7 +99,7 @@ export function hasStoredCountry(): boolean {
 }
 
 export function useSelectedCountry(): SelectedCountry {
-  return useSyncExternalStore(subscribe, getSelectedCountry, getSelectedCountry);
+  return useSyncExternalStore(subscribe, getSelectedCountry, defaultCountry);
 }
 
 /** Stores the choice and tells this tab; the caller decides whether to reload (the country flow does). */
@@ -127,6 +133,15 @@ function setFlow(patch: Partial<CountryFlowState>): void {
   for (const l of flowListeners) l();
 }
 
+/** The flow as a server render sees it (nothing stored, nothing open): where hydration starts. */
+const SERVER_FLOW: CountryFlowState = {
+  pickerOpen: false,
+  required: false,
+  detecting: false,
+  countries: BUILT_IN_COUNTRIES,
+  detected: null,
+};
+
 export function useCountryFlow(): CountryFlowState {
   return useSyncExternalStore(
     (l) => {
@@ -134,7 +149,7 @@ export function useCountryFlow(): CountryFlowState {
       return () => flowListeners.delete(l);
     },
     () => flow,
-    () => flow,
+    () => SERVER_FLOW,
   );
 }
 

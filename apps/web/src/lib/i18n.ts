@@ -2,7 +2,9 @@ import i18n from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { saveAccountLanguage } from "./profile-sync";
-import { STORAGE_KEYS, storedLanguage, writeStorage } from "./storage-keys";
+import { addressLanguage } from "@parkwell/contract";
+import { serverState } from "./server-state";
+import { readStorage, STORAGE_KEYS, storedLanguage, writeLanguageCookie, writeStorage } from "./storage-keys";
 
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,44 +16,78 @@ export type Language = (typeof LANGUAGES)[number];
  */
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
 
+/**
+ * Stores the visitor's language: the `language` key, and the `language` cookie the server reads
+ * to render a page in it (docs/decisions/036-public-pages-on-the-server.md).
+ */
+export function storeLanguage(language: Language): void {
+  writeStorage(STORAGE_KEYS.language, language);
+  writeLanguageCookie(language);
+}
+
 /** The visitor's choice: stored, shown, and (signed in) the account's language for e-mails. */
 export async function setLanguage(language: Language): Promise<void> {
-  writeStorage(STORAGE_KEYS.language, language);
+  storeLanguage(language);
   void saveAccountLanguage(language);
   // Every namespace in use is loaded first, so nothing on screen suspends (and unmounts) mid-switch.
   await i18n.loadLanguages(language);
   await i18n.changeLanguage(language);
 }
 
-i18n.on("languageChanged", (lng) => {
-  document.documentElement.lang = lng;
-});
+/**
+ * The language the app starts in: a server-rendered page's own (the first render must be the
+ * server's); else the address's `?lang=` (stored, as the language menu does); else the stored one.
+ */
+function startLanguage(): Language {
+  const asked = addressLanguage(window.location.search);
+  if (asked) storeLanguage(asked);
+  return serverState()?.language ?? asked ?? storedLanguage();
+}
 
-void i18n
-  .use(
-    resourcesToBackend(async (language: string, namespace: string) => {
-      const load = catalogues[`../locales/${language}/${namespace}.json`];
-      if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
-      return (await load()).default;
-    }),
-  )
-  .use(initReactI18next)
-  .init({
-    lng: storedLanguage(),
-    fallbackLng: "en",
-    supportedLngs: LANGUAGES,
-    ns: ["common"],
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    // A key missing from the shown language is a bug: say so loudly (the browser tests fail on it).
-    // A key asked for with a defaultValue names data (a country added as rows, say) that the
-    // catalogue may not know yet: the data's own text is shown, and that is not a bug.
-    saveMissing: true,
-    missingKeyHandler: (languages, namespace, key, _fallback, _update, options) => {
-      if (typeof (options as { defaultValue?: unknown } | undefined)?.defaultValue === "string") return;
-      console.error(`Missing translation: ${languages.join(",")}/${namespace}:${key}`);
-    },
-    react: { useSuspense: true },
+/**
+ * After a server-rendered page is hydrated: a language stored in this browser before the cookie
+ * existed (the server then went by Accept-Language) is mirrored into the cookie and shown.
+ */
+export function keepStoredLanguage(): void {
+  const stored = readStorage(STORAGE_KEYS.language);
+  if (stored !== "en" && stored !== "fr") return;
+  writeLanguageCookie(stored);
+  if (stored !== i18n.language && !addressLanguage(window.location.search)) void setLanguage(stored);
+}
+
+// The browser's one instance; a server render makes its own per request (src/ssr/i18n-server.ts).
+if (typeof window !== "undefined") initBrowserI18n();
+
+function initBrowserI18n(): void {
+  i18n.on("languageChanged", (lng) => {
+    document.documentElement.lang = lng;
   });
+  void i18n
+    .use(
+      resourcesToBackend(async (language: string, namespace: string) => {
+        const load = catalogues[`../locales/${language}/${namespace}.json`];
+        if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
+        return (await load()).default;
+      }),
+    )
+    .use(initReactI18next)
+    .init({
+      lng: startLanguage(),
+      fallbackLng: "en",
+      supportedLngs: LANGUAGES,
+      ns: ["common"],
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      // A key missing from the shown language is a bug: say so loudly (the browser tests fail on it).
+      // A key asked for with a defaultValue names data (a country added as rows, say) that the
+      // catalogue may not know yet: the data's own text is shown, and that is not a bug.
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key, _fallback, _update, options) => {
+        if (typeof (options as { defaultValue?: unknown } | undefined)?.defaultValue === "string") return;
+        console.error(`Missing translation: ${languages.join(",")}/${namespace}:${key}`);
+      },
+      react: { useSuspense: true },
+    });
+}
 
 export { i18n };

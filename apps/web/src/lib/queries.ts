@@ -16,7 +16,9 @@ import { STORAGE_KEYS, writeStorage } from "./storage-keys";
 export const parkQuery = (ref: string, language: string) =>
   queryOptions({
     queryKey: ["parks", "detail", ref, language],
-    queryFn: ({ signal }) => api("/front/parks/{park}", { params: { park: ref }, signal }),
+    // The language is the key's, not the stored one (a server render serves the request's).
+    queryFn: ({ signal }) =>
+      api("/front/parks/{park}", { params: { park: ref }, headers: { "accept-language": language }, signal }),
     // An unknown park is an answer, not a failure to retry.
     retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
   });

@@ -44,12 +44,16 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What a server render shows (it has no session) and so what hydration starts from. */
+const SIGNED_OUT: Session = { token: null, profile: null };
+const signedOut = () => SIGNED_OUT;
+
 export function getSession(): Session {
   return snapshot;
 }
 
 export function useSession(): Session & { signedIn: boolean } {
-  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const session = useSyncExternalStore(subscribeSession, getSession, signedOut);
   return { ...session, signedIn: Boolean(session.token) };
 }
 

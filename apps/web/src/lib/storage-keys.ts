@@ -60,3 +60,13 @@ export function storedLanguage(): "en" | "fr" {
   const browser = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
   return pickLanguage(readStorage(STORAGE_KEYS.language), browser);
 }
+
+/** The cookie the server reads for the visitor's language (a year; every path). */
+export const LANGUAGE_COOKIE = "language";
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Mirrors the stored language into the `language` cookie a server render reads. */
+export function writeLanguageCookie(language: "en" | "fr"): void {
+  if (typeof document === "undefined") return;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
+import { useHydrated } from "../../../lib/hydrated";
 import { usePark } from "../../../lib/queries";
 import { PageHead, PageTitle, usePageAddress } from "../../../lib/seo/page-head";
 import { usePublicOrigin } from "../../../lib/seo/public-origin";
@@ -25,6 +26,7 @@ export function ParkPage() {
   const { t, i18n } = useTranslation("parks");
   const { slug = "" } = useParams();
   const result = usePark(slug);
+  const hydrated = useHydrated();
   const park = result.data;
   const pins = useMemo(
     () =>
@@ -114,19 +116,25 @@ export function ParkPage() {
           <p lang={park.text_language}>{park.entry_instructions}</p>
           {park.operator && <p className="park-muted">{t("operatedBy", { operator: park.operator })}</p>}
           <h2>{t("mapTitle")}</h2>
-          <Suspense fallback={<Spinner />}>
-            <ParkMap
-              pins={pins}
-              center={center}
-              zoom={15}
-              className="park-map park-map--small"
-              texts={parkMapTexts(t)}
-            />
-          </Suspense>
+          {/* The map is drawn in the browser only (Leaflet needs the page's window). */}
+          {hydrated ? (
+            <Suspense fallback={<Spinner />}>
+              <ParkMap
+                pins={pins}
+                center={center}
+                zoom={15}
+                className="park-map park-map--small"
+                texts={parkMapTexts(t)}
+              />
+            </Suspense>
+          ) : (
+            <Spinner />
+          )}
           <ParkReviews parkId={park.id} timeZone={park.time_zone} />
         </div>
         <aside className="park-page__side">
-          <ParkWindow park={park} />
+          {/* The window opens on this browser's "now": chosen after hydration, never on the server. */}
+          {hydrated ? <ParkWindow park={park} /> : <Spinner />}
           <ParkPlans parkId={park.id} />
         </aside>
       </div>

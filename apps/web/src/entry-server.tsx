@@ -1,0 +1,143 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, Suspense } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import { I18nextProvider } from "react-i18next";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppErrorBoundary } from "./app/app-error-boundary";
+import { routes } from "./app/router";
+import { setApiTransport } from "./lib/api";
+import { createQueryClient, type ServerLoadContext } from "./lib/query-client";
+import { serializeServerState, type ServerState } from "./lib/server-state";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/storage-keys";
+import { createServerI18n } from "./ssr/i18n-server";
+import { requestLanguage } from "./ssr/language";
+import { assetTags, moduleAssets, type BuildManifest, type RenderHandle } from "./ssr/route-assets";
+import { serializeRouteErrors } from "./ssr/route-errors";
+import { fillTemplate } from "./ssr/template";
+
+/**
+ * The server's rendering of the public pages (docs/decisions/036-public-pages-on-the-server.md),
+ * built by `vite build --ssr` into dist-server/ and called by the API (apps/api/src/plugins/spa.ts).
+ * The routes are the browser's own (app/router.tsx); their loaders fill this request's query
+ * cache through the API's handlers in the same process; the page is the built index.html with the
+ * rendered app in #root, the head tags React hoisted, and the state the browser hydrates from.
+ */
+
+export interface RenderOptions {
+  /** The built index.html (its head: the app's scripts and styles). */
+  template: string;
+  /** The browser build's manifest (dist/.vite/manifest.json): the matched routes' styles and scripts. */
+  manifest: BuildManifest;
+  /** The API, reached without the network (the API passes its `inject`). */
+  fetch: (url: URL, init: RequestInit) => Promise<Response>;
+}
+
+export type RenderResult =
+  | { kind: "page"; status: number; html: string; headers: Record<string, string> }
+  | { kind: "redirect"; status: number; location: string; headers: Record<string, string> };
+
+const handler = createStaticHandler(routes);
+
+/**
+ * The API client's requests go through the fetch of the render they belong to: renders run side by
+ * side, each with its own (the visitor's address rides on it), so the one transport looks it up.
+ */
+const renderFetch = new AsyncLocalStorage<RenderOptions["fetch"]>();
+setApiTransport({
+  origin: "http://parkwell.internal",
+  fetch: (url, init) => {
+    const fetch = renderFetch.getStore();
+    if (!fetch) throw new Error("An API request outside a server render");
+    return fetch(url, init);
+  },
+});
+
+export function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  return renderFetch.run(options.fetch, () => renderPage(request, options));
+}
+
+async function renderPage(request: Request, options: RenderOptions): Promise<RenderResult> {
+  const url = new URL(request.url);
+  const { language, asked } = requestLanguage(url, request.headers);
+  const headers: Record<string, string> = { "content-language": language, vary: "accept-language, cookie" };
+  // `?lang=` is the visitor's choice: kept for the pages that follow, as the language menu keeps it.
+  if (asked) {
+    headers["set-cookie"] =
+      `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  }
+
+  const queryClient = createQueryClient();
+  const requestContext: ServerLoadContext = { queryClient, language };
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) {
+    return {
+      kind: "redirect",
+      status: context.status,
+      location: context.headers.get("location") ?? "/",
+      headers,
+    };
+  }
+
+  // A loader that failed (the API down, say): the page is not rendered, and the caller logs why.
+  if (context.statusCode >= 500) {
+    throw Object.values(context.errors ?? {})[0] ?? new Error(`Status ${context.statusCode}`);
+  }
+
+  const i18n = createServerI18n(language);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <html lang={language}>
+      <head />
+      <body>
+        <div id="root" data-server-rendered="">
+          <StrictMode>
+            <AppErrorBoundary>
+              <QueryClientProvider client={queryClient}>
+                <I18nextProvider i18n={i18n}>
+                  <Suspense fallback={null}>
+                    <StaticRouterProvider router={router} context={context} hydrate={false} />
+                  </Suspense>
+                </I18nextProvider>
+              </QueryClientProvider>
+            </AppErrorBoundary>
+          </StrictMode>
+        </div>
+      </body>
+    </html>,
+    { onError: (error) => void errors.push(error) },
+  );
+  let rendered = "";
+  for await (const chunk of prelude) rendered += String(chunk);
+  // Any error in the tree (even one a Suspense boundary would hide) and the page is not served:
+  // the caller sends index.html, and the browser renders the page itself.
+  if (errors.length > 0) throw errors[0];
+
+  const state: ServerState = {
+    language,
+    router: {
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: serializeRouteErrors(context.errors),
+    },
+    queries: dehydrate(queryClient),
+    namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? ["common"],
+  };
+  return {
+    kind: "page",
+    status: context.statusCode,
+    html: fillTemplate(options.template, rendered, {
+      language,
+      state: serializeServerState(state),
+      assets: routeAssets(options, context.matches),
+    }),
+    headers,
+  };
+}
+
+/** The <head> tags of the matched routes' own code (their `handle.modules`), for React's head. */
+function routeAssets(options: RenderOptions, matches: { route: { handle?: unknown } }[]): string {
+  const modules = matches.flatMap((m) => (m.route.handle as RenderHandle | undefined)?.modules ?? []);
+  return assetTags(moduleAssets(options.manifest, modules), options.template);
+}

@@ -1,0 +1,43 @@
+import { SERVER_STATE_ID } from "../lib/server-state";
+
+/**
+ * The built index.html with the render in it: the matched routes' styles and scripts, and React's
+ * <head> (the tags it hoisted: a page's title, description, links) after the template's own, the template's default title and description left
+ * out when the page gave its own; the rendered #root in place of the start-up frame; the state.
+ */
+export function fillTemplate(
+  template: string,
+  rendered: string,
+  { language, state, assets }: { language: string; state: string; assets: string },
+): string {
+  const hoisted = between(rendered, "<head>", "</head>");
+  const root = between(rendered, "<body>", "</body>");
+  let head = between(template, "<head>", "</head>");
+  if (/<title[\s>]/.test(hoisted)) head = head.replace(/\s*<title>[\s\S]*?<\/title>/, "");
+  if (/<meta[^>]*name="description"/.test(hoisted)) {
+    head = head.replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, "");
+  }
+  const bodyStart = template.indexOf("<body>");
+  const bodyEnd = template.lastIndexOf("</body>");
+  const before = template
+    .slice(0, template.indexOf("<head>"))
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  const bodyRest = template
+    .slice(bodyStart + "<body>".length, bodyEnd)
+    .replace(/<div id="root">[\s\S]*<\/div>/, "")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .trim();
+  return (
+    `${before}<head>${head}${assets}${hoisted}</head>\n  <body>\n    ${root}\n` +
+    `    <script type="application/json" id="${SERVER_STATE_ID}">${state}</script>\n` +
+    (bodyRest ? `    ${bodyRest}\n` : "") +
+    `  </body>\n</html>\n`
+  );
+}
+
+function between(text: string, start: string, end: string): string {
+  const from = text.indexOf(start);
+  const to = text.lastIndexOf(end);
+  if (from < 0 || to < from) throw new Error(`No ${start}…${end} in the page`);
+  return text.slice(from + start.length, to);
+}

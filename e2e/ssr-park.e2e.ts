@@ -1,0 +1,181 @@
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+
+/**
+ * The park page rendered on the server (docs/decisions/036-public-pages-on-the-server.md): its
+ * HTML as a client without JavaScript gets it, in the language asked for, with real statuses;
+ * then hydrated in Chromium without a mismatch, a layout shift or a second document.
+ */
+const baseURL = inject("baseURL");
+const browser = useBrowser();
+
+interface ParkFacts {
+  slug: string;
+  name: string;
+  address: string;
+  price_from: { hourly: number };
+}
+
+/** The first park a visitor in Nigeria finds, as the API gives it. */
+async function aPark(): Promise<ParkFacts> {
+  const list = (await (await fetch(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=1`)).json()) as {
+    items: { slug: string }[];
+  };
+  const slug = list.items[0]!.slug;
+  return (await (await fetch(`${baseURL}/api/v1/front/parks/${slug}`)).json()) as ParkFacts;
+}
+
+/** The text of an HTML page's #root, tags taken out, entities and spaces as a reader sees them. */
+function rootText(html: string): string {
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
+  return root
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+describe("the park page from the server", () => {
+  it("is whole HTML in the language asked for (?lang=fr sets the cookie), without JavaScript", async () => {
+    const park = await aPark();
+    const res = await fetch(`${baseURL}/park/${park.slug}?lang=fr`, { headers: { "accept-language": "en" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.headers.get("set-cookie")).toMatch(/^language=fr; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="fr">/);
+    const text = rootText(html);
+    expect(text).toContain(park.name);
+    expect(text).toContain(park.address);
+    // The car's hourly rate as French writes naira: "350 ₦".
+    expect(text).toMatch(new RegExp(`${park.price_from.hourly}\\s₦`, "u"));
+    // The page's own words in French (the rates' heading), not only the park's data.
+    expect(text).toContain("Tarifs");
+    // The state the browser hydrates from: `<` never appears raw inside the JSON script.
+    const state = /<script type="application\/json" id="parkwell-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(state).toBeDefined();
+    expect(state).not.toContain("<");
+    expect((JSON.parse(state!) as { language: string }).language).toBe("fr");
+    // The start-up frame is not in a rendered page.
+    expect(html).not.toContain('class="boot"');
+  });
+
+  it("follows the language cookie, then Accept-Language, else English", async () => {
+    const park = await aPark();
+    const page = async (headers: Record<string, string>) =>
+      rootText(await (await fetch(`${baseURL}/park/${park.slug}`, { headers })).text());
+    expect(await page({ cookie: "language=fr", "accept-language": "en-GB,en" })).toContain("Tarifs");
+    expect(await page({ "accept-language": "de-DE, fr;q=0.8, en;q=0.5" })).toContain("Tarifs");
+    expect(await page({ "accept-language": "de-DE" })).toContain("Rates");
+    expect(await page({})).toContain("Rates");
+  });
+
+  it("answers 404 with the not-found page for a park that does not exist", async () => {
+    const res = await fetch(`${baseURL}/park/no-such-park-anywhere`);
+    // An address the API refuses as no park's (422) is no page either.
+    expect((await fetch(`${baseURL}/park/undefined`)).status).toBe(404);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(rootText(await res.text())).toContain("Page not found");
+    const french = await fetch(`${baseURL}/park/no-such-park-anywhere?lang=fr`);
+    expect(french.status).toBe(404);
+    expect(rootText(await french.text())).toContain("Page introuvable");
+  });
+
+  it("leaves the other pages to the browser (index.html)", async () => {
+    const res = await fetch(`${baseURL}/parks-list`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).not.toContain("parkwell-state");
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`hydrates without a mismatch or a layout shift, then navigates in the page (${name})`, async () => {
+      const park = await aPark();
+      const context = await browser.newContext({ viewport });
+      const { page, problems } = await watchedPage(context);
+      const documents: string[] = [];
+      page.on("request", (req) => {
+        if (req.resourceType() === "document") documents.push(req.url());
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { layoutShift: number; serverHeading: Element | null };
+        w.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) w.layoutShift += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        // The heading as the HTML parser made it: hydration must keep this very element.
+        new MutationObserver((_, observer) => {
+          const h1 = document.querySelector("#root h1");
+          if (h1) {
+            w.serverHeading = h1;
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(`${baseURL}/park/${park.slug}?lang=fr`, { waitUntil: "networkidle" });
+      // Hydrated: the booking window is drawn only in the browser, after hydration.
+      await page.getByTestId("window-total").waitFor({ timeout: 15_000 });
+      expect(await page.locator("h1").textContent()).toBe(park.name);
+      // The page came rendered (not index.html with the browser rendering it).
+      expect(await page.locator("#root[data-server-rendered]").count()).toBe(1);
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { serverHeading: Element | null }).serverHeading ===
+            document.querySelector("#root h1"),
+        ),
+      ).toBe(true);
+      expect(await page.getByTestId("startup-loader").count()).toBe(0);
+      // ?lang= is stored as the language menu stores it.
+      expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("fr");
+      expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");
+      expect(
+        await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
+      ).toBeLessThan(0.01);
+      // A link after hydration is the router's: no second document.
+      await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+      await page.getByRole("navigation", { name: "Fil d’Ariane" }).getByRole("link").click();
+      await page.waitForURL(`${baseURL}/parks-list`);
+      await page.locator("main h1").waitFor();
+      expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+      expect(documents).toHaveLength(1);
+      // The park's map asks for tiles this closed network cannot reach.
+      expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("shows a language stored before the cookie existed once hydrated, and writes the cookie", async () => {
+    const park = await aPark();
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    const res = await page.goto(`${baseURL}/park/${park.slug}`, { waitUntil: "networkidle" });
+    // The server had only Accept-Language (English); the browser then switches to the stored French.
+    expect(res?.headers()["content-language"]).toBe("en");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
+    await page.getByRole("heading", { level: 2, name: "Tarifs" }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
+  });
+
+  it("hydrates the 404 page without a mismatch", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const { page, problems } = await watchedPage(context);
+    const res = await page.goto(`${baseURL}/park/no-such-park-anywhere`, { waitUntil: "networkidle" });
+    expect(res?.status()).toBe(404);
+    expect(await page.locator("main h1").textContent()).toBe("Page not found");
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    expect(problems.filter((p) => !p.includes("Failed to load resource") && !p.includes("404"))).toEqual([]);
+    await context.close();
+  });
+});
