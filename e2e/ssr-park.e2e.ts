@@ -133,6 +133,17 @@ describe("the park page from the server", () => {
         ),
       ).toBe(true);
       expect(await page.getByTestId("startup-loader").count()).toBe(0);
+      // The head the server wrote is the one the page keeps: one of each, on the public address.
+      expect(
+        await page.evaluate(() => ({
+          titles: document.querySelectorAll("title").length,
+          canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) =>
+            l.getAttribute("href"),
+          ),
+          alternates: document.querySelectorAll("link[hreflang]").length,
+          data: document.querySelectorAll('script[type="application/ld+json"]').length,
+        })),
+      ).toEqual({ titles: 1, canonical: [`${baseURL}/park/${park.slug}?lang=fr`], alternates: 3, data: 1 });
       // ?lang= is stored as the language menu stores it.
       expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("fr");
       expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");

@@ -289,6 +289,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seoRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL, sitemap: deps.sitemap }),
   );
 
-  await registerSpa(app, config.WEB_DIST_DIR);
+  await registerSpa(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
   return app;
 }

@@ -8,6 +8,7 @@ import { AppErrorBoundary } from "./app/app-error-boundary";
 import { routes } from "./app/router";
 import { setApiTransport } from "./lib/api";
 import { createQueryClient, type ServerLoadContext } from "./lib/query-client";
+import { PublicOriginProvider } from "./lib/seo/public-origin";
 import { serializeServerState, type ServerState } from "./lib/server-state";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/storage-keys";
 import { createServerI18n } from "./ssr/i18n-server";
@@ -31,6 +32,8 @@ export interface RenderOptions {
   manifest: BuildManifest;
   /** The API, reached without the network (the API passes its `inject`). */
   fetch: (url: URL, init: RequestInit) => Promise<Response>;
+  /** The public origin (PUBLIC_URL): the canonical and alternate addresses are written on it. */
+  origin: string;
 }
 
 export type RenderResult =
@@ -96,9 +99,11 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
             <AppErrorBoundary>
               <QueryClientProvider client={queryClient}>
                 <I18nextProvider i18n={i18n}>
-                  <Suspense fallback={null}>
-                    <StaticRouterProvider router={router} context={context} hydrate={false} />
-                  </Suspense>
+                  <PublicOriginProvider origin={options.origin}>
+                    <Suspense fallback={null}>
+                      <StaticRouterProvider router={router} context={context} hydrate={false} />
+                    </Suspense>
+                  </PublicOriginProvider>
                 </I18nextProvider>
               </QueryClientProvider>
             </AppErrorBoundary>
@@ -123,6 +128,7 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
     },
     queries: dehydrate(queryClient),
     namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? ["common"],
+    origin: options.origin,
   };
   return {
     kind: "page",

@@ -20,6 +20,7 @@ interface ServerEntry {
       template: string;
       manifest: unknown;
       fetch: (url: URL, init: RequestInit) => Promise<Response>;
+      origin: string;
     },
   ): Promise<
     | { kind: "page"; status: number; html: string; headers: Record<string, string> }
@@ -69,7 +70,12 @@ function injectFetch(app: FastifyInstance, req: FastifyRequest) {
  * rendered, with its status (404 for a park that does not exist); should its render fail, the
  * page is index.html as before and the failure is logged.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  /** The public origin (PUBLIC_URL): a rendered page's canonical and alternate addresses are on it. */
+  publicUrl: string,
+): Promise<void> {
   const indexFile = path.join(distDir, "index.html");
   const built = fs.existsSync(indexFile);
   const template = built ? fs.readFileSync(indexFile, "utf8") : "";
@@ -107,7 +113,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         if (typeof value === "string") headers.set(name, value);
       }
       const request = new Request(new URL(req.url, `${req.protocol}://${req.host}`), { headers });
-      const result = await entry.render(request, { template, manifest, fetch: injectFetch(app, req) });
+      const result = await entry.render(request, {
+        template,
+        manifest,
+        fetch: injectFetch(app, req),
+        origin: publicUrl,
+      });
       if (result.kind === "page" && result.status >= 500) {
         req.log.error({ status: result.status, url: req.url }, "A server render failed: index.html sent");
         return false;

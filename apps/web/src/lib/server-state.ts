@@ -14,6 +14,8 @@ export interface ServerState {
   queries: DehydratedState;
   /** The catalogues' namespaces the page used (loaded before hydration, so nothing suspends). */
   namespaces: string[];
+  /** The public origin the server wrote the page's addresses on (PUBLIC_URL). */
+  origin: string;
 }
 
 let cached: ServerState | null | undefined;

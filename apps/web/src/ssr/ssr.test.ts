@@ -54,6 +54,7 @@ describe("the state a server-rendered page carries", () => {
         ],
       },
       namespaces: ["common"],
+      origin: "https://parkwell.test",
     };
     const text = serializeServerState(state);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);

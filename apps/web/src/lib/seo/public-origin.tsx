@@ -1,9 +1,11 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { serverState } from "../server-state";
 
 /**
- * The origin the public pages' addresses are written on (canonical, hreflang, Open Graph): in the
- * browser the page's own, on the server the one the renderer is given (`PUBLIC_URL`'s), through
- * <PublicOriginProvider>.
+ * The origin the public pages' addresses are written on (canonical, hreflang, Open Graph): on the
+ * server the one the renderer is given (`PUBLIC_URL`'s), through <PublicOriginProvider>; in the
+ * browser the same one when the page came rendered (so hydration finds the server's tags, not a
+ * second set on the address the visitor typed), else the page's own.
  */
 const PublicOriginContext = createContext<string | null>(null);
 
@@ -16,5 +18,5 @@ export function usePublicOrigin(): string {
   if (given) return given;
   if (typeof window === "undefined")
     throw new Error("No public origin: render inside <PublicOriginProvider>");
-  return window.location.origin;
+  return serverState()?.origin ?? window.location.origin;
 }
