@@ -1,45 +1,25 @@
-import { PARK_PHOTO_MAX_BYTES, PARK_PHOTO_TYPES, type AdminBlogPost } from "@parkwell/contract";
+import type { AdminBlogPost } from "@parkwell/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/form-errors";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ImageUploadForm } from "../ui/image-upload-form";
 import { blogPostQuery, removeCover, uploadCover } from "./api";
 
 /**
- * The post's cover, uploaded as a park photo is (JPEG, PNG or WebP up to 5 MB; the server checks
- * the content and re-encodes it) with its alt text, its progress and a preview; removed after a
- * confirmation. Only once the post exists: the cover is stored under the post's id.
+ * The post's cover, uploaded as a park photo is (the back office's one ImageUploadForm); removed
+ * after a confirmation. Only once the post exists: the cover is stored under the post's id.
  */
 export function PostCover({ post, editable }: { post: AdminBlogPost; editable: boolean }) {
   const { t } = useTranslation(["admin-blog", "auth"]);
   const client = useQueryClient();
-  const fileId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [alt, setAlt] = useState("");
-  const [progress, setProgress] = useState<number | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
 
   const done = (result: AdminBlogPost) => {
     client.setQueryData(blogPostQuery(post.id).queryKey, result);
     void client.invalidateQueries({ queryKey: ["admin", "blog", "posts"] });
   };
-  const upload = useMutation({
-    mutationFn: () => uploadCover(post.id, file!, alt, setProgress),
-    onSuccess: (result) => {
-      done(result);
-      setFile(null);
-      setAlt("");
-      if (preview) URL.revokeObjectURL(preview);
-      setPreview(null);
-      setProgress(null);
-      if (input.current) input.current.value = "";
-    },
-    onError: () => setProgress(null),
-  });
   const remove = useMutation({
     mutationFn: () => removeCover(post.id),
     onSuccess: (result) => {
@@ -47,19 +27,6 @@ export function PostCover({ post, editable }: { post: AdminBlogPost; editable: b
       done(result);
     },
   });
-
-  const choose = (f: File | undefined) => {
-    setLocalError(null);
-    upload.reset();
-    if (preview) URL.revokeObjectURL(preview);
-    setPreview(null);
-    setFile(null);
-    if (!f) return;
-    if (!(PARK_PHOTO_TYPES as readonly string[]).includes(f.type)) return setLocalError(t("cover.type"));
-    if (f.size > PARK_PHOTO_MAX_BYTES) return setLocalError(t("cover.size"));
-    setFile(f);
-    setPreview(URL.createObjectURL(f));
-  };
 
   return (
     <section className="admin-park-section">
@@ -80,48 +47,22 @@ export function PostCover({ post, editable }: { post: AdminBlogPost; editable: b
         <p className="admin-park-muted">{t("cover.none")}</p>
       )}
       {editable && (
-        <form
-          className="admin-park-upload"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!file) return setLocalError(t("cover.choose"));
-            upload.mutate();
+        <ImageUploadForm
+          texts={{
+            file: post.cover ? t("cover.replaceFile") : t("cover.file"),
+            hint: t("cover.hint"),
+            alt: t("cover.alt"),
+            preview: t("cover.preview"),
+            progress: t("cover.progress"),
+            choose: t("cover.choose"),
+            type: t("cover.type"),
+            size: t("cover.size"),
+            upload: t("cover.upload"),
+            uploading: t("cover.uploading"),
           }}
-        >
-          <div className="field">
-            <label htmlFor={fileId}>{post.cover ? t("cover.replaceFile") : t("cover.file")}</label>
-            <input
-              ref={input}
-              id={fileId}
-              type="file"
-              accept={PARK_PHOTO_TYPES.join(",")}
-              onChange={(e) => choose(e.target.files?.[0])}
-              aria-describedby={`${fileId}-hint`}
-            />
-            <small id={`${fileId}-hint`}>{t("cover.hint")}</small>
-          </div>
-          <div className="field">
-            <label htmlFor={`${fileId}-alt`}>{t("cover.alt")}</label>
-            <input
-              id={`${fileId}-alt`}
-              value={alt}
-              maxLength={200}
-              onChange={(e) => setAlt(e.target.value)}
-            />
-          </div>
-          {preview && <img className="admin-park-upload__preview" src={preview} alt={t("cover.preview")} />}
-          {progress !== null && (
-            <progress max={1} value={progress} aria-label={t("cover.progress")}>
-              {Math.round(progress * 100)}%
-            </progress>
-          )}
-          {(localError || upload.isError) && <p role="alert">{localError ?? errorText(t, upload.error)}</p>}
-          <div className="admin-park-actions">
-            <button type="submit" className="button button--accent" disabled={upload.isPending}>
-              {upload.isPending ? t("cover.uploading") : t("cover.upload")}
-            </button>
-          </div>
-        </form>
+          send={(file, alt, onProgress) => uploadCover(post.id, file, alt, onProgress)}
+          onUploaded={done}
+        />
       )}
       <ConfirmDialog
         open={removing}

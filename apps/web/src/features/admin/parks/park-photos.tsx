@@ -1,45 +1,25 @@
-import { PARK_PHOTO_MAX_BYTES, PARK_PHOTO_TYPES, type AdminPark } from "@parkwell/contract";
+import type { AdminPark } from "@parkwell/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/form-errors";
 import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ImageUploadForm } from "../ui/image-upload-form";
 import { deletePhoto, orderPhotos, parkQuery, uploadPhoto } from "./api";
 
 /**
- * The park's photos as drivers see them on its page, in order: upload (JPEG, PNG or WebP up to
- * 5 MB; the server checks the content and re-encodes it) with its progress and a preview, move,
- * delete after a confirmation.
+ * The park's photos as drivers see them on its page, in order: upload (the back office's one
+ * ImageUploadForm), move, delete after a confirmation.
  */
 export function ParkPhotos({ park, editable }: { park: AdminPark; editable: boolean }) {
   const { t } = useTranslation(["admin-parks", "auth"]);
   const client = useQueryClient();
-  const fileId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [alt, setAlt] = useState("");
-  const [progress, setProgress] = useState<number | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
 
   const done = (result: AdminPark) => {
     client.setQueryData(parkQuery(park.id).queryKey, result);
     void client.invalidateQueries({ queryKey: ["admin", "parks"] });
   };
-  const upload = useMutation({
-    mutationFn: () => uploadPhoto(park.id, file!, alt, setProgress),
-    onSuccess: (result) => {
-      done(result);
-      setFile(null);
-      setAlt("");
-      if (preview) URL.revokeObjectURL(preview);
-      setPreview(null);
-      setProgress(null);
-      if (input.current) input.current.value = "";
-    },
-    onError: () => setProgress(null),
-  });
   const remove = useMutation({
     mutationFn: (n: number) => deletePhoto(park.id, n),
     onSuccess: (result) => {
@@ -52,18 +32,6 @@ export function ParkPhotos({ park, editable }: { park: AdminPark; editable: bool
     onSuccess: done,
   });
 
-  const choose = (f: File | undefined) => {
-    setLocalError(null);
-    upload.reset();
-    if (preview) URL.revokeObjectURL(preview);
-    setPreview(null);
-    setFile(null);
-    if (!f) return;
-    if (!(PARK_PHOTO_TYPES as readonly string[]).includes(f.type)) return setLocalError(t("photos.type"));
-    if (f.size > PARK_PHOTO_MAX_BYTES) return setLocalError(t("photos.size"));
-    setFile(f);
-    setPreview(URL.createObjectURL(f));
-  };
   const swap = (i: number, j: number) => {
     const order = park.photos.map((_, k) => k);
     [order[i], order[j]] = [order[j]!, order[i]!];
@@ -108,49 +76,24 @@ export function ParkPhotos({ park, editable }: { park: AdminPark; editable: bool
         </ol>
       )}
       {editable && (
-        <form
-          className="admin-park-upload"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!file) return setLocalError(t("photos.choose"));
-            upload.mutate();
+        <ImageUploadForm
+          texts={{
+            file: t("photos.file"),
+            hint: t("photos.hint"),
+            alt: t("photos.alt"),
+            preview: t("photos.preview"),
+            progress: t("photos.progress"),
+            choose: t("photos.choose"),
+            type: t("photos.type"),
+            size: t("photos.size"),
+            upload: t("photos.upload"),
+            uploading: t("photos.uploading"),
           }}
+          send={(file, alt, onProgress) => uploadPhoto(park.id, file, alt, onProgress)}
+          onUploaded={done}
         >
-          <div className="field">
-            <label htmlFor={fileId}>{t("photos.file")}</label>
-            <input
-              ref={input}
-              id={fileId}
-              type="file"
-              accept={PARK_PHOTO_TYPES.join(",")}
-              onChange={(e) => choose(e.target.files?.[0])}
-              aria-describedby={`${fileId}-hint`}
-            />
-            <small id={`${fileId}-hint`}>{t("photos.hint")}</small>
-          </div>
-          <div className="field">
-            <label htmlFor={`${fileId}-alt`}>{t("photos.alt")}</label>
-            <input
-              id={`${fileId}-alt`}
-              value={alt}
-              maxLength={200}
-              onChange={(e) => setAlt(e.target.value)}
-            />
-          </div>
-          {preview && <img className="admin-park-upload__preview" src={preview} alt={t("photos.preview")} />}
-          {progress !== null && (
-            <progress max={1} value={progress} aria-label={t("photos.progress")}>
-              {Math.round(progress * 100)}%
-            </progress>
-          )}
-          {(localError || upload.isError) && <p role="alert">{localError ?? errorText(t, upload.error)}</p>}
           {move.isError && <p role="alert">{errorText(t, move.error)}</p>}
-          <div className="admin-park-actions">
-            <button type="submit" className="button button--accent" disabled={upload.isPending}>
-              {upload.isPending ? t("photos.uploading") : t("photos.upload")}
-            </button>
-          </div>
-        </form>
+        </ImageUploadForm>
       )}
       <ConfirmDialog
         open={removing !== null}
