@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../test/harness";
+import { SERVER_RENDERED_PAGES } from "./spa";
 
 const INDEX_HTML = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
 
@@ -104,8 +105,25 @@ describe("pages rendered on the server", () => {
     expect(res.body).toBe("");
   });
 
+  it("lists the park's, the blog's and a post's pages as rendered, by their path", () => {
+    const rendered = (pathname: string) => SERVER_RENDERED_PAGES.some((page) => page.test(pathname));
+    for (const pathname of ["/park/ikeja-city-mall", "/blog", "/post/un-article", "/post/3/"]) {
+      expect(rendered(pathname), pathname).toBe(true);
+    }
+    for (const pathname of ["/blog/", "/blog/x", "/blogs", "/post", "/post/", "/post/a/b", "/posts/a"]) {
+      expect(rendered(pathname), pathname).toBe(false);
+    }
+  });
+
   it("leaves every other page to the browser, and /api to the API", async () => {
-    for (const url of ["/parks-list", `/park/${park.slug}/reviews`, "/checkout/x", "/admin"]) {
+    for (const url of [
+      "/parks-list",
+      `/park/${park.slug}/reviews`,
+      "/checkout/x",
+      "/admin",
+      "/blog/x",
+      "/post/a/b",
+    ]) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);

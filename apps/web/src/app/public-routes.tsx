@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Navigate, type RouteObject } from "react-router";
+import { blogListLoader, blogPostLoader } from "../features/blog/blog-loaders";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
 import { parkLoader } from "../features/parks/park-loader";
 import { OWN_HEAD } from "../lib/seo/page-head";
 import type { RenderHandle } from "../ssr/route-assets";
 import { LoginPrompt } from "./login-prompt";
+import { RouteError } from "./route-error";
 
 /** Signed out on a plan's page, the checkout's place asks to sign in, as the park checkout does; the plan stays. */
 function PlanCheckoutPrompt() {
@@ -113,14 +115,26 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "blog",
-    handle: OWN_HEAD,
+    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
+    loader: blogListLoader,
+    handle: { ...OWN_HEAD, modules: ["src/features/blog/pages/blog-page.tsx"] } satisfies RenderHandle &
+      typeof OWN_HEAD,
     lazy: async () => ({ Component: (await import("../features/blog/pages/blog-page")).BlogPage }),
   },
   {
     // A post by its id or its slug in either language.
     path: "post/:id",
-    handle: OWN_HEAD,
-    lazy: async () => ({ Component: (await import("../features/blog/pages/post-page")).PostPage }),
+    // Server-rendered, as /blog; an unknown post is a 404 with the blog's not-found page.
+    loader: blogPostLoader,
+    handle: { ...OWN_HEAD, modules: ["src/features/blog/pages/post-page.tsx"] } satisfies RenderHandle &
+      typeof OWN_HEAD,
+    lazy: async () => {
+      const [{ PostPage }, { PostNotFound }] = await Promise.all([
+        import("../features/blog/pages/post-page"),
+        import("../features/blog/components/post-not-found"),
+      ]);
+      return { Component: PostPage, ErrorBoundary: () => <RouteError notFound={<PostNotFound />} /> };
+    },
   },
   {
     path: "vehicle-docs-renewal",

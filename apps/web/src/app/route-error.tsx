@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { markAppReady } from "../lib/app-ready";
@@ -9,14 +9,15 @@ import { ResourceError } from "./resource-error";
 /**
  * The error boundary of every page (with a retry). A failed download of a page's code gets the
  * resource-loading flow; anything else the generic texts (PRODUCT-RULES.md), reported when Sentry is set.
+ * A route whose page has its own not-found page (the blog's post) gives it for a loader's 404.
  */
-export function RouteError() {
+export function RouteError({ notFound = <NotFoundPage /> }: { notFound?: ReactNode }) {
   const error = useRouteError();
   // An error screen is a finished page too: the start-up loader must not hide it.
   useEffect(() => markAppReady(), []);
   if (isResourceLoadError(error)) return <ResourceError />;
   // A loader's 404 (a server-rendered page of something that does not exist) is the 404 page.
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return notFound;
   return <GenericError error={error} />;
 }
 
