@@ -116,6 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // A path parameter may be as long as the longest the contract allows (a blog post's slug, 120
+    // characters; Fastify's default is 100); longer is the router's 414.
+    maxParamLength: 128,
     // Keep a caller's request id when it is sane, so logs can be joined across services.
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
