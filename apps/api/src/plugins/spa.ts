@@ -10,7 +10,12 @@ import { sendError } from "./errors";
  * The pages rendered on the server (docs/decisions/036-public-pages-on-the-server.md): the one
  * list to extend. Every other page is index.html, rendered in the browser.
  */
-export const SERVER_RENDERED_PAGES: readonly RegExp[] = [/^\/park\/[^/]+\/?$/];
+export const SERVER_RENDERED_PAGES: readonly RegExp[] = [
+  /^\/park\/[^/]+\/?$/,
+  /^\/event\/[^/]+\/?$/,
+  // An item's page; /marketplace/checkout is a signed-in driver's, rendered in the browser.
+  /^\/marketplace\/(?!checkout\/?$)[^/]+\/?$/,
+];
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 interface ServerEntry {
