@@ -1,7 +1,7 @@
 import type { EventDetail } from "@parkwell/contract";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useParams, useRevalidator, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useParams, useRouteError } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { eventAccessHeaders } from "../../../lib/event-access";
@@ -185,8 +185,8 @@ export function EventPage() {
 /**
  * The route's answer when the server found no event (its loader's 404): the event's own not-found
  * page. A private event is a 404 on the server, which holds no grant; a browser whose session holds
- * this event's grant asks again once hydrated (the loaders run again, and the page reads the event
- * with its grant). Any other error goes on to the app's error page.
+ * this event's grant asks again once hydrated (the same address again: the loaders run in the
+ * browser, and the page reads the event with its grant). Any other error goes on to the app's error page.
  */
 export function EventRouteError() {
   const error = useRouteError();
@@ -194,12 +194,14 @@ export function EventRouteError() {
   const { eventCode = "" } = useParams();
   const code = eventCodeOf(eventCode);
   const hydrated = useHydrated();
-  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
   const granted = hydrated && code !== null && Object.keys(eventAccessHeaders(code)).length > 0;
   useEffect(() => {
-    if (granted && revalidator.state === "idle") void revalidator.revalidate();
-    // The loaders run again: in the browser they never throw, so this error gives way to the page.
-  }, [granted, revalidator]);
+    // The same address again: its loader runs in the browser (which never throws), so this error
+    // gives way to the page, which reads the event with the grant.
+    if (granted) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [granted, navigate, location.pathname, location.search]);
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   if (granted) return <Spinner />;
   return (
