@@ -216,6 +216,12 @@ describe("event parking", () => {
     await page.waitForURL(new RegExp(`/event/${code}$`));
     await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
     expect(await page.getByText("Private event").count()).toBe(1);
+    // Loaded afresh: the server holds no grant, so its answer is a 404 that names nothing of the
+    // event; the browser, which holds the grant, then shows it.
+    const reloaded = await page.reload({ waitUntil: "networkidle" });
+    expect(reloaded?.status()).toBe(404);
+    expect(await reloaded!.text()).not.toContain(name);
+    await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
     await page.getByRole("link", { name: `Book Car parking at ${parks[2]!.name}` }).click();
     await page.waitForURL(/\/booking\/event\//);
     await page.getByLabel("Plate number").fill("vip-001");

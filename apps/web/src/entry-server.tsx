@@ -111,7 +111,12 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
         </div>
       </body>
     </html>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // Every boundary inline, however long the page: a long one would otherwise be sent apart with
+      // an inline script to move it into place, which the CSP refuses (hydration then starts over).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   let rendered = "";
   for await (const chunk of prelude) rendered += String(chunk);

@@ -14,6 +14,9 @@ export const SERVER_RENDERED_PAGES: readonly RegExp[] = [
   /^\/park\/[^/]+\/?$/,
   /^\/blog$/,
   /^\/post\/[^/]+\/?$/,
+  /^\/event\/[^/]+\/?$/,
+  // An item's page; /marketplace/checkout is a signed-in driver's, rendered in the browser.
+  /^\/marketplace\/(?!checkout\/?$)[^/]+\/?$/,
 ];
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Navigate, type RouteObject } from "react-router";
 import { blogListLoader, blogPostLoader } from "../features/blog/blog-loaders";
+import { eventLoader } from "../features/events/event-loader";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
+import { itemLoader } from "../features/marketplace/item-loader";
 import { parkLoader } from "../features/parks/park-loader";
 import { OWN_HEAD } from "../lib/seo/page-head";
 import type { RenderHandle } from "../ssr/route-assets";
@@ -94,8 +96,14 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "event/:eventCode",
-    handle: OWN_HEAD,
-    lazy: async () => ({ Component: (await import("../features/events/pages/event-page")).EventPage }),
+    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
+    loader: eventLoader,
+    handle: { ...OWN_HEAD, modules: ["src/features/events/pages/event-page.tsx"] } satisfies RenderHandle &
+      typeof OWN_HEAD,
+    lazy: async () => {
+      const { EventPage, EventRouteError } = await import("../features/events/pages/event-page");
+      return { Component: EventPage, ErrorBoundary: EventRouteError };
+    },
   },
   {
     path: "private-event-access",
@@ -110,8 +118,14 @@ export const publicRoutes: RouteObject[] = [
   },
   {
     path: "marketplace/:id",
-    handle: OWN_HEAD,
-    lazy: async () => ({ Component: (await marketplace()).ItemPage }),
+    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
+    loader: itemLoader,
+    handle: { ...OWN_HEAD, modules: ["src/features/marketplace/routes.ts"] } satisfies RenderHandle &
+      typeof OWN_HEAD,
+    lazy: async () => {
+      const { ItemPage, ItemRouteError } = await marketplace();
+      return { Component: ItemPage, ErrorBoundary: ItemRouteError };
+    },
   },
   {
     path: "blog",

@@ -1,9 +1,11 @@
 import type { EventDetail } from "@parkwell/contract";
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useParams, useRouteError } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
+import { eventAccessHeaders } from "../../../lib/event-access";
+import { useHydrated } from "../../../lib/hydrated";
 import type { MapPin } from "../../../components/map/pin-map";
 import { formatMoney } from "../../../lib/format";
 import { eventCodeOf, useEvent } from "../../../lib/queries";
@@ -27,6 +29,7 @@ export function EventPage() {
   const code = eventCodeOf(eventCode);
   const result = useEvent(code);
   const event = result.data;
+  const hydrated = useHydrated();
 
   const pins = useMemo<MapPin[]>(() => {
     if (!event) return [];
@@ -149,28 +152,63 @@ export function EventPage() {
                 ))}
               </ul>
               <div className="events-layout__map">
-                <Suspense fallback={<Spinner />}>
-                  <PinMap
-                    pins={pins}
-                    center={[e.venue.lat, e.venue.lng]}
-                    zoom={14}
-                    fitToPins
-                    onPinClick={highlight}
-                    className="park-map events-map"
-                    texts={{
-                      map: t("event.mapLabel", { venue: e.venue.name }),
-                      open: t("list.pinOpen"),
-                      openLabel: (name) => t("list.pinOpenLabel", { name }),
-                      close: t("list.pinClose"),
-                    }}
-                  />
-                </Suspense>
+                {/* The map is drawn in the browser only (Leaflet needs the page's window). */}
+                {hydrated ? (
+                  <Suspense fallback={<Spinner />}>
+                    <PinMap
+                      pins={pins}
+                      center={[e.venue.lat, e.venue.lng]}
+                      zoom={14}
+                      fitToPins
+                      onPinClick={highlight}
+                      className="park-map events-map"
+                      texts={{
+                        map: t("event.mapLabel", { venue: e.venue.name }),
+                        open: t("list.pinOpen"),
+                        openLabel: (name) => t("list.pinOpenLabel", { name }),
+                        close: t("list.pinClose"),
+                      }}
+                    />
+                  </Suspense>
+                ) : (
+                  <Spinner />
+                )}
               </div>
             </div>
           )}
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * The route's answer when the server found no event (its loader's 404): the event's own not-found
+ * page. A private event is a 404 on the server, which holds no grant; a browser whose session holds
+ * this event's grant asks again once hydrated (the same address again: the loaders run in the
+ * browser, and the page reads the event with its grant). Any other error goes on to the app's error page.
+ */
+export function EventRouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation("events");
+  const { eventCode = "" } = useParams();
+  const code = eventCodeOf(eventCode);
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const granted = hydrated && code !== null && Object.keys(eventAccessHeaders(code)).length > 0;
+  useEffect(() => {
+    // The same address again: its loader runs in the browser (which never throws), so this error
+    // gives way to the page, which reads the event with the grant.
+    if (granted) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [granted, navigate, location.pathname, location.search]);
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  if (granted) return <Spinner />;
+  return (
+    <>
+      <PageTitle title={t("notFound.title")} />
+      <EventNotFound eventCode={code} />
+    </>
   );
 }
 

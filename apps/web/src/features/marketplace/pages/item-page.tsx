@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
@@ -19,6 +19,7 @@ import { addToCart, openCartDrawer, type AddOutcome } from "../cart";
 import { ItemArt } from "../components/item-art";
 import { PriceTag, StockHint } from "../components/item-card";
 import { ItemNotFound } from "../components/item-not-found";
+import { itemIdOf } from "../item-loader";
 import "../marketplace.css";
 
 /** The item page's choices, as the form holds them (a radio's and a checkbox's values are text). */
@@ -44,20 +45,17 @@ function lineSchemaOf(item: MarketItemDetail) {
   });
 }
 
-/** An id as a URL names it, or null when it cannot be one. */
-function idOf(raw: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-}
-
 /** /marketplace/{id}: the item's pictures and text, its variations and add-ons, and Add to cart. */
 export function ItemPage() {
   const { t, i18n } = useTranslation("marketplace");
   const { id = "" } = useParams();
-  const itemId = idOf(id);
+  const itemId = itemIdOf(id);
   const result = useMarketItem(itemId);
   const country = useSelectedCountry();
   const home = useQuery(marketHomeQuery(country.code, i18n.language));
   // Ids are the catalogue's, not the country's: an item priced in another currency is sold elsewhere.
+  // The visitor's country is the browser's (a server render shows the item as it is, in its own
+  // currency); until its marketplace answers, the item is shown.
   const elsewhere = Boolean(home.data && result.data && result.data.price.currency !== home.data.currency);
   if (itemId === null || elsewhere || (result.error instanceof ApiError && result.error.status === 404))
     return (
@@ -66,7 +64,7 @@ export function ItemPage() {
         <ItemNotFound />
       </>
     );
-  if (result.isPending || home.isPending) return <Spinner />;
+  if (result.isPending) return <Spinner />;
   if (result.isError) {
     return (
       <div className="container page">
@@ -81,6 +79,36 @@ export function ItemPage() {
     );
   }
   return <ItemView key={result.data.id} item={result.data} />;
+}
+
+/**
+ * The zone of the item's country: the one of its currency, the visitor's when that one has it (a
+ * currency may be shared; an item the visitor is shown is in the visitor's currency), else the
+ * first such. A server render, which knows no visitor's country, so shows the item's own.
+ */
+function itemZone(
+  item: MarketItemDetail,
+  selected: string,
+  countries: readonly { code: string; currency: string; timezone: string }[] | undefined,
+): string {
+  const theirs = countries?.filter((c) => c.currency === item.price.currency) ?? [];
+  return zoneOfCountry((theirs.find((c) => c.code === selected) ?? theirs[0])?.code, countries);
+}
+
+/**
+ * The route's answer when the server found no item (its loader's 404): the item's own not-found
+ * page. Any other error goes on to the app's error page.
+ */
+export function ItemRouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation("marketplace");
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <>
+      <PageTitle title={t("notFound.title")} />
+      <ItemNotFound />
+    </>
+  );
 }
 
 function Gallery({ item }: { item: MarketItemDetail }) {
@@ -191,11 +219,11 @@ function ItemView({ item }: { item: MarketItemDetail }) {
             <p className="market-item__offer">
               {t("item.offer", {
                 name: item.offer.name,
-                // The day the offer ends in the marketplace's country, whatever the phone's zone.
+                // The day the offer ends in the item's country, whatever the phone's zone.
                 date: formatZonedDay(
                   item.offer.ends_at,
                   lang,
-                  zoneOfCountry(country.code, countries.data),
+                  itemZone(item, country.code, countries.data),
                   "long",
                 ),
               })}
