@@ -63,8 +63,9 @@ describe("home page", () => {
 
 describe("serving the app", () => {
   it("answers a deep link with the app's index.html", async () => {
-    // A page the browser renders (the park page is rendered on the server: ssr-park.e2e.ts).
-    const res = await fetch(`${baseURL}/marketplace/some-item`);
+    // A page the browser renders (a park's, an event's, an item's and the blog's are rendered on
+    // the server: the e2e/ssr-*.e2e.ts files).
+    const res = await fetch(`${baseURL}/help`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     expect(await res.text()).toContain('<div id="root">');
