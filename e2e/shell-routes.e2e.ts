@@ -36,7 +36,7 @@ const ROUTES = [
   "/parking-types/stadium-parking",
   "/parking-types/station-parking",
   "/events",
-  "/event/LAGOS-JAZZ-2026",
+  "/event/EV-MTLHK",
   "/booking/event/LAGOS-JAZZ-2026",
   "/private-event-access",
   "/marketplace",

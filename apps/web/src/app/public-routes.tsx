@@ -1,15 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { Navigate, type RouteObject } from "react-router";
-import { blogListLoader, blogPostLoader } from "../features/blog/blog-loaders";
-import { eventLoader } from "../features/events/event-loader";
+import { Navigate, type LoaderFunction, type RouteObject } from "react-router";
 import type { ParkingType } from "../features/info/parking-type-page";
 import type { InfoPageId } from "../features/info/pages";
-import { itemLoader } from "../features/marketplace/item-loader";
 import { parkLoader } from "../features/parks/park-loader";
 import { OWN_HEAD } from "../lib/seo/page-head";
 import type { RenderHandle } from "../ssr/route-assets";
 import { LoginPrompt } from "./login-prompt";
 import { RouteError } from "./route-error";
+
+/**
+ * A route's loader kept out of the first bundle: its module (and the schemas its feature's API
+ * imports) is fetched with the route's own code, not before the home page can paint.
+ */
+const lazyLoader =
+  (load: () => Promise<LoaderFunction>): LoaderFunction =>
+  async (args) =>
+    (await load())(args);
+
+const eventLoader = lazyLoader(async () => (await import("../features/events/event-loader")).eventLoader);
+const itemLoader = lazyLoader(async () => (await import("../features/marketplace/item-loader")).itemLoader);
+const blogListLoader = lazyLoader(async () => (await import("../features/blog/blog-loaders")).blogListLoader);
+const blogPostLoader = lazyLoader(async () => (await import("../features/blog/blog-loaders")).blogPostLoader);
 
 /** Signed out on a plan's page, the checkout's place asks to sign in, as the park checkout does; the plan stays. */
 function PlanCheckoutPrompt() {
