@@ -82,8 +82,8 @@ describe("the park page from the server", () => {
     expect(rootText(await french.text())).toContain("Page introuvable");
   });
 
-  it("leaves the other pages to the browser (index.html)", async () => {
-    const res = await fetch(`${baseURL}/parks-list`);
+  it("leaves the account pages to the browser (index.html)", async () => {
+    const res = await fetch(`${baseURL}/bookings`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<div id="root">');

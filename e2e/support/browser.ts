@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { withoutTestClock } from "../../apps/api/src/test/test-clock";
 
 /** Debian's headless shell (package chromium-headless-shell): the browser tests' Chromium, lighter than the full one. */
@@ -70,6 +70,11 @@ export interface PageOptions {
   ipCountry?: string | "unreachable";
   /** Delay before the IP lookup answers, in ms. */
   ipDelayMs?: number;
+  /**
+   * The stored country is also in the `country` cookie the server renders pages for, as the app
+   * writes it (default true); false for a browser that stored its country before the cookie existed.
+   */
+  countryCookie?: boolean;
 }
 
 const COUNTRY_NAMES = { NG: "Nigeria", CA: "Canada", SN: "Senegal", US: "United States" } as const;
@@ -86,7 +91,7 @@ export interface PageWatch {
  * The IP lookup services are answered locally, and a country is stored unless told otherwise.
  */
 export async function watchedPage(context: BrowserContext, options: PageOptions = {}): Promise<PageWatch> {
-  const { country = "NG", ipCountry = "NG", ipDelayMs = 0 } = options;
+  const { country = "NG", ipCountry = "NG", ipDelayMs = 0, countryCookie = true } = options;
   await context.route(IP_LOOKUP_HOSTS, async (route) => {
     if (ipDelayMs) await new Promise((r) => setTimeout(r, ipDelayMs));
     if (ipCountry === "unreachable") return route.abort("connectionrefused");
@@ -99,6 +104,8 @@ export async function watchedPage(context: BrowserContext, options: PageOptions 
       if (!window.localStorage.getItem("selectedCountry"))
         window.localStorage.setItem("selectedCountry", value);
     }, JSON.stringify(stored));
+    if (countryCookie)
+      await context.addCookies([{ name: "country", value: country, url: inject("baseURL") }]);
   }
   const page = await context.newPage();
   const problems: string[] = [];

@@ -3,16 +3,17 @@ import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary";
 import { routes } from "./app/router";
-import { setApiTransport } from "./lib/api";
+import { api, setApiTransport } from "./lib/api";
+import { DEFAULT_COUNTRY, RenderedCountryProvider } from "./lib/country";
 import { createQueryClient, type ServerLoadContext } from "./lib/query-client";
 import { PublicOriginProvider } from "./lib/seo/public-origin";
 import { serializeServerState, type ServerState } from "./lib/server-state";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/storage-keys";
 import { createServerI18n } from "./ssr/i18n-server";
-import { requestLanguage } from "./ssr/language";
+import { requestCountry, requestLanguage } from "./ssr/language";
 import { assetTags, moduleAssets, type BuildManifest, type RenderHandle } from "./ssr/route-assets";
 import { serializeRouteErrors } from "./ssr/route-errors";
 import { fillTemplate } from "./ssr/template";
@@ -37,8 +38,17 @@ export interface RenderOptions {
 }
 
 export type RenderResult =
-  | { kind: "page"; status: number; html: string; headers: Record<string, string> }
-  | { kind: "redirect"; status: number; location: string; headers: Record<string, string> };
+  | {
+      kind: "page";
+      status: number;
+      html: string;
+      headers: Record<string, string>;
+      /** Queries the page read that no loader filled (rendered pending: the page's loader misses them). */
+      unfilled: string[];
+    }
+  | { kind: "redirect"; status: number; location: string; headers: Record<string, string> }
+  /** Not a page the server renders: the caller sends index.html, and the browser renders it. */
+  | { kind: "browser" };
 
 const handler = createStaticHandler(routes);
 
@@ -56,8 +66,20 @@ setApiTransport({
   },
 });
 
-export function render(request: Request, options: RenderOptions): Promise<RenderResult> {
-  return renderFetch.run(options.fetch, () => renderPage(request, options));
+/**
+ * Whether the server renders the page at this path: one of its matched routes was made with
+ * `rendered` (app/public-routes.tsx), which gives it the modules its head links. Every other page
+ * (the account pages, the checkouts, the back office, an unknown path) is the browser's.
+ */
+export function isRenderedPath(pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some((m) =>
+    Array.isArray((m.route.handle as RenderHandle | undefined)?.modules),
+  );
+}
+
+export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
+  if (!isRenderedPath(new URL(request.url).pathname)) return { kind: "browser" };
+  return await renderFetch.run(options.fetch, () => renderPage(request, options));
 }
 
 async function renderPage(request: Request, options: RenderOptions): Promise<RenderResult> {
@@ -70,8 +92,11 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
       `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   }
 
+  const country = await requestCountry(request.headers, () => api("/countries"));
+  const shownCountry = country ? { code: country.code, name: country.name, id: country.id } : DEFAULT_COUNTRY;
+
   const queryClient = createQueryClient();
-  const requestContext: ServerLoadContext = { queryClient, language };
+  const requestContext: ServerLoadContext = { queryClient, language, country: shownCountry };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return {
@@ -100,9 +125,11 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
               <QueryClientProvider client={queryClient}>
                 <I18nextProvider i18n={i18n}>
                   <PublicOriginProvider origin={options.origin}>
-                    <Suspense fallback={null}>
-                      <StaticRouterProvider router={router} context={context} hydrate={false} />
-                    </Suspense>
+                    <RenderedCountryProvider value={shownCountry}>
+                      <Suspense fallback={null}>
+                        <StaticRouterProvider router={router} context={context} hydrate={false} />
+                      </Suspense>
+                    </RenderedCountryProvider>
                   </PublicOriginProvider>
                 </I18nextProvider>
               </QueryClientProvider>
@@ -134,6 +161,7 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
     queries: dehydrate(queryClient),
     namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? ["common"],
     origin: options.origin,
+    country: country && shownCountry,
   };
   return {
     kind: "page",
@@ -144,6 +172,10 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
       assets: routeAssets(options, context.matches),
     }),
     headers,
+    unfilled: queryClient
+      .getQueryCache()
+      .findAll({ predicate: (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" })
+      .map((q) => q.queryHash),
   };
 }
 

@@ -6,19 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import { sendError } from "./errors";
 
-/**
- * The pages rendered on the server (docs/decisions/036-public-pages-on-the-server.md): the one
- * list to extend. Every other page is index.html, rendered in the browser.
- */
-export const SERVER_RENDERED_PAGES: readonly RegExp[] = [
-  /^\/park\/[^/]+\/?$/,
-  /^\/blog$/,
-  /^\/post\/[^/]+\/?$/,
-  /^\/event\/[^/]+\/?$/,
-  // An item's page; /marketplace/checkout is a signed-in driver's, rendered in the browser.
-  /^\/marketplace\/(?!checkout\/?$)[^/]+\/?$/,
-];
-
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 interface ServerEntry {
   render(
@@ -30,8 +17,9 @@ interface ServerEntry {
       origin: string;
     },
   ): Promise<
-    | { kind: "page"; status: number; html: string; headers: Record<string, string> }
+    | { kind: "page"; status: number; html: string; headers: Record<string, string>; unfilled?: string[] }
     | { kind: "redirect"; status: number; location: string; headers: Record<string, string> }
+    | { kind: "browser" }
   >;
 }
 
@@ -73,9 +61,9 @@ function injectFetch(app: FastifyInstance, req: FastifyRequest) {
 /**
  * Serves the built React app: hashed assets with a long cache, and index.html for every other
  * GET that is not under /api (deep links such as /park/some-slug). An unknown /api path is a JSON
- * 404. A server-rendered page (SERVER_RENDERED_PAGES, when the server bundle is built) is sent
- * rendered, with its status (404 for a park that does not exist); should its render fail, the
- * page is index.html as before and the failure is logged.
+ * 404. A page the web app's routes render on the server (the bundle decides, when it is built:
+ * the public pages) is sent rendered, with its status (404 for a park that does not exist); should
+ * its render fail, the page is index.html as before and the failure is logged.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -111,8 +99,6 @@ export async function registerSpa(
   /** The page rendered on the server, or false when it is not (the caller sends index.html). */
   async function sendRendered(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (!entry) return false;
-    const pathname = req.url.split("?")[0] ?? "/";
-    if (!SERVER_RENDERED_PAGES.some((page) => page.test(pathname))) return false;
     try {
       const headers = new Headers();
       for (const name of ["cookie", "accept-language"]) {
@@ -126,9 +112,17 @@ export async function registerSpa(
         fetch: injectFetch(app, req),
         origin: publicUrl,
       });
+      if (result.kind === "browser") return false;
       if (result.kind === "page" && result.status >= 500) {
         req.log.error({ status: result.status, url: req.url }, "A server render failed: index.html sent");
         return false;
+      }
+      if (result.kind === "page" && result.unfilled?.length) {
+        // The page was sent with a part still loading: its route's loader misses these queries.
+        req.log.warn(
+          { url: req.url, queries: result.unfilled },
+          "A rendered page read queries its loader did not fill",
+        );
       }
       reply.headers(result.headers).header("cache-control", "no-cache");
       if (result.kind === "redirect") {

@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Navigate, type LoaderFunction, type RouteObject } from "react-router";
+import type { PageKey } from "@parkwell/contract";
 import type { ParkingType } from "../features/info/parking-type-page";
+import { EDITED_INFO_PAGES } from "../features/info/edited-pages";
 import type { InfoPageId } from "../features/info/pages";
 import { parkLoader } from "../features/parks/park-loader";
+import { pageQuery } from "../lib/pages";
+import { serverLoadContext, type PageData } from "../lib/query-client";
 import { OWN_HEAD } from "../lib/seo/page-head";
 import type { RenderHandle } from "../ssr/route-assets";
 import { LoginPrompt } from "./login-prompt";
@@ -17,6 +21,29 @@ const lazyLoader =
   async (args) =>
     (await load())(args);
 
+/**
+ * A list's or a text page's loader: on the server, its data function (fetched with the route's
+ * code, not in the first bundle) fills the render's query client with what the page reads; in the
+ * browser it does nothing (the page asks as it always did, and a navigation is not held up).
+ */
+export const serverData =
+  (load: () => Promise<PageData>): LoaderFunction =>
+  async ({ request, params, context }) => {
+    const server = serverLoadContext(context);
+    if (server) await (await load())({ ...server, url: new URL(request.url), params });
+    return null;
+  };
+
+/**
+ * A page rendered on the server (the list in apps/api/src/plugins/spa.ts): its loader, the source
+ * modules whose styles and scripts its head links (`handle.modules`), and its own head (OWN_HEAD).
+ */
+export const rendered = (route: RouteObject & { path?: string; loader: LoaderFunction }, modules: string[]) =>
+  ({
+    ...route,
+    handle: { ...OWN_HEAD, modules } satisfies RenderHandle & typeof OWN_HEAD,
+  }) as RouteObject;
+
 const eventLoader = lazyLoader(async () => (await import("../features/events/event-loader")).eventLoader);
 const itemLoader = lazyLoader(async () => (await import("../features/marketplace/item-loader")).itemLoader);
 const blogListLoader = lazyLoader(async () => (await import("../features/blog/blog-loaders")).blogListLoader);
@@ -28,38 +55,57 @@ function PlanCheckoutPrompt() {
   return <LoginPrompt title={t("checkout.signInTitle")} text={t("checkout.signInText")} />;
 }
 
-/** Each page is its own lazily loaded chunk; a page that renders its own head says so (OWN_HEAD). */
-const info = (path: string, id: InfoPageId): RouteObject => ({
-  path,
-  handle: OWN_HEAD,
-  lazy: async () => {
-    const { InfoPage } = await import("../features/info/info-page");
-    return { Component: () => <InfoPage id={id} /> };
-  },
-});
+/** The words of a page the company edits, for a server render. */
+const editedText =
+  (key: PageKey): PageData =>
+  async ({ queryClient, language }) =>
+    await queryClient.fetchQuery(pageQuery(key, language));
+
+/** Each page is its own lazily loaded chunk, rendered on the server with its words. */
+const info = (path: string, id: InfoPageId): RouteObject => {
+  const edited = EDITED_INFO_PAGES[id];
+  return rendered(
+    {
+      path,
+      loader: serverData(async () => (edited ? editedText(edited) : async () => null)),
+      lazy: async () => {
+        const { InfoPage } = await import("../features/info/info-page");
+        return { Component: () => <InfoPage id={id} /> };
+      },
+    },
+    ["src/features/info/info-page.tsx"],
+  );
+};
 
 const marketplace = async () => await import("../features/marketplace/routes");
 const vehicleDocs = async () => await import("../features/vehicle-docs/routes");
 
 /** The descriptive page is the info feature's; the listing of parks of that type is the parks feature's. */
-const parkingType = (path: string, type: ParkingType): RouteObject => ({
-  path,
-  handle: OWN_HEAD,
-  lazy: async () => {
-    const [{ ParkingTypePage }, { ParkTypeList }] = await Promise.all([
-      import("../features/info/parking-type-page"),
-      import("../features/parks/components/park-type-list"),
-    ]);
-    return { Component: () => <ParkingTypePage type={type} listing={<ParkTypeList type={type} />} /> };
-  },
-});
+const parkingType = (path: string, type: ParkingType): RouteObject =>
+  rendered(
+    {
+      path,
+      loader: serverData(async () => (await import("../features/parks/page-data")).parkTypeData(type)),
+      lazy: async () => {
+        const [{ ParkingTypePage }, { ParkTypeList }] = await Promise.all([
+          import("../features/info/parking-type-page"),
+          import("../features/parks/components/park-type-list"),
+        ]);
+        return { Component: () => <ParkingTypePage type={type} listing={<ParkTypeList type={type} />} /> };
+      },
+    },
+    ["src/features/info/parking-type-page.tsx", "src/features/parks/components/park-type-list.tsx"],
+  );
 
 const parkingTypes: RouteObject[] = (["airport", "city", "stadium", "station"] as const).flatMap((type) => [
   parkingType(`${type}-parking`, type),
   parkingType(`parking-types/${type}-parking`, type),
 ]);
 
-/** The public routes of the standard layout (the checkouts and booking-success are account routes). */
+/**
+ * The public routes of the standard layout (the checkouts and booking-success are account routes).
+ * Those made with `rendered` are rendered on the server (docs/decisions/036-public-pages-on-the-server.md).
+ */
 export const publicRoutes: RouteObject[] = [
   info("about", "about"),
   info("get-started", "getStarted"),
@@ -86,11 +132,16 @@ export const publicRoutes: RouteObject[] = [
   },
   info("terms", "terms"),
   info("privacy-policy", "privacy"),
-  {
-    path: "cancellation-policy",
-    handle: OWN_HEAD,
-    lazy: async () => ({ Component: (await import("../features/info/cancellation-page")).CancellationPage }),
-  },
+  rendered(
+    {
+      path: "cancellation-policy",
+      loader: serverData(async () => editedText("cancellation")),
+      lazy: async () => ({
+        Component: (await import("../features/info/cancellation-page")).CancellationPage,
+      }),
+    },
+    ["src/features/info/cancellation-page.tsx"],
+  ),
   {
     path: "help",
     lazy: async () => ({ Component: (await import("../features/contact/help-page")).HelpPage }),
@@ -100,67 +151,73 @@ export const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("../features/contact/book-demo-page")).BookDemoPage }),
   },
   ...parkingTypes,
-  {
-    path: "events",
-    handle: OWN_HEAD,
-    lazy: async () => ({ Component: (await import("../features/events/pages/events-page")).EventsPage }),
-  },
-  {
-    path: "event/:eventCode",
-    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
-    loader: eventLoader,
-    handle: { ...OWN_HEAD, modules: ["src/features/events/pages/event-page.tsx"] } satisfies RenderHandle &
-      typeof OWN_HEAD,
-    lazy: async () => {
-      const { EventPage, EventRouteError } = await import("../features/events/pages/event-page");
-      return { Component: EventPage, ErrorBoundary: EventRouteError };
+  rendered(
+    {
+      path: "events",
+      loader: serverData(async () => (await import("../features/events/page-data")).eventsListData),
+      lazy: async () => ({ Component: (await import("../features/events/pages/events-page")).EventsPage }),
     },
-  },
+    ["src/features/events/pages/events-page.tsx"],
+  ),
+  rendered(
+    {
+      path: "event/:eventCode",
+      loader: eventLoader,
+      lazy: async () => {
+        const { EventPage, EventRouteError } = await import("../features/events/pages/event-page");
+        return { Component: EventPage, ErrorBoundary: EventRouteError };
+      },
+    },
+    ["src/features/events/pages/event-page.tsx"],
+  ),
   {
     path: "private-event-access",
     lazy: async () => ({
       Component: (await import("../features/events/pages/access-page")).PrivateEventAccessPage,
     }),
   },
-  {
-    path: "marketplace",
-    handle: OWN_HEAD,
-    lazy: async () => ({ Component: (await marketplace()).MarketplacePage }),
-  },
-  {
-    path: "marketplace/:id",
-    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
-    loader: itemLoader,
-    handle: { ...OWN_HEAD, modules: ["src/features/marketplace/routes.ts"] } satisfies RenderHandle &
-      typeof OWN_HEAD,
-    lazy: async () => {
-      const { ItemPage, ItemRouteError } = await marketplace();
-      return { Component: ItemPage, ErrorBoundary: ItemRouteError };
+  rendered(
+    {
+      path: "marketplace",
+      loader: serverData(async () => (await import("../features/marketplace/page-data")).marketplaceData),
+      lazy: async () => ({ Component: (await marketplace()).MarketplacePage }),
     },
-  },
-  {
-    path: "blog",
-    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
-    loader: blogListLoader,
-    handle: { ...OWN_HEAD, modules: ["src/features/blog/pages/blog-page.tsx"] } satisfies RenderHandle &
-      typeof OWN_HEAD,
-    lazy: async () => ({ Component: (await import("../features/blog/pages/blog-page")).BlogPage }),
-  },
-  {
-    // A post by its id or its slug in either language.
-    path: "post/:id",
-    // Server-rendered, as /blog; an unknown post is a 404 with the blog's not-found page.
-    loader: blogPostLoader,
-    handle: { ...OWN_HEAD, modules: ["src/features/blog/pages/post-page.tsx"] } satisfies RenderHandle &
-      typeof OWN_HEAD,
-    lazy: async () => {
-      const [{ PostPage }, { PostNotFound }] = await Promise.all([
-        import("../features/blog/pages/post-page"),
-        import("../features/blog/components/post-not-found"),
-      ]);
-      return { Component: PostPage, ErrorBoundary: () => <RouteError notFound={<PostNotFound />} /> };
+    ["src/features/marketplace/routes.ts"],
+  ),
+  rendered(
+    {
+      path: "marketplace/:id",
+      loader: itemLoader,
+      lazy: async () => {
+        const { ItemPage, ItemRouteError } = await marketplace();
+        return { Component: ItemPage, ErrorBoundary: ItemRouteError };
+      },
     },
-  },
+    ["src/features/marketplace/routes.ts"],
+  ),
+  rendered(
+    {
+      path: "blog",
+      loader: blogListLoader,
+      lazy: async () => ({ Component: (await import("../features/blog/pages/blog-page")).BlogPage }),
+    },
+    ["src/features/blog/pages/blog-page.tsx"],
+  ),
+  rendered(
+    {
+      // A post by its id or its slug in either language; an unknown post is a 404 with the blog's not-found page.
+      path: "post/:id",
+      loader: blogPostLoader,
+      lazy: async () => {
+        const [{ PostPage }, { PostNotFound }] = await Promise.all([
+          import("../features/blog/pages/post-page"),
+          import("../features/blog/components/post-not-found"),
+        ]);
+        return { Component: PostPage, ErrorBoundary: () => <RouteError notFound={<PostNotFound />} /> };
+      },
+    },
+    ["src/features/blog/pages/post-page.tsx"],
+  ),
   {
     path: "vehicle-docs-renewal",
     lazy: async () => {
@@ -178,19 +235,22 @@ export const publicRoutes: RouteObject[] = [
       Component: (await import("../features/bookings/qr-landing-page")).QrLandingPage,
     }),
   },
-  {
-    path: "parks-list",
-    handle: OWN_HEAD,
-    lazy: async () => ({
-      Component: (await import("../features/parks/pages/parks-list-page")).ParksListPage,
-    }),
-  },
-  {
-    path: "park/:slug",
-    // Server-rendered (apps/api/src/plugins/spa.ts): the loader fills the query cache the page reads.
-    loader: parkLoader,
-    handle: { ...OWN_HEAD, modules: ["src/features/parks/pages/park-page.tsx"] } satisfies RenderHandle &
-      typeof OWN_HEAD,
-    lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
-  },
+  rendered(
+    {
+      path: "parks-list",
+      loader: serverData(async () => (await import("../features/parks/page-data")).parksListData),
+      lazy: async () => ({
+        Component: (await import("../features/parks/pages/parks-list-page")).ParksListPage,
+      }),
+    },
+    ["src/features/parks/pages/parks-list-page.tsx"],
+  ),
+  rendered(
+    {
+      path: "park/:slug",
+      loader: parkLoader,
+      lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
+    },
+    ["src/features/parks/pages/park-page.tsx"],
+  ),
 ];

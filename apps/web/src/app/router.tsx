@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import type { RouteObject } from "react-router";
+import type { LoaderFunction, RouteObject } from "react-router";
 import { HomePage } from "../features/home/home-page";
 import { accountRoutes } from "./account-routes";
 import { adminRoutes } from "./admin-routes";
@@ -7,13 +7,29 @@ import { authRoutes } from "./auth-routes";
 import { AuthLayout } from "./auth-layout";
 import { Layout, PageReady } from "./layout";
 import { NotFoundPage } from "./not-found-page";
-import { OWN_HEAD } from "../lib/seo/page-head";
-import { publicRoutes } from "./public-routes";
+import { publicRoutes, rendered, serverData } from "./public-routes";
 import { RouteError } from "./route-error";
 
 /** The home's next events: the events feature's own chunk, so the home's first bundle carries none of it. */
 const NextEvents = lazy(() => import("../features/events/components/next-events"));
 const home = <HomePage nextEvents={<NextEvents />} />;
+
+/** The home, rendered on the server with its figures and next events (its own code is in the first bundle). */
+const homeRoute = (route: { index: true } | { path: string }) =>
+  rendered(
+    {
+      ...route,
+      element: home,
+      loader: serverData(async () => {
+        const [{ homeFiguresData }, { nextEventsData }] = await Promise.all([
+          import("../features/home/home-data"),
+          import("../features/events/page-data"),
+        ]);
+        return async (args) => await Promise.all([homeFiguresData(args), nextEventsData(args)]);
+      }),
+    } as RouteObject & { loader: LoaderFunction },
+    ["src/features/events/components/next-events.tsx"],
+  );
 
 /**
  * Routes load lazily (each page is its own chunk, fetched when first visited), except home. One
@@ -37,8 +53,8 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           // The landing page is in the first bundle (it is small): no extra round trip before it paints.
-          { index: true, element: home, handle: OWN_HEAD },
-          { path: "home", element: home, handle: OWN_HEAD },
+          homeRoute({ index: true }),
+          homeRoute({ path: "home" }),
           ...publicRoutes,
           ...accountRoutes,
           { path: "*", element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { COUNTRY_CODE_PATTERN, DEFAULT_COUNTRY_CODE, type CountryCode } from "@parkwell/contract";
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { api } from "./api";
 import {
   BUILT_IN_COUNTRIES,
@@ -9,7 +9,8 @@ import {
 } from "./country-detection";
 import { learnCountriesCurrencies } from "./currencies";
 import { lookupIp } from "./ip-lookup";
-import { readJson, STORAGE_KEYS, writeStorage } from "./storage-keys";
+import { serverState } from "./server-state";
+import { readJson, STORAGE_KEYS, writeCountryCookie, writeStorage } from "./storage-keys";
 
 /**
  * The selected country: the one place the rest of the app reads it from (it scopes parks, fees,
@@ -84,11 +85,19 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** What a server render shows (it has no stored choice) and so what hydration starts from. */
-const DEFAULT_COUNTRY: SelectedCountry = (({ code, name, id }) => ({ code, name, id }))(
+/** What a server render shows without a `country` cookie (a first visit). */
+export const DEFAULT_COUNTRY: SelectedCountry = (({ code, name, id }) => ({ code, name, id }))(
   BUILT_IN_COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY_CODE)!,
 );
-const defaultCountry = () => DEFAULT_COUNTRY;
+
+/**
+ * The country a server render shows (entry-server.tsx provides the visitor's, from the `country`
+ * cookie); in the browser there is no provider, and hydration starts from the one the page was
+ * rendered with, then moves to the stored choice if it differs.
+ */
+const RenderedCountry = createContext<SelectedCountry | null>(null);
+export const RenderedCountryProvider = RenderedCountry.Provider;
+const hydrationCountry = () => serverState()?.country ?? DEFAULT_COUNTRY;
 
 export function getSelectedCountry(): SelectedCountry {
   return snapshot;
@@ -99,13 +108,15 @@ export function hasStoredCountry(): boolean {
 }
 
 export function useSelectedCountry(): SelectedCountry {
-  return useSyncExternalStore(subscribe, getSelectedCountry, defaultCountry);
+  const rendered = useContext(RenderedCountry);
+  return useSyncExternalStore(subscribe, getSelectedCountry, rendered ? () => rendered : hydrationCountry);
 }
 
 /** Stores the choice and tells this tab; the caller decides whether to reload (the country flow does). */
 export function storeSelectedCountry(country: SelectedCountry, autoDetected: boolean): void {
   writeStorage(STORAGE_KEYS.selectedCountry, JSON.stringify(country));
   writeStorage(STORAGE_KEYS.countryAutoDetected, String(autoDetected));
+  writeCountryCookie(country.code);
   window.dispatchEvent(new Event(LOCAL_STORAGE_UPDATED));
 }
 
@@ -187,6 +198,14 @@ export function startCountryFlow(): void {
     return;
   }
   setTimeout(() => void detect(), BACKGROUND_CHECK_DELAY_MS);
+}
+
+/**
+ * A country stored before the cookie existed (or whose cookie expired) is written to it, so the
+ * server renders the next page in it. Run once the page is hydrated.
+ */
+export function keepStoredCountry(): void {
+  if (hasStoredCountry()) writeCountryCookie(getSelectedCountry().code);
 }
 
 export function openCountryPicker(): void {

@@ -1,4 +1,6 @@
+import type { CountryCode } from "@parkwell/contract";
 import { QueryClient } from "@tanstack/react-query";
+import type { Params } from "react-router";
 
 /** The app's query defaults: one place, for the browser's client and each server render's. */
 export function createQueryClient(): QueryClient {
@@ -23,7 +25,21 @@ export function browserQueryClient(): QueryClient {
 export interface ServerLoadContext {
   queryClient: QueryClient;
   language: "en" | "fr";
+  /** The visitor's country (the `country` cookie's, else the default one). */
+  country: { code: CountryCode; name: string; id: number };
 }
+
+/** What a server-rendered page's data function gets: the render's context, the address and its route's params. */
+export interface PageDataArgs extends ServerLoadContext {
+  url: URL;
+  params: Params;
+}
+
+/**
+ * A page's data for a server render: it fills the render's query client with the queries (keys
+ * and functions) the page reads, so the page renders with them and the browser hydrates from them.
+ */
+export type PageData = (args: PageDataArgs) => Promise<unknown>;
 
 export function serverLoadContext(context: unknown): ServerLoadContext | null {
   const c = context as Partial<ServerLoadContext> | null | undefined;

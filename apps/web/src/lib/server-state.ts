@@ -1,5 +1,6 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import type { HydrationState } from "react-router";
+import type { CountryCode } from "@parkwell/contract";
 
 /** The id of the JSON script a server-rendered page carries (entry-server.tsx writes it). */
 export const SERVER_STATE_ID = "parkwell-state";
@@ -16,6 +17,8 @@ export interface ServerState {
   namespaces: string[];
   /** The public origin the server wrote the page's addresses on (PUBLIC_URL). */
   origin: string;
+  /** The visitor's country from the `country` cookie, or null without one (a first visit). */
+  country: { code: CountryCode; name: string; id: number } | null;
 }
 
 let cached: ServerState | null | undefined;
@@ -37,12 +40,19 @@ export function serverState(): ServerState | null {
       parsed.queries &&
       Array.isArray(parsed.namespaces)
     ) {
-      cached = parsed as ServerState;
+      cached = { ...(parsed as ServerState), country: validCountry(parsed.country) };
     }
   } catch {
     // A damaged state: the page renders in the browser as any other.
   }
   return cached;
+}
+
+function validCountry(country: unknown): ServerState["country"] {
+  const c = country as Partial<NonNullable<ServerState["country"]>> | null | undefined;
+  return c && typeof c.code === "string" && typeof c.name === "string" && typeof c.id === "number"
+    ? (c as NonNullable<ServerState["country"]>)
+    : null;
 }
 
 /**

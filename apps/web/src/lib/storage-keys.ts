@@ -65,6 +65,15 @@ export function storedLanguage(): "en" | "fr" {
 export const LANGUAGE_COOKIE = "language";
 export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
+/** The cookie the server reads for the visitor's country (its code; a year; every path). */
+export const COUNTRY_COOKIE = "country";
+
+/** Mirrors the stored country into the `country` cookie a server render reads. */
+export function writeCountryCookie(code: string): void {
+  if (typeof document === "undefined") return;
+  document.cookie = `${COUNTRY_COOKIE}=${code}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
+
 /** Mirrors the stored language into the `language` cookie a server render reads. */
 export function writeLanguageCookie(language: "en" | "fr"): void {
   if (typeof document === "undefined") return;

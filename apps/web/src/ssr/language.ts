@@ -1,5 +1,7 @@
 import { addressLanguage, type PageLanguage } from "@parkwell/contract";
-import { LANGUAGE_COOKIE, pickLanguage } from "../lib/storage-keys";
+import { COUNTRY_CODE_PATTERN } from "@parkwell/contract";
+import { BUILT_IN_COUNTRIES, type PickerCountry } from "../lib/country-detection";
+import { COUNTRY_COOKIE, LANGUAGE_COOKIE, pickLanguage } from "../lib/storage-keys";
 
 /** A cookie's value from a Cookie header, or null. */
 export function cookieValue(header: string | null, name: string): string | null {
@@ -37,4 +39,21 @@ export function requestLanguage(url: URL, headers: Headers): { language: PageLan
     acceptedLanguages(headers.get("accept-language")),
   );
   return { language, asked: false };
+}
+
+/**
+ * The visitor's country (docs/decisions/036-public-pages-on-the-server.md): the `country` cookie's
+ * code when it names a served country (the built-in four, else the API's list, asked only then),
+ * or null without one (a first visit: the default country, and the picker once hydrated).
+ */
+export async function requestCountry(
+  headers: Headers,
+  servedCountries: () => Promise<PickerCountry[]>,
+): Promise<PickerCountry | null> {
+  const code = cookieValue(headers.get("cookie"), COUNTRY_COOKIE)?.toUpperCase() ?? "";
+  if (!COUNTRY_CODE_PATTERN.test(code)) return null;
+  const builtIn = BUILT_IN_COUNTRIES.find((c) => c.code === code);
+  if (builtIn) return builtIn;
+  const served = await servedCountries().catch(() => []);
+  return served.find((c) => c.code === code) ?? null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serializeServerState, type ServerState } from "../lib/server-state";
 import { fillTemplate } from "./template";
-import { acceptedLanguages, cookieValue, requestLanguage } from "./language";
+import { acceptedLanguages, cookieValue, requestCountry, requestLanguage } from "./language";
 import { assetTags, moduleAssets, type BuildManifest } from "./route-assets";
 import { restoreRouteErrors, serializeRouteErrors } from "./route-errors";
 import { isRouteErrorResponse } from "react-router";
@@ -37,6 +37,26 @@ describe("a page's language on the server", () => {
   });
 });
 
+describe("a visitor's country on the server", () => {
+  const served = async () => [{ id: 9, code: "GH" as never, name: "Ghana" }];
+
+  it("is the country cookie's served country, else none (a first visit)", async () => {
+    const headers = (cookie: string) => new Headers({ cookie });
+    expect(await requestCountry(headers("language=fr; country=CA"), served)).toMatchObject({
+      code: "CA",
+      id: 2,
+    });
+    expect(await requestCountry(headers("country=sn"), served)).toMatchObject({ code: "SN" });
+    // A country added on the server as rows is looked up in the API's list, only then.
+    expect(await requestCountry(headers("country=GH"), served)).toMatchObject({ code: "GH", id: 9 });
+    expect(await requestCountry(headers("country=ZZ"), served)).toBeNull();
+    expect(await requestCountry(headers("country=<b>"), served)).toBeNull();
+    expect(await requestCountry(new Headers(), served)).toBeNull();
+    const failing = () => Promise.reject(new Error("down"));
+    expect(await requestCountry(headers("country=GH"), failing)).toBeNull();
+  });
+});
+
 describe("the state a server-rendered page carries", () => {
   it("is JSON that no text in it can end or comment out of its script", () => {
     const state: ServerState = {
@@ -55,6 +75,7 @@ describe("the state a server-rendered page carries", () => {
       },
       namespaces: ["common"],
       origin: "https://parkwell.test",
+      country: { code: "CA", name: "Canada", id: 2 },
     };
     const text = serializeServerState(state);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);

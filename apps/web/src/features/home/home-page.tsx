@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -22,13 +22,16 @@ const FIGURES = [
   { key: "countries", label: "statCountries" },
 ] as const;
 
-function useParkFigures() {
-  return useQuery({
+export const parkFiguresQuery = () =>
+  queryOptions({
     queryKey: ["parks", "figures"],
     queryFn: ({ signal }) => api("/parks/front/figures", { signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+function useParkFigures() {
+  return useQuery(parkFiguresQuery());
 }
 
 const TYPES = [

@@ -5,14 +5,12 @@ import { Ctas, NotYet, PageHeader, Sections, type InfoSection } from "../../comp
 import { Spinner } from "../../components/ui/spinner";
 import { usePageText } from "../../lib/pages";
 import { PageHead } from "../../lib/seo/page-head";
+import { EDITED_INFO_PAGES } from "./edited-pages";
 import { INFO_PAGES, type InfoPageId } from "./pages";
-
-/** The information pages whose words the company edits in the back office (decision 035). */
-const EDITABLE: Partial<Record<InfoPageId, PageKey>> = { about: "about", terms: "terms", privacy: "privacy" };
 
 /** An information page rendered from its catalogue, or from the API for the pages the company edits. */
 export function InfoPage({ id }: { id: InfoPageId }) {
-  const editable = EDITABLE[id];
+  const editable = EDITED_INFO_PAGES[id];
   return editable ? <EditedInfoPage id={id} pageKey={editable} /> : <CatalogueInfoPage id={id} />;
 }
 

@@ -31,12 +31,14 @@ export function toApiQuery(q: MarketQuery, country: string): Record<string, stri
   };
 }
 
-export function useMarketItems(query: Record<string, string | number | undefined>, language: string) {
-  return useQuery({
+export const marketItemsQuery = (query: Record<string, string | number | undefined>, language: string) =>
+  queryOptions({
     queryKey: ["marketplace", "items", query, language],
     queryFn: ({ signal }) => api("/marketplace/items", { query, signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useMarketItems(query: Record<string, string | number | undefined>, language: string) {
+  return useQuery({ ...marketItemsQuery(query, language), placeholderData: keepPreviousData });
 }
 
 export const marketItemQuery = (id: number, language: string) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../lib/api";
 import { countriesQuery, vehicleTypesQuery } from "../../lib/queries";
@@ -41,18 +41,30 @@ export function useCountryZone(code: string): string | undefined {
   return countries.data?.find((c) => c.code === code)?.timezone;
 }
 
+/** A search across parks (the list, the map, a parking type's parks); `timeZone` as toApiQuery's. */
+export function parkSearchQuery(
+  q: ParkQuery,
+  country: string | undefined,
+  timeZone: string,
+  language: string,
+) {
+  const query = toApiQuery(q, country, timeZone);
+  return queryOptions({
+    // Items with a window carry a reason in the language shown: a new language asks again.
+    queryKey: ["parks", "search", query, query.start_time ? language : null],
+    queryFn: ({ signal }) => api("/parks/front/parks/", { query, signal }),
+  });
+}
+
 export function useParkSearch(
   q: ParkQuery,
   country: string | undefined,
   timeZone: string | undefined,
   enabled = true,
 ) {
-  const query = toApiQuery(q, country, timeZone ?? "UTC");
-  // Items with a window carry a reason in the language shown: a new language asks again.
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ["parks", "search", query, query.start_time ? i18n.language : null],
-    queryFn: ({ signal }) => api("/parks/front/parks/", { query, signal }),
+    ...parkSearchQuery(q, country, timeZone ?? "UTC", i18n.language),
     placeholderData: keepPreviousData,
     // A window waits for the clock it is read on.
     enabled: enabled && (timeZone !== undefined || (!q.start && !q.end)),
