@@ -191,6 +191,10 @@ export const publicRoutes: RouteObject[] = [
     loader: parkLoader,
     handle: { ...OWN_HEAD, modules: ["src/features/parks/pages/park-page.tsx"] } satisfies RenderHandle &
       typeof OWN_HEAD,
-    lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
+    lazy: async () => {
+      const { ParkPage, ParkGone } = await import("../features/parks/pages/park-page");
+      // A deactivated park (410) has its own page; an unknown one (404) is the app's 404 page.
+      return { Component: ParkPage, ErrorBoundary: () => <RouteError gone={<ParkGone />} /> };
+    },
   },
 ];
