@@ -10,7 +10,9 @@ const baseURL = inject("baseURL");
 const browser = useBrowser();
 
 interface ParkFacts {
+  id: number;
   slug: string;
+  park_code: string;
   name: string;
   address: string;
   price_from: { hourly: number };
@@ -23,6 +25,48 @@ async function aPark(): Promise<ParkFacts> {
   };
   const slug = list.items[0]!.slug;
   return (await (await fetch(`${baseURL}/api/v1/front/parks/${slug}`)).json()) as ParkFacts;
+}
+
+/** A park the demo manager adds, then deactivates: its slug. */
+async function aDeactivatedPark(): Promise<string> {
+  const login = await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identifier: "manager@parkwell.test", password: "manage-parks-2026" }),
+  });
+  expect(login.status).toBe(200);
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const created = await fetch(`${baseURL}/api/v1/admin/parks`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: `Closed Quay Deck ${Date.now() % 100000}`,
+      type: "city",
+      country: "NG",
+      state_id: null,
+      city: "Lagos",
+      address: "3 Marina Road",
+      lat: 6.4512,
+      lng: 3.3901,
+      time_zone: "Africa/Lagos",
+      open_24h: true,
+      overnight_stays: false,
+      amenities: [],
+      max_height_cm: null,
+      text_language: "en",
+      texts: { en: { description: "A deck by the quay.", entry_instructions: "Enter from the quay." } },
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const park = (await created.json()) as { id: number; slug: string };
+  const off = await fetch(`${baseURL}/api/v1/admin/parks/${park.id}`, {
+    method: "PATCH",
+    headers,
+    body: JSON.stringify({ status: "inactive" }),
+  });
+  expect(off.status).toBe(200);
+  return park.slug;
 }
 
 /** The text of an HTML page's #root, tags taken out, entities and spaces as a reader sees them. */
@@ -80,6 +124,39 @@ describe("the park page from the server", () => {
     const french = await fetch(`${baseURL}/park/no-such-park-anywhere?lang=fr`);
     expect(french.status).toBe(404);
     expect(rootText(await french.text())).toContain("Page introuvable");
+  });
+
+  it("answers 301 to the park's slug when asked by its code, its id or another spelling, the query kept", async () => {
+    const park = await aPark();
+    for (const ref of [
+      park.park_code,
+      park.park_code.toLowerCase(),
+      String(park.id),
+      park.slug.toUpperCase(),
+    ]) {
+      const res = await fetch(`${baseURL}/park/${ref}?lang=fr&vehicle_type_id=2`, { redirect: "manual" });
+      expect(res.status, ref).toBe(301);
+      const to = new URL(res.headers.get("location") ?? "", baseURL);
+      expect(`${to.pathname}${to.search}`, ref).toBe(`/park/${park.slug}?lang=fr&vehicle_type_id=2`);
+    }
+    // Followed, it is the page, in the language asked for.
+    const page = await fetch(`${baseURL}/park/${park.park_code}?lang=fr`);
+    expect(page.status).toBe(200);
+    expect(page.url).toBe(`${baseURL}/park/${park.slug}?lang=fr`);
+    expect(rootText(await page.text())).toContain("Tarifs");
+  });
+
+  it("answers 410 with its own page for a deactivated park, by any of its references", async () => {
+    const slug = await aDeactivatedPark();
+    const res = await fetch(`${baseURL}/park/${slug}`);
+    expect(res.status).toBe(410);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const text = rootText(await res.text());
+    expect(text).toContain("This car park is no longer on Parkwell");
+    expect(text).not.toContain("Page not found");
+    const french = await fetch(`${baseURL}/park/${slug.toUpperCase()}?lang=fr`, { redirect: "manual" });
+    expect(french.status).toBe(410);
+    expect(rootText(await french.text())).toContain("Ce parking n’est plus sur Parkwell");
   });
 
   it("leaves the account pages to the browser (index.html)", async () => {
@@ -175,6 +252,19 @@ describe("the park page from the server", () => {
     await page.getByRole("heading", { level: 2, name: "Tarifs" }).waitFor();
     expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");
     expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
+  });
+
+  it("hydrates a deactivated park's page without a mismatch", async () => {
+    const slug = await aDeactivatedPark();
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const { page, problems } = await watchedPage(context);
+    const res = await page.goto(`${baseURL}/park/${slug}?lang=fr`, { waitUntil: "networkidle" });
+    expect(res?.status()).toBe(410);
+    expect(await page.locator("main h1").textContent()).toBe("Ce parking n’est plus sur Parkwell");
+    await page.getByRole("link", { name: "Voir tous les parkings" }).click();
+    await page.waitForURL(`${baseURL}/parks-list`);
+    expect(problems.filter((p) => !p.includes("Failed to load resource") && !p.includes("410"))).toEqual([]);
     await context.close();
   });
 

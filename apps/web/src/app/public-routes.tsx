@@ -249,7 +249,11 @@ export const publicRoutes: RouteObject[] = [
     {
       path: "park/:slug",
       loader: parkLoader,
-      lazy: async () => ({ Component: (await import("../features/parks/pages/park-page")).ParkPage }),
+      lazy: async () => {
+        const { ParkPage, ParkGone } = await import("../features/parks/pages/park-page");
+        // A deactivated park (410) has its own page; an unknown one (404) is the app's 404 page.
+        return { Component: ParkPage, ErrorBoundary: () => <RouteError gone={<ParkGone />} /> };
+      },
     },
     ["src/features/parks/pages/park-page.tsx"],
   ),

@@ -9166,6 +9166,15 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
       422: {
         headers: {
           [name: string]: unknown;

@@ -19,8 +19,9 @@ export const parkQuery = (ref: string, language: string) =>
     // The language is the key's, not the stored one (a server render serves the request's).
     queryFn: ({ signal }) =>
       api("/front/parks/{park}", { params: { park: ref }, headers: { "accept-language": language }, signal }),
-    // An unknown park is an answer, not a failure to retry.
-    retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status === 404),
+    // An unknown or a deactivated park is an answer, not a failure to retry.
+    retry: (count, err) =>
+      count < 1 && !(err instanceof ApiError && (err.status === 404 || err.status === 410)),
   });
 
 export function usePark(ref: string) {

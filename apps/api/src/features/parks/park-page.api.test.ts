@@ -55,6 +55,35 @@ describe("GET /front/parks/{idOrSlugOrCode}", () => {
     }
     expect((await get("/front/parks/")).json()).toMatchObject({ message: "Park ID is required" });
   });
+
+  it("is a 410 saying only that it is gone for a deactivated park, by any of its references; its rate and availability are a 404", async () => {
+    const [row] = await queryRows<{ id: number; slug: string; park_code: string }>(
+      ctx.database.db,
+      sql`SELECT id, slug, park_code FROM parks WHERE status = 'active' AND id <> 1 ORDER BY id LIMIT 1`,
+    );
+    await ctx.database.db.execute(sql`UPDATE parks SET status = 'inactive' WHERE id = ${row!.id}`);
+    try {
+      for (const ref of [row!.slug, row!.park_code, String(row!.id)]) {
+        const res = await get(`/front/parks/${ref}`);
+        expect(res.statusCode, ref).toBe(410);
+        expect(res.json()).toEqual({ message: "This car park is no longer on Parkwell", code: "park_gone" });
+      }
+      const french = await ctx.app.inject({
+        url: `/api/v1/front/parks/${row!.slug}`,
+        headers: { "accept-language": "fr" },
+      });
+      expect(french.json()).toEqual({ message: "Ce parking n'est plus sur Parkwell", code: "park_gone" });
+      expect((await get(`/front/parks/${row!.slug}/rate`)).statusCode).toBe(404);
+      const window = "start_time=2030-01-07T10:00:00%2B01:00&end_time=2030-01-07T12:00:00%2B01:00";
+      expect((await get(`/front/parks/${row!.slug}/availability?${window}`)).json()).toMatchObject({
+        code: "park_not_found",
+      });
+      // A park that never was is still the 404.
+      expect((await get("/front/parks/never-a-park-here")).statusCode).toBe(404);
+    } finally {
+      await ctx.database.db.execute(sql`UPDATE parks SET status = 'active' WHERE id = ${row!.id}`);
+    }
+  });
 });
 
 describe("a park's texts in the request's language", () => {

@@ -18,9 +18,16 @@ import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
 
-/** One park: its page, its rate for a vehicle type, and a window's availability and price. */
-async function loadPark(db: Db, served: ServedCountries, ref: string) {
+/**
+ * One park: its page, its rate for a vehicle type, and a window's availability and price. A
+ * deactivated park is not found, except on its page's route (`gone`), which answers 410
+ * `park_gone` and nothing more, so its page can say so (decision 036).
+ */
+async function loadPark(db: Db, served: ServedCountries, ref: string, gone = false) {
   const found = await repo.findPark(db, ref);
+  if (found?.park.status === "inactive" && gone) {
+    throw new AppError(410, "park_gone", "This car park is no longer on Parkwell");
+  }
   if (!found || found.park.status === "inactive") throw AppError.notFound("Park not found", "park_not_found");
   const country = (await served.withFees()).find((c) => c.id === found.park.countryId);
   if (!country) throw AppError.notFound("Park not found", "park_not_found");
@@ -50,7 +57,7 @@ export async function getPark(
   ref: string,
   language: Language,
 ): Promise<ParkDetail> {
-  const { park: p, state, country } = await loadPark(db, served, ref);
+  const { park: p, state, country } = await loadPark(db, served, ref, true);
   const rates = (await repo.listRates(db, p.id)).map((r) => toRate(p.id, r, country));
   const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
   return {

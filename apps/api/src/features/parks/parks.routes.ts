@@ -90,7 +90,7 @@ export function parksRoutes(db: Db, clock: Clock, countries: ServedCountries): F
           operationId: "getPark",
           summary: "A park by id, slug or park code (the QR sign at the entrance)",
           params: ParkRefParamsSchema,
-          response: { 200: ParkDetailSchema, ...errors },
+          response: { 200: ParkDetailSchema, ...errors, 410: ErrorSchema },
         },
       },
       async (req, reply) => {

@@ -4,6 +4,7 @@ import type { ServerText } from "./common";
 export const PARKS: ServerText[] = [
   { en: "Park ID is required", fr: "L'identifiant du parking est obligatoire" },
   { en: "Park not found", fr: "Parking introuvable" },
+  { en: "This car park is no longer on Parkwell", fr: "Ce parking n'est plus sur Parkwell" },
   { en: "This park takes no vehicles of this type", fr: "Ce parking n'accepte pas ce type de véhicule" },
   { en: "No fees are set for this country", fr: "Les frais de ce pays ne sont pas définis" },
   {

@@ -328,7 +328,9 @@ describe("creating and editing a park", () => {
     expect(off.statusCode).toBe(200);
     expect((await lastAudit(park.id))?.action).toBe("park.deactivate");
     expect((await searchNg("bonny quay")).items.map((i) => i.id)).not.toContain(park.id);
-    expect((await ctx.app.inject({ url: `/api/v1/front/parks/${park.slug}` })).statusCode).toBe(404);
+    // Its page's route says it is gone (410), its rate that there is no such park.
+    expect((await ctx.app.inject({ url: `/api/v1/front/parks/${park.slug}` })).statusCode).toBe(410);
+    expect((await ctx.app.inject({ url: `/api/v1/front/parks/${park.slug}/rate` })).statusCode).toBe(404);
     expect(await keptDrift()).toEqual([]);
     expect(
       (await call(manager, "GET", "/admin/parks?status=inactive"))

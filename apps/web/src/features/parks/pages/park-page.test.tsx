@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PublicOriginProvider } from "../../../lib/seo/public-origin";
@@ -66,5 +66,45 @@ describe("the park page's head", () => {
     const [data] = jsonLdOf(container);
     expect(data).toMatchObject({ name: "Stationnement Peel", makesOffer: [{ priceCurrency: "CAD" }] });
     expect(data).not.toHaveProperty("aggregateRating");
+  });
+});
+
+describe("the park page's address", () => {
+  const page = (
+    <PublicOriginProvider origin={ORIGIN}>
+      <Routes>
+        <Route path="/park/:slug" element={<ParkPage />} />
+      </Routes>
+    </PublicOriginProvider>
+  );
+
+  it("goes to the park's slug when asked by its code, the query kept and the code's entry replaced", async () => {
+    const api = new FakeApi()
+      .on(`GET /front/parks/${lagosPark.park_code}`, { json: lagosPark })
+      .on(`GET /front/parks/${lagosPark.slug}`, { json: lagosPark });
+    const { router } = await renderWithApp(page, {
+      api,
+      route: `/park/${lagosPark.park_code}?vehicle_type_id=2#reviews`,
+    });
+    await screen.findByRole("heading", { level: 1, name: lagosPark.name });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/park/${lagosPark.slug}`));
+    expect(router.state.location.search).toBe("?vehicle_type_id=2");
+    expect(router.state.location.hash).toBe("#reviews");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(screen.getByRole("heading", { level: 1, name: lagosPark.name })).toBeTruthy();
+  });
+
+  it("says a deactivated park is no longer on Parkwell (410), once, and links to the search", async () => {
+    const api = new FakeApi().on(`GET /front/parks/${lagosPark.slug}`, {
+      status: 410,
+      json: { message: "This car park is no longer on Parkwell", code: "park_gone" },
+    });
+    await renderWithApp(page, { api, route: `/park/${lagosPark.slug}`, language: "fr" });
+    await screen.findByRole("heading", { level: 1, name: "Ce parking n’est plus sur Parkwell" });
+    expect(screen.getByRole("link", { name: "Voir tous les parkings" }).getAttribute("href")).toBe(
+      "/parks-list",
+    );
+    // An answer, not a failure to retry.
+    expect(api.callsTo(`GET /front/parks/${lagosPark.slug}`)).toHaveLength(1);
   });
 });

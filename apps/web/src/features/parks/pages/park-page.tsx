@@ -1,11 +1,12 @@
 import type { ParkDetail, ParkRate } from "@parkwell/contract";
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useHydrated } from "../../../lib/hydrated";
-import { usePark } from "../../../lib/queries";
+import { parkQuery, usePark } from "../../../lib/queries";
 import { PageHead, PageTitle, usePageAddress } from "../../../lib/seo/page-head";
 import { usePublicOrigin } from "../../../lib/seo/public-origin";
 import { parkingFacilityJsonLd } from "../../../lib/seo/structured-data";
@@ -21,10 +22,16 @@ import { parkMapTexts } from "../map-texts";
 
 const ParkMap = lazy(() => import("../../../components/map/pin-map"));
 
-/** /park/{slug} and /park/{parkCode} (the QR sign): everything a driver needs before booking. */
+/**
+ * /park/{slug}: everything a driver needs before booking. Asked by the park's code (the QR sign),
+ * its id or another spelling of its slug, the page goes to its slug (the server answers a 301).
+ */
 export function ParkPage() {
   const { t, i18n } = useTranslation("parks");
   const { slug = "" } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const result = usePark(slug);
   const hydrated = useHydrated();
   const park = result.data;
@@ -47,7 +54,16 @@ export function ParkPage() {
   );
   const center = useMemo<[number, number]>(() => (park ? [park.lat, park.lng] : [0, 0]), [park]);
 
+  const atOtherAddress = park && park.slug !== slug ? park : null;
+  useEffect(() => {
+    if (!atOtherAddress) return;
+    // The page at its slug opens at once, with the park already read.
+    queryClient.setQueryData(parkQuery(atOtherAddress.slug, i18n.language).queryKey, atOtherAddress);
+    void navigate(`/park/${atOtherAddress.slug}${location.search}${location.hash}`, { replace: true });
+  }, [atOtherAddress, queryClient, i18n.language, navigate, location.search, location.hash]);
+
   if (result.isPending) return <Spinner />;
+  if (result.error instanceof ApiError && result.error.status === 410) return <ParkGone />;
   if (result.isError || !park) {
     const notFound = result.error instanceof ApiError && result.error.status === 404;
     return (
@@ -61,6 +77,7 @@ export function ParkPage() {
       </div>
     );
   }
+  if (park.slug !== slug) return <Spinner />;
   return (
     <div className="container page park-page">
       <ParkHead park={park} />
@@ -143,6 +160,21 @@ export function ParkPage() {
 }
 
 /** What the park page says about itself: its title, description and the park as a ParkingFacility. */
+/** A deactivated park's page (a 410 from the server): it is gone, and the search is a click away. */
+export function ParkGone() {
+  const { t } = useTranslation("parks");
+  return (
+    <div className="container page">
+      <PageTitle title={t("goneTitle")} />
+      <h1>{t("goneTitle")}</h1>
+      <p>{t("goneText")}</p>
+      <Link to="/parks-list" className="button">
+        {t("backToList")}
+      </Link>
+    </div>
+  );
+}
+
 function ParkHead({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation("parks");
   const lang = i18n.language;
