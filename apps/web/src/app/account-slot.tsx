@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { socialRedirectPending } from "../features/accounts/social-pending";
+import { useHydrated } from "../lib/hydrated";
 import { useLoginDialogOpen } from "../lib/login-dialog";
 import { syncProfile } from "../lib/profile-sync";
 import { useSession } from "../lib/session";
@@ -28,7 +29,9 @@ export function AccountSlot() {
       <TermsNotice />
     </Suspense>
   ) : null;
-  if (!open && !socialRedirectPending()) return terms;
+  // The way back from a redirect sign-in is in this tab's storage: read once hydrated (the server has none).
+  const hydrated = useHydrated();
+  if (!open && !(hydrated && socialRedirectPending())) return terms;
   return (
     <>
       {terms}
