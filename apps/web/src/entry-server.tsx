@@ -17,6 +17,9 @@ import { assetTags, moduleAssets, type BuildManifest, type RenderHandle } from "
 import { serializeRouteErrors } from "./ssr/route-errors";
 import { fillTemplate } from "./ssr/template";
 
+// The key under which the API keeps a rendered page, and the cookies a kept page may set (ssr/render-key.ts).
+export { renderKey, SHARED_COOKIES } from "./ssr/render-key";
+
 /**
  * The server's rendering of the public pages (docs/decisions/036-public-pages-on-the-server.md),
  * built by `vite build --ssr` into dist-server/ and called by the API (apps/api/src/plugins/spa.ts).

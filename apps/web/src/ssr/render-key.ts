@@ -1,0 +1,29 @@
+import { LANGUAGE_COOKIE } from "../lib/storage-keys";
+import { cookieValue, requestLanguage } from "./language";
+
+/**
+ * The cookie holding the country the visitor chose (docs/decisions/036-public-pages-on-the-server.md,
+ * "The country"): a page without a country of its own follows it.
+ */
+export const COUNTRY_COOKIE = "country";
+
+/**
+ * What a render's page depends on besides the API's data: its address (path and query), the
+ * language it is rendered in (chosen as `requestLanguage` chooses it, so `Accept-Language: fr-CA`
+ * and `fr` are one page) and the `country` cookie (absent is a key of its own). The API keeps
+ * rendered pages under this key (apps/api/src/plugins/page-cache.ts): whatever else the render
+ * comes to read of the request must be added here, or two visitors would be served one page.
+ */
+export function renderKey(request: Request): string {
+  const url = new URL(request.url);
+  const { language } = requestLanguage(url, request.headers);
+  const country = cookieValue(request.headers.get("cookie"), COUNTRY_COOKIE);
+  return `${language}\n${country === null ? "" : `=${country}`}\n${url.pathname}${url.search}`;
+}
+
+/**
+ * The cookies a render sets that are the same for every request of its key: the `language` one
+ * that `?lang=` sets (the address is in the key). A page whose answer sets any other cookie is
+ * never kept.
+ */
+export const SHARED_COOKIES: readonly string[] = [LANGUAGE_COOKIE];
