@@ -44,7 +44,7 @@ interface ServerEntry {
 
 type RenderResult = Awaited<ReturnType<ServerEntry["render"]>>;
 
-/** A render's answer as it is sent: the page's bytes, and its ETag (a page answered 200). */
+/** A render's answer as it is sent: its status and headers, the page's bytes, its ETag (a 200's). */
 interface RenderedPage {
   result: RenderResult;
   body: Buffer | null;
@@ -58,7 +58,8 @@ function renderedPage(result: RenderResult): RenderedPage {
   if (result.kind === "redirect") return { result, body: null, etag: null };
   const body = Buffer.from(result.html);
   const etag = result.status === 200 ? `W/"${createHash("sha1").update(body).digest("base64url")}"` : null;
-  return { result, body, etag };
+  // The page's text is kept once, as the bytes sent.
+  return { result: { ...result, html: "" }, body, etag };
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison, as for a GET). */
