@@ -20,12 +20,14 @@ const INDEX_HTML = '<!doctype html><html lang="en"><head></head><body><div id="r
  * A server bundle that asks the API for the park through the fetch it is given (no network: the
  * test's app listens on no port) and renders its name, or acts out a redirect, a throw, a 500, a
  * visitor's own cookie. Its key is the address, the language (\`?lang=\`, else the first two letters
- * of Accept-Language) and the country cookie; it counts its renders in globalThis.spaTestRenders.
+ * of Accept-Language) and the country cookie (none for /park/live); it counts its renders in
+ * globalThis.spaTestRenders.
  */
 const ENTRY = `
 export const SHARED_COOKIES = ["language"];
 export function renderKey(request) {
   const url = new URL(request.url);
+  if (url.pathname === "/park/live") return null;
   const language = url.searchParams.get("lang") ?? (request.headers.get("accept-language") ?? "en").slice(0, 2);
   const country = /(?:^|; )country=([^;]*)/.exec(request.headers.get("cookie") ?? "");
   return language + "|" + (country ? "=" + country[1] : "") + "|" + url.pathname + url.search;
@@ -209,6 +211,11 @@ describe("the cache of rendered pages", () => {
 
     expect((await page("/park/own-cookie")).rendered).toBe(1);
     expect((await page("/park/own-cookie")).rendered).toBe(1);
+  });
+
+  it("renders every time a page the bundle gives no key (one showing live counts)", async () => {
+    expect((await page("/park/live")).rendered).toBe(1);
+    expect((await page("/park/live")).rendered).toBe(1);
   });
 
   it("keeps a 404 and a redirect, never a failed render", async () => {

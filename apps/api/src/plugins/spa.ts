@@ -36,8 +36,11 @@ interface ServerEntry {
     | { kind: "page"; status: number; html: string; headers: Record<string, string> }
     | { kind: "redirect"; status: number; location: string; headers: Record<string, string> }
   >;
-  /** The key a rendered page is kept under (./page-cache.ts); a bundle without it has none kept. */
-  renderKey?(request: Request): string;
+  /**
+   * The key a rendered page is kept under (./page-cache.ts), null for a page never kept; a bundle
+   * without it has none kept.
+   */
+  renderKey?(request: Request): string | null;
   /** The cookies a kept page may set (the same for every request of its key). */
   SHARED_COOKIES?: readonly string[];
 }

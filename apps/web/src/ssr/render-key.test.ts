@@ -30,4 +30,13 @@ describe("a rendered page's key", () => {
     // `?lang=` wins over the cookie, as it does for the render.
     expect(key("/park/lekki?lang=fr", { cookie: "language=en" })).toBe(key("/park/lekki?lang=fr"));
   });
+
+  it("is none for a page showing counts bookings and orders change", () => {
+    for (const url of ["/event/EV-ABCDE", "/events", "/marketplace/107", "/marketplace?category=x"]) {
+      expect(key(url), url).toBeNull();
+    }
+    for (const url of ["/park/lekki", "/blog", "/post/un-article", "/eventful", "/marketplaces"]) {
+      expect(key(url), url).not.toBeNull();
+    }
+  });
 });
