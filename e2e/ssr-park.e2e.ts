@@ -114,6 +114,24 @@ describe("the park page from the server", () => {
     expect(await page({})).toContain("Rates");
   });
 
+  it("is kept by the server: the same bytes again, with the cookie ?lang= sets, and 304 to a browser that has it", async () => {
+    const park = await aPark();
+    const url = `${baseURL}/park/${park.slug}?lang=fr`;
+    const first = await fetch(url);
+    const again = await fetch(url, { headers: { "accept-language": "de" } });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("set-cookie")).toMatch(/^language=fr; /);
+    expect(again.headers.get("cache-control")).toBe("no-cache");
+    expect(again.headers.get("etag")).toMatch(/^W\/"[\w-]+"$/);
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(await again.text()).toBe(await first.text());
+    const revalidated = await fetch(url, { headers: { "if-none-match": first.headers.get("etag")! } });
+    expect(revalidated.status).toBe(304);
+    // Another language is another page.
+    const english = await fetch(`${baseURL}/park/${park.slug}?lang=en`);
+    expect(english.headers.get("etag")).not.toBe(first.headers.get("etag"));
+  });
+
   it("answers 404 with the not-found page for a park that does not exist", async () => {
     const res = await fetch(`${baseURL}/park/no-such-park-anywhere`);
     // An address the API refuses as no park's (422) is no page either.

@@ -292,6 +292,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     seoRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL, sitemap: deps.sitemap }),
   );
 
-  await registerSpa(app, config.WEB_DIST_DIR, config.PUBLIC_URL);
+  await registerSpa(app, config.WEB_DIST_DIR, config.PUBLIC_URL, {
+    clock,
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+  });
   return app;
 }

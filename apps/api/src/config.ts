@@ -74,6 +74,16 @@ const ConfigSchema = z.object({
     .min(0, { error: "must be at least 0" })
     .max(60_000, { error: "must be at most 60000" })
     .default(0),
+  /**
+   * The memory each process keeps rendered public pages in (plugins/page-cache.ts, decision 036),
+   * in MB; 0 renders every page afresh (the pages bench's uncached run).
+   */
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .int()
+    .min(0, { error: "must be at least 0" })
+    .max(4096, { error: "must be at most 4096" })
+    .default(64),
   /** Show /api/health's details (engine, migrations, uptime, version) to anonymous callers too. */
   HEALTH_DETAILS: bool.default(false),
   /** smtp(s)://user:pass@host:port: send mail over SMTP; unset: write .eml files to DATA_DIR/mail. */

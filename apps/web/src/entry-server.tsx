@@ -16,7 +16,11 @@ import { createServerI18n } from "./ssr/i18n-server";
 import { requestCountry, requestLanguage } from "./ssr/language";
 import { assetTags, moduleAssets, type BuildManifest, type RenderHandle } from "./ssr/route-assets";
 import { serializeRouteErrors } from "./ssr/route-errors";
+import { pageKey } from "./ssr/render-key";
 import { fillTemplate } from "./ssr/template";
+
+// The key under which the API keeps a rendered page, and the cookies a kept page may set (ssr/render-key.ts).
+export { SHARED_COOKIES } from "./ssr/render-key";
 
 /**
  * The server's rendering of the public pages (docs/decisions/036-public-pages-on-the-server.md),
@@ -75,6 +79,11 @@ export function isRenderedPath(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some((m) =>
     Array.isArray((m.route.handle as RenderHandle | undefined)?.modules),
   );
+}
+
+/** The key the API keeps a rendered page under (ssr/render-key.ts), or null: not kept, or not rendered. */
+export function renderKey(request: Request): string | null {
+  return isRenderedPath(new URL(request.url).pathname) ? pageKey(request) : null;
 }
 
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {

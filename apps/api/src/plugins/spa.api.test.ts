@@ -2,25 +2,44 @@
 // server renders (the bundle says which: its routes) through the web app's server bundle, with its status, its
 // redirects, and index.html whenever its render fails. The bundle here is a stand-in with the
 // real one's interface (apps/web/src/entry-server.tsx), so the plugin is tested without a web
-// build; the real bundle is tested in the browser (e2e/ssr-park.e2e.ts).
+// build; the real bundle is tested in the browser (e2e/ssr-park.e2e.ts). Rendered pages are kept
+// (./page-cache.ts): the stand-in counts its renders, and the app's clock is the test's.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createStaff } from "../test/factories";
 import { createTestContext, type TestContext } from "../test/harness";
+import { startSession } from "../features/sessions/sessions.service";
+import { PAGE_LIFETIME_MS } from "./page-cache";
 
 const INDEX_HTML = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
 
 /**
  * A server bundle that asks the API for the park through the fetch it is given (no network: the
- * test's app listens on no port) and renders its name, or acts out a redirect, a throw, a 500.
+ * test's app listens on no port) and renders its name, or acts out a redirect, a throw, a 500, a
+ * visitor's own cookie. Its key is the address, the language (\`?lang=\`, else the first two letters
+ * of Accept-Language) and the country cookie (none for /park/live); it counts its renders in
+ * globalThis.spaTestRenders.
  */
 const ENTRY = `
+export const SHARED_COOKIES = ["language"];
+export function renderKey(request) {
+  const url = new URL(request.url);
+  if (url.pathname === "/park/live" || !url.pathname.startsWith("/park/")) return null;
+  const language = url.searchParams.get("lang") ?? (request.headers.get("accept-language") ?? "en").slice(0, 2);
+  const country = /(?:^|; )country=([^;]*)/.exec(request.headers.get("cookie") ?? "");
+  return language + "|" + (country ? "=" + country[1] : "") + "|" + url.pathname + url.search;
+}
 export async function render(request, { template, manifest, fetch }) {
+  globalThis.spaTestRenders = (globalThis.spaTestRenders ?? 0) + 1;
   const url = new URL(request.url);
   // The stand-in renders /park/{slug} only (the real bundle: the routes made with \`rendered\`).
   if (!url.pathname.startsWith("/park/") || url.pathname.split("/").length !== 3) return { kind: "browser" };
   const slug = url.pathname.split("/")[2];
+  const headers = { "content-language": "en" };
+  if (url.searchParams.has("lang")) headers["set-cookie"] = "language=" + url.searchParams.get("lang") + "; Path=/";
+  if (slug === "own-cookie") headers["set-cookie"] = "session=mine; Path=/";
   if (slug === "old-name") return { kind: "redirect", status: 301, location: "/park/new-name", headers: {} };
   if (slug === "throws") throw new Error("a bug in a component");
   if (slug === "fails") return { kind: "page", status: 500, html: "<p>error page</p>", headers: {} };
@@ -35,14 +54,18 @@ export async function render(request, { template, manifest, fetch }) {
     status: res.status,
     html: template.replace('<div id="root"></div>', '<div id="root" data-server-rendered="">' + body + "</div>") +
       "<!-- manifest: " + Object.keys(manifest).join(",") + " -->",
-    headers: { "content-language": "en" },
+    headers,
   };
 }
 `;
 
+/** The stand-in bundle's renders so far. */
+const renders = () => (globalThis as { spaTestRenders?: number }).spaTestRenders ?? 0;
+
 let ctx: TestContext;
 let root: string;
-let park: { slug: string; name: string };
+let park: { id: number; slug: string; park_code: string; name: string };
+let now = new Date("2027-01-04T08:00:00Z");
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-spa-"));
@@ -54,9 +77,9 @@ beforeAll(async () => {
     '{"index.html":{"file":"assets/x.js"}}',
   );
   fs.writeFileSync(path.join(root, "dist-server", "entry-server.js"), ENTRY);
-  ctx = await createTestContext({ WEB_DIST_DIR: path.join(root, "dist") });
+  ctx = await createTestContext({ WEB_DIST_DIR: path.join(root, "dist") }, { clock: () => now });
   const list = (await ctx.app.inject({ url: "/api/v1/parks/front/parks/?country=NG&size=1" })).json<{
-    items: { slug: string; name: string }[];
+    items: (typeof park)[];
   }>();
   park = list.items[0]!;
 });
@@ -123,5 +146,116 @@ describe("pages rendered on the server", () => {
     const api = await ctx.app.inject({ url: "/api/v1/nothing-here" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("the cache of rendered pages", () => {
+  /** A park page's answer, and how many renders it took. */
+  async function page(url: string, headers: Record<string, string> = {}) {
+    const before = renders();
+    const res = await ctx.app.inject({ url, headers });
+    return { res, rendered: renders() - before };
+  }
+  /** A page's own address: each test its own, so none finds another's page kept. */
+  let n = 0;
+  const fresh = () => `/park/${park.park_code}?t=${++n}`;
+
+  it("serves a page again without rendering it, with its ETag, and 304 when the browser has it", async () => {
+    const url = fresh();
+    const first = await page(url);
+    expect(first.rendered).toBe(1);
+    expect(first.res.statusCode).toBe(200);
+    expect(first.res.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    const second = await page(url);
+    expect(second.rendered).toBe(0);
+    expect(second.res.body).toBe(first.res.body);
+    expect(second.res.headers["cache-control"]).toBe("no-cache");
+    expect(second.res.headers.etag).toBe(first.res.headers.etag);
+
+    const revalidated = await page(url, { "if-none-match": String(first.res.headers.etag) });
+    expect(revalidated.res.statusCode).toBe(304);
+    expect(revalidated.res.body).toBe("");
+    expect(revalidated.rendered).toBe(0);
+    const changed = await page(url, { "if-none-match": 'W/"something-else"' });
+    expect(changed.res.statusCode).toBe(200);
+  });
+
+  it("renders again for another language or country, and keeps each", async () => {
+    const url = fresh();
+    expect((await page(url)).rendered).toBe(1);
+    expect((await page(url, { "accept-language": "fr-FR" })).rendered).toBe(1);
+    expect((await page(url, { cookie: "country=CA" })).rendered).toBe(1);
+    expect((await page(url, { cookie: "country=GH" })).rendered).toBe(1);
+    expect((await page(`${url}&lang=fr`)).rendered).toBe(1);
+    // Each is kept under its own key.
+    expect((await page(url, { "accept-language": "fr-FR" })).rendered).toBe(0);
+    expect((await page(url, { cookie: "other=1; country=CA" })).rendered).toBe(0);
+    expect((await page(url, { cookie: "country=GH" })).rendered).toBe(0);
+    expect((await page(url)).rendered).toBe(0);
+  });
+
+  it("keeps a page setting the language cookie ?lang= asks for, never one setting a visitor's own", async () => {
+    const url = `${fresh()}&lang=fr`;
+    await page(url);
+    const again = await page(url);
+    expect(again.rendered).toBe(0);
+    expect(again.res.headers["set-cookie"]).toBe("language=fr; Path=/");
+
+    expect((await page("/park/own-cookie")).rendered).toBe(1);
+    expect((await page("/park/own-cookie")).rendered).toBe(1);
+  });
+
+  it("renders every time a page the bundle gives no key (one showing live counts)", async () => {
+    expect((await page("/park/live")).rendered).toBe(1);
+    expect((await page("/park/live")).rendered).toBe(1);
+  });
+
+  it("keeps a 404 and a redirect, never a failed render", async () => {
+    expect((await page("/park/no-such-park?t=cache")).res.statusCode).toBe(404);
+    expect((await page("/park/no-such-park?t=cache")).rendered).toBe(0);
+    expect((await page("/park/old-name?t=cache")).res.statusCode).toBe(301);
+    expect((await page("/park/old-name?t=cache")).rendered).toBe(0);
+    for (const slug of ["throws", "fails"]) {
+      expect((await page(`/park/${slug}`)).res.body).toBe(INDEX_HTML);
+      expect((await page(`/park/${slug}`)).rendered).toBe(1);
+    }
+  });
+
+  it("renders a page again once its lifetime has passed on the app's clock", async () => {
+    const url = fresh();
+    await page(url);
+    now = new Date(now.getTime() + PAGE_LIFETIME_MS - 1);
+    expect((await page(url)).rendered).toBe(0);
+    now = new Date(now.getTime() + 1);
+    expect((await page(url)).rendered).toBe(1);
+  });
+
+  it("renders the park's page afresh once the back office has edited the park", async () => {
+    const admin = await createStaff(ctx.database.db, "admin");
+    const auth = bearer({ token: (await startSession(ctx.database.db, () => now, admin.id)).token });
+    const url = fresh();
+    expect((await page(url)).res.body).toContain(`<h1>${park.name}</h1>`);
+    expect((await page(url)).rendered).toBe(0);
+
+    // A refused edit changes nothing: the page stays kept.
+    const refused = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/v1/admin/parks/${park.id}`,
+      headers: auth,
+      payload: { name: 5 },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect((await page(url)).rendered).toBe(0);
+
+    const edited = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/v1/admin/parks/${park.id}`,
+      headers: auth,
+      payload: { name: "Renamed by the back office" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await page(url);
+    expect(after.rendered).toBe(1);
+    expect(after.res.body).toContain("<h1>Renamed by the back office</h1>");
   });
 });

@@ -1,10 +1,13 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
+import type { Clock } from "../lib/clock";
 import { sendError } from "./errors";
+import { invalidateOnWrites, PageCache } from "./page-cache";
 
 /** What the web app's server bundle (apps/web/src/entry-server.tsx) exports. */
 interface ServerEntry {
@@ -21,6 +24,40 @@ interface ServerEntry {
     | { kind: "redirect"; status: number; location: string; headers: Record<string, string> }
     | { kind: "browser" }
   >;
+  /**
+   * The key a rendered page is kept under (./page-cache.ts), null for a page never kept; a bundle
+   * without it has none kept.
+   */
+  renderKey?(request: Request): string | null;
+  /** The cookies a kept page may set (the same for every request of its key). */
+  SHARED_COOKIES?: readonly string[];
+}
+
+type RenderResult = Awaited<ReturnType<ServerEntry["render"]>>;
+
+/** A render's answer as it is sent: its status and headers, the page's bytes, its ETag (a 200's). */
+interface RenderedPage {
+  result: RenderResult;
+  body: Buffer | null;
+  etag: string | null;
+}
+
+/** The statuses a page is kept with: a page, one that is not there (or no more), a moved one. */
+const KEPT_STATUSES = new Set([200, 301, 308, 404, 410]);
+
+function renderedPage(result: RenderResult): RenderedPage {
+  if (result.kind !== "page") return { result, body: null, etag: null };
+  const body = Buffer.from(result.html);
+  const etag = result.status === 200 ? `W/"${createHash("sha1").update(body).digest("base64url")}"` : null;
+  // The page's text is kept once, as the bytes sent.
+  return { result: { ...result, html: "" }, body, etag };
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as for a GET). */
+function notModified(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
 /** The server bundle beside the built app (apps/web/dist-server next to apps/web/dist), if built. */
@@ -70,6 +107,8 @@ export async function registerSpa(
   distDir: string,
   /** The public origin (PUBLIC_URL): a rendered page's canonical and alternate addresses are on it. */
   publicUrl: string,
+  /** The cache of rendered pages: the app's clock, and its bytes at most (PAGE_CACHE_MB; 0: none). */
+  cacheOptions: { clock: Clock; maxBytes: number },
 ): Promise<void> {
   const indexFile = path.join(distDir, "index.html");
   const built = fs.existsSync(indexFile);
@@ -78,6 +117,20 @@ export async function registerSpa(
   const manifestFile = path.join(distDir, ".vite", "manifest.json");
   const manifest: unknown =
     entry && fs.existsSync(manifestFile) ? JSON.parse(fs.readFileSync(manifestFile, "utf8")) : {};
+  const sharedCookies = new Set(entry?.SHARED_COOKIES ?? []);
+  const cache = new PageCache<RenderedPage>({
+    clock: cacheOptions.clock,
+    maxBytes: entry?.renderKey ? cacheOptions.maxBytes : 0,
+    // The headers and the key beside the page's bytes.
+    sizeOf: (page) => (page.body?.length ?? 0) + 1024,
+    keep: ({ result }) => {
+      if (result.kind === "browser" || !KEPT_STATUSES.has(result.status)) return false;
+      const cookies = result.headers["set-cookie"];
+      if (cookies === undefined) return true;
+      return [cookies].flat().every((cookie) => sharedCookies.has(cookie.split("=")[0]!.trim()));
+    },
+  });
+  if (cache.enabled) invalidateOnWrites(app, cache);
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -106,12 +159,18 @@ export async function registerSpa(
         if (typeof value === "string") headers.set(name, value);
       }
       const request = new Request(new URL(req.url, `${req.protocol}://${req.host}`), { headers });
-      const result = await entry.render(request, {
-        template,
-        manifest,
-        fetch: injectFetch(app, req),
-        origin: publicUrl,
-      });
+      const render = async () =>
+        renderedPage(
+          await entry.render(request, {
+            template,
+            manifest,
+            fetch: injectFetch(app, req),
+            origin: publicUrl,
+          }),
+        );
+      const key = cache.enabled ? keyOf(request) : null;
+      const page = key === null ? await render() : (await cache.get(key, render)).value;
+      const { result } = page;
       if (result.kind === "browser") return false;
       if (result.kind === "page" && result.status >= 500) {
         req.log.error({ status: result.status, url: req.url }, "A server render failed: index.html sent");
@@ -129,11 +188,27 @@ export async function registerSpa(
         await reply.redirect(result.location, result.status);
         return true;
       }
-      await reply.code(result.status).type("text/html; charset=utf-8").send(result.html);
+      if (page.etag) {
+        reply.header("etag", page.etag);
+        if (notModified(req.headers["if-none-match"], page.etag)) {
+          await reply.code(304).send();
+          return true;
+        }
+      }
+      await reply.code(result.status).type("text/html; charset=utf-8").send(page.body);
       return true;
     } catch (err) {
       req.log.error({ err, url: req.url }, "A server render failed: index.html sent");
       return false;
+    }
+  }
+
+  /** The key a page is kept under, or null (not kept) when the request has none (a malformed cookie). */
+  function keyOf(request: Request): string | null {
+    try {
+      return entry?.renderKey?.(request) ?? null;
+    } catch {
+      return null;
     }
   }
 

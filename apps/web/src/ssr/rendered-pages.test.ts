@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRenderedPath } from "../entry-server";
+import { isRenderedPath, renderKey } from "../entry-server";
 
 // Which addresses the server renders is decided by the web app's own routes (those made with
 // `rendered` in app/public-routes.tsx); the API asks the bundle and sends index.html otherwise.
@@ -48,5 +48,13 @@ describe("the pages rendered on the server", () => {
     ]) {
       expect(isRenderedPath(pathname), pathname).toBe(false);
     }
+  });
+
+  it("are the only pages kept by the API (a key), the others being index.html", () => {
+    const key = (path: string) => renderKey(new Request(`http://parkwell.test${path}`));
+    expect(key("/park/lekki")).not.toBeNull();
+    expect(key("/")).not.toBeNull();
+    expect(key("/wallet")).toBeNull();
+    expect(key("/no-such-page")).toBeNull();
   });
 });
