@@ -278,12 +278,13 @@ function summarize(lhr) {
     lhr.categories[category].auditRefs
       .filter((r) => r.weight > 0 && a[r.id].score !== null && a[r.id].score < 1)
       .map((r) => r.id);
-  const opportunity = (id) =>
+  /** An opportunity's files, each with what Lighthouse says it costs: time (ms) or bytes (KB). */
+  const opportunity = (id, cost) =>
     (a[id]?.details?.items ?? [])
       .filter((i) => i.url)
       .map(
         (i) =>
-          `${i.url.replace(/^https?:\/\/[^/]+/, "")} ${Math.round((i.wastedBytes ?? 0) / 1024)} KB ${Math.round(i.wastedMs ?? 0)} ms`,
+          `${i.url.replace(/^https?:\/\/[^/]+/, "")} ${cost === "ms" ? `${Math.round(i.wastedMs ?? 0)} ms` : `${Math.round((i.wastedBytes ?? 0) / 1024)} KB`}`,
       );
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
@@ -300,8 +301,8 @@ function summarize(lhr) {
     work,
     failing: failingIn("accessibility"),
     seoFailing: failingIn("seo"),
-    renderBlocking: opportunity("render-blocking-resources"),
-    unusedJs: opportunity("unused-javascript"),
+    renderBlocking: opportunity("render-blocking-resources", "ms"),
+    unusedJs: opportunity("unused-javascript", "KB"),
   };
 }
 
@@ -513,8 +514,8 @@ function report({ results, urls, version, rounds }) {
     "(ms; on mobile, the observed times times Lighthouse's simulated 4x CPU slowdown). A CPU benchmark",
     "index (taken as each run starts) well under about 1,000, or seconds of script evaluation with",
     "no CPU slowdown (desktop) for a 107 KB entry, say the machine, not the code, stretched the work.",
-    "Render-blocking resources and unused JavaScript are Lighthouse's opportunities (the file, the",
-    "bytes it wastes, the time it would save); failing audits are those with a weight in their category.",
+    "Render-blocking resources (the time each would save) and unused JavaScript (the bytes each",
+    "wastes) are Lighthouse's opportunities; failing audits are those with a weight in their category.",
     "",
   );
   for (const g of groups.filter((g) => g.build === "change" && g.rs.length > 0)) {
