@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, Suspense } from "react";
+import { startTransition, StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary";
@@ -61,7 +61,12 @@ async function hydratePage(root: HTMLElement, state: NonNullable<ReturnType<type
     i18n.loadNamespaces(state.namespaces),
   ]);
   const hydrationData: HydrationState = { ...state.router, errors: restoreRouteErrors(state.router.errors) };
-  hydrateRoot(root, app(createBrowserRouter(routes, { hydrationData }), false));
+  const router = createBrowserRouter(routes, { hydrationData });
+  // Hydrated as a transition, React yields to the browser every few milliseconds instead of
+  // hydrating the whole page in one task: the page the server drew stays responsive meanwhile.
+  startTransition(() => {
+    hydrateRoot(root, app(router, false));
+  });
   // Only once hydrated: a language change during hydration would make it mismatch.
   onAppReady(keepStoredLanguage);
 }

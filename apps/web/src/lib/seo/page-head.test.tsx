@@ -25,7 +25,7 @@ describe("PageHead", () => {
         />
         <h1>Parkings</h1>
       </PublicOriginProvider>,
-      { api: new FakeApi(), route: "/parks-list?search=Ikeja&page=2", language: "fr" },
+      { api: new FakeApi(), route: "/parks-list?search=Ikeja&page=2&lang=fr", language: "fr" },
     );
     expect(document.title).toBe("Parkings : Nigeria | Parkwell");
     expect(document.head.querySelectorAll("title")).toHaveLength(1);
@@ -58,6 +58,27 @@ describe("PageHead", () => {
     expect(jsonLdOf(container)).toEqual([
       { "@context": "https://schema.org", "@type": "WebPage", name: "</script><b>x</b>" },
     ]);
+  });
+
+  it("names the bare path as its own canonical when the address names no language", async () => {
+    await renderWithApp(
+      <PublicOriginProvider origin={ORIGIN}>
+        <PageHead
+          title="Parkings : Nigeria"
+          description="Comparez les parkings."
+          path="/parks-list"
+          params={{ page: 2 }}
+        />
+        <h1>Parkings</h1>
+      </PublicOriginProvider>,
+      { api: new FakeApi(), route: "/parks-list?page=2", language: "fr" },
+    );
+    // The x-default is the address asked: a search engine keeps it beside the two languages' own.
+    const canonical = `${ORIGIN}/parks-list?page=2`;
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(canonical);
+    expect(head('meta[property="og:url"]')).toBe(canonical);
+    expect(document.head.querySelector('link[hreflang="x-default"]')?.getAttribute("href")).toBe(canonical);
+    expect(head('meta[property="og:locale"]')).toBe("fr_FR");
   });
 
   it("shortens a long description at a word", () => {

@@ -1,4 +1,5 @@
 import {
+  addressLanguage,
   pageAddress,
   pageAlternates,
   versionAlternates,
@@ -7,7 +8,7 @@ import {
   type PageParams,
 } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { jsonLdText } from "./json-ld";
 import { usePublicOrigin } from "./public-origin";
 
@@ -67,10 +68,17 @@ export function SiteHead() {
   );
 }
 
-/** A page's canonical address: on the public origin, in the language shown (decision 036). */
-export function usePageAddress(path: string, params: PageParams = {}): string {
+/**
+ * A page's canonical address (decision 036), on the public origin: the address as asked, in the
+ * language shown when `?lang=` names one, else the bare path (the `x-default`). Each address of
+ * the cluster is its own canonical: a bare path naming one language's address as its canonical
+ * would call the `x-default` a copy of another alternate, and search engines would drop one.
+ */
+export function usePageAddress(path: string, params: PageParams = {}, language?: PageLanguage): string {
   const { i18n } = useTranslation("common");
-  return pageAddress(usePublicOrigin(), path, params, pageLanguage(i18n.language));
+  const { search } = useLocation();
+  const shown = language ?? pageLanguage(i18n.language);
+  return pageAddress(usePublicOrigin(), path, params, addressLanguage(search) ? shown : null);
 }
 
 export interface PageHeadProps {
@@ -97,8 +105,8 @@ export interface PageHeadProps {
 
 /**
  * What a public page says about itself to search engines and link previews
- * (docs/decisions/036-public-pages-on-the-server.md): title, description, the canonical address in
- * the language shown, the `hreflang` alternates, Open Graph and Twitter card tags, and JSON-LD.
+ * (docs/decisions/036-public-pages-on-the-server.md): title, description, the canonical address
+ * (usePageAddress), the `hreflang` alternates, Open Graph and Twitter card tags, and JSON-LD.
  */
 export function PageHead({
   title,
@@ -117,7 +125,7 @@ export function PageHead({
   const origin = usePublicOrigin();
   const description = shortDescription(fullDescription);
   const language = wordsLanguage ?? pageLanguage(i18n.language);
-  const canonical = pageAddress(origin, path, params, language);
+  const canonical = usePageAddress(path, params, wordsLanguage);
   const alternates = versions ? versionAlternates(origin, versions) : pageAlternates(origin, path, params);
   const imageUrl = image ? new URL(image, origin).href : null;
   const data = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];

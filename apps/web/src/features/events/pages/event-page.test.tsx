@@ -36,7 +36,7 @@ describe("the event page's head", () => {
     expect(jsonLdOf(container)).toEqual([
       expect.objectContaining({
         "@type": "Event",
-        url: `${ORIGIN}/event/EV-HABSX?lang=fr`,
+        url: `${ORIGIN}/event/EV-HABSX`,
         startDate: "2026-12-05T19:00:00-05:00",
         location: expect.objectContaining({ name: "Bell Centre" }),
       }),
