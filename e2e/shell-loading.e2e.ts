@@ -13,6 +13,9 @@ async function onPageClock(context: BrowserContext): Promise<void> {
   if (!process.env.FAKETIME) await context.clock.install();
 }
 
+/** A page the browser renders (the home, lists and information pages come rendered from the server: ssr-lists.e2e.ts). */
+const BROWSER_PAGE = `${baseURL}/subscription-plans`;
+
 describe("start-up and navigation", () => {
   it("shows the progress 'Loading Parkwell' capped at 85% until the page is ready", async () => {
     const context = await browser.newContext();
@@ -25,7 +28,7 @@ describe("start-up and navigation", () => {
       await held;
       await route.continue();
     });
-    await page.goto(baseURL, { waitUntil: "domcontentloaded" });
+    await page.goto(BROWSER_PAGE, { waitUntil: "domcontentloaded" });
     const loader = page.locator("[data-testid='startup-loader']");
     await loader.waitFor();
     await page.clock.runFor(1_500);
@@ -35,7 +38,8 @@ describe("start-up and navigation", () => {
     release();
     await loader.waitFor({ state: "detached" });
     await page.locator("main h1").waitFor();
-    expect(problems).toEqual([]);
+    // A plan's park photo may ask for what this closed network cannot reach.
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
     await context.close();
   });
 
@@ -44,7 +48,7 @@ describe("start-up and navigation", () => {
     await onPageClock(context);
     const { page } = await watchedPage(context);
     await page.route(/\/assets\/common-[^/]+\.js$/, () => new Promise(() => {}));
-    await page.goto(baseURL, { waitUntil: "domcontentloaded" });
+    await page.goto(BROWSER_PAGE, { waitUntil: "domcontentloaded" });
     const loader = page.locator("[data-testid='startup-loader']");
     await loader.waitFor();
     await page.clock.fastForward(6_500);
@@ -69,8 +73,7 @@ describe("start-up and navigation", () => {
   }
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    // A page the browser renders (a park's page comes rendered from the server: ssr-park.e2e.ts).
-    it(`opens a deep link to the parks list in the site's frame, not behind a splash (${name})`, async () => {
+    it(`opens a deep link to a page the browser renders in the site's frame, not behind a splash (${name})`, async () => {
       const context = await browser.newContext({ viewport });
       const { page, problems } = await watchedPage(context);
       // A slow phone: the app's code held back, then the list page's.
@@ -82,12 +85,12 @@ describe("start-up and navigation", () => {
       });
       let releasePage: () => void = () => {};
       const listPage = new Promise<void>((r) => (releasePage = r));
-      await page.route(/\/assets\/parks-list-page-[^/]+\.js$/, async (route) => {
+      await page.route(/\/assets\/plans-list-page-[^/]+\.js$/, async (route) => {
         await listPage;
         await route.continue();
       });
       // The held module script holds DOMContentLoaded back too: the page is seen as it paints.
-      await page.goto(`${baseURL}/parks-list`, { waitUntil: "commit" });
+      await page.goto(BROWSER_PAGE, { waitUntil: "commit" });
       // Before any script runs, the HTML's own frame, as first painted: with its stylesheet.
       await page.locator("#root .header").waitFor({ timeout: 10_000 });
       await page.waitForFunction(() =>
@@ -103,7 +106,7 @@ describe("start-up and navigation", () => {
       // The loader draws the header's look, not a second <header>: it lingers a moment over the page.
       expect(await loader.locator("header").count()).toBe(0);
       releasePage();
-      await page.getByRole("heading", { level: 1, name: "Parking in Nigeria" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Monthly parking in Nigeria" }).waitFor();
       await loader.waitFor({ state: "detached" });
       // A park's photo or a map may ask for what this closed network cannot reach.
       expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
