@@ -62,6 +62,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         }
       : {}),
   },
+  ...(isSsrBuild
+    ? {
+        // The server bundle carries its libraries, React's production build among them: the API
+        // process's NODE_ENV says whether it is a deployment (demo mode, required secrets), not
+        // which React renders its pages, and React's development build renders at half the speed.
+        ssr: { noExternal: true },
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      }
+    : {}),
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000" },
