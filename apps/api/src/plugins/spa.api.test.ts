@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createStaff } from "../test/factories";
 import { createTestContext, type TestContext } from "../test/harness";
@@ -102,6 +103,23 @@ describe("pages rendered on the server", () => {
     expect(res.body).toContain("<!-- manifest: index.html -->");
     // The security headers every answer carries.
     expect(res.headers["content-security-policy"]).toBeDefined();
+  });
+
+  it("sends the page compressed as the browser accepts it, brotli first, the same page", async () => {
+    const url = `/park/${park.slug}?compressed=1`;
+    const plain = await ctx.app.inject({ url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(String(plain.headers.vary)).toContain("accept-encoding");
+    const br = await ctx.app.inject({ url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    const gzip = await ctx.app.inject({ url, headers: { "accept-encoding": "br;q=0, gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const refused = await ctx.app.inject({ url, headers: { "accept-encoding": "*;q=0, identity" } });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it("answers the render's status: 404 for a park that does not exist", async () => {
