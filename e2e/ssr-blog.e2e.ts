@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { rootText } from "./support/ssr";
 
 /**
  * The blog's list and posts rendered on the server (docs/decisions/036-public-pages-on-the-server.md):
@@ -11,16 +12,6 @@ const browser = useBrowser();
 
 /** A seeded post written in French (apps/api/src/db/seed/blog.ts). */
 const FRENCH_SLUG = "stationnement-aeroport-murtala-muhammed-lagos";
-
-/** The text of an HTML page's #root, tags taken out, entities and spaces as a reader sees them. */
-function rootText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
-  return root
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
 
 describe("the blog from the server", () => {
   it("sends a post whole in French, with its BlogPosting data, without JavaScript", async () => {

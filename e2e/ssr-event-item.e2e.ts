@@ -2,6 +2,7 @@ import { formatMoney, learnCurrencies } from "@parkwell/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { rootText } from "./support/ssr";
 
 /**
  * The event and marketplace item pages rendered on the server
@@ -47,16 +48,6 @@ async function frenchMoney(money: { amount: number; currency: string }): Promise
     await api<{ currency: string; currency_symbol: string; currency_decimals: number }[]>("/countries"),
   );
   return formatMoney(money.amount, money.currency, "fr").replace(/\s+/g, " ");
-}
-
-/** The text of an HTML page's #root, tags taken out, entities and spaces as a reader sees them. */
-function rootText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
-  return root
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 }
 
 /** The JSON-LD blocks of a page, parsed. */

@@ -1,6 +1,6 @@
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { hydrationSeen, rootText, watchHydration } from "./support/ssr";
 
 /**
  * The home, the lists and the information pages rendered on the server
@@ -14,17 +14,6 @@ const browser = useBrowser();
 
 const api = async <T>(path: string): Promise<T> =>
   (await (await fetch(`${baseURL}/api/v1${path}`)).json()) as T;
-
-/** The text of an HTML page's #root, tags taken out, entities and spaces as a reader sees them. */
-function rootText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
-  return root
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/&nbsp;|\u00a0|\u202f/g, " ")
-    .replace(/\s+/g, " ");
-}
 
 /** A page's HTML as a client without JavaScript gets it, as a returning French visitor in Canada. */
 async function serverPage(path: string, cookie = "language=fr; country=CA") {
@@ -41,6 +30,8 @@ describe("the lists and information pages from the server", () => {
     expect(status).toBe(200);
     expect(html).toMatch(/<html lang="fr">/);
     expect(text).toContain("Trouvez et réservez un parking en quelques secondes");
+    // The header names the visitor's country before any script runs.
+    expect(text).toContain("Pays : Canada");
     expect(text.replace(/\s/g, "")).toContain(figures.parks.toLocaleString("fr-FR").replace(/\s/g, ""));
     expect(events.items.length).toBeGreaterThan(0);
     for (const event of events.items) expect(text).toContain(event.name);
@@ -115,31 +106,6 @@ describe("the lists and information pages from the server", () => {
   });
 });
 
-/** Counts layout shifts and keeps the first #root h1 the HTML parser made (hydration must keep it). */
-async function watchHydration(context: BrowserContext) {
-  const { page, problems } = await watchedPage(context, { country: "CA" });
-  await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number; serverHeading: Element | null };
-    w.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) w.layoutShift += entry.value;
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-    new MutationObserver((_, observer) => {
-      const h1 = document.querySelector("#root h1");
-      if (h1) {
-        w.serverHeading = h1;
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  return { page, problems };
-}
-
 const PAGES = [
   "/",
   "/parks-list?search=Montr",
@@ -156,7 +122,8 @@ describe("the lists and information pages in the browser", () => {
       const context = await browser.newContext({ viewport });
       await context.addCookies([{ name: "language", value: "fr", url: baseURL }]);
       await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
-      const { page, problems } = await watchHydration(context);
+      const { page, problems } = await watchedPage(context, { country: "CA" });
+      await watchHydration(page);
       const documents: string[] = [];
       page.on("request", (req) => {
         if (req.resourceType() === "document") documents.push(req.url());
@@ -164,27 +131,19 @@ describe("the lists and information pages in the browser", () => {
       for (const path of PAGES) {
         await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
         expect(await page.locator("#root[data-server-rendered]").count(), path).toBe(1);
-        const state = await page.evaluate(() => {
-          const w = window as unknown as { layoutShift: number; serverHeading: Element | null };
-          return {
-            kept: w.serverHeading === document.querySelector("#root h1"),
-            shift: w.layoutShift,
+        const seen = await hydrationSeen(page);
+        expect(seen.headingKept, path).toBe(true);
+        expect(seen.layoutShift, path).toBeLessThan(0.01);
+        expect(
+          await page.evaluate(() => ({
             titles: document.querySelectorAll("title").length,
             canonical: document.querySelectorAll('link[rel="canonical"]').length,
             picker: document.querySelector("dialog.picker[open]") !== null,
             loader: document.querySelector('[data-testid="startup-loader"]') !== null,
-          };
-        });
-        expect(state, path).toEqual({
-          kept: true,
-          shift: state.shift,
-          titles: 1,
-          canonical: 1,
-          picker: false,
-          loader: false,
-        });
-        expect(state.shift, path).toBeLessThan(0.01);
-        // The header names the visitor's country from the first paint.
+          })),
+          path,
+        ).toEqual({ titles: 1, canonical: 1, picker: false, loader: false });
+        // The header names the visitor's country, hydrated as rendered.
         expect(await page.getByRole("banner").textContent(), path).toContain("Canada");
       }
       expect(documents).toHaveLength(PAGES.length);

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { hydrationSeen, rootText, watchHydration } from "./support/ssr";
 
 /**
  * The park page rendered on the server (docs/decisions/036-public-pages-on-the-server.md): its
@@ -67,16 +68,6 @@ async function aDeactivatedPark(): Promise<string> {
   });
   expect(off.status).toBe(200);
   return park.slug;
-}
-
-/** The text of an HTML page's #root, tags taken out, entities and spaces as a reader sees them. */
-function rootText(html: string): string {
-  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('<script type="application/json"'));
-  return root
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 }
 
 describe("the park page from the server", () => {
@@ -194,39 +185,15 @@ describe("the park page from the server", () => {
       page.on("request", (req) => {
         if (req.resourceType() === "document") documents.push(req.url());
       });
-      await page.addInitScript(() => {
-        const w = window as unknown as { layoutShift: number; serverHeading: Element | null };
-        w.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[]) {
-            if (!entry.hadRecentInput) w.layoutShift += entry.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-        // The heading as the HTML parser made it: hydration must keep this very element.
-        new MutationObserver((_, observer) => {
-          const h1 = document.querySelector("#root h1");
-          if (h1) {
-            w.serverHeading = h1;
-            observer.disconnect();
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await watchHydration(page);
       await page.goto(`${baseURL}/park/${park.slug}?lang=fr`, { waitUntil: "networkidle" });
       // Hydrated: the booking window is drawn only in the browser, after hydration.
       await page.getByTestId("window-total").waitFor({ timeout: 15_000 });
       expect(await page.locator("h1").textContent()).toBe(park.name);
       // The page came rendered (not index.html with the browser rendering it).
       expect(await page.locator("#root[data-server-rendered]").count()).toBe(1);
-      expect(
-        await page.evaluate(
-          () =>
-            (window as unknown as { serverHeading: Element | null }).serverHeading ===
-            document.querySelector("#root h1"),
-        ),
-      ).toBe(true);
+      const seen = await hydrationSeen(page);
+      expect(seen.headingKept).toBe(true);
       expect(await page.getByTestId("startup-loader").count()).toBe(0);
       // The head the server wrote is the one the page keeps: one of each, on the public address.
       expect(
@@ -242,9 +209,7 @@ describe("the park page from the server", () => {
       // ?lang= is stored as the language menu stores it.
       expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("fr");
       expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");
-      expect(
-        await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
-      ).toBeLessThan(0.01);
+      expect((await hydrationSeen(page)).layoutShift).toBeLessThan(0.01);
       // A link after hydration is the router's: no second document.
       await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
       await page.getByRole("navigation", { name: "Fil d’Ariane" }).getByRole("link").click();
