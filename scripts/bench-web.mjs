@@ -67,7 +67,11 @@ function buildBaseline(ref) {
   const sha = git("rev-parse", ref);
   const dir = path.join(os.tmpdir(), `parkwell-bench-web-${sha.slice(0, 12)}`);
   const dist = path.join(dir, "apps/web/dist");
-  if (fs.existsSync(path.join(dist, ".vite/manifest.json"))) return { dist, sha };
+  const rendersOnServer = fs.existsSync(path.join(dir, "apps/web/src/entry-server.tsx"));
+  const built =
+    fs.existsSync(path.join(dist, ".vite/manifest.json")) &&
+    (!rendersOnServer || fs.existsSync(path.join(dir, "apps/web/dist-server/entry-server.js")));
+  if (built) return { dist, sha };
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   execSync(
@@ -85,14 +89,17 @@ function buildBaseline(ref) {
   if (fs.existsSync(path.join(ROOT, "apps/web/node_modules"))) {
     fs.symlinkSync(path.join(ROOT, "apps/web/node_modules"), path.join(dir, "apps/web/node_modules"));
   }
-  execFileSync(
-    process.execPath,
-    [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    {
+  const vite = (...args) =>
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/vite/bin/vite.js"), "build", ...args], {
       cwd: path.join(dir, "apps/web"),
       stdio: "inherit",
-    },
-  );
+    });
+  vite("--logLevel", "warn");
+  // A ref that renders pages on the server is measured so (its bundle beside its dist, as the
+  // change's): the API serves each build as its own tree would.
+  if (fs.existsSync(path.join(dir, "apps/web/src/entry-server.tsx"))) {
+    vite("--ssr", "src/entry-server.tsx", "--logLevel", "warn");
+  }
   return { dist, sha };
 }
 
