@@ -14,6 +14,7 @@
 //   BENCH_WEB_BASE=ref    the git ref measured as the baseline; "none" measures the change alone
 //   BENCH_WEB_OUT=...     where the report goes (bench/results/web.md)
 //   BENCH_WEB_KEEP=dir    also keep every Lighthouse report (JSON) there, for its trace-based audits
+//   BENCH_WEB_PAGES=a,b   measure only these pages (home-first, home, parks-list, park, event)
 import { execFileSync, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -123,7 +124,7 @@ const HOME_ROOTS = [
  * page is measured as a returning visitor's (Nigeria stored as the chosen country), except
  * "home-first": a first visit, no stored country, so the country picker opens over the page.
  */
-const PAGES = [
+const ALL_PAGES = [
   { id: "home-first", firstVisit: true, roots: HOME_ROOTS },
   {
     id: "home",
@@ -157,6 +158,10 @@ const PAGES = [
     ],
   },
 ];
+/** BENCH_WEB_PAGES=park,event measures only those pages (an A/B of a change that concerns them). */
+const PAGES = process.env.BENCH_WEB_PAGES
+  ? ALL_PAGES.filter((p) => process.env.BENCH_WEB_PAGES.split(",").includes(p.id))
+  : ALL_PAGES;
 
 /**
  * The issue's targets (#48): on mobile, performance 95+; on desktop, performance 99+; on both,
