@@ -202,6 +202,7 @@ for (const b of builds) {
   js[b.name] = {};
   for (const p of PAGES) js[b.name][p.id] = initialJs(b.dist, p.roots);
   const home = js[b.name].home;
+  if (!home) continue;
   console.log(`\n${b.name} (${b.label}), home route's initial JavaScript (gzip level 9):`);
   for (const r of home.rows) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.file}`);
   console.log(
