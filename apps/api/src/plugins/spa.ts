@@ -186,15 +186,23 @@ export async function registerSpa(
         if (typeof value === "string") headers.set(name, value);
       }
       const request = new Request(new URL(req.url, `${req.protocol}://${req.host}`), { headers });
-      const render = async () =>
-        renderedPage(
-          await entry.render(request, {
-            template,
-            manifest,
-            fetch: injectFetch(app, req),
-            origin: publicUrl,
-          }),
-        );
+      const render = async () => {
+        const rendered = await entry.render(request, {
+          template,
+          manifest,
+          fetch: injectFetch(app, req),
+          origin: publicUrl,
+        });
+        if (rendered.kind === "page" && rendered.unfilled?.length) {
+          // Sent with a part still loading (once per render, not per page sent): its route's
+          // loader misses these queries.
+          req.log.warn(
+            { url: req.url, queries: rendered.unfilled },
+            "A rendered page read queries its loader did not fill",
+          );
+        }
+        return renderedPage(rendered);
+      };
       const key = cache.enabled ? keyOf(request) : null;
       const page = key === null ? await render() : (await cache.get(key, render)).value;
       const { result } = page;
@@ -202,13 +210,6 @@ export async function registerSpa(
       if (result.kind === "page" && result.status >= 500) {
         req.log.error({ status: result.status, url: req.url }, "A server render failed: index.html sent");
         return false;
-      }
-      if (result.kind === "page" && result.unfilled?.length) {
-        // The page was sent with a part still loading: its route's loader misses these queries.
-        req.log.warn(
-          { url: req.url, queries: result.unfilled },
-          "A rendered page read queries its loader did not fill",
-        );
       }
       reply.headers(result.headers).header("cache-control", "no-cache");
       if (result.kind === "redirect") {

@@ -34,5 +34,13 @@ export async function parkLoader({ params, context, request }: LoaderFunctionArg
     throw err;
   }
   if (park.slug !== slug) throw redirect(`/park/${park.slug}${new URL(request.url).search}`, 301);
+  // The parts below the facts, rendered with them (a search engine reads the reviews too). Either
+  // may fail: the page is then rendered without it, as the browser would show it while it asks.
+  const { parkPlansQuery, parkRatingQuery, parkReviewsQuery } = await import("./park-page-queries");
+  await Promise.all([
+    server.queryClient.prefetchQuery(parkRatingQuery(park.id)),
+    server.queryClient.prefetchQuery(parkReviewsQuery(park.id, "newest", 1)),
+    server.queryClient.prefetchQuery(parkPlansQuery(park.id)),
+  ]);
   return null;
 }

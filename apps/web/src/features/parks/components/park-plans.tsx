@@ -2,7 +2,7 @@ import { describeHours } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api } from "../../../lib/api";
+import { parkPlansQuery } from "../park-page-queries";
 import { formatMoney } from "../../../lib/format";
 import "./park-plans.css";
 
@@ -13,10 +13,7 @@ import "./park-plans.css";
 export function ParkPlans({ parkId }: { parkId: number }) {
   const { t, i18n } = useTranslation("plans");
   const lang = i18n.language;
-  const plans = useQuery({
-    queryKey: ["plans", "park", parkId],
-    queryFn: ({ signal }) => api("/plans", { query: { park_id: parkId, size: 20 }, signal }),
-  });
+  const plans = useQuery(parkPlansQuery(parkId));
   const items = plans.data?.items ?? [];
   if (items.length === 0) return null;
   const lowest = (prices: { monthly_price: number }[]) => Math.min(...prices.map((p) => p.monthly_price));

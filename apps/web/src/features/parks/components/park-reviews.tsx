@@ -17,8 +17,7 @@ import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
 import { openLoginDialog } from "../../../lib/login-dialog";
 import { useSession } from "../../../lib/session";
-
-export const REVIEWS_PAGE_SIZE = 10;
+import { parkRatingQuery, parkReviewsQuery } from "../park-page-queries";
 
 /**
  * A park page's reviews: the rating (average, count, a bar per number of stars), then the visible
@@ -27,23 +26,10 @@ export const REVIEWS_PAGE_SIZE = 10;
 export function ParkReviews({ parkId, timeZone }: { parkId: number; timeZone: string }) {
   const { t, i18n } = useTranslation("reviews");
   const headingId = useId();
-  const park = String(parkId);
   const [sort, setSort] = useState<ReviewSort>("newest");
   const [page, setPage] = useState(1);
-  const rating = useQuery({
-    queryKey: ["parks", "rating", parkId],
-    queryFn: ({ signal }) => api("/front/parks/{park}/rating", { params: { park }, signal }),
-  });
-  const reviews = useQuery({
-    queryKey: ["parks", "reviews", parkId, sort, page],
-    queryFn: ({ signal }) =>
-      api("/front/parks/{park}/reviews", {
-        params: { park },
-        query: { sort, page, size: REVIEWS_PAGE_SIZE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const rating = useQuery(parkRatingQuery(parkId));
+  const reviews = useQuery({ ...parkReviewsQuery(parkId, sort, page), placeholderData: keepPreviousData });
   const summary = rating.data;
   const count = summary?.count ?? 0;
 
