@@ -202,7 +202,7 @@ export function startCountryFlow(): void {
 
 /**
  * A country stored before the cookie existed (or whose cookie expired) is written to it, so the
- * server renders the next page in it. Run once the page is hydrated.
+ * server renders the next page in it. Run as the app starts (it changes nothing on the screen).
  */
 export function keepStoredCountry(): void {
   if (hasStoredCountry()) writeCountryCookie(getSelectedCountry().code);
