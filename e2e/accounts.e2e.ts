@@ -174,14 +174,17 @@ describe("accounts in the browser", () => {
     await page.evaluate(() => localStorage.removeItem("profile"));
     await page.reload();
     await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("profile") ?? "{}").email))
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("profile") ?? "{}").email), {
+        timeout: 10_000,
+      })
       .toBe("driver@parkwell.test");
     await page.evaluate(() => {
       localStorage.setItem("parkwell_user_token", "x".repeat(43));
       localStorage.removeItem("profile");
     });
     await page.reload();
-    await expect.poll(() => token(page)).toBeNull();
+    // Once the page is hydrated and its effects run: on a loaded machine, more than the poll's default second.
+    await expect.poll(() => token(page), { timeout: 10_000 }).toBeNull();
     expect(problems.filter((p) => !p.includes("401"))).toEqual([]);
     await c.close();
   });
