@@ -35,8 +35,9 @@ export const serverData =
   };
 
 /**
- * A page rendered on the server (the list in apps/api/src/plugins/spa.ts): its loader, the source
- * modules whose styles and scripts its head links (`handle.modules`), and its own head (OWN_HEAD).
+ * A page rendered on the server (the server bundle renders the routes made with this, and the API
+ * sends index.html for the others): its loader, the source modules whose styles and scripts its
+ * head links (`handle.modules`), and its own head (OWN_HEAD).
  */
 export const rendered = (route: RouteObject & { path?: string; loader: LoaderFunction }, modules: string[]) =>
   ({
