@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/form-errors";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { ImageUploadForm } from "../ui/image-upload-form";
+import { ImageUploadForm, imageUploadTexts } from "../ui/image-upload-form";
 import { blogPostQuery, removeCover, uploadCover } from "./api";
 
 /**
@@ -49,16 +49,8 @@ export function PostCover({ post, editable }: { post: AdminBlogPost; editable: b
       {editable && (
         <ImageUploadForm
           texts={{
-            file: post.cover ? t("cover.replaceFile") : t("cover.file"),
-            hint: t("cover.hint"),
-            alt: t("cover.alt"),
-            preview: t("cover.preview"),
-            progress: t("cover.progress"),
-            choose: t("cover.choose"),
-            type: t("cover.type"),
-            size: t("cover.size"),
-            upload: t("cover.upload"),
-            uploading: t("cover.uploading"),
+            ...imageUploadTexts(t, "cover"),
+            ...(post.cover ? { file: t("cover.replaceFile") } : {}),
           }}
           send={(file, alt, onProgress) => uploadCover(post.id, file, alt, onProgress)}
           onUploaded={done}

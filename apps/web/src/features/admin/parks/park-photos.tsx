@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/form-errors";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { ImageUploadForm } from "../ui/image-upload-form";
+import { ImageUploadForm, imageUploadTexts } from "../ui/image-upload-form";
 import { deletePhoto, orderPhotos, parkQuery, uploadPhoto } from "./api";
 
 /**
@@ -77,18 +77,7 @@ export function ParkPhotos({ park, editable }: { park: AdminPark; editable: bool
       )}
       {editable && (
         <ImageUploadForm
-          texts={{
-            file: t("photos.file"),
-            hint: t("photos.hint"),
-            alt: t("photos.alt"),
-            preview: t("photos.preview"),
-            progress: t("photos.progress"),
-            choose: t("photos.choose"),
-            type: t("photos.type"),
-            size: t("photos.size"),
-            upload: t("photos.upload"),
-            uploading: t("photos.uploading"),
-          }}
+          texts={imageUploadTexts(t, "photos")}
           send={(file, alt, onProgress) => uploadPhoto(park.id, file, alt, onProgress)}
           onUploaded={done}
         >

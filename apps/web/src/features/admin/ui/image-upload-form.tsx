@@ -22,6 +22,26 @@ export interface ImageUploadTexts {
   uploading: string;
 }
 
+const TEXT_KEYS = [
+  "file",
+  "hint",
+  "alt",
+  "preview",
+  "progress",
+  "choose",
+  "type",
+  "size",
+  "upload",
+  "uploading",
+] as const satisfies readonly (keyof ImageUploadTexts)[];
+
+/** The form's words from a catalogue's group (`photos.file`, `photos.hint`...), each named as the form's. */
+export function imageUploadTexts(t: (key: string) => string, group: string): ImageUploadTexts {
+  const texts = {} as ImageUploadTexts;
+  for (const key of TEXT_KEYS) texts[key] = t(`${group}.${key}`);
+  return texts;
+}
+
 /**
  * The back office's one image upload (a park's photos, a blog post's cover): JPEG, PNG or WebP up
  * to 5 MB, checked before sending (the server checks the content again and re-encodes it), with
