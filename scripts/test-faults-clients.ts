@@ -19,6 +19,9 @@ export interface Tally {
   unavailableSeen: number;
   bookingKeys: Set<string>;
   topUpKeys: Map<string, string>;
+  /** Public reads (the search, a park's page) sent once each, never retried, and their 5xx answers. */
+  reads: number;
+  readErrors: number;
 }
 
 export const UNAVAILABLE = "Parkwell is briefly unavailable. Please try again in a moment.";
@@ -123,6 +126,21 @@ export async function topUp(
   }
   tally.topUpKeys.set(key, reference);
   return true;
+}
+
+/**
+ * A visitor's public read, sent once (a read is not retried here: the API must answer it itself):
+ * the search or a park's page, which go to the read replica while it is in rotation.
+ */
+export async function browse(base: string, parks: number[], tally: Tally): Promise<void> {
+  const park = parks[Math.floor(Math.random() * parks.length)];
+  const url =
+    Math.random() < 0.5
+      ? `${base}/api/v1/parks/front/parks/?country=NG`
+      : `${base}/api/v1/front/parks/${park}`;
+  const answer = await request(url, "GET", {});
+  tally.reads += 1;
+  if (answer.status >= 500 || answer.status === 0) tally.readErrors += 1;
 }
 
 function refused(tally: Tally, why: string): false {

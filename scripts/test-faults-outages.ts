@@ -1,12 +1,20 @@
 /**
  * test:faults' faults, one after the other while the clients run: an API process killed and
- * started again, PostgreSQL stopped, Redis stopped, the SMTP peer refusing mail. Each adds what it
+ * started again, PostgreSQL stopped, Redis stopped, the SMTP peer refusing mail, the read replica
+ * stopped. Each adds what it
  * saw go wrong to `problems`.
  */
 import type { ChildProcess } from "node:child_process";
 import { exited, waitHealthy } from "./cluster-lib.mjs";
 import { request, UNAVAILABLE, type Tally, type User } from "./test-faults-clients";
-import { say, sleep, type PrivatePostgres, type PrivateRedis, type SmtpPeer } from "./test-faults-services";
+import {
+  say,
+  sleep,
+  type PrivatePostgres,
+  type PrivateRedis,
+  type PrivateReplica,
+  type SmtpPeer,
+} from "./test-faults-services";
 
 /** What the faults act on: the cluster, its services and the clients' tally. */
 export interface FaultTarget {
@@ -16,6 +24,8 @@ export interface FaultTarget {
   /** Starts API process `i` again (not seeding). */
   launch: (i: number) => void;
   pg: PrivatePostgres;
+  /** The primary's streaming replica, named in DATABASE_READ_URLS. */
+  replica: PrivateReplica;
   redis: PrivateRedis;
   smtp: SmtpPeer;
   users: User[];
@@ -37,6 +47,8 @@ export async function runFaults(t: FaultTarget): Promise<void> {
   await stopRedis(t);
   await sleep(5_000);
   await refuseMail(t);
+  await sleep(3_000);
+  await stopReplica(t);
 }
 
 export function checkAlive(t: FaultTarget, when: string): void {
@@ -112,4 +124,50 @@ async function refuseMail(t: FaultTarget) {
   await sleep(10_000);
   t.smtp.refuse(false);
   say("the SMTP peer accepts mail again");
+}
+
+/** Each API process's view of its read replica (its health details, HEALTH_DETAILS=true here). */
+async function replicaStates(t: FaultTarget): Promise<(boolean | null)[]> {
+  return Promise.all(
+    t.apiPorts.map(async (port) => {
+      const health = await request(`http://127.0.0.1:${port}/api/health`, "GET", {});
+      const replicas = health.body?.read_replicas as { in_rotation: boolean }[] | undefined;
+      return replicas?.[0]?.in_rotation ?? null;
+    }),
+  );
+}
+
+async function stopReplica(t: FaultTarget) {
+  const { replica, tally, problems } = t;
+  say("fault 5: the read replica stopped for 3 s");
+  if ((await replicaStates(t)).some((inRotation) => inRotation !== true)) {
+    problems.push("the read replica was not in rotation on every API process before it was stopped");
+  }
+  const errorsBefore = tally.readErrors;
+  const readsBefore = tally.reads;
+  await replica.stop("immediate");
+  await sleep(3_000);
+  const out = await replicaStates(t);
+  if (out.some((inRotation) => inRotation !== false)) {
+    problems.push(
+      `with the read replica stopped, the API processes said in rotation: ${JSON.stringify(out)}`,
+    );
+  }
+  await replica.start();
+  const back = Date.now();
+  let states = await replicaStates(t);
+  while (states.some((inRotation) => inRotation !== true) && Date.now() - back < 15_000) {
+    await sleep(250);
+    states = await replicaStates(t);
+  }
+  const failed = tally.readErrors - errorsBefore;
+  say(
+    `the read replica is back in rotation on ${states.filter(Boolean).length}/${states.length} processes ` +
+      `${((Date.now() - back) / 1000).toFixed(1)} s after it started; public reads meanwhile ${tally.reads - readsBefore}, failed ${failed}`,
+  );
+  if (states.some((inRotation) => inRotation !== true)) {
+    problems.push("the read replica did not come back in rotation within 15 s of starting");
+  }
+  if (failed > 0)
+    problems.push(`${failed} public reads failed (5xx or no answer) while the read replica was down`);
 }

@@ -1,6 +1,7 @@
 /**
- * test:faults' private services, each on a free port of its own: a PostgreSQL cluster, Redis and an
- * SMTP peer that can be told to refuse mail; and the run's log line and pause.
+ * The private services of the tests that start their own servers (test:faults, test:replica), each
+ * on a free port of its own: a PostgreSQL cluster and its streaming replicas, Redis and an SMTP
+ * peer that can be told to refuse mail; and the run's log line and pause.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -54,28 +55,28 @@ export async function freePortRun(n: number): Promise<number> {
   throw new Error("no run of free ports found");
 }
 
-/** A PostgreSQL cluster of its own in `dir`, as the `postgres` OS user when this runs as root. */
-export function privatePostgres(bin: string, dir: string, port: number) {
+/**
+ * PostgreSQL's tools as the `postgres` OS user when this runs as root (the server refuses root),
+ * and the owner its data folders need.
+ */
+function pgTools(bin: string) {
   const asRoot = process.getuid?.() === 0;
-  const data = path.join(dir, "pgdata");
-  fs.mkdirSync(data, { mode: 0o700 });
-  if (asRoot) {
-    const pw = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
-    const uid = Number(pw.stdout.trim());
-    const gid = Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim());
-    if (!Number.isInteger(uid)) throw new Error("running as root needs the `postgres` OS user");
-    fs.chmodSync(dir, 0o755);
-    fs.chownSync(data, uid, gid);
-  }
+  const owner = asRoot
+    ? {
+        uid: Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()),
+        gid: Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim()),
+      }
+    : null;
+  if (owner && !Number.isInteger(owner.uid)) throw new Error("running as root needs the `postgres` OS user");
   const command = (tool: string, args: string[]): [string, string[]] =>
     asRoot
       ? ["runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]]
       : [path.join(bin, tool), args];
   // Without blocking: the clients in this process go on while the server stops and starts.
-  const run = (tool: string, args: string[]) =>
+  const run = (tool: string, args: string[], cwd: string) =>
     new Promise<void>((resolve, reject) => {
       const [cmd, argv] = command(tool, args);
-      const child = spawn(cmd, argv, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(cmd, argv, { cwd, stdio: ["ignore", "pipe", "pipe"] });
       let out = "";
       child.stdout.on("data", (c: Buffer) => (out += c.toString()));
       child.stderr.on("data", (c: Buffer) => (out += c.toString()));
@@ -83,7 +84,51 @@ export function privatePostgres(bin: string, dir: string, port: number) {
         code === 0 ? resolve() : reject(new Error(`${tool} ${args[0]} failed: ${out}`)),
       );
     });
-  const [initdb, initArgs] = command("initdb", [
+  /** A data folder the server's user owns, in `dir`. */
+  const dataDir = (dir: string, name: string) => {
+    const data = path.join(dir, name);
+    fs.mkdirSync(data, { mode: 0o700 });
+    if (owner) {
+      fs.chmodSync(dir, 0o755);
+      fs.chownSync(data, owner.uid, owner.gid);
+    }
+    return data;
+  };
+  return { command, run, dataDir };
+}
+
+/** start/stop of a server on `data`, listening on 127.0.0.1:`port` with `settings`. */
+function serverControl(
+  tools: ReturnType<typeof pgTools>,
+  dir: string,
+  data: string,
+  port: number,
+  settings: string,
+) {
+  const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 ${settings}`;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/parkwell`,
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    data,
+    start: () =>
+      tools.run(
+        "pg_ctl",
+        ["start", "-w", "-D", data, "-l", path.join(data, "server.log"), "-o", options],
+        dir,
+      ),
+    stop: (mode = "fast") => tools.run("pg_ctl", ["stop", "-w", "-D", data, "-m", mode], dir),
+  };
+}
+
+/**
+ * A PostgreSQL cluster of its own in `dir`, as the `postgres` OS user when this runs as root.
+ * `replica(port)` makes a streaming replica of it (pg_basebackup while it runs, then a hot standby).
+ */
+export function privatePostgres(bin: string, dir: string, port: number) {
+  const tools = pgTools(bin);
+  const data = tools.dataDir(dir, "pgdata");
+  const [initdb, initArgs] = tools.command("initdb", [
     "-D",
     data,
     "-U",
@@ -95,13 +140,67 @@ export function privatePostgres(bin: string, dir: string, port: number) {
   ]);
   const init = spawnSync(initdb, initArgs, { encoding: "utf8", cwd: dir });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
-  const options = `-p ${port} -k ${data} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  // Speed over durability: the cluster lives as long as the run. A base backup forces full-page
+  // writes for its own duration whatever the setting says.
+  const primary = serverControl(
+    tools,
+    dir,
+    data,
+    port,
+    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off",
+  );
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/parkwell`,
-    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () =>
-      run("pg_ctl", ["start", "-w", "-D", data, "-l", path.join(data, "server.log"), "-o", options]),
-    stop: (mode = "fast") => run("pg_ctl", ["stop", "-w", "-D", data, "-m", mode]),
+    ...primary,
+    /** A hot standby of this (running) cluster, streaming its WAL, on `replicaPort`; not started. */
+    async replica(replicaPort: number) {
+      const replicaData = tools.dataDir(dir, `replica-${replicaPort}`);
+      // -R writes the standby's connection to the primary and its standby.signal.
+      await tools.run(
+        "pg_basebackup",
+        [
+          "-h",
+          "127.0.0.1",
+          "-p",
+          String(port),
+          "-U",
+          "postgres",
+          "-D",
+          replicaData,
+          "-R",
+          "-X",
+          "stream",
+          "-c",
+          "fast",
+          "--no-sync",
+        ],
+        dir,
+      );
+      // hot_standby_feedback: the primary keeps the rows a standby's reads still see, so that
+      // replay does not cancel them.
+      const standby = serverControl(
+        tools,
+        dir,
+        replicaData,
+        replicaPort,
+        "-c fsync=off -c hot_standby=on -c hot_standby_feedback=on",
+      );
+      return {
+        ...standby,
+        /** Replay of each transaction waits this long after its commit on the primary (0: none). */
+        async delayReplay(ms: number) {
+          const conf = path.join(replicaData, "postgresql.auto.conf");
+          const kept = fs
+            .readFileSync(conf, "utf8")
+            .split("\n")
+            .filter((l) => !l.startsWith("recovery_min_apply_delay"));
+          fs.writeFileSync(
+            conf,
+            [...kept.filter(Boolean), `recovery_min_apply_delay = '${ms}ms'`, ""].join("\n"),
+          );
+          await tools.run("pg_ctl", ["reload", "-D", replicaData], dir);
+        },
+      };
+    },
   };
 }
 
@@ -142,6 +241,7 @@ const reachable = (port: number) =>
 /** The SMTP peer: what it accepted and when; refuse(true) makes it turn mail away. */
 export type SmtpPeer = Awaited<ReturnType<typeof smtpPeer>>;
 export type PrivatePostgres = ReturnType<typeof privatePostgres>;
+export type PrivateReplica = Awaited<ReturnType<PrivatePostgres["replica"]>>;
 export type PrivateRedis = ReturnType<typeof privateRedis>;
 
 /**

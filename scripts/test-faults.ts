@@ -1,8 +1,9 @@
 /**
  * npm run test:faults — the cluster (3 API processes behind HAProxy, scripts/cluster-lib.mjs)
  * under a steady load of bookings and wallet top-ups while, one after the other, an API process
- * is killed (SIGKILL) and started again, PostgreSQL is restarted, Redis is restarted and the SMTP
- * peer refuses mail for 10 s. Every client retries a request that got no definite answer (a 5xx,
+ * is killed (SIGKILL) and started again, PostgreSQL is restarted, Redis is restarted, the SMTP
+ * peer refuses mail for 10 s and PostgreSQL's streaming replica, which the public reads go to, is
+ * stopped and started again (no read may fail for it). Every client retries a request that got no definite answer (a 5xx,
  * a connection error) with the same Idempotency-Key, as a mobile client does. Afterwards it checks
  * that the ledger's invariants hold, that no park was overbooked, that nothing was applied twice,
  * that what the clients were told was committed is what the database holds, and that every
@@ -33,7 +34,7 @@ import { startPaystackFake } from "../apps/api/src/test/fakes/paystack-fake";
 import { buildStale } from "./build-stale.mjs";
 import { exited, haproxyBinary, startApi, startHaproxy, waitHealthy } from "./cluster-lib.mjs";
 import { checkCommitted, checkMail } from "./test-faults-checks";
-import { book, CLIENTS, request, topUp, type Tally, type User } from "./test-faults-clients";
+import { book, browse, CLIENTS, request, topUp, type Tally, type User } from "./test-faults-clients";
 import { checkAlive, runFaults, type FaultTarget } from "./test-faults-outages";
 import {
   freePort,
@@ -86,6 +87,10 @@ async function main(): Promise<number> {
   const admin = await openDatabase({ url: pg.adminUrl, poolSize: 1 });
   await admin.db.execute(sql.raw("CREATE DATABASE parkwell"));
   await admin.close();
+  // The public reads go to a streaming replica (decision 037), which fault 5 stops.
+  const replica = await pg.replica(await freePort());
+  await replica.start();
+  cleanups.push(() => replica.stop("immediate").catch(() => undefined));
   const redis = privateRedis(await freePort());
   await redis.start();
   cleanups.push(() => redis.stop());
@@ -105,6 +110,8 @@ async function main(): Promise<number> {
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
     DATABASE_URL: pg.url,
+    DATABASE_READ_URLS: replica.url,
+    HEALTH_DETAILS: "true",
     REDIS_URL: redis.url,
     SMTP_URL: smtp.url,
     MAIL_FROM: "Parkwell <no-reply@parkwell.test>",
@@ -198,6 +205,8 @@ async function main(): Promise<number> {
     unavailableSeen: 0,
     bookingKeys: new Set(),
     topUpKeys: new Map(),
+    reads: 0,
+    readErrors: 0,
   };
   await Promise.all(
     users.map(async (u) => {
@@ -218,6 +227,12 @@ async function main(): Promise<number> {
       await sleep(50 + Math.random() * 150);
     }
   });
+  const readers = Array.from({ length: 2 }, async () => {
+    while (Date.now() < loadUntil) {
+      await browse(base, parks, tally);
+      await sleep(20 + Math.random() * 60);
+    }
+  });
 
   const target: FaultTarget = {
     base,
@@ -225,6 +240,7 @@ async function main(): Promise<number> {
     apiPorts,
     launch,
     pg,
+    replica,
     redis,
     smtp,
     users,
@@ -233,7 +249,7 @@ async function main(): Promise<number> {
     killedAt: null,
   };
   const { problems } = target;
-  await Promise.all([...clients, runFaults(target)]);
+  await Promise.all([...clients, ...readers, runFaults(target)]);
   checkAlive(target, "is not running at the end");
 
   phase = "checking";
@@ -244,7 +260,8 @@ async function main(): Promise<number> {
 
   say(
     `bookings committed ${codes.length}, top-ups credited ${creditedKeys.size}; refusals ${JSON.stringify(tally.refusals)}; ` +
-      `503 unavailable answers seen ${tally.unavailableSeen}; e-mails at the SMTP peer ${smtp.subjects.length}`,
+      `503 unavailable answers seen ${tally.unavailableSeen}; e-mails at the SMTP peer ${smtp.subjects.length}; ` +
+      `public reads ${tally.reads} (5xx or no answer: ${tally.readErrors}, the primary's outage included)`,
   );
   for (const p of problems) say(`PROBLEM: ${p}`);
   if (problems.length > 0) {

@@ -15,6 +15,8 @@
 // - libfaketime (Debian's faketime) for the test clock of the PGlite API run
 //   (docs/decisions/025-test-clock.md): installed with apt-get like Chromium; without it that run
 //   is on the real clock, said so in the summary.
+// - The public browsing's API suites against a primary and its streaming replica (npm run
+//   test:replica, its own two servers) after the PostgreSQL run, when PostgreSQL's binaries are here.
 // - The fault test (npm run test:faults) after the browser tests, when this machine has
 //   PostgreSQL's binaries, Redis and HAProxy (it starts its own servers; HAProxy is installed with
 //   apt-get when missing, as Chromium is); otherwise skipped, saying why.
@@ -95,14 +97,20 @@ const clockNote =
     : " (libfaketime is missing: apt-get install faketime)";
 env.TEST_CLOCK_AT = instant ? instant.at : "real";
 
-/** Why the fault test cannot run here, or null when it can. */
-function faultTestMissing() {
-  const pgBin =
-    process.env.PG_BIN ??
+/** Whether PostgreSQL's binaries are here (PG_BIN or /usr/lib/postgresql/N/bin): the tests that start their own servers need them. */
+function pgBinaries() {
+  return (
+    Boolean(process.env.PG_BIN) ||
     (fs.existsSync("/usr/lib/postgresql") &&
       fs
         .readdirSync("/usr/lib/postgresql")
-        .some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)));
+        .some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)))
+  );
+}
+
+/** Why the fault test cannot run here, or null when it can. */
+function faultTestMissing() {
+  const pgBin = pgBinaries();
   const has = (bin, flag = "--version") => spawnSync(bin, [flag], { stdio: "ignore" }).status === 0;
   const missing = [
     !pgBin && "PostgreSQL's binaries (/usr/lib/postgresql/N/bin or PG_BIN)",
@@ -144,6 +152,9 @@ const lanes = [
       step("unit tests", "test:unit", true),
       step(`API suite on PGlite, clock at ${instant ? instant.at : "the real time"}`, "test:api", true),
       step("API suite on PostgreSQL, real clock", "test:api:pg", true),
+      ...(pgBinaries()
+        ? [step("public browsing's API suites with reads on a streaming replica", "test:replica", true)]
+        : []),
     ],
   },
   {
@@ -275,6 +286,7 @@ for (const { lane, done } of [
   for (const s of lane.steps.slice(done.length)) row("not run", null, s.name);
 }
 if (faultsMissing) row("skipped", null, `fault test: this machine lacks ${faultsMissing}`);
+if (!pgBinaries()) row("skipped", null, "API suites on a streaming replica: this machine lacks PostgreSQL's binaries");
 const shown = database.url?.replace(/:[^:@/]*@/, ":***@");
 console.log(
   database.url

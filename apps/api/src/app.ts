@@ -69,6 +69,7 @@ import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerMessages } from "./plugins/messages";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, securityHeaders } from "./plugins/security";
+import { registerReadYourWrites } from "./plugins/read-your-writes";
 import { registerSpa } from "./plugins/spa";
 import { privateFileStorageOf, privateFilesRoutes } from "./plugins/private-files";
 import { fileStorageOf, registerUploads } from "./plugins/uploads";
@@ -139,6 +140,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessages(app);
 
   await registerSecurity(app, config, headers);
+  registerReadYourWrites(app, database.replicas);
+  database.replicas?.onChange((replica) => {
+    if (replica.inRotation) app.log.info({ replica: replica.name }, "read replica back in rotation");
+    else
+      app.log.warn(
+        { replica: replica.name, reason: replica.reason },
+        `read replica out of rotation: ${replica.reason}`,
+      );
+  });
   await registerOpenApi(app, config, VERSION);
 
   // Features take what they need explicitly: `auth.required` guards a route or a scope.
@@ -178,13 +188,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // payment adapters read currency decimals synchronously.
   const countries = servedCountries(database.db);
   await countries.load();
-  await app.register(parksRoutes(database.search, clock, countries), { prefix: "/api/v1" });
-  await app.register(parkReviewRoutes(database.db), { prefix: "/api/v1" });
-  await app.register(blogRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL }), {
+  // The public browsing reads `database.read`: a read replica when one is in rotation (decision 037).
+  await app.register(parksRoutes({ read: database.read, primary: database.db }, clock, countries), {
+    prefix: "/api/v1",
+  });
+  await app.register(parkReviewRoutes(database.read), { prefix: "/api/v1" });
+  await app.register(blogRoutes({ db: database.read, clock, publicUrl: config.PUBLIC_URL }), {
     prefix: "/api/v1",
   });
   await app.register(driverReviewRoutes({ db: database.db, clock }, auth, limiter), { prefix: "/api/v1" });
-  await app.register(publicPagesRoutes(database.db), { prefix: "/api/v1" });
+  await app.register(publicPagesRoutes(database.read), { prefix: "/api/v1" });
   await app.register(termsRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const paymentDeps = {
@@ -216,9 +229,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
-  await app.register(eventsRoutes({ db: database.db, clock, qrSecret: qr }, limiter), { prefix: "/api/v1" });
+  await app.register(eventsRoutes({ db: database.read, clock, qrSecret: qr }, limiter), {
+    prefix: "/api/v1",
+  });
   const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
-  await app.register(marketplaceRoutes(orderDeps, auth), { prefix: "/api/v1" });
+  await app.register(marketplaceRoutes({ ...orderDeps, read: database.read }, auth), { prefix: "/api/v1" });
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(vehicleDocsRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
   const vehicleDocFiles = { db: database.db, clock, jobs, storage: privateFiles, secret: qr };
@@ -289,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerUploads(app, config, storage);
   // /robots.txt and the sitemap at the site's root (decision 036), before the web app's fallback.
   await app.register(
-    seoRoutes({ db: database.db, clock, publicUrl: config.PUBLIC_URL, sitemap: deps.sitemap }),
+    seoRoutes({ db: database.read, clock, publicUrl: config.PUBLIC_URL, sitemap: deps.sitemap }),
   );
 
   await registerSpa(app, config.WEB_DIST_DIR, config.PUBLIC_URL, {

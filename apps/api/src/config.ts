@@ -41,6 +41,28 @@ const ConfigSchema = z.object({
   // Unset: the engine's defaults (db/client: 10, and two per core for the park search).
   DATABASE_POOL_SIZE: poolSize,
   DATABASE_SEARCH_POOL_SIZE: poolSize,
+  /** Streaming replicas of DATABASE_URL's server for the public reads (docs/decisions/037-read-replicas.md). */
+  DATABASE_READ_URLS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.url({ protocol: /^postgres(ql)?$/, error: "must be a comma-separated list of postgres:// URLs" }),
+      ),
+    ),
+  /** A replica lagging behind the primary more than this is taken out of rotation. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int({ error: "must be a whole number of milliseconds" })
+    .min(100, { error: "must be at least 100" })
+    .max(3_600_000, { error: "must be at most 3600000" })
+    .default(5_000),
   PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
   CORS_ORIGINS: z
     .string()
@@ -212,6 +234,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config = result.data;
+  if (config.DATABASE_READ_URLS.length > 0 && !config.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration: DATABASE_READ_URLS needs DATABASE_URL (replicas follow a PostgreSQL primary; the embedded database has none)",
+    );
+  }
   if (config.S3_BUCKET && !config.S3_PUBLIC_URL && !config.S3_ENDPOINT) {
     throw new ConfigError("Invalid configuration: S3_PUBLIC_URL is required with S3_BUCKET on AWS S3");
   }

@@ -19,6 +19,8 @@ async function main(config: Config): Promise<void> {
     dataDir: path.join(config.DATA_DIR, "pglite"),
     poolSize: config.DATABASE_POOL_SIZE,
     searchPoolSize: config.DATABASE_SEARCH_POOL_SIZE,
+    readUrls: config.DATABASE_READ_URLS,
+    maxReplicaLagMs: config.DATABASE_READ_MAX_LAG_MS,
     onPoolError: (err) => console.error(`database pool error: ${err.message}`),
   });
   await migrate(database);

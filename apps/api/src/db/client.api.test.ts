@@ -64,7 +64,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the statement bound (PostgreSQL)", 
     };
     try {
       expect(await backends(database.db)).toBe(DEFAULT_POOL_SIZE);
-      expect(await backends(database.search)).toBe(defaultSearchPoolSize());
+      expect(await backends(database.read)).toBe(defaultSearchPoolSize());
     } finally {
       await database.close();
     }

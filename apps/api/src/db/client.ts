@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { SQL } from "drizzle-orm";
 import * as schema from "./schema/index";
+import { ReadReplicas, ReadRoutingPool } from "./read-replicas";
 import type { BuiltQuery } from "./sql-text";
 import type { Tx } from "./tx";
 
@@ -30,11 +31,15 @@ export type RawClient =
 export interface Database {
   db: Db;
   /**
-   * The public park search's handle (search, park pages, rates, availability): on PostgreSQL a
-   * pool of its own, sized for statements that keep the CPU busy (defaultSearchPoolSize); on
-   * PGlite, `db` itself.
+   * The public browsing's handle (the park search and pages, events and marketplace browsing,
+   * sitemaps, public figures): reads that decide neither money nor capacity. On PostgreSQL a pool
+   * of its own, sized for statements that keep the CPU busy (defaultSearchPoolSize), whose
+   * statements go to a read replica in rotation when DATABASE_READ_URLS names some
+   * (read-replicas.ts); on PGlite, `db` itself.
    */
-  search: Db;
+  read: Db;
+  /** The read replicas and their state; null without any (PGlite, or none configured). */
+  replicas: ReadReplicas | null;
   engine: Engine;
   /** The driver underneath, for the few things Drizzle does not do (migration locks, dumps). */
   raw: RawClient;
@@ -48,8 +53,14 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** PostgreSQL connections for everything but the park search (default 10). */
   poolSize?: number | undefined;
-  /** PostgreSQL connections for the park search (default: defaultSearchPoolSize()). */
+  /** PostgreSQL connections for the public reads (default: defaultSearchPoolSize()), on each replica too. */
   searchPoolSize?: number | undefined;
+  /** PostgreSQL only: streaming replicas of `url`'s server that the public reads go to (read-replicas.ts). */
+  readUrls?: readonly string[] | undefined;
+  /** A replica lagging more than this (ms) is out of rotation (default 5,000). */
+  maxReplicaLagMs?: number | undefined;
+  /** How often each replica is checked (ms; default 1,000). */
+  replicaCheckMs?: number | undefined;
   /**
    * PostgreSQL: the most any statement may take, in ms (default 15,000, so that no request holds a
    * connection forever); 0 for none, for maintenance that is not a request (`npm run seed`, a
@@ -78,6 +89,9 @@ export function defaultSearchPoolSize(cores = os.availableParallelism()): number
 /** The other pool's size unless told otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
+/** How far (ms) a read replica may lag behind the primary and stay in rotation unless told otherwise. */
+export const DEFAULT_MAX_REPLICA_LAG_MS = 5_000;
+
 export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm, btree_gist, citext };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -96,11 +110,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       application_name: "parkwell",
     });
-    const searchPool = new pg.Pool({
-      ...common,
-      max: options.searchPoolSize ?? defaultSearchPoolSize(),
-      application_name: "parkwell-search",
-    });
+    const searchPoolConfig = { ...common, max: options.searchPoolSize ?? defaultSearchPoolSize() };
+    const searchPool = new pg.Pool({ ...searchPoolConfig, application_name: "parkwell-search" });
     // PostgreSQL going away (a restart, a failover) must never end the process: an idle
     // connection's error reaches the pool's "error" event, and a connection lost while checked
     // out (between a transaction's statements) is reported by its client, which without a
@@ -112,13 +123,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       p.on("connect", (client) => client.on("error", () => {}));
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    const search = drizzlePg({ client: searchPool, schema }) as unknown as Db;
+    const replicas = options.readUrls?.length
+      ? new ReadReplicas(pool, {
+          urls: options.readUrls,
+          maxLagMs: options.maxReplicaLagMs ?? DEFAULT_MAX_REPLICA_LAG_MS,
+          checkMs: options.replicaCheckMs,
+          pool: searchPoolConfig,
+        })
+      : null;
+    const readClient = replicas ? new ReadRoutingPool(replicas, searchPool) : searchPool;
+    const read = drizzlePg({ client: readClient as pg.Pool, schema }) as unknown as Db;
     return {
       db,
-      search,
+      read,
+      replicas,
       engine: "postgres",
       raw: { engine: "postgres", pool, searchPool, url: options.url },
       close: async () => {
+        await replicas?.close();
         await Promise.all([pool.end(), searchPool.end()]);
       },
     };
@@ -131,7 +153,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     extensions: PGLITE_EXTENSIONS,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, search: db, engine: "pglite", raw: { engine: "pglite", client }, close: () => client.close() };
+  return {
+    db,
+    read: db,
+    replicas: null,
+    engine: "pglite",
+    raw: { engine: "pglite", client },
+    close: () => client.close(),
+  };
 }
 
 /** Raw SQL through Drizzle; both drivers return `{ rows }`. */

@@ -3,14 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Database } from "../db/client";
+import { formatLsn } from "../db/read-replicas";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed";
 import type { Clock } from "../lib/clock";
+import { READ_AFTER_COOKIE } from "../plugins/read-your-writes";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -53,6 +55,7 @@ export async function createTestContext(
     }
     const app = await buildApp({ database, config, logger: false, ...deps });
     await app.ready();
+    readAfterEveryWrite(app, database);
     return {
       app,
       database,
@@ -118,7 +121,8 @@ export async function freshDatabase(options: { blank?: boolean } = {}): Promise<
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 20, readUrls: replicaUrls(name) });
+  if (database.replicas) await inRotation(database);
   return {
     database,
     prepared: Boolean(template),
@@ -130,6 +134,53 @@ export async function freshDatabase(options: { blank?: boolean } = {}): Promise<
       await c.end();
     },
   };
+}
+
+/**
+ * npm run test:replica: the same database on TEST_DATABASE_READ_URL's server, a streaming replica
+ * of TEST_DATABASE_URL's (the public reads go to it); none otherwise.
+ */
+export function replicaUrls(name: string): string[] {
+  const base = process.env.TEST_DATABASE_READ_URL;
+  if (!base) return [];
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return [url.toString()];
+}
+
+/** Waits until every replica of `database` is in rotation (it has replayed the database's creation). */
+export async function inRotation(database: Database, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await database.replicas?.check();
+    const states = database.replicas?.states() ?? [];
+    if (states.every((s) => s.inRotation)) return;
+    if (Date.now() > until) throw new Error(`replica not in rotation: ${JSON.stringify(states)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * With a replica, each request the test sends carries the read-after position of everything
+ * written so far (what a browser's cookie carries after its own writes): a test that writes
+ * through its factories and then reads through the API reads what it wrote, from the replica once
+ * it has replayed it, else from the primary.
+ */
+function readAfterEveryWrite(app: FastifyInstance, database: Database): void {
+  const replicas = database.replicas;
+  if (!replicas) return;
+  const send = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  const withFloor = async (opts: InjectOptions | string) => {
+    const options = typeof opts === "string" ? { url: opts } : opts;
+    const lsn = await replicas.primaryLsn();
+    const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+    if (lsn !== null) {
+      const cookie = `${READ_AFTER_COOKIE}=${encodeURIComponent(formatLsn(lsn))}`;
+      headers.cookie = headers.cookie ? `${headers.cookie}; ${cookie}` : cookie;
+    }
+    return send({ ...options, headers });
+  };
+  (app as unknown as { inject: typeof withFloor }).inject = withFloor;
 }
 
 /**

@@ -3866,6 +3866,12 @@ export interface components {
       };
       uptime_seconds?: number;
       version?: string;
+      read_replicas?: {
+        name: string;
+        in_rotation: boolean;
+        lag_ms: number | null;
+        reason: string | null;
+      }[];
     };
     Country: {
       id: number;

@@ -57,6 +57,16 @@ export function healthRoutes(
                 migrations: { applied, expected },
                 uptime_seconds: Math.round(process.uptime()),
                 version,
+                ...(database.replicas
+                  ? {
+                      read_replicas: database.replicas.states().map((r) => ({
+                        name: r.name,
+                        in_rotation: r.inRotation,
+                        lag_ms: r.lagMs,
+                        reason: r.reason,
+                      })),
+                    }
+                  : {}),
               }
             : { status };
         return reply

@@ -28,6 +28,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { requestLanguage } from "../../lib/language";
 import { toMajor } from "../../lib/money";
+import type { Db } from "../../db/client";
 import { requireUser, type Auth } from "../../plugins/auth";
 import * as addresses from "./addresses.service";
 import { priceCart } from "./cart-pricing.service";
@@ -43,8 +44,12 @@ const language = (req: { headers: { "accept-language"?: string | undefined } }) 
   requestLanguage(req.headers["accept-language"]);
 
 /** The marketplace's public catalogue and its quote (signed in or not). */
-export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsyncZod {
-  const { db, clock } = deps;
+/**
+ * The catalogue's browsing reads `read` (a replica when one is in rotation: docs/decisions/
+ * 037-read-replicas.md); what ordering decides (options, quotes) reads the primary.
+ */
+export function marketplaceRoutes(deps: OrderDeps & { read: Db }, auth: Auth): FastifyPluginAsyncZod {
+  const { db, clock, read } = deps;
   return async (app) => {
     const tags = ["Marketplace"];
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
@@ -65,7 +70,7 @@ export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsy
         reply
           .header("cache-control", cached)
           .header("vary", "accept-language")
-          .send(await catalogue.marketHome(db, req.query.country, language(req), clock())),
+          .send(await catalogue.marketHome(read, req.query.country, language(req), clock())),
     );
 
     app.get(
@@ -83,7 +88,7 @@ export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsy
         reply
           .header("cache-control", cached)
           .header("vary", "accept-language")
-          .send(await catalogue.listCategories(db, req.query.country, language(req))),
+          .send(await catalogue.listCategories(read, req.query.country, language(req))),
     );
 
     app.get(
@@ -101,7 +106,7 @@ export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsy
         reply
           .header("cache-control", "no-store")
           .header("vary", "accept-language")
-          .send(await catalogue.listItems(db, req.query, language(req), clock())),
+          .send(await catalogue.listItems(read, req.query, language(req), clock())),
     );
 
     app.get(
@@ -119,7 +124,7 @@ export function marketplaceRoutes(deps: OrderDeps, auth: Auth): FastifyPluginAsy
         reply
           .header("cache-control", "no-store")
           .header("vary", "accept-language")
-          .send(await catalogue.getItem(db, req.params.id, language(req), clock())),
+          .send(await catalogue.getItem(read, req.params.id, language(req), clock())),
     );
 
     app.get(

@@ -27,9 +27,18 @@ const parkRef = (value: string) => {
   return value.trim();
 };
 
-/** Public park discovery: search, park page, rate and availability. No token needed. */
-/** `db` is the search's handle; the country facts are the app's copy (`countries`, of the root handle). */
-export function parksRoutes(db: Db, clock: Clock, countries: ServedCountries): FastifyPluginAsyncZod {
+/**
+ * Public park discovery: search, park page, rate and availability. No token needed. The browsing
+ * reads `read` (the public reads' pool, a replica when one is in rotation: docs/decisions/
+ * 037-read-replicas.md); availability, which the checkout shows before a driver pays, reads the
+ * primary (`primary`). The country facts are the app's copy (`countries`, of the root handle).
+ */
+export function parksRoutes(
+  handles: { read: Db; primary: Db },
+  clock: Clock,
+  countries: ServedCountries,
+): FastifyPluginAsyncZod {
+  const { read: db, primary } = handles;
   return async (app) => {
     const tags = ["Parks"];
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
@@ -138,7 +147,7 @@ export function parksRoutes(db: Db, clock: Clock, countries: ServedCountries): F
           .header("cache-control", "no-store")
           .send(
             await parkService.getAvailability(
-              db,
+              primary,
               countries,
               parkRef(req.params.park),
               req.query,
