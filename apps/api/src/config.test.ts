@@ -56,6 +56,29 @@ describe("loadConfig", () => {
     expect(config.CORS_ORIGINS).toEqual(["https://a.test", "https://b.test"]);
     expect(config.PUBLIC_URL).toBe("https://parkwell.test");
   });
+
+  it("reads the read replicas' URLs, which need a primary, and their lag bound", () => {
+    const primary = "postgres://db.example/parkwell";
+    expect(loadConfig({}).DATABASE_READ_URLS).toEqual([]);
+    expect(loadConfig({}).DATABASE_READ_MAX_LAG_MS).toBe(5_000);
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_READ_URLS: "postgres://r1.example/parkwell, postgresql://r2.example:5433/parkwell",
+      DATABASE_READ_MAX_LAG_MS: "1500",
+    });
+    expect(config.DATABASE_READ_URLS).toEqual([
+      "postgres://r1.example/parkwell",
+      "postgresql://r2.example:5433/parkwell",
+    ]);
+    expect(config.DATABASE_READ_MAX_LAG_MS).toBe(1_500);
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URLS: "mysql://r1/x" })).toThrow(
+      /^Invalid configuration: DATABASE_READ_URLS must be a comma-separated list of postgres:\/\/ URLs/,
+    );
+    expect(() => loadConfig({ DATABASE_READ_URLS: "postgres://r1.example/parkwell" })).toThrow(
+      /^Invalid configuration: DATABASE_READ_URLS needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_READ_MAX_LAG_MS: "50" })).toThrow(/at least 100/);
+  });
 });
 
 describe("empty variables", () => {
