@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,13 @@ import { openDatabase, queryRows } from "../apps/api/src/db/client";
 import { migrate } from "../apps/api/src/db/migrate";
 import { seed } from "../apps/api/src/db/seed";
 import { seedSyntheticParks, SYNTHETIC_ID_BASE } from "../apps/api/src/db/seed/synthetic-parks";
+import {
+  exited,
+  haproxyBinary,
+  startApi as startClusterApi,
+  startHaproxy,
+  waitHealthy,
+} from "../scripts/cluster-lib.mjs";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -129,5 +136,112 @@ async function startServer(main: string, env: Record<string, string>): Promise<R
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
+  };
+}
+
+/** Drops and creates the PostgreSQL database `name` on the admin URL's server; its URL. */
+export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export interface Cluster {
+  /** HAProxy's address, the only one the load is sent to. */
+  url: string;
+  /** The API processes behind HAProxy. */
+  apiPids: number[];
+  /** The process that runs the job workers and serves no traffic. */
+  workerPid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The deployment of `npm run start:cluster` (scripts/cluster-lib.mjs): `processes` built API
+ * processes with JOB_WORKERS=false behind HAProxy (deploy/haproxy.cfg), plus the same server
+ * with JOB_WORKERS=true on a port no request is sent to, so the background jobs (the booking
+ * mails) run beside the measured processes as they would in production. `env` is every
+ * process's environment (DATABASE_URL, REDIS_URL, ...).
+ */
+export async function startCluster(env: Record<string, string>, processes: number): Promise<Cluster> {
+  const haproxy = haproxyBinary();
+  if (!haproxy) throw new Error("the cluster needs HAProxy (apt-get install haproxy, or HAPROXY_BIN)");
+  const build = spawnSync("npm", ["run", "build", "-w", "@parkwell/api"], { cwd: ROOT, stdio: "ignore" });
+  if (build.status !== 0) throw new Error("building the API failed");
+  const port = 4400 + Math.floor(Math.random() * 100) * 8;
+  const apiPorts = Array.from({ length: processes }, (_, i) => port + 1 + i);
+  const workerPort = port + processes + 1;
+  const base = {
+    ...process.env,
+    TRUST_PROXY: "true",
+    DRAIN_DELAY_MS: "0",
+    SEED: "false",
+    DEMO_MODE: "false",
+    ...env,
+  };
+  const apis = apiPorts.map((p) => startClusterApi({ port: p, env: { ...base, JOB_WORKERS: "false" } }));
+  const worker = startClusterApi({ port: workerPort, env: { ...base, JOB_WORKERS: "true" } });
+  const children = [...apis, worker];
+  // HAProxy first: the load has ended, and its warnings would only report the processes stopping.
+  const stop = async () => {
+    if (lb && lb.exitCode === null && lb.signalCode === null) {
+      lb.kill("SIGTERM");
+      await exited(lb);
+    }
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+    await Promise.all(children.map((c) => exited(c)));
+  };
+  let lb: ChildProcess | null = null;
+  try {
+    await Promise.all([...apiPorts, workerPort].map((p, i) => waitHealthy(p, children[i]!)));
+    lb = startHaproxy({ bin: haproxy, bind: `127.0.0.1:${port}`, apiPorts });
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i += 1) {
+      const ok = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // HAProxy's first round of checks (every second) sees each process up before the load starts.
+    await new Promise((r) => setTimeout(r, 1_500));
+    return { url, apiPids: apis.map((a) => a.pid!), workerPid: worker.pid!, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far; 0 when it has gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU seconds of a set of processes between `start` and the returned function's call:
+ * `pids()` is asked at both ends (PostgreSQL's backends come and go with the pools), and a
+ * process seen only at the end counts from zero.
+ */
+export async function cpuMeter(pids: () => Promise<number[]> | number[]) {
+  const before = new Map((await pids()).map((p) => [p, cpuSeconds(p)]));
+  return async () => {
+    let total = 0;
+    for (const p of await pids()) total += cpuSeconds(p) - (before.get(p) ?? 0);
+    return total;
   };
 }

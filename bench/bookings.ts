@@ -12,8 +12,13 @@
  *      BENCH_SECONDS (default 15), BENCH_RUNS (3: each case is run this many times, the median
  *      reported with every run), BENCH_CLIENTS (50), BENCH_API_PROCESSES (2),
  *      BENCH_CPU_PROF (a directory: the API processes write CPU profiles there).
+ *      BENCH_PROCESS_SCALING=1,2,4: instead of the cases above, the 100 parks and one park through
+ *      each number of API processes behind HAProxy (JOB_WORKERS=false, the job workers in a process
+ *      of their own), with the CPU of the API processes and of PostgreSQL's backends; appends a
+ *      dated section to bench/results/bookings.md (processScaling).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -27,7 +32,7 @@ import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
 import { createUser } from "../apps/api/src/test/factories";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
-import { ROOT, writeResults } from "./bench-env";
+import { cpuMeter, freshDatabase, ROOT, startCluster, writeResults } from "./bench-env";
 
 const ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -37,17 +42,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WARM_UP_SECONDS = 5;
 const DB_NAME = "parkwell_bench_bookings";
 const HOUR = 3_600_000;
-
-async function freshDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${DB_NAME}"`);
-  await admin.end();
-  const u = new URL(ADMIN);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-}
 
 /** 100 parks that sell Car spaces, opened all day (bench database only) so random windows are valid. */
 async function prepare(db: Db, users: number) {
@@ -284,14 +278,140 @@ async function run(
   };
 }
 
+/** One measured run of the process-scaling mode, with the CPU each side used during it. */
+interface ScalingRun extends Result {
+  /** CPU seconds of the API processes, of this database's PostgreSQL backends, of the load generator. */
+  apiCpu: number;
+  pgCpu: number;
+  clientCpu: number;
+}
+
+/** The backends of this bench's database (the API processes' and the job worker's connections). */
+async function backendPids(admin: pg.Client): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [DB_NAME],
+  );
+  return rows.map((r) => Number(r.pid));
+}
+
+/**
+ * BENCH_PROCESS_SCALING=1,2,4: the same bookings through 1, 2 and 4 API processes behind HAProxy
+ * (bench-env startCluster: JOB_WORKERS=false on them, the job workers in a process of their own
+ * that no request reaches), over the 100 parks and on one park, each case BENCH_RUNS times; with
+ * the CPU each side used, to tell what scales with processes from what the database bounds.
+ * Appends a dated section to bench/results/bookings.md.
+ */
+async function processScaling(url: string, db: Db, parks: number[], tokens: string[], counts: number[]) {
+  // The single park is not one of the 100, so the spread case keeps its 40-space parks.
+  const [single] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM parks p JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
+        JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
+        WHERE p.status = 'active' AND p.id NOT IN ${parks} ORDER BY p.id LIMIT 1`,
+  );
+  const one = Number(single!.id);
+  await db.execute(sql`UPDATE parks SET open_24h = true WHERE id = ${one}`);
+  await db.execute(
+    sql`UPDATE park_capacities SET capacity = 1000000 WHERE park_id = ${one} AND vehicle_type_id = 1`,
+  );
+  const admin = new pg.Client({ connectionString: ADMIN });
+  await admin.connect();
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  const cases = [
+    { name: `${parks.length} parks`, parks },
+    { name: "1 park", parks: [one] },
+  ];
+  const results: { processes: number; name: string; runs: ScalingRun[] }[] = [];
+  try {
+    for (const processes of counts) {
+      const cluster = await startCluster(
+        {
+          NODE_ENV: "test",
+          LOG_LEVEL: "error",
+          DATABASE_URL: url,
+          DATABASE_POOL_SIZE: "12",
+          REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+          QR_SIGNING_SECRET: "bench-secret-bench-secret",
+          DATA_DIR: path.join(ROOT, "data/bench-bookings"),
+          WEB_DIST_DIR: "/nonexistent",
+        },
+        processes,
+      );
+      try {
+        const bases = [`${cluster.url}/api/v1`];
+        console.error(`${processes} process(es): warm-up ${WARM_UP_SECONDS}s over ${parks.length} parks...`);
+        await run(bases, tokens, parks, WARM_UP_SECONDS);
+        for (const c of cases) {
+          const runs: ScalingRun[] = [];
+          for (let i = 1; i <= RUNS; i += 1) {
+            console.error(`${processes} process(es), ${c.name}, run ${i}/${RUNS}...`);
+            const api = await cpuMeter(() => cluster.apiPids);
+            const backends = await cpuMeter(() => backendPids(admin));
+            const client = process.cpuUsage();
+            const r = await run(bases, tokens, c.parks);
+            const used = process.cpuUsage(client);
+            runs.push({
+              ...r,
+              apiCpu: await api(),
+              pgCpu: await backends(),
+              clientCpu: (used.user + used.system) / 1e6,
+            });
+          }
+          results.push({ processes, name: c.name, runs });
+        }
+      } finally {
+        await cluster.stop();
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const over = await overbookedParks(db);
+  const money = await ledgerViolations(db);
+  const median = (rs: ScalingRun[]) =>
+    [...rs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(rs.length / 2)]!;
+  const perBooking = (cpu: number, r: ScalingRun) => ((cpu / Math.max(1, r.ok)) * 1000).toFixed(2);
+  const share = (cpu: number) => `${((cpu / SECONDS) * 100).toFixed(0)} %`;
+  const lines = results.map(({ processes, name, runs }) => {
+    const m = median(runs);
+    const base = median(results.find((x) => x.name === name && x.processes === Math.min(...counts))!.runs);
+    return `| ${processes} | ${name} | ${m.perSecond.toFixed(0)} | ${(m.perSecond / base.perSecond).toFixed(2)}x | ${runs.map((r) => r.perSecond.toFixed(0)).join(", ")} | ${m.p50.toFixed(1)} | ${m.p99.toFixed(1)} | ${JSON.stringify(m.other)} | ${share(m.apiCpu)} | ${share(m.pgCpu)} | ${share(m.clientCpu)} | ${perBooking(m.apiCpu, m)} | ${perBooking(m.pgCpu, m)} |`;
+  });
+  const section = [
+    `## Process scaling (${new Date().toISOString()})`,
+    "",
+    `\`BENCH_PROCESS_SCALING=${counts.join(",")}\`: ${counts.join(", ")} API processes (built dist/server.js, pool 12 each, JOB_WORKERS=false) behind HAProxy (deploy/haproxy.cfg), the job workers in one more process that no request reaches, Redis for the shared limits, one PostgreSQL; ${CLIENTS} keep-alive HTTP clients to HAProxy, ${RUNS} runs of ${SECONDS} s per case after a ${WARM_UP_SECONDS} s warm-up per process count; ${os.cpus().length} CPU cores shared with the database, the load generator and other work; load average before the runs ${load}. CPU columns: the share of one core used during the median run (API processes together, this database's PostgreSQL backends, the load generator), and milliseconds of CPU per booking.`,
+    "",
+    "| processes | case | bookings/s (median) | vs fewest processes | runs | p50 ms | p99 ms | other | API CPU | PG CPU | client CPU | API ms/booking | PG ms/booking |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...lines,
+    "",
+    `Parks over capacity at any instant: ${over.length === 0 ? "none" : JSON.stringify(over)}. Ledger invariants: ${money.length === 0 ? "hold" : money.slice(0, 5).join("; ")}.`,
+  ].join("\n");
+  console.log(section);
+  const file = path.join(ROOT, "bench/results/bookings.md");
+  const before = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trimEnd() : "# bench:bookings";
+  writeResults("bookings.md", `${before}\n\n${section}\n`);
+  if (over.length > 0 || money.length > 0) process.exitCode = 1;
+}
+
 async function main() {
-  const url = await freshDatabase();
+  const url = await freshDatabase(ADMIN, DB_NAME);
   const database = await openDatabase({ url, poolSize: 5 });
   const children: ChildProcess[] = [];
   try {
     await migrate(database);
     await seed(database.db);
     const { parks, tokens } = await prepare(database.db, CLIENTS);
+    const scaling = (process.env.BENCH_PROCESS_SCALING ?? "").split(",").filter(Boolean).map(Number);
+    if (scaling.length > 0) {
+      await processScaling(url, database.db, parks, tokens, scaling);
+      return;
+    }
     // Other work on the machine skews every figure: the report says how busy it was.
     const load = os
       .loadavg()
