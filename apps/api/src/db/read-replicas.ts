@@ -62,7 +62,13 @@ export interface ReplicaOptions {
 
 interface Replica {
   state: ReplicaState;
+  /** The reads' connections. */
   pool: pg.Pool;
+  /**
+   * One connection of its own for the checks: behind the reads' queue on a busy replica, a check
+   * would time out and take a healthy replica out of rotation.
+   */
+  monitor: pg.Pool;
   /** The WAL position it had replayed at its last check, or a later ask. */
   replayed: bigint | null;
 }
@@ -111,10 +117,20 @@ export class ReadReplicas {
     this.replicas = options.urls.map((url) => {
       const u = new URL(url);
       const pool = new pg.Pool({ ...options.pool, connectionString: url, application_name: "parkwell-read" });
-      pool.on("error", () => {});
-      pool.on("connect", (client) => client.on("error", () => {}));
+      const monitor = new pg.Pool({
+        ...options.pool,
+        connectionString: url,
+        max: 1,
+        application_name: "parkwell-read-check",
+        connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+      });
+      for (const p of [pool, monitor]) {
+        p.on("error", () => {});
+        p.on("connect", (client) => client.on("error", () => {}));
+      }
       return {
         pool,
+        monitor,
         replayed: null,
         state: {
           name: `${u.hostname}:${u.port || "5432"}${u.pathname}`,
@@ -179,14 +195,14 @@ export class ReadReplicas {
     const first = order[0]!;
     try {
       const { rows } = await withTimeout(
-        first.pool.query<{ lsn: string | null }>("SELECT pg_last_wal_replay_lsn()::text AS lsn"),
+        first.monitor.query<{ lsn: string | null }>("SELECT pg_last_wal_replay_lsn()::text AS lsn"),
       );
       const replayed = parseLsn(rows[0]?.lsn);
       if (replayed !== null && (first.replayed === null || replayed > first.replayed))
         first.replayed = replayed;
       return replayed !== null && replayed >= floor ? first : null;
-    } catch (err) {
-      this.failed(first, err);
+    } catch {
+      // Not answered in time: this read goes to the primary; the checks judge the replica.
       return null;
     }
   }
@@ -204,7 +220,7 @@ export class ReadReplicas {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.checking?.catch(() => undefined);
-    await Promise.all(this.replicas.map((r) => r.pool.end()));
+    await Promise.all(this.replicas.flatMap((r) => [r.pool.end(), r.monitor.end()]));
   }
 
   private async checkAll(): Promise<void> {
@@ -224,7 +240,7 @@ export class ReadReplicas {
     let replayed: bigint | null;
     try {
       const { rows } = await withTimeout(
-        replica.pool.query<{ standby: boolean; lsn: string | null }>(
+        replica.monitor.query<{ standby: boolean; lsn: string | null }>(
           "SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn",
         ),
       );
