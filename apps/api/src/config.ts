@@ -11,6 +11,17 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** A comma-separated list: its items trimmed, empty ones dropped. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((s) =>
+    s
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
 /** Connections of one of a process's PostgreSQL pools. */
 const poolSize = z.coerce
   .number({ error: "must be a number" })
@@ -42,20 +53,11 @@ const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: poolSize,
   DATABASE_SEARCH_POOL_SIZE: poolSize,
   /** Streaming replicas of DATABASE_URL's server for the public reads (docs/decisions/037-read-replicas.md). */
-  DATABASE_READ_URLS: z
-    .string()
-    .default("")
-    .transform((s) =>
-      s
-        .split(",")
-        .map((u) => u.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z.url({ protocol: /^postgres(ql)?$/, error: "must be a comma-separated list of postgres:// URLs" }),
-      ),
+  DATABASE_READ_URLS: commaList.pipe(
+    z.array(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a comma-separated list of postgres:// URLs" }),
     ),
+  ),
   /** A replica lagging behind the primary more than this is taken out of rotation. */
   DATABASE_READ_MAX_LAG_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
@@ -64,16 +66,7 @@ const ConfigSchema = z.object({
     .max(3_600_000, { error: "must be at most 3600000" })
     .default(5_000),
   PUBLIC_URL: z.url({ error: "must be an http(s) URL" }).optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default("")
-    .transform((s) =>
-      s
-        .split(",")
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ error: "must be a comma-separated list of origins" }))),
+  CORS_ORIGINS: commaList.pipe(z.array(z.url({ error: "must be a comma-separated list of origins" }))),
   /** Extra origins the Content-Security-Policy allows for connect-src (IP lookup, providers). */
   CSP_CONNECT_SRC: z
     .string()
