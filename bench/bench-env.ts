@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -244,4 +245,57 @@ export async function cpuMeter(pids: () => Promise<number[]> | number[]) {
     for (const p of await pids()) total += cpuSeconds(p) - (before.get(p) ?? 0);
     return total;
   };
+}
+
+/** A POST's answer: its status (0 when none came) and, for an error, the body's `code`. */
+export interface PostAnswer {
+  status: number;
+  code: string;
+}
+
+/**
+ * POSTs a JSON body with a lean client (keep-alive node:http on `agent`, as autocannon in
+ * bench:search): the load generator shares the cores with the API and PostgreSQL, and `fetch`
+ * costs several times more per request. A success's body is not read.
+ */
+export function postJson(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<PostAnswer> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        if (status >= 400) res.on("data", (c: Buffer) => chunks.push(c));
+        else res.resume();
+        res.on("end", () => {
+          let code = "";
+          if (status >= 400) {
+            try {
+              code = String((JSON.parse(Buffer.concat(chunks).toString()) as { code?: unknown }).code ?? "");
+            } catch {
+              code = "(not JSON)";
+            }
+          }
+          resolve({ status, code });
+        });
+        res.on("error", () => resolve({ status: 0, code: "connection" }));
+      },
+    );
+    req.on("error", () => resolve({ status: 0, code: "connection" }));
+    req.end(body);
+  });
 }

@@ -32,7 +32,7 @@ import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
 import { createUser } from "../apps/api/src/test/factories";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
-import { cpuMeter, freshDatabase, ROOT, startCluster, writeResults } from "./bench-env";
+import { cpuMeter, freshDatabase, postJson, ROOT, startCluster, writeResults } from "./bench-env";
 
 const ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -195,34 +195,8 @@ interface Result {
   p99: number;
 }
 
-/**
- * A lean HTTP client (keep-alive node:http, as autocannon in bench:search): the load generator
- * shares the two cores with the API and PostgreSQL, and `fetch` costs several times more per request.
- */
+/** The load's connections (bench-env.ts postJson). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-function post(url: string, auth: string, body: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          authorization: auth,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", () => resolve(0));
-      },
-    );
-    req.on("error", () => resolve(0));
-    req.end(body);
-  });
-}
 
 /** The body of one booking request: a random window at a random park of `parks`. */
 function windowBody(parks: number[], base0: number): string {
@@ -260,7 +234,12 @@ async function run(
       const auth = `Bearer ${tokens[c % tokens.length]!}`;
       while (performance.now() < until) {
         const t = performance.now();
-        const status = await post(`${base}${route}`, auth, body ? body() : windowBody(parks, base0));
+        const { status } = await postJson(
+          agent,
+          `${base}${route}`,
+          { authorization: auth },
+          body ? body() : windowBody(parks, base0),
+        );
         h.record(Math.max(1, Math.round((performance.now() - t) * 1000)));
         if (status === 201) ok += 1;
         else if (status === 409) full += 1;

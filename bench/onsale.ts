@@ -54,7 +54,15 @@ import { priceFlat } from "../apps/api/src/features/parks/pricing.domain";
 import { creditTopUp, walletBalanceMinor } from "../apps/api/src/features/wallet/ledger.service";
 import { createStaff, createUser, type TestUser } from "../apps/api/src/test/factories";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
-import { cpuMeter, freshDatabase, ROOT, startCluster, writeResults, type Cluster } from "./bench-env";
+import {
+  cpuMeter,
+  freshDatabase,
+  postJson,
+  ROOT,
+  startCluster,
+  writeResults,
+  type Cluster,
+} from "./bench-env";
 
 const ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const DB_NAME = "parkwell_bench_onsale";
@@ -219,47 +227,6 @@ async function fundedDrivers(db: Db, n: number, fund: number): Promise<Driver[]>
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-interface Answer {
-  status: number;
-  code: string;
-}
-
-function post(url: string, token: string, key: string, body: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      url,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          "idempotency-key": key,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          let code = "";
-          if ((res.statusCode ?? 0) >= 400) {
-            try {
-              code = String((JSON.parse(Buffer.concat(chunks).toString()) as { code?: unknown }).code ?? "");
-            } catch {
-              code = "(not JSON)";
-            }
-          }
-          resolve({ status: res.statusCode ?? 0, code });
-        });
-        res.on("error", () => resolve({ status: 0, code: "connection" }));
-      },
-    );
-    req.on("error", () => resolve({ status: 0, code: "connection" }));
-    req.end(body);
-  });
-}
-
 interface Attempt {
   driver: Driver;
   status: number;
@@ -278,7 +245,12 @@ async function book(base: string, event: Event, driver: Driver, parkId: number):
   let retried503 = 0;
   let retriedConnection = 0;
   for (let i = 0; ; i += 1) {
-    const answer = await post(`${base}/api/v1/bookings`, driver.token, key, body);
+    const answer = await postJson(
+      agent,
+      `${base}/api/v1/bookings`,
+      { authorization: `Bearer ${driver.token}`, "idempotency-key": key },
+      body,
+    );
     const retry = answer.status === 503 || answer.status === 0;
     if (!retry || i >= RETRIES) {
       return { driver, ...answer, ms: performance.now() - t0, retried503, retriedConnection };
