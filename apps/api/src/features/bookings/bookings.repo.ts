@@ -356,7 +356,15 @@ export async function markDueReminders(
   return rows.map((r) => ({ id: r.id, edge: r.edge, at: new Date(r.at) }));
 }
 
-/** The event of a code with, when the park serves it, its window there and its offer for the vehicle type. */
+/** `book_event_space`'s test of an offer's allocation (`event_rates`), here without the capacity lock. */
+const offerSoldOut = sql<boolean | null>`event_booked(${eventRates.eventId}, ${eventRates.parkId},
+  ${eventRates.vehicleTypeId}) >= ${eventRates.allocation}`;
+
+/**
+ * The event of a code with, when the park serves it, its window there and its offer for the vehicle
+ * type, and whether that offer's allocation was sold out when read: the count `book_event_space`
+ * compares under the capacity lock (the database's `event_booked`), read here without it.
+ */
 export async function readEventOffer(db: Db, code: string, parkId: number, vehicleTypeId: number) {
   const [row] = await db
     .select({
@@ -367,6 +375,7 @@ export async function readEventOffer(db: Db, code: string, parkId: number, vehic
       windowStart: eventParks.windowStart,
       windowEnd: eventParks.windowEnd,
       priceMinor: eventRates.priceMinor,
+      soldOut: offerSoldOut,
     })
     .from(events)
     .leftJoin(eventParks, and(eq(eventParks.eventId, events.id), eq(eventParks.parkId, parkId)))

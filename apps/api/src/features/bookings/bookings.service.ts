@@ -203,7 +203,8 @@ export async function createBooking(
  * capacity row, the wallet and then the driver's row FOR UPDATE; sharing that row before taking the
  * capacity lock could deadlock with it. Answers
  * the statement's status, or the booking of the same Idempotency-Key that won a race with this
- * one; a short wallet is the 402.
+ * one; a short wallet is the 402. `refused`: the statement's refusal already read without the
+ * lock, answered where the statement would answer it (after the company's checks) without running it.
  */
 export async function placeBooking(
   deps: BookingDeps,
@@ -212,6 +213,7 @@ export async function placeBooking(
   park: ParkForBooking,
   kind: "booking" | "event_booking",
   statement: (tx: Tx, keys: { wallet: string; revenue: string }) => Promise<repo.BookSpaceStatus>,
+  refused: repo.BookSpaceStatus | null = null,
 ): Promise<{ status: repo.BookSpaceStatus; replayed: null } | { status: null; replayed: BookingRow }> {
   const { db } = deps;
   const move = { userId: n.userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
@@ -235,11 +237,14 @@ export async function placeBooking(
     : null;
   if (payer) await ensureCompanyAccount(db, payer.id, park.currency);
   const book = async (): Promise<repo.BookSpaceStatus> => {
+    // Without a company nothing in the transaction answers before the statement: no transaction.
+    if (refused && !payer) return refused;
     try {
       return await db.transaction(async (tx) => {
         // The member's row locked first: the month's charges summed and the policy asked before money moves.
         const member =
           payer && purchase ? await authorizePurchase(tx, payer, n.userId, purchase, n.now) : null;
+        if (refused) throw new NotBooked(refused);
         await queueBookingMail(deps.jobs, tx, booking, "booked");
         const status = await statement(tx, keys);
         if (status !== "booked") throw new NotBooked(status);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Booking, BookingPage } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff } from "../../test/factories";
@@ -24,6 +25,7 @@ import {
   setStatus,
 } from "./bookings.test-kit";
 import { createEvent } from "../../test/events";
+import { createCompany, setLimits } from "../companies/companies.test-kit";
 import { bookEvent, overAllocated } from "./event-bookings.test-kit";
 
 const SECRET = "event-bookings-test-secret";
@@ -271,6 +273,90 @@ describe("booking an event's parking", () => {
     const renew = await setStatus(ctx.app, driver, b.id, "active");
     expect(renew.statusCode).toBe(422);
     expect(renew.json().fields.status).toMatch(/book the event again/);
+  });
+
+  it("refuses a sold-out allocation without waiting for the park's capacity lock; one with room still books under it", async () => {
+    const park = parks[9]!;
+    await setCapacity(db, park, 1, 10);
+    const soldOutEvent = await createEvent(db, {
+      start: at(200 * HOUR),
+      end: at(202 * HOUR),
+      parks: [{ parkId: park, offers: [{ allocation: 1 }] }],
+    });
+    const openEvent = await createEvent(db, {
+      start: at(210 * HOUR),
+      end: at(212 * HOUR),
+      parks: [{ parkId: park, offers: [{ allocation: 1 }] }],
+    });
+    const winner = await fundedUser(db);
+    const soldOutOffer = { event_code: soldOutEvent.code, park_id: park };
+    expect((await bookEvent(ctx.app, winner, soldOutOffer)).statusCode).toBe(201);
+    // A driver who could not pay is told it is sold out, as before (the allocation is checked before the wallet).
+    const broke = await fundedUser(db, 0);
+    const driver = await fundedUser(db);
+    const balance = await walletBalanceMinor(db, driver.id, "NGN");
+    // Paid by a company, its policy still answers first, as it did under the lock.
+    const company = await createCompany(db);
+    await setLimits(db, company.id, "NGN", { perBookingMinor: 100 });
+    const byCompany = { ...soldOutOffer, company_id: company.id };
+    const overLimit = await bookEvent(ctx.app, company.owner, byCompany);
+    expect(overLimit.statusCode).toBe(403);
+    expect(overLimit.json().message).toBe("Your company allows bookings up to ₦1");
+    await setLimits(db, company.id, "NGN", { perBookingMinor: null });
+    const soldOutAnswers = async () => {
+      expect((await bookEvent(ctx.app, company.owner, byCompany)).json().code).toBe("event_sold_out");
+      const en = await bookEvent(ctx.app, broke, soldOutOffer);
+      const fr = await bookEvent(ctx.app, driver, soldOutOffer, { "accept-language": "fr" });
+      expect([en.statusCode, fr.statusCode]).toEqual([409, 409]);
+      expect(en.json()).toMatchObject({
+        code: "event_sold_out",
+        message: "The spaces set aside for this event at this park are sold out",
+      });
+      expect(fr.json()).toMatchObject({
+        code: "event_sold_out",
+        message: "Les places réservées à cet événement dans ce parking sont toutes vendues",
+      });
+    };
+    if (!ctx.url) {
+      // PGlite runs one statement at a time: no second session to hold the lock from.
+      await soldOutAnswers();
+      expect(
+        (await bookEvent(ctx.app, driver, { event_code: openEvent.code, park_id: park })).statusCode,
+      ).toBe(201);
+    } else {
+      const holder = new pg.Client({ connectionString: ctx.url });
+      await holder.connect();
+      try {
+        await holder.query("BEGIN");
+        await holder.query(
+          "SELECT 1 FROM park_capacities WHERE park_id = $1 AND vehicle_type_id = 1 FOR UPDATE",
+          [park],
+        );
+        // While another transaction holds the lock, the sold-out answer comes at once...
+        const lockHeld = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000));
+        expect(await Promise.race([soldOutAnswers().then(() => "answered" as const), lockHeld])).toBe(
+          "answered",
+        );
+        // ...while a request that can still win waits for it, and books once it is released.
+        let settled = false;
+        const open = bookEvent(ctx.app, driver, { event_code: openEvent.code, park_id: park }).finally(() => {
+          settled = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(settled).toBe(false);
+        await holder.query("ROLLBACK");
+        expect((await open).statusCode).toBe(201);
+      } finally {
+        await holder.end();
+      }
+    }
+    expect(await walletBalanceMinor(db, broke.id, "NGN")).toBe(0);
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${driver.id} AND event_id = ${soldOutEvent.id}`,
+    );
+    expect(Number(row!.n)).toBe(0);
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBeLessThan(balance);
   });
 });
 

@@ -58,8 +58,17 @@ export async function createEventBooking(
     taxName: park.taxName,
   };
   const booking = newBookingRow(started.new, park, offer.windowStart, offer.windowEnd, breakdown, offer.id);
-  const placed = await placeBooking(deps, started.new, booking, park, "event_booking", (tx, keys) =>
-    repo.bookEventSpace(tx, booking, keys),
+  // A sold-out allocation is refused without queueing on the capacity lock (an on-sale's refusals
+  // outnumber its winners): a stale "sold out" is the answer a moment later, and a stale "room
+  // left" still meets book_event_space's own check under the lock.
+  const placed = await placeBooking(
+    deps,
+    started.new,
+    booking,
+    park,
+    "event_booking",
+    (tx, keys) => repo.bookEventSpace(tx, booking, keys),
+    offer.soldOut ? "full" : null,
   );
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
   if (placed.status === "full") throw eventSoldOut();

@@ -6,7 +6,13 @@ import { bearer, type TestUser } from "../../test/factories";
 export function bookEvent(
   app: FastifyInstance,
   user: TestUser,
-  a: { event_code: string; park_id: number; vehicle_type_id?: number; plate_number?: string },
+  a: {
+    event_code: string;
+    park_id: number;
+    vehicle_type_id?: number;
+    plate_number?: string;
+    company_id?: number;
+  },
   headers: Record<string, string> = {},
 ) {
   return app.inject({
