@@ -277,6 +277,12 @@ export async function placeBooking(
       await ensureChargeAccounts(db, move);
       status = await guardVehicle(book);
     }
+    // A refusal may be this request's own retry losing to its first attempt, committed since
+    // startBooking looked (the first took the last space): the driver is answered with that booking.
+    if (status !== "booked" && n.idempotencyKey) {
+      const found = await replay(db, n.userId, n.idempotencyKey, n.hash);
+      if (found) return { status: null, replayed: found };
+    }
     return { status, replayed: null };
   } catch (err) {
     const code = pgCode(err);

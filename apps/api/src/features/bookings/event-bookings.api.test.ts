@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createStaff } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/harness";
+import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { MAIL_WAIT, readMailbox } from "../../test/mailbox";
 import { signEventAccess } from "../events/event-access";
@@ -357,6 +357,46 @@ describe("booking an event's parking", () => {
     );
     expect(Number(row!.n)).toBe(0);
     expect(await walletBalanceMinor(db, driver.id, "NGN")).toBeLessThan(balance);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== "postgres")("a retry racing its own first attempt for the last space", () => {
+  it("answers both with the one booking, never the retry with sold out (PostgreSQL)", async () => {
+    const park = parks[10]!;
+    await setCapacity(db, park, 1, 10);
+    const event = await createEvent(db, {
+      start: at(220 * HOUR),
+      end: at(222 * HOUR),
+      parks: [{ parkId: park, offers: [{ allocation: 1 }] }],
+    });
+    const driver = await fundedUser(db);
+    const holder = new pg.Client({ connectionString: ctx.url });
+    await holder.connect();
+    try {
+      // Both attempts pass their checks (nothing booked yet) and queue on the park's capacity lock;
+      // the first to get it takes the last space, and the other is refused by the locked check.
+      await holder.query("BEGIN");
+      await holder.query(
+        "SELECT 1 FROM park_capacities WHERE park_id = $1 AND vehicle_type_id = 1 FOR UPDATE",
+        [park],
+      );
+      const key = { "idempotency-key": `retry-${event.code}` };
+      const offer = { event_code: event.code, park_id: park };
+      const first = bookEvent(ctx.app, driver, offer, key);
+      const retry = bookEvent(ctx.app, driver, offer, key);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query("ROLLBACK");
+      const answers = await Promise.all([first, retry]);
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+      expect(answers[0]!.json<Booking>().booking_code).toBe(answers[1]!.json<Booking>().booking_code);
+    } finally {
+      await holder.end();
+    }
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${driver.id} AND event_id = ${event.id}`,
+    );
+    expect(row!.n).toBe(1);
   });
 });
 
