@@ -102,9 +102,7 @@ function pgBinaries() {
   return (
     Boolean(process.env.PG_BIN) ||
     (fs.existsSync("/usr/lib/postgresql") &&
-      fs
-        .readdirSync("/usr/lib/postgresql")
-        .some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)))
+      fs.readdirSync("/usr/lib/postgresql").some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)))
   );
 }
 
@@ -286,7 +284,8 @@ for (const { lane, done } of [
   for (const s of lane.steps.slice(done.length)) row("not run", null, s.name);
 }
 if (faultsMissing) row("skipped", null, `fault test: this machine lacks ${faultsMissing}`);
-if (!pgBinaries()) row("skipped", null, "API suites on a streaming replica: this machine lacks PostgreSQL's binaries");
+if (!pgBinaries())
+  row("skipped", null, "API suites on a streaming replica: this machine lacks PostgreSQL's binaries");
 const shown = database.url?.replace(/:[^:@/]*@/, ":***@");
 console.log(
   database.url
