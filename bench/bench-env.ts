@@ -32,10 +32,21 @@ export function writeResults(name: string, markdown: string): void {
   if (formatted.status !== 0) console.error(`prettier could not format ${file}`);
 }
 
+/** How long one database's synthetic parks took to generate, for a benchmark's report. */
+export interface Generation {
+  name: string;
+  parks: number;
+  seconds: number;
+}
+
+/** The generations done by ensureParks in this process, in order. */
+export const generations: Generation[] = [];
+
 /**
  * A database holding the demo parks plus synthetic parks 1..n: a PostgreSQL database `name` on
  * the admin URL's server (created if missing), or, without an admin URL, a PGlite DATA_DIR `name`.
- * Returns the PostgreSQL URL. Seeding is skipped when the parks are already there.
+ * Returns the PostgreSQL URL. Seeding is skipped when the parks are already there; when it is
+ * not, its time and rate are printed and kept in `generations`.
  */
 export async function ensureParks(adminUrl: string | undefined, name: string, n: number): Promise<string> {
   let url: string | undefined;
@@ -61,8 +72,14 @@ export async function ensureParks(adminUrl: string | undefined, name: string, n:
     );
     if ((have?.n ?? 0) < n) {
       console.error(`seeding ${n} synthetic parks into ${name}...`);
+      const started = performance.now();
       await seed(database.db);
       await seedSyntheticParks(database.db, n, (line) => console.error(line), { ratings: true });
+      const seconds = (performance.now() - started) / 1000;
+      generations.push({ name, parks: n, seconds });
+      console.error(
+        `generated ${n.toLocaleString("en")} parks into ${name} in ${seconds.toFixed(0)} s (${Math.round(n / seconds).toLocaleString("en")} parks/s)`,
+      );
     }
     if (url) {
       // The calibration statement (search-targets.ts, bench/README.md) orders by ll_to_earth, which the

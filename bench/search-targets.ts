@@ -83,7 +83,7 @@ export function verdictLines(cases: CaseFigures[], calibration: LoadResult[]): s
   const p99 = mid(calibration.map((r) => r.p99));
   const factor = machineFactor(p99);
   return [
-    `Calibration (bench/README.md's nearest-10 KNN through \`pg\`, ${calibration.length} rounds spread over the run: before the 5,000-park part, between the parts, after the 500,000-park part): p99 ${calibration.map((r) => r.p99.toFixed(1)).join(", ")} ms, ${calibration.map((r) => Math.round(r.rps)).join(", ")} q/s; median p99 ${p99.toFixed(1)} ms against bench/README.md's ${CALIBRATION_P99_MS} ms: this run's machine factor **${factor.toFixed(2)}**.`,
+    `Calibration (bench/README.md's nearest-10 KNN through \`pg\`, ${calibration.length} rounds spread over the run: before the 5,000-park part, then after each part): p99 ${calibration.map((r) => r.p99.toFixed(1)).join(", ")} ms, ${calibration.map((r) => Math.round(r.rps)).join(", ")} q/s; median p99 ${p99.toFixed(1)} ms against bench/README.md's ${CALIBRATION_P99_MS} ms: this run's machine factor **${factor.toFixed(2)}**.`,
     "",
     "| search | p99 500k (ms) | target | as measured | target × factor | scaled | API/SQL | ≥ 60% | p99 500k/5k | ≤ 2x |",
     "|---|---:|---:|---|---:|---|---:|---|---:|---|",

@@ -2,22 +2,39 @@
  * `npm run bench:search`: park search at 5,000 and 500,000 parks on PostgreSQL (and at 500,000 on
  * PGlite), through the API (a separate process, loaded with wrk, or autocannon without it) and
  * the same SQL run directly through `pg` at the same concurrency, in the same run. Prints a
- * markdown report and writes it to bench/results/search.md. Not part of `npm test`.
+ * markdown report and writes it to bench/results/search.md. With BENCH_PARKS above 500,000 (e.g.
+ * 5000000) the run adds that many parks as a third tier, in a database of its own, against the
+ * 500,000-park baseline measured in the same run, and writes bench/results/search-<n>.md (e.g.
+ * search-5m.md). Not part of `npm test`.
  */
 import os from "node:os";
 import path from "node:path";
 import { ParkListQuerySchema } from "@parkwell/contract";
-import { defaultSearchPoolSize, openDatabase, queryBuilt, type Database } from "../apps/api/src/db/client";
+import { sql } from "drizzle-orm";
+import {
+  defaultSearchPoolSize,
+  openDatabase,
+  queryBuilt,
+  queryRows,
+  type Database,
+} from "../apps/api/src/db/client";
 import { build } from "../apps/api/src/db/sql-text";
 import { planSearch, type Exec } from "../apps/api/src/features/parks/parks.search-plan";
 import { searchSql, type SearchSpec } from "../apps/api/src/features/parks/parks.search-sql";
 import { searchWords } from "../apps/api/src/features/parks/parks.repo";
 import { searchSpec } from "../apps/api/src/features/parks/parks.service";
-import { ensureParks, startApi, startHttpFloor, writeResults, type RunningApi } from "./bench-env";
+import {
+  ensureParks,
+  generations,
+  startApi,
+  startHttpFloor,
+  writeResults,
+  type RunningApi,
+} from "./bench-env";
 import { withCpu } from "./cpu";
 import { HTTP_LOAD, loadDirect, loadHttp, mid, type LoadResult } from "./load";
 import { searchCases, type BenchCase } from "./search-cases";
-import { CALIBRATION_SQL, verdictLines } from "./search-targets";
+import { CALIBRATION_SQL, machineFactor, P99_TARGET_MS, verdictLines } from "./search-targets";
 
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -43,10 +60,28 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
  * apart, was as likely to show the drift as the code.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const LARGE = Number(process.env.BENCH_PARKS ?? 500_000);
+/** The targets' size (bench/README.md): the baseline of a larger tier. */
+const BASELINE = 500_000;
+const PARKS = Number(process.env.BENCH_PARKS ?? BASELINE);
+/**
+ * BENCH_PARKS above the baseline: a third tier of that many parks in a database of its own
+ * (parkwell_bench_5m for 5,000,000), measured after the 5,000- and 500,000-park tiers in the same
+ * run, so that its growth over 500,000 is read between figures of one machine and hour.
+ */
+const HUGE = PARKS > BASELINE ? PARKS : undefined;
+const LARGE = HUGE === undefined ? PARKS : BASELINE;
 const SMALL = 5_000;
-/** PGlite seeds in one WASM thread: its run may use fewer parks (BENCH_PGLITE_PARKS) to fit a time box. */
-const PGLITE_PARKS = Number(process.env.BENCH_PGLITE_PARKS ?? LARGE);
+/** 5000000 -> "5m", 2500000 -> "2500k": the huge tier's database and report names. */
+const sizeName = (parks: number) =>
+  parks % 1_000_000 === 0 ? `${parks / 1_000_000}m` : `${Math.round(parks / 1000)}k`;
+/**
+ * PGlite seeds in one WASM thread: its run may use fewer parks (BENCH_PGLITE_PARKS) to fit a time
+ * box. With a huge tier PGlite runs only when BENCH_PGLITE_PARKS names its size (never more than
+ * the baseline's): millions of parks in one WASM process are no deployment of PGlite's.
+ */
+const PGLITE_PARKS = Math.min(LARGE, Number(process.env.BENCH_PGLITE_PARKS ?? LARGE));
+const RUN_PGLITE =
+  !process.env.BENCH_SKIP_PGLITE && (HUGE === undefined || process.env.BENCH_PGLITE_PARKS !== undefined);
 const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), "parkwell-bench-pglite");
 const COUNTRY_IDS: Record<string, number> = { NG: 1, CA: 2, SN: 3, US: 4 };
 /** Only these cases (comma-separated names, e.g. `text,text+coordinates`); all by default. */
@@ -79,10 +114,12 @@ function row(engine: string, parks: number, name: string, api: LoadResult, direc
   return { api, direct };
 }
 
-async function explain(database: Database) {
+async function explain(database: Database, parks: number) {
   if (database.raw.engine !== "postgres") return;
   const pool = database.raw.pool;
-  say("\n### EXPLAIN ANALYZE (PostgreSQL, 500,000 parks, the first request of each kind: one statement)\n");
+  say(
+    `\n### EXPLAIN ANALYZE (PostgreSQL, ${parks.toLocaleString("en")} parks, the first request of each kind: one statement)\n`,
+  );
   for (const c of cases) {
     // The plan's first statement: text reads its matches first (parks.search-plan.ts).
     const spec = specOf(c.queries[0]!);
@@ -276,6 +313,59 @@ async function calibrate(url: string): Promise<LoadResult> {
   }
 }
 
+type Results = Record<string, { api: LoadResult; direct: LoadResult }>;
+
+/**
+ * The huge tier against the baseline, search by search: each side's throughput and p99 at both
+ * sizes and their ratio (huge over baseline: above 1 for p99 is growth, below 1 for throughput is
+ * loss), API/SQL at both, and the huge tier's API p99 against the 500,000-park target, as written
+ * and scaled by the run's calibration (the targets are set at 500,000: a p99 within them at the
+ * huge size means the table's growth cost no target).
+ */
+function growthLines(large: Results, huge: Results, parks: number, calibration: LoadResult[]): string[] {
+  const factor = machineFactor(mid(calibration.map((r) => r.p99)));
+  const x = (a: number, b: number) => `${(b / a).toFixed(2)}x`;
+  const pct = (r: { api: LoadResult; direct: LoadResult }) =>
+    `${Math.round((100 * r.api.rps) / r.direct.rps)}%`;
+  const size = sizeName(parks);
+  return [
+    `| search | API req/s 500k | API req/s ${size} | × | API p99 500k | API p99 ${size} | × | SQL q/s 500k | SQL q/s ${size} | × | SQL p99 500k | SQL p99 ${size} | × | API/SQL 500k | API/SQL ${size} | p99 target (× factor ${factor.toFixed(2)}) | ${size} within |`,
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...cases.map((c) => {
+      const [l, h] = [large[c.name]!, huge[c.name]!];
+      const target = P99_TARGET_MS[c.name];
+      const within =
+        target === undefined
+          ? "-"
+          : `${h.api.p99 < target ? "yes" : "no"} (scaled: ${h.api.p99 < target * factor ? "yes" : "no"})`;
+      return `| ${c.name} | ${Math.round(l.api.rps)} | ${Math.round(h.api.rps)} | ${x(l.api.rps, h.api.rps)} | ${ms(l.api.p99)} | ${ms(h.api.p99)} | ${x(l.api.p99, h.api.p99)} | ${Math.round(l.direct.rps)} | ${Math.round(h.direct.rps)} | ${x(l.direct.rps, h.direct.rps)} | ${ms(l.direct.p99)} | ${ms(h.direct.p99)} | ${x(l.direct.p99, h.direct.p99)} | ${pct(l)} | ${pct(h)} | ${target === undefined ? "-" : `${target} (${(target * factor).toFixed(1)})`} | ${within} |`;
+    }),
+  ];
+}
+
+/** Each PostgreSQL database's parks and size on disk, and the generations this run did. */
+async function databaseLines(tiers: { parks: number; url: string }[]): Promise<string[]> {
+  const out = ["| database | parks | size | generated in this run |", "|---|---:|---:|---|"];
+  for (const { parks, url } of tiers) {
+    const database = await openDatabase({ url, poolSize: 1 });
+    try {
+      const name = new URL(url).pathname.slice(1);
+      const [size] = await queryRows<{ size: string }>(
+        database.db,
+        sql`SELECT pg_size_pretty(pg_database_size(current_database())) AS size`,
+      );
+      const g = generations.find((x) => x.name === name);
+      const generated = g
+        ? `${Math.round(g.seconds)} s (${Math.round(g.parks / g.seconds).toLocaleString("en")} parks/s)`
+        : "no (there before)";
+      out.push(`| ${name} | ${parks.toLocaleString("en")} | ${size?.size ?? "-"} | ${generated} |`);
+    } finally {
+      await database.close();
+    }
+  }
+  return out;
+}
+
 async function runPostgres(parks: number, url: string) {
   const database = await openDatabase({ url, poolSize: POOL_SIZE });
   const api = await startApi(
@@ -285,7 +375,7 @@ async function runPostgres(parks: number, url: string) {
     },
     API_PROCESSES,
   );
-  const results: Record<string, { api: LoadResult; direct: LoadResult }> = {};
+  const results: Results = {};
   try {
     for (const c of cases) {
       // The floor's bound holds for one API process (floorRow): measured at the large size only.
@@ -347,13 +437,16 @@ async function main() {
   if (!process.env.BENCH_SKIP_POSTGRES) {
     const smallUrl = await ensureParks(ADMIN_URL, "parkwell_bench_small", SMALL);
     const largeUrl = await ensureParks(ADMIN_URL, "parkwell_bench", LARGE);
-    // Calibration rounds before, between and after the two parts: their median spans the run.
+    const hugeUrl = HUGE && (await ensureParks(ADMIN_URL, `parkwell_bench_${sizeName(HUGE)}`, HUGE));
+    // Calibration rounds before, between and after the parts: their median spans the run.
     const calibration = [await calibrate(largeUrl)];
     const small = await runPostgres(SMALL, smallUrl);
     await small.database.close();
     calibration.push(await calibrate(largeUrl));
     const large = await runPostgres(LARGE, largeUrl);
     calibration.push(await calibrate(largeUrl));
+    const huge = hugeUrl ? await runPostgres(HUGE, hugeUrl) : undefined;
+    if (huge) calibration.push(await calibrate(largeUrl));
     say(
       `\n### CPU per request (µs, PostgreSQL; medians of the rounds)\n\nThrough the API: the API process, the load generator (${HTTP_LOAD === "wrk" ? "wrk, a process of its own" : "autocannon, in this process"}), PostgreSQL's processes. Directly: this process (the \`pg\` client and the plan's own work), PostgreSQL's processes. All share the machine's cores.\n`,
     );
@@ -381,10 +474,27 @@ async function main() {
       large: large.results[c.name]!,
     }));
     verdictLines(figures, calibration).forEach((line) => say(line));
-    await explain(large.database);
+    if (HUGE && huge && hugeUrl) {
+      say(
+        `\n### ${HUGE.toLocaleString("en")} parks against 500,000 (PostgreSQL, the same run; medians of the rounds)\n\nEach figure at both sizes and the ${sizeName(HUGE)} figure over the 500k one (×): above 1 for p99 is growth, below 1 for throughput is loss. The last columns judge the ${sizeName(HUGE)} API p99 by the 500,000-park targets, as written and scaled by this run's calibration. p99 in ms.\n`,
+      );
+      growthLines(large.results, huge.results, HUGE, calibration).forEach((line) => say(line));
+    }
+    say("\n### Databases (PostgreSQL)\n");
+    const tiers = [
+      { parks: SMALL, url: smallUrl },
+      { parks: LARGE, url: largeUrl },
+      ...(HUGE && hugeUrl ? [{ parks: HUGE, url: hugeUrl }] : []),
+    ];
+    (await databaseLines(tiers)).forEach((line) => say(line));
+    await explain(large.database, LARGE);
     await large.database.close();
+    if (HUGE && huge) {
+      await explain(huge.database, HUGE);
+      await huge.database.close();
+    }
   }
-  if (!process.env.BENCH_SKIP_PGLITE) {
+  if (RUN_PGLITE) {
     say(`\n### PGlite (${PGLITE_PARKS.toLocaleString("en")} parks)\n`);
     say(
       "| engine | parks | search | API p50 | API p99 | API req/s | SQL p50 | SQL p99 | SQL q/s | API/SQL | errors |",
@@ -392,7 +502,12 @@ async function main() {
     say("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     await runPglite();
   }
-  writeResults(process.env.BENCH_SKIP_POSTGRES ? "search-pglite.md" : "search.md", lines.join("\n"));
+  const report = process.env.BENCH_SKIP_POSTGRES
+    ? "search-pglite.md"
+    : HUGE
+      ? `search-${sizeName(HUGE)}.md`
+      : "search.md";
+  writeResults(report, lines.join("\n"));
 }
 
 main().catch((err: unknown) => {

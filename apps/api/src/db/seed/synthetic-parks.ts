@@ -112,10 +112,18 @@ export interface SyntheticOptions {
 }
 
 /**
+ * From this many new parks on, a load drops the secondary indexes and builds them afresh once the
+ * rows are in (withFreshIndexes); smaller loads (the tests', a few thousand) keep them and insert
+ * into them. 500,000 parks, kept: about 10 s per 25,000, every park entering 22 indexes one entry
+ * (or one trigram) at a time, most of the time in the 5 GiST and 7 GIN indexes.
+ */
+const FRESH_INDEXES_FROM = 100_000;
+
+/**
  * Makes sure synthetic parks 1..count exist (for load tests), generated inside the database so
  * 500,000 take seconds of SQL rather than minutes of round trips. Pseudo-random values come from
- * md5 of the park number, so every run on every engine produces the same parks. A park's zone is
- * the zone of the city it is generated around.
+ * md5 of the park number, so every run on every engine produces the same parks, whichever way
+ * their indexes are built. A park's zone is the zone of the city it is generated around.
  */
 export async function seedSyntheticParks(
   db: Db,
@@ -123,12 +131,65 @@ export async function seedSyntheticParks(
   log: (line: string) => void = () => {},
   options: SyntheticOptions = {},
 ) {
-  await withGinBulkLoad(db, () => insertSyntheticParks(db, count, log, options.ratings === true));
+  const ratings = options.ratings === true;
+  const [have] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM parks WHERE id > ${SYNTHETIC_ID_BASE}`,
+  );
+  const fresh = count - (have?.n ?? 0) >= FRESH_INDEXES_FROM;
+  if (fresh) {
+    await db.transaction((tx) =>
+      withFreshIndexes(tx, log, () => insertSyntheticParks(tx, count, log, ratings)),
+    );
+  } else {
+    await withGinBulkLoad(db, () => insertSyntheticParks(db, count, log, ratings));
+  }
   await fixSyntheticTimeZones(db, cityJson());
   await resetIdentity(db);
-  await rebuildGistIndexes(db);
+  // Built afresh, the GiST indexes are already what a rebuild makes.
+  if (!fresh) await rebuildGistIndexes(db);
   // Fresh statistics after a bulk load, so the planner picks the indexes (PGlite has no autovacuum).
   await db.execute(sql`VACUUM ANALYZE parks`);
+}
+
+/**
+ * Runs a large load with the non-unique indexes of `parks`, `park_rates` and `park_capacities`
+ * dropped, then creates each again from its own definition: one sorted build per index instead of
+ * millions of insertions (the unique ones stay: the load's ON CONFLICT needs them). The rate-card
+ * triggers (migration 0010) are off meanwhile: the load writes each park's card and derives its
+ * rates and capacities from it, so they would recompute the same cards, park by park, for about
+ * as long as the parks take to generate. Called inside one transaction: other sessions wait for it
+ * rather than search without indexes, and a load that fails or is stopped leaves the indexes and
+ * triggers as they were.
+ */
+async function withFreshIndexes(
+  tx: Db,
+  log: (line: string) => void,
+  load: () => Promise<void>,
+): Promise<void> {
+  await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+  // The builds sort in memory: 1 GB on PostgreSQL; PGlite (32-bit WASM) keeps its own setting.
+  await tx.execute(sql`SELECT set_config('maintenance_work_mem',
+    CASE WHEN version() LIKE '%wasm%' THEN current_setting('maintenance_work_mem') ELSE '1GB' END, true)`);
+  const indexes = await queryRows<{ name: string; definition: string }>(
+    tx,
+    sql`SELECT quote_ident(i.relname) AS name, pg_get_indexdef(i.oid) AS definition
+      FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      WHERE t.relnamespace = current_schema()::regnamespace
+        AND t.relname IN ('parks', 'park_rates', 'park_capacities') AND NOT x.indisunique
+      ORDER BY i.relname`,
+  );
+  for (const { name } of indexes) await tx.execute(sql`DROP INDEX ${sql.raw(name)}`);
+  await tx.execute(sql`ALTER TABLE park_rates DISABLE TRIGGER park_rates_card_insert`);
+  await tx.execute(sql`ALTER TABLE park_capacities DISABLE TRIGGER park_capacities_card_insert`);
+  await load();
+  await tx.execute(sql`ALTER TABLE park_rates ENABLE TRIGGER park_rates_card_insert`);
+  await tx.execute(sql`ALTER TABLE park_capacities ENABLE TRIGGER park_capacities_card_insert`);
+  for (const { name, definition } of indexes) {
+    const started = performance.now();
+    await tx.execute(sql.raw(definition));
+    log(`index ${name} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
 
 /**
@@ -176,6 +237,8 @@ async function insertSyntheticParks(db: Db, count: number, log: (line: string) =
   const cities = cityJson();
   for (let from = 1; from <= count; from += BATCH) {
     const to = Math.min(count, from + BATCH - 1);
+    const started = performance.now();
+    let parksDone = started;
     await db.transaction(async (tx) => {
       // A bulk load, not a request: the pool's per-statement bound (15 s) is not meant for it. The
       // GIN pending lists (withGinBulkLoad) are merged when they pass this size.
@@ -232,6 +295,7 @@ async function insertSyntheticParks(db: Db, count: number, log: (line: string) =
             greatest(base.step, round(base.car * ${VEHICLE_FACTOR[2]}::float8 / base.step) * base.step)::bigint,
             greatest(base.step, round(base.car * ${VEHICLE_FACTOR[3]}::float8 / base.step) * base.step)::bigint] AS hourly) AS h
         ON CONFLICT (id) DO NOTHING`);
+      parksDone = performance.now();
       // Capacities and rates are the park's rate card, written above: one formula. One statement
       // writes both, so the triggers (migration 0010) run once both are in, compute cards equal to
       // the ones written, and write no park a second time.
@@ -248,6 +312,9 @@ async function insertSyntheticParks(db: Db, count: number, log: (line: string) =
         SELECT id, vehicle_type_id, 'standard', (value->>0)::bigint, (value->>1)::bigint FROM card
         ON CONFLICT DO NOTHING`);
     });
-    log(`synthetic parks ${from}-${to} of ${count}`);
+    const seconds = (t: number) => ((t - started) / 1000).toFixed(1);
+    log(
+      `synthetic parks ${from}-${to} of ${count} (${seconds(parksDone)} s, ${seconds(performance.now())} s with rates)`,
+    );
   }
 }
