@@ -15,7 +15,7 @@
  *      BENCH_PROCESS_SCALING=1,2,4: instead of the cases above, the 100 parks and one park through
  *      each number of API processes behind HAProxy (JOB_WORKERS=false, the job workers in a process
  *      of their own), with the CPU of the API processes and of PostgreSQL's backends; appends a
- *      dated section to bench/results/bookings.md (processScaling).
+ *      dated section to bench/results/scaling.md (processScaling).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -279,7 +279,7 @@ async function backendPids(admin: pg.Client): Promise<number[]> {
  * (bench-env startCluster: JOB_WORKERS=false on them, the job workers in a process of their own
  * that no request reaches), over the 100 parks and on one park, each case BENCH_RUNS times; with
  * the CPU each side used, to tell what scales with processes from what the database bounds.
- * Appends a dated section to bench/results/bookings.md.
+ * Appends a dated section to bench/results/scaling.md.
  */
 async function processScaling(url: string, db: Db, parks: number[], tokens: string[], counts: number[]) {
   // The single park is not one of the 100, so the spread case keeps its 40-space parks.
@@ -372,9 +372,12 @@ async function processScaling(url: string, db: Db, parks: number[], tokens: stri
     `Parks over capacity at any instant: ${over.length === 0 ? "none" : JSON.stringify(over)}. Ledger invariants: ${money.length === 0 ? "hold" : money.slice(0, 5).join("; ")}.`,
   ].join("\n");
   console.log(section);
-  const file = path.join(ROOT, "bench/results/bookings.md");
-  const before = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trimEnd() : "# bench:bookings";
-  writeResults("bookings.md", `${before}\n\n${section}\n`);
+  // A file of its own: the ordinary run rewrites bookings.md.
+  const file = path.join(ROOT, "bench/results/scaling.md");
+  const before = fs.existsSync(file)
+    ? fs.readFileSync(file, "utf8").trimEnd()
+    : "# bench:bookings process scaling";
+  writeResults("scaling.md", `${before}\n\n${section}\n`);
   if (over.length > 0 || money.length > 0) process.exitCode = 1;
 }
 
