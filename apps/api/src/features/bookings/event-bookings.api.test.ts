@@ -50,6 +50,30 @@ afterEach(async () => {
   expect(await overAllocated(db)).toEqual([]);
 });
 
+/** An event from `fromHour` hours on, for two hours, with one Car space at `park` (10 Car spaces). */
+async function oneSpaceEvent(park: number, fromHour: number) {
+  await setCapacity(db, park, 1, 10);
+  return createEvent(db, {
+    start: at(fromHour * HOUR),
+    end: at((fromHour + 2) * HOUR),
+    parks: [{ parkId: park, offers: [{ allocation: 1 }] }],
+  });
+}
+
+/**
+ * PostgreSQL: another session holding `park`'s Car capacity row FOR UPDATE, as a booking in flight
+ * does, until `release`; `end` closes it (after release, or to give it up).
+ */
+async function holdCapacityLock(park: number) {
+  const holder = new pg.Client({ connectionString: ctx.url });
+  await holder.connect();
+  await holder.query("BEGIN");
+  await holder.query("SELECT 1 FROM park_capacities WHERE park_id = $1 AND vehicle_type_id = 1 FOR UPDATE", [
+    park,
+  ]);
+  return { release: () => holder.query("ROLLBACK"), end: () => holder.end() };
+}
+
 const eventName = async (id: number) =>
   (await queryRows<{ name: string }>(db, sql`SELECT name FROM events WHERE id = ${id}`))[0]!.name;
 const subjects = async (email: string) =>
@@ -277,17 +301,8 @@ describe("booking an event's parking", () => {
 
   it("refuses a sold-out allocation without waiting for the park's capacity lock; one with room still books under it", async () => {
     const park = parks[9]!;
-    await setCapacity(db, park, 1, 10);
-    const soldOutEvent = await createEvent(db, {
-      start: at(200 * HOUR),
-      end: at(202 * HOUR),
-      parks: [{ parkId: park, offers: [{ allocation: 1 }] }],
-    });
-    const openEvent = await createEvent(db, {
-      start: at(210 * HOUR),
-      end: at(212 * HOUR),
-      parks: [{ parkId: park, offers: [{ allocation: 1 }] }],
-    });
+    const soldOutEvent = await oneSpaceEvent(park, 200);
+    const openEvent = await oneSpaceEvent(park, 210);
     const winner = await fundedUser(db);
     const soldOutOffer = { event_code: soldOutEvent.code, park_id: park };
     expect((await bookEvent(ctx.app, winner, soldOutOffer)).statusCode).toBe(201);
@@ -324,14 +339,8 @@ describe("booking an event's parking", () => {
         (await bookEvent(ctx.app, driver, { event_code: openEvent.code, park_id: park })).statusCode,
       ).toBe(201);
     } else {
-      const holder = new pg.Client({ connectionString: ctx.url });
-      await holder.connect();
+      const lock = await holdCapacityLock(park);
       try {
-        await holder.query("BEGIN");
-        await holder.query(
-          "SELECT 1 FROM park_capacities WHERE park_id = $1 AND vehicle_type_id = 1 FOR UPDATE",
-          [park],
-        );
         // While another transaction holds the lock, the sold-out answer comes at once...
         const lockHeld = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000));
         expect(await Promise.race([soldOutAnswers().then(() => "answered" as const), lockHeld])).toBe(
@@ -344,10 +353,10 @@ describe("booking an event's parking", () => {
         });
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(settled).toBe(false);
-        await holder.query("ROLLBACK");
+        await lock.release();
         expect((await open).statusCode).toBe(201);
       } finally {
-        await holder.end();
+        await lock.end();
       }
     }
     expect(await walletBalanceMinor(db, broke.id, "NGN")).toBe(0);
@@ -363,34 +372,23 @@ describe("booking an event's parking", () => {
 describe.skipIf(TEST_ENGINE !== "postgres")("a retry racing its own first attempt for the last space", () => {
   it("answers both with the one booking, never the retry with sold out (PostgreSQL)", async () => {
     const park = parks[10]!;
-    await setCapacity(db, park, 1, 10);
-    const event = await createEvent(db, {
-      start: at(220 * HOUR),
-      end: at(222 * HOUR),
-      parks: [{ parkId: park, offers: [{ allocation: 1 }] }],
-    });
+    const event = await oneSpaceEvent(park, 220);
     const driver = await fundedUser(db);
-    const holder = new pg.Client({ connectionString: ctx.url });
-    await holder.connect();
+    // Both attempts pass their checks (nothing booked yet) and queue on the park's capacity lock;
+    // the first to get it takes the last space, and the other is refused by the locked check.
+    const lock = await holdCapacityLock(park);
     try {
-      // Both attempts pass their checks (nothing booked yet) and queue on the park's capacity lock;
-      // the first to get it takes the last space, and the other is refused by the locked check.
-      await holder.query("BEGIN");
-      await holder.query(
-        "SELECT 1 FROM park_capacities WHERE park_id = $1 AND vehicle_type_id = 1 FOR UPDATE",
-        [park],
-      );
       const key = { "idempotency-key": `retry-${event.code}` };
       const offer = { event_code: event.code, park_id: park };
       const first = bookEvent(ctx.app, driver, offer, key);
       const retry = bookEvent(ctx.app, driver, offer, key);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await holder.query("ROLLBACK");
+      await lock.release();
       const answers = await Promise.all([first, retry]);
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
       expect(answers[0]!.json<Booking>().booking_code).toBe(answers[1]!.json<Booking>().booking_code);
     } finally {
-      await holder.end();
+      await lock.end();
     }
     const [row] = await queryRows<{ n: number }>(
       db,
