@@ -32,6 +32,12 @@ export const PAGE_CHANGING_WRITES: readonly string[] = [
   "/api/v1/admin/plans",
 ];
 
+/** Whether a write to `url` (path and query) changes what public pages show: PAGE_CHANGING_WRITES. */
+export function changesPages(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "";
+  return PAGE_CHANGING_WRITES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
 interface Kept<V> {
   value: V;
   bytes: number;
@@ -144,10 +150,7 @@ export function invalidateOnWrites(
   app.addHook("onSend", async (req, reply, payload) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return payload;
     if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
-    const pathname = req.url.split("?")[0] ?? "";
-    if (PAGE_CHANGING_WRITES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) {
-      cache.invalidate();
-    }
+    if (changesPages(req.url)) cache.invalidate();
     return payload;
   });
 }

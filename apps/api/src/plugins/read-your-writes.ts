@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { formatLsn, parseLsn, withReadFloor, type ReadReplicas } from "../db/read-replicas";
-import { PAGE_CHANGING_WRITES } from "./page-cache";
+import { changesPages } from "./page-cache";
 
 /**
  * The cookie that carries a reader's last write's WAL position (docs/decisions/037-read-replicas.md).
@@ -32,11 +32,6 @@ export function readAfterOf(cookieHeader: string | undefined): bigint | null {
   return null;
 }
 
-function changesPublicPages(req: FastifyRequest): boolean {
-  const pathname = req.url.split("?")[0] ?? "";
-  return PAGE_CHANGING_WRITES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-}
-
 /**
  * Read-your-writes across the primary and its replicas. Each request's public reads see at least
  * the position its read-after cookie names; each successful write answers with the primary's
@@ -55,7 +50,7 @@ export function registerReadYourWrites(app: FastifyInstance, replicas: ReadRepli
     if (READS.has(req.method) || reply.statusCode >= 400) return payload;
     const lsn = await replicas.primaryLsn().catch(() => null);
     if (lsn === null) return payload;
-    if (changesPublicPages(req)) replicas.raiseFloor(lsn);
+    if (changesPages(req.url)) replicas.raiseFloor(lsn);
     const secure = req.protocol === "https" ? "; Secure" : "";
     const cookie = `${READ_AFTER_COOKIE}=${encodeURIComponent(formatLsn(lsn))}; Path=/; Max-Age=${READ_AFTER_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
     // Fastify adds a set-cookie to those already set.
