@@ -67,7 +67,7 @@ function renderedPage(result: RenderResult): RenderedPage {
 }
 
 /** The encoding an Accept-Encoding header takes of brotli and gzip (a q of 0 refuses one), else none. */
-export function pageEncoding(header: string | undefined): "br" | "gzip" | null {
+function pageEncoding(header: string | undefined): "br" | "gzip" | null {
   const accepted = new Map<string, number>();
   for (const part of (header ?? "").toLowerCase().split(",")) {
     const [name = "", ...params] = part.trim().split(";");
