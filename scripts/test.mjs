@@ -175,7 +175,7 @@ const after = faultsMissing
   ? []
   : [
       step(
-        "fault test: 3 processes behind HAProxy; kill, PostgreSQL, Redis and SMTP restarts",
+        "fault test: 3 processes behind HAProxy; kill, PostgreSQL, Redis, SMTP and read replica outages",
         "test:faults",
       ),
     ];
