@@ -3,11 +3,12 @@ import { startTransition, StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary";
+import { onAppReady } from "./lib/app-ready";
 import { keepStoredCountry } from "./lib/country";
 import { routes } from "./app/router";
 import { StartupLoader } from "./app/startup-loader";
 import { installGlobalErrorHandlers, reportError } from "./lib/error-reporting";
-import { i18n, languageToKeep, setLanguage } from "./lib/i18n";
+import { i18n, keepStoredLanguage } from "./lib/i18n";
 import { browserQueryClient } from "./lib/query-client";
 import { serverState } from "./lib/server-state";
 import { restoreRouteErrors } from "./ssr/route-errors";
@@ -61,21 +62,13 @@ async function hydratePage(root: HTMLElement, state: NonNullable<ReturnType<type
   ]);
   const hydrationData: HydrationState = { ...state.router, errors: restoreRouteErrors(state.router.errors) };
   const router = createBrowserRouter(routes, { hydrationData });
-  // A language this browser stored before the language cookie existed, other than the page's: the
-  // browser draws the page again in it (once: the cookie is written now). Not hydrated and then
-  // switched: a language changed while parts of the page are still hydrating makes their text
-  // differ from the server's (a hydration error).
-  const kept = languageToKeep(state.language);
-  if (kept) {
-    await setLanguage(kept);
-    createRoot(root).render(app(router, false));
-    return;
-  }
   // Hydrated as a transition, React yields to the browser every few milliseconds instead of
   // hydrating the whole page in one task: the page the server drew stays responsive meanwhile.
   startTransition(() => {
     hydrateRoot(root, app(router, false));
   });
+  // Only once hydrated: a language change during hydration would make it mismatch.
+  onAppReady(keepStoredLanguage);
 }
 
 const root = document.getElementById("root");

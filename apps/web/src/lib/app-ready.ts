@@ -23,3 +23,13 @@ export function useAppReady(): boolean {
     () => false,
   );
 }
+
+/** Runs `callback` once the first page is on screen (hydrated, for a server-rendered page). */
+export function onAppReady(callback: () => void): void {
+  if (ready) return callback();
+  const once = () => {
+    listeners.delete(once);
+    callback();
+  };
+  listeners.add(once);
+}

@@ -45,15 +45,14 @@ function startLanguage(): Language {
 }
 
 /**
- * For a server-rendered page in `pageLanguage`: the language this browser stored before the
- * language cookie existed (the server then went by Accept-Language), mirrored into the cookie, when
- * it differs from the page's and the address did not choose; null otherwise.
+ * After a server-rendered page is hydrated: a language stored in this browser before the cookie
+ * existed (the server then went by Accept-Language) is mirrored into the cookie and shown.
  */
-export function languageToKeep(pageLanguage: string | undefined): Language | null {
+export function keepStoredLanguage(): void {
   const stored = readStorage(STORAGE_KEYS.language);
-  if (stored !== "en" && stored !== "fr") return null;
+  if (stored !== "en" && stored !== "fr") return;
   writeLanguageCookie(stored);
-  return stored !== pageLanguage && !addressLanguage(window.location.search) ? stored : null;
+  if (stored !== i18n.language && !addressLanguage(window.location.search)) void setLanguage(stored);
 }
 
 // The browser's one instance; a server render makes its own per request (src/ssr/i18n-server.ts).
