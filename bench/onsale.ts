@@ -53,6 +53,7 @@ import { overAllocated } from "../apps/api/src/features/bookings/event-bookings.
 import { priceFlat } from "../apps/api/src/features/parks/pricing.domain";
 import { creditTopUp, walletBalanceMinor } from "../apps/api/src/features/wallet/ledger.service";
 import { createStaff, createUser, type TestUser } from "../apps/api/src/test/factories";
+import { lagosEventForm } from "../apps/api/src/test/events";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import {
   cpuMeter,
@@ -139,28 +140,13 @@ async function publishedEvent(
   });
   const actor = { userId: admin.id };
   const start = Math.ceil(Date.now() / HOUR) * HOUR + daysAhead * DAY;
-  // Lagos keeps UTC+1 all year: the wall clock the form writes.
-  const lagos = (ms: number) => new Date(ms + HOUR).toISOString().slice(0, 16);
   const share = (i: number) => Math.floor(spaces / parks.length) + (i < spaces % parks.length ? 1 : 0);
   const body = AdminEventCreateSchema.parse({
+    ...lagosEventForm(
+      start,
+      parks.map((park_id, i) => ({ park_id, allocation: share(i) })),
+    ),
     name,
-    category: "sport",
-    visibility: "public",
-    venue: {
-      name: "Teslim Balogun Stadium",
-      address: "Surulere",
-      city: "Lagos",
-      country_code: "ng",
-      lat: 6.4968,
-      lng: 3.3614,
-    },
-    time_zone: "Africa/Lagos",
-    start_local: lagos(start),
-    end_local: lagos(start + 3 * HOUR),
-    parks: parks.map((park_id, i) => ({
-      park_id,
-      prices: [{ vehicle_type_id: 1, price: 2500, allocation: share(i) }],
-    })),
   });
   const draft = await create(db, access, actor, body, new Date());
   const event = await publish(db, access, actor, draft.event_code, new Date());

@@ -34,6 +34,41 @@ export interface TestEventOptions {
   operatorId?: number | null;
 }
 
+/**
+ * Test-only: the back office's event form as it sends it: "Lagos Derby" at Teslim Balogun Stadium
+ * from `startMs` for `hours`, its times on Lagos's wall clock (UTC+1 all year), one Car offer per
+ * park (2,500 and 5 spaces unless given).
+ */
+export function lagosEventForm(
+  startMs: number,
+  parks: { park_id: number; price?: number; allocation?: number }[],
+  hours = 3,
+) {
+  const hour = 3_600_000;
+  const lagos = (ms: number) => new Date(ms + hour).toISOString().slice(0, 16);
+  return {
+    name: "Lagos Derby",
+    description: { en: "The derby.", fr: "Le derby." },
+    category: "sport",
+    visibility: "public",
+    venue: {
+      name: "Teslim Balogun Stadium",
+      address: "Surulere",
+      city: "Lagos",
+      country_code: "ng",
+      lat: 6.4968,
+      lng: 3.3614,
+    },
+    time_zone: "Africa/Lagos",
+    start_local: lagos(startMs),
+    end_local: lagos(startMs + hours * hour),
+    parks: parks.map((p) => ({
+      park_id: p.park_id,
+      prices: [{ vehicle_type_id: 1, price: p.price ?? 2500, allocation: p.allocation ?? 5 }],
+    })),
+  };
+}
+
 /** A fresh event code, made as the back office makes one (admin-events.service.ts). */
 export const randomEventCode = () => readableCode("EV-", 5);
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
+import { lagosEventForm } from "../../../test/events";
 import { ledgerViolations, receiptViolations } from "../../../test/ledger-invariants";
 import { book, fundedUser, HOUR, setCapacity } from "../../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../../wallet/ledger.service";
@@ -74,31 +75,7 @@ const newEvent = (
   extra: object = {},
   startIn = 3 * DAY,
   hours = 3,
-) => {
-  const start = soon(startIn);
-  return {
-    name: "Lagos Derby",
-    description: { en: "The derby.", fr: "Le derby." },
-    category: "sport",
-    visibility: "public",
-    venue: {
-      name: "Teslim Balogun Stadium",
-      address: "Surulere",
-      city: "Lagos",
-      country_code: "ng",
-      lat: 6.4968,
-      lng: 3.3614,
-    },
-    time_zone: "Africa/Lagos",
-    start_local: lagos(start),
-    end_local: lagos(start + hours * HOUR),
-    parks: parkList.map((p) => ({
-      park_id: p.park_id,
-      prices: [{ vehicle_type_id: 1, price: p.price ?? 2500, allocation: p.allocation ?? 5 }],
-    })),
-    ...extra,
-  };
-};
+) => ({ ...lagosEventForm(soon(startIn), parkList, hours), ...extra });
 
 async function created(user: TestUser, body: object): Promise<AdminEvent> {
   const res = await call(user, "POST", "/admin/events", body);

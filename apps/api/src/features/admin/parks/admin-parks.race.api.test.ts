@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
+import { lagosEventForm } from "../../../test/events";
 import { allDayParks, at, book, fundedUser, HOUR, overbooked } from "../../bookings/bookings.test-kit";
 import {
   createCategory,
@@ -218,27 +219,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       const [moving] = await otherParks(2).then((ids) => ids.slice(1));
       const rates = await send(bases[1]!, manager, "PUT", `/admin/parks/${moving}/rates`, { rates: [] });
       expect(rates.status, JSON.stringify(rates.body)).toBe(200);
-      // Lagos local times three days ahead (UTC+1), as the event form sends them.
-      const local = (ms: number) => new Date(ms + HOUR).toISOString().slice(0, 16);
-      const start = at(72 * HOUR).getTime();
-      const event = {
-        name: "Lagos Derby",
-        description: { en: "The derby.", fr: "Le derby." },
-        category: "sport",
-        visibility: "public",
-        venue: {
-          name: "Teslim Balogun Stadium",
-          address: "Surulere",
-          city: "Lagos",
-          country_code: "ng",
-          lat: 6.4968,
-          lng: 3.3614,
-        },
-        time_zone: "Africa/Lagos",
-        start_local: local(start),
-        end_local: local(start + 3 * HOUR),
-        parks: [{ park_id: moving, prices: [{ vehicle_type_id: 1, price: 2500, allocation: 2 }] }],
-      };
+      const event = lagosEventForm(at(72 * HOUR).getTime(), [{ park_id: moving!, allocation: 2 }]);
       // The move stops before its commit (the audit log is held), the park's row locked and changed;
       // the event, created meanwhile, must wait for it and then see the park in Canada.
       const releaseAudit = await hold(sql`LOCK TABLE audit_log IN EXCLUSIVE MODE`);
