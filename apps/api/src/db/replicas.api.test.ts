@@ -5,18 +5,14 @@
  * once, shown on the health details) and every read is still answered, and it comes back.
  * Skipped without a replica (the ordinary PGlite and PostgreSQL runs).
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Health, ParkDetail } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { loadConfig } from "../config";
 import { bearer, createStaff, createUser } from "../test/factories";
-import { freshDatabase, inRotation, replicaUrls, type FreshDatabase } from "../test/harness";
+import { freshDatabase, inRotation, replicaUrls, testConfig, type FreshDatabase } from "../test/harness";
 import { openDatabase, queryRows, type Database } from "./client";
 import { parseLsn } from "./read-replicas";
 
@@ -61,14 +57,7 @@ describe.skipIf(!CONTROL)("read replicas (PostgreSQL and a streaming replica)", 
     });
     await inRotation(database);
     const lines: string[] = [];
-    const config = loadConfig({
-      NODE_ENV: "test",
-      WEB_DIST_DIR: "/nonexistent-web-dist",
-      PUBLIC_URL: "http://parkwell.test",
-      DEMO_MODE: "true",
-      HEALTH_DETAILS: "true",
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-test-")),
-    });
+    const config = testConfig({ HEALTH_DETAILS: "true" });
     const app = await buildApp({
       database,
       config,

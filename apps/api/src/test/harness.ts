@@ -26,16 +26,9 @@ export interface TestContext {
 /** Which engine the API suite runs on: PGlite by default, PostgreSQL with TEST_DB_ENGINE=postgres. */
 export const TEST_ENGINE = process.env.TEST_DB_ENGINE === "postgres" ? "postgres" : "pglite";
 
-/**
- * A fresh, migrated and seeded database per call (PGlite in memory, or a new PostgreSQL database
- * on TEST_DATABASE_URL's server that is dropped on close) and the app built on it; `deps.clock`
- * is the time the app's rules read (by default the process's, which the test clock may set).
- */
-export async function createTestContext(
-  env: Record<string, string> = {},
-  deps: { clock?: Clock; sitemap?: AppDeps["sitemap"] } = {},
-): Promise<TestContext> {
-  const config = loadConfig({
+/** The suite's configuration, `env` over it. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     WEB_DIST_DIR: "/nonexistent-web-dist",
@@ -46,6 +39,18 @@ export async function createTestContext(
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-test-")),
     ...env,
   });
+}
+
+/**
+ * A fresh, migrated and seeded database per call (PGlite in memory, or a new PostgreSQL database
+ * on TEST_DATABASE_URL's server that is dropped on close) and the app built on it; `deps.clock`
+ * is the time the app's rules read (by default the process's, which the test clock may set).
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  deps: { clock?: Clock; sitemap?: AppDeps["sitemap"] } = {},
+): Promise<TestContext> {
+  const config = testConfig(env);
   // The template is seeded in demo mode: without it, a database seeded afresh without the demo part.
   const { database, drop, prepared, url } = await freshDatabase({ blank: !config.DEMO_MODE });
   try {
