@@ -238,6 +238,23 @@ export async function startCluster(env: Record<string, string>, processes: numbe
 
 const TICKS_PER_SECOND = 100;
 
+/** The machine's load average over 1, 5 and 15 minutes ("6.7 / 7.3 / 4.9"): what a report says of how busy it was. */
+export function loadAverage(digits = 1): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(digits))
+    .join(" / ");
+}
+
+/** The PostgreSQL backends serving database `name` (the API processes' connections), but `admin`'s own. */
+export async function databaseBackends(admin: pg.Client, name: string): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [name],
+  );
+  return rows.map((r) => Number(r.pid));
+}
+
 /** CPU seconds (user + system) a process has used so far; 0 when it has gone. */
 export function cpuSeconds(pid: number): number {
   try {

@@ -32,7 +32,16 @@ import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
 import { createUser } from "../apps/api/src/test/factories";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.js";
-import { cpuMeter, freshDatabase, postJson, ROOT, startCluster, writeResults } from "./bench-env";
+import {
+  cpuMeter,
+  databaseBackends,
+  freshDatabase,
+  loadAverage,
+  postJson,
+  ROOT,
+  startCluster,
+  writeResults,
+} from "./bench-env";
 
 const ADMIN = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -265,15 +274,6 @@ interface ScalingRun extends Result {
   clientCpu: number;
 }
 
-/** The backends of this bench's database (the API processes' and the job worker's connections). */
-async function backendPids(admin: pg.Client): Promise<number[]> {
-  const { rows } = await admin.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-    [DB_NAME],
-  );
-  return rows.map((r) => Number(r.pid));
-}
-
 /**
  * BENCH_PROCESS_SCALING=1,2,4: the same bookings through 1, 2 and 4 API processes behind HAProxy
  * (bench-env startCluster: JOB_WORKERS=false on them, the job workers in a process of their own
@@ -296,10 +296,7 @@ async function processScaling(url: string, db: Db, parks: number[], tokens: stri
   );
   const admin = new pg.Client({ connectionString: ADMIN });
   await admin.connect();
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" / ");
+  const load = loadAverage();
   const cases = [
     { name: `${parks.length} parks`, parks },
     { name: "1 park", parks: [one] },
@@ -329,7 +326,7 @@ async function processScaling(url: string, db: Db, parks: number[], tokens: stri
           for (let i = 1; i <= RUNS; i += 1) {
             console.error(`${processes} process(es), ${c.name}, run ${i}/${RUNS}...`);
             const api = await cpuMeter(() => cluster.apiPids);
-            const backends = await cpuMeter(() => backendPids(admin));
+            const backends = await cpuMeter(() => databaseBackends(admin, DB_NAME));
             const client = process.cpuUsage();
             const r = await run(bases, tokens, c.parks);
             const used = process.cpuUsage(client);
@@ -395,10 +392,7 @@ async function main() {
       return;
     }
     // Other work on the machine skews every figure: the report says how busy it was.
-    const load = os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" / ");
+    const load = loadAverage();
     const apis = await startApis(url);
     children.push(...apis.children);
     // Warm-up, not reported: each new connection parses its prepared statements and compiles the

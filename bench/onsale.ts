@@ -57,7 +57,9 @@ import { lagosEventForm } from "../apps/api/src/test/events";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
 import {
   cpuMeter,
+  databaseBackends,
   freshDatabase,
+  loadAverage,
   postJson,
   ROOT,
   startCluster,
@@ -93,11 +95,6 @@ interface Event {
   parks: number[];
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" / ");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Nigerian parks that sell car spaces, open all day, with room for the events' allocations. */
@@ -291,15 +288,8 @@ async function measured(
   admin: pg.Client,
   work: () => Promise<Attempt[]>,
 ): Promise<Omit<Phase, "name" | "event" | "drivers">> {
-  const backendPids = async () =>
-    (
-      await admin.query<{ pid: number }>(
-        "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-        [DB_NAME],
-      )
-    ).rows.map((r) => Number(r.pid));
   const api = await cpuMeter(() => cluster.apiPids);
-  const pgCpu = await cpuMeter(backendPids);
+  const pgCpu = await cpuMeter(() => databaseBackends(admin, DB_NAME));
   const backends = sampleBackends(admin);
   const t0 = performance.now();
   const attempts = await work();
@@ -455,7 +445,7 @@ async function main() {
     const calmDrivers = await fundedDrivers(db, CALM_DRIVERS, fund);
     await db.execute(sql`VACUUM ANALYZE`);
 
-    const loadBefore = load();
+    const loadBefore = loadAverage(2);
     cluster = await startCluster(
       {
         NODE_ENV: "test",
@@ -484,7 +474,7 @@ async function main() {
     console.error(`calm: ${CALM_DRIVERS} drivers, ${CALM_CLIENTS} at a time...`);
     const c = await measured(cluster, admin, () => calm(base, calmEvent, calmDrivers, CALM_CLIENTS));
     phases.push({ name: "calm", event: calmEvent, drivers: calmDrivers, ...c });
-    const loadAfter = load();
+    const loadAfter = loadAverage(2);
     await cluster.stop();
     cluster = null;
 
