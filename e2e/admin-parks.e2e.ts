@@ -153,7 +153,7 @@ describe("the back office's parks", () => {
       [
         VIEWPORTS.phone,
         "fr",
-        "Lecture seule : seul un responsable peut modifier ce parking",
+        "Lecture seule\u00a0: seul un responsable peut modifier ce parking",
         "Tarifs et places",
       ],
     ] as const) {
@@ -296,7 +296,11 @@ describe("the back office's parks", () => {
   const CLOCK = { en: /^\d{1,2}:\d{2}\s[AP]M$/, fr: /^\d{2}:\d{2}$/ } as const;
   const LABELS = {
     en: { open24h: "Open 24 hours, every day", opens: "Monday: opens at", closes: "Monday: closes at" },
-    fr: { open24h: "Ouvert 24 h/24, tous les jours", opens: "Lundi : ouvre à", closes: "Lundi : ferme à" },
+    fr: {
+      open24h: "Ouvert 24 h/24, tous les jours",
+      opens: "Lundi\u00a0: ouvre à",
+      closes: "Lundi\u00a0: ferme à",
+    },
   } as const;
   for (const language of ["en", "fr"] as const) {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {

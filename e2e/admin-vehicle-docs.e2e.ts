@@ -1,3 +1,4 @@
+import { addDays, dayOnClock } from "@parkwell/contract";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, demoTopUp } from "./support/api";
@@ -90,6 +91,8 @@ async function placedRequest(): Promise<{
 describe("the back office's vehicle document requests", () => {
   it("staff take a request to delivered with a scan and its expiry date; the driver then has both", async () => {
     const { driver, code, vehicleId, park } = await placedRequest();
+    // The papers' new expiry: a year after today on Nigeria's clock, whatever day the test runs.
+    const expiresOn = addDays(dayOnClock(new Date(), "Africa/Lagos"), 365);
     const { context, page, problems } = await adminPage(VIEWPORTS.desktop);
     try {
       await page.goto(`${server.url}/admin/vehicle-docs`);
@@ -98,8 +101,10 @@ describe("the back office's vehicle document requests", () => {
       await page.getByText(`Collected at ${park}`).waitFor();
       await page.getByText("Toyota Corolla · Silver · 2016").waitFor();
 
+      // Each move e-mails the driver: it asks first, and the dialog's button names the move.
       const step = async (button: string, stage: string) => {
         await page.getByRole("button", { name: button, exact: true }).click();
+        await page.getByRole("dialog").getByRole("button", { name: button, exact: true }).click();
         await page
           .getByRole("status")
           .filter({ hasText: `The request is now: ${stage}.` })
@@ -123,12 +128,17 @@ describe("the back office's vehicle document requests", () => {
       await open.click();
       expect((await download).suggestedFilename()).toBe("Vehicle licence 2027.png");
 
-      await page.getByLabel("Vehicle licence expires on").fill("2027-11-30");
+      await page.getByLabel("Vehicle licence expires on").fill(expiresOn);
       await page.getByRole("button", { name: "Save the expiry dates" }).click();
       await page.getByText("The expiry dates are recorded on the vehicle.").waitFor();
 
       await step("Mark ready for pickup", "Ready for pickup");
-      await step("Mark delivered", "Delivered");
+      // Delivered asks each document's new expiry date: the one saved above is filled in.
+      await page.getByRole("button", { name: "Mark delivered", exact: true }).click();
+      const delivered = page.getByRole("dialog", { name: `Mark ${code} delivered` });
+      expect(await delivered.getByLabel(/Vehicle licence expires on/).inputValue()).toBe(expiresOn);
+      await delivered.getByRole("button", { name: "Mark delivered", exact: true }).click();
+      await page.getByRole("status").filter({ hasText: "The request is now: Delivered." }).waitFor();
       expect(await page.getByRole("button", { name: "Send the scan" }).count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
@@ -153,7 +163,7 @@ describe("the back office's vehicle document requests", () => {
     >(server.url, driver, "/vehicle-docs/vehicles");
     expect(vehicles.find((v) => v.vehicle_id === vehicleId)?.expiries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ document_type: "vehicle_licence", expires_on: "2027-11-30" }),
+        expect.objectContaining({ document_type: "vehicle_licence", expires_on: expiresOn }),
       ]),
     );
     const request = await apiCall<{ stage: string }>(server.url, driver, `/vehicle-docs/requests/${code}`);

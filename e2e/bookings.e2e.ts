@@ -242,7 +242,7 @@ describe("booking from checkout to cancellation", () => {
     await expect.poll(() => amount.inputValue()).not.toBe("");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/wallet\/callback\?provider=demo&reference=PW-/, { timeout: 15_000 });
-    await page.getByRole("link", { name: "Retour au paiement de la réservation" }).click();
+    await page.getByRole("link", { name: "Retour au paiement" }).click();
     await page.waitForURL((u) => `${u.pathname}${u.search}` === back);
     await page.getByRole("button", { name: /^Payer .* avec le portefeuille$/ }).click();
     await page.waitForURL(/\/booking-success\?code=PW-/);

@@ -122,9 +122,18 @@ describe("a business account", () => {
         d.page.getByText(/vous invite à rejoindre le compte professionnel de Acme Logistics Ltd/).count(),
       )
       .toBe(1);
+    // On the phone the brand keeps a margin from the screen's edges.
+    const brand = (await d.page.locator(".auth-layout__brand").boundingBox())!;
+    const phoneWidth = d.page.viewportSize()!.width;
+    expect(brand.x).toBeGreaterThanOrEqual(12);
+    expect(brand.x + brand.width).toBeLessThanOrEqual(phoneWidth - 12);
+    // Accepting the current Terms is part of joining: the box, ticked with the keyboard.
+    await d.page.getByRole("checkbox", { name: /J'accepte les Conditions/ }).focus();
+    await d.page.keyboard.press("Space");
     await d.page.getByRole("button", { name: "Rejoindre l'entreprise" }).click();
     await d.page.waitForURL(`${server.url}/business`);
     await expect.poll(() => d.page.getByText("Acme Logistics Ltd").count()).toBe(1);
+    expect(await d.page.getByText("Nos Conditions ont changé").count()).toBe(0);
     await o.page.reload({ waitUntil: "networkidle" });
     await expect.poll(() => o.page.getByText("Chidi Tester", { exact: true }).count()).toBe(1);
     expect(await o.page.getByText("Invitations not yet accepted").count()).toBe(0);
@@ -135,6 +144,19 @@ describe("a business account", () => {
     await d.page.goto(checkout(first), { waitUntil: "networkidle" });
     const withCompany = d.page.getByLabel("Payer avec Acme Logistics Ltd", { exact: true });
     await expect.poll(() => withCompany.count()).toBe(1);
+    // Who pays, on the phone: one option a row, each whole inside the screen.
+    const options = await d.page.locator(".payer-choice label").evaluateAll((labels) =>
+      labels.map((l) => {
+        const r = l.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+      }),
+    );
+    expect(options).toHaveLength(2);
+    expect(options[1]!.top).toBeGreaterThanOrEqual(options[0]!.bottom);
+    for (const o of options) {
+      expect(o.left).toBeGreaterThanOrEqual(0);
+      expect(o.right).toBeLessThanOrEqual(phoneWidth);
+    }
     await withCompany.check();
     await d.page.getByLabel("Numéro d'immatriculation").fill("LAG-123-AB");
     await d.page.getByRole("button", { name: /^Payer .* avec Acme Logistics Ltd$/ }).click();

@@ -107,7 +107,14 @@ describe("event parking", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/search=Afrobeats/);
     const card = page.locator(`[data-event-code="${code}"]`);
-    await expect.poll(() => card.textContent()).toContain("Parking from ₦2,500");
+    // The card's "from" price is what a driver pays for the cheapest offer (₦2,500 flat), fees
+    // included: the event page's price for it, the one the checkout charges.
+    const detail = (await (await fetch(`${server.url}/api/v1/events/${code}`)).json()) as {
+      parks: { prices: { flat_price: { amount: number }; price: { amount: number } }[] }[];
+    };
+    const cheapest = detail.parks.flatMap((p) => p.prices).find((o) => o.flat_price.amount === 2500)!;
+    expect(cheapest.price.amount).toBeGreaterThan(2500);
+    await expect.poll(() => card.textContent()).toContain(`Parking from ${ngn(cheapest.price.amount)}`);
     expect(await card.textContent()).toContain("Eko Convention Centre · Lagos");
     expect(await card.textContent()).toMatch(/WAT|GMT\+1/);
     expect(await page.getByRole("region", { name: "Map of the event venues" }).count()).toBe(1);

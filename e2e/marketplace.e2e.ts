@@ -400,7 +400,7 @@ describe("the marketplace", () => {
   it("speaks French on a phone, fits its width, and an unknown item is a not-found page", async () => {
     const { context, page, problems } = await openPage(VIEWPORTS.phone, { language: "fr" });
     await page.goto(`${server.url}/marketplace`, { waitUntil: "networkidle" });
-    await expect.poll(() => page.locator("main h1").textContent()).toBe("Boutique : Nigeria");
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Boutique\u00a0: Nigeria");
     await expect.poll(() => page.getByTestId("item-count").textContent()).toMatch(/^\d+ articles$/);
     expect(await page.getByRole("heading", { name: "Promotions en cours" }).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -249,7 +249,7 @@ describe("the map page", () => {
     const title = (await marker.getAttribute("title"))!;
     await marker.focus();
     await page.keyboard.press("Enter");
-    const link = page.locator(".park-popup").getByRole("link", { name: `Voir le parking : ${title}` });
+    const link = page.locator(".park-popup").getByRole("link", { name: `Voir le parking\u00a0: ${title}` });
     await link.waitFor();
     // The popup's link takes focus, so Enter follows it.
     await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);

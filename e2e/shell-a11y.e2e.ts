@@ -16,8 +16,9 @@ async function seriousViolations(page: Page) {
 }
 
 describe("accessibility (axe, WCAG 2.2 AA)", () => {
-  // The pages are checked side by side (Vitest's maxConcurrency at a time), each in its own
-  // context: much of a page's time is waiting for the network to be idle.
+  // The pages are checked side by side (Vitest's maxConcurrency, five, at a time), each in its own
+  // context: much of a page's time is waiting for the network to be idle. Five sharing two busy
+  // cores take up to five times one page's time each, hence five times the usual limit.
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it.concurrent.for([
       "/",
@@ -31,15 +32,19 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
       "/private-event-access",
       "/blog",
       "/post/is-a-monthly-parking-pass-worth-it",
-    ])(`%s has no serious or critical violation on ${name}`, async (route, { expect }) => {
-      const context = await browser.newContext({ viewport });
-      const { page } = await watchedPage(context);
-      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
-      await page.locator("main h1").waitFor();
-      await page.locator("[data-testid='startup-loader']").waitFor({ state: "detached" });
-      expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
-    });
+    ])(
+      `%s has no serious or critical violation on ${name}`,
+      { timeout: 300_000 },
+      async (route, { expect }) => {
+        const context = await browser.newContext({ viewport });
+        const { page } = await watchedPage(context);
+        await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+        await page.locator("main h1").waitFor();
+        await page.locator("[data-testid='startup-loader']").waitFor({ state: "detached" });
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      },
+    );
   }
 
   it("headings step down one level at a time on the parks list, the map and a park's page", async () => {
@@ -165,5 +170,36 @@ describe("the sticky header", () => {
       }
       await context.close();
     }
+  });
+});
+
+describe("the phone's menu with a keyboard", () => {
+  it("opened from its button, Tab walks its links in order, and Escape closes it back on the button", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const { page, problems } = await watchedPage(context);
+    await page.goto(baseURL, { waitUntil: "networkidle" });
+    const menu = page.getByRole("button", { name: "Open menu" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.closest("#main-nav") ? el.textContent?.trim() : `outside: ${el?.tagName}`;
+      });
+    // The menu sits below the header's buttons but before them in the page: the focus goes in.
+    await expect.poll(focused).toBe("Home");
+    const walked = [];
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press("Tab");
+      walked.push(await focused());
+    }
+    expect(walked).toEqual(["Find Parking", "Events", "Marketplace"]);
+    await page.keyboard.press("Escape");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-controls")))
+      .toBe("main-nav");
+    expect(await page.locator("#main-nav").isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -41,7 +41,7 @@ describe("Contact Us and Book a Demo", () => {
       "Autres moyens de nous joindre",
     );
     expect(await reach.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
-      "Assistance : Sénégal",
+      "Assistance\u00a0: Sénégal",
       "Assistance dans nos autres pays",
     ]);
     const senegal = reach.getByTestId("support-SN");

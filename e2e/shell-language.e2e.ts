@@ -79,7 +79,7 @@ describe("the language", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Fermer" }).click();
     await expect
       .poll(() => page.locator(".acc-section").first().textContent())
-      .toContain("Langue de vos e-mails : Français");
+      .toContain("Langue de vos e-mails\u00a0: Français");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -76,7 +76,9 @@ describe("public routes", () => {
     { timeout: 240_000 },
     async ([language, viewport, half, notFound], { expect }) => {
       const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+      // The language as the language menu stores it: the key, and the cookie the server renders by.
       await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
+      await context.addCookies([{ name: "language", value: language, url: baseURL }]);
       // The events list has a map: its tiles are answered here (this machine has no outside network).
       await context.route(/tile\.openstreetmap\.org/, (route) =>
         route.fulfill({ contentType: "image/png", body: TRANSPARENT_TILE }),
@@ -92,7 +94,7 @@ describe("public routes", () => {
         expect(await page.locator(".error-screen").count(), route).toBe(0);
         const text = await page.locator("body").innerText();
         expect(text, route).not.toMatch(RAW_KEY);
-        expect(await page.getAttribute("html", "lang")).toBe(language);
+        await expect.poll(() => page.getAttribute("html", "lang"), { message: route }).toBe(language);
         expect(problems, route).toEqual([]);
       }
       await context.close();
@@ -112,7 +114,31 @@ describe("unknown routes", () => {
   });
 });
 
+describe("the account pages", () => {
+  it("load without React Router's warning of a missing HydrateFallback", async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    const warnings: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "warning") warnings.push(msg.text());
+    });
+    for (const route of ["/wallet", "/bookings", "/profile"]) {
+      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+      await page.locator("main h1").first().waitFor();
+    }
+    expect(warnings.filter((w) => w.includes("HydrateFallback"))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the generic how-it-works route", () => {
+  it("is the server's 301 to /how-parkwell-works, its query kept", async () => {
+    const res = await fetch(`${baseURL}/how-it-works?lang=fr`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/how-parkwell-works?lang=fr");
+  });
+
   it("/how-it-works goes to /how-parkwell-works, not the not-found page", async () => {
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
@@ -199,4 +225,55 @@ describe("features that are not open yet", () => {
     expect(await find.getAttribute("href")).toBe("/parks-list?amenities=ev_charging");
     await context.close();
   });
+});
+
+describe("the header", () => {
+  it.concurrent.for(["en", "fr"] as const)(
+    "in %s, from the widest screen down to the phone menu's width, shows every link and chip without overlap or overflow",
+    { timeout: 120_000 },
+    async (language, { expect }) => {
+      const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+      await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
+      await context.addCookies([{ name: "language", value: language, url: baseURL }]);
+      // Nigeria: its vehicle-documents link makes the longest menu; signed out adds Log in.
+      const { page, problems } = await watchedPage(context, { country: "NG" });
+      await page.goto(`${baseURL}/business-accounts`, { waitUntil: "networkidle" });
+      await expect.poll(() => page.getAttribute("html", "lang")).toBe(language);
+      for (const width of [1920, 1440, 1366, 1320, 1280, 1241]) {
+        await page.setViewportSize({ width, height: 900 });
+        const boxes = await page.evaluate(() => {
+          const box = (selector: string) => {
+            const element = document.querySelector(selector);
+            if (!element || getComputedStyle(element).display === "none") return null;
+            const { left, right } = element.getBoundingClientRect();
+            return { left: Math.round(left), right: Math.round(right) };
+          };
+          const shown = [...document.querySelectorAll(".header .nav li")].filter(
+            (li) => li.getClientRects().length > 0,
+          );
+          const links = shown.map((li) => {
+            const { left, right } = li.getBoundingClientRect();
+            return { left: Math.round(left), right: Math.round(right) };
+          });
+          return {
+            brand: box(".header .brand"),
+            nav: box(".header .nav"),
+            links,
+            actions: box(".header .header__actions"),
+            page: document.documentElement.clientWidth,
+          };
+        });
+        // Below the width that fits every link, the links move into the menu behind its button.
+        if (!boxes.nav) continue;
+        const where = `${width} px`;
+        expect(boxes.actions!.right, where).toBeLessThanOrEqual(boxes.page);
+        expect(boxes.links[0]!.left, where).toBeGreaterThanOrEqual(boxes.brand!.right);
+        expect(boxes.links.at(-1)!.right, where).toBeLessThanOrEqual(boxes.actions!.left);
+        for (const [i, link] of boxes.links.slice(1).entries())
+          expect(link.left, where).toBeGreaterThanOrEqual(boxes.links[i]!.right);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });

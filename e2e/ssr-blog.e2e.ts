@@ -90,6 +90,20 @@ describe("the blog from the server", () => {
     await context.close();
   });
 
+  it("draws a post's lists with their bullets", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const { page, problems } = await watchedPage(context);
+    // A seeded post whose body has a list (apps/api/src/db/seed/blog.ts).
+    await page.goto(`${baseURL}/post/match-day-parking-teslim-balogun-stadium?lang=en`, {
+      waitUntil: "networkidle",
+    });
+    const items = page.locator(".blog-body ul > li");
+    expect(await items.count()).toBeGreaterThan(1);
+    expect(await items.first().evaluate((li) => getComputedStyle(li).listStyleType)).toBe("disc");
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
+  });
+
   it("hydrates the list and the not-found page without a mismatch", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     const { page, problems } = await watchedPage(context);

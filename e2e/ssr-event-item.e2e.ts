@@ -11,14 +11,15 @@ import { rootText } from "./support/ssr";
  */
 const baseURL = inject("baseURL");
 const browser = useBrowser();
-const api = async <T>(path: string): Promise<T> =>
-  (await (await fetch(`${baseURL}/api/v1${path}`)).json()) as T;
+/** The API's answer, its names and descriptions in `language` (as a page in it shows them). */
+const api = async <T>(path: string, language: "en" | "fr" = "fr"): Promise<T> =>
+  (await (await fetch(`${baseURL}/api/v1${path}`, { headers: { "accept-language": language } })).json()) as T;
 
 interface EventFacts {
   event_code: string;
   name: string;
   venue: { name: string };
-  parks: { prices: { flat_price: { amount: number; currency: string } }[] }[];
+  parks: { prices: { price: { amount: number; currency: string } }[] }[];
 }
 interface ItemFacts {
   id: number;
@@ -63,11 +64,12 @@ describe("the event and item pages from the server", () => {
     const res = await fetch(`${baseURL}/event/${event.event_code}?lang=fr`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toMatch(/<html lang="fr">/);
+    expect(html).toMatch(/<html lang="fr"[\s>]/);
     const text = rootText(html);
     expect(text).toContain(event.name);
     expect(text).toContain(event.venue.name);
-    const price = event.parks.flatMap((p) => p.prices)[0]!.flat_price;
+    // The price the checkout charges: the flat price with the country's fees and tax.
+    const price = event.parks.flatMap((p) => p.prices)[0]!.price;
     expect(text).toContain(await frenchMoney(price));
     expect(jsonLd(html)).toEqual([expect.objectContaining({ "@type": "Event", name: event.name })]);
     // A long page is whole in place: no part sent apart for an inline script (the CSP allows none).
@@ -137,6 +139,14 @@ describe("the event and item pages from the server", () => {
   });
 });
 
+/** The text of the page's main, its map's box (drawn only in the browser) left out. */
+async function mainText(page: Page): Promise<string> {
+  return await page.evaluate(() => {
+    for (const map of document.querySelectorAll<HTMLElement>("main .events-layout__map")) map.hidden = true;
+    return document.querySelector<HTMLElement>("main")!.innerText;
+  });
+}
+
 /** The head's titles and canonical links once hydrated: one of each, the server's. */
 async function headCounts(page: Page) {
   return await page.evaluate(() => ({
@@ -144,3 +154,63 @@ async function headCounts(page: Page) {
     canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute("href")),
   }));
 }
+
+describe("a French page from the server and the same page drawn in the browser", () => {
+  /**
+   * The page's text as the server sent it (a context without JavaScript: the first paint) and as
+   * the app draws it when reached from another page (the router's navigation, its own requests),
+   * without the map, which only the browser draws.
+   */
+  async function bothTexts(path: string, width: keyof typeof VIEWPORTS, words: string[]) {
+    const cookies = [
+      { name: "language", value: "fr", url: baseURL },
+      { name: "country", value: "CA", url: baseURL },
+    ];
+    const still = await browser.newContext({ viewport: VIEWPORTS[width], javaScriptEnabled: false });
+    await still.addCookies(cookies);
+    const direct = await still.newPage();
+    await direct.goto(`${baseURL}${path}`);
+    const served = await mainText(direct);
+    await still.close();
+
+    const context = await browser.newContext({ viewport: VIEWPORTS[width] });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context, { country: "CA" });
+    await context.addCookies(cookies);
+    // The plans page is drawn by the browser; from it, the router goes to the page asked for.
+    await page.goto(`${baseURL}/subscription-plans`, { waitUntil: "networkidle" });
+    const plans = await page.locator("main h1").innerText();
+    await page.evaluate((to) => {
+      window.history.pushState(null, "", to);
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    }, path);
+    await expect.poll(() => page.locator("main h1").first().innerText()).not.toBe(plans);
+    for (const word of words) await expect.poll(() => page.locator("main").innerText()).toContain(word);
+    await page.waitForLoadState("networkidle");
+    const drawn = await mainText(page);
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+    await context.close();
+    return { served, drawn };
+  }
+
+  it("shows the marketplace, an item and an event in French, the API's French words on both", async () => {
+    const home = await api<{ categories: { name: string }[] }>("/marketplace/home?country=CA");
+    const items = await api<{ items: { id: number; name: string }[] }>(
+      "/marketplace/items?country=CA&size=1",
+    );
+    const events = await api<{ items: { event_code: string; name: string }[] }>("/events?country=CA&size=1");
+    const event = await api<{ description: string }>(`/events/${events.items[0]!.event_code}`);
+    const item = await api<{ name: string; description: string }>(`/marketplace/items/${items.items[0]!.id}`);
+    const pages: [string, string[]][] = [
+      ["/marketplace", home.categories.map((c) => c.name)],
+      [`/marketplace/${items.items[0]!.id}`, [item.name, item.description]],
+      [`/event/${events.items[0]!.event_code}`, [events.items[0]!.name, event.description]],
+    ];
+    for (const [path, words] of pages) {
+      const lines = words.map((w) => w.trim().split("\n")[0]!);
+      const { served, drawn } = await bothTexts(path, "desktop", lines);
+      for (const line of lines) expect(served, `${path} from the server`).toContain(line);
+      expect(served, path).toBe(drawn);
+    }
+  });
+});

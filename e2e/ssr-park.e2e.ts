@@ -1,3 +1,4 @@
+import { formatMoney, learnCurrencies } from "@parkwell/contract";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { hydrationSeen, rootText, watchHydration } from "./support/ssr";
@@ -16,7 +17,7 @@ interface ParkFacts {
   park_code: string;
   name: string;
   address: string;
-  price_from: { hourly: number };
+  price_from: { hourly: number; currency: string };
 }
 
 /** The first park a visitor in Nigeria finds, as the API gives it. */
@@ -78,7 +79,7 @@ describe("the park page from the server", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(res.headers.get("set-cookie")).toMatch(/^language=fr; Path=\/; Max-Age=\d+; SameSite=Lax$/);
     const html = await res.text();
-    expect(html).toMatch(/<html lang="fr">/);
+    expect(html).toMatch(/<html lang="fr"[\s>]/);
     const text = rootText(html);
     expect(text).toContain(park.name);
     expect(text).toContain(park.address);
@@ -93,6 +94,33 @@ describe("the park page from the server", () => {
     expect((JSON.parse(state!) as { language: string }).language).toBe("fr");
     // The start-up frame is not in a rendered page.
     expect(html).not.toContain('class="boot"');
+  });
+
+  it("without JavaScript shows its prices and a link to book, and no spinner that never stops", async () => {
+    const park = await aPark();
+    learnCurrencies(
+      (await (await fetch(`${baseURL}/api/v1/countries`)).json()) as {
+        currency: string;
+        currency_symbol: string;
+        currency_decimals: number;
+      }[],
+    );
+    for (const [language, book] of [
+      ["en", "Book a space"],
+      ["fr", "Réserver une place"],
+    ] as const) {
+      const context = await browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${baseURL}/park/${park.slug}?lang=${language}`);
+      expect(await page.locator(".spinner").count(), language).toBe(0);
+      const link = page.getByRole("link", { name: book });
+      expect(await link.getAttribute("href"), language).toBe(`/checkout/${park.slug}`);
+      // The hourly price it starts from, beside the link.
+      const from = formatMoney(park.price_from.hourly, park.price_from.currency, language);
+      const side = (await page.locator(".park-page__side").innerText()).replace(/\s+/g, " ");
+      expect(side, language).toContain(from.replace(/\s+/g, " "));
+      await context.close();
+    }
   });
 
   it("follows the language cookie, then Accept-Language, else English", async () => {
@@ -223,15 +251,19 @@ describe("the park page from the server", () => {
     });
   }
 
-  it("shows a language stored before the cookie existed once hydrated, and writes the cookie", async () => {
+  it("asks again for a page rendered in another language than one stored before the cookie existed, with the cookie written", async () => {
     const park = await aPark();
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
     const { page, problems } = await watchedPage(context);
     const res = await page.goto(`${baseURL}/park/${park.slug}`, { waitUntil: "networkidle" });
-    // The server had only Accept-Language (English); the browser then switches to the stored French.
+    // The server had only Accept-Language (English); index.html's first script wrote the cookie and
+    // asked for the page again, in French (decision 038; e2e/ssr-stored-choices.e2e.ts watches the paint).
     expect(res?.headers()["content-language"]).toBe("en");
-    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("fr");
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation")[0]?.toJSON().type)).toBe(
+      "reload",
+    );
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
     await page.getByRole("heading", { level: 2, name: "Tarifs" }).waitFor();
     expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");
     expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);

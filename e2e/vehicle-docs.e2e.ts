@@ -124,7 +124,11 @@ describe("vehicle document renewal", () => {
       await page.getByRole("button", { name: /^Payer .+ depuis mon portefeuille$/ }).click();
       await page.waitForURL(/\/vehicle-docs-renewal\/requests\/VD-[A-Z0-9]{6}$/);
       const code = page.url().split("/").at(-1)!;
-      await page.getByRole("heading", { level: 1, name: `Demande ${code}` }).waitFor();
+      const heading = page.getByRole("heading", { level: 1, name: `Demande ${code}` });
+      await heading.waitFor();
+      // On the phone the code stays on one line (one box), never "VD-" then the rest.
+      expect(await heading.locator(".nowrap-code").evaluate((el) => el.getClientRects().length)).toBe(1);
+      await page.getByRole("heading", { name: "Et ensuite" }).waitFor();
       await expect.poll(() => page.getByTestId("vd-stage").textContent()).toBe("Envoyée");
 
       // The driver's current papers, a real PNG, right after paying.

@@ -36,7 +36,7 @@ export const FEATURE_DEPENDENCIES = {
   payments: ["wallet", "reference", "receipts"],
   parks: ["capacity", "reference"],
   events: ["parks", "capacity", "reference"],
-  companies: ["accounts", "payments", "wallet", "reference", "receipts"],
+  companies: ["accounts", "payments", "wallet", "reference", "receipts", "pages"],
   bookings: [
     "parks",
     "capacity",
@@ -50,7 +50,7 @@ export const FEATURE_DEPENDENCIES = {
   ],
   marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "companies"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts"],
-  demo: ["payments", "wallet", "passes", "reference", "receipts", "companies", "vehicle-docs"],
+  demo: ["payments", "wallet", "passes", "reference", "receipts", "companies", "vehicle-docs", "reviews"],
   "vehicle-docs": ["marketplace", "wallet", "reference", "receipts"],
   reviews: [],
   blog: [],

@@ -1,6 +1,7 @@
-// The API suite on PGlite, with the test clock at today's instant of the rotation (or
-// TEST_CLOCK_AT's; TEST_CLOCK_AT=real for the machine's clock). It says which first, so a failure
-// can be run again at the same instant. Arguments go to Vitest (a file, -t "name").
+// The API suite on PGlite, with the test clock at today's instant of the rotation and in its time
+// zone (or TEST_CLOCK_AT's and TEST_CLOCK_TZ's; TEST_CLOCK_AT=real for the machine's clock). It
+// says which first, so a failure can be run again at the same instant. Arguments go to Vitest (a
+// file, -t "name").
 import { spawnSync } from "node:child_process";
 import { chosenInstant, clockEnv, describeClock, libfaketime } from "./test-clock.mjs";
 
@@ -18,7 +19,7 @@ if (instant && !libfaketime()) {
   process.exit(1);
 }
 console.log(`The API suite on PGlite, with the clock at ${describeClock(instant)}.`);
-const env = instant ? clockEnv(instant.at) : { ...process.env };
+const env = instant ? clockEnv(instant.at, process.env, instant.tz) : { ...process.env };
 delete env.TEST_DB_ENGINE;
 const result = spawnSync("npx", ["vitest", "run", "--project", "api", ...process.argv.slice(2)], {
   stdio: "inherit",

@@ -1,6 +1,6 @@
 // npm run test:clock: the unit tests and the API suite on PGlite once at each instant of the test
-// clock's list, each under another TZ for the test process (Pacific/Kiritimati, UTC+14, and
-// America/Los_Angeles, UTC-8/-7, in turn), then a table of the results. With --e2e, the browser
+// clock's list (2025 to 2031), each under its own TZ for the test process (Pacific/Kiritimati,
+// UTC+14, and America/Los_Angeles, UTC-8/-7, in turn), then a table of the results. With --e2e, the browser
 // tests of the flows that show dates (booking and checkout, events, the gate, the marketplace, the
 // wallet) at two instants.
 //
@@ -12,6 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { CLOCK_INSTANTS, clockEnv, libfaketime } from "./test-clock.mjs";
 
+/** The zones of instants asked for with --at, in turn (a listed instant keeps its own). */
 const ZONES = ["Pacific/Kiritimati", "America/Los_Angeles"];
 const E2E_FILES = [
   "bookings.e2e.ts",
@@ -76,13 +77,13 @@ if (e2e) {
 
 const results = [];
 for (const [i, at] of instants.entries()) {
-  const tz = ZONES[i % ZONES.length];
+  const tz = CLOCK_INSTANTS.find((c) => Date.parse(c.at) === Date.parse(at))?.tz ?? ZONES[i % ZONES.length];
   const what = e2e ? `browser flows (${E2E_FILES.length} files)` : "unit tests and API suite on PGlite";
   console.log(`\n== ${what} with the clock at ${at} (${whatOf(at)}), TZ=${tz}`);
   const vitest = e2e
     ? ["vitest", "run", "--config", "e2e/vitest.config.ts", ...E2E_FILES]
     : ["vitest", "run", "--project", "unit", "--project", "api"];
-  const env = clockEnv(at, { ...process.env, TZ: tz });
+  const env = clockEnv(at, process.env, tz);
   delete env.TEST_DB_ENGINE;
   const started = Date.now();
   const r = spawnSync("npx", vitest, { stdio: "inherit", env });

@@ -1,5 +1,7 @@
 export interface ClockInstant {
   at: string;
+  /** The time zone (TZ) the test process runs in at this instant; undefined: the process's own. */
+  tz?: string | undefined;
   what: string;
 }
 export declare const CLOCK_INSTANTS: readonly ClockInstant[];
@@ -12,5 +14,6 @@ export declare function chosenInstant(
 export declare function clockEnv(
   at: string,
   env?: Record<string, string | undefined>,
+  tz?: string,
 ): Record<string, string>;
 export declare function describeClock(instant: (ClockInstant & { chosen: string }) | null): string;

@@ -96,6 +96,7 @@ const clockNote =
     ? ""
     : " (libfaketime is missing: apt-get install faketime)";
 env.TEST_CLOCK_AT = instant ? instant.at : "real";
+if (instant?.tz) env.TEST_CLOCK_TZ = instant.tz;
 
 /** Whether PostgreSQL's binaries are here (PG_BIN or /usr/lib/postgresql/N/bin): the tests that start their own servers need them. */
 function pgBinaries() {
@@ -148,7 +149,11 @@ const lanes = [
       step("types", "typecheck"),
       step("lint (code)", "lint"),
       step("unit tests", "test:unit", true),
-      step(`API suite on PGlite, clock at ${instant ? instant.at : "the real time"}`, "test:api", true),
+      step(
+        `API suite on PGlite, clock at ${instant ? `${instant.at}${instant.tz ? ` in ${instant.tz}` : ""}` : "the real time"}`,
+        "test:api",
+        true,
+      ),
       step("API suite on PostgreSQL, real clock", "test:api:pg", true),
       ...(pgBinaries()
         ? [step("public browsing's API suites with reads on a streaming replica", "test:replica", true)]
@@ -259,12 +264,18 @@ function failures(report) {
   });
 }
 
-const firstLine = (text) =>
-  (text ?? "")
-    .split("\n")
-    .find((l) => l.trim())
-    ?.trim()
-    .slice(0, 200) ?? "";
+/** Vitest's JSON report keeps a timed-out test's stack, whose first line is only this marker. */
+const TIMED_OUT = "Error: STACK_TRACE_ERROR";
+
+const firstLine = (text) => {
+  const line =
+    (text ?? "")
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 200) ?? "";
+  return line === TIMED_OUT ? "timed out (over the test's time limit)" : line;
+};
 
 say(`npm test summary (Node.js ${process.version}), ${minutes(Date.now() - started)} in all`);
 const row = (result, ms, name) =>

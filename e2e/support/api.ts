@@ -1,4 +1,5 @@
 /** What several browser tests do through the API beside the page: signed-in calls, demo top-ups, money as shown. */
+import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { SignedInUser } from "./database";
 
@@ -14,6 +15,7 @@ export async function apiCall<T>(
     headers: {
       authorization: `Bearer ${user.token}`,
       ...(init.body ? { "content-type": "application/json" } : {}),
+      ...(init.headers as Record<string, string> | undefined),
     },
   });
   expect(res.ok, `${path}: ${res.status} ${await res.clone().text()}`).toBe(true);
@@ -25,6 +27,8 @@ export async function demoTopUp(baseUrl: string, user: SignedInUser, amount: num
   const { data } = await apiCall<{ data: { reference: string } }>(baseUrl, user, "/wallet/add-funds", {
     method: "POST",
     body: JSON.stringify({ amount }),
+    // add-funds requires a key (API-CONVENTIONS.md#idempotency): one per top-up.
+    headers: { "idempotency-key": randomUUID() },
   });
   const query = new URLSearchParams({ payment_reference: data.reference, payment_provider: "demo" });
   await apiCall(baseUrl, user, `/wallet/verify-payment?${query.toString()}`, { method: "POST" });

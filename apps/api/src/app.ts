@@ -68,7 +68,7 @@ import { registerAuth } from "./plugins/auth";
 import { registerErrorHandler, sendError } from "./plugins/errors";
 import { registerMessages } from "./plugins/messages";
 import { registerOpenApi } from "./plugins/openapi";
-import { registerSecurity, securityHeaders } from "./plugins/security";
+import { registerSecurity, securityHeaders, webAppScriptHashes } from "./plugins/security";
 import { registerReadYourWrites } from "./plugins/read-your-writes";
 import { registerSpa } from "./plugins/spa";
 import { privateFileStorageOf, privateFilesRoutes } from "./plugins/private-files";
@@ -112,7 +112,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { database, config } = deps;
   const clock = deps.clock ?? systemClock;
-  const headers = securityHeaders(config);
+  const headers = securityHeaders(config, webAppScriptHashes(config.WEB_DIST_DIR));
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -223,9 +223,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
   // Personal documents (decision 032): kept privately, read only through GET /files' signed links.
   const privateFiles = privateFileStorageOf(config, app.log);
-  await app.register(privateFilesRoutes({ storage: privateFiles, secret: qr, clock }, auth), {
-    prefix: "/api/v1",
-  });
+  await app.register(
+    privateFilesRoutes({ db: database.db, storage: privateFiles, secret: qr, clock }, auth),
+    {
+      prefix: "/api/v1",
+    },
+  );
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
@@ -239,7 +242,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vehicleDocFiles = { db: database.db, clock, jobs, storage: privateFiles, secret: qr };
   await app.register(vehicleDocFilesRoutes(vehicleDocFiles, auth), { prefix: "/api/v1" });
   await app.register(plansRoutes({ db: database.db, clock }), { prefix: "/api/v1" });
-  await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr }, auth), { prefix: "/api/v1" });
+  await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr, jobs }, auth), {
+    prefix: "/api/v1",
+  });
   await app.register(receiptsRoutes(database.db, auth), { prefix: "/api/v1" });
   // A company's money and dashboard (decision 030): its wallet, spend, bookings, receipts, statements.
   await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });

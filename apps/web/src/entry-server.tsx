@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { PageLanguage } from "@parkwell/contract";
 import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -57,17 +58,21 @@ export type RenderResult =
 const handler = createStaticHandler(routes);
 
 /**
- * The API client's requests go through the fetch of the render they belong to: renders run side by
- * side, each with its own (the visitor's address rides on it), so the one transport looks it up.
+ * The API client's requests go through the fetch of the render they belong to, in its language:
+ * renders run side by side, each with its own (the visitor's address rides on its fetch; the API
+ * writes names, descriptions and sentences in the page's language), so the one transport looks
+ * them up.
  */
-const renderFetch = new AsyncLocalStorage<RenderOptions["fetch"]>();
+const renderContext = new AsyncLocalStorage<{ fetch: RenderOptions["fetch"]; language: PageLanguage }>();
+function currentRender() {
+  const render = renderContext.getStore();
+  if (!render) throw new Error("An API request outside a server render");
+  return render;
+}
 setApiTransport({
   origin: "http://parkwell.internal",
-  fetch: (url, init) => {
-    const fetch = renderFetch.getStore();
-    if (!fetch) throw new Error("An API request outside a server render");
-    return fetch(url, init);
-  },
+  fetch: (url, init) => currentRender().fetch(url, init),
+  language: () => currentRender().language,
 });
 
 /**
@@ -87,13 +92,19 @@ export function renderKey(request: Request): string | null {
 }
 
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
-  if (!isRenderedPath(new URL(request.url).pathname)) return { kind: "browser" };
-  return await renderFetch.run(options.fetch, () => renderPage(request, options));
+  const url = new URL(request.url);
+  if (!isRenderedPath(url.pathname)) return { kind: "browser" };
+  const chosen = requestLanguage(url, request.headers);
+  return await renderContext.run({ fetch: options.fetch, language: chosen.language }, () =>
+    renderPage(request, options, chosen),
+  );
 }
 
-async function renderPage(request: Request, options: RenderOptions): Promise<RenderResult> {
-  const url = new URL(request.url);
-  const { language, asked } = requestLanguage(url, request.headers);
+async function renderPage(
+  request: Request,
+  options: RenderOptions,
+  { language, asked }: { language: PageLanguage; asked: boolean },
+): Promise<RenderResult> {
   const headers: Record<string, string> = { "content-language": language, vary: "accept-language, cookie" };
   // `?lang=` is the visitor's choice: kept for the pages that follow, as the language menu keeps it.
   if (asked) {
@@ -177,6 +188,7 @@ async function renderPage(request: Request, options: RenderOptions): Promise<Ren
     status: context.statusCode,
     html: fillTemplate(options.template, rendered, {
       language,
+      country: shownCountry.code,
       state: serializeServerState(state),
       assets: routeAssets(options, context.matches),
     }),

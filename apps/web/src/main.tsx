@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary";
 import { onAppReady } from "./lib/app-ready";
-import { keepStoredCountry } from "./lib/country";
 import { routes } from "./app/router";
 import { StartupLoader } from "./app/startup-loader";
 import { installGlobalErrorHandlers, reportError } from "./lib/error-reporting";
@@ -15,7 +14,6 @@ import { restoreRouteErrors } from "./ssr/route-errors";
 import "./styles.css";
 
 installGlobalErrorHandlers();
-keepStoredCountry();
 
 const queryClient = browserQueryClient();
 

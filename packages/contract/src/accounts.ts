@@ -44,6 +44,13 @@ export const PhoneSchema = z
 export const LanguageSchema = z.enum(["en", "fr"], { error: "language must be en or fr" });
 const countryId = idNumber("country_id", "Please choose a country");
 
+/**
+ * The Terms and Privacy box (decision 035): ticked, or the specification's sentence. Wherever an
+ * account is made or joins something on a form (registration, a company's invitation link), the
+ * current Terms version is recorded as accepted with it.
+ */
+export const AcceptTermsSchema = z.literal(true, { error: ACCEPT_TERMS_TEXT });
+
 export const RegisterSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
@@ -53,7 +60,7 @@ export const RegisterSchema = z.object({
   country_id: countryId.nullish(),
   language: LanguageSchema.optional(),
   /** The Terms and Privacy box (decision 035): the current Terms version is recorded as accepted. */
-  accept_terms: z.literal(true, { error: ACCEPT_TERMS_TEXT }),
+  accept_terms: AcceptTermsSchema,
 });
 export type RegisterBody = z.input<typeof RegisterSchema>;
 

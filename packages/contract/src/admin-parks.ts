@@ -5,6 +5,7 @@ import { COUNTRY_CODE_PATTERN } from "./country-codes";
 import { GateParkSchema } from "./gate";
 import { idNumber, idParam, pageOf } from "./common";
 import { AMENITIES, PARK_TYPES } from "./park-values";
+import { WeekHoursSchema } from "./parks";
 
 /**
  * The back office's parks: what an operator's manager (and Parkwell's admins) edit. A park's
@@ -253,7 +254,7 @@ export const AdminParkSchema = z
     lng: z.number(),
     time_zone: z.string(),
     open_24h: z.boolean(),
-    opening_hours: z.array(z.object({ open: z.string(), close: z.string() }).nullable()).nullable(),
+    opening_hours: WeekHoursSchema,
     overnight_stays: z.boolean(),
     closures: z.array(z.string()),
     amenities: z.array(z.string()),
@@ -375,6 +376,10 @@ export const ParkInUseSchema = z
       events: z.number().int(),
       /** Marketplace orders picked up or served at the park, not in a final stage. */
       orders: z.number().int(),
+      /** Monthly passes active or in grace (their weekly windows and renewals are the park's). */
+      passes: z.number().int(),
+      /** Monthly plans on sale. */
+      plans: z.number().int(),
     }),
   })
   .meta({ id: "ParkInUse" });

@@ -162,6 +162,13 @@ export const PlanIdParamsSchema = z.object({ id: idParam("id") });
 
 /** 409: the allocation may not go below the passes valid now. */
 export const PLAN_ALLOCATION_BELOW_SOLD_MESSAGE = "This plan has more passes valid now than that allocation";
+/**
+ * A plan whose prices were set in another currency than its park's now (the park moved country
+ * while the plan was closed): it is neither reopened nor sold until its prices are entered again.
+ */
+export const planCurrencyChangedMessage = (prices: string, park: string) =>
+  `This plan's prices are in ${prices} and its park now charges in ${park}: enter its prices again`;
+
 /** 409: the hours of a plan with passes do not move under their holders. */
 export const PLAN_HOURS_SOLD_MESSAGE =
   "Passes are sold on these hours: close this plan and create another for other hours";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AdminPageQuerySchema, IsoDateSchema, isIsoDate } from "./admin";
 import { idParam } from "./common";
+import { LEDGER_KINDS } from "./wallet";
 
 /**
  * The back office's dashboard and reports (docs/PRODUCT-RULES.md "Back-office dashboard and
@@ -15,7 +16,7 @@ export const REPORT_STATUSES: Record<ReportKind, readonly string[]> = {
   sales: ["active", "completed", "cancelled", "closed", "paid"],
   bookings: ["active", "completed", "cancelled"],
   occupancy: [],
-  transactions: ["topup", "booking_charge", "booking_extension", "refund", "overstay_charge", "adjustment"],
+  transactions: LEDGER_KINDS,
   "credit-balance": [],
 };
 

@@ -198,12 +198,15 @@ export const BookingSchema = z
     end_time: z.string(),
     /** The price of the whole window (fees included). */
     amount: z.number(),
-    /** What the wallet paid for it, net of refunds. */
+    /** What its payer (the wallet, or the company in `paid_by_company`) paid for it, net of refunds. */
     paid: z.number(),
     currency: z.string().length(3),
     breakdown: PriceBreakdownSchema,
-    /** Signed, personal-data-free payload the car park scans: `<base64url json>.<base64url hmac>`. */
-    qr: z.string(),
+    /**
+     * Signed, personal-data-free payload the car park scans: `<base64url json>.<base64url hmac>`;
+     * null once the window has ended and the car never came in (nothing is left to enter for).
+     */
+    qr: z.string().nullable(),
     /** When the car came in at the gate, and when it left (it is then `completed`); null until then. */
     checked_in_at: z.string().nullable(),
     checked_out_at: z.string().nullable(),
@@ -213,10 +216,10 @@ export const BookingSchema = z
       refund_percent: z.number().nullable(),
       refund_amount: z.number(),
       /**
-       * Line by line, what comes back to the wallet and what is kept: for an active booking, what
+       * Line by line, what comes back to the payer and what is kept: for an active booking, what
        * cancelling now would do; for a cancelled one, what its cancellation did (`kept.total` is
        * then `paid`, and `refund.total` its last refund in the ledger). `refund.total` +
-       * `kept.total` is what the wallet had paid.
+       * `kept.total` is what the payer had paid.
        */
       refund: CancellationLinesSchema,
       kept: CancellationLinesSchema,
@@ -224,6 +227,11 @@ export const BookingSchema = z
     created_at: z.string(),
     /** The event the booking parks for (its window is the event's); null for an ordinary booking. */
     event: BookingEventSchema.nullable(),
+    /**
+     * The company that paid the booking (its name), which also pays its extensions and renewals
+     * and gets its refunds; null when the driver's wallet paid it.
+     */
+    paid_by_company: z.string().nullable(),
   })
   .meta({ id: "Booking" });
 export type Booking = z.infer<typeof BookingSchema>;

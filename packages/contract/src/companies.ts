@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  AcceptTermsSchema,
   AuthResponseSchema,
   EmailSchema,
   LanguageSchema,
@@ -136,13 +137,16 @@ export type PublicCompanyInvitation = z.infer<typeof PublicCompanyInvitationSche
 const personName = z.string().trim().max(100, { error: "Must be at most 100 characters" });
 
 /**
- * Joining: signed in as the invited address, nothing is needed; an existing account not signed in
- * gives its password; a new address gives a name and a password for its new account.
+ * Joining: signed in as the invited address, only the Terms box; an existing account not signed in
+ * gives its password; a new address gives a name and a password for its new account. Every join
+ * ticks the Terms box: the current Terms are recorded as accepted with the membership, so a new
+ * member is never asked about "changed" Terms right after joining.
  */
 export const AcceptCompanyInvitationBodySchema = z.object({
   password: z.string().max(PASSWORD_MAX, { error: PASSWORD_MAX_TEXT }).optional(),
   first_name: personName.optional(),
   last_name: personName.optional(),
+  accept_terms: AcceptTermsSchema,
 });
 export type AcceptCompanyInvitationBody = z.input<typeof AcceptCompanyInvitationBodySchema>;
 

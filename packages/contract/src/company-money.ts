@@ -137,6 +137,27 @@ export const CompanyStatementParamsSchema = z.object({
   id: idParam("id"),
   month: IsoMonthSchema,
 });
+/**
+ * The company's account over a statement's month, per currency, from the ledger: the balance at
+ * the month's start on its home clock, what came in (top-ups, refunds) and went out (purchases),
+ * and the balance at its end (opening + money_in - money_out = closing). Major units.
+ */
+export const CompanyStatementBalanceSchema = z.object({
+  currency: z.string(),
+  opening: z.number(),
+  money_in: z.number(),
+  money_out: z.number(),
+  closing: z.number(),
+});
+export const CompanyStatementSummarySchema = z
+  .object({
+    month: z.string(),
+    time_zone: z.string(),
+    balances: z.array(CompanyStatementBalanceSchema),
+  })
+  .meta({ id: "CompanyStatementSummary" });
+export type CompanyStatementSummary = z.infer<typeof CompanyStatementSummarySchema>;
+
 export const CompanyStatementQuerySchema = z.object({
   lang: z.enum(["en", "fr"], { error: "lang must be en or fr" }).optional(),
 });

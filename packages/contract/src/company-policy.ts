@@ -1,7 +1,8 @@
 /**
  * What a company pays for (docs/decisions/030-business-accounts.md, "Paying with a company"): the
  * countries and park types, the weekly hours on the park's clock, extensions, marketplace orders,
- * and its limits per currency (major units). Null lists and hours mean "any".
+ * and its limits per currency (major units). Null lists and hours mean "any"; an empty list is
+ * refused (it would pay for nothing): "any" is null, never [].
  */
 import { z } from "zod";
 import { PLAN_MAX_WINDOWS, PlanWindowSchema } from "./admin-plans";
@@ -11,6 +12,9 @@ const COUNTRY_TEXT = "Give countries as their two-letter codes";
 const TYPE_TEXT = `Choose park types among: ${PARK_TYPES.join(", ")}`;
 const CURRENCY_TEXT = "Give a currency as its three-letter code";
 const LIMIT_TEXT = "Enter a limit more than 0, or leave it empty";
+const NO_COUNTRY_TEXT = "Give at least one country, or none for any country";
+const NO_TYPE_TEXT = "Choose at least one park type, or none for any type";
+const NO_WINDOW_TEXT = "Give at least one window, or none for any time";
 
 const limit = z
   .number({ error: LIMIT_TEXT })
@@ -36,11 +40,16 @@ export const CompanyPolicyBodySchema = z.object({
         .transform((c) => c.toUpperCase()),
       { error: COUNTRY_TEXT },
     )
+    .min(1, { error: NO_COUNTRY_TEXT })
     .nullable(),
-  park_types: z.array(z.enum(PARK_TYPES, { error: TYPE_TEXT }), { error: TYPE_TEXT }).nullable(),
+  park_types: z
+    .array(z.enum(PARK_TYPES, { error: TYPE_TEXT }), { error: TYPE_TEXT })
+    .min(1, { error: NO_TYPE_TEXT })
+    .nullable(),
   /** At most as many windows as a monthly plan's (three a day). */
   hours: z
     .array(PlanWindowSchema, { error: "Give the hours as a list of windows" })
+    .min(1, { error: NO_WINDOW_TEXT })
     .max(PLAN_MAX_WINDOWS, { error: `The hours have at most ${PLAN_MAX_WINDOWS} windows` })
     .nullable(),
   extensions_allowed: z.boolean({ error: "extensions_allowed must be true or false" }),

@@ -18,9 +18,11 @@ export const EVENT_CODE_PATTERN = /^EV-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5}$/;
 export const EVENT_ACCESS_HEADER = "x-event-access";
 /** Where the web app keeps the grants of the browser session (sessionStorage): `{ [event_code]: token }`. */
 export const EVENT_ACCESS_STORAGE_KEY = "parkwell_event_access";
-/** Wrong access codes per IP before 429, and the window they are counted over. */
+/** Wrong access codes per address and event before 429, and the window they are counted over. */
 export const EVENT_ACCESS_TRIES = 10;
 export const EVENT_ACCESS_WINDOW_MINUTES = 10;
+/** Wrong access codes for one event, from every address together, in the same window (decision 023). */
+export const EVENT_ACCESS_EVENT_CEILING = 100;
 
 /** Normalises an event code as typed: upper case, no spaces, the dash optional ("ev 7k2q9"). */
 export function normaliseEventCode(raw: string): string {

@@ -16,6 +16,7 @@ import { SEARCH_MAX_CHARS } from "./park-values";
 import { MoneySchema, ParkTypeSchema, queryNumber, WindowPriceSchema } from "./parks";
 
 export {
+  EVENT_ACCESS_EVENT_CEILING,
   EVENT_ACCESS_HEADER,
   EVENT_ACCESS_STORAGE_KEY,
   EVENT_ACCESS_TRIES,
@@ -99,7 +100,10 @@ export const EventSummarySchema = z
     start_time: z.string(),
     end_time: z.string(),
     image_url: z.string().nullable(),
-    /** The lowest flat price of the event's parks (null when none is left). */
+    /**
+     * The lowest price a driver pays at the event's parks, fees and tax included, as the event's
+     * page and checkout price it (null when no space is left).
+     */
     price_from: MoneySchema.nullable(),
     /** Present when the list was asked with lat/lng. */
     distance_km: z.number().optional(),

@@ -13,6 +13,7 @@ export * from "./events";
 export * from "./marketplace";
 export * from "./zoned-time";
 export * from "./money-text";
+export * from "./french-typography";
 export * from "./opening-hours";
 export * from "./admin";
 export * from "./admin-parks";

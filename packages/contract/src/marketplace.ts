@@ -297,6 +297,8 @@ export const OrderingOptionsSchema = z
         id: z.number().int(),
         name: z.string(),
         city: z.string(),
+        /** The park's state's code ("LA", "FC"), null when the park has none: a renewal's default. */
+        state_code: z.string().nullable(),
         distance_km: z.number().nullable(),
       }),
     ),

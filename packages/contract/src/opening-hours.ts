@@ -229,7 +229,7 @@ export function windowRefusalText(refusal: WindowRefusal, language: string): str
   switch (refusal.code) {
     case "past":
       return fr
-        ? "L'heure d'arrivée est déjà passée : choisissez une heure à venir."
+        ? "L'heure d'arrivée est déjà passée\u00a0: choisissez une heure à venir."
         : "The start time has already passed: choose a time ahead.";
     case "end_before_start":
       return fr
@@ -247,19 +247,19 @@ export function windowRefusalText(refusal: WindowRefusal, language: string): str
       return fr ? `Ce parking est fermé le ${refusal.date}.` : `This car park is closed on ${refusal.date}.`;
     case "opens_at":
       return fr
-        ? `Ce parking n'est pas encore ouvert : il ouvre à ${refusal.time}.`
+        ? `Ce parking n'est pas encore ouvert\u00a0: il ouvre à ${refusal.time}.`
         : `This car park is not open yet: it opens at ${refusal.time}.`;
     case "closed_at_start":
       return fr
-        ? `Ce parking est fermé à cette heure : il ferme à ${refusal.closes}.`
+        ? `Ce parking est fermé à cette heure\u00a0: il ferme à ${refusal.closes}.`
         : `This car park is closed at that time: it closes at ${refusal.closes}.`;
     case "closes_before_end":
       return fr
-        ? `Ce parking ferme à ${refusal.time} : choisissez une heure de départ avant la fermeture.`
+        ? `Ce parking ferme à ${refusal.time}\u00a0: choisissez une heure de départ avant la fermeture.`
         : `This car park closes at ${refusal.time}: choose an end time by then.`;
     case "closed_at_end":
       return fr
-        ? "Ce parking est fermé à l'heure de départ : choisissez une heure où il est ouvert."
+        ? "Ce parking est fermé à l'heure de départ\u00a0: choisissez une heure où il est ouvert."
         : "This car park is closed at the end time: choose a time when it is open.";
   }
 }

@@ -2,6 +2,8 @@
  * The park search's vocabularies and bounds as plain values, without zod (as country-codes.ts), so
  * the parks list and a park's page can use them without downloading the schema library.
  */
+import type { DayHours } from "./opening-hours";
+
 export const PARK_TYPES = [
   "airport",
   "city",
@@ -37,3 +39,9 @@ export const MAX_RADIUS_KM = 500;
 export const SEARCH_MAX_CHARS = 100;
 /** Totals are counted up to this many matches; deeper pages need a narrower search. */
 export const PARK_TOTAL_CAP = 500;
+
+/**
+ * A park's weekly opening hours: Monday first, each day its "HH:MM" opening and closing on the
+ * park's clock or null when closed; the whole is null when the park is open 24 hours.
+ */
+export type WeekHours = DayHours[] | null;

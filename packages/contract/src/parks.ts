@@ -154,6 +154,8 @@ export type ParkFigures = z.infer<typeof ParkFiguresSchema>;
 export type ParkPage = z.infer<typeof ParkPageSchema>;
 
 const DayHoursSchema = z.object({ open: z.string(), close: z.string() }).nullable();
+/** A park's weekly opening hours as the API answers them (WeekHours). */
+export const WeekHoursSchema = z.array(DayHoursSchema).nullable();
 
 export const ParkRateSchema = z
   .object({
@@ -176,7 +178,7 @@ export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, avai
     time_zone: z.string(),
     country: z.object({ id: z.number().int(), code: z.string(), name: z.string(), currency: z.string() }),
     /** Monday first; null for a closed day; absent (null) when open 24 hours. */
-    opening_hours: z.array(DayHoursSchema).nullable(),
+    opening_hours: WeekHoursSchema,
     /** A car may stay while the park is closed; only entry and exit need it open. */
     overnight_stays: z.boolean(),
     /** Whole days the park is closed ("2026-12-25", on its clock), whatever its hours say. */

@@ -4,6 +4,7 @@
  * before the start. Shared by the back office's check, the API and the screens.
  */
 import type { PlanWindow } from "./admin-plans";
+import type { WeekHours } from "./park-values";
 
 // No schema here (zod stays out of the pages that only say a plan's hours).
 
@@ -107,4 +108,14 @@ export function describeHours(windows: PlanWindow[], lang: HoursLanguage = "en")
   });
   if (parts.length === 1) return parts[0]!;
   return `${parts.slice(0, -1).join(", ")} ${words.and} ${parts[parts.length - 1]}`;
+}
+
+/**
+ * A park's opening hours (Monday first, null for a closed day; null when open 24 hours) in the
+ * same words as a plan's: "weekdays 07:00-19:00 and Sat 08:00-14:00", "24/7".
+ */
+export function describeParkHours(hours: WeekHours, lang: HoursLanguage = "en"): string {
+  if (!hours) return WORDS[lang].always;
+  const windows = hours.flatMap((h, i) => (h ? [{ weekday: i + 1, start: h.open, end: h.close }] : []));
+  return describeHours(windows, lang);
 }

@@ -33,6 +33,8 @@ export const RECEIPT_LINE_KINDS = [
   "topup",
   "government_fee",
   "insurance_premium",
+  /** Where a vehicle document request's papers are collected: the park, its address and hours (no amount). */
+  "pickup",
 ] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AMOUNT_MAX, PageQuerySchema, idNumber, idParam, pageOf } from "./common";
 import { ADMIN_PAGE_SIZES } from "./admin";
+import { WeekHoursSchema } from "./parks";
 
 /**
  * Vehicle document renewal in Nigeria (docs/decisions/031-vehicle-documents.md): the documents,
@@ -350,7 +351,10 @@ export const VehicleDocQuoteSchema = z
     engine_band: z.enum(ENGINE_BANDS).nullable(),
     currency: z.string(),
     lines: z.array(z.object({ document_type: z.enum(VEHICLE_DOC_TYPES), fee: Money })),
+    /** The government fees: the documents other than insurance. */
     fees_total: Money,
+    /** The insurance premiums (third-party or comprehensive), apart from the government fees. */
+    premiums_total: Money,
     service_charge: Money,
     delivery_charge: Money,
     tax: Money,
@@ -370,6 +374,23 @@ const TimelineSchema = z.array(
   }),
 );
 
+/**
+ * The park a driver collects the papers at: where it is and when it is open (Monday first, each
+ * day its hours on the park's clock or null when closed; `opening_hours` null when open 24 hours).
+ */
+export const VehicleDocPickupParkSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    time_zone: z.string(),
+    open_24h: z.boolean(),
+    opening_hours: WeekHoursSchema,
+  })
+  .meta({ id: "VehicleDocPickupPark" });
+export type VehicleDocPickupPark = z.infer<typeof VehicleDocPickupParkSchema>;
+
 export const VehicleDocRequestSchema = z
   .object({
     code: z.string(),
@@ -384,9 +405,14 @@ export const VehicleDocRequestSchema = z
       address: z.string().nullable(),
       park_id: z.number().int().nullable(),
     }),
+    /** The park the driver collects the papers at (null for a delivery). */
+    pickup_park: VehicleDocPickupParkSchema.nullable(),
     currency: z.string(),
     lines: z.array(z.object({ document_type: z.enum(VEHICLE_DOC_TYPES), fee: Money })),
+    /** The government fees: the documents other than insurance. */
     fees_total: Money,
+    /** The insurance premiums (third-party or comprehensive), apart from the government fees. */
+    premiums_total: Money,
     service_charge: Money,
     delivery_charge: Money,
     tax: Money,
@@ -452,18 +478,25 @@ export const AdminVehicleDocListQuerySchema = z.object({
     .optional(),
 });
 
-/** What staff read beside a request: the driver, the pickup park by name, the vehicle as saved now. */
+/** What staff read beside a request: the driver and the vehicle as saved now. */
 const AdminVehicleDocExtras = {
   customer: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  /** The park the driver collects the papers at (null for a delivery). */
-  pickup_park: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** The request's vehicle as the driver saved it (null for a driver's licence or a removed vehicle). */
+  /**
+   * The request's vehicle as the driver saved it, every renewal detail they gave (null for a
+   * driver's licence or a removed vehicle).
+   */
   vehicle: z
     .object({
       make: z.string().nullable(),
       model: z.string().nullable(),
       color: z.string().nullable(),
       year: z.number().int().nullable(),
+      engine_cc: z.number().int().nullable(),
+      /** The chassis number (VIN) the driver typed. */
+      vin: z.string().nullable(),
+      vehicle_use: z.enum(VEHICLE_USES).nullable(),
+      /** The state of registration's two-letter code. */
+      registration_state: z.string().nullable(),
     })
     .nullable(),
 };
@@ -476,25 +509,34 @@ export const AdminVehicleDocSummarySchema = VehicleDocSummarySchema.extend(Admin
 });
 export const AdminVehicleDocPageSchema = pageOf(AdminVehicleDocSummarySchema);
 
+/** The issued papers' new expiry dates: one per document of the request. */
+const ExpiryEntriesSchema = z
+  .array(
+    z.object({
+      document_type: z.enum(VEHICLE_DOC_TYPES, { error: "Unknown document type" }),
+      expires_on: isoDay,
+    }),
+  )
+  .min(1, { error: "Give at least one expiry date" })
+  .max(VEHICLE_DOC_TYPES.length, { error: "Give each document once" });
+
+export const VEHICLE_DOC_EXPIRIES_REQUIRED_MESSAGE =
+  "Give the new expiry date of every document before marking the request delivered";
+
 export const AdminVehicleDocStageBodySchema = z.object({
   to: z.enum(VEHICLE_DOC_STAGES, { error: "Unknown stage" }),
   note: z.string().trim().max(500, { error: "note is too long" }).optional(),
+  /**
+   * Required to reach `delivered`: each document's new expiry date (those this request recorded
+   * already may be left out), written in the same transaction as the move.
+   */
+  expiries: ExpiryEntriesSchema.optional(),
 });
 export const AdminVehicleDocQuestionBodySchema = z.object({ question: text("question", 2000) });
 export const AdminVehicleDocRefundBodySchema = z.object({
   note: z.string().trim().max(500, { error: "note is too long" }).optional(),
 });
-export const AdminVehicleDocExpiriesBodySchema = z.object({
-  expiries: z
-    .array(
-      z.object({
-        document_type: z.enum(VEHICLE_DOC_TYPES, { error: "Unknown document type" }),
-        expires_on: isoDay,
-      }),
-    )
-    .min(1, { error: "Give at least one expiry date" })
-    .max(VEHICLE_DOC_TYPES.length, { error: "Give each document once" }),
-});
+export const AdminVehicleDocExpiriesBodySchema = z.object({ expiries: ExpiryEntriesSchema });
 
 export const AdminVehicleDocFeeQuerySchema = z.object({
   state_code: z

@@ -46,9 +46,35 @@ export const WalletSchema = z.object({
 export type Wallet = z.infer<typeof WalletSchema>;
 export const WalletResponseSchema = envelope(WalletSchema).meta({ id: "WalletResponse" });
 
+/**
+ * Every kind of move the ledger writes (`ledger_transactions.kind`): the ledger's writers take
+ * only these (`postTransfer`), and every screen that lists moves has words for each.
+ */
+export const LEDGER_KINDS = [
+  "topup",
+  "booking_charge",
+  "booking_extension",
+  "booking_renewal",
+  "booking_overstay",
+  "refund",
+  "order_charge",
+  "pass_charge",
+  "vehicle_docs_charge",
+  "demo_reset",
+  /** A correction by hand (support; the tests' own moves): no purchase, no receipt. */
+  "adjustment",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** What a move paid for or gave back, by the code its page is found by (none: a top-up, a reset). */
+export const LEDGER_SUBJECTS = ["booking", "pass", "order", "vehicle_docs_request"] as const;
+export type LedgerSubject = (typeof LEDGER_SUBJECTS)[number];
+
 export const WalletTransactionSchema = z.object({
   id: z.string(),
-  type: z.string(),
+  type: z.enum(LEDGER_KINDS),
+  /** The purchase this move paid for or refunded (its page: /booking-details, /passes, /orders, the request's). */
+  subject: z.object({ kind: z.enum(LEDGER_SUBJECTS), code: z.string() }).nullable(),
   /** Signed: + money in, - money out, in major units. */
   amount: z.number(),
   currency: z.string(),
@@ -158,13 +184,26 @@ export const PaymentIntentResponseSchema = z
   })
   .meta({ id: "PaymentIntentResponse" });
 
+const IDEMPOTENCY_KEY_SHAPE = "Idempotency-Key must be 1 to 255 letters, digits or _ . : -";
+const IDEMPOTENCY_KEY_REQUIRED = "The Idempotency-Key header is required: send a new key for each top-up";
+
 /** The Idempotency-Key header: an sf-string (quoted) or bare token, 1 to 255 safe characters. */
-export const IdempotencyKeySchema = z
-  .string()
-  .transform((s) => s.trim().replace(/^"(.*)"$/, "$1"))
-  .pipe(
-    z.string().regex(/^[A-Za-z0-9_.:-]{1,255}$/, {
-      error: "Idempotency-Key must be 1 to 255 letters, digits or _ . : -",
-    }),
-  )
-  .optional();
+const idempotencyKey = (blank: string) =>
+  z
+    .string({ error: IDEMPOTENCY_KEY_REQUIRED })
+    .transform((s) => s.trim().replace(/^"(.*)"$/, "$1"))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: blank, abort: true })
+        .regex(/^[A-Za-z0-9_.:-]{1,255}$/, { error: IDEMPOTENCY_KEY_SHAPE }),
+    );
+
+/** Where the key is optional (bookings, holds, orders, passes, ...): a blank one is malformed. */
+export const IdempotencyKeySchema = idempotencyKey(IDEMPOTENCY_KEY_SHAPE).optional();
+
+/**
+ * Where the key is required (the wallet's top-ups: add-funds, create-payment-intent): missing or
+ * blank is a 422 naming the header (API-CONVENTIONS.md#idempotency).
+ */
+export const RequiredIdempotencyKeySchema = idempotencyKey(IDEMPOTENCY_KEY_REQUIRED);

@@ -86,3 +86,16 @@ const ZONED_DATE_TIME: Intl.DateTimeFormatOptions = {
 export function formatZonedDateTime(iso: string, language: string, timeZone: string): string {
   return dateTimeFormat(ZONED_DATE_TIME, language, timeZone).format(new Date(iso));
 }
+
+/**
+ * The clock of a money move that belongs to no park (a wallet line, a top-up and its receipt
+ * e-mail): the clock of the country whose currency it moves (`countries.timezone`, its capital's),
+ * with the zone named where it is shown; UTC when no served country has that currency.
+ */
+export function zoneOfCurrency(
+  currency: string,
+  countries: readonly { currency: string; timezone: string }[] | undefined,
+): string {
+  const code = currency.trim();
+  return countries?.find((c) => c.currency.trim() === code)?.timezone ?? "UTC";
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -287,7 +288,7 @@ describe("mail jobs", () => {
     const start = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/wallet/add-funds",
-      headers: bearer(user),
+      headers: { ...bearer(user), "idempotency-key": randomUUID() },
       payload: { amount: 5000 },
     });
     expect(start.statusCode).toBe(200);

@@ -20,8 +20,8 @@ export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed
 /** The marketplace order stages a driver is written to about. */
 export type OrderMailTemplate =
   "placed" | "out_for_delivery" | "delivered" | "canceled" | "rejected" | "returned";
-/** A monthly pass's renewal e-mails: before it, each grace day, its lapse, and its success. */
-export type PassMailTemplate = "reminder" | "grace" | "lapsed" | "renewed";
+/** A monthly pass's e-mails: its purchase, then before a renewal, each grace day, its lapse, and its success. */
+export type PassMailTemplate = "bought" | "reminder" | "grace" | "lapsed" | "renewed";
 
 export type MailJob = { key: string } & (
   | { type: "account"; template: AccountMailTemplate; userId: string }

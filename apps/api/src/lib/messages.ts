@@ -8,7 +8,8 @@
  * The sentences live by area in messages/*.ts (common.ts: what every part may send). To add a
  * sentence: write it in the code as usual, then add its entry to its area's file (messages.test.ts
  * walks the source and fails on a sentence that has none). French: vous, straight apostrophes,
- * a plain space before : ; ? ! and inside « », as the web app's catalogues (apps/web/src/locales/fr).
+ * a no-break space (\u00a0) before : and a plain space before ; ? ! and inside « », as the web app's
+ * catalogues (apps/web/src/locales/fr); the tests check the colons with colonsWithoutNoBreakSpace.
  */
 import type { Language } from "./language";
 import { moneyIn } from "./money";

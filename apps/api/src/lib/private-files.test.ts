@@ -20,26 +20,116 @@ import {
   retentionCutoff,
   s3PrivateFileStorage,
   signFileLink,
-  sniffDocument,
+  storedDocumentType,
   staffAudience,
   verifyFileLink,
 } from "./private-files";
-import { tinyImage, tinyPdf } from "../test/documents";
+import { compressedPdf, ONE_PAGE_OBJECTS, pdfOf, scriptedPdf, tinyImage, tinyPdf } from "../test/documents";
 
 const image = tinyImage;
+/** The document's type when `checkDocument` accepts it, else null. */
+const sniffDocument = (bytes: Uint8Array) => {
+  const check = checkDocument(bytes);
+  return check.ok ? check.type : null;
+};
 
-describe("sniffDocument", () => {
+describe("checkDocument", () => {
   it("knows a real JPEG, PNG and PDF by their bytes and structure", async () => {
     expect(sniffDocument(await image("jpeg"))).toBe("image/jpeg");
     expect(sniffDocument(await image("png"))).toBe("image/png");
     expect(sniffDocument(tinyPdf())).toBe("application/pdf");
   });
 
-  it("accepts data after a JPEG's end (a phone's motion photo) and a PDF's incremental update", async () => {
-    const jpeg = await image("jpeg");
-    expect(sniffDocument(Buffer.concat([jpeg, Buffer.from("ftypmp42 trailing video")]))).toBe("image/jpeg");
-    const updated = Buffer.concat([tinyPdf(), Buffer.from("3 0 obj << >> endobj\nstartxref\n9\n%%EOF\n")]);
+  it("accepts a PDF's incremental update and a PDF whose objects are compressed in an object stream", () => {
+    const pdf = tinyPdf();
+    // An incremental update: a new version of object 3, its own cross-reference section, startxref.
+    const update = "3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] >> endobj\n";
+    const xrefAt = pdf.length + update.length;
+    const updated = Buffer.concat([
+      pdf,
+      Buffer.from(
+        `${update}xref\n3 1\n${String(pdf.length).padStart(10, "0")} 00000 n \ntrailer << /Size 4 /Root 1 0 R /Prev ${pdf.lastIndexOf("xref")} >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+        "latin1",
+      ),
+    ]);
     expect(sniffDocument(updated)).toBe("application/pdf");
+    expect(sniffDocument(compressedPdf())).toBe("application/pdf");
+    // Strings may hold any text; "(50%)" is no comment.
+    const titled = pdfOf([
+      "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n",
+      ONE_PAGE_OBJECTS[1]!,
+      ONE_PAGE_OBJECTS[2]!,
+      "4 0 obj << /Title (Licence \\(50%\\) <html>) /Author <FEFF0041> >> endobj\n",
+    ]);
+    expect(sniffDocument(titled)).toBe("application/pdf");
+  });
+
+  it("refuses anything after an image's end: a JPEG after its EOI, a PNG after IEND", async () => {
+    const jpeg = await image("jpeg");
+    expect(
+      checkDocument(Buffer.concat([jpeg, Buffer.from("<html><script>alert(1)</script></html>")])),
+    ).toEqual({
+      ok: false,
+      reason: "trailing_data",
+    });
+    // Even when what follows ends with an EOI of its own.
+    expect(sniffDocument(Buffer.concat([jpeg, Buffer.from("<html>"), Buffer.from([0xff, 0xd9])]))).toBeNull();
+    const png = await image("png");
+    expect(checkDocument(Buffer.concat([png, Buffer.from("<html></html>")]))).toEqual({
+      ok: false,
+      reason: "trailing_data",
+    });
+    expect(checkDocument(Buffer.concat([png, png]))).toEqual({ ok: false, reason: "trailing_data" });
+  });
+
+  it("refuses HTML under a PDF's header and what lacks a PDF's structure", () => {
+    const html = "%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n";
+    expect(checkDocument(Buffer.from(html))).toEqual({ ok: false, reason: "not_a_document" });
+    expect(sniffDocument(Buffer.from(`%PDF-1.4\n<html></html>\nstartxref\n0\n%%EOF\n`))).toBeNull();
+    // The header must open the file.
+    expect(sniffDocument(Buffer.concat([Buffer.from("<html>\n"), tinyPdf()]))).toBeNull();
+    const pdf = tinyPdf().toString("latin1");
+    // No object, no cross-reference, no startxref, something after %%EOF: each refused.
+    const noObjects = `%PDF-1.4\nxref\n0 1\n0000000000 65535 f \ntrailer << /Size 1 >>\nstartxref\n9\n%%EOF\n`;
+    expect(sniffDocument(Buffer.from(noObjects))).toBeNull();
+    expect(sniffDocument(Buffer.from(pdf.replace(/xref\n0 4\n[\s\S]*?trailer/, "trailer")))).toBeNull();
+    expect(sniffDocument(Buffer.from(pdf.replace("startxref", "")))).toBeNull();
+    expect(sniffDocument(Buffer.from(`${pdf}<script>alert(1)</script>\n`))).toBeNull();
+    // HTML between the objects, where a reader would never look but a browser would.
+    const between = pdf.replace("2 0 obj", "<html><script>alert(1)</script></html>\n2 0 obj");
+    expect(sniffDocument(Buffer.from(between))).toBeNull();
+  });
+
+  it("refuses a PDF with JavaScript, an action on opening, additional actions or a launch", () => {
+    expect(checkDocument(scriptedPdf())).toEqual({ ok: false, reason: "active_content" });
+    const catalogWith = (entry: string) =>
+      pdfOf([`1 0 obj << /Type /Catalog /Pages 2 0 R ${entry} >> endobj\n`, ...ONE_PAGE_OBJECTS.slice(1)]);
+    for (const entry of [
+      "/OpenAction [3 0 R /Fit]",
+      "/AA << /O 3 0 R >>",
+      "/Names << /JavaScript 3 0 R >>",
+      "/OpenAction << /S /Launch /F (cmd.exe) >>",
+      "/Extra << /S /JS >>",
+      // The same names written with #xx escapes.
+      "/Open#41ction [3 0 R /Fit]",
+      "/Names << /J#61va#53cript 3 0 R >>",
+      "/#41A << /O 3 0 R >>",
+      "/Extra << /S /#4a#53 >>",
+      "/Extra << /S /L#61unch >>",
+    ]) {
+      expect(checkDocument(catalogWith(entry)), entry).toEqual({ ok: false, reason: "active_content" });
+    }
+    // Inside a compressed object stream too.
+    expect(
+      checkDocument(
+        compressedPdf("<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (x) >> >>"),
+      ),
+    ).toEqual({
+      ok: false,
+      reason: "active_content",
+    });
+    // A name that only starts like one of them is a plain name.
+    expect(sniffDocument(catalogWith("/AAB 1 /JSON 2 /Launcher 3"))).toBe("application/pdf");
   });
 
   it("refuses a text file renamed, and what only borrows a document's first bytes", async () => {
@@ -89,6 +179,22 @@ describe("sniffDocument", () => {
   });
 });
 
+describe("storedDocumentType", () => {
+  it("serves a stored file as its signature says, a file stored under an earlier, looser check included", async () => {
+    const jpeg = await image("jpeg");
+    // A phone's motion photo (a video after the JPEG's end), accepted before trailing data was refused.
+    const motionPhoto = Buffer.concat([jpeg, Buffer.from("ftypmp42....video....")]);
+    expect(checkDocument(motionPhoto)).toEqual({ ok: false, reason: "trailing_data" });
+    expect(storedDocumentType(motionPhoto)).toBe("image/jpeg");
+    expect(storedDocumentType(await image("png"))).toBe("image/png");
+    expect(storedDocumentType(tinyPdf())).toBe("application/pdf");
+    // Never what a stored name claims: bytes of no document are no type at all.
+    expect(storedDocumentType(Buffer.from("<html><script>alert(1)</script></html>"))).toBeNull();
+    expect(storedDocumentType(Buffer.from("%PDX-1.4"))).toBeNull();
+    expect(storedDocumentType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
 describe("file links", () => {
   const secret = "a-test-secret-of-32-characters!!";
   const now = new Date("2026-06-01T10:00:00Z");
@@ -107,6 +213,17 @@ describe("file links", () => {
     expect(verifyFileLink(token, [owner], new Date(expires.getTime() - 1), secret)).not.toBeNull();
     expect(verifyFileLink(token, [owner], expires, secret)).toBeNull();
     expect(verifyFileLink(token, [owner], new Date(expires.getTime() + 86_400_000), secret)).toBeNull();
+  });
+
+  it("name the permission a staff link was issued under, and only a staff link has one", () => {
+    const staff = staffAudience("6f1c7c1e-0d5c-4f43-9a44-3a2f1f0b7d11");
+    const token = signFileLink(key, staff, expires, secret, undefined, "vehicle_docs.view");
+    expect(verifyFileLink(token, [staff], now, secret)?.permission).toBe("vehicle_docs.view");
+    expect(verifyFileLink(signFileLink(key, owner, expires, secret), [owner], now, secret)?.permission).toBe(
+      undefined,
+    );
+    expect(() => signFileLink(key, staff, expires, secret)).toThrow();
+    expect(() => signFileLink(key, owner, expires, secret, undefined, "vehicle_docs.view")).toThrow();
   });
 
   it("are refused to another audience: another driver, or the same id as staff when issued as owner", () => {

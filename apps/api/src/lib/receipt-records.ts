@@ -4,7 +4,7 @@
  * Labels are not stored: a line keeps its kind and the names it is about, and is worded in the
  * reader's language when shown (features/receipts/receipts.present.ts).
  */
-import type { ReceiptLineKind } from "@parkwell/contract";
+import type { ReceiptLineKind, WeekHours } from "@parkwell/contract";
 
 /** The seller (Parkwell's company in the country) or the buyer, as they were when the receipt was issued. */
 export interface ReceiptParty {
@@ -28,6 +28,11 @@ export interface ReceiptLineRecord {
   quantity?: number | null;
   /** A plate, a vehicle type, a booking code: short details printed under the line. */
   detail?: string | null;
+  /**
+   * A pickup park's opening hours when sold (Monday first, null for a closed day; null when open
+   * 24 hours), worded in the reader's language after the detail.
+   */
+  openingHours?: WeekHours;
 }
 
 export interface ReceiptTaxRecord {

@@ -60,7 +60,14 @@ describe("GET /api/v1/files", () => {
     const image = await tinyImage("png");
     const imageKey = newPrivateFileKey("vehicle-docs/1", "image/png");
     await storage.put(imageKey, image, "image/png");
-    const staffLink = issueFileLink(imageKey, staffAudience(staff.id), now, SECRET);
+    const staffLink = issueFileLink(
+      imageKey,
+      staffAudience(staff.id),
+      now,
+      SECRET,
+      undefined,
+      "vehicle_docs.view",
+    );
     const seen = await get(staffLink.url, staff);
     expect(seen.statusCode).toBe(200);
     expect(seen.headers["content-type"]).toBe("image/png");
@@ -108,7 +115,7 @@ describe("GET /api/v1/files", () => {
       [`/api/v1/files?token=${body}.${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`, owner],
       // A right link, used by another driver, or by its owner's id as staff.
       [link.url, other],
-      [issueFileLink(key, staffAudience(staff.id), now, SECRET).url, owner],
+      [issueFileLink(key, staffAudience(staff.id), now, SECRET, undefined, "vehicle_docs.view").url, owner],
       // A link signed with another secret.
       [issueFileLink(key, ownerAudience(owner.id), now, "another-secret-0123456789abcdef").url, owner],
       ["/api/v1/files?token=abc", owner],

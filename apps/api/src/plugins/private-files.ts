@@ -1,26 +1,31 @@
 import path from "node:path";
-import { ErrorSchema } from "@parkwell/contract";
+import { ErrorSchema, type Permission } from "@parkwell/contract";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { can, loadAccess } from "../features/admin/access.service";
 import { AppError } from "../lib/app-error";
 import type { Clock } from "../lib/clock";
 import {
   checkDocument,
+  DOCUMENT_ACTIVE_CONTENT,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_MISSING,
   DOCUMENT_TOO_LARGE,
+  DOCUMENT_TRAILING_DATA,
   DOCUMENT_TYPE_REFUSED,
   localPrivateFileStorage,
   ownerAudience,
   s3PrivateFileStorage,
-  sniffDocument,
+  storedDocumentType,
   staffAudience,
   verifyFileLink,
   type DocumentType,
   type PrivateFileStorage,
 } from "../lib/private-files";
+import type { AuthUser } from "../features/sessions/sessions.service";
 import { requireUser, type Auth } from "./auth";
 
 /**
@@ -51,6 +56,8 @@ export const FILE_LINK_NOT_FOUND =
   "This file link is invalid or has expired. Please open the document again.";
 
 export interface PrivateFileRouteDeps {
+  /** Where a staff link's permission is read again, each time the link is used. */
+  db: Db;
   storage: PrivateFileStorage;
   /** The links' signing secret (QR_SIGNING_SECRET, from which a key of their own is derived). */
   secret: string;
@@ -64,10 +71,12 @@ const FILE_TYPES: DocumentType[] = ["image/jpeg", "image/png", "application/pdf"
 /**
  * GET /api/v1/files?token=...: the file a signed link names, to the caller it was issued to
  * (bearer), before it expires. A bad, expired or tampered link, another caller's link, and a
- * file since removed are the same 404: nothing tells whether the file exists.
+ * file since removed are the same 404: nothing tells whether the file exists. A staff link serves
+ * only while its holder still has the permission it was issued under: withdrawn, the link is the
+ * same 404 at once, not when it expires.
  */
 export function privateFilesRoutes(deps: PrivateFileRouteDeps, auth: Auth): FastifyPluginAsyncZod {
-  const { storage, secret, clock } = deps;
+  const { db, storage, secret, clock } = deps;
   return async (app) => {
     auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
@@ -104,9 +113,11 @@ export function privateFilesRoutes(deps: PrivateFileRouteDeps, auth: Auth): Fast
           secret,
         );
         if (!claims) throw notFound();
+        if (claims.permission && !(await stillPermitted(db, user, claims.permission))) throw notFound();
         const file = await storage.get(claims.key);
-        // Served as what its bytes are, read again: never a type a stored name or header claims.
-        const type = file && sniffDocument(file.body);
+        // Served as what its bytes are (their signature; the whole file was read when stored):
+        // never a type a stored name or header claims.
+        const type = file && storedDocumentType(file.body);
         if (!file || !type) throw notFound();
         const name = claims.filename ?? claims.key.slice(claims.key.lastIndexOf("/") + 1);
         return (
@@ -123,6 +134,16 @@ export function privateFilesRoutes(deps: PrivateFileRouteDeps, auth: Auth): Fast
   };
 }
 
+/** Whether the user holds the permission now (a user with no back-office role at all does not). */
+async function stillPermitted(db: Db, user: AuthUser, permission: Permission): Promise<boolean> {
+  try {
+    return can(await loadAccess(db, user), permission);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 403) return false;
+    throw err;
+  }
+}
+
 /** A document a driver or staff member sent, read from a multipart upload and checked by its bytes. */
 export interface DocumentUpload {
   bytes: Buffer;
@@ -134,7 +155,9 @@ export interface DocumentUpload {
 /**
  * Reads the one file of a multipart upload (the scope registers @fastify/multipart), never more
  * than DOCUMENT_MAX_BYTES: past the limit the parser stops reading and the upload is a 413; a
- * file that is not a JPEG, PNG or PDF by its bytes is a 422 naming `field`. Nothing is stored.
+ * file that is not a JPEG, PNG or PDF by its bytes is a 422 naming `field` (`document_type_refused`;
+ * `document_active_content` for a PDF with scripts or automatic actions, `document_trailing_data`
+ * for an image with data after its end). Nothing is stored.
  */
 export async function readDocumentUpload(req: FastifyRequest, field = "file"): Promise<DocumentUpload> {
   if (!req.isMultipart()) throw AppError.validation({ [field]: DOCUMENT_MISSING });
@@ -161,13 +184,19 @@ export async function readDocumentUpload(req: FastifyRequest, field = "file"): P
   return { ...documentOrRefusal(Buffer.concat(chunks), field), fields };
 }
 
+/** Each refusal of a document's bytes past the first two: its status, code and message. */
+const REFUSALS = {
+  active_content: [422, "document_active_content", DOCUMENT_ACTIVE_CONTENT],
+  trailing_data: [422, "document_trailing_data", DOCUMENT_TRAILING_DATA],
+  not_a_document: [422, "document_type_refused", DOCUMENT_TYPE_REFUSED],
+  too_large: [413, "document_too_large", DOCUMENT_TOO_LARGE],
+} as const;
+
 /** The document's type by its bytes, or the refusal a client reads (422, or 413 past 10 MB). */
 export function documentOrRefusal(bytes: Buffer, field = "file"): DocumentUpload {
   const check = checkDocument(bytes);
   if (check.ok) return { bytes, type: check.type };
   if (check.reason === "empty") throw AppError.validation({ [field]: DOCUMENT_MISSING });
-  if (check.reason === "too_large") {
-    throw new AppError(413, "document_too_large", DOCUMENT_TOO_LARGE, { [field]: DOCUMENT_TOO_LARGE });
-  }
-  throw new AppError(422, "document_type_refused", DOCUMENT_TYPE_REFUSED, { [field]: DOCUMENT_TYPE_REFUSED });
+  const [status, code, message] = REFUSALS[check.reason];
+  throw new AppError(status, code, message, { [field]: message });
 }

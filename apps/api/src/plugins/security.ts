@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import cors from "@fastify/cors";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
@@ -27,10 +30,38 @@ export const PAYMENT_CSP = {
 export const IP_LOOKUP_ORIGINS = ["https://ipapi.co", "https://ipwho.is", "https://api.country.is"];
 
 /**
- * Security headers with a Content-Security-Policy the built web app works under: only our own
- * scripts, no inline script, images from anywhere over https (map tiles, park photos).
+ * The CSP sources (`'sha256-…'`) of the scripts written inline in the built web app's index.html:
+ * its first script, which writes the stored language and country to the server's cookies before
+ * anything is drawn (docs/decisions/038-first-paint-in-the-stored-choices.md). Hashed from the file
+ * served, so the policy allows exactly the bytes the build wrote and nothing else inline; a script
+ * with a `src` or a data type (the page's state, JSON-LD) runs nothing and is left out.
  */
-export function securityHeaders(config: Config): Record<string, string> {
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "text/javascript" && type !== "module") continue;
+    hashes.push(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/** The inline scripts' hashes of the built web app (`WEB_DIST_DIR`'s index.html), none unbuilt. */
+export function webAppScriptHashes(distDir: string): string[] {
+  const file = path.join(distDir, "index.html");
+  return fs.existsSync(file) ? inlineScriptHashes(fs.readFileSync(file, "utf8")) : [];
+}
+
+/**
+ * Security headers with a Content-Security-Policy the built web app works under: only our own
+ * scripts, no inline script but the built index.html's own (allowed by their hashes,
+ * `inlineScriptHashes`), images from anywhere over https (map tiles, park photos).
+ */
+export function securityHeaders(
+  config: Config,
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
   const https = config.PUBLIC_URL.startsWith("https://");
   // Google/Apple sign-in through Firebase Auth: its API hosts, its auth domain's frame, Google's loader.
   const firebase = config.FIREBASE_AUTH_DOMAIN
@@ -48,8 +79,15 @@ export function securityHeaders(config: Config): Record<string, string> {
         baseUri: ["'self'"],
         // 'wasm-unsafe-eval' lets the gate's QR reader compile its WebAssembly (served from 'self');
         // it allows no JavaScript eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...firebase.script, ...PAYMENT_CSP.script],
-        // Leaflet and React set element styles at run time; no inline <script> is ever allowed.
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          ...scriptHashes,
+          ...firebase.script,
+          ...PAYMENT_CSP.script,
+        ],
+        // Leaflet and React set element styles at run time; no inline <script> is allowed but the
+        // hashed ones of index.html.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         fontSrc: ["'self'", "data:"],

@@ -4,6 +4,7 @@
 // real one's interface (apps/web/src/entry-server.tsx), so the plugin is tested without a web
 // build; the real bundle is tested in the browser (e2e/ssr-park.e2e.ts). Rendered pages are kept
 // (./page-cache.ts): the stand-in counts its renders, and the app's clock is the test's.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +15,11 @@ import { createTestContext, type TestContext } from "../test/harness";
 import { startSession } from "../features/sessions/sessions.service";
 import { PAGE_LIFETIME_MS } from "./page-cache";
 
-const INDEX_HTML = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
+/** The built index.html: its first script inline (allowed by its hash), the app's a file. */
+const FIRST_SCRIPT = 'document.cookie = "language=fr; path=/";';
+const INDEX_HTML =
+  `<!doctype html><html lang="en"><head><script>${FIRST_SCRIPT}</script>` +
+  '<script type="module" src="/assets/x.js"></script></head><body><div id="root"></div></body></html>';
 
 /**
  * A server bundle that asks the API for the park through the fetch it is given (no network: the
@@ -103,6 +108,19 @@ describe("pages rendered on the server", () => {
     expect(res.body).toContain("<!-- manifest: index.html -->");
     // The security headers every answer carries.
     expect(res.headers["content-security-policy"]).toBeDefined();
+  });
+
+  it("allows index.html's inline script by the hash of its bytes, and no other inline script", async () => {
+    const hash = createHash("sha256").update(FIRST_SCRIPT).digest("base64");
+    for (const url of [`/park/${park.slug}`, "/bookings", "/api/v1/countries"]) {
+      const csp = String((await ctx.app.inject({ url })).headers["content-security-policy"]);
+      const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src "))!;
+      expect(
+        scriptSrc.split(" ").filter((s) => s.startsWith("'sha256-")),
+        url,
+      ).toEqual([`'sha256-${hash}'`]);
+      expect(scriptSrc, url).not.toContain("unsafe-inline");
+    }
   });
 
   it("sends the page compressed as the browser accepts it, brotli first, the same page", async () => {

@@ -3,7 +3,8 @@ import type { UserRole } from "@parkwell/contract";
 import { queryRows, type Db } from "../db/client";
 import { users } from "../db/schema/index";
 import { startSession } from "../features/sessions/sessions.service";
-import { systemClock, type Clock } from "../lib/clock";
+import type { Clock } from "../lib/clock";
+import { contextClock } from "./test-clock";
 
 let counter = 0;
 
@@ -16,12 +17,13 @@ export interface TestUser {
 
 /**
  * A verified user straight in the database with a live session: for tests of features that
- * need a signed-in caller. (Registration itself is tested through its own routes.)
+ * need a signed-in caller. (Registration itself is tested through its own routes.) Verified and
+ * signed in on the app's clock of the test context the database belongs to.
  */
 export async function createUser(
   db: Db,
   overrides: Partial<typeof users.$inferInsert> = {},
-  clock: Clock = systemClock,
+  clock: Clock = contextClock(db),
 ): Promise<TestUser> {
   counter += 1;
   const [user] = await db
@@ -37,6 +39,30 @@ export async function createUser(
     .returning({ id: users.id, email: users.email });
   const session = await startSession(db, clock, user!.id);
   return { id: user!.id, email: user!.email, token: session.token, sessionId: session.sessionId };
+}
+
+/**
+ * The same user signed in anew, on the test context's clock: for a test that moves its app's clock
+ * on by more than a session's idle limit (a day), as a real user would sign in again.
+ */
+export async function signInAgain<U extends TestUser>(
+  db: Db,
+  user: U,
+  clock: Clock = contextClock(db),
+): Promise<U> {
+  const session = await startSession(db, clock, user.id);
+  return { ...user, token: session.token, sessionId: session.sessionId };
+}
+
+/**
+ * A seeded account (a demo account, by its e-mail) with a fresh session on the test context's
+ * clock, as a visitor who signed in with its published password.
+ */
+export async function seededUser(db: Db, email: string, clock: Clock = contextClock(db)): Promise<TestUser> {
+  const [row] = await queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email}`);
+  if (!row) throw new Error(`${email} is not seeded`);
+  const session = await startSession(db, clock, row.id);
+  return { id: row.id, email, token: session.token, sessionId: session.sessionId };
 }
 
 export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });

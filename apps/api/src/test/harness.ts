@@ -13,6 +13,7 @@ import { migrate } from "../db/migrate";
 import { seed } from "../db/seed";
 import type { Clock } from "../lib/clock";
 import { READ_AFTER_COOKIE } from "../plugins/read-your-writes";
+import { setContextClock } from "./test-clock";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -60,6 +61,7 @@ export async function createTestContext(
     }
     const app = await buildApp({ database, config, logger: false, ...deps });
     await app.ready();
+    if (deps.clock) setContextClock(database.db, deps.clock);
     readAfterEveryWrite(app, database);
     return {
       app,

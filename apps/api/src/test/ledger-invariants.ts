@@ -1,3 +1,4 @@
+import { LEDGER_KINDS, type LedgerKind } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";
 
@@ -79,18 +80,13 @@ export async function overbookedParks(db: Db) {
   );
 }
 
-/** The ledger moves that are purchases, refunds or top-ups: each must have its receipt (decision 029). */
-export const RECEIPTED_LEDGER_KINDS = [
-  "booking_charge",
-  "booking_extension",
-  "booking_renewal",
-  "booking_overstay",
-  "refund",
-  "order_charge",
-  "pass_charge",
-  "vehicle_docs_charge",
-  "topup",
-] as const;
+/**
+ * The ledger moves that are purchases, refunds or top-ups: each must have its receipt (decision
+ * 029). Every kind the ledger writes but the two that buy nothing (the demo's reset, a correction
+ * by hand), so a new kind is checked from its first move.
+ */
+const UNRECEIPTED_LEDGER_KINDS: readonly LedgerKind[] = ["demo_reset", "adjustment"];
+export const RECEIPTED_LEDGER_KINDS = LEDGER_KINDS.filter((k) => !UNRECEIPTED_LEDGER_KINDS.includes(k));
 
 /**
  * The receipts' invariants, from the tables: every receipted ledger move has exactly one receipt

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
@@ -75,11 +76,12 @@ export async function createPaymentsContext(env: Record<string, string> = {}): P
 /** The wallet calls the payment tests make, through app.inject as a client would. */
 export function walletClient(ctx: TestContext) {
   const user = (countryId = 1) => createUser(ctx.database.db, { countryId });
+  /** A new Idempotency-Key per call (add-funds requires one) unless `headers` names one. */
   const addFunds = (u: TestUser, amount: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({
       method: "POST",
       url: "/api/v1/wallet/add-funds",
-      headers: { ...bearer(u), ...headers },
+      headers: { ...bearer(u), "idempotency-key": randomUUID(), ...headers },
       payload: { amount },
     });
   const verify = (u: TestUser, reference: string, provider?: string, amount?: number) =>

@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { SiteHead } from "../lib/seo/page-head";
+import "./auth-layout.css";
 
-/** The bare layout of /auth, /register, /verify and /forgot-password: brand and the form. */
+/** The bare layout of /auth, /register, /verify, /forgot-password and the invitation links: brand and the form. */
 export function AuthLayout() {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useSelectedCountry } from "../lib/country";
+import { useMenu } from "../lib/use-menu";
 import { EXTERNAL_LINKS } from "../lib/links";
 import { openLoginDialog } from "../lib/login-dialog";
 import { useSession } from "../lib/session";
@@ -86,7 +87,10 @@ function SignUpLink({ onClick }: { onClick?: () => void }) {
  */
 export function Header() {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  // The phone's menu opens below the header's buttons but comes before them in the page: opening
+  // it takes the focus to its first link, so Tab walks the links; Escape closes it, back to its button.
+  const { open, setOpen, toggle, rootRef, buttonRef } = useMenu({ focusInto: navRef });
   const [panel, setPanel] = useState(false);
   const sticky = useSticky();
   const country = useSelectedCountry();
@@ -95,12 +99,12 @@ export function Header() {
 
   return (
     <header className={sticky ? "header header--sticky" : "header"} data-sticky={sticky}>
-      <div className="header__inner container">
+      <div ref={rootRef} className="header__inner container">
         <Link to="/" className="brand">
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{t("brand")}</span>
         </Link>
-        <nav id="main-nav" aria-label={t("nav.main")} className={open ? "nav nav--open" : "nav"}>
+        <nav ref={navRef} id="main-nav" aria-label={t("nav.main")} className={open ? "nav nav--open" : "nav"}>
           <ul>
             {items.map((item) => (
               <li key={item.to}>
@@ -154,11 +158,12 @@ export function Header() {
             </span>
           )}
           <button
+            ref={buttonRef}
             type="button"
             className="header__toggle"
             aria-expanded={open}
             aria-controls="main-nav"
-            onClick={() => setOpen((v) => !v)}
+            onClick={toggle}
           >
             <span aria-hidden="true">{open ? "✕" : "☰"}</span>
             <span className="visually-hidden">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>

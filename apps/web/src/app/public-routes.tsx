@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Navigate, type LoaderFunction, type RouteObject } from "react-router";
+import { redirect, type LoaderFunction, type RouteObject } from "react-router";
 import type { PageKey } from "@parkwell/contract";
 import type { ParkingType } from "../features/info/parking-type-page";
 import { EDITED_INFO_PAGES } from "../features/info/edited-pages";
@@ -111,8 +111,17 @@ export const publicRoutes: RouteObject[] = [
   info("about", "about"),
   info("get-started", "getStarted"),
   info("how-parkwell-works", "howItWorks"),
-  // The generic form of the product's name (/how-{product}-works) goes to the product's own page.
-  { path: "how-it-works", element: <Navigate to="/how-parkwell-works" replace /> },
+  // The generic form of the product's name (/how-{product}-works) goes to the product's own page:
+  // moved for good (the server's 301, its query kept; in the browser the router follows it).
+  rendered(
+    {
+      path: "how-it-works",
+      loader: ({ request }) => {
+        throw redirect(`/how-parkwell-works${new URL(request.url).search}`, 301);
+      },
+    },
+    [],
+  ),
   info("affiliates", "affiliates"),
   info("careers", "careers"),
   info("media-coverage", "mediaCoverage"),

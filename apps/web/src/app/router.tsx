@@ -32,11 +32,19 @@ const homeRoute = (route: { index: true } | { path: string }) =>
   );
 
 /**
+ * What a page the browser renders shows while its route's code first loads: nothing of its own, as
+ * the start-up loader (main.tsx) is over it until the page is ready. Given to each top-level route,
+ * React Router draws it instead of warning that no HydrateFallback was given (a server-rendered
+ * page hydrates with its routes' code already loaded, and never draws it).
+ */
+const StartingUp = () => null;
+
+/**
  * Routes load lazily (each page is its own chunk, fetched when first visited), except home. One
  * array for the browser (main.tsx makes its router of it) and the server (entry-server.tsx renders
  * the server-rendered pages with it: docs/decisions/036-public-pages-on-the-server.md).
  */
-export const routes: RouteObject[] = [
+const topLevelRoutes: RouteObject[] = [
   // The bare auth layout for /auth, /register, /verify, /forgot-password.
   // Every route renders inside a PageReady, which takes the start-up loader down once it is on screen.
   {
@@ -84,3 +92,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+export const routes: RouteObject[] = topLevelRoutes.map((route) => ({
+  HydrateFallback: StartingUp,
+  ...route,
+}));

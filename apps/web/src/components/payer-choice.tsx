@@ -8,6 +8,7 @@ import type { MyCompany } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../lib/api";
+import "./payer-choice.css";
 
 /** One of the driver's companies, as GET /business/companies answers it. */
 export type PayerCompany = Pick<MyCompany, "id" | "name" | "currency" | "verified" | "disabled">;
@@ -40,13 +41,13 @@ export function PayerChoice({
     <fieldset className="payer-choice" data-testid="payer-choice">
       <legend>{t("payer.legend")}</legend>
       <label>
-        <input type="radio" name="payer" checked={value === null} onChange={() => onChange(null)} />{" "}
-        {t("payer.personal")}
+        <input type="radio" name="payer" checked={value === null} onChange={() => onChange(null)} />
+        <span>{t("payer.personal")}</span>
       </label>
       {companies.map((c) => (
         <label key={c.id}>
-          <input type="radio" name="payer" checked={value === c.id} onChange={() => onChange(c.id)} />{" "}
-          {t("payer.company", { company: c.name })}
+          <input type="radio" name="payer" checked={value === c.id} onChange={() => onChange(c.id)} />
+          <span>{t("payer.company", { company: c.name })}</span>
         </label>
       ))}
     </fieldset>

@@ -1679,6 +1679,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/business/companies/{id}/statements/{month}/balances": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The month's opening balance, money in and out, and closing balance of the company's account, per currency */
+    get: operations["getCompanyStatementBalances"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/business/companies/{id}/statements/{month}.pdf": {
     parameters: {
       query?: never;
@@ -4116,7 +4133,24 @@ export interface components {
       data: {
         items: {
           id: string;
-          type: string;
+          /** @enum {string} */
+          type:
+            | "topup"
+            | "booking_charge"
+            | "booking_extension"
+            | "booking_renewal"
+            | "booking_overstay"
+            | "refund"
+            | "order_charge"
+            | "pass_charge"
+            | "vehicle_docs_charge"
+            | "demo_reset"
+            | "adjustment";
+          subject: {
+            /** @enum {string} */
+            kind: "booking" | "pass" | "order" | "vehicle_docs_request";
+            code: string;
+          } | null;
           amount: number;
           currency: string;
           balance_after: number;
@@ -4414,7 +4448,7 @@ export interface components {
         tax_name: string;
         total: number;
       };
-      qr: string;
+      qr: string | null;
       checked_in_at: string | null;
       checked_out_at: string | null;
       cancellation: {
@@ -4446,6 +4480,7 @@ export interface components {
         /** @enum {string} */
         status: "draft" | "published" | "cancelled";
       } | null;
+      paid_by_company: string | null;
     };
     BookingDetail: {
       id: string;
@@ -4488,7 +4523,7 @@ export interface components {
         tax_name: string;
         total: number;
       };
-      qr: string;
+      qr: string | null;
       checked_in_at: string | null;
       checked_out_at: string | null;
       cancellation: {
@@ -4520,6 +4555,7 @@ export interface components {
         /** @enum {string} */
         status: "draft" | "published" | "cancelled";
       } | null;
+      paid_by_company: string | null;
       payments: {
         kind: string;
         amount: number;
@@ -4750,6 +4786,7 @@ export interface components {
         id: number;
         name: string;
         city: string;
+        state_code: string | null;
         distance_km: number | null;
       }[];
       delivery_bands: {
@@ -5278,6 +5315,8 @@ export interface components {
         drive_up_sales: number;
         events: number;
         orders: number;
+        passes: number;
+        plans: number;
       };
     };
     AdminOperators: {
@@ -6906,7 +6945,8 @@ export interface components {
           | "overstay"
           | "topup"
           | "government_fee"
-          | "insurance_premium";
+          | "insurance_premium"
+          | "pickup";
         label: string;
         subject: string | null;
         from: string | null;
@@ -7043,6 +7083,17 @@ export interface components {
       size: number;
       pages: number;
     };
+    CompanyStatementSummary: {
+      month: string;
+      time_zone: string;
+      balances: {
+        currency: string;
+        opening: number;
+        money_in: number;
+        money_out: number;
+        closing: number;
+      }[];
+    };
     CompanyInvitation: {
       id: string;
       email: string;
@@ -7144,6 +7195,7 @@ export interface components {
         fee: number;
       }[];
       fees_total: number;
+      premiums_total: number;
       service_charge: number;
       delivery_charge: number;
       tax: number;
@@ -7157,6 +7209,20 @@ export interface components {
         minimum_premium: number;
         premium: number;
       } | null;
+    };
+    VehicleDocPickupPark: {
+      id: number;
+      name: string;
+      address: string;
+      city: string;
+      time_zone: string;
+      open_24h: boolean;
+      opening_hours:
+        | ({
+            open: string;
+            close: string;
+          } | null)[]
+        | null;
     };
     VehicleDocRequest: {
       code: string;
@@ -7184,6 +7250,7 @@ export interface components {
         address: string | null;
         park_id: number | null;
       };
+      pickup_park: components["schemas"]["VehicleDocPickupPark"] | null;
       currency: string;
       lines: {
         /** @enum {string} */
@@ -7199,6 +7266,7 @@ export interface components {
         fee: number;
       }[];
       fees_total: number;
+      premiums_total: number;
       service_charge: number;
       delivery_charge: number;
       tax: number;
@@ -7277,6 +7345,7 @@ export interface components {
         address: string | null;
         park_id: number | null;
       };
+      pickup_park: components["schemas"]["VehicleDocPickupPark"] | null;
       currency: string;
       lines: {
         /** @enum {string} */
@@ -7292,6 +7361,7 @@ export interface components {
         fee: number;
       }[];
       fees_total: number;
+      premiums_total: number;
       service_charge: number;
       delivery_charge: number;
       tax: number;
@@ -7339,6 +7409,7 @@ export interface components {
         address: string | null;
         park_id: number | null;
       };
+      pickup_park: components["schemas"]["VehicleDocPickupPark"] | null;
       currency: string;
       lines: {
         /** @enum {string} */
@@ -7354,6 +7425,7 @@ export interface components {
         fee: number;
       }[];
       fees_total: number;
+      premiums_total: number;
       service_charge: number;
       delivery_charge: number;
       tax: number;
@@ -7410,15 +7482,15 @@ export interface components {
         name: string;
         email: string;
       };
-      pickup_park: {
-        id: number;
-        name: string;
-      } | null;
       vehicle: {
         make: string | null;
         model: string | null;
         color: string | null;
         year: number | null;
+        engine_cc: number | null;
+        vin: string | null;
+        vehicle_use: ("private" | "commercial") | null;
+        registration_state: string | null;
       } | null;
       next_stages: (
         | "submitted"
@@ -7459,6 +7531,7 @@ export interface components {
         address: string | null;
         park_id: number | null;
       };
+      pickup_park: components["schemas"]["VehicleDocPickupPark"] | null;
       currency: string;
       lines: {
         /** @enum {string} */
@@ -7474,6 +7547,7 @@ export interface components {
         fee: number;
       }[];
       fees_total: number;
+      premiums_total: number;
       service_charge: number;
       delivery_charge: number;
       tax: number;
@@ -7499,15 +7573,15 @@ export interface components {
         name: string;
         email: string;
       };
-      pickup_park: {
-        id: number;
-        name: string;
-      } | null;
       vehicle: {
         make: string | null;
         model: string | null;
         color: string | null;
         year: number | null;
+        engine_cc: number | null;
+        vin: string | null;
+        vehicle_use: ("private" | "commercial") | null;
+        registration_state: string | null;
       } | null;
     };
     VehicleDocFee: {
@@ -9860,6 +9934,15 @@ export interface operations {
         };
       };
       /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
       404: {
         headers: {
           [name: string]: unknown;
@@ -10193,8 +10276,8 @@ export interface operations {
   addFunds: {
     parameters: {
       query?: never;
-      header?: {
-        "idempotency-key"?: string;
+      header: {
+        "idempotency-key": string;
       };
       path?: never;
       cookie?: never;
@@ -10459,8 +10542,8 @@ export interface operations {
   createPaymentIntent: {
     parameters: {
       query?: never;
-      header?: {
-        "idempotency-key"?: string;
+      header: {
+        "idempotency-key": string;
       };
       path?: never;
       cookie?: never;
@@ -12884,6 +12967,7 @@ export interface operations {
               address: string | null;
               park_id: number | null;
             };
+            pickup_park: components["schemas"]["VehicleDocPickupPark"] | null;
             currency: string;
             lines: {
               /** @enum {string} */
@@ -12899,6 +12983,7 @@ export interface operations {
               fee: number;
             }[];
             fees_total: number;
+            premiums_total: number;
             service_charge: number;
             delivery_charge: number;
             tax: number;
@@ -14583,6 +14668,65 @@ export interface operations {
       };
     };
   };
+  getCompanyStatementBalances: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        month: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CompanyStatementSummary"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getCompanyStatementPdf: {
     parameters: {
       query?: {
@@ -15783,6 +15927,8 @@ export interface operations {
           password?: string;
           first_name?: string;
           last_name?: string;
+          /** @enum {boolean} */
+          accept_terms: true;
         };
       };
     };
@@ -20671,6 +20817,19 @@ export interface operations {
             | "cancelled"
             | "refunded";
           note?: string;
+          expiries?: {
+            /** @enum {string} */
+            document_type:
+              | "vehicle_licence"
+              | "roadworthiness"
+              | "third_party_insurance"
+              | "comprehensive_insurance"
+              | "proof_of_ownership"
+              | "hackney_permit"
+              | "drivers_licence_3y"
+              | "drivers_licence_5y";
+            expires_on: string;
+          }[];
         };
       };
     };

@@ -132,6 +132,11 @@ function fillPath(path: string, params: Record<string, string | number> = {}): s
 interface ApiTransport {
   fetch: (url: URL, init: RequestInit) => Promise<Response>;
   origin: string;
+  /**
+   * The language the requests ask for: a server render's own (the page's, chosen from its address,
+   * cookie and Accept-Language), since the server has no stored language to read.
+   */
+  language: () => "en" | "fr";
 }
 
 let transport: ApiTransport | null = null;
@@ -161,7 +166,7 @@ function apiUrl(path: string, query: QueryParams | string = {}): URL {
 function requestHeaders(accept: string, extra?: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
     accept,
-    "accept-language": storedLanguage(),
+    "accept-language": transport ? transport.language() : storedLanguage(),
     ...extra,
   };
   const token = readStorage(STORAGE_KEYS.token);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import i18next, { type Resource } from "i18next";
+import { colonsWithoutNoBreakSpace } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import { WORDED_CODES } from "./form-errors";
 
@@ -121,5 +122,29 @@ describe("translation catalogues", () => {
     );
     const line = { park: "P", type: "Voiture", allocation: "1", free: "1", booked: "1" };
     expect(fr("e:conflict.line", line)).not.toMatch(/\b1 (demandées|libres|déjà)/);
+  });
+
+  it.each(french)("%s calls a monthly pass an abonnement mensuel, as the pass pages do", (file) => {
+    // One French word for one thing: the pass's pages, e-mails and reports say "abonnement mensuel".
+    const texts = keys(load("fr", file)).map((k) =>
+      String(k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], load("fr", file))),
+    );
+    expect(texts.filter((t) => /cartes? mensuelles?/i.test(t))).toEqual([]);
+  });
+
+  it("find a French colon without its no-break space, and pass a URL, a time and a placeholder", () => {
+    expect(colonsWithoutNoBreakSpace("Rôle : {{role}}. Prix: 3")).toHaveLength(2);
+    expect(
+      colonsWithoutNoBreakSpace("Rôle\u00a0: ouvert de 07:00 à 22:30 (HH:MM), https://parkwell.test {{a:b}}"),
+    ).toEqual([]);
+  });
+
+  it.each(french)("%s puts a no-break space before every colon", (file) => {
+    const catalogue = load("fr", file);
+    const texts = keys(catalogue).map((k) => ({
+      key: k,
+      text: String(k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogue)),
+    }));
+    expect(texts.filter((t) => colonsWithoutNoBreakSpace(t.text).length > 0).map((t) => t.key)).toEqual([]);
   });
 });

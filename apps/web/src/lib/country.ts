@@ -200,14 +200,6 @@ export function startCountryFlow(): void {
   setTimeout(() => void detect(), BACKGROUND_CHECK_DELAY_MS);
 }
 
-/**
- * A country stored before the cookie existed (or whose cookie expired) is written to it, so the
- * server renders the next page in it. Run as the app starts (it changes nothing on the screen).
- */
-export function keepStoredCountry(): void {
-  if (hasStoredCountry()) writeCountryCookie(getSelectedCountry().code);
-}
-
 export function openCountryPicker(): void {
   setFlow({ pickerOpen: true, required: !hasStoredCountry() });
   if (!flow.detected && !flow.detecting) {

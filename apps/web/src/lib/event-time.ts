@@ -1,5 +1,5 @@
 import { dateTimeFormat } from "@parkwell/contract";
-import { zoneAbbreviation } from "./zoned-time";
+import { formatZonedClock, zoneAbbreviation } from "./zoned-time";
 
 /**
  * An event's times on the venue's clock (EventSummary.time_zone), the zone named as the bookings
@@ -13,7 +13,6 @@ const DAY_AND_TIME: Intl.DateTimeFormatOptions = {
   hour: "numeric",
   minute: "2-digit",
 };
-const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
 const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "2-digit", day: "2-digit" };
 
 /** "Sat, Dec 5, 2026, 7:00 PM WAT". */
@@ -41,10 +40,10 @@ export function eventSpan(
   return {
     sameDay,
     from: sameDay
-      ? dateTimeFormat(TIME, language, timeZone).format(new Date(start))
+      ? formatZonedClock(start, language, timeZone)
       : dateTimeFormat(DAY_AND_TIME, language, timeZone).format(new Date(start)),
     to: sameDay
-      ? dateTimeFormat(TIME, language, timeZone).format(new Date(end))
+      ? formatZonedClock(end, language, timeZone)
       : dateTimeFormat(DAY_AND_TIME, language, timeZone).format(new Date(end)),
     zone: zoneAbbreviation(timeZone, language, new Date(start)),
   };

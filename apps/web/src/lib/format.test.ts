@@ -66,6 +66,14 @@ describe("formatAmountInput", () => {
     for (const lang of ["en", "fr"])
       expect(parseNumber(formatAmountInput(20_000.5, lang), lang)).toBe(20_000.5);
   });
+  it("grouped, writes a table's figures with the language's grouping, still read back by parseNumber", () => {
+    expect(formatAmountInput(4100, "fr", { grouped: true })).toBe("4\u202f100");
+    expect(formatAmountInput(4100, "en", { grouped: true })).toBe("4,100");
+    expect(formatAmountInput(31.5, "fr", { grouped: true })).toBe("31,50");
+    for (const lang of ["en", "fr"])
+      for (const n of [5.75, 31.5, 4100, 1_234_567.89])
+        expect(parseNumber(formatAmountInput(n, lang, { grouped: true }), lang)).toBe(n);
+  });
 });
 
 describe("countryLabel", () => {

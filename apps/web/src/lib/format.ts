@@ -24,15 +24,24 @@ export function parseNumber(text: string, language: string): number {
 
 /**
  * An amount to prefill a field with, as the language writes it and parseNumber reads it back:
- * no grouping, 0 or 2 fraction digits as formatMoney ("897.81", "897,81" in French, "20000").
+ * 0 or 2 fraction digits as formatMoney ("897.81", "897,81" in French, "20000"); `grouped` adds
+ * the language's digit grouping ("4,100", "4 100"), for a table of figures to read and edit.
  */
-export function formatAmountInput(amount: number, language: string): string {
+export function formatAmountInput(amount: number, language: string, { grouped = false } = {}): string {
   const digits = Math.round(amount * 100) % 100 === 0 ? 0 : 2;
   return new Intl.NumberFormat(language, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-    useGrouping: false,
+    useGrouping: grouped,
   }).format(amount);
+}
+
+/**
+ * A latitude or longitude in an input as the language writes it ("6,4281" in French, "6.4281" in
+ * English; up to 6 decimals, no grouping), as formatAmountInput writes an amount; parseNumber reads it back.
+ */
+export function formatCoordinateInput(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 6, useGrouping: false }).format(value);
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {

@@ -45,13 +45,14 @@ function startLanguage(): Language {
 }
 
 /**
- * After a server-rendered page is hydrated: a language stored in this browser before the cookie
- * existed (the server then went by Accept-Language) is mirrored into the cookie and shown.
+ * After a server-rendered page is hydrated: a stored language the page is not in is shown. A
+ * language stored before the cookie existed is written to it, and the page asked for again in it,
+ * by index.html's first script before anything is drawn (docs/decisions/038); this is only for a
+ * browser that keeps no cookie, whose server page cannot be in it.
  */
 export function keepStoredLanguage(): void {
   const stored = readStorage(STORAGE_KEYS.language);
   if (stored !== "en" && stored !== "fr") return;
-  writeLanguageCookie(stored);
   if (stored !== i18n.language && !addressLanguage(window.location.search)) void setLanguage(stored);
 }
 

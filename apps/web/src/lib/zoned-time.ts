@@ -65,7 +65,7 @@ export function windowWallClock(value: string | undefined, timeZone: string): st
 }
 
 /** Shared with the confirmation mails (the contract). */
-export { formatZonedDateTime } from "@parkwell/contract";
+export { formatZonedDateTime, zoneOfCurrency } from "@parkwell/contract";
 
 /** The zone's short name at an instant, as the language writes it: "PDT", "GMT+1", "UTC−7". */
 export function zoneAbbreviation(timeZone: string, language: string, at: Date = new Date()): string {
@@ -101,18 +101,6 @@ const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
  */
 export function formatShortZoned(iso: string, language: string, timeZone: string): string {
   return dateTimeFormat(SHORT_DATE_TIME, language, timeZone).format(new Date(iso));
-}
-
-/**
- * The clock a wallet line is shown on. A ledger line belongs to no park: it is on the clock of the
- * country whose currency it moves (`countries.timezone`, its capital's), with the zone named, as
- * the back office shows an order on its country's clock; UTC when no served country has it.
- */
-export function zoneOfCurrency(
-  currency: string,
-  countries: readonly { currency: string; timezone: string }[] | undefined,
-): string {
-  return countries?.find((c) => c.currency === currency)?.timezone ?? "UTC";
 }
 
 /**
@@ -188,6 +176,15 @@ export function formatZonedHour(iso: string, language: string, timeZone: string)
 
 const CLOCK: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
 const FRENCH = /^fr\b/i;
+
+/**
+ * "1:05 PM" / "13:05": an instant's time of day on a place's clock, on the language's clock
+ * (dateTimeFormat's rule: 12-hour in English, 24-hour in French), for a list or a card about one
+ * day at one place (the gate), whose other times are written the same way.
+ */
+export function formatZonedClock(iso: string, language: string, timeZone: string): string {
+  return dateTimeFormat(CLOCK, language, timeZone).format(new Date(iso));
+}
 
 /**
  * "7:00 AM" / "07:00": a time of day on a park's clock ("HH:MM", an opening or a closing) as the

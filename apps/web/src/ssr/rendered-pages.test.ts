@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRenderedPath, renderKey } from "../entry-server";
+import { isRenderedPath, render, renderKey } from "../entry-server";
 
 // Which addresses the server renders is decided by the web app's own routes (those made with
 // `rendered` in app/public-routes.tsx); the API asks the bundle and sends index.html otherwise.
@@ -24,6 +24,7 @@ describe("the pages rendered on the server", () => {
       "/privacy-policy",
       "/cancellation-policy",
       "/how-parkwell-works",
+      "/how-it-works",
       "/electric-vehicle-charging",
     ]) {
       expect(isRenderedPath(pathname), pathname).toBe(true);
@@ -41,7 +42,6 @@ describe("the pages rendered on the server", () => {
       "/admin/parks",
       "/auth",
       "/search",
-      "/how-it-works",
       "/blog/x",
       "/post/a/b",
       "/no-such-page",
@@ -56,5 +56,17 @@ describe("the pages rendered on the server", () => {
     expect(key("/")).not.toBeNull();
     expect(key("/wallet")).toBeNull();
     expect(key("/no-such-page")).toBeNull();
+  });
+});
+
+describe("an address that moved", () => {
+  it("/how-it-works is a 301 to /how-parkwell-works, its query kept, with no request to the API", async () => {
+    const result = await render(new Request("http://parkwell.test/how-it-works?lang=fr"), {
+      template: "",
+      manifest: {},
+      fetch: () => Promise.reject(new Error("no API request is expected")),
+      origin: "http://parkwell.test",
+    });
+    expect(result).toMatchObject({ kind: "redirect", status: 301, location: "/how-parkwell-works?lang=fr" });
   });
 });

@@ -139,8 +139,14 @@ describe("the page's assets and HTML", () => {
     const rendered =
       '<!DOCTYPE html><html lang="fr"><head><title>Park</title><meta name="description" content="A park"/></head>' +
       '<body><div id="root" data-server-rendered=""><h1>Park</h1></div></body></html>';
-    const html = fillTemplate(template, rendered, { language: "fr", state: "{}", assets: "<link x>" });
-    expect(html).toContain('<html lang="fr">');
+    const html = fillTemplate(template, rendered, {
+      language: "fr",
+      country: "CA",
+      state: "{}",
+      assets: "<link x>",
+    });
+    // The language and the country the page was drawn in, for index.html's first script.
+    expect(html).toContain('<html lang="fr" data-rendered-country="CA">');
     expect(html).not.toContain("Default");
     expect(html).not.toContain('class="boot"');
     expect(html).not.toContain("boot frame");
@@ -153,7 +159,7 @@ describe("the page's assets and HTML", () => {
 
   it("keeps the template's title and description when the page gives none", () => {
     const rendered = '<html lang="en"><head></head><body><div id="root"></div></body></html>';
-    const html = fillTemplate(template, rendered, { language: "en", state: "{}", assets: "" });
+    const html = fillTemplate(template, rendered, { language: "en", country: "NG", state: "{}", assets: "" });
     expect(html).toContain("<title>Default</title>");
     expect(html).toContain('content="Default"');
   });

@@ -4,11 +4,13 @@ import { SERVER_STATE_ID } from "../lib/server-state";
  * The built index.html with the render in it: the matched routes' styles and scripts, and React's
  * <head> (the tags it hoisted: a page's title, description, links) after the template's own, the template's default title and description left
  * out when the page gave its own; the rendered #root in place of the start-up frame; the state.
+ * `<html>` says the page's language and the country it was rendered for (`data-rendered-country`),
+ * which index.html's first script compares with the stored ones before anything is drawn.
  */
 export function fillTemplate(
   template: string,
   rendered: string,
-  { language, state, assets }: { language: string; state: string; assets: string },
+  { language, country, state, assets }: { language: string; country: string; state: string; assets: string },
 ): string {
   const hoisted = between(rendered, "<head>", "</head>");
   const root = between(rendered, "<body>", "</body>");
@@ -21,7 +23,7 @@ export function fillTemplate(
   const bodyEnd = template.lastIndexOf("</body>");
   const before = template
     .slice(0, template.indexOf("<head>"))
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}" data-rendered-country="${country}"`);
   const bodyRest = template
     .slice(bodyStart + "<body>".length, bodyEnd)
     .replace(/<div id="root">[\s\S]*<\/div>/, "")

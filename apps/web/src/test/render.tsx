@@ -10,6 +10,7 @@ import { Suspense, type ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach } from "vitest";
 import { i18n } from "../lib/i18n";
+import { clearSession } from "../lib/session";
 
 export interface ApiCall {
   method: string;
@@ -72,9 +73,12 @@ export class FakeApi {
 // waitFor's default second. A wrong page still fails, only later.
 configure({ asyncUtilTimeout: 5_000 });
 
+// Each test starts signed out: the session's in-memory snapshot follows the storage it clears (a
+// test that signed in, as joining from an invitation does, would otherwise sign in the next one).
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  clearSession();
 });
 
 /**

@@ -86,7 +86,11 @@ export const planWindows = pgTable(
   ],
 );
 
-/** A plan's monthly price for one vehicle type, in minor units of the park's currency. */
+/**
+ * A plan's monthly price for one vehicle type, in minor units of `currency`: the park's currency
+ * when the price was set (migration 0048). A park that moved country since keeps the plan's old
+ * prices in their own currency: the plan is neither reopened nor sold until they are entered again.
+ */
 export const planPrices = pgTable(
   "plan_prices",
   {
@@ -97,6 +101,7 @@ export const planPrices = pgTable(
       .notNull()
       .references(() => vehicleTypes.id),
     monthlyMinor: bigint("monthly_minor", { mode: "number" }).notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.planId, t.vehicleTypeId] }),

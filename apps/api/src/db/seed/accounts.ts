@@ -66,8 +66,6 @@ interface DemoAccount {
   parksIn?: string;
 }
 
-const VERIFIED_AT = new Date("2026-01-01T00:00:00Z");
-
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 
 /**
@@ -75,7 +73,7 @@ const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
  * a courier) and the demo business account, created once; an existing account is only enabled again (a
  * start without demo mode disabled it).
  */
-export async function seedDemoAccounts(db: Db): Promise<void> {
+export async function seedDemoAccounts(db: Db, now: Date): Promise<void> {
   for (const a of DEMO_ACCOUNTS) {
     const found = await db
       .update(users)
@@ -92,15 +90,15 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
         lastName: a.lastName,
         role: a.role,
         countryId: 1,
-        emailVerifiedAt: VERIFIED_AT,
+        emailVerifiedAt: now,
         // The first Terms (seeded just before): a demo account is not asked to accept them.
         acceptedTermsVersion: 1,
-        acceptedTermsAt: VERIFIED_AT,
+        acceptedTermsAt: now,
       })
       .onConflictDoNothing({ target: users.email });
   }
   await linkDemoStaff(db);
-  await seedDemoCompany(db);
+  await seedDemoCompany(db, now);
 }
 
 /** The demo business account: verified, in Nigeria, owned by fleet@, the demo driver a member. */
@@ -112,15 +110,16 @@ export const DEMO_COMPANY = {
 } as const;
 
 /** Creates the demo company and its two memberships once (a later start leaves them as they are). */
-async function seedDemoCompany(db: Db): Promise<void> {
+async function seedDemoCompany(db: Db, now: Date): Promise<void> {
   await db.execute(sql`INSERT INTO companies (name, country_id, billing_email, tax_id, address, verified_at, created_by)
     SELECT ${DEMO_COMPANY.name}, 1, 'accounts@demo-logistics.test', 'TIN 10293847-0001',
-      ${"14 Creek Road\nApapa, Lagos"}, ${VERIFIED_AT}, u.id
+      ${"14 Creek Road\nApapa, Lagos"}, ${now.toISOString()}::timestamptz, u.id
     FROM users u WHERE u.email = ${DEMO_COMPANY.owner}
       AND NOT EXISTS (SELECT 1 FROM companies WHERE name = ${DEMO_COMPANY.name})`);
-  await db.execute(sql`INSERT INTO company_members (company_id, user_id, role, cost_centre)
+  await db.execute(sql`INSERT INTO company_members (company_id, user_id, role, cost_centre, joined_at)
     SELECT c.id, u.id, CASE WHEN u.email = ${DEMO_COMPANY.owner} THEN 'owner' ELSE 'member' END,
-      CASE WHEN u.email = ${DEMO_COMPANY.owner} THEN '' ELSE ${DEMO_COMPANY.costCentre} END
+      CASE WHEN u.email = ${DEMO_COMPANY.owner} THEN '' ELSE ${DEMO_COMPANY.costCentre} END,
+      ${now.toISOString()}::timestamptz
     FROM companies c JOIN users u ON u.email IN (${DEMO_COMPANY.owner}, ${DEMO_COMPANY.member})
     WHERE c.name = ${DEMO_COMPANY.name}
       AND NOT EXISTS (SELECT 1 FROM company_members m WHERE m.company_id = c.id AND m.user_id = u.id)`);
@@ -161,8 +160,8 @@ export async function disableDemoAccounts(db: Db): Promise<number> {
  * visitor may have changed (names, role, country, sign-in, the published password) is restored.
  * The password is hashed again only when it no longer matches.
  */
-export async function restoreDemoAccounts(db: Db): Promise<void> {
-  await seedDemoAccounts(db);
+export async function restoreDemoAccounts(db: Db, now: Date): Promise<void> {
+  await seedDemoAccounts(db, now);
   for (const a of DEMO_ACCOUNTS) {
     const [row] = await db
       .select({ id: users.id, passwordHash: users.passwordHash })
@@ -183,9 +182,9 @@ export async function restoreDemoAccounts(db: Db): Promise<void> {
         language: "en",
         firebaseUid: null,
         authProvider: "password",
-        emailVerifiedAt: VERIFIED_AT,
+        emailVerifiedAt: sql`COALESCE(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
         disabledAt: null,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(users.id, row.id));
   }

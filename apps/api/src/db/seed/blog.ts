@@ -1,7 +1,8 @@
 /**
- * The blog's categories and first posts (decision 034), in English and French, dated on fixed past
- * days (never the wall clock). Categories are upserted by slug; the posts are written only while
- * the blog has none, so staff edits and deletions survive every start.
+ * The blog's categories and first posts (decision 034), in English and French, dated a fixed number
+ * of days before the day the seed first runs, so a new database on any date has a blog of past
+ * posts, none scheduled. Categories are upserted by slug; the posts are written only while the blog
+ * has none, so staff edits and deletions (and the posts' dates) survive every start.
  */
 import { sql } from "drizzle-orm";
 import { renderMarkdown } from "../../lib/markdown";
@@ -26,7 +27,8 @@ interface Words {
 export interface SeedPost {
   category: (typeof BLOG_CATEGORY_ROWS)[number]["slug"];
   tags: string[];
-  publishAt: string;
+  /** Days before the seed's day (UTC) and the time of day (UTC) it was published. */
+  published: { daysAgo: number; at: string };
   en: Words;
   fr: Words;
 }
@@ -35,7 +37,7 @@ export const BLOG_SEED_POSTS: SeedPost[] = [
   {
     category: "events",
     tags: ["lagos", "nigeria", "stadium"],
-    publishAt: "2025-09-12T09:00:00Z",
+    published: { daysAgo: 441, at: "09:00" },
     en: {
       title: "Match-day parking at Teslim Balogun Stadium",
       slug: "match-day-parking-teslim-balogun-stadium",
@@ -82,7 +84,7 @@ Des objets de valeur sur les sièges attirent les ennuis partout. Rangez vos sac
   {
     category: "events",
     tags: ["montreal", "canada", "hockey"],
-    publishAt: "2025-10-03T14:00:00Z",
+    published: { daysAgo: 420, at: "14:00" },
     en: {
       title: "Parking for a game or a show at the Bell Centre",
       slug: "parking-bell-centre-montreal",
@@ -129,7 +131,7 @@ Les règles de déneigement s'appliquent dans les rues de Montréal : une voitur
   {
     category: "airports",
     tags: ["lagos", "nigeria", "airport"],
-    publishAt: "2025-11-05T08:00:00Z",
+    published: { daysAgo: 387, at: "08:00" },
     en: {
       title: "Parking at Murtala Muhammed Airport, Lagos",
       slug: "parking-murtala-muhammed-airport-lagos",
@@ -176,7 +178,7 @@ La circulation entre Ikeja et les terminaux peut ajouter quarante minutes aux he
   {
     category: "driving-papers",
     tags: ["nigeria", "vehicle-papers"],
-    publishAt: "2025-12-01T10:00:00Z",
+    published: { daysAgo: 361, at: "10:00" },
     en: {
       title: "What to carry in your vehicle papers in Nigeria",
       slug: "vehicle-papers-to-carry-nigeria",
@@ -227,7 +229,7 @@ Notez chaque date d'expiration, ou laissez Parkwell vous le rappeler : le servic
   {
     category: "electric-vehicles",
     tags: ["montreal", "canada", "ev"],
-    publishAt: "2026-01-20T15:00:00Z",
+    published: { daysAgo: 311, at: "15:00" },
     en: {
       title: "Charging an electric car in Montréal",
       slug: "ev-charging-montreal",
@@ -272,7 +274,7 @@ Le froid peut réduire l'autonomie d'un quart ou plus. Préchauffez la voiture t
   {
     category: "airports",
     tags: ["dakar", "senegal", "airport"],
-    publishAt: "2026-02-14T09:30:00Z",
+    published: { daysAgo: 286, at: "09:30" },
     en: {
       title: "Driving to Blaise Diagne Airport from Dakar",
       slug: "driving-to-blaise-diagne-airport-dakar",
@@ -315,7 +317,7 @@ Faites le plein avant l'autoroute : les stations sont rares près de l'aéroport
   {
     category: "parking-tips",
     tags: ["united-states", "city", "safety"],
-    publishAt: "2026-03-10T16:00:00Z",
+    published: { daysAgo: 262, at: "16:00" },
     en: {
       title: "Five habits for parking in a big US city",
       slug: "five-habits-parking-big-us-city",
@@ -346,7 +348,7 @@ Faites le plein avant l'autoroute : les stations sont rares près de l'aéroport
   {
     category: "parking-tips",
     tags: ["commuting", "monthly-pass"],
-    publishAt: "2026-04-22T07:00:00Z",
+    published: { daysAgo: 219, at: "07:00" },
     en: {
       title: "Is a monthly parking pass worth it?",
       slug: "is-a-monthly-parking-pass-worth-it",
@@ -389,7 +391,7 @@ Avec un abonnement sur Parkwell, votre place vous est réservée : le parking ga
   {
     category: "events",
     tags: ["abuja", "nigeria", "events"],
-    publishAt: "2026-06-05T11:00:00Z",
+    published: { daysAgo: 175, at: "11:00" },
     en: {
       title: "Planning the drive to a big event in Abuja",
       slug: "planning-drive-big-event-abuja",
@@ -431,7 +433,16 @@ Les contrôles de sécurité peuvent porter sur les papiers du véhicule et le p
   },
 ];
 
-export async function seedBlog(tx: Tx): Promise<void> {
+const DAY_MS = 86_400_000;
+
+/** When a seed post was published, for a seed run at `now`. */
+export function seedPostPublishedAt(p: SeedPost, now: Date): Date {
+  const [h, m] = p.published.at.split(":").map(Number);
+  const day = Math.floor(now.getTime() / DAY_MS) - p.published.daysAgo;
+  return new Date(day * DAY_MS + (h! * 60 + m!) * 60_000);
+}
+
+export async function seedBlog(tx: Tx, now: Date): Promise<void> {
   for (const c of BLOG_CATEGORY_ROWS) {
     await tx
       .insert(blogCategories)
@@ -444,7 +455,7 @@ export async function seedBlog(tx: Tx): Promise<void> {
   if (existing.rows.length > 0) return;
   const cats = await tx.select({ id: blogCategories.id, slug: blogCategories.slug }).from(blogCategories);
   for (const p of BLOG_SEED_POSTS) {
-    const at = new Date(p.publishAt);
+    const at = seedPostPublishedAt(p, now);
     const [row] = await tx
       .insert(blogPosts)
       .values({

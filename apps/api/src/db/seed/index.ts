@@ -15,8 +15,9 @@ export interface SeedOptions {
   /** Demo mode (config.DEMO_MODE): also the demo accounts with their published passwords. */
   demo?: boolean;
   /**
-   * The time the demo events' rolling dates, and the marketplace offers' and coupons' windows, count
-   * from (the clock by default).
+   * The time the seeded dates count from (the clock by default): the demo events' rolling dates,
+   * the marketplace offers' and coupons' windows, the blog's first posts, the first page versions
+   * and the demo accounts' verification. No seeded row carries a date fixed in the calendar.
    */
   now?: Date;
 }
@@ -35,11 +36,11 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedEvents(tx, now, { demo: options.demo ?? false });
     await seedMarketplace(tx, now);
     await seedVehicleDocs(tx);
-    await seedBlog(tx);
+    await seedBlog(tx, now);
     await seedPages(tx, now);
   });
   // Never by default: an account with a published password exists only when demo mode asks.
-  if (options.demo) await seedDemoAccounts(db);
+  if (options.demo) await seedDemoAccounts(db, now);
 }
 
 /**

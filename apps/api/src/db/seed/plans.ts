@@ -144,12 +144,17 @@ export async function seedPlans(db: Db): Promise<void> {
   for (const w of missing) {
     const id = idOf.get(`${w.parkId}/${w.plan.name.en}`)!;
     for (const x of w.plan.windows) windows.push(sql`(${id}, ${x.weekday}, ${x.start}, ${x.end})`);
-    for (const [v, minor] of w.prices) prices.push(sql`(${id}, ${v}, ${minor})`);
+    for (const [v, minor] of w.prices) prices.push(sql`(${id}::int, ${v}::int, ${minor}::bigint)`);
   }
   await db.execute(
     sql`INSERT INTO plan_windows (plan_id, weekday, start_minute, end_minute) VALUES ${sql.join(windows, sql`, `)}`,
   );
   await db.execute(
-    sql`INSERT INTO plan_prices (plan_id, vehicle_type_id, monthly_minor) VALUES ${sql.join(prices, sql`, `)}`,
+    // In the park's currency: a plan's prices keep the currency they were set in.
+    sql`INSERT INTO plan_prices (plan_id, vehicle_type_id, monthly_minor, currency)
+      SELECT x.plan_id, x.vehicle_type_id, x.monthly_minor, c.currency
+      FROM (VALUES ${sql.join(prices, sql`, `)}) AS x (plan_id, vehicle_type_id, monthly_minor)
+      JOIN parking_plans pl ON pl.id = x.plan_id JOIN parks p ON p.id = pl.park_id
+      JOIN countries c ON c.id = p.country_id`,
   );
 }

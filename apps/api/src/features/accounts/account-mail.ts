@@ -59,7 +59,7 @@ const TEXTS: Record<Kind, Record<Lang, Texts>> = {
     fr: {
       subject: "Quelqu'un a essayé de créer un compte Parkwell avec votre e-mail",
       intro:
-        "Quelqu'un vient d'essayer de créer un compte Parkwell avec cette adresse e-mail. Vous avez déjà un compte : rien n'a été créé et votre compte reste inchangé.",
+        "Quelqu'un vient d'essayer de créer un compte Parkwell avec cette adresse e-mail. Vous avez déjà un compte\u00a0: rien n'a été créé et votre compte reste inchangé.",
       action: "Se connecter",
       second: "Mot de passe oublié ? Choisissez-en un nouveau",
       outro: "Si ce n'était pas vous, ignorez cet e-mail.",

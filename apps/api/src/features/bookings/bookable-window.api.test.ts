@@ -8,6 +8,7 @@ import { bearer } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { book, extend, fundedUser, HOUR } from "./bookings.test-kit";
+import { isoDate, nextSpringForward } from "../../test/dates";
 
 let ctx: TestContext;
 let db: Db;
@@ -47,8 +48,12 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-// Monday 15 March 2027 in Lagos (UTC+1 all year).
-const MONDAY = "2027-03-15";
+// The Monday after the next spring-forward in Toronto (Lagos is UTC+1 all year), the Tuesday after
+// it and the Sunday after that: days ahead of now whatever the date the suite runs on.
+const SPRING = nextSpringForward(new Date());
+const MONDAY = isoDate(SPRING.year, 3, SPRING.day + 1);
+const TUESDAY = isoDate(SPRING.year, 3, SPRING.day + 2);
+const SUNDAY = isoDate(SPRING.year, 3, SPRING.day + 7);
 const lagosAt = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+01:00`);
 
 const availability = (park: string | number, start: Date, end: Date, language?: string) =>
@@ -68,7 +73,7 @@ describe("GET /front/parks/{park}/availability", () => {
     const cases: [Date, Date, string][] = [
       [
         lagosAt(MONDAY, "22:00"),
-        lagosAt("2027-03-16", "00:00"),
+        lagosAt(TUESDAY, "00:00"),
         "This car park is closed at that time: it closes at 22:00.",
       ],
       [
@@ -76,10 +81,10 @@ describe("GET /front/parks/{park}/availability", () => {
         lagosAt(MONDAY, "07:00"),
         "This car park is not open yet: it opens at 06:00.",
       ],
-      [lagosAt("2027-03-21", "10:00"), lagosAt("2027-03-21", "12:00"), "This car park is closed on Sundays."],
+      [lagosAt(SUNDAY, "10:00"), lagosAt(SUNDAY, "12:00"), "This car park is closed on Sundays."],
       [
         lagosAt(MONDAY, "20:00"),
-        lagosAt("2027-03-16", "08:00"),
+        lagosAt(TUESDAY, "08:00"),
         "This car park closes at 22:00: choose an end time by then.",
       ],
       [
@@ -98,8 +103,8 @@ describe("GET /front/parks/{park}/availability", () => {
   it("writes the reason in the language of Accept-Language", async () => {
     const sunday = await availability(
       lagos.slug,
-      lagosAt("2027-03-21", "10:00"),
-      lagosAt("2027-03-21", "12:00"),
+      lagosAt(SUNDAY, "10:00"),
+      lagosAt(SUNDAY, "12:00"),
       "fr-SN,fr;q=0.9,en;q=0.5",
     );
     expect(sunday.json<Availability>().reason).toBe("Ce parking est fermé le dimanche.");
@@ -113,7 +118,7 @@ describe("search with a window", () => {
         url: `/api/v1/parks/front/parks?search=${encodeURIComponent(lagos.name)}&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
         headers: { "accept-language": "fr" },
       });
-    const closed = await query(lagosAt("2027-03-21", "10:00"), lagosAt("2027-03-21", "12:00"));
+    const closed = await query(lagosAt(SUNDAY, "10:00"), lagosAt(SUNDAY, "12:00"));
     expect(closed.statusCode).toBe(200);
     expect(closed.headers.vary).toContain("accept-language");
     const item = closed.json<ParkPage>().items.find((p) => p.id === lagos.id)!;
@@ -133,7 +138,7 @@ describe("booking and extending", () => {
   it("refuses an overnight window with the sentence, moving no money; a park that allows overnight takes it", async () => {
     const user = await fundedUser(db);
     const before = await walletBalanceMinor(db, user.id, "NGN");
-    const night = { park_id: lagos.id, start: lagosAt(MONDAY, "20:00"), end: lagosAt("2027-03-16", "08:00") };
+    const night = { park_id: lagos.id, start: lagosAt(MONDAY, "20:00"), end: lagosAt(TUESDAY, "08:00") };
     const res = await book(ctx.app, user, night);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
@@ -146,7 +151,7 @@ describe("booking and extending", () => {
 
     const french = await book(ctx.app, user, night, { "accept-language": "fr-FR" });
     expect(french.json<{ message: string }>().message).toBe(
-      "Ce parking ferme à 22:00 : choisissez une heure de départ avant la fermeture.",
+      "Ce parking ferme à 22:00\u00a0: choisissez une heure de départ avant la fermeture.",
     );
 
     await setHours(lagos.id, OFFICE, true);
@@ -170,8 +175,8 @@ describe("booking and extending", () => {
     });
     const sunday = await book(ctx.app, user, {
       park_id: lagos.id,
-      start: lagosAt("2027-03-21", "10:00"),
-      end: lagosAt("2027-03-21", "12:00"),
+      start: lagosAt(SUNDAY, "10:00"),
+      end: lagosAt(SUNDAY, "12:00"),
     });
     expect(sunday.statusCode).toBe(422);
     expect(sunday.json<{ message: string }>().message).toBe("This car park is closed on Sundays.");
@@ -212,18 +217,18 @@ describe("booking and extending", () => {
 
   it("reads a Toronto park's hours on its own clock on the first day of daylight saving time", async () => {
     const user = await fundedUser(db, 1_000_000, "CAD");
-    // Sunday 14 March 2027 the clocks go forward: Monday 15 March 06:00-22:00 EDT is 10:00Z-02:00Z.
+    // On the Sunday before MONDAY the clocks go forward: MONDAY 06:00-22:00 EDT is 10:00Z-02:00Z.
     const day = await book(ctx.app, user, {
       park_id: toronto.id,
-      start: new Date("2027-03-15T10:00:00Z"),
-      end: new Date("2027-03-16T02:00:00Z"),
+      start: new Date(`${MONDAY}T10:00:00Z`),
+      end: new Date(`${TUESDAY}T02:00:00Z`),
     });
     expect(day.statusCode, day.body).toBe(201);
     // 09:30Z is 05:30 EDT (it would be 04:30 on the winter clock): not open yet.
     const early = await book(ctx.app, user, {
       park_id: toronto.id,
-      start: new Date("2027-03-15T09:30:00Z"),
-      end: new Date("2027-03-15T11:00:00Z"),
+      start: new Date(`${MONDAY}T09:30:00Z`),
+      end: new Date(`${MONDAY}T11:00:00Z`),
     });
     expect(early.json()).toMatchObject({
       code: "window_not_bookable",

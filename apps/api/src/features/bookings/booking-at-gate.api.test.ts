@@ -115,7 +115,7 @@ describe("a booking whose car is in", () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().fields.status).toBe(
-      "Cette voiture est dans le parking : une réservation ne peut plus être annulée une fois entrée",
+      "Cette voiture est dans le parking\u00a0: une réservation ne peut plus être annulée une fois entrée",
     );
   });
 });

@@ -161,11 +161,10 @@ export function price(p: ParkForBooking, start: Date, end: Date) {
 }
 
 /** What a wallet line says a booking charge was for, before the booking code. */
-const CHARGE_DESCRIPTIONS: Record<string, string> = {
-  booking_charge: "Booking payment",
+const CHARGE_DESCRIPTIONS = {
   booking_extension: "Booking extension",
   booking_renewal: "Booking renewal",
-};
+} as const;
 
 /**
  * Charges the wallet inside the caller's transaction. A short balance is a 402 naming the amount
@@ -176,7 +175,7 @@ export async function charge(
   b: { id: string; userId: string; currency: string; bookingCode: string },
   amountMinor: number,
   move: number,
-  kind: string,
+  kind: "booking_extension" | "booking_renewal",
   decimals: number,
 ) {
   if (amountMinor <= 0) return;
@@ -188,7 +187,7 @@ export async function charge(
       idempotencyKey: `booking:${b.id}:${move}`,
       kind,
       reference: b.bookingCode,
-      description: `${CHARGE_DESCRIPTIONS[kind] ?? "Booking payment"} ${b.bookingCode}`,
+      description: `${CHARGE_DESCRIPTIONS[kind]} ${b.bookingCode}`,
       revenueShard: revenueShard(b.id),
     });
   } catch (err) {

@@ -95,7 +95,7 @@ describe("a booking at a park whose country changed", () => {
       payload: { booking_id: live.id, new_end_time: at(5 * HOUR).toISOString() },
     });
     expect(fr.json().message).toBe(
-      "Cette réservation a été payée en NGN mais le parking facture désormais en CAD : elle ne peut pas être tarifée à nouveau",
+      "Cette réservation a été payée en NGN mais le parking facture désormais en CAD\u00a0: elle ne peut pas être tarifée à nouveau",
     );
     const renewed = await setStatus(ctx.app, driver, dropped.id, "active");
     expect(renewed.statusCode, renewed.body).toBe(409);

@@ -10,6 +10,7 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
 import { toMajor } from "../../lib/money";
+import { payerNamesOfMoves } from "../companies/company-pay.service";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { bookingMail, reminderMail } from "./bookings.mail";
@@ -73,7 +74,7 @@ export async function composeBookingMail(
   // The change's ledger move has the mail's key (`booking:<id>:<moves>`): its receipt or credit note.
   const receipt = await receiptLine(d, { ledgerKey: job.key }, lang);
   // A company-paid change has a company_charges row with the same key: the mail names the company.
-  const company = await repo.companyPayerOf(d.db, job.key);
+  const company = (await payerNamesOfMoves(d.db, [job.key])).get(job.key) ?? null;
   return withReceiptLine(bookingMail(job.template, lang, email, b, d.publicUrl, refund, company), receipt);
 }
 

@@ -81,14 +81,18 @@ export const eventIdsOf = (rows: { eventId: number | null }[]) => [
   ...new Set(rows.flatMap((r) => (r.eventId === null ? [] : [r.eventId]))),
 ];
 
-/** The wallet side of every ledger move of a booking (charges negative, refunds positive). */
+/**
+ * The payer's side of every ledger move of a booking (charges negative, refunds positive): the
+ * driver's wallet, or the account of the company that paid it (its moves carry the booking's keys).
+ */
 export function bookingMoves(db: Db, bookingId: string, userId: string) {
   return queryRows<{ kind: string; amount_minor: string; currency: string; created_at: Date | string }>(
     db,
     sql`SELECT t.kind, e.amount_minor::text, e.currency, t.created_at
         FROM ledger_transactions t
         JOIN ledger_entries e ON e.transaction_id = t.id
-        JOIN wallet_accounts a ON a.id = e.account_id AND a.kind = 'user_wallet' AND a.owner_user_id = ${userId}
+        JOIN wallet_accounts a ON a.id = e.account_id
+          AND ((a.kind = 'user_wallet' AND a.owner_user_id = ${userId}) OR a.kind = 'company_wallet')
         WHERE t.idempotency_key LIKE ${`booking:${bookingId}:%`}
         ORDER BY e.id`,
   );

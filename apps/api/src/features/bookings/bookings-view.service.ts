@@ -3,6 +3,7 @@ import type { Booking, BookingDetail } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
+import { bookingPayerNames } from "../companies/company-pay.service";
 import { servedCountries } from "../reference/served-countries";
 import * as view from "./bookings-view.repo";
 import { presentBooking } from "./bookings.present";
@@ -19,33 +20,33 @@ export interface PresentOptions {
 
 /** A park as shown with a booking: with its country's currency decimals (the served countries'). */
 export type ShownPark = view.ParkView & { decimals: number };
-/** What bookings are shown with: their parks (with decimals), vehicle types and events. */
+/**
+ * What bookings are shown with: their parks (with decimals), vehicle types and events, and the
+ * company that paid each booking a company paid (by booking id).
+ */
 export type BookingContext = Omit<Awaited<ReturnType<typeof view.bookingContext>>, "parks"> & {
   parks: Map<number, ShownPark>;
+  payers: Map<string, string>;
 };
 
-async function contextOf(
-  db: Db,
-  read: Awaited<ReturnType<typeof view.bookingContext>>,
-): Promise<BookingContext> {
+async function contextOf(db: Db, rows: BookingRow[], known: view.ParkView[]): Promise<BookingContext> {
+  const [read, payers] = await Promise.all([
+    view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], known, view.eventIdsOf(rows)),
+    bookingPayerNames(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   const served = servedCountries(db);
   const parks = new Map<number, ShownPark>();
   for (const [id, p] of read.parks) {
     parks.set(id, { ...p, decimals: (await served.byId(p.country_id))!.currencyDecimals });
   }
-  return { ...read, parks };
+  return { ...read, parks, payers };
 }
 
 export async function presentBookings(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
-  const ctx = await contextOf(
-    db,
-    await view.bookingContext(
-      db,
-      [...new Set(rows.map((r) => r.parkId))],
-      o.known ?? [],
-      view.eventIdsOf(rows),
-    ),
-  );
+  const ctx = await contextOf(db, rows, o.known ?? []);
   return rows.map((r) => presentBooking(r, ctx, o.qrSecret, o.now, o.language));
 }
 
@@ -55,11 +56,10 @@ export async function presentBookingDetail(
   row: BookingRow,
   o: PresentOptions,
 ): Promise<BookingDetail> {
-  const [read, moves] = await Promise.all([
-    view.bookingContext(db, [row.parkId], o.known ?? [], view.eventIdsOf([row])),
+  const [ctx, moves] = await Promise.all([
+    contextOf(db, [row], o.known ?? []),
     view.bookingMoves(db, row.id, row.userId),
   ]);
-  const ctx = await contextOf(db, read);
   const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;
   const toMove = (m: (typeof moves)[number]) => ({
     kind: m.kind,

@@ -82,14 +82,14 @@ describe("POST /bookings", () => {
     });
     expect(b.breakdown).toMatchObject({ hours: 4, parking: expected.parkingMinor / 100 });
     expect(b.booking_code).toMatch(/^PW-[2-9A-HJKMNP-Z]{8}$/);
-    expect(verifyQr(b.qr, SECRET)).toEqual({
+    expect(verifyQr(b.qr!, SECRET)).toEqual({
       v: 1,
       code: b.booking_code,
       park: 1,
       start: start.toISOString(),
       end: end.toISOString(),
     });
-    expect(Buffer.from(b.qr.split(".")[0]!, "base64url").toString()).not.toContain(user.email);
+    expect(Buffer.from(b.qr!.split(".")[0]!, "base64url").toString()).not.toContain(user.email);
     expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(10_000_000 - expected.totalMinor);
     const mail = (await readMailbox(ctx)).find((m) => m.to.includes(user.email));
     expect(mail?.subject).toBe(`Your Parkwell booking ${b.booking_code} is confirmed`);

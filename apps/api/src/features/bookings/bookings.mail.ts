@@ -40,8 +40,8 @@ const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: stri
     },
     fr: {
       subject: "Votre réservation Parkwell {code} est annulée",
-      intro: "Votre réservation est annulée. Remboursé sur votre portefeuille : {refund}.",
-      company: "Votre réservation est annulée. Remboursé à {company} : {refund}.",
+      intro: "Votre réservation est annulée. Remboursé sur votre portefeuille\u00a0: {refund}.",
+      company: "Votre réservation est annulée. Remboursé à {company}\u00a0: {refund}.",
     },
   },
   event_cancelled: {
@@ -53,11 +53,11 @@ const TEXTS: Record<BookingMailKind, Record<Lang, { subject: string; intro: stri
         "The organiser cancelled {event}. Your booking is cancelled and refunded in full to {company}: {refund}.",
     },
     fr: {
-      subject: "{event} est annulé : votre réservation Parkwell {code} est remboursée",
+      subject: "{event} est annulé\u00a0: votre réservation Parkwell {code} est remboursée",
       intro:
-        "L'organisateur a annulé {event}. Votre réservation est annulée et intégralement remboursée sur votre portefeuille : {refund}.",
+        "L'organisateur a annulé {event}. Votre réservation est annulée et intégralement remboursée sur votre portefeuille\u00a0: {refund}.",
       company:
-        "L'organisateur a annulé {event}. Votre réservation est annulée et intégralement remboursée à {company} : {refund}.",
+        "L'organisateur a annulé {event}. Votre réservation est annulée et intégralement remboursée à {company}\u00a0: {refund}.",
     },
   },
   renewed: {

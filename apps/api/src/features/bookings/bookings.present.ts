@@ -80,15 +80,19 @@ export function presentBooking(
       tax_name: b.breakdown.taxName ?? "",
       total: m(b.breakdown.totalMinor),
     },
-    qr: signQr(
-      {
-        code: b.bookingCode,
-        park: b.parkId,
-        start: b.startTime.toISOString(),
-        end: b.endTime.toISOString(),
-      },
-      qrSecret,
-    ),
+    // Once its window has ended without the car coming in, nothing is left to enter for: no code.
+    // A car still inside keeps its code to leave with.
+    qr: entryEnded(b, now)
+      ? null
+      : signQr(
+          {
+            code: b.bookingCode,
+            park: b.parkId,
+            start: b.startTime.toISOString(),
+            end: b.endTime.toISOString(),
+          },
+          qrSecret,
+        ),
     checked_in_at: b.checkedInAt?.toISOString() ?? null,
     checked_out_at: b.checkedOutAt?.toISOString() ?? null,
     cancellation: {
@@ -100,8 +104,13 @@ export function presentBooking(
     },
     created_at: b.createdAt.toISOString(),
     event: eventOf(b, ctx),
+    paid_by_company: ctx.payers.get(b.id) ?? null,
   };
 }
+
+/** An active booking whose window is over and whose car never came in: its code would open nothing. */
+export const entryEnded = (b: Pick<BookingRow, "status" | "checkedInAt" | "endTime">, now: Date) =>
+  b.status === "active" && b.checkedInAt === null && now.getTime() >= b.endTime.getTime();
 
 function eventOf(b: BookingRow, ctx: Context): Booking["event"] {
   const e = b.eventId === null ? undefined : ctx.events.get(b.eventId);

@@ -1,16 +1,6 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
-import {
-  bookings,
-  companies,
-  companyCharges,
-  eventParks,
-  eventRates,
-  events,
-  parkRates,
-  parks,
-  users,
-} from "../../db/schema/index";
+import { bookings, eventParks, eventRates, events, parkRates, parks, users } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { parkView } from "./bookings-view.repo";
 
@@ -299,16 +289,6 @@ export async function findBookingForMail(db: Db, id: string) {
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(and(eq(bookings.id, id), sql`${users.disabledAt} IS NULL`));
   return found;
-}
-
-/** The company a ledger move charged or refunded (its company_charges row), or null for a wallet's. */
-export async function companyPayerOf(db: Db, ledgerKey: string): Promise<string | null> {
-  const [found] = await db
-    .select({ name: companies.name })
-    .from(companyCharges)
-    .innerJoin(companies, eq(companies.id, companyCharges.companyId))
-    .where(eq(companyCharges.ledgerKey, ledgerKey));
-  return found?.name ?? null;
 }
 
 export interface DueReminder {

@@ -235,7 +235,6 @@ export async function placeBooking(
         decimals: park.decimals,
       })
     : null;
-  if (payer) await ensureCompanyAccount(db, payer.id, park.currency);
   const book = async (): Promise<repo.BookSpaceStatus> => {
     // Without a company nothing in the transaction answers before the statement: no transaction.
     if (refused && !payer) return refused;
@@ -245,6 +244,9 @@ export async function placeBooking(
         const member =
           payer && purchase ? await authorizePurchase(tx, payer, n.userId, purchase, n.now) : null;
         if (refused) throw new NotBooked(refused);
+        // The company's account in the park's currency, made at its first purchase inside this
+        // transaction: a refused purchase (the policy's 403, a short account's 402) leaves none.
+        if (payer) await ensureCompanyAccount(tx, payer.id, park.currency);
         await queueBookingMail(deps.jobs, tx, booking, "booked");
         const status = await statement(tx, keys);
         if (status !== "booked") throw new NotBooked(status);

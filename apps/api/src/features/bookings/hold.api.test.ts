@@ -1,5 +1,6 @@
 // Pay the difference (docs/decisions/026-pay-the-difference.md): a short wallet holds the window
 // under the capacity lock while a top-up of what is missing is paid; paid, it is booked.
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -318,7 +319,7 @@ describe("pay the difference (demo provider)", () => {
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/create-payment-intent",
-      headers: bearer(us),
+      headers: { ...bearer(us), "idempotency-key": randomUUID() },
       payload: { amount: 25, currency: "USD" },
     });
     expect(res.statusCode).toBe(200);
@@ -342,7 +343,7 @@ describe("pay the difference (demo provider)", () => {
     const ng = await ctx.app.inject({
       method: "POST",
       url: "/api/create-payment-intent",
-      headers: bearer(await createUser(db)),
+      headers: { ...bearer(await createUser(db)), "idempotency-key": randomUUID() },
       payload: { amount: 1000, currency: "NGN" },
     });
     expect(ng.statusCode).toBe(422);

@@ -24,6 +24,7 @@ import { toMajor } from "../../lib/money";
 import { clockOfPark } from "../parks/parks.present";
 import { CHECKOUT_LIFETIME_MS } from "../payments/payments.domain";
 import {
+  claimTopUpKey,
   insertTopUp,
   openTopUp,
   prepareTopUp,
@@ -64,9 +65,10 @@ export const FUNDS_AVAILABLE = "Your wallet can pay for this booking: book it di
 /**
  * POST /bookings/hold. Checks the window as a booking does (park, vehicle type, window rule,
  * vehicle) before anything is written, prices it, and starts a top-up of the difference: in one
- * transaction the space is locked and checked (hold_check), the top-up's row written under the
- * wallet lock and cap (insertTopUp) and the hold inserted; the provider is called after the COMMIT.
- * An Idempotency-Key answers the same hold and payment again.
+ * transaction the Idempotency-Key is claimed (claimTopUpKey), the space is locked and checked
+ * (hold_check), the top-up's row written under the wallet lock and cap (insertTopUp) and the hold
+ * inserted; the provider is called after the COMMIT. An Idempotency-Key answers the same hold and
+ * payment again, also to a request sent at once with it.
  */
 export async function holdAndPay(
   deps: PaymentDeps,
@@ -117,6 +119,9 @@ export async function holdAndPay(
   await ensureChargeAccounts(db, move);
   const lifetime = CHECKOUT_LIFETIME_MS[plan.providers[0]!.name];
   const started = await db.transaction(async (tx) => {
+    // The key first: the same key sent at once answers the first one's hold, not a busy plate or a full park.
+    const seen = await claimTopUpKey(tx, userId, plan.idempotencyKey);
+    if (seen) return seen;
     const check = await repo.holdCheck(
       tx,
       {

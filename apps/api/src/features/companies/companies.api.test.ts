@@ -1,7 +1,7 @@
 // Companies and their people (decision 030): sign-up, verification of the billing e-mail, the
 // caller's companies. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createUser, type TestUser } from "../../test/factories";
+import { bearer, createUser, signInAgain, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { lastLink } from "../../test/mailbox";
 import { issueVerifyToken } from "./companies.service";
@@ -120,7 +120,7 @@ describe("company verification", () => {
     const saved = now;
     now = new Date(saved.getTime() + 8 * 24 * 3600 * 1000);
     try {
-      const expired = await verify(owner, late);
+      const expired = await verify(await signInAgain(ctx.database.db, owner), late);
       expect(expired.statusCode).toBe(422);
       expect(expired.json().code).toBe("verify_link_expired");
     } finally {

@@ -48,7 +48,7 @@ export function companyInvitationMail(
       ? {
           subject: `Invitation à rejoindre ${facts.company} sur Parkwell`,
           greeting: "Bonjour,",
-          intro: `${facts.inviter ?? facts.company} vous invite à rejoindre le compte professionnel de ${facts.company} sur Parkwell en tant que ${role} : vous pourrez payer votre stationnement avec l'entreprise.`,
+          intro: `${facts.inviter ?? facts.company} vous invite à rejoindre le compte professionnel de ${facts.company} sur Parkwell en tant que ${role}\u00a0: vous pourrez payer votre stationnement avec l'entreprise.`,
           action: "Rejoindre l'entreprise",
           outro: `Ce lien est valable ${facts.days} jours et ne fonctionne qu'une fois. Si vous ne vous attendiez pas à cette invitation, ignorez cet e-mail.`,
         }

@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { companies, companyLimits, companyMembers, companyPolicies } from "../../db/schema/index";
 import { createUser, type TestUser } from "../../test/factories";
+import { contextClock } from "../../test/test-clock";
 
 export interface TestCompany {
   id: number;
@@ -36,7 +37,7 @@ export async function createCompany(
       billingEmail: `billing.${Math.random().toString(36).slice(2, 10)}@acme.test`,
       taxId: "TIN-12345678",
       address: "1 Marina Road\nLagos",
-      verifiedAt: options.verified === false ? null : new Date("2026-01-01T00:00:00Z"),
+      verifiedAt: options.verified === false ? null : contextClock(db)(),
       billing: options.billing ?? "wallet",
       creditLimitMinor: options.creditLimitMinor ?? 0,
       createdBy: owner.id,
@@ -46,7 +47,7 @@ export async function createCompany(
   return { id: company!.id, name, owner: { ...owner, memberId } };
 }
 
-/** Adds `user` to the company with `role` (and a cost centre); returns the membership's id. */
+/** Adds `user` to the company with `role` (and a cost centre), joined now on the test's clock; returns the membership's id. */
 export async function addMember(
   db: Db,
   companyId: number,
@@ -56,7 +57,7 @@ export async function addMember(
 ): Promise<number> {
   const [row] = await db
     .insert(companyMembers)
-    .values({ companyId, userId: user.id, role, costCentre })
+    .values({ companyId, userId: user.id, role, costCentre, joinedAt: contextClock(db)() })
     .returning({ id: companyMembers.id });
   return row!.id;
 }

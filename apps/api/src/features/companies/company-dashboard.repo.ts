@@ -201,6 +201,43 @@ export function statementReceipts(db: Tx, companyId: number, month: string, tz: 
   );
 }
 
+export interface StatementBalanceRow {
+  currency: string;
+  decimals: number;
+  opening_minor: string | number;
+  in_minor: string | number;
+  out_minor: string | number;
+  closing_minor: string | number;
+}
+
+/**
+ * The company's accounts over `month` on `tz`'s clock, straight from the ledger: the sum of every
+ * entry before the month (opening), the month's entries in and out, and the sum before the next
+ * month (closing). A move is dated by its `company_charges` row (the purchase's, refund's or
+ * top-up's own time, as the receipts are), else by its ledger entry.
+ */
+export function statementBalances(db: Tx, companyId: number, month: string, tz: string) {
+  const at = sql`COALESCE(cc.at, e.created_at)`;
+  const start = sql`((${month} || '-01')::date)::timestamp AT TIME ZONE ${tz}`;
+  const end = sql`(((${month} || '-01')::date + interval '1 month')::timestamp AT TIME ZONE ${tz})`;
+  return queryRows<StatementBalanceRow>(
+    db,
+    sql`SELECT trim(a.currency) AS currency,
+          (SELECT max(c.currency_decimals) FROM countries c WHERE c.currency = a.currency) AS decimals,
+          COALESCE(sum(e.amount_minor) FILTER (WHERE ${at} < ${start}), 0) AS opening_minor,
+          COALESCE(sum(e.amount_minor) FILTER (WHERE ${at} >= ${start} AND ${at} < ${end} AND e.amount_minor > 0), 0) AS in_minor,
+          COALESCE(-sum(e.amount_minor) FILTER (WHERE ${at} >= ${start} AND ${at} < ${end} AND e.amount_minor < 0), 0) AS out_minor,
+          COALESCE(sum(e.amount_minor) FILTER (WHERE ${at} < ${end}), 0) AS closing_minor
+        FROM wallet_accounts a
+        LEFT JOIN ledger_entries e ON e.account_id = a.id
+        LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
+        LEFT JOIN company_charges cc ON cc.ledger_key = t.idempotency_key
+        WHERE a.kind = 'company_wallet' AND a.key LIKE ${`company:${companyId}:%`}
+        GROUP BY a.currency
+        ORDER BY 1`,
+  );
+}
+
 /** What a statement prints of the company. */
 export async function companyParty(db: Tx, companyId: number) {
   const [row] = await queryRows<{ name: string; tax_id: string; address: string; email: string }>(

@@ -13,6 +13,7 @@ import {
   CompanySpendQuerySchema,
   CompanySpendSchema,
   CompanyStatementParamsSchema,
+  CompanyStatementSummarySchema,
   CompanyStatementQuerySchema,
   ErrorSchema,
   ReceiptNumberParamsSchema,
@@ -125,6 +126,21 @@ export function companyDashboardRoutes(deps: dashboard.DashboardDeps, auth: Auth
             .send(pdf as unknown as string)
         );
       },
+    );
+
+    app.get(
+      "/business/companies/:id/statements/:month/balances",
+      {
+        schema: {
+          tags,
+          operationId: "getCompanyStatementBalances",
+          summary:
+            "The month's opening balance, money in and out, and closing balance of the company's account, per currency",
+          params: CompanyStatementParamsSchema,
+          response: { 200: CompanyStatementSummarySchema, ...errors },
+        },
+      },
+      async (req) => statements.statementSummary(deps, req.params.id, requireUser(req).id, req.params.month),
     );
 
     app.get(

@@ -3,7 +3,7 @@
 // On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../lib/passwords";
-import { bearer, createUser, type TestUser } from "../../test/factories";
+import { bearer, createUser, signInAgain, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { lastLink, readMailbox } from "../../test/mailbox";
 import { addMember, createCompany, type TestCompany } from "./companies.test-kit";
@@ -28,13 +28,25 @@ const invite = (company: TestCompany | { id: number }, by: TestUser, payload: ob
 
 const show = (token: string) => ctx.app.inject({ url: `/api/v1/business/invitations/${token}` });
 
-const accept = (token: string, payload: object, headers: Record<string, string> = {}) =>
+/** Joins with `payload`, the Terms box ticked as the join form requires (`acceptRaw`: as given). */
+const acceptRaw = (token: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({
     method: "POST",
     url: `/api/v1/business/invitations/${token}/accept`,
     headers,
     payload,
   });
+const accept = (token: string, payload: object, headers: Record<string, string> = {}) =>
+  acceptRaw(token, { accept_terms: true, ...payload }, headers);
+
+/** The Terms the user is still asked to accept (null: none), as the notice at the foot reads it. */
+const termsToAccept = async (accessToken: string) =>
+  (
+    await ctx.app.inject({
+      url: "/api/v1/terms/status",
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+  ).json().terms_to_accept;
 
 const members = async (company: { id: number }, owner: TestUser) =>
   (
@@ -129,7 +141,7 @@ describe("inviting a driver who has an account", () => {
     const stranger = await accept(token, {}, { ...bearer(other), "accept-language": "fr" });
     expect(stranger.statusCode).toBe(409);
     expect(stranger.json().message).toBe(
-      `Cette invitation a été envoyée à ${email} : déconnectez-vous, puis rouvrez le lien pour rejoindre l'entreprise avec cette adresse`,
+      `Cette invitation a été envoyée à ${email}\u00a0: déconnectez-vous, puis rouvrez le lien pour rejoindre l'entreprise avec cette adresse`,
     );
     const noPassword = await accept(token, {});
     expect(noPassword.statusCode).toBe(422);
@@ -247,7 +259,8 @@ describe("an invitation's life", () => {
     now = new Date(saved.getTime() + 8 * 86_400_000);
     try {
       expect((await show(late)).json().code).toBe("invitation_expired");
-      const listed = (await ctx.app.inject({ url, headers: bearer(company.owner) })).json();
+      const owner = await signInAgain(db, company.owner);
+      const listed = (await ctx.app.inject({ url, headers: bearer(owner) })).json();
       expect(listed.items[0].status).toBe("expired");
     } finally {
       now = saved;
@@ -273,5 +286,50 @@ describe("an invitation's life", () => {
     expect(await members(company, company.owner)).toContainEqual(
       expect.objectContaining({ email: driver.email, cost_centre: "New" }),
     );
+  });
+});
+
+describe("the Terms box of the join form", () => {
+  it("a join without it is refused 422 and changes nothing; joining records the current Terms", async () => {
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    const email = address("terms");
+    await invite(company, company.owner, { email });
+    const token = await tokenFor(email);
+    const form = { first_name: "Kemi", last_name: "Ola", password: "a-long-enough-password-2026" };
+
+    const missing = await acceptRaw(token, form);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().fields.accept_terms).toBe("Please Accept our all Terms and Privacy!");
+    const unticked = await acceptRaw(token, { ...form, accept_terms: false }, { "accept-language": "fr" });
+    expect(unticked.statusCode).toBe(422);
+    expect(unticked.json().fields.accept_terms).toBe(
+      "Veuillez accepter nos Conditions et notre Politique de confidentialité !",
+    );
+    // Nothing happened: no account was made, the link still works, the company has its owner only.
+    expect((await show(token)).json()).toMatchObject({ account_exists: false });
+    expect(await members(company, company.owner)).toHaveLength(1);
+
+    const joined = await accept(token, form);
+    expect(joined.statusCode).toBe(200);
+    expect(await termsToAccept(joined.json().access_token)).toBeNull();
+  });
+
+  it("a driver whose account accepted no Terms is not asked again after joining", async () => {
+    const db = ctx.database.db;
+    const company = await createCompany(db);
+    const driver = await createUser(db);
+    expect(await termsToAccept(driver.token)).not.toBeNull();
+    await invite(company, company.owner, { email: driver.email });
+    const token = await tokenFor(driver.email);
+
+    const refused = await acceptRaw(token, {}, bearer(driver));
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().fields)).toEqual(["accept_terms"]);
+    expect(await members(company, company.owner)).toHaveLength(1);
+
+    const joined = await accept(token, {}, bearer(driver));
+    expect(joined.statusCode).toBe(200);
+    expect(await termsToAccept(joined.json().access_token)).toBeNull();
   });
 });

@@ -24,6 +24,7 @@ import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
 import { createInvitedAccount, sessionFor } from "../accounts/accounts.service";
+import { acceptCurrentTermsInTx } from "../pages/pages.service";
 import { companyInvitationMail } from "./companies.mail";
 import * as companies from "./companies.repo";
 import { OWNERS_ONLY } from "./companies.service";
@@ -209,7 +210,9 @@ export async function showInvitation(
  * in as another account: refused (an invitation is for its address). Not signed in: the address's
  * account proves itself with its password, or a new address registers (verified: the link proved
  * the mailbox) with a name and password. The invitation is closed and the membership made under
- * the invitation's lock, so two tabs make one membership. Answers a session for the account.
+ * the invitation's lock, so two tabs make one membership. The Terms box is part of every join
+ * (422 without it): the current Terms are recorded as accepted in the same transaction. Answers a
+ * session for the account.
  */
 export async function acceptInvitation(
   d: CompanyInvitationsDeps,
@@ -277,6 +280,9 @@ export async function acceptInvitation(
         now,
       });
     }
+    // The join form's Terms box was ticked (the body's schema requires it): the current Terms are
+    // the member's accepted ones, recorded with the membership (never lowered if already newer).
+    await acceptCurrentTermsInTx(tx, id, now);
     await repo.closeInvitation(tx, row.id, "accepted", now);
     return id;
   });

@@ -9,6 +9,7 @@ import { queryRows } from "../../db/client";
 import { pgError } from "../../lib/pg-error";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { usePaymentsContext } from "../../test/payments-context";
+import { fund } from "../bookings/bookings.test-kit";
 import { companyWalletKey } from "../wallet/ledger.domain";
 import { addMember, companyBalance, createCompany, type TestCompany } from "./companies.test-kit";
 import { bookingsCsv } from "./company-dashboard.service";
@@ -135,6 +136,64 @@ describe("company top-ups", () => {
       currency: "NGN",
       balances: [{ currency: "NGN", balance: 5000, available: 5000 }],
     });
+  });
+
+  it("verified through /wallet/verify-payment answer the company's balance, and only to whom may see it", async () => {
+    const { company, admin } = await team();
+    // The admin's own wallet holds money: its balance is not what a company top-up answers.
+    await fund(db(), admin.id, 1_234_00);
+    const start = async (key: string) => {
+      const res = await app().inject({
+        method: "POST",
+        url: `${base(company)}/top-ups`,
+        headers: { ...bearer(admin), "idempotency-key": key },
+        payload: { amount: 5000 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.reference as string;
+    };
+    const verify = (reference: string) =>
+      app().inject({
+        method: "POST",
+        url: `/api/v1/wallet/verify-payment?payment_reference=${reference}&payment_provider=paystack`,
+        headers: bearer(admin),
+      });
+    const first = await start("company-verify-wallet-1");
+    payments.ctx.paystack.complete(first);
+    const done = await verify(first);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      status: "success",
+      message: "Payment verified and the company's wallet was credited",
+      data: { credited: true, new_balance: 5000, currency: "NGN" },
+    });
+    expect((await verify(first)).json().data).toMatchObject({ credited: false, new_balance: 5000 });
+    // /wallet/credit answers the same for a company's top-up.
+    const credited = await start("company-verify-wallet-credit");
+    payments.ctx.paystack.complete(credited);
+    const credit = await app().inject({
+      method: "POST",
+      url: `/api/v1/wallet/credit?reference=${credited}&amount=5000`,
+      headers: bearer(admin),
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect(credit.json()).toMatchObject({
+      message: "Payment verified and the company's wallet was credited",
+      data: { credited: true, new_balance: 10_000 },
+    });
+
+    // Made a plain member, the admin still has the top-up verified, but no longer sees the balance.
+    const second = await start("company-verify-wallet-2");
+    await db().execute(
+      sql`UPDATE company_members SET role = 'member' WHERE company_id = ${company.id} AND user_id = ${admin.id}`,
+    );
+    payments.ctx.paystack.complete(second);
+    const hidden = await verify(second);
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().status).toBe("success");
+    expect(hidden.json().data.credited).toBe(true);
+    expect(hidden.json().data).not.toHaveProperty("new_balance");
+    expect(await companyBalance(db(), company.id, "NGN")).toBe(1_500_000);
   });
 
   it("are for owners and admins: a member gets 403, a stranger 404, and nothing starts", async () => {
@@ -525,6 +584,61 @@ describe("the monthly statement", () => {
 
     const fr = await get(admin, `${base(company)}/statements/2026-11.pdf?lang=fr`);
     expect((await pdfLines(fr.rawPayload))[0]).toBe("Relevé novembre 2026");
+  });
+
+  it("opens and closes with the account's balance: opening + money in - money out = closing, as the ledger", async () => {
+    const { company, admin, alice, bob } = await team();
+    const october = [
+      await fundCompany(db(), company.id, admin.id, 10_000_00, LATE_OCT),
+      (await companyBooking(db(), { companyId: company.id, member: bob, costCentre: "Ops", at: LATE_OCT }))
+        .ledgerKey,
+    ];
+    const november = [
+      await fundCompany(db(), company.id, admin.id, 2_000_00, NOV),
+      (await companyBooking(db(), { companyId: company.id, member: alice, costCentre: "Sales", at: NOV }))
+        .ledgerKey,
+      (await companyBooking(db(), { companyId: company.id, member: bob, costCentre: "Ops", at: NOV }))
+        .ledgerKey,
+    ];
+    const december = await companyBooking(db(), {
+      companyId: company.id,
+      member: bob,
+      costCentre: "Ops",
+      at: EARLY_DEC,
+    });
+    const major = (minor: number) => minor / 100;
+    // From the ledger itself: the account's entries of the moves before and in November.
+    const opening = await companyLedgerSum(db(), company.id, october);
+    const closing = await companyLedgerSum(db(), company.id, [...october, ...november]);
+
+    const res = await get(admin, `${base(company)}/statements/2026-11/balances`);
+    expect(res.statusCode).toBe(200);
+    const [nov] = res.json().balances as {
+      currency: string;
+      opening: number;
+      money_in: number;
+      money_out: number;
+      closing: number;
+    }[];
+    expect(nov).toMatchObject({ currency: "NGN", opening: major(opening), closing: major(closing) });
+    expect(nov!.money_in).toBe(2_000);
+    expect(nov!.opening + nov!.money_in - nov!.money_out).toBeCloseTo(nov!.closing, 2);
+    // December closes on the account's balance now; it opens where November closed.
+    const [dec] = (await get(admin, `${base(company)}/statements/2026-12/balances`)).json().balances;
+    expect(dec.opening).toBe(nov!.closing);
+    expect(dec.money_out).toBe(major(december.totalMinor));
+    expect(dec.closing).toBe(major(await companyBalance(db(), company.id, "NGN")));
+    // A member is refused; a stranger is told nothing.
+    expect((await get(alice, `${base(company)}/statements/2026-11/balances`)).statusCode).toBe(403);
+
+    const lines = await pdfLines((await get(admin, `${base(company)}/statements/2026-11.pdf`)).rawPayload);
+    const naira = (minor: number) => `₦${major(minor).toLocaleString("en", { minimumFractionDigits: 2 })}`;
+    expect(lines).toContain(`Opening balance NGN ${naira(opening)}`);
+    expect(lines).toContain(`Closing balance NGN ${naira(closing)}`);
+    const fr = await pdfLines(
+      (await get(admin, `${base(company)}/statements/2026-11.pdf?lang=fr`)).rawPayload,
+    );
+    expect(fr.some((l) => l.startsWith("Solde d'ouverture en NGN"))).toBe(true);
   });
 
   it("refuses a month that is not YYYY-MM with a 422", async () => {

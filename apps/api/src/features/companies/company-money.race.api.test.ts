@@ -27,7 +27,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the billing switch under a race", (
     // A charge below zero (allowed in invoice mode), posted but not committed yet.
     const charging = db().transaction(async (tx) => {
       await postTransfer(tx, {
-        kind: "booking",
+        kind: "adjustment",
         idempotencyKey: `race:${company.id}`,
         lines: [
           {

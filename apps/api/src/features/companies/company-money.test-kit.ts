@@ -71,7 +71,7 @@ export async function companyBooking(
           RETURNING id`,
     );
     await postTransfer(tx, {
-      kind: "booking",
+      kind: "booking_charge",
       idempotencyKey: ledgerKey,
       reference: bookingCode,
       lines: [
@@ -163,7 +163,7 @@ export async function companyLedgerSum(db: Db, companyId: number, ledgerKeys: st
 export function chargeCompanyAccount(db: Db, companyId: number, key: string, minor: number) {
   return db.transaction((tx) =>
     postTransfer(tx, {
-      kind: "booking",
+      kind: "adjustment",
       idempotencyKey: key,
       lines: [
         {

@@ -7,7 +7,7 @@ import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
-import type { Booking } from "@parkwell/contract";
+import type { Booking, BookingDetail } from "@parkwell/contract";
 import {
   allDayPark,
   at,
@@ -23,6 +23,7 @@ import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { addMember, companyBalance, createCompany, setLimits, setPolicy } from "./companies.test-kit";
 import { companyLedgerSum, fundCompany } from "./company-money.test-kit";
+import { companyTopUps } from "./company-wallet.service";
 
 let ctx: TestContext;
 let db: Db;
@@ -132,6 +133,42 @@ describe("paying a booking with the company", () => {
     expect(mail.text).not.toContain("wallet");
   });
 
+  it("says who paid: the company's name on the booking, its list and its cancellation, null for the wallet", async () => {
+    const { company, member } = await team();
+    const paid = await bookWith(member, company.id, 2, "en", 48);
+    expect(paid.statusCode, paid.body).toBe(201);
+    const own = await bookWith(member, null, 2, "en", 48);
+    expect(own.statusCode, own.body).toBe(201);
+    expect(paid.json<Booking>().paid_by_company).toBe(company.name);
+    expect(own.json<Booking>().paid_by_company).toBeNull();
+    const read = (code: string) =>
+      ctx.app.inject({ method: "GET", url: `/api/v1/bookings/${code}`, headers: bearer(member) });
+    expect((await read(paid.json<Booking>().booking_code)).json<Booking>().paid_by_company).toBe(
+      company.name,
+    );
+    expect((await read(own.json<Booking>().booking_code)).json<Booking>().paid_by_company).toBeNull();
+    const list = await ctx.app.inject({
+      method: "GET",
+      url: "/api/v1/bookings/list?size=100",
+      headers: bearer(member),
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const payers = new Map(list.json<{ items: Booking[] }>().items.map((b) => [b.id, b.paid_by_company]));
+    expect(payers.get(paid.json<Booking>().id)).toBe(company.name);
+    expect(payers.get(own.json<Booking>().id)).toBeNull();
+    // The cancellation's answer (what the page shows after it) still names the company.
+    const cancelled = await setStatus(ctx.app, member, paid.json<Booking>().id, "cancelled");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<Booking>().paid_by_company).toBe(company.name);
+    // Its page lists the company's charge and refund, as a wallet's booking lists the wallet's.
+    const detail = (await read(paid.json<Booking>().booking_code)).json<BookingDetail>();
+    const refund = -(await chargesOf(company.id)).find(
+      (c) => c.kind === "refund" && c.ledger_key.startsWith(`booking:${detail.id}:`),
+    )!.amount_minor;
+    expect(detail.payments.map((p) => p.amount)).toEqual([detail.amount]);
+    expect(detail.refunds.map((r) => r.amount * 100)).toEqual([refund]);
+  });
+
   it("refuses a stranger and a removed member before any money moves", async () => {
     const { company, member } = await team();
     const stranger = await fundedUser(db, 1_000_000);
@@ -203,7 +240,9 @@ describe("paying a booking with the company", () => {
     };
     await setPolicy(db, company.id, { countryIds: [2] });
     expect(await refusal("en")).toBe("Your company does not pay for parking in Nigeria");
-    expect(await refusal("fr")).toBe("Votre entreprise ne paie pas le stationnement dans ce pays : Nigeria");
+    expect(await refusal("fr")).toBe(
+      "Votre entreprise ne paie pas le stationnement dans ce pays\u00a0: Nigeria",
+    );
     await setPolicy(db, company.id, { countryIds: null, parkTypes: ["no-such-type"] });
     expect(await refusal("en")).toBe("Your company does not pay for this type of park");
     expect(await refusal("fr")).toBe("Votre entreprise ne paie pas ce type de parking");
@@ -213,6 +252,43 @@ describe("paying a booking with the company", () => {
     });
     expect(await refusal("en")).toBe("Your company does not pay for parking at this time");
     expect(await refusal("fr")).toBe("Votre entreprise ne paie pas le stationnement à cette heure");
+    expect(await chargesOf(company.id)).toEqual([]);
+  });
+
+  it("leaves the company's accounts as they were when it refuses a booking in another currency", async () => {
+    // A Senegalese company (its account in CFA francs) and a booking at a Nigerian park, in naira.
+    const company = await createCompany(db, { countryId: 3 });
+    const member = await fundedUser(db, 1_000_000);
+    await addMember(db, company.id, member, "member", "Sales");
+    await db.transaction((tx) =>
+      companyTopUps.credit(tx, {
+        companyId: company.id,
+        userId: company.owner.id,
+        provider: "paystack",
+        currency: "XOF",
+        amountMinor: 500_000,
+        idempotencyKey: `topup:paystack:XOF-${company.id}`,
+        reference: `XOF-${company.id}`,
+        at: at(0),
+      }),
+    );
+    const accounts = () =>
+      queryRows<{ key: string; currency: string; balance_minor: string }>(
+        db,
+        sql`SELECT key, trim(currency) AS currency, balance_minor::text AS balance_minor FROM wallet_accounts
+          WHERE kind = 'company_wallet' AND key LIKE ${`company:${company.id}:%`} ORDER BY key`,
+      );
+    const before = await accounts();
+    expect(before.map((a) => a.currency)).toEqual(["XOF"]);
+    // No naira to pay with: the 402, and no naira account left behind.
+    const short = await bookWith(member, company.id);
+    expect(short.statusCode, short.body).toBe(402);
+    expect(await accounts()).toEqual(before);
+    // Refused by its policy (Senegal only): the 403, and still nothing.
+    await setPolicy(db, company.id, { countryIds: [3] });
+    const refused = await bookWith(member, company.id);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(await accounts()).toEqual(before);
     expect(await chargesOf(company.id)).toEqual([]);
   });
 
@@ -264,7 +340,7 @@ describe("paying a booking with the company", () => {
     expect(mail.text).toContain(`Refunded to ${company.name}: `);
     await db.execute(sql`UPDATE users SET language = 'fr' WHERE id = ${member.id}`);
     expect((await mailOf(b, charges[1]!.ledger_key, "cancelled")).text).toContain(
-      `Remboursé à ${company.name} : `,
+      `Remboursé à ${company.name}\u00a0: `,
     );
     // A change with no company charge under its key (a wallet's) speaks of the wallet.
     expect((await mailOf(b, `booking:${b.id}:9`, "booked")).text).toContain("portefeuille");

@@ -326,7 +326,7 @@ describe("paying a marketplace order with the company", () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/^Your company does not pay for orders in \S/);
     const fr = await orderWith(member, company.id, 1, "fr");
-    expect(fr.json().message).toMatch(/^Votre entreprise ne paie pas les commandes dans ce pays : \S/);
+    expect(fr.json().message).toMatch(/^Votre entreprise ne paie pas les commandes dans ce pays\u00a0: \S/);
     expect(await chargesOf(company.id)).toEqual([]);
   });
 
@@ -341,7 +341,7 @@ describe("paying a marketplace order with the company", () => {
     const fr = await orderWith(member, company.id, 1, "fr");
     expect(fr.json().message).toMatch(
       new RegExp(
-        `^Le solde de ${company.name} est insuffisant : il manque .+ NGN pour payer cette commande$`,
+        `^Le solde de ${company.name} est insuffisant\u00a0: il manque .+ NGN pour payer cette commande$`,
       ),
     );
     expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);

@@ -137,3 +137,20 @@ export async function payerOfMove(tx: Tx, ledgerKey: string): Promise<FirstMoveP
     ? { companyId: Number(row.company_id), memberId: Number(row.member_id), costCentre: row.cost_centre }
     : null;
 }
+
+/**
+ * The names of the companies that paid some ledger moves (their company_charges rows), by ledger
+ * key; a key missing from the map was a driver's wallet move.
+ */
+export async function payerNamesOfMoves(tx: Tx, ledgerKeys: string[]): Promise<Map<string, string>> {
+  if (ledgerKeys.length === 0) return new Map();
+  const rows = await queryRows<{ ledger_key: string; name: string }>(
+    tx,
+    sql`SELECT cc.ledger_key, co.name FROM company_charges cc JOIN companies co ON co.id = cc.company_id
+        WHERE cc.ledger_key IN (${sql.join(
+          ledgerKeys.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((r) => [r.ledger_key, r.name]));
+}

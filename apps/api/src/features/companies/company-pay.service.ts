@@ -6,6 +6,7 @@
  * the company's account, its receipt names the company (`buyerCompanyId`), and `recordCharge`
  * writes the company_charges row, all in that transaction.
  */
+import type { LedgerKind } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import { moneyText, toMajor } from "../../lib/money";
@@ -123,7 +124,7 @@ export async function moveCompanyMoney(
     currency: string;
     amountMinor: number;
     idempotencyKey: string;
-    kind: string;
+    kind: LedgerKind;
     reference: string;
     description: string;
     /**
@@ -301,6 +302,26 @@ export type CompanyPayer = repo.FirstMovePayer;
 
 /** The company (and membership) that paid a booking's first move, or null (the driver's wallet paid). */
 export const payerOfBooking = (db: Tx, bookingId: string) => repo.payerOfMove(db, `booking:${bookingId}:1`);
+
+/**
+ * The names of the companies that paid some ledger moves, by ledger key (absent: the driver's
+ * wallet): what a booking's page and mails say paid ("Paid by Acme").
+ */
+export const payerNamesOfMoves = (db: Tx, ledgerKeys: string[]) => repo.payerNamesOfMoves(db, ledgerKeys);
+
+/** The names of the companies that paid some bookings (their first moves), by booking id. */
+export async function bookingPayerNames(db: Tx, bookingIds: string[]): Promise<Map<string, string>> {
+  const names = await repo.payerNamesOfMoves(
+    db,
+    bookingIds.map((id) => `booking:${id}:1`),
+  );
+  return new Map(
+    bookingIds.flatMap((id) => {
+      const name = names.get(`booking:${id}:1`);
+      return name === undefined ? [] : [[id, name] as const];
+    }),
+  );
+}
 
 /** The company (and membership) that paid an order's first move, or null (the driver's wallet paid). */
 export const payerOfOrder = (db: Tx, orderId: string) => repo.payerOfMove(db, `order:${orderId}:1`);

@@ -92,6 +92,36 @@ describe("company policy", () => {
     expect(JSON.stringify(fr.json())).toContain("Saisissez une limite supérieure à 0, ou laissez vide");
   });
 
+  it("refuses an empty list of countries, park types or hours (null is any), and changes nothing", async () => {
+    const company = await createCompany(db);
+    expect((await put(company.owner, company.id, policy)).statusCode).toBe(200);
+    const empty = await put(company.owner, company.id, {
+      ...policy,
+      countries: [],
+      park_types: [],
+      hours: [],
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toMatchObject({
+      code: "validation_error",
+      fields: {
+        countries: "Give at least one country, or none for any country",
+        park_types: "Choose at least one park type, or none for any type",
+        hours: "Give at least one window, or none for any time",
+      },
+    });
+    const fr = await put(company.owner, company.id, { ...policy, hours: [] }, "fr");
+    expect(fr.statusCode).toBe(422);
+    expect(fr.json().fields).toEqual({
+      hours: "Indiquez au moins un créneau, ou aucun pour toute heure",
+    });
+    expect((await get(company.owner, company.id)).json()).toMatchObject({
+      countries: ["CA", "NG"],
+      park_types: null,
+      hours: policy.hours,
+    });
+  });
+
   it("refuses overlapping hours and more windows than a plan's, and changes nothing", async () => {
     const company = await createCompany(db);
     expect((await put(company.owner, company.id, policy)).statusCode).toBe(200);

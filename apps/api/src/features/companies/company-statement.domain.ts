@@ -38,6 +38,16 @@ export interface CurrencyTotal {
   taxMinor: number;
 }
 
+/** The company's account over the month in one currency: opening + in - out = closing. */
+export interface StatementBalance {
+  currency: string;
+  decimals: number;
+  openingMinor: number;
+  inMinor: number;
+  outMinor: number;
+  closingMinor: number;
+}
+
 export interface Statement {
   month: string;
   timeZone: string;
@@ -47,6 +57,8 @@ export interface Statement {
   taxes: TaxTotal[];
   totals: CurrencyTotal[];
   topUpTotals: CurrencyTotal[];
+  /** The account's balance at the month's start and end and the moves between, per currency. */
+  balances: StatementBalance[];
 }
 
 function totalsOf(lines: readonly StatementLine[]): CurrencyTotal[] {
@@ -94,6 +106,7 @@ export function statementOf(
   timeZone: string,
   company: Statement["company"],
   lines: readonly StatementLine[],
+  balances: readonly StatementBalance[],
 ): Statement {
   const purchases = lines.filter((l) => l.chargeKind !== "topup");
   const topUps = lines.filter((l) => l.chargeKind === "topup");
@@ -106,6 +119,7 @@ export function statementOf(
     taxes: taxTotals(purchases),
     totals: totalsOf(purchases),
     topUpTotals: totalsOf(topUps),
+    balances: [...balances],
   };
 }
 

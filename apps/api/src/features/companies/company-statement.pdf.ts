@@ -1,11 +1,13 @@
 /**
  * A company's monthly statement as a PDF (A4), drawn with the receipts' PDF code (pdfkit and the
  * DejaVu fonts of features/receipts/receipts.pdf.ts, its sentences through the same catalogue):
- * the company, every purchase receipt and credit note of the month with its member and cost
+ * the company, its account's opening balance, the month's money in and out and its closing
+ * balance, every purchase receipt and credit note of the month with its member and cost
  * centre, the totals per tax rate and per currency, then the month's top-ups apart.
  */
 import { dateTimeFormat, formatMoney } from "@parkwell/contract";
-import type { Language } from "../../lib/language";
+import { labelled, type Language } from "../../lib/language";
+import { translate } from "../../lib/messages";
 import { openPdf, say } from "../receipts/receipts.pdf";
 import type { CurrencyTotal, Statement, StatementLine } from "./company-statement.domain";
 
@@ -68,7 +70,7 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
       .split(/\r?\n/)
       .map((l) => l.trim())
       .filter(Boolean),
-    s.company.taxId ? `${say("Tax ID", language)}: ${s.company.taxId}` : null,
+    s.company.taxId ? labelled(say("Tax ID", language), s.company.taxId, language) : null,
     s.company.email,
   ].filter((l): l is string => !!l);
   for (const [i, l] of company.entries()) y += text(l, MARGIN, 300, { bold: i === 0, size: 9.5 }) + 1;
@@ -114,6 +116,17 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
       );
   };
 
+  // The account over the month: opening + money in - money out = closing, from the ledger.
+  y += text(say("Balance", language), MARGIN, RIGHT - MARGIN, { bold: true, size: 11 }) + 4;
+  for (const b of s.balances) {
+    const m = (minor: number) => money(minor, b.currency, b.decimals);
+    totalLine(say("Opening balance {currency}", language, { currency: b.currency }), m(b.openingMinor));
+    totalLine(say("Money in", language), m(b.inMinor));
+    totalLine(say("Money out", language), m(-b.outMinor));
+    totalLine(say("Closing balance {currency}", language, { currency: b.currency }), m(b.closingMinor), true);
+  }
+  y += 14;
+
   y += text(say("Purchases", language), MARGIN, RIGHT - MARGIN, { bold: true, size: 11 }) + 4;
   if (s.purchases.length === 0)
     y += text(say("No purchases this month", language), MARGIN, RIGHT - MARGIN) + 4;
@@ -123,7 +136,7 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
     const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(t.rateBps / 100);
     totalLine(
       say("{tax} {rate}% on {base}", language, {
-        tax: t.name,
+        tax: translate(t.name, language),
         rate,
         base: money(t.baseMinor, t.currency, t.decimals),
       }),

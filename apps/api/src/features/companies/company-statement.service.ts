@@ -1,13 +1,16 @@
 /**
  * A company's monthly statement (owners and admins): every receipt and credit note of its moves
  * issued in the month on its home clock, with member and cost centre, totals per tax rate and per
- * currency, as PDF (the receipts' PDF code) or CSV. Pending receipts are numbered first.
+ * currency, and its account's opening and closing balances with the moves between (from the
+ * ledger), as PDF (the receipts' PDF code) or CSV. Pending receipts are numbered first.
  */
+import type { CompanyStatementSummary } from "@parkwell/contract";
 import type { Language } from "../../lib/language";
+import { toMajor } from "../../lib/money";
 import * as repo from "./company-dashboard.repo";
 import { numberCompanyReceipts, type DashboardDeps } from "./company-dashboard.service";
 import { statementCsv } from "./company-statement.csv";
-import { statementOf, type Statement } from "./company-statement.domain";
+import { statementOf, type Statement, type StatementBalance } from "./company-statement.domain";
 import { statementPdf } from "./company-statement.pdf";
 import { manageableCompany } from "./company-wallet.service";
 
@@ -19,9 +22,10 @@ export async function statement(
 ): Promise<Statement> {
   const company = await manageableCompany(deps.db, companyId, userId);
   await numberCompanyReceipts(deps.db, companyId);
-  const [rows, party] = await Promise.all([
+  const [rows, party, balances] = await Promise.all([
     repo.statementReceipts(deps.db, companyId, month, company.timeZone),
     repo.companyParty(deps.db, companyId),
+    repo.statementBalances(deps.db, companyId, month, company.timeZone),
   ]);
   return statementOf(
     month,
@@ -44,7 +48,44 @@ export async function statement(
         amountMinor: Number(t.amountMinor),
       })),
     })),
+    balancesOf(balances),
   );
+}
+
+function balancesOf(rows: readonly repo.StatementBalanceRow[]): StatementBalance[] {
+  return rows.map((b) => ({
+    currency: b.currency,
+    decimals: Number(b.decimals),
+    openingMinor: Number(b.opening_minor),
+    inMinor: Number(b.in_minor),
+    outMinor: Number(b.out_minor),
+    closingMinor: Number(b.closing_minor),
+  }));
+}
+
+/**
+ * GET .../statements/{month}/balances: what the statements page shows of the month (its account's
+ * balances), from the one ledger query the statement uses; no receipt is read or numbered for it.
+ */
+export async function statementSummary(
+  deps: DashboardDeps,
+  companyId: number,
+  userId: string,
+  month: string,
+): Promise<CompanyStatementSummary> {
+  const company = await manageableCompany(deps.db, companyId, userId);
+  const rows = await repo.statementBalances(deps.db, companyId, month, company.timeZone);
+  return {
+    month,
+    time_zone: company.timeZone,
+    balances: balancesOf(rows).map((b) => ({
+      currency: b.currency,
+      opening: toMajor(b.openingMinor, b.decimals),
+      money_in: toMajor(b.inMinor, b.decimals),
+      money_out: toMajor(b.outMinor, b.decimals),
+      closing: toMajor(b.closingMinor, b.decimals),
+    })),
+  };
 }
 
 export const statementFilename = (companyId: number, month: string, ext: "pdf" | "csv") =>

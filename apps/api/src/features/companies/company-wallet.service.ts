@@ -183,6 +183,11 @@ export async function setBilling(db: Db, companyId: number, userId: string, bill
  * and a `topup` row in company_charges (positive: money in; statements list top-ups apart).
  */
 export const companyTopUps: CompanyTopUps = {
+  async balanceSeenBy(tx: Tx, companyId: number, userId: string, currency: string) {
+    const company = await repo.companyForUser(tx, companyId, userId);
+    if (!company || company.role === null || company.role === "member") return null;
+    return repo.balanceOf(tx, companyId, currency.trim());
+  },
   async credit(tx: Tx, input: CompanyTopUpCredit) {
     const company = await repo.companyForUser(tx, input.companyId, input.userId);
     if (!company) throw new Error(`company top-up ${input.reference}: no company ${input.companyId}`);

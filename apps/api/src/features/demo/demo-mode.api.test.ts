@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
@@ -38,7 +39,7 @@ describe("demo mode off: demo money must not fail open", () => {
       const res = await ctx.app.inject({
         method: "POST",
         url: "/api/v1/wallet/add-funds",
-        headers: bearer(u),
+        headers: { ...bearer(u), "idempotency-key": randomUUID() },
         payload: { amount: 1000 },
       });
       expect(res.statusCode).toBe(503);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Availability } from "@parkwell/contract";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +7,7 @@ import { bookings, users } from "../../db/schema/index";
 import { DEMO_ACCOUNTS, DEMO_COMPANY } from "../../db/seed/accounts";
 import { itemId } from "../../db/seed/marketplace";
 import { hashPassword } from "../../lib/passwords";
-import { bearer, type TestUser } from "../../test/factories";
+import { bearer, seededUser, type TestUser } from "../../test/factories";
 import { createTestContext, TEST_ENGINE, withTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, book, fund, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
@@ -14,20 +15,11 @@ import { addMember, companyBalance, setLimits, setPolicy } from "../companies/co
 import { chargeCompanyAccount, fundCompany } from "../companies/company-money.test-kit";
 import { syncFloor } from "../companies/company-wallet.service";
 import { marketViolations, placeOrder } from "../marketplace/marketplace.test-kit";
-import { startSession } from "../sessions/sessions.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DEMO_RESET_EVERY_MS } from "./demo.domain";
 import { resetDemoData, resetDemoDataWhenDue } from "./demo.service";
 
 const [DRIVER, ADMIN] = DEMO_ACCOUNTS;
-
-/** A demo account's id with a fresh session, as a visitor who logged in with the published password. */
-async function demoUser(db: Db, email: string): Promise<TestUser> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`${email} is not seeded`);
-  const session = await startSession(db, () => new Date(), row.id);
-  return { id: row.id, email, token: session.token, sessionId: session.sessionId };
-}
 
 const demoBookings = async (db: Db, ids: string[]) =>
   (await db.select({ id: bookings.id }).from(bookings).where(inArray(bookings.userId, ids))).length;
@@ -51,7 +43,7 @@ describe("resetting the demo data", () => {
       await ctx.app.inject({
         method: "POST",
         url: "/api/v1/wallet/add-funds",
-        headers: bearer(user),
+        headers: { ...bearer(user), "idempotency-key": randomUUID() },
         payload: { amount },
       })
     ).json<{ data: { reference: string; provider: string } }>();
@@ -81,8 +73,8 @@ describe("resetting the demo data", () => {
     await setCapacity(db, demoPark!, 1, 1);
     const start = at(2 * HOUR);
     const end = at(4 * HOUR);
-    const driver = await demoUser(db, DRIVER.email);
-    const admin = await demoUser(db, ADMIN.email);
+    const driver = await seededUser(db, DRIVER.email);
+    const admin = await seededUser(db, ADMIN.email);
 
     await demoTopUp(driver, 20_000);
     await demoTopUp(admin, 5_000);
@@ -133,8 +125,8 @@ describe("resetting the demo data", () => {
       sql`SELECT id FROM companies WHERE name = ${DEMO_COMPANY.name}`,
     );
     const id = Number(company!.id);
-    const owner = await demoUser(db, DEMO_COMPANY.owner);
-    const driver = await demoUser(db, DEMO_COMPANY.member);
+    const owner = await seededUser(db, DEMO_COMPANY.owner);
+    const driver = await seededUser(db, DEMO_COMPANY.member);
     const visitor = await fundedUser(db, 0);
     // A visitor tops the company up, pays with it, switches it to invoice billing and owes money,
     // sets a policy and limits, removes the demo driver, adds someone and leaves an invitation open.
@@ -198,7 +190,7 @@ describe("resetting the demo data", () => {
     await setCapacity(db, park!, 1, 1);
     const start = at(6 * HOUR);
     const end = at(7 * HOUR);
-    const driver = await demoUser(db, DRIVER.email);
+    const driver = await seededUser(db, DRIVER.email);
     // An empty wallet, as seeded.
     await resetDemoData(db, () => new Date());
     const held = await ctx.app.inject({
@@ -288,7 +280,7 @@ describe("a demo driver's marketplace orders", () => {
   }
 
   it("placed through the API are undone by the reset: stock, service day and coupon use come back", async () => {
-    const driver = await demoUser(db, DRIVER.email);
+    const driver = await seededUser(db, DRIVER.email);
     await fund(db, driver.id, 50_000_000);
     const wash = itemId(1, 21);
     const { park_id: parkId } = await one<{ park_id: number }>(
@@ -346,7 +338,7 @@ describe("a demo driver's marketplace orders", () => {
   });
 
   it("are deleted with their addresses, giving back the stock and service jobs they held; nobody else's", async () => {
-    const driver = await demoUser(db, DRIVER.email);
+    const driver = await seededUser(db, DRIVER.email);
     const other = await fundedUser(db, 1_000_000);
     const before = await stockOf();
     const wash = itemId(1, 21);
@@ -427,7 +419,7 @@ describe("the 30-minute schedule", () => {
       expect(DEMO_RESET_EVERY_MS).toBe(30 * 60_000);
       const t0 = Date.parse("2031-01-01T00:00:00Z");
       const tick = (ms: number) => resetDemoDataWhenDue(db, () => new Date(t0 + ms));
-      const driver = await demoUser(db, DRIVER.email);
+      const driver = await seededUser(db, DRIVER.email);
       await fund(db, driver.id, 50_000);
       // The first check starts the clock: the seeded data is fresh.
       expect(await tick(0)).toBe(false);
@@ -450,7 +442,7 @@ describe("the 30-minute schedule", () => {
       const second = await openDatabase({ url: ctx.url!, poolSize: 5 });
       try {
         const t0 = Date.parse("2032-01-01T00:00:00Z");
-        const driver = await demoUser(db, DRIVER.email);
+        const driver = await seededUser(db, DRIVER.email);
         expect(await resetDemoDataWhenDue(db, () => new Date(t0))).toBe(false);
         for (let round = 1; round <= 5; round += 1) {
           await fund(db, driver.id, 10_000 * round);

@@ -71,6 +71,17 @@ export async function closeOpenDemoPayments(tx: Tx, userIds: string[], reason: s
 }
 
 /**
+ * Locks the users' bookings in id order until the transaction ends: a review of one of them being
+ * written is waited for, and none can be written after (its insert waits, then finds no booking).
+ */
+export async function lockBookings(tx: Tx, userIds: string[]): Promise<void> {
+  await queryRows(
+    tx,
+    sql`SELECT id FROM bookings WHERE user_id = ANY(${sql.param(userIds)}::uuid[]) ORDER BY id FOR UPDATE`,
+  );
+}
+
+/**
  * Deletes the users' bookings and the windows held while they paid the difference (decision 026);
  * an active booking's or a live hold's space is free again at once.
  */

@@ -13,6 +13,7 @@ import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { syncFloor } from "../companies/company-wallet.service";
+import { deleteReviewsOfBookingsInTx } from "../reviews/reviews.service";
 import { clearingKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
 import { ensureDemoPass } from "./demo-pass.service";
@@ -38,7 +39,7 @@ export async function resetDemoData(db: Db, clock: Clock, jobs?: Jobs): Promise<
     await repo.recordReset(tx, now);
     await resetInside(tx, now);
   });
-  await restoreDemoAccounts(db);
+  await restoreDemoAccounts(db, now);
   await remakeDemoPurchases(db, clock, jobs);
 }
 
@@ -61,7 +62,7 @@ export async function resetDemoDataWhenDue(
   });
   // After the commit: argon2 work stays out of the transaction that holds the reset row.
   if (ran) {
-    await restoreDemoAccounts(db);
+    await restoreDemoAccounts(db, now);
     // The demo driver's monthly pass and renewal request, made again as a driver makes them.
     await remakeDemoPurchases(db, clock, jobs);
   }
@@ -78,6 +79,10 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
   // Payment rows, then bookings, then wallets: the order settling a payment and changing a booking
   // take their locks in, so a request at the same moment waits instead of deadlocking.
   await repo.closeOpenDemoPayments(tx, userIds, DEMO_RESET_REASON, now);
+  // Their bookings' reviews leave the parks' ratings before the bookings (and with them the
+  // reviews) are deleted.
+  await repo.lockBookings(tx, userIds);
+  await deleteReviewsOfBookingsInTx(tx, userIds);
   await repo.deleteBookings(tx, userIds);
   // Their marketplace orders, giving back the stock they hold, before the wallets are locked.
   await repo.deleteOrders(tx, userIds);

@@ -1,6 +1,7 @@
 import {
   addDays,
   dayOnClock,
+  EVENT_ACCESS_EVENT_CEILING,
   EVENT_ACCESS_HEADER,
   EVENT_ACCESS_TRIES,
   EVENT_ACCESS_WRONG_MESSAGE,
@@ -44,11 +45,17 @@ const page = async (query: string) => {
   return res.json<EventPage>();
 };
 /** The access code `code` entered for the event `eventCode`, as the access page sends it. */
-const open = (eventCode: string, code: string, remoteAddress = `10.9.${++addresses % 250}.7`) =>
+const open = (
+  eventCode: string,
+  code: string,
+  remoteAddress = `10.9.${++addresses % 250}.7`,
+  language = "en",
+) =>
   ctx.app.inject({
     method: "POST",
     url: "/api/v1/events/access",
     payload: { event_code: eventCode, access_code: code },
+    headers: { "accept-language": language },
     remoteAddress,
   });
 
@@ -133,6 +140,8 @@ describe("GET /events", () => {
     expect(codes(p)).toEqual([list.lagos.code, list.toronto.code, list.abuja.code, list.noOffers.code]);
     expect(p).toMatchObject({ total: 4, page: 1, size: 10, pages: 1 });
     const lagos = p.items[0]!;
+    const lagosEvent = (await get(`/events/${list.lagos.code}`)).json<EventDetail>();
+    expect(lagosEvent.parks[1]!.prices[0]!.flat_price.amount).toBe(3500);
     expect(lagos).toMatchObject({
       name: "Quokka Cup Final",
       category: "sport",
@@ -141,11 +150,16 @@ describe("GET /events", () => {
       venue: { name: "Harbour Dome", city: "Lagos", country_code: "NG", lat: 6.5, lng: 3.36 },
       time_zone: "Africa/Lagos",
       image_url: null,
-      // The lowest flat price of its offers, in major units of the country's currency.
-      price_from: { amount: 3500, currency: "NGN" },
+      // What a driver pays for its cheapest offer (3,500 flat), fees included, in major units.
+      price_from: { amount: lagosEvent.parks[1]!.prices[0]!.price.amount, currency: "NGN" },
     });
     expect(lagos.distance_km).toBeUndefined();
-    expect(p.items[1]!.price_from).toEqual({ amount: 25, currency: "CAD" });
+    const toronto = (await get(`/events/${list.toronto.code}`)).json<EventDetail>();
+    expect(p.items[1]!.price_from).toEqual({
+      amount: toronto.parks[0]!.prices[0]!.price.amount,
+      currency: "CAD",
+    });
+    expect(p.items[1]!.price_from!.amount).toBeGreaterThan(25);
     expect(p.items[3]!.price_from).toBeNull();
     const all = await page("size=100");
     expect(all.items.every((e) => e.status === "published" && e.visibility === "public")).toBe(true);
@@ -325,6 +339,38 @@ describe("GET /events/{eventCode}", () => {
     });
     const fallback = await get(`/events/${englishOnly.code}`, { "accept-language": "fr" });
     expect(fallback.json()).toMatchObject({ description: "Only in English.", text_language: "en" });
+  });
+
+  it("gives the list's from price as a driver pays it: the event page's and the checkout's, fees included", async () => {
+    const ev = await createEvent(db, {
+      name: "Wombat Gala Night",
+      start: at(14 * DAY),
+      end: at(14 * DAY + 3 * HOUR),
+      parks: [
+        { parkId: 7, offers: [{ priceMinor: 500_000, allocation: 2 }] },
+        { parkId: 8, offers: [{ priceMinor: 350_000, allocation: 1 }] },
+      ],
+    });
+    const fromPrice = async () => (await page("search=wombat")).items[0]!.price_from;
+    const cheapestOnPage = async () => {
+      const d = (await get(`/events/${ev.code}`)).json<EventDetail>();
+      const prices = d.parks.flatMap((p) =>
+        p.prices.filter((o) => o.available > 0).map((o) => o.price.amount),
+      );
+      return Math.min(...prices);
+    };
+    const listed = await fromPrice();
+    // More than the flat 3,500: the service fee, the booking fee and their tax come on top.
+    expect(listed!.amount).toBeGreaterThan(3500);
+    expect(listed).toEqual({ amount: await cheapestOnPage(), currency: "NGN" });
+    const driver = await fundedUser(db);
+    const booked = await bookEvent(ctx.app, driver, { event_code: ev.code, park_id: 8 });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().amount).toBe(listed!.amount);
+    // The cheapest offer sold out: the list's from price is the next one's, fees included.
+    const next = await fromPrice();
+    expect(next!.amount).toBeGreaterThan(5000);
+    expect(next).toEqual({ amount: await cheapestOnPage(), currency: "NGN" });
   });
 
   it("counts the spaces left down as the event is booked, never above what the park has free", async () => {
@@ -551,5 +597,79 @@ describe("private events", () => {
       expect((await open(vip.code, "GALA-2026", elsewhere)).statusCode).toBe(200);
     }
     expect((await open(vip.code, "WRONG", elsewhere)).statusCode).toBe(404);
+  });
+
+  it("counts wrong codes per address and event: they hold back neither another event nor another address", async () => {
+    const parks = [{ parkId: 4, offers: [{ allocation: 1 }] }];
+    const guessed = await createEvent(db, {
+      accessCode: "GUESSED-01",
+      start: at(16 * DAY),
+      end: at(16 * DAY + HOUR),
+      parks,
+    });
+    const neighbour = await createEvent(db, {
+      accessCode: "NEIGHBOUR-01",
+      start: at(16 * DAY),
+      end: at(16 * DAY + HOUR),
+      parks,
+    });
+    // One guesser behind a venue's Wi-Fi: its address is every guest's address.
+    const venueWifi = "198.51.100.20";
+    for (let i = 0; i < EVENT_ACCESS_TRIES; i += 1) {
+      expect((await open(guessed.code, `WRONG-${i}`, venueWifi)).statusCode).toBe(404);
+    }
+    const limited = await open(guessed.code, "WRONG-LAST", venueWifi);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      code: "too_many_attempts",
+      message: "Too many wrong access codes: wait a few minutes before trying again",
+    });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    // Another event's right code from the same address opens it, and so do its wrong codes answer 404.
+    const next = await open(neighbour.code, "NEIGHBOUR-01", venueWifi);
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json()).toMatchObject({ event_code: neighbour.code });
+    expect((await open(neighbour.code, "WRONG", venueWifi)).statusCode).toBe(404);
+    // The guessed event's right code from another address opens it.
+    expect((await open(guessed.code, "GUESSED-01", "198.51.100.21")).statusCode).toBe(200);
+    // From the guesser's address and event it waits: a 200 there would tell a sweep the code.
+    expect((await open(guessed.code, "GUESSED-01", venueWifi)).statusCode).toBe(429);
+  });
+
+  it(`holds one event to ${EVENT_ACCESS_EVENT_CEILING} wrong codes across every address, the right one included`, async () => {
+    const parks = [{ parkId: 4, offers: [{ allocation: 1 }] }];
+    const target = await createEvent(db, {
+      accessCode: "CEILING-01",
+      start: at(17 * DAY),
+      end: at(17 * DAY + HOUR),
+      parks,
+    });
+    const spare = await createEvent(db, {
+      accessCode: "SPARE-01",
+      start: at(17 * DAY),
+      end: at(17 * DAY + HOUR),
+      parks,
+    });
+    // Many addresses, each staying under its own limit for the event.
+    const addressesUsed = Math.ceil(EVENT_ACCESS_EVENT_CEILING / EVENT_ACCESS_TRIES);
+    let sent = 0;
+    for (let a = 0; a < addressesUsed; a += 1) {
+      for (let i = 0; i < EVENT_ACCESS_TRIES && sent < EVENT_ACCESS_EVENT_CEILING; i += 1, sent += 1) {
+        expect((await open(target.code, `WRONG-${a}-${i}`, `192.0.2.${a + 1}`)).statusCode).toBe(404);
+      }
+    }
+    const fresh = "192.0.2.200";
+    const refused = await open(target.code, "WRONG-FRESH", fresh, "fr");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: "too_many_attempts",
+      message:
+        "Trop de codes d'accès erronés ont été saisis pour cet événement\u00a0: patientez quelques minutes avant de réessayer",
+    });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await open(target.code, "CEILING-01", "192.0.2.201")).statusCode).toBe(429);
+    // Other events are not held back, from the same addresses either.
+    expect((await open(spare.code, "SPARE-01", fresh)).statusCode).toBe(200);
+    expect((await open(spare.code, "WRONG", "192.0.2.1")).statusCode).toBe(404);
   });
 });

@@ -30,7 +30,7 @@ export function eventSummary(row: EventRow): EventSummary {
     price_from:
       row.price_from_minor === null
         ? null
-        : { amount: toMajor(Number(row.price_from_minor), row.decimals), currency: row.currency },
+        : { amount: toMajor(row.price_from_minor, row.decimals), currency: row.currency },
   };
   if (row.distance_m !== null) summary.distance_km = Math.round(Number(row.distance_m)) / 1000;
   return summary;

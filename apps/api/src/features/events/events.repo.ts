@@ -24,8 +24,8 @@ export interface EventRowRead {
   start_time: Date | string;
   end_time: Date | string;
   image_url: string | null;
-  /** The lowest flat price among the offers with spaces left (null: none). */
-  price_from_minor: string | null;
+  /** The offers with spaces left, each with its park's window (null: none), to be priced with fees. */
+  offers_left: { price_minor: string | number; window_start: string; window_end: string }[] | null;
   distance_m: number | null;
 }
 
@@ -34,6 +34,8 @@ export interface EventRow extends EventRowRead {
   country_code: string;
   currency: string;
   decimals: number;
+  /** What a driver pays, fees included, for the cheapest offer with spaces left (null: none). */
+  price_from_minor: number | null;
 }
 
 export interface EventFilter {
@@ -69,8 +71,10 @@ const bookedSql = sql`event_booked(r.event_id, r.park_id, r.vehicle_type_id)`;
 const eventColumns = sql`e.id, e.event_code, e.name, e.description, e.category, e.status, e.visibility,
   e.venue_name, e.venue_address, e.city, e.country_id,
   e.lat, e.lng, e.time_zone, e.start_time, e.end_time, e.image_url,
-  (SELECT min(r.price_minor) FROM event_rates r WHERE r.event_id = e.id AND r.allocation > ${bookedSql})::text
-    AS price_from_minor`;
+  (SELECT json_agg(json_build_object('price_minor', r.price_minor::text,
+      'window_start', ep.window_start, 'window_end', ep.window_end))
+    FROM event_rates r JOIN event_parks ep ON ep.event_id = r.event_id AND ep.park_id = r.park_id
+    WHERE r.event_id = e.id AND r.allocation > ${bookedSql}) AS offers_left`;
 
 function whereOf(f: EventFilter): SQL {
   const where = [

@@ -1,5 +1,6 @@
 import {
   ErrorSchema,
+  EVENT_ACCESS_EVENT_CEILING,
   EVENT_ACCESS_HEADER,
   EVENT_ACCESS_TRIES,
   EVENT_ACCESS_WINDOW_MINUTES,
@@ -10,6 +11,7 @@ import {
   EventListQuerySchema,
   EventPageSchema,
 } from "@parkwell/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -21,6 +23,11 @@ import * as service from "./events.service";
 
 export const EVENT_ACCESS_TOO_MANY_MESSAGE =
   "Too many wrong access codes: wait a few minutes before trying again";
+export const EVENT_ACCESS_EVENT_TOO_MANY_MESSAGE =
+  "Too many wrong access codes have been entered for this event: wait a few minutes before trying again";
+
+/** The event an access code is entered for, as the body's schema normalised it ("EV-7K2Q9"). */
+const eventOf = (req: FastifyRequest) => (req.body as { event_code: string }).event_code;
 
 export interface EventRouteDeps {
   db: Db;
@@ -34,14 +41,26 @@ export function eventsRoutes(deps: EventRouteDeps, limiter: LimiterFactory): Fas
   return async (app) => {
     const tags = ["Events"];
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
-    // Wrong access codes per address, counted before the look-up and kept only for wrong codes:
-    // a code is short enough to be typed, so guessing must stay slow.
+    // Wrong access codes, counted before the look-up and kept only for wrong codes: a code is
+    // short enough to be typed, so guessing must stay slow (decision 023, "Amendment"). Per
+    // address and event, so a guesser behind a shared address (a venue's Wi-Fi, a carrier's NAT)
+    // holds back only the event they guess at, from that address; and per event across every
+    // address, so guessing one event's code from many addresses stays bounded too. A right code
+    // is checked only within both limits: answered past them, its 200 among the 429s would tell
+    // a sweep the code.
     const wrongCodes = limiter({
-      name: "event-access-ip",
+      name: "event-access-ip-event",
       max: EVENT_ACCESS_TRIES,
       timeWindowMs: EVENT_ACCESS_WINDOW_MINUTES * 60_000,
-      key: clientKey,
+      key: (req) => `${clientKey(req)}|${eventOf(req)}`,
       message: EVENT_ACCESS_TOO_MANY_MESSAGE,
+    });
+    const wrongCodesForEvent = limiter({
+      name: "event-access-event",
+      max: EVENT_ACCESS_EVENT_CEILING,
+      timeWindowMs: EVENT_ACCESS_WINDOW_MINUTES * 60_000,
+      key: eventOf,
+      message: EVENT_ACCESS_EVENT_TOO_MANY_MESSAGE,
     });
 
     app.get(
@@ -106,7 +125,8 @@ export function eventsRoutes(deps: EventRouteDeps, limiter: LimiterFactory): Fas
         return throttledAttempt(
           req,
           reply,
-          [wrongCodes],
+          // The address's own limit first: refused there, the event's ceiling is not counted.
+          [wrongCodes, wrongCodesForEvent],
           (err) => err instanceof AppError && err.code === "event_not_found",
           () =>
             service.grantAccess(

@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { normalizeSearchText } from "../../lib/search-text";
 import { resolveCountry } from "../parks/parks.service";
+import { priceFlat } from "../parks/pricing.domain";
 import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
@@ -52,14 +53,28 @@ export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<
   return listPage(events.map(eventSummary), total, q);
 }
 
-/** An event with its country's code, currency and decimals, from the served countries. */
+/**
+ * An event with its country's code, currency and decimals, from the served countries, and its
+ * "from" price: what a driver pays for its cheapest offer with spaces left, priced as a booking of
+ * it is (event-bookings.service: priceFlat over the park's window, the country's fees and tax).
+ */
 async function withCountry(served: ServedCountries, row: repo.EventRowRead): Promise<repo.EventRow> {
   const country = (await served.byId(row.country_id))!;
+  const fees = (await served.withFees()).find((c) => c.id === row.country_id);
+  const totals =
+    fees === undefined
+      ? []
+      : (row.offers_left ?? []).map(
+          (o) =>
+            priceFlat(Number(o.price_minor), fees, new Date(o.window_start), new Date(o.window_end))
+              .totalMinor,
+        );
   return {
     ...row,
     country_code: country.code,
     currency: country.currency,
     decimals: country.currencyDecimals,
+    price_from_minor: totals.length === 0 ? null : Math.min(...totals),
   };
 }
 

@@ -166,6 +166,9 @@ describe("the catalogue", () => {
     expect(new Set(unplaced.map((p) => p.city))).toEqual(new Set(["Abuja", "Lagos"]));
     expect(unplaced[0]!.city).toBe("Abuja");
     expect(unplaced.every((p) => p.distance_km === null)).toBe(true);
+    // Each park names its state: a renewal's pickup defaults to the vehicle's state of registration.
+    expect(unplaced.filter((p) => p.city === "Lagos").every((p) => p.state_code === "LA")).toBe(true);
+    expect(unplaced.filter((p) => p.city === "Abuja").every((p) => p.state_code === "FC")).toBe(true);
     for (const [point, city] of [
       ["&lat=6.6018&lng=3.3515", "Lagos"], // Ikeja
       ["&lat=9.0579&lng=7.4951", "Abuja"], // Central Business District

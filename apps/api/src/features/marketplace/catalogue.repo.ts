@@ -17,6 +17,7 @@ import {
   marketSliders,
   marketVariations,
   parks,
+  states,
   timeSlots,
   type Localised,
 } from "../../db/schema/index";
@@ -219,8 +220,16 @@ export function activeSlots(db: Db, countryId: number) {
 /** The active parks of a country where an active item is done, by city, name and id. */
 export function pickupParks(db: Db, countryId: number) {
   return db
-    .selectDistinct({ id: parks.id, name: parks.name, city: parks.city, lat: parks.lat, lng: parks.lng })
+    .selectDistinct({
+      id: parks.id,
+      name: parks.name,
+      city: parks.city,
+      stateCode: states.code,
+      lat: parks.lat,
+      lng: parks.lng,
+    })
     .from(parks)
+    .leftJoin(states, eq(states.id, parks.stateId))
     .innerJoin(marketItemParks, eq(marketItemParks.parkId, parks.id))
     .innerJoin(marketItems, eq(marketItems.id, marketItemParks.itemId))
     .where(and(eq(parks.countryId, countryId), eq(parks.status, "active"), eq(marketItems.status, "active")))

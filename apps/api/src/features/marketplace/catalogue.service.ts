@@ -227,8 +227,9 @@ export async function orderingOptions(
   }
   const parkRows = await pickupParkRows(db, country.id);
   const pickupParks = parkRows
-    .map(({ lat, lng, ...p }) => ({
+    .map(({ lat, lng, stateCode, ...p }) => ({
       ...p,
+      state_code: stateCode?.trim() ?? null,
       distance_km: near ? Math.round(distanceM(near.lat, near.lng, lat, lng)) / 1000 : null,
     }))
     // A stable sort: at equal distances (or with no point) the city-and-name order stays.

@@ -532,7 +532,7 @@ describe("placing orders", () => {
       payload: body,
     });
     expect(fr.json().message).toBe(
-      "Certains articles de votre panier ont changé : vérifiez-les et réessayez",
+      "Certains articles de votre panier ont changé\u00a0: vérifiez-les et réessayez",
     );
     expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(start);
     expect(await stockOf(db, "item", item.id)).toBe(10);

@@ -27,7 +27,7 @@ const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: strin
     },
     fr: {
       subject: "Votre commande Parkwell {code} est passée",
-      intro: "Merci : votre commande est passée et payée depuis votre portefeuille ({total}).",
+      intro: "Merci\u00a0: votre commande est passée et payée depuis votre portefeuille ({total}).",
     },
   },
   out_for_delivery: {
@@ -67,7 +67,7 @@ const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: strin
     },
     fr: {
       subject: "Votre commande Parkwell {code} est annulée",
-      intro: "Votre commande est annulée. Remboursé sur votre portefeuille : {refund}.",
+      intro: "Votre commande est annulée. Remboursé sur votre portefeuille\u00a0: {refund}.",
     },
   },
   rejected: {
@@ -78,7 +78,7 @@ const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: strin
     fr: {
       subject: "Votre commande Parkwell {code} n'a pas pu être acceptée",
       intro:
-        "Nous sommes désolés : nous n'avons pas pu accepter votre commande. Remboursé sur votre portefeuille : {refund}.",
+        "Nous sommes désolés\u00a0: nous n'avons pas pu accepter votre commande. Remboursé sur votre portefeuille\u00a0: {refund}.",
     },
   },
   returned: {
@@ -88,7 +88,7 @@ const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: strin
     },
     fr: {
       subject: "Votre retour pour la commande Parkwell {code} est remboursé",
-      intro: "Nous avons reçu votre retour. Remboursé sur votre portefeuille : {refund}.",
+      intro: "Nous avons reçu votre retour. Remboursé sur votre portefeuille\u00a0: {refund}.",
     },
   },
 };
@@ -97,19 +97,19 @@ const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: strin
 const COMPANY_INTROS: Partial<Record<OrderMailWords, Record<Lang, string>>> = {
   placed: {
     en: "Thank you: your order is placed and paid by {company} ({total}).",
-    fr: "Merci : votre commande est passée et payée par {company} ({total}).",
+    fr: "Merci\u00a0: votre commande est passée et payée par {company} ({total}).",
   },
   canceled: {
     en: "Your order is cancelled. Refunded to {company}: {refund}.",
-    fr: "Votre commande est annulée. Remboursé à {company} : {refund}.",
+    fr: "Votre commande est annulée. Remboursé à {company}\u00a0: {refund}.",
   },
   rejected: {
     en: "We are sorry: we could not accept your order. Refunded to {company}: {refund}.",
-    fr: "Nous sommes désolés : nous n'avons pas pu accepter votre commande. Remboursé à {company} : {refund}.",
+    fr: "Nous sommes désolés\u00a0: nous n'avons pas pu accepter votre commande. Remboursé à {company}\u00a0: {refund}.",
   },
   returned: {
     en: "We have received your return. Refunded to {company}: {refund}.",
-    fr: "Nous avons reçu votre retour. Remboursé à {company} : {refund}.",
+    fr: "Nous avons reçu votre retour. Remboursé à {company}\u00a0: {refund}.",
   },
 };
 

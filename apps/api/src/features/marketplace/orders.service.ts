@@ -260,6 +260,14 @@ export async function placeOrder(
       );
       return answer(order, false);
     } catch (err) {
+      // A refusal (sold out, a short account, a limit) may be this request's own retry losing to
+      // its first attempt, committed since the replay check above (it took the last unit): the
+      // driver is answered with that order, as a booking's retry is.
+      if (idempotencyKey && err instanceof AppError) {
+        const found = await replay(db, userId, idempotencyKey, hash);
+        if (found) return answer(found, true);
+        throw err;
+      }
       const { code, constraint } = pgError(err);
       if (code !== SQLSTATE.uniqueViolation) throw err;
       // The same key racing itself: the loser waits on the unique index, then replays the winner.

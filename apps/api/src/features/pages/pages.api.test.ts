@@ -7,6 +7,7 @@ import { bearer, createStaff, createUser, operatorId } from "../../test/factorie
 import { createTestContext, type TestContext } from "../../test/harness";
 
 let ctx: TestContext;
+// One day's publications: a test user's session (on this clock) ends after a day without use.
 let now = new Date("2026-11-02T09:00:00Z");
 beforeAll(async () => {
   ctx = await createTestContext({}, { clock: () => now });
@@ -70,7 +71,7 @@ describe("back office pages", () => {
 
   it("publish a new version: listed, in the history with who, when and why, served, audited", async () => {
     const admin = await createStaff(ctx.database.db, "admin");
-    now = new Date("2026-11-03T10:00:00Z");
+    now = new Date("2026-11-02T10:00:00Z");
     const res = await publish(bearer(admin), "privacy", {
       content: { en: content("Privacy", "New words."), fr: content("Confidentialité", "Nouveaux mots.") },
       note: "Clearer retention paragraph",
@@ -79,7 +80,7 @@ describe("back office pages", () => {
     const version = res.json().version as number;
     expect(version).toBeGreaterThanOrEqual(2);
     expect(res.json()).toMatchObject({
-      published_at: "2026-11-03T10:00:00.000Z",
+      published_at: "2026-11-02T10:00:00.000Z",
       author: { id: admin.id, name: "Ada Obi" },
       note: "Clearer retention paragraph",
     });
@@ -150,7 +151,7 @@ describe("terms acceptance", () => {
     expect(unticked.json().fields.accept_terms).toBe(
       "Veuillez accepter nos Conditions et notre Politique de confidentialité !",
     );
-    now = new Date("2026-11-04T08:00:00Z");
+    now = new Date("2026-11-02T12:00:00Z");
     const ok = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/auth/register",
@@ -162,7 +163,7 @@ describe("terms acceptance", () => {
       sql`SELECT accepted_terms_version AS v, accepted_terms_at AS at FROM users WHERE email = ${email}`,
     );
     expect(row!.v).toBe(await currentTerms());
-    expect(new Date(row!.at).toISOString()).toBe("2026-11-04T08:00:00.000Z");
+    expect(new Date(row!.at).toISOString()).toBe("2026-11-02T12:00:00.000Z");
   });
 
   it("changed Terms are asked once: an old version is refused 409, accepting twice changes nothing", async () => {
@@ -171,7 +172,7 @@ describe("terms acceptance", () => {
     const driver = await createUser(ctx.database.db, { acceptedTermsVersion: before, acceptedTermsAt: now });
     expect((await status(bearer(driver))).json().terms_to_accept).toBeNull();
 
-    now = new Date("2026-11-05T12:00:00Z");
+    now = new Date("2026-11-02T15:00:00Z");
     const res = await publish(bearer(admin), "terms", {
       content: { en: content("Terms", "Changed."), fr: content("Conditions", "Modifiées.") },
       note: "New refund clause",
@@ -185,28 +186,28 @@ describe("terms acceptance", () => {
     expect(asked.json()).toEqual({
       accepted_version: before,
       accepted_at: expect.any(String),
-      terms_to_accept: { version: next, published_at: "2026-11-05T12:00:00.000Z" },
+      terms_to_accept: { version: next, published_at: "2026-11-02T15:00:00.000Z" },
     });
 
     const old = await accept({ ...bearer(driver), ...FR }, before);
     expect(old.statusCode).toBe(409);
     expect(old.json().message).toBe(
-      "Ces Conditions ne sont plus les conditions en vigueur : rechargez-les et acceptez la version actuelle",
+      "Ces Conditions ne sont plus les conditions en vigueur\u00a0: rechargez-les et acceptez la version actuelle",
     );
     expect((await accept(bearer(driver), next + 1)).statusCode).toBe(422);
     expect((await accept(bearer(driver), "2")).statusCode).toBe(422);
 
-    now = new Date("2026-11-05T13:00:00Z");
+    now = new Date("2026-11-02T16:00:00Z");
     const first = await accept(bearer(driver), next);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       accepted_version: next,
-      accepted_at: "2026-11-05T13:00:00.000Z",
+      accepted_at: "2026-11-02T16:00:00.000Z",
       terms_to_accept: null,
     });
-    now = new Date("2026-11-05T14:00:00Z");
+    now = new Date("2026-11-02T17:00:00Z");
     const again = await accept(bearer(driver), next);
-    expect(again.json().accepted_at).toBe("2026-11-05T13:00:00.000Z");
+    expect(again.json().accepted_at).toBe("2026-11-02T16:00:00.000Z");
     expect((await status(bearer(driver))).json().terms_to_accept).toBeNull();
   });
 

@@ -153,7 +153,9 @@ describe("GET /front/parks/{parkId}/rate", () => {
 });
 
 describe("GET /front/parks/{parkId}/availability", () => {
-  const w = "start_time=2027-07-01T09:00:00%2B01:00&end_time=2027-07-03T10:15:00%2B01:00";
+  // 1-3 July of next year, in Lagos (UTC+1): ahead of now on any date the suite runs.
+  const year = new Date().getUTCFullYear() + 1;
+  const w = `start_time=${year}-07-01T09:00:00%2B01:00&end_time=${year}-07-03T10:15:00%2B01:00`;
 
   it("gives capacity, availability and the window's total with the country's fees", async () => {
     const res = await get(`/front/parks/${park.slug}/availability?vehicle_type_id=1&${w}`);
@@ -169,8 +171,8 @@ describe("GET /front/parks/{parkId}/availability", () => {
     const expected = priceWindow(
       { hourlyMinor: car.hourly * 100, dailyMaxMinor: car.daily_max * 100 },
       { serviceFeeMinor: 100_00, bookingFeeBps: 500, taxBps: 750 },
-      new Date("2027-07-01T08:00:00Z"),
-      new Date("2027-07-03T09:15:00Z"),
+      new Date(`${year}-07-01T08:00:00Z`),
+      new Date(`${year}-07-03T09:15:00Z`),
     );
     expect(a.price).toMatchObject({ amount: expected.totalMinor / 100, currency: "NGN" });
     expect(a.price.breakdown).toMatchObject({
@@ -179,7 +181,7 @@ describe("GET /front/parks/{parkId}/availability", () => {
       tax_name: "VAT",
       parking: expected.parkingMinor / 100,
     });
-    expect(a.start_time).toBe("2027-07-01T08:00:00.000Z");
+    expect(a.start_time).toBe(`${year}-07-01T08:00:00.000Z`);
   });
 
   it("refuses a missing or backwards window", async () => {

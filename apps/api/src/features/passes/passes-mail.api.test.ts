@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { dayOnClock, formatMoney, type AdminPlan, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
@@ -53,8 +54,19 @@ describe("monthly passes: renewal e-mails", () => {
   let parks: number[];
   let nextPark = 0;
 
-  const call = (user: TestUser, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-    ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(user), ...(payload ? { payload } : {}) });
+  const call = (
+    user: TestUser,
+    method: "GET" | "POST" | "PATCH",
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { ...bearer(user), ...headers },
+      ...(payload ? { payload } : {}),
+    });
   const deps = () => ({ db, clock, jobs: ctx.app.jobs });
 
   async function plan(): Promise<AdminPlan> {
@@ -69,7 +81,8 @@ describe("monthly passes: renewal e-mails", () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<AdminPlan>();
   }
-  async function buy(driver: TestUser): Promise<PassPurchase> {
+  /** A pass bought today on the plan's park's clock. */
+  async function purchase(driver: TestUser): Promise<PassPurchase> {
     now = new Date();
     const res = await call(driver, "POST", "/passes", {
       plan_id: (await plan()).id,
@@ -79,6 +92,16 @@ describe("monthly passes: renewal e-mails", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<PassPurchase>();
+  }
+  /** A pass bought, its confirmation checked and set aside: the renewal mails come after it. */
+  async function buy(driver: TestUser): Promise<PassPurchase> {
+    const pass = await purchase(driver);
+    // Every purchase is confirmed by one e-mail; the renewal mails each test looks at come after it.
+    const email = await emailOf(driver);
+    const confirmations = (await mailsTo(email)).filter((m) => m.text.includes(`/passes/${pass.pass_code}`));
+    expect(confirmations, "the purchase's confirmation").toHaveLength(1);
+    received.splice(0, received.length, ...received.filter((m) => !m.to.includes(email)));
+    return pass;
   }
   /** The messages to `email`, after running the mail jobs due. */
   async function mailsTo(email: string) {
@@ -139,6 +162,37 @@ describe("monthly passes: renewal e-mails", () => {
     expect(await receiptViolations(db)).toEqual([]);
   });
 
+  it.each(["en", "fr"] as const)(
+    "confirms a pass bought by e-mail, in the driver's language (%s), with its days on the park's clock",
+    async (lang) => {
+      const driver = await fundedUser(db, 100_000_000);
+      await db.execute(sql`UPDATE users SET language = ${lang} WHERE id = ${driver.id}`);
+      const email = await emailOf(driver);
+      const pass = await purchase(driver);
+      // Sent by the mail job, once however often the queue runs.
+      await ctx.app.jobs.runDue(["mail"]);
+      const mails = await mailsTo(email);
+      expect(mails).toHaveLength(1);
+      const { subject, text } = mails[0]!;
+      const start = passMailDate(new Date(pass.starts_at), lang, ZONE);
+      const end = passMailDate(new Date(pass.paid_until), lang, ZONE);
+      const paid = naira(Math.round(pass.charged.amount * 100), lang);
+      if (lang === "en") {
+        expect(subject).toBe(`Your Parkwell monthly pass ${pass.pass_code} is confirmed`);
+        expect(text).toContain(`${paid} (fees and tax included) was paid from your wallet`);
+        expect(text).toContain(`valid from ${start} and paid until ${end}`);
+      } else {
+        expect(end).toMatch(/^\d{1,2} [a-zéû]+ \d{4}$/);
+        expect(subject).toBe(`Votre abonnement mensuel Parkwell ${pass.pass_code} est confirmé`);
+        expect(text).toContain(`${paid} (frais et taxe compris) ont été payés depuis votre portefeuille`);
+        expect(text).toContain(`valable à partir du ${start} et payé jusqu'au ${end}`);
+      }
+      expect(text).toContain(`/passes/${pass.pass_code}`);
+      // Its receipt is named, as every purchase's mail names it.
+      expect(text).toMatch(/NG-\d{4}-\d{6}/);
+    },
+  );
+
   it("reminds once, three days before, with the price the renewal then charges and how to cancel", async () => {
     const driver = await fundedUser(db, 100_000_000);
     const email = await emailOf(driver);
@@ -183,8 +237,10 @@ describe("monthly passes: renewal e-mails", () => {
     const [mail] = await mailsTo(email);
     const date = passMailDate(end, "fr", ZONE);
     expect(date).toMatch(/^\d{1,2} [a-zéû]+ \d{4}$/);
-    expect(mail!.subject).toBe(`Votre carte mensuelle Parkwell ${pass.pass_code} se renouvelle le ${date}`);
-    expect(mail!.text).toContain("Résiliez la carte sur sa page avant le");
+    expect(mail!.subject).toBe(
+      `Votre abonnement mensuel Parkwell ${pass.pass_code} se renouvelle le ${date}`,
+    );
+    expect(mail!.text).toContain("Résiliez l'abonnement sur sa page avant le");
     expect(mail!.text).toContain("frais et taxe compris");
   });
 
@@ -255,7 +311,13 @@ describe("monthly passes: renewal e-mails", () => {
     // the driver's sign-in would have expired a month later), then its job runs on the grace's.
     const graceAt = now;
     now = new Date();
-    const added = await call(driver, "POST", "/wallet/add-funds", { amount: 100_000 });
+    const added = await call(
+      driver,
+      "POST",
+      "/wallet/add-funds",
+      { amount: 100_000 },
+      { "idempotency-key": randomUUID() },
+    );
     expect(added.statusCode, added.body).toBe(200);
     const { data } = added.json<{ data: { reference: string } }>();
     const verified = await ctx.app.inject({

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import type { MailJob, PassMailTemplate } from "../../jobs/mail-job";
+import type { MailJob } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
@@ -18,7 +18,7 @@ import type { ServedCountries } from "../reference/served-countries";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DAY_MS, graceEndOf, nextTerm, PASS_GRACE_DAYS, passDetail } from "./passes.domain";
-import { passMail } from "./passes.mail";
+import { passMail, queuePassMail } from "./passes.mail";
 import { chargeTerm } from "./passes.service";
 import * as repo from "./passes.repo";
 
@@ -38,26 +38,6 @@ async function quoteIn(db: Db, tx: Tx, pass: repo.PassRow) {
   const terms = await repo.renewalTerms(tx, pass);
   const country = await resolveCountry(servedCountries(db), terms.countryCode, tx);
   return { ...nextTerm(pass, terms, country), country, terms };
-}
-
-function queuePassMail(
-  jobs: Jobs,
-  tx: Tx,
-  key: string,
-  template: PassMailTemplate,
-  pass: repo.PassRow,
-  fields: { period: number; amountMinor: number; missingMinor?: number; at: Date },
-) {
-  return jobs.send(tx, "mail", {
-    key,
-    type: "pass",
-    template,
-    passId: pass.id,
-    period: fields.period,
-    amountMinor: fields.amountMinor,
-    missingMinor: fields.missingMinor ?? 0,
-    at: fields.at.toISOString(),
-  });
 }
 
 /**
@@ -249,6 +229,7 @@ export async function composePassMail(
     amountMinor: job.amountMinor,
     missingMinor: job.missingMinor,
     at,
+    startsAt: row.startsAt,
     publicUrl: d.publicUrl,
   });
   return withReceiptLine(mail, receipt);

@@ -7,6 +7,7 @@ import {
   type PassPurchase,
   type Receipt,
   type ReceiptSummary,
+  type WalletTransaction,
 } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -165,6 +166,23 @@ describe("monthly passes: buying from the wallet", () => {
       plates: "Type the plate number of the car the pass is for",
     });
     expect((await call(other, "GET", "/passes")).json().items).toEqual([]);
+  });
+
+  it("shows the sale in the wallet's history as a monthly pass's payment, naming the pass and its receipt", async () => {
+    const plan = await planAt(10);
+    const driver = await fundedUser(db, 100_000_000);
+    const pass = (await buy(driver, plan.id)).json<PassPurchase>();
+    const history = await call(driver, "GET", "/wallet/transactions?page=1&size=10");
+    expect(history.statusCode, history.body).toBe(200);
+    const [charge, topUp] = history.json<{ data: { items: WalletTransaction[] } }>().data.items;
+    expect(charge).toMatchObject({
+      type: "pass_charge",
+      amount: -pass.charged.amount,
+      subject: { kind: "pass", code: pass.pass_code },
+      receipt_number: expect.stringMatching(/^NG-\d{4}-\d{6}$/),
+    });
+    // The money that came in pays for nothing yet: no subject, found by its receipt.
+    expect(topUp).toMatchObject({ type: "topup", subject: null });
   });
 
   it("gives the sale its receipt: the plan for the term paid, the 3-month discount, the fees and VAT, summing to the charge", async () => {

@@ -1,11 +1,14 @@
 /**
- * A monthly pass's renewal e-mails (docs/PRODUCT-RULES.md#monthly-passes), in the driver's
- * language and with dates on the park's clock: the reminder a few days before a renewal (its
+ * A monthly pass's e-mails (docs/PRODUCT-RULES.md#monthly-passes), in the driver's language and
+ * with dates on the park's clock: the purchase's confirmation (what was paid, from when and until
+ * when), the reminder a few days before a renewal (its
  * price with fees and tax, and how to cancel), the notice of each grace day (what the wallet
  * lacks, when the pass lapses, a link to top up), the lapse, and the renewal done.
  */
 import { dateTimeFormat } from "@parkwell/contract";
+import type { Tx } from "../../db/tx";
 import type { PassMailTemplate } from "../../jobs/mail-job";
+import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import { escapeHtml } from "../../lib/link-mail";
@@ -21,6 +24,22 @@ interface Words {
 }
 
 const TEXTS: Record<PassMailTemplate, Record<Lang, Words>> = {
+  bought: {
+    en: {
+      subject: "Your Parkwell monthly pass {code} is confirmed",
+      intro:
+        "Your monthly pass at {park} is confirmed: {amount} (fees and tax included) was paid from your wallet. It is valid from {start} and paid until {date}.",
+      more: "It then renews from your wallet each term; cancel it on its page at any time, and it ends at the end of the term paid.",
+      action: "My pass",
+    },
+    fr: {
+      subject: "Votre abonnement mensuel Parkwell {code} est confirmé",
+      intro:
+        "Votre abonnement mensuel à {park} est confirmé\u00a0: {amount} (frais et taxe compris) ont été payés depuis votre portefeuille. Il est valable à partir du {start} et payé jusqu'au {date}.",
+      more: "Il se renouvelle ensuite depuis votre portefeuille à chaque période ; résiliez-le sur sa page à tout moment, il prend alors fin à la fin de la période payée.",
+      action: "Mon abonnement",
+    },
+  },
   reminder: {
     en: {
       subject: "Your Parkwell monthly pass {code} renews on {date}",
@@ -30,11 +49,11 @@ const TEXTS: Record<PassMailTemplate, Record<Lang, Words>> = {
       action: "Manage my pass",
     },
     fr: {
-      subject: "Votre carte mensuelle Parkwell {code} se renouvelle le {date}",
+      subject: "Votre abonnement mensuel Parkwell {code} se renouvelle le {date}",
       intro:
-        "Votre carte mensuelle à {park} se renouvelle le {date} : {amount} (frais et taxe compris) seront prélevés sur votre portefeuille.",
-      more: "Vous ne souhaitez pas la renouveler ? Résiliez la carte sur sa page avant le {date} : elle reste valable jusque-là et rien de plus n'est prélevé.",
-      action: "Gérer ma carte",
+        "Votre abonnement mensuel à {park} se renouvelle le {date}\u00a0: {amount} (frais et taxe compris) seront prélevés sur votre portefeuille.",
+      more: "Vous ne souhaitez pas le renouveler ? Résiliez l'abonnement sur sa page avant le {date}\u00a0: il reste valable jusque-là et rien de plus n'est prélevé.",
+      action: "Gérer mon abonnement",
     },
   },
   grace: {
@@ -46,10 +65,10 @@ const TEXTS: Record<PassMailTemplate, Record<Lang, Words>> = {
       action: "Top up my wallet",
     },
     fr: {
-      subject: "Votre carte mensuelle Parkwell {code} n'a pas pu être renouvelée",
+      subject: "Votre abonnement mensuel Parkwell {code} n'a pas pu être renouvelé",
       intro:
-        "Nous n'avons pas pu renouveler votre carte mensuelle à {park} : il manque {missing} dans votre portefeuille pour le renouvellement de {amount}.",
-      more: "La carte reste valable jusqu'au {date}. Rechargez votre portefeuille d'ici là et elle est renouvelée aussitôt ; sinon, elle prend fin le {date}.",
+        "Nous n'avons pas pu renouveler votre abonnement mensuel à {park}\u00a0: il manque {missing} dans votre portefeuille pour le renouvellement de {amount}.",
+      more: "L'abonnement reste valable jusqu'au {date}. Rechargez votre portefeuille d'ici là et il est renouvelé aussitôt ; sinon, il prend fin le {date}.",
       action: "Recharger mon portefeuille",
     },
   },
@@ -62,11 +81,11 @@ const TEXTS: Record<PassMailTemplate, Record<Lang, Words>> = {
       action: "My pass",
     },
     fr: {
-      subject: "Votre carte mensuelle Parkwell {code} a pris fin",
+      subject: "Votre abonnement mensuel Parkwell {code} a pris fin",
       intro:
-        "Votre carte mensuelle à {park} n'a pas pu être renouvelée et a pris fin le {date} : elle ne vous donne plus accès au parking.",
-      more: "Vous pouvez acheter une nouvelle carte à tout moment.",
-      action: "Ma carte",
+        "Votre abonnement mensuel à {park} n'a pas pu être renouvelé et a pris fin le {date}\u00a0: il ne vous donne plus accès au parking.",
+      more: "Vous pouvez souscrire un nouvel abonnement à tout moment.",
+      action: "Mon abonnement",
     },
   },
   renewed: {
@@ -76,17 +95,17 @@ const TEXTS: Record<PassMailTemplate, Record<Lang, Words>> = {
       action: "My pass",
     },
     fr: {
-      subject: "Votre carte mensuelle Parkwell {code} est renouvelée",
+      subject: "Votre abonnement mensuel Parkwell {code} est renouvelé",
       intro:
-        "Votre carte mensuelle à {park} est renouvelée jusqu'au {date} : {amount} ont été payés depuis votre portefeuille.",
-      action: "Ma carte",
+        "Votre abonnement mensuel à {park} est renouvelé jusqu'au {date}\u00a0: {amount} ont été payés depuis votre portefeuille.",
+      action: "Mon abonnement",
     },
   },
 };
 
 const LABELS: Record<Lang, { plan: string; plates: string }> = {
   en: { plan: "Plan", plates: "Plates" },
-  fr: { plan: "Abonnement", plates: "Plaques" },
+  fr: { plan: "Formule", plates: "Plaques" },
 };
 
 const LONG_DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
@@ -106,8 +125,10 @@ export interface PassMailFacts {
   decimals: number;
   amountMinor: number;
   missingMinor: number;
-  /** The day the mail is about: the renewal, the lapse, or the new end of the paid term. */
+  /** The day the mail is about: the renewal, the lapse, or the (new) end of the paid term. */
   at: Date;
+  /** The pass's first day (the purchase's confirmation). */
+  startsAt: Date;
   publicUrl: string;
 }
 
@@ -119,6 +140,7 @@ export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: 
       .replaceAll("{code}", p.code)
       .replaceAll("{park}", p.park)
       .replaceAll("{date}", date)
+      .replaceAll("{start}", passMailDate(p.startsAt, lang, p.timeZone))
       .replaceAll("{amount}", money(p.amountMinor))
       .replaceAll("{missing}", money(p.missingMinor));
   const t = TEXTS[template][lang];
@@ -138,4 +160,25 @@ export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: 
     html: `${lines.map((x) => `<p>${escapeHtml(x)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>Parkwell</p>`,
     link,
   };
+}
+
+/** Queues a pass's e-mail in the transaction of the change it is about (decision 021). */
+export function queuePassMail(
+  jobs: Jobs,
+  tx: Tx,
+  key: string,
+  template: PassMailTemplate,
+  pass: { id: string },
+  fields: { period: number; amountMinor: number; missingMinor?: number; at: Date },
+) {
+  return jobs.send(tx, "mail", {
+    key,
+    type: "pass",
+    template,
+    passId: pass.id,
+    period: fields.period,
+    amountMinor: fields.amountMinor,
+    missingMinor: fields.missingMinor ?? 0,
+    at: fields.at.toISOString(),
+  });
 }

@@ -47,13 +47,17 @@ export async function planPrice(
   db: Tx,
   planId: number,
   vehicleTypeId: number,
-): Promise<{ monthlyMinor: number; vehicleType: string } | undefined> {
+): Promise<{ monthlyMinor: number; currency: string; vehicleType: string } | undefined> {
   const [row] = await db
-    .select({ monthlyMinor: planPrices.monthlyMinor, vehicleType: vehicleTypes.name })
+    .select({
+      monthlyMinor: planPrices.monthlyMinor,
+      currency: planPrices.currency,
+      vehicleType: vehicleTypes.name,
+    })
     .from(planPrices)
     .innerJoin(vehicleTypes, eq(vehicleTypes.id, planPrices.vehicleTypeId))
     .where(and(eq(planPrices.planId, planId), eq(planPrices.vehicleTypeId, vehicleTypeId)));
-  return row;
+  return row && { ...row, currency: row.currency.trim() };
 }
 
 /**
@@ -248,7 +252,10 @@ export async function lockDuePass(tx: Tx, id: string, now: Date): Promise<PassRo
   return row;
 }
 
-/** The plan's monthly price for the pass's vehicle type now, its discounts and its park's zone and country. */
+/**
+ * The plan's monthly price for the pass's vehicle type now (null: none, or one set in another
+ * currency than the pass's), its discounts and its park's zone and country.
+ */
 export async function renewalTerms(
   tx: Tx,
   pass: PassRow,
@@ -277,6 +284,8 @@ export async function renewalTerms(
       FROM parking_plans pl JOIN parks p ON p.id = pl.park_id JOIN countries c ON c.id = p.country_id
       JOIN vehicle_types vt ON vt.id = ${pass.vehicleTypeId}
       LEFT JOIN plan_prices pp ON pp.plan_id = pl.id AND pp.vehicle_type_id = ${pass.vehicleTypeId}
+        -- A price set in another currency than the pass's is not its price: it renews at its own.
+        AND pp.currency = ${pass.currency}
       WHERE pl.id = ${pass.planId}`,
   );
   return {

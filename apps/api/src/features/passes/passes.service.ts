@@ -18,6 +18,8 @@ import {
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
+import type { Jobs } from "../../jobs/queue";
+import { queuePassMail } from "./passes.mail";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
@@ -52,6 +54,8 @@ export interface PassDeps {
   clock: Clock;
   /** The secret bookings' QR codes are signed with: a pass's QR is read at the same gate. */
   qrSecret: string;
+  /** The mail queue: a sale's confirmation is queued in the sale's transaction. */
+  jobs: Jobs;
 }
 
 export const passNotFound = () => AppError.notFound("Pass not found", "pass_not_found");
@@ -165,16 +169,17 @@ export async function buy(
 
 /** The sale itself (buy's, and the demo driver's pass): the pass's row, and whether it was a replay. */
 export async function sell(
-  deps: Pick<PassDeps, "db" | "clock">,
+  /** Without `jobs` (the demo's seeded pass) no confirmation is mailed. */
+  deps: Pick<PassDeps, "db" | "clock"> & { jobs?: Jobs },
   userId: string,
   body: PassCreateParsed,
   idempotencyKey: string | undefined,
 ): Promise<{ row: repo.PassRow; replayed: boolean }> {
   const { db } = deps;
   const hash = fingerprint(body);
-  const replay = async () => {
+  const replay = async (on: Tx = db) => {
     if (!idempotencyKey) return null;
-    const found = await repo.passByIdempotencyKey(db, userId, idempotencyKey);
+    const found = await repo.passByIdempotencyKey(on, userId, idempotencyKey);
     if (!found) return null;
     if (found.requestHash !== hash)
       throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
@@ -189,8 +194,12 @@ export async function sell(
 
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const row = await db.transaction(async (tx) => {
+      const sold = await db.transaction(async (tx) => {
         const locked = await repo.lockForSale(tx, plan.id, park.id, body.vehicle_type_id);
+        // The same key racing itself on this plan waited on that lock: the winner has committed,
+        // so its pass is replayed before the allocation it took reads as sold out.
+        const winner = await replay(tx);
+        if (winner) return { row: winner, replayed: true };
         if (locked.currency !== country.currency) {
           throw new AppError(
             409,
@@ -254,9 +263,23 @@ export async function sell(
           breakdown: { ...breakdown, taxName: country.taxName },
           chargedAt: now,
         });
-        return (await repo.ownPass(tx, userId, code))!;
+        if (deps.jobs) {
+          await queuePassMail(
+            deps.jobs,
+            tx,
+            `pass:bought:${id}`,
+            "bought",
+            { id },
+            {
+              period: 1,
+              amountMinor: breakdown.totalMinor,
+              at: term.paidUntil,
+            },
+          );
+        }
+        return { row: (await repo.ownPass(tx, userId, code))!, replayed: false };
       });
-      return { row, replayed: false };
+      return sold;
     } catch (err) {
       const { code, constraint } = pgError(err);
       if (code !== SQLSTATE.uniqueViolation) throw err;

@@ -5,7 +5,12 @@
  * the park's clock, and costs the monthly price times the months less the term's discount, with
  * the country's fees and tax as any parking (priceFlat).
  */
-import { PASS_NOT_ON_SALE_MESSAGE, PASS_START_MAX_DAYS, type PlanQuote } from "@parkwell/contract";
+import {
+  PASS_NOT_ON_SALE_MESSAGE,
+  PASS_START_MAX_DAYS,
+  planCurrencyChangedMessage,
+  type PlanQuote,
+} from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../lib/money";
@@ -30,7 +35,7 @@ export type BreakdownMinor = ReturnType<typeof priceFlat>;
 export interface FirstTerm {
   plan: NonNullable<Awaited<ReturnType<typeof repo.planForSale>>>["plan"];
   park: NonNullable<Awaited<ReturnType<typeof repo.planForSale>>>["park"];
-  price: { monthlyMinor: number; vehicleType: string };
+  price: { monthlyMinor: number; currency: string; vehicleType: string };
   country: Awaited<ReturnType<typeof resolveCountry>>;
   term: Term;
   /** The term's discount in basis points and minor units. */
@@ -62,6 +67,14 @@ export async function priceFirstTerm(db: Tx, now: Date, asked: TermAsked): Promi
   if (!price || Object.keys(fields).length > 0) throw AppError.validation(fields);
 
   const country = await resolveCountry(servedCountries(db), park.countryCode);
+  // A price set before the park moved country is in the old currency: never sold in the new one.
+  if (price.currency !== country.currency) {
+    throw new AppError(
+      409,
+      "plan_currency_changed",
+      planCurrencyChangedMessage(price.currency, country.currency),
+    );
+  }
   const term = termOf(asked.start_date, asked.term_months, park.timeZone, now);
   const termMinor = termPriceMinor(price.monthlyMinor, asked.term_months, plan);
   return {

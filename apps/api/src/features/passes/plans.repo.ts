@@ -106,6 +106,8 @@ export interface PlanPriceRow {
   vehicle_type_id: number;
   vehicle_type: string;
   monthly_minor: number | string;
+  /** The currency the price was set in. */
+  currency: string;
 }
 
 /** The plans' windows and monthly prices, in weekday and vehicle type order. */
@@ -122,7 +124,7 @@ export async function hoursAndPrices(
   );
   const prices = await queryRows<PlanPriceRow>(
     db,
-    sql`SELECT pp.plan_id, pp.vehicle_type_id, v.name AS vehicle_type, pp.monthly_minor
+    sql`SELECT pp.plan_id, pp.vehicle_type_id, v.name AS vehicle_type, pp.monthly_minor, pp.currency
       FROM plan_prices pp JOIN vehicle_types v ON v.id = pp.vehicle_type_id
       WHERE pp.plan_id = ANY(${ids}::int[]) ORDER BY pp.plan_id, v.sort_order, v.id`,
   );

@@ -20,7 +20,7 @@ export const planNotFound = () => AppError.notFound("Plan not found", "plan_not_
 
 export interface PlanHours {
   windows: PlanWindow[];
-  prices: { vehicle_type_id: number; vehicle_type: string; monthly_minor: number }[];
+  prices: { vehicle_type_id: number; vehicle_type: string; monthly_minor: number; currency: string }[];
 }
 
 /** Each plan's windows (as the API writes them) and monthly prices in minor units, by plan id. */
@@ -43,6 +43,7 @@ export async function hoursAndPrices(db: Tx, planIds: number[]): Promise<Map<num
             vehicle_type_id: Number(p.vehicle_type_id),
             vehicle_type: p.vehicle_type,
             monthly_minor: Number(p.monthly_minor),
+            currency: p.currency.trim(),
           })),
       },
     ]),

@@ -20,4 +20,10 @@ export interface CompanyTopUpCredit {
 
 export interface CompanyTopUps {
   credit(tx: Tx, input: CompanyTopUpCredit): Promise<{ transactionId: string; created: boolean }>;
+  /**
+   * The company's balance in `currency` (minor units) for `userId` when they may see its money
+   * (an active owner or admin), else null: what /wallet/verify-payment answers for a company's
+   * top-up, never the member's own wallet.
+   */
+  balanceSeenBy(tx: Tx, companyId: number, userId: string, currency: string): Promise<number | null>;
 }

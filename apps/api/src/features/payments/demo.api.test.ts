@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { bearer, createUser } from "../../test/factories";
@@ -23,7 +24,7 @@ describe("demo provider (no keys, demo mode)", () => {
         await ctx.app.inject({
           method: "POST",
           url: "/api/v1/wallet/add-funds",
-          headers: bearer(u),
+          headers: { ...bearer(u), "idempotency-key": randomUUID() },
           payload: { amount },
         })
       ).json();
@@ -71,7 +72,7 @@ describe("production without keys, demo mode off", () => {
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/wallet/add-funds",
-      headers: bearer(u),
+      headers: { ...bearer(u), "idempotency-key": randomUUID() },
       payload: { amount: 1000 },
     });
     expect(res.statusCode).toBe(503);

@@ -1,6 +1,7 @@
 // The expiry of top-ups never finished at their provider: the provider is asked one last time
 // (paid credits, unpaid expires, declined fails), a provider that does not answer keeps the
 // payment for a later run, and an expired top-up paid later is still credited once.
+import { randomUUID } from "node:crypto";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -308,7 +309,7 @@ describe("the demo provider (demo mode, no keys)", () => {
         await ctx.app.inject({
           method: "POST",
           url: "/api/v1/wallet/add-funds",
-          headers: bearer(u),
+          headers: { ...bearer(u), "idempotency-key": randomUUID() },
           payload: { amount },
         })
       ).json();

@@ -1,3 +1,5 @@
+import { formatZonedDateTime } from "@parkwell/contract";
+import { labelled } from "../../lib/language";
 import type { MailMessage } from "../../lib/mailer";
 import { escapeHtml } from "../../lib/link-mail";
 
@@ -16,8 +18,8 @@ const TEXTS: Record<
   },
   fr: {
     subject: "Votre rechargement Parkwell de {amount} est reçu",
-    intro: "Merci : votre rechargement est payé et ajouté à votre portefeuille Parkwell.",
-    held: "{held} dépasserait le solde maximal de votre portefeuille : ce montant est réservé et notre équipe d'assistance vous contactera.",
+    intro: "Merci\u00a0: votre rechargement est payé et ajouté à votre portefeuille Parkwell.",
+    held: "{held} dépasserait le solde maximal de votre portefeuille\u00a0: ce montant est réservé et notre équipe d'assistance vous contactera.",
     labels: ["Montant", "Payé avec", "Référence", "Date"],
     action: "Mon portefeuille",
   },
@@ -30,24 +32,30 @@ const PROVIDERS: Record<string, string> = {
   demo: "Demo",
 };
 
-/** The receipt of a settled top-up; amounts in major units with the currency code. */
+/**
+ * The receipt of a settled top-up; amounts in major units with the currency code. Its time is on
+ * `timeZone`'s clock (the currency's country, as on the top-up's receipt), its zone named.
+ */
 export function receiptMail(
   language: string,
   to: string,
-  r: { amount: string; held: string | null; provider: string; reference: string; paidAt: Date },
+  r: {
+    amount: string;
+    held: string | null;
+    provider: string;
+    reference: string;
+    paidAt: Date;
+    timeZone: string;
+  },
   publicUrl: string,
 ): MailMessage {
   const lang: Lang = language === "fr" ? "fr" : "en";
   const t = TEXTS[lang];
-  const date = new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
-    dateStyle: "long",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(r.paidAt);
-  const values = [r.amount, PROVIDERS[r.provider] ?? r.provider, r.reference, `${date} UTC`];
+  const date = formatZonedDateTime(r.paidAt.toISOString(), lang, r.timeZone);
+  const values = [r.amount, PROVIDERS[r.provider] ?? r.provider, r.reference, date];
   const lines = [
     t.intro,
-    ...t.labels.map((label, i) => `${label}: ${values[i]}`),
+    ...t.labels.map((label, i) => labelled(label, values[i]!, lang)),
     ...(r.held ? [t.held.replace("{held}", r.held)] : []),
   ];
   const link = `${publicUrl}/wallet`;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { TEST_ENGINE } from "../../test/harness";
@@ -40,7 +41,7 @@ describe.skipIf(!onPostgres)(`exactly once under races (${reason})`, () => {
         await ctx.app.inject({
           method: "POST",
           url: "/api/v1/wallet/add-funds",
-          headers: bearer(u),
+          headers: { ...bearer(u), "idempotency-key": randomUUID() },
           payload: { amount: 1000 },
         })
       ).json().data;
@@ -77,7 +78,7 @@ describe.skipIf(!onPostgres)(`exactly once under races (${reason})`, () => {
       await ctx.app.inject({
         method: "POST",
         url: "/api/v1/wallet/add-funds",
-        headers: bearer(u),
+        headers: { ...bearer(u), "idempotency-key": randomUUID() },
         payload: { amount: 40 },
       })
     ).json();

@@ -18,6 +18,17 @@ export async function insertPayment(db: Tx, values: typeof payments.$inferInsert
   return normalise(row!);
 }
 
+/**
+ * Waits for, then holds until the transaction ends, the lock of one user's Idempotency-Key (the pair
+ * payments_client_key_unique is on): a request with the same key sent at once waits here until the
+ * first one's row is committed, then finds it.
+ */
+export async function lockClientKey(tx: Tx, userId: string, clientKey: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext('payments_client_key'), hashtext(${userId} || ':' || ${clientKey}))`,
+  );
+}
+
 export async function findByClientKey(db: Tx, userId: string, clientKey: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()

@@ -7,6 +7,7 @@
  * user's `held:` account in the same ledger transaction and the payment's held_minor flags it for
  * support (a booking refund can fill the wallet between a top-up's start and its payment).
  */
+import { zoneOfCurrency } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { Jobs } from "../../jobs/queue";
@@ -197,6 +198,8 @@ export async function composeReceiptMail(
       provider: payment.provider,
       reference: payment.reference,
       paidAt: payment.updatedAt,
+      // On the clock of its currency's country, as its receipt is.
+      timeZone: zoneOfCurrency(payment.currency, await d.countries.list()),
     },
     d.publicUrl,
   );

@@ -1,4 +1,5 @@
 // Stripe (official SDK against the fake) and Wave (with the Paystack XOF fallback).
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
@@ -64,7 +65,7 @@ describe("Stripe (United States, Canada)", () => {
     const res = await payments.ctx.app.inject({
       method: "POST",
       url: "/api/create-payment-intent",
-      headers: bearer(ca),
+      headers: { ...bearer(ca), "idempotency-key": randomUUID() },
       payload: { amount: 10, currency: "CAD", metadata: { source: "test" } },
     });
     expect(res.statusCode).toBe(200);
@@ -80,14 +81,14 @@ describe("Stripe (United States, Canada)", () => {
     const ng = await payments.ctx.app.inject({
       method: "POST",
       url: "/api/create-payment-intent",
-      headers: bearer(await user()),
+      headers: { ...bearer(await user()), "idempotency-key": randomUUID() },
       payload: { amount: 1000, currency: "NGN" },
     });
     expect(ng.statusCode).toBe(422);
     const wrongCurrency = await payments.ctx.app.inject({
       method: "POST",
       url: "/api/create-payment-intent",
-      headers: bearer(ca),
+      headers: { ...bearer(ca), "idempotency-key": randomUUID() },
       payload: { amount: 10, currency: "USD" },
     });
     expect(wrongCurrency.statusCode).toBe(422);

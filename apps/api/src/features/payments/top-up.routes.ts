@@ -8,9 +8,9 @@ import {
   AddFundsResponseSchema,
   CreatePaymentIntentBodySchema,
   CreditQuerySchema,
-  IdempotencyKeySchema,
   PaymentIntentResponseSchema,
   PaymentResultResponseSchema,
+  RequiredIdempotencyKeySchema,
   VerifyPaymentQuerySchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -22,7 +22,8 @@ import { addFunds } from "./top-up.service";
 import { creditPayment, verifyPayment, type PaymentDeps } from "./verify.service";
 
 const tags = ["Wallet"];
-const IdempotencyHeaders = z.object({ "idempotency-key": IdempotencyKeySchema });
+/** Required on both top-ups: a double submit must not open two checkouts (API-CONVENTIONS.md#idempotency). */
+const IdempotencyHeaders = z.object({ "idempotency-key": RequiredIdempotencyKeySchema });
 
 /** The wallet's top-ups under /api/v1 (bearer), never cached like the rest of the wallet. */
 export function topUpRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {

@@ -149,6 +149,25 @@ export async function prepareTopUp(
 export const topUpOfKey = (db: Tx, userId: string, key: string) => repo.findByClientKey(db, userId, key);
 export type TopUpRow = PaymentRow;
 
+/**
+ * The first step of every top-up's transaction that has an Idempotency-Key (a driver's, a
+ * company's, a hold's: one key space per user, payments_client_key_unique): the key is locked
+ * until COMMIT, then looked for. A request with the same key sent at once waits for the first
+ * one's row and answers it (`replay`: its answer, or 409 idempotency_in_progress while its
+ * provider is still being called) instead of inserting a second row, which the key's unique
+ * index would refuse with a 500. Taken before any other lock, so the locks come in one order.
+ */
+export async function claimTopUpKey(
+  tx: Tx,
+  userId: string,
+  key: string | undefined,
+): Promise<{ replayed: true; row: PaymentRow } | null> {
+  if (!key) return null;
+  await repo.lockClientKey(tx, userId, key);
+  const seen = await repo.findByClientKey(tx, userId, key);
+  return seen ? { replayed: true, row: seen } : null;
+}
+
 /** A country's top-up limits (minimum, maximum, wallet cap) in minor units, from its fees; null without. */
 export async function topUpLimits(served: ServedCountries, countryId: number) {
   const fees = await served.feesOf(countryId);
@@ -171,7 +190,7 @@ const money = (user: { decimals: number; currency: string }) => (m: number) =>
  * The payments row of a top-up, in the caller's transaction, with the wallet locked: the balance,
  * the top-ups still being paid and this one must fit under the cap, and two top-ups started at
  * once cannot both take the same room. A request with the same Idempotency-Key that came first is
- * answered instead (`replayed`).
+ * answered instead (`replayed`, claimTopUpKey).
  */
 export async function insertTopUp(
   tx: Tx,
@@ -179,12 +198,9 @@ export async function insertTopUp(
   now: Date,
 ): Promise<{ replayed: boolean; row: PaymentRow }> {
   const { user, userId } = plan;
+  const seen = await claimTopUpKey(tx, userId, plan.idempotencyKey);
+  if (seen) return seen;
   const balanceMinor = await lockWalletBalance(tx, userId, user.currency);
-  // Under the lock, a request with the same key that came first is seen (and replayed).
-  if (plan.idempotencyKey) {
-    const seen = await repo.findByClientKey(tx, userId, plan.idempotencyKey);
-    if (seen) return { replayed: true, row: seen };
-  }
   const pendingMinor = await repo.pendingTopUpsMinor(tx, userId, user.currency, payableSince(now));
   const error = topUpAmountError(
     plan.amount,
@@ -355,10 +371,8 @@ export async function addCompanyFunds(
   };
   const now = deps.clock();
   const started = await deps.db.transaction(async (tx) => {
-    if (input.idempotencyKey) {
-      const seen = await repo.findByClientKey(tx, input.userId, input.idempotencyKey);
-      if (seen) return { replayed: true, row: seen };
-    }
+    const seen = await claimTopUpKey(tx, input.userId, input.idempotencyKey);
+    if (seen) return seen;
     const random = randomBytes(9).toString("base64url").replace(/[-_]/g, "x");
     return {
       replayed: false,

@@ -4,7 +4,7 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { toMajor, toMinor } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
-import { EXPIRED, failureKind, mayStillBePaid, type FailureKind } from "./payments.domain";
+import { companyOfTopUp, EXPIRED, failureKind, mayStillBePaid, type FailureKind } from "./payments.domain";
 import type { CompanyTopUps } from "./company-top-ups";
 import type { PaidCheckouts } from "./paid-checkouts";
 import * as repo from "./payments.repo";
@@ -127,6 +127,35 @@ function failed(outcome: { reason: FailureKind }): AppError {
     : new AppError(422, "payment_failed", "The payment failed or was cancelled; nothing was credited");
 }
 
+type TopUpAnswer = Awaited<ReturnType<typeof verifyTopUp>>;
+
+export const COMPANY_CREDITED = "Payment verified and the company's wallet was credited";
+
+/**
+ * A company's top-up verified on the wallet's routes (the member who started it): what is credited
+ * is the company's account, so the answer says so and gives the company's balance, to an owner or
+ * admin only (a member since made a plain one, or removed, gets the answer without a balance).
+ * Never the member's own wallet.
+ */
+async function asCompanyTopUp(
+  deps: PaymentDeps,
+  companyId: number,
+  userId: string,
+  payment: PaymentRow,
+  decimals: number,
+  result: TopUpAnswer,
+): Promise<TopUpAnswer> {
+  // Pending: the answer has no balance yet.
+  if (result.status !== "success") return result;
+  const { new_balance: _personal, held: _held, ...data } = result.data;
+  const seen = await deps.companyTopUps?.balanceSeenBy(deps.db, companyId, userId, payment.currency);
+  return {
+    ...result,
+    message: data.credited ? COMPANY_CREDITED : result.message,
+    data: { ...data, ...(seen == null ? {} : { new_balance: toMajor(seen, decimals) }) },
+  };
+}
+
 /** POST /wallet/verify-payment: credits once; a credited reference answers success again. */
 export async function verifyPayment(
   deps: PaymentDeps,
@@ -136,6 +165,17 @@ export async function verifyPayment(
   const payment = await findPayment(deps.db, userId, query.reference, query.provider);
   const decimals = await deps.countries.currencyDecimals(payment.currency);
   checkAmount(payment, decimals, query.amount);
+  const companyId = companyOfTopUp(payment.reference);
+  if (companyId !== null) {
+    return asCompanyTopUp(
+      deps,
+      companyId,
+      userId,
+      payment,
+      decimals,
+      await verifyTopUp(deps, payment, decimals),
+    );
+  }
   const result = await verifyTopUp(deps, payment, decimals);
   const booking = await deps.checkouts.outcome(deps.db, payment.id, deps.clock());
   if (!booking || result.status !== "success")
@@ -212,11 +252,13 @@ export async function creditPayment(
   if (payment.status === "succeeded") throw already;
   const outcome = await confirmWithProvider(deps, payment);
   if (outcome.kind === "credited") {
-    return {
+    const result = {
       status: "success" as const,
       message: outcome.heldMinor ? HELD : "Your wallet was credited",
       data: { ...describe(payment, decimals, outcome), credited: true },
     };
+    const companyId = companyOfTopUp(payment.reference);
+    return companyId === null ? result : asCompanyTopUp(deps, companyId, userId, payment, decimals, result);
   }
   if (outcome.kind === "already") throw already;
   if (outcome.kind === "failed") throw failed(outcome);

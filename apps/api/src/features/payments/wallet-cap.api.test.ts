@@ -1,5 +1,6 @@
 // The wallet's max_balance: top-ups still being paid count against it when one starts, and a
 // payment that settles past it credits up to the cap and holds the rest for support.
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
@@ -34,7 +35,7 @@ const refund = (u: TestUser, amountMinor: number, key: string) =>
   payments.ctx.database.db.transaction((tx) =>
     postTransfer(tx, {
       idempotencyKey: `test-credit:${key}`,
-      kind: "test_credit",
+      kind: "adjustment",
       lines: [
         {
           account: {
@@ -183,7 +184,10 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the cap under races (PostgreSQL)", 
         const headers = { authorization: `Bearer ${u.token}` };
         const res = await Promise.all(
           Array.from({ length: 6 }, (_, i) =>
-            (i % 2 ? other.app : payments.ctx.app).inject({ ...req, headers }),
+            (i % 2 ? other.app : payments.ctx.app).inject({
+              ...req,
+              headers: { ...headers, "idempotency-key": randomUUID() },
+            }),
           ),
         );
         expect(res.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 422]);

@@ -1,6 +1,8 @@
 // Wallet basics, amount validation and the payment CSP, with every provider pointed at local fakes.
-import { IP_LOOKUP_ORIGINS } from "../../plugins/security";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { IP_LOOKUP_ORIGINS } from "../../plugins/security";
 import { bearer } from "../../test/factories";
 import { usePaymentsContext } from "../../test/payments-context";
 
@@ -50,6 +52,68 @@ describe("wallet", () => {
     const res = await addFunds(await user(3), 1000.5);
     expect(res.statusCode).toBe(422);
     expect(res.json().fields.amount).toMatch(/whole number of XOF/);
+  });
+});
+
+describe("a top-up's Idempotency-Key is required (API-CONVENTIONS.md#idempotency)", () => {
+  const calls = [
+    { url: "/api/v1/wallet/add-funds", country: 1, payload: { amount: 1000 } },
+    { url: "/api/create-payment-intent", country: 2, payload: { amount: 10, currency: "CAD" } },
+  ];
+  const keys: [string, Record<string, string>][] = [
+    ["missing", {}],
+    ["empty", { "idempotency-key": "" }],
+    ["blank", { "idempotency-key": "   " }],
+    ["quoted empty", { "idempotency-key": '""' }],
+  ];
+  it.each(calls.flatMap((call) => keys.map(([what, key]) => [call.url, what, call, key] as const)))(
+    "%s with the key %s: 422 naming the header, in English and French, and starts nothing",
+    async (_url, _what, call, key) => {
+      const u = await user(call.country);
+      const started = async () => ({
+        rows: (
+          await queryRows<{ n: number }>(
+            payments.ctx.database.db,
+            sql`SELECT count(*)::int AS n FROM payments WHERE user_id = ${u.id}`,
+          )
+        )[0]!.n,
+        checkouts: payments.ctx.paystack.transactions.size + payments.ctx.stripe.intents.size,
+      });
+      const before = await started();
+      const send = (language: string) =>
+        payments.ctx.app.inject({
+          method: "POST",
+          url: call.url,
+          headers: { ...bearer(u), ...key, "accept-language": language },
+          payload: call.payload,
+        });
+      const en = await send("en");
+      expect(en.statusCode, en.body).toBe(422);
+      expect(en.json()).toMatchObject({
+        code: "validation_error",
+        message: expect.stringMatching(/^The Idempotency-Key header is required/),
+        fields: { "idempotency-key": expect.stringMatching(/Idempotency-Key/) },
+      });
+      const fr = await send("fr");
+      expect(fr.statusCode).toBe(422);
+      expect(fr.json().message).toMatch(/^L'en-tête Idempotency-Key est obligatoire/);
+      expect(await started()).toEqual(before);
+    },
+  );
+
+  it("the OpenAPI document declares the header required on both", async () => {
+    const doc = (await payments.ctx.app.inject({ url: "/api/openapi.json" })).json<{
+      paths: Record<
+        string,
+        Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>
+      >;
+    }>();
+    for (const path of ["/api/v1/wallet/add-funds", "/api/create-payment-intent"]) {
+      const header = doc.paths[path]!.post!.parameters?.find(
+        (p) => p.in === "header" && p.name === "idempotency-key",
+      );
+      expect(header, path).toMatchObject({ required: true });
+    }
   });
 });
 

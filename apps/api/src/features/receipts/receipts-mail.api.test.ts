@@ -1,10 +1,10 @@
-import type { Booking } from "@parkwell/contract";
+import { formatZonedDateTime, type Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema/index";
 import { systemClock } from "../../lib/clock";
-import { createUser } from "../../test/factories";
+import { createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { allDayPark, at, book, fundedUser, HOUR } from "../bookings/bookings.test-kit";
 import { composeBookingMail } from "../bookings/bookings-mail.service";
@@ -34,6 +34,38 @@ describe("e-mails link the receipt", () => {
     publicUrl: PUBLIC,
     qrSecret: "test-qr-secret",
   });
+
+  /**
+   * A settled top-up of ₦5,000 as settle.service leaves it: its ledger move (with its receipt) and
+   * its payment, settled at `paidAt` (its updated_at).
+   */
+  const topUp = (user: TestUser, ref: string, paidAt = new Date(at(0))) =>
+    db.transaction(async (tx) => {
+      const move = await creditTopUp(tx, {
+        userId: user.id,
+        currency: "NGN",
+        amountMinor: 5_000_00,
+        provider: "paystack",
+        idempotencyKey: `topup:paystack:${ref}`,
+        reference: `PW-${ref}`,
+        at: at(0),
+      });
+      const [p] = await tx
+        .insert(payments)
+        .values({
+          reference: `PW-${ref}`,
+          userId: user.id,
+          provider: "paystack",
+          providerReference: ref,
+          currency: "NGN",
+          amountMinor: 5_000_00,
+          status: "succeeded",
+          ledgerTransactionId: move.transactionId,
+          updatedAt: paidAt,
+        })
+        .returning();
+      return p!.id;
+    });
 
   it("the booking confirmation, in English and in French", async () => {
     const user = await fundedUser(db);
@@ -76,7 +108,7 @@ describe("e-mails link the receipt", () => {
 
     await db.execute(sql`UPDATE users SET language = 'fr' WHERE id = ${user.id}`);
     const fr = (await composeBookingMail(deps(), job))!;
-    expect(fr.text).toContain(`Reçu ${number} : ${PUBLIC}/receipts/${number}`);
+    expect(fr.text).toContain(`Reçu ${number}\u00a0: ${PUBLIC}/receipts/${number}`);
 
     // A change without a receipt (its move has none): no line.
     const none = (await composeBookingMail(deps(), { ...job, key: `booking:${b.id}:9` }))!;
@@ -86,40 +118,27 @@ describe("e-mails link the receipt", () => {
 
   it("the top-up receipt mail names the receipt the wallet wrote with the money", async () => {
     const user = await createUser(db);
-    /** A settled top-up as settle.service leaves it: its ledger move (with its receipt) and its payment. */
-    const topUp = (ref: string) =>
-      db.transaction(async (tx) => {
-        const move = await creditTopUp(tx, {
-          userId: user.id,
-          currency: "NGN",
-          amountMinor: 5_000_00,
-          provider: "paystack",
-          idempotencyKey: `topup:paystack:${ref}`,
-          reference: `PW-${ref}`,
-          at: at(0),
-        });
-        const [p] = await tx
-          .insert(payments)
-          .values({
-            reference: `PW-${ref}`,
-            userId: user.id,
-            provider: "paystack",
-            providerReference: ref,
-            currency: "NGN",
-            amountMinor: 5_000_00,
-            status: "succeeded",
-            ledgerTransactionId: move.transactionId,
-          })
-          .returning();
-        return p!.id;
-      });
-    const paid = await topUp("MAIL-T1");
+    const paid = await topUp(user, "MAIL-T1");
     const mail = (await composeReceiptMail(deps(), paid))!;
     const number = (await numberOf(db, "topup:paystack:MAIL-T1"))!;
     expect(mail.text).toContain(`Receipt ${number}: ${PUBLIC}/receipts/${number}`);
     await db.execute(sql`UPDATE users SET language = 'fr' WHERE id = ${user.id}`);
     expect((await composeReceiptMail(deps(), paid))!.text).toContain(
-      `Reçu ${number} : ${PUBLIC}/receipts/${number}`,
+      `Reçu ${number}\u00a0: ${PUBLIC}/receipts/${number}`,
     );
+  });
+
+  it("the top-up receipt mail writes its time on the clock of the currency's country, not in UTC", async () => {
+    const user = await createUser(db);
+    const paidAt = new Date(at(0));
+    const id = await topUp(user, "MAIL-T2", paidAt);
+    const lagos = (await servedCountries(db).byCode("NG"))!.timezone;
+    const en = (await composeReceiptMail(deps(), id))!;
+    expect(en.text).toContain(`Date: ${formatZonedDateTime(paidAt.toISOString(), "en", lagos)}\n`);
+    expect(en.text).not.toContain("UTC");
+    await db.execute(sql`UPDATE users SET language = 'fr' WHERE id = ${user.id}`);
+    const fr = (await composeReceiptMail(deps(), id))!;
+    expect(fr.text).toContain(`Date\u00a0: ${formatZonedDateTime(paidAt.toISOString(), "fr", lagos)}\n`);
+    expect(fr.text).toContain("Montant\u00a0: ");
   });
 });

@@ -5,9 +5,17 @@ import type { Db } from "../../db/client";
 import { bearer, createUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
-import { bookingBody, buy, ledgerTaken, numberOf, topUpWithReceipt } from "./receipts.test-kit";
+import {
+  bookingBody,
+  bookingWithReceipt,
+  buy,
+  LAGOS_PARK_TAX,
+  ledgerTaken,
+  numberOf,
+  topUpWithReceipt,
+} from "./receipts.test-kit";
 import { chargeWallet, refundToWallet } from "../wallet/ledger.service";
-import { reversalOf } from "./receipts.domain";
+import { pricedBody, reversalOf } from "./receipts.domain";
 import { bodiesOf, issueReceipt, numberReceipts, receiptIdOf } from "./receipts.service";
 
 let ctx: TestContext;
@@ -144,16 +152,16 @@ describe("GET /receipts/{number}.pdf", () => {
       const lines = await pdfLines(res.rawPayload);
       const text = lines.join("\n");
       expect(lines).toContain("Reçu");
-      expect(text).toContain(`Numéro: ${number}`);
-      expect(text).toContain("Date d'émission: 31 décembre 2026 à 23:30 UTC+1");
+      expect(text).toContain(`Numéro : ${number}`);
+      expect(text).toContain("Date d'émission : 31 décembre 2026 à 23:30 UTC+1");
       expect(text).toContain("1 déc. 2026, 09:00 – 1 déc. 2026, 11:00");
       expect(text).toContain("Société Générale de Parcs");
-      expect(text).toContain("Identifiant fiscal: NINEA 1");
-      expect(text).toContain("Référence: PDF-FR-1");
-      expect(lines).toContain(`Stationnement: Harbourview 1 ${ngn(1_500_00)}`);
+      expect(text).toContain("Identifiant fiscal : NINEA 1");
+      expect(text).toContain("Référence : PDF-FR-1");
+      expect(lines).toContain(`Stationnement : Harbourview 1 ${ngn(1_500_00)}`);
       expect(lines).toContain(`Frais de réservation ${ngn(75_00)}`);
       expect(lines).toContain(`Sous-total ${ngn(1_675_00)}`);
-      expect(lines).toContain(`VAT 7,5 % sur ${ngn(175_00)} ${ngn(13_13)}`);
+      expect(lines).toContain(`TVA 7,5 % sur ${ngn(175_00)} ${ngn(13_13)}`);
       expect(lines).toContain(`Total TTC ${ngn(taken)}`);
       expect(formatMoney(taken / 100, "NGN", "fr")).toBe("1\u202f688,13\u00a0₦");
       expect(text).toContain("₦");
@@ -176,7 +184,7 @@ describe("GET /receipts/{number}.pdf", () => {
     const taken = await ledgerTaken(db, "booking:PDF-SN-1");
     expect(lines).toContain(`Total TTC ${flat(formatMoney(taken, "XOF", "fr"))}`);
     expect(lines.join("\n")).toContain("Parkwell Sénégal SARL");
-    expect(lines).toContain("VAT 7,5 % sur 175 CFA 13 CFA");
+    expect(lines).toContain("TVA 7,5 % sur 175 CFA 13 CFA");
   });
 
   it("is a credit note (Avoir) naming the receipt it reverses, its amounts negative", async () => {
@@ -218,6 +226,47 @@ describe("GET /receipts/{number}.pdf", () => {
     expect(fr).toContain("Avoir");
     expect(fr).toContain(`Annule le reçu ${receipt}`);
     expect(fr).toContain(`Total TTC ${flat(formatMoney(-1688.13, "NGN", "fr"))}`);
+  });
+
+  it("a booking's receipt (no line counted) has no empty Quantity column, and in French names the car and the tax in French", async () => {
+    const user = await createUser(db);
+    const body = pricedBody(
+      { parkingMinor: 1_500_00, serviceFeeMinor: 100_00, bookingFeeMinor: 75_00, taxMinor: 13_13 },
+      LAGOS_PARK_TAX,
+      // As a booking's receipt writes its parking line (bookings/booking-receipts.service.ts).
+      {
+        kind: "parking",
+        subject: "Harbourview",
+        from: "2026-12-01T08:00:00.000Z",
+        to: "2026-12-01T10:00:00.000Z",
+        detail: "LAG-123-XY · Car",
+      },
+    );
+    await db.transaction(async (tx) => {
+      await topUpWithReceipt(tx, user.id, "PDF-NOQTY", AT);
+      await bookingWithReceipt(tx, user.id, "PDF-NOQTY", AT, 1, body);
+    });
+    await numberReceipts(db, 1);
+    const number = (await numberOf(db, "booking:PDF-NOQTY"))!;
+    const en = await pdfLines((await getPdf(user, number)).rawPayload);
+    expect(en).toContain("Description Amount");
+    expect(en.join("\n")).not.toContain("Quantity");
+    expect(en).toContain("LAG-123-XY · Car");
+    const fr = await pdfLines((await getPdf(user, number, {}, "?lang=fr")).rawPayload);
+    expect(fr).toContain("Désignation Montant");
+    expect(fr).toContain("LAG-123-XY · Voiture");
+    expect(fr).toContain(
+      `TVA 7,5 % sur ${flat(formatMoney(175, "NGN", "fr"))} ${flat(formatMoney(13.13, "NGN", "fr"))}`,
+    );
+    // And the receipt as the web app reads it, in French.
+    const read = await ctx.app.inject({
+      method: "GET",
+      url: `/api/v1/receipts/${number}`,
+      headers: { ...bearer(user), "accept-language": "fr" },
+    });
+    const receipt = read.json<{ lines: { detail: string | null }[]; taxes: { name: string }[] }>();
+    expect(receipt.lines[0]!.detail).toBe("LAG-123-XY · Voiture");
+    expect(receipt.taxes.map((t) => t.name)).toEqual(["TVA"]);
   });
 
   it("runs onto more pages when the lines do not fit, the table's header again on each", async () => {

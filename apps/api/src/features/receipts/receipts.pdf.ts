@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dateTimeFormat, formatMoney, type Receipt } from "@parkwell/contract";
 import PDFDocument from "pdfkit";
-import type { Language } from "../../lib/language";
+import { labelled, type Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 
 const require = createRequire(import.meta.url);
@@ -121,9 +121,9 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
     const h = text(s, 230, RIGHT - 230, { ...opts, align: "right" });
     y += h + 2;
   };
-  right(`${say("Number", language)}: ${r.number}`, { bold: true });
-  right(`${say("Date", language)}: ${when(r.issued_at, WHEN)}`);
-  right(`${say("Time zone", language)}: ${r.time_zone}`);
+  right(labelled(say("Number", language), r.number, language), { bold: true });
+  right(labelled(say("Date", language), when(r.issued_at, WHEN), language));
+  right(labelled(say("Time zone", language), r.time_zone, language));
   if (creditNote && r.reverses) right(say("Reverses receipt {number}", language, { number: r.reverses }));
   y = Math.max(y, MARGIN + 40) + 18;
 
@@ -133,7 +133,7 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
       p.company_name ? p.company_name : null,
       p.name,
       ...(p.address ? p.address.split(/\r?\n/).map((s) => s.trim()) : []),
-      p.tax_id ? `${say("Tax ID", language)}: ${p.tax_id}` : null,
+      p.tax_id ? labelled(say("Tax ID", language), p.tax_id, language) : null,
       p.email,
     ].filter((s): s is string => !!s);
   const blockTop = y;
@@ -146,19 +146,21 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
   const sellerEnd = block(say("Seller", language), partyLines(r.seller), MARGIN);
   const buyerEnd = block(say("Buyer", language), partyLines(r.buyer), 315);
   y = Math.max(sellerEnd, buyerEnd) + 14;
-  y += text(`${say("Reference", language)}: ${r.reference}`, MARGIN, RIGHT - MARGIN) + 14;
+  y += text(labelled(say("Reference", language), r.reference, language), MARGIN, RIGHT - MARGIN) + 14;
 
-  // The lines.
+  // The lines; a Quantity column only when a line has one (a booking's lines have none).
+  const quantities = r.lines.some((l) => l.quantity !== null);
   const header = () => {
     text(say("Description", language), MARGIN, QTY_X - MARGIN - 10, { bold: true });
-    text(say("Quantity", language), QTY_X, AMOUNT_X - QTY_X - 10, { bold: true, align: "right" });
+    if (quantities)
+      text(say("Quantity", language), QTY_X, AMOUNT_X - QTY_X - 10, { bold: true, align: "right" });
     y += text(say("Amount", language), AMOUNT_X, RIGHT - AMOUNT_X, { bold: true, align: "right" }) + 3;
     doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.7).stroke();
     y += 6;
   };
   header();
   for (const l of r.lines) {
-    const title = l.subject ? `${l.label}: ${l.subject}` : l.label;
+    const title = l.subject ? labelled(l.label, l.subject, language) : l.label;
     const details = [
       l.from && l.to ? `${when(l.from, PERIOD)} – ${when(l.to, PERIOD)}` : null,
       l.detail,

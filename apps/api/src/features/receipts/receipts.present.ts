@@ -1,9 +1,15 @@
 /** A receipt as the API answers it: amounts in major units, each line worded in the reader's language. */
-import type { Receipt, ReceiptLineKind, ReceiptParty as PartyView, ReceiptSummary } from "@parkwell/contract";
+import {
+  describeParkHours,
+  type Receipt,
+  type ReceiptLineKind,
+  type ReceiptParty as PartyView,
+  type ReceiptSummary,
+} from "@parkwell/contract";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { bpsToPercent, toMajor } from "../../lib/money";
-import type { ReceiptParty } from "../../lib/receipt-records";
+import type { ReceiptLineRecord, ReceiptParty } from "../../lib/receipt-records";
 import type { ReceiptRow } from "./receipts.repo";
 
 /** What each kind of line is called on a receipt, in English (lib/messages/receipts.ts has the French). */
@@ -19,6 +25,7 @@ export const LINE_LABELS: Record<ReceiptLineKind, string> = {
   topup: "Wallet top-up",
   government_fee: "Government fee",
   insurance_premium: "Insurance premium",
+  pickup: "Pickup",
 };
 
 /**
@@ -26,6 +33,36 @@ export const LINE_LABELS: Record<ReceiptLineKind, string> = {
  * the reader's language like the label; every other detail is a name as the seller wrote it.
  */
 const TRANSLATED_DETAIL: readonly ReceiptLineKind[] = ["government_fee", "insurance_premium"];
+
+/**
+ * The lines whose detail is "plate · vehicle type" (a booking's, an overstay's, a pass's): the
+ * vehicle type, an English name from the data, is worded in the reader's language ("Voiture").
+ */
+const VEHICLE_DETAIL: readonly ReceiptLineKind[] = ["parking", "overstay", "pass"];
+
+function detailIn(
+  kind: ReceiptLineKind,
+  detail: string | null | undefined,
+  language: Language,
+): string | null {
+  if (!detail) return null;
+  if (TRANSLATED_DETAIL.includes(kind)) return translate(detail, language);
+  if (VEHICLE_DETAIL.includes(kind)) {
+    return detail
+      .split(" · ")
+      .map((part) => translate(part, language))
+      .join(" · ");
+  }
+  return detail;
+}
+
+/** A line's detail in the reader's language, with a pickup park's hours after its address. */
+function detailOf(l: ReceiptLineRecord, language: Language): string | null {
+  const detail = detailIn(l.kind, l.detail, language);
+  if (l.openingHours === undefined) return detail;
+  const hours = describeParkHours(l.openingHours, language === "fr" ? "fr" : "en");
+  return [detail, hours].filter(Boolean).join(" · ");
+}
 
 const party = (p: ReceiptParty): PartyView => ({
   name: p.name,
@@ -72,15 +109,12 @@ export function presentReceipt(
       from: l.from ?? null,
       to: l.to ?? null,
       quantity: l.quantity ?? null,
-      detail: l.detail
-        ? TRANSLATED_DETAIL.includes(l.kind)
-          ? translate(l.detail, language)
-          : l.detail
-        : null,
+      detail: detailOf(l, language),
       amount: major(l.amountMinor),
     })),
     taxes: r.taxes.map((t) => ({
-      name: t.name,
+      // The country's tax by its name in the reader's language ("TVA", "TPS").
+      name: translate(t.name, language),
       rate: bpsToPercent(t.rateBps),
       base: major(t.baseMinor),
       amount: major(t.amountMinor),

@@ -63,16 +63,19 @@ export async function topUpWithReceipt(
   });
 }
 
-/** Inside `tx`: a booking's charge and its receipt (ledger key `booking:<key>`, reference `key`). */
+/**
+ * Inside `tx`: a booking's charge and its receipt (ledger key `booking:<key>`, reference `key`),
+ * with the kit's body or `body` (its lines as a test writes them).
+ */
 export async function bookingWithReceipt(
   tx: Tx,
   userId: string,
   key: string,
   at: Date,
   country: KitCountry = 1,
+  body: ReceiptBody = bookingBody(country),
 ): Promise<void> {
   const c = KIT_COUNTRIES[country];
-  const body = bookingBody(country);
   await chargeWallet(tx, {
     userId,
     currency: c.currency,

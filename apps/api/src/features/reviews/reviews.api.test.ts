@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import type { UserRole } from "@parkwell/contract";
 import { startSession } from "../sessions/sessions.service";
-import { bearer, createUser, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { bearer, createUser, operatorId, parksOf, seededUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { readMailbox } from "../../test/mailbox";
+import { DEMO_ACCOUNTS } from "../../db/seed/accounts";
+import { resetDemoData } from "../demo/demo.service";
 import { keptAndCounted, stay } from "./reviews.test-kit";
 
 const HOUR = 3_600_000;
@@ -284,6 +286,91 @@ describe("a park's rating", () => {
   });
 });
 
+/** A park's rating as its page, its rating, its reviews' list and search each show it. */
+async function ratingEverywhere(parkId: number) {
+  const detail = (await call("GET", `/front/parks/${parkId}`)).json();
+  const summary = (await call("GET", `/front/parks/${parkId}/rating`)).json();
+  const listed = (await call("GET", `/front/parks/${parkId}/reviews?size=100`)).json();
+  const found = (
+    await call("GET", `/parks/front/parks?country=NG&search=${encodeURIComponent(detail.name)}&size=100`)
+  )
+    .json()
+    .items.find((p: { id: number }) => p.id === parkId);
+  const stars: number[] = listed.items.map((r: { stars: number }) => r.stars);
+  const sum = stars.reduce((a, b) => a + b, 0);
+  return {
+    page: detail.rating,
+    rating: { average: summary.average, count: summary.count },
+    search: found?.rating,
+    reviews: {
+      average: stars.length === 0 ? null : Math.round((sum / stars.length) * 100) / 100,
+      count: listed.total,
+    },
+  };
+}
+
+const everywhere = (rating: { average: number | null; count: number }) => ({
+  page: rating,
+  rating,
+  search: rating,
+  reviews: rating,
+});
+
+describe("a park's rating is its visible reviews' on its page, its reviews and search", () => {
+  it("after the demo reset deletes the demo driver's review", async () => {
+    const park = citypark[1]!;
+    const demoDriver = await seededUser(db, DEMO_ACCOUNTS[0]!.email, clock);
+    const other = await driver();
+    for (const [user, stars] of [
+      [demoDriver, 5],
+      [other, 3],
+    ] as const) {
+      const made = await call("POST", "/reviews", user, { booking_id: await ended(user, park), stars });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 4, count: 2 }));
+
+    await resetDemoData(db, clock);
+
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 3, count: 1 }));
+    expect(await keptAndCounted(db, park)).toEqual({
+      kept: { count: 1, total: 3, average: 3 },
+      counted: { count: 1, total: 3 },
+    });
+  });
+
+  it("after a driver deletes their review", async () => {
+    const park = citypark[2]!;
+    const [ada, bo] = [await driver(), await driver()];
+    const mine = (
+      await call("POST", "/reviews", ada, { booking_id: await ended(ada, park), stars: 2 })
+    ).json();
+    await call("POST", "/reviews", bo, { booking_id: await ended(bo, park), stars: 5 });
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 3.5, count: 2 }));
+    expect((await call("DELETE", `/reviews/${mine.id}`, ada)).statusCode).toBe(204);
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 5, count: 1 }));
+    expect((await call("DELETE", `/reviews/${mine.id}`, ada)).statusCode).toBe(404);
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 5, count: 1 }));
+  });
+
+  it("after Parkwell hides a review", async () => {
+    const park = citypark[3]!;
+    const admin = await createStaff("admin");
+    const [ada, bo] = [await driver(), await driver()];
+    const rude = (
+      await call("POST", "/reviews", ada, { booking_id: await ended(ada, park), stars: 1 })
+    ).json();
+    await call("POST", "/reviews", bo, { booking_id: await ended(bo, park), stars: 4 });
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 2.5, count: 2 }));
+    const hidden = await call("POST", `/admin/reviews/${rude.id}/hide`, admin, { reason: "Insults staff" });
+    expect(hidden.statusCode).toBe(200);
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 4, count: 1 }));
+    // The hidden review's author deletes it: it had already left the rating.
+    expect((await call("DELETE", `/reviews/${rude.id}`, ada)).statusCode).toBe(204);
+    expect(await ratingEverywhere(park)).toEqual(everywhere({ average: 4, count: 1 }));
+  });
+});
+
 describe("changing a review", () => {
   it("edits within 7 days only; deletes any time; never another driver's", async () => {
     let ada = await driver();
@@ -312,6 +399,25 @@ describe("changing a review", () => {
     expect(await keptAndCounted(db, lagos[5]!)).toMatchObject({
       kept: { count: 0, total: 0, average: null },
     });
+  });
+});
+
+describe("an edit keeps what it does not send", () => {
+  it("keeps the sub-ratings and the text it leaves out; null clears a sub-rating", async () => {
+    const ada = await driver();
+    const made = (
+      await call("POST", "/reviews", ada, {
+        booking_id: await ended(ada, lagos[6]!),
+        stars: 3,
+        ease: 4,
+        safety: 5,
+        value: 2,
+        text: "Easy to find",
+      })
+    ).json();
+    const edited = await call("PUT", `/reviews/${made.id}`, ada, { stars: 4, value: null });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ stars: 4, ease: 4, safety: 5, value: null, text: "Easy to find" });
   });
 });
 
@@ -428,8 +534,38 @@ describe("reports", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe("Vous avez signalé de nombreux avis. Veuillez réessayer plus tard.");
     // Another driver is not limited by this one's reports.
-    expect((await call("POST", `/reviews/${made.id}/reports`, ada, {})).statusCode).toBe(201);
-    expect((await call("POST", `/reviews/999999/reports`, ada, {})).statusCode).toBe(404);
+    const another = await driver();
+    expect((await call("POST", `/reviews/${made.id}/reports`, another, {})).statusCode).toBe(201);
+    expect((await call("POST", `/reviews/999999/reports`, another, {})).statusCode).toBe(404);
+  });
+
+  it("refuses a driver's report of their own review, and changes nothing", async () => {
+    const author = await driver();
+    const made = (
+      await call("POST", "/reviews", author, { booking_id: await ended(author, lagos[7]!), stars: 2 })
+    ).json();
+    const reports = async () =>
+      (
+        (await db.execute(
+          sql`SELECT (SELECT reports FROM reviews WHERE id = ${made.id}) AS kept,
+            (SELECT count(*)::int FROM review_reports WHERE review_id = ${made.id}) AS rows`,
+        )) as unknown as { rows: { kept: number; rows: number }[] }
+      ).rows[0];
+
+    const own = await call("POST", `/reviews/${made.id}/reports`, author, { reason: "Unfair" });
+    expect(own.statusCode, own.body).toBe(403);
+    expect(own.json()).toEqual({ code: "own_review", message: "You cannot report your own review" });
+    const fr = await call("POST", `/reviews/${made.id}/reports`, author, {}, "fr");
+    expect(fr.statusCode).toBe(403);
+    expect(fr.json()).toEqual({
+      code: "own_review",
+      message: "Vous ne pouvez pas signaler votre propre avis",
+    });
+    expect(await reports()).toEqual({ kept: 0, rows: 0 });
+
+    // Another driver's report of it still counts.
+    expect((await call("POST", `/reviews/${made.id}/reports`, await driver(), {})).statusCode).toBe(201);
+    expect(await reports()).toEqual({ kept: 1, rows: 1 });
   });
 });
 

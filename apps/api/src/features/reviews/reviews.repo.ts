@@ -144,6 +144,28 @@ export async function deleteReview(tx: Tx, id: number): Promise<void> {
   await q(tx, sql`DELETE FROM reviews WHERE id = ${id}`);
 }
 
+/**
+ * Deletes the reviews of the users' bookings (before the bookings go: their foreign key would
+ * delete them without a word to the park's kept rating). Answers, per park in id order, the
+ * visible reviews deleted and their stars, for `applyRating`.
+ */
+export async function deleteReviewsOfBookingsOf(
+  tx: Tx,
+  userIds: readonly string[],
+): Promise<{ parkId: number; count: number; stars: number }[]> {
+  const ids = sql.param([...userIds]);
+  const rows = await q<{ park_id: number; n: number; stars: number }>(
+    tx,
+    sql`WITH gone AS (
+        DELETE FROM reviews r USING bookings b
+        WHERE b.id = r.booking_id AND b.user_id = ANY(${ids}::uuid[])
+        RETURNING r.park_id, r.stars, r.hidden_at)
+      SELECT park_id, count(*)::int AS n, sum(stars)::int AS stars FROM gone
+      WHERE hidden_at IS NULL GROUP BY park_id ORDER BY park_id`,
+  );
+  return rows.map((r) => ({ parkId: Number(r.park_id), count: Number(r.n), stars: Number(r.stars) }));
+}
+
 /** A park by id, slug or park code (as its page finds it), with its status; undefined when none. */
 export async function findPark(db: Tx, ref: string) {
   const id = /^\d{1,9}$/.test(ref) ? Number(ref) : null;

@@ -168,7 +168,7 @@ export function driverReviewRoutes(
           summary: "Report a review that breaks the rules to Parkwell (10 reports an hour)",
           params: ReviewIdParamsSchema,
           body: ReviewReportBodySchema,
-          response: { 201: ReviewReportedSchema, ...errors, 429: ErrorSchema },
+          response: { 201: ReviewReportedSchema, ...errors, 403: ErrorSchema, 429: ErrorSchema },
         },
       },
       async (req, reply) =>

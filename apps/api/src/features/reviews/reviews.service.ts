@@ -18,6 +18,7 @@ import {
   type ReviewSummary,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
@@ -29,6 +30,7 @@ import {
   ALREADY_REVIEWED,
   BOOKING_CANCELLED,
   EDIT_TOO_LATE,
+  OWN_REVIEW_REPORT,
   PARK_NOT_FOUND,
   REVIEW_NOT_FOUND,
   STAY_NOT_OVER,
@@ -168,12 +170,15 @@ export async function editReview(
   await d.db.transaction(async (tx) => {
     const r = await ownLocked(tx, userId, id);
     if (now >= editableUntil(r)) throw new AppError(409, "edit_window_over", EDIT_TOO_LATE);
+    // A field the edit does not send is kept; null clears a sub-rating.
+    const kept = (sent: number | null | undefined, was: number | string | null) =>
+      sent === undefined ? (was === null ? null : Number(was)) : sent;
     await repo.updateReview(tx, id, {
       stars: body.stars,
-      ease: stars(body.ease),
-      safety: stars(body.safety),
-      value: stars(body.value),
-      body: plainText(body.text),
+      ease: kept(body.ease, r.ease),
+      safety: kept(body.safety, r.safety),
+      value: kept(body.value, r.value),
+      body: body.text === undefined ? r.body : plainText(body.text),
       now,
     });
     if (r.hidden_at === null) await repo.applyRating(tx, r.park_id, 0, body.stars - Number(r.stars));
@@ -190,7 +195,19 @@ export async function deleteReview(d: ReviewDeps, userId: string, id: number): P
   });
 }
 
-/** The driver's review of one booking, or 404. */
+/**
+ * Deletes the reviews of the users' bookings, inside `tx`, before the bookings themselves are
+ * deleted (the demo reset): the visible ones leave their parks' ratings in the same transaction,
+ * parks in id order. The caller holds the bookings' row locks first, so no review of them is being
+ * written meanwhile (its insert waits for the bookings, then finds them gone).
+ */
+export async function deleteReviewsOfBookingsInTx(tx: Tx, userIds: readonly string[]) {
+  if (userIds.length === 0) return;
+  for (const park of await repo.deleteReviewsOfBookingsOf(tx, userIds)) {
+    await repo.applyRating(tx, park.parkId, -park.count, -park.stars);
+  }
+}
+
 /**
  * The driver's review of one of their bookings, or null when they have not written one (a normal
  * answer: the booking's page asks before showing the form). Another driver's booking, or none, is
@@ -250,11 +267,16 @@ export async function parkRating(db: Db, ref: string): Promise<ReviewSummary> {
   };
 }
 
-/** A driver reports a visible review (once per driver: a second report changes nothing). */
+/**
+ * A driver reports another driver's visible review (once per driver: a second report changes
+ * nothing). Their own is a 403: a report asks Parkwell to judge someone else's words, and the
+ * author can edit or delete their own.
+ */
 export async function reportReview(d: ReviewDeps, userId: string, id: number, reason: string | undefined) {
   await d.db.transaction(async (tx) => {
     const r = await repo.lockReview(tx, id);
     if (!r || r.hidden_at !== null) throw AppError.notFound(REVIEW_NOT_FOUND);
+    if (r.user_id === userId) throw new AppError(403, "own_review", OWN_REVIEW_REPORT);
     await repo.addReport(tx, id, userId, plainText(reason), d.clock());
   });
   return { reported: true as const };

@@ -8,4 +8,5 @@ export const EDIT_TOO_LATE = "A review can be changed only within 7 days of writ
 export const ALREADY_REPLIED = "This review already has a reply";
 export const ALREADY_HIDDEN = "This review is already hidden";
 export const MODERATION_IS_PARKWELL = "Only Parkwell's staff can hide reviews";
+export const OWN_REVIEW_REPORT = "You cannot report your own review";
 export const TOO_MANY_REPORTS = "You have reported many reviews. Please try again later.";

@@ -1,6 +1,8 @@
 // A vehicle document request's files (decision 032): the driver's uploads checked by their bytes,
 // links that serve only their caller for five minutes, staff's issued scans seen by the driver,
 // the upload that answers "more information needed", the limits, and the 90 days' retention.
+import { addDays, dayOnClock } from "@parkwell/contract";
+import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +10,7 @@ import { queryRows, type Db } from "../../db/client";
 import { userVehicles } from "../../db/schema/index";
 import { QUEUES } from "../../jobs/queue";
 import { FILE_LINK_TTL_MS, localPrivateFileStorage, type PrivateFileStorage } from "../../lib/private-files";
-import { tinyImage, tinyPdf } from "../../test/documents";
+import { scriptedPdf, tinyImage, tinyPdf } from "../../test/documents";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { fund } from "../bookings/bookings.test-kit";
@@ -123,7 +125,14 @@ async function stageOf(code: string): Promise<{ stage: string; answer: string | 
 
 async function staffMove(code: string, ...stages: string[]) {
   for (const to of stages) {
-    const res = await post(staff, `/admin/vehicle-docs/requests/${code}/stage`, { to });
+    // Delivered takes the issued licence's new expiry date: a year after today on Nigeria's clock.
+    const expiries = [
+      { document_type: "vehicle_licence", expires_on: addDays(dayOnClock(clock(), "Africa/Lagos"), 365) },
+    ];
+    const res = await post(staff, `/admin/vehicle-docs/requests/${code}/stage`, {
+      to,
+      ...(to === "delivered" ? { expiries } : {}),
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 }
@@ -193,6 +202,47 @@ describe("the driver's uploads", () => {
     expect((await upload(driver, url, pdf, { label: "x".repeat(61) })).statusCode).toBe(422);
     expect((await upload(driver, url, pdf, { label: "bad\u0000label" })).statusCode).toBe(422);
     expect((await listOf(driver, url)).total).toBe(0);
+  });
+
+  it("refuses HTML under a PDF's header, a PDF that runs JavaScript and an image with data after its end (422 in French), and stores nothing", async () => {
+    const { driver, code } = await driverWithRequest();
+    const url = `/vehicle-docs/requests/${code}/files`;
+    const stored = () =>
+      fs.readdirSync(path.join(ctx.config.DATA_DIR, "private"), { recursive: true }).length;
+    const before = fs.existsSync(path.join(ctx.config.DATA_DIR, "private")) ? stored() : 0;
+    const html = Buffer.from(
+      "%PDF-1.4\n<html><script>alert(document.cookie)</script></html>\nstartxref\n0\n%%EOF\n",
+    );
+    const polyglot = await upload(driver, url, html, undefined, "fr");
+    expect(polyglot.statusCode).toBe(422);
+    expect(polyglot.json()).toMatchObject({
+      code: "document_type_refused",
+      fields: { file: "Envoyez un fichier JPEG, PNG ou PDF (une photo ou un scan du document)" },
+    });
+    const scripted = await upload(driver, url, scriptedPdf(), undefined, "fr");
+    expect(scripted.statusCode).toBe(422);
+    expect(scripted.json()).toMatchObject({
+      code: "document_active_content",
+      message:
+        "Ce PDF contient des scripts ou des actions automatiques\u00a0: envoyez un PDF simple, un scan ou une photo du document",
+    });
+    const english = await upload(driver, url, scriptedPdf());
+    expect(english.json().message).toBe(
+      "This PDF contains scripts or automatic actions: upload a plain PDF, a scan or a photo of the document",
+    );
+    const trailing = Buffer.concat([
+      await tinyImage("jpeg"),
+      Buffer.from("<html><script>alert(1)</script></html>"),
+    ]);
+    const image = await upload(driver, url, trailing, undefined, "fr");
+    expect(image.statusCode).toBe(422);
+    expect(image.json()).toMatchObject({
+      code: "document_trailing_data",
+      message:
+        "Cette image contient des données après sa fin\u00a0: enregistrez-la en simple JPEG ou PNG et envoyez-la à nouveau",
+    });
+    expect((await listOf(driver, url)).total).toBe(0);
+    expect(fs.existsSync(path.join(ctx.config.DATA_DIR, "private")) ? stored() : 0).toBe(before);
   });
 
   it("answers 404 for another driver's request, on the list and the upload, and 403 for an issued scan", async () => {
@@ -274,6 +324,29 @@ describe("the issued scans", () => {
     expect(scan).toMatchObject({ label: "vehicle licence 2026", uploaded_by: "staff" });
     expect((await get(driver, scan.link!.url)).rawPayload.equals(pdf)).toBe(true);
     expect((await get(staff, `/admin/vehicle-docs/requests/VD-NOPE00/files`)).statusCode).toBe(404);
+  });
+
+  it("a staff member's link stops working as soon as the permission is withdrawn, within its five minutes", async () => {
+    const { driver, code } = await driverWithRequest();
+    const image = await tinyImage("png");
+    await upload(driver, `/vehicle-docs/requests/${code}/files`, image);
+    const clerk = await createUser(db, { role: "admin" }, clock);
+    const [file] = (await listOf(clerk, `/admin/vehicle-docs/requests/${code}/files`)).items;
+    const link = file!.link!.url;
+    expect((await get(clerk, link)).statusCode).toBe(200);
+
+    // The role is taken away a minute later: the link, still unexpired, no longer serves them.
+    now = new Date(now.getTime() + 60_000);
+    await db.execute(sql`UPDATE users SET role = 'customer' WHERE id = ${clerk.id}`);
+    const refused = await get(clerk, link);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe("file_not_found");
+    // Their role given back (with the permission), the same link serves them again until it expires.
+    await db.execute(sql`UPDATE users SET role = 'admin' WHERE id = ${clerk.id}`);
+    expect((await get(clerk, link)).statusCode).toBe(200);
+    // The driver's own link is not a staff link: it needs no permission.
+    const [own] = (await listOf(driver, `/vehicle-docs/requests/${code}/files`)).items;
+    expect((await get(driver, own!.link!.url)).rawPayload.equals(image)).toBe(true);
   });
 });
 

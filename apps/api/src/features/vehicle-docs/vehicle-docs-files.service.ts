@@ -8,6 +8,7 @@ import {
   VEHICLE_DOC_FILE_LABEL_MAX,
   VEHICLE_DOC_FILES_MAX,
   type VehicleDocFile,
+  type Permission,
   type VehicleDocFileKind,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -71,7 +72,19 @@ const EXTENSION: Record<string, string> = {
   "application/pdf": "pdf",
 };
 
-function present(r: RequestRow, f: FileRow, audience: string, now: Date, secret: string): VehicleDocFile {
+/** Who a file's link is for: the driver, or a staff member under the permission to see the files. */
+interface LinkHolder {
+  audience: string;
+  permission?: Permission;
+}
+const driverLink = (userId: string): LinkHolder => ({ audience: ownerAudience(userId) });
+/** Staff's links need vehicle_docs.view, checked again each time a link is used (decision 032). */
+const staffLink = (staffId: string): LinkHolder => ({
+  audience: staffAudience(staffId),
+  permission: "vehicle_docs.view",
+});
+
+function present(r: RequestRow, f: FileRow, holder: LinkHolder, now: Date, secret: string): VehicleDocFile {
   const name = `${r.code}-${f.id}.${EXTENSION[f.contentType]}`;
   return {
     id: f.id,
@@ -81,16 +94,18 @@ function present(r: RequestRow, f: FileRow, audience: string, now: Date, secret:
     size_bytes: f.sizeBytes,
     uploaded_by: f.kind === "issued_scan" ? "staff" : "driver",
     created_at: f.createdAt.toISOString(),
-    link: f.storageKey ? issueFileLink(f.storageKey, audience, now, secret, name) : null,
+    link: f.storageKey
+      ? issueFileLink(f.storageKey, holder.audience, now, secret, name, holder.permission)
+      : null,
     purged_at: f.purgedAt?.toISOString() ?? null,
   };
 }
 
-async function page(deps: VehicleDocFileDeps, r: RequestRow, audience: string, q: PageQuery) {
+async function page(deps: VehicleDocFileDeps, r: RequestRow, holder: LinkHolder, q: PageQuery) {
   const { rows, total } = await repo.filesPage(deps.db, r.id, { limit: q.size, offset: offsetOf(q) });
   const now = deps.clock();
   return listPage(
-    rows.map((f) => present(r, f, audience, now, deps.secret)),
+    rows.map((f) => present(r, f, holder, now, deps.secret)),
     total,
     q,
   );
@@ -100,7 +115,7 @@ async function page(deps: VehicleDocFileDeps, r: RequestRow, audience: string, q
 export async function listOwnFiles(deps: VehicleDocFileDeps, userId: string, code: string, q: PageQuery) {
   const r = await requestByCode(deps.db, code, userId);
   if (!r) throw requestNotFound();
-  return page(deps, r, ownerAudience(userId), q);
+  return page(deps, r, driverLink(userId), q);
 }
 
 /** A request's files for staff with vehicle_docs.view, each with a link for that staff member. */
@@ -112,7 +127,7 @@ export async function listFilesForStaff(
 ) {
   const r = await requestByCode(deps.db, code);
   if (!r) throw requestNotFound();
-  return page(deps, r, staffAudience(staffId), q);
+  return page(deps, r, staffLink(staffId), q);
 }
 
 /** The request a driver may upload to: their own (404 otherwise). Read before the upload is. */
@@ -207,7 +222,7 @@ export async function uploadOwn(
     throw new AppError(403, "kind_refused", FILE_KIND_REFUSED_MESSAGE);
   }
   const { request, file } = await store(deps, code, "driver_upload", { role: "driver", userId }, upload);
-  return present(request, file, ownerAudience(userId), deps.clock(), deps.secret);
+  return present(request, file, driverLink(userId), deps.clock(), deps.secret);
 }
 
 /** Staff send a scan of the issued papers: the driver sees it in their list (kind issued_scan). */
@@ -224,7 +239,7 @@ export async function uploadIssuedScan(
     { role: "staff", userId: staffId },
     upload,
   );
-  return present(request, file, staffAudience(staffId), deps.clock(), deps.secret);
+  return present(request, file, staffLink(staffId), deps.clock(), deps.secret);
 }
 
 /**

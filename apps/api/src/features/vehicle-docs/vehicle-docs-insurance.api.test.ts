@@ -124,7 +124,9 @@ describe("comprehensive insurance with the insurer's price", () => {
         { document_type: "vehicle_licence", fee: 4_500 },
         { document_type: "comprehensive_insurance", fee: 50_000 },
       ],
-      fees_total: 54_500,
+      // The government fee and the premium apart: two kinds of money, neither Parkwell's.
+      fees_total: 4_500,
+      premiums_total: 50_000,
       service_charge: 2_500,
       // VAT 7.5 % on the service charge only: neither the government fee nor the premium.
       tax: 187.5,
@@ -187,6 +189,7 @@ describe("comprehensive insurance with the insurer's price", () => {
       "government_fee",
       "insurance_premium",
       "service_fee",
+      "pickup",
     ]);
     expect(en.lines[1]).toMatchObject({
       label: "Insurance premium",
@@ -211,8 +214,48 @@ describe("comprehensive insurance with the insurer's price", () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain("Droits administratifs");
     expect(text).toContain("Certificat de contrôle technique");
-    expect(text).toContain("Prime d'assurance: AXA Mansard");
+    expect(text).toContain("Prime d'assurance : AXA Mansard");
     expect(text).toContain("Assurance automobile tous risques");
+  });
+
+  it("counts an insurance premium apart from the government fees: its receipt line and the request's totals", async () => {
+    const driver = await fundedUser(db, 30_000_000);
+    const car = await vehicleOf(driver);
+    const quoted = await send(
+      driver,
+      "POST",
+      "/vehicle-docs/quote",
+      body(car, ["vehicle_licence", "third_party_insurance"]),
+    );
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const q = quoted.json() as {
+      lines: { document_type: string; fee: number }[];
+      fees_total: number;
+      premiums_total: number;
+      total: number;
+    };
+    const fee = (type: string) => q.lines.find((l) => l.document_type === type)!.fee;
+    expect(q.premiums_total).toBe(fee("third_party_insurance"));
+    expect(q.fees_total).toBe(fee("vehicle_licence"));
+    const placed = await send(driver, "POST", "/vehicle-docs/requests", {
+      ...body(car, ["vehicle_licence", "third_party_insurance"]),
+      expected_total: q.total,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const request = placed.json();
+    expect({ fees: request.fees_total, premiums: request.premiums_total }).toEqual({
+      fees: fee("vehicle_licence"),
+      premiums: fee("third_party_insurance"),
+    });
+    const list = await send(driver, "GET", `/receipts?reference=${request.code}`);
+    const [summary] = list.json().items as { number: string }[];
+    const receipt = (await send(driver, "GET", `/receipts/${summary!.number}`)).json();
+    expect(receipt.lines.map((l: { kind: string; detail: string | null }) => [l.kind, l.detail])).toEqual([
+      ["government_fee", "Vehicle licence"],
+      ["insurance_premium", "Third-party motor insurance"],
+      ["service_fee", null],
+      ["pickup", expect.any(String)],
+    ]);
   });
 
   it("refuses third-party and comprehensive together, in English and French", async () => {
@@ -232,7 +275,7 @@ describe("comprehensive insurance with the insurer's price", () => {
     const fr = await send(driver, "POST", "/vehicle-docs/requests", both, "fr");
     expect(fr.statusCode).toBe(422);
     expect(fr.json().message).toBe(
-      "Choisissez l'assurance au tiers ou tous risques, pas les deux : la tous risques couvre aussi les tiers",
+      "Choisissez l'assurance au tiers ou tous risques, pas les deux\u00a0: la tous risques couvre aussi les tiers",
     );
     const [count] = await queryRows<{ n: number }>(
       db,

@@ -62,12 +62,12 @@ export function expiryReminderMail(
     lang === "fr"
       ? {
           subject: o.plate
-            ? `Véhicule ${o.plate} : « ${name} » expire ${when}`
+            ? `Véhicule ${o.plate}\u00a0: « ${name} » expire ${when}`
             : `Votre document « ${name} » expire ${when}`,
           intro: o.plate
             ? `Le document « ${name} » de votre véhicule ${o.plate} expire le ${date} (${when}).`
             : `Votre document « ${name} » expire le ${date} (${when}).`,
-          ask: "Renouvelez-le avec Parkwell avant son expiration : nous le portons au bureau des licences et vous remettons les nouveaux documents.",
+          ask: "Renouvelez-le avec Parkwell avant son expiration\u00a0: nous le portons au bureau des licences et vous remettons les nouveaux documents.",
           action: "Renouveler maintenant",
         }
       : {

@@ -2,6 +2,7 @@
 // wallet with its receipt, every stage move the table allows and every one it refuses, the cancel's
 // refund exactly once with its credit note, privacy, and the back office's permissions and audit.
 import {
+  addDays,
   dayOnClock,
   VEHICLE_DOC_STAGES,
   VEHICLE_DOC_TRANSITIONS,
@@ -13,6 +14,7 @@ import { queryRows, type Db } from "../../db/client";
 import { userVehicles } from "../../db/schema/index";
 import { bearer, createStaff, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { contextClock } from "../../test/test-clock";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import {
@@ -107,15 +109,44 @@ async function placed(
 }
 
 /** Staff moves a request along the table's path from submitted to `stage`. */
+/** The stages a request's e-mails were queued for, in order (the mail jobs written). */
+async function mailedStages(code: string): Promise<string[]> {
+  const rows = await queryRows<{ stage: string }>(
+    db,
+    sql`SELECT data->>'stage' AS stage FROM pgboss.job WHERE name = 'mail' AND data->>'type' = 'vehicle_docs'
+          AND data->>'requestId' = (SELECT id::text FROM vehicle_doc_requests WHERE code = ${code})
+        ORDER BY created_on`,
+  );
+  return rows.map((r) => r.stage);
+}
+
 async function moveTo(code: string, stage: VehicleDocStage, kind: "delivery" | "pickup" = "pickup") {
   const path: VehicleDocStage[] = ["documents_checked", "at_office", "ready"];
   const last = kind === "pickup" ? "ready_for_pickup" : "out_for_delivery";
   for (const to of [...path, last, "delivered"] as VehicleDocStage[]) {
     if ((await stageOf(code)) === stage) return;
     if (to === "info_needed") continue;
-    const res = await post(staff, `/admin/vehicle-docs/requests/${code}/stage`, { to });
+    const res = await post(staff, `/admin/vehicle-docs/requests/${code}/stage`, {
+      to,
+      ...(to === "delivered" ? { expiries: await expiriesFor(code, 365) } : {}),
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
+}
+
+/** A day this many days after today on Nigeria's clock, read from the test's clock. */
+function daysAhead(days: number): string {
+  return addDays(dayOnClock(contextClock(db)(), "Africa/Lagos"), days);
+}
+
+/** Every document of a request with a new expiry date `days` from today: what Delivered needs. */
+async function expiriesFor(code: string, days: number) {
+  const rows = await queryRows<{ document_type: string }>(
+    db,
+    sql`SELECT i.document_type FROM vehicle_doc_request_items i
+          JOIN vehicle_doc_requests r ON r.id = i.request_id WHERE r.code = ${code} ORDER BY i.id`,
+  );
+  return rows.map((r) => ({ document_type: r.document_type, expires_on: daysAhead(days) }));
 }
 
 async function stageOf(code: string): Promise<string> {
@@ -538,7 +569,7 @@ describe("the request and its money", () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]).toMatchObject({ kind: "vehicle_docs" });
     expect(Number(receipts[0]!.total_minor)).toBe(total);
-    expect(receipts[0]!.lines.map((l) => l.kind)).toEqual(["government_fee", "service_fee"]);
+    expect(receipts[0]!.lines.map((l) => l.kind)).toEqual(["insurance_premium", "service_fee", "pickup"]);
   });
 
   it("a changed price is refused (409) against expected_total", async () => {
@@ -595,13 +626,7 @@ describe("the request and its money", () => {
       sql`SELECT total_minor FROM receipts WHERE reference = ${code} AND kind = 'credit_note'`,
     );
     expect(notes.map((n) => Number(n.total_minor))).toEqual([-charged]);
-    const mails = await queryRows<{ stage: string }>(
-      db,
-      sql`SELECT data->>'stage' AS stage FROM pgboss.job WHERE name = 'mail' AND data->>'type' = 'vehicle_docs'
-            AND data->>'requestId' = (SELECT id::text FROM vehicle_doc_requests WHERE code = ${code})
-          ORDER BY created_on`,
-    );
-    expect(mails.map((m) => m.stage)).toEqual(["submitted", "cancelled"]);
+    expect(await mailedStages(code)).toEqual(["submitted", "cancelled"]);
   });
 
   it("cannot be cancelled once at the licensing office: 409 saying why", async () => {
@@ -616,7 +641,7 @@ describe("the request and its money", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: "cancel_too_late",
-      message: "Cette demande est déjà au bureau des licences : elle ne peut plus être annulée",
+      message: "Cette demande est déjà au bureau des licences\u00a0: elle ne peut plus être annulée",
     });
     // Staff may still refund it, once.
     const refund = await post(staff, `/admin/vehicle-docs/requests/${code}/refund`, {
@@ -644,6 +669,8 @@ describe("stages", () => {
     expect(
       (await post(driver, `/vehicle-docs/requests/${code}/answer`, { answer: "again" })).statusCode,
     ).toBe(409);
+    // "Your document request … is received" is mailed once: at submission, not again after the answer.
+    expect(await mailedStages(code)).toEqual(["submitted", "info_needed"]);
   });
 
   it("every (from, to) pair: the table's staff moves succeed, every other is 409 and changes nothing", async () => {
@@ -672,7 +699,12 @@ describe("stages", () => {
               ? await post(staff, `/admin/vehicle-docs/requests/${code}/question`, {
                   question: "Which year?",
                 })
-              : await post(staff, `/admin/vehicle-docs/requests/${code}/stage`, { to });
+              : await post(staff, `/admin/vehicle-docs/requests/${code}/stage`, {
+                  to,
+                  ...(to === "delivered"
+                    ? { expiries: [{ document_type: "proof_of_ownership", expires_on: daysAhead(365) }] }
+                    : {}),
+                });
           expect(res.statusCode, `${kind} ${from} -> ${to}: ${res.body}`).toBe(allowed ? 200 : 409);
           expect(await stageOf(code)).toBe(allowed ? to : from);
         }
@@ -693,26 +725,29 @@ describe("stages", () => {
     await fund(db, driver.id, 100_000_000);
     const v = await vehicleOf(driver);
     const code = await placed(driver, v);
+    // A year from the test's clock (Nigeria's day), and four days earlier for the insurance.
+    const licenceDay = daysAhead(365);
+    const insuranceDay = daysAhead(361);
     const early = await post(staff, `/admin/vehicle-docs/requests/${code}/expiries`, {
-      expiries: [{ document_type: "vehicle_licence", expires_on: "2027-11-30" }],
+      expiries: [{ document_type: "vehicle_licence", expires_on: licenceDay }],
     });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe("not_issued");
     await moveTo(code, "delivered");
     const wrong = await post(staff, `/admin/vehicle-docs/requests/${code}/expiries`, {
-      expiries: [{ document_type: "hackney_permit", expires_on: "2027-11-30" }],
+      expiries: [{ document_type: "hackney_permit", expires_on: licenceDay }],
     });
     expect(wrong.statusCode).toBe(422);
     const rec = await post(staff, `/admin/vehicle-docs/requests/${code}/expiries`, {
       expiries: [
-        { document_type: "vehicle_licence", expires_on: "2027-11-30" },
-        { document_type: "third_party_insurance", expires_on: "2027-11-26" },
+        { document_type: "vehicle_licence", expires_on: licenceDay },
+        { document_type: "third_party_insurance", expires_on: insuranceDay },
       ],
     });
     expect(rec.statusCode, rec.body).toBe(200);
     expect(rec.json().expiries).toEqual([
-      { document_type: "vehicle_licence", expires_on: "2027-11-30" },
-      { document_type: "third_party_insurance", expires_on: "2027-11-26" },
+      { document_type: "vehicle_licence", expires_on: licenceDay },
+      { document_type: "third_party_insurance", expires_on: insuranceDay },
     ]);
     const rows = await queryRows<{ vehicle_id: number; source: string }>(
       db,
@@ -742,6 +777,155 @@ describe("stages", () => {
       { key: "k", type: "vehicle_docs", requestId: job!.data.requestId, stage: "at_office", refundMinor: 0 },
     );
     expect(mail?.subject).toBe(`Votre demande ${code} est au bureau des licences`);
+  });
+});
+
+describe("delivered needs the papers' new expiry dates", () => {
+  it("refuses Delivered without an expiry for every document (422, in French too) and changes nothing; with them, records each date in the move", async () => {
+    const driver = await fundedUser(db, 100_000_000);
+    const v = await vehicleOf(driver);
+    const code = await placed(driver, v);
+    await moveTo(code, "ready_for_pickup");
+    const stageUrl = `/admin/vehicle-docs/requests/${code}/stage`;
+    const expiryRows = () =>
+      queryRows<{ document_type: string; expires_on: string }>(
+        db,
+        sql`SELECT document_type, expires_on::text AS expires_on FROM vehicle_document_expiries
+              WHERE vehicle_id = ${v} ORDER BY document_type`,
+      );
+
+    for (const body of [
+      { to: "delivered" },
+      { to: "delivered", expiries: [{ document_type: "vehicle_licence", expires_on: daysAhead(365) }] },
+    ]) {
+      const refused = await post(staff, stageUrl, body);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: "expiries_required",
+        message: "Give the new expiry date of every document before marking the request delivered",
+        fields: { expiries: expect.any(String) },
+      });
+    }
+    const french = await post(staff, stageUrl, { to: "delivered" }, { "accept-language": "fr" });
+    expect(french.statusCode).toBe(422);
+    expect(french.json().message).toBe(
+      "Indiquez la nouvelle date d'expiration de chaque document avant de marquer la demande livrée",
+    );
+    // A document the request did not renew is refused too, and nothing is written.
+    const other = await post(staff, stageUrl, {
+      to: "delivered",
+      expiries: [
+        ...(await expiriesFor(code, 365)),
+        { document_type: "hackney_permit", expires_on: daysAhead(365) },
+      ],
+    });
+    expect(other.statusCode, other.body).toBe(422);
+    expect(await stageOf(code)).toBe("ready_for_pickup");
+    expect(await expiryRows()).toEqual([]);
+
+    const delivered = await post(staff, stageUrl, {
+      to: "delivered",
+      expiries: [
+        { document_type: "vehicle_licence", expires_on: daysAhead(365) },
+        { document_type: "third_party_insurance", expires_on: daysAhead(360) },
+      ],
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json()).toMatchObject({ stage: "delivered" });
+    expect(await expiryRows()).toEqual([
+      { document_type: "third_party_insurance", expires_on: daysAhead(360) },
+      { document_type: "vehicle_licence", expires_on: daysAhead(365) },
+    ]);
+  });
+
+  it("takes the dates this request recorded already: only the missing ones are asked", async () => {
+    const driver = await fundedUser(db, 100_000_000);
+    const code = await placed(driver, await vehicleOf(driver));
+    await moveTo(code, "ready");
+    const rec = await post(staff, `/admin/vehicle-docs/requests/${code}/expiries`, {
+      expiries: [{ document_type: "vehicle_licence", expires_on: daysAhead(365) }],
+    });
+    expect(rec.statusCode, rec.body).toBe(200);
+    const stageUrl = `/admin/vehicle-docs/requests/${code}/stage`;
+    expect((await post(staff, stageUrl, { to: "ready_for_pickup" })).statusCode).toBe(200);
+    expect((await post(staff, stageUrl, { to: "delivered" })).statusCode).toBe(422);
+    const res = await post(staff, stageUrl, {
+      to: "delivered",
+      expiries: [{ document_type: "third_party_insurance", expires_on: daysAhead(365) }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe("the pickup park", () => {
+  it("is named with its address and opening hours on the request, in the ready e-mail and on the receipt", async () => {
+    const hours = [
+      ...Array(5).fill({ open: "07:00", close: "19:00" }),
+      { open: "08:00", close: "14:00" },
+      null,
+    ];
+    const [was] = await queryRows<{ open_24h: boolean; opening_hours: unknown }>(
+      db,
+      sql`SELECT open_24h, opening_hours FROM parks WHERE id = ${park}`,
+    );
+    await db.execute(
+      sql`UPDATE parks SET open_24h = false, opening_hours = ${JSON.stringify(hours)}::jsonb WHERE id = ${park}`,
+    );
+    const [where] = await queryRows<{ name: string; address: string }>(
+      db,
+      sql`SELECT name, address FROM parks WHERE id = ${park}`,
+    );
+    const driver = await createUser(db, { language: "fr" });
+    await fund(db, driver.id, 100_000_000);
+    const code = await placed(driver, await vehicleOf(driver));
+    const view = await get(driver, `/vehicle-docs/requests/${code}`, "fr");
+    expect(view.json().pickup_park).toMatchObject({
+      id: park,
+      name: where!.name,
+      address: where!.address,
+      open_24h: false,
+      opening_hours: hours,
+    });
+    const listed = await get(driver, "/vehicle-docs/requests", "fr");
+    expect(listed.json().items[0].pickup_park).toMatchObject({ id: park, name: where!.name });
+
+    await moveTo(code, "ready_for_pickup");
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM vehicle_doc_requests WHERE code = ${code}`,
+    );
+    const mailOf = (stage: VehicleDocStage) =>
+      composeVehicleDocMail(
+        { db, countries: servedCountries(db), publicUrl: "http://parkwell.test" },
+        { key: "k", type: "vehicle_docs", requestId: row!.id, stage, refundMinor: 0 },
+      );
+    const ready = await mailOf("ready_for_pickup");
+    expect(ready?.text).toContain(
+      `Vos documents vous attendent à ${where!.name}, ${where!.address}. Horaires (heure locale)\u00a0: en semaine 07:00-19:00 et sam. 08:00-14:00.`,
+    );
+    expect(ready?.html).toContain(where!.name);
+    await db.execute(sql`UPDATE users SET language = 'en' WHERE id = ${driver.id}`);
+    expect((await mailOf("ready_for_pickup"))?.text).toContain(
+      `Your papers are waiting for you at ${where!.name}, ${where!.address}. Opening hours (local time): weekdays 07:00-19:00 and Sat 08:00-14:00.`,
+    );
+
+    const receipts = await get(driver, `/receipts?reference=${code}`, "fr");
+    const number = receipts.json().items.find((r: { kind: string }) => r.kind === "vehicle_docs")
+      .number as string;
+    const shown = await get(driver, `/receipts/${number}`, "fr");
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().lines).toContainEqual(
+      expect.objectContaining({
+        kind: "pickup",
+        label: "Retrait",
+        subject: where!.name,
+        detail: `${where!.address} · en semaine 07:00-19:00 et sam. 08:00-14:00`,
+        amount: 0,
+      }),
+    );
+    await db.execute(
+      sql`UPDATE parks SET open_24h = ${was!.open_24h}, opening_hours = ${JSON.stringify(was!.opening_hours)}::jsonb WHERE id = ${park}`,
+    );
   });
 });
 

@@ -87,9 +87,10 @@ describe("vehicle document pricing rules", () => {
     const sum =
       body.lines.reduce((s, l) => s + l.amountMinor, 0) + body.taxes.reduce((s, t) => s + t.amountMinor, 0);
     expect(sum).toBe(p.totalMinor);
+    // The licence is a government fee; the third-party insurance is a premium, not one.
     expect(body.lines.map((l) => l.kind)).toEqual([
       "government_fee",
-      "government_fee",
+      "insurance_premium",
       "service_fee",
       "delivery",
     ]);

@@ -13,6 +13,7 @@ import {
   type VehicleDocRequestType,
   type VehicleDocType,
   type VehicleUse,
+  type WeekHours,
 } from "@parkwell/contract";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
 import type { ReceiptBody } from "../receipts/receipts.domain";
@@ -123,25 +124,66 @@ export function priceRequest(
 }
 
 /**
- * The receipt of a request's charge: one government fee line per document (an insurer's premium
- * line, naming the insurer, for comprehensive insurance), the charges, the tax. A line's detail is
- * the document's English name; the receipt words it in the reader's language.
+ * A request's documents in the two kinds a driver and the back office see apart: the government
+ * fees (licences, permits, certificates) and the insurance premiums (third-party at the national
+ * tariff, comprehensive at an insurer's rate). Parkwell's own charges are a third kind.
  */
-export function requestReceiptBody(p: PricedRequest, tax: { name: string; rateBps: number }): ReceiptBody {
+export function feesByKind(lines: readonly { documentType: VehicleDocType; feeMinor: number }[]): {
+  governmentMinor: number;
+  premiumsMinor: number;
+} {
+  let governmentMinor = 0;
+  let premiumsMinor = 0;
+  for (const l of lines) {
+    if (INSURANCE_DOC_TYPES.includes(l.documentType)) premiumsMinor += l.feeMinor;
+    else governmentMinor += l.feeMinor;
+  }
+  return { governmentMinor, premiumsMinor };
+}
+
+/** Where the papers are collected, as the receipt records it. */
+export interface ReceiptPickup {
+  name: string;
+  address: string;
+  openingHours: WeekHours;
+}
+
+/**
+ * The receipt of a request's charge: one government fee line per document, an insurance premium
+ * line for insurance (naming the insurer for comprehensive), the charges, the tax, the pickup
+ * park. A line's detail is the document's English name; the receipt words it in the reader's
+ * language.
+ */
+export function requestReceiptBody(
+  p: PricedRequest,
+  tax: { name: string; rateBps: number },
+  pickup: ReceiptPickup | null = null,
+): ReceiptBody {
   const lines: ReceiptLineRecord[] = [
     ...p.lines.map((l): ReceiptLineRecord =>
-      l.documentType === "comprehensive_insurance"
+      INSURANCE_DOC_TYPES.includes(l.documentType)
         ? {
             kind: "insurance_premium",
             amountMinor: l.feeMinor,
             detail: DOCUMENT_NAMES[l.documentType],
-            ...(p.insurerName ? { subject: p.insurerName } : {}),
+            ...(l.documentType === "comprehensive_insurance" && p.insurerName
+              ? { subject: p.insurerName }
+              : {}),
           }
         : { kind: "government_fee", amountMinor: l.feeMinor, detail: DOCUMENT_NAMES[l.documentType] },
     ),
     { kind: "service_fee" as const, amountMinor: p.serviceChargeMinor },
     { kind: "delivery" as const, amountMinor: p.deliveryChargeMinor },
   ].filter((l) => l.amountMinor !== 0);
+  if (pickup) {
+    lines.push({
+      kind: "pickup",
+      amountMinor: 0,
+      subject: pickup.name,
+      detail: pickup.address,
+      openingHours: pickup.openingHours,
+    });
+  }
   const taxes =
     p.taxMinor !== 0
       ? [

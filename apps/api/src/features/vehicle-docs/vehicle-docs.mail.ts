@@ -2,7 +2,7 @@
  * A vehicle document request's e-mails, one per stage it reaches, composed when the mail job runs,
  * in the driver's language, from the request as it is then (decision 031).
  */
-import type { VehicleDocStage } from "@parkwell/contract";
+import { describeParkHours, type VehicleDocPickupPark, type VehicleDocStage } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
 import { escapeHtml } from "../../lib/link-mail";
@@ -10,7 +10,8 @@ import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
-import { requestWithDriver } from "./vehicle-docs.repo";
+import { presentPickupPark } from "./vehicle-docs.present";
+import { pickupParks, requestWithDriver } from "./vehicle-docs.repo";
 
 type Lang = "en" | "fr";
 
@@ -34,7 +35,7 @@ const TEXTS: Record<VehicleDocStage, Record<Lang, { subject: string; intro: stri
     },
     fr: {
       subject: "Il nous faut plus d'informations pour votre demande {code}",
-      intro: "Notre équipe a une question sur votre demande : {question}",
+      intro: "Notre équipe a une question sur votre demande\u00a0: {question}",
     },
   },
   documents_checked: {
@@ -74,11 +75,11 @@ const TEXTS: Record<VehicleDocStage, Record<Lang, { subject: string; intro: stri
   ready_for_pickup: {
     en: {
       subject: "Your papers for {code} are ready for pickup",
-      intro: "Your papers are waiting for you at the park you chose.",
+      intro: "Your papers are waiting for you at {park}, {address}. Opening hours (local time): {hours}.",
     },
     fr: {
       subject: "Vos documents pour {code} sont prêts à être retirés",
-      intro: "Vos documents vous attendent au parking que vous avez choisi.",
+      intro: "Vos documents vous attendent à {park}, {address}. Horaires (heure locale)\u00a0: {hours}.",
     },
   },
   delivered: {
@@ -98,7 +99,7 @@ const TEXTS: Record<VehicleDocStage, Record<Lang, { subject: string; intro: stri
     },
     fr: {
       subject: "Votre demande de documents {code} est annulée",
-      intro: "Votre demande est annulée. Remboursé sur votre portefeuille : {refund}.",
+      intro: "Votre demande est annulée. Remboursé sur votre portefeuille\u00a0: {refund}.",
     },
   },
   refunded: {
@@ -108,7 +109,8 @@ const TEXTS: Record<VehicleDocStage, Record<Lang, { subject: string; intro: stri
     },
     fr: {
       subject: "Votre demande de documents {code} est remboursée",
-      intro: "Nous n'avons pas pu mener votre demande à bien. Remboursé sur votre portefeuille : {refund}.",
+      intro:
+        "Nous n'avons pas pu mener votre demande à bien. Remboursé sur votre portefeuille\u00a0: {refund}.",
     },
   },
 };
@@ -138,6 +140,7 @@ export async function composeVehicleDocMail(
         ? { creditNoteOf: `vehicle_docs:${r.id}:` }
         : null;
   const receipt = where ? await receiptLine(d, where, lang) : null;
+  const [park] = await pickupParks(d.db, [r.pickupParkId]);
   return withReceiptLine(
     vehicleDocMail(job.stage, lang, found.email, {
       code: r.code,
@@ -147,6 +150,7 @@ export async function composeVehicleDocMail(
       refundMinor: job.refundMinor,
       question: r.question ?? "",
       publicUrl: d.publicUrl,
+      park: park ? presentPickupPark(park) : null,
     }),
     receipt,
   );
@@ -164,6 +168,8 @@ export function vehicleDocMail(
     refundMinor: number;
     question: string;
     publicUrl: string;
+    /** Where the papers are collected (null for a delivery). */
+    park: Pick<VehicleDocPickupPark, "name" | "address" | "opening_hours"> | null;
   },
 ): MailMessage {
   const money = (minor: number) => moneyText(minor, o.currency, o.decimals, lang);
@@ -172,7 +178,10 @@ export function vehicleDocMail(
       .replace("{code}", o.code)
       .replace("{total}", money(o.totalMinor))
       .replace("{refund}", money(o.refundMinor))
-      .replace("{question}", o.question);
+      .replace("{question}", o.question)
+      .replace("{park}", () => o.park?.name ?? "")
+      .replace("{address}", () => o.park?.address ?? "")
+      .replace("{hours}", o.park ? describeParkHours(o.park.opening_hours, lang) : "");
   const t = TEXTS[stage][lang];
   const link = `${o.publicUrl}/vehicle-docs-renewal/requests/${encodeURIComponent(o.code)}`;
   const intro = fill(t.intro);

@@ -7,13 +7,40 @@ import {
   type VehicleDocType,
 } from "@parkwell/contract";
 import { bpsToPercent, toMajor } from "../../lib/money";
-import type { EventRow, ExpiryRow, RequestItemRow, RequestRow } from "./vehicle-docs.repo";
+import { feesByKind } from "./vehicle-docs.domain";
+import type { EventRow, ExpiryRow, PickupParkRow, RequestItemRow, RequestRow } from "./vehicle-docs.repo";
+
+/** A request's or quote's government fees and insurance premiums, apart (feesByKind). */
+export function feeTotals(
+  lines: readonly { documentType: string; feeMinor: number }[],
+  money: (minor: number) => number,
+): { fees_total: number; premiums_total: number } {
+  const { governmentMinor, premiumsMinor } = feesByKind(
+    lines.map((l) => ({ documentType: l.documentType as VehicleDocType, feeMinor: l.feeMinor })),
+  );
+  return { fees_total: money(governmentMinor), premiums_total: money(premiumsMinor) };
+}
+
+/** The pickup park as the driver and staff read it: open 24 hours when it has no hours. */
+export function presentPickupPark(p: PickupParkRow) {
+  const open24h = p.open24h || !p.openingHours;
+  return {
+    id: p.id,
+    name: p.name,
+    address: p.address,
+    city: p.city,
+    time_zone: p.timeZone,
+    open_24h: open24h,
+    opening_hours: open24h ? null : p.openingHours,
+  };
+}
 
 export function presentSummary(
   r: RequestRow,
   items: RequestItemRow[],
   stateCode: string,
   decimals: number,
+  pickupPark: PickupParkRow | null,
 ): Omit<VehicleDocRequest, "timeline" | "expiries"> {
   const money = (minor: number) => toMajor(minor, decimals);
   const stage = r.stage as VehicleDocStage;
@@ -30,9 +57,10 @@ export function presentSummary(
       address: r.addressText,
       park_id: r.pickupParkId,
     },
+    pickup_park: pickupPark ? presentPickupPark(pickupPark) : null,
     currency: r.currency.trim(),
     lines: items.map((i) => ({ document_type: i.documentType as VehicleDocType, fee: money(i.feeMinor) })),
-    fees_total: money(r.feesMinor),
+    ...feeTotals(items, money),
     service_charge: money(r.serviceChargeMinor),
     delivery_charge: money(r.deliveryChargeMinor),
     tax: money(r.taxMinor),
@@ -64,11 +92,17 @@ export function presentSummary(
 
 export function presentRequest(
   r: RequestRow,
-  detail: { items: RequestItemRow[]; events: EventRow[]; expiries: ExpiryRow[]; stateCode: string },
+  detail: {
+    items: RequestItemRow[];
+    events: EventRow[];
+    expiries: ExpiryRow[];
+    stateCode: string;
+    pickupPark: PickupParkRow | null;
+  },
   decimals: number,
 ): VehicleDocRequest {
   return {
-    ...presentSummary(r, detail.items, detail.stateCode, decimals),
+    ...presentSummary(r, detail.items, detail.stateCode, decimals, detail.pickupPark),
     timeline: detail.events.map((e) => ({
       stage: e.stage as VehicleDocStage,
       at: e.at.toISOString(),

@@ -178,10 +178,31 @@ export interface RequestDetail {
   events: EventRow[];
   expiries: ExpiryRow[];
   stateCode: string;
+  pickupPark: PickupParkRow | null;
+}
+
+export type PickupParkRow = Awaited<ReturnType<typeof pickupParks>>[number];
+
+/** The pickup parks of some requests: where each is and its opening hours. */
+export async function pickupParks(db: Tx, ids: (number | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return [];
+  return db
+    .select({
+      id: parks.id,
+      name: parks.name,
+      address: parks.address,
+      city: parks.city,
+      timeZone: parks.timeZone,
+      open24h: parks.open24h,
+      openingHours: parks.openingHours,
+    })
+    .from(parks)
+    .where(inArray(parks.id, wanted));
 }
 
 export async function requestDetail(db: Tx, r: RequestRow): Promise<RequestDetail> {
-  const [items, events, expiries, state] = await Promise.all([
+  const [items, events, expiries, state, park] = await Promise.all([
     db
       .select()
       .from(vehicleDocRequestItems)
@@ -198,13 +219,14 @@ export async function requestDetail(db: Tx, r: RequestRow): Promise<RequestDetai
       .where(eq(vehicleDocumentExpiries.requestId, r.id))
       .orderBy(asc(vehicleDocumentExpiries.id)),
     stateById(db, r.stateId),
+    pickupParks(db, [r.pickupParkId]),
   ]);
-  return { items, events, expiries, stateCode: state?.code ?? "" };
+  return { items, events, expiries, stateCode: state?.code ?? "", pickupPark: park[0] ?? null };
 }
 
 /** The items and state codes of several requests (a list's page). */
 export async function listExtras(db: Tx, rows: RequestRow[]) {
-  if (rows.length === 0) return { items: [], states: [] };
+  if (rows.length === 0) return { items: [], states: [], parks: [] };
   const items = await db
     .select()
     .from(vehicleDocRequestItems)
@@ -224,7 +246,11 @@ export async function listExtras(db: Tx, rows: RequestRow[]) {
         rows.map((r) => r.stateId),
       ),
     );
-  return { items, states: stateRows };
+  const parkRows = await pickupParks(
+    db,
+    rows.map((r) => r.pickupParkId),
+  );
+  return { items, states: stateRows, parks: parkRows };
 }
 
 export interface RequestFilter {

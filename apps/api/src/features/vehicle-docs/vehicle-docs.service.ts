@@ -12,6 +12,7 @@ import {
   INSURER_UNKNOWN_MESSAGE,
   VEHICLE_DOC_CANCELLABLE,
   VEHICLE_DOC_CANCEL_TOO_LATE_MESSAGE,
+  VEHICLE_DOC_EXPIRIES_REQUIRED_MESSAGE,
   VEHICLE_DOC_NOT_FOUND_MESSAGE,
   VEHICLE_DOC_STAGE_REFUSED_MESSAGE,
   VEHICLE_PAPER_TYPES,
@@ -62,8 +63,15 @@ import {
   priceRequest,
   requestReceiptBody,
   type PricedRequest,
+  type ReceiptPickup,
 } from "./vehicle-docs.domain";
-import { nextStages, presentRequest, presentSummary } from "./vehicle-docs.present";
+import {
+  feeTotals,
+  nextStages,
+  presentPickupPark,
+  presentRequest,
+  presentSummary,
+} from "./vehicle-docs.present";
 import * as repo from "./vehicle-docs.repo";
 import type { RequestRow } from "./vehicle-docs.repo";
 
@@ -446,7 +454,7 @@ function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): VehicleDo
     engine_band: r.band,
     currency: r.currency,
     lines: r.priced.lines.map((l) => ({ document_type: l.documentType, fee: money(l.feeMinor) })),
-    fees_total: money(r.priced.feesMinor),
+    ...feeTotals(r.priced.lines, money),
     service_charge: money(r.priced.serviceChargeMinor),
     delivery_charge: money(r.priced.deliveryChargeMinor),
     tax: money(r.priced.taxMinor),
@@ -634,7 +642,11 @@ async function placeInTransaction(
       issuedAt: now,
       currency: r.currency,
       decimals: r.decimals,
-      body: requestReceiptBody(priced, { name: r.taxName, rateBps: r.taxBps }),
+      body: requestReceiptBody(
+        priced,
+        { name: r.taxName, rateBps: r.taxBps },
+        await receiptPickup(tx, r.delivery),
+      ),
       expectedMinor: priced.totalMinor,
     });
   }
@@ -651,6 +663,15 @@ async function placeInTransaction(
   });
   await queueMail(deps.jobs, tx, row, "submitted", 0, now);
   return row;
+}
+
+/** The pickup park as the receipt records it (null for a delivery). */
+async function receiptPickup(tx: Tx, delivery: Resolved["delivery"]): Promise<ReceiptPickup | null> {
+  if (!("parkId" in delivery)) return null;
+  const [park] = await repo.pickupParks(tx, [delivery.parkId]);
+  if (!park) return null;
+  const shown = presentPickupPark(park);
+  return { name: shown.name, address: shown.address, openingHours: shown.opening_hours };
 }
 
 async function queueMail(
@@ -682,6 +703,13 @@ export interface MoveInput {
   question?: string | undefined;
   /** info_needed -> submitted: the driver's answer. */
   answer?: string | undefined;
+  /** -> delivered: each issued document's new expiry date (required for those not yet recorded). */
+  expiries?: ExpiryEntry[] | undefined;
+}
+
+export interface ExpiryEntry {
+  document_type: VehicleDocType;
+  expires_on: string;
 }
 
 function stageRefused(from: string, to: string) {
@@ -730,6 +758,22 @@ export async function moveRequest(
     }
 
     const now = deps.clock();
+    if (input.to === "delivered") {
+      // The papers' new expiry dates drive the reminders: no request is delivered without them.
+      const detail = await repo.requestDetail(tx, r);
+      const given = input.expiries ?? [];
+      const missing = detail.items.filter(
+        (i) =>
+          !given.some((e) => e.document_type === i.documentType) &&
+          !detail.expiries.some((e) => e.documentType === i.documentType),
+      );
+      if (missing.length > 0) {
+        throw new AppError(422, "expiries_required", VEHICLE_DOC_EXPIRIES_REQUIRED_MESSAGE, {
+          expiries: VEHICLE_DOC_EXPIRIES_REQUIRED_MESSAGE,
+        });
+      }
+      await writeExpiries(tx, r, detail.items, given, now);
+    }
     const patch: Partial<RequestRow> = { stage: input.to, updatedAt: now };
     if (input.to === "info_needed") {
       patch.question = input.question!.trim();
@@ -779,7 +823,11 @@ export async function moveRequest(
       note,
       at: now,
     });
-    await queueMail(deps.jobs, tx, updated, input.to, refundMinor, now);
+    // The driver's own answer sends the request back to be checked: they wrote it, and "your request
+    // is received" was mailed once already, at submission.
+    if (!(from === "info_needed" && input.to === "submitted")) {
+      await queueMail(deps.jobs, tx, updated, input.to, refundMinor, now);
+    }
     if (onChange) await onChange(tx, r, updated);
     return updated;
   });
@@ -833,7 +881,7 @@ export async function getOwn(db: Db, userId: string, code: string): Promise<Vehi
 }
 
 async function summaries(db: Db, rows: RequestRow[]) {
-  const { items, states } = await repo.listExtras(db, rows);
+  const { items, states, parks } = await repo.listExtras(db, rows);
   const decimals = await servedCountries(db).currencyDecimals("NGN");
   return rows.map((r) =>
     presentSummary(
@@ -841,6 +889,7 @@ async function summaries(db: Db, rows: RequestRow[]) {
       items.filter((i) => i.requestId === r.id),
       states.find((s) => s.id === r.stateId)?.code ?? "",
       decimals,
+      parks.find((p) => p.id === r.pickupParkId) ?? null,
     ),
   );
 }
@@ -919,7 +968,7 @@ export async function getForStaff(db: Db, code: string) {
 export async function recordExpiries(
   deps: VehicleDocDeps,
   code: string,
-  expiries: { document_type: VehicleDocType; expires_on: string }[],
+  expiries: ExpiryEntry[],
   onChange?: OnChange,
 ): Promise<RequestRow> {
   return deps.db.transaction(async (tx) => {
@@ -930,28 +979,44 @@ export async function recordExpiries(
     }
     const { items } = await repo.requestDetail(tx, r);
     const now = deps.clock();
-    for (const e of expiries) {
-      if (!items.some((i) => i.documentType === e.document_type)) {
-        const message = NOTHING_TO_RECORD_MESSAGE.replace("{document}", DOCUMENT_NAMES[e.document_type]);
-        throw AppError.validation({ expiries: message }, message);
-      }
-      // The driver has one licence date: the renewed length's replaces the other's.
-      if (r.type !== "vehicle_papers") await repo.deleteLicenceExpiries(tx, r.userId, e.document_type);
-      await repo.upsertExpiry(tx, {
-        userId: r.userId,
-        vehicleId: r.type === "vehicle_papers" ? r.vehicleId : null,
-        documentType: e.document_type,
-        expiresOn: e.expires_on,
-        source: "request",
-        requestId: r.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    await writeExpiries(tx, r, items, expiries, now);
     const updated = await repo.updateRequest(tx, r.id, { updatedAt: now });
     if (onChange) await onChange(tx, r, updated);
     return updated;
   });
+}
+
+/**
+ * Writes a request's issued papers' dates (one current date per paper, the reminders' marks
+ * cleared); a document the request did not renew is a 422.
+ */
+async function writeExpiries(
+  tx: Tx,
+  r: RequestRow,
+  items: readonly { documentType: string }[],
+  expiries: readonly ExpiryEntry[],
+  now: Date,
+): Promise<void> {
+  for (const e of expiries) {
+    if (!items.some((i) => i.documentType === e.document_type)) {
+      const message = NOTHING_TO_RECORD_MESSAGE.replace("{document}", DOCUMENT_NAMES[e.document_type]);
+      throw AppError.validation({ expiries: message }, message);
+    }
+  }
+  for (const e of expiries) {
+    // The driver has one licence date: the renewed length's replaces the other's.
+    if (r.type !== "vehicle_papers") await repo.deleteLicenceExpiries(tx, r.userId, e.document_type);
+    await repo.upsertExpiry(tx, {
+      userId: r.userId,
+      vehicleId: r.type === "vehicle_papers" ? r.vehicleId : null,
+      documentType: e.document_type,
+      expiresOn: e.expires_on,
+      source: "request",
+      requestId: r.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
 }
 
 // ---------------------------------------------------------------- insurers (comprehensive insurance)

@@ -198,7 +198,7 @@ describe("ledger postings", () => {
       db.transaction((tx) =>
         postTransfer(tx, {
           idempotencyKey: `x:${user.id}`,
-          kind: "mint",
+          kind: "adjustment",
           lines: [{ account: wallet, amountMinor: 100 }],
         }),
       ),

@@ -1,4 +1,6 @@
 /** Pure rules of the double-entry ledger: what a valid transfer is. No I/O. */
+import { LEDGER_KINDS, type LedgerKind, type LedgerSubject } from "@parkwell/contract";
+
 export interface TransferLine {
   /** The account, by key (`user:<id>:<ccy>`, `revenue:<ccy>:<shard>`…). */
   account: { key: string };
@@ -46,6 +48,33 @@ export function splitAtCap(
 ): { creditMinor: number; heldMinor: number } {
   const creditMinor = Math.max(0, Math.min(amountMinor, capMinor - balanceMinor));
   return { creditMinor, heldMinor: amountMinor - creditMinor };
+}
+
+/** The first part of a move's idempotency key names what it paid for; its reference is that purchase's code. */
+const SUBJECT_OF_KEY: Record<string, LedgerSubject> = {
+  booking: "booking",
+  pass: "pass",
+  order: "order",
+  vehicle_docs: "vehicle_docs_request",
+};
+
+/**
+ * What a move paid for or gave back (`booking:<id>:<n>`, `pass:<id>:<n>`, `pass:<id>:visit:<id>`,
+ * `order:<id>:<n>`, `vehicle_docs:<id>:<n>`, each with the purchase's code as its reference), or
+ * null for a move of no purchase (a top-up, a reset, an adjustment).
+ */
+export function ledgerSubject(
+  idempotencyKey: string,
+  reference: string | null,
+): { kind: LedgerSubject; code: string } | null {
+  const kind = SUBJECT_OF_KEY[idempotencyKey.slice(0, idempotencyKey.indexOf(":"))];
+  return kind && reference ? { kind, code: reference } : null;
+}
+
+/** A kind read back from `ledger_transactions`: one the writers can write (they take only LedgerKind). */
+export function asLedgerKind(kind: string): LedgerKind {
+  if (!(LEDGER_KINDS as readonly string[]).includes(kind)) throw new Error(`unknown ledger kind ${kind}`);
+  return kind as LedgerKind;
 }
 
 /** int8 arrives as a number (PGlite), a string (node-postgres) or a bigint above 2^53: one exact number. */

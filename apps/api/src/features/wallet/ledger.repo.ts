@@ -1,4 +1,5 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
+import type { LedgerKind } from "@parkwell/contract";
 import { preparedRows, queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { ledgerEntries, ledgerTransactions, receipts, users, walletAccounts } from "../../db/schema/index";
@@ -62,7 +63,7 @@ export async function ensureAccounts<const T extends readonly AccountSpec[]>(
 }
 
 export interface Posting {
-  kind: string;
+  kind: LedgerKind;
   idempotencyKey: string;
   reference: string | null;
   description: string | null;
@@ -190,6 +191,7 @@ export async function listEntries(db: Tx, accountId: string, limit: number, offs
       balanceAfterMinor: ledgerEntries.balanceAfterMinor,
       createdAt: ledgerEntries.createdAt,
       kind: ledgerTransactions.kind,
+      idempotencyKey: ledgerTransactions.idempotencyKey,
       reference: ledgerTransactions.reference,
       description: ledgerTransactions.description,
       receiptNumber: receipts.number,

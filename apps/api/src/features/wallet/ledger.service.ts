@@ -14,6 +14,7 @@
  *
  * A charge beyond the balance throws AppError 409 `insufficient_funds` (the transaction rolls back).
  */
+import type { LedgerKind } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import {
@@ -36,7 +37,8 @@ export const INSUFFICIENT_FUNDS = "Insufficient wallet balance";
 
 export interface TransferInput {
   idempotencyKey: string;
-  kind: string;
+  /** One of the ledger's kinds: every screen listing moves has words for each (LEDGER_KINDS). */
+  kind: LedgerKind;
   reference?: string | null;
   description?: string | null;
   /** Accounts are named by what they are; one is created at its first movement. */
@@ -168,7 +170,7 @@ const revenueSpec = (move: Pick<WalletMove, "currency" | "revenueShard">): Accou
 async function walletTransfer(
   tx: Tx,
   move: WalletMove,
-  kind: string,
+  kind: LedgerKind,
   other: AccountSpec,
   amountMinor: number,
 ) {
@@ -264,7 +266,7 @@ export async function ensureChargeAccounts(
 }
 
 /** A purchase from the wallet (a booking): user wallet -> platform revenue. Refused below zero. */
-export function chargeWallet(tx: Tx, move: WalletMove & { kind?: string }) {
+export function chargeWallet(tx: Tx, move: WalletMove & { kind?: LedgerKind }) {
   return walletTransfer(tx, move, move.kind ?? "booking_charge", revenueSpec(move), -move.amountMinor);
 }
 

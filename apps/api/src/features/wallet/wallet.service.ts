@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { numberReceiptsOf } from "../receipts/receipts.service";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
-import { userWalletKey } from "./ledger.domain";
+import { asLedgerKind, ledgerSubject, userWalletKey } from "./ledger.domain";
 import * as repo from "./ledger.repo";
 import { userCurrency } from "./ledger.service";
 import { servedCountries } from "../reference/served-countries";
@@ -53,7 +53,8 @@ export async function listTransactions(db: Db, userId: string, page: number, siz
       ...listPage(
         rows.map((r) => ({
           id: String(r.id),
-          type: r.kind,
+          type: asLedgerKind(r.kind),
+          subject: ledgerSubject(r.idempotencyKey, r.reference),
           amount: major(r.amountMinor),
           currency: r.currency,
           balance_after: major(r.balanceAfterMinor),

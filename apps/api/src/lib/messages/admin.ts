@@ -31,7 +31,7 @@ export const ADMIN_PARKS: ServerText[] = [
   { en: "Must be text", fr: "Doit être un texte" },
   { en: "Must be true or false", fr: "Doit être vrai ou faux" },
   { en: "At most 366 closure days", fr: "Au plus 366 jours de fermeture" },
-  { en: "Choose a type: {value}", fr: "Choisissez un type : {value}" },
+  { en: "Choose a type: {value}", fr: "Choisissez un type\u00a0: {value}" },
   { en: "Choose among {value}", fr: "Choisissez parmi {value}" },
   { en: "Choose a state", fr: "Choisissez une région" },
   { en: "Choose a state of the park's country", fr: "Choisissez une région du pays du parking" },
@@ -72,11 +72,15 @@ export const ADMIN_PARKS: ServerText[] = [
   },
   {
     en: "A park with rates cannot move to another country: remove its rates first",
-    fr: "Un parking qui a des tarifs ne peut pas changer de pays : supprimez d'abord ses tarifs",
+    fr: "Un parking qui a des tarifs ne peut pas changer de pays\u00a0: supprimez d'abord ses tarifs",
   },
   {
-    en: "A park's country and time zone cannot change while it has bookings, drive-up sales, events or orders that are not finished",
-    fr: "Le pays et le fuseau horaire d'un parking ne peuvent pas changer tant qu'il a des réservations, des ventes sans réservation, des événements ou des commandes en cours",
+    en: "A park's country and time zone cannot change while it has bookings, drive-up sales, events, orders or monthly passes that are not finished, or plans on sale",
+    fr: "Le pays et le fuseau horaire d'un parking ne peuvent pas changer tant qu'il a des réservations, des ventes sans réservation, des événements, des commandes ou des abonnements mensuels en cours, ou des formules en vente",
+  },
+  {
+    en: "A park with plans being set up cannot move to another country: close them first",
+    fr: "Un parking qui a des formules en préparation ne peut pas changer de pays\u00a0: fermez-les d'abord",
   },
   { en: "Enter an amount more than 0", fr: "Saisissez un montant supérieur à 0" },
   { en: "This amount is too large", fr: "Ce montant est trop élevé" },
@@ -149,11 +153,11 @@ export const ADMIN_PEOPLE: ServerText[] = [
   { en: "The job was put back on its queue", fr: "La tâche a été remise dans sa file d'attente" },
   {
     en: "This e-mail already has a Parkwell account: enter its password to accept",
-    fr: "Cette adresse e-mail a déjà un compte Parkwell : saisissez son mot de passe pour accepter",
+    fr: "Cette adresse e-mail a déjà un compte Parkwell\u00a0: saisissez son mot de passe pour accepter",
   },
   {
     en: "This e-mail's account signs in with Google or Apple: sign in with it first, then open this link again.",
-    fr: "Le compte de cette adresse e-mail se connecte avec Google ou Apple : connectez-vous d'abord avec, puis rouvrez ce lien.",
+    fr: "Le compte de cette adresse e-mail se connecte avec Google ou Apple\u00a0: connectez-vous d'abord avec, puis rouvrez ce lien.",
   },
   {
     en: "This invitation has already been accepted. Please sign in.",
@@ -177,11 +181,11 @@ export const ADMIN_PEOPLE: ServerText[] = [
   },
   {
     en: "This person is already on the staff: change their role or parks instead",
-    fr: "Cette personne fait déjà partie de l'équipe : modifiez plutôt son rôle ou ses parkings",
+    fr: "Cette personne fait déjà partie de l'équipe\u00a0: modifiez plutôt son rôle ou ses parkings",
   },
   {
     en: "This role works at every park of its operator: choose no parks",
-    fr: "Ce rôle travaille dans tous les parkings de son exploitant : ne choisissez aucun parking",
+    fr: "Ce rôle travaille dans tous les parkings de son exploitant\u00a0: ne choisissez aucun parking",
   },
   {
     en: "Too many attempts. Please wait a moment and try again.",

@@ -16,19 +16,19 @@ export const BOOKINGS: ServerText[] = [
   },
   {
     en: "Your wallet balance is too low: add {amount} {currency} to pay for this booking",
-    fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette réservation",
+    fr: "Le solde de votre portefeuille est insuffisant\u00a0: ajoutez {amount} {currency} pour payer cette réservation",
   },
   {
     en: "This booking was paid in {paid} but the park now charges in {charged}, so it cannot be priced again",
-    fr: "Cette réservation a été payée en {paid} mais le parking facture désormais en {charged} : elle ne peut pas être tarifée à nouveau",
+    fr: "Cette réservation a été payée en {paid} mais le parking facture désormais en {charged}\u00a0: elle ne peut pas être tarifée à nouveau",
   },
   {
     en: "This park's currency changed while you were booking: look at its prices again",
-    fr: "La devise de ce parking a changé pendant votre réservation : consultez à nouveau ses prix",
+    fr: "La devise de ce parking a changé pendant votre réservation\u00a0: consultez à nouveau ses prix",
   },
   {
     en: "Your wallet can pay for this booking: book it directly",
-    fr: "Votre portefeuille peut payer cette réservation : réservez directement",
+    fr: "Votre portefeuille peut payer cette réservation\u00a0: réservez directement",
   },
   {
     en: "This park charges in {park}; your wallet is in {wallet}, so a top-up cannot pay for it",
@@ -65,7 +65,7 @@ export const BOOKINGS: ServerText[] = [
   },
   {
     en: "This car is in the car park: a booking cannot be cancelled once it has checked in",
-    fr: "Cette voiture est dans le parking : une réservation ne peut plus être annulée une fois entrée",
+    fr: "Cette voiture est dans le parking\u00a0: une réservation ne peut plus être annulée une fois entrée",
   },
   { en: "Only a cancelled booking can be renewed", fr: "Seule une réservation annulée peut être rétablie" },
   {

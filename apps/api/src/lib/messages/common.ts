@@ -46,12 +46,12 @@ export const HTTP: ServerText[] = [
   { en: "No route for {method} {path}", fr: "Aucune route pour {method} {path}" },
   {
     en: "The web app is not built: run npm run build",
-    fr: "L'application web n'est pas construite : lancez npm run build",
+    fr: "L'application web n'est pas construite\u00a0: lancez npm run build",
   },
   { en: "Contains a character that is not allowed", fr: "Contient un caractère non autorisé" },
   {
     en: "{field}: Contains a character that is not allowed",
-    fr: "{field} : contient un caractère non autorisé",
+    fr: "{field}\u00a0: contient un caractère non autorisé",
   },
   { en: "No authentication token found", fr: "Aucun jeton d'authentification trouvé" },
   {
@@ -95,7 +95,11 @@ export const FIELDS: ServerText[] = [
   },
   {
     en: "Idempotency-Key must be 1 to 255 letters, digits or _ . : -",
-    fr: "L'en-tête Idempotency-Key doit compter de 1 à 255 lettres, chiffres ou _ . : -",
+    fr: "L'en-tête Idempotency-Key doit compter de 1 à 255 lettres, chiffres ou _ .\u00a0: -",
+  },
+  {
+    en: "The Idempotency-Key header is required: send a new key for each top-up",
+    fr: "L'en-tête Idempotency-Key est obligatoire\u00a0: envoyez une nouvelle clé pour chaque rechargement",
   },
   { en: "{name} is required", fr: "Le champ « {name} » est obligatoire" },
   { en: "{name} is too large", fr: "Le champ « {name} » est trop grand" },
@@ -142,9 +146,9 @@ export const FIELDS: ServerText[] = [
   },
   {
     en: "{name} must be one of {values}",
-    fr: "Le champ « {name} » doit valoir l'une de ces valeurs : {values}",
+    fr: "Le champ « {name} » doit valoir l'une de ces valeurs\u00a0: {values}",
   },
-  { en: "{name} must be among {values}", fr: "Le champ « {name} » doit être choisi parmi : {values}" },
+  { en: "{name} must be among {values}", fr: "Le champ « {name} » doit être choisi parmi\u00a0: {values}" },
 ];
 
 /** zod's own English, for the few checks the contract leaves without a message of its own. */
@@ -152,31 +156,34 @@ export const ZOD_DEFAULTS: ServerText[] = [
   { en: "Invalid input", fr: "Valeur invalide" },
   {
     en: "Invalid input: expected {expected}, received {received}",
-    fr: "Valeur invalide : {expected} attendu, {received} reçu",
+    fr: "Valeur invalide\u00a0: {expected} attendu, {received} reçu",
   },
-  { en: "Invalid input: expected {value}", fr: "Valeur invalide : {value} attendu" },
+  { en: "Invalid input: expected {value}", fr: "Valeur invalide\u00a0: {value} attendu" },
   {
     en: "Invalid option: expected one of {values}",
-    fr: "Option invalide : une valeur parmi {values} attendue",
+    fr: "Option invalide\u00a0: une valeur parmi {values} attendue",
   },
-  { en: "Too big: expected string to have <={max} characters", fr: "Trop long : au plus {max} caractères" },
+  {
+    en: "Too big: expected string to have <={max} characters",
+    fr: "Trop long\u00a0: au plus {max} caractères",
+  },
   {
     en: "Too small: expected string to have >={min} characters",
-    fr: "Trop court : au moins {min} caractères",
+    fr: "Trop court\u00a0: au moins {min} caractères",
   },
-  { en: "Too big: expected array to have <={max} items", fr: "Trop d'éléments : au plus {max}" },
-  { en: "Too big: expected number to be <={max}", fr: "Trop grand : au plus {max}" },
-  { en: "Too big: expected number to be <{max}", fr: "Trop grand : moins de {max}" },
-  { en: "Too small: expected number to be >={min}", fr: "Trop petit : au moins {min}" },
-  { en: "Too small: expected number to be >{min}", fr: "Trop petit : plus de {min}" },
+  { en: "Too big: expected array to have <={max} items", fr: "Trop d'éléments\u00a0: au plus {max}" },
+  { en: "Too big: expected number to be <={max}", fr: "Trop grand\u00a0: au plus {max}" },
+  { en: "Too big: expected number to be <{max}", fr: "Trop grand\u00a0: moins de {max}" },
+  { en: "Too small: expected number to be >={min}", fr: "Trop petit\u00a0: au moins {min}" },
+  { en: "Too small: expected number to be >{min}", fr: "Trop petit\u00a0: plus de {min}" },
   { en: "Invalid email address", fr: "Adresse e-mail invalide" },
   { en: "Invalid URL", fr: "URL invalide" },
   { en: "Invalid UUID", fr: "UUID invalide" },
   { en: "Invalid ISO datetime", fr: "Date et heure ISO invalides" },
   {
     en: "Invalid string: must match pattern {pattern}",
-    fr: "Texte invalide : doit respecter le motif {pattern}",
+    fr: "Texte invalide\u00a0: doit respecter le motif {pattern}",
   },
-  { en: "Unrecognized key: {keys}", fr: "Clé non reconnue : {keys}" },
-  { en: "Unrecognized keys: {keys}", fr: "Clés non reconnues : {keys}" },
+  { en: "Unrecognized key: {keys}", fr: "Clé non reconnue\u00a0: {keys}" },
+  { en: "Unrecognized keys: {keys}", fr: "Clés non reconnues\u00a0: {keys}" },
 ];

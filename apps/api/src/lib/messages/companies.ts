@@ -6,11 +6,11 @@ export const COMPANIES: ServerText[] = [
   { en: "This verification link is not valid", fr: "Ce lien de vérification n'est pas valide" },
   {
     en: "This verification link has expired: ask for a new one",
-    fr: "Ce lien de vérification a expiré : demandez-en un nouveau",
+    fr: "Ce lien de vérification a expiré\u00a0: demandez-en un nouveau",
   },
   {
     en: "A company keeps at least one owner: make someone else owner first",
-    fr: "Une entreprise garde au moins un propriétaire : nommez d'abord quelqu'un d'autre propriétaire",
+    fr: "Une entreprise garde au moins un propriétaire\u00a0: nommez d'abord quelqu'un d'autre propriétaire",
   },
   { en: "Member not found", fr: "Membre introuvable" },
   { en: "The member was updated", fr: "Le membre a été mis à jour" },
@@ -23,7 +23,7 @@ export const COMPANIES: ServerText[] = [
   // The back office (admin/companies).
   {
     en: "The company owes more than this limit: it must pay first",
-    fr: "L'entreprise doit plus que cette limite : elle doit d'abord payer",
+    fr: "L'entreprise doit plus que cette limite\u00a0: elle doit d'abord payer",
   },
   { en: "Enter a credit limit of 0 or more", fr: "Saisissez une limite de crédit de 0 ou plus" },
   {
@@ -36,11 +36,11 @@ export const COMPANIES: ServerText[] = [
   { en: "{email} is already a member of this company", fr: "{email} est déjà membre de cette entreprise" },
   {
     en: "This invitation was sent to {email}: sign out, then open the link again to join as that address",
-    fr: "Cette invitation a été envoyée à {email} : déconnectez-vous, puis rouvrez le lien pour rejoindre l'entreprise avec cette adresse",
+    fr: "Cette invitation a été envoyée à {email}\u00a0: déconnectez-vous, puis rouvrez le lien pour rejoindre l'entreprise avec cette adresse",
   },
   {
     en: "This e-mail already has a Parkwell account: enter its password to join",
-    fr: "Cette adresse a déjà un compte Parkwell : saisissez son mot de passe pour rejoindre l'entreprise",
+    fr: "Cette adresse a déjà un compte Parkwell\u00a0: saisissez son mot de passe pour rejoindre l'entreprise",
   },
   { en: "This password is not right for {email}", fr: "Ce mot de passe n'est pas celui de {email}" },
   { en: "role must be admin or member", fr: "role doit valoir admin ou member" },

@@ -14,11 +14,11 @@ export const COMPANY_MONEY: ServerText[] = [
   { en: "This company has been disabled by Parkwell", fr: "Cette entreprise a été désactivée par Parkwell" },
   {
     en: "Invoice billing needs a credit limit, which Parkwell sets: contact our support team",
-    fr: "La facturation mensuelle nécessite une limite de crédit, fixée par Parkwell : contactez notre assistance",
+    fr: "La facturation mensuelle nécessite une limite de crédit, fixée par Parkwell\u00a0: contactez notre assistance",
   },
   {
     en: "The company's balance is below zero: top it up to zero or more before switching back to wallet billing",
-    fr: "Le solde de l'entreprise est négatif : rechargez-le à zéro ou plus avant de revenir au paiement par portefeuille",
+    fr: "Le solde de l'entreprise est négatif\u00a0: rechargez-le à zéro ou plus avant de revenir au paiement par portefeuille",
   },
   {
     en: "Payment verified and the company's wallet was credited",
@@ -36,4 +36,9 @@ export const COMPANY_MONEY: ServerText[] = [
   { en: "No top-ups this month", fr: "Aucun rechargement ce mois-ci" },
   { en: "Top-ups {currency}", fr: "Rechargements {currency}" },
   { en: "Times on the {zone} clock.", fr: "Heures selon le fuseau {zone}." },
+  { en: "Balance", fr: "Solde" },
+  { en: "Opening balance {currency}", fr: "Solde d'ouverture en {currency}" },
+  { en: "Money in", fr: "Entrées" },
+  { en: "Money out", fr: "Sorties" },
+  { en: "Closing balance {currency}", fr: "Solde de clôture en {currency}" },
 ];

@@ -16,7 +16,7 @@ import type { ServerText } from "./common";
 export const EVENTS: ServerText[] = [
   {
     en: "The event was changed while you published it: publish it again",
-    fr: "L'événement a été modifié pendant sa publication : publiez-le de nouveau",
+    fr: "L'événement a été modifié pendant sa publication\u00a0: publiez-le de nouveau",
   },
   { en: EVENT_NOT_FOUND_MESSAGE, fr: "Événement introuvable" },
   { en: EVENT_ENDED_MESSAGE, fr: "Cet événement est terminé" },
@@ -33,7 +33,7 @@ export const EVENTS: ServerText[] = [
   { en: EVENT_BOOKING_FIXED_MESSAGE, fr: "Une réservation d'événement garde les horaires de l'événement" },
   {
     en: EVENT_BOOKING_NOT_RENEWABLE_MESSAGE,
-    fr: "Une réservation d'événement annulée ne peut pas être réactivée : réservez de nouveau l'événement",
+    fr: "Une réservation d'événement annulée ne peut pas être réactivée\u00a0: réservez de nouveau l'événement",
   },
   { en: "Enter the access code", fr: "Saisissez le code d'accès" },
   { en: "Enter the event code", fr: "Saisissez le code de l'événement" },
@@ -43,7 +43,11 @@ export const EVENTS: ServerText[] = [
   { en: "{name} is too long", fr: "Le champ « {name} » est trop long" },
   {
     en: "Too many wrong access codes: wait a few minutes before trying again",
-    fr: "Trop de codes d'accès erronés : patientez quelques minutes avant de réessayer",
+    fr: "Trop de codes d'accès erronés\u00a0: patientez quelques minutes avant de réessayer",
+  },
+  {
+    en: "Too many wrong access codes have been entered for this event: wait a few minutes before trying again",
+    fr: "Trop de codes d'accès erronés ont été saisis pour cet événement\u00a0: patientez quelques minutes avant de réessayer",
   },
 ];
 
@@ -63,7 +67,7 @@ export const ADMIN_EVENTS: ServerText[] = [
   },
   { en: "An allocation is at most 100000 spaces", fr: "Un quota compte au plus 100000 places" },
   { en: "An event has at most {value} parks", fr: "Un événement compte au plus {value} parkings" },
-  { en: "Choose a category: {value}", fr: "Choisissez une catégorie : {value}" },
+  { en: "Choose a category: {value}", fr: "Choisissez une catégorie\u00a0: {value}" },
   { en: "Choose a park", fr: "Choisissez un parking" },
   { en: "Choose public or private", fr: "Choisissez public ou privé" },
   { en: "Each park may appear once", fr: "Chaque parking ne peut figurer qu'une fois" },
@@ -87,7 +91,7 @@ export const ADMIN_EVENTS: ServerText[] = [
   { en: "This event is already cancelled", fr: "Cet événement est déjà annulé" },
   {
     en: "This event is cancelled: it can no longer change",
-    fr: "Cet événement est annulé : il ne peut plus être modifié",
+    fr: "Cet événement est annulé\u00a0: il ne peut plus être modifié",
   },
   { en: "The end must be after the start", fr: "La fin doit être postérieure au début" },
   { en: "An event lasts at most {value} days", fr: "Un événement dure au plus {value} jours" },
@@ -111,7 +115,7 @@ export const ADMIN_EVENTS: ServerText[] = [
   },
   {
     en: "The event has bookings: its start and end cannot change",
-    fr: "L'événement a des réservations : son début et sa fin ne peuvent pas changer",
+    fr: "L'événement a des réservations\u00a0: son début et sa fin ne peuvent pas changer",
   },
   {
     en: "A park with bookings for the event cannot be removed",
@@ -119,7 +123,7 @@ export const ADMIN_EVENTS: ServerText[] = [
   },
   {
     en: "This park has bookings for the event: its buffers cannot change",
-    fr: "Ce parking a des réservations pour l'événement : ses marges ne peuvent pas changer",
+    fr: "Ce parking a des réservations pour l'événement\u00a0: ses marges ne peuvent pas changer",
   },
   {
     en: "A vehicle type with bookings at this park cannot be removed",

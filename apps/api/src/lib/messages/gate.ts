@@ -22,19 +22,19 @@ export const GATE: ServerText[] = [
   { en: "Checked out", fr: "Sortie enregistrée" },
   {
     en: "Checked out: overstay owed at the gate",
-    fr: "Sortie enregistrée : dépassement à régler à la barrière",
+    fr: "Sortie enregistrée\u00a0: dépassement à régler à la barrière",
   },
   { en: "Sale not found", fr: "Vente introuvable" },
   { en: "This sale was voided", fr: "Cette vente a été annulée" },
   { en: "This sale is already closed", fr: "Cette vente est déjà clôturée" },
   {
     en: "A sale can only be voided within 10 minutes of being recorded: close it instead",
-    fr: "Une vente ne peut être annulée que dans les 10 minutes suivant son enregistrement : clôturez-la plutôt",
+    fr: "Une vente ne peut être annulée que dans les 10 minutes suivant son enregistrement\u00a0: clôturez-la plutôt",
   },
   { en: "This park is full for this vehicle type", fr: "Ce parking est complet pour ce type de véhicule" },
   {
     en: "Too many unknown codes: wait a few minutes before trying again",
-    fr: "Trop de codes inconnus : attendez quelques minutes avant de réessayer",
+    fr: "Trop de codes inconnus\u00a0: attendez quelques minutes avant de réessayer",
   },
   { en: "Drive-up recorded", fr: "Arrivée sans réservation enregistrée" },
   { en: "Drive-up closed", fr: "Vente sans réservation clôturée" },
@@ -62,11 +62,11 @@ export const GATE: ServerText[] = [
   { en: "This plate is not on this pass", fr: "Cette immatriculation n'est pas sur cette carte" },
   {
     en: "Choose the car entering: {first} or {second}",
-    fr: "Choisissez la voiture qui entre : {first} ou {second}",
+    fr: "Choisissez la voiture qui entre\u00a0: {first} ou {second}",
   },
   { en: "This pass has no car inside", fr: "Aucune voiture de cette carte n'est dans le parking" },
   {
     en: "This pass was paid in {paid} but the park now charges in {charged}, so the overstay cannot be priced",
-    fr: "Cette carte a été payée en {paid} mais le parking facture désormais en {charged} : le dépassement ne peut pas être calculé",
+    fr: "Cette carte a été payée en {paid} mais le parking facture désormais en {charged}\u00a0: le dépassement ne peut pas être calculé",
   },
 ];

@@ -48,7 +48,7 @@ export const MARKETPLACE: ServerText[] = [
   { en: ORDER_STAGE_REFUSED_MESSAGE, fr: "Cette commande ne peut pas passer de {from} à {to}" },
   {
     en: ORDER_CART_PROBLEM_MESSAGE,
-    fr: "Certains articles de votre panier ont changé : vérifiez-les et réessayez",
+    fr: "Certains articles de votre panier ont changé\u00a0: vérifiez-les et réessayez",
   },
   { en: OUT_OF_STOCK_MESSAGE, fr: "Rupture de stock" },
   { en: OVER_STOCK_MESSAGE, fr: "Plus que {available} en stock" },
@@ -76,7 +76,7 @@ export const MARKETPLACE: ServerText[] = [
   { en: "Choose a time slot", fr: "Choisissez un créneau" },
   {
     en: "This time slot is not available: choose another",
-    fr: "Ce créneau n'est pas disponible : choisissez-en un autre",
+    fr: "Ce créneau n'est pas disponible\u00a0: choisissez-en un autre",
   },
   {
     en: "This booking is not an active booking of yours at this park",
@@ -84,11 +84,11 @@ export const MARKETPLACE: ServerText[] = [
   },
   {
     en: "Delivery is not available now: choose takeaway",
-    fr: "La livraison n'est pas disponible pour le moment : choisissez le retrait",
+    fr: "La livraison n'est pas disponible pour le moment\u00a0: choisissez le retrait",
   },
   {
     en: "Takeaway is not available now: choose delivery",
-    fr: "Le retrait n'est pas disponible pour le moment : choisissez la livraison",
+    fr: "Le retrait n'est pas disponible pour le moment\u00a0: choisissez la livraison",
   },
   { en: "This country is not served", fr: "Ce pays n'est pas desservi" },
   {
@@ -101,7 +101,7 @@ export const MARKETPLACE: ServerText[] = [
   { en: "This coupon does not apply", fr: "Ce code promo ne s'applique pas" },
   {
     en: "Your wallet balance is too low: add {amount} {currency} to pay for this order",
-    fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette commande",
+    fr: "Le solde de votre portefeuille est insuffisant\u00a0: ajoutez {amount} {currency} pour payer cette commande",
   },
   { en: "Address not found", fr: "Adresse introuvable" },
   { en: "You can save at most {max} addresses", fr: "Vous pouvez enregistrer au plus {max} adresses" },
@@ -179,7 +179,7 @@ export const ADMIN_MARKETPLACE: ServerText[] = [
   { en: "Choose a category", fr: "Choisissez une catégorie" },
   { en: "Choose an item", fr: "Choisissez un article" },
   { en: "Choose a courier", fr: "Choisissez un livreur" },
-  { en: "Choose a stage: {stages}", fr: "Choisissez une étape : {stages}" },
+  { en: "Choose a stage: {stages}", fr: "Choisissez une étape\u00a0: {stages}" },
   { en: "Choose active or inactive", fr: "Choisissez actif ou inactif" },
   { en: "Choose add-ons of the item's country", fr: "Choisissez des suppléments du pays de l'article" },
   { en: "Choose an attribute", fr: "Choisissez un attribut" },
@@ -246,15 +246,15 @@ export const ADMIN_MARKETPLACE: ServerText[] = [
   { en: "The start must be before the end", fr: "Le début doit précéder la fin" },
   {
     en: "This attribute still has variations: deactivate it instead",
-    fr: "Cet attribut a encore des variantes : désactivez-le plutôt",
+    fr: "Cet attribut a encore des variantes\u00a0: désactivez-le plutôt",
   },
   {
     en: "This category still has items: deactivate it instead",
-    fr: "Cette catégorie contient encore des articles : désactivez-la plutôt",
+    fr: "Cette catégorie contient encore des articles\u00a0: désactivez-la plutôt",
   },
   {
     en: "This coupon has been used: deactivate it instead",
-    fr: "Ce coupon a déjà été utilisé : désactivez-le plutôt",
+    fr: "Ce coupon a déjà été utilisé\u00a0: désactivez-le plutôt",
   },
   { en: "This depot does not exist in this country", fr: "Ce dépôt n'existe pas dans ce pays" },
   { en: "This time slot does not exist in this country", fr: "Ce créneau horaire n'existe pas dans ce pays" },

@@ -14,11 +14,11 @@ export const PAGES: ServerText[] = [
   { en: PAGE_NOT_PUBLISHED, fr: "Cette page n'a pas encore de texte publié" },
   {
     en: PAGE_CHANGED_MEANWHILE,
-    fr: "Quelqu'un a publié une nouvelle version de cette page entre-temps : rechargez-la et publiez à nouveau",
+    fr: "Quelqu'un a publié une nouvelle version de cette page entre-temps\u00a0: rechargez-la et publiez à nouveau",
   },
   {
     en: TERMS_VERSION_OLD,
-    fr: "Ces Conditions ne sont plus les conditions en vigueur : rechargez-les et acceptez la version actuelle",
+    fr: "Ces Conditions ne sont plus les conditions en vigueur\u00a0: rechargez-les et acceptez la version actuelle",
   },
   { en: TERMS_VERSION_UNKNOWN, fr: "Cette version des Conditions n'existe pas" },
   { en: PAGES_ARE_PARKWELL, fr: "Seule l'équipe Parkwell peut modifier les pages de l'entreprise" },

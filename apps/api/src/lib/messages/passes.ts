@@ -6,24 +6,29 @@ import {
   PASS_SOLD_OUT_MESSAGE,
   PLAN_ALLOCATION_BELOW_SOLD_MESSAGE,
   PLAN_HOURS_SOLD_MESSAGE,
+  planCurrencyChangedMessage,
 } from "@parkwell/contract";
 import type { ServerText } from "./common";
 
 export const ADMIN_PLANS: ServerText[] = [
   { en: "Plan not found", fr: "Abonnement introuvable" },
+  {
+    en: planCurrencyChangedMessage("{prices}", "{park}"),
+    fr: "Les prix de cet abonnement sont en {prices} et son parking facture désormais en {park} : saisissez à nouveau ses prix",
+  },
   { en: PLAN_ALLOCATION_BELOW_SOLD_MESSAGE, fr: "Cet abonnement compte plus de cartes valides que ce quota" },
   {
     en: PLAN_HOURS_SOLD_MESSAGE,
-    fr: "Des cartes sont vendues sur ces horaires : fermez cet abonnement et créez-en un autre pour d'autres horaires",
+    fr: "Des cartes sont vendues sur ces horaires\u00a0: fermez cet abonnement et créez-en un autre pour d'autres horaires",
   },
   {
     en: "Two of the plan's windows overlap: each moment of the week may be in one window only",
-    fr: "Deux plages de l'abonnement se chevauchent : chaque moment de la semaine ne peut être que dans une plage",
+    fr: "Deux plages de l'abonnement se chevauchent\u00a0: chaque moment de la semaine ne peut être que dans une plage",
   },
-  { en: "This park has no spaces for {type}", fr: "Ce parking n'a pas de places pour : {type}" },
+  { en: "This park has no spaces for {type}", fr: "Ce parking n'a pas de places pour\u00a0: {type}" },
   {
     en: "The park has {spaces} spaces for these vehicle types: the allocation cannot be more",
-    fr: "Le parking a {spaces} places pour ces types de véhicule : le quota ne peut pas être plus grand",
+    fr: "Le parking a {spaces} places pour ces types de véhicule\u00a0: le quota ne peut pas être plus grand",
   },
   {
     en: "Enter a time as HH:MM, from 00:00 to 24:00",
@@ -68,7 +73,7 @@ export const ADMIN_PLANS: ServerText[] = [
   { en: "A new plan is a draft or on sale", fr: "Un nouvel abonnement est un brouillon ou en vente" },
   {
     en: PASS_LABEL_NOT_NAMED_MESSAGE,
-    fr: "L'abonnement de cette carte n'attribue pas de places : passez d'abord son mode de place à « attitrée »",
+    fr: "L'abonnement de cette carte n'attribue pas de places\u00a0: passez d'abord son mode de place à « attitrée »",
   },
   { en: "Pass {code} already has the space {label}", fr: "La carte {code} a déjà la place {label}" },
   {
@@ -91,7 +96,7 @@ export const PASSES: ServerText[] = [
   },
   {
     en: "This park's currency changed while you were buying: look at its prices again",
-    fr: "La devise de ce parking a changé pendant votre achat : consultez à nouveau ses prix",
+    fr: "La devise de ce parking a changé pendant votre achat\u00a0: consultez à nouveau ses prix",
   },
   { en: "This pass has ended", fr: "Cette carte a pris fin" },
   { en: "This plan takes no vehicles of this type", fr: "Cet abonnement ne prend pas ce type de véhicule" },
@@ -103,7 +108,7 @@ export const PASSES: ServerText[] = [
   { en: "A pass starts within {days} days", fr: "Une carte commence dans les {days} jours" },
   {
     en: "Your wallet balance is too low: add {amount} {currency} to pay for this pass",
-    fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette carte",
+    fr: "Le solde de votre portefeuille est insuffisant\u00a0: ajoutez {amount} {currency} pour payer cette carte",
   },
   {
     en: "Type the plate number of the car the pass is for",

@@ -19,6 +19,14 @@ export const RECEIPTS: ServerText[] = [
   { en: "Booking fee", fr: "Frais de réservation" },
   { en: "Monthly pass", fr: "Abonnement mensuel" },
   { en: "Wallet top-up", fr: "Rechargement du portefeuille" },
+  // The vehicle types in a line's detail ("LAG-123-XY · Car") and the taxes' names.
+  { en: "Car", fr: "Voiture" },
+  { en: "Motorcycle", fr: "Moto" },
+  { en: "Van / Bus", fr: "Fourgon / bus" },
+  { en: "Truck", fr: "Camion" },
+  { en: "VAT", fr: "TVA" },
+  { en: "GST", fr: "TPS" },
+  { en: "Sales tax", fr: "Taxe de vente" },
   // The PDF of a receipt (features/receipts/receipts.pdf.ts).
   { en: "Receipt", fr: "Reçu" },
   { en: "Credit note", fr: "Avoir" },
@@ -41,6 +49,6 @@ export const RECEIPTS: ServerText[] = [
     fr: "Montants en {currency}. Heures à l'heure de {zone}.",
   },
   // The line a purchase's e-mail gives its receipt (features/receipts/receipts.mail.ts).
-  { en: "Receipt {number}: {link}", fr: "Reçu {number} : {link}" },
-  { en: "Credit note {number}: {link}", fr: "Avoir {number} : {link}" },
+  { en: "Receipt {number}: {link}", fr: "Reçu {number}\u00a0: {link}" },
+  { en: "Credit note {number}: {link}", fr: "Avoir {number}\u00a0: {link}" },
 ];

@@ -6,6 +6,7 @@ import {
   BOOKING_CANCELLED,
   EDIT_TOO_LATE,
   MODERATION_IS_PARKWELL,
+  OWN_REVIEW_REPORT,
   REVIEW_NOT_FOUND,
   STAY_NOT_OVER,
   TOO_MANY_REPORTS,
@@ -24,6 +25,7 @@ export const REVIEWS: ServerText[] = [
   { en: ALREADY_REPLIED, fr: "Cet avis a déjà une réponse" },
   { en: ALREADY_HIDDEN, fr: "Cet avis est déjà masqué" },
   { en: MODERATION_IS_PARKWELL, fr: "Seule l'équipe Parkwell peut masquer des avis" },
+  { en: OWN_REVIEW_REPORT, fr: "Vous ne pouvez pas signaler votre propre avis" },
   {
     en: TOO_MANY_REPORTS,
     fr: "Vous avez signalé de nombreux avis. Veuillez réessayer plus tard.",

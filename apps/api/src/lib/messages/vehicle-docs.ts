@@ -1,6 +1,7 @@
 /** Vehicle document renewal in Nigeria (features/vehicle-docs, the back office's admin/vehicle-docs). */
 import {
   VEHICLE_DOC_CANCEL_TOO_LATE_MESSAGE,
+  VEHICLE_DOC_EXPIRIES_REQUIRED_MESSAGE,
   VEHICLE_DOC_NOT_FOUND_MESSAGE,
   VEHICLE_DOC_STAGE_REFUSED_MESSAGE,
 } from "@parkwell/contract";
@@ -8,10 +9,14 @@ import type { ServerText } from "./common";
 
 export const VEHICLE_DOCS: ServerText[] = [
   { en: VEHICLE_DOC_NOT_FOUND_MESSAGE, fr: "Demande introuvable" },
+  {
+    en: VEHICLE_DOC_EXPIRIES_REQUIRED_MESSAGE,
+    fr: "Indiquez la nouvelle date d'expiration de chaque document avant de marquer la demande livrée",
+  },
   { en: VEHICLE_DOC_STAGE_REFUSED_MESSAGE, fr: "Cette demande ne peut pas passer de {from} à {to}" },
   {
     en: VEHICLE_DOC_CANCEL_TOO_LATE_MESSAGE,
-    fr: "Cette demande est déjà au bureau des licences : elle ne peut plus être annulée",
+    fr: "Cette demande est déjà au bureau des licences\u00a0: elle ne peut plus être annulée",
   },
   {
     en: "Vehicle document renewal is for vehicles registered in Nigeria",
@@ -19,7 +24,7 @@ export const VEHICLE_DOCS: ServerText[] = [
   },
   {
     en: "This vehicle is not registered in a Nigerian state: add its state of registration",
-    fr: "Ce véhicule n'est pas immatriculé dans un État du Nigeria : indiquez son État d'immatriculation",
+    fr: "Ce véhicule n'est pas immatriculé dans un État du Nigeria\u00a0: indiquez son État d'immatriculation",
   },
   {
     en: "Choose the vehicle whose papers to renew",
@@ -38,7 +43,7 @@ export const VEHICLE_DOCS: ServerText[] = [
   },
   {
     en: "The price changed: check the new total before paying",
-    fr: "Le prix a changé : vérifiez le nouveau total avant de payer",
+    fr: "Le prix a changé\u00a0: vérifiez le nouveau total avant de payer",
   },
   {
     en: "This Idempotency-Key was used for another request",
@@ -50,14 +55,14 @@ export const VEHICLE_DOCS: ServerText[] = [
     en: "The papers of this request are not issued yet",
     fr: "Les documents de cette demande ne sont pas encore délivrés",
   },
-  { en: "This request did not renew {document}", fr: "Cette demande ne renouvelait pas : {document}" },
+  { en: "This request did not renew {document}", fr: "Cette demande ne renouvelait pas\u00a0: {document}" },
   {
     en: "A vehicle papers request renews the vehicle's papers only",
     fr: "Une demande de documents du véhicule ne renouvelle que les documents du véhicule",
   },
   {
     en: "A driver's licence request renews one licence: 3 or 5 years",
-    fr: "Une demande de permis de conduire renouvelle un seul permis : 3 ou 5 ans",
+    fr: "Une demande de permis de conduire renouvelle un seul permis\u00a0: 3 ou 5 ans",
   },
   {
     en: "A hackney permit is only for a vehicle in commercial use",
@@ -69,7 +74,7 @@ export const VEHICLE_DOCS: ServerText[] = [
   },
   {
     en: "Your wallet balance is too low: add {amount} {currency} to pay for this request",
-    fr: "Le solde de votre portefeuille est insuffisant : ajoutez {amount} {currency} pour payer cette demande",
+    fr: "Le solde de votre portefeuille est insuffisant\u00a0: ajoutez {amount} {currency} pour payer cette demande",
   },
   // Document names inside sentences.
   { en: "Vehicle licence", fr: "Vignette (licence du véhicule)" },
@@ -83,10 +88,11 @@ export const VEHICLE_DOCS: ServerText[] = [
   // The receipt's line (features/receipts/receipts.present.ts).
   { en: "Government fee", fr: "Droits administratifs" },
   { en: "Insurance premium", fr: "Prime d'assurance" },
+  { en: "Pickup", fr: "Retrait" },
   // Comprehensive insurance (packages/contract/src/vehicle-docs.ts, vehicle-docs.service.ts).
   {
     en: "Choose third-party or comprehensive insurance, not both: comprehensive covers third parties too",
-    fr: "Choisissez l'assurance au tiers ou tous risques, pas les deux : la tous risques couvre aussi les tiers",
+    fr: "Choisissez l'assurance au tiers ou tous risques, pas les deux\u00a0: la tous risques couvre aussi les tiers",
   },
   {
     en: "Comprehensive insurance needs the vehicle's value and an insurer",
@@ -161,7 +167,7 @@ export const VEHICLE_DOCS: ServerText[] = [
   { en: "service_charge must be at most 100000000", fr: "service_charge doit valoir au plus 100000000" },
   {
     en: "Say what the file is: current papers, means of identification, or in your own words",
-    fr: "Dites ce qu'est ce fichier : documents actuels, pièce d'identité, ou avec vos propres mots",
+    fr: "Dites ce qu'est ce fichier\u00a0: documents actuels, pièce d'identité, ou avec vos propres mots",
   },
   { en: "Describe the file in at most 60 characters", fr: "Décrivez le fichier en 60 caractères au plus" },
   {
@@ -170,7 +176,7 @@ export const VEHICLE_DOCS: ServerText[] = [
   },
   {
     en: "This request is closed: no more files can be added to it",
-    fr: "Cette demande est close : on ne peut plus y ajouter de fichiers",
+    fr: "Cette demande est close\u00a0: on ne peut plus y ajouter de fichiers",
   },
   {
     en: "This request already holds 10 files of this kind",

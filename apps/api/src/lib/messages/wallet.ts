@@ -80,27 +80,27 @@ export const WALLET: ServerText[] = [
   { en: "Payment already verified", fr: "Paiement déjà vérifié" },
   {
     en: "Payment verified: your booking {code} is confirmed",
-    fr: "Paiement vérifié : votre réservation {code} est confirmée",
+    fr: "Paiement vérifié\u00a0: votre réservation {code} est confirmée",
   },
   {
     en: "Payment verified, but the space was taken after your hold expired, so nothing was booked: the money is in your wallet",
-    fr: "Paiement vérifié, mais la place a été prise après l'expiration de votre réservation provisoire, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+    fr: "Paiement vérifié, mais la place a été prise après l'expiration de votre réservation provisoire, rien n'a donc été réservé\u00a0: l'argent est dans votre portefeuille",
   },
   {
     en: "Payment verified, but the window is over, so nothing was booked: the money is in your wallet",
-    fr: "Paiement vérifié, mais le créneau est passé, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+    fr: "Paiement vérifié, mais le créneau est passé, rien n'a donc été réservé\u00a0: l'argent est dans votre portefeuille",
   },
   {
     en: "Payment verified, but the park's currency changed, so nothing was booked: the money is in your wallet",
-    fr: "Paiement vérifié, mais la devise du parking a changé, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+    fr: "Paiement vérifié, mais la devise du parking a changé, rien n'a donc été réservé\u00a0: l'argent est dans votre portefeuille",
   },
   {
     en: "Payment verified, but your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
-    fr: "Paiement vérifié, mais votre portefeuille ne couvre plus la réservation, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+    fr: "Paiement vérifié, mais votre portefeuille ne couvre plus la réservation, rien n'a donc été réservé\u00a0: l'argent est dans votre portefeuille",
   },
   {
     en: "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
-    fr: "Paiement vérifié, mais votre véhicule est réservé ailleurs sur ce créneau, rien n'a donc été réservé : l'argent est dans votre portefeuille",
+    fr: "Paiement vérifié, mais votre véhicule est réservé ailleurs sur ce créneau, rien n'a donc été réservé\u00a0: l'argent est dans votre portefeuille",
   },
   { en: "Payment verification already in progress", fr: "La vérification du paiement est déjà en cours" },
   { en: "Payment has not been completed yet", fr: "Le paiement n'est pas encore terminé" },

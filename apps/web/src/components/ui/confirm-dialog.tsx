@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { FormAlert } from "./form-alert";
 import "./confirm-dialog.css";
 
@@ -22,7 +22,8 @@ export function ConfirmDialog({
   onCancel,
 }: {
   open: boolean;
-  title: string;
+  /** Text, or a sentence with a code kept whole (WithCode). */
+  title: ReactNode;
   message: string;
   cancelLabel: string;
   confirmLabel: string;

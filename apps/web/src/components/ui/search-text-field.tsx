@@ -1,15 +1,15 @@
 import { SEARCH_MAX_CHARS } from "@parkwell/contract";
 
 /**
- * The park search words and their submit button (home, park list, map page). Longer text than the
- * server reads is not typed at all.
+ * The park search words and their submit button (park list, map page; the home page puts its
+ * button after the dates, so it has none here). Longer text than the server reads is not typed at all.
  */
 export function SearchTextField(props: {
   id: string;
   value: string;
   onChange: (text: string) => void;
   placeholder: string;
-  button: string;
+  button?: string;
 }) {
   return (
     <>
@@ -21,9 +21,11 @@ export function SearchTextField(props: {
         placeholder={props.placeholder}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      <button type="submit" className="button button--accent">
-        {props.button}
-      </button>
+      {props.button && (
+        <button type="submit" className="button button--accent">
+          {props.button}
+        </button>
+      )}
     </>
   );
 }

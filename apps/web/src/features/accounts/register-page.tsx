@@ -1,7 +1,8 @@
 import { RegisterSchema } from "@parkwell/contract";
 import { useMutation } from "@tanstack/react-query";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { TermsCheckbox } from "../../components/terms-checkbox";
 import { TextField } from "../../components/ui/form-field";
 import { useSelectedCountry } from "../../lib/country";
 import { errorText } from "../../lib/form-errors";
@@ -94,31 +95,7 @@ export function RegisterPage() {
           error={errors.password?.message}
           {...form.register("password")}
         />
-        <div className="acc-terms">
-          <label className="acc-check">
-            <input
-              type="checkbox"
-              aria-invalid={errors.accept_terms ? true : undefined}
-              aria-describedby={errors.accept_terms ? "register-terms-error" : undefined}
-              {...form.register("accept_terms")}
-            />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="register.acceptTerms"
-                components={{
-                  terms: <Link to="/terms" target="_blank" />,
-                  privacy: <Link to="/privacy-policy" target="_blank" />,
-                }}
-              />
-            </span>
-          </label>
-          {errors.accept_terms?.message && (
-            <p id="register-terms-error" className="field__error" role="alert">
-              {errors.accept_terms.message}
-            </p>
-          )}
-        </div>
+        <TermsCheckbox registration={form.register("accept_terms")} error={errors.accept_terms?.message} />
         <button type="submit" className="button button--accent acc-submit" disabled={create.isPending}>
           {create.isPending ? t("loading") : t("register.submit")}
         </button>

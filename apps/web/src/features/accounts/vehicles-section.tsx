@@ -1,6 +1,6 @@
 import type { Vehicle } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { savedVehiclesQuery } from "../../lib/queries";
 import { deleteVehicle, setDefaultVehicle } from "./api";
@@ -8,6 +8,7 @@ import { errorText } from "../../lib/form-errors";
 import { FormAlert } from "../../components/ui/form-alert";
 import { VehicleForm } from "./vehicle-form";
 import { vehicleTypeLabel } from "../../lib/format";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 
 /** Saved vehicles: list, add, edit, delete, and choose the default (exactly one). */
 export function VehiclesSection() {
@@ -16,6 +17,8 @@ export function VehiclesSection() {
   const vehicles = useQuery(savedVehiclesQuery());
   const [editing, setEditing] = useState<Vehicle | "new" | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [removing, setRemoving] = useState<Vehicle | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: savedVehiclesQuery().queryKey });
   const action = useMutation({
     mutationFn: async ({ kind, id }: { kind: "default" | "delete"; id: number }): Promise<void> => {
@@ -24,13 +27,21 @@ export function VehiclesSection() {
     },
     onMutate: () => setError(null),
     onError: (err) => setError(errorText(t, err)),
+    onSuccess: (_, { kind }) => {
+      if (kind !== "delete") return;
+      setRemoving(null);
+      // The vehicle's Delete button went with it: the focus goes to the list's heading.
+      headingRef.current?.focus();
+    },
     onSettled: refresh,
   });
 
   return (
     <section className="acc-section" aria-labelledby="vehicles-title">
       <div className="acc-profile__head">
-        <h2 id="vehicles-title">{t("vehicles.title")}</h2>
+        <h2 id="vehicles-title" ref={headingRef} tabIndex={-1}>
+          {t("vehicles.title")}
+        </h2>
         {editing === null ? (
           <button type="button" className="button button--accent" onClick={() => setEditing("new")}>
             {t("vehicles.add")}
@@ -87,10 +98,7 @@ export function VehiclesSection() {
                 type="button"
                 className="button"
                 disabled={action.isPending}
-                onClick={() => {
-                  if (window.confirm(t("vehicles.confirmDelete", { plate: v.plate_number })))
-                    action.mutate({ kind: "delete", id: v.id });
-                }}
+                onClick={() => setRemoving(v)}
               >
                 {t("vehicles.delete")}
               </button>
@@ -98,6 +106,19 @@ export function VehiclesSection() {
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("vehicles.confirmDelete", { plate: removing?.plate_number ?? "" })}
+        message={t("vehicles.deleteMessage", { plate: removing?.plate_number ?? "" })}
+        cancelLabel={t("vehicles.keep")}
+        confirmLabel={t("vehicles.deleteConfirm")}
+        busyLabel={t("vehicles.deleting")}
+        danger
+        busy={action.isPending}
+        error={error}
+        onConfirm={() => removing && action.mutate({ kind: "delete", id: removing.id })}
+        onCancel={() => setRemoving(null)}
+      />
     </section>
   );
 }

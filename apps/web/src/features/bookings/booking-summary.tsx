@@ -5,7 +5,7 @@ import { formatZonedDateTime } from "../../lib/zoned-time";
 
 /**
  * Code, status, the event parked for, park, vehicle, window and the car's entry and exit (local
- * time at the park, zone named) and amount of one booking.
+ * time at the park, zone named) and amount of one booking, and who paid it (the wallet or the company).
  */
 export function BookingSummary({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
@@ -44,7 +44,10 @@ export function BookingSummary({ booking }: { booking: Booking }) {
       ? ([[t("summary.checkedOut"), when(booking.checked_out_at)]] as [string, string][])
       : []),
     [t("summary.amount"), formatMoney(booking.amount, booking.currency, i18n.language)],
-    [t("summary.paid"), formatMoney(booking.paid, booking.currency, i18n.language)],
+    [
+      booking.paid_by_company ? t("summary.paidBy", { company: booking.paid_by_company }) : t("summary.paid"),
+      formatMoney(booking.paid, booking.currency, i18n.language),
+    ],
   ];
   return (
     <dl className="booking-lines" data-testid="booking-summary">

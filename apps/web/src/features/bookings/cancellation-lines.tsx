@@ -5,7 +5,8 @@ import { formatMoney, taxLabel } from "../../lib/format";
 type Lines = Booking["cancellation"]["refund"];
 
 /**
- * A cancellation's money as the server splits it, line by line: what comes back to the wallet and
+ * A cancellation's money as the server splits it, line by line: what comes back to the payer (the
+ * wallet, or the company that paid the booking, named) and
  * what is kept (parking, service fee, booking fee, tax), each part with its total. The same lines
  * before cancelling (what cancelling now would do) and after (what it did, as the ledger holds it).
  */
@@ -31,7 +32,11 @@ export function CancellationLines({ booking, testId }: { booking: Booking; testI
         </div>
       ))}
       <div className="booking-lines__total">
-        <dt>{t(`cancelLines.${key}`)}</dt>
+        <dt>
+          {key === "back" && booking.paid_by_company
+            ? t("cancelLines.backTo", { company: booking.paid_by_company })
+            : t(`cancelLines.${key}`)}
+        </dt>
         <dd>{money(l.total)}</dd>
       </div>
     </dl>

@@ -5,6 +5,7 @@ import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
 import { savedVehiclesQuery } from "../../lib/queries";
+import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { changeBookingVehicle } from "./api";
 import { preselectedVehicle } from "../../lib/vehicle-choice";
@@ -19,6 +20,8 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string>();
+  // Saved or kept, the form goes: the focus goes back to the button that opened it.
+  const opener = useFocusWhenTurnsOn<HTMLButtonElement>(!open);
   const vehicles = useQuery({ ...savedVehiclesQuery(), enabled: open });
   const form = useSchemaForm<VehicleChoice, typeof ChangeVehicleBodySchema>({
     schema: ChangeVehicleBodySchema,
@@ -61,6 +64,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
           <FormAlert tone="success" message={t("details.vehicleChanged", { plate: done })} />
         )}
         <button
+          ref={opener}
           type="button"
           className="button"
           onClick={() => {

@@ -1,53 +1,13 @@
 // @vitest-environment happy-dom
-import { AvailabilitySchema, HoldSchema, ParkDetailSchema, WalletSchema } from "@parkwell/contract";
+import { AvailabilitySchema, HoldSchema, MyCompaniesSchema, WalletSchema } from "@parkwell/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { marinaPark } from "../../test/booking-fixtures";
 import { FakeApi, renderWithApp } from "../../test/render";
 import { CheckoutForm } from "./checkout-form";
 
-/** A park as GET /front/parks/{park} answers it (parsed by the contract, so it cannot drift). */
-const park = ParkDetailSchema.parse({
-  id: 41,
-  slug: "marina-car-park",
-  park_code: "NG7QX2A",
-  name: "Marina Car Park",
-  type: "city",
-  address: "3 Marina",
-  city: "Lagos",
-  state: "Lagos",
-  country_code: "NG",
-  lat: 6.451,
-  lng: 3.391,
-  open_24h: true,
-  amenities: [],
-  price_from: { vehicle_type_id: 1, currency: "NGN", hourly: 500, daily_max: 4000 },
-  rating: { average: null, count: 0 },
-  description: "",
-  time_zone: "Africa/Lagos",
-  country: { id: 1, code: "NG", name: "Nigeria", currency: "NGN" },
-  opening_hours: null,
-  overnight_stays: true,
-  closures: [],
-  max_height_cm: null,
-  entry_instructions: "",
-  text_language: "en",
-  photos: [],
-  operator: "Harbourview Parking Ltd",
-  status: "active",
-  rates: [
-    {
-      park_id: 41,
-      vehicle_type_id: 1,
-      vehicle_type: "Car",
-      kind: "standard",
-      currency: "NGN",
-      hourly: 500,
-      daily_max: 4000,
-      capacity: 20,
-    },
-  ],
-});
+const park = marinaPark();
 
 // The window on the park's clock (Lagos, UTC+1): 10:00 to 13:00.
 const WINDOW = { start: "2027-01-10T10:00", end: "2027-01-10T13:00" };
@@ -75,11 +35,11 @@ const availability = AvailabilitySchema.parse({
   bookable: true,
 });
 
-const wallet = (min_topup: number) =>
+const wallet = (min_topup: number, balance = 500, currency = "NGN") =>
   WalletSchema.parse({
-    balance: 500,
-    currency: "NGN",
-    currency_symbol: "₦",
+    balance,
+    currency,
+    currency_symbol: currency === "NGN" ? "₦" : currency,
     decimals: 2,
     provider: "paystack",
     min_topup,
@@ -96,12 +56,54 @@ const short = {
   },
 };
 
-function driverApi(minTopUp = 100) {
+function driverApi(minTopUp = 100, balance = 500, currency = "NGN") {
   return new FakeApi()
-    .on("GET /wallet", { json: { status: "success", message: "", data: wallet(minTopUp) } })
+    .on("GET /wallet", {
+      json: { status: "success", message: "", data: wallet(minTopUp, balance, currency) },
+    })
     .on("GET /user/vehicles/", { json: [] })
     .on("GET /front/parks/41/availability", { json: availability });
 }
+
+/** The hold's answer for the window of `call` (the demo provider's payment). */
+const held = (call: { body: unknown }) => ({
+  status: 201,
+  json: HoldSchema.parse({
+    booking_code: "PW-HELD0001",
+    status: "held",
+    expires_at: "2027-01-10T08:00:00.000Z",
+    currency: "NGN",
+    total: 1690,
+    balance: 500,
+    amount_missing: 1190,
+    top_up_amount: 1190,
+    raised_to_minimum: false,
+    payment: {
+      reference: `ref-${(call.body as { plate_number: string }).plate_number}`,
+      provider: "demo",
+      amount: 1190,
+      currency: "NGN",
+      payment_info: {},
+    },
+  }),
+});
+
+/** A verified company of the driver's that pays in naira. */
+const companies = MyCompaniesSchema.parse({
+  items: [
+    {
+      id: 7,
+      name: "Acme Logistics",
+      role: "member",
+      country_code: "NG",
+      currency: "NGN",
+      verified: true,
+      disabled: false,
+      billing: "wallet",
+      cost_centre: "",
+    },
+  ],
+});
 
 const route = `/checkout?park=41&plate_number=LAG123XY&start_time=${WINDOW.start}&end_time=${WINDOW.end}`;
 const sentWindow = {
@@ -126,29 +128,7 @@ describe("the booking checkout form", () => {
   });
 
   it("on a 402, offers to pay the difference and book, holding the same window", async () => {
-    const api = driverApi()
-      .on("POST /bookings", short)
-      .on("POST /bookings/hold", (call) => ({
-        status: 201,
-        json: HoldSchema.parse({
-          booking_code: "PW-HELD0001",
-          status: "held",
-          expires_at: "2027-01-10T08:00:00.000Z",
-          currency: "NGN",
-          total: 1690,
-          balance: 500,
-          amount_missing: 1190,
-          top_up_amount: 1190,
-          raised_to_minimum: false,
-          payment: {
-            reference: `ref-${(call.body as { plate_number: string }).plate_number}`,
-            provider: "demo",
-            amount: 1190,
-            currency: "NGN",
-            payment_info: {},
-          },
-        }),
-      }));
+    const api = driverApi().on("POST /bookings", short).on("POST /bookings/hold", held);
     const { router } = await renderWithApp(<CheckoutForm park={park} />, { api, route });
     await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" }));
     expect((await screen.findByRole("alert")).textContent).toContain(
@@ -173,5 +153,100 @@ describe("the booking checkout form", () => {
       "The smallest top-up is ₦2,000: you pay that instead of ₦1,190, and the rest stays in your wallet.",
     );
     expect(screen.getByRole("button", { name: "Pay ₦2,000 and book" })).toBeTruthy();
+  });
+
+  it("offers to pay the difference at once when the wallet holds less than the total", async () => {
+    const api = driverApi().on("POST /bookings/hold", held);
+    const { router } = await renderWithApp(<CheckoutForm park={park} />, { api, route });
+    // Known from the balance and the price: no failed press first.
+    expect((await screen.findByRole("alert")).textContent).toContain(
+      "Your wallet is ₦1,190 short for this booking.",
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,190 and book" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/payment"));
+    expect(api.callsTo("POST /bookings")).toEqual([]);
+    expect(api.callsTo("POST /bookings/hold").map((c) => c.body)).toEqual([sentWindow]);
+  });
+
+  it("offers no difference to pay when the wallet covers the total", async () => {
+    await renderWithApp(<CheckoutForm park={park} />, { api: driverApi(100, 2000), route });
+    await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" });
+    expect(screen.queryByTestId("pay-difference")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("lets the payer chosen drive the summary: a company pays, with no wallet shortfall", async () => {
+    const api = driverApi()
+      .on("GET /business/companies", { json: companies })
+      .on("POST /bookings", (call) =>
+        (call.body as { company_id?: number }).company_id === 7
+          ? { status: 201, json: { booking_code: "PW-7QX2AB3C" } }
+          : short,
+      );
+    const { router } = await renderWithApp(<CheckoutForm park={park} />, { api, route });
+    // Personal first: the wallet's shortfall, and a press that the API refuses (402).
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" }));
+    await screen.findByRole("button", { name: "Pay ₦1,190 and book" });
+    await userEvent.click(screen.getByRole("radio", { name: "Pay with Acme Logistics" }));
+    // The company pays: no shortfall box, no "Pay … and book", no wallet balance, the company named.
+    const pay = await screen.findByRole("button", { name: "Pay ₦1,690 with Acme Logistics" });
+    expect(screen.queryByTestId("pay-difference")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByTestId("checkout-balance")).toBeNull();
+    expect(screen.getByTestId("checkout-payer").textContent).toBe(
+      "Acme Logistics pays for this booking: your wallet is not charged.",
+    );
+    expect(pay.className).toBe("button button--accent");
+    await userEvent.click(pay);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/booking-success"));
+    expect(api.callsTo("POST /bookings").map((c) => c.body)).toEqual([
+      sentWindow,
+      { ...sentWindow, company_id: 7 },
+    ]);
+    expect(api.callsTo("POST /bookings/hold")).toEqual([]);
+  });
+
+  it("names the refund's payee in the cancellation policy: the wallet, or the company chosen", async () => {
+    const api = driverApi().on("GET /business/companies", { json: companies });
+    await renderWithApp(<CheckoutForm park={park} />, { api, route });
+    const policy = await screen.findByRole("region", { name: "Cancellation policy" });
+    await waitFor(() => expect(policy.textContent).toContain("of the parking amount back to your wallet."));
+    await userEvent.click(await screen.findByRole("radio", { name: "Pay with Acme Logistics" }));
+    await waitFor(() =>
+      expect(policy.textContent).toContain("of the parking amount back to Acme Logistics."),
+    );
+    expect(policy.textContent).not.toContain("wallet");
+  });
+
+  it("names the company as the refund's payee in French too", async () => {
+    const api = driverApi().on("GET /business/companies", { json: companies });
+    await renderWithApp(<CheckoutForm park={park} />, { api, route, language: "fr" });
+    await userEvent.click(await screen.findByRole("radio", { name: "Payer avec Acme Logistics" }));
+    const policy = screen.getByRole("region", { name: "Conditions d'annulation" });
+    await waitFor(() =>
+      expect(policy.textContent).toContain("du montant du stationnement remboursé à Acme Logistics."),
+    );
+    expect(policy.textContent).not.toContain("portefeuille");
+  });
+
+  it("says before Pay that a wallet in another currency cannot pay, and offers no top-up", async () => {
+    const api = driverApi(100, 90000, "XOF");
+    await renderWithApp(<CheckoutForm park={park} />, { api, route });
+    expect((await screen.findByTestId("wallet-other-currency")).textContent).toBe(
+      "Your wallet is in XOF and this is paid in NGN: your wallet cannot pay for it, and topping it up would not help.",
+    );
+    expect(screen.queryByTestId("pay-difference")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Top up wallet" })).toBeNull();
+    expect(
+      (screen.getByRole("button", { name: "Pay ₦1,690 from wallet" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("says it in French too", async () => {
+    const api = driverApi(100, 90000, "XOF");
+    await renderWithApp(<CheckoutForm park={park} />, { api, route, language: "fr" });
+    expect((await screen.findByTestId("wallet-other-currency")).textContent).toBe(
+      "Votre portefeuille est en XOF et ce paiement est en NGN\u00a0: votre portefeuille ne peut pas le payer, et le recharger n'y changerait rien.",
+    );
   });
 });

@@ -20,7 +20,14 @@ import { markBookingCreated } from "./flags";
 import { PriceLines } from "../../components/ui/price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
-import { TopUpNotice } from "../../components/ui/top-up-notice";
+import {
+  OtherCurrencyNotice,
+  shortfallFrom,
+  shortfallOf,
+  TopUpNotice,
+  useWalletInOtherCurrency,
+  type Shortfall,
+} from "../../components/ui/top-up-notice";
 import { preselectedVehicle } from "../../lib/vehicle-choice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 
@@ -89,6 +96,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     // A changed form is a new attempt: the last answer (a 402's "Pay … and book" for the window
     // sent then) no longer applies.
     book.reset();
+    hold.reset();
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -115,23 +123,26 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const [companyId, setCompanyId] = useState<number | null>(null);
   const payer = payers.some((c) => c.id === companyId) ? companyId : null;
   const payingCompany = payers.find((c) => c.id === payer);
+  // Another payer is another attempt: the last answer (the wallet's 402, a company's refusal) was
+  // the other payer's, and the whole summary follows the payer chosen now.
+  const choosePayer = (companyId: number | null) => {
+    setCompanyId(companyId);
+    setAttemptKey(newAttemptKey());
+    book.reset();
+    hold.reset();
+  };
 
-  // What Pay sent last: a short wallet's "Pay … and book" holds that same window.
-  const [sent, setSent] = useState<CreateBookingInput | null>(null);
+  // This form always asks for a window; an event's parking has its own checkout.
+  const inputOf = (body: BookingRequest & { kind: "window" }): CreateBookingInput => ({
+    park_id: body.park_id,
+    vehicle_type_id: body.vehicle_type_id,
+    ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
+    start_time: body.start_time.toISOString(),
+    end_time: body.end_time.toISOString(),
+    ...(payer !== null ? { company_id: payer } : {}),
+  });
   const book = useMutation({
-    // This form always asks for a window; an event's parking has its own checkout.
-    mutationFn: (body: BookingRequest & { kind: "window" }) => {
-      const input = {
-        park_id: body.park_id,
-        vehicle_type_id: body.vehicle_type_id,
-        ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
-        start_time: body.start_time.toISOString(),
-        end_time: body.end_time.toISOString(),
-        ...(payer !== null ? { company_id: payer } : {}),
-      };
-      setSent(input);
-      return createBooking(input, attemptKey);
-    },
+    mutationFn: (body: BookingRequest & { kind: "window" }) => createBooking(inputOf(body), attemptKey),
     onSuccess: async (booking) => {
       markBookingCreated();
       await client.invalidateQueries({ queryKey: ["wallet"] });
@@ -146,10 +157,42 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const submit = form.handleSubmit((body) => {
     if (!book.isPending && body.kind === "window") book.mutate(body);
   });
+  // "Pay … and book" (decision 026): the window as the form has it now is held while a top-up of
+  // the difference is paid at the country's provider, and the payment's return books it.
+  const [holdKey, setHoldKey] = useState(newAttemptKey);
+  const [holdCancelled, setHoldCancelled] = useState(false);
+  const hold = useMutation({
+    mutationFn: async (body: BookingRequest & { kind: "window" }) => {
+      const held = await holdBooking(inputOf(body), holdKey);
+      await startProviderStep(
+        held.payment,
+        (path) => void navigate(path),
+        (url) => window.location.assign(url),
+        () => setHoldCancelled(true),
+      );
+    },
+    onMutate: () => setHoldCancelled(false),
+    onError: () => setHoldKey(newAttemptKey()),
+  });
+  const payDifference = form.handleSubmit((body) => {
+    if (!hold.isPending && body.kind === "window") hold.mutate(body);
+  });
   const error = book.error instanceof ApiError ? book.error : null;
   const price = availability.data?.price;
   const refused = availability.data?.bookable === false ? availability.data.reason : undefined;
   const full = availability.data !== undefined && availability.data.available < 1;
+  const priced = price && refused === undefined ? price : undefined;
+  // The personal wallet's side of the summary; a company pays from its own account instead.
+  const personal = payingCompany === undefined;
+  const otherCurrency = useWalletInOtherCurrency(priced?.currency);
+  // What the wallet lacks, known as soon as the window is priced (the 402 says it again after Pay).
+  const short: Shortfall | null = !personal
+    ? null
+    : error?.status === 402
+      ? shortfallOf(error)
+      : wallet.data && priced && !otherCurrency
+        ? shortfallFrom(priced.amount, wallet.data.balance, priced.currency, wallet.data.decimals)
+        : null;
 
   return (
     <form className="booking-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -221,25 +264,42 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         {price && refused === undefined && (
           <PriceLines breakdown={price.breakdown} currency={price.currency} />
         )}
-        {wallet.data && (
-          <p data-testid="checkout-balance">
-            {t("checkout.balance", { amount: money(wallet.data.balance, wallet.data.currency) })}
-          </p>
+        {payingCompany ? (
+          <p data-testid="checkout-payer">{t("checkout.companyPays", { company: payingCompany.name })}</p>
+        ) : (
+          wallet.data && (
+            <p data-testid="checkout-balance">
+              {t("checkout.balance", { amount: money(wallet.data.balance, wallet.data.currency) })}
+            </p>
+          )
         )}
       </section>
-      <RefundPolicy />
-      <PayerChoice companies={payers} value={payer} onChange={setCompanyId} />
+      <RefundPolicy company={payingCompany?.name} />
+      <PayerChoice companies={payers} value={payer} onChange={choosePayer} />
       {/* A company's short account is the company's to top up: no personal "Pay … and book" for it. */}
-      {error?.status === 402 && sent && sent.company_id === undefined ? (
-        <PayDifference error={error} body={sent} minTopUp={wallet.data?.min_topup} />
+      {personal && otherCurrency ? (
+        <OtherCurrencyNotice currency={priced?.currency} />
+      ) : short ? (
+        <PayDifference
+          short={short}
+          error={error?.status === 402 ? error : null}
+          minTopUp={wallet.data?.min_topup}
+          busy={hold.isPending || (hold.isSuccess && !holdCancelled)}
+          failed={hold.error ? errorText(t, hold.error) : null}
+          onPay={() => void payDifference()}
+        />
+      ) : personal && error?.status === 402 ? (
+        <TopUpNotice error={error} />
       ) : (
         <FormAlert message={form.serverAlert(error)} />
       )}
       {/* While the wallet is short, "Pay … and book" above is the way forward: paying from the wallet steps back. */}
       <button
         type="submit"
-        className={error?.status === 402 ? "button" : "button button--accent"}
-        disabled={book.isPending || Boolean(start && end && !ordered) || full}
+        className={short ? "button" : "button button--accent"}
+        disabled={
+          book.isPending || Boolean(start && end && !ordered) || full || Boolean(personal && otherCurrency)
+        }
       >
         {book.isPending
           ? t("checkout.paying")
@@ -257,49 +317,34 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
 }
 
 /**
- * A 402 at checkout: the amount missing, "Pay {amount} and book" (decision 026: the window is held
- * while a top-up of the difference is paid at the country's provider, and the payment's return
- * books it), and the plain top-up as before. A difference below the country's minimum top-up is
- * raised to it, and the driver is told.
+ * A short wallet at checkout, known from its balance before Pay or from the 402 after it: the
+ * amount missing, "Pay {amount} and book" (decision 026) and the plain top-up. A difference below
+ * the country's minimum top-up is raised to it, and the driver is told.
  */
 function PayDifference({
+  short,
   error,
-  body,
   minTopUp,
+  busy,
+  failed,
+  onPay,
 }: {
-  error: ApiError;
-  body: CreateBookingInput;
+  short: Shortfall;
+  error: ApiError | null;
   minTopUp: number | undefined;
+  busy: boolean;
+  failed: string | null;
+  onPay: () => void;
 }) {
   const { t, i18n } = useTranslation("bookings");
-  const navigate = useNavigate();
-  const [key] = useState(newAttemptKey);
-  const [cancelled, setCancelled] = useState(false);
-  const missing = Number(error.fields?.amount_missing);
-  const currency = error.fields?.currency;
-  const pay = useMutation({
-    mutationFn: async () => {
-      const hold = await holdBooking(body, key);
-      await startProviderStep(
-        hold.payment,
-        (path) => void navigate(path),
-        (url) => window.location.assign(url),
-        () => setCancelled(true),
-      );
-    },
-    onMutate: () => setCancelled(false),
-  });
-  if (!(Number.isFinite(missing) && missing > 0 && currency)) return <TopUpNotice error={error} />;
-  const amount = Math.max(missing, minTopUp ?? 0);
-  const money = (n: number) => formatMoney(n, currency, i18n.language);
-  const busy = pay.isPending || (pay.isSuccess && !cancelled);
-  const failed = pay.error ? errorText(t, pay.error) : null;
+  const amount = Math.max(short.amount, minTopUp ?? 0);
+  const money = (n: number) => formatMoney(n, short.currency, i18n.language);
   return (
     <>
-      <TopUpNotice error={error} />
-      {amount > missing && (
+      <TopUpNotice error={error} short={short} />
+      {amount > short.amount && (
         <p className="field__hint" data-testid="pay-difference-minimum">
-          {t("checkout.payDifferenceMinimum", { amount: money(amount), missing: money(missing) })}
+          {t("checkout.payDifferenceMinimum", { amount: money(amount), missing: money(short.amount) })}
         </p>
       )}
       <FormAlert message={failed} />
@@ -308,7 +353,7 @@ function PayDifference({
         className="button button--accent"
         data-testid="pay-difference"
         disabled={busy}
-        onClick={() => pay.mutate()}
+        onClick={onPay}
       >
         {busy ? t("checkout.paying") : t("checkout.payDifference", { amount: money(amount) })}
       </button>

@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { WithCode } from "../../components/ui/with-code";
 import { ApiError } from "../../lib/api";
+import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { formatMoney } from "../../lib/format";
+import { formatZonedDateTime } from "../../lib/zoned-time";
 import { bookingQuery } from "./api";
 import { BookingActions } from "./booking-actions";
 import { BookingSummary } from "./booking-summary";
@@ -22,6 +25,8 @@ export function BookingDetailsPage() {
   const booking = useQuery(bookingQuery(bookingCode, i18n.language));
   const { bookingUpdated } = useBookingFlags();
   useResetOnLeave(resetBookingUpdated);
+  // Cancelled, renewed or extended: the button pressed is gone, the focus goes to what changed.
+  const flash = useFocusWhenTurnsOn<HTMLDivElement>(bookingUpdated);
   const b = booking.data;
   const money = (n: number) => formatMoney(n, b?.currency ?? "", i18n.language);
   const cancelled = b?.status === "cancelled";
@@ -32,15 +37,22 @@ export function BookingDetailsPage() {
       <p>
         <Link to="/bookings">{t("details.back")}</Link>
       </p>
-      <h1>{t("details.title", { code: bookingCode })}</h1>
+      <h1>
+        <WithCode text={t("details.title", { code: bookingCode })} code={bookingCode} />
+      </h1>
       {bookingUpdated && (
-        <div role="status" className="alert alert--success booking-flash">
+        <div ref={flash} tabIndex={-1} role="status" className="alert alert--success booking-flash">
           {cancelled && b ? (
             <>
               <p data-testid="cancelled-flash">
                 <strong>
                   {refund
-                    ? t("details.cancelledRefunded", { amount: money(refund.amount) })
+                    ? b.paid_by_company
+                      ? t("details.cancelledRefundedCompany", {
+                          amount: money(refund.amount),
+                          company: b.paid_by_company,
+                        })
+                      : t("details.cancelledRefunded", { amount: money(refund.amount) })
                     : t("details.cancelledNoRefund")}
                 </strong>
               </p>
@@ -75,6 +87,18 @@ export function BookingDetailsPage() {
                 <strong>{t("details.leftTitle")}</strong>
               </p>
               <p>{t("details.leftText")}</p>
+            </section>
+          ) : b.qr === null ? (
+            // The window ended without the car coming in: no code to enter with (the API gives none).
+            <section className="card booking-detail__qr" data-testid="ended-card">
+              <p>
+                <strong>
+                  {t("details.endedTitle", {
+                    end: formatZonedDateTime(b.end_time, i18n.language, b.park.time_zone),
+                  })}
+                </strong>
+              </p>
+              <p>{t("details.endedText")}</p>
             </section>
           ) : (
             <section className="card booking-detail__qr">

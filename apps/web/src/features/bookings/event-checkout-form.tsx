@@ -9,7 +9,6 @@ import { useId, useState } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
@@ -19,7 +18,7 @@ import { markBookingCreated } from "./flags";
 import { PriceLines } from "../../components/ui/price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
-import { TopUpNotice } from "../../components/ui/top-up-notice";
+import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 import { createEventBooking } from "./api";
 import { eventSpan, formatEventStart } from "../../lib/event-time";
@@ -77,6 +76,8 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
   // The server prices it, as it will charge it: the flat price plus the country's fees.
   const price = offer?.price.breakdown;
   const currency = offer?.flat_price.currency ?? "";
+  // A wallet in another currency cannot pay for this parking, and no top-up of it can: said before Pay.
+  const otherCurrency = useWalletInOtherCurrency(currency || undefined);
   const money = (n: number, c: string) => formatMoney(n, c, lang);
 
   const book = useMutation({
@@ -167,8 +168,12 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
         )}
       </section>
       <RefundPolicy />
-      {error?.status === 402 ? <TopUpNotice error={error} /> : <FormAlert message={message} />}
-      <button type="submit" className="button button--accent" disabled={book.isPending || soldOut || !offer}>
+      <WalletNotice currency={currency || undefined} error={error} alert={message} />
+      <button
+        type="submit"
+        className="button button--accent"
+        disabled={book.isPending || soldOut || !offer || Boolean(otherCurrency)}
+      >
         {book.isPending
           ? t("checkout.paying")
           : price

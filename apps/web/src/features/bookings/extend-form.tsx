@@ -86,9 +86,11 @@ export function ExtendForm({ booking }: { booking: Booking }) {
       {confirming && end && extra !== null ? (
         <div role="group" aria-label={t("details.confirmExtendTitle")} className="booking-extend__confirm">
           <p>
-            {t("details.confirmExtend", {
+            {/* An extension is charged to the booking's payer: its company, when one paid it. */}
+            {t(booking.paid_by_company ? "details.confirmExtendCompany" : "details.confirmExtend", {
               end: formatZonedDateTime(end, i18n.language, zone),
               amount: money(extra),
+              company: booking.paid_by_company,
             })}
           </p>
           <button type="submit" className="button button--accent" disabled={extend.isPending}>

@@ -8,7 +8,8 @@ import { nextQuarterHour } from "./time";
 
 /**
  * /booking/{parkCode}: the QR sign at the gate books from now (the next quarter hour) for two
- * hours, or, when the park is closed then, from its next opening, as the park page does.
+ * hours, or, when the park is closed then, from its next opening, as the park page does; the
+ * checkout is then told (`closed_until`) so it says the park is closed now, not only later times.
  */
 export function QrLandingPage() {
   const { t } = useTranslation("bookings");
@@ -18,12 +19,14 @@ export function QrLandingPage() {
 
   useEffect(() => {
     if (!park.data) return;
-    const { start, end } = nextBookableWindow(park.data, nextQuarterHour(new Date()));
+    const from = nextQuarterHour(new Date());
+    const { start, end } = nextBookableWindow(park.data, from);
     const query = new URLSearchParams({
       vehicle_type_id: String(park.data.rates[0]?.vehicle_type_id ?? 1),
       start_time: start,
       end_time: end,
     });
+    if (new Date(start) > from) query.set("closed_until", start);
     void navigate(`/checkout/${park.data.slug}?${query.toString()}`, { replace: true });
   }, [park.data, navigate]);
 

@@ -2,8 +2,11 @@ import { CANCELLATION_REFUNDS_FEES, CANCELLATION_RULES } from "@parkwell/contrac
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-/** The policy summary, rendered from the contract's rules so it says what the code does. */
-export function RefundPolicy() {
+/**
+ * The policy summary, rendered from the contract's rules so it says what the code does. A refund
+ * goes back to whoever paid: the driver's wallet, or `company` when the company chosen pays.
+ */
+export function RefundPolicy({ company }: { company?: string }) {
   const { t } = useTranslation("bookings");
   return (
     <section className="booking-policy" aria-labelledby="booking-policy-title">
@@ -12,7 +15,13 @@ export function RefundPolicy() {
         {CANCELLATION_RULES.map((rule) => (
           <li key={rule.minutesBeforeStart}>
             {rule.minutesBeforeStart > 0
-              ? t("policy.before", { minutes: rule.minutesBeforeStart, percent: rule.refundPercent })
+              ? company
+                ? t("policy.beforeToCompany", {
+                    minutes: rule.minutesBeforeStart,
+                    percent: rule.refundPercent,
+                    company,
+                  })
+                : t("policy.before", { minutes: rule.minutesBeforeStart, percent: rule.refundPercent })
               : t("policy.beforeStart", { percent: rule.refundPercent })}
           </li>
         ))}

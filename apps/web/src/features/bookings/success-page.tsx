@@ -23,7 +23,11 @@ export function BookingSuccessPage() {
       <h1>{booking.data ? t("success.title") : t("success.neutralTitle")}</h1>
       {bookingCreated && (
         <div role="status" className="alert alert--success booking-flash">
-          <p>{t("success.created")}</p>
+          <p>
+            {booking.data?.paid_by_company
+              ? t("success.createdCompany", { company: booking.data.paid_by_company })
+              : t("success.created")}
+          </p>
           <button type="button" className="button" onClick={resetBookingCreated}>
             {t("dismiss")}
           </button>
@@ -38,10 +42,12 @@ export function BookingSuccessPage() {
       )}
       {booking.data && (
         <div className="booking-detail">
-          <section className="card booking-detail__qr">
-            <QrCode value={booking.data.qr} label={t("qrAlt", { code: booking.data.booking_code })} />
-            <p>{t("qrHint")}</p>
-          </section>
+          {booking.data.qr !== null && (
+            <section className="card booking-detail__qr">
+              <QrCode value={booking.data.qr} label={t("qrAlt", { code: booking.data.booking_code })} />
+              <p>{t("qrHint")}</p>
+            </section>
+          )}
           <section className="card">
             <BookingSummary booking={booking.data} />
           </section>

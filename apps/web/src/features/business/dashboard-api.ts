@@ -18,6 +18,15 @@ export const companyWalletQuery = (id: number) =>
     retry,
   });
 
+/** The statement's month for the page: the account's opening and closing balances, the moves between. */
+export const companyStatementBalancesQuery = (id: number, month: string) =>
+  queryOptions({
+    queryKey: ["business", id, "statement", month],
+    queryFn: ({ signal }) =>
+      api("/business/companies/{id}/statements/{month}/balances", { params: { id, month }, signal }),
+    retry,
+  });
+
 export const companySpendQuery = (id: number, month: string) =>
   queryOptions({
     queryKey: ["business", id, "spend", month],

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import type { CompanySpend, CompanyWallet } from "@parkwell/contract";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatMoney } from "../../lib/format";
 import { FakeApi, renderWithApp } from "../../test/render";
 import { BookingsPage } from "./bookings-page";
 import { OverviewPage } from "./overview-page";
@@ -182,6 +183,31 @@ describe("the company bookings page", () => {
 });
 
 describe("the statements page", () => {
+  it("shows the chosen month's opening balance, money in and out, and closing balance, in French", async () => {
+    const api = new FakeApi()
+      .on("GET /business/companies/7/wallet", () => ({ json: wallet() }))
+      .on("GET /business/companies/7/statements/2026-10/balances", () => ({
+        json: {
+          month: "2026-10",
+          time_zone: "Africa/Lagos",
+          balances: [{ currency: "NGN", opening: 1000, money_in: 5000, money_out: 1200.5, closing: 4799.5 }],
+        },
+      }));
+    await renderWithApp(at("/business/:id/statements", <StatementsPage />), {
+      api,
+      route: "/business/7/statements",
+      language: "fr",
+    });
+    fireEvent.change(await screen.findByLabelText("Mois"), { target: { value: "2026-10" } });
+    const table = await screen.findByRole("table", { name: "Solde en NGN" });
+    const row = (name: string) =>
+      within(table).getByRole("rowheader", { name }).closest("tr")!.querySelector("td")!.textContent;
+    expect(row("Solde d'ouverture, début octobre 2026")).toBe(formatMoney(1000, "NGN", "fr"));
+    expect(row("Entrées (rechargements, remboursements)")).toBe(formatMoney(5000, "NGN", "fr"));
+    expect(row("Sorties (achats)")).toBe(formatMoney(-1200.5, "NGN", "fr"));
+    expect(row("Solde de clôture, fin octobre 2026")).toBe(formatMoney(4799.5, "NGN", "fr"));
+  });
+
   it("downloads the chosen month's PDF in the page's language", async () => {
     const api = new FakeApi()
       .on("GET /business/companies/7/wallet", () => ({ json: wallet() }))

@@ -1,6 +1,7 @@
 import {
   AcceptInvitationSchema,
   AcceptNewAccountSchema,
+  AcceptTermsSchema,
   type AcceptCompanyInvitationBody,
   type CompanyJoined,
   type PublicCompanyInvitation,
@@ -8,6 +9,8 @@ import {
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
+import { TermsCheckbox } from "../../components/terms-checkbox";
 import { FormAlert } from "../../components/ui/form-alert";
 import {
   InvitationAccountFields,
@@ -22,6 +25,15 @@ import { useSchemaForm } from "../../lib/use-schema-form";
 import { acceptCompanyInvitation, companyInvitationQuery } from "./companies-api";
 import "./dashboard.css";
 
+/**
+ * What each way of joining sends: the Terms box always (the API records the current Terms with the
+ * membership and refuses a join without it); an existing account's password; a new one's name too.
+ */
+const TermsOnlySchema = z.object({ accept_terms: AcceptTermsSchema });
+const ExistingAccountSchema = AcceptInvitationSchema.extend(TermsOnlySchema.shape);
+const NewAccountSchema = AcceptNewAccountSchema.extend(TermsOnlySchema.shape);
+type JoinValues = InvitationAccountValues & { accept_terms: boolean };
+
 /** Signs in with what joining answers, under the app's storage keys, then opens the companies. */
 function signInAndOpen(res: CompanyJoined) {
   storeSignIn(res);
@@ -31,8 +43,9 @@ function signInAndOpen(res: CompanyJoined) {
 
 /**
  * /business-invite?token=…, the company invitation e-mail's link: who invites you to which
- * company; signed in as the invited address, one button joins; an existing account not signed in
- * gives its password; a new address registers here with a name and a password.
+ * company; signed in as the invited address, the Terms box and one button join; an existing
+ * account not signed in gives its password; a new address registers here with a name and a
+ * password. Every way ticks the Terms box.
  */
 export function JoinCompanyPage() {
   const { t } = useTranslation(["business", "common", "auth"]);
@@ -98,35 +111,36 @@ function Join({ token, invitation }: { token: string; invitation: PublicCompanyI
 
 function JoinSignedIn({ token }: { token: string }) {
   const { t } = useTranslation(["business", "common", "auth"]);
+  const form = useSchemaForm<{ accept_terms: boolean }, typeof TermsOnlySchema>({
+    schema: TermsOnlySchema,
+    defaultValues: { accept_terms: false },
+  });
   const join = useMutation({
-    mutationFn: () => acceptCompanyInvitation(token, {}),
+    mutationFn: (body: AcceptCompanyInvitationBody) => acceptCompanyInvitation(token, body),
     onSuccess: signInAndOpen,
+    onError: (err) => void form.showServerErrors(err),
   });
   return (
-    <>
-      {join.isError && <FormAlert message={errorText(t, join.error)} />}
-      <button
-        type="button"
-        className="button button--accent"
-        disabled={join.isPending}
-        onClick={() => join.mutate()}
-      >
+    <form className="business-form" noValidate onSubmit={form.handleSubmit((v) => join.mutate(v))}>
+      <FormAlert message={form.serverAlert(join.error)} />
+      <TermsCheckbox
+        registration={form.register("accept_terms")}
+        error={form.formState.errors.accept_terms?.message}
+      />
+      <button type="submit" className="button button--accent" disabled={join.isPending}>
         {join.isPending ? t("common:loading") : t("join.submit")}
       </button>
-    </>
+    </form>
   );
 }
 
 function JoinForm({ token, invitation }: { token: string; invitation: PublicCompanyInvitation }) {
   const { t } = useTranslation(["business", "common", "auth"]);
   const existing = invitation.account_exists;
-  const form = useSchemaForm<
-    InvitationAccountValues,
-    typeof AcceptNewAccountSchema | typeof AcceptInvitationSchema
-  >({
-    schema: existing ? AcceptInvitationSchema : AcceptNewAccountSchema,
-    defaultValues: { password: "", first_name: "", last_name: "" },
-    toInput: (v) => (existing ? { password: v.password } : v),
+  const form = useSchemaForm<JoinValues, typeof NewAccountSchema | typeof ExistingAccountSchema>({
+    schema: existing ? ExistingAccountSchema : NewAccountSchema,
+    defaultValues: { password: "", first_name: "", last_name: "", accept_terms: false },
+    toInput: (v) => (existing ? { password: v.password, accept_terms: v.accept_terms } : v),
   });
   const join = useMutation({
     mutationFn: (body: AcceptCompanyInvitationBody) => acceptCompanyInvitation(token, body),
@@ -143,6 +157,10 @@ function JoinForm({ token, invitation }: { token: string; invitation: PublicComp
         </p>
       )}
       <InvitationAccountFields form={form} email={invitation.email} existing={existing} />
+      <TermsCheckbox
+        registration={form.register("accept_terms")}
+        error={form.formState.errors.accept_terms?.message}
+      />
       <button type="submit" className="button button--accent" disabled={join.isPending}>
         {join.isPending ? t("common:loading") : t("join.submit")}
       </button>

@@ -153,18 +153,40 @@ describe("joining from an invitation link", () => {
     account_exists: false,
     ...over,
   });
+  /** What joining answers: the new member signed in (token `token`) and the company joined. */
+  const joined = (token: string, userId: string) => ({
+    access_token: token,
+    token_type: "bearer",
+    user: { id: userId, email: "new@acme.test", first_name: "Zed", last_name: "Ade" },
+    company: { id: 7, name: "Acme Lagos" },
+  });
+
+  it("an existing account gives its password and ticks the Terms box, in English", async () => {
+    const api = new FakeApi()
+      .on("GET /business/invitations/tok-3", () => ({ json: invitation({ account_exists: true }) }))
+      .on("POST /business/invitations/tok-3/accept", () => ({ json: joined("t-3", "u3") }));
+    await renderWithApp(at("/business-invite", <JoinCompanyPage />), {
+      api,
+      route: "/business-invite?token=tok-3",
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Your Parkwell password/), "drive-safely-2026");
+    await user.click(screen.getByRole("button", { name: "Join the company" }));
+    expect(await screen.findByText("Please Accept our all Terms and Privacy!")).toBeTruthy();
+    expect(api.callsTo("POST /business/invitations/tok-3/accept")).toHaveLength(0);
+    await user.click(screen.getByRole("checkbox", { name: /I accept the Terms and the Privacy Policy/ }));
+    await user.click(screen.getByRole("button", { name: "Join the company" }));
+    await waitFor(() => expect(readStorage(STORAGE_KEYS.token)).toBe("t-3"));
+    expect(api.callsTo("POST /business/invitations/tok-3/accept")[0]!.body).toEqual({
+      password: "drive-safely-2026",
+      accept_terms: true,
+    });
+  });
 
   it("registers a new address with a name and a password, in French", async () => {
     const api = new FakeApi()
       .on("GET /business/invitations/tok-1", () => ({ json: invitation() }))
-      .on("POST /business/invitations/tok-1/accept", () => ({
-        json: {
-          access_token: "t-1",
-          token_type: "bearer",
-          user: { id: "u1", email: "new@acme.test", first_name: "Zed", last_name: "Ade" },
-          company: { id: 7, name: "Acme Lagos" },
-        },
-      }));
+      .on("POST /business/invitations/tok-1/accept", () => ({ json: joined("t-1", "u1") }));
     await renderWithApp(at("/business-invite", <JoinCompanyPage />), {
       api,
       route: "/business-invite?token=tok-1",
@@ -179,6 +201,16 @@ describe("joining from an invitation link", () => {
     await user.type(screen.getByLabelText(/Prénom/), "Zed");
     await user.type(screen.getByLabelText(/^Nom/), "Ade");
     await user.type(screen.getByLabelText(/Choisissez un mot de passe/), "a-long-enough-password-2026");
+    // The Terms box is part of joining: unticked, the form says so at the box and sends nothing.
+    const terms = screen.getByRole("checkbox", { name: /J'accepte les Conditions/ });
+    expect(screen.getByRole("link", { name: "Conditions" }).getAttribute("href")).toBe("/terms");
+    await user.click(screen.getByRole("button", { name: "Rejoindre l'entreprise" }));
+    expect(
+      await screen.findByText("Veuillez accepter nos Conditions et notre Politique de confidentialité !"),
+    ).toBeTruthy();
+    expect(terms.getAttribute("aria-invalid")).toBe("true");
+    expect(api.callsTo("POST /business/invitations/tok-1/accept")).toHaveLength(0);
+    await user.click(terms);
     await user.click(screen.getByRole("button", { name: "Rejoindre l'entreprise" }));
     // Signed in as the new account (the page then loads /business afresh).
     await waitFor(() => expect(readStorage(STORAGE_KEYS.token)).toBe("t-1"));
@@ -186,6 +218,7 @@ describe("joining from an invitation link", () => {
       first_name: "Zed",
       last_name: "Ade",
       password: "a-long-enough-password-2026",
+      accept_terms: true,
     });
   });
 

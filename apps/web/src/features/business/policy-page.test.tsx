@@ -2,6 +2,8 @@
 import { CompanyPolicySchema, type CompanyPolicy, type CompanyWallet } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../test/render";
@@ -147,5 +149,36 @@ describe("the company policy page's days and hours", () => {
     expect((screen.getByRole("radio", { name: "At any time" }) as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole("button", { name: "Add a window" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Save the policy" })).toBeNull();
+  });
+});
+
+describe("the company policy page's countries", () => {
+  it("picks the served countries by name in the page's language, with the keyboard, in French", async () => {
+    const api = policyApi(policy({ countries: ["NG"] })).on("PUT /business/companies/7/policy", () => ({
+      json: policy(),
+    }));
+    await open(api, "fr");
+    const group = await screen.findByRole("group", { name: "Pays" });
+    const names = within(group)
+      .getAllByRole("checkbox")
+      .map((box) => box.closest("label")!.textContent);
+    expect(names).toEqual(["Nigeria", "Canada", "Sénégal", "États-Unis"]);
+    expect((within(group).getByRole("checkbox", { name: "Nigeria" }) as HTMLInputElement).checked).toBe(true);
+    const user = userEvent.setup();
+    within(group).getByRole("checkbox", { name: "Sénégal" }).focus();
+    await user.keyboard(" ");
+    await user.click(screen.getByRole("button", { name: "Enregistrer les règles" }));
+    await waitFor(() => expect(api.callsTo("PUT /business/companies/7/policy")).toHaveLength(1));
+    expect(api.callsTo("PUT /business/companies/7/policy")[0]!.body).toMatchObject({
+      countries: ["NG", "SN"],
+    });
+  });
+});
+
+describe("the countries picker's layout", () => {
+  it("gives its hint a whole row, so the countries line up in the columns under it", () => {
+    // happy-dom lays nothing out: the rule itself.
+    const css = readFileSync(join(import.meta.dirname, "dashboard.css"), "utf8");
+    expect(css).toMatch(/\.business-checks > \.field__hint,[^{]*\{\s*grid-column:\s*1 \/ -1;/);
   });
 });

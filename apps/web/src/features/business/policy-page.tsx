@@ -16,7 +16,8 @@ import {
   type HoursPreset,
   type WeeklyHoursValues,
 } from "../../components/weekly-hours/weekly-hours-values";
-import { formatAmountInput, parseNumber } from "../../lib/format";
+import { servedCountries } from "../../lib/country";
+import { countryLabel, formatAmountInput, parseNumber } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { companyIdOf, companyWalletQuery } from "./dashboard-api";
 import { BusinessLinks, LoadError } from "./overview-page";
@@ -27,7 +28,8 @@ import "./dashboard.css";
 const POLICY_PRESETS = ["any", "weekdays", "nights_weekends", "custom"] as const satisfies HoursPreset[];
 
 interface PolicyValues extends WeeklyHoursValues {
-  countries: string;
+  /** The ticked countries' codes (none: any country). */
+  countries: string[];
   park_types: string[];
   extensions_allowed: boolean;
   marketplace_allowed: boolean;
@@ -40,7 +42,7 @@ function valuesOf(p: CompanyPolicy, currency: string, language: string): PolicyV
   const amount = (n: number | null | undefined) =>
     n === null || n === undefined ? "" : formatAmountInput(n, language);
   return {
-    countries: (p.countries ?? []).join(", "),
+    countries: p.countries ?? [],
     park_types: p.park_types ?? [],
     ...hoursValues(p.hours, POLICY_PRESETS),
     extensions_allowed: p.extensions_allowed,
@@ -70,12 +72,8 @@ export function PolicyPage() {
 
   const toInput = (v: PolicyValues): CompanyPolicyBody => {
     const amount = (text: string) => (text.trim() === "" ? null : parseNumber(text, i18n.language));
-    const codes = v.countries
-      .split(/[\s,]+/)
-      .map((c) => c.trim())
-      .filter(Boolean);
     return {
-      countries: codes.length > 0 ? codes : null,
+      countries: v.countries.length > 0 ? v.countries : null,
       park_types: v.park_types.length > 0 ? (v.park_types as CompanyPolicyBody["park_types"]) : null,
       hours: hoursOf(v),
       extensions_allowed: v.extensions_allowed,
@@ -91,7 +89,7 @@ export function PolicyPage() {
   const form = useSchemaForm<PolicyValues, typeof CompanyPolicyBodySchema>({
     schema: CompanyPolicyBodySchema,
     defaultValues: {
-      countries: "",
+      countries: [],
       park_types: [],
       ...hoursValues(null),
       extensions_allowed: true,
@@ -111,6 +109,15 @@ export function PolicyPage() {
     onError: (err) => form.showServerErrors(err),
   });
   const editable = p?.editable === true;
+  // The served countries, named in the page's language; a code the policy holds that is no longer
+  // served stays listed, so saving does not drop it unseen.
+  const served = servedCountries();
+  const countries = [
+    ...served,
+    ...(p?.countries ?? [])
+      .filter((code) => !served.some((c) => c.code === code))
+      .map((code) => ({ code, name: code })),
+  ].map((c) => ({ code: c.code, name: countryLabel(t, c) }));
   const error = (name: string): string | undefined => {
     let at: unknown = form.formState.errors;
     for (const part of name.split(".")) at = (at as Record<string, unknown> | undefined)?.[part];
@@ -128,13 +135,23 @@ export function PolicyPage() {
           onSubmit={form.handleSubmit(() => save.mutate(form.getValues()))}
           noValidate
         >
-          <TextField
-            label={t("policy.countries")}
-            hint={t("policy.countriesHint")}
-            disabled={!editable}
-            error={form.formState.errors.countries?.message}
-            {...form.register("countries")}
-          />
+          <fieldset className="business-checks" aria-describedby="policy-countries-hint">
+            <legend>{t("policy.countries")}</legend>
+            <p id="policy-countries-hint" className="field__hint">
+              {t("policy.countriesHint")}
+            </p>
+            {countries.map((c) => (
+              <label key={c.code}>
+                <input type="checkbox" value={c.code} disabled={!editable} {...form.register("countries")} />
+                {c.name}
+              </label>
+            ))}
+            {form.formState.errors.countries?.message && (
+              <p className="field__error" role="alert">
+                {form.formState.errors.countries.message}
+              </p>
+            )}
+          </fieldset>
           <fieldset className="business-checks">
             <legend>{t("policy.parkTypes")}</legend>
             {PARK_TYPES.map((type) => (

@@ -3,8 +3,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { TextField } from "../../components/ui/form-field";
+import type { CompanyStatementSummary } from "@parkwell/contract";
+import { formatMoney } from "../../lib/format";
 import {
   companyIdOf,
+  companyStatementBalancesQuery,
   companyWalletQuery,
   downloadStatement,
   isMonth,
@@ -14,7 +17,10 @@ import {
 import { BusinessLinks, LoadError } from "./overview-page";
 import "./dashboard.css";
 
-/** /business/:id/statements: a month's statement, downloaded as PDF or CSV. */
+/**
+ * /business/:id/statements: a month's statement: the company account's balance at its start, the
+ * money in and out, and the balance at its end (from the ledger), then the PDF or CSV.
+ */
 export function StatementsPage() {
   const { t, i18n } = useTranslation(["business", "common"]);
   const id = companyIdOf(useParams().id) ?? 0;
@@ -24,6 +30,7 @@ export function StatementsPage() {
   const [failed, setFailed] = useState(false);
   const zone = wallet.data?.time_zone;
   const month = picked || (zone ? monthOn(new Date(), zone) : "");
+  const balances = useQuery({ ...companyStatementBalancesQuery(id, month), enabled: id > 0 && month !== "" });
 
   const download = async (kind: "pdf" | "csv") => {
     setBusy(kind);
@@ -72,6 +79,8 @@ export function StatementsPage() {
             </button>
           </div>
           {month && <p className="business-muted">{monthLabel(month, i18n.language)}</p>}
+          {balances.isError && <LoadError error={balances.error} onRetry={() => void balances.refetch()} />}
+          {balances.data && <Balances summary={balances.data} />}
           {failed && (
             <p className="alert alert--error" role="alert">
               {t("dashboard.statements.failed")}
@@ -79,6 +88,41 @@ export function StatementsPage() {
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/** Opening balance + money in - money out = closing balance, per currency of the company's account. */
+function Balances({ summary }: { summary: CompanyStatementSummary }) {
+  const { t, i18n } = useTranslation("business");
+  const month = monthLabel(summary.month, i18n.language);
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, i18n.language);
+  if (summary.balances.length === 0) return <p>{t("dashboard.statements.noBalance")}</p>;
+  return (
+    <div className="business-columns">
+      {summary.balances.map((b) => (
+        <table key={b.currency} className="business-table business-balance">
+          <caption>{t("dashboard.statements.balanceTitle", { currency: b.currency })}</caption>
+          <tbody>
+            <tr>
+              <th scope="row">{t("dashboard.statements.opening", { month })}</th>
+              <td className="business-num">{money(b.opening, b.currency)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("dashboard.statements.moneyIn")}</th>
+              <td className="business-num">{money(b.money_in, b.currency)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t("dashboard.statements.moneyOut")}</th>
+              <td className="business-num">{money(-b.money_out, b.currency)}</td>
+            </tr>
+            <tr className="business-balance__closing">
+              <th scope="row">{t("dashboard.statements.closing", { month })}</th>
+              <td className="business-num">{money(b.closing, b.currency)}</td>
+            </tr>
+          </tbody>
+        </table>
+      ))}
     </div>
   );
 }

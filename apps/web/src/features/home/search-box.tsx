@@ -61,13 +61,7 @@ export function SearchBox() {
         {t("searchLabel")}
       </label>
       <div className="search__row">
-        <SearchTextField
-          id={id}
-          value={text}
-          onChange={setText}
-          placeholder={t("searchPlaceholder")}
-          button={t("searchButton")}
-        />
+        <SearchTextField id={id} value={text} onChange={setText} placeholder={t("searchPlaceholder")} />
       </div>
       <div className="search__row search__row--extra">
         <TextField
@@ -85,6 +79,10 @@ export function SearchBox() {
           describedBy={`${id}-local`}
           onChange={(e) => setEnd(e.target.value)}
         />
+        {/* Find parking after the words and the times it searches with, in reading and Tab order. */}
+        <button type="submit" className="button button--accent">
+          {t("searchButton")}
+        </button>
         <button type="button" className="button" onClick={locate} disabled={locating}>
           {locating ? t("locating") : t("useMyLocation")}
         </button>

@@ -45,3 +45,63 @@ describe("the pages the company edits", () => {
     expect(api.calls).toHaveLength(0);
   });
 });
+
+/**
+ * What these pages must not promise until it works (docs/PRODUCT-RULES.md, pages about a feature
+ * not open yet): payouts to a bank account, special rates for peak days, booking a charger (or
+ * paying per charging session), monthly invoicing on credit, a booking for a whole delegation.
+ */
+const PROMISES = {
+  en: [
+    /bank account/i,
+    /paid out/i,
+    /peak days?/i,
+    /special rates/i,
+    /charging session/i,
+    /drivers book it/i,
+    /invoiced once a month|monthly invoicing/i,
+    /get paid for every booking/i,
+    /delegation/i,
+  ],
+  fr: [
+    /compte bancaire/i,
+    /versés/i,
+    /affluence/i,
+    /tarifs spéciaux/i,
+    /session de recharge/i,
+    /la réserver/i,
+    /facturé une fois par mois|facturation mensuelle/i,
+    /payé à chaque réservation/i,
+    /délégation/i,
+  ],
+} as const;
+
+describe("the pages for owners and businesses say only what works today", () => {
+  for (const language of ["en", "fr"] as const) {
+    it.each(["carParkManagement", "rentOutEvCharger", "businessAccounts", "getStarted"] as const)(
+      `%s promises nothing that is not open (${language})`,
+      async (id) => {
+        await renderWithApp(<InfoPage id={id} />, { api: new FakeApi(), language });
+        const main = document.querySelector("article")!.cloneNode(true) as HTMLElement;
+        // The note that says what is coming may name it: the rest of the page may not.
+        main.querySelector("[data-testid='not-yet']")?.remove();
+        const text = main.textContent ?? "";
+        expect(PROMISES[language].filter((promise) => promise.test(text))).toEqual([]);
+      },
+    );
+
+    it.each(["carParkManagement", "rentOutEvCharger"] as const)(
+      `%s says first what works today and what is coming (${language})`,
+      async (id) => {
+        await renderWithApp(<InfoPage id={id} />, { api: new FakeApi(), language });
+        const note = screen.getByTestId("not-yet");
+        expect(note.textContent).toMatch(
+          language === "en" ? /^Not open yet\. Today / : /^Pas encore ouvert\. Aujourd'hui/,
+        );
+        // Before the sections: the first thing read after the title.
+        const firstSection = document.querySelector("article section h2")!;
+        expect(note.compareDocumentPosition(firstSection) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      },
+    );
+  }
+});

@@ -34,6 +34,7 @@ export const INFO_PAGES = {
     ns: "business",
     key: "carParkManagement",
     ctas: { demo: "/book-demo", list: EXTERNAL_LINKS.partnerSite },
+    notYet: true,
   },
   evCharging: {
     ns: "business",
@@ -45,6 +46,7 @@ export const INFO_PAGES = {
     ns: "business",
     key: "rentOutEvCharger",
     ctas: { list: EXTERNAL_LINKS.partnerSite, demo: "/book-demo" },
+    notYet: true,
   },
   terms: { ns: "legal", key: "terms" },
   privacy: { ns: "legal", key: "privacy" },

@@ -109,7 +109,10 @@ describe("a monthly pass's page", () => {
     expect(dialog.textContent).toContain("The term paid is not refunded");
     expect(api.callsTo(`POST ${route}/cancel`)).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel the pass" }));
-    expect((await screen.findByTestId("pass-ends")).textContent).toContain(`ends on ${ends}`);
+    const endsLine = await screen.findByTestId("pass-ends");
+    expect(endsLine.textContent).toContain(`ends on ${ends}`);
+    // The button pressed is gone: the focus lands on the line that says what happened, not the page.
+    await waitFor(() => expect(document.activeElement).toBe(endsLine));
     expect(api.callsTo(`POST ${route}/cancel`)).toHaveLength(1);
     expect(screen.queryByRole("button", { name: "Cancel the pass" })).toBeNull();
     expect(screen.getByTestId("pass-badge").textContent).toBe("Active, not renewing");
@@ -133,6 +136,10 @@ describe("a monthly pass's page", () => {
     await userEvent.type(second, "abj 456 bb");
     await userEvent.click(screen.getByRole("button", { name: "Save the plates" }));
     expect(await screen.findByText(/Plates changed: LAG123AA, ABJ456BB/)).toBeTruthy();
+    // The form is gone: the focus is back on the button that opened it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Change the plates" })),
+    );
     expect(api.callsTo(`PUT ${route}/vehicles`).map((c) => c.body)).toEqual([
       { plates: ["LAG123AA", "ABJ456BB"] },
     ]);

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError } from "../../lib/api";
+import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { formatMoney, vehicleTypeLabel } from "../../lib/format";
 import { QrCode } from "../../components/ui/qr-code";
 import { ReceiptLinks } from "../../components/ui/receipt-links";
@@ -56,6 +57,10 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
   const at = (iso: string) => formatZonedDateTime(iso, lang, zone);
   const day = (iso: string) => formatPassDay(iso, lang, zone);
   const money = (n: number) => formatMoney(n, p.currency, lang);
+  // Cancelled: the Cancel button is gone, the focus goes to the line saying when the pass ends
+  // (or, cancelled in grace, to its status: ended).
+  const ends = useFocusWhenTurnsOn<HTMLParagraphElement>(p.status !== "ended" && p.cancel_at_period_end);
+  const ended = useFocusWhenTurnsOn<HTMLDivElement>(p.status === "ended");
   return (
     <div className="pass-detail">
       <section className="card pass-qr" aria-labelledby="pass-qr-title">
@@ -70,7 +75,9 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
         ) : (
           <p>{t("detail.noQr")}</p>
         )}
-        <PassBadgeText pass={p} />
+        <div ref={ended} tabIndex={-1}>
+          <PassBadgeText pass={p} />
+        </div>
       </section>
 
       <section className="card pass-facts" aria-labelledby="pass-facts-title">
@@ -93,7 +100,7 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
           </div>
         )}
         {p.status !== "ended" && p.cancel_at_period_end && (
-          <p role="status" className="alert alert--success" data-testid="pass-ends">
+          <p ref={ends} tabIndex={-1} role="status" className="alert alert--success" data-testid="pass-ends">
             {t("detail.endsOn", { date: at(p.paid_until) })}
           </p>
         )}

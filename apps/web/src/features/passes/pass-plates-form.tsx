@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
 import { TextField } from "../../components/ui/form-field";
+import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { setPassPlates } from "./pass-api";
 import { plateFieldOf, platesOf, type PlatesForm } from "./pass-format";
@@ -14,6 +15,8 @@ export function PassPlatesForm({ pass }: { pass: PassDetail }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string>();
+  // Saved or kept, the form goes: the focus goes back to the button that opened it.
+  const opener = useFocusWhenTurnsOn<HTMLButtonElement>(!open);
   const form = useSchemaForm<PlatesForm, typeof PassVehiclesSchema>({
     schema: PassVehiclesSchema,
     defaultValues: { plates: [pass.plates[0] ?? "", pass.plates[1] ?? ""] },
@@ -42,6 +45,7 @@ export function PassPlatesForm({ pass }: { pass: PassDetail }) {
         <h3>{t("plates.title")}</h3>
         {done !== undefined && <FormAlert tone="success" message={t("plates.changed", { plates: done })} />}
         <button
+          ref={opener}
           type="button"
           className="button"
           onClick={() => {

@@ -73,7 +73,7 @@ function quoteFor(query: URLSearchParams): PlanQuote {
   };
 }
 
-function driverApi() {
+function driverApi(walletCurrency = "NGN") {
   return new FakeApi()
     .on("GET /wallet", {
       json: {
@@ -81,8 +81,8 @@ function driverApi() {
         message: "",
         data: {
           balance: 5000,
-          currency: "NGN",
-          currency_symbol: "₦",
+          currency: walletCurrency,
+          currency_symbol: walletCurrency === "NGN" ? "₦" : walletCurrency,
           decimals: 2,
           provider: "paystack",
           min_topup: 100,
@@ -164,13 +164,28 @@ describe("the monthly pass checkout", () => {
     await userEvent.click(await screen.findByRole("button", { name: /Acheter pour 47\s360\s₦/ }));
     const alert = await screen.findByRole("alert");
     expect(plain(alert.textContent)).toContain(
-      "Il manque 42 360 ₦ dans votre portefeuille pour cette carte.",
+      "Il manque 42 360 ₦ dans votre portefeuille pour cet abonnement.",
     );
     const topUp = within(alert).getByRole("link", { name: "Recharger le portefeuille" });
     const href = new URL(topUp.getAttribute("href")!, "https://parkwell.test");
     expect(href.pathname).toBe("/wallet");
     expect(href.searchParams.get("amount")).toBe("42360");
     expect(href.searchParams.get("return_to")).toBe(route);
+  });
+
+  it("says before Buy that a wallet in another currency cannot pay, and opens no wallet with the other currency's amount", async () => {
+    // A wallet in CFA francs and a plan in naira: the sale would be a 402 in naira, which no top-up
+    // of the CFA wallet can pay.
+    const api = driverApi("XOF");
+    const route = "/subscription-plans/7?plate1=LAG123AA&vehicle1=other";
+    await renderWithApp(<PlanCheckout plan={plan} />, { api, route });
+    expect((await screen.findByTestId("wallet-other-currency")).textContent).toBe(
+      "Your wallet is in XOF and this is paid in NGN: your wallet cannot pay for it, and topping it up would not help.",
+    );
+    const buy = await screen.findByRole("button", { name: /^Buy for ₦47,360/ });
+    expect((buy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole("link", { name: "Top up wallet" })).toBeNull();
+    expect(api.callsTo("POST /passes")).toEqual([]);
   });
 
   it("shows the sale's 409 on the form", async () => {

@@ -3,10 +3,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { PriceLines } from "../../components/ui/price-lines";
-import { TopUpNotice } from "../../components/ui/top-up-notice";
+import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
 import { ApiError } from "../../lib/api";
 import { formAlertText, serverFields } from "../../lib/form-errors";
 import { formatMoney, formatNumber, vehicleTypeLabel } from "../../lib/format";
@@ -65,6 +64,8 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
   const quote = usePlanQuote(plan.id, { vehicle_type_id: typeId, start_date: startDate, term_months: term });
   const wallet = useQuery(walletQuery());
+  // A wallet in another currency cannot pay for the plan, and no top-up of it can: said before Buy.
+  const otherCurrency = useWalletInOtherCurrency(plan.currency);
 
   const buy = useMutation({
     mutationFn: () =>
@@ -281,16 +282,17 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
         )}
       </section>
       {soldOut && <p className="field__error">{t("checkout.soldOut")}</p>}
-      {error?.status === 402 ? (
-        <TopUpNotice error={error} missingText={(amount) => t("checkout.missing", { amount })} />
-      ) : (
-        <FormAlert message={formAlertText(t, error, shown)} />
-      )}
+      <WalletNotice
+        currency={plan.currency}
+        error={error}
+        alert={formAlertText(t, error, shown)}
+        missingText={(amount) => t("checkout.missing", { amount })}
+      />
       <button
         type="submit"
         // While the wallet is short, the top-up above is the way forward: buying from the wallet steps back.
         className={error?.status === 402 ? "button" : "button button--accent"}
-        disabled={buy.isPending || soldOut || !q || Boolean(quoteError)}
+        disabled={buy.isPending || soldOut || !q || Boolean(quoteError) || Boolean(otherCurrency)}
       >
         {buy.isPending
           ? t("checkout.buying")

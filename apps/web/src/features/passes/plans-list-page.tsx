@@ -84,6 +84,7 @@ export function PlansListPage() {
             result={result}
             nearest={Boolean(position)}
             highlightedId={highlighted}
+            vehicleTypeId={query.vehicleTypeId}
             onPage={(page) => {
               go({ ...query, page });
               window.scrollTo({ top: 0 });
@@ -207,11 +208,14 @@ function PlanResults({
   result,
   nearest,
   highlightedId,
+  vehicleTypeId,
   onPage,
 }: {
   result: ReturnType<typeof usePlanSearch>;
   nearest: boolean;
   highlightedId: number | undefined;
+  /** The vehicle type the list is filtered on: each card shows that type's price. */
+  vehicleTypeId: number | undefined;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation("plans");
@@ -241,7 +245,7 @@ function PlanResults({
         <ul className="plans-list">
           {data.items.map((plan) => (
             <li key={plan.id}>
-              <PlanCard plan={plan} highlighted={plan.id === highlightedId} />
+              <PlanCard plan={plan} highlighted={plan.id === highlightedId} vehicleTypeId={vehicleTypeId} />
             </li>
           ))}
         </ul>

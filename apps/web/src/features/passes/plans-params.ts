@@ -95,9 +95,17 @@ export function termWithin(asked: string | null, minTermMonths: number): number 
   return terms.includes(n) ? n : (terms[0] ?? 12);
 }
 
+/** A plan's lowest price (its "from" price, with the vehicle it is for); undefined when it prices nothing. */
+export function lowestPrice<P extends { monthly_price: number }>(prices: readonly P[]): P | undefined {
+  return prices.reduce<P | undefined>(
+    (low, p) => (low === undefined || p.monthly_price < low.monthly_price ? p : low),
+    undefined,
+  );
+}
+
 /** The lowest monthly price of a plan (its "from" price); undefined when it prices nothing. */
 export function lowestMonthly(prices: readonly { monthly_price: number }[]): number | undefined {
-  return prices.length > 0 ? Math.min(...prices.map((p) => p.monthly_price)) : undefined;
+  return lowestPrice(prices)?.monthly_price;
 }
 
 /** A plate slot's saved-vehicle value when the driver types the plate instead. */

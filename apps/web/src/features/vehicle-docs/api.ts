@@ -47,13 +47,44 @@ export const addressesQuery = (country: string) =>
       (await api("/addresses", { signal })).filter((a) => a.country_code === country),
   });
 
-/** The parks papers can be collected at and the delivery distance bands (the marketplace's). */
-export const deliveryOptionsQuery = (country: string, language: string) =>
+/**
+ * The parks papers can be collected at and the delivery distance bands (the marketplace's); from
+ * a point (the driver's saved address), the parks come nearest first.
+ */
+export const deliveryOptionsQuery = (
+  country: string,
+  language: string,
+  near: { lat: number; lng: number } | null = null,
+) =>
   queryOptions({
-    queryKey: ["marketplace", "options", country, language, undefined, undefined],
-    queryFn: ({ signal }) => api("/marketplace/options", { query: { country }, signal }),
+    queryKey: ["marketplace", "options", country, language, near?.lat, near?.lng],
+    queryFn: ({ signal }) =>
+      api("/marketplace/options", {
+        query: { country, ...(near ? { lat: String(near.lat), lng: String(near.lng) } : {}) },
+        signal,
+      }),
     staleTime: 0,
   });
+
+type PickupPark = { id: number; name: string; city: string; state_code: string | null };
+
+/**
+ * The pickup park a renewal starts with, and why: the first park in the state the papers are
+ * issued in (the vehicle's state of registration, or the licence's state), else the first of the
+ * list as the API orders it (nearest the driver's saved address when there is one, else by city
+ * and name). The driver may choose another.
+ */
+export function defaultPickupPark<P extends PickupPark>(
+  parks: readonly P[],
+  stateCode: string | null | undefined,
+  nearest: boolean,
+): { park: P; reason: "state" | "nearest" | "first" } | null {
+  const inState = stateCode ? parks.find((p) => p.state_code === stateCode) : undefined;
+  if (inState) return { park: inState, reason: "state" };
+  const first = parks[0];
+  if (!first) return null;
+  return { park: first, reason: nearest ? "nearest" : "first" };
+}
 
 /** The insurers offering comprehensive motor insurance (active ones), with rate and minimum premium. */
 export const insurersQuery = () =>

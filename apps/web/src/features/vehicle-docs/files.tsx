@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
+import { fileLabelText } from "../../lib/vehicle-doc-labels";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 import { downloadVehicleDocFile, NIGERIA_TIME_ZONE, uploadVehicleDocFile, vehicleDocFilesQuery } from "./api";
 
@@ -30,6 +31,7 @@ const EXTENSION: Record<VehicleDocFile["content_type"], string> = {
 const linkIsOld = (expiresAt: string): boolean => Date.parse(expiresAt) - Date.now() < 30_000;
 
 /** A file size as the language writes it: "850 kB", "2.4 MB". */
+
 export function formatSize(bytes: number, language: string): string {
   const mb = bytes >= 1024 * 1024;
   return new Intl.NumberFormat(language, {
@@ -72,10 +74,7 @@ export function RequestFiles({
   const files = useQuery(vehicleDocFilesQuery(code));
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  const labelOf = (f: VehicleDocFile) =>
-    (VEHICLE_DOC_FILE_LABELS as readonly string[]).includes(f.label)
-      ? t(`files.labels.${f.label.replace(/ /g, "_")}`)
-      : f.label;
+  const labelOf = (f: VehicleDocFile) => fileLabelText(t, f.label);
 
   const download = async (f: VehicleDocFile) => {
     setDownloadError(null);

@@ -14,7 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
 import { SelectField } from "../../components/ui/form-field";
-import { TopUpNotice } from "../../components/ui/top-up-notice";
+import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
 import { ApiError } from "../../lib/api";
 import { chooseCountry, openCountryPicker, servedCountries, useSelectedCountry } from "../../lib/country";
 import { countryLabel, formatMoney, formatNumber, taxLabel } from "../../lib/format";
@@ -23,6 +23,7 @@ import { walletQuery } from "../../lib/queries";
 import { useSession } from "../../lib/session";
 import {
   addressesQuery,
+  defaultPickupPark,
   deliveryOptionsQuery,
   insurersQuery,
   placeVehicleDocRequest,
@@ -126,7 +127,13 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const [params, setParams] = useSearchParams();
   const vehicles = useQuery(renewalVehiclesQuery());
   const addresses = useQuery(addressesQuery(NIGERIA));
-  const options = useQuery(deliveryOptionsQuery(NIGERIA, lang));
+  // The pickup parks nearest the driver's first saved address with a placed pin, when there is one.
+  const pinned = addresses.data?.find((a) => a.pin_confirmed);
+  const near = pinned ? { lat: pinned.lat, lng: pinned.lng } : null;
+  const options = useQuery({
+    ...deliveryOptionsQuery(NIGERIA, lang, near),
+    enabled: !addresses.isPending,
+  });
   const wallet = useQuery(walletQuery());
   const country = useSelectedCountry();
   const kind: VehicleDocRequestType =
@@ -144,7 +151,10 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const delivery = params.get("delivery") === "delivery" ? "delivery" : "pickup";
   const addressId = Number(params.get("address")) || addresses.data?.[0]?.id;
   const parks = options.data?.pickup_parks ?? [];
-  const parkId = parks.find((p) => p.id === Number(params.get("park")))?.id ?? parks[0]?.id;
+  const issuingState = kind === "drivers_licence" ? licenceState : vehicle?.state_code;
+  const suggested = defaultPickupPark(parks, issuingState, near !== null);
+  const chosenPark = parks.find((p) => p.id === Number(params.get("park")));
+  const parkId = chosenPark?.id ?? suggested?.park.id;
   const comprehensive = documents.includes("comprehensive_insurance");
   const insurers = useQuery({ ...insurersQuery(), enabled: comprehensive });
   const insurerId = insurers.data?.find((i) => i.id === Number(params.get("insurer")))?.id;
@@ -224,6 +234,8 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
     },
   });
   const payError = pay.error instanceof ApiError ? pay.error : null;
+  // A wallet in another currency cannot pay for the papers, and no top-up of it can: said before Pay.
+  const otherCurrency = useWalletInOtherCurrency(quote.data?.currency);
   const q = quote.data && body ? quote.data : undefined;
 
   return (
@@ -386,8 +398,21 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
                 <p className="field__hint">{t("delivery.noParks")}</p>
               )}
               {delivery === "pickup" && parks.length > 0 && (
-                <fieldset className="vd-options">
+                <fieldset className="vd-options" aria-describedby={`${id}-park-why`}>
                   <legend>{t("delivery.park")}</legend>
+                  {suggested && (
+                    <p className="field__hint" id={`${id}-park-why`} data-testid="vd-park-why">
+                      {chosenPark && chosenPark.id !== suggested.park.id
+                        ? t("delivery.parkChosen", { park: chosenPark.name })
+                        : t(`delivery.parkDefault.${suggested.reason}`, {
+                            park: suggested.park.name,
+                            state:
+                              kind === "drivers_licence"
+                                ? (states.data?.find((s) => s.code === licenceState)?.name ?? "")
+                                : (vehicle?.state_name ?? ""),
+                          })}
+                    </p>
+                  )}
                   {parks.map((p) => (
                     <label key={p.id} className="vd-option">
                       <input
@@ -430,20 +455,17 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
                 {t("pay.balance", { amount: formatMoney(wallet.data.balance, wallet.data.currency, lang) })}
               </p>
             )}
-            {payError?.status === 402 ? (
-              <TopUpNotice error={payError} missingText={(amount) => t("pay.missing", { amount })} />
-            ) : (
-              payError && (
-                <p role="alert" className="alert alert--error">
-                  {payError.message}
-                </p>
-              )
-            )}
+            <WalletNotice
+              currency={q?.currency}
+              error={payError}
+              alert={payError?.message ?? null}
+              missingText={(amount) => t("pay.missing", { amount })}
+            />
             {q && body && (
               <button
                 type="button"
                 className="button button--accent"
-                disabled={pay.isPending || quote.isFetching || quote.isError}
+                disabled={pay.isPending || quote.isFetching || quote.isError || Boolean(otherCurrency)}
                 onClick={() => pay.mutate({ body, total: q.total, key: attempt.key })}
               >
                 {pay.isPending
@@ -492,7 +514,9 @@ export function QuoteLines({
               .filter(Boolean)
               .join(" · "),
           ]
-        : [t("quote.fee", { document: t(`docs.${l.document_type}`) }), l.fee, null],
+        : INSURANCE_DOC_TYPES.includes(l.document_type)
+          ? [t("quote.tariffPremium", { document: t(`docs.${l.document_type}`) }), l.fee, null]
+          : [t("quote.fee", { document: t(`docs.${l.document_type}`) }), l.fee, null],
     ),
     [t("quote.service"), quote.service_charge, null],
     [t("quote.delivery"), quote.delivery_charge, null],

@@ -1,16 +1,18 @@
-import { VehicleDocAnswerBodySchema } from "@parkwell/contract";
+import { describeParkHours, VehicleDocAnswerBodySchema, type VehicleDocRequest } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { WithCode } from "../../components/ui/with-code";
 import { FormAlert } from "../../components/ui/form-alert";
 import { TextAreaField } from "../../components/ui/form-field";
 import { ReceiptLinks } from "../../components/ui/receipt-links";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
-import { formatMoney } from "../../lib/format";
+import { formatMoney, placeLine } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
+import { fileLabelText } from "../../lib/vehicle-doc-labels";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 import {
   answerVehicleDocRequest,
@@ -21,6 +23,7 @@ import {
 import { RequestFiles } from "./files";
 import { formatDay } from "./papers";
 import { QuoteLines } from "./renewal-page";
+
 import "../../components/ui/alert.css";
 import "../../components/ui/price-lines.css";
 import "./vehicle-docs.css";
@@ -61,7 +64,9 @@ export function VehicleDocRequestPage() {
     const notFound = request.error instanceof ApiError && request.error.status === 404;
     return (
       <div className="container page vd-page">
-        <h1>{t("request.title", { code })}</h1>
+        <h1>
+          <WithCode text={t("request.title", { code })} code={code} />
+        </h1>
         <p role="alert" className="alert alert--error">
           {notFound ? t("request.notFound") : t("loadError")}
         </p>
@@ -76,19 +81,25 @@ export function VehicleDocRequestPage() {
       <p>
         <Link to="/vehicle-docs-renewal/requests">{t("request.back")}</Link>
       </p>
-      <h1>{t("request.title", { code: r.code })}</h1>
+      <h1>
+        <WithCode text={t("request.title", { code: r.code })} code={r.code} />
+      </h1>
       <p>
         <span className={`vd-chip vd-chip--${r.stage}`} data-testid="vd-stage">
           {t(`stage.${r.stage}`)}
         </span>
       </p>
+      <section className="card vd-next" aria-labelledby={`${id}-next`}>
+        <h2 id={`${id}-next`}>{t("request.next.title")}</h2>
+        <p data-testid="vd-next">{nextStep(t, r)}</p>
+      </section>
       <div className="vd-layout">
         <div className="vd-page">
           {r.stage === "info_needed" && r.question && (
             <AnswerForm code={r.code} question={r.question} onAnswered={refresh} />
           )}
           {r.answer && r.stage !== "info_needed" && (
-            <p className="field__hint">{t("request.yourAnswer", { answer: r.answer })}</p>
+            <p className="field__hint">{t("request.yourAnswer", { answer: fileLabelText(t, r.answer) })}</p>
           )}
           <section className="card" aria-labelledby={`${id}-timeline`}>
             <h2 id={`${id}-timeline`}>{t("request.timeline")}</h2>
@@ -97,7 +108,7 @@ export function VehicleDocRequestPage() {
                 <li key={`${step.stage}-${i}`}>
                   <strong>{t(`stage.${step.stage}`)}</strong> · {t(`request.by.${step.by}`)}
                   <time dateTime={step.at}>{formatZonedDateTime(step.at, lang, NIGERIA_TIME_ZONE)}</time>
-                  {step.note && <p>{step.note}</p>}
+                  {step.note && <p>{fileLabelText(t, step.note)}</p>}
                 </li>
               ))}
             </ol>
@@ -122,11 +133,24 @@ export function VehicleDocRequestPage() {
             <p>
               {r.plate_number ? t("request.plate", { plate: r.plate_number }) : t("request.driversLicence")}
             </p>
-            <p>
-              {r.delivery.kind === "delivery"
-                ? t("request.deliveryTo", { address: r.delivery.address ?? "" })
-                : t("request.pickup")}
-            </p>
+            {r.delivery.kind === "delivery" ? (
+              <p>{t("request.deliveryTo", { address: r.delivery.address ?? "" })}</p>
+            ) : r.pickup_park ? (
+              <div className="vd-pickup" data-testid="vd-pickup">
+                <p>
+                  <strong>{t("request.pickupAt", { park: r.pickup_park.name })}</strong>
+                </p>
+                <p>{placeLine(r.pickup_park.address, r.pickup_park.city)}</p>
+                <p>
+                  {t("request.pickupHours", {
+                    city: r.pickup_park.city,
+                    hours: describeParkHours(r.pickup_park.opening_hours, lang === "fr" ? "fr" : "en"),
+                  })}
+                </p>
+              </div>
+            ) : (
+              <p>{t("request.pickup")}</p>
+            )}
             <QuoteLines quote={r} />
             {r.refunded > 0 && <p>{t("request.refunded", { amount: money(r.refunded) })}</p>}
             {r.can_cancel && (
@@ -156,6 +180,16 @@ export function VehicleDocRequestPage() {
       />
     </div>
   );
+}
+
+/**
+ * What happens next at the request's stage: who acts, and what the driver does (answer, collect,
+ * nothing); "ready" says where the papers go next, by pickup or delivery.
+ */
+function nextStep(t: (key: string, o?: Record<string, string>) => string, r: VehicleDocRequest): string {
+  const park = r.pickup_park?.name ?? "";
+  if (r.stage === "ready") return t(`request.next.ready_${r.delivery.kind}`, { park });
+  return t(`request.next.${r.stage}`, { park });
 }
 
 /** The staff's question and the driver's text answer. */

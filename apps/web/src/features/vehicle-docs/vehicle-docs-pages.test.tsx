@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type {
   VehicleDocFile,
   VehicleDocQuote,
@@ -56,6 +58,7 @@ const quote: VehicleDocQuote = {
     { document_type: "roadworthiness", fee: 6500 },
   ],
   fees_total: 11500,
+  premiums_total: 0,
   service_charge: 2500,
   delivery_charge: 0,
   tax: 187.5,
@@ -73,9 +76,23 @@ const request: VehicleDocRequest = {
   plate_number: "LND-123-AB",
   state_code: "LA",
   delivery: { kind: "pickup", address_id: null, address: null, park_id: 3 },
+  pickup_park: {
+    id: 3,
+    name: "Ikeja Park",
+    address: "12 Obafemi Awolowo Way, Ikeja",
+    city: "Lagos",
+    time_zone: "Africa/Lagos",
+    open_24h: false,
+    opening_hours: [
+      ...Array<{ open: string; close: string }>(5).fill({ open: "07:00", close: "19:00" }),
+      { open: "08:00", close: "14:00" },
+      null,
+    ],
+  },
   currency: "NGN",
   lines: quote.lines,
   fees_total: 11500,
+  premiums_total: 0,
   service_charge: 2500,
   delivery_charge: 0,
   tax: 187.5,
@@ -101,7 +118,7 @@ const renewalApi = () =>
     .on("GET /addresses", { json: [] })
     .on("GET /marketplace/options", {
       json: {
-        pickup_parks: [{ id: 3, name: "Ikeja Park", city: "Lagos", distance_km: null }],
+        pickup_parks: [{ id: 3, name: "Ikeja Park", city: "Lagos", state_code: "LA", distance_km: null }],
         delivery_bands: [],
       },
     })
@@ -111,7 +128,63 @@ const renewalApi = () =>
 
 const route = "/vehicle-docs-renewal?vehicle=5&documents=vehicle_licence,roadworthiness";
 
+/** The driver's page of request VD-7K3MQ2. */
+const renderRequest = (api: FakeApi, language: "en" | "fr" = "en") =>
+  renderWithApp(
+    <Routes>
+      <Route path="/vehicle-docs-renewal/requests/:code" element={<VehicleDocRequestPage />} />
+    </Routes>,
+    { api, route: "/vehicle-docs-renewal/requests/VD-7K3MQ2", language },
+  );
+
 describe("the renewal page", () => {
+  it("says before Pay that a wallet in another currency cannot pay, and offers no top-up", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const api = renewalApi().on("GET /wallet", { json: { data: { balance: 90000, currency: "XOF" } } });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, { api, route });
+    expect((await screen.findByTestId("wallet-other-currency")).textContent).toBe(
+      "Your wallet is in XOF and this is paid in NGN: your wallet cannot pay for it, and topping it up would not help.",
+    );
+    expect(screen.queryByRole("link", { name: "Top up wallet" })).toBeNull();
+    const pay = screen.getByRole("button", { name: /from my wallet/ }) as HTMLButtonElement;
+    expect(pay.disabled).toBe(true);
+    expect(api.callsTo("POST /vehicle-docs/requests")).toEqual([]);
+  });
+
+  it("calls third-party insurance a premium, not a government fee, in English and French", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const insured = {
+      ...quote,
+      lines: [
+        { document_type: "vehicle_licence" as const, fee: 5000 },
+        { document_type: "third_party_insurance" as const, fee: 15000 },
+      ],
+      fees_total: 5000,
+      premiums_total: 15000,
+      total: 22687.5,
+    };
+    const api = renewalApi().on("POST /vehicle-docs/quote", { json: insured });
+    const { unmount } = await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal?vehicle=5&documents=vehicle_licence,third_party_insurance",
+    });
+    const lines = within(await screen.findByTestId("vd-quote"));
+    expect(
+      await lines.findByText("Third-party motor insurance (premium at the national tariff)"),
+    ).toBeTruthy();
+    expect(lines.getByText("Vehicle licence (government fee)")).toBeTruthy();
+    unmount();
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal?vehicle=5&documents=vehicle_licence,third_party_insurance",
+      language: "fr",
+    });
+    const fr = within(await screen.findByTestId("vd-quote"));
+    expect(await fr.findByText(/\(prime au tarif national\)$/)).toBeTruthy();
+  });
+
   it("shows the quote's lines and pays for the chosen documents with the total shown", async () => {
     setToken("t-1");
     storeSelectedCountry(NIGERIA, false);
@@ -147,6 +220,63 @@ describe("the renewal page", () => {
     expect(sent.headers.get("idempotency-key")).toBeTruthy();
     await waitFor(() =>
       expect(router.state.location.pathname).toBe("/vehicle-docs-renewal/requests/VD-7K3MQ2"),
+    );
+  });
+
+  it("starts a Lagos car's pickup at a Lagos park, not the list's first (Abuja), and says why, in English and French", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const parks = [
+      { id: 7, name: "Wuse Market Park", city: "Abuja", state_code: "FC", distance_km: null },
+      { id: 3, name: "Ikeja Park", city: "Lagos", state_code: "LA", distance_km: null },
+    ];
+    for (const [language, why] of [
+      ["en", "Chosen for you: Ikeja Park, in Lagos, where the papers are issued. You may choose another."],
+      [
+        "fr",
+        "Choisi pour vous : Ikeja Park, dans l'État de Lagos, où les documents sont délivrés. Vous pouvez en choisir un autre.",
+      ],
+    ] as const) {
+      const api = renewalApi().on("GET /marketplace/options", {
+        json: { pickup_parks: parks, delivery_bands: [] },
+      });
+      const { unmount } = await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+        api,
+        route,
+        language,
+      });
+      const lagos = await screen.findByRole("radio", { name: "Ikeja Park · Lagos" });
+      expect((lagos as HTMLInputElement).checked).toBe(true);
+      expect(
+        (screen.getByRole("radio", { name: "Wuse Market Park · Abuja" }) as HTMLInputElement).checked,
+      ).toBe(false);
+      expect(screen.getByTestId("vd-park-why").textContent).toBe(why);
+      await waitFor(() =>
+        expect(api.callsTo("POST /vehicle-docs/quote").at(-1)?.body).toMatchObject({
+          delivery: { park_id: 3 },
+        }),
+      );
+      unmount();
+    }
+  });
+
+  it("with no park in the vehicle's state, starts at the first of the list and says so", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const api = renewalApi().on("GET /marketplace/options", {
+      json: {
+        pickup_parks: [
+          { id: 7, name: "Wuse Market Park", city: "Abuja", state_code: "FC", distance_km: null },
+        ],
+        delivery_bands: [],
+      },
+    });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, { api, route });
+    expect(
+      ((await screen.findByRole("radio", { name: "Wuse Market Park · Abuja" })) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(screen.getByTestId("vd-park-why").textContent).toBe(
+      "Chosen for you: Wuse Market Park, the first in the list. You may choose another.",
     );
   });
 
@@ -207,12 +337,7 @@ describe("a request's page", () => {
         stage = "cancelled";
         return { json: { ...request, stage: "cancelled" } };
       });
-    await renderWithApp(
-      <Routes>
-        <Route path="/vehicle-docs-renewal/requests/:code" element={<VehicleDocRequestPage />} />
-      </Routes>,
-      { api, route: "/vehicle-docs-renewal/requests/VD-7K3MQ2", language: "fr" },
-    );
+    await renderRequest(api, "fr");
     const timeline = await screen.findByTestId("vd-timeline");
     expect(within(timeline).getByText("Envoyée")).toBeTruthy();
     // Nigeria's clock: 27 Nov at 00:30.
@@ -227,6 +352,98 @@ describe("a request's page", () => {
     expect(screen.queryByRole("button", { name: "Annuler la demande" })).toBeNull();
   });
 
+  it("says what happens next at each stage, who acts and what the driver does, in English and French", async () => {
+    setToken("t-1");
+    const cases = [
+      ["en", "submitted", "pickup", /team checks your documents.*cancel it for a full refund/],
+      ["en", "info_needed", "pickup", /answer the team's question below/],
+      ["en", "at_office", "pickup", /licensing office issues your new papers.*no longer be cancelled/],
+      ["en", "ready", "pickup", /brings your papers to Ikeja Park/],
+      ["en", "ready", "delivery", /out for delivery to your address/],
+      ["en", "ready_for_pickup", "pickup", /Collect your papers at Ikeja Park/],
+      ["en", "delivered", "pickup", /30 and 7 days before each one expires/],
+      ["fr", "submitted", "pickup", /L'équipe Parkwell vérifie vos documents/],
+      ["fr", "documents_checked", "pickup", /porte vos documents au bureau des licences/],
+      ["fr", "ready_for_pickup", "pickup", /Retirez vos documents à Ikeja Park/],
+      ["fr", "cancelled", "pickup", /annulée et remboursée/],
+    ] as const;
+    for (const [language, stage, kind, next] of cases) {
+      const shown: VehicleDocRequest = {
+        ...request,
+        stage,
+        delivery:
+          kind === "pickup"
+            ? request.delivery
+            : { kind: "delivery", address_id: 4, address: "3 Allen Avenue, Ikeja", park_id: null },
+      };
+      const api = renewalApi().on("GET /vehicle-docs/requests/VD-7K3MQ2", { json: shown });
+      const { unmount } = await renderRequest(api, language);
+      const section = await screen.findByRole("region", {
+        name: language === "fr" ? "Et ensuite" : "What happens next",
+      });
+      expect(section.textContent, `${language} ${stage} ${kind}`).toMatch(next);
+      unmount();
+    }
+  });
+
+  it("keeps the request's code on one line in its heading, and words the driver's chosen labels in French", async () => {
+    setToken("t-1");
+    const answered: VehicleDocRequest = {
+      ...request,
+      question: "Votre permis est illisible",
+      answer: "current papers",
+      timeline: [
+        ...request.timeline,
+        {
+          stage: "info_needed",
+          at: "2026-11-27T08:00:00.000Z",
+          by: "staff",
+          note: "Votre permis est illisible",
+        },
+        { stage: "submitted", at: "2026-11-27T09:00:00.000Z", by: "driver", note: "current papers" },
+      ],
+    };
+    const api = renewalApi().on("GET /vehicle-docs/requests/VD-7K3MQ2", { json: answered });
+    await renderRequest(api, "fr");
+    const heading = await screen.findByRole("heading", { level: 1, name: "Demande VD-7K3MQ2" });
+    // The code is its own unbreakable span (white-space: nowrap); the words around it still wrap.
+    const code = heading.querySelector(".nowrap-code");
+    expect(code?.textContent).toBe("VD-7K3MQ2");
+    expect(readFileSync(join(import.meta.dirname, "../../components/ui/with-code.css"), "utf8")).toMatch(
+      /\.nowrap-code\s*\{\s*white-space:\s*nowrap;/,
+    );
+    const timeline = await screen.findByTestId("vd-timeline");
+    expect(within(timeline).getByText("Papiers actuels")).toBeTruthy();
+    expect(screen.getByText(/Votre réponse.*Papiers actuels/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain("current papers");
+  });
+
+  it("names the pickup park with its address and opening hours, in English and French", async () => {
+    setToken("t-1");
+    for (const [language, name, address, hours] of [
+      [
+        "en",
+        "Collect your papers at Ikeja Park",
+        "12 Obafemi Awolowo Way, Ikeja, Lagos",
+        "Opening hours (Lagos time): weekdays 07:00-19:00 and Sat 08:00-14:00",
+      ],
+      [
+        "fr",
+        "Retirez vos documents à Ikeja Park",
+        "12 Obafemi Awolowo Way, Ikeja, Lagos",
+        "Horaires (heure de Lagos) : en semaine 07:00-19:00 et sam. 08:00-14:00",
+      ],
+    ] as const) {
+      const api = renewalApi().on("GET /vehicle-docs/requests/VD-7K3MQ2", { json: request });
+      const { unmount } = await renderRequest(api, language);
+      const pickup = await screen.findByTestId("vd-pickup");
+      expect(within(pickup).getByText(name)).toBeTruthy();
+      expect(within(pickup).getByText(address)).toBeTruthy();
+      expect(within(pickup).getByText(hours)).toBeTruthy();
+      unmount();
+    }
+  });
+
   it("shows the server's refusal when it is too late to cancel", async () => {
     setToken("t-1");
     const api = renewalApi()
@@ -238,12 +455,7 @@ describe("a request's page", () => {
           code: "cancel_too_late",
         },
       });
-    await renderWithApp(
-      <Routes>
-        <Route path="/vehicle-docs-renewal/requests/:code" element={<VehicleDocRequestPage />} />
-      </Routes>,
-      { api, route: "/vehicle-docs-renewal/requests/VD-7K3MQ2" },
-    );
+    await renderRequest(api);
     await userEvent.click(await screen.findByRole("button", { name: "Cancel the request" }));
     const dialog = screen.getByRole("dialog", { name: "Cancel request VD-7K3MQ2?" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel the request" }));
@@ -266,14 +478,6 @@ const file = (over: Partial<VehicleDocFile>): VehicleDocFile => ({
 const filesPage = (items: VehicleDocFile[]) => ({
   json: { items, total: items.length, page: 1, size: 50, pages: 1 },
 });
-
-const renderRequest = (api: FakeApi, language: "en" | "fr" = "en") =>
-  renderWithApp(
-    <Routes>
-      <Route path="/vehicle-docs-renewal/requests/:code" element={<VehicleDocRequestPage />} />
-    </Routes>,
-    { api, route: "/vehicle-docs-renewal/requests/VD-7K3MQ2", language },
-  );
 
 describe("a request's files", () => {
   it("lists the uploads and the issued scans with size and Nigeria's time, downloads through the link, and says a purged file was deleted", async () => {
@@ -438,6 +642,7 @@ describe("a driver's licence renewal", () => {
       engine_band: null,
       lines: [{ document_type: "drivers_licence_5y", fee: 10_000 }],
       fees_total: 10_000,
+      premiums_total: 0,
       total: 12_687.5,
     };
     const api = renewalApi()
@@ -619,6 +824,7 @@ describe("comprehensive insurance", () => {
       { document_type: "comprehensive_insurance", fee: 90000 },
     ],
     fees_total: 95000,
+    premiums_total: 0,
     total: 97687.5,
     insurance: {
       insurer_id: 12,
@@ -696,12 +902,7 @@ describe("comprehensive insurance", () => {
         insurance: { ...insured.insurance!, insurer_name: "Leadway Assurance", rate: 3.5, premium: 105000 },
       },
     });
-    await renderWithApp(
-      <Routes>
-        <Route path="/vehicle-docs-renewal/requests/:code" element={<VehicleDocRequestPage />} />
-      </Routes>,
-      { api, route: "/vehicle-docs-renewal/requests/VD-7K3MQ2", language: "fr" },
-    );
+    await renderRequest(api, "fr");
     const lines = await screen.findByTestId("vd-quote");
     expect(
       within(lines).getByText(/Assurance automobile tous risques · Leadway Assurance \(prime\)/),
@@ -710,5 +911,24 @@ describe("comprehensive insurance", () => {
       within(lines).getByText(`3,5 % de ${formatMoney(1500000, "NGN", "fr")}`.replace(/\s+/g, " ")),
     ).toBeTruthy();
     expect(within(lines).queryByText(/prime minimale appliquée/)).toBeNull();
+  });
+});
+
+describe("the request page's layout on a phone", () => {
+  // jsdom lays nothing out: the rules themselves, outside any @media (a phone's width).
+  const css = readFileSync(join(import.meta.dirname, "vehicle-docs.css"), "utf8");
+  const phoneRules = css.replace(/@media[^{]*\{(?:[^{}]*\{[^}]*\})*\s*\}/g, "");
+  const rule = (selector: string) =>
+    new RegExp(`(?:^|\\n)${selector.replace(/[.>]/g, (c) => `\\${c}`)}\\s*\\{([^}]*)\\}`).exec(
+      phoneRules,
+    )?.[1] ?? "";
+
+  it("spaces the stacked cards of its two columns (Files, then Paid) as it spaces each column's", () => {
+    expect(rule(".vd-layout")).toMatch(/display:\s*grid;/);
+    expect(rule(".vd-layout")).toMatch(/gap:\s*1rem;/);
+  });
+
+  it("keeps the upload's send button apart from the file field above it", () => {
+    expect(rule(".vd-upload > .button")).toMatch(/margin-top:\s*0\.75rem;/);
   });
 });

@@ -1,12 +1,24 @@
 /**
  * A checkout that sent the driver here to top up (`/wallet?amount=..&return_to=/checkout/..`):
  * kept for this tab across the provider's round trip so the result page can lead back to it.
- * Only checkout paths are accepted, so the parameter cannot send anyone to another site.
+ * Every checkout that can send a driver to top up keeps its choices in its query string and sends
+ * itself (TopUpNotice): a park's, an event's parking, a monthly pass's, the shop's and the vehicle
+ * documents' form. Only those paths are accepted, so the parameter cannot send anyone to another
+ * site.
  */
 const KEY = "parkwell_wallet_return";
 
+/** The checkouts' paths: a name made of letters, digits, `-` and `_` where the path has one. */
+const CHECKOUTS = [
+  /^\/checkout\/[^/\\]/,
+  /^\/booking\/event\/[\w-]+(?:\?|$)/,
+  /^\/subscription-plans\/\d+(?:\?|$)/,
+  /^\/marketplace\/checkout(?:\?|$)/,
+  /^\/vehicle-docs-renewal(?:\?|$)/,
+];
+
 export function isCheckoutPath(path: string | null): path is string {
-  return Boolean(path && /^\/checkout\/[^/\\]/.test(path));
+  return Boolean(path && CHECKOUTS.some((checkout) => checkout.test(path)));
 }
 
 export function rememberReturn(path: string): void {

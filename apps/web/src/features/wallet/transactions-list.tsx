@@ -1,3 +1,4 @@
+import type { LedgerSubject } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -8,17 +9,13 @@ import { countriesQuery } from "../../lib/queries";
 import { formatZonedDateTime, zoneOfCurrency } from "../../lib/zoned-time";
 import { transactionsQuery } from "./api";
 
-/** The ledger's kinds of movement, each named for what it was for. */
-const KNOWN_TYPES = new Set([
-  "topup",
-  "booking_charge",
-  "booking_extension",
-  "booking_renewal",
-  "booking_overstay",
-  "order_charge",
-  "refund",
-  "demo_reset",
-]);
+/** Where the driver finds what a move paid for or gave back. */
+const SUBJECT_PATHS: Record<LedgerSubject, string> = {
+  booking: "/booking-details/",
+  pass: "/passes/",
+  order: "/orders/",
+  vehicle_docs_request: "/vehicle-docs-renewal/requests/",
+};
 
 export function TransactionsList() {
   const { t, i18n } = useTranslation("wallet");
@@ -46,9 +43,7 @@ export function TransactionsList() {
         {items.map((tx) => (
           <li key={tx.id} className="wallet-tx">
             <div className="wallet-tx__main">
-              <span className="wallet-tx__title">
-                {t(`transactions.types.${KNOWN_TYPES.has(tx.type) ? tx.type : "other"}`)}
-              </span>
+              <span className="wallet-tx__title">{t(`transactions.types.${tx.type}`)}</span>
               <span className="wallet-tx__meta">
                 <time dateTime={tx.created_at}>
                   {formatZonedDateTime(
@@ -57,7 +52,18 @@ export function TransactionsList() {
                     zoneOfCurrency(tx.currency, countries.data),
                   )}
                 </time>
-                {tx.reference ? ` · ${t("transactions.reference", { reference: tx.reference })}` : ""}
+                {tx.subject && (
+                  <>
+                    {" · "}
+                    <Link to={`${SUBJECT_PATHS[tx.subject.kind]}${tx.subject.code}`}>
+                      {t(`transactions.subject.${tx.subject.kind}`, { code: tx.subject.code })}
+                    </Link>
+                  </>
+                )}
+                {/* A top-up is found by its receipt; a raw reference only when nothing else names the move. */}
+                {!tx.subject && !tx.receipt_number && tx.reference
+                  ? ` · ${t("transactions.reference", { reference: tx.reference })}`
+                  : ""}
                 {tx.receipt_number && (
                   <>
                     {" · "}

@@ -78,7 +78,7 @@ describe("companies in the back office", () => {
     expect(below.json().fields.credit_limit).toBe("The company owes more than this limit: it must pay first");
     const fr = await call(admin, "PATCH", `/${company.id}`, { credit_limit: 0 }, "fr");
     expect(fr.json().fields.credit_limit).toBe(
-      "L'entreprise doit plus que cette limite : elle doit d'abord payer",
+      "L'entreprise doit plus que cette limite\u00a0: elle doit d'abord payer",
     );
     expect(await floorOf(company.id)).toBe(800_00);
     expect((await call(admin, "PATCH", `/${company.id}`, { credit_limit: 10.001 })).statusCode).toBe(422);

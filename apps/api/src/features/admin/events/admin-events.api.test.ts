@@ -15,6 +15,7 @@ import { lagosEventForm } from "../../../test/events";
 import { ledgerViolations, receiptViolations } from "../../../test/ledger-invariants";
 import { book, fundedUser, HOUR, setCapacity } from "../../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../../wallet/ledger.service";
+import { nextSpringForward } from "../../../test/dates";
 
 let ctx: TestContext;
 let manager: TestUser;
@@ -686,12 +687,3 @@ describe("bookings, cancellation and the report", () => {
     expect((await bookEvent(drivers[0]!, event.event_code, park, "LND211AA")).statusCode).toBe(404);
   });
 });
-
-/** The next US spring-forward day (the second Sunday of March) whose eve is two days ahead or more. */
-function nextSpringForward(now: Date): { year: number; day: number } {
-  for (let year = now.getUTCFullYear(); ; year += 1) {
-    const firstWeekday = new Date(Date.UTC(year, 2, 1)).getUTCDay();
-    const day = 1 + ((7 - firstWeekday) % 7) + 7;
-    if (Date.UTC(year, 2, day - 1) > now.getTime() + 2 * 86_400_000) return { year, day };
-  }
-}

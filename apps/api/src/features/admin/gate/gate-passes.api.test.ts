@@ -192,7 +192,7 @@ describe("POST /admin/checkins with a monthly pass", () => {
       plates: ["LAG201AA", "LAG202BB"],
     });
     const fr = await checkin({ code: pass.pass_code, park_id: park }, { "accept-language": "fr" });
-    expect(fr.json().message).toBe("Choisissez la voiture qui entre : LAG201AA ou LAG202BB");
+    expect(fr.json().message).toBe("Choisissez la voiture qui entre\u00a0: LAG201AA ou LAG202BB");
     const stranger = await checkin({ code: pass.pass_code, park_id: park, plate: "KJA999ZZ" });
     expect(stranger.statusCode).toBe(422);
     expect(stranger.json()).toMatchObject({

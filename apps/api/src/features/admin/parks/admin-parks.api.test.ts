@@ -674,8 +674,8 @@ describe("a park's country and time zone stay while anything there is unfinished
       )
     )[0];
   const IN_USE =
-    "A park's country and time zone cannot change while it has bookings, drive-up sales, events or orders that are not finished";
-  const none = { bookings: 0, drive_up_sales: 0, events: 0, orders: 0 };
+    "A park's country and time zone cannot change while it has bookings, drive-up sales, events, orders or monthly passes that are not finished, or plans on sale";
+  const none = { bookings: 0, drive_up_sales: 0, events: 0, orders: 0, passes: 0, plans: 0 };
 
   it("refuses a move (409, in French too) while a booking is not over, changes nothing, and moves once it is cancelled", async () => {
     const db = ctx.database.db;
@@ -699,7 +699,7 @@ describe("a park's country and time zone stay while anything there is unfinished
     const fr = await move(parkId, toToronto, "fr");
     expect(fr.statusCode).toBe(409);
     expect(fr.json().message).toBe(
-      "Le pays et le fuseau horaire d'un parking ne peuvent pas changer tant qu'il a des réservations, des ventes sans réservation, des événements ou des commandes en cours",
+      "Le pays et le fuseau horaire d'un parking ne peuvent pas changer tant qu'il a des réservations, des ventes sans réservation, des événements, des commandes ou des abonnements mensuels en cours, ou des formules en vente",
     );
     // The time zone alone is refused the same way; the same zone written again is no change.
     expect((await move(parkId, { time_zone: "Africa/Abidjan" })).statusCode).toBe(409);
@@ -810,6 +810,67 @@ describe("a park's country and time zone stay while anything there is unfinished
     await expectHeld({ orders: 1 });
     await db.execute(sql`UPDATE orders SET stage = 'completed' WHERE order_code = 'OR-OPEN23'`);
 
+    const moved = await move(parkId);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await place(parkId)).toEqual({ country_id: 2, time_zone: "America/Toronto" });
+  });
+
+  it("counts a plan on sale and a monthly pass active or in grace; a draft plan keeps the park's country", async () => {
+    const db = ctx.database.db;
+    const parkId = await freshPark("Lekki Commuter Deck");
+    await call(manager, "PUT", `/admin/parks/${parkId}/rates`, { rates: [] });
+    const expectHeld = async (body: object, holdings: object) => {
+      const res = await move(parkId, body);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({
+        code: "park_in_use",
+        message: IN_USE,
+        holdings: { ...none, ...holdings },
+      });
+      expect(await place(parkId)).toEqual({ country_id: 1, time_zone: "Africa/Lagos" });
+    };
+    const created = await call(manager, "POST", "/admin/plans", {
+      park_id: parkId,
+      name: { en: "Commuter", fr: "Navetteur" },
+      windows: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" })),
+      prices: [{ vehicle_type_id: 1, monthly_price: 1_000 }],
+      allocation: 2,
+      status: "on_sale",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const planId = created.json<{ id: number }>().id;
+    await expectHeld(toToronto, { plans: 1 });
+    // A pass sold on it holds the park after the plan stops selling: its windows are on the park's
+    // clock and it renews in the park's currency, so the time zone alone is refused too.
+    const driver = await fundedUser(db, 100_000_000);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const bought = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/passes",
+      headers: bearer(driver),
+      payload: { plan_id: planId, vehicle_type_id: 1, plates: ["LAG 610 PS"], start_date: day },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const closed = await call(manager, "PATCH", `/admin/plans/${planId}`, { status: "closed" });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await expectHeld(toToronto, { passes: 1 });
+    await expectHeld({ time_zone: "Africa/Abidjan" }, { passes: 1 });
+    await db.execute(sql`UPDATE passes SET status = 'grace' WHERE plan_id = ${planId}`);
+    await expectHeld({ time_zone: "Africa/Abidjan" }, { passes: 1 });
+    await db.execute(
+      sql`UPDATE passes SET status = 'ended', ended_reason = 'lapsed' WHERE plan_id = ${planId}`,
+    );
+
+    // A draft plan's prices are in the park's currency: it keeps the park's country, in French too.
+    const reopened = await call(manager, "PATCH", `/admin/plans/${planId}`, { status: "draft" });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const draft = await move(parkId, toToronto, "fr");
+    expect(draft.statusCode, draft.body).toBe(422);
+    expect(draft.json().fields.country).toBe(
+      "Un parking qui a des formules en préparation ne peut pas changer de pays\u00a0: fermez-les d'abord",
+    );
+    expect(await place(parkId)).toEqual({ country_id: 1, time_zone: "Africa/Lagos" });
+    await call(manager, "PATCH", `/admin/plans/${planId}`, { status: "closed" });
     const moved = await move(parkId);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await place(parkId)).toEqual({ country_id: 2, time_zone: "America/Toronto" });

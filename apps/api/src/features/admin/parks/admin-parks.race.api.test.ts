@@ -134,9 +134,17 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     });
 
     /** Harbourview's Nigerian parks open all day other than the capacity test's, by id. */
+    /** Parks of the manager's with no monthly plan (a plan on sale holds a park: no move races). */
     async function otherParks(n: number): Promise<number[]> {
       const own = new Set(await parksOf(db, await operatorId(db, "Harbourview Parking Ltd")));
-      return (await allDayParks(db, 200)).filter((id) => own.has(id) && id !== parkId).slice(0, n);
+      const planned = new Set(
+        (await queryRows<{ park_id: number }>(db, sql`SELECT DISTINCT park_id FROM parking_plans`)).map((r) =>
+          Number(r.park_id),
+        ),
+      );
+      return (await allDayParks(db, 200))
+        .filter((id) => own.has(id) && id !== parkId && !planned.has(id))
+        .slice(0, n);
     }
     /** The park's bookings not cancelled whose currency is not the park's own: none, ever. */
     const mixed = (id: number) =>

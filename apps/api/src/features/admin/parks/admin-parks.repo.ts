@@ -162,15 +162,28 @@ export interface Holdings {
   drive_up_sales: number;
   events: number;
   orders: number;
+  passes: number;
+  plans: number;
 }
 
 /**
  * Counts what is not finished at the park at `now`, each kind by its own rule: bookings not
  * cancelled nor checked out that have not ended or whose car is still inside; drive-up sales still
  * parked; events not cancelled whose window at the park (its departure buffer included) is not
- * over; marketplace orders at the park not in a final stage. A writer of any of them locks the
- * park's row (FOR KEY SHARE) first, so under the row's FOR UPDATE this count is the truth.
+ * over; marketplace orders at the park not in a final stage; monthly passes active or in grace
+ * (they hold a space in every weekly window of their plan, on the park's clock, and renew in its
+ * currency); plans on sale. A writer of any of them locks the park's row (FOR KEY SHARE) first, so
+ * under the row's FOR UPDATE this count is the truth.
  */
+/** How many of the park's plans are drafts (being set up, priced in the park's currency). */
+export async function draftPlans(tx: Tx, parkId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM parking_plans WHERE park_id = ${parkId} AND status = 'draft'`,
+  );
+  return Number(row!.n);
+}
+
 /** The final stages as literals, as the partial index orders_open_park_idx names them. */
 const FINAL_STAGES = sql.raw(FINAL_ORDER_STAGES.map((s) => `'${s}'`).join(", "));
 
@@ -189,13 +202,17 @@ export async function unfinishedHoldings(tx: Tx, parkId: number, now: Date): Pro
       (SELECT count(*) FROM event_parks ep JOIN events e ON e.id = ep.event_id
         WHERE ep.park_id = ${parkId} AND e.status <> 'cancelled' AND ep.window_end > ${t}::timestamptz)::int AS events,
       (SELECT count(*) FROM orders WHERE park_id = ${parkId}
-        AND stage NOT IN (${FINAL_STAGES}))::int AS orders`,
+        AND stage NOT IN (${FINAL_STAGES}))::int AS orders,
+      (SELECT count(*) FROM passes WHERE park_id = ${parkId} AND status IN ('active', 'grace'))::int AS passes,
+      (SELECT count(*) FROM parking_plans WHERE park_id = ${parkId} AND status = 'on_sale')::int AS plans`,
   );
   return {
     bookings: Number(row!.bookings),
     drive_up_sales: Number(row!.drive_up_sales),
     events: Number(row!.events),
     orders: Number(row!.orders),
+    passes: Number(row!.passes),
+    plans: Number(row!.plans),
   };
 }
 

@@ -293,7 +293,7 @@ const parkInUse = (holdings: Holdings) =>
   new AppError(
     409,
     "park_in_use",
-    "A park's country and time zone cannot change while it has bookings, drive-up sales, events or orders that are not finished",
+    "A park's country and time zone cannot change while it has bookings, drive-up sales, events, orders or monthly passes that are not finished, or plans on sale",
     undefined,
     { holdings },
   );
@@ -302,8 +302,10 @@ const parkInUse = (holdings: Holdings) =>
  * Edits a park. Its country (and so its currency) and its time zone change only while nothing
  * there is unfinished (repo.unfinishedHoldings), else 409 `park_in_use` with the count of each
  * kind: the park's row is locked FOR UPDATE by the first statement, and every writer of a booking,
- * a drive-up sale, an event's park or an order at a park takes that row FOR KEY SHARE before it
- * reads the park, so none slips in between the count and the commit (docs/decisions/008-bookings.md).
+ * a drive-up sale, an event's park, an order at a park, a pass or a plan's status takes that row
+ * FOR KEY SHARE before it reads the park, so none slips in between the count and the commit
+ * (docs/decisions/008-bookings.md). A plan's prices are in the park's currency: a park with a plan
+ * being set up (draft) does not change country either, as one with rates does not.
  */
 export async function update(
   db: Db,
@@ -343,6 +345,11 @@ export async function update(
     }
     if (otherCountry && (await repo.listRates(tx, id)).length > 0) {
       refuse({ country: "A park with rates cannot move to another country: remove its rates first" });
+    }
+    if (otherCountry && (await repo.draftPlans(tx, id)) > 0) {
+      refuse({
+        country: "A park with plans being set up cannot move to another country: close them first",
+      });
     }
 
     const name = body.name ?? park.name;

@@ -245,4 +245,91 @@ describe("back-office monthly plans", () => {
     );
     expect(row!.allocation).toBe(2);
   });
+
+  it("keeps a closed plan's prices in their currency after its park moved country: no reopening or sale until they are entered again", async () => {
+    const created = (
+      await call(
+        manager,
+        "POST",
+        "/admin/plans",
+        plan({ status: "draft", name: { en: "Moved", fr: "Déplacé" } }),
+      )
+    ).json<AdminPlan>();
+    expect(created).toMatchObject({ currency: "NGN", prices: [{ monthly_price: 45_000 }] });
+    const closed = await call(manager, "PATCH", `/admin/plans/${created.id}`, { status: "closed" });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // The park moves to Canada while no plan of it is on sale (admin-parks allows it then).
+    await db.execute(
+      sql`UPDATE parks SET country_id = 2, time_zone = 'America/Toronto' WHERE id = ${parkId}`,
+    );
+    try {
+      // Its old prices are shown as they were set: 45,000 naira, not 45,000 dollars.
+      const shown = (await call(manager, "GET", `/admin/plans/${created.id}`)).json<AdminPlan>();
+      expect(shown).toMatchObject({ currency: "NGN", prices: [{ monthly_price: 45_000 }] });
+
+      const reopened = await call(manager, "PATCH", `/admin/plans/${created.id}`, { status: "on_sale" });
+      expect(reopened.statusCode, reopened.body).toBe(409);
+      expect(reopened.json()).toMatchObject({
+        code: "plan_currency_changed",
+        message: "This plan's prices are in NGN and its park now charges in CAD: enter its prices again",
+      });
+      const inFrench = await ctx.app.inject({
+        method: "PATCH",
+        url: `/api/v1/admin/plans/${created.id}`,
+        headers: { ...bearer(manager), "accept-language": "fr" },
+        payload: { status: "on_sale" },
+      });
+      expect(inFrench.json().message).toBe(
+        "Les prix de cet abonnement sont en NGN et son parking facture désormais en CAD : saisissez à nouveau ses prix",
+      );
+      expect((await call(manager, "GET", `/admin/plans/${created.id}`)).json<AdminPlan>().status).toBe(
+        "closed",
+      );
+
+      // On sale with the old numbers (as a reopening before this rule left it): not sold either.
+      await db.execute(sql`UPDATE parking_plans SET status = 'on_sale' WHERE id = ${created.id}`);
+      const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const quote = await call(
+        driver,
+        "GET",
+        `/plans/${created.id}/quote?vehicle_type_id=1&term_months=1&start_date=${day}`,
+      );
+      expect(quote.statusCode, quote.body).toBe(409);
+      expect(quote.json().code).toBe("plan_currency_changed");
+      const sale = await call(driver, "POST", "/passes", {
+        plan_id: created.id,
+        vehicle_type_id: 1,
+        plates: ["TOR 123"],
+        start_date: day,
+      });
+      expect(sale.statusCode, sale.body).toBe(409);
+      expect(sale.json().code).toBe("plan_currency_changed");
+      const [sold] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM passes WHERE plan_id = ${created.id}`,
+      );
+      expect(sold!.n).toBe(0);
+      await db.execute(sql`UPDATE parking_plans SET status = 'closed' WHERE id = ${created.id}`);
+
+      // Its prices entered again, in dollars: it goes on sale in the park's currency.
+      const priced = await call(manager, "PATCH", `/admin/plans/${created.id}`, {
+        status: "on_sale",
+        prices: [{ vehicle_type_id: 1, monthly_price: 150 }],
+      });
+      expect(priced.statusCode, priced.body).toBe(200);
+      expect(priced.json<AdminPlan>()).toMatchObject({
+        status: "on_sale",
+        currency: "CAD",
+        prices: [{ monthly_price: 150 }],
+      });
+      const [stored] = await queryRows<{ currency: string; monthly_minor: string }>(
+        db,
+        sql`SELECT currency, monthly_minor::text FROM plan_prices WHERE plan_id = ${created.id}`,
+      );
+      expect(stored).toEqual({ currency: "CAD", monthly_minor: "15000" });
+    } finally {
+      await db.execute(sql`UPDATE parking_plans SET status = 'closed' WHERE id = ${created.id}`);
+      await db.execute(sql`UPDATE parks SET country_id = 1, time_zone = 'Africa/Lagos' WHERE id = ${parkId}`);
+    }
+  });
 });

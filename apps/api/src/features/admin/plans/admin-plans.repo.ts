@@ -79,6 +79,11 @@ export async function findPlan(
   return row;
 }
 
+/** The plan's park row shared (FOR KEY SHARE) until the transaction ends: a move of the park waits. */
+export async function shareParkRow(tx: Tx, parkId: number): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM parks WHERE id = ${parkId} FOR KEY SHARE`);
+}
+
 export interface ParkFacts {
   name: string;
   timeZone: string;
@@ -157,13 +162,24 @@ export async function replaceWindows(
   await tx.insert(planWindows).values(windows.map((w) => ({ planId, ...w })));
 }
 
+/** The plan's prices, all in `currency` (the park's now): a price keeps the currency it was set in. */
 export async function replacePrices(
   tx: Tx,
   planId: number,
   prices: { vehicleTypeId: number; monthlyMinor: number }[],
+  currency: string,
 ): Promise<void> {
   await tx.delete(planPrices).where(eq(planPrices.planId, planId));
-  await tx.insert(planPrices).values(prices.map((p) => ({ planId, ...p })));
+  await tx.insert(planPrices).values(prices.map((p) => ({ planId, ...p, currency })));
+}
+
+/** The currencies the plan's prices were set in (none when it has no price). */
+export async function priceCurrencies(db: Tx, planId: number): Promise<string[]> {
+  const rows = await queryRows<{ currency: string }>(
+    db,
+    sql`SELECT DISTINCT currency FROM plan_prices WHERE plan_id = ${planId} ORDER BY currency`,
+  );
+  return rows.map((r) => r.currency.trim());
 }
 
 /** Vehicle type names by id. */

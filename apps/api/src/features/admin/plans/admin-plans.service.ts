@@ -10,6 +10,7 @@ import {
   overlappingWindows,
   PLAN_ALLOCATION_BELOW_SOLD_MESSAGE,
   PLAN_HOURS_SOLD_MESSAGE,
+  planCurrencyChangedMessage,
   type AdminPlan,
   type AdminPlanCreateParsed,
   type AdminPlanList,
@@ -37,7 +38,12 @@ function refuse(fields: Record<string, string>): void {
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 }
 
-type CountryFacts = { currency: string; currencyDecimals: number };
+type CountryFacts = {
+  currency: string;
+  currencyDecimals: number;
+  /** The decimals of any served currency (a plan's prices may be in the park's old one). */
+  decimalsOf: (currency: string) => number;
+};
 
 /** The plans with their hours, prices and passes valid now, as the back office shows them. */
 async function show(
@@ -50,11 +56,14 @@ async function show(
   const sold = await repo.soldOf(db, ids);
   return rows.map((r) => {
     const country = countryOf(r.countryId);
+    const planHours = hours.get(r.plan.id)!;
+    // Shown in the currency they were set in (the park's, unless it moved country since).
+    const currency = planHours.prices[0]?.currency ?? country.currency;
     return presentPlan(r, {
-      ...hours.get(r.plan.id)!,
+      ...planHours,
       sold: sold.get(r.plan.id) ?? 0,
-      currency: country.currency,
-      decimals: country.currencyDecimals,
+      currency,
+      decimals: country.decimalsOf(currency),
     });
   });
 }
@@ -62,8 +71,14 @@ async function show(
 /** The served countries of these plans' parks, looked up before any transaction (they read the root handle). */
 async function countriesOf(db: Db, rows: { countryId: number }[]): Promise<(id: number) => CountryFacts> {
   const served = servedCountries(db);
+  const decimals = new Map((await served.list()).map((c) => [c.currency, c.currencyDecimals]));
+  const decimalsOf = (currency: string) => {
+    const found = decimals.get(currency);
+    if (found === undefined) throw new Error(`unsupported currency ${currency}`);
+    return found;
+  };
   const byId = new Map<number, CountryFacts>();
-  for (const r of rows) byId.set(r.countryId, (await served.byId(r.countryId))!);
+  for (const r of rows) byId.set(r.countryId, { ...(await served.byId(r.countryId))!, decimalsOf });
   return (id) => byId.get(id)!;
 }
 
@@ -172,7 +187,7 @@ export async function create(
       updatedAt: now,
     });
     await repo.replaceWindows(tx, id, windowRows(input.windows));
-    await repo.replacePrices(tx, id, prices);
+    await repo.replacePrices(tx, id, prices, countryOf(park.countryId).currency);
     const found = (await repo.findPlan(tx, id, null))!;
     await recordAudit(tx, actor, {
       action: "plan.create",
@@ -202,6 +217,9 @@ export async function update(
     // edit of the allocation never interleave.
     const found = await repo.findPlan(tx, id, access.parkIds, true);
     if (!found) throw planNotFound();
+    // The park's row shared: a plan put on sale and a change of the park's country or time zone
+    // (which counts the plans on sale under the row's FOR UPDATE) never interleave.
+    await repo.shareParkRow(tx, found.plan.parkId);
     const park = (await repo.parkFacts(tx, found.plan.parkId))!;
     const current = (await hoursAndPrices(tx, [id])).get(id)!;
     const priced = current.prices.map((p) => p.vehicle_type_id);
@@ -215,6 +233,13 @@ export async function update(
       if (windowRows(input.windows).map(key).sort().join() !== sold) {
         throw new AppError(409, "plan_hours_sold", PLAN_HOURS_SOLD_MESSAGE);
       }
+    }
+    // Prices set before the park moved country are in its old currency: the plan goes on sale
+    // again only with prices entered in the new one, never with the old numbers re-read in it.
+    const parkCurrency = countryOf(park.countryId).currency;
+    const oldCurrency = current.prices.find((p) => p.currency !== parkCurrency)?.currency;
+    if ((input.status ?? found.plan.status) === "on_sale" && !prices && oldCurrency) {
+      throw new AppError(409, "plan_currency_changed", planCurrencyChangedMessage(oldCurrency, parkCurrency));
     }
     const sold = (await repo.soldOf(tx, [id])).get(id) ?? 0;
     if (input.allocation !== undefined && input.allocation < sold) {
@@ -241,7 +266,7 @@ export async function update(
       updatedAt: now,
     });
     if (input.windows) await repo.replaceWindows(tx, id, windowRows(input.windows));
-    if (prices) await repo.replacePrices(tx, id, prices);
+    if (prices) await repo.replacePrices(tx, id, prices, countryOf(park.countryId).currency);
     const after = (await repo.findPlan(tx, id, null))!;
     const diff = changed(before, await auditView(tx, after, countryOf));
     if (Object.keys(diff.after).length > 0) {

@@ -99,9 +99,48 @@ describe("what staff read beside a request", () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ stage: "documents_checked", pickup_park: { name: parkName } });
 
-    // The driver's own answer stays as it was: no staff extras.
+    // The driver's own answer names the pickup park too, without the staff's extras.
     const own = await call(driver, "GET", `/vehicle-docs/requests/${code}`);
-    expect(own.json()).not.toHaveProperty("pickup_park");
+    expect(own.json()).toMatchObject({ pickup_park: { id: park, name: parkName } });
+    expect(own.json()).not.toHaveProperty("vehicle");
+    expect(own.json()).not.toHaveProperty("customer");
+  });
+
+  it("gives staff every detail the driver entered: engine size, VIN, use, state of registration, the insurer and the declared value", async () => {
+    const driver = await fundedUser(db, 100_000_000);
+    const vehicle = await vehicleOf(driver, { make: "Toyota", year: 2016 });
+    await db.execute(sql`UPDATE user_vehicles SET vin = '2T1BURHE0FC123456' WHERE id = ${vehicle}`);
+    const insurers = await call(driver, "GET", "/vehicle-docs/insurers");
+    const insurer = insurers.json<{ id: number; name: string }[]>()[0]!;
+    const res = await call(driver, "POST", "/vehicle-docs/requests", {
+      type: "vehicle_papers",
+      vehicle_id: vehicle,
+      documents: ["vehicle_licence", "comprehensive_insurance"],
+      insurance: { insurer_id: insurer.id, vehicle_value: 8_500_000 },
+      delivery: { park_id: park },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json<{ code: string }>().code;
+    const one = await call(admin, "GET", `/admin/vehicle-docs/requests/${code}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({
+      vehicle: {
+        make: "Toyota",
+        model: "Camry",
+        year: 2016,
+        engine_cc: 2400,
+        vin: "2T1BURHE0FC123456",
+        vehicle_use: "private",
+        registration_state: "LA",
+      },
+      insurance: { insurer_id: insurer.id, insurer_name: insurer.name, vehicle_value: 8_500_000 },
+    });
+    // Only to staff with the permission: the driver's own answer carries no staff extras, and a
+    // staff member without vehicle_docs.view is refused.
+    const own = await call(driver, "GET", `/vehicle-docs/requests/${code}`);
+    expect(own.json()).not.toHaveProperty("vehicle");
+    const attendant = await createStaff(db, "employee");
+    expect((await call(attendant, "GET", `/admin/vehicle-docs/requests/${code}`)).statusCode).toBe(403);
   });
 
   it("a delivery has no pickup park; a vehicle without its details answers them as null", async () => {

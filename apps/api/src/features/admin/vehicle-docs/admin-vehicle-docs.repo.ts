@@ -1,12 +1,7 @@
-/** The back office's reads beside its renewal requests: pickup parks by name, the vehicles as saved. */
-import { inArray } from "drizzle-orm";
+/** The back office's reads beside its renewal requests: the vehicles as saved, with their renewal details. */
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { parks, userVehicles } from "../../../db/schema/index";
-
-export async function parkNames(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select({ id: parks.id, name: parks.name }).from(parks).where(inArray(parks.id, ids));
-}
+import { states, userVehicles } from "../../../db/schema/index";
 
 export async function vehiclesByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
@@ -17,7 +12,12 @@ export async function vehiclesByIds(db: Db, ids: number[]) {
       model: userVehicles.model,
       color: userVehicles.color,
       year: userVehicles.year,
+      engineCc: userVehicles.engineCc,
+      vin: userVehicles.vin,
+      vehicleUse: userVehicles.vehicleUse,
+      registrationState: states.code,
     })
     .from(userVehicles)
+    .leftJoin(states, eq(states.id, userVehicles.registrationStateId))
     .where(inArray(userVehicles.id, ids));
 }

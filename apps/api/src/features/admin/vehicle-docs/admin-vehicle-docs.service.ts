@@ -2,7 +2,7 @@
  * The back office's vehicle document requests and fee tables (decision 031): each change runs
  * through the vehicle-docs service and writes its audit entry in the change's own transaction.
  */
-import type { VehicleDocStage, VehicleDocType } from "@parkwell/contract";
+import type { VehicleDocStage, VehicleDocType, VehicleUse } from "@parkwell/contract";
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
 import type { Jobs } from "../../../jobs/queue";
@@ -17,29 +17,30 @@ export interface AdminVehicleDocDeps {
   clock: Clock;
 }
 
-type Viewed = { vehicle_id: number | null; delivery: { park_id: number | null } };
+type Viewed = { vehicle_id: number | null };
 
 /**
- * Adds what staff read beside each request: the pickup park's name and the vehicle's make, model,
- * colour and year as the driver saved them (two reads for a whole page).
+ * Adds what staff read beside each request: the vehicle as the driver saved it (make, model,
+ * colour, year, engine capacity, chassis number, use, state of registration).
  */
 async function withExtras<T extends Viewed>(db: Db, views: T[]) {
-  const parkIds = [
-    ...new Set(views.flatMap((v) => (v.delivery.park_id === null ? [] : [v.delivery.park_id]))),
-  ];
   const vehicleIds = [...new Set(views.flatMap((v) => (v.vehicle_id === null ? [] : [v.vehicle_id])))];
-  const [parks, vehicles] = await Promise.all([
-    repo.parkNames(db, parkIds),
-    repo.vehiclesByIds(db, vehicleIds),
-  ]);
+  const vehicles = await repo.vehiclesByIds(db, vehicleIds);
   return views.map((v) => {
-    const park = parks.find((p) => p.id === v.delivery.park_id);
     const vehicle = vehicles.find((x) => x.id === v.vehicle_id);
     return {
       ...v,
-      pickup_park: park ? { id: park.id, name: park.name } : null,
       vehicle: vehicle
-        ? { make: vehicle.make, model: vehicle.model, color: vehicle.color, year: vehicle.year }
+        ? {
+            make: vehicle.make,
+            model: vehicle.model,
+            color: vehicle.color,
+            year: vehicle.year,
+            engine_cc: vehicle.engineCc,
+            vin: vehicle.vin,
+            vehicle_use: vehicle.vehicleUse as VehicleUse | null,
+            registration_state: vehicle.registrationState,
+          }
         : null,
     };
   });
@@ -75,12 +76,22 @@ export async function moveStage(
   deps: AdminVehicleDocDeps,
   actor: AuditActor,
   code: string,
-  body: { to: VehicleDocStage; note?: string | undefined },
+  body: {
+    to: VehicleDocStage;
+    note?: string | undefined;
+    expiries?: { document_type: VehicleDocType; expires_on: string }[] | undefined;
+  },
 ) {
   const moved = await docs.moveRequest(
     deps,
-    { code, to: body.to, note: body.note, actor: { role: "staff", userId: actor.userId } },
-    audited(actor, "vehicle_doc_request.stage"),
+    {
+      code,
+      to: body.to,
+      note: body.note,
+      expiries: body.expiries,
+      actor: { role: "staff", userId: actor.userId },
+    },
+    audited(actor, "vehicle_doc_request.stage", body.expiries ? { expiries: body.expiries } : undefined),
   );
   return present(deps.db, moved);
 }

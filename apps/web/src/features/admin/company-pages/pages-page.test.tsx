@@ -77,7 +77,9 @@ describe("back office Pages", () => {
       .on("GET /admin/pages", { json: { items: [summary] } })
       .on("GET /admin/pages/terms/versions", { json: { items: [v1] } });
     await renderWithApp(<AdminPagesPage />, { api, route: "/admin/pages?page=terms", language: "fr" });
-    expect(await screen.findByRole("heading", { name: "Conditions générales : version 1" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { name: "Conditions générales\u00a0: version 1" }),
+    ).toBeTruthy();
     await waitFor(() => expect(api.callsTo("GET /admin/me")).toHaveLength(1));
     expect(screen.queryByRole("button", { name: "Publier une nouvelle version" })).toBeNull();
     expect(screen.getAllByLabelText("Titre")[0]!.closest("fieldset")!.disabled).toBe(true);

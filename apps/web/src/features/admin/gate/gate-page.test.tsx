@@ -4,6 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../../test/render";
+import { formatShortZoned } from "../../../lib/zoned-time";
 import { GatePage } from "./gate-page";
 
 const parks: ParkChoice[] = [
@@ -126,6 +127,19 @@ describe("the gate page", () => {
     expect(api.callsTo("POST /admin/checkouts").map((c) => c.body)).toEqual([
       { code: "PW-7K3MQ2XA", park_id: 12 },
     ]);
+    // One clock on the card, the language's: the window, the entry and the exit on Lagos's 12-hour
+    // clock, each with its day and month (a car may have come in on another day than it leaves).
+    const card = screen.getByTestId("gate-card").textContent ?? "";
+    const zone = "Africa/Lagos";
+    for (const at of [
+      booking.start_time,
+      booking.end_time,
+      "2026-11-26T08:55:00.000Z",
+      "2026-11-26T11:40:00.000Z",
+    ]) {
+      expect(card).toContain(formatShortZoned(at, "en", zone));
+    }
+    expect(card.replace(/\u202f|\u00a0/g, " ")).not.toMatch(/\b\d{1,2}:\d{2}(?! [AP]M)/);
   });
 
   it("asks which car of a two-car monthly pass is entering, then checks it in and shows the pass", async () => {
@@ -170,7 +184,9 @@ describe("the gate page", () => {
     await userEvent.click(within(choice).getByRole("button", { name: "KJA456ZZ" }));
     const card = await screen.findByTestId("gate-card");
     expect(card.textContent).toContain("weekdays 07:00-19:00");
-    expect(card.textContent).toContain("KJA456ZZ since 09:55");
+    expect(card.textContent).toContain(
+      `KJA456ZZ since ${formatShortZoned("2026-11-26T08:55:00.000Z", "en", "Africa/Lagos")}`,
+    );
     expect(api.callsTo("POST /admin/checkins").map((c) => c.body)).toEqual([
       { code: "MP-7K3MQ2XA", park_id: 12 },
       { code: "MP-7K3MQ2XA", park_id: 12, plate: "KJA456ZZ" },

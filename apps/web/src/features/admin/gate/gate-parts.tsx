@@ -3,11 +3,10 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { gateErrorText } from "./errors";
 import { formatMoney, vehicleTypeLabel } from "../../../lib/format";
-import { formatShortZoned } from "../../../lib/zoned-time";
+import { formatShortZoned, formatZonedClock } from "../../../lib/zoned-time";
 import { LoadingState } from "../ui/states";
 import type { CheckoutResult, GateToday } from "./api";
 import { PassList } from "./pass-parts";
-import { clockOf } from "./times";
 
 type GateBooking = GateToday["arrivals"][number];
 
@@ -62,7 +61,7 @@ export function BookingCard({
         {booking.checked_in_at && (
           <div>
             <dt>{t("result.inAt")}</dt>
-            <dd>{clockOf(booking.checked_in_at, zone)}</dd>
+            <dd>{formatShortZoned(booking.checked_in_at, i18n.language, zone)}</dd>
           </div>
         )}
       </dl>
@@ -85,7 +84,7 @@ export function CheckoutSummary({ result }: { result: CheckoutResult }) {
       <dl className="gate-card__facts">
         <div>
           <dt>{t("result.exit")}</dt>
-          <dd>{clockOf(result.exit_time, result.booking.park.time_zone)}</dd>
+          <dd>{formatShortZoned(result.exit_time, i18n.language, result.booking.park.time_zone)}</dd>
         </div>
         <div>
           <dt>{t("result.overstay")}</dt>
@@ -124,7 +123,7 @@ function BookingList({
   onPick: (code: string) => void;
   empty: string;
 }) {
-  const { t } = useTranslation(["admin-gate", "bookings"]);
+  const { t, i18n } = useTranslation(["admin-gate", "bookings"]);
   return (
     <section className="gate-list" aria-label={title}>
       <h3>
@@ -136,7 +135,9 @@ function BookingList({
         <ul>
           {items.map((b) => (
             <li key={b.id} className="gate-row">
-              <span className="gate-row__time">{clockOf(timeOf(b), b.park.time_zone)}</span>
+              <span className="gate-row__time">
+                {formatZonedClock(timeOf(b), i18n.language, b.park.time_zone)}
+              </span>
               <span className="gate-row__car">
                 <strong>{b.plate_number ?? t("result.noPlate")}</strong> ·{" "}
                 {vehicleTypeLabel(t, b.vehicle_type_id, b.vehicle_type)} · {b.driver_first_name}
@@ -167,7 +168,7 @@ export function TodayLists({
   query: UseQueryResult<GateToday>;
   onPick: (code: string) => void;
 }) {
-  const { t } = useTranslation(["admin-gate", "auth", "bookings"]);
+  const { t, i18n } = useTranslation(["admin-gate", "auth", "bookings"]);
   return (
     <section className="gate-today" aria-labelledby="gate-today-title">
       <h2 id="gate-today-title" className="gate-section-title">
@@ -204,7 +205,9 @@ export function TodayLists({
               <ul>
                 {query.data.parked.map((s) => (
                   <li key={s.id} className="gate-row">
-                    <span className="gate-row__time">{clockOf(s.start_time, s.park.time_zone)}</span>
+                    <span className="gate-row__time">
+                      {formatZonedClock(s.start_time, i18n.language, s.park.time_zone)}
+                    </span>
                     <span className="gate-row__car">
                       <strong>{s.plate_number}</strong> ·{" "}
                       {vehicleTypeLabel(t, s.vehicle_type_id, s.vehicle_type)}

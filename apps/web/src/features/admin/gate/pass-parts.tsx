@@ -1,7 +1,7 @@
 import type { GatePass, PassCheckoutResult } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
+import { formatShortZoned, formatZonedClock } from "../../../lib/zoned-time";
 import { formatMoney, vehicleTypeLabel } from "../../../lib/format";
-import { clockOf } from "./times";
 
 const lang = (language: string): "en" | "fr" => (language.startsWith("fr") ? "fr" : "en");
 
@@ -56,7 +56,10 @@ export function PassCard({
           <dt>{t("pass.inside")}</dt>
           <dd>
             {pass.inside
-              ? t("pass.insideSince", { plate: pass.inside.plate, time: clockOf(pass.inside.since, zone) })
+              ? t("pass.insideSince", {
+                  plate: pass.inside.plate,
+                  time: formatShortZoned(pass.inside.since, i18n.language, zone),
+                })
               : t("pass.noneInside")}
           </dd>
         </div>
@@ -82,11 +85,11 @@ export function PassCheckoutSummary({ result }: { result: PassCheckoutResult }) 
       <dl className="gate-card__facts">
         <div>
           <dt>{t("result.inAt")}</dt>
-          <dd>{clockOf(result.visit.checked_in_at, zone)}</dd>
+          <dd>{formatShortZoned(result.visit.checked_in_at, i18n.language, zone)}</dd>
         </div>
         <div>
           <dt>{t("result.exit")}</dt>
-          <dd>{clockOf(result.exit_time, zone)}</dd>
+          <dd>{formatShortZoned(result.exit_time, i18n.language, zone)}</dd>
         </div>
         <div>
           <dt>{t("pass.outside")}</dt>
@@ -157,7 +160,7 @@ export function PassList({ passes, onPick }: { passes: GatePass[]; onPick: (code
           {passes.map((p) => (
             <li key={p.id} className="gate-row">
               <span className="gate-row__time">
-                {p.inside ? clockOf(p.inside.since, p.park.time_zone) : "—"}
+                {p.inside ? formatZonedClock(p.inside.since, i18n.language, p.park.time_zone) : "—"}
               </span>
               <span className="gate-row__car">
                 <strong>{p.inside?.plate ?? p.plates.join(" / ")}</strong> · {p.hours[l]} ·{" "}

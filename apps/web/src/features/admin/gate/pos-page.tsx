@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatZonedClock } from "../../../lib/zoned-time";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { SelectField, TextField } from "../../../components/ui/form-field";
@@ -21,7 +22,6 @@ import { PageHeader } from "../ui/page-header";
 import { usePageParams } from "../ui/use-page-params";
 import { closeSale, posSalesQuery, recordSale, voidSale, type GatePark, type PosSale } from "./api";
 import { ParkPicker, useChosenPark } from "../ui/park-picker";
-import { clockOf } from "./times";
 import "./gate.css";
 
 const STAYS = [30, 60, 120, 180, 240, 360, 480, 720, 1440] as const;
@@ -82,7 +82,7 @@ function SaleForm({ park }: { park: GatePark }) {
       <SelectField
         label={t("pos.vehicleType")}
         required
-        options={park.vehicle_types.map((v) => [v.id, v.name] as const)}
+        options={park.vehicle_types.map((v) => [v.id, vehicleTypeLabel(t, v.id, v.name)] as const)}
         error={form.formState.errors.vehicle_type_id?.message}
         {...form.register("vehicle_type_id")}
       />
@@ -111,7 +111,7 @@ function SaleForm({ park }: { park: GatePark }) {
           {t("pos.recorded", {
             code: recorded.sale_code,
             plate: recorded.plate_number,
-            until: clockOf(recorded.end_time, recorded.park.time_zone),
+            until: formatZonedClock(recorded.end_time, i18n.language, recorded.park.time_zone),
           })}
           {" · "}
           {t("pos.priceNow", { amount: formatMoney(recorded.amount ?? 0, recorded.currency, i18n.language) })}
@@ -179,7 +179,8 @@ export function PosPage() {
     {
       key: "time",
       header: t("pos.time"),
-      cell: (s) => `${clockOf(s.start_time, s.park.time_zone)} – ${clockOf(s.end_time, s.park.time_zone)}`,
+      cell: (s) =>
+        `${formatZonedClock(s.start_time, i18n.language, s.park.time_zone)} – ${formatZonedClock(s.end_time, i18n.language, s.park.time_zone)}`,
     },
     { key: "status", header: t("pos.status"), cell: (s) => t(`pos.statuses.${s.status}`) },
     {
@@ -280,7 +281,7 @@ export function PosPage() {
                   method: t(`pos.method.${pending.method}`),
                 })
         }
-        confirmLabel={pending?.kind === "void" ? t("pos.void") : t("pos.confirmClose")}
+        confirmLabel={pending?.kind === "void" ? t("pos.confirmVoid") : t("pos.confirmClose")}
         danger={pending?.kind === "void"}
         busy={change.isPending}
         error={change.error ? gateErrorText(t, change.error) : null}

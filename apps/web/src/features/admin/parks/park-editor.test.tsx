@@ -42,10 +42,10 @@ const park = AdminParkSchema.parse({
   capacities: [{ vehicle_type_id: 1, vehicle_type: "Car", capacity: 20 }],
 });
 
-function parkApi(permissions: string[], role: "branch_manager" | "employee") {
+function parkApi(permissions: string[], role: "branch_manager" | "employee", answer = park) {
   return new FakeApi()
     .on("GET /admin/me", { json: adminMe(permissions, role) })
-    .on("GET /admin/parks/41", { json: park })
+    .on("GET /admin/parks/41", { json: answer })
     .on("GET /countries", { json: countries })
     .on("GET /states/load", { json: [] })
     .on("GET /vehicles/public", { json: vehicleTypes })
@@ -65,7 +65,7 @@ describe("the park editor", () => {
   it('lets a manager set a rate typed the French way ("1 500,50"), read as 1500.5', async () => {
     const api = parkApi(["parks.view", "parks.update"], "branch_manager");
     await open(api, "fr");
-    const hourly = await screen.findByRole("textbox", { name: "Voiture: À l'heure (NGN)" });
+    const hourly = await screen.findByRole("textbox", { name: "Voiture\u00a0: À l'heure (NGN)" });
     await userEvent.clear(hourly);
     await userEvent.type(hourly, "1 500,50");
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer les tarifs et les places" }));
@@ -84,9 +84,47 @@ describe("the park editor", () => {
     const rates = await screen.findByRole("region", { name: "Rates and spaces" });
     expect(within(rates).queryAllByRole("textbox")).toEqual([]);
     expect(within(rates).getByText("500")).toBeTruthy();
-    expect(within(rates).getByText("4000")).toBeTruthy();
+    expect(within(rates).getByText("4,000")).toBeTruthy();
     expect(within(rates).getByText("20")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Save/ })).toBeNull();
     expect(api.calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+
+  it("shows the rates and spaces as French writes numbers (5,75 · 31,50 · 4 100) and saves them unchanged", async () => {
+    const figures = AdminParkSchema.parse({
+      ...park,
+      rates: [{ vehicle_type_id: 1, vehicle_type: "Car", hourly: 5.75, daily_max: 31.5 }],
+      capacities: [{ vehicle_type_id: 1, vehicle_type: "Car", capacity: 4100 }],
+    });
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager", figures);
+    await open(api, "fr");
+    const cell = async (column: string) =>
+      (await screen.findByRole("textbox", { name: `Voiture\u00a0: ${column}` })) as HTMLInputElement;
+    expect((await cell("À l'heure (NGN)")).value).toBe("5,75");
+    expect((await cell("Maximum par jour (NGN)")).value).toBe("31,50");
+    expect((await cell("Places")).value).toBe("4\u202f100");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les tarifs et les places" }));
+    await waitFor(() => expect(api.callsTo("PUT /admin/parks/41/rates")).toHaveLength(1));
+    expect(api.callsTo("PUT /admin/parks/41/rates")[0]!.body).toEqual({
+      rates: [{ vehicle_type_id: 1, hourly: 5.75, daily_max: 31.5 }],
+    });
+    expect(api.callsTo("PUT /admin/parks/41/capacities")[0]!.body).toEqual({
+      capacities: [{ vehicle_type_id: 1, capacity: 4100 }],
+    });
+  });
+
+  it("shows the position as French writes numbers (6,451) and sends back what was typed the French way", async () => {
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager").on("PATCH /admin/parks/41", {
+      json: park,
+    });
+    await open(api, "fr");
+    const lat = (await screen.findByRole("textbox", { name: "Latitude" })) as HTMLInputElement;
+    const lng = screen.getByRole("textbox", { name: "Longitude" }) as HTMLInputElement;
+    expect([lat.value, lng.value]).toEqual(["6,451", "3,391"]);
+    await userEvent.clear(lat);
+    await userEvent.type(lat, "6,4525");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    await waitFor(() => expect(api.callsTo("PATCH /admin/parks/41")).toHaveLength(1));
+    expect(api.callsTo("PATCH /admin/parks/41")[0]!.body).toMatchObject({ lat: 6.4525, lng: 3.391 });
   });
 });

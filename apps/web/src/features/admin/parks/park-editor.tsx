@@ -13,7 +13,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { api } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
-import { countryLabel, parseNumber } from "../../../lib/format";
+import { countryLabel, formatCoordinateInput, parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { formatClockTime, parseClockTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
@@ -72,8 +72,8 @@ function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
     state_id: p?.state_id ? String(p.state_id) : "",
     city: p?.city ?? "",
     address: p?.address ?? "",
-    lat: String(p?.lat ?? center[0]),
-    lng: String(p?.lng ?? center[1]),
+    lat: formatCoordinateInput(p?.lat ?? center[0], language),
+    lng: formatCoordinateInput(p?.lng ?? center[1], language),
     time_zone: p?.time_zone ?? "Africa/Lagos",
     open_24h: p?.open_24h ?? true,
     days: DAYS.map((d) => {
@@ -375,8 +375,8 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                     if (c?.time_zones[0]) setValue("time_zone", c.time_zones[0]);
                     const center = COUNTRY_CENTERS[e.target.value];
                     if (center && !park) {
-                      setValue("lat", String(center[0]));
-                      setValue("lng", String(center[1]));
+                      setValue("lat", formatCoordinateInput(center[0], i18n.language));
+                      setValue("lng", formatCoordinateInput(center[1], i18n.language));
                     }
                   },
                 })}
@@ -436,8 +436,8 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                     lng={Number.isFinite(lng) ? lng : 0}
                     label={t("mapLabel")}
                     onPick={(a, b) => {
-                      setValue("lat", String(a), { shouldDirty: true });
-                      setValue("lng", String(b), { shouldDirty: true });
+                      setValue("lat", formatCoordinateInput(a, i18n.language), { shouldDirty: true });
+                      setValue("lng", formatCoordinateInput(b, i18n.language), { shouldDirty: true });
                     }}
                   />
                 </Suspense>

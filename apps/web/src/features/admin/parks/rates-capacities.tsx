@@ -10,7 +10,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ApiError } from "../../../lib/api";
-import { parseNumber } from "../../../lib/format";
+import { formatAmountInput, parseNumber } from "../../../lib/format";
 import { vehicleTypesQuery } from "../../../lib/queries";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { formatShortZoned } from "../../../lib/zoned-time";
@@ -69,9 +69,10 @@ function RatesForm({
     const cap = park.capacities.find((c) => c.vehicle_type_id === v.id);
     return {
       vehicle_type_id: v.id,
-      hourly: rate ? String(rate.hourly) : "",
-      daily_max: rate ? String(rate.daily_max) : "",
-      capacity: cap ? String(cap.capacity) : "",
+      // As the language writes them ("5,75", "4 100" in French), and as parseNumber reads them back.
+      hourly: rate ? formatAmountInput(rate.hourly, language, { grouped: true }) : "",
+      daily_max: rate ? formatAmountInput(rate.daily_max, language, { grouped: true }) : "",
+      capacity: cap ? formatAmountInput(cap.capacity, language, { grouped: true }) : "",
     };
   });
   const hasRate = (r: Row) => r.hourly.trim() !== "" || r.daily_max.trim() !== "";
@@ -193,7 +194,10 @@ function RatesForm({
                       {editable ? (
                         <input
                           inputMode="decimal"
-                          aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.hourlyRate", { currency: park.currency })}`}
+                          aria-label={t("columns.cell", {
+                            type: typeName(r.vehicle_type_id),
+                            column: t("columns.hourlyRate", { currency: park.currency }),
+                          })}
                           {...cellProps(i, "hourly")}
                           {...form.register(`rows.${i}.hourly` as const)}
                         />
@@ -206,7 +210,10 @@ function RatesForm({
                       {editable ? (
                         <input
                           inputMode="decimal"
-                          aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.dailyMax", { currency: park.currency })}`}
+                          aria-label={t("columns.cell", {
+                            type: typeName(r.vehicle_type_id),
+                            column: t("columns.dailyMax", { currency: park.currency }),
+                          })}
                           {...cellProps(i, "daily_max")}
                           {...form.register(`rows.${i}.daily_max` as const)}
                         />
@@ -219,7 +226,10 @@ function RatesForm({
                       {editable ? (
                         <input
                           inputMode="numeric"
-                          aria-label={`${typeName(r.vehicle_type_id)}: ${t("columns.spaces")}`}
+                          aria-label={t("columns.cell", {
+                            type: typeName(r.vehicle_type_id),
+                            column: t("columns.spaces"),
+                          })}
                           {...cellProps(i, "capacity")}
                           {...form.register(`rows.${i}.capacity` as const)}
                         />

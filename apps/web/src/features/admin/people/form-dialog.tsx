@@ -12,7 +12,8 @@ export function FormDialog({
   children,
 }: {
   open: boolean;
-  title: string;
+  /** Text, or a sentence with a code kept whole (WithCode). */
+  title: ReactNode;
   busy?: boolean;
   onClose: () => void;
   children: ReactNode;

@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Route, Routes, useParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
+import { formatCalendarDate, formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
 import type { Permission } from "../permissions";
 import { CsvExportButton } from "../ui/csv-button";
@@ -83,6 +83,8 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
   const parked = kind === "sales" || kind === "bookings" || kind === "occupancy";
   const statuses = kind === "transactions" ? REPORT_STATUSES.transactions : REPORT_STATUSES[kind];
   const data = list.data as ReportPage<K> | undefined;
+  const shownFrom = draft.from || data?.from || "";
+  const shownTo = draft.to || data?.to || "";
 
   return (
     <>
@@ -102,19 +104,26 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
         <FilterBar onApply={filters.apply} onReset={filters.reset}>
           {ranged && (
             <>
+              {/* Until a range is chosen, the fields show the one the report covers (its default). */}
               <TextField
                 type="date"
                 label={t("filters.from")}
-                value={draft.from}
-                max={draft.to || undefined}
-                onChange={(e) => set("from", e.target.value)}
+                value={shownFrom}
+                max={shownTo || undefined}
+                onChange={(e) => {
+                  set("from", e.target.value);
+                  if (!draft.to) set("to", shownTo);
+                }}
               />
               <TextField
                 type="date"
                 label={t("filters.to")}
-                value={draft.to}
-                min={draft.from || undefined}
-                onChange={(e) => set("to", e.target.value)}
+                value={shownTo}
+                min={shownFrom || undefined}
+                onChange={(e) => {
+                  set("to", e.target.value);
+                  if (!draft.from) set("from", shownFrom);
+                }}
               />
             </>
           )}
@@ -137,7 +146,10 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
       )}
       {data && ranged && (
         <p className="report-muted report-range">
-          {t(parked ? "rangeParks" : "rangeUtc", { from: data.from, to: data.to })}
+          {t(parked ? "rangeParks" : "rangeUtc", {
+            from: formatCalendarDate(data.from, lang, "date"),
+            to: formatCalendarDate(data.to, lang, "date"),
+          })}
         </p>
       )}
       {data && data.totals.length > 0 && <Totals kind={kind} totals={data.totals} lang={lang} />}

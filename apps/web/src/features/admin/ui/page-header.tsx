@@ -6,7 +6,8 @@ export function PageHeader({
   description,
   actions,
 }: {
-  title: string;
+  /** A string, or a sentence with parts marked up (a request's code kept on one line). */
+  title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
 }) {

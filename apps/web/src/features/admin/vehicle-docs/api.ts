@@ -22,11 +22,16 @@ export const vehicleDocFeesQuery = (state: string) => ({
   queryFn: () => adminApi("/vehicle-docs/fees", { query: state ? { state_code: state } : {} }),
 });
 
-export const moveVehicleDoc = (code: string, to: VehicleDocStage) =>
+/** A stage move; `delivered` carries each issued document's new expiry date. */
+export const moveVehicleDoc = (
+  code: string,
+  to: VehicleDocStage,
+  expiries?: { document_type: VehicleDocType; expires_on: string }[],
+) =>
   adminApi("/vehicle-docs/requests/{code}/stage", {
     params: { code },
     method: "POST",
-    body: { to },
+    body: expiries ? { to, expiries } : { to },
   });
 
 export const askVehicleDocQuestion = (code: string, question: string) =>

@@ -8,6 +8,7 @@ import { errorText } from "../../../lib/form-errors";
 import { formatNumber } from "../../../lib/format";
 import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { handleAdminError } from "../api";
+import { fileLabelText } from "../../../lib/vehicle-doc-labels";
 import { uploadVehicleDocScan, vehicleDocFilesQuery, type VehicleDocFileRow } from "./api";
 import { NIGERIA_ZONE } from "./states";
 
@@ -89,7 +90,7 @@ function FileList({ code, items }: { code: string; items: VehicleDocFileRow[] })
       const href = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = href;
-      a.download = `${file.label}.${EXTENSION[file.content_type] ?? "bin"}`;
+      a.download = `${fileLabelText(t, file.label)}.${EXTENSION[file.content_type] ?? "bin"}`;
       a.hidden = true;
       document.body.append(a);
       a.click();
@@ -109,7 +110,7 @@ function FileList({ code, items }: { code: string; items: VehicleDocFileRow[] })
         {items.map((f) => (
           <li key={f.id} className="vd-files__item">
             <div>
-              <strong>{f.label}</strong>{" "}
+              <strong>{fileLabelText(t, f.label)}</strong>{" "}
               <span className="admin-park-muted">
                 · {t(`files.kinds.${f.kind}`)} · {fileSize(f.size_bytes, lang)}
               </span>
@@ -124,7 +125,7 @@ function FileList({ code, items }: { code: string; items: VehicleDocFileRow[] })
                 type="button"
                 className="button"
                 disabled={opening === f.id}
-                aria-label={t("files.openNamed", { label: f.label })}
+                aria-label={t("files.openNamed", { label: fileLabelText(t, f.label) })}
                 onClick={() => void open(f)}
               >
                 {opening === f.id ? t("files.opening") : t("files.open")}

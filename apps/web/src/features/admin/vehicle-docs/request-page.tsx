@@ -9,6 +9,7 @@ import { errorText } from "../../../lib/form-errors";
 import { formatMoney } from "../../../lib/format";
 import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { useCan } from "../me";
+import { FormDialog } from "../people/form-dialog";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
@@ -20,6 +21,8 @@ import {
   vehicleDocQuery,
   type AdminVehicleDoc,
 } from "./api";
+import { WithCode } from "../../../components/ui/with-code";
+import { fileLabelText } from "../../../lib/vehicle-doc-labels";
 import { RequestFiles } from "./files";
 import { VehicleDocStageBadge } from "./stage";
 import { NIGERIA_ZONE, useNigerianStates } from "./states";
@@ -28,6 +31,10 @@ import { NIGERIA_ZONE, useNigerianStates } from "./states";
 const ISSUED: readonly VehicleDocStage[] = ["ready", "out_for_delivery", "ready_for_pickup", "delivered"];
 /** Stages reached through their own form or confirmation rather than a plain button. */
 const OWN_ACTION: readonly VehicleDocStage[] = ["info_needed", "cancelled", "refunded"];
+/** Closing moves: they give the money back. */
+const CLOSING: readonly VehicleDocStage[] = ["cancelled", "refunded"];
+
+type Expiries = { document_type: VehicleDocType; expires_on: string }[];
 
 /** The vehicle as staff recognise it at the office: make, model, colour, year (null when none is saved). */
 export function vehicleText(v: NonNullable<AdminVehicleDoc["vehicle"]>): string | null {
@@ -59,7 +66,8 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
   const can = useCan();
   const client = useQueryClient();
   const states = useNigerianStates();
-  const [confirming, setConfirming] = useState<"cancelled" | "refunded" | null>(null);
+  // Every move e-mails the driver or ends the request: each asks first, in a dialog.
+  const [confirming, setConfirming] = useState<VehicleDocStage | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const mayUpdate = can("vehicle_docs.update");
   const money = (amount: number) => formatMoney(amount, request.currency, lang);
@@ -76,22 +84,20 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
     await stored(next);
   };
   const move = useMutation({
-    mutationFn: (to: VehicleDocStage) =>
-      to === "refunded" ? refundVehicleDoc(request.code) : moveVehicleDoc(request.code, to),
+    mutationFn: ({ to, expiries }: { to: VehicleDocStage; expiries?: Expiries }) =>
+      to === "refunded" ? refundVehicleDoc(request.code) : moveVehicleDoc(request.code, to, expiries),
     onMutate: () => setNotice(null),
     onSuccess: moved,
   });
   const moveError = move.isError ? errorText(t, move.error) : null;
   const buttons = request.next_stages.filter((s) => !OWN_ACTION.includes(s));
-  const closing = request.next_stages.filter((s): s is "cancelled" | "refunded" =>
-    ["cancelled", "refunded"].includes(s),
-  );
+  const closing = request.next_stages.filter((s) => CLOSING.includes(s));
   const open = request.total - request.refunded;
 
   return (
     <>
       <PageHeader
-        title={t("request.title", { code: request.code })}
+        title={<WithCode text={t("request.title", { code: request.code })} code={request.code} />}
         description={
           <>
             <VehicleDocStageBadge stage={request.stage} /> · {request.customer.name} ·{" "}
@@ -115,7 +121,7 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
                 type="button"
                 className="button button--accent"
                 disabled={move.isPending}
-                onClick={() => move.mutate(to)}
+                onClick={() => setConfirming(to)}
               >
                 {t(`moveTo.${to}`)}
               </button>
@@ -142,15 +148,44 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
       )}
 
       <ConfirmDialog
-        open={confirming !== null}
-        title={t("request.refund.title", { code: request.code })}
-        message={t("request.refund.message", { amount: money(open), name: request.customer.name })}
+        open={confirming !== null && confirming !== "delivered"}
+        title={
+          <WithCode
+            text={
+              confirming && CLOSING.includes(confirming)
+                ? t("request.refund.title", { code: request.code })
+                : t("request.confirmMove.title", { code: request.code })
+            }
+            code={request.code}
+          />
+        }
+        message={
+          confirming && CLOSING.includes(confirming)
+            ? t("request.refund.message", { amount: money(open), name: request.customer.name })
+            : confirming && confirming !== "delivered"
+              ? t(`request.confirmMove.${confirming}`, {
+                  name: request.customer.name,
+                  park: request.pickup_park?.name ?? "",
+                })
+              : ""
+        }
         confirmLabel={confirming ? t(`moveTo.${confirming}`) : undefined}
-        danger
+        danger={confirming !== null && CLOSING.includes(confirming)}
         busy={move.isPending}
         error={confirming ? moveError : null}
-        onConfirm={() => confirming && move.mutate(confirming)}
+        onConfirm={() => confirming && move.mutate({ to: confirming })}
         onCancel={() => {
+          setConfirming(null);
+          move.reset();
+        }}
+      />
+      <DeliveredDialog
+        request={request}
+        open={confirming === "delivered"}
+        busy={move.isPending}
+        error={confirming === "delivered" ? moveError : null}
+        onSubmit={(expiries) => move.mutate({ to: "delivered", expiries })}
+        onClose={() => {
           setConfirming(null);
           move.reset();
         }}
@@ -197,16 +232,20 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
               {(
                 [
                   ["fees", request.fees_total],
+                  ["premiums", request.premiums_total],
                   ["service", request.service_charge],
                   ["delivery", request.delivery_charge],
                   ["tax", request.tax],
                 ] as const
-              ).map(([key, amount]) => (
-                <div key={key}>
-                  <dt>{t(`request.amounts.${key}`)}</dt>
-                  <dd>{money(amount)}</dd>
-                </div>
-              ))}
+              )
+                // Government fees, insurance premiums and Parkwell's charges: three kinds, each named.
+                .filter(([key, amount]) => key !== "premiums" || amount !== 0)
+                .map(([key, amount]) => (
+                  <div key={key}>
+                    <dt>{t(`request.amounts.${key}`)}</dt>
+                    <dd>{money(amount)}</dd>
+                  </div>
+                ))}
               <div className="mp-amounts__total">
                 <dt>{t("request.amounts.total")}</dt>
                 <dd>{money(request.total)}</dd>
@@ -226,7 +265,7 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
               {request.answer && (
                 <>
                   <h3>{t("request.answerGiven")}</h3>
-                  <p>{request.answer}</p>
+                  <p>{fileLabelText(t, request.answer)}</p>
                 </>
               )}
             </section>
@@ -257,7 +296,61 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
               )}
               {t("request.stateOfIssue", { state: stateName })}
             </p>
+            {request.vehicle && (
+              <dl className="mp-amounts" data-testid="vd-vehicle-details">
+                {(
+                  [
+                    [
+                      "engine",
+                      request.vehicle.engine_cc !== null
+                        ? t("request.engineCc", { cc: request.vehicle.engine_cc })
+                        : null,
+                    ],
+                    ["vin", request.vehicle.vin],
+                    [
+                      "use",
+                      request.vehicle.vehicle_use ? t(`request.uses.${request.vehicle.vehicle_use}`) : null,
+                    ],
+                    [
+                      "registration",
+                      request.vehicle.registration_state
+                        ? (states.data?.find((s) => s.code === request.vehicle?.registration_state)?.name ??
+                          request.vehicle.registration_state)
+                        : null,
+                    ],
+                  ] as const
+                ).map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{t(`request.details.${key}`)}</dt>
+                    <dd className={key === "vin" ? "vd-code" : undefined}>
+                      {value ?? t("request.details.none")}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </section>
+          {request.insurance && (
+            <section className="admin-park-section" aria-labelledby="vd-insurance">
+              <h2 id="vd-insurance">{t("request.insurance.title")}</h2>
+              <dl className="mp-amounts">
+                {(
+                  [
+                    ["insurer", request.insurance.insurer_name],
+                    ["value", money(request.insurance.vehicle_value)],
+                    ["rate", `${new Intl.NumberFormat(lang).format(request.insurance.rate)} %`],
+                    ["minimum", money(request.insurance.minimum_premium)],
+                    ["premium", money(request.insurance.premium)],
+                  ] as const
+                ).map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{t(`request.insurance.${key}`)}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
           <section className="admin-park-section" aria-labelledby="vd-delivery">
             <h2 id="vd-delivery">{t("request.delivery")}</h2>
             <p>
@@ -275,7 +368,7 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
                 <li key={`${e.stage}-${i}`}>
                   <VehicleDocStageBadge stage={e.stage} /> <time dateTime={e.at}>{when(e.at)}</time>
                   <span className="admin-park-muted"> · {t(`request.by.${e.by}`)}</span>
-                  {e.note && <p className="admin-park-muted">{e.note}</p>}
+                  {e.note && <p className="admin-park-muted">{fileLabelText(t, e.note)}</p>}
                 </li>
               ))}
             </ol>
@@ -332,10 +425,7 @@ function ExpiriesForm({
   onSaved: (r: AdminVehicleDoc) => Promise<void>;
 }) {
   const { t } = useTranslation(["admin-vehicle-docs", "auth"]);
-  const known = new Map(request.expiries.map((e) => [e.document_type, e.expires_on]));
-  const [dates, setDates] = useState<Partial<Record<VehicleDocType, string>>>(() =>
-    Object.fromEntries(request.lines.map((l) => [l.document_type, known.get(l.document_type) ?? ""])),
-  );
+  const [dates, setDates] = useState(() => recordedExpiries(request));
   const [empty, setEmpty] = useState(false);
   const chosen = Object.entries(dates)
     .filter(([, d]) => Boolean(d))
@@ -359,18 +449,14 @@ function ExpiriesForm({
           else save.mutate();
         }}
       >
-        {request.lines.map((l) => (
-          <TextField
-            key={l.document_type}
-            type="date"
-            label={t("request.expiries.label", { document: t(`documents.${l.document_type}`) })}
-            value={dates[l.document_type] ?? ""}
-            onChange={(e) => {
-              setEmpty(false);
-              setDates((d) => ({ ...d, [l.document_type]: e.target.value }));
-            }}
-          />
-        ))}
+        <ExpiryDateFields
+          request={request}
+          dates={dates}
+          onChange={(document, date) => {
+            setEmpty(false);
+            setDates((d) => ({ ...d, [document]: date }));
+          }}
+        />
         <div>
           <button type="submit" className="button button--accent" disabled={save.isPending}>
             {save.isPending ? t("saving") : t("request.expiries.save")}
@@ -386,5 +472,128 @@ function ExpiriesForm({
         </p>
       )}
     </section>
+  );
+}
+
+type ExpiryDates = Partial<Record<VehicleDocType, string>>;
+
+/** Each document of the request with the expiry date recorded for it already ("" when none). */
+function recordedExpiries(request: AdminVehicleDoc): ExpiryDates {
+  const known = new Map(request.expiries.map((e) => [e.document_type, e.expires_on]));
+  return Object.fromEntries(request.lines.map((l) => [l.document_type, known.get(l.document_type) ?? ""]));
+}
+
+/** One date field per document of the request (the expiries form's and the Delivered dialog's). */
+function ExpiryDateFields({
+  request,
+  dates,
+  required = false,
+  errorOf,
+  onChange,
+}: {
+  request: AdminVehicleDoc;
+  dates: ExpiryDates;
+  required?: boolean;
+  errorOf?: (document: VehicleDocType) => string | undefined;
+  onChange: (document: VehicleDocType, date: string) => void;
+}) {
+  const { t } = useTranslation("admin-vehicle-docs");
+  return request.lines.map((l) => (
+    <TextField
+      key={l.document_type}
+      type="date"
+      required={required}
+      label={t("request.expiries.label", { document: t(`documents.${l.document_type}`) })}
+      value={dates[l.document_type] ?? ""}
+      error={errorOf?.(l.document_type)}
+      onChange={(e) => onChange(l.document_type, e.target.value)}
+    />
+  ));
+}
+
+/**
+ * "Mark delivered" asks for each issued document's new expiry date (they drive the renewal
+ * reminders): one date field per document of the request, the dates recorded already filled in;
+ * its form is made afresh at each opening, so a cancelled one leaves nothing behind.
+ */
+function DeliveredDialog({
+  request,
+  open,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  request: AdminVehicleDoc;
+  open: boolean;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (expiries: Expiries) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("admin-vehicle-docs");
+  return (
+    <FormDialog
+      open={open}
+      title={<WithCode text={t("request.delivered.title", { code: request.code })} code={request.code} />}
+      busy={busy}
+      onClose={onClose}
+    >
+      <DeliveredForm request={request} busy={busy} error={error} onSubmit={onSubmit} onClose={onClose} />
+    </FormDialog>
+  );
+}
+
+function DeliveredForm({
+  request,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  request: AdminVehicleDoc;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (expiries: Expiries) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(["admin-vehicle-docs", "admin"]);
+  const [dates, setDates] = useState(() => recordedExpiries(request));
+  const [missing, setMissing] = useState(false);
+  return (
+    <form
+      className="vd-expiries"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const expiries = request.lines.map((l) => ({
+          document_type: l.document_type,
+          expires_on: dates[l.document_type] ?? "",
+        }));
+        if (expiries.some((x) => !x.expires_on)) setMissing(true);
+        else onSubmit(expiries);
+      }}
+    >
+      <p>{t("request.delivered.lead", { name: request.customer.name })}</p>
+      <ExpiryDateFields
+        request={request}
+        dates={dates}
+        required
+        errorOf={(document) => (missing && !dates[document] ? t("request.delivered.missing") : undefined)}
+        onChange={(document, date) => {
+          setMissing(false);
+          setDates((d) => ({ ...d, [document]: date }));
+        }}
+      />
+      <FormAlert message={error} />
+      <div className="admin-dialog__actions">
+        <button type="button" className="button" disabled={busy} onClick={onClose}>
+          {t("admin:confirm.cancel")}
+        </button>
+        <button type="submit" className="button button--accent" disabled={busy}>
+          {busy ? t("admin:confirm.busy") : t("moveTo.delivered")}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -8,6 +8,7 @@ import {
   VehicleDocInsurerListSchema,
 } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
+import { formatMoney } from "../../../lib/format";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -36,6 +37,7 @@ const request = (stage: string, next: string[]) =>
       { document_type: "roadworthiness", fee: 7500 },
     ],
     fees_total: 20000,
+    premiums_total: 0,
     service_charge: 2500,
     delivery_charge: 1500,
     tax: 300,
@@ -53,7 +55,16 @@ const request = (stage: string, next: string[]) =>
     expiries: [],
     customer: { id: "u7", name: "Chidi Okafor", email: "chidi@example.com" },
     pickup_park: null,
-    vehicle: { make: "Toyota", model: "Corolla", color: "Silver", year: 2014 },
+    vehicle: {
+      make: "Toyota",
+      model: "Corolla",
+      color: "Silver",
+      year: 2014,
+      engine_cc: 1800,
+      vin: "2T1BURHE0FC123456",
+      vehicle_use: "private",
+      registration_state: "LA",
+    },
     next_stages: next,
   });
 
@@ -155,22 +166,136 @@ describe("a Vehicle Docs request", () => {
     await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
 
     await userEvent.click(await screen.findByRole("button", { name: "Send to the licensing office" }));
+    // The driver is e-mailed: the move asks first, saying so, and its button names the action.
+    const ask = await screen.findByRole("dialog", { name: "Move VD-7K3P9Q on?" });
+    expect(ask.textContent).toContain("Chidi Okafor is e-mailed that the request is at the licensing office");
+    expect(api.callsTo("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage")).toHaveLength(0);
+    await userEvent.click(within(ask).getByRole("button", { name: "Send to the licensing office" }));
     expect(await screen.findByText("The request is now: At the licensing office.")).toBeTruthy();
     expect(api.callsTo("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage")[0]!.body).toEqual({
       to: "at_office",
     });
 
     await userEvent.click(await screen.findByRole("button", { name: "Mark ready" }));
-    expect((await screen.findByRole("alert")).textContent).toContain(
+    const ready = await screen.findByRole("dialog", { name: "Move VD-7K3P9Q on?" });
+    await userEvent.click(within(ready).getByRole("button", { name: "Mark ready" }));
+    expect((await within(ready).findByRole("alert")).textContent).toContain(
       "This request cannot move from at_office to ready",
     );
+  });
+
+  it("a move asks first and Cancel (or Escape) sends nothing, from the keyboard (fr)", async () => {
+    const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_docs.update"]).on(
+      "GET /admin/vehicle-docs/requests/VD-7K3P9Q",
+      { json: request("submitted", ["documents_checked", "info_needed", "cancelled", "refunded"]) },
+    );
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q", language: "fr" });
+    const button = await screen.findByRole("button", { name: "Marquer les documents vérifiés" });
+    button.focus();
+    await userEvent.keyboard("{Enter}");
+    const ask = await screen.findByRole("dialog", { name: "Faire avancer VD-7K3P9Q ?" });
+    expect(ask.textContent).toContain("Chidi Okafor reçoit un e-mail");
+    // "Faire avancer VD-7K3P9Q ?" wraps between words on a phone, never at the code's hyphen.
+    expect(ask.querySelector("h2 .nowrap-code")?.textContent).toBe("VD-7K3P9Q");
+    // The focus starts on the dismissing button; the confirming one names the move.
+    expect(document.activeElement?.textContent).toBe("Annuler");
+    expect(within(ask).getByRole("button", { name: "Marquer les documents vérifiés" })).toBeTruthy();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.callsTo("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage")).toHaveLength(0);
+  });
+
+  it("Delivered asks each document's new expiry date and sends them with the move", async () => {
+    const ready = {
+      ...request("out_for_delivery", ["delivered", "refunded"]),
+      expiries: [{ document_type: "roadworthiness" as const, expires_on: "2027-05-31" }],
+    };
+    const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_docs.update"])
+      .on("GET /admin/vehicle-docs/requests/VD-7K3P9Q", { json: ready })
+      .on("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage", {
+        json: { ...request("delivered", []), completed_at: "2026-11-22T10:00:00.000Z" },
+      });
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
+
+    await userEvent.click(await screen.findByRole("button", { name: "Mark delivered" }));
+    const box = await screen.findByRole("dialog", { name: "Mark VD-7K3P9Q delivered" });
+    // The code stays whole on a phone's line, as in the page's heading.
+    expect(box.querySelector("h2 .nowrap-code")?.textContent).toBe("VD-7K3P9Q");
+    const dialog = within(box);
+    const licence = dialog.getByLabelText(/^Vehicle licence expires on/) as HTMLInputElement;
+    // One date per document; the one recorded already is filled in.
+    expect((dialog.getByLabelText(/^Roadworthiness certificate expires on/) as HTMLInputElement).value).toBe(
+      "2027-05-31",
+    );
+    await userEvent.click(dialog.getByRole("button", { name: "Mark delivered" }));
+    expect(await dialog.findByText("Give this document's new expiry date.")).toBeTruthy();
+    expect(api.callsTo("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage")).toHaveLength(0);
+
+    await userEvent.type(licence, "2027-11-20");
+    await userEvent.click(dialog.getByRole("button", { name: "Mark delivered" }));
+    expect(await screen.findByText("The request is now: Delivered.")).toBeTruthy();
+    expect(api.callsTo("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage")[0]!.body).toEqual({
+      to: "delivered",
+      expiries: [
+        { document_type: "vehicle_licence", expires_on: "2027-11-20" },
+        { document_type: "roadworthiness", expires_on: "2027-05-31" },
+      ],
+    });
+  });
+
+  it("a Delivered dialog cancelled leaves nothing behind: opened again, it starts from the recorded dates", async () => {
+    const ready = {
+      ...request("out_for_delivery", ["delivered", "refunded"]),
+      expiries: [{ document_type: "roadworthiness" as const, expires_on: "2027-05-31" }],
+    };
+    const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_docs.update"]).on(
+      "GET /admin/vehicle-docs/requests/VD-7K3P9Q",
+      { json: ready },
+    );
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Mark delivered" }));
+    let dialog = within(await screen.findByRole("dialog", { name: "Mark VD-7K3P9Q delivered" }));
+    await user.clear(dialog.getByLabelText(/^Roadworthiness certificate expires on/));
+    await user.click(dialog.getByRole("button", { name: "Mark delivered" }));
+    expect(dialog.getAllByText("Give this document's new expiry date.")).toHaveLength(2);
+    await user.click(dialog.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Mark delivered" }));
+    dialog = within(await screen.findByRole("dialog", { name: "Mark VD-7K3P9Q delivered" }));
+    expect(dialog.queryByText("Give this document's new expiry date.")).toBeNull();
+    expect((dialog.getByLabelText(/^Roadworthiness certificate expires on/) as HTMLInputElement).value).toBe(
+      "2027-05-31",
+    );
+    expect(api.callsTo("POST /admin/vehicle-docs/requests/VD-7K3P9Q/stage")).toHaveLength(0);
   });
 
   it("names the pickup park and the vehicle, and lists the files with their sizes, times and links (fr)", async () => {
     const pickup = {
       ...request("ready", ["ready_for_pickup", "refunded"]),
+      // The driver answered a question with an upload labelled "means of identification".
+      question: "Please send your ID",
+      answer: "means of identification",
+      timeline: [
+        { stage: "submitted" as const, at: "2026-11-20T09:15:00.000Z", by: "driver" as const, note: null },
+        {
+          stage: "submitted" as const,
+          at: "2026-11-20T11:00:00.000Z",
+          by: "driver" as const,
+          note: "means of identification",
+        },
+      ],
       delivery: { kind: "pickup" as const, address_id: null, address: null, park_id: 9 },
-      pickup_park: { id: 9, name: "Ikeja City Mall Park" },
+      pickup_park: {
+        id: 9,
+        name: "Ikeja City Mall Park",
+        address: "Obafemi Awolowo Way, Alausa",
+        city: "Ikeja",
+        time_zone: "Africa/Lagos",
+        open_24h: true,
+        opening_hours: null,
+      },
     };
     const api = vehicleDocsApi(["vehicle_docs.view", "vehicle_docs.update"]).on(
       "GET /admin/vehicle-docs/requests/VD-7K3P9Q",
@@ -183,9 +308,11 @@ describe("a Vehicle Docs request", () => {
     const list = within(await screen.findByRole("region", { name: "Fichiers" })).getAllByRole("listitem");
     expect(list).toHaveLength(2);
     // 09:20 UTC is 10:20 on Nigeria's clock, with the month; 2,411,724 bytes is 2,3 Mo in French.
-    expect(list[0]!.textContent).toMatch(/current papers.*envoi du conducteur.*2,3\s?Mo/);
+    // The driver chose "current papers": the API keeps the English words, the page words them in French.
+    expect(list[0]!.textContent).toMatch(/Papiers actuels.*envoi du conducteur.*2,3\s?Mo/);
+    expect(list[0]!.textContent).not.toContain("current papers");
     expect(list[0]!.textContent).toMatch(/nov\..*10:20/);
-    expect(within(list[0]!).getByRole("button", { name: "Ouvrir current papers" })).toBeTruthy();
+    expect(within(list[0]!).getByRole("button", { name: "Ouvrir Papiers actuels" })).toBeTruthy();
     expect(list[1]!.textContent).toContain("Supprimé après 90 jours");
     expect(within(list[1]!).queryByRole("button")).toBeNull();
     // The scan form (label, JPEG/PNG/PDF) and the expiry dates are offered at "ready".
@@ -194,6 +321,47 @@ describe("a Vehicle Docs request", () => {
       "image/jpeg,image/png,application/pdf",
     );
     expect(screen.getByLabelText("Licence du véhicule expire le")).toBeTruthy();
+    expect(screen.getAllByText("Pièce d'identité")).toHaveLength(2);
+    expect(document.body.textContent).not.toMatch(/means of identification|current papers/);
+  });
+
+  it("shows every detail the driver gave: engine size, VIN, use, state of registration, insurer and declared value", async () => {
+    const insured = {
+      ...request("documents_checked", ["at_office", "cancelled", "refunded"]),
+      lines: [
+        { document_type: "vehicle_licence" as const, fee: 12500 },
+        { document_type: "comprehensive_insurance" as const, fee: 340000 },
+      ],
+      fees_total: 12500,
+      premiums_total: 340000,
+      insurance: {
+        insurer_id: 2,
+        insurer_name: "AXA Mansard",
+        vehicle_value: 8500000,
+        rate: 4,
+        minimum_premium: 75000,
+        premium: 340000,
+      },
+    };
+    const api = vehicleDocsApi(["vehicle_docs.view"]).on("GET /admin/vehicle-docs/requests/VD-7K3P9Q", {
+      json: insured,
+    });
+    await renderWithApp(section, { api, route: "/admin/vehicle-docs/VD-7K3P9Q" });
+    const vehicle = within(await screen.findByRole("region", { name: "Vehicle" }));
+    expect(vehicle.getByText("1800 cc")).toBeTruthy();
+    expect(vehicle.getByText("2T1BURHE0FC123456")).toBeTruthy();
+    expect(vehicle.getByText("Private")).toBeTruthy();
+    expect(await vehicle.findByText("Lagos")).toBeTruthy();
+    const insurance = within(screen.getByRole("region", { name: "Comprehensive insurance" }));
+    expect(insurance.getByText("AXA Mansard")).toBeTruthy();
+    expect(insurance.getByText(formatMoney(8500000, "NGN", "en"))).toBeTruthy();
+    expect(insurance.getByText("4 %")).toBeTruthy();
+    expect(insurance.getByText(formatMoney(340000, "NGN", "en"))).toBeTruthy();
+    // The premium is not a government fee: the amounts name the two apart.
+    const amount = (term: string) =>
+      screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(amount("Government fees")).toBe(formatMoney(12500, "NGN", "en"));
+    expect(amount("Insurance premiums")).toBe(formatMoney(340000, "NGN", "en"));
   });
 
   it("offers no action without vehicle_docs.update", async () => {
@@ -205,7 +373,7 @@ describe("a Vehicle Docs request", () => {
     expect(screen.queryByRole("button", { name: "Mark documents checked" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Refund" })).toBeNull();
     expect(screen.queryByLabelText("Question for the driver")).toBeNull();
-    expect(await screen.findByText("current papers")).toBeTruthy();
+    expect(await screen.findByText("Current papers")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Send the scan" })).toBeNull();
   });
 });

@@ -50,8 +50,10 @@ export function EventParkCard({
           return (
             <li key={price.vehicle_type_id} className="event-price">
               <span className="event-price__type">{type}</span>
-              <span className="event-price__amount">
-                {formatMoney(price.flat_price.amount, price.flat_price.currency, lang)}
+              {/* What the checkout charges: the flat price with the country's fees and tax. */}
+              <span className="event-price__amount" data-testid="event-price-amount">
+                {formatMoney(price.price.amount, price.price.currency, lang)}{" "}
+                <small>{t("event.feesIncluded")}</small>
               </span>
               <span className={soldOut ? "event-price__left event-price__left--out" : "event-price__left"}>
                 {soldOut ? t("event.soldOut") : t("event.spacesLeft", { count: price.available })}

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { formatMoney } from "@parkwell/contract";
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -48,5 +49,15 @@ describe("the event page's head", () => {
     await screen.findByRole("heading", { level: 1, name: bellCentreEvent.name });
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex");
     expect(jsonLdOf(container)).toEqual([]);
+  });
+});
+
+describe("the event page's prices", () => {
+  it("shows each park's price as the checkout charges it, fees included, and says so", async () => {
+    await renderEvent(bellCentreEvent);
+    const price = bellCentreEvent.parks[0]!.prices[0]!;
+    const amount = await screen.findByTestId("event-price-amount");
+    expect(price.price.amount).toBeGreaterThan(price.flat_price.amount);
+    expect(amount.textContent).toBe(`${formatMoney(price.price.amount, "CAD", "fr")} frais compris`);
   });
 });

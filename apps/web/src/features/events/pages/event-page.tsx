@@ -45,10 +45,10 @@ export function EventPage() {
       venue,
       ...event.parks.map((p) => {
         const cheapest = p.prices.reduce<number | null>(
-          (min, r) => (min === null || r.flat_price.amount < min ? r.flat_price.amount : min),
+          (min, r) => (min === null || r.price.amount < min ? r.price.amount : min),
           null,
         );
-        const currency = p.prices[0]?.flat_price.currency ?? "";
+        const currency = p.prices[0]?.price.currency ?? "";
         return {
           id: p.park.id,
           lat: p.park.lat,

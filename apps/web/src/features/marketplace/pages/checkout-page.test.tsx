@@ -25,8 +25,8 @@ const options = OrderingOptionsSchema.parse({
     { slot_id: 4, date: "2026-11-27", start_time: "14:00:00", end_time: "16:00:00" },
   ],
   pickup_parks: [
-    { id: 41, name: "Marina Car Park", city: "Lagos", distance_km: null },
-    { id: 42, name: "Ikeja Garage", city: "Lagos", distance_km: null },
+    { id: 41, name: "Marina Car Park", city: "Lagos", state_code: "LA", distance_km: null },
+    { id: 42, name: "Ikeja Garage", city: "Lagos", state_code: "LA", distance_km: null },
   ],
   delivery_bands: [],
 });

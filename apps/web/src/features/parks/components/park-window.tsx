@@ -23,6 +23,30 @@ function initialWindow(park: ParkDetail, params: URLSearchParams): [string, stri
 }
 
 /**
+ * The booking card before the page is hydrated, and all a browser without JavaScript gets: the
+ * window opens on this browser's "now", so the server cannot draw it (ParkWindow takes the card's
+ * place once hydrated). The price the park starts from and a link to its booking, never a spinner.
+ */
+export function ParkBookLink({ park }: { park: ParkDetail }) {
+  const { t, i18n } = useTranslation("parks");
+  const id = useId();
+  const from = park.price_from;
+  return (
+    <section className="park-window card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t("bookTitle")}</h2>
+      {from && (
+        <p className="park-window__from">
+          {t("pinPrice", { price: formatMoney(from.hourly, from.currency, i18n.language) })}
+        </p>
+      )}
+      <Link className="button button--accent park-window__book" to={`/checkout/${park.slug}`}>
+        {t("bookSpace")}
+      </Link>
+    </section>
+  );
+}
+
+/**
  * Vehicle and time window -> spaces left and the total the server computes; Book goes to checkout.
  * The pickers are on the park's clock (its zone is named), not the phone's. A window the park
  * cannot take shows why, next to the times, and Book stays disabled.

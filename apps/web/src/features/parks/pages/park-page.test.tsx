@@ -63,7 +63,7 @@ describe("the park page's head", () => {
       { api, route: `/park/${montrealPark.slug}`, language: "fr" },
     );
     await screen.findByRole("heading", { level: 1, name: montrealPark.name });
-    expect(document.title).toBe("Stationnement Peel : stationnement à Montréal | Parkwell");
+    expect(document.title).toBe("Stationnement Peel\u00a0: stationnement à Montréal | Parkwell");
     const [data] = jsonLdOf(container);
     expect(data).toMatchObject({ name: "Stationnement Peel", makesOffer: [{ priceCurrency: "CAD" }] });
     expect(data).not.toHaveProperty("aggregateRating");

@@ -14,7 +14,7 @@ import { OpeningHours, RatesTable } from "../components/park-facts";
 import { ParkPlans } from "../components/park-plans";
 import { ParkReviews } from "../components/park-reviews";
 import { RatingLine } from "../components/rating-line";
-import { ParkWindow } from "../components/park-window";
+import { ParkBookLink, ParkWindow } from "../components/park-window";
 import { formatMoney, formatNumber } from "../../../lib/format";
 import { placeLine } from "../format";
 import "../parks.css";
@@ -133,7 +133,8 @@ export function ParkPage() {
           <p lang={park.text_language}>{park.entry_instructions}</p>
           {park.operator && <p className="park-muted">{t("operatedBy", { operator: park.operator })}</p>}
           <h2>{t("mapTitle")}</h2>
-          {/* The map is drawn in the browser only (Leaflet needs the page's window). */}
+          {/* The map is drawn in the browser only (Leaflet needs the page's window); until then its
+              empty frame holds its place (without JavaScript, the address above says where). */}
           {hydrated ? (
             <Suspense fallback={<Spinner />}>
               <ParkMap
@@ -145,13 +146,13 @@ export function ParkPage() {
               />
             </Suspense>
           ) : (
-            <Spinner />
+            <div className="park-map park-map--small" aria-hidden="true" />
           )}
           <ParkReviews parkId={park.id} timeZone={park.time_zone} />
         </div>
         <aside className="park-page__side">
           {/* The window opens on this browser's "now": chosen after hydration, never on the server. */}
-          {hydrated ? <ParkWindow park={park} /> : <Spinner />}
+          {hydrated ? <ParkWindow park={park} /> : <ParkBookLink park={park} />}
           <ParkPlans parkId={park.id} />
         </aside>
       </div>

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import type { BookingDetail } from "@parkwell/contract";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BOOKING_NOW, marinaBooking } from "../../test/booking-fixtures";
+import { formatZonedDateTime } from "../../lib/zoned-time";
+import { FakeApi, renderWithApp } from "../../test/render";
+import { BookingDetailsPage } from "./details-page";
+
+const NOW = BOOKING_NOW;
+const upcoming: BookingDetail = marinaBooking();
+
+const route = `/booking-details/${upcoming.booking_code}`;
+const page = (
+  <Routes>
+    <Route path="/booking-details/:bookingCode" element={<BookingDetailsPage />} />
+  </Routes>
+);
+
+describe("a booking's page keeps the focus where the driver is", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("after Cancel booking, the focus lands on the news that it is cancelled, not the page", async () => {
+    let booking = upcoming;
+    const api = new FakeApi()
+      .on(`GET /bookings/${upcoming.booking_code}`, () => ({ json: booking }))
+      .on(`PUT /bookings/${upcoming.id}/status`, () => {
+        booking = {
+          ...upcoming,
+          status: "cancelled",
+          cancellation: { ...upcoming.cancellation, allowed: false, refund_percent: null },
+          refunds: [{ kind: "refund", amount: 1690, currency: "NGN", created_at: NOW.toISOString() }],
+        } as BookingDetail;
+        return { json: booking };
+      });
+    await renderWithApp(page, { api, route });
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel booking" }));
+    await userEvent.click(screen.getByRole("button", { name: "Yes, cancel it" }));
+    const flash = await screen.findByTestId("cancelled-flash");
+    await waitFor(() => expect(document.activeElement).toBe(flash.closest("[role=status]")));
+  });
+
+  it("after Change vehicle is saved or kept, the focus is back on Change vehicle", async () => {
+    const api = new FakeApi()
+      .on(`GET /bookings/${upcoming.booking_code}`, { json: upcoming })
+      .on("GET /user/vehicles/", { json: [] })
+      .on(`PUT /bookings/${upcoming.id}/vehicle`, (call) => ({
+        json: {
+          ...upcoming,
+          vehicle: {
+            ...upcoming.vehicle,
+            plate_number: (call.body as { plate_number: string }).plate_number,
+          },
+        },
+      }));
+    await renderWithApp(page, { api, route });
+    await userEvent.click(await screen.findByRole("button", { name: "Change vehicle" }));
+    await userEvent.click(screen.getByRole("button", { name: "Keep the current one" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Change vehicle" })),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Change vehicle" }));
+    const form = screen.getByRole("form", { name: "Change vehicle" });
+    await userEvent.type(within(form).getByLabelText(/Plate number/), "ABJ456BB");
+    await userEvent.click(within(form).getByRole("button", { name: "Save vehicle" }));
+    expect(await screen.findByText("Vehicle changed to ABJ456BB.")).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Change vehicle" })),
+    );
+  });
+});
+
+describe("a booking whose window ended without the car coming in", () => {
+  // 10 January 2027 12:00 UTC is 13:00 in Lagos: the page says so on the park's clock.
+  const ended = marinaBooking({ qr: null });
+  const api = () => new FakeApi().on(`GET /bookings/${ended.booking_code}`, { json: ended });
+
+  it.each([
+    ["en", "This booking ended at", /Book again to park/],
+    ["fr", "Cette réservation a pris fin le", /Réservez à nouveau/],
+  ] as const)("shows no QR code and says when it ended, in %s", async (language, title, text) => {
+    await renderWithApp(page, { api: api(), route, language });
+    const card = await screen.findByTestId("ended-card");
+    const end = formatZonedDateTime(ended.end_time, language, ended.park.time_zone);
+    expect(end).toMatch(/13:00|1:00/);
+    expect(within(card).getByText(`${title} ${end}.`)).toBeTruthy();
+    expect(within(card).getByText(text)).toBeTruthy();
+    expect(document.querySelector(".booking-qr")).toBeNull();
+  });
+
+  it("keeps the booking code whole in its heading, so a phone wraps the words around it (fr)", async () => {
+    await renderWithApp(page, { api: api(), route, language: "fr" });
+    const heading = await screen.findByRole("heading", {
+      level: 1,
+      name: `Réservation ${ended.booking_code}`,
+    });
+    expect(heading.querySelector(".nowrap-code")?.textContent).toBe(ended.booking_code);
+  });
+});
