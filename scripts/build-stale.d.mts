@@ -1,2 +1,2 @@
 export declare const ROOT: string;
-export declare function buildStale(): void;
+export declare function buildStale(options?: { web?: boolean }): void;

@@ -31,22 +31,26 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Builds what is stale (npm run build -w ...), or exits with the build's status when it fails. */
-export function buildStale() {
+/**
+ * Builds what is stale (npm run build -w ...), or exits with the build's status when it fails;
+ * `web: false` for a run of the API alone (the fault test serves no web app).
+ */
+export function buildStale({ web = true } = {}) {
   if (stale(path.join(ROOT, "apps/api/dist/server.js"), ["apps/api/src", "packages/contract/src"])) {
     run(["run", "build", "-w", "@parkwell/api"]);
   }
   if (
-    stale(path.join(ROOT, "apps/web/dist-server/entry-server.js"), [
+    web &&
+    (stale(path.join(ROOT, "apps/web/dist-server/entry-server.js"), [
       "apps/web/src",
       "apps/web/public",
       "packages/contract/src",
     ]) ||
-    stale(path.join(ROOT, "apps/web/dist/index.html"), [
-      "apps/web/src",
-      "apps/web/public",
-      "packages/contract/src",
-    ])
+      stale(path.join(ROOT, "apps/web/dist/index.html"), [
+        "apps/web/src",
+        "apps/web/public",
+        "packages/contract/src",
+      ]))
   ) {
     run(["run", "build", "-w", "@parkwell/web"]);
   }

@@ -74,7 +74,7 @@ async function main(): Promise<number> {
   if (missing.length > 0) throw new Error(`test:faults needs ${missing.join(", ")}`);
 
   phase = "building";
-  buildStale();
+  buildStale({ web: false });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "parkwell-faults-"));
   cleanups.push(() => {
     if (!keepDir) fs.rmSync(dir, { recursive: true, force: true });
