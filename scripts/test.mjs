@@ -157,14 +157,15 @@ const faultTest = faultsMissing
 // longest step, so ESLint (type-aware, one core for about two minutes) runs in the other lane:
 // on 2026-11-26 the lanes took 10m56s and 14m07s with ESLint in the browser lane. Since 2026-11-27
 // the API suites make the first lane the longer one, so the format check and the OpenAPI lint
-// (about 45 s) run before the browser tests; since 2026-11-28 the fault test too
+// (about 45 s) run before the browser tests; since 2026-11-28 the fault test too, and the type
+// check and ESLint (one thread each) run side by side while that lane leaves a core free
 // (bench/results/history.md).
 const lanes = [
   {
     name: "types, lint, unit and API suites",
     steps: [
-      step("types", "typecheck"),
-      step("lint (code)", "lint"),
+      // Side by side: each is one thread, and the other lane's first steps leave a core free.
+      [step("types", "typecheck"), step("lint (code)", "lint")],
       step("unit tests", "test:unit", true),
       step(
         `API suite on PGlite, clock at ${instant ? `${instant.at}${instant.tz ? ` in ${instant.tz}` : ""}` : "the real time"}`,
@@ -207,13 +208,23 @@ function runStep(s, out) {
   });
 }
 
+/**
+ * Runs a lane's steps in order; an array among them is steps run at once, the first's output
+ * where the lane's goes and the others' after it.
+ */
 async function runLane(lane) {
   const out = lane.buffered ? [] : null;
   const done = [];
   for (const s of lane.steps) {
-    const r = await runStep(s, out);
-    done.push(r);
-    if (r.result !== "passed") break;
+    const group = Array.isArray(s) ? s : [s];
+    const buffers = group.map((_, i) => (i === 0 ? out : []));
+    const results = await Promise.all(group.map((g, i) => runStep(g, buffers[i])));
+    for (const chunk of buffers.slice(1).flat()) {
+      if (out) out.push(chunk);
+      else process.stdout.write(chunk);
+    }
+    done.push(...results);
+    if (results.some((r) => r.result !== "passed")) break;
   }
   if (out) {
     say(`${lane.name}: its output`);
@@ -281,7 +292,8 @@ for (const { lane, done } of laneResults) {
       for (const [s, file] of slowest(d.report))
         console.log(`  ${"".padEnd(17)}  ${s.toFixed(1).padStart(6)} s  ${file}`);
   }
-  for (const s of lane.steps.slice(done.length)) row("not run", null, s.name);
+  const ran = new Set(done.map((d) => d.name));
+  for (const s of lane.steps.flat().filter((s) => !ran.has(s.name))) row("not run", null, s.name);
 }
 if (faultsMissing) row("skipped", null, `fault test: this machine lacks ${faultsMissing}`);
 if (!pgBinaries())
