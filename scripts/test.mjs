@@ -1,13 +1,13 @@
 // npm test: sets up what the suite needs on this machine, runs what `npm run check` runs and the
-// browser tests, then the fault test, and ends with a summary: each step's time, its slowest test
+// browser tests and the fault test, and ends with a summary: each step's time, its slowest test
 // files, the engines and the test clock's instant.
 //
-// Two lanes run side by side on the machine's two cores: the format check, the OpenAPI lint, the
-// fault test and the browser tests in one, the type check, ESLint, unit tests and the API suites
-// in the other; the browser lane's output is printed when it ends. The fault test spends most of
-// its 75 s of load and its outages waiting, and its bounds are seconds wide (15 s to come back):
-// it runs while the other lane type-checks and lints on one core, instead of alone at the end,
-// where it added its whole time to the run's (bench/results/history.md has the figures).
+// Two lanes run side by side on the machine's two cores: the format check, the OpenAPI lint and
+// the browser tests in one, the type check, ESLint, unit tests and the API suites in the other.
+// The fault test runs beside both from the start, a lane of its own: it spends most of its two
+// minutes waiting through its load and outages (about half a core; its bounds are seconds wide,
+// 15 s to come back), so alone at the end it added its whole time to the run's. The lanes beside
+// the first print their output when they end (bench/results/history.md has the figures).
 //
 // - Chromium (Debian's headless shell, driven by playwright-core; no browser is downloaded): when missing, it is
 //   installed with apt-get if this user may (root), said so first; otherwise the run stops at once
@@ -19,9 +19,9 @@
 //   is on the real clock, said so in the summary.
 // - The public browsing's API suites against a primary and its streaming replica (npm run
 //   test:replica, its own two servers) after the PostgreSQL run, when PostgreSQL's binaries are here.
-// - The fault test (npm run test:faults) before the browser tests, in their lane, when this
-//   machine has PostgreSQL's binaries, Redis and HAProxy (it starts its own servers; HAProxy is
-//   installed with apt-get when missing, as Chromium is); otherwise skipped, saying why.
+// - The fault test (npm run test:faults) beside the other lanes, when this machine has
+//   PostgreSQL's binaries, Redis and HAProxy (it starts its own servers; HAProxy is installed with
+//   apt-get when missing, as Chromium is); otherwise skipped, saying why.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -157,9 +157,8 @@ const faultTest = faultsMissing
 // longest step, so ESLint (type-aware, one core for about two minutes) runs in the other lane:
 // on 2026-11-26 the lanes took 10m56s and 14m07s with ESLint in the browser lane. Since 2026-11-27
 // the API suites make the first lane the longer one, so the format check and the OpenAPI lint
-// (about 45 s) run before the browser tests; since 2026-11-28 the fault test too, and the type
-// check and ESLint (one thread each) run side by side while that lane leaves a core free
-// (bench/results/history.md).
+// (about 45 s) run before the browser tests. Since 2026-11-28 the type check and ESLint (one
+// thread each) run side by side while the other lanes' first steps leave a core free.
 const lanes = [
   {
     name: "types, lint, unit and API suites",
@@ -184,11 +183,11 @@ const lanes = [
     steps: [
       step("format", "format:check"),
       step("lint (OpenAPI)", "lint:openapi"),
-      ...faultTest,
       step(`browser tests (build, then ${chromium})`, "test:e2e", true),
     ],
   },
-];
+  { name: "fault test", buffered: true, steps: faultTest },
+].filter((lane) => lane.steps.length > 0);
 
 /** Runs one step; a buffered lane's output goes to `out` instead of the terminal. */
 function runStep(s, out) {
@@ -234,8 +233,9 @@ async function runLane(lane) {
 }
 
 const started = Date.now();
-if (lanes.some((l) => l.buffered))
-  say(`${lanes.find((l) => l.buffered).name} run beside the checks; their output follows when they end`);
+const beside = lanes.filter((l) => l.buffered).map((l) => l.name);
+if (beside.length > 0)
+  say(`${beside.join(" and ")} run beside the checks; their output follows when they end`);
 const laneResults = await Promise.all(lanes.map(runLane));
 const failed = laneResults.some(({ done }) => done.some((d) => d.result !== "passed"));
 
