@@ -1,4 +1,4 @@
-// npm test: sets up what the suite needs on this machine, runs what `npm run check` runs and the
+// npm test: sets up what the suite needs on this machine, runs what `npm run check` runs, the
 // browser tests and the fault test, and ends with a summary: each step's time, its slowest test
 // files, the engines and the test clock's instant.
 //
