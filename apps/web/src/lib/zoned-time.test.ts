@@ -3,6 +3,7 @@ import {
   formatCalendarDate,
   formatClockTime,
   formatShortZoned,
+  formatShortZonedParts,
   formatZonedDateTime,
   formatZonedDay,
   formatZonedHour,
@@ -129,6 +130,17 @@ describe("one way to write a time", () => {
     );
     expect(plain(formatZonedDateTime(at, "fr", "Africa/Lagos"))).toBe("26 nov. 2026, 01:00 UTC+1");
     expect(plain(formatZonedDateTime(at, "en", "Africa/Lagos"))).toBe("Nov 26, 2026, 1:00 AM GMT+1");
+  });
+
+  it("splits the short time into its day and its time, which read as the whole joined by a space", () => {
+    for (const language of ["en", "fr"]) {
+      for (const iso of [at, "2026-11-26T13:05:00.000Z"]) {
+        const parts = formatShortZonedParts(iso, language, "Africa/Lagos");
+        expect(parts.join(" ")).toBe(formatShortZoned(iso, language, "Africa/Lagos"));
+      }
+    }
+    expect(formatShortZonedParts(at, "en", "Africa/Lagos").map(plain)).toEqual(["Thu, Nov 26,", "1:00 AM"]);
+    expect(formatShortZonedParts(at, "fr", "Africa/Lagos").map(plain)).toEqual(["jeu. 26 nov.,", "01:00"]);
   });
 
   it("puts a wallet line on the clock of the country of its currency, else UTC", () => {

@@ -104,6 +104,24 @@ export function formatShortZoned(iso: string, language: string, timeZone: string
 }
 
 /**
+ * formatShortZoned's text in its two pieces, the day (with the language's separator: "Thu, Nov
+ * 26," / "jeu. 26 nov.,") and the time ("1:00 AM" / "01:00"), joined by a space they read as that
+ * text: for a table's cell, which may break between them and nowhere else.
+ */
+export function formatShortZonedParts(iso: string, language: string, timeZone: string): [string, string] {
+  const format = dateTimeFormat(SHORT_DATE_TIME, language, timeZone);
+  const at = new Date(iso);
+  // Cut format()'s own text (formatToParts may space "1:00 AM" otherwise: a narrow no-break
+  // space) where the hour starts.
+  const whole = format.format(at);
+  const parts = format.formatToParts(at);
+  const hour = parts.findIndex((p) => p.type === "hour");
+  const cut = parts.slice(0, Math.max(0, hour)).reduce((n, p) => n + p.value.length, 0);
+  if (hour <= 0 || cut >= whole.length) return [whole, ""];
+  return [whole.slice(0, cut).trimEnd(), whole.slice(cut).trimStart()];
+}
+
+/**
  * The clock of a country's marketplace (an offer's end, an order): the country's own zone
  * (`countries.timezone`, its capital's), as a wallet line is on its currency's country's clock;
  * UTC when the country is not (yet) known.

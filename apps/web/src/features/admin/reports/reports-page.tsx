@@ -16,7 +16,12 @@ import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Route, Routes, useParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { formatMoney, formatNumber } from "../../../lib/format";
-import { formatCalendarDate, formatShortZoned, formatZonedDateTime } from "../../../lib/zoned-time";
+import {
+  formatCalendarDate,
+  formatShortZoned,
+  formatShortZonedParts,
+  formatZonedDateTime,
+} from "../../../lib/zoned-time";
 import { useCan } from "../me";
 import type { Permission } from "../permissions";
 import { CsvExportButton } from "../ui/csv-button";
@@ -159,6 +164,7 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
         rowKey={(r) => keyOf(kind, r)}
         query={list as typeof list & { data: ReportPage<K> | undefined }}
         emptyText={t("empty")}
+        dense
       />
     </>
   );
@@ -213,6 +219,20 @@ function Totals({
   );
 }
 
+/**
+ * A time on its park's clock, its day and its time each kept whole ("Sat, Nov 28," / "10:03 AM"):
+ * one line where the column has room, two short ones where it has not.
+ */
+function When({ iso, tz, lang }: { iso: string | null; tz: string; lang: string }) {
+  if (!iso) return <>—</>;
+  const [day, time] = formatShortZonedParts(iso, lang, tz);
+  return (
+    <span className="report-when">
+      <span>{day}</span> <span>{time}</span>
+    </span>
+  );
+}
+
 const money = (amount: number, currency: string, lang: string) => formatMoney(amount, currency, lang);
 const num = (key: string, header: string, cell: (r: never) => ReactNode) => ({
   key,
@@ -222,7 +242,8 @@ const num = (key: string, header: string, cell: (r: never) => ReactNode) => ({
 });
 
 function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
-  const when = (iso: string | null, tz: string) => (iso ? formatShortZoned(iso, lang, tz) : "—");
+  const when = (iso: string | null, tz: string) => <When iso={iso} tz={tz} lang={lang} />;
+  const whenText = (iso: string, tz: string) => formatShortZoned(iso, lang, tz);
   switch (kind) {
     case "sales":
       return [
@@ -264,7 +285,12 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
         {
           key: "window",
           header: t("columns.window"),
-          cell: (r: BookingsRow) => `${when(r.start_time, r.time_zone)} – ${when(r.end_time, r.time_zone)}`,
+          cell: (r: BookingsRow) => (
+            <>
+              <span className="report-nowrap">{whenText(r.start_time, r.time_zone)} –</span>{" "}
+              <span className="report-nowrap">{whenText(r.end_time, r.time_zone)}</span>
+            </>
+          ),
         },
         { key: "status", header: t("columns.status"), cell: (r: BookingsRow) => t(`status.${r.status}`) },
         {
@@ -273,16 +299,20 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
           cell: (r: BookingsRow) =>
             r.checked_in_at ? (
               <>
-                {t("checkedIn", { time: when(r.checked_in_at, r.time_zone) })}
+                <span className="report-nowrap">
+                  {t("checkedIn", { time: whenText(r.checked_in_at, r.time_zone) })}
+                </span>
                 {r.checked_out_at && (
                   <>
                     <br />
-                    {t("checkedOut", { time: when(r.checked_out_at, r.time_zone) })}
+                    <span className="report-nowrap">
+                      {t("checkedOut", { time: whenText(r.checked_out_at, r.time_zone) })}
+                    </span>
                   </>
                 )}
               </>
             ) : (
-              <span className="report-muted">{t("notCheckedIn")}</span>
+              <span className="report-muted report-nowrap">{t("notCheckedIn")}</span>
             ),
         },
         num("total", t("columns.total"), (r: BookingsRow) => money(r.total, r.currency, lang)),

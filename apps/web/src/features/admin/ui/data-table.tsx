@@ -41,6 +41,7 @@ export function DataTable<T>({
   emptyText,
   emptyAction,
   cards = false,
+  dense = false,
 }: {
   /** The table's name for screen readers (shown as a caption). */
   caption: string;
@@ -61,6 +62,11 @@ export function DataTable<T>({
    * list whose rows have actions (a hand-held screen), so nothing of a row is off to the side.
    */
   cards?: boolean;
+  /**
+   * Many columns (a report's): smaller type, tighter cells and headers that may wrap between
+   * their words, so every column fits a laptop's width.
+   */
+  dense?: boolean;
 }) {
   const { t } = useTranslation(["admin", "auth"]);
   const { data, isPending, isError, error } = query;
@@ -68,7 +74,9 @@ export function DataTable<T>({
   if (isError || !data) return <FormAlert message={isError ? errorText(t, error) : t("table.loadFailed")} />;
   return (
     <div
-      className={cards ? "admin-table admin-table--cards" : "admin-table"}
+      className={["admin-table", cards && "admin-table--cards", dense && "admin-table--dense"]
+        .filter(Boolean)
+        .join(" ")}
       aria-busy={query.isFetching ? true : undefined}
     >
       {data.items.length === 0 ? (
