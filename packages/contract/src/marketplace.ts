@@ -20,6 +20,7 @@ import {
   ORDER_TYPES,
 } from "./market-values";
 import { SEARCH_MAX_CHARS } from "./park-values";
+import { LanguageSchema } from "./accounts";
 import { MoneySchema, queryNumber } from "./parks";
 
 export * from "./market-values";
@@ -49,6 +50,8 @@ export const MarketCategorySchema = z
     id: z.number().int(),
     slug: z.string(),
     name: z.string(),
+    /** The language `name` is in: the request's when the category has it, else the other. */
+    text_language: LanguageSchema,
     icon: z.string(),
     /** Active items of the category in the country. */
     items: z.number().int(),
@@ -61,6 +64,11 @@ export const MarketSliderSchema = z
     id: z.number().int(),
     title: z.string(),
     subtitle: z.string(),
+    /**
+     * The language `title` and `subtitle` are in (given together): the request's when the slider
+     * has in it every text it has in the other language, else the other.
+     */
+    text_language: LanguageSchema,
     image_url: z.string().nullable(),
     link: z.string(),
   })
@@ -112,6 +120,12 @@ export const MarketItemSummarySchema = z
     id: z.number().int(),
     kind: z.enum(ITEM_KINDS),
     name: z.string(),
+    /**
+     * The language `name` and the item's `description` are in (given together, so a card and its
+     * item page agree): the request's when the item has in it every text it has in the other
+     * language, else the other.
+     */
+    text_language: LanguageSchema,
     category: z.object({ slug: z.string(), name: z.string() }),
     image_url: z.string().nullable(),
     /** The lowest price (of the item or its variations), before any offer. */

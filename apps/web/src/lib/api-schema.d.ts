@@ -4580,6 +4580,8 @@ export interface components {
       id: number;
       slug: string;
       name: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       icon: string;
       items: number;
     };
@@ -4587,6 +4589,8 @@ export interface components {
       id: number;
       title: string;
       subtitle: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       image_url: string | null;
       link: string;
     };
@@ -4611,6 +4615,8 @@ export interface components {
       /** @enum {string} */
       kind: "product" | "service";
       name: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       category: {
         slug: string;
         name: string;
@@ -4639,6 +4645,8 @@ export interface components {
       /** @enum {string} */
       kind: "product" | "service";
       name: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       category: {
         slug: string;
         name: string;

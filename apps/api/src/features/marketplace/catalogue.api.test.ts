@@ -1,6 +1,13 @@
-import type { MarketHome, MarketItemDetail, MarketItemPage, OrderingOptions } from "@parkwell/contract";
+import type {
+  MarketCategory,
+  MarketHome,
+  MarketItemDetail,
+  MarketItemPage,
+  OrderingOptions,
+} from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { marketSliders } from "../../db/schema/index";
 import { createTestContext, type TestContext } from "../../test/harness";
 import {
   createAddon,
@@ -193,5 +200,101 @@ describe("the catalogue", () => {
       expect(res.statusCode, query).toBe(422);
       expect(JSON.stringify(res.json()), query).toContain(field);
     }
+  });
+
+  it("says in text_language which language an item's, a slider's and a category's staff texts are in: the request's when complete in it, else the other", async () => {
+    const category = await createCategory(db, "Wipers", "");
+    const item = (id: number, lang: string) =>
+      get(`/marketplace/items/${id}`, lang).then((r) => r.json<MarketItemDetail>());
+    const card = (id: number, lang: string) =>
+      get(`/marketplace/items?country=NG&category=${category.slug}`, lang).then((r) =>
+        r.json<MarketItemPage>().items.find((i) => i.id === id)!,
+      );
+    // Named in both languages, described in English only: in French, the item is given in English
+    // (name and description together, as the card), and says so.
+    const english = await createItem(db, {
+      categoryId: category.id,
+      name: "Wiper blades",
+      nameFr: "Balais d'essuie-glace",
+      description: { en: "A pair of blades.", fr: "" },
+    });
+    expect(await item(english.id, "fr")).toMatchObject({
+      name: "Wiper blades",
+      description: "A pair of blades.",
+      text_language: "en",
+    });
+    expect(await card(english.id, "fr")).toMatchObject({ name: "Wiper blades", text_language: "en" });
+    expect(await item(english.id, "en")).toMatchObject({ text_language: "en" });
+    // Complete in French: French.
+    const both = await createItem(db, {
+      categoryId: category.id,
+      name: "Washer fluid",
+      nameFr: "Lave-glace",
+    });
+    expect(await item(both.id, "fr")).toMatchObject({
+      name: "Lave-glace",
+      description: "À propos de Lave-glace",
+      text_language: "fr",
+    });
+    expect(await card(both.id, "fr")).toMatchObject({ name: "Lave-glace", text_language: "fr" });
+    // Described in French only (staff in Dakar): in English, given in French, and says so.
+    const french = await createItem(db, {
+      categoryId: category.id,
+      name: "Sun shade",
+      nameFr: "Pare-soleil",
+      description: { en: "", fr: "Un pare-soleil pliable." },
+    });
+    expect(await item(french.id, "en")).toMatchObject({
+      name: "Pare-soleil",
+      description: "Un pare-soleil pliable.",
+      text_language: "fr",
+    });
+    expect(await card(french.id, "en")).toMatchObject({ name: "Pare-soleil", text_language: "fr" });
+    // No description in either language: the names decide.
+    const bare = await createItem(db, {
+      categoryId: category.id,
+      name: "Ice scraper",
+      nameFr: "Grattoir",
+      description: { en: "", fr: "" },
+    });
+    expect(await item(bare.id, "fr")).toMatchObject({
+      name: "Grattoir",
+      description: "",
+      text_language: "fr",
+    });
+
+    // A category named in English only; the one named in both.
+    const categories = (await get("/marketplace/categories?country=NG", "fr")).json<MarketCategory[]>();
+    expect(categories.find((c) => c.slug === category.slug)).toMatchObject({
+      name: "Wipers",
+      text_language: "en",
+    });
+    expect(categories.find((c) => c.slug === slug)).toMatchObject({
+      name: "Dash cams (fr)",
+      text_language: "fr",
+    });
+
+    // A slider without its French subtitle is given in English, title and subtitle together.
+    await db.insert(marketSliders).values([
+      {
+        countryId: 1,
+        title: { en: "Clear view", fr: "Vue dégagée" },
+        subtitle: { en: "Blades for the rains", fr: "" },
+        link: "/marketplace",
+      },
+      {
+        countryId: 1,
+        title: { en: "Shade", fr: "De l'ombre" },
+        subtitle: { en: "", fr: "" },
+        link: "/marketplace",
+      },
+    ]);
+    const home = (await get("/marketplace/home?country=NG", "fr")).json<MarketHome>();
+    expect(home.sliders.find((s) => s.title === "Clear view")).toMatchObject({
+      subtitle: "Blades for the rains",
+      text_language: "en",
+    });
+    expect(home.sliders.find((s) => s.title === "De l'ombre")).toMatchObject({ text_language: "fr" });
+    expect(home.categories.find((c) => c.slug === category.slug)).toMatchObject({ text_language: "en" });
   });
 });

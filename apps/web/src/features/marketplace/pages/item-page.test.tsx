@@ -15,6 +15,7 @@ const item = MarketItemDetailSchema.parse({
   id: 5,
   kind: "product",
   name: "Air freshener",
+  text_language: "en",
   category: { slug: "car-care", name: "Car care" },
   image_url: null,
   price: ngn(2000),

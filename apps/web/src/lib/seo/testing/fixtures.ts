@@ -147,6 +147,7 @@ export const marketItem: MarketItemDetail = {
   id: 42,
   kind: "product",
   name: "Windscreen sun shade",
+  text_language: "en",
   category: { slug: "accessories", name: "Accessories" },
   image_url: "/media/market/shade.jpg",
   price: { amount: 15000, currency: "NGN" },
