@@ -148,3 +148,48 @@ describe("the marketplace item page", () => {
     expect(getCartLines("NG")).toEqual([{ item_id: 5, variation_id: 53, addon_ids: [], quantity: 1 }]);
   });
 });
+
+describe("the item page's texts", () => {
+  const renderIn = (shown: typeof item, language: "en" | "fr") =>
+    renderWithApp(
+      <Routes>
+        <Route path="/marketplace/items/:id" element={<ItemPage />} />
+      </Routes>,
+      {
+        api: new FakeApi()
+          .on("GET /marketplace/items/5", { json: shown })
+          .on("GET /marketplace/home", { json: home }),
+        route: "/marketplace/items/5",
+        language,
+      },
+    );
+
+  it("on a French page, marks an item given in English with lang and says it is in English beside its description", async () => {
+    await renderIn({ ...item, description: "Keeps the car fresh." }, "fr");
+    const name = await screen.findByRole("heading", { level: 1, name: "Air freshener" });
+    expect(name.getAttribute("lang")).toBe("en");
+    expect(screen.getByText("Keeps the car fresh.").getAttribute("lang")).toBe("en");
+    const notes = screen.getAllByTestId("text-language-note");
+    expect(notes.map((n) => n.textContent)).toEqual(["Texte en anglais"]);
+    // The note follows the description, the text it is about.
+    expect(screen.getByText("Keeps the car fresh.").nextElementSibling).toBe(notes[0]);
+  });
+
+  it("says it beside the name when the item has no description", async () => {
+    await renderIn(item, "fr");
+    const name = await screen.findByRole("heading", { level: 1, name: "Air freshener" });
+    expect(name.getAttribute("lang")).toBe("en");
+    expect(screen.getByTestId("text-language-note").textContent).toBe("Texte en anglais");
+  });
+
+  it("says nothing of an item given in the page's language", async () => {
+    await renderIn(
+      { ...item, name: "Désodorisant", description: "Garde la voiture fraîche.", text_language: "fr" },
+      "fr",
+    );
+    const name = await screen.findByRole("heading", { level: 1, name: "Désodorisant" });
+    expect(name.getAttribute("lang")).toBeNull();
+    expect(screen.getByText("Garde la voiture fraîche.").getAttribute("lang")).toBeNull();
+    expect(screen.queryByTestId("text-language-note")).toBeNull();
+  });
+});
