@@ -63,12 +63,11 @@ export const MarketSliderSchema = z
   .object({
     id: z.number().int(),
     title: z.string(),
-    subtitle: z.string(),
-    /**
-     * The language `title` and `subtitle` are in (given together): the request's when the slider
-     * has in it every text it has in the other language, else the other.
-     */
+    /** The language `title` is in: the request's when the slider has it, else the other. */
     text_language: LanguageSchema,
+    subtitle: z.string(),
+    /** The language `subtitle` is in, by the same rule ("" in neither: the request's). */
+    subtitle_language: LanguageSchema,
     image_url: z.string().nullable(),
     link: z.string(),
   })
@@ -120,11 +119,7 @@ export const MarketItemSummarySchema = z
     id: z.number().int(),
     kind: z.enum(ITEM_KINDS),
     name: z.string(),
-    /**
-     * The language `name` and the item's `description` are in (given together, so a card and its
-     * item page agree): the request's when the item has in it every text it has in the other
-     * language, else the other.
-     */
+    /** The language `name` is in: the request's when the item has it, else the other. */
     text_language: LanguageSchema,
     category: z.object({ slug: z.string(), name: z.string() }),
     image_url: z.string().nullable(),
@@ -145,6 +140,11 @@ export const MarketItemParamsSchema = z.object({ id: idParam("id") });
 
 export const MarketItemDetailSchema = MarketItemSummarySchema.extend({
   description: z.string(),
+  /**
+   * The language `description` is in: the request's when the item has it, else the other ("" in
+   * neither: the request's). Staff may leave it out in French (or in English).
+   */
+  description_language: LanguageSchema,
   images: z.array(z.string()),
   /** The variations' attribute ("Colour") when it has any. */
   attribute: z.string().nullable(),

@@ -20,25 +20,17 @@ export function labelled(label: string, value: string, language: Language): stri
 /** A text staff write in English and, optionally, French (either may be blank). */
 export type StaffText = { en: string; fr: string };
 
-const other = (language: Language): Language => (language === "en" ? "fr" : "en");
-
-/** The languages a staff text is written in (blank is not written). */
-export const languagesOf = (text: StaffText): Language[] =>
-  (["en", "fr"] as const).filter((l) => Boolean(text[l]?.trim()));
-
 /**
- * The language to give one thing's staff texts in (an event's description; an item's name and
- * description; a slider's title and subtitle), each text given by the languages it is written in:
- * the request's when the thing has in it every text it has in the other, else the other. A
- * translation counts only when complete, as a park's does (parks.present.ts): a page is in one
- * language, and `text_language` says which.
+ * A staff text (an event's description, an item's name or description, a slider's title) in
+ * `language` when it is written in it, else in the other, with the language it is given in: the
+ * answer says it (`text_language`, `description_language`...), so a page can mark the text with
+ * its `lang` and "Text in English". Each text on its own: an item named in French but described
+ * in English only shows its French name.
  */
-export function textLanguage(texts: readonly (readonly Language[])[], language: Language): Language {
-  return texts.every((written) => written.includes(language) || !written.includes(other(language)))
-    ? language
-    : other(language);
+export function staffText(text: StaffText, language: Language): { text: string; language: Language } {
+  const other: Language = language === "en" ? "fr" : "en";
+  const own = text[language]?.trim();
+  if (own) return { text: own, language };
+  const theirs = text[other]?.trim();
+  return theirs ? { text: theirs, language: other } : { text: "", language };
 }
-
-/** A staff text in `language` (see textLanguage), else in the other when only that one has it. */
-export const textIn = (text: StaffText, language: Language): string =>
-  text[language]?.trim() || text[other(language)]?.trim() || "";

@@ -4588,9 +4588,11 @@ export interface components {
     MarketSlider: {
       id: number;
       title: string;
-      subtitle: string;
       /** @enum {string} */
       text_language: "en" | "fr";
+      subtitle: string;
+      /** @enum {string} */
+      subtitle_language: "en" | "fr";
       image_url: string | null;
       link: string;
     };
@@ -4663,6 +4665,8 @@ export interface components {
       stock: number | null;
       has_variations: boolean;
       description: string;
+      /** @enum {string} */
+      description_language: "en" | "fr";
       images: string[];
       attribute: string | null;
       variations: {

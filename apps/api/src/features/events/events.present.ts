@@ -1,5 +1,5 @@
 import { WALKING_KM_PER_HOUR, type EventDetail, type EventPark, type EventSummary } from "@parkwell/contract";
-import { languagesOf, textIn, textLanguage, type Language, type StaffText } from "../../lib/language";
+import { staffText, type Language, type StaffText } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import type { CountryWithFees } from "../reference/served-countries";
@@ -41,8 +41,8 @@ export function eventDescription(
   description: StaffText,
   language: Language,
 ): { description: string; text_language: Language } {
-  const text_language = textLanguage([languagesOf(description)], language);
-  return { description: textIn(description, text_language), text_language };
+  const given = staffText(description, language);
+  return { description: given.text, text_language: given.language };
 }
 
 /**

@@ -202,7 +202,7 @@ describe("the catalogue", () => {
     }
   });
 
-  it("says in text_language which language an item's, a slider's and a category's staff texts are in: the request's when complete in it, else the other", async () => {
+  it("says which language each staff text is given in: the request's when it is written in it, else the other", async () => {
     const category = await createCategory(db, "Wipers", "");
     const item = (id: number, lang: string) =>
       get(`/marketplace/items/${id}`, lang).then((r) => r.json<MarketItemDetail>());
@@ -210,8 +210,8 @@ describe("the catalogue", () => {
       get(`/marketplace/items?country=NG&category=${category.slug}`, lang).then((r) =>
         r.json<MarketItemPage>().items.find((i) => i.id === id)!,
       );
-    // Named in both languages, described in English only: in French, the item is given in English
-    // (name and description together, as the card), and says so.
+    // Named in both languages, described in English only: in French, the French name and the
+    // English description, each saying its language.
     const english = await createItem(db, {
       categoryId: category.id,
       name: "Wiper blades",
@@ -219,13 +219,17 @@ describe("the catalogue", () => {
       description: { en: "A pair of blades.", fr: "" },
     });
     expect(await item(english.id, "fr")).toMatchObject({
-      name: "Wiper blades",
+      name: "Balais d'essuie-glace",
+      text_language: "fr",
       description: "A pair of blades.",
-      text_language: "en",
+      description_language: "en",
     });
-    expect(await card(english.id, "fr")).toMatchObject({ name: "Wiper blades", text_language: "en" });
-    expect(await item(english.id, "en")).toMatchObject({ text_language: "en" });
-    // Complete in French: French.
+    expect(await card(english.id, "fr")).toMatchObject({
+      name: "Balais d'essuie-glace",
+      text_language: "fr",
+    });
+    expect(await item(english.id, "en")).toMatchObject({ text_language: "en", description_language: "en" });
+    // Written in both: French.
     const both = await createItem(db, {
       categoryId: category.id,
       name: "Washer fluid",
@@ -233,11 +237,11 @@ describe("the catalogue", () => {
     });
     expect(await item(both.id, "fr")).toMatchObject({
       name: "Lave-glace",
-      description: "À propos de Lave-glace",
       text_language: "fr",
+      description: "À propos de Lave-glace",
+      description_language: "fr",
     });
-    expect(await card(both.id, "fr")).toMatchObject({ name: "Lave-glace", text_language: "fr" });
-    // Described in French only (staff in Dakar): in English, given in French, and says so.
+    // Described in French only (staff in Dakar): in English, the French description, said so.
     const french = await createItem(db, {
       categoryId: category.id,
       name: "Sun shade",
@@ -245,23 +249,22 @@ describe("the catalogue", () => {
       description: { en: "", fr: "Un pare-soleil pliable." },
     });
     expect(await item(french.id, "en")).toMatchObject({
-      name: "Pare-soleil",
+      name: "Sun shade",
+      text_language: "en",
       description: "Un pare-soleil pliable.",
-      text_language: "fr",
+      description_language: "fr",
     });
-    expect(await card(french.id, "en")).toMatchObject({ name: "Pare-soleil", text_language: "fr" });
-    // No description in either language: the names decide.
+    // A name without its French (a row the back office did not write): the English one, said so.
+    const unnamed = await createItem(db, { categoryId: category.id, name: "Ice scraper", nameFr: "" });
+    expect(await card(unnamed.id, "fr")).toMatchObject({ name: "Ice scraper", text_language: "en" });
+    // No description in either language: none, in the request's language.
     const bare = await createItem(db, {
       categoryId: category.id,
-      name: "Ice scraper",
-      nameFr: "Grattoir",
+      name: "Tyre gauge",
+      nameFr: "Manomètre",
       description: { en: "", fr: "" },
     });
-    expect(await item(bare.id, "fr")).toMatchObject({
-      name: "Grattoir",
-      description: "",
-      text_language: "fr",
-    });
+    expect(await item(bare.id, "fr")).toMatchObject({ description: "", description_language: "fr" });
 
     // A category named in English only; the one named in both.
     const categories = (await get("/marketplace/categories?country=NG", "fr")).json<MarketCategory[]>();
@@ -274,7 +277,7 @@ describe("the catalogue", () => {
       text_language: "fr",
     });
 
-    // A slider without its French subtitle is given in English, title and subtitle together.
+    // A slider without its French subtitle: the French title, the English subtitle.
     await db.insert(marketSliders).values([
       {
         countryId: 1,
@@ -284,17 +287,22 @@ describe("the catalogue", () => {
       },
       {
         countryId: 1,
-        title: { en: "Shade", fr: "De l'ombre" },
+        title: { en: "Shade", fr: "" },
         subtitle: { en: "", fr: "" },
         link: "/marketplace",
       },
     ]);
     const home = (await get("/marketplace/home?country=NG", "fr")).json<MarketHome>();
-    expect(home.sliders.find((s) => s.title === "Clear view")).toMatchObject({
+    expect(home.sliders.find((s) => s.title === "Vue dégagée")).toMatchObject({
+      text_language: "fr",
       subtitle: "Blades for the rains",
-      text_language: "en",
+      subtitle_language: "en",
     });
-    expect(home.sliders.find((s) => s.title === "De l'ombre")).toMatchObject({ text_language: "fr" });
+    expect(home.sliders.find((s) => s.title === "Shade")).toMatchObject({
+      text_language: "en",
+      subtitle: "",
+      subtitle_language: "fr",
+    });
     expect(home.categories.find((c) => c.slug === category.slug)).toMatchObject({ text_language: "en" });
   });
 });

@@ -21,7 +21,6 @@ import {
   timeSlots,
   type Localised,
 } from "../../db/schema/index";
-import type { Language } from "../../lib/language";
 import { likeEscape } from "../../lib/like";
 
 /** An offer of the country that is live at `now`: active, started and not ended. */
@@ -91,8 +90,6 @@ export interface ItemListRow {
   price_minor: string;
   stock: number | null;
   has_variations: boolean;
-  /** The languages the description is written in (a card's language follows its item page's). */
-  description_languages: Language[];
 }
 
 /** The lowest active variation's price, else the item's. */
@@ -105,9 +102,7 @@ const listColumns = sql`i.id, i.kind, i.name, i.category_id, c.slug AS category_
     WHEN EXISTS (SELECT 1 FROM market_variations v WHERE v.item_id = i.id AND v.status = 'active' AND v.stock IS NOT NULL)
     THEN (SELECT sum(v.stock)::int FROM market_variations v WHERE v.item_id = i.id AND v.status = 'active')
     ELSE i.stock END AS stock,
-  EXISTS (SELECT 1 FROM market_variations v WHERE v.item_id = i.id AND v.status = 'active') AS has_variations,
-  (SELECT coalesce(jsonb_agg(d.language), '[]'::jsonb) FROM jsonb_each_text(i.description) AS d(language, text)
-    WHERE btrim(d.text) <> '') AS description_languages`;
+  EXISTS (SELECT 1 FROM market_variations v WHERE v.item_id = i.id AND v.status = 'active') AS has_variations`;
 
 const SORTS: Record<MarketItemListQuery["sort"], SQL> = {
   popular: sql`i.sold DESC, i.id DESC`,

@@ -19,7 +19,7 @@ import {
 import type { Db } from "../../db/client";
 import type { Localised } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import { languagesOf, textIn, textLanguage, type Language } from "../../lib/language";
+import { staffText, type Language } from "../../lib/language";
 import { bpsToPercent, toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import { normalizeSearchText } from "../../lib/search-text";
@@ -56,8 +56,8 @@ export const MARKET_COUNTRY_UNKNOWN_MESSAGE = "This country is not served";
 
 const itemNotFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE, "item_not_found");
 
-/** A name on its own (a variation's, an add-on's, an offer's): in `language`, else the other. */
-const name = (l: Localised, language: Language) => textIn(l, language);
+/** A name no answer marks (a variation's, an add-on's, an offer's: required in both languages). */
+const name = (l: Localised, language: Language) => staffText(l, language).text;
 
 async function countryOf(db: Db, code: string): Promise<CartCountry> {
   const country = await cartCountry(servedCountries(db), code);
@@ -76,12 +76,12 @@ export async function listCategories(db: Db, code: string, language: Language): 
   const rows = await categoryItemCounts(db, country.id);
   return rows
     .map((r) => {
-      const text_language = textLanguage([languagesOf(r.name)], language);
+      const given = staffText(r.name, language);
       return {
         id: r.id,
         slug: r.slug,
-        name: textIn(r.name, text_language),
-        text_language,
+        name: given.text,
+        text_language: given.language,
         icon: r.icon,
         items: Number(r.items),
       };
@@ -100,12 +100,14 @@ export async function marketHome(db: Db, code: string, language: Language, now: 
     currency: country.currency,
     categories,
     sliders: sliders.map((s) => {
-      const text_language = textLanguage([languagesOf(s.title), languagesOf(s.subtitle)], language);
+      const title = staffText(s.title, language);
+      const subtitle = staffText(s.subtitle, language);
       return {
         id: s.id,
-        title: textIn(s.title, text_language),
-        subtitle: textIn(s.subtitle, text_language),
-        text_language,
+        title: title.text,
+        text_language: title.language,
+        subtitle: subtitle.text,
+        subtitle_language: subtitle.language,
         image_url: s.imageUrl,
         link: s.link,
       };
@@ -131,13 +133,12 @@ function summaryOf(
 ): MarketItemSummary {
   const price = Number(r.price_minor);
   const cut = bestOfferCut(price, offersFor(offers, { id: r.id, categoryId: r.category_id }));
-  // The name and description as one: the card is in its item page's language.
-  const text_language = textLanguage([languagesOf(r.name), r.description_languages], language);
+  const given = staffText(r.name, language);
   return {
     id: r.id,
     kind: r.kind,
-    name: textIn(r.name, text_language),
-    text_language,
+    name: given.text,
+    text_language: given.language,
     category: { slug: r.category_slug, name: name(r.category_name, language) },
     image_url: r.images[0] ?? null,
     price: money(price, c),
@@ -192,10 +193,11 @@ export async function getItem(db: Db, id: number, language: Language, now: Date)
   const price = Number(row.price_minor);
   const best = own.map((o) => ({ o, cut: bestOfferCut(price, [o]) })).sort((a, b) => b.cut - a.cut)[0];
   const offerRow = best && best.cut > 0 ? offers.find((o) => o === best.o) : undefined;
-  const summary = summaryOf(row, offers, country, language);
+  const description = staffText(row.description, language);
   return {
-    ...summary,
-    description: textIn(row.description, summary.text_language),
+    ...summaryOf(row, offers, country, language),
+    description: description.text,
+    description_language: description.language,
     images: row.images,
     attribute: variations[0] ? name(variations[0].attribute, language) : null,
     variations: variations.map(({ v }) => ({

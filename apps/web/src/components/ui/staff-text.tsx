@@ -31,30 +31,38 @@ export function TextLanguageNote({ language }: { language: Language }) {
 
 /**
  * A paragraph (or heading) of text staff wrote, the API saying in `language` which language it is
- * in: the element carries `lang` and, with `note` (the default), is followed by the note when that
- * is not the page's. An event's description, an item's; a card or a banner marks its name with
- * `useTextLang` only, as a note on each would clutter the list.
+ * in (`text_language`, `description_language`): the element carries `lang` and, when that is not
+ * the page's, the note: before a paragraph (under its section's heading, so a reader, and a
+ * screen reader, learns the language before the text), after a heading. An event's description,
+ * an item's name and description; a card, a banner or a chip marks its text with `useTextLang`
+ * only, as a note on each would clutter the list.
  */
 export function StaffText({
   language,
   as: Tag = "p",
-  note = true,
   className,
   children,
 }: {
   language: Language;
-  as?: "p" | "h1" | "h2";
-  note?: boolean;
+  as?: "p" | "h1";
   className?: string;
   children: ReactNode;
 }) {
   const textLang = useTextLang();
-  return (
+  const text = (
+    <Tag lang={textLang(language)} className={className}>
+      {children}
+    </Tag>
+  );
+  return Tag === "p" ? (
     <>
-      <Tag lang={textLang(language)} className={className}>
-        {children}
-      </Tag>
-      {note && <TextLanguageNote language={language} />}
+      <TextLanguageNote language={language} />
+      {text}
+    </>
+  ) : (
+    <>
+      {text}
+      <TextLanguageNote language={language} />
     </>
   );
 }

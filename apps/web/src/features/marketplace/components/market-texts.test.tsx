@@ -27,16 +27,18 @@ const slides = MarketHomeSchema.shape.sliders.parse([
   {
     id: 31,
     title: "Record every drive",
-    subtitle: "Dash cams at 15% off",
     text_language: "en",
+    subtitle: "Dash cams at 15% off",
+    subtitle_language: "en",
     image_url: null,
     link: "/marketplace",
   },
   {
     id: 32,
     title: "Prêt pour la route",
-    subtitle: "",
     text_language: "fr",
+    subtitle: "First-aid kits and triangles",
+    subtitle_language: "en",
     image_url: null,
     link: "/marketplace",
   },
@@ -83,6 +85,8 @@ describe("the marketplace's lists of staff texts", () => {
     expect(screen.getByText("Record every drive").closest(MARKED)?.getAttribute("lang")).toBe("en");
     expect(screen.getByText("Dash cams at 15% off").closest(MARKED)?.getAttribute("lang")).toBe("en");
     expect(screen.getByText("Prêt pour la route").closest(MARKED)).toBeNull();
+    // Each text its own: a French title over a subtitle in English.
+    expect(screen.getByText("First-aid kits and triangles").closest(MARKED)?.getAttribute("lang")).toBe("en");
     expect(screen.getByText("Wipers").closest(MARKED)?.getAttribute("lang")).toBe("en");
     expect(screen.getByText("Entretien auto", { selector: "button *, button" }).closest(MARKED)).toBeNull();
     expect(screen.queryByTestId("text-language-note")).toBeNull();

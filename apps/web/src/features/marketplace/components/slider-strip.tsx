@@ -24,8 +24,8 @@ function SlideLink({ slide }: { slide: Slide }) {
 
 /**
  * The live sliders as a strip that scrolls by swipe or by its two buttons, one slide per stop
- * (scroll-snap); nothing moves by itself. A slide's title and subtitle in another language than the
- * page's carry its `lang`, without a note (a banner is a headline, not a text to read).
+ * (scroll-snap); nothing moves by itself. A slide's title or subtitle in another language than the
+ * page's carries its `lang`, without a note (a banner is a headline, not a text to read).
  */
 export function SliderStrip({ slides }: { slides: Slide[] }) {
   const { t } = useTranslation("marketplace");
@@ -55,7 +55,7 @@ export function SliderStrip({ slides }: { slides: Slide[] }) {
               <p className="market-slide__title" lang={textLang(s.text_language)}>
                 {s.title}
               </p>
-              {s.subtitle && <p lang={textLang(s.text_language)}>{s.subtitle}</p>}
+              {s.subtitle && <p lang={textLang(s.subtitle_language)}>{s.subtitle}</p>}
               <SlideLink slide={s} />
             </div>
           </li>

@@ -23,6 +23,7 @@ const item = MarketItemDetailSchema.parse({
   stock: 3,
   has_variations: true,
   description: "",
+  description_language: "en",
   images: [],
   attribute: "Size",
   variations: [
@@ -163,30 +164,30 @@ describe("the item page's texts", () => {
         language,
       },
     );
+  const french = { ...item, name: "Désodorisant", text_language: "fr" as const };
 
-  it("on a French page, marks an item given in English with lang and says it is in English beside its description", async () => {
-    await renderIn({ ...item, description: "Keeps the car fresh." }, "fr");
-    const name = await screen.findByRole("heading", { level: 1, name: "Air freshener" });
-    expect(name.getAttribute("lang")).toBe("en");
-    expect(screen.getByText("Keeps the car fresh.").getAttribute("lang")).toBe("en");
+  it("on a French page, marks a description given in English with lang and says so just before it", async () => {
+    await renderIn({ ...french, description: "Keeps the car fresh.", description_language: "en" }, "fr");
+    const name = await screen.findByRole("heading", { level: 1, name: "Désodorisant" });
+    expect(name.getAttribute("lang")).toBeNull();
+    const text = screen.getByText("Keeps the car fresh.");
+    expect(text.getAttribute("lang")).toBe("en");
     const notes = screen.getAllByTestId("text-language-note");
     expect(notes.map((n) => n.textContent)).toEqual(["Texte en anglais"]);
-    // The note follows the description, the text it is about.
-    expect(screen.getByText("Keeps the car fresh.").nextElementSibling).toBe(notes[0]);
+    expect(text.previousElementSibling).toBe(notes[0]);
   });
 
-  it("says it beside the name when the item has no description", async () => {
-    await renderIn(item, "fr");
+  it("marks a name given in English, the note after it", async () => {
+    await renderIn({ ...item, description: "Garde la voiture fraîche.", description_language: "fr" }, "fr");
     const name = await screen.findByRole("heading", { level: 1, name: "Air freshener" });
     expect(name.getAttribute("lang")).toBe("en");
+    expect(name.nextElementSibling).toBe(screen.getByTestId("text-language-note"));
     expect(screen.getByTestId("text-language-note").textContent).toBe("Texte en anglais");
+    expect(screen.getByText("Garde la voiture fraîche.").getAttribute("lang")).toBeNull();
   });
 
   it("says nothing of an item given in the page's language", async () => {
-    await renderIn(
-      { ...item, name: "Désodorisant", description: "Garde la voiture fraîche.", text_language: "fr" },
-      "fr",
-    );
+    await renderIn({ ...french, description: "Garde la voiture fraîche.", description_language: "fr" }, "fr");
     const name = await screen.findByRole("heading", { level: 1, name: "Désodorisant" });
     expect(name.getAttribute("lang")).toBeNull();
     expect(screen.getByText("Garde la voiture fraîche.").getAttribute("lang")).toBeNull();

@@ -216,9 +216,7 @@ function ItemView({ item }: { item: MarketItemDetail }) {
             </Link>
             {item.kind === "service" && <> · {t("kind.service")}</>}
           </p>
-          {/* The name and the description are in one language (text_language); the note is said
-              once, beside the description, or beside the name when there is none. */}
-          <StaffText as="h1" language={item.text_language} note={!item.description}>
+          <StaffText as="h1" language={item.text_language}>
             {item.name}
           </StaffText>
           <PriceTag
@@ -378,7 +376,7 @@ function ItemView({ item }: { item: MarketItemDetail }) {
       {item.description && (
         <section className="market-item__about" aria-labelledby={`${id}-about`}>
           <h2 id={`${id}-about`}>{t("item.about")}</h2>
-          <StaffText language={item.text_language} className="market-item__text">
+          <StaffText language={item.description_language} className="market-item__text">
             {item.description}
           </StaffText>
         </section>

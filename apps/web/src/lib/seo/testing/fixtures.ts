@@ -155,6 +155,7 @@ export const marketItem: MarketItemDetail = {
   stock: 8,
   has_variations: false,
   description: "A folding shade for the windscreen.",
+  description_language: "en",
   images: ["/media/market/shade-2.jpg"],
   attribute: null,
   variations: [],
