@@ -20,6 +20,7 @@ import {
   ORDER_TYPES,
 } from "./market-values";
 import { SEARCH_MAX_CHARS } from "./park-values";
+import { LanguageSchema } from "./accounts";
 import { MoneySchema, queryNumber } from "./parks";
 
 export * from "./market-values";
@@ -49,6 +50,8 @@ export const MarketCategorySchema = z
     id: z.number().int(),
     slug: z.string(),
     name: z.string(),
+    /** The language `name` is in: the request's when the category has it, else the other. */
+    text_language: LanguageSchema,
     icon: z.string(),
     /** Active items of the category in the country. */
     items: z.number().int(),
@@ -60,7 +63,11 @@ export const MarketSliderSchema = z
   .object({
     id: z.number().int(),
     title: z.string(),
+    /** The language `title` is in: the request's when the slider has it, else the other. */
+    text_language: LanguageSchema,
     subtitle: z.string(),
+    /** The language `subtitle` is in, by the same rule ("" in neither: the request's). */
+    subtitle_language: LanguageSchema,
     image_url: z.string().nullable(),
     link: z.string(),
   })
@@ -112,6 +119,8 @@ export const MarketItemSummarySchema = z
     id: z.number().int(),
     kind: z.enum(ITEM_KINDS),
     name: z.string(),
+    /** The language `name` is in: the request's when the item has it, else the other. */
+    text_language: LanguageSchema,
     category: z.object({ slug: z.string(), name: z.string() }),
     image_url: z.string().nullable(),
     /** The lowest price (of the item or its variations), before any offer. */
@@ -131,6 +140,11 @@ export const MarketItemParamsSchema = z.object({ id: idParam("id") });
 
 export const MarketItemDetailSchema = MarketItemSummarySchema.extend({
   description: z.string(),
+  /**
+   * The language `description` is in: the request's when the item has it, else the other ("" in
+   * neither: the request's). Staff may leave it out in French (or in English).
+   */
+  description_language: LanguageSchema,
   images: z.array(z.string()),
   /** The variations' attribute ("Colour") when it has any. */
   attribute: z.string().nullable(),

@@ -4580,13 +4580,19 @@ export interface components {
       id: number;
       slug: string;
       name: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       icon: string;
       items: number;
     };
     MarketSlider: {
       id: number;
       title: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       subtitle: string;
+      /** @enum {string} */
+      subtitle_language: "en" | "fr";
       image_url: string | null;
       link: string;
     };
@@ -4611,6 +4617,8 @@ export interface components {
       /** @enum {string} */
       kind: "product" | "service";
       name: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       category: {
         slug: string;
         name: string;
@@ -4639,6 +4647,8 @@ export interface components {
       /** @enum {string} */
       kind: "product" | "service";
       name: string;
+      /** @enum {string} */
+      text_language: "en" | "fr";
       category: {
         slug: string;
         name: string;
@@ -4655,6 +4665,8 @@ export interface components {
       stock: number | null;
       has_variations: boolean;
       description: string;
+      /** @enum {string} */
+      description_language: "en" | "fr";
       images: string[];
       attribute: string | null;
       variations: {

@@ -1,5 +1,5 @@
 import { WALKING_KM_PER_HOUR, type EventDetail, type EventPark, type EventSummary } from "@parkwell/contract";
-import type { Language } from "../../lib/language";
+import { staffText, type Language, type StaffText } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import type { CountryWithFees } from "../reference/served-countries";
@@ -38,14 +38,11 @@ export function eventSummary(row: EventRow): EventSummary {
 
 /** The description in `language` when the event has it, else in the other one; `text_language` says which. */
 export function eventDescription(
-  description: { en: string; fr: string },
+  description: StaffText,
   language: Language,
 ): { description: string; text_language: Language } {
-  const other: Language = language === "en" ? "fr" : "en";
-  if (description[language]?.trim() || !description[other]?.trim()) {
-    return { description: description[language] ?? "", text_language: language };
-  }
-  return { description: description[other], text_language: other };
+  const given = staffText(description, language);
+  return { description: given.text, text_language: given.language };
 }
 
 /**

@@ -1,6 +1,13 @@
-import type { MarketHome, MarketItemDetail, MarketItemPage, OrderingOptions } from "@parkwell/contract";
+import type {
+  MarketCategory,
+  MarketHome,
+  MarketItemDetail,
+  MarketItemPage,
+  OrderingOptions,
+} from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { marketSliders } from "../../db/schema/index";
 import { createTestContext, type TestContext } from "../../test/harness";
 import {
   createAddon,
@@ -193,5 +200,109 @@ describe("the catalogue", () => {
       expect(res.statusCode, query).toBe(422);
       expect(JSON.stringify(res.json()), query).toContain(field);
     }
+  });
+
+  it("says which language each staff text is given in: the request's when it is written in it, else the other", async () => {
+    const category = await createCategory(db, "Wipers", "");
+    const item = (id: number, lang: string) =>
+      get(`/marketplace/items/${id}`, lang).then((r) => r.json<MarketItemDetail>());
+    const card = (id: number, lang: string) =>
+      get(`/marketplace/items?country=NG&category=${category.slug}`, lang).then((r) =>
+        r.json<MarketItemPage>().items.find((i) => i.id === id)!,
+      );
+    // Named in both languages, described in English only: in French, the French name and the
+    // English description, each saying its language.
+    const english = await createItem(db, {
+      categoryId: category.id,
+      name: "Wiper blades",
+      nameFr: "Balais d'essuie-glace",
+      description: { en: "A pair of blades.", fr: "" },
+    });
+    expect(await item(english.id, "fr")).toMatchObject({
+      name: "Balais d'essuie-glace",
+      text_language: "fr",
+      description: "A pair of blades.",
+      description_language: "en",
+    });
+    expect(await card(english.id, "fr")).toMatchObject({
+      name: "Balais d'essuie-glace",
+      text_language: "fr",
+    });
+    expect(await item(english.id, "en")).toMatchObject({ text_language: "en", description_language: "en" });
+    // Written in both: French.
+    const both = await createItem(db, {
+      categoryId: category.id,
+      name: "Washer fluid",
+      nameFr: "Lave-glace",
+    });
+    expect(await item(both.id, "fr")).toMatchObject({
+      name: "Lave-glace",
+      text_language: "fr",
+      description: "À propos de Lave-glace",
+      description_language: "fr",
+    });
+    // Described in French only (staff in Dakar): in English, the French description, said so.
+    const french = await createItem(db, {
+      categoryId: category.id,
+      name: "Sun shade",
+      nameFr: "Pare-soleil",
+      description: { en: "", fr: "Un pare-soleil pliable." },
+    });
+    expect(await item(french.id, "en")).toMatchObject({
+      name: "Sun shade",
+      text_language: "en",
+      description: "Un pare-soleil pliable.",
+      description_language: "fr",
+    });
+    // A name without its French (a row the back office did not write): the English one, said so.
+    const unnamed = await createItem(db, { categoryId: category.id, name: "Ice scraper", nameFr: "" });
+    expect(await card(unnamed.id, "fr")).toMatchObject({ name: "Ice scraper", text_language: "en" });
+    // No description in either language: none, in the request's language.
+    const bare = await createItem(db, {
+      categoryId: category.id,
+      name: "Tyre gauge",
+      nameFr: "Manomètre",
+      description: { en: "", fr: "" },
+    });
+    expect(await item(bare.id, "fr")).toMatchObject({ description: "", description_language: "fr" });
+
+    // A category named in English only; the one named in both.
+    const categories = (await get("/marketplace/categories?country=NG", "fr")).json<MarketCategory[]>();
+    expect(categories.find((c) => c.slug === category.slug)).toMatchObject({
+      name: "Wipers",
+      text_language: "en",
+    });
+    expect(categories.find((c) => c.slug === slug)).toMatchObject({
+      name: "Dash cams (fr)",
+      text_language: "fr",
+    });
+
+    // A slider without its French subtitle: the French title, the English subtitle.
+    await db.insert(marketSliders).values([
+      {
+        countryId: 1,
+        title: { en: "Clear view", fr: "Vue dégagée" },
+        subtitle: { en: "Blades for the rains", fr: "" },
+        link: "/marketplace",
+      },
+      {
+        countryId: 1,
+        title: { en: "Shade", fr: "" },
+        subtitle: { en: "", fr: "" },
+        link: "/marketplace",
+      },
+    ]);
+    const home = (await get("/marketplace/home?country=NG", "fr")).json<MarketHome>();
+    expect(home.sliders.find((s) => s.title === "Vue dégagée")).toMatchObject({
+      text_language: "fr",
+      subtitle: "Blades for the rains",
+      subtitle_language: "en",
+    });
+    expect(home.sliders.find((s) => s.title === "Shade")).toMatchObject({
+      text_language: "en",
+      subtitle: "",
+      subtitle_language: "fr",
+    });
+    expect(home.categories.find((c) => c.slug === category.slug)).toMatchObject({ text_language: "en" });
   });
 });

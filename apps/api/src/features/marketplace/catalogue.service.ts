@@ -19,7 +19,7 @@ import {
 import type { Db } from "../../db/client";
 import type { Localised } from "../../db/schema/index";
 import { AppError } from "../../lib/app-error";
-import type { Language } from "../../lib/language";
+import { staffText, type Language } from "../../lib/language";
 import { bpsToPercent, toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import { normalizeSearchText } from "../../lib/search-text";
@@ -56,7 +56,8 @@ export const MARKET_COUNTRY_UNKNOWN_MESSAGE = "This country is not served";
 
 const itemNotFound = () => AppError.notFound(ITEM_NOT_FOUND_MESSAGE, "item_not_found");
 
-const name = (l: Localised, language: Language) => l[language]?.trim() || l.en;
+/** A name no answer marks (a variation's, an add-on's, an offer's: required in both languages). */
+const name = (l: Localised, language: Language) => staffText(l, language).text;
 
 async function countryOf(db: Db, code: string): Promise<CartCountry> {
   const country = await cartCountry(servedCountries(db), code);
@@ -74,13 +75,17 @@ export async function listCategories(db: Db, code: string, language: Language): 
   const country = await countryOf(db, code);
   const rows = await categoryItemCounts(db, country.id);
   return rows
-    .map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      name: name(r.name, language),
-      icon: r.icon,
-      items: Number(r.items),
-    }))
+    .map((r) => {
+      const given = staffText(r.name, language);
+      return {
+        id: r.id,
+        slug: r.slug,
+        name: given.text,
+        text_language: given.language,
+        icon: r.icon,
+        items: Number(r.items),
+      };
+    })
     .filter((c) => c.items > 0);
 }
 
@@ -94,13 +99,19 @@ export async function marketHome(db: Db, code: string, language: Language, now: 
     country_code: country.code,
     currency: country.currency,
     categories,
-    sliders: sliders.map((s) => ({
-      id: s.id,
-      title: name(s.title, language),
-      subtitle: name(s.subtitle, language),
-      image_url: s.imageUrl,
-      link: s.link,
-    })),
+    sliders: sliders.map((s) => {
+      const title = staffText(s.title, language);
+      const subtitle = staffText(s.subtitle, language);
+      return {
+        id: s.id,
+        title: title.text,
+        text_language: title.language,
+        subtitle: subtitle.text,
+        subtitle_language: subtitle.language,
+        image_url: s.imageUrl,
+        link: s.link,
+      };
+    }),
     offers: offers.map((o) => ({
       id: o.id,
       name: name(o.name, language),
@@ -122,10 +133,12 @@ function summaryOf(
 ): MarketItemSummary {
   const price = Number(r.price_minor);
   const cut = bestOfferCut(price, offersFor(offers, { id: r.id, categoryId: r.category_id }));
+  const given = staffText(r.name, language);
   return {
     id: r.id,
     kind: r.kind,
-    name: name(r.name, language),
+    name: given.text,
+    text_language: given.language,
     category: { slug: r.category_slug, name: name(r.category_name, language) },
     image_url: r.images[0] ?? null,
     price: money(price, c),
@@ -180,9 +193,11 @@ export async function getItem(db: Db, id: number, language: Language, now: Date)
   const price = Number(row.price_minor);
   const best = own.map((o) => ({ o, cut: bestOfferCut(price, [o]) })).sort((a, b) => b.cut - a.cut)[0];
   const offerRow = best && best.cut > 0 ? offers.find((o) => o === best.o) : undefined;
+  const description = staffText(row.description, language);
   return {
     ...summaryOf(row, offers, country, language),
-    description: name(row.description, language),
+    description: description.text,
+    description_language: description.language,
     images: row.images,
     attribute: variations[0] ? name(variations[0].attribute, language) : null,
     variations: variations.map(({ v }) => ({

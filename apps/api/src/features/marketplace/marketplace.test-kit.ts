@@ -50,10 +50,11 @@ export async function setSwitches(db: Db, delivery: boolean, takeaway: boolean, 
     ON CONFLICT (country_id) DO UPDATE SET delivery_enabled = ${delivery}, takeaway_enabled = ${takeaway}`);
 }
 
-export async function createCategory(db: Db, name = "Test category") {
+/** A category named in both languages, or in English only when `nameFr` is "". */
+export async function createCategory(db: Db, name = "Test category", nameFr = `${name} (fr)`) {
   const [row] = await db
     .insert(marketCategories)
-    .values({ slug: `test-${tag()}`, name: both(name, `${name} (fr)`) })
+    .values({ slug: `test-${tag()}`, name: both(name, nameFr) })
     .returning();
   return row!;
 }
@@ -63,6 +64,8 @@ export interface ItemOptions {
   kind?: "product" | "service";
   name?: string;
   nameFr?: string;
+  /** The description's texts ("About …" and "À propos de …" unless given; "" is none). */
+  description?: Partial<Localised>;
   priceMinor?: number;
   stock?: number | null;
   dailyCapacity?: number;
@@ -82,7 +85,7 @@ export async function createItem(db: Db, o: ItemOptions) {
       categoryId: o.categoryId,
       kind,
       name: both(name, nameFr),
-      description: both(`About ${name}`, `À propos de ${nameFr}`),
+      description: { en: `About ${name}`, fr: `À propos de ${nameFr}`, ...o.description },
       images: ["/uploads/test.jpg"],
       priceMinor: o.priceMinor ?? 10_000,
       stock: kind === "service" ? null : o.stock === undefined ? 10 : o.stock,

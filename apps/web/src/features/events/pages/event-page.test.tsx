@@ -61,3 +61,43 @@ describe("the event page's prices", () => {
     expect(amount.textContent).toBe(`${formatMoney(price.price.amount, "CAD", "fr")} frais compris`);
   });
 });
+
+describe("the event page's description", () => {
+  const about = () => screen.findByText(/Hockey night|Soirée de hockey/);
+
+  it("on a French page, marks an English description with lang and says it is in English", async () => {
+    await renderEvent(bellCentreEvent);
+    const text = await about();
+    expect(text.getAttribute("lang")).toBe("en");
+    expect(screen.getByTestId("text-language-note").textContent).toBe("Texte en anglais");
+  });
+
+  it("says nothing of a description in the page's language", async () => {
+    await renderEvent({
+      ...bellCentreEvent,
+      description: "Soirée de hockey au Centre Bell.",
+      text_language: "fr",
+    });
+    const text = await about();
+    expect(text.getAttribute("lang")).toBeNull();
+    expect(screen.queryByTestId("text-language-note")).toBeNull();
+  });
+
+  it("on an English page, says a French description is in French", async () => {
+    await renderWithApp(
+      <PublicOriginProvider origin={ORIGIN}>
+        <Routes>
+          <Route path="/event/:eventCode" element={<EventPage />} />
+        </Routes>
+      </PublicOriginProvider>,
+      {
+        api: new FakeApi().on(`GET /events/${bellCentreEvent.event_code}`, {
+          json: { ...bellCentreEvent, description: "Soirée de hockey au Centre Bell.", text_language: "fr" },
+        }),
+        route: `/event/${bellCentreEvent.event_code}`,
+      },
+    );
+    expect((await about()).getAttribute("lang")).toBe("fr");
+    expect(screen.getByTestId("text-language-note").textContent).toBe("Text in French");
+  });
+});

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation, useNavigate, useParams, useRouteError } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
+import { StaffText } from "../../../components/ui/staff-text";
 import { ApiError } from "../../../lib/api";
 import { eventAccessHeaders } from "../../../lib/event-access";
 import { useHydrated } from "../../../lib/hydrated";
@@ -132,9 +133,9 @@ export function EventPage() {
       {e.description && (
         <section className="event-about" aria-labelledby="event-about-title">
           <h2 id="event-about-title">{t("event.about")}</h2>
-          <p lang={e.text_language} className="event-about__text">
+          <StaffText language={e.text_language} className="event-about__text">
             {e.description}
-          </p>
+          </StaffText>
         </section>
       )}
       {!cancelled && (

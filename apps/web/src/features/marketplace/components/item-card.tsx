@@ -1,6 +1,7 @@
 import type { MarketItemSummary } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTextLang } from "../../../components/ui/staff-text";
 import { formatMoney } from "../../../lib/format";
 import { ItemArt } from "./item-art";
 
@@ -48,9 +49,14 @@ export function PriceTag({
   );
 }
 
-/** One item in the list: picture, category, name (the link), price, stock. */
+/**
+ * One item in the list: picture, category, name (the link), price, stock. A name in another
+ * language than the page's carries its `lang`, without a note: a note on each card would clutter
+ * the grid, and the item's page says it beside the description.
+ */
 export function ItemCard({ item }: { item: MarketItemSummary }) {
   const { t } = useTranslation("marketplace");
+  const textLang = useTextLang();
   return (
     <article className="market-card" data-item-id={item.id}>
       <ItemArt imageUrl={item.image_url} kind={item.kind} category={item.category.slug} />
@@ -59,7 +65,7 @@ export function ItemCard({ item }: { item: MarketItemSummary }) {
           {item.category.name}
           {item.kind === "service" && <> · {t("kind.service")}</>}
         </p>
-        <h2 className="market-card__name">
+        <h2 className="market-card__name" lang={textLang(item.text_language)}>
           <Link to={`/marketplace/${item.id}`}>{item.name}</Link>
         </h2>
         <PriceTag price={item.price} offerPrice={item.offer_price} from={item.has_variations} />

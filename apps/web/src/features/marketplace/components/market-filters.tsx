@@ -9,6 +9,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, SelectField } from "../../../components/ui/form-field";
 import { SearchTextField } from "../../../components/ui/search-text-field";
+import { useTextLang } from "../../../components/ui/staff-text";
 import type { MarketQuery } from "../search-params";
 
 /**
@@ -25,6 +26,7 @@ export function MarketFilters({
   onChange: (next: MarketQuery) => void;
 }) {
   const { t } = useTranslation("marketplace");
+  const textLang = useTextLang();
   const [text, setText] = useState(query.search ?? "");
   const update = (patch: Partial<MarketQuery>) => onChange({ ...query, ...patch, page: 1 });
   const submit = (e: FormEvent) => {
@@ -54,7 +56,8 @@ export function MarketFilters({
                   aria-pressed={query.category === c.slug}
                   onClick={() => update({ category: query.category === c.slug ? undefined : c.slug })}
                 >
-                  {c.name} <span className="market-chip__count">{c.items}</span>
+                  <span lang={textLang(c.text_language)}>{c.name}</span>{" "}
+                  <span className="market-chip__count">{c.items}</span>
                 </button>
               </li>
             ))}

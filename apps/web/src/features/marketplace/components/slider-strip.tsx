@@ -2,6 +2,7 @@ import type { MarketHome } from "@parkwell/contract";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTextLang } from "../../../components/ui/staff-text";
 
 type Slide = MarketHome["sliders"][number];
 
@@ -23,10 +24,12 @@ function SlideLink({ slide }: { slide: Slide }) {
 
 /**
  * The live sliders as a strip that scrolls by swipe or by its two buttons, one slide per stop
- * (scroll-snap); nothing moves by itself.
+ * (scroll-snap); nothing moves by itself. A slide's title or subtitle in another language than the
+ * page's carries its `lang`, without a note (a banner is a headline, not a text to read).
  */
 export function SliderStrip({ slides }: { slides: Slide[] }) {
   const { t } = useTranslation("marketplace");
+  const textLang = useTextLang();
   const strip = useRef<HTMLUListElement>(null);
   const id = useId();
   if (slides.length === 0) return null;
@@ -49,8 +52,10 @@ export function SliderStrip({ slides }: { slides: Slide[] }) {
             style={s.image_url ? { backgroundImage: `url("${encodeURI(s.image_url)}")` } : undefined}
           >
             <div className="market-slide__text">
-              <p className="market-slide__title">{s.title}</p>
-              {s.subtitle && <p>{s.subtitle}</p>}
+              <p className="market-slide__title" lang={textLang(s.text_language)}>
+                {s.title}
+              </p>
+              {s.subtitle && <p lang={textLang(s.subtitle_language)}>{s.subtitle}</p>}
               <SlideLink slide={s} />
             </div>
           </li>

@@ -15,6 +15,7 @@ const item = MarketItemDetailSchema.parse({
   id: 5,
   kind: "product",
   name: "Air freshener",
+  text_language: "en",
   category: { slug: "car-care", name: "Car care" },
   image_url: null,
   price: ngn(2000),
@@ -22,6 +23,7 @@ const item = MarketItemDetailSchema.parse({
   stock: 3,
   has_variations: true,
   description: "",
+  description_language: "en",
   images: [],
   attribute: "Size",
   variations: [
@@ -145,5 +147,50 @@ describe("the marketplace item page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Add to cart" }));
     expect(await screen.findByText("Added to your cart.")).toBeTruthy();
     expect(getCartLines("NG")).toEqual([{ item_id: 5, variation_id: 53, addon_ids: [], quantity: 1 }]);
+  });
+});
+
+describe("the item page's texts", () => {
+  const renderIn = (shown: typeof item, language: "en" | "fr") =>
+    renderWithApp(
+      <Routes>
+        <Route path="/marketplace/items/:id" element={<ItemPage />} />
+      </Routes>,
+      {
+        api: new FakeApi()
+          .on("GET /marketplace/items/5", { json: shown })
+          .on("GET /marketplace/home", { json: home }),
+        route: "/marketplace/items/5",
+        language,
+      },
+    );
+  const french = { ...item, name: "Désodorisant", text_language: "fr" as const };
+
+  it("on a French page, marks a description given in English with lang and says so just before it", async () => {
+    await renderIn({ ...french, description: "Keeps the car fresh.", description_language: "en" }, "fr");
+    const name = await screen.findByRole("heading", { level: 1, name: "Désodorisant" });
+    expect(name.getAttribute("lang")).toBeNull();
+    const text = screen.getByText("Keeps the car fresh.");
+    expect(text.getAttribute("lang")).toBe("en");
+    const notes = screen.getAllByTestId("text-language-note");
+    expect(notes.map((n) => n.textContent)).toEqual(["Texte en anglais"]);
+    expect(text.previousElementSibling).toBe(notes[0]);
+  });
+
+  it("marks a name given in English, the note after it", async () => {
+    await renderIn({ ...item, description: "Garde la voiture fraîche.", description_language: "fr" }, "fr");
+    const name = await screen.findByRole("heading", { level: 1, name: "Air freshener" });
+    expect(name.getAttribute("lang")).toBe("en");
+    expect(name.nextElementSibling).toBe(screen.getByTestId("text-language-note"));
+    expect(screen.getByTestId("text-language-note").textContent).toBe("Texte en anglais");
+    expect(screen.getByText("Garde la voiture fraîche.").getAttribute("lang")).toBeNull();
+  });
+
+  it("says nothing of an item given in the page's language", async () => {
+    await renderIn({ ...french, description: "Garde la voiture fraîche.", description_language: "fr" }, "fr");
+    const name = await screen.findByRole("heading", { level: 1, name: "Désodorisant" });
+    expect(name.getAttribute("lang")).toBeNull();
+    expect(screen.getByText("Garde la voiture fraîche.").getAttribute("lang")).toBeNull();
+    expect(screen.queryByTestId("text-language-note")).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
 import { Spinner } from "../../../components/ui/spinner";
+import { StaffText, useTextLang } from "../../../components/ui/staff-text";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
 import { formatMoney } from "../../../lib/format";
@@ -115,13 +116,19 @@ function Gallery({ item }: { item: MarketItemDetail }) {
   const { t } = useTranslation("marketplace");
   const images = item.images.length > 0 ? item.images : item.image_url ? [item.image_url] : [];
   const [shown, setShown] = useState(0);
+  const textLang = useTextLang();
   if (images.length === 0)
     return (
       <ItemArt imageUrl={null} kind={item.kind} category={item.category.slug} className="market-hero-art" />
     );
   return (
     <div className="market-gallery">
-      <img className="market-art market-art--image market-hero-art" src={images[shown]} alt={item.name} />
+      <img
+        className="market-art market-art--image market-hero-art"
+        src={images[shown]}
+        alt={item.name}
+        lang={textLang(item.text_language)}
+      />
       {images.length > 1 && (
         <ul className="market-gallery__thumbs">
           {images.map((src, i) => (
@@ -209,7 +216,9 @@ function ItemView({ item }: { item: MarketItemDetail }) {
             </Link>
             {item.kind === "service" && <> · {t("kind.service")}</>}
           </p>
-          <h1>{item.name}</h1>
+          <StaffText as="h1" language={item.text_language}>
+            {item.name}
+          </StaffText>
           <PriceTag
             price={variation?.price ?? item.price}
             offerPrice={variation?.offer_price ?? item.offer_price}
@@ -367,7 +376,9 @@ function ItemView({ item }: { item: MarketItemDetail }) {
       {item.description && (
         <section className="market-item__about" aria-labelledby={`${id}-about`}>
           <h2 id={`${id}-about`}>{t("item.about")}</h2>
-          <p className="market-item__text">{item.description}</p>
+          <StaffText language={item.description_language} className="market-item__text">
+            {item.description}
+          </StaffText>
         </section>
       )}
     </div>
