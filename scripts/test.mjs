@@ -2,8 +2,8 @@
 // browser tests and the fault test, and ends with a summary: each step's time, its slowest test
 // files, the engines and the test clock's instant.
 //
-// Two lanes run side by side on the machine's two cores: the format check, the OpenAPI lint and
-// the browser tests in one, the type check, ESLint, unit tests and the API suites in the other.
+// Two lanes run side by side on the machine's two cores: the OpenAPI lint and the browser tests
+// in one, the type check, ESLint, the format check, unit tests and the API suites in the other.
 // The fault test runs beside both from the start, a lane of its own: it spends most of its two
 // minutes waiting through its load and outages (about half a core; its bounds are seconds wide,
 // 15 s to come back), so alone at the end it added its whole time to the run's. The lanes beside
@@ -157,14 +157,15 @@ const faultTest = faultsMissing
 // longest step, so ESLint (type-aware, one core for about two minutes) runs in the other lane:
 // on 2026-11-26 the lanes took 10m56s and 14m07s with ESLint in the browser lane. Since 2026-11-27
 // the API suites make the first lane the longer one, so the format check and the OpenAPI lint
-// (about 45 s) run before the browser tests. Since 2026-11-28 the type check and ESLint (one
-// thread each) run side by side while the other lanes' first steps leave a core free.
+// (about 45 s) ran before the browser tests. Since 2026-11-28 the type check, ESLint and the
+// format check (one thread each) run side by side while the fault test leaves most of a core
+// free, and the browser lane, the longer again, starts with the OpenAPI lint.
 const lanes = [
   {
     name: "types, lint, unit and API suites",
     steps: [
-      // Side by side: each is one thread, and the other lane's first steps leave a core free.
-      [step("types", "typecheck"), step("lint (code)", "lint")],
+      // Side by side: each is one thread, and the fault test leaves most of a core free.
+      [step("types", "typecheck"), step("lint (code)", "lint"), step("format", "format:check")],
       step("unit tests", "test:unit", true),
       step(
         `API suite on PGlite, clock at ${instant ? `${instant.at}${instant.tz ? ` in ${instant.tz}` : ""}` : "the real time"}`,
@@ -181,7 +182,6 @@ const lanes = [
     name: "browser tests",
     buffered: true,
     steps: [
-      step("format", "format:check"),
       step("lint (OpenAPI)", "lint:openapi"),
       step(`browser tests (build, then ${chromium})`, "test:e2e", true),
     ],
