@@ -1,4 +1,4 @@
-import type { Page, Response } from "playwright-core";
+import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
@@ -170,7 +170,104 @@ async function pinsInsideMap(page: Page): Promise<boolean> {
   );
 }
 
+/**
+ * A server on the embedded engine (PGlite) answers in its own thread: while it runs a query it
+ * sends nothing else, not even the app's files. Here each API answer takes 300 to 1,100 ms (in an
+ * order that varies with `seed`), one after the other, and a file asked for meanwhile waits for
+ * the answers before it.
+ */
+async function busyServer(context: BrowserContext, seed: number): Promise<void> {
+  let n = seed;
+  let busy = Promise.resolve();
+  await context.route(/\/(api\/v1|assets)\//, async (route) => {
+    if (route.request().url().includes("/api/v1/")) {
+      n = (n * 1_103_515_245 + 12_345) % 2 ** 31;
+      const ms = 300 + (n % 800);
+      busy = busy.then(() => new Promise((r) => setTimeout(r, ms)));
+    }
+    await busy;
+    await route.continue();
+  });
+}
+
+interface MapState {
+  /** The map's box, in px. */
+  size: number[];
+  /** Leaflet's tile containers, and the tiles and pins drawn inside the box. */
+  tileContainers: number;
+  tiles: number;
+  pins: number;
+}
+type MapWindow = Window & { readMap: () => MapState; mapWithList?: MapState };
+
+/**
+ * Before the page's scripts: `readMap()` says what the map shows, and `mapWithList` is what it
+ * showed at the moment the list's first park was drawn (a mutation observer runs before paint).
+ */
+async function watchMapAndList(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as MapWindow;
+    w.readMap = () => {
+      const box = document.querySelector<HTMLElement>("[data-testid=park-map]");
+      const r = box?.getBoundingClientRect();
+      const inBox = (el: Element) => {
+        const e = el.getBoundingClientRect();
+        return (
+          !!r && e.width > 0 && e.right > r.left && e.left < r.right && e.bottom > r.top && e.top < r.bottom
+        );
+      };
+      return {
+        size: r ? [Math.round(r.width), Math.round(r.height)] : [0, 0],
+        tileContainers: box?.querySelectorAll(".leaflet-tile-container").length ?? 0,
+        tiles: [...(box?.querySelectorAll(".leaflet-tile") ?? [])].filter(inBox).length,
+        pins: [...(box?.querySelectorAll(".park-pin") ?? [])].filter(inBox).length,
+      };
+    };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(".park-card")) return;
+      observer.disconnect();
+      w.mapWithList = w.readMap();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
 describe("the map page", () => {
+  it("draws its map and pins by the time its list shows, on each direct load, from a busy server to a slow phone", async () => {
+    const urls = ["/search", "/search?vehicle_type_id=1", "/search?lat=6.5244&lng=3.3792"];
+    const load = async (i: number) => {
+      const viewport = i % 2 === 0 ? VIEWPORTS.phone : VIEWPORTS.desktop;
+      const url = urls[i % urls.length]!;
+      const context = await browser.newContext({ viewport });
+      await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+      await busyServer(context, i + 1);
+      await watchMapAndList(context);
+      const { page, problems } = await watchedPage(context);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 + (i % 3) });
+      await page.goto(baseURL + url);
+      await page.locator(".park-card").first().waitFor({ timeout: 20_000 });
+      // When the list was drawn, so was the map: a box with a size, Leaflet's tiles in it.
+      const withList = await page.evaluate(() => (window as unknown as MapWindow).mapWithList);
+      const where = `${url} at ${viewport.width} px, the map when the list showed: ${JSON.stringify(withList)}`;
+      expect
+        .soft(
+          withList!.size.every((d) => d > 0),
+          where,
+        )
+        .toBe(true);
+      expect.soft(withList!.tileContainers, where).toBeGreaterThan(0);
+      expect.soft(withList!.tiles, where).toBeGreaterThan(0);
+      // The pins come with the list's results, inside the map.
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as MapWindow).readMap().pins), { timeout: 5_000 })
+        .toBeGreaterThan(0);
+      expect(realProblems(problems)).toEqual([]);
+      await context.close();
+    };
+    // Two at a time: the eight loads take less than half a minute on a quiet machine.
+    for (let i = 0; i < 8; i += 2) await Promise.all([load(i), load(i + 1)]);
+  }, 120_000);
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`keeps the site header, says which results its pins are, fits a text search and opens a pin's popup to the park page (${name})`, async () => {
       const context = await browser.newContext({ viewport });

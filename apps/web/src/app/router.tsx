@@ -83,9 +83,18 @@ const topLevelRoutes: RouteObject[] = [
         children: [
           {
             path: "search",
-            lazy: async () => ({
-              Component: (await import("../features/parks/pages/search-page")).SearchPage,
-            }),
+            // The map is half the page: its module and Leaflet come with the page's own code, so the
+            // page draws its map as it first renders. Fetched after that render (the page's module,
+            // then the map's, then Leaflet), they came after the list on a server busy answering the
+            // search (PGlite answers in the server's thread): the list showed beside an empty map.
+            lazy: async () => {
+              const [{ SearchPage }] = await Promise.all([
+                import("../features/parks/pages/search-page"),
+                import("../components/map/pin-map"),
+                import("leaflet"),
+              ]);
+              return { Component: SearchPage };
+            },
           },
         ],
       },
