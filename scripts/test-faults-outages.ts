@@ -62,7 +62,8 @@ async function killApiProcess(t: FaultTarget) {
   await exited(t.apis[1]!);
   await sleep(2_000);
   t.launch(1);
-  await waitHealthy(t.apiPorts[1]!, t.apis[1]!, 30_000);
+  // A start takes about 8 s alone; beside npm test's other lanes one took 19 s.
+  await waitHealthy(t.apiPorts[1]!, t.apis[1]!, 60_000);
   say("API process 2 is back");
 }
 
