@@ -171,23 +171,27 @@ describe("accounts in the browser", () => {
   it("fetches the profile when a token has none cached, and drops a dead token silently", async () => {
     const { context: c, page, problems } = await fresh();
     await logIn(page, "driver@parkwell.test", "drive-safely-2026");
-    // The profile is asked for once the page is hydrated and its effects run: on a loaded machine
-    // that took more than the 10 s a poll gave it, so the test waits for the answer itself.
+    // The storage is changed by a script that runs before the app's on the next load: changed from
+    // the test while the signed-in page still writes its profile (a request after the login, still
+    // on its way), the profile came back before the reload and was never asked for again.
+    await c.addInitScript(() => {
+      const next = sessionStorage.getItem("e2e-next-load");
+      sessionStorage.removeItem("e2e-next-load");
+      if (next === "no-profile" || next === "dead-token") localStorage.removeItem("profile");
+      if (next === "dead-token") localStorage.setItem("parkwell_user_token", "x".repeat(43));
+    });
     const profileAnswer = (status: number) =>
       page.waitForResponse((r) => r.url().endsWith("/api/v1/users/profile") && r.status() === status, {
         timeout: 45_000,
       });
-    await page.evaluate(() => localStorage.removeItem("profile"));
+    await page.evaluate(() => sessionStorage.setItem("e2e-next-load", "no-profile"));
     const fetched = profileAnswer(200);
     await page.reload();
     await fetched;
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("profile") ?? "{}").email))
       .toBe("driver@parkwell.test");
-    await page.evaluate(() => {
-      localStorage.setItem("parkwell_user_token", "x".repeat(43));
-      localStorage.removeItem("profile");
-    });
+    await page.evaluate(() => sessionStorage.setItem("e2e-next-load", "dead-token"));
     const refused = profileAnswer(401);
     await page.reload();
     await refused;
