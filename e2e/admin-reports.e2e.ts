@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { addDays } from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiCall, demoTopUp, twentyFourHourPark } from "./support/api";
+import { apiCall, demoTopUp, twentyFourHourPark, quarterHoursAhead } from "./support/api";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
@@ -191,7 +191,7 @@ describe("back office: the reports and the dashboard fit a laptop's screen", () 
     const driver = await createSignedInUser(db, { countryId: 1 });
     await demoTopUp(server.url, driver, 100_000);
     const park = await twentyFourHourPark(server.url);
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3 * 3_600_000);
+    const start = quarterHoursAhead(3);
     await apiCall(server.url, driver, "/bookings", {
       method: "POST",
       body: JSON.stringify({

@@ -10,7 +10,7 @@ import {
   type SignedInUser,
 } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
-import { apiCall, demoTopUp, ngn, twentyFourHourPark, type OpenPark } from "./support/api";
+import { apiCall, demoTopUp, ngn, twentyFourHourPark, type OpenPark, quarterHoursAhead } from "./support/api";
 
 // Its own server on a PostgreSQL database it can also write to (a signed-in user with a wallet).
 let db: E2eDatabase;
@@ -56,7 +56,7 @@ describe("booking from checkout to cancellation", () => {
       const { page, problems } = await watchedPage(context);
 
       // Three hours ahead, so cancelling later refunds the whole parking amount.
-      const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3 * 3_600_000);
+      const start = quarterHoursAhead(3);
       const end = new Date(start.getTime() + 2 * 3_600_000);
       const query = new URLSearchParams({
         vehicle_type_id: String(park.rates[0]!.vehicle_type_id),
@@ -218,7 +218,7 @@ describe("booking from checkout to cancellation", () => {
     const context = await signedIn(user, VIEWPORTS.phone);
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
     const { page, problems } = await watchedPage(context);
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3_600_000);
+    const start = quarterHoursAhead(1);
     const query = new URLSearchParams({
       vehicle_type_id: String(park.rates[0]!.vehicle_type_id),
       start_time: start.toISOString(),
@@ -258,9 +258,7 @@ describe("booking from checkout to cancellation", () => {
       const park = await openPark();
       const context = await signedIn(user, viewport);
       const { page, problems } = await watchedPage(context);
-      const start = new Date(
-        Math.ceil(Date.now() / 900_000) * 900_000 + (name === "phone" ? 5 : 7) * 3_600_000,
-      );
+      const start = quarterHoursAhead(name === "phone" ? 5 : 7);
       const query = new URLSearchParams({
         vehicle_type_id: String(park.rates[0]!.vehicle_type_id),
         start_time: start.toISOString(),
@@ -325,7 +323,7 @@ describe("booking from checkout to cancellation", () => {
 
     // What only the server can refuse (this plate is already booked then) comes back in French too.
     await topUp(user, 100_000);
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 5 * 3_600_000);
+    const start = quarterHoursAhead(5);
     const slot = {
       vehicle_type_id: String(park.rates[0]!.vehicle_type_id),
       start_time: start.toISOString(),
@@ -578,7 +576,7 @@ describe("booking from checkout to cancellation", () => {
 describe("the booking's vehicle fields (#42)", () => {
   /** A window of an hour starting `hours` from the next quarter hour. */
   const window = (hours: number) => {
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + hours * 3_600_000);
+    const start = quarterHoursAhead(hours);
     return { start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString() };
   };
   const saveVehicle = (user: SignedInUser, plate: string, typeId: number) =>

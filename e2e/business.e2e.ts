@@ -1,4 +1,4 @@
-import { twentyFourHourPark } from "./support/api";
+import { twentyFourHourPark, quarterHoursAhead } from "./support/api";
 import type { BrowserContext, Download } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -42,7 +42,7 @@ async function signedIn(user: SignedInUser, viewport: { width: number; height: n
 
 /** A window of two hours starting `hoursAhead` from now, on a quarter hour. */
 function window2h(hoursAhead: number): { start: string; end: string } {
-  const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + hoursAhead * 3_600_000);
+  const start = quarterHoursAhead(hoursAhead);
   return { start: start.toISOString(), end: new Date(start.getTime() + 2 * 3_600_000).toISOString() };
 }
 

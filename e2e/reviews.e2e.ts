@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, demoTopUp, twentyFourHourPark } from "./support/api";
+import { apiCall, demoTopUp, twentyFourHourPark, quarterHoursAhead } from "./support/api";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
@@ -26,7 +26,7 @@ describe("reviews", () => {
     const driver = await createSignedInUser(db, { firstName: "Kemi" });
     await demoTopUp(server.url, driver, 200_000);
     const park = await openPark();
-    const start = new Date(Math.ceil(Date.now() / 900_000) * 900_000 + 3 * 3_600_000);
+    const start = quarterHoursAhead(3);
     const booked = await apiCall<{ booking_code: string }>(server.url, driver, "/bookings", {
       method: "POST",
       body: JSON.stringify({

@@ -52,6 +52,11 @@ export interface OpenPark {
   rates: { vehicle_type_id: number; vehicle_type: string }[];
 }
 
+/** The first quarter hour at least `hours` from now: where the browser tests start a booking's window. */
+export function quarterHoursAhead(hours: number): Date {
+  return new Date(Math.ceil(Date.now() / 900_000) * 900_000 + hours * 3_600_000);
+}
+
 /** A Nigerian park open around the clock with rates, so any window is bookable there. */
 export async function twentyFourHourPark(baseUrl: string): Promise<OpenPark> {
   const list = (await (await fetch(`${baseUrl}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
