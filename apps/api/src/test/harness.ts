@@ -111,7 +111,7 @@ export async function freshDatabase(options: { blank?: boolean } = {}): Promise<
   if (TEST_ENGINE === "pglite") {
     const template = options.blank ? undefined : inject("pgliteTemplate");
     if (template && fs.existsSync(template)) {
-      const loadDataDir = new Blob([fs.readFileSync(template)]);
+      const loadDataDir = new Blob([templateBytes(template)]);
       return { database: await openDatabase({ loadDataDir }), drop: async () => {}, prepared: true };
     }
     return { database: await openDatabase({}), drop: async () => {}, prepared: false };
@@ -141,6 +141,13 @@ export async function freshDatabase(options: { blank?: boolean } = {}): Promise<
       await c.end();
     },
   };
+}
+
+/** The PGlite template's bytes, read once per worker (the files of a worker share this module). */
+let template: { file: string; bytes: Buffer } | undefined;
+function templateBytes(file: string): Buffer {
+  if (template?.file !== file) template = { file, bytes: fs.readFileSync(file) };
+  return template.bytes;
 }
 
 /**
