@@ -188,7 +188,7 @@ describe("a French page from the server and the same page drawn in the browser",
     for (const word of words) await expect.poll(() => page.locator("main").innerText()).toContain(word);
     // The page's last answers may come after its first words: poll for the whole text. (The load
     // state cannot say: it was reached on the first page, and a router's navigation does not reset it.)
-    await expect.poll(() => mainText(page), path).toBe(served);
+    await expect.poll(() => mainText(page), { message: path }).toBe(served);
     expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
     await context.close();
     return served;
