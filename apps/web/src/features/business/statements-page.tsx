@@ -101,27 +101,29 @@ function Balances({ summary }: { summary: CompanyStatementSummary }) {
   return (
     <div className="business-columns">
       {summary.balances.map((b) => (
-        <table key={b.currency} className="business-table business-balance">
-          <caption>{t("dashboard.statements.balanceTitle", { currency: b.currency })}</caption>
-          <tbody>
-            <tr>
-              <th scope="row">{t("dashboard.statements.opening", { month })}</th>
-              <td className="business-num">{money(b.opening, b.currency)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("dashboard.statements.moneyIn")}</th>
-              <td className="business-num">{money(b.money_in, b.currency)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t("dashboard.statements.moneyOut")}</th>
-              <td className="business-num">{money(-b.money_out, b.currency)}</td>
-            </tr>
-            <tr className="business-balance__closing">
-              <th scope="row">{t("dashboard.statements.closing", { month })}</th>
-              <td className="business-num">{money(b.closing, b.currency)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <div key={b.currency} className="business-balance">
+          <table className="business-table business-statement">
+            <caption>{t("dashboard.statements.balanceTitle", { currency: b.currency })}</caption>
+            <tbody>
+              <tr>
+                <th scope="row">{t("dashboard.statements.opening", { month })}</th>
+                <td className="business-num">{money(b.opening, b.currency)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("dashboard.statements.moneyIn")}</th>
+                <td className="business-num">{money(b.money_in, b.currency)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t("dashboard.statements.moneyOut")}</th>
+                <td className="business-num">{money(-b.money_out, b.currency)}</td>
+              </tr>
+              <tr className="business-statement__closing">
+                <th scope="row">{t("dashboard.statements.closing", { month })}</th>
+                <td className="business-num">{money(b.closing, b.currency)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
       ))}
     </div>
   );
