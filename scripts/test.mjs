@@ -160,7 +160,9 @@ const faultTest = faultsMissing
 // (about 45 s) ran before the browser tests. Since 2026-11-28 the browser lane, the longer again
 // with the fault test beside both, leaves the format check to the first lane. The type check,
 // ESLint and the format check side by side (one thread each) took 6m 38s where one after the
-// other took 5m 50s on the same day: they stay in turn.
+// other took 5m 50s on the same day: they stay in turn. Later that day the browser tests ran as two
+// Vitest processes (scripts/test-e2e.mjs) and their lane fell from about 22 to 11 minutes: the first
+// lane is the longer again (15 minutes in all).
 const lanes = [
   {
     name: "types, lint, unit and API suites",
