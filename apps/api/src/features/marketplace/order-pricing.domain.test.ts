@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   allocate,
-  applyBps,
   bestOfferCut,
   couponDiscount,
   goodsAfterOffers,
@@ -11,6 +10,7 @@ import {
   returnRefund,
   type CouponTerms,
 } from "./order-pricing.domain";
+import { bpsOf } from "../../lib/money";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const coupon = (over: Partial<CouponTerms>): CouponTerms => ({
@@ -39,15 +39,6 @@ const lineArb = fc
     }),
     quantity,
   }));
-
-describe("applyBps", () => {
-  it("rounds half up in minor units", () => {
-    expect(applyBps(1000, 750)).toBe(75);
-    expect(applyBps(5, 1000)).toBe(1); // 0.5 -> 1
-    expect(applyBps(4, 1000)).toBe(0); // 0.4 -> 0
-    expect(applyBps(12_345, 10_000)).toBe(12_345);
-  });
-});
 
 describe("offers", () => {
   it("never take more than the unit or the cap, and the best one wins", () => {
@@ -137,7 +128,7 @@ describe("priceOrder", () => {
             a.subtotalMinor - a.offerDiscountMinor - a.couponDiscountMinor + a.deliveryMinor + a.taxMinor,
           );
           expect(a.couponDiscountMinor).toBeLessThanOrEqual(base);
-          expect(a.taxMinor).toBe(applyBps(base - a.couponDiscountMinor + deliveryMinor, taxBps));
+          expect(a.taxMinor).toBe(bpsOf(base - a.couponDiscountMinor + deliveryMinor, taxBps));
           expect(a.totalMinor).toBeGreaterThanOrEqual(deliveryMinor);
           expect(a.lines.reduce((s, l) => s + l.couponShareMinor, 0)).toBe(a.couponDiscountMinor);
           const lineTax = a.lines.reduce((s, l) => s + l.taxShareMinor, 0);

@@ -4,6 +4,7 @@
  * through `priceOrder`, so what the driver is shown is what they are charged.
  */
 import type { DiscountType } from "@parkwell/contract";
+import { bpsOf } from "../../lib/money";
 
 export interface Discount {
   discountType: DiscountType;
@@ -12,15 +13,9 @@ export interface Discount {
   maxDiscountMinor: number | null;
 }
 
-/** `amount × bps / 10,000`, rounded half up (integer arithmetic, exact below 2^53 / 10,000). */
-export function applyBps(amountMinor: number, bps: number): number {
-  const product = amountMinor * bps;
-  return Math.floor(product / 10_000) + (product % 10_000 >= 5_000 ? 1 : 0);
-}
-
 /** What an offer takes off one unit priced `unitMinor`: never more than the unit, nor its cap. */
 export function offerCut(unitMinor: number, offer: Discount): number {
-  const raw = offer.discountType === "fixed" ? offer.discount : applyBps(unitMinor, offer.discount);
+  const raw = offer.discountType === "fixed" ? offer.discount : bpsOf(unitMinor, offer.discount);
   return Math.max(0, Math.min(raw, unitMinor, offer.maxDiscountMinor ?? Infinity));
 }
 
@@ -56,7 +51,7 @@ export function couponDiscount(
     if (coupon.discount > baseMinor) return { ok: false, refusal: "over_subtotal" };
     return { ok: true, discountMinor: coupon.discount };
   }
-  const raw = applyBps(baseMinor, coupon.discount);
+  const raw = bpsOf(baseMinor, coupon.discount);
   return { ok: true, discountMinor: Math.min(raw, coupon.maxDiscountMinor ?? Infinity, baseMinor) };
 }
 
@@ -128,7 +123,7 @@ export function priceOrder(input: {
   const coupon = Math.min(input.couponDiscountMinor, base);
   const couponShares = allocate(coupon, nets);
   const afterCoupon = nets.map((n, i) => n - couponShares[i]!);
-  const taxMinor = applyBps(base - coupon + input.deliveryMinor, input.taxBps);
+  const taxMinor = bpsOf(base - coupon + input.deliveryMinor, input.taxBps);
   const taxShares = allocate(taxMinor, [...afterCoupon, input.deliveryMinor]);
   const lines = input.lines.map((l, i) => {
     const lineSubtotalMinor = l.unitPriceMinor * l.quantity;

@@ -22,7 +22,8 @@ import { readMailbox } from "../../test/mailbox";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { allDayParks, at, book, fund, fundedUser, HOUR } from "../bookings/bookings.test-kit";
 import { moveOrder } from "./order-stages.service";
-import { applyBps, returnRefund } from "./order-pricing.domain";
+import { returnRefund } from "./order-pricing.domain";
+import { bpsOf } from "../../lib/money";
 import { pricedLine } from "./order-stages.service";
 import {
   createAddon,
@@ -173,10 +174,10 @@ describe("quote and order price alike", () => {
 
     // The second cart by hand: 2 × (45,000 + 1,999) with 12.5% off the 45,000, plus 12,345.
     const q = (await quote(ctx.app, user, carts[1]!)).json<Quote>();
-    const offer = applyBps(45_000, 1_250);
+    const offer = bpsOf(45_000, 1_250);
     const goods = 2 * (46_999 - offer) + 12_345;
-    const coupon = Math.min(applyBps(goods, 1_000), 5_000);
-    const tax = applyBps(goods - coupon + 100_000, taxBps);
+    const coupon = Math.min(bpsOf(goods, 1_000), 5_000);
+    const tax = bpsOf(goods - coupon + 100_000, taxBps);
     expect(minor(q.subtotal)).toBe(2 * 46_999 + 12_345);
     expect(minor(q.offer_discount)).toBe(2 * offer);
     expect(minor(q.coupon!.discount)).toBe(coupon);
@@ -544,7 +545,7 @@ describe("placing orders", () => {
     await fund(db, user.id, 10_000);
     const res = await placeOrder(ctx.app, user, takeaway([{ item_id: item.id, quantity: 1 }]));
     expect(res.statusCode, res.body).toBe(402);
-    const total = 50_000 + applyBps(50_000, taxBps);
+    const total = 50_000 + bpsOf(50_000, taxBps);
     const missing = (total - 10_000) / 100;
     expect(res.json()).toMatchObject({
       code: "insufficient_funds",

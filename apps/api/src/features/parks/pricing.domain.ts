@@ -4,6 +4,7 @@
  * daily cap; the country's fees come on top (service fee + booking fee % of parking, then tax %
  * of those fees, as FeesSchema documents).
  */
+import { bpsOf } from "../../lib/money";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 
 export type { PriceBreakdown };
@@ -43,11 +44,6 @@ export function parkingMinor(
   const hours = Math.ceil((durationMs - days * DAY_MS) / HOUR_MS);
   const parking = days * rate.dailyMaxMinor + Math.min(hours * rate.hourlyMinor, rate.dailyMaxMinor);
   return { parking, days, hours };
-}
-
-/** Basis points of an amount, rounded half up (amounts are never negative here). */
-export function bpsOf(amountMinor: number, bps: number): number {
-  return Math.round((amountMinor * bps) / 10_000);
 }
 
 export function priceWindow(rate: HourlyRate, fees: CountryFees, start: Date, end: Date): PriceBreakdown {

@@ -5,6 +5,7 @@
  * less the plan's discount for that term, with the country's fees on top as any parking.
  */
 import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
+import { bpsOf } from "../../lib/money";
 import { priceFlat, type CountryFees, type PriceBreakdown } from "../parks/pricing.domain";
 import { pricedBody, type ReceiptBody, type TaxRate } from "../receipts/receipts.domain";
 
@@ -64,7 +65,7 @@ export function termPriceMinor(
   discounts: { discount3mBps: number; discount12mBps: number },
 ): number {
   const full = monthlyMinor * months;
-  return full - Math.round((full * termDiscountBps(months, discounts)) / 10_000);
+  return full - bpsOf(full, termDiscountBps(months, discounts));
 }
 
 /** What a pass's renewal prices with: the plan's monthly price now for its type (null: no longer priced), its discounts, the park's zone. */

@@ -15,6 +15,7 @@ import {
   type VehicleUse,
   type WeekHours,
 } from "@parkwell/contract";
+import { bpsOf } from "../../lib/money";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
 import type { ReceiptBody } from "../receipts/receipts.domain";
 
@@ -85,7 +86,7 @@ export function feeFor(
  * minimum premium. Minor units.
  */
 export function premiumOf(valueMinor: number, rateBps: number, minimumMinor: number): number {
-  return Math.max(Math.round((valueMinor * rateBps) / 10_000), minimumMinor);
+  return Math.max(bpsOf(valueMinor, rateBps), minimumMinor);
 }
 
 export interface PricedRequest {
@@ -111,7 +112,7 @@ export function priceRequest(
   insurerName?: string,
 ): PricedRequest {
   const feesMinor = lines.reduce((s, l) => s + l.feeMinor, 0);
-  const taxMinor = Math.round(((serviceChargeMinor + deliveryChargeMinor) * taxBps) / 10_000);
+  const taxMinor = bpsOf(serviceChargeMinor + deliveryChargeMinor, taxBps);
   return {
     lines,
     insurerName,
