@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { logIn } from "./support/api";
+import { storeSignIn, useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
@@ -12,22 +13,9 @@ async function signedIn(
   viewport: { width: number; height: number },
   language: "en" | "fr" = "en",
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identifier: "manager@parkwell.test", password: "manage-parks-2026" }),
-  });
-  expect(res.status).toBe(200);
-  const login = (await res.json()) as { access_token: string; user: Record<string, unknown> };
+  const login = await logIn(baseURL, "manager@parkwell.test", "manage-parks-2026");
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    ([token, profile, lang]) => {
-      window.localStorage.setItem("parkwell_user_token", token);
-      window.localStorage.setItem("profile", profile);
-      window.localStorage.setItem("language", lang);
-    },
-    [login.access_token, JSON.stringify(login.user), language] as const,
-  );
+  await storeSignIn(context, login, language);
   const { page, problems } = await watchedPage(context);
   return { context, page, problems };
 }

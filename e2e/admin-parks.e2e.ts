@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { logIn } from "./support/api";
+import { storeSignIn, useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
@@ -21,22 +22,9 @@ async function signedIn(
   viewport: { width: number; height: number },
   language: "en" | "fr" = "en",
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identifier, password }),
-  });
-  expect(res.status).toBe(200);
-  const login = (await res.json()) as { access_token: string; user: Record<string, unknown> };
+  const login = await logIn(baseURL, identifier, password);
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(
-    ([token, profile, lang]) => {
-      window.localStorage.setItem("parkwell_user_token", token);
-      window.localStorage.setItem("profile", profile);
-      window.localStorage.setItem("language", lang);
-    },
-    [login.access_token, JSON.stringify(login.user), language] as const,
-  );
+  await storeSignIn(context, login, language);
   const { page, problems } = await watchedPage(context);
   return { context, page, problems };
 }

@@ -3,23 +3,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { addDays } from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiCall, demoTopUp, twentyFourHourPark, quarterHoursAhead } from "./support/api";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { apiCall, demoTopUp, logIn, twentyFourHourPark, quarterHoursAhead } from "./support/api";
+import { storeSignIn, useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
-
-async function logIn(identifier: string, password: string) {
-  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identifier, password }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { access_token: string; user: Record<string, unknown> };
-}
 
 async function seriousA11yProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
@@ -32,16 +22,9 @@ async function seriousA11yProblems(page: Page): Promise<string[]> {
 
 describe("back office: dashboard and reports", () => {
   it("the demo manager opens the dashboard, a report, and downloads its CSV", async () => {
-    const login = await logIn("manager@parkwell.test", "manage-parks-2026");
+    const login = await logIn(baseURL, "manager@parkwell.test", "manage-parks-2026");
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, acceptDownloads: true });
-    await context.addInitScript(
-      ([token, profile]) => {
-        window.localStorage.setItem("parkwell_user_token", token);
-        window.localStorage.setItem("profile", profile);
-        window.localStorage.setItem("language", "en");
-      },
-      [login.access_token, JSON.stringify(login.user)] as const,
-    );
+    await storeSignIn(context, login, "en");
     const { page, problems } = await watchedPage(context);
 
     await page.goto(`${baseURL}/admin/dashboard`, { waitUntil: "networkidle" });
@@ -83,16 +66,9 @@ describe("back office: dashboard and reports", () => {
   });
 
   it("fits a 390 px phone, in French", async () => {
-    const login = await logIn("manager@parkwell.test", "manage-parks-2026");
+    const login = await logIn(baseURL, "manager@parkwell.test", "manage-parks-2026");
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    await context.addInitScript(
-      ([token, profile]) => {
-        window.localStorage.setItem("parkwell_user_token", token);
-        window.localStorage.setItem("profile", profile);
-        window.localStorage.setItem("language", "fr");
-      },
-      [login.access_token, JSON.stringify(login.user)] as const,
-    );
+    await storeSignIn(context, login, "fr");
     const { page, problems } = await watchedPage(context);
     for (const [path, heading] of [
       ["/admin/dashboard", "Tableau de bord"],
@@ -122,30 +98,14 @@ afterAll(async () => {
 });
 
 /** The demo admin's login on the server at `url`. */
-async function adminLogin(url: string) {
-  const res = await fetch(`${url}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identifier: "admin@parkwell.test", password: "admin-parkwell-2026" }),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { access_token: string; user: Record<string, unknown> };
-}
-const adminToken = async (url: string) => (await adminLogin(url)).access_token;
+const adminLogin = (url: string) => logIn(url, "admin@parkwell.test", "admin-parkwell-2026");
 
 /** A context signed in as the demo admin on `url`, in a language (stored and in the cookie, before the first load). */
 async function adminIn(url: string, language: "en" | "fr", viewport: { width: number; height: number }) {
   const login = await adminLogin(url);
   const context = await browser.newContext({ viewport });
   await context.addCookies([{ name: "language", value: language, url }]);
-  await context.addInitScript(
-    ([token, profile, lang]) => {
-      window.localStorage.setItem("parkwell_user_token", token);
-      window.localStorage.setItem("profile", profile);
-      window.localStorage.setItem("language", lang);
-    },
-    [login.access_token, JSON.stringify(login.user), language] as const,
-  );
+  await storeSignIn(context, login, language);
   return { context, ...(await watchedPage(context)) };
 }
 
@@ -203,7 +163,7 @@ describe("back office: the reports and the dashboard fit a laptop's screen", () 
       }),
     });
     const res = await fetch(`${server.url}/api/v1/admin/reports/bookings`, {
-      headers: { authorization: `Bearer ${await adminToken(server.url)}` },
+      headers: { authorization: `Bearer ${(await adminLogin(server.url)).access_token}` },
     });
     const { from, to } = (await res.json()) as { from: string; to: string };
     bookingsRange = `?from=${from}&to=${addDays(to, 2)}`;

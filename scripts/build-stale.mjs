@@ -31,6 +31,9 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** What the web app's two builds (the browser's and the server render's) are made from. */
+const WEB_SOURCES = ["apps/web/src", "apps/web/public", "packages/contract/src"];
+
 /**
  * Builds what is stale (npm run build -w ...), or exits with the build's status when it fails;
  * `web: false` for a run of the API alone (the fault test serves no web app).
@@ -41,16 +44,8 @@ export function buildStale({ web = true } = {}) {
   }
   if (
     web &&
-    (stale(path.join(ROOT, "apps/web/dist-server/entry-server.js"), [
-      "apps/web/src",
-      "apps/web/public",
-      "packages/contract/src",
-    ]) ||
-      stale(path.join(ROOT, "apps/web/dist/index.html"), [
-        "apps/web/src",
-        "apps/web/public",
-        "packages/contract/src",
-      ]))
+    (stale(path.join(ROOT, "apps/web/dist-server/entry-server.js"), WEB_SOURCES) ||
+      stale(path.join(ROOT, "apps/web/dist/index.html"), WEB_SOURCES))
   ) {
     run(["run", "build", "-w", "@parkwell/web"]);
   }

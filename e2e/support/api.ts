@@ -22,6 +22,22 @@ export async function apiCall<T>(
   return (await res.json()) as T;
 }
 
+/** An account's login at the app at `baseUrl` (a demo account's, or a created one's), which must succeed. */
+export async function logIn(baseUrl: string, identifier: string, password: string): Promise<Login> {
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identifier, password }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as Login;
+}
+
+export interface Login {
+  access_token: string;
+  user: Record<string, unknown>;
+}
+
 /** The demo provider's top-up, through the same calls the in-app payment page makes. */
 export async function demoTopUp(baseUrl: string, user: SignedInUser, amount: number): Promise<void> {
   const { data } = await apiCall<{ data: { reference: string } }>(baseUrl, user, "/wallet/add-funds", {

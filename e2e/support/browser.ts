@@ -49,6 +49,25 @@ export function useBrowser() {
   };
 }
 
+/**
+ * Before each page of `context` loads: the login's token and profile and a language in the storage,
+ * as the app keeps them after signing in (the pages open signed in, in that language).
+ */
+export async function storeSignIn(
+  context: BrowserContext,
+  login: { access_token: string; user: Record<string, unknown> },
+  language: "en" | "fr",
+): Promise<void> {
+  await context.addInitScript(
+    ([token, profile, lang]) => {
+      window.localStorage.setItem("parkwell_user_token", token);
+      window.localStorage.setItem("profile", profile);
+      window.localStorage.setItem("language", lang);
+    },
+    [login.access_token, JSON.stringify(login.user), language] as const,
+  );
+}
+
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1366, height: 900 },
