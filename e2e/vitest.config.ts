@@ -15,7 +15,7 @@ function ownServerFiles(): string[] {
 }
 const ownServer = ownServerFiles();
 
-/** What both groups share. */
+/** What both projects share. */
 const common = {
   root: import.meta.dirname,
   testTimeout: 60_000,

@@ -144,10 +144,10 @@ export async function freshDatabase(options: { blank?: boolean } = {}): Promise<
 }
 
 /** The PGlite template's bytes, read once per worker (the files of a worker share this module). */
-let template: { file: string; bytes: Buffer } | undefined;
+let templateRead: { file: string; bytes: Buffer } | undefined;
 function templateBytes(file: string): Buffer {
-  if (template?.file !== file) template = { file, bytes: fs.readFileSync(file) };
-  return template.bytes;
+  if (templateRead?.file !== file) templateRead = { file, bytes: fs.readFileSync(file) };
+  return templateRead.bytes;
 }
 
 /**
