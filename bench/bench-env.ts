@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows } from "../apps/api/src/db/client";
-import { migrate } from "../apps/api/src/db/migrate";
+import { migrateWithJobs } from "../apps/api/src/feature-jobs";
 import { seed } from "../apps/api/src/db/seed";
 import { seedSyntheticParks, SYNTHETIC_ID_BASE } from "../apps/api/src/db/seed/synthetic-parks";
 import {
@@ -65,7 +65,7 @@ export async function ensureParks(adminUrl: string | undefined, name: string, n:
     url ? { url, statementTimeoutMs: 0 } : { dataDir: path.join(name, "pglite") },
   );
   try {
-    await migrate(database);
+    await migrateWithJobs(database);
     const [have] = await queryRows<{ n: number }>(
       database.db,
       sql`SELECT count(*)::int AS n FROM parks WHERE id > ${SYNTHETIC_ID_BASE}`,

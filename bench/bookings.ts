@@ -26,8 +26,9 @@ import { createHistogram } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, type Db } from "../apps/api/src/db/client";
-import { migrate } from "../apps/api/src/db/migrate";
+import { migrateWithJobs } from "../apps/api/src/feature-jobs";
 import { seed } from "../apps/api/src/db/seed";
+import { servedCountries } from "../apps/api/src/features/reference/served-countries";
 import { creditTopUp } from "../apps/api/src/features/wallet/ledger.service";
 import { createUser } from "../apps/api/src/test/factories";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
@@ -72,7 +73,7 @@ async function prepare(db: Db, users: number) {
     const user = await createUser(db);
     for (const { currency } of currencies) {
       await db.transaction((tx) =>
-        creditTopUp(tx, {
+        creditTopUp(servedCountries(db), tx, {
           userId: user.id,
           currency: currency.trim(),
           amountMinor: 100_000_000_000,
@@ -383,7 +384,7 @@ async function main() {
   const database = await openDatabase({ url, poolSize: 5 });
   const children: ChildProcess[] = [];
   try {
-    await migrate(database);
+    await migrateWithJobs(database);
     await seed(database.db);
     const { parks, tokens } = await prepare(database.db, CLIENTS);
     const scaling = (process.env.BENCH_PROCESS_SCALING ?? "").split(",").filter(Boolean).map(Number);

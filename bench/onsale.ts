@@ -44,13 +44,14 @@ import { AdminEventCreateSchema } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, queryRows, type Db } from "../apps/api/src/db/client";
-import { migrate } from "../apps/api/src/db/migrate";
+import { migrateWithJobs } from "../apps/api/src/feature-jobs";
 import { seed } from "../apps/api/src/db/seed";
 import { loadAccess } from "../apps/api/src/features/admin/access.service";
 import { create, publish } from "../apps/api/src/features/admin/events/admin-events.service";
 import { readParkWithCountry } from "../apps/api/src/features/bookings/booking-core.service";
 import { overAllocated } from "../apps/api/src/features/bookings/event-bookings.test-kit";
 import { priceFlat } from "../apps/api/src/features/parks/pricing.domain";
+import { servedCountries } from "../apps/api/src/features/reference/served-countries";
 import { creditTopUp, walletBalanceMinor } from "../apps/api/src/features/wallet/ledger.service";
 import { createStaff, createUser, type TestUser } from "../apps/api/src/test/factories";
 import { lagosEventForm } from "../apps/api/src/test/events";
@@ -188,7 +189,7 @@ async function fundedDrivers(db: Db, n: number, fund: number): Promise<Driver[]>
         next += 1;
         const user = await createUser(db);
         await db.transaction((tx) =>
-          creditTopUp(tx, {
+          creditTopUp(servedCountries(db), tx, {
             userId: user.id,
             currency: CURRENCY,
             amountMinor: fund,
@@ -423,7 +424,7 @@ async function main() {
   let cluster: Cluster | null = null;
   const admin = new pg.Client({ connectionString: url });
   try {
-    await migrate(database);
+    await migrateWithJobs(database);
     await seed(db);
     const parks = await eventParks(db);
     const staff = await createStaff(db, "admin");

@@ -266,7 +266,7 @@ describe("the map page", () => {
     };
     // Two at a time: the eight loads take less than half a minute on a quiet machine.
     for (let i = 0; i < 8; i += 2) await Promise.all([load(i), load(i + 1)]);
-  }, 120_000);
+  }, 240_000);
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`keeps the site header, says which results its pins are, fits a text search and opens a pin's popup to the park page (${name})`, async () => {

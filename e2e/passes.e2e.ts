@@ -164,4 +164,30 @@ describe("monthly passes in the browser", () => {
     expect(again.problems).toEqual([]);
     await again.context.close();
   });
+
+  it('an empty wallet buys a pass through "Pay … and buy the pass": the demo provider takes the difference and the pass opens', async () => {
+    const plan = await allWeekPlanAtAttendantsPark();
+    const driver: SignedInUser = await createSignedInUser(db, { firstName: "Tunde" });
+    const { context, page, problems } = await signedInPage(driver, VIEWPORTS.desktop);
+    await page.goto(`${server.url}/subscription-plans/${plan.id}?plate1=LAG613PD&vehicle1=other`, {
+      waitUntil: "networkidle",
+    });
+    await page.getByRole("heading", { name: plan.name_en, level: 1 }).waitFor();
+    const buy = page.getByRole("button", { name: /^Buy for / });
+    await expect.poll(() => buy.isEnabled()).toBe(true);
+    await buy.click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toMatch(/short for this pass/);
+    const pay = page.getByRole("button", { name: /^Pay .* and buy the pass$/ });
+    await pay.click();
+    await page.waitForURL(/\/payment\?reference=.*&provider=demo/);
+    await page.waitForURL(/\/passes\/MP-[A-Z0-9]{8}$/, { timeout: 15_000 });
+    const code = new URL(page.url()).pathname.split("/").pop()!;
+    const rows = await db.query<{ pass_code: string }>("SELECT pass_code FROM passes WHERE user_id = $1", [
+      driver.id,
+    ]);
+    expect(rows).toEqual([{ pass_code: code }]);
+    // The browser logs the expected 402 itself; nothing else may go wrong.
+    expect(realProblems(problems).filter((p) => !p.includes("status of 402"))).toEqual([]);
+    await context.close();
+  });
 });

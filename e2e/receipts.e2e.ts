@@ -9,6 +9,7 @@ import {
   numberReceipts,
   receiptIdOf,
 } from "../apps/api/src/features/receipts/receipts.service";
+import { servedCountries } from "../apps/api/src/features/reference/served-countries";
 import { chargeWallet, creditTopUp, refundToWallet } from "../apps/api/src/features/wallet/ledger.service";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import {
@@ -45,7 +46,7 @@ async function seedReceipts(userId: string): Promise<void> {
     await database.db.transaction(async (tx) => {
       const key = `topup:e2e-${userId}`;
       // The wallet writes a top-up's receipt itself (creditTopUp), at the time given.
-      await creditTopUp(tx, {
+      await creditTopUp(servedCountries(database.db), tx, {
         userId,
         currency: "NGN",
         amountMinor: 10_000_00,

@@ -116,8 +116,8 @@ builds.push(change);
 const HOME_ROOTS = [
   "index.html",
   "src/features/home/home-page.tsx",
-  "src/locales/en/common.json",
-  "src/locales/en/home.json",
+  "../../packages/contract/locales/en/common.json",
+  "../../packages/contract/locales/en/home.json",
 ];
 /**
  * Each page's first chunks: the entry, the page's lazy chunk, the catalogues it loads at once. A
@@ -135,8 +135,8 @@ const ALL_PAGES = [
     roots: [
       "index.html",
       "src/features/parks/pages/parks-list-page.tsx",
-      "src/locales/en/common.json",
-      "src/locales/en/parks.json",
+      "../../packages/contract/locales/en/common.json",
+      "../../packages/contract/locales/en/parks.json",
     ],
   },
   {
@@ -144,8 +144,8 @@ const ALL_PAGES = [
     roots: [
       "index.html",
       "src/features/parks/pages/park-page.tsx",
-      "src/locales/en/common.json",
-      "src/locales/en/parks.json",
+      "../../packages/contract/locales/en/common.json",
+      "../../packages/contract/locales/en/parks.json",
     ],
   },
   {
@@ -153,8 +153,8 @@ const ALL_PAGES = [
     roots: [
       "index.html",
       "src/features/events/pages/event-page.tsx",
-      "src/locales/en/common.json",
-      "src/locales/en/events.json",
+      "../../packages/contract/locales/en/common.json",
+      "../../packages/contract/locales/en/events.json",
     ],
   },
 ];
@@ -181,7 +181,9 @@ function initialJs(dist, roots) {
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) walk(dep);
   };
-  for (const r of roots) walk(r);
+  // A baseline built before the catalogues moved to packages/contract (decision 042) names them src/locales.
+  const root = (r) => (manifest[r] ? r : r.replace("../../packages/contract/locales/", "src/locales/"));
+  for (const r of roots) walk(root(r));
   const rows = [...seen]
     .map((k) => manifest[k].file)
     .filter((f) => f.endsWith(".js"))

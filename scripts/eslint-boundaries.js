@@ -2,8 +2,11 @@
 //   API:  routes -> service -> domain; service -> repo -> db. domain is pure (no I/O, no Fastify,
 //         no database); repos hold no rules and never call services; services know nothing of HTTP
 //         and write no SQL (queries live in repos); a presenter (.present) is pure: no database,
-//         no repo or service (their types aside); a mail (.mail) imports no database;
-//         db/ (schema, seed, client) imports no feature.
+//         no repo or service (their types aside); a mail (.mail) imports no database.
+//   API layers: features -> plugins -> jobs -> db -> lib (API_LAYERS): a module imports its own
+//         layer and those below it, never one above, nor the composition root (app.ts,
+//         feature-jobs.ts, server.ts, seed-cli.ts), which wires the features into the layers below;
+//         so lib/, jobs/, plugins/ and db/ import no feature. Tests and test kits aside.
 //   Web:  app -> features -> components/lib; a feature never imports another feature;
 //         components and lib never import features or app.
 //   API features: each feature imports only the features FEATURE_DEPENDENCIES lists for it (the
@@ -47,11 +50,23 @@ export const FEATURE_DEPENDENCIES = {
     "reference",
     "receipts",
     "companies",
+    "purchases",
   ],
-  marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "companies"],
-  passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts"],
-  demo: ["payments", "wallet", "passes", "reference", "receipts", "companies", "vehicle-docs", "reviews"],
-  "vehicle-docs": ["marketplace", "wallet", "reference", "receipts"],
+  purchases: ["companies", "payments", "receipts", "wallet"],
+  marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "purchases"],
+  passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts", "purchases"],
+  demo: [
+    "payments",
+    "wallet",
+    "passes",
+    "reference",
+    "receipts",
+    "companies",
+    "vehicle-docs",
+    "reviews",
+    "purchases",
+  ],
+  "vehicle-docs": ["marketplace", "purchases", "wallet", "reference", "receipts"],
   reviews: [],
   blog: [],
   seo: [],
@@ -69,6 +84,48 @@ export const FEATURE_DEPENDENCIES = {
   "admin/blog": ["admin", "admin/parks"],
   "admin/pages": ["admin"],
 };
+
+/**
+ * The API's layers, top to bottom (docs/ARCHITECTURE.md#layers). The features use everything
+ * below them; plugins (Fastify's hooks and shared routes) take what they need of a feature as an
+ * option from the app; jobs/ is the queue, which runs what the features register; db/ is the
+ * schema, migrations, seed and client; lib/ is plain code that knows nothing of the others.
+ */
+export const API_LAYERS = ["features", "plugins", "jobs", "db", "lib"];
+
+/** The files that wire the features into the layers: they may import anything, nothing imports them. */
+const COMPOSITION_ROOT = /^apps\/api\/src\/(app|feature-jobs|server|seed-cli)(\.ts)?$/;
+
+/** The layer of a repository-relative path under apps/api/src/ (null: the root's files, test/). */
+function layerOf(relPath) {
+  const m = /^apps\/api\/src\/([^/]+)\//.exec(relPath);
+  return m && API_LAYERS.includes(m[1]) ? m[1] : null;
+}
+
+const LAYER_NAMES = {
+  features: "a feature",
+  plugins: "a plugin",
+  jobs: "the job queue",
+  db: "the database layer",
+  lib: "lib/",
+};
+
+/** Whether the module at `from` may import the one at `to` by the layer order; null when it may. */
+function layerDirection(from, to) {
+  const fromLayer = layerOf(from);
+  if (!fromLayer || isTestCode(from)) return null;
+  if (COMPOSITION_ROOT.test(to))
+    return `${LAYER_NAMES[fromLayer]} may not import the composition root (${to.replace(/^apps\/api\/src\//, "")}): it imports the layers, never the reverse`;
+  const toLayer = layerOf(to);
+  if (!toLayer || API_LAYERS.indexOf(toLayer) >= API_LAYERS.indexOf(fromLayer)) return null;
+  if (fromLayer === "db" && toLayer === "features")
+    return "the database layer may not import a feature: move the shared part to lib/ (or the feature imports db/)";
+  const hint =
+    toLayer === "features"
+      ? "move the shared part down into lib/, or let the app pass it in (an option, a registration: app.ts, feature-jobs.ts)"
+      : "move the shared part down, or let the app pass it in";
+  return `${LAYER_NAMES[fromLayer]} (${fromLayer}/) may not import ${toLayer}/: the API's layers go ${API_LAYERS.join(" -> ")} (docs/ARCHITECTURE.md#layers); ${hint}`;
+}
 
 /** The feature a path under apps/api/src/features/ belongs to ("admin/<area>" in the back office). */
 function featureOf(relPath) {
@@ -109,14 +166,11 @@ function check(from, target, source, typeOnly = false) {
   }
 
   if (f.startsWith("apps/api/src/")) {
-    // The database layer (schema, migrations, seed, client) sits under the features: they import it.
-    if (
-      f.startsWith("apps/api/src/db/") &&
-      !/\.test\.ts$/.test(f) &&
-      t &&
-      t.startsWith("apps/api/src/features/")
-    )
-      return "the database layer may not import a feature: move the shared part to lib/ (or the feature imports db/)";
+    // The layers: features -> plugins -> jobs -> db -> lib; no arrow runs back up.
+    if (t) {
+      const problem = layerDirection(f, t);
+      if (problem) return problem;
+    }
     const role = roleOf(f);
     if (role === "domain") {
       if (/^(fastify|@fastify\/|drizzle-orm|pg$|@electric-sql\/)/.test(source))
@@ -209,4 +263,4 @@ const layers = {
 };
 
 export const boundaries = { rules: { layers } };
-export { check as checkBoundary, featureOf };
+export { check as checkBoundary, featureOf, layerOf };

@@ -1,7 +1,7 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkBoundary, FEATURE_DEPENDENCIES, featureOf } from "./eslint-boundaries.js";
+import { API_LAYERS, checkBoundary, FEATURE_DEPENDENCIES, featureOf, layerOf } from "./eslint-boundaries.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const at = (p: string) => path.join(root, p);
@@ -141,6 +141,106 @@ describe("import boundaries", () => {
     ).toBeNull();
   });
 
+  describe("API layers import downwards only: features -> plugins -> jobs -> db -> lib (docs/ARCHITECTURE.md#layers)", () => {
+    const src = (p: string) => at(`apps/api/src/${p}`);
+    /** What `from` importing `to` (both under apps/api/src/) gives; `typeOnly` for `import type`. */
+    const imports = (from: string, to: string, typeOnly = false) =>
+      checkBoundary(src(from), src(to), `../${to}`, typeOnly);
+
+    it("refuses every arrow from lib/, jobs/, plugins/ and db/ back up into a feature, types too", () => {
+      // The ones the API had: the texts of lib/messages, the queue's handlers, the plugins' sessions
+      // and back-office access.
+      expect(imports("lib/messages/blog.ts", "features/blog/blog.texts")).toMatch(
+        /lib\/ \(lib\/\) may not import features\//,
+      );
+      expect(imports("lib/price-breakdown.ts", "features/parks/pricing.domain", true)).toMatch(
+        /may not import features\//,
+      );
+      expect(imports("jobs/handlers.ts", "features/bookings/bookings.service")).toMatch(
+        /the job queue \(jobs\/\) may not import features\//,
+      );
+      expect(imports("jobs/mail-job.ts", "features/vehicle-docs/vehicle-docs.mail", true)).toMatch(
+        /may not import features\//,
+      );
+      expect(imports("plugins/auth.ts", "features/sessions/sessions.service")).toMatch(
+        /a plugin \(plugins\/\) may not import features\//,
+      );
+      expect(imports("plugins/private-files.ts", "features/sessions/sessions.service", true)).toMatch(
+        /may not import features\//,
+      );
+      expect(imports("db/schema/bookings.ts", "features/parks/pricing.domain", true)).toMatch(
+        /database layer/,
+      );
+    });
+
+    it("covers the back office's areas and its shared files as features", () => {
+      expect(imports("plugins/admin-access.ts", "features/admin/access.service")).toMatch(
+        /may not import features\//,
+      );
+      expect(imports("plugins/admin-access.ts", "features/admin/audit.repo", true)).toMatch(
+        /may not import features\//,
+      );
+      expect(imports("jobs/handlers.ts", "features/admin/people/staff.service")).toMatch(
+        /may not import features\//,
+      );
+      expect(imports("lib/messages/admin.ts", "features/admin/reports/reports.service")).toMatch(
+        /may not import features\//,
+      );
+      expect(imports("db/seed/events.ts", "features/admin/events/admin-events.service")).toMatch(
+        /database layer/,
+      );
+    });
+
+    it("refuses the lower layers' arrows back up among themselves", () => {
+      expect(imports("db/migrate.ts", "jobs/queue")).toMatch(
+        /the database layer \(db\/\) may not import jobs\//,
+      );
+      expect(imports("db/client.ts", "plugins/read-your-writes")).toMatch(/may not import plugins\//);
+      expect(imports("jobs/queue.ts", "plugins/auth", true)).toMatch(/may not import plugins\//);
+      expect(imports("lib/money.ts", "db/client", true)).toMatch(/lib\/ \(lib\/\) may not import db\//);
+      expect(imports("lib/mailer.ts", "jobs/mail-job")).toMatch(/may not import jobs\//);
+      expect(imports("lib/clock.ts", "plugins/errors")).toMatch(/may not import plugins\//);
+    });
+
+    it("refuses the composition root to every layer: it wires them, they never import it", () => {
+      expect(imports("jobs/queue.ts", "feature-jobs")).toMatch(/composition root \(feature-jobs\)/);
+      expect(imports("db/migrate.ts", "feature-jobs")).toMatch(/composition root/);
+      expect(imports("plugins/auth.ts", "app", true)).toMatch(/composition root \(app\)/);
+      expect(imports("features/bookings/bookings.service.ts", "server")).toMatch(/composition root/);
+      expect(imports("lib/clock.ts", "seed-cli")).toMatch(/composition root/);
+    });
+
+    it("lets each layer import those below it, and the root and the tests import anything", () => {
+      expect(imports("features/bookings/bookings.routes.ts", "plugins/auth")).toBeNull();
+      expect(imports("features/bookings/bookings.jobs.ts", "jobs/registration")).toBeNull();
+      expect(imports("plugins/private-files.ts", "lib/staff-access")).toBeNull();
+      expect(imports("plugins/read-your-writes.ts", "db/read-replicas")).toBeNull();
+      expect(imports("plugins/admin-access.ts", "jobs/queue", true)).toBeNull();
+      expect(imports("jobs/mail-job.ts", "db/schema/index")).toBeNull();
+      expect(imports("jobs/mail-job.ts", "lib/mailer", true)).toBeNull();
+      expect(imports("db/schema/receipts.ts", "lib/receipt-records", true)).toBeNull();
+      expect(imports("db/migrate.ts", "config")).toBeNull();
+      expect(imports("lib/messages.ts", "lib/messages/blog")).toBeNull();
+      expect(imports("app.ts", "features/admin/access.service")).toBeNull();
+      expect(imports("feature-jobs.ts", "features/bookings/bookings.jobs")).toBeNull();
+      expect(imports("test/harness.ts", "feature-jobs")).toBeNull();
+      expect(imports("jobs/jobs.api.test.ts", "features/bookings/bookings.test-kit")).toBeNull();
+      expect(imports("db/park-time-zone.api.test.ts", "feature-jobs")).toBeNull();
+      expect(imports("lib/park-cells.test-kit.ts", "features/parks/parks.service")).toBeNull();
+    });
+
+    it("places every folder of the API in a layer (test/ aside), each file by its folder", () => {
+      const dir = at("apps/api/src");
+      const folders = readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && d.name !== "test")
+        .map((d) => d.name);
+      expect(folders.toSorted()).toEqual([...API_LAYERS].toSorted());
+      expect(layerOf("apps/api/src/db/schema/bookings.ts")).toBe("db");
+      expect(layerOf("apps/api/src/app.ts")).toBeNull();
+      expect(layerOf("apps/api/src/test/harness.ts")).toBeNull();
+    });
+  });
+
   describe("API features import one way (docs/ARCHITECTURE.md#feature-dependencies)", () => {
     const feature = (p: string) => at(`apps/api/src/features/${p}`);
     const imports = (from: string, to: string) => checkBoundary(feature(from), feature(to), `../${to}`);
@@ -198,6 +298,54 @@ describe("import boundaries", () => {
       expect(imports("subscriptions/subscriptions.service.ts", "wallet/ledger.service")).toMatch(
         /not in the feature table/,
       );
+    });
+
+    it("is the table of docs/ARCHITECTURE.md#feature-dependencies, row for row", () => {
+      const doc = readFileSync(at("docs/ARCHITECTURE.md"), "utf8");
+      const section = doc.slice(doc.indexOf("### Feature dependencies"));
+      const rows = section
+        .slice(0, section.indexOf("\n## "))
+        .split("\n")
+        .filter((line) => /^\| [a-z]/.test(line) && !line.startsWith("| Feature"));
+      /**
+       * A row's features: none for "(nothing)", else its cell split at the commas outside
+       * parentheses, each item's first word.
+       */
+      const importsOf = (cell: string): string[] => {
+        if (cell.startsWith("(nothing)")) return [];
+        const items: string[] = [];
+        let depth = 0;
+        let item = "";
+        for (const ch of cell) {
+          if (ch === "(") depth++;
+          if (ch === ")") depth--;
+          if (ch === "," && depth === 0) {
+            items.push(item);
+            item = "";
+          } else item += ch;
+        }
+        items.push(item);
+        return items
+          .map((i) => /^\s*`?([a-z][a-z/-]*)/.exec(i)?.[1])
+          .filter((name): name is string => name !== undefined)
+          .toSorted();
+      };
+      const documented = new Map(
+        rows.map((line) => {
+          const [, feature = "", cell = ""] = line.split("|").map((c) => c.trim());
+          return [feature, importsOf(cell)] as const;
+        }),
+      );
+      const table: Readonly<Record<string, readonly string[]>> = FEATURE_DEPENDENCIES;
+      const differing = [...new Set([...Object.keys(table), ...documented.keys()])]
+        .map((feature) => ({
+          feature,
+          doc: documented.get(feature) ?? "no row",
+          table: table[feature] ? [...table[feature]].toSorted() : "not in FEATURE_DEPENDENCIES",
+        }))
+        .filter((row) => JSON.stringify(row.doc) !== JSON.stringify(row.table));
+      expect(rows.length).toBeGreaterThan(20);
+      expect(differing).toEqual([]);
     });
 
     it("lists every feature folder, and the table has no cycle", () => {

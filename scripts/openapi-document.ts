@@ -4,7 +4,7 @@
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
 import { openDatabase } from "../apps/api/src/db/client";
-import { migrate } from "../apps/api/src/db/migrate";
+import { migrateWithJobs } from "../apps/api/src/feature-jobs";
 
 /** The document as /api/openapi.json serves it, from the app built as the tests build it. */
 export async function openApiDocument(dataDir: string): Promise<unknown> {
@@ -18,7 +18,7 @@ export async function openApiDocument(dataDir: string): Promise<unknown> {
   // The routes and their schemas do not depend on the rows: migrated tables are enough to build.
   const database = await openDatabase({});
   try {
-    await migrate(database);
+    await migrateWithJobs(database);
     const app = await buildApp({ database, config, logger: false });
     try {
       const res = await app.inject({ url: "/api/openapi.json" });

@@ -16,6 +16,7 @@ import { CLOCK_INSTANTS, clockEnv, libfaketime } from "./test-clock.mjs";
 const ZONES = ["Pacific/Kiritimati", "America/Los_Angeles"];
 const E2E_FILES = [
   "bookings.e2e.ts",
+  "bookings-checkout.e2e.ts",
   "events.e2e.ts",
   "admin-gate.e2e.ts",
   "admin-events.e2e.ts",

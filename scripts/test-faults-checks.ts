@@ -25,8 +25,10 @@ export async function checkCommitted(db: Db, users: User[], tally: Tally, proble
   const userIds = users.map((u) => u.id);
   const booked = await queryRows<{ key: string; code: string; n: number }>(
     db,
-    sql`SELECT idempotency_key AS key, min(booking_code) AS code, count(*)::int AS n FROM bookings
-        WHERE user_id IN ${userIds} GROUP BY idempotency_key`,
+    // A booking's Idempotency-Key is on its purchase engine row (kind booking), claimed with it.
+    sql`SELECT p.idempotency_key AS key, min(b.booking_code) AS code, count(*)::int AS n
+        FROM bookings b JOIN purchases p ON p.id = b.id
+        WHERE b.user_id IN ${userIds} GROUP BY p.idempotency_key`,
   );
   const credited = await queryRows<{ key: string; n: number; credits: number }>(
     db,

@@ -27,15 +27,20 @@ export function pgBin(): string | null {
   return versions[0] ? path.join(base, versions[0], "bin") : null;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+/**
+ * The first port of the kernel's ephemeral range: the ports it hands out for `listen(0)` and for
+ * outgoing connections. The browser lane's servers and Chromium's connections live there, beside
+ * this run; so the ports of this run's own servers are picked below it, where only fixed-port
+ * services live and a free port stays free.
+ */
+function ephemeralStart(): number {
+  try {
+    const low = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 12_000) return low;
+  } catch {
+    // not Linux: the range most systems use (IANA's dynamic ports).
+  }
+  return 49_152;
 }
 
 const portIsFree = (port: number) =>
@@ -47,13 +52,18 @@ const portIsFree = (port: number) =>
 
 /** A port P with P+1 ... P+n free too: the load balancer's and its processes' (start:cluster's layout). */
 export async function freePortRun(n: number): Promise<number> {
+  const from = 10_000;
+  const span = ephemeralStart() - from - n - 1;
   for (let i = 0; i < 50; i += 1) {
-    const p = 20_000 + Math.floor(Math.random() * 30_000);
+    const p = from + Math.floor(Math.random() * span);
     const all = await Promise.all(Array.from({ length: n + 1 }, (_, k) => portIsFree(p + k)));
     if (all.every(Boolean)) return p;
   }
   throw new Error("no run of free ports found");
 }
+
+/** One free port below the ephemeral range (see `ephemeralStart`). */
+export const freePort = () => freePortRun(0);
 
 /**
  * PostgreSQL's tools as the `postgres` OS user when this runs as root (the server refuses root),

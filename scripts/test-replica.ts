@@ -25,8 +25,11 @@ const SUITES = [
   "apps/api/src/features/parks/parks-search.api.test.ts",
   "apps/api/src/features/parks/park-page.api.test.ts",
   "apps/api/src/features/events/events.api.test.ts",
+  "apps/api/src/features/events/events-private.api.test.ts",
   "apps/api/src/features/marketplace/catalogue.api.test.ts",
   "apps/api/src/features/reviews/reviews.api.test.ts",
+  "apps/api/src/features/reviews/reviews-rating.api.test.ts",
+  "apps/api/src/features/reviews/reviews-moderation.api.test.ts",
   "apps/api/src/features/seo/seo.api.test.ts",
   "apps/api/src/plugins/spa.api.test.ts",
 ];

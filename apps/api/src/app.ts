@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { loadAccess } from "./features/admin/access.service";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { adminEventsRoutes } from "./features/admin/events/admin-events.routes";
 import { adminPlansRoutes } from "./features/admin/plans/admin-plans.routes";
@@ -41,6 +42,11 @@ import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { holdRoutes } from "./features/bookings/hold.routes";
 import { heldCheckouts } from "./features/bookings/hold.service";
+import { orderCheckout } from "./features/marketplace/orders.service";
+import { passCheckout } from "./features/passes/passes.service";
+import { vehicleDocsCheckout } from "./features/vehicle-docs/vehicle-docs-purchase.service";
+import { purchaseCheckoutRoutes } from "./features/purchases/purchase-checkouts.routes";
+import { paidPurchases, type CheckoutKinds } from "./features/purchases/purchase-checkouts.service";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { servedCountries } from "./features/reference/served-countries";
@@ -49,10 +55,12 @@ import { firebaseVerifier } from "./features/accounts/firebase";
 import { passwordRoutes } from "./features/accounts/password.routes";
 import { accountLimits } from "./features/accounts/throttles";
 import { profileRoutes } from "./features/accounts/profile.routes";
+import { resolveToken } from "./features/sessions/sessions.service";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
 import { createDrain, type Drain } from "./lib/drain";
 import { createMailer, type Mailer } from "./lib/mailer";
-import { jobHandlers } from "./jobs/handlers";
+import { JOBS, MAILS } from "./feature-jobs";
+import { composeMail } from "./jobs/mail-job";
 import { createJobs, type Jobs } from "./jobs/queue";
 import { registerThrottle } from "./plugins/throttle";
 import { createPayments, type Payments } from "./features/payments/registry";
@@ -61,6 +69,7 @@ import { topUpProviderOf } from "./features/payments/top-up.service";
 import { webhookRoutes } from "./features/payments/webhooks.routes";
 import { expireUnfinishedPayments } from "./features/payments/expire.service";
 import { walletRoutes } from "./features/wallet/wallet.routes";
+import type { AuthUser } from "./lib/auth-user";
 import { systemClock, type Clock } from "./lib/clock";
 import { registerAdminAccess } from "./plugins/admin-access";
 import { adminReportsRoutes } from "./features/admin/reports/reports.routes";
@@ -152,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, config, VERSION);
 
   // Features take what they need explicitly: `auth.required` guards a route or a scope.
-  const auth = registerAuth(app, database.db, clock);
+  const auth = registerAuth(app, { resolveToken: (token) => resolveToken(database.db, clock, token) });
+  // A signed-in user's back-office access: the back office's guard and staff file links read it.
+  const staffAccess = { loadAccess: (user: AuthUser) => loadAccess(database.db, user) };
   const limiter = await registerThrottle(app, config.REDIS_URL);
   const mailer =
     deps.mailer ??
@@ -164,7 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   app.addHook("onClose", async () => mailer.close());
   const jobs = deps.jobs ?? createJobs(database, app.log);
-  await jobs.ready();
   app.decorate("jobs", jobs);
   // Before the server closes: stop taking jobs and let the running ones finish, while the
   // database and the mailer they use are still open.
@@ -200,6 +210,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicPagesRoutes(database.read), { prefix: "/api/v1" });
   await app.register(termsRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
+  const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
+  // The engine's kinds a top-up of the difference may pay for (decision 026, "Every kind").
+  const checkoutKinds: CheckoutKinds = {
+    order: orderCheckout(orderDeps),
+    pass: passCheckout({ db: database.db, clock, jobs }),
+    vehicle_docs: vehicleDocsCheckout({ db: database.db, clock, jobs }),
+  };
   const paymentDeps = {
     db: database.db,
     payments,
@@ -207,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     countries,
     jobs,
     checkouts: heldCheckouts,
+    purchases: paidPurchases({ db: database.db, clock, kinds: checkoutKinds }),
     companyTopUps,
   };
 
@@ -223,19 +241,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const qr = qrSecret(config.QR_SIGNING_SECRET, app.log);
   // Personal documents (decision 032): kept privately, read only through GET /files' signed links.
   const privateFiles = privateFileStorageOf(config, app.log);
-  await app.register(
-    privateFilesRoutes({ db: database.db, storage: privateFiles, secret: qr, clock }, auth),
-    {
-      prefix: "/api/v1",
-    },
-  );
+  await app.register(privateFilesRoutes({ ...staffAccess, storage: privateFiles, secret: qr, clock }, auth), {
+    prefix: "/api/v1",
+  });
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
+  await app.register(purchaseCheckoutRoutes({ ...paymentDeps, kinds: checkoutKinds }, config, auth), {
+    prefix: "/api/v1",
+  });
   await app.register(eventsRoutes({ db: database.read, clock, qrSecret: qr }, limiter), {
     prefix: "/api/v1",
   });
-  const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
   await app.register(marketplaceRoutes({ ...orderDeps, read: database.read }, auth), { prefix: "/api/v1" });
   await app.register(ordersRoutes(orderDeps, auth), { prefix: "/api/v1" });
   await app.register(vehicleDocsRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
@@ -255,24 +272,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyInvitationRoutes({ db: database.db, clock, jobs }, auth, limiter), {
     prefix: "/api/v1",
   });
-  jobs.handle(
-    jobHandlers({
-      ...bookingDeps,
-      mailer,
-      countries,
-      reminders: {
-        beforeStartMinutes: config.REMINDER_BEFORE_START_MINUTES,
-        beforeEndMinutes: config.REMINDER_BEFORE_END_MINUTES,
-      },
-      demoMode: config.DEMO_MODE,
-      inquiriesTo: config.INQUIRIES_TO,
-      expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
-      privateFiles,
-    }),
-  );
+  // What the features' jobs and mails are given (feature-jobs.ts): each registration names what it
+  // needs, and this does not compile while one of them is missing.
+  const jobDeps = {
+    ...bookingDeps,
+    mailer,
+    countries,
+    reminders: {
+      beforeStartMinutes: config.REMINDER_BEFORE_START_MINUTES,
+      beforeEndMinutes: config.REMINDER_BEFORE_END_MINUTES,
+    },
+    demoMode: config.DEMO_MODE,
+    inquiriesTo: config.INQUIRIES_TO,
+    expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
+    privateFiles,
+  };
+  const withMail = { ...jobDeps, composeMail: composeMail(MAILS.map((mail) => mail.withDeps(jobDeps))) };
+  jobs.handle(JOBS.map((job) => job.withDeps(withMail)));
+  await jobs.ready();
 
   // The back office (/api/v1/admin/*): every route checks a permission, every service the scope.
-  const admin = registerAdminAccess(app, database.db, auth);
+  const admin = registerAdminAccess(app, auth, staffAccess);
   await app.register(adminRoutes(database.db, admin), { prefix: "/api/v1" });
   await app.register(staffRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(recordsRoutes(accounts, admin), { prefix: "/api/v1" });

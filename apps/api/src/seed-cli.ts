@@ -1,7 +1,7 @@
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { migrate } from "./db/migrate";
+import { migrateWithJobs } from "./feature-jobs";
 import { seedForStart } from "./db/seed";
 import { seedSyntheticParks } from "./db/seed/synthetic-parks";
 import { ensureDemoPass } from "./features/demo/demo-pass.service";
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     statementTimeoutMs: 0,
   });
   try {
-    await migrate(database);
+    await migrateWithJobs(database);
     const { demoAccountsDisabled } = await seedForStart(database.db, {
       SEED: true,
       DEMO_MODE: config.DEMO_MODE,

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type Config } from "./config";
 import { buildApp } from "./app";
 import { openDatabase } from "./db/client";
-import { migrate } from "./db/migrate";
+import { migrateWithJobs } from "./feature-jobs";
 import { seedForStart } from "./db/seed";
 import { demoModeNotice } from "./features/demo/demo.domain";
 import { ensureDemoPass } from "./features/demo/demo-pass.service";
@@ -23,7 +23,7 @@ async function main(config: Config): Promise<void> {
     maxReplicaLagMs: config.DATABASE_READ_MAX_LAG_MS,
     onPoolError: (err) => console.error(`database pool error: ${err.message}`),
   });
-  await migrate(database);
+  await migrateWithJobs(database);
   const seeded = await seedForStart(database.db, config);
   // Demo mode: the demo driver holds a monthly pass, sold as a driver buys one (features/demo).
   if (config.SEED && config.DEMO_MODE) await ensureDemoPass(database.db, systemClock);

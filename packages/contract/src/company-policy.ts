@@ -1,8 +1,8 @@
 /**
  * What a company pays for (docs/decisions/030-business-accounts.md, "Paying with a company"): the
  * countries and park types, the weekly hours on the park's clock, extensions, marketplace orders,
- * and its limits per currency (major units). Null lists and hours mean "any"; an empty list is
- * refused (it would pay for nothing): "any" is null, never [].
+ * monthly passes, vehicle-document requests, and its limits per currency (major units). Null lists
+ * and hours mean "any"; an empty list is refused (it would pay for nothing): "any" is null, never [].
  */
 import { z } from "zod";
 import { PLAN_MAX_WINDOWS, PlanWindowSchema } from "./admin-plans";
@@ -54,6 +54,9 @@ export const CompanyPolicyBodySchema = z.object({
     .nullable(),
   extensions_allowed: z.boolean({ error: "extensions_allowed must be true or false" }),
   marketplace_allowed: z.boolean({ error: "marketplace_allowed must be true or false" }),
+  /** Monthly passes and vehicle-document requests; absent: unchanged (false on a new policy). */
+  passes_allowed: z.boolean({ error: "passes_allowed must be true or false" }).optional(),
+  vehicle_docs_allowed: z.boolean({ error: "vehicle_docs_allowed must be true or false" }).optional(),
   limits: z.array(CompanyLimitSchema, { error: "Give the limits as a list" }),
 });
 export type CompanyPolicyBody = z.input<typeof CompanyPolicyBodySchema>;
@@ -65,6 +68,8 @@ export const CompanyPolicySchema = z.object({
   hours: z.array(PlanWindowSchema).nullable(),
   extensions_allowed: z.boolean(),
   marketplace_allowed: z.boolean(),
+  passes_allowed: z.boolean(),
+  vehicle_docs_allowed: z.boolean(),
   limits: z.array(
     z.object({
       currency: z.string(),

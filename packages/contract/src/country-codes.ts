@@ -16,3 +16,16 @@ export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 /** Nigeria is the default when nothing is stored; the United States when detection fails. */
 export const DEFAULT_COUNTRY_CODE: BuiltInCountryCode = "NG";
 export const DETECTION_FALLBACK_COUNTRY_CODE: BuiltInCountryCode = "US";
+
+/**
+ * The product lines a served country may offer beside parking (its row's `services`): vehicle
+ * document renewal ("vehicle_docs"). Which countries offer one is data, never a country code in
+ * the code (docs/decisions/018-a-country-is-data.md, addendum of 2026-11-28).
+ */
+export const COUNTRY_SERVICES = ["vehicle_docs"] as const;
+export type CountryService = (typeof COUNTRY_SERVICES)[number];
+
+/** Whether a string names a known product line (a row's CHECK keeps others out; a client skips them). */
+export function isCountryService(s: string): s is CountryService {
+  return (COUNTRY_SERVICES as readonly string[]).includes(s);
+}

@@ -1,4 +1,5 @@
 export * from "./common";
+export * from "./error-codes";
 export * from "./health";
 export * from "./reference";
 export * from "./accounts";
@@ -32,8 +33,10 @@ export * from "./company-policy";
 export * from "./companies";
 export * from "./admin-companies";
 export * from "./vehicle-docs";
+export * from "./admin-vehicle-docs";
 export * from "./review-values";
 export * from "./reviews";
 export * from "./blog";
 export * from "./pages";
 export * from "./page-addresses";
+export * from "./pricing";

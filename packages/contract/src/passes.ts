@@ -31,6 +31,8 @@ export const PassCreateSchema = z.object({
   /** The first day, on the park's calendar: today or up to PASS_START_MAX_DAYS days ahead. */
   start_date: IsoDateSchema,
   term_months: z.union([z.literal(1), z.literal(3), z.literal(12)], { error: TERM_TEXT }).default(1),
+  /** Pay with this company (an active membership of the driver's); personal wallet when absent. */
+  company_id: idNumber("company_id").nullish(),
 });
 export type PassCreate = z.input<typeof PassCreateSchema>;
 export type PassCreateParsed = z.output<typeof PassCreateSchema>;
@@ -100,6 +102,12 @@ export const PassSchema = z
     next_charge: PassMoneySchema.extend({ period_start: z.string(), period_end: z.string() }).nullable(),
     /** In grace only: when the pass lapses unless the wallet pays the renewal, and what it lacks. */
     grace: z.object({ lapses_at: z.string(), missing: z.number() }).nullable(),
+    /**
+     * The company that paid the pass's last term, and is asked for the next (within its policy);
+     * null: the driver's wallet pays. In grace with a company: it refused the renewal, and the
+     * driver may pay it from their own wallet (POST /passes/{code}/renew).
+     */
+    paid_by_company: z.string().nullable(),
   })
   .meta({ id: "Pass" });
 export type Pass = z.infer<typeof PassSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "./common";
 
-import { COUNTRY_CODE_PATTERN } from "./country-codes";
+import { COUNTRY_CODE_PATTERN, COUNTRY_SERVICES } from "./country-codes";
 
 export {
   COUNTRY_CODES,
@@ -10,6 +10,9 @@ export {
   DEFAULT_COUNTRY_CODE,
   DETECTION_FALLBACK_COUNTRY_CODE,
   type CountryCode,
+  COUNTRY_SERVICES,
+  type CountryService,
+  isCountryService,
 } from "./country-codes";
 /** Two capital letters; whether the country is served is the API's to say (its countries table). */
 export const CountryCodeSchema = z
@@ -38,6 +41,8 @@ export const CountrySchema = z
     /** How visitors reach the country's support team (the help page lists them); null when none. */
     support_email: z.string().nullable(),
     support_phone: z.string().nullable(),
+    /** The product lines the country offers beside parking (vehicle_docs: vehicle document renewal). */
+    services: z.array(z.enum(COUNTRY_SERVICES)),
   })
   .meta({ id: "Country" });
 export type Country = z.infer<typeof CountrySchema>;

@@ -143,6 +143,25 @@ export const PaymentBookingSchema = z.object({
 });
 export type PaymentBooking = z.infer<typeof PaymentBookingSchema>;
 
+/** The purchases a top-up of the difference may pay for besides a booking (POST /purchases/checkout). */
+export const CHECKOUT_KINDS = ["order", "pass", "vehicle_docs"] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
+
+/**
+ * What became of the purchase a top-up pays the difference for (POST /purchases/checkout):
+ * `pending` while the payment is awaited, `made` once it is paid and the purchase made (`code`: the
+ * order's, pass's or request's), `not_made` when the payment came but the purchase was refused
+ * (`reason`: the refusal's code, e.g. `plan_sold_out`, `insufficient_funds`); the money then stays
+ * in the wallet.
+ */
+export const PaymentPurchaseSchema = z.object({
+  kind: z.enum(CHECKOUT_KINDS),
+  status: z.enum(["pending", "made", "not_made"]),
+  code: z.string().nullable(),
+  reason: z.string().optional(),
+});
+export type PaymentPurchase = z.infer<typeof PaymentPurchaseSchema>;
+
 export const PaymentResultSchema = z.object({
   reference: z.string(),
   provider: PaymentProviderSchema,
@@ -154,6 +173,8 @@ export const PaymentResultSchema = z.object({
   credited: z.boolean().optional(),
   /** The booking this top-up pays the difference for (absent for a plain top-up). */
   booking: PaymentBookingSchema.optional(),
+  /** The order, pass or document request this top-up pays the difference for (absent otherwise). */
+  purchase: PaymentPurchaseSchema.optional(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 export const PaymentResultResponseSchema = envelope(PaymentResultSchema).meta({
@@ -207,3 +228,26 @@ export const IdempotencyKeySchema = idempotencyKey(IDEMPOTENCY_KEY_SHAPE).option
  * blank is a 422 naming the header (API-CONVENTIONS.md#idempotency).
  */
 export const RequiredIdempotencyKeySchema = idempotencyKey(IDEMPOTENCY_KEY_REQUIRED);
+
+/** POST /purchases/checkout: a purchase of `kind` (its own route's body as `request`) whose wallet is short. */
+export const PurchaseCheckoutBodySchema = z.object({
+  kind: z.enum(CHECKOUT_KINDS, { error: "kind must be order, pass or vehicle_docs" }),
+  request: z.record(z.string(), z.unknown(), { error: "request must be the purchase's body" }),
+});
+export type PurchaseCheckoutBody = z.infer<typeof PurchaseCheckoutBodySchema>;
+
+/** The checkout started: what is missing, the top-up (raised to the country's minimum) and its payment. */
+export const PurchaseCheckoutSchema = z
+  .object({
+    kind: z.enum(CHECKOUT_KINDS),
+    status: z.literal("pending"),
+    currency: z.string(),
+    total: z.number(),
+    balance: z.number(),
+    amount_missing: z.number(),
+    top_up_amount: z.number(),
+    raised_to_minimum: z.boolean(),
+    payment: AddFundsDataSchema,
+  })
+  .meta({ id: "PurchaseCheckout" });
+export type PurchaseCheckout = z.infer<typeof PurchaseCheckoutSchema>;

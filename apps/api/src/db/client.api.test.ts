@@ -12,7 +12,7 @@ import {
   type Database,
   type Db,
 } from "./client";
-import { migrate } from "./migrate";
+import { migrateWithJobs } from "../feature-jobs";
 
 const timeoutOf = async (database: Database) =>
   (await queryRows<{ statement_timeout: string }>(database.db, sql`SHOW statement_timeout`))[0]
@@ -44,7 +44,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")("the statement bound (PostgreSQL)", 
     // One connection: the one migrate() unbounded is the one asked afterwards.
     const database = await openDatabase({ url: fresh.url, poolSize: 1 });
     try {
-      await migrate(database);
+      await migrateWithJobs(database);
       expect(await timeoutOf(database)).toBe("15s");
     } finally {
       await database.close();

@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type FreshDatabase } from "../test/harness";
 import { queryRows, type Db } from "./client";
-import { migrate, MIGRATIONS_DIR } from "./migrate";
+import { migrateWithJobs } from "../feature-jobs";
+import { MIGRATIONS_DIR } from "./migrate";
 import { fees, states, vehicleTypes } from "./schema/index";
 import { seed } from "./seed";
 import { CITIES } from "./seed/park-places";
@@ -64,7 +65,7 @@ const zonesByCity = (where: ReturnType<typeof sql>) =>
 
 describe("parks.time_zone (migration 0006 and the seed)", () => {
   it("back-fills existing parks from their country, then the seed gives seeded parks their city's zone", async () => {
-    await migrate(fresh.database, before0006);
+    await migrateWithJobs(fresh.database, before0006);
     // The countries as that schema had them (their later facts come with migration 0022).
     for (const c of COUNTRY_ROWS) {
       await db.execute(sql`INSERT INTO countries (id, name, code, currency, currency_symbol, currency_decimals, flag, dial_code, timezone, locale, sort_order)
@@ -82,7 +83,7 @@ describe("parks.time_zone (migration 0006 and the seed)", () => {
         VALUES (${id}, ${slug}, ${`CA${id}`}, ${slug}, 'city', 2, ${city}, '1 Main Street', 50, -120, 'Someone', ${slug})`);
     }
 
-    await migrate(fresh.database);
+    await migrateWithJobs(fresh.database);
     expect(await queryRows(db, sql`SELECT id, time_zone FROM parks ORDER BY id`)).toEqual([
       { id: vancouver.id, time_zone: "America/Toronto" },
       { id: UNSEEDED_ID, time_zone: "America/Toronto" },

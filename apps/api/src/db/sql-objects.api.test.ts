@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, TEST_ENGINE, type TestContext } from "../test/harness";
-import { databaseSqlObjects, fileSqlObjects } from "./sql-objects";
+import { databaseSqlObjects } from "./sql-objects";
+import { fileSqlObjects } from "./sql-source";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,15 +11,17 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe(`the SQL functions and triggers as files (${TEST_ENGINE})`, () => {
-  it("db/sql/ holds the migrated database's every function and trigger, as it defines them", async () => {
+describe(`the SQL functions and triggers' source (${TEST_ENGINE})`, () => {
+  it("every file under db/sql/ is in the migrations, as the migrated database renders it, and nothing else is", async () => {
     const database = await databaseSqlObjects(ctx.database.db);
     const files = fileSqlObjects();
-    const byFile = new Map(files.map((f) => [f.file, f.text]));
-    const stale = database.filter((o) => byFile.get(o.file) !== o.text).map((o) => o.file);
-    const gone = files.filter((f) => !database.some((o) => o.file === f.file)).map((f) => f.file);
-    // A migration changed them: `npm run db:functions` writes the files again.
-    expect({ stale, gone }).toEqual({ stale: [], gone: [] });
+    const byFile = new Map(database.map((o) => [o.file, o.text]));
+    const notMigrated = files.filter((f) => byFile.get(f.file) !== f.text).map((f) => f.file);
+    const withoutFile = database.filter((o) => !files.some((f) => f.file === o.file)).map((o) => o.file);
+    expect(
+      { notMigrated, withoutFile },
+      "db/sql/ is the source: `npm run db:sql` writes the migration that brings the database to it",
+    ).toEqual({ notMigrated: [], withoutFile: [] });
     expect(database.map((o) => o.file)).toEqual(
       expect.arrayContaining([
         "functions/book_space.sql",

@@ -1,42 +1,44 @@
 /**
- * The current text of every SQL function and trigger the migrations made, one file each under
- * apps/api/src/db/sql/: a migration that redefines a function (book_space, booking_peak and
- * ledger_post were each rewritten several times) leaves the last text here, where a reader finds
- * it. The files are PostgreSQL's own rendering (pg_get_functiondef, pg_get_triggerdef), written
- * by `npm run db:functions` after migrating a fresh database; sql-objects.api.test.ts fails when
- * the migrated database and the files differ, on PGlite and PostgreSQL alike.
+ * The SQL functions and triggers as a database holds them, beside their source files under
+ * apps/api/src/db/sql/ (sql-source.ts), and the statements that take a database from one to the
+ * other: `npm run db:sql` (sql-objects-cli.ts) writes them as the next migration, and
+ * sql-objects.api.test.ts fails when the migrated database and the files differ, on PGlite and
+ * PostgreSQL alike. The comparison is of PostgreSQL's rendering, so a file is kept in that form.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { API_ROOT } from "../config";
 import { queryRows, type Db } from "./client";
+import { SQL_OBJECTS_DIR, sourceText, sqlBody, type SqlObject } from "./sql-source";
 
-export const SQL_OBJECTS_DIR = path.join(API_ROOT, "src", "db", "sql");
-
-/** One function or trigger: its file (relative to SQL_OBJECTS_DIR) and its text. */
-export interface SqlObject {
-  file: string;
-  text: string;
+/** A function or trigger in a database: its file and text as the source would hold it, and how to drop it. */
+export interface DatabaseSqlObject extends SqlObject {
+  drop: string;
 }
 
-const HEADER =
-  "-- Written by `npm run db:functions` from the migrated database: change it in a new migration.\n";
-
 /** The functions (not the extensions') and triggers of the public schema, as the database renders them. */
-export async function databaseSqlObjects(db: Db): Promise<SqlObject[]> {
-  const functions = await queryRows<{ name: string; overloads: number; args: string; def: string }>(
+export async function databaseSqlObjects(db: Db): Promise<DatabaseSqlObject[]> {
+  const functions = await queryRows<{
+    name: string;
+    overloads: number;
+    args: string;
+    def: string;
+    drop: string;
+  }>(
     db,
     sql`SELECT p.proname AS name, count(*) OVER (PARTITION BY p.proname)::int AS overloads,
-          pg_get_function_identity_arguments(p.oid) AS args, pg_get_functiondef(p.oid) AS def
+          pg_get_function_identity_arguments(p.oid) AS args, pg_get_functiondef(p.oid) AS def,
+          format('DROP %s IF EXISTS %I.%I(%s);', CASE p.prokind WHEN 'p' THEN 'PROCEDURE' ELSE 'FUNCTION' END,
+            n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) AS drop
         FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE n.nspname = 'public'
           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
         ORDER BY p.proname, args`,
   );
-  const triggers = await queryRows<{ tbl: string; name: string; def: string }>(
+  const triggers = await queryRows<{ tbl: string; name: string; def: string; drop: string }>(
     db,
-    sql`SELECT c.relname AS tbl, t.tgname AS name, pg_get_triggerdef(t.oid, true) AS def
+    sql`SELECT c.relname AS tbl, t.tgname AS name, pg_get_triggerdef(t.oid, true) AS def,
+          format('DROP TRIGGER IF EXISTS %I ON %I.%I;', t.tgname, n.nspname, c.relname) AS drop
         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'public' AND NOT t.tgisinternal
         ORDER BY c.relname, t.tgname`,
@@ -46,33 +48,60 @@ export async function databaseSqlObjects(db: Db): Promise<SqlObject[]> {
   return [
     ...functions.map((f) => ({
       file: `functions/${f.name}${overloadSuffix(f)}.sql`,
-      text: `${HEADER}${f.def.trimEnd()};\n`,
+      text: sourceText(f.def),
+      drop: f.drop,
     })),
     ...triggers.map((t) => ({
       file: `triggers/${t.tbl}.${t.name}.sql`,
-      text: `${HEADER}${t.def.trimEnd()};\n`,
+      text: sourceText(t.def),
+      drop: t.drop,
     })),
   ];
 }
 
-/** The files as they are on disk. */
-export function fileSqlObjects(dir = SQL_OBJECTS_DIR): SqlObject[] {
-  return ["functions", "triggers"].flatMap((sub) => {
-    const folder = path.join(dir, sub);
-    if (!fs.existsSync(folder)) return [];
-    return fs
-      .readdirSync(folder)
-      .filter((f) => f.endsWith(".sql"))
-      .sort()
-      .map((f) => ({ file: `${sub}/${f}`, text: fs.readFileSync(path.join(folder, f), "utf8") }));
-  });
+/** A function's name, arguments and result: a change there is a new function, not a new body. */
+function signature(body: string): string {
+  const lines = body.split("\n");
+  const language = lines.findIndex((line) => /^\s*LANGUAGE\b/.test(line));
+  return lines.slice(0, language < 0 ? 1 : language).join("\n");
 }
 
-/** Writes the database's objects as the files, removing the files of objects that are gone. */
-export function writeSqlObjects(objects: SqlObject[], dir = SQL_OBJECTS_DIR): void {
-  for (const sub of ["functions", "triggers"]) {
-    fs.rmSync(path.join(dir, sub), { recursive: true, force: true });
-    fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  }
-  for (const o of objects) fs.writeFileSync(path.join(dir, o.file), o.text);
+/** The files that differ from the database, and the statements that make the database equal them. */
+export function sqlChanges(database: DatabaseSqlObject[], source: SqlObject[]) {
+  const inDatabase = new Map(database.map((o) => [o.file, o]));
+  const inSource = new Set(source.map((o) => o.file));
+  const changed = source.filter((o) => sqlBody(inDatabase.get(o.file)?.text ?? "") !== sqlBody(o.text));
+  const gone = database.filter((o) => !inSource.has(o.file));
+  const isTrigger = (o: SqlObject) => o.file.startsWith("triggers/");
+  const functionStatements = (o: SqlObject) => {
+    const was = inDatabase.get(o.file);
+    // CREATE OR REPLACE keeps a function's arguments and result type: new ones replace it whole.
+    const replaced = was && signature(sqlBody(was.text)) !== signature(sqlBody(o.text));
+    return replaced ? [was.drop, sqlBody(o.text)] : [sqlBody(o.text)];
+  };
+  // Triggers go before the functions they call are replaced or dropped, and come back after.
+  const statements = [
+    ...[
+      ...changed.filter(isTrigger).flatMap((o) => inDatabase.get(o.file) ?? []),
+      ...gone.filter(isTrigger),
+    ].map((o) => o.drop),
+    ...changed.filter((o) => !isTrigger(o)).flatMap(functionStatements),
+    ...gone.filter((o) => !isTrigger(o)).map((o) => o.drop),
+    ...changed.filter(isTrigger).map((o) => sqlBody(o.text)),
+  ];
+  const summary = [
+    ...changed.map((o) => `${o.file} (${inDatabase.has(o.file) ? "changed" : "new"})`),
+    ...gone.map((o) => `${o.file} (removed)`),
+  ];
+  return { statements, summary };
+}
+
+/** Writes the files whose text is not `objects`' (relative to `dir`); answers their names. */
+export function rewriteSqlObjects(objects: SqlObject[], dir = SQL_OBJECTS_DIR): string[] {
+  const stale = objects.filter((o) => {
+    const file = path.join(dir, o.file);
+    return !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== o.text;
+  });
+  for (const o of stale) fs.writeFileSync(path.join(dir, o.file), o.text);
+  return stale.map((o) => o.file);
 }

@@ -9,67 +9,91 @@
  * mail server's acceptance and the mark: after the lease the message is sent again (at least once).
  */
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { VehicleDocStage } from "@parkwell/contract";
 import type { Db } from "../db/client";
 import { mailDeliveries } from "../db/schema";
 import type { Clock } from "../lib/clock";
 import type { Mailer, MailMessage } from "../lib/mailer";
+import type { QueueSpec } from "./queue";
+import { scheduled } from "./queue";
+import { registerJob } from "./registration";
 
-export type AccountMailTemplate = "verify" | "reset" | "taken";
-export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed" | "event_cancelled";
-/** The marketplace order stages a driver is written to about. */
-export type OrderMailTemplate =
-  "placed" | "out_for_delivery" | "delivered" | "canceled" | "rejected" | "returned";
-/** A monthly pass's e-mails: its purchase, then before a renewal, each grace day, its lapse, and its success. */
-export type PassMailTemplate = "bought" | "reminder" | "grace" | "lapsed" | "renewed";
+/**
+ * What each type of mail job carries besides its key, by type. Each feature adds the types it
+ * sends with `declare module "../../jobs/mail-job" { interface MailKinds { ... } }`, in the module
+ * that queues them, and registers their composer (`registerMail`) in its `<feature>.jobs.ts`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declarations
+export interface MailKinds {}
+export type MailType = keyof MailKinds;
 
-export type MailJob = { key: string } & (
-  | { type: "account"; template: AccountMailTemplate; userId: string }
-  | {
-      type: "booking";
-      template: BookingMailTemplate;
-      bookingId: string;
-      /** The booking as it was when the change committed (a later change has its own mail). */
-      endTime: string;
-      paidMinor: number;
-      refundMinor: number;
-    }
-  /** An order reached a stage; `refundMinor` is what that move gave back to the wallet. */
-  | { type: "order"; template: OrderMailTemplate; orderId: string; refundMinor: number }
-  /**
-   * A pass's renewal mail, with the amounts as the renewal job computed them: `amountMinor` the
-   * term's price with its fees and tax, `missingMinor` what the wallet lacks (grace), and `at` the
-   * instant it is about (the renewal, the lapse, or the new end of the paid term).
-   */
-  | {
-      type: "pass";
-      template: PassMailTemplate;
-      passId: string;
-      period: number;
-      amountMinor: number;
-      missingMinor: number;
-      at: string;
-    }
-  | { type: "reminder"; edge: "start" | "end"; bookingId: string; at: string }
-  | { type: "receipt"; paymentId: string }
-  /** A staff invitation: the handler makes the link's token when it sends (staff.service.ts). */
-  | { type: "invitation"; invitationId: string; language: "en" | "fr" }
-  /** A company's billing e-mail verification: the handler makes the link's token when it sends. */
-  | { type: "company_verify"; companyId: number; language: "en" | "fr" }
-  /** An invitation to join a company: the handler makes the link's token when it sends. */
-  | { type: "company_invitation"; invitationId: string; language: "en" | "fr" }
-  /**
-   * A vehicle document request reached a stage (decision 031); `refundMinor` is what that move gave
-   * back to the wallet.
-   */
-  | { type: "vehicle_docs"; requestId: string; stage: VehicleDocStage; refundMinor: number }
-  /** A paper recorded to expire on `expiresOn` is `lead` days away or less (decision 031). */
-  | { type: "vehicle_doc_expiry"; expiryId: number; lead: 30 | 7; expiresOn: string }
-  /** A Contact Us message or demo request, to the team's address (INQUIRIES_TO). */
-  | { type: "inquiry"; kind: "contact" | "demo"; inquiryId: string }
-  /** Ask the driver to review the stay of this booking, once (decision 033). */
-  | { type: "review_request"; bookingId: string }
-);
+/** A mail job of one type (or of any): its delivery key, its type, and what that type carries. */
+export type MailJob<T extends MailType = MailType> = {
+  [K in T]: { key: string; type: K } & MailKinds[K];
+}[T];
+
+/** Writes the message of one type of mail job when it runs (null: nothing to send any more). */
+export type Composer = (job: MailJob) => Promise<MailMessage | null>;
+
+export interface MailRegistration<D, T extends MailType = MailType> {
+  type: T;
+  withDeps(deps: D): { type: T; compose: Composer };
+}
+
+/** A type of mail and its composer; `compose` names the dependencies it needs by its parameter's type. */
+export function registerMail<T extends MailType, D>(
+  type: T,
+  compose: (job: MailJob<T>, deps: D) => Promise<MailMessage | null>,
+): MailRegistration<D, T> {
+  return {
+    type,
+    // The mail handler gives each composer the jobs of its own type only (`composeMail`).
+    withDeps: (deps) => ({ type, compose: (job) => compose(job as unknown as MailJob<T>, deps) }),
+  };
+}
+
+/** One composer for every type of mail job, from the registrations given their dependencies. */
+export function composeMail(composers: readonly { type: MailType; compose: Composer }[]): Composer {
+  const byType = new Map<MailType, Composer>();
+  for (const { type, compose } of composers) {
+    if (byType.has(type)) throw new Error(`the mail type ${type} is registered twice`);
+    byType.set(type, compose);
+  }
+  return (job) => {
+    const compose = byType.get(job.type);
+    if (!compose) throw new Error(`no composer for the mail type ${job.type}`);
+    return compose(job);
+  };
+}
+
+/**
+ * Mail retries for about a day (5 s, 10 s, ... capped at 30 min): a mail server down for hours
+ * loses nothing.
+ */
+const MAIL_QUEUE: QueueSpec = {
+  retryLimit: 60,
+  retryDelay: 5,
+  retryDelayMax: 1800,
+  expireInSeconds: 60,
+  concurrency: 2,
+};
+
+export interface MailDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  /** Every registered type's composer (`composeMail`). */
+  composeMail: Composer;
+}
+
+/** The queue's own jobs: the mail queue, and the daily prune of old deliveries. */
+export const QUEUE_JOBS = [
+  registerJob("mail", MAIL_QUEUE, (job, d: MailDeps) =>
+    deliverOnce(d.db, d.mailer, d.clock, job.key, () => d.composeMail(job)),
+  ),
+  registerJob("jobs-housekeeping", scheduled("17 3 * * *"), (_data, d: { db: Db; clock: Clock }) =>
+    pruneDeliveries(d.db, d.clock()),
+  ),
+];
 
 /**
  * How long a claim keeps other runs off: longer than the mailer's own time limits (lib/mailer.ts),

@@ -14,27 +14,19 @@ import { queryRows, type Database } from "../db/client";
 import type { Tx } from "../db/tx";
 import type { MailJob } from "./mail-job";
 
-/** What each queue's jobs carry. */
+/**
+ * What each queue's jobs carry, by queue name. The queue declares its own (mail, housekeeping);
+ * each feature adds the kinds it queues with `declare module "../../jobs/queue" { interface
+ * JobData { ... } }`, in the module that sends them (a scheduled kind, which only the queue's clock
+ * sends, beside its registration): a send and its handler are typed by that one declaration.
+ */
 export interface JobData {
   mail: MailJob;
-  "bookings-complete": Record<string, never>;
-  "bookings-remind": Record<string, never>;
-  "payments-expire": Record<string, never>;
-  "demo-reset": Record<string, never>;
   "jobs-housekeeping": Record<string, never>;
-  "passes-renew": Record<string, never>;
-  "vehicle-docs-remind": Record<string, never>;
-  "reviews-request": Record<string, never>;
-  /** A top-up credited this driver's wallet in this currency: renew their passes in grace now. */
-  "passes-topped-up": { userId: string; currency: string };
-  "receipts-number": Record<string, never>;
-  "vehicle-docs-purge": Record<string, never>;
-  /** An organiser cancelled this event: cancel and refund its bookings (event-cancellation.service). */
-  "events-cancel": { eventId: number };
 }
 export type JobName = keyof JobData;
 
-interface QueueSpec {
+export interface QueueSpec {
   /** Tries after the first; then the job is failed and dead-lettered. */
   retryLimit: number;
   /** Seconds before the first retry, doubling (with jitter) up to `retryDelayMax`. */
@@ -51,46 +43,20 @@ interface QueueSpec {
   concurrency: number;
 }
 
-/**
- * Mail retries for about a day (5 s, 10 s, ... capped at 30 min): a mail server down for hours
- * loses nothing. Scheduled jobs retry little: the next tick runs them again anyway.
- */
-export const QUEUES: Record<JobName, QueueSpec> = {
-  mail: { retryLimit: 60, retryDelay: 5, retryDelayMax: 1800, expireInSeconds: 60, concurrency: 2 },
-  "bookings-complete": { ...scheduled("* * * * *") },
-  "bookings-remind": { ...scheduled("* * * * *") },
-  "payments-expire": { ...scheduled("*/5 * * * *") },
-  "demo-reset": { ...scheduled("* * * * *") },
-  "jobs-housekeeping": { ...scheduled("17 3 * * *") },
-  // Each minute: monthly passes whose term ended are renewed, put in grace, or ended.
-  "passes-renew": { ...scheduled("* * * * *") },
-  // Every 15 minutes: the papers expiring within 30 or 7 days (Nigeria's calendar) are reminded.
-  "vehicle-docs-remind": { ...scheduled("*/15 * * * *") },
-  // Every 15 minutes: the stays that ended are asked for a review, once each (decision 033).
-  "reviews-request": { ...scheduled("*/15 * * * *") },
-  // Each minute: receipts committed without a number are numbered, every country's, in order of
-  // issue (a read numbers them first anyway; this one numbers what nobody has read yet).
-  "receipts-number": { ...scheduled("* * * * *") },
-  // Daily: the files of vehicle document requests closed 90 days ago are deleted (decision 032).
-  "vehicle-docs-purge": { ...scheduled("41 2 * * *") },
-  "passes-topped-up": {
-    retryLimit: 5,
-    retryDelay: 10,
-    retryDelayMax: 300,
-    expireInSeconds: 300,
-    concurrency: 1,
-  },
-  "events-cancel": {
-    retryLimit: 20,
-    retryDelay: 5,
-    retryDelayMax: 600,
-    expireInSeconds: 300,
-    concurrency: 1,
-  },
-};
-
-function scheduled(cron: string): QueueSpec {
+/** A scheduled job's queue: it retries little, since the next tick runs it again anyway. */
+export function scheduled(cron: string): QueueSpec {
   return { retryLimit: 2, retryDelay: 10, retryDelayMax: 60, expireInSeconds: 300, cron, concurrency: 1 };
+}
+
+/** A queue as installed: its name and settings (a registration, jobs/registration.ts). */
+export interface QueueOf {
+  name: JobName;
+  queue: QueueSpec;
+}
+
+/** A queue's handler given its dependencies: what `Jobs.handle` runs (registration.ts `withDeps`). */
+export interface BoundJob extends QueueOf {
+  run(data: unknown, job: Job<unknown>): Promise<unknown>;
 }
 
 /** Where a job that has used every retry is copied to: nobody works it; an admin reads it. */
@@ -114,9 +80,6 @@ function errorOf(output: unknown): string | null {
   return typeof output === "string" ? output : JSON.stringify(output);
 }
 
-export type Handler<N extends JobName> = (data: JobData[N], job: Job<JobData[N]>) => Promise<unknown>;
-export type Handlers = { [N in JobName]: Handler<N> };
-
 export interface DeadLetter {
   id: string;
   /** The queue it failed in. */
@@ -139,9 +102,12 @@ export interface Jobs {
    * connection: on PGlite, which has one, it would wait for the transaction forever.
    */
   ready(): Promise<void>;
-  /** The handlers; `start()` and `runDue()` run them. */
-  handle(handlers: Handlers): void;
-  /** Works every queue in this process and writes the schedules, but for `skipSchedules` (removed). */
+  /**
+   * The queues and their handlers, every registration's (feature-jobs.ts), once: `ready()`,
+   * `start()` and `runDue()` work these queues.
+   */
+  handle(jobs: readonly BoundJob[]): void;
+  /** Works every queue handled in this process and writes the schedules, but for `skipSchedules` (removed). */
   start(options?: { skipSchedules?: JobName[] }): Promise<void>;
   /** Stops fetching and waits for the handlers running now (at most `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
@@ -194,11 +160,13 @@ function newBoss(
 }
 
 /**
- * Installs or upgrades pg-boss's tables (schema `pgboss`) and creates or updates the queues: run by
- * `migrate()`, so every database the app opens, and every test's copy of the template, has them.
+ * Installs or upgrades pg-boss's tables (schema `pgboss`) and creates or updates the queues given
+ * (every registration's, feature-jobs.ts): run right after the migrations, under their lock
+ * (`migrateWithJobs`), so every database the app opens, and every test's copy of the template, has them.
  */
 export async function installJobs(
   database: Database,
+  queues: readonly QueueOf[],
   /** PostgreSQL: the migration's own connection, which holds the migration lock. */
   connection?: { query(text: string, values?: unknown[]): Promise<unknown> },
 ): Promise<void> {
@@ -210,7 +178,7 @@ export async function installJobs(
     if (!existing.has(DEAD_LETTER)) {
       await boss.createQueue(DEAD_LETTER, { retentionSeconds: 30 * 86_400, deleteAfterSeconds: 30 * 86_400 });
     }
-    for (const [name, spec] of Object.entries(QUEUES)) {
+    for (const { name, queue: spec } of queues) {
       const options = {
         retryLimit: spec.retryLimit,
         retryDelay: spec.retryDelay,
@@ -247,12 +215,17 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
   });
   // Without a listener an error event (the database restarting) would end the process.
   boss.on("error", (err) => log.error({ err }, "job queue error"));
-  let handlers: Handlers | undefined;
+  let handlers: Map<JobName, BoundJob> | undefined;
   let started = false;
 
-  const run = async <N extends JobName>(name: N, job: Job<JobData[N]>) => {
+  const registered = (): Map<JobName, BoundJob> => {
     if (!handlers) throw new Error("jobs.handle() was not called");
-    return (handlers[name] as Handler<N>)(job.data, job);
+    return handlers;
+  };
+  const run = async (name: JobName, job: Job<unknown>) => {
+    const handler = registered().get(name);
+    if (!handler) throw new Error(`no handler for the queue ${name}`);
+    return handler.run(job.data, job);
   };
 
   return {
@@ -266,17 +239,22 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
     },
     async ready() {
       // The dead-letter queue too: an admin's redrive runs inside a transaction.
-      for (const name of [...Object.keys(QUEUES), DEAD_LETTER]) {
+      for (const name of [...registered().keys(), DEAD_LETTER]) {
         await boss.findJobs(name, { id: "00000000-0000-0000-0000-000000000000", limit: 1 });
       }
     },
-    handle(h) {
-      handlers = h;
+    handle(jobs) {
+      if (handlers) throw new Error("jobs.handle() was called twice");
+      handlers = new Map();
+      for (const job of jobs) {
+        if (handlers.has(job.name)) throw new Error(`the queue ${job.name} is registered twice`);
+        handlers.set(job.name, job);
+      }
     },
     async start({ skipSchedules = [] } = {}) {
       await boss.start();
       started = true;
-      for (const [name, spec] of Object.entries(QUEUES) as [JobName, QueueSpec][]) {
+      for (const { name, queue: spec } of registered().values()) {
         if (spec.cron) {
           if (skipSchedules.includes(name)) await boss.unschedule(name);
           else await boss.schedule(name, spec.cron, {}, { tz: "UTC" });
@@ -293,7 +271,7 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
             localConcurrency: spec.concurrency,
             pollingIntervalSeconds: 1,
           },
-          (batch: Job<JobData[typeof name]>[]) =>
+          (batch: Job<unknown>[]) =>
             Promise.all(
               batch.map(async (job) => {
                 try {
@@ -313,12 +291,12 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
       started = false;
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
-    async runDue(names = Object.keys(QUEUES) as JobName[]) {
+    async runDue(names = [...registered().keys()]) {
       let ran = 0;
       for (let round = 0; round < 100; round++) {
         let found = 0;
         for (const name of names) {
-          for (const job of await boss.fetch<JobData[typeof name]>(name, { batchSize: 50 })) {
+          for (const job of await boss.fetch<unknown>(name, { batchSize: 50 })) {
             found++;
             try {
               await run(name, job);

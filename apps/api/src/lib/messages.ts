@@ -1,76 +1,72 @@
 /**
  * Every sentence the API sends, in English (word for word as the code writes it: the English
- * text is the key) and in French. A value inside a sentence is written `{name}` in both
- * languages: the English pattern finds the value in the sentence sent, the French one puts it
- * back. Translation happens once, as the reply is sent (plugins/errors.ts for errors and
- * plugins/messages.ts for success messages), with `translate`; services keep writing English.
+ * text is the key) and in French: the catalogue's `server` namespace,
+ * packages/contract/locales/{en,fr}/server.json, grouped by area (`http` and `fields`: what every
+ * part may send), read through lib/texts.ts (docs/decisions/042-one-text-catalogue.md). A value
+ * inside a sentence is written `{{name}}` in both languages, as everywhere in the catalogue: the
+ * English pattern finds the value in the sentence sent, the French one puts it back. Translation
+ * happens once, as the reply is sent (plugins/errors.ts for errors and plugins/messages.ts for
+ * success messages), with `translate`; services keep writing English.
  *
- * The sentences live by area in messages/*.ts (common.ts: what every part may send). To add a
- * sentence: write it in the code as usual, then add its entry to its area's file (messages.test.ts
- * walks the source and fails on a sentence that has none). French: vous, straight apostrophes,
- * a no-break space (\u00a0) before : and a plain space before ; ? ! and inside « », as the web app's
- * catalogues (apps/web/src/locales/fr); the tests check the colons with colonsWithoutNoBreakSpace.
+ * To add a sentence: write it in the code as usual, then add its entry, under the same key, to
+ * both languages' server.json (messages.test.ts walks the source and fails on a sentence that has
+ * none; catalogues.test.ts on a key one language lacks). French: vous, straight apostrophes,
+ * a no-break space (\u00a0) before : and a plain space before ; ? ! and inside « », as the web
+ * app's namespaces; the tests check the colons with colonsWithoutNoBreakSpace.
  */
+import { windowRefusalText, type WindowRefusal } from "@parkwell/contract";
 import type { Language } from "./language";
 import { moneyIn } from "./money";
 import { escapeRegExp } from "./reg-exp";
-import { ACCOUNTS, VEHICLES } from "./messages/accounts";
-import { ADMIN, ADMIN_PARKS, ADMIN_PEOPLE, ADMIN_REPORTS } from "./messages/admin";
-import { BOOKINGS, windowRefusals } from "./messages/bookings";
-import { FIELDS, HTTP, ZOD_DEFAULTS, type ServerText } from "./messages/common";
-import { ADMIN_EVENTS, EVENTS } from "./messages/events";
-import { FILES } from "./messages/files";
-import { GATE } from "./messages/gate";
-import { ADMIN_MARKETPLACE, MARKETPLACE } from "./messages/marketplace";
-import { PARKS } from "./messages/parks";
-import { ADMIN_PLANS, PASSES } from "./messages/passes";
-import { RECEIPTS } from "./messages/receipts";
-import { COMPANY_MONEY } from "./messages/company-money";
-import { COMPANY_PAY } from "./messages/company-pay";
-import { COMPANIES } from "./messages/companies";
-import { PAGES } from "./messages/pages";
-import { REVIEWS } from "./messages/reviews";
-import { BLOG } from "./messages/blog";
-import { VEHICLE_DOCS } from "./messages/vehicle-docs";
-import { WALLET } from "./messages/wallet";
+import { PLACEHOLDER, SERVER_CATALOGUE } from "./texts";
 
+/** A sentence in both languages. */
+interface ServerText {
+  en: string;
+  fr: string;
+}
+
+/**
+ * Why a window cannot be booked: the contract's sentences (shared with the web app), in both
+ * languages from its own `windowRefusalText`; values become `{{name}}`, weekdays are listed.
+ */
+function windowRefusals(): ServerText[] {
+  const both = (r: WindowRefusal): ServerText => ({
+    en: windowRefusalText(r, "en"),
+    fr: windowRefusalText(r, "fr"),
+  });
+  const refusals: WindowRefusal[] = [
+    { code: "past" },
+    { code: "end_before_start" },
+    { code: "too_long", days: "{{days}}" as unknown as number },
+    { code: "opens_at", time: "{{time}}" },
+    { code: "closed_at_start", closes: "{{closes}}" },
+    { code: "closes_before_end", time: "{{time}}" },
+    { code: "closed_at_end" },
+    { code: "closed_date", date: "{{date}}" },
+    ...[0, 1, 2, 3, 4, 5, 6].map((weekday): WindowRefusal => ({ code: "closed_day", weekday })),
+  ];
+  return refusals.map(both);
+}
+
+/** The French of an English sentence of the `server` namespace; a missing one stops the API at start. */
+function frenchOf(area: string, en: string): string {
+  const fr = SERVER_CATALOGUE.fr[area]?.[en];
+  if (fr === undefined) throw new Error(`server.json: no French for "${en}" (${area})`);
+  return fr;
+}
+
+/** Every sentence of the catalogue's `server` namespace, then the contract's window refusals. */
 export const SERVER_TEXTS: readonly ServerText[] = [
-  ...HTTP,
-  ...FIELDS,
-  ...ZOD_DEFAULTS,
-  ...ACCOUNTS,
-  ...VEHICLES,
-  ...PARKS,
-  ...BOOKINGS,
-  ...WALLET,
-  ...ADMIN,
-  ...ADMIN_PARKS,
-  ...ADMIN_PEOPLE,
-  ...GATE,
-  ...ADMIN_REPORTS,
-  ...EVENTS,
-  ...ADMIN_EVENTS,
-  ...ADMIN_PLANS,
-  ...PASSES,
-  ...ADMIN_MARKETPLACE,
-  ...MARKETPLACE,
-  ...RECEIPTS,
-  ...COMPANY_MONEY,
-  ...COMPANY_PAY,
-  ...COMPANIES,
-  ...FILES,
-  ...VEHICLE_DOCS,
-  ...REVIEWS,
-  ...BLOG,
-  ...PAGES,
+  ...Object.entries(SERVER_CATALOGUE.en).flatMap(([area, sentences]) =>
+    Object.keys(sentences).map((en) => ({ en, fr: frenchOf(area, en) })),
+  ),
   ...windowRefusals(),
 ];
 
-const PARAM = /\{(\w+)\}/g;
-
-/** The `{name}`s of a sentence, in order. */
+/** The `{{name}}`s of a sentence, in order. */
 export function paramsOf(text: string): string[] {
-  return [...text.matchAll(PARAM)].map((m) => m[1]!);
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
 interface Template {
@@ -88,16 +84,16 @@ for (const text of SERVER_TEXTS) {
     continue;
   }
   const source = text.en
-    .split(PARAM)
+    .split(PLACEHOLDER)
     .map((part, i) => (i % 2 === 1 ? `(?<${part}>.+?)` : escapeRegExp(part)))
     .join("");
   templates.push({
     pattern: new RegExp(`^${source}$`, "s"),
     fr: text.fr,
-    fixed: text.en.replace(PARAM, "").length,
+    fixed: text.en.replace(PLACEHOLDER, "").length,
   });
 }
-// The most specific pattern first: "{name} must be at most {max} characters" before "{name} must be at most {max}".
+// The most specific pattern first: "{{name}} must be at most {{max}} characters" before "{{name}} must be at most {{max}}".
 templates.sort((a, b) => b.fixed - a.fixed);
 
 /**
@@ -111,7 +107,13 @@ export function translate(text: string, language: Language): string {
   for (const t of templates) {
     const match = t.pattern.exec(text);
     // An amount of money among the values is written as the language writes money.
-    if (match) return t.fr.replace(PARAM, (_, name: string) => moneyIn(match.groups?.[name] ?? "", language));
+    if (match)
+      return t.fr.replace(PLACEHOLDER, (_, name: string) => moneyIn(match.groups?.[name] ?? "", language));
   }
   return text;
+}
+
+/** An English sentence of the catalogue in both languages, as a row's bilingual text (`{ en, fr }`). */
+export function inBothLanguages(en: string): Record<Language, string> {
+  return { en, fr: translate(en, "fr") };
 }

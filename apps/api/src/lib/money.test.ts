@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { learnCurrencies } from "@parkwell/contract";
-import { bpsOf, bpsToPercent, moneyIn, toMajor, toMinor } from "./money";
+import { bpsToPercent, moneyIn, toMajor, toMinor } from "./money";
 
 describe("money conversions", () => {
   it("converts with the currency's decimals", () => {
@@ -46,35 +44,5 @@ describe("an English sentence's amount in the request's language", () => {
   it("leaves any other text as it is", () => {
     expect(moneyIn("20,000 naira", "fr")).toBe("20,000 naira");
     expect(moneyIn("€15", "fr")).toBe("€15");
-  });
-});
-
-describe("a percentage of an amount (bpsOf)", () => {
-  it("rounds half up in minor units", () => {
-    expect(bpsOf(1000, 750)).toBe(75);
-    expect(bpsOf(5, 1000)).toBe(1); // 0.5 -> 1
-    expect(bpsOf(4, 1000)).toBe(0); // 0.4 -> 0
-    expect(bpsOf(15, 5000)).toBe(8); // 7.5 -> 8
-    expect(bpsOf(12_345, 10_000)).toBe(12_345);
-    expect(bpsOf(0, 750)).toBe(0);
-    expect(bpsOf(-5, 1000)).toBe(-1); // half away from zero below zero
-  });
-
-  it("gives what each price's own rounding gave before it was the one (Math.round of the quotient)", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e11 }), fc.integer({ min: 0, max: 10_000 }), (amount, bps) => {
-        expect(bpsOf(amount, bps)).toBe(Math.round((amount * bps) / 10_000));
-      }),
-    );
-  });
-
-  it("is the API's only division by 10,000 (one rounding for fees, tax, discounts and premiums)", () => {
-    const src = path.resolve(import.meta.dirname, "..");
-    const dividing = fs
-      .readdirSync(src, { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.endsWith(".d.ts"))
-      .filter((f) => /[/%]\s*10_?000(?![.\d])/.test(fs.readFileSync(path.join(src, f), "utf8")))
-      .sort();
-    expect(dividing).toEqual([path.join("lib", "money.ts")]);
   });
 });

@@ -36,18 +36,6 @@ export function moneyText(minor: number, currency: string, decimals: number, lan
   return formatMoney(toMajor(minor, decimals), currency, language);
 }
 
-/**
- * `bps` basis points of an amount in minor units (750 = 7.5%), rounded half up (half away from
- * zero below zero): the one rounding of every percentage the product charges or takes off (fees,
- * tax, discounts, premiums). Integer arithmetic, exact while amount × bps stays below 2^53. A test
- * (money.test.ts) finds any other division by 10,000 in the API's code.
- */
-export function bpsOf(amountMinor: number, bps: number): number {
-  const product = Math.abs(amountMinor * bps);
-  const rounded = Math.floor(product / 10_000) + (product % 10_000 >= 5_000 ? 1 : 0);
-  return amountMinor * bps < 0 ? -rounded : rounded;
-}
-
 /** Percent given in basis points (750 = 7.5%), as the number clients show. */
 export function bpsToPercent(bps: number): number {
   return bps / 100;

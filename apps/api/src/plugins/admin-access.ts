@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Permission } from "@parkwell/contract";
-import type { Db } from "../db/client";
-import { can, forbidden, loadAccess, type StaffAccess } from "../features/admin/access.service";
-import type { AuditActor } from "../features/admin/audit.repo";
+import type { AuthUser } from "../lib/auth-user";
+import { can, forbidden, type AuditActor, type StaffAccess } from "../lib/staff-access";
 import { requireUser, type Auth } from "./auth";
 
 declare module "fastify" {
@@ -16,17 +15,22 @@ declare module "fastify" {
   }
 }
 
+/** What the app gives the plugin: a signed-in user's back-office access, or the 403 (features/admin). */
+export interface AdminAccessOptions {
+  loadAccess(user: AuthUser): Promise<StaffAccess>;
+}
+
 /**
  * The back office's guard: `{ onRequest: admin.permit("parks.update") }` on a route of a scope
  * guarded by `auth.guard` (401 first). It runs before the body is read, so a user without the
  * permission gets the 403 whatever they sent. A user with no back-office permission at all gets
  * the same 403 (`admin.permit()` without a permission: any staff).
  */
-export function registerAdminAccess(app: FastifyInstance, db: Db, auth: Auth) {
+export function registerAdminAccess(app: FastifyInstance, auth: Auth, { loadAccess }: AdminAccessOptions) {
   app.decorateRequest("staffAccess", null);
 
   const access = async (req: FastifyRequest): Promise<StaffAccess> => {
-    req.staffAccess ??= await loadAccess(db, requireUser(req));
+    req.staffAccess ??= await loadAccess(requireUser(req));
     return req.staffAccess;
   };
 

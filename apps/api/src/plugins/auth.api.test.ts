@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { migrate } from "../db/migrate";
+import { migrateWithJobs } from "../feature-jobs";
 import { seed } from "../db/seed";
-import { endSession, endUserSessions } from "../features/sessions/sessions.service";
+import { endSession, endUserSessions, resolveToken } from "../features/sessions/sessions.service";
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "../features/sessions/sessions.domain";
 import { users } from "../db/schema/index";
 import { eq } from "drizzle-orm";
@@ -22,12 +22,12 @@ beforeAll(async () => {
   const fresh = await freshDatabase();
   ({ database, drop } = fresh);
   if (!fresh.prepared) {
-    await migrate(database);
+    await migrateWithJobs(database);
     await seed(database.db);
   }
   app = Fastify({ logger: false });
   registerErrorHandler(app);
-  const auth = registerAuth(app, database.db, clock);
+  const auth = registerAuth(app, { resolveToken: (token) => resolveToken(database.db, clock, token) });
   app.get("/me", { onRequest: auth.required }, async (req) => ({ id: requireUser(req).id }));
   app.get("/maybe", { onRequest: auth.optional }, async (req) => ({ id: req.authUser?.id ?? null }));
   await app.ready();

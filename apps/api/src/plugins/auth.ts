@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions, onRequestAsyncHookHandler } from "fastify";
-import type { Db } from "../db/client";
-import { resolveToken, type AuthUser } from "../features/sessions/sessions.service";
 import { AppError } from "../lib/app-error";
-import type { Clock } from "../lib/clock";
+import type { AuthUser } from "../lib/auth-user";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** Set by the `auth.required` or `auth.optional` hook; read it with `requireUser(req)`. */
     authUser: AuthUser | null;
   }
+}
+
+/** What the app gives the plugin: a token's user, or null for a bad, revoked or expired token (features/sessions). */
+export interface AuthOptions {
+  resolveToken(token: string): Promise<AuthUser | null>;
 }
 
 export const NO_TOKEN_MESSAGE = "No authentication token found";
@@ -27,13 +30,13 @@ function bearer(req: FastifyRequest): string | null {
  * token gets the 401, never a 422.
  * No token → 401 'No authentication token found'; a bad, revoked or expired token → 401.
  */
-export function registerAuth(app: FastifyInstance, db: Db, clock: Clock) {
+export function registerAuth(app: FastifyInstance, { resolveToken }: AuthOptions) {
   app.decorateRequest("authUser", null);
 
   const required: onRequestAsyncHookHandler = async (req) => {
     const token = bearer(req);
     if (!token) throw new AppError(401, "unauthenticated", NO_TOKEN_MESSAGE);
-    const user = await resolveToken(db, clock, token);
+    const user = await resolveToken(token);
     if (!user) throw new AppError(401, "invalid_token", BAD_TOKEN_MESSAGE);
     req.authUser = user;
   };
@@ -55,7 +58,7 @@ export function registerAuth(app: FastifyInstance, db: Db, clock: Clock) {
   /** Sets the user when a valid token is present; anonymous otherwise (public routes that personalise). */
   const optional: onRequestAsyncHookHandler = async (req) => {
     const token = bearer(req);
-    if (token) req.authUser = await resolveToken(db, clock, token);
+    if (token) req.authUser = await resolveToken(token);
   };
 
   return { required, optional, guard };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorCode } from "@parkwell/contract";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
 import { isDatabaseUnavailable } from "../lib/database-unavailable";
@@ -7,6 +8,7 @@ import { translate } from "../lib/messages";
 
 interface ErrorBody {
   message: string;
+  /** An ErrorCode, but for a Fastify 4xx outside FASTIFY_CLIENT_ERRORS: its own code, lower case. */
   code: string;
   fields?: Record<string, string>;
   /** An AppError's details (data beside the sentence: a capacity 409's conflicting bookings). */
@@ -14,7 +16,7 @@ interface ErrorBody {
 }
 
 /** Fastify's own client errors, by code, in words a person can act on. */
-const FASTIFY_CLIENT_ERRORS: Record<string, [status: number, code: string, message: string]> = {
+const FASTIFY_CLIENT_ERRORS: Record<string, [status: number, code: ErrorCode, message: string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, "malformed_json", "The request body is not valid JSON"],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, "empty_body", "The request body is empty; send a JSON object"],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [
@@ -79,15 +81,15 @@ function inEnglish(err: FastifyError | Error): { status: number; body: ErrorBody
       fields[name] ??= issue.message ?? "Invalid value";
     }
     const message = Object.values(fields)[0] ?? "Invalid request";
-    return { status: 422, body: { message, code: "validation_error", fields } };
+    return { status: 422, body: { message, code: "validation_error" satisfies ErrorCode, fields } };
   }
   if (fe.validation) {
-    return { status: 422, body: { message: fe.message, code: "validation_error" } };
+    return { status: 422, body: { message: fe.message, code: "validation_error" satisfies ErrorCode } };
   }
   const known = fe.code ? FASTIFY_CLIENT_ERRORS[fe.code] : undefined;
   if (known) return { status: known[0], body: { code: known[1], message: known[2] } };
   if (isDatabaseUnavailable(err)) {
-    return { status: 503, body: { code: "unavailable", message: UNAVAILABLE_MESSAGE } };
+    return { status: 503, body: { code: "unavailable" satisfies ErrorCode, message: UNAVAILABLE_MESSAGE } };
   }
   const status = fe.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -96,7 +98,7 @@ function inEnglish(err: FastifyError | Error): { status: number; body: ErrorBody
     const message = fe.code?.startsWith("FST_ERR_") ? "The request could not be processed" : fe.message;
     return { status, body: { code, message: message || "Bad request" } };
   }
-  return { status: 500, body: { code: "internal_error", message: NO_MESSAGE } };
+  return { status: 500, body: { code: "internal_error" satisfies ErrorCode, message: NO_MESSAGE } };
 }
 
 /** Answers an error in the app's shape and logs it (5xx with the details, the rest in one line). */

@@ -4,9 +4,8 @@ import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
-import { can, loadAccess } from "../features/admin/access.service";
 import { AppError } from "../lib/app-error";
+import type { AuthUser } from "../lib/auth-user";
 import type { Clock } from "../lib/clock";
 import {
   checkDocument,
@@ -25,7 +24,7 @@ import {
   type DocumentType,
   type PrivateFileStorage,
 } from "../lib/private-files";
-import type { AuthUser } from "../features/sessions/sessions.service";
+import { can, type StaffAccess } from "../lib/staff-access";
 import { requireUser, type Auth } from "./auth";
 
 /**
@@ -56,8 +55,11 @@ export const FILE_LINK_NOT_FOUND =
   "This file link is invalid or has expired. Please open the document again.";
 
 export interface PrivateFileRouteDeps {
-  /** Where a staff link's permission is read again, each time the link is used. */
-  db: Db;
+  /**
+   * A user's back-office access (or the 403 when they have none): a staff link's permission is read
+   * again with it each time the link is used (features/admin, given by the app).
+   */
+  loadAccess(user: AuthUser): Promise<StaffAccess>;
   storage: PrivateFileStorage;
   /** The links' signing secret (QR_SIGNING_SECRET, from which a key of their own is derived). */
   secret: string;
@@ -76,7 +78,7 @@ const FILE_TYPES: DocumentType[] = ["image/jpeg", "image/png", "application/pdf"
  * same 404 at once, not when it expires.
  */
 export function privateFilesRoutes(deps: PrivateFileRouteDeps, auth: Auth): FastifyPluginAsyncZod {
-  const { db, storage, secret, clock } = deps;
+  const { loadAccess, storage, secret, clock } = deps;
   return async (app) => {
     auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
@@ -113,7 +115,8 @@ export function privateFilesRoutes(deps: PrivateFileRouteDeps, auth: Auth): Fast
           secret,
         );
         if (!claims) throw notFound();
-        if (claims.permission && !(await stillPermitted(db, user, claims.permission))) throw notFound();
+        if (claims.permission && !(await stillPermitted(loadAccess, user, claims.permission)))
+          throw notFound();
         const file = await storage.get(claims.key);
         // Served as what its bytes are (their signature; the whole file was read when stored):
         // never a type a stored name or header claims.
@@ -135,9 +138,13 @@ export function privateFilesRoutes(deps: PrivateFileRouteDeps, auth: Auth): Fast
 }
 
 /** Whether the user holds the permission now (a user with no back-office role at all does not). */
-async function stillPermitted(db: Db, user: AuthUser, permission: Permission): Promise<boolean> {
+async function stillPermitted(
+  loadAccess: PrivateFileRouteDeps["loadAccess"],
+  user: AuthUser,
+  permission: Permission,
+): Promise<boolean> {
   try {
-    return can(await loadAccess(db, user), permission);
+    return can(await loadAccess(user), permission);
   } catch (err) {
     if (err instanceof AppError && err.status === 403) return false;
     throw err;

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
-import { migrate } from "../db/migrate";
+import { migrateWithJobs } from "../feature-jobs";
 import { seed } from "../db/seed";
 
 declare module "vitest" {
@@ -33,7 +33,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString(), poolSize: 2 });
-    await migrate(database);
+    await migrateWithJobs(database);
     await seed(database.db, { demo: true });
     await database.close();
     project.provide("pgTemplate", name);
@@ -44,7 +44,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
 
   const database = await openDatabase({});
-  await migrate(database);
+  await migrateWithJobs(database);
   await seed(database.db, { demo: true });
   if (database.raw.engine !== "pglite") throw new Error("expected PGlite");
   // Not compressed: a start from it takes about half the time of one from the gzipped dump (86 MB

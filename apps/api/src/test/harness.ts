@@ -9,7 +9,7 @@ import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { formatLsn } from "../db/read-replicas";
-import { migrate } from "../db/migrate";
+import { migrateWithJobs } from "../feature-jobs";
 import { seed } from "../db/seed";
 import type { Clock } from "../lib/clock";
 import { READ_AFTER_COOKIE } from "../plugins/read-your-writes";
@@ -56,7 +56,7 @@ export async function createTestContext(
   const { database, drop, prepared, url } = await freshDatabase({ blank: !config.DEMO_MODE });
   try {
     if (!prepared) {
-      await migrate(database);
+      await migrateWithJobs(database);
       await seed(database.db, { demo: config.DEMO_MODE });
     }
     const app = await buildApp({ database, config, logger: false, ...deps });

@@ -1,5 +1,6 @@
 // The tests' ledger invariants check (ledger-invariants.ts) finds what it promises to find: each
 // case tampers inside a transaction that is rolled back, since the database itself would refuse it.
+import { servedCountries } from "../features/reference/served-countries";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
@@ -19,7 +20,7 @@ afterAll(() => ctx?.close());
 
 const topUp = (userId: string, amountMinor: number, key: string) =>
   db.transaction((tx) =>
-    creditTopUp(tx, {
+    creditTopUp(servedCountries(db), tx, {
       userId,
       currency: "NGN",
       amountMinor,

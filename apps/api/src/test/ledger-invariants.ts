@@ -1,6 +1,7 @@
 import { LEDGER_KINDS, type LedgerKind } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";
+import type { PurchaseKindName } from "../features/purchases/purchases.domain";
 
 /**
  * The ledger's invariants, read straight from the tables: every account's cached balance equals
@@ -92,7 +93,8 @@ export const RECEIPTED_LEDGER_KINDS = LEDGER_KINDS.filter((k) => !UNRECEIPTED_LE
  * The receipts' invariants, from the tables: every receipted ledger move has exactly one receipt
  * (by its idempotency key) whose total is what the move took from the buyer's wallet (a top-up's:
  * what it brought, a credit note's: minus what it gave back), every receipt's lines and taxes sum
- * to its total, and the numbers of each country and year run 1..n without a gap.
+ * to its total, the numbers of each country and year run 1..n without a gap, and every purchase
+ * on the purchase engine has its kind's row.
  */
 export async function receiptViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -145,6 +147,35 @@ export async function receiptViolations(db: Db): Promise<string[]> {
     problems.push(
       `receipts of country ${g.country_id} in ${g.year}: ${g.n} numbered, highest ${g.top}, counter ${g.last}`,
     );
+  }
+  return [...problems, ...(await purchaseViolations(db))];
+}
+
+/**
+ * Each kind of the purchase engine's table and code column: a kind missing here does not compile,
+ * so the check below (and whoever deletes a kind's rows, as the demo reset does) covers it.
+ */
+const PURCHASE_ROWS: Record<PurchaseKindName, { table: string; code: string }> = {
+  vehicle_docs: { table: "vehicle_doc_requests", code: "code" },
+  order: { table: "orders", code: "order_code" },
+  pass: { table: "passes", code: "pass_code" },
+  booking: { table: "bookings", code: "booking_code" },
+};
+
+/**
+ * The purchase engine's rows, from the tables: every `purchases` row has its kind's row, with the
+ * same id, buyer and code (a deleted order or request takes its key and code with it).
+ */
+async function purchaseViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [kind, { table, code }] of Object.entries(PURCHASE_ROWS)) {
+    const orphans = await queryRows<{ code: string }>(
+      db,
+      sql`SELECT p.code FROM purchases p WHERE p.kind = ${kind} AND NOT EXISTS (
+            SELECT 1 FROM ${sql.raw(table)} k
+            WHERE k.id = p.id AND k.user_id = p.user_id AND k.${sql.raw(code)} = p.code)`,
+    );
+    for (const o of orphans) problems.push(`purchase ${o.code} (${kind}) has no ${table} row of its buyer`);
   }
   return problems;
 }

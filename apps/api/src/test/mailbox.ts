@@ -34,6 +34,14 @@ export async function readMailbox(box: Mailbox): Promise<{ to: string; subject: 
   return out;
 }
 
+/** A raw message's subject and text, decoded enough to read (quoted-printable, encoded words). */
+export function decodedMail(raw: string): { subject: string; text: string } {
+  return {
+    subject: decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? ""),
+    text: unQuotedPrintable(raw),
+  };
+}
+
 /** Unfolds (a folded line keeps its space) and decodes the encoded words (the space between two goes). */
 function decodeHeader(v: string): string {
   return v

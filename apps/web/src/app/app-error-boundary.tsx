@@ -1,8 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { reportError } from "../lib/error-reporting";
 import { storedLanguage } from "../lib/storage-keys";
-import en from "../locales/en/boot.json";
-import fr from "../locales/fr/boot.json";
+import en from "../../../../packages/contract/locales/en/boot.json";
+import fr from "../../../../packages/contract/locales/fr/boot.json";
 
 interface State {
   error: unknown;

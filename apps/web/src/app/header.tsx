@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
-import { useSelectedCountry } from "../lib/country";
+import { useCountryOffers } from "../lib/country";
 import { useMenu } from "../lib/use-menu";
 import { EXTERNAL_LINKS } from "../lib/links";
 import { openLoginDialog } from "../lib/login-dialog";
@@ -93,7 +93,8 @@ export function Header() {
   const { open, setOpen, toggle, rootRef, buttonRef } = useMenu({ focusInto: navRef });
   const [panel, setPanel] = useState(false);
   const sticky = useSticky();
-  const country = useSelectedCountry();
+  // Vehicle Docs is linked where the selected country's row offers it (Nigeria today).
+  const vehicleDocs = useCountryOffers("vehicle_docs");
   const { signedIn } = useSession();
   const items = NAV.filter((item) => !(signedIn && "signedOutOnly" in item));
 
@@ -113,7 +114,7 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            {country.code === "NG" && (
+            {vehicleDocs && (
               <li>
                 <NavLink to="/vehicle-docs-renewal" onClick={() => setOpen(false)}>
                   {t("nav.vehicleDocs")}

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { useSelectedCountry } from "../lib/country";
+import { useCountryOffers } from "../lib/country";
 import { adminMeQuery } from "../lib/queries";
 import { useSession, type CachedProfile } from "../lib/session";
 import { useMenu } from "../lib/use-menu";
@@ -15,7 +15,7 @@ const LINKS = [
   ["/profile", "nav.profile"],
 ] as const;
 
-/** My renewal requests, after My orders, while the selected country is Nigeria (the service's). */
+/** My renewal requests, after My orders, while the selected country offers the renewal (Nigeria). */
 const VEHICLE_DOCS_LINK = ["/vehicle-docs-renewal/requests", "nav.vehicleDocRequests"] as const;
 
 /** The avatar shows the initial of first_name, or 'User' when there is none. */
@@ -48,9 +48,8 @@ export function ProfileMenu() {
   const { profile } = useSession();
   const { open, toggle, rootRef, buttonRef, go } = useMenu();
   const backOffice = useBackOfficeLink();
-  const country = useSelectedCountry();
-  const own =
-    country.code === "NG" ? [...LINKS.slice(0, 2), VEHICLE_DOCS_LINK, ...LINKS.slice(2)] : [...LINKS];
+  const vehicleDocs = useCountryOffers("vehicle_docs");
+  const own = vehicleDocs ? [...LINKS.slice(0, 2), VEHICLE_DOCS_LINK, ...LINKS.slice(2)] : [...LINKS];
   const links = backOffice ? [...own, ["/admin", "nav.backOffice"] as const] : own;
   return (
     <div className="menu" ref={rootRef}>

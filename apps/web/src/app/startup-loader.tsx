@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { useAppReady } from "../lib/app-ready";
 import { storedLanguage } from "../lib/storage-keys";
 // The loader shows before any catalogue has loaded, so its two strings are bundled with it.
-import en from "../locales/en/boot.json";
-import fr from "../locales/fr/boot.json";
+import en from "../../../../packages/contract/locales/en/boot.json";
+import fr from "../../../../packages/contract/locales/fr/boot.json";
 
 /** Progress is held at 85 percent until the page is ready; forced off after 8 seconds. */
 export const LOADER_CAP = 85;

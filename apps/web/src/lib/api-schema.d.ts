@@ -923,6 +923,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/purchases/checkout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start a top-up of what the wallet is short of for an order, pass or document request; paid, it is made */
+    post: operations["checkoutPurchase"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/events": {
     parameters: {
       query?: never;
@@ -1295,7 +1312,7 @@ export interface paths {
     /** The driver's renewal requests, newest first */
     get: operations["listVehicleDocRequests"];
     put?: never;
-    /** Send a renewal request and pay it from the wallet (402 with the amount missing) */
+    /** Send a renewal request and pay it from the wallet or a company (402 with the amount missing) */
     post: operations["createVehicleDocRequest"];
     delete?: never;
     options?: never;
@@ -1486,6 +1503,23 @@ export interface paths {
     put?: never;
     /** Cancel a pass at the end of its paid term (no refund of the term paid; it holds no space after) */
     post: operations["cancelPass"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/passes/{code}/renew": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pay a pass's renewal in grace from the driver's own wallet (their company refused it, or the wallet was short); it renews from the wallet from then on */
+    post: operations["renewPassFromWallet"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3908,6 +3942,7 @@ export interface components {
       time_zones: string[];
       support_email: string | null;
       support_phone: string | null;
+      services: "vehicle_docs"[];
     };
     State: {
       id: number;
@@ -4204,6 +4239,14 @@ export interface components {
           /** @enum {string} */
           reason?: "full" | "past" | "moved" | "short" | "plate_busy";
         };
+        purchase?: {
+          /** @enum {string} */
+          kind: "order" | "pass" | "vehicle_docs";
+          /** @enum {string} */
+          status: "pending" | "made" | "not_made";
+          code: string | null;
+          reason?: string;
+        };
       };
     };
     PaymentIntentResponse: {
@@ -4216,6 +4259,32 @@ export interface components {
       provider: "paystack" | "stripe" | "wave" | "demo";
       publishable_key?: string;
       payment_url?: string;
+    };
+    PurchaseCheckout: {
+      /** @enum {string} */
+      kind: "order" | "pass" | "vehicle_docs";
+      /** @constant */
+      status: "pending";
+      currency: string;
+      total: number;
+      balance: number;
+      amount_missing: number;
+      top_up_amount: number;
+      raised_to_minimum: boolean;
+      payment: {
+        reference: string;
+        /** @enum {string} */
+        provider: "paystack" | "stripe" | "wave" | "demo";
+        amount: number;
+        currency: string;
+        payment_info: {
+          authorization_url?: string;
+          checkout_url?: string;
+          payment_url?: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
     };
     InquiryReceipt: {
       id: string;
@@ -5956,6 +6025,7 @@ export interface components {
         lapses_at: string;
         missing: number;
       } | null;
+      paid_by_company: string | null;
     };
     PassPurchase: {
       id: string;
@@ -6015,6 +6085,7 @@ export interface components {
         lapses_at: string;
         missing: number;
       } | null;
+      paid_by_company: string | null;
       charged: {
         amount: number;
         currency: string;
@@ -6089,6 +6160,7 @@ export interface components {
         lapses_at: string;
         missing: number;
       } | null;
+      paid_by_company: string | null;
       charges: components["schemas"]["PassCharge"][];
     };
     PassList: {
@@ -7395,6 +7467,23 @@ export interface components {
       cancelled_at: string | null;
       completed_at: string | null;
     };
+    VehicleDocFile: {
+      id: number;
+      /** @enum {string} */
+      kind: "driver_upload" | "issued_scan";
+      label: string;
+      /** @enum {string} */
+      content_type: "image/jpeg" | "image/png" | "application/pdf";
+      size_bytes: number;
+      /** @enum {string} */
+      uploaded_by: "driver" | "staff";
+      created_at: string;
+      link: {
+        url: string;
+        expires_at: string;
+      } | null;
+      purged_at: string | null;
+    };
     AdminVehicleDoc: {
       code: string;
       /** @enum {string} */
@@ -7624,23 +7713,6 @@ export interface components {
       active: boolean;
       currency: string;
       updated_at: string;
-    };
-    VehicleDocFile: {
-      id: number;
-      /** @enum {string} */
-      kind: "driver_upload" | "issued_scan";
-      label: string;
-      /** @enum {string} */
-      content_type: "image/jpeg" | "image/png" | "application/pdf";
-      size_bytes: number;
-      /** @enum {string} */
-      uploaded_by: "driver" | "staff";
-      created_at: string;
-      link: {
-        url: string;
-        expires_at: string;
-      } | null;
-      purged_at: string | null;
     };
     PublicReview: {
       id: number;
@@ -11363,6 +11435,101 @@ export interface operations {
       };
     };
   };
+  checkoutPurchase: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          kind: "order" | "pass" | "vehicle_docs";
+          request: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PurchaseCheckout"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listEvents: {
     parameters: {
       query?: {
@@ -12943,6 +13110,7 @@ export interface operations {
             vehicle_value: number;
           };
           expected_total?: number;
+          company_id?: number | null;
         };
       };
     };
@@ -13625,6 +13793,7 @@ export interface operations {
           start_date: string;
           /** @default 1 */
           term_months?: 1 | 3 | 12;
+          company_id?: number | null;
         };
       };
     };
@@ -13838,6 +14007,75 @@ export interface operations {
       };
       /** @description Default Response */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  renewPassFromWallet: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PassDetail"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
         headers: {
           [name: string]: unknown;
         };
@@ -14889,6 +15127,8 @@ export interface operations {
               | null;
             extensions_allowed: boolean;
             marketplace_allowed: boolean;
+            passes_allowed: boolean;
+            vehicle_docs_allowed: boolean;
             limits: {
               currency: string;
               per_booking: number | null;
@@ -14960,6 +15200,8 @@ export interface operations {
             | null;
           extensions_allowed: boolean;
           marketplace_allowed: boolean;
+          passes_allowed?: boolean;
+          vehicle_docs_allowed?: boolean;
           limits: {
             currency: string;
             per_booking: number | null;
@@ -14988,6 +15230,8 @@ export interface operations {
               | null;
             extensions_allowed: boolean;
             marketplace_allowed: boolean;
+            passes_allowed: boolean;
+            vehicle_docs_allowed: boolean;
             limits: {
               currency: string;
               per_booking: number | null;

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "@parkwell/contract";
+import type { ApiErrorBody, ErrorCode } from "@parkwell/contract";
 import type { paths } from "./api-schema";
 import { readStorage, STORAGE_KEYS, storedLanguage } from "./storage-keys";
 
@@ -8,10 +8,14 @@ export const API_BASE = "/api/v1";
 export const GENERIC_ERROR = "Something went wrong";
 const NETWORK_ERROR = "Network error. Please check your internet connection and try again.";
 
+/** The codes the web gives a failure itself: no answer, an answer without a code, an unreadable one. */
+export type ClientErrorCode = "network_error" | "http_error" | "invalid_response";
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** The API's code (the contract's ERRORS), or the web's own: a test of a code not there fails the typecheck. */
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** The whole error body, for the data some errors carry beside the sentence (a 409's conflicts). */
@@ -185,7 +189,8 @@ function parseJson(text: string): unknown {
 
 /** A refused request as an ApiError: the server's code, sentence and fields, else generic ones. */
 function apiErrorOf(status: number, data: unknown): ApiError {
-  const body = (data ?? {}) as Partial<ApiErrorBody>;
+  // The contract's ErrorSchema says only "a string"; the API answers with its ErrorCodes.
+  const body = (data ?? {}) as Partial<ApiErrorBody> & { code?: ErrorCode };
   return new ApiError(status, body.code ?? "http_error", body.message ?? GENERIC_ERROR, body.fields, data);
 }
 

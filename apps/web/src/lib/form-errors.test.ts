@@ -143,7 +143,7 @@ describe("formAlertText", () => {
       park_id: "This park is closed",
     });
     expect(formAlertText(t, refused, ["plate_number"])).toBe("This park is closed");
-    expect(formAlertText(t, new ApiError(409, "conflict", "Taken"), [])).toBe("Taken");
+    expect(formAlertText(t, new ApiError(409, "plate_taken", "Taken"), [])).toBe("Taken");
     expect(formAlertText(t, new Error("boom"), [])).toBe("Something went wrong");
     expect(formAlertText(t, null, [])).toBeNull();
   });

@@ -111,8 +111,11 @@ export function fieldText(t: TFunction, message: FieldMessage): string {
   return t(message.key, { ns: "auth", ...message.values });
 }
 
-/** The error codes the `auth` catalogue words itself (its `errors`; catalogues.test.ts checks the list). */
-export const WORDED_CODES: ReadonlySet<string> = new Set([
+/**
+ * The error codes the `auth` catalogue words itself (its `errors`; catalogues.test.ts checks the
+ * list), and `generic`, its text for a failure that is not an ApiError.
+ */
+export const WORDED_CODES: ReadonlySet<ApiError["code"] | "generic"> = new Set<ApiError["code"] | "generic">([
   "generic",
   "invalid_response",
   "invalid_credentials",

@@ -80,7 +80,10 @@ describe("countryLabel", () => {
   it("names a country in the language shown, else as the data names it", async () => {
     const common = (lng: string) =>
       JSON.parse(
-        fs.readFileSync(path.resolve(import.meta.dirname, `../locales/${lng}/common.json`), "utf8"),
+        fs.readFileSync(
+          path.resolve(import.meta.dirname, `../../../../packages/contract/locales/${lng}/common.json`),
+          "utf8",
+        ),
       ) as object;
     const i18n = i18next.createInstance();
     await i18n.init({ lng: "fr", resources: { en: { common: common("en") }, fr: { common: common("fr") } } });
@@ -97,7 +100,10 @@ describe("vehicleTypeLabel", () => {
   it("names a vehicle type in the language shown, else as the data names it", async () => {
     const bookings = (lng: string) =>
       JSON.parse(
-        fs.readFileSync(path.resolve(import.meta.dirname, `../locales/${lng}/bookings.json`), "utf8"),
+        fs.readFileSync(
+          path.resolve(import.meta.dirname, `../../../../packages/contract/locales/${lng}/bookings.json`),
+          "utf8",
+        ),
       ) as object;
     const i18n = i18next.createInstance();
     await i18n.init({

@@ -10,11 +10,17 @@ export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /**
- * Catalogues are `locales/<language>/<namespace>.json`, one namespace per feature (`common` for
- * the shell). Each is its own chunk, fetched the first time a component asks for it, so a page
+ * Catalogues are `packages/contract/locales/<language>/<namespace>.json` (the one catalogue of the
+ * web app, the API's replies and the e-mails: docs/decisions/042-one-text-catalogue.md), one
+ * namespace per feature (`common` for the shell); the API's own namespaces (`server`, `mail`) are
+ * not the app's. Each is its own chunk, fetched the first time a component asks for it, so a page
  * carries only its own text and only in the language shown.
  */
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>([
+  "../../../../packages/contract/locales/*/*.json",
+  "!../../../../packages/contract/locales/*/server.json",
+  "!../../../../packages/contract/locales/*/mail.json",
+]);
 
 /**
  * Stores the visitor's language: the `language` key, and the `language` cookie the server reads
@@ -66,7 +72,7 @@ function initBrowserI18n(): void {
   void i18n
     .use(
       resourcesToBackend(async (language: string, namespace: string) => {
-        const load = catalogues[`../locales/${language}/${namespace}.json`];
+        const load = catalogues[`../../../../packages/contract/locales/${language}/${namespace}.json`];
         if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
         return (await load()).default;
       }),

@@ -2,9 +2,14 @@ import { createInstance, type i18n as I18n, type Resource } from "i18next";
 import { LANGUAGES, type Language } from "../lib/i18n";
 
 /** Every catalogue, bundled into the server's code (the browser still loads each when it needs it). */
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json", {
-  eager: true,
-});
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>(
+  [
+    "../../../../packages/contract/locales/*/*.json",
+    "!../../../../packages/contract/locales/*/server.json",
+    "!../../../../packages/contract/locales/*/mail.json",
+  ],
+  { eager: true },
+);
 
 const resources: Resource = {};
 const namespaces = new Set<string>();

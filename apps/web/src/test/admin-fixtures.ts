@@ -32,6 +32,7 @@ export const countries = CountryListSchema.parse([
     time_zones: ["Africa/Lagos"],
     support_email: null,
     support_phone: null,
+    services: ["vehicle_docs"],
   },
 ]);
 

@@ -58,8 +58,6 @@ export const bookings = pgTable(
     breakdown: jsonb("breakdown").$type<StoredBreakdown>().notNull(),
     /** Ledger moves made so far; numbers each move's idempotency key (booking:<id>:<n>). */
     moves: integer("moves").notNull().default(1),
-    idempotencyKey: text("idempotency_key"),
-    requestHash: text("request_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -86,9 +84,6 @@ export const bookings = pgTable(
   },
   (t) => [
     uniqueIndex("bookings_code_key").on(t.bookingCode),
-    uniqueIndex("bookings_idempotency_key")
-      .on(t.userId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index("bookings_active_period_idx")
       .using("gist", t.parkId, t.vehicleTypeId, sql`tstzrange(${t.startTime}, ${t.endTime}, '[)')`)
       .where(sql`${t.status} = 'active'`),

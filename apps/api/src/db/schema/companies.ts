@@ -134,6 +134,8 @@ export const companyPolicies = pgTable("company_policies", {
   hours: jsonb("hours").$type<PlanWindow[]>(),
   extensionsAllowed: boolean("extensions_allowed").notNull().default(true),
   marketplaceAllowed: boolean("marketplace_allowed").notNull().default(false),
+  passesAllowed: boolean("passes_allowed").notNull().default(false),
+  vehicleDocsAllowed: boolean("vehicle_docs_allowed").notNull().default(false),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -164,6 +166,8 @@ export const COMPANY_CHARGE_KINDS = [
   "renewal",
   "overstay",
   "order",
+  "pass",
+  "vehicle_docs",
   "refund",
   "topup",
 ] as const;

@@ -18,3 +18,4 @@ export * from "./vehicle-docs";
 export * from "./reviews";
 export * from "./blog";
 export * from "./pages";
+export * from "./purchases";

@@ -447,16 +447,11 @@ export const orders = pgTable(
     /** Ledger moves made so far; numbers each move's idempotency key (order:<id>:<n>). */
     moves: integer("moves").notNull().default(1),
     courierId: uuid("courier_id").references(() => users.id, { onDelete: "set null" }),
-    idempotencyKey: text("idempotency_key"),
-    requestHash: text("request_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("orders_code_key").on(t.orderCode),
-    uniqueIndex("orders_idempotency_key")
-      .on(t.userId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_stage_idx").on(t.stage, t.createdAt),
     index("orders_courier_idx")

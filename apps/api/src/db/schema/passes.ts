@@ -148,8 +148,6 @@ export const passes = pgTable(
     currency: char("currency", { length: 3 }).notNull(),
     /** The monthly price when sold, before fees and tax (a later change of the plan's price waits for the next term). */
     monthlyMinor: bigint("monthly_minor", { mode: "number" }).notNull(),
-    idempotencyKey: text("idempotency_key"),
-    requestHash: text("request_hash"),
     /** The last period whose renewal reminder (a few days before it is charged) was sent; 0: none. */
     remindedPeriod: integer("reminded_period").notNull().default(0),
     /** Grace-day notices sent for the current grace (0 outside grace). */
@@ -163,7 +161,6 @@ export const passes = pgTable(
     index("passes_due_idx")
       .on(t.paidUntil)
       .where(sql`${t.status} IN ('active', 'grace')`),
-    uniqueIndex("passes_idempotency_key").on(t.userId, t.idempotencyKey),
     index("passes_user_idx").on(t.userId, t.createdAt),
     index("passes_plan_idx").on(t.planId),
     index("passes_holding_idx")
@@ -199,9 +196,18 @@ export const passCharges = pgTable(
     /** The price's parts in minor units, as a booking's breakdown. */
     breakdown: jsonb("breakdown").notNull(),
     chargedAt: timestamp("charged_at", { withTimezone: true }).notNull(),
+    /**
+     * The Idempotency-Key of the driver's request that paid this term from their own wallet after
+     * their company refused it (POST /passes/{code}/renew); null for a term the renewal job or the
+     * sale charged.
+     */
+    idempotencyKey: text("idempotency_key"),
   },
   (t) => [
     primaryKey({ columns: [t.passId, t.period] }),
+    uniqueIndex("pass_charges_idempotency_key")
+      .on(t.passId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     check("pass_charges_period", sql`${t.period} >= 1 AND ${t.periodEnd} > ${t.periodStart}`),
     check("pass_charges_money", sql`${t.totalMinor} > 0`),
   ],

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, char, check, index, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
-import { GATEWAY_PROVIDERS } from "@parkwell/contract";
+import { COUNTRY_SERVICES, GATEWAY_PROVIDERS } from "@parkwell/contract";
 
 /** The providers a gateway may name, as the CHECKs below write them (the contract's one list). */
 const gateways = sql.raw(GATEWAY_PROVIDERS.map((p) => `'${p}'`).join(", "));
+/** The product lines a country may offer, as the CHECK below writes them (the contract's one list). */
+const services = sql.raw(COUNTRY_SERVICES.map((s) => `'${s}'`).join(", "));
 
 /**
  * Reference data. A served country is one row here (plus its fees and states): its currency and
@@ -35,6 +37,11 @@ export const countries = pgTable(
     /** How visitors reach the country's support team (the help page lists them); null when none. */
     supportEmail: text("support_email"),
     supportPhone: text("support_phone"),
+    /** The product lines the country offers beside parking (COUNTRY_SERVICES), e.g. vehicle_docs. */
+    services: text("services")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     check("countries_code_format", sql`${t.code} ~ '^[A-Z]{2}$'`),
@@ -44,6 +51,7 @@ export const countries = pgTable(
       sql`${t.gatewayFallback} IS NULL OR ${t.gatewayFallback} IN (${gateways})`,
     ),
     check("countries_default_language_known", sql`${t.defaultLanguage} IN ('en', 'fr')`),
+    check("countries_services_known", sql`${t.services} <@ ARRAY[${services}]::text[]`),
   ],
 );
 

@@ -152,8 +152,6 @@ export const vehicleDocRequests = pgTable(
     insuredValueMinor: bigint("insured_value_minor", { mode: "number" }),
     insuranceRateBps: integer("insurance_rate_bps"),
     insuranceMinimumMinor: bigint("insurance_minimum_minor", { mode: "number" }),
-    idempotencyKey: text("idempotency_key"),
-    requestHash: text("request_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -162,9 +160,6 @@ export const vehicleDocRequests = pgTable(
   (t) => [
     uniqueIndex("vehicle_doc_requests_code_key").on(t.code),
     uniqueIndex("vehicle_doc_requests_ledger_key").on(t.ledgerKey),
-    uniqueIndex("vehicle_doc_requests_idempotency_key")
-      .on(t.userId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index("vehicle_doc_requests_user_idx").on(t.userId, t.createdAt),
     index("vehicle_doc_requests_queue_idx").on(t.stage, t.createdAt),
     check("vehicle_doc_requests_type_check", sql`${t.type} IN (${list(VEHICLE_DOC_REQUEST_TYPES)})`),

@@ -28,6 +28,7 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     timeZones: ["Africa/Lagos"],
     supportEmail: "support.ng@parkwell.test",
     supportPhone: "+234 201 700 0100",
+    services: ["vehicle_docs"],
   },
   {
     id: 2,
@@ -55,6 +56,7 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     ],
     supportEmail: "support.ca@parkwell.test",
     supportPhone: "+1 416 555 0100",
+    services: [],
   },
   {
     id: 3,
@@ -74,6 +76,7 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     timeZones: ["Africa/Dakar"],
     supportEmail: "support.sn@parkwell.test",
     supportPhone: "+221 33 800 0100",
+    services: [],
   },
   {
     id: 4,
@@ -101,6 +104,7 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     ],
     supportEmail: "support.us@parkwell.test",
     supportPhone: "+1 212 555 0100",
+    services: [],
   },
 ];
 

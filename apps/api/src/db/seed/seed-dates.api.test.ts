@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase, type FreshDatabase } from "../../test/harness";
 import { queryRows } from "../client";
-import { migrate } from "../migrate";
+import { migrateWithJobs } from "../../feature-jobs";
 import { seed } from "./index";
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ const machineNow = Date.now();
 let fresh: FreshDatabase;
 beforeAll(async () => {
   fresh = await freshDatabase({ blank: true });
-  await migrate(fresh.database);
+  await migrateWithJobs(fresh.database);
   await seed(fresh.database.db, { demo: true, now: seededAt });
 });
 afterAll(async () => {

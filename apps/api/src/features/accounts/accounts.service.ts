@@ -6,7 +6,6 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
 import type { Tx } from "../../db/tx";
-import type { AccountMailTemplate } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
 import { hashToken, newToken } from "../../lib/tokens";
@@ -49,6 +48,15 @@ export async function issueSession(
 ): Promise<AuthResponse> {
   const { token } = await startSession(d.db, d.clock, user.id, meta);
   return { access_token: token, token_type: "bearer", user: await profileOf(d.db, user) };
+}
+
+/** An account e-mail: a verification or reset link, or a note to the owner of a taken address. */
+export type AccountMailTemplate = "verify" | "reset" | "taken";
+
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    account: { template: AccountMailTemplate; userId: string };
+  }
 }
 
 /**

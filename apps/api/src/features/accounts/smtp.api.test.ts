@@ -1,40 +1,19 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { startSmtpPeer, type ReceivedMail } from "../../test/smtp-peer";
 
-/** A real SMTP peer on a free port: what it receives is what a mail provider would. */
-const received: { from: string; to: string[]; raw: string }[] = [];
-let server: SMTPServer;
+let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
+let received: ReceivedMail[];
 let ctx: TestContext;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  ctx = await createTestContext({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    MAIL_FROM: "Parkwell <hello@parkwell.test>",
-  });
+  peer = await startSmtpPeer();
+  received = peer.received;
+  ctx = await createTestContext({ SMTP_URL: peer.url, MAIL_FROM: "Parkwell <hello@parkwell.test>" });
 });
 afterAll(async () => {
   await ctx?.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await peer?.close();
 });
 
 describe("mail over SMTP", () => {

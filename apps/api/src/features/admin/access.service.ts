@@ -8,7 +8,6 @@ import {
   ADMIN_ACTIONS,
   ADMIN_SECTIONS,
   ALL_PERMISSIONS,
-  FORBIDDEN_MESSAGE,
   STAFF_ROLES,
   USER_ROLES,
   type AdminMe,
@@ -19,25 +18,12 @@ import {
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
+import { can, forbidden, type StaffAccess } from "../../lib/staff-access";
 import type { AuthUser } from "../sessions/sessions.service";
 import * as repo from "./access.repo";
 import { recordAudit, type AuditActor } from "./audit.repo";
 
-export interface StaffAccess {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: UserRole;
-  permissions: ReadonlySet<string>;
-  operator: { id: number; name: string } | null;
-  /** The parks the user works at; null for every park. */
-  parkIds: number[] | null;
-}
-
-export function forbidden(): AppError {
-  return new AppError(403, "forbidden", FORBIDDEN_MESSAGE);
-}
+export { can, forbidden, type StaffAccess };
 
 export async function loadAccess(db: Tx, user: AuthUser): Promise<StaffAccess> {
   const row = await repo.findAccess(db, user.id);
@@ -56,10 +42,6 @@ export async function loadAccess(db: Tx, user: AuthUser): Promise<StaffAccess> {
         : null,
     parkIds: row.parkIds,
   };
-}
-
-export function can(access: StaffAccess, permission: Permission): boolean {
-  return access.permissions.has(permission);
 }
 
 /** Whether a park is in the user's scope. */

@@ -1,12 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/tx";
 import { auditLog } from "../../db/schema/index";
+import type { AuditActor } from "../../lib/staff-access";
 
-/** Who made a back-office change, from the request. */
-export interface AuditActor {
-  userId: string;
-  ip?: string | undefined;
-}
+export type { AuditActor };
 
 export interface AuditEntry {
   /** `<entity>.<verb>`: "park.update", "checkin.create". */

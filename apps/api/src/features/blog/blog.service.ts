@@ -19,6 +19,7 @@ import { BLOG_LANGUAGES, BLOG_SLUG_MAX } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
+import { translate } from "../../lib/messages";
 import { isUniqueViolation } from "../../lib/pg-error";
 import { renderMarkdown } from "../../lib/markdown";
 import { listPage, offsetOf } from "../../lib/pagination";
@@ -32,7 +33,7 @@ import {
   SCHEDULE_IN_FUTURE,
   SCHEDULE_NEEDS_TIME,
   SLUG_TAKEN,
-} from "./blog.texts";
+} from "../../lib/messages/blog";
 
 export const postNotFound = () => AppError.notFound(POST_NOT_FOUND, "post_not_found");
 
@@ -110,8 +111,6 @@ export async function getPost(db: Db, now: Date, lang: BlogLanguage, idOrSlug: s
   };
 }
 
-const FEED_TITLE: Record<BlogLanguage, string> = { en: "Parkwell blog", fr: "Blog Parkwell" };
-
 /** An Atom feed of the latest 20 posts written in `lang`, every text escaped. */
 export async function feed(db: Db, now: Date, lang: BlogLanguage, publicUrl: string): Promise<string> {
   const rows = await repo.feedRows(db, lang, now, 20);
@@ -137,7 +136,7 @@ export async function feed(db: Db, now: Date, lang: BlogLanguage, publicUrl: str
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${lang}">`,
     `  <id>${xmlSafe(`${base}/blog?lang=${lang}`)}</id>`,
-    `  <title>${FEED_TITLE[lang]}</title>`,
+    `  <title>${translate("Parkwell blog", lang)}</title>`,
     `  <updated>${updated}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${xmlSafe(`${base}/api/v1/blog/feed.xml?lang=${lang}`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${xmlSafe(`${base}/blog`)}"/>`,

@@ -6,21 +6,16 @@ import {
   type ChangeVehicleBody,
 } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
-import { servedCountries } from "../reference/served-countries";
-import { refundToWallet, revenueShard } from "../wallet/ledger.service";
+import { windowPurchase } from "../purchases/company-purchases.service";
 import {
-  bookingPurchase,
   checkPurchase,
   lockMember,
-  moveCompanyMoney,
   payerOfBooking,
   payingCompany,
-  recordCharge,
-  refundToCompany,
-  type CompanyPayer,
   type MemberLock,
   type PayingCompany,
 } from "../companies/company-pay.service";
+import { chargeMove, refundPurchase } from "../purchases/purchases.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
@@ -28,17 +23,17 @@ import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { queueBookingMail } from "./bookings-mail.service";
 import {
-  issueCancellationNote,
-  issueExtensionReceipt,
-  issueFullRefundNote,
-  issueRenewalReceipt,
+  BOOKING_CHARGES,
+  BOOKING_MOVES,
+  bookingPurchaseOf,
+  cancellationNoteBody,
+  extensionReceiptBody,
   receiptPark,
+  renewalReceiptBody,
 } from "./booking-receipts.service";
-
 import {
   assertSameCurrency,
   busy,
-  charge,
   full,
   guardVehicle,
   lockPark,
@@ -111,33 +106,20 @@ export async function extendBooking(
       const breakdown = price(park, b.startTime, newEnd);
       const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
       const moves = b.moves + 1;
-      if (payer && member) {
-        await companyCharge(
-          tx,
-          payer,
-          member,
-          b,
-          park,
-          { kind: "extension", from: b.endTime, to: newEnd },
-          due,
-          moves,
-          now,
-        );
-      } else {
-        await charge(tx, b, due, moves, "booking_extension", park.decimals);
-      }
       if (due > 0) {
-        await issueExtensionReceipt(
-          tx,
-          b,
-          breakdown,
-          newEnd,
-          due,
-          moves,
-          receiptPark(park),
-          now,
-          payer?.id ?? null,
-        );
+        const shown = receiptPark(park);
+        const company = payer && member ? { company: payer, member } : null;
+        if (company) {
+          await askPolicy(tx, company, b, park, { kind: "extension", from: b.endTime, to: newEnd }, due, now);
+        }
+        await chargeMove(tx, BOOKING_CHARGES.extension, bookingPurchaseOf(b, shown), {
+          move: moves,
+          amountMinor: due,
+          description: `Booking extension ${b.bookingCode}`,
+          at: now,
+          receiptBody: await extensionReceiptBody(tx, b, breakdown, newEnd, due, shown),
+          company,
+        });
       }
       const set = {
         endTime: newEnd,
@@ -174,22 +156,19 @@ async function companyPayer(
 }
 
 /**
- * An extension's or renewal's charge to the company that paid the booking: the policy and limits
- * asked (the member's row locked first), the move from its account, its company_charges row.
+ * Before an extension's or renewal's charge to the company that paid the booking (the member's row
+ * locked first): its policy and limits asked for what the change buys.
  */
-async function companyCharge(
+async function askPolicy(
   tx: Tx,
-  payer: PayingCompany,
-  member: MemberLock,
+  c: { company: PayingCompany; member: MemberLock },
   b: BookingRow,
   park: LockedPark,
   what: { kind: "extension" | "renewal"; from: Date; to: Date },
   due: number,
-  moves: number,
   now: Date,
 ) {
-  if (due <= 0) return;
-  const purchase = await bookingPurchase(tx, {
+  const purchase = await windowPurchase(tx, {
     kind: what.kind,
     parkId: park.id,
     timeZone: park.timeZone,
@@ -199,52 +178,7 @@ async function companyCharge(
     currency: b.currency,
     decimals: park.decimals,
   });
-  await checkPurchase(tx, payer, member, purchase, now);
-  const idempotencyKey = `booking:${b.id}:${moves}`;
-  await moveCompanyMoney(tx, {
-    company: payer,
-    purchaseId: b.id,
-    currency: b.currency,
-    amountMinor: due,
-    idempotencyKey,
-    kind: what.kind === "extension" ? "booking_extension" : "booking_renewal",
-    reference: b.bookingCode,
-    description: `${what.kind === "extension" ? "Booking extension" : "Booking renewal"} ${b.bookingCode}`,
-    payer: { company: payer, decimals: park.decimals },
-  });
-  await recordCharge(tx, {
-    companyId: payer.id,
-    member,
-    userId: b.userId,
-    kind: what.kind,
-    ledgerKey: idempotencyKey,
-    reference: b.bookingCode,
-    currency: b.currency,
-    amountMinor: due,
-    at: now,
-  });
-}
-
-/** A refund of a company-paid booking: back to the company's account, a negative `refund` row. */
-async function companyRefund(
-  tx: Tx,
-  paid: CompanyPayer,
-  b: BookingRow,
-  amountMinor: number,
-  moves: number,
-  now: Date,
-  description: string,
-) {
-  await refundToCompany(tx, paid, {
-    purchaseId: b.id,
-    userId: b.userId,
-    currency: b.currency,
-    amountMinor,
-    idempotencyKey: `booking:${b.id}:${moves}`,
-    reference: b.bookingCode,
-    description,
-    at: now,
-  });
+  await checkPurchase(tx, c.company, c.member, purchase, now);
 }
 
 const VEHICLE_LOCKED = "The vehicle can only be changed before the booking starts";
@@ -320,36 +254,14 @@ export async function changeStatus(
           now,
         );
         if (refund.amountMinor > 0) {
-          if (paid) {
-            await companyRefund(
-              tx,
-              paid,
-              b,
-              refund.amountMinor,
-              moves,
-              now,
-              `Booking refund ${b.bookingCode}`,
-            );
-          } else {
-            await refundToWallet(tx, {
-              userId,
-              currency: b.currency,
-              amountMinor: refund.amountMinor,
-              idempotencyKey: `booking:${b.id}:${moves}`,
-              reference: b.bookingCode,
-              description: `Booking refund ${b.bookingCode}`,
-              revenueShard: revenueShard(b.id),
-            });
-          }
-          await issueCancellationNote(
-            tx,
-            b,
-            refund.amountMinor,
-            moves,
-            receiptPark(park),
-            now,
-            paid?.companyId ?? null,
-          );
+          const shown = receiptPark(park);
+          await refundPurchase(tx, BOOKING_MOVES, bookingPurchaseOf(b, shown), {
+            move: moves,
+            amountMinor: refund.amountMinor,
+            description: `Booking refund ${b.bookingCode}`,
+            at: now,
+            creditNote: () => cancellationNoteBody(b, refund.amountMinor, shown),
+          });
         }
         const set = {
           status: "cancelled" as const,
@@ -375,22 +287,29 @@ export async function changeStatus(
       if (!verdict.bookable) throw windowRefused(verdict, "status");
       await assertRoom(tx, b, park, b.startTime, b.endTime);
       const due = chargeDueMinor(b.totalMinor, b.paidMinor);
-      if (payer && member) {
-        await companyCharge(
-          tx,
-          payer,
-          member,
-          b,
-          park,
-          { kind: "renewal", from: b.startTime, to: b.endTime },
-          due,
-          moves,
-          now,
-        );
-      } else {
-        await charge(tx, b, due, moves, "booking_renewal", park.decimals);
+      if (due > 0) {
+        const shown = receiptPark(park);
+        const company = payer && member ? { company: payer, member } : null;
+        if (company) {
+          await askPolicy(
+            tx,
+            company,
+            b,
+            park,
+            { kind: "renewal", from: b.startTime, to: b.endTime },
+            due,
+            now,
+          );
+        }
+        await chargeMove(tx, BOOKING_CHARGES.renewal, bookingPurchaseOf(b, shown), {
+          move: moves,
+          amountMinor: due,
+          description: `Booking renewal ${b.bookingCode}`,
+          at: now,
+          receiptBody: renewalReceiptBody(b, due, shown),
+          company,
+        });
       }
-      if (due > 0) await issueRenewalReceipt(tx, b, due, moves, receiptPark(park), now, payer?.id ?? null);
       const set = {
         status: "active" as const,
         paidMinor: b.paidMinor + due,
@@ -426,30 +345,25 @@ export async function cancelForOrganiser(
     const now = deps.clock();
     const moves = b.moves + 1;
     if (b.paidMinor > 0) {
-      const paid = await payerOfBooking(tx, b.id);
-      if (paid) {
-        await companyRefund(tx, paid, b, b.paidMinor, moves, now, `Event cancelled: refund ${b.bookingCode}`);
-      } else {
-        await refundToWallet(tx, {
+      if (!park) throw new Error(`booking ${b.id}: its park ${target.parkId} is gone`);
+      // Everything the booking's receipts and earlier credit notes left is given back.
+      await refundPurchase(
+        tx,
+        BOOKING_MOVES,
+        {
+          id: b.id,
+          code: b.bookingCode,
           userId: b.userId,
           currency: b.currency,
+          countryId: park.countryId,
+          parkId: park.id,
+        },
+        {
+          move: moves,
           amountMinor: b.paidMinor,
-          idempotencyKey: `booking:${b.id}:${moves}`,
-          reference: b.bookingCode,
           description: `Event cancelled: refund ${b.bookingCode}`,
-          revenueShard: revenueShard(b.id),
-        });
-      }
-      if (!park) throw new Error(`booking ${b.id}: its park ${target.parkId} is gone`);
-      const decimals = await servedCountries(deps.db).currencyDecimals(b.currency, tx);
-      await issueFullRefundNote(
-        tx,
-        b,
-        b.paidMinor,
-        moves,
-        { id: park.id, countryId: park.countryId, decimals },
-        now,
-        paid?.companyId ?? null,
+          at: now,
+        },
       );
     }
     const set = { status: "cancelled" as const, paidMinor: 0, moves, cancelledAt: now, updatedAt: now };

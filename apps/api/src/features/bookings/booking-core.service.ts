@@ -16,7 +16,6 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { priceWindow } from "../parks/pricing.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
-import { chargeWallet, revenueShard, shortOfFunds } from "../wallet/ledger.service";
 import * as repo from "./bookings.repo";
 import type { ParkRead } from "./bookings.repo";
 import type { ServedCountries } from "../reference/served-countries";
@@ -158,42 +157,6 @@ export function windowRefused(refusal: WindowRefusal, field: string): AppError {
 export function price(p: ParkForBooking, start: Date, end: Date) {
   const b = priceWindow({ hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! }, p, start, end);
   return { ...b, taxName: p.taxName };
-}
-
-/** What a wallet line says a booking charge was for, before the booking code. */
-const CHARGE_DESCRIPTIONS = {
-  booking_extension: "Booking extension",
-  booking_renewal: "Booking renewal",
-} as const;
-
-/**
- * Charges the wallet inside the caller's transaction. A short balance is a 402 naming the amount
- * missing; the throw rolls the whole transaction back, so nothing is created.
- */
-export async function charge(
-  tx: Tx,
-  b: { id: string; userId: string; currency: string; bookingCode: string },
-  amountMinor: number,
-  move: number,
-  kind: "booking_extension" | "booking_renewal",
-  decimals: number,
-) {
-  if (amountMinor <= 0) return;
-  try {
-    await chargeWallet(tx, {
-      userId: b.userId,
-      currency: b.currency,
-      amountMinor,
-      idempotencyKey: `booking:${b.id}:${move}`,
-      kind,
-      reference: b.bookingCode,
-      description: `${CHARGE_DESCRIPTIONS[kind]} ${b.bookingCode}`,
-      revenueShard: revenueShard(b.id),
-    });
-  } catch (err) {
-    if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-    throw await shortOfFunds(tx, b.userId, b.currency, amountMinor, decimals);
-  }
 }
 
 /**

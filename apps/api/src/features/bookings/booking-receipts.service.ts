@@ -1,20 +1,15 @@
 /**
- * The receipts of a booking's money moves (docs/decisions/029-receipts.md), each written by
- * receipts.service `issueReceipt` in the transaction that posts the move: the booking's charge
+ * The receipts of a booking's money moves (docs/decisions/029-receipts.md), each written by the
+ * purchase engine (`receiptOfMove`, `chargeMove`, `refundPurchase`) in the transaction that posts the move: the booking's charge
  * (`booking:<id>:1`), an extension's and a renewal's, the gate's overstay, and the credit notes of
  * a cancellation's refund and of an organiser's full refund. The parking line names the park, the
  * window on the park's clock and the vehicle; the fees and the country's tax follow (pricedBody).
  */
 import type { Tx } from "../../db/tx";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
-import {
-  differenceOf,
-  pricedBody,
-  reversalOf,
-  type PricedParts,
-  type ReceiptBody,
-} from "../receipts/receipts.domain";
-import { bodiesOf, issueReceipt, receiptIdOf } from "../receipts/receipts.service";
+import { differenceOf, pricedBody, type PricedParts, type ReceiptBody } from "../receipts/receipts.domain";
+import { bodiesOf } from "../receipts/receipts.service";
+import { receiptOfMove } from "../purchases/purchases.service";
 import type { ParkForBooking } from "./booking-core.service";
 
 /** The park as a booking's receipt names it: its seller's country, its clock, its tax. */
@@ -75,33 +70,6 @@ function parkingLine(
 
 const taxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
 
-function issue(
-  tx: Tx,
-  b: ReceiptBooking,
-  park: Pick<ReceiptPark, "id" | "countryId" | "decimals">,
-  at: Date,
-  r: {
-    kind: "booking" | "event_booking" | "extension" | "renewal" | "credit_note";
-    ledgerKey: string;
-    body: ReceiptBody;
-    expectedMinor: number;
-    reversesId?: number | null;
-    /** The company that paid (its receipt's buyer; the driver is the member), if one did. */
-    buyerCompanyId?: number | null;
-  },
-) {
-  return issueReceipt(tx, {
-    ...r,
-    userId: b.userId,
-    reference: b.bookingCode,
-    countryId: park.countryId,
-    parkId: park.id,
-    issuedAt: at,
-    currency: b.currency,
-    decimals: park.decimals,
-  });
-}
-
 /** A new booking's receipt: its whole price, parking, fees and tax. */
 export function issueBookingReceipt(
   tx: Tx,
@@ -111,12 +79,12 @@ export function issueBookingReceipt(
   at: Date,
   buyerCompanyId: number | null = null,
 ) {
-  return issue(tx, b, park, at, {
-    kind,
+  return receiptOfMove(tx, kind, bookingPurchaseOf(b, park), {
     ledgerKey: firstMoveKey(b.id),
-    body: pricedBody(b.breakdown, taxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
-    expectedMinor: b.breakdown.totalMinor,
-    buyerCompanyId,
+    amountMinor: b.breakdown.totalMinor,
+    at,
+    receiptBody: pricedBody(b.breakdown, taxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
+    companyId: buyerCompanyId,
   });
 }
 
@@ -137,152 +105,117 @@ function paidParts(bodies: readonly ReceiptBody[]): PricedParts {
 }
 
 /**
- * An extension's receipt: what changed between the price paid and the new window's, line by line,
- * summing to `due` (new total minus what the wallet had paid). That is the old price's difference
- * while the wallet paid the old price; it paid more when an earlier extension cost nothing because
- * the park's price had come down meanwhile (bookings.domain chargeDueMinor: never negative): then
- * the difference is taken from what the booking's receipts say was paid, line by line.
+ * An extension's receipt body: what changed between the price paid and the new window's, line by
+ * line, summing to `due` (new total minus what the wallet had paid). That is the old price's
+ * difference while the wallet paid the old price; it paid more when an earlier extension cost
+ * nothing because the park's price had come down meanwhile (bookings.domain chargeDueMinor: never
+ * negative): then the difference is taken from what the booking's receipts say was paid, line by line.
  */
-export async function issueExtensionReceipt(
+export async function extensionReceiptBody(
   tx: Tx,
   b: ReceiptBooking & { breakdown: PricedParts },
   after: PricedParts,
   newEnd: Date,
   due: number,
-  move: number,
   park: ReceiptPark,
-  at: Date,
-  buyerCompanyId: number | null = null,
-) {
+): Promise<ReceiptBody> {
   let parts = differenceOf(b.breakdown, after);
   if (partsTotal(parts) !== due) {
     const paid = paidParts(await bodiesOf(tx, b.userId, b.bookingCode));
     parts = differenceOf(paid, after);
   }
-  return issue(tx, b, park, at, {
-    kind: "extension",
-    ledgerKey: `booking:${b.id}:${move}`,
-    body: pricedBody(parts, taxOf(park), parkingLine(park, b, b.endTime, newEnd)),
-    expectedMinor: due,
-    buyerCompanyId,
-  });
+  return pricedBody(parts, taxOf(park), parkingLine(park, b, b.endTime, newEnd));
 }
 
-/** A renewal's receipt: the parking its cancellation had refunded, charged again (no fee, no tax). */
-export function issueRenewalReceipt(
-  tx: Tx,
-  b: ReceiptBooking,
-  due: number,
-  move: number,
-  park: ReceiptPark,
-  at: Date,
-  buyerCompanyId: number | null = null,
-) {
-  return issue(tx, b, park, at, {
-    kind: "renewal",
-    ledgerKey: `booking:${b.id}:${move}`,
-    body: { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: due }], taxes: [] },
-    expectedMinor: due,
-    buyerCompanyId,
-  });
+/** A renewal's receipt body: the parking its cancellation had refunded, charged again (no fee, no tax). */
+export function renewalReceiptBody(b: ReceiptBooking, due: number, park: ReceiptPark): ReceiptBody {
+  return { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: due }], taxes: [] };
 }
 
-/**
- * A cancellation's credit note: the policy's share of the parking given back (fees kept), against
- * the booking's receipt. A booking paid before receipts existed has none to reverse: nothing is
- * written for it.
- */
-export async function issueCancellationNote(
-  tx: Tx,
-  b: ReceiptBooking,
-  refund: number,
-  move: number,
-  park: ReceiptPark,
-  at: Date,
-  buyerCompanyId: number | null = null,
-) {
-  const reversesId = await receiptIdOf(tx, firstMoveKey(b.id));
-  if (reversesId === null) return;
-  await issue(tx, b, park, at, {
-    kind: "credit_note",
-    ledgerKey: `booking:${b.id}:${move}`,
-    body: { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: -refund }], taxes: [] },
-    expectedMinor: -refund,
-    reversesId,
-    buyerCompanyId,
-  });
+/** A cancellation's credit note body: the policy's share of the parking given back (fees kept). */
+export function cancellationNoteBody(b: ReceiptBooking, refund: number, park: ReceiptPark): ReceiptBody {
+  return { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: -refund }], taxes: [] };
 }
+
+/** A booking as the purchase engine's chargeMove and refundPurchase read it (its park's clock). */
+export function bookingPurchaseOf(b: ReceiptBooking & { id: string }, park: ReceiptPark) {
+  return {
+    id: b.id,
+    code: b.bookingCode,
+    userId: b.userId,
+    currency: b.currency,
+    decimals: park.decimals,
+    countryId: park.countryId,
+    parkId: park.id,
+  };
+}
+
+/** A booking's later moves through the purchase engine: its ledger keys are `booking:<id>:<n>`. */
+export const BOOKING_MOVES = { ledgerPrefix: "booking" } as const;
 
 /**
- * The credit note of a full refund (the organiser cancelled the event): every line and tax of the
- * booking's receipts and earlier credit notes given back, against its receipt.
+ * A booking (a window's, an event's, a paid hold's) as the purchase engine knows it: its row in
+ * `purchases` (kind `booking`, claimed by `book_space` / `book_event_space` / `complete_hold` in
+ * the statement that charges it), its key's replay, and its 402.
  */
-export async function issueFullRefundNote(
-  tx: Tx,
-  b: ReceiptBooking,
-  refund: number,
-  move: number,
-  park: Pick<ReceiptPark, "id" | "countryId" | "decimals">,
-  at: Date,
-  buyerCompanyId: number | null = null,
-) {
-  const reversesId = await receiptIdOf(tx, firstMoveKey(b.id));
-  if (reversesId === null) return;
-  await issue(tx, b, park, at, {
-    kind: "credit_note",
-    ledgerKey: `booking:${b.id}:${move}`,
-    body: reversalOf(await bodiesOf(tx, b.userId, b.bookingCode)),
-    expectedMinor: -refund,
-    reversesId,
-    buyerCompanyId,
-  });
-}
+export const BOOKING_PURCHASE = {
+  name: "booking",
+  keyReusedMessage: "This Idempotency-Key was used for another booking",
+  walletPurpose: "booking",
+  company: { purpose: "booking", chargeKind: "booking" },
+} as const;
 
-/**
- * An overstay's receipt (a booking's time past its end, a pass visit's outside its plan's hours):
- * the park's parking rate for that time, no fees and no tax (gate.domain overstayOf).
- */
-export function issueOverstayReceipt(
-  tx: Tx,
-  o: {
-    ledgerKey: string;
-    userId: string;
-    reference: string;
-    park: { id: number; name: string; countryId: number };
-    currency: string;
-    decimals: number;
-    amountMinor: number;
-    /** The stay the overstay is part of (a pass visit's: from its entry, its minutes outside the plan's hours). */
-    from: Date;
-    to: Date;
-    /** The plate, and the vehicle type when known. */
-    detail: string | null;
+/** What an extension's and a renewal's charge are, as chargeMove posts them (a company may pay). */
+export const BOOKING_CHARGES = {
+  extension: {
+    ...BOOKING_MOVES,
+    chargeKind: "booking_extension",
+    receiptKind: "extension",
+    walletPurpose: "booking",
+    company: { purpose: "booking", chargeKind: "extension" },
   },
-  at: Date,
-) {
-  return issueReceipt(tx, {
-    kind: "overstay",
-    ledgerKey: o.ledgerKey,
-    userId: o.userId,
-    reference: o.reference,
-    countryId: o.park.countryId,
-    parkId: o.park.id,
-    issuedAt: at,
-    currency: o.currency,
-    decimals: o.decimals,
-    body: {
-      lines: [
-        {
-          kind: "overstay",
-          amountMinor: o.amountMinor,
-          subject: o.park.name,
-          from: o.from.toISOString(),
-          to: o.to.toISOString(),
-          detail: o.detail,
-        },
-      ],
-      taxes: [],
-    },
-    expectedMinor: o.amountMinor,
-  });
+  renewal: {
+    ...BOOKING_MOVES,
+    chargeKind: "booking_renewal",
+    receiptKind: "renewal",
+    walletPurpose: "booking",
+    company: { purpose: "booking", chargeKind: "renewal" },
+  },
+} as const;
+
+/**
+ * An overstay's receipt body (a booking's time past its end, a pass visit's outside its plan's
+ * hours): the park's parking rate for that time, no fees and no tax (gate.domain overstayOf).
+ */
+export function overstayReceiptBody(o: {
+  park: { name: string };
+  amountMinor: number;
+  /** The stay the overstay is part of (a pass visit's: from its entry, its minutes outside the plan's hours). */
+  from: Date;
+  to: Date;
+  /** The plate, and the vehicle type when known. */
+  detail: string | null;
+}): ReceiptBody {
+  return {
+    lines: [
+      {
+        kind: "overstay",
+        amountMinor: o.amountMinor,
+        subject: o.park.name,
+        from: o.from.toISOString(),
+        to: o.to.toISOString(),
+        detail: o.detail,
+      },
+    ],
+    // Parking alone, which the pricing core's one tax rule never taxes (TAXED_PARTS.parking is
+    // false; packages/contract/src/pricing.test.ts holds it): no tax line, in any country.
+    taxes: [],
+  };
 }
+
+/** An overstay as the purchase engine's chargeMove posts it: from the wallet, with its receipt. */
+export const OVERSTAY = {
+  chargeKind: "booking_overstay",
+  receiptKind: "overstay",
+  walletPurpose: "booking",
+} as const;

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import type { BookingMailTemplate, MailJob } from "../../jobs/mail-job";
+import type { MailJob } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
@@ -13,8 +13,8 @@ import { toMajor } from "../../lib/money";
 import { payerNamesOfMoves } from "../companies/company-pay.service";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
-import { bookingMail, reminderMail } from "./bookings.mail";
-import { presentBookings } from "./bookings-view.service";
+import { bookingMail, reminderMail, type BookingMailTemplate } from "./bookings.mail";
+import { bookingViews } from "./bookings-view.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 
@@ -31,6 +31,20 @@ export interface BookingMailDeps {
 export interface ReminderLeads {
   beforeStartMinutes: number;
   beforeEndMinutes: number;
+}
+
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    booking: {
+      template: BookingMailTemplate;
+      bookingId: string;
+      /** The booking as it was when the change committed (a later change has its own mail). */
+      endTime: string;
+      paidMinor: number;
+      refundMinor: number;
+    };
+    reminder: { edge: "start" | "end"; bookingId: string; at: string };
+  }
 }
 
 /**
@@ -56,7 +70,7 @@ export function queueBookingMail(
 }
 
 async function presented(d: BookingMailDeps, row: BookingRow, language: "en" | "fr") {
-  const [booking] = await presentBookings(d.db, [row], { qrSecret: d.qrSecret, now: d.clock(), language });
+  const [booking] = await bookingViews(d.db, [row], { qrSecret: d.qrSecret, now: d.clock(), language });
   return booking!;
 }
 

@@ -2,11 +2,10 @@
 import type { Booking, BookingDetail } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Language } from "../../lib/language";
-import { toMajor } from "../../lib/money";
 import { bookingPayerNames } from "../companies/company-pay.service";
 import { servedCountries } from "../reference/served-countries";
 import * as view from "./bookings-view.repo";
-import { presentBooking } from "./bookings.present";
+import { presentBooking, presentBookingDetail } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
 
 export interface PresentOptions {
@@ -45,31 +44,16 @@ async function contextOf(db: Db, rows: BookingRow[], known: view.ParkView[]): Pr
   return { ...read, parks, payers };
 }
 
-export async function presentBookings(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
+export async function bookingViews(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
   const ctx = await contextOf(db, rows, o.known ?? []);
   return rows.map((r) => presentBooking(r, ctx, o.qrSecret, o.now, o.language));
 }
 
 /** One booking with the wallet's charges and refunds for it, in major units of its park's currency. */
-export async function presentBookingDetail(
-  db: Db,
-  row: BookingRow,
-  o: PresentOptions,
-): Promise<BookingDetail> {
+export async function bookingDetailView(db: Db, row: BookingRow, o: PresentOptions): Promise<BookingDetail> {
   const [ctx, moves] = await Promise.all([
     contextOf(db, [row], o.known ?? []),
     view.bookingMoves(db, row.id, row.userId),
   ]);
-  const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;
-  const toMove = (m: (typeof moves)[number]) => ({
-    kind: m.kind,
-    amount: toMajor(Math.abs(Number(m.amount_minor)), decimals),
-    currency: m.currency,
-    created_at: new Date(m.created_at).toISOString(),
-  });
-  return {
-    ...presentBooking(row, ctx, o.qrSecret, o.now, o.language),
-    payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
-    refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
-  };
+  return presentBookingDetail(row, ctx, moves, o);
 }

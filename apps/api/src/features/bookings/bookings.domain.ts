@@ -7,6 +7,7 @@ import {
   BOOKING_MAX_DAYS,
   CANCELLATION_REFUNDS_FEES,
   refundPercentAt,
+  refundShareOf,
   type BookingStatus,
   type DayHours,
 } from "@parkwell/contract";
@@ -72,7 +73,7 @@ export function refundMinor(
   const percent = refundPercentAt(b.startTime, now);
   if (percent === null) return { percent, amountMinor: 0 };
   const base = CANCELLATION_REFUNDS_FEES ? b.totalMinor : b.parkingMinor;
-  return { percent, amountMinor: Math.min(b.paidMinor, Math.floor((base * percent) / 100)) };
+  return { percent, amountMinor: Math.min(b.paidMinor, refundShareOf(base, percent)) };
 }
 
 /** A cancellation's money over the booking's price lines (minor units); `totalMinor` is their sum. */

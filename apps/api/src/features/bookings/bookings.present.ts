@@ -1,14 +1,16 @@
-import type { Booking, BookingStatus } from "@parkwell/contract";
+import type { Booking, BookingDetail, BookingStatus } from "@parkwell/contract";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { parkTexts } from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
-import type { ParkView } from "./bookings-view.repo";
-import type { BookingContext } from "./bookings-view.service";
+import type { bookingMoves, ParkView } from "./bookings-view.repo";
+import type { BookingContext, PresentOptions } from "./bookings-view.service";
 import type { BookingRow } from "./bookings.repo";
 import { signQr } from "./qr";
 
 type Context = BookingContext;
+/** A wallet move of a booking, as its view reads it. */
+type BookingMove = Awaited<ReturnType<typeof bookingMoves>>[number];
 
 /** A booking as the API shows it, in major units of its currency. */
 export function presentBooking(
@@ -137,4 +139,25 @@ function entryTexts(park: ParkView, language: Language) {
     language,
   );
   return { entry_instructions: texts.entry_instructions, text_language: texts.text_language };
+}
+
+/** A booking with the wallet's payments and refunds for it, in major units of its currency. */
+export function presentBookingDetail(
+  row: BookingRow,
+  ctx: Context,
+  moves: BookingMove[],
+  o: PresentOptions,
+): BookingDetail {
+  const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;
+  const toMove = (m: BookingMove) => ({
+    kind: m.kind,
+    amount: toMajor(Math.abs(Number(m.amount_minor)), decimals),
+    currency: m.currency,
+    created_at: new Date(m.created_at).toISOString(),
+  });
+  return {
+    ...presentBooking(row, ctx, o.qrSecret, o.now, o.language),
+    payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
+    refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
+  };
 }

@@ -1,3 +1,4 @@
+import { servedCountries } from "../reference/served-countries";
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -170,7 +171,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       });
       const price = Math.round(probe.json<Booking>().amount * 100);
       await db.transaction(async (tx) => {
-        await creditTopUp(tx, {
+        await creditTopUp(servedCountries(db), tx, {
           userId: user.id,
           currency: "NGN",
           amountMinor: price,

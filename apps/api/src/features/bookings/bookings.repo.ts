@@ -1,6 +1,15 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
-import { bookings, eventParks, eventRates, events, parkRates, parks, users } from "../../db/schema/index";
+import {
+  bookings,
+  eventParks,
+  eventRates,
+  events,
+  parkRates,
+  parks,
+  purchases,
+  users,
+} from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 import { parkView } from "./bookings-view.repo";
 
@@ -121,16 +130,23 @@ export type BookSpaceStatus = "booked" | "full" | "missing_accounts" | "unavaila
  * and one transaction. A short wallet raises SQLSTATE PW402, a busy plate 23P01, a reused
  * idempotency key 23505; each rolls everything back.
  */
-export async function bookSpace(
-  db: Tx,
-  row: BookingRow,
-  accounts: { wallet: string; revenue: string },
-): Promise<BookSpaceStatus> {
+export async function bookSpace(db: Tx, row: BookingRow, accounts: SpaceCharge): Promise<BookSpaceStatus> {
   const [result] = await bookSpaceStatement(db, spaceParams(row, accounts));
   return result!.status;
 }
+/**
+ * What a new booking's statement charges and claims besides its row: the accounts of its charge,
+ * and the buyer's Idempotency-Key with the request's fingerprint (its `purchases` row).
+ */
+export interface SpaceCharge {
+  wallet: string;
+  revenue: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+}
+
 /** The parameters `book_space` and `book_event_space` share: the booking's row and its charge's accounts. */
-function spaceParams(row: BookingRow, accounts: { wallet: string; revenue: string }) {
+function spaceParams(row: BookingRow, accounts: SpaceCharge) {
   return {
     id: row.id,
     code: row.bookingCode,
@@ -144,8 +160,8 @@ function spaceParams(row: BookingRow, accounts: { wallet: string; revenue: strin
     currency: row.currency,
     total: row.totalMinor,
     breakdown: JSON.stringify(row.breakdown),
-    key: row.idempotencyKey,
-    hash: row.requestHash,
+    key: accounts.idempotencyKey,
+    hash: accounts.requestHash,
     now: row.createdAt.toISOString(),
     wallet: accounts.wallet,
     revenue: accounts.revenue,
@@ -168,7 +184,7 @@ const bookSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
 export async function bookEventSpace(
   db: Tx,
   row: BookingRow,
-  accounts: { wallet: string; revenue: string },
+  accounts: SpaceCharge,
 ): Promise<BookSpaceStatus> {
   const [result] = await bookEventSpaceStatement(db, { event: row.eventId, ...spaceParams(row, accounts) });
   return result!.status;
@@ -202,6 +218,25 @@ export async function findBooking(
 }
 const tx = (db: Tx) => db as Db;
 
+/**
+ * The purchase a driver made of `kind` (a booking's) with an Idempotency-Key, with its booking, in
+ * one read (the key's replay): the request's fingerprint and the booking (null when it has none);
+ * undefined when the key is new.
+ */
+export async function bookingOfKey(
+  db: Tx,
+  userId: string,
+  kind: string,
+  key: string,
+): Promise<{ requestHash: string | null; booking: BookingRow | null } | undefined> {
+  const [row] = await tx(db)
+    .select({ requestHash: purchases.requestHash, booking: bookings })
+    .from(purchases)
+    .leftJoin(bookings, and(eq(bookings.id, purchases.id), eq(bookings.userId, userId)))
+    .where(and(eq(purchases.userId, userId), eq(purchases.kind, kind), eq(purchases.idempotencyKey, key)));
+  return row;
+}
+
 /** An active booking by id, locked (FOR UPDATE), whoever it belongs to: the organiser's cancellation. */
 export async function findActiveForUpdate(db: Tx, id: string): Promise<BookingRow | undefined> {
   const [row] = await tx(db)
@@ -220,14 +255,6 @@ export function activeBookingsOfEvent(db: Db, eventId: number, limit: number) {
     .where(and(eq(bookings.eventId, eventId), eq(bookings.status, "active")))
     .orderBy(bookings.id)
     .limit(limit);
-}
-
-export async function findByIdempotencyKey(db: Db, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.idempotencyKey, key)));
-  return row;
 }
 
 export async function listBookings(

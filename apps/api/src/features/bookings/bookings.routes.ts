@@ -25,7 +25,7 @@ import { requestLanguage } from "../../lib/language";
 import type { Jobs } from "../../jobs/queue";
 import { requireUser, type Auth } from "../../plugins/auth";
 import type { ParkView } from "./bookings-view.repo";
-import { presentBookingDetail, presentBookings } from "./bookings-view.service";
+import { bookingDetailView, bookingViews } from "./bookings-view.service";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
 import { createEventBooking } from "./event-bookings.service";
@@ -68,9 +68,9 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
     language: requestLanguage(req.headers["accept-language"]),
     known,
   });
-  const present = (req: FastifyRequest, rows: BookingRow[]) => presentBookings(db, rows, options(req));
+  const views = (req: FastifyRequest, rows: BookingRow[]) => bookingViews(db, rows, options(req));
   const one = async (req: FastifyRequest, row: BookingRow, park?: ParkView) =>
-    (await presentBookings(db, [row], options(req, park ? [park] : [])))[0]!;
+    (await bookingViews(db, [row], options(req, park ? [park] : [])))[0]!;
 
   return async (app) => {
     // Before body validation, so a caller without a token gets 401, not a 422 about the body.
@@ -122,7 +122,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       },
       async (req) => {
         const page = await service.listBookings(db, clock(), requireUser(req).id, req.query);
-        return { ...page, items: await present(req, page.items) };
+        return { ...page, items: await views(req, page.items) };
       },
     );
 
@@ -204,7 +204,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const user = requireUser(req);
         const row = await service.getBookingByCode(db, user.id, req.params.bookingCode);
-        return presentBookingDetail(db, row, options(req));
+        return bookingDetailView(db, row, options(req));
       },
     );
   };

@@ -1,8 +1,7 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { BookingFilter, BookingRequest, CreateBookingBody } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { refusedEdge, windowVerdict } from "@parkwell/contract";
 import { bookingCode } from "./bookings.domain";
@@ -11,12 +10,7 @@ import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
-import {
-  chargeAccountKeys,
-  ensureChargeAccounts,
-  revenueShard,
-  shortOfFunds,
-} from "../wallet/ledger.service";
+import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
 import {
   currencyChanged,
   full,
@@ -29,13 +23,15 @@ import {
   type BookingDeps,
   type ParkForBooking,
 } from "./booking-core.service";
-import { firstMoveKey, issueBookingReceipt, receiptPark } from "./booking-receipts.service";
+import { BOOKING_PURCHASE, firstMoveKey, issueBookingReceipt, receiptPark } from "./booking-receipts.service";
+import { fingerprintOf } from "../purchases/purchases.domain";
+import { assertSameRequest, shortfall } from "../purchases/purchases.service";
+import { windowPurchase } from "../purchases/company-purchases.service";
 import {
-  authorizePurchase,
-  bookingPurchase,
+  checkPurchase,
   companyAccountKey,
-  companyShortOfFunds,
   ensureCompanyAccount,
+  lockMember,
   payingCompany,
   recordCharge,
 } from "../companies/company-pay.service";
@@ -54,29 +50,26 @@ class NotBooked extends Error {
 }
 
 const fingerprint = (body: BookingRequest) =>
-  createHash("sha256")
-    .update(
-      JSON.stringify([
-        body.park_id,
-        body.vehicle_type_id,
-        body.vehicle_id ?? null,
-        body.plate_number ?? null,
-        ...(body.company_id ? [`company:${body.company_id}`] : []),
-        ...(body.kind === "window"
-          ? [body.start_time.toISOString(), body.end_time.toISOString()]
-          : [body.event_code]),
-      ]),
-    )
-    .digest("hex");
+  fingerprintOf([
+    body.park_id,
+    body.vehicle_type_id,
+    body.vehicle_id ?? null,
+    body.plate_number ?? null,
+    ...(body.company_id ? [`company:${body.company_id}`] : []),
+    ...(body.kind === "window"
+      ? [body.start_time.toISOString(), body.end_time.toISOString()]
+      : [body.event_code]),
+  ]);
 
-/** The booking a key already produced, or null; the same key with another body is a 422. */
+/**
+ * The booking a key already produced, or null: its purchases row and the booking in one read; the
+ * same key with another body is a 422 (the purchase engine's check).
+ */
 export async function replay(db: Db, userId: string, key: string, hash: string): Promise<BookingRow | null> {
-  const found = await repo.findByIdempotencyKey(db, userId, key);
+  const found = await repo.bookingOfKey(db, userId, BOOKING_PURCHASE.name, key);
   if (!found) return null;
-  if (found.requestHash !== hash) {
-    throw new AppError(422, "idempotency_key_reused", "This Idempotency-Key was used for another booking");
-  }
-  return found;
+  assertSameRequest(BOOKING_PURCHASE, found, hash);
+  return found.booking;
 }
 
 export interface NewBooking {
@@ -114,8 +107,6 @@ export function newBookingRow(
     paidMinor: breakdown.totalMinor,
     breakdown,
     moves: 1,
-    idempotencyKey: n.idempotencyKey ?? null,
-    requestHash: n.idempotencyKey ? n.hash : null,
     createdAt: n.now,
     updatedAt: n.now,
     cancelledAt: null,
@@ -198,10 +189,12 @@ export async function createBooking(
  * locks, checks, charges and inserts in one round trip, then its receipt (`kind`). The
  * confirmation's job, the booking and its receipt commit together, or none does: the job is written
  * first, so the capacity lock is held only for the receipt's INSERT and the COMMIT that follow. The
- * receipt comes after the statement, not before: its insert shares the driver's row (its foreign
- * key) until the COMMIT, and a hold of the same driver (hold_check, complete_hold) locks the
- * capacity row, the wallet and then the driver's row FOR UPDATE; sharing that row before taking the
- * capacity lock could deadlock with it. Answers
+ * statement claims the booking's `purchases` row before it takes the capacity lock, so a retry
+ * waits on the Idempotency-Key's index without holding up the park; that insert shares the driver's
+ * row (its foreign key), and a hold of the same driver (hold_check, complete_hold) locks the
+ * capacity row and then the driver's row FOR NO KEY UPDATE, which does not wait on that share
+ * (hold.race.api.test.ts shows FOR UPDATE deadlocking there). The receipt comes after the
+ * statement, which posts the charge it is the receipt of. Answers
  * the statement's status, or the booking of the same Idempotency-Key that won a race with this
  * one; a short wallet is the 402. `refused`: the statement's refusal already read without the
  * lock, answered where the statement would answer it (after the company's checks) without running it.
@@ -212,7 +205,7 @@ export async function placeBooking(
   booking: BookingRow,
   park: ParkForBooking,
   kind: "booking" | "event_booking",
-  statement: (tx: Tx, keys: { wallet: string; revenue: string }) => Promise<repo.BookSpaceStatus>,
+  statement: (tx: Tx, charge: repo.SpaceCharge) => Promise<repo.BookSpaceStatus>,
   refused: repo.BookSpaceStatus | null = null,
 ): Promise<{ status: repo.BookSpaceStatus; replayed: null } | { status: null; replayed: BookingRow }> {
   const { db } = deps;
@@ -224,7 +217,7 @@ export async function placeBooking(
     ? { ...chargeAccountKeys(move), wallet: companyAccountKey(payer.id, park.currency) }
     : chargeAccountKeys(move);
   const purchase = payer
-    ? await bookingPurchase(db, {
+    ? await windowPurchase(db, {
         kind: "booking",
         parkId: park.id,
         timeZone: park.timeZone,
@@ -241,14 +234,18 @@ export async function placeBooking(
     try {
       return await db.transaction(async (tx) => {
         // The member's row locked first: the month's charges summed and the policy asked before money moves.
-        const member =
-          payer && purchase ? await authorizePurchase(tx, payer, n.userId, purchase, n.now) : null;
+        const member = payer ? await lockMember(tx, payer, n.userId) : null;
+        if (payer && member && purchase) await checkPurchase(tx, payer, member, purchase, n.now);
         if (refused) throw new NotBooked(refused);
         // The company's account in the park's currency, made at its first purchase inside this
         // transaction: a refused purchase (the policy's 403, a short account's 402) leaves none.
         if (payer) await ensureCompanyAccount(tx, payer.id, park.currency);
         await queueBookingMail(deps.jobs, tx, booking, "booked");
-        const status = await statement(tx, keys);
+        const status = await statement(tx, {
+          ...keys,
+          idempotencyKey: n.idempotencyKey ?? null,
+          requestHash: n.idempotencyKey ? n.hash : null,
+        });
         if (status !== "booked") throw new NotBooked(status);
         await issueBookingReceipt(tx, kind, booking, receiptPark(park), booking.createdAt, payer?.id ?? null);
         if (payer && member) {
@@ -289,9 +286,13 @@ export async function placeBooking(
   } catch (err) {
     const code = pgCode(err);
     if (code === SQLSTATE.walletShort) {
-      throw payer
-        ? await companyShortOfFunds(db, payer, park.currency, booking.totalMinor, park.decimals)
-        : await shortOfFunds(db, n.userId, park.currency, booking.totalMinor, park.decimals);
+      throw await shortfall(db, BOOKING_PURCHASE, {
+        userId: n.userId,
+        company: payer,
+        currency: park.currency,
+        amountMinor: booking.totalMinor,
+        decimals: park.decimals,
+      });
     }
     // The same key racing itself: the loser waits on the unique index, then replays the winner.
     if (n.idempotencyKey && code === SQLSTATE.uniqueViolation) {

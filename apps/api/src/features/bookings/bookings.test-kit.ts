@@ -1,3 +1,4 @@
+import { servedCountries } from "../reference/served-countries";
 import type { Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -19,7 +20,7 @@ export async function fundedUser(db: Db, amountMinor = 10_000_000, currency = "N
 export function fund(db: Db, userId: string, amountMinor: number, currency = "NGN") {
   topUps += 1;
   return db.transaction((tx) =>
-    creditTopUp(tx, {
+    creditTopUp(servedCountries(db), tx, {
       userId,
       currency,
       amountMinor,

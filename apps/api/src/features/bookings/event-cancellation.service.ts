@@ -7,6 +7,13 @@ import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
 import { activeBookingsOfEvent, cancelForOrganiser, type BookingDeps } from "./bookings.service";
 
+declare module "../../jobs/queue" {
+  interface JobData {
+    /** An organiser cancelled this event: cancel and refund its bookings (`cancelEventBookings`). */
+    "events-cancel": { eventId: number };
+  }
+}
+
 /** Queues the refunds of a cancelled event's bookings, in the cancellation's own transaction. */
 export function queueEventCancellation(jobs: Jobs, tx: Tx, eventId: number) {
   return jobs.send(tx, "events-cancel", { eventId });

@@ -22,6 +22,7 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
 import { clockOfPark } from "../parks/parks.present";
+import { servedCountries } from "../reference/served-countries";
 import { CHECKOUT_LIFETIME_MS } from "../payments/payments.domain";
 import {
   claimTopUpKey,
@@ -53,11 +54,12 @@ import {
   windowRefused,
 } from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
-import { issueBookingReceipt } from "./booking-receipts.service";
+import { issueBookingReceipt, type ReceiptPark } from "./booking-receipts.service";
 import { bookingCode } from "./bookings.domain";
 import * as bookings from "./bookings.repo";
 import * as repo from "./holds.repo";
 import type { HoldRow } from "./holds.repo";
+import { presentHold } from "./hold.present";
 
 /** Said when the wallet already covers the price: the checkout books as usual. */
 export const FUNDS_AVAILABLE = "Your wallet can pay for this booking: book it directly";
@@ -176,7 +178,7 @@ export async function holdAndPay(
   }
   const hold = await repo.findByPayment(db, started.row.id);
   return {
-    hold: present(hold!, opened.data, { balanceMinor, topUpMinor, decimals: user.decimals }),
+    hold: presentHold(hold!, opened.data, { balanceMinor, topUpMinor, decimals: user.decimals }),
     replayed: false,
   };
 }
@@ -201,33 +203,11 @@ async function replayHold(deps: PaymentDeps, seen: PaymentRow, body: HoldBooking
   const hold = await repo.findByPayment(deps.db, seen.id);
   if (!hold) throw new Error(`payment ${seen.id} of a hold request has no hold`);
   const decimals = deps.countries.decimalsOf(seen.currency);
-  return present(hold, again.data, {
+  return presentHold(hold, again.data, {
     balanceMinor: hold.balanceMinor,
     topUpMinor: seen.amountMinor,
     decimals,
   });
-}
-
-/** The hold as the checkout is told it; `payment` as add-funds answers it. */
-function present(
-  hold: HoldRow,
-  payment: Hold["payment"],
-  m: { balanceMinor: number; topUpMinor: number; decimals: number },
-): Hold {
-  const major = (minor: number) => toMajor(minor, m.decimals);
-  const missingMinor = hold.totalMinor - m.balanceMinor;
-  return {
-    booking_code: hold.bookingCode,
-    status: "held",
-    expires_at: hold.expiresAt.toISOString(),
-    currency: hold.currency,
-    total: major(hold.totalMinor),
-    balance: major(m.balanceMinor),
-    amount_missing: major(missingMinor),
-    top_up_amount: major(m.topUpMinor),
-    raised_to_minimum: m.topUpMinor > missingMinor,
-    payment,
-  };
 }
 
 /**
@@ -255,7 +235,7 @@ const holdMove = (hold: HoldRow) => ({
  * the same transaction), or records why it could not be (the money stays in the wallet).
  */
 export async function completePaidHold(
-  deps: { jobs: Jobs },
+  deps: { db: Db; jobs: Jobs },
   tx: Tx,
   hold: HoldRow,
   now: Date,
@@ -266,12 +246,27 @@ export async function completePaidHold(
   }
   if (status !== "booked") return;
   // The booking's receipt, with its charge (idempotent: a second settle writes nothing again).
-  const park = await repo.receiptParkOf(tx, hold.parkId, hold.vehicleTypeId);
-  if (!park) throw new Error(`hold ${hold.id}: its park ${hold.parkId} has no fees`);
+  const park = await receiptParkOfHold(deps.db, tx, hold);
   await issueBookingReceipt(tx, "booking", hold, park, now);
   const booking = await bookings.findBooking(tx, hold.userId, { id: hold.id });
   // A second settle finds the hold booked: its confirmation was queued by the first (same key).
   if (booking && booking.moves === 1) await queueBookingMail(deps.jobs, tx, booking, "booked");
+}
+
+/** The park as a paid hold's receipt names it: its country's tax and decimals from the served countries. */
+async function receiptParkOfHold(root: Db, tx: Tx, hold: HoldRow): Promise<ReceiptPark> {
+  const park = await repo.receiptParkOf(tx, hold.parkId, hold.vehicleTypeId);
+  const served = servedCountries(root);
+  const [country, fees] = park
+    ? await Promise.all([served.byId(park.countryId, tx), served.feesOf(park.countryId, tx)])
+    : [undefined, undefined];
+  if (!park || !country || !fees) throw new Error(`hold ${hold.id}: its park ${hold.parkId} has no fees`);
+  return {
+    ...park,
+    taxName: fees.taxName,
+    taxBps: fees.taxBps,
+    decimals: country.currencyDecimals,
+  };
 }
 
 /** The hold a top-up pays for, or undefined for a plain top-up. */

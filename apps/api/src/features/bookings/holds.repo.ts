@@ -76,28 +76,20 @@ export async function completeHold(
   return row!.status;
 }
 
-/**
- * What a paid hold's receipt names of its park (booking-receipts.service ReceiptPark): its name,
- * country, the country's tax and currency decimals, and the vehicle type's name.
- */
+/** What a paid hold's receipt names of its park: its name and country, and the vehicle type's name. */
 export async function receiptParkOf(tx: Tx, parkId: number, vehicleTypeId: number) {
   const [row] = await queryRows<{
     id: number;
     name: string;
     countryId: number;
-    taxName: string;
-    taxBps: number;
-    decimals: number;
     vehicleTypeName: string | null;
   }>(
     db(tx),
-    sql`SELECT p.id, p.name, p.country_id AS "countryId", f.tax_name AS "taxName", f.tax_bps AS "taxBps",
-          c.currency_decimals AS decimals,
+    sql`SELECT p.id, p.name, p.country_id AS "countryId",
           (SELECT name FROM vehicle_types WHERE id = ${vehicleTypeId}) AS "vehicleTypeName"
-        FROM parks p JOIN countries c ON c.id = p.country_id JOIN fees f ON f.country_id = p.country_id
-        WHERE p.id = ${parkId}`,
+        FROM parks p WHERE p.id = ${parkId}`,
   );
-  return row && { ...row, taxBps: Number(row.taxBps), decimals: Number(row.decimals) };
+  return row;
 }
 
 /** A hold whose top-up could not be opened anywhere: it lets the space go at once. */

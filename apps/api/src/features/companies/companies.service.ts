@@ -109,6 +109,13 @@ export async function companyOf(d: CompaniesDeps, companyId: number, userId: str
   return row;
 }
 
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /** A company's billing e-mail verification: the handler makes the link's token when it sends. */
+    company_verify: { companyId: number; language: "en" | "fr" };
+  }
+}
+
 /** The verification mail a mail job sends, with a fresh link (null: gone or already verified). */
 export async function composeCompanyVerifyMail(
   d: { db: Db; clock: Clock; publicUrl: string },
@@ -147,7 +154,7 @@ export async function membersOf(d: CompaniesDeps, companyId: number, userId: str
  */
 export async function removeMemberOf(d: CompaniesDeps, companyId: number, userId: string, memberId: number) {
   await d.db.transaction(async (tx) => {
-    const me = await manageableCompany(tx, companyId, userId);
+    const me = await manageableCompany(d.db, companyId, userId, tx);
     const members = await repo.lockActiveMembers(tx, companyId);
     const target = members.find((m) => m.id === memberId);
     if (!target) throw AppError.notFound(MEMBER_NOT_FOUND, "member_not_found");
@@ -169,7 +176,7 @@ export async function updateMemberOf(
   body: { role?: "owner" | "admin" | "member" | undefined; cost_centre?: string | undefined },
 ) {
   await d.db.transaction(async (tx) => {
-    const me = await manageableCompany(tx, companyId, userId);
+    const me = await manageableCompany(d.db, companyId, userId, tx);
     const members = await repo.lockActiveMembers(tx, companyId);
     const target = members.find((m) => m.id === memberId);
     if (!target) throw AppError.notFound(MEMBER_NOT_FOUND, "member_not_found");

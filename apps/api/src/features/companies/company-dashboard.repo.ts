@@ -203,7 +203,6 @@ export function statementReceipts(db: Tx, companyId: number, month: string, tz: 
 
 export interface StatementBalanceRow {
   currency: string;
-  decimals: number;
   opening_minor: string | number;
   in_minor: string | number;
   out_minor: string | number;
@@ -223,7 +222,6 @@ export function statementBalances(db: Tx, companyId: number, month: string, tz: 
   return queryRows<StatementBalanceRow>(
     db,
     sql`SELECT trim(a.currency) AS currency,
-          (SELECT max(c.currency_decimals) FROM countries c WHERE c.currency = a.currency) AS decimals,
           COALESCE(sum(e.amount_minor) FILTER (WHERE ${at} < ${start}), 0) AS opening_minor,
           COALESCE(sum(e.amount_minor) FILTER (WHERE ${at} >= ${start} AND ${at} < ${end} AND e.amount_minor > 0), 0) AS in_minor,
           COALESCE(-sum(e.amount_minor) FILTER (WHERE ${at} >= ${start} AND ${at} < ${end} AND e.amount_minor < 0), 0) AS out_minor,

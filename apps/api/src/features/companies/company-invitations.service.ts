@@ -30,6 +30,7 @@ import * as companies from "./companies.repo";
 import { OWNERS_ONLY } from "./companies.service";
 import * as repo from "./company-invitations.repo";
 import { DISABLED, manageableCompany } from "./company-wallet.service";
+import { presentCompanyInvitation } from "./company-invitations.present";
 
 export const INVITED = "Invitation sent to {email}";
 export const INVITATION_WITHDRAWN = "Invitation withdrawn";
@@ -56,19 +57,6 @@ export interface CompanyInvitationsDeps {
 
 const DAY_MS = 86_400_000;
 
-function present(row: repo.CompanyInvitationRow, now: Date): CompanyInvitation {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    cost_centre: row.cost_centre,
-    invited_by: row.inviter_name,
-    status: row.expires_at.getTime() > now.getTime() ? "pending" : "expired",
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at.toISOString(),
-  };
-}
-
 /** GET .../invitations (owners and admins): the open invitations, newest first. */
 export async function invitationsOf(
   d: CompanyInvitationsDeps,
@@ -80,7 +68,7 @@ export async function invitationsOf(
   const { rows, total } = await repo.openInvitations(d.db, companyId, q.size, offsetOf(q));
   const now = d.clock();
   return listPage(
-    rows.map((r) => present(r, now)),
+    rows.map((r) => presentCompanyInvitation(r, now)),
     total,
     q,
   );
@@ -100,7 +88,7 @@ export async function invite(
 ): Promise<{ message: string; invitation: CompanyInvitation }> {
   const now = d.clock();
   const id = await d.db.transaction(async (tx) => {
-    const me = await manageableCompany(tx, companyId, userId);
+    const me = await manageableCompany(d.db, companyId, userId, tx);
     if (me.disabled) throw new AppError(409, "company_disabled", DISABLED);
     if (body.role === "admin" && me.role !== "owner") {
       throw new AppError(403, "company_owners_only", OWNERS_ONLY);
@@ -130,7 +118,7 @@ export async function invite(
     return created;
   });
   const row = await repo.findInvitation(d.db, { id, companyId });
-  return { message: INVITED.replace("{email}", body.email), invitation: present(row!, now) };
+  return { message: INVITED.replace("{email}", body.email), invitation: presentCompanyInvitation(row!, now) };
 }
 
 /** DELETE .../invitations/{invitationId}: its link stops working. */
@@ -141,7 +129,7 @@ export async function withdraw(
   invitationId: string,
 ): Promise<{ message: string }> {
   await d.db.transaction(async (tx) => {
-    const me = await manageableCompany(tx, companyId, userId);
+    const me = await manageableCompany(d.db, companyId, userId, tx);
     const row = UUID.test(invitationId)
       ? await repo.findInvitation(tx, { id: invitationId, companyId }, true)
       : undefined;
@@ -157,6 +145,13 @@ export async function withdraw(
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /** An invitation to join a company: the handler makes the link's token when it sends. */
+    company_invitation: { invitationId: string; language: "en" | "fr" };
+  }
+}
 
 /**
  * The invitation e-mail a mail job sends: a fresh token is made now and its hash replaces the
@@ -244,11 +239,7 @@ export async function acceptInvitation(
     }
   } else {
     const parsed = AcceptNewAccountSchema.safeParse(body);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      throw AppError.validation(fields);
-    }
+    if (!parsed.success) throw AppError.fromIssues(parsed.error.issues);
     newAccount = {
       passwordHash: await hashPassword(parsed.data.password),
       firstName: parsed.data.first_name,

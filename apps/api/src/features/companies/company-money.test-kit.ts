@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
+import { servedCountries } from "../reference/served-countries";
 import { bookingBody } from "../receipts/receipts.test-kit";
 import { totalOf } from "../receipts/receipts.domain";
 import { issueReceipt } from "../receipts/receipts.service";
@@ -125,7 +126,7 @@ export async function fundCompany(
 ): Promise<string> {
   const reference = `PWC-${companyId}-${randomUUID().slice(0, 8)}`;
   await db.transaction((tx) =>
-    companyTopUps.credit(tx, {
+    companyTopUps.credit(servedCountries(db), tx, {
       companyId,
       userId,
       provider: "paystack",

@@ -261,7 +261,7 @@ describe("paying a booking with the company", () => {
     const member = await fundedUser(db, 1_000_000);
     await addMember(db, company.id, member, "member", "Sales");
     await db.transaction((tx) =>
-      companyTopUps.credit(tx, {
+      companyTopUps.credit(servedCountries(db), tx, {
         companyId: company.id,
         userId: company.owner.id,
         provider: "paystack",

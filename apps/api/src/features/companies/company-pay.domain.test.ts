@@ -1,8 +1,8 @@
 // What a company's policy says of a marketplace order (decision 030): the marketplace switch, the
 // order's country and total; no park type and no hours; the refusals said as an order's.
 import { describe, expect, it } from "vitest";
+import { countryPurchase } from "../purchases/purchases.domain";
 import {
-  orderPurchase,
   payVerdict,
   refusalText,
   type CompanyLimitRules,
@@ -15,10 +15,12 @@ const policy = (p: Partial<CompanyPolicyRules> = {}): CompanyPolicyRules => ({
   hours: null,
   extensionsAllowed: true,
   marketplaceAllowed: true,
+  passesAllowed: false,
+  vehicleDocsAllowed: false,
   ...p,
 });
 const none: CompanyLimitRules = { perBookingMinor: null, perMemberMonthMinor: null };
-const order = orderPurchase({
+const order = countryPurchase("order", {
   countryId: 1,
   countryName: "Nigeria",
   amountMinor: 500_000,
@@ -68,5 +70,64 @@ describe("a marketplace order under the company's policy", () => {
       capMinor: 1_000_000,
       spentMinor: 500_001,
     });
+  });
+});
+
+describe("a monthly pass and a vehicle-document request under the company's policy", () => {
+  const pass = (weekWindows: [number, number][]) => ({
+    ...countryPurchase("order", {
+      countryId: 1,
+      countryName: "Nigeria",
+      amountMinor: 4_000_000,
+      currency: "NGN",
+      decimals: 2,
+    }),
+    kind: "pass" as const,
+    weekWindows,
+  });
+  const docs = countryPurchase("vehicle_docs", {
+    countryId: 1,
+    countryName: "Nigeria",
+    amountMinor: 2_000_000,
+    currency: "NGN",
+    decimals: 2,
+  });
+
+  it("each is refused unless the policy's switch for its kind is on", () => {
+    expect(payVerdict(policy(), none, pass([[420, 1140]]), 0)).toEqual({ rule: "passes" });
+    expect(payVerdict(policy(), none, docs, 0)).toEqual({ rule: "vehicle_docs" });
+    expect(payVerdict(policy({ passesAllowed: true }), none, pass([[420, 1140]]), 0)).toBeNull();
+    expect(payVerdict(policy({ vehicleDocsAllowed: true }), none, docs, 0)).toBeNull();
+    expect(refusalText({ rule: "passes" }, money, "pass")).toBe(
+      "Your company does not pay for monthly passes",
+    );
+  });
+
+  it("a pass's every window must lie in the policy's hours", () => {
+    const hours = [{ weekday: 1, start: "07:00", end: "19:00" }];
+    const allowed = policy({ passesAllowed: true, hours });
+    expect(payVerdict(allowed, none, pass([[420, 1140]]), 0)).toBeNull();
+    expect(
+      payVerdict(
+        allowed,
+        none,
+        pass([
+          [420, 1140],
+          [1860, 2580],
+        ]),
+        0,
+      ),
+    ).toEqual({ rule: "hours" });
+  });
+
+  it("says the country and the maximum as the kind's", () => {
+    const country = payVerdict(policy({ vehicleDocsAllowed: true, countryIds: [2] }), none, docs, 0);
+    expect(refusalText(country!, money, "vehicle_docs")).toBe(
+      "Your company does not pay for vehicle documents in Nigeria",
+    );
+    const max = { perBookingMinor: 100_000, perMemberMonthMinor: null };
+    expect(refusalText(payVerdict(policy({ passesAllowed: true }), max, pass([]), 0)!, money, "pass")).toBe(
+      "Your company allows passes up to ₦1000",
+    );
   });
 });

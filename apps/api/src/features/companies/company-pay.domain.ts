@@ -11,6 +11,8 @@ export interface CompanyPolicyRules {
   hours: PlanWindow[] | null;
   extensionsAllowed: boolean;
   marketplaceAllowed: boolean;
+  passesAllowed: boolean;
+  vehicleDocsAllowed: boolean;
 }
 
 export interface CompanyLimitRules {
@@ -18,7 +20,21 @@ export interface CompanyLimitRules {
   perMemberMonthMinor: number | null;
 }
 
-export type PurchaseKind = "booking" | "extension" | "renewal" | "order";
+export type PurchaseKind = "booking" | "extension" | "renewal" | "order" | "pass" | "vehicle_docs";
+
+/**
+ * The kinds a company pays only when its policy says so, each with its policy's switch and the
+ * refusal's rule: a new kind a company may pay is a row here (and its column on company_policies).
+ */
+export const KIND_SWITCHES = {
+  extension: { allowed: (p: CompanyPolicyRules) => p.extensionsAllowed, rule: "extensions" },
+  renewal: { allowed: (p: CompanyPolicyRules) => p.extensionsAllowed, rule: "extensions" },
+  order: { allowed: (p: CompanyPolicyRules) => p.marketplaceAllowed, rule: "marketplace" },
+  pass: { allowed: (p: CompanyPolicyRules) => p.passesAllowed, rule: "passes" },
+  vehicle_docs: { allowed: (p: CompanyPolicyRules) => p.vehicleDocsAllowed, rule: "vehicle_docs" },
+} as const satisfies Partial<
+  Record<PurchaseKind, { allowed: (p: CompanyPolicyRules) => boolean; rule: PayRefusal["rule"] }>
+>;
 
 /** What is bought: where, what kind of park, when (on the park's clock), how much. */
 export interface Purchase {
@@ -28,32 +44,22 @@ export interface Purchase {
   parkType: string | null;
   /** The window's start and end as minutes from Monday 00:00 on the park's clock (null: no window). */
   weekWindow: [number, number] | null;
+  /** More windows that must each lie inside the policy's hours (a pass's plan: its weekly windows). */
+  weekWindows?: [number, number][];
   amountMinor: number;
 }
 
-/** What a marketplace order buys, as the policy reads it: its country and total (no park, no hours). */
-export function orderPurchase(o: {
-  countryId: number;
-  countryName: string;
-  amountMinor: number;
-  currency: string;
-  decimals: number;
-}): Purchase & { currency: string; decimals: number } {
-  return {
-    kind: "order",
-    countryId: o.countryId,
-    countryName: o.countryName,
-    parkType: null,
-    weekWindow: null,
-    amountMinor: o.amountMinor,
-    currency: o.currency,
-    decimals: o.decimals,
-  };
-}
+/**
+ * A purchase as the policy is asked about it, with its currency (the limits and the month's sum
+ * are in it) and decimals (the refusal's amounts): what features/purchases describes for each kind.
+ */
+export type PricedPurchase = Purchase & { currency: string; decimals: number };
 
 export type PayRefusal =
   | { rule: "extensions" }
   | { rule: "marketplace" }
+  | { rule: "passes" }
+  | { rule: "vehicle_docs" }
   | { rule: "country"; country: string }
   | { rule: "park_type" }
   | { rule: "hours" }
@@ -78,15 +84,17 @@ export function payVerdict(
   p: Purchase,
   spentThisMonthMinor: number,
 ): PayRefusal | null {
-  if ((p.kind === "extension" || p.kind === "renewal") && !policy.extensionsAllowed)
-    return { rule: "extensions" };
-  if (p.kind === "order" && !policy.marketplaceAllowed) return { rule: "marketplace" };
+  const needs = p.kind in KIND_SWITCHES ? KIND_SWITCHES[p.kind as keyof typeof KIND_SWITCHES] : null;
+  if (needs && !needs.allowed(policy)) return { rule: needs.rule };
   if (p.countryId !== null && policy.countryIds && !policy.countryIds.includes(p.countryId)) {
     return { rule: "country", country: p.countryName ?? "" };
   }
   if (p.parkType !== null && policy.parkTypes && !policy.parkTypes.includes(p.parkType))
     return { rule: "park_type" };
-  if (p.weekWindow && policy.hours && !insideHours(policy.hours, p.weekWindow)) return { rule: "hours" };
+  if (policy.hours) {
+    const windows = [...(p.weekWindow ? [p.weekWindow] : []), ...(p.weekWindows ?? [])];
+    if (windows.some((w) => !insideHours(policy.hours!, w))) return { rule: "hours" };
+  }
   if (limits.perBookingMinor !== null && p.amountMinor > limits.perBookingMinor) {
     return { rule: "per_booking", maxMinor: limits.perBookingMinor };
   }
@@ -100,7 +108,7 @@ export function payVerdict(
 }
 
 /**
- * The refusal as the API's sentence (English; lib/messages/company-pay.ts has the French). A
+ * The refusal as the API's sentence (English; the French in server.json's company-pay). A
  * marketplace order's place and maximum are said as an order's, not parking's.
  */
 export function refusalText(
@@ -113,10 +121,16 @@ export function refusalText(
       return "Your company does not pay for extensions";
     case "marketplace":
       return "Your company does not pay for marketplace orders";
+    case "passes":
+      return "Your company does not pay for monthly passes";
+    case "vehicle_docs":
+      return "Your company does not pay for vehicle documents";
     case "country":
       return kind === "order"
         ? `Your company does not pay for orders in ${r.country}`
-        : `Your company does not pay for parking in ${r.country}`;
+        : kind === "vehicle_docs"
+          ? `Your company does not pay for vehicle documents in ${r.country}`
+          : `Your company does not pay for parking in ${r.country}`;
     case "park_type":
       return "Your company does not pay for this type of park";
     case "hours":
@@ -124,7 +138,11 @@ export function refusalText(
     case "per_booking":
       return kind === "order"
         ? `Your company allows orders up to ${money(r.maxMinor)}`
-        : `Your company allows bookings up to ${money(r.maxMinor)}`;
+        : kind === "pass"
+          ? `Your company allows passes up to ${money(r.maxMinor)}`
+          : kind === "vehicle_docs"
+            ? `Your company allows vehicle-document requests up to ${money(r.maxMinor)}`
+            : `Your company allows bookings up to ${money(r.maxMinor)}`;
     case "per_month":
       return `Your company allows up to ${money(r.capMinor)} per member each month; ${money(r.spentMinor)} is already spent`;
   }

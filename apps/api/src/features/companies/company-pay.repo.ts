@@ -42,9 +42,12 @@ export async function rulesOf(
     hours: PlanWindow[] | null;
     extensions_allowed: boolean;
     marketplace_allowed: boolean;
+    passes_allowed: boolean;
+    vehicle_docs_allowed: boolean;
   }>(
     tx,
-    sql`SELECT country_ids, park_types, hours, extensions_allowed, marketplace_allowed
+    sql`SELECT country_ids, park_types, hours, extensions_allowed, marketplace_allowed, passes_allowed,
+          vehicle_docs_allowed
         FROM company_policies WHERE company_id = ${companyId}`,
   );
   const [l] = await queryRows<{
@@ -63,6 +66,8 @@ export async function rulesOf(
       hours: p?.hours ?? null,
       extensionsAllowed: p?.extensions_allowed ?? true,
       marketplaceAllowed: p?.marketplace_allowed ?? false,
+      passesAllowed: p?.passes_allowed ?? false,
+      vehicleDocsAllowed: p?.vehicle_docs_allowed ?? false,
     },
     limits: {
       perBookingMinor: num(l?.per_booking_minor),
@@ -90,18 +95,6 @@ export async function spentThisMonth(
           AND at < ((date_trunc('month', ${at.toISOString()}::timestamptz AT TIME ZONE ${timeZone}) + interval '1 month') AT TIME ZONE ${timeZone})`,
   );
   return Number(row?.s ?? 0);
-}
-
-/** A park's country (id and name) and type, as a company's policy reads them. */
-export async function parkFacts(
-  tx: Tx,
-  parkId: number,
-): Promise<{ countryId: number; countryName: string; parkType: string } | null> {
-  const [row] = await queryRows<{ country_id: number; name: string; type: string }>(
-    tx,
-    sql`SELECT p.country_id, c.name, p.type FROM parks p JOIN countries c ON c.id = p.country_id WHERE p.id = ${parkId}`,
-  );
-  return row ? { countryId: Number(row.country_id), countryName: row.name, parkType: row.type } : null;
 }
 
 /**

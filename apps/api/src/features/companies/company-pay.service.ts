@@ -1,32 +1,45 @@
 /**
  * Paying with a company at checkout (docs/decisions/030-business-accounts.md, "Paying with a
  * company"): the payer is checked before the purchase's transaction (an active member of a
- * verified, enabled company), then inside it the member's row is locked, the month's charges summed
- * and the policy asked, before any money moves. The purchase's own code posts the ledger move from
- * the company's account, its receipt names the company (`buyerCompanyId`), and `recordCharge`
- * writes the company_charges row, all in that transaction.
+ * verified, enabled company, `payingCompany`), then inside it the member's row is locked first
+ * (`lockMember`) and, before any money moves, the policy asked about the purchase as
+ * features/purchases describes it (`checkPurchase`): the one pair every kind a company pays calls,
+ * a booking (window or event, its extension and renewal) as the engine's kinds. The purchase's
+ * own code posts the ledger move from the company's account, its receipt names the company
+ * (`buyerCompanyId`), and `recordCharge` writes the company_charges row, all in that transaction.
  */
 import type { LedgerKind } from "@parkwell/contract";
+import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import { moneyText, toMajor } from "../../lib/money";
 import { companyWalletKey } from "../wallet/ledger.domain";
 import { chargeAccountKeys, postTransfer, revenueShard } from "../wallet/ledger.service";
-import {
-  payVerdict,
-  refusalText,
-  weekWindowOf,
-  type Purchase,
-  type PurchaseKind,
-} from "./company-pay.domain";
+import { payVerdict, refusalText, type PricedPurchase, type PurchaseKind } from "./company-pay.domain";
 import * as repo from "./company-pay.repo";
-import { balanceOf, companyForUser, insertCharge, type CompanyOfMember } from "./company-wallet.repo";
-import { DISABLED, NOT_VERIFIED } from "./company-wallet.service";
+import { balanceOf, insertCharge } from "./company-wallet.repo";
+import { companyOfMember, DISABLED, NOT_VERIFIED, type CompanyOfMember } from "./company-wallet.service";
 
 export const NOT_A_MEMBER = "You are not an active member of this company";
 
 /** A company that pays a purchase: the company, and (once locked in the transaction) the member. */
 export type PayingCompany = CompanyOfMember;
+
+/**
+ * Why a company does not pay for a purchase, as its errors' codes: not a member, disabled, not
+ * verified (`payingCompany`, `lockMember`), its policy (`checkPurchase`), its account short (the
+ * charge's 402). Each is thrown here or by the charge; a later move (a pass's renewal) reads a
+ * refusal with `isCompanyRefusal`, not a list of its own.
+ */
+const REFUSAL_CODES: ReadonlySet<string> = new Set([
+  "company_not_member",
+  "company_disabled",
+  "company_not_verified",
+  "company_refused",
+  "insufficient_funds",
+]);
+export const isCompanyRefusal = (err: unknown): err is AppError =>
+  err instanceof AppError && REFUSAL_CODES.has(err.code);
 
 const notMember = () => new AppError(403, "company_not_member", NOT_A_MEMBER, { company_id: NOT_A_MEMBER });
 const disabled = () => new AppError(409, "company_disabled", DISABLED, { company_id: DISABLED });
@@ -34,10 +47,11 @@ const disabled = () => new AppError(409, "company_disabled", DISABLED, { company
 /**
  * Before the purchase's transaction: the company `userId` asks to pay with, when they are an active
  * member of it and it is verified and not disabled; a refusal otherwise (nothing is told of a
- * company they do not belong to).
+ * company they do not belong to). `db`: the app's root handle (its home country's facts are the served
+ * countries').
  */
-export async function payingCompany(db: Tx, companyId: number, userId: string): Promise<PayingCompany> {
-  const company = await companyForUser(db, companyId, userId);
+export async function payingCompany(db: Db, companyId: number, userId: string): Promise<PayingCompany> {
+  const company = await companyOfMember(db, companyId, userId);
   if (!company || company.role === null) throw notMember();
   if (company.disabled) throw disabled();
   if (!company.verified)
@@ -62,23 +76,6 @@ export interface MemberLock {
 export const unsafeOptions = { unsafeSkipMemberLock: false };
 
 /**
- * Inside the purchase's transaction, before any money moves: locks the member's row, sums what the
- * company paid for them this month (its home country's clock) in the purchase's currency and asks
- * the policy; a 403 naming the rule when the company does not pay for it.
- */
-export async function authorizePurchase(
-  tx: Tx,
-  company: PayingCompany,
-  userId: string,
-  purchase: Purchase & { currency: string; decimals: number },
-  at: Date,
-): Promise<MemberLock> {
-  const member = await lockMember(tx, company, userId);
-  await checkPurchase(tx, company, member, purchase, at);
-  return member;
-}
-
-/**
  * The member's row locked FOR UPDATE and the company's FOR SHARE (the first locks of a company
  * purchase's transaction: member and company, then park capacity, booking and accounts); a 403
  * when they are no longer an active member, a 409 when Parkwell has disabled the company meanwhile.
@@ -90,12 +87,17 @@ export async function lockMember(tx: Tx, company: { id: number }, userId: string
   return { memberId: member.memberId, costCentre: member.costCentre };
 }
 
-/** With the member's row locked: the month's charges summed and the policy asked; a 403 naming the rule. */
+/**
+ * With the member's row locked (`lockMember`), before any money moves: sums what the company paid
+ * for them this month (its home country's clock) in the purchase's currency and asks the policy
+ * about the purchase as features/purchases describes it; a 403 naming the rule when the company
+ * does not pay for it.
+ */
 export async function checkPurchase(
   tx: Tx,
   company: PayingCompany,
   member: MemberLock,
-  purchase: Purchase & { currency: string; decimals: number },
+  purchase: PricedPurchase,
   at: Date,
 ): Promise<void> {
   const { policy, limits } = await repo.rulesOf(tx, company.id, purchase.currency);
@@ -247,7 +249,7 @@ export function recordCharge(
 }
 
 /** What a company's short account would have paid for, as its 402 says it. */
-export type ShortPurpose = "booking" | "order";
+export type ShortPurpose = "booking" | "order" | "pass" | "request";
 
 /** The 402 of a company account that cannot pay `amountMinor` (its floor counted), naming the company. */
 export async function companyShortOfFunds(
@@ -263,42 +265,21 @@ export async function companyShortOfFunds(
   return new AppError(
     402,
     "insufficient_funds",
-    purpose === "order"
-      ? `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this order`
-      : `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this booking`,
+    {
+      booking: `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this booking`,
+      order: `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this order`,
+      pass: `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this pass`,
+      request: `${company.name}'s balance is too low: it needs ${missing} ${currency} more to pay for this request`,
+    }[purpose],
     { amount_missing: String(missing), currency },
   );
 }
 
-/** What a booking (or its extension, renewal) buys, as the company's policy reads it. */
-export async function bookingPurchase(
-  db: Tx,
-  b: {
-    kind: PurchaseKind;
-    parkId: number;
-    timeZone: string;
-    start: Date;
-    end: Date;
-    amountMinor: number;
-    currency: string;
-    decimals: number;
-  },
-): Promise<Purchase & { currency: string; decimals: number }> {
-  const facts = await repo.parkFacts(db, b.parkId);
-  return {
-    kind: b.kind,
-    countryId: facts?.countryId ?? null,
-    countryName: facts?.countryName ?? null,
-    parkType: facts?.parkType ?? null,
-    weekWindow: weekWindowOf(b.start, b.end, b.timeZone),
-    amountMinor: b.amountMinor,
-    currency: b.currency,
-    decimals: b.decimals,
-  };
-}
-
 /** The company, member and cost centre that paid a purchase's first move. */
 export type CompanyPayer = repo.FirstMovePayer;
+
+/** The company (and membership) that paid a ledger move, or null (the driver's wallet paid). */
+export const payerOfMove = (db: Tx, ledgerKey: string) => repo.payerOfMove(db, ledgerKey);
 
 /** The company (and membership) that paid a booking's first move, or null (the driver's wallet paid). */
 export const payerOfBooking = (db: Tx, bookingId: string) => repo.payerOfMove(db, `booking:${bookingId}:1`);
@@ -322,6 +303,3 @@ export async function bookingPayerNames(db: Tx, bookingIds: string[]): Promise<M
     }),
   );
 }
-
-/** The company (and membership) that paid an order's first move, or null (the driver's wallet paid). */
-export const payerOfOrder = (db: Tx, orderId: string) => repo.payerOfMove(db, `order:${orderId}:1`);

@@ -10,6 +10,8 @@ export interface PolicyRow {
   hours: PlanWindow[] | null;
   extensionsAllowed: boolean;
   marketplaceAllowed: boolean;
+  passesAllowed: boolean;
+  vehicleDocsAllowed: boolean;
 }
 
 /** The company's policy with its countries as codes; null when it never set one (the defaults apply). */
@@ -20,11 +22,14 @@ export async function policyOf(db: Tx, companyId: number): Promise<PolicyRow | n
     hours: PlanWindow[] | null;
     extensions_allowed: boolean;
     marketplace_allowed: boolean;
+    passes_allowed: boolean;
+    vehicle_docs_allowed: boolean;
   }>(
     db,
     sql`SELECT CASE WHEN p.country_ids IS NULL THEN NULL ELSE
             (SELECT coalesce(array_agg(c.code ORDER BY c.code), '{}') FROM countries c WHERE c.id = ANY(p.country_ids)) END AS codes,
-          p.park_types, p.hours, p.extensions_allowed, p.marketplace_allowed
+          p.park_types, p.hours, p.extensions_allowed, p.marketplace_allowed, p.passes_allowed,
+          p.vehicle_docs_allowed
         FROM company_policies p WHERE p.company_id = ${companyId}`,
   );
   if (!row) return null;
@@ -34,6 +39,8 @@ export async function policyOf(db: Tx, companyId: number): Promise<PolicyRow | n
     hours: row.hours,
     extensionsAllowed: row.extensions_allowed,
     marketplaceAllowed: row.marketplace_allowed,
+    passesAllowed: row.passes_allowed,
+    vehicleDocsAllowed: row.vehicle_docs_allowed,
   };
 }
 
@@ -73,6 +80,9 @@ export async function savePolicy(
     hours: PlanWindow[] | null;
     extensionsAllowed: boolean;
     marketplaceAllowed: boolean;
+    /** Null: unchanged (a client that does not know the switch yet), false on a new policy. */
+    passesAllowed: boolean | null;
+    vehicleDocsAllowed: boolean | null;
   },
   limits: { currency: string; perBookingMinor: number | null; perMemberMonthMinor: number | null }[],
   at: Date,
@@ -83,13 +93,16 @@ export async function savePolicy(
   await queryRows(
     tx,
     sql`INSERT INTO company_policies (company_id, country_ids, park_types, hours, extensions_allowed,
-          marketplace_allowed, updated_by, updated_at)
+          marketplace_allowed, passes_allowed, vehicle_docs_allowed, updated_by, updated_at)
         VALUES (${companyId}, ${ids}::int[], ${types}::text[], ${hours}::jsonb, ${p.extensionsAllowed},
-          ${p.marketplaceAllowed}, ${userId}, ${at.toISOString()}::timestamptz)
+          ${p.marketplaceAllowed}, coalesce(${p.passesAllowed}::boolean, false),
+          coalesce(${p.vehicleDocsAllowed}::boolean, false), ${userId}, ${at.toISOString()}::timestamptz)
         ON CONFLICT (company_id) DO UPDATE SET country_ids = excluded.country_ids, park_types = excluded.park_types,
           hours = excluded.hours, extensions_allowed = excluded.extensions_allowed,
-          marketplace_allowed = excluded.marketplace_allowed, updated_by = excluded.updated_by,
-          updated_at = excluded.updated_at
+          marketplace_allowed = excluded.marketplace_allowed,
+          passes_allowed = coalesce(${p.passesAllowed}::boolean, company_policies.passes_allowed),
+          vehicle_docs_allowed = coalesce(${p.vehicleDocsAllowed}::boolean, company_policies.vehicle_docs_allowed),
+          updated_by = excluded.updated_by, updated_at = excluded.updated_at
         RETURNING company_id`,
   );
   await queryRows(tx, sql`DELETE FROM company_limits WHERE company_id = ${companyId} RETURNING company_id`);

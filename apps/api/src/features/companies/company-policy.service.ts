@@ -19,6 +19,9 @@ export interface PolicyInput {
   hours: PlanWindow[] | null;
   extensions_allowed: boolean;
   marketplace_allowed: boolean;
+  /** Absent: unchanged. */
+  passes_allowed?: boolean | undefined;
+  vehicle_docs_allowed?: boolean | undefined;
   limits: { currency: string; per_booking: number | null; per_member_month: number | null }[];
 }
 
@@ -46,6 +49,8 @@ export async function policyFor(db: Db, companyId: number, userId: string): Prom
     hours: policy?.hours ?? null,
     extensions_allowed: policy?.extensionsAllowed ?? true,
     marketplace_allowed: policy?.marketplaceAllowed ?? false,
+    passes_allowed: policy?.passesAllowed ?? false,
+    vehicle_docs_allowed: policy?.vehicleDocsAllowed ?? false,
     limits: limits.map((l) => ({
       currency: l.currency,
       per_booking: major(l.perBookingMinor, l.currency),
@@ -100,6 +105,8 @@ export async function savePolicy(
         hours: input.hours,
         extensionsAllowed: input.extensions_allowed,
         marketplaceAllowed: input.marketplace_allowed,
+        passesAllowed: input.passes_allowed ?? null,
+        vehicleDocsAllowed: input.vehicle_docs_allowed ?? null,
       },
       limits,
       at,

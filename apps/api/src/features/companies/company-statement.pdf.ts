@@ -8,6 +8,7 @@
 import { dateTimeFormat, formatMoney } from "@parkwell/contract";
 import { labelled, type Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
+import { receiptWords } from "../../lib/texts";
 import { openPdf, say } from "../receipts/receipts.pdf";
 import type { CurrencyTotal, Statement, StatementLine } from "./company-statement.domain";
 
@@ -35,7 +36,7 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
       locale,
       s.timeZone,
     ).format(at);
-  const title = say("Statement {month}", language, { month: monthTitle(s.month, language) });
+  const title = say("Statement {{month}}", language, { month: monthTitle(s.month, language) });
   const { doc, done } = openPdf(
     { Title: `${title} ${s.company.name}`, Author: "Parkwell", lang: locale },
     MARGIN,
@@ -78,11 +79,11 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
 
   const header = () => {
     text(say("Date", language), COLS.date, COLS.number - COLS.date - 4, { bold: true });
-    text(say("Number", language), COLS.number, COLS.member - COLS.number - 4, { bold: true });
+    text(receiptWords(language).number, COLS.number, COLS.member - COLS.number - 4, { bold: true });
     text(say("Member (cost centre)", language), COLS.member, COLS.reference - COLS.member - 4, {
       bold: true,
     });
-    text(say("Reference", language), COLS.reference, COLS.total - COLS.reference - 4, { bold: true });
+    text(receiptWords(language).reference, COLS.reference, COLS.total - COLS.reference - 4, { bold: true });
     y += text(say("Total", language), COLS.total, RIGHT - COLS.total, { bold: true, align: "right" }) + 2;
     rule();
   };
@@ -91,7 +92,8 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
     for (const l of lines) {
       if (room(24)) header();
       const member = l.costCentre ? `${l.memberName} (${l.costCentre})` : l.memberName;
-      const number = l.kind === "credit_note" ? `${l.number} (${say("Credit note", language)})` : l.number;
+      const number =
+        l.kind === "credit_note" ? `${l.number} (${receiptWords(language).creditTitle})` : l.number;
       const heights = [
         text(day(l.issuedAt), COLS.date, COLS.number - COLS.date - 4),
         text(number, COLS.number, COLS.member - COLS.number - 4),
@@ -120,10 +122,14 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
   y += text(say("Balance", language), MARGIN, RIGHT - MARGIN, { bold: true, size: 11 }) + 4;
   for (const b of s.balances) {
     const m = (minor: number) => money(minor, b.currency, b.decimals);
-    totalLine(say("Opening balance {currency}", language, { currency: b.currency }), m(b.openingMinor));
+    totalLine(say("Opening balance {{currency}}", language, { currency: b.currency }), m(b.openingMinor));
     totalLine(say("Money in", language), m(b.inMinor));
     totalLine(say("Money out", language), m(-b.outMinor));
-    totalLine(say("Closing balance {currency}", language, { currency: b.currency }), m(b.closingMinor), true);
+    totalLine(
+      say("Closing balance {{currency}}", language, { currency: b.currency }),
+      m(b.closingMinor),
+      true,
+    );
   }
   y += 14;
 
@@ -135,7 +141,7 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
   for (const t of s.taxes) {
     const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(t.rateBps / 100);
     totalLine(
-      say("{tax} {rate}% on {base}", language, {
+      say("{{tax}} {{rate}}% on {{base}}", language, {
         tax: translate(t.name, language),
         rate,
         base: money(t.baseMinor, t.currency, t.decimals),
@@ -143,18 +149,18 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
       money(t.amountMinor, t.currency, t.decimals),
     );
   }
-  totals(s.totals, "Total {currency}");
+  totals(s.totals, "Total {{currency}}");
 
   y += 14;
   room(60);
   y += text(say("Top-ups", language), MARGIN, RIGHT - MARGIN, { bold: true, size: 11 }) + 4;
   if (s.topUps.length === 0) y += text(say("No top-ups this month", language), MARGIN, RIGHT - MARGIN) + 4;
   else rows(s.topUps);
-  totals(s.topUpTotals, "Top-ups {currency}");
+  totals(s.topUpTotals, "Top-ups {{currency}}");
 
   y += 14;
   room(24);
-  text(say("Times on the {zone} clock.", language, { zone: s.timeZone }), MARGIN, RIGHT - MARGIN, {
+  text(say("Times on the {{zone}} clock.", language, { zone: s.timeZone }), MARGIN, RIGHT - MARGIN, {
     size: 7.5,
   });
   doc.end();

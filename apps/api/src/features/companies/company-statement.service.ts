@@ -8,7 +8,8 @@ import type { CompanyStatementSummary } from "@parkwell/contract";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import * as repo from "./company-dashboard.repo";
-import { numberCompanyReceipts, type DashboardDeps } from "./company-dashboard.service";
+import type { Decimals } from "./company-dashboard.present";
+import { decimalsOf, numberCompanyReceipts, type DashboardDeps } from "./company-dashboard.service";
 import { statementCsv } from "./company-statement.csv";
 import { statementOf, type Statement, type StatementBalance } from "./company-statement.domain";
 import { statementPdf } from "./company-statement.pdf";
@@ -22,10 +23,11 @@ export async function statement(
 ): Promise<Statement> {
   const company = await manageableCompany(deps.db, companyId, userId);
   await numberCompanyReceipts(deps.db, companyId);
-  const [rows, party, balances] = await Promise.all([
+  const [rows, party, balances, decimals] = await Promise.all([
     repo.statementReceipts(deps.db, companyId, month, company.timeZone),
     repo.companyParty(deps.db, companyId),
     repo.statementBalances(deps.db, companyId, month, company.timeZone),
+    decimalsOf(deps.db),
   ]);
   return statementOf(
     month,
@@ -48,14 +50,15 @@ export async function statement(
         amountMinor: Number(t.amountMinor),
       })),
     })),
-    balancesOf(balances),
+    balancesOf(balances, decimals),
   );
 }
 
-function balancesOf(rows: readonly repo.StatementBalanceRow[]): StatementBalance[] {
+/** The accounts' balances, each in its currency's decimals (the served countries'). */
+function balancesOf(rows: readonly repo.StatementBalanceRow[], decimals: Decimals): StatementBalance[] {
   return rows.map((b) => ({
     currency: b.currency,
-    decimals: Number(b.decimals),
+    decimals: decimals(b.currency),
     openingMinor: Number(b.opening_minor),
     inMinor: Number(b.in_minor),
     outMinor: Number(b.out_minor),
@@ -74,11 +77,14 @@ export async function statementSummary(
   month: string,
 ): Promise<CompanyStatementSummary> {
   const company = await manageableCompany(deps.db, companyId, userId);
-  const rows = await repo.statementBalances(deps.db, companyId, month, company.timeZone);
+  const [rows, decimals] = await Promise.all([
+    repo.statementBalances(deps.db, companyId, month, company.timeZone),
+    decimalsOf(deps.db),
+  ]);
   return {
     month,
     time_zone: company.timeZone,
-    balances: balancesOf(rows).map((b) => ({
+    balances: balancesOf(rows, decimals).map((b) => ({
       currency: b.currency,
       opening: toMajor(b.openingMinor, b.decimals),
       money_in: toMajor(b.inMinor, b.decimals),

@@ -4,7 +4,11 @@ import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { companyWalletKey } from "../wallet/ledger.domain";
 
-export interface CompanyOfMember {
+/**
+ * A company as a member reads it: its home country by id, code and currency (its decimals and clock
+ * are facts, which the served countries give: company-wallet.service.ts `companyOfMember`).
+ */
+export interface CompanyMembership {
   id: number;
   name: string;
   billing: "wallet" | "invoice";
@@ -14,8 +18,6 @@ export interface CompanyOfMember {
   countryId: number;
   countryCode: string;
   currency: string;
-  decimals: number;
-  timeZone: string;
   /** The reader's role in it; null when they are not an active member. */
   role: "owner" | "admin" | "member" | null;
 }
@@ -25,7 +27,7 @@ export async function companyForUser(
   db: Tx,
   companyId: number,
   userId: string,
-): Promise<CompanyOfMember | null> {
+): Promise<CompanyMembership | null> {
   const [row] = await queryRows<{
     id: number;
     name: string;
@@ -36,14 +38,11 @@ export async function companyForUser(
     country_id: number;
     code: string;
     currency: string;
-    currency_decimals: number;
-    timezone: string;
     role: "owner" | "admin" | "member" | null;
   }>(
     db,
     sql`SELECT co.id, co.name, co.billing, co.credit_limit_minor, co.verified_at IS NOT NULL AS verified,
-          co.disabled_at IS NOT NULL AS disabled, c.id AS country_id, c.code, trim(c.currency) AS currency,
-          c.currency_decimals, c.timezone, m.role
+          co.disabled_at IS NOT NULL AS disabled, c.id AS country_id, c.code, trim(c.currency) AS currency, m.role
         FROM companies co
         JOIN countries c ON c.id = co.country_id
         LEFT JOIN company_members m ON m.company_id = co.id AND m.user_id = ${userId} AND m.removed_at IS NULL
@@ -60,8 +59,6 @@ export async function companyForUser(
     countryId: Number(row.country_id),
     countryCode: row.code,
     currency: row.currency,
-    decimals: Number(row.currency_decimals),
-    timeZone: row.timezone,
     role: row.role,
   };
 }

@@ -19,9 +19,9 @@ import type { PaymentDeps } from "../payments/verify.service";
 import { issueReceipt } from "../receipts/receipts.service";
 import { clearingKey, companyWalletKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
-import { servedCountries } from "../reference/served-countries";
+import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import * as repo from "./company-wallet.repo";
-import type { CompanyOfMember } from "./company-wallet.repo";
+import type { CompanyMembership } from "./company-wallet.repo";
 
 export const COMPANY_NOT_FOUND = "Company not found";
 export const ADMINS_ONLY = "Only the company's owners and admins can do this";
@@ -32,12 +32,50 @@ export const NO_CREDIT_LIMIT =
 export const NEGATIVE_BALANCE =
   "The company's balance is below zero: top it up to zero or more before switching back to wallet billing";
 
+/** A company as a member reads it, with its home country's decimals and clock. */
+export interface CompanyOfMember extends CompanyMembership {
+  decimals: number;
+  timeZone: string;
+}
+
+/** The company's row with its home country's decimals and clock, from the served countries (decision 018). */
+async function withHomeFacts(
+  served: ServedCountries,
+  via: Tx,
+  company: CompanyMembership,
+): Promise<CompanyOfMember> {
+  const home = await served.byId(company.countryId, via);
+  if (!home) throw new Error(`company ${company.id}: no country ${company.countryId}`);
+  return { ...company, decimals: home.currencyDecimals, timeZone: home.timezone };
+}
+
 /**
- * The company as `userId` may manage it (owner or admin); 404 for a company they are not an active
- * member of (or none), 403 for a plain member.
+ * A company with its home country's facts, and `userId`'s role in it (null: not an active member);
+ * null when none. `db` is the app's root handle (the served countries'); `via` the caller's
+ * transaction, when it reads inside one.
  */
-export async function manageableCompany(db: Tx, companyId: number, userId: string): Promise<CompanyOfMember> {
-  const company = await repo.companyForUser(db, companyId, userId);
+export async function companyOfMember(
+  db: Db,
+  companyId: number,
+  userId: string,
+  via: Tx = db,
+): Promise<CompanyOfMember | null> {
+  const company = await repo.companyForUser(via, companyId, userId);
+  return company && withHomeFacts(servedCountries(db), via, company);
+}
+
+/**
+ * The company as `userId` may manage it (owner or admin), with its home country's facts; 404 for a
+ * company they are not an active member of (or none), 403 for a plain member. `db` is the app's
+ * root handle; `via` the caller's transaction, when it reads inside one.
+ */
+export async function manageableCompany(
+  db: Db,
+  companyId: number,
+  userId: string,
+  via: Tx = db,
+): Promise<CompanyOfMember> {
+  const company = await companyOfMember(db, companyId, userId, via);
   if (!company || company.role === null) throw AppError.notFound(COMPANY_NOT_FOUND, "company_not_found");
   if (company.role === "member") throw new AppError(403, "company_admins_only", ADMINS_ONLY);
   return company;
@@ -188,9 +226,10 @@ export const companyTopUps: CompanyTopUps = {
     if (!company || company.role === null || company.role === "member") return null;
     return repo.balanceOf(tx, companyId, currency.trim());
   },
-  async credit(tx: Tx, input: CompanyTopUpCredit) {
-    const company = await repo.companyForUser(tx, input.companyId, input.userId);
-    if (!company) throw new Error(`company top-up ${input.reference}: no company ${input.companyId}`);
+  async credit(served: ServedCountries, tx: Tx, input: CompanyTopUpCredit) {
+    const row = await repo.companyForUser(tx, input.companyId, input.userId);
+    if (!row) throw new Error(`company top-up ${input.reference}: no company ${input.companyId}`);
+    const company = await withHomeFacts(served, tx, row);
     const result = await postTransfer(tx, {
       kind: "topup",
       idempotencyKey: input.idempotencyKey,

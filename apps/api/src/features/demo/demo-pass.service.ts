@@ -44,7 +44,7 @@ export async function ensureDemoPass(db: Db, clock: Clock): Promise<boolean> {
     const decimals = await servedCountries(db).currencyDecimals(currency);
     const amountMinor = toMinor(Number(err.fields!.amount_missing), decimals);
     await db.transaction((tx) =>
-      creditTopUp(tx, {
+      creditTopUp(servedCountries(db), tx, {
         userId,
         provider: "demo",
         currency,

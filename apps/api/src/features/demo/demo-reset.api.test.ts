@@ -15,6 +15,7 @@ import { addMember, companyBalance, setLimits, setPolicy } from "../companies/co
 import { chargeCompanyAccount, fundCompany } from "../companies/company-money.test-kit";
 import { syncFloor } from "../companies/company-wallet.service";
 import { marketViolations, placeOrder } from "../marketplace/marketplace.test-kit";
+import { passPlans, passRequest } from "../passes/passes.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DEMO_RESET_EVERY_MS } from "./demo.domain";
 import { resetDemoData, resetDemoDataWhenDue } from "./demo.service";
@@ -183,6 +184,41 @@ describe("resetting the demo data", () => {
         { email: DEMO_COMPANY.owner, role: "owner", cost_centre: "" },
       ].sort((a, b) => a.email.localeCompare(b.email)),
     );
+  });
+
+  it("keeps the company's charge of a visitor's running pass, so the pass is not renewed from the visitor's wallet", async () => {
+    const [company] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM companies WHERE name = ${DEMO_COMPANY.name}`,
+    );
+    const id = Number(company!.id);
+    const owner = await seededUser(db, DEMO_COMPANY.owner);
+    const visitor = await fundedUser(db, 0);
+    await addMember(db, id, visitor, "member", "Visitors");
+    await fundCompany(db, id, owner.id, 1_000_000_00, new Date());
+    await setPolicy(db, id, { passesAllowed: true });
+    const plan = await (await passPlans(ctx)).planAt();
+    const bought = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/passes",
+      headers: { ...bearer(visitor), "idempotency-key": randomUUID() },
+      payload: { ...passRequest(plan.id), company_id: id },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const charges = () =>
+      queryRows<{ kind: string }>(db, sql`SELECT kind FROM company_charges WHERE company_id = ${id}`);
+    expect(await charges()).toContainEqual({ kind: "pass" });
+
+    await resetDemoData(db, () => new Date());
+
+    // The pass still names its payer; the visitor is no longer a member, so its renewal is refused.
+    expect(await charges()).toEqual([{ kind: "pass" }]);
+    // Once the pass has ended, the next reset clears its charge like any other.
+    await db.execute(
+      sql`UPDATE passes SET status = 'ended', ended_reason = 'cancelled' WHERE user_id = ${visitor.id}`,
+    );
+    await resetDemoData(db, () => new Date());
+    expect(await charges()).toEqual([]);
   });
 
   it("frees the space a demo account holds while paying the difference, and its payment can no longer book", async () => {

@@ -14,7 +14,8 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMinor } from "../../lib/money";
 import { servedCountries } from "../reference/served-countries";
-import { moveRequest, placeRequest } from "../vehicle-docs/vehicle-docs.service";
+import { placeRequest } from "../vehicle-docs/vehicle-docs-purchase.service";
+import { moveRequest } from "../vehicle-docs/vehicle-docs.service";
 import { creditTopUp } from "../wallet/ledger.service";
 import { DEMO_DRIVER_EMAIL, DEMO_PASS_PLATE } from "./demo-pass.service";
 import * as repo from "./demo.repo";
@@ -67,7 +68,7 @@ export async function ensureDemoVehicleDocs(db: Db, clock: Clock, jobs: Jobs): P
     const currency = err.fields!.currency!;
     const decimals = await servedCountries(db).currencyDecimals(currency);
     await db.transaction((tx) =>
-      creditTopUp(tx, {
+      creditTopUp(servedCountries(db), tx, {
         userId: driverId,
         provider: "demo",
         currency,

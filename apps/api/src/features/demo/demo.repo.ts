@@ -1,3 +1,4 @@
+import type { PurchaseKindName } from "../purchases/purchases.domain";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import {
@@ -7,6 +8,7 @@ import {
   demoResets,
   orders,
   payments,
+  purchaseCheckouts,
   users,
   walletAccounts,
 } from "../../db/schema/index";
@@ -82,15 +84,18 @@ export async function lockBookings(tx: Tx, userIds: string[]): Promise<void> {
 }
 
 /**
- * Deletes the users' bookings and the windows held while they paid the difference (decision 026);
- * an active booking's or a live hold's space is free again at once.
+ * Deletes the users' bookings and the windows held while they paid the difference (decision 026),
+ * with the other purchases waiting for theirs; an active booking's or a live hold's space is free
+ * again at once.
  */
 export async function deleteBookings(tx: Tx, userIds: string[]): Promise<number> {
   await tx.delete(bookingHolds).where(inArray(bookingHolds.userId, userIds));
+  await tx.delete(purchaseCheckouts).where(inArray(purchaseCheckouts.userId, userIds));
   const rows = await tx
     .delete(bookings)
     .where(inArray(bookings.userId, userIds))
     .returning({ id: bookings.id });
+  await deletePurchaseRows(tx, userIds, "booking");
   return rows.length;
 }
 
@@ -146,6 +151,7 @@ export async function deleteOrders(tx: Tx, userIds: string[]): Promise<number> {
         GROUP BY l.item_id, o.park_id, o.slot_date) t
     WHERE d.item_id = t.item_id AND d.park_id = t.park_id AND d.day = t.slot_date`);
   const deleted = await tx.delete(orders).where(inArray(orders.userId, userIds)).returning({ id: orders.id });
+  await deletePurchaseRows(tx, userIds, "order");
   await tx.delete(addresses).where(inArray(addresses.userId, userIds));
   return deleted.length;
 }
@@ -159,6 +165,7 @@ export async function deletePasses(tx: Tx, userIds: string[]): Promise<void> {
   await tx.execute(sql`DELETE FROM pass_visits WHERE pass_id IN ${ids}`);
   await tx.execute(sql`DELETE FROM pass_charges WHERE pass_id IN ${ids}`);
   await tx.execute(sql`DELETE FROM passes WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
+  await deletePurchaseRows(tx, userIds, "pass");
 }
 
 /** Whether the user holds a pass valid now (active or in grace). */
@@ -222,7 +229,12 @@ export async function restoreDemoCompany(
       verified_at = coalesce(verified_at, ${at}) WHERE id = ${companyId}`);
   await tx.execute(sql`DELETE FROM company_policies WHERE company_id = ${companyId}`);
   await tx.execute(sql`DELETE FROM company_limits WHERE company_id = ${companyId}`);
-  await tx.execute(sql`DELETE FROM company_charges WHERE company_id = ${companyId}`);
+  // Its charges go, but a running pass's terms: whoever paid a pass's last term pays the next (a
+  // visitor's pass the company paid is then refused and goes into grace; without its charge it
+  // would renew from the visitor's wallet by itself).
+  await tx.execute(sql`DELETE FROM company_charges cc WHERE cc.company_id = ${companyId}
+      AND NOT (cc.kind = 'pass' AND EXISTS (SELECT 1 FROM passes p
+        WHERE p.status <> 'ended' AND cc.ledger_key LIKE 'pass:' || p.id || ':%'))`);
   await tx.execute(sql`UPDATE company_invitations SET revoked_at = ${at}
       WHERE company_id = ${companyId} AND accepted_at IS NULL AND revoked_at IS NULL`);
   await tx.execute(sql`UPDATE company_members m SET removed_at = ${at}
@@ -252,6 +264,14 @@ export async function deleteVehicleDocRequests(tx: Tx, userIds: string[]): Promi
     sql`DELETE FROM vehicle_document_expiries WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`,
   );
   await tx.execute(sql`DELETE FROM vehicle_doc_requests WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
+  await deletePurchaseRows(tx, userIds, "vehicle_docs");
+}
+
+/** The purchase engine's rows (code and Idempotency-Key) of the users' purchases of a kind the reset deletes. */
+async function deletePurchaseRows(tx: Tx, userIds: string[], kind: PurchaseKindName): Promise<void> {
+  await tx.execute(
+    sql`DELETE FROM purchases WHERE kind = ${kind} AND user_id = ANY(${sql.param(userIds)}::uuid[])`,
+  );
 }
 
 export interface DemoVehicle {

@@ -1,6 +1,6 @@
 /** The team's copy of each Contact Us message and demo request. */
-import { escapeHtml } from "../../lib/link-mail";
-import type { MailMessage } from "../../lib/mailer";
+import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
+import { fill, mailTexts } from "../../lib/texts";
 
 /**
  * The team's copy of a Contact Us message or demo request (in English, the team's language):
@@ -23,35 +23,34 @@ export function inquiryMail(
     language: string | null;
   },
   link: string,
-): MailMessage {
-  const what = inquiry.kind === "contact" ? "Contact Us message" : "Demo request";
-  const subject = `${what} ${inquiry.reference} from ${inquiry.name}${inquiry.company ? ` (${inquiry.company})` : ""}`;
-  const facts: [string, string | number | null][] = [
-    ["Reference", inquiry.reference],
-    ["Name", inquiry.name],
-    ["Email", inquiry.email],
-    ["Phone", inquiry.phone],
-    ["Topic", inquiry.topic],
-    ["Company", inquiry.company],
-    ["Country", inquiry.country_code],
-    ["Interest", inquiry.interest],
-    ["Spaces", inquiry.spaces],
-    ["Language", inquiry.language],
-  ];
-  const shown = facts.filter((f): f is [string, string | number] => f[1] !== null && f[1] !== "");
-  const text = [
-    `A new ${what.toLowerCase()} was sent on Parkwell.`,
-    shown.map(([k, v]) => `${k}: ${v}`).join("\n"),
-    inquiry.message ? `Message:\n${inquiry.message}` : "",
-    `Open it in the back office: ${link}`,
-  ]
-    .filter(Boolean)
-    .join("\n\n");
-  const html = [
-    `<p>A new ${escapeHtml(what.toLowerCase())} was sent on Parkwell.</p>`,
-    `<table>${shown.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(String(v))}</td></tr>`).join("")}</table>`,
-    inquiry.message ? `<p style="white-space:pre-wrap">${escapeHtml(inquiry.message)}</p>` : "",
-    `<p><a href="${escapeHtml(link)}">Open it in the back office</a></p>`,
-  ].join("");
-  return { to, subject, text, html, link };
+): LaidOutMail {
+  // The team reads its notices in English; the catalogue has both languages as for every mail.
+  const t = mailTexts("en").inquiry;
+  const what = t.kinds[inquiry.kind];
+  const values = { what, reference: inquiry.reference, name: inquiry.name, company: inquiry.company ?? "" };
+  const facts = (
+    [
+      "reference",
+      "name",
+      "email",
+      "phone",
+      "topic",
+      "company",
+      "country_code",
+      "interest",
+      "spaces",
+      "language",
+    ] as const
+  ).map((field) => [t.labels[field], inquiry[field]] as const);
+  const shown = facts.filter((f): f is readonly [string, string | number] => f[1] !== null && f[1] !== "");
+  return renderMail(to, {
+    language: "en",
+    subject: fill(inquiry.company ? t.subjectCompany : t.subject, values),
+    paragraphs: [t.intro[inquiry.kind]],
+    rows: shown.map(([label, value]) => ({ label, value: String(value) })),
+    notes: inquiry.message ? [fill(t.message, { message: inquiry.message })] : [],
+    action: { label: t.action, url: link },
+    // The team's own notice: not signed by Parkwell to Parkwell.
+    signed: false,
+  });
 }

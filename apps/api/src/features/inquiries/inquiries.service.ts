@@ -16,8 +16,8 @@ import { servedCountries } from "../reference/served-countries";
 import { makeReference } from "./inquiries.domain";
 import { inquiryMail } from "./inquiries.mail";
 import * as repo from "./inquiries.repo";
-import { iso } from "../../lib/iso";
 import { offsetOf, listPage } from "../../lib/pagination";
+import { presentInquiry } from "./inquiries.present";
 
 export interface InquiryDeps {
   db: Db;
@@ -30,6 +30,13 @@ export const INQUIRY_NOT_FOUND = "Inquiry not found";
 
 function receipt(saved: { id: string; reference: string; createdAt: Date }): InquiryReceipt {
   return { id: saved.id, reference: saved.reference, received_at: saved.createdAt.toISOString() };
+}
+
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /** A Contact Us message or demo request, to the team's address (INQUIRIES_TO). */
+    inquiry: { kind: "contact" | "demo"; inquiryId: string };
+  }
 }
 
 /** Queues the team's copy of a submission in the insert's transaction (none without an address). */
@@ -88,30 +95,6 @@ export async function submitDemoRequest(d: InquiryDeps, input: DemoRequest): Pro
   return receipt(saved);
 }
 
-function present(row: repo.InquiryRow): Inquiry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    reference: row.reference,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    status: row.answered_at ? "answered" : "new",
-    created_at: iso(row.created_at),
-    answered_at: row.answered_at ? iso(row.answered_at) : null,
-    answered_by: row.answered_by
-      ? { id: row.answered_by, name: row.answerer_name ?? "", email: row.answerer_email ?? "" }
-      : null,
-    topic: row.topic,
-    company: row.company,
-    country_code: row.country_code,
-    interest: row.interest,
-    spaces: row.spaces,
-    message: row.message,
-    language: row.language,
-  };
-}
-
 export async function listInquiries(
   db: Db,
   filter: repo.InquiryFilter,
@@ -121,7 +104,7 @@ export async function listInquiries(
     limit: page.size,
     offset: offsetOf(page),
   });
-  return listPage(rows.map(present), total, page);
+  return listPage(rows.map(presentInquiry), total, page);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -129,7 +112,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getInquiry(db: Tx, kind: InquiryKind, id: string): Promise<Inquiry> {
   const row = UUID.test(id) ? await repo.findInquiry(db, kind, id) : undefined;
   if (!row) throw new AppError(404, "not_found", INQUIRY_NOT_FOUND);
-  return present(row);
+  return presentInquiry(row);
 }
 
 /**
@@ -157,5 +140,5 @@ export async function composeInquiryMail(
   if (!d.inquiriesTo) return null;
   const row = await repo.findInquiry(d.db, kind, id);
   if (!row) return null;
-  return inquiryMail(d.inquiriesTo, present(row), `${d.publicUrl}/admin/inquiries/${kind}/${id}`);
+  return inquiryMail(d.inquiriesTo, presentInquiry(row), `${d.publicUrl}/admin/inquiries/${kind}/${id}`);
 }

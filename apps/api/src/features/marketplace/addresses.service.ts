@@ -12,26 +12,14 @@ import {
   insertAddress,
   listAddressRows,
   updateAddressRow,
-  type AddressRow,
 } from "./addresses.repo";
+import { presentAddress } from "./addresses.present";
 
 export const ADDRESS_NOT_FOUND_MESSAGE = "Address not found";
 export const ADDRESSES_MAX = 20;
 export const ADDRESSES_FULL_MESSAGE = "You can save at most {max} addresses";
 
 const notFound = () => AppError.notFound(ADDRESS_NOT_FOUND_MESSAGE, "address_not_found");
-
-const present = (r: AddressRow, countryCode: string): Address => ({
-  id: r.id,
-  label: r.label,
-  address: r.address,
-  city: r.city,
-  lat: r.lat,
-  lng: r.lng,
-  phone: r.phone,
-  pin_confirmed: r.pinConfirmed,
-  country_code: countryCode.trim(),
-});
 
 /**
  * The row's columns from a body: coordinates sent without `pin_confirmed` count as placed by the
@@ -50,7 +38,7 @@ async function userCountry(db: Db, userId: string) {
 
 export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
   const rows = await listAddressRows(db, userId);
-  return rows.map((r) => present(r.a, r.code));
+  return rows.map((r) => presentAddress(r.a, r.code));
 }
 
 export async function createAddress(db: Db, userId: string, body: AddressBody): Promise<Address> {
@@ -64,7 +52,7 @@ export async function createAddress(db: Db, userId: string, body: AddressBody): 
     userId,
     countryId: country.id,
   });
-  return present(row, country.code);
+  return presentAddress(row, country.code);
 }
 
 export async function updateAddress(
@@ -77,7 +65,7 @@ export async function updateAddress(
   const patch = Object.fromEntries(Object.entries(columns(body)).filter(([, v]) => v !== undefined));
   const row = await updateAddressRow(db, userId, id, patch);
   if (!row) throw notFound();
-  return present(row, country.code);
+  return presentAddress(row, country.code);
 }
 
 export async function deleteAddress(db: Db, userId: string, id: number): Promise<void> {

@@ -30,6 +30,7 @@ import {
 } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import type { Localised } from "../../db/schema/index";
+import { inBothLanguages } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
 import {
@@ -409,7 +410,7 @@ function priceLines(
       variationId: l.variation_id ?? null,
       addonIds: l.addon_ids,
       kind: item?.kind ?? null,
-      name: item?.name ?? { en: "Unknown item", fr: "Article inconnu" },
+      name: item?.name ?? inBothLanguages("Unknown item"),
       variationName: null,
       addons: [],
       imageUrl: item?.images[0] ?? null,

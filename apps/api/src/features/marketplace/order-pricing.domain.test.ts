@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { allocate, bpsOf } from "@parkwell/contract";
 import {
-  allocate,
   bestOfferCut,
   couponDiscount,
   goodsAfterOffers,
@@ -10,7 +10,6 @@ import {
   returnRefund,
   type CouponTerms,
 } from "./order-pricing.domain";
-import { bpsOf } from "../../lib/money";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const coupon = (over: Partial<CouponTerms>): CouponTerms => ({

@@ -3,8 +3,7 @@
  * offers, coupons, the order's amounts and a return's refund. The quote and the order both price
  * through `priceOrder`, so what the driver is shown is what they are charged.
  */
-import type { DiscountType } from "@parkwell/contract";
-import { bpsOf } from "../../lib/money";
+import { allocate, bpsOf, taxOf, unitsShareOf, type DiscountType } from "@parkwell/contract";
 
 export interface Discount {
   discountType: DiscountType;
@@ -55,26 +54,6 @@ export function couponDiscount(
   return { ok: true, discountMinor: Math.min(raw, coupon.maxDiscountMinor ?? Infinity, baseMinor) };
 }
 
-/**
- * Splits `total` over `weights` in proportion, in whole minor units, by largest remainder: the
- * parts always sum to `total` exactly (all to the first when every weight is 0).
- */
-export function allocate(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (weights.length === 0) return [];
-  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
-  return parts;
-}
-
 export interface PricedLineInput {
   /** The item's or variation's price plus the add-ons', per unit. */
   unitPriceMinor: number;
@@ -109,7 +88,7 @@ export function goodsAfterOffers(lines: readonly PricedLineInput[]): number {
 
 /**
  * The order's amounts: total = subtotal − offers − coupon + delivery + tax, with tax at `taxBps` on
- * everything after discounts (delivery included). The coupon and the tax are shared out over the
+ * everything after discounts (delivery included): the pricing core's tax rule on goods and delivery. The coupon and the tax are shared out over the
  * lines (the tax over the lines and the delivery), so a return can give back exactly a line's part.
  */
 export function priceOrder(input: {
@@ -123,7 +102,7 @@ export function priceOrder(input: {
   const coupon = Math.min(input.couponDiscountMinor, base);
   const couponShares = allocate(coupon, nets);
   const afterCoupon = nets.map((n, i) => n - couponShares[i]!);
-  const taxMinor = bpsOf(base - coupon + input.deliveryMinor, input.taxBps);
+  const { taxMinor } = taxOf({ goods: base - coupon, delivery: input.deliveryMinor }, input.taxBps);
   const taxShares = allocate(taxMinor, [...afterCoupon, input.deliveryMinor]);
   const lines = input.lines.map((l, i) => {
     const lineSubtotalMinor = l.unitPriceMinor * l.quantity;
@@ -151,8 +130,7 @@ export function priceOrder(input: {
 }
 
 /** The part of a line's final cost that `units` of its `quantity` carry (whole units: floor). */
-const shareOf = (line: PricedLine, units: number) =>
-  Math.floor((line.lineTotalMinor * units) / line.quantity);
+const shareOf = (line: PricedLine, units: number) => unitsShareOf(line.lineTotalMinor, units, line.quantity);
 
 /**
  * What returning `returning` more units of a line gives back, when `alreadyReturned` were returned

@@ -2,53 +2,35 @@
 // the order's pricing computed, and each document sums to its ledger move.
 import type { Order } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import type { ReceiptLineRecord, ReceiptTaxRecord } from "../../lib/receipt-records";
 import { createUser } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/harness";
-import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
+import type { TestContext } from "../../test/harness";
 import { fundedUser } from "../bookings/bookings.test-kit";
 import { moveOrder } from "./order-stages.service";
 import {
   createAddon,
   createAddress,
-  createCategory,
   createCoupon,
-  createDeliveryArea,
   createItem,
   createOffer,
-  createSlots,
   createVariation,
-  marketViolations,
   placeOrder,
-  resetDeliverySetup,
   type Body,
 } from "./marketplace.test-kit";
+import { ordersKit } from "./orders.test-kit";
 
+const kit = ordersKit();
+const { deps } = kit;
 let ctx: TestContext;
 let db: Db;
 let category: { id: number; slug: string };
 let slot: { slot_id: number; date: string };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  db = ctx.database.db;
-  await resetDeliverySetup(db);
-  category = await createCategory(db);
-  await createDeliveryArea(db);
-  slot = await createSlots(db);
+beforeAll(() => {
+  ({ ctx, db, category, slot } = kit.suite);
 });
-afterAll(async () => {
-  await ctx?.close();
-});
-afterEach(async () => {
-  expect(await ledgerViolations(db)).toEqual([]);
-  expect(await receiptViolations(db)).toEqual([]);
-  expect(await marketViolations(db)).toEqual([]);
-});
-
-const deps = () => ({ db, jobs: ctx.app.jobs, clock: () => new Date() });
 
 interface Row {
   id: string;

@@ -3,6 +3,7 @@
  * minor units: built from the amounts `priceOrder` computed (order-pricing.domain.ts), so the lines
  * and tax sum to what the order charged, or a return gave back, to the unit.
  */
+import { taxBaseOf, unitsShareOf } from "@parkwell/contract";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
 import type { ReceiptBody, TaxRate } from "../receipts/receipts.domain";
 
@@ -64,7 +65,7 @@ export function orderReceiptBody(
     lines.push({ kind: "discount", detail: o.couponCode, amountMinor: -o.couponDiscountMinor });
   }
   if (o.deliveryMinor > 0) lines.push({ kind: "delivery", amountMinor: o.deliveryMinor });
-  const baseMinor = netMinor - o.couponDiscountMinor + o.deliveryMinor;
+  const baseMinor = taxBaseOf({ goods: netMinor - o.couponDiscountMinor, delivery: o.deliveryMinor });
   return {
     lines,
     taxes:
@@ -80,9 +81,6 @@ export interface ReturnedPart {
   /** What these units give back (returnRefund): their goods after offer and coupon, and their tax. */
   refundMinor: number;
 }
-
-/** `part` of `total` for `units` of `quantity`, cumulative and floored, as returnRefund shares a line. */
-const shareOf = (total: number, units: number, quantity: number) => Math.floor((total * units) / quantity);
 
 /**
  * A return's credit note: one item line per returned line, of minus the goods given back for the
@@ -103,8 +101,8 @@ export function returnReceiptBody(
   for (const p of parts) {
     const q = p.line.quantity;
     const taxBack =
-      shareOf(p.line.taxShareMinor, p.alreadyReturned + p.units, q) -
-      shareOf(p.line.taxShareMinor, p.alreadyReturned, q);
+      unitsShareOf(p.line.taxShareMinor, p.alreadyReturned + p.units, q) -
+      unitsShareOf(p.line.taxShareMinor, p.alreadyReturned, q);
     const goods = p.refundMinor - taxBack;
     lines.push({
       kind: "item",

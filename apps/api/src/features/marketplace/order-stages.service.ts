@@ -12,16 +12,13 @@ import {
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import type { OrderMailTemplate } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { reversalOf } from "../receipts/receipts.domain";
-import { bodiesOf, issueReceipt, receiptIdOf } from "../receipts/receipts.service";
-import { refundToWallet, revenueShard } from "../wallet/ledger.service";
-import { payerOfOrder, refundToCompany } from "../companies/company-pay.service";
+import { refundPurchase } from "../purchases/purchases.service";
 import { returnRefund, type PricedLine } from "./order-pricing.domain";
 import { returnReceiptBody } from "./order-receipts.domain";
+import type { OrderMailTemplate } from "./orders.mail";
 import {
   deleteCouponUses,
   insertStageEvent,
@@ -164,65 +161,20 @@ function returnedUnits(
   });
 }
 
-/**
- * The credit note of a refund (decision 029), in the refund's transaction: it reverses the order's
- * receipt. A full refund (cancelled, rejected) gives back everything the order's receipt and its
- * earlier credit notes left (reversalOf); a return gives back the units returned, their goods and
- * their tax (returnReceiptBody). An order charged before receipts existed has no receipt to
- * reverse: its refund gets none either.
- */
-async function issueCreditNote(
-  deps: OrderDeps,
-  tx: Tx,
-  r: {
-    order: OrderRow;
-    ledgerKey: string;
-    refundMinor: number;
-    at: Date;
-    /** A return's lines and units; null: a full refund. */
-    returned: { line: OrderLineRow; units: number; refundMinor: number }[] | null;
-    /** The company the refund goes back to (it paid the order), named as the buyer; null: the driver. */
-    buyerCompanyId: number | null;
-  },
-): Promise<void> {
-  const { order } = r;
-  const reversesId = await receiptIdOf(tx, `order:${order.id}:1`);
-  if (reversesId === null) return;
-  const bodies = await bodiesOf(tx, order.userId, order.orderCode);
-  const charged = bodies.find((b) => b.id === reversesId);
-  if (!charged) return;
-  const tax = charged.taxes[0] ?? { name: order.taxName ?? "Tax", rateBps: 0 };
-  const body =
-    r.returned === null
-      ? reversalOf(bodies)
-      : returnReceiptBody(
-          r.returned.map((x) => ({
-            line: x.line,
-            alreadyReturned: x.line.returnedQuantity,
-            units: x.units,
-            refundMinor: x.refundMinor,
-          })),
-          { name: tax.name, rateBps: tax.rateBps },
-          r.refundMinor,
-        );
-  const currency = order.currency.trim();
-  await issueReceipt(tx, {
-    kind: "credit_note",
-    userId: order.userId,
-    ledgerKey: r.ledgerKey,
-    reference: order.orderCode,
-    countryId: order.countryId,
-    parkId: order.parkId,
-    issuedAt: r.at,
-    currency,
-    // As the receipt it reverses (deps.db may be a staff move's transaction: no served countries).
-    decimals: charged.decimals,
-    body,
-    expectedMinor: -r.refundMinor,
-    reversesId,
-    buyerCompanyId: r.buyerCompanyId,
-  });
-}
+/** An order's moves on the purchase engine: `order:<id>:1` its charge, then each refund's. */
+export const ORDER_MOVES = { ledgerPrefix: "order" } as const;
+
+const taxOf = (t: { name: string; rateBps: number }) => ({ name: t.name, rateBps: t.rateBps });
+
+/** An order as the purchase engine's refund reads it (a pickup or service park's clock, else the country's). */
+const refundable = (order: OrderRow) => ({
+  id: order.id,
+  code: order.orderCode,
+  userId: order.userId,
+  countryId: order.countryId,
+  parkId: order.parkId,
+  currency: order.currency,
+});
 
 /**
  * Moves an order to `to` when the transition table allows it for the actor and the order's type:
@@ -269,26 +221,27 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
       // The wallet before the stock rows, in the order placing takes them (decision 024).
       if (refundMinor > 0) {
         const move = order.moves + 1;
-        const refund = {
-          currency: order.currency.trim(),
+        const returned = transition.refund === "full" ? null : back;
+        await refundPurchase(tx, ORDER_MOVES, refundable(order), {
+          move,
           amountMinor: refundMinor,
-          idempotencyKey: `order:${order.id}:${move}`,
-          reference: order.orderCode,
           description: `Order refund ${order.orderCode}`,
-        };
-        const paid = await payerOfOrder(tx, order.id);
-        if (paid) {
-          await refundToCompany(tx, paid, { ...refund, purchaseId: order.id, userId: order.userId, at: now });
-        } else {
-          await refundToWallet(tx, { ...refund, userId: order.userId, revenueShard: revenueShard(order.id) });
-        }
-        await issueCreditNote(deps, tx, {
-          order,
-          ledgerKey: `order:${order.id}:${move}`,
-          refundMinor,
           at: now,
-          returned: transition.refund === "full" ? null : back,
-          buyerCompanyId: paid?.companyId ?? null,
+          // A full refund gives back everything the receipt and its earlier credit notes left; a
+          // return, the units returned with their goods and their tax.
+          creditNote:
+            returned &&
+            ((charged) =>
+              returnReceiptBody(
+                returned.map((x) => ({
+                  line: x.line,
+                  alreadyReturned: x.line.returnedQuantity,
+                  units: x.units,
+                  refundMinor: x.refundMinor,
+                })),
+                taxOf(charged.taxes[0] ?? { name: order.taxName ?? "Tax", rateBps: 0 }),
+                refundMinor,
+              )),
         });
         patch.moves = move;
         patch.refundedMinor = order.refundedMinor + refundMinor;

@@ -6,117 +6,29 @@
  */
 import { stageWord } from "@parkwell/contract";
 import type { Db } from "../../db/client";
-import type { MailJob, OrderMailTemplate } from "../../jobs/mail-job";
+import type { MailJob } from "../../jobs/mail-job";
+import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
+import { fill, mailTexts } from "../../lib/texts";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { orderLinesOf, orderWithDriver, payerCompanyName } from "./orders.repo";
-import { escapeHtml } from "../../lib/link-mail";
 
 type Lang = "en" | "fr";
 
 /** What a mail says: its template's words, or a pickup's collection for its "delivered". */
+/** The marketplace order stages a driver is written to about. */
+export type OrderMailTemplate =
+  "placed" | "out_for_delivery" | "delivered" | "canceled" | "rejected" | "returned";
 export type OrderMailWords = OrderMailTemplate | "collected";
 
-const TEXTS: Record<OrderMailWords, Record<Lang, { subject: string; intro: string }>> = {
-  placed: {
-    en: {
-      subject: "Your Parkwell order {code} is placed",
-      intro: "Thank you: your order is placed and paid from your wallet ({total}).",
-    },
-    fr: {
-      subject: "Votre commande Parkwell {code} est passée",
-      intro: "Merci\u00a0: votre commande est passée et payée depuis votre portefeuille ({total}).",
-    },
-  },
-  out_for_delivery: {
-    en: {
-      subject: "Your Parkwell order {code} is on its way",
-      intro: "Your order has left the depot and is on its way to you.",
-    },
-    fr: {
-      subject: "Votre commande Parkwell {code} est en route",
-      intro: "Votre commande a quitté le dépôt et est en route vers vous.",
-    },
-  },
-  delivered: {
-    en: {
-      subject: "Your Parkwell order {code} is delivered",
-      intro: "Your order is delivered. Thank you for shopping with Parkwell.",
-    },
-    fr: {
-      subject: "Votre commande Parkwell {code} est livrée",
-      intro: "Votre commande est livrée. Merci d'avoir acheté sur Parkwell.",
-    },
-  },
-  collected: {
-    en: {
-      subject: "Your Parkwell order {code} is collected",
-      intro: "You have collected your order at the park. Thank you for shopping with Parkwell.",
-    },
-    fr: {
-      subject: "Votre commande Parkwell {code} est retirée",
-      intro: "Vous avez retiré votre commande au parking. Merci d'avoir acheté sur Parkwell.",
-    },
-  },
-  canceled: {
-    en: {
-      subject: "Your Parkwell order {code} is cancelled",
-      intro: "Your order is cancelled. Refunded to your wallet: {refund}.",
-    },
-    fr: {
-      subject: "Votre commande Parkwell {code} est annulée",
-      intro: "Votre commande est annulée. Remboursé sur votre portefeuille\u00a0: {refund}.",
-    },
-  },
-  rejected: {
-    en: {
-      subject: "Your Parkwell order {code} could not be accepted",
-      intro: "We are sorry: we could not accept your order. Refunded to your wallet: {refund}.",
-    },
-    fr: {
-      subject: "Votre commande Parkwell {code} n'a pas pu être acceptée",
-      intro:
-        "Nous sommes désolés\u00a0: nous n'avons pas pu accepter votre commande. Remboursé sur votre portefeuille\u00a0: {refund}.",
-    },
-  },
-  returned: {
-    en: {
-      subject: "Your return for Parkwell order {code} is refunded",
-      intro: "We have received your return. Refunded to your wallet: {refund}.",
-    },
-    fr: {
-      subject: "Votre retour pour la commande Parkwell {code} est remboursé",
-      intro: "Nous avons reçu votre retour. Remboursé sur votre portefeuille\u00a0: {refund}.",
-    },
-  },
-};
-
-/** The intros that name the money's way, for an order a company paid ({company}: its name). */
-const COMPANY_INTROS: Partial<Record<OrderMailWords, Record<Lang, string>>> = {
-  placed: {
-    en: "Thank you: your order is placed and paid by {company} ({total}).",
-    fr: "Merci\u00a0: votre commande est passée et payée par {company} ({total}).",
-  },
-  canceled: {
-    en: "Your order is cancelled. Refunded to {company}: {refund}.",
-    fr: "Votre commande est annulée. Remboursé à {company}\u00a0: {refund}.",
-  },
-  rejected: {
-    en: "We are sorry: we could not accept your order. Refunded to {company}: {refund}.",
-    fr: "Nous sommes désolés\u00a0: nous n'avons pas pu accepter votre commande. Remboursé à {company}\u00a0: {refund}.",
-  },
-  returned: {
-    en: "We have received your return. Refunded to {company}: {refund}.",
-    fr: "Nous avons reçu votre retour. Remboursé à {company}\u00a0: {refund}.",
-  },
-};
-
-const LABELS: Record<Lang, { items: string; total: string; details: string }> = {
-  en: { items: "Items", total: "Total", details: "Order details" },
-  fr: { items: "Articles", total: "Total", details: "Détails de la commande" },
-};
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /** An order reached a stage; `refundMinor` is what that move gave back to the wallet. */
+    order: { template: OrderMailTemplate; orderId: string; refundMinor: number };
+  }
+}
 
 export interface OrderMailDeps {
   db: Db;
@@ -173,29 +85,30 @@ export function orderMail(
     /** The company that paid the order; null or absent: the driver's wallet. */
     company?: string | null;
   },
-): MailMessage {
+): LaidOutMail {
   const money = (minor: number) => moneyText(minor, o.currency, o.decimals, lang);
-  const fill = (s: string) =>
-    s
-      .replace("{code}", o.code)
-      .replace("{total}", money(o.totalMinor))
-      .replace("{refund}", money(o.refundMinor))
-      // Last, and as a function: a company's name is never read as a placeholder or a pattern.
-      .replace("{company}", () => o.company ?? "");
-  const t = TEXTS[template][lang];
-  const intro = (o.company && COMPANY_INTROS[template]?.[lang]) || t.intro;
-  const l = LABELS[lang];
-  const link = `${o.publicUrl}/orders/${encodeURIComponent(o.code)}`;
-  const lines = [
-    fill(intro),
-    `${l.items}: ${o.lines.map((x) => `${x.quantity} × ${x.name}`).join(", ")}`,
-    `${l.total}: ${money(o.totalMinor)}`,
-  ];
-  return {
-    to,
-    subject: fill(t.subject),
-    text: `${lines.join("\n")}\n\n${l.details}: ${link}\n\nParkwell`,
-    html: `${lines.map((x) => `<p>${escapeHtml(x)}</p>`).join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(l.details)}</a></p><p>Parkwell</p>`,
-    link,
+  // Filled in one pass: a value (a company's name) is never read as a placeholder.
+  const values = {
+    code: o.code,
+    total: money(o.totalMinor),
+    refund: money(o.refundMinor),
+    company: o.company ?? "",
   };
+  const words = mailTexts(lang).orders;
+  const t = words[template];
+  // The intros that name the money's way, for an order a company paid ({{company}}: its name).
+  const companyIntros: Partial<Record<OrderMailWords, string>> = words.companyIntros;
+  const intro = (o.company && companyIntros[template]) || t.intro;
+  const l = words.labels;
+  const link = `${o.publicUrl}/orders/${encodeURIComponent(o.code)}`;
+  return renderMail(to, {
+    language: lang,
+    subject: fill(t.subject, values),
+    paragraphs: [fill(intro, values)],
+    rows: [
+      { label: l.items, value: o.lines.map((x) => `${x.quantity} × ${x.name}`).join(", ") },
+      { label: l.total, value: money(o.totalMinor) },
+    ],
+    action: { label: l.details, url: link },
+  });
 }

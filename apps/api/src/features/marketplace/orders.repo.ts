@@ -27,15 +27,9 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type StockRef = { table: "variation" | "item"; id: number };
 
 /** A user's order of an Idempotency-Key. */
-export async function orderByIdempotencyKey(
-  db: Tx,
-  userId: string,
-  key: string,
-): Promise<OrderRow | undefined> {
-  const [found] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+/** An order by id (the purchase engine's replay). */
+export async function orderById(db: Tx, id: string): Promise<OrderRow | undefined> {
+  const [found] = await db.select().from(orders).where(eq(orders.id, id));
   return found;
 }
 

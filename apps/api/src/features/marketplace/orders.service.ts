@@ -8,13 +8,13 @@
  * written; then, last, the stock rows are decremented in a fixed order by conditional UPDATEs and
  * the service days take their jobs. Any refusal rolls all of it back.
  */
-import { createHash, randomUUID } from "node:crypto";
 import {
   ORDER_CART_PROBLEM_MESSAGE,
   ORDERING_OFF_MESSAGE,
   type Order,
   type OrderStage,
   type PlaceOrderBody,
+  PlaceOrderBodySchema,
   type QuoteBody,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -24,21 +24,13 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
-import { readableCode } from "../../lib/readable-code";
-import { issueReceipt } from "../receipts/receipts.service";
-import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
-import { orderPurchase } from "../companies/company-pay.domain";
-import {
-  checkPurchase,
-  lockMember,
-  moveCompanyMoney,
-  payingCompany,
-  recordCharge,
-  type PayingCompany,
-} from "../companies/company-pay.service";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { countryPurchase } from "../purchases/purchases.domain";
+import type { CheckoutRegistration } from "../purchases/purchase-checkouts.service";
+import { makePurchase, type PurchaseKind, type PurchasePrice } from "../purchases/purchases.service";
 import { orderReceiptBody } from "./order-receipts.domain";
 import { priceCart, type CartLineView, type PricedCart } from "./cart-pricing.service";
-import { orderNotFound, queueOrderMail, type OrderDeps } from "./order-stages.service";
+import { ORDER_MOVES, orderNotFound, queueOrderMail, type OrderDeps } from "./order-stages.service";
 import {
   addServiceDay,
   addSold,
@@ -47,7 +39,7 @@ import {
   insertOrderLines,
   insertStageEvent,
   itemCapacity,
-  orderByIdempotencyKey,
+  orderById,
   orderDetailRows,
   ownOrderByCode,
   ownOrdersPage,
@@ -60,7 +52,6 @@ import {
 } from "./orders.repo";
 import { COURIER_SHOWN, nameIn, presentOrder, summary } from "./orders.present";
 import { listPage, offsetOf } from "../../lib/pagination";
-import { pgError, SQLSTATE } from "../../lib/pg-error";
 
 export const IDEMPOTENCY_REUSED_MESSAGE = "This Idempotency-Key was used for another order";
 export const ORDER_OUT_OF_STOCK_MESSAGE = "{name} is out of stock";
@@ -68,39 +59,20 @@ export const ORDER_SERVICE_FULL_MESSAGE = "{name} is fully booked on that day";
 export const OWN_COUNTRY_MESSAGE = "You can only order in your own country";
 export const COUNTRY_UNKNOWN_MESSAGE = "This country is not served";
 
-/** `OR-` and six readable characters (ORDER_CODE_PATTERN still reads the orders made before with L). */
-export function newOrderCode(bytes?: Uint8Array): string {
-  return readableCode("OR-", 6, bytes);
-}
-
-const fingerprint = (body: PlaceOrderBody) =>
-  createHash("sha256")
-    .update(
-      JSON.stringify([
-        body.country,
-        body.order_type,
-        body.lines.map((l) => [l.item_id, l.variation_id ?? null, [...l.addon_ids].sort(), l.quantity]),
-        body.coupon_code ?? null,
-        body.address_id ?? null,
-        body.park_id ?? null,
-        body.time_slot ? [body.time_slot.slot_id, body.time_slot.date] : null,
-        body.booking_code?.toUpperCase() ?? null,
-        body.source,
-        body.expected_total ?? null,
-        body.company_id ?? null,
-      ]),
-    )
-    .digest("hex");
-
-/** The order an Idempotency-Key already produced, or null; the same key with another body is a 422. */
-async function replay(db: Tx, userId: string, key: string, hash: string): Promise<OrderRow | null> {
-  const found = await orderByIdempotencyKey(db, userId, key);
-  if (!found) return null;
-  if (found.requestHash !== hash) {
-    throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
-  }
-  return found;
-}
+/** The parts of an order request that change what is bought (the purchase engine hashes them). */
+const fingerprint = (body: PlaceOrderBody) => [
+  body.country,
+  body.order_type,
+  body.lines.map((l) => [l.item_id, l.variation_id ?? null, [...l.addon_ids].sort(), l.quantity]),
+  body.coupon_code ?? null,
+  body.address_id ?? null,
+  body.park_id ?? null,
+  body.time_slot ? [body.time_slot.slot_id, body.time_slot.date] : null,
+  body.booking_code?.toUpperCase() ?? null,
+  body.source,
+  body.expected_total ?? null,
+  body.company_id ?? null,
+];
 
 /** The 409 for a cart the catalogue no longer matches, with each line's problem. */
 function cartChanged(cart: PricedCart, language: Language) {
@@ -220,10 +192,153 @@ export interface PlacedOrder {
   decimals: number;
 }
 
+type PricedOrder = PricedCart & PurchasePrice;
+
 /**
- * Places an order for `body`, paid from the driver's wallet, or by the company `body.company_id`
- * (checked as a payer before the transaction). The same Idempotency-Key with the same body answers
- * the first order again (`replayed`); with another body it is a 422.
+ * The kind the purchase engine places: the cart priced again by `priceCart` with the coupon row
+ * locked and refused when it cannot be ordered as it is; then the order, its lines, its first
+ * timeline row, the coupon's use and the "placed" mail; last the contended rows, so their locks
+ * are held only until the COMMIT that follows: the stock, the service days, then the items' sold
+ * counters (each set in ascending id order).
+ */
+function orderKind(deps: OrderDeps, language: Language): PurchaseKind<PlaceOrderBody, PricedOrder, OrderRow> {
+  return {
+    name: "order",
+    codePrefix: "OR-",
+    ...ORDER_MOVES,
+    chargeKind: "order_charge",
+    receiptKind: "order",
+    describe: (code) => `Marketplace order ${code}`,
+    walletPurpose: "order",
+    company: { purpose: "order", chargeKind: "order" },
+    keyReusedMessage: IDEMPOTENCY_REUSED_MESSAGE,
+    fingerprint,
+    async check(db, { userId, input: body }) {
+      const countryId = await userCountryId(db, userId);
+      const served = countryId === undefined ? undefined : await servedCountries(deps.db).byId(countryId);
+      if (!served || served.code.trim() !== body.country) {
+        throw AppError.validation({ country: OWN_COUNTRY_MESSAGE });
+      }
+    },
+    async prepare(tx, { userId, input: body, now }) {
+      const cart = await priceCart(tx, {
+        countries: servedCountries(deps.db),
+        body,
+        userId,
+        now,
+        lockCoupon: true,
+      });
+      if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
+      refuseUnorderable(cart, body, language);
+      const { amounts, country } = cart;
+      return {
+        ...cart,
+        amountMinor: amounts.totalMinor,
+        currency: country.currency,
+        decimals: country.decimals,
+        countryId: country.id,
+        // A pickup or service park's clock; a delivery's is the country's.
+        parkId: cart.parkId,
+        // The lines and tax as priceOrder computed them.
+        receiptBody: orderReceiptBody(
+          {
+            lines: cart.lines,
+            couponCode: cart.coupon?.applied ? cart.coupon.code : null,
+            couponDiscountMinor: amounts.couponDiscountMinor,
+            deliveryMinor: amounts.deliveryMinor,
+            taxMinor: amounts.taxMinor,
+          },
+          { name: country.taxName, rateBps: country.taxBps },
+        ),
+        // What a company's policy reads: the order's country and total.
+        companyPurchase: countryPurchase("order", {
+          countryId: country.id,
+          countryName: (await servedCountries(deps.db).byId(country.id, tx))?.name ?? "",
+          amountMinor: amounts.totalMinor,
+          currency: country.currency,
+          decimals: country.decimals,
+        }),
+      };
+    },
+    async insert(tx, { id, code, userId, input: body, priced: cart, now }) {
+      const { amounts, country } = cart;
+      const order = await insertOrder(tx, {
+        id,
+        orderCode: code,
+        userId,
+        countryId: country.id,
+        currency: country.currency,
+        orderType: body.order_type,
+        source: body.source,
+        stage: "placed",
+        paymentStatus: "paid",
+        address: cart.address,
+        depotId: cart.depotId,
+        parkId: cart.parkId,
+        bookingId: cart.bookingId,
+        slotDate: cart.slot?.date ?? cart.serviceDay,
+        slotStart: cart.slot?.start ?? null,
+        slotEnd: cart.slot?.end ?? null,
+        couponId: cart.coupon?.applied ? cart.coupon.id : null,
+        couponCode: cart.coupon?.applied ? cart.coupon.code : null,
+        subtotalMinor: amounts.subtotalMinor,
+        offerDiscountMinor: amounts.offerDiscountMinor,
+        couponDiscountMinor: amounts.couponDiscountMinor,
+        deliveryMinor: amounts.deliveryMinor,
+        taxMinor: amounts.taxMinor,
+        taxName: country.taxName,
+        totalMinor: amounts.totalMinor,
+        moves: 1,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertOrderLines(
+        tx,
+        cart.lines.map((l, position) => ({
+          orderId: id,
+          position,
+          itemId: l.itemId,
+          variationId: l.variationId,
+          kind: l.kind!,
+          name: l.name,
+          variationName: l.variationName,
+          addons: l.addons.map((a) => ({ id: a.id, name: a.name, price_minor: a.priceMinor })),
+          quantity: l.quantity,
+          unitPriceMinor: l.unitPriceMinor,
+          unitOfferMinor: l.unitOfferMinor,
+          couponShareMinor: l.priced!.couponShareMinor,
+          taxShareMinor: l.priced!.taxShareMinor,
+        })),
+      );
+      await insertStageEvent(tx, { orderId: id, stage: "placed", actorId: userId, at: now });
+      if (cart.coupon?.applied && cart.coupon.id !== null) {
+        await insertCouponUse(tx, { couponId: cart.coupon.id, userId, orderId: id });
+      }
+      await queueOrderMail(deps.jobs, tx, id, "placed");
+      await takeStock(tx, cart.lines, language, deps.unsafeReadThenWriteStock);
+      await takeServiceDays(tx, cart, language);
+      const sold = new Map<number, number>();
+      for (const l of cart.lines) sold.set(l.itemId, (sold.get(l.itemId) ?? 0) + l.quantity);
+      for (const [itemId, units] of [...sold.entries()].sort((a, b) => a[0] - b[0])) {
+        await addSold(tx, itemId, units);
+      }
+      return order;
+    },
+    load: (db, id) => orderById(db, id),
+  };
+}
+
+/** An order as a top-up of the difference places it (purchase-checkouts.service.ts): POST /orders' body. */
+export const orderCheckout = (deps: OrderDeps): CheckoutRegistration<PlaceOrderBody> => ({
+  schema: PlaceOrderBodySchema,
+  kind: (language) => orderKind(deps, language),
+});
+
+/**
+ * Places an order for `body` through the purchase engine, paid from the driver's wallet, or by the
+ * company `body.company_id` (checked as a payer before the transaction, its policy asked inside).
+ * The same Idempotency-Key with the same body answers the first order again (`replayed`); with
+ * another body it is a 422.
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -233,225 +348,15 @@ export async function placeOrder(
   language: Language,
 ): Promise<PlacedOrder> {
   const { db } = deps;
-  const hash = fingerprint(body);
-  const answer = async (order: OrderRow, replayed: boolean): Promise<PlacedOrder> => {
-    const decimals = (await servedCountries(db).facts({ id: order.countryId }))?.decimals;
-    const walletBalance = await walletBalanceMinor(db, userId, order.currency);
-    return { order, replayed, walletBalanceMinor: walletBalance, decimals: decimals ?? 2 };
-  };
-  if (idempotencyKey) {
-    const found = await replay(db, userId, idempotencyKey, hash);
-    if (found) return answer(found, true);
-  }
-  const countryId = await userCountryId(db, userId);
-  const served = countryId === undefined ? undefined : await servedCountries(db).byId(countryId);
-  if (!served || served.code.trim() !== body.country) {
-    throw AppError.validation({ country: OWN_COUNTRY_MESSAGE });
-  }
-  // Paying with a company: an active member of a verified, enabled company, before any lock.
-  const payer = body.company_id
-    ? { company: await payingCompany(db, body.company_id, userId), countryName: served.name }
-    : null;
-
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const order = await db.transaction((tx) =>
-        placeInTransaction(deps, tx, userId, body, idempotencyKey, hash, language, payer),
-      );
-      return answer(order, false);
-    } catch (err) {
-      // A refusal (sold out, a short account, a limit) may be this request's own retry losing to
-      // its first attempt, committed since the replay check above (it took the last unit): the
-      // driver is answered with that order, as a booking's retry is.
-      if (idempotencyKey && err instanceof AppError) {
-        const found = await replay(db, userId, idempotencyKey, hash);
-        if (found) return answer(found, true);
-        throw err;
-      }
-      const { code, constraint } = pgError(err);
-      if (code !== SQLSTATE.uniqueViolation) throw err;
-      // The same key racing itself: the loser waits on the unique index, then replays the winner.
-      if (idempotencyKey && constraint !== "orders_code_key") {
-        const found = await replay(db, userId, idempotencyKey, hash);
-        if (found) return answer(found, true);
-      }
-      // Two orders drew the same code (one in a billion): draw again.
-      if (constraint === "orders_code_key" && attempt < 5) continue;
-      throw err;
-    }
-  }
-}
-
-async function placeInTransaction(
-  deps: OrderDeps,
-  tx: Tx,
-  userId: string,
-  body: QuoteBody,
-  idempotencyKey: string | undefined,
-  hash: string,
-  language: Language,
-  payer: { company: PayingCompany; countryName: string } | null,
-): Promise<OrderRow> {
-  const now = deps.clock();
-  // A company purchase locks its member's row first (then the coupon, the accounts, the stock).
-  const member = payer ? await lockMember(tx, payer.company, userId) : null;
-  const cart = await priceCart(tx, {
-    countries: servedCountries(deps.db),
-    body,
+  const { row: order, replayed } = await makePurchase(orderKind(deps, language), deps, {
     userId,
-    now,
-    lockCoupon: true,
+    input: body,
+    idempotencyKey,
+    companyId: body.company_id,
   });
-  if (!cart) throw AppError.validation({ country: COUNTRY_UNKNOWN_MESSAGE });
-  refuseUnorderable(cart, body, language);
-
-  const id = randomUUID();
-  const code = newOrderCode();
-  const { amounts, country } = cart;
-  if (payer && member) {
-    // The month's charges summed and the policy asked, on the order's country and total.
-    const purchase = orderPurchase({
-      countryId: country.id,
-      countryName: payer.countryName,
-      amountMinor: amounts.totalMinor,
-      currency: country.currency,
-      decimals: country.decimals,
-    });
-    await checkPurchase(tx, payer.company, member, purchase, now);
-  }
-  if (amounts.totalMinor > 0 && payer && member) {
-    await moveCompanyMoney(tx, {
-      company: payer.company,
-      purchaseId: id,
-      currency: country.currency,
-      amountMinor: amounts.totalMinor,
-      idempotencyKey: `order:${id}:1`,
-      kind: "order_charge",
-      reference: code,
-      description: `Marketplace order ${code}`,
-      payer: { company: payer.company, decimals: country.decimals, purpose: "order" },
-    });
-    await recordCharge(tx, {
-      companyId: payer.company.id,
-      member,
-      userId,
-      kind: "order",
-      ledgerKey: `order:${id}:1`,
-      reference: code,
-      currency: country.currency,
-      amountMinor: amounts.totalMinor,
-      at: now,
-    });
-  } else if (amounts.totalMinor > 0) {
-    try {
-      await chargeWallet(tx, {
-        userId,
-        currency: country.currency,
-        amountMinor: amounts.totalMinor,
-        idempotencyKey: `order:${id}:1`,
-        kind: "order_charge",
-        reference: code,
-        description: `Marketplace order ${code}`,
-        revenueShard: revenueShard(id),
-      });
-    } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-      throw await shortOfFunds(tx, userId, country.currency, amounts.totalMinor, country.decimals, "order");
-    }
-  }
-  if (amounts.totalMinor > 0) {
-    // Its receipt, with the charge: the lines and tax as priceOrder computed them.
-    await issueReceipt(tx, {
-      kind: "order",
-      userId,
-      ledgerKey: `order:${id}:1`,
-      reference: code,
-      countryId: country.id,
-      // A pickup or service park's clock; a delivery's is the country's.
-      parkId: cart.parkId,
-      issuedAt: now,
-      currency: country.currency,
-      decimals: country.decimals,
-      body: orderReceiptBody(
-        {
-          lines: cart.lines,
-          couponCode: cart.coupon?.applied ? cart.coupon.code : null,
-          couponDiscountMinor: amounts.couponDiscountMinor,
-          deliveryMinor: amounts.deliveryMinor,
-          taxMinor: amounts.taxMinor,
-        },
-        { name: country.taxName, rateBps: country.taxBps },
-      ),
-      expectedMinor: amounts.totalMinor,
-      // A company's purchase: the receipt names the company as the buyer.
-      buyerCompanyId: payer?.company.id ?? null,
-    });
-  }
-  const order = await insertOrder(tx, {
-    id,
-    orderCode: code,
-    userId,
-    countryId: country.id,
-    currency: country.currency,
-    orderType: body.order_type,
-    source: body.source,
-    stage: "placed",
-    paymentStatus: "paid",
-    address: cart.address,
-    depotId: cart.depotId,
-    parkId: cart.parkId,
-    bookingId: cart.bookingId,
-    slotDate: cart.slot?.date ?? cart.serviceDay,
-    slotStart: cart.slot?.start ?? null,
-    slotEnd: cart.slot?.end ?? null,
-    couponId: cart.coupon?.applied ? cart.coupon.id : null,
-    couponCode: cart.coupon?.applied ? cart.coupon.code : null,
-    subtotalMinor: amounts.subtotalMinor,
-    offerDiscountMinor: amounts.offerDiscountMinor,
-    couponDiscountMinor: amounts.couponDiscountMinor,
-    deliveryMinor: amounts.deliveryMinor,
-    taxMinor: amounts.taxMinor,
-    taxName: country.taxName,
-    totalMinor: amounts.totalMinor,
-    moves: 1,
-    idempotencyKey: idempotencyKey ?? null,
-    requestHash: idempotencyKey ? hash : null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await insertOrderLines(
-    tx,
-    cart.lines.map((l, position) => ({
-      orderId: id,
-      position,
-      itemId: l.itemId,
-      variationId: l.variationId,
-      kind: l.kind!,
-      name: l.name,
-      variationName: l.variationName,
-      addons: l.addons.map((a) => ({ id: a.id, name: a.name, price_minor: a.priceMinor })),
-      quantity: l.quantity,
-      unitPriceMinor: l.unitPriceMinor,
-      unitOfferMinor: l.unitOfferMinor,
-      couponShareMinor: l.priced!.couponShareMinor,
-      taxShareMinor: l.priced!.taxShareMinor,
-    })),
-  );
-  await insertStageEvent(tx, { orderId: id, stage: "placed", actorId: userId, at: now });
-  if (cart.coupon?.applied && cart.coupon.id !== null) {
-    await insertCouponUse(tx, { couponId: cart.coupon.id, userId, orderId: id });
-  }
-  await queueOrderMail(deps.jobs, tx, id, "placed");
-  // The contended rows last, so their locks are held only until the COMMIT that follows: the
-  // stock, the service days, then the items' sold counters (each set in ascending id order).
-  await takeStock(tx, cart.lines, language, deps.unsafeReadThenWriteStock);
-  await takeServiceDays(tx, cart, language);
-  const sold = new Map<number, number>();
-  for (const l of cart.lines) sold.set(l.itemId, (sold.get(l.itemId) ?? 0) + l.quantity);
-  for (const [itemId, units] of [...sold.entries()].sort((a, b) => a[0] - b[0])) {
-    await addSold(tx, itemId, units);
-  }
-  return order;
+  const decimals = (await servedCountries(db).facts({ id: order.countryId }))?.decimals;
+  const walletBalance = await walletBalanceMinor(db, userId, order.currency);
+  return { order, replayed, walletBalanceMinor: walletBalance, decimals: decimals ?? 2 };
 }
 
 // ---------------------------------------------------------------- reading

@@ -24,7 +24,7 @@ import {
   PAGE_NOT_PUBLISHED,
   TERMS_VERSION_OLD,
   TERMS_VERSION_UNKNOWN,
-} from "./pages.texts";
+} from "../../lib/messages/pages";
 
 const author = (row: repo.PageVersionRow) =>
   row.authorId && row.authorName ? { id: row.authorId, name: row.authorName } : null;

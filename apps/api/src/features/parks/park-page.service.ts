@@ -10,10 +10,9 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
-import { toMajor } from "../../lib/money";
-import { clockOfPark, parkTexts, windowPrice } from "./parks.present";
+import { clockOfPark, parkTexts, presentParkRate, windowPrice } from "./parks.present";
 import * as repo from "./parks.repo";
-import type { CountryWithFees, ServedCountries } from "../reference/served-countries";
+import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
@@ -34,23 +33,6 @@ async function loadPark(db: Db, served: ServedCountries, ref: string, gone = fal
   return { ...found, country };
 }
 
-function toRate(
-  parkId: number,
-  r: Awaited<ReturnType<typeof repo.listRates>>[number],
-  country: CountryWithFees,
-): ParkRate {
-  return {
-    park_id: parkId,
-    vehicle_type_id: r.vehicleTypeId,
-    vehicle_type: r.vehicleType,
-    kind: "standard",
-    currency: country.currency,
-    hourly: toMajor(r.hourlyMinor ?? 0, country.decimals),
-    daily_max: toMajor(r.dailyMaxMinor ?? 0, country.decimals),
-    capacity: r.capacity,
-  };
-}
-
 export async function getPark(
   db: Db,
   served: ServedCountries,
@@ -58,7 +40,7 @@ export async function getPark(
   language: Language,
 ): Promise<ParkDetail> {
   const { park: p, state, country } = await loadPark(db, served, ref, true);
-  const rates = (await repo.listRates(db, p.id)).map((r) => toRate(p.id, r, country));
+  const rates = (await repo.listRates(db, p.id)).map((r) => presentParkRate(p.id, r, country));
   const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
   return {
     id: p.id,
@@ -105,7 +87,7 @@ async function loadRate(db: Db, served: ServedCountries, ref: string, vehicleTyp
   const vt = vehicleTypeId ?? DEFAULT_VEHICLE_TYPE_ID;
   const rate = (await repo.listRates(db, loaded.park.id)).find((r) => r.vehicleTypeId === vt);
   if (!rate) throw AppError.notFound("This park takes no vehicles of this type", "rate_not_found");
-  return { ...loaded, rate: toRate(loaded.park.id, rate, loaded.country), raw: rate };
+  return { ...loaded, rate: presentParkRate(loaded.park.id, rate, loaded.country), raw: rate };
 }
 
 export async function getRate(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { seedSyntheticParks } from "../../db/seed/synthetic-parks";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { countDrift as keptCountDrift, staleRateCards } from "../admin/parks/admin-parks.test-kit";
 
 // What the database keeps for searches (migrations 0010, 0011), checked against what it is kept from:
 // parks.rate_card (a search page reads each park's rates and capacities from the park's own row;
@@ -22,21 +23,8 @@ afterAll(async () => {
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(ctx.database.db, query);
 const exec = (query: ReturnType<typeof sql>) => ctx.database.db.execute(query);
 
-/** The card computed here, independently of refresh_rate_cards: parks whose stored card differs. */
-const stale = () =>
-  rows<{ id: number }>(sql`
-    SELECT p.id FROM parks p
-    WHERE p.rate_card IS DISTINCT FROM coalesce((
-        SELECT jsonb_object_agg(v.vehicle_type_id::text, jsonb_build_array(
-          (SELECT r.hourly_minor FROM park_rates r
-            WHERE r.park_id = p.id AND r.vehicle_type_id = v.vehicle_type_id AND r.kind = 'standard'),
-          (SELECT r.daily_max_minor FROM park_rates r
-            WHERE r.park_id = p.id AND r.vehicle_type_id = v.vehicle_type_id AND r.kind = 'standard'),
-          (SELECT c.capacity FROM park_capacities c WHERE c.park_id = p.id AND c.vehicle_type_id = v.vehicle_type_id)))
-        FROM (SELECT vehicle_type_id FROM park_capacities WHERE park_id = p.id
-              UNION SELECT vehicle_type_id FROM park_rates WHERE park_id = p.id AND kind = 'standard') v), '{}'::jsonb)
-      OR p.hourly_from_minor IS DISTINCT FROM (
-        SELECT r.hourly_minor FROM park_rates r WHERE r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard')`);
+/** Parks whose stored card differs from their rates and capacities (admin-parks.test-kit.ts). */
+const stale = () => staleRateCards(ctx.database.db);
 
 interface Probe {
   id: number;
@@ -123,32 +111,8 @@ describe("parks.rate_card", () => {
   });
 });
 
-/**
- * Kept counts that differ from counting the parks, per country, per cell and per word (migration
- * 0013: a park counts once each word of 3+ characters that is not a number); empty when they agree.
- */
-const countDrift = () =>
-  rows<{ kind: string; country_id: number; key: string | null; kept: number; actual: number }>(sql`
-    WITH actual_cells AS (
-      SELECT country_id, park_cell(lat, lng) AS cell, count(*)::int AS n FROM parks WHERE status = 'active' GROUP BY 1, 2),
-    actual_countries AS (
-      SELECT country_id, count(*)::int AS n FROM parks WHERE status = 'active' GROUP BY 1),
-    actual_words AS (
-      SELECT country_id, word, count(DISTINCT id)::int AS n
-      FROM parks, regexp_split_to_table(search_text, ' ') AS word
-      WHERE status = 'active' AND char_length(word) >= 3 AND word !~ '^[0-9]+$' GROUP BY 1, 2)
-    SELECT 'cell' AS kind, coalesce(k.country_id, a.country_id) AS country_id, coalesce(k.cell, a.cell)::text AS key,
-      coalesce(k.n, 0) AS kept, coalesce(a.n, 0) AS actual
-    FROM park_cell_counts k FULL JOIN actual_cells a ON a.country_id = k.country_id AND a.cell = k.cell
-    WHERE coalesce(k.n, 0) <> coalesce(a.n, 0)
-    UNION ALL
-    SELECT 'country', coalesce(k.country_id, a.country_id), NULL, coalesce(k.n, 0), coalesce(a.n, 0)
-    FROM park_country_counts k FULL JOIN actual_countries a ON a.country_id = k.country_id
-    WHERE coalesce(k.n, 0) <> coalesce(a.n, 0)
-    UNION ALL
-    SELECT 'word', coalesce(k.country_id, a.country_id), coalesce(k.word, a.word), coalesce(k.n, 0), coalesce(a.n, 0)
-    FROM park_word_counts k FULL JOIN actual_words a ON a.country_id = k.country_id AND a.word = k.word
-    WHERE coalesce(k.n, 0) <> coalesce(a.n, 0)`);
+/** Kept counts that differ from counting the parks, per country, cell and word (admin-parks.test-kit.ts). */
+const countDrift = () => keptCountDrift(ctx.database.db);
 
 /** The kept count of one word in Senegal. */
 const wordCount = async (word: string) =>

@@ -1,9 +1,14 @@
-import type { DayHours, ParkClock, WindowPrice } from "@parkwell/contract";
+import type { DayHours, ParkClock, ParkRate, ParkSummary, ParkType, WindowPrice } from "@parkwell/contract";
 import type { ParkTexts } from "../../db/schema/parks";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import type { CountryWithFees } from "../reference/served-countries";
-import type { PriceBreakdown } from "./pricing.domain";
+import { priceWindow, type PriceBreakdown } from "./pricing.domain";
+import type { listRates } from "./parks.repo";
+import type { SearchRow } from "./parks.search-sql";
+
+/** A park's rate row as the repo lists it. */
+type RateRow = Awaited<ReturnType<typeof listRates>>[number];
 
 /** A window's price in the API's major units of the country's currency. */
 export function windowPrice(p: PriceBreakdown, country: CountryWithFees): WindowPrice {
@@ -61,5 +66,77 @@ export function parkTexts(
     description: p.description,
     entry_instructions: p.entryInstructions,
     text_language: p.textLanguage,
+  };
+}
+
+/**
+ * A search's row as the list's park: its rating, its price from (per hour and day's cap for the
+ * vehicle type), its distance when searched around a point, and a window's availability and price.
+ */
+export function presentParkSummary(
+  row: SearchRow,
+  country: CountryWithFees | undefined,
+  stateNames: Map<number, string>,
+  vehicleTypeId: number,
+  window: { start: Date; end: Date } | undefined,
+): ParkSummary {
+  const decimals = country?.decimals ?? 2;
+  const currency = country?.currency ?? "USD";
+  const rate =
+    row.hourly_minor !== null && row.daily_max_minor !== null
+      ? { hourlyMinor: Number(row.hourly_minor), dailyMaxMinor: Number(row.daily_max_minor) }
+      : undefined;
+  const summary: ParkSummary = {
+    id: row.id,
+    slug: row.slug,
+    park_code: row.park_code,
+    name: row.name,
+    type: row.type as ParkType,
+    address: row.address,
+    city: row.city,
+    state: row.state_id === null ? null : (stateNames.get(row.state_id) ?? null),
+    country_code: country?.code ?? "",
+    lat: row.lat,
+    lng: row.lng,
+    open_24h: row.open_24h,
+    amenities: row.amenities,
+    rating: {
+      average: row.rating_average === null ? null : Number(row.rating_average),
+      count: Number(row.rating_count),
+    },
+    price_from: rate
+      ? {
+          vehicle_type_id: vehicleTypeId,
+          currency,
+          hourly: toMajor(rate.hourlyMinor, decimals),
+          daily_max: toMajor(rate.dailyMaxMinor, decimals),
+        }
+      : null,
+  };
+  if (row.distance_m !== null) summary.distance_km = Math.round(Number(row.distance_m)) / 1000;
+  if (window) {
+    const capacity = row.capacity ?? 0;
+    summary.availability = {
+      capacity,
+      available: capacity,
+      bookable: true,
+      price:
+        rate && country ? windowPrice(priceWindow(rate, country, window.start, window.end), country) : null,
+    };
+  }
+  return summary;
+}
+
+/** A park's standard rate and capacity for one vehicle type, in the country's major units. */
+export function presentParkRate(parkId: number, r: RateRow, country: CountryWithFees): ParkRate {
+  return {
+    park_id: parkId,
+    vehicle_type_id: r.vehicleTypeId,
+    vehicle_type: r.vehicleType,
+    kind: "standard",
+    currency: country.currency,
+    hourly: toMajor(r.hourlyMinor ?? 0, country.decimals),
+    daily_max: toMajor(r.dailyMaxMinor ?? 0, country.decimals),
+    capacity: r.capacity,
   };
 }

@@ -5,7 +5,6 @@ import {
   type ParkFigures,
   type ParkListQuery,
   type ParkPage,
-  type ParkSummary,
   type ParkType,
   windowRefusalText,
   windowVerdict,
@@ -14,15 +13,14 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
-import { toMajor } from "../../lib/money";
 import { normalizeSearchText } from "../../lib/search-text";
-import { checkWindow, MAX_WINDOW_DAYS, priceWindow } from "./pricing.domain";
+import { checkWindow, MAX_WINDOW_DAYS } from "./pricing.domain";
 import * as repo from "./parks.repo";
 import type { CountryWithFees, ServedCountries } from "../reference/served-countries";
 
 export type { CountryWithFees };
-import type { SearchRow, SearchSpec } from "./parks.search-sql";
-import { clockOfPark, windowPrice } from "./parks.present";
+import type { SearchSpec } from "./parks.search-sql";
+import { clockOfPark, presentParkSummary } from "./parks.present";
 import { freeSpacesOf } from "../capacity/capacity.service";
 import { offsetOf, listPage } from "../../lib/pagination";
 
@@ -137,7 +135,7 @@ export async function searchParks(
   ]);
   const byId = new Map(countries.map((c) => [c.id, c]));
   const items = rows.map((row) =>
-    toSummary(row, byId.get(row.country_id), stateNames, spec.vehicleTypeId, window),
+    presentParkSummary(row, byId.get(row.country_id), stateNames, spec.vehicleTypeId, window),
   );
   if (window) {
     // The free spaces and the opening hours of every park of the page, one statement each.
@@ -160,60 +158,6 @@ export async function searchParks(
   }
   const capped = Math.min(total, PARK_TOTAL_CAP);
   return listPage(items, capped, q);
-}
-
-function toSummary(
-  row: SearchRow,
-  country: CountryWithFees | undefined,
-  stateNames: Map<number, string>,
-  vehicleTypeId: number,
-  window: { start: Date; end: Date } | undefined,
-): ParkSummary {
-  const decimals = country?.decimals ?? 2;
-  const currency = country?.currency ?? "USD";
-  const rate =
-    row.hourly_minor !== null && row.daily_max_minor !== null
-      ? { hourlyMinor: Number(row.hourly_minor), dailyMaxMinor: Number(row.daily_max_minor) }
-      : undefined;
-  const summary: ParkSummary = {
-    id: row.id,
-    slug: row.slug,
-    park_code: row.park_code,
-    name: row.name,
-    type: row.type as ParkType,
-    address: row.address,
-    city: row.city,
-    state: row.state_id === null ? null : (stateNames.get(row.state_id) ?? null),
-    country_code: country?.code ?? "",
-    lat: row.lat,
-    lng: row.lng,
-    open_24h: row.open_24h,
-    amenities: row.amenities,
-    rating: {
-      average: row.rating_average === null ? null : Number(row.rating_average),
-      count: Number(row.rating_count),
-    },
-    price_from: rate
-      ? {
-          vehicle_type_id: vehicleTypeId,
-          currency,
-          hourly: toMajor(rate.hourlyMinor, decimals),
-          daily_max: toMajor(rate.dailyMaxMinor, decimals),
-        }
-      : null,
-  };
-  if (row.distance_m !== null) summary.distance_km = Math.round(Number(row.distance_m)) / 1000;
-  if (window) {
-    const capacity = row.capacity ?? 0;
-    summary.availability = {
-      capacity,
-      available: capacity,
-      bookable: true,
-      price:
-        rate && country ? windowPrice(priceWindow(rate, country, window.start, window.end), country) : null,
-    };
-  }
-  return summary;
 }
 
 /** The network in figures for the home page: active parks, their cities and countries. */

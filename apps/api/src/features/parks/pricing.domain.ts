@@ -1,10 +1,10 @@
 /**
  * The price of a parking window: pure arithmetic in integer minor units, shared by park search,
  * the park page and bookings. Started hours are charged; each 24-hour block costs at most the
- * daily cap; the country's fees come on top (service fee + booking fee % of parking, then tax %
- * of those fees, as FeesSchema documents).
+ * daily cap; the country's fees come on top (service fee + booking fee % of parking), then the
+ * country's tax by the pricing core's rule (on the fees, not the parking), as FeesSchema documents.
  */
-import { bpsOf } from "../../lib/money";
+import { bpsOf, taxOf } from "@parkwell/contract";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 
 export type { PriceBreakdown };
@@ -64,7 +64,10 @@ export function priceFlat(flatMinor: number, fees: CountryFees, start: Date, end
 function withFees(parking: number, days: number, hours: number, fees: CountryFees): PriceBreakdown {
   const serviceFeeMinor = parking > 0 ? fees.serviceFeeMinor : 0;
   const bookingFeeMinor = bpsOf(parking, fees.bookingFeeBps);
-  const taxMinor = bpsOf(serviceFeeMinor + bookingFeeMinor, fees.taxBps);
+  const { taxMinor } = taxOf(
+    { parking, service_fee: serviceFeeMinor, booking_fee: bookingFeeMinor },
+    fees.taxBps,
+  );
   return {
     hours,
     days,

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { dayOnClock, formatMoney, type AdminPlan, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { toMajor } from "../../lib/money";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { decodedMail } from "../../test/mailbox";
+import { startSmtpPeer } from "../../test/smtp-peer";
 import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { PASS_GRACE_DAYS } from "./passes.domain";
@@ -19,25 +19,11 @@ const ZONE = "Africa/Lagos";
 const DAY = 24 * 3_600_000;
 const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" }));
 
-/** A real SMTP peer on a free port: what it receives is what a mail provider would. */
-const received: { to: string[]; raw: string }[] = [];
-let server: SMTPServer;
-
-/** A received message's subject and text, decoded enough to read (quoted-printable, encoded words). */
+let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
+/** A received message's subject and text, its no-break spaces plain. */
 function decoded(raw: string): { subject: string; text: string } {
-  const qp = (s: string) =>
-    Buffer.from(
-      s
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-      "latin1",
-    ).toString("utf8");
-  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? "";
-  const subject = header
-    .replace(/\r?\n(?=[ \t])/g, "")
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => qp(q.replace(/_/g, " ")));
-  return { subject, text: qp(raw).replace(/\u00a0|\u202f/g, " ") };
+  const mail = decodedMail(raw);
+  return { subject: mail.subject, text: mail.text.replace(/\u00a0|\u202f/g, " ") };
 }
 
 /**
@@ -100,13 +86,13 @@ describe("monthly passes: renewal e-mails", () => {
     const email = await emailOf(driver);
     const confirmations = (await mailsTo(email)).filter((m) => m.text.includes(`/passes/${pass.pass_code}`));
     expect(confirmations, "the purchase's confirmation").toHaveLength(1);
-    received.splice(0, received.length, ...received.filter((m) => !m.to.includes(email)));
+    peer.received.splice(0, peer.received.length, ...peer.received.filter((m) => !m.to.includes(email)));
     return pass;
   }
   /** The messages to `email`, after running the mail jobs due. */
   async function mailsTo(email: string) {
     await ctx.app.jobs.runDue(["mail"]);
-    return received.filter((m) => m.to.includes(email)).map((m) => decoded(m.raw));
+    return peer.received.filter((m) => m.to.includes(email)).map((m) => decoded(m.raw));
   }
   const emailOf = async (user: TestUser) =>
     (await queryRows<{ email: string }>(db, sql`SELECT email FROM users WHERE id = ${user.id}`))[0]!.email;
@@ -123,22 +109,9 @@ describe("monthly passes: renewal e-mails", () => {
     formatMoney(toMajor(minor, 2), "NGN", lang).replace(/\u00a0|\u202f/g, " ");
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.server.address() as AddressInfo;
+    peer = await startSmtpPeer();
     ctx = await createTestContext(
-      { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Parkwell <hello@parkwell.test>" },
+      { SMTP_URL: peer.url, MAIL_FROM: "Parkwell <hello@parkwell.test>" },
       { clock },
     );
     db = ctx.database.db;
@@ -155,7 +128,7 @@ describe("monthly passes: renewal e-mails", () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await peer?.close();
   });
   afterEach(async () => {
     expect(await ledgerViolations(db)).toEqual([]);

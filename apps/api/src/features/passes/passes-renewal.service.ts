@@ -12,14 +12,25 @@ import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
+import { translate } from "../../lib/messages";
 import { resolveCountry } from "../parks/parks.service";
+import { passPurchase } from "../purchases/company-purchases.service";
+import {
+  allowLaterMove,
+  companyNamesOfMoves,
+  companyOfMove,
+  isCompanyRefusal,
+  lockLaterPayer,
+  type LaterPayer,
+} from "../purchases/later-payer.service";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DAY_MS, graceEndOf, nextTerm, PASS_GRACE_DAYS, passDetail } from "./passes.domain";
 import { passMail, queuePassMail } from "./passes.mail";
-import { chargeTerm } from "./passes.service";
+import { chargeTerm, IDEMPOTENCY_REUSED_MESSAGE, passNotFound } from "./passes.service";
+import { planWindows } from "./plans.service";
 import * as repo from "./passes.repo";
 
 export interface RenewalDeps {
@@ -40,49 +51,123 @@ async function quoteIn(db: Db, tx: Tx, pass: repo.PassRow) {
   return { ...nextTerm(pass, terms, country), country, terms };
 }
 
+type Quoted = Awaited<ReturnType<typeof quoteIn>>;
+
+/**
+ * Charges the pass's next term `period` (a savepoint: a refused charge leaves nothing behind) to
+ * its payer: the company `payer` locked, under its policy asked again for this term (the park's
+ * country and type, each window of the plan, the per-purchase maximum and the monthly cap), or the
+ * driver's wallet (null). Then the term's row, the pass active to its new end, and the mail.
+ */
+async function renewTerm(
+  jobs: Jobs,
+  tx: Tx,
+  pass: repo.PassRow,
+  period: number,
+  quoted: Quoted,
+  c: { now: Date; payer: LaterPayer | null; idempotencyKey?: string },
+): Promise<void> {
+  const { term, monthlyMinor: monthly, breakdown, country, terms } = quoted;
+  const { now, payer } = c;
+  const currency = pass.currency.trim();
+  await tx.transaction(async (charge) => {
+    const company = payer
+      ? await allowLaterMove(
+          charge,
+          payer,
+          await passPurchase(charge, {
+            parkId: pass.parkId,
+            hours: await planWindows(charge, pass.planId),
+            amountMinor: breakdown.totalMinor,
+            currency,
+            decimals: country.decimals,
+          }),
+          now,
+        )
+      : null;
+    await chargeTerm(
+      charge,
+      { id: pass.id, code: pass.passCode, userId: pass.userId, currency, parkId: pass.parkId },
+      period,
+      {
+        at: now,
+        country,
+        planName: terms.planName,
+        term,
+        months: pass.termMonths,
+        monthlyMinor: monthly,
+        detail: passDetail(pass.plates, terms.vehicleType),
+        breakdown,
+      },
+      company,
+    );
+  });
+  await repo.insertCharge(tx, {
+    passId: pass.id,
+    period,
+    periodStart: term.startsAt,
+    periodEnd: term.paidUntil,
+    totalMinor: breakdown.totalMinor,
+    breakdown: { ...breakdown, taxName: country.taxName },
+    chargedAt: now,
+    idempotencyKey: c.idempotencyKey ?? null,
+  });
+  await repo.updatePass(tx, pass.id, {
+    status: "active",
+    paidUntil: term.paidUntil,
+    monthlyMinor: monthly,
+    graceNotices: 0,
+    updatedAt: now,
+  });
+  await queuePassMail(jobs, tx, `pass:renewed:${pass.id}:${period}`, "renewed", pass, {
+    period,
+    amountMinor: breakdown.totalMinor,
+    at: term.paidUntil,
+    company: payer?.companyName ?? null,
+  });
+}
+
 /**
  * Renews one due pass, in one transaction under its row's lock (SKIP LOCKED: another process
  * renewing it at once skips it): a pass cancelled at its term's end ends; else its next term is
- * charged (nextTerm, the price the pass's reader and the reminder quote too), once. A short wallet puts it in grace, where it keeps its space and is
- * tried again at each run, with one notice per grace day (grace_notices counts them); it lapses
- * when the grace is over. Undefined when there was nothing to do.
+ * charged (nextTerm, the price the pass's reader and the reminder quote too), once, to whoever paid
+ * the last term: the company (its member's row locked first, its policy asked again) or the
+ * driver's wallet. A short wallet, or the company's refusal (its policy, the driver no longer its
+ * member, its balance), puts it in grace, where it keeps its space and is tried again at each run,
+ * with one notice per grace day (grace_notices counts them; a company's says why it did not pay);
+ * it lapses when the grace is over. A company's pass never falls to the wallet by itself: only the
+ * driver's own request (payRenewalMyself) pays it from there. Undefined when there was nothing to do.
  */
 export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalOutcome | undefined> {
   const { db, jobs } = deps;
   const now = deps.clock();
+  // The last term's payer pays the next: its company checked before the transaction, as the engine
+  // checks a purchase's payer, then its member's row locked first, before the pass's.
+  const last = await repo.lastTermKeyOf(db, id);
+  if (!last) return undefined;
+  const checked = await companyOfMove(db, last.ledgerKey, last.userId);
   return db.transaction(async (tx): Promise<RenewalOutcome | undefined> => {
+    const payer = checked ? await lockLaterPayer(tx, checked, last.userId) : null;
     const pass = await repo.lockDuePass(tx, id, now);
     if (!pass) return undefined;
     if (pass.cancelAtPeriodEnd) {
       await repo.updatePass(tx, pass.id, { status: "ended", endedReason: "cancelled", updatedAt: now });
       return "ended";
     }
-    const { term, monthlyMinor: monthly, breakdown, country, terms } = await quoteIn(db, tx, pass);
+    const quoted = await quoteIn(db, tx, pass);
     const period = (await repo.lastPeriod(tx, pass.id)) + 1;
     const graceEnd = graceEndOf(pass.paidUntil);
     const currency = pass.currency.trim();
     try {
-      // A savepoint: a refused charge leaves nothing behind, and the grace is written after it.
-      await tx.transaction(async (charge) =>
-        chargeTerm(
-          charge,
-          { id: pass.id, code: pass.passCode, userId: pass.userId, currency, parkId: pass.parkId },
-          period,
-          {
-            at: now,
-            country,
-            planName: terms.planName,
-            term,
-            months: pass.termMonths,
-            monthlyMinor: monthly,
-            detail: passDetail(pass.plates, terms.vehicleType),
-            breakdown,
-          },
-        ),
-      );
+      await renewTerm(jobs, tx, pass, period, quoted, { now, payer });
+      return "renewed";
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-      const amountMinor = breakdown.totalMinor;
+      // A short wallet, or the company's refusal when a company pays: grace; anything else throws.
+      const refused = payer
+        ? isCompanyRefusal(err)
+        : err instanceof AppError && err.code === "insufficient_funds";
+      if (!refused || !(err instanceof AppError)) throw err;
+      const amountMinor = quoted.breakdown.totalMinor;
       if (now >= graceEnd) {
         await repo.updatePass(tx, pass.id, {
           status: "ended",
@@ -103,43 +188,78 @@ export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalO
         Math.floor((now.getTime() - pass.paidUntil.getTime()) / DAY_MS) + 1,
       );
       if (pass.graceNotices < day) {
-        const missingMinor = amountMinor - (await walletBalanceMinor(tx, pass.userId, currency));
-        await queuePassMail(jobs, tx, `pass:grace:${pass.id}:${period}:${day}`, "grace", pass, {
-          period,
-          amountMinor,
-          missingMinor: Math.max(missingMinor, 1),
-          at: graceEnd,
-        });
+        // What the wallet lacks (a company's refusal says why instead: nothing to read).
+        const missingMinor = payer
+          ? 0
+          : Math.max(amountMinor - (await walletBalanceMinor(tx, pass.userId, currency)), 1);
+        await queuePassMail(
+          jobs,
+          tx,
+          `pass:grace:${pass.id}:${period}:${day}`,
+          payer ? "company_refused" : "grace",
+          pass,
+          {
+            period,
+            amountMinor,
+            missingMinor,
+            at: graceEnd,
+            // The company's refusal as the API says it (English; the mail says it in the driver's language).
+            ...(payer ? { company: payer.companyName, reason: err.message } : {}),
+          },
+        );
         await repo.updatePass(tx, pass.id, { status: "grace", graceNotices: day, updatedAt: now });
       } else if (pass.status !== "grace") {
         await repo.updatePass(tx, pass.id, { status: "grace", updatedAt: now });
       }
       return "grace";
     }
-    await repo.insertCharge(tx, {
-      passId: pass.id,
-      period,
-      periodStart: term.startsAt,
-      periodEnd: term.paidUntil,
-      totalMinor: breakdown.totalMinor,
-      breakdown: { ...breakdown, taxName: country.taxName },
-      chargedAt: now,
-    });
-    await repo.updatePass(tx, pass.id, {
-      status: "active",
-      paidUntil: term.paidUntil,
-      monthlyMinor: monthly,
-      graceNotices: 0,
-      updatedAt: now,
-    });
-    await queuePassMail(jobs, tx, `pass:renewed:${pass.id}:${period}`, "renewed", pass, {
-      period,
-      amountMinor: breakdown.totalMinor,
-      at: term.paidUntil,
-    });
-    return "renewed";
   });
 }
+
+/**
+ * The driver pays a pass's renewal in grace from their own wallet (POST /passes/{code}/renew,
+ * Idempotency-Key as a purchase's): the term the renewal job could not charge (their company
+ * refused it, or their wallet was short) is charged to the wallet now through the engine's charge
+ * (`pass:<id>:<period>`, the 402 naming what the wallet lacks), and from then on the pass renews
+ * from the wallet (the last term's payer pays the next). The same key again answers the pass
+ * (`replayed`); the key used on another pass is a 422. A pass not in grace is a 409.
+ */
+export async function payRenewalMyself(
+  deps: RenewalDeps,
+  userId: string,
+  code: string,
+  idempotencyKey: string | undefined,
+): Promise<{ replayed: boolean }> {
+  const { db, jobs } = deps;
+  const now = deps.clock();
+  return db.transaction(async (tx) => {
+    const pass = await repo.ownPass(tx, userId, code, true);
+    if (!pass) throw passNotFound();
+    if (idempotencyKey) {
+      // Under the key's lock: the same key sent twice at once pays once; the second replays it on
+      // the same pass, or is the 422 on another.
+      await repo.lockRenewalKey(tx, userId, idempotencyKey);
+      const keyed = await repo.chargeByKey(tx, userId, idempotencyKey);
+      if (keyed && keyed.passId !== pass.id) {
+        throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
+      }
+      if (keyed) return { replayed: true };
+    }
+    if (pass.status === "ended") throw new AppError(409, "pass_ended", "This pass has ended");
+    if (pass.status !== "grace") throw new AppError(409, "pass_not_in_grace", PASS_NOT_IN_GRACE_MESSAGE);
+    const quoted = await quoteIn(db, tx, pass);
+    const period = (await repo.lastPeriod(tx, pass.id)) + 1;
+    await renewTerm(jobs, tx, pass, period, quoted, {
+      now,
+      payer: null,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    return { replayed: false };
+  });
+}
+
+/** A pass with no renewal waiting to be paid (not in grace). */
+const PASS_NOT_IN_GRACE_MESSAGE = "This pass has no renewal waiting to be paid";
 
 /**
  * Queues the reminder of each pass renewing within PASS_REMINDER_DAYS (not one cancelled at its
@@ -152,12 +272,19 @@ export async function queueRenewalReminders(deps: RenewalDeps): Promise<number> 
   const until = new Date(now.getTime() + PASS_REMINDER_DAYS * DAY_MS);
   return db.transaction(async (tx) => {
     const due = await repo.lockDueReminders(tx, now, until, 500);
+    // Who will be asked to pay: the last term's payer (a company, else the wallet).
+    const keys = await repo.lastTermKeysOf(
+      tx,
+      due.map((p) => p.id),
+    );
+    const payers = await companyNamesOfMoves(tx, [...keys.values()]);
     for (const pass of due) {
       const { breakdown } = await quoteIn(db, tx, pass);
       await queuePassMail(jobs, tx, `pass:reminder:${pass.id}:${pass.nextPeriod}`, "reminder", pass, {
         period: pass.nextPeriod,
         amountMinor: breakdown.totalMinor,
         at: pass.paidUntil,
+        company: payers.get(keys.get(pass.id) ?? "") ?? null,
       });
       await repo.updatePass(tx, pass.id, { remindedPeriod: pass.nextPeriod });
     }
@@ -212,7 +339,7 @@ export async function composePassMail(
     (row.status !== "active" || row.cancelAtPeriodEnd || row.paidUntil.getTime() !== at.getTime())
   )
     return null;
-  if (job.template === "grace" && row.status !== "grace") return null;
+  if ((job.template === "grace" || job.template === "company_refused") && row.status !== "grace") return null;
   const context = (await repo.contextOf(d.db, [row])).get(row.id)!;
   const lang = language === "fr" ? "fr" : "en";
   const currency = row.currency.trim();
@@ -231,6 +358,8 @@ export async function composePassMail(
     at,
     startsAt: row.startsAt,
     publicUrl: d.publicUrl,
+    company: job.company ?? null,
+    ...(job.reason ? { reason: translate(job.reason, lang) } : {}),
   });
   return withReceiptLine(mail, receipt);
 }

@@ -4,8 +4,7 @@
  * last day when that day does not exist), and costs the plan's monthly price times the months,
  * less the plan's discount for that term, with the country's fees on top as any parking.
  */
-import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
-import { bpsOf } from "../../lib/money";
+import { addDays, bpsOf, dayOnClock, instantOfWallClock, WHOLE_BPS } from "@parkwell/contract";
 import { priceFlat, type CountryFees, type PriceBreakdown } from "../parks/pricing.domain";
 import { pricedBody, type ReceiptBody, type TaxRate } from "../receipts/receipts.domain";
 
@@ -66,6 +65,18 @@ export function termPriceMinor(
 ): number {
   const full = monthlyMinor * months;
   return full - bpsOf(full, termDiscountBps(months, discounts));
+}
+
+/**
+ * What a pass brings a month before fees (the dashboard's recurring figure): its monthly price less
+ * its term's discount, the share kept (100% − the discount) rounded half up by the pricing core.
+ */
+export function monthlyNetMinor(
+  monthlyMinor: number,
+  months: number,
+  discounts: { discount3mBps: number; discount12mBps: number },
+): number {
+  return bpsOf(monthlyMinor, WHOLE_BPS - termDiscountBps(months, discounts));
 }
 
 /** What a pass's renewal prices with: the plan's monthly price now for its type (null: no longer priced), its discounts, the park's zone. */

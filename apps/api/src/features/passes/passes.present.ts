@@ -1,10 +1,11 @@
 /** A pass as its driver sees it (Pass, PassDetail), from its row and context. */
-import type { Pass, PassCharge, PassDetail, PlanWindow } from "@parkwell/contract";
-import { toMajor } from "../../lib/money";
+import type { Pass, PassCharge, PassDetail, PlanWindow, PublicPlan } from "@parkwell/contract";
+import { bpsToPercent, toMajor } from "../../lib/money";
 import { signQr } from "../bookings/qr";
 import type { PriceBreakdown } from "../parks/pricing.domain";
 import type { NextTerm } from "./passes.domain";
 import type { ChargeRow, PassContext, PassRow } from "./passes.repo";
+import type { PlanRow } from "./plans.repo";
 
 /** A charge's price parts in minor units, with the tax's name then (pass_charges.breakdown). */
 export type BreakdownMinor = PriceBreakdown & { taxName: string };
@@ -18,6 +19,8 @@ export interface PassReading {
   taxName: string;
   /** In grace: when it lapses and the wallet's balance in the pass's currency, in minor units. */
   grace: { lapsesAt: Date; balanceMinor: number } | null;
+  /** The company that paid the last term and is asked for the next; null: the driver's wallet. */
+  paidByCompany: string | null;
 }
 
 /** A breakdown in minor units as the API writes it, in the currency's major units. */
@@ -86,6 +89,7 @@ export function presentPass(
             missing: toMajor(Math.max(0, (next?.breakdown.totalMinor ?? 0) - r.grace.balanceMinor), decimals),
           }
         : null,
+    paid_by_company: r.paidByCompany,
   };
 }
 
@@ -107,3 +111,42 @@ export function presentCharges(rows: ChargeRow[], currency: string, decimals: nu
 }
 
 export const withCharges = (pass: Pass, charges: PassCharge[]): PassDetail => ({ ...pass, charges });
+
+/** A plan as drivers read it: its park, weekly hours, prices in its country's currency, and what is left. */
+export function presentPlan(
+  r: PlanRow,
+  h: {
+    windows: PlanWindow[];
+    prices: { vehicle_type_id: number; vehicle_type: string; monthly_minor: number }[];
+  },
+  country: { currency: string; currencyDecimals: number },
+): PublicPlan {
+  return {
+    id: r.id,
+    name: r.name,
+    park: {
+      id: Number(r.park_id),
+      name: r.park_name,
+      slug: r.slug,
+      address: r.address,
+      city: r.city,
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      time_zone: r.time_zone,
+    },
+    windows: h.windows,
+    hours_per_week: Number(r.minutes_per_week) / 60,
+    currency: country.currency,
+    prices: h.prices.map((p) => ({
+      vehicle_type_id: p.vehicle_type_id,
+      vehicle_type: p.vehicle_type,
+      monthly_price: toMajor(p.monthly_minor, country.currencyDecimals),
+    })),
+    min_term_months: Number(r.min_term_months),
+    discount_3m_percent: bpsToPercent(Number(r.discount_3m_bps)),
+    discount_12m_percent: bpsToPercent(Number(r.discount_12m_bps)),
+    space_mode: r.space_mode as PublicPlan["space_mode"],
+    passes_left: Number(r.passes_left),
+    distance_m: r.distance_m === null ? null : Math.round(Number(r.distance_m)),
+  };
+}

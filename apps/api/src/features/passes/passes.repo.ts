@@ -140,15 +140,9 @@ export async function chargesOf(
     .orderBy(order === "newest" ? desc(passCharges.period) : passCharges.period);
 }
 
-export async function passByIdempotencyKey(
-  db: Tx,
-  userId: string,
-  key: string,
-): Promise<PassRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(passes)
-    .where(and(eq(passes.userId, userId), eq(passes.idempotencyKey, key)));
+/** A pass by id (the purchase engine's replay). */
+export async function passById(db: Tx, id: string): Promise<PassRow | undefined> {
+  const [row] = await db.select().from(passes).where(eq(passes.id, id));
   return row;
 }
 
@@ -306,6 +300,58 @@ export async function lastPeriod(tx: Tx, passId: string): Promise<number> {
     sql`SELECT coalesce(max(period), 0)::int AS n FROM pass_charges WHERE pass_id = ${passId}`,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The ledger key of a pass's last term charged (`pass:<id>:<period>`): whoever paid it pays the
+ * next, so the renewal reads its payer; with the pass's driver. Undefined: no such pass.
+ */
+export async function lastTermKeyOf(
+  tx: Tx,
+  passId: string,
+): Promise<{ userId: string; ledgerKey: string } | undefined> {
+  const [row] = await queryRows<{ user_id: string; n: number }>(
+    tx,
+    sql`SELECT p.user_id, coalesce(max(c.period), 0)::int AS n FROM passes p
+        LEFT JOIN pass_charges c ON c.pass_id = p.id WHERE p.id = ${passId} GROUP BY p.user_id`,
+  );
+  return row ? { userId: row.user_id, ledgerKey: `pass:${passId}:${Number(row.n)}` } : undefined;
+}
+
+/** The ledger keys of some passes' last terms charged, by pass id. */
+export async function lastTermKeysOf(db: Tx, passIds: string[]): Promise<Map<string, string>> {
+  if (passIds.length === 0) return new Map();
+  const rows = await queryRows<{ pass_id: string; n: number }>(
+    db,
+    sql`SELECT pass_id, max(period)::int AS n FROM pass_charges
+        WHERE pass_id = ANY(${sql.param(passIds)}::uuid[]) GROUP BY pass_id`,
+  );
+  return new Map(rows.map((r) => [r.pass_id, `pass:${r.pass_id}:${Number(r.n)}`]));
+}
+
+/** The term a driver paid themselves with this Idempotency-Key (POST /passes/{code}/renew), if any. */
+/**
+ * Holds, until the transaction ends, the lock of one driver's Idempotency-Key for a renewal they pay
+ * themselves: the key's index is per pass, so the same key sent at once for two passes waits here,
+ * and the second finds the first's term (its 422), as payments' `lockClientKey` does.
+ */
+export async function lockRenewalKey(tx: Tx, userId: string, key: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext('pass_renewal_key'), hashtext(${userId} || ':' || ${key}))`,
+  );
+}
+
+export async function chargeByKey(
+  tx: Tx,
+  userId: string,
+  idempotencyKey: string,
+): Promise<{ passId: string; period: number } | undefined> {
+  const [row] = await queryRows<{ pass_id: string; period: number }>(
+    tx,
+    sql`SELECT c.pass_id, c.period FROM pass_charges c JOIN passes p ON p.id = c.pass_id
+        WHERE p.user_id = ${userId} AND c.idempotency_key = ${idempotencyKey}`,
+  );
+  return row ? { passId: row.pass_id, period: Number(row.period) } : undefined;
 }
 
 /**

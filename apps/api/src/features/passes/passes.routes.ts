@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, type Auth } from "../../plugins/auth";
+import * as renewal from "./passes-renewal.service";
 import * as passes from "./passes.service";
 import * as plans from "./plans.service";
 import * as quotes from "./plans-quote.service";
@@ -168,6 +169,32 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
         },
       },
       async (req) => passes.cancel(deps, requireUser(req).id, req.params.code),
+    );
+
+    app.post(
+      "/passes/:code/renew",
+      {
+        schema: {
+          tags,
+          operationId: "renewPassFromWallet",
+          summary:
+            "Pay a pass's renewal in grace from the driver's own wallet (their company refused it, or the wallet was short); it renews from the wallet from then on",
+          headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
+          params: PassCodeParamsSchema,
+          response: { 200: PassDetailSchema, 402: ErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const userId = requireUser(req).id;
+        const { replayed } = await renewal.payRenewalMyself(
+          deps,
+          userId,
+          req.params.code,
+          req.headers["idempotency-key"],
+        );
+        if (replayed) reply.header("idempotent-replayed", "true");
+        return reply.send(await passes.getOwn(deps, userId, req.params.code));
+      },
     );
   };
 }

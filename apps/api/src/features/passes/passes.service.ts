@@ -1,15 +1,16 @@
 /**
  * Monthly passes (docs/PRODUCT-RULES.md#monthly-passes, decision 028): a driver buys a pass on a
- * park's plan from the wallet, lists and reads their passes, and cancels at the end of the paid
- * term. A sale takes the capacity row's lock as every writer does, counts the plan's passes under
- * the plan's row lock, checks a space is free in every window of the plan from the start
- * (pass_fits), then charges the wallet once (`pass:<id>:1`) and writes the pass in one transaction.
+ * park's plan from the wallet (or their company's account, within its policy), lists and reads
+ * their passes, and cancels at the end of the paid term. A sale takes the capacity row's lock as
+ * every writer does, counts the plan's passes under the plan's row lock, checks a space is free in
+ * every window of the plan from the start (pass_fits), then charges the payer once (`pass:<id>:1`)
+ * and writes the pass in one transaction.
  */
-import { createHash, randomUUID } from "node:crypto";
 import {
   PASS_FULL_MESSAGE,
   PASS_NOT_ON_SALE_MESSAGE,
   PASS_SOLD_OUT_MESSAGE,
+  PassCreateSchema,
   type Pass,
   type PassCreateParsed,
   type PassDetail,
@@ -24,12 +25,18 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
 import { listPage, type PageQuery } from "../../lib/pagination";
-import { pgError, SQLSTATE } from "../../lib/pg-error";
-import { readableCode } from "../../lib/readable-code";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
-import { chargeWallet, revenueShard, shortOfFunds, walletBalanceMinor } from "../wallet/ledger.service";
-import { issueReceipt } from "../receipts/receipts.service";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { passPurchase } from "../purchases/company-purchases.service";
+import { companyNamesOfMoves } from "../purchases/later-payer.service";
+import type { CheckoutRegistration } from "../purchases/purchase-checkouts.service";
+import {
+  chargeMove,
+  makePurchase,
+  type PurchaseKind,
+  type PurchasePrice,
+} from "../purchases/purchases.service";
 import {
   graceEndOf,
   nextTerm,
@@ -39,7 +46,7 @@ import {
   type PassReceiptTerm,
 } from "./passes.domain";
 import { priceFirstTerm } from "./plans-quote.service";
-import { hoursAndPrices } from "./plans.service";
+import { hoursAndPrices, planWindows } from "./plans.service";
 import {
   presentBreakdown,
   presentCharges,
@@ -61,16 +68,6 @@ export interface PassDeps {
 export const passNotFound = () => AppError.notFound("Pass not found", "pass_not_found");
 export const IDEMPOTENCY_REUSED_MESSAGE = "This Idempotency-Key was used for another pass";
 
-/** A pass code: "MP-" and eight characters people can read aloud. */
-export const newPassCode = () => readableCode("MP-", 8);
-
-const fingerprint = (body: PassCreateParsed) =>
-  createHash("sha256")
-    .update(
-      JSON.stringify([body.plan_id, body.vehicle_type_id, body.plates, body.start_date, body.term_months]),
-    )
-    .digest("hex");
-
 /** The passes as their driver reads them. */
 async function show(deps: PassDeps, rows: repo.PassRow[]): Promise<Pass[]> {
   const { db } = deps;
@@ -78,6 +75,12 @@ async function show(deps: PassDeps, rows: repo.PassRow[]): Promise<Pass[]> {
   const context = await repo.contextOf(db, rows);
   const hours = await hoursAndPrices(db, [...new Set(rows.map((r) => r.planId))]);
   const served = servedCountries(deps.db);
+  // Who pays the next term: whoever paid the last (a company's name; absent: the wallet).
+  const lastTerms = await repo.lastTermKeysOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const payers = await companyNamesOfMoves(db, [...lastTerms.values()]);
   const out: Pass[] = [];
   for (const r of rows) {
     const currency = r.currency.trim();
@@ -105,6 +108,7 @@ async function show(deps: PassDeps, rows: repo.PassRow[]): Promise<Pass[]> {
         next,
         taxName,
         grace,
+        paidByCompany: payers.get(lastTerms.get(r.id) ?? "") ?? null,
       }),
     );
   }
@@ -167,7 +171,160 @@ export async function buy(
   };
 }
 
-/** The sale itself (buy's, and the demo driver's pass): the pass's row, and whether it was a replay. */
+/** A pass's purchases: the engine's charge and receipt of a term (`pass:<id>:<period>`). */
+export const PASS_MOVES = { ledgerPrefix: "pass" } as const;
+
+const PASS_PURCHASE = {
+  ...PASS_MOVES,
+  name: "pass",
+  chargeKind: "pass_charge",
+  receiptKind: "pass",
+  walletPurpose: "pass",
+  // A company pays a pass's terms as its first (a renewal's term follows the last term's payer).
+  company: { purpose: "pass", chargeKind: "pass" },
+} as const;
+
+type FirstTerm = Awaited<ReturnType<typeof priceFirstTerm>>;
+type FirstTermSale = FirstTerm & PurchasePrice;
+
+/**
+ * The kind the purchase engine sells: the first term priced by the quote's own function, then,
+ * under the plan's and the capacity's locks (lockForSale), the currency, the plan on sale, the
+ * allocation not sold out and a space free in every window (pass_fits); the pass, its first
+ * charge row and its confirmation mail (none without `jobs`: the demo's seeded pass).
+ */
+function passKind(
+  deps: Pick<PassDeps, "db" | "clock"> & { jobs?: Jobs },
+): PurchaseKind<PassCreateParsed, FirstTermSale, repo.PassRow, FirstTerm> {
+  return {
+    ...PASS_PURCHASE,
+    codePrefix: "MP-",
+    codeLength: 8,
+    describe: (code) => `Monthly pass ${code}`,
+    keyReusedMessage: IDEMPOTENCY_REUSED_MESSAGE,
+    fingerprint: (body) => [
+      body.plan_id,
+      body.vehicle_type_id,
+      body.plates,
+      body.start_date,
+      body.term_months,
+      // Only when given: a pass bought from the wallet keeps the hash it had before companies paid.
+      ...(body.company_id != null ? [body.company_id] : []),
+    ],
+    // The checkout's quote prices with this same function (GET /plans/{id}/quote).
+    quote: (db, { input: body, now }) => priceFirstTerm(db, now, body),
+    async prepare(tx, { input: body, now, quoted: first }) {
+      const { plan, park, price, country, term, breakdown } = first;
+      const locked = await repo.lockForSale(tx, plan.id, park.id, body.vehicle_type_id);
+      if (locked.currency !== country.currency) {
+        throw new AppError(
+          409,
+          "park_currency_changed",
+          "This park's currency changed while you were buying: look at its prices again",
+        );
+      }
+      if (locked.status !== "on_sale") throw new AppError(409, "plan_not_on_sale", PASS_NOT_ON_SALE_MESSAGE);
+      if (locked.capacity === null || locked.capacity <= 0) {
+        throw AppError.validation({ vehicle_type_id: "This park has no spaces for this vehicle type" });
+      }
+      if ((await repo.validPasses(tx, plan.id)) >= locked.allocation) {
+        throw new AppError(409, "plan_sold_out", PASS_SOLD_OUT_MESSAGE);
+      }
+      if (!(await repo.passFits(tx, plan.id, body.vehicle_type_id, term.startsAt, now))) {
+        throw new AppError(409, "full", PASS_FULL_MESSAGE);
+      }
+      const charged: ChargedTerm = {
+        at: now,
+        country,
+        planName: plan.name.en,
+        term,
+        months: body.term_months,
+        monthlyMinor: price.monthlyMinor,
+        detail: passDetail(body.plates, price.vehicleType),
+        breakdown,
+      };
+      return {
+        ...first,
+        amountMinor: breakdown.totalMinor,
+        currency: country.currency,
+        decimals: country.decimals,
+        countryId: country.id,
+        parkId: park.id,
+        receiptBody: passReceiptBody(charged, { name: country.taxName, rateBps: country.taxBps }),
+        // What a company's policy reads: the park's country and type, each window of the plan.
+        companyPurchase:
+          body.company_id == null
+            ? undefined
+            : await passPurchase(tx, {
+                parkId: park.id,
+                hours: await planWindows(tx, plan.id),
+                amountMinor: breakdown.totalMinor,
+                currency: country.currency,
+                decimals: country.decimals,
+              }),
+      };
+    },
+    async insert(tx, { id, code, userId, input: body, priced, now, ledgerKey }) {
+      const { plan, park, price, country, term, breakdown } = priced;
+      await repo.insertPass(tx, {
+        id,
+        passCode: code,
+        userId,
+        planId: plan.id,
+        parkId: park.id,
+        vehicleTypeId: body.vehicle_type_id,
+        plates: body.plates,
+        startsAt: term.startsAt,
+        paidUntil: term.paidUntil,
+        termMonths: body.term_months,
+        currency: country.currency,
+        monthlyMinor: price.monthlyMinor,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insertCharge(tx, {
+        passId: id,
+        period: 1,
+        periodStart: term.startsAt,
+        periodEnd: term.paidUntil,
+        totalMinor: breakdown.totalMinor,
+        breakdown: { ...breakdown, taxName: country.taxName },
+        chargedAt: now,
+      });
+      if (deps.jobs) {
+        await queuePassMail(
+          deps.jobs,
+          tx,
+          `pass:bought:${id}`,
+          "bought",
+          { id },
+          {
+            period: 1,
+            amountMinor: breakdown.totalMinor,
+            at: term.paidUntil,
+            // The company that paid the first term (its company_charges row, written just before).
+            company:
+              body.company_id == null
+                ? null
+                : ((await companyNamesOfMoves(tx, [ledgerKey])).get(ledgerKey) ?? null),
+          },
+        );
+      }
+      return (await repo.ownPass(tx, userId, code))!;
+    },
+    load: (db, id) => repo.passById(db, id),
+  };
+}
+
+/** A pass as a top-up of the difference buys it (purchase-checkouts.service.ts): POST /passes' body. */
+export const passCheckout = (
+  deps: Pick<PassDeps, "db" | "clock" | "jobs">,
+): CheckoutRegistration<PassCreateParsed> => ({
+  schema: PassCreateSchema,
+  kind: () => passKind(deps),
+});
+
+/** The sale itself (buy's, and the demo driver's pass), through the purchase engine: the pass's row, and whether it was a replay. */
 export async function sell(
   /** Without `jobs` (the demo's seeded pass) no confirmation is mailed. */
   deps: Pick<PassDeps, "db" | "clock"> & { jobs?: Jobs },
@@ -175,124 +332,12 @@ export async function sell(
   body: PassCreateParsed,
   idempotencyKey: string | undefined,
 ): Promise<{ row: repo.PassRow; replayed: boolean }> {
-  const { db } = deps;
-  const hash = fingerprint(body);
-  const replay = async (on: Tx = db) => {
-    if (!idempotencyKey) return null;
-    const found = await repo.passByIdempotencyKey(on, userId, idempotencyKey);
-    if (!found) return null;
-    if (found.requestHash !== hash)
-      throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
-    return found;
-  };
-  const earlier = await replay();
-  if (earlier) return { row: earlier, replayed: true };
-
-  const now = deps.clock();
-  // The checkout's quote prices with this same function (GET /plans/{id}/quote).
-  const { plan, park, price, country, term, breakdown } = await priceFirstTerm(db, now, body);
-
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const sold = await db.transaction(async (tx) => {
-        const locked = await repo.lockForSale(tx, plan.id, park.id, body.vehicle_type_id);
-        // The same key racing itself on this plan waited on that lock: the winner has committed,
-        // so its pass is replayed before the allocation it took reads as sold out.
-        const winner = await replay(tx);
-        if (winner) return { row: winner, replayed: true };
-        if (locked.currency !== country.currency) {
-          throw new AppError(
-            409,
-            "park_currency_changed",
-            "This park's currency changed while you were buying: look at its prices again",
-          );
-        }
-        if (locked.status !== "on_sale")
-          throw new AppError(409, "plan_not_on_sale", PASS_NOT_ON_SALE_MESSAGE);
-        if (locked.capacity === null || locked.capacity <= 0) {
-          throw AppError.validation({ vehicle_type_id: "This park has no spaces for this vehicle type" });
-        }
-        if ((await repo.validPasses(tx, plan.id)) >= locked.allocation) {
-          throw new AppError(409, "plan_sold_out", PASS_SOLD_OUT_MESSAGE);
-        }
-        if (!(await repo.passFits(tx, plan.id, body.vehicle_type_id, term.startsAt, now))) {
-          throw new AppError(409, "full", PASS_FULL_MESSAGE);
-        }
-        const id = randomUUID();
-        const code = newPassCode();
-        await chargeTerm(
-          tx,
-          { id, code, userId, currency: country.currency, parkId: park.id },
-          1,
-          {
-            at: now,
-            country,
-            planName: plan.name.en,
-            term,
-            months: body.term_months,
-            monthlyMinor: price.monthlyMinor,
-            detail: passDetail(body.plates, price.vehicleType),
-            breakdown,
-          },
-          () => shortOfFunds(tx, userId, country.currency, breakdown.totalMinor, country.decimals, "pass"),
-        );
-        await repo.insertPass(tx, {
-          id,
-          passCode: code,
-          userId,
-          planId: plan.id,
-          parkId: park.id,
-          vehicleTypeId: body.vehicle_type_id,
-          plates: body.plates,
-          startsAt: term.startsAt,
-          paidUntil: term.paidUntil,
-          termMonths: body.term_months,
-          currency: country.currency,
-          monthlyMinor: price.monthlyMinor,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash: idempotencyKey ? hash : null,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await repo.insertCharge(tx, {
-          passId: id,
-          period: 1,
-          periodStart: term.startsAt,
-          periodEnd: term.paidUntil,
-          totalMinor: breakdown.totalMinor,
-          breakdown: { ...breakdown, taxName: country.taxName },
-          chargedAt: now,
-        });
-        if (deps.jobs) {
-          await queuePassMail(
-            deps.jobs,
-            tx,
-            `pass:bought:${id}`,
-            "bought",
-            { id },
-            {
-              period: 1,
-              amountMinor: breakdown.totalMinor,
-              at: term.paidUntil,
-            },
-          );
-        }
-        return { row: (await repo.ownPass(tx, userId, code))!, replayed: false };
-      });
-      return sold;
-    } catch (err) {
-      const { code, constraint } = pgError(err);
-      if (code !== SQLSTATE.uniqueViolation) throw err;
-      // The same key racing itself: the loser waits on the unique index, then replays the winner.
-      if (idempotencyKey && constraint === "passes_idempotency_key") {
-        const again = await replay();
-        if (again) return { row: again, replayed: true };
-      }
-      // Two passes drew the same code: draw again.
-      if (constraint === "passes_code_key" && attempt < 5) continue;
-      throw err;
-    }
-  }
+  return makePurchase(passKind(deps), deps, {
+    userId,
+    input: body,
+    idempotencyKey,
+    companyId: body.company_id,
+  });
 }
 
 /** A term as charged: its price and what its receipt says, with the seller's country and the time. */
@@ -302,48 +347,40 @@ export interface ChargedTerm extends PassReceiptTerm {
 }
 
 /**
- * Charges a pass's term from the wallet, once, with its receipt (decision 029) in the same
- * transaction: the ledger move's key is `pass:<id>:<period>`, so a retry or a second process finds
- * the move made. A short wallet throws `short()`'s error.
+ * Charges a renewed term of a pass, once, with its receipt (decision 029), through the purchase
+ * engine's chargeMove in the caller's transaction: the ledger move's key is `pass:<id>:<period>`,
+ * so a retry or a second process finds the move made. From the company `company` (its member's row
+ * locked and its policy asked by the caller: allowLaterMove) with its company_charges row and a
+ * receipt naming it, else from the wallet; a short balance is the 402 `insufficient_funds`.
  */
 export async function chargeTerm(
   tx: Tx,
   pass: { id: string; code: string; userId: string; currency: string; parkId: number },
   period: number,
   charged: ChargedTerm,
-  /** The error for a short wallet (a 402 naming what is missing); without it, the ledger's own. */
-  short?: () => Promise<AppError>,
+  company: Parameters<typeof chargeMove>[3]["company"] = null,
 ): Promise<void> {
-  const amountMinor = charged.breakdown.totalMinor;
-  const ledgerKey = `pass:${pass.id}:${period}`;
-  try {
-    await chargeWallet(tx, {
-      userId: pass.userId,
-      currency: pass.currency,
-      amountMinor,
-      idempotencyKey: ledgerKey,
-      kind: "pass_charge",
-      reference: pass.code,
+  await chargeMove(
+    tx,
+    PASS_PURCHASE,
+    {
+      ...pass,
+      currency: pass.currency.trim(),
+      decimals: charged.country.decimals,
+      countryId: charged.country.id,
+    },
+    {
+      move: period,
+      amountMinor: charged.breakdown.totalMinor,
       description: period === 1 ? `Monthly pass ${pass.code}` : `Monthly pass ${pass.code}, term ${period}`,
-      revenueShard: revenueShard(pass.id),
-    });
-  } catch (err) {
-    if (!short || !(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-    throw await short();
-  }
-  await issueReceipt(tx, {
-    kind: "pass",
-    userId: pass.userId,
-    ledgerKey,
-    reference: pass.code,
-    countryId: charged.country.id,
-    parkId: pass.parkId,
-    issuedAt: charged.at,
-    currency: pass.currency.trim(),
-    decimals: charged.country.decimals,
-    body: passReceiptBody(charged, { name: charged.country.taxName, rateBps: charged.country.taxBps }),
-    expectedMinor: amountMinor,
-  });
+      at: charged.at,
+      receiptBody: passReceiptBody(charged, {
+        name: charged.country.taxName,
+        rateBps: charged.country.taxBps,
+      }),
+      company,
+    },
+  );
 }
 
 /**

@@ -1,24 +1,20 @@
 import {
   addDays,
   dayOnClock,
-  type AdminPlan,
   type AdminPlanCreate,
   type PassPurchase,
   type PlanList,
   type PlanQuote,
 } from "@parkwell/contract";
-import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queryRows, type Db } from "../../db/client";
-import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import type { Db } from "../../db/client";
+import { bearer, type TestUser } from "../../test/factories";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { fundedUser } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { addMonths, midnightOf } from "./passes.domain";
-
-const ZONE = "Africa/Lagos";
-const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" }));
+import { PASS_ZONE as ZONE, passPlans, type PassPlans } from "./passes.test-kit";
 
 /**
  * The checkout's quote (GET /plans/{id}/quote) is the sale's own price: the same function prices
@@ -28,9 +24,7 @@ const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", en
 describe("monthly plans: the checkout's quote", () => {
   let ctx: TestContext;
   let db: Db;
-  let manager: TestUser;
-  let parks: number[];
-  let nextPark = 0;
+  let plans: PassPlans;
   let now = new Date();
   const clock = () => now;
 
@@ -47,26 +41,9 @@ describe("monthly plans: the checkout's quote", () => {
       headers: { ...(user ? bearer(user) : {}), ...headers },
       ...(payload ? { payload } : {}),
     });
-  /** A plan on sale at a park of its own, made through the back office. */
-  async function planAt(o: Partial<AdminPlanCreate> = {}): Promise<AdminPlan & { parkId: number }> {
-    const parkId = parks[nextPark++]!;
-    await db.execute(
-      sql`UPDATE park_capacities SET capacity = 10 WHERE park_id = ${parkId} AND vehicle_type_id = 1`,
-    );
-    const res = await call(manager, "POST", "/admin/plans", {
-      park_id: parkId,
-      name: { en: "Commuter", fr: "Navetteur" },
-      windows: weekdays,
-      prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
-      allocation: 5,
-      status: "on_sale",
-      discount_3m_percent: 10,
-      discount_12m_percent: 20,
-      ...o,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return { ...res.json<AdminPlan>(), parkId };
-  }
+  /** A plan on sale at a park of its own, made through the back office, with discounts for 3 and 12 months. */
+  const planAt = (o: Partial<AdminPlanCreate> = {}) =>
+    plans.planAt({ discount_3m_percent: 10, discount_12m_percent: 20, ...o });
   const today = () => dayOnClock(now, ZONE);
   const quote = (planId: number, query: Record<string, string | number>) =>
     call(
@@ -78,18 +55,8 @@ describe("monthly plans: the checkout's quote", () => {
   beforeAll(async () => {
     ctx = await createTestContext({}, { clock });
     db = ctx.database.db;
-    const harbourview = await operatorId(db, "Harbourview Parking Ltd");
-    const own = await parksOf(db, harbourview, "Lagos");
-    parks = (
-      await queryRows<{ id: number }>(
-        db,
-        sql`SELECT p.id FROM parks p JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
-          WHERE p.id = ANY(${sql.param(own)}::int[]) AND p.open_24h AND p.status = 'active' AND p.time_zone = ${ZONE}
-          ORDER BY p.id`,
-      )
-    ).map((r) => r.id);
-    expect(parks.length).toBeGreaterThanOrEqual(4);
-    manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
+    plans = await passPlans(ctx);
+    expect(plans.parks.length).toBeGreaterThanOrEqual(4);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -239,7 +206,7 @@ describe("monthly plans: the checkout's quote", () => {
       start_date: "Use a date as YYYY-MM-DD",
     });
     expect((await quote(999_999, { vehicle_type_id: 1, start_date: today() })).statusCode).toBe(404);
-    await call(manager, "PATCH", `/admin/plans/${plan.id}`, { status: "closed" });
+    await call(plans.manager, "PATCH", `/admin/plans/${plan.id}`, { status: "closed" });
     const closed = await quote(plan.id, { vehicle_type_id: 1, start_date: today(), term_months: 3 });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().code).toBe("plan_not_on_sale");

@@ -9,18 +9,24 @@ import {
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
-import { bpsToPercent, toMajor, toMinor } from "../../lib/money";
+import { toMinor } from "../../lib/money";
 import { listPage } from "../../lib/pagination";
 import { normalizeSearchText } from "../../lib/search-text";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import * as repo from "./plans.repo";
+import { presentPlan } from "./passes.present";
 
 export const planNotFound = () => AppError.notFound("Plan not found", "plan_not_found");
 
 export interface PlanHours {
   windows: PlanWindow[];
   prices: { vehicle_type_id: number; vehicle_type: string; monthly_minor: number; currency: string }[];
+}
+
+/** One plan's weekly windows (null: open all week), as a company's policy reads a pass's hours. */
+export async function planWindows(db: Tx, planId: number) {
+  return (await hoursAndPrices(db, [planId])).get(planId)?.windows ?? null;
 }
 
 /** Each plan's windows (as the API writes them) and monthly prices in minor units, by plan id. */
@@ -50,7 +56,7 @@ export async function hoursAndPrices(db: Tx, planIds: number[]): Promise<Map<num
   );
 }
 
-async function present(db: Db, rows: repo.PlanRow[]): Promise<PublicPlan[]> {
+async function plansAsRead(db: Db, rows: repo.PlanRow[]): Promise<PublicPlan[]> {
   const hours = await hoursAndPrices(
     db,
     rows.map((r) => r.id),
@@ -59,35 +65,7 @@ async function present(db: Db, rows: repo.PlanRow[]): Promise<PublicPlan[]> {
   const out: PublicPlan[] = [];
   for (const r of rows) {
     const country = (await served.byId(Number(r.country_id)))!;
-    const h = hours.get(r.id)!;
-    out.push({
-      id: r.id,
-      name: r.name,
-      park: {
-        id: Number(r.park_id),
-        name: r.park_name,
-        slug: r.slug,
-        address: r.address,
-        city: r.city,
-        lat: Number(r.lat),
-        lng: Number(r.lng),
-        time_zone: r.time_zone,
-      },
-      windows: h.windows,
-      hours_per_week: Number(r.minutes_per_week) / 60,
-      currency: country.currency,
-      prices: h.prices.map((p) => ({
-        vehicle_type_id: p.vehicle_type_id,
-        vehicle_type: p.vehicle_type,
-        monthly_price: toMajor(p.monthly_minor, country.currencyDecimals),
-      })),
-      min_term_months: Number(r.min_term_months),
-      discount_3m_percent: bpsToPercent(Number(r.discount_3m_bps)),
-      discount_12m_percent: bpsToPercent(Number(r.discount_12m_bps)),
-      space_mode: r.space_mode as PublicPlan["space_mode"],
-      passes_left: Number(r.passes_left),
-      distance_m: r.distance_m === null ? null : Math.round(Number(r.distance_m)),
-    });
+    out.push(presentPlan(r, hours.get(r.id)!, country));
   }
   return out;
 }
@@ -113,12 +91,12 @@ export async function list(db: Db, q: PlanListQuery): Promise<PlanList> {
     page: q.page,
     size: q.size,
   });
-  return listPage(await present(db, rows), Number(rows[0]?.total ?? 0), q);
+  return listPage(await plansAsRead(db, rows), Number(rows[0]?.total ?? 0), q);
 }
 
 /** A plan on sale at an active park; a draft, closed or unknown plan is 404. */
 export async function get(db: Db, id: number): Promise<PublicPlan> {
   const [row] = await repo.listPlans(db, { planId: id, words: [], page: 1, size: 1 });
   if (!row) throw planNotFound();
-  return (await present(db, [row]))[0]!;
+  return (await plansAsRead(db, [row]))[0]!;
 }

@@ -5,6 +5,7 @@
  * (companies import payments, never the other way).
  */
 import type { Tx } from "../../db/tx";
+import type { ServedCountries } from "../reference/served-countries";
 
 export interface CompanyTopUpCredit {
   companyId: number;
@@ -19,7 +20,12 @@ export interface CompanyTopUpCredit {
 }
 
 export interface CompanyTopUps {
-  credit(tx: Tx, input: CompanyTopUpCredit): Promise<{ transactionId: string; created: boolean }>;
+  /** `served`: the app's served countries (the receipt's decimals are the company's home country's). */
+  credit(
+    served: ServedCountries,
+    tx: Tx,
+    input: CompanyTopUpCredit,
+  ): Promise<{ transactionId: string; created: boolean }>;
   /**
    * The company's balance in `currency` (minor units) for `userId` when they may see its money
    * (an active owner or admin), else null: what /wallet/verify-payment answers for a company's

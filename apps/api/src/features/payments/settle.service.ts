@@ -8,6 +8,7 @@
  * support (a booking refund can fill the wallet between a top-up's start and its payment).
  */
 import { zoneOfCurrency } from "@parkwell/contract";
+import { servedCountries } from "../reference/served-countries";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { Jobs } from "../../jobs/queue";
@@ -15,7 +16,7 @@ import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
-import type { PaidCheckouts } from "./paid-checkouts";
+import type { PaidCheckouts, PaidPurchases } from "./paid-checkouts";
 import { receiptMail } from "./payments.mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
 import { companyOfTopUp, DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
@@ -58,6 +59,20 @@ export async function settle(
   payment: PaymentRow,
   reported: ProviderPayment,
 ): Promise<SettleOutcome> {
+  const outcome = await settleOnce(deps, payment, reported);
+  // A purchase this top-up pays the difference for is made once the credit is committed (its
+  // Idempotency-Key makes it once, whichever path and however often it gets here).
+  if ((outcome.kind === "credited" || outcome.kind === "already") && deps.purchases) {
+    await deps.purchases.settled(payment.id);
+  }
+  return outcome;
+}
+
+async function settleOnce(
+  deps: SettleDeps,
+  payment: PaymentRow,
+  reported: ProviderPayment,
+): Promise<SettleOutcome> {
   const { db } = deps;
   if (payment.status === "succeeded") return already(db, payment);
   if (reported.status === "pending") return { kind: "pending" };
@@ -78,7 +93,7 @@ export async function settle(
     if (hold) await deps.checkouts.lock(tx, hold);
     const companyId = companyOfTopUp(row.reference);
     if (companyId !== null) return creditCompany(deps, tx, row, companyId);
-    const credit = await creditTopUp(tx, {
+    const credit = await creditTopUp(servedCountries(db), tx, {
       userId: row.userId,
       provider: row.provider,
       currency: row.currency,
@@ -124,6 +139,7 @@ type SettleDeps = {
   jobs: Jobs;
   clock: Clock;
   checkouts: PaidCheckouts;
+  purchases?: PaidPurchases | undefined;
   companyTopUps?: CompanyTopUps;
 };
 
@@ -135,7 +151,7 @@ type SettleDeps = {
  */
 async function creditCompany(deps: SettleDeps, tx: Tx, row: PaymentRow, companyId: number) {
   if (!deps.companyTopUps) throw new Error(`company top-up ${row.reference}: no company top-ups wired`);
-  const credit = await deps.companyTopUps.credit(tx, {
+  const credit = await deps.companyTopUps.credit(servedCountries(deps.db), tx, {
     companyId,
     userId: row.userId,
     provider: row.provider,
@@ -177,6 +193,23 @@ async function markFailed(db: Db, payment: PaymentRow, reason: string): Promise<
   });
   if (row?.status === "succeeded") return already(db, row);
   return { kind: "failed", reason: failureKind(row?.failureReason ?? reason) };
+}
+
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /** The receipt of a settled top-up (`composeReceiptMail`). */
+    receipt: { paymentId: string };
+  }
+}
+
+declare module "../../jobs/queue" {
+  interface JobData {
+    /**
+     * A top-up credited this driver's wallet in this currency: what waited for money may go on
+     * now (the passes feature renews the driver's passes in grace, passes.jobs.ts).
+     */
+    "passes-topped-up": { userId: string; currency: string };
+  }
 }
 
 /** The receipt a mail job sends for a settled top-up; null when the payment is not settled. */

@@ -6,13 +6,13 @@ import { toMajor, toMinor } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
 import { companyOfTopUp, EXPIRED, failureKind, mayStillBePaid, type FailureKind } from "./payments.domain";
 import type { CompanyTopUps } from "./company-top-ups";
-import type { PaidCheckouts } from "./paid-checkouts";
+import type { PaidCheckouts, PaidPurchases } from "./paid-checkouts";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
 import type { Payments } from "./registry";
 import { balance, settle, type SettleOutcome } from "./settle.service";
-import type { HoldReason, PaymentBooking } from "@parkwell/contract";
+import type { HoldReason, PaymentBooking, PaymentPurchase } from "@parkwell/contract";
 
 export interface PaymentDeps {
   db: Db;
@@ -24,6 +24,8 @@ export interface PaymentDeps {
   jobs: Jobs;
   /** The purchases a top-up may pay the difference for (bookings' held windows), wired by the app. */
   checkouts: PaidCheckouts;
+  /** The engine's purchases a top-up may pay the difference for (orders, passes, requests), wired by the app. */
+  purchases?: PaidPurchases | undefined;
   /** Credits a company's top-up (company-top-ups.ts), wired by the app; without it one fails. */
   companyTopUps?: CompanyTopUps;
 }
@@ -177,6 +179,12 @@ export async function verifyPayment(
     );
   }
   const result = await verifyTopUp(deps, payment, decimals);
+  const purchase = await deps.purchases?.outcome(deps.db, payment.id);
+  if (purchase) {
+    const data = { ...result.data, purchase };
+    if (result.status !== "success") return { ...result, data };
+    return { ...result, message: purchaseMessage(purchase, result.message), data };
+  }
   const booking = await deps.checkouts.outcome(deps.db, payment.id, deps.clock());
   if (!booking || result.status !== "success")
     return booking ? { ...result, data: { ...result.data, booking } } : result;
@@ -195,6 +203,30 @@ function bookingMessage(booking: PaymentBooking, paid: string): string {
   if (booking.status === "booked")
     return `Payment verified: your booking ${booking.booking_code} is confirmed`;
   if (booking.status === "not_booked") return NOT_BOOKED[booking.reason ?? "full"];
+  return paid;
+}
+
+/** What verify says of a purchase made, and of one refused, per kind (the money is in the wallet). */
+const PURCHASE_TEXTS: Record<PaymentPurchase["kind"], { made: (code: string) => string; notMade: string }> = {
+  order: {
+    made: (code) => `Payment verified: your order ${code} is placed`,
+    notMade: "Payment verified, but your order could not be placed: the money is in your wallet",
+  },
+  pass: {
+    made: (code) => `Payment verified: your pass ${code} is bought`,
+    notMade: "Payment verified, but your pass could not be bought: the money is in your wallet",
+  },
+  vehicle_docs: {
+    made: (code) => `Payment verified: your request ${code} is sent`,
+    notMade: "Payment verified, but your request could not be sent: the money is in your wallet",
+  },
+};
+
+/** What verify says once a top-up that pays the difference for an order, pass or request is settled. */
+function purchaseMessage(purchase: PaymentPurchase, paid: string): string {
+  const texts = PURCHASE_TEXTS[purchase.kind];
+  if (purchase.status === "made") return texts.made(purchase.code ?? "");
+  if (purchase.status === "not_made") return texts.notMade;
   return paid;
 }
 

@@ -27,7 +27,7 @@ const BOUGHT = new Date("2026-12-01T07:00:00Z");
  */
 async function refundedWithoutNote(userId: string, key: string, refunds: { amount: number; at: Date }[]) {
   await db.transaction(async (tx) => {
-    await topUpWithReceipt(tx, userId, key, BOUGHT);
+    await topUpWithReceipt(db, tx, userId, key, BOUGHT);
     await bookingWithReceipt(tx, userId, key, BOUGHT);
   });
   for (const [i, r] of refunds.entries()) {
@@ -145,7 +145,7 @@ describe("credit notes of refunds made before credit notes existed (migration 00
   it("leaves a refund whose purchase has no receipt (paid before receipts) without a note, and writes nothing else", async () => {
     const user = await createUser(db);
     await db.transaction(async (tx) => {
-      await topUpWithReceipt(tx, user.id, "OLDER-1", BOUGHT);
+      await topUpWithReceipt(db, tx, user.id, "OLDER-1", BOUGHT);
       // Paid before receipts existed: a charge without its receipt.
       await chargeWallet(tx, {
         userId: user.id,

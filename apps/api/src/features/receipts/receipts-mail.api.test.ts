@@ -41,7 +41,7 @@ describe("e-mails link the receipt", () => {
    */
   const topUp = (user: TestUser, ref: string, paidAt = new Date(at(0))) =>
     db.transaction(async (tx) => {
-      const move = await creditTopUp(tx, {
+      const move = await creditTopUp(servedCountries(db), tx, {
         userId: user.id,
         currency: "NGN",
         amountMinor: 5_000_00,

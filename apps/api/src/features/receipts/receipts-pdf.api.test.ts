@@ -243,7 +243,7 @@ describe("GET /receipts/{number}.pdf", () => {
       },
     );
     await db.transaction(async (tx) => {
-      await topUpWithReceipt(tx, user.id, "PDF-NOQTY", AT);
+      await topUpWithReceipt(db, tx, user.id, "PDF-NOQTY", AT);
       await bookingWithReceipt(tx, user.id, "PDF-NOQTY", AT, 1, body);
     });
     await numberReceipts(db, 1);
@@ -278,7 +278,7 @@ describe("GET /receipts/{number}.pdf", () => {
       amountMinor: 1_000_00,
     }));
     await db.transaction(async (tx) => {
-      for (let i = 0; i < 7; i += 1) await topUpWithReceipt(tx, user.id, `PDF-LONG-${i}`, AT);
+      for (let i = 0; i < 7; i += 1) await topUpWithReceipt(db, tx, user.id, `PDF-LONG-${i}`, AT);
       await chargeWallet(tx, {
         userId: user.id,
         currency: "NGN",

@@ -1,7 +1,7 @@
 import type { Receipt, ReceiptSummary } from "@parkwell/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { QUEUES } from "../../jobs/queue";
+import { QUEUES } from "../../feature-jobs";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";

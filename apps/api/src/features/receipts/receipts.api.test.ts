@@ -1,3 +1,4 @@
+import { servedCountries } from "../reference/served-countries";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -26,7 +27,7 @@ const AT = new Date("2026-12-31T22:30:00Z"); // 23:30 in Lagos: still 2026 there
 async function buy(userId: string, key: string, fail = false) {
   await db
     .transaction(async (tx) => {
-      await creditTopUp(tx, {
+      await creditTopUp(servedCountries(db), tx, {
         userId,
         currency: "NGN",
         amountMinor: 10_000_00,

@@ -5,7 +5,7 @@
  * Every amount is signed integer minor units: a receipt's lines and taxes sum to what its ledger
  * move took from the wallet; a credit note's sum to minus what its move gave back.
  */
-import type { ReceiptKind } from "@parkwell/contract";
+import { taxBaseOf, type ReceiptKind } from "@parkwell/contract";
 import type { ReceiptLineRecord, ReceiptTaxRecord } from "../../lib/receipt-records";
 
 export interface ReceiptBody {
@@ -38,7 +38,7 @@ export interface PricedParts {
 
 /**
  * The receipt of a priced purchase: the parking (or pass, or overstay) line, the fees, and the tax,
- * which the country charges on the fees only (decision 017). Zero lines are left out; a tax line is
+ * which the country charges on the fees only (decision 017; the base is the pricing core's). Zero lines are left out; a tax line is
  * there whenever tax was charged.
  */
 export function pricedBody(
@@ -58,7 +58,11 @@ export function pricedBody(
           {
             name: tax.name,
             rateBps: tax.rateBps,
-            baseMinor: parts.serviceFeeMinor + parts.bookingFeeMinor,
+            baseMinor: taxBaseOf({
+              parking: parts.parkingMinor,
+              service_fee: parts.serviceFeeMinor,
+              booking_fee: parts.bookingFeeMinor,
+            }),
             amountMinor: parts.taxMinor,
           },
         ]

@@ -12,6 +12,7 @@ import { dateTimeFormat, formatMoney, type Receipt } from "@parkwell/contract";
 import PDFDocument from "pdfkit";
 import { labelled, type Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
+import { fill, receiptWords } from "../../lib/texts";
 
 const require = createRequire(import.meta.url);
 let fonts: { body: Buffer; bold: Buffer } | null = null;
@@ -66,11 +67,11 @@ const PERIOD: Intl.DateTimeFormatOptions = {
 };
 
 /**
- * A sentence with values, in `language`: the catalogue's pattern (lib/messages/receipts.ts)
- * translated, then filled, so a value (a tax's name, a number) is never translated itself.
+ * A sentence with values, in `language`: the catalogue's pattern (the `server` namespace's
+ * `receipts`) translated, then filled, so a value (a tax's name, a number) is never translated itself.
  */
 export function say(en: string, language: Language, values: Record<string, string> = {}): string {
-  return translate(en, language).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return fill(translate(en, language), values);
 }
 
 const A4_WIDTH = 595.28;
@@ -89,7 +90,7 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
   const creditNote = r.kind === "credit_note";
   const { doc, done } = openPdf(
     {
-      Title: `${say(creditNote ? "Credit note" : "Receipt", language)} ${r.number}`,
+      Title: `${creditNote ? receiptWords(language).creditTitle : receiptWords(language).title} ${r.number}`,
       Author: r.seller.name,
       lang: locale,
     },
@@ -116,15 +117,18 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
   };
 
   // Title, number and date.
-  text(say(creditNote ? "Credit note" : "Receipt", language), MARGIN, 170, { bold: true, size: 22 });
+  text(creditNote ? receiptWords(language).creditTitle : receiptWords(language).title, MARGIN, 170, {
+    bold: true,
+    size: 22,
+  });
   const right = (s: string, opts: { bold?: boolean } = {}) => {
     const h = text(s, 230, RIGHT - 230, { ...opts, align: "right" });
     y += h + 2;
   };
-  right(labelled(say("Number", language), r.number, language), { bold: true });
+  right(labelled(receiptWords(language).number, r.number, language), { bold: true });
   right(labelled(say("Date", language), when(r.issued_at, WHEN), language));
   right(labelled(say("Time zone", language), r.time_zone, language));
-  if (creditNote && r.reverses) right(say("Reverses receipt {number}", language, { number: r.reverses }));
+  if (creditNote && r.reverses) right(say("Reverses receipt {{number}}", language, { number: r.reverses }));
   y = Math.max(y, MARGIN + 40) + 18;
 
   // Seller and buyer.
@@ -143,18 +147,18 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
     for (const l of lines) y += text(l, x, 230) + 1;
     return y;
   };
-  const sellerEnd = block(say("Seller", language), partyLines(r.seller), MARGIN);
+  const sellerEnd = block(receiptWords(language).seller, partyLines(r.seller), MARGIN);
   const buyerEnd = block(say("Buyer", language), partyLines(r.buyer), 315);
   y = Math.max(sellerEnd, buyerEnd) + 14;
-  y += text(labelled(say("Reference", language), r.reference, language), MARGIN, RIGHT - MARGIN) + 14;
+  y += text(labelled(receiptWords(language).reference, r.reference, language), MARGIN, RIGHT - MARGIN) + 14;
 
   // The lines; a Quantity column only when a line has one (a booking's lines have none).
   const quantities = r.lines.some((l) => l.quantity !== null);
   const header = () => {
-    text(say("Description", language), MARGIN, QTY_X - MARGIN - 10, { bold: true });
+    text(receiptWords(language).description, MARGIN, QTY_X - MARGIN - 10, { bold: true });
     if (quantities)
       text(say("Quantity", language), QTY_X, AMOUNT_X - QTY_X - 10, { bold: true, align: "right" });
-    y += text(say("Amount", language), AMOUNT_X, RIGHT - AMOUNT_X, { bold: true, align: "right" }) + 3;
+    y += text(receiptWords(language).amount, AMOUNT_X, RIGHT - AMOUNT_X, { bold: true, align: "right" }) + 3;
     doc.moveTo(MARGIN, y).lineTo(RIGHT, y).lineWidth(0.7).stroke();
     y += 6;
   };
@@ -186,16 +190,19 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
     text(label, MARGIN, AMOUNT_X - MARGIN - 10, { bold, align: "right" });
     y += text(money(amount), AMOUNT_X, RIGHT - AMOUNT_X, { bold, align: "right" }) + LINE_GAP;
   };
-  total(say("Subtotal", language), r.subtotal);
+  total(receiptWords(language).subtotal, r.subtotal);
   for (const t of r.taxes) {
     const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(t.rate);
-    total(say("{tax} {rate}% on {base}", language, { tax: t.name, rate, base: money(t.base) }), t.amount);
+    total(
+      say("{{tax}} {{rate}}% on {{base}}", language, { tax: t.name, rate, base: money(t.base) }),
+      t.amount,
+    );
   }
   total(say("Total", language), r.total, true);
   y += 16;
   room(30);
   text(
-    say("Amounts in {currency}. Times on the {zone} clock.", language, {
+    say("Amounts in {{currency}}. Times on the {{zone}} clock.", language, {
       currency: r.currency,
       zone: r.time_zone,
     }),

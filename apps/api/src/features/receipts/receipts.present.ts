@@ -12,7 +12,7 @@ import { bpsToPercent, toMajor } from "../../lib/money";
 import type { ReceiptLineRecord, ReceiptParty } from "../../lib/receipt-records";
 import type { ReceiptRow } from "./receipts.repo";
 
-/** What each kind of line is called on a receipt, in English (lib/messages/receipts.ts has the French). */
+/** What each kind of line is called on a receipt, in English (server.json's receipts has the French). */
 export const LINE_LABELS: Record<ReceiptLineKind, string> = {
   parking: "Parking",
   service_fee: "Service fee",

@@ -2,6 +2,7 @@
  * Receipts made the way a purchase makes them, for the receipts' own tests: a ledger move and its
  * receipt in one transaction (issueReceipt), so the tests need no purchase path.
  */
+import { servedCountries } from "../reference/served-countries";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
@@ -45,6 +46,7 @@ const sum = (body: ReceiptBody) =>
 
 /** Inside `tx`: a top-up, whose receipt the wallet writes with it (ledger key `topup:<key>`, reference `key`). */
 export async function topUpWithReceipt(
+  db: Db,
   tx: Tx,
   userId: string,
   key: string,
@@ -52,7 +54,7 @@ export async function topUpWithReceipt(
   country: KitCountry = 1,
 ): Promise<void> {
   const c = KIT_COUNTRIES[country];
-  await creditTopUp(tx, {
+  await creditTopUp(servedCountries(db), tx, {
     userId,
     currency: c.currency,
     amountMinor: c.topUp,
@@ -108,7 +110,7 @@ export async function buy(
 ) {
   await db
     .transaction(async (tx) => {
-      await topUpWithReceipt(tx, userId, key, at, country);
+      await topUpWithReceipt(db, tx, userId, key, at, country);
       await bookingWithReceipt(tx, userId, key, at, country);
       if (fail) throw new Error("rolled back");
     })

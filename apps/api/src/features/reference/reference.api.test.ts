@@ -55,6 +55,34 @@ describe("GET /api/v1/countries", () => {
     }
   });
 
+  it("gives each country the product lines it offers, from its row: Nigeria's vehicle-document renewal", async () => {
+    const body = (await get("/api/v1/countries")).json<{ code: string; services: string[] }[]>();
+    expect(body.map((c) => [c.code, c.services])).toEqual([
+      ["NG", ["vehicle_docs"]],
+      ["CA", []],
+      ["SN", []],
+      ["US", []],
+    ]);
+    const served = servedCountries(ctx.database.db);
+    expect((await served.offering("vehicle_docs")).map((c) => c.code)).toEqual(["NG"]);
+    // A second country offers it as a row change, listed in display order; an unknown line is refused.
+    await ctx.database.db.execute(sql`UPDATE countries SET services = '{vehicle_docs}' WHERE code = 'SN'`);
+    served.invalidate();
+    try {
+      expect((await served.offering("vehicle_docs")).map((c) => c.code)).toEqual(["NG", "SN"]);
+      const refused = await ctx.database.db
+        .execute(sql`UPDATE countries SET services = '{car_wash}' WHERE code = 'CA'`)
+        .then(
+          () => null,
+          (e: Error) => e.cause,
+        );
+      expect(String(refused)).toMatch(/countries_services_known/);
+    } finally {
+      await ctx.database.db.execute(sql`UPDATE countries SET services = '{}' WHERE code = 'SN'`);
+      served.invalidate();
+    }
+  });
+
   it("needs no token and ignores query noise", async () => {
     const res = await get("/api/v1/countries?x=%00%27--");
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { Country, Fees, State, VehicleType } from "@parkwell/contract";
+import { isCountryService, type Country, type Fees, type State, type VehicleType } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../lib/money";
@@ -28,6 +28,7 @@ export async function getCountries(served: ServedCountries): Promise<Country[]> 
     time_zones: c.timeZones,
     support_email: c.supportEmail,
     support_phone: c.supportPhone,
+    services: c.services.filter(isCountryService),
   }));
 }
 

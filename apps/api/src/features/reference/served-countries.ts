@@ -1,4 +1,4 @@
-import { learnCurrencies } from "@parkwell/contract";
+import { learnCurrencies, type CountryService } from "@parkwell/contract";
 import { asc } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
@@ -49,6 +49,11 @@ const RELOAD_ON_MISS_MS = 5_000;
 /** A copy older than this is read again at its next use: a row changed by hand reaches a running API. */
 const MAX_AGE_MS = 60_000;
 
+/** Whether a served country offers a product line beside parking (its row's `services`). */
+export function offers(c: ServedCountry, service: CountryService): boolean {
+  return c.services.includes(service);
+}
+
 /** A country's facts (CountryFacts) from its row. */
 export function factsOf(c: ServedCountry): CountryFacts {
   return {
@@ -94,6 +99,14 @@ export class ServedCountries {
   /** The served countries that have fees (those a park or an event is priced in), in display order. */
   async withFees(via?: Tx): Promise<CountryWithFees[]> {
     return (await this.load(via)).withFees;
+  }
+
+  /**
+   * The served countries that offer a product line (their row's `services`), in display order:
+   * which countries offer vehicle-document renewal, say, is data, never a code written in a feature.
+   */
+  async offering(service: CountryService, via?: Tx): Promise<ServedCountry[]> {
+    return (await this.load(via)).list.filter((c) => offers(c, service));
   }
 
   async byCode(code: string, via?: Tx): Promise<ServedCountry | undefined> {

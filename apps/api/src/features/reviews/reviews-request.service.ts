@@ -11,11 +11,20 @@ import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
+import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
 import type { MailMessage } from "../../lib/mailer";
+import { fillAll, mailTexts } from "../../lib/texts";
 import { bookingForRequest, claimReviewRequests } from "./reviews.repo";
 
 /** Stays that ended longer ago than this are not asked (nor, on the first run, older bookings). */
 export const REVIEW_REQUEST_LOOKBACK_HOURS = 24;
+
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /** Ask the driver to review the stay of this booking, once (decision 033). */
+    review_request: { bookingId: string };
+  }
+}
 
 export async function queueReviewRequests(d: { db: Db; clock: Clock; jobs: Jobs }): Promise<number> {
   const now = d.clock();
@@ -31,9 +40,6 @@ export async function queueReviewRequests(d: { db: Db; clock: Clock; jobs: Jobs 
     return due.length;
   });
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** "November 2026" / "novembre 2026" from "2026-11". */
 function monthText(month: string, lang: "en" | "fr"): string {
@@ -52,29 +58,16 @@ export function reviewRequestMail(
   lang: "en" | "fr",
   to: string,
   o: { firstName: string; park: string; month: string; link: string },
-): MailMessage {
+): LaidOutMail {
   const month = monthText(o.month, lang);
-  const t =
-    lang === "fr"
-      ? {
-          subject: `Comment s'est passé votre stationnement à ${o.park} ?`,
-          hello: `Bonjour ${o.firstName},`,
-          ask: `Vous vous êtes garé à ${o.park} en ${month}. Donnez-lui une note de 1 à 5 étoiles et dites aux autres conducteurs ce que vous en avez pensé : cela prend une minute.`,
-          action: "Donner mon avis",
-        }
-      : {
-          subject: `How was your parking at ${o.park}?`,
-          hello: `Hello ${o.firstName},`,
-          ask: `You parked at ${o.park} in ${month}. Rate it from 1 to 5 stars and tell other drivers what you thought: it takes a minute.`,
-          action: "Write a review",
-        };
-  return {
-    to,
+  const t = fillAll(mailTexts(lang).reviewRequest, { park: o.park, name: o.firstName, month });
+  return renderMail(to, {
+    language: lang,
     subject: t.subject,
-    text: `${t.hello}\n\n${t.ask}\n\n${t.action}: ${o.link}\n\nParkwell`,
-    html: `<p>${escapeHtml(t.hello)}</p><p>${escapeHtml(t.ask)}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(t.action)}</a></p><p>Parkwell</p>`,
-    link: o.link,
-  };
+    greeting: t.hello,
+    paragraphs: [t.ask],
+    action: { label: t.action, url: o.link },
+  });
 }
 
 export async function composeReviewRequestMail(

@@ -19,7 +19,7 @@ import type { Db } from "../../db/client";
 import { requireUser, type Auth } from "../../plugins/auth";
 import type { LimiterFactory } from "../../plugins/throttle";
 import * as reviews from "./reviews.service";
-import { TOO_MANY_REPORTS } from "./reviews.texts";
+import { TOO_MANY_REPORTS } from "../../lib/messages/reviews";
 
 /** Reports one driver may send in an hour: a reader reports the odd review, a script floods. */
 const REPORTS_PER_HOUR = 10;

@@ -31,10 +31,9 @@ import {
   BOOKING_CANCELLED,
   EDIT_TOO_LATE,
   OWN_REVIEW_REPORT,
-  PARK_NOT_FOUND,
   REVIEW_NOT_FOUND,
   STAY_NOT_OVER,
-} from "./reviews.texts";
+} from "../../lib/messages/reviews";
 
 export interface ReviewDeps {
   db: Db;
@@ -42,6 +41,7 @@ export interface ReviewDeps {
 }
 
 const DAY_MS = 86_400_000;
+const PARK_NOT_FOUND = "Park not found";
 
 /**
  * The text as stored: plain text, never HTML (shown as text everywhere, links included), with

@@ -1,18 +1,11 @@
-import type { UserRole } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import type { AuthUser } from "../../lib/auth-user";
 import type { Clock } from "../../lib/clock";
 import { hashToken, newToken } from "../../lib/tokens";
 import { isSessionLive, needsTouch, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from "./sessions.domain";
 import * as repo from "./sessions.repo";
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: UserRole;
-  countryId: number;
-  language: string;
-  sessionId: string;
-}
+export type { AuthUser };
 
 /** A new session (a new token at every login, ASVS 7.2.4). Returns the token: shown once, never stored. */
 export async function startSession(

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { userVehicles } from "../../db/schema/index";
-import { QUEUES } from "../../jobs/queue";
+import { QUEUES } from "../../feature-jobs";
 import { FILE_LINK_TTL_MS, localPrivateFileStorage, type PrivateFileStorage } from "../../lib/private-files";
 import { scriptedPdf, tinyImage, tinyPdf } from "../../test/documents";
 import { bearer, createUser, type TestUser } from "../../test/factories";

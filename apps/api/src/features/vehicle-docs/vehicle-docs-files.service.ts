@@ -8,7 +8,6 @@ import {
   VEHICLE_DOC_FILE_LABEL_MAX,
   VEHICLE_DOC_FILES_MAX,
   type VehicleDocFile,
-  type Permission,
   type VehicleDocFileKind,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -17,7 +16,6 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import {
-  issueFileLink,
   newPrivateFileKey,
   ownerAudience,
   purgeExpiredFiles,
@@ -29,6 +27,7 @@ import * as repo from "./vehicle-docs-files.repo";
 import type { FileRow } from "./vehicle-docs-files.repo";
 import { lockRequest, requestByCode, type RequestRow } from "./vehicle-docs.repo";
 import { moveRequest, requestNotFound, type VehicleDocDeps } from "./vehicle-docs.service";
+import { presentVehicleDocFile, type LinkHolder } from "./vehicle-docs-files.present";
 
 export const FILE_LABEL_REQUIRED_MESSAGE =
   "Say what the file is: current papers, means of identification, or in your own words";
@@ -66,17 +65,6 @@ export function labelOf(raw: string | undefined): string {
   return label;
 }
 
-const EXTENSION: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "application/pdf": "pdf",
-};
-
-/** Who a file's link is for: the driver, or a staff member under the permission to see the files. */
-interface LinkHolder {
-  audience: string;
-  permission?: Permission;
-}
 const driverLink = (userId: string): LinkHolder => ({ audience: ownerAudience(userId) });
 /** Staff's links need vehicle_docs.view, checked again each time a link is used (decision 032). */
 const staffLink = (staffId: string): LinkHolder => ({
@@ -84,28 +72,11 @@ const staffLink = (staffId: string): LinkHolder => ({
   permission: "vehicle_docs.view",
 });
 
-function present(r: RequestRow, f: FileRow, holder: LinkHolder, now: Date, secret: string): VehicleDocFile {
-  const name = `${r.code}-${f.id}.${EXTENSION[f.contentType]}`;
-  return {
-    id: f.id,
-    kind: f.kind as VehicleDocFileKind,
-    label: f.label,
-    content_type: f.contentType as VehicleDocFile["content_type"],
-    size_bytes: f.sizeBytes,
-    uploaded_by: f.kind === "issued_scan" ? "staff" : "driver",
-    created_at: f.createdAt.toISOString(),
-    link: f.storageKey
-      ? issueFileLink(f.storageKey, holder.audience, now, secret, name, holder.permission)
-      : null,
-    purged_at: f.purgedAt?.toISOString() ?? null,
-  };
-}
-
 async function page(deps: VehicleDocFileDeps, r: RequestRow, holder: LinkHolder, q: PageQuery) {
   const { rows, total } = await repo.filesPage(deps.db, r.id, { limit: q.size, offset: offsetOf(q) });
   const now = deps.clock();
   return listPage(
-    rows.map((f) => present(r, f, holder, now, deps.secret)),
+    rows.map((f) => presentVehicleDocFile(r, f, holder, now, deps.secret)),
     total,
     q,
   );
@@ -222,7 +193,7 @@ export async function uploadOwn(
     throw new AppError(403, "kind_refused", FILE_KIND_REFUSED_MESSAGE);
   }
   const { request, file } = await store(deps, code, "driver_upload", { role: "driver", userId }, upload);
-  return present(request, file, driverLink(userId), deps.clock(), deps.secret);
+  return presentVehicleDocFile(request, file, driverLink(userId), deps.clock(), deps.secret);
 }
 
 /** Staff send a scan of the issued papers: the driver sees it in their list (kind issued_scan). */
@@ -239,7 +210,7 @@ export async function uploadIssuedScan(
     { role: "staff", userId: staffId },
     upload,
   );
-  return present(request, file, staffLink(staffId), deps.clock(), deps.secret);
+  return presentVehicleDocFile(request, file, staffLink(staffId), deps.clock(), deps.secret);
 }
 
 /**

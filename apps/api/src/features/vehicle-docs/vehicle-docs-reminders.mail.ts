@@ -8,9 +8,10 @@ import { paperStatus, type VehicleDocType } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
 import type { Clock } from "../../lib/clock";
-import { escapeHtml } from "../../lib/link-mail";
+import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
 import type { MailMessage } from "../../lib/mailer";
 import { translate } from "../../lib/messages";
+import { fill, mailTexts } from "../../lib/texts";
 import { DOCUMENT_NAMES } from "./vehicle-docs.domain";
 import { expiryForMail } from "./vehicle-docs-reminders.repo";
 import { nigeriaToday } from "./vehicle-docs-reminders.service";
@@ -28,8 +29,8 @@ export function dateText(date: string, lang: Lang): string {
 }
 
 function inDays(days: number, lang: Lang): string {
-  if (lang === "fr") return days === 0 ? "aujourd'hui" : `dans ${days} jour${days > 1 ? "s" : ""}`;
-  return days === 0 ? "today" : `in ${days} day${days > 1 ? "s" : ""}`;
+  const when = mailTexts(lang).vehicleDocReminders.when;
+  return days === 0 ? when.today : fill(days > 1 ? when.days : when.day, { days });
 }
 
 /**
@@ -54,39 +55,20 @@ export function expiryReminderMail(
   lang: Lang,
   to: string,
   o: { document: VehicleDocType; plate: string | null; expiresOn: string; daysLeft: number; link: string },
-): MailMessage {
+): LaidOutMail {
   const name = translate(DOCUMENT_NAMES[o.document], lang);
   const when = inDays(o.daysLeft, lang);
   const date = dateText(o.expiresOn, lang);
-  const t =
-    lang === "fr"
-      ? {
-          subject: o.plate
-            ? `Véhicule ${o.plate}\u00a0: « ${name} » expire ${when}`
-            : `Votre document « ${name} » expire ${when}`,
-          intro: o.plate
-            ? `Le document « ${name} » de votre véhicule ${o.plate} expire le ${date} (${when}).`
-            : `Votre document « ${name} » expire le ${date} (${when}).`,
-          ask: "Renouvelez-le avec Parkwell avant son expiration\u00a0: nous le portons au bureau des licences et vous remettons les nouveaux documents.",
-          action: "Renouveler maintenant",
-        }
-      : {
-          subject: o.plate
-            ? `The ${name.toLowerCase()} of your vehicle ${o.plate} expires ${when}`
-            : `Your ${name.toLowerCase()} expires ${when}`,
-          intro: o.plate
-            ? `The ${name.toLowerCase()} of your vehicle ${o.plate} expires on ${date} (${when}).`
-            : `Your ${name.toLowerCase()} expires on ${date} (${when}).`,
-          ask: "Renew it with Parkwell before it lapses: we take it to the licensing office and bring you the new papers.",
-          action: "Renew now",
-        };
-  return {
-    to,
-    subject: t.subject,
-    text: `${t.intro}\n${t.ask}\n\n${t.action}: ${o.link}\n\nParkwell`,
-    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.ask)}</p><p><a href="${escapeHtml(o.link)}">${escapeHtml(t.action)}</a></p><p>Parkwell</p>`,
-    link: o.link,
-  };
+  const t = mailTexts(lang).vehicleDocReminders;
+  // English writes the document's name in lower case inside its sentence, French between « ».
+  const values = { document: name, documentLower: name.toLowerCase(), plate: o.plate ?? "", when, date };
+  const variant = o.plate ? "plate" : "noPlate";
+  return renderMail(to, {
+    language: lang,
+    subject: fill(t.subject[variant], values),
+    paragraphs: [fill(t.intro[variant], values), t.ask],
+    action: { label: t.action, url: o.link },
+  });
 }
 
 /** The reminder of a claimed expiry; null when it no longer applies (see the file's comment). */

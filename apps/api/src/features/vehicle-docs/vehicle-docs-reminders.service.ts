@@ -10,13 +10,19 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { servedCountries } from "../reference/served-countries";
 import { claimDueExpiryReminders } from "./vehicle-docs-reminders.repo";
+import { vehicleDocsCountry } from "./vehicle-docs.service";
 
-const NIGERIA = "NG";
-
-/** Today (YYYY-MM-DD) on Nigeria's clock at `at`: the day the papers' days are counted from. */
+/** Today (YYYY-MM-DD) on the renewal country's (Nigeria's) clock at `at`: the papers' days count from it. */
 export async function nigeriaToday(db: Db, at: Date): Promise<string> {
-  const country = await servedCountries(db).facts({ code: NIGERIA });
-  return dayOnClock(at, country?.timeZone ?? "Africa/Lagos");
+  const country = await vehicleDocsCountry(servedCountries(db));
+  return dayOnClock(at, country?.timezone ?? "Africa/Lagos");
+}
+
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /** A paper recorded to expire on `expiresOn` is `lead` days away or less (decision 031). */
+    vehicle_doc_expiry: { expiryId: number; lead: 30 | 7; expiresOn: string };
+  }
 }
 
 /** Claims the reminders due now and queues one mail job for each; answers how many. */

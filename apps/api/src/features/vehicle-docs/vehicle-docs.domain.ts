@@ -9,13 +9,16 @@ import {
   INSURANCE_DOC_TYPES,
   INSURANCE_EXCLUSIVE_MESSAGE,
   VEHICLE_PAPER_TYPES,
+  bpsOf,
+  taxBaseOf,
+  taxOf,
   type EngineBand,
+  type PriceParts,
   type VehicleDocRequestType,
   type VehicleDocType,
   type VehicleUse,
   type WeekHours,
 } from "@parkwell/contract";
-import { bpsOf } from "../../lib/money";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
 import type { ReceiptBody } from "../receipts/receipts.domain";
 
@@ -24,7 +27,7 @@ export const ONE_LICENCE_MESSAGE = "A driver's licence request renews one licenc
 export const COMMERCIAL_ONLY_MESSAGE = "A hackney permit is only for a vehicle in commercial use";
 export const NO_FEE_MESSAGE = "{document} cannot be renewed in this state yet";
 
-/** What a document is called in messages (English; the French in lib/messages/vehicle-docs.ts). */
+/** What a document is called in messages (English; the French in server.json's vehicle-docs). */
 export const DOCUMENT_NAMES: Record<VehicleDocType, string> = {
   vehicle_licence: "Vehicle licence",
   roadworthiness: "Roadworthiness certificate",
@@ -89,6 +92,17 @@ export function premiumOf(valueMinor: number, rateBps: number, minimumMinor: num
   return Math.max(bpsOf(valueMinor, rateBps), minimumMinor);
 }
 
+/** A request's money by the pricing core's parts: whose money each line is decides its tax. */
+function partsOf(p: Pick<PricedRequest, "lines" | "serviceChargeMinor" | "deliveryChargeMinor">): PriceParts {
+  const { governmentMinor, premiumsMinor } = feesByKind(p.lines);
+  return {
+    government_fee: governmentMinor,
+    insurance_premium: premiumsMinor,
+    service_charge: p.serviceChargeMinor,
+    delivery: p.deliveryChargeMinor,
+  };
+}
+
 export interface PricedRequest {
   lines: { documentType: VehicleDocType; feeMinor: number }[];
   /** The comprehensive line's insurer, when the request holds one (its receipt line names it). */
@@ -101,8 +115,8 @@ export interface PricedRequest {
 }
 
 /**
- * The amounts of a request: the government fees pass through untaxed; the country's tax is on
- * Parkwell's own charges (service and delivery), half up (decision 017's "tax on fees only").
+ * The amounts of a request: the government fees and premiums pass through untaxed; the country's
+ * tax is on Parkwell's own charges (service and delivery), by the pricing core's one tax rule.
  */
 export function priceRequest(
   lines: { documentType: VehicleDocType; feeMinor: number }[],
@@ -112,7 +126,7 @@ export function priceRequest(
   insurerName?: string,
 ): PricedRequest {
   const feesMinor = lines.reduce((s, l) => s + l.feeMinor, 0);
-  const taxMinor = bpsOf(serviceChargeMinor + deliveryChargeMinor, taxBps);
+  const { taxMinor } = taxOf(partsOf({ lines, serviceChargeMinor, deliveryChargeMinor }), taxBps);
   return {
     lines,
     insurerName,
@@ -191,7 +205,7 @@ export function requestReceiptBody(
           {
             name: tax.name,
             rateBps: tax.rateBps,
-            baseMinor: p.serviceChargeMinor + p.deliveryChargeMinor,
+            baseMinor: taxBaseOf(partsOf(p)),
             amountMinor: p.taxMinor,
           },
         ]

@@ -5,9 +5,10 @@
 import { describeParkHours, type VehicleDocPickupPark, type VehicleDocStage } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
-import { escapeHtml } from "../../lib/link-mail";
+import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
 import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
+import { fill, mailTexts } from "../../lib/texts";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { presentPickupPark } from "./vehicle-docs.present";
@@ -15,107 +16,15 @@ import { pickupParks, requestWithDriver } from "./vehicle-docs.repo";
 
 type Lang = "en" | "fr";
 
-const TEXTS: Record<VehicleDocStage, Record<Lang, { subject: string; intro: string }>> = {
-  submitted: {
-    en: {
-      subject: "Your document request {code} is received",
-      intro:
-        "We have your request and its payment from your wallet ({total}). We will check your documents next.",
-    },
-    fr: {
-      subject: "Votre demande de documents {code} est reçue",
-      intro:
-        "Nous avons reçu votre demande et son paiement depuis votre portefeuille ({total}). Nous allons maintenant vérifier vos documents.",
-    },
-  },
-  info_needed: {
-    en: {
-      subject: "We need more information for your request {code}",
-      intro: "Our team has a question about your request: {question}",
-    },
-    fr: {
-      subject: "Il nous faut plus d'informations pour votre demande {code}",
-      intro: "Notre équipe a une question sur votre demande\u00a0: {question}",
-    },
-  },
-  documents_checked: {
-    en: {
-      subject: "Your documents for {code} are checked",
-      intro: "Your documents are checked and complete. We are taking them to the licensing office.",
-    },
-    fr: {
-      subject: "Vos documents pour {code} sont vérifiés",
-      intro: "Vos documents sont vérifiés et complets. Nous les portons au bureau des licences.",
-    },
-  },
-  at_office: {
-    en: {
-      subject: "Your request {code} is at the licensing office",
-      intro: "Your request is at the licensing office. It can no longer be cancelled.",
-    },
-    fr: {
-      subject: "Votre demande {code} est au bureau des licences",
-      intro: "Votre demande est au bureau des licences. Elle ne peut plus être annulée.",
-    },
-  },
-  ready: {
-    en: { subject: "Your papers for {code} are ready", intro: "Your new papers are issued and ready." },
-    fr: {
-      subject: "Vos documents pour {code} sont prêts",
-      intro: "Vos nouveaux documents sont délivrés et prêts.",
-    },
-  },
-  out_for_delivery: {
-    en: { subject: "Your papers for {code} are on their way", intro: "Your papers are on their way to you." },
-    fr: {
-      subject: "Vos documents pour {code} sont en route",
-      intro: "Vos documents sont en route vers vous.",
-    },
-  },
-  ready_for_pickup: {
-    en: {
-      subject: "Your papers for {code} are ready for pickup",
-      intro: "Your papers are waiting for you at {park}, {address}. Opening hours (local time): {hours}.",
-    },
-    fr: {
-      subject: "Vos documents pour {code} sont prêts à être retirés",
-      intro: "Vos documents vous attendent à {park}, {address}. Horaires (heure locale)\u00a0: {hours}.",
-    },
-  },
-  delivered: {
-    en: {
-      subject: "Your papers for {code} are delivered",
-      intro: "Your papers are delivered. Thank you for renewing with Parkwell.",
-    },
-    fr: {
-      subject: "Vos documents pour {code} sont remis",
-      intro: "Vos documents vous sont remis. Merci d'avoir renouvelé avec Parkwell.",
-    },
-  },
-  cancelled: {
-    en: {
-      subject: "Your document request {code} is cancelled",
-      intro: "Your request is cancelled. Refunded to your wallet: {refund}.",
-    },
-    fr: {
-      subject: "Votre demande de documents {code} est annulée",
-      intro: "Votre demande est annulée. Remboursé sur votre portefeuille\u00a0: {refund}.",
-    },
-  },
-  refunded: {
-    en: {
-      subject: "Your document request {code} is refunded",
-      intro: "We could not complete your request. Refunded to your wallet: {refund}.",
-    },
-    fr: {
-      subject: "Votre demande de documents {code} est remboursée",
-      intro:
-        "Nous n'avons pas pu mener votre demande à bien. Remboursé sur votre portefeuille\u00a0: {refund}.",
-    },
-  },
-};
-
-const DETAILS: Record<Lang, string> = { en: "Request details", fr: "Détails de la demande" };
+declare module "../../jobs/mail-job" {
+  interface MailKinds {
+    /**
+     * A vehicle document request reached a stage (decision 031); `refundMinor` is what that move
+     * gave back to the wallet.
+     */
+    vehicle_docs: { requestId: string; stage: VehicleDocStage; refundMinor: number };
+  }
+}
 
 export interface VehicleDocMailDeps {
   db: Db;
@@ -171,25 +80,25 @@ export function vehicleDocMail(
     /** Where the papers are collected (null for a delivery). */
     park: Pick<VehicleDocPickupPark, "name" | "address" | "opening_hours"> | null;
   },
-): MailMessage {
+): LaidOutMail {
   const money = (minor: number) => moneyText(minor, o.currency, o.decimals, lang);
-  const fill = (s: string) =>
-    s
-      .replace("{code}", o.code)
-      .replace("{total}", money(o.totalMinor))
-      .replace("{refund}", money(o.refundMinor))
-      .replace("{question}", o.question)
-      .replace("{park}", () => o.park?.name ?? "")
-      .replace("{address}", () => o.park?.address ?? "")
-      .replace("{hours}", o.park ? describeParkHours(o.park.opening_hours, lang) : "");
-  const t = TEXTS[stage][lang];
-  const link = `${o.publicUrl}/vehicle-docs-renewal/requests/${encodeURIComponent(o.code)}`;
-  const intro = fill(t.intro);
-  return {
-    to,
-    subject: fill(t.subject),
-    text: `${intro}\n\n${DETAILS[lang]}: ${link}\n\nParkwell`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(DETAILS[lang])}</a></p><p>Parkwell</p>`,
-    link,
+  // Filled in one pass: a value (the team's question) is never read as a placeholder.
+  const values = {
+    code: o.code,
+    total: money(o.totalMinor),
+    refund: money(o.refundMinor),
+    question: o.question,
+    park: o.park?.name ?? "",
+    address: o.park?.address ?? "",
+    hours: o.park ? describeParkHours(o.park.opening_hours, lang) : "",
   };
+  const words = mailTexts(lang).vehicleDocs;
+  const t = words[stage];
+  const link = `${o.publicUrl}/vehicle-docs-renewal/requests/${encodeURIComponent(o.code)}`;
+  return renderMail(to, {
+    language: lang,
+    subject: fill(t.subject, values),
+    paragraphs: [fill(t.intro, values)],
+    action: { label: words.details, url: link },
+  });
 }

@@ -2,13 +2,28 @@
 import {
   VEHICLE_DOC_CANCELLABLE,
   VEHICLE_DOC_TRANSITIONS,
+  paperStatus,
+  type EngineBand,
+  type VehicleDocInsurer,
+  type VehicleDocQuote,
+  type VehicleDocQuoteBody,
   type VehicleDocRequest,
   type VehicleDocStage,
   type VehicleDocType,
+  type VehicleRenewalDetails,
+  type VehicleUse,
 } from "@parkwell/contract";
 import { bpsToPercent, toMajor } from "../../lib/money";
-import { feesByKind } from "./vehicle-docs.domain";
-import type { EventRow, ExpiryRow, PickupParkRow, RequestItemRow, RequestRow } from "./vehicle-docs.repo";
+import { feesByKind, type PricedRequest } from "./vehicle-docs.domain";
+import type * as repo from "./vehicle-docs.repo";
+import type {
+  EventRow,
+  ExpiryRow,
+  InsurerRow,
+  PickupParkRow,
+  RequestItemRow,
+  RequestRow,
+} from "./vehicle-docs.repo";
 
 /** A request's or quote's government fees and insurance premiums, apart (feesByKind). */
 export function feeTotals(
@@ -123,4 +138,97 @@ export function nextStages(r: RequestRow): VehicleDocStage[] {
     (t) =>
       t.from === r.stage && t.by.includes("staff") && (t.delivery === undefined || t.delivery === delivery),
   ).map((t) => t.to);
+}
+
+export function presentDetails(
+  found: NonNullable<Awaited<ReturnType<typeof repo.ownVehicle>>>,
+  expiries: repo.ExpiryRow[],
+  today: string,
+): VehicleRenewalDetails {
+  const v = found.vehicle;
+  return {
+    vehicle_id: v.id,
+    plate_number: v.plateNumber,
+    make: v.make,
+    model: v.model,
+    color: v.color,
+    year: v.year,
+    engine_cc: v.engineCc,
+    vin: v.vin,
+    state_code: found.stateCode,
+    state_name: found.stateName,
+    vehicle_use: (v.vehicleUse as VehicleUse | null) ?? null,
+    expiries: expiries.map((e) => ({
+      document_type: e.documentType as VehicleDocType,
+      expires_on: e.expiresOn,
+      source: e.source === "driver" ? ("driver" as const) : ("request" as const),
+      ...paperStatus(e.expiresOn, today),
+    })),
+  };
+}
+
+/** Everything a quote or a request needs, read and priced from the tables (vehicle-docs-purchase's resolve). */
+export interface Resolved {
+  countryId: number;
+  currency: string;
+  decimals: number;
+  taxName: string;
+  taxBps: number;
+  state: { id: number; code: string; name: string };
+  vehicle: { id: number; plate: string } | null;
+  use: VehicleUse | null;
+  band: EngineBand | null;
+  delivery: { addressId: number; text: string } | { parkId: number };
+  insurance: {
+    insurerId: number;
+    insurerName: string;
+    valueMinor: number;
+    rateBps: number;
+    minimumMinor: number;
+    premiumMinor: number;
+  } | null;
+  priced: PricedRequest;
+}
+
+export function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): VehicleDocQuote {
+  const money = (minor: number) => toMajor(minor, r.decimals);
+  return {
+    type,
+    state_code: r.state.code,
+    state_name: r.state.name,
+    vehicle_use: r.use,
+    engine_band: r.band,
+    currency: r.currency,
+    lines: r.priced.lines.map((l) => ({ document_type: l.documentType, fee: money(l.feeMinor) })),
+    ...feeTotals(r.priced.lines, money),
+    service_charge: money(r.priced.serviceChargeMinor),
+    delivery_charge: money(r.priced.deliveryChargeMinor),
+    tax: money(r.priced.taxMinor),
+    tax_name: r.taxName,
+    total: money(r.priced.totalMinor),
+    insurance: r.insurance && {
+      insurer_id: r.insurance.insurerId,
+      insurer_name: r.insurance.insurerName,
+      vehicle_value: money(r.insurance.valueMinor),
+      rate: bpsToPercent(r.insurance.rateBps),
+      minimum_premium: money(r.insurance.minimumMinor),
+      premium: money(r.insurance.premiumMinor),
+    },
+  };
+}
+
+/** An insurer as drivers and staff read it, in its country's currency. */
+export function presentInsurer(
+  i: InsurerRow,
+  country: { currency: string; currencyDecimals: number },
+): VehicleDocInsurer {
+  return {
+    id: i.id,
+    name: i.name,
+    rate: bpsToPercent(i.rateBps),
+    minimum_premium: toMajor(i.minimumPremiumMinor, country.currencyDecimals),
+    active: i.active,
+    currency: country.currency,
+    updated_at: i.updatedAt.toISOString(),
+  };
 }

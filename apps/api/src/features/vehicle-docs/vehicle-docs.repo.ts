@@ -1,7 +1,8 @@
 /**
  * The queries of vehicle document renewal: the fee tables, a driver's saved vehicle and its renewal
  * details, requests with their documents, timeline and expiry dates. Queries only; the rules and
- * the transactions are in vehicle-docs.service.ts.
+ * the transactions are in the feature's services (the request's purchase in
+ * vehicle-docs-purchase.service.ts).
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { VehicleDocStage } from "@parkwell/contract";
@@ -122,11 +123,9 @@ export async function activeParkIn(db: Tx, parkId: number, countryId: number): P
   return row !== undefined;
 }
 
-export async function requestByIdempotencyKey(db: Tx, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(vehicleDocRequests)
-    .where(and(eq(vehicleDocRequests.userId, userId), eq(vehicleDocRequests.idempotencyKey, key)));
+/** A request by id (the purchase engine's replay). */
+export async function requestById(db: Tx, id: string): Promise<RequestRow | undefined> {
+  const [row] = await db.select().from(vehicleDocRequests).where(eq(vehicleDocRequests.id, id));
   return row;
 }
 

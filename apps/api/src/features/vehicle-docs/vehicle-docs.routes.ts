@@ -11,6 +11,7 @@ import {
   VehicleDocListQuerySchema,
   VehicleDocPageSchema,
   VehicleDocQuoteBodySchema,
+  VehicleDocRequestBodySchema,
   VehicleDocQuoteSchema,
   VehicleDocRequestSchema,
   VehicleExpiriesBodySchema,
@@ -22,6 +23,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser, type Auth } from "../../plugins/auth";
+import * as details from "./vehicle-docs-details.service";
+import * as tables from "./vehicle-docs-tables.service";
+import * as purchase from "./vehicle-docs-purchase.service";
 import * as docs from "./vehicle-docs.service";
 import type { VehicleDocDeps } from "./vehicle-docs.service";
 
@@ -51,7 +55,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleDocInsurerListSchema, ...errors },
         },
       },
-      async () => docs.listInsurers(db),
+      async () => tables.listInsurers(db),
     );
 
     app.get(
@@ -64,7 +68,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleRenewalDetailsListSchema, ...errors },
         },
       },
-      async (req) => docs.listRenewalDetails(db, clock, requireUser(req).id),
+      async (req) => details.listRenewalDetails(db, clock, requireUser(req).id),
     );
 
     app.get(
@@ -78,7 +82,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleRenewalDetailsSchema, ...errors },
         },
       },
-      async (req) => docs.renewalDetails(db, clock, requireUser(req).id, req.params.id),
+      async (req) => details.renewalDetails(db, clock, requireUser(req).id, req.params.id),
     );
 
     app.put(
@@ -93,7 +97,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleRenewalDetailsSchema, ...errors },
         },
       },
-      async (req) => docs.setRenewalDetails(db, clock, requireUser(req).id, req.params.id, req.body),
+      async (req) => details.setRenewalDetails(db, clock, requireUser(req).id, req.params.id, req.body),
     );
 
     app.put(
@@ -108,7 +112,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleRenewalDetailsSchema, ...errors },
         },
       },
-      async (req) => docs.setOwnExpiries(db, clock, requireUser(req).id, req.params.id, req.body.expiries),
+      async (req) => details.setOwnExpiries(db, clock, requireUser(req).id, req.params.id, req.body.expiries),
     );
 
     app.get(
@@ -121,7 +125,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: DriverLicenceExpirySchema, ...errors },
         },
       },
-      async (req) => docs.ownLicenceExpiry(db, clock, requireUser(req).id),
+      async (req) => details.ownLicenceExpiry(db, clock, requireUser(req).id),
     );
 
     app.put(
@@ -136,7 +140,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: DriverLicenceExpirySchema, ...errors },
         },
       },
-      async (req) => docs.setOwnLicenceExpiry(db, clock, requireUser(req).id, req.body.expires_on),
+      async (req) => details.setOwnLicenceExpiry(db, clock, requireUser(req).id, req.body.expires_on),
     );
 
     app.get(
@@ -150,7 +154,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleDocFeeListSchema, ...errors },
         },
       },
-      async (req) => docs.listFees(db, req.query.state_code),
+      async (req) => tables.listFees(db, req.query.state_code),
     );
 
     app.post(
@@ -164,7 +168,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleDocQuoteSchema, ...errors },
         },
       },
-      async (req) => docs.quote(db, requireUser(req).id, req.body),
+      async (req) => purchase.quote(db, requireUser(req).id, req.body),
     );
 
     app.post(
@@ -173,14 +177,15 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
         schema: {
           tags,
           operationId: "createVehicleDocRequest",
-          summary: "Send a renewal request and pay it from the wallet (402 with the amount missing)",
+          summary:
+            "Send a renewal request and pay it from the wallet or a company (402 with the amount missing)",
           headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
-          body: VehicleDocQuoteBodySchema,
+          body: VehicleDocRequestBodySchema,
           response: { 201: PlacedSchema, 402: ErrorSchema, 409: ErrorSchema, ...errors },
         },
       },
       async (req, reply) => {
-        const placed = await docs.placeRequest(
+        const placed = await purchase.placeRequest(
           deps,
           requireUser(req).id,
           req.body,

@@ -1,77 +1,38 @@
 /**
  * Vehicle document renewal in Nigeria (docs/PRODUCT-RULES.md#vehicle-documents-nigeria, decision
- * 031): a saved vehicle's renewal details, the quote from the fee tables, the request paid from the
- * wallet in one transaction (one ledger move `vehicle_docs:<id>:1` and its receipt), the stage
- * moves under the request's row lock (a refund at most once: `vehicle_docs:<id>:<moves + 1>` and
- * its credit note), the expiry dates of issued papers, and the fee tables' edits.
+ * 031): the stage moves under the request's row lock (a refund at most once, through the purchase
+ * engine: `vehicle_docs:<id>:<moves + 1>` and its credit note), the request's mails, reading a
+ * request (the driver's, the back office's queue) and the expiry dates of issued papers. The quote
+ * and the request's purchase are in vehicle-docs-purchase.service.ts, a vehicle's renewal details
+ * in vehicle-docs-details.service.ts, the fee and insurer tables in vehicle-docs-tables.service.ts.
  */
-import { createHash, randomUUID } from "node:crypto";
 import {
-  INSURANCE_NOT_CHOSEN_MESSAGE,
-  INSURANCE_REQUIRED_MESSAGE,
-  INSURER_UNKNOWN_MESSAGE,
   VEHICLE_DOC_CANCELLABLE,
   VEHICLE_DOC_CANCEL_TOO_LATE_MESSAGE,
   VEHICLE_DOC_EXPIRIES_REQUIRED_MESSAGE,
   VEHICLE_DOC_NOT_FOUND_MESSAGE,
   VEHICLE_DOC_STAGE_REFUSED_MESSAGE,
-  VEHICLE_PAPER_TYPES,
-  VEHICLE_USES,
-  dayOnClock,
-  engineBandOf,
-  paperStatus,
   findVehicleDocTransition,
-  type EngineBand,
-  type VehicleDocQuote,
-  type VehicleDocInsurer,
-  type VehicleDocQuoteBody,
   type VehicleDocRequest,
   type VehicleDocStage,
-  type DriverLicenceExpiry,
   type VehicleDocType,
-  type VehicleRenewalDetails,
-  type VehicleRenewalDetailsBody,
-  type VehicleUse,
+  type CountryService,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { bpsToPercent, toMajor, toMinor } from "../../lib/money";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
-import { pgError, SQLSTATE } from "../../lib/pg-error";
-import { readableCode } from "../../lib/readable-code";
-import { deliveryToAddress } from "../marketplace/cart-pricing.service";
-import { reversalOf } from "../receipts/receipts.domain";
-import { bodiesOf, issueReceipt, receiptIdOf } from "../receipts/receipts.service";
-import { servedCountries, type ServedCountries } from "../reference/served-countries";
+import { refundPurchase } from "../purchases/purchases.service";
 import {
-  chargeWallet,
-  refundToWallet,
-  revenueShard,
-  shortOfFunds,
-  walletBalanceMinor,
-} from "../wallet/ledger.service";
-import {
-  documentsRefusal,
-  DOCS_FOR_PAPERS_MESSAGE,
-  DOCUMENT_NAMES,
-  feeFor,
-  NO_FEE_MESSAGE,
-  premiumOf,
-  priceRequest,
-  requestReceiptBody,
-  type PricedRequest,
-  type ReceiptPickup,
-} from "./vehicle-docs.domain";
-import {
-  feeTotals,
-  nextStages,
-  presentPickupPark,
-  presentRequest,
-  presentSummary,
-} from "./vehicle-docs.present";
+  offers,
+  servedCountries,
+  type ServedCountries,
+  type ServedCountry,
+} from "../reference/served-countries";
+import { DOCUMENT_NAMES } from "./vehicle-docs.domain";
+import { nextStages, presentRequest, presentSummary } from "./vehicle-docs.present";
 import * as repo from "./vehicle-docs.repo";
 import type { RequestRow } from "./vehicle-docs.repo";
 
@@ -101,7 +62,8 @@ const ISSUED_STAGES: readonly VehicleDocStage[] = [
 ];
 export const NOTHING_TO_RECORD_MESSAGE = "This request did not renew {document}";
 
-const NIGERIA = "NG";
+/** The product line these features serve (a served country's `services`). */
+export const VEHICLE_DOCS = "vehicle_docs" satisfies CountryService;
 
 export interface VehicleDocDeps {
   db: Db;
@@ -113,568 +75,29 @@ export interface VehicleDocDeps {
 export type OnChange = (tx: Tx, before: RequestRow, after: RequestRow) => Promise<void>;
 
 export const requestNotFound = () => AppError.notFound(VEHICLE_DOC_NOT_FOUND_MESSAGE, "request_not_found");
-const notInNigeria = () => new AppError(422, "not_in_nigeria", NIGERIA_ONLY_MESSAGE);
+export const notInNigeria = () => new AppError(422, "not_in_nigeria", NIGERIA_ONLY_MESSAGE);
 
-/** The user's country when it is Nigeria (422 otherwise). */
-async function nigeriaOf(served: ServedCountries, db: Tx, userId: string) {
-  const countryId = await repo.userCountryId(db, userId);
-  const country = countryId === undefined ? undefined : await served.byId(countryId, db);
-  if (!country || country.code.trim() !== NIGERIA) throw notInNigeria();
+/**
+ * The country whose papers the renewal's tables (states, fees, insurers, the days' clock) are kept
+ * for: the first served country whose row offers vehicle-document renewal; undefined when none does.
+ */
+export async function vehicleDocsCountry(
+  served: ServedCountries,
+  via?: Tx,
+): Promise<ServedCountry | undefined> {
+  const [country] = await served.offering(VEHICLE_DOCS, via);
   return country;
 }
 
-// ---------------------------------------------------------------- a vehicle's renewal details
-
-function presentDetails(
-  found: NonNullable<Awaited<ReturnType<typeof repo.ownVehicle>>>,
-  expiries: repo.ExpiryRow[],
-  today: string,
-): VehicleRenewalDetails {
-  const v = found.vehicle;
-  return {
-    vehicle_id: v.id,
-    plate_number: v.plateNumber,
-    make: v.make,
-    model: v.model,
-    color: v.color,
-    year: v.year,
-    engine_cc: v.engineCc,
-    vin: v.vin,
-    state_code: found.stateCode,
-    state_name: found.stateName,
-    vehicle_use: (v.vehicleUse as VehicleUse | null) ?? null,
-    expiries: expiries.map((e) => ({
-      document_type: e.documentType as VehicleDocType,
-      expires_on: e.expiresOn,
-      source: e.source === "driver" ? ("driver" as const) : ("request" as const),
-      ...paperStatus(e.expiresOn, today),
-    })),
-  };
+/** The user's country when it offers vehicle-document renewal (422 otherwise). */
+export async function docsCountryOf(served: ServedCountries, db: Tx, userId: string) {
+  const countryId = await repo.userCountryId(db, userId);
+  const country = countryId === undefined ? undefined : await served.byId(countryId, db);
+  if (!country || !offers(country, VEHICLE_DOCS)) throw notInNigeria();
+  return country;
 }
 
-/** Today on Nigeria's clock: the day papers' statuses are counted from. */
-async function todayInNigeria(db: Db, clock: Clock): Promise<string> {
-  const country = await servedCountries(db).facts({ code: NIGERIA });
-  return dayOnClock(clock(), country?.timeZone ?? "Africa/Lagos");
-}
-
-export async function renewalDetails(
-  db: Db,
-  clock: Clock,
-  userId: string,
-  vehicleId: number,
-): Promise<VehicleRenewalDetails> {
-  const found = await repo.ownVehicle(db, userId, vehicleId);
-  if (!found) throw AppError.notFound(VEHICLE_NOT_FOUND_MESSAGE, "vehicle_not_found");
-  return presentDetails(found, await repo.vehicleExpiries(db, vehicleId), await todayInNigeria(db, clock));
-}
-
-/** Every saved vehicle of the user with its renewal details and each paper's status. */
-export async function listRenewalDetails(
-  db: Db,
-  clock: Clock,
-  userId: string,
-): Promise<VehicleRenewalDetails[]> {
-  const vehicles = await repo.ownVehicles(db, userId);
-  const expiries = await repo.expiriesOfVehicles(
-    db,
-    vehicles.map((v) => v.vehicle.id),
-  );
-  const today = await todayInNigeria(db, clock);
-  return vehicles.map((v) =>
-    presentDetails(
-      v,
-      expiries.filter((e) => e.vehicleId === v.vehicle.id),
-      today,
-    ),
-  );
-}
-
-/**
- * The driver records the expiry dates of a vehicle's papers renewed elsewhere: one current date per
- * paper (a later date from a request or the driver replaces it, and its reminders start again).
- */
-export async function setOwnExpiries(
-  db: Db,
-  clock: Clock,
-  userId: string,
-  vehicleId: number,
-  expiries: { document_type: VehicleDocType; expires_on: string }[],
-): Promise<VehicleRenewalDetails> {
-  if (!(await repo.ownVehicle(db, userId, vehicleId))) {
-    throw AppError.notFound(VEHICLE_NOT_FOUND_MESSAGE, "vehicle_not_found");
-  }
-  if (expiries.some((e) => !VEHICLE_PAPER_TYPES.includes(e.document_type))) {
-    throw AppError.validation({ expiries: DOCS_FOR_PAPERS_MESSAGE });
-  }
-  const now = clock();
-  await db.transaction(async (tx) => {
-    for (const e of expiries) {
-      await repo.upsertExpiry(tx, {
-        userId,
-        vehicleId,
-        documentType: e.document_type,
-        expiresOn: e.expires_on,
-        source: "driver",
-        requestId: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-  });
-  return renewalDetails(db, clock, userId, vehicleId);
-}
-
-/** The driver's licence's expiry: one date per driver (decision 031), with its status today. */
-export async function ownLicenceExpiry(db: Db, clock: Clock, userId: string): Promise<DriverLicenceExpiry> {
-  const [row] = await repo.licenceExpiries(db, userId);
-  if (!row) return { licence: null };
-  return {
-    licence: {
-      document_type: row.documentType as VehicleDocType,
-      expires_on: row.expiresOn,
-      source: row.source === "driver" ? "driver" : "request",
-      ...paperStatus(row.expiresOn, await todayInNigeria(db, clock)),
-    },
-  };
-}
-
-/**
- * The driver types their licence's expiry date (renewed elsewhere), or clears it with null. The
- * licence has one date: it is kept under the length of the current row (the last renewal's,
- * 3 or 5 years) or drivers_licence_5y when there is none, and any other licence row goes. A
- * request's completion replaces it the same way (recordExpiries); a new date is reminded afresh.
- */
-export async function setOwnLicenceExpiry(
-  db: Db,
-  clock: Clock,
-  userId: string,
-  expiresOn: string | null,
-): Promise<DriverLicenceExpiry> {
-  const now = clock();
-  await db.transaction(async (tx) => {
-    if (expiresOn === null) {
-      await repo.deleteLicenceExpiries(tx, userId);
-      return;
-    }
-    const [current] = await repo.licenceExpiries(tx, userId);
-    const documentType = current?.documentType ?? "drivers_licence_5y";
-    await repo.deleteLicenceExpiries(tx, userId, documentType);
-    await repo.upsertExpiry(tx, {
-      userId,
-      vehicleId: null,
-      documentType,
-      expiresOn,
-      source: "driver",
-      requestId: null,
-      createdAt: now,
-      updatedAt: now,
-    });
-  });
-  return ownLicenceExpiry(db, clock, userId);
-}
-
-/** Sets what renewal needs on one of the user's vehicles; the state is one of Nigeria's. */
-export async function setRenewalDetails(
-  db: Db,
-  clock: Clock,
-  userId: string,
-  vehicleId: number,
-  body: VehicleRenewalDetailsBody,
-): Promise<VehicleRenewalDetails> {
-  if (!(await repo.ownVehicle(db, userId, vehicleId))) {
-    throw AppError.notFound(VEHICLE_NOT_FOUND_MESSAGE, "vehicle_not_found");
-  }
-  const patch: Parameters<typeof repo.updateVehicleDetails>[2] = { updatedAt: clock() };
-  if (body.state_code !== undefined) {
-    const country = await servedCountries(db).byCode(NIGERIA);
-    const state = country && (await repo.stateByCode(db, country.id, body.state_code));
-    if (!state) throw AppError.validation({ state_code: STATE_UNKNOWN_MESSAGE });
-    patch.registrationStateId = state.id;
-  }
-  if (body.year !== undefined) patch.year = body.year;
-  if (body.engine_cc !== undefined) patch.engineCc = body.engine_cc;
-  if (body.vin !== undefined) patch.vin = body.vin;
-  if (body.vehicle_use !== undefined) patch.vehicleUse = body.vehicle_use;
-  await repo.updateVehicleDetails(db, vehicleId, patch);
-  return renewalDetails(db, clock, userId, vehicleId);
-}
-
-// ---------------------------------------------------------------- pricing
-
-interface Resolved {
-  countryId: number;
-  currency: string;
-  decimals: number;
-  taxName: string;
-  taxBps: number;
-  state: { id: number; code: string; name: string };
-  vehicle: { id: number; plate: string } | null;
-  use: VehicleUse | null;
-  band: EngineBand | null;
-  delivery: { addressId: number; text: string } | { parkId: number };
-  insurance: {
-    insurerId: number;
-    insurerName: string;
-    valueMinor: number;
-    rateBps: number;
-    minimumMinor: number;
-    premiumMinor: number;
-  } | null;
-  priced: PricedRequest;
-}
-
-/**
- * Reads everything a quote or a request needs and prices it from the tables; every refusal is a
- * 422 naming the field (a vehicle not registered in a Nigerian state: `not_registered_in_nigeria`;
- * documents the request cannot hold: `documents_not_applicable`).
- */
-async function resolve(
-  served: ServedCountries,
-  db: Tx,
-  userId: string,
-  body: VehicleDocQuoteBody,
-): Promise<Resolved> {
-  const country = await nigeriaOf(served, db, userId);
-  const fees = await served.feesOf(country.id, db);
-  const serviceChargeMinor = await repo.serviceChargeOf(db, country.id);
-  if (!fees || serviceChargeMinor === undefined) throw notInNigeria();
-
-  let state: Resolved["state"];
-  let vehicle: Resolved["vehicle"] = null;
-  let use: VehicleUse | null = null;
-  let band: EngineBand | null = null;
-  if (body.type === "vehicle_papers") {
-    if (body.vehicle_id === undefined) throw AppError.validation({ vehicle_id: VEHICLE_REQUIRED_MESSAGE });
-    const found = await repo.ownVehicle(db, userId, body.vehicle_id);
-    if (!found) throw AppError.notFound(VEHICLE_NOT_FOUND_MESSAGE, "vehicle_not_found");
-    const v = found.vehicle;
-    if (v.registrationStateId === null || found.stateCountryId !== country.id) {
-      throw new AppError(422, "not_registered_in_nigeria", NOT_REGISTERED_MESSAGE, {
-        vehicle_id: NOT_REGISTERED_MESSAGE,
-      });
-    }
-    state = { id: v.registrationStateId, code: found.stateCode!, name: found.stateName! };
-    vehicle = { id: v.id, plate: v.plateNumber };
-    use = (VEHICLE_USES as readonly string[]).includes(v.vehicleUse ?? "")
-      ? (v.vehicleUse as VehicleUse)
-      : null;
-    if (use === null) throw AppError.validation({ vehicle_id: USE_REQUIRED_MESSAGE });
-    band = v.engineCc === null ? null : engineBandOf(v.engineCc);
-    if (band === null && body.documents.includes("vehicle_licence")) {
-      throw AppError.validation({ vehicle_id: ENGINE_REQUIRED_MESSAGE });
-    }
-  } else {
-    if (!body.state_code) throw AppError.validation({ state_code: STATE_REQUIRED_MESSAGE });
-    const found = await repo.stateByCode(db, country.id, body.state_code);
-    if (!found) throw AppError.validation({ state_code: STATE_UNKNOWN_MESSAGE });
-    state = { id: found.id, code: found.code, name: found.name };
-  }
-
-  const refusal = documentsRefusal(body.type, body.documents, use);
-  if (refusal) {
-    throw new AppError(422, "documents_not_applicable", refusal, { documents: refusal });
-  }
-  // Comprehensive insurance: the chosen insurer's premium on the declared value.
-  let insurance: Resolved["insurance"] = null;
-  if (body.documents.includes("comprehensive_insurance")) {
-    if (!body.insurance) {
-      throw new AppError(422, "insurance_required", INSURANCE_REQUIRED_MESSAGE, {
-        insurance: INSURANCE_REQUIRED_MESSAGE,
-      });
-    }
-    const insurer = await repo.insurerById(db, body.insurance.insurer_id);
-    if (!insurer || !insurer.active || insurer.countryId !== country.id) {
-      throw AppError.validation({ "insurance.insurer_id": INSURER_UNKNOWN_MESSAGE }, INSURER_UNKNOWN_MESSAGE);
-    }
-    const valueMinor = toMinor(body.insurance.vehicle_value, country.currencyDecimals);
-    insurance = {
-      insurerId: insurer.id,
-      insurerName: insurer.name,
-      valueMinor,
-      rateBps: insurer.rateBps,
-      minimumMinor: insurer.minimumPremiumMinor,
-      premiumMinor: premiumOf(valueMinor, insurer.rateBps, insurer.minimumPremiumMinor),
-    };
-  } else if (body.insurance) {
-    throw AppError.validation({ insurance: INSURANCE_NOT_CHOSEN_MESSAGE }, INSURANCE_NOT_CHOSEN_MESSAGE);
-  }
-
-  const rows = await repo.feeRows(db, state.id, body.documents);
-  const lines = body.documents.map((documentType) => {
-    if (documentType === "comprehensive_insurance" && insurance) {
-      return { documentType, feeMinor: insurance.premiumMinor };
-    }
-    const feeMinor = feeFor(rows, documentType, use, band);
-    if (feeMinor === undefined) {
-      const message = NO_FEE_MESSAGE.replace("{document}", DOCUMENT_NAMES[documentType]);
-      throw new AppError(422, "documents_not_applicable", message, { documents: message });
-    }
-    return { documentType, feeMinor };
-  });
-
-  let delivery: Resolved["delivery"];
-  let deliveryMinor = 0;
-  const { address_id: addressId, park_id: parkId } = body.delivery;
-  if (addressId !== undefined) {
-    const found = await deliveryToAddress(db, userId, country.id, addressId);
-    if (!found.ok) throw AppError.validation({ address_id: found.message });
-    delivery = { addressId, text: found.text };
-    deliveryMinor = found.chargeMinor;
-  } else {
-    if (parkId === undefined || !(await repo.activeParkIn(db, parkId, country.id))) {
-      throw AppError.validation({ park_id: PARK_UNKNOWN_MESSAGE });
-    }
-    delivery = { parkId };
-  }
-
-  return {
-    countryId: country.id,
-    currency: country.currency,
-    decimals: country.currencyDecimals,
-    taxName: fees.taxName,
-    taxBps: fees.taxBps,
-    state,
-    vehicle,
-    use,
-    band,
-    delivery,
-    insurance,
-    priced: priceRequest(lines, serviceChargeMinor, deliveryMinor, fees.taxBps, insurance?.insurerName),
-  };
-}
-
-function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): VehicleDocQuote {
-  const money = (minor: number) => toMajor(minor, r.decimals);
-  return {
-    type,
-    state_code: r.state.code,
-    state_name: r.state.name,
-    vehicle_use: r.use,
-    engine_band: r.band,
-    currency: r.currency,
-    lines: r.priced.lines.map((l) => ({ document_type: l.documentType, fee: money(l.feeMinor) })),
-    ...feeTotals(r.priced.lines, money),
-    service_charge: money(r.priced.serviceChargeMinor),
-    delivery_charge: money(r.priced.deliveryChargeMinor),
-    tax: money(r.priced.taxMinor),
-    tax_name: r.taxName,
-    total: money(r.priced.totalMinor),
-    insurance: r.insurance && {
-      insurer_id: r.insurance.insurerId,
-      insurer_name: r.insurance.insurerName,
-      vehicle_value: money(r.insurance.valueMinor),
-      rate: bpsToPercent(r.insurance.rateBps),
-      minimum_premium: money(r.insurance.minimumMinor),
-      premium: money(r.insurance.premiumMinor),
-    },
-  };
-}
-
-/** Each fee, the service charge, delivery, tax and the total, before paying. */
-export async function quote(db: Db, userId: string, body: VehicleDocQuoteBody): Promise<VehicleDocQuote> {
-  return presentQuote(body.type, await resolve(servedCountries(db), db, userId, body));
-}
-
-// ---------------------------------------------------------------- the request
-
-/** `VD-` and six readable characters. */
-export function newRequestCode(bytes?: Uint8Array): string {
-  return readableCode("VD-", 6, bytes);
-}
-
-const fingerprint = (body: VehicleDocQuoteBody) =>
-  createHash("sha256")
-    .update(
-      JSON.stringify([
-        body.type,
-        body.vehicle_id ?? null,
-        body.state_code ?? null,
-        [...body.documents].sort(),
-        body.delivery,
-        body.expected_total ?? null,
-        // Only when given: a request without insurance keeps the hash it had before it existed.
-        ...(body.insurance ? [body.insurance] : []),
-      ]),
-    )
-    .digest("hex");
-
-async function replay(db: Tx, userId: string, key: string, hash: string): Promise<RequestRow | null> {
-  const found = await repo.requestByIdempotencyKey(db, userId, key);
-  if (!found) return null;
-  if (found.requestHash !== hash)
-    throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
-  return found;
-}
-
-export interface PlacedRequest {
-  request: VehicleDocRequest;
-  replayed: boolean;
-  wallet: { amount: number; currency: string };
-}
-
-/**
- * Sends a request and pays it from the wallet, all in one transaction: priced again from the
- * tables, the charge (`vehicle_docs:<id>:1`) and its receipt, the request, its documents, its first
- * timeline row and the mail job. A short wallet is 402 with the amount missing. The same
- * Idempotency-Key answers the first request again; with another body it is a 422.
- */
-export async function placeRequest(
-  deps: VehicleDocDeps,
-  userId: string,
-  body: VehicleDocQuoteBody,
-  idempotencyKey: string | undefined,
-): Promise<PlacedRequest> {
-  const { db } = deps;
-  const hash = fingerprint(body);
-  const answer = async (row: RequestRow, replayed: boolean): Promise<PlacedRequest> => {
-    const currency = row.currency.trim();
-    const decimals = await servedCountries(db).currencyDecimals(currency);
-    return {
-      request: await view(db, row),
-      replayed,
-      wallet: { amount: toMajor(await walletBalanceMinor(db, userId, currency), decimals), currency },
-    };
-  };
-  if (idempotencyKey) {
-    const found = await replay(db, userId, idempotencyKey, hash);
-    if (found) return answer(found, true);
-  }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const row = await db.transaction((tx) =>
-        placeInTransaction(deps, tx, userId, body, idempotencyKey, hash),
-      );
-      return answer(row, false);
-    } catch (err) {
-      const { code, constraint } = pgError(err);
-      if (code !== SQLSTATE.uniqueViolation) throw err;
-      if (idempotencyKey && constraint === "vehicle_doc_requests_idempotency_key") {
-        const found = await replay(db, userId, idempotencyKey, hash);
-        if (found) return answer(found, true);
-      }
-      if (constraint === "vehicle_doc_requests_code_key" && attempt < 5) continue;
-      throw err;
-    }
-  }
-}
-
-async function placeInTransaction(
-  deps: VehicleDocDeps,
-  tx: Tx,
-  userId: string,
-  body: VehicleDocQuoteBody,
-  idempotencyKey: string | undefined,
-  hash: string,
-): Promise<RequestRow> {
-  const now = deps.clock();
-  const r = await resolve(servedCountries(deps.db), tx, userId, body);
-  const { priced } = r;
-  if (body.expected_total !== undefined && toMinor(body.expected_total, r.decimals) !== priced.totalMinor) {
-    throw new AppError(409, "price_changed", PRICE_CHANGED_MESSAGE, undefined, {
-      total: toMajor(priced.totalMinor, r.decimals),
-    });
-  }
-  const id = randomUUID();
-  const code = newRequestCode();
-  const ledgerKey = `vehicle_docs:${id}:1`;
-  if (priced.totalMinor > 0) {
-    try {
-      await chargeWallet(tx, {
-        userId,
-        currency: r.currency,
-        amountMinor: priced.totalMinor,
-        idempotencyKey: ledgerKey,
-        kind: "vehicle_docs_charge",
-        reference: code,
-        description: `Vehicle documents ${code}`,
-        revenueShard: revenueShard(id),
-      });
-    } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "insufficient_funds") throw err;
-      throw await shortOfFunds(tx, userId, r.currency, priced.totalMinor, r.decimals, "request");
-    }
-  }
-  const row = await repo.insertRequest(tx, {
-    id,
-    code,
-    userId,
-    countryId: r.countryId,
-    vehicleId: r.vehicle?.id ?? null,
-    plateNumber: r.vehicle?.plate ?? null,
-    type: body.type,
-    stage: "submitted",
-    stateId: r.state.id,
-    vehicleUse: r.use,
-    engineBand: r.band,
-    addressId: "addressId" in r.delivery ? r.delivery.addressId : null,
-    addressText: "addressId" in r.delivery ? r.delivery.text : null,
-    pickupParkId: "parkId" in r.delivery ? r.delivery.parkId : null,
-    currency: r.currency,
-    feesMinor: priced.feesMinor,
-    serviceChargeMinor: priced.serviceChargeMinor,
-    deliveryChargeMinor: priced.deliveryChargeMinor,
-    taxMinor: priced.taxMinor,
-    taxName: r.taxName,
-    taxBps: r.taxBps,
-    totalMinor: priced.totalMinor,
-    insurerId: r.insurance?.insurerId ?? null,
-    insurerName: r.insurance?.insurerName ?? null,
-    insuredValueMinor: r.insurance?.valueMinor ?? null,
-    insuranceRateBps: r.insurance?.rateBps ?? null,
-    insuranceMinimumMinor: r.insurance?.minimumMinor ?? null,
-    ledgerKey,
-    moves: 1,
-    idempotencyKey: idempotencyKey ?? null,
-    requestHash: idempotencyKey ? hash : null,
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (priced.totalMinor > 0) {
-    // Its receipt, with the charge.
-    await issueReceipt(tx, {
-      kind: "vehicle_docs",
-      userId,
-      ledgerKey,
-      reference: code,
-      countryId: r.countryId,
-      parkId: "parkId" in r.delivery ? r.delivery.parkId : null,
-      issuedAt: now,
-      currency: r.currency,
-      decimals: r.decimals,
-      body: requestReceiptBody(
-        priced,
-        { name: r.taxName, rateBps: r.taxBps },
-        await receiptPickup(tx, r.delivery),
-      ),
-      expectedMinor: priced.totalMinor,
-    });
-  }
-  await repo.insertItems(
-    tx,
-    priced.lines.map((l) => ({ requestId: id, documentType: l.documentType, feeMinor: l.feeMinor })),
-  );
-  await repo.insertEvent(tx, {
-    requestId: id,
-    stage: "submitted",
-    actorId: userId,
-    actorRole: "driver",
-    at: now,
-  });
-  await queueMail(deps.jobs, tx, row, "submitted", 0, now);
-  return row;
-}
-
-/** The pickup park as the receipt records it (null for a delivery). */
-async function receiptPickup(tx: Tx, delivery: Resolved["delivery"]): Promise<ReceiptPickup | null> {
-  if (!("parkId" in delivery)) return null;
-  const [park] = await repo.pickupParks(tx, [delivery.parkId]);
-  if (!park) return null;
-  const shown = presentPickupPark(park);
-  return { name: shown.name, address: shown.address, openingHours: shown.opening_hours };
-}
-
-async function queueMail(
+export async function queueMail(
   jobs: Jobs,
   tx: Tx,
   r: RequestRow,
@@ -790,18 +213,12 @@ export async function moveRequest(
       refundMinor = r.totalMinor - r.refundedMinor;
       if (refundMinor > 0) {
         const move = r.moves + 1;
-        const key = `vehicle_docs:${r.id}:${move}`;
-        const currency = r.currency.trim();
-        await refundToWallet(tx, {
-          userId: r.userId,
-          currency,
+        await refundPurchase(tx, VEHICLE_DOCS_MOVES, refundable(r), {
+          move,
           amountMinor: refundMinor,
-          idempotencyKey: key,
-          reference: r.code,
           description: `Vehicle documents refund ${r.code}`,
-          revenueShard: revenueShard(r.id),
+          at: now,
         });
-        await issueCreditNote(tx, r, key, refundMinor, now);
         patch.moves = move;
         patch.refundedMinor = r.refundedMinor + refundMinor;
       }
@@ -833,28 +250,18 @@ export async function moveRequest(
   });
 }
 
-/** The credit note of a full refund: it reverses the request's receipt and any earlier credit note. */
-async function issueCreditNote(tx: Tx, r: RequestRow, ledgerKey: string, refundMinor: number, at: Date) {
-  const reversesId = await receiptIdOf(tx, r.ledgerKey);
-  if (reversesId === null) return;
-  const bodies = await bodiesOf(tx, r.userId, r.code);
-  const charged = bodies.find((b) => b.id === reversesId);
-  if (!charged) return;
-  await issueReceipt(tx, {
-    kind: "credit_note",
-    userId: r.userId,
-    ledgerKey,
-    reference: r.code,
-    countryId: r.countryId,
-    parkId: r.pickupParkId,
-    issuedAt: at,
-    currency: r.currency.trim(),
-    decimals: charged.decimals,
-    body: reversalOf(bodies),
-    expectedMinor: -refundMinor,
-    reversesId,
-  });
-}
+/** A request's moves on the purchase engine: `vehicle_docs:<id>:1` its charge, then its refund. */
+export const VEHICLE_DOCS_MOVES = { ledgerPrefix: "vehicle_docs" } as const;
+
+/** A request as the purchase engine's refund reads it: a pickup's receipt is on its park's clock. */
+const refundable = (r: RequestRow) => ({
+  id: r.id,
+  code: r.code,
+  userId: r.userId,
+  countryId: r.countryId,
+  parkId: r.pickupParkId,
+  currency: r.currency,
+});
 
 /** The driver cancels: a full refund, only before the request reaches the licensing office. */
 export function cancelOwn(deps: VehicleDocDeps, userId: string, code: string) {
@@ -928,7 +335,7 @@ export async function listQueue(
 ) {
   let stateId: number | undefined;
   if (q.state_code) {
-    const country = await servedCountries(db).byCode(NIGERIA);
+    const country = await vehicleDocsCountry(servedCountries(db));
     const state = country && (await repo.stateByCode(db, country.id, q.state_code));
     if (!state) return listPage([], 0, q);
     stateId = state.id;
@@ -1017,135 +424,4 @@ async function writeExpiries(
       updatedAt: now,
     });
   }
-}
-
-// ---------------------------------------------------------------- insurers (comprehensive insurance)
-
-export const INSURER_NOT_FOUND_MESSAGE = "Insurer not found";
-
-async function presentInsurers(db: Db, rows: repo.InsurerRow[]): Promise<VehicleDocInsurer[]> {
-  const country = await servedCountries(db).byCode(NIGERIA);
-  if (!country) throw notInNigeria();
-  return rows.map((i) => ({
-    id: i.id,
-    name: i.name,
-    rate: bpsToPercent(i.rateBps),
-    minimum_premium: toMajor(i.minimumPremiumMinor, country.currencyDecimals),
-    active: i.active,
-    currency: country.currency,
-    updated_at: i.updatedAt.toISOString(),
-  }));
-}
-
-/** The insurers a driver may choose for comprehensive insurance (active ones), or every one for staff. */
-export async function listInsurers(db: Db, all = false): Promise<VehicleDocInsurer[]> {
-  const country = await servedCountries(db).byCode(NIGERIA);
-  if (!country) throw notInNigeria();
-  return presentInsurers(db, await repo.insurersOf(db, country.id, all));
-}
-
-export type InsurerAudit = (
-  tx: Tx,
-  before: { rateBps: number; minimumPremiumMinor: number; active: boolean },
-  after: { rateBps: number; minimumPremiumMinor: number; active: boolean },
-) => Promise<void>;
-
-/** Changes an insurer's rate, minimum premium or availability; `audit` logs it in the transaction. */
-export async function updateInsurer(
-  deps: Pick<VehicleDocDeps, "db" | "clock">,
-  staffId: string,
-  id: number,
-  body: { rate?: number | undefined; minimum_premium?: number | undefined; active?: boolean | undefined },
-  audit: InsurerAudit,
-): Promise<VehicleDocInsurer> {
-  const country = await servedCountries(deps.db).byCode(NIGERIA);
-  if (!country) throw notInNigeria();
-  const updated = await deps.db.transaction(async (tx) => {
-    const found = await repo.lockInsurer(tx, id);
-    if (!found || found.countryId !== country.id) {
-      throw AppError.notFound(INSURER_NOT_FOUND_MESSAGE, "insurer_not_found");
-    }
-    const patch: Parameters<typeof repo.updateInsurer>[2] = {};
-    if (body.rate !== undefined) patch.rateBps = Math.round(body.rate * 100);
-    if (body.minimum_premium !== undefined) {
-      patch.minimumPremiumMinor = toMinor(body.minimum_premium, country.currencyDecimals);
-    }
-    if (body.active !== undefined) patch.active = body.active;
-    const row = await repo.updateInsurer(tx, id, patch, deps.clock(), staffId);
-    const facts = (i: repo.InsurerRow) => ({
-      rateBps: i.rateBps,
-      minimumPremiumMinor: i.minimumPremiumMinor,
-      active: i.active,
-    });
-    await audit(tx, facts(found), facts(row));
-    return row;
-  });
-  return (await presentInsurers(deps.db, [updated]))[0]!;
-}
-
-export async function listFees(db: Db, stateCode?: string) {
-  const country = await servedCountries(db).byCode(NIGERIA);
-  if (!country) throw notInNigeria();
-  let stateId: number | undefined;
-  if (stateCode) {
-    const state = await repo.stateByCode(db, country.id, stateCode);
-    if (!state) throw AppError.validation({ state_code: STATE_UNKNOWN_MESSAGE });
-    stateId = state.id;
-  }
-  const money = (minor: number) => toMajor(minor, country.currencyDecimals);
-  const rows = await repo.listFees(db, stateId);
-  return {
-    items: rows.map(({ fee, stateCode: code }) => ({
-      id: fee.id,
-      state_code: code,
-      document_type: fee.documentType as VehicleDocType,
-      vehicle_use: fee.vehicleUse as VehicleUse | "any",
-      engine_band: fee.engineBand as EngineBand | "any",
-      fee: money(fee.feeMinor),
-      updated_at: fee.updatedAt.toISOString(),
-    })),
-    service_charge: money((await repo.serviceChargeOf(db, country.id)) ?? 0),
-    currency: country.currency,
-  };
-}
-
-export type FeeAudit = (tx: Tx, before: { feeMinor: number }, after: { feeMinor: number }) => Promise<void>;
-
-/** Changes one fee of the tables; `audit` writes the change's log entry in its transaction. */
-export async function updateFee(
-  deps: Pick<VehicleDocDeps, "db" | "clock">,
-  staffId: string,
-  id: number,
-  fee: number,
-  audit: FeeAudit,
-) {
-  const country = await servedCountries(deps.db).byCode(NIGERIA);
-  if (!country) throw notInNigeria();
-  await deps.db.transaction(async (tx) => {
-    const found = await repo.lockFee(tx, id);
-    if (!found) throw AppError.notFound(FEE_NOT_FOUND_MESSAGE, "fee_not_found");
-    const feeMinor = toMinor(fee, country.currencyDecimals);
-    await repo.updateFee(tx, id, feeMinor, deps.clock(), staffId);
-    await audit(tx, { feeMinor: found.fee.feeMinor }, { feeMinor });
-  });
-  const all = await listFees(deps.db);
-  return all.items.find((f) => f.id === id)!;
-}
-
-/** Changes Parkwell's service charge per request. */
-export async function updateServiceCharge(
-  deps: Pick<VehicleDocDeps, "db" | "clock">,
-  staffId: string,
-  serviceCharge: number,
-  audit: FeeAudit,
-) {
-  const country = await servedCountries(deps.db).byCode(NIGERIA);
-  if (!country) throw notInNigeria();
-  await deps.db.transaction(async (tx) => {
-    const before = (await repo.serviceChargeOf(tx, country.id)) ?? 0;
-    const minor = toMinor(serviceCharge, country.currencyDecimals);
-    await repo.setServiceCharge(tx, country.id, minor, deps.clock(), staffId);
-    await audit(tx, { feeMinor: before }, { feeMinor: minor });
-  });
-  return listFees(deps.db);
 }

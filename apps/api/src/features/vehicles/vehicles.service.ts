@@ -4,40 +4,26 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import * as repo from "./vehicles.repo";
+import { presentVehicle } from "./vehicles.present";
 
 const NOT_FOUND = "Vehicle not found";
 const PLATE_TAKEN = "You already saved a vehicle with this plate number";
 const TYPE_UNKNOWN = "Please choose a vehicle type";
 
-function present(v: repo.VehicleRow): Vehicle {
-  return {
-    id: v.id,
-    plate_number: v.plateNumber,
-    vehicle_type_id: v.vehicleTypeId,
-    vehicle_type_name: v.vehicleTypeName,
-    make: v.make,
-    model: v.model,
-    color: v.color,
-    nickname: v.nickname,
-    is_default: v.isDefault,
-    created_at: v.createdAt.toISOString(),
-  };
-}
-
 export async function list(db: Db, userId: string): Promise<Vehicle[]> {
-  return (await repo.listVehicles(db, userId)).map(present);
+  return (await repo.listVehicles(db, userId)).map(presentVehicle);
 }
 
 /** One of the user's vehicles, or undefined (another user's vehicle is not theirs). */
 export async function find(db: Db, userId: string, id: number): Promise<Vehicle | undefined> {
   const v = await repo.findVehicle(db, userId, id);
-  return v && present(v);
+  return v && presentVehicle(v);
 }
 
 async function load(db: Db, userId: string, id: number): Promise<Vehicle> {
   const v = await repo.findVehicle(db, userId, id);
   if (!v) throw AppError.notFound(NOT_FOUND, "vehicle_not_found");
-  return present(v);
+  return presentVehicle(v);
 }
 
 async function checkInput(

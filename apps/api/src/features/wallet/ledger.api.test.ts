@@ -1,3 +1,4 @@
+import { servedCountries } from "../reference/served-countries";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ afterEach(async () => {
 
 const topUp = (userId: string, amountMinor: number, key: string) =>
   db.transaction((tx) =>
-    creditTopUp(tx, {
+    creditTopUp(servedCountries(db), tx, {
       userId,
       currency: "NGN",
       amountMinor,

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { LedgerKind } from "@parkwell/contract";
-import { preparedRows, queryRows } from "../../db/client";
+import { preparedRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { ledgerEntries, ledgerTransactions, receipts, users, walletAccounts } from "../../db/schema/index";
 import { toSafeInt } from "./ledger.domain";
@@ -122,26 +122,6 @@ export async function findTransactionId(tx: Tx, idempotencyKey: string): Promise
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
   return row?.id ?? null;
-}
-
-/**
- * The country that sells a top-up of `userId`'s wallet in `currency` (a receipt's seller): the
- * user's own when its currency is the wallet's, else the first served country of that currency;
- * with the currency's decimals. Null when no country uses it.
- */
-export async function findTopUpSeller(
-  tx: Tx,
-  userId: string,
-  currency: string,
-): Promise<{ countryId: number; decimals: number } | null> {
-  const [row] = await queryRows<{ id: number; decimals: number }>(
-    tx,
-    sql`SELECT c.id, c.currency_decimals AS decimals FROM countries c
-        LEFT JOIN users u ON u.id = ${userId} AND u.country_id = c.id
-        WHERE c.currency = ${currency.trim()}
-        ORDER BY (u.id IS NULL), c.sort_order, c.id LIMIT 1`,
-  );
-  return row ? { countryId: Number(row.id), decimals: Number(row.decimals) } : null;
 }
 
 /** A user's country (whose currency is their wallet's) and e-mail, or null for no user. */

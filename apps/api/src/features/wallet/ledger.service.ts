@@ -195,6 +195,7 @@ async function walletTransfer(
  * payment, not where it was put), no tax; sold by the wallet's country, on its clock.
  */
 export async function creditTopUp(
+  served: ServedCountries,
   tx: Tx,
   move: WalletMove & {
     provider: string;
@@ -227,12 +228,33 @@ export async function creditTopUp(
       ...(heldMinor > 0 ? [{ account: held, amountMinor: heldMinor }] : []),
     ],
   });
-  if (result.created) await issueTopUpReceipt(tx, move);
+  if (result.created) await issueTopUpReceipt(served, tx, move);
   return { ...result, walletBalanceMinor: result.balances[wallet.key], creditMinor, heldMinor };
 }
 
-async function issueTopUpReceipt(tx: Tx, move: WalletMove & { provider: string; at: Date }) {
-  const seller = await repo.findTopUpSeller(tx, move.userId, move.currency);
+/**
+ * The country that sells a top-up of `userId`'s wallet in `currency` (its receipt's seller): the
+ * user's own when its currency is the wallet's, else the first served country of that currency;
+ * with the currency's decimals. Null when no served country uses it.
+ */
+async function topUpSeller(
+  served: ServedCountries,
+  tx: Tx,
+  userId: string,
+  currency: string,
+): Promise<{ countryId: number; decimals: number } | null> {
+  const user = await repo.findUserCountry(tx, userId);
+  const countries = (await served.list(tx)).filter((c) => c.currency.trim() === currency.trim());
+  const seller = countries.find((c) => c.id === user?.countryId) ?? countries[0];
+  return seller ? { countryId: seller.id, decimals: seller.currencyDecimals } : null;
+}
+
+async function issueTopUpReceipt(
+  served: ServedCountries,
+  tx: Tx,
+  move: WalletMove & { provider: string; at: Date },
+) {
+  const seller = await topUpSeller(served, tx, move.userId, move.currency);
   if (!seller) throw new Error(`top-up ${move.idempotencyKey}: no country uses ${move.currency}`);
   await issueReceipt(tx, {
     kind: "topup",
@@ -279,6 +301,9 @@ export function refundToWallet(tx: Tx, move: WalletMove) {
 const REVENUE_SHARDS = 16;
 export const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;
 
+/** What a short wallet's 402 says the money would pay for. */
+export type WalletPurpose = "booking" | "order" | "pass" | "request";
+
 /** The 402 for a wallet that cannot pay `amountMinor`, naming the amount missing. */
 export async function shortOfFunds(
   db: Tx,
@@ -287,7 +312,7 @@ export async function shortOfFunds(
   amountMinor: number,
   decimals: number,
   /** What the money would pay for: a booking, a marketplace order, a monthly pass or a document request. */
-  purpose: "booking" | "order" | "pass" | "request" = "booking",
+  purpose: WalletPurpose = "booking",
 ): Promise<AppError> {
   const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
   return new AppError(

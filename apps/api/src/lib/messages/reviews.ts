@@ -1,43 +1,13 @@
 /** Drivers' reviews of parks (features/reviews, the back office's admin/reviews). */
-import {
-  ALREADY_HIDDEN,
-  ALREADY_REPLIED,
-  ALREADY_REVIEWED,
-  BOOKING_CANCELLED,
-  EDIT_TOO_LATE,
-  MODERATION_IS_PARKWELL,
-  OWN_REVIEW_REPORT,
-  REVIEW_NOT_FOUND,
-  STAY_NOT_OVER,
-  TOO_MANY_REPORTS,
-} from "../../features/reviews/reviews.texts";
-import type { ServerText } from "./common";
 
-export const REVIEWS: ServerText[] = [
-  { en: REVIEW_NOT_FOUND, fr: "Avis introuvable" },
-  {
-    en: STAY_NOT_OVER,
-    fr: "Vous pourrez donner votre avis sur ce parking une fois votre stationnement terminé",
-  },
-  { en: BOOKING_CANCELLED, fr: "Une réservation annulée ne peut pas recevoir d'avis" },
-  { en: ALREADY_REVIEWED, fr: "Vous avez déjà donné votre avis sur ce stationnement" },
-  { en: EDIT_TOO_LATE, fr: "Un avis ne peut être modifié que dans les 7 jours qui suivent sa rédaction" },
-  { en: ALREADY_REPLIED, fr: "Cet avis a déjà une réponse" },
-  { en: ALREADY_HIDDEN, fr: "Cet avis est déjà masqué" },
-  { en: MODERATION_IS_PARKWELL, fr: "Seule l'équipe Parkwell peut masquer des avis" },
-  { en: OWN_REVIEW_REPORT, fr: "Vous ne pouvez pas signaler votre propre avis" },
-  {
-    en: TOO_MANY_REPORTS,
-    fr: "Vous avez signalé de nombreux avis. Veuillez réessayer plus tard.",
-  },
-  {
-    en: "{name} must be a whole number of stars from 1 to 5",
-    fr: "Le champ « {name} » doit être un nombre entier d'étoiles de 1 à 5",
-  },
-  {
-    en: "{name} must be a booking's id",
-    fr: "Le champ « {name} » doit être l'identifiant d'une réservation",
-  },
-  { en: "Write the reply", fr: "Rédigez la réponse" },
-  { en: "Give the reason for hiding the review", fr: "Indiquez pourquoi vous masquez cet avis" },
-];
+// The English sentences reviews answer with (features/reviews, admin/reviews); the French is in the catalogue (packages/contract/locales/fr/server.json).
+export const REVIEW_NOT_FOUND = "Review not found";
+export const STAY_NOT_OVER = "You can review a car park once your stay is over";
+export const BOOKING_CANCELLED = "A cancelled booking cannot be reviewed";
+export const ALREADY_REVIEWED = "You have already reviewed this stay";
+export const EDIT_TOO_LATE = "A review can be changed only within 7 days of writing it";
+export const ALREADY_REPLIED = "This review already has a reply";
+export const ALREADY_HIDDEN = "This review is already hidden";
+export const MODERATION_IS_PARKWELL = "Only Parkwell's staff can hide reviews";
+export const OWN_REVIEW_REPORT = "You cannot report your own review";
+export const TOO_MANY_REPORTS = "You have reported many reviews. Please try again later.";

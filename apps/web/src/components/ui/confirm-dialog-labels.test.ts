@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  * in both languages' catalogues, every branch of a conditional and every key a template can name.
  */
 const SRC = join(import.meta.dirname, "../..");
-const LOCALES = join(SRC, "locales");
+const LOCALES = join(SRC, "../../../packages/contract/locales");
 const LANGUAGES = ["en", "fr"] as const;
 /** Words that confirm without saying what. */
 const GENERIC = new Set(["confirm", "confirmer", "ok", "yes", "oui"]);

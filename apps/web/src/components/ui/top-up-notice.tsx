@@ -5,6 +5,7 @@ import type { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { walletQuery } from "../../lib/queries";
 import { FormAlert } from "./form-alert";
+import { PayDifference } from "./pay-difference";
 import "./alert.css";
 
 /** What the wallet lacks: the API's 402 (`amount_missing`, `currency`), or known before Pay. */
@@ -59,6 +60,15 @@ export function shortfallFrom(
   return missing > 0 ? { amount: missing / unit, currency } : null;
 }
 
+/** What a checkout gives WalletNotice to offer paying the difference. */
+export interface PayDifferenceOffer {
+  minTopUp: number | undefined;
+  busy: boolean;
+  failed: string | null;
+  onPay: () => void;
+  label: (amount: string) => string;
+}
+
 /**
  * What a checkout says above its Pay button about the wallet: that a wallet in another currency
  * than `currency` cannot pay, else a 402's shortfall with its top-up, else the form's own alert.
@@ -68,14 +78,21 @@ export function WalletNotice({
   error,
   alert,
   missingText,
+  payDifference,
 }: {
   currency: string | undefined;
   error: ApiError | null;
   /** The form's alert for any other answer. */
   alert: string | null;
   missingText?: (amount: string) => string;
+  /** A 402 of the wallet offers to pay the difference ("Pay … and order": pay-difference.tsx). */
+  payDifference?: PayDifferenceOffer | undefined;
 }) {
   if (useWalletInOtherCurrency(currency)) return <OtherCurrencyNotice currency={currency} />;
+  const short = error?.status === 402 ? shortfallOf(error) : null;
+  if (short && payDifference) {
+    return <PayDifference short={short} error={error} missingText={missingText} {...payDifference} />;
+  }
   if (error?.status === 402) return <TopUpNotice error={error} missingText={missingText} />;
   return <FormAlert message={alert} />;
 }

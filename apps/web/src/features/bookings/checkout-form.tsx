@@ -17,6 +17,7 @@ import { createBooking, holdBooking, type CreateBookingInput } from "./api";
 import { PayerChoice, usePayingCompanies } from "../../components/payer-choice";
 import { startProviderStep } from "../../lib/provider-step";
 import { markBookingCreated } from "./flags";
+import { PayDifference } from "../../components/ui/pay-difference";
 import { PriceLines } from "../../components/ui/price-lines";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
@@ -287,6 +288,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           busy={hold.isPending || (hold.isSuccess && !holdCancelled)}
           failed={hold.error ? errorText(t, hold.error) : null}
           onPay={() => void payDifference()}
+          label={(amount) => t("checkout.payDifference", { amount })}
         />
       ) : personal && error?.status === 402 ? (
         <TopUpNotice error={error} />
@@ -313,50 +315,5 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
               : t("checkout.pay")}
       </button>
     </form>
-  );
-}
-
-/**
- * A short wallet at checkout, known from its balance before Pay or from the 402 after it: the
- * amount missing, "Pay {amount} and book" (decision 026) and the plain top-up. A difference below
- * the country's minimum top-up is raised to it, and the driver is told.
- */
-function PayDifference({
-  short,
-  error,
-  minTopUp,
-  busy,
-  failed,
-  onPay,
-}: {
-  short: Shortfall;
-  error: ApiError | null;
-  minTopUp: number | undefined;
-  busy: boolean;
-  failed: string | null;
-  onPay: () => void;
-}) {
-  const { t, i18n } = useTranslation("bookings");
-  const amount = Math.max(short.amount, minTopUp ?? 0);
-  const money = (n: number) => formatMoney(n, short.currency, i18n.language);
-  return (
-    <>
-      <TopUpNotice error={error} short={short} />
-      {amount > short.amount && (
-        <p className="field__hint" data-testid="pay-difference-minimum">
-          {t("checkout.payDifferenceMinimum", { amount: money(amount), missing: money(short.amount) })}
-        </p>
-      )}
-      <FormAlert message={failed} />
-      <button
-        type="button"
-        className="button button--accent"
-        data-testid="pay-difference"
-        disabled={busy}
-        onClick={onPay}
-      >
-        {busy ? t("checkout.paying") : t("checkout.payDifference", { amount: money(amount) })}
-      </button>
-    </>
   );
 }

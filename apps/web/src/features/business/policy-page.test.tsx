@@ -19,6 +19,8 @@ const policy = (over: Partial<CompanyPolicy> = {}): CompanyPolicy =>
     hours: null,
     extensions_allowed: true,
     marketplace_allowed: false,
+    passes_allowed: false,
+    vehicle_docs_allowed: false,
     limits: [{ currency: "NGN", per_booking: 20_000, per_member_month: null }],
     editable: true,
     ...over,
@@ -87,6 +89,8 @@ describe("the company policy page's days and hours", () => {
       ],
       extensions_allowed: true,
       marketplace_allowed: false,
+      passes_allowed: false,
+      vehicle_docs_allowed: false,
       limits: [{ currency: "NGN", per_booking: 20_000, per_member_month: null }],
     });
     expect(await screen.findByText("Policy saved")).toBeTruthy();

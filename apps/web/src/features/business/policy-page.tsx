@@ -33,6 +33,8 @@ interface PolicyValues extends WeeklyHoursValues {
   park_types: string[];
   extensions_allowed: boolean;
   marketplace_allowed: boolean;
+  passes_allowed: boolean;
+  vehicle_docs_allowed: boolean;
   per_booking: string;
   per_member_month: string;
 }
@@ -47,6 +49,8 @@ function valuesOf(p: CompanyPolicy, currency: string, language: string): PolicyV
     ...hoursValues(p.hours, POLICY_PRESETS),
     extensions_allowed: p.extensions_allowed,
     marketplace_allowed: p.marketplace_allowed,
+    passes_allowed: p.passes_allowed,
+    vehicle_docs_allowed: p.vehicle_docs_allowed,
     per_booking: amount(limit?.per_booking),
     per_member_month: amount(limit?.per_member_month),
   };
@@ -58,7 +62,7 @@ const fieldOf = (path: readonly PropertyKey[]) =>
 
 /**
  * /business/:id/policy: what the company pays for (countries, park types, weekly hours on each
- * park's clock, extensions, marketplace orders) and its limits in its home currency, in major
+ * park's clock, extensions, marketplace orders, monthly passes, vehicle documents) and its limits in its home currency, in major
  * units. Owners and admins change it; members read it.
  */
 export function PolicyPage() {
@@ -78,6 +82,8 @@ export function PolicyPage() {
       hours: hoursOf(v),
       extensions_allowed: v.extensions_allowed,
       marketplace_allowed: v.marketplace_allowed,
+      passes_allowed: v.passes_allowed,
+      vehicle_docs_allowed: v.vehicle_docs_allowed,
       limits: [
         ...(p?.limits ?? []).filter((l) => l.currency !== currency),
         ...(currency
@@ -94,6 +100,8 @@ export function PolicyPage() {
       ...hoursValues(null),
       extensions_allowed: true,
       marketplace_allowed: false,
+      passes_allowed: false,
+      vehicle_docs_allowed: false,
       per_booking: "",
       per_member_month: "",
     },
@@ -177,6 +185,14 @@ export function PolicyPage() {
           <label className="business-check">
             <input type="checkbox" disabled={!editable} {...form.register("marketplace_allowed")} />
             {t("policy.marketplace")}
+          </label>
+          <label className="business-check">
+            <input type="checkbox" disabled={!editable} {...form.register("passes_allowed")} />
+            {t("policy.passes")}
+          </label>
+          <label className="business-check">
+            <input type="checkbox" disabled={!editable} {...form.register("vehicle_docs_allowed")} />
+            {t("policy.vehicleDocs")}
           </label>
           {currency && (
             <>

@@ -81,7 +81,7 @@ export interface QuoteInput {
   booking_code?: string;
 }
 
-const bodyOf = (input: QuoteInput) => ({
+export const bodyOf = (input: QuoteInput) => ({
   ...input,
   source: "web" as const,
   lines: input.lines.map((l) => ({

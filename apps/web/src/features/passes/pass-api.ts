@@ -27,3 +27,14 @@ export const setPassPlates = (code: string, plates: string[]) =>
 /** Cancels at the end of the paid term (in grace, at once). */
 export const cancelPass = (code: string) =>
   api("/passes/{code}/cancel", { method: "POST", params: { code } });
+
+/**
+ * Pays the pass's renewal in grace from the driver's own wallet (their company refused it); the
+ * pass renews from the wallet from then on. The same key again answers the pass once more.
+ */
+export const renewPassFromWallet = (code: string, idempotencyKey: string) =>
+  api("/passes/{code}/renew", {
+    method: "POST",
+    params: { code },
+    headers: { "idempotency-key": idempotencyKey },
+  });

@@ -50,6 +50,7 @@ const active: PassDetail = PassDetailSchema.parse({
     period_end: "2027-01-25T23:00:00.000Z",
   },
   grace: null,
+  paid_by_company: null,
   charges: [
     {
       period: 1,
@@ -86,6 +87,57 @@ describe("a monthly pass's page", () => {
     // A cancel in grace ends the pass now: the page says so rather than a date.
     expect(screen.getByText(/une résiliation met fin à l'abonnement tout de suite/)).toBeTruthy();
   });
+
+  it.each([
+    {
+      language: "en" as const,
+      paidBy: "Paid by",
+      title: "Acme Logistics did not pay this renewal",
+      lacks: /Your wallet lacks ₦2,257\.50 to pay it/,
+      button: "Renew from my wallet (₦42,257.50)",
+      topUp: "Top up my wallet",
+    },
+    {
+      language: "fr" as const,
+      paidBy: "Payé par",
+      title: "Acme Logistics n'a pas payé ce renouvellement",
+      lacks: /Il manque 2\s257,50\s₦ dans votre portefeuille pour le payer/,
+      button: /^Renouveler depuis mon portefeuille \(42\s257,50\s₦\)$/,
+      topUp: "Recharger mon portefeuille",
+    },
+  ])(
+    "a pass its company pays says so; in grace ($language) the company did not pay, and the driver renews it from the wallet with an Idempotency-Key",
+    async ({ language, paidBy, title, lacks, button, topUp }) => {
+      const company = { ...active, paid_by_company: "Acme Logistics" };
+      const grace = {
+        ...company,
+        status: "grace" as const,
+        cancel_effective_at: "2026-12-26T08:00:00.000Z",
+        grace: { lapses_at: "2026-12-28T23:00:00.000Z", missing: 2_257.5 },
+      };
+      const renewed = { ...active, paid_until: "2027-01-25T23:00:00.000Z" };
+      const api = new FakeApi()
+        .on(`GET ${route}`, { json: grace })
+        .on(`POST ${route}/renew`, { json: renewed })
+        .on("GET /passes", { json: { items: [], total: 0, page: 1, size: 10, pages: 1 } });
+      await renderWithApp(<PassView code={active.pass_code} />, { api, route, language });
+      const warning = await screen.findByTestId("pass-company-grace");
+      expect(warning.textContent).toContain(title);
+      expect(warning.textContent).toMatch(lacks);
+      expect(within(warning).getByRole("link", { name: topUp }).getAttribute("href")).toBe("/wallet");
+      // The wallet's own grace notice is not shown: the company, not the wallet, failed to pay.
+      expect(screen.queryByTestId("pass-grace")).toBeNull();
+      expect(screen.getByText(paidBy)).toBeTruthy();
+      expect(screen.getByTestId("pass-paid-by").textContent).toBe("Acme Logistics");
+      await userEvent.click(within(warning).getByRole("button", { name: button }));
+      await waitFor(() => expect(screen.queryByTestId("pass-company-grace")).toBeNull());
+      const calls = api.callsTo(`POST ${route}/renew`);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+      // Renewed from the wallet: no company any more.
+      expect(screen.queryByTestId("pass-paid-by")).toBeNull();
+    },
+  );
 
   it("cancels after a confirmation naming the day it takes effect and no refund, then says when it ends", async () => {
     const cancelled = {

@@ -10,6 +10,7 @@ import { ReceiptLinks } from "../../components/ui/receipt-links";
 import { passQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
 import { PassCancel } from "./pass-cancel";
+import { PassCompanyGrace } from "./pass-company-grace";
 import { formatPassDay } from "./pass-format";
 import { planName } from "./plans-text";
 import { PassLines } from "./pass-lines";
@@ -82,7 +83,10 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
 
       <section className="card pass-facts" aria-labelledby="pass-facts-title">
         <h2 id="pass-facts-title">{t("detail.factsTitle")}</h2>
-        {p.status === "grace" && p.grace && (
+        {p.status === "grace" && p.paid_by_company !== null && (
+          <PassCompanyGrace pass={{ ...p, paid_by_company: p.paid_by_company }} />
+        )}
+        {p.status === "grace" && p.grace && p.paid_by_company === null && (
           <div role="alert" className="alert alert--error" data-testid="pass-grace">
             <p>
               <strong>{t("detail.graceTitle")}</strong>
@@ -115,6 +119,12 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
             <dt>{t("detail.hours")}</dt>
             <dd>{describeHours(p.plan.windows, hoursLanguage(lang))}</dd>
           </div>
+          {p.paid_by_company !== null && (
+            <div>
+              <dt>{t("detail.paidBy")}</dt>
+              <dd data-testid="pass-paid-by">{p.paid_by_company}</dd>
+            </div>
+          )}
           <div>
             <dt>{t("detail.vehicleType")}</dt>
             <dd>{vehicleTypeLabel(t, p.vehicle_type_id, p.vehicle_type)}</dd>
@@ -154,9 +164,10 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
         <section className="card" aria-labelledby="pass-next-title">
           <h2 id="pass-next-title">{t("detail.nextTitle")}</h2>
           <p>
-            {t("detail.nextTerm", {
+            {t(p.paid_by_company === null ? "detail.nextTerm" : "detail.nextTermCompany", {
               start: at(p.next_charge.period_start),
               end: at(p.next_charge.period_end),
+              company: p.paid_by_company,
             })}
           </p>
           <PassLines breakdown={p.next_charge.breakdown} currency={p.currency} />

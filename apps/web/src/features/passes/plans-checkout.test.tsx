@@ -173,6 +173,94 @@ describe("the monthly pass checkout", () => {
     expect(href.searchParams.get("return_to")).toBe(route);
   });
 
+  it("on a 402, pays the difference: the checkout of the same pass, then the provider's page", async () => {
+    const api = driverApi()
+      .on("POST /passes", {
+        status: 402,
+        json: {
+          message: "Your wallet balance is too low",
+          code: "insufficient_funds",
+          fields: { amount_missing: "42360", currency: "NGN" },
+        },
+      })
+      .on("POST /purchases/checkout", {
+        status: 201,
+        json: {
+          kind: "pass",
+          status: "pending",
+          currency: "NGN",
+          total: 47_360,
+          balance: 5000,
+          amount_missing: 42_360,
+          top_up_amount: 42_360,
+          raised_to_minimum: false,
+          payment: {
+            reference: "ref-pass",
+            provider: "demo",
+            amount: 42_360,
+            currency: "NGN",
+            payment_info: {},
+          },
+        },
+      });
+    const { router } = await renderWithApp(<PlanCheckout plan={plan} />, {
+      api,
+      route: "/subscription-plans/7?plate1=LAG123AA&vehicle1=other",
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Buy for ₦47,360" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦42,360 and buy the pass" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/payment"));
+    const [call] = api.callsTo("POST /purchases/checkout");
+    expect(call!.body).toEqual({
+      kind: "pass",
+      request: {
+        plan_id: 7,
+        vehicle_type_id: 1,
+        plates: ["LAG123AA"],
+        start_date: dayOnClock(new Date(), ZONE),
+        term_months: 1,
+      },
+    });
+    expect(call!.headers.get("idempotency-key")).toMatch(/\S{8,}/);
+  });
+
+  it("offers who pays when the driver's company pays in the plan's currency, and sends its id", async () => {
+    const api = driverApi()
+      .on("GET /business/companies", {
+        json: {
+          items: [
+            {
+              id: 7,
+              name: "Acme Ltd",
+              role: "member",
+              country_code: "NG",
+              currency: "NGN",
+              verified: true,
+              disabled: false,
+              billing: "wallet",
+              cost_centre: "",
+            },
+          ],
+        },
+      })
+      .on("POST /passes", { status: 201, json: { pass_code: "MP-ABCD2345" } });
+    const { router } = await renderWithApp(<PlanCheckout plan={plan} />, {
+      api,
+      route: "/subscription-plans/7?plate1=LAG123AA&vehicle1=other",
+    });
+    await screen.findByRole("group", { name: "Who pays" });
+    await screen.findByText(/^Renews from your wallet on /);
+    expect(screen.queryByTestId("plan-balance")).not.toBeNull();
+    await userEvent.click(screen.getByRole("radio", { name: "Pay with Acme Ltd" }));
+    // The company renews it too, and the wallet's balance is not what pays.
+    expect(screen.getByText(/^Renews on .* paid by Acme Ltd within its policy\.$/)).toBeTruthy();
+    expect(screen.queryByText(/^Renews from your wallet/)).toBeNull();
+    expect(screen.queryByTestId("plan-balance")).toBeNull();
+    await userEvent.click(await screen.findByRole("button", { name: "Buy for ₦47,360" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/passes/MP-ABCD2345"));
+    expect(api.callsTo("POST /passes")[0]!.body).toMatchObject({ company_id: 7 });
+  });
+
   it("says before Buy that a wallet in another currency cannot pay, and opens no wallet with the other currency's amount", async () => {
     // A wallet in CFA francs and a plan in naira: the sale would be a 402 in naira, which no top-up
     // of the CFA wallet can pay.

@@ -5,6 +5,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { PriceLines } from "../../components/ui/price-lines";
+import { PayerChoice, usePayingCompanies } from "../../components/payer-choice";
+import { usePayDifference } from "../../components/ui/pay-difference";
 import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
 import { ApiError } from "../../lib/api";
 import { formAlertText, serverFields } from "../../lib/form-errors";
@@ -67,18 +69,22 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
   // A wallet in another currency cannot pay for the plan, and no top-up of it can: said before Buy.
   const otherCurrency = useWalletInOtherCurrency(plan.currency);
 
+  // Who pays: the wallet, or a company of the driver's that pays in the plan's currency.
+  const payers = usePayingCompanies(plan.currency);
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const payer = payers.some((c) => c.id === companyId) ? companyId : null;
+  const payingCompany = payers.find((c) => c.id === payer);
+  const body = {
+    plan_id: plan.id,
+    vehicle_type_id: typeId,
+    plates,
+    start_date: startDate,
+    term_months: term as 1 | 3 | 12,
+    ...(payer !== null ? { company_id: payer } : {}),
+  };
+  const difference = usePayDifference("pass");
   const buy = useMutation({
-    mutationFn: () =>
-      buyPass(
-        {
-          plan_id: plan.id,
-          vehicle_type_id: typeId,
-          plates,
-          start_date: startDate,
-          term_months: term as 1 | 3 | 12,
-        },
-        attemptKey,
-      ),
+    mutationFn: () => buyPass(body, attemptKey),
     onSuccess: async (pass) => {
       await client.invalidateQueries({ queryKey: ["wallet"] });
       await client.invalidateQueries({ queryKey: ["passes"] });
@@ -92,6 +98,7 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
     setAttemptKey(crypto.randomUUID());
     setNoPlate(false);
     buy.reset();
+    difference.reset();
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -267,26 +274,48 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
               {t("checkout.rule", { end: formatDay(paidUntilDay, lang) })}
             </p>
             <p className="plan-rule">
-              {t("checkout.renewal", {
+              {t(payingCompany ? "checkout.renewalCompany" : "checkout.renewal", {
                 date: formatDay(paidUntilDay, lang),
                 term: t("term", { count: q.term_months }),
+                company: payingCompany?.name,
               })}
             </p>
             <p className="plan-rule">{t("checkout.cancel")}</p>
           </>
         )}
-        {wallet.data && (
+        {wallet.data && !payingCompany && (
           <p data-testid="plan-balance">
             {t("checkout.balance", { amount: formatMoney(wallet.data.balance, wallet.data.currency, lang) })}
           </p>
         )}
       </section>
       {soldOut && <p className="field__error">{t("checkout.soldOut")}</p>}
+      <PayerChoice
+        companies={payers}
+        value={payer}
+        onChange={(next) => {
+          setCompanyId(next);
+          setAttemptKey(crypto.randomUUID());
+          buy.reset();
+        }}
+      />
       <WalletNotice
         currency={plan.currency}
         error={error}
         alert={formAlertText(t, error, shown)}
         missingText={(amount) => t("checkout.missing", { amount })}
+        // A company's short account is the company's to top up: the difference is the wallet's only.
+        payDifference={
+          payer === null
+            ? {
+                minTopUp: wallet.data?.min_topup,
+                busy: difference.busy,
+                failed: difference.failed,
+                onPay: () => difference.pay(body),
+                label: (amount) => t("checkout.payDifference", { amount }),
+              }
+            : undefined
+        }
       />
       <button
         type="submit"

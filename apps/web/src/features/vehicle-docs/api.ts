@@ -1,5 +1,6 @@
 import type {
   VehicleDocQuoteBody,
+  VehicleDocRequestBody,
   VehicleDocStage,
   VehicleDocType,
   VehicleRenewalDetailsBody,
@@ -110,7 +111,8 @@ export function useVehicleDocQuote(body: VehicleDocQuoteBody | null) {
 }
 
 /** Sends and pays the request; the same key for a retry of one attempt, the total shown with it. */
-export const placeVehicleDocRequest = (body: VehicleDocQuoteBody, expectedTotal: number, key: string) =>
+/** The request paid from the wallet, or by the company `body.company_id` (business accounts). */
+export const placeVehicleDocRequest = (body: VehicleDocRequestBody, expectedTotal: number, key: string) =>
   api("/vehicle-docs/requests", {
     method: "POST",
     body: { ...body, expected_total: expectedTotal },

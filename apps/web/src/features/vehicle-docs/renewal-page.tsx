@@ -1,22 +1,25 @@
 import {
-  COMMERCIAL_ONLY_DOC_TYPES,
   INSURANCE_DOC_TYPES,
-  VEHICLE_PAPER_TYPES,
   type VehicleDocRequestType,
   type VehicleDocQuote,
   type VehicleDocQuoteBody,
   type VehicleDocType,
-  type VehicleRenewalDetails,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
-import { SelectField } from "../../components/ui/form-field";
-import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
+import { useWalletInOtherCurrency } from "../../components/ui/top-up-notice";
+import { RenewalPayer, useRenewalPayer } from "./renewal-payer";
 import { ApiError } from "../../lib/api";
-import { chooseCountry, openCountryPicker, servedCountries, useSelectedCountry } from "../../lib/country";
+import {
+  chooseCountry,
+  countriesOffering,
+  openCountryPicker,
+  useCountryOffers,
+  useSelectedCountry,
+} from "../../lib/country";
 import { countryLabel, formatMoney, formatNumber, taxLabel } from "../../lib/format";
 import { openLoginDialog } from "../../lib/login-dialog";
 import { walletQuery } from "../../lib/queries";
@@ -33,16 +36,13 @@ import {
   type AddressPicker,
 } from "./api";
 import { DetailsForm } from "./details-form";
-import { ExpiriesForm } from "./expiries-form";
 import { InsuranceFields, vehicleValueOf } from "./insurance-fields";
+import { applicable, KindChoice, LICENCE_YEARS, LicenceChoice, VehicleChoice } from "./renewal-choices";
 import { LicenceExpiry } from "./licence-expiry";
-import { PaperStatuses } from "./papers";
 import "../../components/ui/alert.css";
 import "../../components/ui/content.css";
 import "../../components/ui/price-lines.css";
 import "./vehicle-docs.css";
-
-const NIGERIA = "NG";
 
 /**
  * /vehicle-docs-renewal: the renewal of a Nigerian vehicle's papers. Another selected country is
@@ -53,8 +53,10 @@ export function VehicleDocsRenewalPage({ addressPicker }: { addressPicker: Addre
   const { t } = useTranslation("vehicle-docs");
   const country = useSelectedCountry();
   const { signedIn } = useSession();
-  if (country.code !== NIGERIA) {
-    const nigeria = servedCountries().find((c) => c.code === NIGERIA);
+  // Offered where the country's row says so (its `services`), Nigeria today.
+  const offered = useCountryOffers("vehicle_docs");
+  if (!offered) {
+    const [nigeria] = countriesOffering("vehicle_docs");
     return (
       <section className="container page prompt" aria-labelledby="vd-title">
         <h1 id="vd-title">{t("title")}</h1>
@@ -94,23 +96,6 @@ export function VehicleDocsRenewalPage({ addressPicker }: { addressPicker: Addre
 /** A new key per attempt; the same one for a retry of that attempt. */
 const newAttemptKey = (): string => crypto.randomUUID();
 
-/** The documents a vehicle may renew: the hackney permit only for a vehicle in commercial use. */
-function applicable(vehicle: VehicleRenewalDetails | undefined): VehicleDocType[] {
-  if (!vehicle?.vehicle_use) return [];
-  return VEHICLE_PAPER_TYPES.filter(
-    (d) => vehicle.vehicle_use === "commercial" || !COMMERCIAL_ONLY_DOC_TYPES.includes(d),
-  );
-}
-
-/** The papers whose expiry a driver may type: the use's, or all but the commercial-only ones. */
-function typable(vehicle: VehicleRenewalDetails): VehicleDocType[] {
-  return vehicle.vehicle_use
-    ? applicable(vehicle)
-    : VEHICLE_PAPER_TYPES.filter((d) => !COMMERCIAL_ONLY_DOC_TYPES.includes(d));
-}
-
-const LICENCE_YEARS = ["3y", "5y"] as const;
-
 /**
  * The signed-in service: a vehicle's papers or a driver's licence (no vehicle: 3 or 5 years, the
  * state of issue). The choices live in the query string (`type`, `vehicle`, `documents`,
@@ -126,16 +111,17 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const vehicles = useQuery(renewalVehiclesQuery());
-  const addresses = useQuery(addressesQuery(NIGERIA));
+  // The selected country, one that offers the renewal (VehicleDocsRenewalPage checked).
+  const country = useSelectedCountry();
+  const addresses = useQuery(addressesQuery(country.code));
   // The pickup parks nearest the driver's first saved address with a placed pin, when there is one.
   const pinned = addresses.data?.find((a) => a.pin_confirmed);
   const near = pinned ? { lat: pinned.lat, lng: pinned.lng } : null;
   const options = useQuery({
-    ...deliveryOptionsQuery(NIGERIA, lang, near),
+    ...deliveryOptionsQuery(country.code, lang, near),
     enabled: !addresses.isPending,
   });
   const wallet = useQuery(walletQuery());
-  const country = useSelectedCountry();
   const kind: VehicleDocRequestType =
     params.get("type") === "drivers_licence" ? "drivers_licence" : "vehicle_papers";
   const states = useQuery({ ...statesQuery(country.id), enabled: kind === "drivers_licence" });
@@ -218,10 +204,11 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const bodyKey = JSON.stringify(body);
   const [attempt, setAttempt] = useState({ key: newAttemptKey(), for: bodyKey });
   if (attempt.for !== bodyKey) setAttempt({ key: newAttemptKey(), for: bodyKey });
-
+  const payers = useRenewalPayer(quote.data?.currency);
+  const payingCompany = payers.companies.find((c) => c.id === payers.payer);
   const pay = useMutation({
     mutationFn: ({ body, total, key }: { body: VehicleDocQuoteBody; total: number; key: string }) =>
-      placeVehicleDocRequest(body, total, key),
+      placeVehicleDocRequest({ ...body, ...payers.companyBody }, total, key),
     onSuccess: async (placed) => {
       await client.invalidateQueries({ queryKey: ["wallet"] });
       await client.invalidateQueries({ queryKey: ["vehicle-docs"] });
@@ -244,20 +231,7 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
       <p className="vd-actions">
         <Link to="/vehicle-docs-renewal/requests">{t("myRequests")}</Link>
       </p>
-      <fieldset className="vd-options vd-kind">
-        <legend>{t("kind.title")}</legend>
-        {(["vehicle_papers", "drivers_licence"] as const).map((k) => (
-          <label key={k} className="vd-option">
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              checked={kind === k}
-              onChange={() => update({ type: k === "drivers_licence" ? k : undefined })}
-            />
-            <span className="vd-option__name">{t(`kind.${k}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <KindChoice kind={kind} onKind={(k) => update({ type: k === "drivers_licence" ? k : undefined })} />
       {kind === "vehicle_papers" && vehicles.isPending && <Spinner />}
       {kind === "vehicle_papers" && vehicles.isError && (
         <div role="alert" className="alert alert--error">
@@ -280,66 +254,21 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
           <div className="vd-page">
             {kind === "drivers_licence" && <LicenceExpiry />}
             {kind === "drivers_licence" && (
-              <section className="card" aria-labelledby={`${id}-licence`}>
-                <h2 id={`${id}-licence`}>{t("licence.title")}</h2>
-                <p className="field__hint">{t("licence.hint")}</p>
-                <fieldset className="vd-options">
-                  <legend>{t("licence.years")}</legend>
-                  {LICENCE_YEARS.map((y) => (
-                    <label key={y} className="vd-option">
-                      <input
-                        type="radio"
-                        name={`${id}-licence`}
-                        checked={licence === y}
-                        onChange={() => update({ licence: y })}
-                      />
-                      <span className="vd-option__name">{t(`licence.y${y.slice(0, 1)}`)}</span>
-                    </label>
-                  ))}
-                </fieldset>
-                {states.isPending ? (
-                  <Spinner />
-                ) : (
-                  <SelectField
-                    label={t("licence.state")}
-                    value={licenceState ?? ""}
-                    onChange={(e) => update({ state: e.currentTarget.value || undefined })}
-                    options={[
-                      ["", t("licence.chooseState")],
-                      ...(states.data ?? []).map((s) => [s.code, s.name] as const),
-                    ]}
-                  />
-                )}
-              </section>
+              <LicenceChoice
+                licence={licence}
+                licenceState={licenceState}
+                states={states}
+                onLicence={(y) => update({ licence: y })}
+                onState={(state) => update({ state })}
+              />
             )}
             {kind === "vehicle_papers" && vehicle && (
               <>
-                <section className="card" aria-labelledby={`${id}-vehicles`}>
-                  <h2 id={`${id}-vehicles`}>{t("vehicles.title")}</h2>
-                  <ul className="vd-vehicles">
-                    {list.map((v) => (
-                      <li key={v.vehicle_id} data-vehicle={v.vehicle_id}>
-                        <label className="vd-option">
-                          <input
-                            type="radio"
-                            name={`${id}-vehicle`}
-                            checked={v.vehicle_id === vehicle.vehicle_id}
-                            onChange={() => update({ vehicle: String(v.vehicle_id), documents: undefined })}
-                          />
-                          <span className="vd-option__name">
-                            <strong>{v.plate_number}</strong>
-                            {[v.make, v.model, v.color].some(Boolean) && (
-                              <> · {[v.make, v.model, v.color].filter(Boolean).join(" ")}</>
-                            )}
-                            {v.state_name && <> · {v.state_name}</>}
-                          </span>
-                        </label>
-                        <PaperStatuses expiries={v.expiries} />
-                        <ExpiriesForm vehicle={v} documents={typable(v)} />
-                      </li>
-                    ))}
-                  </ul>
-                </section>
+                <VehicleChoice
+                  vehicles={list}
+                  chosen={vehicle.vehicle_id}
+                  onChoose={(v) => update({ vehicle: String(v), documents: undefined })}
+                />
 
                 <DetailsForm key={vehicle.vehicle_id} vehicle={vehicle} />
 
@@ -431,7 +360,7 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
             </section>
             {delivery === "delivery" && (
               <AddressPicker
-                country={NIGERIA}
+                country={country.code}
                 addresses={addresses}
                 addressId={addressId}
                 bands={options.data?.delivery_bands ?? []}
@@ -450,27 +379,34 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
               </p>
             )}
             {q && <QuoteLines quote={q} />}
-            {wallet.data && (
+            {wallet.data && payers.payer === null && (
               <p className="field__hint">
                 {t("pay.balance", { amount: formatMoney(wallet.data.balance, wallet.data.currency, lang) })}
               </p>
             )}
-            <WalletNotice
+            <RenewalPayer
+              payers={payers}
+              onPayer={() => (setAttempt({ key: newAttemptKey(), for: bodyKey }), pay.reset())}
               currency={q?.currency}
-              error={payError}
-              alert={payError?.message ?? null}
-              missingText={(amount) => t("pay.missing", { amount })}
+              payError={payError}
+              request={q && body ? { ...body, expected_total: q.total } : null}
             />
             {q && body && (
               <button
                 type="button"
-                className="button button--accent"
+                // While the wallet is short, paying the difference above is the way forward: this steps back.
+                className={payError?.status === 402 ? "button" : "button button--accent"}
                 disabled={pay.isPending || quote.isFetching || quote.isError || Boolean(otherCurrency)}
                 onClick={() => pay.mutate({ body, total: q.total, key: attempt.key })}
               >
                 {pay.isPending
                   ? t("pay.paying")
-                  : t("pay.button", { amount: formatMoney(q.total, q.currency, lang) })}
+                  : payingCompany
+                    ? t("pay.withCompany", {
+                        amount: formatMoney(q.total, q.currency, lang),
+                        company: payingCompany.name,
+                      })
+                    : t("pay.button", { amount: formatMoney(q.total, q.currency, lang) })}
               </button>
             )}
           </section>

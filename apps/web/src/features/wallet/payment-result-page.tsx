@@ -1,4 +1,4 @@
-import type { PaymentResult } from "@parkwell/contract";
+import type { CheckoutKind, PaymentResult } from "@parkwell/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,18 @@ type View =
   | { kind: "none" };
 
 const IN_PROGRESS = "Payment verification already in progress";
+
+/** Where a purchase paid by a top-up of the difference is shown, and the query its list is cached under. */
+const PURCHASE_PAGE: Record<CheckoutKind, (code: string) => string> = {
+  order: (code) => `/orders/${code}?placed=1`,
+  pass: (code) => `/passes/${code}`,
+  vehicle_docs: (code) => `/vehicle-docs-renewal/requests/${code}`,
+};
+const PURCHASE_QUERY: Record<CheckoutKind, string> = {
+  order: "orders",
+  pass: "passes",
+  vehicle_docs: "vehicle-docs",
+};
 const RETRIES = 5;
 
 /**
@@ -50,6 +62,13 @@ export function PaymentResultPage() {
             void navigate(`/booking-success?code=${encodeURIComponent(res.data.booking.booking_code)}`, {
               replace: true,
             });
+            return;
+          }
+          // A top-up that paid the difference for an order, a pass or a request: on to it.
+          const made = res.data.purchase;
+          if (made?.status === "made" && made.code) {
+            void queryClient.invalidateQueries({ queryKey: [PURCHASE_QUERY[made.kind]] });
+            void navigate(PURCHASE_PAGE[made.kind](encodeURIComponent(made.code)), { replace: true });
             return;
           }
           setView({ kind: "success", result: res.data });
@@ -98,6 +117,13 @@ export function PaymentResultPage() {
                     : view.result.booking.status === "expired"
                       ? t("result.bookingExpired")
                       : t(`result.bookingNotBooked.${view.result.booking.reason ?? "full"}`)}
+              </p>
+            )}
+            {view.result.purchase && (
+              <p role="status" data-testid="payment-purchase">
+                {view.result.purchase.status === "not_made"
+                  ? t(`result.purchaseNotMade.${view.result.purchase.kind}`)
+                  : t("result.purchasePending")}
               </p>
             )}
             {view.result.new_balance !== undefined && (

@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.book_event_space(p_event integer, p_id uuid, p_code text, p_user uuid, p_park integer, p_type integer, p_vehicle integer, p_plate text, p_start timestamp with time zone, p_end timestamp with time zone, p_currency text, p_total bigint, p_breakdown jsonb, p_idempotency_key text, p_request_hash text, p_now timestamp with time zone, p_wallet text, p_revenue text)
  RETURNS text
  LANGUAGE plpgsql
@@ -7,6 +7,11 @@ DECLARE
   v_status text;
   v_allocation integer;
 BEGIN
+  -- The purchase engine's row first, before the capacity lock: the code and the buyer's
+  -- Idempotency-Key claimed (a retry racing its first attempt waits on the key's unique index, then
+  -- fails with 23505 and replays it) without holding up the park's other bookings. Its foreign key
+  -- shares the driver's row; a hold locks that row FOR NO KEY UPDATE, which does not wait on it.
+  PERFORM claim_booking_purchase(p_id, p_code, p_user, p_idempotency_key, p_request_hash, p_now);
   PERFORM 1 FROM parks WHERE id = p_park FOR KEY SHARE;
   PERFORM 1 FROM park_capacities WHERE park_id = p_park AND vehicle_type_id = p_type FOR UPDATE;
   IF NOT EXISTS (SELECT 1 FROM parks p JOIN countries c ON c.id = p.country_id

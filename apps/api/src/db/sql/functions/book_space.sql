@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.book_space(p_id uuid, p_code text, p_user uuid, p_park integer, p_type integer, p_vehicle integer, p_plate text, p_start timestamp with time zone, p_end timestamp with time zone, p_currency text, p_total bigint, p_breakdown jsonb, p_idempotency_key text, p_request_hash text, p_now timestamp with time zone, p_wallet text, p_revenue text)
  RETURNS text
  LANGUAGE plpgsql
@@ -7,6 +7,11 @@ DECLARE
   v_capacity integer;
   v_status text;
 BEGIN
+  -- The purchase engine's row first, before the capacity lock: the code and the buyer's
+  -- Idempotency-Key claimed (a retry racing its first attempt waits on the key's unique index, then
+  -- fails with 23505 and replays it) without holding up the park's other bookings. Its foreign key
+  -- shares the driver's row; a hold locks that row FOR NO KEY UPDATE, which does not wait on it.
+  PERFORM claim_booking_purchase(p_id, p_code, p_user, p_idempotency_key, p_request_hash, p_now);
   PERFORM 1 FROM parks WHERE id = p_park FOR KEY SHARE;
   SELECT capacity INTO v_capacity FROM park_capacities
     WHERE park_id = p_park AND vehicle_type_id = p_type FOR UPDATE;
@@ -20,10 +25,15 @@ BEGIN
   v_status := pay_and_insert_booking(NULL, p_id, p_code, p_user, p_park, p_type, p_vehicle, p_plate,
     p_start, p_end, p_currency, p_total, p_breakdown, p_idempotency_key, p_request_hash, p_now,
     p_wallet, p_revenue);
-  IF v_status = 'booked' AND p_plate IS NOT NULL AND EXISTS (SELECT 1 FROM booking_holds
-      WHERE user_id = p_user AND plate_number = p_plate AND status = 'held' AND expires_at > p_now
-        AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')) THEN
-    RAISE EXCEPTION 'plate % is held for this window', p_plate USING ERRCODE = 'exclusion_violation';
+  IF v_status = 'booked' AND p_plate IS NOT NULL THEN
+    -- A hold of the same driver checks the bookings under the same lock (hold_check): one of the two
+    -- waits for the other's COMMIT, then sees its row. Taken after the wallet, as the hold takes it.
+    PERFORM 1 FROM users WHERE id = p_user FOR NO KEY UPDATE;
+    IF EXISTS (SELECT 1 FROM booking_holds
+        WHERE user_id = p_user AND plate_number = p_plate AND status = 'held' AND expires_at > p_now
+          AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')) THEN
+      RAISE EXCEPTION 'plate % is held for this window', p_plate USING ERRCODE = 'exclusion_violation';
+    END IF;
   END IF;
   RETURN v_status;
 END;

@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.complete_hold(p_hold uuid, p_now timestamp with time zone, p_wallet text, p_revenue text)
  RETURNS text
  LANGUAGE plpgsql
@@ -16,7 +16,7 @@ BEGIN
   SELECT capacity INTO v_capacity FROM park_capacities
     WHERE park_id = h.park_id AND vehicle_type_id = h.vehicle_type_id FOR UPDATE;
   PERFORM 1 FROM wallet_accounts WHERE key = p_wallet FOR UPDATE;
-  PERFORM 1 FROM users WHERE id = h.user_id FOR UPDATE;
+  PERFORM 1 FROM users WHERE id = h.user_id FOR NO KEY UPDATE;
   SELECT * INTO h FROM booking_holds WHERE id = p_hold FOR UPDATE;
   IF h.status IN ('booked', 'not_booked') THEN
     RETURN h.status;
@@ -31,6 +31,7 @@ BEGIN
     v_status := 'full';
   ELSE
     BEGIN
+      PERFORM claim_booking_purchase(h.id, h.booking_code, h.user_id, NULL, NULL, p_now);
       v_status := pay_and_insert_booking(NULL, h.id, h.booking_code, h.user_id, h.park_id,
         h.vehicle_type_id, h.vehicle_id, h.plate_number, h.start_time, h.end_time, h.currency,
         h.total_minor, h.breakdown, NULL, NULL, p_now, p_wallet, p_revenue);

@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.hold_check(p_user uuid, p_park integer, p_type integer, p_plate text, p_start timestamp with time zone, p_end timestamp with time zone, p_currency text, p_now timestamp with time zone, p_wallet text)
  RETURNS text
  LANGUAGE plpgsql
@@ -17,7 +17,7 @@ BEGIN
     RETURN 'full';
   END IF;
   PERFORM 1 FROM wallet_accounts WHERE key = p_wallet FOR UPDATE;
-  PERFORM 1 FROM users WHERE id = p_user FOR UPDATE;
+  PERFORM 1 FROM users WHERE id = p_user FOR NO KEY UPDATE;
   UPDATE booking_holds SET status = 'expired', updated_at = p_now
     WHERE user_id = p_user AND status = 'held' AND expires_at <= p_now;
   IF p_plate IS NOT NULL AND (

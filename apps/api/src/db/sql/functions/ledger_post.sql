@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.ledger_post(p_kind text, p_key text, p_reference text, p_description text, p_accounts text[], p_amounts bigint[])
  RETURNS TABLE(accounts integer, transaction_id uuid, key text, balance bigint)
  LANGUAGE plpgsql

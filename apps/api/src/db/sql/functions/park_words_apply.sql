@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.park_words_apply(p_new_countries integer[], p_new_texts text[], p_old_countries integer[], p_old_texts text[])
  RETURNS void
  LANGUAGE sql

@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.pass_fits(p_plan integer, p_type integer, p_start timestamp with time zone, p_now timestamp with time zone)
  RETURNS boolean
  LANGUAGE plpgsql

@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.plan_occurrences(p_plan integer, p_zone text, p_start timestamp with time zone, p_end timestamp with time zone)
  RETURNS TABLE(start_time timestamp with time zone, end_time timestamp with time zone)
  LANGUAGE sql

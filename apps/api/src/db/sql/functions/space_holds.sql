@@ -1,4 +1,4 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE OR REPLACE FUNCTION public.space_holds(p_park integer, p_type integer, p_start timestamp with time zone, p_end timestamp with time zone, p_now timestamp with time zone DEFAULT now())
  RETURNS TABLE(kind text, id uuid, event_id integer, code text, plate text, start_time timestamp with time zone, end_time timestamp with time zone, n integer)
  LANGUAGE sql

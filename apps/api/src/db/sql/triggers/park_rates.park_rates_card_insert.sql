@@ -1,2 +1,2 @@
--- Written by `npm run db:functions` from the migrated database: change it in a new migration.
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
 CREATE TRIGGER park_rates_card_insert AFTER INSERT ON park_rates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rate_card_changed();

@@ -11,7 +11,7 @@ import type { Clock } from "../../../lib/clock";
 import type { FileStorage } from "../../../lib/file-storage";
 import { ImageRejected, processImage } from "../../../lib/images";
 import * as blog from "../../blog/blog.service";
-import { COVER_TYPE } from "../../blog/blog.texts";
+import { COVER_TYPE } from "../../../lib/messages/blog";
 import type { StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 

@@ -8,7 +8,6 @@ export interface AdminCompanyRow {
   name: string;
   country_code: string;
   currency: string;
-  decimals: number;
   billing_email: string;
   tax_id: string;
   verified_at: string | Date | null;
@@ -17,17 +16,16 @@ export interface AdminCompanyRow {
   credit_limit_minor: string | number;
   balance_minor: string | number;
   members: number;
-  time_zone: string;
   created_at: string | Date;
 }
 
 const SELECT = sql`SELECT co.id, co.name, c.code AS country_code, trim(c.currency) AS currency,
-    c.currency_decimals AS decimals, co.billing_email::text AS billing_email, co.tax_id, co.verified_at,
+    co.billing_email::text AS billing_email, co.tax_id, co.verified_at,
     co.disabled_at, co.billing, co.credit_limit_minor,
     coalesce((SELECT a.balance_minor FROM wallet_accounts a
       WHERE a.key = 'company:' || co.id || ':' || trim(c.currency)), 0) AS balance_minor,
     (SELECT count(*)::int FROM company_members m WHERE m.company_id = co.id AND m.removed_at IS NULL) AS members,
-    c.timezone AS time_zone, co.created_at
+    co.created_at
   FROM companies co JOIN countries c ON c.id = co.country_id`;
 
 /** Companies by name (a search matches the name, billing e-mail or tax id), a page of them and the total. */

@@ -13,50 +13,44 @@ import type {
   AdminCompanyUpdateBodySchema,
 } from "@parkwell/contract";
 import type { Db } from "../../../db/client";
+import type { Tx } from "../../../db/tx";
+import { servedCountries, type CountryFacts } from "../../reference/served-countries";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
-import { iso } from "../../../lib/iso";
-import { decimalsRefusal, toMajor, toMinor } from "../../../lib/money";
+import { decimalsRefusal, toMinor } from "../../../lib/money";
 import { listPage, offsetOf } from "../../../lib/pagination";
 import { syncFloor } from "../../companies/company-wallet.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import * as repo from "./admin-companies.repo";
+import { presentAdminCompany } from "./admin-companies.present";
 
 export const COMPANY_NOT_FOUND = "Company not found";
 export const LIMIT_BELOW_OWED = "The company owes more than this limit: it must pay first";
-
-function present(row: repo.AdminCompanyRow): AdminCompany {
-  const decimals = Number(row.decimals);
-  return {
-    id: row.id,
-    name: row.name,
-    country_code: row.country_code,
-    currency: row.currency,
-    billing_email: row.billing_email,
-    tax_id: row.tax_id,
-    verified: row.verified_at !== null,
-    disabled: row.disabled_at !== null,
-    billing: row.billing,
-    credit_limit: toMajor(Number(row.credit_limit_minor), decimals),
-    balance: toMajor(Number(row.balance_minor), decimals),
-    members: Number(row.members),
-    time_zone: row.time_zone,
-    created_at: iso(row.created_at),
-  };
-}
 
 export async function listCompanies(db: Db, query: z.output<typeof AdminCompanyListQuerySchema>) {
   const { rows, total } = await repo.listCompanies(db, query.search, {
     limit: query.size,
     offset: offsetOf(query),
   });
-  return listPage(rows.map(present), total, query);
+  const countries = await Promise.all(rows.map((r) => countryOf(db, r)));
+  return listPage(
+    rows.map((r, i) => presentAdminCompany(r, countries[i]!)),
+    total,
+    query,
+  );
+}
+
+/** A company's country's facts (decimals, clock), from the served countries. */
+async function countryOf(db: Db, row: repo.AdminCompanyRow, via?: Tx): Promise<CountryFacts> {
+  const facts = await servedCountries(db).facts({ code: row.country_code }, via);
+  if (!facts) throw new Error(`company ${row.id}: its country ${row.country_code} is not served`);
+  return facts;
 }
 
 export async function getCompany(db: Db, id: number): Promise<AdminCompany> {
   const row = await repo.findCompany(db, id);
   if (!row) throw AppError.notFound(COMPANY_NOT_FOUND, "company_not_found");
-  return present(row);
+  return presentAdminCompany(row, await countryOf(db, row));
 }
 
 export async function updateCompany(
@@ -68,7 +62,7 @@ export async function updateCompany(
   await deps.db.transaction(async (tx) => {
     const row = await repo.findCompany(tx, id, true);
     if (!row) throw AppError.notFound(COMPANY_NOT_FOUND, "company_not_found");
-    const decimals = Number(row.decimals);
+    const { decimals } = await countryOf(deps.db, row, tx);
     const refusal =
       body.credit_limit === undefined ? null : decimalsRefusal(body.credit_limit, row.currency, decimals);
     if (refusal) throw AppError.validation({ credit_limit: refusal });

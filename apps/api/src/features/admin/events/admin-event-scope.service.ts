@@ -3,7 +3,6 @@
  * event read in that scope (a 404 outside it), the check that the caller may change it, and the
  * form's clock and validation helpers.
  */
-import { wallClockMs } from "@parkwell/contract";
 import type { Tx } from "../../../db/tx";
 import { AppError } from "../../../lib/app-error";
 import { eventNotFound } from "../../events/events.service";
@@ -19,11 +18,6 @@ export const scopeOf = (access: StaffAccess): EventScope =>
 
 const CANCELLED_MESSAGE = "This event is cancelled: it can no longer change";
 export const cancelledConflict = () => new AppError(409, "event_cancelled", CANCELLED_MESSAGE);
-
-/** "2026-12-05T19:30": an instant on a zone's clock, as the form shows it. */
-export function localOf(t: Date | string, timeZone: string): string {
-  return new Date(wallClockMs(new Date(t).getTime(), timeZone)).toISOString().slice(0, 16);
-}
 
 export function refuse(fields: Record<string, string>): void {
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);

@@ -42,7 +42,6 @@ import {
 import {
   bookedMap,
   cancelledConflict,
-  localOf,
   MINUTE,
   refuse,
   requireEvent,
@@ -51,6 +50,7 @@ import {
 } from "./admin-event-scope.service";
 import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import * as repo from "./admin-events.repo";
+import { localOf, presentAdminEvent } from "./admin-events.present";
 import type { EventRow } from "./admin-events.repo";
 import { iso } from "../../../lib/iso";
 import { listPage } from "../../../lib/pagination";
@@ -90,11 +90,11 @@ export async function list(db: Db, access: StaffAccess, q: AdminEventListQuery):
 }
 
 export async function get(db: Db, access: StaffAccess, code: string): Promise<AdminEvent> {
-  return present(servedCountries(db), db, access, await requireEvent(db, access, code));
+  return adminEventView(servedCountries(db), db, access, await requireEvent(db, access, code));
 }
 
 /** The event as the caller sees it: its parks, allocations and bookings in the caller's scope only. */
-async function present(
+async function adminEventView(
   served: ServedCountries,
   db: Tx,
   access: StaffAccess,
@@ -108,53 +108,7 @@ async function present(
     e.operatorId === null
       ? null
       : { id: e.operatorId, name: (await repo.operatorName(db, e.operatorId)) ?? "" };
-  return {
-    event_code: e.eventCode,
-    name: e.name,
-    description: e.description,
-    category: e.category,
-    status: e.status,
-    visibility: e.visibility,
-    has_access_code: e.accessCodeHash !== null,
-    venue: {
-      name: e.venueName,
-      address: e.venueAddress,
-      city: e.city,
-      country_code: country.code,
-      lat: e.lat,
-      lng: e.lng,
-    },
-    time_zone: e.timeZone,
-    start_local: localOf(e.startTime, e.timeZone),
-    end_local: localOf(e.endTime, e.timeZone),
-    start_time: iso(e.startTime),
-    end_time: iso(e.endTime),
-    currency: country.currency,
-    decimals: country.decimals,
-    operator,
-    parks: parks.map((p) => ({
-      park_id: Number(p.park_id),
-      park_name: p.park_name,
-      park_code: p.park_code,
-      arrive_before_minutes: Number(p.arrive_before_minutes),
-      depart_after_minutes: Number(p.depart_after_minutes),
-      window_start: iso(p.window_start),
-      window_end: iso(p.window_end),
-      prices: rates
-        .filter((r) => r.park_id === Number(p.park_id))
-        .map((r) => ({
-          vehicle_type_id: r.vehicle_type_id,
-          vehicle_type: r.vehicle_type,
-          price: toMajor(r.price_minor, country.decimals),
-          allocation: r.allocation,
-          booked: booked.get(`${r.park_id}:${r.vehicle_type_id}`)?.booked ?? 0,
-        })),
-    })),
-    booked: [...booked.values()].reduce((n, b) => n + b.booked, 0),
-    created_at: iso(e.createdAt),
-    published_at: e.publishedAt ? iso(e.publishedAt) : null,
-    cancelled_at: e.cancelledAt ? iso(e.cancelledAt) : null,
-  };
+  return presentAdminEvent(e, { country, parks, rates, booked, operator });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,7 +296,7 @@ export async function create(
       operatorId: row.operatorId,
       after: await auditView(tx, row),
     });
-    return present(servedCountries(db), tx, access, row);
+    return adminEventView(servedCountries(db), tx, access, row);
   });
 }
 
@@ -424,7 +378,7 @@ export async function update(
         ...diff,
       });
     }
-    return present(servedCountries(db), tx, access, after);
+    return adminEventView(servedCountries(db), tx, access, after);
   });
 }
 
@@ -441,14 +395,14 @@ export async function publish(
   return db.transaction(async (tx) => {
     const seen = await requireEventToChange(tx, access, code);
     if (seen.status === "cancelled") throw cancelledConflict();
-    if (seen.status === "published") return present(servedCountries(db), tx, access, seen);
+    if (seen.status === "published") return adminEventView(servedCountries(db), tx, access, seen);
     if (seen.endTime <= now) throw new AppError(422, "event_ended", EVENT_ENDED_MESSAGE);
     const holdings = await holdingsOf(tx, seen.id);
     const capacities = await lockCapacities(tx, holdings);
     // Under the event's row lock (its parks change only under it), the scope is checked again.
     const event = await requireEventToChange(tx, access, seen.eventCode, true);
     if (event.status === "cancelled") throw cancelledConflict();
-    if (event.status === "published") return present(servedCountries(db), tx, access, event);
+    if (event.status === "published") return adminEventView(servedCountries(db), tx, access, event);
     // An edit that committed between the first read and the locks may have changed the parks or
     // the allocations: publish only what was checked under the locks.
     if (JSON.stringify(await holdingsOf(tx, event.id)) !== JSON.stringify(holdings)) {
@@ -468,7 +422,7 @@ export async function publish(
       before: { status: event.status },
       after: { status: after.status },
     });
-    return present(servedCountries(db), tx, access, after);
+    return adminEventView(servedCountries(db), tx, access, after);
   });
 }
 
@@ -501,6 +455,6 @@ export async function cancel(
       before: { status: event.status },
       after: { status: after.status },
     });
-    return present(servedCountries(deps.db), tx, access, after);
+    return adminEventView(servedCountries(deps.db), tx, access, after);
   });
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import {
   passHoursRefusal,
+  type ErrorDetails,
   type GateCheckinBody,
   type GateCodeBody,
   type PassCheckinResult,
@@ -18,11 +19,13 @@ import { AppError } from "../../../lib/app-error";
 import type { Language } from "../../../lib/language";
 import { toMajor } from "../../../lib/money";
 import { standardRate } from "../../bookings/booking-core.service";
-import { issueOverstayReceipt } from "../../bookings/booking-receipts.service";
+import { OVERSTAY, overstayReceiptBody } from "../../bookings/booking-receipts.service";
+import { PASS_MOVES } from "../../passes/passes.service";
+import { chargeMove } from "../../purchases/purchases.service";
 import { hoursAndPrices } from "../../passes/plans.service";
 import { PASS_GRACE_DAYS } from "../../passes/passes.domain";
 import { servedCountries } from "../../reference/served-countries";
-import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledger.service";
+import { lockWalletBalance } from "../../wallet/ledger.service";
 import { parkInScope, requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { enteringPlate, passEnd, passSpanRefusal } from "./gate-passes.domain";
@@ -34,7 +37,7 @@ import { INVALID_QR, unknownBooking, type GateDeps } from "./gate.service";
 
 export const NO_CAR_INSIDE = "This pass has no car inside";
 
-function refuse(refusal: NonNullable<GateRefusal>, details?: Record<string, unknown>): never {
+function refuse(refusal: NonNullable<GateRefusal>, details?: ErrorDetails<"choose_plate">): never {
   throw new AppError(refusal.status, refusal.code, refusal.message, undefined, details);
 }
 
@@ -172,31 +175,31 @@ export async function checkOut(
     let chargedMinor = 0;
     // The visit row is locked first, then the wallet's: the balance read is the balance charged.
     if (over.amountMinor > 0 && (await lockWalletBalance(tx, p.userId, currency)) >= over.amountMinor) {
-      await chargeWallet(tx, {
-        userId: p.userId,
-        currency,
-        amountMinor: over.amountMinor,
-        idempotencyKey: `pass:${p.id}:visit:${visit.id}`,
-        kind: "booking_overstay",
-        reference: p.passCode,
-        description: `Overstay ${p.passCode}`,
-        revenueShard: revenueShard(p.id),
-      });
-      await issueOverstayReceipt(
+      await chargeMove(
         tx,
+        { ...OVERSTAY, ...PASS_MOVES },
         {
-          ledgerKey: `pass:${p.id}:visit:${visit.id}`,
+          id: p.id,
+          code: p.passCode,
           userId: p.userId,
-          reference: p.passCode,
-          park: { id: p.parkId, name: p.parkName, countryId: p.countryId },
           currency,
           decimals: (await served.byId(p.countryId, tx))!.currencyDecimals,
-          amountMinor: over.amountMinor,
-          from: visit.checkedInAt,
-          to: now,
-          detail: visit.plate,
+          countryId: p.countryId,
+          parkId: p.parkId,
         },
-        now,
+        {
+          move: `visit:${visit.id}`,
+          amountMinor: over.amountMinor,
+          description: `Overstay ${p.passCode}`,
+          at: now,
+          receiptBody: overstayReceiptBody({
+            park: { name: p.parkName },
+            amountMinor: over.amountMinor,
+            from: visit.checkedInAt,
+            to: now,
+            detail: visit.plate,
+          }),
+        },
       );
       chargedMinor = over.amountMinor;
     }

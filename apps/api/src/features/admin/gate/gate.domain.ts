@@ -1,5 +1,11 @@
 /** The gate's rules as pure functions: when a car may enter, what an overstay costs, sale codes. */
-import { CHECKIN_GRACE_MINUTES, dateTimeFormat, dayOnClock, POS_VOID_MINUTES } from "@parkwell/contract";
+import {
+  CHECKIN_GRACE_MINUTES,
+  dateTimeFormat,
+  dayOnClock,
+  POS_VOID_MINUTES,
+  type ErrorCode,
+} from "@parkwell/contract";
 import { readableCode } from "../../../lib/readable-code";
 import { parkingMinor, type HourlyRate } from "../../parks/pricing.domain";
 
@@ -18,7 +24,7 @@ export function gateTime(at: Date, now: Date, timeZone: string): string {
   return day === dayOnClock(now, timeZone) ? time : [day, time].join(" ");
 }
 
-export type GateRefusal = { status: 409 | 422; code: string; message: string } | null;
+export type GateRefusal = { status: 409 | 422; code: ErrorCode; message: string } | null;
 
 interface CheckinState {
   status: "active" | "completed" | "cancelled";

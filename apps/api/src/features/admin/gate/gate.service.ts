@@ -18,8 +18,9 @@ import { parkInScope, requireParkInScope, type StaffAccess } from "../access.ser
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { assertSameCurrency, standardRate } from "../../bookings/booking-core.service";
 import { verifyQr } from "../../bookings/qr";
-import { issueOverstayReceipt } from "../../bookings/booking-receipts.service";
-import { chargeWallet, lockWalletBalance, revenueShard } from "../../wallet/ledger.service";
+import { BOOKING_MOVES, OVERSTAY, overstayReceiptBody } from "../../bookings/booking-receipts.service";
+import { chargeMove } from "../../purchases/purchases.service";
+import { lockWalletBalance } from "../../wallet/ledger.service";
 import { checkinRefusal, checkoutRefusal, overstay, type GateRefusal } from "./gate.domain";
 import * as repo from "./gate.repo";
 import type { GateBookingRead, GateBookingRow } from "./gate.repo";
@@ -151,31 +152,31 @@ export async function checkOut(
     // the balance read is the balance charged.
     if (over.amountMinor > 0 && (await lockWalletBalance(tx, b.userId, b.currency)) >= over.amountMinor) {
       moves += 1;
-      await chargeWallet(tx, {
-        userId: b.userId,
-        currency: b.currency,
-        amountMinor: over.amountMinor,
-        idempotencyKey: `booking:${b.id}:${moves}`,
-        kind: "booking_overstay",
-        reference: b.bookingCode,
-        description: `Overstay ${b.bookingCode}`,
-        revenueShard: revenueShard(b.id),
-      });
-      await issueOverstayReceipt(
+      await chargeMove(
         tx,
+        { ...OVERSTAY, ...BOOKING_MOVES },
         {
-          ledgerKey: `booking:${b.id}:${moves}`,
+          id: b.id,
+          code: b.bookingCode,
           userId: b.userId,
-          reference: b.bookingCode,
-          park: { id: b.parkId, name: b.parkName, countryId: b.countryId },
           currency: b.currency,
           decimals: b.decimals,
-          amountMinor: over.amountMinor,
-          from: b.endTime,
-          to: now,
-          detail: [b.plateNumber, b.vehicleType].filter(Boolean).join(" · ") || null,
+          countryId: b.countryId,
+          parkId: b.parkId,
         },
-        now,
+        {
+          move: moves,
+          amountMinor: over.amountMinor,
+          description: `Overstay ${b.bookingCode}`,
+          at: now,
+          receiptBody: overstayReceiptBody({
+            park: { name: b.parkName },
+            amountMinor: over.amountMinor,
+            from: b.endTime,
+            to: now,
+            detail: [b.plateNumber, b.vehicleType].filter(Boolean).join(" · ") || null,
+          }),
+        },
       );
       chargedMinor = over.amountMinor;
     }

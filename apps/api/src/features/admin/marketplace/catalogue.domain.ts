@@ -1,4 +1,5 @@
 /** The back office's catalogue: the sentences of its refusals and its 404s. */
+import type { ErrorCodeOf } from "@parkwell/contract";
 import { AppError } from "../../../lib/app-error";
 
 export const CATEGORY_NOT_FOUND_MESSAGE = "Category not found";
@@ -15,7 +16,7 @@ export const PARK_COUNTRY_MESSAGE = "Choose parks of the item's country";
 export const PRODUCT_PARKS_MESSAGE = "Only a service is done at parks";
 export const SERVICE_VARIATION_STOCK_MESSAGE = "A service's variation has no stock";
 
-const notFound = (message: string, code: string) => () => AppError.notFound(message, code);
+const notFound = (message: string, code: ErrorCodeOf<404>) => () => AppError.notFound(message, code);
 export const categoryNotFound = notFound(CATEGORY_NOT_FOUND_MESSAGE, "category_not_found");
 export const attributeNotFound = notFound(ATTRIBUTE_NOT_FOUND_MESSAGE, "attribute_not_found");
 export const itemNotFound = notFound("Item not found", "item_not_found");

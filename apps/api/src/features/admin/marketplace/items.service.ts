@@ -47,6 +47,7 @@ import {
   type VariationRow,
 } from "./items.repo";
 import { categoryExists } from "./categories.repo";
+import { presentItem } from "./items.present";
 import {
   ADDON_COUNTRY_MESSAGE,
   CHOOSE_ATTRIBUTE_MESSAGE,
@@ -117,48 +118,14 @@ async function findItem(tx: Tx, id: number, lock = false): Promise<ItemRow> {
   return row;
 }
 
-/** An item as the back office edits it: every field, its variations, add-ons and parks. */
-export async function presentItem(served: ServedCountries, tx: Tx, row: ItemRow): Promise<AdminMarketItem> {
+/** An item as the back office answers it: its row with its country, category, variations, add-ons and parks, read in `tx`. */
+async function adminItemView(served: ServedCountries, tx: Tx, row: ItemRow): Promise<AdminMarketItem> {
   const country = (await served.facts({ id: row.countryId }, tx))!;
-  const { category, variations, addons, parks } = await itemDetailRows(tx, row);
-  return {
-    id: row.id,
-    country_code: country.code,
-    currency: country.currency,
-    decimals: country.decimals,
-    kind: row.kind,
-    category: { id: category!.id, name: category!.name },
-    name: row.name,
-    description: row.description,
-    images: row.images,
-    price: money(row.priceMinor, country),
-    stock: row.stock,
-    daily_capacity: row.dailyCapacity,
-    duration_minutes: row.durationMinutes,
-    status: row.status,
-    sold: row.sold,
-    variations: variations.map((v) => ({
-      id: Number(v.id),
-      attribute: { id: Number(v.attribute_id), name: v.attribute_name },
-      value: v.value,
-      price: money(Number(v.price_minor), country),
-      stock: v.stock === null ? null : Number(v.stock),
-      position: Number(v.position),
-      status: v.status,
-    })),
-    addons: addons.map((a) => ({
-      id: Number(a.id),
-      name: a.name,
-      price: money(Number(a.price_minor), country),
-    })),
-    parks: parks.map((p) => ({ id: Number(p.id), name: p.name, city: p.city })),
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
+  return presentItem(row, country, await itemDetailRows(tx, row));
 }
 
 export async function getItem(db: Db, id: number): Promise<AdminMarketItem> {
-  return presentItem(servedCountries(db), db, await findItem(db, id));
+  return adminItemView(servedCountries(db), db, await findItem(db, id));
 }
 
 const itemAudit = (r: ItemRow, addonIds: number[], parkIds: number[]) => ({
@@ -247,7 +214,7 @@ export async function createItem(
         [...body.park_ids].sort((a, b) => a - b),
       ),
     });
-    return presentItem(servedCountries(db), tx, row);
+    return adminItemView(servedCountries(db), tx, row);
   });
 }
 
@@ -300,7 +267,7 @@ export async function updateItem(
       itemAudit(seen, links.addonIds, links.parkIds),
       itemAudit(row, after.addonIds, after.parkIds),
     );
-    return presentItem(servedCountries(db), tx, row);
+    return adminItemView(servedCountries(db), tx, row);
   });
 }
 
@@ -318,7 +285,7 @@ export async function changeImages(
     const images = change(seen.images);
     const row = await updateItemRow(tx, id, { images, updatedAt: now });
     await audit(tx, actor, action, "market_item", id, { images: seen.images }, { images });
-    return presentItem(servedCountries(db), tx, row);
+    return adminItemView(servedCountries(db), tx, row);
   });
 }
 
@@ -377,7 +344,7 @@ export async function createVariation(
       variation_id: row.id,
       ...variationAudit(row),
     });
-    return presentItem(servedCountries(db), tx, updated);
+    return adminItemView(servedCountries(db), tx, updated);
   });
 }
 
@@ -419,6 +386,6 @@ export async function updateVariation(
       { variation_id: variationId, ...variationAudit(seen) },
       { variation_id: variationId, ...variationAudit(row) },
     );
-    return presentItem(servedCountries(db), tx, updated);
+    return adminItemView(servedCountries(db), tx, updated);
   });
 }

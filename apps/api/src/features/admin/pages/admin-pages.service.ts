@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import * as pages from "../../pages/pages.service";
-import { PAGES_ARE_PARKWELL } from "../../pages/pages.texts";
+import { PAGES_ARE_PARKWELL } from "../../../lib/messages/pages";
 import type { StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 

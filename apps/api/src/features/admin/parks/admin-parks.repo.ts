@@ -29,7 +29,6 @@ export interface ListRow {
   type: string;
   city: string;
   country: string;
-  currency: string;
   status: string;
   operator: string;
   operator_id: number | null;
@@ -45,7 +44,7 @@ export async function listParks(db: Tx, f: ListFilter): Promise<ListRow[]> {
   const code = f.search ? f.search.replace(/\s+/g, "").toUpperCase() : null;
   return queryRows<ListRow>(
     db,
-    sql`SELECT p.id, p.park_code, p.slug, p.name, p.type, p.city, c.code AS country, c.currency,
+    sql`SELECT p.id, p.park_code, p.slug, p.name, p.type, p.city, c.code AS country,
         p.status, p.operator, p.operator_id,
         coalesce((SELECT sum(pc.capacity) FROM park_capacities pc WHERE pc.park_id = p.id), 0)::int AS capacity,
         jsonb_array_length(p.photos)::int AS photos, p.hourly_from_minor,

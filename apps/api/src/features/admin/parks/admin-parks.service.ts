@@ -37,6 +37,7 @@ import {
 } from "./admin-parks.domain";
 import { servedCountries, type ServedCountries } from "../../reference/served-countries";
 import * as repo from "./admin-parks.repo";
+import { editable, presentAdminPark } from "./admin-parks.present";
 import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
 import { listPage } from "../../../lib/pagination";
@@ -88,7 +89,7 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
       photos: Number(r.photos),
       hourly_from:
         r.hourly_from_minor === null ? null : toMajor(Number(r.hourly_from_minor), countries[i]!.decimals),
-      currency: r.currency,
+      currency: countries[i]!.currency,
     })),
     total,
     q,
@@ -96,63 +97,20 @@ export async function list(db: Db, access: StaffAccess, q: AdminParkListQuery): 
 }
 
 export async function get(db: Db, access: StaffAccess, id: number): Promise<AdminPark> {
-  return present(servedCountries(db), db, await parkInScopeOr404(db, access, id));
+  return adminParkView(servedCountries(db), db, await parkInScopeOr404(db, access, id));
 }
 
 export async function operators(db: Db): Promise<{ items: { id: number; name: string }[] }> {
   return { items: await repo.listOperators(db) };
 }
 
-async function present(served: ServedCountries, db: Tx, p: ParkRow): Promise<AdminPark> {
+/** A park as the back office answers it: its row with its country, operator, rates and capacities, read in `db`. */
+async function adminParkView(served: ServedCountries, db: Tx, p: ParkRow): Promise<AdminPark> {
   const country = (await served.facts({ id: p.countryId }, db))!;
   const operator = p.operatorId === null ? null : await repo.findOperator(db, p.operatorId);
   const rates = await repo.listRates(db, p.id);
   const capacities = await repo.listCapacities(db, p.id);
-  return {
-    ...editable(p),
-    id: p.id,
-    slug: p.slug,
-    park_code: p.parkCode,
-    country: country.code,
-    currency: country.currency,
-    decimals: country.decimals,
-    photos: p.photos,
-    operator,
-    rates: rates.map((r) => ({
-      vehicle_type_id: r.vehicleTypeId,
-      vehicle_type: r.vehicleType,
-      hourly: toMajor(r.hourlyMinor, country.decimals),
-      daily_max: toMajor(r.dailyMaxMinor, country.decimals),
-    })),
-    capacities: capacities.map((c) => ({
-      vehicle_type_id: c.vehicleTypeId,
-      vehicle_type: c.vehicleType,
-      capacity: c.capacity,
-    })),
-  };
-}
-
-/** The fields the form edits, as the API names them: also the audit log's before and after. */
-function editable(p: ParkRow) {
-  return {
-    name: p.name,
-    type: p.type,
-    state_id: p.stateId,
-    city: p.city,
-    address: p.address,
-    lat: p.lat,
-    lng: p.lng,
-    time_zone: p.timeZone,
-    open_24h: p.open24h,
-    opening_hours: p.open24h ? null : (p.openingHours ?? null),
-    overnight_stays: p.overnightStays,
-    closures: p.closures,
-    amenities: p.amenities,
-    max_height_cm: p.maxHeightCm,
-    text_language: p.textLanguage,
-    texts: textsOf(p),
-    status: p.status,
-  };
+  return presentAdminPark(p, { country, operator, rates, capacities });
 }
 
 const auditView = (p: ParkRow) => ({
@@ -285,7 +243,7 @@ export async function create(
       operatorId: row.operatorId,
       after: auditView(row),
     });
-    return present(servedCountries(db), tx, row);
+    return adminParkView(servedCountries(db), tx, row);
   });
 }
 
@@ -390,7 +348,7 @@ export async function update(
         ...diff,
       });
     }
-    return present(servedCountries(db), tx, after);
+    return adminParkView(servedCountries(db), tx, after);
   });
 }
 
@@ -446,7 +404,7 @@ export async function setRates(
       before: { rates: view(before) },
       after: { rates: view(after) },
     });
-    return present(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
+    return adminParkView(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
   });
 }
 
@@ -512,7 +470,7 @@ export async function setCapacities(
       before: { capacities: Object.fromEntries(before) },
       after: { capacities: Object.fromEntries(body.capacities.map((c) => [c.vehicle_type_id, c.capacity])) },
     });
-    return present(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
+    return adminParkView(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
   });
 }
 
@@ -537,6 +495,6 @@ export async function changePhotos(
       before: { photos: park.photos },
       after: { photos: after },
     });
-    return present(servedCountries(db), tx, { ...park, photos: after });
+    return adminParkView(servedCountries(db), tx, { ...park, photos: after });
   });
 }

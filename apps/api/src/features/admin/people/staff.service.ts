@@ -41,8 +41,9 @@ import {
   type FieldErrors,
 } from "./staff.domain";
 import * as repo from "./staff.repo";
-import { iso, isoOrNull } from "../../../lib/iso";
+import { iso } from "../../../lib/iso";
 import { listPage, offsetOf } from "../../../lib/pagination";
+import { presentInvitation, presentStaff } from "./staff.present";
 
 export interface StaffDeps {
   db: Db;
@@ -65,50 +66,6 @@ function operatorScope(access: StaffAccess): number | undefined {
   if (access.role === "admin") return undefined;
   // Staff without an operator manage nobody: a scope that matches no row.
   return access.operator?.id ?? -1;
-}
-
-function presentStaff(row: repo.StaffRow): StaffMember {
-  return {
-    id: row.id,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    role: row.role,
-    operator:
-      row.operator_id !== null && row.operator_name !== null
-        ? { id: row.operator_id, name: row.operator_name }
-        : null,
-    parks: row.parks,
-    status: row.disabled_at ? "disabled" : "active",
-    last_sign_in_at: isoOrNull(row.last_sign_in_at),
-    created_at: iso(row.created_at),
-  };
-}
-
-function presentInvitation(row: repo.InvitationRow, now: Date): Invitation {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    operator:
-      row.operator_id !== null && row.operator_name !== null
-        ? { id: row.operator_id, name: row.operator_name }
-        : null,
-    parks: row.parks,
-    invited_by: row.invited_by
-      ? { id: row.invited_by, name: row.inviter_name ?? "", email: row.inviter_email ?? "" }
-      : null,
-    status: invitationState(
-      {
-        acceptedAt: row.accepted_at ? new Date(row.accepted_at) : null,
-        revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
-        expiresAt: new Date(row.expires_at),
-      },
-      now,
-    ),
-    created_at: iso(row.created_at),
-    expires_at: iso(row.expires_at),
-  };
 }
 
 export async function listStaff(db: Db, access: StaffAccess, query: z.output<typeof StaffListQuerySchema>) {
@@ -182,6 +139,13 @@ async function checkAssignment(
     if (!parksInScope(actor, parkIds, own)) throw new AppError(404, "not_found", M.parkNotFound);
   }
   return { operatorId: resolved.operatorId, operatorName: name };
+}
+
+declare module "../../../jobs/mail-job" {
+  interface MailKinds {
+    /** A staff invitation: the handler makes the link's token when it sends (`composeInvitationMail`). */
+    invitation: { invitationId: string; language: "en" | "fr" };
+  }
 }
 
 function queueInvitationMail(d: StaffDeps, tx: Tx, invitationId: string, language: "en" | "fr") {
@@ -449,11 +413,7 @@ export async function acceptInvitation(
     }
   } else {
     const parsed = AcceptNewAccountSchema.safeParse(body);
-    if (!parsed.success) {
-      const fields: FieldErrors = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      throw AppError.validation(fields);
-    }
+    if (!parsed.success) throw AppError.fromIssues(parsed.error.issues);
     passwordHash = await hashPassword(parsed.data.password);
     names = { first: parsed.data.first_name, last: parsed.data.last_name };
   }

@@ -17,18 +17,27 @@ export async function activePasses(db: Tx, f: ReportFilter): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A group of the passes that will renew (active or in grace, not cancelled) in scope, by price and term. */
+export interface RenewingPasses {
+  currency: string;
+  monthly_minor: string;
+  term_months: number;
+  discount_3m_bps: number;
+  discount_12m_bps: number;
+  passes: number;
+}
+
 /**
- * Per currency, what the passes that will renew bring a month (minor units): each one's monthly
- * price less its term's discount (a 3- or 12-month term's price over its months), before fees.
+ * The passes that will renew, grouped by currency, monthly price, term and the plan's discounts:
+ * what a month of them brings is priced in TypeScript (passes.domain's monthlyNetMinor).
  */
-export function monthlyRecurring(db: Tx, f: ReportFilter): Promise<{ currency: string; minor: string }[]> {
-  return queryRows<{ currency: string; minor: string }>(
+export function renewingPasses(db: Tx, f: ReportFilter): Promise<RenewingPasses[]> {
+  return queryRows<RenewingPasses>(
     db,
-    sql`SELECT ps.currency::text AS currency,
-        sum(round(ps.monthly_minor * (10000 - CASE ps.term_months WHEN 12 THEN pl.discount_12m_bps
-          WHEN 3 THEN pl.discount_3m_bps ELSE 0 END) / 10000.0))::bigint AS minor
+    sql`SELECT ps.currency::text AS currency, ps.monthly_minor::text AS monthly_minor, ps.term_months,
+        pl.discount_3m_bps, pl.discount_12m_bps, count(*)::int AS passes
       FROM passes ps JOIN parking_plans pl ON pl.id = ps.plan_id
       WHERE ps.status IN ('active', 'grace') AND NOT ps.cancel_at_period_end AND ${inScope(sql`ps.park_id`, f)}
-      GROUP BY ps.currency ORDER BY ps.currency`,
+      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1`,
   );
 }

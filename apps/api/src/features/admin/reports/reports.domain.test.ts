@@ -1,9 +1,11 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   changePercent,
   csvCell,
   csvLine,
   latestToday,
+  monthlyRecurring,
   percentOf,
   resolveRange,
   statusProblem,
@@ -89,5 +91,51 @@ describe("figures", () => {
     expect(statusProblem("occupancy", "active")).toBe("This report has no status filter");
     expect(statusProblem("transactions", "booking_charge")).toBeNull();
     expect(statusProblem("transactions", "DROP TABLE")).toBe("Unknown status");
+  });
+});
+
+describe("monthlyRecurring (the passes' monthly figure, priced by the pricing core)", () => {
+  const group = (currency: string, monthly: number, months: number, passes: number, d3 = 0, d12 = 0) => ({
+    currency,
+    monthly_minor: String(monthly),
+    term_months: months,
+    discount_3m_bps: d3,
+    discount_12m_bps: d12,
+    passes,
+  });
+
+  it("sums each pass's monthly price less its term's discount, per currency in order", () => {
+    expect(
+      monthlyRecurring([
+        group("NGN", 4_000_000, 1, 1, 1000),
+        group("CAD", 15, 3, 2, 5000),
+        group("NGN", 3_000_000, 3, 1, 1000, 2000),
+        group("NGN", 1_000_000, 12, 2, 1000, 2000),
+      ]),
+    ).toEqual([
+      // 15 × 50% = 7.5 kept: 8 (half up), twice.
+      { currency: "CAD", minor: 16 },
+      { currency: "NGN", minor: 4_000_000 + 2_700_000 + 2 * 800_000 },
+    ]);
+    expect(monthlyRecurring([])).toEqual([]);
+  });
+
+  it("gives what the SQL it replaced gave: round(monthly × (10000 − discount) / 10000.0)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e10 }),
+        fc.constantFrom(1, 3, 12),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (monthly, months, d3, d12) => {
+          const d = months === 12 ? d12 : months === 3 ? d3 : 0;
+          // PostgreSQL's round of a numeric: half away from zero, as Math.round of a positive.
+          const sql = Math.round((monthly * (10_000 - d)) / 10_000);
+          expect(monthlyRecurring([group("NGN", monthly, months, 1, d3, d12)])).toEqual([
+            { currency: "NGN", minor: sql },
+          ]);
+        },
+      ),
+    );
   });
 });

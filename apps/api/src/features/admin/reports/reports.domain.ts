@@ -1,6 +1,6 @@
 /**
  * The reports' pure parts: the date range a query names (defaults and checks), the rows' CSV
- * columns, and CSV writing with spreadsheet-formula neutralising.
+ * columns, CSV writing with spreadsheet-formula neutralising, and the passes' monthly recurring.
  */
 import {
   RANGE_ORDER_TEXT,
@@ -14,6 +14,7 @@ import {
   type ReportRows,
 } from "@parkwell/contract";
 import { csvCell, csvLine } from "../../../lib/csv";
+import { monthlyNetMinor } from "../../passes/passes.domain";
 
 /** The days a report covers when the query names none: the last 30, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -152,4 +153,32 @@ export function csvFilename(kind: ReportKind, from: string, to: string): string 
   return kind === "credit-balance"
     ? `parkwell-credit-balance-${to}.csv`
     : `parkwell-${kind}-${from}-to-${to}.csv`;
+}
+
+/**
+ * Per currency (in currency order), what the renewing passes bring a month, in minor units: each
+ * pass's monthly price less its term's discount (passes.domain's monthlyNetMinor), times the passes
+ * in its group.
+ */
+export function monthlyRecurring(
+  groups: readonly {
+    currency: string;
+    monthly_minor: string | number;
+    term_months: number;
+    discount_3m_bps: number;
+    discount_12m_bps: number;
+    passes: number;
+  }[],
+): { currency: string; minor: number }[] {
+  const sums = new Map<string, number>();
+  for (const g of groups) {
+    const net = monthlyNetMinor(Number(g.monthly_minor), Number(g.term_months), {
+      discount3mBps: Number(g.discount_3m_bps),
+      discount12mBps: Number(g.discount_12m_bps),
+    });
+    sums.set(g.currency, (sums.get(g.currency) ?? 0) + net * Number(g.passes));
+  }
+  return [...sums]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, minor]) => ({ currency, minor }));
 }

@@ -16,6 +16,7 @@ import {
   csvHeader,
   csvRows,
   latestToday,
+  monthlyRecurring,
   percentOf,
   resolveRange,
   statusProblem,
@@ -312,7 +313,7 @@ export async function dashboard(
     repo.nextHours(deps.db, f, now, CHART_PARKS),
     repo.weekRevenue(deps.db, f, now),
     passesRepo.activePasses(deps.db, f),
-    passesRepo.monthlyRecurring(deps.db, f),
+    passesRepo.renewingPasses(deps.db, f),
   ]);
 
   const parks = new Map<number, AdminDashboard["parks"][number]>();
@@ -369,7 +370,7 @@ export async function dashboard(
       })),
     top_parks: top,
     passes_active: passesActive,
-    monthly_recurring: recurring.map((r) => ({
+    monthly_recurring: monthlyRecurring(recurring).map((r) => ({
       currency: r.currency,
       amount: major(deps, r.minor, r.currency),
     })),

@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import * as reviews from "../../reviews/reviews.service";
-import { MODERATION_IS_PARKWELL } from "../../reviews/reviews.texts";
+import { MODERATION_IS_PARKWELL } from "../../../lib/messages/reviews";
 import type { StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 

@@ -3,12 +3,12 @@
  * through the vehicle-docs service and writes its audit entry in the change's own transaction.
  */
 import type { AdminVehicleDocInsurerBody } from "@parkwell/contract";
-import * as docs from "../../vehicle-docs/vehicle-docs.service";
+import * as tables from "../../vehicle-docs/vehicle-docs-tables.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import type { AdminVehicleDocDeps } from "./admin-vehicle-docs.service";
 
 /** Every insurer, the inactive ones too. */
-export const listInsurers = (db: AdminVehicleDocDeps["db"]) => docs.listInsurers(db, true);
+export const listInsurers = (db: AdminVehicleDocDeps["db"]) => tables.listInsurers(db, true);
 
 export function updateInsurer(
   deps: AdminVehicleDocDeps,
@@ -16,7 +16,7 @@ export function updateInsurer(
   id: number,
   body: AdminVehicleDocInsurerBody,
 ) {
-  return docs.updateInsurer(deps, actor.userId, id, body, (tx, before, after) =>
+  return tables.updateInsurer(deps, actor.userId, id, body, (tx, before, after) =>
     recordAudit(tx, actor, {
       action: "vehicle_doc_insurer.update",
       entity: "vehicle_doc_insurer",

@@ -6,6 +6,7 @@ import type { VehicleDocStage, VehicleDocType, VehicleUse } from "@parkwell/cont
 import type { Db } from "../../../db/client";
 import type { Clock } from "../../../lib/clock";
 import type { Jobs } from "../../../jobs/queue";
+import * as tables from "../../vehicle-docs/vehicle-docs-tables.service";
 import * as docs from "../../vehicle-docs/vehicle-docs.service";
 import type { OnChange, RequestRow } from "../../vehicle-docs/vehicle-docs.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
@@ -47,7 +48,7 @@ async function withExtras<T extends Viewed>(db: Db, views: T[]) {
 }
 
 /** A request as the back office answers it. */
-async function present(db: Db, r: RequestRow) {
+async function staffViewOf(db: Db, r: RequestRow) {
   const [view] = await withExtras(db, [await docs.staffView(db, r)]);
   return view!;
 }
@@ -93,7 +94,7 @@ export async function moveStage(
     },
     audited(actor, "vehicle_doc_request.stage", body.expiries ? { expiries: body.expiries } : undefined),
   );
-  return present(deps.db, moved);
+  return staffViewOf(deps.db, moved);
 }
 
 export async function askQuestion(
@@ -107,7 +108,7 @@ export async function askQuestion(
     { code, to: "info_needed", question, actor: { role: "staff", userId: actor.userId } },
     audited(actor, "vehicle_doc_request.question"),
   );
-  return present(deps.db, moved);
+  return staffViewOf(deps.db, moved);
 }
 
 export async function refund(deps: AdminVehicleDocDeps, actor: AuditActor, code: string, note?: string) {
@@ -116,7 +117,7 @@ export async function refund(deps: AdminVehicleDocDeps, actor: AuditActor, code:
     { code, to: "refunded", note, actor: { role: "staff", userId: actor.userId } },
     audited(actor, "vehicle_doc_request.refund"),
   );
-  return present(deps.db, moved);
+  return staffViewOf(deps.db, moved);
 }
 
 export async function recordExpiries(
@@ -131,11 +132,11 @@ export async function recordExpiries(
     expiries,
     audited(actor, "vehicle_doc_request.expiries", { expiries }),
   );
-  return present(deps.db, updated);
+  return staffViewOf(deps.db, updated);
 }
 
 export function updateFee(deps: AdminVehicleDocDeps, actor: AuditActor, id: number, fee: number) {
-  return docs.updateFee(deps, actor.userId, id, fee, (tx, before, after) =>
+  return tables.updateFee(deps, actor.userId, id, fee, (tx, before, after) =>
     recordAudit(tx, actor, {
       action: "vehicle_doc_fee.update",
       entity: "vehicle_doc_fee",
@@ -148,11 +149,11 @@ export function updateFee(deps: AdminVehicleDocDeps, actor: AuditActor, id: numb
 }
 
 export function updateServiceCharge(deps: AdminVehicleDocDeps, actor: AuditActor, serviceCharge: number) {
-  return docs.updateServiceCharge(deps, actor.userId, serviceCharge, (tx, before, after) =>
+  return tables.updateServiceCharge(deps, actor.userId, serviceCharge, (tx, before, after, countryCode) =>
     recordAudit(tx, actor, {
       action: "vehicle_doc_service_charge.update",
       entity: "vehicle_doc_service_charge",
-      entityId: "NG",
+      entityId: countryCode,
       operatorId: null,
       before: { service_charge_minor: before.feeMinor },
       after: { service_charge_minor: after.feeMinor },
@@ -169,4 +170,4 @@ export async function getRequest(db: Db, code: string) {
   const [view] = await withExtras(db, [await docs.getForStaff(db, code)]);
   return view!;
 }
-export const listFees = docs.listFees;
+export const listFees = tables.listFees;

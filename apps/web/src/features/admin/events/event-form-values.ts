@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { ApiError } from "../../../lib/api";
+import { firstServedCountryCode, servedZoneOf } from "../../../lib/country";
 import { parseNumber } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
 
@@ -100,7 +101,8 @@ export function priceRows(
 }
 
 export function valuesOf(e: AdminEvent | undefined, types: VehicleType[]): EventValues {
-  const center = COUNTRY_CENTERS.NG!;
+  const country = e?.venue.country_code ?? firstServedCountryCode();
+  const center = COUNTRY_CENTERS[country] ?? [0, 0];
   return {
     name: e?.name ?? "",
     category: e?.category ?? "sport",
@@ -111,10 +113,10 @@ export function valuesOf(e: AdminEvent | undefined, types: VehicleType[]): Event
     venue_name: e?.venue.name ?? "",
     venue_address: e?.venue.address ?? "",
     venue_city: e?.venue.city ?? "",
-    country: e?.venue.country_code ?? "NG",
+    country,
     lat: String(e?.venue.lat ?? center[0]),
     lng: String(e?.venue.lng ?? center[1]),
-    time_zone: e?.time_zone ?? "Africa/Lagos",
+    time_zone: e?.time_zone ?? servedZoneOf(country) ?? "Africa/Lagos",
     start_local: e?.start_local ?? "",
     end_local: e?.end_local ?? "",
     parks: (e?.parks ?? []).map((p) => ({

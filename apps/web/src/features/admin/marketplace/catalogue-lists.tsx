@@ -12,6 +12,7 @@ import {
 import type { FieldValues, Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../../components/ui/form-field";
+import { firstServedCountryCode } from "../../../lib/country";
 import { formatMoney, parseNumber } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
 import { loc } from "../orders/format";
@@ -336,7 +337,7 @@ export function AddonsPage() {
           title={record ? t("addons.edit", { name: loc(record.name, lang) }) : t("addons.new")}
           schema={AdminMarketAddonBodySchema}
           values={{
-            country_code: record?.country_code ?? "NG",
+            country_code: record?.country_code ?? firstServedCountryCode(),
             name_en: record?.name.en ?? "",
             name_fr: record?.name.fr ?? "",
             price: record ? String(record.price.amount) : "",
@@ -436,7 +437,7 @@ export function SlidersPage() {
           title={record ? t("sliders.edit", { name: loc(record.title, lang) }) : t("sliders.new")}
           schema={AdminMarketSliderBodySchema}
           values={{
-            country_code: record?.country_code ?? "NG",
+            country_code: record?.country_code ?? firstServedCountryCode(),
             title_en: record?.title.en ?? "",
             title_fr: record?.title.fr ?? "",
             subtitle_en: record?.subtitle.en ?? "",

@@ -10,11 +10,13 @@ import {
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useFieldArray } from "react-hook-form";
+import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
+import { firstServedCountryCode } from "../../../lib/country";
 import { errorText, fieldText, issueMessages, serverFields } from "../../../lib/form-errors";
 import { parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -91,11 +93,11 @@ function inputOf(v: SetupValues, lang: string) {
   };
 }
 
-/** /admin/marketplace/delivery?country=NG: one country's Delivery Setup, saved whole. */
+/** /admin/marketplace/delivery?country=<code>: one country's Delivery Setup (the first served one by default), saved whole. */
 export function DeliverySetupPage() {
   const { t } = useTranslation(["admin-marketplace", "auth"]);
   const [search, setSearch] = useSearchParams();
-  const country = search.get("country") || "NG";
+  const country = search.get("country") || firstServedCountryCode();
   const countries = useCountryOptions();
   const setup = useQuery(deliverySetupQuery(country));
   return (
@@ -121,6 +123,81 @@ export function DeliverySetupPage() {
   );
 }
 
+/** The distance bands' table: how far from a depot, and what delivery there costs. */
+/** A row's Remove button, naming the row to a screen reader. */
+function RemoveRow({ what, onRemove }: { what: string; onRemove: () => void }) {
+  const { t } = useTranslation("admin-marketplace");
+  return (
+    <button type="button" className="button" onClick={onRemove}>
+      {t("delivery.remove")}
+      <span className="visually-hidden"> {what}</span>
+    </button>
+  );
+}
+
+function BandsSection({
+  form,
+  currency,
+}: {
+  form: UseFormReturn<SetupValues, unknown, z.output<typeof DeliverySetupBodySchema>>;
+  currency: string;
+}) {
+  const { t } = useTranslation(["admin-marketplace", "auth"]);
+  const { register, control } = form;
+  const bands = useFieldArray({ control, name: "bands" });
+  return (
+    <section className="admin-park-section" aria-labelledby="setup-bands">
+      <h2 id="setup-bands">{t("delivery.bands")}</h2>
+      <p className="admin-park-muted">{t("delivery.bandsHint", { currency: currency })}</p>
+      <div className="admin-table__scroll">
+        <table className="mp-edit-table">
+          <caption className="visually-hidden">{t("delivery.bands")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("delivery.upToKm")}</th>
+              <th scope="col">{t("delivery.charge", { currency: currency })}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {bands.fields.map((f, i) => {
+              const row = t("delivery.row", { section: t("delivery.bands"), row: i + 1 });
+              return (
+                <tr key={f.id}>
+                  <td>
+                    <input
+                      inputMode="decimal"
+                      aria-label={`${row}: ${t("delivery.upToKm")}`}
+                      {...register(`bands.${i}.up_to_km`)}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      inputMode="decimal"
+                      aria-label={`${row}: ${t("delivery.charge", { currency: currency })}`}
+                      {...register(`bands.${i}.charge`)}
+                    />
+                  </td>
+                  <td>
+                    <RemoveRow what={row} onRemove={() => bands.remove(i)} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {bands.fields.length < DELIVERY_MAX_BANDS && (
+        <button type="button" className="button" onClick={() => bands.append({ up_to_km: "", charge: "" })}>
+          {t("delivery.addBand")}
+        </button>
+      )}
+    </section>
+  );
+}
+
 function SetupForm({ setup }: { setup: DeliverySetup }) {
   const { t, i18n } = useTranslation(["admin-marketplace", "auth"]);
   const lang = i18n.language;
@@ -134,7 +211,6 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
   });
   const { register, control } = form;
   const depots = useFieldArray({ control, name: "depots" });
-  const bands = useFieldArray({ control, name: "bands" });
   const slots = useFieldArray({ control, name: "slots" });
   const [saved, setSaved] = useState(false);
   const save = useMutation({
@@ -277,10 +353,7 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
                         </select>
                       </td>
                       <td>
-                        <button type="button" className="button" onClick={() => depots.remove(i)}>
-                          {t("delivery.remove")}
-                          <span className="visually-hidden"> {row}</span>
-                        </button>
+                        <RemoveRow what={row} onRemove={() => depots.remove(i)} />
                       </td>
                     </tr>
                   );
@@ -302,62 +375,7 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
           )}
         </section>
 
-        <section className="admin-park-section" aria-labelledby="setup-bands">
-          <h2 id="setup-bands">{t("delivery.bands")}</h2>
-          <p className="admin-park-muted">{t("delivery.bandsHint", { currency: setup.currency })}</p>
-          <div className="admin-table__scroll">
-            <table className="mp-edit-table">
-              <caption className="visually-hidden">{t("delivery.bands")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("delivery.upToKm")}</th>
-                  <th scope="col">{t("delivery.charge", { currency: setup.currency })}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t("actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {bands.fields.map((f, i) => {
-                  const row = t("delivery.row", { section: t("delivery.bands"), row: i + 1 });
-                  return (
-                    <tr key={f.id}>
-                      <td>
-                        <input
-                          inputMode="decimal"
-                          aria-label={`${row}: ${t("delivery.upToKm")}`}
-                          {...register(`bands.${i}.up_to_km`)}
-                        />
-                      </td>
-                      <td>
-                        <input
-                          inputMode="decimal"
-                          aria-label={`${row}: ${t("delivery.charge", { currency: setup.currency })}`}
-                          {...register(`bands.${i}.charge`)}
-                        />
-                      </td>
-                      <td>
-                        <button type="button" className="button" onClick={() => bands.remove(i)}>
-                          {t("delivery.remove")}
-                          <span className="visually-hidden"> {row}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          {bands.fields.length < DELIVERY_MAX_BANDS && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => bands.append({ up_to_km: "", charge: "" })}
-            >
-              {t("delivery.addBand")}
-            </button>
-          )}
-        </section>
+        <BandsSection form={form} currency={setup.currency} />
 
         <section className="admin-park-section" aria-labelledby="setup-slots">
           <h2 id="setup-slots">{t("delivery.slots")}</h2>
@@ -375,6 +393,7 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
                     const label = `${dayName(day)}, ${t("delivery.slot", { row: rows.findIndex((r) => r.i === i) + 1 })}`;
                     return (
                       <div key={f.id} className="mp-slot">
+                        {/* eslint-disable forms/in-field -- a slot is one compact row of its day's fieldset (opens, closes, status), each control named by its aria-label */}
                         <input
                           type="time"
                           aria-label={`${label}: ${t("delivery.opens")}`}
@@ -396,10 +415,8 @@ function SetupForm({ setup }: { setup: DeliverySetup }) {
                             </option>
                           ))}
                         </select>
-                        <button type="button" className="button" onClick={() => slots.remove(i)}>
-                          {t("delivery.remove")}
-                          <span className="visually-hidden"> {label}</span>
-                        </button>
+                        {/* eslint-enable forms/in-field */}
+                        <RemoveRow what={label} onRemove={() => slots.remove(i)} />
                       </div>
                     );
                   })}

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
 import { FormAlert } from "../../../components/ui/form-alert";
+import { firstServedCountryCode } from "../../../lib/country";
 import { errorText, formAlertText, serverFields } from "../../../lib/form-errors";
 import { formatMoney, parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -47,7 +48,7 @@ const ItemFormSchema = z.object(AdminMarketItemCreateSchema.shape).superRefine((
 
 function valuesOf(item: AdminMarketItem | undefined): ItemValues {
   return {
-    country_code: item?.country_code ?? "NG",
+    country_code: item?.country_code ?? firstServedCountryCode(),
     kind: item?.kind ?? "product",
     category_id: item ? String(item.category.id) : "",
     name_en: item?.name.en ?? "",

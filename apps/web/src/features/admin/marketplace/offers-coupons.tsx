@@ -10,6 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SelectField, TextField } from "../../../components/ui/form-field";
+import { firstServedCountryCode } from "../../../lib/country";
 import { formatMoney, parseNumber } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
 import { loc } from "../orders/format";
@@ -227,7 +228,7 @@ export function CouponsPage() {
           title={record ? t("coupons.edit", { name: record.code }) : t("coupons.new")}
           schema={CouponFormSchema}
           values={{
-            country_code: record?.country_code ?? "NG",
+            country_code: record?.country_code ?? firstServedCountryCode(),
             code: record?.code ?? "",
             name: record?.name ?? "",
             discount_type: record?.discount_type ?? "percentage",
@@ -415,7 +416,7 @@ export function OffersPage() {
           title={record ? t("offers.edit", { name: loc(record.name, lang) }) : t("offers.new")}
           schema={OfferFormSchema}
           values={{
-            country_code: record?.country_code ?? "NG",
+            country_code: record?.country_code ?? firstServedCountryCode(),
             name_en: record?.name.en ?? "",
             name_fr: record?.name.fr ?? "",
             target: record?.category ? "category" : "item",

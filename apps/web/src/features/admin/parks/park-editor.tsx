@@ -1,17 +1,17 @@
 import {
   ADMIN_PARK_STATUSES,
   AdminParkCreateSchema,
-  AMENITIES,
   PARK_TYPES,
   type AdminPark,
   type AdminParkCreate,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState, type FocusEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { SelectField, TextAreaField, TextField } from "../../../components/ui/form-field";
+import { SelectField, TextField } from "../../../components/ui/form-field";
 import { api } from "../../../lib/api";
+import { firstServedCountryCode, servedZoneOf } from "../../../lib/country";
 import { errorText } from "../../../lib/form-errors";
 import { countryLabel, formatCoordinateInput, parseNumber } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -22,22 +22,22 @@ import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { createPark, operatorsQuery, parkQuery, updatePark } from "./api";
 import { COUNTRY_CENTERS } from "../../../components/map/map-config";
+import { DAYS } from "./park-hours";
+import { AmenitiesSection, HoursSection, TextsSection } from "./park-sections";
 import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
 import { countriesQuery } from "../../../lib/queries";
 
 const PickMap = lazy(() => import("../../../components/map/pick-map"));
 
-const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-
 /** A day's times as typed: written on the language's clock ("7:00 AM", "07:00"), read on either. */
-interface DayValues {
+export interface DayValues {
   mode: "open" | "closed";
   open: string;
   close: string;
 }
 
-interface ParkValues {
+export interface ParkValues {
   name: string;
   type: string;
   country: string;
@@ -63,18 +63,19 @@ interface ParkValues {
 }
 
 function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
-  const center = COUNTRY_CENTERS.NG!;
+  const country = p?.country ?? firstServedCountryCode();
+  const center = COUNTRY_CENTERS[country] ?? [0, 0];
   const clock = (hhmm: string) => formatClockTime(hhmm, language);
   return {
     name: p?.name ?? "",
     type: p?.type ?? "city",
-    country: p?.country ?? "NG",
+    country,
     state_id: p?.state_id ? String(p.state_id) : "",
     city: p?.city ?? "",
     address: p?.address ?? "",
     lat: formatCoordinateInput(p?.lat ?? center[0], language),
     lng: formatCoordinateInput(p?.lng ?? center[1], language),
-    time_zone: p?.time_zone ?? "Africa/Lagos",
+    time_zone: p?.time_zone ?? servedZoneOf(country) ?? "Africa/Lagos",
     open_24h: p?.open_24h ?? true,
     days: DAYS.map((d) => {
       const h = p?.opening_hours?.[d];
@@ -231,45 +232,8 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
     "operator_id",
   ]);
   const others = Object.entries(formState.errors).filter(([key]) => !shown.has(key) && key !== "days");
-  /** A day's time: outlined, its problem under it (and read with it). */
-  const timeError = (d: number, time: "open" | "close") => formState.errors.days?.[d]?.[time]?.message;
-  const timeProps = (d: number, time: "open" | "close") =>
-    timeError(d, time)
-      ? { "aria-invalid": true as const, "aria-describedby": `park-hours-${d}-${time}` }
-      : { "aria-invalid": false as const };
-  const timeMessage = (d: number, time: "open" | "close") => {
-    const message = timeError(d, time);
-    return message ? (
-      <small id={`park-hours-${d}-${time}`} className="admin-park-cell-error">
-        {message}
-      </small>
-    ) : null;
-  };
-  /** A day's time, a text field: left, it is written back on the language's clock (if it is a time). */
-  const clockField = (d: number, time: "open" | "close") => {
-    const field = register(`days.${d}.${time}` as const);
-    return {
-      ...field,
-      onBlur: async (e: FocusEvent<HTMLInputElement>) => {
-        const hhmm = parseClockTime(e.target.value, time === "close");
-        if (hhmm) setValue(`days.${d}.${time}`, formatClockTime(hhmm, i18n.language));
-        await field.onBlur(e);
-      },
-    };
-  };
-  // A change of language rewrites the times on its clock.
-  useEffect(() => {
-    for (const d of DAYS) {
-      for (const time of ["open", "close"] as const) {
-        const hhmm = parseClockTime(form.getValues(`days.${d}.${time}`), time === "close");
-        if (hhmm) setValue(`days.${d}.${time}`, formatClockTime(hhmm, i18n.language));
-      }
-    }
-  }, [i18n.language, form, setValue]);
   const lat = parseNumber(watch("lat"), i18n.language);
   const lng = parseNumber(watch("lng"), i18n.language);
-  const open24h = watch("open_24h");
-  const days = watch("days");
   const zones = countryRow?.time_zones ?? [];
 
   return (
@@ -445,120 +409,9 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
             )}
           </section>
 
-          <section className="admin-park-section">
-            <h2>{t("sections.hours")}</h2>
-            <label className="admin-check">
-              <input type="checkbox" {...register("open_24h")} /> {t("fields.open24h")}
-            </label>
-            {!open24h && (
-              <table className="admin-park-hours">
-                <caption className="visually-hidden">{t("sections.hours")}</caption>
-                <tbody>
-                  {DAYS.map((d) => (
-                    <tr key={d}>
-                      <th scope="row">{t(`days.${d}`)}</th>
-                      <td>
-                        <select
-                          aria-label={t("dayMode", { day: t(`days.${d}`) })}
-                          {...register(`days.${d}.mode` as const)}
-                        >
-                          <option value="open">{t("open")}</option>
-                          <option value="closed">{t("closed")}</option>
-                        </select>
-                      </td>
-                      <td>
-                        <input
-                          type="text"
-                          autoComplete="off"
-                          size={8}
-                          aria-label={t("opensAt", { day: t(`days.${d}`) })}
-                          disabled={days[d]?.mode === "closed"}
-                          data-day-closed={days[d]?.mode === "closed" || undefined}
-                          {...timeProps(d, "open")}
-                          {...clockField(d, "open")}
-                        />
-                        {timeMessage(d, "open")}
-                      </td>
-                      <td>
-                        <input
-                          type="text"
-                          autoComplete="off"
-                          size={8}
-                          aria-label={t("closesAt", { day: t(`days.${d}`) })}
-                          disabled={days[d]?.mode === "closed"}
-                          data-day-closed={days[d]?.mode === "closed" || undefined}
-                          {...timeProps(d, "close")}
-                          {...clockField(d, "close")}
-                        />
-                        {timeMessage(d, "close")}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            {editable && <p className="admin-park-muted">{t("closeHint")}</p>}
-            <label className="admin-check">
-              <input type="checkbox" {...register("overnight_stays")} /> {t("fields.overnight")}
-            </label>
-            {editable || watch("closures").trim() !== "" ? (
-              <TextAreaField
-                label={t("fields.closures")}
-                hint={editable ? t("closuresHint") : undefined}
-                rows={3}
-                {...register("closures")}
-              />
-            ) : (
-              <p>
-                <strong>{t("fields.closures")}</strong>
-                <br />
-                <span className="admin-park-muted">{t("noClosures")}</span>
-              </p>
-            )}
-          </section>
-
-          <section className="admin-park-section">
-            <h2>{t("sections.amenities")}</h2>
-            <div className="admin-park-amenities">
-              {AMENITIES.map((a) => (
-                <label key={a} className="admin-check">
-                  <input type="checkbox" value={a} {...register("amenities")} /> {t(`amenities.${a}`)}
-                </label>
-              ))}
-            </div>
-            <TextField
-              label={t("fields.maxHeight")}
-              inputMode="numeric"
-              hint={editable ? t("maxHeightHint") : undefined}
-              error={err("max_height_cm")}
-              {...register("max_height_cm")}
-            />
-          </section>
-
-          <section className="admin-park-section">
-            <h2>{t("sections.texts")}</h2>
-            <SelectField
-              label={t("fields.textLanguage")}
-              hint={editable ? t("textLanguageHint") : undefined}
-              options={[
-                ["en", t("english")],
-                ["fr", t("french")],
-              ]}
-              {...register("text_language")}
-            />
-            <div className="admin-park-texts">
-              <div lang="en">
-                <h3>{t("english")}</h3>
-                <TextAreaField label={t("fields.description")} rows={4} {...register("en_description")} />
-                <TextAreaField label={t("fields.entry")} rows={3} {...register("en_entry")} />
-              </div>
-              <div lang="fr">
-                <h3>{t("french")}</h3>
-                <TextAreaField label={t("fields.description")} rows={4} {...register("fr_description")} />
-                <TextAreaField label={t("fields.entry")} rows={3} {...register("fr_entry")} />
-              </div>
-            </div>
-          </section>
+          <HoursSection form={form} editable={editable} />
+          <AmenitiesSection form={form} editable={editable} error={err("max_height_cm")} />
+          <TextsSection form={form} editable={editable} />
 
           {others.length > 0 && (
             <ul className="admin-park-errors" role="alert">

@@ -80,7 +80,7 @@ describe("the plan form's values and body", () => {
   it("reads the passes of an allocation's 409, and nothing from other errors", () => {
     const body = {
       message: "This plan has more passes valid now than that allocation",
-      code: "allocation_below_sold",
+      code: "allocation_below_sold" as const,
       sold: 2,
       passes: [{ pass_code: "PA1", plates: ["LAG 1 AA"] }],
     };

@@ -2,6 +2,7 @@ import { useEffect, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/form-errors";
 import { FormAlert } from "../../../components/ui/form-alert";
+import { Field } from "../../../components/ui/form-field";
 import { pageButtons, PAGE_SIZES, pageCount, shownRange, type PageSize } from "./pagination";
 import { EmptyState, LoadingState } from "./states";
 import { usePageParams } from "./use-page-params";
@@ -132,14 +133,17 @@ export function TablePagination({ total }: { total: number }) {
   return (
     <div className="admin-pagination">
       <div className="admin-pagination__size">
-        <label htmlFor={`${id}-size`}>{t("table.pageSize")}</label>
-        <select id={`${id}-size`} value={size} onChange={(e) => setSize(Number(e.target.value) as PageSize)}>
-          {PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
+        <Field label={t("table.pageSize")} id={`${id}-size`}>
+          {(control) => (
+            <select {...control} value={size} onChange={(e) => setSize(Number(e.target.value) as PageSize)}>
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <p className="admin-pagination__info" aria-live="polite">
         {t("table.showing", { from: n(from), to: n(to), total: n(total) })}

@@ -2,6 +2,7 @@ import { PARK_PHOTO_MAX_BYTES, PARK_PHOTO_TYPES } from "@parkwell/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../../components/ui/form-field";
 import { errorText } from "../../../lib/form-errors";
 
 /** The form's words, in the page's own catalogue. */
@@ -117,10 +118,13 @@ export function ImageUploadForm<T>({
         />
         <small id={`${fileId}-hint`}>{texts.hint}</small>
       </div>
-      <div className="field">
-        <label htmlFor={`${fileId}-alt`}>{texts.alt}</label>
-        <input id={`${fileId}-alt`} value={alt} maxLength={200} onChange={(e) => setAlt(e.target.value)} />
-      </div>
+      <TextField
+        label={texts.alt}
+        id={`${fileId}-alt`}
+        value={alt}
+        maxLength={200}
+        onChange={(e) => setAlt(e.target.value)}
+      />
       {preview && <img className="admin-park-upload__preview" src={preview} alt={texts.preview} />}
       {progress !== null && (
         <progress max={1} value={progress} aria-label={texts.progress}>

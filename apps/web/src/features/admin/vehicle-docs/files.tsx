@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
+import { TextField } from "../../../components/ui/form-field";
 import { apiDownloadLink } from "../../../lib/api";
 import { errorText } from "../../../lib/form-errors";
 import { formatNumber } from "../../../lib/format";
@@ -184,21 +185,18 @@ function ScanForm({ code }: { code: string }) {
       }}
     >
       <h3>{t("files.form.title")}</h3>
-      <div className="field">
-        <label htmlFor={`${id}-label`}>{t("files.form.label")}</label>
-        <input
-          id={`${id}-label`}
-          value={label}
-          maxLength={LABEL_MAX}
-          required
-          aria-describedby={`${id}-label-hint`}
-          onChange={(e) => {
-            setLocalError(null);
-            setLabel(e.target.value);
-          }}
-        />
-        <small id={`${id}-label-hint`}>{t("files.form.labelHint")}</small>
-      </div>
+      <TextField
+        label={t("files.form.label")}
+        hint={t("files.form.labelHint")}
+        id={`${id}-label`}
+        aria-required
+        value={label}
+        maxLength={LABEL_MAX}
+        onChange={(e) => {
+          setLocalError(null);
+          setLabel(e.target.value);
+        }}
+      />
       <div className="field">
         <label htmlFor={`${id}-file`}>{t("files.form.file")}</label>
         <input

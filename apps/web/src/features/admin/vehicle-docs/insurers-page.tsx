@@ -125,6 +125,7 @@ function TermsForm({ insurer }: { insurer: VehicleDocInsurerRow }) {
       >
         <label>
           <span>{t("insurers.rate")}</span>
+          {/* eslint-disable-next-line forms/in-field -- an insurer's terms, edited in its table cell (the table's td), named by its aria-label */}
           <input
             type="text"
             inputMode="decimal"
@@ -136,6 +137,7 @@ function TermsForm({ insurer }: { insurer: VehicleDocInsurerRow }) {
         </label>
         <label>
           <span>{t("insurers.minimum", { currency: insurer.currency })}</span>
+          {/* eslint-disable-next-line forms/in-field -- an insurer's terms, edited in its table cell (the table's td), named by its aria-label */}
           <input
             type="text"
             inputMode="decimal"

@@ -24,6 +24,7 @@ import {
 import { WithCode } from "../../../components/ui/with-code";
 import { fileLabelText } from "../../../lib/vehicle-doc-labels";
 import { RequestFiles } from "./files";
+import { InsuranceSection, VehicleSection } from "./request-sections";
 import { VehicleDocStageBadge } from "./stage";
 import { NIGERIA_ZONE, useNigerianStates } from "./states";
 
@@ -35,12 +36,6 @@ const OWN_ACTION: readonly VehicleDocStage[] = ["info_needed", "cancelled", "ref
 const CLOSING: readonly VehicleDocStage[] = ["cancelled", "refunded"];
 
 type Expiries = { document_type: VehicleDocType; expires_on: string }[];
-
-/** The vehicle as staff recognise it at the office: make, model, colour, year (null when none is saved). */
-export function vehicleText(v: NonNullable<AdminVehicleDoc["vehicle"]>): string | null {
-  const parts = [[v.make, v.model].filter(Boolean).join(" "), v.color, v.year?.toString()].filter(Boolean);
-  return parts.length > 0 ? parts.join(" · ") : null;
-}
 
 /** /admin/vehicle-docs/{code}: a renewal request and what staff may do with it next. */
 export function VehicleDocRequestPage() {
@@ -281,75 +276,9 @@ function RequestView({ request }: { request: AdminVehicleDoc }) {
               <a href={`mailto:${request.customer.email}`}>{request.customer.email}</a>
             </p>
           </section>
-          <section className="admin-park-section" aria-labelledby="vd-vehicle">
-            <h2 id="vd-vehicle">{t("request.vehicle")}</h2>
-            <p>
-              {request.plate_number
-                ? t("request.plate", { plate: request.plate_number })
-                : t("request.noVehicle")}
-              <br />
-              {request.vehicle && (
-                <>
-                  {vehicleText(request.vehicle) ?? t("request.vehicleUnknown")}
-                  <br />
-                </>
-              )}
-              {t("request.stateOfIssue", { state: stateName })}
-            </p>
-            {request.vehicle && (
-              <dl className="mp-amounts" data-testid="vd-vehicle-details">
-                {(
-                  [
-                    [
-                      "engine",
-                      request.vehicle.engine_cc !== null
-                        ? t("request.engineCc", { cc: request.vehicle.engine_cc })
-                        : null,
-                    ],
-                    ["vin", request.vehicle.vin],
-                    [
-                      "use",
-                      request.vehicle.vehicle_use ? t(`request.uses.${request.vehicle.vehicle_use}`) : null,
-                    ],
-                    [
-                      "registration",
-                      request.vehicle.registration_state
-                        ? (states.data?.find((s) => s.code === request.vehicle?.registration_state)?.name ??
-                          request.vehicle.registration_state)
-                        : null,
-                    ],
-                  ] as const
-                ).map(([key, value]) => (
-                  <div key={key}>
-                    <dt>{t(`request.details.${key}`)}</dt>
-                    <dd className={key === "vin" ? "vd-code" : undefined}>
-                      {value ?? t("request.details.none")}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </section>
+          <VehicleSection request={request} stateName={stateName} />
           {request.insurance && (
-            <section className="admin-park-section" aria-labelledby="vd-insurance">
-              <h2 id="vd-insurance">{t("request.insurance.title")}</h2>
-              <dl className="mp-amounts">
-                {(
-                  [
-                    ["insurer", request.insurance.insurer_name],
-                    ["value", money(request.insurance.vehicle_value)],
-                    ["rate", `${new Intl.NumberFormat(lang).format(request.insurance.rate)} %`],
-                    ["minimum", money(request.insurance.minimum_premium)],
-                    ["premium", money(request.insurance.premium)],
-                  ] as const
-                ).map(([key, value]) => (
-                  <div key={key}>
-                    <dt>{t(`request.insurance.${key}`)}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+            <InsuranceSection insurance={request.insurance} currency={request.currency} />
           )}
           <section className="admin-park-section" aria-labelledby="vd-delivery">
             <h2 id="vd-delivery">{t("request.delivery")}</h2>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { Field } from "../../../components/ui/form-field";
 import { Pagination } from "../../../components/ui/pagination";
 import { Spinner } from "../../../components/ui/spinner";
 import { blogFeedUrl, blogLanguage, useBlogCategories, useBlogPosts } from "../api";
@@ -137,19 +138,22 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string | 
   };
   return (
     <form className="blog-search" role="search" onSubmit={submit}>
-      <label htmlFor="blog-search">{t("list.searchLabel")}</label>
-      <div className="blog-search__row">
-        <input
-          id="blog-search"
-          type="search"
-          value={text}
-          maxLength={100}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <button type="submit" className="button">
-          {t("list.searchButton")}
-        </button>
-      </div>
+      <Field label={t("list.searchLabel")} id="blog-search">
+        {(control) => (
+          <div className="blog-search__row">
+            <input
+              {...control}
+              type="search"
+              value={text}
+              maxLength={100}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <button type="submit" className="button">
+              {t("list.searchButton")}
+            </button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

@@ -4,8 +4,10 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormAlert } from "../../../components/ui/form-alert";
+import { Field } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
-import { TopUpNotice } from "../../../components/ui/top-up-notice";
+import { PayDifference } from "../../../components/ui/pay-difference";
+import { shortfallOf, TopUpNotice, type PayDifferenceOffer } from "../../../components/ui/top-up-notice";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
 import { useSchemaForm } from "../../../lib/use-schema-form";
@@ -33,6 +35,7 @@ export function CheckoutSummary({
   placing,
   ready,
   onPlace,
+  payDifference,
 }: {
   country: string;
   lines: CartLine[];
@@ -51,6 +54,8 @@ export function CheckoutSummary({
   /** The order is known and has its attempt's key. */
   ready: boolean;
   onPlace: (total: number) => void;
+  /** The wallet's 402 offers to pay the difference ("Pay … and order": pay-difference.tsx). */
+  payDifference?: PayDifferenceOffer | undefined;
 }) {
   const { t, i18n } = useTranslation("marketplace");
   const id = useId();
@@ -68,49 +73,51 @@ export function CheckoutSummary({
       <h2 id={`${id}-summary`}>{t("checkout.summary")}</h2>
       <QuoteLines country={country} lines={lines} quote={q} />
       <form className="market-coupon" onSubmit={(e) => void applyCoupon(e)} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-coupon`}>{t("checkout.coupon")}</label>
-          <div className="market-inline">
-            <input
-              id={`${id}-coupon`}
-              maxLength={30}
-              autoCapitalize="characters"
-              aria-describedby={`${id}-coupon-message`}
-              {...couponForm.register("coupon_code", {
-                onChange: (e: { target: { value: string } }) => {
-                  // An emptied field takes the coupon off: the quote is the one without it.
-                  if (e.target.value.trim() === "" && coupon) onCoupon(undefined);
-                },
-              })}
-            />
-            <button type="submit" className="button">
-              {t("checkout.apply")}
-            </button>
-          </div>
-          <p id={`${id}-coupon-message`} aria-live="polite" data-testid="coupon-message">
-            {q?.coupon &&
-              (q.coupon.applied ? (
-                <span className="market-coupon__ok">
-                  {t("checkout.couponApplied", {
-                    code: q.coupon.code,
-                    amount: money(q.coupon.discount),
-                  })}{" "}
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => {
-                      couponForm.setValue("coupon_code", "");
-                      onCoupon(undefined);
-                    }}
-                  >
-                    {t("checkout.removeCoupon")}
-                  </button>
-                </span>
-              ) : (
-                <span className="field__error">{q.coupon.message}</span>
-              ))}
-          </p>
-        </div>
+        <Field label={t("checkout.coupon")} id={`${id}-coupon`} describedBy={`${id}-coupon-message`}>
+          {(control) => (
+            <>
+              <div className="market-inline">
+                <input
+                  {...control}
+                  maxLength={30}
+                  autoCapitalize="characters"
+                  {...couponForm.register("coupon_code", {
+                    onChange: (e: { target: { value: string } }) => {
+                      // An emptied field takes the coupon off: the quote is the one without it.
+                      if (e.target.value.trim() === "" && coupon) onCoupon(undefined);
+                    },
+                  })}
+                />
+                <button type="submit" className="button">
+                  {t("checkout.apply")}
+                </button>
+              </div>
+              <p id={`${id}-coupon-message`} aria-live="polite" data-testid="coupon-message">
+                {q?.coupon &&
+                  (q.coupon.applied ? (
+                    <span className="market-coupon__ok">
+                      {t("checkout.couponApplied", {
+                        code: q.coupon.code,
+                        amount: money(q.coupon.discount),
+                      })}{" "}
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => {
+                          couponForm.setValue("coupon_code", "");
+                          onCoupon(undefined);
+                        }}
+                      >
+                        {t("checkout.removeCoupon")}
+                      </button>
+                    </span>
+                  ) : (
+                    <span className="field__error">{q.coupon.message}</span>
+                  ))}
+              </p>
+            </>
+          )}
+        </Field>
       </form>
       {quote.isPending && <Spinner />}
       {quote.error && (
@@ -138,7 +145,14 @@ export function CheckoutSummary({
         </p>
       )}
       {payer}
-      {error?.status === 402 && !companyPaid ? (
+      {error?.status === 402 && !companyPaid && payDifference && shortfallOf(error) ? (
+        <PayDifference
+          short={shortfallOf(error)!}
+          error={error}
+          missingText={(amount) => t("checkout.missing", { amount })}
+          {...payDifference}
+        />
+      ) : error?.status === 402 && !companyPaid ? (
         <TopUpNotice error={error} missingText={(amount) => t("checkout.missing", { amount })} />
       ) : (
         <FormAlert message={error ? error.message : null} />
@@ -150,7 +164,8 @@ export function CheckoutSummary({
       )}
       <button
         type="button"
-        className="button button--accent market-checkout__pay"
+        // While the wallet is short, paying the difference above is the way forward: this steps back.
+        className={`button ${error?.status === 402 ? "" : "button--accent "}market-checkout__pay`}
         aria-describedby={blocked ? `${id}-blocked` : undefined}
         disabled={blocked !== null || !q || placing || !ready}
         onClick={() => {

@@ -1,6 +1,7 @@
 import type { Booking, OrderingOptions, OrderType } from "@parkwell/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDistance } from "../../../lib/format";
 import { formatCalendarDate, formatZonedDateTime } from "../../../lib/zoned-time";
@@ -40,21 +41,18 @@ export function CheckoutPark({
       ) : parkChoices.length === 0 ? (
         <p>{hasService ? t("checkout.noServicePark") : t("checkout.noParks")}</p>
       ) : (
-        <div className="field">
-          <label htmlFor={`${id}-park-select`}>{t("checkout.parkLabel")}</label>
-          <select
-            id={`${id}-park-select`}
-            value={parkId ?? ""}
-            onChange={(e) => onChoose(Number(e.target.value))}
-          >
-            {parkChoices.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} · {p.city}
-                {p.distance_km != null ? ` · ${formatDistance(p.distance_km, lang)}` : ""}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label={t("checkout.parkLabel")} id={`${id}-park-select`}>
+          {(control) => (
+            <select {...control} value={parkId ?? ""} onChange={(e) => onChoose(Number(e.target.value))}>
+              {parkChoices.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} · {p.city}
+                  {p.distance_km != null ? ` · ${formatDistance(p.distance_km, lang)}` : ""}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
     </section>
   );
@@ -90,46 +88,44 @@ export function CheckoutSlot({
     <section className="card" aria-labelledby={`${id}-slot`}>
       <h2 id={`${id}-slot`}>{t(`checkout.slot.${orderType}`)}</h2>
       {hasService && parkBookings.length > 0 && (
-        <div className="field">
-          <label htmlFor={`${id}-booking`}>{t("checkout.bookingLabel")}</label>
-          <select
-            id={`${id}-booking`}
-            value={bookingCode ?? ""}
-            onChange={(e) => onBooking(e.target.value || undefined)}
-          >
-            <option value="">{t("checkout.inSlot")}</option>
-            {parkBookings.map((b) => (
-              <option key={b.booking_code} value={b.booking_code}>
-                {t("checkout.duringBooking", {
-                  code: b.booking_code,
-                  from: formatZonedDateTime(b.start_time, lang, b.park.time_zone),
-                })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label={t("checkout.bookingLabel")} id={`${id}-booking`}>
+          {(control) => (
+            <select
+              {...control}
+              value={bookingCode ?? ""}
+              onChange={(e) => onBooking(e.target.value || undefined)}
+            >
+              <option value="">{t("checkout.inSlot")}</option>
+              {parkBookings.map((b) => (
+                <option key={b.booking_code} value={b.booking_code}>
+                  {t("checkout.duringBooking", {
+                    code: b.booking_code,
+                    from: formatZonedDateTime(b.start_time, lang, b.park.time_zone),
+                  })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       {bookingCode ? null : slots.length === 0 ? (
         <p>{t("checkout.noSlots")}</p>
       ) : (
-        <div className="field">
-          <label htmlFor={`${id}-slot-select`}>{t("checkout.slotLabel")}</label>
-          <select
-            id={`${id}-slot-select`}
-            value={slot ? slotKey(slot) : ""}
-            onChange={(e) => onSlot(e.target.value)}
-          >
-            {slots.map((s) => (
-              <option key={slotKey(s)} value={slotKey(s)}>
-                {t("checkout.slotOption", {
-                  day: formatCalendarDate(s.date, lang, "short"),
-                  from: s.start_time.slice(0, 5),
-                  to: s.end_time.slice(0, 5),
-                })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label={t("checkout.slotLabel")} id={`${id}-slot-select`}>
+          {(control) => (
+            <select {...control} value={slot ? slotKey(slot) : ""} onChange={(e) => onSlot(e.target.value)}>
+              {slots.map((s) => (
+                <option key={slotKey(s)} value={slotKey(s)}>
+                  {t("checkout.slotOption", {
+                    day: formatCalendarDate(s.date, lang, "short"),
+                    from: s.start_time.slice(0, 5),
+                    to: s.end_time.slice(0, 5),
+                  })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
     </section>
   );

@@ -268,9 +268,15 @@ describe("the marketplace checkout", () => {
       },
     });
     await start(api);
-    await userEvent.click(screen.getByRole("button", { name: "Place order · pay ₦4,000" }));
+    const place = screen.getByRole("button", { name: "Place order · pay ₦4,000" });
+    expect(place.className).toContain("button--accent");
+    await userEvent.click(place);
     const notice = await screen.findByRole("alert");
     expect(notice.textContent).toContain("Your wallet is ₦1,500 short for this order.");
+    // Paying the difference leads now: placing from the short wallet steps back.
+    expect(screen.getByRole("button", { name: "Place order · pay ₦4,000" }).className).not.toContain(
+      "button--accent",
+    );
     const topUp = screen.getByRole("link", { name: "Top up wallet" });
     const href = new URL(topUp.getAttribute("href")!, "http://x");
     expect(href.pathname).toBe("/wallet");

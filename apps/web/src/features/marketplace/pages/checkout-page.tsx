@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PayerChoice, usePayingCompanies } from "../../../components/payer-choice";
+import { usePayDifference } from "../../../components/ui/pay-difference";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api";
 import { useSelectedCountry } from "../../../lib/country";
@@ -13,6 +14,7 @@ import {
   marketItemQuery,
   openBookingsQuery,
   orderingOptionsQuery,
+  bodyOf,
   placeOrder,
   useQuote,
   type QuoteInput,
@@ -147,6 +149,7 @@ export function MarketCheckoutPage() {
       { replace: true },
     );
 
+  const difference = usePayDifference("order");
   const order = useMutation({
     mutationFn: ({
       body,
@@ -295,6 +298,21 @@ export function MarketCheckoutPage() {
               if (input && attemptKey)
                 order.mutate({ body: input, total, key: attemptKey, companyId: payer });
             }}
+            payDifference={
+              order.variables && order.variables.companyId === null
+                ? {
+                    minTopUp: wallet.data?.min_topup,
+                    busy: difference.busy,
+                    failed: difference.failed,
+                    onPay: () =>
+                      difference.pay({
+                        ...bodyOf(order.variables!.body),
+                        expected_total: order.variables!.total,
+                      }),
+                    label: (amount) => t("checkout.payDifference", { amount }),
+                  }
+                : undefined
+            }
           />
         </div>
       )}

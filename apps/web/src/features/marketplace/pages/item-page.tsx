@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
+import { Field } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { StaffText, useTextLang } from "../../../components/ui/staff-text";
 import { ApiError } from "../../../lib/api";
@@ -310,44 +311,45 @@ function ItemView({ item }: { item: MarketItemDetail }) {
                 ))}
               </fieldset>
             )}
-            <div className="field market-qty">
-              <label htmlFor={`${id}-qty`}>{t("item.quantity")}</label>
-              <div className="market-qty__control">
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t("item.less")}
-                  disabled={quantity <= 1}
-                  onClick={() => quantityField.onChange(Math.max(1, quantity - 1))}
-                >
-                  <span aria-hidden="true">−</span>
-                </button>
-                <input
-                  id={`${id}-qty`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={max}
-                  name={quantityField.name}
-                  ref={quantityRef}
-                  onBlur={quantityField.onBlur}
-                  value={quantity}
-                  onChange={(e) => {
-                    const n = Math.trunc(Number(e.target.value));
-                    quantityField.onChange(Number.isFinite(n) ? Math.min(Math.max(n, 1), max) : 1);
-                  }}
-                />
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t("item.more")}
-                  disabled={quantity >= max}
-                  onClick={() => quantityField.onChange(Math.min(max, quantity + 1))}
-                >
-                  <span aria-hidden="true">+</span>
-                </button>
-              </div>
-            </div>
+            <Field label={t("item.quantity")} id={`${id}-qty`}>
+              {(control) => (
+                <div className="market-qty__control">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t("item.less")}
+                    disabled={quantity <= 1}
+                    onClick={() => quantityField.onChange(Math.max(1, quantity - 1))}
+                  >
+                    <span aria-hidden="true">−</span>
+                  </button>
+                  <input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={max}
+                    name={quantityField.name}
+                    ref={quantityRef}
+                    onBlur={quantityField.onBlur}
+                    value={quantity}
+                    onChange={(e) => {
+                      const n = Math.trunc(Number(e.target.value));
+                      quantityField.onChange(Number.isFinite(n) ? Math.min(Math.max(n, 1), max) : 1);
+                    }}
+                  />
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t("item.more")}
+                    disabled={quantity >= max}
+                    onClick={() => quantityField.onChange(Math.min(max, quantity + 1))}
+                  >
+                    <span aria-hidden="true">+</span>
+                  </button>
+                </div>
+              )}
+            </Field>
             <p className="market-item__estimate" data-testid="item-estimate">
               {t("item.estimate", { amount: formatMoney(estimate, item.offer_price.currency, lang) })}
             </p>

@@ -1,0 +1,2 @@
+ALTER TABLE "pass_charges" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "pass_charges_idempotency_key" ON "pass_charges" USING btree ("pass_id","idempotency_key") WHERE "pass_charges"."idempotency_key" IS NOT NULL;

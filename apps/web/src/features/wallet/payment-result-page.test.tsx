@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+// The payment's return page for a top-up that paid the difference for an order, a pass or a
+// request (decision 026, "Every kind"): on to the purchase once it is made, or why it was not.
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { FakeApi, renderWithApp } from "../../test/render";
+import { PaymentResultPage } from "./payment-result-page";
+
+const verified = (purchase: object, message = "Payment verified") => ({
+  json: {
+    status: "success",
+    message,
+    data: {
+      reference: "ref-1",
+      provider: "demo",
+      amount: 42_360,
+      currency: "NGN",
+      new_balance: 42_360,
+      credited: true,
+      purchase,
+    },
+  },
+});
+
+describe("the payment's return page, for a purchase paid by a top-up of the difference", () => {
+  it("goes on to the pass once it is made", async () => {
+    const api = new FakeApi().on(
+      "POST /wallet/verify-payment",
+      verified({ kind: "pass", status: "made", code: "MP-ABCD2345" }),
+    );
+    const { router } = await renderWithApp(<PaymentResultPage />, {
+      api,
+      route: "/payment-success?reference=ref-1&provider=demo",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/passes/MP-ABCD2345"));
+  });
+
+  it("says plainly, in French, that the order could not be placed and the money is in the wallet", async () => {
+    const api = new FakeApi().on(
+      "POST /wallet/verify-payment",
+      verified({ kind: "order", status: "not_made", code: null, reason: "out_of_stock" }),
+    );
+    await renderWithApp(<PaymentResultPage />, {
+      api,
+      language: "fr",
+      route: "/payment-success?reference=ref-1&provider=demo",
+    });
+    const said = await screen.findByTestId("payment-purchase");
+    expect(said.textContent).toBe(
+      "Votre commande n'a pas pu être passée (un article est épuisé ou son prix a changé)\u00a0: l'argent est dans votre portefeuille.",
+    );
+  });
+});

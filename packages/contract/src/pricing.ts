@@ -1,0 +1,120 @@
+/**
+ * The pricing core (docs/decisions/041-pricing-core.md): the one rounding of a percentage of money,
+ * the ways an amount is shared out, and the one tax rule. Every purchase prices through it
+ * (bookings, event bookings, passes, overstays, marketplace orders, vehicle documents) and the
+ * reports that show a price; a test (pricing-core.test.ts) fails on a division by 10,000 or a
+ * rounding of money anywhere else in the API or this package.
+ *
+ * All amounts are integer minor units; rates are basis points (750 = 7.5%).
+ */
+
+/** A whole in basis points: 100%. */
+export const WHOLE_BPS = 10_000;
+
+/**
+ * `bps` basis points of an amount, rounded half up (half away from zero below zero): the one
+ * rounding of every percentage the product charges or takes off (fees, tax, discounts, premiums).
+ * Integer arithmetic, exact while amount × bps stays below 2^53; never -0.
+ */
+export function bpsOf(amountMinor: number, bps: number): number {
+  const product = Math.abs(amountMinor * bps);
+  const rounded = Math.floor(product / 10_000) + (product % 10_000 >= 5_000 ? 1 : 0);
+  return amountMinor * bps < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+/**
+ * `percent` of an amount given back, rounded down (toward zero): a refund never gives back more
+ * than its share (a cancellation's percentage of the parking amount).
+ */
+export function refundShareOf(amountMinor: number, percent: number): number {
+  return Math.trunc((amountMinor * percent) / 100);
+}
+
+/**
+ * Splits `total` over `weights` in proportion, in whole minor units, by largest remainder: the
+ * parts always sum to `total` exactly (all to the first when every weight is 0).
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (weights.length === 0) return [];
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * The part of `totalMinor` that the first `units` of `quantity` carry, floored: a return gives
+ * back the difference of two such cumulative shares, so returning every unit, in any steps, gives
+ * back `totalMinor` exactly.
+ */
+export function unitsShareOf(totalMinor: number, units: number, quantity: number): number {
+  return Math.floor((totalMinor * units) / quantity);
+}
+
+/**
+ * What a purchase's money is, for tax. Parkwell's own sales: its fees on parking, the marketplace's
+ * goods (after offers and coupon), delivery, a vehicle document request's service charge. Money
+ * it collects for someone else: the operator's parking (a window, an event's flat price, a pass's
+ * term, an overstay), the government's fees, the insurers' premiums.
+ */
+export const PRICE_PARTS = [
+  "parking",
+  "service_fee",
+  "booking_fee",
+  "goods",
+  "delivery",
+  "service_charge",
+  "government_fee",
+  "insurance_premium",
+] as const;
+export type PricePart = (typeof PRICE_PARTS)[number];
+
+/**
+ * The tax rule, as data: which parts the country's tax applies to. The same in every served
+ * country ("tax on Parkwell's own charges"): a country that taxed parking too would get its own
+ * table here, not a second rule in a feature.
+ */
+export const TAXED_PARTS: Readonly<Record<PricePart, boolean>> = {
+  parking: false,
+  service_fee: true,
+  booking_fee: true,
+  goods: true,
+  delivery: true,
+  service_charge: true,
+  government_fee: false,
+  insurance_premium: false,
+};
+
+/** A purchase's amounts by part (missing parts are 0). */
+export type PriceParts = Partial<Record<PricePart, number>>;
+
+/** The amount the tax is charged on: the sum of the taxed parts. */
+export function taxBaseOf(
+  parts: PriceParts,
+  taxed: Readonly<Record<PricePart, boolean>> = TAXED_PARTS,
+): number {
+  let base = 0;
+  for (const part of PRICE_PARTS) if (taxed[part]) base += parts[part] ?? 0;
+  return base;
+}
+
+/**
+ * The one tax rule: the country's rate (`rateBps`, its fees' tax_bps) on the sum of the taxed
+ * parts, rounded half up once for the purchase (not per line).
+ */
+export function taxOf(
+  parts: PriceParts,
+  rateBps: number,
+  taxed: Readonly<Record<PricePart, boolean>> = TAXED_PARTS,
+): { baseMinor: number; taxMinor: number } {
+  const baseMinor = taxBaseOf(parts, taxed);
+  return { baseMinor, taxMinor: bpsOf(baseMinor, rateBps) };
+}
