@@ -121,10 +121,13 @@ describe("accounts in the browser", () => {
     await logIn(page, "driver@parkwell.test", "drive-safely-2026");
     const before = await token(page);
     await page.goto(`${server.url}/profile`, { waitUntil: "networkidle" });
+    // The session is cleared at once (the profile route may move home in-page), the server is told,
+    // and only then does the full load of / start: its load event is the end of the logout.
+    const homeLoaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(`${server.url}/`);
-    // Polled: the hard reload after logout may replace the document under an evaluate.
-    await expect.poll(() => token(page)).toBeNull();
+    await homeLoaded;
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await token(page)).toBeNull();
     await page.waitForLoadState("networkidle");
     await expect.poll(() => page.evaluate(() => localStorage.getItem("profile"))).toBeNull();
     const res = await fetch(`${server.url}/api/v1/users/profile`, {

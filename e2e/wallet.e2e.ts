@@ -183,13 +183,30 @@ describe("wallet layout", () => {
         const context = await signedInContext(user.token, viewport, language);
         const { page, problems } = await watchedPage(context);
         await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
-        const rows = page.locator(".wallet-tx");
-        await expect.poll(() => rows.count()).toBe(3);
+        // Measured in one pass in the page, so a re-render between two reads cannot detach a row.
+        const measure = () =>
+          page.$$eval(".wallet-tx", (rows) =>
+            rows.map((row) => {
+              const rect = (selector: string) => {
+                const r = row.querySelector(selector)?.getBoundingClientRect();
+                return r && r.width > 0 ? { x: r.x, y: r.y, width: r.width } : null;
+              };
+              const r = row.getBoundingClientRect();
+              return {
+                box: { x: r.x, y: r.y, width: r.width },
+                title: rect(".wallet-tx__title"),
+                amount: rect(".wallet-tx__amount"),
+              };
+            }),
+          );
+        await expect
+          .poll(async () => (await measure()).filter((row) => row.title && row.amount).length)
+          .toBe(3);
         // As a bank's statement: the amount ends at the row's end, on the line of what it was for.
-        for (const row of await rows.all()) {
-          const box = (await row.boundingBox())!;
-          const title = (await row.locator(".wallet-tx__title").boundingBox())!;
-          const amount = (await row.locator(".wallet-tx__amount").boundingBox())!;
+        for (const row of await measure()) {
+          const { box } = row;
+          const title = row.title!;
+          const amount = row.amount!;
           expect(Math.abs(amount.x + amount.width - (box.x + box.width))).toBeLessThanOrEqual(1);
           expect(Math.abs(amount.y - title.y)).toBeLessThanOrEqual(4);
           expect(amount.x).toBeGreaterThanOrEqual(title.x + title.width);
