@@ -223,8 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     countries,
     jobs,
-    checkouts: heldCheckouts,
-    purchases: paidPurchases({ db: database.db, clock, kinds: checkoutKinds }),
+    checkouts: [heldCheckouts, paidPurchases({ db: database.db, clock, kinds: checkoutKinds })],
     companyTopUps,
   };
 

@@ -18,32 +18,14 @@ import type { Jobs } from "../../jobs/queue";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
-import { toMajor } from "../../lib/money";
 import { clockOfPark } from "../parks/parks.present";
 import { servedCountries } from "../reference/served-countries";
 import { CHECKOUT_LIFETIME_MS } from "../payments/payments.domain";
-import {
-  claimTopUpKey,
-  insertTopUp,
-  openTopUp,
-  prepareTopUp,
-  replay,
-  topUpFingerprint,
-  topUpLimits,
-  topUpOfKey,
-  type TopUpRow as PaymentRow,
-} from "../payments/top-up.service";
-import type { PaidCheckouts } from "../payments/paid-checkouts";
+import type { PaidCheckouts, PaidOutcome } from "../payments/paid-checkouts";
+import { payTheDifference } from "../payments/pay-difference.service";
 import type { PaymentDeps } from "../payments/verify.service";
-import {
-  chargeAccountKeys,
-  ensureChargeAccounts,
-  userCurrency,
-  revenueShard,
-  walletBalanceMinor,
-} from "../wallet/ledger.service";
+import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
 import {
   busy,
   currencyChanged,
@@ -65,12 +47,12 @@ import { presentHold } from "./hold.present";
 export const FUNDS_AVAILABLE = "Your wallet can pay for this booking: book it directly";
 
 /**
- * POST /bookings/hold. Checks the window as a booking does (park, vehicle type, window rule,
- * vehicle) before anything is written, prices it, and starts a top-up of the difference: in one
- * transaction the Idempotency-Key is claimed (claimTopUpKey), the space is locked and checked
- * (hold_check), the top-up's row written under the wallet lock and cap (insertTopUp) and the hold
- * inserted; the provider is called after the COMMIT. An Idempotency-Key answers the same hold and
- * payment again, also to a request sent at once with it.
+ * POST /bookings/hold, on the one pay-the-difference start (payTheDifference). Checks the window as
+ * a booking does (park, vehicle type, window rule, vehicle) before anything is written and prices
+ * it; in the start's transaction the space is locked and checked (hold_check) after the key's
+ * claim, and the hold inserted after the top-up's row. When no provider opens the payment, the
+ * space goes back at once. An Idempotency-Key answers the same hold and payment again, also to a
+ * request sent at once with it.
  */
 export async function holdAndPay(
   deps: PaymentDeps,
@@ -80,107 +62,80 @@ export async function holdAndPay(
   idempotencyKey: string | undefined,
 ): Promise<{ hold: Hold; replayed: boolean }> {
   const { db } = deps;
-  const now = deps.clock();
-  if (idempotencyKey) {
-    const seen = await topUpOfKey(db, userId, idempotencyKey);
-    if (seen) return { hold: await replayHold(deps, seen, body), replayed: true };
-  }
-  const park = await readPark(db, body.park_id, body.vehicle_type_id);
-  const verdict = windowVerdict(body.start_time, body.end_time, now, clockOfPark(park));
-  if (!verdict.bookable) {
-    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
-  }
-  const vehicle = body.vehicle_id
-    ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
-    : undefined;
-  const plate = vehicle?.plate_number ?? body.plate_number ?? null;
-  const user = await userCurrency(deps.countries, db, userId);
-  if (!user) throw AppError.notFound("User not found");
-  if (user.currency !== park.currency) {
-    throw new AppError(
-      409,
-      "currency_mismatch",
-      `This park charges in ${park.currency}; your wallet is in ${user.currency}, so a top-up cannot pay for it`,
-    );
-  }
-  const breakdown = price(park, body.start_time, body.end_time);
-  const balanceMinor = await walletBalanceMinor(db, userId, park.currency);
-  const missingMinor = breakdown.totalMinor - balanceMinor;
-  if (missingMinor <= 0) throw new AppError(409, "funds_available", FUNDS_AVAILABLE);
-  const limits = await topUpLimits(deps.countries, user.countryId);
-  const topUpMinor = Math.max(missingMinor, limits?.minMinor ?? 0);
-  const plan = await prepareTopUp(deps, config, userId, {
-    amount: toMajor(topUpMinor, user.decimals),
+  const id = randomUUID();
+  const move = (currency: string) => ({ userId, currency, revenueShard: revenueShard(id) });
+  const { answer, replayed } = await payTheDifference(deps, config, {
+    userId,
     idempotencyKey,
     purpose: holdFingerprint(body),
-  });
-
-  const id = randomUUID();
-  const move = { userId, currency: park.currency, revenueShard: revenueShard(id) };
-  // The wallet hold_check locks, and the revenue shard the booking will be paid to.
-  await ensureChargeAccounts(db, move);
-  const lifetime = CHECKOUT_LIFETIME_MS[plan.providers[0]!.name];
-  const started = await db.transaction(async (tx) => {
-    // The key first: the same key sent at once answers the first one's hold, not a busy plate or a full park.
-    const seen = await claimTopUpKey(tx, userId, plan.idempotencyKey);
-    if (seen) return seen;
-    const check = await repo.holdCheck(
-      tx,
-      {
+    fundsAvailable: FUNDS_AVAILABLE,
+    currencyMismatch: (park, wallet) =>
+      `This park charges in ${park}; your wallet is in ${wallet}, so a top-up cannot pay for it`,
+    async price() {
+      const park = await readPark(db, body.park_id, body.vehicle_type_id);
+      const verdict = windowVerdict(body.start_time, body.end_time, deps.clock(), clockOfPark(park));
+      if (!verdict.bookable) {
+        throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
+      }
+      const vehicle = body.vehicle_id
+        ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
+        : undefined;
+      const breakdown = price(park, body.start_time, body.end_time);
+      const plate = vehicle?.plate_number ?? body.plate_number ?? null;
+      return { currency: park.currency, amountMinor: breakdown.totalMinor, park, plate, breakdown };
+    },
+    // The wallet hold_check locks, and the revenue shard the booking will be paid to.
+    prepare: ({ currency }) => ensureChargeAccounts(db, move(currency)),
+    async keep(tx, held, now) {
+      const check = await repo.holdCheck(
+        tx,
+        {
+          userId,
+          parkId: held.park.id,
+          vehicleTypeId: body.vehicle_type_id,
+          plateNumber: held.plate,
+          startTime: body.start_time,
+          endTime: body.end_time,
+          currency: held.park.currency,
+        },
+        now,
+        chargeAccountKeys(move(held.currency)).wallet,
+      );
+      if (check === "full") throw full();
+      if (check === "moved") throw currencyChanged();
+      if (check === "plate_busy") throw busy();
+    },
+    async link(tx, payment, held, m) {
+      await repo.insertHold(tx, {
+        id,
+        bookingCode: bookingCode(randomBytes(8)),
         userId,
-        parkId: park.id,
+        parkId: held.park.id,
         vehicleTypeId: body.vehicle_type_id,
-        plateNumber: plate,
+        vehicleId: body.vehicle_id ?? null,
+        plateNumber: held.plate,
         startTime: body.start_time,
         endTime: body.end_time,
-        currency: park.currency,
-      },
-      now,
-      chargeAccountKeys(move).wallet,
-    );
-    if (check === "full") throw full();
-    if (check === "moved") throw currencyChanged();
-    if (check === "plate_busy") throw busy();
-    const payment = await insertTopUp(tx, plan, now);
-    if (payment.replayed) return payment;
-    await repo.insertHold(tx, {
-      id,
-      bookingCode: bookingCode(randomBytes(8)),
-      userId,
-      parkId: park.id,
-      vehicleTypeId: body.vehicle_type_id,
-      vehicleId: body.vehicle_id ?? null,
-      plateNumber: plate,
-      startTime: body.start_time,
-      endTime: body.end_time,
-      currency: park.currency,
-      totalMinor: breakdown.totalMinor,
-      breakdown,
-      balanceMinor,
-      paymentId: payment.row.id,
-      status: "held",
-      expiresAt: new Date(now.getTime() + lifetime),
-      createdAt: now,
-      updatedAt: now,
-    });
-    return payment;
-  });
-  // The same key, sent twice at once: the first one's hold and payment.
-  if (started.replayed) return { hold: await replayHold(deps, started.row, body), replayed: true };
-
-  let opened;
-  try {
-    opened = await openTopUp(deps, config, plan, started.row);
-  } catch (err) {
+        currency: held.park.currency,
+        totalMinor: held.amountMinor,
+        breakdown: held.breakdown,
+        balanceMinor: m.balanceMinor,
+        paymentId: payment.id,
+        status: "held",
+        expiresAt: new Date(m.now.getTime() + CHECKOUT_LIFETIME_MS[payment.provider]),
+        createdAt: m.now,
+        updatedAt: m.now,
+      });
+    },
     // No provider opened the payment: it can never be paid, so the space goes back at once.
-    await repo.releaseHold(db, id, deps.clock());
-    throw err;
-  }
-  const hold = await repo.findByPayment(db, started.row.id);
-  return {
-    hold: presentHold(hold!, opened.data, { balanceMinor, topUpMinor, decimals: user.decimals }),
-    replayed: false,
-  };
+    release: () => repo.releaseHold(db, id, deps.clock()).then(() => undefined),
+    async answer(payment, data, m) {
+      const hold = await repo.findByPayment(db, payment.id);
+      if (!hold) throw new Error(`payment ${payment.id} of a hold request has no hold`);
+      return presentHold(hold, data, { balanceMinor: hold.balanceMinor, ...m });
+    },
+  });
+  return { hold: answer, replayed };
 }
 
 const holdFingerprint = (b: HoldBookingBody) =>
@@ -193,22 +148,6 @@ const holdFingerprint = (b: HoldBookingBody) =>
     b.start_time.toISOString(),
     b.end_time.toISOString(),
   ]);
-
-/**
- * The answer again for a key already used: the same request's hold and payment (a key used for
- * another request, or for a plain top-up, is the 422 add-funds gives).
- */
-async function replayHold(deps: PaymentDeps, seen: PaymentRow, body: HoldBookingBody): Promise<Hold> {
-  const again = replay(deps, seen, topUpFingerprint(holdFingerprint(body)));
-  const hold = await repo.findByPayment(deps.db, seen.id);
-  if (!hold) throw new Error(`payment ${seen.id} of a hold request has no hold`);
-  const decimals = deps.countries.decimalsOf(seen.currency);
-  return presentHold(hold, again.data, {
-    balanceMinor: hold.balanceMinor,
-    topUpMinor: seen.amountMinor,
-    decimals,
-  });
-}
 
 /**
  * In settle's transaction, before its credit locks the wallet: the hold's park and capacity rows,
@@ -272,25 +211,45 @@ async function receiptParkOfHold(root: Db, tx: Tx, hold: HoldRow): Promise<Recei
 /** The hold a top-up pays for, or undefined for a plain top-up. */
 export const holdOfPayment = (db: Tx, paymentId: string) => repo.findByPayment(db, paymentId);
 
-/** What became of the booking a top-up pays for, for verify's answer; undefined for a plain top-up. */
-export async function holdOutcome(db: Db, paymentId: string, now: Date): Promise<PaymentBooking | undefined> {
-  const hold = await repo.findByPayment(db, paymentId);
-  if (!hold) return undefined;
+/** What became of a hold's booking, for verify's answer: booked, or why not (the money in the wallet). */
+export function holdOutcome(hold: HoldRow, now: Date): PaidOutcome {
   const status = hold.status === "held" && hold.expiresAt <= now ? "expired" : hold.status;
-  return {
+  const booking: PaymentBooking = {
     booking_code: hold.bookingCode,
     status,
     ...(hold.status === "not_booked" && hold.outcome ? { reason: hold.outcome as HoldReason } : {}),
   };
+  return { data: { booking }, message: (paid) => bookingMessage(booking, paid) };
 }
 
-/** The held windows as payments completes them when their top-up settles (wired by the app). */
-export const heldCheckouts: PaidCheckouts = {
+/**
+ * What verify says once a top-up that pays the difference is settled: the booking, or why there is
+ * none (the money stays in the wallet). While it is not settled, what it says of the payment.
+ */
+function bookingMessage(booking: PaymentBooking, paid: string): string {
+  if (booking.status === "booked")
+    return `Payment verified: your booking ${booking.booking_code} is confirmed`;
+  if (booking.status === "not_booked") return NOT_BOOKED[booking.reason ?? "full"];
+  return paid;
+}
+
+/** Why a paid hold was not booked; the money is in the wallet either way. */
+export const NOT_BOOKED: Record<HoldReason, string> = {
+  full: "Payment verified, but the space was taken after your hold expired, so nothing was booked: the money is in your wallet",
+  past: "Payment verified, but the window is over, so nothing was booked: the money is in your wallet",
+  moved:
+    "Payment verified, but the park's currency changed, so nothing was booked: the money is in your wallet",
+  short:
+    "Payment verified, but your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
+  plate_busy:
+    "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
+};
+
+/** The held windows as payments settles them: completed in settle's transaction, as they keep their space. */
+export const heldCheckouts: PaidCheckouts<HoldRow> = {
   ofPayment: holdOfPayment,
-  prepare: prepareCompletion,
-  lock: lockForCompletion,
-  complete: completePaidHold,
-  outcome: holdOutcome,
+  inSettle: { prepare: prepareCompletion, lock: lockForCompletion, complete: completePaidHold },
+  outcome: async (_db, hold, now) => holdOutcome(hold, now),
 };
 
 /** The scheduled job's part: marks the holds past their expiry (safe to run anywhere at once). */

@@ -32,7 +32,7 @@ async function jobDeps(db: Db, config: Config, at: Date, jobs: Jobs): Promise<Pa
     clock: () => at,
     countries,
     jobs,
-    checkouts: heldCheckouts,
+    checkouts: [heldCheckouts],
   };
 }
 

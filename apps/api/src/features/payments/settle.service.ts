@@ -16,7 +16,7 @@ import type { MailMessage } from "../../lib/mailer";
 import { moneyText } from "../../lib/money";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
-import type { PaidCheckouts, PaidPurchases } from "./paid-checkouts";
+import { paidCheckoutOf, type PaidCheckouts } from "./paid-checkouts";
 import { receiptMail } from "./payments.mail";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
 import { companyOfTopUp, DECLINED, failureKind, mayStillBePaid } from "./payments.domain";
@@ -49,21 +49,23 @@ export async function balance(db: Db, payment: PaymentRow): Promise<number> {
  * may pay on the same checkout after a failed attempt, and the provider's verified or signed word
  * that money arrived is what counts. A mismatch is final and never credits.
  *
- * A top-up that pays the difference for a held window (POST /bookings/hold) books it in the same
- * transaction, after the credit (`checkouts.complete`, paid-checkouts.ts): the hold's park and capacity rows
- * are locked before the credit locks the wallet, the bookings' lock order. Whichever of verify,
- * redirect, webhook or expiry settles first books it; the others find the payment settled.
+ * A top-up that pays the difference for a purchase (paid-checkouts.ts) completes it: a kind that
+ * keeps what it sells (a held window, POST /bookings/hold) in the same transaction, after the
+ * credit, its own rows (the hold's park and capacity) locked before the credit locks the wallet,
+ * the bookings' lock order; whichever of verify, redirect, webhook or expiry settles first books
+ * it, the others find the payment settled. A kind that keeps nothing is made after the COMMIT.
  */
 export async function settle(
   deps: SettleDeps,
   payment: PaymentRow,
   reported: ProviderPayment,
 ): Promise<SettleOutcome> {
-  const outcome = await settleOnce(deps, payment, reported);
-  // A purchase this top-up pays the difference for is made once the credit is committed (its
+  const paid = await paidCheckoutOf(deps.checkouts, deps.db, payment.id);
+  const outcome = await settleOnce(deps, payment, reported, paid?.kind.inSettle && paid);
+  // A purchase of a kind that keeps nothing is made once the credit is committed (its
   // Idempotency-Key makes it once, whichever path and however often it gets here).
-  if ((outcome.kind === "credited" || outcome.kind === "already") && deps.purchases) {
-    await deps.purchases.settled(payment.id);
+  if ((outcome.kind === "credited" || outcome.kind === "already") && paid?.kind.afterSettle) {
+    await paid.kind.afterSettle(paid.row);
   }
   return outcome;
 }
@@ -72,6 +74,8 @@ async function settleOnce(
   deps: SettleDeps,
   payment: PaymentRow,
   reported: ProviderPayment,
+  /** The purchase completed in this transaction (a kind with `inSettle`), if the top-up pays for one. */
+  held: { kind: PaidCheckouts; row: unknown } | undefined,
 ): Promise<SettleOutcome> {
   const { db } = deps;
   if (payment.status === "succeeded") return already(db, payment);
@@ -80,8 +84,8 @@ async function settleOnce(
   const wrong = mismatch(payment, reported);
   if (wrong) return markFailed(db, payment, `mismatch:${wrong}`);
 
-  const hold = await deps.checkouts.ofPayment(db, payment.id);
-  if (hold) await deps.checkouts.prepare(db, hold);
+  const completion = held?.kind.inSettle;
+  if (held && completion) await completion.prepare(db, held.row);
   const outcome = await db.transaction(async (tx) => {
     const row = await repo.findById(tx, payment.id, true);
     if (!row) throw new Error(`payment ${payment.id} vanished`);
@@ -90,7 +94,7 @@ async function settleOnce(
     if (!mayStillBePaid(row.status, row.failureReason)) {
       return { kind: "failed" as const, reason: failureKind(row.failureReason) };
     }
-    if (hold) await deps.checkouts.lock(tx, hold);
+    if (held && completion) await completion.lock(tx, held.row);
     const companyId = companyOfTopUp(row.reference);
     if (companyId !== null) return creditCompany(deps, tx, row, companyId);
     const credit = await creditTopUp(servedCountries(db), tx, {
@@ -119,12 +123,12 @@ async function settleOnce(
       // Monthly passes in grace in this currency renew at once (the passes feature's job).
       await deps.jobs.send(tx, "passes-topped-up", { userId: row.userId, currency: row.currency.trim() });
     }
-    if (hold) await deps.checkouts.complete(deps, tx, hold, deps.clock());
+    if (held && completion) await completion.complete(deps, tx, held.row, deps.clock());
     return {
       kind: credit.created ? ("credited" as const) : ("already" as const),
       // The wallet moved only when some of it fitted; otherwise its balance is read after commit.
       // (and when a booking was paid from it since: read after commit too).
-      balanceMinor: hold ? -1 : (credit.walletBalanceMinor ?? -1),
+      balanceMinor: held ? -1 : (credit.walletBalanceMinor ?? -1),
       heldMinor: credit.heldMinor,
     };
   });
@@ -138,8 +142,7 @@ type SettleDeps = {
   db: Db;
   jobs: Jobs;
   clock: Clock;
-  checkouts: PaidCheckouts;
-  purchases?: PaidPurchases | undefined;
+  checkouts: readonly PaidCheckouts[];
   companyTopUps?: CompanyTopUps;
 };
 

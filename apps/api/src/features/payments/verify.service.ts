@@ -6,13 +6,12 @@ import { toMajor, toMinor } from "../../lib/money";
 import type { ServedCountries } from "../reference/served-countries";
 import { companyOfTopUp, EXPIRED, failureKind, mayStillBePaid, type FailureKind } from "./payments.domain";
 import type { CompanyTopUps } from "./company-top-ups";
-import type { PaidCheckouts, PaidPurchases } from "./paid-checkouts";
+import { paidCheckoutOf, type PaidCheckouts } from "./paid-checkouts";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
 import type { Payments } from "./registry";
 import { balance, settle, type SettleOutcome } from "./settle.service";
-import type { HoldReason, PaymentBooking, PaymentPurchase } from "@parkwell/contract";
 
 export interface PaymentDeps {
   db: Db;
@@ -22,10 +21,8 @@ export interface PaymentDeps {
   countries: ServedCountries;
   /** Where a settled top-up's receipt is queued. */
   jobs: Jobs;
-  /** The purchases a top-up may pay the difference for (bookings' held windows), wired by the app. */
-  checkouts: PaidCheckouts;
-  /** The engine's purchases a top-up may pay the difference for (orders, passes, requests), wired by the app. */
-  purchases?: PaidPurchases | undefined;
+  /** The kinds of purchase a top-up may pay the difference for (paid-checkouts.ts), wired by the app. */
+  checkouts: readonly PaidCheckouts[];
   /** Credits a company's top-up (company-top-ups.ts), wired by the app; without it one fails. */
   companyTopUps?: CompanyTopUps;
 }
@@ -179,68 +176,13 @@ export async function verifyPayment(
     );
   }
   const result = await verifyTopUp(deps, payment, decimals);
-  const purchase = await deps.purchases?.outcome(deps.db, payment.id);
-  if (purchase) {
-    const data = { ...result.data, purchase };
-    if (result.status !== "success") return { ...result, data };
-    return { ...result, message: purchaseMessage(purchase, result.message), data };
-  }
-  const booking = await deps.checkouts.outcome(deps.db, payment.id, deps.clock());
-  if (!booking || result.status !== "success")
-    return booking ? { ...result, data: { ...result.data, booking } } : result;
-  return {
-    ...result,
-    message: bookingMessage(booking, result.message),
-    data: { ...result.data, booking },
-  };
+  const paid = await paidCheckoutOf(deps.checkouts, deps.db, payment.id);
+  if (!paid) return result;
+  const outcome = await paid.kind.outcome(deps.db, paid.row, deps.clock());
+  const data = { ...result.data, ...outcome.data };
+  if (result.status !== "success") return { ...result, data };
+  return { ...result, message: outcome.message(result.message), data };
 }
-
-/**
- * What verify says once a top-up that pays the difference is settled: the booking, or why there is
- * none (the money stays in the wallet). While it is not settled, what it says of the payment.
- */
-function bookingMessage(booking: PaymentBooking, paid: string): string {
-  if (booking.status === "booked")
-    return `Payment verified: your booking ${booking.booking_code} is confirmed`;
-  if (booking.status === "not_booked") return NOT_BOOKED[booking.reason ?? "full"];
-  return paid;
-}
-
-/** What verify says of a purchase made, and of one refused, per kind (the money is in the wallet). */
-const PURCHASE_TEXTS: Record<PaymentPurchase["kind"], { made: (code: string) => string; notMade: string }> = {
-  order: {
-    made: (code) => `Payment verified: your order ${code} is placed`,
-    notMade: "Payment verified, but your order could not be placed: the money is in your wallet",
-  },
-  pass: {
-    made: (code) => `Payment verified: your pass ${code} is bought`,
-    notMade: "Payment verified, but your pass could not be bought: the money is in your wallet",
-  },
-  vehicle_docs: {
-    made: (code) => `Payment verified: your request ${code} is sent`,
-    notMade: "Payment verified, but your request could not be sent: the money is in your wallet",
-  },
-};
-
-/** What verify says once a top-up that pays the difference for an order, pass or request is settled. */
-function purchaseMessage(purchase: PaymentPurchase, paid: string): string {
-  const texts = PURCHASE_TEXTS[purchase.kind];
-  if (purchase.status === "made") return texts.made(purchase.code ?? "");
-  if (purchase.status === "not_made") return texts.notMade;
-  return paid;
-}
-
-/** Why a paid hold was not booked; the money is in the wallet either way. */
-export const NOT_BOOKED: Record<HoldReason, string> = {
-  full: "Payment verified, but the space was taken after your hold expired, so nothing was booked: the money is in your wallet",
-  past: "Payment verified, but the window is over, so nothing was booked: the money is in your wallet",
-  moved:
-    "Payment verified, but the park's currency changed, so nothing was booked: the money is in your wallet",
-  short:
-    "Payment verified, but your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
-  plate_busy:
-    "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
-};
 
 async function verifyTopUp(deps: PaymentDeps, payment: PaymentRow, decimals: number) {
   const outcome = await confirmWithProvider(deps, payment);

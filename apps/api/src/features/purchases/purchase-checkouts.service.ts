@@ -24,20 +24,9 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import type { Language } from "../../lib/language";
-import { toMajor } from "../../lib/money";
-import type { PaidPurchases } from "../payments/paid-checkouts";
-import {
-  claimTopUpKey,
-  insertTopUp,
-  openTopUp,
-  prepareTopUp,
-  replay,
-  topUpFingerprint,
-  topUpLimits,
-  topUpOfKey,
-} from "../payments/top-up.service";
+import type { PaidCheckouts, PaidOutcome } from "../payments/paid-checkouts";
+import { payTheDifference } from "../payments/pay-difference.service";
 import type { PaymentDeps } from "../payments/verify.service";
-import { userCurrency, walletBalanceMinor } from "../wallet/ledger.service";
 import { makePurchase, pricePurchase, type PurchaseKind } from "./purchases.service";
 import { presentCheckout as present } from "./purchase-checkouts.present";
 import * as repo from "./purchases.repo";
@@ -67,11 +56,11 @@ function parsed<Input>(registration: CheckoutRegistration<Input>, request: unkno
 }
 
 /**
- * POST /purchases/checkout: prices the purchase as it would be made (its refusals first), answers
- * 409 `funds_available` when the wallet covers it, and starts a top-up of the difference: in one
- * transaction the Idempotency-Key is claimed, the top-up's row written (the wallet locked, its cap)
- * and the checkout's row; the provider is called after the COMMIT. The same key answers the same
- * checkout again; with another request it is a 422.
+ * POST /purchases/checkout, on the one pay-the-difference start (payTheDifference): prices the
+ * purchase as it would be made (its refusals first), answers 409 `funds_available` when the wallet
+ * covers it, and starts a top-up of the difference; the checkout's row is written in the start's
+ * transaction, after the top-up's. Nothing is kept while the payment is awaited. The same key
+ * answers the same checkout again; with another request it is a 422.
  */
 export async function startCheckout(
   deps: PaymentDeps & { kinds: CheckoutKinds },
@@ -84,87 +73,59 @@ export async function startCheckout(
   const { db } = deps;
   const registration = deps.kinds[body.kind];
   const input = parsed(registration, body.request);
-  const purpose = JSON.stringify(["purchase", body.kind, body.request]);
-  if (idempotencyKey) {
-    const seen = await topUpOfKey(db, userId, idempotencyKey);
-    if (seen) return { checkout: await replayCheckout(deps, seen, purpose), replayed: true };
-  }
-  const companyId = (input as { company_id?: number | null }).company_id;
-  if (companyId != null) throw AppError.validation({ "request.company_id": NOT_FOR_COMPANY });
-  const user = await userCurrency(deps.countries, db, userId);
-  if (!user) throw AppError.notFound("User not found");
-  const price = await pricePurchase(registration.kind(language), deps, { userId, input });
-  if (price.currency !== user.currency) {
-    throw new AppError(
-      409,
-      "currency_mismatch",
-      `This purchase is charged in ${price.currency}; your wallet is in ${user.currency}, so a top-up cannot pay for it`,
-    );
-  }
-  const balanceMinor = await walletBalanceMinor(db, userId, price.currency);
-  const missingMinor = price.amountMinor - balanceMinor;
-  if (missingMinor <= 0) throw new AppError(409, "funds_available", FUNDS_AVAILABLE);
-  const limits = await topUpLimits(deps.countries, user.countryId);
-  const topUpMinor = Math.max(missingMinor, limits?.minMinor ?? 0);
   // The purchase is made later with this key: one is drawn when the client sent none.
   const key = idempotencyKey ?? `checkout-${randomUUID()}`;
-  const plan = await prepareTopUp(deps, config, userId, {
-    amount: toMajor(topUpMinor, user.decimals),
+  const { answer, replayed } = await payTheDifference(deps, config, {
+    userId,
     idempotencyKey: key,
-    purpose,
+    purpose: JSON.stringify(["purchase", body.kind, body.request]),
+    fundsAvailable: FUNDS_AVAILABLE,
+    currencyMismatch: (price, wallet) =>
+      `This purchase is charged in ${price}; your wallet is in ${wallet}, so a top-up cannot pay for it`,
+    async price() {
+      const companyId = (input as { company_id?: number | null }).company_id;
+      if (companyId != null) throw AppError.validation({ "request.company_id": NOT_FOR_COMPANY });
+      return pricePurchase(registration.kind(language), deps, { userId, input });
+    },
+    async link(tx, payment, price, m) {
+      await repo.insertCheckout(tx, {
+        paymentId: payment.id,
+        userId,
+        kind: body.kind,
+        input: body.request,
+        idempotencyKey: key,
+        language,
+        totalMinor: price.amountMinor,
+        balanceMinor: m.balanceMinor,
+        status: "pending",
+        createdAt: m.now,
+        updatedAt: m.now,
+      });
+    },
+    async answer(payment, data, m) {
+      const checkout = await checkoutOf(db, payment.id);
+      if (!checkout) throw new Error(`payment ${payment.id} of a checkout has no checkout`);
+      return present(checkout, data, m.topUpMinor, m.decimals);
+    },
   });
-  const now = deps.clock();
-  const started = await db.transaction(async (tx) => {
-    const seen = await claimTopUpKey(tx, userId, plan.idempotencyKey);
-    if (seen) return seen;
-    const payment = await insertTopUp(tx, plan, now);
-    if (payment.replayed) return payment;
-    await repo.insertCheckout(tx, {
-      paymentId: payment.row.id,
-      userId,
-      kind: body.kind,
-      input: body.request,
-      idempotencyKey: key,
-      language,
-      totalMinor: price.amountMinor,
-      balanceMinor,
-      status: "pending",
-      createdAt: now,
-      updatedAt: now,
-    });
-    return payment;
-  });
-  if (started.replayed) {
-    return { checkout: await replayCheckout(deps, started.row, purpose), replayed: true };
-  }
-  const opened = await openTopUp(deps, config, plan, started.row);
-  const checkout = await checkoutOf(db, started.row.id);
-  return { checkout: present(checkout!, opened.data, topUpMinor, user.decimals), replayed: false };
+  return { checkout: answer, replayed };
 }
 
 const { checkoutOf } = repo;
 
-async function replayCheckout(
-  deps: PaymentDeps,
-  seen: Awaited<ReturnType<typeof topUpOfKey>> & object,
-  purpose: string,
-): Promise<PurchaseCheckout> {
-  const again = replay(deps, seen, topUpFingerprint(purpose));
-  const checkout = await checkoutOf(deps.db, seen.id);
-  if (!checkout) throw new Error(`payment ${seen.id} of a checkout has no checkout`);
-  return present(checkout, again.data, seen.amountMinor, deps.countries.decimalsOf(seen.currency));
-}
-
 /**
- * The checkouts as payments completes them once a top-up is settled (wired by the app): the
- * purchase made with the checkout's key, or the refusal's code recorded (the money in the wallet).
- * A failure that is not a refusal (the database gone) is thrown: the payment's next settle asks again.
+ * The checkouts as payments settles them (wired by the app), after settle's transaction commits,
+ * as nothing is kept while they are paid: the purchase made with the checkout's key, or the
+ * refusal's code recorded (the money in the wallet). A failure that is not a refusal (the database
+ * gone) is thrown: the payment's next settle asks again.
  */
-export function paidPurchases(deps: { db: Db; clock: Clock; kinds: CheckoutKinds }): PaidPurchases {
+export function paidPurchases(deps: { db: Db; clock: Clock; kinds: CheckoutKinds }): PaidCheckouts<Checkout> {
   const { db } = deps;
   return {
-    async settled(paymentId) {
-      const c = await checkoutOf(db, paymentId);
+    ofPayment: checkoutOf,
+    async afterSettle(seen) {
+      // Read again: another path may have made it since this settle began.
+      const c = await checkoutOf(db, seen.paymentId);
       if (!c || c.status !== "pending") return;
       const registration = deps.kinds[c.kind as CheckoutKind];
       const kind = registration.kind(c.language as Language);
@@ -178,17 +139,40 @@ export function paidPurchases(deps: { db: Db; clock: Clock; kinds: CheckoutKinds
         if (!(err instanceof AppError) || err.status >= 500) throw err;
         outcome = { status: "not_made", reason: err.code };
       }
-      await repo.recordCheckout(db, paymentId, { ...outcome, updatedAt: deps.clock() });
+      await repo.recordCheckout(db, c.paymentId, { ...outcome, updatedAt: deps.clock() });
     },
-    async outcome(read, paymentId): Promise<PaymentPurchase | undefined> {
-      const c = await checkoutOf(read, paymentId);
-      if (!c) return undefined;
-      return {
+    async outcome(_db, c): Promise<PaidOutcome> {
+      const purchase: PaymentPurchase = {
         kind: c.kind as CheckoutKind,
         status: c.status,
         code: c.code,
         ...(c.status === "not_made" && c.reason ? { reason: c.reason } : {}),
       };
+      return { data: { purchase }, message: (paid) => purchaseMessage(purchase, paid) };
     },
   };
+}
+
+/** What verify says of a purchase made, and of one refused, per kind (the money is in the wallet). */
+const PURCHASE_TEXTS: Record<PaymentPurchase["kind"], { made: (code: string) => string; notMade: string }> = {
+  order: {
+    made: (code) => `Payment verified: your order ${code} is placed`,
+    notMade: "Payment verified, but your order could not be placed: the money is in your wallet",
+  },
+  pass: {
+    made: (code) => `Payment verified: your pass ${code} is bought`,
+    notMade: "Payment verified, but your pass could not be bought: the money is in your wallet",
+  },
+  vehicle_docs: {
+    made: (code) => `Payment verified: your request ${code} is sent`,
+    notMade: "Payment verified, but your request could not be sent: the money is in your wallet",
+  },
+};
+
+/** What verify says once a top-up that pays the difference for an order, pass or request is settled. */
+function purchaseMessage(purchase: PaymentPurchase, paid: string): string {
+  const texts = PURCHASE_TEXTS[purchase.kind];
+  if (purchase.status === "made") return texts.made(purchase.code ?? "");
+  if (purchase.status === "not_made") return texts.notMade;
+  return paid;
 }
