@@ -48,8 +48,7 @@ describe("windowVerdict", () => {
     const sunday = verdict("2026-12-13T10:00:00+01:00", "2026-12-13T12:00:00+01:00");
     expect(sunday).toEqual({ bookable: false, code: "closed_day", weekday: 6 });
     if (sunday.bookable) throw new Error("unreachable");
-    expect(windowRefusalText(sunday, "en")).toBe("This car park is closed on Sundays.");
-    expect(windowRefusalText(sunday, "fr")).toBe("Ce parking est fermé le dimanche.");
+    expect(windowRefusalText(sunday)).toBe("This car park is closed on Sundays.");
   });
 
   it("refuses an overnight window unless the park allows overnight stays", () => {
@@ -305,7 +304,7 @@ describe("closures", () => {
     const refusal = { bookable: false, code: "closed_date", date: "2026-12-08" };
     expect(verdict("2026-12-08T09:00:00+01:00", "2026-12-08T11:00:00+01:00", closed)).toEqual(refusal);
     expect(verdict("2026-12-08T09:00:00+01:00", "2026-12-08T11:00:00+01:00", always)).toEqual(refusal);
-    expect(windowRefusalText(refusal as never, "fr")).toBe("Ce parking est fermé le 2026-12-08.");
+    expect(windowRefusalText(refusal as never)).toBe("This car park is closed on 2026-12-08.");
     // The days around it stay as their hours say.
     expect(verdict("2026-12-07T09:00:00+01:00", "2026-12-07T11:00:00+01:00", closed)).toEqual({
       bookable: true,

@@ -215,51 +215,32 @@ export function refusedEdge(refusal: WindowRefusal): "start" | "end" {
     : "end";
 }
 
-type Lang = "en" | "fr";
+const WEEKDAYS = ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"];
 
-const WEEKDAYS: Record<Lang, string[]> = {
-  en: ["Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays", "Sundays"],
-  fr: ["le lundi", "le mardi", "le mercredi", "le jeudi", "le vendredi", "le samedi", "le dimanche"],
-};
-
-/** The refusal as a sentence a driver reads, in English or French. */
-export function windowRefusalText(refusal: WindowRefusal, language: string): string {
-  const lang: Lang = language === "fr" ? "fr" : "en";
-  const fr = lang === "fr";
+/**
+ * The refusal as the sentence a driver reads, in English: the API sends it and translates it as
+ * every sentence it sends, from the catalogue's `server.json` (its `window` area has each of these,
+ * a weekday's sentence once per day, with its French).
+ */
+export function windowRefusalText(refusal: WindowRefusal): string {
   switch (refusal.code) {
     case "past":
-      return fr
-        ? "L'heure d'arrivée est déjà passée\u00a0: choisissez une heure à venir."
-        : "The start time has already passed: choose a time ahead.";
+      return "The start time has already passed: choose a time ahead.";
     case "end_before_start":
-      return fr
-        ? "L'heure de départ doit suivre l'heure d'arrivée."
-        : "The end time must be after the start time.";
+      return "The end time must be after the start time.";
     case "too_long":
-      return fr
-        ? `Une réservation dure au plus ${refusal.days} jours.`
-        : `A booking can last at most ${refusal.days} days.`;
+      return `A booking can last at most ${refusal.days} days.`;
     case "closed_day":
-      return fr
-        ? `Ce parking est fermé ${WEEKDAYS.fr[refusal.weekday]}.`
-        : `This car park is closed on ${WEEKDAYS.en[refusal.weekday]}.`;
+      return `This car park is closed on ${WEEKDAYS[refusal.weekday]}.`;
     case "closed_date":
-      return fr ? `Ce parking est fermé le ${refusal.date}.` : `This car park is closed on ${refusal.date}.`;
+      return `This car park is closed on ${refusal.date}.`;
     case "opens_at":
-      return fr
-        ? `Ce parking n'est pas encore ouvert\u00a0: il ouvre à ${refusal.time}.`
-        : `This car park is not open yet: it opens at ${refusal.time}.`;
+      return `This car park is not open yet: it opens at ${refusal.time}.`;
     case "closed_at_start":
-      return fr
-        ? `Ce parking est fermé à cette heure\u00a0: il ferme à ${refusal.closes}.`
-        : `This car park is closed at that time: it closes at ${refusal.closes}.`;
+      return `This car park is closed at that time: it closes at ${refusal.closes}.`;
     case "closes_before_end":
-      return fr
-        ? `Ce parking ferme à ${refusal.time}\u00a0: choisissez une heure de départ avant la fermeture.`
-        : `This car park closes at ${refusal.time}: choose an end time by then.`;
+      return `This car park closes at ${refusal.time}: choose an end time by then.`;
     case "closed_at_end":
-      return fr
-        ? "Ce parking est fermé à l'heure de départ\u00a0: choisissez une heure où il est ouvert."
-        : "This car park is closed at the end time: choose a time when it is open.";
+      return "This car park is closed at the end time: choose a time when it is open.";
   }
 }

@@ -11,6 +11,8 @@ import {
   REQUIRED_TEXT,
   SocialLoginSchema,
   colonsWithoutNoBreakSpace,
+  windowRefusalText,
+  type WindowRefusal,
 } from "@parkwell/contract";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -47,6 +49,30 @@ describe("the server catalogue", () => {
       expect(translate(fill(t.en, value), "fr"), t.en).toBe(fill(t.fr, value));
       expect(translate(fill(t.en, value), "en")).toBe(fill(t.en, value));
     }
+  });
+
+  it("says every refusal of a window in French, each weekday by its name, with its values", () => {
+    const refusals: WindowRefusal[] = [
+      { code: "past" },
+      { code: "end_before_start" },
+      { code: "too_long", days: 30 },
+      { code: "opens_at", time: "08:00" },
+      { code: "closed_at_start", closes: "22:00" },
+      { code: "closes_before_end", time: "22:00" },
+      { code: "closed_at_end" },
+      { code: "closed_date", date: "2026-12-08" },
+      ...[0, 1, 2, 3, 4, 5, 6].map((weekday): WindowRefusal => ({ code: "closed_day", weekday })),
+    ];
+    const french = refusals.map((r) => translate(windowRefusalText(r), "fr"));
+    for (const [i, fr] of french.entries())
+      expect(fr, windowRefusalText(refusals[i]!)).not.toBe(windowRefusalText(refusals[i]!));
+    expect(new Set(french).size).toBe(refusals.length);
+    expect(french).toContain("Ce parking est fermé le dimanche.");
+    expect(french).toContain("Ce parking est fermé le 2026-12-08.");
+    expect(french).toContain("Une réservation dure au plus 30 jours.");
+    expect(french).toContain(
+      "Ce parking ferme à 22:00\u00a0: choisissez une heure de départ avant la fermeture.",
+    );
   });
 
   it("leaves what it does not know as it is", () => {

@@ -14,7 +14,6 @@
  * a no-break space (\u00a0) before : and a plain space before ; ? ! and inside « », as the web
  * app's namespaces; the tests check the colons with colonsWithoutNoBreakSpace.
  */
-import { windowRefusalText, type WindowRefusal } from "@parkwell/contract";
 import type { Language } from "./language";
 import { moneyIn } from "./money";
 import { escapeRegExp } from "./reg-exp";
@@ -26,29 +25,6 @@ interface ServerText {
   fr: string;
 }
 
-/**
- * Why a window cannot be booked: the contract's sentences (shared with the web app), in both
- * languages from its own `windowRefusalText`; values become `{{name}}`, weekdays are listed.
- */
-function windowRefusals(): ServerText[] {
-  const both = (r: WindowRefusal): ServerText => ({
-    en: windowRefusalText(r, "en"),
-    fr: windowRefusalText(r, "fr"),
-  });
-  const refusals: WindowRefusal[] = [
-    { code: "past" },
-    { code: "end_before_start" },
-    { code: "too_long", days: "{{days}}" as unknown as number },
-    { code: "opens_at", time: "{{time}}" },
-    { code: "closed_at_start", closes: "{{closes}}" },
-    { code: "closes_before_end", time: "{{time}}" },
-    { code: "closed_at_end" },
-    { code: "closed_date", date: "{{date}}" },
-    ...[0, 1, 2, 3, 4, 5, 6].map((weekday): WindowRefusal => ({ code: "closed_day", weekday })),
-  ];
-  return refusals.map(both);
-}
-
 /** The French of an English sentence of the `server` namespace; a missing one stops the API at start. */
 function frenchOf(area: string, en: string): string {
   const fr = SERVER_CATALOGUE.fr[area]?.[en];
@@ -56,13 +32,10 @@ function frenchOf(area: string, en: string): string {
   return fr;
 }
 
-/** Every sentence of the catalogue's `server` namespace, then the contract's window refusals. */
-export const SERVER_TEXTS: readonly ServerText[] = [
-  ...Object.entries(SERVER_CATALOGUE.en).flatMap(([area, sentences]) =>
-    Object.keys(sentences).map((en) => ({ en, fr: frenchOf(area, en) })),
-  ),
-  ...windowRefusals(),
-];
+/** Every sentence of the catalogue's `server` namespace. */
+export const SERVER_TEXTS: readonly ServerText[] = Object.entries(SERVER_CATALOGUE.en).flatMap(
+  ([area, sentences]) => Object.keys(sentences).map((en) => ({ en, fr: frenchOf(area, en) })),
+);
 
 /** The `{{name}}`s of a sentence, in order. */
 export function paramsOf(text: string): string[] {

@@ -24,16 +24,6 @@ function load(language: string, file: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(dir, language, file), "utf8"));
 }
 
-/**
- * The API's two company-pay refusals still say "cartes mensuelles" (an API test asserts the
- * sentence): the rule's only exceptions, since the API's namespaces joined the catalogue, until
- * those sentences are reworded with their test.
- */
-const CARTES_MENSUELLES_YET = new Set([
-  "server.json > company-pay > Your company does not pay for monthly passes",
-  "server.json > company-pay > Your company allows passes up to {{max}}",
-]);
-
 describe("translation catalogues", () => {
   const english = fs.readdirSync(path.join(dir, "en")).sort();
   const french = fs.readdirSync(path.join(dir, "fr")).sort();
@@ -131,9 +121,7 @@ describe("translation catalogues", () => {
 
   it.each(french)("%s calls a monthly pass an abonnement mensuel, as the pass pages do", (file) => {
     // One French word for one thing: the pass's pages, e-mails and reports say "abonnement mensuel".
-    const texts = leaves(load("fr", file))
-      .filter(([k]) => !CARTES_MENSUELLES_YET.has(`${file} > ${k}`))
-      .map(([, v]) => String(v));
+    const texts = leaves(load("fr", file)).map(([, v]) => String(v));
     expect(texts.filter((t) => /cartes? mensuelles?/i.test(t))).toEqual([]);
   });
 

@@ -150,7 +150,7 @@ export type LockedPark = ParkForBooking & { capacity: number };
 
 /** A window the park cannot take: 422 with the reason as a sentence (the error plugin translates it). */
 export function windowRefused(refusal: WindowRefusal, field: string): AppError {
-  const text = windowRefusalText(refusal, "en");
+  const text = windowRefusalText(refusal);
   return new AppError(422, "window_not_bookable", text, { [field]: text });
 }
 

@@ -126,7 +126,7 @@ describe("a monthly pass paid by the company", () => {
       message: "Your company does not pay for monthly passes",
     });
     const fr = await buy(member, plan.id, company.id, "fr");
-    expect(fr.json().message).toBe("Votre entreprise ne paie pas les cartes mensuelles");
+    expect(fr.json().message).toBe("Votre entreprise ne paie pas les abonnements mensuels");
     // Allowed, but only 08:00 to 18:00 on weekdays: the plan's 07:00 to 19:00 is not inside.
     await setPolicy(db, company.id, {
       passesAllowed: true,

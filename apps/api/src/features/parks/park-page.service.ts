@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
+import { translate } from "../../lib/messages";
 import { clockOfPark, parkTexts, presentParkRate, windowPrice } from "./parks.present";
 import * as repo from "./parks.repo";
 import type { ServedCountries } from "../reference/served-countries";
@@ -135,6 +136,6 @@ export async function getAvailability(
     available: verdict.bookable ? spaces.available : 0,
     price: windowPrice(breakdown, country),
     bookable: verdict.bookable,
-    ...(verdict.bookable ? {} : { reason: windowRefusalText(verdict, language) }),
+    ...(verdict.bookable ? {} : { reason: translate(windowRefusalText(verdict), language) }),
   };
 }

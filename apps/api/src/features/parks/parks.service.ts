@@ -13,6 +13,7 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
+import { translate } from "../../lib/messages";
 import { normalizeSearchText } from "../../lib/search-text";
 import { checkWindow, MAX_WINDOW_DAYS } from "./pricing.domain";
 import * as repo from "./parks.repo";
@@ -153,7 +154,7 @@ export async function searchParks(
       const verdict = park ? windowVerdict(window.start, window.end, now, clockOfPark(park)) : null;
       availability.bookable = verdict?.bookable ?? false;
       availability.available = verdict?.bookable ? (free.get(id)?.available ?? 0) : 0;
-      if (verdict && !verdict.bookable) availability.reason = windowRefusalText(verdict, language);
+      if (verdict && !verdict.bookable) availability.reason = translate(windowRefusalText(verdict), language);
     });
   }
   const capped = Math.min(total, PARK_TOTAL_CAP);

@@ -302,7 +302,7 @@ describe("a company-paid pass's renewal", () => {
     expect(mail!.subject).toBe(
       `${company.name} n'a pas payé le renouvellement de votre abonnement mensuel Parkwell ${pass.pass_code}`,
     );
-    expect(mail!.text).toContain("Votre entreprise ne paie pas les cartes mensuelles.");
+    expect(mail!.text).toContain("Votre entreprise ne paie pas les abonnements mensuels.");
     expect(mail!.text).toContain("Renouveler depuis mon portefeuille");
   });
 

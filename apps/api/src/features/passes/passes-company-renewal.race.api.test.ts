@@ -1,7 +1,10 @@
 // The monthly cap per member with a company pass's renewal and a company purchase racing (decision
 // 030): the renewal locks the member's company_members row first, as the purchase engine does,
 // before it sums the month and asks the policy, so the two serialize there and never pass the cap
-// together. PostgreSQL only: PGlite runs one query at a time.
+// together. And a driver taking two such renewals over at once with one Idempotency-Key (POST
+// /passes/{code}/renew): the key's lock makes the second wait and find the first's term, so one key
+// pays one pass. PostgreSQL only: PGlite runs one query at a time.
+import { randomUUID } from "node:crypto";
 import { dayOnClock, type AdminPlan } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +17,7 @@ import { addMember, createCompany, setLimits, setPolicy } from "../companies/com
 import { fundCompany } from "../companies/company-money.test-kit";
 import { unsafeOptions } from "../companies/company-pay.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { renewPass } from "./passes-renewal.service";
+import { payRenewalMyself, renewPass, unsafeOptions as renewalOptions } from "./passes-renewal.service";
 import { sell } from "./passes.service";
 
 const ZONE = "Africa/Lagos";
@@ -64,6 +67,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     });
     afterAll(async () => {
       unsafeOptions.unsafeSkipMemberLock = false;
+      renewalOptions.unsafeSkipRenewalKeyLock = false;
       await ctx?.close();
     });
     afterEach(async () => {
@@ -140,6 +144,62 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
             JSON.stringify(r) === JSON.stringify(["company_refused", "renewed"]),
         );
         expect(spent).toBeLessThanOrEqual(cap);
+      }
+    });
+
+    /**
+     * Two company passes of one member in grace (their company stopped paying for passes); the
+     * member takes both renewals over at once with one Idempotency-Key: what each answered and how
+     * many terms the wallet paid.
+     */
+    async function takeOverRace() {
+      now = new Date();
+      const company = await createCompany(db);
+      const member = await fundedUser(db, 100_000_000);
+      await addMember(db, company.id, member);
+      await fundCompany(db, company.id, company.owner.id, 1_000_000_000, now);
+      await setPolicy(db, company.id, { passesAllowed: true });
+      const first = (await buy(member.id, company.id)).row;
+      const second = (await buy(member.id, company.id)).row;
+      await setPolicy(db, company.id, { passesAllowed: false });
+      now = new Date(first.paidUntil.getTime() + 60_000);
+      expect(await renewPass(deps(), first.id)).toBe("grace");
+      expect(await renewPass(deps(), second.id)).toBe("grace");
+      const key = randomUUID();
+      const answers = await Promise.all(
+        [first, second].map((pass) =>
+          payRenewalMyself(deps(), member.id, pass.passCode, key).then(
+            ({ replayed }) => (replayed ? "replayed" : "paid"),
+            (err: { code?: string }) => err.code ?? String(err),
+          ),
+        ),
+      );
+      const [paid] = await queryRows<{ n: string }>(
+        db,
+        sql`SELECT count(*) AS n FROM pass_charges WHERE pass_id IN (${first.id}, ${second.id}) AND period = 2`,
+      );
+      return { answers: answers.sort(), terms: Number(paid!.n) };
+    }
+
+    it("one Idempotency-Key sent at once to take over two passes pays one; the other is the 422", async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const { answers, terms } = await takeOverRace();
+        expect(answers).toEqual(["idempotency_key_reused", "paid"]);
+        expect(terms).toBe(1);
+      }
+    });
+
+    it("negative control: without the key's lock one key pays both passes", async () => {
+      renewalOptions.unsafeSkipRenewalKeyLock = true;
+      try {
+        let both = false;
+        for (let round = 0; round < 10 && !both; round += 1) {
+          const { terms } = await takeOverRace();
+          if (terms === 2) both = true;
+        }
+        expect(both).toBe(true);
+      } finally {
+        renewalOptions.unsafeSkipRenewalKeyLock = false;
       }
     });
 

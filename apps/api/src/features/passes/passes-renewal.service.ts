@@ -216,6 +216,9 @@ export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalO
   });
 }
 
+/** For the race test's negative control only: never set in production. */
+export const unsafeOptions = { unsafeSkipRenewalKeyLock: false };
+
 /**
  * The driver pays a pass's renewal in grace from their own wallet (POST /passes/{code}/renew,
  * Idempotency-Key as a purchase's): the term the renewal job could not charge (their company
@@ -238,7 +241,7 @@ export async function payRenewalMyself(
     if (idempotencyKey) {
       // Under the key's lock: the same key sent twice at once pays once; the second replays it on
       // the same pass, or is the 422 on another.
-      await repo.lockRenewalKey(tx, userId, idempotencyKey);
+      if (!unsafeOptions.unsafeSkipRenewalKeyLock) await repo.lockRenewalKey(tx, userId, idempotencyKey);
       const keyed = await repo.chargeByKey(tx, userId, idempotencyKey);
       if (keyed && keyed.passId !== pass.id) {
         throw new AppError(422, "idempotency_key_reused", IDEMPOTENCY_REUSED_MESSAGE);
