@@ -23,17 +23,21 @@ export interface CompanyLimitRules {
 export type PurchaseKind = "booking" | "extension" | "renewal" | "order" | "pass" | "vehicle_docs";
 
 /**
- * The kinds a company pays only when its policy says so, each with its policy's switch and the
- * refusal's rule: a new kind a company may pay is a row here (and its column on company_policies).
+ * Each kind a company may pay, with the policy's switch it needs and the refusal's rule; null for a
+ * kind no switch governs (a booking: every company pays one, within its other rules). Every kind
+ * is named, so a new one does not compile until it is given its switch (and its column on
+ * company_policies) or null on purpose.
  */
 export const KIND_SWITCHES = {
+  booking: null,
   extension: { allowed: (p: CompanyPolicyRules) => p.extensionsAllowed, rule: "extensions" },
   renewal: { allowed: (p: CompanyPolicyRules) => p.extensionsAllowed, rule: "extensions" },
   order: { allowed: (p: CompanyPolicyRules) => p.marketplaceAllowed, rule: "marketplace" },
   pass: { allowed: (p: CompanyPolicyRules) => p.passesAllowed, rule: "passes" },
   vehicle_docs: { allowed: (p: CompanyPolicyRules) => p.vehicleDocsAllowed, rule: "vehicle_docs" },
-} as const satisfies Partial<
-  Record<PurchaseKind, { allowed: (p: CompanyPolicyRules) => boolean; rule: PayRefusal["rule"] }>
+} as const satisfies Record<
+  PurchaseKind,
+  { allowed: (p: CompanyPolicyRules) => boolean; rule: PayRefusal["rule"] } | null
 >;
 
 /** What is bought: where, what kind of park, when (on the park's clock), how much. */
@@ -84,7 +88,7 @@ export function payVerdict(
   p: Purchase,
   spentThisMonthMinor: number,
 ): PayRefusal | null {
-  const needs = p.kind in KIND_SWITCHES ? KIND_SWITCHES[p.kind as keyof typeof KIND_SWITCHES] : null;
+  const needs = KIND_SWITCHES[p.kind];
   if (needs && !needs.allowed(policy)) return { rule: needs.rule };
   if (p.countryId !== null && policy.countryIds && !policy.countryIds.includes(p.countryId)) {
     return { rule: "country", country: p.countryName ?? "" };

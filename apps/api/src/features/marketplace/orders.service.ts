@@ -332,6 +332,10 @@ function orderKind(deps: OrderDeps, language: Language): PurchaseKind<PlaceOrder
 export const orderCheckout = (deps: OrderDeps): CheckoutRegistration<PlaceOrderBody> => ({
   schema: PlaceOrderBodySchema,
   kind: (language) => orderKind(deps, language),
+  verified: {
+    made: (code) => `Payment verified: your order ${code} is placed`,
+    notMade: "Payment verified, but your order could not be placed: the money is in your wallet",
+  },
 });
 
 /**

@@ -322,6 +322,10 @@ export const passCheckout = (
 ): CheckoutRegistration<PassCreateParsed> => ({
   schema: PassCreateSchema,
   kind: () => passKind(deps),
+  verified: {
+    made: (code) => `Payment verified: your pass ${code} is bought`,
+    notMade: "Payment verified, but your pass could not be bought: the money is in your wallet",
+  },
 });
 
 /** The sale itself (buy's, and the demo driver's pass), through the purchase engine: the pass's row, and whether it was a replay. */

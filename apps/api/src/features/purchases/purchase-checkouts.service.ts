@@ -42,6 +42,8 @@ export interface CheckoutRegistration<Input> {
   /** The kind as the engine makes it, for a driver speaking `language`. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's own priced row and answer
   kind: (language: Language) => PurchaseKind<Input, any, any, any>;
+  /** What verify says once the top-up is settled: the purchase made (its code), or refused (the money in the wallet). */
+  verified: { made: (code: string) => string; notMade: string };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind's own input
@@ -148,30 +150,18 @@ export function paidPurchases(deps: { db: Db; clock: Clock; kinds: CheckoutKinds
         code: c.code,
         ...(c.status === "not_made" && c.reason ? { reason: c.reason } : {}),
       };
-      return { data: { purchase }, message: (paid) => purchaseMessage(purchase, paid) };
+      const texts = deps.kinds[purchase.kind].verified;
+      return { data: { purchase }, message: (paid) => purchaseMessage(texts, purchase, paid) };
     },
   };
 }
 
-/** What verify says of a purchase made, and of one refused, per kind (the money is in the wallet). */
-const PURCHASE_TEXTS: Record<PaymentPurchase["kind"], { made: (code: string) => string; notMade: string }> = {
-  order: {
-    made: (code) => `Payment verified: your order ${code} is placed`,
-    notMade: "Payment verified, but your order could not be placed: the money is in your wallet",
-  },
-  pass: {
-    made: (code) => `Payment verified: your pass ${code} is bought`,
-    notMade: "Payment verified, but your pass could not be bought: the money is in your wallet",
-  },
-  vehicle_docs: {
-    made: (code) => `Payment verified: your request ${code} is sent`,
-    notMade: "Payment verified, but your request could not be sent: the money is in your wallet",
-  },
-};
-
-/** What verify says once a top-up that pays the difference for an order, pass or request is settled. */
-function purchaseMessage(purchase: PaymentPurchase, paid: string): string {
-  const texts = PURCHASE_TEXTS[purchase.kind];
+/** What verify says once a top-up that pays the difference for a purchase is settled, in its kind's words. */
+function purchaseMessage(
+  texts: CheckoutRegistration<unknown>["verified"],
+  purchase: PaymentPurchase,
+  paid: string,
+): string {
   if (purchase.status === "made") return texts.made(purchase.code ?? "");
   if (purchase.status === "not_made") return texts.notMade;
   return paid;

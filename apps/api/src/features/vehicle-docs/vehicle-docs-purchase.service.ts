@@ -313,6 +313,10 @@ function vehicleDocsKind(
 export const vehicleDocsCheckout = (deps: VehicleDocDeps): CheckoutRegistration<VehicleDocRequestBody> => ({
   schema: VehicleDocRequestBodySchema,
   kind: () => vehicleDocsKind(deps),
+  verified: {
+    made: (code) => `Payment verified: your request ${code} is sent`,
+    notMade: "Payment verified, but your request could not be sent: the money is in your wallet",
+  },
 });
 
 export interface PlacedRequest {

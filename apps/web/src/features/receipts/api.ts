@@ -68,24 +68,27 @@ export async function downloadReceiptPdf(pdfUrl: string, number: string): Promis
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
+const BOOKING_PAGE = (code: string) => `/booking-details/${code}`;
+
 /**
- * The page of the purchase a receipt is for, when its kind tells which (a credit note's is the
- * kind of the receipt it reverses): a booking's, an order's or a monthly pass's; null for a top-up.
+ * Each receipt kind's purchase page, null for a kind that has none (a top-up) or is another's (a
+ * credit note's is the kind of the receipt it reverses). Every kind is named, so a new one does
+ * not compile until its page is given.
  */
+const PURCHASE_PAGES: Record<ReceiptKind, ((code: string) => string) | null> = {
+  booking: BOOKING_PAGE,
+  event_booking: BOOKING_PAGE,
+  extension: BOOKING_PAGE,
+  renewal: BOOKING_PAGE,
+  overstay: BOOKING_PAGE,
+  order: (code) => `/orders/${code}`,
+  pass: (code) => `/passes/${code}`,
+  vehicle_docs: (code) => `/vehicle-docs-renewal/requests/${code}`,
+  topup: null,
+  credit_note: null,
+};
+
+/** The page of the purchase a receipt is for, when its kind has one; null for a top-up. */
 export function purchasePath(kind: ReceiptKind, reference: string): string | null {
-  const code = encodeURIComponent(reference);
-  switch (kind) {
-    case "booking":
-    case "event_booking":
-    case "extension":
-    case "renewal":
-    case "overstay":
-      return `/booking-details/${code}`;
-    case "order":
-      return `/orders/${code}`;
-    case "pass":
-      return `/passes/${code}`;
-    default:
-      return null;
-  }
+  return PURCHASE_PAGES[kind]?.(encodeURIComponent(reference)) ?? null;
 }
