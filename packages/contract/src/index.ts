@@ -6,6 +6,7 @@ export * from "./accounts";
 export * from "./vehicles";
 export * from "./park-values";
 export * from "./parks";
+export * from "./purchase-kinds";
 export * from "./wallet";
 export * from "./cancellation";
 export * from "./inquiries";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AMOUNT_MAX, pageOf } from "./common";
+import { CHECKOUT_KINDS, LEDGER_SUBJECTS } from "./purchase-kinds";
 
 /** Wallet and payments: responses are `{ status, message, data }` (docs/API-CONVENTIONS.md). */
 export const PAYMENT_PROVIDERS = ["paystack", "stripe", "wave", "demo"] as const;
@@ -65,10 +66,6 @@ export const LEDGER_KINDS = [
   "adjustment",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-/** What a move paid for or gave back, by the code its page is found by (none: a top-up, a reset). */
-export const LEDGER_SUBJECTS = ["booking", "pass", "order", "vehicle_docs_request"] as const;
-export type LedgerSubject = (typeof LEDGER_SUBJECTS)[number];
 
 export const WalletTransactionSchema = z.object({
   id: z.string(),
@@ -142,10 +139,6 @@ export const PaymentBookingSchema = z.object({
   reason: z.enum(HOLD_REASONS).optional(),
 });
 export type PaymentBooking = z.infer<typeof PaymentBookingSchema>;
-
-/** The purchases a top-up of the difference may pay for besides a booking (POST /purchases/checkout). */
-export const CHECKOUT_KINDS = ["order", "pass", "vehicle_docs"] as const;
-export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 
 /**
  * What became of the purchase a top-up pays the difference for (POST /purchases/checkout):

@@ -23,9 +23,11 @@ export const moveKey = (prefix: string, purchaseId: string, move: number | strin
 /** How many times a purchase draws a new code when two purchases drew the same one. */
 export const CODE_ATTEMPTS = 5;
 
-/** The kinds on the engine: the one list a new kind joins (its name keys the `purchases` rows). */
-export const PURCHASE_KINDS = ["vehicle_docs", "order", "pass", "booking"] as const;
-export type PurchaseKindName = (typeof PURCHASE_KINDS)[number];
+/**
+ * The kinds on the engine (their names key the `purchases` rows): the contract's
+ * PURCHASE_KIND_FACTS, the one table a new kind joins.
+ */
+export { PURCHASE_KINDS, type PurchaseKindName } from "@parkwell/contract";
 
 /**
  * What a company's policy reads of a purchase bought in a country with no park and no hours (a

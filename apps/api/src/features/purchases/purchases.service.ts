@@ -13,7 +13,7 @@
  * last). Any refusal rolls all of it back.
  */
 import { randomUUID } from "node:crypto";
-import type { LedgerKind, ReceiptKind } from "@parkwell/contract";
+import type { LedgerKeyPrefix, LedgerKind, ReceiptKind } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
@@ -73,8 +73,11 @@ export interface PurchaseKind<Input, Priced extends PurchasePrice, Row, Quote = 
   /** The code's prefix, e.g. `VD-`: six readable characters follow (`codeLength` when given). */
   codePrefix: string;
   codeLength?: number;
-  /** The ledger keys' prefix: the charge is `<prefix>:<id>:1`, each refund the next move. */
-  ledgerPrefix: string;
+  /**
+   * The ledger keys' prefix: the charge is `<prefix>:<id>:1`, each refund the next move. One of
+   * the contract's PURCHASE_KIND_FACTS, which names what a move of that prefix paid for.
+   */
+  ledgerPrefix: LedgerKeyPrefix;
   chargeKind: LedgerKind;
   receiptKind: ReceiptKind;
   /** The ledger move's description, e.g. `Vehicle documents VD-…`. */

@@ -1,5 +1,5 @@
 /** Pure rules of the double-entry ledger: what a valid transfer is. No I/O. */
-import { LEDGER_KINDS, type LedgerKind, type LedgerSubject } from "@parkwell/contract";
+import { LEDGER_KINDS, SUBJECT_OF_KEY, type LedgerKind, type LedgerSubject } from "@parkwell/contract";
 
 export interface TransferLine {
   /** The account, by key (`user:<id>:<ccy>`, `revenue:<ccy>:<shard>`…). */
@@ -50,18 +50,11 @@ export function splitAtCap(
   return { creditMinor, heldMinor: amountMinor - creditMinor };
 }
 
-/** The first part of a move's idempotency key names what it paid for; its reference is that purchase's code. */
-const SUBJECT_OF_KEY: Record<string, LedgerSubject> = {
-  booking: "booking",
-  pass: "pass",
-  order: "order",
-  vehicle_docs: "vehicle_docs_request",
-};
-
 /**
  * What a move paid for or gave back (`booking:<id>:<n>`, `pass:<id>:<n>`, `pass:<id>:visit:<id>`,
  * `order:<id>:<n>`, `vehicle_docs:<id>:<n>`, each with the purchase's code as its reference), or
- * null for a move of no purchase (a top-up, a reset, an adjustment).
+ * null for a move of no purchase (a top-up, a reset, an adjustment). The key's first part names
+ * the kind (the contract's PURCHASE_KIND_FACTS gives each kind's prefix and subject).
  */
 export function ledgerSubject(
   idempotencyKey: string,

@@ -1,4 +1,4 @@
-import { RECEIPT_KINDS, type ReceiptKind } from "@parkwell/contract";
+import { purchasePage, RECEIPT_KINDS, type PurchaseKindName, type ReceiptKind } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api, apiDownloadLink, ApiError } from "../../lib/api";
 
@@ -68,27 +68,26 @@ export async function downloadReceiptPdf(pdfUrl: string, number: string): Promis
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-const BOOKING_PAGE = (code: string) => `/booking-details/${code}`;
-
 /**
- * Each receipt kind's purchase page, null for a kind that has none (a top-up) or is another's (a
- * credit note's is the kind of the receipt it reverses). Every kind is named, so a new one does
- * not compile until its page is given.
+ * The purchase kind whose page each receipt kind opens, null for a kind that has none (a top-up)
+ * or is another's (a credit note's is the kind of the receipt it reverses). Every kind is named,
+ * so a new one does not compile until its page is given.
  */
-const PURCHASE_PAGES: Record<ReceiptKind, ((code: string) => string) | null> = {
-  booking: BOOKING_PAGE,
-  event_booking: BOOKING_PAGE,
-  extension: BOOKING_PAGE,
-  renewal: BOOKING_PAGE,
-  overstay: BOOKING_PAGE,
-  order: (code) => `/orders/${code}`,
-  pass: (code) => `/passes/${code}`,
-  vehicle_docs: (code) => `/vehicle-docs-renewal/requests/${code}`,
+const PURCHASE_PAGES: Record<ReceiptKind, PurchaseKindName | null> = {
+  booking: "booking",
+  event_booking: "booking",
+  extension: "booking",
+  renewal: "booking",
+  overstay: "booking",
+  order: "order",
+  pass: "pass",
+  vehicle_docs: "vehicle_docs",
   topup: null,
   credit_note: null,
 };
 
 /** The page of the purchase a receipt is for, when its kind has one; null for a top-up. */
 export function purchasePath(kind: ReceiptKind, reference: string): string | null {
-  return PURCHASE_PAGES[kind]?.(encodeURIComponent(reference)) ?? null;
+  const purchase = PURCHASE_PAGES[kind];
+  return purchase ? purchasePage(purchase, encodeURIComponent(reference)) : null;
 }

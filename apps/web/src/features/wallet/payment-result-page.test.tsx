@@ -35,6 +35,19 @@ describe("the payment's return page, for a purchase paid by a top-up of the diff
     await waitFor(() => expect(router.state.location.pathname).toBe("/passes/MP-ABCD2345"));
   });
 
+  it.each([
+    ["order", "MK-AB12/3", "/orders/MK-AB12%2F3", "?placed=1"],
+    ["vehicle_docs", "VD-7Q2", "/vehicle-docs-renewal/requests/VD-7Q2", ""],
+  ])("goes on to the %s once it is made, its code escaped", async (kind, code, pathname, search) => {
+    const api = new FakeApi().on("POST /wallet/verify-payment", verified({ kind, status: "made", code }));
+    const { router } = await renderWithApp(<PaymentResultPage />, {
+      api,
+      route: "/payment-success?reference=ref-1&provider=demo",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    expect(router.state.location.search).toBe(search);
+  });
+
   it("says plainly, in French, that the order could not be placed and the money is in the wallet", async () => {
     const api = new FakeApi().on(
       "POST /wallet/verify-payment",

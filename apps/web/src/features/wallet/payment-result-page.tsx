@@ -1,4 +1,4 @@
-import type { CheckoutKind, PaymentResult } from "@parkwell/contract";
+import { purchasePage, type CheckoutKind, type PaymentResult } from "@parkwell/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,12 +17,10 @@ type View =
 
 const IN_PROGRESS = "Payment verification already in progress";
 
-/** Where a purchase paid by a top-up of the difference is shown, and the query its list is cached under. */
-const PURCHASE_PAGE: Record<CheckoutKind, (code: string) => string> = {
-  order: (code) => `/orders/${code}?placed=1`,
-  pass: (code) => `/passes/${code}`,
-  vehicle_docs: (code) => `/vehicle-docs-renewal/requests/${code}`,
-};
+/** Where a purchase paid by a top-up of the difference is shown (an order's page says it was just placed). */
+const paidPage = (kind: CheckoutKind, code: string) =>
+  `${purchasePage(kind, code)}${kind === "order" ? "?placed=1" : ""}`;
+/** The query a paid purchase's list is cached under. */
 const PURCHASE_QUERY: Record<CheckoutKind, string> = {
   order: "orders",
   pass: "passes",
@@ -68,7 +66,7 @@ export function PaymentResultPage() {
           const made = res.data.purchase;
           if (made?.status === "made" && made.code) {
             void queryClient.invalidateQueries({ queryKey: [PURCHASE_QUERY[made.kind]] });
-            void navigate(PURCHASE_PAGE[made.kind](encodeURIComponent(made.code)), { replace: true });
+            void navigate(paidPage(made.kind, encodeURIComponent(made.code)), { replace: true });
             return;
           }
           setView({ kind: "success", result: res.data });

@@ -1,4 +1,4 @@
-import type { LedgerSubject } from "@parkwell/contract";
+import { KIND_OF_SUBJECT, purchasePage } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -8,14 +8,6 @@ import { formatMoney } from "../../lib/format";
 import { countriesQuery } from "../../lib/queries";
 import { formatZonedDateTime, zoneOfCurrency } from "../../lib/zoned-time";
 import { transactionsQuery } from "./api";
-
-/** Where the driver finds what a move paid for or gave back. */
-const SUBJECT_PATHS: Record<LedgerSubject, string> = {
-  booking: "/booking-details/",
-  pass: "/passes/",
-  order: "/orders/",
-  vehicle_docs_request: "/vehicle-docs-renewal/requests/",
-};
 
 export function TransactionsList() {
   const { t, i18n } = useTranslation("wallet");
@@ -55,7 +47,7 @@ export function TransactionsList() {
                 {tx.subject && (
                   <>
                     {" · "}
-                    <Link to={`${SUBJECT_PATHS[tx.subject.kind]}${tx.subject.code}`}>
+                    <Link to={purchasePage(KIND_OF_SUBJECT[tx.subject.kind], tx.subject.code)}>
                       {t(`transactions.subject.${tx.subject.kind}`, { code: tx.subject.code })}
                     </Link>
                   </>

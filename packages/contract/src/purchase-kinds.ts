@@ -1,0 +1,71 @@
+/**
+ * The facts of each kind of purchase on the engine (docs/decisions/040-purchase-engine.md): the one
+ * table a new kind joins for what the wallet, the ledger and the web's links know of it. The lists
+ * the API's schemas and the engine use are derived from it. Zod-free, so the web's pages can use it.
+ */
+interface PurchaseKindFacts {
+  /** The first part of its moves' ledger keys (`<prefix>:<id>:<n>`); their reference is its code. */
+  readonly ledgerKey: string;
+  /** What a wallet line's `subject.kind` calls it. */
+  readonly ledgerSubject: string;
+  /** Whether a top-up of the difference may pay for it through POST /purchases/checkout. */
+  readonly checkout: boolean;
+  /** Its page on the web, the purchase's code appended (`/passes/` + `MP-…`). */
+  readonly page: string;
+}
+
+/**
+ * Each kind by its engine name (the `purchases` rows' kind), in the order the API's schema names
+ * the wallet lines' subjects. A booking is paid the difference by its own route (POST
+ * /bookings/hold), not by a checkout.
+ */
+export const PURCHASE_KIND_FACTS = {
+  booking: { ledgerKey: "booking", ledgerSubject: "booking", checkout: false, page: "/booking-details/" },
+  pass: { ledgerKey: "pass", ledgerSubject: "pass", checkout: true, page: "/passes/" },
+  order: { ledgerKey: "order", ledgerSubject: "order", checkout: true, page: "/orders/" },
+  vehicle_docs: {
+    ledgerKey: "vehicle_docs",
+    ledgerSubject: "vehicle_docs_request",
+    checkout: true,
+    page: "/vehicle-docs-renewal/requests/",
+  },
+} as const satisfies Readonly<Record<string, PurchaseKindFacts>>;
+
+type Facts = typeof PURCHASE_KIND_FACTS;
+
+/** A kind's engine name. */
+export type PurchaseKindName = keyof Facts;
+/** The kinds on the engine, in the table's order. */
+export const PURCHASE_KINDS = Object.keys(PURCHASE_KIND_FACTS) as readonly PurchaseKindName[];
+
+/** The first part of a purchase's ledger keys. */
+export type LedgerKeyPrefix = Facts[PurchaseKindName]["ledgerKey"];
+
+/** What a move paid for or gave back, by the code its page is found by (none: a top-up, a reset). */
+export type LedgerSubject = Facts[PurchaseKindName]["ledgerSubject"];
+export const LEDGER_SUBJECTS: readonly LedgerSubject[] = PURCHASE_KINDS.map(
+  (k) => PURCHASE_KIND_FACTS[k].ledgerSubject,
+);
+
+/** The purchases a top-up of the difference may pay for besides a booking (POST /purchases/checkout). */
+export type CheckoutKind = {
+  [K in PurchaseKindName]: Facts[K]["checkout"] extends true ? K : never;
+}[PurchaseKindName];
+/** In alphabetical order, as the API's schema and the "kind must be …" sentence name them. */
+export const CHECKOUT_KINDS: readonly CheckoutKind[] = PURCHASE_KINDS.filter(
+  (k): k is CheckoutKind => PURCHASE_KIND_FACTS[k].checkout,
+).sort();
+
+/** A move's ledger key prefix → what it paid for (its reference is that purchase's code). */
+export const SUBJECT_OF_KEY: Readonly<Record<string, LedgerSubject | undefined>> = Object.fromEntries(
+  PURCHASE_KINDS.map((k) => [PURCHASE_KIND_FACTS[k].ledgerKey, PURCHASE_KIND_FACTS[k].ledgerSubject]),
+);
+
+/** The kind a wallet line's subject names. */
+export const KIND_OF_SUBJECT = Object.fromEntries(
+  PURCHASE_KINDS.map((k) => [PURCHASE_KIND_FACTS[k].ledgerSubject, k]),
+) as Readonly<Record<LedgerSubject, PurchaseKindName>>;
+
+/** A purchase's page on the web; `code` goes in as given (the caller escapes it where it must). */
+export const purchasePage = (kind: PurchaseKindName, code: string): string =>
+  `${PURCHASE_KIND_FACTS[kind].page}${code}`;
