@@ -3,7 +3,7 @@
 // renewal's transaction (the member's row locked first, the policy asked again), the receipt names
 // the company and the wallet is untouched; a refusal (the policy, the member removed, the monthly
 // cap, the company's balance) puts the pass in grace with a mail saying why (a real SMTP peer),
-// never the wallet by itself, not even after a top-up; the driver may pay it from their wallet
+// never the wallet by itself; a top-up leaves it alone; the driver may pay it from their wallet
 // (POST /passes/{code}/renew, Idempotency-Key), and the pass renews from the wallet from then on.
 // On PGlite and PostgreSQL.
 import { randomUUID } from "node:crypto";
@@ -11,12 +11,12 @@ import { dayOnClock, type AdminPlan, type PassDetail, type PassPurchase } from "
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { decodedMail } from "../../test/mailbox";
 import { startSmtpPeer } from "../../test/smtp-peer";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
-import { fundedUser } from "../bookings/bookings.test-kit";
+import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import {
   addMember,
   companyBalance,
@@ -26,10 +26,9 @@ import {
 } from "../companies/companies.test-kit";
 import { chargeCompanyAccount, companyLedgerSum, fundCompany } from "../companies/company-money.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
+import { DAY_MS } from "./passes.domain";
 import { queueRenewalReminders, renewAfterTopUp, renewPass } from "./passes-renewal.service";
-
-const ZONE = "Africa/Lagos";
-const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" }));
+import { PASS_ZONE as ZONE, passPlans, type PassPlans } from "./passes.test-kit";
 
 let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
 
@@ -46,9 +45,7 @@ let ctx: TestContext;
 let db: Db;
 let now = new Date();
 const clock = () => now;
-let manager: TestUser;
-let parks: number[];
-let nextPark = 0;
+let plans: PassPlans;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
@@ -57,17 +54,7 @@ beforeAll(async () => {
     { clock },
   );
   db = ctx.database.db;
-  const harbourview = await operatorId(db, "Harbourview Parking Ltd");
-  const own = await parksOf(db, harbourview, "Lagos");
-  parks = (
-    await queryRows<{ id: number }>(
-      db,
-      sql`SELECT p.id FROM parks p JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
-          WHERE p.id = ANY(${sql.param(own)}::int[]) AND p.status = 'active' AND p.time_zone = ${ZONE}
-          ORDER BY p.id`,
-    )
-  ).map((r) => r.id);
-  manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
+  plans = await passPlans(ctx);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -97,21 +84,16 @@ async function call(user: TestUser, method: "GET" | "POST", url: string, payload
 }
 const deps = () => ({ db, clock, jobs: ctx.app.jobs });
 
+/**
+ * A plan on sale with room for another pass: the kit's (a park of its own, 40,000 a month for a
+ * car, weekdays 07:00-19:00, 5 passes), each shared by up to 4 of this file's passes (the seed has
+ * fewer parks for plans than the file buys passes).
+ */
+let shared: { plan: AdminPlan; passes: number } | undefined;
 async function plan(): Promise<AdminPlan> {
-  const parkId = parks[nextPark++]!;
-  await db.execute(
-    sql`UPDATE park_capacities SET capacity = 50 WHERE park_id = ${parkId} AND vehicle_type_id = 1`,
-  );
-  const res = await call(manager, "POST", "/admin/plans", {
-    park_id: parkId,
-    name: { en: "Commuter", fr: "Navetteur" },
-    windows: weekdays,
-    prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
-    allocation: 20,
-    status: "on_sale",
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<AdminPlan>();
+  if (!shared || shared.passes >= 4) shared = { plan: await plans.planAt(), passes: 0 };
+  shared.passes += 1;
+  return shared.plan;
 }
 
 /** A funded company paying passes, its member (with a funded wallet of their own) speaking `language`. */
@@ -376,5 +358,61 @@ describe("a company-paid pass's renewal", () => {
     expect(res.json()).toMatchObject({ code: "insufficient_funds" });
     expect(await passRow(pass.id)).toMatchObject({ status: "grace" });
     expect(await detail(poor, pass.pass_code)).toMatchObject({ paid_by_company: company.name });
+  });
+
+  it("a top-up renews the driver's own pass in grace but leaves their company's to the company: no charge, no notice of its own, and the run's notice once a day", async () => {
+    const { company } = await team();
+    const driver = await fundedUser(db, 0);
+    await fund(db, driver.id, 5_000_000);
+    await addMember(db, company.id, driver);
+    const { pass } = await companyPass(driver, company.id);
+    // A pass of their own, from the wallet, which it leaves short for its renewal.
+    const own = await call(driver, "POST", "/passes", {
+      plan_id: (await plan()).id,
+      vehicle_type_id: 1,
+      plates: ["OWN123AA"],
+      start_date: dayOnClock(now, ZONE),
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const mine = own.json<PassPurchase>();
+    expect(mine.paid_until).toBe(pass.paid_until);
+    await mailsTo(driver);
+    await setPolicy(db, company.id, { passesAllowed: false });
+    const end = new Date(pass.paid_until);
+    now = new Date(end.getTime() + 60_000);
+    expect(await renewPass(deps(), pass.id)).toBe("grace");
+    expect(await renewPass(deps(), mine.id)).toBe("grace");
+    expect((await mailsTo(driver)).map((m) => m.subject).sort()).toEqual([
+      `${company.name} did not pay the renewal of your Parkwell monthly pass ${pass.pass_code}`,
+      `Your Parkwell monthly pass ${mine.pass_code} could not renew`,
+    ]);
+
+    // Grace day 2: the driver tops up before the minute's run.
+    now = new Date(end.getTime() + DAY_MS + 60_000);
+    const balance = await companyBalance(db, company.id, "NGN");
+    await fund(db, driver.id, 10_000_000);
+    const wallet = await walletBalanceMinor(db, driver.id, "NGN");
+    expect(await renewAfterTopUp(deps(), driver.id, "NGN")).toBe(1);
+    expect(await passRow(mine.id)).toMatchObject({ status: "active" });
+    const ownTerm = await receiptOf(`pass:${mine.id}:2`);
+    expect(ownTerm).toMatchObject({ buyer: { companyName: null } });
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(wallet - Number(ownTerm!.total_minor));
+    // The company's pass: untouched by the top-up, its day-2 notice not sent by it.
+    expect(await passRow(pass.id)).toEqual({ status: "grace", grace_notices: 1 });
+    expect(await receiptOf(`pass:${pass.id}:2`)).toBeUndefined();
+    expect((await mailsTo(driver)).map((m) => m.subject)).toEqual([
+      `Your Parkwell monthly pass ${mine.pass_code} is renewed`,
+    ]);
+    // The minute's run asks the company again: refused, the day's notice, once.
+    expect(await renewPass(deps(), pass.id)).toBe("grace");
+    expect(await renewAfterTopUp(deps(), driver.id, "NGN")).toBe(0);
+    expect(await passRow(pass.id)).toEqual({ status: "grace", grace_notices: 2 });
+    expect((await mailsTo(driver)).map((m) => m.subject)).toEqual([
+      `${company.name} did not pay the renewal of your Parkwell monthly pass ${pass.pass_code}`,
+    ]);
+    // Nothing moved for the company's pass, from the company or the wallet.
+    expect(await companyBalance(db, company.id, "NGN")).toBe(balance);
+    expect((await companyCharges(company.id)).map((c) => c.ledger_key)).toEqual([`pass:${pass.id}:1`]);
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(wallet - Number(ownTerm!.total_minor));
   });
 });

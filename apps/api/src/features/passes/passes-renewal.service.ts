@@ -317,11 +317,15 @@ export async function renewDuePasses(deps: RenewalDeps): Promise<number> {
 
 /**
  * After a top-up credit commits (the `passes-topped-up` job the payment sends with it): the
- * driver's passes in grace in that currency are renewed at once, by renewPass. The number renewed.
+ * driver's passes in grace in that currency that their wallet pays are renewed at once, by
+ * renewPass. A pass whose last term a company paid is left alone: the top-up is not its payer, and
+ * the minute's run asks its company again (it renews on the company, or stays in grace, with its
+ * one notice a day); only the driver's own request (payRenewalMyself) moves it to the wallet. The
+ * number renewed.
  */
 export async function renewAfterTopUp(deps: RenewalDeps, userId: string, currency: string): Promise<number> {
   let renewed = 0;
-  for (const id of await repo.gracePassesOf(deps.db, userId, currency)) {
+  for (const id of await repo.walletGracePassesOf(deps.db, userId, currency)) {
     if ((await renewPass(deps, id)) === "renewed") renewed += 1;
   }
   return renewed;

@@ -415,12 +415,19 @@ export async function lockDueReminders(
   return rows.map((r) => ({ ...r.pass, nextPeriod: Number(r.nextPeriod) }));
 }
 
-/** A driver's passes in grace in a currency: those a top-up in it may renew now. */
-export async function gracePassesOf(db: Tx, userId: string, currency: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: passes.id })
-    .from(passes)
-    .where(and(eq(passes.userId, userId), eq(passes.status, "grace"), eq(passes.currency, currency)));
+/**
+ * A driver's passes in grace in a currency that their wallet pays: those a top-up in it may renew
+ * now. A pass whose last term a company paid (that term's `company_charges` row) is not one: its
+ * company pays the next or refuses it, and a top-up changes neither (decision 030).
+ */
+export async function walletGracePassesOf(db: Tx, userId: string, currency: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT p.id FROM passes p
+        WHERE p.user_id = ${userId} AND p.status = 'grace' AND p.currency = ${currency}
+          AND NOT EXISTS (SELECT 1 FROM company_charges cc WHERE cc.ledger_key = 'pass:' || p.id || ':'
+            || (SELECT coalesce(max(c.period), 0) FROM pass_charges c WHERE c.pass_id = p.id))`,
+  );
   return rows.map((r) => r.id);
 }
 
