@@ -3,9 +3,10 @@
 // renewal's transaction (the member's row locked first, the policy asked again), the receipt names
 // the company and the wallet is untouched; a refusal (the policy, the member removed, the monthly
 // cap, the company's balance) puts the pass in grace with a mail saying why (a real SMTP peer),
-// never the wallet by itself; a top-up leaves it alone; the driver may pay it from their wallet
-// (POST /passes/{code}/renew, Idempotency-Key), and the pass renews from the wallet from then on.
-// On PGlite and PostgreSQL.
+// never the wallet by itself; a top-up leaves it alone; a company that widens its policy within
+// the grace pays at the job's next run; the driver may pay it from their wallet (POST
+// /passes/{code}/renew, Idempotency-Key), and the pass renews from the wallet from then on; an
+// ended pass can no longer be taken over. On PGlite and PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { dayOnClock, type AdminPlan, type PassDetail, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
@@ -26,8 +27,8 @@ import {
 } from "../companies/companies.test-kit";
 import { chargeCompanyAccount, companyLedgerSum, fundCompany } from "../companies/company-money.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { DAY_MS } from "./passes.domain";
-import { queueRenewalReminders, renewAfterTopUp, renewPass } from "./passes-renewal.service";
+import { DAY_MS, PASS_GRACE_DAYS } from "./passes.domain";
+import { queueRenewalReminders, renewAfterTopUp, renewDuePasses, renewPass } from "./passes-renewal.service";
 import { PASS_ZONE as ZONE, passPlans, type PassPlans } from "./passes.test-kit";
 
 let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -414,5 +415,97 @@ describe("a company-paid pass's renewal", () => {
     expect(await companyBalance(db, company.id, "NGN")).toBe(balance);
     expect((await companyCharges(company.id)).map((c) => c.ledger_key)).toEqual([`pass:${pass.id}:1`]);
     expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(wallet - Number(ownTerm!.total_minor));
+  });
+
+  const widenings: {
+    name: string;
+    refuse: (companyId: number, totalMinor: number) => Promise<void>;
+    widen: (companyId: number, totalMinor: number) => Promise<void>;
+  }[] = [
+    {
+      name: "passes allowed again",
+      refuse: (id) => setPolicy(db, id, { passesAllowed: false }),
+      widen: (id) => setPolicy(db, id, { passesAllowed: true }),
+    },
+    {
+      name: "a higher monthly cap",
+      refuse: (id, total) => setLimits(db, id, "NGN", { perMemberMonthMinor: total - 1 }),
+      widen: (id, total) => setLimits(db, id, "NGN", { perMemberMonthMinor: total * 3 }),
+    },
+  ];
+
+  it.each(widenings)(
+    "a company that refused and then widens its policy ($name) before the grace ends pays at the job's next run: the receipt names it, the wallet is untouched",
+    async ({ refuse, widen }) => {
+      const { company, member } = await team();
+      const { pass, totalMinor } = await companyPass(member, company.id);
+      await refuse(company.id, totalMinor);
+      const end = new Date(pass.paid_until);
+      now = new Date(end.getTime() + 60_000);
+      await renewDuePasses(deps());
+      expect(await passRow(pass.id)).toMatchObject({ status: "grace", grace_notices: 1 });
+      expect((await mailsTo(member)).map((m) => m.subject)).toEqual([
+        `${company.name} did not pay the renewal of your Parkwell monthly pass ${pass.pass_code}`,
+      ]);
+      const wallet = await walletBalanceMinor(db, member.id, "NGN");
+      const balance = await companyBalance(db, company.id, "NGN");
+
+      await widen(company.id, totalMinor);
+      now = new Date(end.getTime() + (PASS_GRACE_DAYS - 1) * DAY_MS + 60_000);
+      await renewDuePasses(deps());
+      const key = `pass:${pass.id}:2`;
+      expect(await passRow(pass.id)).toMatchObject({ status: "active", grace_notices: 0 });
+      const term = await receiptOf(key);
+      expect(term).toMatchObject({ kind: "pass", buyer: { companyName: company.name } });
+      expect(await companyLedgerSum(db, company.id, [key])).toBe(-Number(term!.total_minor));
+      expect(await companyBalance(db, company.id, "NGN")).toBe(balance - Number(term!.total_minor));
+      expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
+      expect(
+        (await companyCharges(company.id)).map((c) => [c.kind, Number(c.member_id), c.ledger_key]),
+      ).toEqual([
+        ["pass", member.memberId, `pass:${pass.id}:1`],
+        ["pass", member.memberId, key],
+      ]);
+      const mails = await mailsTo(member);
+      expect(mails.map((m) => m.subject)).toEqual([
+        `Your Parkwell monthly pass ${pass.pass_code} is renewed`,
+      ]);
+      expect(mails[0]!.text).toContain(`${company.name} paid`);
+      expect(await detail(member, pass.pass_code)).toMatchObject({
+        status: "active",
+        grace: null,
+        paid_by_company: company.name,
+      });
+    },
+  );
+
+  it("a pass that has ended cannot be taken over: POST /passes/{code}/renew is the 409 pass_ended, and nothing is charged", async () => {
+    const { company, member } = await team();
+    const { pass } = await companyPass(member, company.id);
+    await setPolicy(db, company.id, { passesAllowed: false });
+    const end = new Date(pass.paid_until);
+    now = new Date(end.getTime() + 60_000);
+    expect(await renewPass(deps(), pass.id)).toBe("grace");
+    now = new Date(end.getTime() + PASS_GRACE_DAYS * DAY_MS + 60_000);
+    expect(await renewPass(deps(), pass.id)).toBe("lapsed");
+    await mailsTo(member);
+    const wallet = await walletBalanceMinor(db, member.id, "NGN");
+    const balance = await companyBalance(db, company.id, "NGN");
+
+    const res = await call(member, "POST", `/passes/${pass.pass_code}/renew`, undefined, {
+      "idempotency-key": randomUUID(),
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: "pass_ended", message: "This pass has ended" });
+    expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
+    expect(await companyBalance(db, company.id, "NGN")).toBe(balance);
+    expect(await receiptOf(`pass:${pass.id}:2`)).toBeUndefined();
+    const [terms] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM pass_charges WHERE pass_id = ${pass.id}`,
+    );
+    expect(terms!.n).toBe(1);
+    expect(await mailsTo(member)).toEqual([]);
+    expect(await detail(member, pass.pass_code)).toMatchObject({ status: "ended", ended_reason: "lapsed" });
   });
 });
