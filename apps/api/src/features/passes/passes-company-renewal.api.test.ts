@@ -3,20 +3,21 @@
 // renewal's transaction (the member's row locked first, the policy asked again), the receipt names
 // the company and the wallet is untouched; a refusal (the policy, the member removed, the monthly
 // cap, the company's balance) puts the pass in grace with a mail saying why (a real SMTP peer),
-// never the wallet by itself, not even after a top-up; the driver may pay it from their wallet
-// (POST /passes/{code}/renew, Idempotency-Key), and the pass renews from the wallet from then on.
-// On PGlite and PostgreSQL.
+// never the wallet by itself; a top-up leaves it alone; a company that widens its policy within
+// the grace pays at the job's next run; the driver may pay it from their wallet (POST
+// /passes/{code}/renew, Idempotency-Key), and the pass renews from the wallet from then on; an
+// ended pass can no longer be taken over. On PGlite and PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { dayOnClock, type AdminPlan, type PassDetail, type PassPurchase } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { decodedMail } from "../../test/mailbox";
 import { startSmtpPeer } from "../../test/smtp-peer";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
-import { fundedUser } from "../bookings/bookings.test-kit";
+import { fund, fundedUser } from "../bookings/bookings.test-kit";
 import {
   addMember,
   companyBalance,
@@ -26,10 +27,9 @@ import {
 } from "../companies/companies.test-kit";
 import { chargeCompanyAccount, companyLedgerSum, fundCompany } from "../companies/company-money.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { queueRenewalReminders, renewAfterTopUp, renewPass } from "./passes-renewal.service";
-
-const ZONE = "Africa/Lagos";
-const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" }));
+import { DAY_MS, PASS_GRACE_DAYS } from "./passes.domain";
+import { queueRenewalReminders, renewAfterTopUp, renewDuePasses, renewPass } from "./passes-renewal.service";
+import { PASS_ZONE as ZONE, passPlans, type PassPlans } from "./passes.test-kit";
 
 let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
 
@@ -46,9 +46,7 @@ let ctx: TestContext;
 let db: Db;
 let now = new Date();
 const clock = () => now;
-let manager: TestUser;
-let parks: number[];
-let nextPark = 0;
+let plans: PassPlans;
 
 beforeAll(async () => {
   peer = await startSmtpPeer();
@@ -57,17 +55,7 @@ beforeAll(async () => {
     { clock },
   );
   db = ctx.database.db;
-  const harbourview = await operatorId(db, "Harbourview Parking Ltd");
-  const own = await parksOf(db, harbourview, "Lagos");
-  parks = (
-    await queryRows<{ id: number }>(
-      db,
-      sql`SELECT p.id FROM parks p JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1
-          WHERE p.id = ANY(${sql.param(own)}::int[]) AND p.status = 'active' AND p.time_zone = ${ZONE}
-          ORDER BY p.id`,
-    )
-  ).map((r) => r.id);
-  manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
+  plans = await passPlans(ctx);
 });
 afterAll(async () => {
   await ctx?.close();
@@ -97,21 +85,16 @@ async function call(user: TestUser, method: "GET" | "POST", url: string, payload
 }
 const deps = () => ({ db, clock, jobs: ctx.app.jobs });
 
+/**
+ * A plan on sale with room for another pass: the kit's (a park of its own, 40,000 a month for a
+ * car, weekdays 07:00-19:00, 5 passes), each shared by up to 4 of this file's passes (the seed has
+ * fewer parks for plans than the file buys passes).
+ */
+let shared: { plan: AdminPlan; passes: number } | undefined;
 async function plan(): Promise<AdminPlan> {
-  const parkId = parks[nextPark++]!;
-  await db.execute(
-    sql`UPDATE park_capacities SET capacity = 50 WHERE park_id = ${parkId} AND vehicle_type_id = 1`,
-  );
-  const res = await call(manager, "POST", "/admin/plans", {
-    park_id: parkId,
-    name: { en: "Commuter", fr: "Navetteur" },
-    windows: weekdays,
-    prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
-    allocation: 20,
-    status: "on_sale",
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<AdminPlan>();
+  if (!shared || shared.passes >= 4) shared = { plan: await plans.planAt(), passes: 0 };
+  shared.passes += 1;
+  return shared.plan;
 }
 
 /** A funded company paying passes, its member (with a funded wallet of their own) speaking `language`. */
@@ -376,5 +359,153 @@ describe("a company-paid pass's renewal", () => {
     expect(res.json()).toMatchObject({ code: "insufficient_funds" });
     expect(await passRow(pass.id)).toMatchObject({ status: "grace" });
     expect(await detail(poor, pass.pass_code)).toMatchObject({ paid_by_company: company.name });
+  });
+
+  it("a top-up renews the driver's own pass in grace but leaves their company's to the company: no charge, no notice of its own, and the run's notice once a day", async () => {
+    const { company } = await team();
+    const driver = await fundedUser(db, 0);
+    await fund(db, driver.id, 5_000_000);
+    await addMember(db, company.id, driver);
+    const { pass } = await companyPass(driver, company.id);
+    // A pass of their own, from the wallet, which it leaves short for its renewal.
+    const own = await call(driver, "POST", "/passes", {
+      plan_id: (await plan()).id,
+      vehicle_type_id: 1,
+      plates: ["OWN123AA"],
+      start_date: dayOnClock(now, ZONE),
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const mine = own.json<PassPurchase>();
+    expect(mine.paid_until).toBe(pass.paid_until);
+    await mailsTo(driver);
+    await setPolicy(db, company.id, { passesAllowed: false });
+    const end = new Date(pass.paid_until);
+    now = new Date(end.getTime() + 60_000);
+    expect(await renewPass(deps(), pass.id)).toBe("grace");
+    expect(await renewPass(deps(), mine.id)).toBe("grace");
+    expect((await mailsTo(driver)).map((m) => m.subject).sort()).toEqual([
+      `${company.name} did not pay the renewal of your Parkwell monthly pass ${pass.pass_code}`,
+      `Your Parkwell monthly pass ${mine.pass_code} could not renew`,
+    ]);
+
+    // Grace day 2: the driver tops up before the minute's run.
+    now = new Date(end.getTime() + DAY_MS + 60_000);
+    const balance = await companyBalance(db, company.id, "NGN");
+    await fund(db, driver.id, 10_000_000);
+    const wallet = await walletBalanceMinor(db, driver.id, "NGN");
+    expect(await renewAfterTopUp(deps(), driver.id, "NGN")).toBe(1);
+    expect(await passRow(mine.id)).toMatchObject({ status: "active" });
+    const ownTerm = await receiptOf(`pass:${mine.id}:2`);
+    expect(ownTerm).toMatchObject({ buyer: { companyName: null } });
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(wallet - Number(ownTerm!.total_minor));
+    // The company's pass: untouched by the top-up, its day-2 notice not sent by it.
+    expect(await passRow(pass.id)).toEqual({ status: "grace", grace_notices: 1 });
+    expect(await receiptOf(`pass:${pass.id}:2`)).toBeUndefined();
+    expect((await mailsTo(driver)).map((m) => m.subject)).toEqual([
+      `Your Parkwell monthly pass ${mine.pass_code} is renewed`,
+    ]);
+    // The minute's run asks the company again: refused, the day's notice, once.
+    expect(await renewPass(deps(), pass.id)).toBe("grace");
+    expect(await renewAfterTopUp(deps(), driver.id, "NGN")).toBe(0);
+    expect(await passRow(pass.id)).toEqual({ status: "grace", grace_notices: 2 });
+    expect((await mailsTo(driver)).map((m) => m.subject)).toEqual([
+      `${company.name} did not pay the renewal of your Parkwell monthly pass ${pass.pass_code}`,
+    ]);
+    // Nothing moved for the company's pass, from the company or the wallet.
+    expect(await companyBalance(db, company.id, "NGN")).toBe(balance);
+    expect((await companyCharges(company.id)).map((c) => c.ledger_key)).toEqual([`pass:${pass.id}:1`]);
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(wallet - Number(ownTerm!.total_minor));
+  });
+
+  const widenings: {
+    name: string;
+    refuse: (companyId: number, totalMinor: number) => Promise<void>;
+    widen: (companyId: number, totalMinor: number) => Promise<void>;
+  }[] = [
+    {
+      name: "passes allowed again",
+      refuse: (id) => setPolicy(db, id, { passesAllowed: false }),
+      widen: (id) => setPolicy(db, id, { passesAllowed: true }),
+    },
+    {
+      name: "a higher monthly cap",
+      refuse: (id, total) => setLimits(db, id, "NGN", { perMemberMonthMinor: total - 1 }),
+      widen: (id, total) => setLimits(db, id, "NGN", { perMemberMonthMinor: total * 3 }),
+    },
+  ];
+
+  it.each(widenings)(
+    "a company that refused and then widens its policy ($name) before the grace ends pays at the job's next run: the receipt names it, the wallet is untouched",
+    async ({ refuse, widen }) => {
+      const { company, member } = await team();
+      const { pass, totalMinor } = await companyPass(member, company.id);
+      await refuse(company.id, totalMinor);
+      const end = new Date(pass.paid_until);
+      now = new Date(end.getTime() + 60_000);
+      await renewDuePasses(deps());
+      expect(await passRow(pass.id)).toMatchObject({ status: "grace", grace_notices: 1 });
+      expect((await mailsTo(member)).map((m) => m.subject)).toEqual([
+        `${company.name} did not pay the renewal of your Parkwell monthly pass ${pass.pass_code}`,
+      ]);
+      const wallet = await walletBalanceMinor(db, member.id, "NGN");
+      const balance = await companyBalance(db, company.id, "NGN");
+
+      await widen(company.id, totalMinor);
+      now = new Date(end.getTime() + (PASS_GRACE_DAYS - 1) * DAY_MS + 60_000);
+      await renewDuePasses(deps());
+      const key = `pass:${pass.id}:2`;
+      expect(await passRow(pass.id)).toMatchObject({ status: "active", grace_notices: 0 });
+      const term = await receiptOf(key);
+      expect(term).toMatchObject({ kind: "pass", buyer: { companyName: company.name } });
+      expect(await companyLedgerSum(db, company.id, [key])).toBe(-Number(term!.total_minor));
+      expect(await companyBalance(db, company.id, "NGN")).toBe(balance - Number(term!.total_minor));
+      expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
+      expect(
+        (await companyCharges(company.id)).map((c) => [c.kind, Number(c.member_id), c.ledger_key]),
+      ).toEqual([
+        ["pass", member.memberId, `pass:${pass.id}:1`],
+        ["pass", member.memberId, key],
+      ]);
+      const mails = await mailsTo(member);
+      expect(mails.map((m) => m.subject)).toEqual([
+        `Your Parkwell monthly pass ${pass.pass_code} is renewed`,
+      ]);
+      expect(mails[0]!.text).toContain(`${company.name} paid`);
+      expect(await detail(member, pass.pass_code)).toMatchObject({
+        status: "active",
+        grace: null,
+        paid_by_company: company.name,
+      });
+    },
+  );
+
+  it("a pass that has ended cannot be taken over: POST /passes/{code}/renew is the 409 pass_ended, and nothing is charged", async () => {
+    const { company, member } = await team();
+    const { pass } = await companyPass(member, company.id);
+    await setPolicy(db, company.id, { passesAllowed: false });
+    const end = new Date(pass.paid_until);
+    now = new Date(end.getTime() + 60_000);
+    expect(await renewPass(deps(), pass.id)).toBe("grace");
+    now = new Date(end.getTime() + PASS_GRACE_DAYS * DAY_MS + 60_000);
+    expect(await renewPass(deps(), pass.id)).toBe("lapsed");
+    await mailsTo(member);
+    const wallet = await walletBalanceMinor(db, member.id, "NGN");
+    const balance = await companyBalance(db, company.id, "NGN");
+
+    const res = await call(member, "POST", `/passes/${pass.pass_code}/renew`, undefined, {
+      "idempotency-key": randomUUID(),
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: "pass_ended", message: "This pass has ended" });
+    expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
+    expect(await companyBalance(db, company.id, "NGN")).toBe(balance);
+    expect(await receiptOf(`pass:${pass.id}:2`)).toBeUndefined();
+    const [terms] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM pass_charges WHERE pass_id = ${pass.id}`,
+    );
+    expect(terms!.n).toBe(1);
+    expect(await mailsTo(member)).toEqual([]);
+    expect(await detail(member, pass.pass_code)).toMatchObject({ status: "ended", ended_reason: "lapsed" });
   });
 });

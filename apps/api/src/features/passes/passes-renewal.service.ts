@@ -44,7 +44,10 @@ export const PASS_REMINDER_DAYS = 3;
 
 export type RenewalOutcome = "renewed" | "grace" | "lapsed" | "ended";
 
-/** The quote of a pass's next term, read inside `tx` (the served countries read through it too). */
+/**
+ * The quote of a pass's next term, read inside `tx` (the served countries read through it too),
+ * with what it was priced from (`terms`: the plan's price, the park's facts a company's policy reads).
+ */
 async function quoteIn(db: Db, tx: Tx, pass: repo.PassRow) {
   const terms = await repo.renewalTerms(tx, pass);
   const country = await resolveCountry(servedCountries(db), terms.countryCode, tx);
@@ -56,8 +59,9 @@ type Quoted = Awaited<ReturnType<typeof quoteIn>>;
 /**
  * Charges the pass's next term `period` (a savepoint: a refused charge leaves nothing behind) to
  * its payer: the company `payer` locked, under its policy asked again for this term (the park's
- * country and type, each window of the plan, the per-purchase maximum and the monthly cap), or the
- * driver's wallet (null). Then the term's row, the pass active to its new end, and the mail.
+ * country and type as `quoted` read them, each window of the plan, the per-purchase maximum and
+ * the monthly cap), or the driver's wallet (null). Then the term's row, the pass active to its new
+ * end, and the mail.
  */
 async function renewTerm(
   jobs: Jobs,
@@ -77,6 +81,7 @@ async function renewTerm(
           payer,
           await passPurchase(charge, {
             parkId: pass.parkId,
+            facts: terms.park,
             hours: await planWindows(charge, pass.planId),
             amountMinor: breakdown.totalMinor,
             currency,
@@ -136,26 +141,29 @@ async function renewTerm(
  * member, its balance), puts it in grace, where it keeps its space and is tried again at each run,
  * with one notice per grace day (grace_notices counts them; a company's says why it did not pay);
  * it lapses when the grace is over. A company's pass never falls to the wallet by itself: only the
- * driver's own request (payRenewalMyself) pays it from there. Undefined when there was nothing to do.
+ * driver's own request (payRenewalMyself) pays it from there. Undefined when there was nothing to do
+ * (or a term was charged since the last term was read: the next run renews it on from there).
  */
 export async function renewPass(deps: RenewalDeps, id: string): Promise<RenewalOutcome | undefined> {
   const { db, jobs } = deps;
   const now = deps.clock();
-  // The last term's payer pays the next: its company checked before the transaction, as the engine
-  // checks a purchase's payer, then its member's row locked first, before the pass's.
-  const last = await repo.lastTermKeyOf(db, id);
+  // The last term's payer pays the next: the last term read once, its company checked before the
+  // transaction, as the engine checks a purchase's payer, then its member's row locked first,
+  // before the pass's; the pass is locked only while that term is still its last (its paid_until
+  // unchanged), so the period after it is the one to charge.
+  const last = await repo.lastTermOf(db, id);
   if (!last) return undefined;
   const checked = await companyOfMove(db, last.ledgerKey, last.userId);
   return db.transaction(async (tx): Promise<RenewalOutcome | undefined> => {
     const payer = checked ? await lockLaterPayer(tx, checked, last.userId) : null;
-    const pass = await repo.lockDuePass(tx, id, now);
+    const pass = await repo.lockDuePass(tx, id, now, last.paidUntil);
     if (!pass) return undefined;
     if (pass.cancelAtPeriodEnd) {
       await repo.updatePass(tx, pass.id, { status: "ended", endedReason: "cancelled", updatedAt: now });
       return "ended";
     }
     const quoted = await quoteIn(db, tx, pass);
-    const period = (await repo.lastPeriod(tx, pass.id)) + 1;
+    const period = last.period + 1;
     const graceEnd = graceEndOf(pass.paidUntil);
     const currency = pass.currency.trim();
     try {
@@ -309,11 +317,15 @@ export async function renewDuePasses(deps: RenewalDeps): Promise<number> {
 
 /**
  * After a top-up credit commits (the `passes-topped-up` job the payment sends with it): the
- * driver's passes in grace in that currency are renewed at once, by renewPass. The number renewed.
+ * driver's passes in grace in that currency that their wallet pays are renewed at once, by
+ * renewPass. A pass whose last term a company paid is left alone: the top-up is not its payer, and
+ * the minute's run asks its company again (it renews on the company, or stays in grace, with its
+ * one notice a day); only the driver's own request (payRenewalMyself) moves it to the wallet. The
+ * number renewed.
  */
 export async function renewAfterTopUp(deps: RenewalDeps, userId: string, currency: string): Promise<number> {
   let renewed = 0;
-  for (const id of await repo.gracePassesOf(deps.db, userId, currency)) {
+  for (const id of await repo.walletGracePassesOf(deps.db, userId, currency)) {
     if ((await renewPass(deps, id)) === "renewed") renewed += 1;
   }
   return renewed;

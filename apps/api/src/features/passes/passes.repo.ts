@@ -234,14 +234,28 @@ export async function duePasses(db: Tx, now: Date, limit: number): Promise<strin
 }
 
 /**
- * A due pass, locked for its renewal; undefined when another process holds it (SKIP LOCKED) or it
- * is no longer due: so each pass is renewed by one process at a time, and once.
+ * A due pass, locked for its renewal; undefined when another process holds it (SKIP LOCKED), it is
+ * no longer due, or its paid term is no longer the one `lastTermOf` read (`paidUntil`, its stamp:
+ * every term charged moves it on), so the term read before the lock is still its last under it:
+ * each pass is renewed by one process at a time, once per term, by its last term's payer.
  */
-export async function lockDuePass(tx: Tx, id: string, now: Date): Promise<PassRow | undefined> {
+export async function lockDuePass(
+  tx: Tx,
+  id: string,
+  now: Date,
+  paidUntil: string,
+): Promise<PassRow | undefined> {
   const [row] = await tx
     .select()
     .from(passes)
-    .where(and(eq(passes.id, id), inArray(passes.status, ["active", "grace"]), lte(passes.paidUntil, now)))
+    .where(
+      and(
+        eq(passes.id, id),
+        inArray(passes.status, ["active", "grace"]),
+        lte(passes.paidUntil, now),
+        sql`${passes.paidUntil} = ${paidUntil}::timestamptz`,
+      ),
+    )
     .for("update", { skipLocked: true });
   return row;
 }
@@ -262,6 +276,8 @@ export async function renewalTerms(
   /** For the receipt: the plan's English name and the pass's vehicle type. */
   planName: string;
   vehicleType: string;
+  /** What a company's policy reads of the park (as purchases' parkFacts reads it): its country and type. */
+  park: { countryId: number; countryName: string; parkType: string };
 }> {
   const [row] = await queryRows<{
     monthly_minor: string | number | null;
@@ -271,10 +287,14 @@ export async function renewalTerms(
     country_code: string;
     plan_name: string;
     vehicle_type: string;
+    country_id: number;
+    country_name: string;
+    park_type: string;
   }>(
     tx,
     sql`SELECT pp.monthly_minor, pl.discount_3m_bps, pl.discount_12m_bps, p.time_zone, c.code AS country_code,
-        pl.name->>'en' AS plan_name, vt.name AS vehicle_type
+        pl.name->>'en' AS plan_name, vt.name AS vehicle_type, p.country_id, c.name AS country_name,
+        p.type AS park_type
       FROM parking_plans pl JOIN parks p ON p.id = pl.park_id JOIN countries c ON c.id = p.country_id
       JOIN vehicle_types vt ON vt.id = ${pass.vehicleTypeId}
       LEFT JOIN plan_prices pp ON pp.plan_id = pl.id AND pp.vehicle_type_id = ${pass.vehicleTypeId}
@@ -290,6 +310,11 @@ export async function renewalTerms(
     countryCode: row!.country_code,
     planName: row!.plan_name,
     vehicleType: row!.vehicle_type,
+    park: {
+      countryId: Number(row!.country_id),
+      countryName: row!.country_name,
+      parkType: row!.park_type,
+    },
   };
 }
 
@@ -303,19 +328,23 @@ export async function lastPeriod(tx: Tx, passId: string): Promise<number> {
 }
 
 /**
- * The ledger key of a pass's last term charged (`pass:<id>:<period>`): whoever paid it pays the
- * next, so the renewal reads its payer; with the pass's driver. Undefined: no such pass.
+ * A pass's last term charged, read once per renewal before its transaction: its period and ledger
+ * key (`pass:<id>:<period>`: whoever paid it pays the next, so the renewal reads its payer), the
+ * end of the term as the database holds it (`lockDuePass`'s check that no term was charged since)
+ * and the pass's driver. Undefined: no such pass.
  */
-export async function lastTermKeyOf(
+export async function lastTermOf(
   tx: Tx,
   passId: string,
-): Promise<{ userId: string; ledgerKey: string } | undefined> {
-  const [row] = await queryRows<{ user_id: string; n: number }>(
+): Promise<{ userId: string; period: number; ledgerKey: string; paidUntil: string } | undefined> {
+  const [row] = await queryRows<{ user_id: string; n: number; paid_until: string }>(
     tx,
-    sql`SELECT p.user_id, coalesce(max(c.period), 0)::int AS n FROM passes p
-        LEFT JOIN pass_charges c ON c.pass_id = p.id WHERE p.id = ${passId} GROUP BY p.user_id`,
+    sql`SELECT p.user_id, p.paid_until::text AS paid_until, coalesce(max(c.period), 0)::int AS n FROM passes p
+        LEFT JOIN pass_charges c ON c.pass_id = p.id WHERE p.id = ${passId} GROUP BY p.user_id, p.paid_until`,
   );
-  return row ? { userId: row.user_id, ledgerKey: `pass:${passId}:${Number(row.n)}` } : undefined;
+  if (!row) return undefined;
+  const period = Number(row.n);
+  return { userId: row.user_id, period, ledgerKey: `pass:${passId}:${period}`, paidUntil: row.paid_until };
 }
 
 /** The ledger keys of some passes' last terms charged, by pass id. */
@@ -386,12 +415,19 @@ export async function lockDueReminders(
   return rows.map((r) => ({ ...r.pass, nextPeriod: Number(r.nextPeriod) }));
 }
 
-/** A driver's passes in grace in a currency: those a top-up in it may renew now. */
-export async function gracePassesOf(db: Tx, userId: string, currency: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: passes.id })
-    .from(passes)
-    .where(and(eq(passes.userId, userId), eq(passes.status, "grace"), eq(passes.currency, currency)));
+/**
+ * A driver's passes in grace in a currency that their wallet pays: those a top-up in it may renew
+ * now. A pass whose last term a company paid (that term's `company_charges` row) is not one: its
+ * company pays the next or refuses it, and a top-up changes neither (decision 030).
+ */
+export async function walletGracePassesOf(db: Tx, userId: string, currency: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT p.id FROM passes p
+        WHERE p.user_id = ${userId} AND p.status = 'grace' AND p.currency = ${currency}
+          AND NOT EXISTS (SELECT 1 FROM company_charges cc WHERE cc.ledger_key = 'pass:' || p.id || ':'
+            || (SELECT coalesce(max(c.period), 0) FROM pass_charges c WHERE c.pass_id = p.id))`,
+  );
   return rows.map((r) => r.id);
 }
 

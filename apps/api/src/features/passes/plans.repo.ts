@@ -110,6 +110,15 @@ export interface PlanPriceRow {
   currency: string;
 }
 
+/** The plans' windows alone, in weekday order (a company's policy reads a pass's hours). */
+export async function windowsOf(db: Tx, planIds: number[]): Promise<PlanWindowRow[]> {
+  return queryRows<PlanWindowRow>(
+    db,
+    sql`SELECT plan_id, weekday, start_minute, end_minute FROM plan_windows
+      WHERE plan_id = ANY(${sql.param(planIds)}::int[]) ORDER BY plan_id, weekday, start_minute`,
+  );
+}
+
 /** The plans' windows and monthly prices, in weekday and vehicle type order. */
 export async function hoursAndPrices(
   db: Tx,
@@ -117,11 +126,7 @@ export async function hoursAndPrices(
 ): Promise<{ windows: PlanWindowRow[]; prices: PlanPriceRow[] }> {
   if (planIds.length === 0) return { windows: [], prices: [] };
   const ids = sql.param(planIds);
-  const windows = await queryRows<PlanWindowRow>(
-    db,
-    sql`SELECT plan_id, weekday, start_minute, end_minute FROM plan_windows
-      WHERE plan_id = ANY(${ids}::int[]) ORDER BY plan_id, weekday, start_minute`,
-  );
+  const windows = await windowsOf(db, planIds);
   const prices = await queryRows<PlanPriceRow>(
     db,
     sql`SELECT pp.plan_id, pp.vehicle_type_id, v.name AS vehicle_type, pp.monthly_minor, pp.currency

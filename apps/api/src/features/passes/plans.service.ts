@@ -24,10 +24,17 @@ export interface PlanHours {
   prices: { vehicle_type_id: number; vehicle_type: string; monthly_minor: number; currency: string }[];
 }
 
-/** One plan's weekly windows (null: open all week), as a company's policy reads a pass's hours. */
-export async function planWindows(db: Tx, planId: number) {
-  return (await hoursAndPrices(db, [planId])).get(planId)?.windows ?? null;
+/** One plan's weekly windows (its windows alone, not its prices), as a company's policy reads a pass's hours. */
+export async function planWindows(db: Tx, planId: number): Promise<PlanWindow[]> {
+  return (await repo.windowsOf(db, [planId])).map(windowOf);
 }
+
+/** A window row as the API writes it. */
+const windowOf = (w: repo.PlanWindowRow): PlanWindow => ({
+  weekday: Number(w.weekday),
+  start: clockOfMinutes(Number(w.start_minute)),
+  end: clockOfMinutes(Number(w.end_minute)),
+});
 
 /** Each plan's windows (as the API writes them) and monthly prices in minor units, by plan id. */
 export async function hoursAndPrices(db: Tx, planIds: number[]): Promise<Map<number, PlanHours>> {
@@ -36,13 +43,7 @@ export async function hoursAndPrices(db: Tx, planIds: number[]): Promise<Map<num
     planIds.map((id) => [
       id,
       {
-        windows: windows
-          .filter((w) => Number(w.plan_id) === id)
-          .map((w) => ({
-            weekday: Number(w.weekday),
-            start: clockOfMinutes(Number(w.start_minute)),
-            end: clockOfMinutes(Number(w.end_minute)),
-          })),
+        windows: windows.filter((w) => Number(w.plan_id) === id).map(windowOf),
         prices: prices
           .filter((p) => Number(p.plan_id) === id)
           .map((p) => ({

@@ -16,13 +16,16 @@ interface Priced {
   decimals: number;
 }
 
+/** What a policy reads of a park: its country and type (`repo.parkFacts`); null: no such park. */
+export type ParkFacts = Awaited<ReturnType<typeof repo.parkFacts>>;
+
 async function parkPurchase(
   db: Tx,
-  p: Priced,
+  p: Priced & { facts?: ParkFacts },
   kind: PricedPurchase["kind"],
   hours: Pick<PricedPurchase, "weekWindow" | "weekWindows">,
 ): Promise<PricedPurchase> {
-  const facts = await repo.parkFacts(db, p.parkId);
+  const facts = p.facts !== undefined ? p.facts : await repo.parkFacts(db, p.parkId);
   return {
     kind,
     countryId: facts?.countryId ?? null,
@@ -43,9 +46,10 @@ export const windowPurchase = (
 
 /**
  * A monthly pass: each of its plan's weekly windows (null hours: the whole week), each of which
- * must lie in the policy's hours.
+ * must lie in the policy's hours. `facts`: the park's, when the caller has read them already (a
+ * renewal reads them with the term's price); else they are read here.
  */
-export const passPurchase = (db: Tx, p: Priced & { hours: PlanWindow[] | null }) =>
+export const passPurchase = (db: Tx, p: Priced & { hours: PlanWindow[] | null; facts?: ParkFacts }) =>
   parkPurchase(db, p, "pass", {
     weekWindow: null,
     weekWindows: p.hours === null ? [[0, WEEK_MINUTES]] : p.hours.map(weekSpan),
