@@ -164,7 +164,11 @@ export function privatePostgres(bin: string, dir: string, port: number) {
     /** A hot standby of this (running) cluster, streaming its WAL, on `replicaPort`; not started. */
     async replica(replicaPort: number) {
       const replicaData = tools.dataDir(dir, `replica-${replicaPort}`);
-      // -R writes the standby's connection to the primary and its standby.signal.
+      // -R writes the standby's connection to the primary and its standby.signal. -C -S: a
+      // replication slot of its own, so the primary keeps every WAL segment the standby has not yet
+      // received. Without one, a standby that falls behind on a loaded machine (each test's
+      // CREATE DATABASE writes its template into the WAL) can find the segment it needs recycled
+      // and never replay again.
       await tools.run(
         "pg_basebackup",
         [
@@ -177,6 +181,9 @@ export function privatePostgres(bin: string, dir: string, port: number) {
           "-D",
           replicaData,
           "-R",
+          "-C",
+          "-S",
+          `standby_${replicaPort}`,
           "-X",
           "stream",
           "-c",

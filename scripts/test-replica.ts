@@ -82,7 +82,20 @@ async function main(): Promise<number> {
         TEST_REPLICA_CONTROL: `http://127.0.0.1:${port}`,
       },
     });
-    return await new Promise<number>((resolve) => vitest.once("exit", (code) => resolve(code ?? 1)));
+    const code = await new Promise<number>((resolve) => vitest.once("exit", (c) => resolve(c ?? 1)));
+    // A failure's cause is often in the servers' own logs (a standby that stopped replaying): their
+    // last lines, before the folder goes.
+    if (code !== 0) {
+      for (const [name, data] of [
+        ["primary", primary.data],
+        ["standby", replica.data],
+      ] as const) {
+        const log = path.join(data, "server.log");
+        const lines = fs.existsSync(log) ? fs.readFileSync(log, "utf8").trimEnd().split("\n").slice(-30) : [];
+        say(`the ${name}'s log, last lines:\n${lines.join("\n")}`);
+      }
+    }
+    return code;
   } finally {
     control?.close();
     await replica?.stop("immediate").catch(() => undefined);
