@@ -1,77 +1,12 @@
 // @vitest-environment happy-dom
-import type { VehicleDocQuote, VehicleRenewalDetails } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { storeSelectedCountry } from "../../lib/country";
 import { setToken } from "../../lib/session";
-import { FakeApi, renderWithApp } from "../../test/render";
+import { renderWithApp } from "../../test/render";
 import { VehicleDocsRenewalPage } from "./renewal-page";
-
-/** The app hands the marketplace's picker over; these tests collect at a park. */
-const NoAddressPicker = () => null;
-
-const NIGERIA = { code: "NG", name: "Nigeria", id: 1 } as const;
-
-const vehicle: VehicleRenewalDetails = {
-  vehicle_id: 5,
-  plate_number: "LND-123-AB",
-  make: "Toyota",
-  model: "Corolla",
-  color: "Silver",
-  year: 2015,
-  engine_cc: 1800,
-  vin: "2T1BURHE0FC123456",
-  state_code: "LA",
-  state_name: "Lagos",
-  vehicle_use: "private",
-  expiries: [
-    {
-      document_type: "vehicle_licence",
-      expires_on: "2026-12-05",
-      source: "driver",
-      status: "expiring",
-      days_left: 8,
-    },
-  ],
-};
-
-const quote: VehicleDocQuote = {
-  type: "vehicle_papers",
-  state_code: "LA",
-  state_name: "Lagos",
-  vehicle_use: "private",
-  engine_band: "1601_2000",
-  currency: "NGN",
-  lines: [
-    { document_type: "vehicle_licence", fee: 5000 },
-    { document_type: "roadworthiness", fee: 6500 },
-  ],
-  fees_total: 11500,
-  premiums_total: 0,
-  service_charge: 2500,
-  delivery_charge: 0,
-  tax: 187.5,
-  tax_name: "VAT",
-  total: 14187.5,
-  insurance: null,
-};
-
-const renewalApi = () =>
-  new FakeApi()
-    .on("GET /vehicle-docs/vehicles", { json: [vehicle] })
-    .on("GET /vehicle-docs/licence-expiry", { json: { licence: null } })
-    .on("GET /states/load", { json: [{ id: 25, name: "Lagos", code: "LA", country_id: 1 }] })
-    .on("GET /addresses", { json: [] })
-    .on("GET /marketplace/options", {
-      json: {
-        pickup_parks: [{ id: 3, name: "Ikeja Park", city: "Lagos", state_code: "LA", distance_km: null }],
-        delivery_bands: [],
-      },
-    })
-    .on("GET /wallet", { json: { data: { balance: 50000, currency: "NGN" } } })
-    .on("POST /vehicle-docs/quote", { json: quote })
-    .on("GET /receipts", { json: { items: [], total: 0, page: 1, size: 100, pages: 0 } });
+import { NIGERIA, NoAddressPicker, renewalApi, vehicle } from "./vehicle-docs.test-kit";
 
 describe("the driver's own licence", () => {
   it("shows its status, saves a typed date, shows the new status, and removes it, in French", async () => {
