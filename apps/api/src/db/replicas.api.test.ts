@@ -101,11 +101,15 @@ describe.skipIf(!CONTROL)("read replicas (PostgreSQL and a streaming replica)", 
     await client.connect();
     return client;
   };
-  /** Waits until the replica has replayed everything the primary has written so far. */
+  /**
+   * Waits until the replica has replayed everything the primary has committed so far. The insert
+   * position, not the written one: the test's primary commits with synchronous_commit off, so a
+   * commit can wait in the WAL's buffers, past the written position, for the WAL writer.
+   */
   const replayed = async () => {
     const [{ lsn }] = (await queryRows<{ lsn: string }>(
       primary(),
-      sql`SELECT pg_current_wal_lsn()::text AS lsn`,
+      sql`SELECT pg_current_wal_insert_lsn()::text AS lsn`,
     )) as [{ lsn: string }];
     const target = parseLsn(lsn)!;
     const client = await replicaClient();
