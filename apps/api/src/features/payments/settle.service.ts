@@ -60,7 +60,10 @@ export async function settle(
   payment: PaymentRow,
   reported: ProviderPayment,
 ): Promise<SettleOutcome> {
-  const paid = await paidCheckoutOf(deps.checkouts, deps.db, payment.id);
+  // Only a payment that is or may now be paid completes a purchase: a poll that finds it pending
+  // or declined looks nothing up.
+  const paysNow = payment.status === "succeeded" || reported.status === "succeeded";
+  const paid = paysNow ? await paidCheckoutOf(deps.checkouts, deps.db, payment.id) : undefined;
   const outcome = await settleOnce(deps, payment, reported, paid?.kind.inSettle && paid);
   // A purchase of a kind that keeps nothing is made once the credit is committed (its
   // Idempotency-Key makes it once, whichever path and however often it gets here).
