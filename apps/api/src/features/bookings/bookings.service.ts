@@ -216,26 +216,28 @@ export async function placeBooking(
   const keys = payer
     ? { ...chargeAccountKeys(move), wallet: companyAccountKey(payer.id, park.currency) }
     : chargeAccountKeys(move);
-  const purchase = payer
-    ? await windowPurchase(db, {
-        kind: "booking",
-        parkId: park.id,
-        timeZone: park.timeZone,
-        start: booking.startTime,
-        end: booking.endTime,
-        amountMinor: booking.totalMinor,
-        currency: park.currency,
-        decimals: park.decimals,
-      })
-    : null;
+  // What the company's policy is asked about, with the company that pays: one value, never half.
+  const company = payer && {
+    payer,
+    purchase: await windowPurchase(db, {
+      kind: "booking",
+      parkId: park.id,
+      timeZone: park.timeZone,
+      start: booking.startTime,
+      end: booking.endTime,
+      amountMinor: booking.totalMinor,
+      currency: park.currency,
+      decimals: park.decimals,
+    }),
+  };
   const book = async (): Promise<repo.BookSpaceStatus> => {
     // Without a company nothing in the transaction answers before the statement: no transaction.
     if (refused && !payer) return refused;
     try {
       return await db.transaction(async (tx) => {
         // The member's row locked first: the month's charges summed and the policy asked before money moves.
-        const member = payer ? await lockMember(tx, payer, n.userId) : null;
-        if (payer && member && purchase) await checkPurchase(tx, payer, member, purchase, n.now);
+        const paying = company && { ...company, member: await lockMember(tx, company.payer, n.userId) };
+        if (paying) await checkPurchase(tx, paying.payer, paying.member, paying.purchase, n.now);
         if (refused) throw new NotBooked(refused);
         // The company's account in the park's currency, made at its first purchase inside this
         // transaction: a refused purchase (the policy's 403, a short account's 402) leaves none.
@@ -248,10 +250,10 @@ export async function placeBooking(
         });
         if (status !== "booked") throw new NotBooked(status);
         await issueBookingReceipt(tx, kind, booking, receiptPark(park), booking.createdAt, payer?.id ?? null);
-        if (payer && member) {
+        if (paying) {
           await recordCharge(tx, {
-            companyId: payer.id,
-            member,
+            companyId: paying.payer.id,
+            member: paying.member,
             userId: n.userId,
             kind: "booking",
             ledgerKey: firstMoveKey(booking.id),
