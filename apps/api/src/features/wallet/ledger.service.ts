@@ -301,8 +301,24 @@ export function refundToWallet(tx: Tx, move: WalletMove) {
 const REVENUE_SHARDS = 16;
 export const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;
 
+/**
+ * A short wallet's 402 sentence for each thing the money would pay for (the engine's kinds name
+ * theirs: a booking, a marketplace order, a monthly pass, a document request). Each is a key of
+ * the API's text catalogue.
+ */
+const SHORT_WALLET = {
+  booking: (amount: number, currency: string) =>
+    `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
+  order: (amount: number, currency: string) =>
+    `Your wallet balance is too low: add ${amount} ${currency} to pay for this order`,
+  pass: (amount: number, currency: string) =>
+    `Your wallet balance is too low: add ${amount} ${currency} to pay for this pass`,
+  request: (amount: number, currency: string) =>
+    `Your wallet balance is too low: add ${amount} ${currency} to pay for this request`,
+};
+
 /** What a short wallet's 402 says the money would pay for. */
-export type WalletPurpose = "booking" | "order" | "pass" | "request";
+export type WalletPurpose = keyof typeof SHORT_WALLET;
 
 /** The 402 for a wallet that cannot pay `amountMinor`, naming the amount missing. */
 export async function shortOfFunds(
@@ -311,20 +327,11 @@ export async function shortOfFunds(
   currency: string,
   amountMinor: number,
   decimals: number,
-  /** What the money would pay for: a booking, a marketplace order, a monthly pass or a document request. */
   purpose: WalletPurpose = "booking",
 ): Promise<AppError> {
   const amount = toMajor(amountMinor - (await walletBalanceMinor(db, userId, currency)), decimals);
-  return new AppError(
-    402,
-    "insufficient_funds",
-    purpose === "order"
-      ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this order`
-      : purpose === "pass"
-        ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this pass`
-        : purpose === "request"
-          ? `Your wallet balance is too low: add ${amount} ${currency} to pay for this request`
-          : `Your wallet balance is too low: add ${amount} ${currency} to pay for this booking`,
-    { amount_missing: String(amount), currency },
-  );
+  return new AppError(402, "insufficient_funds", SHORT_WALLET[purpose](amount, currency), {
+    amount_missing: String(amount),
+    currency,
+  });
 }
