@@ -37,7 +37,7 @@ describe("the lists derived from the purchase kinds' facts", () => {
   });
 
   it("name what a move paid for by its key's first part, and each subject's kind", () => {
-    expect(SUBJECT_OF_KEY).toEqual({
+    expect(Object.fromEntries(SUBJECT_OF_KEY)).toEqual({
       booking: "booking",
       pass: "pass",
       order: "order",
@@ -49,6 +49,12 @@ describe("the lists derived from the purchase kinds' facts", () => {
       order: "order",
       vehicle_docs_request: "vehicle_docs",
     });
+  });
+
+  it("find no subject for a key prefix that is not a kind's, an object's own names included", () => {
+    for (const prefix of ["constructor", "__proto__", "toString", "hasOwnProperty", "topup", ""]) {
+      expect(SUBJECT_OF_KEY.get(prefix), prefix).toBeUndefined();
+    }
   });
 
   it("keep their literal types", () => {

@@ -87,8 +87,11 @@ export const CHECKOUT_KINDS: readonly CheckoutKind[] = PURCHASE_KINDS.filter(
   (k): k is CheckoutKind => PURCHASE_KIND_FACTS[k].checkout,
 ).sort();
 
-/** A move's ledger key prefix → what it paid for (its reference is that purchase's code). */
-export const SUBJECT_OF_KEY: Readonly<Record<string, LedgerSubject | undefined>> = Object.fromEntries(
+/**
+ * A move's ledger key prefix → what it paid for (its reference is that purchase's code). A Map: the
+ * prefix is read from a ledger row, and a key like `constructor` must find nothing.
+ */
+export const SUBJECT_OF_KEY: ReadonlyMap<string, LedgerSubject> = new Map(
   PURCHASE_KINDS.map((k) => [PURCHASE_KIND_FACTS[k].ledgerKey, PURCHASE_KIND_FACTS[k].ledgerSubject]),
 );
 
