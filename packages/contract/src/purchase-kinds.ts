@@ -12,6 +12,13 @@ interface PurchaseKindFacts {
   readonly checkout: boolean;
   /** Its page on the web, the purchase's code appended (`/passes/` + `MP-…`). */
   readonly page: string;
+  /**
+   * The ledger's kinds of the moves that charge for it (`ledger_transactions.kind`); its refunds
+   * are every kind's `refund`.
+   */
+  readonly ledgerKinds: readonly string[];
+  /** Its receipts' kinds (`receipts.kind`); a refund's credit note is every kind's `credit_note`. */
+  readonly receiptKinds: readonly string[];
 }
 
 /**
@@ -20,14 +27,38 @@ interface PurchaseKindFacts {
  * /bookings/hold), not by a checkout.
  */
 export const PURCHASE_KIND_FACTS = {
-  booking: { ledgerKey: "booking", ledgerSubject: "booking", checkout: false, page: "/booking-details/" },
-  pass: { ledgerKey: "pass", ledgerSubject: "pass", checkout: true, page: "/passes/" },
-  order: { ledgerKey: "order", ledgerSubject: "order", checkout: true, page: "/orders/" },
+  booking: {
+    ledgerKey: "booking",
+    ledgerSubject: "booking",
+    checkout: false,
+    page: "/booking-details/",
+    // A pass visit's overstay is charged and receipted as a booking's (under the pass's ledger key).
+    ledgerKinds: ["booking_charge", "booking_extension", "booking_renewal", "booking_overstay"],
+    receiptKinds: ["booking", "event_booking", "extension", "renewal", "overstay"],
+  },
+  pass: {
+    ledgerKey: "pass",
+    ledgerSubject: "pass",
+    checkout: true,
+    page: "/passes/",
+    ledgerKinds: ["pass_charge"],
+    receiptKinds: ["pass"],
+  },
+  order: {
+    ledgerKey: "order",
+    ledgerSubject: "order",
+    checkout: true,
+    page: "/orders/",
+    ledgerKinds: ["order_charge"],
+    receiptKinds: ["order"],
+  },
   vehicle_docs: {
     ledgerKey: "vehicle_docs",
     ledgerSubject: "vehicle_docs_request",
     checkout: true,
     page: "/vehicle-docs-renewal/requests/",
+    ledgerKinds: ["vehicle_docs_charge"],
+    receiptKinds: ["vehicle_docs"],
   },
 } as const satisfies Readonly<Record<string, PurchaseKindFacts>>;
 
@@ -56,8 +87,11 @@ export const CHECKOUT_KINDS: readonly CheckoutKind[] = PURCHASE_KINDS.filter(
   (k): k is CheckoutKind => PURCHASE_KIND_FACTS[k].checkout,
 ).sort();
 
-/** A move's ledger key prefix → what it paid for (its reference is that purchase's code). */
-export const SUBJECT_OF_KEY: Readonly<Record<string, LedgerSubject | undefined>> = Object.fromEntries(
+/**
+ * A move's ledger key prefix → what it paid for (its reference is that purchase's code). A Map: the
+ * prefix is read from a ledger row, and a key like `constructor` must find nothing.
+ */
+export const SUBJECT_OF_KEY: ReadonlyMap<string, LedgerSubject> = new Map(
   PURCHASE_KINDS.map((k) => [PURCHASE_KIND_FACTS[k].ledgerKey, PURCHASE_KIND_FACTS[k].ledgerSubject]),
 );
 
@@ -65,6 +99,37 @@ export const SUBJECT_OF_KEY: Readonly<Record<string, LedgerSubject | undefined>>
 export const KIND_OF_SUBJECT = Object.fromEntries(
   PURCHASE_KINDS.map((k) => [PURCHASE_KIND_FACTS[k].ledgerSubject, k]),
 ) as Readonly<Record<LedgerSubject, PurchaseKindName>>;
+
+/** The ledger's kinds of the purchases' charges: every kind's `ledgerKinds`. */
+export type PurchaseLedgerKind = Facts[PurchaseKindName]["ledgerKinds"][number];
+export const PURCHASE_LEDGER_KINDS: readonly PurchaseLedgerKind[] = PURCHASE_KINDS.flatMap(
+  (k) => PURCHASE_KIND_FACTS[k].ledgerKinds,
+);
+
+/** The receipts' kinds of the purchases: every kind's `receiptKinds`. */
+export type PurchaseReceiptKind = Facts[PurchaseKindName]["receiptKinds"][number];
+export const PURCHASE_RECEIPT_KINDS: readonly PurchaseReceiptKind[] = PURCHASE_KINDS.flatMap(
+  (k) => PURCHASE_KIND_FACTS[k].receiptKinds,
+);
+
+const KIND_OF_RECEIPT: ReadonlyMap<string, PurchaseKindName> = new Map(
+  PURCHASE_KINDS.flatMap((k) => PURCHASE_KIND_FACTS[k].receiptKinds.map((r) => [r, k] as const)),
+);
+/** The kind of purchase a receipt of this kind is for; undefined for a top-up's or a credit note's. */
+export const purchaseKindOfReceipt = (receiptKind: string): PurchaseKindName | undefined =>
+  KIND_OF_RECEIPT.get(receiptKind);
+
+/**
+ * `list` as given when it names every kind of `Kinds` and no other: a list kept in an order of its
+ * own (an API schema's enum, a CHECK's) does not compile until it names a kind the table gained.
+ */
+export const namingEvery =
+  <Kinds extends string>() =>
+  <const List extends readonly Kinds[]>(
+    list: List &
+      ([Exclude<Kinds, List[number]>] extends [never] ? unknown : { missing: Exclude<Kinds, List[number]> }),
+  ): List =>
+    list;
 
 /** A purchase's page on the web; `code` goes in as given (the caller escapes it where it must). */
 export const purchasePage = (kind: PurchaseKindName, code: string): string =>

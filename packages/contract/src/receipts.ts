@@ -1,12 +1,23 @@
 import { z } from "zod";
 import { PageQuerySchema, pageOf } from "./common";
+import { namingEvery, type PurchaseReceiptKind } from "./purchase-kinds";
 
 /**
  * Receipts and credit notes (GET /receipts, /receipts/{number}, /receipts/{number}.pdf). Every
  * purchase from the wallet, and every top-up, has one receipt; a refund has a credit note that
  * names the receipt it reverses. Amounts are in major units, signed (a credit note's are negative).
  */
-export const RECEIPT_KINDS = [
+
+/** The receipts' kinds that belong to no one purchase: a top-up's, and a refund's credit note. */
+export const NON_PURCHASE_RECEIPT_KINDS = ["topup", "credit_note"] as const;
+type NonPurchaseReceiptKind = (typeof NON_PURCHASE_RECEIPT_KINDS)[number];
+
+/**
+ * Every kind of receipt (`receipts.kind`, whose CHECK is built from this list): the purchase
+ * kinds' `receiptKinds` (PURCHASE_KIND_FACTS) and the kinds of no purchase, in the API schema's
+ * and the CHECK's order: a kind's receipt kind missing here does not compile.
+ */
+export const RECEIPT_KINDS = namingEvery<PurchaseReceiptKind | NonPurchaseReceiptKind>()([
   "booking",
   "event_booking",
   "extension",
@@ -17,7 +28,7 @@ export const RECEIPT_KINDS = [
   "topup",
   "vehicle_docs",
   "credit_note",
-] as const;
+]);
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 
 /** What a receipt's line is for. */

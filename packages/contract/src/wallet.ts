@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AMOUNT_MAX, pageOf } from "./common";
-import { CHECKOUT_KINDS, LEDGER_SUBJECTS } from "./purchase-kinds";
+import { CHECKOUT_KINDS, LEDGER_SUBJECTS, namingEvery, type PurchaseLedgerKind } from "./purchase-kinds";
 
 /** Wallet and payments: responses are `{ status, message, data }` (docs/API-CONVENTIONS.md). */
 export const PAYMENT_PROVIDERS = ["paystack", "stripe", "wave", "demo"] as const;
@@ -48,10 +48,19 @@ export type Wallet = z.infer<typeof WalletSchema>;
 export const WalletResponseSchema = envelope(WalletSchema).meta({ id: "WalletResponse" });
 
 /**
- * Every kind of move the ledger writes (`ledger_transactions.kind`): the ledger's writers take
- * only these (`postTransfer`), and every screen that lists moves has words for each.
+ * The ledger's kinds that belong to no one purchase: a top-up, a refund (of a purchase of any
+ * kind), the demo's reset and a correction by hand.
  */
-export const LEDGER_KINDS = [
+export const NON_PURCHASE_LEDGER_KINDS = ["topup", "refund", "demo_reset", "adjustment"] as const;
+type NonPurchaseLedgerKind = (typeof NON_PURCHASE_LEDGER_KINDS)[number];
+
+/**
+ * Every kind of move the ledger writes (`ledger_transactions.kind`): the ledger's writers take
+ * only these (`postTransfer`), and every screen that lists moves has words for each. They are the
+ * purchase kinds' `ledgerKinds` (PURCHASE_KIND_FACTS) and the kinds of no purchase, in the API
+ * schema's order: a kind's ledger kind missing here does not compile.
+ */
+export const LEDGER_KINDS = namingEvery<PurchaseLedgerKind | NonPurchaseLedgerKind>()([
   "topup",
   "booking_charge",
   "booking_extension",
@@ -64,7 +73,7 @@ export const LEDGER_KINDS = [
   "demo_reset",
   /** A correction by hand (support; the tests' own moves): no purchase, no receipt. */
   "adjustment",
-] as const;
+]);
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const WalletTransactionSchema = z.object({

@@ -1,5 +1,7 @@
 // The tests' ledger invariants check (ledger-invariants.ts) finds what it promises to find: each
 // case tampers inside a transaction that is rolled back, since the database itself would refuse it.
+import { randomUUID } from "node:crypto";
+import { PURCHASE_KINDS } from "@parkwell/contract";
 import { servedCountries } from "../features/reference/served-countries";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +10,7 @@ import { creditTopUp } from "../features/wallet/ledger.service";
 import { ensureAccounts } from "../features/wallet/ledger.repo";
 import { createUser } from "./factories";
 import { createTestContext, type TestContext } from "./harness";
-import { ledgerViolations } from "./ledger-invariants";
+import { ledgerViolations, receiptViolations } from "./ledger-invariants";
 
 let ctx: TestContext;
 let db: Db;
@@ -104,5 +106,27 @@ describe("ledgerViolations", () => {
     ]);
     expect(foreign).toEqual([expect.stringMatching(/^entry \d+ is in USD but its account in NGN$/)]);
     expect(await ledgerViolations(db)).toEqual([]);
+  });
+});
+
+describe("receiptViolations", () => {
+  it("the invariant check itself finds a purchase of every kind on the engine without its kind's row", async () => {
+    // A kind added to PURCHASE_KIND_FACTS fails here until PURCHASE_ROWS names its table.
+    const user = await createUser(db);
+    let found: string[] = [];
+    await db
+      .transaction(async (tx) => {
+        for (const kind of PURCHASE_KINDS) {
+          await tx.execute(sql`INSERT INTO purchases (id, kind, code, user_id, created_at)
+              VALUES (${randomUUID()}, ${kind}, ${`ORPHAN-${kind}`}, ${user.id}, '2026-01-01T00:00:00Z')`);
+        }
+        found = await receiptViolations(tx as unknown as Db);
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    expect(found.map((p) => p.replace(/ has no \S+ row of its buyer$/, "")).sort()).toEqual(
+      PURCHASE_KINDS.map((kind) => `purchase ORPHAN-${kind} (${kind})`).sort(),
+    );
+    expect(await receiptViolations(db)).toEqual([]);
   });
 });

@@ -155,7 +155,7 @@ export async function receiptViolations(db: Db): Promise<string[]> {
  * Each kind of the purchase engine's table and code column: a kind missing here does not compile,
  * so the check below (and whoever deletes a kind's rows, as the demo reset does) covers it.
  */
-const PURCHASE_ROWS: Record<PurchaseKindName, { table: string; code: string }> = {
+export const PURCHASE_ROWS: Readonly<Record<PurchaseKindName, { table: string; code: string }>> = {
   vehicle_docs: { table: "vehicle_doc_requests", code: "code" },
   order: { table: "orders", code: "order_code" },
   pass: { table: "passes", code: "pass_code" },

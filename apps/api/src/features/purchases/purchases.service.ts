@@ -13,7 +13,12 @@
  * last). Any refusal rolls all of it back.
  */
 import { randomUUID } from "node:crypto";
-import type { LedgerKeyPrefix, LedgerKind, ReceiptKind } from "@parkwell/contract";
+import type {
+  LedgerKeyPrefix,
+  PurchaseLedgerKind,
+  PurchaseReceiptKind,
+  ReceiptKind,
+} from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
@@ -78,8 +83,9 @@ export interface PurchaseKind<Input, Priced extends PurchasePrice, Row, Quote = 
    * the contract's PURCHASE_KIND_FACTS, which names what a move of that prefix paid for.
    */
   ledgerPrefix: LedgerKeyPrefix;
-  chargeKind: LedgerKind;
-  receiptKind: ReceiptKind;
+  /** Its charge's ledger kind and its receipt's kind: ones the contract's PURCHASE_KIND_FACTS rows name. */
+  chargeKind: PurchaseLedgerKind;
+  receiptKind: PurchaseReceiptKind;
   /** The ledger move's description, e.g. `Vehicle documents VD-…`. */
   describe: (code: string) => string;
   /** What a short wallet's 402 says the money was for. */

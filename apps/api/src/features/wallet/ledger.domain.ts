@@ -60,7 +60,7 @@ export function ledgerSubject(
   idempotencyKey: string,
   reference: string | null,
 ): { kind: LedgerSubject; code: string } | null {
-  const kind = SUBJECT_OF_KEY[idempotencyKey.slice(0, idempotencyKey.indexOf(":"))];
+  const kind = SUBJECT_OF_KEY.get(idempotencyKey.slice(0, idempotencyKey.indexOf(":")));
   return kind && reference ? { kind, code: reference } : null;
 }
 

@@ -4,7 +4,9 @@ import { purchasePath } from "./api";
 describe("a receipt's purchase page", () => {
   it("opens the purchase of each kind that has a page, its code escaped", () => {
     expect(purchasePath("booking", "PW-AB12")).toBe("/booking-details/PW-AB12");
-    expect(purchasePath("overstay", "PW-AB12")).toBe("/booking-details/PW-AB12");
+    for (const kind of ["event_booking", "extension", "renewal", "overstay"] as const) {
+      expect(purchasePath(kind, "PW-AB12")).toBe("/booking-details/PW-AB12");
+    }
     expect(purchasePath("order", "MK-1")).toBe("/orders/MK-1");
     expect(purchasePath("pass", "MP-1")).toBe("/passes/MP-1");
     expect(purchasePath("vehicle_docs", "VD-7Q2")).toBe("/vehicle-docs-renewal/requests/VD-7Q2");

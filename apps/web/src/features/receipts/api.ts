@@ -1,4 +1,4 @@
-import { purchasePage, RECEIPT_KINDS, type PurchaseKindName, type ReceiptKind } from "@parkwell/contract";
+import { purchaseKindOfReceipt, purchasePage, RECEIPT_KINDS, type ReceiptKind } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api, apiDownloadLink, ApiError } from "../../lib/api";
 
@@ -69,25 +69,11 @@ export async function downloadReceiptPdf(pdfUrl: string, number: string): Promis
 }
 
 /**
- * The purchase kind whose page each receipt kind opens, null for a kind that has none (a top-up)
- * or is another's (a credit note's is the kind of the receipt it reverses). Every kind is named,
- * so a new one does not compile until its page is given.
+ * The page of the purchase a receipt is for: its kind's purchase kind (the one whose
+ * `receiptKinds` name it). Null for a top-up, and for a credit note, whose purchase is the receipt
+ * it reverses.
  */
-const PURCHASE_PAGES: Record<ReceiptKind, PurchaseKindName | null> = {
-  booking: "booking",
-  event_booking: "booking",
-  extension: "booking",
-  renewal: "booking",
-  overstay: "booking",
-  order: "order",
-  pass: "pass",
-  vehicle_docs: "vehicle_docs",
-  topup: null,
-  credit_note: null,
-};
-
-/** The page of the purchase a receipt is for, when its kind has one; null for a top-up. */
 export function purchasePath(kind: ReceiptKind, reference: string): string | null {
-  const purchase = PURCHASE_PAGES[kind];
+  const purchase = purchaseKindOfReceipt(kind);
   return purchase ? purchasePage(purchase, encodeURIComponent(reference)) : null;
 }

@@ -1,3 +1,5 @@
+import type { PurchaseKindName } from "@parkwell/contract";
+
 /**
  * A checkout that sent the driver here to top up (`/wallet?amount=..&return_to=/checkout/..`):
  * kept for this tab across the provider's round trip so the result page can lead back to it.
@@ -8,14 +10,18 @@
  */
 const KEY = "parkwell_wallet_return";
 
-/** The checkouts' paths: a name made of letters, digits, `-` and `_` where the path has one. */
-const CHECKOUTS = [
-  /^\/checkout\/[^/\\]/,
-  /^\/booking\/event\/[\w-]+(?:\?|$)/,
-  /^\/subscription-plans\/\d+(?:\?|$)/,
-  /^\/marketplace\/checkout(?:\?|$)/,
-  /^\/vehicle-docs-renewal(?:\?|$)/,
-];
+/**
+ * Each kind of purchase's checkouts that can send a driver to top up, by path: a name made of
+ * letters, digits, `-` and `_` where the path has one. Every kind is named, so a new one does not
+ * compile until its checkout is given (an empty list: it never sends a driver to top up).
+ */
+export const CHECKOUT_PATHS: Readonly<Record<PurchaseKindName, readonly RegExp[]>> = {
+  booking: [/^\/checkout\/[^/\\]/, /^\/booking\/event\/[\w-]+(?:\?|$)/],
+  pass: [/^\/subscription-plans\/\d+(?:\?|$)/],
+  order: [/^\/marketplace\/checkout(?:\?|$)/],
+  vehicle_docs: [/^\/vehicle-docs-renewal(?:\?|$)/],
+};
+const CHECKOUTS = Object.values(CHECKOUT_PATHS).flat();
 
 export function isCheckoutPath(path: string | null): path is string {
   return Boolean(path && CHECKOUTS.some((checkout) => checkout.test(path)));
