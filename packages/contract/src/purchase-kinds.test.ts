@@ -3,9 +3,11 @@ import {
   CHECKOUT_KINDS,
   KIND_OF_SUBJECT,
   LEDGER_SUBJECTS,
+  PURCHASE_KIND_FACTS,
   PURCHASE_KINDS,
   PURCHASE_LEDGER_KINDS,
   PURCHASE_RECEIPT_KINDS,
+  purchaseKindOfCode,
   purchaseKindOfReceipt,
   purchasePage,
   SUBJECT_OF_KEY,
@@ -163,5 +165,30 @@ describe("the ledger's and the receipts' kinds", () => {
     ]);
     expect(WalletTransactionSchema.shape.type.options).toEqual(LEDGER_KINDS);
     expect(ReceiptSummarySchema.shape.kind.options).toEqual(RECEIPT_KINDS);
+  });
+});
+
+describe("a purchase's code", () => {
+  it("names its kind by its prefix, and no kind's prefix begins another's", () => {
+    expect(PURCHASE_KINDS.map((k) => PURCHASE_KIND_FACTS[k].codePrefix)).toEqual([
+      "PW-",
+      "MP-",
+      "OR-",
+      "VD-",
+    ]);
+    for (const kind of PURCHASE_KINDS) {
+      expect(purchaseKindOfCode(`${PURCHASE_KIND_FACTS[kind].codePrefix}7Q2XKA`)).toBe(kind);
+      for (const other of PURCHASE_KINDS.filter((k) => k !== kind)) {
+        expect(PURCHASE_KIND_FACTS[other].codePrefix.startsWith(PURCHASE_KIND_FACTS[kind].codePrefix)).toBe(
+          false,
+        );
+      }
+    }
+  });
+
+  it("names none for another reference (a top-up's, a credit note's, an event's)", () => {
+    for (const reference of ["TU-12", "CN-1", "EV-ABCDE", "", "pw-ab12"]) {
+      expect(purchaseKindOfCode(reference)).toBeUndefined();
+    }
   });
 });

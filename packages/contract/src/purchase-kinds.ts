@@ -4,6 +4,8 @@
  * the API's schemas and the engine use are derived from it. Zod-free, so the web's pages can use it.
  */
 interface PurchaseKindFacts {
+  /** Its codes' first part (`MP-` and readable characters): a code names its kind. */
+  readonly codePrefix: string;
   /** The first part of its moves' ledger keys (`<prefix>:<id>:<n>`); their reference is its code. */
   readonly ledgerKey: string;
   /** What a wallet line's `subject.kind` calls it. */
@@ -28,6 +30,7 @@ interface PurchaseKindFacts {
  */
 export const PURCHASE_KIND_FACTS = {
   booking: {
+    codePrefix: "PW-",
     ledgerKey: "booking",
     ledgerSubject: "booking",
     checkout: false,
@@ -37,6 +40,7 @@ export const PURCHASE_KIND_FACTS = {
     receiptKinds: ["booking", "event_booking", "extension", "renewal", "overstay"],
   },
   pass: {
+    codePrefix: "MP-",
     ledgerKey: "pass",
     ledgerSubject: "pass",
     checkout: true,
@@ -45,6 +49,7 @@ export const PURCHASE_KIND_FACTS = {
     receiptKinds: ["pass"],
   },
   order: {
+    codePrefix: "OR-",
     ledgerKey: "order",
     ledgerSubject: "order",
     checkout: true,
@@ -53,6 +58,7 @@ export const PURCHASE_KIND_FACTS = {
     receiptKinds: ["order"],
   },
   vehicle_docs: {
+    codePrefix: "VD-",
     ledgerKey: "vehicle_docs",
     ledgerSubject: "vehicle_docs_request",
     checkout: true,
@@ -118,6 +124,10 @@ const KIND_OF_RECEIPT: ReadonlyMap<string, PurchaseKindName> = new Map(
 /** The kind of purchase a receipt of this kind is for; undefined for a top-up's or a credit note's. */
 export const purchaseKindOfReceipt = (receiptKind: string): PurchaseKindName | undefined =>
   KIND_OF_RECEIPT.get(receiptKind);
+
+/** The kind whose code this is (by its prefix); undefined for any other reference. */
+export const purchaseKindOfCode = (code: string): PurchaseKindName | undefined =>
+  PURCHASE_KINDS.find((k) => code.startsWith(PURCHASE_KIND_FACTS[k].codePrefix));
 
 /**
  * `list` as given when it names every kind of `Kinds` and no other: a list kept in an order of its

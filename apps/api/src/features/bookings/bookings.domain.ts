@@ -4,6 +4,7 @@
  * The refund percentage comes from the contract's cancellation policy, the one place it is defined.
  */
 import {
+  PURCHASE_KIND_FACTS,
   BOOKING_MAX_DAYS,
   CANCELLATION_REFUNDS_FEES,
   refundPercentAt,
@@ -146,5 +147,5 @@ export function chargeDueMinor(totalMinor: number, paidMinor: number): number {
 
 /** `PW-` and 8 readable characters (read aloud at gates, typed from paper): 31^8 ≈ 8.5e11 codes. */
 export function bookingCode(randomBytes: Uint8Array): string {
-  return readableCode("PW-", 8, randomBytes);
+  return readableCode(PURCHASE_KIND_FACTS.booking.codePrefix, 8, randomBytes);
 }

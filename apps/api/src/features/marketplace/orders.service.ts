@@ -204,7 +204,6 @@ type PricedOrder = PricedCart & PurchasePrice;
 function orderKind(deps: OrderDeps, language: Language): PurchaseKind<PlaceOrderBody, PricedOrder, OrderRow> {
   return {
     name: "order",
-    codePrefix: "OR-",
     ...ORDER_MOVES,
     chargeKind: "order_charge",
     receiptKind: "order",

@@ -198,7 +198,6 @@ function passKind(
 ): PurchaseKind<PassCreateParsed, FirstTermSale, repo.PassRow, FirstTerm> {
   return {
     ...PASS_PURCHASE,
-    codePrefix: "MP-",
     codeLength: 8,
     describe: (code) => `Monthly pass ${code}`,
     keyReusedMessage: IDEMPOTENCY_REUSED_MESSAGE,

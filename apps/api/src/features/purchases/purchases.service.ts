@@ -13,11 +13,12 @@
  * last). Any refusal rolls all of it back.
  */
 import { randomUUID } from "node:crypto";
-import type {
-  LedgerKeyPrefix,
-  PurchaseLedgerKind,
-  PurchaseReceiptKind,
-  ReceiptKind,
+import {
+  PURCHASE_KIND_FACTS,
+  type LedgerKeyPrefix,
+  type PurchaseLedgerKind,
+  type PurchaseReceiptKind,
+  type ReceiptKind,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
@@ -75,8 +76,7 @@ export interface PurchasePrice {
 /** What a kind registers: only what differs between kinds. */
 export interface PurchaseKind<Input, Priced extends PurchasePrice, Row, Quote = undefined> {
   name: PurchaseKindName;
-  /** The code's prefix, e.g. `VD-`: six readable characters follow (`codeLength` when given). */
-  codePrefix: string;
+  /** Its codes' length after the prefix (the contract's PURCHASE_KIND_FACTS names the prefix); six when absent. */
   codeLength?: number;
   /**
    * The ledger keys' prefix: the charge is `<prefix>:<id>:1`, each refund the next move. One of
@@ -274,7 +274,7 @@ async function purchaseInTransaction<Input, Priced extends PurchasePrice, Row, Q
     await checkPurchase(tx, company, member, { ...priced.companyPurchase, currency, decimals }, now);
   }
   const id = randomUUID();
-  const code = purchaseCodes.draw(kind.codePrefix, kind.codeLength);
+  const code = purchaseCodes.draw(PURCHASE_KIND_FACTS[kind.name].codePrefix, kind.codeLength);
   await repo.insertPurchase(tx, {
     id,
     kind: kind.name,

@@ -206,7 +206,6 @@ function vehicleDocsKind(
 ): PurchaseKind<VehicleDocRequestBody, PricedForPurchase, RequestRow> {
   return {
     name: "vehicle_docs",
-    codePrefix: "VD-",
     ...VEHICLE_DOCS_MOVES,
     chargeKind: "vehicle_docs_charge",
     receiptKind: "vehicle_docs",

@@ -13,6 +13,11 @@ describe("a receipt's purchase page", () => {
     expect(purchasePath("order", "a/b")).toBe("/orders/a%2Fb");
   });
 
+  it("opens the purchase its code names when a kind's receipt is another's (a pass visit's overstay)", () => {
+    expect(purchasePath("overstay", "MP-3XK7QA")).toBe("/passes/MP-3XK7QA");
+    expect(purchasePath("overstay", "PW-AB12CD34")).toBe("/booking-details/PW-AB12CD34");
+  });
+
   it("has none for a top-up, nor for a credit note on its own", () => {
     expect(purchasePath("topup", "PW-1")).toBeNull();
     expect(purchasePath("credit_note", "CN-1")).toBeNull();

@@ -1,4 +1,10 @@
-import { purchaseKindOfReceipt, purchasePage, RECEIPT_KINDS, type ReceiptKind } from "@parkwell/contract";
+import {
+  purchaseKindOfCode,
+  purchaseKindOfReceipt,
+  purchasePage,
+  RECEIPT_KINDS,
+  type ReceiptKind,
+} from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api, apiDownloadLink, ApiError } from "../../lib/api";
 
@@ -75,5 +81,7 @@ export async function downloadReceiptPdf(pdfUrl: string, number: string): Promis
  */
 export function purchasePath(kind: ReceiptKind, reference: string): string | null {
   const purchase = purchaseKindOfReceipt(kind);
-  return purchase ? purchasePage(purchase, encodeURIComponent(reference)) : null;
+  if (!purchase) return null;
+  // The code names its purchase: a pass visit's overstay is receipted as an overstay, under the pass's code.
+  return purchasePage(purchaseKindOfCode(reference) ?? purchase, encodeURIComponent(reference));
 }
