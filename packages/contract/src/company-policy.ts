@@ -1,7 +1,7 @@
 /**
  * What a company pays for (docs/decisions/030-business-accounts.md, "Paying with a company"): the
- * countries and park types, the weekly hours on the park's clock, extensions, marketplace orders,
- * monthly passes, vehicle-document requests, and its limits per currency (major units). Null lists
+ * countries and park types, the weekly hours on the park's clock, the kinds of purchase its
+ * switches turn on (`COMPANY_PAY_SWITCHES`), and its limits per currency (major units). Null lists
  * and hours mean "any"; an empty list is refused (it would pay for nothing): "any" is null, never [].
  */
 import { z } from "zod";
@@ -15,6 +15,82 @@ const LIMIT_TEXT = "Enter a limit more than 0, or leave it empty";
 const NO_COUNTRY_TEXT = "Give at least one country, or none for any country";
 const NO_TYPE_TEXT = "Choose at least one park type, or none for any type";
 const NO_WINDOW_TEXT = "Give at least one window, or none for any time";
+
+/**
+ * The policy's switches: each turns on or off the kinds of purchase (the purchase engine's kinds a
+ * company may pay, besides a booking, which needs none) it governs. The one list a new switch is
+ * added to: the API's field `<name>_allowed`, the domain's rule and refusal, and the web page's
+ * checkbox follow from it; a policy stores the names of its switches that are on (decision 030).
+ * `default`: the switch of a company that never saved a policy. `required`: the PUT body must give
+ * it (the first two, which every client has always sent); a later switch is optional, absent
+ * meaning unchanged (its default on a first policy), so a client that does not know it does not
+ * turn it off. A new switch is off for a policy saved before it, whatever its default.
+ */
+export const COMPANY_PAY_SWITCHES = [
+  { name: "extensions", kinds: ["extension", "renewal"], default: true, required: true },
+  { name: "marketplace", kinds: ["order"], default: false, required: true },
+  { name: "passes", kinds: ["pass"], default: false, required: false },
+  { name: "vehicle_docs", kinds: ["vehicle_docs"], default: false, required: false },
+] as const satisfies readonly {
+  name: string;
+  kinds: readonly string[];
+  default: boolean;
+  required: boolean;
+}[];
+
+type Switches = (typeof COMPANY_PAY_SWITCHES)[number];
+export type CompanyPaySwitch = Switches["name"];
+/** A switch's field in the API's bodies and answers. */
+export type CompanyPaySwitchField = `${CompanyPaySwitch}_allowed`;
+export const switchField = <N extends CompanyPaySwitch>(name: N): `${N}_allowed` => `${name}_allowed`;
+
+/** The switches a company that never saved a policy has on. */
+export const DEFAULT_PAY_SWITCHES: readonly CompanyPaySwitch[] = COMPANY_PAY_SWITCHES.filter(
+  (s) => s.default,
+).map((s) => s.name);
+
+type RequiredSwitch = Extract<Switches, { required: true }>["name"];
+type OptionalSwitch = Exclude<CompanyPaySwitch, RequiredSwitch>;
+type BodySwitchShape = { [N in RequiredSwitch as `${N}_allowed`]: z.ZodBoolean } & {
+  [N in OptionalSwitch as `${N}_allowed`]: z.ZodOptional<z.ZodBoolean>;
+};
+type AnswerSwitchShape = { [N in CompanyPaySwitch as `${N}_allowed`]: z.ZodBoolean };
+
+const switchBoolean = (name: CompanyPaySwitch) =>
+  z.boolean({ error: `${name}_allowed must be true or false` });
+const bodySwitches = Object.fromEntries(
+  COMPANY_PAY_SWITCHES.map((s) => [
+    switchField(s.name),
+    s.required ? switchBoolean(s.name) : switchBoolean(s.name).optional(),
+  ]),
+) as BodySwitchShape;
+const answerSwitches = Object.fromEntries(
+  COMPANY_PAY_SWITCHES.map((s) => [switchField(s.name), z.boolean()]),
+) as AnswerSwitchShape;
+
+/** The switches that are on in a body or an answer (a body's absent switch is not on). */
+export function switchesOn(
+  fields: Partial<Record<CompanyPaySwitchField, boolean | undefined>>,
+): CompanyPaySwitch[] {
+  return COMPANY_PAY_SWITCHES.filter((s) => fields[switchField(s.name)] === true).map((s) => s.name);
+}
+
+/**
+ * The fields of a body that look like a switch's (`<name>_allowed`) but name none: the API refuses
+ * them rather than drop them unseen, so a client never believes it set a switch the API lacks.
+ */
+export function unknownSwitchFields(body: unknown): string[] {
+  if (typeof body !== "object" || body === null) return [];
+  const known: readonly string[] = COMPANY_PAY_SWITCHES.map((s) => switchField(s.name));
+  return Object.keys(body).filter((k) => k.endsWith("_allowed") && !known.includes(k));
+}
+
+/** Each switch's field, true when it is in `on`. */
+export function switchFields(on: readonly string[]): Record<CompanyPaySwitchField, boolean> {
+  return Object.fromEntries(
+    COMPANY_PAY_SWITCHES.map((s) => [switchField(s.name), on.includes(s.name)]),
+  ) as Record<CompanyPaySwitchField, boolean>;
+}
 
 const limit = z
   .number({ error: LIMIT_TEXT })
@@ -52,11 +128,8 @@ export const CompanyPolicyBodySchema = z.object({
     .min(1, { error: NO_WINDOW_TEXT })
     .max(PLAN_MAX_WINDOWS, { error: `The hours have at most ${PLAN_MAX_WINDOWS} windows` })
     .nullable(),
-  extensions_allowed: z.boolean({ error: "extensions_allowed must be true or false" }),
-  marketplace_allowed: z.boolean({ error: "marketplace_allowed must be true or false" }),
-  /** Monthly passes and vehicle-document requests; absent: unchanged (false on a new policy). */
-  passes_allowed: z.boolean({ error: "passes_allowed must be true or false" }).optional(),
-  vehicle_docs_allowed: z.boolean({ error: "vehicle_docs_allowed must be true or false" }).optional(),
+  /** `<switch>_allowed` for each switch; an optional one absent: unchanged. */
+  ...bodySwitches,
   limits: z.array(CompanyLimitSchema, { error: "Give the limits as a list" }),
 });
 export type CompanyPolicyBody = z.input<typeof CompanyPolicyBodySchema>;
@@ -66,10 +139,7 @@ export const CompanyPolicySchema = z.object({
   countries: z.array(z.string()).nullable(),
   park_types: z.array(z.string()).nullable(),
   hours: z.array(PlanWindowSchema).nullable(),
-  extensions_allowed: z.boolean(),
-  marketplace_allowed: z.boolean(),
-  passes_allowed: z.boolean(),
-  vehicle_docs_allowed: z.boolean(),
+  ...answerSwitches,
   limits: z.array(
     z.object({
       currency: z.string(),

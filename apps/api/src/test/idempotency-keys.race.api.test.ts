@@ -203,7 +203,7 @@ describe.skipIf(!onPostgres)(
         const buyer = await createUser(db);
         await addMember(db, company.id, buyer, "member");
         await fundCompany(db, company.id, company.owner.id, 100_000_000, at(0));
-        await setPolicy(db, company.id, { marketplaceAllowed: true });
+        await setPolicy(db, company.id, { switches: { marketplace: true } });
         // The attempts queue on the member's row (locked first in an order's transaction); the
         // first takes the last unit, the others then find it sold out: each must answer the first
         // attempt's order, never "out of stock".

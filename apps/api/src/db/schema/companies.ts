@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
-  boolean,
   char,
   check,
   customType,
@@ -123,7 +122,10 @@ export const companyInvitations = pgTable(
 
 /**
  * What a company lets its members buy. Null lists mean "any"; null hours mean "at any time";
- * hours are weekly windows on the park's clock (the monthly plans' shape).
+ * hours are weekly windows on the park's clock (the monthly plans' shape). `paid_switches` names
+ * the policy's switches that are on (the contract's `COMPANY_PAY_SWITCHES`, in its order): a switch
+ * added later is off for every policy saved before it, and needs no migration. No CHECK lists the
+ * names (it would need one); only the API writes them, and a reader ignores a name it does not know.
  */
 export const companyPolicies = pgTable("company_policies", {
   companyId: integer("company_id")
@@ -132,10 +134,7 @@ export const companyPolicies = pgTable("company_policies", {
   countryIds: integer("country_ids").array(),
   parkTypes: text("park_types").array(),
   hours: jsonb("hours").$type<PlanWindow[]>(),
-  extensionsAllowed: boolean("extensions_allowed").notNull().default(true),
-  marketplaceAllowed: boolean("marketplace_allowed").notNull().default(false),
-  passesAllowed: boolean("passes_allowed").notNull().default(false),
-  vehicleDocsAllowed: boolean("vehicle_docs_allowed").notNull().default(false),
+  paidSwitches: text("paid_switches").array().notNull(),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,7 +3,8 @@
  * its owner, members, limits and policy. (Sign-up, invitations and the policy form are tested
  * through their own routes.)
  */
-import { sql } from "drizzle-orm";
+import { COMPANY_PAY_SWITCHES, DEFAULT_PAY_SWITCHES, type CompanyPaySwitch } from "@parkwell/contract";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/client";
 import { companies, companyLimits, companyMembers, companyPolicies } from "../../db/schema/index";
@@ -79,16 +80,31 @@ export async function setLimits(
     .onConflictDoUpdate({ target: [companyLimits.companyId, companyLimits.currency], set: values });
 }
 
-/** Sets the company's policy (what is not given keeps the default: anything, extensions yes, marketplace no). */
+/**
+ * Sets the company's policy: what is not given keeps its value (on a first policy the default:
+ * anything, and the switches' defaults: extensions on, the others off); `switches` turns the
+ * switches it names on or off.
+ */
 export async function setPolicy(
   db: Db,
   companyId: number,
-  policy: Partial<Omit<typeof companyPolicies.$inferInsert, "companyId">>,
+  policy: Partial<Omit<typeof companyPolicies.$inferInsert, "companyId" | "paidSwitches">> & {
+    switches?: Partial<Record<CompanyPaySwitch, boolean>>;
+  },
 ): Promise<void> {
+  const { switches = {}, ...rest } = policy;
+  const [row] = await db
+    .select({ paid: companyPolicies.paidSwitches })
+    .from(companyPolicies)
+    .where(eq(companyPolicies.companyId, companyId));
+  const before: readonly string[] = row?.paid ?? DEFAULT_PAY_SWITCHES;
+  const paidSwitches = COMPANY_PAY_SWITCHES.filter((s) => switches[s.name] ?? before.includes(s.name)).map(
+    (s) => s.name,
+  );
   await db
     .insert(companyPolicies)
-    .values({ companyId, ...policy })
-    .onConflictDoUpdate({ target: companyPolicies.companyId, set: policy });
+    .values({ companyId, ...rest, paidSwitches })
+    .onConflictDoUpdate({ target: companyPolicies.companyId, set: { ...rest, paidSwitches } });
 }
 
 /** The company wallet's balance in minor units (0 before its first movement). */

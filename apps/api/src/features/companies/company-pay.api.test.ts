@@ -304,7 +304,7 @@ describe("paying a booking with the company", () => {
     expect(charges.map((c) => c.kind)).toEqual(["booking", "extension"]);
     expect(await companyBalance(db, company.id, "NGN")).toBe(before - charges[1]!.amount_minor);
     expect(await walletBalanceMinor(db, member.id, "NGN")).toBe(wallet);
-    await setPolicy(db, company.id, { extensionsAllowed: false });
+    await setPolicy(db, company.id, { switches: { extensions: false } });
     const refused = await extend(ctx.app, member, b, at(6 * HOUR));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Your company does not pay for extensions");

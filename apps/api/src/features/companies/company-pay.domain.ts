@@ -3,16 +3,20 @@
  * a member buy, decided before any money moves. Pure: the service reads the rows (the member's
  * locked, the month's charges summed) and asks here.
  */
-import { weekSpan, WEEK_MINUTES, type PlanWindow } from "@parkwell/contract";
+import {
+  COMPANY_PAY_SWITCHES,
+  weekSpan,
+  WEEK_MINUTES,
+  type CompanyPaySwitch,
+  type PlanWindow,
+} from "@parkwell/contract";
 
 export interface CompanyPolicyRules {
   countryIds: number[] | null;
   parkTypes: string[] | null;
   hours: PlanWindow[] | null;
-  extensionsAllowed: boolean;
-  marketplaceAllowed: boolean;
-  passesAllowed: boolean;
-  vehicleDocsAllowed: boolean;
+  /** The policy's switches that are on (the contract's `COMPANY_PAY_SWITCHES`). */
+  switches: readonly CompanyPaySwitch[];
 }
 
 export interface CompanyLimitRules {
@@ -20,25 +24,58 @@ export interface CompanyLimitRules {
   perMemberMonthMinor: number | null;
 }
 
-export type PurchaseKind = "booking" | "extension" | "renewal" | "order" | "pass" | "vehicle_docs";
+/** The purchase engine's kinds a company may pay: a booking, and the kinds the switches govern. */
+export const COMPANY_PAID_KINDS = [
+  "booking",
+  "extension",
+  "renewal",
+  "order",
+  "pass",
+  "vehicle_docs",
+] as const;
+export type PurchaseKind = (typeof COMPANY_PAID_KINDS)[number];
+
+/** A switch as the domain reads it: its kinds must be kinds a company may pay, never a booking. */
+type SwitchFacts = { name: CompanyPaySwitch; kinds: readonly Exclude<PurchaseKind, "booking">[] };
 
 /**
- * Each kind a company may pay, with the policy's switch it needs and the refusal's rule; null for a
- * kind no switch governs (a booking: every company pays one, within its other rules). Every kind
- * is named, so a new one does not compile until it is given its switch (and its column on
- * company_policies) or null on purpose.
+ * The kinds whose switches are wrong, with how many govern them: a kind other than a booking that
+ * no switch or two switches govern, or a booking that one does (a booking needs none: every
+ * company pays one, within its other rules). Empty for the contract's list, or the API does not start.
  */
-export const KIND_SWITCHES = {
-  booking: null,
-  extension: { allowed: (p: CompanyPolicyRules) => p.extensionsAllowed, rule: "extensions" },
-  renewal: { allowed: (p: CompanyPolicyRules) => p.extensionsAllowed, rule: "extensions" },
-  order: { allowed: (p: CompanyPolicyRules) => p.marketplaceAllowed, rule: "marketplace" },
-  pass: { allowed: (p: CompanyPolicyRules) => p.passesAllowed, rule: "passes" },
-  vehicle_docs: { allowed: (p: CompanyPolicyRules) => p.vehicleDocsAllowed, rule: "vehicle_docs" },
-} as const satisfies Record<
-  PurchaseKind,
-  { allowed: (p: CompanyPolicyRules) => boolean; rule: PayRefusal["rule"] } | null
->;
+export function switchProblems(
+  kinds: readonly PurchaseKind[] = COMPANY_PAID_KINDS,
+  switches: readonly SwitchFacts[] = COMPANY_PAY_SWITCHES,
+): { kind: PurchaseKind; governing: number }[] {
+  return kinds
+    .map((kind) => ({
+      kind,
+      governing: switches.filter((s) => (s.kinds as readonly string[]).includes(kind)).length,
+    }))
+    .filter((k) => k.governing !== (k.kind === "booking" ? 0 : 1));
+}
+
+const problems = switchProblems();
+if (problems.length > 0) throw new Error(`COMPANY_PAY_SWITCHES govern wrongly: ${JSON.stringify(problems)}`);
+
+/** Each kind a company may pay with the policy's switch it needs; null for a booking. */
+export const KIND_SWITCHES = Object.fromEntries(
+  COMPANY_PAID_KINDS.map((kind) => [
+    kind,
+    COMPANY_PAY_SWITCHES.find((s) => (s.kinds as readonly string[]).includes(kind))?.name ?? null,
+  ]),
+) as Readonly<Record<PurchaseKind, CompanyPaySwitch | null>>;
+
+/**
+ * The refusal of a kind whose switch is off, in English (the French in server.json's
+ * company-pay): each switch names what it does not pay for.
+ */
+const SWITCH_REFUSALS: Record<CompanyPaySwitch, string> = {
+  extensions: "Your company does not pay for extensions",
+  marketplace: "Your company does not pay for marketplace orders",
+  passes: "Your company does not pay for monthly passes",
+  vehicle_docs: "Your company does not pay for vehicle documents",
+};
 
 /** What is bought: where, what kind of park, when (on the park's clock), how much. */
 export interface Purchase {
@@ -60,10 +97,8 @@ export interface Purchase {
 export type PricedPurchase = Purchase & { currency: string; decimals: number };
 
 export type PayRefusal =
-  | { rule: "extensions" }
-  | { rule: "marketplace" }
-  | { rule: "passes" }
-  | { rule: "vehicle_docs" }
+  /** The policy's switch for the purchase's kind is off. */
+  | { rule: CompanyPaySwitch }
   | { rule: "country"; country: string }
   | { rule: "park_type" }
   | { rule: "hours" }
@@ -89,7 +124,7 @@ export function payVerdict(
   spentThisMonthMinor: number,
 ): PayRefusal | null {
   const needs = KIND_SWITCHES[p.kind];
-  if (needs && !needs.allowed(policy)) return { rule: needs.rule };
+  if (needs && !policy.switches.includes(needs)) return { rule: needs };
   if (p.countryId !== null && policy.countryIds && !policy.countryIds.includes(p.countryId)) {
     return { rule: "country", country: p.countryName ?? "" };
   }
@@ -121,14 +156,6 @@ export function refusalText(
   kind: PurchaseKind = "booking",
 ): string {
   switch (r.rule) {
-    case "extensions":
-      return "Your company does not pay for extensions";
-    case "marketplace":
-      return "Your company does not pay for marketplace orders";
-    case "passes":
-      return "Your company does not pay for monthly passes";
-    case "vehicle_docs":
-      return "Your company does not pay for vehicle documents";
     case "country":
       return kind === "order"
         ? `Your company does not pay for orders in ${r.country}`
@@ -149,6 +176,8 @@ export function refusalText(
             : `Your company allows bookings up to ${money(r.maxMinor)}`;
     case "per_month":
       return `Your company allows up to ${money(r.capMinor)} per member each month; ${money(r.spentMinor)} is already spent`;
+    default:
+      return SWITCH_REFUSALS[r.rule];
   }
 }
 

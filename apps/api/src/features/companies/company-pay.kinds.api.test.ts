@@ -92,7 +92,7 @@ describe("a monthly pass paid by the company", () => {
 
   it("charges the company's account, not the wallet, with a charge row and a receipt naming the company", async () => {
     const plan = await planAt();
-    const { company, member } = await team(100_000_000, { passesAllowed: true });
+    const { company, member } = await team(100_000_000, { switches: { passes: true } });
     const before = await companyBalance(db, company.id, "NGN");
     const wallet = await walletBalanceMinor(db, member.id, "NGN");
     const res = await buy(member, plan.id, company.id);
@@ -116,7 +116,7 @@ describe("a monthly pass paid by the company", () => {
 
   it("refuses when the policy does not pay for passes (403, English and French), or the plan's hours are outside the policy's; nothing moves", async () => {
     const plan = await planAt();
-    const { company, member } = await team(100_000_000, { passesAllowed: false });
+    const { company, member } = await team(100_000_000, { switches: { passes: false } });
     const before = await companyBalance(db, company.id, "NGN");
     const wallet = await walletBalanceMinor(db, member.id, "NGN");
     const res = await buy(member, plan.id, company.id);
@@ -129,7 +129,7 @@ describe("a monthly pass paid by the company", () => {
     expect(fr.json().message).toBe("Votre entreprise ne paie pas les abonnements mensuels");
     // Allowed, but only 08:00 to 18:00 on weekdays: the plan's 07:00 to 19:00 is not inside.
     await setPolicy(db, company.id, {
-      passesAllowed: true,
+      switches: { passes: true },
       hours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "08:00", end: "18:00" })),
     });
     const hours = await buy(member, plan.id, company.id);
@@ -143,7 +143,7 @@ describe("a monthly pass paid by the company", () => {
 
   it("a company account too short is the 402 naming the company and the pass; nothing moves", async () => {
     const plan = await planAt();
-    const { company, member } = await team(100, { passesAllowed: true });
+    const { company, member } = await team(100, { switches: { passes: true } });
     const wallet = await walletBalanceMinor(db, member.id, "NGN");
     const res = await buy(member, plan.id, company.id);
     expect(res.statusCode).toBe(402);
@@ -200,7 +200,7 @@ describe("a vehicle-document request paid by the company", () => {
     );
 
   it("charges the company, names it on the receipt, and a cancellation refunds the company with a credit note naming it", async () => {
-    const { company, member } = await team(100_000_000, { vehicleDocsAllowed: true });
+    const { company, member } = await team(100_000_000, { switches: { vehicle_docs: true } });
     const before = await companyBalance(db, company.id, "NGN");
     const wallet = await walletBalanceMinor(db, member.id, "NGN");
     const res = await request(member, company.id);
@@ -238,7 +238,7 @@ describe("a vehicle-document request paid by the company", () => {
   });
 
   it("refuses when the policy does not pay for vehicle documents (403, English and French); nothing moves", async () => {
-    const { company, member } = await team(100_000_000, { vehicleDocsAllowed: false });
+    const { company, member } = await team(100_000_000, { switches: { vehicle_docs: false } });
     const before = await companyBalance(db, company.id, "NGN");
     const wallet = await walletBalanceMinor(db, member.id, "NGN");
     const res = await request(member, company.id);
@@ -256,7 +256,7 @@ describe("a vehicle-document request paid by the company", () => {
   });
 
   it("a company account too short is the 402 naming the company and the request; nothing moves", async () => {
-    const { company, member } = await team(100, { vehicleDocsAllowed: true });
+    const { company, member } = await team(100, { switches: { vehicle_docs: true } });
     const wallet = await walletBalanceMinor(db, member.id, "NGN");
     const res = await request(member, company.id);
     expect(res.statusCode).toBe(402);

@@ -77,7 +77,7 @@ async function team(funds = 100_000_000, marketplaceAllowed = true) {
   const member = await fundedUser(db, 1_000_000);
   const memberId = await addMember(db, company.id, member, "member", "Sales");
   if (funds > 0) await fundCompany(db, company.id, company.owner.id, funds, at(0));
-  if (marketplaceAllowed) await setPolicy(db, company.id, { marketplaceAllowed: true });
+  if (marketplaceAllowed) await setPolicy(db, company.id, { switches: { marketplace: true } });
   return { company, member: { ...member, memberId } };
 }
 

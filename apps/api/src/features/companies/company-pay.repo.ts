@@ -4,7 +4,8 @@ import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { companyWalletKey } from "../wallet/ledger.domain";
 import type { CompanyLimitRules, CompanyPolicyRules } from "./company-pay.domain";
-import type { PlanWindow } from "@parkwell/contract";
+import { DEFAULT_PAY_SWITCHES, type PlanWindow } from "@parkwell/contract";
+import { knownSwitches } from "./company-policy.repo";
 
 /**
  * The user's active membership of the company, its row locked FOR UPDATE (two purchases of one
@@ -40,14 +41,10 @@ export async function rulesOf(
     country_ids: number[] | null;
     park_types: string[] | null;
     hours: PlanWindow[] | null;
-    extensions_allowed: boolean;
-    marketplace_allowed: boolean;
-    passes_allowed: boolean;
-    vehicle_docs_allowed: boolean;
+    paid_switches: string[];
   }>(
     tx,
-    sql`SELECT country_ids, park_types, hours, extensions_allowed, marketplace_allowed, passes_allowed,
-          vehicle_docs_allowed
+    sql`SELECT country_ids, park_types, hours, paid_switches
         FROM company_policies WHERE company_id = ${companyId}`,
   );
   const [l] = await queryRows<{
@@ -64,10 +61,7 @@ export async function rulesOf(
       countryIds: p?.country_ids?.map(Number) ?? null,
       parkTypes: p?.park_types ?? null,
       hours: p?.hours ?? null,
-      extensionsAllowed: p?.extensions_allowed ?? true,
-      marketplaceAllowed: p?.marketplace_allowed ?? false,
-      passesAllowed: p?.passes_allowed ?? false,
-      vehicleDocsAllowed: p?.vehicle_docs_allowed ?? false,
+      switches: p ? knownSwitches(p.paid_switches) : DEFAULT_PAY_SWITCHES,
     },
     limits: {
       perBookingMinor: num(l?.per_booking_minor),

@@ -1,10 +1,12 @@
 // A company's policy (decision 030): members read it, owners and admins replace it, strangers get
 // 404; bad fields are 422s in English and French; what is saved is what a checkout then asks.
+import { COMPANY_PAY_SWITCHES, switchField } from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { addMember, createCompany } from "./companies.test-kit";
+import { rulesOf } from "./company-pay.repo";
 
 let ctx: TestContext;
 let db: Db;
@@ -142,5 +144,85 @@ describe("company policy", () => {
     expect(tooMany.statusCode).toBe(422);
     expect(JSON.stringify(tooMany.json())).toContain("The hours have at most 21 windows");
     expect((await get(company.owner, company.id)).json().hours).toEqual(policy.hours);
+  });
+});
+
+describe("the policy's switches (the contract's COMPANY_PAY_SWITCHES)", () => {
+  const allOff = Object.fromEntries(COMPANY_PAY_SWITCHES.map((s) => [switchField(s.name), false]));
+
+  it("round-trip one by one: each saved on reads back on, alone, and is what a checkout asks", async () => {
+    const company = await createCompany(db);
+    for (const s of COMPANY_PAY_SWITCHES) {
+      const saved = await put(company.owner, company.id, {
+        ...policy,
+        ...allOff,
+        [switchField(s.name)]: true,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const read = (await get(company.owner, company.id)).json();
+      expect(
+        COMPANY_PAY_SWITCHES.filter((x) => read[switchField(x.name)] === true).map((x) => x.name),
+        s.name,
+      ).toEqual([s.name]);
+      expect((await rulesOf(db, company.id, "NGN")).policy.switches).toEqual([s.name]);
+    }
+    const all = Object.fromEntries(COMPANY_PAY_SWITCHES.map((s) => [switchField(s.name), true]));
+    expect((await put(company.owner, company.id, { ...policy, ...all })).json()).toMatchObject(all);
+    expect((await put(company.owner, company.id, { ...policy, ...allOff })).json()).toMatchObject(allOff);
+  });
+
+  it("keep an optional switch not sent as it was, and give a first policy its defaults", async () => {
+    const company = await createCompany(db);
+    // `policy` sends the first two switches only: the others take their defaults (off).
+    expect((await put(company.owner, company.id, policy)).json()).toMatchObject({
+      extensions_allowed: false,
+      marketplace_allowed: true,
+      passes_allowed: false,
+      vehicle_docs_allowed: false,
+    });
+    await put(company.owner, company.id, { ...policy, passes_allowed: true, vehicle_docs_allowed: false });
+    const kept = await put(company.owner, company.id, { ...policy, extensions_allowed: true });
+    expect(kept.json()).toMatchObject({
+      extensions_allowed: true,
+      marketplace_allowed: true,
+      passes_allowed: true,
+      vehicle_docs_allowed: false,
+    });
+    expect((await rulesOf(db, company.id, "NGN")).policy.switches).toEqual([
+      "extensions",
+      "marketplace",
+      "passes",
+    ]);
+  });
+
+  it("refuses a switch that is not true or false, and one the policy does not have, in English and French; changes nothing", async () => {
+    const company = await createCompany(db);
+    expect((await put(company.owner, company.id, policy)).statusCode).toBe(200);
+    const bad = await put(company.owner, company.id, { ...policy, passes_allowed: "yes" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().fields).toEqual({ passes_allowed: "passes_allowed must be true or false" });
+    const frBad = await put(company.owner, company.id, { ...policy, marketplace_allowed: null }, "fr");
+    expect(frBad.json().fields).toEqual({
+      marketplace_allowed: "marketplace_allowed doit valoir true ou false",
+    });
+
+    const unknown = await put(company.owner, company.id, { ...policy, parking_allowed: true });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({
+      code: "validation_error",
+      fields: {
+        parking_allowed:
+          "parking_allowed is not a switch of the policy; its switches are extensions_allowed, marketplace_allowed, passes_allowed, vehicle_docs_allowed",
+      },
+    });
+    const fr = await put(company.owner, company.id, { ...policy, parking_allowed: true }, "fr");
+    expect(fr.json().fields.parking_allowed).toBe(
+      "parking_allowed n'est pas une option de la politique ; ses options sont extensions_allowed, marketplace_allowed, passes_allowed, vehicle_docs_allowed",
+    );
+    expect((await get(company.owner, company.id)).json()).toMatchObject({
+      extensions_allowed: false,
+      marketplace_allowed: true,
+      passes_allowed: false,
+    });
   });
 });

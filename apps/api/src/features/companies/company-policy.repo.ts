@@ -1,5 +1,10 @@
 /** A company's policy and limits: their queries (company-policy.service.ts says what they are for). */
-import type { PlanWindow } from "@parkwell/contract";
+import {
+  COMPANY_PAY_SWITCHES,
+  DEFAULT_PAY_SWITCHES,
+  type CompanyPaySwitch,
+  type PlanWindow,
+} from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
@@ -8,10 +13,13 @@ export interface PolicyRow {
   countryCodes: string[] | null;
   parkTypes: string[] | null;
   hours: PlanWindow[] | null;
-  extensionsAllowed: boolean;
-  marketplaceAllowed: boolean;
-  passesAllowed: boolean;
-  vehicleDocsAllowed: boolean;
+  /** The switches that are on. */
+  switches: CompanyPaySwitch[];
+}
+
+/** The stored switch names the contract knows, in its order (a name it no longer has is left out). */
+export function knownSwitches(stored: readonly string[]): CompanyPaySwitch[] {
+  return COMPANY_PAY_SWITCHES.filter((s) => stored.includes(s.name)).map((s) => s.name);
 }
 
 /** The company's policy with its countries as codes; null when it never set one (the defaults apply). */
@@ -20,16 +28,12 @@ export async function policyOf(db: Tx, companyId: number): Promise<PolicyRow | n
     codes: string[] | null;
     park_types: string[] | null;
     hours: PlanWindow[] | null;
-    extensions_allowed: boolean;
-    marketplace_allowed: boolean;
-    passes_allowed: boolean;
-    vehicle_docs_allowed: boolean;
+    paid_switches: string[];
   }>(
     db,
     sql`SELECT CASE WHEN p.country_ids IS NULL THEN NULL ELSE
             (SELECT coalesce(array_agg(c.code ORDER BY c.code), '{}') FROM countries c WHERE c.id = ANY(p.country_ids)) END AS codes,
-          p.park_types, p.hours, p.extensions_allowed, p.marketplace_allowed, p.passes_allowed,
-          p.vehicle_docs_allowed
+          p.park_types, p.hours, p.paid_switches
         FROM company_policies p WHERE p.company_id = ${companyId}`,
   );
   if (!row) return null;
@@ -37,10 +41,7 @@ export async function policyOf(db: Tx, companyId: number): Promise<PolicyRow | n
     countryCodes: row.codes,
     parkTypes: row.park_types,
     hours: row.hours,
-    extensionsAllowed: row.extensions_allowed,
-    marketplaceAllowed: row.marketplace_allowed,
-    passesAllowed: row.passes_allowed,
-    vehicleDocsAllowed: row.vehicle_docs_allowed,
+    switches: knownSwitches(row.paid_switches),
   };
 }
 
@@ -69,7 +70,10 @@ export async function countryIdsByCode(db: Tx): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.code, Number(r.id)]));
 }
 
-/** Writes the policy and replaces the limits, in the caller's transaction. */
+/**
+ * Writes the policy and replaces the limits, in the caller's transaction. `switches` gives each
+ * switch sent as on or off; one not sent keeps its state (its default on a new policy).
+ */
 export async function savePolicy(
   tx: Tx,
   companyId: number,
@@ -78,30 +82,31 @@ export async function savePolicy(
     countryIds: number[] | null;
     parkTypes: string[] | null;
     hours: PlanWindow[] | null;
-    extensionsAllowed: boolean;
-    marketplaceAllowed: boolean;
-    /** Null: unchanged (a client that does not know the switch yet), false on a new policy. */
-    passesAllowed: boolean | null;
-    vehicleDocsAllowed: boolean | null;
+    switches: Partial<Record<CompanyPaySwitch, boolean>>;
   },
   limits: { currency: string; perBookingMinor: number | null; perMemberMonthMinor: number | null }[],
   at: Date,
 ): Promise<void> {
+  const names = COMPANY_PAY_SWITCHES.map((s) => s.name);
+  const sent = names.filter((n) => p.switches[n] !== undefined);
+  const sentOn = names.filter((n) => p.switches[n] === true);
+  const onNew = names.filter((n) => p.switches[n] ?? DEFAULT_PAY_SWITCHES.includes(n));
+  const arr = (list: readonly string[]) => `{${list.join(",")}}`;
   const ids = p.countryIds === null ? null : `{${p.countryIds.join(",")}}`;
   const types = p.parkTypes === null ? null : `{${p.parkTypes.join(",")}}`;
   const hours = p.hours === null ? null : JSON.stringify(p.hours);
+  // An existing policy keeps the state of each switch not sent, in the contract's order.
   await queryRows(
     tx,
-    sql`INSERT INTO company_policies (company_id, country_ids, park_types, hours, extensions_allowed,
-          marketplace_allowed, passes_allowed, vehicle_docs_allowed, updated_by, updated_at)
-        VALUES (${companyId}, ${ids}::int[], ${types}::text[], ${hours}::jsonb, ${p.extensionsAllowed},
-          ${p.marketplaceAllowed}, coalesce(${p.passesAllowed}::boolean, false),
-          coalesce(${p.vehicleDocsAllowed}::boolean, false), ${userId}, ${at.toISOString()}::timestamptz)
+    sql`INSERT INTO company_policies (company_id, country_ids, park_types, hours, paid_switches, updated_by, updated_at)
+        VALUES (${companyId}, ${ids}::int[], ${types}::text[], ${hours}::jsonb, ${arr(onNew)}::text[],
+          ${userId}, ${at.toISOString()}::timestamptz)
         ON CONFLICT (company_id) DO UPDATE SET country_ids = excluded.country_ids, park_types = excluded.park_types,
-          hours = excluded.hours, extensions_allowed = excluded.extensions_allowed,
-          marketplace_allowed = excluded.marketplace_allowed,
-          passes_allowed = coalesce(${p.passesAllowed}::boolean, company_policies.passes_allowed),
-          vehicle_docs_allowed = coalesce(${p.vehicleDocsAllowed}::boolean, company_policies.vehicle_docs_allowed),
+          hours = excluded.hours,
+          paid_switches = ARRAY(SELECT n.name FROM unnest(${arr(names)}::text[]) WITH ORDINALITY AS n(name, i)
+            WHERE n.name = ANY(${arr(sentOn)}::text[])
+              OR (n.name <> ALL(${arr(sent)}::text[]) AND n.name = ANY(company_policies.paid_switches))
+            ORDER BY n.i),
           updated_by = excluded.updated_by, updated_at = excluded.updated_at
         RETURNING company_id`,
   );

@@ -3,8 +3,14 @@
  * pays for and its limits per currency. Members read it (their checkout says why a purchase is
  * refused); owners and admins change it; anyone else gets 404.
  */
-import type { CompanyPolicy, PlanWindow } from "@parkwell/contract";
-import { overlappingWindows } from "@parkwell/contract";
+import type { CompanyPaySwitch, CompanyPaySwitchField, CompanyPolicy, PlanWindow } from "@parkwell/contract";
+import {
+  COMPANY_PAY_SWITCHES,
+  DEFAULT_PAY_SWITCHES,
+  overlappingWindows,
+  switchField,
+  switchFields,
+} from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { decimalsRefusal, toMajor, toMinor } from "../../lib/money";
@@ -13,17 +19,13 @@ import * as repo from "./company-policy.repo";
 import { companyForUser } from "./company-wallet.repo";
 import { COMPANY_NOT_FOUND, manageableCompany } from "./company-wallet.service";
 
-export interface PolicyInput {
+/** The PUT's body as the route parsed it: a switch absent (an optional one) is unchanged. */
+export type PolicyInput = {
   countries: string[] | null;
   park_types: string[] | null;
   hours: PlanWindow[] | null;
-  extensions_allowed: boolean;
-  marketplace_allowed: boolean;
-  /** Absent: unchanged. */
-  passes_allowed?: boolean | undefined;
-  vehicle_docs_allowed?: boolean | undefined;
   limits: { currency: string; per_booking: number | null; per_member_month: number | null }[];
-}
+} & Partial<Record<CompanyPaySwitchField, boolean | undefined>>;
 
 /** Each served currency's decimals (the served countries: the one source of country facts). */
 async function servedDecimals(db: Db): Promise<Map<string, number>> {
@@ -47,10 +49,7 @@ export async function policyFor(db: Db, companyId: number, userId: string): Prom
     countries: policy?.countryCodes ?? null,
     park_types: policy?.parkTypes ?? null,
     hours: policy?.hours ?? null,
-    extensions_allowed: policy?.extensionsAllowed ?? true,
-    marketplace_allowed: policy?.marketplaceAllowed ?? false,
-    passes_allowed: policy?.passesAllowed ?? false,
-    vehicle_docs_allowed: policy?.vehicleDocsAllowed ?? false,
+    ...switchFields(policy?.switches ?? DEFAULT_PAY_SWITCHES),
     limits: limits.map((l) => ({
       currency: l.currency,
       per_booking: major(l.perBookingMinor, l.currency),
@@ -103,10 +102,9 @@ export async function savePolicy(
         countryIds: input.countries === null ? null : input.countries.map((c) => codes.get(c)!),
         parkTypes: input.park_types,
         hours: input.hours,
-        extensionsAllowed: input.extensions_allowed,
-        marketplaceAllowed: input.marketplace_allowed,
-        passesAllowed: input.passes_allowed ?? null,
-        vehicleDocsAllowed: input.vehicle_docs_allowed ?? null,
+        switches: Object.fromEntries(
+          COMPANY_PAY_SWITCHES.map((sw) => [sw.name, input[switchField(sw.name)]]),
+        ) as Partial<Record<CompanyPaySwitch, boolean>>,
       },
       limits,
       at,

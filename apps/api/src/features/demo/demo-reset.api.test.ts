@@ -138,7 +138,7 @@ describe("resetting the demo data", () => {
     await db.transaction((tx) => syncFloor(tx, id));
     await chargeCompanyAccount(db, id, `demo-reset:company:${id}:${Date.now()}`, 3_000_00);
     expect(await companyBalance(db, id, "NGN")).toBe(-2_000_00);
-    await setPolicy(db, id, { extensionsAllowed: false, countryIds: [2] });
+    await setPolicy(db, id, { switches: { extensions: false }, countryIds: [2] });
     await setLimits(db, id, "NGN", { perBookingMinor: 100 });
     await db.execute(sql`UPDATE company_members SET removed_at = now()
       WHERE company_id = ${id} AND user_id = ${driver.id}`);
@@ -196,7 +196,7 @@ describe("resetting the demo data", () => {
     const visitor = await fundedUser(db, 0);
     await addMember(db, id, visitor, "member", "Visitors");
     await fundCompany(db, id, owner.id, 1_000_000_00, new Date());
-    await setPolicy(db, id, { passesAllowed: true });
+    await setPolicy(db, id, { switches: { passes: true } });
     const plan = await (await passPlans(ctx)).planAt();
     const bought = await ctx.app.inject({
       method: "POST",

@@ -104,7 +104,7 @@ async function team(language: "en" | "fr" = "en") {
   await db.execute(sql`UPDATE users SET language = ${language} WHERE id = ${member.id}`);
   const memberId = await addMember(db, company.id, member, "member", "Ops");
   await fundCompany(db, company.id, company.owner.id, 100_000_000, now);
-  await setPolicy(db, company.id, { passesAllowed: true });
+  await setPolicy(db, company.id, { switches: { passes: true } });
   return { company, member: { ...member, memberId } };
 }
 
@@ -215,7 +215,7 @@ describe("a company-paid pass's renewal", () => {
   }[] = [
     {
       name: "the policy no longer pays for passes",
-      refuse: ({ company }) => setPolicy(db, company.id, { passesAllowed: false }),
+      refuse: ({ company }) => setPolicy(db, company.id, { switches: { passes: false } }),
       reason: /Your company does not pay for monthly passes\./,
     },
     {
@@ -278,7 +278,7 @@ describe("a company-paid pass's renewal", () => {
   it("the refusal's mail is in the driver's language (French)", async () => {
     const { company, member } = await team("fr");
     const { pass } = await companyPass(member, company.id);
-    await setPolicy(db, company.id, { passesAllowed: false });
+    await setPolicy(db, company.id, { switches: { passes: false } });
     now = new Date(new Date(pass.paid_until).getTime() + 60_000);
     expect(await renewPass(deps(), pass.id)).toBe("grace");
     const [mail] = await mailsTo(member);
@@ -293,7 +293,7 @@ describe("a company-paid pass's renewal", () => {
     const { company, member } = await team();
     const { pass, totalMinor } = await companyPass(member, company.id);
     const other = await companyPass(member, company.id);
-    await setPolicy(db, company.id, { passesAllowed: false });
+    await setPolicy(db, company.id, { switches: { passes: false } });
     now = new Date(new Date(pass.paid_until).getTime() + 60_000);
     expect(await renewPass(deps(), pass.id)).toBe("grace");
     await mailsTo(member);
@@ -335,7 +335,7 @@ describe("a company-paid pass's renewal", () => {
     });
 
     // The next term: from the wallet, though the company would pay again.
-    await setPolicy(db, company.id, { passesAllowed: true });
+    await setPolicy(db, company.id, { switches: { passes: true } });
     const after = new Date(paid.json<PassDetail>().paid_until);
     now = new Date(after.getTime() + 60_000);
     expect(await renewPass(deps(), pass.id)).toBe("renewed");
@@ -349,7 +349,7 @@ describe("a company-paid pass's renewal", () => {
     const poor = await fundedUser(db, 0);
     await addMember(db, company.id, poor);
     const { pass } = await companyPass(poor, company.id);
-    await setPolicy(db, company.id, { passesAllowed: false });
+    await setPolicy(db, company.id, { switches: { passes: false } });
     now = new Date(new Date(pass.paid_until).getTime() + 60_000);
     expect(await renewPass(deps(), pass.id)).toBe("grace");
     const res = await call(poor, "POST", `/passes/${pass.pass_code}/renew`, undefined, {
@@ -378,7 +378,7 @@ describe("a company-paid pass's renewal", () => {
     const mine = own.json<PassPurchase>();
     expect(mine.paid_until).toBe(pass.paid_until);
     await mailsTo(driver);
-    await setPolicy(db, company.id, { passesAllowed: false });
+    await setPolicy(db, company.id, { switches: { passes: false } });
     const end = new Date(pass.paid_until);
     now = new Date(end.getTime() + 60_000);
     expect(await renewPass(deps(), pass.id)).toBe("grace");
@@ -424,8 +424,8 @@ describe("a company-paid pass's renewal", () => {
   }[] = [
     {
       name: "passes allowed again",
-      refuse: (id) => setPolicy(db, id, { passesAllowed: false }),
-      widen: (id) => setPolicy(db, id, { passesAllowed: true }),
+      refuse: (id) => setPolicy(db, id, { switches: { passes: false } }),
+      widen: (id) => setPolicy(db, id, { switches: { passes: true } }),
     },
     {
       name: "a higher monthly cap",
@@ -482,7 +482,7 @@ describe("a company-paid pass's renewal", () => {
   it("a pass that has ended cannot be taken over: POST /passes/{code}/renew is the 409 pass_ended, and nothing is charged", async () => {
     const { company, member } = await team();
     const { pass } = await companyPass(member, company.id);
-    await setPolicy(db, company.id, { passesAllowed: false });
+    await setPolicy(db, company.id, { switches: { passes: false } });
     const end = new Date(pass.paid_until);
     now = new Date(end.getTime() + 60_000);
     expect(await renewPass(deps(), pass.id)).toBe("grace");

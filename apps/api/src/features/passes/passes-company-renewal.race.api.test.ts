@@ -104,7 +104,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       const member = await fundedUser(db, 100_000_000);
       const memberId = await addMember(db, company.id, member);
       await fundCompany(db, company.id, company.owner.id, 1_000_000_000, now);
-      await setPolicy(db, company.id, { passesAllowed: true });
+      await setPolicy(db, company.id, { switches: { passes: true } });
       const { row: pass } = await buy(member.id, company.id);
       const term = Number(
         (
@@ -158,10 +158,10 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       const member = await fundedUser(db, 100_000_000);
       await addMember(db, company.id, member);
       await fundCompany(db, company.id, company.owner.id, 1_000_000_000, now);
-      await setPolicy(db, company.id, { passesAllowed: true });
+      await setPolicy(db, company.id, { switches: { passes: true } });
       const first = (await buy(member.id, company.id)).row;
       const second = (await buy(member.id, company.id)).row;
-      await setPolicy(db, company.id, { passesAllowed: false });
+      await setPolicy(db, company.id, { switches: { passes: false } });
       now = new Date(first.paidUntil.getTime() + 60_000);
       expect(await renewPass(deps(), first.id)).toBe("grace");
       expect(await renewPass(deps(), second.id)).toBe("grace");

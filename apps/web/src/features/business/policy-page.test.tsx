@@ -1,5 +1,11 @@
 // @vitest-environment happy-dom
-import { CompanyPolicySchema, type CompanyPolicy, type CompanyWallet } from "@parkwell/contract";
+import {
+  COMPANY_PAY_SWITCHES,
+  CompanyPolicySchema,
+  switchField,
+  type CompanyPolicy,
+  type CompanyWallet,
+} from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { readFileSync } from "node:fs";
@@ -176,6 +182,53 @@ describe("the company policy page's countries", () => {
     expect(api.callsTo("PUT /business/companies/7/policy")[0]!.body).toMatchObject({
       countries: ["NG", "SN"],
     });
+  });
+});
+
+describe("the company policy page's switches", () => {
+  it("shows a checkbox per switch, as stored, and sends each switch as ticked", async () => {
+    const api = policyApi(policy({ marketplace_allowed: true, passes_allowed: true })).on(
+      "PUT /business/companies/7/policy",
+      (req) => ({ json: policy(req.body as Partial<CompanyPolicy>) }),
+    );
+    await open(api);
+    const box = async (name: string) => (await screen.findByRole("checkbox", { name })) as HTMLInputElement;
+    expect((await box("Pays for extensions and renewals")).checked).toBe(true);
+    expect((await box("Pays for marketplace orders")).checked).toBe(true);
+    expect((await box("Pays for monthly passes")).checked).toBe(true);
+    expect((await box("Pays for vehicle documents")).checked).toBe(false);
+    await userEvent.click(await box("Pays for extensions and renewals"));
+    await userEvent.click(await box("Pays for vehicle documents"));
+    await userEvent.click(screen.getByRole("button", { name: "Save the policy" }));
+    await waitFor(() => expect(api.callsTo("PUT /business/companies/7/policy")).toHaveLength(1));
+    expect(api.callsTo("PUT /business/companies/7/policy")[0]!.body).toMatchObject({
+      extensions_allowed: false,
+      marketplace_allowed: true,
+      passes_allowed: true,
+      vehicle_docs_allowed: true,
+    });
+  });
+
+  it("names every switch of the contract, each in its own words, in English and in French", async () => {
+    const labels: Record<string, string[]> = {};
+    for (const language of ["en", "fr"] as const) {
+      const { unmount } = await open(policyApi(policy()), language);
+      await screen.findAllByRole("checkbox");
+      labels[language] = COMPANY_PAY_SWITCHES.map(
+        (s) =>
+          document.querySelector(`input[name="${switchField(s.name)}"]`)?.closest("label")?.textContent ?? "",
+      );
+      unmount();
+    }
+    // A switch without its label shows i18next's key, nothing, or (in French) the English words.
+    for (const language of ["en", "fr"]) {
+      expect(
+        labels[language]!.filter((text) => text === "" || text.includes("policy.")),
+        language,
+      ).toEqual([]);
+      expect(new Set(labels[language]).size, language).toBe(COMPANY_PAY_SWITCHES.length);
+    }
+    expect(labels.fr!.filter((text) => labels.en!.includes(text))).toEqual([]);
   });
 });
 

@@ -1,6 +1,12 @@
 import {
+  COMPANY_PAY_SWITCHES,
   CompanyPolicyBodySchema,
+  DEFAULT_PAY_SWITCHES,
   PARK_TYPES,
+  switchField,
+  switchFields,
+  switchesOn,
+  type CompanyPaySwitchField,
   type CompanyPolicy,
   type CompanyPolicyBody,
 } from "@parkwell/contract";
@@ -27,14 +33,11 @@ import "./dashboard.css";
 /** The policy's hours: at any time (null), a preset of windows, or windows of one's own. */
 const POLICY_PRESETS = ["any", "weekdays", "nights_weekends", "custom"] as const satisfies HoursPreset[];
 
-interface PolicyValues extends WeeklyHoursValues {
+/** The form's values: each of the contract's switches is a checkbox, `<name>_allowed`. */
+interface PolicyValues extends WeeklyHoursValues, Record<CompanyPaySwitchField, boolean> {
   /** The ticked countries' codes (none: any country). */
   countries: string[];
   park_types: string[];
-  extensions_allowed: boolean;
-  marketplace_allowed: boolean;
-  passes_allowed: boolean;
-  vehicle_docs_allowed: boolean;
   per_booking: string;
   per_member_month: string;
 }
@@ -47,10 +50,7 @@ function valuesOf(p: CompanyPolicy, currency: string, language: string): PolicyV
     countries: p.countries ?? [],
     park_types: p.park_types ?? [],
     ...hoursValues(p.hours, POLICY_PRESETS),
-    extensions_allowed: p.extensions_allowed,
-    marketplace_allowed: p.marketplace_allowed,
-    passes_allowed: p.passes_allowed,
-    vehicle_docs_allowed: p.vehicle_docs_allowed,
+    ...switchFields(switchesOn(p)),
     per_booking: amount(limit?.per_booking),
     per_member_month: amount(limit?.per_member_month),
   };
@@ -62,8 +62,8 @@ const fieldOf = (path: readonly PropertyKey[]) =>
 
 /**
  * /business/:id/policy: what the company pays for (countries, park types, weekly hours on each
- * park's clock, extensions, marketplace orders, monthly passes, vehicle documents) and its limits in its home currency, in major
- * units. Owners and admins change it; members read it.
+ * park's clock, a checkbox per switch of the contract's `COMPANY_PAY_SWITCHES`) and its limits in
+ * its home currency, in major units. Owners and admins change it; members read it.
  */
 export function PolicyPage() {
   const { t, i18n } = useTranslation(["business", "common"]);
@@ -80,10 +80,7 @@ export function PolicyPage() {
       countries: v.countries.length > 0 ? v.countries : null,
       park_types: v.park_types.length > 0 ? (v.park_types as CompanyPolicyBody["park_types"]) : null,
       hours: hoursOf(v),
-      extensions_allowed: v.extensions_allowed,
-      marketplace_allowed: v.marketplace_allowed,
-      passes_allowed: v.passes_allowed,
-      vehicle_docs_allowed: v.vehicle_docs_allowed,
+      ...switchFields(switchesOn(v)),
       limits: [
         ...(p?.limits ?? []).filter((l) => l.currency !== currency),
         ...(currency
@@ -98,10 +95,7 @@ export function PolicyPage() {
       countries: [],
       park_types: [],
       ...hoursValues(null),
-      extensions_allowed: true,
-      marketplace_allowed: false,
-      passes_allowed: false,
-      vehicle_docs_allowed: false,
+      ...switchFields(DEFAULT_PAY_SWITCHES),
       per_booking: "",
       per_member_month: "",
     },
@@ -178,22 +172,12 @@ export function PolicyPage() {
             error={error}
             disabled={!editable}
           />
-          <label className="business-check">
-            <input type="checkbox" disabled={!editable} {...form.register("extensions_allowed")} />
-            {t("policy.extensions")}
-          </label>
-          <label className="business-check">
-            <input type="checkbox" disabled={!editable} {...form.register("marketplace_allowed")} />
-            {t("policy.marketplace")}
-          </label>
-          <label className="business-check">
-            <input type="checkbox" disabled={!editable} {...form.register("passes_allowed")} />
-            {t("policy.passes")}
-          </label>
-          <label className="business-check">
-            <input type="checkbox" disabled={!editable} {...form.register("vehicle_docs_allowed")} />
-            {t("policy.vehicleDocs")}
-          </label>
+          {COMPANY_PAY_SWITCHES.map((s) => (
+            <label key={s.name} className="business-check">
+              <input type="checkbox" disabled={!editable} {...form.register(switchField(s.name))} />
+              {t(`policy.switches.${s.name}`)}
+            </label>
+          ))}
           {currency && (
             <>
               <TextField
