@@ -9,6 +9,7 @@ import type { Address } from "@parkwell/contract";
 import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { api, apiDownloadLink } from "../../lib/api";
+import { loadStates } from "../../lib/states";
 
 /** Nigeria's clock: the service is Nigeria's, so are the times its pages show. */
 export const NIGERIA_TIME_ZONE = "Africa/Lagos";
@@ -20,11 +21,14 @@ export const renewalVehiclesQuery = () =>
     queryFn: ({ signal }) => api("/vehicle-docs/vehicles", { signal }),
   });
 
-/** The states of a country (Nigeria's: the states of registration). */
+/**
+ * The states of a country (Nigeria's: the states of registration); offline or on a server
+ * failure, the ones this browser stored (loadStates).
+ */
 export const statesQuery = (countryId: number) =>
   queryOptions({
     queryKey: ["reference", "states", countryId],
-    queryFn: ({ signal }) => api("/states/load", { query: { country_id: countryId }, signal }),
+    queryFn: ({ signal }) => loadStates(countryId, signal),
     staleTime: 60 * 60_000,
   });
 

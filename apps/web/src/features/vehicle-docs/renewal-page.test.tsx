@@ -296,6 +296,33 @@ describe("a driver's licence renewal", () => {
     });
     expect(screen.getByRole("button", { name: `Pay ${total} from my wallet` })).toBeTruthy();
   });
+
+  it("offline or on a server failure, offers the states this browser stored for the country, not another's", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    localStorage.setItem(
+      "states",
+      JSON.stringify([
+        { id: 101, name: "Dakar", code: "DK", country_id: 3 },
+        { id: 25, name: "Lagos", code: "LA", country_id: NIGERIA.id },
+      ]),
+    );
+    const api = renewalApi()
+      .on("GET /vehicle-docs/vehicles", { json: [] })
+      .on("GET /states/load", { status: 503, json: { message: "Down", code: "internal_error" } });
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: "/vehicle-docs-renewal",
+    });
+    await userEvent.click(await screen.findByRole("radio", { name: "Driver's licence renewal" }));
+    const select = await screen.findByLabelText("State of issue");
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.getAttribute("value")),
+    ).toEqual(["", "LA"]);
+    expect(api.callsTo("GET /states/load")).toHaveLength(1);
+  });
 });
 
 describe("comprehensive insurance", () => {
