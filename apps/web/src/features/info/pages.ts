@@ -22,7 +22,7 @@ export const INFO_PAGES = {
     ctas: { find: "/parks-list", owners: EXTERNAL_LINKS.partnerSite, business: "/business-accounts" },
   },
   howItWorks: { ns: "company", key: "howItWorks", ctas: { find: "/parks-list" } },
-  affiliates: { ns: "company", key: "affiliates", ctas: { contact: "/help" } },
+  affiliates: { ns: "company", key: "affiliates", ctas: { contact: "/help" }, notYet: true },
   careers: { ns: "company", key: "careers", ctas: { contact: "/help" } },
   mediaCoverage: { ns: "company", key: "mediaCoverage", ctas: { contact: "/help" } },
   businessAccounts: {
