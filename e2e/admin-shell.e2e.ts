@@ -148,7 +148,9 @@ describe("back office: layout and pages", () => {
     expect(
       await page.locator(`nav[aria-label='Back office'] a[href='${landed}'][aria-current='page']`).count(),
     ).toBe(1);
-    await page.goto(`${baseURL}/admin/nope`, { waitUntil: "networkidle" });
+    // The server's 404 for a path the back office does not have (decision 036), its page drawn here.
+    const res = await page.goto(`${baseURL}/admin/nope`, { waitUntil: "networkidle" });
+    expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "404 Page Not Found!" }).waitFor();
     // Inside the back office: its header and nav are there.
     expect(await page.getByRole("navigation", { name: "Back office" }).count()).toBe(1);
@@ -156,7 +158,8 @@ describe("back office: layout and pages", () => {
     await page.getByRole("button", { name: "Français" }).click();
     await page.getByRole("heading", { name: "404 Page introuvable !" }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("fr");
-    expect(problems).toEqual([]);
+    // Chromium logs the expected 404 of /admin/nope; nothing else may be logged.
+    expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
     await context.close();
   });
 

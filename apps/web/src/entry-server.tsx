@@ -6,6 +6,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary";
+import { isUnknownPath } from "./app/known-paths";
 import { routes } from "./app/router";
 import { api, setApiTransport } from "./lib/api";
 import { DEFAULT_COUNTRY, RenderedCountryProvider } from "./lib/country";
@@ -52,8 +53,11 @@ export type RenderResult =
       unfilled: string[];
     }
   | { kind: "redirect"; status: number; location: string; headers: Record<string, string> }
-  /** Not a page the server renders: the caller sends index.html, and the browser renders it. */
-  | { kind: "browser" };
+  /**
+   * Not a page the server renders: the caller sends index.html, and the browser renders it, with
+   * `status` when it is not 200 (404: an address under /admin the back office does not have).
+   */
+  | { kind: "browser"; status?: number };
 
 const handler = createStaticHandler(routes);
 
@@ -77,8 +81,9 @@ setApiTransport({
 
 /**
  * Whether the server renders the page at this path: one of its matched routes was made with
- * `rendered` (app/public-routes.tsx), which gives it the modules its head links. Every other page
- * (the account pages, the checkouts, the back office, an unknown path) is the browser's.
+ * `rendered` (app/public-routes.tsx), or is the not-found page's (app/router.tsx's `*`), which
+ * gives it the modules its head links. Every other page (the account pages, the checkouts, the
+ * back office) is the browser's.
  */
 export function isRenderedPath(pathname: string): boolean {
   return (matchRoutes(routes, pathname) ?? []).some((m) =>
@@ -86,14 +91,23 @@ export function isRenderedPath(pathname: string): boolean {
   );
 }
 
-/** The key the API keeps a rendered page under (ssr/render-key.ts), or null: not kept, or not rendered. */
+/**
+ * The key the API keeps a rendered page under (ssr/render-key.ts), or null: not kept, or not
+ * rendered. The not-found page of an address no route has is not kept: a crawl of made-up
+ * addresses would push the real pages out of the cache, one page per address.
+ */
 export function renderKey(request: Request): string | null {
-  return isRenderedPath(new URL(request.url).pathname) ? pageKey(request) : null;
+  const { pathname } = new URL(request.url);
+  return isRenderedPath(pathname) && !isUnknownPath(routes, pathname) ? pageKey(request) : null;
 }
 
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(request.url);
-  if (!isRenderedPath(url.pathname)) return { kind: "browser" };
+  if (!isRenderedPath(url.pathname)) {
+    // The back office routes the paths under /admin itself, in the browser: an address it does not
+    // have is index.html with a 404 (its own not-found page, or the sign-in prompt signed out).
+    return isUnknownPath(routes, url.pathname) ? { kind: "browser", status: 404 } : { kind: "browser" };
+  }
   const chosen = requestLanguage(url, request.headers);
   return await renderContext.run({ fetch: options.fetch, language: chosen.language }, () =>
     renderPage(request, options, chosen),
@@ -105,6 +119,7 @@ async function renderPage(
   options: RenderOptions,
   { language, asked }: { language: PageLanguage; asked: boolean },
 ): Promise<RenderResult> {
+  const url = new URL(request.url);
   const headers: Record<string, string> = { "content-language": language, vary: "accept-language, cookie" };
   // `?lang=` is the visitor's choice: kept for the pages that follow, as the language menu keeps it.
   if (asked) {
@@ -185,7 +200,8 @@ async function renderPage(
   };
   return {
     kind: "page",
-    status: context.statusCode,
+    // An address no route has: the catch-all's not-found page, with its status.
+    status: isUnknownPath(routes, url.pathname) ? 404 : context.statusCode,
     html: fillTemplate(options.template, rendered, {
       language,
       country: shownCountry.code,

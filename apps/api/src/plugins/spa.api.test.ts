@@ -24,7 +24,9 @@ const INDEX_HTML =
 /**
  * A server bundle that asks the API for the park through the fetch it is given (no network: the
  * test's app listens on no port) and renders its name, or acts out a redirect, a throw, a 500, a
- * visitor's own cookie. Its key is the address, the language (\`?lang=\`, else the first two letters
+ * visitor's own cookie. An address under /nowhere is one no route has: its not-found page, with a
+ * 404, in the language of Accept-Language, and no key (the real bundle's `*` route); one under
+ * /admin/nowhere is one the back office does not have: the browser's, with a 404. Its key is the address, the language (\`?lang=\`, else the first two letters
  * of Accept-Language) and the country cookie (none for /park/live); it counts its renders in
  * globalThis.spaTestRenders.
  */
@@ -37,9 +39,21 @@ export function renderKey(request) {
   const country = /(?:^|; )country=([^;]*)/.exec(request.headers.get("cookie") ?? "");
   return language + "|" + (country ? "=" + country[1] : "") + "|" + url.pathname + url.search;
 }
+const NOT_FOUND = { en: "Page not found", fr: "Page introuvable" };
 export async function render(request, { template, manifest, fetch }) {
   globalThis.spaTestRenders = (globalThis.spaTestRenders ?? 0) + 1;
   const url = new URL(request.url);
+  if (url.pathname.startsWith("/admin/nowhere")) return { kind: "browser", status: 404 };
+  if (url.pathname.startsWith("/nowhere")) {
+    const language = (request.headers.get("accept-language") ?? "en").startsWith("fr") ? "fr" : "en";
+    const page = "<title>" + NOT_FOUND[language] + " | Parkwell</title><h1>" + NOT_FOUND[language] + "</h1>";
+    return {
+      kind: "page",
+      status: 404,
+      html: template.replace('<div id="root"></div>', '<div id="root" data-server-rendered="">' + page + "</div>"),
+      headers: { "content-language": language },
+    };
+  }
   // The stand-in renders /park/{slug} only (the real bundle: the routes made with \`rendered\`).
   if (!url.pathname.startsWith("/park/") || url.pathname.split("/").length !== 3) return { kind: "browser" };
   const slug = url.pathname.split("/")[2];
@@ -182,6 +196,53 @@ describe("pages rendered on the server", () => {
     const api = await ctx.app.inject({ url: "/api/v1/nothing-here" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("an address no route of the web app has", () => {
+  it("answers 404 with the bundle's not-found page, in the visitor's language, never index.html's 200", async () => {
+    for (const [language, title] of [
+      ["en", "Page not found"],
+      ["fr-FR,fr;q=0.9", "Page introuvable"],
+    ] as const) {
+      const res = await ctx.app.inject({
+        url: "/nowhere/at-all?x=1",
+        headers: { "accept-language": language },
+      });
+      expect(res.statusCode, language).toBe(404);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain(`<title>${title} | Parkwell</title><h1>${title}</h1>`);
+      // The app's shell around it: index.html's scripts, which hydrate the page.
+      expect(res.body).toContain('<script type="module" src="/assets/x.js"></script>');
+      expect(res.headers.etag).toBeUndefined();
+    }
+    const head = await ctx.app.inject({ method: "HEAD", url: "/nowhere" });
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe("");
+  });
+
+  it("renders the not-found page every time: the bundle gives it no key, so none is kept", async () => {
+    const before = renders();
+    await ctx.app.inject({ url: "/nowhere/kept" });
+    await ctx.app.inject({ url: "/nowhere/kept" });
+    expect(renders() - before).toBe(2);
+  });
+
+  it("sends index.html with the bundle's 404 for a page of the browser's no route has (under /admin)", async () => {
+    const res = await ctx.app.inject({ url: "/admin/nowhere" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it("leaves /api's and a missing build file's 404 as they were: JSON, not a page", async () => {
+    for (const url of ["/api/v1/unknown", "/api", "/assets/gone-after-a-deploy.js"]) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: "not_found" });
+    }
   });
 });
 

@@ -23,7 +23,8 @@ interface ServerEntry {
   ): Promise<
     | { kind: "page"; status: number; html: string; headers: Record<string, string>; unfilled?: string[] }
     | { kind: "redirect"; status: number; location: string; headers: Record<string, string> }
-    | { kind: "browser" }
+    /** index.html, with `status` when it is not 200 (a path of the browser's pages that no route has). */
+    | { kind: "browser"; status?: number }
   >;
   /**
    * The key a rendered page is kept under (./page-cache.ts), null for a page never kept; a bundle
@@ -49,7 +50,12 @@ interface RenderedPage {
   etag: string | null;
 }
 
-/** The statuses a page is kept with: a page, one that is not there (or no more), a moved one. */
+/**
+ * The statuses a page is kept with: a page, one that is not there (or no more), a moved one. A 404
+ * is kept as any page, PAGE_LIFETIME_MS in this process's memory (a route added later comes with a
+ * deploy, a new process); the not-found page of an address no route has is not kept at all (the
+ * bundle's `renderKey` gives it none).
+ */
 const KEPT_STATUSES = new Set([200, 301, 308, 404, 410]);
 
 function renderedPage(result: RenderResult): RenderedPage {
@@ -126,8 +132,10 @@ function injectFetch(app: FastifyInstance, req: FastifyRequest) {
  * Serves the built React app: hashed assets with a long cache, and index.html for every other
  * GET that is not under /api (deep links such as /park/some-slug). An unknown /api path is a JSON
  * 404. A page the web app's routes render on the server (the bundle decides, when it is built:
- * the public pages) is sent rendered, with its status (404 for a park that does not exist); should
- * its render fail, the page is index.html as before and the failure is logged.
+ * the public pages, and the not-found page of an address no route has) is sent rendered, with its
+ * status (404 for a park that does not exist, or an unknown address); should its render fail, the
+ * page is index.html and the failure is logged. index.html goes with the status the bundle gives
+ * a page of the browser's (404 for an address the back office does not have), else 200.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -176,9 +184,12 @@ export async function registerSpa(
     });
   }
 
-  /** The page rendered on the server, or false when it is not (the caller sends index.html). */
-  async function sendRendered(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    if (!entry) return false;
+  /**
+   * The page rendered on the server (true), or the status the caller sends index.html with when it
+   * is not: the bundle's for a page of the browser's, else 200 (no bundle, or a failed render).
+   */
+  async function sendRendered(req: FastifyRequest, reply: FastifyReply): Promise<true | number> {
+    if (!entry) return 200;
     try {
       const headers = new Headers();
       for (const name of ["cookie", "accept-language"]) {
@@ -206,10 +217,10 @@ export async function registerSpa(
       const key = cache.enabled ? keyOf(request) : null;
       const page = key === null ? await render() : (await cache.get(key, render)).value;
       const { result } = page;
-      if (result.kind === "browser") return false;
+      if (result.kind === "browser") return result.status ?? 200;
       if (result.kind === "page" && result.status >= 500) {
         req.log.error({ status: result.status, url: req.url }, "A server render failed: index.html sent");
-        return false;
+        return 200;
       }
       reply.headers(result.headers).header("cache-control", "no-cache");
       if (result.kind === "redirect") {
@@ -232,7 +243,7 @@ export async function registerSpa(
       return true;
     } catch (err) {
       req.log.error({ err, url: req.url }, "A server render failed: index.html sent");
-      return false;
+      return 200;
     }
   }
 
@@ -251,8 +262,9 @@ export async function registerSpa(
     // A missing build file (an old chunk after a deploy) is a real 404, so the app's retry sees it at once.
     const isAsset = pathname.startsWith("/assets/");
     if (!isApi && !isAsset && built && (req.method === "GET" || req.method === "HEAD")) {
-      if (await sendRendered(req, reply)) return reply;
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      const sent = await sendRendered(req, reply);
+      if (sent === true) return reply;
+      return reply.code(sent).header("cache-control", "no-cache").sendFile("index.html");
     }
     const message =
       isApi || built

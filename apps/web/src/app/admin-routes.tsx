@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Outlet, type RouteObject } from "react-router";
+import { isAdminRoutePath } from "../features/admin/route-paths";
 import { useSession } from "../lib/session";
+import type { PathsHandle } from "./known-paths";
 import { Layout, PageReady } from "./layout";
 import { LoginPrompt } from "./login-prompt";
 import { RouteError } from "./route-error";
@@ -32,7 +34,19 @@ export const adminRoutes: RouteObject[] = [
   {
     element: <AdminGate />,
     errorElement: <RouteError />,
-    // /admin and every path below it: the back office routes them itself (descendant <Routes>).
-    children: [{ element: <PageReady />, children: [{ path: "admin/*", lazy: adminApp }] }],
+    // /admin and every path below it: the back office routes them itself (descendant <Routes>), and
+    // its table says which it has (the others: its not-found page, a 404 from the server).
+    children: [
+      {
+        element: <PageReady />,
+        children: [
+          {
+            path: "admin/*",
+            lazy: adminApp,
+            handle: { routesBelow: isAdminRoutePath } satisfies PathsHandle,
+          },
+        ],
+      },
+    ],
   },
 ];

@@ -6,9 +6,12 @@ import { adminRoutes } from "./admin-routes";
 import { authRoutes } from "./auth-routes";
 import { AuthLayout } from "./auth-layout";
 import { Layout, PageReady } from "./layout";
+import type { PathsHandle } from "./known-paths";
 import { NotFoundPage } from "./not-found-page";
 import { publicRoutes, rendered, serverData } from "./public-routes";
 import { RouteError } from "./route-error";
+import { OWN_HEAD } from "../lib/seo/page-head";
+import type { RenderHandle } from "../ssr/route-assets";
 
 /** The home's next events: the events feature's own chunk, so the home's first bundle carries none of it. */
 const NextEvents = lazy(() => import("../features/events/components/next-events"));
@@ -65,7 +68,13 @@ const topLevelRoutes: RouteObject[] = [
           homeRoute({ path: "home" }),
           ...publicRoutes,
           ...accountRoutes,
-          { path: "*", element: <NotFoundPage /> },
+          // An address no route has: the not-found page, which the server renders with a 404
+          // (docs/decisions/036-public-pages-on-the-server.md); its code is in the first bundle.
+          {
+            path: "*",
+            element: <NotFoundPage />,
+            handle: { ...OWN_HEAD, modules: [], notFound: true } satisfies RenderHandle & PathsHandle,
+          },
         ],
       },
     ],

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isRenderedPath, render, renderKey } from "../entry-server";
+import { isUnknownPath, routeTablePaths } from "../app/known-paths";
+import { routes } from "../app/router";
+import { isRenderedPath, render, renderKey, type RenderOptions } from "../entry-server";
+import { ADMIN_PAGES } from "../features/admin/pages";
 
 // Which addresses the server renders is decided by the web app's own routes (those made with
 // `rendered` in app/public-routes.tsx); the API asks the bundle and sends index.html otherwise.
@@ -31,7 +34,7 @@ describe("the pages rendered on the server", () => {
     }
   });
 
-  it("are not the account pages, the checkouts, the back office, the map or an unknown address", () => {
+  it("are not the account pages, the checkouts, the back office or the map", () => {
     for (const pathname of [
       "/wallet",
       "/bookings",
@@ -42,9 +45,6 @@ describe("the pages rendered on the server", () => {
       "/admin/parks",
       "/auth",
       "/search",
-      "/blog/x",
-      "/post/a/b",
-      "/no-such-page",
     ]) {
       expect(isRenderedPath(pathname), pathname).toBe(false);
     }
@@ -68,5 +68,101 @@ describe("an address that moved", () => {
       origin: "http://parkwell.test",
     });
     expect(result).toMatchObject({ kind: "redirect", status: 301, location: "/how-parkwell-works?lang=fr" });
+  });
+});
+
+/** A render with no API: the pages below ask it nothing (no country cookie, no loader). */
+const OPTIONS: RenderOptions = {
+  template:
+    '<!doctype html><html lang="en"><head><title>Parkwell</title></head><body><div id="root"></div></body></html>',
+  manifest: {},
+  fetch: () => Promise.reject(new Error("no API request is expected")),
+  origin: "http://parkwell.test",
+};
+const renderAt = (path: string, headers: Record<string, string> = {}) =>
+  render(new Request(`http://parkwell.test${path}`, { headers }), OPTIONS);
+
+describe("an address no route has", () => {
+  const UNKNOWN = [
+    "/no-such-page",
+    "/blog/x",
+    "/post/a/b",
+    "/wallet/x/y",
+    "/admin/no-such-page",
+    "/admin/dashboard/x",
+  ];
+
+  it("is unknown, and a page of the route table is not", () => {
+    for (const pathname of UNKNOWN) expect(isUnknownPath(routes, pathname), pathname).toBe(true);
+    for (const pathname of ["/", "/wallet", "/park/x", "/admin", "/admin/parks/12/edit", "/search"]) {
+      expect(isUnknownPath(routes, pathname), pathname).toBe(false);
+    }
+  });
+
+  it("is rendered on the server: the not-found page with a 404, its title, in the visitor's language", async () => {
+    for (const [headers, title, text] of [
+      [{}, "Page not found", "The page you are looking for does not exist or has moved."],
+      [{ "accept-language": "fr-FR" }, "Page introuvable", "La page que vous cherchez n&#x27;existe pas"],
+    ] as const) {
+      const result = await renderAt("/no-such-page", headers);
+      expect(result).toMatchObject({ kind: "page", status: 404 });
+      const html = result.kind === "page" ? result.html : "";
+      expect(html).toContain(`<h1>${title}</h1>`);
+      expect(html).toContain(text);
+      expect(html).toMatch(new RegExp(`<title>${title} \\| Parkwell</title>`));
+      // The page is the app's: its layout around it, in the shell the browser hydrates.
+      expect(html).toContain('data-server-rendered=""');
+      expect(html).toContain("<header");
+    }
+  });
+
+  it("is never kept by the API (no key): made-up addresses would push the pages out", () => {
+    expect(renderKey(new Request("http://parkwell.test/no-such-page"))).toBeNull();
+    expect(renderKey(new Request("http://parkwell.test/about"))).not.toBeNull();
+  });
+
+  it("under /admin is the browser's page (the back office's) with a 404", async () => {
+    for (const path of ["/admin/no-such-page", "/admin/dashboard/x"]) {
+      expect(await renderAt(path), path).toEqual({ kind: "browser", status: 404 });
+    }
+    expect(await renderAt("/admin/parks/anything")).toEqual({ kind: "browser" });
+  });
+});
+
+describe("every path of the route table", () => {
+  /** A path of the table as an address: each parameter a sample value, a splat nothing. */
+  const address = (path: string) => path.replace(/:\w+\??/g, "sample").replace(/\/\*$/, "/") || "/";
+  const paths = routeTablePaths(routes);
+
+  it("is read from the router's table: the public, signed-in and back-office ones", () => {
+    for (const path of [
+      "/",
+      "/park/:slug",
+      "/wallet",
+      "/business/:id/wallet",
+      "/auth",
+      "/search",
+      "/admin/*",
+    ]) {
+      expect(paths).toContain(path);
+    }
+    expect(paths.length).toBeGreaterThan(60);
+  });
+
+  it("is a known address (never the not-found page's 404), as is each page of the back office", () => {
+    const addresses = [
+      ...paths.map(address),
+      ...ADMIN_PAGES.flatMap((page) => [
+        `/admin/${page.path}`,
+        ...(page.nested ? [`/admin/${page.path}/12`] : []),
+      ]),
+    ];
+    for (const pathname of addresses) expect(isUnknownPath(routes, pathname), pathname).toBe(false);
+  });
+
+  it("answers a page of the browser's without a status of its own (index.html's 200)", async () => {
+    for (const pathname of paths.map(address).filter((p) => !isRenderedPath(p))) {
+      expect(await renderAt(pathname), pathname).toEqual({ kind: "browser" });
+    }
   });
 });

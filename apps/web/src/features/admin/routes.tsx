@@ -3,6 +3,7 @@ import { Route, Routes } from "react-router";
 import { AdminLayout } from "./admin-layout";
 import { AdminIndex, RequirePermission } from "./guard";
 import { ADMIN_PAGES } from "./pages";
+import { adminRoutePath } from "./route-paths";
 import { AdminNotFoundPage } from "./status-pages";
 
 /** Each page's code loads the first time it opens (a chunk per page, beside this one). */
@@ -24,7 +25,7 @@ export function AdminApp() {
         {PAGES.map(({ page, Component }) => (
           <Route
             key={page.path}
-            path={page.nested ? `${page.path}/*` : page.path}
+            path={adminRoutePath(page)}
             element={
               <RequirePermission permission={page.permission}>
                 <Component />
