@@ -28,27 +28,36 @@ export interface PaymentsContext extends TestContext {
   ledgerTransactionsFor(reference: string): Promise<number>;
 }
 
-/** The app on a fresh database with all three providers pointed at local stateful fakes. */
-export async function createPaymentsContext(env: Record<string, string> = {}): Promise<PaymentsContext> {
+/**
+ * The app on a fresh database with all three providers pointed at local stateful fakes; `deps` as
+ * createTestContext takes them (a clock the test sets).
+ */
+export async function createPaymentsContext(
+  env: Record<string, string> = {},
+  deps: Parameters<typeof createTestContext>[1] = {},
+): Promise<PaymentsContext> {
   const [paystack, stripe, wave] = await Promise.all([
     startPaystackFake(KEYS.paystack),
     startStripeFake(KEYS.stripe),
     startWaveFake(KEYS.wave),
   ]);
-  const ctx = await createTestContext({
-    PAYSTACK_SECRET_KEY: KEYS.paystack,
-    PAYSTACK_PUBLIC_KEY: "pk_test_paystack_fake",
-    PAYSTACK_API_URL: paystack.url,
-    STRIPE_SECRET_KEY: KEYS.stripe,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_stripe_fake",
-    STRIPE_WEBHOOK_SECRET: KEYS.stripeWebhook,
-    STRIPE_API_URL: stripe.url,
-    WAVE_API_KEY: KEYS.wave,
-    WAVE_WEBHOOK_SECRET: KEYS.waveWebhook,
-    WAVE_API_URL: wave.url,
-    PAYMENT_TIMEOUT_MS: "1500",
-    ...env,
-  });
+  const ctx = await createTestContext(
+    {
+      PAYSTACK_SECRET_KEY: KEYS.paystack,
+      PAYSTACK_PUBLIC_KEY: "pk_test_paystack_fake",
+      PAYSTACK_API_URL: paystack.url,
+      STRIPE_SECRET_KEY: KEYS.stripe,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_stripe_fake",
+      STRIPE_WEBHOOK_SECRET: KEYS.stripeWebhook,
+      STRIPE_API_URL: stripe.url,
+      WAVE_API_KEY: KEYS.wave,
+      WAVE_WEBHOOK_SECRET: KEYS.waveWebhook,
+      WAVE_API_URL: wave.url,
+      PAYMENT_TIMEOUT_MS: "1500",
+      ...env,
+    },
+    deps,
+  );
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = ctx.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, type TestUser } from "../../test/factories";
+import { holdRequests } from "../../test/fakes/fake-server";
 import { TEST_ENGINE } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createPaymentsContext, KEYS, type PaymentsContext } from "../../test/payments-context";
@@ -19,6 +20,7 @@ afterEach(async () => {
   if (!ctx) return;
   ctx.paystack.behaviour.mode = "ok";
   ctx.stripe.behaviour.mode = "ok";
+  ctx.paystack.behaviour.hold?.release(); // a test that failed while holding one
   expect(await ledgerViolations(ctx.database.db)).toEqual([]);
   expect(await receiptViolations(ctx.database.db)).toEqual([]);
 });
@@ -29,6 +31,13 @@ const verify = (u: TestUser, reference: string, provider: string) =>
     url: "/api/v1/wallet/verify-payment",
     headers: bearer(u),
     query: { payment_reference: reference, payment_provider: provider },
+  });
+const credit = (u: TestUser, reference: string, amount: number) =>
+  ctx.app.inject({
+    method: "POST",
+    url: "/api/v1/wallet/credit",
+    headers: bearer(u),
+    query: { reference, amount: String(amount) },
   });
 const balance = async (u: TestUser) =>
   (await ctx.app.inject({ url: "/api/v1/wallet", headers: bearer(u) })).json().data.balance as number;
@@ -70,6 +79,46 @@ describe.skipIf(!onPostgres)(`exactly once under races (${reason})`, () => {
       expect(await ctx.ledgerTransactionsFor(reference)).toBe(1);
       expect(await balance(u)).toBe(1000);
     }
+  });
+
+  it("20 concurrent verifies and credits while the provider holds the first call: one asks, the others answer in progress", async () => {
+    const u = await createUser(ctx.database.db);
+    const { reference } = (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/wallet/add-funds",
+        headers: { ...bearer(u), "idempotency-key": randomUUID() },
+        payload: { amount: 1000 },
+      })
+    ).json().data;
+    ctx.paystack.complete(reference);
+    const checks = () =>
+      ctx.paystack.requests.filter((r) => r.path.startsWith("/transaction/verify/")).length;
+    const before = checks();
+    // No timing: the provider answers nobody until every call but the one it holds has answered.
+    const held = holdRequests(ctx.paystack);
+    let answered = 0;
+    let othersAnswered!: () => void;
+    const others = new Promise<void>((resolve) => (othersAnswered = resolve));
+    const calls = Array.from({ length: 20 }, (_, i) =>
+      (i % 2 === 0 ? verify(u, reference, "paystack") : credit(u, reference, 1000)).then((r) => {
+        if (++answered === 19) othersAnswered();
+        return r.json();
+      }),
+    );
+    await held.arrived;
+    await others;
+    expect(checks() - before).toBe(1);
+    held.release();
+    const bodies = await Promise.all(calls);
+    const credited = bodies.filter((b) => b.status === "success");
+    expect(credited).toHaveLength(1);
+    expect(credited[0]).toMatchObject({ data: { credited: true, new_balance: 1000 } });
+    const busy = bodies.filter((b) => b.status === "pending");
+    expect(busy).toHaveLength(19);
+    for (const b of busy) expect(b.message).toBe(IN_PROGRESS);
+    expect(await ctx.ledgerTransactionsFor(reference)).toBe(1);
+    expect(await balance(u)).toBe(1000);
   });
 
   it("Stripe: concurrent webhook deliveries (replays and distinct events) and verifies credit once", async () => {

@@ -213,7 +213,11 @@ async function verifyTopUp(deps: PaymentDeps, payment: PaymentRow, decimals: num
   }
 }
 
-/** POST /wallet/credit: only a confirmed provider payment of the caller, not yet credited. */
+/**
+ * POST /wallet/credit: only a confirmed provider payment of the caller, not yet credited. While
+ * another verification of the payment holds its lease, it answers as verify does: pending,
+ * "in progress" (that verification is the one that may credit it).
+ */
 export async function creditPayment(
   deps: PaymentDeps,
   userId: string,
@@ -233,6 +237,9 @@ export async function creditPayment(
     };
     const companyId = companyOfTopUp(payment.reference);
     return companyId === null ? result : asCompanyTopUp(deps, companyId, userId, payment, decimals, result);
+  }
+  if (outcome.kind === "busy") {
+    return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment, decimals) };
   }
   if (outcome.kind === "already") throw already;
   if (outcome.kind === "failed") throw failed(outcome);

@@ -6,6 +6,25 @@ export interface FakeBehaviour {
   mode: "ok" | "down" | "slow";
   /** Delay for "slow", in ms. */
   delayMs: number;
+  /** While set, every request waits until it is released (holdRequests). */
+  hold?: { arrived(req: FakeRequest): void; released: Promise<void>; release(): void } | undefined;
+}
+
+/**
+ * Holds the fake's next requests open until `release()`: `arrived` resolves with the first one
+ * received, so a test knows a call is at the provider (no timing involved).
+ */
+export function holdRequests(fake: RunningFake): { arrived: Promise<FakeRequest>; release(): void } {
+  let arrived!: (req: FakeRequest) => void;
+  let release!: () => void;
+  const first = new Promise<FakeRequest>((resolve) => (arrived = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const end = () => {
+    if (fake.behaviour.hold?.released === released) fake.behaviour.hold = undefined;
+    release();
+  };
+  fake.behaviour.hold = { arrived, released, release: end };
+  return { arrived: first, release: end };
 }
 
 export interface FakeRequest {
@@ -42,6 +61,11 @@ export async function startFake(
         body: Buffer.concat(chunks).toString("utf8"),
       };
       requests.push(fr);
+      const hold = behaviour.hold;
+      if (hold) {
+        hold.arrived(fr);
+        await hold.released;
+      }
       if (behaviour.mode === "slow") await new Promise((r) => setTimeout(r, behaviour.delayMs));
       if (res.destroyed) return;
       const reply =

@@ -62,6 +62,11 @@ export function StripeCard({ payment }: { payment: AddFundsData }) {
     try {
       // Confirmed in the page: our server still asks Stripe before crediting.
       const res = await creditPayment(payment.reference, payment.amount, t("transactions.types.topup"));
+      // Another verification of it is running (pending, in progress): the result page asks again.
+      if (res.status !== "success") {
+        void navigate(callbackUrl(payment));
+        return;
+      }
       void navigate(`/payment/success?reference=${encodeURIComponent(payment.reference)}&provider=stripe`, {
         state: { result: res.data },
       });
