@@ -173,6 +173,11 @@ export const PaymentResultSchema = z.object({
   /** The part beyond the wallet's cap, held for support to return (absent when none). */
   held: z.number().optional(),
   credited: z.boolean().optional(),
+  /**
+   * True on a pending answer while another check of the same payment is running ("Payment
+   * verification already in progress", in the reader's language): ask again shortly.
+   */
+  verifying: z.boolean().optional(),
   /** The booking this top-up pays the difference for (absent for a plain top-up). */
   booking: PaymentBookingSchema.optional(),
   /** The order, pass or document request this top-up pays the difference for (absent otherwise). */

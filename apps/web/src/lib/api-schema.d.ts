@@ -4232,6 +4232,7 @@ export interface components {
         new_balance?: number;
         held?: number;
         credited?: boolean;
+        verifying?: boolean;
         booking?: {
           booking_code: string;
           /** @enum {string} */

@@ -180,7 +180,7 @@ export async function verifyTopUp(deps: PaymentDeps, companyId: number, userId: 
         data: { ...data, credited: false, new_balance: await balance() },
       };
     case "busy":
-      return { status: "pending" as const, message: TOP_UP_BUSY, data };
+      return { status: "pending" as const, message: TOP_UP_BUSY, data: { ...data, verifying: true } };
     case "pending":
       return { status: "pending" as const, message: TOP_UP_PENDING, data };
     case "failed":

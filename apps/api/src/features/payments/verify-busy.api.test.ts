@@ -70,7 +70,7 @@ function expectInProgress(res: Awaited<ReturnType<typeof verify>>, message: stri
   expect(body).toMatchObject({
     status: "pending",
     message,
-    data: { reference, provider: "paystack", currency: "NGN" },
+    data: { reference, provider: "paystack", currency: "NGN", verifying: true },
   });
   expect(body.data).not.toHaveProperty("new_balance");
   expect(body.data).not.toHaveProperty("credited");

@@ -202,7 +202,11 @@ async function verifyTopUp(deps: PaymentDeps, payment: PaymentRow, decimals: num
         data: { ...describe(payment, decimals, outcome), credited: false },
       };
     case "busy":
-      return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment, decimals) };
+      return {
+        status: "pending" as const,
+        message: IN_PROGRESS,
+        data: { ...describe(payment, decimals), verifying: true },
+      };
     case "pending":
       // An expired top-up the provider still calls unpaid is over for the customer (paying it now
       // would still credit it, but a new top-up is what they should start).
@@ -239,7 +243,11 @@ export async function creditPayment(
     return companyId === null ? result : asCompanyTopUp(deps, companyId, userId, payment, decimals, result);
   }
   if (outcome.kind === "busy") {
-    return { status: "pending" as const, message: IN_PROGRESS, data: describe(payment, decimals) };
+    return {
+      status: "pending" as const,
+      message: IN_PROGRESS,
+      data: { ...describe(payment, decimals), verifying: true },
+    };
   }
   if (outcome.kind === "already") throw already;
   if (outcome.kind === "failed") throw failed(outcome);

@@ -64,3 +64,59 @@ describe("the payment's return page, for a purchase paid by a top-up of the diff
     );
   });
 });
+
+describe("the payment's return page, while another check of the payment runs", () => {
+  const pending = (message: string, verifying?: boolean) => ({
+    json: {
+      status: "pending",
+      message,
+      data: {
+        reference: "ref-1",
+        provider: "demo",
+        amount: 5_000,
+        currency: "NGN",
+        ...(verifying ? { verifying } : {}),
+      },
+    },
+  });
+
+  it("asks again, in French too (the message is translated; `verifying` says why), and shows the credit", async () => {
+    let calls = 0;
+    const api = new FakeApi().on("POST /wallet/verify-payment", () =>
+      ++calls === 1
+        ? pending("La vérification du paiement est déjà en cours", true)
+        : {
+            json: {
+              status: "success",
+              message: "Paiement vérifié",
+              data: { ...pending("", false).json.data, new_balance: 5_000, credited: true },
+            },
+          },
+    );
+    await renderWithApp(<PaymentResultPage />, {
+      api,
+      language: "fr",
+      route: "/payment-success?reference=ref-1&provider=demo",
+    });
+    await waitFor(() => expect(api.callsTo("POST /wallet/verify-payment")).toHaveLength(2), {
+      timeout: 5_000,
+    });
+    await waitFor(() =>
+      expect(screen.queryByText(/La vérification du paiement est déjà en cours/)).toBeNull(),
+    );
+  });
+
+  it("does not ask again when the provider has not been paid yet: it says so", async () => {
+    const api = new FakeApi().on(
+      "POST /wallet/verify-payment",
+      pending("Le paiement n'est pas encore terminé"),
+    );
+    await renderWithApp(<PaymentResultPage />, {
+      api,
+      language: "fr",
+      route: "/payment-success?reference=ref-1&provider=demo",
+    });
+    expect(await screen.findByText(/Le paiement n'est pas encore terminé/)).toBeTruthy();
+    expect(api.callsTo("POST /wallet/verify-payment")).toHaveLength(1);
+  });
+});

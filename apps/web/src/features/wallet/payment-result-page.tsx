@@ -15,8 +15,6 @@ type View =
   | { kind: "error"; message: string }
   | { kind: "none" };
 
-const IN_PROGRESS = "Payment verification already in progress";
-
 /** Where a purchase paid by a top-up of the difference is shown (an order's page says it was just placed). */
 const paidPage = (kind: CheckoutKind, code: string) =>
   `${purchasePage(kind, code)}${kind === "order" ? "?placed=1" : ""}`;
@@ -72,7 +70,8 @@ export function PaymentResultPage() {
           setView({ kind: "success", result: res.data });
           return;
         }
-        if (res.message !== IN_PROGRESS || attempt >= RETRIES) {
+        // The message is in the reader's language: `verifying` says another check is running.
+        if (!res.data.verifying || attempt >= RETRIES) {
           setView({ kind: "pending", message: res.message });
           return;
         }
