@@ -15,7 +15,7 @@ import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import type { CompanyTopUpCredit, CompanyTopUps } from "../payments/company-top-ups";
 import { addCompanyFunds, verifyCompanyTopUp } from "../payments/top-up.service";
-import type { PaymentDeps } from "../payments/verify.service";
+import { inProgress, type PaymentDeps } from "../payments/verify.service";
 import { issueReceipt } from "../receipts/receipts.service";
 import { clearingKey, companyWalletKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
@@ -151,7 +151,6 @@ export async function startTopUp(
 export const TOP_UP_CREDITED = "Payment verified and the company's wallet was credited";
 export const TOP_UP_ALREADY = "Payment already verified";
 export const TOP_UP_PENDING = "Payment has not been completed yet";
-export const TOP_UP_BUSY = "Payment verification already in progress";
 export const TOP_UP_FAILED = "The payment failed or was cancelled; nothing was credited";
 
 /** POST .../top-ups/{reference}/verify: asks the provider and credits the company once. */
@@ -180,7 +179,7 @@ export async function verifyTopUp(deps: PaymentDeps, companyId: number, userId: 
         data: { ...data, credited: false, new_balance: await balance() },
       };
     case "busy":
-      return { status: "pending" as const, message: TOP_UP_BUSY, data: { ...data, verifying: true } };
+      return inProgress(data);
     case "pending":
       return { status: "pending" as const, message: TOP_UP_PENDING, data };
     case "failed":

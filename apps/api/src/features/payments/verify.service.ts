@@ -29,6 +29,17 @@ export interface PaymentDeps {
 
 export const IN_PROGRESS = "Payment verification already in progress";
 export const NOT_COMPLETED = "Payment has not been completed yet";
+
+/**
+ * The answer while another verification of the payment holds its lease (verify, credit, a
+ * company's top-up verify alike): pending, "in progress"; `verifying` says so whatever the
+ * message's language.
+ */
+export const inProgress = <D extends object>(data: D) => ({
+  status: "pending" as const,
+  message: IN_PROGRESS,
+  data: { ...data, verifying: true },
+});
 const LEASE_MS = 60_000;
 
 type ProviderName = PaymentRow["provider"];
@@ -202,11 +213,7 @@ async function verifyTopUp(deps: PaymentDeps, payment: PaymentRow, decimals: num
         data: { ...describe(payment, decimals, outcome), credited: false },
       };
     case "busy":
-      return {
-        status: "pending" as const,
-        message: IN_PROGRESS,
-        data: { ...describe(payment, decimals), verifying: true },
-      };
+      return inProgress(describe(payment, decimals));
     case "pending":
       // An expired top-up the provider still calls unpaid is over for the customer (paying it now
       // would still credit it, but a new top-up is what they should start).
@@ -243,11 +250,7 @@ export async function creditPayment(
     return companyId === null ? result : asCompanyTopUp(deps, companyId, userId, payment, decimals, result);
   }
   if (outcome.kind === "busy") {
-    return {
-      status: "pending" as const,
-      message: IN_PROGRESS,
-      data: { ...describe(payment, decimals), verifying: true },
-    };
+    return inProgress(describe(payment, decimals));
   }
   if (outcome.kind === "already") throw already;
   if (outcome.kind === "failed") throw failed(outcome);
