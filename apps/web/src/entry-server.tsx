@@ -6,7 +6,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import { AppErrorBoundary } from "./app/app-error-boundary";
-import { isUnknownPath } from "./app/known-paths";
+import { isUnknownMatch } from "./app/known-paths";
 import { routes } from "./app/router";
 import { api, setApiTransport } from "./lib/api";
 import { DEFAULT_COUNTRY, RenderedCountryProvider } from "./lib/country";
@@ -86,9 +86,18 @@ setApiTransport({
  * back office) is the browser's.
  */
 export function isRenderedPath(pathname: string): boolean {
-  return (matchRoutes(routes, pathname) ?? []).some((m) =>
-    Array.isArray((m.route.handle as RenderHandle | undefined)?.modules),
-  );
+  return routeFacts(pathname).rendered;
+}
+
+/** What the route table says of a path, from one match: rendered on the server; no route has it. */
+function routeFacts(pathname: string): { rendered: boolean; unknown: boolean } {
+  const matches = matchRoutes(routes, pathname);
+  return {
+    rendered: (matches ?? []).some((m) =>
+      Array.isArray((m.route.handle as RenderHandle | undefined)?.modules),
+    ),
+    unknown: isUnknownMatch(matches, pathname),
+  };
 }
 
 /**
@@ -97,20 +106,21 @@ export function isRenderedPath(pathname: string): boolean {
  * addresses would push the real pages out of the cache, one page per address.
  */
 export function renderKey(request: Request): string | null {
-  const { pathname } = new URL(request.url);
-  return isRenderedPath(pathname) && !isUnknownPath(routes, pathname) ? pageKey(request) : null;
+  const { rendered, unknown } = routeFacts(new URL(request.url).pathname);
+  return rendered && !unknown ? pageKey(request) : null;
 }
 
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(request.url);
-  if (!isRenderedPath(url.pathname)) {
+  const { rendered, unknown } = routeFacts(url.pathname);
+  if (!rendered) {
     // The back office routes the paths under /admin itself, in the browser: an address it does not
     // have is index.html with a 404 (its own not-found page, or the sign-in prompt signed out).
-    return isUnknownPath(routes, url.pathname) ? { kind: "browser", status: 404 } : { kind: "browser" };
+    return unknown ? { kind: "browser", status: 404 } : { kind: "browser" };
   }
   const chosen = requestLanguage(url, request.headers);
   return await renderContext.run({ fetch: options.fetch, language: chosen.language }, () =>
-    renderPage(request, options, chosen),
+    renderPage(request, options, chosen, unknown),
   );
 }
 
@@ -118,8 +128,9 @@ async function renderPage(
   request: Request,
   options: RenderOptions,
   { language, asked }: { language: PageLanguage; asked: boolean },
+  /** No route has this address: the catch-all's not-found page, answered with 404. */
+  unknown: boolean,
 ): Promise<RenderResult> {
-  const url = new URL(request.url);
   const headers: Record<string, string> = { "content-language": language, vary: "accept-language, cookie" };
   // `?lang=` is the visitor's choice: kept for the pages that follow, as the language menu keeps it.
   if (asked) {
@@ -200,8 +211,7 @@ async function renderPage(
   };
   return {
     kind: "page",
-    // An address no route has: the catch-all's not-found page, with its status.
-    status: isUnknownPath(routes, url.pathname) ? 404 : context.statusCode,
+    status: unknown ? 404 : context.statusCode,
     html: fillTemplate(options.template, rendered, {
       language,
       country: shownCountry.code,

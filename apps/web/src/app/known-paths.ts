@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes, type RouteMatch, type RouteObject } from "react-router";
 
 /**
  * What a route's `handle` says of the paths it answers: `notFound` on the catch-all `*` route (the
@@ -18,7 +18,11 @@ const handleOf = (route: RouteObject) => (route.handle ?? {}) as PathsHandle;
  * routes the paths below it has none there. The server answers it with 404 (decision 036).
  */
 export function isUnknownPath(routes: RouteObject[], pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname);
+  return isUnknownMatch(matchRoutes(routes, pathname), pathname);
+}
+
+/** `isUnknownPath` from the path's matches already made (the server's render matches once). */
+export function isUnknownMatch(matches: RouteMatch[] | null, pathname: string): boolean {
   if (!matches) return true;
   return matches.some(({ route }) => {
     const handle = handleOf(route);
