@@ -259,7 +259,9 @@ describe("back office: layout and pages", () => {
     }
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("Escape");
-    await drawer.waitFor({ state: "detached" });
+    // The browser drops [open] at once and fires the dialog's close event a task later; the
+    // element goes (and aria-expanded turns false) only when React handles that event.
+    await page.locator("dialog#admin-drawer").waitFor({ state: "detached" });
     expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await menu.getAttribute("aria-expanded")).toBe("false");
     // Every control in the header is a 44 px target.
