@@ -617,6 +617,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/social-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Parkwell's social links: DEFAULT's, and each served country's (its own, else DEFAULT's, per network) */
+    get: operations["listSocialLinks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/terms/status": {
     parameters: {
       query?: never;
@@ -3261,6 +3278,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/social-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The social links of DEFAULT and of each served country, as set (null: inherited) */
+    get: operations["listAdminSocialLinks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/social-links/{country_code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set the social links of DEFAULT or of a served country (an empty one inherits DEFAULT's); https on the network's own host */
+    put: operations["setSocialLinks"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/marketplace/categories": {
     parameters: {
       query?: never;
@@ -4069,6 +4120,9 @@ export interface components {
       parks: number;
       cities: number;
       countries: number;
+      monthly_active_users: number | null;
+      monthly_bookings: number | null;
+      satisfaction_percent: number | null;
     };
     ParkRate: {
       park_id: number;
@@ -7952,6 +8006,30 @@ export interface components {
         published_at: string;
       } | null;
     };
+    SocialLinks: {
+      items: {
+        country_code: string;
+        facebook: string | null;
+        instagram: string | null;
+        linkedin: string | null;
+        twitter: string | null;
+      }[];
+    };
+    AdminSocialLinks: {
+      items: {
+        country_code: string;
+        country_name: string | null;
+        facebook: string | null;
+        instagram: string | null;
+        linkedin: string | null;
+        twitter: string | null;
+        updated_at: string | null;
+        updated_by: {
+          id: string;
+          name: string;
+        } | null;
+      }[];
+    };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
       total: number;
@@ -10103,6 +10181,26 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listSocialLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SocialLinks"];
         };
       };
     };
@@ -19260,7 +19358,11 @@ export interface operations {
           | "pages.view"
           | "pages.create"
           | "pages.update"
-          | "pages.delete";
+          | "pages.delete"
+          | "settings.view"
+          | "settings.create"
+          | "settings.update"
+          | "settings.delete";
         status?: "active" | "any";
         country?: string;
         operator?: string;
@@ -22783,6 +22885,111 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminSocialLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSocialLinks"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setSocialLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        country_code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          facebook?: string | null;
+          instagram?: string | null;
+          linkedin?: string | null;
+          twitter?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSocialLinks"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };
