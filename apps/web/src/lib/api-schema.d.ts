@@ -351,7 +351,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** How many active parks, cities and countries Parkwell serves */
+    /** The network in figures: active parks, cities and countries; the last 30 days' active drivers and bookings and the last 12 months' satisfaction rate, each when it has enough data (else null) */
     get: operations["getParkFigures"];
     put?: never;
     post?: never;
