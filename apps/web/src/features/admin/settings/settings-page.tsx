@@ -17,6 +17,7 @@ import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { adminSocialLinksQuery, saveSocialLinks } from "./api";
+import "./settings.css";
 
 type Row = AdminSocialLinks["items"][number];
 type Draft = Record<SocialNetwork, string>;
@@ -127,10 +128,12 @@ function SocialLinksForm({ row, fallback }: { row: Row; fallback: Row | undefine
           <FormAlert
             message={save.isError && Object.keys(fields).length === 0 ? errorText(t, save.error) : null}
           />
-          {save.isSuccess && <p role="status">{t("settings.social.saved")}</p>}
-          <button type="submit" className="button button--accent" disabled={save.isPending}>
-            {save.isPending ? t("settings.social.saving") : t("settings.social.save")}
-          </button>
+          <div className="admin-form-actions">
+            <button type="submit" className="button button--accent" disabled={save.isPending}>
+              {save.isPending ? t("settings.social.saving") : t("settings.social.save")}
+            </button>
+            {save.isSuccess && <p role="status">{t("settings.social.saved")}</p>}
+          </div>
         </>
       )}
     </form>
