@@ -26,7 +26,7 @@ let park: number;
 beforeAll(async () => {
   ctx = await createTestContext({}, { clock: () => at });
   db = ctx.database.db;
-  [park] = await parksOf(db, await operatorId(db, "Harbourview Parking Ltd"), "Lagos");
+  park = (await parksOf(db, await operatorId(db, "Harbourview Parking Ltd"), "Lagos"))[0]!;
 });
 afterAll(async () => {
   await ctx?.close();
