@@ -137,6 +137,7 @@ export const EvHostRequestSchema = z
       .max(1000, { error: "power_kw must be at most 1000" })
       .refine((kw) => Math.abs(kw * 10 - Math.round(kw * 10)) < 1e-9, {
         error: "power_kw must have at most one decimal",
+        params: { key: "validation.oneDecimal" },
       })
       .optional(),
     message: optionalText("message", 5000),
@@ -149,14 +150,14 @@ export const EvHostRequestSchema = z
           code: "custom",
           path: ["connectors"],
           message: "connectors are required when the site has chargers",
-          params: { key: "contact:evHost.errors.connectorsRequired" },
+          params: { key: "validation.connectorsRequired" },
         });
       if (r.power_kw === undefined)
         ctx.addIssue({
           code: "custom",
           path: ["power_kw"],
           message: "power_kw is required when the site has chargers",
-          params: { key: "contact:evHost.errors.powerRequired" },
+          params: { key: "validation.powerRequired" },
         });
     } else {
       if (r.connectors?.length)
@@ -164,14 +165,14 @@ export const EvHostRequestSchema = z
           code: "custom",
           path: ["connectors"],
           message: "connectors are only for a site that has chargers",
-          params: { key: "contact:evHost.errors.noChargers" },
+          params: { key: "validation.noChargers" },
         });
       if (r.power_kw !== undefined)
         ctx.addIssue({
           code: "custom",
           path: ["power_kw"],
           message: "power_kw is only for a site that has chargers",
-          params: { key: "contact:evHost.errors.noChargers" },
+          params: { key: "validation.noChargers" },
         });
     }
   })

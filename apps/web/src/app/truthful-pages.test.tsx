@@ -2,6 +2,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BookDemoPage } from "../features/contact/book-demo-page";
+import { EvHostForm } from "../features/contact/ev-host-form";
 import { HelpPage } from "../features/contact/help-page";
 import { InfoPage } from "../features/info/info-page";
 import { FakeApi, renderWithApp } from "../test/render";
@@ -47,7 +48,14 @@ const SAYS_NOT_YET = { en: /not open yet|in a later release/i, fr: /pas encore|p
 const DESCRIBING = [
   ...(["about", "getStarted", "howItWorks", "affiliates", "mediaCoverage"] as const),
   ...(["businessAccounts", "carParkManagement", "evCharging", "rentOutEvCharger"] as const),
-].map((id) => [id, () => <InfoPage id={id} />] as const);
+].map(
+  (id) =>
+    [
+      id,
+      // /rent-out-ev-charger as its route shows it: the information, then the charger host's form.
+      () => <InfoPage id={id}>{id === "rentOutEvCharger" && <EvHostForm />}</InfoPage>,
+    ] as const,
+);
 const PAGES = [
   ...DESCRIBING,
   ["bookDemo", () => <BookDemoPage />] as const,
