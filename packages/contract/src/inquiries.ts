@@ -143,39 +143,27 @@ export const EvHostRequestSchema = z
     message: optionalText("message", 5000),
     language: language.optional(),
   })
-  .superRefine((r, ctx) => {
-    if (r.has_chargers) {
-      if (!r.connectors?.length)
-        ctx.addIssue({
-          code: "custom",
-          path: ["connectors"],
-          message: "connectors are required when the site has chargers",
-          params: { key: "validation.connectorsRequired" },
-        });
-      if (r.power_kw === undefined)
-        ctx.addIssue({
-          code: "custom",
-          path: ["power_kw"],
-          message: "power_kw is required when the site has chargers",
-          params: { key: "validation.powerRequired" },
-        });
-    } else {
-      if (r.connectors?.length)
-        ctx.addIssue({
-          code: "custom",
-          path: ["connectors"],
-          message: "connectors are only for a site that has chargers",
-          params: { key: "validation.noChargers" },
-        });
-      if (r.power_kw !== undefined)
-        ctx.addIssue({
-          code: "custom",
-          path: ["power_kw"],
-          message: "power_kw is only for a site that has chargers",
-          params: { key: "validation.noChargers" },
-        });
-    }
-  })
+  // Run even when another field is wrong, so that a form shows every problem at once: the values
+  // may then be unparsed, hence the checks of their types.
+  .superRefine(
+    (r, ctx) => {
+      if (typeof r.has_chargers !== "boolean") return;
+      const connectors = Array.isArray(r.connectors) ? r.connectors.length : 0;
+      const power = r.power_kw !== undefined;
+      const issue = (path: "connectors" | "power_kw", message: string, key: string) =>
+        ctx.addIssue({ code: "custom", path: [path], message, params: { key: `validation.${key}` } });
+      if (r.has_chargers) {
+        if (connectors === 0)
+          issue("connectors", "connectors are required when the site has chargers", "connectorsRequired");
+        if (!power) issue("power_kw", "power_kw is required when the site has chargers", "powerRequired");
+      } else {
+        if (connectors > 0)
+          issue("connectors", "connectors are only for a site that has chargers", "noChargers");
+        if (power) issue("power_kw", "power_kw is only for a site that has chargers", "noChargers");
+      }
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
   .meta({ id: "EvHostRequest" });
 export type EvHostRequest = z.infer<typeof EvHostRequestSchema>;
 

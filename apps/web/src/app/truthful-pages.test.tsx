@@ -80,3 +80,23 @@ describe("no page promises a feature that is not built", () => {
     });
   }
 });
+
+describe("/rent-out-ev-charger", () => {
+  it.each([
+    ["en", "What happens next", "Tell us about your site", /commits you to nothing/],
+    ["fr", "Et ensuite ?", "Parlez-nous de votre site", /ne vous engage à rien/],
+  ] as const)(
+    "says what sending its form does, above the form, and its first button leads to it (%s)",
+    async (language, next, title, commits) => {
+      const [, page] = DESCRIBING.find(([id]) => id === "rentOutEvCharger")!;
+      await renderWithApp(page(), { api: new FakeApi(), language });
+      const heading = screen.getByRole("heading", { name: next });
+      const form = screen.getByRole("form", { name: title });
+      expect(heading.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(heading.nextElementSibling?.textContent).toMatch(commits);
+      const [first] = screen.getAllByRole("link", { name: title });
+      expect(first?.getAttribute("href")).toBe(`#${form.id}`);
+      expect(first?.className).toContain("button--accent");
+    },
+  );
+});

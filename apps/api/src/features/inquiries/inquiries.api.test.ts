@@ -306,6 +306,21 @@ describe("POST /api/v1/ev-host-requests", () => {
     },
   );
 
+  it("names every problem at once, the chargers' beside the other fields'", async () => {
+    const res = await post("/api/v1/ev-host-requests", {
+      ...host,
+      city: "",
+      connectors: [],
+      power_kw: undefined,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ fields: Record<string, string> }>().fields).toEqual({
+      city: "city is required",
+      connectors: "connectors are required when the site has chargers",
+      power_kw: "power_kw is required when the site has chargers",
+    });
+  });
+
   it("limits one address to 5 forms per 10 minutes with a 429, apart from the other forms", async () => {
     const ip = "10.4.0.1";
     for (let i = 0; i < 5; i++)

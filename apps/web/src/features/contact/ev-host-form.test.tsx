@@ -3,29 +3,14 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../test/render";
-import { InfoPage } from "../info/info-page";
 import { EvHostForm } from "./ev-host-form";
 
-const page = () => (
-  <InfoPage id="rentOutEvCharger">
-    <EvHostForm />
-  </InfoPage>
-);
+// The page around it (/rent-out-ev-charger's information) is app/truthful-pages.test.tsx's.
+const page = () => <EvHostForm />;
 
 const receipt = { id: "b4c1", reference: "EVH-7K2M9QXA", received_at: "2026-11-29T09:00:00.000Z" };
 
 describe("the charger host's form on /rent-out-ev-charger", () => {
-  it("comes after the information, which says what happens next, and the first button leads to it", async () => {
-    await renderWithApp(page(), { api: new FakeApi() });
-    const form = screen.getByRole("form", { name: "Tell us about your site" });
-    const next = screen.getByRole("heading", { name: "What happens next" });
-    expect(next.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Tell us about your site" }).getAttribute("href")).toBe(
-      "#ev-host-form",
-    );
-    expect(form.id).toBe("ev-host-form");
-  });
-
   it("checks every field before sending, asks for connectors and power only with chargers, and sends the site (en)", async () => {
     const api = new FakeApi().on("POST /ev-host-requests", { status: 201, json: receipt });
     await renderWithApp(page(), { api });
@@ -122,7 +107,6 @@ describe("the charger host's form on /rent-out-ev-charger", () => {
     await renderWithApp(page(), { api, language: "fr" });
     const user = userEvent.setup();
     expect(screen.getByRole("form", { name: "Parlez-nous de votre site" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Et ensuite ?" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Envoyer les informations du site" }));
     expect(screen.getAllByText("Ce champ est obligatoire !").length).toBeGreaterThan(0);
 
