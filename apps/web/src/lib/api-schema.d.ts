@@ -6523,6 +6523,8 @@ export interface components {
         currency: string;
       } | null;
       limit_per_user: number;
+      total_limit: number | null;
+      kinds: ("order" | "vehicle_docs")[];
       start_local: string;
       end_local: string;
       starts_at: string;
@@ -7282,6 +7284,13 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon: {
+        code: string;
+        applied: boolean;
+        discount: number;
+        message: string | null;
+      } | null;
       delivery_charge: number;
       tax: number;
       tax_name: string;
@@ -7353,6 +7362,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7448,6 +7459,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7529,6 +7542,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7651,6 +7666,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -10909,6 +10926,7 @@ export interface operations {
           vehicle_id?: number | null;
           plate_number?: string | null;
           company_id?: number | null;
+          coupon_code?: string;
           start_time?: string;
           end_time?: string;
         };
@@ -12966,6 +12984,7 @@ export interface operations {
             insurer_id: number;
             vehicle_value: number;
           };
+          coupon_code?: string;
           expected_total?: number;
         };
       };
@@ -13110,6 +13129,7 @@ export interface operations {
             insurer_id: number;
             vehicle_value: number;
           };
+          coupon_code?: string;
           expected_total?: number;
           company_id?: number | null;
         };
@@ -13166,6 +13186,8 @@ export interface operations {
             fees_total: number;
             premiums_total: number;
             service_charge: number;
+            discount: number;
+            coupon_code: string | null;
             delivery_charge: number;
             tax: number;
             total: number;
@@ -24497,6 +24519,9 @@ export interface operations {
           max_discount?: number | null;
           /** @default 1 */
           limit_per_user?: number;
+          /** @default null */
+          total_limit?: number | null;
+          kinds?: ("order" | "vehicle_docs")[];
           start_local: string;
           end_local: string;
           /**
@@ -24644,6 +24669,8 @@ export interface operations {
           min_order?: number;
           max_discount?: number | null;
           limit_per_user?: number;
+          total_limit?: number | null;
+          kinds?: ("order" | "vehicle_docs")[];
           start_local?: string;
           end_local?: string;
           /** @enum {string} */
