@@ -60,15 +60,21 @@ export function useInstallState(): InstallState {
   );
 }
 
-/** Shows the browser's install dialog (the offer is spent whatever the answer), and its answer. */
+/**
+ * Shows the browser's install dialog and gives its answer. The offer is spent whatever the answer
+ * (Chromium allows one prompt() per event); the button stays, disabled, until the answer.
+ */
 export async function promptInstall(): Promise<"accepted" | "dismissed" | null> {
   const event = state.prompt;
   if (!event) return null;
-  update({ prompt: null });
-  await event.prompt();
-  const { outcome } = await event.userChoice;
-  if (outcome === "accepted") update({ installed: true });
-  return outcome;
+  try {
+    await event.prompt();
+    const { outcome } = await event.userChoice;
+    if (outcome === "accepted") update({ installed: true });
+    return outcome;
+  } finally {
+    if (state.prompt === event) update({ prompt: null });
+  }
 }
 
 /** Whether this page runs in the installed app's window (iOS's home-screen apps say so apart). */

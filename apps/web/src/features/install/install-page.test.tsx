@@ -17,11 +17,13 @@ afterEach(() => {
 });
 
 /** The browser's offer, as Chromium fires it; its dialog answers `outcome`. */
-function offerInstall(outcome: "accepted" | "dismissed"): { prompt: ReturnType<typeof vi.fn>; event: Event } {
+function offerInstall(
+  outcome: "accepted" | "dismissed" | Promise<{ outcome: "accepted" | "dismissed"; platform: string }>,
+): { prompt: ReturnType<typeof vi.fn>; event: Event } {
   const prompt = vi.fn(async () => {});
   const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
     prompt,
-    userChoice: Promise.resolve({ outcome, platform: "web" }),
+    userChoice: typeof outcome === "string" ? Promise.resolve({ outcome, platform: "web" }) : outcome,
   }) as InstallPromptEvent;
   act(() => {
     window.dispatchEvent(event);
@@ -52,6 +54,19 @@ describe("the install page", () => {
       "Parkwell is installed: open it from your home screen or with your other apps.",
     );
     expect(screen.queryByRole("button", { name: "Install Parkwell" })).toBeNull();
+  });
+
+  it("while the dialog is open, the button stays, disabled (one prompt per offer)", async () => {
+    let answer!: (choice: { outcome: "accepted"; platform: string }) => void;
+    const { prompt } = offerInstall(new Promise((resolve) => (answer = resolve)));
+    await show();
+    const button = screen.getByRole("button", { name: "Install Parkwell" });
+    fireEvent.click(button);
+    await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    fireEvent.click(button);
+    expect(prompt).toHaveBeenCalledTimes(1);
+    await act(async () => answer({ outcome: "accepted", platform: "web" }));
+    expect((await screen.findByRole("status")).textContent).toContain("Parkwell is installed");
   });
 
   it("after a dismissed dialog, the offer is spent: the steps by hand", async () => {

@@ -38,7 +38,12 @@ export function InstallPage() {
       <section aria-labelledby="install-offer">
         <h2 id="install-offer">{t("offer.title")}</h2>
         <p>{t("offer.text")}</p>
-        <button type="button" className="button" onClick={() => void install()} disabled={asking}>
+        <button
+          type="button"
+          className="button button--accent"
+          onClick={() => void install()}
+          disabled={asking}
+        >
           {t("offer.button")}
         </button>
       </section>
