@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { rootText } from "./support/ssr";
@@ -10,6 +12,16 @@ import { rootText } from "./support/ssr";
  */
 const baseURL = inject("baseURL");
 const browser = useBrowser();
+
+/** Axe's serious and critical findings (WCAG 2.2 AA), as shell-a11y.e2e.ts checks the shell's pages. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 interface CdpManifest {
   url: string;
@@ -128,6 +140,8 @@ describe("/install and the footer's app-store links", () => {
           window.dispatchEvent(offer);
         });
         const button = page.getByRole("button", { name: t.button });
+        await button.waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
         await button.focus();
         await page.keyboard.press("Enter");
         await expect
