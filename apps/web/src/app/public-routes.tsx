@@ -172,6 +172,15 @@ export const publicRoutes: RouteObject[] = [
     },
     ["src/features/info/cancellation-page.tsx"],
   ),
+  // The app-store links' destination while there is no native app (decision 043).
+  rendered(
+    {
+      path: "install",
+      loader: serverData(async () => async () => null),
+      lazy: async () => ({ Component: (await import("../features/install/install-page")).InstallPage }),
+    },
+    ["src/features/install/install-page.tsx"],
+  ),
   {
     path: "help",
     lazy: async () => ({ Component: (await import("../features/contact/help-page")).HelpPage }),

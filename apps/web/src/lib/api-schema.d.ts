@@ -6563,6 +6563,8 @@ export interface components {
         currency: string;
       } | null;
       limit_per_user: number;
+      total_limit: number | null;
+      kinds: ("order" | "vehicle_docs")[];
       start_local: string;
       end_local: string;
       starts_at: string;
@@ -7322,6 +7324,13 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon: {
+        code: string;
+        applied: boolean;
+        discount: number;
+        message: string | null;
+      } | null;
       delivery_charge: number;
       tax: number;
       tax_name: string;
@@ -7393,6 +7402,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7488,6 +7499,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7569,6 +7582,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7691,6 +7706,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -11009,6 +11026,7 @@ export interface operations {
           vehicle_id?: number | null;
           plate_number?: string | null;
           company_id?: number | null;
+          coupon_code?: string;
           start_time?: string;
           end_time?: string;
         };
@@ -13066,6 +13084,7 @@ export interface operations {
             insurer_id: number;
             vehicle_value: number;
           };
+          coupon_code?: string;
           expected_total?: number;
         };
       };
@@ -13210,6 +13229,7 @@ export interface operations {
             insurer_id: number;
             vehicle_value: number;
           };
+          coupon_code?: string;
           expected_total?: number;
           company_id?: number | null;
         };
@@ -13266,6 +13286,8 @@ export interface operations {
             fees_total: number;
             premiums_total: number;
             service_charge: number;
+            discount: number;
+            coupon_code: string | null;
             delivery_charge: number;
             tax: number;
             total: number;
@@ -24597,6 +24619,9 @@ export interface operations {
           max_discount?: number | null;
           /** @default 1 */
           limit_per_user?: number;
+          /** @default null */
+          total_limit?: number | null;
+          kinds?: ("order" | "vehicle_docs")[];
           start_local: string;
           end_local: string;
           /**
@@ -24744,6 +24769,8 @@ export interface operations {
           min_order?: number;
           max_discount?: number | null;
           limit_per_user?: number;
+          total_limit?: number | null;
+          kinds?: ("order" | "vehicle_docs")[];
           start_local?: string;
           end_local?: string;
           /** @enum {string} */
