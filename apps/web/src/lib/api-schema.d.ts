@@ -787,6 +787,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/ev-host-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Offer a site for EV chargers (a charger owner's or site host's details) */
+    post: operations["offerEvChargerSite"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/files": {
     parameters: {
       query?: never;
@@ -3835,6 +3852,23 @@ export interface components {
       /** @enum {string} */
       language?: "en" | "fr";
     };
+    EvHostRequestInput: {
+      name: string;
+      email: string;
+      phone?: string;
+      country_code: string;
+      city: string;
+      address: string;
+      /** @enum {string} */
+      site_kind: "car_park" | "hotel" | "mall" | "office" | "home" | "other";
+      spaces: number;
+      has_chargers: boolean;
+      connectors?: ("type2" | "ccs2" | "chademo" | "gbt")[];
+      power_kw?: number;
+      message?: string;
+      /** @enum {string} */
+      language?: "en" | "fr";
+    };
     ReviewCreateBodyInput: {
       /** Format: uuid */
       booking_id: string;
@@ -5569,7 +5603,7 @@ export interface components {
     Inquiry: {
       id: string;
       /** @enum {string} */
-      kind: "contact" | "demo";
+      kind: "contact" | "demo" | "ev_host";
       reference: string;
       name: string;
       email: string;
@@ -5588,6 +5622,12 @@ export interface components {
       country_code: string | null;
       interest: string | null;
       spaces: number | null;
+      city: string | null;
+      address: string | null;
+      site_kind: string | null;
+      has_chargers: boolean | null;
+      connectors: string[] | null;
+      power_kw: number | null;
       message: string | null;
       language: string | null;
     };
@@ -10806,6 +10846,66 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["DemoRequestInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InquiryReceipt"];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  offerEvChargerSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EvHostRequestInput"];
       };
     };
     responses: {
@@ -17251,7 +17351,7 @@ export interface operations {
       query?: {
         page?: number;
         size?: number;
-        kind?: "contact" | "demo";
+        kind?: "contact" | "demo" | "ev_host";
         status?: "new" | "answered";
         search?: string;
       };
@@ -17313,7 +17413,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        kind: "contact" | "demo";
+        kind: "contact" | "demo" | "ev_host";
         id: string;
       };
       cookie?: never;
@@ -17372,7 +17472,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        kind: "contact" | "demo";
+        kind: "contact" | "demo" | "ev_host";
         id: string;
       };
       cookie?: never;
