@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
 
-describe("Contact Us and Book a Demo", () => {
+describe("Contact Us, Book a Demo and a charger host's site", () => {
   it("checks the contact form per field, then stores it and shows the reference", async () => {
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
@@ -94,6 +94,71 @@ describe("Contact Us and Book a Demo", () => {
     const status = page.getByRole("status").filter({ hasText: "Démo demandée" });
     await status.waitFor();
     expect(await status.textContent()).toMatch(/DEM-[0-9A-Z]{8}/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("sends a charger host's site from /rent-out-ev-charger with the keyboard (en, 1366 px)", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const { page, problems } = await watchedPage(context, { country: "NG" });
+    await page.goto(`${baseURL}/rent-out-ev-charger`, { waitUntil: "networkidle" });
+    // The information first, saying what sending the form does; its first button leads to the form.
+    await page.getByRole("heading", { name: "What happens next" }).waitFor();
+    await page.getByRole("link", { name: "Tell us about your site" }).press("Enter");
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe("#ev-host-form");
+    const form = page.getByRole("form", { name: "Tell us about your site" });
+    const send = form.getByRole("button", { name: "Send my site's details" });
+    await send.press("Enter");
+    const name = form.getByLabel("Full name");
+    await expect.poll(() => name.getAttribute("aria-invalid")).toBe("true");
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await form.locator(".field__error").count()).toBe(5);
+
+    await page.keyboard.type("Chidi Okafor");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("chidi@example.com");
+    await page.keyboard.press("Tab"); // phone
+    await page.keyboard.type("+234 803 000 1111");
+    expect(await form.getByLabel("Country of the site").inputValue()).toBe("NG");
+    await form.getByLabel("City").fill("Lagos");
+    await form.getByLabel("Site address").fill("5 Admiralty Way, Lekki");
+    await form.getByLabel("Kind of site").selectOption("mall");
+    await form.getByLabel("Parking spaces available for chargers").fill("12");
+    // The answer "No, not yet" is chosen; the arrow keys choose "Yes", which asks for the chargers.
+    await form.getByRole("radio", { name: "No, not yet" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    expect(await form.getByRole("radio", { name: "Yes" }).isChecked()).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space"); // Type 2
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space"); // CCS2
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("inputmode"))).toBe("decimal");
+    await page.keyboard.type("50");
+    await page.keyboard.press("Enter");
+
+    const status = page.getByRole("status").filter({ hasText: "Site details sent" });
+    await status.waitFor();
+    expect(await status.textContent()).toMatch(/Your reference is EVH-[0-9A-Z]{8}/);
+    expect(await status.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("fits a phone in French and says what is missing at each field (fr, 390 px)", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context, { country: "SN" });
+    await page.goto(`${baseURL}/rent-out-ev-charger`, { waitUntil: "networkidle" });
+    const form = page.getByRole("form", { name: "Parlez-nous de votre site" });
+    expect(await form.getByLabel("Pays du site").inputValue()).toBe("SN");
+    await form.getByRole("radio", { name: "Oui" }).check();
+    await form.getByRole("button", { name: "Envoyer les informations du site" }).click();
+    await form.getByText("Choisissez au moins un connecteur").waitFor();
+    expect(await form.getByText("Indiquez la puissance des bornes en kW").count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(problems).toEqual([]);
     await context.close();
   });

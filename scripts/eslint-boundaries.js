@@ -71,6 +71,7 @@ export const FEATURE_DEPENDENCIES = {
   reviews: [],
   blog: [],
   seo: [],
+  "web-app": [],
   admin: [],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],

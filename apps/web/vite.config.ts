@@ -73,6 +73,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {}),
   server: {
     port: 5173,
-    proxy: { "/api": "http://localhost:3000" },
+    // The API serves the manifest too (docs/decisions/043-installable-app.md).
+    proxy: { "/api": "http://localhost:3000", "/manifest.webmanifest": "http://localhost:3000" },
   },
 }));

@@ -51,6 +51,7 @@ import { purchaseCheckoutRoutes } from "./features/purchases/purchase-checkouts.
 import { paidPurchases, type CheckoutKinds } from "./features/purchases/purchase-checkouts.service";
 import { referenceRoutes } from "./features/reference/reference.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
+import { webAppRoutes } from "./features/web-app/web-app.routes";
 import { servedCountries } from "./features/reference/served-countries";
 import { accountsRoutes } from "./features/accounts/accounts.routes";
 import { firebaseVerifier } from "./features/accounts/firebase";
@@ -336,6 +337,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     seoRoutes({ db: database.read, clock, publicUrl: config.PUBLIC_URL, sitemap: deps.sitemap }),
   );
+  // The installable web app's manifest, at the site's root too (decision 043).
+  await app.register(webAppRoutes());
 
   await registerSpa(app, config.WEB_DIST_DIR, config.PUBLIC_URL, {
     clock,

@@ -8,12 +8,15 @@ import { routes } from "./app/router";
 import { StartupLoader } from "./app/startup-loader";
 import { installGlobalErrorHandlers, reportError } from "./lib/error-reporting";
 import { i18n, keepStoredLanguage } from "./lib/i18n";
+import { listenForInstallPrompt } from "./lib/install-prompt";
 import { browserQueryClient } from "./lib/query-client";
 import { serverState } from "./lib/server-state";
 import { restoreRouteErrors } from "./ssr/route-errors";
 import "./styles.css";
 
 installGlobalErrorHandlers();
+// Before the browser can offer the install: /install uses the offer, whichever page it came on.
+listenForInstallPrompt();
 
 const queryClient = browserQueryClient();
 

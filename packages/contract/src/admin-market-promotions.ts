@@ -31,7 +31,7 @@ import {
   text,
 } from "./admin-market-fields";
 import { idNumber, pageOf } from "./common";
-import { COUPON_PERCENT_MAX_MESSAGE, DISCOUNT_TYPES, RECORD_STATUSES } from "./market-values";
+import { COUPON_KINDS, COUPON_PERCENT_MAX_MESSAGE, DISCOUNT_TYPES, RECORD_STATUSES } from "./market-values";
 import { MoneySchema } from "./parks";
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +145,21 @@ const limitPerUser = z
   .min(1, { error: LIMIT_TEXT })
   .max(10_000, { error: "The limit per user is at most 10000" });
 
+const TOTAL_LIMIT_TEXT = "The total limit is a whole number, 1 or more, or empty for none";
+const totalLimit = z
+  .number({ error: TOTAL_LIMIT_TEXT })
+  .int({ error: TOTAL_LIMIT_TEXT })
+  .min(1, { error: TOTAL_LIMIT_TEXT })
+  .max(10_000_000, { error: "The total limit is at most 10000000" });
+const KINDS_TEXT = "Choose at least one kind of purchase the coupon is for";
+const couponKinds = z
+  .array(z.enum(COUPON_KINDS, { error: "Unknown kind of purchase" }), {
+    error: KINDS_TEXT,
+  })
+  .min(1, { error: KINDS_TEXT })
+  .max(20, { error: KINDS_TEXT })
+  .transform((kinds) => COUPON_KINDS.filter((k) => kinds.includes(k)));
+
 export const AdminCouponListQuerySchema = AdminPageQuerySchema.extend({
   country: countryFilter,
   status: statusFilter,
@@ -161,6 +176,10 @@ const couponShape = {
   /** The most a percentage takes off, major units; none for no cap. */
   max_discount: price.nullable().default(null),
   limit_per_user: limitPerUser.default(1),
+  /** The most purchases of everyone that may use it; null: no limit. */
+  total_limit: totalLimit.nullable().default(null),
+  /** The purchases it is for (COUPON_KINDS); a marketplace order's when not said. */
+  kinds: couponKinds.default(["order"]),
   start_local: localTime,
   end_local: localTime,
   status: status.default("active"),
@@ -180,6 +199,8 @@ export const AdminCouponPatchSchema = z
     min_order: amountOrZero.optional(),
     max_discount: price.nullable().optional(),
     limit_per_user: limitPerUser.optional(),
+    total_limit: totalLimit.nullable().optional(),
+    kinds: couponKinds.optional(),
     start_local: localTime.optional(),
     end_local: localTime.optional(),
     status: status.optional(),
@@ -199,12 +220,14 @@ export const AdminCouponSchema = z
     min_order: MoneySchema,
     max_discount: MoneySchema.nullable(),
     limit_per_user: z.number().int(),
+    total_limit: z.number().int().nullable(),
+    kinds: z.array(z.enum(COUPON_KINDS)),
     start_local: z.string(),
     end_local: z.string(),
     starts_at: z.string(),
     ends_at: z.string(),
     status: z.enum(RECORD_STATUSES),
-    /** Orders that used it and were not refunded. */
+    /** Purchases that used it and were not refunded in full. */
     uses: z.number().int(),
     created_at: z.string(),
   })

@@ -203,15 +203,16 @@ export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
 export const CustomerIdParamsSchema = z.object({ id: z.string().max(100) });
 
 // ---------------------------------------------------------------------------------------------
-// Inquiries (Contact Us and Book a Demo)
+// Inquiries (Contact Us, Book a Demo and a charger host's site)
 
-export const INQUIRY_KINDS = ["contact", "demo"] as const;
+export const INQUIRY_KINDS = ["contact", "demo", "ev_host"] as const;
 export type InquiryKind = (typeof INQUIRY_KINDS)[number];
+const KIND_ERROR = "kind must be contact, demo or ev_host";
 export const INQUIRY_STATUSES = ["new", "answered"] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
 
 export const InquiryListQuerySchema = AdminPageQuerySchema.extend({
-  kind: z.enum(INQUIRY_KINDS, { error: "kind must be contact or demo" }).optional(),
+  kind: z.enum(INQUIRY_KINDS, { error: KIND_ERROR }).optional(),
   status: z.enum(INQUIRY_STATUSES, { error: "status must be new or answered" }).optional(),
   search,
 });
@@ -232,9 +233,18 @@ export const InquirySchema = z
     topic: z.string().nullable(),
     /** Book a Demo only. */
     company: z.string().nullable(),
+    /** Book a Demo and a charger host's site. */
     country_code: z.string().nullable(),
     interest: z.string().nullable(),
+    /** A demo's parking spaces; a charger host's spaces available for chargers. */
     spaces: z.number().int().nullable(),
+    /** A charger host's site only (EV_HOST_SITE_KINDS, EV_CONNECTORS). */
+    city: z.string().nullable(),
+    address: z.string().nullable(),
+    site_kind: z.string().nullable(),
+    has_chargers: z.boolean().nullable(),
+    connectors: z.array(z.string()).nullable(),
+    power_kw: z.number().nullable(),
     message: z.string().nullable(),
     language: z.string().nullable(),
   })
@@ -243,7 +253,7 @@ export type Inquiry = z.infer<typeof InquirySchema>;
 export const InquiryPageSchema = pageOf(InquirySchema).meta({ id: "InquiryPage" });
 
 export const InquiryParamsSchema = z.object({
-  kind: z.enum(INQUIRY_KINDS, { error: "kind must be contact or demo" }),
+  kind: z.enum(INQUIRY_KINDS, { error: KIND_ERROR }),
   id: z.string().max(100),
 });
 export const InquiryStatusBodySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LanguageSchema } from "./accounts";
 import { idNumber, pageOf, PageQuerySchema } from "./common";
+import { CouponCodeSchema } from "./coupons";
 import { PriceBreakdownSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
 import { normaliseEventCode } from "./event-values";
@@ -53,6 +54,8 @@ export const CreateBookingBodySchema = z
     plate_number: PlateSchema.nullish(),
     /** Pay with this company (an active membership of the driver's); personal wallet when absent. */
     company_id: idNumber("company_id").nullish(),
+    /** A coupon code: refused with the reason when it does not apply (coupons.ts). */
+    coupon_code: CouponCodeSchema,
     start_time: time("start_time").optional(),
     end_time: time("end_time").optional(),
   })
@@ -77,6 +80,7 @@ interface BookingRequestBase {
   vehicle_id?: number | null | undefined;
   plate_number?: string | null | undefined;
   company_id?: number | null | undefined;
+  coupon_code?: string | undefined;
 }
 export type CreateBookingBody = BookingRequestBase & { kind: "window"; start_time: Date; end_time: Date };
 export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event_code: string };

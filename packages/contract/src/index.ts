@@ -13,6 +13,7 @@ export * from "./inquiries";
 export * from "./bookings";
 export * from "./events";
 export * from "./marketplace";
+export * from "./coupons";
 export * from "./zoned-time";
 export * from "./money-text";
 export * from "./french-typography";

@@ -63,6 +63,11 @@ export const DEMO_INTERESTS = [
 export const countryCodeError = (served: readonly string[]) =>
   `country_code must be one of ${served.join(", ")}`;
 
+/** A served country's code: two capital letters here; the API checks it against the countries it serves. */
+const countryCode = z
+  .string({ error: countryCodeError(COUNTRY_CODES) })
+  .regex(COUNTRY_CODE_PATTERN, { error: countryCodeError(COUNTRY_CODES) });
+
 export const DemoRequestSchema = z
   .object({
     name: text("name", 120, 2),
@@ -70,9 +75,7 @@ export const DemoRequestSchema = z
     phone,
     company: text("company", 160),
     // Two capital letters here; the API checks the code against the countries it serves.
-    country_code: z
-      .string({ error: countryCodeError(COUNTRY_CODES) })
-      .regex(COUNTRY_CODE_PATTERN, { error: countryCodeError(COUNTRY_CODES) }),
+    country_code: countryCode,
     interest: z.enum(DEMO_INTERESTS, { error: `interest must be one of ${DEMO_INTERESTS.join(", ")}` }),
     spaces: z
       .number({ error: "spaces must be a number" })
@@ -85,6 +88,84 @@ export const DemoRequestSchema = z
   })
   .meta({ id: "DemoRequest" });
 export type DemoRequest = z.infer<typeof DemoRequestSchema>;
+
+/** The kinds of site a charger host offers (/rent-out-ev-charger). */
+export const EV_HOST_SITE_KINDS = ["car_park", "hotel", "mall", "office", "home", "other"] as const;
+/** The connectors a host's chargers may have. */
+export const EV_CONNECTORS = ["type2", "ccs2", "chademo", "gbt"] as const;
+export type EvConnector = (typeof EV_CONNECTORS)[number];
+/** The connectors' names: standards' own names, the same in every language. */
+export const EV_CONNECTOR_NAMES: Record<EvConnector, string> = {
+  type2: "Type 2",
+  ccs2: "CCS2",
+  chademo: "CHAdeMO",
+  gbt: "GB/T",
+};
+
+/**
+ * A charger owner's site (/rent-out-ev-charger, POST /ev-host-requests): where it is, what kind of
+ * site, how many spaces could take chargers, and the chargers already there (connectors and power
+ * only when it has some).
+ */
+export const EvHostRequestSchema = z
+  .object({
+    name: text("name", 120, 2),
+    email,
+    phone,
+    country_code: countryCode,
+    city: text("city", 120),
+    address: text("address", 300),
+    site_kind: z.enum(EV_HOST_SITE_KINDS, {
+      error: `site_kind must be one of ${EV_HOST_SITE_KINDS.join(", ")}`,
+    }),
+    spaces: z
+      .number({ error: "spaces must be a number" })
+      .int({ error: "spaces must be a whole number" })
+      .min(1, { error: "spaces must be at least 1" })
+      .max(100_000, { error: "spaces must be at most 100000" }),
+    has_chargers: z.boolean({ error: "has_chargers must be true or false" }),
+    connectors: z
+      .array(z.enum(EV_CONNECTORS, { error: `connectors must be among ${EV_CONNECTORS.join(", ")}` }), {
+        error: `connectors must be a list among ${EV_CONNECTORS.join(", ")}`,
+      })
+      .max(EV_CONNECTORS.length, { error: `connectors must be among ${EV_CONNECTORS.join(", ")}` })
+      .refine((list) => new Set(list).size === list.length, { error: "connectors must not repeat" })
+      .optional(),
+    power_kw: z
+      .number({ error: "power_kw must be a number" })
+      .gt(0, { error: "power_kw must be more than 0" })
+      .max(1000, { error: "power_kw must be at most 1000" })
+      .refine((kw) => Math.abs(kw * 10 - Math.round(kw * 10)) < 1e-9, {
+        error: "power_kw must have at most one decimal",
+        params: { key: "validation.oneDecimal" },
+      })
+      .optional(),
+    message: optionalText("message", 5000),
+    language: language.optional(),
+  })
+  // Run even when another field is wrong, so that a form shows every problem at once: the values
+  // may then be unparsed, hence the checks of their types.
+  .superRefine(
+    (r, ctx) => {
+      if (typeof r.has_chargers !== "boolean") return;
+      const connectors = Array.isArray(r.connectors) ? r.connectors.length : 0;
+      const power = r.power_kw !== undefined;
+      const issue = (path: "connectors" | "power_kw", message: string, key: string) =>
+        ctx.addIssue({ code: "custom", path: [path], message, params: { key: `validation.${key}` } });
+      if (r.has_chargers) {
+        if (connectors === 0)
+          issue("connectors", "connectors are required when the site has chargers", "connectorsRequired");
+        if (!power) issue("power_kw", "power_kw is required when the site has chargers", "powerRequired");
+      } else {
+        if (connectors > 0)
+          issue("connectors", "connectors are only for a site that has chargers", "noChargers");
+        if (power) issue("power_kw", "power_kw is only for a site that has chargers", "noChargers");
+      }
+    },
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
+  .meta({ id: "EvHostRequest" });
+export type EvHostRequest = z.infer<typeof EvHostRequestSchema>;
 
 /** What the server answers when it has stored a form: the reference a person can quote. */
 export const InquiryReceiptSchema = z

@@ -12,6 +12,24 @@ export const RECORD_STATUSES = ["active", "inactive"] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 export const DISCOUNT_TYPES = ["fixed", "percentage"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+/**
+ * The purchases a coupon may be for (its `kinds`, chosen in the back office's coupon form): the
+ * kinds whose price takes a coupon. A kind joins this list with the code that applies a coupon to
+ * its price; until then a code given with it is refused with its COUPON_NOT_FOR_KIND sentence.
+ */
+export const COUPON_KINDS = ["order", "vehicle_docs"] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+/** The purchases a driver may type a coupon code at: the coupon kinds, and those refused plainly. */
+export const COUPON_ASKED_KINDS = ["order", "vehicle_docs", "pass", "booking", "event_booking"] as const;
+export type CouponAskedKind = (typeof COUPON_ASKED_KINDS)[number];
+/** Why a coupon is refused at a purchase it is not for. */
+export const COUPON_NOT_FOR_KIND: Readonly<Record<CouponAskedKind, string>> = {
+  order: "This coupon does not apply to marketplace orders",
+  vehicle_docs: "This coupon does not apply to vehicle documents",
+  pass: "This coupon does not apply to monthly passes",
+  booking: "This coupon does not apply to parking bookings",
+  event_booking: "This coupon does not apply to event parking",
+};
 export const ORDER_TYPES = ["delivery", "takeaway"] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_SOURCES = ["web", "app"] as const;
@@ -128,6 +146,7 @@ export const COUPON_EXPIRED_MESSAGE = "This coupon has expired";
 export const COUPON_INACTIVE_MESSAGE = "This coupon is no longer available";
 export const COUPON_MINIMUM_MESSAGE = "This coupon needs an order of at least {amount}";
 export const COUPON_USED_UP_MESSAGE = "You have already used this coupon as many times as it allows";
+export const COUPON_ALL_USED_MESSAGE = "This coupon has been used as many times as it allows";
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";
 export const ITEM_NOT_FOUND_MESSAGE = "Item not found";
 export const ORDER_STAGE_REFUSED_MESSAGE = "This order cannot move from {from} to {to}";

@@ -19,6 +19,7 @@ import {
   ORDER_STAGES,
   ORDER_TYPES,
 } from "./market-values";
+import { CouponCodeSchema } from "./coupons";
 import { SEARCH_MAX_CHARS } from "./park-values";
 import { LanguageSchema } from "./accounts";
 import { MoneySchema, queryNumber } from "./parks";
@@ -197,13 +198,7 @@ export const QuoteBodySchema = z.object({
     .array(CartLineSchema, { error: "lines must be a list" })
     .min(1, { error: "Your cart is empty" })
     .max(CART_MAX_LINES, { error: `A cart holds at most ${CART_MAX_LINES} lines` }),
-  coupon_code: z
-    .string({ error: "coupon_code must be text" })
-    .trim()
-    .max(30, { error: "This coupon code does not exist" })
-    .transform((c) => c.toUpperCase())
-    .optional()
-    .transform((c) => (c ? c : undefined)),
+  coupon_code: CouponCodeSchema,
   order_type: z.enum(ORDER_TYPES, { error: `order_type must be one of ${ORDER_TYPES.join(", ")}` }),
   /** Delivery: one of the driver's saved addresses (without one, the quote says to choose it). */
   address_id: idNumber("address_id").optional(),

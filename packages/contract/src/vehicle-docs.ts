@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AMOUNT_MAX, PageQuerySchema, idNumber, idParam, pageOf } from "./common";
+import { CouponCodeSchema } from "./coupons";
 import { WeekHoursSchema } from "./parks";
 import { isoDay, Money, text } from "./vehicle-doc-fields";
 
@@ -301,6 +302,8 @@ export const VehicleDocQuoteBodySchema = z.object({
       { error: INSURANCE_REQUIRED_MESSAGE },
     )
     .optional(),
+  /** A coupon code: its discount comes off the service charge; the quote says why one does not apply. */
+  coupon_code: CouponCodeSchema,
   /** The total the driver was shown (major units): the request is refused when it changed. */
   expected_total: z
     .number({ error: "expected_total must be a number" })
@@ -344,6 +347,12 @@ export const VehicleDocQuoteSchema = z
     /** The insurance premiums (third-party or comprehensive), apart from the government fees. */
     premiums_total: Money,
     service_charge: Money,
+    /** A coupon's discount, off the service charge (0 without one). */
+    discount: Money,
+    /** The coupon code asked for: applied with its discount, or the sentence why it does not apply. */
+    coupon: z
+      .object({ code: z.string(), applied: z.boolean(), discount: Money, message: z.string().nullable() })
+      .nullable(),
     delivery_charge: Money,
     tax: Money,
     tax_name: z.string(),
@@ -402,6 +411,9 @@ export const VehicleDocRequestSchema = z
     /** The insurance premiums (third-party or comprehensive), apart from the government fees. */
     premiums_total: Money,
     service_charge: Money,
+    /** A coupon's discount, off the service charge (0 without one), and its code. */
+    discount: Money,
+    coupon_code: z.string().nullable(),
     delivery_charge: Money,
     tax: Money,
     total: Money,

@@ -7,6 +7,7 @@ import {
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AppStoreLink } from "../components/ui/app-store-link";
 import { api } from "../lib/api";
 import { useSelectedCountry } from "../lib/country";
 import { EXTERNAL_LINKS } from "../lib/links";
@@ -179,14 +180,10 @@ export function Footer() {
           <h2 className="footer__title">{t("footer.getTheApp")}</h2>
           <ul>
             <li>
-              <a href={EXTERNAL_LINKS.appStore} rel="noopener">
-                {t("footer.appStore")}
-              </a>
+              <AppStoreLink store="appStore" />
             </li>
             <li>
-              <a href={EXTERNAL_LINKS.googlePlay} rel="noopener">
-                {t("footer.googlePlay")}
-              </a>
+              <AppStoreLink store="googlePlay" />
             </li>
           </ul>
         </div>

@@ -128,7 +128,27 @@ export const publicRoutes: RouteObject[] = [
   info("business-accounts", "businessAccounts"),
   info("car-park-management", "carParkManagement"),
   info("electric-vehicle-charging", "evCharging"),
-  info("rent-out-ev-charger", "rentOutEvCharger"),
+  // The page's information, then the form a charger owner sends their site with (an inquiry).
+  rendered(
+    {
+      path: "rent-out-ev-charger",
+      loader: serverData(async () => async () => null),
+      lazy: async () => {
+        const [{ InfoPage }, { EvHostForm }] = await Promise.all([
+          import("../features/info/info-page"),
+          import("../features/contact/ev-host-form"),
+        ]);
+        return {
+          Component: () => (
+            <InfoPage id="rentOutEvCharger">
+              <EvHostForm />
+            </InfoPage>
+          ),
+        };
+      },
+    },
+    ["src/features/info/info-page.tsx", "src/features/contact/ev-host-form.tsx"],
+  ),
   {
     path: "subscription-plans",
     lazy: async () => ({ Component: (await import("../features/passes/plans-list-page")).PlansListPage }),
@@ -151,6 +171,15 @@ export const publicRoutes: RouteObject[] = [
       }),
     },
     ["src/features/info/cancellation-page.tsx"],
+  ),
+  // The app-store links' destination while there is no native app (decision 043).
+  rendered(
+    {
+      path: "install",
+      loader: serverData(async () => async () => null),
+      lazy: async () => ({ Component: (await import("../features/install/install-page")).InstallPage }),
+    },
+    ["src/features/install/install-page.tsx"],
   ),
   {
     path: "help",

@@ -2,6 +2,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BookDemoPage } from "../features/contact/book-demo-page";
+import { EvHostForm } from "../features/contact/ev-host-form";
 import { HelpPage } from "../features/contact/help-page";
 import { InfoPage } from "../features/info/info-page";
 import { FakeApi, renderWithApp } from "../test/render";
@@ -47,7 +48,14 @@ const SAYS_NOT_YET = { en: /not open yet|in a later release/i, fr: /pas encore|p
 const DESCRIBING = [
   ...(["about", "getStarted", "howItWorks", "affiliates", "mediaCoverage"] as const),
   ...(["businessAccounts", "carParkManagement", "evCharging", "rentOutEvCharger"] as const),
-].map((id) => [id, () => <InfoPage id={id} />] as const);
+].map(
+  (id) =>
+    [
+      id,
+      // /rent-out-ev-charger as its route shows it: the information, then the charger host's form.
+      () => <InfoPage id={id}>{id === "rentOutEvCharger" && <EvHostForm />}</InfoPage>,
+    ] as const,
+);
 const PAGES = [
   ...DESCRIBING,
   ["bookDemo", () => <BookDemoPage />] as const,
@@ -71,4 +79,24 @@ describe("no page promises a feature that is not built", () => {
       expect(promised).toEqual([]);
     });
   }
+});
+
+describe("/rent-out-ev-charger", () => {
+  it.each([
+    ["en", "What happens next", "Tell us about your site", /commits you to nothing/],
+    ["fr", "Et ensuite ?", "Parlez-nous de votre site", /ne vous engage à rien/],
+  ] as const)(
+    "says what sending its form does, above the form, and its first button leads to it (%s)",
+    async (language, next, title, commits) => {
+      const [, page] = DESCRIBING.find(([id]) => id === "rentOutEvCharger")!;
+      await renderWithApp(page(), { api: new FakeApi(), language });
+      const heading = screen.getByRole("heading", { name: next });
+      const form = screen.getByRole("form", { name: title });
+      expect(heading.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(heading.nextElementSibling?.textContent).toMatch(commits);
+      const [first] = screen.getAllByRole("link", { name: title });
+      expect(first?.getAttribute("href")).toBe(`#${form.id}`);
+      expect(first?.className).toContain("button--accent");
+    },
+  );
 });

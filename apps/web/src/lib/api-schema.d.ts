@@ -804,6 +804,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/ev-host-requests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Offer a site for EV chargers (a charger owner's or site host's details) */
+    post: operations["offerEvChargerSite"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/files": {
     parameters: {
       query?: never;
@@ -3886,6 +3903,23 @@ export interface components {
       /** @enum {string} */
       language?: "en" | "fr";
     };
+    EvHostRequestInput: {
+      name: string;
+      email: string;
+      phone?: string;
+      country_code: string;
+      city: string;
+      address: string;
+      /** @enum {string} */
+      site_kind: "car_park" | "hotel" | "mall" | "office" | "home" | "other";
+      spaces: number;
+      has_chargers: boolean;
+      connectors?: ("type2" | "ccs2" | "chademo" | "gbt")[];
+      power_kw?: number;
+      message?: string;
+      /** @enum {string} */
+      language?: "en" | "fr";
+    };
     ReviewCreateBodyInput: {
       /** Format: uuid */
       booking_id: string;
@@ -5623,7 +5657,7 @@ export interface components {
     Inquiry: {
       id: string;
       /** @enum {string} */
-      kind: "contact" | "demo";
+      kind: "contact" | "demo" | "ev_host";
       reference: string;
       name: string;
       email: string;
@@ -5642,6 +5676,12 @@ export interface components {
       country_code: string | null;
       interest: string | null;
       spaces: number | null;
+      city: string | null;
+      address: string | null;
+      site_kind: string | null;
+      has_chargers: boolean | null;
+      connectors: string[] | null;
+      power_kw: number | null;
       message: string | null;
       language: string | null;
     };
@@ -6577,6 +6617,8 @@ export interface components {
         currency: string;
       } | null;
       limit_per_user: number;
+      total_limit: number | null;
+      kinds: ("order" | "vehicle_docs")[];
       start_local: string;
       end_local: string;
       starts_at: string;
@@ -7336,6 +7378,13 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon: {
+        code: string;
+        applied: boolean;
+        discount: number;
+        message: string | null;
+      } | null;
       delivery_charge: number;
       tax: number;
       tax_name: string;
@@ -7407,6 +7456,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7502,6 +7553,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7583,6 +7636,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -7705,6 +7760,8 @@ export interface components {
       fees_total: number;
       premiums_total: number;
       service_charge: number;
+      discount: number;
+      coupon_code: string | null;
       delivery_charge: number;
       tax: number;
       total: number;
@@ -10937,6 +10994,66 @@ export interface operations {
       };
     };
   };
+  offerEvChargerSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EvHostRequestInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InquiryReceipt"];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getPrivateFile: {
     parameters: {
       query: {
@@ -11007,6 +11124,7 @@ export interface operations {
           vehicle_id?: number | null;
           plate_number?: string | null;
           company_id?: number | null;
+          coupon_code?: string;
           start_time?: string;
           end_time?: string;
         };
@@ -13064,6 +13182,7 @@ export interface operations {
             insurer_id: number;
             vehicle_value: number;
           };
+          coupon_code?: string;
           expected_total?: number;
         };
       };
@@ -13208,6 +13327,7 @@ export interface operations {
             insurer_id: number;
             vehicle_value: number;
           };
+          coupon_code?: string;
           expected_total?: number;
           company_id?: number | null;
         };
@@ -13264,6 +13384,8 @@ export interface operations {
             fees_total: number;
             premiums_total: number;
             service_charge: number;
+            discount: number;
+            coupon_code: string | null;
             delivery_charge: number;
             tax: number;
             total: number;
@@ -17327,7 +17449,7 @@ export interface operations {
       query?: {
         page?: number;
         size?: number;
-        kind?: "contact" | "demo";
+        kind?: "contact" | "demo" | "ev_host";
         status?: "new" | "answered";
         search?: string;
       };
@@ -17389,7 +17511,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        kind: "contact" | "demo";
+        kind: "contact" | "demo" | "ev_host";
         id: string;
       };
       cookie?: never;
@@ -17448,7 +17570,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        kind: "contact" | "demo";
+        kind: "contact" | "demo" | "ev_host";
         id: string;
       };
       cookie?: never;
@@ -24704,6 +24826,9 @@ export interface operations {
           max_discount?: number | null;
           /** @default 1 */
           limit_per_user?: number;
+          /** @default null */
+          total_limit?: number | null;
+          kinds?: ("order" | "vehicle_docs")[];
           start_local: string;
           end_local: string;
           /**
@@ -24851,6 +24976,8 @@ export interface operations {
           min_order?: number;
           max_discount?: number | null;
           limit_per_user?: number;
+          total_limit?: number | null;
+          kinds?: ("order" | "vehicle_docs")[];
           start_local?: string;
           end_local?: string;
           /** @enum {string} */

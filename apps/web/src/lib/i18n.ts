@@ -4,6 +4,7 @@ import { initReactI18next } from "react-i18next";
 import { saveAccountLanguage } from "./profile-sync";
 import { addressLanguage } from "@parkwell/contract";
 import { serverState } from "./server-state";
+import { linkManifest } from "./web-manifest";
 import { readStorage, STORAGE_KEYS, storedLanguage, writeLanguageCookie, writeStorage } from "./storage-keys";
 
 export const LANGUAGES = ["en", "fr"] as const;
@@ -68,6 +69,7 @@ if (typeof window !== "undefined") initBrowserI18n();
 function initBrowserI18n(): void {
   i18n.on("languageChanged", (lng) => {
     document.documentElement.lang = lng;
+    linkManifest(lng);
   });
   void i18n
     .use(

@@ -123,6 +123,7 @@ describe("the page's assets and HTML", () => {
 <html lang="en">
   <head>
     <meta name="description" content="Default" />
+    <link rel="manifest" href="/manifest.webmanifest" />
     <title>Default</title>
     <script type="module" src="/assets/index-1.js"></script>
   </head>
@@ -162,5 +163,14 @@ describe("the page's assets and HTML", () => {
     const html = fillTemplate(template, rendered, { language: "en", country: "NG", state: "{}", assets: "" });
     expect(html).toContain("<title>Default</title>");
     expect(html).toContain('content="Default"');
+  });
+
+  it("links the manifest of the page's language (decision 043)", () => {
+    const rendered = '<html lang="fr"><head></head><body><div id="root"></div></body></html>';
+    const page = (language: string) =>
+      fillTemplate(template, rendered, { language, country: "NG", state: "{}", assets: "" });
+    expect(page("fr")).toContain('<link rel="manifest" href="/manifest.webmanifest?lang=fr" />');
+    expect(page("en")).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    expect(page("fr").match(/rel="manifest"/g)).toHaveLength(1);
   });
 });

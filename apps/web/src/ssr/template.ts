@@ -1,9 +1,11 @@
 import { SERVER_STATE_ID } from "../lib/server-state";
+import { MANIFEST_PATH, manifestHref } from "../lib/web-manifest";
 
 /**
  * The built index.html with the render in it: the matched routes' styles and scripts, and React's
  * <head> (the tags it hoisted: a page's title, description, links) after the template's own, the template's default title and description left
  * out when the page gave its own; the rendered #root in place of the start-up frame; the state.
+ * The manifest link names the page's language's manifest (lib/web-manifest.ts).
  * `<html>` says the page's language and the country it was rendered for (`data-rendered-country`),
  * which index.html's first script compares with the stored ones before anything is drawn.
  */
@@ -14,7 +16,10 @@ export function fillTemplate(
 ): string {
   const hoisted = between(rendered, "<head>", "</head>");
   const root = between(rendered, "<body>", "</body>");
-  let head = between(template, "<head>", "</head>");
+  let head = between(template, "<head>", "</head>").replace(
+    `href="${MANIFEST_PATH}"`,
+    `href="${manifestHref(language)}"`,
+  );
   if (/<title[\s>]/.test(hoisted)) head = head.replace(/\s*<title>[\s\S]*?<\/title>/, "");
   if (/<meta[^>]*name="description"/.test(hoisted)) {
     head = head.replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, "");

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { char, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /** Messages sent from the Contact Us form (/help). Stored for the support team to answer. */
@@ -55,5 +66,56 @@ export const demoRequests = pgTable(
       sql`${t.interest} in ('business_accounts','car_park_management','ev_charging','events','other')`,
     ),
     check("demo_requests_spaces_check", sql`${t.spaces} is null or ${t.spaces} > 0`),
+  ],
+);
+
+/**
+ * A charger owner's site offered from /rent-out-ev-charger: where it is, its kind, the spaces
+ * available for chargers and the chargers already there (connectors and power only when it has some).
+ */
+export const evHostRequests = pgTable(
+  "ev_host_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull().unique(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    countryCode: char("country_code", { length: 2 }).notNull(),
+    city: text("city").notNull(),
+    address: text("address").notNull(),
+    siteKind: text("site_kind").notNull(),
+    spaces: integer("spaces").notNull(),
+    hasChargers: boolean("has_chargers").notNull(),
+    /** The connectors of the chargers there (EV_CONNECTORS); empty when it has none. */
+    connectors: text("connectors")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The chargers' power in kW (one decimal: 7.4); null when it has none. */
+    powerKw: numeric("power_kw", { precision: 5, scale: 1 }),
+    message: text("message"),
+    language: char("language", { length: 2 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a staff member marks it answered in the back office (status "answered"). */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    answeredBy: uuid("answered_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("ev_host_requests_created_idx").on(t.createdAt),
+    check(
+      "ev_host_requests_site_kind_check",
+      sql`${t.siteKind} in ('car_park','hotel','mall','office','home','other')`,
+    ),
+    check("ev_host_requests_spaces_check", sql`${t.spaces} > 0`),
+    check(
+      "ev_host_requests_connectors_check",
+      sql`${t.connectors} <@ array['type2','ccs2','chademo','gbt']::text[]`,
+    ),
+    check(
+      "ev_host_requests_chargers_check",
+      sql`(${t.hasChargers} and cardinality(${t.connectors}) > 0 and ${t.powerKw} > 0)
+        or (not ${t.hasChargers} and cardinality(${t.connectors}) = 0 and ${t.powerKw} is null)`,
+    ),
   ],
 );

@@ -18,6 +18,8 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   ADDRESS_LABELS,
+  COUPON_KINDS,
+  type CouponKind,
   DISCOUNT_TYPES,
   FINAL_ORDER_STAGES,
   ITEM_KINDS,
@@ -29,6 +31,7 @@ import {
 import { users } from "./auth";
 import { bookings } from "./bookings";
 import { parks } from "./parks";
+import { purchases } from "./purchases";
 import { countries } from "./reference";
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -252,9 +255,10 @@ export const marketSliders = pgTable(
 
 /**
  * A coupon of one country: `discount` in minor units (fixed) or basis points (percentage, at most
- * 10,000), `max_discount_minor` caps a percentage, `min_order_minor` is the least the goods must
- * come to after offers, `limit_per_user` the orders per driver that may use it. Codes are stored
- * upper case and unique per country.
+ * 10,000), `max_discount_minor` caps a percentage, `min_order_minor` is the least the amount it
+ * applies to must come to, `limit_per_user` the purchases per driver that may use it and
+ * `total_limit` (null: none) the purchases of everyone. `kinds`: the purchases it is for (the
+ * contract's COUPON_KINDS). Codes are stored upper case and unique per country.
  */
 export const coupons = pgTable(
   "coupons",
@@ -270,6 +274,12 @@ export const coupons = pgTable(
     minOrderMinor: bigint("min_order_minor", { mode: "number" }).notNull().default(0),
     maxDiscountMinor: bigint("max_discount_minor", { mode: "number" }),
     limitPerUser: integer("limit_per_user").notNull().default(1),
+    totalLimit: integer("total_limit"),
+    kinds: text("kinds")
+      .array()
+      .$type<CouponKind[]>()
+      .notNull()
+      .default(sql`'{order}'::text[]`),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     status: text("status").$type<(typeof RECORD_STATUSES)[number]>().notNull().default("active"),
@@ -286,6 +296,11 @@ export const coupons = pgTable(
     check("coupons_min_order", sql`${t.minOrderMinor} >= 0`),
     check("coupons_max_discount", sql`${t.maxDiscountMinor} IS NULL OR ${t.maxDiscountMinor} > 0`),
     check("coupons_limit", sql`${t.limitPerUser} > 0`),
+    check("coupons_total_limit", sql`${t.totalLimit} IS NULL OR ${t.totalLimit} > 0`),
+    check(
+      "coupons_kinds_known",
+      sql`cardinality(${t.kinds}) > 0 AND ${t.kinds} <@ ARRAY[${list(COUPON_KINDS)}]::text[]`,
+    ),
     check("coupons_window", sql`${t.endsAt} > ${t.startsAt}`),
     check("coupons_status_known", sql`${t.status} IN (${list(RECORD_STATUSES)})`),
   ],
@@ -534,7 +549,10 @@ export const orderStageEvents = pgTable(
   (t) => [index("order_stage_events_order_idx").on(t.orderId, t.at)],
 );
 
-/** The coupon uses that count against `limit_per_user`; a refunded order gives its use back. */
+/**
+ * The coupon uses that count against `limit_per_user` and `total_limit`: one per purchase of any
+ * kind (its `purchases` row); a purchase refunded in full gives its use back.
+ */
 export const couponUses = pgTable(
   "coupon_uses",
   {
@@ -544,11 +562,11 @@ export const couponUses = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    orderId: uuid("order_id")
+    purchaseId: uuid("purchase_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+      .references(() => purchases.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.orderId] }), index("coupon_uses_user_idx").on(t.couponId, t.userId)],
+  (t) => [primaryKey({ columns: [t.purchaseId] }), index("coupon_uses_user_idx").on(t.couponId, t.userId)],
 );
 
 /** Service jobs taken per park per day; an order adds its quantity only while it fits the capacity. */

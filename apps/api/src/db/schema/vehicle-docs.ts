@@ -23,7 +23,7 @@ import {
 } from "@parkwell/contract";
 import { userVehicles } from "./accounts";
 import { users } from "./auth";
-import { addresses } from "./marketplace";
+import { addresses, coupons } from "./marketplace";
 import { parks } from "./parks";
 import { countries, states } from "./reference";
 
@@ -135,6 +135,10 @@ export const vehicleDocRequests = pgTable(
     feesMinor: bigint("fees_minor", { mode: "number" }).notNull(),
     serviceChargeMinor: bigint("service_charge_minor", { mode: "number" }).notNull(),
     deliveryChargeMinor: bigint("delivery_charge_minor", { mode: "number" }).notNull(),
+    /** A coupon's discount, taken off Parkwell's service charge (never the fees or premiums). */
+    discountMinor: bigint("discount_minor", { mode: "number" }).notNull().default(0),
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
     taxMinor: bigint("tax_minor", { mode: "number" }).notNull(),
     taxName: text("tax_name").notNull(),
     taxBps: integer("tax_bps").notNull(),
@@ -170,7 +174,11 @@ export const vehicleDocRequests = pgTable(
     ),
     check(
       "vehicle_doc_requests_total_check",
-      sql`${t.totalMinor} = ${t.feesMinor} + ${t.serviceChargeMinor} + ${t.deliveryChargeMinor} + ${t.taxMinor}`,
+      sql`${t.totalMinor} = ${t.feesMinor} + ${t.serviceChargeMinor} - ${t.discountMinor} + ${t.deliveryChargeMinor} + ${t.taxMinor}`,
+    ),
+    check(
+      "vehicle_doc_requests_discount_check",
+      sql`${t.discountMinor} >= 0 AND ${t.discountMinor} <= ${t.serviceChargeMinor} AND (${t.discountMinor} = 0 OR ${t.couponCode} IS NOT NULL)`,
     ),
     check(
       "vehicle_doc_requests_insurance_check",

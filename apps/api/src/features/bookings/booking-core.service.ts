@@ -16,6 +16,7 @@ import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { priceWindow } from "../parks/pricing.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
+import { assertCouponApplies, couponFor } from "../purchases/coupons.service";
 import * as repo from "./bookings.repo";
 import type { ParkRead } from "./bookings.repo";
 import type { ServedCountries } from "../reference/served-countries";
@@ -176,6 +177,38 @@ export async function savedVehicle(
     throw AppError.validation({ [field]: "This vehicle is of another vehicle type" });
   }
   return vehicle;
+}
+
+/**
+ * A coupon code given with a new booking (`kind`: a window's or an event's). Bookings take no
+ * coupon yet: COUPON_KINDS names no booking (and the coupons table's CHECK holds it), so a code is
+ * refused with its reason (unknown, another country's, or not for this kind of purchase) before
+ * anything is locked or paid, never booked at full price unasked. `parkingMinor`: the amount a
+ * coupon would apply to.
+ */
+export async function refuseCoupon(
+  db: Db,
+  park: ParkForBooking,
+  p: {
+    code: string | undefined;
+    kind: "booking" | "event_booking";
+    userId: string;
+    parkingMinor: number;
+    now: Date;
+  },
+): Promise<void> {
+  if (!p.code) return;
+  const coupon = await couponFor(db, {
+    code: p.code,
+    kind: p.kind,
+    country: { id: park.countryId, currency: park.currency, decimals: park.decimals },
+    userId: p.userId,
+    baseMinor: p.parkingMinor,
+    now: p.now,
+    lock: false,
+  });
+  if (coupon.applied) throw new Error(`a coupon applied to a ${p.kind}, which takes none yet`);
+  assertCouponApplies(coupon);
 }
 
 /** Runs `fn`, turning the one-vehicle exclusion constraint into the same 409 as the pre-check. */

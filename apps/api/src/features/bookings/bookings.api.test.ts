@@ -156,6 +156,34 @@ describe("POST /bookings", () => {
     expect((await get("/bookings/list", user)).json<BookingPage>().total).toBe(0);
   });
 
+  it("refuses a coupon code with the reason, never booking at full price unasked (bookings take none yet)", async () => {
+    const user = await fundedUser(db);
+    const window = { start: at(HOUR), end: at(3 * HOUR) };
+    const refusal = async (code: string, language = "en") => {
+      const res = await book(
+        ctx.app,
+        user,
+        { ...window, coupon_code: code },
+        { "accept-language": language },
+      );
+      expect(res.statusCode).toBe(422);
+      const body = res.json<{ code: string; fields: Record<string, string> }>();
+      expect(body.code).toBe("coupon_refused");
+      return body.fields.coupon_code;
+    };
+    // A live coupon of Nigeria's, for marketplace orders; one of another country; none at all.
+    expect(await refusal(" parkwell10 ")).toBe("This coupon does not apply to parking bookings");
+    expect(await refusal("PARKWELL10", "fr")).toBe(
+      "Ce code promo ne s'applique pas aux réservations de stationnement",
+    );
+    expect(await refusal("WELCOME5")).toBe("This coupon is for another country, not this one");
+    expect(await refusal("NOPE-123")).toBe("This coupon code does not exist");
+    expect(await walletBalanceMinor(db, user.id, "NGN")).toBe(10_000_000);
+    expect((await get("/bookings/list", user)).json<BookingPage>().total).toBe(0);
+    // An empty code is no code: the booking is made.
+    expect((await book(ctx.app, user, { ...window, coupon_code: "  " })).statusCode).toBe(201);
+  });
+
   it("refuses bad windows with 422 naming the field", async () => {
     const user = await fundedUser(db);
     const cases: [Date, Date, string][] = [

@@ -18,6 +18,7 @@ import {
   notFound,
   price,
   readPark,
+  refuseCoupon,
   savedVehicle,
   windowRefused,
   type BookingDeps,
@@ -56,6 +57,7 @@ const fingerprint = (body: BookingRequest) =>
     body.vehicle_id ?? null,
     body.plate_number ?? null,
     ...(body.company_id ? [`company:${body.company_id}`] : []),
+    ...(body.coupon_code ? [`coupon:${body.coupon_code}`] : []),
     ...(body.kind === "window"
       ? [body.start_time.toISOString(), body.end_time.toISOString()]
       : [body.event_code]),
@@ -173,6 +175,13 @@ export async function createBooking(
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
   const breakdown = price(park, body.start_time, body.end_time);
+  await refuseCoupon(db, park, {
+    code: body.coupon_code,
+    kind: "booking",
+    userId,
+    parkingMinor: breakdown.parkingMinor,
+    now,
+  });
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
   const placed = await placeBooking(deps, started.new, booking, park, "booking", (tx, keys) =>
     repo.bookSpace(tx, booking, keys),

@@ -42,6 +42,7 @@ export interface BookArgs {
   vehicle_type_id?: number;
   vehicle_id?: number;
   plate_number?: string;
+  coupon_code?: string;
   start: Date;
   end: Date;
 }
@@ -61,6 +62,7 @@ export function book(
       vehicle_type_id: a.vehicle_type_id ?? 1,
       ...(a.vehicle_id ? { vehicle_id: a.vehicle_id } : {}),
       ...(a.plate_number ? { plate_number: a.plate_number } : {}),
+      ...(a.coupon_code ? { coupon_code: a.coupon_code } : {}),
       start_time: a.start.toISOString(),
       end_time: a.end.toISOString(),
     },

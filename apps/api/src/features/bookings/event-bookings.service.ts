@@ -14,7 +14,7 @@ import {
 import { AppError } from "../../lib/app-error";
 import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
-import { currencyChanged, readParkWithCountry, type BookingDeps } from "./booking-core.service";
+import { currencyChanged, readParkWithCountry, refuseCoupon, type BookingDeps } from "./booking-core.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -57,6 +57,13 @@ export async function createEventBooking(
     ...priceFlat(offer.priceMinor, park, offer.windowStart, offer.windowEnd),
     taxName: park.taxName,
   };
+  await refuseCoupon(db, park, {
+    code: body.coupon_code,
+    kind: "event_booking",
+    userId,
+    parkingMinor: breakdown.parkingMinor,
+    now,
+  });
   const booking = newBookingRow(started.new, park, offer.windowStart, offer.windowEnd, breakdown, offer.id);
   // A sold-out allocation is refused without queueing on the capacity lock (an on-sale's refusals
   // outnumber its winners): a stale "sold out" is the answer a moment later, and a stale "room

@@ -289,6 +289,10 @@ describe("a demo driver's marketplace orders", () => {
           'VAT', 1000000)
         RETURNING id`,
     );
+    // Its purchase engine's row, as every order has (a coupon's use is keyed by it).
+    await db.execute(
+      sql`INSERT INTO purchases (id, kind, code, user_id, created_at) VALUES (${id}, 'order', ${code}, ${userId}, now())`,
+    );
     for (const [position, l] of lines.entries()) {
       await db.execute(
         sql`INSERT INTO order_lines (order_id, position, item_id, variation_id, kind, name, addons, quantity,
@@ -397,7 +401,7 @@ describe("a demo driver's marketplace orders", () => {
       { item: wash, kind: "service", quantity: 2 },
     ]);
     await db.execute(
-      sql`INSERT INTO coupon_uses (coupon_id, user_id, order_id)
+      sql`INSERT INTO coupon_uses (coupon_id, user_id, purchase_id)
         SELECT id, ${driver.id}, ${placed} FROM coupons WHERE country_id = 1 AND code = 'PARKWELL10'`,
     );
     for (const userId of [driver.id, other.id]) {

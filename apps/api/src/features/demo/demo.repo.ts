@@ -117,8 +117,8 @@ export async function lockWallets(tx: Tx, userIds: string[]) {
 }
 
 /**
- * Deletes the users' marketplace orders (their lines, timelines and coupon uses go with them) and
- * saved addresses. What an order still holds is given back first, as a cancellation gives it
+ * Deletes the users' marketplace orders (their lines and timelines go with them; their coupon uses
+ * with their purchases rows, which the reset deletes after) and saved addresses. What an order still holds is given back first, as a cancellation gives it
  * back: the units not returned to the shelf, and a service's jobs on its park's day. A cancelled
  * or rejected order gave everything back already. The stock rows are updated one at a time in
  * (item, variation) order, the order in which placing an order takes them.

@@ -1,5 +1,5 @@
 import { count as countRows, eq } from "drizzle-orm";
-import { contactMessages, demoRequests } from "../../db/schema/index";
+import { contactMessages, demoRequests, evHostRequests } from "../../db/schema/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/harness";
 
@@ -16,7 +16,11 @@ let nextHost = 1;
 const post = (url: string, payload: unknown, remoteAddress = `10.1.0.${nextHost++}`) =>
   ctx.app.inject({ method: "POST", url, payload: payload as object, remoteAddress });
 
-const TABLES = { contact_messages: contactMessages, demo_requests: demoRequests };
+const TABLES = {
+  contact_messages: contactMessages,
+  demo_requests: demoRequests,
+  ev_host_requests: evHostRequests,
+};
 async function count(table: keyof typeof TABLES): Promise<number> {
   const [row] = await ctx.database.db.select({ n: countRows() }).from(TABLES[table]);
   return row!.n;
@@ -36,6 +40,22 @@ const demo = {
   country_code: "SN",
   interest: "car_park_management",
   spaces: 240,
+};
+
+const host = {
+  name: "Awa Ndiaye",
+  email: "Awa@Hotel-Teranga.sn",
+  phone: "+221 77 123 45 67",
+  country_code: "SN",
+  city: "Dakar",
+  address: "12 Avenue Léopold Sédar Senghor",
+  site_kind: "hotel",
+  spaces: 6,
+  has_chargers: true,
+  connectors: ["type2", "ccs2"],
+  power_kw: 22,
+  message: "Our guests ask for charging; the car park is open day and night.",
+  language: "fr",
 };
 
 describe("POST /api/v1/contact", () => {
@@ -188,5 +208,131 @@ describe("POST /api/v1/demo-requests", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json<{ fields: Record<string, string> }>().fields[field]).toBe(message);
     expect(await count("demo_requests")).toBe(before);
+  });
+});
+
+describe("POST /api/v1/ev-host-requests", () => {
+  it("stores a charger host's site and answers 201 with a reference", async () => {
+    const before = await count("ev_host_requests");
+    const res = await post("/api/v1/ev-host-requests", { ...host, power_kw: 7.4 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ id: string; reference: string }>();
+    expect(body.reference).toMatch(/^EVH-[2-9A-HJKMNP-Z]{8}$/);
+    expect(await count("ev_host_requests")).toBe(before + 1);
+    const [row] = await ctx.database.db
+      .select({
+        email: evHostRequests.email,
+        phone: evHostRequests.phone,
+        countryCode: evHostRequests.countryCode,
+        city: evHostRequests.city,
+        address: evHostRequests.address,
+        siteKind: evHostRequests.siteKind,
+        spaces: evHostRequests.spaces,
+        hasChargers: evHostRequests.hasChargers,
+        connectors: evHostRequests.connectors,
+        powerKw: evHostRequests.powerKw,
+        language: evHostRequests.language,
+      })
+      .from(evHostRequests)
+      .where(eq(evHostRequests.id, body.id));
+    expect(row).toEqual({
+      email: "awa@hotel-teranga.sn",
+      phone: "+221 77 123 45 67",
+      countryCode: "SN",
+      city: "Dakar",
+      address: "12 Avenue Léopold Sédar Senghor",
+      siteKind: "hotel",
+      spaces: 6,
+      hasChargers: true,
+      connectors: ["type2", "ccs2"],
+      powerKw: "7.4",
+      language: "fr",
+    });
+  });
+
+  it("accepts a site without chargers, phone or message", async () => {
+    const { phone: _p, connectors: _c, power_kw: _k, message: _m, ...rest } = host;
+    const res = await post("/api/v1/ev-host-requests", { ...rest, has_chargers: false, site_kind: "home" });
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx.database.db
+      .select({ connectors: evHostRequests.connectors, powerKw: evHostRequests.powerKw })
+      .from(evHostRequests)
+      .where(eq(evHostRequests.id, res.json<{ id: string }>().id));
+    expect(row).toEqual({ connectors: [], powerKw: null });
+  });
+
+  const bare = { ...host, has_chargers: false, connectors: undefined, power_kw: undefined };
+  it.each([
+    [{ ...host, name: "A" }, "name", "name must be at least 2 characters"],
+    [{ ...host, email: "awa@" }, "email", "Please enter a valid email"],
+    [{ ...host, phone: "call me" }, "phone", "phone must be a phone number (digits, spaces, + and -)"],
+    [{ ...host, country_code: "FR" }, "country_code", "country_code must be one of NG, CA, SN, US"],
+    [{ ...host, country_code: "sn" }, "country_code", "country_code must be one of NG, CA, SN, US"],
+    [{ ...host, city: "  " }, "city", "city is required"],
+    [{ ...host, address: undefined }, "address", "address is required"],
+    [{ ...host, address: "x".repeat(301) }, "address", "address must be at most 300 characters"],
+    [
+      { ...host, site_kind: "castle" },
+      "site_kind",
+      "site_kind must be one of car_park, hotel, mall, office, home, other",
+    ],
+    [{ ...host, spaces: 0 }, "spaces", "spaces must be at least 1"],
+    [{ ...host, spaces: 1.5 }, "spaces", "spaces must be a whole number"],
+    [{ ...host, spaces: undefined }, "spaces", "spaces must be a number"],
+    [{ ...host, has_chargers: "yes" }, "has_chargers", "has_chargers must be true or false"],
+    [
+      { ...host, connectors: ["tesla"] },
+      "connectors.0",
+      "connectors must be among type2, ccs2, chademo, gbt",
+    ],
+    [{ ...host, connectors: ["type2", "type2"] }, "connectors", "connectors must not repeat"],
+    [{ ...host, connectors: [] }, "connectors", "connectors are required when the site has chargers"],
+    [{ ...host, power_kw: undefined }, "power_kw", "power_kw is required when the site has chargers"],
+    [{ ...host, power_kw: 0 }, "power_kw", "power_kw must be more than 0"],
+    [{ ...host, power_kw: 1001 }, "power_kw", "power_kw must be at most 1000"],
+    [{ ...host, power_kw: 7.45 }, "power_kw", "power_kw must have at most one decimal"],
+    [{ ...bare, connectors: ["type2"] }, "connectors", "connectors are only for a site that has chargers"],
+    [{ ...bare, power_kw: 22 }, "power_kw", "power_kw is only for a site that has chargers"],
+    [{ ...host, message: "x".repeat(5001) }, "message", "message must be at most 5000 characters"],
+    [{ ...host, language: "de" }, "language", "language must be en or fr"],
+  ])(
+    "refuses bad input with 422 naming the field and stores nothing (%#)",
+    async (payload, field, message) => {
+      const before = await count("ev_host_requests");
+      const res = await post("/api/v1/ev-host-requests", payload);
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ fields: Record<string, string> }>().fields[field]).toBe(message);
+      expect(await count("ev_host_requests")).toBe(before);
+    },
+  );
+
+  it("names every problem at once, the chargers' beside the other fields'", async () => {
+    const res = await post("/api/v1/ev-host-requests", {
+      ...host,
+      city: "",
+      connectors: [],
+      power_kw: undefined,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ fields: Record<string, string> }>().fields).toEqual({
+      city: "city is required",
+      connectors: "connectors are required when the site has chargers",
+      power_kw: "power_kw is required when the site has chargers",
+    });
+  });
+
+  it("limits one address to 5 forms per 10 minutes with a 429, apart from the other forms", async () => {
+    const ip = "10.4.0.1";
+    for (let i = 0; i < 5; i++)
+      expect((await post("/api/v1/ev-host-requests", host, ip)).statusCode).toBe(201);
+    const before = await count("ev_host_requests");
+    const res = await post("/api/v1/ev-host-requests", host, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({
+      code: "too_many_attempts",
+      message: expect.stringMatching(/too many forms/i),
+    });
+    expect(await count("ev_host_requests")).toBe(before);
+    expect((await post("/api/v1/demo-requests", demo, ip)).statusCode).toBe(201);
   });
 });

@@ -22,6 +22,12 @@ export function presentInquiry(row: repo.InquiryRow): Inquiry {
     country_code: row.country_code,
     interest: row.interest,
     spaces: row.spaces,
+    city: row.city,
+    address: row.address,
+    site_kind: row.site_kind,
+    has_chargers: row.has_chargers,
+    connectors: row.connectors,
+    power_kw: row.power_kw === null ? null : Number(row.power_kw),
     message: row.message,
     language: row.language,
   };

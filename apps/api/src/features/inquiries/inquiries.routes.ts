@@ -2,6 +2,7 @@ import {
   ContactRequestSchema,
   DemoRequestSchema,
   ErrorSchema,
+  EvHostRequestSchema,
   InquiryReceiptSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,7 +13,7 @@ import * as service from "./inquiries.service";
 const FORMS_PER_ADDRESS = 5;
 const TOO_MANY = "Too many forms were sent from this address. Please try again in a few minutes.";
 
-/** Public forms stored on the server: Contact Us (/help) and Book a Demo (/book-demo). */
+/** Public forms stored on the server: Contact Us (/help), Book a Demo (/book-demo) and a charger host's site (/rent-out-ev-charger). */
 export function inquiryRoutes(deps: service.InquiryDeps, limiter: LimiterFactory): FastifyPluginAsyncZod {
   return async (app) => {
     const limit = (name: string) =>
@@ -54,6 +55,21 @@ export function inquiryRoutes(deps: service.InquiryDeps, limiter: LimiterFactory
         },
       },
       async (req, reply) => reply.code(201).send(await service.submitDemoRequest(deps, req.body)),
+    );
+
+    app.post(
+      "/ev-host-requests",
+      {
+        preHandler: limit("ev-host-request-ip"),
+        schema: {
+          tags,
+          operationId: "offerEvChargerSite",
+          summary: "Offer a site for EV chargers (a charger owner's or site host's details)",
+          body: EvHostRequestSchema,
+          response: { 201: InquiryReceiptSchema, ...errors },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await service.submitEvHostRequest(deps, req.body)),
     );
   };
 }

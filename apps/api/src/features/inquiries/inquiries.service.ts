@@ -3,6 +3,7 @@ import {
   countryCodeError,
   type ContactRequest,
   type DemoRequest,
+  type EvHostRequest,
   type Inquiry,
   type InquiryKind,
   type InquiryReceipt,
@@ -34,8 +35,8 @@ function receipt(saved: { id: string; reference: string; createdAt: Date }): Inq
 
 declare module "../../jobs/mail-job" {
   interface MailKinds {
-    /** A Contact Us message or demo request, to the team's address (INQUIRIES_TO). */
-    inquiry: { kind: "contact" | "demo"; inquiryId: string };
+    /** A Contact Us message, demo request or charger host's site, to the team's address (INQUIRIES_TO). */
+    inquiry: { kind: InquiryKind; inquiryId: string };
   }
 }
 
@@ -69,13 +70,17 @@ export async function submitContact(d: InquiryDeps, input: ContactRequest): Prom
 }
 
 /** Stores a demo request from a business or car park operator, and mails it to the team's address. */
-export async function submitDemoRequest(d: InquiryDeps, input: DemoRequest): Promise<InquiryReceipt> {
-  // The contract checks the shape (two capital letters); the served countries decide the rest.
-  const served = servedCountries(d.db);
-  if (!(await served.byCode(input.country_code))) {
+/** The contract checks a country code's shape (two capital letters); the served countries decide the rest. */
+async function assertServed(db: Db, code: string): Promise<void> {
+  const served = servedCountries(db);
+  if (!(await served.byCode(code))) {
     const codes = (await served.list()).map((c) => c.code);
     throw AppError.validation({ country_code: countryCodeError(codes) });
   }
+}
+
+export async function submitDemoRequest(d: InquiryDeps, input: DemoRequest): Promise<InquiryReceipt> {
+  await assertServed(d.db, input.country_code);
   const saved = await d.db.transaction(async (tx) => {
     const row = await repo.insertDemoRequest(tx, {
       reference: makeReference("DEM"),
@@ -90,6 +95,32 @@ export async function submitDemoRequest(d: InquiryDeps, input: DemoRequest): Pro
       language: input.language ?? null,
     });
     await queueTeamMail(d, tx, "demo", row.id);
+    return row;
+  });
+  return receipt(saved);
+}
+
+/** Stores a charger owner's site (/rent-out-ev-charger), and mails it to the team's address. */
+export async function submitEvHostRequest(d: InquiryDeps, input: EvHostRequest): Promise<InquiryReceipt> {
+  await assertServed(d.db, input.country_code);
+  const saved = await d.db.transaction(async (tx) => {
+    const row = await repo.insertEvHostRequest(tx, {
+      reference: makeReference("EVH"),
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone ?? null,
+      countryCode: input.country_code,
+      city: input.city,
+      address: input.address,
+      siteKind: input.site_kind,
+      spaces: input.spaces,
+      hasChargers: input.has_chargers,
+      connectors: input.has_chargers ? (input.connectors ?? []) : [],
+      powerKw: input.has_chargers && input.power_kw !== undefined ? input.power_kw.toFixed(1) : null,
+      message: input.message ?? null,
+      language: input.language ?? null,
+    });
+    await queueTeamMail(d, tx, "ev_host", row.id);
     return row;
   });
   return receipt(saved);

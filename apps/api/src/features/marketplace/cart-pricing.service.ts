@@ -6,17 +6,8 @@
  * it refuses. The order calls it again inside its transaction, with the coupon row locked.
  */
 import {
-  COUPON_EXPIRED_MESSAGE,
-  COUPON_INACTIVE_MESSAGE,
-  COUPON_MINIMUM_MESSAGE,
-  COUPON_NOT_STARTED_MESSAGE,
-  COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
-  COUPON_OTHER_COUNTRY_MESSAGE,
-  COUPON_UNKNOWN_MESSAGE,
-  COUPON_USED_UP_MESSAGE,
   ADDRESS_PIN_UNCONFIRMED_MESSAGE,
   DELIVERY_OUT_OF_AREA_MESSAGE,
-  formatMoney,
   instantOfWallClock,
   ITEM_INACTIVE_MESSAGE,
   ORDERING_OFF_MESSAGE,
@@ -31,14 +22,12 @@ import {
 import type { Tx } from "../../db/tx";
 import type { Localised } from "../../db/schema/index";
 import { inBothLanguages } from "../../lib/messages";
-import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
+import { couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import {
   bestOfferCut,
-  couponDiscount,
   goodsAfterOffers,
   priceOrder,
-  type CouponRefusal,
   type Discount,
   type OrderAmounts,
   type PricedLine,
@@ -49,9 +38,6 @@ import {
   activeParkOf,
   activeSlotOf,
   cartCatalogue,
-  couponByCode,
-  couponElsewhere,
-  couponUsesOf,
   deliveryBands,
   itemParksOf,
   liveOffers,
@@ -136,13 +122,8 @@ export interface CartLineView {
   priced: PricedLine | null;
 }
 
-export interface CartCoupon {
-  id: number | null;
-  code: string;
-  applied: boolean;
-  discountMinor: number;
-  message: string | null;
-}
+/** The cart's coupon, as every purchase reads one. */
+export type CartCoupon = PurchaseCoupon;
 
 export interface PricedCart {
   country: CartCountry;
@@ -186,13 +167,6 @@ export function slotInstants(date: string, opening: string, closing: string, tim
 
 /** The weekday of a date, 0 Sunday … 6 Saturday. */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
-const COUPON_MESSAGES: Record<Exclude<CouponRefusal, "minimum">, string> = {
-  inactive: COUPON_INACTIVE_MESSAGE,
-  not_started: COUPON_NOT_STARTED_MESSAGE,
-  expired: COUPON_EXPIRED_MESSAGE,
-  over_subtotal: COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
-};
 
 export interface PriceCartInput {
   /** The app's served countries (of the root handle, also inside a transaction). */
@@ -526,35 +500,15 @@ async function cartCoupon(
   inputs: { unitPriceMinor: number; unitOfferMinor: number; quantity: number }[],
 ): Promise<CartCoupon | null> {
   if (!body.coupon_code) return null;
-  const code = body.coupon_code;
-  const row = await couponByCode(db, country.id, code, lockCoupon === true);
-  const refused = (message: string): CartCoupon => ({
-    id: row?.id ?? null,
-    code,
-    applied: false,
-    discountMinor: 0,
-    message,
+  return couponFor(db, {
+    code: body.coupon_code,
+    kind: "order",
+    country,
+    userId: userId ?? null,
+    baseMinor: goodsAfterOffers(inputs),
+    now,
+    lock: lockCoupon === true,
   });
-  if (!row) {
-    // A code of another country (WELCOME5 typed in Nigeria) is said to be so, not to be unknown.
-    return refused(
-      (await couponElsewhere(db, country.id, code)) ? COUPON_OTHER_COUNTRY_MESSAGE : COUPON_UNKNOWN_MESSAGE,
-    );
-  }
-  const verdict = couponDiscount(goodsAfterOffers(inputs), row, now);
-  if (!verdict.ok) {
-    return refused(
-      verdict.refusal === "minimum"
-        ? fill(COUPON_MINIMUM_MESSAGE, {
-            amount: formatMoney(toMajor(row.minOrderMinor, country.decimals), country.currency, "en"),
-          })
-        : COUPON_MESSAGES[verdict.refusal],
-    );
-  }
-  if (userId && (await couponUsesOf(db, row.id, userId)) >= row.limitPerUser) {
-    return refused(COUPON_USED_UP_MESSAGE);
-  }
-  return { id: row.id, code: row.code, applied: true, discountMinor: verdict.discountMinor, message: null };
 }
 
 /** The delivery charge from the nearest active depot of the country to a point; undefined when out of area. */

@@ -3,14 +3,12 @@
  * switches, offers, park, booking, slot, service capacity, address, coupon and delivery bands.
  * Queries only; `priceCart` (cart-pricing.service.ts) decides what they mean.
  */
-import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/tx";
 import { liveOfferIn } from "./catalogue.repo";
 import {
   addresses,
   bookings,
-  couponUses,
-  coupons,
   deliveryCharges,
   deliverySettings,
   marketAddons,
@@ -54,15 +52,6 @@ export async function liveOffers(
         ),
       ),
     );
-}
-
-/** How many times a user used a coupon. */
-export async function couponUsesOf(db: Tx, couponId: number, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(couponUses)
-    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)));
-  return Number(row?.n ?? 0);
 }
 
 /** The items of a country among these ids, their variations, and the add-ons named linked to them. */
@@ -163,26 +152,6 @@ export async function userAddressIn(db: Tx, addressId: number, userId: string, c
       and(eq(addresses.id, addressId), eq(addresses.userId, userId), eq(addresses.countryId, countryId)),
     );
   return row;
-}
-
-/** The coupon of a code in the country; with `lock`, its row is held until the transaction commits. */
-export async function couponByCode(db: Tx, countryId: number, code: string, lock: boolean) {
-  const query = db
-    .select()
-    .from(coupons)
-    .where(and(eq(coupons.countryId, countryId), eq(coupons.code, code)));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-/** Whether another country has a coupon of this code. */
-export async function couponElsewhere(db: Tx, countryId: number, code: string): Promise<boolean> {
-  const [elsewhere] = await db
-    .select({ id: coupons.id })
-    .from(coupons)
-    .where(and(ne(coupons.countryId, countryId), eq(coupons.code, code)))
-    .limit(1);
-  return elsewhere !== undefined;
 }
 
 /** The active depots of a country. */

@@ -1,15 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { allocate, bpsOf } from "@parkwell/contract";
-import {
-  bestOfferCut,
-  couponDiscount,
-  goodsAfterOffers,
-  offerCut,
-  priceOrder,
-  returnRefund,
-  type CouponTerms,
-} from "./order-pricing.domain";
+import { couponDiscount, type CouponTerms } from "../purchases/coupons.domain";
+import { bestOfferCut, goodsAfterOffers, offerCut, priceOrder, returnRefund } from "./order-pricing.domain";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const coupon = (over: Partial<CouponTerms>): CouponTerms => ({
@@ -20,6 +13,9 @@ const coupon = (over: Partial<CouponTerms>): CouponTerms => ({
   startsAt: new Date("2026-11-01T00:00:00Z"),
   endsAt: new Date("2026-12-01T00:00:00Z"),
   status: "active",
+  kinds: ["order"],
+  limitPerUser: 1,
+  totalLimit: null,
   ...over,
 });
 
@@ -52,38 +48,6 @@ describe("offers", () => {
       ]),
     ).toBe(2000);
     expect(bestOfferCut(10_000, [])).toBe(0);
-  });
-});
-
-describe("coupons", () => {
-  it("apply a percentage capped by the maximum discount", () => {
-    expect(couponDiscount(100_000, coupon({ discount: 1000 }), now)).toEqual({
-      ok: true,
-      discountMinor: 10_000,
-    });
-    expect(couponDiscount(100_000, coupon({ discount: 1000, maxDiscountMinor: 2500 }), now)).toEqual({
-      ok: true,
-      discountMinor: 2500,
-    });
-  });
-  it("refuse a fixed discount over the goods, below the minimum, outside the dates, or inactive", () => {
-    const fixed = coupon({ discountType: "fixed", discount: 5000 });
-    expect(couponDiscount(5000, fixed, now)).toEqual({ ok: true, discountMinor: 5000 });
-    expect(couponDiscount(4999, fixed, now)).toEqual({ ok: false, refusal: "over_subtotal" });
-    expect(couponDiscount(9999, coupon({ minOrderMinor: 10_000 }), now)).toEqual({
-      ok: false,
-      refusal: "minimum",
-    });
-    expect(couponDiscount(10_000, coupon({ minOrderMinor: 10_000 }), now).ok).toBe(true);
-    expect(couponDiscount(10_000, coupon({ startsAt: new Date("2026-11-26T00:00:00Z") }), now)).toEqual({
-      ok: false,
-      refusal: "not_started",
-    });
-    expect(couponDiscount(10_000, coupon({ endsAt: now }), now)).toEqual({ ok: false, refusal: "expired" });
-    expect(couponDiscount(10_000, coupon({ status: "inactive" }), now)).toEqual({
-      ok: false,
-      refusal: "inactive",
-    });
   });
 });
 
@@ -120,7 +84,13 @@ describe("priceOrder", () => {
         fc.integer({ min: 0, max: 2_500 }),
         (lines, couponBps, cap, deliveryMinor, taxBps) => {
           const base = goodsAfterOffers(lines);
-          const c = couponDiscount(base, coupon({ discount: couponBps, maxDiscountMinor: cap }), now);
+          const c = couponDiscount(
+            "order",
+            base,
+            coupon({ discount: couponBps, maxDiscountMinor: cap }),
+            now,
+            null,
+          );
           const discount = c.ok ? c.discountMinor : 0;
           const a = priceOrder({ lines, couponDiscountMinor: discount, deliveryMinor, taxBps });
           expect(a.totalMinor).toBe(
@@ -151,7 +121,7 @@ describe("returnRefund", () => {
         fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 20 }),
         (lines, couponBps, taxBps, steps) => {
           const base = goodsAfterOffers(lines);
-          const c = couponDiscount(base, coupon({ discount: couponBps }), now);
+          const c = couponDiscount("order", base, coupon({ discount: couponBps }), now, null);
           const a = priceOrder({
             lines,
             couponDiscountMinor: c.ok ? c.discountMinor : 0,

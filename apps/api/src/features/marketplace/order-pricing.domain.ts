@@ -23,37 +23,6 @@ export function bestOfferCut(unitMinor: number, offers: readonly Discount[]): nu
   return offers.reduce((best, o) => Math.max(best, offerCut(unitMinor, o)), 0);
 }
 
-export type CouponRefusal = "not_started" | "expired" | "inactive" | "minimum" | "over_subtotal";
-
-export interface CouponTerms extends Discount {
-  minOrderMinor: number;
-  startsAt: Date;
-  endsAt: Date;
-  status: "active" | "inactive";
-}
-
-/**
- * A coupon's discount on goods worth `baseMinor` (after offers) at `now`, or why it does not apply.
- * A fixed discount larger than the goods is refused ("does not over the subtotal"); a percentage
- * is capped by the coupon's maximum. The per-driver limit is checked by the caller, who counts uses.
- */
-export function couponDiscount(
-  baseMinor: number,
-  coupon: CouponTerms,
-  now: Date,
-): { ok: true; discountMinor: number } | { ok: false; refusal: CouponRefusal } {
-  if (coupon.status !== "active") return { ok: false, refusal: "inactive" };
-  if (now < coupon.startsAt) return { ok: false, refusal: "not_started" };
-  if (now >= coupon.endsAt) return { ok: false, refusal: "expired" };
-  if (baseMinor < coupon.minOrderMinor) return { ok: false, refusal: "minimum" };
-  if (coupon.discountType === "fixed") {
-    if (coupon.discount > baseMinor) return { ok: false, refusal: "over_subtotal" };
-    return { ok: true, discountMinor: coupon.discount };
-  }
-  const raw = bpsOf(baseMinor, coupon.discount);
-  return { ok: true, discountMinor: Math.min(raw, coupon.maxDiscountMinor ?? Infinity, baseMinor) };
-}
-
 export interface PricedLineInput {
   /** The item's or variation's price plus the add-ons', per unit. */
   unitPriceMinor: number;

@@ -15,12 +15,12 @@ import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
+import { releaseCouponUse } from "../purchases/coupons.service";
 import { refundPurchase } from "../purchases/purchases.service";
 import { returnRefund, type PricedLine } from "./order-pricing.domain";
 import { returnReceiptBody } from "./order-receipts.domain";
 import type { OrderMailTemplate } from "./orders.mail";
 import {
-  deleteCouponUses,
   insertStageEvent,
   lockOrder,
   orderLinesOf,
@@ -252,7 +252,7 @@ export async function moveOrder(deps: OrderDeps, input: MoveOrderInput): Promise
       for (const r of sorted) await restock(tx, r.line, r.units);
       if (transition.refund === "full") {
         for (const r of sorted) await giveBackCapacity(tx, order, r.line);
-        await deleteCouponUses(tx, order.id);
+        await releaseCouponUse(tx, order.id);
       } else {
         for (const r of back) {
           await setReturnedQuantity(tx, r.line.id, r.line.returnedQuantity + r.units);

@@ -11,7 +11,6 @@ import {
   bookings,
   companies,
   companyCharges,
-  couponUses,
   marketItems,
   marketVariations,
   orderLines,
@@ -110,14 +109,6 @@ export async function insertOrderLines(tx: Tx, values: (typeof orderLines.$infer
 
 export async function insertStageEvent(tx: Tx, values: typeof orderStageEvents.$inferInsert): Promise<void> {
   await tx.insert(orderStageEvents).values(values);
-}
-
-export async function insertCouponUse(tx: Tx, values: typeof couponUses.$inferInsert): Promise<void> {
-  await tx.insert(couponUses).values(values);
-}
-
-export async function deleteCouponUses(tx: Tx, orderId: string): Promise<void> {
-  await tx.delete(couponUses).where(eq(couponUses.orderId, orderId));
 }
 
 /** Counts units as sold on an item. */

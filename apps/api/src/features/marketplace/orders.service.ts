@@ -25,6 +25,7 @@ import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { toMajor } from "../../lib/money";
 import { walletBalanceMinor } from "../wallet/ledger.service";
+import { assertCouponApplies } from "../purchases/coupons.service";
 import { countryPurchase } from "../purchases/purchases.domain";
 import type { CheckoutRegistration } from "../purchases/purchase-checkouts.service";
 import { makePurchase, type PurchaseKind, type PurchasePrice } from "../purchases/purchases.service";
@@ -34,7 +35,6 @@ import { ORDER_MOVES, orderNotFound, queueOrderMail, type OrderDeps } from "./or
 import {
   addServiceDay,
   addSold,
-  insertCouponUse,
   insertOrder,
   insertOrderLines,
   insertStageEvent,
@@ -117,10 +117,7 @@ function refuseUnorderable(cart: PricedCart, body: QuoteBody, language: Language
     const total = toMajor(cart.amounts.totalMinor, cart.country.decimals);
     if (Math.abs(total - body.expected_total) > 1e-9) throw cartChanged(cart, language);
   }
-  if (cart.coupon && !cart.coupon.applied) {
-    const message = cart.coupon.message ?? "This coupon does not apply";
-    throw new AppError(422, "coupon_refused", message, { coupon_code: message });
-  }
+  assertCouponApplies(cart.coupon);
   if (cart.problems.length > 0) {
     throw AppError.validation(Object.fromEntries(cart.problems.map((p) => [p.field, p.message])));
   }
@@ -197,7 +194,7 @@ type PricedOrder = PricedCart & PurchasePrice;
 /**
  * The kind the purchase engine places: the cart priced again by `priceCart` with the coupon row
  * locked and refused when it cannot be ordered as it is; then the order, its lines, its first
- * timeline row, the coupon's use and the "placed" mail; last the contended rows, so their locks
+ * timeline row and the "placed" mail (the engine records the coupon's use); last the contended rows, so their locks
  * are held only until the COMMIT that follows: the stock, the service days, then the items' sold
  * counters (each set in ascending id order).
  */
@@ -310,9 +307,6 @@ function orderKind(deps: OrderDeps, language: Language): PurchaseKind<PlaceOrder
         })),
       );
       await insertStageEvent(tx, { orderId: id, stage: "placed", actorId: userId, at: now });
-      if (cart.coupon?.applied && cart.coupon.id !== null) {
-        await insertCouponUse(tx, { couponId: cart.coupon.id, userId, orderId: id });
-      }
       await queueOrderMail(deps.jobs, tx, id, "placed");
       await takeStock(tx, cart.lines, language, deps.unsafeReadThenWriteStock);
       await takeServiceDays(tx, cart, language);

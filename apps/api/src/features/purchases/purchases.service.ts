@@ -53,6 +53,7 @@ import {
   shortOfFunds,
   type WalletPurpose,
 } from "../wallet/ledger.service";
+import { assertCouponApplies, recordCouponUse, type PurchaseCoupon } from "./coupons.service";
 import { CODE_ATTEMPTS, fingerprintOf, moveKey, type PurchaseKindName } from "./purchases.domain";
 import * as repo from "./purchases.repo";
 
@@ -71,6 +72,12 @@ export interface PurchasePrice {
   receiptBody: ReceiptBody;
   /** What a company's policy reads (its kind, country, park type, hours); a kind a company may pay sets it. */
   companyPurchase?: CompanyPurchase;
+  /**
+   * The coupon code the price was asked with (couponFor, its row locked): one that does not apply
+   * is the 422 `coupon_refused`, never a purchase at full price; the engine records an applied
+   * one's use with the purchase.
+   */
+  coupon?: PurchaseCoupon | null;
 }
 
 /** What a kind registers: only what differs between kinds. */
@@ -245,7 +252,9 @@ export async function pricePurchase<Input, Priced extends PurchasePrice, Row, Qu
   let price: Pick<PurchasePrice, "amountMinor" | "currency" | "decimals"> | undefined;
   try {
     await db.transaction(async (tx) => {
-      const { amountMinor, currency, decimals } = await kind.prepare(tx, { userId, input, now, quoted });
+      const priced = await kind.prepare(tx, { userId, input, now, quoted });
+      assertCouponApplies(priced.coupon ?? null);
+      const { amountMinor, currency, decimals } = priced;
       price = { amountMinor, currency, decimals };
       throw PRICED_ONLY;
     });
@@ -268,6 +277,7 @@ async function purchaseInTransaction<Input, Priced extends PurchasePrice, Row, Q
   // A company purchase locks its member's row first, then what the kind locks.
   const member = company ? await lockMember(tx, company, userId) : null;
   const priced = await kind.prepare(tx, { userId, input, now, quoted });
+  assertCouponApplies(priced.coupon ?? null);
   const { amountMinor, currency, decimals } = priced;
   if (company && member) {
     if (!priced.companyPurchase) throw new Error(`${kind.name}: a company purchase needs companyPurchase`);
@@ -284,6 +294,9 @@ async function purchaseInTransaction<Input, Priced extends PurchasePrice, Row, Q
     requestHash: idempotencyKey ? hash : null,
     createdAt: now,
   });
+  if (priced.coupon?.applied && priced.coupon.id !== null) {
+    await recordCouponUse(tx, { couponId: priced.coupon.id, userId, purchaseId: id });
+  }
   const ledgerKey = await chargeMove(
     tx,
     kind,
@@ -452,7 +465,8 @@ export interface Refundable {
  * account with its negative company_charges row, or the driver's wallet; then the credit note that
  * reverses the purchase's receipt: everything not yet given back, or the body `creditNote` makes
  * (a partial refund). A purchase charged before receipts existed gets no credit note. Returns the
- * company that was refunded, if one was.
+ * company that was refunded, if one was. (A kind whose refund leaves nothing paid gives its coupon
+ * use back: coupons.service releaseCouponUse.)
  */
 export async function refundPurchase(
   tx: Tx,

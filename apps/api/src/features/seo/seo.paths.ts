@@ -7,8 +7,8 @@
 
 /**
  * The fixed public pages the sitemap lists: home, the parks list, the parking-type pages, the
- * information pages, the lists of events, marketplace items and blog posts, the monthly plans and
- * the vehicle-documents renewal service. Left out on purpose: /home (the same page as /), the
+ * information pages, the lists of events, marketplace items and blog posts, the monthly plans, the
+ * vehicle-documents renewal service and the page that installs the app. Left out on purpose: /home (the same page as /), the
  * parking-type pages' second address (/parking-types/airport-parking, the same page as
  * /airport-parking), /how-it-works (a redirect), /private-event-access (a form for a private
  * event's code), /search (results of a visitor's query) and /booking/{parkCode} (a park's QR code's
@@ -41,6 +41,7 @@ export const PUBLIC_PAGES: readonly string[] = [
   "/cancellation-policy",
   "/help",
   "/book-demo",
+  "/install",
 ];
 
 /**

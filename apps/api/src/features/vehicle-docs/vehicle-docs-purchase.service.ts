@@ -27,6 +27,7 @@ import { toMajor, toMinor } from "../../lib/money";
 import { deliveryToAddress } from "../marketplace/cart-pricing.service";
 import { countryPurchase } from "../purchases/purchases.domain";
 import type { CheckoutRegistration } from "../purchases/purchase-checkouts.service";
+import { couponFor } from "../purchases/coupons.service";
 import { makePurchase, type PurchaseKind, type PurchasePrice } from "../purchases/purchases.service";
 import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -72,6 +73,7 @@ async function resolve(
   db: Tx,
   userId: string,
   body: VehicleDocQuoteBody,
+  at: { now: Date; lockCoupon: boolean },
 ): Promise<Resolved> {
   const country = await docsCountryOf(served, db, userId);
   const fees = await served.feesOf(country.id, db);
@@ -166,6 +168,18 @@ async function resolve(
     delivery = { parkId };
   }
 
+  // A coupon takes its discount off the service charge (the quote says why one does not apply).
+  const coupon = body.coupon_code
+    ? await couponFor(db, {
+        code: body.coupon_code,
+        kind: "vehicle_docs",
+        country: { id: country.id, currency: country.currency, decimals: country.currencyDecimals },
+        userId,
+        baseMinor: serviceChargeMinor,
+        now: at.now,
+        lock: at.lockCoupon,
+      })
+    : null;
   return {
     countryId: country.id,
     currency: country.currency,
@@ -178,13 +192,29 @@ async function resolve(
     band,
     delivery,
     insurance,
-    priced: priceRequest(lines, serviceChargeMinor, deliveryMinor, fees.taxBps, insurance?.insurerName),
+    coupon,
+    priced: priceRequest(
+      lines,
+      serviceChargeMinor,
+      deliveryMinor,
+      fees.taxBps,
+      insurance?.insurerName,
+      coupon?.applied ? coupon : null,
+    ),
   };
 }
 
 /** Each fee, the service charge, delivery, tax and the total, before paying. */
-export async function quote(db: Db, userId: string, body: VehicleDocQuoteBody): Promise<VehicleDocQuote> {
-  return presentQuote(body.type, await resolve(servedCountries(db), db, userId, body));
+export async function quote(
+  db: Db,
+  now: Date,
+  userId: string,
+  body: VehicleDocQuoteBody,
+): Promise<VehicleDocQuote> {
+  return presentQuote(
+    body.type,
+    await resolve(servedCountries(db), db, userId, body, { now, lockCoupon: true }),
+  );
 }
 
 // ---------------------------------------------------------------- the request, a purchase
@@ -224,9 +254,11 @@ function vehicleDocsKind(
       ...(body.insurance ? [body.insurance] : []),
       // Only when given, as the insurance.
       ...(body.company_id != null ? [{ company_id: body.company_id }] : []),
+      ...(body.coupon_code ? [{ coupon_code: body.coupon_code }] : []),
     ],
-    async prepare(tx, { userId, input: body }) {
-      const r = await resolve(servedCountries(deps.db), tx, userId, body);
+    async prepare(tx, { userId, input: body, now }) {
+      // The coupon's row locked until the purchase commits: its uses are counted one purchase at a time.
+      const r = await resolve(servedCountries(deps.db), tx, userId, body, { now, lockCoupon: true });
       const { priced } = r;
       if (
         body.expected_total !== undefined &&
@@ -275,6 +307,9 @@ function vehicleDocsKind(
         currency: r.currency,
         feesMinor: priced.feesMinor,
         serviceChargeMinor: priced.serviceChargeMinor,
+        discountMinor: priced.discountMinor,
+        couponId: priced.discountMinor > 0 ? r.coupon!.id : null,
+        couponCode: priced.couponCode,
         deliveryChargeMinor: priced.deliveryChargeMinor,
         taxMinor: priced.taxMinor,
         taxName: r.taxName,

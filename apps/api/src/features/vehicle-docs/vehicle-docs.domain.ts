@@ -93,12 +93,14 @@ export function premiumOf(valueMinor: number, rateBps: number, minimumMinor: num
 }
 
 /** A request's money by the pricing core's parts: whose money each line is decides its tax. */
-function partsOf(p: Pick<PricedRequest, "lines" | "serviceChargeMinor" | "deliveryChargeMinor">): PriceParts {
+function partsOf(
+  p: Pick<PricedRequest, "lines" | "serviceChargeMinor" | "discountMinor" | "deliveryChargeMinor">,
+): PriceParts {
   const { governmentMinor, premiumsMinor } = feesByKind(p.lines);
   return {
     government_fee: governmentMinor,
     insurance_premium: premiumsMinor,
-    service_charge: p.serviceChargeMinor,
+    service_charge: p.serviceChargeMinor - p.discountMinor,
     delivery: p.deliveryChargeMinor,
   };
 }
@@ -109,14 +111,20 @@ export interface PricedRequest {
   insurerName?: string | undefined;
   feesMinor: number;
   serviceChargeMinor: number;
+  /** A coupon's discount: off the service charge, at most all of it. */
+  discountMinor: number;
+  /** The coupon's code when it took something off. */
+  couponCode: string | null;
   deliveryChargeMinor: number;
   taxMinor: number;
   totalMinor: number;
 }
 
 /**
- * The amounts of a request: the government fees and premiums pass through untaxed; the country's
- * tax is on Parkwell's own charges (service and delivery), by the pricing core's one tax rule.
+ * The amounts of a request: the government fees and premiums pass through untaxed; a coupon's
+ * discount comes off Parkwell's service charge (never more than it); the country's tax is on
+ * Parkwell's own charges (service after the discount, and delivery), by the pricing core's one
+ * tax rule.
  */
 export function priceRequest(
   lines: { documentType: VehicleDocType; feeMinor: number }[],
@@ -124,17 +132,24 @@ export function priceRequest(
   deliveryChargeMinor: number,
   taxBps: number,
   insurerName?: string,
+  coupon: { code: string; discountMinor: number } | null = null,
 ): PricedRequest {
   const feesMinor = lines.reduce((s, l) => s + l.feeMinor, 0);
-  const { taxMinor } = taxOf(partsOf({ lines, serviceChargeMinor, deliveryChargeMinor }), taxBps);
+  const discountMinor = Math.min(coupon?.discountMinor ?? 0, serviceChargeMinor);
+  const { taxMinor } = taxOf(
+    partsOf({ lines, serviceChargeMinor, discountMinor, deliveryChargeMinor }),
+    taxBps,
+  );
   return {
     lines,
     insurerName,
     feesMinor,
     serviceChargeMinor,
+    discountMinor,
+    couponCode: discountMinor > 0 ? coupon!.code : null,
     deliveryChargeMinor,
     taxMinor,
-    totalMinor: feesMinor + serviceChargeMinor + deliveryChargeMinor + taxMinor,
+    totalMinor: feesMinor + serviceChargeMinor - discountMinor + deliveryChargeMinor + taxMinor,
   };
 }
 
@@ -188,6 +203,7 @@ export function requestReceiptBody(
         : { kind: "government_fee", amountMinor: l.feeMinor, detail: DOCUMENT_NAMES[l.documentType] },
     ),
     { kind: "service_fee" as const, amountMinor: p.serviceChargeMinor },
+    { kind: "discount" as const, amountMinor: -p.discountMinor, detail: p.couponCode },
     { kind: "delivery" as const, amountMinor: p.deliveryChargeMinor },
   ].filter((l) => l.amountMinor !== 0);
   if (pickup) {

@@ -14,6 +14,7 @@ import {
   type VehicleUse,
 } from "@parkwell/contract";
 import { bpsToPercent, toMajor } from "../../lib/money";
+import type { PurchaseCoupon } from "../purchases/coupons.service";
 import { feesByKind, type PricedRequest } from "./vehicle-docs.domain";
 import type * as repo from "./vehicle-docs.repo";
 import type {
@@ -77,6 +78,8 @@ export function presentSummary(
     lines: items.map((i) => ({ document_type: i.documentType as VehicleDocType, fee: money(i.feeMinor) })),
     ...feeTotals(items, money),
     service_charge: money(r.serviceChargeMinor),
+    discount: money(r.discountMinor),
+    coupon_code: r.couponCode,
     delivery_charge: money(r.deliveryChargeMinor),
     tax: money(r.taxMinor),
     total: money(r.totalMinor),
@@ -187,6 +190,8 @@ export interface Resolved {
     minimumMinor: number;
     premiumMinor: number;
   } | null;
+  /** The coupon code the request was priced with: applied, or why not. */
+  coupon: PurchaseCoupon | null;
   priced: PricedRequest;
 }
 
@@ -202,6 +207,13 @@ export function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): Ve
     lines: r.priced.lines.map((l) => ({ document_type: l.documentType, fee: money(l.feeMinor) })),
     ...feeTotals(r.priced.lines, money),
     service_charge: money(r.priced.serviceChargeMinor),
+    discount: money(r.priced.discountMinor),
+    coupon: r.coupon && {
+      code: r.coupon.code,
+      applied: r.coupon.applied,
+      discount: money(r.coupon.discountMinor),
+      message: r.coupon.message,
+    },
     delivery_charge: money(r.priced.deliveryChargeMinor),
     tax: money(r.priced.taxMinor),
     tax_name: r.taxName,

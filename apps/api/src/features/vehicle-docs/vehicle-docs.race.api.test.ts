@@ -11,7 +11,7 @@ import { ngParks } from "../marketplace/marketplace.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 
 /**
- * A request's refund under real concurrency, through two app instances (two pools) on one
+ * A request's refund and a coupon's last use under real concurrency, through two app instances (two pools) on one
  * PostgreSQL database: two cancels at once, and a cancel racing the move to the licensing office.
  * The request's row lock makes the second judged from the first's stage, so the money comes back
  * once or not at all. PGlite runs one query at a time, so this runs only with TEST_DB_ENGINE=postgres.
@@ -129,6 +129,90 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
           expect(after).toMatchObject({ stage: "at_office", moves: 0, notes: 0 });
           expect(await walletBalanceMinor(db, driver.id, "NGN")).toBeLessThan(before);
         }
+      }
+    }, 120_000);
+
+    /** A live Nigerian coupon for vehicle documents, made in the back office. */
+    async function couponFor(limits: { limit_per_user: number; total_limit: number | null }) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/admin/marketplace/coupons",
+        headers: bearer(staff),
+        payload: {
+          country_code: "NG",
+          code: `RACE-${Math.floor(Math.random() * 1e8)}`,
+          name: "Race",
+          discount_type: "percentage",
+          discount: 10,
+          kinds: ["vehicle_docs"],
+          start_local: "2020-01-01T00:00",
+          end_local: "2099-12-31T23:59",
+          ...limits,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: number; code: string }>();
+    }
+
+    async function withCoupon(app: FastifyInstance, driver: TestUser, code: string) {
+      const [v] = await db
+        .insert(userVehicles)
+        .values({
+          userId: driver.id,
+          plateNumber: `CPN${Math.floor(Math.random() * 1e6)}`,
+          vehicleTypeId: 1,
+          registrationStateId: 1,
+          engineCc: 1600,
+          vehicleUse: "private",
+        })
+        .returning({ id: userVehicles.id });
+      return app.inject({
+        method: "POST",
+        url: "/api/v1/vehicle-docs/requests",
+        headers: bearer(driver),
+        payload: {
+          type: "vehicle_papers",
+          vehicle_id: v!.id,
+          documents: ["third_party_insurance"],
+          delivery: { park_id: park },
+          coupon_code: code,
+        },
+      });
+    }
+
+    const usesOf = async (couponId: number) =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${couponId}`,
+        )
+      )[0]!.n;
+
+    it("a coupon's limits hold when its last use is raced: by one driver twice, and by two drivers", async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        // One use per driver: the same driver's two requests at once (two keys, two app instances).
+        const once = await couponFor({ limit_per_user: 1, total_limit: null });
+        const driver = await fundedUser(db, 100_000_000);
+        const mine = await Promise.all([
+          withCoupon(a.app, driver, once.code),
+          withCoupon(b.app, driver, once.code),
+        ]);
+        expect(mine.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+        expect(mine.find((r) => r.statusCode === 422)!.json()).toMatchObject({
+          code: "coupon_refused",
+          fields: { coupon_code: "You have already used this coupon as many times as it allows" },
+        });
+        expect(await usesOf(once.id)).toBe(1);
+
+        // One use for everyone: two drivers at once.
+        const last = await couponFor({ limit_per_user: 5, total_limit: 1 });
+        const [x, y] = [await fundedUser(db, 100_000_000), await fundedUser(db, 100_000_000)];
+        const both = await Promise.all([withCoupon(a.app, x, last.code), withCoupon(b.app, y, last.code)]);
+        expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+        expect(both.find((r) => r.statusCode === 422)!.json()).toMatchObject({
+          fields: { coupon_code: "This coupon has been used as many times as it allows" },
+        });
+        expect(await usesOf(last.id)).toBe(1);
       }
     }, 120_000);
   },

@@ -168,7 +168,7 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleDocQuoteSchema, ...errors },
         },
       },
-      async (req) => purchase.quote(db, requireUser(req).id, req.body),
+      async (req) => purchase.quote(db, clock(), requireUser(req).id, req.body),
     );
 
     app.post(

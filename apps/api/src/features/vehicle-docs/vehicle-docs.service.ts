@@ -24,6 +24,7 @@ import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
+import { releaseCouponUse } from "../purchases/coupons.service";
 import { refundPurchase } from "../purchases/purchases.service";
 import {
   offers,
@@ -222,6 +223,8 @@ export async function moveRequest(
         patch.moves = move;
         patch.refundedMinor = r.refundedMinor + refundMinor;
       }
+      // Refunded in full: the request's coupon use counts no more against its limits.
+      await releaseCouponUse(tx, r.id);
     }
     const updated = await repo.updateRequest(tx, r.id, patch);
     const note =

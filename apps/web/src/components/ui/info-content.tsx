@@ -55,14 +55,19 @@ export function Sections({ sections, bare }: { sections: InfoSection[]; bare?: b
   );
 }
 
-/** Call-to-action buttons; outside destinations (the partner site) are plain links. */
+/** Call-to-action buttons; outside destinations (the partner site) and a part of the page (`#id`) are plain links. */
 export function Ctas({ ctas }: { ctas: [to: string, label: string][] }) {
   if (ctas.length === 0) return null;
   return (
     <p className="ctas">
       {ctas.map(([to, label], i) =>
-        /^https?:/.test(to) ? (
-          <a key={to} className={i === 0 ? "button button--accent" : "button"} href={to} rel="noopener">
+        /^(https?:|#)/.test(to) ? (
+          <a
+            key={to}
+            className={i === 0 ? "button button--accent" : "button"}
+            href={to}
+            rel={to.startsWith("#") ? undefined : "noopener"}
+          >
             {label}
           </a>
         ) : (

@@ -1,4 +1,4 @@
-import type { ContactRequest, DemoRequest, InquiryReceipt } from "@parkwell/contract";
+import type { ContactRequest, DemoRequest, EvHostRequest, InquiryReceipt } from "@parkwell/contract";
 import { api } from "../../lib/api";
 
 export function sendContact(body: ContactRequest): Promise<InquiryReceipt> {
@@ -7,4 +7,8 @@ export function sendContact(body: ContactRequest): Promise<InquiryReceipt> {
 
 export function sendDemoRequest(body: DemoRequest): Promise<InquiryReceipt> {
   return api("/demo-requests", { method: "POST", body });
+}
+
+export function sendEvHostRequest(body: EvHostRequest): Promise<InquiryReceipt> {
+  return api("/ev-host-requests", { method: "POST", body });
 }

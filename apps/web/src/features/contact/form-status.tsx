@@ -1,4 +1,4 @@
-import type { InquiryReceipt } from "@parkwell/contract";
+import type { InquiryKind, InquiryReceipt } from "@parkwell/contract";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -9,7 +9,7 @@ export function FormSent({
   onAgain,
 }: {
   receipt: InquiryReceipt;
-  kind: "contact" | "demo";
+  kind: InquiryKind;
   onAgain: () => void;
 }) {
   const { t } = useTranslation("contact");
@@ -17,8 +17,12 @@ export function FormSent({
   useEffect(() => ref.current?.focus(), []);
   return (
     <div className="alert alert--success card" role="status" tabIndex={-1} ref={ref}>
-      <h2>{t(`${kind}SentTitle`)}</h2>
-      <p>{t(`${kind}SentText`, { reference: receipt.reference })}</p>
+      <h2>{kind === "ev_host" ? t("evHost.sentTitle") : t(`${kind}SentTitle`)}</h2>
+      <p>
+        {kind === "ev_host"
+          ? t("evHost.sentText", { reference: receipt.reference })
+          : t(`${kind}SentText`, { reference: receipt.reference })}
+      </p>
       <button type="button" className="button" onClick={onAgain}>
         {t("sendAnother")}
       </button>

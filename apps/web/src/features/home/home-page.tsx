@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
-import { EXTERNAL_LINKS } from "../../lib/links";
+import { AppStoreLink } from "../../components/ui/app-store-link";
 import { PageHead } from "../../lib/seo/page-head";
 import { SearchBox } from "./search-box";
 
@@ -141,12 +141,8 @@ export function HomePage({ nextEvents }: { nextEvents?: ReactNode }) {
         <h2 id="apps-title">{t("appsTitle")}</h2>
         <p>{t("appsText")}</p>
         <p className="apps__links">
-          <a className="button" href={EXTERNAL_LINKS.appStore} rel="noopener">
-            {t("common:footer.appStore")}
-          </a>
-          <a className="button" href={EXTERNAL_LINKS.googlePlay} rel="noopener">
-            {t("common:footer.googlePlay")}
-          </a>
+          <AppStoreLink store="appStore" className="button" />
+          <AppStoreLink store="googlePlay" className="button" />
         </p>
       </section>
     </>

@@ -1,4 +1,5 @@
 import type { PageContent, PageKey } from "@parkwell/contract";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Ctas, NotYet, PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
@@ -8,10 +9,19 @@ import { PageHead } from "../../lib/seo/page-head";
 import { EDITED_INFO_PAGES } from "./edited-pages";
 import { INFO_PAGES, type InfoPageId } from "./pages";
 
-/** An information page rendered from its catalogue, or from the API for the pages the company edits. */
-export function InfoPage({ id }: { id: InfoPageId }) {
+/**
+ * An information page rendered from its catalogue, or from the API for the pages the company edits;
+ * `children` (a form the page's sections lead to) come after the sections.
+ */
+export function InfoPage({ id, children }: { id: InfoPageId; children?: ReactNode }) {
   const editable = EDITED_INFO_PAGES[id];
-  return editable ? <EditedInfoPage id={id} pageKey={editable} /> : <CatalogueInfoPage id={id} />;
+  return editable ? (
+    <EditedInfoPage id={id} pageKey={editable}>
+      {children}
+    </EditedInfoPage>
+  ) : (
+    <CatalogueInfoPage id={id}>{children}</CatalogueInfoPage>
+  );
 }
 
 function useCatalogueText(id: InfoPageId) {
@@ -25,17 +35,35 @@ function useCatalogueText(id: InfoPageId) {
   });
 }
 
-function CatalogueInfoPage({ id }: { id: InfoPageId }) {
+function CatalogueInfoPage({ id, children }: { id: InfoPageId; children?: ReactNode }) {
   const text = useCatalogueText(id)();
-  return <InfoBody id={id} text={text} />;
+  return (
+    <InfoBody id={id} text={text}>
+      {children}
+    </InfoBody>
+  );
 }
 
-function EditedInfoPage({ id, pageKey }: { id: InfoPageId; pageKey: PageKey }) {
+function EditedInfoPage({
+  id,
+  pageKey,
+  children,
+}: {
+  id: InfoPageId;
+  pageKey: PageKey;
+  children?: ReactNode;
+}) {
   const { content } = usePageText(pageKey, useCatalogueText(id));
-  return content ? <InfoBody id={id} text={content} /> : <Spinner />;
+  return content ? (
+    <InfoBody id={id} text={content}>
+      {children}
+    </InfoBody>
+  ) : (
+    <Spinner />
+  );
 }
 
-function InfoBody({ id, text }: { id: InfoPageId; text: PageContent }) {
+function InfoBody({ id, text, children }: { id: InfoPageId; text: PageContent; children?: ReactNode }) {
   const config = INFO_PAGES[id];
   const { t } = useTranslation(config.ns);
   const { pathname } = useLocation();
@@ -53,6 +81,7 @@ function InfoBody({ id, text }: { id: InfoPageId; text: PageContent }) {
       </PageHeader>
       {today && <NotYet title={t("notYet")} text={today} />}
       <Sections sections={text.sections} />
+      {children && <div className="container info__form">{children}</div>}
     </article>
   );
 }

@@ -8,7 +8,7 @@ import { EXTERNAL_LINKS } from "../../lib/links";
 export interface InfoPageConfig {
   ns: "company" | "business" | "legal";
   key: string;
-  /** Button name (in the catalogue's `ctas`) -> destination: a route, or a partner-site URL. */
+  /** Button name (in the catalogue's `ctas`) -> destination: a route, a partner-site URL, or `#id` on the page. */
   ctas?: Record<string, string>;
   /** The page describes a feature that is not open yet: a note with `<key>.today` says what exists. */
   notYet?: boolean;
@@ -45,7 +45,8 @@ export const INFO_PAGES = {
   rentOutEvCharger: {
     ns: "business",
     key: "rentOutEvCharger",
-    ctas: { list: EXTERNAL_LINKS.partnerSite, demo: "/book-demo" },
+    // The form below the sections (the route adds it: ev-host-form.tsx).
+    ctas: { offer: "#ev-host-form", list: EXTERNAL_LINKS.partnerSite },
     notYet: true,
   },
   terms: { ns: "legal", key: "terms" },

@@ -66,6 +66,62 @@ describe("the renewal page", () => {
     expect(await fr.findByText(/\(prime au tarif national\)$/)).toBeTruthy();
   });
 
+  it("applies a coupon code: the discount under the service charge, the code sent with the request; a refused code says why, in English and French", async () => {
+    setToken("t-1");
+    storeSelectedCountry(NIGERIA, false);
+    const api = renewalApi()
+      .on("POST /vehicle-docs/quote", (call) => {
+        const code = (call.body as { coupon_code?: string }).coupon_code;
+        if (code === "PAPERS40") {
+          return {
+            json: {
+              ...quote,
+              discount: 1000,
+              coupon: { code, applied: true, discount: 1000, message: null },
+              tax: 112.5,
+              total: 13112.5,
+            },
+          };
+        }
+        if (code) {
+          const message =
+            call.headers.get("accept-language") === "fr"
+              ? "Ce code promo ne s'applique pas aux documents du véhicule"
+              : "This coupon does not apply to vehicle documents";
+          return { json: { ...quote, discount: 0, coupon: { code, applied: false, discount: 0, message } } };
+        }
+        return { json: quote };
+      })
+      .on("POST /vehicle-docs/requests", { status: 201, json: request });
+    const { unmount } = await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route,
+    });
+    await screen.findByTestId("vd-total");
+    await userEvent.type(screen.getByLabelText("Coupon code"), " papers40 ");
+    await userEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByText(/^PAPERS40 saves you/)).toBeTruthy();
+    const lines = within(screen.getByTestId("vd-quote"));
+    expect(lines.getByText("Coupon PAPERS40 (off the service charge)")).toBeTruthy();
+    expect(screen.getByTestId("vd-total").textContent).toBe(formatMoney(13112.5, "NGN", "en"));
+    expect(api.callsTo("POST /vehicle-docs/quote").at(-1)?.body).toMatchObject({ coupon_code: "PAPERS40" });
+    await userEvent.click(screen.getByRole("button", { name: /from my wallet/ }));
+    await waitFor(() => expect(api.callsTo("POST /vehicle-docs/requests")).toHaveLength(1));
+    expect(api.callsTo("POST /vehicle-docs/requests")[0]!.body).toMatchObject({
+      coupon_code: "PAPERS40",
+      expected_total: 13112.5,
+    });
+    unmount();
+
+    await renderWithApp(<VehicleDocsRenewalPage addressPicker={NoAddressPicker} />, {
+      api,
+      route: `${route}&coupon=SHOP10`,
+      language: "fr",
+    });
+    expect(await screen.findByText("Ce code promo ne s'applique pas aux documents du véhicule")).toBeTruthy();
+    expect(screen.getByLabelText("Code promo")).toBeTruthy();
+  });
+
   it("shows the quote's lines and pays for the chosen documents with the total shown", async () => {
     setToken("t-1");
     storeSelectedCountry(NIGERIA, false);

@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { CouponField } from "../../components/ui/coupon-field";
 import { Spinner } from "../../components/ui/spinner";
 import { useWalletInOtherCurrency } from "../../components/ui/top-up-notice";
 import { RenewalPayer, useRenewalPayer } from "./renewal-payer";
@@ -145,6 +146,8 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const insurers = useQuery({ ...insurersQuery(), enabled: comprehensive });
   const insurerId = insurers.data?.find((i) => i.id === Number(params.get("insurer")))?.id;
   const vehicleValue = vehicleValueOf(params.get("value") ?? "");
+  // The coupon code asked for (the server says whether it applies, and what it saves).
+  const couponCode = params.get("coupon") || undefined;
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams(
@@ -167,38 +170,23 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
     update({ documents: allowed.filter((d) => chosen.includes(d)).join(",") || undefined });
   };
 
-  const body: VehicleDocQuoteBody | null = (() => {
-    const where =
+  const body = quoteBodyOf({
+    kind,
+    licence,
+    licenceState,
+    vehicle,
+    documents,
+    insurance: comprehensive ? { insurerId, vehicleValue } : null,
+    where:
       delivery === "delivery"
         ? addressId
           ? { address_id: addressId }
           : null
         : parkId
           ? { park_id: parkId }
-          : null;
-    if (!where) return null;
-    if (kind === "drivers_licence") {
-      if (!licence || !licenceState) return null;
-      return {
-        type: "drivers_licence",
-        state_code: licenceState,
-        documents: [`drivers_licence_${licence}`],
-        delivery: where,
-      };
-    }
-    if (!vehicle || documents.length === 0) return null;
-    if (comprehensive) {
-      if (!insurerId || vehicleValue === null) return null;
-      return {
-        type: "vehicle_papers",
-        vehicle_id: vehicle.vehicle_id,
-        documents,
-        delivery: where,
-        insurance: { insurer_id: insurerId, vehicle_value: vehicleValue },
-      };
-    }
-    return { type: "vehicle_papers", vehicle_id: vehicle.vehicle_id, documents, delivery: where };
-  })();
+          : null,
+    couponCode,
+  });
   const quote = useVehicleDocQuote(body);
 
   const bodyKey = JSON.stringify(body);
@@ -378,7 +366,10 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
                 {quote.error instanceof ApiError ? quote.error.message : t("loadError")}
               </p>
             )}
-            {q && <QuoteLines quote={q} />}
+            {q && <QuoteLines quote={{ ...q, coupon_code: q.coupon?.code }} />}
+            {body && (
+              <RenewalCoupon quote={q} code={couponCode} onCode={(code) => update({ coupon: code })} />
+            )}
             {wallet.data && payers.payer === null && (
               <p className="field__hint">
                 {t("pay.balance", { amount: formatMoney(wallet.data.balance, wallet.data.currency, lang) })}
@@ -416,6 +407,74 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   );
 }
 
+/** The quote's body of the choices made so far; null until they are enough to price. */
+function quoteBodyOf(c: {
+  kind: VehicleDocRequestType;
+  licence: (typeof LICENCE_YEARS)[number] | undefined;
+  licenceState: string | undefined;
+  vehicle: { vehicle_id: number } | undefined;
+  documents: VehicleDocType[];
+  /** Comprehensive cover chosen: its insurer and the vehicle's value, once given. */
+  insurance: { insurerId: number | undefined; vehicleValue: number | null } | null;
+  where: VehicleDocQuoteBody["delivery"] | null;
+  couponCode: string | undefined;
+}): VehicleDocQuoteBody | null {
+  const chosen = ((): VehicleDocQuoteBody | null => {
+    const { where, vehicle, documents, insurance } = c;
+    if (!where) return null;
+    if (c.kind === "drivers_licence") {
+      if (!c.licence || !c.licenceState) return null;
+      return {
+        type: "drivers_licence",
+        state_code: c.licenceState,
+        documents: [`drivers_licence_${c.licence}`],
+        delivery: where,
+      };
+    }
+    if (!vehicle || documents.length === 0) return null;
+    if (insurance) {
+      if (!insurance.insurerId || insurance.vehicleValue === null) return null;
+      return {
+        type: "vehicle_papers",
+        vehicle_id: vehicle.vehicle_id,
+        documents,
+        delivery: where,
+        insurance: { insurer_id: insurance.insurerId, vehicle_value: insurance.vehicleValue },
+      };
+    }
+    return { type: "vehicle_papers", vehicle_id: vehicle.vehicle_id, documents, delivery: where };
+  })();
+  return chosen && c.couponCode ? { ...chosen, coupon_code: c.couponCode } : chosen;
+}
+
+/** The coupon field under the price: what the code asked for saves, or why it does not apply. */
+function RenewalCoupon({
+  quote,
+  code,
+  onCode,
+}: {
+  quote: VehicleDocQuote | undefined;
+  code: string | undefined;
+  onCode: (code: string | undefined) => void;
+}) {
+  const { i18n } = useTranslation("vehicle-docs");
+  const coupon = quote?.coupon;
+  return (
+    <CouponField
+      code={code}
+      onCode={onCode}
+      verdict={
+        coupon && {
+          code: coupon.code,
+          applied: coupon.applied,
+          saves: formatMoney(coupon.discount, quote.currency, i18n.language),
+          message: coupon.message,
+        }
+      }
+    />
+  );
+}
+
 /**
  * Each government fee, the insurer's premium (with the insurer, the declared value, the rate and
  * whether the minimum premium applies), Parkwell's service charge, delivery, VAT and the total.
@@ -425,9 +484,11 @@ export function QuoteLines({
 }: {
   quote: Pick<
     VehicleDocQuote,
-    "lines" | "service_charge" | "delivery_charge" | "tax" | "total" | "currency" | "insurance"
+    "lines" | "service_charge" | "discount" | "delivery_charge" | "tax" | "total" | "currency" | "insurance"
   > & {
     tax_name?: string;
+    /** The code whose discount the quote or the request holds. */
+    coupon_code?: string | null | undefined;
   };
 }) {
   const { t, i18n } = useTranslation("vehicle-docs");
@@ -455,6 +516,15 @@ export function QuoteLines({
           : [t("quote.fee", { document: t(`docs.${l.document_type}`) }), l.fee, null],
     ),
     [t("quote.service"), quote.service_charge, null],
+    ...(quote.discount > 0
+      ? [
+          [t("quote.coupon", { code: quote.coupon_code ?? "" }), -quote.discount, null] as [
+            string,
+            number,
+            null,
+          ],
+        ]
+      : []),
     [t("quote.delivery"), quote.delivery_charge, null],
     [taxLabel(t, quote.tax_name ?? "VAT"), quote.tax, null],
   ];

@@ -116,6 +116,31 @@ describe("offers, coupons and sliders", () => {
       min_order: { amount: 5000, currency: "NGN" },
       max_discount: { amount: 2500, currency: "NGN" },
       uses: 0,
+      // Not said: a marketplace order's, with no limit on everyone's uses.
+      kinds: ["order"],
+      total_limit: null,
+    });
+    // The purchases it is for, in COUPON_KINDS' order, and a total limit; none or an unknown kind is refused.
+    const kinds = await call(admin, "PATCH", `/admin/marketplace/coupons/${coupon.id}`, {
+      kinds: ["vehicle_docs", "order", "vehicle_docs"],
+      total_limit: 500,
+    });
+    expect(kinds.json<AdminCoupon>()).toMatchObject({ kinds: ["order", "vehicle_docs"], total_limit: 500 });
+    for (const [patch, field, message] of [
+      [{ kinds: [] }, "kinds", "Choose at least one kind of purchase the coupon is for"],
+      [{ kinds: ["booking"] }, "kinds.0", "Unknown kind of purchase"],
+      [{ total_limit: 0 }, "total_limit", "The total limit is a whole number, 1 or more, or empty for none"],
+    ] as const) {
+      const refused = await call(admin, "PATCH", `/admin/marketplace/coupons/${coupon.id}`, patch);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ fields: { [field]: message } });
+    }
+    const unlimited = await call(admin, "PATCH", `/admin/marketplace/coupons/${coupon.id}`, {
+      total_limit: null,
+    });
+    expect(unlimited.json<AdminCoupon>()).toMatchObject({
+      kinds: ["order", "vehicle_docs"],
+      total_limit: null,
     });
     const taken = await call(admin, "POST", "/admin/marketplace/coupons", body);
     expect(taken.json()).toMatchObject({ fields: { code: COUPON_CODE_TAKEN_MESSAGE } });
@@ -162,6 +187,8 @@ describe("offers, coupons and sliders", () => {
     expect(list.json<AdminCouponList>().items.map((c) => c.code)).toEqual([code.toUpperCase()]);
     expect((await audits("coupon", coupon.id)).map((a) => a.action)).toEqual([
       "coupon.create",
+      "coupon.update",
+      "coupon.update",
       "coupon.update",
     ]);
     expect((await call(admin, "DELETE", `/admin/marketplace/coupons/${coupon.id}`)).statusCode).toBe(200);

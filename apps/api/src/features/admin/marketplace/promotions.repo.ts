@@ -128,11 +128,15 @@ export const insertCoupon = (tx: Tx, values: typeof coupons.$inferInsert) =>
 export const updateCouponRow = (tx: Tx, id: number, values: Partial<CouponRow>) =>
   updateRecord(tx, coupons, id, values);
 
-/** How many orders used a coupon. */
-export async function ordersWithCoupon(tx: Tx, couponId: number): Promise<number> {
+/**
+ * How many purchases used a coupon, refunded ones included: each kind whose rows keep the coupon
+ * they were priced with (COUPON_KINDS: marketplace orders, vehicle-document requests).
+ */
+export async function purchasesWithCoupon(tx: Tx, couponId: number): Promise<number> {
   const [used] = await queryRows<{ n: number }>(
     tx,
-    sql`SELECT count(*)::int AS n FROM orders WHERE coupon_id = ${couponId}`,
+    sql`SELECT (SELECT count(*) FROM orders WHERE coupon_id = ${couponId})
+      + (SELECT count(*) FROM vehicle_doc_requests WHERE coupon_id = ${couponId}) AS n`,
   );
   return Number(used?.n ?? 0);
 }

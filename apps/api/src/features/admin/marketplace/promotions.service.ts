@@ -2,7 +2,7 @@
  * The back office's offers, coupons and sliders, per country. Windows are written on the
  * country's clock and stored as instants; a percentage is kept in basis points (at most 10,000,
  * so at most 100 %, COUPON_PERCENT_MAX_MESSAGE), an amount in minor units. Codes are upper case
- * and unique per country. A coupon that orders used is deactivated, never removed.
+ * and unique per country. A coupon that purchases used is deactivated, never removed.
  */
 import {
   COUPON_PERCENT_MAX_MESSAGE,
@@ -12,6 +12,7 @@ import {
   type AdminCouponBodyParsed,
   type AdminCouponList,
   type AdminCouponPatch,
+  type CouponKind,
   type AdminMarketOffer,
   type AdminMarketOfferBodyParsed,
   type AdminMarketOfferList,
@@ -55,7 +56,7 @@ import {
   offerById,
   offerIdsPage,
   offerTargets,
-  ordersWithCoupon,
+  purchasesWithCoupon,
   sliderById,
   sliderExists,
   sliderPage,
@@ -297,6 +298,8 @@ async function couponOut(served: ServedCountries, tx: Tx, row: CouponRow): Promi
     min_order: money(row.minOrderMinor, country),
     max_discount: row.maxDiscountMinor === null ? null : money(row.maxDiscountMinor, country),
     limit_per_user: row.limitPerUser,
+    total_limit: row.totalLimit,
+    kinds: row.kinds,
     start_local: localOf(row.startsAt, country.timeZone),
     end_local: localOf(row.endsAt, country.timeZone),
     starts_at: iso(row.startsAt),
@@ -336,6 +339,8 @@ interface CouponInput {
   min_order: number;
   max_discount: number | null;
   limit_per_user: number;
+  total_limit: number | null;
+  kinds: CouponKind[];
   start_local: string;
   end_local: string;
   status: RecordStatus;
@@ -359,6 +364,8 @@ async function couponValues(tx: Tx, country: MarketCountry, input: CouponInput, 
     minOrderMinor,
     maxDiscountMinor,
     limitPerUser: input.limit_per_user,
+    totalLimit: input.total_limit,
+    kinds: input.kinds,
     startsAt,
     endsAt,
     status: input.status,
@@ -373,6 +380,8 @@ const couponAudit = (r: CouponRow) => ({
   min_order_minor: r.minOrderMinor,
   max_discount_minor: r.maxDiscountMinor,
   limit_per_user: r.limitPerUser,
+  total_limit: r.totalLimit,
+  kinds: r.kinds,
   starts_at: iso(r.startsAt),
   ends_at: iso(r.endsAt),
   status: r.status,
@@ -429,6 +438,8 @@ export async function updateCoupon(
                 ? null
                 : toMajor(seen.maxDiscountMinor, country.decimals),
           limit_per_user: body.limit_per_user ?? seen.limitPerUser,
+          total_limit: body.total_limit !== undefined ? body.total_limit : seen.totalLimit,
+          kinds: body.kinds ?? seen.kinds,
           start_local: body.start_local ?? localOf(seen.startsAt, country.timeZone),
           end_local: body.end_local ?? localOf(seen.endsAt, country.timeZone),
           status: body.status ?? seen.status,
@@ -449,7 +460,7 @@ export async function deleteCoupon(db: Db, actor: AuditActor, id: number): Promi
   await db.transaction(async (tx) => {
     const seen = await couponById(tx, id, true);
     if (!seen) throw couponNotFound();
-    if ((await ordersWithCoupon(tx, id)) > 0) throw inUse(COUPON_IN_USE_MESSAGE);
+    if ((await purchasesWithCoupon(tx, id)) > 0) throw inUse(COUPON_IN_USE_MESSAGE);
     await deleteCouponRow(tx, id);
     await audit(tx, actor, "coupon.delete", "coupon", id, couponAudit(seen), null);
   });

@@ -228,6 +228,109 @@ describe("inquiries", () => {
     });
   });
 
+  it("keeps a charger host's site as an inquiry of its own kind: mailed, filtered, shown, answered", async () => {
+    await withTestContext({ INQUIRIES_TO: "team@parkwell.test" }, async (c) => {
+      const boss = await createStaff(c.database.db, "admin");
+      const post = (url: string, payload: object, remoteAddress: string) =>
+        c.app.inject({ method: "POST", url: `/api/v1${url}`, remoteAddress, payload });
+      const sent = await post(
+        "/ev-host-requests",
+        {
+          name: "Chidi Okafor",
+          email: "chidi@example.com",
+          phone: "+234 803 000 1111",
+          country_code: "NG",
+          city: "Lagos",
+          address: "5 Admiralty Way, Lekki",
+          site_kind: "mall",
+          spaces: 12,
+          has_chargers: true,
+          connectors: ["ccs2", "type2"],
+          power_kw: 50,
+          message: "Two DC chargers in the basement.",
+        },
+        "10.9.1.1",
+      );
+      expect(sent.statusCode).toBe(201);
+      const other = await post(
+        "/contact",
+        { name: "Amaka Eze", email: "amaka@example.com", topic: "other", message: "Hello to the team." },
+        "10.9.1.2",
+      );
+      expect(other.statusCode).toBe(201);
+      const reference = sent.json().reference;
+      const mail = (await readMailbox(c)).find((m) => m.subject.includes(reference));
+      expect(mail?.subject).toBe(`EV charger site ${reference} from Chidi Okafor`);
+      for (const line of ["Lagos", "5 Admiralty Way, Lekki", "Shopping mall", "CCS2, Type 2", "50 kW", "12"])
+        expect(mail!.body).toContain(line);
+
+      const get = (url: string, user: { token: string } = boss) =>
+        c.app.inject({ method: "GET", url: `/api/v1${url}`, headers: bearer(user) });
+      const listed = (await get("/admin/inquiries?kind=ev_host")).json();
+      expect(listed.total).toBe(1);
+      expect(listed.items[0]).toMatchObject({ kind: "ev_host", reference, city: "Lagos" });
+      expect((await get("/admin/inquiries?kind=contact")).json().total).toBe(1);
+      expect((await get("/admin/inquiries?search=lagos")).json().total).toBe(1);
+      const bad = await get("/admin/inquiries?kind=charger");
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().fields.kind).toBe("kind must be contact, demo or ev_host");
+
+      const id = sent.json().id;
+      const detail = await get(`/admin/inquiries/ev_host/${id}`);
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json()).toMatchObject({
+        kind: "ev_host",
+        name: "Chidi Okafor",
+        email: "chidi@example.com",
+        phone: "+234 803 000 1111",
+        country_code: "NG",
+        city: "Lagos",
+        address: "5 Admiralty Way, Lekki",
+        site_kind: "mall",
+        spaces: 12,
+        has_chargers: true,
+        connectors: ["ccs2", "type2"],
+        power_kw: 50,
+        message: "Two DC chargers in the basement.",
+        company: null,
+        interest: null,
+        status: "new",
+      });
+      expect((await get(`/admin/inquiries/demo/${id}`)).statusCode).toBe(404);
+      const contactDetail = (await get(`/admin/inquiries/contact/${other.json().id}`)).json();
+      expect(contactDetail).toMatchObject({
+        city: null,
+        site_kind: null,
+        has_chargers: null,
+        connectors: null,
+      });
+
+      // A manager has no inquiries permission: neither the list nor the site, nor marking it.
+      const mgr = await createStaff(c.database.db, "branch_manager", {
+        operatorId: await operatorId(c.database.db, "Harbourview Parking Ltd"),
+      });
+      expect((await get("/admin/inquiries?kind=ev_host", mgr)).statusCode).toBe(403);
+      expect((await get(`/admin/inquiries/ev_host/${id}`, mgr)).statusCode).toBe(403);
+      const put = (user: { token: string }) =>
+        c.app.inject({
+          method: "PUT",
+          url: `/api/v1/admin/inquiries/ev_host/${id}/status`,
+          headers: bearer(user),
+          payload: { status: "answered" },
+        });
+      expect((await put(mgr)).statusCode).toBe(403);
+      expect((await get(`/admin/inquiries/ev_host/${id}`)).json().status).toBe("new");
+      const marked = await put(boss);
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json()).toMatchObject({
+        kind: "ev_host",
+        status: "answered",
+        answered_by: { id: boss.id },
+      });
+      expect((await get("/admin/inquiries?kind=ev_host&status=answered")).json().total).toBe(1);
+    });
+  });
+
   it("sends no team mail when no address is configured", async () => {
     const before = (await readMailbox(ctx)).length;
     const res = await call(null, "POST", "/contact", {

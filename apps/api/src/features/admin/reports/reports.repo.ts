@@ -115,11 +115,12 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
   // only for staff who see every park and pick none; by the request's time on its country's clock.
   // Its charge and refunds from the ledger (`vehicle_docs:<id>:<n>`), its stage as the status;
   // the fees are everything before the tax (government fees, the insurer's premium, the service
-  // charge and delivery), the VAT is Parkwell's charges' tax. The pickup park, when there is one.
+  // charge after a coupon's discount, and delivery), the VAT is Parkwell's charges' tax. The pickup
+  // park, when there is one.
   const vehicleDocs = sql`SELECT 'vehicle_docs'::text AS channel, r.id::text AS id, r.code, r.pickup_park_id AS park_id,
       pp.name AS park, c.timezone AS time_zone, r.stage AS status, r.created_at AS at, r.created_at::text AS k_at,
       r.currency::text AS currency, 0::bigint AS parking_minor,
-      (r.fees_minor + r.service_charge_minor + r.delivery_charge_minor) AS fees_minor, r.tax_minor AS vat_minor,
+      (r.fees_minor + r.service_charge_minor - r.discount_minor + r.delivery_charge_minor) AS fees_minor, r.tax_minor AS vat_minor,
       m.charged_minor AS total_minor, m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor
     FROM vehicle_doc_requests r JOIN countries c ON c.id = r.country_id LEFT JOIN parks pp ON pp.id = r.pickup_park_id
     CROSS JOIN LATERAL (SELECT COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind <> 'refund'), 0) AS charged_minor,

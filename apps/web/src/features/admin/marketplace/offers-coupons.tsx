@@ -1,12 +1,15 @@
 import {
   AdminCouponBodySchema,
   AdminMarketOfferBodySchema,
+  COUPON_KINDS,
   DISCOUNT_TYPES,
   wallClockOf,
   type AdminCoupon,
   type AdminMarketOffer,
+  type CouponKind,
 } from "@parkwell/contract";
 import { useQuery } from "@tanstack/react-query";
+import type { FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { SelectField, TextField } from "../../../components/ui/form-field";
@@ -79,11 +82,11 @@ function discountText(type: string, amount: number, currency: string, lang: stri
     : formatMoney(amount, currency, lang);
 }
 
-function DiscountFields<V extends { discount_type: string }>({
+function DiscountFields<V extends FieldValues & { discount_type: string }>({
   form,
   capHint,
 }: {
-  form: SchemaForm<V & Record<string, string>, unknown>;
+  form: SchemaForm<V, unknown>;
   capHint: string;
 }) {
   const { t } = useTranslation("admin-marketplace");
@@ -114,13 +117,7 @@ function DiscountFields<V extends { discount_type: string }>({
   );
 }
 
-function WindowFields<V>({
-  form,
-  zone,
-}: {
-  form: SchemaForm<V & Record<string, string>, unknown>;
-  zone: string;
-}) {
+function WindowFields<V extends FieldValues>({ form, zone }: { form: SchemaForm<V, unknown>; zone: string }) {
   const { t } = useTranslation("admin-marketplace");
   return (
     <>
@@ -145,7 +142,7 @@ function WindowFields<V>({
 
 // Coupons ---------------------------------------------------------------------------------------
 
-interface CouponValues extends Record<string, string> {
+interface CouponValues {
   country_code: string;
   code: string;
   name: string;
@@ -154,10 +151,12 @@ interface CouponValues extends Record<string, string> {
   min_order: string;
   max_discount: string;
   limit_per_user: string;
+  total_limit: string;
   start_local: string;
   end_local: string;
   status: string;
 }
+type CouponFormValues = CouponValues & { kinds: CouponKind[] };
 
 export function CouponsPage() {
   const { t, i18n } = useTranslation("admin-marketplace");
@@ -223,7 +222,7 @@ export function CouponsPage() {
         },
       ]}
       dialog={({ record, onClose, onSaved }) => (
-        <RecordDialog<CouponValues, typeof CouponFormSchema>
+        <RecordDialog<CouponFormValues, typeof CouponFormSchema>
           open
           title={record ? t("coupons.edit", { name: record.code }) : t("coupons.new")}
           schema={CouponFormSchema}
@@ -236,6 +235,8 @@ export function CouponsPage() {
             min_order: record ? String(record.min_order.amount) : "0",
             max_discount: record?.max_discount ? String(record.max_discount.amount) : "",
             limit_per_user: String(record?.limit_per_user ?? 1),
+            total_limit: record?.total_limit == null ? "" : String(record.total_limit),
+            kinds: record?.kinds ?? ["order"],
             start_local: record?.start_local ?? "",
             end_local: record?.end_local ?? "",
             status: record?.status ?? "active",
@@ -249,6 +250,8 @@ export function CouponsPage() {
             min_order: v.min_order.trim() === "" ? 0 : parseNumber(v.min_order, lang),
             max_discount: numOrNull(v.max_discount, lang),
             limit_per_user: parseNumber(v.limit_per_user, lang),
+            total_limit: numOrNull(v.total_limit, lang),
+            kinds: v.kinds,
             start_local: v.start_local,
             end_local: v.end_local,
             status: v.status,
@@ -292,6 +295,22 @@ export function CouponsPage() {
                 error={errorOf(form, "limit_per_user")}
                 {...form.register("limit_per_user")}
               />
+              <TextField
+                label={t("form.totalLimit")}
+                hint={t("form.totalLimitHint")}
+                inputMode="numeric"
+                error={errorOf(form, "total_limit")}
+                {...form.register("total_limit")}
+              />
+              <fieldset className="mp-checks">
+                <legend>{t("form.kinds")}</legend>
+                {COUPON_KINDS.map((k) => (
+                  <label key={k} className="admin-check">
+                    <input type="checkbox" value={k} {...form.register("kinds")} /> {t(`couponKinds.${k}`)}
+                  </label>
+                ))}
+                {errorOf(form, "kinds") && <p className="field__error">{errorOf(form, "kinds")}</p>}
+              </fieldset>
               <WindowFields form={form} zone={record?.time_zone ?? ""} />
               <StatusField form={form} />
             </>

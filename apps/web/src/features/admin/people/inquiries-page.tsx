@@ -1,5 +1,6 @@
-import type { Inquiry, InquiryKind } from "@parkwell/contract";
+import { EV_CONNECTOR_NAMES, INQUIRY_KINDS, type Inquiry, type InquiryKind } from "@parkwell/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link, Route, Routes, useParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -13,12 +14,13 @@ import { LoadingState } from "../ui/states";
 import { usePageParams } from "../ui/use-page-params";
 import { useUrlFilters } from "../ui/use-url-filters";
 import { inquiriesQuery, inquiryQuery, setInquiryStatus } from "./api";
+import { formatNumber } from "../../../lib/format";
 import { formatDateTime } from "./format";
 import "./people.css";
 
 const FILTERS = ["kind", "status", "search"] as const;
 
-/** /admin/inquiries and /admin/inquiries/:kind/:id: Contact Us messages and demo requests. */
+/** /admin/inquiries and /admin/inquiries/:kind/:id: Contact Us messages, demo requests and charger hosts' sites. */
 export function InquiriesPage() {
   return (
     <Routes>
@@ -55,11 +57,7 @@ function InquiryList() {
         <>
           {t(`inquiries.kinds.${i.kind}`)}
           <br />
-          <span className="pp-muted">
-            {i.kind === "contact"
-              ? t(`inquiries.topics.${i.topic}`, { defaultValue: i.topic ?? "" })
-              : t(`inquiries.interests.${i.interest}`, { defaultValue: i.interest ?? "" })}
-          </span>
+          <span className="pp-muted">{subject(t, i)}</span>
         </>
       ),
     },
@@ -95,8 +93,7 @@ function InquiryList() {
           label={t("inquiries.filters.kind")}
           options={[
             ["", t("inquiries.filters.any")],
-            ["contact", t("inquiries.kinds.contact")],
-            ["demo", t("inquiries.kinds.demo")],
+            ...INQUIRY_KINDS.map((k) => [k, t(`inquiries.kinds.${k}`)] as const),
           ]}
           value={draft.kind}
           onChange={(e) => set("kind", e.target.value)}
@@ -122,6 +119,27 @@ function InquiryList() {
     </>
   );
 }
+
+/** What an inquiry is about, under its kind in the list: a topic, an interest, a site's kind and city. */
+function subject(t: TFunction, i: Inquiry): string {
+  switch (i.kind) {
+    case "contact":
+      return t(`inquiries.topics.${i.topic}`, { defaultValue: i.topic ?? "" });
+    case "demo":
+      return t(`inquiries.interests.${i.interest}`, { defaultValue: i.interest ?? "" });
+    case "ev_host":
+      return [t(`inquiries.siteKinds.${i.site_kind}`, { defaultValue: i.site_kind ?? "" }), i.city]
+        .filter(Boolean)
+        .join(" · ");
+  }
+}
+
+const connectorNames = (list: string[] | null) =>
+  list?.length
+    ? list
+        .map((c) => (c in EV_CONNECTOR_NAMES ? EV_CONNECTOR_NAMES[c as keyof typeof EV_CONNECTOR_NAMES] : c))
+        .join(", ")
+    : null;
 
 function InquiryDetail() {
   const { t, i18n } = useTranslation("admin-people");
@@ -168,7 +186,24 @@ function InquiryDetail() {
       t("inquiries.fields.interest"),
       i.interest ? t(`inquiries.interests.${i.interest}`, { defaultValue: i.interest }) : null,
     ],
-    [t("inquiries.fields.spaces"), i.spaces],
+    [t("inquiries.fields.city"), i.city],
+    [t("inquiries.fields.address"), i.address],
+    [
+      t("inquiries.fields.siteKind"),
+      i.site_kind ? t(`inquiries.siteKinds.${i.site_kind}`, { defaultValue: i.site_kind }) : null,
+    ],
+    [t(i.kind === "ev_host" ? "inquiries.fields.spacesEv" : "inquiries.fields.spaces"), i.spaces],
+    [
+      t("inquiries.fields.hasChargers"),
+      i.has_chargers === null ? null : t(i.has_chargers ? "inquiries.fields.yes" : "inquiries.fields.no"),
+    ],
+    [t("inquiries.fields.connectors"), connectorNames(i.connectors)],
+    [
+      t("inquiries.fields.power"),
+      i.power_kw === null
+        ? null
+        : t("inquiries.fields.kw", { kw: formatNumber(i.power_kw, lang, { maximumFractionDigits: 1 }) }),
+    ],
     [
       t("inquiries.fields.language"),
       i.language === "fr" ? "Français" : i.language === "en" ? "English" : null,

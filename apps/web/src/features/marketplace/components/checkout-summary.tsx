@@ -1,21 +1,17 @@
-import { QuoteBodySchema, type Quote } from "@parkwell/contract";
+import type { Quote } from "@parkwell/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { FormAlert } from "../../../components/ui/form-alert";
-import { Field } from "../../../components/ui/form-field";
+import { CouponField } from "../../../components/ui/coupon-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { PayDifference } from "../../../components/ui/pay-difference";
 import { shortfallOf, TopUpNotice, type PayDifferenceOffer } from "../../../components/ui/top-up-notice";
 import { ApiError } from "../../../lib/api";
 import { formatMoney } from "../../../lib/format";
-import { useSchemaForm } from "../../../lib/use-schema-form";
 import type { CartLine } from "../cart";
 import type { PlaceOrderBlock } from "../place-order";
 import { QuoteLines, QuoteTotals } from "./quote-lines";
-
-const CouponSchema = z.object({ coupon_code: QuoteBodySchema.shape.coupon_code });
 
 /**
  * The checkout's summary: the lines and totals as the server priced them, the coupon, the wallet's
@@ -59,66 +55,24 @@ export function CheckoutSummary({
 }) {
   const { t, i18n } = useTranslation("marketplace");
   const id = useId();
-  // The coupon field, read by the contract's rule for a quote's coupon_code (trimmed, upper case,
-  // none when empty): the code applied is the one the server is asked about.
-  const couponForm = useSchemaForm<{ coupon_code: string }, typeof CouponSchema>({
-    schema: CouponSchema,
-    defaultValues: { coupon_code: coupon ?? "" },
-  });
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency, i18n.language);
   const q = quote.data;
-  const applyCoupon = couponForm.handleSubmit(({ coupon_code }) => onCoupon(coupon_code));
   return (
     <aside className="card market-checkout__summary" aria-labelledby={`${id}-summary`}>
       <h2 id={`${id}-summary`}>{t("checkout.summary")}</h2>
       <QuoteLines country={country} lines={lines} quote={q} />
-      <form className="market-coupon" onSubmit={(e) => void applyCoupon(e)} noValidate>
-        <Field label={t("checkout.coupon")} id={`${id}-coupon`} describedBy={`${id}-coupon-message`}>
-          {(control) => (
-            <>
-              <div className="market-inline">
-                <input
-                  {...control}
-                  maxLength={30}
-                  autoCapitalize="characters"
-                  {...couponForm.register("coupon_code", {
-                    onChange: (e: { target: { value: string } }) => {
-                      // An emptied field takes the coupon off: the quote is the one without it.
-                      if (e.target.value.trim() === "" && coupon) onCoupon(undefined);
-                    },
-                  })}
-                />
-                <button type="submit" className="button">
-                  {t("checkout.apply")}
-                </button>
-              </div>
-              <p id={`${id}-coupon-message`} aria-live="polite" data-testid="coupon-message">
-                {q?.coupon &&
-                  (q.coupon.applied ? (
-                    <span className="market-coupon__ok">
-                      {t("checkout.couponApplied", {
-                        code: q.coupon.code,
-                        amount: money(q.coupon.discount),
-                      })}{" "}
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() => {
-                          couponForm.setValue("coupon_code", "");
-                          onCoupon(undefined);
-                        }}
-                      >
-                        {t("checkout.removeCoupon")}
-                      </button>
-                    </span>
-                  ) : (
-                    <span className="field__error">{q.coupon.message}</span>
-                  ))}
-              </p>
-            </>
-          )}
-        </Field>
-      </form>
+      <CouponField
+        code={coupon}
+        onCode={onCoupon}
+        verdict={
+          q?.coupon && {
+            code: q.coupon.code,
+            applied: q.coupon.applied,
+            saves: money(q.coupon.discount),
+            message: q.coupon.message,
+          }
+        }
+      />
       {quote.isPending && <Spinner />}
       {quote.error && (
         <p className="alert alert--error" role="alert">

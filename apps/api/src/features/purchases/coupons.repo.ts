@@ -1,0 +1,54 @@
+/** The coupons' rows as every kind of purchase reads them, and their uses (one per purchase). */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { couponUses, coupons } from "../../db/schema";
+import type { Tx } from "../../db/tx";
+
+/** A country's coupon of this code; `lock`: FOR UPDATE, so its uses are counted by one purchase at a time. */
+export async function couponByCode(db: Tx, countryId: number, code: string, lock: boolean) {
+  const query = db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.countryId, countryId), eq(coupons.code, code)));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+export type CouponRow = NonNullable<Awaited<ReturnType<typeof couponByCode>>>;
+
+/** Whether another country has a coupon of this code. */
+export async function couponElsewhere(db: Tx, countryId: number, code: string): Promise<boolean> {
+  const [elsewhere] = await db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(and(ne(coupons.countryId, countryId), eq(coupons.code, code)))
+    .limit(1);
+  return elsewhere !== undefined;
+}
+
+/** A coupon's uses: by this driver (0 when none is given) and by everyone, in one read. */
+export async function couponUsesOf(
+  db: Tx,
+  couponId: number,
+  userId: string | null,
+): Promise<{ mine: number; all: number }> {
+  const [row] = await db
+    .select({
+      mine: userId
+        ? sql<number>`count(*) FILTER (WHERE ${couponUses.userId} = ${userId})::int`
+        : sql<number>`0`,
+      all: sql<number>`count(*)::int`,
+    })
+    .from(couponUses)
+    .where(eq(couponUses.couponId, couponId));
+  return { mine: Number(row?.mine ?? 0), all: Number(row?.all ?? 0) };
+}
+
+export async function insertCouponUse(
+  tx: Tx,
+  values: { couponId: number; userId: string; purchaseId: string },
+): Promise<void> {
+  await tx.insert(couponUses).values(values);
+}
+
+export async function deleteCouponUse(tx: Tx, purchaseId: string): Promise<void> {
+  await tx.delete(couponUses).where(eq(couponUses.purchaseId, purchaseId));
+}

@@ -1,0 +1,87 @@
+import { CouponCodeSchema } from "@parkwell/contract";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { Field } from "./form-field";
+import "./coupon-field.css";
+
+const CouponSchema = z.object({ coupon_code: CouponCodeSchema });
+
+/** What the server said of the code asked about: applied (`saves`: its discount, formatted), or why not. */
+export interface CouponVerdict {
+  code: string;
+  applied: boolean;
+  saves: string;
+  message: string | null;
+}
+
+/**
+ * The coupon code field of every purchase that takes one (the marketplace's checkout, a
+ * vehicle-document request): read by the contract's rule (trimmed, upper case, none when empty),
+ * applied on submit; under it, the server's verdict: what the code saves, with a way to take it
+ * off, or the sentence why it does not apply. Emptying the field takes the code off.
+ */
+export function CouponField({
+  code,
+  onCode,
+  verdict,
+}: {
+  /** The code asked for now (the page's URL keeps it). */
+  code: string | undefined;
+  onCode: (code: string | undefined) => void;
+  verdict: CouponVerdict | null | undefined;
+}) {
+  const { t } = useTranslation("common");
+  const id = useId();
+  const form = useSchemaForm<{ coupon_code: string }, typeof CouponSchema>({
+    schema: CouponSchema,
+    defaultValues: { coupon_code: code ?? "" },
+  });
+  const apply = form.handleSubmit(({ coupon_code }) => onCode(coupon_code));
+  return (
+    <form className="coupon-field" onSubmit={(e) => void apply(e)} noValidate>
+      <Field label={t("coupon.label")} id={`${id}-coupon`} describedBy={`${id}-coupon-message`}>
+        {(control) => (
+          <>
+            <div className="coupon-field__row">
+              <input
+                {...control}
+                maxLength={30}
+                autoCapitalize="characters"
+                {...form.register("coupon_code", {
+                  onChange: (e: { target: { value: string } }) => {
+                    if (e.target.value.trim() === "" && code) onCode(undefined);
+                  },
+                })}
+              />
+              <button type="submit" className="button">
+                {t("coupon.apply")}
+              </button>
+            </div>
+            <p id={`${id}-coupon-message`} aria-live="polite" data-testid="coupon-message">
+              {verdict &&
+                (verdict.applied ? (
+                  <span className="coupon-field__ok">
+                    {t("coupon.applied", { code: verdict.code, amount: verdict.saves })}{" "}
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => {
+                        form.setValue("coupon_code", "");
+                        onCode(undefined);
+                      }}
+                    >
+                      {t("coupon.remove")}
+                    </button>
+                  </span>
+                ) : (
+                  <span className="field__error">{verdict.message}</span>
+                ))}
+            </p>
+          </>
+        )}
+      </Field>
+    </form>
+  );
+}
