@@ -20,17 +20,57 @@ describe("home page", () => {
       const figures = (await (await fetch(`${baseURL}/api/v1/parks/front/figures`)).json()) as {
         parks: number;
         cities: number;
+        monthly_active_users: number | null;
+        monthly_bookings: number | null;
+        satisfaction_percent: number | null;
       };
       const stats = page.locator(".stats");
       await expect
         .poll(() => stats.locator("dd").first().textContent())
         .toBe(new Intl.NumberFormat("en").format(figures.parks));
+      // The activity figures show only when the API states them (enough data), never as a zero.
+      const plural = (n: number, one: string, other: string) => (n === 1 ? one : other);
       expect(await stats.locator("dt").allTextContents()).toEqual([
         "car parks you can book",
         "cities",
         "countries",
+        ...(figures.monthly_active_users === null
+          ? []
+          : [
+              plural(
+                figures.monthly_active_users,
+                "active driver in the last 30 days",
+                "active drivers in the last 30 days",
+              ),
+            ]),
+        ...(figures.monthly_bookings === null
+          ? []
+          : [
+              plural(figures.monthly_bookings, "booking in the last 30 days", "bookings in the last 30 days"),
+            ]),
+        ...(figures.satisfaction_percent === null
+          ? []
+          : ["satisfaction rate (reviews of 4 stars or more, last 12 months)"]),
       ]);
       expect(await page.getByText(/500,000|120,000|98%/).count()).toBe(0);
+      // The footer's social links: the seeded DEFAULT row, which the default country inherits.
+      const social = page.getByRole("navigation", { name: "Follow Parkwell" });
+      await expect.poll(() => social.getByRole("link").count()).toBe(4);
+      expect(
+        await social
+          .getByRole("link")
+          .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute("href")])),
+      ).toEqual([
+        ["Facebook", "https://www.facebook.com/parkwell"],
+        ["Instagram", "https://www.instagram.com/parkwell"],
+        ["LinkedIn", "https://www.linkedin.com/company/parkwell"],
+        ["X (Twitter)", "https://x.com/parkwell"],
+      ]);
+      // A phone's finger: each link is at least 44 px each way.
+      for (const box of await social
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getBoundingClientRect()).map((r) => [r.width, r.height])))
+        expect(Math.min(...box)).toBeGreaterThanOrEqual(44);
       expect(problems).toEqual([]);
       await context.close();
     });
@@ -45,7 +85,10 @@ describe("home page", () => {
       .poll(() => page.locator("h1").textContent())
       .toBe("Trouvez et réservez un parking en quelques secondes");
     expect(await page.getAttribute("html", "lang")).toBe("fr");
-    await expect.poll(() => page.locator(".stats dt").last().textContent()).toBe("pays");
+    await expect.poll(() => page.locator(".stats dt").nth(2).textContent()).toBe("pays");
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Suivez Parkwell" }).getByRole("link").count())
+      .toBe(4);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -34,6 +34,7 @@ export const FEATURE_DEPENDENCIES = {
   wallet: ["reference", "receipts"],
   vehicles: ["reference"],
   pages: [],
+  "social-links": ["reference"],
   accounts: ["sessions", "reference", "pages"],
   inquiries: ["reference"],
   payments: ["wallet", "reference", "receipts"],
@@ -84,6 +85,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/reviews": ["admin"],
   "admin/blog": ["admin", "admin/parks"],
   "admin/pages": ["admin"],
+  "admin/settings": ["admin"],
 };
 
 /**

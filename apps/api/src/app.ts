@@ -25,6 +25,8 @@ import { adminBlogRoutes } from "./features/admin/blog/admin-blog.routes";
 import { blogRoutes } from "./features/blog/blog.routes";
 import { adminPagesRoutes } from "./features/admin/pages/admin-pages.routes";
 import { publicPagesRoutes, termsRoutes } from "./features/pages/pages.routes";
+import { adminSettingsRoutes } from "./features/admin/settings/admin-settings.routes";
+import { socialLinksRoutes } from "./features/social-links/social-links.routes";
 import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(driverReviewRoutes({ db: database.db, clock }, auth, limiter), { prefix: "/api/v1" });
   await app.register(publicPagesRoutes(database.read), { prefix: "/api/v1" });
+  await app.register(socialLinksRoutes(database.read, countries), { prefix: "/api/v1" });
   await app.register(termsRoutes(database.db, clock, auth), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
@@ -316,6 +319,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminReviewsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminBlogRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminPagesRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
+  await app.register(adminSettingsRoutes({ db: database.db, clock, countries }, admin), {
+    prefix: "/api/v1",
+  });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {
     prefix: "/api/v1",
   });

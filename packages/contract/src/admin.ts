@@ -47,6 +47,8 @@ export const ADMIN_SECTIONS = [
   "blog",
   // The company's editable pages (Terms, Privacy, Cancellation Policy, About, FAQs; decision 035).
   "pages",
+  // Parkwell's settings (the social links per country); admin-only, like pages and blog.
+  "settings",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -40,5 +40,6 @@ export * from "./review-values";
 export * from "./reviews";
 export * from "./blog";
 export * from "./pages";
+export * from "./social-links";
 export * from "./page-addresses";
 export * from "./pricing";

@@ -146,9 +146,34 @@ export const ParkSummarySchema = z
 export type ParkSummary = z.infer<typeof ParkSummarySchema>;
 export const ParkPageSchema = pageOf(ParkSummarySchema).meta({ id: "ParkPage" });
 
-/** The network in figures, counted from the active parks (the home page states them). */
+/**
+ * The home page's activity figures (docs/PRODUCT-RULES.md#home-figures): the windows they count
+ * over, and the least data each needs to be stated at all (below it the API answers null).
+ */
+export const FIGURES_ACTIVITY_DAYS = 30;
+export const FIGURES_SATISFACTION_MONTHS = 12;
+/** A review of this many stars or more counts as satisfied. */
+export const FIGURES_SATISFIED_STARS = 4;
+export const FIGURES_MIN_ACTIVE_USERS = 10;
+export const FIGURES_MIN_BOOKINGS = 10;
+export const FIGURES_MIN_REVIEWS = 20;
+
+/**
+ * The network in figures, counted from the data (the home page states them): the active parks,
+ * their cities and countries; the drivers who bought something (a booking, a pass, an order, a
+ * document request) and the bookings made in the last 30 days; the share of the last 12 months'
+ * visible reviews with 4 stars or more, in whole percent rounded down. Each activity figure is
+ * null while it has too little data to mean something (FIGURES_MIN_*).
+ */
 export const ParkFiguresSchema = z
-  .object({ parks: z.number().int(), cities: z.number().int(), countries: z.number().int() })
+  .object({
+    parks: z.number().int(),
+    cities: z.number().int(),
+    countries: z.number().int(),
+    monthly_active_users: z.number().int().nullable(),
+    monthly_bookings: z.number().int().nullable(),
+    satisfaction_percent: z.number().int().min(0).max(100).nullable(),
+  })
   .meta({ id: "ParkFigures" });
 export type ParkFigures = z.infer<typeof ParkFiguresSchema>;
 export type ParkPage = z.infer<typeof ParkPageSchema>;

@@ -351,7 +351,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** How many active parks, cities and countries Parkwell serves */
+    /** The network in figures: active parks, cities and countries; the last 30 days' active drivers and bookings and the last 12 months' satisfaction rate, each when it has enough data (else null) */
     get: operations["getParkFigures"];
     put?: never;
     post?: never;
@@ -609,6 +609,23 @@ export interface paths {
     };
     /** The current text of a company page (terms, privacy, cancellation, about, faq) in a language */
     get: operations["getPage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/social-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Parkwell's social links: DEFAULT's, and each served country's (its own, else DEFAULT's, per network) */
+    get: operations["listSocialLinks"];
     put?: never;
     post?: never;
     delete?: never;
@@ -3278,6 +3295,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/social-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The social links of DEFAULT and of each served country, as set (null: inherited) */
+    get: operations["listAdminSocialLinks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/social-links/{country_code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set the social links of DEFAULT or of a served country (an empty one inherits DEFAULT's); https on the network's own host */
+    put: operations["setSocialLinks"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/marketplace/categories": {
     parameters: {
       query?: never;
@@ -4103,6 +4154,9 @@ export interface components {
       parks: number;
       cities: number;
       countries: number;
+      monthly_active_users: number | null;
+      monthly_bookings: number | null;
+      satisfaction_percent: number | null;
     };
     ParkRate: {
       park_id: number;
@@ -8009,6 +8063,30 @@ export interface components {
         published_at: string;
       } | null;
     };
+    SocialLinks: {
+      items: {
+        country_code: string;
+        facebook: string | null;
+        instagram: string | null;
+        linkedin: string | null;
+        twitter: string | null;
+      }[];
+    };
+    AdminSocialLinks: {
+      items: {
+        country_code: string;
+        country_name: string | null;
+        facebook: string | null;
+        instagram: string | null;
+        linkedin: string | null;
+        twitter: string | null;
+        updated_at: string | null;
+        updated_by: {
+          id: string;
+          name: string;
+        } | null;
+      }[];
+    };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
       total: number;
@@ -10160,6 +10238,26 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listSocialLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SocialLinks"];
         };
       };
     };
@@ -19382,7 +19480,11 @@ export interface operations {
           | "pages.view"
           | "pages.create"
           | "pages.update"
-          | "pages.delete";
+          | "pages.delete"
+          | "settings.view"
+          | "settings.create"
+          | "settings.update"
+          | "settings.delete";
         status?: "active" | "any";
         country?: string;
         operator?: string;
@@ -22905,6 +23007,111 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminSocialLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSocialLinks"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setSocialLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        country_code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          facebook?: string | null;
+          instagram?: string | null;
+          linkedin?: string | null;
+          twitter?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminSocialLinks"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
         headers: {
           [name: string]: unknown;
         };

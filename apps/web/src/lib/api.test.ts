@@ -107,7 +107,14 @@ describe("api (types from the OpenAPI document)", () => {
       // @ts-expect-error: not the body the document asks for
       await api("/auth/login", { method: "POST", body: { email: "ada@example.com" } });
       const figures = await api("/parks/front/figures");
-      expectTypeOf(figures).toEqualTypeOf<{ parks: number; cities: number; countries: number }>();
+      expectTypeOf(figures).toEqualTypeOf<{
+        parks: number;
+        cities: number;
+        countries: number;
+        monthly_active_users: number | null;
+        monthly_bookings: number | null;
+        satisfaction_percent: number | null;
+      }>();
       // @ts-expect-error: not a field of the answer
       return figures.park_count;
     };

@@ -19,3 +19,4 @@ export * from "./reviews";
 export * from "./blog";
 export * from "./pages";
 export * from "./purchases";
+export * from "./settings";

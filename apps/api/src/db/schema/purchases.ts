@@ -37,6 +37,8 @@ export const purchases = pgTable(
       .on(t.userId, t.kind, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index("purchases_user_idx").on(t.userId, t.createdAt),
+    // The home page's figures: the purchases and drivers of the last 30 days (parks.repo parkFigures).
+    index("purchases_created_idx").on(t.createdAt, t.kind, t.userId),
   ],
 );
 

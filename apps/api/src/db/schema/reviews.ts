@@ -69,6 +69,10 @@ export const reviews = pgTable(
     // The back office's list (every review of the user's parks, hidden ones too).
     index("reviews_park_all_idx").on(t.parkId, t.createdAt),
     index("reviews_user_idx").on(t.userId),
+    // The home page's satisfaction rate: the visible reviews of the last 12 months, with their stars.
+    index("reviews_visible_created_idx")
+      .on(t.createdAt, t.stars)
+      .where(sql`${t.hiddenAt} IS NULL`),
     check("reviews_stars", stars("stars")),
     check("reviews_ease", sql`ease IS NULL OR ${stars("ease")}`),
     check("reviews_safety", sql`safety IS NULL OR ${stars("safety")}`),

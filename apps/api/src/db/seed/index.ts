@@ -6,6 +6,7 @@ import { seedMarketplace } from "./marketplace";
 import { seedPages } from "./pages";
 import { seedParks } from "./parks";
 import { seedPlans } from "./plans";
+import { seedSocialLinks } from "./social-links";
 import { seedVehicleDocs } from "./vehicle-docs";
 import { BILLING_ENTITY_ROWS, COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
 import { upsertAll } from "./upsert";
@@ -16,8 +17,8 @@ export interface SeedOptions {
   demo?: boolean;
   /**
    * The time the seeded dates count from (the clock by default): the demo events' rolling dates,
-   * the marketplace offers' and coupons' windows, the blog's first posts, the first page versions
-   * and the demo accounts' verification. No seeded row carries a date fixed in the calendar.
+   * the marketplace offers' and coupons' windows, the blog's first posts, the first page versions,
+   * the default social links' date and the demo accounts' verification. No seeded row carries a date fixed in the calendar.
    */
   now?: Date;
 }
@@ -38,6 +39,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await seedVehicleDocs(tx);
     await seedBlog(tx, now);
     await seedPages(tx, now);
+    await seedSocialLinks(tx, now);
   });
   // Never by default: an account with a published password exists only when demo mode asks.
   if (options.demo) await seedDemoAccounts(db, now);

@@ -16,21 +16,52 @@ export const stateNames = cachedPerDb(
   REFERENCE_TTL_MS,
 );
 
+/** What the home page's figures are counted from, before the thresholds (parks.service parkFigures). */
+export interface FigureCounts {
+  parks: number;
+  cities: number;
+  countries: number;
+  /** Distinct buyers of a purchase (any kind) made in the activity window. */
+  buyers: number;
+  /** Bookings made in the activity window (each has its purchase row, kind 'booking'). */
+  bookings: number;
+  /** Visible reviews written in the satisfaction window, and those of them with enough stars. */
+  reviews: number;
+  satisfied: number;
+}
+
 /**
- * What the home page states about the network, counted from the parks themselves: active parks,
- * the cities and the countries they are in. Cached a minute per database: it changes slowly and
- * the count scans the parks.
+ * The counts behind the home page's figures, in one round trip: the active parks, their cities and
+ * countries; the purchases since `activitySince` (their buyers, and how many were bookings: the
+ * purchases' created_at index); the visible reviews since `reviewsSince` (the reviews' index).
+ * Both windows end at `at`. Not cached: the route keeps a copy (parks.routes).
  */
-export const parkFigures = cachedPerDb(async (db) => {
-  const [row] = await queryRows<{ parks: number; cities: number; countries: number }>(
+export async function figureCounts(
+  db: Db,
+  window: { at: Date; activitySince: Date; reviewsSince: Date; satisfiedStars: number },
+): Promise<FigureCounts> {
+  const at = window.at.toISOString();
+  const [row] = await queryRows<FigureCounts>(
     db,
-    sql`SELECT count(*)::int AS parks,
-          count(DISTINCT (country_id, lower(city)))::int AS cities,
-          count(DISTINCT country_id)::int AS countries
-        FROM parks WHERE status = 'active'`,
+    sql`SELECT p.parks, p.cities, p.countries, b.buyers, b.bookings, r.reviews, r.satisfied
+        FROM (SELECT count(*)::int AS parks,
+                count(DISTINCT (country_id, lower(city)))::int AS cities,
+                count(DISTINCT country_id)::int AS countries
+              FROM parks WHERE status = 'active') p,
+             (SELECT count(DISTINCT user_id)::int AS buyers,
+                count(*) FILTER (WHERE kind = 'booking')::int AS bookings
+              FROM purchases
+              WHERE created_at > ${window.activitySince.toISOString()}::timestamptz
+                AND created_at <= ${at}::timestamptz) b,
+             (SELECT count(*)::int AS reviews,
+                count(*) FILTER (WHERE stars >= ${window.satisfiedStars})::int AS satisfied
+              FROM reviews
+              WHERE hidden_at IS NULL
+                AND created_at > ${window.reviewsSince.toISOString()}::timestamptz
+                AND created_at <= ${at}::timestamptz) r`,
   );
-  return row ?? { parks: 0, cities: 0, countries: 0 };
-}, 60_000);
+  return row!;
+}
 
 /** How alike (pg_trgm similarity, 0-1) a known word must be to stand in for a misspelt one. */
 export const CLOSE_WORD_SIMILARITY = 0.3;

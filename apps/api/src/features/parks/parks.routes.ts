@@ -44,6 +44,8 @@ export function parksRoutes(
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
     // Parks and prices change rarely; a short shared cache keeps hot searches off the database.
     const cache = "public, max-age=30";
+    // The home page's figures, counted at most once a minute on this app's clock (a copy per app).
+    const figures = service.cachedParkFigures(clock);
 
     // The clients' path ends in a slash; accept both spellings. The document names the clients'
     // spelling only: the other is the same operation, and one operation has one operationId.
@@ -77,12 +79,12 @@ export function parksRoutes(
         schema: {
           tags,
           operationId: "getParkFigures",
-          summary: "How many active parks, cities and countries Parkwell serves",
+          summary:
+            "The network in figures: active parks, cities and countries; the last 30 days' active drivers and bookings and the last 12 months' satisfaction rate, each when it has enough data (else null)",
           response: { 200: ParkFiguresSchema },
         },
       },
-      async (_req, reply) =>
-        reply.header("cache-control", "public, max-age=300").send(await service.parkFigures(db)),
+      async (_req, reply) => reply.header("cache-control", "public, max-age=300").send(await figures(db)),
     );
 
     const missing = async () => {

@@ -1,6 +1,12 @@
 import {
   DEFAULT_RADIUS_KM,
   DEFAULT_VEHICLE_TYPE_ID,
+  FIGURES_ACTIVITY_DAYS,
+  FIGURES_MIN_ACTIVE_USERS,
+  FIGURES_MIN_BOOKINGS,
+  FIGURES_MIN_REVIEWS,
+  FIGURES_SATISFACTION_MONTHS,
+  FIGURES_SATISFIED_STARS,
   PARK_TOTAL_CAP,
   type ParkFigures,
   type ParkListQuery,
@@ -9,7 +15,9 @@ import {
   windowRefusalText,
   windowVerdict,
 } from "@parkwell/contract";
+import { cachedPerDb } from "../../db/cached";
 import type { Db } from "../../db/client";
+import type { Clock } from "../../lib/clock";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
@@ -161,7 +169,39 @@ export async function searchParks(
   return listPage(items, capped, q);
 }
 
-/** The network in figures for the home page: active parks, their cities and countries. */
-export function parkFigures(db: Db): Promise<ParkFigures> {
-  return repo.parkFigures(db);
+/** How long a process keeps the home page's figures before counting them again. */
+const FIGURES_TTL_MS = 60_000;
+
+/**
+ * The home page's figures on `clock`, counted at most once a minute per database handle: they read
+ * the parks, the month's purchases and the year's reviews. One copy per caller (an app's routes).
+ */
+export function cachedParkFigures(clock: Clock): (db: Db) => Promise<ParkFigures> {
+  return cachedPerDb((db) => parkFigures(db, clock()), FIGURES_TTL_MS);
+}
+
+/**
+ * The network in figures for the home page at `at` (docs/PRODUCT-RULES.md#home-figures): active
+ * parks, their cities and countries, and the activity figures that have enough data to be stated
+ * (null otherwise: never a zero or a guess).
+ */
+export async function parkFigures(db: Db, at: Date): Promise<ParkFigures> {
+  const reviewsSince = new Date(at);
+  reviewsSince.setUTCMonth(reviewsSince.getUTCMonth() - FIGURES_SATISFACTION_MONTHS);
+  const c = await repo.figureCounts(db, {
+    at,
+    activitySince: new Date(at.getTime() - FIGURES_ACTIVITY_DAYS * 86_400_000),
+    reviewsSince,
+    satisfiedStars: FIGURES_SATISFIED_STARS,
+  });
+  return {
+    parks: c.parks,
+    cities: c.cities,
+    countries: c.countries,
+    monthly_active_users: c.buyers >= FIGURES_MIN_ACTIVE_USERS ? c.buyers : null,
+    monthly_bookings: c.bookings >= FIGURES_MIN_BOOKINGS ? c.bookings : null,
+    // Rounded down: 97.9% is stated as 97%, never as more than the reviews say.
+    satisfaction_percent:
+      c.reviews >= FIGURES_MIN_REVIEWS ? Math.floor((100 * c.satisfied) / c.reviews) : null,
+  };
 }

@@ -15,8 +15,8 @@ const pages = [page("dashboard"), page("parks"), page("gate"), page("roles")];
 const holder = (...permissions: string[]) => ({ permissions });
 
 describe("permissions", () => {
-  it("are section.action for the twenty-four sections and four actions", () => {
-    expect(ADMIN_SECTIONS).toHaveLength(24);
+  it("are section.action for the twenty-five sections and four actions", () => {
+    expect(ADMIN_SECTIONS).toHaveLength(25);
     expect(ADMIN_ACTIONS).toEqual(["view", "create", "update", "delete"]);
   });
 

@@ -175,6 +175,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "settings",
+    path: "settings",
+    labelKey: "nav.settings",
+    permission: "settings.view",
+    load: async () => (await import("./settings/settings-page")).AdminSettingsPage,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",
@@ -230,6 +237,7 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   // Vehicle Docs opens on them for who holds only vehicle_doc_fees.view.
   "vehicle_doc_fees",
   "blog",
+  "settings",
 ];
 
 /**

@@ -1,4 +1,6 @@
+import type { ParkFigures } from "@parkwell/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -13,14 +15,43 @@ import { SearchBox } from "./search-box";
 void i18n.loadNamespaces("home");
 
 /**
- * The network in figures, counted from the database (parks, cities, countries served). No
- * invented number: while they load, or if they cannot be had, the section is left out.
+ * The network in figures, counted from the database (parks, cities, countries served; the last
+ * 30 days' active drivers and bookings; the last 12 months' satisfaction rate). No invented
+ * number: while they load, or if they cannot be had, the section is left out, and an activity
+ * figure the API leaves out (too little data to mean something: null) is not shown.
  */
 const FIGURES = [
   { key: "parks", label: "statParks" },
   { key: "cities", label: "statCities" },
   { key: "countries", label: "statCountries" },
+  { key: "monthly_active_users", label: "statActiveUsers" },
+  { key: "monthly_bookings", label: "statBookings" },
 ] as const;
+
+/** The figures to show, in order, each with its label and its number written in the language. */
+export function shownFigures(
+  figures: ParkFigures,
+  t: TFunction<"home">,
+  language: string,
+): { key: string; label: string; value: string }[] {
+  const counts = FIGURES.flatMap((f) => {
+    const n = figures[f.key];
+    return n === null
+      ? []
+      : [{ key: f.key, label: t(f.label, { count: n }), value: formatNumber(n, language) }];
+  });
+  const rate = figures.satisfaction_percent;
+  return rate === null
+    ? counts
+    : [
+        ...counts,
+        {
+          key: "satisfaction_percent",
+          label: t("statSatisfaction"),
+          value: formatNumber(rate / 100, language, { style: "percent", maximumFractionDigits: 0 }),
+        },
+      ];
+}
 
 export const parkFiguresQuery = () =>
   queryOptions({
@@ -95,10 +126,10 @@ export function HomePage({ nextEvents }: { nextEvents?: ReactNode }) {
           <div className="container">
             <h2 id="stats-title">{t("statsTitle")}</h2>
             <dl className="grid grid--3">
-              {FIGURES.map((f) => (
+              {shownFigures(figures, t, i18n.language).map((f) => (
                 <div key={f.key} className="stats__item">
-                  <dt>{t(f.label, { count: figures[f.key] })}</dt>
-                  <dd>{formatNumber(figures[f.key], i18n.language)}</dd>
+                  <dt>{f.label}</dt>
+                  <dd>{f.value}</dd>
                 </div>
               ))}
             </dl>
