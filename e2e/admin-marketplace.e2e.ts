@@ -145,6 +145,10 @@ describe("the back office's marketplace", () => {
       await dialog.getByLabel(/^Maximum discount/).fill("5000");
       await dialog.getByLabel(/^Starts/).fill("2026-01-01T00:00");
       await dialog.getByLabel(/^Ends/).fill("2030-12-31T23:59");
+      // For marketplace orders (checked by default) and vehicle documents, 500 uses in all.
+      expect(await dialog.getByRole("checkbox", { name: "Marketplace orders" }).isChecked()).toBe(true);
+      await dialog.getByRole("checkbox", { name: "Vehicle documents" }).check();
+      await dialog.getByLabel(/^Uses in all/).fill("500");
       await dialog.getByRole("button", { name: "Create" }).click();
       await dialog.getByText("Discount less then or equal to 100").waitFor();
       expect(await axeSerious(page)).toEqual([]);
@@ -154,6 +158,11 @@ describe("the back office's marketplace", () => {
       const row = page.getByRole("row").filter({ hasText: coupon });
       await row.waitFor();
       expect(await row.textContent()).toContain("15 %");
+      const made = await db.query<{ kinds: string[]; total_limit: number }>(
+        `SELECT kinds, total_limit FROM coupons WHERE code = $1`,
+        [coupon],
+      );
+      expect(made).toEqual([{ kinds: ["order", "vehicle_docs"], total_limit: 500 }]);
 
       // The order: in the list under Pending, then through its stages.
       await page.goto(`${server.url}/admin/orders?stage=placed`);

@@ -121,6 +121,34 @@ describe("vehicle document renewal", () => {
       await expect
         .poll(async () => (await lines.locator("dd").allTextContents()).map(plain))
         .toEqual(amounts);
+
+      // A coupon for vehicle documents, made in the back office: its discount off the service charge.
+      const admin = await fetch(`${baseURL}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ identifier: "admin@parkwell.test", password: "admin-parkwell-2026" }),
+      });
+      const adminToken = ((await admin.json()) as { access_token: string }).access_token;
+      const coupon = `PAPERS${Date.now().toString(36).slice(-5).toUpperCase()}`;
+      await call(adminToken, "/admin/marketplace/coupons", {
+        method: "POST",
+        body: JSON.stringify({
+          country_code: "NG",
+          code: coupon,
+          name: "Papers",
+          discount_type: "percentage",
+          discount: 50,
+          kinds: ["vehicle_docs"],
+          start_local: "2020-01-01T00:00",
+          end_local: "2099-12-31T23:59",
+        }),
+      });
+      await page.getByLabel("Code promo").fill(coupon.toLowerCase());
+      await page.getByRole("button", { name: "Appliquer" }).click();
+      await page.getByText(`${coupon} vous fait économiser`, { exact: false }).waitFor();
+      await expect
+        .poll(() => lines.getByText(`Code promo ${coupon} (sur les frais de service)`).count())
+        .toBe(1);
       await page.getByRole("button", { name: /^Payer .+ depuis mon portefeuille$/ }).click();
       await page.waitForURL(/\/vehicle-docs-renewal\/requests\/VD-[A-Z0-9]{6}$/);
       const code = page.url().split("/").at(-1)!;
