@@ -41,5 +41,6 @@ export * from "./reviews";
 export * from "./blog";
 export * from "./pages";
 export * from "./social-links";
+export * from "./social-link-values";
 export * from "./page-addresses";
 export * from "./pricing";

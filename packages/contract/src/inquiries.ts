@@ -126,7 +126,7 @@ export const EvHostRequestSchema = z
     has_chargers: z.boolean({ error: "has_chargers must be true or false" }),
     connectors: z
       .array(z.enum(EV_CONNECTORS, { error: `connectors must be among ${EV_CONNECTORS.join(", ")}` }), {
-        error: `connectors must be a list among ${EV_CONNECTORS.join(", ")}`,
+        error: "connectors must be a list of connector types",
       })
       .max(EV_CONNECTORS.length, { error: `connectors must be among ${EV_CONNECTORS.join(", ")}` })
       .refine((list) => new Set(list).size === list.length, { error: "connectors must not repeat" })

@@ -39,6 +39,8 @@ const request = (stage: string, next: string[]) =>
     fees_total: 20000,
     premiums_total: 0,
     service_charge: 2500,
+    discount: 0,
+    coupon_code: null,
     delivery_charge: 1500,
     tax: 300,
     total: 24300,
