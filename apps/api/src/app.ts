@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vehicleDocsRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
   const vehicleDocFiles = { db: database.db, clock, jobs, storage: privateFiles, secret: qr };
   await app.register(vehicleDocFilesRoutes(vehicleDocFiles, auth), { prefix: "/api/v1" });
-  await app.register(plansRoutes({ db: database.db, clock }), { prefix: "/api/v1" });
+  await app.register(plansRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr, jobs }, auth), {
     prefix: "/api/v1",
   });

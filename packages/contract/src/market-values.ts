@@ -17,7 +17,7 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
  * kinds whose price takes a coupon. A kind joins this list with the code that applies a coupon to
  * its price; until then a code given with it is refused with its COUPON_NOT_FOR_KIND sentence.
  */
-export const COUPON_KINDS = ["order", "vehicle_docs"] as const;
+export const COUPON_KINDS = ["order", "vehicle_docs", "pass"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 /** The purchases a driver may type a coupon code at: the coupon kinds, and those refused plainly. */
 export const COUPON_ASKED_KINDS = ["order", "vehicle_docs", "pass", "booking", "event_booking"] as const;

@@ -89,6 +89,9 @@ export const PriceBreakdownSchema = z.object({
   tax: z.number(),
   tax_name: z.string(),
   total: z.number(),
+  /** A coupon's discount off the parking, and its code: only when one applied. */
+  coupon_discount: z.number().optional(),
+  coupon_code: z.string().optional(),
 });
 
 export const WindowPriceSchema = MoneySchema.extend({ breakdown: PriceBreakdownSchema }).meta({

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { IsoDateSchema } from "./admin";
 import { PLAN_SPACE_MODES, PlanWindowSchema } from "./admin-plans";
 import { idNumber, idParam, pageOf, PageQuerySchema } from "./common";
+import { CouponCodeSchema } from "./coupons";
 import { PriceBreakdownSchema, queryNumber } from "./parks";
 import { PlateSchema } from "./vehicles";
 
@@ -33,6 +34,8 @@ export const PassCreateSchema = z.object({
   term_months: z.union([z.literal(1), z.literal(3), z.literal(12)], { error: TERM_TEXT }).default(1),
   /** Pay with this company (an active membership of the driver's); personal wallet when absent. */
   company_id: idNumber("company_id").nullish(),
+  /** A coupon code for the first term: off its parking; refused with the reason when it does not apply. */
+  coupon_code: CouponCodeSchema,
 });
 export type PassCreate = z.input<typeof PassCreateSchema>;
 export type PassCreateParsed = z.output<typeof PassCreateSchema>;
@@ -210,6 +213,7 @@ export const PlanQuoteQuerySchema = z.object({
     .enum(["1", "3", "12"], { error: TERM_TEXT })
     .optional()
     .transform((v) => Number(v ?? "1") as 1 | 3 | 12),
+  coupon_code: CouponCodeSchema,
 });
 export type PlanQuoteQuery = z.output<typeof PlanQuoteQuerySchema>;
 
@@ -238,6 +242,15 @@ export const PlanQuoteSchema = z
     discount: z.number(),
     breakdown: PriceBreakdownSchema,
     total: z.number(),
+    /** The coupon code asked for: applied with its discount (in the breakdown), or the sentence why not. */
+    coupon: z
+      .object({
+        code: z.string(),
+        applied: z.boolean(),
+        discount: z.number(),
+        message: z.string().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: "PlanQuote" });
 export type PlanQuote = z.infer<typeof PlanQuoteSchema>;

@@ -13,4 +13,7 @@ export interface PriceBreakdown {
   bookingFeeMinor: number;
   taxMinor: number;
   totalMinor: number;
+  /** A coupon's discount off the parking (pricing.domain withCoupon), and its code; absent: none. */
+  couponDiscountMinor?: number;
+  couponCode?: string;
 }

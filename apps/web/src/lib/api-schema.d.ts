@@ -4107,6 +4107,8 @@ export interface components {
         tax: number;
         tax_name: string;
         total: number;
+        coupon_discount?: number;
+        coupon_code?: string;
       };
     };
     ParkSummary: {
@@ -4605,6 +4607,8 @@ export interface components {
         tax: number;
         tax_name: string;
         total: number;
+        coupon_discount?: number;
+        coupon_code?: string;
       };
       qr: string | null;
       checked_in_at: string | null;
@@ -4680,6 +4684,8 @@ export interface components {
         tax: number;
         tax_name: string;
         total: number;
+        coupon_discount?: number;
+        coupon_code?: string;
       };
       qr: string | null;
       checked_in_at: string | null;
@@ -6056,6 +6062,8 @@ export interface components {
         tax: number;
         tax_name: string;
         total: number;
+        coupon_discount?: number;
+        coupon_code?: string;
       };
       period: number;
       period_start: string;
@@ -6112,6 +6120,8 @@ export interface components {
           tax: number;
           tax_name: string;
           total: number;
+          coupon_discount?: number;
+          coupon_code?: string;
         };
         period_start: string;
         period_end: string;
@@ -6172,6 +6182,8 @@ export interface components {
           tax: number;
           tax_name: string;
           total: number;
+          coupon_discount?: number;
+          coupon_code?: string;
         };
         period_start: string;
         period_end: string;
@@ -6193,6 +6205,8 @@ export interface components {
           tax: number;
           tax_name: string;
           total: number;
+          coupon_discount?: number;
+          coupon_code?: string;
         };
       };
       wallet_balance: number;
@@ -6247,6 +6261,8 @@ export interface components {
           tax: number;
           tax_name: string;
           total: number;
+          coupon_discount?: number;
+          coupon_code?: string;
         };
         period_start: string;
         period_end: string;
@@ -6330,8 +6346,16 @@ export interface components {
         tax: number;
         tax_name: string;
         total: number;
+        coupon_discount?: number;
+        coupon_code?: string;
       };
       total: number;
+      coupon: {
+        code: string;
+        applied: boolean;
+        discount: number;
+        message: string | null;
+      } | null;
     };
     AdminPass: {
       id: string;
@@ -6618,7 +6642,7 @@ export interface components {
       } | null;
       limit_per_user: number;
       total_limit: number | null;
-      kinds: ("order" | "vehicle_docs")[];
+      kinds: ("order" | "vehicle_docs" | "pass")[];
       start_local: string;
       end_local: string;
       starts_at: string;
@@ -13890,6 +13914,7 @@ export interface operations {
         vehicle_type_id: string;
         start_date: string;
         term_months?: "1" | "3" | "12";
+        coupon_code?: string;
       };
       header?: never;
       path: {
@@ -13906,6 +13931,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PlanQuote"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Default Response */
@@ -14015,6 +14049,7 @@ export interface operations {
           /** @default 1 */
           term_months?: 1 | 3 | 12;
           company_id?: number | null;
+          coupon_code?: string;
         };
       };
     };
@@ -24828,7 +24863,7 @@ export interface operations {
           limit_per_user?: number;
           /** @default null */
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs")[];
+          kinds?: ("order" | "vehicle_docs" | "pass")[];
           start_local: string;
           end_local: string;
           /**
@@ -24977,7 +25012,7 @@ export interface operations {
           max_discount?: number | null;
           limit_per_user?: number;
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs")[];
+          kinds?: ("order" | "vehicle_docs" | "pass")[];
           start_local?: string;
           end_local?: string;
           /** @enum {string} */

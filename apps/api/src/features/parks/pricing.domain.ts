@@ -61,6 +61,36 @@ export function priceFlat(flatMinor: number, fees: CountryFees, start: Date, end
   return withFees(flatMinor, days, Math.ceil((ms - days * DAY_MS) / HOUR_MS), fees);
 }
 
+/**
+ * A coupon's discount on a parking price (docs/PRODUCT-RULES.md#coupons): off the parking only, at
+ * most all of it, never Parkwell's fees; the tax by the pricing core's one rule on the parts after
+ * it (parking is untaxed, so the tax does not move while that holds). Without a coupon, or with a
+ * discount of nothing, the price as it is.
+ */
+export function withCoupon(
+  b: PriceBreakdown,
+  coupon: { code: string; discountMinor: number } | null,
+  taxBps: number,
+): PriceBreakdown {
+  if (!coupon || coupon.discountMinor <= 0) return b;
+  const discountMinor = Math.min(coupon.discountMinor, b.parkingMinor);
+  const { taxMinor } = taxOf(
+    {
+      parking: b.parkingMinor - discountMinor,
+      service_fee: b.serviceFeeMinor,
+      booking_fee: b.bookingFeeMinor,
+    },
+    taxBps,
+  );
+  return {
+    ...b,
+    couponDiscountMinor: discountMinor,
+    couponCode: coupon.code,
+    taxMinor,
+    totalMinor: b.parkingMinor - discountMinor + b.serviceFeeMinor + b.bookingFeeMinor + taxMinor,
+  };
+}
+
 function withFees(parking: number, days: number, hours: number, fees: CountryFees): PriceBreakdown {
   const serviceFeeMinor = parking > 0 ? fees.serviceFeeMinor : 0;
   const bookingFeeMinor = bpsOf(parking, fees.bookingFeeBps);

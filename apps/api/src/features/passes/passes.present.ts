@@ -35,6 +35,9 @@ export function presentBreakdown(b: PriceBreakdown, taxName: string, decimals: n
     tax: major(b.taxMinor),
     tax_name: taxName,
     total: major(b.totalMinor),
+    ...(b.couponDiscountMinor && b.couponCode
+      ? { coupon_discount: major(b.couponDiscountMinor), coupon_code: b.couponCode }
+      : {}),
   };
 }
 

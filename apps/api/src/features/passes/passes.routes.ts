@@ -24,7 +24,7 @@ import * as plans from "./plans.service";
 import * as quotes from "./plans-quote.service";
 
 /** The monthly plans on sale (public): find them by country, text or point, read one, price a pass. */
-export function plansRoutes(deps: Pick<passes.PassDeps, "db" | "clock">): FastifyPluginAsyncZod {
+export function plansRoutes(deps: Pick<passes.PassDeps, "db" | "clock">, auth: Auth): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
     const tags = ["Monthly passes"];
@@ -60,6 +60,7 @@ export function plansRoutes(deps: Pick<passes.PassDeps, "db" | "clock">): Fastif
     app.get(
       "/plans/:id/quote",
       {
+        onRequest: auth.optional,
         schema: {
           tags,
           operationId: "quotePlan",
@@ -67,13 +68,20 @@ export function plansRoutes(deps: Pick<passes.PassDeps, "db" | "clock">): Fastif
             "The first term of a pass on the plan (its days, breakdown, total and the term's discount), as POST /passes would charge it now",
           params: z.object({ id: idParam("id") }),
           querystring: PlanQuoteQuerySchema,
-          response: { 200: PlanQuoteSchema, 409: ErrorSchema, ...errors },
+          response: { 200: PlanQuoteSchema, 401: ErrorSchema, 409: ErrorSchema, ...errors },
         },
       },
       async (req, reply) =>
         reply
           .header("cache-control", "no-store")
-          .send(await quotes.quote(db, deps.clock(), { plan_id: req.params.id, ...req.query })),
+          .send(
+            await quotes.quote(
+              db,
+              deps.clock(),
+              { plan_id: req.params.id, ...req.query },
+              req.authUser?.id ?? null,
+            ),
+          ),
     );
   };
 }

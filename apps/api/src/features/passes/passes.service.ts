@@ -45,7 +45,7 @@ import {
   type NextTerm,
   type PassReceiptTerm,
 } from "./passes.domain";
-import { priceFirstTerm } from "./plans-quote.service";
+import { couponOnFirstTerm, priceFirstTerm } from "./plans-quote.service";
 import { hoursAndPrices, planWindows } from "./plans.service";
 import {
   presentBreakdown,
@@ -209,11 +209,12 @@ function passKind(
       body.term_months,
       // Only when given: a pass bought from the wallet keeps the hash it had before companies paid.
       ...(body.company_id != null ? [body.company_id] : []),
+      ...(body.coupon_code ? [{ coupon_code: body.coupon_code }] : []),
     ],
     // The checkout's quote prices with this same function (GET /plans/{id}/quote).
     quote: (db, { input: body, now }) => priceFirstTerm(db, now, body),
-    async prepare(tx, { input: body, now, quoted: first }) {
-      const { plan, park, price, country, term, breakdown } = first;
+    async prepare(tx, { userId, input: body, now, quoted: first }) {
+      const { plan, park, price, country, term } = first;
       const locked = await repo.lockForSale(tx, plan.id, park.id, body.vehicle_type_id);
       if (locked.currency !== country.currency) {
         throw new AppError(
@@ -232,6 +233,13 @@ function passKind(
       if (!(await repo.passFits(tx, plan.id, body.vehicle_type_id, term.startsAt, now))) {
         throw new AppError(409, "full", PASS_FULL_MESSAGE);
       }
+      // The coupon's row locked last: its uses are counted by one purchase at a time.
+      const { coupon, breakdown } = await couponOnFirstTerm(tx, first, {
+        code: body.coupon_code,
+        userId,
+        now,
+        lock: true,
+      });
       const charged: ChargedTerm = {
         at: now,
         country,
@@ -244,6 +252,8 @@ function passKind(
       };
       return {
         ...first,
+        breakdown,
+        coupon,
         amountMinor: breakdown.totalMinor,
         currency: country.currency,
         decimals: country.decimals,

@@ -14,7 +14,8 @@ import {
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../lib/money";
-import { priceFlat } from "../parks/pricing.domain";
+import { priceFlat, withCoupon } from "../parks/pricing.domain";
+import { couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { startDateProblem, termDiscountBps, termOf, termPriceMinor, type Term } from "./passes.domain";
@@ -89,10 +90,49 @@ export async function priceFirstTerm(db: Tx, now: Date, asked: TermAsked): Promi
   };
 }
 
-/** GET /plans/{id}/quote: the first term's days and price, as POST /passes would charge it now. */
-export async function quote(db: Tx, now: Date, asked: TermAsked): Promise<PlanQuote> {
+/**
+ * A coupon code on a first term (docs/PRODUCT-RULES.md#coupons): off its parking, after the term's
+ * own discount; the term priced again with it (withCoupon). `lock`: in the sale's transaction, the
+ * coupon's row locked until it commits. Without a code, the term as it is and no coupon.
+ */
+export async function couponOnFirstTerm(
+  db: Tx,
+  first: FirstTerm,
+  p: { code: string | undefined; userId: string | null; now: Date; lock: boolean },
+): Promise<{ coupon: PurchaseCoupon | null; breakdown: BreakdownMinor }> {
+  if (!p.code) return { coupon: null, breakdown: first.breakdown };
+  const { country } = first;
+  const coupon = await couponFor(db, {
+    code: p.code,
+    kind: "pass",
+    country: { id: country.id, currency: country.currency, decimals: country.decimals },
+    userId: p.userId,
+    baseMinor: first.breakdown.parkingMinor,
+    now: p.now,
+    lock: p.lock,
+  });
+  return { coupon, breakdown: withCoupon(first.breakdown, coupon.applied ? coupon : null, country.taxBps) };
+}
+
+/**
+ * GET /plans/{id}/quote: the first term's days and price, as POST /passes would charge it now;
+ * with a coupon code, its discount or why it does not apply (the driver's own uses counted when
+ * signed in).
+ */
+export async function quote(
+  db: Tx,
+  now: Date,
+  asked: TermAsked & { coupon_code?: string | undefined },
+  userId: string | null,
+): Promise<PlanQuote> {
   const first = await priceFirstTerm(db, now, asked);
-  const { country, term, price, breakdown } = first;
+  const { country, term, price } = first;
+  const { coupon, breakdown } = await couponOnFirstTerm(db, first, {
+    code: asked.coupon_code,
+    userId,
+    now,
+    lock: false,
+  });
   const major = (m: number) => toMajor(m, country.decimals);
   return {
     plan_id: first.plan.id,
@@ -109,5 +149,11 @@ export async function quote(db: Tx, now: Date, asked: TermAsked): Promise<PlanQu
     discount: major(first.discountMinor),
     breakdown: presentBreakdown(breakdown, country.taxName, country.decimals),
     total: major(breakdown.totalMinor),
+    coupon: coupon && {
+      code: coupon.code,
+      applied: coupon.applied,
+      discount: major(coupon.applied ? (breakdown.couponDiscountMinor ?? 0) : 0),
+      message: coupon.message,
+    },
   };
 }

@@ -34,6 +34,9 @@ export interface PricedParts {
   serviceFeeMinor: number;
   bookingFeeMinor: number;
   taxMinor: number;
+  /** A coupon's discount off the parking, and its code (pricing.domain withCoupon). */
+  couponDiscountMinor?: number | undefined;
+  couponCode?: string | undefined;
 }
 
 /**
@@ -46,8 +49,14 @@ export function pricedBody(
   tax: TaxRate,
   main: Omit<ReceiptLineRecord, "amountMinor">,
 ): ReceiptBody {
+  const discountMinor = parts.couponDiscountMinor ?? 0;
   const all: ReceiptLineRecord[] = [
     { ...main, amountMinor: parts.parkingMinor },
+    {
+      kind: "discount",
+      amountMinor: -discountMinor,
+      ...(parts.couponCode ? { detail: parts.couponCode } : {}),
+    },
     { kind: "service_fee", amountMinor: parts.serviceFeeMinor },
     { kind: "booking_fee", amountMinor: parts.bookingFeeMinor },
   ];
@@ -59,7 +68,7 @@ export function pricedBody(
             name: tax.name,
             rateBps: tax.rateBps,
             baseMinor: taxBaseOf({
-              parking: parts.parkingMinor,
+              parking: parts.parkingMinor - discountMinor,
               service_fee: parts.serviceFeeMinor,
               booking_fee: parts.bookingFeeMinor,
             }),

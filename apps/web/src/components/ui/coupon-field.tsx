@@ -19,8 +19,9 @@ export interface CouponVerdict {
 /**
  * The coupon code field of every purchase that takes one (the marketplace's checkout, a
  * vehicle-document request): read by the contract's rule (trimmed, upper case, none when empty),
- * applied on submit; under it, the server's verdict: what the code saves, with a way to take it
- * off, or the sentence why it does not apply. Emptying the field takes the code off.
+ * applied with Apply or Enter; under it, the server's verdict: what the code saves, with a way to
+ * take it off, or the sentence why it does not apply. Emptying the field takes the code off. Not a
+ * <form> of its own, so it may sit inside a checkout's form (a pass's) without submitting it.
  */
 export function CouponField({
   code,
@@ -40,7 +41,7 @@ export function CouponField({
   });
   const apply = form.handleSubmit(({ coupon_code }) => onCode(coupon_code));
   return (
-    <form className="coupon-field" onSubmit={(e) => void apply(e)} noValidate>
+    <div className="coupon-field">
       <Field label={t("coupon.label")} id={`${id}-coupon`} describedBy={`${id}-coupon-message`}>
         {(control) => (
           <>
@@ -49,13 +50,19 @@ export function CouponField({
                 {...control}
                 maxLength={30}
                 autoCapitalize="characters"
+                onKeyDown={(e) => {
+                  if (e.key !== "Enter") return;
+                  // Enter applies the code, and never submits a form the field sits in.
+                  e.preventDefault();
+                  void apply();
+                }}
                 {...form.register("coupon_code", {
                   onChange: (e: { target: { value: string } }) => {
                     if (e.target.value.trim() === "" && code) onCode(undefined);
                   },
                 })}
               />
-              <button type="submit" className="button">
+              <button type="button" className="button" onClick={() => void apply()}>
                 {t("coupon.apply")}
               </button>
             </div>
@@ -82,6 +89,6 @@ export function CouponField({
           </>
         )}
       </Field>
-    </form>
+    </div>
   );
 }

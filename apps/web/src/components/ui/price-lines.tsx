@@ -6,7 +6,7 @@ import "./price-lines.css";
 type Breakdown = Booking["breakdown"];
 
 /**
- * The server's price breakdown (parking, fees, tax, total) as a definition list: a booking's, an
+ * The server's price breakdown (parking, a coupon's discount off it, fees, tax, total) as a definition list: a booking's, an
  * event parking's and a monthly pass's checkout show it; its texts are the bookings catalogue's.
  */
 export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; currency: string }) {
@@ -14,6 +14,7 @@ export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; curr
   const money = (n: number) => formatMoney(n, currency, i18n.language);
   const rows: [string, number][] = [
     [t("price.parking"), breakdown.parking],
+    [t("price.coupon", { code: breakdown.coupon_code ?? "" }), -(breakdown.coupon_discount ?? 0)],
     [t("price.serviceFee"), breakdown.service_fee],
     [t("price.bookingFee"), breakdown.booking_fee],
     [taxLabel(t, breakdown.tax_name), breakdown.tax],
@@ -25,7 +26,7 @@ export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; curr
         .map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{money(value)}</dd>
+            <dd className="booking-lines__amount">{money(value)}</dd>
           </div>
         ))}
       <div className="booking-lines__total">

@@ -24,6 +24,7 @@ export interface QuoteAsked {
   vehicle_type_id: number;
   start_date: string;
   term_months: number;
+  coupon_code?: string | undefined;
 }
 
 /** The first term's price, as the sale will charge it (GET /plans/{id}/quote). */
@@ -33,7 +34,12 @@ export function usePlanQuote(planId: number, asked: QuoteAsked) {
     queryFn: ({ signal }) =>
       api("/plans/{id}/quote", {
         params: { id: planId },
-        query: { ...asked, term_months: String(asked.term_months) },
+        query: {
+          vehicle_type_id: asked.vehicle_type_id,
+          start_date: asked.start_date,
+          term_months: String(asked.term_months),
+          ...(asked.coupon_code ? { coupon_code: asked.coupon_code } : {}),
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

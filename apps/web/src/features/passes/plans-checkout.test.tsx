@@ -45,7 +45,10 @@ function quoteFor(query: URLSearchParams): PlanQuote {
   const percent = months === 3 ? 5 : months === 12 ? 15 : 0;
   const discount = (full * percent) / 100;
   const parking = full - discount;
-  const total = parking + 100 + parking * 0.05 + 10;
+  // PASS20 takes 20% off the parking; any other code is refused with the server's sentence.
+  const code = query.get("coupon_code");
+  const off = code === "PASS20" ? parking * 0.2 : 0;
+  const total = parking - off + 100 + parking * 0.05 + 10;
   return {
     plan_id: 7,
     vehicle_type_id: Number(query.get("vehicle_type_id")),
@@ -68,8 +71,17 @@ function quoteFor(query: URLSearchParams): PlanQuote {
       tax: 10,
       tax_name: "VAT",
       total,
+      ...(off > 0 ? { coupon_discount: off, coupon_code: "PASS20" } : {}),
     },
     total,
+    coupon: code
+      ? {
+          code,
+          applied: off > 0,
+          discount: off,
+          message: off > 0 ? null : "This coupon does not apply to monthly passes",
+        }
+      : null,
   };
 }
 
@@ -120,6 +132,31 @@ describe("the monthly pass checkout", () => {
     );
     expect(screen.getByTestId("plan-discount").textContent).toContain("−₦6,750");
     expect(api.callsTo("GET /plans/7/quote").at(-1)!.query.get("term_months")).toBe("3");
+  });
+
+  it("applies a coupon code from its field (Enter, not the checkout's submit): the discount under the parking, the code sent with the purchase; a refused code says why", async () => {
+    const api = driverApi().on("POST /passes", { status: 201, json: { pass_code: "MP-ABCD2345" } });
+    await renderWithApp(<PlanCheckout plan={plan} />, { api, route: "/subscription-plans/7" });
+    await screen.findByRole("button", { name: "Buy for ₦47,360" });
+    await userEvent.type(screen.getByLabelText("Coupon code"), "pass20{Enter}");
+    expect(await screen.findByText(/^PASS20 saves you ₦9,000/)).toBeTruthy();
+    expect(screen.getByText("Coupon PASS20")).toBeTruthy();
+    expect(api.callsTo("GET /plans/7/quote").at(-1)!.query.get("coupon_code")).toBe("PASS20");
+    // Enter applied the code and bought nothing.
+    expect(api.callsTo("POST /passes")).toEqual([]);
+    await userEvent.type(screen.getByLabelText(/^Plate number/), "LAG 123 AA");
+    await userEvent.click(await screen.findByRole("button", { name: "Buy for ₦38,360" }));
+    await waitFor(() => expect(api.callsTo("POST /passes")).toHaveLength(1));
+    expect(api.callsTo("POST /passes")[0]!.body).toMatchObject({ coupon_code: "PASS20" });
+
+    const other = driverApi();
+    await renderWithApp(<PlanCheckout plan={plan} />, {
+      api: other,
+      route: "/subscription-plans/7?coupon=SHOP10",
+      language: "fr",
+    });
+    expect(await screen.findByText("This coupon does not apply to monthly passes")).toBeTruthy();
+    expect(screen.getAllByLabelText("Code promo").length).toBeGreaterThan(0);
   });
 
   it("says an empty plate at the field and sends nothing; buys once with a key and goes to the pass", async () => {

@@ -1,10 +1,11 @@
-import { dayOnClock, type PublicPlan, type Vehicle } from "@parkwell/contract";
+import { dayOnClock, type PlanQuote, type PublicPlan, type Vehicle } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { PriceLines } from "../../components/ui/price-lines";
+import { CouponField } from "../../components/ui/coupon-field";
 import { PayerChoice, usePayingCompanies } from "../../components/payer-choice";
 import { usePayDifference } from "../../components/ui/pay-difference";
 import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
@@ -64,7 +65,14 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
     { vehicle: secondVehicle, plate: second.plate },
   ]);
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
-  const quote = usePlanQuote(plan.id, { vehicle_type_id: typeId, start_date: startDate, term_months: term });
+  // The coupon code asked for (the URL keeps it): the quote says what it saves, or why not.
+  const couponCode = params.get("coupon") || undefined;
+  const quote = usePlanQuote(plan.id, {
+    vehicle_type_id: typeId,
+    start_date: startDate,
+    term_months: term,
+    coupon_code: couponCode,
+  });
   const wallet = useQuery(walletQuery());
   // A wallet in another currency cannot pay for the plan, and no top-up of it can: said before Buy.
   const otherCurrency = useWalletInOtherCurrency(plan.currency);
@@ -81,6 +89,7 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
     start_date: startDate,
     term_months: term as 1 | 3 | 12,
     ...(payer !== null ? { company_id: payer } : {}),
+    ...(couponCode ? { coupon_code: couponCode } : {}),
   };
   const difference = usePayDifference("pass");
   const buy = useMutation({
@@ -252,24 +261,20 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
                 end: formatDay(paidUntilDay, lang),
               })}
             </p>
-            {q.discount > 0 && (
-              <dl className="booking-lines" data-testid="plan-discount">
-                <div>
-                  <dt>
-                    {t("checkout.beforeDiscount", {
-                      term: t("term", { count: q.term_months }),
-                      monthly: money(q.monthly_price),
-                    })}
-                  </dt>
-                  <dd>{money(q.price_before_discount)}</dd>
-                </div>
-                <div>
-                  <dt>{t("checkout.discount", { percent: formatNumber(q.discount_percent, lang) })}</dt>
-                  <dd>−{money(q.discount)}</dd>
-                </div>
-              </dl>
-            )}
+            <TermDiscount quote={q} money={money} />
             <PriceLines breakdown={q.breakdown} currency={q.currency} />
+            <CouponField
+              code={couponCode}
+              onCode={(code) => update({ coupon: code })}
+              verdict={
+                q.coupon && {
+                  code: q.coupon.code,
+                  applied: q.coupon.applied,
+                  saves: money(q.coupon.discount),
+                  message: q.coupon.message,
+                }
+              }
+            />
             <p className="plan-rule" data-testid="plan-rule">
               {t("checkout.rule", { end: formatDay(paidUntilDay, lang) })}
             </p>
@@ -330,5 +335,29 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
             : t("checkout.buy")}
       </button>
     </form>
+  );
+}
+
+/** The term's own discount (3 or 12 months), above the price lines: the price before it, and what it takes off. */
+function TermDiscount({ quote: q, money }: { quote: PlanQuote; money: (n: number) => string }) {
+  const { t, i18n } = useTranslation(["plans", "bookings"]);
+  const lang = i18n.language;
+  if (q.discount <= 0) return null;
+  return (
+    <dl className="booking-lines" data-testid="plan-discount">
+      <div>
+        <dt>
+          {t("checkout.beforeDiscount", {
+            term: t("term", { count: q.term_months }),
+            monthly: money(q.monthly_price),
+          })}
+        </dt>
+        <dd>{money(q.price_before_discount)}</dd>
+      </div>
+      <div>
+        <dt>{t("checkout.discount", { percent: formatNumber(q.discount_percent, lang) })}</dt>
+        <dd>−{money(q.discount)}</dd>
+      </div>
+    </dl>
   );
 }

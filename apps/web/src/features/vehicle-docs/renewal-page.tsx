@@ -536,7 +536,7 @@ export function QuoteLines({
             {label}
             {detail && <span className="vd-line__detail">{detail}</span>}
           </dt>
-          <dd>{money(value)}</dd>
+          <dd className="booking-lines__amount">{money(value)}</dd>
         </div>
       ))}
       <div className="booking-lines__total">
