@@ -4095,6 +4095,11 @@ export interface components {
       is_default: boolean;
       created_at: string;
     };
+    PriceTax: {
+      name: string;
+      rate_percent: number | null;
+      amount: number;
+    };
     WindowPrice: {
       amount: number;
       currency: string;
@@ -4106,6 +4111,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -4606,6 +4612,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -4683,6 +4690,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -6061,6 +6069,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -6119,6 +6128,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6181,6 +6191,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6204,6 +6215,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6260,6 +6272,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6345,6 +6358,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;

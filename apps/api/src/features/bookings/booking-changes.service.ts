@@ -103,7 +103,7 @@ export async function extendBooking(
       const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
       if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
       await assertRoom(tx, b, park, b.endTime, newEnd);
-      const breakdown = price(park, b.startTime, newEnd);
+      const breakdown = price(park, b.startTime, newEnd, now);
       const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
       const moves = b.moves + 1;
       if (due > 0) {

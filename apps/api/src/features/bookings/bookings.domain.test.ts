@@ -57,7 +57,7 @@ describe("status changes", () => {
 
 describe("money", () => {
   const rate = { hourlyMinor: 50_000, dailyMaxMinor: 300_000 };
-  const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxBps: 750 };
+  const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxes: [{ name: "VAT", rateBps: 750 }] };
 
   it("refunds the policy's share of the parking amount only, never more than paid, less as start nears", () => {
     fc.assert(

@@ -1,7 +1,7 @@
 import type { Booking, BookingDetail, BookingStatus } from "@parkwell/contract";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { parkTexts } from "../parks/parks.present";
+import { parkTexts, presentTaxes } from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
 import type { bookingMoves, ParkView } from "./bookings-view.repo";
 import type { BookingContext, PresentOptions } from "./bookings-view.service";
@@ -80,6 +80,7 @@ export function presentBooking(
       booking_fee: m(b.breakdown.bookingFeeMinor),
       tax: m(b.breakdown.taxMinor),
       tax_name: b.breakdown.taxName ?? "",
+      taxes: presentTaxes(b.breakdown, b.breakdown.taxName ?? "", decimals),
       total: m(b.breakdown.totalMinor),
     },
     // Once its window has ended without the car coming in, nothing is left to enter for: no code.

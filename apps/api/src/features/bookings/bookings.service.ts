@@ -174,7 +174,7 @@ export async function createBooking(
   if (!verdict.bookable) {
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
-  const breakdown = price(park, body.start_time, body.end_time);
+  const breakdown = price(park, body.start_time, body.end_time, now);
   await refuseCoupon(db, park, {
     code: body.coupon_code,
     kind: "booking",

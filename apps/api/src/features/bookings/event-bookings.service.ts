@@ -14,6 +14,7 @@ import {
 import { AppError } from "../../lib/app-error";
 import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
+import { withTaxesAt } from "../reference/tax-rates.domain";
 import { currencyChanged, readParkWithCountry, refuseCoupon, type BookingDeps } from "./booking-core.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
@@ -54,7 +55,7 @@ export async function createEventBooking(
   if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
 
   const breakdown = {
-    ...priceFlat(offer.priceMinor, park, offer.windowStart, offer.windowEnd),
+    ...priceFlat(offer.priceMinor, withTaxesAt(park, park.stateId, now, "window"), offer.windowStart, offer.windowEnd),
     taxName: park.taxName,
   };
   await refuseCoupon(db, park, {

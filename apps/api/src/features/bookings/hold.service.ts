@@ -80,7 +80,7 @@ export async function holdAndPay(
       const vehicle = body.vehicle_id
         ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
         : undefined;
-      const breakdown = price(park, body.start_time, body.end_time);
+      const breakdown = price(park, body.start_time, body.end_time, deps.clock());
       const plate = vehicle?.plate_number ?? body.plate_number ?? null;
       return { currency: park.currency, amountMinor: breakdown.totalMinor, park, plate, breakdown };
     },
