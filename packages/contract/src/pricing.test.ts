@@ -206,8 +206,13 @@ describe("several taxes of a place (taxesOf)", () => {
     expect(taxesOf({ service_fee: 500 }, [])).toEqual({ taxMinor: 0, lines: [] });
     fc.assert(
       fc.property(
-        fc.record({ parking: fc.integer({ min: 0, max: 1e7 }), service_fee: fc.integer({ min: 0, max: 1e5 }) }),
-        fc.array(fc.record({ name: fc.string(), rateBps: fc.integer({ min: 0, max: 3_000 }) }), { maxLength: 4 }),
+        fc.record({
+          parking: fc.integer({ min: 0, max: 1e7 }),
+          service_fee: fc.integer({ min: 0, max: 1e5 }),
+        }),
+        fc.array(fc.record({ name: fc.string(), rateBps: fc.integer({ min: 0, max: 3_000 }) }), {
+          maxLength: 4,
+        }),
         (parts, components) => {
           const { taxMinor, lines } = taxesOf(parts, components);
           expect(taxMinor).toBe(lines.reduce((s, l) => s + l.taxMinor, 0));

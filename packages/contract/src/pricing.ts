@@ -147,7 +147,9 @@ export interface TaxLine {
 }
 
 /** The taxed-parts table of a component's list of parts (TAXED_PARTS when it names none). */
-export function taxedPartsOf(parts: readonly PricePart[] | null | undefined): Readonly<Record<PricePart, boolean>> {
+export function taxedPartsOf(
+  parts: readonly PricePart[] | null | undefined,
+): Readonly<Record<PricePart, boolean>> {
   if (!parts) return TAXED_PARTS;
   const taxed = Object.fromEntries(PRICE_PARTS.map((p) => [p, false])) as Record<PricePart, boolean>;
   for (const p of parts) taxed[p] = true;

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, char, check, date, index, integer, numeric, pgTable, smallint, text, unique } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  unique,
+} from "drizzle-orm/pg-core";
 import { COUNTRY_SERVICES, GATEWAY_PROVIDERS, PRICE_PARTS, TAX_PURCHASES } from "@parkwell/contract";
 
 /** The providers a gateway may name, as the CHECKs below write them (the contract's one list). */
@@ -119,7 +131,10 @@ export const taxRates = pgTable(
       .nullsNotDistinct(),
     index("tax_rates_country_idx").on(t.countryId),
     check("tax_rates_rate_range", sql`${t.rateBps} >= 0 AND ${t.rateBps} <= 10000`),
-    check("tax_rates_parts_known", sql`${t.taxedParts} IS NULL OR ${t.taxedParts} <@ ARRAY[${priceParts}]::text[]`),
+    check(
+      "tax_rates_parts_known",
+      sql`${t.taxedParts} IS NULL OR ${t.taxedParts} <@ ARRAY[${priceParts}]::text[]`,
+    ),
     check("tax_rates_purchase_known", sql`${t.purchase} IS NULL OR ${t.purchase} IN (${taxPurchases})`),
     check("tax_rates_source_named", sql`length(trim(${t.source})) > 0`),
   ],

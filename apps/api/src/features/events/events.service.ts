@@ -76,8 +76,7 @@ async function withCountry(
               withTaxesAt(fees, o.state_id, now, "window"),
               new Date(o.window_start),
               new Date(o.window_end),
-            )
-              .totalMinor,
+            ).totalMinor,
         );
   return {
     ...row,

@@ -87,7 +87,12 @@ export async function priceFirstTerm(db: Tx, now: Date, asked: TermAsked): Promi
     term,
     discountBps: termDiscountBps(asked.term_months, plan),
     discountMinor: price.monthlyMinor * asked.term_months - termMinor,
-    breakdown: priceFlat(termMinor, withTaxesAt(country, park.stateId, now, "pass"), term.startsAt, term.paidUntil),
+    breakdown: priceFlat(
+      termMinor,
+      withTaxesAt(country, park.stateId, now, "pass"),
+      term.startsAt,
+      term.paidUntil,
+    ),
   };
 }
 
@@ -112,11 +117,14 @@ export async function couponOnFirstTerm(
     now: p.now,
     lock: p.lock,
   });
-  return { coupon, breakdown: withCoupon(
+  return {
+    coupon,
+    breakdown: withCoupon(
       first.breakdown,
       coupon.applied ? coupon : null,
       taxesAt(country, first.park.stateId, p.now, "pass"),
-    ) };
+    ),
+  };
 }
 
 /**
