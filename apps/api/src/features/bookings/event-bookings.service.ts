@@ -55,7 +55,12 @@ export async function createEventBooking(
   if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
 
   const breakdown = {
-    ...priceFlat(offer.priceMinor, withTaxesAt(park, park.stateId, now, "window"), offer.windowStart, offer.windowEnd),
+    ...priceFlat(
+      offer.priceMinor,
+      withTaxesAt(park, park.stateId, now, "window"),
+      offer.windowStart,
+      offer.windowEnd,
+    ),
     taxName: park.taxName,
   };
   await refuseCoupon(db, park, {

@@ -6,9 +6,18 @@
  * line. Pure: the rows come from the served countries' copy.
  */
 import type { PricePart, TaxComponent, TaxPurchase } from "@parkwell/contract";
-import type { taxRates } from "../../db/schema/index";
-
-export type TaxRateRow = typeof taxRates.$inferSelect;
+/** A row of `tax_rates` (db/schema/reference.ts) as the served countries' copy holds it. */
+export interface TaxRateRow {
+  id: number;
+  countryId: number;
+  stateId: number | null;
+  name: string;
+  rateBps: number;
+  taxedParts: string[] | null;
+  purchase: string | null;
+  source: string;
+  effectiveFrom: string;
+}
 
 /** A country as the taxes are chosen from: its `fees` tax and its `tax_rates` rows. */
 export interface TaxedCountry {
