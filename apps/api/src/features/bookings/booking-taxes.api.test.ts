@@ -19,10 +19,14 @@ let db: Db;
 let quebec: number;
 let ontario: number;
 let noState: number;
+let illinois: number;
 
-const stateId = async (code: string) =>
+const stateId = async (code: string, countryId = 2) =>
   (
-    await queryRows<{ id: number }>(db, sql`SELECT id FROM states WHERE country_id = 2 AND code = ${code}`)
+    await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM states WHERE country_id = ${countryId} AND code = ${code}`,
+    )
   )[0]!.id;
 
 beforeAll(async () => {
@@ -32,6 +36,8 @@ beforeAll(async () => {
   await db.execute(sql`UPDATE parks SET state_id = ${await stateId("QC")} WHERE id = ${quebec!}`);
   await db.execute(sql`UPDATE parks SET state_id = ${await stateId("ON")} WHERE id = ${ontario!}`);
   await db.execute(sql`UPDATE parks SET state_id = NULL WHERE id = ${noState!}`);
+  illinois = await allDayParks(db, 1, { countryId: 4 }).then(([id]) => id!);
+  await db.execute(sql`UPDATE parks SET state_id = ${await stateId("IL", 4)} WHERE id = ${illinois}`);
   servedCountries(db).invalidate();
 });
 afterAll(() => ctx?.close());
@@ -48,8 +54,8 @@ const get = (path: string, user?: TestUser, headers: Record<string, string> = {}
   });
 
 /** A two-hour booking at `parkId` by a driver with Canadian dollars, and its receipt once numbered. */
-async function bookAt(parkId: number) {
-  const driver = await fundedUser(db, 500_00, "CAD");
+async function bookAt(parkId: number, currency = "CAD") {
+  const driver = await fundedUser(db, 500_00, currency);
   const start = at(2 * HOUR);
   const end = at(4 * HOUR);
   const quote = await get(
@@ -108,5 +114,16 @@ describe("taxes by province", () => {
     const fee = b.breakdown.service_fee + b.breakdown.booking_fee;
     expect(b.breakdown.taxes).toEqual([{ name: "GST", rate_percent: 5, amount: Math.round(fee * 5) / 100 }]);
     expect(b.breakdown.tax_name).toBe("GST");
+  });
+
+  it("charges an Illinois park's parking its parking excise tax (6%), not Parkwell's fees", async () => {
+    const { driver, b, number } = await bookAt(illinois, "USD");
+    const tax = Math.round(b.breakdown.parking * 6) / 100;
+    expect(b.breakdown.taxes).toEqual([{ name: "Parking excise tax", rate_percent: 6, amount: tax }]);
+    expect(b.breakdown.tax).toBe(tax);
+    const fr = (await get(`/receipts/${number}`, driver, { "accept-language": "fr" })).json<Receipt>();
+    expect(fr.taxes).toEqual([
+      { name: "Taxe d'accise sur le stationnement", rate: 6, base: b.breakdown.parking, amount: tax },
+    ]);
   });
 });
