@@ -30,6 +30,7 @@ describe("priceWindow", () => {
       serviceFeeMinor: 10_000,
       bookingFeeMinor: 7_500,
       taxMinor: 1_313,
+      taxes: [{ name: "VAT", rateBps: 750, baseMinor: 17_500, taxMinor: 1_313 }],
       totalMinor: 168_813,
     });
   });
@@ -109,7 +110,9 @@ describe("priceWindow properties", () => {
     fc.assert(
       fc.property(rateArb, feesArb, durationArb, (rate, fees, ms) => {
         const p = priceWindow(rate, fees, start, after(ms));
-        for (const v of Object.values(p)) expect(Number.isInteger(v) && v >= 0).toBe(true);
+        const { taxes, ...amounts } = p;
+        for (const v of Object.values(amounts)) expect(Number.isInteger(v) && v >= 0).toBe(true);
+        expect(p.taxMinor).toBe(taxes!.reduce((sum, t) => sum + t.taxMinor, 0));
         expect(p.totalMinor).toBe(p.parkingMinor + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor);
       }),
     );
