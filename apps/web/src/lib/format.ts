@@ -76,6 +76,24 @@ export function namedTaxLabel(
 }
 
 /**
+ * A price's tax lines, label and amount: each named tax ("GST 5%", "QST 9.975%"), or the one tax
+ * line of a breakdown without names (a booking priced before taxes had names).
+ */
+export function taxLines(
+  t: TFunction,
+  breakdown: {
+    tax: number;
+    tax_name: string;
+    taxes?: { name: string; rate_percent: number | null; amount: number }[];
+  },
+  locale: string,
+): [string, number][] {
+  return breakdown.taxes && breakdown.taxes.length > 0
+    ? breakdown.taxes.map((x): [string, number] => [namedTaxLabel(t, x, locale), x.amount])
+    : [[taxLabel(t, breakdown.tax_name), breakdown.tax]];
+}
+
+/**
  * A country by its name in the language shown ("Sénégal", "États-Unis" in French), from the
  * common catalogue's `country.names`; a country it does not name yet as the data names it.
  */

@@ -32,7 +32,8 @@ const stateId = async (code: string, countryId = 2) =>
 beforeAll(async () => {
   ctx = await createTestContext();
   db = ctx.database.db;
-  [quebec, ontario, noState] = await allDayParks(db, 3, { countryId: 2 });
+  const ids = await allDayParks(db, 3, { countryId: 2 });
+  [quebec, ontario, noState] = [ids[0]!, ids[1]!, ids[2]!];
   await db.execute(sql`UPDATE parks SET state_id = ${await stateId("QC")} WHERE id = ${quebec!}`);
   await db.execute(sql`UPDATE parks SET state_id = ${await stateId("ON")} WHERE id = ${ontario!}`);
   await db.execute(sql`UPDATE parks SET state_id = NULL WHERE id = ${noState!}`);

@@ -111,7 +111,7 @@ describe("priceWindow properties", () => {
       fc.property(rateArb, feesArb, durationArb, (rate, fees, ms) => {
         const p = priceWindow(rate, fees, start, after(ms));
         const { taxes, ...amounts } = p;
-        for (const v of Object.values(amounts)) expect(Number.isInteger(v) && v >= 0).toBe(true);
+        for (const v of Object.values(amounts) as number[]) expect(Number.isInteger(v) && v >= 0).toBe(true);
         expect(p.taxMinor).toBe(taxes!.reduce((sum, t) => sum + t.taxMinor, 0));
         expect(p.totalMinor).toBe(p.parkingMinor + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor);
       }),

@@ -1,6 +1,6 @@
 import type { Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney, namedTaxLabel, taxLabel } from "../../lib/format";
+import { formatMoney, taxLines } from "../../lib/format";
 import "./price-lines.css";
 
 type Breakdown = Booking["breakdown"];
@@ -18,9 +18,7 @@ export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; curr
     [t("price.serviceFee"), breakdown.service_fee],
     [t("price.bookingFee"), breakdown.booking_fee],
     // Each tax by name and rate (GST 5%, QST 9.975%); a breakdown without them, the one tax line.
-    ...(breakdown.taxes && breakdown.taxes.length > 0
-      ? breakdown.taxes.map((x): [string, number] => [namedTaxLabel(t, x, i18n.language), x.amount])
-      : [[taxLabel(t, breakdown.tax_name), breakdown.tax] as [string, number]]),
+    ...taxLines(t, breakdown, i18n.language),
   ];
   return (
     <dl className="booking-lines">
