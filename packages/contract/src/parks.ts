@@ -81,7 +81,7 @@ export type ParkListQuery = z.infer<typeof ParkListQuerySchema>;
 export const MoneySchema = z.object({ amount: z.number(), currency: z.string().length(3) });
 
 /**
- * One tax of a price by name (decision 045): "GST" at 5, "QST" at 9.975, "HST" at 13. `rate_percent`
+ * One tax of a price by name (decision 047): "GST" at 5, "QST" at 9.975, "HST" at 13. `rate_percent`
  * is null on a price stored before taxes had names (its one tax is the country's, `tax_name`).
  */
 export const PriceTaxSchema = z

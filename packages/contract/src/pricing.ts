@@ -121,7 +121,7 @@ export function taxOf(
 }
 
 /**
- * One tax of a place (a row of `tax_rates`, decision 045): its name as the receipt prints it (GST,
+ * One tax of a place (a row of `tax_rates`, decision 047): its name as the receipt prints it (GST,
  * HST, QST, "Parking excise tax"), its rate, and the parts it taxes. Without `parts` it taxes
  * Parkwell's own charges (TAXED_PARTS); a tax on parking itself names its parts (`["parking"]`).
  */

@@ -15,7 +15,7 @@ export interface PriceBreakdown {
   /** The sum of `taxes`. */
   taxMinor: number;
   /**
-   * Each tax of the place by name (decision 045: GST and QST, HST, a parking tax), summing to
+   * Each tax of the place by name (decision 047: GST and QST, HST, a parking tax), summing to
    * `taxMinor`. Absent on a breakdown stored before taxes had names: its one tax is the country's.
    */
   taxes?: TaxLine[];

@@ -59,7 +59,7 @@ export function taxLabel(t: TFunction, taxName: string): string {
 }
 
 /**
- * One of a price's taxes by name and rate in the language shown (decision 045): "GST 5%",
+ * One of a price's taxes by name and rate in the language shown (decision 047): "GST 5%",
  * "TVQ 9,975 %"; a tax without a known rate (a price stored before taxes had names) as `taxLabel`.
  */
 export function namedTaxLabel(

@@ -99,7 +99,7 @@ export const fees = pgTable("fees", {
 });
 
 /**
- * The taxes of a place, one component a row (decision 045): a province's HST, Québec's GST and QST,
+ * The taxes of a place, one component a row (decision 047): a province's HST, Québec's GST and QST,
  * a state's tax on parking. A park is taxed by its state's rows when its state has any, else by its
  * country's (state_id null); of each component (name and purchase) the row in force is the one with
  * the latest `effective_from` not after the day of the sale. `taxed_parts` null: Parkwell's own
@@ -107,7 +107,7 @@ export const fees = pgTable("fees", {
  * null: every purchase of parking; 'window' (bookings, event bookings: paid by the hour or day) or
  * 'pass' (monthly passes) when a law taxes them at different rates. `source`: the law or the
  * authority's page the rate was read from. Marketplace orders and vehicle documents keep the
- * country's `fees` tax (decision 045).
+ * country's `fees` tax (decision 047).
  */
 export const taxRates = pgTable(
   "tax_rates",

@@ -308,7 +308,7 @@ const ETA_HST =
   "Excise Tax Act, s. 165(2) and Schedule VIII (participating provinces): HST, the GST's 5% and the province's part in one tax; https://www.canada.ca/en/revenue-agency/services/tax/businesses/topics/gst-hst-businesses/charge-collect-which-rate.html";
 
 /**
- * The taxes of each place (decision 045): one component a row, the source it was read from, and
+ * The taxes of each place (decision 047): one component a row, the source it was read from, and
  * the day it took effect. A state's rows replace its country's (state_id null) for its parks; a
  * state without rows is taxed as its country. Only what was checked is here: a tax left out is
  * said so below, in the decision record and in the source of the row that stands for it.

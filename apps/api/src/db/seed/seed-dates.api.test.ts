@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 /** Five years after the machine's day: far from any date a source file could carry. */
 const seededAt = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 5 * 365 * DAY_MS + 10 * 3_600_000);
 /**
- * Dates the law fixes, not the demo: the day a tax rate took effect (decision 045: Nova Scotia's
+ * Dates the law fixes, not the demo: the day a tax rate took effect (decision 047: Nova Scotia's
  * HST went to 14% on 2025-04-01). Reference facts, the same on any day the seed runs.
  */
 const FIXED_IN_LAW = new Set(["tax_rates.effective_from"]);

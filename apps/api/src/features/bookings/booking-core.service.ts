@@ -31,7 +31,7 @@ export type ParkForBooking = ParkRead & {
   serviceFeeMinor: number;
   bookingFeeBps: number;
   taxBps: number;
-  /** Its country's tax rows: `price` charges its state's taxes of the day (decision 045). */
+  /** Its country's tax rows: `price` charges its state's taxes of the day (decision 047). */
   taxRates: TaxRateRow[];
 };
 

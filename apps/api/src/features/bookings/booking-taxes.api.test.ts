@@ -10,7 +10,7 @@ import { servedCountries } from "../reference/served-countries";
 import { allDayParks, at, book, fundedUser, HOUR } from "./bookings.test-kit";
 
 /**
- * Taxes by place (decision 045): a Canadian park is taxed by its province's rows (Québec: GST and
+ * Taxes by place (decision 047): a Canadian park is taxed by its province's rows (Québec: GST and
  * QST; Ontario: HST), a park with no state by the country's (GST), each named on the quote, the
  * booking and its receipt, in English and French.
  */

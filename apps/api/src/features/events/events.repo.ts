@@ -137,7 +137,7 @@ export interface EventParkRow {
   lat: number;
   lng: number;
   park_status: string;
-  /** The park's state or province: its taxes (decision 045). */
+  /** The park's state or province: its taxes (decision 047). */
   state_id: number | null;
   arrive_before_minutes: number;
   depart_after_minutes: number;

@@ -21,7 +21,7 @@ import type { SearchRow } from "./parks.search-sql";
 type RateRow = Awaited<ReturnType<typeof listRates>>[number];
 
 /**
- * A price's taxes by name in major units (decision 045): the lines it was priced with, or, for a
+ * A price's taxes by name in major units (decision 047): the lines it was priced with, or, for a
  * price stored before taxes had names, its one tax under the country's name (rate unknown: null).
  * A tax of nothing is left out.
  */
@@ -112,7 +112,7 @@ export function presentParkSummary(
   stateNames: Map<number, string>,
   vehicleTypeId: number,
   window: { start: Date; end: Date } | undefined,
-  /** The day a price is taxed on (its taxes in force then: decision 045). */
+  /** The day a price is taxed on (its taxes in force then: decision 047). */
   at: Date,
 ): ParkSummary {
   const decimals = country?.decimals ?? 2;

@@ -3,7 +3,7 @@
  * the park page and bookings. Started hours are charged; each 24-hour block costs at most the
  * daily cap; the country's fees come on top (service fee + booking fee % of parking), then the
  * place's taxes by the pricing core's rule (each on its own parts: the fees, unless a tax names the
- * parking too; decision 045), as FeesSchema documents.
+ * parking too; decision 047), as FeesSchema documents.
  */
 import { bpsOf, taxesOf, type TaxComponent } from "@parkwell/contract";
 import type { PriceBreakdown } from "../../lib/price-breakdown";

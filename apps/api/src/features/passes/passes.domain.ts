@@ -86,7 +86,7 @@ export interface RenewalTerms {
   discount3mBps: number;
   discount12mBps: number;
   timeZone: string;
-  /** The park's state or province: its taxes (decision 045). */
+  /** The park's state or province: its taxes (decision 047). */
   stateId: number | null;
 }
 
@@ -115,7 +115,7 @@ export function nextTerm(
   const monthlyMinor = terms.monthlyMinor ?? pass.monthlyMinor;
   const breakdown = priceFlat(
     termPriceMinor(monthlyMinor, pass.termMonths, terms),
-    // Taxed as charged: on the day the term starts, when the renewal runs (decision 045).
+    // Taxed as charged: on the day the term starts, when the renewal runs (decision 047).
     withTaxesAt(fees, terms.stateId, term.startsAt, "pass"),
     term.startsAt,
     term.paidUntil,

@@ -282,7 +282,7 @@ export async function renewalTerms(
   discount12mBps: number;
   timeZone: string;
   countryCode: string;
-  /** The park's state or province: which taxes the term carries (decision 045). */
+  /** The park's state or province: which taxes the term carries (decision 047). */
   stateId: number | null;
   /** For the receipt: the plan's English name and the pass's vehicle type. */
   planName: string;

@@ -34,7 +34,7 @@ export interface PricedParts {
   serviceFeeMinor: number;
   bookingFeeMinor: number;
   taxMinor: number;
-  /** Each tax by name (decision 045); absent on a price stored before: its one tax is `tax`. */
+  /** Each tax by name (decision 047); absent on a price stored before: its one tax is `tax`. */
   taxes?: TaxLine[] | undefined;
   /** A coupon's discount off the parking, and its code (pricing.domain withCoupon). */
   couponDiscountMinor?: number | undefined;
@@ -43,7 +43,7 @@ export interface PricedParts {
 
 /**
  * The receipt of a priced purchase: the parking (or pass, or overstay) line, the fees, and a line
- * for each tax it was priced with (decision 045: GST and QST, HST, a parking tax; each with the
+ * for each tax it was priced with (decision 047: GST and QST, HST, a parking tax; each with the
  * amount it was charged on, as the pricing core took it). A price stored before taxes had names has
  * one, the country's `tax`, on Parkwell's fees (decision 017). Zero lines are left out; a tax line
  * is there whenever that tax was charged.

@@ -1,5 +1,5 @@
 /**
- * Which taxes a park's purchase carries (docs/decisions/045-taxes-by-place.md): the rows of
+ * Which taxes a park's purchase carries (docs/decisions/047-taxes-by-place.md): the rows of
  * `tax_rates` of its state when its state has any, else its country's (state_id null), else the
  * country's one `fees` tax. Of each component (its name and purchase) the row in force on the day
  * of the sale: the latest `effective_from` not after it. A 0% row says "no tax here" and adds no

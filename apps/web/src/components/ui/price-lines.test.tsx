@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../test/render";
 import { PriceLines } from "./price-lines";
 
-/** A Québec park's two hours: parking, the service fee, GST and QST on the fee (decision 045). */
+/** A Québec park's two hours: parking, the service fee, GST and QST on the fee (decision 047). */
 const quebec: Booking["breakdown"] = {
   hours: 2,
   days: 0,
