@@ -61,6 +61,10 @@ export const RegisterSchema = z.object({
   language: LanguageSchema.optional(),
   /** The Terms and Privacy box (decision 035): the current Terms version is recorded as accepted. */
   accept_terms: AcceptTermsSchema,
+  /** A driver's referral code, from the link `/register?ref=CODE`; one that is no code is ignored. */
+  referral_code: z.string().trim().max(32).nullish(),
+  /** The web app's id of this device (a random id it keeps): a referral from the inviter's device is refused. */
+  device_id: z.string().trim().max(100).nullish(),
 });
 export type RegisterBody = z.input<typeof RegisterSchema>;
 

@@ -31,6 +31,8 @@ export const ACCOUNT_KINDS = [
   "held_excess",
   // `company:<id>:<ccy>`: a business account's wallet (docs/decisions/030-business-accounts.md).
   "company_wallet",
+  // `marketing:<ccy>:<shard>`: Parkwell's marketing spend (referral rewards are paid from it).
+  "marketing_spend",
 ] as const;
 
 export const walletAccounts = pgTable(
@@ -54,7 +56,7 @@ export const walletAccounts = pgTable(
   (t) => [
     check(
       "wallet_accounts_kind_check",
-      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable', 'held_excess', 'company_wallet')`,
+      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable', 'held_excess', 'company_wallet', 'marketing_spend')`,
     ),
     check(
       "wallet_accounts_balance_check",
