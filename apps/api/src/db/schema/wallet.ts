@@ -39,7 +39,10 @@ export const walletAccounts = pgTable(
   "wallet_accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** `user:<uuid>:<ccy>`, `clearing:<provider>:<ccy>`, `revenue:<ccy>`, `held:<uuid>:<ccy>`: one row per key. */
+    /**
+     * `user:<uuid>:<ccy>`, `clearing:<provider>:<ccy>`, `revenue:<ccy>`, `held:<uuid>:<ccy>`,
+     * `marketing:<ccy>:<shard>`: one row per key.
+     */
     key: text("key").notNull().unique(),
     ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "restrict" }),
     kind: text("kind", { enum: ACCOUNT_KINDS }).notNull(),
