@@ -8765,6 +8765,8 @@ export interface operations {
           firebase_uid: string;
           /** @enum {string} */
           provider: "google" | "apple";
+          referral_code?: string | null;
+          device_id?: string | null;
         };
       };
     };
