@@ -18,7 +18,7 @@ import { purchases } from "./purchases";
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(", ");
 
 /**
- * Referrals (docs/PRODUCT-RULES.md#referrals, docs/decisions/045-referrals.md). A driver's personal
+ * Referrals (docs/PRODUCT-RULES.md#referrals, docs/decisions/046-referrals.md). A driver's personal
  * code, made the first time they ask for it (GET /referrals/me), then always the same.
  */
 export const referralCodes = pgTable("referral_codes", {

@@ -1,5 +1,5 @@
 /**
- * Referrals (docs/PRODUCT-RULES.md#referrals, docs/decisions/045-referrals.md): a driver's code and
+ * Referrals (docs/PRODUCT-RULES.md#referrals, docs/decisions/046-referrals.md): a driver's code and
  * link, the invitation recorded when an account registers with a code (refused, with its reason,
  * by the fraud rules), and the reward both sides get at the invitee's first paid purchase, booked
  * from Parkwell's marketing account once.
