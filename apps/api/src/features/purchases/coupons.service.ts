@@ -78,7 +78,7 @@ export async function couponFor(
         : COUPON_UNKNOWN_MESSAGE,
     );
   }
-  const uses = await repo.couponUsesOf(db, row.id, p.userId);
+  const uses = await repo.couponUsesOf(db, row.id, p.userId, row.totalLimit !== null);
   const verdict = couponDiscount(p.kind, p.baseMinor, row, p.now, {
     mine: p.userId ? uses.mine : 0,
     all: uses.all,
