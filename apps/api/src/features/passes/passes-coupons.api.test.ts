@@ -31,7 +31,7 @@ afterEach(async () => {
 
 const call = (
   user: TestUser | null,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "DELETE",
   url: string,
   payload?: object,
   language = "en",

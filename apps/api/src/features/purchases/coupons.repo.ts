@@ -52,11 +52,14 @@ export async function couponUsesOf(
   return { mine: Number(row?.mine ?? 0), all: Number(row?.all ?? 0) };
 }
 
+/** `again`: a second use by the same purchase is none (a retried settle), not an error. */
 export async function insertCouponUse(
   tx: Tx,
   values: { couponId: number; userId: string; purchaseId: string },
+  again = false,
 ): Promise<void> {
-  await tx.insert(couponUses).values(values);
+  const insert = tx.insert(couponUses).values(values);
+  await (again ? insert.onConflictDoNothing() : insert);
 }
 
 export async function deleteCouponUse(tx: Tx, purchaseId: string): Promise<void> {
