@@ -872,6 +872,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/bookings/quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply */
+    get: operations["quoteBooking"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/bookings/list": {
     parameters: {
       query?: never;
@@ -4635,6 +4652,15 @@ export interface components {
         walking_minutes: number;
       }[];
     };
+    BookingQuote: {
+      price: components["schemas"]["WindowPrice"];
+      coupon: {
+        code: string;
+        applied: boolean;
+        discount: number;
+        message: string | null;
+      } | null;
+    };
     BookingHold: {
       booking_code: string;
       /** @constant */
@@ -6736,7 +6762,7 @@ export interface components {
       } | null;
       limit_per_user: number;
       total_limit: number | null;
-      kinds: ("order" | "vehicle_docs" | "pass")[];
+      kinds: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
       start_local: string;
       end_local: string;
       starts_at: string;
@@ -11349,6 +11375,80 @@ export interface operations {
       };
     };
   };
+  quoteBooking: {
+    parameters: {
+      query: {
+        park_id: string;
+        vehicle_type_id: string;
+        event_code?: string;
+        start_time?: string;
+        end_time?: string;
+        coupon_code?: string;
+      };
+      header?: {
+        "x-event-access"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BookingQuote"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listBookings: {
     parameters: {
       query?: {
@@ -11718,6 +11818,7 @@ export interface operations {
           plate_number?: string | null;
           start_time: string;
           end_time: string;
+          coupon_code?: string;
         };
       };
     };
@@ -25198,7 +25299,7 @@ export interface operations {
           limit_per_user?: number;
           /** @default null */
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs" | "pass")[];
+          kinds?: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
           start_local: string;
           end_local: string;
           /**
@@ -25347,7 +25448,7 @@ export interface operations {
           max_discount?: number | null;
           limit_per_user?: number;
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs" | "pass")[];
+          kinds?: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
           start_local?: string;
           end_local?: string;
           /** @enum {string} */
