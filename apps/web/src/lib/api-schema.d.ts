@@ -344,6 +344,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/ev-charging/parks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A country's parks with EV chargers, by name, with their chargers and prices */
+    get: operations["listChargingParks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/parks/front/figures": {
     parameters: {
       query?: never;
@@ -2758,6 +2775,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/parks/{id}/chargers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The park's EV chargers (active and inactive) with the currency of their prices */
+    get: operations["listAdminParkChargers"];
+    put?: never;
+    /** Add a group of EV chargers (connector, kW, count, price per kWh or per hour in major units); answers the park's chargers */
+    post: operations["addAdminParkCharger"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/parks/{id}/chargers/{charger}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers */
+    patch: operations["updateAdminParkCharger"];
+    trace?: never;
+  };
   "/api/v1/admin/parks/{id}/photos/{n}": {
     parameters: {
       query?: never;
@@ -4112,6 +4164,47 @@ export interface components {
       is_default: boolean;
       created_at: string;
     };
+    AdminParkChargers: {
+      park_id: number;
+      currency: string;
+      decimals: number;
+      items: {
+        id: number;
+        /** @enum {string} */
+        connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+        power_kw: number;
+        count: number;
+        /** @enum {string} */
+        price_unit: "kwh" | "hour";
+        price: number;
+        /** @enum {string} */
+        status: "active" | "inactive";
+      }[];
+    };
+    ParkCharger: {
+      /** @enum {string} */
+      connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+      power_kw: number;
+      count: number;
+      /** @enum {string} */
+      price_unit: "kwh" | "hour";
+      price: number;
+      currency: string;
+    };
+    ChargingParkList: {
+      items: {
+        id: number;
+        slug: string;
+        name: string;
+        city: string;
+        address: string;
+        chargers: components["schemas"]["ParkCharger"][];
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
     WindowPrice: {
       amount: number;
       currency: string;
@@ -4240,6 +4333,7 @@ export interface components {
       operator: string;
       status: string;
       rates: components["schemas"]["ParkRate"][];
+      chargers: components["schemas"]["ParkCharger"][];
     };
     Availability: {
       park_id: number;
@@ -9428,6 +9522,8 @@ export interface operations {
         amenities?: string;
         sort?: "relevance" | "distance" | "name" | "price" | "rating";
         min_rating?: string;
+        connector?: string;
+        min_kw?: string;
         start_time?: string;
         end_time?: string;
       };
@@ -9453,6 +9549,39 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listChargingParks: {
+    parameters: {
+      query: {
+        page?: number;
+        size?: number;
+        country: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ChargingParkList"];
         };
       };
       /** @description Default Response */
@@ -20150,6 +20279,212 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AdminPark"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminParkChargers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addAdminParkCharger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+          power_kw: number;
+          count: number;
+          /** @enum {string} */
+          price_unit: "kwh" | "hour";
+          price: number;
+          /**
+           * @default active
+           * @enum {string}
+           */
+          status?: "active" | "inactive";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminParkCharger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        charger: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          connector?: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+          power_kw?: number;
+          count?: number;
+          /** @enum {string} */
+          price_unit?: "kwh" | "hour";
+          price?: number;
+          /** @enum {string} */
+          status?: "active" | "inactive";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
         };
       };
       /** @description Default Response */
