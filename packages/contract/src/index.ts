@@ -5,6 +5,8 @@ export * from "./reference";
 export * from "./accounts";
 export * from "./vehicles";
 export * from "./park-values";
+export * from "./charger-values";
+export * from "./chargers";
 export * from "./parks";
 export * from "./purchase-kinds";
 export * from "./wallet";

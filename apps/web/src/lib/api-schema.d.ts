@@ -344,6 +344,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/ev-charging/parks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A country's parks with EV chargers, by name, with their chargers and prices */
+    get: operations["listChargingParks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/parks/front/figures": {
     parameters: {
       query?: never;
@@ -883,6 +900,23 @@ export interface paths {
     put?: never;
     /** Book a space for a window, or an event's parking, and pay from the wallet */
     post: operations["createBooking"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/bookings/quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply */
+    get: operations["quoteBooking"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2775,6 +2809,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/parks/{id}/chargers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The park's EV chargers (active and inactive) with the currency of their prices */
+    get: operations["listAdminParkChargers"];
+    put?: never;
+    /** Add a group of EV chargers (connector, kW, count, price per kWh or per hour in major units); answers the park's chargers */
+    post: operations["addAdminParkCharger"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/parks/{id}/chargers/{charger}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers */
+    patch: operations["updateAdminParkCharger"];
+    trace?: never;
+  };
   "/api/v1/admin/parks/{id}/photos/{n}": {
     parameters: {
       query?: never;
@@ -4129,6 +4198,47 @@ export interface components {
       is_default: boolean;
       created_at: string;
     };
+    AdminParkChargers: {
+      park_id: number;
+      currency: string;
+      decimals: number;
+      items: {
+        id: number;
+        /** @enum {string} */
+        connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+        power_kw: number;
+        count: number;
+        /** @enum {string} */
+        price_unit: "kwh" | "hour";
+        price: number;
+        /** @enum {string} */
+        status: "active" | "inactive";
+      }[];
+    };
+    ParkCharger: {
+      /** @enum {string} */
+      connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+      power_kw: number;
+      count: number;
+      /** @enum {string} */
+      price_unit: "kwh" | "hour";
+      price: number;
+      currency: string;
+    };
+    ChargingParkList: {
+      items: {
+        id: number;
+        slug: string;
+        name: string;
+        city: string;
+        address: string;
+        chargers: components["schemas"]["ParkCharger"][];
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
     WindowPrice: {
       amount: number;
       currency: string;
@@ -4257,6 +4367,7 @@ export interface components {
       operator: string;
       status: string;
       rates: components["schemas"]["ParkRate"][];
+      chargers: components["schemas"]["ParkCharger"][];
     };
     Availability: {
       park_id: number;
@@ -4575,6 +4686,15 @@ export interface components {
         distance_km: number;
         walking_minutes: number;
       }[];
+    };
+    BookingQuote: {
+      price: components["schemas"]["WindowPrice"];
+      coupon: {
+        code: string;
+        applied: boolean;
+        discount: number;
+        message: string | null;
+      } | null;
     };
     BookingHold: {
       booking_code: string;
@@ -6677,7 +6797,7 @@ export interface components {
       } | null;
       limit_per_user: number;
       total_limit: number | null;
-      kinds: ("order" | "vehicle_docs" | "pass")[];
+      kinds: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
       start_local: string;
       end_local: string;
       starts_at: string;
@@ -9482,6 +9602,8 @@ export interface operations {
         amenities?: string;
         sort?: "relevance" | "distance" | "name" | "price" | "rating";
         min_rating?: string;
+        connector?: string;
+        min_kw?: string;
         start_time?: string;
         end_time?: string;
       };
@@ -9507,6 +9629,39 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listChargingParks: {
+    parameters: {
+      query: {
+        page?: number;
+        size?: number;
+        country: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ChargingParkList"];
         };
       };
       /** @description Default Response */
@@ -11361,6 +11516,80 @@ export interface operations {
       };
     };
   };
+  quoteBooking: {
+    parameters: {
+      query: {
+        park_id: string;
+        vehicle_type_id: string;
+        event_code?: string;
+        start_time?: string;
+        end_time?: string;
+        coupon_code?: string;
+      };
+      header?: {
+        "x-event-access"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BookingQuote"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listBookings: {
     parameters: {
       query?: {
@@ -11730,6 +11959,7 @@ export interface operations {
           plate_number?: string | null;
           start_time: string;
           end_time: string;
+          coupon_code?: string;
         };
       };
     };
@@ -20230,6 +20460,212 @@ export interface operations {
       };
     };
   };
+  listAdminParkChargers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addAdminParkCharger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+          power_kw: number;
+          count: number;
+          /** @enum {string} */
+          price_unit: "kwh" | "hour";
+          price: number;
+          /**
+           * @default active
+           * @enum {string}
+           */
+          status?: "active" | "inactive";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminParkCharger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        charger: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          connector?: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+          power_kw?: number;
+          count?: number;
+          /** @enum {string} */
+          price_unit?: "kwh" | "hour";
+          price?: number;
+          /** @enum {string} */
+          status?: "active" | "inactive";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   deleteAdminParkPhoto: {
     parameters: {
       query?: never;
@@ -25004,7 +25440,7 @@ export interface operations {
           limit_per_user?: number;
           /** @default null */
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs" | "pass")[];
+          kinds?: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
           start_local: string;
           end_local: string;
           /**
@@ -25153,7 +25589,7 @@ export interface operations {
           max_discount?: number | null;
           limit_per_user?: number;
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs" | "pass")[];
+          kinds?: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
           start_local?: string;
           end_local?: string;
           /** @enum {string} */

@@ -11,7 +11,10 @@ import type { SearchRow } from "./parks.search-sql";
 type RateRow = Awaited<ReturnType<typeof listRates>>[number];
 
 /** A window's price in the API's major units of the country's currency. */
-export function windowPrice(p: PriceBreakdown, country: CountryWithFees): WindowPrice {
+export function windowPrice(
+  p: PriceBreakdown,
+  country: Pick<CountryWithFees, "currency" | "decimals" | "taxName">,
+): WindowPrice {
   const m = (minor: number) => toMajor(minor, country.decimals);
   return {
     amount: m(p.totalMinor),
@@ -25,6 +28,7 @@ export function windowPrice(p: PriceBreakdown, country: CountryWithFees): Window
       tax: m(p.taxMinor),
       tax_name: country.taxName,
       total: m(p.totalMinor),
+      ...(p.couponCode ? { coupon_discount: m(p.couponDiscountMinor ?? 0), coupon_code: p.couponCode } : {}),
     },
   };
 }

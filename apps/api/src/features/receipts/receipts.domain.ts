@@ -79,10 +79,15 @@ export function pricedBody(
   return { lines, taxes };
 }
 
-/** What changed between two prices of the same purchase (an extension): each part's difference. */
+/**
+ * What changed between two prices of the same purchase (an extension): each part's difference, the
+ * parking's after a coupon's discount (a booking keeps its discount, so an extension's parking line
+ * is the longer window's parking alone).
+ */
 export function differenceOf(before: PricedParts, after: PricedParts): PricedParts {
+  const net = (p: PricedParts) => p.parkingMinor - (p.couponDiscountMinor ?? 0);
   return {
-    parkingMinor: after.parkingMinor - before.parkingMinor,
+    parkingMinor: net(after) - net(before),
     serviceFeeMinor: after.serviceFeeMinor - before.serviceFeeMinor,
     bookingFeeMinor: after.bookingFeeMinor - before.bookingFeeMinor,
     taxMinor: after.taxMinor - before.taxMinor,
