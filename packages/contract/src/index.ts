@@ -44,5 +44,7 @@ export * from "./blog";
 export * from "./pages";
 export * from "./social-links";
 export * from "./social-link-values";
+export * from "./referrals";
+export * from "./referral-values";
 export * from "./page-addresses";
 export * from "./pricing";

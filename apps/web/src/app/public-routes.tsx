@@ -122,7 +122,27 @@ export const publicRoutes: RouteObject[] = [
     },
     [],
   ),
-  info("affiliates", "affiliates"),
+  // The page's information, then each country's reward as the API answers it (the fees' data).
+  rendered(
+    {
+      path: "affiliates",
+      loader: serverData(async () => async () => null),
+      lazy: async () => {
+        const [{ InfoPage }, { AffiliatesRewards }] = await Promise.all([
+          import("../features/info/info-page"),
+          import("../features/accounts/affiliates-rewards"),
+        ]);
+        return {
+          Component: () => (
+            <InfoPage id="affiliates">
+              <AffiliatesRewards />
+            </InfoPage>
+          ),
+        };
+      },
+    },
+    ["src/features/info/info-page.tsx", "src/features/accounts/affiliates-rewards.tsx"],
+  ),
   info("careers", "careers"),
   info("media-coverage", "mediaCoverage"),
   info("business-accounts", "businessAccounts"),

@@ -39,10 +39,10 @@ const NOT_BUILT = [
     fr: /\bréserv\w* (une|votre|la) borne|borne (garantie|réservée)|payez la recharge (sur|par|avec) Parkwell/i,
   },
   {
-    feature: "the affiliate programme's links and commission",
-    why: "there is no affiliate link, tracking, commission nor earnings dashboard: applications are answered by the team",
-    en: /personal link|banners|commission|earnings/i,
-    fr: /lien personnel|bannières|commission|gains/i,
+    feature: "a commission for publishers",
+    why: "drivers invite drivers for a wallet credit (referrals); there is no commission, banner nor tracking for publishers: partnerships are answered by the team",
+    en: /banners|commission/i,
+    fr: /bannières|commission/i,
   },
 ] as const;
 

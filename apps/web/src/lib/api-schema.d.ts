@@ -685,6 +685,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/referrals/rewards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an invitation pays the inviter and the invitee each, per country with a reward */
+    get: operations["listReferralRewards"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/referrals/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's referral code and link, their country's reward, what they earned and a page of their invitations (newest first) */
+    get: operations["getMyReferrals"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/wallet": {
     parameters: {
       query?: never;
@@ -4381,7 +4415,8 @@ export interface components {
             | "pass_charge"
             | "vehicle_docs_charge"
             | "demo_reset"
-            | "adjustment";
+            | "adjustment"
+            | "referral_reward";
           subject: {
             /** @enum {string} */
             kind: "booking" | "pass" | "order" | "vehicle_docs_request";
@@ -8231,6 +8266,47 @@ export interface components {
         } | null;
       }[];
     };
+    ReferralMe: {
+      code: string;
+      link: string;
+      reward: {
+        amount: number;
+        currency: string;
+      } | null;
+      time_zone: string;
+      earned: {
+        amount: number;
+        currency: string;
+      }[];
+      invitations: {
+        items: {
+          id: string;
+          name: string;
+          email: string;
+          /** @enum {string} */
+          status: "registered" | "rewarded" | "refused";
+          reason: ("self_referral" | "blocked_email_domain" | "same_device") | null;
+          registered_at: string;
+          rewarded_at: string | null;
+          earned: {
+            amount: number;
+            currency: string;
+          } | null;
+        }[];
+        total: number;
+        page: number;
+        size: number;
+        pages: number;
+      };
+    };
+    ReferralRewards: {
+      items: {
+        country_code: string;
+        country_name: string;
+        amount: number;
+        currency: string;
+      }[];
+    };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
       total: number;
@@ -8407,6 +8483,8 @@ export interface operations {
           language?: "en" | "fr";
           /** @enum {boolean} */
           accept_terms: true;
+          referral_code?: string | null;
+          device_id?: string | null;
         };
       };
     };
@@ -8807,6 +8885,8 @@ export interface operations {
           firebase_uid: string;
           /** @enum {string} */
           provider: "google" | "apple";
+          referral_code?: string | null;
+          device_id?: string | null;
         };
       };
     };
@@ -10505,6 +10585,67 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listReferralRewards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReferralRewards"];
+        };
+      };
+    };
+  };
+  getMyReferrals: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReferralMe"];
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
