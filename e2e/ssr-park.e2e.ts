@@ -72,6 +72,22 @@ async function aDeactivatedPark(): Promise<string> {
 }
 
 describe("the park page from the server", () => {
+  it("lists a park's EV chargers in the HTML, with their prices, in French (decision 045)", async () => {
+    const list = (await (
+      await fetch(`${baseURL}/api/v1/parks/front/parks/?country=NG&connector=ccs2&size=1`)
+    ).json()) as { items: { slug: string }[] };
+    const slug = list.items[0]!.slug;
+    const park = (await (await fetch(`${baseURL}/api/v1/front/parks/${slug}`)).json()) as {
+      chargers: { connector: string }[];
+    };
+    expect(park.chargers.map((c) => c.connector)).toContain("ccs2");
+    const text = rootText(await (await fetch(`${baseURL}/park/${slug}?lang=fr`)).text());
+    expect(text).toContain("Recharge électrique");
+    expect(text).toMatch(/CCS2 · \d+(,\d)?\skW/u);
+    expect(text).toMatch(/le kWh/);
+    expect(text).toContain("La recharge se paie au parking");
+  });
+
   it("is whole HTML in the language asked for (?lang=fr sets the cookie), without JavaScript", async () => {
     const park = await aPark();
     const res = await fetch(`${baseURL}/park/${park.slug}?lang=fr`, { headers: { "accept-language": "en" } });

@@ -30,6 +30,7 @@ const FACT_COLUMNS = [
   "min_topup_minor",
   "max_topup_minor",
   "max_wallet_balance_minor",
+  "referral_reward_minor",
 ];
 const camel = (c: string) => c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase());
 /** `c.currency_decimals` in SQL, `countries.currencyDecimals` / `fees.taxBps` in a Drizzle query. */
@@ -48,6 +49,8 @@ export const ALLOWED: Readonly<Record<string, string>> = {
     "the market reports span countries: an order's local day (range and grouping) is on its own country's clock, row by row",
   "features/admin/marketplace/admin-orders.repo.ts":
     "the orders list spans countries: the date filter's bounds are each order's country's days",
+  "features/referrals/referrals.repo.ts":
+    "a referral's reward is paid inside the invitee's purchase's transaction (the engine's receiptOfMove holds the transaction, not the app's handle the served countries need): each side's reward and currency are read with the user's country, as the row is at that moment",
   "features/payments/payments.repo.ts":
     "the wallet's cap: the lowest cap of the countries of a currency, chosen in the query that reads the user's country",
 };

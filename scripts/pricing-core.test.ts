@@ -47,6 +47,7 @@ export const ROUNDING_ALLOWED: Readonly<Record<string, [count: number, reason: s
   "packages/contract/src/admin-reports.ts": [1, "a range's length in days"],
   "packages/contract/src/admin-vehicle-docs.ts": [1, "checks a rate in percent has at most 2 decimals"],
   "packages/contract/src/inquiries.ts": [1, "checks a charger's power in kW has at most 1 decimal"],
+  "packages/contract/src/chargers.ts": [1, "checks a park charger's power in kW has at most 1 decimal"],
 };
 
 function isTestCode(file: string): boolean {

@@ -27,6 +27,7 @@ import { adminPagesRoutes } from "./features/admin/pages/admin-pages.routes";
 import { publicPagesRoutes, termsRoutes } from "./features/pages/pages.routes";
 import { adminSettingsRoutes } from "./features/admin/settings/admin-settings.routes";
 import { socialLinksRoutes } from "./features/social-links/social-links.routes";
+import { referralsRoutes } from "./features/referrals/referrals.routes";
 import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicPagesRoutes(database.read), { prefix: "/api/v1" });
   await app.register(socialLinksRoutes(database.read, countries), { prefix: "/api/v1" });
   await app.register(termsRoutes(database.db, clock, auth), { prefix: "/api/v1" });
+  await app.register(referralsRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   const payments = deps.payments ?? createPayments(config, (currency) => countries.decimalsOf(currency));
   const orderDeps = { db: database.db, clock, jobs, ...deps.orders };
   // The engine's kinds a top-up of the difference may pay for (decision 026, "Every kind").

@@ -61,6 +61,10 @@ export const RegisterSchema = z.object({
   language: LanguageSchema.optional(),
   /** The Terms and Privacy box (decision 035): the current Terms version is recorded as accepted. */
   accept_terms: AcceptTermsSchema,
+  /** A driver's referral code, from the link `/register?ref=CODE`; one that is no code is ignored. */
+  referral_code: z.string().trim().max(32).nullish(),
+  /** The web app's id of this device (a random id it keeps): a referral from the inviter's device is refused. */
+  device_id: z.string().trim().max(100).nullish(),
 });
 export type RegisterBody = z.input<typeof RegisterSchema>;
 
@@ -82,6 +86,9 @@ export const SocialLoginSchema = z.object({
   photo_url: z.string().max(2048).nullish(),
   firebase_uid: z.string({ error: REQUIRED_TEXT }).min(1, { error: REQUIRED_TEXT }).max(128),
   provider: z.enum(SOCIAL_PROVIDERS, { error: "provider must be google or apple" }),
+  /** As at registration: the code of the link the new driver came by, and this device's id (a new account only). */
+  referral_code: z.string().trim().max(32).nullish(),
+  device_id: z.string().trim().max(100).nullish(),
 });
 
 export const ProfileSchema = z

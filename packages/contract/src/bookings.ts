@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LanguageSchema } from "./accounts";
-import { idNumber, pageOf, PageQuerySchema } from "./common";
-import { CouponCodeSchema } from "./coupons";
-import { PriceBreakdownSchema } from "./parks";
+import { idNumber, idParam, pageOf, PageQuerySchema } from "./common";
+import { CouponCodeSchema, CouponVerdictSchema } from "./coupons";
+import { PriceBreakdownSchema, WindowPriceSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
 import { normaliseEventCode } from "./event-values";
 import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE } from "./events";
@@ -87,6 +87,37 @@ export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event
 export type BookingRequest = CreateBookingBody | CreateEventBookingBody;
 
 /**
+ * GET /bookings/quote: what POST /bookings would charge now for a window (`start_time`,
+ * `end_time`) or an event's parking (`event_code`) with a coupon code: its discount, or why it does
+ * not apply (the driver's own uses counted).
+ */
+export const BookingQuoteQuerySchema = z
+  .object({
+    park_id: idParam("park_id"),
+    vehicle_type_id: idParam("vehicle_type_id"),
+    event_code: eventCode.optional(),
+    start_time: time("start_time").optional(),
+    end_time: time("end_time").optional(),
+    coupon_code: CouponCodeSchema,
+  })
+  .superRefine((q, ctx) => {
+    if (q.event_code !== undefined) return;
+    for (const field of ["start_time", "end_time"] as const) {
+      if (q[field] === undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: `${field} is required` });
+    }
+  });
+export type BookingQuoteQuery = z.output<typeof BookingQuoteQuerySchema>;
+
+export const BookingQuoteSchema = z
+  .object({
+    price: WindowPriceSchema,
+    coupon: CouponVerdictSchema,
+  })
+  .meta({ id: "BookingQuote" });
+export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
+
+/**
  * POST /bookings/hold: book a window whose price the wallet is short of, paying the difference
  * (docs/decisions/026-pay-the-difference.md). The same window and vehicle as POST /bookings.
  */
@@ -97,6 +128,8 @@ export const HoldBookingBodySchema = z.object({
   plate_number: PlateSchema.nullish(),
   start_time: time("start_time"),
   end_time: time("end_time"),
+  /** A coupon code, as POST /bookings takes it: the hold keeps the price it was quoted, discount included. */
+  coupon_code: CouponCodeSchema,
 });
 export type HoldBookingBody = z.infer<typeof HoldBookingBodySchema>;
 

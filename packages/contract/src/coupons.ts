@@ -12,3 +12,17 @@ export const CouponCodeSchema = z
   .max(30, { error: COUPON_UNKNOWN_MESSAGE })
   .transform((c) => (c ? c.toUpperCase() : undefined))
   .optional();
+
+/**
+ * A quote's answer about the code asked for: applied, with the amount it takes off (also in the
+ * price's breakdown), or the sentence why it does not apply; null when no code was asked about.
+ */
+export const CouponVerdictSchema = z
+  .object({
+    code: z.string(),
+    applied: z.boolean(),
+    discount: z.number(),
+    message: z.string().nullable(),
+  })
+  .nullable();
+export type CouponVerdict = z.infer<typeof CouponVerdictSchema>;

@@ -76,6 +76,7 @@ export const ERRORS = {
   park_gone: { status: 410, when: "the park was taken off Parkwell" },
   rate_not_found: { status: 404, when: "the park takes no vehicles of this type" },
   photo_not_found: { status: 404, when: "no such park photo" },
+  charger_not_found: { status: 404, when: "no such charger at this park (or the park is not visible)" },
   photo_too_large: { status: 413, when: "a park photo over the size limit" },
   image_not_found: { status: 404, when: "no such marketplace image" },
   image_too_large: { status: 413, when: "a marketplace image over the size limit" },

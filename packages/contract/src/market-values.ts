@@ -13,17 +13,14 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
 export const DISCOUNT_TYPES = ["fixed", "percentage"] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 /**
- * The purchases a coupon may be for (its `kinds`, chosen in the back office's coupon form): the
- * kinds whose price takes a coupon. A kind joins this list with the code that applies a coupon to
- * its price; until then a code given with it is refused with its COUPON_NOT_FOR_KIND sentence.
+ * The purchases a coupon may be for (its `kinds`, chosen in the back office's coupon form): every
+ * kind a driver can type a code at, each applying a coupon to its price
+ * (docs/PRODUCT-RULES.md#coupons).
  */
-export const COUPON_KINDS = ["order", "vehicle_docs", "pass"] as const;
+export const COUPON_KINDS = ["booking", "event_booking", "pass", "order", "vehicle_docs"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
-/** The purchases a driver may type a coupon code at: the coupon kinds, and those refused plainly. */
-export const COUPON_ASKED_KINDS = ["order", "vehicle_docs", "pass", "booking", "event_booking"] as const;
-export type CouponAskedKind = (typeof COUPON_ASKED_KINDS)[number];
 /** Why a coupon is refused at a purchase it is not for. */
-export const COUPON_NOT_FOR_KIND: Readonly<Record<CouponAskedKind, string>> = {
+export const COUPON_NOT_FOR_KIND: Readonly<Record<CouponKind, string>> = {
   order: "This coupon does not apply to marketplace orders",
   vehicle_docs: "This coupon does not apply to vehicle documents",
   pass: "This coupon does not apply to monthly passes",

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { LanguageSchema } from "./accounts";
 import { idParam, PageQuerySchema, pageOf } from "./common";
+import { CHARGER_CONNECTORS, CHARGER_KW_MAX, type ChargerConnector } from "./charger-values";
+import { ParkChargerSchema } from "./chargers";
 import {
   AMENITIES,
   MAX_RADIUS_KM,
@@ -74,6 +76,21 @@ export const ParkListQuerySchema = PageQuerySchema.extend({
   sort: z.enum(PARK_SORTS, { error: `sort must be one of ${PARK_SORTS.join(", ")}` }).optional(),
   /** Only parks whose average rating is at least this (1 to 5); parks without reviews are left out. */
   min_rating: queryNumber("min_rating", 1, 5),
+  /** Only parks with an active charger of this connector (and of `min_kw` or more when given). */
+  connector: z
+    .preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string({ error: "connector must be a single value" })
+        .refine((c) => (CHARGER_CONNECTORS as readonly string[]).includes(c), {
+          error: `connector must be one of ${CHARGER_CONNECTORS.join(", ")}`,
+        })
+        .transform((c) => c as ChargerConnector)
+        .optional(),
+    )
+    .optional(),
+  /** Only parks with an active charger of at least this power in kW (of `connector` when given). */
+  min_kw: queryNumber("min_kw", 1, CHARGER_KW_MAX),
   ...TimeWindowSchema.shape,
 });
 export type ParkListQuery = z.infer<typeof ParkListQuerySchema>;
@@ -235,6 +252,11 @@ export const ParkDetailSchema = ParkSummarySchema.omit({ distance_km: true, avai
     operator: z.string(),
     status: z.string(),
     rates: z.array(ParkRateSchema),
+    /**
+     * The park's active chargers (docs/PRODUCT-RULES.md#ev-charging): charged at the park, on its
+     * own terms; Parkwell books the parking space only.
+     */
+    chargers: z.array(ParkChargerSchema),
   })
   .meta({ id: "ParkDetail" });
 export type ParkDetail = z.infer<typeof ParkDetailSchema>;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { IsoDateSchema } from "./admin";
 import { PLAN_SPACE_MODES, PlanWindowSchema } from "./admin-plans";
 import { idNumber, idParam, pageOf, PageQuerySchema } from "./common";
-import { CouponCodeSchema } from "./coupons";
+import { CouponCodeSchema, CouponVerdictSchema } from "./coupons";
 import { PriceBreakdownSchema, queryNumber } from "./parks";
 import { PlateSchema } from "./vehicles";
 
@@ -243,14 +243,7 @@ export const PlanQuoteSchema = z
     breakdown: PriceBreakdownSchema,
     total: z.number(),
     /** The coupon code asked for: applied with its discount (in the breakdown), or the sentence why not. */
-    coupon: z
-      .object({
-        code: z.string(),
-        applied: z.boolean(),
-        discount: z.number(),
-        message: z.string().nullable(),
-      })
-      .nullable(),
+    coupon: CouponVerdictSchema,
   })
   .meta({ id: "PlanQuote" });
 export type PlanQuote = z.infer<typeof PlanQuoteSchema>;

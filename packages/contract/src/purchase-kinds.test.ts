@@ -150,6 +150,7 @@ describe("the ledger's and the receipts' kinds", () => {
       "vehicle_docs_charge",
       "demo_reset",
       "adjustment",
+      "referral_reward",
     ]);
     expect(RECEIPT_KINDS).toEqual([
       "booking",

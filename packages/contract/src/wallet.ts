@@ -49,9 +49,15 @@ export const WalletResponseSchema = envelope(WalletSchema).meta({ id: "WalletRes
 
 /**
  * The ledger's kinds that belong to no one purchase: a top-up, a refund (of a purchase of any
- * kind), the demo's reset and a correction by hand.
+ * kind), the demo's reset, a correction by hand and a referral's reward.
  */
-export const NON_PURCHASE_LEDGER_KINDS = ["topup", "refund", "demo_reset", "adjustment"] as const;
+export const NON_PURCHASE_LEDGER_KINDS = [
+  "topup",
+  "refund",
+  "demo_reset",
+  "adjustment",
+  "referral_reward",
+] as const;
 type NonPurchaseLedgerKind = (typeof NON_PURCHASE_LEDGER_KINDS)[number];
 
 /**
@@ -73,6 +79,8 @@ export const LEDGER_KINDS = namingEvery<PurchaseLedgerKind | NonPurchaseLedgerKi
   "demo_reset",
   /** A correction by hand (support; the tests' own moves): no purchase, no receipt. */
   "adjustment",
+  /** A referral's reward, from Parkwell's marketing account (docs/PRODUCT-RULES.md#referrals). */
+  "referral_reward",
 ]);
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -83,10 +83,10 @@ export async function overbookedParks(db: Db) {
 
 /**
  * The ledger moves that are purchases, refunds or top-ups: each must have its receipt (decision
- * 029). Every kind the ledger writes but the two that buy nothing (the demo's reset, a correction
- * by hand), so a new kind is checked from its first move.
+ * 029). Every kind the ledger writes but the three that buy nothing (the demo's reset, a correction
+ * by hand, a referral's reward from the marketing account), so a new kind is checked from its first move.
  */
-const UNRECEIPTED_LEDGER_KINDS: readonly LedgerKind[] = ["demo_reset", "adjustment"];
+const UNRECEIPTED_LEDGER_KINDS: readonly LedgerKind[] = ["demo_reset", "adjustment", "referral_reward"];
 export const RECEIPTED_LEDGER_KINDS = LEDGER_KINDS.filter((k) => !UNRECEIPTED_LEDGER_KINDS.includes(k));
 
 /**

@@ -209,6 +209,10 @@ export const accountRoutes: RouteObject[] = [
         path: "profile",
         lazy: async () => ({ Component: (await import("../features/accounts/routes")).ProfilePage }),
       },
+      {
+        path: "referrals",
+        lazy: async () => ({ Component: (await import("../features/accounts/routes")).ReferralsPage }),
+      },
     ],
   },
 ];

@@ -11,6 +11,7 @@ const LINKS = [
   ["/orders", "nav.myOrders"],
   ["/wallet", "nav.wallet"],
   ["/receipts", "nav.receipts"],
+  ["/referrals", "nav.referrals"],
   ["/business", "nav.business"],
   ["/profile", "nav.profile"],
 ] as const;

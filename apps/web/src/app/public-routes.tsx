@@ -122,12 +122,52 @@ export const publicRoutes: RouteObject[] = [
     },
     [],
   ),
-  info("affiliates", "affiliates"),
+  // The page's information, then each country's reward as the API answers it (the fees' data).
+  rendered(
+    {
+      path: "affiliates",
+      loader: serverData(async () => async () => null),
+      lazy: async () => {
+        const [{ InfoPage }, { AffiliatesRewards }] = await Promise.all([
+          import("../features/info/info-page"),
+          import("../features/accounts/affiliates-rewards"),
+        ]);
+        return {
+          Component: () => (
+            <InfoPage id="affiliates">
+              <AffiliatesRewards />
+            </InfoPage>
+          ),
+        };
+      },
+    },
+    ["src/features/info/info-page.tsx", "src/features/accounts/affiliates-rewards.tsx"],
+  ),
   info("careers", "careers"),
   info("media-coverage", "mediaCoverage"),
   info("business-accounts", "businessAccounts"),
   info("car-park-management", "carParkManagement"),
-  info("electric-vehicle-charging", "evCharging"),
+  // The page's information, then the selected country's parks with chargers (from the API).
+  rendered(
+    {
+      path: "electric-vehicle-charging",
+      loader: serverData(async () => (await import("../features/parks/page-data")).chargingParksData),
+      lazy: async () => {
+        const [{ InfoPage }, { ChargingParks }] = await Promise.all([
+          import("../features/info/info-page"),
+          import("../features/parks/components/charging-parks"),
+        ]);
+        return {
+          Component: () => (
+            <InfoPage id="evCharging">
+              <ChargingParks />
+            </InfoPage>
+          ),
+        };
+      },
+    },
+    ["src/features/info/info-page.tsx", "src/features/parks/components/charging-parks.tsx"],
+  ),
   // The page's information, then the form a charger owner sends their site with (an inquiry).
   rendered(
     {

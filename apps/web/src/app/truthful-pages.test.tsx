@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { BookDemoPage } from "../features/contact/book-demo-page";
 import { EvHostForm } from "../features/contact/ev-host-form";
 import { HelpPage } from "../features/contact/help-page";
 import { InfoPage } from "../features/info/info-page";
+import { ChargingParks } from "../features/parks/components/charging-parks";
 import { FakeApi, renderWithApp } from "../test/render";
 
 /**
@@ -32,10 +33,16 @@ const NOT_BUILT = [
     fr: /factures? mensuelles?|facturé une fois par mois|facturation mensuelle/i,
   },
   {
-    feature: "the affiliate programme's links and commission",
-    why: "there is no affiliate link, tracking, commission nor earnings dashboard: applications are answered by the team",
-    en: /personal link|banners|commission|earnings/i,
-    fr: /lien personnel|bannières|commission|gains/i,
+    feature: "booking a charger",
+    why: "Parkwell books a parking space at a park with chargers; the charging is paid at the park and a charger cannot be reserved yet (decision 045)",
+    en: /\b(book|reserv)\w* (a|your|the) (charger|charging point)|pay (for )?(the )?charging (through|on|with) Parkwell|charger is (guaranteed|held|yours)/i,
+    fr: /\bréserv\w* (une|votre|la) borne|borne (garantie|réservée)|payez la recharge (sur|par|avec) Parkwell/i,
+  },
+  {
+    feature: "a commission for publishers",
+    why: "drivers invite drivers for a wallet credit (referrals); there is no commission, banner nor tracking for publishers: partnerships are answered by the team",
+    en: /banners|commission/i,
+    fr: /bannières|commission/i,
   },
 ] as const;
 
@@ -52,8 +59,14 @@ const DESCRIBING = [
   (id) =>
     [
       id,
-      // /rent-out-ev-charger as its route shows it: the information, then the charger host's form.
-      () => <InfoPage id={id}>{id === "rentOutEvCharger" && <EvHostForm />}</InfoPage>,
+      // /rent-out-ev-charger as its route shows it: the information, then the charger host's form;
+      // /electric-vehicle-charging, the information, then the country's parks with chargers.
+      () => (
+        <InfoPage id={id}>
+          {id === "rentOutEvCharger" && <EvHostForm />}
+          {id === "evCharging" && <ChargingParks />}
+        </InfoPage>
+      ),
     ] as const,
 );
 const PAGES = [
@@ -62,11 +75,37 @@ const PAGES = [
   ["help", () => <HelpPage />] as const,
 ];
 
+/** The API's parks with chargers (GET /ev-charging/parks), for /electric-vehicle-charging. */
+const chargingApi = (items = CHARGING_PARKS) =>
+  new FakeApi().on("GET /ev-charging/parks", (call) => ({
+    json: {
+      items: call.query.get("country") === "NG" ? items : [],
+      total: call.query.get("country") === "NG" ? items.length : 0,
+      page: 1,
+      size: 20,
+      pages: 1,
+    },
+  }));
+const CHARGING_PARKS = [
+  {
+    id: 7,
+    slug: "marina-charging-garage",
+    name: "Marina Charging Garage",
+    city: "Lagos",
+    address: "3 Marina",
+    chargers: [
+      { connector: "ccs2", power_kw: 60, count: 2, price_unit: "kwh", price: 380, currency: "NGN" },
+      { connector: "type2", power_kw: 7.4, count: 1, price_unit: "hour", price: 1500.5, currency: "NGN" },
+    ],
+  },
+];
+
 describe("no page promises a feature that is not built", () => {
   for (const language of ["en", "fr"] as const) {
     it.each(PAGES)(`%s (${language})`, async (_, page) => {
-      await renderWithApp(page(), { api: new FakeApi(), language });
+      await renderWithApp(page(), { api: chargingApi(), language });
       await screen.findByRole("heading", { level: 1 });
+      if (_ === "evCharging") await screen.findByRole("link", { name: "Marina Charging Garage" });
       const blocks = [...document.querySelectorAll("article :is(h1, h2, p, li, label, option)")];
       const sentences = blocks.flatMap((b) => (b.textContent ?? "").split(/(?<=[.!?])\s+/));
       const promised = sentences.flatMap((sentence) =>
@@ -99,4 +138,46 @@ describe("/rent-out-ev-charger", () => {
       expect(first?.className).toContain("button--accent");
     },
   );
+});
+
+describe("/electric-vehicle-charging", () => {
+  it.each([
+    [
+      "en",
+      /Parks with chargers in Nigeria/,
+      "1 park lists its chargers.",
+      /CCS2 · 60 kW · 2 chargers · .*380.* per kWh/,
+      /Type 2 · 7\.4 kW · 1 charger · .*1,500\.50.* per hour/,
+      /Reserving a charger through Parkwell is not open yet/,
+    ],
+    [
+      "fr",
+      /Parkings avec bornes\s*: Nigeria/,
+      "1 parking indique ses bornes.",
+      /CCS2 · 60\skW · 2 bornes · .*380.* le kWh/,
+      /Type 2 · 7,4\skW · 1 borne · .*1\s500,50.* l'heure/,
+      /La réservation d'une borne par Parkwell n'est pas encore ouverte/,
+    ],
+  ] as const)(
+    "lists the country's parks with chargers from the API, linked, and says what a driver can do today (%s)",
+    async (language, title, count, fast, slow, today) => {
+      const api = chargingApi();
+      const [, page] = DESCRIBING.find(([id]) => id === "evCharging")!;
+      await renderWithApp(page(), { api, language });
+      const list = await screen.findByRole("region", { name: title });
+      const link = await within(list).findByRole("link", { name: "Marina Charging Garage" });
+      expect(link.getAttribute("href")).toBe("/park/marina-charging-garage");
+      expect(within(list).getByText(count)).toBeTruthy();
+      expect(within(list).getByText(fast)).toBeTruthy();
+      expect(within(list).getByText(slow)).toBeTruthy();
+      expect(api.callsTo("GET /ev-charging/parks")[0]!.query.get("country")).toBe("NG");
+      expect(screen.getByTestId("not-yet").textContent).toMatch(today);
+    },
+  );
+
+  it("says plainly when the country has no park with chargers", async () => {
+    const [, page] = DESCRIBING.find(([id]) => id === "evCharging")!;
+    await renderWithApp(page(), { api: chargingApi([]), language: "en" });
+    expect(await screen.findByText(/No park in this country lists chargers yet/)).toBeTruthy();
+  });
 });

@@ -344,6 +344,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/ev-charging/parks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A country's parks with EV chargers, by name, with their chargers and prices */
+    get: operations["listChargingParks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/parks/front/figures": {
     parameters: {
       query?: never;
@@ -668,6 +685,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/referrals/rewards": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an invitation pays the inviter and the invitee each, per country with a reward */
+    get: operations["listReferralRewards"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/referrals/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's referral code and link, their country's reward, what they earned and a page of their invitations (newest first) */
+    get: operations["getMyReferrals"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/wallet": {
     parameters: {
       query?: never;
@@ -849,6 +900,23 @@ export interface paths {
     put?: never;
     /** Book a space for a window, or an event's parking, and pay from the wallet */
     post: operations["createBooking"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/bookings/quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply */
+    get: operations["quoteBooking"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2741,6 +2809,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/parks/{id}/chargers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The park's EV chargers (active and inactive) with the currency of their prices */
+    get: operations["listAdminParkChargers"];
+    put?: never;
+    /** Add a group of EV chargers (connector, kW, count, price per kWh or per hour in major units); answers the park's chargers */
+    post: operations["addAdminParkCharger"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/parks/{id}/chargers/{charger}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers */
+    patch: operations["updateAdminParkCharger"];
+    trace?: never;
+  };
   "/api/v1/admin/parks/{id}/photos/{n}": {
     parameters: {
       query?: never;
@@ -4095,10 +4198,46 @@ export interface components {
       is_default: boolean;
       created_at: string;
     };
-    PriceTax: {
-      name: string;
-      rate_percent: number | null;
-      amount: number;
+    AdminParkChargers: {
+      park_id: number;
+      currency: string;
+      decimals: number;
+      items: {
+        id: number;
+        /** @enum {string} */
+        connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+        power_kw: number;
+        count: number;
+        /** @enum {string} */
+        price_unit: "kwh" | "hour";
+        price: number;
+        /** @enum {string} */
+        status: "active" | "inactive";
+      }[];
+    };
+    ParkCharger: {
+      /** @enum {string} */
+      connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+      power_kw: number;
+      count: number;
+      /** @enum {string} */
+      price_unit: "kwh" | "hour";
+      price: number;
+      currency: string;
+    };
+    ChargingParkList: {
+      items: {
+        id: number;
+        slug: string;
+        name: string;
+        city: string;
+        address: string;
+        chargers: components["schemas"]["ParkCharger"][];
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
     };
     WindowPrice: {
       amount: number;
@@ -4111,7 +4250,6 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
-        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -4229,6 +4367,7 @@ export interface components {
       operator: string;
       status: string;
       rates: components["schemas"]["ParkRate"][];
+      chargers: components["schemas"]["ParkCharger"][];
     };
     Availability: {
       park_id: number;
@@ -4276,7 +4415,8 @@ export interface components {
             | "pass_charge"
             | "vehicle_docs_charge"
             | "demo_reset"
-            | "adjustment";
+            | "adjustment"
+            | "referral_reward";
           subject: {
             /** @enum {string} */
             kind: "booking" | "pass" | "order" | "vehicle_docs_request";
@@ -4547,6 +4687,15 @@ export interface components {
         walking_minutes: number;
       }[];
     };
+    BookingQuote: {
+      price: components["schemas"]["WindowPrice"];
+      coupon: {
+        code: string;
+        applied: boolean;
+        discount: number;
+        message: string | null;
+      } | null;
+    };
     BookingHold: {
       booking_code: string;
       /** @constant */
@@ -4612,7 +4761,6 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
-        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -4690,7 +4838,6 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
-        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -6069,7 +6216,6 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
-        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -6128,7 +6274,6 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
-          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6191,7 +6336,6 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
-          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6215,7 +6359,6 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
-          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6272,7 +6415,6 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
-          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6358,7 +6500,6 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
-        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -6656,7 +6797,7 @@ export interface components {
       } | null;
       limit_per_user: number;
       total_limit: number | null;
-      kinds: ("order" | "vehicle_docs" | "pass")[];
+      kinds: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
       start_local: string;
       end_local: string;
       starts_at: string;
@@ -8125,6 +8266,47 @@ export interface components {
         } | null;
       }[];
     };
+    ReferralMe: {
+      code: string;
+      link: string;
+      reward: {
+        amount: number;
+        currency: string;
+      } | null;
+      time_zone: string;
+      earned: {
+        amount: number;
+        currency: string;
+      }[];
+      invitations: {
+        items: {
+          id: string;
+          name: string;
+          email: string;
+          /** @enum {string} */
+          status: "registered" | "rewarded" | "refused";
+          reason: ("self_referral" | "blocked_email_domain" | "same_device") | null;
+          registered_at: string;
+          rewarded_at: string | null;
+          earned: {
+            amount: number;
+            currency: string;
+          } | null;
+        }[];
+        total: number;
+        page: number;
+        size: number;
+        pages: number;
+      };
+    };
+    ReferralRewards: {
+      items: {
+        country_code: string;
+        country_name: string;
+        amount: number;
+        currency: string;
+      }[];
+    };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
       total: number;
@@ -8301,6 +8483,8 @@ export interface operations {
           language?: "en" | "fr";
           /** @enum {boolean} */
           accept_terms: true;
+          referral_code?: string | null;
+          device_id?: string | null;
         };
       };
     };
@@ -8701,6 +8885,8 @@ export interface operations {
           firebase_uid: string;
           /** @enum {string} */
           provider: "google" | "apple";
+          referral_code?: string | null;
+          device_id?: string | null;
         };
       };
     };
@@ -9416,6 +9602,8 @@ export interface operations {
         amenities?: string;
         sort?: "relevance" | "distance" | "name" | "price" | "rating";
         min_rating?: string;
+        connector?: string;
+        min_kw?: string;
         start_time?: string;
         end_time?: string;
       };
@@ -9441,6 +9629,39 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listChargingParks: {
+    parameters: {
+      query: {
+        page?: number;
+        size?: number;
+        country: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ChargingParkList"];
         };
       };
       /** @description Default Response */
@@ -10382,6 +10603,67 @@ export interface operations {
       };
     };
   };
+  listReferralRewards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReferralRewards"];
+        };
+      };
+    };
+  };
+  getMyReferrals: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReferralMe"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getWallet: {
     parameters: {
       query?: never;
@@ -11234,6 +11516,80 @@ export interface operations {
       };
     };
   };
+  quoteBooking: {
+    parameters: {
+      query: {
+        park_id: string;
+        vehicle_type_id: string;
+        event_code?: string;
+        start_time?: string;
+        end_time?: string;
+        coupon_code?: string;
+      };
+      header?: {
+        "x-event-access"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BookingQuote"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listBookings: {
     parameters: {
       query?: {
@@ -11603,6 +11959,7 @@ export interface operations {
           plate_number?: string | null;
           start_time: string;
           end_time: string;
+          coupon_code?: string;
         };
       };
     };
@@ -20103,6 +20460,212 @@ export interface operations {
       };
     };
   };
+  listAdminParkChargers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addAdminParkCharger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+          power_kw: number;
+          count: number;
+          /** @enum {string} */
+          price_unit: "kwh" | "hour";
+          price: number;
+          /**
+           * @default active
+           * @enum {string}
+           */
+          status?: "active" | "inactive";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminParkCharger: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        charger: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          connector?: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+          power_kw?: number;
+          count?: number;
+          /** @enum {string} */
+          price_unit?: "kwh" | "hour";
+          price?: number;
+          /** @enum {string} */
+          status?: "active" | "inactive";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminParkChargers"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   deleteAdminParkPhoto: {
     parameters: {
       query?: never;
@@ -24877,7 +25440,7 @@ export interface operations {
           limit_per_user?: number;
           /** @default null */
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs" | "pass")[];
+          kinds?: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
           start_local: string;
           end_local: string;
           /**
@@ -25026,7 +25589,7 @@ export interface operations {
           max_discount?: number | null;
           limit_per_user?: number;
           total_limit?: number | null;
-          kinds?: ("order" | "vehicle_docs" | "pass")[];
+          kinds?: ("booking" | "event_booking" | "pass" | "order" | "vehicle_docs")[];
           start_local?: string;
           end_local?: string;
           /** @enum {string} */

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   email: "email",
   language: "language",
   ipLookup: "parkwell_ip_lookup",
+  deviceId: "parkwell_device_id",
+  referralCode: "parkwell_referral_code",
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -55,6 +55,7 @@ export const marinaPark = (patch: Partial<ParkDetail> = {}): ParkDetail =>
         capacity: 20,
       },
     ],
+    chargers: [],
     ...patch,
   });
 

@@ -20,3 +20,4 @@ export * from "./blog";
 export * from "./pages";
 export * from "./purchases";
 export * from "./settings";
+export * from "./referrals";

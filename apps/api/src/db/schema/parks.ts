@@ -16,7 +16,15 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { PARK_TYPES } from "@parkwell/contract";
+import {
+  CHARGER_CONNECTORS,
+  CHARGER_COUNT_MAX,
+  CHARGER_KW_MAX,
+  CHARGER_KW_MIN,
+  CHARGER_PRICE_UNITS,
+  CHARGER_STATUSES,
+  PARK_TYPES,
+} from "@parkwell/contract";
 import type { Language } from "../../lib/language";
 import { IANA_ZONE_SHAPE } from "../../lib/time-zone";
 import { countries, states, vehicleTypes } from "./reference";
@@ -193,6 +201,48 @@ export const parkCapacities = pgTable(
   (t) => [
     primaryKey({ columns: [t.parkId, t.vehicleTypeId] }),
     check("park_capacities_non_negative", sql`${t.capacity} >= 0`),
+  ],
+);
+
+const listed = (list: readonly string[]) => list.map((v) => `'${v}'`).join(", ");
+
+/**
+ * A park's EV chargers (docs/PRODUCT-RULES.md#ev-charging, decision 045), one row per group of
+ * identical chargers: a connector, a power, how many (`count`: the capacity a booking of a charger
+ * will hold, as park_capacities holds spaces), and the operator's price, per kWh or per hour, in
+ * minor units of the park country's currency. Only active rows show: they make the park's
+ * `ev_charging` amenity (written by the chargers' service) and answer the search's connector and
+ * power filter through `park_chargers_search_idx`.
+ */
+export const parkChargers = pgTable(
+  "park_chargers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "cascade" }),
+    connector: text("connector").notNull(),
+    powerKw: numeric("power_kw", { precision: 4, scale: 1 }).notNull(),
+    count: integer("count").notNull(),
+    priceUnit: text("price_unit").notNull(),
+    priceMinor: bigint("price_minor", { mode: "number" }).notNull(),
+    status: text("status").notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("park_chargers_park_idx").on(t.parkId, t.id),
+    // The search's filter (connector, min_kw): the parks with an active charger of a connector
+    // at a power or more, read in this index's order and joined to the parks by id.
+    index("park_chargers_search_idx")
+      .on(t.connector, t.powerKw, t.parkId)
+      .where(sql`status = 'active'`),
+    check("park_chargers_connector_known", sql.raw(`connector IN (${listed(CHARGER_CONNECTORS)})`)),
+    check("park_chargers_power_range", sql.raw(`power_kw BETWEEN ${CHARGER_KW_MIN} AND ${CHARGER_KW_MAX}`)),
+    check("park_chargers_count_range", sql.raw(`count BETWEEN 1 AND ${CHARGER_COUNT_MAX}`)),
+    check("park_chargers_price_unit_known", sql.raw(`price_unit IN (${listed(CHARGER_PRICE_UNITS)})`)),
+    check("park_chargers_price_positive", sql`${t.priceMinor} > 0`),
+    check("park_chargers_status_known", sql.raw(`status IN (${listed(CHARGER_STATUSES)})`)),
   ],
 );
 

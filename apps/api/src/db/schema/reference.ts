@@ -96,6 +96,8 @@ export const fees = pgTable("fees", {
   minTopupMinor: bigint("min_topup_minor", { mode: "number" }).notNull(),
   maxTopupMinor: bigint("max_topup_minor", { mode: "number" }).notNull(),
   maxWalletBalanceMinor: bigint("max_wallet_balance_minor", { mode: "number" }).notNull(),
+  /** What a referral pays the inviter and the invitee each in this country (0: no reward). */
+  referralRewardMinor: bigint("referral_reward_minor", { mode: "number" }).notNull().default(0),
 });
 
 /**

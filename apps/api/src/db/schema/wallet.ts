@@ -31,13 +31,18 @@ export const ACCOUNT_KINDS = [
   "held_excess",
   // `company:<id>:<ccy>`: a business account's wallet (docs/decisions/030-business-accounts.md).
   "company_wallet",
+  // `marketing:<ccy>:<shard>`: Parkwell's marketing spend (referral rewards are paid from it).
+  "marketing_spend",
 ] as const;
 
 export const walletAccounts = pgTable(
   "wallet_accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** `user:<uuid>:<ccy>`, `clearing:<provider>:<ccy>`, `revenue:<ccy>`, `held:<uuid>:<ccy>`: one row per key. */
+    /**
+     * `user:<uuid>:<ccy>`, `clearing:<provider>:<ccy>`, `revenue:<ccy>`, `held:<uuid>:<ccy>`,
+     * `marketing:<ccy>:<shard>`: one row per key.
+     */
     key: text("key").notNull().unique(),
     ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "restrict" }),
     kind: text("kind", { enum: ACCOUNT_KINDS }).notNull(),
@@ -54,7 +59,7 @@ export const walletAccounts = pgTable(
   (t) => [
     check(
       "wallet_accounts_kind_check",
-      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable', 'held_excess', 'company_wallet')`,
+      sql`${t.kind} IN ('user_wallet', 'provider_clearing', 'platform_revenue', 'owner_payable', 'held_excess', 'company_wallet', 'marketing_spend')`,
     ),
     check(
       "wallet_accounts_balance_check",

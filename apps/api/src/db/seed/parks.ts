@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../client";
 import { parkCapacities, parkRates, parks } from "../schema/index";
+import { seedParkChargers } from "./park-chargers";
 import { buildSeedParks } from "./park-rows";
 import { upsertAll } from "./upsert";
 
@@ -41,6 +42,7 @@ export async function seedParks(db: Db): Promise<void> {
       set: { hourlyMinor: sql`excluded.hourly_minor`, dailyMaxMinor: sql`excluded.daily_max_minor` },
       setWhere: sql`NOT ${managed(sql`park_rates.park_id`)}`,
     });
+  await seedParkChargers(db, seedParks);
   await linkOperators(db);
   await resetIdentity(db);
 }

@@ -263,6 +263,7 @@ export const FEE_ROWS = [
     minTopupMinor: 500_00,
     maxTopupMinor: 1_000_000_00,
     maxWalletBalanceMinor: 5_000_000_00,
+    referralRewardMinor: 1_000_00,
   },
   {
     countryId: 2,
@@ -273,6 +274,7 @@ export const FEE_ROWS = [
     minTopupMinor: 5_00,
     maxTopupMinor: 1_000_00,
     maxWalletBalanceMinor: 5_000_00,
+    referralRewardMinor: 5_00,
   },
   {
     countryId: 3,
@@ -283,6 +285,7 @@ export const FEE_ROWS = [
     minTopupMinor: 500,
     maxTopupMinor: 1_000_000,
     maxWalletBalanceMinor: 3_000_000,
+    referralRewardMinor: 2_000,
   },
   {
     countryId: 4,
@@ -293,6 +296,7 @@ export const FEE_ROWS = [
     minTopupMinor: 5_00,
     maxTopupMinor: 1_000_00,
     maxWalletBalanceMinor: 5_000_00,
+    referralRewardMinor: 5_00,
   },
 ];
 

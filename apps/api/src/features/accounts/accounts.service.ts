@@ -14,6 +14,7 @@ import { accountMail } from "./account-mail";
 import { MESSAGES, RESET_TOKEN_SECONDS, VERIFY_TOKEN_SECONDS } from "./accounts.domain";
 import { servedCountries } from "../reference/served-countries";
 import { acceptCurrentTermsInTx } from "../pages/pages.service";
+import { recordRegistration } from "../referrals/referrals.service";
 import * as repo from "./accounts.repo";
 import { profileOf } from "./profile.service";
 
@@ -148,6 +149,14 @@ export async function register(
     if (inserted) {
       // The Terms box was ticked (the schema requires it): the current Terms are the accepted ones.
       await acceptCurrentTermsInTx(tx, inserted.id, d.clock());
+      // Its device, and its invitation when it came with a driver's code (refused or not).
+      await recordRegistration(tx, {
+        userId: inserted.id,
+        email,
+        referralCode: body.referral_code,
+        deviceId: body.device_id,
+        at: d.clock(),
+      });
       await queueAccountMail(d, tx, inserted.id, "verify");
     }
     return inserted;

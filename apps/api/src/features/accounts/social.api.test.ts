@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, withTestContext, type TestContext } from "../../test/harness";
 import { startFakeFirebase } from "../../test/firebase-keys";
+import { queryRows } from "../../db/client";
 import { users } from "../../db/schema/index";
+import { bearer, createUser } from "../../test/factories";
 import { MESSAGES } from "./accounts.domain";
 
 const PROJECT = "parkwell-test";
@@ -52,6 +54,22 @@ describe("social login", () => {
     expect(first.json().access_token).toEqual(expect.any(String));
     const again = await social(body(await firebase.mint({ sub: uid, email }), uid));
     expect(again.json()).toMatchObject({ is_new_user: false, user: { id: first.json().user.id } });
+  });
+
+  it("a new account by Google keeps the driver's code it came with: an invitation, as a registration's", async () => {
+    const inviter = await createUser(ctx.database.db);
+    const code = (
+      await ctx.app.inject({ method: "GET", url: "/api/v1/referrals/me", headers: bearer(inviter) })
+    ).json().code as string;
+    const uid = `ref-${Date.now()}`;
+    const token = await firebase.mint({ sub: uid, email: `${uid}@gmail.com` });
+    const res = await social(body(token, uid, { referral_code: code, device_id: "phone-of-the-invitee" }));
+    expect(res.json()).toMatchObject({ is_new_user: true });
+    const rows = await queryRows<{ status: string; inviter_id: string }>(
+      ctx.database.db,
+      sql`SELECT status, inviter_id FROM referrals WHERE invitee_id = ${res.json().user.id}`,
+    );
+    expect(rows).toEqual([{ status: "registered", inviter_id: inviter.id }]);
   });
 
   it("an Apple token works with provider apple, not with provider google", async () => {

@@ -2,6 +2,7 @@ import type { SocialLoginResponse, SocialLoginSchema } from "@parkwell/contract"
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { MESSAGES, splitName } from "./accounts.domain";
+import { recordRegistration } from "../referrals/referrals.service";
 import * as repo from "./accounts.repo";
 import { issueSession, type AccountsDeps, type RequestMeta } from "./accounts.service";
 import type { FirebaseIdentity, FirebaseVerifier } from "./firebase";
@@ -81,6 +82,14 @@ export async function socialLogin(
     });
     if (!user) return fail("race", new AppError(409, "account_linking_required", MESSAGES.socialLinking));
     isNew = true;
+    // Its device, and its invitation when it came by a driver's link, as a registration's.
+    await recordRegistration(d.db, {
+      userId: user.id,
+      email,
+      referralCode: body.referral_code,
+      deviceId: body.device_id,
+      at: now,
+    });
   }
   if (user.disabledAt)
     return fail("disabled", new AppError(403, "account_disabled", MESSAGES.disabled), user.id);

@@ -16,8 +16,11 @@ import {
   type PayingCompany,
 } from "../companies/company-pay.service";
 import { chargeMove, refundPurchase } from "../purchases/purchases.service";
+import { releaseCouponUse } from "../purchases/coupons.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
+import { withBookedCoupon } from "../parks/pricing.domain";
+import { taxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -103,7 +106,10 @@ export async function extendBooking(
       const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
       if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
       await assertRoom(tx, b, park, b.endTime, newEnd);
-      const breakdown = price(park, b.startTime, newEnd, now);
+      // The coupon it was booked with takes the same amount off the longer window.
+      const newPrice = price(park, b.startTime, newEnd, now);
+      const taxes = taxesAt(park, park.stateId, now, "window");
+      const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
       const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
       const moves = b.moves + 1;
       if (due > 0) {
@@ -244,15 +250,7 @@ export async function changeStatus(
       if (!change.ok) throw AppError.validation({ status: change.message });
       const moves = b.moves + 1;
       if (change.kind === "cancel") {
-        const refund = refundMinor(
-          {
-            startTime: b.startTime,
-            parkingMinor: b.breakdown.parkingMinor,
-            totalMinor: b.totalMinor,
-            paidMinor: b.paidMinor,
-          },
-          now,
-        );
+        const refund = refundMinor(b, now);
         if (refund.amountMinor > 0) {
           const shown = receiptPark(park);
           await refundPurchase(tx, BOOKING_MOVES, bookingPurchaseOf(b, shown), {
@@ -366,6 +364,8 @@ export async function cancelForOrganiser(
         },
       );
     }
+    // Everything came back: its coupon's use too (a driver's own cancellation keeps the fees, and the use).
+    await releaseCouponUse(tx, b.id);
     const set = { status: "cancelled" as const, paidMinor: 0, moves, cancelledAt: now, updatedAt: now };
     await repo.updateBooking(tx, b.id, set);
     await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "event_cancelled", b.paidMinor);

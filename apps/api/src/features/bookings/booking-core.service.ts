@@ -14,10 +14,10 @@ import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
-import { priceWindow } from "../parks/pricing.domain";
-import { withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
+import { priceWindow, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
+import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
-import { assertCouponApplies, couponFor } from "../purchases/coupons.service";
+import { assertCouponApplies, couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import * as repo from "./bookings.repo";
 import type { ParkRead } from "./bookings.repo";
 import type { ServedCountries } from "../reference/served-countries";
@@ -188,36 +188,92 @@ export async function savedVehicle(
   return vehicle;
 }
 
+/** Said when a coupon's discount moved between the price the driver saw and the payment. */
+export const COUPON_CHANGED_MESSAGE = "This coupon changed while you were booking: look at the price again";
+
+/** A booking's kinds of purchase as a coupon names them (a paid hold books a window). */
+type BookingCouponKind = "booking" | "event_booking";
+
+const couponCountry = (park: ParkForBooking) => ({
+  id: park.countryId,
+  currency: park.currency,
+  decimals: park.decimals,
+});
+
 /**
- * A coupon code given with a new booking (`kind`: a window's or an event's). Bookings take no
- * coupon yet: COUPON_KINDS names no booking (and the coupons table's CHECK holds it), so a code is
- * refused with its reason (unknown, another country's, or not for this kind of purchase) before
- * anything is locked or paid, never booked at full price unasked. `parkingMinor`: the amount a
- * coupon would apply to.
+ * A new booking's price after its coupon (`kind`: a window's, a hold's or an event's): the discount
+ * off the parking, never the fees (pricing.domain withCoupon, docs/PRODUCT-RULES.md#coupons), with
+ * the verdict on the code (applied, or the sentence why not: the price is then as it was). No code:
+ * no verdict, the price as it is.
  */
-export async function refuseCoupon(
-  db: Db,
+export async function couponOnBooking<B extends PriceBreakdown>(
+  db: Db | Tx,
   park: ParkForBooking,
-  p: {
-    code: string | undefined;
-    kind: "booking" | "event_booking";
-    userId: string;
-    parkingMinor: number;
-    now: Date;
-  },
-): Promise<void> {
-  if (!p.code) return;
+  p: { code: string | undefined; kind: BookingCouponKind; userId: string | null; breakdown: B; now: Date },
+): Promise<{ coupon: PurchaseCoupon | null; breakdown: B }> {
+  if (!p.code) return { coupon: null, breakdown: p.breakdown };
   const coupon = await couponFor(db, {
     code: p.code,
     kind: p.kind,
-    country: { id: park.countryId, currency: park.currency, decimals: park.decimals },
+    country: couponCountry(park),
     userId: p.userId,
-    baseMinor: p.parkingMinor,
+    baseMinor: p.breakdown.parkingMinor,
     now: p.now,
     lock: false,
   });
-  if (coupon.applied) throw new Error(`a coupon applied to a ${p.kind}, which takes none yet`);
+  const breakdown = coupon.applied
+    ? { ...p.breakdown, ...withCoupon(p.breakdown, coupon, taxesAt(park, park.stateId, p.now, "window")) }
+    : p.breakdown;
+  return { coupon, breakdown };
+}
+
+/** As couponOnBooking, for a purchase: a code that does not apply is the 422, before anything is locked or paid. */
+export async function priceWithCoupon<B extends PriceBreakdown>(
+  db: Db | Tx,
+  park: ParkForBooking,
+  p: { code: string | undefined; kind: BookingCouponKind; userId: string; breakdown: B; now: Date },
+): Promise<B> {
+  const { coupon, breakdown } = await couponOnBooking(db, park, p);
   assertCouponApplies(coupon);
+  return breakdown;
+}
+
+/**
+ * In a new booking's transaction, before its capacity statement (every purchase locks its coupon
+ * right after the company member's row and before any capacity or wallet: decision 044): the
+ * coupon's row locked FOR UPDATE and its uses counted again, so a per-driver or total limit holds
+ * under concurrency. A code that no longer applies (the last use taken meanwhile) or would now take
+ * off another amount rolls the booking back with the 422. Answers the coupon's id, whose use the
+ * caller records once the statement has claimed the booking's purchase; null without a coupon.
+ */
+export async function lockBookingCoupon(
+  tx: Tx,
+  park: ParkForBooking,
+  p: {
+    kind: BookingCouponKind;
+    userId: string;
+    breakdown: PriceBreakdown;
+    now: Date;
+  },
+): Promise<number | null> {
+  const { couponCode, couponDiscountMinor, parkingMinor } = p.breakdown;
+  if (!couponCode) return null;
+  const coupon = await couponFor(tx, {
+    code: couponCode,
+    kind: p.kind,
+    country: couponCountry(park),
+    userId: p.userId,
+    baseMinor: parkingMinor,
+    now: p.now,
+    lock: true,
+  });
+  assertCouponApplies(coupon);
+  if (coupon.id === null || coupon.discountMinor !== couponDiscountMinor) {
+    throw new AppError(422, "coupon_refused", COUPON_CHANGED_MESSAGE, {
+      coupon_code: COUPON_CHANGED_MESSAGE,
+    });
+  }
+  return coupon.id;
 }
 
 /** Runs `fn`, turning the one-vehicle exclusion constraint into the same 409 as the pre-check. */

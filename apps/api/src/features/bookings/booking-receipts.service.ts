@@ -88,7 +88,8 @@ export function issueBookingReceipt(
   });
 }
 
-const partsTotal = (p: PricedParts) => p.parkingMinor + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor;
+const partsTotal = (p: PricedParts) =>
+  p.parkingMinor - (p.couponDiscountMinor ?? 0) + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor;
 
 /** Each line kind of some receipts summed: what a booking's wallet has paid, line by line. */
 function paidParts(bodies: readonly ReceiptBody[]): PricedParts {

@@ -159,7 +159,7 @@ describe("POST /bookings", () => {
     expect((await get("/bookings/list", user)).json<BookingPage>().total).toBe(0);
   });
 
-  it("refuses a coupon code with the reason, never booking at full price unasked (bookings take none yet)", async () => {
+  it("refuses a coupon code that does not apply with the reason, never booking at full price unasked", async () => {
     const user = await fundedUser(db);
     const window = { start: at(HOUR), end: at(3 * HOUR) };
     const refusal = async (code: string, language = "en") => {
@@ -174,7 +174,7 @@ describe("POST /bookings", () => {
       expect(body.code).toBe("coupon_refused");
       return body.fields.coupon_code;
     };
-    // A live coupon of Nigeria's, for marketplace orders; one of another country; none at all.
+    // A live coupon of Nigeria's for marketplace orders only; one of another country; none at all.
     expect(await refusal(" parkwell10 ")).toBe("This coupon does not apply to parking bookings");
     expect(await refusal("PARKWELL10", "fr")).toBe(
       "Ce code promo ne s'applique pas aux réservations de stationnement",

@@ -1,9 +1,10 @@
 import { refundPercentAt } from "@parkwell/contract";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { priceWindow } from "../parks/pricing.domain";
+import { priceWindow, withBookedCoupon, withCoupon } from "../parks/pricing.domain";
 import {
   bookingCode,
+  cancellationLines,
   chargeDueMinor,
   CHECKED_IN_NO_CANCEL,
   extendProblem,
@@ -59,28 +60,64 @@ describe("money", () => {
   const rate = { hourlyMinor: 50_000, dailyMaxMinor: 300_000 };
   const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxes: [{ name: "VAT", rateBps: 750 }] };
 
-  it("refunds the policy's share of the parking amount only, never more than paid, less as start nears", () => {
+  it("refunds the policy's share of the parking paid only (after a coupon), never more than paid, less as start nears", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000_000 }),
         fc.integer({ min: 0, max: 10_000_000 }),
         fc.integer({ min: -3 * H, max: 3 * H }),
         fc.integer({ min: 1, max: 3 * H }),
-        (parking, fees, before, later) => {
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (parking, fees, before, later, share) => {
           const start = new Date(NOW.getTime() + before);
+          const discount = Math.floor(parking * share);
+          const paid = parking - discount + fees;
           const b = {
             startTime: start,
-            parkingMinor: parking,
-            totalMinor: parking + fees,
-            paidMinor: parking + fees,
+            breakdown: {
+              parkingMinor: parking,
+              couponDiscountMinor: discount,
+              serviceFeeMinor: fees,
+              bookingFeeMinor: 0,
+              taxMinor: 0,
+            },
+            totalMinor: paid,
+            paidMinor: paid,
           };
           const r = refundMinor(b, NOW);
           const laterR = refundMinor(b, new Date(NOW.getTime() + later));
           expect(r.percent).toBe(refundPercentAt(start, NOW));
-          expect(r.amountMinor).toBeLessThanOrEqual(parking);
+          expect(r.amountMinor).toBeLessThanOrEqual(parking - discount);
           expect(laterR.amountMinor).toBeLessThanOrEqual(r.amountMinor);
-          if (before >= H) expect(r.amountMinor).toBe(parking);
+          if (before >= H) expect(r.amountMinor).toBe(parking - discount);
           if (before < 0) expect(r.percent).toBeNull();
+          // Line by line, refund and kept add up to what was paid; the parking paid, not its list price.
+          const lines = cancellationLines(b.breakdown, { status: "active", paidMinor: paid }, r.amountMinor);
+          expect(lines.refund.totalMinor + lines.kept.totalMinor).toBe(paid);
+          expect(lines.refund.parkingMinor + lines.kept.parkingMinor).toBe(parking - discount);
+        },
+      ),
+    );
+  });
+
+  it("an extension keeps the coupon's amount off: it charges the longer window's parking difference only", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 * DAY }),
+        fc.integer({ min: 1, max: 10 * DAY }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (len, extra, share) => {
+          const start = new Date(NOW.getTime() + H);
+          const list = priceWindow(rate, fees, start, new Date(start.getTime() + len));
+          const discount = Math.floor(list.parkingMinor * share);
+          const booked = withCoupon(list, { code: "SAVE", discountMinor: discount }, fees.taxes);
+          const longer = priceWindow(rate, fees, start, new Date(start.getTime() + len + extra));
+          const after = withBookedCoupon(longer, booked, fees.taxes);
+          expect(after.couponDiscountMinor ?? 0).toBe(discount);
+          expect(after.totalMinor).toBe(longer.totalMinor - discount);
+          expect(chargeDueMinor(after.totalMinor, booked.totalMinor)).toBe(
+            longer.totalMinor - list.totalMinor,
+          );
         },
       ),
     );

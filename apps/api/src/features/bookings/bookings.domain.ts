@@ -13,6 +13,7 @@ import {
   type DayHours,
 } from "@parkwell/contract";
 import { readableCode } from "../../lib/readable-code";
+import { netParkingMinor } from "../parks/pricing.domain";
 
 /** Same shape as parks.opening_hours (Monday first); the window rules are the contract's (opening-hours.ts). */
 export type OpeningHours = DayHours[];
@@ -64,16 +65,17 @@ export function statusChange(b: BookingState, target: "active" | "cancelled", no
 }
 
 /**
- * The refund of a cancellation at `now`: the policy's percentage of the parking amount (fees are
- * kept unless the policy says otherwise), rounded down, never more than the wallet paid.
+ * The refund of a cancellation at `now`: the policy's percentage of the parking amount paid (after a
+ * coupon's discount; fees are kept unless the policy says otherwise), rounded down, never more than
+ * the wallet paid.
  */
 export function refundMinor(
-  b: { startTime: Date; parkingMinor: number; totalMinor: number; paidMinor: number },
+  b: { startTime: Date; breakdown: PriceLines; totalMinor: number; paidMinor: number },
   now: Date,
 ): { percent: number | null; amountMinor: number } {
   const percent = refundPercentAt(b.startTime, now);
   if (percent === null) return { percent, amountMinor: 0 };
-  const base = CANCELLATION_REFUNDS_FEES ? b.totalMinor : b.parkingMinor;
+  const base = CANCELLATION_REFUNDS_FEES ? b.totalMinor : netParkingMinor(b.breakdown);
   return { percent, amountMinor: Math.min(b.paidMinor, refundShareOf(base, percent)) };
 }
 
@@ -86,10 +88,11 @@ export interface CancellationLinesMinor {
   totalMinor: number;
 }
 
+/** A booking's price lines; the parking before a coupon's discount, which is given apart. */
 type PriceLines = Pick<
   CancellationLinesMinor,
   "parkingMinor" | "serviceFeeMinor" | "bookingFeeMinor" | "taxMinor"
->;
+> & { couponDiscountMinor?: number | undefined };
 
 const linesOf = (l: PriceLines): CancellationLinesMinor => ({
   ...l,
@@ -120,10 +123,12 @@ function keptLines(price: PriceLines, keptMinor: number): CancellationLinesMinor
  * Refund + kept = what the wallet had paid.
  */
 export function cancellationLines(
-  price: PriceLines,
+  booked: PriceLines,
   b: { status: string; paidMinor: number },
   refundMinor: number,
 ): { refund: CancellationLinesMinor; kept: CancellationLinesMinor } {
+  // A coupon's discount came off the parking: the lines are of the parking paid.
+  const price = { ...booked, parkingMinor: netParkingMinor(booked), couponDiscountMinor: 0 };
   if (b.status === "cancelled") {
     const kept = keptLines(price, b.paidMinor);
     const refund = linesOf({

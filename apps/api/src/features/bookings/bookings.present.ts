@@ -1,7 +1,11 @@
-import type { Booking, BookingDetail, BookingStatus } from "@parkwell/contract";
+import type { Booking, BookingDetail, BookingQuote, BookingStatus } from "@parkwell/contract";
+import type { PriceBreakdown } from "../../lib/price-breakdown";
+import { presentCoupon } from "../purchases/coupons.present";
+import type { PurchaseCoupon } from "../purchases/coupons.service";
+import type { ParkForBooking } from "./booking-core.service";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { parkTexts, presentTaxes } from "../parks/parks.present";
+import { parkTexts, presentTaxes, windowPrice } from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
 import type { bookingMoves, ParkView } from "./bookings-view.repo";
 import type { BookingContext, PresentOptions } from "./bookings-view.service";
@@ -25,17 +29,7 @@ export function presentBooking(
   const m = (minor: number) => toMajor(minor, decimals);
   // Once the car is in, the booking is no longer cancelled: no refund to show.
   const refund =
-    b.status === "active" && b.checkedInAt === null
-      ? refundMinor(
-          {
-            startTime: b.startTime,
-            parkingMinor: b.breakdown.parkingMinor,
-            totalMinor: b.totalMinor,
-            paidMinor: b.paidMinor,
-          },
-          now,
-        )
-      : { percent: null, amountMinor: 0 };
+    b.status === "active" && b.checkedInAt === null ? refundMinor(b, now) : { percent: null, amountMinor: 0 };
   const lines = cancellationLines(b.breakdown, b, refund.amountMinor);
   const major = (l: CancellationLinesMinor) => ({
     parking: m(l.parkingMinor),
@@ -82,6 +76,9 @@ export function presentBooking(
       tax_name: b.breakdown.taxName ?? "",
       taxes: presentTaxes(b.breakdown, b.breakdown.taxName ?? "", decimals),
       total: m(b.breakdown.totalMinor),
+      ...(b.breakdown.couponCode
+        ? { coupon_discount: m(b.breakdown.couponDiscountMinor ?? 0), coupon_code: b.breakdown.couponCode }
+        : {}),
     },
     // Once its window has ended without the car coming in, nothing is left to enter for: no code.
     // A car still inside keeps its code to leave with.
@@ -160,5 +157,17 @@ export function presentBookingDetail(
     ...presentBooking(row, ctx, o.qrSecret, o.now, o.language),
     payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
     refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
+  };
+}
+
+/** GET /bookings/quote's answer: the price after the coupon, and the verdict on the code. */
+export function presentBookingQuote(
+  park: ParkForBooking,
+  priced: { coupon: PurchaseCoupon | null; breakdown: PriceBreakdown },
+  language: Language,
+): BookingQuote {
+  return {
+    price: windowPrice(priced.breakdown, park),
+    coupon: presentCoupon(priced.coupon, (minor) => toMajor(minor, park.decimals), language),
   };
 }

@@ -8,6 +8,8 @@ import {
   BookingListQuerySchema,
   BookingPageSchema,
   BookingSchema,
+  BookingQuoteQuerySchema,
+  BookingQuoteSchema,
   BookingStatusQuerySchema,
   CreateBookingBodySchema,
   ErrorSchema,
@@ -29,6 +31,7 @@ import { bookingDetailView, bookingViews } from "./bookings-view.service";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
 import { createEventBooking } from "./event-bookings.service";
+import { quoteBooking } from "./booking-quote.service";
 import { grantsEventAccess } from "../events/event-access";
 
 export interface BookingRouteDeps {
@@ -107,6 +110,33 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         if (replayed) return reply.code(201).header("idempotent-replayed", "true").send(body);
         return reply.code(201).send(body);
       },
+    );
+
+    app.get(
+      "/bookings/quote",
+      {
+        schema: {
+          tags,
+          operationId: "quoteBooking",
+          summary:
+            "What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply",
+          headers: z.object({
+            /** A private event's access grant (POST /events/access), for an event's quote. */
+            [EVENT_ACCESS_HEADER]: z.string().max(512).optional(),
+          }),
+          querystring: BookingQuoteQuerySchema,
+          response: { 200: BookingQuoteSchema, ...errors },
+        },
+      },
+      async (req) =>
+        quoteBooking(
+          db,
+          requireUser(req).id,
+          req.query,
+          clock(),
+          (code) => grantsEventAccess(req.headers[EVENT_ACCESS_HEADER], code, deps.qrSecret, clock()),
+          requestLanguage(req.headers["accept-language"]),
+        ),
     );
 
     app.get(

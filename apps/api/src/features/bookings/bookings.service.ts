@@ -18,7 +18,8 @@ import {
   notFound,
   price,
   readPark,
-  refuseCoupon,
+  priceWithCoupon,
+  lockBookingCoupon,
   savedVehicle,
   windowRefused,
   type BookingDeps,
@@ -26,6 +27,7 @@ import {
 } from "./booking-core.service";
 import { BOOKING_PURCHASE, firstMoveKey, issueBookingReceipt, receiptPark } from "./booking-receipts.service";
 import { fingerprintOf } from "../purchases/purchases.domain";
+import { recordCouponUse } from "../purchases/coupons.service";
 import { assertSameRequest, shortfall } from "../purchases/purchases.service";
 import { windowPurchase } from "../purchases/company-purchases.service";
 import {
@@ -174,12 +176,11 @@ export async function createBooking(
   if (!verdict.bookable) {
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
-  const breakdown = price(park, body.start_time, body.end_time, now);
-  await refuseCoupon(db, park, {
+  const breakdown = await priceWithCoupon(db, park, {
     code: body.coupon_code,
     kind: "booking",
     userId,
-    parkingMinor: breakdown.parkingMinor,
+    breakdown: price(park, body.start_time, body.end_time, now),
     now,
   });
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
@@ -251,6 +252,12 @@ export async function placeBooking(
         // The company's account in the park's currency, made at its first purchase inside this
         // transaction: a refused purchase (the policy's 403, a short account's 402) leaves none.
         if (payer) await ensureCompanyAccount(tx, payer.id, park.currency);
+        const couponId = await lockBookingCoupon(tx, park, {
+          kind,
+          userId: n.userId,
+          breakdown: booking.breakdown,
+          now: n.now,
+        });
         await queueBookingMail(deps.jobs, tx, booking, "booked");
         const status = await statement(tx, {
           ...keys,
@@ -258,6 +265,9 @@ export async function placeBooking(
           requestHash: n.idempotencyKey ? n.hash : null,
         });
         if (status !== "booked") throw new NotBooked(status);
+        if (couponId !== null) {
+          await recordCouponUse(tx, { couponId, userId: n.userId, purchaseId: booking.id });
+        }
         await issueBookingReceipt(tx, kind, booking, receiptPark(park), booking.createdAt, payer?.id ?? null);
         if (paying) {
           await recordCharge(tx, {

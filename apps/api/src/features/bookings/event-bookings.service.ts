@@ -11,17 +11,57 @@ import {
   EVENT_VEHICLE_TYPE_MISSING_MESSAGE,
   type CreateEventBookingBody,
 } from "@parkwell/contract";
+import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
 import { withTaxesAt } from "../reference/tax-rates.domain";
-import { currencyChanged, readParkWithCountry, refuseCoupon, type BookingDeps } from "./booking-core.service";
+import {
+  currencyChanged,
+  readParkWithCountry,
+  priceWithCoupon,
+  type BookingDeps,
+} from "./booking-core.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { newBookingRow, placeBooking, startBooking } from "./bookings.service";
 
 export const eventSoldOut = () => new AppError(409, "event_sold_out", EVENT_SOLD_OUT_MESSAGE);
+
+/**
+ * An event's parking at a park for a vehicle type as a driver may book it now: the offer, the park,
+ * the window (the event's, its buffers applied) and the park's flat price with the country's fees;
+ * or the error that says why not (unknown or private without its grant, ended, no such park or
+ * vehicle type at the event).
+ */
+export async function eventOffer(
+  db: Db,
+  body: { event_code: string; park_id: number; vehicle_type_id: number },
+  now: Date,
+  hasAccess: (eventCode: string) => boolean,
+) {
+  const offer = await repo.readEventOffer(db, body.event_code, body.park_id, body.vehicle_type_id);
+  if (!offer || offer.status !== "published") throw eventNotFound();
+  if (offer.visibility === "private" && !hasAccess(body.event_code)) throw eventNotFound();
+  if (offer.endTime <= now) {
+    throw new AppError(422, "event_ended", EVENT_ENDED_MESSAGE, { event_code: EVENT_ENDED_MESSAGE });
+  }
+  if (!offer.windowStart || !offer.windowEnd) {
+    throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
+  }
+  if (offer.priceMinor === null) {
+    throw AppError.validation({ vehicle_type_id: EVENT_VEHICLE_TYPE_MISSING_MESSAGE });
+  }
+  const park = await readParkWithCountry(db, body.park_id, body.vehicle_type_id);
+  if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
+  const window = { start: offer.windowStart, end: offer.windowEnd };
+  const price = {
+    ...priceFlat(offer.priceMinor, withTaxesAt(park, park.stateId, now, "window"), window.start, window.end),
+    taxName: park.taxName,
+  };
+  return { offer, park, window, price };
+}
 
 /**
  * `hasAccess(code)`: whether the request carries the access grant of a private event with this
@@ -39,38 +79,15 @@ export async function createEventBooking(
   if (started.replayed) return { booking: started.replayed, replayed: true };
   const { now } = started.new;
 
-  const offer = await repo.readEventOffer(db, body.event_code, body.park_id, body.vehicle_type_id);
-  if (!offer || offer.status !== "published") throw eventNotFound();
-  if (offer.visibility === "private" && !hasAccess(body.event_code)) throw eventNotFound();
-  if (offer.endTime <= now) {
-    throw new AppError(422, "event_ended", EVENT_ENDED_MESSAGE, { event_code: EVENT_ENDED_MESSAGE });
-  }
-  if (!offer.windowStart || !offer.windowEnd) {
-    throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
-  }
-  if (offer.priceMinor === null) {
-    throw AppError.validation({ vehicle_type_id: EVENT_VEHICLE_TYPE_MISSING_MESSAGE });
-  }
-  const park = await readParkWithCountry(db, body.park_id, body.vehicle_type_id);
-  if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
-
-  const breakdown = {
-    ...priceFlat(
-      offer.priceMinor,
-      withTaxesAt(park, park.stateId, now, "window"),
-      offer.windowStart,
-      offer.windowEnd,
-    ),
-    taxName: park.taxName,
-  };
-  await refuseCoupon(db, park, {
+  const { offer, park, window, price } = await eventOffer(db, body, now, hasAccess);
+  const breakdown = await priceWithCoupon(db, park, {
     code: body.coupon_code,
     kind: "event_booking",
     userId,
-    parkingMinor: breakdown.parkingMinor,
+    breakdown: price,
     now,
   });
-  const booking = newBookingRow(started.new, park, offer.windowStart, offer.windowEnd, breakdown, offer.id);
+  const booking = newBookingRow(started.new, park, window.start, window.end, breakdown, offer.id);
   // A sold-out allocation is refused without queueing on the capacity lock (an on-sale's refusals
   // outnumber its winners): a stale "sold out" is the answer a moment later, and a stale "room
   // left" still meets book_event_space's own check under the lock.

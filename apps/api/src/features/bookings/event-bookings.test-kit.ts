@@ -12,6 +12,7 @@ export function bookEvent(
     vehicle_type_id?: number;
     plate_number?: string;
     company_id?: number;
+    coupon_code?: string;
   },
   headers: Record<string, string> = {},
 ) {

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createUser, type TestUser } from "../../test/factories";
+import { bearer, createStaff, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { usePaymentsContext } from "../../test/payments-context";
@@ -25,7 +25,7 @@ describe("pay the difference (demo provider)", () => {
   beforeAll(async () => {
     ctx = await createTestContext({}, { clock });
     db = ctx.database.db;
-    parks = await allDayParks(db, 9);
+    parks = await allDayParks(db, 10);
   });
   afterAll(() => ctx?.close());
   afterEach(async () => {
@@ -136,6 +136,58 @@ describe("pay the difference (demo provider)", () => {
     expect((await wallet(u)).balance).toBe(after.balance);
     expect(await history(u)).toHaveLength(2);
     expect(await count("bookings", u.id)).toBe(1);
+  });
+
+  it("holds at the coupon's price: the top-up pays the discounted total and its booking counts the use once", async () => {
+    const park = parks[9]!;
+    await setCapacity(db, park, 1, 5);
+    const admin = await createStaff(db, "admin");
+    const made = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/marketplace/coupons",
+      headers: bearer(admin),
+      payload: {
+        country_code: "NG",
+        code: `HOLD-${Math.floor(Math.random() * 1e8)}`,
+        name: "Hold",
+        discount_type: "percentage",
+        discount: 50,
+        kinds: ["booking"],
+        start_local: "2020-01-01T00:00",
+        end_local: "2099-12-31T23:59",
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const c = made.json<{ id: number; code: string }>();
+    const u = await createUser(db);
+    const start = at(3 * HOUR);
+    const end = at(5 * HOUR);
+    const full = Number((await book(ctx.app, u, { park_id: park, start, end })).json().fields.amount_missing);
+    const short = await book(ctx.app, u, { park_id: park, start, end, coupon_code: c.code });
+    expect(short.statusCode).toBe(402);
+    const missing = Number(short.json().fields.amount_missing);
+    expect(missing).toBeLessThan(full);
+    // A code that does not apply is refused before anything is held.
+    const refused = await hold(u, park, start, end, { coupon_code: "NOPE-123" });
+    expect(refused.statusCode).toBe(422);
+    expect(await count("booking_holds", u.id)).toBe(0);
+
+    const res = await hold(u, park, start, end, { coupon_code: c.code.toLowerCase() });
+    expect(res.statusCode, res.body).toBe(201);
+    const h = res.json();
+    expect(h.total).toBe(missing);
+    // Verified twice (a retried settle): one booking, one use.
+    expect((await verify(u, h.payment.reference)).statusCode).toBe(200);
+    expect((await verify(u, h.payment.reference)).statusCode).toBe(200);
+    const booking = (
+      await ctx.app.inject({ url: `/api/v1/bookings/${h.booking_code}`, headers: bearer(u) })
+    ).json();
+    expect(booking).toMatchObject({ amount: missing, breakdown: { coupon_code: c.code } });
+    const uses = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${c.id} AND purchase_id = ${booking.id}`,
+    );
+    expect(uses[0]!.n).toBe(1);
   });
 
   it("a difference below the country's minimum top-up is raised to it, and the rest stays in the wallet", async () => {

@@ -31,11 +31,13 @@ import {
   currencyChanged,
   full,
   price,
+  priceWithCoupon,
   readPark,
   savedVehicle,
   windowRefused,
 } from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
+import { recordCouponUseOfCode } from "../purchases/coupons.service";
 import { issueBookingReceipt, type ReceiptPark } from "./booking-receipts.service";
 import { bookingCode } from "./bookings.domain";
 import * as bookings from "./bookings.repo";
@@ -80,7 +82,13 @@ export async function holdAndPay(
       const vehicle = body.vehicle_id
         ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
         : undefined;
-      const breakdown = price(park, body.start_time, body.end_time, deps.clock());
+      const breakdown = await priceWithCoupon(db, park, {
+        code: body.coupon_code,
+        kind: "booking",
+        userId,
+        breakdown: price(park, body.start_time, body.end_time, deps.clock()),
+        now: deps.clock(),
+      });
       const plate = vehicle?.plate_number ?? body.plate_number ?? null;
       return { currency: park.currency, amountMinor: breakdown.totalMinor, park, plate, breakdown };
     },
@@ -147,6 +155,7 @@ const holdFingerprint = (b: HoldBookingBody) =>
     b.plate_number ?? null,
     b.start_time.toISOString(),
     b.end_time.toISOString(),
+    ...(b.coupon_code ? [`coupon:${b.coupon_code}`] : []),
   ]);
 
 /**
@@ -186,6 +195,15 @@ export async function completePaidHold(
   if (status !== "booked") return;
   // The booking's receipt, with its charge (idempotent: a second settle writes nothing again).
   const park = await receiptParkOfHold(deps.db, tx, hold);
+  // The hold kept the price it was quoted, its coupon's discount included: the use counts now.
+  if (hold.breakdown.couponCode) {
+    await recordCouponUseOfCode(tx, {
+      countryId: park.countryId,
+      code: hold.breakdown.couponCode,
+      userId: hold.userId,
+      purchaseId: hold.id,
+    });
+  }
   await issueBookingReceipt(tx, "booking", hold, park, now);
   const booking = await bookings.findBooking(tx, hold.userId, { id: hold.id });
   // A second settle finds the hold booked: its confirmation was queued by the first (same key).

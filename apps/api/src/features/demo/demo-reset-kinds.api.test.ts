@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { DEMO_ACCOUNTS } from "../../db/seed/accounts";
 import { itemId } from "../../db/seed/marketplace";
-import { seededUser, type TestUser } from "../../test/factories";
+import { createUser, seededUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, PURCHASE_ROWS, receiptViolations } from "../../test/ledger-invariants";
 import { allDayPark, at, book, fund, HOUR } from "../bookings/bookings.test-kit";
@@ -98,5 +98,32 @@ describe("the demo reset, for every kind of purchase", () => {
       );
       expect(left.n, `${kind}'s ${table}`).toBe(0);
     }
+  });
+
+  it("deletes the demo accounts' referrals (either side), their codes and devices; the rewards go with the balances", async () => {
+    const driver = await seededUser(db, DRIVER!.email);
+    const other = await createUser(db);
+    const invitee = await createUser(db);
+    await db.execute(sql`DELETE FROM referrals WHERE invitee_id = ${driver.id}`);
+    await db.execute(
+      sql`INSERT INTO referral_codes (user_id, code, created_at) VALUES (${driver.id}, 'DEMO234', now())
+          ON CONFLICT DO NOTHING`,
+    );
+    await db.execute(
+      sql`INSERT INTO referral_devices (user_id, device_hash, seen_at) VALUES (${driver.id}, 'hash', now())`,
+    );
+    await db.execute(
+      sql`INSERT INTO referrals (inviter_id, invitee_id, code, status, refused_reason, created_at) VALUES
+          (${other.id}, ${driver.id}, 'OTHER23', 'registered', NULL, now()),
+          (${driver.id}, ${invitee.id}, 'DEMO234', 'refused', 'same_device', now())`,
+    );
+    await resetDemoData(db, clock);
+    const left = await one<{ referrals: number; codes: number; devices: number }>(
+      sql`SELECT
+            (SELECT count(*)::int FROM referrals WHERE inviter_id = ${driver.id} OR invitee_id = ${driver.id}) AS referrals,
+            (SELECT count(*)::int FROM referral_codes WHERE user_id = ${driver.id}) AS codes,
+            (SELECT count(*)::int FROM referral_devices WHERE user_id = ${driver.id}) AS devices`,
+    );
+    expect(left).toEqual({ referrals: 0, codes: 0, devices: 0 });
   });
 });

@@ -13,6 +13,7 @@ import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { syncFloor } from "../companies/company-wallet.service";
+import { deleteReferralsOfUsers } from "../referrals/referrals.service";
 import { deleteReviewsOfBookingsInTx } from "../reviews/reviews.service";
 import { clearingKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
@@ -90,6 +91,8 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
   await repo.deletePasses(tx, userIds);
   // Their vehicle document requests and papers' dates (the demo driver's request is sent again).
   await repo.deleteVehicleDocRequests(tx, userIds);
+  // Their invitations (as inviter or invitee), codes and devices: the rewards go with the balances.
+  await deleteReferralsOfUsers(tx, userIds);
   for (const wallet of await repo.lockWallets(tx, userIds)) {
     if (wallet.balanceMinor === 0 || !wallet.ownerUserId) continue;
     await postTransfer(tx, {

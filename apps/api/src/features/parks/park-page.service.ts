@@ -18,6 +18,8 @@ import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
+import { activeChargers } from "./chargers.repo";
+import { toMajor } from "../../lib/money";
 
 /**
  * One park: its page, its rate for a vehicle type, and a window's availability and price. A
@@ -44,6 +46,14 @@ export async function getPark(
   const { park: p, state, country } = await loadPark(db, served, ref, true);
   const rates = (await repo.listRates(db, p.id)).map((r) => presentParkRate(p.id, r, country));
   const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
+  const chargers = (await activeChargers(db, [p.id])).map((c) => ({
+    connector: c.connector,
+    power_kw: c.powerKw,
+    count: c.count,
+    price_unit: c.priceUnit,
+    price: toMajor(c.priceMinor, country.decimals),
+    currency: country.currency,
+  }));
   return {
     id: p.id,
     slug: p.slug,
@@ -81,6 +91,7 @@ export async function getPark(
     operator: p.operator,
     status: p.status,
     rates,
+    chargers,
   };
 }
 

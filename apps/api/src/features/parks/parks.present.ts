@@ -43,7 +43,10 @@ export function presentTaxes(
 }
 
 /** A window's price in the API's major units of the country's currency. */
-export function windowPrice(p: PriceBreakdown, country: CountryWithFees): WindowPrice {
+export function windowPrice(
+  p: PriceBreakdown,
+  country: Pick<CountryWithFees, "currency" | "decimals" | "taxName">,
+): WindowPrice {
   const m = (minor: number) => toMajor(minor, country.decimals);
   return {
     amount: m(p.totalMinor),
@@ -58,6 +61,7 @@ export function windowPrice(p: PriceBreakdown, country: CountryWithFees): Window
       tax_name: country.taxName,
       taxes: presentTaxes(p, country.taxName, country.decimals),
       total: m(p.totalMinor),
+      ...(p.couponCode ? { coupon_discount: m(p.couponDiscountMinor ?? 0), coupon_code: p.couponCode } : {}),
     },
   };
 }

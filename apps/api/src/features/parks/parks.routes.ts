@@ -1,5 +1,7 @@
 import {
   AvailabilityQuerySchema,
+  ChargingParkListSchema,
+  ChargingParksQuerySchema,
   AvailabilitySchema,
   ErrorSchema,
   ParkDetailSchema,
@@ -19,6 +21,7 @@ import { AppError } from "../../lib/app-error";
 import { fastSerializerCompiler } from "../../lib/fast-serializer";
 import * as parkService from "./park-page.service";
 import * as service from "./parks.service";
+import { listChargingParks } from "./charging-parks.service";
 
 /** What a client sends when it has no id: docs/PRODUCT-RULES.md asks for 'Park ID is required'. */
 const MISSING_ID = new Set(["", "undefined", "null"]);
@@ -72,6 +75,21 @@ export function parksRoutes(
         },
       );
     }
+
+    app.get(
+      "/ev-charging/parks",
+      {
+        schema: {
+          tags,
+          operationId: "listChargingParks",
+          summary: "A country's parks with EV chargers, by name, with their chargers and prices",
+          querystring: ChargingParksQuerySchema,
+          response: { 200: ChargingParkListSchema, 422: ErrorSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.header("cache-control", cache).send(await listChargingParks(db, countries, req.query)),
+    );
 
     app.get(
       "/parks/front/figures",

@@ -36,6 +36,7 @@ function mayBeBroad(spec: SearchSpec): spec is SearchSpec & { countryId: number 
     spec.amenities.length > 0 ||
     spec.requireVehicleType ||
     spec.minRating !== undefined ||
+    spec.charger !== undefined ||
     spec.sort === "rating";
   return (
     spec.countryId !== undefined &&

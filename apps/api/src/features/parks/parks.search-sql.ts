@@ -1,4 +1,10 @@
-import { PARK_TOTAL_CAP, type Amenity, type ParkSort, type ParkType } from "@parkwell/contract";
+import {
+  PARK_TOTAL_CAP,
+  type Amenity,
+  type ChargerConnector,
+  type ParkSort,
+  type ParkType,
+} from "@parkwell/contract";
 import { join, q, raw, type Frag } from "../../db/sql-text";
 import { cellsInside, EARTH_RADIUS_M, earthBoxCube, earthCube } from "../../lib/park-cells";
 import { likeEscape } from "../../lib/like";
@@ -33,6 +39,11 @@ export interface SearchSpec {
   nearestWalk?: boolean;
   /** Only parks whose kept average rating is at least this (decision 033); unrated parks never match. */
   minRating?: number | undefined;
+  /**
+   * Only parks with an active charger of this connector and/or of this power or more (decision
+   * 045): an EXISTS on park_chargers, answered through its partial search index.
+   */
+  charger?: { connector?: ChargerConnector | undefined; minKw?: number | undefined } | undefined;
   sort: ParkSort;
   limit: number;
   offset: number;
@@ -156,7 +167,8 @@ const unfiltered = (spec: SearchSpec) =>
   spec.amenities.length === 0 &&
   !spec.requireVehicleType &&
   spec.terms.length === 0 &&
-  spec.minRating === undefined;
+  spec.minRating === undefined &&
+  !spec.charger;
 
 /** The asked vehicle type's key in `parks.rate_card` (a parameter: one statement for every type). */
 const cardKey = (spec: SearchSpec) => q`${String(spec.vehicleTypeId)}::text`;
@@ -189,6 +201,14 @@ function where(spec: SearchSpec): Frag {
   // A kept column (decision 033): tested on the rows the other conditions read, or the start of
   // the rating index's range when the page is sorted by rating.
   if (spec.minRating !== undefined) parts.push(q`p.rating_average >= ${spec.minRating}::numeric`);
+  if (spec.charger) {
+    const { connector, minKw } = spec.charger;
+    parts.push(
+      q`EXISTS (SELECT 1 FROM park_chargers c WHERE c.park_id = p.id AND c.status = 'active'${
+        connector ? q` AND c.connector = ${connector}` : q``
+      }${minKw !== undefined ? q` AND c.power_kw >= ${minKw}::numeric` : q``})`,
+    );
+  }
   const holds = (word: string) => (walk ? q`strpos(p.search_text, ${word}) > 0` : contains(word));
   const long = spec.terms.filter((t) => t.length >= 3);
   if (long.length === 0 && spec.terms.length > 0) {

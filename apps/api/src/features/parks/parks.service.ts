@@ -120,6 +120,10 @@ export function searchSpec(q: ParkListQuery, countryId: number | undefined): Sea
     vehicleTypeId: q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID,
     requireVehicleType: q.vehicle_type_id !== undefined,
     minRating: q.min_rating,
+    charger:
+      q.connector !== undefined || q.min_kw !== undefined
+        ? { connector: q.connector, minKw: q.min_kw }
+        : undefined,
     sort: q.sort ?? (geo ? "distance" : terms.length > 0 ? "relevance" : "name"),
     // Past the counted matches there is nothing to page through: answer without scanning.
     limit: offset >= PARK_TOTAL_CAP ? 0 : Math.min(q.size, PARK_TOTAL_CAP - offset),

@@ -94,6 +94,26 @@ export function withCoupon(
   };
 }
 
+/**
+ * A booking's new price (an extension's window) keeping the coupon it was booked with: the same
+ * amount off, fixed when it was booked (never worked out again on the longer window, nor refused
+ * because the coupon has since run out or ended).
+ */
+export function withBookedCoupon(
+  after: PriceBreakdown,
+  booked: PriceBreakdown,
+  taxes: readonly TaxComponent[],
+): PriceBreakdown {
+  const discountMinor = booked.couponDiscountMinor ?? 0;
+  return booked.couponCode ? withCoupon(after, { code: booked.couponCode, discountMinor }, taxes) : after;
+}
+
+/** The parking a price charges after its coupon: what the operator's share and a refund start from. */
+export const netParkingMinor = (b: {
+  parkingMinor: number;
+  couponDiscountMinor?: number | undefined;
+}): number => b.parkingMinor - (b.couponDiscountMinor ?? 0);
+
 function withFees(parking: number, days: number, hours: number, fees: CountryFees): PriceBreakdown {
   const serviceFeeMinor = parking > 0 ? fees.serviceFeeMinor : 0;
   const bookingFeeMinor = bpsOf(parking, fees.bookingFeeBps);

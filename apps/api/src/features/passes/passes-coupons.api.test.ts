@@ -31,7 +31,7 @@ afterEach(async () => {
 
 const call = (
   user: TestUser | null,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "DELETE",
   url: string,
   payload?: object,
   language = "en",
@@ -107,6 +107,9 @@ describe("a coupon on a monthly pass", () => {
       message: "You have already used this coupon as many times as it allows",
     });
     expect(again.total).toBe(plain.total);
+    // A coupon a pass used is in use: the back office cannot delete it (only deactivate it).
+    const removed = await call(admin, "DELETE", `/admin/marketplace/coupons/${c.id}`);
+    expect(removed.statusCode, removed.body).toBe(409);
   });
 
   it("refuses a code that is not for passes, in the driver's language, selling nothing", async () => {

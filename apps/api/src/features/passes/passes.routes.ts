@@ -1,3 +1,4 @@
+import { requestLanguage } from "../../lib/language";
 import {
   ErrorSchema,
   idParam,
@@ -80,6 +81,7 @@ export function plansRoutes(deps: Pick<passes.PassDeps, "db" | "clock">, auth: A
               deps.clock(),
               { plan_id: req.params.id, ...req.query },
               req.authUser?.id ?? null,
+              requestLanguage(req.headers["accept-language"]),
             ),
           ),
     );

@@ -215,6 +215,14 @@ function passKind(
     quote: (db, { input: body, now }) => priceFirstTerm(db, now, body),
     async prepare(tx, { userId, input: body, now, quoted: first }) {
       const { plan, park, price, country, term } = first;
+      // The coupon's row locked first (every purchase's order, decision 044: the coupon, then the
+      // capacity, then the wallet): its uses are counted by one purchase at a time.
+      const { coupon, breakdown } = await couponOnFirstTerm(tx, first, {
+        code: body.coupon_code,
+        userId,
+        now,
+        lock: true,
+      });
       const locked = await repo.lockForSale(tx, plan.id, park.id, body.vehicle_type_id);
       if (locked.currency !== country.currency) {
         throw new AppError(
@@ -233,13 +241,6 @@ function passKind(
       if (!(await repo.passFits(tx, plan.id, body.vehicle_type_id, term.startsAt, now))) {
         throw new AppError(409, "full", PASS_FULL_MESSAGE);
       }
-      // The coupon's row locked last: its uses are counted by one purchase at a time.
-      const { coupon, breakdown } = await couponOnFirstTerm(tx, first, {
-        code: body.coupon_code,
-        userId,
-        now,
-        lock: true,
-      });
       const charged: ChargedTerm = {
         at: now,
         country,

@@ -5,6 +5,8 @@
  * the park's clock, and costs the monthly price times the months less the term's discount, with
  * the country's fees and tax as any parking (priceFlat).
  */
+import type { Language } from "../../lib/language";
+import { presentCoupon } from "../purchases/coupons.present";
 import {
   PASS_NOT_ON_SALE_MESSAGE,
   PASS_START_MAX_DAYS,
@@ -137,6 +139,7 @@ export async function quote(
   now: Date,
   asked: TermAsked & { coupon_code?: string | undefined },
   userId: string | null,
+  language: Language,
 ): Promise<PlanQuote> {
   const first = await priceFirstTerm(db, now, asked);
   const { country, term, price } = first;
@@ -162,11 +165,6 @@ export async function quote(
     discount: major(first.discountMinor),
     breakdown: presentBreakdown(breakdown, country.taxName, country.decimals),
     total: major(breakdown.totalMinor),
-    coupon: coupon && {
-      code: coupon.code,
-      applied: coupon.applied,
-      discount: major(coupon.applied ? (breakdown.couponDiscountMinor ?? 0) : 0),
-      message: coupon.message,
-    },
+    coupon: presentCoupon(coupon, major, language),
   };
 }

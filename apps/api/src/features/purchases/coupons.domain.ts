@@ -3,7 +3,7 @@
  * a purchase of some kind worth some amount at some instant, and how much it takes off. Every kind
  * of purchase asks the same question (coupons.service.ts asks it with the coupon's row and uses).
  */
-import { bpsOf, type CouponAskedKind, type CouponKind, type DiscountType } from "@parkwell/contract";
+import { bpsOf, type CouponKind, type DiscountType } from "@parkwell/contract";
 
 export type CouponRefusal =
   | "not_for_kind"
@@ -43,13 +43,13 @@ export interface CouponUses {
  * then everyone's). `uses` is null before a driver is known (a signed-out quote).
  */
 export function couponDiscount(
-  kind: CouponAskedKind,
+  kind: CouponKind,
   baseMinor: number,
   coupon: CouponTerms,
   now: Date,
   uses: CouponUses | null,
 ): { ok: true; discountMinor: number } | { ok: false; refusal: CouponRefusal } {
-  if (!(coupon.kinds as readonly string[]).includes(kind)) return { ok: false, refusal: "not_for_kind" };
+  if (!coupon.kinds.includes(kind)) return { ok: false, refusal: "not_for_kind" };
   if (coupon.status !== "active") return { ok: false, refusal: "inactive" };
   if (now < coupon.startsAt) return { ok: false, refusal: "not_started" };
   if (now >= coupon.endsAt) return { ok: false, refusal: "expired" };

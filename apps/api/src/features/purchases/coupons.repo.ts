@@ -24,29 +24,42 @@ export async function couponElsewhere(db: Tx, countryId: number, code: string): 
   return elsewhere !== undefined;
 }
 
-/** A coupon's uses: by this driver (0 when none is given) and by everyone, in one read. */
+/**
+ * A coupon's uses: by this driver (0 when none is given) and, when `countAll` (the coupon caps
+ * everyone's uses), by everyone (0 otherwise: a popular coupon's thousands of uses are not
+ * counted under its lock for a limit it does not have).
+ */
 export async function couponUsesOf(
   db: Tx,
   couponId: number,
   userId: string | null,
+  countAll: boolean,
 ): Promise<{ mine: number; all: number }> {
+  if (!userId && !countAll) return { mine: 0, all: 0 };
   const [row] = await db
     .select({
       mine: userId
         ? sql<number>`count(*) FILTER (WHERE ${couponUses.userId} = ${userId})::int`
         : sql<number>`0`,
-      all: sql<number>`count(*)::int`,
+      all: countAll ? sql<number>`count(*)::int` : sql<number>`0`,
     })
     .from(couponUses)
-    .where(eq(couponUses.couponId, couponId));
+    .where(
+      countAll || !userId
+        ? eq(couponUses.couponId, couponId)
+        : and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)),
+    );
   return { mine: Number(row?.mine ?? 0), all: Number(row?.all ?? 0) };
 }
 
+/** `again`: a second use by the same purchase is none (a retried settle), not an error. */
 export async function insertCouponUse(
   tx: Tx,
   values: { couponId: number; userId: string; purchaseId: string },
+  again = false,
 ): Promise<void> {
-  await tx.insert(couponUses).values(values);
+  const insert = tx.insert(couponUses).values(values);
+  await (again ? insert.onConflictDoNothing() : insert);
 }
 
 export async function deleteCouponUse(tx: Tx, purchaseId: string): Promise<void> {

@@ -17,7 +17,7 @@ import {
   COUPON_UNKNOWN_MESSAGE,
   COUPON_USED_UP_MESSAGE,
   formatMoney,
-  type CouponAskedKind,
+  type CouponKind,
 } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
@@ -53,7 +53,7 @@ export async function couponFor(
   db: Tx,
   p: {
     code: string;
-    kind: CouponAskedKind;
+    kind: CouponKind;
     country: { id: number; currency: string; decimals: number };
     userId: string | null;
     baseMinor: number;
@@ -78,7 +78,7 @@ export async function couponFor(
         : COUPON_UNKNOWN_MESSAGE,
     );
   }
-  const uses = await repo.couponUsesOf(db, row.id, p.userId);
+  const uses = await repo.couponUsesOf(db, row.id, p.userId, row.totalLimit !== null);
   const verdict = couponDiscount(p.kind, p.baseMinor, row, p.now, {
     mine: p.userId ? uses.mine : 0,
     all: uses.all,
@@ -103,6 +103,20 @@ export function assertCouponApplies(coupon: PurchaseCoupon | null): void {
 /** Records a coupon's use by a purchase (the engine does, with the purchase's row). */
 export function recordCouponUse(tx: Tx, p: { couponId: number; userId: string; purchaseId: string }) {
   return repo.insertCouponUse(tx, p);
+}
+
+/**
+ * Records the use of a country's coupon by its code: for a purchase that kept the price it was
+ * quoted (a paid hold's booking), whose coupon was checked when it was priced. A second call for the
+ * same purchase records nothing again.
+ */
+export async function recordCouponUseOfCode(
+  tx: Tx,
+  p: { countryId: number; code: string; userId: string; purchaseId: string },
+): Promise<void> {
+  const row = await repo.couponByCode(tx, p.countryId, p.code, false);
+  if (row)
+    await repo.insertCouponUse(tx, { couponId: row.id, userId: p.userId, purchaseId: p.purchaseId }, true);
 }
 
 /** Gives a purchase's coupon use back (a purchase refunded in full). */

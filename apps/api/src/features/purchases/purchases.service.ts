@@ -53,6 +53,7 @@ import {
   shortOfFunds,
   type WalletPurpose,
 } from "../wallet/ledger.service";
+import { rewardFirstPurchase } from "../referrals/referrals.service";
 import { assertCouponApplies, recordCouponUse, type PurchaseCoupon } from "./coupons.service";
 import { CODE_ATTEMPTS, fingerprintOf, moveKey, type PurchaseKindName } from "./purchases.domain";
 import * as repo from "./purchases.repo";
@@ -396,7 +397,8 @@ export async function chargeMove(
 /**
  * The receipt of a purchase's move, in the move's transaction: what `chargeMove` writes after the
  * money moved, and what a kind whose statement posts its first charge in SQL (a booking's
- * `book_space`, `book_event_space`, `complete_hold`) writes right after that statement.
+ * `book_space`, `book_event_space`, `complete_hold`) writes right after that statement. Then the
+ * buyer's referral reward, when this is their first paid purchase (referrals.service).
  */
 export async function receiptOfMove(
   tx: Tx,
@@ -425,6 +427,9 @@ export async function receiptOfMove(
     expectedMinor: m.amountMinor,
     buyerCompanyId: m.companyId,
   });
+  // Every paid move of every kind passes here, a booking's first charge (posted in SQL) too: the
+  // buyer's first one pays their referral's reward (docs/PRODUCT-RULES.md#referrals), once.
+  if (m.amountMinor > 0) await rewardFirstPurchase(tx, { userId: p.userId, purchaseId: p.id, at: m.at });
 }
 
 /**

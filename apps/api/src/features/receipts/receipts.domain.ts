@@ -90,13 +90,16 @@ export function pricedBody(
 }
 
 /**
- * What changed between two prices of the same purchase (an extension): each part's difference, and
- * each tax's by name and rate when both prices name their taxes (a rate changed in between gives the
- * old rate's line back and charges the new one's in full); else the one tax's difference.
+ * What changed between two prices of the same purchase (an extension): each part's difference (the
+ * parking's after a coupon's discount: a booking keeps its discount, so an extension's parking line
+ * is the longer window's parking alone), and each tax's by name and rate when both prices name
+ * their taxes (a rate changed in between gives the old rate's line back and charges the new one's
+ * in full); else the one tax's difference.
  */
 export function differenceOf(before: PricedParts, after: PricedParts): PricedParts {
+  const net = (p: PricedParts) => p.parkingMinor - (p.couponDiscountMinor ?? 0);
   const parts: PricedParts = {
-    parkingMinor: after.parkingMinor - before.parkingMinor,
+    parkingMinor: net(after) - net(before),
     serviceFeeMinor: after.serviceFeeMinor - before.serviceFeeMinor,
     bookingFeeMinor: after.bookingFeeMinor - before.bookingFeeMinor,
     taxMinor: after.taxMinor - before.taxMinor,

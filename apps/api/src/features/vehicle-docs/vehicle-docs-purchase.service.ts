@@ -6,6 +6,7 @@
  * engine's transaction, refuses a changed price (409 `price_changed`), and writes the request, its
  * documents, its first timeline row and its mail.
  */
+import type { Language } from "../../lib/language";
 import {
   INSURANCE_NOT_CHOSEN_MESSAGE,
   INSURANCE_REQUIRED_MESSAGE,
@@ -210,10 +211,12 @@ export async function quote(
   now: Date,
   userId: string,
   body: VehicleDocQuoteBody,
+  language: Language,
 ): Promise<VehicleDocQuote> {
   return presentQuote(
     body.type,
     await resolve(servedCountries(db), db, userId, body, { now, lockCoupon: true }),
+    language,
   );
 }
 

@@ -1,4 +1,6 @@
 /** A vehicle document request as the API answers it: amounts in major units, times as ISO 8601. */
+import type { Language } from "../../lib/language";
+import { presentCoupon } from "../purchases/coupons.present";
 import {
   VEHICLE_DOC_CANCELLABLE,
   VEHICLE_DOC_TRANSITIONS,
@@ -195,7 +197,11 @@ export interface Resolved {
   priced: PricedRequest;
 }
 
-export function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): VehicleDocQuote {
+export function presentQuote(
+  type: VehicleDocQuoteBody["type"],
+  r: Resolved,
+  language: Language,
+): VehicleDocQuote {
   const money = (minor: number) => toMajor(minor, r.decimals);
   return {
     type,
@@ -208,12 +214,7 @@ export function presentQuote(type: VehicleDocQuoteBody["type"], r: Resolved): Ve
     ...feeTotals(r.priced.lines, money),
     service_charge: money(r.priced.serviceChargeMinor),
     discount: money(r.priced.discountMinor),
-    coupon: r.coupon && {
-      code: r.coupon.code,
-      applied: r.coupon.applied,
-      discount: money(r.coupon.discountMinor),
-      message: r.coupon.message,
-    },
+    coupon: presentCoupon(r.coupon, money, language),
     delivery_charge: money(r.priced.deliveryChargeMinor),
     tax: money(r.priced.taxMinor),
     tax_name: r.taxName,

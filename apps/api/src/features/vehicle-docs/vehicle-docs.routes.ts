@@ -1,3 +1,4 @@
+import { requestLanguage } from "../../lib/language";
 import {
   AdminVehicleDocFeeQuerySchema,
   DriverLicenceExpiryBodySchema,
@@ -168,7 +169,14 @@ export function vehicleDocsRoutes(deps: VehicleDocDeps, auth: Auth): FastifyPlug
           response: { 200: VehicleDocQuoteSchema, ...errors },
         },
       },
-      async (req) => purchase.quote(db, clock(), requireUser(req).id, req.body),
+      async (req) =>
+        purchase.quote(
+          db,
+          clock(),
+          requireUser(req).id,
+          req.body,
+          requestLanguage(req.headers["accept-language"]),
+        ),
     );
 
     app.post(

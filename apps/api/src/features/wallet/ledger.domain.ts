@@ -34,6 +34,12 @@ export const clearingKey = (provider: string, currency: string) => `clearing:${p
 export const revenueKey = (currency: string) => `revenue:${currency}`;
 /** A business account's wallet in one currency (docs/decisions/030-business-accounts.md). */
 export const companyWalletKey = (companyId: number, currency: string) => `company:${companyId}:${currency}`;
+/**
+ * Parkwell's marketing spend in one currency, spread over shards as revenue is (a reward is paid
+ * inside a purchase's transaction: one row per currency would make every first purchase wait).
+ * It goes below zero by what was spent; its balance is its entries' sum like every account's.
+ */
+export const marketingKey = (currency: string, shard: number) => `marketing:${currency}:${shard}`;
 /** A user's money that arrived beyond the wallet's cap, kept apart until support returns it. */
 export const heldKey = (userId: string, currency: string) => `held:${userId}:${currency}`;
 

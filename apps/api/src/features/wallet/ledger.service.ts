@@ -21,6 +21,7 @@ import {
   checkTransfer,
   clearingKey,
   heldKey,
+  marketingKey,
   revenueKey,
   splitAtCap,
   userWalletKey,
@@ -295,6 +296,20 @@ export function chargeWallet(tx: Tx, move: WalletMove & { kind?: LedgerKind }) {
 /** Money given back (a cancelled booking): platform revenue -> user wallet. */
 export function refundToWallet(tx: Tx, move: WalletMove) {
   return walletTransfer(tx, move, "refund", revenueSpec(move), move.amountMinor);
+}
+
+/**
+ * A referral's reward (docs/PRODUCT-RULES.md#referrals): Parkwell's marketing account -> the
+ * driver's wallet, in the caller's transaction; its key names the referral and the side, so it is
+ * paid once. No receipt: nothing is sold.
+ */
+export function creditReferralReward(tx: Tx, move: WalletMove & { shard: number }) {
+  const marketing: AccountSpec = {
+    key: marketingKey(move.currency, move.shard),
+    kind: "marketing_spend",
+    currency: move.currency,
+  };
+  return walletTransfer(tx, move, "referral_reward", marketing, move.amountMinor);
 }
 
 /** Spreads booking revenue over this many ledger accounts per currency (the revenue account keys above). */

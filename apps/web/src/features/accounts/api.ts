@@ -1,4 +1,10 @@
-import type { ChangePasswordBody, ProfileUpdate, RegisterBody, VehicleInput } from "@parkwell/contract";
+import {
+  DEVICE_ID_HEADER,
+  type ChangePasswordBody,
+  type ProfileUpdate,
+  type RegisterBody,
+  type VehicleInput,
+} from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api, type ApiBody } from "../../lib/api";
 import { getSession, setCachedProfile } from "../../lib/session";
@@ -43,3 +49,24 @@ export const updateVehicle = (id: number, body: Partial<VehicleInput>) =>
 export const deleteVehicle = (id: number) => api("/user/vehicles/{id}", { params: { id }, method: "DELETE" });
 export const setDefaultVehicle = (id: number) =>
   api("/user/vehicles/{id}/default", { params: { id }, method: "PUT" });
+
+export const REFERRALS_PAGE_SIZE = 10;
+
+/** The driver's code, link, reward, earnings and a page of invitations; the device id goes along (fraud rule). */
+export const referralsQuery = (page: number, device: string | undefined) =>
+  queryOptions({
+    queryKey: ["referrals", "me", page],
+    queryFn: ({ signal }) =>
+      api("/referrals/me", {
+        query: { page, size: REFERRALS_PAGE_SIZE },
+        headers: device ? { [DEVICE_ID_HEADER]: device } : {},
+        signal,
+      }),
+  });
+
+/** What an invitation pays each side, per country (public: the /affiliates page). */
+export const referralRewardsQuery = queryOptions({
+  queryKey: ["referrals", "rewards"],
+  queryFn: ({ signal }) => api("/referrals/rewards", { signal }),
+  staleTime: 5 * 60_000,
+});

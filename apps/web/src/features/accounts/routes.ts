@@ -4,3 +4,4 @@ export { RegisterPage } from "./register-page";
 export { VerifyPage } from "./verify-page";
 export { ForgotPasswordPage } from "./forgot-password-page";
 export { ProfilePage } from "./profile-page";
+export { ReferralsPage } from "./referrals-page";

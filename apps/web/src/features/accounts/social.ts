@@ -1,8 +1,9 @@
-import type { AuthConfig, SocialLoginResponse } from "@parkwell/contract";
+import { normalizeReferralCode, type AuthConfig, type SocialLoginResponse } from "@parkwell/contract";
 import type * as FirebaseAuth from "firebase/auth";
 import type { Auth, AuthProvider, User } from "firebase/auth";
 import { ApiError } from "../../lib/api";
-import { STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
+import { deviceId } from "../../lib/device-id";
+import { readStorage, STORAGE_KEYS, writeStorage } from "../../lib/storage-keys";
 import { socialLogin, storeSignIn } from "./api";
 import { SocialError } from "./social-error";
 
@@ -66,6 +67,9 @@ async function exchange(user: User, provider: SocialProvider): Promise<SocialLog
       photo_url: user.photoURL,
       firebase_uid: user.uid,
       provider,
+      // A new account keeps the driver's link it came by, as a registration does.
+      referral_code: normalizeReferralCode(readStorage(STORAGE_KEYS.referralCode)),
+      device_id: deviceId() ?? null,
     });
   } catch (err) {
     if (err instanceof ApiError && err.status === 400 && /already exists/i.test(err.message)) {
@@ -84,6 +88,7 @@ async function exchange(user: User, provider: SocialProvider): Promise<SocialLog
   storeSignIn(res);
   writeStorage(STORAGE_KEYS.socialLoginSuccess, "true");
   writeStorage(STORAGE_KEYS.socialLoginNewUser, String(res.is_new_user));
+  if (res.is_new_user) writeStorage(STORAGE_KEYS.referralCode, null);
   return res;
 }
 

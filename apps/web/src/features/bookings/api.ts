@@ -1,5 +1,5 @@
 import type { BookingFilter } from "@parkwell/contract";
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, type ApiAnswer } from "../../lib/api";
 import { eventAccessHeaders } from "../../lib/event-access";
 
@@ -46,7 +46,38 @@ export interface CreateBookingInput {
   end_time: string;
   /** Pay with this company (docs/PRODUCT-RULES.md, "Paying with a company"); the wallet when absent. */
   company_id?: number;
+  /** A coupon code: its discount off the parking, or the booking is refused with the reason. */
+  coupon_code?: string;
 }
+
+/** What GET /bookings/quote is asked: a window or an event's parking, with a coupon code. */
+export type BookingQuoteAsked = {
+  park_id: number;
+  vehicle_type_id: number;
+  start_time?: string | undefined;
+  end_time?: string | undefined;
+  event_code?: string | undefined;
+  coupon_code: string;
+};
+
+/**
+ * The booking's price with a coupon code, as POST /bookings would charge it now: the discount, or
+ * why the code does not apply (the driver's own uses counted). An event's quote carries its
+ * private event's grant, as its booking does.
+ */
+export const bookingQuoteQuery = (asked: BookingQuoteAsked) =>
+  queryOptions({
+    queryKey: ["bookings", "quote", asked],
+    queryFn: ({ signal }) =>
+      api("/bookings/quote", {
+        query: asked,
+        ...(asked.event_code ? { headers: eventAccessHeaders(asked.event_code) } : {}),
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  });
 
 /** One key per attempt of the form: a retried request (double click, flaky network) books once. */
 export const createBooking = (body: CreateBookingInput, idempotencyKey: string) =>
@@ -77,6 +108,7 @@ export interface EventBookingInput {
   vehicle_type_id: number;
   vehicle_id?: number;
   plate_number?: string;
+  coupon_code?: string;
 }
 
 /** An event's parking (no times: the event's window at the park); a private event's grant goes with it. */

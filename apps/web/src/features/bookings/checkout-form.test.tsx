@@ -1,5 +1,11 @@
 // @vitest-environment happy-dom
-import { AvailabilitySchema, HoldSchema, MyCompaniesSchema, WalletSchema } from "@parkwell/contract";
+import {
+  AvailabilitySchema,
+  BookingQuoteSchema,
+  HoldSchema,
+  MyCompaniesSchema,
+  WalletSchema,
+} from "@parkwell/contract";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -126,6 +132,57 @@ describe("the booking checkout form", () => {
     const calls = api.callsTo("POST /bookings");
     expect(calls.map((c) => c.body)).toEqual([sentWindow]);
     expect(calls[0]!.headers.get("idempotency-key")).toMatch(/\S{8,}/);
+  });
+
+  it("applies a coupon code (Enter, not Pay): the quote's discount under the parking, the code sent with the booking; a refused code says why", async () => {
+    const quoted = (code: string, applied: boolean) => ({
+      json: BookingQuoteSchema.parse({
+        price: applied
+          ? {
+              amount: 1390,
+              currency: "NGN",
+              breakdown: {
+                ...availability.price.breakdown,
+                coupon_discount: 300,
+                coupon_code: code,
+                total: 1390,
+              },
+            }
+          : availability.price,
+        coupon: {
+          code,
+          applied,
+          discount: applied ? 300 : 0,
+          message: applied ? null : "Ce code promo ne s'applique pas aux réservations de stationnement",
+        },
+      }),
+    });
+    const api = driverApi(100, 5000)
+      .on("GET /bookings/quote", (call) =>
+        quoted(call.query.get("coupon_code")!, call.query.get("coupon_code") === "PARK20"),
+      )
+      .on("POST /bookings", { status: 201, json: { booking_code: "PW-7QX2AB3C" } });
+    await renderWithApp(<CheckoutForm park={park} />, { api, route });
+    await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" });
+    await userEvent.type(screen.getByLabelText("Coupon code"), "park20{Enter}");
+    expect(await screen.findByText(/^PARK20 saves you ₦300/)).toBeTruthy();
+    expect(api.callsTo("GET /bookings/quote").at(-1)!.query.get("start_time")).toBe(sentWindow.start_time);
+    expect(api.callsTo("POST /bookings")).toEqual([]);
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,390 from wallet" }));
+    await waitFor(() => expect(api.callsTo("POST /bookings")).toHaveLength(1));
+    expect(api.callsTo("POST /bookings")[0]!.body).toEqual({ ...sentWindow, coupon_code: "PARK20" });
+
+    const other = driverApi(100, 5000).on("GET /bookings/quote", (call) =>
+      quoted(call.query.get("coupon_code")!, false),
+    );
+    await renderWithApp(<CheckoutForm park={park} />, {
+      api: other,
+      route: `${route}&coupon=SHOP10`,
+      language: "fr",
+    });
+    expect(
+      await screen.findByText("Ce code promo ne s'applique pas aux réservations de stationnement"),
+    ).toBeTruthy();
   });
 
   it("on a 402, offers to pay the difference and book, holding the same window", async () => {

@@ -13,7 +13,8 @@ import { errorText } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
 import { isoToZonedInput, parseWindowValue, windowInstant, zoneAbbreviation } from "../../lib/zoned-time";
 import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/queries";
-import { createBooking, holdBooking, type CreateBookingInput } from "./api";
+import { bookingQuoteQuery, createBooking, holdBooking, type CreateBookingInput } from "./api";
+import { CouponField } from "../../components/ui/coupon-field";
 import { PayerChoice, usePayingCompanies } from "../../components/payer-choice";
 import { startProviderStep } from "../../lib/provider-step";
 import { markBookingCreated } from "./flags";
@@ -66,6 +67,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     asked?.id ??
     (askedVehicle !== OTHER_VEHICLE && !plate ? preselectedVehicle(saved, typeId)?.id : undefined);
   const ordered = Boolean(start && end && end > start);
+  // The coupon code asked for (the URL keeps it): the quote says what it saves, or why not.
+  const couponCode = params.get("coupon") || undefined;
   // A new key per attempt: changing the form after a failure is a new attempt.
   const [attemptKey, setAttemptKey] = useState(newAttemptKey);
   // The form follows the URL; what the driver must fix shows at the field after Pay, and the
@@ -117,6 +120,16 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     ordered ? start : undefined,
     ordered ? end : undefined,
   );
+  const couponQuote = useQuery({
+    ...bookingQuoteQuery({
+      park_id: park.id,
+      vehicle_type_id: typeId,
+      start_time: start,
+      end_time: end,
+      coupon_code: couponCode ?? "",
+    }),
+    enabled: Boolean(couponCode && ordered),
+  });
   const wallet = useQuery(walletQuery());
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
   // Paying with a company (a membership that can pay in the park's currency); personal by default.
@@ -141,6 +154,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     start_time: body.start_time.toISOString(),
     end_time: body.end_time.toISOString(),
     ...(payer !== null ? { company_id: payer } : {}),
+    ...(couponCode ? { coupon_code: couponCode } : {}),
   });
   const book = useMutation({
     mutationFn: (body: BookingRequest & { kind: "window" }) => createBooking(inputOf(body), attemptKey),
@@ -179,7 +193,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     if (!hold.isPending && body.kind === "window") hold.mutate(body);
   });
   const error = book.error instanceof ApiError ? book.error : null;
-  const price = availability.data?.price;
+  // With a coupon code, the quote's price (the discount in it when the code applies).
+  const quoted = couponCode && !couponQuote.isError ? couponQuote.data : undefined;
+  const price = quoted?.price ?? availability.data?.price;
   const refused = availability.data?.bookable === false ? availability.data.reason : undefined;
   const full = availability.data !== undefined && availability.data.available < 1;
   const priced = price && refused === undefined ? price : undefined;
@@ -263,7 +279,21 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           )
         )}
         {price && refused === undefined && (
-          <PriceLines breakdown={price.breakdown} currency={price.currency} />
+          <>
+            <PriceLines breakdown={price.breakdown} currency={price.currency} />
+            <CouponField
+              code={couponCode}
+              onCode={(code) => update({ coupon: code })}
+              verdict={
+                quoted?.coupon && {
+                  code: quoted.coupon.code,
+                  applied: quoted.coupon.applied,
+                  saves: money(quoted.coupon.discount, price.currency),
+                  message: quoted.coupon.message,
+                }
+              }
+            />
+          </>
         )}
         {payingCompany ? (
           <p data-testid="checkout-payer">{t("checkout.companyPays", { company: payingCompany.name })}</p>

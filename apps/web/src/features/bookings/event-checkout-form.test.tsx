@@ -141,6 +141,37 @@ describe("the event checkout form", () => {
     expect(call!.headers.get("idempotency-key")).toMatch(/\S{8,}/);
   });
 
+  it("applies an event coupon: the quote of the event's parking, its discount, the code sent with the booking", async () => {
+    const api = driverApi()
+      .on("GET /bookings/quote", (call) => ({
+        json: {
+          price: {
+            amount: 1390,
+            currency: "NGN",
+            breakdown: { ...breakdown(1500), coupon_discount: 300, coupon_code: "JAZZ300", total: 1390 },
+          },
+          coupon: { code: call.query.get("coupon_code"), applied: true, discount: 300, message: null },
+        },
+      }))
+      .on("POST /bookings", { status: 201, json: { booking_code: "PW-7QX2AB3C" } });
+    await renderWithApp(<EventCheckoutForm event={event} item={item} />, { api });
+    await userEvent.type(screen.getByLabelText("Coupon code"), "jazz300{Enter}");
+    expect(await screen.findByText(/^JAZZ300 saves you ₦300/)).toBeTruthy();
+    const asked = api.callsTo("GET /bookings/quote").at(-1)!.query;
+    expect([asked.get("event_code"), asked.get("park_id"), asked.get("start_time")]).toEqual([
+      "EV-AB2CD",
+      "41",
+      null,
+    ]);
+    await userEvent.type(screen.getByLabelText("Plate number"), "lag 123 xy");
+    await userEvent.click(screen.getByRole("button", { name: "Pay ₦1,390 from wallet" }));
+    await waitFor(() => expect(api.callsTo("POST /bookings")).toHaveLength(1));
+    expect(api.callsTo("POST /bookings")[0]!.body).toMatchObject({
+      event_code: "EV-AB2CD",
+      coupon_code: "JAZZ300",
+    });
+  });
+
   it("says how much the wallet is short and links to the top-up with the way back, in French", async () => {
     const api = driverApi().on("POST /bookings", {
       status: 402,

@@ -16,11 +16,12 @@ import { savedVehiclesQuery, walletQuery } from "../../lib/queries";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { markBookingCreated } from "./flags";
 import { PriceLines } from "../../components/ui/price-lines";
+import { CouponField } from "../../components/ui/coupon-field";
 import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
 import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
-import { createEventBooking } from "./api";
+import { bookingQuoteQuery, createEventBooking } from "./api";
 import { eventSpan, formatEventStart } from "../../lib/event-time";
 
 /**
@@ -73,8 +74,20 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
 
   const wallet = useQuery(walletQuery());
   const vehicles = useQuery(savedVehiclesQuery());
-  // The server prices it, as it will charge it: the flat price plus the country's fees.
-  const price = offer?.price.breakdown;
+  // The coupon code asked for (the URL keeps it): the quote says what it saves, or why not.
+  const couponCode = params.get("coupon") || undefined;
+  const couponQuote = useQuery({
+    ...bookingQuoteQuery({
+      park_id: item.park.id,
+      vehicle_type_id: typeId,
+      event_code: event.event_code,
+      coupon_code: couponCode ?? "",
+    }),
+    enabled: Boolean(couponCode && offer),
+  });
+  const quoted = couponCode && !couponQuote.isError ? couponQuote.data : undefined;
+  // The server prices it, as it will charge it: the flat price plus the country's fees (less a coupon's discount).
+  const price = quoted?.price.breakdown ?? offer?.price.breakdown;
   const currency = offer?.flat_price.currency ?? "";
   // A wallet in another currency cannot pay for this parking, and no top-up of it can: said before Pay.
   const otherCurrency = useWalletInOtherCurrency(currency || undefined);
@@ -88,6 +101,7 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
           park_id: body.park_id,
           vehicle_type_id: body.vehicle_type_id,
           ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
+          ...(couponCode ? { coupon_code: couponCode } : {}),
         },
         attemptKey,
       ),
@@ -160,7 +174,23 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
             {soldOut ? t("events:event.soldOut") : t("events:event.spacesLeft", { count: offer.available })}
           </p>
         )}
-        {price && <PriceLines breakdown={price} currency={currency} />}
+        {price && (
+          <>
+            <PriceLines breakdown={price} currency={currency} />
+            <CouponField
+              code={couponCode}
+              onCode={(code) => update({ coupon: code })}
+              verdict={
+                quoted?.coupon && {
+                  code: quoted.coupon.code,
+                  applied: quoted.coupon.applied,
+                  saves: money(quoted.coupon.discount, currency),
+                  message: quoted.coupon.message,
+                }
+              }
+            />
+          </>
+        )}
         {wallet.data && (
           <p data-testid="checkout-balance">
             {t("checkout.balance", { amount: money(wallet.data.balance, wallet.data.currency) })}

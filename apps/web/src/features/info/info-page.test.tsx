@@ -90,7 +90,7 @@ describe("the pages for owners and businesses say only what works today", () => 
       },
     );
 
-    it.each(["carParkManagement", "rentOutEvCharger", "affiliates"] as const)(
+    it.each(["carParkManagement", "rentOutEvCharger"] as const)(
       `%s says first what works today and what is coming (${language})`,
       async (id) => {
         await renderWithApp(<InfoPage id={id} />, { api: new FakeApi(), language });

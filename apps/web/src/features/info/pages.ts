@@ -22,7 +22,8 @@ export const INFO_PAGES = {
     ctas: { find: "/parks-list", owners: EXTERNAL_LINKS.partnerSite, business: "/business-accounts" },
   },
   howItWorks: { ns: "company", key: "howItWorks", ctas: { find: "/parks-list" } },
-  affiliates: { ns: "company", key: "affiliates", ctas: { contact: "/help" }, notYet: true },
+  // Drivers invite drivers (docs/PRODUCT-RULES.md#referrals); the route adds the rewards per country.
+  affiliates: { ns: "company", key: "affiliates", ctas: { mine: "/referrals", contact: "/help" } },
   careers: { ns: "company", key: "careers", ctas: { contact: "/help" } },
   mediaCoverage: { ns: "company", key: "mediaCoverage", ctas: { contact: "/help" } },
   businessAccounts: {

@@ -25,6 +25,8 @@ export function toApiQuery(
     sort: q.sort,
     vehicle_type_id: q.vehicleTypeId,
     min_rating: q.minRating,
+    connector: q.connector,
+    min_kw: q.minKw,
     start_time: window?.start,
     end_time: window?.end,
     page: q.page,
@@ -73,4 +75,12 @@ export function useParkSearch(
 
 export function useVehicleTypes() {
   return useQuery(vehicleTypesQuery());
+}
+
+/** A country's parks with EV chargers (/electric-vehicle-charging), by name, a page at a time. */
+export function chargingParksQuery(country: string, page: number, size = 20) {
+  return queryOptions({
+    queryKey: ["parks", "charging", country, page, size],
+    queryFn: ({ signal }) => api("/ev-charging/parks", { query: { country, page, size }, signal }),
+  });
 }

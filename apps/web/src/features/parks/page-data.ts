@@ -1,7 +1,7 @@
 import type { ParkType } from "@parkwell/contract";
 import { countriesQuery, vehicleTypesQuery } from "../../lib/queries";
 import type { PageData } from "../../lib/query-client";
-import { parkSearchQuery } from "./api";
+import { chargingParksQuery, parkSearchQuery } from "./api";
 import { parseParkQuery } from "./search-params";
 
 /**
@@ -27,3 +27,8 @@ export const parkTypeData =
     await queryClient.fetchQuery(
       parkSearchQuery({ type, amenities: [], page: 1, size }, country.code, "UTC", language),
     );
+
+/** /electric-vehicle-charging's data: the first page of the visitor's country's parks with chargers. */
+export const chargingParksData: PageData = async ({ queryClient, country }) => {
+  await queryClient.fetchQuery(chargingParksQuery(country.code, 1));
+};

@@ -7,6 +7,7 @@ import {
   toSearchParams,
   validWindow,
 } from "./search-params";
+import { toApiQuery } from "./api";
 
 describe("park query in the URL", () => {
   it("round-trips a full query", () => {
@@ -31,6 +32,17 @@ describe("park query in the URL", () => {
     expect(toSearchParams(q).toString()).toBe("sort=rating&min_rating=4");
     for (const bad of ["0", "6", "3.5", "x"]) {
       expect(parseParkQuery(new URLSearchParams(`min_rating=${bad}`)).minRating).toBeUndefined();
+    }
+  });
+
+  it("keeps a known charger connector and a minimum power in range, and drops the rest", () => {
+    const q = parseParkQuery(new URLSearchParams("amenities=ev_charging&connector=ccs2&min_kw=50"));
+    expect(q).toMatchObject({ amenities: ["ev_charging"], connector: "ccs2", minKw: 50 });
+    expect(toSearchParams(q).toString()).toBe("amenities=ev_charging&connector=ccs2&min_kw=50");
+    expect(toApiQuery(q, "NG", "Africa/Lagos")).toMatchObject({ connector: "ccs2", min_kw: 50 });
+    for (const bad of ["connector=tesla", "connector=", "min_kw=0", "min_kw=351", "min_kw=x"]) {
+      const dropped = parseParkQuery(new URLSearchParams(bad));
+      expect([dropped.connector, dropped.minKw], bad).toEqual([undefined, undefined]);
     }
   });
 

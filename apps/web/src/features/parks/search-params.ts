@@ -1,5 +1,8 @@
 import {
   AMENITIES,
+  CHARGER_CONNECTORS,
+  CHARGER_KW_MAX,
+  type ChargerConnector,
   PARK_SORTS,
   PARK_TYPES,
   type Amenity,
@@ -20,6 +23,10 @@ export interface ParkQuery {
   vehicleTypeId?: number | undefined;
   /** Only parks whose drivers' average is at least this many stars (1 to 5). */
   minRating?: number | undefined;
+  /** Only parks with an active charger of this connector (and of `minKw` or more when given). */
+  connector?: ChargerConnector | undefined;
+  /** Only parks with an active charger of at least this many kW. */
+  minKw?: number | undefined;
   /**
    * The window as the driver typed it: wall-clock times (`2026-11-26T10:00`) on the park's clock,
    * read on the searched country's clock by a list; an older link's instants stay instants
@@ -62,6 +69,8 @@ export function parseParkQuery(params: URLSearchParams, defaultSize = 10): ParkQ
     sort: oneOf(PARK_SORTS, params.get("sort")),
     vehicleTypeId: num(params.get("vehicle_type_id"), 1, 1e9),
     minRating: wholeStars(params.get("min_rating")),
+    connector: oneOf(CHARGER_CONNECTORS, params.get("connector")),
+    minKw: num(params.get("min_kw"), 1, CHARGER_KW_MAX),
     start: parseWindowValue(params.get("start_time")),
     end: parseWindowValue(params.get("end_time")),
     page: Math.floor(num(params.get("page"), 1, 100_000) ?? 1),
@@ -83,6 +92,8 @@ export function toSearchParams(q: ParkQuery, defaultSize = 10): URLSearchParams 
   set("sort", q.sort);
   set("vehicle_type_id", q.vehicleTypeId);
   set("min_rating", q.minRating);
+  set("connector", q.connector);
+  set("min_kw", q.minKw);
   set("start_time", q.start);
   set("end_time", q.end);
   if (q.page > 1) set("page", q.page);

@@ -128,7 +128,7 @@ describe("offers, coupons and sliders", () => {
     expect(kinds.json<AdminCoupon>()).toMatchObject({ kinds: ["order", "vehicle_docs"], total_limit: 500 });
     for (const [patch, field, message] of [
       [{ kinds: [] }, "kinds", "Choose at least one kind of purchase the coupon is for"],
-      [{ kinds: ["booking"] }, "kinds.0", "Unknown kind of purchase"],
+      [{ kinds: ["parking"] }, "kinds.0", "Unknown kind of purchase"],
       [{ total_limit: 0 }, "total_limit", "The total limit is a whole number, 1 or more, or empty for none"],
     ] as const) {
       const refused = await call(admin, "PATCH", `/admin/marketplace/coupons/${coupon.id}`, patch);

@@ -129,13 +129,16 @@ export const updateCouponRow = (tx: Tx, id: number, values: Partial<CouponRow>) 
   updateRecord(tx, coupons, id, values);
 
 /**
- * How many purchases used a coupon, refunded ones included: each kind whose rows keep the coupon
- * they were priced with (COUPON_KINDS: marketplace orders, vehicle-document requests).
+ * How many purchases used a coupon (a positive count is all that matters): every use the engine
+ * recorded (any kind, passes included), plus the rows that keep the coupon they were priced with
+ * even when refunded or when the code took nothing off (marketplace orders, vehicle-document
+ * requests).
  */
 export async function purchasesWithCoupon(tx: Tx, couponId: number): Promise<number> {
   const [used] = await queryRows<{ n: number }>(
     tx,
-    sql`SELECT (SELECT count(*) FROM orders WHERE coupon_id = ${couponId})
+    sql`SELECT (SELECT count(*) FROM coupon_uses WHERE coupon_id = ${couponId})
+      + (SELECT count(*) FROM orders WHERE coupon_id = ${couponId})
       + (SELECT count(*) FROM vehicle_doc_requests WHERE coupon_id = ${couponId}) AS n`,
   );
   return Number(used?.n ?? 0);

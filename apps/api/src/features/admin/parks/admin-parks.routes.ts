@@ -1,6 +1,10 @@
 import multipart from "@fastify/multipart";
 import {
+  AdminChargerCreateSchema,
+  AdminChargerParamsSchema,
+  AdminChargerPatchSchema,
   AdminOperatorsSchema,
+  AdminParkChargersSchema,
   AdminParkCapacitiesBodySchema,
   AdminParkCreateSchema,
   AdminParkListQuerySchema,
@@ -27,6 +31,7 @@ import type { FileStorage } from "../../../lib/file-storage";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
 import { parkChoices } from "../park-choices";
 import * as parks from "./admin-parks.service";
+import * as chargers from "./park-chargers.service";
 import * as photos from "./park-photos.service";
 
 export interface AdminParksDeps {
@@ -66,7 +71,7 @@ export async function readPhoto(req: FastifyRequest): Promise<{ bytes: Buffer; a
   return { bytes: Buffer.concat(chunks), alt };
 }
 
-/** The back office's parks: list, create, edit, deactivate, rates, capacities and photos. */
+/** The back office's parks: list, create, edit, deactivate, rates, capacities, photos and chargers. */
 export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): FastifyPluginAsyncZod {
   const { db, clock, storage } = deps;
   return async (app) => {
@@ -258,6 +263,58 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
           req.params.id,
           req.body.order,
         ),
+    );
+
+    app.get(
+      "/admin/parks/:id/chargers",
+      {
+        onRequest: admin.permit("parks.view"),
+        schema: {
+          tags,
+          operationId: "listAdminParkChargers",
+          summary: "The park's EV chargers (active and inactive) with the currency of their prices",
+          params: AdminParkParamsSchema,
+          response: { 200: AdminParkChargersSchema, ...err },
+        },
+      },
+      async (req) => chargers.list(db, requireStaff(req), req.params.id),
+    );
+
+    app.post(
+      "/admin/parks/:id/chargers",
+      {
+        onRequest: admin.permit("parks.update"),
+        schema: {
+          tags,
+          operationId: "addAdminParkCharger",
+          summary:
+            "Add a group of EV chargers (connector, kW, count, price per kWh or per hour in major units); answers the park's chargers",
+          params: AdminParkParamsSchema,
+          body: AdminChargerCreateSchema,
+          response: { 201: AdminParkChargersSchema, ...err },
+        },
+      },
+      async (req, reply) => {
+        const list = await chargers.add(db, requireStaff(req), auditActor(req), req.params.id, req.body);
+        return reply.code(201).send(list);
+      },
+    );
+
+    app.patch(
+      "/admin/parks/:id/chargers/:charger",
+      {
+        onRequest: admin.permit("parks.update"),
+        schema: {
+          tags,
+          operationId: "updateAdminParkCharger",
+          summary: "Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers",
+          params: AdminChargerParamsSchema,
+          body: AdminChargerPatchSchema,
+          response: { 200: AdminParkChargersSchema, ...err },
+        },
+      },
+      async (req) =>
+        chargers.update(db, requireStaff(req), auditActor(req), req.params.id, req.params.charger, req.body),
     );
 
     app.delete(

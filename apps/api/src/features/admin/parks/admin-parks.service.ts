@@ -41,6 +41,14 @@ import { editable, presentAdminPark } from "./admin-parks.present";
 import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
 import { listPage } from "../../../lib/pagination";
+import { hasActiveCharger, listChargers } from "../../parks/chargers.service";
+
+/**
+ * The amenities as written, but `ev_charging` as the park's chargers say (decision 045): present
+ * exactly when the park has an active charger, whatever the form sent.
+ */
+const withChargers = (amenities: string[], charging: boolean) =>
+  [...amenities.filter((a) => a !== "ev_charging"), ...(charging ? ["ev_charging"] : [])].sort();
 
 /** The park if it exists and is in the caller's scope; else the one 404. */
 export async function parkInScopeOr404(
@@ -227,7 +235,8 @@ export async function create(
       openingHours: body.open_24h ? null : body.opening_hours,
       overnightStays: body.overnight_stays,
       closures: body.closures,
-      amenities: body.amenities,
+      // A new park has no chargers yet: its chargers' section adds them, and the amenity with them.
+      amenities: withChargers(body.amenities, false),
       maxHeightCm: body.max_height_cm,
       textLanguage: body.text_language,
       ...texts,
@@ -304,6 +313,12 @@ export async function update(
     if (otherCountry && (await repo.listRates(tx, id)).length > 0) {
       refuse({ country: "A park with rates cannot move to another country: remove its rates first" });
     }
+    if (otherCountry && (await listChargers(tx, id)).length > 0) {
+      // Their prices are in the park's currency, as its rates' are (decision 045).
+      refuse({
+        country: "A park with chargers cannot move to another country: their prices are in its currency",
+      });
+    }
     if (otherCountry && (await repo.draftPlans(tx, id)) > 0) {
       refuse({
         country: "A park with plans being set up cannot move to another country: close them first",
@@ -330,7 +345,9 @@ export async function update(
       openingHours: open24h ? null : hours,
       overnightStays: body.overnight_stays ?? park.overnightStays,
       closures: body.closures ?? park.closures,
-      amenities: body.amenities ?? park.amenities,
+      amenities: body.amenities
+        ? withChargers(body.amenities, await hasActiveCharger(tx, id))
+        : park.amenities,
       maxHeightCm: body.max_height_cm !== undefined ? body.max_height_cm : park.maxHeightCm,
       textLanguage: language,
       ...(texts ?? {}),

@@ -1,4 +1,6 @@
 import type {
+  AdminChargerCreate,
+  AdminChargerPatch,
   AdminParkCapacitiesBody,
   AdminParkCreate,
   AdminParkPatch,
@@ -46,3 +48,12 @@ export function uploadPhoto(id: number, file: File, alt: string, onProgress: (ra
   form.append("photo", file, file.name);
   return adminUpload("/parks/{id}/photos", { params: { id }, form }, onProgress);
 }
+
+export const chargersQuery = (id: number) => ({
+  queryKey: ["admin", "park", id, "chargers"] as const,
+  queryFn: () => adminApi("/parks/{id}/chargers", { params: { id } }),
+});
+export const addCharger = (id: number, body: AdminChargerCreate) =>
+  adminApi("/parks/{id}/chargers", { params: { id }, method: "POST", body });
+export const updateCharger = (id: number, charger: number, body: AdminChargerPatch) =>
+  adminApi("/parks/{id}/chargers/{charger}", { params: { id, charger }, method: "PATCH", body });

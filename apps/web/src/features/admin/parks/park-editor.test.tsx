@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { AdminParkSchema } from "@parkwell/contract";
+import { AdminParkChargersSchema, AdminParkSchema } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
@@ -42,6 +42,16 @@ const park = AdminParkSchema.parse({
   capacities: [{ vehicle_type_id: 1, vehicle_type: "Car", capacity: 20 }],
 });
 
+/** The park's chargers as GET /admin/parks/{id}/chargers answers them. */
+const chargers = AdminParkChargersSchema.parse({
+  park_id: 41,
+  currency: "NGN",
+  decimals: 2,
+  items: [
+    { id: 7, connector: "ccs2", power_kw: 60, count: 2, price_unit: "kwh", price: 380, status: "active" },
+  ],
+});
+
 function parkApi(permissions: string[], role: "branch_manager" | "employee", answer = park) {
   return new FakeApi()
     .on("GET /admin/me", { json: adminMe(permissions, role) })
@@ -50,7 +60,8 @@ function parkApi(permissions: string[], role: "branch_manager" | "employee", ans
     .on("GET /states/load", { json: [] })
     .on("GET /vehicles/public", { json: vehicleTypes })
     .on("PUT /admin/parks/41/capacities", { json: park })
-    .on("PUT /admin/parks/41/rates", { json: park });
+    .on("PUT /admin/parks/41/rates", { json: park })
+    .on("GET /admin/parks/41/chargers", { json: chargers });
 }
 
 const open = (api: FakeApi, language: "en" | "fr") =>
@@ -126,5 +137,95 @@ describe("the park editor", () => {
     await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
     await waitFor(() => expect(api.callsTo("PATCH /admin/parks/41")).toHaveLength(1));
     expect(api.callsTo("PATCH /admin/parks/41")[0]!.body).toMatchObject({ lat: 6.4525, lng: 3.391 });
+  });
+
+  it("lists a manager's chargers and adds one typed the French way (7,4 kW · 1 500,50 l'heure)", async () => {
+    const added = AdminParkChargersSchema.parse({
+      ...chargers,
+      items: [
+        ...chargers.items,
+        {
+          id: 8,
+          connector: "type2",
+          power_kw: 7.4,
+          count: 4,
+          price_unit: "hour",
+          price: 1500.5,
+          status: "active",
+        },
+      ],
+    });
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager").on(
+      "POST /admin/parks/41/chargers",
+      {
+        json: added,
+        status: 201,
+      },
+    );
+    await open(api, "fr");
+    const section = await screen.findByRole("region", { name: "Bornes de recharge" });
+    const table = await within(section).findByRole("table");
+    expect(within(table).getByText("CCS2")).toBeTruthy();
+    expect(within(table).getByText("60 kW")).toBeTruthy();
+    expect(within(table).getByText(/380.*le kWh/)).toBeTruthy();
+    await userEvent.click(within(section).getByRole("button", { name: "Ajouter des bornes" }));
+    const form = within(section).getByRole("form", { name: "Ajouter des bornes" });
+    // Nothing filled: each field says what it needs, and nothing is sent.
+    await userEvent.click(within(form).getByRole("button", { name: "Ajouter ces bornes" }));
+    expect(await within(form).findAllByText("Ce champ est obligatoire !")).not.toHaveLength(0);
+    await userEvent.selectOptions(within(form).getByRole("combobox", { name: /Connecteur/ }), "type2");
+    await userEvent.type(within(form).getByRole("textbox", { name: /Puissance/ }), "7,45");
+    await userEvent.type(within(form).getByRole("textbox", { name: /Prix \(NGN\)/ }), "1 500,50");
+    await userEvent.click(within(form).getByRole("button", { name: "Ajouter ces bornes" }));
+    expect(
+      await within(form).findByText("Saisissez un nombre avec une décimale au plus, par exemple 7,4"),
+    ).toBeTruthy();
+    const power = within(form).getByRole("textbox", { name: /Puissance/ });
+    await userEvent.clear(power);
+    await userEvent.type(power, "7,4");
+    await userEvent.clear(within(form).getByRole("textbox", { name: /Nombre/ }));
+    await userEvent.type(within(form).getByRole("textbox", { name: /Nombre/ }), "4");
+    await userEvent.selectOptions(within(form).getByRole("combobox", { name: /Prix par/ }), "hour");
+    await userEvent.click(within(form).getByRole("button", { name: "Ajouter ces bornes" }));
+    await waitFor(() => expect(api.callsTo("POST /admin/parks/41/chargers")).toHaveLength(1));
+    expect(api.callsTo("POST /admin/parks/41/chargers")[0]!.body).toEqual({
+      connector: "type2",
+      power_kw: 7.4,
+      count: 4,
+      price_unit: "hour",
+      price: 1500.5,
+      status: "active",
+    });
+    expect(await within(section).findByText(/1\s500,50.*l'heure/)).toBeTruthy();
+  });
+
+  it("deactivates a charger", async () => {
+    const off = AdminParkChargersSchema.parse({
+      ...chargers,
+      items: [{ ...chargers.items[0]!, status: "inactive" }],
+    });
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager").on(
+      "PATCH /admin/parks/41/chargers/7",
+      {
+        json: off,
+      },
+    );
+    await open(api, "en");
+    const section = await screen.findByRole("region", { name: "EV chargers" });
+    await within(section).findByRole("table");
+    await userEvent.click(within(section).getByRole("button", { name: "Deactivate" }));
+    await waitFor(() => expect(api.callsTo("PATCH /admin/parks/41/chargers/7")).toHaveLength(1));
+    expect(api.callsTo("PATCH /admin/parks/41/chargers/7")[0]!.body).toEqual({ status: "inactive" });
+    await waitFor(() => expect(section.textContent).toContain("Inactive"));
+    expect(within(section).getByRole("button", { name: "Reactivate" })).toBeTruthy();
+  });
+
+  it("shows an attendant the chargers and their prices with no button", async () => {
+    const api = parkApi(["parks.view"], "employee");
+    await open(api, "en");
+    const section = await screen.findByRole("region", { name: "EV chargers" });
+    const table = await within(section).findByRole("table");
+    expect(within(table).getByText(/380.*per kWh/)).toBeTruthy();
+    expect(within(section).queryAllByRole("button")).toEqual([]);
   });
 });

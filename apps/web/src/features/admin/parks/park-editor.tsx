@@ -24,6 +24,7 @@ import { createPark, operatorsQuery, parkQuery, updatePark } from "./api";
 import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { DAYS } from "./park-hours";
 import { AmenitiesSection, HoursSection, TextsSection } from "./park-sections";
+import { ParkChargers } from "./park-chargers";
 import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
 import { countriesQuery } from "../../../lib/queries";
@@ -441,6 +442,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
       {park ? (
         <>
           <RatesAndCapacities park={park} editable={can("parks.update")} />
+          <ParkChargers park={park} editable={can("parks.update")} />
           <ParkPhotos park={park} editable={can("parks.update")} />
         </>
       ) : (

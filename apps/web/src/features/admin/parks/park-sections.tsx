@@ -63,12 +63,16 @@ export function AmenitiesSection({
     <section className="admin-park-section">
       <h2>{t("sections.amenities")}</h2>
       <div className="admin-park-amenities">
-        {AMENITIES.map((a) => (
-          <label key={a} className="admin-check">
-            <input type="checkbox" value={a} {...register("amenities")} /> {t(`amenities.${a}`)}
-          </label>
-        ))}
+        {AMENITIES.map((a) =>
+          // EV charging follows the park's active chargers (their section, below): not a box to tick.
+          a === "ev_charging" ? null : (
+            <label key={a} className="admin-check">
+              <input type="checkbox" value={a} {...register("amenities")} /> {t(`amenities.${a}`)}
+            </label>
+          ),
+        )}
       </div>
+      <p className="admin-park-muted">{t("chargers.amenityHint")}</p>
       <TextField
         label={t("fields.maxHeight")}
         inputMode="numeric"

@@ -1,5 +1,8 @@
 import {
   AMENITIES,
+  CHARGER_CONNECTOR_NAMES,
+  CHARGER_CONNECTORS,
+  type ChargerConnector,
   PARK_SORTS,
   PARK_TYPES,
   type Amenity,
@@ -11,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { Field, SelectField, TextField } from "../../../components/ui/form-field";
 import { SearchTextField } from "../../../components/ui/search-text-field";
 import { useVehicleTypes } from "../api";
+import { formatNumber } from "../../../lib/format";
 import { windowWallClock } from "../../../lib/zoned-time";
 import type { ParkQuery } from "../search-params";
 
@@ -25,8 +29,11 @@ interface Props {
  * Text, type, amenities, vehicle, window and sort; every change goes back to page 1. The parent
  * keys it by the search text so that a new URL resets the text box.
  */
+/** The charging powers the filter offers: a home-like AC charge, fast AC, DC fast, DC ultra-fast. */
+const MIN_KW_CHOICES = [7, 22, 50, 150] as const;
+
 export function ParkFilters({ query, zone, onChange }: Props) {
-  const { t } = useTranslation("parks");
+  const { t, i18n } = useTranslation("parks");
   const id = useId();
   const vehicles = useVehicleTypes();
   const [text, setText] = useState(query.search ?? "");
@@ -42,8 +49,16 @@ export function ParkFilters({ query, zone, onChange }: Props) {
         : [...query.amenities, a],
     });
   const active =
-    [query.type, query.vehicleTypeId, query.minRating, query.sort, query.start, query.end].filter(Boolean)
-      .length + query.amenities.length;
+    [
+      query.type,
+      query.vehicleTypeId,
+      query.minRating,
+      query.sort,
+      query.start,
+      query.end,
+      query.connector,
+      query.minKw,
+    ].filter(Boolean).length + query.amenities.length;
   // Folded into one bar with the count of filters set, on every width: open, they pushed the
   // first result down about 1,300 px on a desktop.
   // Wall-clock times, as typed and as the URL carries them: each park reads them on its clock.
@@ -133,6 +148,29 @@ export function ParkFilters({ query, zone, onChange }: Props) {
               </label>
             ))}
           </fieldset>
+          {/* Beside EV charging: the parks whose chargers fit the car (decision 045). */}
+          <SelectField
+            label={t("connectorLabel")}
+            value={query.connector ?? ""}
+            onChange={(e) =>
+              update({ connector: (e.target.value || undefined) as ChargerConnector | undefined })
+            }
+            options={[
+              ["", t("anyConnector")],
+              ...CHARGER_CONNECTORS.map((c) => [c, CHARGER_CONNECTOR_NAMES[c]] as const),
+            ]}
+          />
+          <SelectField
+            label={t("minKwLabel")}
+            value={query.minKw ?? ""}
+            onChange={(e) => update({ minKw: e.target.value ? Number(e.target.value) : undefined })}
+            options={[
+              ["", t("anyPower")],
+              ...MIN_KW_CHOICES.map(
+                (kw) => [kw, t("minKw", { kw: formatNumber(kw, i18n.language) })] as const,
+              ),
+            ]}
+          />
         </div>
       </details>
     </form>

@@ -109,3 +109,83 @@ describe("the park page's address", () => {
     expect(api.callsTo(`GET /front/parks/${lagosPark.slug}`)).toHaveLength(1);
   });
 });
+
+describe("the park page's chargers", () => {
+  const charging = {
+    ...lagosPark,
+    amenities: ["cctv", "covered", "ev_charging"],
+    chargers: [
+      {
+        connector: "ccs2" as const,
+        power_kw: 60,
+        count: 2,
+        price_unit: "kwh" as const,
+        price: 380,
+        currency: "NGN",
+      },
+      {
+        connector: "type2" as const,
+        power_kw: 7.4,
+        count: 1,
+        price_unit: "hour" as const,
+        price: 1500.5,
+        currency: "NGN",
+      },
+    ],
+  };
+  const open = async (park: typeof charging, language: "en" | "fr") => {
+    const api = new FakeApi().on(`GET /front/parks/${park.slug}`, { json: park });
+    await renderWithApp(
+      <PublicOriginProvider origin={ORIGIN}>
+        <Routes>
+          <Route path="/park/:slug" element={<ParkPage />} />
+        </Routes>
+      </PublicOriginProvider>,
+      { api, route: `/park/${park.slug}`, language },
+    );
+    await screen.findByRole("heading", { level: 1, name: park.name });
+  };
+
+  it.each([
+    [
+      "en",
+      "EV charging",
+      /^CCS2 · 60 kW$/,
+      "2 chargers",
+      /380.* per kWh/,
+      /^Type 2 · 7\.4 kW$/,
+      /1,500\.50.* per hour/,
+      /Charging is paid at the park/,
+    ],
+    [
+      "fr",
+      "Recharge électrique",
+      /^CCS2 · 60\skW$/,
+      "2 bornes",
+      /380.* le kWh/,
+      /^Type 2 · 7,4\skW$/,
+      /1\s500,50.* l'heure/,
+      /La recharge se paie au parking/,
+    ],
+  ] as const)(
+    "lists each kind with its power, count and the park's price, and who is paid (%s)",
+    async (language, title, fast, count, price, slow, slowPrice, paid) => {
+      await open(charging, language);
+      const section = screen.getByTestId("park-chargers");
+      expect(screen.getByRole("heading", { level: 2, name: title })).toBeTruthy();
+      const rows = section.querySelectorAll("tbody tr");
+      expect(rows).toHaveLength(2);
+      expect(rows[0]!.querySelector("th")!.textContent).toMatch(fast);
+      expect(rows[0]!.textContent).toContain(count);
+      expect(rows[0]!.textContent).toMatch(price);
+      expect(rows[1]!.querySelector("th")!.textContent).toMatch(slow);
+      expect(rows[1]!.textContent).toMatch(slowPrice);
+      expect(section.textContent).toMatch(paid);
+    },
+  );
+
+  it("shows no charging section for a park without chargers", async () => {
+    await open({ ...charging, chargers: [] }, "en");
+    expect(screen.queryByTestId("park-chargers")).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { PageHead, PageTitle, usePageAddress } from "../../../lib/seo/page-head"
 import { usePublicOrigin } from "../../../lib/seo/public-origin";
 import { parkingFacilityJsonLd } from "../../../lib/seo/structured-data";
 import { OpeningHours, RatesTable } from "../components/park-facts";
+import { ParkChargers } from "../components/park-chargers";
 import { ParkPlans } from "../components/park-plans";
 import { ParkReviews } from "../components/park-reviews";
 import { RatingLine } from "../components/rating-line";
@@ -125,6 +126,7 @@ export function ParkPage() {
               </li>
             )}
           </ul>
+          <ParkChargers chargers={park.chargers} />
           <h2>{t("ratesTitle")}</h2>
           <RatesTable park={park} />
           <h2>{t("hoursTitle")}</h2>

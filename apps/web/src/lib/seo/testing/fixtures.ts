@@ -52,6 +52,7 @@ export const lagosPark: ParkDetail = {
   operator: "Ikeja Parking Ltd",
   status: "active",
   rates: [rate({}), rate({ vehicle_type_id: 2, vehicle_type: "SUV", hourly: 700, daily_max: 5600 })],
+  chargers: [],
 };
 
 export const montrealPark: ParkDetail = {

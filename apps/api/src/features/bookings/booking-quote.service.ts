@@ -1,0 +1,47 @@
+/**
+ * GET /bookings/quote: what POST /bookings would charge the driver now, with a coupon code, priced
+ * as the booking prices it (the window's rate or the event's flat price, the country's fees, the
+ * coupon off the parking): the discount, or the sentence why the code does not apply. A window the
+ * park cannot take, or an event that cannot be booked, is the booking's own error.
+ */
+import { refusedEdge, windowVerdict, type BookingQuote, type BookingQuoteQuery } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Language } from "../../lib/language";
+import { clockOfPark } from "../parks/parks.present";
+import { couponOnBooking, price, readPark, windowRefused } from "./booking-core.service";
+import { presentBookingQuote } from "./bookings.present";
+import { eventOffer } from "./event-bookings.service";
+
+export async function quoteBooking(
+  db: Db,
+  userId: string,
+  q: BookingQuoteQuery,
+  now: Date,
+  hasAccess: (eventCode: string) => boolean,
+  language: Language,
+): Promise<BookingQuote> {
+  if (q.event_code !== undefined) {
+    const asked = { event_code: q.event_code, park_id: q.park_id, vehicle_type_id: q.vehicle_type_id };
+    const { park, price: listed } = await eventOffer(db, asked, now, hasAccess);
+    return presentBookingQuote(
+      park,
+      await couponOnBooking(db, park, { ...ask(q, userId, now), kind: "event_booking", breakdown: listed }),
+      language,
+    );
+  }
+  const { start_time: start, end_time: end } = q;
+  if (!start || !end) throw AppError.validation({ start_time: "start_time is required" });
+  const park = await readPark(db, q.park_id, q.vehicle_type_id);
+  const verdict = windowVerdict(start, end, now, clockOfPark(park));
+  if (!verdict.bookable)
+    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
+  const listed = price(park, start, end, now);
+  return presentBookingQuote(
+    park,
+    await couponOnBooking(db, park, { ...ask(q, userId, now), kind: "booking", breakdown: listed }),
+    language,
+  );
+}
+
+const ask = (q: BookingQuoteQuery, userId: string, now: Date) => ({ code: q.coupon_code, userId, now });

@@ -1,0 +1,147 @@
+/**
+ * A park's EV chargers (docs/PRODUCT-RULES.md#ev-charging, decision 045): read by the park's page,
+ * /electric-vehicle-charging's list and the back office; written by the back office only
+ * (features/admin/parks/park-chargers.service.ts), which keeps the park's `ev_charging` amenity.
+ */
+import type { ChargerConnector, ChargerPriceUnit, ChargerStatus } from "@parkwell/contract";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { queryRows } from "../../db/client";
+import { parkChargers } from "../../db/schema/index";
+import type { Tx } from "../../db/tx";
+import { offsetOf } from "../../lib/pagination";
+
+export interface ChargerRow {
+  id: number;
+  parkId: number;
+  connector: ChargerConnector;
+  powerKw: number;
+  count: number;
+  priceUnit: ChargerPriceUnit;
+  priceMinor: number;
+  status: ChargerStatus;
+}
+
+type Stored = typeof parkChargers.$inferSelect;
+const row = (r: Stored): ChargerRow => ({
+  id: r.id,
+  parkId: r.parkId,
+  connector: r.connector as ChargerConnector,
+  powerKw: Number(r.powerKw),
+  count: r.count,
+  priceUnit: r.priceUnit as ChargerPriceUnit,
+  priceMinor: r.priceMinor,
+  status: r.status as ChargerStatus,
+});
+
+/** Every charger of a park, active first, the most powerful first, then as added. */
+export async function listChargers(db: Tx, parkId: number): Promise<ChargerRow[]> {
+  const rows = await db
+    .select()
+    .from(parkChargers)
+    .where(eq(parkChargers.parkId, parkId))
+    .orderBy(asc(parkChargers.status), desc(parkChargers.powerKw), asc(parkChargers.id));
+  return rows.map(row);
+}
+
+/** The active chargers of some parks, most powerful first. */
+export async function activeChargers(db: Tx, parkIds: number[]): Promise<ChargerRow[]> {
+  if (parkIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(parkChargers)
+    .where(and(inArray(parkChargers.parkId, parkIds), eq(parkChargers.status, "active")))
+    .orderBy(asc(parkChargers.parkId), desc(parkChargers.powerKw), asc(parkChargers.id));
+  return rows.map(row);
+}
+
+export async function findCharger(db: Tx, parkId: number, id: number): Promise<ChargerRow | null> {
+  const [found] = await db
+    .select()
+    .from(parkChargers)
+    .where(and(eq(parkChargers.parkId, parkId), eq(parkChargers.id, id)));
+  return found ? row(found) : null;
+}
+
+export interface ChargerValues {
+  connector: ChargerConnector;
+  powerKw: number;
+  count: number;
+  priceUnit: ChargerPriceUnit;
+  priceMinor: number;
+  status: ChargerStatus;
+}
+
+const stored = (v: ChargerValues) => ({
+  connector: v.connector,
+  powerKw: v.powerKw.toFixed(1),
+  count: v.count,
+  priceUnit: v.priceUnit,
+  priceMinor: v.priceMinor,
+  status: v.status,
+});
+
+export async function insertCharger(tx: Tx, parkId: number, v: ChargerValues): Promise<ChargerRow> {
+  const [added] = await tx
+    .insert(parkChargers)
+    .values({ parkId, ...stored(v) })
+    .returning();
+  return row(added!);
+}
+
+export async function updateCharger(tx: Tx, id: number, v: ChargerValues): Promise<ChargerRow> {
+  const [after] = await tx
+    .update(parkChargers)
+    .set({ ...stored(v), updatedAt: sql`now()` })
+    .where(eq(parkChargers.id, id))
+    .returning();
+  return row(after!);
+}
+
+/**
+ * The park's `ev_charging` amenity made true to its chargers: present exactly when the park has an
+ * active charger (the search's amenity filter and every page that shows amenities read it).
+ */
+export async function syncEvAmenity(tx: Tx, parkId: number): Promise<void> {
+  await tx.execute(sql`UPDATE parks SET amenities = CASE
+      WHEN EXISTS (SELECT 1 FROM park_chargers c WHERE c.park_id = parks.id AND c.status = 'active')
+        THEN (SELECT array_agg(DISTINCT a ORDER BY a) FROM unnest(amenities || ARRAY['ev_charging']) a)
+      ELSE array_remove(amenities, 'ev_charging') END
+    WHERE id = ${parkId}
+      AND ('ev_charging' = ANY(amenities)) IS DISTINCT FROM
+          EXISTS (SELECT 1 FROM park_chargers c WHERE c.park_id = ${parkId} AND c.status = 'active')`);
+}
+
+/** Whether the park has an active charger (a park's edit keeps `ev_charging` to it). */
+export async function hasActiveCharger(db: Tx, parkId: number): Promise<boolean> {
+  const [found] = await queryRows<{ yes: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM park_chargers WHERE park_id = ${parkId} AND status = 'active') AS yes`,
+  );
+  return found?.yes === true;
+}
+
+export interface ChargingParkRow {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  address: string;
+  total: number;
+}
+
+/** A page of a country's active parks with an active charger, by name, with the total. */
+export async function chargingParks(
+  db: Tx,
+  countryId: number,
+  page: { page: number; size: number },
+): Promise<ChargingParkRow[]> {
+  return queryRows<ChargingParkRow>(
+    db,
+    sql`SELECT p.id, p.slug, p.name, p.city, p.address, count(*) OVER ()::int AS total
+      FROM parks p
+      WHERE p.country_id = ${countryId} AND p.status = 'active'
+        AND EXISTS (SELECT 1 FROM park_chargers c WHERE c.park_id = p.id AND c.status = 'active')
+      ORDER BY p.name, p.id
+      LIMIT ${page.size} OFFSET ${offsetOf(page)}`,
+  );
+}
