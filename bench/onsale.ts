@@ -51,6 +51,7 @@ import { create, publish } from "../apps/api/src/features/admin/events/admin-eve
 import { readParkWithCountry } from "../apps/api/src/features/bookings/booking-core.service";
 import { overAllocated } from "../apps/api/src/features/bookings/event-bookings.test-kit";
 import { priceFlat } from "../apps/api/src/features/parks/pricing.domain";
+import { withTaxesAt } from "../apps/api/src/features/reference/tax-rates.domain";
 import { servedCountries } from "../apps/api/src/features/reference/served-countries";
 import { creditTopUp, walletBalanceMinor } from "../apps/api/src/features/wallet/ledger.service";
 import { createStaff, createUser, type TestUser } from "../apps/api/src/test/factories";
@@ -172,7 +173,8 @@ async function bookingPrice(db: Db, event: Event): Promise<number> {
   for (const w of windows) {
     const park = await readParkWithCountry(db, Number(w.park_id), 1);
     if (!park) throw new Error(`park ${w.park_id} cannot be booked`);
-    const price = priceFlat(Number(w.price), park, new Date(w.window_start), new Date(w.window_end));
+    const fees = withTaxesAt(park, park.stateId, new Date(), "window");
+    const price = priceFlat(Number(w.price), fees, new Date(w.window_start), new Date(w.window_end));
     most = Math.max(most, price.totalMinor);
   }
   return most;

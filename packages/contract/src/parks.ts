@@ -97,14 +97,27 @@ export type ParkListQuery = z.infer<typeof ParkListQuerySchema>;
 
 export const MoneySchema = z.object({ amount: z.number(), currency: z.string().length(3) });
 
+/**
+ * One tax of a price by name (decision 047): "GST" at 5, "QST" at 9.975, "HST" at 13. `rate_percent`
+ * is null on a price stored before taxes had names (its one tax is the country's, `tax_name`).
+ */
+export const PriceTaxSchema = z
+  .object({ name: z.string(), rate_percent: z.number().nullable(), amount: z.number() })
+  .meta({ id: "PriceTax" });
+export type PriceTax = z.infer<typeof PriceTaxSchema>;
+
 export const PriceBreakdownSchema = z.object({
   hours: z.number().int(),
   days: z.number().int(),
   parking: z.number(),
   service_fee: z.number(),
   booking_fee: z.number(),
+  /** Every tax together: the sum of `taxes`. */
   tax: z.number(),
+  /** The country's tax name (kept for older clients; `taxes` names each). */
   tax_name: z.string(),
+  /** Each tax charged, by name, in the order a receipt prints them; empty when none. */
+  taxes: z.array(PriceTaxSchema),
   total: z.number(),
   /** A coupon's discount off the parking, and its code: only when one applied. */
   coupon_discount: z.number().optional(),

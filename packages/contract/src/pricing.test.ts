@@ -7,6 +7,8 @@ import {
   refundShareOf,
   TAXED_PARTS,
   taxBaseOf,
+  taxedPartsOf,
+  taxesOf,
   taxOf,
   unitsShareOf,
   WHOLE_BPS,
@@ -158,5 +160,64 @@ describe("the one tax rule (taxOf)", () => {
       baseMinor: 1_100,
       taxMinor: 110,
     });
+  });
+});
+
+describe("several taxes of a place (taxesOf)", () => {
+  it("charges GST and QST each on Parkwell's fees, rounded once per tax, never on the parking", () => {
+    // Québec: a $20.00 window, a 99¢ service fee; GST 5% and QST 9.975% on the 99¢ each.
+    const { taxMinor, lines } = taxesOf({ parking: 2_000, service_fee: 99 }, [
+      { name: "GST", rateBps: 500 },
+      { name: "QST", rateBps: 997.5 },
+    ]);
+    expect(lines).toEqual([
+      { name: "GST", rateBps: 500, baseMinor: 99, taxMinor: 5 },
+      { name: "QST", rateBps: 997.5, baseMinor: 99, taxMinor: 10 },
+    ]);
+    expect(taxMinor).toBe(15);
+  });
+
+  it("is the one tax rule when there is one component", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        (parking, fee, rate) => {
+          const parts = { parking, service_fee: fee };
+          expect(taxesOf(parts, [{ name: "VAT", rateBps: rate }]).taxMinor).toBe(taxOf(parts, rate).taxMinor);
+        },
+      ),
+    );
+  });
+
+  it("lets a component tax the parking itself, and only what it names", () => {
+    // Illinois' parking excise tax: 6% of the parking, not of a booking intermediary's stated fee.
+    const { taxMinor, lines } = taxesOf({ parking: 1_250, service_fee: 99 }, [
+      { name: "Parking excise tax", rateBps: 600, parts: ["parking"] },
+    ]);
+    expect(lines).toEqual([{ name: "Parking excise tax", rateBps: 600, baseMinor: 1_250, taxMinor: 75 }]);
+    expect(taxMinor).toBe(75);
+    expect(taxedPartsOf(null)).toBe(TAXED_PARTS);
+    expect(taxedPartsOf(["parking"]).service_fee).toBe(false);
+  });
+
+  it("is no tax with no components, and the sum of its lines always", () => {
+    expect(taxesOf({ service_fee: 500 }, [])).toEqual({ taxMinor: 0, lines: [] });
+    fc.assert(
+      fc.property(
+        fc.record({
+          parking: fc.integer({ min: 0, max: 1e7 }),
+          service_fee: fc.integer({ min: 0, max: 1e5 }),
+        }),
+        fc.array(fc.record({ name: fc.string(), rateBps: fc.integer({ min: 0, max: 3_000 }) }), {
+          maxLength: 4,
+        }),
+        (parts, components) => {
+          const { taxMinor, lines } = taxesOf(parts, components);
+          expect(taxMinor).toBe(lines.reduce((s, l) => s + l.taxMinor, 0));
+        },
+      ),
+    );
   });
 });

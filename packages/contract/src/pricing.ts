@@ -14,7 +14,8 @@ export const WHOLE_BPS = 10_000;
 /**
  * `bps` basis points of an amount, rounded half up (half away from zero below zero): the one
  * rounding of every percentage the product charges or takes off (fees, tax, discounts, premiums).
- * Integer arithmetic, exact while amount × bps stays below 2^53; never -0.
+ * Integer arithmetic, exact while amount × bps stays below 2^53; never -0. A half basis point
+ * (Québec's QST, 9.975% = 997.5) stays exact: the product is then a multiple of 0.5.
  */
 export function bpsOf(amountMinor: number, bps: number): number {
   const product = Math.abs(amountMinor * bps);
@@ -117,4 +118,57 @@ export function taxOf(
 ): { baseMinor: number; taxMinor: number } {
   const baseMinor = taxBaseOf(parts, taxed);
   return { baseMinor, taxMinor: bpsOf(baseMinor, rateBps) };
+}
+
+/**
+ * One tax of a place (a row of `tax_rates`, decision 047): its name as the receipt prints it (GST,
+ * HST, QST, "Parking excise tax"), its rate, and the parts it taxes. Without `parts` it taxes
+ * Parkwell's own charges (TAXED_PARTS); a tax on parking itself names its parts (`["parking"]`).
+ */
+export interface TaxComponent {
+  name: string;
+  rateBps: number;
+  parts?: readonly PricePart[] | null | undefined;
+}
+
+/**
+ * The purchases a tax row may be limited to: a window paid by the hour or day (a booking, an event
+ * booking) or a monthly pass. Illinois taxes the first at 6% and the second at 9%.
+ */
+export const TAX_PURCHASES = ["window", "pass"] as const;
+export type TaxPurchase = (typeof TAX_PURCHASES)[number];
+
+/** One component's tax on a purchase: the amount it was charged on and the tax, in minor units. */
+export interface TaxLine {
+  name: string;
+  rateBps: number;
+  baseMinor: number;
+  taxMinor: number;
+}
+
+/** The taxed-parts table of a component's list of parts (TAXED_PARTS when it names none). */
+export function taxedPartsOf(
+  parts: readonly PricePart[] | null | undefined,
+): Readonly<Record<PricePart, boolean>> {
+  if (!parts) return TAXED_PARTS;
+  const taxed = Object.fromEntries(PRICE_PARTS.map((p) => [p, false])) as Record<PricePart, boolean>;
+  for (const p of parts) taxed[p] = true;
+  return taxed;
+}
+
+/**
+ * The tax rule for a place with several taxes (GST and QST, a state's parking tax): each component
+ * is `taxOf` its own taxed parts, rounded half up once per component for the purchase; no tax is
+ * charged on another tax. The total is the sum of the lines; a component whose tax is 0 keeps its
+ * line (a receipt leaves zero taxes out itself).
+ */
+export function taxesOf(
+  parts: PriceParts,
+  components: readonly TaxComponent[],
+): { taxMinor: number; lines: TaxLine[] } {
+  const lines = components.map((c) => {
+    const { baseMinor, taxMinor } = taxOf(parts, c.rateBps, taxedPartsOf(c.parts));
+    return { name: c.name, rateBps: c.rateBps, baseMinor, taxMinor };
+  });
+  return { taxMinor: lines.reduce((sum, l) => sum + l.taxMinor, 0), lines };
 }

@@ -43,6 +43,7 @@ const park: ParkSummary = {
         booking_fee: 0,
         tax: 112.5,
         tax_name: "VAT",
+        taxes: [{ name: "VAT", rate_percent: 7.5, amount: 112.5 }],
         total: 1612.5,
       },
     },

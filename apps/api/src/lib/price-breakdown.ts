@@ -3,6 +3,7 @@
  * and as a booking keeps it (bookings.price_breakdown): a plain shape the schema and the domain
  * both name, so the database layer imports no feature.
  */
+import type { TaxLine } from "@parkwell/contract";
 export interface PriceBreakdown {
   /** Billed hours (started hours, after the daily cap split). */
   hours: number;
@@ -11,7 +12,13 @@ export interface PriceBreakdown {
   parkingMinor: number;
   serviceFeeMinor: number;
   bookingFeeMinor: number;
+  /** The sum of `taxes`. */
   taxMinor: number;
+  /**
+   * Each tax of the place by name (decision 047: GST and QST, HST, a parking tax), summing to
+   * `taxMinor`. Absent on a breakdown stored before taxes had names: its one tax is the country's.
+   */
+  taxes?: TaxLine[];
   totalMinor: number;
   /** A coupon's discount off the parking (pricing.domain withCoupon), and its code; absent: none. */
   couponDiscountMinor?: number;

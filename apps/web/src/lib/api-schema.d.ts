@@ -4239,6 +4239,11 @@ export interface components {
       size: number;
       pages: number;
     };
+    PriceTax: {
+      name: string;
+      rate_percent: number | null;
+      amount: number;
+    };
     WindowPrice: {
       amount: number;
       currency: string;
@@ -4250,6 +4255,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -4761,6 +4767,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -4838,6 +4845,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -6216,6 +6224,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
@@ -6274,6 +6283,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6336,6 +6346,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6359,6 +6370,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6415,6 +6427,7 @@ export interface components {
           booking_fee: number;
           tax: number;
           tax_name: string;
+          taxes: components["schemas"]["PriceTax"][];
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
@@ -6500,6 +6513,7 @@ export interface components {
         booking_fee: number;
         tax: number;
         tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
         total: number;
         coupon_discount?: number;
         coupon_code?: string;

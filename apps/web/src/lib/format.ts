@@ -59,6 +59,41 @@ export function taxLabel(t: TFunction, taxName: string): string {
 }
 
 /**
+ * One of a price's taxes by name and rate in the language shown (decision 047): "GST 5%",
+ * "TVQ 9,975 %"; a tax without a known rate (a price stored before taxes had names) as `taxLabel`.
+ */
+export function namedTaxLabel(
+  t: TFunction,
+  tax: { name: string; rate_percent: number | null },
+  locale: string,
+): string {
+  if (tax.rate_percent === null) return taxLabel(t, tax.name);
+  const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
+  return t("common:price.taxRate", {
+    name: names[tax.name] ?? tax.name,
+    rate: formatNumber(tax.rate_percent, locale, { maximumFractionDigits: 3 }),
+  });
+}
+
+/**
+ * A price's tax lines, label and amount: each named tax ("GST 5%", "QST 9.975%"), or the one tax
+ * line of a breakdown without names (a booking priced before taxes had names).
+ */
+export function taxLines(
+  t: TFunction,
+  breakdown: {
+    tax: number;
+    tax_name: string;
+    taxes?: { name: string; rate_percent: number | null; amount: number }[];
+  },
+  locale: string,
+): [string, number][] {
+  return breakdown.taxes && breakdown.taxes.length > 0
+    ? breakdown.taxes.map((x): [string, number] => [namedTaxLabel(t, x, locale), x.amount])
+    : [[taxLabel(t, breakdown.tax_name), breakdown.tax]];
+}
+
+/**
  * A country by its name in the language shown ("Sénégal", "États-Unis" in French), from the
  * common catalogue's `country.names`; a country it does not name yet as the data names it.
  */

@@ -91,7 +91,7 @@ export const marinaBooking = (patch: Partial<BookingDetail> = {}): BookingDetail
     amount: 1690,
     paid: 1690,
     currency: "NGN",
-    breakdown: { hours: 3, days: 0, tax_name: "VAT", ...paidLines },
+    breakdown: { hours: 3, days: 0, tax_name: "VAT", taxes: [], ...paidLines },
     qr: "eyJ2IjoxfQ.c2ln",
     checked_in_at: null,
     checked_out_at: null,

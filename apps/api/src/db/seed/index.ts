@@ -1,5 +1,5 @@
 import type { Db } from "../client";
-import { billingEntities, countries, fees, states, vehicleTypes } from "../schema/index";
+import { billingEntities, countries, fees, states, taxRates, vehicleTypes } from "../schema/index";
 import { seedBlog } from "./blog";
 import { seedEvents } from "./events";
 import { seedMarketplace } from "./marketplace";
@@ -8,7 +8,14 @@ import { seedParks } from "./parks";
 import { seedPlans } from "./plans";
 import { seedSocialLinks } from "./social-links";
 import { seedVehicleDocs } from "./vehicle-docs";
-import { BILLING_ENTITY_ROWS, COUNTRY_ROWS, FEE_ROWS, STATE_ROWS, VEHICLE_TYPE_ROWS } from "./reference-data";
+import {
+  BILLING_ENTITY_ROWS,
+  COUNTRY_ROWS,
+  FEE_ROWS,
+  STATE_ROWS,
+  TAX_RATE_ROWS,
+  VEHICLE_TYPE_ROWS,
+} from "./reference-data";
 import { upsertAll } from "./upsert";
 import { disableDemoAccounts, seedDemoAccounts } from "./accounts";
 
@@ -30,6 +37,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await upsertAll(tx, countries, countries.id, [...COUNTRY_ROWS]);
     await upsertAll(tx, states, states.id, STATE_ROWS);
     await upsertAll(tx, fees, fees.countryId, FEE_ROWS);
+    await upsertAll(tx, taxRates, taxRates.id, TAX_RATE_ROWS);
     await upsertAll(tx, billingEntities, billingEntities.countryId, BILLING_ENTITY_ROWS);
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);

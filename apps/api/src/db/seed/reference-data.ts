@@ -1,4 +1,4 @@
-import type { countries } from "../schema/index";
+import type { countries, taxRates } from "../schema/index";
 
 /**
  * Reference data seeded on every start (upserted by id). The built-in fallback state ids
@@ -297,6 +297,173 @@ export const FEE_ROWS = [
     maxTopupMinor: 1_000_00,
     maxWalletBalanceMinor: 5_000_00,
     referralRewardMinor: 5_00,
+  },
+];
+
+const stateId = (countryId: number, code: string): number => {
+  const found = STATE_ROWS.find((s) => s.countryId === countryId && s.code === code);
+  if (!found) throw new Error(`no state ${code} in country ${countryId}`);
+  return found.id;
+};
+
+const ETA_GST =
+  "Excise Tax Act (R.S.C. 1985, c. E-15), s. 165(1): GST 5% (since 2008-01-01); https://www.canada.ca/en/revenue-agency/services/tax/businesses/topics/gst-hst-businesses/charge-collect-which-rate.html";
+const ETA_HST =
+  "Excise Tax Act, s. 165(2) and Schedule VIII (participating provinces): HST, the GST's 5% and the province's part in one tax; https://www.canada.ca/en/revenue-agency/services/tax/businesses/topics/gst-hst-businesses/charge-collect-which-rate.html";
+
+/**
+ * The taxes of each place (decision 047): one component a row, the source it was read from, and
+ * the day it took effect. A state's rows replace its country's (state_id null) for its parks; a
+ * state without rows is taxed as its country. Only what was checked is here: a tax left out is
+ * said so below, in the decision record and in the source of the row that stands for it.
+ */
+export const TAX_RATE_ROWS: (typeof taxRates.$inferInsert)[] = [
+  // The countries' defaults: the same rates as their `fees` rows (marketplace, vehicle documents).
+  {
+    id: 1,
+    countryId: 1,
+    stateId: null,
+    name: "VAT",
+    rateBps: 750,
+    source:
+      "Value Added Tax Act (Cap. V1 LFN 2004), s. 4 as amended by the Finance Act 2019: VAT 7.5% from 2020-02-01",
+    effectiveFrom: "2020-02-01",
+  },
+  {
+    id: 2,
+    countryId: 2,
+    stateId: null,
+    name: "GST",
+    rateBps: 500,
+    source: ETA_GST,
+    effectiveFrom: "2008-01-01",
+  },
+  {
+    id: 3,
+    countryId: 3,
+    stateId: null,
+    name: "TVA",
+    rateBps: 1800,
+    source: "Code général des impôts du Sénégal (loi n° 2012-31), art. 369: taux normal de la TVA 18%",
+    effectiveFrom: "2013-01-01",
+  },
+  {
+    id: 4,
+    countryId: 4,
+    stateId: null,
+    name: "Sales tax",
+    rateBps: 0,
+    source:
+      "No federal sales tax in the United States; a state that taxes parking has its own rows. Not modelled yet (city or county taxes, which need the park's municipality): New York City's parking tax (10.375%, 18.375% in Manhattan), Chicago's parking lot and garage operations tax, the City of Los Angeles' 10% parking occupancy tax, Texas' state and local sales tax on parking (Tax Code s. 151.0031)",
+    effectiveFrom: "1970-01-01",
+  },
+  // Canada: the HST provinces (one tax), Québec (GST + QST), British Columbia (GST; PST not on parking).
+  {
+    id: 101,
+    countryId: 2,
+    stateId: stateId(2, "ON"),
+    name: "HST",
+    rateBps: 1300,
+    source: `${ETA_HST}. Ontario: 13%`,
+    effectiveFrom: "2010-07-01",
+  },
+  {
+    id: 102,
+    countryId: 2,
+    stateId: stateId(2, "NS"),
+    name: "HST",
+    rateBps: 1500,
+    source: `${ETA_HST}. Nova Scotia: 15%`,
+    effectiveFrom: "2010-07-01",
+  },
+  {
+    id: 103,
+    countryId: 2,
+    stateId: stateId(2, "NS"),
+    name: "HST",
+    rateBps: 1400,
+    source: `${ETA_HST}. Nova Scotia: 14% from 2025-04-01 (the provincial part from 10% to 9%, payable on or after that day; https://www.bdo.ca/insights/proposed-nova-scotia-hst-rate-reduction)`,
+    effectiveFrom: "2025-04-01",
+  },
+  {
+    id: 104,
+    countryId: 2,
+    stateId: stateId(2, "NB"),
+    name: "HST",
+    rateBps: 1500,
+    source: `${ETA_HST}. New Brunswick: 15% from 2016-07-01`,
+    effectiveFrom: "2016-07-01",
+  },
+  {
+    id: 105,
+    countryId: 2,
+    stateId: stateId(2, "NL"),
+    name: "HST",
+    rateBps: 1500,
+    source: `${ETA_HST}. Newfoundland and Labrador: 15% from 2016-07-01`,
+    effectiveFrom: "2016-07-01",
+  },
+  {
+    id: 106,
+    countryId: 2,
+    stateId: stateId(2, "PE"),
+    name: "HST",
+    rateBps: 1500,
+    source: `${ETA_HST}. Prince Edward Island: 15% from 2016-10-01`,
+    effectiveFrom: "2016-10-01",
+  },
+  {
+    id: 107,
+    countryId: 2,
+    stateId: stateId(2, "QC"),
+    name: "GST",
+    rateBps: 500,
+    source: ETA_GST,
+    effectiveFrom: "2008-01-01",
+  },
+  {
+    id: 108,
+    countryId: 2,
+    stateId: stateId(2, "QC"),
+    name: "QST",
+    rateBps: 997.5,
+    source:
+      "Act respecting the Québec sales tax (CQLR c. T-0.1), s. 16: QST 9.975% (since 2013-01-01), not charged on the GST",
+    effectiveFrom: "2013-01-01",
+  },
+  {
+    id: 109,
+    countryId: 2,
+    stateId: stateId(2, "BC"),
+    name: "GST",
+    rateBps: 500,
+    source: `${ETA_GST}. British Columbia's PST (7%) is not charged on parking, and whether it applies to Parkwell's booking fees was not established, so it is left out. TransLink's parking tax (24% since 2019-07-01, South Coast British Columbia Transportation Authority Act, s. 169; https://www.translink.ca/about-us/about-translink/taxes-and-charges) is regional (Metro Vancouver): not modelled yet`,
+    effectiveFrom: "2008-01-01",
+  },
+  // United States: Illinois taxes parking itself, at 6% by the hour, day or week and 9% by the month.
+  {
+    id: 401,
+    countryId: 4,
+    stateId: stateId(4, "IL"),
+    name: "Parking excise tax",
+    rateBps: 600,
+    taxedParts: ["parking"],
+    purchase: "window",
+    source:
+      "Parking Excise Tax Act (35 ILCS 525/10-10): 6% of the purchase price of parking paid by the hour, day or week, from 2020-01-01; a booking intermediary's separately stated service fee is not in the base, and it collects the tax (Public Act 103-0009, from 2024-01-01); https://tax.illinois.gov/research/taxinformation/excise/parking-faq.html",
+    effectiveFrom: "2020-01-01",
+  },
+  {
+    id: 402,
+    countryId: 4,
+    stateId: stateId(4, "IL"),
+    name: "Parking excise tax",
+    rateBps: 900,
+    taxedParts: ["parking"],
+    purchase: "pass",
+    source:
+      "Parking Excise Tax Act (35 ILCS 525/10-10): 9% of the purchase price of parking paid by the month or year, from 2020-01-01; https://tax.illinois.gov/research/taxinformation/excise/parking-faq.html",
+    effectiveFrom: "2020-01-01",
   },
 ];
 

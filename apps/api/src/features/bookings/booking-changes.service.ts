@@ -20,6 +20,7 @@ import { releaseCouponUse } from "../purchases/coupons.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
 import { withBookedCoupon } from "../parks/pricing.domain";
+import { taxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -106,8 +107,9 @@ export async function extendBooking(
       if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
       await assertRoom(tx, b, park, b.endTime, newEnd);
       // The coupon it was booked with takes the same amount off the longer window.
-      const newPrice = price(park, b.startTime, newEnd);
-      const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, park.taxBps) };
+      const newPrice = price(park, b.startTime, newEnd, now);
+      const taxes = taxesAt(park, park.stateId, now, "window");
+      const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
       const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
       const moves = b.moves + 1;
       if (due > 0) {

@@ -15,6 +15,7 @@ import { AppError } from "../../lib/app-error";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { priceWindow, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
+import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
 import { assertCouponApplies, couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import * as repo from "./bookings.repo";
@@ -30,6 +31,8 @@ export type ParkForBooking = ParkRead & {
   serviceFeeMinor: number;
   bookingFeeBps: number;
   taxBps: number;
+  /** Its country's tax rows: `price` charges its state's taxes of the day (decision 047). */
+  taxRates: TaxRateRow[];
 };
 
 /**
@@ -45,8 +48,8 @@ async function withCountry(
   if (!park || !(await served.feesOf(park.countryId, via))) return undefined;
   const country = (await served.withFees(via)).find((c) => c.id === park.countryId);
   if (!country) return undefined;
-  const { currency, decimals, taxName, serviceFeeMinor, bookingFeeBps, taxBps } = country;
-  return { ...park, currency, decimals, taxName, serviceFeeMinor, bookingFeeBps, taxBps };
+  const { currency, decimals, taxName, serviceFeeMinor, bookingFeeBps, taxBps, taxRates } = country;
+  return { ...park, currency, decimals, taxName, serviceFeeMinor, bookingFeeBps, taxBps, taxRates };
 }
 
 /** The park a booking reads (bookings.repo readParkForBooking) with its country's currency and fees. */
@@ -155,8 +158,14 @@ export function windowRefused(refusal: WindowRefusal, field: string): AppError {
   return new AppError(422, "window_not_bookable", text, { [field]: text });
 }
 
-export function price(p: ParkForBooking, start: Date, end: Date) {
-  const b = priceWindow({ hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! }, p, start, end);
+/** A window's price at the park, with its state's taxes on the day of the sale (`at`, the clock's now). */
+export function price(p: ParkForBooking, start: Date, end: Date, at: Date) {
+  const b = priceWindow(
+    { hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! },
+    withTaxesAt(p, p.stateId, at, "window"),
+    start,
+    end,
+  );
   return { ...b, taxName: p.taxName };
 }
 
@@ -213,7 +222,7 @@ export async function couponOnBooking<B extends PriceBreakdown>(
     lock: false,
   });
   const breakdown = coupon.applied
-    ? { ...p.breakdown, ...withCoupon(p.breakdown, coupon, park.taxBps) }
+    ? { ...p.breakdown, ...withCoupon(p.breakdown, coupon, taxesAt(park, park.stateId, p.now, "window")) }
     : p.breakdown;
   return { coupon, breakdown };
 }

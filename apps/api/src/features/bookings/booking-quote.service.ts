@@ -36,7 +36,7 @@ export async function quoteBooking(
   const verdict = windowVerdict(start, end, now, clockOfPark(park));
   if (!verdict.bookable)
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
-  const listed = price(park, start, end);
+  const listed = price(park, start, end, now);
   return presentBookingQuote(
     park,
     await couponOnBooking(db, park, { ...ask(q, userId, now), kind: "booking", breakdown: listed }),

@@ -65,7 +65,10 @@ describe("POST /bookings", () => {
     const rate = park.rates.find((r) => r.vehicle_type_id === 1)!;
     const expected = priceWindow(
       { hourlyMinor: Math.round(rate.hourly * 100), dailyMaxMinor: Math.round(rate.daily_max * 100) },
-      (await servedCountries(db).withFees()).find((c) => c.code === "NG")!,
+      {
+        ...(await servedCountries(db).withFees()).find((c) => c.code === "NG")!,
+        taxes: [{ name: "VAT", rateBps: 750 }],
+      },
       start,
       end,
     );

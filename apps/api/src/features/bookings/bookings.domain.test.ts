@@ -58,7 +58,7 @@ describe("status changes", () => {
 
 describe("money", () => {
   const rate = { hourlyMinor: 50_000, dailyMaxMinor: 300_000 };
-  const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxBps: 750 };
+  const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxes: [{ name: "VAT", rateBps: 750 }] };
 
   it("refunds the policy's share of the parking paid only (after a coupon), never more than paid, less as start nears", () => {
     fc.assert(
@@ -110,9 +110,9 @@ describe("money", () => {
           const start = new Date(NOW.getTime() + H);
           const list = priceWindow(rate, fees, start, new Date(start.getTime() + len));
           const discount = Math.floor(list.parkingMinor * share);
-          const booked = withCoupon(list, { code: "SAVE", discountMinor: discount }, fees.taxBps);
+          const booked = withCoupon(list, { code: "SAVE", discountMinor: discount }, fees.taxes);
           const longer = priceWindow(rate, fees, start, new Date(start.getTime() + len + extra));
-          const after = withBookedCoupon(longer, booked, fees.taxBps);
+          const after = withBookedCoupon(longer, booked, fees.taxes);
           expect(after.couponDiscountMinor ?? 0).toBe(discount);
           expect(after.totalMinor).toBe(longer.totalMinor - discount);
           expect(chargeDueMinor(after.totalMinor, booked.totalMinor)).toBe(

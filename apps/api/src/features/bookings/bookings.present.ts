@@ -5,7 +5,7 @@ import type { PurchaseCoupon } from "../purchases/coupons.service";
 import type { ParkForBooking } from "./booking-core.service";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { parkTexts, windowPrice } from "../parks/parks.present";
+import { parkTexts, presentTaxes, windowPrice } from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
 import type { bookingMoves, ParkView } from "./bookings-view.repo";
 import type { BookingContext, PresentOptions } from "./bookings-view.service";
@@ -74,6 +74,7 @@ export function presentBooking(
       booking_fee: m(b.breakdown.bookingFeeMinor),
       tax: m(b.breakdown.taxMinor),
       tax_name: b.breakdown.taxName ?? "",
+      taxes: presentTaxes(b.breakdown, b.breakdown.taxName ?? "", decimals),
       total: m(b.breakdown.totalMinor),
       ...(b.breakdown.couponCode
         ? { coupon_discount: m(b.breakdown.couponDiscountMinor ?? 0), coupon_code: b.breakdown.couponCode }

@@ -61,6 +61,8 @@ function parkForBooking(db: Db, lock: boolean) {
       overnightStays: parks.overnightStays,
       closures: parks.closures,
       countryId: parks.countryId,
+      /** Its state or province: which taxes it charges (decision 047). */
+      stateId: parks.stateId,
       hourlyMinor: parkRates.hourlyMinor,
       dailyMaxMinor: parkRates.dailyMaxMinor,
       /** What the vehicle type is called (a receipt's line names it). */

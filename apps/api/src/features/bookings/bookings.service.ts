@@ -180,7 +180,7 @@ export async function createBooking(
     code: body.coupon_code,
     kind: "booking",
     userId,
-    breakdown: price(park, body.start_time, body.end_time),
+    breakdown: price(park, body.start_time, body.end_time, now),
     now,
   });
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
+import { withTaxesAt } from "../reference/tax-rates.domain";
 import {
   currencyChanged,
   readParkWithCountry,
@@ -55,7 +56,10 @@ export async function eventOffer(
   const park = await readParkWithCountry(db, body.park_id, body.vehicle_type_id);
   if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
   const window = { start: offer.windowStart, end: offer.windowEnd };
-  const price = { ...priceFlat(offer.priceMinor, park, window.start, window.end), taxName: park.taxName };
+  const price = {
+    ...priceFlat(offer.priceMinor, withTaxesAt(park, park.stateId, now, "window"), window.start, window.end),
+    taxName: park.taxName,
+  };
   return { offer, park, window, price };
 }
 

@@ -86,7 +86,7 @@ export async function holdAndPay(
         code: body.coupon_code,
         kind: "booking",
         userId,
-        breakdown: price(park, body.start_time, body.end_time),
+        breakdown: price(park, body.start_time, body.end_time, deps.clock()),
         now: deps.clock(),
       });
       const plate = vehicle?.plate_number ?? body.plate_number ?? null;

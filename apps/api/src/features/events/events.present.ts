@@ -1,4 +1,10 @@
-import { WALKING_KM_PER_HOUR, type EventDetail, type EventPark, type EventSummary } from "@parkwell/contract";
+import {
+  WALKING_KM_PER_HOUR,
+  type EventDetail,
+  type EventPark,
+  type EventSummary,
+  type TaxComponent,
+} from "@parkwell/contract";
 import { staffText, type Language, type StaffText } from "../../lib/language";
 import { toMajor } from "../../lib/money";
 import { distanceM } from "../../lib/park-cells";
@@ -55,7 +61,7 @@ export function eventPark(
   park: EventParkRow,
   offers: EventOfferRow[],
   bookable: boolean,
-  country: CountryWithFees,
+  country: CountryWithFees & { taxes: readonly TaxComponent[] },
 ): EventPark {
   const windowStart = new Date(park.window_start);
   const windowEnd = new Date(park.window_end);

@@ -19,6 +19,7 @@ import { priceFlat } from "../parks/pricing.domain";
 import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
+import { withTaxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./events.repo";
 import { offsetOf, listPage } from "../../lib/pagination";
 
@@ -49,7 +50,7 @@ export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<
   };
   const [rows, total] = await Promise.all([repo.listEvents(db, filter), repo.countEvents(db, filter)]);
   const served = servedCountries(db);
-  const events = await Promise.all(rows.map((r) => withCountry(served, r)));
+  const events = await Promise.all(rows.map((r) => withCountry(served, r, now)));
   return listPage(events.map(eventSummary), total, q);
 }
 
@@ -58,7 +59,11 @@ export async function listEvents(db: Db, q: EventListQuery, now: Date): Promise<
  * "from" price: what a driver pays for its cheapest offer with spaces left, priced as a booking of
  * it is (event-bookings.service: priceFlat over the park's window, the country's fees and tax).
  */
-async function withCountry(served: ServedCountries, row: repo.EventRowRead): Promise<repo.EventRow> {
+async function withCountry(
+  served: ServedCountries,
+  row: repo.EventRowRead,
+  now: Date,
+): Promise<repo.EventRow> {
   const country = (await served.byId(row.country_id))!;
   const fees = (await served.withFees()).find((c) => c.id === row.country_id);
   const totals =
@@ -66,8 +71,12 @@ async function withCountry(served: ServedCountries, row: repo.EventRowRead): Pro
       ? []
       : (row.offers_left ?? []).map(
           (o) =>
-            priceFlat(Number(o.price_minor), fees, new Date(o.window_start), new Date(o.window_end))
-              .totalMinor,
+            priceFlat(
+              Number(o.price_minor),
+              withTaxesAt(fees, o.state_id, now, "window"),
+              new Date(o.window_start),
+              new Date(o.window_end),
+            ).totalMinor,
         );
   return {
     ...row,
@@ -98,7 +107,7 @@ export async function getEvent(
 ): Promise<EventDetail> {
   const read = await repo.findEvent(db, code);
   if (!read || read.status === "draft") throw eventNotFound();
-  const event = await withCountry(servedCountries(db), read);
+  const event = await withCountry(servedCountries(db), read, now);
   if (
     event.visibility === "private" &&
     !grantsEventAccess(access.grant, event.event_code, access.secret, now)
@@ -120,7 +129,7 @@ export async function getEvent(
         p,
         offers.filter((o) => o.park_id === p.park_id),
         bookable,
-        country,
+        withTaxesAt(country, p.state_id, now, "window"),
       ),
     ),
     language,

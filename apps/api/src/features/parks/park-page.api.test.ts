@@ -170,7 +170,7 @@ describe("GET /front/parks/{parkId}/availability", () => {
     });
     const expected = priceWindow(
       { hourlyMinor: car.hourly * 100, dailyMaxMinor: car.daily_max * 100 },
-      { serviceFeeMinor: 100_00, bookingFeeBps: 500, taxBps: 750 },
+      { serviceFeeMinor: 100_00, bookingFeeBps: 500, taxes: [{ name: "VAT", rateBps: 750 }] },
       new Date(`${year}-07-01T08:00:00Z`),
       new Date(`${year}-07-03T09:15:00Z`),
     );

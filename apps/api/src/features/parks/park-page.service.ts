@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { clockOfPark, parkTexts, presentParkRate, windowPrice } from "./parks.present";
+import { withTaxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./parks.repo";
 import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
@@ -134,7 +135,7 @@ export async function getAvailability(
   const spaces = await freeSpaces(db, park.id, vt, window.start, window.end);
   const breakdown = priceWindow(
     { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
-    country,
+    withTaxesAt(country, park.stateId, now, "window"),
     window.start,
     window.end,
   );

@@ -1,14 +1,46 @@
-import type { DayHours, ParkClock, ParkRate, ParkSummary, ParkType, WindowPrice } from "@parkwell/contract";
+import type {
+  DayHours,
+  ParkClock,
+  ParkRate,
+  ParkSummary,
+  ParkType,
+  PriceTax,
+  TaxLine,
+  WindowPrice,
+} from "@parkwell/contract";
 import type { ParkTexts } from "../../db/schema/parks";
 import type { Language } from "../../lib/language";
-import { toMajor } from "../../lib/money";
+import { bpsToPercent, toMajor } from "../../lib/money";
 import type { CountryWithFees } from "../reference/served-countries";
+import { withTaxesAt } from "../reference/tax-rates.domain";
 import { priceWindow, type PriceBreakdown } from "./pricing.domain";
 import type { listRates } from "./parks.repo";
 import type { SearchRow } from "./parks.search-sql";
 
 /** A park's rate row as the repo lists it. */
 type RateRow = Awaited<ReturnType<typeof listRates>>[number];
+
+/**
+ * A price's taxes by name in major units (decision 047): the lines it was priced with, or, for a
+ * price stored before taxes had names, its one tax under the country's name (rate unknown: null).
+ * A tax of nothing is left out.
+ */
+export function presentTaxes(
+  p: { taxMinor: number; taxes?: TaxLine[] | undefined },
+  fallbackName: string,
+  decimals: number,
+): PriceTax[] {
+  const lines: { name: string; rateBps: number | null; taxMinor: number }[] = p.taxes ?? [
+    { name: fallbackName, rateBps: null, taxMinor: p.taxMinor },
+  ];
+  return lines
+    .filter((t) => t.taxMinor !== 0)
+    .map((t) => ({
+      name: t.name,
+      rate_percent: t.rateBps === null ? null : bpsToPercent(t.rateBps),
+      amount: toMajor(t.taxMinor, decimals),
+    }));
+}
 
 /** A window's price in the API's major units of the country's currency. */
 export function windowPrice(
@@ -27,6 +59,7 @@ export function windowPrice(
       booking_fee: m(p.bookingFeeMinor),
       tax: m(p.taxMinor),
       tax_name: country.taxName,
+      taxes: presentTaxes(p, country.taxName, country.decimals),
       total: m(p.totalMinor),
       ...(p.couponCode ? { coupon_discount: m(p.couponDiscountMinor ?? 0), coupon_code: p.couponCode } : {}),
     },
@@ -83,6 +116,8 @@ export function presentParkSummary(
   stateNames: Map<number, string>,
   vehicleTypeId: number,
   window: { start: Date; end: Date } | undefined,
+  /** The day a price is taxed on (its taxes in force then: decision 047). */
+  at: Date,
 ): ParkSummary {
   const decimals = country?.decimals ?? 2;
   const currency = country?.currency ?? "USD";
@@ -125,7 +160,12 @@ export function presentParkSummary(
       available: capacity,
       bookable: true,
       price:
-        rate && country ? windowPrice(priceWindow(rate, country, window.start, window.end), country) : null,
+        rate && country
+          ? windowPrice(
+              priceWindow(rate, withTaxesAt(country, row.state_id, at, "window"), window.start, window.end),
+              country,
+            )
+          : null,
     };
   }
   return summary;

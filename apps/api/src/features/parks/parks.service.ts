@@ -148,7 +148,7 @@ export async function searchParks(
   ]);
   const byId = new Map(countries.map((c) => [c.id, c]));
   const items = rows.map((row) =>
-    presentParkSummary(row, byId.get(row.country_id), stateNames, spec.vehicleTypeId, window),
+    presentParkSummary(row, byId.get(row.country_id), stateNames, spec.vehicleTypeId, window, now),
   );
   if (window) {
     // The free spaces and the opening hours of every park of the page, one statement each.

@@ -11,7 +11,11 @@ import {
   type HourlyRate,
 } from "./pricing.domain";
 
-const NG_FEES: CountryFees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxBps: 750 };
+const NG_FEES: CountryFees = {
+  serviceFeeMinor: 10_000,
+  bookingFeeBps: 500,
+  taxes: [{ name: "VAT", rateBps: 750 }],
+};
 const LAGOS: HourlyRate = { hourlyMinor: 50_000, dailyMaxMinor: 400_000 };
 const at = (iso: string) => new Date(iso);
 
@@ -26,6 +30,7 @@ describe("priceWindow", () => {
       serviceFeeMinor: 10_000,
       bookingFeeMinor: 7_500,
       taxMinor: 1_313,
+      taxes: [{ name: "VAT", rateBps: 750, baseMinor: 17_500, taxMinor: 1_313 }],
       totalMinor: 168_813,
     });
   });
@@ -53,11 +58,13 @@ describe("priceWindow", () => {
 const rateArb = fc
   .record({ hourlyMinor: fc.integer({ min: 1, max: 1_000_000 }), hours: fc.integer({ min: 1, max: 24 }) })
   .map(({ hourlyMinor, hours }) => ({ hourlyMinor, dailyMaxMinor: hourlyMinor * hours }));
-const feesArb = fc.record({
-  serviceFeeMinor: fc.integer({ min: 0, max: 100_000 }),
-  bookingFeeBps: fc.integer({ min: 0, max: 3_000 }),
-  taxBps: fc.integer({ min: 0, max: 3_000 }),
-});
+const feesArb = fc
+  .record({
+    serviceFeeMinor: fc.integer({ min: 0, max: 100_000 }),
+    bookingFeeBps: fc.integer({ min: 0, max: 3_000 }),
+    taxBps: fc.integer({ min: 0, max: 3_000 }),
+  })
+  .map((f) => ({ ...f, taxes: [{ name: "VAT", rateBps: f.taxBps }] }));
 const durationArb = fc.integer({ min: 1, max: MAX_WINDOW_DAYS * DAY_MS });
 const start = at("2026-03-01T00:00:00Z");
 const after = (ms: number) => new Date(start.getTime() + ms);
@@ -103,7 +110,9 @@ describe("priceWindow properties", () => {
     fc.assert(
       fc.property(rateArb, feesArb, durationArb, (rate, fees, ms) => {
         const p = priceWindow(rate, fees, start, after(ms));
-        for (const v of Object.values(p)) expect(Number.isInteger(v) && v >= 0).toBe(true);
+        const { taxes, ...amounts } = p;
+        for (const v of Object.values(amounts) as number[]) expect(Number.isInteger(v) && v >= 0).toBe(true);
+        expect(p.taxMinor).toBe(taxes!.reduce((sum, t) => sum + t.taxMinor, 0));
         expect(p.totalMinor).toBe(p.parkingMinor + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor);
       }),
     );

@@ -2,9 +2,10 @@
  * The price of a parking window: pure arithmetic in integer minor units, shared by park search,
  * the park page and bookings. Started hours are charged; each 24-hour block costs at most the
  * daily cap; the country's fees come on top (service fee + booking fee % of parking), then the
- * country's tax by the pricing core's rule (on the fees, not the parking), as FeesSchema documents.
+ * place's taxes by the pricing core's rule (each on its own parts: the fees, unless a tax names the
+ * parking too; decision 047), as FeesSchema documents.
  */
-import { bpsOf, taxOf } from "@parkwell/contract";
+import { bpsOf, taxesOf, type TaxComponent } from "@parkwell/contract";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 
 export type { PriceBreakdown };
@@ -17,7 +18,8 @@ export interface HourlyRate {
 export interface CountryFees {
   serviceFeeMinor: number;
   bookingFeeBps: number;
-  taxBps: number;
+  /** The taxes of the park's place on the day of the sale (reference/tax-rates.domain taxesAt). */
+  taxes: readonly TaxComponent[];
 }
 
 export const HOUR_MS = 3_600_000;
@@ -63,30 +65,31 @@ export function priceFlat(flatMinor: number, fees: CountryFees, start: Date, end
 
 /**
  * A coupon's discount on a parking price (docs/PRODUCT-RULES.md#coupons): off the parking only, at
- * most all of it, never Parkwell's fees; the tax by the pricing core's one rule on the parts after
- * it (parking is untaxed, so the tax does not move while that holds). Without a coupon, or with a
- * discount of nothing, the price as it is.
+ * most all of it, never Parkwell's fees; the taxes by the pricing core's rule on the parts after
+ * it (a tax on the fees does not move; a tax on the parking itself is charged on what is paid).
+ * Without a coupon, or with a discount of nothing, the price as it is.
  */
 export function withCoupon(
   b: PriceBreakdown,
   coupon: { code: string; discountMinor: number } | null,
-  taxBps: number,
+  taxes: readonly TaxComponent[],
 ): PriceBreakdown {
   if (!coupon || coupon.discountMinor <= 0) return b;
   const discountMinor = Math.min(coupon.discountMinor, b.parkingMinor);
-  const { taxMinor } = taxOf(
+  const { taxMinor, lines } = taxesOf(
     {
       parking: b.parkingMinor - discountMinor,
       service_fee: b.serviceFeeMinor,
       booking_fee: b.bookingFeeMinor,
     },
-    taxBps,
+    taxes,
   );
   return {
     ...b,
     couponDiscountMinor: discountMinor,
     couponCode: coupon.code,
     taxMinor,
+    taxes: lines,
     totalMinor: b.parkingMinor - discountMinor + b.serviceFeeMinor + b.bookingFeeMinor + taxMinor,
   };
 }
@@ -99,10 +102,10 @@ export function withCoupon(
 export function withBookedCoupon(
   after: PriceBreakdown,
   booked: PriceBreakdown,
-  taxBps: number,
+  taxes: readonly TaxComponent[],
 ): PriceBreakdown {
   const discountMinor = booked.couponDiscountMinor ?? 0;
-  return booked.couponCode ? withCoupon(after, { code: booked.couponCode, discountMinor }, taxBps) : after;
+  return booked.couponCode ? withCoupon(after, { code: booked.couponCode, discountMinor }, taxes) : after;
 }
 
 /** The parking a price charges after its coupon: what the operator's share and a refund start from. */
@@ -114,9 +117,9 @@ export const netParkingMinor = (b: {
 function withFees(parking: number, days: number, hours: number, fees: CountryFees): PriceBreakdown {
   const serviceFeeMinor = parking > 0 ? fees.serviceFeeMinor : 0;
   const bookingFeeMinor = bpsOf(parking, fees.bookingFeeBps);
-  const { taxMinor } = taxOf(
+  const { taxMinor, lines } = taxesOf(
     { parking, service_fee: serviceFeeMinor, booking_fee: bookingFeeMinor },
-    fees.taxBps,
+    fees.taxes,
   );
   return {
     hours,
@@ -125,6 +128,7 @@ function withFees(parking: number, days: number, hours: number, fees: CountryFee
     serviceFeeMinor,
     bookingFeeMinor,
     taxMinor,
+    taxes: lines,
     totalMinor: parking + serviceFeeMinor + bookingFeeMinor + taxMinor,
   };
 }

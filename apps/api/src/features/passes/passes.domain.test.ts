@@ -47,7 +47,7 @@ describe("a pass's term", () => {
 });
 
 describe("a term's receipt", () => {
-  const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxBps: 750 };
+  const fees = { serviceFeeMinor: 10_000, bookingFeeBps: 500, taxes: [{ name: "VAT", rateBps: 750 }] };
   const term = { startsAt: new Date("2027-01-15T23:00:00Z"), paidUntil: new Date("2027-04-15T23:00:00Z") };
   const receiptOf = (
     months: number,

@@ -6,6 +6,7 @@
  */
 import { addDays, bpsOf, dayOnClock, instantOfWallClock, WHOLE_BPS } from "@parkwell/contract";
 import { priceFlat, type CountryFees, type PriceBreakdown } from "../parks/pricing.domain";
+import { withTaxesAt, type TaxedCountry } from "../reference/tax-rates.domain";
 import { pricedBody, type ReceiptBody, type TaxRate } from "../receipts/receipts.domain";
 
 /** "2027-01-31" plus one month: "2027-02-28" (the last day when the day does not exist). */
@@ -85,6 +86,8 @@ export interface RenewalTerms {
   discount3mBps: number;
   discount12mBps: number;
   timeZone: string;
+  /** The park's state or province: its taxes (decision 047). */
+  stateId: number | null;
 }
 
 export interface NextTerm {
@@ -101,7 +104,7 @@ export interface NextTerm {
 export function nextTerm(
   pass: { paidUntil: Date; termMonths: number; monthlyMinor: number },
   terms: RenewalTerms,
-  fees: CountryFees,
+  fees: Omit<CountryFees, "taxes"> & TaxedCountry,
 ): NextTerm {
   const term = termOf(
     dayOnClock(pass.paidUntil, terms.timeZone),
@@ -112,7 +115,8 @@ export function nextTerm(
   const monthlyMinor = terms.monthlyMinor ?? pass.monthlyMinor;
   const breakdown = priceFlat(
     termPriceMinor(monthlyMinor, pass.termMonths, terms),
-    fees,
+    // Taxed as charged: on the day the term starts, when the renewal runs (decision 047).
+    withTaxesAt(fees, terms.stateId, term.startsAt, "pass"),
     term.startsAt,
     term.paidUntil,
   );

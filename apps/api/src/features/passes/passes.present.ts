@@ -3,6 +3,7 @@ import type { Pass, PassCharge, PassDetail, PlanWindow, PublicPlan } from "@park
 import { bpsToPercent, toMajor } from "../../lib/money";
 import { signQr } from "../bookings/qr";
 import type { PriceBreakdown } from "../parks/pricing.domain";
+import { presentTaxes } from "../parks/parks.present";
 import type { NextTerm } from "./passes.domain";
 import type { ChargeRow, PassContext, PassRow } from "./passes.repo";
 import type { PlanRow } from "./plans.repo";
@@ -34,6 +35,7 @@ export function presentBreakdown(b: PriceBreakdown, taxName: string, decimals: n
     booking_fee: major(b.bookingFeeMinor),
     tax: major(b.taxMinor),
     tax_name: taxName,
+    taxes: presentTaxes(b, taxName, decimals),
     total: major(b.totalMinor),
     ...(b.couponDiscountMinor && b.couponCode
       ? { coupon_discount: major(b.couponDiscountMinor), coupon_code: b.couponCode }

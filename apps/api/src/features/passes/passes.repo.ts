@@ -19,7 +19,15 @@ export type PassInsert = typeof passes.$inferInsert;
 
 export interface PlanForSale {
   plan: typeof parkingPlans.$inferSelect;
-  park: { id: number; name: string; slug: string; timeZone: string; status: string; countryCode: string };
+  park: {
+    id: number;
+    name: string;
+    slug: string;
+    timeZone: string;
+    stateId: number | null;
+    status: string;
+    countryCode: string;
+  };
 }
 
 export async function planForSale(db: Tx, planId: number): Promise<PlanForSale | undefined> {
@@ -31,6 +39,7 @@ export async function planForSale(db: Tx, planId: number): Promise<PlanForSale |
         name: parks.name,
         slug: parks.slug,
         timeZone: parks.timeZone,
+        stateId: parks.stateId,
         status: parks.status,
         countryCode: countries.code,
       },
@@ -273,6 +282,8 @@ export async function renewalTerms(
   discount12mBps: number;
   timeZone: string;
   countryCode: string;
+  /** The park's state or province: which taxes the term carries (decision 047). */
+  stateId: number | null;
   /** For the receipt: the plan's English name and the pass's vehicle type. */
   planName: string;
   vehicleType: string;
@@ -290,11 +301,12 @@ export async function renewalTerms(
     country_id: number;
     country_name: string;
     park_type: string;
+    state_id: number | null;
   }>(
     tx,
     sql`SELECT pp.monthly_minor, pl.discount_3m_bps, pl.discount_12m_bps, p.time_zone, c.code AS country_code,
         pl.name->>'en' AS plan_name, vt.name AS vehicle_type, p.country_id, c.name AS country_name,
-        p.type AS park_type
+        p.type AS park_type, p.state_id
       FROM parking_plans pl JOIN parks p ON p.id = pl.park_id JOIN countries c ON c.id = p.country_id
       JOIN vehicle_types vt ON vt.id = ${pass.vehicleTypeId}
       LEFT JOIN plan_prices pp ON pp.plan_id = pl.id AND pp.vehicle_type_id = ${pass.vehicleTypeId}
@@ -308,6 +320,7 @@ export async function renewalTerms(
     discount12mBps: Number(row!.discount_12m_bps),
     timeZone: row!.time_zone,
     countryCode: row!.country_code,
+    stateId: row!.state_id,
     planName: row!.plan_name,
     vehicleType: row!.vehicle_type,
     park: {

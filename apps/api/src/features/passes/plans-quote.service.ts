@@ -20,6 +20,7 @@ import { priceFlat, withCoupon } from "../parks/pricing.domain";
 import { couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
+import { taxesAt, withTaxesAt } from "../reference/tax-rates.domain";
 import { startDateProblem, termDiscountBps, termOf, termPriceMinor, type Term } from "./passes.domain";
 import { presentBreakdown } from "./passes.present";
 import * as repo from "./passes.repo";
@@ -88,7 +89,12 @@ export async function priceFirstTerm(db: Tx, now: Date, asked: TermAsked): Promi
     term,
     discountBps: termDiscountBps(asked.term_months, plan),
     discountMinor: price.monthlyMinor * asked.term_months - termMinor,
-    breakdown: priceFlat(termMinor, country, term.startsAt, term.paidUntil),
+    breakdown: priceFlat(
+      termMinor,
+      withTaxesAt(country, park.stateId, now, "pass"),
+      term.startsAt,
+      term.paidUntil,
+    ),
   };
 }
 
@@ -113,7 +119,14 @@ export async function couponOnFirstTerm(
     now: p.now,
     lock: p.lock,
   });
-  return { coupon, breakdown: withCoupon(first.breakdown, coupon.applied ? coupon : null, country.taxBps) };
+  return {
+    coupon,
+    breakdown: withCoupon(
+      first.breakdown,
+      coupon.applied ? coupon : null,
+      taxesAt(country, first.park.stateId, p.now, "pass"),
+    ),
+  };
 }
 
 /**

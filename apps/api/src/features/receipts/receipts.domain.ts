@@ -5,7 +5,7 @@
  * Every amount is signed integer minor units: a receipt's lines and taxes sum to what its ledger
  * move took from the wallet; a credit note's sum to minus what its move gave back.
  */
-import { taxBaseOf, type ReceiptKind } from "@parkwell/contract";
+import { taxBaseOf, type ReceiptKind, type TaxLine } from "@parkwell/contract";
 import type { ReceiptLineRecord, ReceiptTaxRecord } from "../../lib/receipt-records";
 
 export interface ReceiptBody {
@@ -34,15 +34,19 @@ export interface PricedParts {
   serviceFeeMinor: number;
   bookingFeeMinor: number;
   taxMinor: number;
+  /** Each tax by name (decision 047); absent on a price stored before: its one tax is `tax`. */
+  taxes?: TaxLine[] | undefined;
   /** A coupon's discount off the parking, and its code (pricing.domain withCoupon). */
   couponDiscountMinor?: number | undefined;
   couponCode?: string | undefined;
 }
 
 /**
- * The receipt of a priced purchase: the parking (or pass, or overstay) line, the fees, and the tax,
- * which the country charges on the fees only (decision 017; the base is the pricing core's). Zero lines are left out; a tax line is
- * there whenever tax was charged.
+ * The receipt of a priced purchase: the parking (or pass, or overstay) line, the fees, and a line
+ * for each tax it was priced with (decision 047: GST and QST, HST, a parking tax; each with the
+ * amount it was charged on, as the pricing core took it). A price stored before taxes had names has
+ * one, the country's `tax`, on Parkwell's fees (decision 017). Zero lines are left out; a tax line
+ * is there whenever that tax was charged.
  */
 export function pricedBody(
   parts: PricedParts,
@@ -61,6 +65,12 @@ export function pricedBody(
     { kind: "booking_fee", amountMinor: parts.bookingFeeMinor },
   ];
   const lines = all.filter((l) => l.amountMinor !== 0);
+  if (parts.taxes) {
+    const taxes = parts.taxes
+      .filter((t) => t.taxMinor !== 0)
+      .map((t) => ({ name: t.name, rateBps: t.rateBps, baseMinor: t.baseMinor, amountMinor: t.taxMinor }));
+    return { lines, taxes };
+  }
   const taxes: ReceiptTaxRecord[] =
     parts.taxMinor !== 0
       ? [
@@ -80,18 +90,37 @@ export function pricedBody(
 }
 
 /**
- * What changed between two prices of the same purchase (an extension): each part's difference, the
- * parking's after a coupon's discount (a booking keeps its discount, so an extension's parking line
- * is the longer window's parking alone).
+ * What changed between two prices of the same purchase (an extension): each part's difference (the
+ * parking's after a coupon's discount: a booking keeps its discount, so an extension's parking line
+ * is the longer window's parking alone), and each tax's by name and rate when both prices name
+ * their taxes (a rate changed in between gives the old rate's line back and charges the new one's
+ * in full); else the one tax's difference.
  */
 export function differenceOf(before: PricedParts, after: PricedParts): PricedParts {
   const net = (p: PricedParts) => p.parkingMinor - (p.couponDiscountMinor ?? 0);
-  return {
+  const parts: PricedParts = {
     parkingMinor: net(after) - net(before),
     serviceFeeMinor: after.serviceFeeMinor - before.serviceFeeMinor,
     bookingFeeMinor: after.bookingFeeMinor - before.bookingFeeMinor,
     taxMinor: after.taxMinor - before.taxMinor,
   };
+  if (!before.taxes || !after.taxes) return parts;
+  const lines = new Map<string, TaxLine>();
+  for (const [sign, list] of [
+    [-1, before.taxes],
+    [1, after.taxes],
+  ] as const) {
+    for (const t of list) {
+      const key = `${t.name}|${t.rateBps}`;
+      const seen = lines.get(key) ?? { ...t, baseMinor: 0, taxMinor: 0 };
+      lines.set(key, {
+        ...seen,
+        baseMinor: seen.baseMinor + sign * t.baseMinor,
+        taxMinor: seen.taxMinor + sign * t.taxMinor,
+      });
+    }
+  }
+  return { ...parts, taxes: [...lines.values()] };
 }
 
 /**

@@ -2,8 +2,9 @@ import { learnCurrencies, type CountryService } from "@parkwell/contract";
 import { asc } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { countries, fees } from "../../db/schema/index";
+import { countries, fees, taxRates } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
+import type { TaxRateRow } from "./tax-rates.domain";
 
 /** A served country's facts, as its row holds them (migration 0022, decision 018). */
 export type ServedCountry = typeof countries.$inferSelect;
@@ -32,6 +33,8 @@ export interface CountryWithFees {
   bookingFeeBps: number;
   taxBps: number;
   taxName: string;
+  /** The country's `tax_rates` rows, every state's (tax-rates.domain taxesAt picks a park's). */
+  taxRates: TaxRateRow[];
 }
 
 interface Snapshot {
@@ -187,9 +190,10 @@ export class ServedCountries {
   }
 
   private async read(db: Tx): Promise<Snapshot> {
-    const [rows, feeRows] = await Promise.all([
+    const [rows, feeRows, rateRows] = await Promise.all([
       db.select().from(countries).orderBy(asc(countries.sortOrder), asc(countries.id)),
       db.select().from(fees),
+      db.select().from(taxRates).orderBy(asc(taxRates.id)),
     ]);
     const feesByCountry = new Map(feeRows.map((f) => [f.countryId, f]));
     const withFees: CountryWithFees[] = [];
@@ -206,6 +210,7 @@ export class ServedCountries {
         bookingFeeBps: f.bookingFeeBps,
         taxBps: f.taxBps,
         taxName: f.taxName,
+        taxRates: rateRows.filter((r) => r.countryId === c.id),
       });
     }
     const snapshot: Snapshot = {

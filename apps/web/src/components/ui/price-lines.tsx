@@ -1,12 +1,12 @@
 import type { Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney, taxLabel } from "../../lib/format";
+import { formatMoney, taxLines } from "../../lib/format";
 import "./price-lines.css";
 
 type Breakdown = Booking["breakdown"];
 
 /**
- * The server's price breakdown (parking, a coupon's discount off it, fees, tax, total) as a definition list: a booking's, an
+ * The server's price breakdown (parking, a coupon's discount off it, fees, each tax, total) as a definition list: a booking's, an
  * event parking's and a monthly pass's checkout show it; its texts are the bookings catalogue's.
  */
 export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; currency: string }) {
@@ -17,7 +17,8 @@ export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; curr
     [t("price.coupon", { code: breakdown.coupon_code ?? "" }), -(breakdown.coupon_discount ?? 0)],
     [t("price.serviceFee"), breakdown.service_fee],
     [t("price.bookingFee"), breakdown.booking_fee],
-    [taxLabel(t, breakdown.tax_name), breakdown.tax],
+    // Each tax by name and rate (GST 5%, QST 9.975%); a breakdown without them, the one tax line.
+    ...taxLines(t, breakdown, i18n.language),
   ];
   return (
     <dl className="booking-lines">

@@ -32,6 +32,7 @@ const api = () =>
           booking_fee: 0,
           tax: 0,
           tax_name: "VAT",
+          taxes: [],
           total: 2100,
         },
       },

@@ -35,6 +35,7 @@ const availability = AvailabilitySchema.parse({
       booking_fee: 75,
       tax: 15,
       tax_name: "VAT",
+      taxes: [],
       total: 1690,
     },
   },

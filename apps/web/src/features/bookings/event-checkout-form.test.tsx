@@ -14,6 +14,7 @@ const breakdown = (parking: number) => ({
   booking_fee: parking * 0.05,
   tax: 15,
   tax_name: "VAT",
+  taxes: [],
   total: parking + 100 + parking * 0.05 + 15,
 });
 

@@ -1,8 +1,8 @@
 import type { PassCharge } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney, taxLabel } from "../../lib/format";
+import { formatMoney, taxLines } from "../../lib/format";
 
-/** A term's price as the server broke it down: the plan's price for the term, the fees, the VAT, the total. */
+/** A term's price as the server broke it down: the plan's price for the term, the fees, each tax, the total. */
 export function PassLines({ breakdown, currency }: { breakdown: PassCharge["breakdown"]; currency: string }) {
   const { t, i18n } = useTranslation("passes");
   const money = (n: number) => formatMoney(n, currency, i18n.language);
@@ -10,7 +10,7 @@ export function PassLines({ breakdown, currency }: { breakdown: PassCharge["brea
     [t("price.term"), breakdown.parking],
     [t("price.serviceFee"), breakdown.service_fee],
     [t("price.bookingFee"), breakdown.booking_fee],
-    [taxLabel(t, breakdown.tax_name), breakdown.tax],
+    ...taxLines(t, breakdown, i18n.language),
   ];
   return (
     <dl className="pass-lines">

@@ -15,6 +15,7 @@ const breakdown = {
   booking_fee: 2_000,
   tax: 157.5,
   tax_name: "VAT",
+  taxes: [],
   total: 42_257.5,
 };
 const active: PassDetail = PassDetailSchema.parse({

@@ -70,6 +70,7 @@ function quoteFor(query: URLSearchParams): PlanQuote {
       booking_fee: parking * 0.05,
       tax: 10,
       tax_name: "VAT",
+      taxes: [{ name: "VAT", rate_percent: 7.5, amount: 10 }],
       total,
       ...(off > 0 ? { coupon_discount: off, coupon_code: "PASS20" } : {}),
     },

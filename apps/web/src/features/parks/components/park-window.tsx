@@ -1,10 +1,10 @@
 import type { ParkDetail } from "@parkwell/contract";
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { ZonedDateTimeField } from "../../../components/ui/zoned-date-time-input";
-import { formatMoney, taxLabel } from "../../../lib/format";
+import { formatMoney, taxLines } from "../../../lib/format";
 import { nextBookableWindow } from "../../../lib/park-window";
 import { useAvailability } from "../../../lib/queries";
 import { formatShortZoned, isoToZonedInput, nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
@@ -143,12 +143,13 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
                   i18n.language,
                 )}
               </dd>
-              {price.breakdown.tax > 0 && (
-                <>
-                  <dt>{taxLabel(t, price.breakdown.tax_name)}</dt>
-                  <dd>{formatMoney(price.breakdown.tax, price.currency, i18n.language)}</dd>
-                </>
-              )}
+              {price.breakdown.tax > 0 &&
+                taxLines(t, price.breakdown, i18n.language).map(([label, amount]) => (
+                  <Fragment key={label}>
+                    <dt>{label}</dt>
+                    <dd>{formatMoney(amount, price.currency, i18n.language)}</dd>
+                  </Fragment>
+                ))}
               <dt className="park-breakdown__total">{t("breakdown.total")}</dt>
               <dd className="park-breakdown__total" data-testid="window-total">
                 {formatMoney(price.amount, price.currency, i18n.language)}

@@ -128,6 +128,7 @@ export const bellCentreEvent: EventDetail = {
               booking_fee: 0,
               tax: 3.74,
               tax_name: "GST/QST",
+              taxes: [{ name: "GST/QST", rate_percent: null, amount: 3.74 }],
               total: 28.74,
             },
           },

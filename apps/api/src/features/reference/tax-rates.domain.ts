@@ -1,0 +1,71 @@
+/**
+ * Which taxes a park's purchase carries (docs/decisions/047-taxes-by-place.md): the rows of
+ * `tax_rates` of its state when its state has any, else its country's (state_id null), else the
+ * country's one `fees` tax. Of each component (its name and purchase) the row in force on the day
+ * of the sale: the latest `effective_from` not after it. A 0% row says "no tax here" and adds no
+ * line. Pure: the rows come from the served countries' copy.
+ */
+import type { PricePart, TaxComponent, TaxPurchase } from "@parkwell/contract";
+/** A row of `tax_rates` (db/schema/reference.ts) as the served countries' copy holds it. */
+export interface TaxRateRow {
+  id: number;
+  countryId: number;
+  stateId: number | null;
+  name: string;
+  rateBps: number;
+  taxedParts: string[] | null;
+  purchase: string | null;
+  source: string;
+  effectiveFrom: string;
+}
+
+/** A country as the taxes are chosen from: its `fees` tax and its `tax_rates` rows. */
+export interface TaxedCountry {
+  taxBps: number;
+  taxName: string;
+  taxRates: readonly TaxRateRow[];
+}
+
+/** The day a sale is taxed on, as `effective_from` is written (UTC, YYYY-MM-DD). */
+export const taxDayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+export function taxesAt(
+  country: TaxedCountry,
+  stateId: number | null | undefined,
+  at: Date,
+  purchase: TaxPurchase,
+): TaxComponent[] {
+  const day = taxDayOf(at);
+  const inForce = country.taxRates.filter(
+    (r) => r.effectiveFrom <= day && (r.purchase === null || r.purchase === purchase),
+  );
+  const ofState = stateId == null ? [] : inForce.filter((r) => r.stateId === stateId);
+  const scope = ofState.length > 0 ? ofState : inForce.filter((r) => r.stateId === null);
+  if (scope.length === 0) {
+    return country.taxBps > 0 ? [{ name: country.taxName, rateBps: country.taxBps }] : [];
+  }
+  const latest = new Map<string, TaxRateRow>();
+  for (const r of scope) {
+    const key = `${r.name}|${r.purchase ?? ""}`;
+    const seen = latest.get(key);
+    if (!seen || r.effectiveFrom > seen.effectiveFrom) latest.set(key, r);
+  }
+  return [...latest.values()]
+    .sort((a, b) => a.id - b.id)
+    .filter((r) => r.rateBps > 0)
+    .map((r) => ({
+      name: r.name,
+      rateBps: r.rateBps,
+      ...(r.taxedParts ? { parts: r.taxedParts as PricePart[] } : {}),
+    }));
+}
+
+/** A country (or a park with its country's fees) with the taxes of a place on a day, for pricing. */
+export function withTaxesAt<C extends TaxedCountry>(
+  country: C,
+  stateId: number | null | undefined,
+  at: Date,
+  purchase: TaxPurchase,
+): C & { taxes: TaxComponent[] } {
+  return { ...country, taxes: taxesAt(country, stateId, at, purchase) };
+}

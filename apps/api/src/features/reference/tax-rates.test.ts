@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { FEE_ROWS, STATE_ROWS, TAX_RATE_ROWS } from "../../db/seed/reference-data";
+import { taxesAt, type TaxRateRow, type TaxedCountry } from "./tax-rates.domain";
+
+/** The seeded rows of a country as the served countries' copy holds them. */
+const countryOf = (countryId: number, taxBps: number, taxName: string): TaxedCountry => ({
+  taxBps,
+  taxName,
+  taxRates: TAX_RATE_ROWS.filter((r) => r.countryId === countryId).map((r): TaxRateRow => ({
+    id: r.id,
+    countryId: r.countryId,
+    stateId: r.stateId ?? null,
+    name: r.name,
+    rateBps: r.rateBps,
+    taxedParts: r.taxedParts ?? null,
+    purchase: r.purchase ?? null,
+    source: r.source,
+    effectiveFrom: r.effectiveFrom,
+  })),
+});
+const state = (countryId: number, code: string) =>
+  STATE_ROWS.find((s) => s.countryId === countryId && s.code === code)!.id;
+const CANADA = countryOf(2, 500, "GST");
+const US = countryOf(4, 0, "Sales tax");
+const NOW = new Date("2026-11-29T12:00:00Z");
+
+describe("a park's taxes (taxesAt)", () => {
+  it("are its province's rows: Québec GST and QST, Ontario HST", () => {
+    expect(taxesAt(CANADA, state(2, "QC"), NOW, "window")).toEqual([
+      { name: "GST", rateBps: 500 },
+      { name: "QST", rateBps: 997.5 },
+    ]);
+    expect(taxesAt(CANADA, state(2, "ON"), NOW, "pass")).toEqual([{ name: "HST", rateBps: 1300 }]);
+  });
+
+  it("are the country's when the park has no state, or its state has no rows", () => {
+    expect(taxesAt(CANADA, null, NOW, "window")).toEqual([{ name: "GST", rateBps: 500 }]);
+    expect(taxesAt(CANADA, state(2, "AB"), NOW, "window")).toEqual([{ name: "GST", rateBps: 500 }]);
+  });
+
+  it("are the rows in force on the day: Nova Scotia's HST went from 15% to 14% on 2025-04-01", () => {
+    const ns = state(2, "NS");
+    expect(taxesAt(CANADA, ns, new Date("2025-03-31T23:59:59Z"), "window")).toEqual([
+      { name: "HST", rateBps: 1500 },
+    ]);
+    expect(taxesAt(CANADA, ns, new Date("2025-04-01T00:00:00Z"), "window")).toEqual([
+      { name: "HST", rateBps: 1400 },
+    ]);
+  });
+
+  it("follow the purchase where a law does (Illinois: 6% by the hour or day, 9% by the month), on the parking", () => {
+    const il = state(4, "IL");
+    expect(taxesAt(US, il, NOW, "window")).toEqual([
+      { name: "Parking excise tax", rateBps: 600, parts: ["parking"] },
+    ]);
+    expect(taxesAt(US, il, NOW, "pass")).toEqual([
+      { name: "Parking excise tax", rateBps: 900, parts: ["parking"] },
+    ]);
+    expect(taxesAt(US, il, new Date("2019-12-31T12:00:00Z"), "window")).toEqual([]);
+  });
+
+  it("add no line for a 0% row, and fall back to the fees' one tax for a country without rows", () => {
+    expect(taxesAt(US, state(4, "CA"), NOW, "window")).toEqual([]);
+    expect(taxesAt({ taxBps: 750, taxName: "VAT", taxRates: [] }, 5, NOW, "window")).toEqual([
+      { name: "VAT", rateBps: 750 },
+    ]);
+  });
+
+  it("name a source for every seeded row, and the countries' defaults agree with their fees", () => {
+    for (const r of TAX_RATE_ROWS) expect(r.source.trim().length).toBeGreaterThan(20);
+    for (const f of FEE_ROWS) {
+      const row = TAX_RATE_ROWS.find((r) => r.countryId === f.countryId && r.stateId === null)!;
+      expect({ name: row.name, rateBps: row.rateBps }).toEqual({ name: f.taxName, rateBps: f.taxBps });
+    }
+  });
+});
