@@ -71,7 +71,7 @@ export const bookingQuoteQuery = (asked: BookingQuoteAsked) =>
     queryFn: ({ signal }) =>
       api("/bookings/quote", {
         query: asked,
-        ...(asked.event_code ? { headers: eventAccessHeaders(asked.event_code) } : {}),
+        headers: asked.event_code ? eventAccessHeaders(asked.event_code) : {},
         signal,
       }),
     placeholderData: keepPreviousData,
