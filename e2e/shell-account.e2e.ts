@@ -207,6 +207,7 @@ describe("signed in", () => {
       "My renewal requests",
       "Wallet",
       "Receipts",
+      "Invite drivers",
       "Business accounts",
       "Profile",
     ]);
