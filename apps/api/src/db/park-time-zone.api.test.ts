@@ -7,7 +7,7 @@ import { freshDatabase, type FreshDatabase } from "../test/harness";
 import { queryRows, type Db } from "./client";
 import { migrateWithJobs } from "../feature-jobs";
 import { MIGRATIONS_DIR } from "./migrate";
-import { fees, states, vehicleTypes } from "./schema/index";
+import { states, vehicleTypes } from "./schema/index";
 import { seed } from "./seed";
 import { CITIES } from "./seed/park-places";
 import { buildSeedParks } from "./seed/park-rows";
@@ -72,7 +72,11 @@ describe("parks.time_zone (migration 0006 and the seed)", () => {
         VALUES (${c.id}, ${c.name}, ${c.code}, ${c.currency}, ${c.currencySymbol}, ${c.currencyDecimals}, ${c.flag}, ${c.dialCode}, ${c.timezone}, ${c.locale}, ${c.sortOrder})`);
     }
     await upsertAll(db, states, states.id, STATE_ROWS);
-    await upsertAll(db, fees, fees.countryId, FEE_ROWS);
+    // The fees as that schema had them (today's rows carry later columns, such as the referral reward).
+    for (const f of FEE_ROWS) {
+      await db.execute(sql`INSERT INTO fees (country_id, service_fee_minor, booking_fee_bps, tax_bps, tax_name, min_topup_minor, max_topup_minor, max_wallet_balance_minor)
+        VALUES (${f.countryId}, ${f.serviceFeeMinor}, ${f.bookingFeeBps}, ${f.taxBps}, ${f.taxName}, ${f.minTopupMinor}, ${f.maxTopupMinor}, ${f.maxWalletBalanceMinor})`);
+    }
     await upsertAll(db, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     const vancouver = buildSeedParks().find((p) => p.row.city === "Vancouver")!.row;
     for (const [id, slug, city] of [
