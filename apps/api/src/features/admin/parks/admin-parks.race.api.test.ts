@@ -142,8 +142,14 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
           Number(r.park_id),
         ),
       );
+      // A park that lists chargers cannot move country (their prices are in its currency).
+      const charging = new Set(
+        (await queryRows<{ park_id: number }>(db, sql`SELECT DISTINCT park_id FROM park_chargers`)).map((r) =>
+          Number(r.park_id),
+        ),
+      );
       return (await allDayParks(db, 200))
-        .filter((id) => own.has(id) && id !== parkId && !planned.has(id))
+        .filter((id) => own.has(id) && id !== parkId && !planned.has(id) && !charging.has(id))
         .slice(0, n);
     }
     /** The park's bookings not cancelled whose currency is not the park's own: none, ever. */
