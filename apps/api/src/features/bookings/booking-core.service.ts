@@ -5,8 +5,10 @@
 import {
   BOOKING_FULL_MESSAGE,
   BOOKING_NOT_FOUND_MESSAGE,
+  refusedEdge,
   type Vehicle,
   windowRefusalText,
+  windowVerdict,
   type WindowRefusal,
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -14,6 +16,7 @@ import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/app-error";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
+import { clockOfPark } from "../parks/parks.present";
 import { priceWindow, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
@@ -225,6 +228,38 @@ export async function couponOnBooking<B extends PriceBreakdown>(
     ? { ...p.breakdown, ...withCoupon(p.breakdown, coupon, taxesAt(park, park.stateId, p.now, "window")) }
     : p.breakdown;
   return { coupon, breakdown };
+}
+
+/**
+ * A new window at a park as every booking path reads it (a booking, a hold, a quote): the park
+ * (readPark's errors), the window checked against its opening hours on its clock (the 422 names the
+ * edge refused), and its price with the coupon's verdict (couponOnBooking).
+ */
+export async function pricedWindow(
+  db: Db,
+  ask: {
+    parkId: number;
+    vehicleTypeId: number;
+    start: Date;
+    end: Date;
+    now: Date;
+    code: string | undefined;
+    userId: string;
+  },
+) {
+  const park = await readPark(db, ask.parkId, ask.vehicleTypeId);
+  const verdict = windowVerdict(ask.start, ask.end, ask.now, clockOfPark(park));
+  if (!verdict.bookable) {
+    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
+  }
+  const priced = await couponOnBooking(db, park, {
+    code: ask.code,
+    kind: "booking",
+    userId: ask.userId,
+    breakdown: price(park, ask.start, ask.end, ask.now),
+    now: ask.now,
+  });
+  return { park, ...priced };
 }
 
 /** As couponOnBooking, for a purchase: a code that does not apply is the 422, before anything is locked or paid. */

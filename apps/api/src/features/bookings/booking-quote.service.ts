@@ -4,12 +4,11 @@
  * coupon off the parking): the discount, or the sentence why the code does not apply. A window the
  * park cannot take, or an event that cannot be booked, is the booking's own error.
  */
-import { refusedEdge, windowVerdict, type BookingQuote, type BookingQuoteQuery } from "@parkwell/contract";
+import type { BookingQuote, BookingQuoteQuery } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
-import { clockOfPark } from "../parks/parks.present";
-import { couponOnBooking, price, readPark, windowRefused } from "./booking-core.service";
+import { couponOnBooking, pricedWindow } from "./booking-core.service";
 import { presentBookingQuote } from "./bookings.present";
 import { eventOffer } from "./event-bookings.service";
 
@@ -24,24 +23,25 @@ export async function quoteBooking(
   if (q.event_code !== undefined) {
     const asked = { event_code: q.event_code, park_id: q.park_id, vehicle_type_id: q.vehicle_type_id };
     const { park, price: listed } = await eventOffer(db, asked, now, hasAccess);
-    return presentBookingQuote(
-      park,
-      await couponOnBooking(db, park, { ...ask(q, userId, now), kind: "event_booking", breakdown: listed }),
-      language,
-    );
+    const priced = await couponOnBooking(db, park, {
+      code: q.coupon_code,
+      kind: "event_booking",
+      userId,
+      breakdown: listed,
+      now,
+    });
+    return presentBookingQuote(park, priced, language);
   }
   const { start_time: start, end_time: end } = q;
   if (!start || !end) throw AppError.validation({ start_time: "start_time is required" });
-  const park = await readPark(db, q.park_id, q.vehicle_type_id);
-  const verdict = windowVerdict(start, end, now, clockOfPark(park));
-  if (!verdict.bookable)
-    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
-  const listed = price(park, start, end, now);
-  return presentBookingQuote(
-    park,
-    await couponOnBooking(db, park, { ...ask(q, userId, now), kind: "booking", breakdown: listed }),
-    language,
-  );
+  const { park, ...priced } = await pricedWindow(db, {
+    parkId: q.park_id,
+    vehicleTypeId: q.vehicle_type_id,
+    start,
+    end,
+    now,
+    code: q.coupon_code,
+    userId,
+  });
+  return presentBookingQuote(park, priced, language);
 }
-
-const ask = (q: BookingQuoteQuery, userId: string, now: Date) => ({ code: q.coupon_code, userId, now });

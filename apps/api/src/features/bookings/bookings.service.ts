@@ -3,10 +3,8 @@ import type { BookingFilter, BookingRequest, CreateBookingBody } from "@parkwell
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
-import { refusedEdge, windowVerdict } from "@parkwell/contract";
 import { bookingCode } from "./bookings.domain";
 import { queueBookingMail } from "./bookings-mail.service";
-import { clockOfPark } from "../parks/parks.present";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
@@ -16,18 +14,15 @@ import {
   full,
   guardVehicle,
   notFound,
-  price,
-  readPark,
-  priceWithCoupon,
   lockBookingCoupon,
+  pricedWindow,
   savedVehicle,
-  windowRefused,
   type BookingDeps,
   type ParkForBooking,
 } from "./booking-core.service";
 import { BOOKING_PURCHASE, firstMoveKey, issueBookingReceipt, receiptPark } from "./booking-receipts.service";
 import { fingerprintOf } from "../purchases/purchases.domain";
-import { recordCouponUse } from "../purchases/coupons.service";
+import { assertCouponApplies, recordCouponUse } from "../purchases/coupons.service";
 import { assertSameRequest, shortfall } from "../purchases/purchases.service";
 import { windowPurchase } from "../purchases/company-purchases.service";
 import {
@@ -171,18 +166,16 @@ export async function createBooking(
   if (started.replayed) return { booking: started.replayed, replayed: true };
   const { now } = started.new;
 
-  const park = await readPark(db, body.park_id, body.vehicle_type_id);
-  const verdict = windowVerdict(body.start_time, body.end_time, now, clockOfPark(park));
-  if (!verdict.bookable) {
-    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
-  }
-  const breakdown = await priceWithCoupon(db, park, {
-    code: body.coupon_code,
-    kind: "booking",
-    userId,
-    breakdown: price(park, body.start_time, body.end_time, now),
+  const { park, coupon, breakdown } = await pricedWindow(db, {
+    parkId: body.park_id,
+    vehicleTypeId: body.vehicle_type_id,
+    start: body.start_time,
+    end: body.end_time,
     now,
+    code: body.coupon_code,
+    userId,
   });
+  assertCouponApplies(coupon);
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
   const placed = await placeBooking(deps, started.new, booking, park, "booking", (tx, keys) =>
     repo.bookSpace(tx, booking, keys),

@@ -6,38 +6,21 @@
  * paid lapses at its expiry, the payment's payable window.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import {
-  refusedEdge,
-  windowVerdict,
-  type Hold,
-  type HoldBookingBody,
-  type HoldReason,
-  type PaymentBooking,
-} from "@parkwell/contract";
+import { type Hold, type HoldBookingBody, type HoldReason, type PaymentBooking } from "@parkwell/contract";
 import type { Jobs } from "../../jobs/queue";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
-import { clockOfPark } from "../parks/parks.present";
 import { servedCountries } from "../reference/served-countries";
 import { CHECKOUT_LIFETIME_MS } from "../payments/payments.domain";
 import type { PaidCheckouts, PaidOutcome } from "../payments/paid-checkouts";
 import { payTheDifference } from "../payments/pay-difference.service";
 import type { PaymentDeps } from "../payments/verify.service";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
-import {
-  busy,
-  currencyChanged,
-  full,
-  price,
-  priceWithCoupon,
-  readPark,
-  savedVehicle,
-  windowRefused,
-} from "./booking-core.service";
+import { busy, currencyChanged, full, pricedWindow, savedVehicle } from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
-import { recordCouponUseOfCode } from "../purchases/coupons.service";
+import { assertCouponApplies, recordCouponUseOfCode } from "../purchases/coupons.service";
 import { issueBookingReceipt, type ReceiptPark } from "./booking-receipts.service";
 import { bookingCode } from "./bookings.domain";
 import * as bookings from "./bookings.repo";
@@ -74,21 +57,19 @@ export async function holdAndPay(
     currencyMismatch: (park, wallet) =>
       `This park charges in ${park}; your wallet is in ${wallet}, so a top-up cannot pay for it`,
     async price() {
-      const park = await readPark(db, body.park_id, body.vehicle_type_id);
-      const verdict = windowVerdict(body.start_time, body.end_time, deps.clock(), clockOfPark(park));
-      if (!verdict.bookable) {
-        throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
-      }
+      const { park, coupon, breakdown } = await pricedWindow(db, {
+        parkId: body.park_id,
+        vehicleTypeId: body.vehicle_type_id,
+        start: body.start_time,
+        end: body.end_time,
+        now: deps.clock(),
+        code: body.coupon_code,
+        userId,
+      });
+      assertCouponApplies(coupon);
       const vehicle = body.vehicle_id
         ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
         : undefined;
-      const breakdown = await priceWithCoupon(db, park, {
-        code: body.coupon_code,
-        kind: "booking",
-        userId,
-        breakdown: price(park, body.start_time, body.end_time, deps.clock()),
-        now: deps.clock(),
-      });
       const plate = vehicle?.plate_number ?? body.plate_number ?? null;
       return { currency: park.currency, amountMinor: breakdown.totalMinor, park, plate, breakdown };
     },
