@@ -1,20 +1,13 @@
-import { CouponCodeSchema } from "@parkwell/contract";
+import { CouponCodeSchema, type CouponVerdict } from "@parkwell/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { formatMoney } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { Field } from "./form-field";
 import "./coupon-field.css";
 
 const CouponSchema = z.object({ coupon_code: CouponCodeSchema });
-
-/** What the server said of the code asked about: applied (`saves`: its discount, formatted), or why not. */
-export interface CouponVerdict {
-  code: string;
-  applied: boolean;
-  saves: string;
-  message: string | null;
-}
 
 /**
  * The coupon code field of every purchase that takes one (the marketplace's checkout, a
@@ -27,13 +20,16 @@ export function CouponField({
   code,
   onCode,
   verdict,
+  currency,
 }: {
   /** The code asked for now (the page's URL keeps it). */
   code: string | undefined;
   onCode: (code: string | undefined) => void;
+  /** The quote's verdict on the code (every quote answers it in one shape), its discount in `currency`. */
   verdict: CouponVerdict | null | undefined;
+  currency: string;
 }) {
-  const { t } = useTranslation("common");
+  const { t, i18n } = useTranslation("common");
   const id = useId();
   const form = useSchemaForm<{ coupon_code: string }, typeof CouponSchema>({
     schema: CouponSchema,
@@ -70,7 +66,10 @@ export function CouponField({
               {verdict &&
                 (verdict.applied ? (
                   <span className="coupon-field__ok">
-                    {t("coupon.applied", { code: verdict.code, amount: verdict.saves })}{" "}
+                    {t("coupon.applied", {
+                      code: verdict.code,
+                      amount: formatMoney(verdict.discount, currency, i18n.language),
+                    })}{" "}
                     <button
                       type="button"
                       className="link-button"

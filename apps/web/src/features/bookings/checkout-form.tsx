@@ -284,14 +284,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
             <CouponField
               code={couponCode}
               onCode={(code) => update({ coupon: code })}
-              verdict={
-                quoted?.coupon && {
-                  code: quoted.coupon.code,
-                  applied: quoted.coupon.applied,
-                  saves: money(quoted.coupon.discount, price.currency),
-                  message: quoted.coupon.message,
-                }
-              }
+              verdict={quoted?.coupon}
+              currency={price.currency}
             />
           </>
         )}

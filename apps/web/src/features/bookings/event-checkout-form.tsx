@@ -180,14 +180,8 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
             <CouponField
               code={couponCode}
               onCode={(code) => update({ coupon: code })}
-              verdict={
-                quoted?.coupon && {
-                  code: quoted.coupon.code,
-                  applied: quoted.coupon.applied,
-                  saves: money(quoted.coupon.discount, currency),
-                  message: quoted.coupon.message,
-                }
-              }
+              verdict={quoted?.coupon}
+              currency={currency}
             />
           </>
         )}

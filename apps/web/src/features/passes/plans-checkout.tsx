@@ -266,14 +266,8 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
             <CouponField
               code={couponCode}
               onCode={(code) => update({ coupon: code })}
-              verdict={
-                q.coupon && {
-                  code: q.coupon.code,
-                  applied: q.coupon.applied,
-                  saves: money(q.coupon.discount),
-                  message: q.coupon.message,
-                }
-              }
+              verdict={q.coupon}
+              currency={q.currency}
             />
             <p className="plan-rule" data-testid="plan-rule">
               {t("checkout.rule", { end: formatDay(paidUntilDay, lang) })}

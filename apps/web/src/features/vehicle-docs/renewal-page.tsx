@@ -368,7 +368,12 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
             )}
             {q && <QuoteLines quote={{ ...q, coupon_code: q.coupon?.code }} />}
             {body && (
-              <RenewalCoupon quote={q} code={couponCode} onCode={(code) => update({ coupon: code })} />
+              <CouponField
+                code={couponCode}
+                onCode={(code) => update({ coupon: code })}
+                verdict={q?.coupon}
+                currency={q?.currency ?? ""}
+              />
             )}
             {wallet.data && payers.payer === null && (
               <p className="field__hint">
@@ -445,34 +450,6 @@ function quoteBodyOf(c: {
     return { type: "vehicle_papers", vehicle_id: vehicle.vehicle_id, documents, delivery: where };
   })();
   return chosen && c.couponCode ? { ...chosen, coupon_code: c.couponCode } : chosen;
-}
-
-/** The coupon field under the price: what the code asked for saves, or why it does not apply. */
-function RenewalCoupon({
-  quote,
-  code,
-  onCode,
-}: {
-  quote: VehicleDocQuote | undefined;
-  code: string | undefined;
-  onCode: (code: string | undefined) => void;
-}) {
-  const { i18n } = useTranslation("vehicle-docs");
-  const coupon = quote?.coupon;
-  return (
-    <CouponField
-      code={code}
-      onCode={onCode}
-      verdict={
-        coupon && {
-          code: coupon.code,
-          applied: coupon.applied,
-          saves: formatMoney(coupon.discount, quote.currency, i18n.language),
-          message: coupon.message,
-        }
-      }
-    />
-  );
 }
 
 /**

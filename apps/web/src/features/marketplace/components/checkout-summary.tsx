@@ -64,14 +64,8 @@ export function CheckoutSummary({
       <CouponField
         code={coupon}
         onCode={onCoupon}
-        verdict={
-          q?.coupon && {
-            code: q.coupon.code,
-            applied: q.coupon.applied,
-            saves: money(q.coupon.discount),
-            message: q.coupon.message,
-          }
-        }
+        verdict={q?.coupon && { ...q.coupon, discount: q.coupon.discount.amount }}
+        currency={q?.coupon?.discount.currency ?? ""}
       />
       {quote.isPending && <Spinner />}
       {quote.error && (
