@@ -9616,7 +9616,7 @@ export interface operations {
         amenities?: string;
         sort?: "relevance" | "distance" | "name" | "price" | "rating";
         min_rating?: string;
-        connector?: string;
+        connector?: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
         min_kw?: string;
         start_time?: string;
         end_time?: string;
