@@ -221,6 +221,22 @@ describe("a park's chargers in the back office", () => {
     expect(moved.json().fields).toEqual({
       country: "A park with chargers cannot move to another country: their prices are in its currency",
     });
+    // Inactive chargers count too: their prices are in its currency all the same.
+    const statuses = await rows<{ id: number; status: string }>(
+      sql`SELECT id, status FROM park_chargers WHERE park_id = ${park.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`UPDATE park_chargers SET status = 'inactive' WHERE park_id = ${park.id}`,
+    );
+    const inactive = await call(manager, "PATCH", `/admin/parks/${park.id}`, {
+      country: "SN",
+      time_zone: "Africa/Dakar",
+    });
+    expect(inactive.statusCode, inactive.body).toBe(422);
+    expect(inactive.json().fields.country).toMatch(/A park with chargers cannot move/);
+    for (const c of statuses) {
+      await ctx.database.db.execute(sql`UPDATE park_chargers SET status = ${c.status} WHERE id = ${c.id}`);
+    }
   });
 });
 
