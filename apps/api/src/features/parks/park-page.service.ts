@@ -43,9 +43,11 @@ export async function getPark(
   language: Language,
 ): Promise<ParkDetail> {
   const { park: p, state, country } = await loadPark(db, served, ref, true);
-  const rates = (await repo.listRates(db, p.id)).map((r) => presentParkRate(p.id, r, country));
+  // Its rates and its chargers at once: neither waits for the other.
+  const [rateRows, chargerRows] = await Promise.all([repo.listRates(db, p.id), activeChargers(db, [p.id])]);
+  const rates = rateRows.map((r) => presentParkRate(p.id, r, country));
   const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
-  const chargers = (await activeChargers(db, [p.id])).map((c) => presentParkCharger(c, country));
+  const chargers = chargerRows.map((c) => presentParkCharger(c, country));
   return {
     id: p.id,
     slug: p.slug,

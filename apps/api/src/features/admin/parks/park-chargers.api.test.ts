@@ -294,6 +294,13 @@ describe("GET /ev-charging/parks", () => {
       chargers: [{ connector: "ccs2", price: 400, currency: "NGN" }],
     });
     expect(list.items.every((p) => p.chargers.length > 0)).toBe(true);
+    // A park once, however many chargers it has: the total is the DISTINCT parks of the active chargers.
+    expect(new Set(list.items.map((p) => p.id)).size).toBe(list.items.length);
+    const [distinct] = await rows<{ n: number }>(
+      sql`SELECT count(DISTINCT c.park_id)::int AS n FROM park_chargers c JOIN parks p ON p.id = c.park_id
+        WHERE c.status = 'active' AND p.status = 'active' AND p.country_id = 1`,
+    );
+    expect(list.total).toBe(distinct!.n);
     const names = list.items.map((p) => p.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const bad = await ctx.app.inject({ url: "/api/v1/ev-charging/parks?country=XX" });
