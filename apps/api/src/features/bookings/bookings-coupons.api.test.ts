@@ -1,4 +1,5 @@
-import type { AdminCoupon, Booking, BookingQuote, Receipt, ReceiptSummary } from "@parkwell/contract";
+import { createCoupon } from "../../test/coupons";
+import type { Booking, BookingQuote, Receipt, ReceiptSummary } from "@parkwell/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer, createStaff, type TestUser } from "../../test/factories";
@@ -35,26 +36,8 @@ afterEach(async () => {
 
 const minor = (major: number) => Math.round(major * 100);
 
-async function coupon(over: Record<string, unknown>): Promise<AdminCoupon> {
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/v1/admin/marketplace/coupons",
-    headers: bearer(admin),
-    payload: {
-      country_code: "NG",
-      code: `PARK-${Math.floor(Math.random() * 1e8)}`,
-      name: "Parking",
-      discount_type: "percentage",
-      discount: 20,
-      kinds: ["booking"],
-      start_local: "2020-01-01T00:00",
-      end_local: "2099-12-31T23:59",
-      ...over,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<AdminCoupon>();
-}
+const coupon = (over: Record<string, unknown>) =>
+  createCoupon(ctx.app, admin, { kinds: ["booking"], discount: 20, ...over });
 
 const qs = (q: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));

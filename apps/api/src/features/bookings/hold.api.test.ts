@@ -1,5 +1,6 @@
 // Pay the difference (docs/decisions/026-pay-the-difference.md): a short wallet holds the window
 // under the capacity lock while a top-up of what is missing is paid; paid, it is booked.
+import { createCoupon } from "../../test/coupons";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -142,23 +143,7 @@ describe("pay the difference (demo provider)", () => {
     const park = parks[9]!;
     await setCapacity(db, park, 1, 5);
     const admin = await createStaff(db, "admin");
-    const made = await ctx.app.inject({
-      method: "POST",
-      url: "/api/v1/admin/marketplace/coupons",
-      headers: bearer(admin),
-      payload: {
-        country_code: "NG",
-        code: `HOLD-${Math.floor(Math.random() * 1e8)}`,
-        name: "Hold",
-        discount_type: "percentage",
-        discount: 50,
-        kinds: ["booking"],
-        start_local: "2020-01-01T00:00",
-        end_local: "2099-12-31T23:59",
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const c = made.json<{ id: number; code: string }>();
+    const c = await createCoupon(ctx.app, admin, { kinds: ["booking"], discount: 50 });
     const u = await createUser(db);
     const start = at(3 * HOUR);
     const end = at(5 * HOUR);
