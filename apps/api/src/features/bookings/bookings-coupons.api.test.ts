@@ -171,6 +171,15 @@ describe("a coupon on a parking booking", () => {
       message: "Ce code promo ne s'applique pas aux réservations de stationnement",
     });
     expect(q.price.breakdown.coupon_discount).toBeUndefined();
+    // Below its minimum, the sentence names parking, not an order.
+    const large = await coupon({ min_order: 1_000_000 });
+    for (const [language, message] of [
+      ["en", "This coupon needs parking of at least ₦1,000,000"],
+      ["fr", "Ce code promo demande un stationnement d'au moins 1\u202f000\u202f000\u00a0₦"],
+    ] as const) {
+      const belowMinimum = await quote(driver, windowQuery(park, start, end, large.code), language);
+      expect(belowMinimum.coupon).toMatchObject({ applied: false, message });
+    }
     for (const [code, message] of [
       [passOnly.code, "Ce code promo ne s'applique pas aux réservations de stationnement"],
       [ended.code, "Ce code promo a expiré"],

@@ -13,6 +13,7 @@ import { expireHolds } from "./hold.service";
 import { allDayParks, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
+const minor = (major: number) => Math.round(major * 100);
 
 describe("pay the difference (demo provider)", () => {
   let ctx: TestContext;
@@ -173,6 +174,41 @@ describe("pay the difference (demo provider)", () => {
       sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${c.id} AND purchase_id = ${booking.id}`,
     );
     expect(uses[0]!.n).toBe(1);
+  });
+
+  it("two holds quoted with a coupon's last use, both paid: one is booked, the other books nothing and the money stays", async () => {
+    const park = parks[8]!;
+    await setCapacity(db, park, 1, 5);
+    const admin = await createStaff(db, "admin");
+    const c = await createCoupon(ctx.app, admin, { kinds: ["booking"], discount: 50, limit_per_user: 1 });
+    const u = await createUser(db);
+    // Both quoted before either is paid: the use is counted when a payment books one.
+    const first = (await hold(u, park, at(3 * HOUR), at(4 * HOUR), { coupon_code: c.code })).json();
+    const second = (await hold(u, park, at(6 * HOUR), at(7 * HOUR), { coupon_code: c.code })).json();
+    expect([first.status, second.status]).toEqual(["held", "held"]);
+    expect((await verify(u, first.payment.reference)).json()).toMatchObject({
+      data: { booking: { status: "booked" } },
+    });
+    const late = await verify(u, second.payment.reference);
+    expect(late.json()).toMatchObject({
+      data: { credited: true, booking: { status: "not_booked", reason: "coupon_used_up" } },
+    });
+    expect(late.json().message).toBe(
+      "Payment verified, but your coupon was used as many times as it allows meanwhile, so nothing was booked: the money is in your wallet",
+    );
+    // Verified again: still one booking and one use; the second top-up is in the wallet.
+    expect((await verify(u, second.payment.reference)).json()).toMatchObject({
+      data: { booking: { status: "not_booked", reason: "coupon_used_up" } },
+    });
+    expect(await count("bookings", u.id)).toBe(1);
+    const uses = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${c.id}`,
+    );
+    expect(uses[0]!.n).toBe(1);
+    // What the first top-up left over (raised to the minimum top-up), and the whole second one.
+    const kept = minor(first.top_up_amount) - minor(first.total) + minor(second.top_up_amount);
+    expect(minor((await wallet(u)).balance)).toBe(kept);
   });
 
   it("a difference below the country's minimum top-up is raised to it, and the rest stays in the wallet", async () => {
