@@ -9,6 +9,8 @@ import { bearer, createStaff, createUser, type TestUser } from "../../test/facto
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { usePaymentsContext } from "../../test/payments-context";
+import { createEvent } from "../../test/events";
+import { bookEvent } from "./event-bookings.test-kit";
 import { expireHolds } from "./hold.service";
 import { allDayParks, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
@@ -384,6 +386,16 @@ describe("pay the difference (demo provider)", () => {
     });
     expect(busyBooking.statusCode).toBe(409);
     expect(busyBooking.json().code).toBe("vehicle_busy");
+    // An event's parking in the window too: book_event_space checks the driver's live holds.
+    const ev = await createEvent(db, { start, end, parks: [{ parkId: parks[7]! }] });
+    const busyEvent = await bookEvent(ctx.app, u, {
+      event_code: ev.code,
+      park_id: parks[7]!,
+      plate_number: "LAG-123-AB",
+    });
+    expect(busyEvent.statusCode, busyEvent.body).toBe(409);
+    expect(busyEvent.json().code).toBe("vehicle_busy");
+    expect(await count("bookings", u.id)).toBe(0);
     expect(await count("booking_holds", u.id)).toBe(1);
   });
 
