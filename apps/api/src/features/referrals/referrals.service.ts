@@ -79,16 +79,17 @@ export async function recordRegistration(
  * after a paid move's receipt: the buyer's invitation still waiting is locked and, unless the two
  * now share a device, both wallets get their country's reward from the marketing account and it
  * becomes `rewarded`. A second purchase, or one racing the first, finds nothing waiting.
+ * True when this purchase paid the reward.
  */
 export async function rewardFirstPurchase(
   tx: Tx,
   p: { userId: string; purchaseId: string; at: Date },
-): Promise<void> {
+): Promise<boolean> {
   const pending = await repo.pendingReferralForUpdate(tx, p.userId);
-  if (!pending) return;
+  if (!pending) return false;
   if (await repo.shareDevice(tx, pending.inviterId, p.userId)) {
     await repo.markRefused(tx, pending.id, "same_device");
-    return;
+    return false;
   }
   const shard = revenueShard(pending.id);
   const sides = [
@@ -117,6 +118,7 @@ export async function rewardFirstPurchase(
     inviterRewardMinor: inviterReward.minor,
     inviterCurrency: inviterReward.currency,
   });
+  return true;
 }
 
 /**
