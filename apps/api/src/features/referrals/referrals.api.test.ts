@@ -194,7 +194,12 @@ describe("registering with a code, and the first paid purchase", () => {
     await buy(invitee);
     expect((await rewards(inviter.id)).map((r) => [r.amount, r.currency])).toEqual([[500, "CAD"]]);
     expect((await rewards(invitee.id)).map((r) => [r.amount, r.currency])).toEqual([[100_000, "NGN"]]);
-    expect((await me(inviter)).json().earned).toEqual([{ amount: 5, currency: "CAD" }]);
+    // The summary is in the signed-in driver's own country: its reward, its clock.
+    expect((await me(inviter)).json()).toMatchObject({
+      reward: { amount: 5, currency: "CAD" },
+      time_zone: expect.stringMatching(/^America\//),
+      earned: [{ amount: 5, currency: "CAD" }],
+    });
   });
 
   it("ignores a code that is no driver's: the account is made, no invitation", async () => {

@@ -122,12 +122,6 @@ export async function rewardOfUser(db: Tx, userId: string) {
   return row && { rewardMinor: Number(row.rewardMinor ?? 0), currency: row.currency.trim() };
 }
 
-/** A user's country. */
-export async function countryOfUser(db: Tx, userId: string): Promise<number | undefined> {
-  const [row] = await db.select({ countryId: users.countryId }).from(users).where(eq(users.id, userId));
-  return row?.countryId;
-}
-
 /** A page of the driver's invitations, newest first, with the invitees' names and e-mails. */
 export async function invitationsOf(db: Tx, inviterId: string, offset: number, size: number) {
   const where = eq(referrals.inviterId, inviterId);

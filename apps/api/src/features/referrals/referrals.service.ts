@@ -13,6 +13,7 @@ import {
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
+import type { AuthUser } from "../../lib/auth-user";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
@@ -128,20 +129,19 @@ export async function rewardFirstPurchase(
  */
 export async function mine(
   d: { db: Db; clock: Clock },
-  userId: string,
+  user: Pick<AuthUser, "id" | "countryId">,
   q: PageQuery,
   deviceId: string | undefined,
 ): Promise<ReferralMe> {
   const now = d.clock();
-  if (deviceId) await repo.recordDevice(d.db, userId, deviceHashOf(deviceId), now);
-  const code = await codeFor(d.db, userId, now);
+  if (deviceId) await repo.recordDevice(d.db, user.id, deviceHashOf(deviceId), now);
+  const code = await codeFor(d.db, user.id, now);
   const served = servedCountries(d.db);
-  const countryId = await repo.countryOfUser(d.db, userId);
   const [country, countryFees, earned, page] = await Promise.all([
-    countryId === undefined ? undefined : served.facts({ id: countryId }),
-    countryId === undefined ? undefined : served.feesOf(countryId),
-    repo.earnedBy(d.db, userId),
-    repo.invitationsOf(d.db, userId, offsetOf(q), q.size),
+    served.facts({ id: user.countryId }),
+    served.feesOf(user.countryId),
+    repo.earnedBy(d.db, user.id),
+    repo.invitationsOf(d.db, user.id, offsetOf(q), q.size),
   ]);
   // Earnings are in the inviter's own currency; any other (a country changed since) by its own decimals.
   const known = await served.decimalsOfAll([
