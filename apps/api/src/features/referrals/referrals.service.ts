@@ -88,36 +88,34 @@ export async function rewardFirstPurchase(
 ): Promise<boolean> {
   const pending = await repo.pendingReferralForUpdate(tx, p.userId);
   if (!pending) return false;
-  if (await repo.shareDevice(tx, pending.inviterId, p.userId)) {
+  if (pending.sharedDevice) {
     await repo.markRefused(tx, pending.id, "same_device");
     return false;
   }
-  const shard = revenueShard(pending.id);
+  const rewardOf = await repo.rewardsOfUsers(tx, [p.userId, pending.inviterId]);
   const sides = [
     { side: "invitee", userId: p.userId, description: "Referral reward: welcome to Parkwell" },
     { side: "inviter", userId: pending.inviterId, description: "Referral reward: a driver you invited" },
   ] as const;
-  let inviterReward = { minor: 0, currency: null as string | null };
   for (const { side, userId, description } of sides) {
-    const reward = await repo.rewardOfUser(tx, userId);
-    if (!reward) continue;
-    if (side === "inviter") inviterReward = { minor: reward.rewardMinor, currency: reward.currency };
-    if (reward.rewardMinor <= 0) continue;
+    const reward = rewardOf.get(userId);
+    if (!reward || reward.minor <= 0) continue;
     await creditReferralReward(tx, {
       userId,
       currency: reward.currency,
-      amountMinor: reward.rewardMinor,
+      amountMinor: reward.minor,
       idempotencyKey: rewardKey(pending.id, side),
       reference: null,
       description,
-      shard,
+      shard: revenueShard(pending.id),
     });
   }
+  const inviter = rewardOf.get(pending.inviterId);
   await repo.markRewarded(tx, pending.id, {
     purchaseId: p.purchaseId,
     at: p.at,
-    inviterRewardMinor: inviterReward.minor,
-    inviterCurrency: inviterReward.currency,
+    inviterRewardMinor: inviter?.minor ?? 0,
+    inviterCurrency: inviter?.currency ?? null,
   });
   return true;
 }
@@ -146,7 +144,7 @@ export async function mine(
   // Earnings are in the inviter's own currency; any other (a country changed since) by its own decimals.
   const known = await served.decimalsOfAll([
     ...earned.map((e) => e.currency),
-    ...page.items.flatMap((r) => (r.inviterCurrency ? [r.inviterCurrency.trim()] : [])),
+    ...page.items.flatMap((r) => (r.inviterCurrency ? [r.inviterCurrency] : [])),
   ]);
   const decimalsOf = (currency: string) => known(currency) ?? 2;
   const rewardMinor = Number(countryFees?.referralRewardMinor ?? 0);
@@ -161,7 +159,7 @@ export async function mine(
     earned: earned.map((e) => ({ amount: toMajor(e.minor, decimalsOf(e.currency)), currency: e.currency })),
     invitations: listPage(
       page.items.map((row) =>
-        presentInvitation(row, row.inviterCurrency ? decimalsOf(row.inviterCurrency.trim()) : 2),
+        presentInvitation(row, row.inviterCurrency ? decimalsOf(row.inviterCurrency) : 2),
       ),
       page.total,
       q,
