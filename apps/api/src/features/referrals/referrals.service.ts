@@ -28,13 +28,22 @@ import * as repo from "./referrals.repo";
 /** How many times a new code is drawn when one drawn is taken (one in billions). */
 const CODE_ATTEMPTS = 5;
 
-/** The driver's code: theirs, or one drawn now (a savepoint per attempt, so a collision draws again). */
-export async function codeFor(db: Db, userId: string, at: Date): Promise<string> {
+/** How a driver's code is drawn: seven readable characters (a test may replace it). */
+export const referralCodeSource = {
+  draw: (): string => readableCode("", REFERRAL_CODE_LENGTH),
+};
+
+/**
+ * The driver's code: theirs, or one drawn now. Each attempt is a savepoint (a transaction of its
+ * own when `db` is none), so a collision with another driver's code rolls back that insert only
+ * and draws again, even inside a caller's transaction.
+ */
+export async function codeFor(db: Tx, userId: string, at: Date): Promise<string> {
   const existing = await repo.codeOf(db, userId);
   if (existing) return existing;
   for (let attempt = 1; ; attempt++) {
     try {
-      await repo.insertCode(db, userId, readableCode("", REFERRAL_CODE_LENGTH), at);
+      await db.transaction((attemptTx) => repo.insertCode(attemptTx, userId, referralCodeSource.draw(), at));
       break;
     } catch (err) {
       const { code } = pgError(err);
