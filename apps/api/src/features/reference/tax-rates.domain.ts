@@ -2,10 +2,10 @@
  * Which taxes a park's purchase carries (docs/decisions/047-taxes-by-place.md): the rows of
  * `tax_rates` of its state when its state has any, else its country's (state_id null), else the
  * country's one `fees` tax. Of each component (its name and purchase) the row in force on the day
- * of the sale: the latest `effective_from` not after it. A 0% row says "no tax here" and adds no
- * line. Pure: the rows come from the served countries' copy.
+ * of the sale on the park's clock: the latest `effective_from` not after it. A 0% row says "no tax
+ * here" and adds no line. Pure: the rows come from the served countries' copy.
  */
-import type { PricePart, TaxComponent, TaxPurchase } from "@parkwell/contract";
+import { dayOnClock, type PricePart, type TaxComponent, type TaxPurchase } from "@parkwell/contract";
 /** A row of `tax_rates` (db/schema/reference.ts) as the served countries' copy holds it. */
 export interface TaxRateRow {
   id: number;
@@ -26,16 +26,23 @@ export interface TaxedCountry {
   taxRates: readonly TaxRateRow[];
 }
 
-/** The day a sale is taxed on, as `effective_from` is written (UTC, YYYY-MM-DD). */
-export const taxDayOf = (at: Date): string => at.toISOString().slice(0, 10);
+/**
+ * Where a sale is taxed: the park's state (null: none, its country's rows) and its clock. A rate
+ * takes effect at midnight on the place's own calendar, so the day of the sale is taken there.
+ */
+export interface TaxPlace {
+  stateId: number | null | undefined;
+  timeZone: string;
+}
 
 export function taxesAt(
   country: TaxedCountry,
-  stateId: number | null | undefined,
+  place: TaxPlace,
   at: Date,
   purchase: TaxPurchase,
 ): TaxComponent[] {
-  const day = taxDayOf(at);
+  const { stateId } = place;
+  const day = dayOnClock(at, place.timeZone);
   const inForce = country.taxRates.filter(
     (r) => r.effectiveFrom <= day && (r.purchase === null || r.purchase === purchase),
   );
@@ -63,9 +70,9 @@ export function taxesAt(
 /** A country (or a park with its country's fees) with the taxes of a place on a day, for pricing. */
 export function withTaxesAt<C extends TaxedCountry>(
   country: C,
-  stateId: number | null | undefined,
+  place: TaxPlace,
   at: Date,
   purchase: TaxPurchase,
 ): C & { taxes: TaxComponent[] } {
-  return { ...country, taxes: taxesAt(country, stateId, at, purchase) };
+  return { ...country, taxes: taxesAt(country, place, at, purchase) };
 }
