@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 // The one money text, shared with the API's sentences; the currencies it knows (./currencies).
 import "./currencies";
-export { formatMoney } from "@parkwell/contract";
+import { formatTaxRate } from "@parkwell/contract";
+export { formatMoney, formatTaxRate } from "@parkwell/contract";
 
 /**
  * A number as typed, with the language's digit grouping taken out and a decimal comma read as a
@@ -71,7 +72,7 @@ export function namedTaxLabel(
   const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
   return t("common:price.taxRate", {
     name: names[tax.name] ?? tax.name,
-    rate: formatNumber(tax.rate_percent, locale, { maximumFractionDigits: 3 }),
+    rate: formatTaxRate(tax.rate_percent, locale),
   });
 }
 
