@@ -1,9 +1,10 @@
 /**
  * Which taxes a park's purchase carries (docs/decisions/047-taxes-by-place.md): the rows of
  * `tax_rates` of its state when its state has any, else its country's (state_id null), else the
- * country's one `fees` tax. Of each component (its name and purchase) the row in force on the day
- * of the sale on the park's clock: the latest `effective_from` not after it. A 0% row says "no tax
- * here" and adds no line. Pure: the rows come from the served countries' copy.
+ * country's one `fees` tax. Of each component (its name) the row in force on the day of the sale
+ * on the park's clock: the latest `effective_from` not after it, a row for the purchase before a
+ * general one. A 0% row says "no tax here" and adds no line. Pure: the rows come from the served
+ * countries' copy.
  */
 import { dayOnClock, type PricePart, type TaxComponent, type TaxPurchase } from "@parkwell/contract";
 /** A row of `tax_rates` (db/schema/reference.ts) as the served countries' copy holds it. */
@@ -51,11 +52,15 @@ export function taxesAt(
   if (scope.length === 0) {
     return country.taxBps > 0 ? [{ name: country.taxName, rateBps: country.taxBps }] : [];
   }
+  // One row per component (its name): a row for this purchase beats a general one whatever their
+  // days (a law that rates the purchase apart), else the latest in force. Two rows of one name
+  // both applying would charge the tax twice.
   const latest = new Map<string, TaxRateRow>();
   for (const r of scope) {
-    const key = `${r.name}|${r.purchase ?? ""}`;
-    const seen = latest.get(key);
-    if (!seen || r.effectiveFrom > seen.effectiveFrom) latest.set(key, r);
+    const seen = latest.get(r.name);
+    const rank = (x: TaxRateRow) => (x.purchase === null ? 0 : 1);
+    if (!seen || rank(r) > rank(seen) || (rank(r) === rank(seen) && r.effectiveFrom > seen.effectiveFrom))
+      latest.set(r.name, r);
   }
   return [...latest.values()]
     .sort((a, b) => a.id - b.id)

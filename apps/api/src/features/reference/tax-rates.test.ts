@@ -82,6 +82,46 @@ describe("a park's taxes (taxesAt)", () => {
     expect(taxesAt(US, il, new Date("2019-12-31T12:00:00Z"), "window")).toEqual([]);
   });
 
+  it("charge a component once: a row for the purchase replaces the state's general row of the same name", () => {
+    const row = (
+      id: number,
+      rateBps: number,
+      purchase: string | null,
+      effectiveFrom: string,
+    ): TaxRateRow => ({
+      id,
+      countryId: 4,
+      stateId: 9,
+      name: "Parking tax",
+      rateBps,
+      taxedParts: ["parking"],
+      purchase,
+      source: "A test state's parking tax act",
+      effectiveFrom,
+    });
+    // A general 5% (since 2020), a 7% on passes (since 2018, older but for the purchase), and a
+    // general rise to 6% in 2026: a window pays 6%, a pass 7%; never both a general and a pass row.
+    const country: TaxedCountry = {
+      taxBps: 0,
+      taxName: "Sales tax",
+      taxRates: [
+        row(1, 500, null, "2020-01-01"),
+        row(2, 700, "pass", "2018-01-01"),
+        row(3, 600, null, "2026-01-01"),
+      ],
+    };
+    const place = { stateId: 9, timeZone: "America/Chicago" };
+    expect(taxesAt(country, place, NOW, "pass")).toEqual([
+      { name: "Parking tax", rateBps: 700, parts: ["parking"] },
+    ]);
+    expect(taxesAt(country, place, NOW, "window")).toEqual([
+      { name: "Parking tax", rateBps: 600, parts: ["parking"] },
+    ]);
+    expect(taxesAt(country, place, new Date("2025-06-01T12:00:00Z"), "window")).toEqual([
+      { name: "Parking tax", rateBps: 500, parts: ["parking"] },
+    ]);
+  });
+
   it("add no line for a 0% row, and fall back to the fees' one tax for a country without rows", () => {
     expect(taxesAt(US, state(4, "CA"), NOW, "window")).toEqual([]);
     expect(
