@@ -81,9 +81,9 @@ const eventColumns = sql`e.id, e.event_code, e.name, e.description, e.category, 
   e.lat, e.lng, e.time_zone, e.start_time, e.end_time, e.image_url,
   (SELECT json_agg(json_build_object('price_minor', r.price_minor::text,
       'window_start', ep.window_start, 'window_end', ep.window_end,
-      'state_id', (SELECT p.state_id FROM parks p WHERE p.id = r.park_id),
-      'time_zone', (SELECT p.time_zone FROM parks p WHERE p.id = r.park_id)))
+      'state_id', p.state_id, 'time_zone', p.time_zone))
     FROM event_rates r JOIN event_parks ep ON ep.event_id = r.event_id AND ep.park_id = r.park_id
+      JOIN parks p ON p.id = r.park_id
     WHERE r.event_id = e.id AND r.allocation > ${bookedSql}) AS offers_left`;
 
 function whereOf(f: EventFilter): SQL {
