@@ -173,7 +173,7 @@ async function bookingPrice(db: Db, event: Event): Promise<number> {
   for (const w of windows) {
     const park = await readParkWithCountry(db, Number(w.park_id), 1);
     if (!park) throw new Error(`park ${w.park_id} cannot be booked`);
-    const fees = withTaxesAt(park, park.stateId, new Date(), "window");
+    const fees = withTaxesAt(park, park, new Date(), "window");
     const price = priceFlat(Number(w.price), fees, new Date(w.window_start), new Date(w.window_end));
     most = Math.max(most, price.totalMinor);
   }

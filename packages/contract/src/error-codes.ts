@@ -116,6 +116,7 @@ export const ERRORS = {
   too_early: { status: 422, when: "a check-in before the booking's window (less its grace)" },
   sale_not_found: { status: 404, when: "no such drive-up sale" },
   sale_not_parked: { status: 409, when: "a drive-up sale already closed or voided" },
+  already_parked: { status: 409, when: "a drive-up for a plate already parked at the park as a drive-up" },
   void_too_late: { status: 422, when: "a drive-up sale voided after its 10 minutes" },
 
   // Monthly plans and passes

@@ -26,6 +26,8 @@ export const GATE_PAYMENT_METHODS = ["cash", "card"] as const;
 export type GatePaymentMethod = (typeof GATE_PAYMENT_METHODS)[number];
 
 export const POS_FULL_MESSAGE = "This park is full for this vehicle type";
+/** A drive-up for a car already parked at the park as one (a double tap, a second attendant): its code. */
+export const POS_PLATE_PARKED_MESSAGE = "This vehicle is already parked here as drive-up {code}";
 export const GATE_CODE_TEXT = "Type a booking code such as PW-7K3M9QXA, or scan its QR code";
 
 const CODE_BODY = new RegExp(`^[${GATE_CODE_ALPHABET}]{8}$`);

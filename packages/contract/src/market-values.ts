@@ -141,7 +141,14 @@ export const COUPON_OTHER_COUNTRY_MESSAGE = "This coupon is for another country,
 export const COUPON_NOT_STARTED_MESSAGE = "This coupon is not valid yet";
 export const COUPON_EXPIRED_MESSAGE = "This coupon has expired";
 export const COUPON_INACTIVE_MESSAGE = "This coupon is no longer available";
-export const COUPON_MINIMUM_MESSAGE = "This coupon needs an order of at least {amount}";
+/** Why a coupon does not apply below its minimum amount, named as the purchase is ({amount}: the minimum). */
+export const COUPON_MINIMUM_FOR_KIND: Readonly<Record<CouponKind, string>> = {
+  order: "This coupon needs an order of at least {amount}",
+  vehicle_docs: "This coupon needs a document renewal of at least {amount}",
+  pass: "This coupon needs a pass of at least {amount}",
+  booking: "This coupon needs parking of at least {amount}",
+  event_booking: "This coupon needs parking of at least {amount}",
+};
 export const COUPON_USED_UP_MESSAGE = "You have already used this coupon as many times as it allows";
 export const COUPON_ALL_USED_MESSAGE = "This coupon has been used as many times as it allows";
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found";

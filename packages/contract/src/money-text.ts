@@ -48,3 +48,14 @@ export function formatMoney(amount: number, currency: string, language: string):
   const body = language.startsWith("fr") || signAfter(sign) ? `${number}\u00a0${sign}` : `${sign}${number}`;
   return amount < 0 ? `-${body}` : body;
 }
+
+/**
+ * A tax rate as the product writes it, with its percent sign, on every page, PDF and file alike:
+ * the percent as the language writes a number, to the half basis point it is stored to (up to
+ * three fraction digits, never rounded: Québec's QST is "9.975%", not "9.98%"), and the sign as
+ * the language places it ("9.975%"; "9,975 %" in French, a no-break space before the sign).
+ */
+export function formatTaxRate(percent: number, language: string): string {
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(percent);
+  return language.startsWith("fr") ? `${number}\u00a0%` : `${number}%`;
+}

@@ -163,6 +163,12 @@ describe("the one tax rule (taxOf)", () => {
   });
 });
 
+/** Québec's two taxes on Parkwell's fees (decision 047). */
+const QUEBEC = [
+  { name: "GST", rateBps: 500 },
+  { name: "QST", rateBps: 997.5 },
+];
+
 describe("several taxes of a place (taxesOf)", () => {
   it("charges GST and QST each on Parkwell's fees, rounded once per tax, never on the parking", () => {
     // Québec: a $20.00 window, a 99¢ service fee; GST 5% and QST 9.975% on the 99¢ each.
@@ -177,18 +183,30 @@ describe("several taxes of a place (taxesOf)", () => {
     expect(taxMinor).toBe(15);
   });
 
-  it("is the one tax rule when there is one component", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 0, max: 5_000 }),
-        (parking, fee, rate) => {
-          const parts = { parking, service_fee: fee };
-          expect(taxesOf(parts, [{ name: "VAT", rateBps: rate }]).taxMinor).toBe(taxOf(parts, rate).taxMinor);
-        },
-      ),
-    );
+  it("rounds each component half up on its own, once for the purchase (worked by hand)", () => {
+    // Québec, $60.00 of parking and $100.00 of fees: GST 5% of 10,000 = 500; QST 9.975% of
+    // 10,000 = 997.5, half up 998. Neither is charged on the parking, nor on the other tax (QST on
+    // 10,500 would be 1,047).
+    expect(taxesOf({ parking: 6_000, service_fee: 6_000, booking_fee: 4_000 }, QUEBEC)).toEqual({
+      taxMinor: 1_498,
+      lines: [
+        { name: "GST", rateBps: 500, baseMinor: 10_000, taxMinor: 500 },
+        { name: "QST", rateBps: 997.5, baseMinor: 10_000, taxMinor: 998 },
+      ],
+    });
+    // 30¢ of fees: GST 1.5 → 2, QST 2.9925 → 3, so 5; one rate of 14.975% would give 4.4925 → 4.
+    expect(taxesOf({ service_fee: 30 }, QUEBEC).taxMinor).toBe(5);
+    // 30¢ + 30¢ of fees: GST 5% of 60 = 3 once for the purchase; rounded per fee it would be 2 + 2.
+    expect(taxesOf({ service_fee: 30, booking_fee: 30 }, [{ name: "GST", rateBps: 500 }]).lines).toEqual([
+      { name: "GST", rateBps: 500, baseMinor: 60, taxMinor: 3 },
+    ]);
+    // Nigeria's one VAT 7.5% on ₦175.00 of fees: 1,312.5 → 1,313 (₦13.13), as on its receipts.
+    expect(
+      taxesOf({ parking: 150_000, service_fee: 10_000, booking_fee: 7_500 }, [{ name: "VAT", rateBps: 750 }]),
+    ).toEqual({
+      taxMinor: 1_313,
+      lines: [{ name: "VAT", rateBps: 750, baseMinor: 17_500, taxMinor: 1_313 }],
+    });
   });
 
   it("lets a component tax the parking itself, and only what it names", () => {
@@ -202,22 +220,31 @@ describe("several taxes of a place (taxesOf)", () => {
     expect(taxedPartsOf(["parking"]).service_fee).toBe(false);
   });
 
-  it("is no tax with no components, and the sum of its lines always", () => {
+  it("is no tax with no components; else the sum of its lines, each on its own parts (worked by hand)", () => {
     expect(taxesOf({ service_fee: 500 }, [])).toEqual({ taxMinor: 0, lines: [] });
-    fc.assert(
-      fc.property(
-        fc.record({
-          parking: fc.integer({ min: 0, max: 1e7 }),
-          service_fee: fc.integer({ min: 0, max: 1e5 }),
-        }),
-        fc.array(fc.record({ name: fc.string(), rateBps: fc.integer({ min: 0, max: 3_000 }) }), {
-          maxLength: 4,
-        }),
-        (parts, components) => {
-          const { taxMinor, lines } = taxesOf(parts, components);
-          expect(taxMinor).toBe(lines.reduce((s, l) => s + l.taxMinor, 0));
-        },
-      ),
-    );
+    // A parking tax of 6% on 1,250 (75) beside a 5% tax on the 99¢ fee (4.95 → 5): 80 in all.
+    expect(
+      taxesOf({ parking: 1_250, service_fee: 99 }, [
+        { name: "Parking excise tax", rateBps: 600, parts: ["parking"] },
+        { name: "GST", rateBps: 500 },
+      ]),
+    ).toEqual({
+      taxMinor: 80,
+      lines: [
+        { name: "Parking excise tax", rateBps: 600, baseMinor: 1_250, taxMinor: 75 },
+        { name: "GST", rateBps: 500, baseMinor: 99, taxMinor: 5 },
+      ],
+    });
+    // A credit (an extension's difference, a refund): half away from zero, -1.5 → -2, -2.9925 → -3.
+    expect(taxesOf({ service_fee: -30 }, QUEBEC).taxMinor).toBe(-5);
+    // A 0% component keeps its line at 0 and adds nothing.
+    expect(taxesOf({ service_fee: 1_000 }, [{ name: "Sales tax", rateBps: 0 }, ...QUEBEC])).toEqual({
+      taxMinor: 150,
+      lines: [
+        { name: "Sales tax", rateBps: 0, baseMinor: 1_000, taxMinor: 0 },
+        { name: "GST", rateBps: 500, baseMinor: 1_000, taxMinor: 50 },
+        { name: "QST", rateBps: 997.5, baseMinor: 1_000, taxMinor: 100 },
+      ],
+    });
   });
 });

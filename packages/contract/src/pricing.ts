@@ -79,6 +79,15 @@ export const PRICE_PARTS = [
 export type PricePart = (typeof PRICE_PARTS)[number];
 
 /**
+ * The parking a price charges after its coupon: what the operator's share, a refund and a
+ * receipt's parking line start from.
+ */
+export const netParkingMinor = (b: {
+  parkingMinor: number;
+  couponDiscountMinor?: number | undefined;
+}): number => b.parkingMinor - (b.couponDiscountMinor ?? 0);
+
+/**
  * The tax rule, as data: which parts the country's tax applies to. The same in every served
  * country ("tax on Parkwell's own charges"): a country that taxed parking too would get its own
  * table here, not a second rule in a feature.

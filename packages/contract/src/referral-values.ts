@@ -1,10 +1,13 @@
 /**
- * Referrals' plain values (docs/PRODUCT-RULES.md#referrals), zod-free: a driver's personal code,
- * the link that carries it, the invitations' statuses and the reasons a referral is refused.
+ * Referrals' plain values (docs/PRODUCT-RULES.md#referrals): a driver's personal code, the link
+ * that carries it, the invitations' statuses and the reasons a referral is refused.
  */
+import { GATE_CODE_ALPHABET } from "./gate";
 
-/** A referral code's characters: no 0/O, 1/I/L, so a code read aloud or copied by hand is one code. */
-export const REFERRAL_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+/**
+ * A referral code's length; its characters are the one alphabet of the codes people read aloud
+ * (the booking codes', GATE_CODE_ALPHABET: no 0/O, 1/I/L), as the API draws them (readableCode).
+ */
 export const REFERRAL_CODE_LENGTH = 7;
 /** The query parameter of the registration page that carries a code: `/register?ref=CODE`. */
 export const REFERRAL_PARAM = "ref";
@@ -17,7 +20,7 @@ export function normalizeReferralCode(raw: string | null | undefined): string | 
   if (!raw) return null;
   const code = raw.replace(/[\s-]/g, "").toUpperCase();
   if (code.length !== REFERRAL_CODE_LENGTH) return null;
-  for (const c of code) if (!REFERRAL_CODE_ALPHABET.includes(c)) return null;
+  for (const c of code) if (!GATE_CODE_ALPHABET.includes(c)) return null;
   return code;
 }
 

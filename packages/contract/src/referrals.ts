@@ -5,9 +5,8 @@
  */
 import { z } from "zod";
 import { PageQuerySchema, pageOf } from "./common";
+import { MoneySchema } from "./parks";
 import { REFERRAL_REFUSALS, REFERRAL_STATUSES } from "./referral-values";
-
-const MoneySchema = z.object({ amount: z.number(), currency: z.string() });
 
 export const ReferralInvitationSchema = z.object({
   id: z.string(),

@@ -18,7 +18,8 @@ export const PAGE_CACHE_MAX_ENTRIES = 10_000;
  * changes nothing) empties the cache. Parks: texts, status (deactivation), slug, rates, capacities
  * and photos (/admin/parks); the reviews that make a park's rating (/reviews, a driver's; a
  * moderator's hide or reply, /admin/reviews); events, marketplace items, blog posts, the
- * information pages and the plans, each edited in the back office. A booking's spaces are not
+ * information pages, the plans and the footer's social links (/admin/social-links), each edited in
+ * the back office. A booking's spaces are not
  * here: they change a page only through an event's remaining spaces, left to the lifetime.
  */
 export const PAGE_CHANGING_WRITES: readonly string[] = [
@@ -30,6 +31,7 @@ export const PAGE_CHANGING_WRITES: readonly string[] = [
   "/api/v1/admin/blog",
   "/api/v1/admin/pages",
   "/api/v1/admin/plans",
+  "/api/v1/admin/social-links",
 ];
 
 /** Whether a write to `url` (path and query) changes what public pages show: PAGE_CHANGING_WRITES. */

@@ -355,4 +355,20 @@ describe("the cache of rendered pages", () => {
     expect(after.rendered).toBe(1);
     expect(after.res.body).toContain("<h1>Renamed by the back office</h1>");
   });
+
+  it("renders pages afresh once the back office has changed the footer's social links", async () => {
+    const admin = await createStaff(ctx.database.db, "admin");
+    const auth = bearer({ token: (await startSession(ctx.database.db, () => now, admin.id)).token });
+    const url = fresh();
+    await page(url);
+    expect((await page(url)).rendered).toBe(0);
+    const changed = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/v1/admin/social-links/DEFAULT",
+      headers: auth,
+      payload: { twitter: "https://x.com/parkwell_news" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await page(url)).rendered).toBe(1);
+  });
 });

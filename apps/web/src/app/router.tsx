@@ -6,6 +6,8 @@ import { adminRoutes } from "./admin-routes";
 import { authRoutes } from "./auth-routes";
 import { AuthLayout } from "./auth-layout";
 import { Layout, PageReady } from "./layout";
+import { socialLinksQuery } from "./footer";
+import type { PageData } from "../lib/query-client";
 import type { PathsHandle } from "./known-paths";
 import { NotFoundPage } from "./not-found-page";
 import { publicRoutes, rendered, serverData } from "./public-routes";
@@ -35,6 +37,12 @@ const homeRoute = (route: { index: true } | { path: string }) =>
   );
 
 /**
+ * What the site's layout reads on every page, filled for a server render: the footer's social
+ * links. They may fail: the footer then shows none, on the server as in the browser.
+ */
+const layoutData: PageData = async ({ queryClient }) => await queryClient.prefetchQuery(socialLinksQuery());
+
+/**
  * What a page the browser renders shows while its route's code first loads: nothing of its own, as
  * the start-up loader (main.tsx) is over it until the page is ready. Given to each top-level route,
  * React Router draws it instead of warning that no HydrateFallback was given (a server-rendered
@@ -58,6 +66,9 @@ const topLevelRoutes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    // The footer's social links, in every page the server renders with this layout (in the
+    // browser, the footer asks for them as before).
+    loader: serverData(async () => layoutData),
     children: [
       {
         element: <PageReady />,

@@ -4480,7 +4480,7 @@ export interface components {
           /** @enum {string} */
           status: "held" | "booked" | "expired" | "not_booked";
           /** @enum {string} */
-          reason?: "full" | "past" | "moved" | "short" | "plate_busy";
+          reason?: "full" | "past" | "moved" | "short" | "plate_busy" | "coupon_used_up";
         };
         purchase?: {
           /** @enum {string} */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import i18next, { type Resource } from "i18next";
-import { colonsWithoutNoBreakSpace } from "@parkwell/contract";
+import { colonsWithoutNoBreakSpace, RECEIPT_KINDS } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import { WORDED_CODES } from "./form-errors";
 
@@ -135,5 +135,12 @@ describe("translation catalogues", () => {
   it.each(french)("%s puts a no-break space before every colon", (file) => {
     const texts = leaves(load("fr", file)).map(([key, v]) => ({ key, text: String(v) }));
     expect(texts.filter((t) => colonsWithoutNoBreakSpace(t.text).length > 0).map((t) => t.key)).toEqual([]);
+  });
+
+  it("name every kind of receipt in both languages (the receipts' lists and pages show the word)", () => {
+    for (const language of ["en", "fr"]) {
+      const words = (load(language, "receipts.json") as { kinds: Record<string, string> }).kinds;
+      expect(Object.keys(words).sort(), language).toEqual([...RECEIPT_KINDS].sort());
+    }
   });
 });

@@ -3,7 +3,14 @@ import path from "node:path";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { learnCountriesCurrencies } from "./currencies";
-import { countryLabel, formatAmountInput, vehicleTypeLabel, formatMoney, parseNumber } from "./format";
+import {
+  countryLabel,
+  formatAmountInput,
+  formatTaxRate,
+  vehicleTypeLabel,
+  formatMoney,
+  parseNumber,
+} from "./format";
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, " ");
 
@@ -73,6 +80,18 @@ describe("formatAmountInput", () => {
     for (const lang of ["en", "fr"])
       for (const n of [5.75, 31.5, 4100, 1_234_567.89])
         expect(parseNumber(formatAmountInput(n, lang, { grouped: true }), lang)).toBe(n);
+  });
+});
+
+describe("formatTaxRate", () => {
+  it("writes a rate from basis points to the half point, never rounded: 9.975%, and French's no-break space", () => {
+    expect(formatTaxRate(997.5 / 100, "en")).toBe("9.975%");
+    expect(formatTaxRate(997.5 / 100, "fr")).toBe("9,975\u00a0%");
+    expect(formatTaxRate(997.5 / 100, "fr-CA")).toBe("9,975\u00a0%");
+    expect(formatTaxRate(750 / 100, "en")).toBe("7.5%");
+    expect(formatTaxRate(750 / 100, "fr")).toBe("7,5\u00a0%");
+    expect(formatTaxRate(500 / 100, "en")).toBe("5%");
+    expect(formatTaxRate(1300 / 100, "fr")).toBe("13\u00a0%");
   });
 });
 

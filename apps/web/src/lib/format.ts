@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 // The one money text, shared with the API's sentences; the currencies it knows (./currencies).
 import "./currencies";
-export { formatMoney } from "@parkwell/contract";
+import { formatTaxRate } from "@parkwell/contract";
+export { formatMoney, formatTaxRate } from "@parkwell/contract";
 
 /**
  * A number as typed, with the language's digit grouping taken out and a decimal comma read as a
@@ -71,26 +72,21 @@ export function namedTaxLabel(
   const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
   return t("common:price.taxRate", {
     name: names[tax.name] ?? tax.name,
-    rate: formatNumber(tax.rate_percent, locale, { maximumFractionDigits: 3 }),
+    rate: formatTaxRate(tax.rate_percent, locale),
   });
 }
 
 /**
- * A price's tax lines, label and amount: each named tax ("GST 5%", "QST 9.975%"), or the one tax
- * line of a breakdown without names (a booking priced before taxes had names).
+ * A price's tax lines, label and amount: each tax as the API lists it ("GST 5%", "QST 9.975%"); a
+ * price priced before taxes had names comes as its one tax without a rate ("VAT on service fees").
+ * No tax: no line (the API lists every tax charged, and only those).
  */
 export function taxLines(
   t: TFunction,
-  breakdown: {
-    tax: number;
-    tax_name: string;
-    taxes?: { name: string; rate_percent: number | null; amount: number }[];
-  },
+  breakdown: { taxes: { name: string; rate_percent: number | null; amount: number }[] },
   locale: string,
 ): [string, number][] {
-  return breakdown.taxes && breakdown.taxes.length > 0
-    ? breakdown.taxes.map((x): [string, number] => [namedTaxLabel(t, x, locale), x.amount])
-    : [[taxLabel(t, breakdown.tax_name), breakdown.tax]];
+  return breakdown.taxes.map((x): [string, number] => [namedTaxLabel(t, x, locale), x.amount]);
 }
 
 /**

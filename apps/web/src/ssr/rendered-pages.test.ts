@@ -71,7 +71,7 @@ describe("an address that moved", () => {
   });
 });
 
-/** A render with no API: the pages below ask it nothing (no country cookie, no loader). */
+/** A render with no API: the pages below ask it nothing but the layout's social links, which fail (no country cookie, no page loader). */
 const OPTIONS: RenderOptions = {
   template:
     '<!doctype html><html lang="en"><head><title>Parkwell</title></head><body><div id="root"></div></body></html>',
@@ -114,6 +114,30 @@ describe("an address no route has", () => {
       expect(html).toContain('data-server-rendered=""');
       expect(html).toContain("<header");
     }
+  });
+
+  it("carries the footer's social links, the layout's loader having asked the API for them", async () => {
+    const asked: string[] = [];
+    const result = await render(new Request("http://parkwell.test/no-such-page"), {
+      ...OPTIONS,
+      fetch: (url) => {
+        asked.push(url.pathname);
+        if (!url.pathname.endsWith("/social-links")) return Promise.reject(new Error(`unexpected ${url}`));
+        const links = {
+          country_code: "DEFAULT",
+          facebook: null,
+          instagram: null,
+          linkedin: null,
+          twitter: "https://x.com/parkwell",
+        };
+        return Promise.resolve(Response.json({ items: [links] }));
+      },
+    });
+    const html = result.kind === "page" ? result.html : "";
+    expect(asked).toEqual(["/api/v1/social-links"]);
+    expect(html).toContain("Follow Parkwell");
+    expect(html).toContain('href="https://x.com/parkwell"');
+    expect(result).toMatchObject({ unfilled: [] });
   });
 
   it("is never kept by the API (no key): made-up addresses would push the pages out", () => {

@@ -72,6 +72,56 @@ describe("social login", () => {
     expect(rows).toEqual([{ status: "registered", inviter_id: inviter.id }]);
   });
 
+  it("a code that is no driver's makes the account without an invitation", async () => {
+    const uid = `badref-${Date.now()}`;
+    const token = await firebase.mint({ sub: uid, email: `${uid}@gmail.com` });
+    const res = await social(body(token, uid, { referral_code: "not a code at all" }));
+    expect(res.json()).toMatchObject({ is_new_user: true });
+    const rows = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM referrals WHERE invitee_id = ${res.json().user.id}`,
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it("an invitation that cannot be recorded leaves no account half made: the retry makes both", async () => {
+    const db = ctx.database.db;
+    const inviter = await createUser(db);
+    const code = (
+      await ctx.app.inject({ method: "GET", url: "/api/v1/referrals/me", headers: bearer(inviter) })
+    ).json().code as string;
+    const uid = `half-${Date.now()}`;
+    const email = `${uid}@gmail.com`;
+    const accounts = () =>
+      queryRows<{ id: string }>(db, sql`SELECT id FROM users WHERE email = ${email}`).then((r) => r.length);
+    // The invitation's write fails (a trigger of this test's database stands for any failure there).
+    await db.execute(
+      sql.raw(`CREATE FUNCTION test_fail_referral() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'the invitation could not be written'; END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER test_fail_referral BEFORE INSERT ON referrals
+        FOR EACH ROW EXECUTE FUNCTION test_fail_referral()`),
+    );
+    try {
+      const failed = await social(
+        body(await firebase.mint({ sub: uid, email }), uid, { referral_code: code }),
+      );
+      expect(failed.statusCode).toBe(500);
+      expect(await accounts()).toBe(0);
+    } finally {
+      await db.execute(sql.raw(`DROP TRIGGER test_fail_referral ON referrals`));
+      await db.execute(sql.raw(`DROP FUNCTION test_fail_referral()`));
+    }
+    const retry = await social(body(await firebase.mint({ sub: uid, email }), uid, { referral_code: code }));
+    expect(retry.json()).toMatchObject({ is_new_user: true });
+    const rows = await queryRows<{ status: string; inviter_id: string }>(
+      db,
+      sql`SELECT status, inviter_id FROM referrals WHERE invitee_id = ${retry.json().user.id}`,
+    );
+    expect(rows).toEqual([{ status: "registered", inviter_id: inviter.id }]);
+  });
+
   it("an Apple token works with provider apple, not with provider google", async () => {
     const uid = `apple-${Date.now()}`;
     const token = await firebase.mint(

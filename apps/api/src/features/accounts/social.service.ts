@@ -70,26 +70,32 @@ export async function socialLogin(
     const { first, last } = splitName(body.name ?? id.name, email);
     const photo = HttpsUrl.safeParse(body.photo_url ?? id.picture ?? undefined);
     const now = d.clock();
-    user = await repo.insertUser(d.db, {
-      email,
-      firstName: first,
-      lastName: last,
-      photoUrl: photo.success ? photo.data : null,
-      firebaseUid: id.uid,
-      authProvider: body.provider,
-      // Google or Apple has verified the address (checked above).
-      emailVerifiedAt: now,
+    // The account and its invitation in one transaction: a failure recording the invitation leaves
+    // no account behind (a retry would find it, sign in, and lose the invitation for good).
+    user = await d.db.transaction(async (tx) => {
+      const created = await repo.insertUser(tx, {
+        email,
+        firstName: first,
+        lastName: last,
+        photoUrl: photo.success ? photo.data : null,
+        firebaseUid: id.uid,
+        authProvider: body.provider,
+        // Google or Apple has verified the address (checked above).
+        emailVerifiedAt: now,
+      });
+      // Its device, and its invitation when it came by a driver's link, as a registration's.
+      if (created)
+        await recordRegistration(tx, {
+          userId: created.id,
+          email,
+          referralCode: body.referral_code,
+          deviceId: body.device_id,
+          at: now,
+        });
+      return created;
     });
     if (!user) return fail("race", new AppError(409, "account_linking_required", MESSAGES.socialLinking));
     isNew = true;
-    // Its device, and its invitation when it came by a driver's link, as a registration's.
-    await recordRegistration(d.db, {
-      userId: user.id,
-      email,
-      referralCode: body.referral_code,
-      deviceId: body.device_id,
-      at: now,
-    });
   }
   if (user.disabledAt)
     return fail("disabled", new AppError(403, "account_disabled", MESSAGES.disabled), user.id);

@@ -108,7 +108,7 @@ export async function extendBooking(
       await assertRoom(tx, b, park, b.endTime, newEnd);
       // The coupon it was booked with takes the same amount off the longer window.
       const newPrice = price(park, b.startTime, newEnd, now);
-      const taxes = taxesAt(park, park.stateId, now, "window");
+      const taxes = taxesAt(park, park, now, "window");
       const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
       const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
       const moves = b.moves + 1;

@@ -165,7 +165,7 @@ export function windowRefused(refusal: WindowRefusal, field: string): AppError {
 export function price(p: ParkForBooking, start: Date, end: Date, at: Date) {
   const b = priceWindow(
     { hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! },
-    withTaxesAt(p, p.stateId, at, "window"),
+    withTaxesAt(p, p, at, "window"),
     start,
     end,
   );
@@ -225,7 +225,7 @@ export async function couponOnBooking<B extends PriceBreakdown>(
     lock: false,
   });
   const breakdown = coupon.applied
-    ? { ...p.breakdown, ...withCoupon(p.breakdown, coupon, taxesAt(park, park.stateId, p.now, "window")) }
+    ? { ...p.breakdown, ...withCoupon(p.breakdown, coupon, taxesAt(park, park, p.now, "window")) }
     : p.breakdown;
   return { coupon, breakdown };
 }

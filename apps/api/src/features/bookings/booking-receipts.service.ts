@@ -5,6 +5,7 @@
  * a cancellation's refund and of an organiser's full refund. The parking line names the park, the
  * window on the park's clock and the vehicle; the fees and the country's tax follow (pricedBody).
  */
+import { netParkingMinor } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
 import { differenceOf, pricedBody, type PricedParts, type ReceiptBody } from "../receipts/receipts.domain";
@@ -68,7 +69,8 @@ function parkingLine(
   };
 }
 
-const taxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
+/** The park's country's one tax (its `fees` row): the receipt's tax of a price stored before taxes had names. */
+const countryTaxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
 
 /** A new booking's receipt: its whole price, parking, fees and tax. */
 export function issueBookingReceipt(
@@ -83,13 +85,13 @@ export function issueBookingReceipt(
     ledgerKey: firstMoveKey(b.id),
     amountMinor: b.breakdown.totalMinor,
     at,
-    receiptBody: pricedBody(b.breakdown, taxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
+    receiptBody: pricedBody(b.breakdown, countryTaxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
     companyId: buyerCompanyId,
   });
 }
 
 const partsTotal = (p: PricedParts) =>
-  p.parkingMinor - (p.couponDiscountMinor ?? 0) + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor;
+  netParkingMinor(p) + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor;
 
 /** Each line kind of some receipts summed: what a booking's wallet has paid, line by line. */
 function paidParts(bodies: readonly ReceiptBody[]): PricedParts {
@@ -125,7 +127,7 @@ export async function extensionReceiptBody(
     const paid = paidParts(await bodiesOf(tx, b.userId, b.bookingCode));
     parts = differenceOf(paid, after);
   }
-  return pricedBody(parts, taxOf(park), parkingLine(park, b, b.endTime, newEnd));
+  return pricedBody(parts, countryTaxOf(park), parkingLine(park, b, b.endTime, newEnd));
 }
 
 /** A renewal's receipt body: the parking its cancellation had refunded, charged again (no fee, no tax). */

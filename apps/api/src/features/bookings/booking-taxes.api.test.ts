@@ -1,9 +1,10 @@
-import type { Availability, Booking, Receipt } from "@parkwell/contract";
+import type { Availability, Booking, EventDetail, EventPage, Receipt } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
+import { createEvent } from "../../test/events";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { numberReceipts } from "../receipts/receipts.service";
 import { servedCountries } from "../reference/served-countries";
@@ -126,5 +127,27 @@ describe("taxes by province", () => {
     expect(fr.taxes).toEqual([
       { name: "Taxe d'accise sur le stationnement", rate: 6, base: b.breakdown.parking, amount: tax },
     ]);
+  });
+
+  it("prices an event at a Québec park with GST and QST, on its page and as the list's from price", async () => {
+    const ev = await createEvent(db, {
+      name: "Numbat Québec Derby",
+      countryId: 2,
+      city: "Montréal",
+      timeZone: "America/Toronto",
+      start: at(10 * 24 * HOUR),
+      end: at(10 * 24 * HOUR + 3 * HOUR),
+      parks: [{ parkId: quebec, offers: [{ priceMinor: 2_000, allocation: 3 }] }],
+    });
+    const detail = (await get(`/events/${ev.code}`)).json<EventDetail>();
+    const { price } = detail.parks[0]!.prices[0]!;
+    const fee = price.breakdown.service_fee + price.breakdown.booking_fee;
+    expect(price.breakdown.taxes).toEqual([
+      { name: "GST", rate_percent: 5, amount: Math.round(fee * 5) / 100 },
+      { name: "QST", rate_percent: 9.975, amount: Math.round(fee * 9.975) / 100 },
+    ]);
+    const list = (await get("/events?search=numbat")).json<EventPage>();
+    // The list prices each offer with its park's state too (events.repo's offers_left).
+    expect(list.items.map((e) => e.price_from)).toEqual([{ amount: price.amount, currency: "CAD" }]);
   });
 });

@@ -1,4 +1,5 @@
-import type { AdminCoupon, Booking, BookingQuote, Receipt, ReceiptSummary } from "@parkwell/contract";
+import { createCoupon } from "../../test/coupons";
+import type { Booking, BookingQuote, Receipt, ReceiptSummary } from "@parkwell/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer, createStaff, type TestUser } from "../../test/factories";
@@ -35,26 +36,8 @@ afterEach(async () => {
 
 const minor = (major: number) => Math.round(major * 100);
 
-async function coupon(over: Record<string, unknown>): Promise<AdminCoupon> {
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/v1/admin/marketplace/coupons",
-    headers: bearer(admin),
-    payload: {
-      country_code: "NG",
-      code: `PARK-${Math.floor(Math.random() * 1e8)}`,
-      name: "Parking",
-      discount_type: "percentage",
-      discount: 20,
-      kinds: ["booking"],
-      start_local: "2020-01-01T00:00",
-      end_local: "2099-12-31T23:59",
-      ...over,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<AdminCoupon>();
-}
+const coupon = (over: Record<string, unknown>) =>
+  createCoupon(ctx.app, admin, { kinds: ["booking"], discount: 20, ...over });
 
 const qs = (q: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
@@ -188,6 +171,15 @@ describe("a coupon on a parking booking", () => {
       message: "Ce code promo ne s'applique pas aux réservations de stationnement",
     });
     expect(q.price.breakdown.coupon_discount).toBeUndefined();
+    // Below its minimum, the sentence names parking, not an order.
+    const large = await coupon({ min_order: 1_000_000 });
+    for (const [language, message] of [
+      ["en", "This coupon needs parking of at least ₦1,000,000"],
+      ["fr", "Ce code promo demande un stationnement d'au moins 1\u202f000\u202f000\u00a0₦"],
+    ] as const) {
+      const belowMinimum = await quote(driver, windowQuery(park, start, end, large.code), language);
+      expect(belowMinimum.coupon).toMatchObject({ applied: false, message });
+    }
     for (const [code, message] of [
       [passOnly.code, "Ce code promo ne s'applique pas aux réservations de stationnement"],
       [ended.code, "Ce code promo a expiré"],

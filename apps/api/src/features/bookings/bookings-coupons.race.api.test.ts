@@ -1,8 +1,9 @@
+import { createCoupon } from "../../test/coupons";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createStaff, type TestUser } from "../../test/factories";
+import { createStaff, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -46,26 +47,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       expect(await overbooked(db)).toEqual([]);
     });
 
-    async function coupon(limits: { limit_per_user: number; total_limit: number | null }) {
-      const res = await ctx.app.inject({
-        method: "POST",
-        url: "/api/v1/admin/marketplace/coupons",
-        headers: bearer(staff),
-        payload: {
-          country_code: "NG",
-          code: `RACE-${Math.floor(Math.random() * 1e8)}`,
-          name: "Race",
-          discount_type: "percentage",
-          discount: 10,
-          kinds: ["booking"],
-          start_local: "2020-01-01T00:00",
-          end_local: "2099-12-31T23:59",
-          ...limits,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: number; code: string }>();
-    }
+    const coupon = (limits: { limit_per_user: number; total_limit: number | null }) =>
+      createCoupon(ctx.app, staff, { kinds: ["booking"], ...limits });
 
     const usesOf = async (couponId: number) =>
       (

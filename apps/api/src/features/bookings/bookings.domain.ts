@@ -11,9 +11,9 @@ import {
   refundShareOf,
   type BookingStatus,
   type DayHours,
+  netParkingMinor,
 } from "@parkwell/contract";
 import { readableCode } from "../../lib/readable-code";
-import { netParkingMinor } from "../parks/pricing.domain";
 
 /** Same shape as parks.opening_hours (Monday first); the window rules are the contract's (opening-hours.ts). */
 export type OpeningHours = DayHours[];

@@ -57,7 +57,7 @@ export async function eventOffer(
   if (!park || park.status !== "active") throw AppError.validation({ park_id: EVENT_PARK_MISSING_MESSAGE });
   const window = { start: offer.windowStart, end: offer.windowEnd };
   const price = {
-    ...priceFlat(offer.priceMinor, withTaxesAt(park, park.stateId, now, "window"), window.start, window.end),
+    ...priceFlat(offer.priceMinor, withTaxesAt(park, park, now, "window"), window.start, window.end),
     taxName: park.taxName,
   };
   return { offer, park, window, price };

@@ -1,5 +1,6 @@
 // Pay the difference (docs/decisions/026-pay-the-difference.md): a short wallet holds the window
 // under the capacity lock while a top-up of what is missing is paid; paid, it is booked.
+import { createCoupon } from "../../test/coupons";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -8,10 +9,13 @@ import { bearer, createStaff, createUser, type TestUser } from "../../test/facto
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { usePaymentsContext } from "../../test/payments-context";
+import { createEvent } from "../../test/events";
+import { bookEvent } from "./event-bookings.test-kit";
 import { expireHolds } from "./hold.service";
 import { allDayParks, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
+const minor = (major: number) => Math.round(major * 100);
 
 describe("pay the difference (demo provider)", () => {
   let ctx: TestContext;
@@ -142,23 +146,7 @@ describe("pay the difference (demo provider)", () => {
     const park = parks[9]!;
     await setCapacity(db, park, 1, 5);
     const admin = await createStaff(db, "admin");
-    const made = await ctx.app.inject({
-      method: "POST",
-      url: "/api/v1/admin/marketplace/coupons",
-      headers: bearer(admin),
-      payload: {
-        country_code: "NG",
-        code: `HOLD-${Math.floor(Math.random() * 1e8)}`,
-        name: "Hold",
-        discount_type: "percentage",
-        discount: 50,
-        kinds: ["booking"],
-        start_local: "2020-01-01T00:00",
-        end_local: "2099-12-31T23:59",
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const c = made.json<{ id: number; code: string }>();
+    const c = await createCoupon(ctx.app, admin, { kinds: ["booking"], discount: 50 });
     const u = await createUser(db);
     const start = at(3 * HOUR);
     const end = at(5 * HOUR);
@@ -188,6 +176,41 @@ describe("pay the difference (demo provider)", () => {
       sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${c.id} AND purchase_id = ${booking.id}`,
     );
     expect(uses[0]!.n).toBe(1);
+  });
+
+  it("two holds quoted with a coupon's last use, both paid: one is booked, the other books nothing and the money stays", async () => {
+    const park = parks[8]!;
+    await setCapacity(db, park, 1, 5);
+    const admin = await createStaff(db, "admin");
+    const c = await createCoupon(ctx.app, admin, { kinds: ["booking"], discount: 50, limit_per_user: 1 });
+    const u = await createUser(db);
+    // Both quoted before either is paid: the use is counted when a payment books one.
+    const first = (await hold(u, park, at(3 * HOUR), at(4 * HOUR), { coupon_code: c.code })).json();
+    const second = (await hold(u, park, at(6 * HOUR), at(7 * HOUR), { coupon_code: c.code })).json();
+    expect([first.status, second.status]).toEqual(["held", "held"]);
+    expect((await verify(u, first.payment.reference)).json()).toMatchObject({
+      data: { booking: { status: "booked" } },
+    });
+    const late = await verify(u, second.payment.reference);
+    expect(late.json()).toMatchObject({
+      data: { credited: true, booking: { status: "not_booked", reason: "coupon_used_up" } },
+    });
+    expect(late.json().message).toBe(
+      "Payment verified, but your coupon was used as many times as it allows meanwhile, so nothing was booked: the money is in your wallet",
+    );
+    // Verified again: still one booking and one use; the second top-up is in the wallet.
+    expect((await verify(u, second.payment.reference)).json()).toMatchObject({
+      data: { booking: { status: "not_booked", reason: "coupon_used_up" } },
+    });
+    expect(await count("bookings", u.id)).toBe(1);
+    const uses = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${c.id}`,
+    );
+    expect(uses[0]!.n).toBe(1);
+    // What the first top-up left over (raised to the minimum top-up), and the whole second one.
+    const kept = minor(first.top_up_amount) - minor(first.total) + minor(second.top_up_amount);
+    expect(minor((await wallet(u)).balance)).toBe(kept);
   });
 
   it("a difference below the country's minimum top-up is raised to it, and the rest stays in the wallet", async () => {
@@ -363,6 +386,16 @@ describe("pay the difference (demo provider)", () => {
     });
     expect(busyBooking.statusCode).toBe(409);
     expect(busyBooking.json().code).toBe("vehicle_busy");
+    // An event's parking in the window too: book_event_space checks the driver's live holds.
+    const ev = await createEvent(db, { start, end, parks: [{ parkId: parks[7]! }] });
+    const busyEvent = await bookEvent(ctx.app, u, {
+      event_code: ev.code,
+      park_id: parks[7]!,
+      plate_number: "LAG-123-AB",
+    });
+    expect(busyEvent.statusCode, busyEvent.body).toBe(409);
+    expect(busyEvent.json().code).toBe("vehicle_busy");
+    expect(await count("bookings", u.id)).toBe(0);
     expect(await count("booking_holds", u.id)).toBe(1);
   });
 

@@ -20,7 +20,7 @@ import type { PaymentDeps } from "../payments/verify.service";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
 import { busy, currencyChanged, full, pricedWindow, savedVehicle } from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
-import { assertCouponApplies, recordCouponUseOfCode } from "../purchases/coupons.service";
+import { assertCouponApplies, couponUseLeft, recordCouponUseOfCode } from "../purchases/coupons.service";
 import { issueBookingReceipt, type ReceiptPark } from "./booking-receipts.service";
 import { bookingCode } from "./bookings.domain";
 import * as bookings from "./bookings.repo";
@@ -144,7 +144,21 @@ const holdFingerprint = (b: HoldBookingBody) =>
  * so a hold's completion takes the bookings' lock order (park, capacity, wallet, driver).
  */
 export async function lockForCompletion(tx: Tx, hold: HoldRow): Promise<void> {
+  // A coupon's row before the space's, as a booking takes them (lockBookingCoupon before book_space).
+  await holdCouponUseLeft(tx, hold);
   await repo.lockHoldSpace(tx, hold);
+}
+
+/**
+ * Whether the coupon a hold was priced with still leaves its driver a use (true without one),
+ * under the coupon's lock: two holds quoted with a coupon's last use, both paid, book one.
+ */
+async function holdCouponUseLeft(tx: Tx, hold: HoldRow): Promise<boolean> {
+  const code = hold.breakdown.couponCode;
+  if (!code) return true;
+  const countryId = await repo.parkCountryOf(tx, hold.parkId);
+  if (countryId === undefined) return true;
+  return couponUseLeft(tx, { countryId, code, userId: hold.userId, purchaseId: hold.id });
 }
 
 /** Creates the accounts a hold's booking moves (its wallet and revenue shard), outside any transaction. */
@@ -169,6 +183,10 @@ export async function completePaidHold(
   hold: HoldRow,
   now: Date,
 ): Promise<void> {
+  if (!(await holdCouponUseLeft(tx, hold))) {
+    await repo.refuseHold(tx, hold.id, "coupon_used_up", now);
+    return;
+  }
   const status = await repo.completeHold(tx, hold.id, now, chargeAccountKeys(holdMove(hold)));
   if (status === "missing_accounts" || status === "none") {
     throw new Error(`hold ${hold.id} could not be completed: ${status}`);
@@ -176,7 +194,8 @@ export async function completePaidHold(
   if (status !== "booked") return;
   // The booking's receipt, with its charge (idempotent: a second settle writes nothing again).
   const park = await receiptParkOfHold(deps.db, tx, hold);
-  // The hold kept the price it was quoted, its coupon's discount included: the use counts now.
+  // The hold kept the price it was quoted, its coupon's discount included: the use counts now
+  // (holdCouponUseLeft found one left, under the lock this transaction still holds).
   if (hold.breakdown.couponCode) {
     await recordCouponUseOfCode(tx, {
       countryId: park.countryId,
@@ -242,6 +261,8 @@ export const NOT_BOOKED: Record<HoldReason, string> = {
     "Payment verified, but your wallet no longer covers the booking, so nothing was booked: the money is in your wallet",
   plate_busy:
     "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
+  coupon_used_up:
+    "Payment verified, but your coupon was used as many times as it allows meanwhile, so nothing was booked: the money is in your wallet",
 };
 
 /** The held windows as payments settles them: completed in settle's transaction, as they keep their space. */

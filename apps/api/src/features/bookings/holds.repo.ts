@@ -2,10 +2,11 @@
  * The windows held while their drivers pay the difference (docs/decisions/026-pay-the-difference.md):
  * the database functions `hold_check` and `complete_hold` (drizzle/0035, current text in db/sql/functions/) and the rows' reads.
  */
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 import { bookingHolds } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
+import type { HoldReason } from "@parkwell/contract";
 
 export type HoldRow = typeof bookingHolds.$inferSelect;
 export type HoldCheck = "free" | "full" | "moved" | "plate_busy";
@@ -90,6 +91,26 @@ export async function receiptParkOf(tx: Tx, parkId: number, vehicleTypeId: numbe
         FROM parks p WHERE p.id = ${parkId}`,
   );
   return row;
+}
+
+/** The country of a hold's park: its coupon code is that country's. */
+export async function parkCountryOf(tx: Tx, parkId: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ countryId: number }>(
+    db(tx),
+    sql`SELECT country_id AS "countryId" FROM parks WHERE id = ${parkId}`,
+  );
+  return row?.countryId;
+}
+
+/**
+ * A paid hold that cannot be booked for a reason found before complete_hold runs (its coupon used
+ * up): not booked, the money stays in the wallet. A hold already booked or refused stays as it is.
+ */
+export async function refuseHold(tx: Tx, id: string, outcome: HoldReason, now: Date): Promise<void> {
+  await db(tx)
+    .update(bookingHolds)
+    .set({ status: "not_booked", outcome, updatedAt: now })
+    .where(and(eq(bookingHolds.id, id), inArray(bookingHolds.status, ["held", "expired"])));
 }
 
 /** A hold whose top-up could not be opened anywhere: it lets the space go at once. */

@@ -4,10 +4,9 @@
  * units with the currency's decimals, as plain numbers a spreadsheet sums; times are ISO 8601 on
  * the company's home clock, with its offset.
  */
-import { isoOnClock } from "@parkwell/contract";
+import { formatTaxRate, isoOnClock } from "@parkwell/contract";
 import { csvLine } from "../../lib/csv";
 import type { Statement, StatementLine } from "./company-statement.domain";
-import { ratePercent } from "./company-statement.domain";
 
 const major = (minor: number, decimals: number) => (minor / 10 ** decimals).toFixed(decimals);
 
@@ -39,7 +38,7 @@ function row(section: string, l: StatementLine, timeZone: string): string {
     l.memberName,
     l.costCentre,
     l.currency,
-    l.taxes.map((t) => `${t.name} ${ratePercent(t.rateBps)}`).join("; "),
+    l.taxes.map((t) => `${t.name} ${formatTaxRate(t.rateBps / 100, "en")}`).join("; "),
     major(
       l.taxes.reduce((s, t) => s + t.baseMinor, 0),
       l.decimals,
@@ -61,7 +60,7 @@ export function statementCsv(s: Statement): string {
       blank({
         section: "tax_total",
         currency: t.currency,
-        tax: `${t.name} ${ratePercent(t.rateBps)}`,
+        tax: `${t.name} ${formatTaxRate(t.rateBps / 100, "en")}`,
         tax_base: major(t.baseMinor, t.decimals),
         tax_amount: major(t.amountMinor, t.decimals),
       }),

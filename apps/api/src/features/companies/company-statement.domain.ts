@@ -123,9 +123,6 @@ export function statementOf(
   };
 }
 
-/** "7.5%" from 750 basis points. */
-export const ratePercent = (bps: number) => `${(bps / 100).toString()}%`;
-
 /** The month `at` is in on `timeZone`'s clock, as YYYY-MM. */
 export function monthOn(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", {

@@ -5,7 +5,7 @@
  * balance, every purchase receipt and credit note of the month with its member and cost
  * centre, the totals per tax rate and per currency, then the month's top-ups apart.
  */
-import { dateTimeFormat, formatMoney } from "@parkwell/contract";
+import { dateTimeFormat, formatMoney, formatTaxRate } from "@parkwell/contract";
 import { labelled, type Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { receiptWords } from "../../lib/texts";
@@ -139,11 +139,10 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
   else rows(s.purchases);
   y += 6;
   for (const t of s.taxes) {
-    const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(t.rateBps / 100);
     totalLine(
-      say("{{tax}} {{rate}}% on {{base}}", language, {
+      say("{{tax}} {{rate}} on {{base}}", language, {
         tax: translate(t.name, language),
-        rate,
+        rate: formatTaxRate(t.rateBps / 100, locale),
         base: money(t.baseMinor, t.currency, t.decimals),
       }),
       money(t.amountMinor, t.currency, t.decimals),

@@ -73,7 +73,7 @@ async function withCountry(
           (o) =>
             priceFlat(
               Number(o.price_minor),
-              withTaxesAt(fees, o.state_id, now, "window"),
+              withTaxesAt(fees, { stateId: o.state_id, timeZone: o.time_zone }, now, "window"),
               new Date(o.window_start),
               new Date(o.window_end),
             ).totalMinor,
@@ -129,7 +129,7 @@ export async function getEvent(
         p,
         offers.filter((o) => o.park_id === p.park_id),
         bookable,
-        withTaxesAt(country, p.state_id, now, "window"),
+        withTaxesAt(country, { stateId: p.state_id, timeZone: p.time_zone }, now, "window"),
       ),
     ),
     language,

@@ -129,7 +129,7 @@ export async function getAvailability(
   const spaces = await freeSpaces(db, park.id, vt, window.start, window.end);
   const breakdown = priceWindow(
     { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
-    withTaxesAt(country, park.stateId, now, "window"),
+    withTaxesAt(country, park, now, "window"),
     window.start,
     window.end,
   );

@@ -164,7 +164,12 @@ export function presentParkSummary(
       price:
         rate && country
           ? windowPrice(
-              priceWindow(rate, withTaxesAt(country, row.state_id, at, "window"), window.start, window.end),
+              priceWindow(
+                rate,
+                withTaxesAt(country, { stateId: row.state_id, timeZone: row.time_zone }, at, "window"),
+                window.start,
+                window.end,
+              ),
               country,
             )
           : null,

@@ -108,12 +108,6 @@ export function withBookedCoupon(
   return booked.couponCode ? withCoupon(after, { code: booked.couponCode, discountMinor }, taxes) : after;
 }
 
-/** The parking a price charges after its coupon: what the operator's share and a refund start from. */
-export const netParkingMinor = (b: {
-  parkingMinor: number;
-  couponDiscountMinor?: number | undefined;
-}): number => b.parkingMinor - (b.couponDiscountMinor ?? 0);
-
 function withFees(parking: number, days: number, hours: number, fees: CountryFees): PriceBreakdown {
   const serviceFeeMinor = parking > 0 ? fees.serviceFeeMinor : 0;
   const bookingFeeMinor = bpsOf(parking, fees.bookingFeeBps);

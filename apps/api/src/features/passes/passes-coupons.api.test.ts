@@ -1,7 +1,8 @@
 // A coupon on a monthly pass's first term (docs/PRODUCT-RULES.md#coupons): the quote shows it or
 // says why not, the sale charges the discounted term with its receipt line, a renewal is at the
 // plan's price, and a code that does not apply is refused with nothing sold.
-import type { AdminCoupon, PassPurchase, PlanQuote, Receipt, ReceiptSummary } from "@parkwell/contract";
+import { createCoupon } from "../../test/coupons";
+import type { PassPurchase, PlanQuote, Receipt, ReceiptSummary } from "@parkwell/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer, createStaff, type TestUser } from "../../test/factories";
@@ -43,21 +44,8 @@ const call = (
     ...(payload ? { payload } : {}),
   });
 
-async function coupon(over: Record<string, unknown>): Promise<AdminCoupon> {
-  const res = await call(admin, "POST", "/admin/marketplace/coupons", {
-    country_code: "NG",
-    code: `PASS-${Math.floor(Math.random() * 1e8)}`,
-    name: "Passes",
-    discount_type: "percentage",
-    discount: 25,
-    kinds: ["pass"],
-    start_local: "2020-01-01T00:00",
-    end_local: "2099-12-31T23:59",
-    ...over,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<AdminCoupon>();
-}
+const coupon = (over: Record<string, unknown>) =>
+  createCoupon(ctx.app, admin, { kinds: ["pass"], discount: 25, ...over });
 
 const quoteUrl = (planId: number, q: Record<string, string>) =>
   `/plans/${planId}/quote?${new URLSearchParams({ vehicle_type_id: "1", start_date: passRequest(planId).start_date, ...q })}`;

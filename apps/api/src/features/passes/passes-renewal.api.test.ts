@@ -219,6 +219,38 @@ describe("monthly passes: renewal, grace and lapse", () => {
     expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(balance);
   });
 
+  it("a pass that cannot be renewed does not stop the run: the others renew, and the run says which failed", async () => {
+    const driver = await fundedUser(db, 100_000_000);
+    const stuck = await buy(driver, (await plan()).id);
+    const fine = await buy(driver, (await plan()).id);
+    // A fault of one pass's row (any error its renewal could meet), by a trigger for this test only.
+    await db.execute(
+      sql.raw(`CREATE FUNCTION test_refuse_pass() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF OLD.id = '${stuck.id}' THEN RAISE EXCEPTION 'test: this pass cannot change'; END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await db.execute(
+      sql`CREATE TRIGGER test_refuse_pass BEFORE UPDATE ON passes FOR EACH ROW EXECUTE FUNCTION test_refuse_pass()`,
+    );
+    now = new Date(Math.max(Date.parse(stuck.paid_until), Date.parse(fine.paid_until)) + 60_000);
+    try {
+      const run = renewDuePasses({ db, clock, jobs: ctx.app.jobs });
+      await expect(run).rejects.toThrow(/1 of the due passes could not be renewed/);
+      const failure = (await run.catch((err: unknown) => err)) as AggregateError;
+      expect(failure.errors.map((e: Error) => e.message)).toEqual([`pass ${stuck.id} could not be renewed`]);
+      expect((await charges(fine.id)).map((r) => r.period)).toEqual([1, 2]);
+      expect((await charges(stuck.id)).map((r) => r.period)).toEqual([1]);
+    } finally {
+      await db.execute(sql`DROP TRIGGER test_refuse_pass ON passes`);
+      await db.execute(sql`DROP FUNCTION test_refuse_pass()`);
+    }
+    // Mended, the next run renews it.
+    await renewDuePasses({ db, clock, jobs: ctx.app.jobs });
+    expect((await charges(stuck.id)).map((r) => r.period)).toEqual([1, 2]);
+  });
+
   /** Takes `statement`'s lock in a transaction of its own, held until the returned release. */
   async function hold(statement: ReturnType<typeof sql>): Promise<() => Promise<void>> {
     let release!: () => void;

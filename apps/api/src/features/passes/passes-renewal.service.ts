@@ -305,14 +305,28 @@ export async function queueRenewalReminders(deps: RenewalDeps): Promise<number> 
 
 /**
  * The renewal job's run: every pass due now, one at a time (renewed, put in grace or ended), then
- * the reminders due; the number of passes it acted on.
+ * the reminders due; the number of passes it acted on. A pass whose renewal fails (its own
+ * transaction rolled back) does not stop the others: the run goes on, then fails naming each one
+ * (the queue logs it), and the next minute's run tries them again.
  */
 export async function renewDuePasses(deps: RenewalDeps): Promise<number> {
   let done = 0;
+  const failed: Error[] = [];
   for (const id of await repo.duePasses(deps.db, deps.clock(), 500)) {
-    if (await renewPass(deps, id)) done += 1;
+    try {
+      if (await renewPass(deps, id)) done += 1;
+    } catch (err) {
+      failed.push(new Error(`pass ${id} could not be renewed`, { cause: err }));
+    }
   }
-  return done + (await queueRenewalReminders(deps));
+  done += await queueRenewalReminders(deps);
+  if (failed.length > 0) {
+    throw new AggregateError(
+      failed,
+      `${failed.length} of the due passes could not be renewed; the others were`,
+    );
+  }
+  return done;
 }
 
 /**

@@ -116,7 +116,7 @@ export function nextTerm(
   const breakdown = priceFlat(
     termPriceMinor(monthlyMinor, pass.termMonths, terms),
     // Taxed as charged: on the day the term starts, when the renewal runs (decision 047).
-    withTaxesAt(fees, terms.stateId, term.startsAt, "pass"),
+    withTaxesAt(fees, terms, term.startsAt, "pass"),
     term.startsAt,
     term.paidUntil,
   );

@@ -89,12 +89,7 @@ export async function priceFirstTerm(db: Tx, now: Date, asked: TermAsked): Promi
     term,
     discountBps: termDiscountBps(asked.term_months, plan),
     discountMinor: price.monthlyMinor * asked.term_months - termMinor,
-    breakdown: priceFlat(
-      termMinor,
-      withTaxesAt(country, park.stateId, now, "pass"),
-      term.startsAt,
-      term.paidUntil,
-    ),
+    breakdown: priceFlat(termMinor, withTaxesAt(country, park, now, "pass"), term.startsAt, term.paidUntil),
   };
 }
 
@@ -124,7 +119,7 @@ export async function couponOnFirstTerm(
     breakdown: withCoupon(
       first.breakdown,
       coupon.applied ? coupon : null,
-      taxesAt(country, first.park.stateId, p.now, "pass"),
+      taxesAt(country, first.park, p.now, "pass"),
     ),
   };
 }

@@ -27,13 +27,15 @@ export async function couponElsewhere(db: Tx, countryId: number, code: string): 
 /**
  * A coupon's uses: by this driver (0 when none is given) and, when `countAll` (the coupon caps
  * everyone's uses), by everyone (0 otherwise: a popular coupon's thousands of uses are not
- * counted under its lock for a limit it does not have).
+ * counted under its lock for a limit it does not have). `except`: a purchase whose own use is not
+ * counted (a retried completion's).
  */
 export async function couponUsesOf(
   db: Tx,
   couponId: number,
   userId: string | null,
   countAll: boolean,
+  except?: string,
 ): Promise<{ mine: number; all: number }> {
   if (!userId && !countAll) return { mine: 0, all: 0 };
   const [row] = await db
@@ -45,9 +47,11 @@ export async function couponUsesOf(
     })
     .from(couponUses)
     .where(
-      countAll || !userId
-        ? eq(couponUses.couponId, couponId)
-        : and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)),
+      and(
+        eq(couponUses.couponId, couponId),
+        countAll || !userId ? undefined : eq(couponUses.userId, userId),
+        except === undefined ? undefined : ne(couponUses.purchaseId, except),
+      ),
     );
   return { mine: Number(row?.mine ?? 0), all: Number(row?.all ?? 0) };
 }

@@ -10,7 +10,7 @@ import {
   COUPON_EXPIRED_MESSAGE,
   COUPON_FIXED_OVER_SUBTOTAL_MESSAGE,
   COUPON_INACTIVE_MESSAGE,
-  COUPON_MINIMUM_MESSAGE,
+  COUPON_MINIMUM_FOR_KIND,
   COUPON_NOT_FOR_KIND,
   COUPON_NOT_STARTED_MESSAGE,
   COUPON_OTHER_COUNTRY_MESSAGE,
@@ -88,7 +88,7 @@ export async function couponFor(
   if (verdict.refusal === "not_for_kind") return refused(COUPON_NOT_FOR_KIND[p.kind]);
   if (verdict.refusal === "minimum") {
     const amount = formatMoney(toMajor(row.minOrderMinor, country.decimals), country.currency, "en");
-    return refused(COUPON_MINIMUM_MESSAGE.replace("{amount}", amount));
+    return refused(COUPON_MINIMUM_FOR_KIND[p.kind].replace("{amount}", amount));
   }
   return refused(MESSAGES[verdict.refusal]);
 }
@@ -106,9 +106,26 @@ export function recordCouponUse(tx: Tx, p: { couponId: number; userId: string; p
 }
 
 /**
+ * For a purchase that keeps the price it was quoted (a paid hold's booking): locks the country's
+ * coupon of this code and says whether its limits still leave this driver a use, the purchase's own
+ * use (a retried completion's) not counted. Its dates and status are not asked again: the quoted
+ * discount stands; its limits are, as they cap how many purchases carry it. A coupon since deleted
+ * limits nothing.
+ */
+export async function couponUseLeft(
+  tx: Tx,
+  p: { countryId: number; code: string; userId: string; purchaseId: string },
+): Promise<boolean> {
+  const row = await repo.couponByCode(tx, p.countryId, p.code, true);
+  if (!row) return true;
+  const uses = await repo.couponUsesOf(tx, row.id, p.userId, row.totalLimit !== null, p.purchaseId);
+  return uses.mine < row.limitPerUser && (row.totalLimit === null || uses.all < row.totalLimit);
+}
+
+/**
  * Records the use of a country's coupon by its code: for a purchase that kept the price it was
- * quoted (a paid hold's booking), whose coupon was checked when it was priced. A second call for the
- * same purchase records nothing again.
+ * quoted (a paid hold's booking), whose limits `couponUseLeft` checked under the coupon's lock in
+ * the same transaction. A second call for the same purchase records nothing again.
  */
 export async function recordCouponUseOfCode(
   tx: Tx,

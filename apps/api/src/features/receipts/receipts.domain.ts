@@ -5,7 +5,7 @@
  * Every amount is signed integer minor units: a receipt's lines and taxes sum to what its ledger
  * move took from the wallet; a credit note's sum to minus what its move gave back.
  */
-import { taxBaseOf, type ReceiptKind, type TaxLine } from "@parkwell/contract";
+import { netParkingMinor, taxBaseOf, type ReceiptKind, type TaxLine } from "@parkwell/contract";
 import type { ReceiptLineRecord, ReceiptTaxRecord } from "../../lib/receipt-records";
 
 export interface ReceiptBody {
@@ -97,9 +97,8 @@ export function pricedBody(
  * in full); else the one tax's difference.
  */
 export function differenceOf(before: PricedParts, after: PricedParts): PricedParts {
-  const net = (p: PricedParts) => p.parkingMinor - (p.couponDiscountMinor ?? 0);
   const parts: PricedParts = {
-    parkingMinor: net(after) - net(before),
+    parkingMinor: netParkingMinor(after) - netParkingMinor(before),
     serviceFeeMinor: after.serviceFeeMinor - before.serviceFeeMinor,
     bookingFeeMinor: after.bookingFeeMinor - before.bookingFeeMinor,
     taxMinor: after.taxMinor - before.taxMinor,

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dateTimeFormat, formatMoney, type Receipt } from "@parkwell/contract";
+import { dateTimeFormat, formatMoney, formatTaxRate, type Receipt } from "@parkwell/contract";
 import PDFDocument from "pdfkit";
 import { labelled, type Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
@@ -192,9 +192,12 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
   };
   total(receiptWords(language).subtotal, r.subtotal);
   for (const t of r.taxes) {
-    const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(t.rate);
     total(
-      say("{{tax}} {{rate}}% on {{base}}", language, { tax: t.name, rate, base: money(t.base) }),
+      say("{{tax}} {{rate}} on {{base}}", language, {
+        tax: t.name,
+        rate: formatTaxRate(t.rate, locale),
+        base: money(t.base),
+      }),
       t.amount,
     );
   }

@@ -1,11 +1,12 @@
 /**
  * Which taxes a park's purchase carries (docs/decisions/047-taxes-by-place.md): the rows of
  * `tax_rates` of its state when its state has any, else its country's (state_id null), else the
- * country's one `fees` tax. Of each component (its name and purchase) the row in force on the day
- * of the sale: the latest `effective_from` not after it. A 0% row says "no tax here" and adds no
- * line. Pure: the rows come from the served countries' copy.
+ * country's one `fees` tax. Of each component (its name) the row in force on the day of the sale
+ * on the park's clock: the latest `effective_from` not after it, a row for the purchase before a
+ * general one. A 0% row says "no tax here" and adds no line. Pure: the rows come from the served
+ * countries' copy.
  */
-import type { PricePart, TaxComponent, TaxPurchase } from "@parkwell/contract";
+import { dayOnClock, type PricePart, type TaxComponent, type TaxPurchase } from "@parkwell/contract";
 /** A row of `tax_rates` (db/schema/reference.ts) as the served countries' copy holds it. */
 export interface TaxRateRow {
   id: number;
@@ -26,16 +27,23 @@ export interface TaxedCountry {
   taxRates: readonly TaxRateRow[];
 }
 
-/** The day a sale is taxed on, as `effective_from` is written (UTC, YYYY-MM-DD). */
-export const taxDayOf = (at: Date): string => at.toISOString().slice(0, 10);
+/**
+ * Where a sale is taxed: the park's state (null: none, its country's rows) and its clock. A rate
+ * takes effect at midnight on the place's own calendar, so the day of the sale is taken there.
+ */
+export interface TaxPlace {
+  stateId: number | null | undefined;
+  timeZone: string;
+}
 
 export function taxesAt(
   country: TaxedCountry,
-  stateId: number | null | undefined,
+  place: TaxPlace,
   at: Date,
   purchase: TaxPurchase,
 ): TaxComponent[] {
-  const day = taxDayOf(at);
+  const { stateId } = place;
+  const day = dayOnClock(at, place.timeZone);
   const inForce = country.taxRates.filter(
     (r) => r.effectiveFrom <= day && (r.purchase === null || r.purchase === purchase),
   );
@@ -44,11 +52,15 @@ export function taxesAt(
   if (scope.length === 0) {
     return country.taxBps > 0 ? [{ name: country.taxName, rateBps: country.taxBps }] : [];
   }
+  // One row per component (its name): a row for this purchase beats a general one whatever their
+  // days (a law that rates the purchase apart), else the latest in force. Two rows of one name
+  // both applying would charge the tax twice.
   const latest = new Map<string, TaxRateRow>();
   for (const r of scope) {
-    const key = `${r.name}|${r.purchase ?? ""}`;
-    const seen = latest.get(key);
-    if (!seen || r.effectiveFrom > seen.effectiveFrom) latest.set(key, r);
+    const seen = latest.get(r.name);
+    const rank = (x: TaxRateRow) => (x.purchase === null ? 0 : 1);
+    if (!seen || rank(r) > rank(seen) || (rank(r) === rank(seen) && r.effectiveFrom > seen.effectiveFrom))
+      latest.set(r.name, r);
   }
   return [...latest.values()]
     .sort((a, b) => a.id - b.id)
@@ -63,9 +75,9 @@ export function taxesAt(
 /** A country (or a park with its country's fees) with the taxes of a place on a day, for pricing. */
 export function withTaxesAt<C extends TaxedCountry>(
   country: C,
-  stateId: number | null | undefined,
+  place: TaxPlace,
   at: Date,
   purchase: TaxPurchase,
 ): C & { taxes: TaxComponent[] } {
-  return { ...country, taxes: taxesAt(country, stateId, at, purchase) };
+  return { ...country, taxes: taxesAt(country, place, at, purchase) };
 }

@@ -18,8 +18,14 @@ const countryOf = (countryId: number, taxBps: number, taxName: string): TaxedCou
     effectiveFrom: r.effectiveFrom,
   })),
 });
-const state = (countryId: number, code: string) =>
+const stateIdOf = (countryId: number, code: string) =>
   STATE_ROWS.find((s) => s.countryId === countryId && s.code === code)!.id;
+/** A park in that state (the time zone matters only where the test says so). */
+const state = (countryId: number, code: string, timeZone = "UTC") => ({
+  stateId: stateIdOf(countryId, code),
+  timeZone,
+});
+const NO_STATE = { stateId: null, timeZone: "UTC" };
 const CANADA = countryOf(2, 500, "GST");
 const US = countryOf(4, 0, "Sales tax");
 const NOW = new Date("2026-11-29T12:00:00Z");
@@ -34,16 +40,33 @@ describe("a park's taxes (taxesAt)", () => {
   });
 
   it("are the country's when the park has no state, or its state has no rows", () => {
-    expect(taxesAt(CANADA, null, NOW, "window")).toEqual([{ name: "GST", rateBps: 500 }]);
+    expect(taxesAt(CANADA, NO_STATE, NOW, "window")).toEqual([{ name: "GST", rateBps: 500 }]);
     expect(taxesAt(CANADA, state(2, "AB"), NOW, "window")).toEqual([{ name: "GST", rateBps: 500 }]);
   });
 
   it("are the rows in force on the day: Nova Scotia's HST went from 15% to 14% on 2025-04-01", () => {
-    const ns = state(2, "NS");
-    expect(taxesAt(CANADA, ns, new Date("2025-03-31T23:59:59Z"), "window")).toEqual([
+    const ns = state(2, "NS", "America/Halifax");
+    expect(taxesAt(CANADA, ns, new Date("2025-03-31T12:00:00-03:00"), "window")).toEqual([
       { name: "HST", rateBps: 1500 },
     ]);
-    expect(taxesAt(CANADA, ns, new Date("2025-04-01T00:00:00Z"), "window")).toEqual([
+    expect(taxesAt(CANADA, ns, new Date("2025-04-01T12:00:00-03:00"), "window")).toEqual([
+      { name: "HST", rateBps: 1400 },
+    ]);
+  });
+
+  it("take the day of the sale on the park's clock, not UTC's: the change is at Halifax's midnight", () => {
+    const ns = state(2, "NS", "America/Halifax");
+    // 23:30 in Halifax (UTC-3 in April) on 31 March is already 1 April in UTC: still the old rate.
+    expect(taxesAt(CANADA, ns, new Date("2025-04-01T02:30:00Z"), "window")).toEqual([
+      { name: "HST", rateBps: 1500 },
+    ]);
+    // 00:30 in Halifax on 1 April: the new rate.
+    expect(taxesAt(CANADA, ns, new Date("2025-04-01T03:30:00Z"), "window")).toEqual([
+      { name: "HST", rateBps: 1400 },
+    ]);
+    // And a zone ahead of UTC: 00:30 on 1 April in Tokyo is still 31 March in UTC.
+    const ahead = state(2, "NS", "Asia/Tokyo");
+    expect(taxesAt(CANADA, ahead, new Date("2025-03-31T15:30:00Z"), "window")).toEqual([
       { name: "HST", rateBps: 1400 },
     ]);
   });
@@ -59,11 +82,51 @@ describe("a park's taxes (taxesAt)", () => {
     expect(taxesAt(US, il, new Date("2019-12-31T12:00:00Z"), "window")).toEqual([]);
   });
 
+  it("charge a component once: a row for the purchase replaces the state's general row of the same name", () => {
+    const row = (
+      id: number,
+      rateBps: number,
+      purchase: string | null,
+      effectiveFrom: string,
+    ): TaxRateRow => ({
+      id,
+      countryId: 4,
+      stateId: 9,
+      name: "Parking tax",
+      rateBps,
+      taxedParts: ["parking"],
+      purchase,
+      source: "A test state's parking tax act",
+      effectiveFrom,
+    });
+    // A general 5% (since 2020), a 7% on passes (since 2018, older but for the purchase), and a
+    // general rise to 6% in 2026: a window pays 6%, a pass 7%; never both a general and a pass row.
+    const country: TaxedCountry = {
+      taxBps: 0,
+      taxName: "Sales tax",
+      taxRates: [
+        row(1, 500, null, "2020-01-01"),
+        row(2, 700, "pass", "2018-01-01"),
+        row(3, 600, null, "2026-01-01"),
+      ],
+    };
+    const place = { stateId: 9, timeZone: "America/Chicago" };
+    expect(taxesAt(country, place, NOW, "pass")).toEqual([
+      { name: "Parking tax", rateBps: 700, parts: ["parking"] },
+    ]);
+    expect(taxesAt(country, place, NOW, "window")).toEqual([
+      { name: "Parking tax", rateBps: 600, parts: ["parking"] },
+    ]);
+    expect(taxesAt(country, place, new Date("2025-06-01T12:00:00Z"), "window")).toEqual([
+      { name: "Parking tax", rateBps: 500, parts: ["parking"] },
+    ]);
+  });
+
   it("add no line for a 0% row, and fall back to the fees' one tax for a country without rows", () => {
     expect(taxesAt(US, state(4, "CA"), NOW, "window")).toEqual([]);
-    expect(taxesAt({ taxBps: 750, taxName: "VAT", taxRates: [] }, 5, NOW, "window")).toEqual([
-      { name: "VAT", rateBps: 750 },
-    ]);
+    expect(
+      taxesAt({ taxBps: 750, taxName: "VAT", taxRates: [] }, { stateId: 5, timeZone: "UTC" }, NOW, "window"),
+    ).toEqual([{ name: "VAT", rateBps: 750 }]);
   });
 
   it("name a source for every seeded row, and the countries' defaults agree with their fees", () => {

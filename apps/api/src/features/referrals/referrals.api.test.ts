@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { startSession } from "../sessions/sessions.service";
+import { codeFor, referralCodeSource } from "./referrals.service";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
@@ -194,7 +195,12 @@ describe("registering with a code, and the first paid purchase", () => {
     await buy(invitee);
     expect((await rewards(inviter.id)).map((r) => [r.amount, r.currency])).toEqual([[500, "CAD"]]);
     expect((await rewards(invitee.id)).map((r) => [r.amount, r.currency])).toEqual([[100_000, "NGN"]]);
-    expect((await me(inviter)).json().earned).toEqual([{ amount: 5, currency: "CAD" }]);
+    // The summary is in the signed-in driver's own country: its reward, its clock.
+    expect((await me(inviter)).json()).toMatchObject({
+      reward: { amount: 5, currency: "CAD" },
+      time_zone: expect.stringMatching(/^America\//),
+      earned: [{ amount: 5, currency: "CAD" }],
+    });
   });
 
   it("ignores a code that is no driver's: the account is made, no invitation", async () => {
@@ -283,12 +289,53 @@ describe("the fraud rules refuse a referral, record why, and pay nothing", () =>
 });
 
 describe("the invitations' list", () => {
-  it("pages with the one pagination helper, newest first", async () => {
+  it("pages with the one pagination helper, newest first across pages", async () => {
     const inviter = await createUser(db);
     const code = await codeOf(inviter);
-    for (let i = 0; i < 3; i++) await register(newEmail(), { referral_code: code });
-    const res = await me(inviter, "?page=2&size=2");
-    expect(res.json().invitations).toMatchObject({ total: 3, page: 2, size: 2, pages: 2 });
-    expect(res.json().invitations.items).toHaveLength(1);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const invitee = await register(newEmail(), { referral_code: code });
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM referrals WHERE invitee_id = ${invitee.id}`,
+      );
+      ids.push(row!.id);
+    }
+    // Registered a minute apart, the first the oldest, so the order does not hang on milliseconds.
+    for (const [i, id] of ids.entries())
+      await db.execute(
+        sql`UPDATE referrals SET created_at = ${at(-(ids.length - i) * 60_000)} WHERE id = ${id}`,
+      );
+    const first = (await me(inviter, "?page=1&size=2")).json().invitations;
+    const second = (await me(inviter, "?page=2&size=2")).json().invitations;
+    expect(first).toMatchObject({ total: 3, page: 1, size: 2, pages: 2 });
+    expect(second).toMatchObject({ total: 3, page: 2, size: 2, pages: 2 });
+    const listed = [...first.items, ...second.items] as { id: string; registered_at: string }[];
+    expect(listed.map((i) => i.id)).toEqual([...ids].reverse());
+    const times = listed.map((i) => Date.parse(i.registered_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+describe("drawing a driver's code", () => {
+  it("draws again when the code drawn is another driver's, inside a caller's transaction too", async () => {
+    const taken = await codeOf(await createUser(db));
+    const driver = await createUser(db);
+    const draw = referralCodeSource.draw;
+    const drawn: string[] = [];
+    referralCodeSource.draw = () => {
+      const next = drawn.length === 0 ? taken : draw();
+      drawn.push(next);
+      return next;
+    };
+    try {
+      const code = await db.transaction((tx) => codeFor(tx, driver.id, at(0)));
+      expect(drawn).toHaveLength(2);
+      expect(drawn[0]).toBe(taken);
+      expect(code).toBe(drawn[1]);
+    } finally {
+      referralCodeSource.draw = draw;
+    }
+    expect((await me(driver)).json().code).toBe(drawn[1]);
   });
 });

@@ -17,7 +17,7 @@ export function presentInvitation(row: InvitationRow, decimals: number): Referra
     rewarded_at: row.rewardedAt?.toISOString() ?? null,
     earned:
       row.status === "rewarded" && row.inviterCurrency && row.inviterRewardMinor
-        ? { amount: toMajor(Number(row.inviterRewardMinor), decimals), currency: row.inviterCurrency.trim() }
+        ? { amount: toMajor(Number(row.inviterRewardMinor), decimals), currency: row.inviterCurrency }
         : null,
   };
 }

@@ -1,13 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, queryRows, type Database, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, fund, HOUR } from "../bookings/bookings.test-kit";
+import type * as referralsService from "./referrals.service";
 import { rewardFirstPurchase } from "./referrals.service";
+
+/** Every call of the hook the purchase engine made, with its answer: which purchase paid the reward. */
+const hookCalls = vi.hoisted(() => [] as { purchaseId: string; paid: boolean }[]);
+vi.mock("./referrals.service", async (importOriginal) => {
+  const actual = await importOriginal<typeof referralsService>();
+  return {
+    ...actual,
+    rewardFirstPurchase: async (...args: Parameters<typeof actual.rewardFirstPurchase>) => {
+      const paid = await actual.rewardFirstPurchase(...args);
+      hookCalls.push({ purchaseId: args[1].purchaseId, paid });
+      return paid;
+    },
+  };
+});
 
 /**
  * Two first purchases of one invited driver at the same moment pay one reward: on two app
@@ -49,11 +64,11 @@ describe.skipIf(TEST_ENGINE !== "postgres")("referral rewards under concurrency 
     const invitee = existing ?? (await createUser(db));
     const code = `R${randomUUID().slice(0, 6).toUpperCase()}`;
     await db.execute(
-      sql`INSERT INTO referral_codes (user_id, code, created_at) VALUES (${inviter.id}, ${code}, now())`,
+      sql`INSERT INTO referral_codes (user_id, code, created_at) VALUES (${inviter.id}, ${code}, ${at(0)})`,
     );
     await db.execute(
       sql`INSERT INTO referrals (inviter_id, invitee_id, code, status, created_at)
-          VALUES (${inviter.id}, ${invitee.id}, ${code}, 'registered', now())`,
+          VALUES (${inviter.id}, ${invitee.id}, ${code}, 'registered', ${at(0)})`,
     );
     return { inviter, invitee, code };
   }
@@ -66,10 +81,64 @@ describe.skipIf(TEST_ENGINE !== "postgres")("referral rewards under concurrency 
           WHERE t.kind = 'referral_reward' AND a.owner_user_id = ${userId}`,
     ).then((r) => r[0]!.n);
 
-  it("two bookings at once, on two app instances: both made, one reward to each side", async () => {
+  /** The invitee's referral: its id, status and the purchase that paid it. */
+  const referralOf = (inviteeId: string) =>
+    queryRows<{ id: string; status: string; purchase_id: string | null }>(
+      db,
+      sql`SELECT id, status, purchase_id FROM referrals WHERE invitee_id = ${inviteeId}`,
+    ).then((r) => r[0]!);
+
+  /** Every marketing account's balance together (in the test's one currency, NGN). */
+  const marketingBalance = () =>
+    queryRows<{ balance: string }>(
+      db,
+      sql`SELECT coalesce(sum(balance_minor), 0)::text AS balance FROM wallet_accounts WHERE kind = 'marketing_spend'`,
+    ).then((r) => Number(r[0]!.balance));
+
+  /** The marketing account's entries of one referral: one per side when it paid once. */
+  const marketingMovesOf = (referralId: string) =>
+    queryRows<{ key: string; amount: number }>(
+      db,
+      sql`SELECT t.idempotency_key AS key, e.amount_minor::int AS amount
+          FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+          JOIN wallet_accounts a ON a.id = e.account_id
+          WHERE a.kind = 'marketing_spend' AND t.idempotency_key LIKE ${`referral:${referralId}:%`}
+          ORDER BY t.idempotency_key`,
+    );
+
+  /**
+   * After a race: the one purchase that paid is the one the referral names, the marketing account
+   * moved once (one debit per side: NGN 1,000 each) and every balance still equals its history.
+   */
+  async function paidOnce(
+    invitee: TestUser,
+    inviter: TestUser,
+    answers: { purchaseId: string; paid: boolean }[],
+    marketingBefore: number,
+  ) {
+    const winners = answers.filter((a) => a.paid);
+    expect(winners).toHaveLength(1);
+    const referral = await referralOf(invitee.id);
+    expect(referral.status).toBe("rewarded");
+    expect(referral.purchase_id).toBe(winners[0]!.purchaseId);
+    expect(await rewardsOf(invitee.id)).toBe(1);
+    expect(await rewardsOf(inviter.id)).toBe(1);
+    expect(await marketingMovesOf(referral.id)).toEqual([
+      { key: `referral:${referral.id}:invitee`, amount: -100_000 },
+      { key: `referral:${referral.id}:inviter`, amount: -100_000 },
+    ]);
+    expect(await marketingBalance()).toBe(marketingBefore - 200_000);
+    expect(await ledgerViolations(db)).toEqual([]);
+  }
+
+  // Two bookings of one buyer also queue on the buyer's wallet, so this one passes without the
+  // referral's row lock too; the next test, two transactions that hold no wallet, needs it.
+  it("two first bookings at once, on two app instances: both made, the one that paid is the referral's, paid once", async () => {
     for (let round = 0; round < 5; round++) {
       const { inviter, invitee } = await invited();
       await fund(db, invitee.id, 50_000_000);
+      const marketingBefore = await marketingBalance();
+      hookCalls.length = 0;
       const results = await Promise.all(
         apps.map((app, i) =>
           app.inject({
@@ -86,12 +155,17 @@ describe.skipIf(TEST_ENGINE !== "postgres")("referral rewards under concurrency 
         ),
       );
       for (const res of results) expect(res.statusCode, res.body).toBe(201);
-      expect(await rewardsOf(invitee.id)).toBe(1);
-      expect(await rewardsOf(inviter.id)).toBe(1);
+      const purchases = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM purchases WHERE user_id = ${invitee.id}`,
+      );
+      // The engine called the hook once per booking, for these two purchases.
+      expect(hookCalls.map((c) => c.purchaseId).sort()).toEqual(purchases.map((p) => p.id).sort());
+      await paidOnce(invitee, inviter, hookCalls, marketingBefore);
     }
   });
 
-  it("the reward itself, called by two purchases' transactions at once (e.g. two paid by others): one pays", async () => {
+  it("the hook itself, called by two first purchases' transactions at once: one pays, the other waits and pays nothing", async () => {
     for (let round = 0; round < 10; round++) {
       // Two purchases made before the invitation is written, so neither paid a reward yet.
       const invitee = await createUser(db);
@@ -118,23 +192,19 @@ describe.skipIf(TEST_ENGINE !== "postgres")("referral rewards under concurrency 
       ).map((p) => p.id);
       expect(purchases).toHaveLength(2);
       const { inviter } = await invited(invitee);
-      await Promise.all(
+      const marketingBefore = await marketingBalance();
+      const answers = await Promise.all(
         [db, other.db].map((handle, i) =>
           handle.transaction(async (tx) => {
-            await rewardFirstPurchase(tx, { userId: invitee.id, purchaseId: purchases[i]!, at: new Date() });
-            // Hold the transaction open a moment, so the other one waits on the referral's row.
+            const purchaseId = purchases[i]!;
+            const paid = await rewardFirstPurchase(tx, { userId: invitee.id, purchaseId, at: at(0) });
+            // Hold the transaction open a moment, so the other one reads the referral meanwhile.
             await tx.execute(sql`SELECT pg_sleep(0.05)`);
+            return { purchaseId, paid };
           }),
         ),
       );
-      expect(await rewardsOf(invitee.id)).toBe(1);
-      expect(await rewardsOf(inviter.id)).toBe(1);
-      const [row] = await queryRows<{ status: string; purchase_id: string }>(
-        db,
-        sql`SELECT status, purchase_id FROM referrals WHERE invitee_id = ${invitee.id}`,
-      );
-      expect(row!.status).toBe("rewarded");
-      expect(purchases).toContain(row!.purchase_id);
+      await paidOnce(invitee, inviter, answers, marketingBefore);
     }
   });
 });

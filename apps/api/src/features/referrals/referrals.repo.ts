@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import {
   countries,
   fees,
@@ -47,13 +47,14 @@ export async function recordDevice(db: Tx, userId: string, deviceHash: string, a
   await db.insert(referralDevices).values({ userId, deviceHash, seenAt: at }).onConflictDoNothing();
 }
 
+/** Whether the two drivers (ids, or columns holding them) have a device in common. */
+const sharedDevice = (a: SQLWrapper | string, b: SQLWrapper | string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM referral_devices x JOIN referral_devices y ON y.device_hash = x.device_hash
+    WHERE x.user_id = ${a} AND y.user_id = ${b})`;
+
 /** Whether the two drivers have a device in common. */
 export async function shareDevice(db: Tx, a: string, b: string): Promise<boolean> {
-  const [row] = await queryRows<{ shared: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM referral_devices x JOIN referral_devices y ON y.device_hash = x.device_hash
-        WHERE x.user_id = ${a} AND y.user_id = ${b}) AS shared`,
-  );
+  const [row] = await queryRows<{ shared: boolean }>(db, sql`SELECT ${sharedDevice(a, b)} AS shared`);
   return Boolean(row?.shared);
 }
 
@@ -79,11 +80,16 @@ export async function insertReferral(
 
 /**
  * The invitee's referral still waiting for its reward, locked: a second first purchase racing in
- * waits here, then finds it rewarded (the row no longer matches) and pays nothing.
+ * waits here, then finds it rewarded (the row no longer matches) and pays nothing. With whether
+ * the two now share a device (the inviter may have opened their page on the invitee's since).
  */
 export async function pendingReferralForUpdate(db: Tx, inviteeId: string) {
   const [row] = await db
-    .select({ id: referrals.id, inviterId: referrals.inviterId })
+    .select({
+      id: referrals.id,
+      inviterId: referrals.inviterId,
+      sharedDevice: sharedDevice(referrals.inviterId, referrals.inviteeId),
+    })
     .from(referrals)
     .where(and(eq(referrals.inviteeId, inviteeId), eq(referrals.status, "registered")))
     .for("update");
@@ -111,21 +117,23 @@ export async function markRefused(db: Tx, id: string, reason: ReferralRefusal): 
   await db.update(referrals).set({ status: "refused", refusedReason: reason }).where(eq(referrals.id, id));
 }
 
-/** A driver's country's reward and currency, as the fees row is now (in the purchase's transaction). */
-export async function rewardOfUser(db: Tx, userId: string) {
-  const [row] = await db
-    .select({ rewardMinor: fees.referralRewardMinor, currency: countries.currency })
+/**
+ * Each driver's country's reward and currency (trimmed: a `char(3)`), as the fees rows are now (in
+ * the purchase's transaction), by user id. A driver whose country has no fees row gets 0.
+ */
+export async function rewardsOfUsers(
+  db: Tx,
+  userIds: string[],
+): Promise<Map<string, { minor: number; currency: string }>> {
+  const rows = await db
+    .select({ userId: users.id, rewardMinor: fees.referralRewardMinor, currency: countries.currency })
     .from(users)
     .innerJoin(countries, eq(countries.id, users.countryId))
     .leftJoin(fees, eq(fees.countryId, users.countryId))
-    .where(eq(users.id, userId));
-  return row && { rewardMinor: Number(row.rewardMinor ?? 0), currency: row.currency.trim() };
-}
-
-/** A user's country. */
-export async function countryOfUser(db: Tx, userId: string): Promise<number | undefined> {
-  const [row] = await db.select({ countryId: users.countryId }).from(users).where(eq(users.id, userId));
-  return row?.countryId;
+    .where(inArray(users.id, userIds));
+  return new Map(
+    rows.map((r) => [r.userId, { minor: Number(r.rewardMinor ?? 0), currency: r.currency.trim() }]),
+  );
 }
 
 /** A page of the driver's invitations, newest first, with the invitees' names and e-mails. */
@@ -150,7 +158,8 @@ export async function invitationsOf(db: Tx, inviterId: string, offset: number, s
       .where(where)
       .orderBy(desc(referrals.createdAt), desc(referrals.id))
       .limit(size)
-      .offset(offset),
+      .offset(offset)
+      .then((rows) => rows.map((r) => ({ ...r, inviterCurrency: r.inviterCurrency?.trim() ?? null }))),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(referrals)

@@ -55,7 +55,7 @@ export function referralsRoutes(d: { db: Db; clock: Clock }, auth: Auth): Fastif
         reply
           .header("cache-control", "no-store")
           .send(
-            await service.mine(d, requireUser(req).id, req.query, deviceIdOf(req.headers[DEVICE_ID_HEADER])),
+            await service.mine(d, requireUser(req), req.query, deviceIdOf(req.headers[DEVICE_ID_HEADER])),
           ),
     );
   };

@@ -13,6 +13,7 @@ import {
 } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
+import type { AuthUser } from "../../lib/auth-user";
 import type { Clock } from "../../lib/clock";
 import { toMajor } from "../../lib/money";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
@@ -27,13 +28,22 @@ import * as repo from "./referrals.repo";
 /** How many times a new code is drawn when one drawn is taken (one in billions). */
 const CODE_ATTEMPTS = 5;
 
-/** The driver's code: theirs, or one drawn now (a savepoint per attempt, so a collision draws again). */
-export async function codeFor(db: Db, userId: string, at: Date): Promise<string> {
+/** How a driver's code is drawn: seven readable characters (a test may replace it). */
+export const referralCodeSource = {
+  draw: (): string => readableCode("", REFERRAL_CODE_LENGTH),
+};
+
+/**
+ * The driver's code: theirs, or one drawn now. Each attempt is a savepoint (a transaction of its
+ * own when `db` is none), so a collision with another driver's code rolls back that insert only
+ * and draws again, even inside a caller's transaction.
+ */
+export async function codeFor(db: Tx, userId: string, at: Date): Promise<string> {
   const existing = await repo.codeOf(db, userId);
   if (existing) return existing;
   for (let attempt = 1; ; attempt++) {
     try {
-      await repo.insertCode(db, userId, readableCode("", REFERRAL_CODE_LENGTH), at);
+      await db.transaction((attemptTx) => repo.insertCode(attemptTx, userId, referralCodeSource.draw(), at));
       break;
     } catch (err) {
       const { code } = pgError(err);
@@ -79,44 +89,44 @@ export async function recordRegistration(
  * after a paid move's receipt: the buyer's invitation still waiting is locked and, unless the two
  * now share a device, both wallets get their country's reward from the marketing account and it
  * becomes `rewarded`. A second purchase, or one racing the first, finds nothing waiting.
+ * True when this purchase paid the reward.
  */
 export async function rewardFirstPurchase(
   tx: Tx,
   p: { userId: string; purchaseId: string; at: Date },
-): Promise<void> {
+): Promise<boolean> {
   const pending = await repo.pendingReferralForUpdate(tx, p.userId);
-  if (!pending) return;
-  if (await repo.shareDevice(tx, pending.inviterId, p.userId)) {
+  if (!pending) return false;
+  if (pending.sharedDevice) {
     await repo.markRefused(tx, pending.id, "same_device");
-    return;
+    return false;
   }
-  const shard = revenueShard(pending.id);
+  const rewardOf = await repo.rewardsOfUsers(tx, [p.userId, pending.inviterId]);
   const sides = [
     { side: "invitee", userId: p.userId, description: "Referral reward: welcome to Parkwell" },
     { side: "inviter", userId: pending.inviterId, description: "Referral reward: a driver you invited" },
   ] as const;
-  let inviterReward = { minor: 0, currency: null as string | null };
   for (const { side, userId, description } of sides) {
-    const reward = await repo.rewardOfUser(tx, userId);
-    if (!reward) continue;
-    if (side === "inviter") inviterReward = { minor: reward.rewardMinor, currency: reward.currency };
-    if (reward.rewardMinor <= 0) continue;
+    const reward = rewardOf.get(userId);
+    if (!reward || reward.minor <= 0) continue;
     await creditReferralReward(tx, {
       userId,
       currency: reward.currency,
-      amountMinor: reward.rewardMinor,
+      amountMinor: reward.minor,
       idempotencyKey: rewardKey(pending.id, side),
       reference: null,
       description,
-      shard,
+      shard: revenueShard(pending.id),
     });
   }
+  const inviter = rewardOf.get(pending.inviterId);
   await repo.markRewarded(tx, pending.id, {
     purchaseId: p.purchaseId,
     at: p.at,
-    inviterRewardMinor: inviterReward.minor,
-    inviterCurrency: inviterReward.currency,
+    inviterRewardMinor: inviter?.minor ?? 0,
+    inviterCurrency: inviter?.currency ?? null,
   });
+  return true;
 }
 
 /**
@@ -126,25 +136,24 @@ export async function rewardFirstPurchase(
  */
 export async function mine(
   d: { db: Db; clock: Clock },
-  userId: string,
+  user: Pick<AuthUser, "id" | "countryId">,
   q: PageQuery,
   deviceId: string | undefined,
 ): Promise<ReferralMe> {
   const now = d.clock();
-  if (deviceId) await repo.recordDevice(d.db, userId, deviceHashOf(deviceId), now);
-  const code = await codeFor(d.db, userId, now);
+  if (deviceId) await repo.recordDevice(d.db, user.id, deviceHashOf(deviceId), now);
+  const code = await codeFor(d.db, user.id, now);
   const served = servedCountries(d.db);
-  const countryId = await repo.countryOfUser(d.db, userId);
   const [country, countryFees, earned, page] = await Promise.all([
-    countryId === undefined ? undefined : served.facts({ id: countryId }),
-    countryId === undefined ? undefined : served.feesOf(countryId),
-    repo.earnedBy(d.db, userId),
-    repo.invitationsOf(d.db, userId, offsetOf(q), q.size),
+    served.facts({ id: user.countryId }),
+    served.feesOf(user.countryId),
+    repo.earnedBy(d.db, user.id),
+    repo.invitationsOf(d.db, user.id, offsetOf(q), q.size),
   ]);
   // Earnings are in the inviter's own currency; any other (a country changed since) by its own decimals.
   const known = await served.decimalsOfAll([
     ...earned.map((e) => e.currency),
-    ...page.items.flatMap((r) => (r.inviterCurrency ? [r.inviterCurrency.trim()] : [])),
+    ...page.items.flatMap((r) => (r.inviterCurrency ? [r.inviterCurrency] : [])),
   ]);
   const decimalsOf = (currency: string) => known(currency) ?? 2;
   const rewardMinor = Number(countryFees?.referralRewardMinor ?? 0);
@@ -159,7 +168,7 @@ export async function mine(
     earned: earned.map((e) => ({ amount: toMajor(e.minor, decimalsOf(e.currency)), currency: e.currency })),
     invitations: listPage(
       page.items.map((row) =>
-        presentInvitation(row, row.inviterCurrency ? decimalsOf(row.inviterCurrency.trim()) : 2),
+        presentInvitation(row, row.inviterCurrency ? decimalsOf(row.inviterCurrency) : 2),
       ),
       page.total,
       q,

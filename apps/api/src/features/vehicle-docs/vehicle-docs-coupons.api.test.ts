@@ -2,7 +2,7 @@
 // discount or says why a code does not apply, the request is charged the discounted total with the
 // discount on its receipt, the limits per driver and for everyone hold, and a full refund gives the
 // use back.
-import type { AdminCoupon } from "@parkwell/contract";
+import { createCoupon } from "../../test/coupons";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -23,26 +23,10 @@ beforeAll(() => {
 const PREMIUM = 1_500_000; // third-party insurance at the national tariff, kobo
 const SERVICE = VEHICLE_DOC_SERVICE_CHARGE_MINOR;
 const VAT_BPS = 750;
-let serial = 0;
 
 /** A Nigerian coupon made in the back office, live now. */
-async function coupon(over: Record<string, unknown>): Promise<AdminCoupon> {
-  serial += 1;
-  const res = await post(staff, "/admin/marketplace/coupons", {
-    country_code: "NG",
-    code: `VDOCS-${serial}-${Math.floor(Math.random() * 1e5)}`,
-    name: "Papers",
-    discount_type: "percentage",
-    discount: 40,
-    limit_per_user: 1,
-    kinds: ["vehicle_docs"],
-    start_local: "2020-01-01T00:00",
-    end_local: "2099-12-31T23:59",
-    ...over,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<AdminCoupon>();
-}
+const coupon = (over: Record<string, unknown>) =>
+  createCoupon(kit.suite.ctx.app, staff, { kinds: ["vehicle_docs"], discount: 40, ...over });
 
 async function driver() {
   const user = await fundedUser(db, 5_000_000);

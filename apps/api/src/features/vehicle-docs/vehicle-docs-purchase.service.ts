@@ -215,7 +215,8 @@ export async function quote(
 ): Promise<VehicleDocQuote> {
   return presentQuote(
     body.type,
-    await resolve(servedCountries(db), db, userId, body, { now, lockCoupon: true }),
+    // A quote locks nothing: outside a transaction a lock would only make it wait on a purchase.
+    await resolve(servedCountries(db), db, userId, body, { now, lockCoupon: false }),
     language,
   );
 }

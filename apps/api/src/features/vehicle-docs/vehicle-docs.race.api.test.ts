@@ -1,3 +1,4 @@
+import { createCoupon } from "../../test/coupons";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -133,26 +134,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     }, 120_000);
 
     /** A live Nigerian coupon for vehicle documents, made in the back office. */
-    async function couponFor(limits: { limit_per_user: number; total_limit: number | null }) {
-      const res = await ctx.app.inject({
-        method: "POST",
-        url: "/api/v1/admin/marketplace/coupons",
-        headers: bearer(staff),
-        payload: {
-          country_code: "NG",
-          code: `RACE-${Math.floor(Math.random() * 1e8)}`,
-          name: "Race",
-          discount_type: "percentage",
-          discount: 10,
-          kinds: ["vehicle_docs"],
-          start_local: "2020-01-01T00:00",
-          end_local: "2099-12-31T23:59",
-          ...limits,
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json<{ id: number; code: string }>();
-    }
+    const couponFor = (limits: { limit_per_user: number; total_limit: number | null }) =>
+      createCoupon(ctx.app, staff, { kinds: ["vehicle_docs"], ...limits });
 
     async function withCoupon(app: FastifyInstance, driver: TestUser, code: string) {
       const [v] = await db

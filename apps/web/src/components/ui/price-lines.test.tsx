@@ -55,14 +55,24 @@ describe("a price's lines", () => {
   it("names them in French (TPS, TVQ, the rate written the French way)", async () => {
     await renderWithApp(<Lines breakdown={quebec} />, { api: new FakeApi(), language: "fr" });
     await screen.findByTestId("booking-total");
-    const labels = lines().map(([label]) => label?.replace(/\s/g, " "));
-    expect(labels).toContain("TPS 5 %");
-    expect(labels).toContain("TVQ 9,975 %");
+    const labels = lines().map(([label]) => label);
+    // A no-break space before the sign, as French writes it (never a plain or a narrow one).
+    expect(labels).toContain("TPS 5\u00a0%");
+    expect(labels).toContain("TVQ 9,975\u00a0%");
   });
 
-  it("keeps the one tax line of a breakdown without named taxes", async () => {
-    await renderWithApp(<Lines breakdown={{ ...quebec, taxes: [], tax: 0.05 }} />, { api: new FakeApi() });
+  it("keeps the one tax line of a price stored before taxes had names (its rate unknown)", async () => {
+    // As the API presents such a price (parks.present presentTaxes): one tax, rate null.
+    const old = { ...quebec, tax: 0.05, taxes: [{ name: "GST", rate_percent: null, amount: 0.05 }] };
+    await renderWithApp(<Lines breakdown={old} />, { api: new FakeApi() });
     await screen.findByTestId("booking-total");
-    expect(lines().map(([label]) => label)).toContain("GST on service fees");
+    expect(lines()).toContainEqual(["GST on service fees", "CA$0.05"]);
+  });
+
+  it("shows no tax line for a price without tax", async () => {
+    const untaxed = { ...quebec, tax: 0, taxes: [], total: 12.99 };
+    await renderWithApp(<Lines breakdown={untaxed} />, { api: new FakeApi() });
+    await screen.findByTestId("booking-total");
+    expect(lines().map(([label]) => label)).toEqual(["Parking", "Service fee", "Total"]);
   });
 });

@@ -83,10 +83,25 @@ const creditNote: Receipt = ReceiptSchema.parse({
   pdf_url: "/api/v1/receipts/NG-2027-000004.pdf",
 });
 
+// A Québec booking: GST 5% and QST 9.975% on the fees (decision 047).
+const quebec: Receipt = ReceiptSchema.parse({
+  ...receipt,
+  number: "CA-2026-000003",
+  currency: "CAD",
+  taxes: [
+    { name: "GST", rate: 5, base: 175, amount: 8.75 },
+    { name: "QST", rate: 9.975, base: 175, amount: 17.46 },
+  ],
+  tax_total: 26.21,
+  total: 1701.21,
+  credit_notes: [],
+});
+
 const api = () =>
   new FakeApi()
     .on(`GET /receipts/${receipt.number}`, { json: receipt })
-    .on(`GET /receipts/${creditNote.number}`, { json: creditNote });
+    .on(`GET /receipts/${creditNote.number}`, { json: creditNote })
+    .on(`GET /receipts/${quebec.number}`, { json: quebec });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -152,6 +167,25 @@ describe("a receipt's page", () => {
     await renderWithApp(<ReceiptView number={receipt.number} />, { api: api(), language: "fr" });
     await screen.findByRole("heading", { level: 1, name: `Reçu ${receipt.number}` });
     expect(screen.getByTestId("receipt-tax").textContent).toMatch(/^TVA 7,5\s%\ssur 175\s₦13,13\s₦$/);
+  });
+
+  it("writes a tax rate to the half basis point, unrounded (QST 9.975%), in English and in French", async () => {
+    const shown = async (language: "en" | "fr") => {
+      const { unmount } = await renderWithApp(<ReceiptView number={quebec.number} />, {
+        api: api(),
+        language,
+      });
+      await waitFor(() => expect(screen.getAllByTestId("receipt-tax")).toHaveLength(2));
+      const texts = screen.getAllByTestId("receipt-tax").map((row) => row.querySelector("th")!.textContent);
+      unmount();
+      return texts;
+    };
+    const english = await shown("en");
+    expect(english[0]).toMatch(/^GST 5% on /);
+    expect(english[1]).toMatch(/^QST 9\.975% on /);
+    const french = await shown("fr");
+    expect(french[0]).toMatch(/^TPS 5\u00a0% sur /);
+    expect(french[1]).toMatch(/^TVQ 9,975\u00a0% sur /);
   });
 
   it("downloads the PDF from pdf_url with the bearer token, and says so when it is not there yet", async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
-import { formatMoney, formatNumber } from "../../lib/format";
+import { formatMoney, formatTaxRate } from "../../lib/format";
 import { errorText } from "../../lib/form-errors";
 import { formatShortZoned, formatZonedDateTime, zoneAbbreviation } from "../../lib/zoned-time";
 import { downloadReceiptPdf, purchasePath, receiptQuery } from "./api";
@@ -138,7 +138,7 @@ function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
                 <th scope="row">
                   {t("doc.tax", {
                     name: taxNames[tax.name] ?? tax.name,
-                    rate: formatNumber(tax.rate / 100, lang, { style: "percent", maximumFractionDigits: 2 }),
+                    rate: formatTaxRate(tax.rate, lang),
                     base: money(tax.base),
                   })}
                 </th>

@@ -95,6 +95,20 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       expect(await receiptViolations(db)).toEqual([]);
     });
 
+    it("the same car sent twice at once through two instances (a double tap) is parked once (10 rounds)", async () => {
+      await setCapacity(db, park!, 1, 5);
+      for (let round = 0; round < 10; round += 1) {
+        const sale = { park_id: park, vehicle_type_id: 1, plate_number: `TAP${round}`, expected_minutes: 60 };
+        const results = await Promise.all(bases.map((base) => post(base, staff, "/admin/pos-sales", sale)));
+        const statuses = results.map((r) => r.status).sort();
+        expect(statuses, `round ${round}`).toEqual([201, 409]);
+        expect(results.find((r) => r.status === 409)!.body.code).toBe("already_parked");
+        await db.execute(
+          sql`UPDATE pos_sales SET status = 'void' WHERE park_id = ${park!} AND status = 'parked'`,
+        );
+      }
+    });
+
     it("negative control: without the capacity lock, drive-ups sent at once overbook", async () => {
       const a = await anotherApp(ctx, { bookings: { unsafeSkipCapacityLock: true } }, 10);
       const b = await anotherApp(ctx, { bookings: { unsafeSkipCapacityLock: true } }, 10);

@@ -72,6 +72,27 @@ describe("drive-up sales", () => {
     expect(actions.map((a) => a.action)).toEqual(["pos_sale.create", "pos_sale.close"]);
   });
 
+  it("parks a car once: a second drive-up of a parked plate names the first; once it leaves, it may come back", async () => {
+    const body = { park_id: park, vehicle_type_id: 1, plate_number: "TWICE 1" };
+    const first = (await sell(attendant, body)).json<{ sale: PosSale }>().sale;
+    const again = await sell(attendant, { ...body, plate_number: "twice1", vehicle_type_id: 1 });
+    expect(again.statusCode).toBe(409);
+    const message = `This vehicle is already parked here as drive-up ${first.sale_code}`;
+    expect(again.json()).toMatchObject({
+      code: "already_parked",
+      message,
+      fields: { plate_number: message },
+    });
+    const parked = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM pos_sales WHERE plate_number = 'TWICE1' AND status = 'parked'`,
+    );
+    expect(parked[0]!.n).toBe(1);
+    // Once the car has left, it may park again.
+    await post(attendant, `/admin/pos-sales/${first.sale_code}/close`, { payment_method: "cash" });
+    expect((await sell(attendant, body)).statusCode).toBe(201);
+  });
+
   it("answers 409 when the park is full for the vehicle type, counting bookings and parked sales", async () => {
     await setCapacity(db, park, 1, 0);
     try {

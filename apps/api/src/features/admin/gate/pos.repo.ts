@@ -21,6 +21,16 @@ export async function peak(tx: Tx, parkId: number, vehicleTypeId: number, start:
   return Number(row?.peak ?? 0);
 }
 
+/** The code of a parked sale of this plate at this park, if any. */
+export async function parkedSaleOfPlate(tx: Tx, parkId: number, plate: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ saleCode: posSales.saleCode })
+    .from(posSales)
+    .where(and(eq(posSales.parkId, parkId), eq(posSales.plateNumber, plate), eq(posSales.status, "parked")))
+    .limit(1);
+  return row?.saleCode;
+}
+
 export type NewSale = typeof posSales.$inferInsert;
 
 export async function insertSale(tx: Tx, sale: NewSale): Promise<string> {

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import {
   POS_FULL_MESSAGE,
+  POS_PLATE_PARKED_MESSAGE,
   readSaleCode,
   windowVerdict,
   type GatePaymentMethod,
@@ -72,6 +73,12 @@ export async function sell(
     const park = await lockPark(tx, deps, body.park_id, body.vehicle_type_id);
     const verdict = windowVerdict(now, end, now, clockOfPark(park));
     if (!verdict.bookable) throw windowRefused(verdict, "expected_minutes");
+    // Under the capacity lock: the same car sent twice at once (a double tap) is parked once.
+    const parked = await repo.parkedSaleOfPlate(tx, body.park_id, body.plate_number);
+    if (parked) {
+      const message = POS_PLATE_PARKED_MESSAGE.replace("{code}", parked);
+      throw new AppError(409, "already_parked", message, { plate_number: message });
+    }
     if ((await repo.peak(tx, body.park_id, body.vehicle_type_id, now, end)) >= park.capacity) {
       throw new AppError(409, "no_capacity", POS_FULL_MESSAGE);
     }
