@@ -3,7 +3,7 @@ import { REQUIRED_TEXT } from "./accounts";
 import { ALL_PERMISSIONS, AdminPageQuerySchema, IsoDateSchema, type Permission } from "./admin";
 import { COUNTRY_CODE_PATTERN } from "./country-codes";
 import { GateParkSchema } from "./gate";
-import { idNumber, idParam, pageOf } from "./common";
+import { idNumber, idParam, money, pageOf } from "./common";
 import { AMENITIES, PARK_TYPES } from "./park-values";
 import { WeekHoursSchema } from "./parks";
 
@@ -281,13 +281,6 @@ export const AdminParkPhotoParamsSchema = z.object({
     .regex(/^\d{1,3}$/, { error: "n must be a photo's position (0 for the first)" })
     .transform(Number),
 });
-
-const AMOUNT_TEXT = "Enter an amount more than 0";
-const money = () =>
-  z
-    .number({ error: AMOUNT_TEXT })
-    .positive({ error: AMOUNT_TEXT })
-    .max(100_000_000, { error: "This amount is too large" });
 
 export const AdminParkRatesBodySchema = z
   .object({

@@ -238,7 +238,7 @@ export const InquirySchema = z
     interest: z.string().nullable(),
     /** A demo's parking spaces; a charger host's spaces available for chargers. */
     spaces: z.number().int().nullable(),
-    /** A charger host's site only (EV_HOST_SITE_KINDS, EV_CONNECTORS). */
+    /** A charger host's site only (EV_HOST_SITE_KINDS, CHARGER_CONNECTORS). */
     city: z.string().nullable(),
     address: z.string().nullable(),
     site_kind: z.string().nullable(),

@@ -4,7 +4,7 @@
  * what a park's page and /electric-vehicle-charging show of them.
  */
 import { z } from "zod";
-import { idParam, PageQuerySchema, pageOf } from "./common";
+import { idParam, money, PageQuerySchema, pageOf } from "./common";
 import {
   CHARGER_CONNECTORS,
   CHARGER_COUNT_MAX,
@@ -16,7 +16,6 @@ import {
 
 const KW_TEXT = `Enter a power between ${CHARGER_KW_MIN} and ${CHARGER_KW_MAX} kW`;
 const COUNT_TEXT = `Enter how many chargers, from 1 to ${CHARGER_COUNT_MAX}`;
-const PRICE_TEXT = "Enter an amount more than 0";
 
 /** A power in kW with at most one decimal, such as 7.4 or 150. */
 const powerKw = z
@@ -39,10 +38,7 @@ const ChargerFieldsShape = {
   /** What `price` is for: a kWh of energy or an hour on the charger. */
   price_unit: z.enum(CHARGER_PRICE_UNITS, { error: "Choose per kWh or per hour" }),
   /** Major units of the park's currency (its decimals, 0 for XOF). */
-  price: z
-    .number({ error: PRICE_TEXT })
-    .positive({ error: PRICE_TEXT })
-    .max(1_000_000, { error: "This amount is too large" }),
+  price: money(1_000_000),
   status: z.enum(CHARGER_STATUSES, { error: "Choose active or inactive" }),
 };
 

@@ -59,6 +59,17 @@ export function idNumber(name: string, message?: string, missing?: string) {
  */
 export const AMOUNT_MAX = 1_000_000_000_000;
 
+const AMOUNT_TEXT = "Enter an amount more than 0";
+/**
+ * An amount a form sends in major units (a park's rates, a charger's price): a number above 0, at
+ * most `max`, each refusal in the words the web shows at the field.
+ */
+export const money = (max = 100_000_000) =>
+  z
+    .number({ error: AMOUNT_TEXT })
+    .positive({ error: AMOUNT_TEXT })
+    .max(max, { error: "This amount is too large" });
+
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHARGER_CONNECTORS } from "./charger-values";
 import { COUNTRY_CODE_PATTERN, COUNTRY_CODES } from "./reference";
 
 /** Text a person types: trimmed, required, bounded, with messages that name the field. */
@@ -91,16 +92,11 @@ export type DemoRequest = z.infer<typeof DemoRequestSchema>;
 
 /** The kinds of site a charger host offers (/rent-out-ev-charger). */
 export const EV_HOST_SITE_KINDS = ["car_park", "hotel", "mall", "office", "home", "other"] as const;
-/** The connectors a host's chargers may have. */
-export const EV_CONNECTORS = ["type2", "ccs2", "chademo", "gbt"] as const;
-export type EvConnector = (typeof EV_CONNECTORS)[number];
-/** The connectors' names: standards' own names, the same in every language. */
-export const EV_CONNECTOR_NAMES: Record<EvConnector, string> = {
-  type2: "Type 2",
-  ccs2: "CCS2",
-  chademo: "CHAdeMO",
-  gbt: "GB/T",
-};
+/**
+ * What a host is told of a connector that is not one: the parks' own list (CHARGER_CONNECTORS,
+ * decision 045), the one list a host's site and a park's chargers are described with.
+ */
+const CONNECTORS_TEXT = `connectors must be among ${CHARGER_CONNECTORS.join(", ")}`;
 
 /**
  * A charger owner's site (/rent-out-ev-charger, POST /ev-host-requests): where it is, what kind of
@@ -125,10 +121,10 @@ export const EvHostRequestSchema = z
       .max(100_000, { error: "spaces must be at most 100000" }),
     has_chargers: z.boolean({ error: "has_chargers must be true or false" }),
     connectors: z
-      .array(z.enum(EV_CONNECTORS, { error: `connectors must be among ${EV_CONNECTORS.join(", ")}` }), {
+      .array(z.enum(CHARGER_CONNECTORS, { error: CONNECTORS_TEXT }), {
         error: "connectors must be a list of connector types",
       })
-      .max(EV_CONNECTORS.length, { error: `connectors must be among ${EV_CONNECTORS.join(", ")}` })
+      .max(CHARGER_CONNECTORS.length, { error: CONNECTORS_TEXT })
       .refine((list) => new Set(list).size === list.length, { error: "connectors must not repeat" })
       .optional(),
     power_kw: z

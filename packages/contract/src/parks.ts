@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LanguageSchema } from "./accounts";
 import { idParam, PageQuerySchema, pageOf } from "./common";
-import { CHARGER_CONNECTORS, CHARGER_KW_MAX, type ChargerConnector } from "./charger-values";
+import { CHARGER_CONNECTORS, CHARGER_KW_MAX } from "./charger-values";
 import { ParkChargerSchema } from "./chargers";
 import {
   AMENITIES,
@@ -81,11 +81,12 @@ export const ParkListQuerySchema = PageQuerySchema.extend({
     .preprocess(
       (v) => (v === "" ? undefined : v),
       z
-        .string({ error: "connector must be a single value" })
-        .refine((c) => (CHARGER_CONNECTORS as readonly string[]).includes(c), {
-          error: `connector must be one of ${CHARGER_CONNECTORS.join(", ")}`,
+        .enum(CHARGER_CONNECTORS, {
+          error: (iss) =>
+            Array.isArray(iss.input)
+              ? "connector must be a single value"
+              : `connector must be one of ${CHARGER_CONNECTORS.join(", ")}`,
         })
-        .transform((c) => c as ChargerConnector)
         .optional(),
     )
     .optional(),

@@ -4017,7 +4017,7 @@ export interface components {
       site_kind: "car_park" | "hotel" | "mall" | "office" | "home" | "other";
       spaces: number;
       has_chargers: boolean;
-      connectors?: ("type2" | "ccs2" | "chademo" | "gbt")[];
+      connectors?: ("type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs")[];
       power_kw?: number;
       message?: string;
       /** @enum {string} */
@@ -9616,7 +9616,7 @@ export interface operations {
         amenities?: string;
         sort?: "relevance" | "distance" | "name" | "price" | "rating";
         min_rating?: string;
-        connector?: string;
+        connector?: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
         min_kw?: string;
         start_time?: string;
         end_time?: string;

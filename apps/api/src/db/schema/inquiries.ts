@@ -1,3 +1,4 @@
+import { CHARGER_CONNECTORS } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -87,7 +88,7 @@ export const evHostRequests = pgTable(
     siteKind: text("site_kind").notNull(),
     spaces: integer("spaces").notNull(),
     hasChargers: boolean("has_chargers").notNull(),
-    /** The connectors of the chargers there (EV_CONNECTORS); empty when it has none. */
+    /** The connectors of the chargers there (CHARGER_CONNECTORS, as parks'); empty when it has none. */
     connectors: text("connectors")
       .array()
       .notNull()
@@ -110,7 +111,8 @@ export const evHostRequests = pgTable(
     check("ev_host_requests_spaces_check", sql`${t.spaces} > 0`),
     check(
       "ev_host_requests_connectors_check",
-      sql`${t.connectors} <@ array['type2','ccs2','chademo','gbt']::text[]`,
+      // The parks' connectors (decision 045): one list for a host's site and a park's chargers.
+      sql`${t.connectors} <@ array[${sql.raw(CHARGER_CONNECTORS.map((c) => `'${c}'`).join(","))}]::text[]`,
     ),
     check(
       "ev_host_requests_chargers_check",

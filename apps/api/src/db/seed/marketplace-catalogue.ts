@@ -429,11 +429,26 @@ export const MARKET_ITEM_SEED: readonly SeedItem[] = [
     kind: "service",
     name: l("EV charging session", "Session de recharge électrique"),
     description: l(
-      "A reserved charging bay and up to 30 kWh while you are parked, about 200 km of range. Type 2 and CCS connectors.",
-      "Une borne réservée et jusqu'à 30 kWh pendant votre stationnement, environ 200 km d'autonomie. Prises Type 2 et CCS.",
+      "A charging session at the park's own chargers while you are parked, at the price the park lists for them (per kWh or per hour, on the park's page, with its connectors and power). First come, first served: no charger is reserved for you.",
+      "Une session de recharge aux bornes du parking pendant votre stationnement, au prix qu'il affiche pour elles (au kWh ou à l'heure, sur la page du parking, avec ses prises et leur puissance). Premier arrivé, premier servi : aucune borne ne vous est réservée.",
     ),
     price: price(12_000, 15, 8_000, 12),
     service: { capacity: 10, minutes: 60, parks: "ev" },
+  },
+];
+
+/**
+ * Seeded descriptions found untrue and rewritten, by item number: a database seeded before keeps
+ * its items (the shop's from then on), so the seed replaces such a text only where it is still
+ * exactly the old one. "EV charging session" promised a reserved bay, which Parkwell does not sell.
+ */
+export const RETIRED_DESCRIPTIONS: { n: number; was: Localised }[] = [
+  {
+    n: 24,
+    was: l(
+      "A reserved charging bay and up to 30 kWh while you are parked, about 200 km of range. Type 2 and CCS connectors.",
+      "Une borne réservée et jusqu'à 30 kWh pendant votre stationnement, environ 200 km d'autonomie. Prises Type 2 et CCS.",
+    ),
   },
 ];
 

@@ -8,7 +8,14 @@ import { createTestContext, TEST_ENGINE, type TestContext } from "../../test/har
 import { queryRows } from "../client";
 import { seed } from "./index";
 import { CITIES } from "./park-places";
-import { itemId, MARKET_CATEGORY_SEED, seedItemsOf, seedMarketplace, SERVICE_CITIES } from "./marketplace";
+import {
+  itemId,
+  MARKET_CATEGORY_SEED,
+  RETIRED_DESCRIPTIONS,
+  seedItemsOf,
+  seedMarketplace,
+  SERVICE_CITIES,
+} from "./marketplace";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -200,13 +207,33 @@ describe("the marketplace seed", () => {
         }
       }
     }
-    // EV charging is done only where the park has chargers.
+    // EV charging is offered only where the park has an active charger (its park_chargers rows).
     const [withoutChargers] = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM market_item_parks mp JOIN market_items i ON i.id = mp.item_id
-        JOIN parks p ON p.id = mp.park_id
-        WHERE i.name->>'en' = 'EV charging session' AND NOT ('ev_charging' = ANY(p.amenities))`,
+        WHERE i.name->>'en' = 'EV charging session'
+          AND NOT EXISTS (SELECT 1 FROM park_chargers c WHERE c.park_id = mp.park_id AND c.status = 'active')`,
     );
     expect(withoutChargers!.n).toBe(0);
+  });
+
+  it("replaces the old promise of a reserved bay where an item still has exactly that text, and only there", async () => {
+    const db = ctx.database.db;
+    const item = seedItemsOf(1).find((i) => i.name.en === "EV charging session")!;
+    const old = RETIRED_DESCRIPTIONS.find((r) => r.n === item.n)!.was;
+    const own = { en: "Our own words", fr: "Nos propres mots" };
+    const setText = (id: number, d: object) =>
+      db.execute(sql`UPDATE market_items SET description = ${JSON.stringify(d)}::jsonb WHERE id = ${id}`);
+    await setText(itemId(1, item.n), old);
+    await setText(itemId(2, item.n), own);
+    await db.transaction((tx) => seedMarketplace(tx, new Date()));
+    const texts = await rows<{ id: number; description: object; search: string }>(
+      sql`SELECT id, description, search FROM market_items WHERE id IN (${itemId(1, item.n)}, ${itemId(2, item.n)})
+        ORDER BY id`,
+    );
+    expect(texts[0]!.description).toEqual(item.description);
+    expect(texts[0]!.search).toMatch(/first come/);
+    expect(texts[1]!.description).toEqual(own);
+    await setText(itemId(2, item.n), item.description);
   });
 
   it("has the two published coupons in every country, with the README's rules", async () => {

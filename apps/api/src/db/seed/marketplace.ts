@@ -13,7 +13,7 @@
  * The only update: an offer or a coupon about to end, that the back office has not touched (no
  * audit entry), is moved forward, so the demo always has live ones.
  */
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../client";
 import {
   marketAddons,
@@ -34,6 +34,7 @@ import {
   MARKET_ADDON_SEED,
   MARKET_ATTRIBUTE_SEED,
   MARKET_CATEGORY_SEED,
+  RETIRED_DESCRIPTIONS,
   seedItemsOf,
   type SeedItem,
   type ServiceParks,
@@ -43,7 +44,7 @@ import { seedDelivery } from "./marketplace-delivery";
 
 // The data lives by resource beside this file; these names are read from here by the tests and the demo reset.
 export { itemId } from "./marketplace-values";
-export { MARKET_CATEGORY_SEED, seedItemsOf } from "./marketplace-catalogue";
+export { MARKET_CATEGORY_SEED, RETIRED_DESCRIPTIONS, seedItemsOf } from "./marketplace-catalogue";
 
 /** The main cities whose parks do the services. */
 export const SERVICE_CITIES: Record<CountryId, string[]> = {
@@ -58,19 +59,25 @@ interface SeedPark {
   city: string;
   type: string;
   name: string;
-  amenities: string[];
+}
+
+/** The parks a service may be done at now: the active ones, and of those the ones with an active charger. */
+export interface ServiceParkFacts {
+  active: Set<number>;
+  charging: Set<number>;
 }
 
 /**
  * The seeded parks (by id, so the same on every run) a service is done at in a city: washes and
  * valets in city-centre garages and mall car parks, oil changes in garages (in town first),
- * charging where the park has chargers; only parks that are active now.
+ * charging where the park has an active charger (its park_chargers rows, not the `ev_charging`
+ * mark); only parks that are active now.
  */
 export function serviceParks(
   all: readonly SeedPark[],
   kind: ServiceParks,
   city: string,
-  active: Set<number>,
+  { active, charging }: ServiceParkFacts,
 ) {
   const inCity = all.filter((p) => p.city === city && active.has(p.id)).sort((a, b) => a.id - b.id);
   const central = inCity.filter((p) => p.type === "city" || p.type === "mall");
@@ -91,7 +98,7 @@ export function serviceParks(
       );
     case "ev":
       return pick(
-        inCity.filter((p) => p.amenities.includes("ev_charging")),
+        inCity.filter((p) => charging.has(p.id)),
         3,
       );
   }
@@ -143,16 +150,16 @@ export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
   if (attributes.length > 0) {
     await db.insert(marketAttributes).values(attributes).onConflictDoNothing({ target: marketAttributes.id });
   }
-  const activeParks = new Set(
-    (
-      await queryRows<{ id: number }>(
-        db,
-        sql`SELECT id FROM parks WHERE status = 'active' AND city = ANY(${sql.param(
-          Object.values(SERVICE_CITIES).flat(),
-        )}::text[])`,
-      )
-    ).map((r) => Number(r.id)),
+  const found = await queryRows<{ id: number; charging: boolean }>(
+    db,
+    sql`SELECT p.id, EXISTS (SELECT 1 FROM park_chargers c WHERE c.park_id = p.id AND c.status = 'active') AS charging
+      FROM parks p
+      WHERE p.status = 'active' AND p.city = ANY(${sql.param(Object.values(SERVICE_CITIES).flat())}::text[])`,
   );
+  const parkFacts: ServiceParkFacts = {
+    active: new Set(found.map((r) => Number(r.id))),
+    charging: new Set(found.filter((r) => r.charging).map((r) => Number(r.id))),
+  };
   const parks = buildSeedParks().map((p) => p.row);
   for (const countryId of COUNTRIES) {
     const addons = MARKET_ADDON_SEED.map((a) => ({
@@ -166,7 +173,8 @@ export async function seedMarketplace(db: Tx, now: Date): Promise<void> {
     }
     for (const item of seedItemsOf(countryId)) {
       if (!fresh("market_item")({ id: itemId(countryId, item.n) })) continue;
-      await seedItem(db, countryId, item, categoryIds, parks, activeParks);
+      await seedItem(db, countryId, item, categoryIds, parks, parkFacts);
+      await replaceRetiredDescription(db, countryId, item);
     }
     await seedOffers(db, countryId, categoryIds, now, fresh("market_offer"));
     const sliders = MARKET_SLIDER_SEED.map((s) => ({
@@ -200,7 +208,7 @@ async function seedItem(
   item: SeedItem,
   categoryIds: Map<string, number>,
   parks: readonly SeedPark[],
-  activeParks: Set<number>,
+  parkFacts: ServiceParkFacts,
 ): Promise<void> {
   const categoryId = categoryIds.get(item.category);
   // The back office may have changed the category's slug: then the item is not put back.
@@ -254,7 +262,7 @@ async function seedItem(
   }
   if (item.service) {
     const chosen = SERVICE_CITIES[countryId].flatMap((city) =>
-      serviceParks(parks, item.service!.parks, city, activeParks),
+      serviceParks(parks, item.service!.parks, city, parkFacts),
     );
     if (chosen.length > 0) {
       await db
@@ -263,6 +271,22 @@ async function seedItem(
         .onConflictDoNothing();
     }
   }
+}
+
+/** An item seeded with a description since found untrue gets the new one, if it still has exactly the old. */
+async function replaceRetiredDescription(db: Tx, countryId: CountryId, item: SeedItem): Promise<void> {
+  const retired = RETIRED_DESCRIPTIONS.find((r) => r.n === item.n);
+  if (!retired) return;
+  const description = item.descriptionFor?.[countryId] ?? item.description;
+  await db
+    .update(marketItems)
+    .set({ description, search: itemSearchText(item.name, description) })
+    .where(
+      and(
+        eq(marketItems.id, itemId(countryId, item.n)),
+        sql`${marketItems.description} = ${JSON.stringify(retired.was)}::jsonb`,
+      ),
+    );
 }
 
 /**

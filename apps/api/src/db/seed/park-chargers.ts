@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ChargerConnector, ChargerPriceUnit } from "@parkwell/contract";
 import type { Db } from "../client";
+import { managed } from "./marketplace-values";
 import { rng, type SeedPark } from "./park-rows";
 
 export interface SeedCharger {
@@ -90,5 +91,5 @@ export async function seedParkChargers(db: Db, parks: SeedPark[]): Promise<void>
     SELECT v.park_id, v.connector, v.power_kw, v.count, v.price_unit, v.price_minor
     FROM (VALUES ${values}) AS v(park_id, connector, power_kw, count, price_unit, price_minor)
     WHERE NOT EXISTS (SELECT 1 FROM park_chargers c WHERE c.park_id = v.park_id)
-      AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.entity = 'park' AND a.entity_id = v.park_id::text)`);
+      AND NOT ${managed("park", sql`v.park_id`)}`);
 }

@@ -50,4 +50,31 @@ describe("seeding again", () => {
     expect(await state(2)).toEqual(kept);
     expect(kept).toEqual({ name: "Renamed by its operator", capacity: 3, hourly: 123400 });
   });
+
+  it("lists a seeded park's chargers again, but not at a park its operator changed (its audit entry)", async () => {
+    const db = ctx.database.db;
+    const [a, b] = await queryRows<{ park_id: number }>(
+      db,
+      sql`SELECT DISTINCT park_id FROM park_chargers ORDER BY park_id LIMIT 2`,
+    );
+    const count = async (id: number) =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM park_chargers WHERE park_id = ${id}`,
+        )
+      )[0]!.n;
+    const listed = await count(a!.park_id);
+    expect(listed).toBeGreaterThan(0);
+    await db.execute(sql`DELETE FROM park_chargers WHERE park_id IN (${a!.park_id}, ${b!.park_id})`);
+    await db.execute(
+      sql`INSERT INTO audit_log (action, entity, entity_id, operator_id)
+        VALUES ('park.charger.add', 'park', ${String(b!.park_id)}, NULL)`,
+    );
+
+    await seed(db);
+
+    expect(await count(a!.park_id)).toBe(listed);
+    expect(await count(b!.park_id)).toBe(0);
+  });
 });

@@ -1,6 +1,8 @@
-import { count as countRows, eq } from "drizzle-orm";
+import { CHARGER_CONNECTORS } from "@parkwell/contract";
+import { count as countRows, eq, sql } from "drizzle-orm";
 import { contactMessages, demoRequests, evHostRequests } from "../../db/schema/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgError } from "../../lib/pg-error";
 import { createTestContext, type TestContext } from "../../test/harness";
 
 let ctx: TestContext;
@@ -261,6 +263,38 @@ describe("POST /api/v1/ev-host-requests", () => {
     expect(row).toEqual({ connectors: [], powerKw: null });
   });
 
+  it("takes every connector a park's charger can have (CHARGER_CONNECTORS), North America's too", async () => {
+    const res = await post("/api/v1/ev-host-requests", {
+      ...host,
+      country_code: "CA",
+      city: "Toronto",
+      connectors: ["j1772", "ccs1", "nacs"],
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx.database.db
+      .select({ connectors: evHostRequests.connectors })
+      .from(evHostRequests)
+      .where(eq(evHostRequests.id, res.json<{ id: string }>().id));
+    expect(row!.connectors).toEqual(["j1772", "ccs1", "nacs"]);
+    // All of them at once: the list's length is the bound, not the old four.
+    const every = await post("/api/v1/ev-host-requests", { ...host, connectors: [...CHARGER_CONNECTORS] });
+    expect(every.statusCode).toBe(201);
+  });
+
+  it("refuses an unknown connector in the database too (the CHECK holds the parks' list)", async () => {
+    const insert = (connectors: string[]) =>
+      ctx.database.db.execute(sql`INSERT INTO ev_host_requests
+        (reference, name, email, country_code, city, address, site_kind, spaces, has_chargers, connectors, power_kw)
+        VALUES (${`EVH-T${connectors.join("").length}${nextHost++}`}, 'Awa', 'awa@example.com', 'SN', 'Dakar',
+          '1 Rue', 'hotel', 2, true, ${`{${connectors.join(",")}}`}::text[], 22)`);
+    await expect(insert(["nacs", "gbt"])).resolves.toBeDefined();
+    const refused = await insert(["tesla"]).then(
+      () => null,
+      (err: unknown) => pgError(err),
+    );
+    expect(refused).toMatchObject({ code: "23514", constraint: "ev_host_requests_connectors_check" });
+  });
+
   const bare = { ...host, has_chargers: false, connectors: undefined, power_kw: undefined };
   it.each([
     [{ ...host, name: "A" }, "name", "name must be at least 2 characters"],
@@ -283,7 +317,7 @@ describe("POST /api/v1/ev-host-requests", () => {
     [
       { ...host, connectors: ["tesla"] },
       "connectors.0",
-      "connectors must be among type2, ccs2, chademo, gbt",
+      "connectors must be among type2, ccs2, chademo, gbt, ccs1, j1772, nacs",
     ],
     [{ ...host, connectors: ["type2", "type2"] }, "connectors", "connectors must not repeat"],
     [{ ...host, connectors: [] }, "connectors", "connectors are required when the site has chargers"],

@@ -1,5 +1,5 @@
 /** The team's copy of each Contact Us message, demo request and charger host's site. */
-import { EV_CONNECTOR_NAMES, type Inquiry } from "@parkwell/contract";
+import { CHARGER_CONNECTOR_NAMES, type Inquiry } from "@parkwell/contract";
 import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
 import { fill, mailTexts } from "../../lib/texts";
 
@@ -40,7 +40,7 @@ export function inquiryMail(
       t.labels.connectors,
       inquiry.connectors?.length
         ? inquiry.connectors
-            .map((c) => EV_CONNECTOR_NAMES[c as keyof typeof EV_CONNECTOR_NAMES] ?? c)
+            .map((c) => CHARGER_CONNECTOR_NAMES[c as keyof typeof CHARGER_CONNECTOR_NAMES] ?? c)
             .join(", ")
         : null,
     ],

@@ -120,6 +120,18 @@ export async function hasActiveCharger(db: Tx, parkId: number): Promise<boolean>
   return found?.yes === true;
 }
 
+/**
+ * Whether the park lists any charger, active or not (their prices are in its currency, so it keeps
+ * its country): one EXISTS, not the list.
+ */
+export async function hasChargers(db: Tx, parkId: number): Promise<boolean> {
+  const [found] = await queryRows<{ yes: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM park_chargers WHERE park_id = ${parkId}) AS yes`,
+  );
+  return found?.yes === true;
+}
+
 export interface ChargingParkRow {
   id: number;
   slug: string;

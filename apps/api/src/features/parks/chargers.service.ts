@@ -5,6 +5,7 @@
 export {
   findCharger,
   hasActiveCharger,
+  hasChargers,
   insertCharger,
   listChargers,
   syncEvAmenity,

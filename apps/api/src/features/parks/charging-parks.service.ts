@@ -5,10 +5,10 @@
 import type { ChargingParkList, ChargingParksQuery } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { toMajor } from "../../lib/money";
 import { listPage } from "../../lib/pagination";
 import type { ServedCountries } from "../reference/served-countries";
 import { activeChargers, chargingParks } from "./chargers.repo";
+import { presentParkCharger } from "./parks.present";
 
 export async function listChargingParks(
   db: Db,
@@ -32,16 +32,7 @@ export async function listChargingParks(
       name: r.name,
       city: r.city,
       address: r.address,
-      chargers: chargers
-        .filter((c) => c.parkId === r.id)
-        .map((c) => ({
-          connector: c.connector,
-          power_kw: c.powerKw,
-          count: c.count,
-          price_unit: c.priceUnit,
-          price: toMajor(c.priceMinor, country.decimals),
-          currency: country.currency,
-        })),
+      chargers: chargers.filter((c) => c.parkId === r.id).map((c) => presentParkCharger(c, country)),
     })),
     total,
     q,

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
-import { clockOfPark, parkTexts, presentParkRate, windowPrice } from "./parks.present";
+import { clockOfPark, parkTexts, presentParkCharger, presentParkRate, windowPrice } from "./parks.present";
 import { withTaxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./parks.repo";
 import type { ServedCountries } from "../reference/served-countries";
@@ -19,7 +19,6 @@ import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
 import { activeChargers } from "./chargers.repo";
-import { toMajor } from "../../lib/money";
 
 /**
  * One park: its page, its rate for a vehicle type, and a window's availability and price. A
@@ -44,16 +43,11 @@ export async function getPark(
   language: Language,
 ): Promise<ParkDetail> {
   const { park: p, state, country } = await loadPark(db, served, ref, true);
-  const rates = (await repo.listRates(db, p.id)).map((r) => presentParkRate(p.id, r, country));
+  // Its rates and its chargers at once: neither waits for the other.
+  const [rateRows, chargerRows] = await Promise.all([repo.listRates(db, p.id), activeChargers(db, [p.id])]);
+  const rates = rateRows.map((r) => presentParkRate(p.id, r, country));
   const car = rates.find((r) => r.vehicle_type_id === DEFAULT_VEHICLE_TYPE_ID) ?? rates[0];
-  const chargers = (await activeChargers(db, [p.id])).map((c) => ({
-    connector: c.connector,
-    power_kw: c.powerKw,
-    count: c.count,
-    price_unit: c.priceUnit,
-    price: toMajor(c.priceMinor, country.decimals),
-    currency: country.currency,
-  }));
+  const chargers = chargerRows.map((c) => presentParkCharger(c, country));
   return {
     id: p.id,
     slug: p.slug,

@@ -216,6 +216,9 @@ describe("bad input", () => {
     ["sort=distance", "sort", "sort=distance needs lat and lng"],
     ["radius_km=0", "radius_km", expect.stringContaining("radius_km must be between")],
     ["vehicle_type_id=x", "vehicle_type_id", "vehicle_type_id must be a positive whole number"],
+    ["connector=tesla", "connector", "connector must be one of type2, ccs2, chademo, gbt, ccs1, j1772, nacs"],
+    ["connector=Type2", "connector", "connector must be one of type2, ccs2, chademo, gbt, ccs1, j1772, nacs"],
+    ["connector=ccs2&connector=type2", "connector", "connector must be a single value"],
   ])("refuses %s with a 422 naming the field", async (query, field, message) => {
     const res = await get(query);
     expect(res.statusCode).toBe(422);

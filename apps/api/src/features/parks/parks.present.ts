@@ -1,5 +1,6 @@
 import type {
   DayHours,
+  ParkCharger,
   ParkClock,
   ParkRate,
   ParkSummary,
@@ -14,6 +15,7 @@ import { bpsToPercent, toMajor } from "../../lib/money";
 import type { CountryWithFees } from "../reference/served-countries";
 import { withTaxesAt } from "../reference/tax-rates.domain";
 import { priceWindow, type PriceBreakdown } from "./pricing.domain";
+import type { ChargerRow } from "./chargers.repo";
 import type { listRates } from "./parks.repo";
 import type { SearchRow } from "./parks.search-sql";
 
@@ -187,5 +189,25 @@ export function presentParkRate(parkId: number, r: RateRow, country: CountryWith
     hourly: toMajor(r.hourlyMinor ?? 0, country.decimals),
     daily_max: toMajor(r.dailyMaxMinor ?? 0, country.decimals),
     capacity: r.capacity,
+  };
+}
+
+/**
+ * A group of a park's EV chargers as the API shows it (decision 045): its connector, power, count
+ * and the operator's price per kWh or per hour in major units of the park's currency. The one
+ * presenter of a park_chargers row: the park's page, /electric-vehicle-charging's list and the
+ * back office's (which adds its id and status, and leaves the currency to its list) read it.
+ */
+export function presentParkCharger(
+  c: ChargerRow,
+  country: { currency: string; decimals: number },
+): ParkCharger {
+  return {
+    connector: c.connector,
+    power_kw: c.powerKw,
+    count: c.count,
+    price_unit: c.priceUnit,
+    price: toMajor(c.priceMinor, country.decimals),
+    currency: country.currency,
   };
 }

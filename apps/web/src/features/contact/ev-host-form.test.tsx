@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { CHARGER_CONNECTORS } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../test/render";
 import { EvHostForm } from "./ev-host-form";
@@ -36,7 +37,13 @@ describe("the charger host's form on /rent-out-ev-charger", () => {
       within(connectors)
         .getAllByRole("checkbox")
         .map((c) => c.parentElement?.textContent),
-    ).toEqual(["Type 2", "CCS2", "CHAdeMO", "GB/T"]);
+    ).toEqual(["Type 2", "CCS2", "CHAdeMO", "GB/T", "CCS1", "J1772", "NACS"]);
+    // The parks' one list (decision 045), in its order: a host's site is described as a park's chargers.
+    expect(
+      within(connectors)
+        .getAllByRole("checkbox")
+        .map((c) => (c as HTMLInputElement).value),
+    ).toEqual([...CHARGER_CONNECTORS]);
 
     await user.click(screen.getByRole("button", { name: "Send my site's details" }));
     expect(await screen.findByText("Choose at least one connector")).toBeTruthy();

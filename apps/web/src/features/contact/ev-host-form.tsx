@@ -1,6 +1,6 @@
 import {
-  EV_CONNECTOR_NAMES,
-  EV_CONNECTORS,
+  CHARGER_CONNECTOR_NAMES,
+  CHARGER_CONNECTORS,
   EV_HOST_SITE_KINDS,
   EvHostRequestSchema,
   type EvHostRequest,
@@ -166,12 +166,12 @@ export function EvHostForm() {
         <>
           <Choices legend={t("evHost.fields.connectors")} required error={errors.connectors?.message}>
             {(described) =>
-              EV_CONNECTORS.map((c) => (
+              CHARGER_CONNECTORS.map((c) => (
                 <Choice
                   key={c}
                   type="checkbox"
                   value={c}
-                  label={EV_CONNECTOR_NAMES[c]}
+                  label={CHARGER_CONNECTOR_NAMES[c]}
                   described={described}
                   registration={form.register("connectors")}
                 />

@@ -41,7 +41,7 @@ import { editable, presentAdminPark } from "./admin-parks.present";
 import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
 import { listPage } from "../../../lib/pagination";
-import { hasActiveCharger, listChargers } from "../../parks/chargers.service";
+import { hasActiveCharger, hasChargers } from "../../parks/chargers.service";
 
 /**
  * The amenities as written, but `ev_charging` as the park's chargers say (decision 045): present
@@ -313,7 +313,7 @@ export async function update(
     if (otherCountry && (await repo.listRates(tx, id)).length > 0) {
       refuse({ country: "A park with rates cannot move to another country: remove its rates first" });
     }
-    if (otherCountry && (await listChargers(tx, id)).length > 0) {
+    if (otherCountry && (await hasChargers(tx, id))) {
       // Their prices are in the park's currency, as its rates' are (decision 045).
       refuse({
         country: "A park with chargers cannot move to another country: their prices are in its currency",

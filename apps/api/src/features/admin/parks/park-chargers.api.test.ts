@@ -221,6 +221,22 @@ describe("a park's chargers in the back office", () => {
     expect(moved.json().fields).toEqual({
       country: "A park with chargers cannot move to another country: their prices are in its currency",
     });
+    // Inactive chargers count too: their prices are in its currency all the same.
+    const statuses = await rows<{ id: number; status: string }>(
+      sql`SELECT id, status FROM park_chargers WHERE park_id = ${park.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`UPDATE park_chargers SET status = 'inactive' WHERE park_id = ${park.id}`,
+    );
+    const inactive = await call(manager, "PATCH", `/admin/parks/${park.id}`, {
+      country: "SN",
+      time_zone: "Africa/Dakar",
+    });
+    expect(inactive.statusCode, inactive.body).toBe(422);
+    expect(inactive.json().fields.country).toMatch(/A park with chargers cannot move/);
+    for (const c of statuses) {
+      await ctx.database.db.execute(sql`UPDATE park_chargers SET status = ${c.status} WHERE id = ${c.id}`);
+    }
   });
 });
 
@@ -278,6 +294,13 @@ describe("GET /ev-charging/parks", () => {
       chargers: [{ connector: "ccs2", price: 400, currency: "NGN" }],
     });
     expect(list.items.every((p) => p.chargers.length > 0)).toBe(true);
+    // A park once, however many chargers it has: the total is the DISTINCT parks of the active chargers.
+    expect(new Set(list.items.map((p) => p.id)).size).toBe(list.items.length);
+    const [distinct] = await rows<{ n: number }>(
+      sql`SELECT count(DISTINCT c.park_id)::int AS n FROM park_chargers c JOIN parks p ON p.id = c.park_id
+        WHERE c.status = 'active' AND p.status = 'active' AND p.country_id = 1`,
+    );
+    expect(list.total).toBe(distinct!.n);
     const names = list.items.map((p) => p.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const bad = await ctx.app.inject({ url: "/api/v1/ev-charging/parks?country=XX" });

@@ -1,17 +1,11 @@
-/** A park's chargers as the back office shows them (pure). */
+/** A park's chargers as the back office shows them (pure): the park page's presenter, with id and status. */
 import type { AdminCharger } from "@parkwell/contract";
-import { toMajor } from "../../../lib/money";
 import type { CountryFacts } from "../../reference/served-countries";
 import type { ChargerRow } from "../../parks/chargers.service";
+import { presentParkCharger } from "../../parks/parks.present";
 
 export function presentAdminCharger(c: ChargerRow, country: CountryFacts): AdminCharger {
-  return {
-    id: c.id,
-    connector: c.connector,
-    power_kw: c.powerKw,
-    count: c.count,
-    price_unit: c.priceUnit,
-    price: toMajor(c.priceMinor, country.decimals),
-    status: c.status,
-  };
+  // The list carries the currency once, for all of its chargers.
+  const { currency: _currency, ...shown } = presentParkCharger(c, country);
+  return { id: c.id, ...shown, status: c.status };
 }

@@ -84,7 +84,7 @@ describe("the back office's inquiries", () => {
         ["Places pour les bornes", "12"],
         ["Bornes déjà installées", "Oui"],
         ["Connecteurs", "CCS2, Type 2"],
-        ["Puissance", "7,4 kW"],
+        ["Puissance", "7,4\u00a0kW"],
       ],
     ],
   ] as const)("shows a site's details (%s)", async (language, facts) => {

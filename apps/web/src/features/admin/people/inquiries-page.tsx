@@ -1,4 +1,4 @@
-import { EV_CONNECTOR_NAMES, INQUIRY_KINDS, type Inquiry, type InquiryKind } from "@parkwell/contract";
+import { CHARGER_CONNECTOR_NAMES, INQUIRY_KINDS, type Inquiry, type InquiryKind } from "@parkwell/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -137,7 +137,11 @@ function subject(t: TFunction, i: Inquiry): string {
 const connectorNames = (list: string[] | null) =>
   list?.length
     ? list
-        .map((c) => (c in EV_CONNECTOR_NAMES ? EV_CONNECTOR_NAMES[c as keyof typeof EV_CONNECTOR_NAMES] : c))
+        .map((c) =>
+          c in CHARGER_CONNECTOR_NAMES
+            ? CHARGER_CONNECTOR_NAMES[c as keyof typeof CHARGER_CONNECTOR_NAMES]
+            : c,
+        )
         .join(", ")
     : null;
 

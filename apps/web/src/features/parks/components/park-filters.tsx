@@ -25,13 +25,13 @@ interface Props {
   onChange: (next: ParkQuery) => void;
 }
 
-/**
- * Text, type, amenities, vehicle, window and sort; every change goes back to page 1. The parent
- * keys it by the search text so that a new URL resets the text box.
- */
 /** The charging powers the filter offers: a home-like AC charge, fast AC, DC fast, DC ultra-fast. */
 const MIN_KW_CHOICES = [7, 22, 50, 150] as const;
 
+/**
+ * Text, type, amenities, vehicle, window, chargers and sort; every change goes back to page 1. The
+ * parent keys it by the search text so that a new URL resets the text box.
+ */
 export function ParkFilters({ query, zone, onChange }: Props) {
   const { t, i18n } = useTranslation("parks");
   const id = useId();
@@ -48,6 +48,8 @@ export function ParkFilters({ query, zone, onChange }: Props) {
         ? query.amenities.filter((x) => x !== a)
         : [...query.amenities, a],
     });
+  // Folded into one bar with the count of filters set, on every width: open, they pushed the
+  // first result down about 1,300 px on a desktop.
   const active =
     [
       query.type,
@@ -59,8 +61,6 @@ export function ParkFilters({ query, zone, onChange }: Props) {
       query.connector,
       query.minKw,
     ].filter(Boolean).length + query.amenities.length;
-  // Folded into one bar with the count of filters set, on every width: open, they pushed the
-  // first result down about 1,300 px on a desktop.
   // Wall-clock times, as typed and as the URL carries them: each park reads them on its clock.
   const startInput = windowWallClock(query.start, zone ?? "UTC") ?? "";
   const endInput = windowWallClock(query.end, zone ?? "UTC") ?? "";
