@@ -429,8 +429,8 @@ export const MARKET_ITEM_SEED: readonly SeedItem[] = [
     kind: "service",
     name: l("EV charging session", "Session de recharge électrique"),
     description: l(
-      "A charging session at the park's own chargers while you are parked, at the price the park lists for them (per kWh or per hour, on the park's page, with its connectors and power). First come, first served: no charger is reserved for you.",
-      "Une session de recharge aux bornes du parking pendant votre stationnement, au prix qu'il affiche pour elles (au kWh ou à l'heure, sur la page du parking, avec ses prises et leur puissance). Premier arrivé, premier servi : aucune borne ne vous est réservée.",
+      "An hour of charging at the park's own chargers while you are parked, paid here: show this order's code at the park to plug in. Its connectors and power are on the park's page. First come, first served: no charger is reserved for you.",
+      "Une heure de recharge aux bornes du parking pendant votre stationnement, payée ici : montrez le code de cette commande au parking pour brancher votre véhicule. Ses prises et leur puissance sont sur la page du parking. Premier arrivé, premier servi : aucune borne ne vous est réservée.",
     ),
     price: price(12_000, 15, 8_000, 12),
     service: { capacity: 10, minutes: 60, parks: "ev" },

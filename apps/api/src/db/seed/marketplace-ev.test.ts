@@ -12,7 +12,9 @@ describe("the seeded EV charging session (decision 045)", () => {
     });
     expect(chosen.map((p) => p.id)).toEqual([1, 3]);
     const item = seedItemsOf(1).find((i) => i.name.en === "EV charging session")!;
-    // What the driver gets: a session at the park's chargers, first come first served, at its price.
+    // What the driver gets: an hour at the park's chargers, paid with the order (the item's price),
+    // first come first served.
+    expect(item.description.en).toMatch(/^An hour of charging at the park's own chargers .*, paid here/);
     expect(item.description.en).toMatch(/First come, first served: no charger is reserved for you/);
     expect(item.description.fr).toMatch(
       /Premier arrivé, premier servi\u00a0: aucune borne ne vous est réservée/,
