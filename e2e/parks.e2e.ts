@@ -245,7 +245,9 @@ describe("the map page", () => {
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 + (i % 3) });
       await page.goto(baseURL + url);
-      await page.locator(".park-card").first().waitFor({ timeout: 20_000 });
+      // A wait, not a speed target: the slowed phone and busy server take this shared machine up to
+      // 20 s on a bad minute (CI once missed 20 s); what is checked is what was drawn with the list.
+      await page.locator(".park-card").first().waitFor({ timeout: 60_000 });
       // When the list was drawn, so was the map: a box with a size, Leaflet's tiles in it.
       const withList = await page.evaluate(() => (window as unknown as MapWindow).mapWithList);
       const where = `${url} at ${viewport.width} px, the map when the list showed: ${JSON.stringify(withList)}`;

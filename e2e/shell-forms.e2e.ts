@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { CHARGER_CONNECTORS } from "@parkwell/contract";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
@@ -132,8 +133,8 @@ describe("Contact Us, Book a Demo and a charger host's site", () => {
     await page.keyboard.press("Space"); // Type 2
     await page.keyboard.press("Tab");
     await page.keyboard.press("Space"); // CCS2
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
+    // Past the other connectors of the parks' one list (CHAdeMO, GB/T, CCS1, J1772, NACS) to the power.
+    for (let i = 0; i < CHARGER_CONNECTORS.length - 2; i += 1) await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("inputmode"))).toBe("decimal");
     await page.keyboard.type("50");
