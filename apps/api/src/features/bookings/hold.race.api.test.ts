@@ -266,10 +266,10 @@ describe.skipIf(TEST_ENGINE !== "postgres")("holds under concurrency (PostgreSQL
     expect(await plateBookedWhileHeld(0)).toEqual({ waited: true, status: 409 });
   });
 
-  it("negative control: without book_space's lock on the driver, the booking passes the hold being written", async () => {
+  it("negative control: without refuse_held_plate's lock on the driver, the booking passes the hold being written", async () => {
     const [row] = await queryRows<{ def: string }>(
       db,
-      sql`SELECT pg_get_functiondef('book_space'::regproc) AS def`,
+      sql`SELECT pg_get_functiondef('refuse_held_plate'::regproc) AS def`,
     );
     const locked = row!.def;
     const unlocked = locked.replace("PERFORM 1 FROM users WHERE id = p_user FOR NO KEY UPDATE;", "");

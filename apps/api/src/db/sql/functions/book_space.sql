@@ -26,14 +26,7 @@ BEGIN
     p_start, p_end, p_currency, p_total, p_breakdown, p_idempotency_key, p_request_hash, p_now,
     p_wallet, p_revenue);
   IF v_status = 'booked' AND p_plate IS NOT NULL THEN
-    -- A hold of the same driver checks the bookings under the same lock (hold_check): one of the two
-    -- waits for the other's COMMIT, then sees its row. Taken after the wallet, as the hold takes it.
-    PERFORM 1 FROM users WHERE id = p_user FOR NO KEY UPDATE;
-    IF EXISTS (SELECT 1 FROM booking_holds
-        WHERE user_id = p_user AND plate_number = p_plate AND status = 'held' AND expires_at > p_now
-          AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')) THEN
-      RAISE EXCEPTION 'plate % is held for this window', p_plate USING ERRCODE = 'exclusion_violation';
-    END IF;
+    PERFORM refuse_held_plate(p_user, p_plate, p_start, p_end, p_now);
   END IF;
   RETURN v_status;
 END;

@@ -1,0 +1,91 @@
+-- Written by `npm run db:sql` from apps/api/src/db/sql/ (the functions' and triggers' source), not by hand.
+CREATE OR REPLACE FUNCTION public.book_event_space(p_event integer, p_id uuid, p_code text, p_user uuid, p_park integer, p_type integer, p_vehicle integer, p_plate text, p_start timestamp with time zone, p_end timestamp with time zone, p_currency text, p_total bigint, p_breakdown jsonb, p_idempotency_key text, p_request_hash text, p_now timestamp with time zone, p_wallet text, p_revenue text)
+ RETURNS text
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_status text;
+  v_allocation integer;
+BEGIN
+  -- The purchase engine's row first, before the capacity lock: the code and the buyer's
+  -- Idempotency-Key claimed (a retry racing its first attempt waits on the key's unique index, then
+  -- fails with 23505 and replays it) without holding up the park's other bookings. Its foreign key
+  -- shares the driver's row; a hold locks that row FOR NO KEY UPDATE, which does not wait on it.
+  PERFORM claim_booking_purchase(p_id, p_code, p_user, p_idempotency_key, p_request_hash, p_now);
+  PERFORM 1 FROM parks WHERE id = p_park FOR KEY SHARE;
+  PERFORM 1 FROM park_capacities WHERE park_id = p_park AND vehicle_type_id = p_type FOR UPDATE;
+  IF NOT EXISTS (SELECT 1 FROM parks p JOIN countries c ON c.id = p.country_id
+      WHERE p.id = p_park AND c.currency = p_currency) THEN
+    RETURN 'moved';
+  END IF;
+  SELECT status INTO v_status FROM events WHERE id = p_event FOR SHARE;
+  IF v_status IS DISTINCT FROM 'published' THEN
+    RETURN 'unavailable';
+  END IF;
+  SELECT allocation INTO v_allocation FROM event_rates
+    WHERE event_id = p_event AND park_id = p_park AND vehicle_type_id = p_type;
+  IF v_allocation IS NULL THEN
+    RETURN 'unavailable';
+  END IF;
+  IF event_booked(p_event, p_park, p_type) >= v_allocation THEN
+    RETURN 'full';
+  END IF;
+  v_status := pay_and_insert_booking(p_event, p_id, p_code, p_user, p_park, p_type, p_vehicle, p_plate,
+    p_start, p_end, p_currency, p_total, p_breakdown, p_idempotency_key, p_request_hash, p_now,
+    p_wallet, p_revenue);
+  IF v_status = 'booked' AND p_plate IS NOT NULL THEN
+    PERFORM refuse_held_plate(p_user, p_plate, p_start, p_end, p_now);
+  END IF;
+  RETURN v_status;
+END;
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.book_space(p_id uuid, p_code text, p_user uuid, p_park integer, p_type integer, p_vehicle integer, p_plate text, p_start timestamp with time zone, p_end timestamp with time zone, p_currency text, p_total bigint, p_breakdown jsonb, p_idempotency_key text, p_request_hash text, p_now timestamp with time zone, p_wallet text, p_revenue text)
+ RETURNS text
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_capacity integer;
+  v_status text;
+BEGIN
+  -- The purchase engine's row first, before the capacity lock: the code and the buyer's
+  -- Idempotency-Key claimed (a retry racing its first attempt waits on the key's unique index, then
+  -- fails with 23505 and replays it) without holding up the park's other bookings. Its foreign key
+  -- shares the driver's row; a hold locks that row FOR NO KEY UPDATE, which does not wait on it.
+  PERFORM claim_booking_purchase(p_id, p_code, p_user, p_idempotency_key, p_request_hash, p_now);
+  PERFORM 1 FROM parks WHERE id = p_park FOR KEY SHARE;
+  SELECT capacity INTO v_capacity FROM park_capacities
+    WHERE park_id = p_park AND vehicle_type_id = p_type FOR UPDATE;
+  IF NOT EXISTS (SELECT 1 FROM parks p JOIN countries c ON c.id = p.country_id
+      WHERE p.id = p_park AND c.currency = p_currency) THEN
+    RETURN 'moved';
+  END IF;
+  IF coalesce(v_capacity, 0) <= booking_peak(p_park, p_type, p_start, p_end, NULL, NULL, p_now) THEN
+    RETURN 'full';
+  END IF;
+  v_status := pay_and_insert_booking(NULL, p_id, p_code, p_user, p_park, p_type, p_vehicle, p_plate,
+    p_start, p_end, p_currency, p_total, p_breakdown, p_idempotency_key, p_request_hash, p_now,
+    p_wallet, p_revenue);
+  IF v_status = 'booked' AND p_plate IS NOT NULL THEN
+    PERFORM refuse_held_plate(p_user, p_plate, p_start, p_end, p_now);
+  END IF;
+  RETURN v_status;
+END;
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION public.refuse_held_plate(p_user uuid, p_plate text, p_start timestamp with time zone, p_end timestamp with time zone, p_now timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  -- A live hold of the same driver for this plate and an overlapping window refuses a booking just
+  -- made. hold_check reads the bookings under the driver's row lock: taken here too, after the
+  -- wallet (as a hold takes it), one of the two waits for the other's COMMIT, then sees its row.
+  PERFORM 1 FROM users WHERE id = p_user FOR NO KEY UPDATE;
+  IF EXISTS (SELECT 1 FROM booking_holds
+      WHERE user_id = p_user AND plate_number = p_plate AND status = 'held' AND expires_at > p_now
+        AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')) THEN
+    RAISE EXCEPTION 'plate % is held for this window', p_plate USING ERRCODE = 'exclusion_violation';
+  END IF;
+END;
+$function$;
