@@ -6,6 +6,7 @@ import { PriceBreakdownSchema, WindowPriceSchema } from "./parks";
 import { PlateSchema } from "./vehicles";
 import { normaliseEventCode } from "./event-values";
 import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE } from "./events";
+import { BookingChargerSchema } from "./chargers";
 import { AddFundsDataSchema } from "./wallet";
 
 export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
@@ -56,10 +57,15 @@ export const CreateBookingBodySchema = z
     company_id: idNumber("company_id").nullish(),
     /** A coupon code: refused with the reason when it does not apply (coupons.ts). */
     coupon_code: CouponCodeSchema,
+    /** One of the park's groups of EV chargers (its page's `chargers[].id`), held with the window. */
+    charger_id: idNumber("charger_id").nullish(),
     start_time: time("start_time").optional(),
     end_time: time("end_time").optional(),
   })
   .superRefine((b, ctx) => {
+    if (b.event_code !== undefined && b.charger_id != null) {
+      ctx.addIssue({ code: "custom", path: ["charger_id"], message: CHARGER_WITH_WINDOW_MESSAGE });
+    }
     for (const field of ["start_time", "end_time"] as const) {
       if (b.event_code !== undefined && b[field] !== undefined) {
         ctx.addIssue({ code: "custom", path: [field], message: EVENT_BOOKING_FIXED_MESSAGE });
@@ -74,6 +80,14 @@ export const CreateBookingBodySchema = z
       : { kind: "window", start_time: start_time!, end_time: end_time!, ...rest },
   );
 
+/** Said when a charger is asked with an event's parking: a charger is held with a window booking. */
+export const CHARGER_WITH_WINDOW_MESSAGE =
+  "A charger is booked with a parking window, not with an event's parking";
+/** Said when the charger named is not one of the park's groups in service. */
+export const CHARGER_NOT_OFFERED_MESSAGE = "This charger is not offered at this park";
+/** Said when every charger of the group is held for part of the window. */
+export const CHARGER_FULL_MESSAGE = "Every charger of this kind is booked for part of this window";
+
 interface BookingRequestBase {
   park_id: number;
   vehicle_type_id: number;
@@ -81,6 +95,7 @@ interface BookingRequestBase {
   plate_number?: string | null | undefined;
   company_id?: number | null | undefined;
   coupon_code?: string | undefined;
+  charger_id?: number | null | undefined;
 }
 export type CreateBookingBody = BookingRequestBase & { kind: "window"; start_time: Date; end_time: Date };
 export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event_code: string };
@@ -130,6 +145,8 @@ export const HoldBookingBodySchema = z.object({
   end_time: time("end_time"),
   /** A coupon code, as POST /bookings takes it: the hold keeps the price it was quoted, discount included. */
   coupon_code: CouponCodeSchema,
+  /** A group of the park's EV chargers, as POST /bookings takes it: the hold keeps one for the window. */
+  charger_id: idNumber("charger_id").nullish(),
 });
 export type HoldBookingBody = z.infer<typeof HoldBookingBodySchema>;
 
@@ -269,6 +286,8 @@ export const BookingSchema = z
      * and gets its refunds; null when the driver's wallet paid it.
      */
     paid_by_company: z.string().nullable(),
+    /** The EV charger held for the window (its price paid at the charger); null when none was booked. */
+    charger: BookingChargerSchema.nullable(),
   })
   .meta({ id: "Booking" });
 export type Booking = z.infer<typeof BookingSchema>;

@@ -88,9 +88,13 @@ export const AdminParkChargersSchema = z
   .meta({ id: "AdminParkChargers" });
 export type AdminParkChargers = z.infer<typeof AdminParkChargersSchema>;
 
-/** An active group of chargers as a driver sees it on a park's page. */
+/**
+ * An active group of chargers as a driver sees it on a park's page: `id` is what a booking names
+ * (`charger_id`) to hold one of the group's `count` chargers for its window.
+ */
 export const ParkChargerSchema = z
   .object({
+    id: z.number().int(),
     connector: z.enum(CHARGER_CONNECTORS),
     power_kw: z.number(),
     count: z.number().int(),
@@ -123,3 +127,10 @@ export const ChargingParkSchema = z.object({
 export type ChargingPark = z.infer<typeof ChargingParkSchema>;
 export const ChargingParkListSchema = pageOf(ChargingParkSchema).meta({ id: "ChargingParkList" });
 export type ChargingParkList = z.infer<typeof ChargingParkListSchema>;
+
+/**
+ * The charger a booking holds for its window (decision 048): the group's connector, power and the
+ * operator's price, which is paid at the charger for the energy or the time used, not with the booking.
+ */
+export const BookingChargerSchema = ParkChargerSchema.omit({ count: true }).meta({ id: "BookingCharger" });
+export type BookingCharger = z.infer<typeof BookingChargerSchema>;

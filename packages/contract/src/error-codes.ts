@@ -97,6 +97,7 @@ export const ERRORS = {
   booking_not_found: { status: 404, when: "no such booking of this user or park" },
   no_capacity: { status: 409, when: "no space free for the window (booking or drive-up sale)" },
   vehicle_busy: { status: 409, when: "the vehicle already has a booking in this window" },
+  charger_full: { status: 409, when: "every EV charger of the group is held for part of the window" },
   window_not_bookable: { status: 422, when: "the park is closed in, or cannot take, the window" },
   currency_mismatch: { status: 409, when: "the park's currency is not the booking's or the wallet's" },
   park_currency_changed: { status: 409, when: "the park's currency changed while buying: look again" },

@@ -145,11 +145,22 @@ export const CreditQuerySchema = z.object({
  * lapsed unpaid, `not_booked` when the payment came but the booking could not be made (`reason`:
  * `full` the space was taken after the hold expired, `past` the window is over, `moved` the park
  * now charges in another currency, `short` the wallet no longer covers it, `plate_busy` the vehicle
- * was booked elsewhere meanwhile, `coupon_used_up` the hold's coupon reached its limit meanwhile);
+ * was booked elsewhere meanwhile, `coupon_used_up` the hold's coupon reached its limit meanwhile,
+ * `charger_full` every charger of the hold's group was booked after it expired, `charger_gone` the
+ * operator took that group of chargers out of service);
  * the money then stays in the wallet.
  */
 export const HOLD_STATUSES = ["held", "booked", "expired", "not_booked"] as const;
-export const HOLD_REASONS = ["full", "past", "moved", "short", "plate_busy", "coupon_used_up"] as const;
+export const HOLD_REASONS = [
+  "full",
+  "past",
+  "moved",
+  "short",
+  "plate_busy",
+  "coupon_used_up",
+  "charger_full",
+  "charger_gone",
+] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 export const PaymentBookingSchema = z.object({
   booking_code: z.string(),

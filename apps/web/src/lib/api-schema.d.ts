@@ -4216,6 +4216,7 @@ export interface components {
       }[];
     };
     ParkCharger: {
+      id: number;
       /** @enum {string} */
       connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
       power_kw: number;
@@ -4238,6 +4239,16 @@ export interface components {
       page: number;
       size: number;
       pages: number;
+    };
+    BookingCharger: {
+      id: number;
+      /** @enum {string} */
+      connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+      power_kw: number;
+      /** @enum {string} */
+      price_unit: "kwh" | "hour";
+      price: number;
+      currency: string;
     };
     PriceTax: {
       name: string;
@@ -4480,7 +4491,15 @@ export interface components {
           /** @enum {string} */
           status: "held" | "booked" | "expired" | "not_booked";
           /** @enum {string} */
-          reason?: "full" | "past" | "moved" | "short" | "plate_busy" | "coupon_used_up";
+          reason?:
+            | "full"
+            | "past"
+            | "moved"
+            | "short"
+            | "plate_busy"
+            | "coupon_used_up"
+            | "charger_full"
+            | "charger_gone";
         };
         purchase?: {
           /** @enum {string} */
@@ -4805,6 +4824,7 @@ export interface components {
         status: "draft" | "published" | "cancelled";
       } | null;
       paid_by_company: string | null;
+      charger: components["schemas"]["BookingCharger"] | null;
     };
     BookingDetail: {
       id: string;
@@ -4883,6 +4903,7 @@ export interface components {
         status: "draft" | "published" | "cancelled";
       } | null;
       paid_by_company: string | null;
+      charger: components["schemas"]["BookingCharger"] | null;
       payments: {
         kind: string;
         amount: number;
@@ -11459,6 +11480,7 @@ export interface operations {
           plate_number?: string | null;
           company_id?: number | null;
           coupon_code?: string;
+          charger_id?: number | null;
           start_time?: string;
           end_time?: string;
         };
@@ -11974,6 +11996,7 @@ export interface operations {
           start_time: string;
           end_time: string;
           coupon_code?: string;
+          charger_id?: number | null;
         };
       };
     };

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { userVehicles } from "./accounts";
-import { parks } from "./parks";
+import { parkChargers, parks } from "./parks";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 import { vehicleTypes } from "./reference";
 import { events } from "./events";
@@ -81,6 +81,11 @@ export const bookings = pgTable(
     eventId: integer("event_id").references((): AnyPgColumn => events.id, { onDelete: "restrict" }),
     /** When the e-mail asking for a review was queued (decision 033): once per booking. */
     reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true }),
+    /**
+     * The group of EV chargers one of which this booking holds for its window (decision 048): it
+     * counts against the group's `count` as the booking counts against the park's capacity.
+     */
+    chargerId: integer("charger_id").references(() => parkChargers.id, { onDelete: "restrict" }),
   },
   (t) => [
     uniqueIndex("bookings_code_key").on(t.bookingCode),
@@ -97,6 +102,10 @@ export const bookings = pgTable(
     index("bookings_active_end_idx")
       .on(t.endTime)
       .where(sql`${t.status} = 'active'`),
+    // A charger group's booked windows (charger_peak), as bookings_active_period_idx for spaces.
+    index("bookings_charger_period_idx")
+      .using("gist", t.chargerId, sql`tstzrange(${t.startTime}, ${t.endTime}, '[)')`)
+      .where(sql`${t.status} = 'active' AND ${t.chargerId} IS NOT NULL`),
     // The cars inside (checked in, not out) per park: what holds a park past its bookings' ends.
     index("bookings_inside_idx")
       .on(t.parkId)
@@ -156,6 +165,8 @@ export const bookingHolds = pgTable(
      */
     status: text("status").$type<"held" | "booked" | "expired" | "not_booked">().notNull().default("held"),
     outcome: text("outcome"),
+    /** The charger group the booking will hold one of (bookings.charger_id); counted while held. */
+    chargerId: integer("charger_id").references(() => parkChargers.id, { onDelete: "restrict" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
@@ -166,6 +177,9 @@ export const bookingHolds = pgTable(
     index("booking_holds_live_idx")
       .using("gist", t.parkId, t.vehicleTypeId, sql`tstzrange(${t.startTime}, ${t.endTime}, '[)')`)
       .where(sql`${t.status} = 'held'`),
+    index("booking_holds_charger_idx")
+      .on(t.chargerId)
+      .where(sql`${t.status} = 'held' AND ${t.chargerId} IS NOT NULL`),
     index("booking_holds_expiry_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} = 'held'`),

@@ -4,6 +4,8 @@
  */
 import {
   BOOKING_FULL_MESSAGE,
+  CHARGER_FULL_MESSAGE,
+  CHARGER_NOT_OFFERED_MESSAGE,
   BOOKING_NOT_FOUND_MESSAGE,
   refusedEdge,
   type Vehicle,
@@ -20,6 +22,7 @@ import { clockOfPark } from "../parks/parks.present";
 import { priceWindow, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
+import { findCharger } from "../parks/chargers.service";
 import { assertCouponApplies, couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import * as repo from "./bookings.repo";
 import type { ParkRead } from "./bookings.repo";
@@ -82,6 +85,18 @@ export const VEHICLE_BUSY = "This vehicle already has a booking in this window";
 export const notFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
 export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE);
 export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
+export const chargerNotOffered = () => AppError.validation({ charger_id: CHARGER_NOT_OFFERED_MESSAGE });
+export const chargerFull = () => new AppError(409, "charger_full", CHARGER_FULL_MESSAGE);
+
+/**
+ * A charger group named with a window: one of the park's groups in service, or the 422 at
+ * `charger_id` (read without a lock, before anything is written; reserve_charger checks it again
+ * under the group's lock).
+ */
+export async function assertChargerOffered(db: Db, parkId: number, chargerId: number): Promise<void> {
+  const charger = await findCharger(db, parkId, chargerId);
+  if (charger?.status !== "active") throw chargerNotOffered();
+}
 
 /**
  * The first statements of a booking change (extend, renew, cancel) and of a drive-up sale: the

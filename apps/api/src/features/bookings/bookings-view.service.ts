@@ -5,6 +5,7 @@ import type { Language } from "../../lib/language";
 import { bookingPayerNames } from "../companies/company-pay.service";
 import { servedCountries } from "../reference/served-countries";
 import * as view from "./bookings-view.repo";
+import { chargersById, type ChargerRow } from "../parks/chargers.service";
 import { presentBooking, presentBookingDetail } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
 
@@ -26,22 +27,26 @@ export type ShownPark = view.ParkView & { decimals: number };
 export type BookingContext = Omit<Awaited<ReturnType<typeof view.bookingContext>>, "parks"> & {
   parks: Map<number, ShownPark>;
   payers: Map<string, string>;
+  /** The charger groups the bookings hold one of, by id. */
+  chargers: Map<number, ChargerRow>;
 };
 
 async function contextOf(db: Db, rows: BookingRow[], known: view.ParkView[]): Promise<BookingContext> {
-  const [read, payers] = await Promise.all([
+  const chargerIds = [...new Set(rows.flatMap((r) => (r.chargerId === null ? [] : [r.chargerId])))];
+  const [read, payers, chargers] = await Promise.all([
     view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], known, view.eventIdsOf(rows)),
     bookingPayerNames(
       db,
       rows.map((r) => r.id),
     ),
+    chargersById(db, chargerIds),
   ]);
   const served = servedCountries(db);
   const parks = new Map<number, ShownPark>();
   for (const [id, p] of read.parks) {
     parks.set(id, { ...p, decimals: (await served.byId(p.country_id))!.currencyDecimals });
   }
-  return { ...read, parks, payers };
+  return { ...read, parks, payers, chargers: new Map(chargers.map((c) => [c.id, c])) };
 }
 
 export async function bookingViews(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {

@@ -5,7 +5,7 @@ import type { PurchaseCoupon } from "../purchases/coupons.service";
 import type { ParkForBooking } from "./booking-core.service";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { parkTexts, presentTaxes, windowPrice } from "../parks/parks.present";
+import { parkTexts, presentParkCharger, presentTaxes, windowPrice } from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
 import type { bookingMoves, ParkView } from "./bookings-view.repo";
 import type { BookingContext, PresentOptions } from "./bookings-view.service";
@@ -105,7 +105,16 @@ export function presentBooking(
     created_at: b.createdAt.toISOString(),
     event: eventOf(b, ctx),
     paid_by_company: ctx.payers.get(b.id) ?? null,
+    charger: chargerOf(b, ctx, decimals),
   };
+}
+
+/** The charger group the booking holds one of, priced in the booking's currency (paid at the charger). */
+function chargerOf(b: BookingRow, ctx: Context, decimals: number): Booking["charger"] {
+  const c = b.chargerId === null ? undefined : ctx.chargers.get(b.chargerId);
+  if (!c) return null;
+  const { count: _count, ...shown } = presentParkCharger(c, { currency: b.currency, decimals });
+  return shown;
 }
 
 /** An active booking whose window is over and whose car never came in: its code would open nothing. */

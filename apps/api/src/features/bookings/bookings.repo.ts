@@ -121,7 +121,8 @@ export async function occupancy(
  * `unavailable`: an event booking's event is no longer published or has no such offer; `moved`: the
  * park charges in another currency than the booking was priced in (its country changed meanwhile).
  */
-export type BookSpaceStatus = "booked" | "full" | "missing_accounts" | "unavailable" | "moved";
+export type BookSpaceStatus =
+  "booked" | "full" | "missing_accounts" | "unavailable" | "moved" | "charger_full" | "charger_gone";
 
 /**
  * A new booking and its wallet charge in one statement, the database function `book_space`
@@ -136,6 +137,11 @@ export async function bookSpace(db: Tx, row: BookingRow, accounts: SpaceCharge):
   const [result] = await bookSpaceStatement(db, spaceParams(row, accounts));
   return result!.status;
 }
+/** The charger group a booking holds one of, once reserve_charger found one free under its lock. */
+export async function setBookingCharger(tx: Tx, bookingId: string, chargerId: number): Promise<void> {
+  await tx.update(bookings).set({ chargerId }).where(eq(bookings.id, bookingId));
+}
+
 /**
  * What a new booking's statement charges and claims besides its row: the accounts of its charge,
  * and the buyer's Idempotency-Key with the request's fingerprint (its `purchases` row).

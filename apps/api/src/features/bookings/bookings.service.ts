@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BookingFilter, BookingRequest, CreateBookingBody } from "@parkwell/contract";
+import { reserveCharger } from "../parks/chargers.service";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
@@ -10,6 +11,9 @@ import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
 import {
+  assertChargerOffered,
+  chargerFull,
+  chargerNotOffered,
   currencyChanged,
   full,
   guardVehicle,
@@ -55,6 +59,7 @@ const fingerprint = (body: BookingRequest) =>
     body.plate_number ?? null,
     ...(body.company_id ? [`company:${body.company_id}`] : []),
     ...(body.coupon_code ? [`coupon:${body.coupon_code}`] : []),
+    ...(body.charger_id ? [`charger:${body.charger_id}`] : []),
     ...(body.kind === "window"
       ? [body.start_time.toISOString(), body.end_time.toISOString()]
       : [body.event_code]),
@@ -119,6 +124,7 @@ export function newBookingRow(
     overstayOwedMinor: 0,
     eventId,
     reviewRequestedAt: null,
+    chargerId: n.body.kind === "window" ? (n.body.charger_id ?? null) : null,
   };
 }
 
@@ -176,15 +182,40 @@ export async function createBooking(
     userId,
   });
   assertCouponApplies(coupon);
+  if (body.charger_id) await assertChargerOffered(db, park.id, body.charger_id);
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
   const placed = await placeBooking(deps, started.new, booking, park, "booking", (tx, keys) =>
-    repo.bookSpace(tx, booking, keys),
+    bookWindow(tx, booking, keys, now),
   );
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
   if (placed.status === "full") throw full();
   if (placed.status === "moved") throw currencyChanged();
+  if (placed.status === "charger_full") throw chargerFull();
+  if (placed.status === "charger_gone") throw chargerNotOffered();
   if (placed.status !== "booked") throw new Error(`book_space answered ${placed.status}`);
   return { booking, park: park.view, replayed: false };
+}
+
+/**
+ * A window's booking: `book_space`, then, when it names a charger group, one of its chargers held
+ * for the window under the group's lock (reserve_charger, taken last: after the capacity row, the
+ * wallet and the driver's row). A group full or gone answers its status, and the booking and its
+ * charge roll back with the transaction.
+ */
+async function bookWindow(tx: Tx, booking: BookingRow, keys: repo.SpaceCharge, now: Date) {
+  const status = await repo.bookSpace(tx, booking, keys);
+  if (status !== "booked" || booking.chargerId === null) return status;
+  const charger = await reserveCharger(tx, {
+    chargerId: booking.chargerId,
+    parkId: booking.parkId,
+    start: booking.startTime,
+    end: booking.endTime,
+    exclude: booking.id,
+    now,
+  });
+  if (charger !== "free") return charger;
+  await repo.setBookingCharger(tx, booking.id, booking.chargerId);
+  return status;
 }
 
 /**

@@ -18,7 +18,16 @@ import type { PaidCheckouts, PaidOutcome } from "../payments/paid-checkouts";
 import { payTheDifference } from "../payments/pay-difference.service";
 import type { PaymentDeps } from "../payments/verify.service";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
-import { busy, currencyChanged, full, pricedWindow, savedVehicle } from "./booking-core.service";
+import {
+  assertChargerOffered,
+  busy,
+  chargerFull,
+  chargerNotOffered,
+  currencyChanged,
+  full,
+  pricedWindow,
+  savedVehicle,
+} from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
 import { assertCouponApplies, couponUseLeft, recordCouponUseOfCode } from "../purchases/coupons.service";
 import { issueBookingReceipt, type ReceiptPark } from "./booking-receipts.service";
@@ -27,6 +36,7 @@ import * as bookings from "./bookings.repo";
 import * as repo from "./holds.repo";
 import type { HoldRow } from "./holds.repo";
 import { presentHold } from "./hold.present";
+import { reserveCharger } from "../parks/chargers.service";
 
 /** Said when the wallet already covers the price: the checkout books as usual. */
 export const FUNDS_AVAILABLE = "Your wallet can pay for this booking: book it directly";
@@ -71,6 +81,7 @@ export async function holdAndPay(
         ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
         : undefined;
       const plate = vehicle?.plate_number ?? body.plate_number ?? null;
+      if (body.charger_id) await assertChargerOffered(db, park.id, body.charger_id);
       return { currency: park.currency, amountMinor: breakdown.totalMinor, park, plate, breakdown };
     },
     // The wallet hold_check locks, and the revenue shard the booking will be paid to.
@@ -93,6 +104,19 @@ export async function holdAndPay(
       if (check === "full") throw full();
       if (check === "moved") throw currencyChanged();
       if (check === "plate_busy") throw busy();
+      // The charger, as a booking holds it: its group's row locked last, after the driver's.
+      if (body.charger_id) {
+        const charger = await reserveCharger(tx, {
+          chargerId: body.charger_id,
+          parkId: held.park.id,
+          start: body.start_time,
+          end: body.end_time,
+          exclude: null,
+          now,
+        });
+        if (charger === "charger_full") throw chargerFull();
+        if (charger === "charger_gone") throw chargerNotOffered();
+      }
     },
     async link(tx, payment, held, m) {
       await repo.insertHold(tx, {
@@ -110,6 +134,7 @@ export async function holdAndPay(
         breakdown: held.breakdown,
         balanceMinor: m.balanceMinor,
         paymentId: payment.id,
+        chargerId: body.charger_id ?? null,
         status: "held",
         expiresAt: new Date(m.now.getTime() + CHECKOUT_LIFETIME_MS[payment.provider]),
         createdAt: m.now,
@@ -137,6 +162,7 @@ const holdFingerprint = (b: HoldBookingBody) =>
     b.start_time.toISOString(),
     b.end_time.toISOString(),
     ...(b.coupon_code ? [`coupon:${b.coupon_code}`] : []),
+    ...(b.charger_id ? [`charger:${b.charger_id}`] : []),
   ]);
 
 /**
@@ -263,6 +289,10 @@ export const NOT_BOOKED: Record<HoldReason, string> = {
     "Payment verified, but your vehicle is booked elsewhere in this window, so nothing was booked: the money is in your wallet",
   coupon_used_up:
     "Payment verified, but your coupon was used as many times as it allows meanwhile, so nothing was booked: the money is in your wallet",
+  charger_full:
+    "Payment verified, but every charger you chose was booked after your hold expired, so nothing was booked: the money is in your wallet",
+  charger_gone:
+    "Payment verified, but the park took the chargers you chose out of service, so nothing was booked: the money is in your wallet",
 };
 
 /** The held windows as payments settles them: completed in settle's transaction, as they keep their space. */

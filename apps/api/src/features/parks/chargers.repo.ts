@@ -62,6 +62,33 @@ export async function findCharger(db: Tx, parkId: number, id: number): Promise<C
   return found ? row(found) : null;
 }
 
+/** The chargers of some ids (a page of bookings' chargers), whatever their status now. */
+export async function chargersById(db: Tx, ids: number[]): Promise<ChargerRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(parkChargers).where(inArray(parkChargers.id, ids));
+  return rows.map(row);
+}
+
+export type ChargerHold = "free" | "charger_full" | "charger_gone";
+
+/**
+ * Locks the charger group's row and answers whether one of its chargers is free for the window:
+ * `charger_gone` when it is not an active group of the park (the database function
+ * reserve_charger; `exclude`: the booking or hold asking, left out of the count). Taken after the
+ * capacity row, the wallet and the driver's row, as every charger booking takes it.
+ */
+export async function reserveCharger(
+  tx: Tx,
+  w: { chargerId: number; parkId: number; start: Date; end: Date; exclude: string | null; now: Date },
+): Promise<ChargerHold> {
+  const [r] = await queryRows<{ status: ChargerHold }>(
+    tx,
+    sql`SELECT reserve_charger(${w.chargerId}::int, ${w.parkId}::int, ${w.start}::timestamptz,
+          ${w.end}::timestamptz, ${w.exclude}::uuid, ${w.now}::timestamptz) AS status`,
+  );
+  return r!.status;
+}
+
 export interface ChargerValues {
   connector: ChargerConnector;
   powerKw: number;

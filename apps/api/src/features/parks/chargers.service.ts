@@ -1,15 +1,19 @@
 /**
  * A park's EV chargers as other features use them (decision 045): the back office's chargers
- * section writes them through these, and keeps the park's `ev_charging` amenity with them.
+ * section writes them through these, and keeps the park's `ev_charging` amenity with them; a
+ * booking holds one of a group's chargers through `reserveCharger` and shows it (`chargersById`).
  */
 export {
+  chargersById,
   findCharger,
   hasActiveCharger,
   hasChargers,
   insertCharger,
   listChargers,
   syncEvAmenity,
+  reserveCharger,
   updateCharger,
+  type ChargerHold,
   type ChargerRow,
   type ChargerValues,
 } from "./chargers.repo";

@@ -17,8 +17,9 @@ const NG = { id: 1, code: "NG", name: "Nigeria", currency: "NGN", decimals: 2, t
 const SN = { id: 3, code: "SN", name: "Sénégal", currency: "XOF", decimals: 0, timeZone: "Africa/Dakar" };
 
 describe("presentParkCharger, the one shape of a park_chargers row (decision 045)", () => {
-  it("gives the connector, power, count and the price in major units of the park's currency", () => {
+  it("gives the group's id (what a booking names), connector, power, count and the price in major units of the park's currency", () => {
     expect(presentParkCharger(row, NG)).toEqual({
+      id: 7,
       connector: "ccs2",
       power_kw: 60,
       count: 2,
@@ -36,7 +37,6 @@ describe("presentParkCharger, the one shape of a park_chargers row (decision 045
   it("is what the back office shows too, with the charger's id and status and without the list's currency", () => {
     const { currency: _currency, ...shown } = presentParkCharger(row, NG);
     expect(presentAdminCharger({ ...row, status: "inactive" }, NG)).toEqual({
-      id: 7,
       ...shown,
       status: "inactive",
     });

@@ -203,6 +203,7 @@ export function presentParkCharger(
   country: { currency: string; decimals: number },
 ): ParkCharger {
   return {
+    id: c.id,
     connector: c.connector,
     power_kw: c.powerKw,
     count: c.count,

@@ -7,6 +7,7 @@ DECLARE
   h booking_holds%ROWTYPE;
   v_capacity integer;
   v_status text;
+  v_charger text;
 BEGIN
   SELECT * INTO h FROM booking_holds WHERE id = p_hold;
   IF NOT FOUND THEN
@@ -35,8 +36,18 @@ BEGIN
       v_status := pay_and_insert_booking(NULL, h.id, h.booking_code, h.user_id, h.park_id,
         h.vehicle_type_id, h.vehicle_id, h.plate_number, h.start_time, h.end_time, h.currency,
         h.total_minor, h.breakdown, NULL, NULL, p_now, p_wallet, p_revenue);
+      IF v_status = 'booked' AND h.charger_id IS NOT NULL THEN
+        -- The charger the hold kept, taken last as every charger booking takes it. Refused (a hold
+        -- paid after its expiry, its charger taken since): the charge and the booking roll back.
+        v_charger := reserve_charger(h.charger_id, h.park_id, h.start_time, h.end_time, h.id, p_now);
+        IF v_charger <> 'free' THEN
+          RAISE EXCEPTION 'charger % is not free', h.charger_id USING ERRCODE = 'PW409';
+        END IF;
+        UPDATE bookings SET charger_id = h.charger_id WHERE id = h.id;
+      END IF;
     EXCEPTION
       WHEN SQLSTATE 'PW402' THEN v_status := 'short';
+      WHEN SQLSTATE 'PW409' THEN v_status := v_charger;
       WHEN exclusion_violation THEN v_status := 'plate_busy';
     END;
     IF v_status = 'missing_accounts' THEN

@@ -7,5 +7,5 @@ import { presentParkCharger } from "../../parks/parks.present";
 export function presentAdminCharger(c: ChargerRow, country: CountryFacts): AdminCharger {
   // The list carries the currency once, for all of its chargers.
   const { currency: _currency, ...shown } = presentParkCharger(c, country);
-  return { id: c.id, ...shown, status: c.status };
+  return { ...shown, status: c.status };
 }
