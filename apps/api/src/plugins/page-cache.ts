@@ -21,6 +21,8 @@ export const PAGE_CACHE_MAX_ENTRIES = 10_000;
  * information pages, the plans and the footer's social links (/admin/social-links), each edited in
  * the back office. A booking's spaces are not
  * here: they change a page only through an event's remaining spaces, left to the lifetime.
+ * Every /api/v1/admin write is here (by prefix) or named in page-changing-writes.api.test.ts's
+ * CHANGES_NO_PAGE with why, or that test fails: a new admin write is decided, not forgotten.
  */
 export const PAGE_CHANGING_WRITES: readonly string[] = [
   "/api/v1/admin/parks",

@@ -2,16 +2,17 @@
 // under the capacity lock while a top-up of what is missing is paid; paid, it is booked.
 import { createCoupon } from "../../test/coupons";
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
+import { bookingHolds } from "../../db/schema/index";
 import { bearer, createStaff, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { usePaymentsContext } from "../../test/payments-context";
 import { createEvent } from "../../test/events";
 import { bookEvent } from "./event-bookings.test-kit";
-import { expireHolds } from "./hold.service";
+import { expireHolds, lockForCompletion } from "./hold.service";
 import { allDayParks, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
@@ -176,6 +177,12 @@ describe("pay the difference (demo provider)", () => {
       sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${c.id} AND purchase_id = ${booking.id}`,
     );
     expect(uses[0]!.n).toBe(1);
+    // The settle's lock step run again on the booked hold (a retried completion): the coupon's one
+    // use per driver is the hold's own, which is not counted, so it still finds its use left.
+    const [row] = await db.select().from(bookingHolds).where(eq(bookingHolds.id, booking.id));
+    const locked = await db.transaction((tx) => lockForCompletion(tx, row!));
+    expect(locked.coupon).toEqual({ couponId: c.id, useLeft: true });
+    expect(locked.park).toMatchObject({ id: park, countryId: expect.any(Number) });
   });
 
   it("two holds quoted with a coupon's last use, both paid: one is booked, the other books nothing and the money stays", async () => {

@@ -29,12 +29,17 @@ import {
   savedVehicle,
 } from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
-import { assertCouponApplies, couponUseLeft, recordCouponUseOfCode } from "../purchases/coupons.service";
+import {
+  assertCouponApplies,
+  lockCouponUse,
+  recordCouponUse,
+  type LockedCouponUse,
+} from "../purchases/coupons.service";
 import { issueBookingReceipt, type ReceiptPark } from "./booking-receipts.service";
 import { bookingCode } from "./bookings.domain";
 import * as bookings from "./bookings.repo";
 import * as repo from "./holds.repo";
-import type { HoldRow } from "./holds.repo";
+import type { HoldPark, HoldRow } from "./holds.repo";
 import { presentHold } from "./hold.present";
 import { reserveCharger } from "../parks/chargers.service";
 
@@ -166,25 +171,37 @@ const holdFingerprint = (b: HoldBookingBody) =>
   ]);
 
 /**
- * In settle's transaction, before its credit locks the wallet: the hold's park and capacity rows,
- * so a hold's completion takes the bookings' lock order (park, capacity, wallet, driver).
+ * What a hold's settle reads once, in its lock step, for its completion: the hold's park (its
+ * receipt's, whose country its coupon code is of) and its coupon, locked, with whether it leaves a use.
  */
-export async function lockForCompletion(tx: Tx, hold: HoldRow): Promise<void> {
-  // A coupon's row before the space's, as a booking takes them (lockBookingCoupon before book_space).
-  await holdCouponUseLeft(tx, hold);
-  await repo.lockHoldSpace(tx, hold);
+export interface HoldSettle {
+  park: HoldPark | undefined;
+  coupon: LockedCouponUse;
 }
 
 /**
- * Whether the coupon a hold was priced with still leaves its driver a use (true without one),
- * under the coupon's lock: two holds quoted with a coupon's last use, both paid, book one.
+ * In settle's transaction, before its credit locks the wallet: the hold's coupon, park and capacity
+ * rows, so a hold's completion takes the bookings' lock order (coupon, park, capacity, wallet,
+ * driver); answers what completePaidHold needs of them.
  */
-async function holdCouponUseLeft(tx: Tx, hold: HoldRow): Promise<boolean> {
+export async function lockForCompletion(tx: Tx, hold: HoldRow): Promise<HoldSettle> {
+  // A plain read: it locks nothing, so it may come before the coupon's lock.
+  const park = await repo.receiptParkOf(tx, hold.parkId, hold.vehicleTypeId);
+  // A coupon's row before the space's, as a booking takes them (lockBookingCoupon before book_space).
+  const coupon = await lockHoldCoupon(tx, hold, park);
+  await repo.lockHoldSpace(tx, hold);
+  return { park, coupon };
+}
+
+/**
+ * The coupon a hold was priced with, under its lock, and whether it still leaves its driver a use
+ * (a use left without one): two holds quoted with a coupon's last use, both paid, book one. The
+ * hold's own use is not counted (a retried completion's, recorded once).
+ */
+async function lockHoldCoupon(tx: Tx, hold: HoldRow, park: HoldPark | undefined): Promise<LockedCouponUse> {
   const code = hold.breakdown.couponCode;
-  if (!code) return true;
-  const countryId = await repo.parkCountryOf(tx, hold.parkId);
-  if (countryId === undefined) return true;
-  return couponUseLeft(tx, { countryId, code, userId: hold.userId, purchaseId: hold.id });
+  if (!code || !park) return { couponId: null, useLeft: true };
+  return lockCouponUse(tx, { countryId: park.countryId, code, userId: hold.userId, purchaseId: hold.id });
 }
 
 /** Creates the accounts a hold's booking moves (its wallet and revenue shard), outside any transaction. */
@@ -208,8 +225,9 @@ export async function completePaidHold(
   tx: Tx,
   hold: HoldRow,
   now: Date,
+  locked: HoldSettle,
 ): Promise<void> {
-  if (!(await holdCouponUseLeft(tx, hold))) {
+  if (!locked.coupon.useLeft) {
     await repo.refuseHold(tx, hold.id, "coupon_used_up", now);
     return;
   }
@@ -219,16 +237,12 @@ export async function completePaidHold(
   }
   if (status !== "booked") return;
   // The booking's receipt, with its charge (idempotent: a second settle writes nothing again).
-  const park = await receiptParkOfHold(deps.db, tx, hold);
+  const park = await receiptParkOfHold(deps.db, tx, hold, locked.park);
   // The hold kept the price it was quoted, its coupon's discount included: the use counts now
-  // (holdCouponUseLeft found one left, under the lock this transaction still holds).
-  if (hold.breakdown.couponCode) {
-    await recordCouponUseOfCode(tx, {
-      countryId: park.countryId,
-      code: hold.breakdown.couponCode,
-      userId: hold.userId,
-      purchaseId: hold.id,
-    });
+  // (lockForCompletion found one left, under the lock this transaction still holds).
+  const { couponId } = locked.coupon;
+  if (couponId !== null) {
+    await recordCouponUse(tx, { couponId, userId: hold.userId, purchaseId: hold.id }, true);
   }
   await issueBookingReceipt(tx, "booking", hold, park, now);
   const booking = await bookings.findBooking(tx, hold.userId, { id: hold.id });
@@ -236,9 +250,16 @@ export async function completePaidHold(
   if (booking && booking.moves === 1) await queueBookingMail(deps.jobs, tx, booking, "booked");
 }
 
-/** The park as a paid hold's receipt names it: its country's tax and decimals from the served countries. */
-async function receiptParkOfHold(root: Db, tx: Tx, hold: HoldRow): Promise<ReceiptPark> {
-  const park = await repo.receiptParkOf(tx, hold.parkId, hold.vehicleTypeId);
+/**
+ * The park as a paid hold's receipt names it (as lockForCompletion read it): its country's tax and
+ * decimals from the served countries.
+ */
+async function receiptParkOfHold(
+  root: Db,
+  tx: Tx,
+  hold: HoldRow,
+  park: HoldPark | undefined,
+): Promise<ReceiptPark> {
   const served = servedCountries(root);
   const [country, fees] = park
     ? await Promise.all([served.byId(park.countryId, tx), served.feesOf(park.countryId, tx)])
@@ -296,7 +317,7 @@ export const NOT_BOOKED: Record<HoldReason, string> = {
 };
 
 /** The held windows as payments settles them: completed in settle's transaction, as they keep their space. */
-export const heldCheckouts: PaidCheckouts<HoldRow> = {
+export const heldCheckouts: PaidCheckouts<HoldRow, HoldSettle> = {
   ofPayment: holdOfPayment,
   inSettle: { prepare: prepareCompletion, lock: lockForCompletion, complete: completePaidHold },
   outcome: async (_db, hold, now) => holdOutcome(hold, now),

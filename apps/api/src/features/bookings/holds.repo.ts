@@ -77,29 +77,27 @@ export async function completeHold(
   return row!.status;
 }
 
-/** What a paid hold's receipt names of its park: its name and country, and the vehicle type's name. */
-export async function receiptParkOf(tx: Tx, parkId: number, vehicleTypeId: number) {
-  const [row] = await queryRows<{
-    id: number;
-    name: string;
-    countryId: number;
-    vehicleTypeName: string | null;
-  }>(
+/** A hold's park as its settle reads it once: its receipt's name, and its country, whose coupon code the hold's is. */
+export interface HoldPark {
+  id: number;
+  name: string;
+  countryId: number;
+  vehicleTypeName: string | null;
+}
+
+/** What a paid hold's receipt names of its park (its name and country, the vehicle type's name); undefined without it. */
+export async function receiptParkOf(
+  tx: Tx,
+  parkId: number,
+  vehicleTypeId: number,
+): Promise<HoldPark | undefined> {
+  const [row] = await queryRows<HoldPark>(
     db(tx),
     sql`SELECT p.id, p.name, p.country_id AS "countryId",
           (SELECT name FROM vehicle_types WHERE id = ${vehicleTypeId}) AS "vehicleTypeName"
         FROM parks p WHERE p.id = ${parkId}`,
   );
   return row;
-}
-
-/** The country of a hold's park: its coupon code is that country's. */
-export async function parkCountryOf(tx: Tx, parkId: number): Promise<number | undefined> {
-  const [row] = await queryRows<{ countryId: number }>(
-    db(tx),
-    sql`SELECT country_id AS "countryId" FROM parks WHERE id = ${parkId}`,
-  );
-  return row?.countryId;
 }
 
 /**

@@ -23,18 +23,24 @@ export interface PaidOutcome {
   message(paid: string): string;
 }
 
-/** One kind's registration; `Row` is the kind's own row of a payment, which payments only hands back. */
-export interface PaidCheckouts<Row = unknown> {
+/**
+ * One kind's registration; `Row` is the kind's own row of a payment, which payments only hands
+ * back, and `Locked` what its settle's `lock` read under its locks, handed to its `complete`.
+ */
+export interface PaidCheckouts<Row = unknown, Locked = unknown> {
   /** This kind's row for a payment, or undefined when the payment pays for something else. */
   ofPayment(db: Db | Tx, paymentId: string): Promise<Row | undefined>;
   /** A kind that keeps what it sells: completed in settle's transaction. */
   inSettle?: {
     /** Creates what its completion moves, outside any transaction (before settle's). */
     prepare(db: Db, row: Row): Promise<void>;
-    /** In settle's transaction, before the credit locks the wallet: the kind's own locks. */
-    lock(tx: Tx, row: Row): Promise<void>;
+    /**
+     * In settle's transaction, before the credit locks the wallet: the kind's own locks, and what
+     * it read under them, handed to `complete` (the locks are held until the COMMIT, so it still holds).
+     */
+    lock(tx: Tx, row: Row): Promise<Locked>;
     /** In settle's transaction after the credit: completes the purchase, or records why not. */
-    complete(deps: { db: Db; jobs: Jobs }, tx: Tx, row: Row, now: Date): Promise<void>;
+    complete(deps: { db: Db; jobs: Jobs }, tx: Tx, row: Row, now: Date, locked: Locked): Promise<void>;
   };
   /** A kind that keeps nothing: after settle's transaction found the payment paid, makes the purchase or records why not. */
   afterSettle?(row: Row): Promise<void>;

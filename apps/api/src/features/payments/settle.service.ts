@@ -97,7 +97,7 @@ async function settleOnce(
     if (!mayStillBePaid(row.status, row.failureReason)) {
       return { kind: "failed" as const, reason: failureKind(row.failureReason) };
     }
-    if (held && completion) await completion.lock(tx, held.row);
+    const locked = held && completion ? await completion.lock(tx, held.row) : undefined;
     const companyId = companyOfTopUp(row.reference);
     if (companyId !== null) return creditCompany(deps, tx, row, companyId);
     const credit = await creditTopUp(servedCountries(db), tx, {
@@ -126,7 +126,7 @@ async function settleOnce(
       // Monthly passes in grace in this currency renew at once (the passes feature's job).
       await deps.jobs.send(tx, "passes-topped-up", { userId: row.userId, currency: row.currency.trim() });
     }
-    if (held && completion) await completion.complete(deps, tx, held.row, deps.clock());
+    if (held && completion) await completion.complete(deps, tx, held.row, deps.clock(), locked);
     return {
       kind: credit.created ? ("credited" as const) : ("already" as const),
       // The wallet moved only when some of it fitted; otherwise its balance is read after commit.

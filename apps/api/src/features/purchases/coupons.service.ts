@@ -100,9 +100,22 @@ export function assertCouponApplies(coupon: PurchaseCoupon | null): void {
   throw new AppError(422, "coupon_refused", message, { coupon_code: message });
 }
 
-/** Records a coupon's use by a purchase (the engine does, with the purchase's row). */
-export function recordCouponUse(tx: Tx, p: { couponId: number; userId: string; purchaseId: string }) {
-  return repo.insertCouponUse(tx, p);
+/**
+ * Records a coupon's use by a purchase (the engine does, with the purchase's row). `again`: a
+ * second call for the same purchase records nothing again (a paid hold's retried settle).
+ */
+export function recordCouponUse(
+  tx: Tx,
+  p: { couponId: number; userId: string; purchaseId: string },
+  again = false,
+) {
+  return repo.insertCouponUse(tx, p, again);
+}
+
+/** A coupon locked for a purchase that kept its quoted price: its id (null: none of this code) and whether a use is left. */
+export interface LockedCouponUse {
+  couponId: number | null;
+  useLeft: boolean;
 }
 
 /**
@@ -110,30 +123,18 @@ export function recordCouponUse(tx: Tx, p: { couponId: number; userId: string; p
  * coupon of this code and says whether its limits still leave this driver a use, the purchase's own
  * use (a retried completion's) not counted. Its dates and status are not asked again: the quoted
  * discount stands; its limits are, as they cap how many purchases carry it. A coupon since deleted
- * limits nothing.
+ * limits nothing (and has no use to record). The purchase records its use with `recordCouponUse`
+ * (`again`) and the id answered here, in the same transaction, under this lock.
  */
-export async function couponUseLeft(
+export async function lockCouponUse(
   tx: Tx,
   p: { countryId: number; code: string; userId: string; purchaseId: string },
-): Promise<boolean> {
+): Promise<LockedCouponUse> {
   const row = await repo.couponByCode(tx, p.countryId, p.code, true);
-  if (!row) return true;
+  if (!row) return { couponId: null, useLeft: true };
   const uses = await repo.couponUsesOf(tx, row.id, p.userId, row.totalLimit !== null, p.purchaseId);
-  return uses.mine < row.limitPerUser && (row.totalLimit === null || uses.all < row.totalLimit);
-}
-
-/**
- * Records the use of a country's coupon by its code: for a purchase that kept the price it was
- * quoted (a paid hold's booking), whose limits `couponUseLeft` checked under the coupon's lock in
- * the same transaction. A second call for the same purchase records nothing again.
- */
-export async function recordCouponUseOfCode(
-  tx: Tx,
-  p: { countryId: number; code: string; userId: string; purchaseId: string },
-): Promise<void> {
-  const row = await repo.couponByCode(tx, p.countryId, p.code, false);
-  if (row)
-    await repo.insertCouponUse(tx, { couponId: row.id, userId: p.userId, purchaseId: p.purchaseId }, true);
+  const useLeft = uses.mine < row.limitPerUser && (row.totalLimit === null || uses.all < row.totalLimit);
+  return { couponId: row.id, useLeft };
 }
 
 /** Gives a purchase's coupon use back (a purchase refunded in full). */
