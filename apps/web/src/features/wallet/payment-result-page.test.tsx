@@ -94,7 +94,10 @@ describe("the payment's return page, for a booking paid by a top-up of the diffe
       language,
       route: "/payment-success?reference=ref-1&provider=demo",
     });
-    const said = (await screen.findByTestId("payment-booking")).textContent ?? "";
+    const shown = await screen.findByTestId("payment-booking");
+    // Set apart from "Payment successful": nothing was booked.
+    expect(shown.className).toBe("alert alert--notice");
+    const said = shown.textContent ?? "";
     expect(said).not.toMatch(/bookingNotBooked|_/);
     expect(said).toMatch(language === "fr" ? /portefeuille\.$/ : /wallet\.$/);
   });
