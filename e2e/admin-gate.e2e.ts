@@ -206,18 +206,21 @@ describe("the driver's booking page follows the car", () => {
 });
 
 describe("drive-ups on a phone", () => {
-  it("at 390 px every parked car's Paid cash, Paid by card and Void are on screen, and the page has no sideways scroll", async () => {
-    // Two cars recorded at the counter a minute ago (so still voidable), on the test's clock.
+  it("at 390 px every parked car's Paid cash, Paid by card and Void are on screen, a car recorded again is refused with its drive-up's code on one line, and the page has no sideways scroll", async () => {
+    // Two cars recorded at the counter a minute ago (so still voidable), on the test's clock, at
+    // a park open around the clock (a car can be recorded there at any hour).
     const [park] = await db.query<{ id: number; currency: string }>(
       `SELECT p.id, c.currency FROM staff_parks sp
          JOIN users u ON u.id = sp.user_id AND u.email = 'attendant@parkwell.test'
          JOIN parks p ON p.id = sp.park_id JOIN countries c ON c.id = p.country_id
+       WHERE p.opening_hours IS NULL
        ORDER BY p.id LIMIT 1`,
     );
+    expect(park, "the demo attendant has a park open around the clock").toBeDefined();
     const now = Date.now();
     for (const [code, plate] of [
-      ["POS-E2EPHONE1", "LAG101PW"],
-      ["POS-E2EPHONE2", "LAG202PW"],
+      ["DU-E2EPHAB2", "LAG101PW"],
+      ["DU-E2EPHAB3", "LAG202PW"],
     ] as const) {
       await db.query(
         `INSERT INTO pos_sales (sale_code, park_id, vehicle_type_id, plate_number, start_time, end_time, currency, created_at)
@@ -259,6 +262,18 @@ describe("drive-ups on a phone", () => {
       // The status and the price are there too, each named.
       expect(await row.getByText("Parked", { exact: true }).isVisible()).toBe(true);
     }
+    // One of them recorded again: refused at the plate, naming its drive-up, the code on one line
+    // (it wrapped at its hyphen, half the code on each line).
+    await page.getByLabel("Plate number").fill("LAG101PW");
+    await page.getByRole("button", { name: "Record the car", exact: true }).click();
+    const code = page.locator(".field__error .nowrap-code");
+    await code.waitFor();
+    expect(await code.textContent()).toBe("DU-E2EPHAB2");
+    expect(await page.locator(".field__error").textContent()).toBe(
+      "This vehicle is already parked here as drive-up DU-E2EPHAB2",
+    );
+    const lineHeight = await code.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await code.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     // Nothing scrolls sideways: neither the page nor the list's frame.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await list.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);

@@ -16,7 +16,8 @@ import {
  */
 export interface FieldProps {
   label: string;
-  error?: string | undefined;
+  /** The field's error: its sentence, or a sentence with a code kept whole (WithCode). */
+  error?: ReactNode;
   hint?: string | undefined;
   /** Marks the label with an asterisk (and the control as required). */
   required?: boolean | undefined;

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The payment's return page for a top-up that paid the difference for an order, a pass or a
 // request (decision 026, "Every kind"): on to the purchase once it is made, or why it was not.
+import { HOLD_REASONS } from "@parkwell/contract";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../test/render";
@@ -61,6 +62,55 @@ describe("the payment's return page, for a purchase paid by a top-up of the diff
     const said = await screen.findByTestId("payment-purchase");
     expect(said.textContent).toBe(
       "Votre commande n'a pas pu être passée (un article est épuisé ou son prix a changé)\u00a0: l'argent est dans votre portefeuille.",
+    );
+  });
+});
+
+describe("the payment's return page, for a booking paid by a top-up of the difference that was not booked", () => {
+  const notBooked = (reason: string) => ({
+    json: {
+      status: "success",
+      message: "Payment verified",
+      data: {
+        reference: "ref-1",
+        provider: "demo",
+        amount: 500,
+        currency: "NGN",
+        new_balance: 587.94,
+        credited: true,
+        booking: { booking_code: "PW-AB12CD", status: "not_booked", reason },
+      },
+    },
+  });
+
+  // Every reason the API may give (HOLD_REASONS) has its sentence in both languages: a reason
+  // added without one showed the driver its key ("result.bookingNotBooked.coupon_used_up").
+  it.each(
+    HOLD_REASONS.flatMap((reason) => (["en", "fr"] as const).map((language) => [reason, language] as const)),
+  )("says why %s in a sentence (%s)", async (reason, language) => {
+    const api = new FakeApi().on("POST /wallet/verify-payment", notBooked(reason));
+    await renderWithApp(<PaymentResultPage />, {
+      api,
+      language,
+      route: "/payment-success?reference=ref-1&provider=demo",
+    });
+    const shown = await screen.findByTestId("payment-booking");
+    // Set apart from "Payment successful": nothing was booked.
+    expect(shown.className).toBe("alert alert--notice");
+    const said = shown.textContent ?? "";
+    expect(said).not.toMatch(/bookingNotBooked|_/);
+    expect(said).toMatch(language === "fr" ? /portefeuille\.$/ : /wallet\.$/);
+  });
+
+  it("says in French that the coupon was used up meanwhile", async () => {
+    const api = new FakeApi().on("POST /wallet/verify-payment", notBooked("coupon_used_up"));
+    await renderWithApp(<PaymentResultPage />, {
+      api,
+      language: "fr",
+      route: "/payment-success?reference=ref-1&provider=demo",
+    });
+    expect((await screen.findByTestId("payment-booking")).textContent).toBe(
+      "Votre code promo a été utilisé autant de fois qu'il le permet avant l'arrivée de ce paiement, rien n'a donc été réservé\u00a0: l'argent est dans votre portefeuille.",
     );
   });
 });

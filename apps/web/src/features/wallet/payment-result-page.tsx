@@ -7,6 +7,9 @@ import { ApiError, GENERIC_ERROR } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { verifyPayment } from "./api";
 import { rememberedReturn } from "./return-to";
+// Its own styles: a provider returns the driver here on a fresh load, before any wallet page.
+import "../../components/ui/alert.css";
+import "./wallet.css";
 
 type View =
   | { kind: "verifying" }
@@ -106,7 +109,12 @@ export function PaymentResultPage() {
                 : t("result.successText", { amount: money(view.result.amount, view.result.currency) })}
             </p>
             {view.result.booking && (
-              <p role="status" data-testid="payment-booking">
+              // Paid but not booked (or not yet): set apart, so "Payment successful" is not read as booked.
+              <p
+                role="status"
+                data-testid="payment-booking"
+                className={view.result.booking.status === "booked" ? undefined : "alert alert--notice"}
+              >
                 {view.result.booking.status === "booked"
                   ? t("result.bookingBooked", { code: view.result.booking.booking_code })
                   : view.result.booking.status === "held"

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import type { AdminMe, ParkChoice } from "@parkwell/contract";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { FakeApi, renderWithApp } from "../../../test/render";
 import { PosPage } from "./pos-page";
@@ -40,5 +41,27 @@ describe("the drive-up sale form", () => {
         .getAllByRole("option")
         .map((o) => o.textContent),
     ).toEqual(["Voiture", "SUV", "Moto"]);
+  });
+});
+
+describe("a car already parked as a drive-up", () => {
+  it("is refused at the plate, in French, the drive-up's code kept on one line", async () => {
+    const message = "Ce véhicule est déjà garé ici (vente sans réservation DU-C2GNQ6JM)";
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: me })
+      .on("GET /admin/parks/choices", { json: { items: [park], complete: true } })
+      .on("GET /admin/pos-sales", { json: { items: [], total: 0, page: 1, size: 10, pages: 1 } })
+      .on("POST /admin/pos-sales", {
+        status: 409,
+        json: { code: "already_parked", message, fields: { plate_number: message } },
+      });
+    const user = userEvent.setup();
+    await renderWithApp(<PosPage />, { api, route: "/admin/pos?park=31", language: "fr" });
+    await user.type(await screen.findByLabelText(/^Plaque d'immatriculation/), "LAG177SH");
+    await user.click(screen.getByRole("button", { name: "Enregistrer le véhicule" }));
+    const code = await screen.findByText("DU-C2GNQ6JM");
+    expect(code.className).toBe("nowrap-code");
+    expect(code.parentElement!.textContent).toBe(message);
+    expect(screen.getByLabelText(/^Plaque d'immatriculation/).getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -1,4 +1,5 @@
 import {
+  GATE_CODE_ALPHABET,
   POS_DEFAULT_MINUTES,
   PosSaleBodySchema,
   type GatePaymentMethod,
@@ -10,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { formatZonedClock } from "../../../lib/zoned-time";
 import { useSearchParams } from "react-router";
 import { FormAlert } from "../../../components/ui/form-alert";
+import { WithCode } from "../../../components/ui/with-code";
 import { SelectField, TextField } from "../../../components/ui/form-field";
 import { serverFields } from "../../../lib/form-errors";
 import { gateErrorText } from "./errors";
@@ -25,6 +27,17 @@ import { ParkPicker, useChosenPark } from "../ui/park-picker";
 import "./gate.css";
 
 const STAYS = [30, 60, 120, 180, 240, 360, 480, 720, 1440] as const;
+const SALE_CODE = new RegExp(`DU-[${GATE_CODE_ALPHABET}]{8}`);
+
+/**
+ * The plate's error, the drive-up code it names kept on one line: the refusal of a car already
+ * parked ("... drive-up DU-C2GNQ6JM") wrapped at the code's hyphen on a phone, half the code on
+ * each line for the attendant to find in the list below.
+ */
+function plateError(message: string | undefined) {
+  const code = message?.match(SALE_CODE)?.[0];
+  return code ? <WithCode text={message!} code={code} /> : message;
+}
 
 interface SaleValues {
   vehicle_type_id: string;
@@ -93,7 +106,7 @@ function SaleForm({ park }: { park: GatePark }) {
         autoCapitalize="characters"
         spellCheck={false}
         className="gate-code-input"
-        error={form.formState.errors.plate_number?.message}
+        error={plateError(form.formState.errors.plate_number?.message)}
         {...form.register("plate_number")}
       />
       <SelectField
