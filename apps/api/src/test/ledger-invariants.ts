@@ -82,6 +82,27 @@ export async function overbookedParks(db: Db) {
 }
 
 /**
+ * Charger groups whose active bookings ever hold more of its chargers at once than it has
+ * (bookings.charger_id against park_chargers.count): the charger capacity invariant.
+ */
+export async function overbookedChargers(db: Db) {
+  return queryRows<{ charger_id: number; peak: number; count: number }>(
+    db,
+    sql`WITH ev AS (
+          SELECT charger_id, start_time AS t, 1 AS d FROM bookings
+          WHERE status = 'active' AND charger_id IS NOT NULL
+          UNION ALL
+          SELECT charger_id, end_time, -1 FROM bookings WHERE status = 'active' AND charger_id IS NOT NULL),
+        held AS (
+          SELECT charger_id, sum(d) OVER (PARTITION BY charger_id ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS n
+          FROM ev)
+        SELECT h.charger_id, max(h.n)::int AS peak, c.count FROM held h
+        JOIN park_chargers c ON c.id = h.charger_id
+        GROUP BY h.charger_id, c.count HAVING max(h.n) > c.count`,
+  );
+}
+
+/**
  * The ledger moves that are purchases, refunds or top-ups: each must have its receipt (decision
  * 029). Every kind the ledger writes but the three that buy nothing (the demo's reset, a correction
  * by hand, a referral's reward from the marketing account), so a new kind is checked from its first move.

@@ -23,6 +23,7 @@ import { withBookedCoupon } from "../parks/pricing.domain";
 import { taxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
+import { reserveCharger } from "../parks/chargers.service";
 import type { ParkView } from "./bookings-view.repo";
 import { queueBookingMail } from "./bookings-mail.service";
 import {
@@ -37,6 +38,8 @@ import {
 import {
   assertSameCurrency,
   busy,
+  chargerFull,
+  chargerNotOffered,
   full,
   guardVehicle,
   lockPark,
@@ -84,6 +87,24 @@ async function assertRoom(tx: Tx, b: BookingRow, park: LockedPark, start: Date, 
   if (plateBusy) throw busy();
 }
 
+/**
+ * The booking's charger, when it holds one, free over [start, end) besides itself (reserve_charger:
+ * the group's row locked last, after the wallet's); a group full or out of service refuses the change.
+ */
+async function assertChargerRoom(tx: Tx, b: BookingRow, start: Date, end: Date, now: Date) {
+  if (b.chargerId === null) return;
+  const status = await reserveCharger(tx, {
+    chargerId: b.chargerId,
+    parkId: b.parkId,
+    start,
+    end,
+    exclude: b.id,
+    now,
+  });
+  if (status === "charger_full") throw chargerFull();
+  if (status === "charger_gone") throw chargerNotOffered();
+}
+
 export async function extendBooking(
   deps: BookingDeps,
   userId: string,
@@ -127,6 +148,7 @@ export async function extendBooking(
           company,
         });
       }
+      await assertChargerRoom(tx, b, b.endTime, newEnd, now);
       const set = {
         endTime: newEnd,
         totalMinor: breakdown.totalMinor,
@@ -308,6 +330,7 @@ export async function changeStatus(
           company,
         });
       }
+      await assertChargerRoom(tx, b, b.startTime, b.endTime, now);
       const set = {
         status: "active" as const,
         paidMinor: b.paidMinor + due,

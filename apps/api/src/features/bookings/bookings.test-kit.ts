@@ -43,6 +43,7 @@ export interface BookArgs {
   vehicle_id?: number;
   plate_number?: string;
   coupon_code?: string;
+  charger_id?: number;
   start: Date;
   end: Date;
 }
@@ -63,6 +64,7 @@ export function book(
       ...(a.vehicle_id ? { vehicle_id: a.vehicle_id } : {}),
       ...(a.plate_number ? { plate_number: a.plate_number } : {}),
       ...(a.coupon_code ? { coupon_code: a.coupon_code } : {}),
+      ...(a.charger_id ? { charger_id: a.charger_id } : {}),
       start_time: a.start.toISOString(),
       end_time: a.end.toISOString(),
     },
@@ -154,4 +156,20 @@ export async function bookingMovedTo(
     sql`UPDATE bookings SET start_time = ${start}::timestamptz, end_time = ${end}::timestamptz WHERE id = ${b.id}`,
   );
   return { driver, b: { ...b, start_time: start, end_time: end } };
+}
+
+/** A group of EV chargers at a park (decision 045), as the back office adds one: its id. */
+export async function addChargers(
+  db: Db,
+  parkId: number,
+  g: { count?: number; connector?: string; powerKw?: number; status?: string } = {},
+): Promise<number> {
+  const [row] = (
+    (await db.execute(sql`
+      INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor, status)
+      VALUES (${parkId}, ${g.connector ?? "ccs2"}, ${g.powerKw ?? 50}, ${g.count ?? 1}, 'kwh', 15000,
+        ${g.status ?? "active"})
+      RETURNING id`)) as unknown as { rows: { id: number }[] }
+  ).rows;
+  return Number(row!.id);
 }

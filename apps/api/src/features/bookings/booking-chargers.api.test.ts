@@ -1,0 +1,287 @@
+// Booking an EV charger with a window (decision 048): one of a park's charger groups held for the
+// window, counted against the group's `count` as a booking counts against the park's capacity.
+import type { Booking } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, type Db } from "../../db/client";
+import { bearer, createUser, type TestUser } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/harness";
+import { ledgerViolations, overbookedChargers, receiptViolations } from "../../test/ledger-invariants";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { addChargers, allDayParks, book, extend, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
+
+const MINUTE = 60_000;
+
+describe("a window booked with an EV charger", () => {
+  let ctx: TestContext;
+  let db: Db;
+  let parks: number[];
+  /** The app's clock runs this far ahead of the process's (a hold's expiry is tested by moving it). */
+  let shift = 0;
+  const clock = () => new Date(Date.now() + shift);
+  const at = (offset: number) => new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + offset);
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { clock });
+    db = ctx.database.db;
+    parks = await allDayParks(db, 8);
+  });
+  afterAll(() => ctx?.close());
+  afterEach(async () => {
+    shift = 0;
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
+    expect(await overbookedChargers(db)).toEqual([]);
+  });
+
+  const view = async (u: TestUser, code: string) =>
+    (await ctx.app.inject({ url: `/api/v1/bookings/${code}`, headers: bearer(u) })).json<Booking>();
+  const bookingsOf = async (userId: string) =>
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${userId}`,
+        )
+      )[0]!.n,
+    );
+
+  it("holds one of the group's chargers, shows it on the booking, and costs what the window costs", async () => {
+    const park = parks[0]!;
+    const charger = await addChargers(db, park, { count: 1, connector: "ccs2", powerKw: 60 });
+    const u = await fundedUser(db);
+    const start = at(3 * HOUR);
+    const end = at(5 * HOUR);
+    const res = await book(ctx.app, u, { park_id: park, start, end, charger_id: charger });
+    expect(res.statusCode).toBe(201);
+    const b = res.json<Booking>();
+    expect(b.charger).toEqual({
+      id: charger,
+      connector: "ccs2",
+      power_kw: 60,
+      price_unit: "kwh",
+      price: 150,
+      currency: "NGN",
+    });
+    expect((await view(u, b.booking_code)).charger).toMatchObject({ id: charger });
+    // The charging is paid at the charger: the booking's price is the window's, charger or not.
+    const plain = (
+      await book(ctx.app, u, { park_id: park, start: at(7 * HOUR), end: at(9 * HOUR) })
+    ).json<Booking>();
+    expect(plain.charger).toBeNull();
+    expect(b.amount).toBe(plain.amount);
+    // The park's page gives the group's id, what the checkout sends.
+    const page = await ctx.app.inject({ url: `/api/v1/front/parks/${park}` });
+    expect(page.json().chargers).toContainEqual(expect.objectContaining({ id: charger, count: 1 }));
+  });
+
+  it("the group's last charger: another driver is refused for an overlapping window, with nothing charged", async () => {
+    const park = parks[1]!;
+    const charger = await addChargers(db, park, { count: 1 });
+    const a = await fundedUser(db);
+    const b = await fundedUser(db);
+    const start = at(3 * HOUR);
+    expect(
+      (await book(ctx.app, a, { park_id: park, start, end: at(5 * HOUR), charger_id: charger })).statusCode,
+    ).toBe(201);
+    const before = await walletBalanceMinor(db, b.id, "NGN");
+    const refused = await book(ctx.app, b, {
+      park_id: park,
+      start: at(4 * HOUR),
+      end: at(6 * HOUR),
+      charger_id: charger,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: "charger_full",
+      message: "Every charger of this kind is booked for part of this window",
+    });
+    const fr = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings",
+      headers: { ...bearer(b), "accept-language": "fr" },
+      payload: {
+        park_id: park,
+        vehicle_type_id: 1,
+        charger_id: charger,
+        start_time: at(4 * HOUR).toISOString(),
+        end_time: at(6 * HOUR).toISOString(),
+      },
+    });
+    expect(fr.json().message).toBe(
+      "Toutes les bornes de ce type sont réservées sur une partie de ce créneau",
+    );
+    expect(await walletBalanceMinor(db, b.id, "NGN")).toBe(before);
+    expect(await bookingsOf(b.id)).toBe(0);
+    // The space alone is free, and the charger is free once the first window ends.
+    expect(
+      (await book(ctx.app, b, { park_id: park, start: at(4 * HOUR), end: at(6 * HOUR) })).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await book(ctx.app, b, {
+          park_id: park,
+          start: at(5 * HOUR),
+          end: at(6 * HOUR),
+          charger_id: charger,
+          plate_number: "LAG123AA",
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it("a group of two takes two drivers at once, and the third is refused", async () => {
+    const park = parks[2]!;
+    const charger = await addChargers(db, park, { count: 2 });
+    const start = at(3 * HOUR);
+    const end = at(4 * HOUR);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const u = await fundedUser(db);
+      statuses.push((await book(ctx.app, u, { park_id: park, start, end, charger_id: charger })).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 409]);
+  });
+
+  it("refuses a charger the park does not offer (another park's, out of service, unknown) and charges nothing", async () => {
+    const park = parks[3]!;
+    const elsewhere = await addChargers(db, parks[4]!);
+    const inactive = await addChargers(db, park, { status: "inactive" });
+    const u = await fundedUser(db);
+    const before = await walletBalanceMinor(db, u.id, "NGN");
+    for (const charger of [elsewhere, inactive, 999_999]) {
+      const res = await book(ctx.app, u, {
+        park_id: park,
+        start: at(3 * HOUR),
+        end: at(4 * HOUR),
+        charger_id: charger,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().fields).toEqual({ charger_id: "This charger is not offered at this park" });
+    }
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings",
+      headers: bearer(u),
+      payload: {
+        park_id: park,
+        vehicle_type_id: 1,
+        charger_id: "ccs2",
+        start_time: at(3 * HOUR).toISOString(),
+        end_time: at(4 * HOUR).toISOString(),
+      },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().fields)).toEqual(["charger_id"]);
+    expect(await walletBalanceMinor(db, u.id, "NGN")).toBe(before);
+    expect(await bookingsOf(u.id)).toBe(0);
+  });
+
+  it("an event's parking takes no charger: a 422 that names it", async () => {
+    const park = parks[5]!;
+    const charger = await addChargers(db, park);
+    const u = await fundedUser(db);
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings",
+      headers: bearer(u),
+      payload: { event_code: "EV-ABCD1234", park_id: park, vehicle_type_id: 1, charger_id: charger },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({
+      charger_id: "A charger is booked with a parking window, not with an event's parking",
+    });
+  });
+
+  it("an extension or a renewal needs its charger free too; a cancellation frees it", async () => {
+    const park = parks[6]!;
+    const charger = await addChargers(db, park, { count: 1 });
+    const a = await fundedUser(db);
+    const b = await fundedUser(db);
+    const mine = (
+      await book(ctx.app, a, { park_id: park, start: at(3 * HOUR), end: at(4 * HOUR), charger_id: charger })
+    ).json<Booking>();
+    await book(ctx.app, b, { park_id: park, start: at(5 * HOUR), end: at(6 * HOUR), charger_id: charger });
+    const balance = await walletBalanceMinor(db, a.id, "NGN");
+    const longer = await extend(ctx.app, a, mine, at(6 * HOUR));
+    expect(longer.statusCode).toBe(409);
+    expect(longer.json().code).toBe("charger_full");
+    expect(await walletBalanceMinor(db, a.id, "NGN")).toBe(balance);
+    expect((await view(a, mine.booking_code)).end_time).toBe(mine.end_time);
+    expect((await extend(ctx.app, a, mine, at(5 * HOUR))).statusCode).toBe(200);
+
+    // Cancelled, its charger is free for another driver; renewed, it would need it back.
+    expect((await setStatus(ctx.app, a, mine.id, "cancelled")).statusCode).toBe(200);
+    const c = await fundedUser(db);
+    expect(
+      (await book(ctx.app, c, { park_id: park, start: at(3 * HOUR), end: at(4 * HOUR), charger_id: charger }))
+        .statusCode,
+    ).toBe(201);
+    const renewed = await setStatus(ctx.app, a, mine.id, "active");
+    expect(renewed.statusCode).toBe(409);
+    expect(renewed.json().code).toBe("charger_full");
+    expect((await view(a, mine.booking_code)).status).toBe("cancelled");
+  });
+
+  describe("paying the difference", () => {
+    const hold = (u: TestUser, parkId: number, start: Date, end: Date, chargerId: number) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/bookings/hold",
+        headers: bearer(u),
+        payload: {
+          park_id: parkId,
+          vehicle_type_id: 1,
+          charger_id: chargerId,
+          start_time: start.toISOString(),
+          end_time: end.toISOString(),
+        },
+      });
+    const verify = (u: TestUser, reference: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/wallet/verify-payment",
+        headers: bearer(u),
+        query: { payment_reference: reference, payment_provider: "demo" },
+      });
+
+    it("a live hold keeps its charger; paid, the booking holds it", async () => {
+      const park = parks[7]!;
+      const charger = await addChargers(db, park, { count: 1 });
+      const a = await createUser(db);
+      const b = await fundedUser(db);
+      const start = at(3 * HOUR);
+      const end = at(4 * HOUR);
+      const h = await hold(a, park, start, end, charger);
+      expect(h.statusCode).toBe(201);
+      const refused = await book(ctx.app, b, { park_id: park, start, end, charger_id: charger });
+      expect(refused.json().code).toBe("charger_full");
+      expect((await hold(await createUser(db), park, start, end, charger)).json().code).toBe("charger_full");
+      const paid = await verify(a, h.json().payment.reference);
+      expect(paid.json().data.booking).toEqual({ booking_code: h.json().booking_code, status: "booked" });
+      expect((await view(a, h.json().booking_code)).charger).toMatchObject({ id: charger });
+    });
+
+    it("a hold paid after its expiry, its charger taken since: nothing is booked and the money stays", async () => {
+      const park = parks[7]!;
+      const charger = await addChargers(db, park, { count: 1, connector: "type2", powerKw: 22 });
+      const a = await createUser(db);
+      const b = await fundedUser(db);
+      const start = at(10 * HOUR);
+      const end = at(11 * HOUR);
+      const h = (await hold(a, park, start, end, charger)).json();
+      shift = 31 * MINUTE;
+      expect((await book(ctx.app, b, { park_id: park, start, end, charger_id: charger })).statusCode).toBe(
+        201,
+      );
+      const late = await verify(a, h.payment.reference);
+      expect(late.json()).toMatchObject({
+        status: "success",
+        data: { credited: true, booking: { status: "not_booked", reason: "charger_full" } },
+      });
+      expect(late.json().message).toMatch(/every charger you chose was booked/);
+      expect(await bookingsOf(a.id)).toBe(0);
+      expect(await walletBalanceMinor(db, a.id, "NGN")).toBe(Math.round(h.top_up_amount * 100));
+    });
+  });
+});
