@@ -33,10 +33,10 @@ const NOT_BUILT = [
     fr: /factures? mensuelles?|facturé une fois par mois|facturation mensuelle/i,
   },
   {
-    feature: "booking a charger",
-    why: "Parkwell books a parking space at a park with chargers; the charging is paid at the park and a charger cannot be reserved yet (decision 045)",
-    en: /\b(book|reserv)\w* (a|your|the) (charger|charging point)|pay (for )?(the )?charging (through|on|with) Parkwell|charger is (guaranteed|held|yours)/i,
-    fr: /\bréserv\w* (une|votre|la) borne|borne (garantie|réservée)|payez la recharge (sur|par|avec) Parkwell/i,
+    feature: "paying for the charging through Parkwell",
+    why: "a booking holds one of a park's chargers for its window, but the charging is paid at the charger, at the operator's price (decision 048)",
+    en: /pay (for )?(the )?charging (through|on|with) Parkwell|charging is (included|paid with your booking)/i,
+    fr: /payez la recharge (sur|par|avec) Parkwell|recharge (est )?(incluse|payée avec votre réservation)/i,
   },
   {
     feature: "a commission for publishers",
@@ -148,7 +148,7 @@ describe("/electric-vehicle-charging", () => {
       "1 park lists its chargers.",
       /CCS2 · 60 kW · 2 chargers · .*380.* per kWh/,
       /Type 2 · 7\.4 kW · 1 charger · .*1,500\.50.* per hour/,
-      /Reserving a charger through Parkwell is not open yet/,
+      /book a parking space there with one of its chargers held for your whole window/,
     ],
     [
       "fr",
@@ -156,7 +156,7 @@ describe("/electric-vehicle-charging", () => {
       "1 parking indique ses bornes.",
       /CCS2 · 60\skW · 2 bornes · .*380.* le kWh/,
       /Type 2 · 7,4\skW · 1 borne · .*1\s500,50.* l'heure/,
-      /La réservation d'une borne par Parkwell n'est pas encore ouverte/,
+      /y réserver une place avec une de ses bornes gardée pour tout votre créneau/,
     ],
   ] as const)(
     "lists the country's parks with chargers from the API, linked, and says what a driver can do today (%s)",
