@@ -1,16 +1,6 @@
-import { CHARGER_CONNECTOR_NAMES, type ParkCharger } from "@parkwell/contract";
-import type { TFunction } from "i18next";
+import type { ParkCharger } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatNumber } from "../../../lib/format";
-
-/** A group of chargers in words: "CCS2 · 60 kW", its count, "₦380.00 per kWh". */
-export function chargerFacts(t: TFunction<"parks">, c: ParkCharger, language: string) {
-  return {
-    kind: `${CHARGER_CONNECTOR_NAMES[c.connector]} · ${t("chargerKw", { kw: formatNumber(c.power_kw, language) })}`,
-    count: t("chargerCount", { count: c.count }),
-    price: t(`chargerPer.${c.price_unit}`, { price: formatMoney(c.price, c.currency, language) }),
-  };
-}
+import { chargerFacts } from "../../../lib/charger-text";
 
 /**
  * A park's EV chargers on its page (docs/PRODUCT-RULES.md#ev-charging): each active group's
