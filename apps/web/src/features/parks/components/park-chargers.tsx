@@ -1,14 +1,17 @@
 import type { ParkCharger } from "@parkwell/contract";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { chargerFacts } from "../../../lib/charger-text";
 
 /**
  * A park's EV chargers on its page (docs/PRODUCT-RULES.md#ev-charging): each active group's
- * connector, power, count and the operator's price, and what is true today: the charging is
- * paid at the park, Parkwell books the parking space.
+ * connector, power, count and the operator's price, a link to book the parking with one of its
+ * chargers (decision 048), and what is true: the charging is paid at the park, not with the booking.
  */
-export function ParkChargers({ chargers }: { chargers: ParkCharger[] }) {
+export function ParkChargers({ chargers, slug }: { chargers: ParkCharger[]; slug: string }) {
   const { t, i18n } = useTranslation("parks");
+  const id = useId();
   if (chargers.length === 0) return null;
   return (
     <section aria-labelledby="park-chargers-title" data-testid="park-chargers">
@@ -20,6 +23,7 @@ export function ParkChargers({ chargers }: { chargers: ParkCharger[] }) {
             <th scope="col">{t("chargerColumns.kind")}</th>
             <th scope="col">{t("chargerColumns.count")}</th>
             <th scope="col">{t("chargerColumns.price")}</th>
+            <th scope="col">{t("chargerColumns.book")}</th>
           </tr>
         </thead>
         <tbody>
@@ -27,9 +31,17 @@ export function ParkChargers({ chargers }: { chargers: ParkCharger[] }) {
             const facts = chargerFacts(t, c, i18n.language);
             return (
               <tr key={i}>
-                <th scope="row">{facts.kind}</th>
+                <th scope="row" id={`${id}-${c.id}`}>
+                  {facts.kind}
+                </th>
                 <td>{facts.count}</td>
                 <td>{facts.price}</td>
+                <td>
+                  {/* The checkout with this group chosen, as the page's Book link goes to it. */}
+                  <Link to={`/checkout/${slug}?charger_id=${c.id}`} aria-describedby={`${id}-${c.id}`}>
+                    {t("chargerBook")}
+                  </Link>
+                </td>
               </tr>
             );
           })}

@@ -116,6 +116,7 @@ describe("the park page's chargers", () => {
     amenities: ["cctv", "covered", "ev_charging"],
     chargers: [
       {
+        id: 8,
         connector: "ccs2" as const,
         power_kw: 60,
         count: 2,
@@ -124,6 +125,7 @@ describe("the park page's chargers", () => {
         currency: "NGN",
       },
       {
+        id: 9,
         connector: "type2" as const,
         power_kw: 7.4,
         count: 1,
@@ -181,6 +183,13 @@ describe("the park page's chargers", () => {
       expect(rows[1]!.querySelector("th")!.textContent).toMatch(slow);
       expect(rows[1]!.textContent).toMatch(slowPrice);
       expect(section.textContent).toMatch(paid);
+      // Each kind links to the checkout with it chosen, named by its row.
+      const links = [...section.querySelectorAll("tbody a")];
+      expect(links.map((a) => a.getAttribute("href"))).toEqual([
+        `/checkout/${charging.slug}?charger_id=8`,
+        `/checkout/${charging.slug}?charger_id=9`,
+      ]);
+      expect(links[0]!.getAttribute("aria-describedby")).toBe(rows[0]!.querySelector("th")!.id);
     },
   );
 
