@@ -1,5 +1,4 @@
 import type { ParkCharger } from "@parkwell/contract";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { chargerFacts } from "../../../lib/charger-text";
@@ -11,7 +10,6 @@ import { chargerFacts } from "../../../lib/charger-text";
  */
 export function ParkChargers({ chargers, slug }: { chargers: ParkCharger[]; slug: string }) {
   const { t, i18n } = useTranslation("parks");
-  const id = useId();
   if (chargers.length === 0) return null;
   return (
     <section aria-labelledby="park-chargers-title" data-testid="park-chargers">
@@ -23,7 +21,10 @@ export function ParkChargers({ chargers, slug }: { chargers: ParkCharger[]; slug
             <th scope="col">{t("chargerColumns.kind")}</th>
             <th scope="col">{t("chargerColumns.count")}</th>
             <th scope="col">{t("chargerColumns.price")}</th>
-            <th scope="col">{t("chargerColumns.book")}</th>
+            {/* The links' column: named for a screen reader, no width taken on a phone. */}
+            <th scope="col">
+              <span className="visually-hidden">{t("chargerColumns.book")}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -31,15 +32,14 @@ export function ParkChargers({ chargers, slug }: { chargers: ParkCharger[]; slug
             const facts = chargerFacts(t, c, i18n.language);
             return (
               <tr key={i}>
-                <th scope="row" id={`${id}-${c.id}`}>
-                  {facts.kind}
-                </th>
+                <th scope="row">{facts.kind}</th>
                 <td>{facts.count}</td>
                 <td>{facts.price}</td>
                 <td>
                   {/* The checkout with this group chosen, as the page's Book link goes to it. */}
-                  <Link to={`/checkout/${slug}?charger_id=${c.id}`} aria-describedby={`${id}-${c.id}`}>
+                  <Link to={`/checkout/${slug}?charger_id=${c.id}`}>
                     {t("chargerBook")}
+                    <span className="visually-hidden"> {facts.kind}</span>
                   </Link>
                 </td>
               </tr>
