@@ -312,4 +312,71 @@ describe("booking from checkout to cancellation", () => {
     expect(french.problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
     await fr.close();
   });
+
+  it("books a space with an EV charger from the park page's link: the choice at checkout, the charger on the booking's page (EN, FR)", async () => {
+    const park = await chargerPark();
+    const group = park.chargers.find((c) => c.connector === "ccs2")!;
+    const user = await createSignedInUser(db, { countryId: 1 });
+    await topUp(user, 100_000);
+    const context = await signedIn(user, VIEWPORTS.phone);
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/park/${park.slug}`, { waitUntil: "networkidle" });
+    await page
+      .locator(`[data-testid="park-chargers"] a[href="/checkout/${park.slug}?charger_id=${group.id}"]`)
+      .click();
+    await page.waitForURL((u) => u.pathname === `/checkout/${park.slug}`);
+    const choice = page.getByRole("group", { name: "EV charger" });
+    const radio = choice.getByRole("radio", {
+      name: new RegExp(`^CCS2 · ${group.power_kw} kW · .* per kWh, paid at the charger$`),
+    });
+    await expect.poll(() => radio.isChecked()).toBe(true);
+    expect(await page.getByTestId("charger-paid").textContent()).toMatch(/^Charging is paid at the charger/);
+    // Two days ahead, 10:00 to 12:00 on the park's clock.
+    const day = addDays(dayOnClock(new Date(), park.time_zone), 2);
+    await page.getByLabel("Arrival").fill(`${day}T10:00`);
+    await page.getByLabel("Departure").fill(`${day}T12:00`);
+    await page.getByLabel("Plate number").fill("LAG-EV-50");
+    await expect.poll(() => page.getByTestId("spaces-left").textContent()).toMatch(/spaces? left/);
+    expect(new URL(page.url()).searchParams.get("charger_id")).toBe(String(group.id));
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+    await page.waitForURL(/\/booking-success\?code=PW-/);
+    const code = new URL(page.url()).searchParams.get("code")!;
+    const [booked] = await db.query<{ charger_id: number }>(
+      "SELECT charger_id FROM bookings WHERE booking_code = $1",
+      [code],
+    );
+    expect(booked!.charger_id).toBe(group.id);
+    const line = new RegExp(`EV chargerCCS2 · ${group.power_kw} kW — .* per kWh, paid at the charger`);
+    await expect.poll(() => page.getByTestId("booking-summary").textContent()).toMatch(line);
+
+    // The booking's page (the pass with its QR) names it too, in French.
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    await page.goto(`${server.url}/booking-details/${code}`, { waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.getByTestId("booking-summary").textContent())
+      .toMatch(/Borne de rechargeCCS2 · [\d,]+\skW — .* le kWh, payé à la borne/u);
+    // The park page's map tiles cannot be reached from this closed network; nothing else may fail.
+    expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+    await context.close();
+  });
 });
+
+type ChargerPark = OpenPark & {
+  chargers: { id: number; connector: string; power_kw: number; price_unit: string }[];
+};
+
+/** A Nigerian park with a CCS2 charger group (the seed gives some), open all day when one is. */
+async function chargerPark(): Promise<ChargerPark> {
+  const list = (await (
+    await fetch(`${server.url}/api/v1/parks/front/parks/?country=NG&connector=ccs2&size=50`)
+  ).json()) as { items: { slug: string }[] };
+  const parks: ChargerPark[] = [];
+  for (const item of list.items) {
+    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${item.slug}`)).json()) as ChargerPark;
+    if (park.rates.length > 0 && park.chargers.some((c) => c.connector === "ccs2")) parks.push(park);
+  }
+  const park = parks.find((p) => p.opening_hours === null) ?? parks[0];
+  if (!park) throw new Error("No Nigerian park with a CCS2 charger");
+  return park;
+}

@@ -4,6 +4,7 @@ import { PlanWindowSchema, type PlanWindow } from "./admin-plans";
 import { describeHours } from "./plan-hours";
 import { idNumber, idParam, pageOf } from "./common";
 import { PlateSchema } from "./vehicles";
+import { BookingChargerSchema } from "./chargers";
 
 /**
  * The gate (back office): an attendant checks booked cars in and out by their booking code or the
@@ -95,6 +96,16 @@ const ParkRefSchema = z.object({
   time_zone: z.string(),
 });
 
+/** A booking's charger as the gate names it: the connector and power (its price is the charger's business). */
+export const GateChargerSchema = BookingChargerSchema.pick({
+  id: true,
+  connector: true,
+  power_kw: true,
+}).meta({
+  id: "GateCharger",
+});
+export type GateCharger = z.infer<typeof GateChargerSchema>;
+
 /** A booking as the gate sees it: the car, the window, the park, the driver's first name only. */
 export const GateBookingSchema = z
   .object({
@@ -116,6 +127,11 @@ export const GateBookingSchema = z
     /** The overstay priced at the exit (0 when none), and what of it the wallet could not pay. */
     overstay_amount: z.number(),
     overstay_owed: z.number(),
+    /**
+     * The EV charger group the booking holds one of for its window (decision 048), so the
+     * attendant can point the car to a charger of that connector and power; null when none.
+     */
+    charger: GateChargerSchema.nullable(),
   })
   .meta({ id: "GateBooking" });
 export type GateBooking = z.infer<typeof GateBookingSchema>;

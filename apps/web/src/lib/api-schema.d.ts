@@ -5423,6 +5423,12 @@ export interface components {
       size: number;
       pages: number;
     };
+    GateCharger: {
+      id: number;
+      /** @enum {string} */
+      connector: "type2" | "ccs2" | "chademo" | "gbt" | "ccs1" | "j1772" | "nacs";
+      power_kw: number;
+    };
     GateBooking: {
       id: string;
       booking_code: string;
@@ -5445,6 +5451,7 @@ export interface components {
       currency: string;
       overstay_amount: number;
       overstay_owed: number;
+      charger: components["schemas"]["GateCharger"] | null;
     };
     CheckinResult: {
       message: string;

@@ -99,6 +99,7 @@ export const marinaBooking = (patch: Partial<BookingDetail> = {}): BookingDetail
     created_at: "2027-01-01T09:00:00.000Z",
     paid_by_company: null,
     event: null,
+    charger: null,
     payments: [],
     refunds: [],
     ...patch,

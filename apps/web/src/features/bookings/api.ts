@@ -48,6 +48,8 @@ export interface CreateBookingInput {
   company_id?: number;
   /** A coupon code: its discount off the parking, or the booking is refused with the reason. */
   coupon_code?: string;
+  /** One of the park's EV charger groups: one of its chargers is kept for the window (paid at the charger). */
+  charger_id?: number;
 }
 
 /** What GET /bookings/quote is asked: a window or an event's parking, with a coupon code. */

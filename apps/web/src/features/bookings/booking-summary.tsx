@@ -1,14 +1,17 @@
 import { shownStatus, type Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
+import { chargerKind, chargerPrice } from "../../lib/charger-text";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 
 /**
- * Code, status, the event parked for, park, vehicle, window and the car's entry and exit (local
+ * Code, status, the event parked for, park, vehicle, the EV charger kept, window and the car's entry and exit (local
  * time at the park, zone named) and amount of one booking, and who paid it (the wallet or the company).
  */
 export function BookingSummary({ booking }: { booking: Booking }) {
   const { t, i18n } = useTranslation("bookings");
+  // A charger's connector, power and price in the park page's words.
+  const { t: tp } = useTranslation("parks");
   const when = (iso: string) => formatZonedDateTime(iso, i18n.language, booking.park.time_zone);
   const rows: [string, string][] = [
     [t("summary.code"), booking.booking_code],
@@ -35,6 +38,18 @@ export function BookingSummary({ booking }: { booking: Booking }) {
         .filter(Boolean)
         .join(" · "),
     ],
+    // The charger kept for the window, and that its charging is paid at the charger, not here.
+    ...(booking.charger
+      ? ([
+          [
+            t("summary.charger"),
+            t("summary.chargerLine", {
+              kind: chargerKind(tp, booking.charger, i18n.language),
+              price: chargerPrice(tp, booking.charger, i18n.language),
+            }),
+          ],
+        ] as [string, string][])
+      : []),
     [t("summary.start"), when(booking.start_time)],
     [t("summary.end"), when(booking.end_time)],
     ...(booking.checked_in_at

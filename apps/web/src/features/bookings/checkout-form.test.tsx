@@ -6,7 +6,7 @@ import {
   MyCompaniesSchema,
   WalletSchema,
 } from "@parkwell/contract";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { marinaPark } from "../../test/booking-fixtures";
@@ -305,6 +305,123 @@ describe("the booking checkout form", () => {
     await renderWithApp(<CheckoutForm park={park} />, { api, route, language: "fr" });
     expect((await screen.findByTestId("wallet-other-currency")).textContent).toBe(
       "Votre portefeuille est en XOF et ce paiement est en NGN\u00a0: votre portefeuille ne peut pas le payer, et le recharger n'y changerait rien.",
+    );
+  });
+});
+
+describe("the checkout's EV charger choice", () => {
+  const withChargers = marinaPark({
+    chargers: [
+      { id: 4, connector: "ccs2", power_kw: 50, count: 2, price_unit: "kwh", price: 150, currency: "NGN" },
+      { id: 5, connector: "type2", power_kw: 7.4, count: 1, price_unit: "hour", price: 500, currency: "NGN" },
+    ],
+  });
+
+  it("offers no charger by default, or one of the park's groups, says charging is paid at the charger, and books the one chosen", async () => {
+    const api = driverApi(100, 5000).on("POST /bookings", {
+      status: 201,
+      json: { booking_code: "PW-7QX2AB3C" },
+    });
+    const { router } = await renderWithApp(<CheckoutForm park={withChargers} />, { api, route });
+    const group = await screen.findByRole("group", { name: "EV charger" });
+    const radios = within(group).getAllByRole("radio");
+    expect(radios.map((r) => r.closest("label")!.textContent)).toEqual([
+      "No charger",
+      "CCS2 · 50 kW · ₦150 per kWh, paid at the charger",
+      "Type 2 · 7.4 kW · ₦500 per hour, paid at the charger",
+    ]);
+    expect((radios[0] as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId("charger-paid").textContent).toBe(
+      "Charging is paid at the charger, at the operator's price, for the energy or the time you use: it is not part of this booking's price. Choosing one keeps a charger of that kind for you during your parking window.",
+    );
+    // The hint is the group's description (a screen reader hears it with the choice).
+    expect(group.getAttribute("aria-describedby")).toBe(screen.getByTestId("charger-paid").id);
+
+    await userEvent.click(screen.getByRole("radio", { name: /^CCS2 · 50 kW/ }));
+    await waitFor(() => expect(router.state.location.search).toContain("charger_id=4"));
+    // Back to none: the param goes, then CCS2 again.
+    await userEvent.click(screen.getByRole("radio", { name: "No charger" }));
+    await waitFor(() => expect(router.state.location.search).not.toContain("charger_id"));
+    await userEvent.click(screen.getByRole("radio", { name: /^CCS2 · 50 kW/ }));
+    await waitFor(() => expect(router.state.location.search).toContain("charger_id=4"));
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" }));
+    await waitFor(() => expect(api.callsTo("POST /bookings")).toHaveLength(1));
+    expect(api.callsTo("POST /bookings")[0]!.body).toEqual({ ...sentWindow, charger_id: 4 });
+  });
+
+  it("takes the charger from the URL (the park page's link)", async () => {
+    await renderWithApp(<CheckoutForm park={withChargers} />, {
+      api: driverApi(100, 5000),
+      route: `${route}&charger_id=5`,
+    });
+    expect(
+      ((await screen.findByRole("radio", { name: /^Type 2 · 7.4 kW/ })) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
+  it("ignores a charger the park does not offer", async () => {
+    await renderWithApp(<CheckoutForm park={withChargers} />, {
+      api: driverApi(100, 5000),
+      route: `${route}&charger_id=99`,
+    });
+    expect(((await screen.findByRole("radio", { name: "No charger" })) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+
+  it("shows no choice at a park without chargers", async () => {
+    await renderWithApp(<CheckoutForm park={park} />, { api: driverApi(100, 5000), route });
+    await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" });
+    expect(screen.queryByTestId("charger-choice")).toBeNull();
+  });
+
+  it("says at the choice that every charger of the kind is booked (409 charger_full), not at Pay", async () => {
+    const full = "Every charger of this kind is booked for part of this window";
+    const api = driverApi(100, 5000).on("POST /bookings", {
+      status: 409,
+      json: { code: "charger_full", message: full },
+    });
+    await renderWithApp(<CheckoutForm park={withChargers} />, { api, route: `${route}&charger_id=4` });
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" }));
+    const said = await screen.findByTestId("charger-error");
+    expect(said.textContent).toBe(full);
+    expect(screen.getByTestId("charger-choice").contains(said)).toBe(true);
+    expect(screen.getAllByRole("alert")).toEqual([said]);
+    expect(screen.getByRole("radio", { name: /^CCS2/ }).getAttribute("aria-invalid")).toBe("true");
+    // Another choice is another attempt: the refusal goes.
+    await userEvent.click(screen.getByRole("radio", { name: /^Type 2/ }));
+    await waitFor(() => expect(screen.queryByTestId("charger-error")).toBeNull());
+  });
+
+  it("holds the same charger when the driver pays the difference and books", async () => {
+    const api = driverApi().on("POST /bookings/hold", held);
+    const { router } = await renderWithApp(<CheckoutForm park={withChargers} />, {
+      api,
+      route: `${route}&charger_id=4`,
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,190 and book" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/payment"));
+    expect(api.callsTo("POST /bookings/hold").map((c) => c.body)).toEqual([{ ...sentWindow, charger_id: 4 }]);
+  });
+
+  it("says it in French, with French typography", async () => {
+    await renderWithApp(<CheckoutForm park={withChargers} />, {
+      api: driverApi(100, 5000),
+      route,
+      language: "fr",
+    });
+    const group = await screen.findByRole("group", { name: "Borne de recharge" });
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((r) => r.closest("label")!.textContent),
+    ).toEqual([
+      "Pas de borne",
+      "CCS2 · 50\u00a0kW · 150\u00a0₦ le kWh, payé à la borne",
+      "Type 2 · 7,4\u00a0kW · 500\u00a0₦ l'heure, payé à la borne",
+    ]);
+    expect(screen.getByTestId("charger-paid").textContent).toContain(
+      "utilisés\u00a0: elle ne fait pas partie",
     );
   });
 });

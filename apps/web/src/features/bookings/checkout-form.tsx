@@ -32,6 +32,7 @@ import {
 } from "../../components/ui/top-up-notice";
 import { preselectedVehicle } from "../../lib/vehicle-choice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
+import { ChargerChoice } from "./charger-choice";
 
 /** The URL's `vehicle_id` when the driver chose to type a plate instead of a saved vehicle. */
 const OTHER_VEHICLE = "other";
@@ -39,6 +40,19 @@ const OTHER_VEHICLE = "other";
 interface Values extends VehicleChoice {
   start_time: string;
   end_time: string;
+  /** The EV charger group chosen (its id), "" for none. */
+  charger_id: string;
+}
+
+/**
+ * Why the API refused the charger chosen, said at the choice: every charger of the group is
+ * booked for part of the window (409 `charger_full`), or the group is not offered (422 at
+ * `charger_id`). Null for any other answer, which the form says where it always has.
+ */
+function chargerRefusal(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  if (err.code === "charger_full") return err.message;
+  return err.fields?.charger_id ?? null;
 }
 
 /**
@@ -67,6 +81,10 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     asked?.id ??
     (askedVehicle !== OTHER_VEHICLE && !plate ? preselectedVehicle(saved, typeId)?.id : undefined);
   const ordered = Boolean(start && end && end > start);
+  // The EV charger group asked for (the URL keeps it, as the park page's "Book with this charger"
+  // sends it): one of the park's active groups, else none.
+  const askedCharger = Number(params.get("charger_id"));
+  const chargerId = park.chargers.some((c) => c.id === askedCharger) ? askedCharger : null;
   // The coupon code asked for (the URL keeps it): the quote says what it saves, or why not.
   const couponCode = params.get("coupon") || undefined;
   // A new key per attempt: changing the form after a failure is a new attempt.
@@ -75,12 +93,13 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   // first such field takes the focus (a keyboard or screen-reader user lands on it).
   const form = useSchemaForm<Values, typeof CreateBookingBodySchema>({
     schema: CreateBookingBodySchema,
-    defaultValues: { vehicle_id: "", plate_number: "", start_time: "", end_time: "" },
+    defaultValues: { vehicle_id: "", plate_number: "", start_time: "", end_time: "", charger_id: "" },
     values: {
       vehicle_id: vehicleId ? String(vehicleId) : "",
       plate_number: plate,
       start_time: start ?? "",
       end_time: end ?? "",
+      charger_id: chargerId ? String(chargerId) : "",
     },
     toInput: (v) => ({
       park_id: park.id,
@@ -88,6 +107,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       ...(Number(v.vehicle_id) ? { vehicle_id: Number(v.vehicle_id) } : { plate_number: v.plate_number }),
       start_time: v.start_time,
       end_time: v.end_time,
+      ...(Number(v.charger_id) ? { charger_id: Number(v.charger_id) } : {}),
     }),
     requiredText: {
       start_time: "bookings:checkout.startRequired",
@@ -155,6 +175,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     end_time: body.end_time.toISOString(),
     ...(payer !== null ? { company_id: payer } : {}),
     ...(couponCode ? { coupon_code: couponCode } : {}),
+    // The same charger in the booking and in the hold of "Pay … and book".
+    ...(body.charger_id ? { charger_id: body.charger_id } : {}),
   });
   const book = useMutation({
     mutationFn: (body: BookingRequest & { kind: "window" }) => createBooking(inputOf(body), attemptKey),
@@ -193,6 +215,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     if (!hold.isPending && body.kind === "window") hold.mutate(body);
   });
   const error = book.error instanceof ApiError ? book.error : null;
+  // A refused charger is said at the choice, not in the form's alert or under "Pay … and book".
+  const chargerError = chargerRefusal(book.error) ?? chargerRefusal(hold.error);
   // With a coupon code, the quote's price (the discount in it when the code applies).
   const quoted = couponCode && !couponQuote.isError ? couponQuote.data : undefined;
   const price = quoted?.price ?? availability.data?.price;
@@ -259,6 +283,12 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         })}
       </p>
       {start && end && !ordered && <p className="field__error">{t("checkout.windowInvalid")}</p>}
+      <ChargerChoice
+        chargers={park.chargers}
+        value={chargerId}
+        onChange={(id) => update({ charger_id: id === null ? undefined : String(id) })}
+        error={chargerError}
+      />
       <section className="card" aria-live="polite" aria-labelledby={`${id}-price`}>
         <h2 id={`${id}-price`}>{t("checkout.priceTitle")}</h2>
         {availability.isFetching && <p>{t("checkout.checking")}</p>}
@@ -310,14 +340,14 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           error={error?.status === 402 ? error : null}
           minTopUp={wallet.data?.min_topup}
           busy={hold.isPending || (hold.isSuccess && !holdCancelled)}
-          failed={hold.error ? errorText(t, hold.error) : null}
+          failed={hold.error && !chargerRefusal(hold.error) ? errorText(t, hold.error) : null}
           onPay={() => void payDifference()}
           label={(amount) => t("checkout.payDifference", { amount })}
         />
       ) : personal && error?.status === 402 ? (
         <TopUpNotice error={error} />
       ) : (
-        <FormAlert message={form.serverAlert(error)} />
+        <FormAlert message={error?.code === "charger_full" ? null : form.serverAlert(error)} />
       )}
       {/* While the wallet is short, "Pay … and book" above is the way forward: paying from the wallet steps back. */}
       <button

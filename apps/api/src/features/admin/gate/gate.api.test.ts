@@ -67,6 +67,31 @@ describe("POST /admin/checkins", () => {
     expect(fr.json().message).toBe(`Déjà entré à ${time}`);
   });
 
+  it("names the EV charger a booking holds (connector and power), at the check-in and in today's lists", async () => {
+    const plain = await booking(-30, 90);
+    const res0 = await post(attendant, "/admin/checkins", { code: plain.b.booking_code, park_id: park });
+    expect(res0.json().booking.charger).toBeNull();
+
+    // The booking's charger as POST /bookings writes it (the column), on a group of the park's.
+    const [group] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor)
+          VALUES (${park}, 'ccs2', 50.5, 2, 'kwh', 15000) RETURNING id`,
+    );
+    // Started a moment ago and ending soon: today's at any hour (an arrival, else a departure).
+    const { b } = await booking(-5, 10);
+    await db.execute(sql`UPDATE bookings SET charger_id = ${group!.id} WHERE id = ${b.id}`);
+    const res = await post(attendant, "/admin/checkins", { code: b.booking_code, park_id: park });
+    expect(res.statusCode).toBe(200);
+    const charger = { id: group!.id, connector: "ccs2", power_kw: 50.5 };
+    expect(res.json().booking.charger).toEqual(charger);
+    const today = (await get(attendant, `/admin/gate/today?park_id=${park}`)).json();
+    const shown = [...today.arrivals, ...today.departures].find(
+      (x: { booking_code: string }) => x.booking_code === b.booking_code,
+    );
+    expect(shown.charger).toEqual(charger);
+  });
+
   it("lets a car in from 15 minutes before its start, not earlier, and not after its end", async () => {
     const grace = await booking(10, 120);
     expect(

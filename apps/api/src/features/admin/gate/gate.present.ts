@@ -1,5 +1,5 @@
 /** A booking as the gate shows it (GateBooking), amounts in major units. Pure: the row is read by gate.repo.ts. */
-import type { GateBooking } from "@parkwell/contract";
+import type { ChargerConnector, GateBooking } from "@parkwell/contract";
 import { toMajor } from "../../../lib/money";
 import type { GateBookingRow } from "./gate.repo";
 
@@ -21,5 +21,13 @@ export function presentGateBooking(b: GateBookingRow): GateBooking {
     currency: b.currency,
     overstay_amount: toMajor(b.overstayMinor, b.decimals),
     overstay_owed: toMajor(b.overstayOwedMinor, b.decimals),
+    charger:
+      b.chargerId === null
+        ? null
+        : {
+            id: b.chargerId,
+            connector: b.chargerConnector as ChargerConnector,
+            power_kw: Number(b.chargerPowerKw),
+          },
   };
 }

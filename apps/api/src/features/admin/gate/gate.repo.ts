@@ -1,13 +1,14 @@
 /** The gate's queries: bookings by code, check-in and check-out marks, today's lists. */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, events, parks, users, vehicleTypes } from "../../../db/schema/index";
+import { bookings, events, parkChargers, parks, users, vehicleTypes } from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 
 /**
  * A booking with what the gate shows about it: its park (name, zone, operator), type, driver's
- * first name, and the event it parks for.
+ * first name, the event it parks for, and the EV charger group it holds one of (which plug to
+ * point the car to).
  */
 const gateColumns = {
   id: bookings.id,
@@ -32,6 +33,9 @@ const gateColumns = {
   vehicleType: vehicleTypes.name,
   driverFirstName: users.firstName,
   eventName: events.name,
+  chargerId: parkChargers.id,
+  chargerConnector: parkChargers.connector,
+  chargerPowerKw: parkChargers.powerKw,
 };
 
 function gateSelect(db: Tx) {
@@ -41,7 +45,8 @@ function gateSelect(db: Tx) {
     .innerJoin(parks, eq(parks.id, bookings.parkId))
     .innerJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .leftJoin(events, eq(events.id, bookings.eventId));
+    .leftJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(parkChargers, eq(parkChargers.id, bookings.chargerId));
 }
 
 /** A booking as the gate reads it. */

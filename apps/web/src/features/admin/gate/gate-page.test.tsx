@@ -53,6 +53,7 @@ const booking = GateBookingSchema.parse({
   currency: "NGN",
   overstay_amount: 0,
   overstay_owed: 0,
+  charger: null,
 });
 
 function gateApi(permissions: string[]) {
@@ -86,6 +87,31 @@ describe("the gate page", () => {
     expect(within(card.closest("section, article, div")!).getByText(/LAG123XY/)).toBeTruthy();
     // Ready for the next car.
     expect((code as HTMLInputElement).value).toBe("");
+    // No EV charger booked: none named.
+    expect(screen.queryByTestId("gate-charger")).toBeNull();
+  });
+
+  it("names the EV charger the booking holds on the card (connector and power), in English and French", async () => {
+    const withCharger = { ...booking, charger: { id: 4, connector: "ccs2" as const, power_kw: 50 } };
+    const api = gateApi(["gate.create", "gate.update"]).on("POST /admin/checkins", {
+      json: { message: "Checked in", booking: withCharger },
+    });
+    await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12" });
+    await userEvent.type(await screen.findByLabelText("Booking code"), "PW-7K3MQ2XA{Enter}");
+    const shown = await screen.findByTestId("gate-charger");
+    expect(shown.textContent).toBe("EV chargerCCS2 · 50 kW");
+  });
+
+  it("says the charger in French words (a no-break space before kW)", async () => {
+    const withCharger = { ...booking, charger: { id: 4, connector: "type2" as const, power_kw: 7.4 } };
+    const api = gateApi(["gate.create", "gate.update"]).on("POST /admin/checkins", {
+      json: { message: "Checked in", booking: withCharger },
+    });
+    await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12", language: "fr" });
+    await userEvent.type(await screen.findByLabelText("Code de réservation"), "PW-7K3MQ2XA{Enter}");
+    expect((await screen.findByTestId("gate-charger")).textContent).toBe(
+      "Borne de rechargeType 2 · 7,4\u00a0kW",
+    );
   });
 
   it("asks for a code before sending anything, and says why a code is refused", async () => {

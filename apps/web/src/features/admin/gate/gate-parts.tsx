@@ -2,6 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { gateErrorText } from "./errors";
+import { chargerKind } from "../../../lib/charger-text";
 import { formatMoney, vehicleTypeLabel } from "../../../lib/format";
 import { formatShortZoned, formatZonedClock } from "../../../lib/zoned-time";
 import { LoadingState } from "../ui/states";
@@ -10,7 +11,10 @@ import { PassList } from "./pass-parts";
 
 type GateBooking = GateToday["arrivals"][number];
 
-/** A booking at the gate: the plate large, then the type, the window on the park's clock, the driver. */
+/**
+ * A booking at the gate: the plate large, then the type, the EV charger it holds, the window on
+ * the park's clock, the driver.
+ */
 export function BookingCard({
   booking,
   headline,
@@ -23,6 +27,8 @@ export function BookingCard({
   children?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation(["admin-gate", "bookings"]);
+  // The booked charger's connector and power, in the park page's words.
+  const { t: tp } = useTranslation("parks");
   const zone = booking.park.time_zone;
   return (
     <article className={`gate-card gate-card--${tone}`} data-testid="gate-card" aria-label={headline}>
@@ -33,6 +39,12 @@ export function BookingCard({
           <dt>{t("result.vehicle")}</dt>
           <dd>{vehicleTypeLabel(t, booking.vehicle_type_id, booking.vehicle_type)}</dd>
         </div>
+        {booking.charger && (
+          <div data-testid="gate-charger">
+            <dt>{t("result.charger")}</dt>
+            <dd>{chargerKind(tp, booking.charger, i18n.language)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t("result.window")}</dt>
           <dd>

@@ -7,7 +7,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useSelectedCountry } from "../../../lib/country";
 import { chargingParksQuery } from "../api";
 import "../parks.css";
-import { chargerFacts } from "./park-chargers";
+import { chargerFacts } from "../../../lib/charger-text";
 
 /**
  * /electric-vehicle-charging's list: the selected country's parks with active chargers (from the

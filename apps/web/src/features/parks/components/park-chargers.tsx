@@ -1,23 +1,14 @@
-import { CHARGER_CONNECTOR_NAMES, type ParkCharger } from "@parkwell/contract";
-import type { TFunction } from "i18next";
+import type { ParkCharger } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatNumber } from "../../../lib/format";
-
-/** A group of chargers in words: "CCS2 · 60 kW", its count, "₦380.00 per kWh". */
-export function chargerFacts(t: TFunction<"parks">, c: ParkCharger, language: string) {
-  return {
-    kind: `${CHARGER_CONNECTOR_NAMES[c.connector]} · ${t("chargerKw", { kw: formatNumber(c.power_kw, language) })}`,
-    count: t("chargerCount", { count: c.count }),
-    price: t(`chargerPer.${c.price_unit}`, { price: formatMoney(c.price, c.currency, language) }),
-  };
-}
+import { Link } from "react-router";
+import { chargerFacts } from "../../../lib/charger-text";
 
 /**
  * A park's EV chargers on its page (docs/PRODUCT-RULES.md#ev-charging): each active group's
- * connector, power, count and the operator's price, and what is true today: the charging is
- * paid at the park, Parkwell books the parking space.
+ * connector, power, count and the operator's price, a link to book the parking with one of its
+ * chargers (decision 048), and what is true: the charging is paid at the park, not with the booking.
  */
-export function ParkChargers({ chargers }: { chargers: ParkCharger[] }) {
+export function ParkChargers({ chargers, slug }: { chargers: ParkCharger[]; slug: string }) {
   const { t, i18n } = useTranslation("parks");
   if (chargers.length === 0) return null;
   return (
@@ -30,6 +21,10 @@ export function ParkChargers({ chargers }: { chargers: ParkCharger[] }) {
             <th scope="col">{t("chargerColumns.kind")}</th>
             <th scope="col">{t("chargerColumns.count")}</th>
             <th scope="col">{t("chargerColumns.price")}</th>
+            {/* The links' column: named for a screen reader, no width taken on a phone. */}
+            <th scope="col">
+              <span className="visually-hidden">{t("chargerColumns.book")}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -40,6 +35,13 @@ export function ParkChargers({ chargers }: { chargers: ParkCharger[] }) {
                 <th scope="row">{facts.kind}</th>
                 <td>{facts.count}</td>
                 <td>{facts.price}</td>
+                <td>
+                  {/* The checkout with this group chosen, as the page's Book link goes to it. */}
+                  <Link to={`/checkout/${slug}?charger_id=${c.id}`}>
+                    {t("chargerBook")}
+                    <span className="visually-hidden"> {facts.kind}</span>
+                  </Link>
+                </td>
               </tr>
             );
           })}

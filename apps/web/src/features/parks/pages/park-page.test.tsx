@@ -116,6 +116,7 @@ describe("the park page's chargers", () => {
     amenities: ["cctv", "covered", "ev_charging"],
     chargers: [
       {
+        id: 8,
         connector: "ccs2" as const,
         power_kw: 60,
         count: 2,
@@ -124,6 +125,7 @@ describe("the park page's chargers", () => {
         currency: "NGN",
       },
       {
+        id: 9,
         connector: "type2" as const,
         power_kw: 7.4,
         count: 1,
@@ -156,6 +158,7 @@ describe("the park page's chargers", () => {
       /^Type 2 · 7\.4 kW$/,
       /1,500\.50.* per hour/,
       /Charging is paid at the park/,
+      "Book",
     ],
     [
       "fr",
@@ -166,10 +169,11 @@ describe("the park page's chargers", () => {
       /^Type 2 · 7,4\skW$/,
       /1\s500,50.* l'heure/,
       /La recharge se paie au parking/,
+      "Réserver",
     ],
   ] as const)(
     "lists each kind with its power, count and the park's price, and who is paid (%s)",
-    async (language, title, fast, count, price, slow, slowPrice, paid) => {
+    async (language, title, fast, count, price, slow, slowPrice, paid, book) => {
       await open(charging, language);
       const section = screen.getByTestId("park-chargers");
       expect(screen.getByRole("heading", { level: 2, name: title })).toBeTruthy();
@@ -181,6 +185,13 @@ describe("the park page's chargers", () => {
       expect(rows[1]!.querySelector("th")!.textContent).toMatch(slow);
       expect(rows[1]!.textContent).toMatch(slowPrice);
       expect(section.textContent).toMatch(paid);
+      // Each kind links to the checkout with it chosen, its name saying which ("Book CCS2 · 60 kW").
+      const links = [...section.querySelectorAll("tbody a")];
+      expect(links.map((a) => a.getAttribute("href"))).toEqual([
+        `/checkout/${charging.slug}?charger_id=8`,
+        `/checkout/${charging.slug}?charger_id=9`,
+      ]);
+      expect(links[0]!.textContent).toBe(`${book} ${rows[0]!.querySelector("th")!.textContent}`);
     },
   );
 

@@ -126,7 +126,7 @@ export function ParkPage() {
               </li>
             )}
           </ul>
-          <ParkChargers chargers={park.chargers} />
+          <ParkChargers chargers={park.chargers} slug={park.slug} />
           <h2>{t("ratesTitle")}</h2>
           <RatesTable park={park} />
           <h2>{t("hoursTitle")}</h2>
