@@ -43,6 +43,8 @@ export interface BookArgs {
   vehicle_id?: number;
   plate_number?: string;
   coupon_code?: string;
+  /** One of the park's EV charger groups to hold a charger of for the window. */
+  charger_id?: number;
   start: Date;
   end: Date;
 }
@@ -63,6 +65,7 @@ export function book(
       ...(a.vehicle_id ? { vehicle_id: a.vehicle_id } : {}),
       ...(a.plate_number ? { plate_number: a.plate_number } : {}),
       ...(a.coupon_code ? { coupon_code: a.coupon_code } : {}),
+      ...(a.charger_id ? { charger_id: a.charger_id } : {}),
       start_time: a.start.toISOString(),
       end_time: a.end.toISOString(),
     },

@@ -108,8 +108,24 @@ describe("a park's chargers in the back office", () => {
     const page = await publicPark(park.slug);
     expect(page.amenities).toContain("ev_charging");
     expect(page.chargers).toEqual([
-      { connector: "ccs2", power_kw: 60, count: 2, price_unit: "kwh", price: 380, currency: "NGN" },
-      { connector: "type2", power_kw: 7.4, count: 4, price_unit: "hour", price: 1500.5, currency: "NGN" },
+      {
+        id: expect.any(Number),
+        connector: "ccs2",
+        power_kw: 60,
+        count: 2,
+        price_unit: "kwh",
+        price: 380,
+        currency: "NGN",
+      },
+      {
+        id: expect.any(Number),
+        connector: "type2",
+        power_kw: 7.4,
+        count: 4,
+        price_unit: "hour",
+        price: 1500.5,
+        currency: "NGN",
+      },
     ]);
   });
 
