@@ -5998,6 +5998,12 @@ export interface components {
       totals: {
         [key: string]: string | number;
       }[];
+      chargers: {
+        park_id: number;
+        park: string;
+        bookings: number;
+        charger_hours: number;
+      }[];
     };
     OccupancyReport: {
       items: {
