@@ -130,7 +130,10 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       try {
         for (let round = 0; round < 4; round += 1) {
           const answers = await race(parks[0]!, chargerId, round);
-          expect(answers.filter((a) => a.status === 201), `round ${round}`).toHaveLength(COUNT);
+          expect(
+            answers.filter((a) => a.status === 201),
+            `round ${round}`,
+          ).toHaveLength(COUNT);
           expect(
             answers.filter((a) => a.status === 409 && a.code === "charger_full"),
             `round ${round}`,
