@@ -59,7 +59,11 @@ export const DashboardQuerySchema = z.object({
 const money = z.number();
 
 /** A report's page: the list envelope, the range it covers, and totals per currency where useful. */
-function reportOf<T extends z.ZodType>(item: T, id: string) {
+function reportOf<T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
+  item: T,
+  id: string,
+  extra?: E,
+) {
   return z
     .object({
       items: z.array(item),
@@ -70,6 +74,7 @@ function reportOf<T extends z.ZodType>(item: T, id: string) {
       from: z.string(),
       to: z.string(),
       totals: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+      ...(extra as E),
     })
     .meta({ id });
 }
@@ -154,7 +159,22 @@ export const CreditBalanceRowSchema = z.object({
 export type CreditBalanceRow = z.infer<typeof CreditBalanceRowSchema>;
 
 export const SalesReportSchema = reportOf(SalesRowSchema, "SalesReport");
-export const BookingsReportSchema = reportOf(BookingsRowSchema, "BookingsReport");
+/**
+ * Per park, the range's bookings (by their start, the report's filters) that held one of its EV
+ * chargers, cancelled ones left out, and the hours of charger they reserved (their windows'
+ * length). Charging is paid at the charger, not through Parkwell: no amount.
+ */
+export const ChargerUseSchema = z.object({
+  park_id: z.number().int(),
+  park: z.string(),
+  bookings: z.number().int(),
+  charger_hours: z.number(),
+});
+export type ChargerUse = z.infer<typeof ChargerUseSchema>;
+export const BookingsReportSchema = reportOf(BookingsRowSchema, "BookingsReport", {
+  chargers: z.array(ChargerUseSchema),
+});
+export type BookingsReport = z.infer<typeof BookingsReportSchema>;
 export const OccupancyReportSchema = reportOf(OccupancyRowSchema, "OccupancyReport");
 export const TransactionsReportSchema = reportOf(TransactionsRowSchema, "TransactionsReport");
 export const CreditBalanceReportSchema = reportOf(CreditBalanceRowSchema, "CreditBalanceReport");
@@ -175,7 +195,7 @@ export type ReportPage<K extends ReportKind> = {
   from: string;
   to: string;
   totals: Record<string, string | number>[];
-};
+} & (K extends "bookings" ? { chargers: ChargerUse[] } : unknown);
 
 export const DashboardSchema = z
   .object({

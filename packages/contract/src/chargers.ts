@@ -89,6 +89,31 @@ export const AdminParkChargersSchema = z
 export type AdminParkChargers = z.infer<typeof AdminParkChargersSchema>;
 
 /**
+ * The 409 of a charger group's edit that would leave bookings without a charger: a lower `count`
+ * than the most of its chargers already held at once from now on (`peak`), or its deactivation
+ * (`requested` 0) while bookings or live holds from now on name it; `bookings` lists them (a live
+ * hold by the code its booking will have).
+ */
+export const ChargerConflictSchema = z
+  .object({
+    message: z.string(),
+    code: z.literal("charger_conflict"),
+    charger_id: z.number().int(),
+    requested: z.number().int(),
+    peak: z.number().int(),
+    bookings: z.array(
+      z.object({
+        booking_code: z.string(),
+        start_time: z.string(),
+        end_time: z.string(),
+        plate_number: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "ChargerConflict" });
+export type ChargerConflict = z.infer<typeof ChargerConflictSchema>;
+
+/**
  * An active group of chargers as a driver sees it on a park's page: `id` is what a booking names
  * (`charger_id`) to hold one of the group's `count` chargers for its window.
  */

@@ -1,5 +1,6 @@
 import type { AllocationConflict } from "./admin-events";
 import type { CapacityConflict, ParkInUse } from "./admin-parks";
+import type { ChargerConflict } from "./chargers";
 import type { PlanAllocationConflict } from "./admin-passes";
 import type { OrderConflict } from "./marketplace";
 
@@ -86,6 +87,11 @@ export const ERRORS = {
     status: 409,
     when: "a capacity below the spaces bookings already hold",
     params: inBody<Without<CapacityConflict>>(),
+  },
+  charger_conflict: {
+    status: 409,
+    when: "a charger group's count lowered below, or the group deactivated under, what bookings hold",
+    params: inBody<Without<ChargerConflict>>(),
   },
   park_in_use: {
     status: 409,

@@ -2840,7 +2840,7 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers */
+    /** Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers; 409 lists the bookings a lower count or the deactivation would strand */
     patch: operations["updateAdminParkCharger"];
     trace?: never;
   };
@@ -4213,6 +4213,20 @@ export interface components {
         price: number;
         /** @enum {string} */
         status: "active" | "inactive";
+      }[];
+    };
+    ChargerConflict: {
+      message: string;
+      /** @constant */
+      code: "charger_conflict";
+      charger_id: number;
+      requested: number;
+      peak: number;
+      bookings: {
+        booking_code: string;
+        start_time: string;
+        end_time: string;
+        plate_number: string;
       }[];
     };
     ParkCharger: {
@@ -5990,6 +6004,12 @@ export interface components {
       to: string;
       totals: {
         [key: string]: string | number;
+      }[];
+      chargers: {
+        park_id: number;
+        park: string;
+        bookings: number;
+        charger_hours: number;
       }[];
     };
     OccupancyReport: {
@@ -20697,6 +20717,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ChargerConflict"];
         };
       };
       /** @description Default Response */

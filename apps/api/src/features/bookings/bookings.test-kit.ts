@@ -43,6 +43,7 @@ export interface BookArgs {
   vehicle_id?: number;
   plate_number?: string;
   coupon_code?: string;
+  /** One of the park's EV charger groups to hold a charger of for the window. */
   charger_id?: number;
   start: Date;
   end: Date;

@@ -250,6 +250,64 @@ describe("resetting the demo data", () => {
     expect(await demoBookings(db, [driver.id])).toBe(0);
     expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(0);
   });
+
+  it("deletes a demo account's charger booking and charger hold, frees the charger and keeps the group", async () => {
+    const [park] = await allDayParks(db, 4, { minCapacity: 1 }).then((ids) => ids.slice(3));
+    const [group] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor)
+        VALUES (${park!}, 'type2', 22, 1, 'hour', 150000) RETURNING id`,
+    );
+    const chargerId = Number(group!.id);
+    const heldAt = async (start: Date, end: Date) =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`SELECT charger_peak(${chargerId}::int, ${start.toISOString()}::timestamptz,
+              ${end.toISOString()}::timestamptz, NULL::uuid, now()) AS n`,
+          )
+        )[0]!.n,
+      );
+    const driver = await seededUser(db, DRIVER.email);
+    await resetDemoData(db, () => new Date());
+    // A hold with an empty wallet, then a booking once topped up: both name the group.
+    const held = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings/hold",
+      headers: bearer(driver),
+      payload: {
+        park_id: park,
+        vehicle_type_id: 1,
+        charger_id: chargerId,
+        start_time: at(30 * HOUR).toISOString(),
+        end_time: at(31 * HOUR).toISOString(),
+      },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    await demoTopUp(driver, 20_000);
+    const start = at(8 * HOUR);
+    const end = at(9 * HOUR);
+    const booked = await book(ctx.app, driver, { park_id: park!, charger_id: chargerId, start, end });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(await heldAt(start, at(31 * HOUR))).toBe(1);
+
+    // The bookings and holds point to the group (ON DELETE RESTRICT): deleting them is fine, the
+    // group stays, as the operator's data.
+    await resetDemoData(db, () => new Date());
+
+    expect(await demoBookings(db, [driver.id])).toBe(0);
+    expect(await heldAt(start, at(31 * HOUR))).toBe(0);
+    const [kept] = await queryRows<{ status: string }>(
+      db,
+      sql`SELECT status FROM park_chargers WHERE id = ${chargerId}`,
+    );
+    expect(kept).toEqual({ status: "active" });
+    await demoTopUp(driver, 20_000);
+    const again = await book(ctx.app, driver, { park_id: park!, charger_id: chargerId, start, end });
+    expect(again.statusCode, again.body).toBe(201);
+    await resetDemoData(db, () => new Date());
+  });
 });
 
 describe("a demo driver's marketplace orders", () => {

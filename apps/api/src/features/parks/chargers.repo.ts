@@ -62,6 +62,72 @@ export async function findCharger(db: Tx, parkId: number, id: number): Promise<C
   return found ? row(found) : null;
 }
 
+/**
+ * The park's charger group locked FOR UPDATE, as reserve_charger locks it: a booking or hold of
+ * one of its chargers racing this transaction either committed before (and a later statement
+ * counts it) or waits for this one and then reads the group as it is left. Taken after the park's
+ * row, as every charger booking takes it last.
+ */
+export async function lockCharger(tx: Tx, parkId: number, id: number): Promise<ChargerRow | null> {
+  const [found] = await tx
+    .select()
+    .from(parkChargers)
+    .where(and(eq(parkChargers.parkId, parkId), eq(parkChargers.id, id)))
+    .for("update");
+  return found ? row(found) : null;
+}
+
+/**
+ * The most chargers of the group held at once from `from` on (active bookings and live holds that
+ * name it: charger_peak). Read in a statement after the group's lock, so it sees every booking
+ * committed before the lock was granted.
+ */
+export async function chargerPeakFrom(tx: Tx, id: number, from: Date): Promise<number> {
+  const [r] = await queryRows<{ peak: number }>(
+    tx,
+    sql`SELECT charger_peak(${id}::int, ${from.toISOString()}::timestamptz, 'infinity'::timestamptz,
+          NULL::uuid, ${from.toISOString()}::timestamptz) AS peak`,
+  );
+  return Number(r?.peak ?? 0);
+}
+
+export interface ChargerHoldingRow {
+  booking_code: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  plate_number: string;
+}
+
+/**
+ * The active bookings and live holds naming the group that overlap a moment from `from` on when
+ * more than `count` of its chargers are held: what a lower count (0: the group deactivated) would
+ * leave without a charger, by start (charger_peak's rows, admin-parks.repo holdingsOver's sweep).
+ */
+export async function chargerHoldingsOver(
+  tx: Tx,
+  id: number,
+  from: Date,
+  count: number,
+): Promise<ChargerHoldingRow[]> {
+  const at = from.toISOString();
+  return queryRows<ChargerHoldingRow>(
+    tx,
+    sql`WITH b AS (
+        SELECT booking_code, start_time, end_time, coalesce(plate_number, '') AS plate FROM bookings
+        WHERE charger_id = ${id} AND status = 'active' AND end_time > ${at}::timestamptz
+        UNION ALL
+        SELECT booking_code, start_time, end_time, coalesce(plate_number, '') FROM booking_holds
+        WHERE charger_id = ${id} AND status = 'held' AND expires_at > ${at}::timestamptz
+          AND end_time > ${at}::timestamptz),
+      pts AS (SELECT ${at}::timestamptz AS t UNION SELECT start_time FROM b WHERE start_time > ${at}::timestamptz),
+      over AS (SELECT t FROM pts WHERE (SELECT count(*) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t) > ${count})
+      SELECT DISTINCT b.booking_code, b.start_time, b.end_time, b.plate AS plate_number
+      FROM b JOIN over ON b.start_time <= over.t AND b.end_time > over.t
+      ORDER BY 2, 1
+      LIMIT 200`,
+  );
+}
+
 /** The chargers of some ids (a page of bookings' chargers), whatever their status now. */
 export async function chargersById(db: Tx, ids: number[]): Promise<ChargerRow[]> {
   if (ids.length === 0) return [];

@@ -4,16 +4,20 @@
  * booking holds one of a group's chargers through `reserveCharger` and shows it (`chargersById`).
  */
 export {
+  chargerHoldingsOver,
+  chargerPeakFrom,
   chargersById,
   findCharger,
   hasActiveCharger,
   hasChargers,
   insertCharger,
   listChargers,
+  lockCharger,
   syncEvAmenity,
   reserveCharger,
   updateCharger,
   type ChargerHold,
+  type ChargerHoldingRow,
   type ChargerRow,
   type ChargerValues,
 } from "./chargers.repo";

@@ -16,6 +16,7 @@ import {
   AdminParkRatesBodySchema,
   AdminParkSchema,
   CapacityConflictSchema,
+  ChargerConflictSchema,
   ErrorSchema,
   ParkChoiceListSchema,
   ParkChoicesQuerySchema,
@@ -307,14 +308,23 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
         schema: {
           tags,
           operationId: "updateAdminParkCharger",
-          summary: "Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers",
+          summary:
+            "Edit a group of EV chargers; status inactive deactivates it; answers the park's chargers; 409 lists the bookings a lower count or the deactivation would strand",
           params: AdminChargerParamsSchema,
           body: AdminChargerPatchSchema,
-          response: { 200: AdminParkChargersSchema, ...err },
+          response: { 200: AdminParkChargersSchema, 409: ChargerConflictSchema, ...err },
         },
       },
       async (req) =>
-        chargers.update(db, requireStaff(req), auditActor(req), req.params.id, req.params.charger, req.body),
+        chargers.update(
+          db,
+          requireStaff(req),
+          auditActor(req),
+          req.params.id,
+          req.params.charger,
+          req.body,
+          clock(),
+        ),
     );
 
     app.delete(

@@ -3,12 +3,14 @@
  * add, edit, deactivate, in the caller's scope (another operator's park is the same 404 as none).
  * Each change is one transaction under the park's row lock, with its audit entry, and keeps the
  * park's `ev_charging` amenity true to its active chargers. A charger is never deleted: a
- * booking of one (next) will point to it, so it is deactivated.
+ * booking of one points to it, so it is deactivated; and never lowered or deactivated under what
+ * bookings and live holds from now on already hold of it (409 `charger_conflict`).
  */
 import type {
   AdminChargerCreateParsed,
   AdminChargerPatchParsed,
   AdminParkChargers,
+  ChargerConflict,
 } from "@parkwell/contract";
 import type { Db } from "../../../db/client";
 import type { Tx } from "../../../db/tx";
@@ -84,6 +86,43 @@ export async function add(
   });
 }
 
+const iso = (t: Date | string) => new Date(t).toISOString();
+
+/** The 409 of an edit that would leave bookings of the group without a charger. */
+function chargerConflict(c: Omit<ChargerConflict, "message" | "code">): AppError {
+  const message =
+    c.requested === 0
+      ? "This charger group cannot be deactivated while bookings or holds from now on hold one of its chargers"
+      : "Some bookings already hold more of these chargers at once than the count you asked for";
+  return new AppError(409, "charger_conflict", message, undefined, c);
+}
+
+/**
+ * Refuses an edit that leaves the group fewer chargers (`count`, 0 when deactivated) than are held
+ * at once from now on. The caller holds the group's row FOR UPDATE (the lock reserve_charger takes),
+ * and the peak is read in a later statement: a booking racing the edit either committed before and
+ * is counted, or waits and then sees the new count or the group gone.
+ */
+async function assertNotStranding(
+  tx: Tx,
+  before: chargers.ChargerRow,
+  after: { count: number; status: string },
+  now: Date,
+): Promise<void> {
+  const had = before.status === "active" ? before.count : 0;
+  const requested = after.status === "active" ? after.count : 0;
+  if (requested >= had) return; // more chargers never strand a booking
+  const peak = await chargers.chargerPeakFrom(tx, before.id, now);
+  if (peak <= requested) return;
+  const held = await chargers.chargerHoldingsOver(tx, before.id, now, requested);
+  throw chargerConflict({
+    charger_id: before.id,
+    requested,
+    peak,
+    bookings: held.map((h) => ({ ...h, start_time: iso(h.start_time), end_time: iso(h.end_time) })),
+  });
+}
+
 export async function update(
   db: Db,
   access: StaffAccess,
@@ -91,20 +130,24 @@ export async function update(
   parkId: number,
   chargerId: number,
   body: AdminChargerPatchParsed,
+  now: Date,
 ): Promise<AdminParkChargers> {
   return db.transaction(async (tx) => {
     const park = await parkInScopeOr404(tx, access, parkId, true);
-    const before = await chargers.findCharger(tx, parkId, chargerId);
+    // The park's row, then the group's: the order a booking of one of its chargers takes them.
+    const before = await chargers.lockCharger(tx, parkId, chargerId);
     if (!before) throw AppError.notFound("Charger not found", "charger_not_found");
     const country = (await servedCountries(db).facts({ id: park.countryId }, tx))!;
-    const after = await chargers.updateCharger(tx, chargerId, {
+    const values = {
       connector: body.connector ?? before.connector,
       powerKw: body.power_kw ?? before.powerKw,
       count: body.count ?? before.count,
       priceUnit: body.price_unit ?? before.priceUnit,
       priceMinor: body.price === undefined ? before.priceMinor : priceMinor(body.price, country),
       status: body.status ?? before.status,
-    });
+    };
+    await assertNotStranding(tx, before, values, now);
+    const after = await chargers.updateCharger(tx, chargerId, values);
     await chargers.syncEvAmenity(tx, parkId);
     await recordAudit(tx, actor, {
       action:

@@ -221,6 +221,28 @@ export function bookingsTotals(db: Tx, f: ReportFilter): Promise<BookingsTotalsR
   );
 }
 
+export interface ChargerUseRaw {
+  park_id: number;
+  park: string;
+  bookings: number;
+  charger_hours: string;
+}
+
+/**
+ * Per park, the range's bookings (bookingsWhere) that hold a charger, cancelled ones left out
+ * (they hold none), and the hours of their windows, to the hundredth.
+ */
+export function chargerUse(db: Tx, f: ReportFilter): Promise<ChargerUseRaw[]> {
+  return queryRows<ChargerUseRaw>(
+    db,
+    sql`SELECT b.park_id, p.name AS park, count(*)::int AS bookings,
+        round(sum(extract(epoch FROM b.end_time - b.start_time)) / 3600, 2)::text AS charger_hours
+      FROM bookings b JOIN parks p ON p.id = b.park_id
+      WHERE ${bookingsWhere(f)} AND b.charger_id IS NOT NULL AND b.status <> 'cancelled'
+      GROUP BY b.park_id, p.name ORDER BY p.name, b.park_id`,
+  );
+}
+
 // ------------------------------------------------------------------------------ occupancy
 
 export interface OccupancyRaw {

@@ -80,6 +80,8 @@ interface ReportSpec<K extends ReportKind, Raw> {
   row: (deps: ReportDeps, raw: Raw) => ReportRows[K];
   /** The row count and the totals per currency. */
   summary: (deps: ReportDeps, f: ReportFilter) => Promise<{ total: number; totals: ReportPage<K>["totals"] }>;
+  /** What the report's page carries beside its rows and totals (the bookings': their chargers). */
+  extra?: (deps: ReportDeps, f: ReportFilter) => Promise<object>;
 }
 
 const sales: ReportSpec<"sales", repo.SalesRaw> = {
@@ -152,6 +154,14 @@ const bookings: ReportSpec<"bookings", repo.BookingsRaw> = {
       })),
     };
   },
+  extra: async (deps, f) => ({
+    chargers: (await repo.chargerUse(deps.db, f)).map((r) => ({
+      park_id: Number(r.park_id),
+      park: r.park,
+      bookings: Number(r.bookings),
+      charger_hours: Number(r.charger_hours),
+    })),
+  }),
 };
 
 const occupancy: ReportSpec<"occupancy", repo.OccupancyRaw> = {
@@ -235,9 +245,10 @@ export async function report<K extends ReportKind>(
 ): Promise<ReportPage<K>> {
   const f = await filterOf(deps, access, kind, query);
   const spec = SPECS[kind] as unknown as ReportSpec<K, unknown>;
-  const [raw, summary] = await Promise.all([
+  const [raw, summary, extra] = await Promise.all([
     spec.page(deps.db, f, { offset: offsetOf(query), limit: query.size }),
     spec.summary(deps, f),
+    spec.extra?.(deps, f),
   ]);
   return {
     ...listPage(
@@ -248,7 +259,8 @@ export async function report<K extends ReportKind>(
     from: f.from,
     to: f.to,
     totals: summary.totals,
-  };
+    ...extra,
+  } as ReportPage<K>;
 }
 
 /**

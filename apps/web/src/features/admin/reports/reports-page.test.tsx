@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { adminMe } from "../../../test/admin-fixtures";
@@ -35,5 +36,81 @@ describe("the sales report", () => {
     );
     expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("2026-10-30");
     expect((screen.getByLabelText("To") as HTMLInputElement).value).toBe("2026-11-28");
+  });
+});
+
+const emptyPage = {
+  items: [],
+  total: 0,
+  page: 1,
+  size: 20,
+  pages: 0,
+  from: "2026-10-30",
+  to: "2026-11-28",
+  totals: [],
+};
+
+/** The reports open on sales; the bookings' tab shows once the user's permissions are known. */
+async function openBookings(api: FakeApi) {
+  api.on("GET /admin/reports/sales", { json: emptyPage });
+  await renderWithApp(
+    <Routes>
+      <Route path="/admin/reports/*" element={<ReportsPage />} />
+    </Routes>,
+    { api, route: "/admin/reports/sales" },
+  );
+  await userEvent.click(await screen.findByRole("link", { name: "Bookings report" }));
+}
+
+describe("the bookings report", () => {
+  it("shows, per park, the bookings that held an EV charger and their charger-hours, with no amount", async () => {
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: adminMe(["reports.view"], "branch_manager") })
+      .on("GET /admin/parks/choices", { json: { items: [], complete: true } })
+      .on("GET /admin/reports/bookings", {
+        json: {
+          items: [],
+          total: 0,
+          page: 1,
+          size: 20,
+          pages: 0,
+          from: "2026-10-30",
+          to: "2026-11-28",
+          totals: [],
+          chargers: [
+            { park_id: 4, park: "Marina Charging Garage", bookings: 3, charger_hours: 7.5 },
+            { park_id: 9, park: "Ikoyi Link Bridge", bookings: 1, charger_hours: 2 },
+          ],
+        },
+      });
+    await openBookings(api);
+    const section = await screen.findByRole("region", { name: "EV chargers booked" });
+    expect(section.textContent).toContain("Marina Charging Garage");
+    expect(section.textContent).toContain("3 bookings with a charger");
+    expect(section.textContent).toContain("Charger-hours7.5");
+    expect(section.textContent).toContain("1 booking with a charger");
+    expect(section.textContent).toContain("Charging is paid at the charger, not through Parkwell.");
+  });
+
+  it("shows no chargers' section when no booking of the range held one", async () => {
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: adminMe(["reports.view"], "branch_manager") })
+      .on("GET /admin/parks/choices", { json: { items: [], complete: true } })
+      .on("GET /admin/reports/bookings", {
+        json: {
+          items: [],
+          total: 0,
+          page: 1,
+          size: 20,
+          pages: 0,
+          from: "2026-10-30",
+          to: "2026-11-28",
+          totals: [],
+          chargers: [],
+        },
+      });
+    await openBookings(api);
+    await screen.findByText(/^From .* to /);
+    expect(screen.queryByRole("region", { name: "EV chargers booked" })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   type ReportRows,
   type SalesRow,
   type TransactionsRow,
+  type ChargerUse,
 } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -158,6 +159,9 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
         </p>
       )}
       {data && data.totals.length > 0 && <Totals kind={kind} totals={data.totals} lang={lang} />}
+      {kind === "bookings" && data && (
+        <ChargerUses chargers={(data as unknown as ReportPage<"bookings">).chargers} lang={lang} />
+      )}
       <DataTable
         caption={t(`kinds.${kind}.title`)}
         columns={columnsOf(kind, t, lang) as Column<ReportRows[K]>[]}
@@ -215,6 +219,30 @@ function Totals({
           </dl>
         );
       })}
+    </section>
+  );
+}
+
+/**
+ * The bookings report's EV chargers, per park: the bookings that held one and the charger-hours
+ * they reserved. No amount: charging is paid at the charger, not through Parkwell.
+ */
+function ChargerUses({ chargers, lang }: { chargers: ChargerUse[]; lang: string }) {
+  const { t } = useTranslation("admin-reports");
+  if (chargers.length === 0) return null;
+  return (
+    <section className="report-totals" aria-label={t("chargers.label")}>
+      {chargers.map((c) => (
+        <dl key={c.park_id} className="report-card">
+          <dt className="report-card__label">{c.park}</dt>
+          <dd className="report-muted">{t("chargers.bookings", { count: c.bookings })}</dd>
+          <div className="report-totals__line">
+            <dt>{t("chargers.hours")}</dt>
+            <dd>{formatNumber(c.charger_hours, lang, { maximumFractionDigits: 2 })}</dd>
+          </div>
+        </dl>
+      ))}
+      <p className="report-muted">{t("chargers.note")}</p>
     </section>
   );
 }
