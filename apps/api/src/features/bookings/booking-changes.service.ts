@@ -23,7 +23,6 @@ import { withBookedCoupon } from "../parks/pricing.domain";
 import { taxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
-import { reserveCharger } from "../parks/chargers.service";
 import type { ParkView } from "./bookings-view.repo";
 import { queueBookingMail } from "./bookings-mail.service";
 import {
@@ -38,10 +37,9 @@ import {
 import {
   assertSameCurrency,
   busy,
-  chargerFull,
-  chargerNotOffered,
   full,
   guardVehicle,
+  holdCharger,
   lockPark,
   notFound,
   price,
@@ -87,22 +85,10 @@ async function assertRoom(tx: Tx, b: BookingRow, park: LockedPark, start: Date, 
   if (plateBusy) throw busy();
 }
 
-/**
- * The booking's charger, when it holds one, free over [start, end) besides itself (reserve_charger:
- * the group's row locked last, after the wallet's); a group full or out of service refuses the change.
- */
+/** The booking's charger, when it holds one, free over [start, end) besides itself (holdCharger). */
 async function assertChargerRoom(tx: Tx, b: BookingRow, start: Date, end: Date, now: Date) {
   if (b.chargerId === null) return;
-  const status = await reserveCharger(tx, {
-    chargerId: b.chargerId,
-    parkId: b.parkId,
-    start,
-    end,
-    exclude: b.id,
-    now,
-  });
-  if (status === "charger_full") throw chargerFull();
-  if (status === "charger_gone") throw chargerNotOffered();
+  await holdCharger(tx, { chargerId: b.chargerId, parkId: b.parkId, start, end, exclude: b.id, now });
 }
 
 export async function extendBooking(

@@ -22,7 +22,7 @@ import { clockOfPark } from "../parks/parks.present";
 import { priceWindow, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
-import { findCharger } from "../parks/chargers.service";
+import { findCharger, reserveCharger, type ChargerHold } from "../parks/chargers.service";
 import { assertCouponApplies, couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import * as repo from "./bookings.repo";
 import type { ParkRead } from "./bookings.repo";
@@ -85,8 +85,25 @@ export const VEHICLE_BUSY = "This vehicle already has a booking in this window";
 export const notFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
 export const full = () => new AppError(409, "no_capacity", BOOKING_FULL_MESSAGE);
 export const busy = () => new AppError(409, "vehicle_busy", VEHICLE_BUSY, { vehicle_id: VEHICLE_BUSY });
-export const chargerNotOffered = () => AppError.validation({ charger_id: CHARGER_NOT_OFFERED_MESSAGE });
-export const chargerFull = () => new AppError(409, "charger_full", CHARGER_FULL_MESSAGE);
+const chargerNotOffered = () => AppError.validation({ charger_id: CHARGER_NOT_OFFERED_MESSAGE });
+const chargerFull = () => new AppError(409, "charger_full", CHARGER_FULL_MESSAGE);
+
+/** A charger group's refusal as the driver is told it: every charger taken (409), or not offered (422). */
+export const chargerRefused = (status: Exclude<ChargerHold, "free">) =>
+  status === "charger_full" ? chargerFull() : chargerNotOffered();
+
+/**
+ * One of the group's chargers free over [start, end) for a hold or a booking's change, under the
+ * group's row lock (reserve_charger, taken last: after the capacity row, the wallet and the
+ * driver's row); `exclude`: the booking or hold itself. Refused, the request's error is thrown.
+ */
+export async function holdCharger(
+  tx: Tx,
+  w: { chargerId: number; parkId: number; start: Date; end: Date; exclude: string | null; now: Date },
+): Promise<void> {
+  const status = await reserveCharger(tx, w);
+  if (status !== "free") throw chargerRefused(status);
+}
 
 /**
  * A charger group named with a window: one of the park's groups in service, or the 422 at

@@ -137,11 +137,6 @@ export async function bookSpace(db: Tx, row: BookingRow, accounts: SpaceCharge):
   const [result] = await bookSpaceStatement(db, spaceParams(row, accounts));
   return result!.status;
 }
-/** The charger group a booking holds one of, once reserve_charger found one free under its lock. */
-export async function setBookingCharger(tx: Tx, bookingId: string, chargerId: number): Promise<void> {
-  await tx.update(bookings).set({ chargerId }).where(eq(bookings.id, bookingId));
-}
-
 /**
  * What a new booking's statement charges and claims besides its row: the accounts of its charge,
  * and the buyer's Idempotency-Key with the request's fingerprint (its `purchases` row).

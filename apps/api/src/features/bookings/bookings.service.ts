@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BookingFilter, BookingRequest, CreateBookingBody } from "@parkwell/contract";
-import { reserveCharger } from "../parks/chargers.service";
+import { attachCharger } from "../parks/chargers.service";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
@@ -12,8 +12,7 @@ import type { ParkView } from "./bookings-view.repo";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
 import {
   assertChargerOffered,
-  chargerFull,
-  chargerNotOffered,
+  chargerRefused,
   currencyChanged,
   full,
   guardVehicle,
@@ -190,32 +189,22 @@ export async function createBooking(
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
   if (placed.status === "full") throw full();
   if (placed.status === "moved") throw currencyChanged();
-  if (placed.status === "charger_full") throw chargerFull();
-  if (placed.status === "charger_gone") throw chargerNotOffered();
+  if (placed.status === "charger_full" || placed.status === "charger_gone")
+    throw chargerRefused(placed.status);
   if (placed.status !== "booked") throw new Error(`book_space answered ${placed.status}`);
   return { booking, park: park.view, replayed: false };
 }
 
 /**
- * A window's booking: `book_space`, then, when it names a charger group, one of its chargers held
- * for the window under the group's lock (reserve_charger, taken last: after the capacity row, the
- * wallet and the driver's row). A group full or gone answers its status, and the booking and its
- * charge roll back with the transaction.
+ * A window's booking: `book_space`, then, when it names a charger group, one of its chargers taken
+ * for the window (attach_charger: the group's row locked last, after the capacity row, the wallet
+ * and the driver's row). A group full or gone answers its status, and the booking and its charge
+ * roll back with the transaction.
  */
 async function bookWindow(tx: Tx, booking: BookingRow, keys: repo.SpaceCharge, now: Date) {
   const status = await repo.bookSpace(tx, booking, keys);
   if (status !== "booked" || booking.chargerId === null) return status;
-  const charger = await reserveCharger(tx, {
-    chargerId: booking.chargerId,
-    parkId: booking.parkId,
-    start: booking.startTime,
-    end: booking.endTime,
-    exclude: booking.id,
-    now,
-  });
-  if (charger !== "free") return charger;
-  await repo.setBookingCharger(tx, booking.id, booking.chargerId);
-  return status;
+  return attachCharger(tx, booking.id, booking.chargerId, now);
 }
 
 /**

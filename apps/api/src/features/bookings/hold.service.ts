@@ -21,10 +21,9 @@ import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet
 import {
   assertChargerOffered,
   busy,
-  chargerFull,
-  chargerNotOffered,
   currencyChanged,
   full,
+  holdCharger,
   pricedWindow,
   savedVehicle,
 } from "./booking-core.service";
@@ -41,7 +40,6 @@ import * as bookings from "./bookings.repo";
 import * as repo from "./holds.repo";
 import type { HoldPark, HoldRow } from "./holds.repo";
 import { presentHold } from "./hold.present";
-import { reserveCharger } from "../parks/chargers.service";
 
 /** Said when the wallet already covers the price: the checkout books as usual. */
 export const FUNDS_AVAILABLE = "Your wallet can pay for this booking: book it directly";
@@ -111,7 +109,7 @@ export async function holdAndPay(
       if (check === "plate_busy") throw busy();
       // The charger, as a booking holds it: its group's row locked last, after the driver's.
       if (body.charger_id) {
-        const charger = await reserveCharger(tx, {
+        await holdCharger(tx, {
           chargerId: body.charger_id,
           parkId: held.park.id,
           start: body.start_time,
@@ -119,8 +117,6 @@ export async function holdAndPay(
           exclude: null,
           now,
         });
-        if (charger === "charger_full") throw chargerFull();
-        if (charger === "charger_gone") throw chargerNotOffered();
       }
     },
     async link(tx, payment, held, m) {

@@ -101,7 +101,7 @@ export interface ChargerHoldingRow {
 /**
  * The active bookings and live holds naming the group that overlap a moment from `from` on when
  * more than `count` of its chargers are held: what a lower count (0: the group deactivated) would
- * leave without a charger, by start (charger_peak's rows, admin-parks.repo holdingsOver's sweep).
+ * leave without a charger, by start (charger_holds' rows, admin-parks.repo holdingsOver's sweep).
  */
 export async function chargerHoldingsOver(
   tx: Tx,
@@ -113,15 +113,11 @@ export async function chargerHoldingsOver(
   return queryRows<ChargerHoldingRow>(
     tx,
     sql`WITH b AS (
-        SELECT booking_code, start_time, end_time, coalesce(plate_number, '') AS plate FROM bookings
-        WHERE charger_id = ${id} AND status = 'active' AND end_time > ${at}::timestamptz
-        UNION ALL
-        SELECT booking_code, start_time, end_time, coalesce(plate_number, '') FROM booking_holds
-        WHERE charger_id = ${id} AND status = 'held' AND expires_at > ${at}::timestamptz
-          AND end_time > ${at}::timestamptz),
+        SELECT code, start_time, end_time, coalesce(plate, '') AS plate
+        FROM charger_holds(${id}::int, ${at}::timestamptz, 'infinity'::timestamptz, ${at}::timestamptz)),
       pts AS (SELECT ${at}::timestamptz AS t UNION SELECT start_time FROM b WHERE start_time > ${at}::timestamptz),
       over AS (SELECT t FROM pts WHERE (SELECT count(*) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t) > ${count})
-      SELECT DISTINCT b.booking_code, b.start_time, b.end_time, b.plate AS plate_number
+      SELECT DISTINCT b.code AS booking_code, b.start_time, b.end_time, b.plate AS plate_number
       FROM b JOIN over ON b.start_time <= over.t AND b.end_time > over.t
       ORDER BY 2, 1
       LIMIT 200`,
@@ -151,6 +147,24 @@ export async function reserveCharger(
     tx,
     sql`SELECT reserve_charger(${w.chargerId}::int, ${w.parkId}::int, ${w.start}::timestamptz,
           ${w.end}::timestamptz, ${w.exclude}::uuid, ${w.now}::timestamptz) AS status`,
+  );
+  return r!.status;
+}
+
+/**
+ * One of the group's chargers taken for a booking just made, in its transaction (the database
+ * function attach_charger: reserve_charger's lock and count, then the booking names the group):
+ * `booked`, or why not, and the transaction is to roll back.
+ */
+export async function attachCharger(
+  tx: Tx,
+  bookingId: string,
+  chargerId: number,
+  now: Date,
+): Promise<"booked" | Exclude<ChargerHold, "free">> {
+  const [r] = await queryRows<{ status: "booked" | Exclude<ChargerHold, "free"> }>(
+    tx,
+    sql`SELECT attach_charger(${bookingId}::uuid, ${chargerId}::int, ${now}::timestamptz) AS status`,
   );
   return r!.status;
 }

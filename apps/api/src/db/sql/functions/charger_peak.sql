@@ -4,16 +4,11 @@ CREATE OR REPLACE FUNCTION public.charger_peak(p_charger integer, p_start timest
  LANGUAGE sql
  STABLE
 AS $function$
-  -- The most chargers of a group held at once in [p_start, p_end): active bookings and live holds
-  -- that name the group (booking_peak's sweep, for one group). p_exclude: a booking or hold itself.
+  -- The most chargers of a group held at once in [p_start, p_end) (booking_peak's sweep, over
+  -- charger_holds). p_exclude: a booking or hold itself, left out.
   WITH b AS (
-    SELECT start_time, end_time FROM bookings
-    WHERE charger_id = p_charger AND status = 'active' AND id IS DISTINCT FROM p_exclude
-      AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')
-    UNION ALL
-    SELECT start_time, end_time FROM booking_holds
-    WHERE charger_id = p_charger AND status = 'held' AND expires_at > p_now AND id IS DISTINCT FROM p_exclude
-      AND tstzrange(start_time, end_time, '[)') && tstzrange(p_start, p_end, '[)')),
+    SELECT h.start_time, h.end_time FROM charger_holds(p_charger, p_start, p_end, p_now) h
+    WHERE h.id IS DISTINCT FROM p_exclude),
   pts AS (SELECT p_start AS t UNION SELECT start_time FROM b WHERE start_time > p_start)
   SELECT coalesce(max((SELECT count(*) FROM b WHERE b.start_time <= pts.t AND b.end_time > pts.t)), 0)::int
   FROM pts

@@ -39,11 +39,10 @@ BEGIN
       IF v_status = 'booked' AND h.charger_id IS NOT NULL THEN
         -- The charger the hold kept, taken last as every charger booking takes it. Refused (a hold
         -- paid after its expiry, its charger taken since): the charge and the booking roll back.
-        v_charger := reserve_charger(h.charger_id, h.park_id, h.start_time, h.end_time, h.id, p_now);
-        IF v_charger <> 'free' THEN
+        v_charger := attach_charger(h.id, h.charger_id, p_now);
+        IF v_charger <> 'booked' THEN
           RAISE EXCEPTION 'charger % is not free', h.charger_id USING ERRCODE = 'PW409';
         END IF;
-        UPDATE bookings SET charger_id = h.charger_id WHERE id = h.id;
       END IF;
     EXCEPTION
       WHEN SQLSTATE 'PW402' THEN v_status := 'short';
