@@ -6,7 +6,7 @@ import { allDayParks, at, book, fundedUser, HOUR, setStatus } from "../../bookin
 import { adminParksKit } from "./admin-parks.test-kit";
 
 /**
- * A charger group is never lowered or deactivated under what bookings from now on hold of it
+ * A charger group is never lowered, deactivated or given another plug under what bookings from now on hold of it
  * (decision 045): the 409 `charger_conflict` lists them, as a capacity's `capacity_conflict` does.
  */
 const { suite, call, lastAudit } = adminParksKit();
@@ -99,6 +99,26 @@ describe("a charger group under its bookings", () => {
     // Deactivating strands every booking of the group from now on, the later one too.
     expect(codesOf(off.json())).toEqual([...codes].sort());
 
+    // Another connector or power would send every driver booked from now on to another plug.
+    const plug = await call(manager, "PATCH", `/admin/parks/${parkId}/chargers/${chargerId}`, {
+      connector: "chademo",
+    });
+    expect(plug.statusCode, plug.body).toBe(409);
+    expect(plug.json()).toMatchObject({
+      code: "charger_conflict",
+      message:
+        "This charger group's connector and power cannot change while bookings or holds from now on hold one of its chargers: add a new group instead",
+      requested: 0,
+      peak: 2,
+    });
+    expect(codesOf(plug.json())).toEqual([...codes].sort());
+    const power = await call(manager, "PATCH", `/admin/parks/${parkId}/chargers/${chargerId}`, {
+      power_kw: 50,
+      count: 3,
+    });
+    expect(power.statusCode, power.body).toBe(409);
+    expect(power.json().code).toBe("charger_conflict");
+
     // Nothing changed; the refused edits left no audit entry.
     const list = await call(manager, "GET", `/admin/parks/${parkId}/chargers`);
     expect(list.json<AdminParkChargers>().items.find((c) => c.id === chargerId)).toMatchObject({
@@ -118,6 +138,11 @@ describe("a charger group under its bookings", () => {
     for (const id of ids) {
       expect((await setStatus(ctx.app, driver, id, "cancelled")).statusCode).toBe(200);
     }
+    // Nothing holds it now: its plug may change too.
+    const changed = await call(manager, "PATCH", `/admin/parks/${parkId}/chargers/${chargerId}`, {
+      power_kw: 120,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
     const gone = await call(manager, "PATCH", `/admin/parks/${parkId}/chargers/${chargerId}`, {
       status: "inactive",
     });

@@ -88,34 +88,44 @@ export async function add(
 
 const iso = (t: Date | string) => new Date(t).toISOString();
 
-/** The 409 of an edit that would leave bookings of the group without a charger. */
-function chargerConflict(c: Omit<ChargerConflict, "message" | "code">): AppError {
-  const message =
-    c.requested === 0
-      ? "This charger group cannot be deactivated while bookings or holds from now on hold one of its chargers"
-      : "Some bookings already hold more of these chargers at once than the count you asked for";
-  return new AppError(409, "charger_conflict", message, undefined, c);
+const CONFLICT_MESSAGES = {
+  count: "Some bookings already hold more of these chargers at once than the count you asked for",
+  deactivate:
+    "This charger group cannot be deactivated while bookings or holds from now on hold one of its chargers",
+  kind: "This charger group's connector and power cannot change while bookings or holds from now on hold one of its chargers: add a new group instead",
+} as const;
+
+/** The 409 of an edit that would leave bookings of the group without the charger they booked. */
+function chargerConflict(
+  why: keyof typeof CONFLICT_MESSAGES,
+  c: Omit<ChargerConflict, "message" | "code">,
+): AppError {
+  return new AppError(409, "charger_conflict", CONFLICT_MESSAGES[why], undefined, c);
 }
 
 /**
  * Refuses an edit that leaves the group fewer chargers (`count`, 0 when deactivated) than are held
- * at once from now on. The caller holds the group's row FOR UPDATE (the lock reserve_charger takes),
- * and the peak is read in a later statement: a booking racing the edit either committed before and
- * is counted, or waits and then sees the new count or the group gone.
+ * at once from now on, or changes the connector or power its bookings from now on were made for
+ * (a driver would find another plug: every one of them counts as stranded). The caller holds the
+ * group's row FOR UPDATE (the lock reserve_charger takes), and the peak is read in a later
+ * statement: a booking racing the edit either committed before and is counted, or waits and then
+ * sees the group as the edit left it.
  */
 async function assertNotStranding(
   tx: Tx,
   before: chargers.ChargerRow,
-  after: { count: number; status: string },
+  after: { connector: string; powerKw: number; count: number; status: string },
   now: Date,
 ): Promise<void> {
+  const kindChanged = after.connector !== before.connector || after.powerKw !== before.powerKw;
   const had = before.status === "active" ? before.count : 0;
-  const requested = after.status === "active" ? after.count : 0;
-  if (requested >= had) return; // more chargers never strand a booking
+  const requested = after.status === "active" && !kindChanged ? after.count : 0;
+  if (requested >= had) return; // as many chargers of the same kind never strand a booking
   const peak = await chargers.chargerPeakFrom(tx, before.id, now);
   if (peak <= requested) return;
   const held = await chargers.chargerHoldingsOver(tx, before.id, now, requested);
-  throw chargerConflict({
+  const why = after.status !== "active" ? "deactivate" : kindChanged ? "kind" : "count";
+  throw chargerConflict(why, {
     charger_id: before.id,
     requested,
     peak,
