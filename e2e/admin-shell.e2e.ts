@@ -145,14 +145,16 @@ describe("back office: layout and pages", () => {
     // The first section of the landing order that has a page (nav.test.ts checks the order).
     await page.waitForURL((u) => /^\/admin\/[a-z-]+$/.test(u.pathname));
     const landed = new URL(page.url()).pathname;
-    expect(
-      await page.locator(`nav[aria-label='Back office'] a[href='${landed}'][aria-current='page']`).count(),
-    ).toBe(1);
+    // Waited for, not counted at once: on a loaded machine the nav may draw just after the URL changes.
+    await page.locator(`nav[aria-label='Back office'] a[href='${landed}'][aria-current='page']`).waitFor();
     // The server's 404 for a path the back office does not have (decision 036), its page drawn here.
     const res = await page.goto(`${baseURL}/admin/nope`, { waitUntil: "networkidle" });
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { name: "404 Page Not Found!" }).waitFor();
-    // Inside the back office: its header and nav are there.
+    // Inside the back office: its header and nav are there (waited for: on a loaded machine they
+    // may be drawn after the heading, once the admin's session and permissions have been read).
+    await page.getByRole("navigation", { name: "Back office" }).waitFor();
+    await page.getByText("Demo Admin").waitFor();
     expect(await page.getByRole("navigation", { name: "Back office" }).count()).toBe(1);
     expect(await page.getByText("Demo Admin").count()).toBe(1);
     await page.getByRole("button", { name: "Français" }).click();

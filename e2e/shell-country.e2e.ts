@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { waitForHydration } from "./support/ssr";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
@@ -109,6 +110,7 @@ describe("the country flow", () => {
       const context = await browser.newContext({ viewport });
       const { page } = await watchedPage(context, { country: "US" });
       await page.goto(baseURL, { waitUntil: "networkidle" });
+      await waitForHydration(page);
       const chip = page.getByRole("button", { name: /Country: United States/ });
       await chip.click();
       const menu = page.locator("#country-menu");

@@ -52,3 +52,16 @@ export async function hydrationSeen(page: Page): Promise<{ headingKept: boolean;
     };
   });
 }
+
+/**
+ * Waits until React has taken over a server-rendered page: `hydrateRoot` has marked `#root` and
+ * listens for events there, so a click is handled (React hydrates the clicked part first if it
+ * has not reached it). Before that a click on the server's HTML does nothing, and on a loaded
+ * machine `networkidle` can come first (the route's code and catalogues still being read).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+  });
+}
