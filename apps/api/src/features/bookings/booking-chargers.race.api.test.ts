@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, type TestUser } from "../../test/factories";
+import { bearer, createStaff, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, fundedUser, HOUR, setCapacity } from "./bookings.test-kit";
@@ -141,6 +141,39 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         }
       } finally {
         await bookSpace.restore();
+      }
+    });
+
+    it("an admin lowering the group's count while drivers book: never more booked than the count the group ends with, no deadlock (4 rounds)", async () => {
+      // The real locks, nothing taken away: a booking takes the park, the capacity row, the wallet,
+      // then the group's row; the admin's edit takes the group's row and reads what is booked after.
+      const admin = await createStaff(db, "admin");
+      const chargerId = await chargerGroup(parks[0]!);
+      const patch = (base: string, count: number) =>
+        fetch(`${base}/admin/parks/${parks[0]!}/chargers/${chargerId}`, {
+          method: "PATCH",
+          headers: { ...bearer(admin), "content-type": "application/json" },
+          body: JSON.stringify({ count }),
+        }).then(async (r) => ({ status: r.status, code: ((await r.json()) as { code?: string }).code }));
+      for (let round = 0; round < 4; round += 1) {
+        expect((await patch(bases[0]!, COUNT)).status).toBe(200);
+        // The admin's cut to 1 sent in the middle of the drivers' requests, on both instances.
+        const drivers = race(parks[0]!, chargerId, 10 + round);
+        const cut = new Promise((r) => setTimeout(r, round * 5)).then(() => patch(bases[round % 2]!, 1));
+        const [answers, edit] = await Promise.all([drivers, cut]);
+        expect(
+          answers.every((a) => a.status === 201 || (a.status === 409 && a.code === "charger_full")),
+        ).toBe(true);
+        expect(
+          edit.status === 200 || (edit.status === 409 && edit.code === "charger_conflict"),
+          edit.code,
+        ).toBe(true);
+        const booked = answers.filter((a) => a.status === 201).length;
+        // A cut that went through left at most one booked; one refused found more than one.
+        expect(booked, `round ${round}`).toBeLessThanOrEqual(edit.status === 200 ? 1 : COUNT);
+        if (edit.status === 409) expect(booked, `round ${round}`).toBeGreaterThan(1);
+        // Every round's bookings are cancelled, so the next round starts from an empty group.
+        await db.execute(sql`UPDATE bookings SET status = 'cancelled' WHERE charger_id = ${chargerId}`);
       }
     });
 
