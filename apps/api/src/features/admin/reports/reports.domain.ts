@@ -151,14 +151,8 @@ export function csvRows<K extends ReportKind>(kind: K, rows: ReportRows[K][]): s
 }
 
 /** The bookings report's EV charger section in its CSV export, named in each of its rows. */
-export const CHARGER_USE_SECTION = "EV chargers booked";
-export const CHARGER_USE_CSV_HEADER = [
-  "Section",
-  "Park ID",
-  "Park",
-  "Bookings with a charger",
-  "Charger-hours",
-];
+const chargerUseSection = "EV chargers booked";
+const chargerUseHeader = ["Section", "Park ID", "Park", "Bookings with a charger", "Charger-hours"];
 
 /**
  * The bookings report's EV chargers, as the page shows them above the rows (per park, the
@@ -168,8 +162,8 @@ export const CHARGER_USE_CSV_HEADER = [
  */
 export function chargerUseCsv(uses: readonly ChargerUse[]): string {
   if (uses.length === 0) return "";
-  let out = `\r\n${csvLine(CHARGER_USE_CSV_HEADER)}`;
-  for (const u of uses) out += csvLine([CHARGER_USE_SECTION, u.park_id, u.park, u.bookings, u.charger_hours]);
+  let out = `\r\n${csvLine(chargerUseHeader)}`;
+  for (const u of uses) out += csvLine([chargerUseSection, u.park_id, u.park, u.bookings, u.charger_hours]);
   return out;
 }
 
