@@ -1,7 +1,7 @@
 import { formatMoney, formatZonedDateTime, type Booking } from "@parkwell/contract";
 import { renderMail, type LaidOutMail, type MailRow } from "../../lib/mail-layout";
 import { fill, mailTexts } from "../../lib/texts";
-import { chargerHeld } from "../parks/charger-text";
+import { chargerHeld } from "../../lib/charger-text";
 
 /** The change a booking mail confirms. */
 export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed" | "event_cancelled";

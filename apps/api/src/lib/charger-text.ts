@@ -4,8 +4,8 @@
  * booking's e-mails and its receipts name the charger held with these.
  */
 import { CHARGER_CONNECTOR_NAMES, formatMoney, type BookingCharger } from "@parkwell/contract";
-import type { Language } from "../../lib/language";
-import { chargerWords, fill } from "../../lib/texts";
+import type { Language } from "./language";
+import { chargerWords, fill } from "./texts";
 
 /** "CCS2 · 60 kW" ("Type 2 · 7,4 kW" in French): the connector's standard name and the power. */
 export const chargerKind = (c: Pick<BookingCharger, "connector" | "power_kw">, language: Language) =>
