@@ -46,8 +46,12 @@ export const RECEIPT_LINE_KINDS = [
   "insurance_premium",
   /** Where a vehicle document request's papers are collected: the park, its address and hours (no amount). */
   "pickup",
+  /** The EV charger a booking holds (connector and power): charging is paid at the charger (no amount). */
+  "charger",
 ] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
+/** The lines that sell nothing: named on the receipt without an amount (`amount` null). */
+export const UNPRICED_RECEIPT_LINES: readonly ReceiptLineKind[] = ["pickup", "charger"];
 
 /** `NG-2026-000123`: the country, the year, six digits (more past 999,999) from the country's one counter for that year. */
 export const RECEIPT_NUMBER_PATTERN = /^[A-Z]{2}-\d{4}-\d{6,9}$/;
@@ -106,7 +110,8 @@ export const ReceiptLineSchema = z.object({
   to: z.string().nullable(),
   quantity: z.number().int().nullable(),
   detail: z.string().nullable(),
-  amount: z.number(),
+  /** Null for a line that sells nothing (UNPRICED_RECEIPT_LINES: a pickup park, an EV charger held). */
+  amount: z.number().nullable(),
 });
 export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;
 

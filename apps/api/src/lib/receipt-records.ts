@@ -4,7 +4,7 @@
  * Labels are not stored: a line keeps its kind and the names it is about, and is worded in the
  * reader's language when shown (features/receipts/receipts.present.ts).
  */
-import type { ReceiptLineKind, WeekHours } from "@parkwell/contract";
+import type { ChargerConnector, ReceiptLineKind, WeekHours } from "@parkwell/contract";
 
 /** The seller (Parkwell's company in the country) or the buyer, as they were when the receipt was issued. */
 export interface ReceiptParty {
@@ -33,6 +33,8 @@ export interface ReceiptLineRecord {
    * 24 hours), worded in the reader's language after the detail.
    */
   openingHours?: WeekHours;
+  /** An EV charger line's group as it was when sold: worded (connector, power) in the reader's language. */
+  charger?: { connector: ChargerConnector; powerKw: number };
 }
 
 export interface ReceiptTaxRecord {

@@ -6,8 +6,12 @@
  * namespaces for a word both say (a receipt's kind). A value is written `{{name}}` everywhere,
  * as i18next writes it on the web, and filled by `fill`.
  */
+import enBookings from "../../../../packages/contract/locales/en/bookings.json";
+import frBookings from "../../../../packages/contract/locales/fr/bookings.json";
 import enMail from "../../../../packages/contract/locales/en/mail.json";
 import frMail from "../../../../packages/contract/locales/fr/mail.json";
+import enParks from "../../../../packages/contract/locales/en/parks.json";
+import frParks from "../../../../packages/contract/locales/fr/parks.json";
 import enReceipts from "../../../../packages/contract/locales/en/receipts.json";
 import frReceipts from "../../../../packages/contract/locales/fr/receipts.json";
 import enServer from "../../../../packages/contract/locales/en/server.json";
@@ -35,6 +39,17 @@ export function mailTexts(language: Language): MailCatalogue {
  */
 export function receiptWords(language: Language): typeof enReceipts.doc {
   return (language === "fr" ? frReceipts : enReceipts).doc;
+}
+
+/**
+ * A charger's words, as the web's pages say them (apps/web/src/lib/charger-text.ts): the `parks`
+ * namespace's power and price ("{{kw}} kW", "{{price}} per kWh") and the booking page's "EV
+ * charger" row ("{{kind}} — {{price}}, paid at the charger"), from the same entries.
+ */
+export function chargerWords(language: Language) {
+  const parks = language === "fr" ? frParks : enParks;
+  const summary = (language === "fr" ? frBookings : enBookings).summary;
+  return { kw: parks.chargerKw, per: parks.chargerPer, held: summary.charger, heldLine: summary.chargerLine };
 }
 
 /** A value's place in a text: `{{name}}`, as i18next's interpolation on the web. */

@@ -7368,14 +7368,15 @@ export interface components {
           | "topup"
           | "government_fee"
           | "insurance_premium"
-          | "pickup";
+          | "pickup"
+          | "charger";
         label: string;
         subject: string | null;
         from: string | null;
         to: string | null;
         quantity: number | null;
         detail: string | null;
-        amount: number;
+        amount: number | null;
       }[];
       taxes: {
         name: string;

@@ -312,7 +312,7 @@ export async function changeStatus(
           amountMinor: due,
           description: `Booking renewal ${b.bookingCode}`,
           at: now,
-          receiptBody: renewalReceiptBody(b, due, shown),
+          receiptBody: await renewalReceiptBody(tx, b, due, shown),
           company,
         });
       }

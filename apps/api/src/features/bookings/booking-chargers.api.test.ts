@@ -2,31 +2,51 @@
 // window, counted against the group's `count` as a booking counts against the park's capacity.
 import type { Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, overbookedChargers, receiptViolations } from "../../test/ledger-invariants";
+import { decodedMail, MAIL_WAIT } from "../../test/mailbox";
+import { startSmtpPeer } from "../../test/smtp-peer";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { addChargers, allDayParks, book, extend, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
 
+/**
+ * One part of a message a real SMTP peer received (`text/plain` or `text/html`), decoded, its
+ * no-break spaces plain: both parts must say the same.
+ */
+function partOf(raw: string, type: "text/plain" | "text/html"): string {
+  const part = raw.split(/^--[^\r\n]+$/m).find((p) => new RegExp(`^Content-Type: ${type}`, "mi").test(p));
+  if (!part) throw new Error(`no ${type} part`);
+  return decodedMail(part).text.replace(/\u00a0|\u202f/g, " ");
+}
+
 describe("a window booked with an EV charger", () => {
   let ctx: TestContext;
   let db: Db;
   let parks: number[];
+  let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
   /** The app's clock runs this far ahead of the process's (a hold's expiry is tested by moving it). */
   let shift = 0;
   const clock = () => new Date(Date.now() + shift);
   const at = (offset: number) => new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + offset);
 
   beforeAll(async () => {
-    ctx = await createTestContext({}, { clock });
+    peer = await startSmtpPeer();
+    ctx = await createTestContext(
+      { SMTP_URL: peer.url, MAIL_FROM: "Parkwell <hello@parkwell.test>" },
+      { clock },
+    );
     db = ctx.database.db;
-    parks = await allDayParks(db, 8);
+    parks = await allDayParks(db, 9);
   });
-  afterAll(() => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    await peer?.close();
+  });
   afterEach(async () => {
     shift = 0;
     expect(await ledgerViolations(db)).toEqual([]);
@@ -221,6 +241,74 @@ describe("a window booked with an EV charger", () => {
     expect(renewed.statusCode).toBe(409);
     expect(renewed.json().code).toBe("charger_full");
     expect((await view(a, mine.booking_code)).status).toBe("cancelled");
+  });
+
+  describe("its e-mails, over SMTP", () => {
+    /** The message whose subject is `subject`, once its mail job has run. */
+    const mailed = (email: string, subject: string) =>
+      vi.waitFor(async () => {
+        await ctx.app.jobs.runDue(["mail"]);
+        const raw = peer.received.find(
+          (m) => m.to.includes(email) && decodedMail(m.raw).subject === subject,
+        )?.raw;
+        if (!raw) throw new Error(`no "${subject}" to ${email}`);
+        return { text: partOf(raw, "text/plain"), html: partOf(raw, "text/html") };
+      }, MAIL_WAIT);
+
+    it("name the charger held and say its charging is paid at the charger: booked, extended, renewed, not once cancelled", async () => {
+      const park = parks[8]!;
+      const charger = await addChargers(db, park, { count: 2, connector: "type2", powerKw: 7.4 });
+      const u = await fundedUser(db);
+      const b = (
+        await book(ctx.app, u, { park_id: park, start: at(3 * HOUR), end: at(4 * HOUR), charger_id: charger })
+      ).json<Booking>();
+      const line = "Type 2 · 7.4 kW — ₦150 per kWh, paid at the charger";
+      const booked = await mailed(u.email, `Your Parkwell booking ${b.booking_code} is confirmed`);
+      expect(booked.text).toContain(`EV charger: ${line}`);
+      expect(booked.html).toMatch(new RegExp(`EV charger</th>\\s*<td[^>]*>${line}</td>`));
+
+      expect((await extend(ctx.app, u, b, at(5 * HOUR))).statusCode).toBe(200);
+      const extended = await mailed(u.email, `Your Parkwell booking ${b.booking_code} is extended`);
+      expect(extended.text).toContain(`EV charger: ${line}`);
+      expect(extended.html).toContain(line);
+
+      expect((await setStatus(ctx.app, u, b.id, "cancelled")).statusCode).toBe(200);
+      const cancelled = await mailed(u.email, `Your Parkwell booking ${b.booking_code} is cancelled`);
+      expect(cancelled.text).not.toContain("EV charger");
+      expect(cancelled.html).not.toContain("EV charger");
+
+      expect((await setStatus(ctx.app, u, b.id, "active")).statusCode).toBe(200);
+      const renewed = await mailed(u.email, `Your Parkwell booking ${b.booking_code} is active again`);
+      expect(renewed.text).toContain(`EV charger: ${line}`);
+      expect(renewed.html).toContain(line);
+    });
+
+    it("in French, and without a charger row when the booking holds none", async () => {
+      const park = parks[8]!;
+      const charger = await addChargers(db, park, { count: 1, connector: "ccs2", powerKw: 60 });
+      const u = await fundedUser(db);
+      const fr = await ctx.app.inject({
+        method: "PATCH",
+        url: "/api/v1/users/profile",
+        headers: bearer(u),
+        payload: { language: "fr" },
+      });
+      expect(fr.statusCode).toBe(200);
+      const b = (
+        await book(ctx.app, u, { park_id: park, start: at(7 * HOUR), end: at(8 * HOUR), charger_id: charger })
+      ).json<Booking>();
+      const mail = await mailed(u.email, `Votre réservation Parkwell ${b.booking_code} est confirmée`);
+      const line = "CCS2 · 60 kW — 150 ₦ le kWh, payé à la borne";
+      expect(mail.text).toContain(`Borne de recharge : ${line}`);
+      expect(mail.html).toMatch(new RegExp(`Borne de recharge</th>\\s*<td[^>]*>${line}</td>`));
+
+      const plain = (
+        await book(ctx.app, u, { park_id: park, start: at(9 * HOUR), end: at(10 * HOUR) })
+      ).json<Booking>();
+      const without = await mailed(u.email, `Votre réservation Parkwell ${plain.booking_code} est confirmée`);
+      expect(without.text).not.toMatch(/Borne de recharge|payé à la borne/);
+      expect(without.html).not.toMatch(/Borne de recharge|payé à la borne/);
+    });
   });
 
   describe("paying the difference", () => {

@@ -1,8 +1,9 @@
-import type { Booking, CheckoutResult } from "@parkwell/contract";
+import type { Booking, CheckoutResult, Receipt, ReceiptSummary } from "@parkwell/contract";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import type { StoredBreakdown } from "../../db/schema/bookings";
@@ -14,6 +15,7 @@ import { ledgerViolations, receiptViolations } from "../../test/ledger-invariant
 import { numberReceipts } from "../receipts/receipts.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import {
+  addChargers,
   allDayPark,
   at,
   book,
@@ -95,6 +97,31 @@ async function newBooking(user: TestUser, start: Date, end: Date, plate = "LAG 1
   const res = await book(ctx.app, user, { park_id: park, start, end, plate_number: plate });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Booking>();
+}
+
+/** A PDF's text, one string per line as drawn (items on the same baseline, left to right), no-break spaces plain. */
+async function pdfLines(bytes: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const lines: string[] = [];
+  for (let p = 1; p <= pdf.numPages; p += 1) {
+    const rows = new Map<number, { x: number; s: string }[]>();
+    for (const item of (await (await pdf.getPage(p)).getTextContent()).items) {
+      if (!("str" in item) || item.str === "") continue;
+      const y = Math.round(item.transform[5] as number);
+      rows.set(y, [...(rows.get(y) ?? []), { x: item.transform[4] as number, s: item.str }]);
+    }
+    for (const y of [...rows.keys()].sort((a, b) => b - a)) {
+      const row = rows.get(y)!.sort((a, b) => a.x - b.x);
+      lines.push(
+        row
+          .map((i) => i.s)
+          .join(" ")
+          .replace(/[\u00a0\u202f]/g, " "),
+      );
+    }
+  }
+  await pdf.destroy();
+  return lines;
 }
 
 describe("a booking's receipts", () => {
@@ -226,6 +253,81 @@ describe("a booking's receipts", () => {
     expect(renewal).toMatchObject({ kind: "renewal", ledger_key: `booking:${b.id}:3`, total_minor: refund });
     expect(renewal.lines).toEqual([expect.objectContaining({ kind: "parking", amountMinor: refund })]);
     expect(renewal.taxes).toEqual([]);
+  });
+
+  it("names the EV charger held as a line without an amount (booking, extension, renewal; not a credit note), in English and French", async () => {
+    const charger = await addChargers(db, park, { count: 2, connector: "type2", powerKw: 7.4 });
+    const user = await fundedUser(db);
+    const before = await balance(user);
+    const res = await book(ctx.app, user, {
+      park_id: park,
+      start: at(3 * HOUR),
+      end: at(5 * HOUR),
+      plate_number: "LAG 400 EV",
+      charger_id: charger,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const b = res.json<Booking>();
+    const held = { kind: "charger", amountMinor: 0, charger: { connector: "type2", powerKw: 7.4 } };
+    const [receipt] = await receiptsOf(b.booking_code);
+    expect(receipt!.lines.map((l) => l.kind)).toEqual(["parking", "service_fee", "booking_fee", "charger"]);
+    expect(receipt!.lines.at(-1)).toEqual(held);
+    // The charging is not sold: the receipt's total is what the wallet paid, the window's price.
+    expect(receipt!.total_minor).toBe(before - (await balance(user)));
+
+    const get = (url: string, lang: string) =>
+      ctx.app.inject({ url: `/api/v1${url}`, headers: { ...bearer(user), "accept-language": lang } });
+    const [summary] = (await get(`/receipts?reference=${b.booking_code}`, "en")).json<{
+      items: ReceiptSummary[];
+    }>().items;
+    const lineOf = async (lang: string) =>
+      (await get(`/receipts/${summary!.number}`, lang))
+        .json<Receipt>()
+        .lines.find((l) => l.kind === "charger");
+    expect(await lineOf("en")).toEqual({
+      kind: "charger",
+      label: "EV charger",
+      subject: "Type 2 · 7.4 kW",
+      from: null,
+      to: null,
+      quantity: null,
+      detail: "Charging is paid at the charger",
+      amount: null,
+    });
+    expect(await lineOf("fr")).toMatchObject({
+      label: "Borne de recharge",
+      subject: "Type 2 · 7,4\u00a0kW",
+      detail: "La recharge se paie à la borne",
+      amount: null,
+    });
+    for (const [lang, title, detail] of [
+      ["en", "EV charger: Type 2 · 7.4 kW", "Charging is paid at the charger"],
+      ["fr", "Borne de recharge : Type 2 · 7,4 kW", "La recharge se paie à la borne"],
+    ] as const) {
+      const pdf = await get(`/receipts/${summary!.number}.pdf`, lang);
+      expect(pdf.statusCode).toBe(200);
+      const lines = await pdfLines(pdf.rawPayload);
+      // The line alone on its baseline: no amount beside it, unlike the parking line.
+      expect(lines).toContain(title);
+      expect(lines).toContain(detail);
+      expect(lines.find((l) => l.startsWith(lang === "en" ? "Parking: " : "Stationnement : "))).toMatch(/₦/);
+    }
+
+    // An extension's receipt names it too; a cancellation's credit note does not; the renewal's does.
+    expect((await extend(ctx.app, user, b, at(6 * HOUR))).statusCode).toBe(200);
+    expect((await receiptsOf(b.booking_code))[1]!.lines.at(-1)).toEqual(held);
+    expect((await setStatus(ctx.app, user, b.id, "cancelled")).statusCode).toBe(200);
+    const note = (await receiptsOf(b.booking_code))[2]!;
+    expect(note.kind).toBe("credit_note");
+    expect(note.lines.map((l) => l.kind)).toEqual(["parking"]);
+    expect((await setStatus(ctx.app, user, b.id, "active")).statusCode).toBe(200);
+    const renewal = (await receiptsOf(b.booking_code))[3]!;
+    expect(renewal.kind).toBe("renewal");
+    expect(renewal.lines).toEqual([expect.objectContaining({ kind: "parking" }), held]);
+
+    // A booking without a charger has no such line.
+    const plain = await newBooking(user, at(8 * HOUR), at(9 * HOUR), "LAG 401 EV");
+    expect((await receiptsOf(plain.booking_code))[0]!.lines.map((l) => l.kind)).not.toContain("charger");
   });
 
   it("reverses everything of an event booking, fees and VAT included, when the organiser cancels", async () => {

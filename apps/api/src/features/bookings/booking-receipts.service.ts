@@ -3,13 +3,16 @@
  * purchase engine (`receiptOfMove`, `chargeMove`, `refundPurchase`) in the transaction that posts the move: the booking's charge
  * (`booking:<id>:1`), an extension's and a renewal's, the gate's overstay, and the credit notes of
  * a cancellation's refund and of an organiser's full refund. The parking line names the park, the
- * window on the park's clock and the vehicle; the fees and the country's tax follow (pricedBody).
+ * window on the park's clock and the vehicle; the fees and the country's tax follow (pricedBody);
+ * the EV charger the booking holds, if any, last, without an amount (decision 048: the charging is
+ * paid at the charger, not sold by Parkwell).
  */
 import { netParkingMinor } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
 import { differenceOf, pricedBody, type PricedParts, type ReceiptBody } from "../receipts/receipts.domain";
 import { bodiesOf } from "../receipts/receipts.service";
+import { chargersById } from "../parks/chargers.service";
 import { receiptOfMove } from "../purchases/purchases.service";
 import type { ParkForBooking } from "./booking-core.service";
 
@@ -44,6 +47,8 @@ export interface ReceiptBooking {
   startTime: Date;
   endTime: Date;
   plateNumber: string | null;
+  /** The charger group the booking holds one of, named on its receipts. */
+  chargerId: number | null;
 }
 
 /** The first move of a booking: the charge of its price (book_space, book_event_space, complete_hold). */
@@ -69,11 +74,28 @@ function parkingLine(
   };
 }
 
+/**
+ * The EV charger a booking holds, as its receipts name it: its group's connector and power as they
+ * are when the receipt is written (kept with it), no amount; none when it holds no charger.
+ */
+async function chargerLines(tx: Tx, chargerId: number | null): Promise<ReceiptLineRecord[]> {
+  if (chargerId === null) return [];
+  const [c] = await chargersById(tx, [chargerId]);
+  return c
+    ? [{ kind: "charger", amountMinor: 0, charger: { connector: c.connector, powerKw: c.powerKw } }]
+    : [];
+}
+
+/** `body` with the booking's charger line after its lines. */
+async function withCharger(tx: Tx, body: ReceiptBody, chargerId: number | null): Promise<ReceiptBody> {
+  return { ...body, lines: [...body.lines, ...(await chargerLines(tx, chargerId))] };
+}
+
 /** The park's country's one tax (its `fees` row): the receipt's tax of a price stored before taxes had names. */
 const countryTaxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
 
-/** A new booking's receipt: its whole price, parking, fees and tax. */
-export function issueBookingReceipt(
+/** A new booking's receipt: its whole price, parking, fees and tax, and the charger it holds. */
+export async function issueBookingReceipt(
   tx: Tx,
   kind: "booking" | "event_booking",
   b: ReceiptBooking & { breakdown: PricedParts & { totalMinor: number } },
@@ -85,7 +107,11 @@ export function issueBookingReceipt(
     ledgerKey: firstMoveKey(b.id),
     amountMinor: b.breakdown.totalMinor,
     at,
-    receiptBody: pricedBody(b.breakdown, countryTaxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
+    receiptBody: await withCharger(
+      tx,
+      pricedBody(b.breakdown, countryTaxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
+      b.chargerId,
+    ),
     companyId: buyerCompanyId,
   });
 }
@@ -127,12 +153,25 @@ export async function extensionReceiptBody(
     const paid = paidParts(await bodiesOf(tx, b.userId, b.bookingCode));
     parts = differenceOf(paid, after);
   }
-  return pricedBody(parts, countryTaxOf(park), parkingLine(park, b, b.endTime, newEnd));
+  return withCharger(
+    tx,
+    pricedBody(parts, countryTaxOf(park), parkingLine(park, b, b.endTime, newEnd)),
+    b.chargerId,
+  );
 }
 
-/** A renewal's receipt body: the parking its cancellation had refunded, charged again (no fee, no tax). */
-export function renewalReceiptBody(b: ReceiptBooking, due: number, park: ReceiptPark): ReceiptBody {
-  return { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: due }], taxes: [] };
+/**
+ * A renewal's receipt body: the parking its cancellation had refunded, charged again (no fee, no
+ * tax), and the charger it holds again.
+ */
+export function renewalReceiptBody(
+  tx: Tx,
+  b: ReceiptBooking,
+  due: number,
+  park: ReceiptPark,
+): Promise<ReceiptBody> {
+  const body = { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: due }], taxes: [] };
+  return withCharger(tx, body, b.chargerId);
 }
 
 /** A cancellation's credit note body: the policy's share of the parking given back (fees kept). */

@@ -1,6 +1,7 @@
 import { formatMoney, formatZonedDateTime, type Booking } from "@parkwell/contract";
 import { renderMail, type LaidOutMail, type MailRow } from "../../lib/mail-layout";
 import { fill, mailTexts } from "../../lib/texts";
+import { chargerHeld } from "../../lib/charger-text";
 
 /** The change a booking mail confirms. */
 export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed" | "event_cancelled";
@@ -17,16 +18,24 @@ function eventRow(b: Booking, lang: Lang, label: string): MailRow[] {
   return [{ label, value: `${b.event.name}, ${b.event.venue_name}, ${when}` }];
 }
 
-/** Where and when a booking parks, on the park's clock. */
-function stayRows(b: Booking, lang: Lang): MailRow[] {
+/**
+ * Where and when a booking parks, on the park's clock, and the EV charger it holds (as its page
+ * says it: connector, power, the operator's price, paid at the charger), unless `charger` is
+ * false: a cancellation has let its charger go.
+ */
+function stayRows(b: Booking, lang: Lang, charger = true): MailRow[] {
   const l = texts(lang).labels;
   return [
     ...eventRow(b, lang, l.event),
     { label: l.park, value: `${b.park.name}, ${b.park.address}` },
+    ...(charger && b.charger ? [chargerHeld(b.charger, lang)] : []),
     { label: l.from, value: formatZonedDateTime(b.start_time, lang, b.park.time_zone) },
     { label: l.to, value: formatZonedDateTime(b.end_time, lang, b.park.time_zone) },
   ];
 }
+
+/** The changes that end a booking: their mails name no charger held. */
+const RELEASED: readonly BookingMailKind[] = ["cancelled", "event_cancelled"];
 
 /**
  * The confirmation of a booking, extension, cancellation or renewal (no QR: the app shows it).
@@ -55,7 +64,10 @@ export function bookingMail(
     language: lang,
     subject: fill(t.subject, values),
     paragraphs: [fill(company === null ? t.intro : t.company, values)],
-    rows: [...stayRows(b, lang), { label: l.paid, value: formatMoney(b.paid, b.currency, lang) }],
+    rows: [
+      ...stayRows(b, lang, !RELEASED.includes(kind)),
+      { label: l.paid, value: formatMoney(b.paid, b.currency, lang) },
+    ],
     action: { label: l.details, url: link },
   });
 }

@@ -172,7 +172,7 @@ export function receiptPdf(r: Receipt, language: Language): Promise<Buffer> {
     room(20 + details.length * 13);
     if (y === MARGIN) header();
     if (l.quantity !== null) text(String(l.quantity), QTY_X, AMOUNT_X - QTY_X - 10, { align: "right" });
-    text(money(l.amount), AMOUNT_X, RIGHT - AMOUNT_X, { align: "right" });
+    if (l.amount !== null) text(money(l.amount), AMOUNT_X, RIGHT - AMOUNT_X, { align: "right" });
     y += text(title, MARGIN, QTY_X - MARGIN - 10) + 1;
     for (const d of details) y += text(d, MARGIN + 10, QTY_X - MARGIN - 20, { size: 8.5 }) + 1;
     y += LINE_GAP + 2;

@@ -1,5 +1,6 @@
 /** A receipt as the API answers it: amounts in major units, each line worded in the reader's language. */
 import {
+  UNPRICED_RECEIPT_LINES,
   describeParkHours,
   type Receipt,
   type ReceiptLineKind,
@@ -10,6 +11,7 @@ import type { Language } from "../../lib/language";
 import { translate } from "../../lib/messages";
 import { bpsToPercent, toMajor } from "../../lib/money";
 import type { ReceiptLineRecord, ReceiptParty } from "../../lib/receipt-records";
+import { chargerKind } from "../../lib/charger-text";
 import type { ReceiptRow } from "./receipts.repo";
 
 /** What each kind of line is called on a receipt, in English (server.json's receipts has the French). */
@@ -26,7 +28,11 @@ export const LINE_LABELS: Record<ReceiptLineKind, string> = {
   government_fee: "Government fee",
   insurance_premium: "Insurance premium",
   pickup: "Pickup",
+  charger: "EV charger",
 };
+
+/** What an EV charger line says under its connector and power: Parkwell does not sell the charging. */
+const CHARGER_DETAIL = "Charging is paid at the charger";
 
 /**
  * The lines whose detail is a fixed English name (a vehicle document's: decision 031), worded in
@@ -58,6 +64,7 @@ function detailIn(
 
 /** A line's detail in the reader's language, with a pickup park's hours after its address. */
 function detailOf(l: ReceiptLineRecord, language: Language): string | null {
+  if (l.kind === "charger") return translate(CHARGER_DETAIL, language);
   const detail = detailIn(l.kind, l.detail, language);
   if (l.openingHours === undefined) return detail;
   const hours = describeParkHours(l.openingHours, language === "fr" ? "fr" : "en");
@@ -105,12 +112,15 @@ export function presentReceipt(
     lines: r.lines.map((l) => ({
       kind: l.kind,
       label: translate(LINE_LABELS[l.kind], language),
-      subject: l.subject ?? null,
+      // An EV charger's connector and power, as a booking's page says them ("CCS2 · 60 kW").
+      subject: l.charger
+        ? chargerKind({ connector: l.charger.connector, power_kw: l.charger.powerKw }, language)
+        : (l.subject ?? null),
       from: l.from ?? null,
       to: l.to ?? null,
       quantity: l.quantity ?? null,
       detail: detailOf(l, language),
-      amount: major(l.amountMinor),
+      amount: UNPRICED_RECEIPT_LINES.includes(l.kind) ? null : major(l.amountMinor),
     })),
     taxes: r.taxes.map((t) => ({
       // The country's tax by its name in the reader's language ("TVA", "TPS").

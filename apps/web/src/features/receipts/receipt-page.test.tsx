@@ -61,6 +61,17 @@ const receipt: Receipt = ReceiptSchema.parse({
       detail: null,
       amount: 75,
     },
+    // The EV charger held with the booking: named, without an amount (charging is paid at the charger).
+    {
+      kind: "charger",
+      label: "EV charger",
+      subject: "CCS2 · 60 kW",
+      from: null,
+      to: null,
+      quantity: null,
+      detail: "Charging is paid at the charger",
+      amount: null,
+    },
   ],
   taxes: [{ name: "VAT", rate: 7.5, base: 175, amount: 13.13 }],
   subtotal: 1675,
@@ -125,7 +136,9 @@ describe("a receipt's page", () => {
       "₦1,500",
       "₦100",
       "₦75",
+      "",
     ]);
+    expect(lines[3]!.textContent).toBe("EV chargerCCS2 · 60 kWCharging is paid at the charger");
     expect(within(lines[0]!).getByTestId("receipt-period").textContent).toBe(
       `${formatShortZoned("2026-12-31T23:00:00.000Z", "en", ZONE)} – ${formatShortZoned("2027-01-01T01:00:00.000Z", "en", ZONE)} (${zoneAbbreviation(ZONE, "en", new Date("2026-12-31T23:00:00.000Z"))})`,
     );

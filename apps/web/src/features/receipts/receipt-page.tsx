@@ -122,7 +122,7 @@ function ReceiptDocument({ receipt: r }: { receipt: Receipt }) {
                 <td>
                   <LineText line={line} timeZone={r.time_zone} />
                 </td>
-                <td className="receipt-lines__amount">{money(line.amount)}</td>
+                <td className="receipt-lines__amount">{line.amount === null ? "" : money(line.amount)}</td>
               </tr>
             ))}
           </tbody>

@@ -10,6 +10,7 @@ import {
   addDays,
   dayOnClock,
   daysInRange,
+  type ChargerUse,
   type ReportKind,
   type ReportRows,
 } from "@parkwell/contract";
@@ -146,6 +147,23 @@ export function csvRows<K extends ReportKind>(kind: K, rows: ReportRows[K][]): s
   const columns = csvColumns[kind] as CsvColumn<ReportRows[K]>[];
   let out = "";
   for (const row of rows) out += csvLine(columns.map((c) => c.value(row)));
+  return out;
+}
+
+/** The bookings report's EV charger section in its CSV export, named in each of its rows. */
+const chargerUseSection = "EV chargers booked";
+const chargerUseHeader = ["Section", "Park ID", "Park", "Bookings with a charger", "Charger-hours"];
+
+/**
+ * The bookings report's EV chargers, as the page shows them above the rows (per park, the
+ * bookings that held one and their charger-hours, no amount), written after the export's rows:
+ * a blank line, the section's own header, then one row per park whose first cell names the
+ * section. Nothing when no booking of the range held a charger, as the page shows nothing.
+ */
+export function chargerUseCsv(uses: readonly ChargerUse[]): string {
+  if (uses.length === 0) return "";
+  let out = `\r\n${csvLine(chargerUseHeader)}`;
+  for (const u of uses) out += csvLine([chargerUseSection, u.park_id, u.park, u.bookings, u.charger_hours]);
   return out;
 }
 

@@ -3,7 +3,14 @@
  * reports"): figures for the staff member's parks only (transactions and wallet balances are
  * Parkwell-wide and for admins); a park outside the scope is the same 404 as a missing one.
  */
-import type { AdminDashboard, ReportKind, ReportPage, ReportQuery, ReportRows } from "@parkwell/contract";
+import type {
+  AdminDashboard,
+  ChargerUse,
+  ReportKind,
+  ReportPage,
+  ReportQuery,
+  ReportRows,
+} from "@parkwell/contract";
 import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
@@ -12,6 +19,7 @@ import type { ServedCountries } from "../../reference/served-countries";
 import { requireParkInScope, type StaffAccess } from "../access.service";
 import {
   changePercent,
+  chargerUseCsv,
   csvFilename,
   csvHeader,
   csvRows,
@@ -82,6 +90,18 @@ interface ReportSpec<K extends ReportKind, Raw> {
   summary: (deps: ReportDeps, f: ReportFilter) => Promise<{ total: number; totals: ReportPage<K>["totals"] }>;
   /** What the report's page carries beside its rows and totals (the bookings': their chargers). */
   extra?: (deps: ReportDeps, f: ReportFilter) => Promise<object>;
+  /** The same, as its CSV export writes it after the rows (nothing when there is nothing to say). */
+  csvExtra?: (deps: ReportDeps, f: ReportFilter) => Promise<string>;
+}
+
+/** Per park, the range's bookings that held an EV charger and their charger-hours (no amount). */
+async function chargerUses(deps: ReportDeps, f: ReportFilter): Promise<ChargerUse[]> {
+  return (await repo.chargerUse(deps.db, f)).map((r) => ({
+    park_id: Number(r.park_id),
+    park: r.park,
+    bookings: Number(r.bookings),
+    charger_hours: Number(r.charger_hours),
+  }));
 }
 
 const sales: ReportSpec<"sales", repo.SalesRaw> = {
@@ -154,14 +174,8 @@ const bookings: ReportSpec<"bookings", repo.BookingsRaw> = {
       })),
     };
   },
-  extra: async (deps, f) => ({
-    chargers: (await repo.chargerUse(deps.db, f)).map((r) => ({
-      park_id: Number(r.park_id),
-      park: r.park,
-      bookings: Number(r.bookings),
-      charger_hours: Number(r.charger_hours),
-    })),
-  }),
+  extra: async (deps, f) => ({ chargers: await chargerUses(deps, f) }),
+  csvExtra: async (deps, f) => chargerUseCsv(await chargerUses(deps, f)),
 };
 
 const occupancy: ReportSpec<"occupancy", repo.OccupancyRaw> = {
@@ -285,14 +299,17 @@ export async function exportCsv<K extends ReportKind>(
     let after: string[] | null = null;
     for (;;) {
       const raw = await spec.page(deps.db, f, { after, limit: batch });
-      if (raw.length === 0) return;
+      if (raw.length === 0) break;
       yield csvRows(
         kind,
         raw.map((r) => spec.row(deps, r)),
       );
-      if (raw.length < batch) return;
+      if (raw.length < batch) break;
       after = spec.key(raw[raw.length - 1]!);
     }
+    // The page's other sections, after the rows (the bookings' EV chargers), as the page shows them.
+    const extra = await spec.csvExtra?.(deps, f);
+    if (extra) yield extra;
   }
   return { filename: csvFilename(kind, f.from, f.to), chunks: chunks() };
 }
