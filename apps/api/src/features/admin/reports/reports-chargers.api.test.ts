@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../../db/client";
 import { bearer, createStaff, operatorId, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
+import { csvCell } from "./reports.domain";
 import { allDayPark, at, book, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
 
 /**
@@ -98,5 +99,28 @@ describe("the bookings report's EV chargers", () => {
     expect(before.json<BookingsReport>().chargers).toEqual([]);
     // Only the bookings report carries them.
     expect((await get(hvManager, `/admin/reports/sales?${range()}`)).json()).not.toHaveProperty("chargers");
+  });
+
+  it("ends the CSV export with the same section after the rows (no amount), and none without charger bookings", async () => {
+    const csv = async (query: string) => {
+      const res = await get(hvManager, `/admin/reports/bookings?${query}&format=csv`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body.replace("\uFEFF", "").split("\r\n");
+    };
+    const [park] = await queryRows<{ name: string }>(
+      ctx.database.db,
+      sql`SELECT name FROM parks WHERE id = ${parkA}`,
+    );
+    const lines = await csv(range());
+    expect(lines[0]!.startsWith("Code,Park ID,Park,")).toBe(true);
+    // The header, the four bookings, then a blank line, the section's header and its one park.
+    expect(lines.slice(5)).toEqual([
+      "",
+      "Section,Park ID,Park,Bookings with a charger,Charger-hours",
+      `EV chargers booked,${parkA},${csvCell(park!.name)},2,3.5`,
+      "",
+    ]);
+    // The status filter as the page's: cancelled ones hold no charger, so no section.
+    expect((await csv(`${range()}&status=cancelled`)).join("\n")).not.toContain("EV chargers booked");
   });
 });

@@ -10,7 +10,6 @@ import { bearer, createStaff, createUser, type TestUser } from "../../../test/fa
 import { createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
 import { servedCountries } from "../../reference/served-countries";
 import type { StaffAccess } from "../access.service";
-import { csvCell } from "./reports.domain";
 import { exportCsv } from "./reports.service";
 
 /**
@@ -269,55 +268,4 @@ describe(`a ${ROWS.toLocaleString("en")}-row CSV export (${TEST_ENGINE})`, () =>
       db.execute = execute;
     }
   });
-
-  it("writes the EV charger section the page shows after the rows, and none while no booking held a charger", async () => {
-    const db = ctx.database.db;
-    const from = new Date(Date.now() - 22 * 86_400_000).toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const exported = async () => {
-      const res = await ctx.app.inject({
-        url: `/api/v1/admin/reports/bookings?park_id=${parkId}&from=${from}&to=${to}&format=csv`,
-        headers: bearer(admin),
-      });
-      expect(res.statusCode).toBe(200);
-      return res.body.split("\r\n");
-    };
-    const before = await exported();
-    expect(before).toHaveLength(ROWS + 2); // the header, the rows, the last line's end
-    expect(before.join("\n")).not.toContain("EV chargers booked");
-
-    // Three bookings 4 hours apart (2 hours each) hold the park's charger; one of them is cancelled.
-    const [group] = await queryRows<{ id: number }>(
-      db,
-      sql`INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor)
-        VALUES (${parkId}, 'ccs2', 60, 1, 'kwh', 38000) RETURNING id`,
-    );
-    await db.execute(sql`UPDATE bookings SET charger_id = ${group!.id}
-      WHERE booking_code IN ('PW-T000001', 'PW-T001000', 'PW-T002000')`);
-    await db.execute(sql`UPDATE bookings SET status = 'cancelled' WHERE booking_code = 'PW-T002000'`);
-    const [park] = await queryRows<{ name: string }>(db, sql`SELECT name FROM parks WHERE id = ${parkId}`);
-    const page = await ctx.app.inject({
-      url: `/api/v1/admin/reports/bookings?park_id=${parkId}&from=${from}&to=${to}`,
-      headers: bearer(admin),
-    });
-    expect(page.json().chargers).toEqual([
-      { park_id: parkId, park: park!.name, bookings: 2, charger_hours: 4 },
-    ]);
-
-    const after = await exported();
-    expect(after[0]!.replace("\uFEFF", "").startsWith("Code,Park ID,Park,")).toBe(true);
-    // The rows as before, then a blank line, the section's header and its one park: no amount.
-    expect(after.slice(ROWS + 1)).toEqual([
-      "",
-      "Section,Park ID,Park,Bookings with a charger,Charger-hours",
-      `EV chargers booked,${parkId},${csvCell(park!.name)},2,4`,
-      "",
-    ]);
-    // Another status filter: the section follows it, as the page's does (cancelled ones hold none).
-    const cancelled = await ctx.app.inject({
-      url: `/api/v1/admin/reports/bookings?park_id=${parkId}&from=${from}&to=${to}&status=cancelled&format=csv`,
-      headers: bearer(admin),
-    });
-    expect(cancelled.body).not.toContain("EV chargers booked");
-  }, 120_000);
 });
