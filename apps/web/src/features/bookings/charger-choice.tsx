@@ -98,14 +98,17 @@ export function ChargerChoice({
           </label>
         );
       })}
+      {/* A live region from the start, so the fall-back is read out when it happens. */}
+      <div role="status" className="charger-choice__status">
+        {dropped && (
+          <p id={`${id}-dropped`} className="notice" data-testid="charger-dropped">
+            {t("checkout.charger.dropped", { kind: chargerKind(tp, dropped, i18n.language) })}
+          </p>
+        )}
+      </div>
       <p id={`${id}-paid`} className="field__hint" data-testid="charger-paid">
         {t("checkout.charger.paidAtCharger")}
       </p>
-      {dropped && (
-        <p id={`${id}-dropped`} className="notice" role="status" data-testid="charger-dropped">
-          {t("checkout.charger.dropped", { kind: chargerKind(tp, dropped, i18n.language) })}
-        </p>
-      )}
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert" data-testid="charger-error">
           {error}

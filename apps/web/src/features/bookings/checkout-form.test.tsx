@@ -470,13 +470,16 @@ describe("the checkout's EV charger choice", () => {
     await waitFor(() => expect(description(ccs2)).toBe("2 of 2 free for this window"));
     expect(ccs2.checked).toBe(true);
     expect(screen.queryByTestId("charger-dropped")).toBeNull();
+    // The live region is there, empty, before anything is said in it.
+    const live = within(screen.getByTestId("charger-choice")).getByRole("status");
+    expect(live.textContent).toBe("");
 
     fireEvent.change(screen.getByLabelText("Departure"), { target: { value: later } });
     const said = await screen.findByTestId("charger-dropped");
     expect(said.textContent).toBe(
       "Every CCS2 · 50 kW charger is booked for part of this window, so none is kept for you now. Choose another charger or other times.",
     );
-    expect(said.getAttribute("role")).toBe("status");
+    expect(live.contains(said)).toBe(true);
     expect(screen.getByTestId("charger-choice").getAttribute("aria-describedby")).toContain(said.id);
     await waitFor(() => expect(router.state.location.search).not.toContain("charger_id"));
     expect((screen.getByRole("radio", { name: "No charger" }) as HTMLInputElement).checked).toBe(true);
