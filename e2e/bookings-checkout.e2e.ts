@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { addDays, dayOnClock } from "@parkwell/contract";
+import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -337,6 +337,12 @@ describe("booking from checkout to cancellation", () => {
     await page.getByLabel("Departure").fill(`${day}T12:00`);
     await page.getByLabel("Plate number").fill("LAG-EV-50");
     await expect.poll(() => page.getByTestId("spaces-left").textContent()).toMatch(/spaces? left/);
+    // Before paying, the group says how many of its chargers are free for the window.
+    await expect
+      .poll(() =>
+        radio.evaluate((r) => document.getElementById(r.getAttribute("aria-describedby")!)?.textContent),
+      )
+      .toMatch(/^\d+ of \d+ free for this window$/);
     expect(new URL(page.url()).searchParams.get("charger_id")).toBe(String(group.id));
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
@@ -357,6 +363,80 @@ describe("booking from checkout to cancellation", () => {
       .poll(() => page.getByTestId("booking-summary").textContent())
       .toMatch(/Borne de rechargeCCS2 · [\d,]+\skW — .* le kWh, payé à la borne/u);
     // The park page's map tiles cannot be reached from this closed network; nothing else may fail.
+    expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a charger group full for the window, before paying", () => {
+  it("is disabled and says so; chosen from the park page's link, the checkout falls back to no charger, saying so (EN, FR)", async () => {
+    const park = await chargerPark();
+    // A group of one Type 2 charger, booked by another driver for the window.
+    const [added] = await db.query<{ id: number }>(
+      `INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor, status)
+       VALUES ($1, 'type2', 22, 1, 'hour', 50000, 'active') RETURNING id`,
+      [park.id],
+    );
+    const full = Number(added!.id);
+    const day = addDays(dayOnClock(new Date(), park.time_zone), 3);
+    const other = await createSignedInUser(db, { countryId: 1 });
+    await topUp(other, 100_000);
+    const slot = { start: `${day}T10:00`, end: `${day}T12:00` };
+    // The same window as an instant (10:00 to 12:00 on the park's clock).
+    const instant = (wall: string) =>
+      new Date(instantOfWallClock(Date.parse(`${wall}:00Z`), park.time_zone)).toISOString();
+    await call(other, "/bookings", {
+      method: "POST",
+      body: JSON.stringify({
+        park_id: park.id,
+        vehicle_type_id: park.rates[0]!.vehicle_type_id,
+        plate_number: "LAG-FULL-1",
+        start_time: instant(slot.start),
+        end_time: instant(slot.end),
+        charger_id: full,
+      }),
+    });
+
+    const user = await createSignedInUser(db, { countryId: 1 });
+    await topUp(user, 100_000);
+    const context = await signedIn(user, VIEWPORTS.phone);
+    const { page, problems } = await watchedPage(context);
+    const query = new URLSearchParams({
+      start_time: slot.start,
+      end_time: slot.end,
+      charger_id: String(full),
+    });
+    await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, { waitUntil: "networkidle" });
+    const choice = page.getByRole("group", { name: "EV charger" });
+    const radio = choice.getByRole("radio", { name: /^Type 2 · 22 kW · .* per hour, paid at the charger$/ });
+    await expect
+      .poll(() => page.getByTestId("charger-dropped").textContent())
+      .toBe(
+        "Every Type 2 · 22 kW charger is booked for part of this window, so none is kept for you now. Choose another charger or other times.",
+      );
+    expect(await radio.isDisabled()).toBe(true);
+    expect(await choice.getByRole("radio", { name: "No charger" }).isChecked()).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.get("charger_id")).toBeNull();
+    expect(
+      await radio.evaluate((r) => document.getElementById(r.getAttribute("aria-describedby")!)?.textContent),
+    ).toBe("All booked for this window");
+    // The other groups stay open, each with its free count.
+    const counts = await page.getByTestId("charger-free").allTextContents();
+    expect(counts).toContain("All booked for this window");
+    expect(counts.filter((c) => /^\d+ of \d+ free for this window$/.test(c)).length).toBe(counts.length - 1);
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    // The keyboard never lands on the full group.
+    await choice.getByRole("radio", { name: "No charger" }).focus();
+    for (let i = 0; i < counts.length + 1; i += 1) {
+      await page.keyboard.press("ArrowDown");
+      expect(await radio.evaluate((r) => r === document.activeElement)).toBe(false);
+    }
+
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    await page.reload({ waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.getByTestId("charger-free").allTextContents())
+      .toContain("Toutes réservées pour ce créneau");
     expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
     await context.close();
   });

@@ -274,6 +274,25 @@ export const AvailabilityQuerySchema = z.object({
   ...TimeWindowSchema.shape,
 });
 
+/**
+ * One charger group's availability over a window: `count` chargers, `free` of them held by no
+ * active booking nor live hold at any moment of the window (count minus the most held at once, the
+ * SQL function charger_peak). 0 when the window cannot be booked here, as `available`.
+ */
+export const WindowChargerSchema = z
+  .object({
+    /** The group: the park page's `chargers[].id`, what a booking sends as `charger_id`. */
+    id: z.number().int().meta({ description: "The charger group: what a booking sends as charger_id." }),
+    /** The group's chargers. */
+    count: z.number().int().meta({ description: "How many chargers the group has." }),
+    free: z.number().int().meta({
+      description:
+        "How many of them are free for the whole window: count minus the most held at once by active bookings and live holds (0 when the window cannot be booked here). 0: a booking naming the group is refused (409 charger_full).",
+    }),
+  })
+  .meta({ id: "WindowCharger" });
+export type WindowCharger = z.infer<typeof WindowChargerSchema>;
+
 export const AvailabilitySchema = z
   .object({
     park_id: z.number().int(),
@@ -285,6 +304,14 @@ export const AvailabilitySchema = z
     available: z.number().int(),
     price: WindowPriceSchema,
     ...WindowBookabilityShape,
+    /**
+     * Each of the park's active EV charger groups (the park page's `chargers`, in its order) and
+     * how many of its chargers are free for the whole window, before paying (decision 048).
+     */
+    chargers: z.array(WindowChargerSchema).meta({
+      description:
+        "The park's active EV charger groups, in the park page's order, each with how many of its chargers are free for the whole window: what a booking naming it as charger_id could hold. Empty at a park without chargers.",
+    }),
   })
   .meta({ id: "Availability" });
 export type Availability = z.infer<typeof AvailabilitySchema>;

@@ -4400,6 +4400,14 @@ export interface components {
       rates: components["schemas"]["ParkRate"][];
       chargers: components["schemas"]["ParkCharger"][];
     };
+    WindowCharger: {
+      /** @description The charger group: what a booking sends as charger_id. */
+      id: number;
+      /** @description How many chargers the group has. */
+      count: number;
+      /** @description How many of them are free for the whole window: count minus the most held at once by active bookings and live holds (0 when the window cannot be booked here). 0: a booking naming the group is refused (409 charger_full). */
+      free: number;
+    };
     Availability: {
       park_id: number;
       vehicle_type_id: number;
@@ -4410,6 +4418,8 @@ export interface components {
       price: components["schemas"]["WindowPrice"];
       bookable: boolean;
       reason?: string;
+      /** @description The park's active EV charger groups, in the park page's order, each with how many of its chargers are free for the whole window: what a booking naming it as charger_id could hold. Empty at a park without chargers. */
+      chargers: components["schemas"]["WindowCharger"][];
     };
     WalletResponse: {
       /** @enum {string} */

@@ -91,6 +91,41 @@ export async function chargerPeakFrom(tx: Tx, id: number, from: Date): Promise<n
   return Number(r?.peak ?? 0);
 }
 
+export interface ChargerFreeRow {
+  id: number;
+  count: number;
+  free: number;
+}
+
+/**
+ * How many chargers of each of a park's active groups are free for the whole window [start, end):
+ * the group's count minus the most held at once (charger_peak: active bookings and holds live at
+ * `now`), never below zero; one statement for every group, in activeChargers' order. Read without
+ * a lock, as the park page reads its spaces: the booking's reserve_charger decides.
+ */
+export async function freeChargers(
+  db: Tx,
+  parkId: number,
+  start: Date,
+  end: Date,
+  now: Date,
+): Promise<ChargerFreeRow[]> {
+  const rows = await queryRows<{ id: number; count: number; peak: number }>(
+    db,
+    sql`SELECT c.id, c.count,
+          charger_peak(c.id, ${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz,
+            NULL::uuid, ${now.toISOString()}::timestamptz) AS peak
+        FROM park_chargers c
+        WHERE c.park_id = ${parkId} AND c.status = 'active'
+        ORDER BY c.power_kw DESC, c.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    count: Number(r.count),
+    free: Math.max(0, Number(r.count) - Number(r.peak)),
+  }));
+}
+
 export interface ChargerHoldingRow {
   booking_code: string;
   start_time: Date | string;

@@ -18,7 +18,7 @@ import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
 import { priceWindow } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
-import { activeChargers } from "./chargers.repo";
+import { activeChargers, freeChargers } from "./chargers.repo";
 
 /**
  * One park: its page, its rate for a vehicle type, and a window's availability and price. A
@@ -107,9 +107,10 @@ export async function getRate(
 }
 
 /**
- * A window's spaces and price at a park, and whether it can be booked there at all: a window the
- * park cannot take (closed, past, too long) is still answered, with `bookable: false`, the reason
- * in the request's language, and no spaces.
+ * A window's spaces and price at a park, each active charger group's free chargers, and whether
+ * it can be booked there at all: a window the park cannot take (closed, past, too long) is still
+ * answered, with `bookable: false`, the reason in the request's language, and no spaces nor
+ * chargers free.
  */
 export async function getAvailability(
   db: Db,
@@ -126,7 +127,11 @@ export async function getAvailability(
   const { park, country, raw } = await loadRate(db, served, ref, q.vehicle_type_id);
   const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
   const verdict = windowVerdict(window.start, window.end, now, clockOfPark(park));
-  const spaces = await freeSpaces(db, park.id, vt, window.start, window.end);
+  // The spaces and every charger group's free count at once: neither waits for the other.
+  const [spaces, chargers] = await Promise.all([
+    freeSpaces(db, park.id, vt, window.start, window.end),
+    freeChargers(db, park.id, window.start, window.end, now),
+  ]);
   const breakdown = priceWindow(
     { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
     withTaxesAt(country, park, now, "window"),
@@ -143,5 +148,7 @@ export async function getAvailability(
     price: windowPrice(breakdown, country),
     bookable: verdict.bookable,
     ...(verdict.bookable ? {} : { reason: translate(windowRefusalText(verdict), language) }),
+    // A window the park cannot take has no charger free either, as it has no space.
+    chargers: chargers.map((c) => ({ id: c.id, count: c.count, free: verdict.bookable ? c.free : 0 })),
   };
 }

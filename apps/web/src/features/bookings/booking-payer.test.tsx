@@ -37,6 +37,7 @@ const api = () =>
         },
       },
       bookable: true,
+      chargers: [],
     }),
   }));
 

@@ -6,7 +6,7 @@ import {
   MyCompaniesSchema,
   WalletSchema,
 } from "@parkwell/contract";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { marinaPark } from "../../test/booking-fixtures";
@@ -40,6 +40,7 @@ const availability = AvailabilitySchema.parse({
     },
   },
   bookable: true,
+  chargers: [],
 });
 
 const wallet = (min_topup: number, balance = 500, currency = "NGN") =>
@@ -404,6 +405,131 @@ describe("the checkout's EV charger choice", () => {
     expect(api.callsTo("POST /bookings/hold").map((c) => c.body)).toEqual([{ ...sentWindow, charger_id: 4 }]);
   });
 
+  /**
+   * The window's availability with each group's free chargers: `free(end)` gives them for the
+   * window ending at `end` (as the checkout sends it).
+   */
+  const freeApi = (free: (end: string) => [number, number]) =>
+    driverApi(100, 5000).on("GET /front/parks/41/availability", (call) => {
+      const [ccs2, type2] = free(call.query.get("end_time") ?? "");
+      return {
+        json: {
+          ...availability,
+          end_time: call.query.get("end_time"),
+          chargers: [
+            { id: 4, count: 2, free: ccs2 },
+            { id: 5, count: 1, free: type2 },
+          ],
+        },
+      };
+    });
+  const description = (radio: HTMLElement) =>
+    (radio.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(" ");
+
+  it("says how many chargers of each group are free for the window, and disables one with none, saying why", async () => {
+    const api = freeApi(() => [1, 0]);
+    await renderWithApp(<CheckoutForm park={withChargers} />, { api, route });
+    const ccs2 = await screen.findByRole("radio", {
+      name: "CCS2 · 50 kW · ₦150 per kWh, paid at the charger",
+    });
+    await waitFor(() => expect(description(ccs2)).toBe("1 of 2 free for this window"));
+    expect((ccs2 as HTMLInputElement).disabled).toBe(false);
+    const type2 = screen.getByRole("radio", { name: "Type 2 · 7.4 kW · ₦500 per hour, paid at the charger" });
+    expect((type2 as HTMLInputElement).disabled).toBe(true);
+    expect(description(type2)).toBe("All booked for this window");
+    expect(screen.getAllByTestId("charger-free").map((e) => e.textContent)).toEqual([
+      "1 of 2 free for this window",
+      "All booked for this window",
+    ]);
+    // The keyboard goes from no charger to CCS2 and past the full group, back to no charger.
+    const none = screen.getByRole("radio", { name: "No charger" });
+    none.focus();
+    await userEvent.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(ccs2);
+    await userEvent.keyboard("{ArrowDown}");
+    expect(document.activeElement).not.toBe(type2);
+    await userEvent.tab();
+    expect(document.activeElement).not.toBe(type2);
+    // Clicked, the full group is not chosen.
+    await userEvent.click(type2);
+    expect((type2 as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("falls back to no charger when the window leaves none of the chosen group free, and says so", async () => {
+    const later = "2027-01-10T14:00";
+    // 13:00 (12:00 UTC) has a CCS2 charger free; to 14:00 every one is booked.
+    const api = freeApi((end) => (end.startsWith("2027-01-10T12:00") ? [2, 1] : [0, 1]));
+    const { router } = await renderWithApp(<CheckoutForm park={withChargers} />, {
+      api,
+      route: `${route}&charger_id=4`,
+    });
+    const ccs2 = (await screen.findByRole("radio", { name: /^CCS2/ })) as HTMLInputElement;
+    await waitFor(() => expect(description(ccs2)).toBe("2 of 2 free for this window"));
+    expect(ccs2.checked).toBe(true);
+    expect(screen.queryByTestId("charger-dropped")).toBeNull();
+    // The live region is there, empty, before anything is said in it.
+    const live = within(screen.getByTestId("charger-choice")).getByRole("status");
+    expect(live.textContent).toBe("");
+
+    fireEvent.change(screen.getByLabelText("Departure"), { target: { value: later } });
+    const said = await screen.findByTestId("charger-dropped");
+    expect(said.textContent).toBe(
+      "Every CCS2 · 50 kW charger is booked for part of this window, so none is kept for you now. Choose another charger or other times.",
+    );
+    expect(live.contains(said)).toBe(true);
+    expect(screen.getByTestId("charger-choice").getAttribute("aria-describedby")).toContain(said.id);
+    await waitFor(() => expect(router.state.location.search).not.toContain("charger_id"));
+    expect((screen.getByRole("radio", { name: "No charger" }) as HTMLInputElement).checked).toBe(true);
+    expect(ccs2.disabled).toBe(true);
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,690 from wallet" }));
+    await waitFor(() => expect(api.callsTo("POST /bookings")).toHaveLength(1));
+    expect(api.callsTo("POST /bookings")[0]!.body).not.toHaveProperty("charger_id");
+
+    // Back to a window with one free: the sentence goes, and the choice stays none until chosen.
+    fireEvent.change(screen.getByLabelText("Departure"), { target: { value: WINDOW.end } });
+    await waitFor(() => expect(description(ccs2)).toBe("2 of 2 free for this window"));
+    expect(screen.queryByTestId("charger-dropped")).toBeNull();
+    expect(ccs2.checked).toBe(false);
+    await userEvent.click(ccs2);
+    await waitFor(() => expect(router.state.location.search).toContain("charger_id=4"));
+  });
+
+  it("a group full when the checkout opens (the park page's link) is not chosen, and the choice says so", async () => {
+    const api = freeApi(() => [2, 0]);
+    const { router } = await renderWithApp(<CheckoutForm park={withChargers} />, {
+      api,
+      route: `${route}&charger_id=5`,
+    });
+    expect((await screen.findByTestId("charger-dropped")).textContent).toMatch(
+      /^Every Type 2 · 7.4 kW charger/,
+    );
+    await waitFor(() => expect(router.state.location.search).not.toContain("charger_id"));
+    expect((screen.getByRole("radio", { name: "No charger" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("says nothing of free chargers for a window the park cannot take", async () => {
+    const api = driverApi(100, 5000).on("GET /front/parks/41/availability", {
+      json: {
+        ...availability,
+        available: 0,
+        bookable: false,
+        reason: "This car park is closed on Sundays.",
+        chargers: [
+          { id: 4, count: 2, free: 0 },
+          { id: 5, count: 1, free: 0 },
+        ],
+      },
+    });
+    await renderWithApp(<CheckoutForm park={withChargers} />, { api, route: `${route}&charger_id=4` });
+    await screen.findByTestId("window-refused");
+    expect(screen.queryAllByTestId("charger-free")).toEqual([]);
+    expect(screen.queryByTestId("charger-dropped")).toBeNull();
+    expect((screen.getByRole("radio", { name: /^CCS2/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it("says it in French, with French typography", async () => {
     await renderWithApp(<CheckoutForm park={withChargers} />, {
       api: driverApi(100, 5000),
@@ -423,5 +549,20 @@ describe("the checkout's EV charger choice", () => {
     expect(screen.getByTestId("charger-paid").textContent).toContain(
       "utilisés\u00a0: elle ne fait pas partie",
     );
+  });
+
+  it("says the free chargers and the fall-back in French", async () => {
+    await renderWithApp(<CheckoutForm park={withChargers} />, {
+      api: freeApi(() => [1, 0]),
+      route: `${route}&charger_id=5`,
+      language: "fr",
+    });
+    expect((await screen.findByTestId("charger-dropped")).textContent).toBe(
+      "Toutes les bornes Type 2 · 7,4\u00a0kW sont réservées sur une partie de ce créneau\u00a0: aucune ne vous est donc gardée. Choisissez une autre borne ou d'autres horaires.",
+    );
+    expect(screen.getAllByTestId("charger-free").map((e) => e.textContent)).toEqual([
+      "1 borne libre sur 2 pour ce créneau",
+      "Toutes réservées pour ce créneau",
+    ]);
   });
 });

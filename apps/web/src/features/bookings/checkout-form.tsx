@@ -32,7 +32,7 @@ import {
 } from "../../components/ui/top-up-notice";
 import { preselectedVehicle } from "../../lib/vehicle-choice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
-import { ChargerChoice } from "./charger-choice";
+import { ChargerChoice, useChargerFallback } from "./charger-choice";
 
 /** The URL's `vehicle_id` when the driver chose to type a plate instead of a saved vehicle. */
 const OTHER_VEHICLE = "other";
@@ -140,6 +140,16 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     ordered ? start : undefined,
     ordered ? end : undefined,
   );
+  // Each charger group's free chargers for the window (none said for a window the park cannot
+  // take); a chosen group left with none falls back to no charger, and the choice says so.
+  const freeChargers = availability.data?.bookable ? availability.data.chargers : undefined;
+  const charger = useChargerFallback({
+    chargers: park.chargers,
+    chosen: chargerId,
+    free: freeChargers,
+    window: `${start ?? ""}/${end ?? ""}`,
+    drop: () => update({ charger_id: undefined }),
+  });
   const couponQuote = useQuery({
     ...bookingQuoteQuery({
       park_id: park.id,
@@ -285,8 +295,13 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       {start && end && !ordered && <p className="field__error">{t("checkout.windowInvalid")}</p>}
       <ChargerChoice
         chargers={park.chargers}
-        value={chargerId}
-        onChange={(id) => update({ charger_id: id === null ? undefined : String(id) })}
+        value={charger.value}
+        onChange={(id) => {
+          charger.forget();
+          update({ charger_id: id === null ? undefined : String(id) });
+        }}
+        free={freeChargers}
+        dropped={charger.dropped}
         error={chargerError}
       />
       <section className="card" aria-live="polite" aria-labelledby={`${id}-price`}>
