@@ -85,6 +85,8 @@ describe("the bookings report", () => {
       });
     await openBookings(api);
     const section = await screen.findByRole("region", { name: "EV chargers booked" });
+    // Titled on the page, not only for a screen reader: beside the money's totals it says what it counts.
+    expect(section.querySelector("h2")?.textContent).toBe("EV chargers booked");
     expect(section.textContent).toContain("Marina Charging Garage");
     expect(section.textContent).toContain("3 bookings with a charger");
     expect(section.textContent).toContain("Charger-hours7.5");
