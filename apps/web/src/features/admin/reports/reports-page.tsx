@@ -16,7 +16,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Route, Routes, useParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatMoney, formatNumber, vehicleTypeLabel } from "../../../lib/format";
 import {
   formatCalendarDate,
   formatShortZoned,
@@ -79,7 +79,8 @@ function ReportView() {
 }
 
 function Report<K extends ReportKind>({ kind }: { kind: K }) {
-  const { t, i18n } = useTranslation("admin-reports");
+  // The bookings catalogue names the vehicle types in the page's language.
+  const { t, i18n } = useTranslation(["admin-reports", "bookings"]);
   const lang = i18n.language;
   const filters = useUrlFilters(REPORT_FILTERS);
   const { applied, draft, set } = filters;
@@ -311,7 +312,7 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
             <>
               <strong>{r.plate_number ?? t("noPlate")}</strong>
               <br />
-              <span className="report-muted">{r.vehicle_type}</span>
+              <span className="report-muted">{vehicleTypeLabel(t, r.vehicle_type_id, r.vehicle_type)}</span>
             </>
           ),
         },
