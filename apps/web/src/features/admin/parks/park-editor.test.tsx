@@ -257,7 +257,7 @@ describe("the park editor", () => {
     await open(api, "en");
     const section = await screen.findByRole("region", { name: "EV chargers" });
     await userEvent.click(await within(section).findByRole("button", { name: "Edit the CCS2 chargers" }));
-    // (happy-dom leaves a select's registered value unselected; a browser shows it: the e2e checks.)
+    // (happy-dom leaves a select's registered value unselected; Chromium shows the group's own.)
     // The form opened by the button: the keyboard starts at its first field.
     await waitFor(() => expect(document.activeElement).toBe(within(section).getByLabelText(/Connector/)));
     await userEvent.selectOptions(within(section).getByLabelText(/Connector/), "ccs2");
