@@ -112,6 +112,8 @@ export const BookingsRowSchema = z.object({
   park: z.string(),
   /** The park's IANA zone: its times are shown on its clock. */
   time_zone: z.string(),
+  /** The type's id, by which a page names it in its language ("Voiture"); `vehicle_type` is the data's name. */
+  vehicle_type_id: z.number().int(),
   vehicle_type: z.string(),
   plate_number: z.string().nullable(),
   start_time: z.string(),

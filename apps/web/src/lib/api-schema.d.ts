@@ -5995,6 +5995,7 @@ export interface components {
         park_id: number;
         park: string;
         time_zone: string;
+        vehicle_type_id: number;
         vehicle_type: string;
         plate_number: string | null;
         start_time: string;

@@ -102,7 +102,11 @@ export function countryLabel(t: TFunction, country: { code: string; name: string
  * the bookings catalogue's `vehicleId`; a type it does not name yet as the data names it.
  * The component asks for the "bookings" namespace.
  */
-export function vehicleTypeLabel(t: TFunction, id: number, name: string): string {
+export function vehicleTypeLabel(
+  t: (key: string, options: { defaultValue: string }) => string,
+  id: number,
+  name: string,
+): string {
   return t(`bookings:vehicleId.${id}`, { defaultValue: name });
 }
 

@@ -245,6 +245,7 @@ describe("bookings report", () => {
     expect(body.items[0]).toMatchObject({
       code: b1.booking_code,
       park_id: parkA,
+      vehicle_type_id: 1,
       vehicle_type: expect.any(String),
       status: "active",
       checked_in_at: null,

@@ -171,6 +171,7 @@ export interface BookingsRaw {
   park_id: number;
   park: string;
   time_zone: string;
+  vehicle_type_id: number;
   vehicle_type: string;
   plate_number: string | null;
   start_time: string;
@@ -193,8 +194,8 @@ function bookingsWhere(f: ReportFilter): SQL {
 export function bookingsPage(db: Tx, f: ReportFilter, at: PageAt): Promise<BookingsRaw[]> {
   return queryRows<BookingsRaw>(
     db,
-    sql`SELECT b.id::text AS id, b.booking_code AS code, b.park_id, p.name AS park, p.time_zone, vt.name AS vehicle_type,
-      b.plate_number, b.start_time, b.start_time::text AS k_start, b.end_time, b.status, b.checked_in_at,
+    sql`SELECT b.id::text AS id, b.booking_code AS code, b.park_id, p.name AS park, p.time_zone, b.vehicle_type_id,
+      vt.name AS vehicle_type, b.plate_number, b.start_time, b.start_time::text AS k_start, b.end_time, b.status, b.checked_in_at,
       b.checked_out_at, b.currency::text AS currency, b.total_minor, b.paid_minor
     FROM bookings b JOIN parks p ON p.id = b.park_id JOIN vehicle_types vt ON vt.id = b.vehicle_type_id
     WHERE ${bookingsWhere(f)}

@@ -151,6 +151,7 @@ const bookings: ReportSpec<"bookings", repo.BookingsRaw> = {
     park_id: Number(r.park_id),
     park: r.park,
     time_zone: r.time_zone,
+    vehicle_type_id: Number(r.vehicle_type_id),
     vehicle_type: r.vehicle_type,
     plate_number: r.plate_number,
     start_time: iso(r.start_time),

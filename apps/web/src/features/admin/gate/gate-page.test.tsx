@@ -114,6 +114,34 @@ describe("the gate page", () => {
     );
   });
 
+  it("names on each arrival holding a charger its connector and power, and none on the others, in English and French", async () => {
+    const arriving = {
+      ...booking,
+      id: "b2",
+      booking_code: "PW-EV4CHRG2",
+      plate_number: "EKY450AB",
+      checked_in_at: null,
+      charger: { id: 4, connector: "ccs2" as const, power_kw: 50 },
+    };
+    const today = { arrivals: [booking, arriving], departures: [], parked: [], passes: [] };
+    for (const [language, text] of [
+      ["en", "EV charger: CCS2 · 50 kW"],
+      ["fr", "Borne de recharge\u00a0: CCS2 · 50\u00a0kW"],
+    ] as const) {
+      const api = gateApi(["gate.create", "gate.update"]).on("GET /admin/gate/today", { json: today });
+      const { unmount } = await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12", language });
+      const arrivals = await screen.findByRole("region", {
+        name: language === "en" ? "Arrivals" : "Arrivées",
+      });
+      const rows = within(arrivals).getAllByRole("listitem");
+      expect(rows).toHaveLength(2);
+      expect(within(rows[0]!).queryByTestId("gate-row-charger")).toBeNull();
+      expect(within(rows[1]!).getByTestId("gate-row-charger").textContent).toBe(text);
+      expect(rows[1]!.textContent).toContain("EKY450AB");
+      unmount();
+    }
+  });
+
   it("asks for a code before sending anything, and says why a code is refused", async () => {
     const api = gateApi(["gate.create", "gate.update"]).on("POST /admin/checkins", {
       status: 409,

@@ -136,6 +136,8 @@ function BookingList({
   empty: string;
 }) {
   const { t, i18n } = useTranslation(["admin-gate", "bookings"]);
+  // A booked charger in the park page's words, so the attendant sends the car to the right bay.
+  const { t: tp } = useTranslation("parks");
   return (
     <section className="gate-list" aria-label={title}>
       <h3>
@@ -156,6 +158,12 @@ function BookingList({
                 {b.event_name && ` · ${b.event_name}`}
               </span>
               <span className={`gate-badge gate-badge--${stateOf(b)}`}>{t(`today.state.${stateOf(b)}`)}</span>
+              {b.charger && (
+                <span className="gate-row__charger" data-testid="gate-row-charger">
+                  {t("today.charger")}{" "}
+                  <span className="gate-row__kind">{chargerKind(tp, b.charger, i18n.language)}</span>
+                </span>
+              )}
               <button
                 type="button"
                 className="gate-row__code gate-mono"

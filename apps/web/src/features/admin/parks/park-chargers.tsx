@@ -7,15 +7,20 @@ import {
   type AdminChargerCreate,
   type AdminPark,
   type AdminParkChargers,
+  type ChargerConflict,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../../components/ui/form-field";
+import { ApiError } from "../../../lib/api";
+import { chargerKind } from "../../../lib/charger-text";
 import { errorText } from "../../../lib/form-errors";
 import { formatAmountInput, formatMoney, formatNumber, parseNumber } from "../../../lib/format";
+import { useFocusWhenTurnsOn } from "../../../lib/use-focus";
 import { useSchemaForm } from "../../../lib/use-schema-form";
 import { addCharger, chargersQuery, parkQuery, updateCharger } from "./api";
+import { BookingConflicts } from "./booking-conflicts";
 
 interface ChargerValues {
   connector: string;
@@ -26,6 +31,53 @@ interface ChargerValues {
 }
 
 const blank: ChargerValues = { connector: "", power_kw: "", count: "1", price_unit: "kwh", price: "" };
+
+/** The 409 `charger_conflict`'s body, when the error is one: the bookings the edit would strand. */
+const chargerConflictOf = (err: unknown): ChargerConflict | null =>
+  err instanceof ApiError && err.code === "charger_conflict" ? (err.body as ChargerConflict) : null;
+
+/**
+ * A charger edit refused because bookings hold the group (a count cut below them, a deactivation,
+ * another connector or power), listed as the capacities' refusal lists its bookings: the server's
+ * sentence (why, in the page's language), the group as it was, and each booking.
+ */
+function ChargerConflictList({
+  conflict,
+  charger,
+  timeZone,
+  language,
+}: {
+  conflict: ChargerConflict;
+  charger: AdminCharger | undefined;
+  timeZone: string;
+  language: string;
+}) {
+  const { t } = useTranslation(["admin-parks", "auth"]);
+  const { t: tp } = useTranslation("parks");
+  const kind = charger ? chargerKind(tp, charger, language) : "";
+  return (
+    <BookingConflicts
+      title={conflict.message}
+      groups={[
+        {
+          key: conflict.charger_id,
+          line:
+            conflict.requested > 0
+              ? t("chargers.conflict.line", {
+                  count: conflict.requested,
+                  kind,
+                  requested: conflict.requested,
+                  peak: conflict.peak,
+                })
+              : t("chargers.conflict.held", { kind }),
+          bookings: conflict.bookings,
+        },
+      ]}
+      timeZone={timeZone}
+      language={language}
+    />
+  );
+}
 
 const valuesOf = (c: AdminCharger, language: string): ChargerValues => ({
   connector: c.connector,
@@ -48,6 +100,8 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
   // null: no form open; "new": adding; a number: that charger's edit.
   const [editing, setEditing] = useState<"new" | number | null>(null);
   const [saved, setSaved] = useState(false);
+  // The form closed (saved or cancelled): the keyboard lands on "Add chargers", under the table.
+  const addButton = useFocusWhenTurnsOn<HTMLButtonElement>(editing === null);
 
   const done = async (result: AdminParkChargers) => {
     client.setQueryData(chargersQuery(park.id).queryKey, result);
@@ -59,6 +113,8 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
       updateCharger(park.id, c.id, { status: c.status }),
     onSuccess: done,
   });
+  // A deactivation refused because bookings hold the group: those bookings, not a bare sentence.
+  const statusConflict = chargerConflictOf(status.error);
 
   const currency = list.data?.currency ?? park.currency;
   const priceText = (c: AdminCharger) =>
@@ -125,7 +181,16 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
           </table>
         </div>
       )}
-      {status.isError && <p role="alert">{errorText(t, status.error)}</p>}
+      {statusConflict ? (
+        <ChargerConflictList
+          conflict={statusConflict}
+          charger={items.find((c) => c.id === statusConflict.charger_id)}
+          timeZone={park.time_zone}
+          language={language}
+        />
+      ) : (
+        status.isError && <p role="alert">{errorText(t, status.error)}</p>
+      )}
       {saved && editing === null && (
         <p role="status" className="admin-park-saved">
           {t("saved")}
@@ -134,6 +199,7 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
       {editable && editing === null && (
         <div className="admin-park-actions">
           <button
+            ref={addButton}
             type="button"
             className="button button--accent"
             onClick={() => {
@@ -150,6 +216,7 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
           key={editing}
           parkId={park.id}
           currency={currency}
+          timeZone={park.time_zone}
           charger={current}
           language={language}
           onDone={async (result) => {
@@ -167,6 +234,7 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
 function ChargerForm({
   parkId,
   currency,
+  timeZone,
   charger,
   language,
   onDone,
@@ -174,6 +242,7 @@ function ChargerForm({
 }: {
   parkId: number;
   currency: string;
+  timeZone: string;
   charger: AdminCharger | undefined;
   language: string;
   onDone: (result: AdminParkChargers) => Promise<void>;
@@ -196,12 +265,19 @@ function ChargerForm({
     mutationFn: (body: AdminChargerCreate) =>
       charger ? updateCharger(parkId, charger.id, body) : addCharger(parkId, body),
     onSuccess: onDone,
-    onError: (err) => form.showServerErrors(err),
+    onError: (err) => {
+      if (!chargerConflictOf(err)) form.showServerErrors(err);
+    },
   });
   const err = (name: keyof ChargerValues) => form.formState.errors[name]?.message;
-  const alert = save.isError ? form.serverAlert(save.error) : null;
+  const conflict = chargerConflictOf(save.error);
+  // Opened by a button above it: the keyboard starts at its first field.
+  const box = useRef<HTMLFormElement>(null);
+  useEffect(() => box.current?.querySelector<HTMLElement>("select, input")?.focus(), []);
+  const alert = save.isError && !conflict ? form.serverAlert(save.error) : null;
   return (
     <form
+      ref={box}
       className="admin-park-charger-form"
       noValidate
       aria-label={charger ? t("chargers.editTitle") : t("chargers.addTitle")}
@@ -250,6 +326,14 @@ function ChargerForm({
             {...form.register("price")}
           />
         </div>
+        {conflict && (
+          <ChargerConflictList
+            conflict={conflict}
+            charger={charger}
+            timeZone={timeZone}
+            language={language}
+          />
+        )}
         {alert && <p role="alert">{alert}</p>}
         <div className="admin-park-actions">
           <button type="button" className="button" onClick={onCancel}>

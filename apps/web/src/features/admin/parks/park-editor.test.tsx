@@ -6,6 +6,7 @@ import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { adminMe, countries, vehicleTypes } from "../../../test/admin-fixtures";
 import { FakeApi, renderWithApp } from "../../../test/render";
+import { formatShortZoned } from "../../../lib/zoned-time";
 import { ParkEditor } from "./park-editor";
 
 /** A park as GET /admin/parks/{id} answers it (parsed by the contract, so it cannot drift). */
@@ -218,6 +219,97 @@ describe("the park editor", () => {
     expect(api.callsTo("PATCH /admin/parks/41/chargers/7")[0]!.body).toEqual({ status: "inactive" });
     await waitFor(() => expect(section.textContent).toContain("Inactive"));
     expect(within(section).getByRole("button", { name: "Reactivate" })).toBeTruthy();
+  });
+
+  /** A 409 charger_conflict as PATCH /admin/parks/{id}/chargers/{id} answers it. */
+  const conflict = (message: string, requested: number) => ({
+    status: 409,
+    json: {
+      message,
+      code: "charger_conflict",
+      charger_id: 7,
+      requested,
+      peak: 2,
+      bookings: [
+        {
+          booking_code: "PW-7K3MQ2XA",
+          plate_number: "LAG123XY",
+          start_time: "2026-12-03T08:00:00.000Z",
+          end_time: "2026-12-03T11:30:00.000Z",
+        },
+        {
+          booking_code: "PW-9H4RT6WB",
+          plate_number: "EKY450AB",
+          start_time: "2026-12-03T09:00:00.000Z",
+          end_time: "2026-12-03T10:00:00.000Z",
+        },
+      ],
+    },
+  });
+  const when = (language: string) =>
+    `${formatShortZoned("2026-12-03T08:00:00.000Z", language, "Africa/Lagos")} – ${formatShortZoned("2026-12-03T11:30:00.000Z", language, "Africa/Lagos")}`;
+
+  it("lists the bookings a charger count cut would strand, as the capacities' refusal does, and focuses them", async () => {
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager").on(
+      "PATCH /admin/parks/41/chargers/7",
+      conflict("Some bookings already hold more of these chargers at once than the count you asked for", 1),
+    );
+    await open(api, "en");
+    const section = await screen.findByRole("region", { name: "EV chargers" });
+    await userEvent.click(await within(section).findByRole("button", { name: "Edit the CCS2 chargers" }));
+    // (happy-dom leaves a select's registered value unselected; Chromium shows the group's own.)
+    // The form opened by the button: the keyboard starts at its first field.
+    await waitFor(() => expect(document.activeElement).toBe(within(section).getByLabelText(/Connector/)));
+    await userEvent.selectOptions(within(section).getByLabelText(/Connector/), "ccs2");
+    const count = within(section).getByLabelText(/How many/);
+    await userEvent.clear(count);
+    await userEvent.type(count, "1");
+    await userEvent.click(within(section).getByRole("button", { name: "Save the chargers" }));
+    const list = await within(section).findByTestId("booking-conflicts");
+    expect(list.getAttribute("role")).toBe("alert");
+    expect(list.className).toBe("admin-park-conflicts");
+    expect(within(list).getByText(/count you asked for/)).toBeTruthy();
+    expect(
+      within(list).getByText("CCS2 · 60 kW: you asked for 1 charger, but up to 2 are already held by:"),
+    ).toBeTruthy();
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows.map((r) => r.textContent)).toEqual([
+      `PW-7K3MQ2XA · LAG123XY · ${when("en")}`,
+      expect.stringContaining("PW-9H4RT6WB · EKY450AB"),
+    ]);
+    // The park's clock (Lagos, UTC+1) with the day and month.
+    expect(rows[0]!.textContent).toContain("Dec 3");
+    expect(rows[0]!.textContent).toContain("9:00");
+    await waitFor(() => expect(document.activeElement).toBe(list));
+    // No bare sentence beside it.
+    expect(within(section).getAllByRole("alert")).toEqual([list]);
+    // Closed, the form gives the focus back under the table, not to the page's top.
+    await userEvent.click(within(section).getByRole("button", { name: "Cancel" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(section).getByRole("button", { name: "Add chargers" })),
+    );
+  });
+
+  it("lists in French the bookings holding a group it will not deactivate", async () => {
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager").on(
+      "PATCH /admin/parks/41/chargers/7",
+      conflict(
+        "Ce groupe de bornes ne peut pas être désactivé tant que des réservations ou des blocages à venir en tiennent une",
+        0,
+      ),
+    );
+    await open(api, "fr");
+    const section = await screen.findByRole("region", { name: "Bornes de recharge" });
+    await within(section).findByRole("table");
+    await userEvent.click(within(section).getByRole("button", { name: "Désactiver" }));
+    const list = await within(section).findByTestId("booking-conflicts");
+    expect(list.querySelectorAll("p")[1]!.textContent).toBe(
+      "CCS2 · 60\u00a0kW\u00a0: ces réservations occupent une de ces bornes\u00a0:",
+    );
+    expect(within(list).getAllByRole("listitem")[0]!.textContent).toBe(
+      `PW-7K3MQ2XA · LAG123XY · ${when("fr")}`,
+    );
+    expect(within(list).getAllByRole("listitem")[0]!.textContent).toContain("3 déc.");
   });
 
   it("shows an attendant the chargers and their prices with no button", async () => {

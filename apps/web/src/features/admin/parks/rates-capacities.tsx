@@ -13,8 +13,8 @@ import { ApiError } from "../../../lib/api";
 import { formatAmountInput, parseNumber } from "../../../lib/format";
 import { vehicleTypesQuery } from "../../../lib/queries";
 import { useSchemaForm } from "../../../lib/use-schema-form";
-import { formatShortZoned } from "../../../lib/zoned-time";
 import { parkQuery, setCapacities, setRates } from "./api";
+import { BookingConflicts } from "./booking-conflicts";
 
 interface Row {
   vehicle_type_id: number;
@@ -251,32 +251,21 @@ function RatesForm({
             </ul>
           )}
           {conflicts && (
-            <div className="admin-park-conflicts" role="alert">
-              <p>
-                <strong>{t("conflict.title")}</strong>
-              </p>
-              {conflicts.map((c) => (
-                <div key={c.vehicle_type_id}>
-                  <p>
-                    {t("conflict.line", {
-                      count: c.requested,
-                      type: typeName(c.vehicle_type_id),
-                      requested: c.requested,
-                      peak: c.peak,
-                    })}
-                  </p>
-                  <ul>
-                    {c.bookings.map((b) => (
-                      <li key={b.booking_code}>
-                        <span className="admin-park-code">{b.booking_code}</span> · {b.plate_number} ·{" "}
-                        {formatShortZoned(b.start_time, language, park.time_zone)} –{" "}
-                        {formatShortZoned(b.end_time, language, park.time_zone)}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </div>
+            <BookingConflicts
+              title={t("conflict.title")}
+              groups={conflicts.map((c) => ({
+                key: c.vehicle_type_id,
+                line: t("conflict.line", {
+                  count: c.requested,
+                  type: typeName(c.vehicle_type_id),
+                  requested: c.requested,
+                  peak: c.peak,
+                }),
+                bookings: c.bookings,
+              }))}
+              timeZone={park.time_zone}
+              language={language}
+            />
           )}
           {save.isError && !conflicts && form.serverAlert(save.error) && (
             <p role="alert">{form.serverAlert(save.error)}</p>

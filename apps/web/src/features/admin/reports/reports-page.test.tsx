@@ -85,11 +85,50 @@ describe("the bookings report", () => {
       });
     await openBookings(api);
     const section = await screen.findByRole("region", { name: "EV chargers booked" });
+    // Titled on the page, not only for a screen reader: beside the money's totals it says what it counts.
+    expect(section.querySelector("h2")?.textContent).toBe("EV chargers booked");
     expect(section.textContent).toContain("Marina Charging Garage");
     expect(section.textContent).toContain("3 bookings with a charger");
     expect(section.textContent).toContain("Charger-hours7.5");
     expect(section.textContent).toContain("1 booking with a charger");
     expect(section.textContent).toContain("Charging is paid at the charger, not through Parkwell.");
+  });
+
+  it("names a booking's vehicle type in the page's language (Voiture, not the data's Car)", async () => {
+    const row = {
+      id: "b1",
+      code: "PW-7K3MQ2XA",
+      park_id: 4,
+      park: "Marina Charging Garage",
+      time_zone: "Africa/Lagos",
+      vehicle_type_id: 1,
+      vehicle_type: "Car",
+      plate_number: "LAG123XY",
+      start_time: "2026-11-26T09:00:00.000Z",
+      end_time: "2026-11-26T12:00:00.000Z",
+      status: "active",
+      checked_in_at: null,
+      checked_out_at: null,
+      currency: "NGN",
+      total: 3000,
+      paid: 3000,
+    };
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: adminMe(["reports.view"], "branch_manager") })
+      .on("GET /admin/parks/choices", { json: { items: [], complete: true } })
+      .on("GET /admin/reports/sales", { json: emptyPage })
+      .on("GET /admin/reports/bookings", {
+        json: { ...emptyPage, items: [row], total: 1, pages: 1, chargers: [] },
+      });
+    await renderWithApp(
+      <Routes>
+        <Route path="/admin/reports/*" element={<ReportsPage />} />
+      </Routes>,
+      { api, route: "/admin/reports/sales", language: "fr" },
+    );
+    await userEvent.click(await screen.findByRole("link", { name: "Rapport des réservations" }));
+    const plate = await screen.findByText("LAG123XY");
+    expect(plate.closest("td")!.textContent).toBe("LAG123XYVoiture");
   });
 
   it("shows no chargers' section when no booking of the range held one", async () => {

@@ -12,11 +12,11 @@ import {
   type ChargerUse,
 } from "@parkwell/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, NavLink, Route, Routes, useParams } from "react-router";
 import { SelectField, TextField } from "../../../components/ui/form-field";
-import { formatMoney, formatNumber } from "../../../lib/format";
+import { formatMoney, formatNumber, vehicleTypeLabel } from "../../../lib/format";
 import {
   formatCalendarDate,
   formatShortZoned,
@@ -79,7 +79,8 @@ function ReportView() {
 }
 
 function Report<K extends ReportKind>({ kind }: { kind: K }) {
-  const { t, i18n } = useTranslation("admin-reports");
+  // The bookings catalogue names the vehicle types in the page's language.
+  const { t, i18n } = useTranslation(["admin-reports", "bookings"]);
   const lang = i18n.language;
   const filters = useUrlFilters(REPORT_FILTERS);
   const { applied, draft, set } = filters;
@@ -229,20 +230,25 @@ function Totals({
  */
 function ChargerUses({ chargers, lang }: { chargers: ChargerUse[]; lang: string }) {
   const { t } = useTranslation("admin-reports");
+  const titleId = useId();
   if (chargers.length === 0) return null;
+  // Titled where it shows: beside the money's totals, a park's card alone would not say it is chargers.
   return (
-    <section className="report-totals" aria-label={t("chargers.label")}>
-      {chargers.map((c) => (
-        <dl key={c.park_id} className="report-card">
-          <dt className="report-card__label">{c.park}</dt>
-          <dd className="report-muted">{t("chargers.bookings", { count: c.bookings })}</dd>
-          <div className="report-totals__line">
-            <dt>{t("chargers.hours")}</dt>
-            <dd>{formatNumber(c.charger_hours, lang, { maximumFractionDigits: 2 })}</dd>
-          </div>
-        </dl>
-      ))}
+    <section className="report-section report-chargers" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t("chargers.label")}</h2>
       <p className="report-muted">{t("chargers.note")}</p>
+      <div className="report-totals">
+        {chargers.map((c) => (
+          <dl key={c.park_id} className="report-card">
+            <dt className="report-card__label">{c.park}</dt>
+            <dd className="report-muted">{t("chargers.bookings", { count: c.bookings })}</dd>
+            <div className="report-totals__line">
+              <dt>{t("chargers.hours")}</dt>
+              <dd>{formatNumber(c.charger_hours, lang, { maximumFractionDigits: 2 })}</dd>
+            </div>
+          </dl>
+        ))}
+      </div>
     </section>
   );
 }
@@ -306,7 +312,7 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
             <>
               <strong>{r.plate_number ?? t("noPlate")}</strong>
               <br />
-              <span className="report-muted">{r.vehicle_type}</span>
+              <span className="report-muted">{vehicleTypeLabel(t, r.vehicle_type_id, r.vehicle_type)}</span>
             </>
           ),
         },

@@ -1,0 +1,65 @@
+import { useEffect, useRef } from "react";
+import { formatShortZoned } from "../../../lib/zoned-time";
+
+/** A booking an edit would strand, as a 409 lists it (capacity_conflict, charger_conflict). */
+export interface ConflictBooking {
+  booking_code: string;
+  plate_number: string;
+  start_time: string;
+  end_time: string;
+}
+
+/** One kind of thing the edit cut (a vehicle type's spaces, a charger group): its line, its bookings. */
+export interface ConflictGroup {
+  key: string | number;
+  line: string;
+  bookings: ConflictBooking[];
+}
+
+/**
+ * What a park edit refused with a 409 would leave without what was booked: the title, then per
+ * group its line and its bookings (code, plate, window on the park's clock with the day and month).
+ * The one way the back office lists them (the capacities, the chargers). It takes the focus when
+ * it shows, so a keyboard or a phone user lands on it however far below the button it is.
+ */
+export function BookingConflicts({
+  title,
+  groups,
+  timeZone,
+  language,
+}: {
+  title: string;
+  groups: ConflictGroup[];
+  timeZone: string;
+  language: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div
+      ref={box}
+      className="admin-park-conflicts"
+      role="alert"
+      tabIndex={-1}
+      data-testid="booking-conflicts"
+    >
+      <p>
+        <strong>{title}</strong>
+      </p>
+      {groups.map((g) => (
+        <div key={g.key}>
+          <p>{g.line}</p>
+          <ul>
+            {g.bookings.map((b) => (
+              <li key={b.booking_code}>
+                <span className="admin-park-code">{b.booking_code}</span> · {b.plate_number} ·{" "}
+                {formatShortZoned(b.start_time, language, timeZone)} –{" "}
+                {formatShortZoned(b.end_time, language, timeZone)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
