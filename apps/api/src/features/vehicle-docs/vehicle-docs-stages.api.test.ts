@@ -287,7 +287,7 @@ describe("the pickup park", () => {
         label: "Retrait",
         subject: where!.name,
         detail: `${where!.address} · en semaine 07:00-19:00 et sam. 08:00-14:00`,
-        amount: 0,
+        amount: null, // a line that sells nothing
       }),
     );
     await db.execute(
