@@ -284,6 +284,8 @@ describe("the park editor", () => {
     const district = () => screen.getByRole("combobox", { name: "District fiscal" }) as HTMLSelectElement;
     await waitFor(() => expect(district().value).toBe("1"));
     expect((screen.getByRole("combobox", { name: "État ou région" }) as HTMLSelectElement).value).toBe("195");
+    // The park's country and state stay shown once their lists arrive after the form was drawn.
+    expect((screen.getByRole("combobox", { name: "Pays" }) as HTMLSelectElement).value).toBe("US");
     expect([...district().options].map((o) => o.text)).toEqual([
       "Aucun",
       "New York — Manhattan",

@@ -179,6 +179,7 @@ function TaxDistrictField(props: {
         ...listed.map((d) => [String(d.id), t(`taxDistricts.${d.code}`, { defaultValue: d.name })] as const),
       ]}
       error={props.error}
+      wide
       name="tax_district_id"
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
@@ -386,6 +387,8 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                     }
                   },
                 })}
+                // Drawn by React from the form's value: the park's country stays shown while the list loads.
+                value={country}
               />
               <SelectField
                 label={t("fields.state")}
@@ -403,17 +406,17 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                   setValue("tax_district_id", "", { shouldDirty: true });
                 }}
               />
-              <TaxDistrictField
-                stateId={stateId}
-                value={watch("tax_district_id")}
-                error={err("tax_district_id")}
-                onChange={(value) => setValue("tax_district_id", value, { shouldDirty: true })}
-              />
               <TextField
                 label={t("fields.city")}
                 required={editable}
                 error={err("city")}
                 {...register("city")}
+              />
+              <TaxDistrictField
+                stateId={stateId}
+                value={watch("tax_district_id")}
+                error={err("tax_district_id")}
+                onChange={(value) => setValue("tax_district_id", value, { shouldDirty: true })}
               />
               <TextField
                 label={t("fields.address")}
