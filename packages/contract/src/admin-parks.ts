@@ -105,6 +105,11 @@ const ParkFieldsShape = {
     .regex(/^[A-Za-z]{2}$/, { error: "Please choose a country" })
     .transform((s) => s.toUpperCase()),
   state_id: idNumber("state_id", "Choose a state").nullable().default(null),
+  /**
+   * The park's tax district (decision 049: New York City, Manhattan...), one of its state's
+   * (GET /tax-districts?state_id=); null: none.
+   */
+  tax_district_id: idNumber("tax_district_id", "Choose a tax district").nullable().default(null),
   city: z
     .string({ error: REQUIRED_TEXT })
     .trim()
@@ -185,6 +190,7 @@ export const AdminParkPatchSchema = z
     type: ParkFieldsShape.type.optional(),
     country: ParkFieldsShape.country.optional(),
     state_id: idNumber("state_id", "Choose a state").nullable().optional(),
+    tax_district_id: idNumber("tax_district_id", "Choose a tax district").nullable().optional(),
     city: ParkFieldsShape.city.optional(),
     address: ParkFieldsShape.address.optional(),
     lat: ParkFieldsShape.lat.optional(),
@@ -248,6 +254,8 @@ export const AdminParkSchema = z
     /** The currency's decimals: how many digits a rate may have after the point. */
     decimals: z.number().int(),
     state_id: z.number().int().nullable(),
+    /** Its tax district (decision 049); null: none. */
+    tax_district_id: z.number().int().nullable(),
     city: z.string(),
     address: z.string(),
     lat: z.number(),

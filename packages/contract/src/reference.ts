@@ -62,6 +62,26 @@ export const StateListSchema = z.array(StateSchema);
 export const StatesQuerySchema = z.object({ country_id: idParam("country_id") });
 
 /**
+ * A tax district (decision 049): a city or region of a state that taxes parking on top of the
+ * state's taxes (New York City, Manhattan; the City of Los Angeles; Metro Vancouver). A park names
+ * one of its state's. `code` is stable ("US-NY-NYC-MN"); `name` is in English, the web app
+ * translates it by its code.
+ */
+export const TaxDistrictSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    country_id: z.number().int(),
+    state_id: z.number().int(),
+  })
+  .meta({ id: "TaxDistrict" });
+export type TaxDistrict = z.infer<typeof TaxDistrictSchema>;
+export const TaxDistrictListSchema = z.array(TaxDistrictSchema);
+
+export const TaxDistrictsQuerySchema = z.object({ state_id: idParam("state_id") });
+
+/**
  * A country's fees. Amounts are in major units of `currency` (whole numbers for XOF).
  * Bookings add `service_fee` plus `booking_fee_percent` of the parking amount, then `tax_percent`
  * of those fees; wallet top-ups must lie within [min_topup, max_topup].

@@ -52,6 +52,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/tax-districts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The tax districts of a state (cities or regions that tax parking, decision 049) */
+    get: operations["listTaxDistricts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/front/fees": {
     parameters: {
       query?: never;
@@ -4138,6 +4155,13 @@ export interface components {
       code: string;
       country_id: number;
     };
+    TaxDistrict: {
+      id: number;
+      code: string;
+      name: string;
+      country_id: number;
+      state_id: number;
+    };
     Fees: {
       country_id: number;
       currency: string;
@@ -5631,6 +5655,7 @@ export interface components {
       currency: string;
       decimals: number;
       state_id: number | null;
+      tax_district_id: number | null;
       city: string;
       address: string;
       lat: number;
@@ -8464,6 +8489,37 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["State"][];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTaxDistricts: {
+    parameters: {
+      query: {
+        state_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TaxDistrict"][];
         };
       };
       /** @description Default Response */
@@ -19757,6 +19813,8 @@ export interface operations {
           country: string;
           /** @default null */
           state_id?: number | null;
+          /** @default null */
+          tax_district_id?: number | null;
           city: string;
           address: string;
           lat: number;
@@ -20155,6 +20213,7 @@ export interface operations {
           type?: "airport" | "city" | "stadium" | "station" | "mall" | "hospital" | "hotel" | "event";
           country?: string;
           state_id?: number | null;
+          tax_district_id?: number | null;
           city?: string;
           address?: string;
           lat?: number;

@@ -5,6 +5,7 @@ import {
   check,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -27,7 +28,7 @@ import {
 } from "@parkwell/contract";
 import type { Language } from "../../lib/language";
 import { IANA_ZONE_SHAPE } from "../../lib/time-zone";
-import { countries, states, vehicleTypes } from "./reference";
+import { countries, states, taxDistricts, vehicleTypes } from "./reference";
 
 /** Mon..Sun; `null` for a closed day. Times are local "HH:MM", close may be "24:00". */
 export type OpeningHours = ({ open: string; close: string } | null)[];
@@ -73,6 +74,12 @@ export const parks = pgTable(
       .notNull()
       .references(() => countries.id),
     stateId: integer("state_id").references(() => states.id),
+    /**
+     * The tax district the park lies in (decision 049: New York City, Manhattan...), a district of
+     * its state; null: none, its state's (or country's) taxes only. Set by the seed or the back
+     * office, never read from the free-text `city`.
+     */
+    taxDistrictId: integer("tax_district_id"),
     city: text("city").notNull(),
     /**
      * The IANA zone of the park's clock ("America/Vancouver"): opening hours are local times in it.
@@ -131,6 +138,13 @@ export const parks = pgTable(
     ratingAverage: numeric("rating_average", { precision: 3, scale: 2 }),
   },
   (t) => [
+    // A park's district is one of its own state's (decision 049): the key names both.
+    foreignKey({
+      name: "parks_tax_district_of_state_fk",
+      columns: [t.taxDistrictId, t.stateId],
+      foreignColumns: [taxDistricts.id, taxDistricts.stateId],
+    }),
+    check("parks_tax_district_has_state", sql`${t.taxDistrictId} IS NULL OR ${t.stateId} IS NOT NULL`),
     uniqueIndex("parks_slug_key").on(t.slug),
     uniqueIndex("parks_park_code_key").on(t.parkCode),
     // The GiST KNN indexes on a park's point (ll_to_earth's arithmetic in built-ins, migration

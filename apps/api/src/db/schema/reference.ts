@@ -4,6 +4,7 @@ import {
   char,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -84,6 +85,37 @@ export const states = pgTable(
   (t) => [index("states_country_idx").on(t.countryId, t.name)],
 );
 
+/**
+ * Tax districts (decision 049): a city or region that taxes parking on top of its state's (or
+ * country's) taxes, e.g. New York City's parking tax, which is higher in Manhattan. A park names
+ * its district (`parks.tax_district_id`, set in the seed or the back office, never guessed from
+ * its free-text city); the district's `tax_rates` rows apply in addition to the state's. Ids are
+ * fixed and the seed upserts them. `code`: stable, e.g. "US-NY-NYC-MN". `source`: the law or the
+ * authority that levies the district's taxes.
+ */
+export const taxDistricts = pgTable(
+  "tax_districts",
+  {
+    id: integer("id").primaryKey(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id),
+    stateId: integer("state_id")
+      .notNull()
+      .references(() => states.id),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    source: text("source").notNull(),
+  },
+  (t) => [
+    index("tax_districts_state_idx").on(t.stateId, t.name),
+    // What parks' and tax_rates' (district, state) keys point to.
+    unique("tax_districts_id_state").on(t.id, t.stateId),
+    check("tax_districts_code_format", sql`${t.code} ~ '^[A-Z]{2}-[A-Z0-9-]+$'`),
+    check("tax_districts_source_named", sql`length(trim(${t.source})) > 0`),
+  ],
+);
+
 /** Money in integer minor units of the country's currency; percentages in basis points. */
 export const fees = pgTable("fees", {
   countryId: integer("country_id")
@@ -109,7 +141,9 @@ export const fees = pgTable("fees", {
  * null: every purchase of parking; 'window' (bookings, event bookings: paid by the hour or day) or
  * 'pass' (monthly passes) when a law taxes them at different rates. `source`: the law or the
  * authority's page the rate was read from. Marketplace orders and vehicle documents keep the
- * country's `fees` tax (decision 047).
+ * country's `fees` tax (decision 047). `district_id`: a tax district's row (decision 049), with
+ * its district's state in `state_id`; it applies to the district's parks in addition to the
+ * state's (or country's) rows, and replaces one of the same name.
  */
 export const taxRates = pgTable(
   "tax_rates",
@@ -119,6 +153,8 @@ export const taxRates = pgTable(
       .notNull()
       .references(() => countries.id),
     stateId: integer("state_id").references(() => states.id),
+    /** A district's row (decision 049): applies in addition to its state's rows, replacing one of the same name. */
+    districtId: integer("district_id"),
     name: text("name").notNull(),
     /** Basis points, to a half (Québec's QST is 9.975%: 997.5). */
     rateBps: numeric("rate_bps", { precision: 7, scale: 1, mode: "number" }).notNull(),
@@ -129,9 +165,16 @@ export const taxRates = pgTable(
   },
   (t) => [
     unique("tax_rates_component_from")
-      .on(t.countryId, t.stateId, t.name, t.purchase, t.effectiveFrom)
+      .on(t.countryId, t.stateId, t.districtId, t.name, t.purchase, t.effectiveFrom)
       .nullsNotDistinct(),
     index("tax_rates_country_idx").on(t.countryId),
+    // A district's row is in its district's state (decision 049).
+    foreignKey({
+      name: "tax_rates_district_of_state_fk",
+      columns: [t.districtId, t.stateId],
+      foreignColumns: [taxDistricts.id, taxDistricts.stateId],
+    }),
+    check("tax_rates_district_has_state", sql`${t.districtId} IS NULL OR ${t.stateId} IS NOT NULL`),
     check("tax_rates_rate_range", sql`${t.rateBps} >= 0 AND ${t.rateBps} <= 10000`),
     check(
       "tax_rates_parts_known",

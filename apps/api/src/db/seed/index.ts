@@ -1,5 +1,13 @@
 import type { Db } from "../client";
-import { billingEntities, countries, fees, states, taxRates, vehicleTypes } from "../schema/index";
+import {
+  billingEntities,
+  countries,
+  fees,
+  states,
+  taxDistricts,
+  taxRates,
+  vehicleTypes,
+} from "../schema/index";
 import { seedBlog } from "./blog";
 import { seedEvents } from "./events";
 import { seedMarketplace } from "./marketplace";
@@ -13,6 +21,7 @@ import {
   COUNTRY_ROWS,
   FEE_ROWS,
   STATE_ROWS,
+  TAX_DISTRICT_ROWS,
   TAX_RATE_ROWS,
   VEHICLE_TYPE_ROWS,
 } from "./reference-data";
@@ -37,6 +46,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await upsertAll(tx, countries, countries.id, [...COUNTRY_ROWS]);
     await upsertAll(tx, states, states.id, STATE_ROWS);
     await upsertAll(tx, fees, fees.countryId, FEE_ROWS);
+    await upsertAll(tx, taxDistricts, taxDistricts.id, TAX_DISTRICT_ROWS);
     await upsertAll(tx, taxRates, taxRates.id, TAX_RATE_ROWS);
     await upsertAll(tx, billingEntities, billingEntities.countryId, BILLING_ENTITY_ROWS);
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);

@@ -499,6 +499,46 @@ export const CITIES: readonly CitySeed[] = [
 ];
 
 /**
+ * The tax district (reference-data.ts TAX_DISTRICT_ROWS, by code) of the parks seeded around an
+ * anchor, "city/anchor": only where the anchor's address puts it clearly inside one (decision 049).
+ * New York: Manhattan's anchors; JFK, LaGuardia and Citi Field (Queens), Yankee Stadium (the Bronx)
+ * and Downtown Brooklyn are the other boroughs. Los Angeles: LAX, Dodger Stadium, Crypto.com
+ * Arena, Union Station, The Grove and Hollywood lie in the City of Los Angeles; SoFi Stadium
+ * (Inglewood) and Santa Monica Pier are other cities, and Cedars-Sinai sits on the line with West
+ * Hollywood (its parks' jittered coordinates could fall either side): none. Vancouver: every
+ * anchor (Vancouver, Richmond, Burnaby) is in TransLink's region.
+ */
+export const ANCHOR_TAX_DISTRICTS: Readonly<Record<string, string>> = {
+  "New York/Madison Square Garden": "US-NY-NYC-MN",
+  "New York/Penn Station": "US-NY-NYC-MN",
+  "New York/Grand Central Terminal": "US-NY-NYC-MN",
+  "New York/NewYork-Presbyterian Hospital": "US-NY-NYC-MN",
+  "New York/Times Square": "US-NY-NYC-MN",
+  "New York/Financial District": "US-NY-NYC-MN",
+  "New York/Upper East Side": "US-NY-NYC-MN",
+  "New York/John F. Kennedy International Airport": "US-NY-NYC",
+  "New York/LaGuardia Airport": "US-NY-NYC",
+  "New York/Yankee Stadium": "US-NY-NYC",
+  "New York/Citi Field": "US-NY-NYC",
+  "New York/Downtown Brooklyn": "US-NY-NYC",
+  "Los Angeles/Los Angeles International Airport": "US-CA-LA",
+  "Los Angeles/Dodger Stadium": "US-CA-LA",
+  "Los Angeles/Crypto.com Arena": "US-CA-LA",
+  "Los Angeles/Union Station": "US-CA-LA",
+  "Los Angeles/The Grove": "US-CA-LA",
+  "Los Angeles/Hollywood": "US-CA-LA",
+  "Vancouver/Vancouver International Airport": "CA-BC-TRANSLINK",
+  "Vancouver/BC Place": "CA-BC-TRANSLINK",
+  "Vancouver/Rogers Arena": "CA-BC-TRANSLINK",
+  "Vancouver/Pacific Central Station": "CA-BC-TRANSLINK",
+  "Vancouver/Waterfront Station": "CA-BC-TRANSLINK",
+  "Vancouver/Metropolis at Metrotown": "CA-BC-TRANSLINK",
+  "Vancouver/Gastown": "CA-BC-TRANSLINK",
+  "Vancouver/Robson Street": "CA-BC-TRANSLINK",
+  "Vancouver/Granville Island": "CA-BC-TRANSLINK",
+};
+
+/**
  * Places added after the catalogue was first published: their parks come after every city's, so
  * the ids, slugs and park codes already on QR signs and links never move. `operator` names the
  * park's operator instead of the seeded draw.

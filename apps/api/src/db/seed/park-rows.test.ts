@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isIanaTimeZone } from "../../lib/time-zone";
-import { CITIES } from "./park-places";
+import { ANCHOR_TAX_DISTRICTS, CITIES } from "./park-places";
 import published from "./park-identifiers.json";
 import { buildSeedParks } from "./park-rows";
+import { TAX_DISTRICT_ROWS } from "./reference-data";
 
 /** Each seeded city's real zone (a country's zone is wrong for Vancouver, Calgary, Chicago, Houston, LA). */
 const EXPECTED: Record<string, string> = {
@@ -71,5 +72,46 @@ describe("seeded parks' names and texts", () => {
     expect(dakar.row.textLanguage).toBe("fr");
     expect(dakar.row.description).toMatch(/ places pour voitures/);
     expect(dakar.row.translations.en?.description).toMatch(/ car spaces/);
+  });
+});
+
+describe("seeded parks' tax districts (decision 049)", () => {
+  const districtOf = (slugPart: string) => {
+    const park = buildSeedParks().find((p) => p.row.slug.startsWith(slugPart))!;
+    return TAX_DISTRICT_ROWS.find((d) => d.id === park.row.taxDistrictId)?.code ?? null;
+  };
+
+  it("name real anchors, and each park's district is of its own state", () => {
+    for (const key of Object.keys(ANCHOR_TAX_DISTRICTS)) {
+      const [city, anchor] = key.split("/") as [string, string];
+      expect(
+        CITIES.find((c) => c.city === city)?.anchors.some((a) => a[0] === anchor),
+        key,
+      ).toBe(true);
+    }
+    const parks = buildSeedParks().filter((p) => p.row.taxDistrictId !== null);
+    expect(parks.length).toBeGreaterThan(30);
+    for (const p of parks) {
+      const d = TAX_DISTRICT_ROWS.find((x) => x.id === p.row.taxDistrictId)!;
+      expect({ countryId: d.countryId, stateId: d.stateId }, p.row.slug).toEqual({
+        countryId: p.row.countryId,
+        stateId: p.row.stateId,
+      });
+    }
+  });
+
+  it("put Manhattan's parks in Manhattan, the other boroughs' apart, and leave Inglewood and Santa Monica out of the City of LA", () => {
+    expect(districtOf("times-square")).toBe("US-NY-NYC-MN");
+    expect(districtOf("madison-square-garden")).toBe("US-NY-NYC-MN");
+    expect(districtOf("yankee-stadium")).toBe("US-NY-NYC");
+    expect(districtOf("downtown-brooklyn")).toBe("US-NY-NYC");
+    expect(districtOf("john-f-kennedy")).toBe("US-NY-NYC");
+    expect(districtOf("union-station-station-car-park-los-angeles")).toBe("US-CA-LA");
+    expect(districtOf("sofi-stadium")).toBeNull();
+    expect(districtOf("santa-monica-pier")).toBeNull();
+    expect(districtOf("gastown")).toBe("CA-BC-TRANSLINK");
+    expect(buildSeedParks().filter((p) => p.row.city === "Chicago" && p.row.taxDistrictId !== null)).toEqual(
+      [],
+    );
   });
 });

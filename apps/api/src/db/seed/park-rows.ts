@@ -2,8 +2,15 @@ import type { OpeningHours, ParkTexts } from "../schema/parks";
 import type { Language } from "../../lib/language";
 import { normalizeSearchText, slugify } from "../../lib/search-text";
 import { assertIanaTimeZone } from "../../lib/time-zone";
-import { CITIES, LATER_PLACES, type Anchor, type CitySeed, type PlaceType } from "./park-places";
-import { STATE_ROWS } from "./reference-data";
+import {
+  ANCHOR_TAX_DISTRICTS,
+  CITIES,
+  LATER_PLACES,
+  type Anchor,
+  type CitySeed,
+  type PlaceType,
+} from "./park-places";
+import { STATE_ROWS, TAX_DISTRICT_ROWS } from "./reference-data";
 
 /** Deterministic pseudo-random numbers (mulberry32) from a string seed: same input, same parks. */
 export function rng(seed: string): () => number {
@@ -68,6 +75,15 @@ export function stateIdOf(countryId: number, name: string): number | null {
   return STATE_ROWS.find((s) => s.countryId === countryId && s.name === name)?.id ?? null;
 }
 
+/** The tax district of the parks around an anchor (park-places ANCHOR_TAX_DISTRICTS), or null. */
+export function taxDistrictIdOf(city: string, anchor: string): number | null {
+  const code = ANCHOR_TAX_DISTRICTS[`${city}/${anchor}`];
+  if (code === undefined) return null;
+  const found = TAX_DISTRICT_ROWS.find((d) => d.code === code);
+  if (!found) throw new Error(`Seeded place ${city}/${anchor}: no tax district ${code}`);
+  return found.id;
+}
+
 function hours(type: PlaceType, k: number): { open24h: boolean; openingHours: OpeningHours | null } {
   if (type === "airport" || type === "station" || type === "hospital" || (type === "city" && k === 0)) {
     return { open24h: true, openingHours: null };
@@ -108,6 +124,7 @@ export interface SeedPark {
     type: string;
     countryId: number;
     stateId: number | null;
+    taxDistrictId: number | null;
     city: string;
     timeZone: string;
     address: string;
@@ -214,6 +231,7 @@ function buildPark(
       type,
       countryId: c.countryId,
       stateId: stateIdOf(c.countryId, c.state),
+      taxDistrictId: taxDistrictIdOf(c.city, anchor),
       city: c.city,
       timeZone: c.timeZone,
       address,

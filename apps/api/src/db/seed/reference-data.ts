@@ -1,4 +1,4 @@
-import type { countries, taxRates } from "../schema/index";
+import type { countries, taxDistricts, taxRates } from "../schema/index";
 
 /**
  * Reference data seeded on every start (upserted by id). The built-in fallback state ids
@@ -311,6 +311,40 @@ const ETA_GST =
 const ETA_HST =
   "Excise Tax Act, s. 165(2) and Schedule VIII (participating provinces): HST, the GST's 5% and the province's part in one tax; https://www.canada.ca/en/revenue-agency/services/tax/businesses/topics/gst-hst-businesses/charge-collect-which-rate.html";
 
+const NYC_DOF =
+  "NYC Department of Finance, Parking Garage/Lot tax (NYC Administrative Code s. 11-2002: 6% city tax, plus an 8% surcharge in Manhattan; with New York State's 4% sales tax and the 0.375% Metropolitan Commuter Transportation District tax the combined rate charged on parking is 10.375%, 18.375% in Manhattan); https://www.nyc.gov/site/finance/taxes/business-parking-garage-lot-tax.page";
+const LAMC_POT =
+  "Los Angeles Municipal Code, Chapter II, Article 1.15 (s. 21.15, Parking Occupancy Tax): 10% of the rent charged for parking in the City of Los Angeles, collected by the operator; https://finance.lacity.gov/tax-education/tax-types/parking-occupancy-tax";
+const TRANSLINK_PST =
+  "South Coast British Columbia Transportation Authority Act (SBC 1998, c. 30), Part 9.1 (parking sales tax), s. 169: TransLink's parking tax on parking in its service region (Metro Vancouver), 24% of the purchase price since 2019-07-01; https://www.translink.ca/about-us/about-translink/taxes-and-charges";
+
+/**
+ * The tax districts (decision 049): cities and regions that tax parking on top of their state's
+ * taxes, a park naming its own (`parks.tax_district_id`). Ids are fixed. Only a district whose rate
+ * has a named source is here; Chicago's is not (see the decision).
+ */
+const district = (
+  id: number,
+  countryId: number,
+  state: string,
+  code: string,
+  name: string,
+  source: string,
+) => ({
+  id,
+  countryId,
+  stateId: stateId(countryId, state),
+  code,
+  name,
+  source,
+});
+export const TAX_DISTRICT_ROWS: (typeof taxDistricts.$inferInsert)[] = [
+  district(1, 4, "NY", "US-NY-NYC-MN", "New York City — Manhattan", NYC_DOF),
+  district(2, 4, "NY", "US-NY-NYC", "New York City — other boroughs", NYC_DOF),
+  district(3, 4, "CA", "US-CA-LA", "City of Los Angeles", LAMC_POT),
+  district(4, 2, "BC", "CA-BC-TRANSLINK", "Metro Vancouver (TransLink)", TRANSLINK_PST),
+];
+
 /**
  * The taxes of each place (decision 047): one component a row, the source it was read from, and
  * the day it took effect. A state's rows replace its country's (state_id null) for its parks; a
@@ -354,7 +388,7 @@ export const TAX_RATE_ROWS: (typeof taxRates.$inferInsert)[] = [
     name: "Sales tax",
     rateBps: 0,
     source:
-      "No federal sales tax in the United States; a state that taxes parking has its own rows. Not modelled yet (city or county taxes, which need the park's municipality): New York City's parking tax (10.375%, 18.375% in Manhattan), Chicago's parking lot and garage operations tax, the City of Los Angeles' 10% parking occupancy tax, Texas' state and local sales tax on parking (Tax Code s. 151.0031)",
+      "No federal sales tax in the United States; a state that taxes parking has its own rows, a tax district (New York City, the City of Los Angeles) its own (decision 049). Not modelled yet: Chicago's parking lot and garage operations tax (its current rates were not pinned to a source), Texas' state and local sales tax on parking (Tax Code s. 151.0031), New York State's sales tax on parking outside New York City",
     effectiveFrom: "1970-01-01",
   },
   // Canada: the HST provinces (one tax), Québec (GST + QST), British Columbia (GST; PST not on parking).
@@ -437,7 +471,7 @@ export const TAX_RATE_ROWS: (typeof taxRates.$inferInsert)[] = [
     stateId: stateId(2, "BC"),
     name: "GST",
     rateBps: 500,
-    source: `${ETA_GST}. British Columbia's PST (7%) is not charged on parking, and whether it applies to Parkwell's booking fees was not established, so it is left out. TransLink's parking tax (24% since 2019-07-01, South Coast British Columbia Transportation Authority Act, s. 169; https://www.translink.ca/about-us/about-translink/taxes-and-charges) is regional (Metro Vancouver): not modelled yet`,
+    source: `${ETA_GST}. British Columbia's PST (7%) is not charged on parking, and whether it applies to Parkwell's booking fees was not established, so it is left out. TransLink's parking tax (24%) is regional: the Metro Vancouver tax district's row (decision 049)`,
     effectiveFrom: "2008-01-01",
   },
   // United States: Illinois taxes parking itself, at 6% by the hour, day or week and 9% by the month.
@@ -463,6 +497,51 @@ export const TAX_RATE_ROWS: (typeof taxRates.$inferInsert)[] = [
     purchase: "pass",
     source:
       "Parking Excise Tax Act (35 ILCS 525/10-10): 9% of the purchase price of parking paid by the month or year, from 2020-01-01; https://tax.illinois.gov/research/taxinformation/excise/parking-faq.html",
+    effectiveFrom: "2020-01-01",
+  },
+  // Tax districts (decision 049): in addition to the state's (or country's) rows, on the parking.
+  {
+    id: 110,
+    countryId: 2,
+    stateId: stateId(2, "BC"),
+    districtId: 4,
+    name: "TransLink parking tax",
+    rateBps: 2400,
+    taxedParts: ["parking"],
+    source: TRANSLINK_PST,
+    effectiveFrom: "2019-07-01",
+  },
+  {
+    id: 411,
+    countryId: 4,
+    stateId: stateId(4, "NY"),
+    districtId: 1,
+    name: "NYC parking tax",
+    rateBps: 1837.5,
+    taxedParts: ["parking"],
+    source: `${NYC_DOF}. Manhattan: 18.375% (a Manhattan resident who parks a car registered at home may claim the 8% surcharge back from the Department of Finance; not modelled)`,
+    effectiveFrom: "2005-06-01",
+  },
+  {
+    id: 412,
+    countryId: 4,
+    stateId: stateId(4, "NY"),
+    districtId: 2,
+    name: "NYC parking tax",
+    rateBps: 1037.5,
+    taxedParts: ["parking"],
+    source: `${NYC_DOF}. The Bronx, Brooklyn, Queens and Staten Island: 10.375%`,
+    effectiveFrom: "2005-06-01",
+  },
+  {
+    id: 413,
+    countryId: 4,
+    stateId: stateId(4, "CA"),
+    districtId: 3,
+    name: "Parking occupancy tax",
+    rateBps: 1000,
+    taxedParts: ["parking"],
+    source: `${LAMC_POT}. The row's day is a floor before Parkwell's first sale in the United States, not the day the 10% rate began (not established)`,
     effectiveFrom: "2020-01-01",
   },
 ];

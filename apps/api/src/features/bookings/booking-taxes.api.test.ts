@@ -39,7 +39,9 @@ beforeAll(async () => {
   await db.execute(sql`UPDATE parks SET state_id = ${await stateId("ON")} WHERE id = ${ontario!}`);
   await db.execute(sql`UPDATE parks SET state_id = NULL WHERE id = ${noState!}`);
   illinois = await allDayParks(db, 1, { countryId: 4 }).then(([id]) => id!);
-  await db.execute(sql`UPDATE parks SET state_id = ${await stateId("IL", 4)} WHERE id = ${illinois}`);
+  await db.execute(
+    sql`UPDATE parks SET state_id = ${await stateId("IL", 4)}, tax_district_id = NULL WHERE id = ${illinois}`,
+  );
   servedCountries(db).invalidate();
 });
 afterAll(() => ctx?.close());

@@ -63,6 +63,8 @@ function parkForBooking(db: Db, lock: boolean) {
       countryId: parks.countryId,
       /** Its state or province: which taxes it charges (decision 047). */
       stateId: parks.stateId,
+      /** Its tax district, if any: taxes in addition to its state's (decision 049). */
+      taxDistrictId: parks.taxDistrictId,
       hourlyMinor: parkRates.hourlyMinor,
       dailyMaxMinor: parkRates.dailyMaxMinor,
       /** What the vehicle type is called (a receipt's line names it). */

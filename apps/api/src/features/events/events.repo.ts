@@ -31,6 +31,8 @@ export interface EventRowRead {
         window_start: string;
         window_end: string;
         state_id: number | null;
+        /** The park's tax district (decision 049). */
+        tax_district_id: number | null;
         time_zone: string;
       }[]
     | null;
@@ -81,7 +83,7 @@ const eventColumns = sql`e.id, e.event_code, e.name, e.description, e.category, 
   e.lat, e.lng, e.time_zone, e.start_time, e.end_time, e.image_url,
   (SELECT json_agg(json_build_object('price_minor', r.price_minor::text,
       'window_start', ep.window_start, 'window_end', ep.window_end,
-      'state_id', p.state_id, 'time_zone', p.time_zone))
+      'state_id', p.state_id, 'tax_district_id', p.tax_district_id, 'time_zone', p.time_zone))
     FROM event_rates r JOIN event_parks ep ON ep.event_id = r.event_id AND ep.park_id = r.park_id
       JOIN parks p ON p.id = r.park_id
     WHERE r.event_id = e.id AND r.allocation > ${bookedSql}) AS offers_left`;
@@ -146,6 +148,8 @@ export interface EventParkRow {
   park_status: string;
   /** The park's state or province and its clock: its taxes (decision 047). */
   state_id: number | null;
+  /** Its tax district, if any (decision 049). */
+  tax_district_id: number | null;
   time_zone: string;
   arrive_before_minutes: number;
   depart_after_minutes: number;
@@ -158,7 +162,7 @@ export function eventParks(db: Db, eventId: number): Promise<EventParkRow[]> {
   return queryRows<EventParkRow>(
     db,
     sql`SELECT ep.park_id, p.slug, p.park_code, p.name, p.type, p.address, p.city, p.lat, p.lng,
-        p.status AS park_status, p.state_id, p.time_zone, ep.arrive_before_minutes, ep.depart_after_minutes, ep.window_start, ep.window_end
+        p.status AS park_status, p.state_id, p.tax_district_id, p.time_zone, ep.arrive_before_minutes, ep.depart_after_minutes, ep.window_start, ep.window_end
       FROM event_parks ep JOIN parks p ON p.id = ep.park_id
       WHERE ep.event_id = ${eventId}
       ORDER BY ep.position, ep.park_id`,

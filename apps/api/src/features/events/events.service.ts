@@ -73,7 +73,12 @@ async function withCountry(
           (o) =>
             priceFlat(
               Number(o.price_minor),
-              withTaxesAt(fees, { stateId: o.state_id, timeZone: o.time_zone }, now, "window"),
+              withTaxesAt(
+                fees,
+                { stateId: o.state_id, taxDistrictId: o.tax_district_id, timeZone: o.time_zone },
+                now,
+                "window",
+              ),
               new Date(o.window_start),
               new Date(o.window_end),
             ).totalMinor,
@@ -129,7 +134,12 @@ export async function getEvent(
         p,
         offers.filter((o) => o.park_id === p.park_id),
         bookable,
-        withTaxesAt(country, { stateId: p.state_id, timeZone: p.time_zone }, now, "window"),
+        withTaxesAt(
+          country,
+          { stateId: p.state_id, taxDistrictId: p.tax_district_id, timeZone: p.time_zone },
+          now,
+          "window",
+        ),
       ),
     ),
     language,

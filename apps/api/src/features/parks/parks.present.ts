@@ -166,7 +166,12 @@ export function presentParkSummary(
           ? windowPrice(
               priceWindow(
                 rate,
-                withTaxesAt(country, { stateId: row.state_id, timeZone: row.time_zone }, at, "window"),
+                withTaxesAt(
+                  country,
+                  { stateId: row.state_id, taxDistrictId: row.tax_district_id, timeZone: row.time_zone },
+                  at,
+                  "window",
+                ),
                 window.start,
                 window.end,
               ),

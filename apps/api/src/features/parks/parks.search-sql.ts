@@ -58,6 +58,8 @@ export interface SearchRow {
   address: string;
   city: string;
   state_id: number | null;
+  /** The park's tax district (decision 049): its quote's taxes. */
+  tax_district_id: number | null;
   /** The park's clock: the day its taxes are taken on (decision 047). */
   time_zone: string;
   country_id: number;
@@ -290,7 +292,7 @@ function orderBy(spec: SearchSpec, from: "p" | "m" | "top" | "page"): Frag {
  */
 function columns(spec: SearchSpec): Frag {
   const card = q`(p.rate_card -> ${cardKey(spec)})`;
-  return q`p.id, p.slug, p.park_code, p.name, p.type, p.address, p.city, p.state_id, p.time_zone,
+  return q`p.id, p.slug, p.park_code, p.name, p.type, p.address, p.city, p.state_id, p.tax_district_id, p.time_zone,
     p.country_id, p.lat, p.lng, p.open_24h, p.amenities,
     (${card} ->> 0)::float8 AS hourly_minor, (${card} ->> 1)::float8 AS daily_max_minor,
     (${card} ->> 2)::int AS capacity, p.rating_average::float8 AS rating_average, p.rating_count`;

@@ -88,6 +88,8 @@ export interface RenewalTerms {
   timeZone: string;
   /** The park's state or province: its taxes (decision 047). */
   stateId: number | null;
+  /** The park's tax district, if any: taxes in addition to its state's (decision 049). */
+  taxDistrictId: number | null;
 }
 
 export interface NextTerm {

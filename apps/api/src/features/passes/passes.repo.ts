@@ -25,6 +25,7 @@ export interface PlanForSale {
     slug: string;
     timeZone: string;
     stateId: number | null;
+    taxDistrictId: number | null;
     status: string;
     countryCode: string;
   };
@@ -40,6 +41,7 @@ export async function planForSale(db: Tx, planId: number): Promise<PlanForSale |
         slug: parks.slug,
         timeZone: parks.timeZone,
         stateId: parks.stateId,
+        taxDistrictId: parks.taxDistrictId,
         status: parks.status,
         countryCode: countries.code,
       },
@@ -284,6 +286,8 @@ export async function renewalTerms(
   countryCode: string;
   /** The park's state or province: which taxes the term carries (decision 047). */
   stateId: number | null;
+  /** The park's tax district, if any (decision 049). */
+  taxDistrictId: number | null;
   /** For the receipt: the plan's English name and the pass's vehicle type. */
   planName: string;
   vehicleType: string;
@@ -302,11 +306,12 @@ export async function renewalTerms(
     country_name: string;
     park_type: string;
     state_id: number | null;
+    tax_district_id: number | null;
   }>(
     tx,
     sql`SELECT pp.monthly_minor, pl.discount_3m_bps, pl.discount_12m_bps, p.time_zone, c.code AS country_code,
         pl.name->>'en' AS plan_name, vt.name AS vehicle_type, p.country_id, c.name AS country_name,
-        p.type AS park_type, p.state_id
+        p.type AS park_type, p.state_id, p.tax_district_id
       FROM parking_plans pl JOIN parks p ON p.id = pl.park_id JOIN countries c ON c.id = p.country_id
       JOIN vehicle_types vt ON vt.id = ${pass.vehicleTypeId}
       LEFT JOIN plan_prices pp ON pp.plan_id = pl.id AND pp.vehicle_type_id = ${pass.vehicleTypeId}
@@ -321,6 +326,7 @@ export async function renewalTerms(
     timeZone: row!.time_zone,
     countryCode: row!.country_code,
     stateId: row!.state_id,
+    taxDistrictId: row!.tax_district_id,
     planName: row!.plan_name,
     vehicleType: row!.vehicle_type,
     park: {

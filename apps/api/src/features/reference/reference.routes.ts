@@ -5,6 +5,8 @@ import {
   FeesSchema,
   StateListSchema,
   StatesQuerySchema,
+  TaxDistrictListSchema,
+  TaxDistrictsQuerySchema,
   VehicleTypeListSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,7 +14,7 @@ import type { Db } from "../../db/client";
 import * as service from "./reference.service";
 import { servedCountries } from "./served-countries";
 
-/** Public reference data: countries, states, fees and vehicle types. No token needed. */
+/** Public reference data: countries, states, tax districts, fees and vehicle types. No token needed. */
 export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ["Reference data"];
@@ -46,6 +48,21 @@ export function referenceRoutes(db: Db): FastifyPluginAsyncZod {
       },
       async (req, reply) =>
         reply.header("cache-control", cache).send(await service.getStates(db, req.query.country_id)),
+    );
+
+    app.get(
+      "/tax-districts",
+      {
+        schema: {
+          tags,
+          operationId: "listTaxDistricts",
+          summary: "The tax districts of a state (cities or regions that tax parking, decision 049)",
+          querystring: TaxDistrictsQuerySchema,
+          response: { 200: TaxDistrictListSchema, 422: ErrorSchema },
+        },
+      },
+      async (req, reply) =>
+        reply.header("cache-control", cache).send(await service.getTaxDistricts(db, req.query.state_id)),
     );
 
     app.get(

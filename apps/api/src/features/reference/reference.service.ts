@@ -1,4 +1,11 @@
-import { isCountryService, type Country, type Fees, type State, type VehicleType } from "@parkwell/contract";
+import {
+  isCountryService,
+  type Country,
+  type Fees,
+  type State,
+  type TaxDistrict,
+  type VehicleType,
+} from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { bpsToPercent, toMajor } from "../../lib/money";
@@ -36,6 +43,18 @@ export async function getCountries(served: ServedCountries): Promise<Country[]> 
 export async function getStates(db: Db, countryId: number): Promise<State[]> {
   const rows = await repo.listStates(db, countryId);
   return rows.map((s) => ({ id: s.id, name: s.name, code: s.code, country_id: s.countryId }));
+}
+
+/** A state's tax districts (decision 049); an unknown state or one without districts: an empty list. */
+export async function getTaxDistricts(db: Db, stateId: number): Promise<TaxDistrict[]> {
+  const rows = await repo.listTaxDistricts(db, stateId);
+  return rows.map((d) => ({
+    id: d.id,
+    code: d.code,
+    name: d.name,
+    country_id: d.countryId,
+    state_id: d.stateId,
+  }));
 }
 
 export async function getFees(served: ServedCountries, countryId: number): Promise<Fees> {

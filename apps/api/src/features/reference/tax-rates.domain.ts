@@ -3,8 +3,9 @@
  * `tax_rates` of its state when its state has any, else its country's (state_id null), else the
  * country's one `fees` tax. Of each component (its name) the row in force on the day of the sale
  * on the park's clock: the latest `effective_from` not after it, a row for the purchase before a
- * general one. A 0% row says "no tax here" and adds no line. Pure: the rows come from the served
- * countries' copy.
+ * general one. A 0% row says "no tax here" and adds no line. A park in a tax district (decision
+ * 049: New York City, Manhattan...) also carries its district's rows, a district row replacing the
+ * state's (or country's) row of the same name. Pure: the rows come from the served countries' copy.
  */
 import { dayOnClock, type PricePart, type TaxComponent, type TaxPurchase } from "@parkwell/contract";
 /** A row of `tax_rates` (db/schema/reference.ts) as the served countries' copy holds it. */
@@ -12,6 +13,8 @@ export interface TaxRateRow {
   id: number;
   countryId: number;
   stateId: number | null;
+  /** A tax district's row (decision 049); null: the state's or the country's. */
+  districtId: number | null;
   name: string;
   rateBps: number;
   taxedParts: string[] | null;
@@ -33,6 +36,8 @@ export interface TaxedCountry {
  */
 export interface TaxPlace {
   stateId: number | null | undefined;
+  /** The park's tax district (`parks.tax_district_id`, decision 049); null: none. */
+  taxDistrictId: number | null | undefined;
   timeZone: string;
 }
 
@@ -42,23 +47,26 @@ export function taxesAt(
   at: Date,
   purchase: TaxPurchase,
 ): TaxComponent[] {
-  const { stateId } = place;
+  const { stateId, taxDistrictId } = place;
   const day = dayOnClock(at, place.timeZone);
   const inForce = country.taxRates.filter(
     (r) => r.effectiveFrom <= day && (r.purchase === null || r.purchase === purchase),
   );
-  const ofState = stateId == null ? [] : inForce.filter((r) => r.stateId === stateId);
-  const scope = ofState.length > 0 ? ofState : inForce.filter((r) => r.stateId === null);
-  if (scope.length === 0) {
+  const general = inForce.filter((r) => r.districtId === null);
+  const ofState = stateId == null ? [] : general.filter((r) => r.stateId === stateId);
+  const scope = ofState.length > 0 ? ofState : general.filter((r) => r.stateId === null);
+  const ofDistrict = taxDistrictId == null ? [] : inForce.filter((r) => r.districtId === taxDistrictId);
+  if (scope.length === 0 && ofDistrict.length === 0) {
     return country.taxBps > 0 ? [{ name: country.taxName, rateBps: country.taxBps }] : [];
   }
-  // One row per component (its name): a row for this purchase beats a general one whatever their
-  // days (a law that rates the purchase apart), else the latest in force. Two rows of one name
-  // both applying would charge the tax twice.
+  // One row per component (its name): a district's row beats the state's or country's (the
+  // district's own rate), then a row for this purchase beats a general one whatever their days (a
+  // law that rates the purchase apart), else the latest in force. Two rows of one name both
+  // applying would charge the tax twice.
+  const rank = (x: TaxRateRow) => (x.districtId === null ? 0 : 2) + (x.purchase === null ? 0 : 1);
   const latest = new Map<string, TaxRateRow>();
-  for (const r of scope) {
+  for (const r of [...scope, ...ofDistrict]) {
     const seen = latest.get(r.name);
-    const rank = (x: TaxRateRow) => (x.purchase === null ? 0 : 1);
     if (!seen || rank(r) > rank(seen) || (rank(r) === rank(seen) && r.effectiveFrom > seen.effectiveFrom))
       latest.set(r.name, r);
   }

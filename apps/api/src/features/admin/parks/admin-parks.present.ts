@@ -47,6 +47,7 @@ export function editable(p: ParkRow) {
     name: p.name,
     type: p.type,
     state_id: p.stateId,
+    tax_district_id: p.taxDistrictId,
     city: p.city,
     address: p.address,
     lat: p.lat,

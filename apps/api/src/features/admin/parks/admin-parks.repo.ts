@@ -1,7 +1,15 @@
 import { FINAL_ORDER_STAGES } from "@parkwell/contract";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { queryRows } from "../../../db/client";
-import { operators, parkCapacities, parkRates, parks, states, vehicleTypes } from "../../../db/schema/index";
+import {
+  operators,
+  parkCapacities,
+  parkRates,
+  parks,
+  states,
+  taxDistricts,
+  vehicleTypes,
+} from "../../../db/schema/index";
 import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
@@ -73,6 +81,15 @@ export async function findPark(db: Tx, id: number): Promise<ParkRow | null> {
 /** The park's row, locked for the rest of the transaction (edits of one park never interleave). */
 export async function lockPark(tx: Tx, id: number): Promise<ParkRow | null> {
   const [row] = await tx.select().from(parks).where(eq(parks.id, id)).for("update");
+  return row ?? null;
+}
+
+/** A tax district and its state (decision 049), or null. */
+export async function findTaxDistrict(db: Tx, id: number): Promise<{ id: number; stateId: number } | null> {
+  const [row] = await db
+    .select({ id: taxDistricts.id, stateId: taxDistricts.stateId })
+    .from(taxDistricts)
+    .where(eq(taxDistricts.id, id));
   return row ?? null;
 }
 

@@ -135,15 +135,27 @@ interface Place {
   countryCode: string;
   stateId: number | null;
   stateName: string | null;
+  taxDistrictId: number | null;
   timeZone: string;
 }
 
-/** Country, state and zone checked together: every mistake at once, as 422 fields. */
+/** The park's tax district as asked: `kept` when the request did not name one (the park's own stays). */
+interface DistrictAsked {
+  id: number | null;
+  kept: boolean;
+}
+
+/**
+ * Country, state, tax district and zone checked together: every mistake at once, as 422 fields.
+ * A tax district must be one of the park's state's (decision 049); a state change that keeps a
+ * district of the former state is refused, never cleared in silence (its taxes would change).
+ */
 async function checkPlace(
   served: ServedCountries,
   db: Tx,
   countryCode: string,
   stateId: number | null,
+  district: DistrictAsked,
   timeZone: string,
   fields: Record<string, string>,
 ): Promise<Place | null> {
@@ -156,9 +168,24 @@ async function checkPlace(
       fields.state_id = "Choose a state of the park's country";
     else stateName = state.name;
   }
+  if (district.id !== null && !fields.state_id) {
+    const found = await repo.findTaxDistrict(db, district.id);
+    if (!found) fields.tax_district_id = "Choose a tax district";
+    else if (found.stateId !== stateId)
+      fields.tax_district_id = district.kept
+        ? "The park's tax district belongs to its former state: choose one of its new state's, or none"
+        : "Choose a tax district of the park's state, or none";
+  }
   if (!isIanaTimeZone(timeZone)) fields.time_zone = "Enter a time zone such as Africa/Lagos";
   if (!country) return null;
-  return { countryId: country.id, countryCode: country.code, stateId, stateName, timeZone };
+  return {
+    countryId: country.id,
+    countryCode: country.code,
+    stateId,
+    stateName,
+    taxDistrictId: district.id,
+    timeZone,
+  };
 }
 
 /** The operator a new or edited park belongs to: an admin's choice, else the caller's own operator. */
@@ -213,6 +240,7 @@ export async function create(
       tx,
       body.country,
       body.state_id,
+      { id: body.tax_district_id, kept: false },
       body.time_zone,
       fields,
     );
@@ -226,6 +254,7 @@ export async function create(
       type: body.type,
       countryId: place!.countryId,
       stateId: place!.stateId,
+      taxDistrictId: place!.taxDistrictId,
       city: body.city,
       timeZone: place!.timeZone,
       address: body.address,
@@ -296,6 +325,9 @@ export async function update(
       tx,
       countryCode,
       stateId,
+      body.tax_district_id !== undefined
+        ? { id: body.tax_district_id, kept: false }
+        : { id: park.taxDistrictId, kept: true },
       body.time_zone ?? park.timeZone,
       fields,
     );
@@ -336,6 +368,7 @@ export async function update(
       type: body.type ?? park.type,
       countryId: place!.countryId,
       stateId: place!.stateId,
+      taxDistrictId: place!.taxDistrictId,
       city,
       address,
       lat: body.lat ?? park.lat,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { AdminParkChargersSchema, AdminParkSchema } from "@parkwell/contract";
+import { AdminParkChargersSchema, AdminParkSchema, CountryListSchema } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
@@ -20,6 +20,7 @@ const park = AdminParkSchema.parse({
   currency: "NGN",
   decimals: 2,
   state_id: null,
+  tax_district_id: null,
   city: "Lagos",
   address: "3 Marina",
   lat: 6.451,
@@ -319,5 +320,94 @@ describe("the park editor", () => {
     const table = await within(section).findByRole("table");
     expect(within(table).getByText(/380.*per kWh/)).toBeTruthy();
     expect(within(section).queryAllByRole("button")).toEqual([]);
+  });
+
+  it("sets a park's tax district among its state's (New York — Manhattan in French), none after a state change, and shows the API's refusal at the field", async () => {
+    const us = CountryListSchema.parse([
+      {
+        ...countries[0],
+        id: 4,
+        name: "United States",
+        code: "US",
+        currency: "USD",
+        time_zones: ["America/New_York"],
+      },
+    ]);
+    const manhattan = AdminParkSchema.parse({
+      ...park,
+      country: "US",
+      currency: "USD",
+      state_id: 195,
+      tax_district_id: 1,
+      time_zone: "America/New_York",
+    });
+    const districts: Record<string, object[]> = {
+      "195": [
+        { id: 1, code: "US-NY-NYC-MN", name: "New York City — Manhattan", country_id: 4, state_id: 195 },
+        { id: 2, code: "US-NY-NYC", name: "New York City — other boroughs", country_id: 4, state_id: 195 },
+      ],
+      "196": [{ id: 3, code: "US-CA-LA", name: "City of Los Angeles", country_id: 4, state_id: 196 }],
+    };
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager", manhattan)
+      .on("GET /countries", { json: [...countries, ...us] })
+      .on("GET /states/load", {
+        json: [
+          { id: 195, name: "New York", code: "NY", country_id: 4 },
+          { id: 196, name: "California", code: "CA", country_id: 4 },
+        ],
+      })
+      .on("GET /tax-districts", (call) => ({ json: districts[call.query.get("state_id") ?? ""] ?? [] }))
+      .on("PATCH /admin/parks/41", (call) =>
+        (call.body as { tax_district_id: number | null }).tax_district_id === 3
+          ? {
+              status: 422,
+              json: {
+                message: "Choisissez un district fiscal de la région du parking, ou aucun",
+                code: "validation_error",
+                fields: {
+                  tax_district_id: "Choisissez un district fiscal de la région du parking, ou aucun",
+                },
+              },
+            }
+          : { json: manhattan },
+      );
+    await open(api, "fr");
+    await screen.findByRole("combobox", { name: "District fiscal" });
+    const district = () => screen.getByRole("combobox", { name: "District fiscal" }) as HTMLSelectElement;
+    await waitFor(() => expect(district().value).toBe("1"));
+    expect((screen.getByRole("combobox", { name: "État ou région" }) as HTMLSelectElement).value).toBe("195");
+    // The park's country and state stay shown once their lists arrive after the form was drawn.
+    expect((screen.getByRole("combobox", { name: "Pays" }) as HTMLSelectElement).value).toBe("US");
+    expect([...district().options].map((o) => o.text)).toEqual([
+      "Aucun",
+      "New York — Manhattan",
+      "New York — autres arrondissements",
+    ]);
+    // Another state: its districts, and none chosen.
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "État ou région" }), "196");
+    expect(district().value).toBe("");
+    await waitFor(() =>
+      expect([...district().options].map((o) => o.text)).toEqual(["Aucun", "Ville de Los Angeles"]),
+    );
+    await userEvent.selectOptions(district(), "3");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    await waitFor(() => expect(api.callsTo("PATCH /admin/parks/41")).toHaveLength(1));
+    expect(api.callsTo("PATCH /admin/parks/41")[0]!.body).toMatchObject({
+      state_id: 196,
+      tax_district_id: 3,
+    });
+    // At the field: the select is marked invalid and names the message.
+    await waitFor(() => expect(district().getAttribute("aria-invalid")).toBe("true"));
+    const described = (district().getAttribute("aria-describedby") ?? "").split(" ");
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(
+      "Choisissez un district fiscal de la région du parking, ou aucun",
+    );
+    await userEvent.selectOptions(district(), "");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les modifications" }));
+    await waitFor(() => expect(api.callsTo("PATCH /admin/parks/41")).toHaveLength(2));
+    expect(api.callsTo("PATCH /admin/parks/41")[1]!.body).toMatchObject({
+      state_id: 196,
+      tax_district_id: null,
+    });
   });
 });

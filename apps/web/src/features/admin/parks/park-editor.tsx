@@ -43,6 +43,8 @@ export interface ParkValues {
   type: string;
   country: string;
   state_id: string;
+  /** The park's tax district (decision 049), one of its state's; "": none. */
+  tax_district_id: string;
   city: string;
   address: string;
   lat: string;
@@ -72,6 +74,7 @@ function valuesOf(p: AdminPark | undefined, language: "en" | "fr"): ParkValues {
     type: p?.type ?? "city",
     country,
     state_id: p?.state_id ? String(p.state_id) : "",
+    tax_district_id: p?.tax_district_id ? String(p.tax_district_id) : "",
     city: p?.city ?? "",
     address: p?.address ?? "",
     lat: formatCoordinateInput(p?.lat ?? center[0], language),
@@ -106,6 +109,7 @@ function bodyOf(v: ParkValues, chooseOperator: boolean, language: string): Admin
     type: v.type as AdminParkCreate["type"],
     country: v.country,
     state_id: v.state_id ? Number(v.state_id) : null,
+    tax_district_id: v.tax_district_id ? Number(v.tax_district_id) : null,
     city: v.city,
     address: v.address,
     lat: num(v.lat),
@@ -146,6 +150,41 @@ function hoursField(path: readonly PropertyKey[]): string {
   if (list === "opening_hours" && typeof day === "number" && (time === "open" || time === "close"))
     return `days.${day}.${time}`;
   return String(path[0] ?? "form");
+}
+
+/**
+ * The park's tax district (decision 049): "None" or one of the chosen state's districts, read as
+ * its states are (public reference data), each named in the reader's language by its code.
+ */
+function TaxDistrictField(props: {
+  stateId: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation("admin-parks");
+  const { stateId } = props;
+  const districts = useQuery({
+    queryKey: ["tax-districts", stateId],
+    queryFn: () => api("/tax-districts", { query: { state_id: Number(stateId) } }),
+    enabled: stateId !== "",
+  });
+  const listed = stateId === "" ? [] : (districts.data ?? []);
+  return (
+    <SelectField
+      label={t("fields.taxDistrict")}
+      hint={t("taxDistrictHint")}
+      options={[
+        ["", t("noTaxDistrict")],
+        ...listed.map((d) => [String(d.id), t(`taxDistricts.${d.code}`, { defaultValue: d.name })] as const),
+      ]}
+      error={props.error}
+      wide
+      name="tax_district_id"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
 }
 
 /** A new park (/admin/parks/new) or an existing one (/admin/parks/{id}). */
@@ -190,6 +229,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
     queryFn: () => api("/states/load", { query: { country_id: countryRow!.id } }),
     enabled: Boolean(countryRow),
   });
+  const stateId = watch("state_id");
   const operators = useQuery({ ...operatorsQuery, enabled: chooseOperator });
   const [saved, setSaved] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -224,6 +264,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
     "type",
     "country",
     "state_id",
+    "tax_district_id",
     "city",
     "address",
     "lat",
@@ -337,6 +378,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                   onChange: (e: { target: { value: string } }) => {
                     const c = countries.data?.find((x) => x.code === e.target.value);
                     setValue("state_id", "");
+                    setValue("tax_district_id", "");
                     if (c?.time_zones[0]) setValue("time_zone", c.time_zones[0]);
                     const center = COUNTRY_CENTERS[e.target.value];
                     if (center && !park) {
@@ -345,6 +387,8 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                     }
                   },
                 })}
+                // Drawn by React from the form's value: the park's country stays shown while the list loads.
+                value={country}
               />
               <SelectField
                 label={t("fields.state")}
@@ -353,13 +397,26 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
                   ...(states.data ?? []).map((s) => [String(s.id), s.name] as const),
                 ]}
                 error={err("state_id")}
-                {...register("state_id")}
+                // Held by the form and drawn by React: the park's state stays chosen while the list loads.
+                name="state_id"
+                value={stateId}
+                onChange={(e) => {
+                  setValue("state_id", e.target.value, { shouldDirty: true });
+                  // Another state's district never applies: the choice starts again at none.
+                  setValue("tax_district_id", "", { shouldDirty: true });
+                }}
               />
               <TextField
                 label={t("fields.city")}
                 required={editable}
                 error={err("city")}
                 {...register("city")}
+              />
+              <TaxDistrictField
+                stateId={stateId}
+                value={watch("tax_district_id")}
+                error={err("tax_district_id")}
+                onChange={(value) => setValue("tax_district_id", value, { shouldDirty: true })}
               />
               <TextField
                 label={t("fields.address")}
