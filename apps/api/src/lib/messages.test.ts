@@ -75,6 +75,21 @@ describe("the server catalogue", () => {
     );
   });
 
+  it("writes a value with decimals as French does, and leaves whole numbers and codes as they are", () => {
+    expect(translate("Enter a power between 3.7 and 350 kW", "fr")).toBe(
+      "Entrez une puissance entre 3,7 et 350 kW",
+    );
+    expect(translate("Enter a power between 3.70 and 2026 kW", "fr")).toBe(
+      "Entrez une puissance entre 3,70 et 2026 kW",
+    );
+    expect(translate("Enter a power between 3.7.1 and PW-1.5X kW", "fr")).toBe(
+      "Entrez une puissance entre 3.7.1 et PW-1.5X kW",
+    );
+    expect(translate("Enter a power between 3.7 and 350 kW", "en")).toBe(
+      "Enter a power between 3.7 and 350 kW",
+    );
+  });
+
   it("leaves what it does not know as it is", () => {
     expect(translate("12.5", "fr")).toBe("12.5");
     expect(translate("Quelque chose", "fr")).toBe("Quelque chose");

@@ -79,11 +79,29 @@ export function translate(text: string, language: Language): string {
   if (known !== undefined) return known;
   for (const t of templates) {
     const match = t.pattern.exec(text);
-    // An amount of money among the values is written as the language writes money.
+    // An amount of money among the values is written as the language writes money, a number
+    // with decimals as the language writes it ("3.7" is "3,7" in French).
     if (match)
-      return t.fr.replace(PLACEHOLDER, (_, name: string) => moneyIn(match.groups?.[name] ?? "", language));
+      return t.fr.replace(PLACEHOLDER, (_, name: string) =>
+        decimalIn(moneyIn(match.groups?.[name] ?? "", language), language),
+      );
   }
   return text;
+}
+
+/**
+ * A value that is a plain number with decimals ("3.7", "-0.25"), as English writes it, in
+ * `language`; anything else (a whole number, which may be a year or a count; a code; money
+ * already rewritten) as it is.
+ */
+function decimalIn(value: string, language: Language): string {
+  if (!/^-?\d+\.\d+$/.test(value)) return value;
+  const decimals = value.length - value.indexOf(".") - 1;
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(Number(value));
 }
 
 /** An English sentence of the catalogue in both languages, as a row's bilingual text (`{ en, fr }`). */
