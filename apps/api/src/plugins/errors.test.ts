@@ -52,7 +52,7 @@ describe("toErrorResponse", () => {
     expect(toErrorResponse(short, "fr").body).toEqual({
       code: "insufficient_funds",
       message:
-        "Le solde de votre portefeuille est insuffisant\u00a0: ajoutez 12.5 NGN pour payer cette réservation",
+        "Le solde de votre portefeuille est insuffisant\u00a0: ajoutez 12,5 NGN pour payer cette réservation",
       fields: { amount_missing: "12.5", currency: "NGN" },
     });
   });

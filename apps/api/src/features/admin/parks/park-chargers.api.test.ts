@@ -162,7 +162,7 @@ describe("a park's chargers in the back office", () => {
       ...fast,
       power_kw: 351,
     });
-    expect(frCents.json().fields).toEqual({ power_kw: "Entrez une puissance entre 3.7 et 350 kW" });
+    expect(frCents.json().fields).toEqual({ power_kw: "Entrez une puissance entre 3,7 et 350 kW" });
   });
 
   it("edits and deactivates a charger; the last active one gone, the amenity goes", async () => {
