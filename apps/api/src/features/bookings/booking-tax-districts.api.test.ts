@@ -156,6 +156,27 @@ describe("taxes of a tax district", () => {
     ]);
   });
 
+  it("charge a City of Los Angeles park's parking its 10% parking occupancy tax, named in French on the receipt", async () => {
+    const la = (await parksIn("US-CA-LA"))[0]!;
+    const { driver, quote, b, number } = await bookAt(la, "USD");
+    const expected = [
+      { name: "Parking occupancy tax", rate_percent: 10, amount: pct(b.breakdown.parking, 10) },
+    ];
+    expect(quote.price.breakdown.taxes).toEqual(expected);
+    expect(b.breakdown.taxes).toEqual(expected);
+    const fr = (
+      await call(driver, "GET", `/receipts/${number}`, { headers: { "accept-language": "fr" } })
+    ).json<Receipt>();
+    expect(fr.taxes).toEqual([
+      {
+        name: "Taxe d'occupation de stationnement",
+        rate: 10,
+        base: b.breakdown.parking,
+        amount: pct(b.breakdown.parking, 10),
+      },
+    ]);
+  });
+
   it("charge a Manhattan park's monthly pass the parking tax, on its quote, its purchase and its receipt", async () => {
     const [plan] = await queryRows<{ id: number }>(
       db,
