@@ -206,6 +206,24 @@ describe("a coupon on a parking booking", () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
+  it("says a booking coupon of another country is for another country, on the quote and the booking, booking nothing", async () => {
+    const canadian = await coupon({ country_code: "CA" });
+    const driver = await fundedUser(db);
+    const start = at(7 * HOUR);
+    const end = at(8 * HOUR);
+    const q = await quote(driver, windowQuery(parks[1]!, start, end, canadian.code));
+    expect(q.coupon).toMatchObject({
+      applied: false,
+      message: "This coupon is for another country, not this one",
+    });
+    const res = await book(ctx.app, driver, { park_id: parks[1]!, start, end, coupon_code: canadian.code });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ fields: Record<string, string> }>().fields.coupon_code).toBe(
+      "This coupon is for another country, not this one",
+    );
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(10_000_000);
+  });
+
   it("takes an event coupon off an event's flat price; a booking coupon is not one", async () => {
     const park = parks[2]!;
     const ev = await createEvent(db, {
