@@ -79,7 +79,7 @@ describe("Accept-Language: fr", () => {
     const body = short.json<Body>();
     expect(body.code).toBe("insufficient_funds");
     expect(body.message).toBe(
-      `Le solde de votre portefeuille est insuffisant\u00a0: ajoutez ${body.fields?.amount_missing} NGN pour payer cette réservation`,
+      `Le solde de votre portefeuille est insuffisant\u00a0: ajoutez ${String(body.fields?.amount_missing).replace(".", ",")} NGN pour payer cette réservation`,
     );
     await setCapacity(db, 1, 1, 0);
     const full = await book(ctx.app, await fundedUser(db), window, FR);
