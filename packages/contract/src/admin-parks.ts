@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REQUIRED_TEXT } from "./accounts";
 import { ALL_PERMISSIONS, AdminPageQuerySchema, IsoDateSchema, type Permission } from "./admin";
 import { COUNTRY_CODE_PATTERN } from "./country-codes";
+import { StrandedBookingSchema } from "./chargers";
 import { GateParkSchema } from "./gate";
 import { idNumber, idParam, money, pageOf } from "./common";
 import { AMENITIES, PARK_TYPES } from "./park-values";
@@ -346,14 +347,7 @@ export const CapacityConflictSchema = z
         vehicle_type_id: z.number().int(),
         requested: z.number().int(),
         peak: z.number().int(),
-        bookings: z.array(
-          z.object({
-            booking_code: z.string(),
-            start_time: z.string(),
-            end_time: z.string(),
-            plate_number: z.string(),
-          }),
-        ),
+        bookings: z.array(StrandedBookingSchema),
       }),
     ),
   })

@@ -89,6 +89,18 @@ export const AdminParkChargersSchema = z
 export type AdminParkChargers = z.infer<typeof AdminParkChargersSchema>;
 
 /**
+ * A booking (or a live hold, by the code its booking will have) that a park edit refused with a
+ * 409 would leave without what it booked: a capacity_conflict's and a charger_conflict's rows.
+ */
+export const StrandedBookingSchema = z.object({
+  booking_code: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  plate_number: z.string(),
+});
+export type StrandedBooking = z.infer<typeof StrandedBookingSchema>;
+
+/**
  * The 409 of a charger group's edit that would leave bookings without a charger: a lower `count`
  * than the most of its chargers already held at once from now on (`peak`), or its deactivation
  * (`requested` 0) while bookings or live holds from now on name it; `bookings` lists them (a live
@@ -101,14 +113,7 @@ export const ChargerConflictSchema = z
     charger_id: z.number().int(),
     requested: z.number().int(),
     peak: z.number().int(),
-    bookings: z.array(
-      z.object({
-        booking_code: z.string(),
-        start_time: z.string(),
-        end_time: z.string(),
-        plate_number: z.string(),
-      }),
-    ),
+    bookings: z.array(StrandedBookingSchema),
   })
   .meta({ id: "ChargerConflict" });
 export type ChargerConflict = z.infer<typeof ChargerConflictSchema>;

@@ -1,19 +1,13 @@
+import type { StrandedBooking } from "@parkwell/contract";
 import { useEffect, useRef } from "react";
 import { formatShortZoned } from "../../../lib/zoned-time";
-
-/** A booking an edit would strand, as a 409 lists it (capacity_conflict, charger_conflict). */
-export interface ConflictBooking {
-  booking_code: string;
-  plate_number: string;
-  start_time: string;
-  end_time: string;
-}
 
 /** One kind of thing the edit cut (a vehicle type's spaces, a charger group): its line, its bookings. */
 export interface ConflictGroup {
   key: string | number;
   line: string;
-  bookings: ConflictBooking[];
+  /** As a 409 lists them (capacity_conflict, charger_conflict). */
+  bookings: StrandedBooking[];
 }
 
 /**
