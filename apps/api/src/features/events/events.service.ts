@@ -19,7 +19,7 @@ import { priceFlat } from "../parks/pricing.domain";
 import { servedCountries, type ServedCountries } from "../reference/served-countries";
 import { accessCodeMatches, grantsEventAccess, signEventAccess } from "./event-access";
 import { eventDetail, eventPark, eventSummary } from "./events.present";
-import { withTaxesAt } from "../reference/tax-rates.domain";
+import { taxPlaceOfRow, withTaxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./events.repo";
 import { offsetOf, listPage } from "../../lib/pagination";
 
@@ -73,12 +73,7 @@ async function withCountry(
           (o) =>
             priceFlat(
               Number(o.price_minor),
-              withTaxesAt(
-                fees,
-                { stateId: o.state_id, taxDistrictId: o.tax_district_id, timeZone: o.time_zone },
-                now,
-                "window",
-              ),
+              withTaxesAt(fees, taxPlaceOfRow(o), now, "window"),
               new Date(o.window_start),
               new Date(o.window_end),
             ).totalMinor,
@@ -134,12 +129,7 @@ export async function getEvent(
         p,
         offers.filter((o) => o.park_id === p.park_id),
         bookable,
-        withTaxesAt(
-          country,
-          { stateId: p.state_id, taxDistrictId: p.tax_district_id, timeZone: p.time_zone },
-          now,
-          "window",
-        ),
+        withTaxesAt(country, taxPlaceOfRow(p), now, "window"),
       ),
     ),
     language,

@@ -13,7 +13,7 @@ import type { ParkTexts } from "../../db/schema/parks";
 import type { Language } from "../../lib/language";
 import { bpsToPercent, toMajor } from "../../lib/money";
 import type { CountryWithFees } from "../reference/served-countries";
-import { withTaxesAt } from "../reference/tax-rates.domain";
+import { taxPlaceOfRow, withTaxesAt } from "../reference/tax-rates.domain";
 import { priceWindow, type PriceBreakdown } from "./pricing.domain";
 import type { ChargerRow } from "./chargers.repo";
 import type { listRates } from "./parks.repo";
@@ -166,12 +166,7 @@ export function presentParkSummary(
           ? windowPrice(
               priceWindow(
                 rate,
-                withTaxesAt(
-                  country,
-                  { stateId: row.state_id, taxDistrictId: row.tax_district_id, timeZone: row.time_zone },
-                  at,
-                  "window",
-                ),
+                withTaxesAt(country, taxPlaceOfRow(row), at, "window"),
                 window.start,
                 window.end,
               ),

@@ -41,6 +41,13 @@ export interface TaxPlace {
   timeZone: string;
 }
 
+/** A park row's place of sale, as SQL answers it (`state_id`, `tax_district_id`, `time_zone`). */
+export const taxPlaceOfRow = (row: {
+  state_id: number | null;
+  tax_district_id: number | null;
+  time_zone: string;
+}): TaxPlace => ({ stateId: row.state_id, taxDistrictId: row.tax_district_id, timeZone: row.time_zone });
+
 export function taxesAt(
   country: TaxedCountry,
   place: TaxPlace,
