@@ -214,7 +214,10 @@ describe("several taxes of a place (taxesOf)", () => {
     const { taxMinor, lines } = taxesOf({ parking: 1_250, service_fee: 99 }, [
       { name: "Parking excise tax", rateBps: 600, parts: ["parking"] },
     ]);
-    expect(lines).toEqual([{ name: "Parking excise tax", rateBps: 600, baseMinor: 1_250, taxMinor: 75 }]);
+    // The line keeps the parts it taxed: a refund of the parking gives its share of this tax back.
+    expect(lines).toEqual([
+      { name: "Parking excise tax", rateBps: 600, baseMinor: 1_250, taxMinor: 75, parts: ["parking"] },
+    ]);
     expect(taxMinor).toBe(75);
     expect(taxedPartsOf(null)).toBe(TAXED_PARTS);
     expect(taxedPartsOf(["parking"]).service_fee).toBe(false);
@@ -231,7 +234,7 @@ describe("several taxes of a place (taxesOf)", () => {
     ).toEqual({
       taxMinor: 80,
       lines: [
-        { name: "Parking excise tax", rateBps: 600, baseMinor: 1_250, taxMinor: 75 },
+        { name: "Parking excise tax", rateBps: 600, baseMinor: 1_250, taxMinor: 75, parts: ["parking"] },
         { name: "GST", rateBps: 500, baseMinor: 99, taxMinor: 5 },
       ],
     });

@@ -147,12 +147,18 @@ export interface TaxComponent {
 export const TAX_PURCHASES = ["window", "pass"] as const;
 export type TaxPurchase = (typeof TAX_PURCHASES)[number];
 
-/** One component's tax on a purchase: the amount it was charged on and the tax, in minor units. */
+/**
+ * One component's tax on a purchase: the amount it was charged on and the tax, in minor units, and
+ * the parts it taxed when its component names them (a tax on the parking itself: `["parking"]`);
+ * absent, Parkwell's own charges (TAXED_PARTS). A line stored before lines kept their parts has
+ * none whatever it taxed: bookings.domain taxLineParts tells the two apart by its base.
+ */
 export interface TaxLine {
   name: string;
   rateBps: number;
   baseMinor: number;
   taxMinor: number;
+  parts?: readonly PricePart[] | undefined;
 }
 
 /** The taxed-parts table of a component's list of parts (TAXED_PARTS when it names none). */
@@ -177,7 +183,13 @@ export function taxesOf(
 ): { taxMinor: number; lines: TaxLine[] } {
   const lines = components.map((c) => {
     const { baseMinor, taxMinor } = taxOf(parts, c.rateBps, taxedPartsOf(c.parts));
-    return { name: c.name, rateBps: c.rateBps, baseMinor, taxMinor };
+    return {
+      name: c.name,
+      rateBps: c.rateBps,
+      baseMinor,
+      taxMinor,
+      ...(c.parts ? { parts: [...c.parts] } : {}),
+    };
   });
   return { taxMinor: lines.reduce((sum, l) => sum + l.taxMinor, 0), lines };
 }

@@ -54,9 +54,13 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
  * charged on (the fees only): "VAT on service fees", "TVA sur les frais de service".
  */
 export function taxLabel(t: TFunction, taxName: string): string {
-  // A tax the catalogue does not name yet is shown as the country's data names it.
+  return t("common:price.taxOnFees", { name: taxNameLabel(t, taxName) });
+}
+
+/** A tax's name in the language shown ("TPS" for GST in French); one the catalogue does not name yet as the data names it. */
+export function taxNameLabel(t: TFunction, taxName: string): string {
   const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
-  return t("common:price.taxOnFees", { name: names[taxName] ?? taxName });
+  return names[taxName] ?? taxName;
 }
 
 /**
@@ -69,9 +73,8 @@ export function namedTaxLabel(
   locale: string,
 ): string {
   if (tax.rate_percent === null) return taxLabel(t, tax.name);
-  const names = t("common:price.taxNames", { returnObjects: true }) as Record<string, string>;
   return t("common:price.taxRate", {
-    name: names[tax.name] ?? tax.name,
+    name: taxNameLabel(t, tax.name),
     rate: formatTaxRate(tax.rate_percent, locale),
   });
 }

@@ -15,6 +15,7 @@ import { bodiesOf } from "../receipts/receipts.service";
 import { chargersById } from "../parks/chargers.service";
 import { receiptOfMove } from "../purchases/purchases.service";
 import type { ParkForBooking } from "./booking-core.service";
+import { refundLinesOf } from "./bookings.domain";
 
 /** The park as a booking's receipt names it: its seller's country, its clock, its tax. */
 export interface ReceiptPark {
@@ -161,22 +162,57 @@ export async function extensionReceiptBody(
 }
 
 /**
- * A renewal's receipt body: the parking its cancellation had refunded, charged again (no fee, no
- * tax), and the charger it holds again.
+ * What `amountMinor` given back of a booking (a cancellation's refund), or charged again (a
+ * renewal's), is line by line, with the sign of the move: the parking and the taxes charged on it
+ * (bookings.domain refundLinesOf), and fees only when the policy gives them back. A price stored
+ * before taxes had names has the country's one tax.
+ */
+function refundBody(
+  b: ReceiptBooking & { breakdown: PricedParts },
+  amountMinor: number,
+  sign: 1 | -1,
+  park: ReceiptPark,
+): ReceiptBody {
+  const given = refundLinesOf(b.breakdown, amountMinor, countryTaxOf(park));
+  const lines: ReceiptLineRecord[] = [
+    { ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: sign * given.parkingMinor },
+    { kind: "service_fee" as const, amountMinor: sign * given.serviceFeeMinor },
+    { kind: "booking_fee" as const, amountMinor: sign * given.bookingFeeMinor },
+  ].filter((l, i) => i === 0 || l.amountMinor !== 0);
+  const taxes = given.taxes
+    .filter((t) => t.taxMinor !== 0)
+    .map((t) => ({
+      name: t.name,
+      rateBps: t.rateBps,
+      baseMinor: sign * t.baseMinor,
+      amountMinor: sign * t.taxMinor,
+    }));
+  return { lines, taxes };
+}
+
+/**
+ * A renewal's receipt body: what its cancellation had refunded (the parking and the taxes on it),
+ * charged again, and the charger it holds again.
  */
 export function renewalReceiptBody(
   tx: Tx,
-  b: ReceiptBooking,
+  b: ReceiptBooking & { breakdown: PricedParts },
   due: number,
   park: ReceiptPark,
 ): Promise<ReceiptBody> {
-  const body = { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: due }], taxes: [] };
-  return withCharger(tx, body, b.chargerId);
+  return withCharger(tx, refundBody(b, due, 1, park), b.chargerId);
 }
 
-/** A cancellation's credit note body: the policy's share of the parking given back (fees kept). */
-export function cancellationNoteBody(b: ReceiptBooking, refund: number, park: ReceiptPark): ReceiptBody {
-  return { lines: [{ ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: -refund }], taxes: [] };
+/**
+ * A cancellation's credit note body: the policy's share of the parking, and of each tax charged on
+ * the parking, given back (fees, and the taxes on them, kept).
+ */
+export function cancellationNoteBody(
+  b: ReceiptBooking & { breakdown: PricedParts },
+  refund: number,
+  park: ReceiptPark,
+): ReceiptBody {
+  return refundBody(b, refund, -1, park);
 }
 
 /** A booking as the purchase engine's chargeMove and refundPurchase read it (its park's clock). */

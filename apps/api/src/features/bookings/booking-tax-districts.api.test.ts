@@ -16,7 +16,8 @@ import { bearer, createStaff, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { numberReceipts } from "../receipts/receipts.service";
-import { at, book, fundedUser, HOUR } from "./bookings.test-kit";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { at, book, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
 
 /**
  * Tax districts (decision 049): a park in New York City carries the city's parking tax on the
@@ -79,11 +80,11 @@ const call = (user: TestUser | null, method: "GET" | "POST" | "PATCH", url: stri
     ...((o as { payload?: object }).payload ? { payload: (o as { payload: object }).payload } : {}),
   });
 
-/** A two-hour quote and booking at `parkId`, and its receipt once numbered. */
-async function bookAt(parkId: number, currency: string) {
+/** A two-hour quote and booking at `parkId` starting in `startIn`, and its receipt once numbered. */
+async function bookAt(parkId: number, currency: string, startIn = 2 * HOUR) {
   const driver = await fundedUser(db, 2_000_00, currency);
-  const start = at(2 * HOUR);
-  const end = at(4 * HOUR);
+  const start = at(startIn);
+  const end = at(startIn + 2 * HOUR);
   const quote = await call(
     null,
     "GET",
@@ -210,6 +211,83 @@ describe("taxes of a tax district", () => {
     expect(fr.taxes).toEqual([
       { name: "Taxe de stationnement de New York", rate: 18.375, base: q.breakdown.parking, amount: tax },
     ]);
+  });
+});
+
+/** The receipts of a booking by kind, numbered, in `language`. */
+async function receiptsOf(driver: TestUser, code: string, language = "en") {
+  await numberReceipts(db);
+  const list = (await call(driver, "GET", `/receipts?reference=${code}`)).json<{ items: ReceiptSummary[] }>();
+  return Promise.all(
+    list.items.map(async (r) =>
+      (
+        await call(driver, "GET", `/receipts/${r.number}`, { headers: { "accept-language": language } })
+      ).json<Receipt>(),
+    ),
+  );
+}
+const cents = (n: number) => Math.round(n * 100);
+
+describe("a cancellation of a booking taxed on its parking", () => {
+  it("gives a Manhattan booking's NYC parking tax back with its parking, on the wallet, the booking and the credit note; a renewal charges both again", async () => {
+    const { driver, b } = await bookAt(manhattan, "USD");
+    const tax = b.breakdown.tax;
+    expect(tax).toBe(pct(b.breakdown.parking, 18.375));
+    const back = Math.round((b.breakdown.parking + tax) * 100) / 100;
+    const fees = Math.round((b.breakdown.service_fee + b.breakdown.booking_fee) * 100) / 100;
+    // Before: the preview says the tax comes back with the parking; the fees are kept.
+    expect(b.cancellation).toMatchObject({
+      refund_percent: 100,
+      refund_amount: back,
+      refund: { parking: b.breakdown.parking, service_fee: 0, booking_fee: 0, tax, total: back },
+      kept: { parking: 0, tax: 0, total: fees },
+    });
+    const paidBefore = await walletBalanceMinor(db, driver.id, "USD");
+    const res = await setStatus(ctx.app, driver, b.id, "cancelled");
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await walletBalanceMinor(db, driver.id, "USD")) - paidBefore).toBe(cents(back));
+    const d = (await call(driver, "GET", `/bookings/${b.booking_code}`)).json<Booking>();
+    expect(d.paid).toBe(fees);
+    expect(d.cancellation).toMatchObject({ refund: { tax, total: back }, kept: { tax: 0, total: fees } });
+    const fr = await receiptsOf(driver, b.booking_code, "fr");
+    const note = fr.find((r) => r.kind === "credit_note")!;
+    expect(note.total).toBe(-back);
+    expect(note.lines.map((l) => [l.kind, l.amount])).toEqual([["parking", -b.breakdown.parking]]);
+    expect(note.taxes).toEqual([
+      { name: "Taxe de stationnement de New York", rate: 18.375, base: -b.breakdown.parking, amount: -tax },
+    ]);
+
+    const renewed = await setStatus(ctx.app, driver, b.id, "active");
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((await walletBalanceMinor(db, driver.id, "USD")) - paidBefore).toBe(0);
+    const renewal = (await receiptsOf(driver, b.booking_code)).find((r) => r.kind === "renewal")!;
+    expect(renewal.total).toBe(back);
+    expect(renewal.taxes).toEqual([
+      { name: "NYC parking tax", rate: 18.375, base: b.breakdown.parking, amount: tax },
+    ]);
+  });
+
+  it("inside the last hour gives half of TransLink's tax back with half the parking, and keeps the GST on the fees", async () => {
+    const { driver, b } = await bookAt(vancouver, "CAD", 30 * 60_000);
+    const [gst, translink] = b.breakdown.taxes;
+    expect(translink!.name).toBe("TransLink parking tax");
+    const half = Math.trunc((cents(b.breakdown.parking) + cents(translink!.amount)) / 2);
+    expect(b.cancellation).toMatchObject({ refund_percent: 50, refund_amount: half / 100 });
+    const paidBefore = await walletBalanceMinor(db, driver.id, "CAD");
+    expect((await setStatus(ctx.app, driver, b.id, "cancelled")).statusCode).toBe(200);
+    expect((await walletBalanceMinor(db, driver.id, "CAD")) - paidBefore).toBe(half);
+    const note = (await receiptsOf(driver, b.booking_code)).find((r) => r.kind === "credit_note")!;
+    expect(cents(note.total)).toBe(-half);
+    // Only TransLink's tax comes back, on the parking given back (24% of it, to a cent).
+    expect(note.taxes.map((t) => t.name)).toEqual(["TransLink parking tax"]);
+    const [parkingBack] = note.lines.map((l) => -cents(l.amount!));
+    expect(-cents(note.taxes[0]!.base)).toBe(parkingBack);
+    expect(Math.abs(-cents(note.taxes[0]!.amount) - parkingBack! * 0.24)).toBeLessThanOrEqual(1);
+    expect(parkingBack! - cents(note.taxes[0]!.amount)).toBe(half);
+    const d = (await call(driver, "GET", `/bookings/${b.booking_code}`)).json<Booking>();
+    expect(cents(d.cancellation.kept.tax)).toBe(
+      cents(gst!.amount) + cents(translink!.amount) + cents(note.taxes[0]!.amount),
+    );
   });
 });
 

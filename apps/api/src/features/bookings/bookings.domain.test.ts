@@ -8,8 +8,10 @@ import {
   chargeDueMinor,
   CHECKED_IN_NO_CANCEL,
   extendProblem,
+  refundLinesOf,
   refundMinor,
   statusChange,
+  taxLineParts,
 } from "./bookings.domain";
 import { signQr, verifyQr } from "./qr";
 import { READABLE_CODE_ALPHABET } from "../../lib/readable-code";
@@ -97,6 +99,114 @@ describe("money", () => {
           expect(lines.refund.parkingMinor + lines.kept.parkingMinor).toBe(parking - discount);
         },
       ),
+    );
+  });
+
+  it("gives back a tax charged on the parking in the same share as the parking, and keeps the tax on the fees", () => {
+    // A Manhattan-like place: 18.375% on the parking, beside a 5% tax on Parkwell's fees.
+    const taxes = [
+      { name: "NYC parking tax", rateBps: 1_837.5, parts: ["parking" as const] },
+      { name: "Sales tax", rateBps: 500 },
+    ];
+    const placeFees = { serviceFeeMinor: 99, bookingFeeBps: 500, taxes };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 * H }),
+        fc.integer({ min: -3 * H, max: 3 * H }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (len, before, share) => {
+          const start = new Date(NOW.getTime() + before);
+          const list = priceWindow(rate, placeFees, start, new Date(start.getTime() + len));
+          const discount = Math.floor(list.parkingMinor * share);
+          const booked = withCoupon(list, { code: "SAVE", discountMinor: discount }, taxes);
+          const b = {
+            startTime: start,
+            breakdown: booked,
+            totalMinor: booked.totalMinor,
+            paidMinor: booked.totalMinor,
+          };
+          const [parkingTax, feeTax] = booked.taxes!;
+          const parking = booked.parkingMinor - discount;
+          const r = refundMinor(b, NOW);
+          if (r.percent === null) return;
+          expect(r.amountMinor).toBe(Math.trunc(((parking + parkingTax!.taxMinor) * r.percent) / 100));
+          const given = refundLinesOf(booked, r.amountMinor);
+          expect(given.totalMinor).toBe(r.amountMinor);
+          expect(given.serviceFeeMinor + given.bookingFeeMinor).toBe(0);
+          const [parkingTaxBack, feeTaxBack] = given.taxes;
+          expect(feeTaxBack!.taxMinor).toBe(0);
+          // The tax given back is the tax on the parking given back, to a minor unit.
+          expect(
+            Math.abs(parkingTaxBack!.taxMinor - (given.parkingMinor * 1_837.5) / 10_000),
+          ).toBeLessThanOrEqual(1);
+          expect(parkingTaxBack!.baseMinor).toBe(given.parkingMinor);
+          if (r.percent === 100) {
+            expect(given.parkingMinor).toBe(parking);
+            expect(parkingTaxBack!.taxMinor).toBe(parkingTax!.taxMinor);
+          }
+          // Refund and kept add up to what was paid, line by line; the tax on the fees stays paid.
+          const active = cancellationLines(
+            booked,
+            { status: "active", paidMinor: b.paidMinor },
+            r.amountMinor,
+          );
+          expect(active.refund.taxMinor).toBe(parkingTaxBack!.taxMinor);
+          expect(active.refund.totalMinor + active.kept.totalMinor).toBe(b.paidMinor);
+          expect(active.kept.taxMinor).toBe(booked.taxMinor - parkingTaxBack!.taxMinor);
+          expect(active.kept.taxMinor).toBeGreaterThanOrEqual(feeTax!.taxMinor);
+          // Once cancelled, the booking shows the same lines as the cancellation gave.
+          const cancelled = cancellationLines(
+            booked,
+            { status: "cancelled", paidMinor: b.paidMinor - r.amountMinor },
+            0,
+          );
+          expect(cancelled).toEqual(active);
+        },
+      ),
+    );
+  });
+
+  it("tells a stored tax line's parts when it names none: a parking tax by its base, else the fees'", () => {
+    const price = { parkingMinor: 2_000, serviceFeeMinor: 99, bookingFeeMinor: 100, taxMinor: 0 };
+    const line = { name: "Parking tax", rateBps: 1_000, baseMinor: 2_000, taxMinor: 200 };
+    expect(taxLineParts(line, price)).toEqual(["parking"]);
+    expect(taxLineParts({ ...line, baseMinor: 199 }, price)).toEqual(["service_fee", "booking_fee"]);
+    expect(taxLineParts({ ...line, parts: ["parking"] }, { ...price, parkingMinor: 199 })).toEqual([
+      "parking",
+    ]);
+    // After a coupon, the parking tax's base is the parking paid.
+    expect(taxLineParts({ ...line, baseMinor: 1_500 }, { ...price, couponDiscountMinor: 500 })).toEqual([
+      "parking",
+    ]);
+    // Stored without names: the country's one tax on the fees, kept by a cancellation.
+    const legacy = refundLinesOf({ ...price, taxMinor: 15 }, 2_000, { name: "VAT", rateBps: 750 });
+    expect(legacy).toMatchObject({ parkingMinor: 2_000, taxMinor: 0 });
+    expect(legacy.taxes).toEqual([
+      { name: "VAT", rateBps: 750, parts: ["service_fee", "booking_fee"], baseMinor: 0, taxMinor: 0 },
+    ]);
+  });
+
+  it("gives back every line and every tax when the whole price comes back (an organiser's cancellation)", () => {
+    const taxes = [
+      { name: "Parking tax", rateBps: 1_000, parts: ["parking" as const] },
+      { name: "GST", rateBps: 500 },
+    ];
+    const booked = priceWindow(
+      rate,
+      { serviceFeeMinor: 99, bookingFeeBps: 500, taxes },
+      NOW,
+      new Date(NOW.getTime() + 3 * H),
+    );
+    const given = refundLinesOf(booked, booked.totalMinor);
+    expect(given).toMatchObject({
+      parkingMinor: booked.parkingMinor,
+      serviceFeeMinor: booked.serviceFeeMinor,
+      bookingFeeMinor: booked.bookingFeeMinor,
+      taxMinor: booked.taxMinor,
+      totalMinor: booked.totalMinor,
+    });
+    expect(given.taxes.map((t) => [t.taxMinor, t.baseMinor])).toEqual(
+      booked.taxes!.map((t) => [t.taxMinor, t.baseMinor]),
     );
   });
 

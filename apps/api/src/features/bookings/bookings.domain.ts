@@ -11,6 +11,9 @@ import {
   refundShareOf,
   type BookingStatus,
   type DayHours,
+  type PricePart,
+  type TaxLine,
+  allocate,
   netParkingMinor,
 } from "@parkwell/contract";
 import { readableCode } from "../../lib/readable-code";
@@ -66,8 +69,9 @@ export function statusChange(b: BookingState, target: "active" | "cancelled", no
 
 /**
  * The refund of a cancellation at `now`: the policy's percentage of the parking amount paid (after a
- * coupon's discount; fees are kept unless the policy says otherwise), rounded down, never more than
- * the wallet paid.
+ * coupon's discount) and of the taxes charged on that parking (a city's parking tax follows the
+ * parking it was charged on; fees, and the tax on them, are kept unless the policy says otherwise),
+ * rounded down, never more than the wallet paid.
  */
 export function refundMinor(
   b: { startTime: Date; breakdown: PriceLines; totalMinor: number; paidMinor: number },
@@ -75,7 +79,9 @@ export function refundMinor(
 ): { percent: number | null; amountMinor: number } {
   const percent = refundPercentAt(b.startTime, now);
   if (percent === null) return { percent, amountMinor: 0 };
-  const base = CANCELLATION_REFUNDS_FEES ? b.totalMinor : netParkingMinor(b.breakdown);
+  const base = CANCELLATION_REFUNDS_FEES
+    ? b.totalMinor
+    : netParkingMinor(b.breakdown) + sum(taxShares(b.breakdown).map((t) => t.onParkingMinor));
   return { percent, amountMinor: Math.min(b.paidMinor, refundShareOf(base, percent)) };
 }
 
@@ -92,57 +98,161 @@ export interface CancellationLinesMinor {
 type PriceLines = Pick<
   CancellationLinesMinor,
   "parkingMinor" | "serviceFeeMinor" | "bookingFeeMinor" | "taxMinor"
-> & { couponDiscountMinor?: number | undefined };
+> & { couponDiscountMinor?: number | undefined; taxes?: TaxLine[] | undefined };
 
-const linesOf = (l: PriceLines): CancellationLinesMinor => ({
-  ...l,
-  totalMinor: l.parkingMinor + l.serviceFeeMinor + l.bookingFeeMinor + l.taxMinor,
-});
+const sum = (ns: readonly number[]) => ns.reduce((a, n) => a + n, 0);
 
 /**
- * What a wallet keeps of a booking when `keptMinor` of it stays paid, line by line: the tax, the
- * booking fee and the service fee first (the policy never refunds them), the rest as parking.
+ * The parts a booking's tax line was charged on: the ones it names; one stored before lines named
+ * them taxed the parking alone when its base was the parking paid and not the fees (a parking tax
+ * of decision 047 or 049), else Parkwell's fees.
  */
-function keptLines(price: PriceLines, keptMinor: number): CancellationLinesMinor {
-  let left = Math.max(0, keptMinor);
+export function taxLineParts(line: TaxLine, price: PriceLines): readonly PricePart[] {
+  if (line.parts) return line.parts;
+  const parking = netParkingMinor(price);
+  const fees = price.serviceFeeMinor + price.bookingFeeMinor;
+  return line.baseMinor === parking && parking !== fees ? ["parking"] : ["service_fee", "booking_fee"];
+}
+
+/** A tax line of a booking with the share of it charged on the parking (the rest on the fees). */
+interface TaxShare {
+  line: TaxLine;
+  parts: readonly PricePart[];
+  onParkingMinor: number;
+}
+
+/** The country's one tax, as a price stored before taxes had names was charged (its fees row). */
+interface CountryTax {
+  name: string;
+  rateBps: number;
+}
+const NO_NAME: CountryTax = { name: "", rateBps: 0 };
+
+/**
+ * Each tax line of a booking's price with its parking share. A price stored before taxes had names
+ * has one tax, the country's, on the fees.
+ */
+function taxShares(price: PriceLines, countryTax: CountryTax = NO_NAME): TaxShare[] {
+  const parking = netParkingMinor(price);
+  const lines: TaxLine[] = price.taxes ?? [
+    {
+      ...countryTax,
+      baseMinor: price.serviceFeeMinor + price.bookingFeeMinor,
+      taxMinor: price.taxMinor,
+    },
+  ];
+  return lines.map((line) => {
+    const parts = taxLineParts(line, price);
+    if (!parts.includes("parking")) return { line, parts, onParkingMinor: 0 };
+    const others = line.baseMinor - parking;
+    const [onParkingMinor] = allocate(line.taxMinor, [parking, Math.max(0, others)]);
+    return { line, parts, onParkingMinor: onParkingMinor ?? 0 };
+  });
+}
+
+/** What a refund gives back of a booking, line by line, and of each of its taxes by name. */
+export interface RefundLinesMinor extends CancellationLinesMinor {
+  taxes: (TaxLine & { parts: readonly PricePart[] })[];
+}
+
+/**
+ * Splits `amountMinor` given back of a booking over its lines, as a cancellation gives it: the
+ * parking and the taxes on it first, together and in proportion (all of both when it is all of
+ * them: the tax follows the parking it was charged on); then the service fee, the booking fee and
+ * the taxes on the fees (given back only past the parking, when everything is refunded). Each
+ * tax's `baseMinor` is what it gives back of the parts that tax was charged on.
+ */
+export function refundLinesOf(
+  booked: PriceLines,
+  amountMinor: number,
+  countryTax: CountryTax = NO_NAME,
+): RefundLinesMinor {
+  const parking = netParkingMinor(booked);
+  const shares = taxShares(booked, countryTax);
+  const total = parking + booked.serviceFeeMinor + booked.bookingFeeMinor + booked.taxMinor;
+  let left = Math.max(0, Math.min(amountMinor, total));
+  const withParking = Math.min(left, parking + sum(shares.map((s) => s.onParkingMinor)));
+  const [parkingMinor = 0, ...onParking] = allocate(withParking, [
+    parking,
+    ...shares.map((s) => s.onParkingMinor),
+  ]);
+  left -= withParking;
   const take = (n: number) => {
     const t = Math.min(left, Math.max(0, n));
     left -= t;
     return t;
   };
-  const taxMinor = take(price.taxMinor);
-  const bookingFeeMinor = take(price.bookingFeeMinor);
-  const serviceFeeMinor = take(price.serviceFeeMinor);
-  return linesOf({ parkingMinor: left, serviceFeeMinor, bookingFeeMinor, taxMinor });
+  const serviceFeeMinor = take(booked.serviceFeeMinor);
+  const bookingFeeMinor = take(booked.bookingFeeMinor);
+  const given: Partial<Record<PricePart, number>> = {
+    parking: parkingMinor,
+    service_fee: serviceFeeMinor,
+    booking_fee: bookingFeeMinor,
+  };
+  const taxes = shares.map((s, i) => ({
+    name: s.line.name,
+    rateBps: s.line.rateBps,
+    parts: s.parts,
+    baseMinor: sum(s.parts.map((p) => given[p] ?? 0)),
+    taxMinor: (onParking[i] ?? 0) + take(s.line.taxMinor - s.onParkingMinor),
+  }));
+  const taxMinor = sum(taxes.map((t) => t.taxMinor));
+  return {
+    parkingMinor,
+    serviceFeeMinor,
+    bookingFeeMinor,
+    taxMinor,
+    totalMinor: parkingMinor + serviceFeeMinor + bookingFeeMinor + taxMinor,
+    taxes,
+  };
+}
+
+/**
+ * What a wallet keeps of a booking when `keptMinor` of it stays paid, over the lines `left` after a
+ * refund: the tax, the booking fee and the service fee first, the rest as parking.
+ */
+function keptLines(left: PriceLines, keptMinor: number): CancellationLinesMinor {
+  let rest = Math.max(0, keptMinor);
+  const take = (n: number) => {
+    const t = Math.min(rest, Math.max(0, n));
+    rest -= t;
+    return t;
+  };
+  const taxMinor = take(left.taxMinor);
+  const bookingFeeMinor = take(left.bookingFeeMinor);
+  const serviceFeeMinor = take(left.serviceFeeMinor);
+  return {
+    parkingMinor: rest,
+    serviceFeeMinor,
+    bookingFeeMinor,
+    taxMinor,
+    totalMinor: Math.max(0, keptMinor),
+  };
 }
 
 /**
  * Line by line, what a cancellation gives back and what it keeps: for an active booking, cancelling
- * now (`refundMinor`, the policy's share of the parking amount); for a cancelled one, what its
- * cancellation did (the wallet now holds `paidMinor`, kept; the rest of each line came back).
- * Refund + kept = what the wallet had paid.
+ * now (`refundMinor`, the policy's share of the parking amount and of the taxes on it); for a
+ * cancelled one, what its cancellation did (the wallet now holds `paidMinor`, kept; the rest of the
+ * price came back, split as refundLinesOf splits a refund). Refund + kept = what the wallet had paid.
  */
 export function cancellationLines(
   booked: PriceLines,
   b: { status: string; paidMinor: number },
   refundMinor: number,
 ): { refund: CancellationLinesMinor; kept: CancellationLinesMinor } {
-  // A coupon's discount came off the parking: the lines are of the parking paid.
-  const price = { ...booked, parkingMinor: netParkingMinor(booked), couponDiscountMinor: 0 };
-  if (b.status === "cancelled") {
-    const kept = keptLines(price, b.paidMinor);
-    const refund = linesOf({
-      parkingMinor: Math.max(0, price.parkingMinor - kept.parkingMinor),
-      serviceFeeMinor: price.serviceFeeMinor - kept.serviceFeeMinor,
-      bookingFeeMinor: price.bookingFeeMinor - kept.bookingFeeMinor,
-      taxMinor: price.taxMinor - kept.taxMinor,
-    });
-    return { refund, kept };
-  }
-  return {
-    refund: linesOf({ parkingMinor: refundMinor, serviceFeeMinor: 0, bookingFeeMinor: 0, taxMinor: 0 }),
-    kept: keptLines(price, b.paidMinor - refundMinor),
+  const parking = netParkingMinor(booked);
+  const price = parking + booked.serviceFeeMinor + booked.bookingFeeMinor + booked.taxMinor;
+  const cancelled = b.status === "cancelled";
+  const given = refundLinesOf(booked, cancelled ? price - b.paidMinor : refundMinor);
+  const { taxes: _byName, ...refund } = given;
+  const left = {
+    parkingMinor: parking - refund.parkingMinor,
+    serviceFeeMinor: booked.serviceFeeMinor - refund.serviceFeeMinor,
+    bookingFeeMinor: booked.bookingFeeMinor - refund.bookingFeeMinor,
+    taxMinor: booked.taxMinor - refund.taxMinor,
   };
+  return { refund, kept: keptLines(left, cancelled ? b.paidMinor : b.paidMinor - refund.totalMinor) };
 }
 
 /** An extension, or a renewal, charges what the window now costs minus what the wallet already holds. */

@@ -56,7 +56,15 @@ export function BookingActions({ booking }: { booking: Booking }) {
       {booking.status === "active" && start > now && !inside && <ChangeVehicleForm booking={booking} />}
       {booking.status === "active" && percent !== null && !inside && booking.cancellation.allowed && (
         <div className="booking-cancel">
-          <p data-testid="refund-preview">{t("details.refundPreview", { percent })}</p>
+          <p data-testid="refund-preview">
+            {/* A parking tax (decision 049) comes back with the parking: the sentence says so. */}
+            {t(
+              booking.cancellation.refund.tax > 0 ? "details.refundPreviewWithTax" : "details.refundPreview",
+              {
+                percent,
+              },
+            )}
+          </p>
           {!stale && <CancellationLines booking={booking} testId="refund-preview" />}
           {!confirming ? (
             <button type="button" className="button" onClick={() => setConfirming(true)}>

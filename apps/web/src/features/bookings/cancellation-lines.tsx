@@ -1,6 +1,7 @@
 import type { Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
-import { formatMoney, taxLabel } from "../../lib/format";
+import type { TFunction } from "i18next";
+import { formatMoney, taxLabel, taxNameLabel } from "../../lib/format";
 
 type Lines = Booking["cancellation"]["refund"];
 
@@ -20,7 +21,7 @@ export function CancellationLines({ booking, testId }: { booking: Booking; testI
         [t("price.parking"), l.parking],
         [t("price.serviceFee"), l.service_fee],
         [t("price.bookingFee"), l.booking_fee],
-        [taxLabel(t, booking.breakdown.tax_name), l.tax],
+        [cancellationTaxLabel(t, booking.breakdown), l.tax],
       ] as [string, number][]
     ).filter(([, v]) => v !== 0);
   const part = (key: "back" | "kept", l: Lines) => (
@@ -47,4 +48,15 @@ export function CancellationLines({ booking, testId }: { booking: Booking; testI
       {kept.total !== 0 && part("kept", kept)}
     </div>
   );
+}
+
+/**
+ * The tax row's label: the country's tax on the service fees, as the price names it, when that is
+ * the booking's only tax; else its taxes by name ("NYC parking tax"; "GST, TransLink parking tax"),
+ * since a tax on the parking comes back with it (decision 049).
+ */
+function cancellationTaxLabel(t: TFunction, price: Booking["breakdown"]): string {
+  const names = [...new Set(price.taxes.filter((x) => x.amount !== 0).map((x) => x.name))];
+  if (names.length === 0 || names.every((n) => n === price.tax_name)) return taxLabel(t, price.tax_name);
+  return names.map((n) => taxNameLabel(t, n)).join(", ");
 }

@@ -69,6 +69,7 @@ export function CancellationPage() {
             </tbody>
           </table>
           <p>{CANCELLATION_REFUNDS_FEES ? t("cancellation.feesRefunded") : t("cancellation.feesKept")}</p>
+          <p>{t("cancellation.parkingTax")}</p>
         </section>
       </div>
       <Sections sections={content.sections} />
