@@ -7,12 +7,20 @@
 import type { ChargerConnector, ReceiptLineKind, WeekHours } from "@parkwell/contract";
 
 /** The seller (Parkwell's company in the country) or the buyer, as they were when the receipt was issued. */
+/** A tax registration a seller prints: the program ("GST/HST", "QST") and its number. */
+export interface TaxRegistration {
+  name: string;
+  number: string;
+}
+
 export interface ReceiptParty {
   name: string;
   /** The buyer's company, when they gave one for receipts (or a business purchase). */
   companyName?: string | null;
   address?: string | null;
   taxId?: string | null;
+  /** The seller's registrations when it has several (billing_entities.tax_ids); then they are its tax ID. */
+  taxIds?: TaxRegistration[] | null;
   email?: string | null;
 }
 

@@ -16,7 +16,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { RECEIPT_KINDS } from "@parkwell/contract";
-import type { ReceiptLineRecord, ReceiptParty, ReceiptTaxRecord } from "../../lib/receipt-records";
+import type {
+  ReceiptLineRecord,
+  ReceiptParty,
+  ReceiptTaxRecord,
+  TaxRegistration,
+} from "../../lib/receipt-records";
 import { users } from "./auth";
 import { parks } from "./parks";
 import { countries } from "./reference";
@@ -40,6 +45,11 @@ export const billingEntities = pgTable("billing_entities", {
   address: text("address").notNull(),
   /** The tax registration printed on receipts (TIN, BN/GST, NINEA, EIN). */
   taxId: text("tax_id").notNull(),
+  /**
+   * Every tax registration a receipt must print, when there are several (Canada: the GST/HST number
+   * and Québec's QST number); empty, `tax_id` alone. Each program's name is translated on the receipt.
+   */
+  taxIds: jsonb("tax_ids").$type<TaxRegistration[]>().notNull().default(sql`'[]'::jsonb`),
   email: text("email").notNull(),
 });
 

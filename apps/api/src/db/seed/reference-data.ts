@@ -560,6 +560,11 @@ export const BILLING_ENTITY_ROWS = [
     legalName: "Parkwell Canada Inc.",
     address: "1000 rue De La Gauchetière Ouest, bureau 2400\nMontréal (Québec) H3B 4W5, Canada",
     taxId: "GST/HST 812345678 RT0001",
+    // A Québec sale's receipt must give the QST registration too.
+    taxIds: [
+      { name: "GST/HST", number: "812345678 RT0001" },
+      { name: "QST", number: "1234567890 TQ0001" },
+    ],
     email: "receipts.ca@parkwell.test",
   },
   {

@@ -99,8 +99,11 @@ describe("taxes by province", () => {
     ]);
     expect(en.tax_total).toBe(sum(expected));
     expect(en.total).toBe(b.amount);
+    // A tax invoice for Québec names the seller's GST/HST and QST registrations, in French too.
+    expect(en.seller.tax_id).toBe("GST/HST 812345678 RT0001 · QST 1234567890 TQ0001");
     const fr = (await get(`/receipts/${number}`, driver, { "accept-language": "fr-CA" })).json<Receipt>();
     expect(fr.taxes.map((t) => t.name)).toEqual(["TPS", "TVQ"]);
+    expect(fr.seller.tax_id).toBe("TPS/TVH 812345678 RT0001 · TVQ 1234567890 TQ0001");
   });
 
   it("charges an Ontario park's fees HST 13%, in one line (TVH in French)", async () => {

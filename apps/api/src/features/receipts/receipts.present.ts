@@ -71,11 +71,17 @@ function detailOf(l: ReceiptLineRecord, language: Language): string | null {
   return [detail, hours].filter(Boolean).join(" · ");
 }
 
-const party = (p: ReceiptParty): PartyView => ({
+/**
+ * A party as a receipt names it. A seller with several registrations gives each, its program named
+ * in the reader's language ("GST/HST 812345678 RT0001 · QST 1234567890 TQ0001"; "TPS/TVH … · TVQ …").
+ */
+const party = (p: ReceiptParty, language: Language): PartyView => ({
   name: p.name,
   company_name: p.companyName ?? null,
   address: p.address ?? null,
-  tax_id: p.taxId ?? null,
+  tax_id: p.taxIds?.length
+    ? p.taxIds.map((r) => `${translate(r.name, language)} ${r.number}`).join(" · ")
+    : (p.taxId ?? null),
   email: p.email ?? null,
 });
 
@@ -107,8 +113,8 @@ export function presentReceipt(
   const tax = r.taxes.reduce((sum, t) => sum + t.amountMinor, 0);
   return {
     ...presentSummary(r),
-    seller: party(r.seller),
-    buyer: party(r.buyer),
+    seller: party(r.seller, language),
+    buyer: party(r.buyer, language),
     lines: r.lines.map((l) => ({
       kind: l.kind,
       label: translate(LINE_LABELS[l.kind], language),

@@ -17,7 +17,7 @@ export async function insertReceipt(tx: Tx, r: ReceiptIssue): Promise<number | n
         ${r.kind}, u.id, ${r.ledgerKey}, ${r.reversesId ?? null}, ${r.reference}, p.id,
         ${r.issuedAt}::timestamptz, coalesce(p.time_zone, c.timezone), ${r.currency}, ${r.decimals},
         jsonb_build_object('name', coalesce(b.legal_name, 'Parkwell ' || c.name), 'address', b.address,
-          'taxId', b.tax_id, 'email', coalesce(b.email, c.support_email)),
+          'taxId', b.tax_id, 'taxIds', b.tax_ids, 'email', coalesce(b.email, c.support_email)),
         CASE WHEN co.id IS NULL
           THEN jsonb_build_object('name', trim(u.first_name || ' ' || u.last_name), 'companyName', u.company_name,
             'address', u.company_address, 'taxId', u.company_tax_id, 'email', u.email)

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_entities" ADD COLUMN "tax_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
