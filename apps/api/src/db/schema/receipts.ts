@@ -49,7 +49,10 @@ export const billingEntities = pgTable("billing_entities", {
    * Every tax registration a receipt must print, when there are several (Canada: the GST/HST number
    * and Québec's QST number); empty, `tax_id` alone. Each program's name is translated on the receipt.
    */
-  taxIds: jsonb("tax_ids").$type<TaxRegistration[]>().notNull().default(sql`'[]'::jsonb`),
+  taxIds: jsonb("tax_ids")
+    .$type<TaxRegistration[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   email: text("email").notNull(),
 });
 
