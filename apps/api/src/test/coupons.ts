@@ -1,6 +1,8 @@
 import type { AdminCoupon, CouponKind } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import { queryRows, type Db } from "../db/client";
 import { bearer, type TestUser } from "./factories";
 
 /**
@@ -30,4 +32,13 @@ export async function createCoupon(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<AdminCoupon>();
+}
+
+/** How many purchases have used coupon `couponId` (its `coupon_uses` rows, every driver's). */
+export async function couponUses(db: Db, couponId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${couponId}`,
+  );
+  return Number(row!.n);
 }

@@ -1,6 +1,6 @@
 // Booking an EV charger with a window (decision 048): one of a park's charger groups held for the
 // window, counted against the group's `count` as a booking counts against the park's capacity.
-import type { Booking } from "@parkwell/contract";
+import { formatZonedDateTime, type Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -23,6 +23,9 @@ function partOf(raw: string, type: "text/plain" | "text/html"): string {
   if (!part) throw new Error(`no ${type} part`);
   return decodedMail(part).text.replace(/\u00a0|\u202f/g, " ");
 }
+
+/** A subject without its spaces (of any kind). */
+const squeeze = (s: string) => s.replace(/\s+/g, "");
 
 describe("a window booked with an EV charger", () => {
   let ctx: TestContext;
@@ -248,8 +251,9 @@ describe("a window booked with an EV charger", () => {
     const mailed = (email: string, subject: string) =>
       vi.waitFor(async () => {
         await ctx.app.jobs.runDue(["mail"]);
+        // Compared without spaces: a long subject is folded in encoded words, whose spaces the decoding loses.
         const raw = peer.received.find(
-          (m) => m.to.includes(email) && decodedMail(m.raw).subject === subject,
+          (m) => m.to.includes(email) && squeeze(decodedMail(m.raw).subject) === squeeze(subject),
         )?.raw;
         if (!raw) throw new Error(`no "${subject}" to ${email}`);
         return { text: partOf(raw, "text/plain"), html: partOf(raw, "text/html") };
@@ -281,6 +285,72 @@ describe("a window booked with an EV charger", () => {
       const renewed = await mailed(u.email, `Your Parkwell booking ${b.booking_code} is active again`);
       expect(renewed.text).toContain(`EV charger: ${line}`);
       expect(renewed.html).toContain(line);
+    });
+
+    /** What the scheduled reminder job does each minute, at the app's clock (jobs.api.test.ts's). */
+    const remind = async () => {
+      await ctx.app.jobs.send(db, "bookings-remind", {});
+      await ctx.app.jobs.runDue(["bookings-remind"]);
+    };
+
+    it("name the charger held in the reminders before the start and the end, in English and French; none without one", async () => {
+      const park = parks[7]!;
+      const charger = await addChargers(db, park, { count: 2, connector: "type2", powerKw: 7.4 });
+      const en = await fundedUser(db);
+      const fr = await fundedUser(db);
+      const toFrench = await ctx.app.inject({
+        method: "PATCH",
+        url: "/api/v1/users/profile",
+        headers: bearer(fr),
+        payload: { language: "fr" },
+      });
+      expect(toFrench.statusCode).toBe(200);
+      const window = { park_id: park, start: at(3 * HOUR), end: at(4 * HOUR) };
+      const booked = async (u: TestUser, chargerId?: number) => {
+        const res = await book(ctx.app, u, { ...window, ...(chargerId ? { charger_id: chargerId } : {}) });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json<Booking>();
+      };
+      const withEn = await booked(en, charger);
+      const withFr = await booked(fr, charger);
+      const without = await booked(en);
+      const when = (b: Booking, edge: "start" | "end", language: string) =>
+        formatZonedDateTime(edge === "start" ? b.start_time : b.end_time, language, b.park.time_zone);
+      const subjects = {
+        start: {
+          en: (b: Booking) => `Your Parkwell booking ${b.booking_code} starts at ${when(b, "start", "en")}`,
+          fr: (b: Booking) =>
+            `Votre réservation Parkwell ${b.booking_code} commence à ${when(b, "start", "fr")}`,
+        },
+        end: {
+          en: (b: Booking) => `Your Parkwell booking ${b.booking_code} ends at ${when(b, "end", "en")}`,
+          fr: (b: Booking) =>
+            `Votre réservation Parkwell ${b.booking_code} se termine à ${when(b, "end", "fr")}`,
+        },
+      };
+      const line = {
+        en: "Type 2 · 7.4 kW — ₦150 per kWh, paid at the charger",
+        fr: "Type 2 · 7,4 kW — 150 ₦ le kWh, payé à la borne",
+      };
+
+      // 55 minutes before the start, then 10 minutes before the end (the leads are 60 and 15).
+      for (const [edge, shiftTo] of [
+        ["start", 2 * HOUR + 5 * MINUTE],
+        ["end", 4 * HOUR - 10 * MINUTE],
+      ] as const) {
+        shift = shiftTo;
+        await remind();
+        const mine = await mailed(en.email, subjects[edge].en(withEn));
+        expect(mine.text, edge).toContain(`EV charger: ${line.en}`);
+        expect(mine.html, edge).toMatch(new RegExp(`EV charger</th>\\s*<td[^>]*>${line.en}</td>`));
+        const french = await mailed(fr.email, subjects[edge].fr(withFr));
+        expect(french.text, edge).toContain(`Borne de recharge : ${line.fr}`);
+        expect(french.html, edge).toMatch(new RegExp(`Borne de recharge</th>\\s*<td[^>]*>${line.fr}</td>`));
+        const plain = await mailed(en.email, subjects[edge].en(without));
+        expect(plain.text, edge).toContain(`Car park: `);
+        expect(plain.text, edge).not.toMatch(/EV charger|paid at the charger/);
+        expect(plain.html, edge).not.toMatch(/EV charger|paid at the charger/);
+      }
     });
 
     it("in French, and without a charger row when the booking holds none", async () => {

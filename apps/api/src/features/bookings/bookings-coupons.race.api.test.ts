@@ -1,8 +1,7 @@
-import { createCoupon } from "../../test/coupons";
-import { sql } from "drizzle-orm";
+import { couponUses, createCoupon } from "../../test/coupons";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { queryRows, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { createStaff, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
@@ -50,14 +49,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     const coupon = (limits: { limit_per_user: number; total_limit: number | null }) =>
       createCoupon(ctx.app, staff, { kinds: ["booking"], ...limits });
 
-    const usesOf = async (couponId: number) =>
-      (
-        await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${couponId}`,
-        )
-      )[0]!.n;
-
     it("one booking at the discount and one refused, charging nothing: one driver twice, and two drivers", async () => {
       for (let round = 0; round < ROUNDS; round++) {
         // One use per driver: two windows of the same driver at once, each at its own park.
@@ -77,7 +68,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(
           100_000_000 - Math.round(booked.amount * 100),
         );
-        expect(await usesOf(once.id)).toBe(1);
+        expect(await couponUses(db, once.id)).toBe(1);
 
         // One use for everyone: two drivers at once at two parks (no capacity or wallet lock in common).
         const last = await coupon({ limit_per_user: 5, total_limit: 1 });
@@ -90,7 +81,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         expect(both.find((r) => r.statusCode === 422)!.json()).toMatchObject({
           fields: { coupon_code: "This coupon has been used as many times as it allows" },
         });
-        expect(await usesOf(last.id)).toBe(1);
+        expect(await couponUses(db, last.id)).toBe(1);
       }
     }, 120_000);
   },

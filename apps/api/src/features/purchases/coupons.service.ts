@@ -45,6 +45,12 @@ const MESSAGES: Record<Exclude<CouponRefusal, "minimum" | "not_for_kind">, strin
 };
 
 /**
+ * Test-only: counts a coupon's uses without its row's lock (the coupon race tests' negative
+ * control, passes-coupons and event-bookings-coupons); never set in production.
+ */
+export const unsafeOptions = { unsafeSkipCouponLock: false };
+
+/**
  * What coupon `code` (upper case) takes off a purchase of `kind` in a country whose discountable
  * amount is `baseMinor`: the driver's and everyone's uses counted (the driver's only when signed
  * in). `lock`: inside the purchase's transaction, the coupon's row FOR UPDATE until it commits.
@@ -62,7 +68,7 @@ export async function couponFor(
   },
 ): Promise<PurchaseCoupon> {
   const { code, country } = p;
-  const row = await repo.couponByCode(db, country.id, code, p.lock);
+  const row = await repo.couponByCode(db, country.id, code, p.lock && !unsafeOptions.unsafeSkipCouponLock);
   const refused = (message: string): PurchaseCoupon => ({
     id: row?.id ?? null,
     code,

@@ -1,4 +1,4 @@
-import { createCoupon } from "../../test/coupons";
+import { couponUses, createCoupon } from "../../test/coupons";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -163,14 +163,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       });
     }
 
-    const usesOf = async (couponId: number) =>
-      (
-        await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM coupon_uses WHERE coupon_id = ${couponId}`,
-        )
-      )[0]!.n;
-
     it("a coupon's limits hold when its last use is raced: by one driver twice, and by two drivers", async () => {
       for (let round = 0; round < ROUNDS; round++) {
         // One use per driver: the same driver's two requests at once (two keys, two app instances).
@@ -185,7 +177,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
           code: "coupon_refused",
           fields: { coupon_code: "You have already used this coupon as many times as it allows" },
         });
-        expect(await usesOf(once.id)).toBe(1);
+        expect(await couponUses(db, once.id)).toBe(1);
 
         // One use for everyone: two drivers at once.
         const last = await couponFor({ limit_per_user: 5, total_limit: 1 });
@@ -195,7 +187,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         expect(both.find((r) => r.statusCode === 422)!.json()).toMatchObject({
           fields: { coupon_code: "This coupon has been used as many times as it allows" },
         });
-        expect(await usesOf(last.id)).toBe(1);
+        expect(await couponUses(db, last.id)).toBe(1);
       }
     }, 120_000);
   },
