@@ -6,11 +6,13 @@
  * purchases made, each its driver's. A race proves something only on real PostgreSQL: PGlite runs
  * one statement at a time (skip the suite there).
  */
+import { COUPON_ALL_USED_MESSAGE, COUPON_USED_UP_MESSAGE } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { queryRows, type Db } from "../db/client";
 import { walletBalanceMinor } from "../features/wallet/ledger.service";
 import type { TestUser } from "./factories";
+import { couponUses } from "./coupons";
 import type { RaceAnswer } from "./idempotency-race";
 
 /** One purchase of the race: the driver who pays, and the request (its own: no key shared). */
@@ -104,4 +106,76 @@ export async function expectCouponLimitHeld(
   expect([...uses].sort(byId), "one use per purchase made, its driver's").toEqual(
     wins.map((w) => ({ purchase: w.purchase.id, user: w.driver.id })).sort(byId),
   );
+}
+
+/** What a kind's coupon race needs: its coupon of given limits, one racer's purchase, its answer read. */
+export interface CouponRaceSetup {
+  /** The purchases' noun in the tests' names ("bookings", "passes"). */
+  noun: string;
+  db: () => Db;
+  /** A coupon of the kind with these limits. */
+  coupon: (limits: {
+    limit_per_user: number;
+    total_limit: number | null;
+  }) => Promise<{ id: number; code: string }>;
+  /** A new driver whose NGN wallet holds `funds`. */
+  driver: (funds: number) => Promise<TestUser>;
+  /** The `i`th racer's purchase with `code` (spread over the suite's app instances). */
+  racer: (driver: TestUser, code: string, i: number) => CouponRacer;
+  read: (body: unknown) => MadeWithCoupon;
+  /** Counts the uses without the coupon's lock while on (the negative control); off after each test. */
+  skipLock: (on: boolean) => void;
+}
+
+/**
+ * The three races every kind's coupon is held to, as tests of the calling suite: one driver's six
+ * purchases at once against two uses per driver, eight drivers' against three uses for everyone
+ * (three rounds each), and the negative control, which counts the uses without the coupon's lock
+ * and must make more purchases than the limit allows within five rounds.
+ */
+export function couponLimitRaces(s: CouponRaceSetup): void {
+  const ROUNDS = 3;
+  const FUNDS = 100_000_000;
+  const held = (race: Omit<Parameters<typeof expectCouponLimitHeld>[1], "funds" | "read">) =>
+    expectCouponLimitHeld(s.db(), { ...race, funds: FUNDS, read: s.read });
+
+  /** One driver's six purchases at once with a coupon of two uses per driver. */
+  async function oneDriverSix() {
+    const twice = await s.coupon({ limit_per_user: 2, total_limit: null });
+    const driver = await s.driver(FUNDS);
+    const racers = Array.from({ length: 6 }, (_, i) => s.racer(driver, twice.code, i));
+    return { coupon: twice, racers, answers: await raceForCoupon(racers) };
+  }
+
+  it(`one driver's six ${s.noun} at once against two uses per driver: two made at the discount, four refused charging nothing`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await held({ ...(await oneDriverSix()), allowed: 2, message: COUPON_USED_UP_MESSAGE });
+    }
+  }, 120_000);
+
+  it(`eight drivers' ${s.noun} at once against three uses for everyone: three made, five refused charging nothing`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const last = await s.coupon({ limit_per_user: 5, total_limit: 3 });
+      const racers: CouponRacer[] = [];
+      for (let i = 0; i < 8; i += 1) racers.push(s.racer(await s.driver(FUNDS), last.code, i));
+      const answers = await raceForCoupon(racers);
+      await held({ coupon: last, racers, answers, allowed: 3, message: COUPON_ALL_USED_MESSAGE });
+    }
+  }, 120_000);
+
+  it(`negative control: counting the uses without the coupon's lock makes more ${s.noun} at the discount than the limit allows`, async () => {
+    s.skipLock(true);
+    try {
+      let overrun = false;
+      for (let round = 0; round < 5 && !overrun; round++) {
+        const { coupon, answers } = await oneDriverSix();
+        const made = purchasesMade(answers);
+        expect(await couponUses(s.db(), coupon.id)).toBe(made);
+        if (made > 2) overrun = true;
+      }
+      expect(overrun).toBe(true);
+    } finally {
+      s.skipLock(false);
+    }
+  }, 120_000);
 }

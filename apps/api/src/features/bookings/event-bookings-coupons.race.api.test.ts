@@ -1,14 +1,9 @@
-import { COUPON_ALL_USED_MESSAGE, COUPON_USED_UP_MESSAGE, type Booking } from "@parkwell/contract";
+import type { Booking } from "@parkwell/contract";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import type { Db } from "../../db/client";
-import {
-  expectCouponLimitHeld,
-  purchasesMade,
-  raceForCoupon,
-  type CouponRacer,
-} from "../../test/coupon-race";
-import { couponUses, createCoupon } from "../../test/coupons";
+import { couponLimitRaces, type CouponRacer } from "../../test/coupon-race";
+import { createCoupon } from "../../test/coupons";
 import { createEvent } from "../../test/events";
 import { createStaff, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
@@ -30,8 +25,6 @@ import { bookEvent, overAllocated } from "./event-bookings.test-kit";
 describe.skipIf(TEST_ENGINE !== "postgres")(
   "an event coupon's limits under concurrency (PostgreSQL only: PGlite serialises)",
   () => {
-    const ROUNDS = 3;
-    const FUNDS = 100_000_000;
     let ctx: TestContext;
     let db: Db;
     let a: { app: FastifyInstance; close(): Promise<void> };
@@ -88,55 +81,16 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       return { id: booking.id, amount: booking.amount, breakdown: booking.breakdown };
     };
 
-    /** One driver's six bookings at once with a coupon of two uses per driver. */
-    async function oneDriverSix() {
-      const twice = await coupon({ limit_per_user: 2, total_limit: null });
-      const driver = await fundedUser(db, FUNDS);
-      const racers = Array.from({ length: 6 }, (_, i) => racer(driver, twice.code, i));
-      return { coupon: twice, racers, answers: await raceForCoupon(racers) };
-    }
-
-    it("one driver's six bookings at once against two uses per driver: two made at the discount, four refused charging nothing", async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        const race = await oneDriverSix();
-        await expectCouponLimitHeld(db, {
-          ...race,
-          allowed: 2,
-          message: COUPON_USED_UP_MESSAGE,
-          funds: FUNDS,
-          read,
-        });
-      }
-    }, 120_000);
-
-    it("eight drivers' bookings at once against three uses for everyone: three made, five refused charging nothing", async () => {
-      for (let round = 0; round < ROUNDS; round++) {
-        const last = await coupon({ limit_per_user: 5, total_limit: 3 });
-        const racers: CouponRacer[] = [];
-        for (let i = 0; i < 8; i += 1) racers.push(racer(await fundedUser(db, FUNDS), last.code, i));
-        const answers = await raceForCoupon(racers);
-        await expectCouponLimitHeld(db, {
-          coupon: last,
-          racers,
-          answers,
-          allowed: 3,
-          message: COUPON_ALL_USED_MESSAGE,
-          funds: FUNDS,
-          read,
-        });
-      }
-    }, 120_000);
-
-    it("negative control: counting the uses without the coupon's lock books more at the discount than the limit allows", async () => {
-      unsafeOptions.unsafeSkipCouponLock = true;
-      let overrun = false;
-      for (let round = 0; round < 5 && !overrun; round++) {
-        const { coupon: twice, answers } = await oneDriverSix();
-        const made = purchasesMade(answers);
-        expect(await couponUses(db, twice.id)).toBe(made);
-        if (made > 2) overrun = true;
-      }
-      expect(overrun).toBe(true);
-    }, 120_000);
+    couponLimitRaces({
+      noun: "bookings",
+      db: () => db,
+      coupon,
+      driver: (funds) => fundedUser(db, funds),
+      racer,
+      read,
+      skipLock: (on) => {
+        unsafeOptions.unsafeSkipCouponLock = on;
+      },
+    });
   },
 );
