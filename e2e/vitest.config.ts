@@ -45,7 +45,16 @@ export default defineConfig({
           exclude: ["**/node_modules/**", ...ownServer],
         },
       },
-      { test: { ...common, name: "e2e-own-server", include: ownServer } },
+      {
+        test: {
+          ...common,
+          name: "e2e-own-server",
+          include: ownServer,
+          // A file's independent journeys on its own server may run side by side (describe.concurrent):
+          // three at once at most, beside the other project's one file.
+          maxConcurrency: 3,
+        },
+      },
     ],
   },
 });
