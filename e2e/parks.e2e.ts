@@ -428,6 +428,13 @@ describe("the park list", () => {
     await page.waitForURL((u) => u.searchParams.get("min_kw") === "50");
     const strong = await expected("connector=ccs2&min_kw=50");
     await expect.poll(slugs).toEqual(strong);
+    // Each card says it has EV charging, however many amenities the park lists.
+    expect(
+      await page
+        .locator(".park-card")
+        .filter({ hasNot: page.locator(".park-tag", { hasText: "Recharge électrique" }) })
+        .count(),
+    ).toBe(0);
     expect(await page.locator(".park-more summary").textContent()).toBe("Filtres (2)");
     // Each park listed has an active CCS2 charger of 50 kW or more on its own page's data.
     for (const slug of strong) {
