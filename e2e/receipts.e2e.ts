@@ -300,7 +300,7 @@ describe("taxes by place, named", () => {
       ["GST", 5],
       ["QST", 9.975],
     ]);
-    const plain = (text: string | null) => (text ?? "").replace(/\s/g, " ");
+    const plain = (text: string | null | undefined) => (text ?? "").replace(/\s/g, " ");
     // Money as the app writes it, with the currencies' signs the API serves (as the app learns them).
     learnCurrencies(
       (await (await fetch(`${server.url}/api/v1/countries`)).json()) as Parameters<typeof learnCurrencies>[0],

@@ -129,7 +129,9 @@ describe("Contact Us, Book a Demo and a charger host's site", () => {
         await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
         await page.getByRole("heading", { level: 1, name: heading }).waitFor();
         const main = page.locator("main");
-        await expect.poll(() => main.getByText(view.said, { exact: false }).count(), path).toBe(1);
+        await expect
+          .poll(() => main.getByText(view.said, { exact: false }).count(), { message: path })
+          .toBe(1);
         // Every sentence of the page that names payouts says they are not open yet.
         const sentences = (await main.innerText()).split(/(?<=[.!?])\s+|\n+/);
         const naming = sentences.filter((x) => view.payouts.test(x));
