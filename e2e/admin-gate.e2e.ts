@@ -35,6 +35,8 @@ async function bookingAtAttendantsPark(
   code: string,
   plate: string,
   nth = 0,
+  // A charger group of the park's the booking holds, and whether it ends today (a departure too).
+  options: { chargerId?: number; endsToday?: boolean } = {},
 ): Promise<{ plate: string; park: number; name: string }> {
   const [park] = await db.query<{ id: number; name: string; currency: string; time_zone: string }>(
     `SELECT p.id, p.name, c.currency, p.time_zone FROM staff_parks sp
@@ -49,13 +51,28 @@ async function bookingAtAttendantsPark(
   const tenAgo = new Date(now - 10 * MINUTE);
   const today = dayOnClock(new Date(now), park!.time_zone);
   const start = dayOnClock(tenAgo, park!.time_zone) === today ? tenAgo : new Date(now + 5 * MINUTE);
+  // Ending today: a quarter of an hour after its start, or, in the day's last minutes, a minute ago.
+  const soon = new Date(start.getTime() + 15 * MINUTE);
+  const end = !options.endsToday
+    ? new Date(now + 2 * HOUR)
+    : dayOnClock(soon, park!.time_zone) === today
+      ? soon
+      : new Date(now - MINUTE);
   await db.query(
     `INSERT INTO bookings (booking_code, user_id, park_id, vehicle_type_id, plate_number, start_time, end_time,
-       currency, total_minor, paid_minor, breakdown)
+       currency, total_minor, paid_minor, breakdown, charger_id)
      SELECT $1, u.id, $2, 1, $3, $5::timestamptz, $6::timestamptz, $4, 300000, 300000,
-       '{"hours":3,"days":0,"parkingMinor":300000,"serviceFeeMinor":0,"bookingFeeMinor":0,"taxMinor":0,"totalMinor":300000}'::jsonb
+       '{"hours":3,"days":0,"parkingMinor":300000,"serviceFeeMinor":0,"bookingFeeMinor":0,"taxMinor":0,"totalMinor":300000}'::jsonb, $7
      FROM users u WHERE u.email = 'driver@parkwell.test'`,
-    [code, park!.id, plate, park!.currency, start.toISOString(), new Date(now + 2 * HOUR).toISOString()],
+    [
+      code,
+      park!.id,
+      plate,
+      park!.currency,
+      start.toISOString(),
+      end.toISOString(),
+      options.chargerId ?? null,
+    ],
   );
   return { plate, park: park!.id, name: park!.name };
 }
@@ -118,6 +135,27 @@ describe("the gate on a phone", () => {
     await page.getByRole("button", { name: "Check in", exact: true }).click();
     await card.getByText("LAG733PX").waitFor();
     expect(await card.getByText("Checked in: let the car in").count()).toBe(1);
+
+    // A booking holding one of the park's EV chargers (CCS2, 50 kW), arriving and leaving today:
+    // its arrival's and departure's rows name the charger, the others none; so does its card.
+    const [group] = await db.query<{ id: number }>(
+      `INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor, status)
+       VALUES ($1, 'ccs2', 50, 2, 'kwh', 38000, 'active') RETURNING id`,
+      [elsewhere.park],
+    );
+    await bookingAtAttendantsPark("PW-E2EGATE9", "LAG550EV", 1, { chargerId: group!.id, endsToday: true });
+    await page.reload({ waitUntil: "networkidle" });
+    const departures = page.getByRole("region", { name: "Departures" });
+    const evRow = (list: typeof arrivals) =>
+      list.getByRole("listitem").filter({ hasText: "LAG550EV" }).getByTestId("gate-row-charger");
+    await evRow(arrivals).waitFor();
+    expect(await evRow(arrivals).textContent()).toBe("EV charger: CCS2 · 50 kW");
+    expect(await evRow(departures).textContent()).toBe("EV charger: CCS2 · 50 kW");
+    expect(await arrivals.getByTestId("gate-row-charger").count()).toBe(1);
+    await input.fill("PW-E2EGATE9");
+    await page.getByRole("button", { name: "Check in", exact: true }).click();
+    await card.getByText("LAG550EV").waitFor();
+    expect(await card.getByTestId("gate-charger").textContent()).toBe("EV chargerCCS2 · 50 kW");
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The result card and the refusal on screen: no serious accessibility violation.
@@ -128,6 +166,17 @@ describe("the gate on a phone", () => {
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(serious).toEqual([]);
+
+    // In French, the rows say it as French writes it.
+    await page.evaluate(() => window.localStorage.setItem("language", "fr"));
+    await page.reload({ waitUntil: "networkidle" });
+    const arrivees = page.getByRole("region", { name: "Arrivées" });
+    await evRow(arrivees).waitFor();
+    expect(await evRow(arrivees).textContent()).toBe("Borne de recharge\u00a0: CCS2 · 50\u00a0kW");
+    expect(await evRow(page.getByRole("region", { name: "Départs" })).textContent()).toBe(
+      "Borne de recharge\u00a0: CCS2 · 50\u00a0kW",
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { logIn } from "./support/api";
+import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
+import { apiCall, demoTopUp, logIn } from "./support/api";
 import { storeSignIn, useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
@@ -60,6 +61,102 @@ describe("the back office's parks", () => {
       await page.getByRole("button", { name: "Save rates and spaces" }).click();
       await page.getByRole("status").filter({ hasText: "Saved" }).first().waitFor();
 
+      // EV chargers: two CCS2 of 60 kW at ₦380 a kWh, added in the park's own section.
+      const parkId = Number(page.url().split("/").at(-1));
+      // The section (its table's scrolling box is a region of the same name inside it).
+      const chargers = page.getByRole("region", { name: "EV chargers" }).first();
+      await page.getByText("No chargers listed.", { exact: false }).waitFor();
+      await page.getByRole("button", { name: "Add chargers" }).click();
+      const add = page.getByRole("form", { name: "Add chargers" });
+      await add.getByLabel("Connector").selectOption({ label: "CCS2" });
+      await add.getByLabel("Power (kW)").fill("60");
+      await add.getByLabel("How many").fill("2");
+      await add.getByLabel("Price per").selectOption("kwh");
+      await add.getByLabel("Price (NGN)").fill("380");
+      await add.getByRole("button", { name: "Add these chargers" }).click();
+      await chargers.getByRole("status").filter({ hasText: "Saved. Drivers see the change now." }).waitFor();
+      const row = chargers.getByRole("row", { name: /^CCS2 / });
+      await row.waitFor();
+      expect(
+        (await row.locator("th, td").allTextContents()).slice(0, 5).map((c) => c.replace(/\s/g, " ")),
+      ).toEqual(["CCS2", "60 kW", "2", "₦380 per kWh", "Active"]);
+
+      // Two drivers' bookings hold both for an hour tomorrow; a cut to one is refused, listing them.
+      const manager = await logIn(baseURL, "manager@parkwell.test", "manage-parks-2026");
+      const staff = { id: "", email: "manager@parkwell.test", token: manager.access_token };
+      const [group] = (
+        await apiCall<{ items: { id: number }[] }>(baseURL, staff, `/admin/parks/${parkId}/chargers`)
+      ).items;
+      const driverLogin = await logIn(baseURL, "driver@parkwell.test", "drive-safely-2026");
+      const booker = { id: "", email: "driver@parkwell.test", token: driverLogin.access_token };
+      await demoTopUp(baseURL, booker, 20_000);
+      const day = addDays(dayOnClock(new Date(), "Africa/Lagos"), 1);
+      const at = (wall: string) =>
+        new Date(instantOfWallClock(Date.parse(`${day}T${wall}:00Z`), "Africa/Lagos")).toISOString();
+      const booked: { id: string; booking_code: string }[] = [];
+      for (const [plate, from, until] of [
+        ["EV60AAA", "10:00", "12:00"],
+        ["EV60BBB", "11:00", "13:00"],
+      ] as const) {
+        const made = await apiCall<{ id: string; booking_code: string }>(baseURL, booker, "/bookings", {
+          method: "POST",
+          body: JSON.stringify({
+            park_id: parkId,
+            vehicle_type_id: 1,
+            plate_number: plate,
+            start_time: at(from),
+            end_time: at(until),
+            charger_id: group!.id,
+          }),
+        });
+        booked.push(made);
+      }
+      await chargers.getByRole("button", { name: "Edit the CCS2 chargers" }).click();
+      const edit = page.getByRole("form", { name: "Edit chargers" });
+      await edit.getByLabel("How many").fill("1");
+      await edit.getByRole("button", { name: "Save the chargers" }).click();
+      const conflicts = edit.getByTestId("booking-conflicts");
+      await conflicts.waitFor();
+      expect(await conflicts.locator("p").allTextContents()).toEqual([
+        "Some bookings already hold more of these chargers at once than the count you asked for",
+        "CCS2 · 60 kW: you asked for 1 charger, but up to 2 are already held by:",
+      ]);
+      const listed = await conflicts.locator("li").allTextContents();
+      expect(listed.map((l) => l.split(" · ").slice(0, 2).join(" · "))).toEqual([
+        `${booked[0]!.booking_code} · EV60AAA`,
+        `${booked[1]!.booking_code} · EV60BBB`,
+      ]);
+      expect(await conflicts.evaluate((el) => el === document.activeElement)).toBe(true);
+      await edit.getByRole("button", { name: "Cancel" }).click();
+      expect(await row.locator("td").nth(1).textContent()).toBe("2");
+
+      // The same refusal in French on a phone.
+      const fr = await signedIn("manager@parkwell.test", "manage-parks-2026", VIEWPORTS.phone, "fr");
+      try {
+        await fr.page.goto(`${baseURL}/admin/parks/${parkId}`);
+        await fr.page.getByRole("button", { name: "Modifier les bornes CCS2" }).click();
+        const modifier = fr.page.getByRole("form", { name: "Modifier les bornes" });
+        await modifier.getByLabel("Nombre").fill("1");
+        await modifier.getByRole("button", { name: "Enregistrer les bornes" }).click();
+        const refus = modifier.getByTestId("booking-conflicts");
+        await refus.waitFor();
+        expect(await refus.locator("p").allTextContents()).toEqual([
+          "Des réservations occupent déjà en même temps plus de ces bornes que le nombre demandé",
+          "CCS2 · 60\u00a0kW\u00a0: vous avez demandé 1 borne, mais jusqu'à 2 sont déjà occupées par\u00a0:",
+        ]);
+        expect(await refus.locator("li").count()).toBe(2);
+        expect(
+          await fr.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1),
+        ).toBe(false);
+        expect(realProblems(fr.problems)).toEqual([]);
+      } finally {
+        await fr.context.close();
+      }
+      // The bookings go (the demo driver's list stays as the other tests expect it).
+      for (const b of booked) {
+        await apiCall(baseURL, booker, `/bookings/${b.id}/status?status=cancelled`, { method: "PUT" });
+      }
+
       await page.getByLabel("Description for screen readers").fill("The deck from Wharf Road");
       await page.getByLabel("Photo (JPEG, PNG or WebP, up to 5 MB)").setInputFiles({
         name: "deck.png",
@@ -96,7 +193,7 @@ describe("the back office's parks", () => {
       await page.getByText("No photo yet", { exact: false }).waitFor();
 
       // Deactivated after a confirmation: gone from the drivers' search at once.
-      await page.getByRole("button", { name: "Deactivate" }).click();
+      await page.getByRole("button", { name: "Deactivate", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Deactivate this park?" });
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Deactivate" }).click();

@@ -382,6 +382,87 @@ describe("the park list", () => {
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });
+
+  it("filters by charger connector and power: only parks with such a charger, none above the seeded power (fr then en, 390 px)", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/parks-list`, { waitUntil: "networkidle" });
+    const slugs = async () =>
+      (await page.locator(".park-card__name a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
+        .map((href) => new URL(href!, baseURL).pathname.replace("/park/", ""))
+        .sort();
+    /** The API's first page of Nigeria's parks for the same filters (the list's page size, 10). */
+    const expected = async (filters: string) =>
+      (
+        (await (
+          await fetch(`${baseURL}/api/v1/parks/front/parks/?country=NG&size=10&${filters}`)
+        ).json()) as { items: { slug: string }[]; total: number }
+      ).items
+        .map((p) => p.slug)
+        .sort();
+    await page.locator(".park-card").first().waitFor();
+    const unfiltered = await slugs();
+    await page.locator(".park-more summary").click();
+    await page.getByLabel("Connecteur de recharge").selectOption("ccs2");
+    await page.waitForURL((u) => u.searchParams.get("connector") === "ccs2");
+    const ccs2 = await expected("connector=ccs2");
+    expect(ccs2.length).toBeGreaterThan(0);
+    expect(ccs2).not.toEqual(unfiltered);
+    await expect.poll(slugs).toEqual(ccs2);
+    // 150 kW or more: no seeded Nigerian CCS2 charger is that strong (60 and 120 kW), so none.
+    await page.getByLabel("Puissance de recharge").selectOption({ label: "150 kW ou plus" });
+    await page.waitForURL((u) => u.searchParams.get("min_kw") === "150");
+    await page
+      .getByText("Aucun parking ne correspond à cette recherche. Essayez un autre lieu", { exact: false })
+      .waitFor();
+    expect(await page.getByTestId("park-count").textContent()).toBe("0 parking");
+    expect(await page.getByLabel("Puissance de recharge").locator("option").allTextContents()).toEqual([
+      "Toutes les puissances",
+      "7\u00a0kW ou plus",
+      "22\u00a0kW ou plus",
+      "50\u00a0kW ou plus",
+      "150\u00a0kW ou plus",
+    ]);
+    await page.getByLabel("Puissance de recharge").selectOption({ label: "50 kW ou plus" });
+    await page.waitForURL((u) => u.searchParams.get("min_kw") === "50");
+    const strong = await expected("connector=ccs2&min_kw=50");
+    await expect.poll(slugs).toEqual(strong);
+    // Each card says it has EV charging, however many amenities the park lists.
+    expect(
+      await page
+        .locator(".park-card")
+        .filter({ hasNot: page.locator(".park-tag", { hasText: "Recharge électrique" }) })
+        .count(),
+    ).toBe(0);
+    expect(await page.locator(".park-more summary").textContent()).toBe("Filtres (2)");
+    // Each park listed has an active CCS2 charger of 50 kW or more on its own page's data.
+    for (const slug of strong) {
+      const park = (await (await fetch(`${baseURL}/api/v1/front/parks/${slug}`)).json()) as {
+        chargers: { connector: string; power_kw: number }[];
+      };
+      expect(
+        park.chargers.some((c) => c.connector === "ccs2" && c.power_kw >= 50),
+        slug,
+      ).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // In English after a reload: the same choices, read from the address.
+    await context.addInitScript(() => window.localStorage.setItem("language", "en"));
+    await page.reload({ waitUntil: "networkidle" });
+    const connector = page.getByLabel("Charger connector");
+    await expect
+      .poll(() => connector.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.text))
+      .toBe("CCS2");
+    expect(
+      await page.getByLabel("Charging power").evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.text),
+    ).toBe("50 kW or more");
+    expect(await page.locator(".park-more summary").textContent()).toBe("Filters (2)");
+    await expect.poll(slugs).toEqual(strong);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
 });
 
 /** A Nigerian park closed on Sundays (the seeded office hours), and the next Sunday and Monday at 10:00 there. */

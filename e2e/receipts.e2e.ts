@@ -1,5 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { formatZonedDateTime } from "@parkwell/contract";
+import {
+  addDays,
+  dayOnClock,
+  formatMoney,
+  formatTaxRate,
+  formatZonedDateTime,
+  instantOfWallClock,
+  learnCurrencies,
+} from "@parkwell/contract";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../apps/api/src/db/client";
@@ -11,6 +19,7 @@ import {
 } from "../apps/api/src/features/receipts/receipts.service";
 import { servedCountries } from "../apps/api/src/features/reference/served-countries";
 import { chargeWallet, creditTopUp, refundToWallet } from "../apps/api/src/features/wallet/ledger.service";
+import { demoTopUp } from "./support/api";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import {
   createE2eDatabase,
@@ -247,5 +256,169 @@ describe("receipts in the browser", () => {
     expect(await axe(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe("taxes by place, named", () => {
+  it("a Québec park's checkout and receipt name GST and QST with their rates and bases; a Manhattan park's checkout, NYC's parking tax (en 1366 px, fr 390 px)", async () => {
+    const [row] = await db.query<{ id: number; slug: string; time_zone: string }>(
+      `SELECT p.id, p.slug, p.time_zone FROM parks p JOIN states s ON s.id = p.state_id
+        WHERE s.code = 'QC' AND p.country_id = 2 AND p.status = 'active' AND p.open_24h
+          AND EXISTS (SELECT 1 FROM park_rates r WHERE r.park_id = p.id AND r.vehicle_type_id = 1)
+        ORDER BY p.id LIMIT 1`,
+    );
+    expect(row, "the seed has a Québec park open around the clock").toBeDefined();
+    const user = await createSignedInUser(db, { countryId: 2 });
+    await demoTopUp(server.url, user, 500);
+    const signedIn = async (viewport: { width: number; height: number }) => {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript((t) => window.localStorage.setItem("parkwell_user_token", t), user.token);
+      return context;
+    };
+    // Two days ahead, 10:00 to 12:00 on Montréal's clock; the quote the page must show is the API's.
+    const day = addDays(dayOnClock(new Date(), row!.time_zone), 2);
+    const instant = (wall: string) =>
+      new Date(instantOfWallClock(Date.parse(`${wall}:00Z`), row!.time_zone)).toISOString();
+    const quote = (await (
+      await fetch(
+        `${server.url}/api/v1/front/parks/${row!.id}/availability?${new URLSearchParams({
+          vehicle_type_id: "1",
+          start_time: instant(`${day}T10:00`),
+          end_time: instant(`${day}T12:00`),
+        }).toString()}`,
+      )
+    ).json()) as {
+      price: {
+        breakdown: {
+          service_fee: number;
+          booking_fee: number;
+          taxes: { name: string; rate_percent: number; amount: number }[];
+        };
+      };
+    };
+    expect(quote.price.breakdown.taxes.map((t) => [t.name, t.rate_percent])).toEqual([
+      ["GST", 5],
+      ["QST", 9.975],
+    ]);
+    const plain = (text: string | null | undefined) => (text ?? "").replace(/\s/g, " ");
+    // Money as the app writes it, with the currencies' signs the API serves (as the app learns them).
+    learnCurrencies(
+      (await (await fetch(`${server.url}/api/v1/countries`)).json()) as Parameters<typeof learnCurrencies>[0],
+    );
+    const money = (n: number, language: "en" | "fr") => plain(formatMoney(n, "CAD", language));
+    const taxLines = (language: "en" | "fr", names: [string, string]) =>
+      quote.price.breakdown.taxes.map((t, i) => [
+        `${names[i]} ${plain(formatTaxRate(t.rate_percent, language))}`,
+        money(t.amount, language),
+      ]);
+    const shownLines = async (page: Page) =>
+      (
+        await page
+          .locator(".booking-lines > div")
+          .evaluateAll((rows) =>
+            rows.map((r) => [r.querySelector("dt")!.textContent, r.querySelector("dd")!.textContent]),
+          )
+      ).map(([label, amount]) => [plain(label), plain(amount)]);
+    const checkout = `${server.url}/checkout/${row!.slug}?${new URLSearchParams({
+      vehicle_type_id: "1",
+      start_time: `${day}T10:00`,
+      end_time: `${day}T12:00`,
+    }).toString()}`;
+
+    const context = await signedIn(VIEWPORTS.desktop);
+    const { page, problems } = await watchedPage(context, { country: "CA", ipCountry: "CA" });
+    await page.goto(checkout, { waitUntil: "networkidle" });
+    await page.getByLabel("Plate number").fill("QC-TAX-1");
+    await expect
+      .poll(async () => (await shownLines(page)).slice(-3, -1))
+      .toEqual(taxLines("en", ["GST", "QST"]));
+    await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+    await page.waitForURL(/\/booking-success\?code=PW-/);
+    const code = new URL(page.url()).searchParams.get("code")!;
+    await page.goto(`${server.url}/booking-details/${code}`, { waitUntil: "networkidle" });
+    await page.getByTestId("receipt-links").getByRole("link").first().click();
+    await page.getByRole("heading", { level: 1, name: /^Receipt CA-\d{4}-\d{6}$/ }).waitFor();
+    const number = page.url().split("/").at(-1)!;
+    const receiptTaxes = () =>
+      page
+        .getByTestId("receipt-tax")
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.querySelector("th")!.textContent, r.querySelector("td")!.textContent]),
+        );
+    // GST and QST on Parkwell's fees (the service and booking fees), each with its base.
+    const [gst, qst] = quote.price.breakdown.taxes;
+    const taxed = (await receiptTaxes()).map(([label, amount]) => [plain(label), plain(amount)]);
+    const fees = quote.price.breakdown.service_fee + quote.price.breakdown.booking_fee;
+    expect(fees).toBeGreaterThan(0);
+    expect(taxed.map(([label]) => label)).toEqual([
+      `GST 5% on ${money(fees, "en")}`,
+      `QST 9.975% on ${money(fees, "en")}`,
+    ]);
+    expect(taxed.map(([, amount]) => amount)).toEqual([money(gst!.amount, "en"), money(qst!.amount, "en")]);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // In French on a phone: the same receipt, then the checkout's quote, with the French names.
+    const fr = await signedIn(VIEWPORTS.phone);
+    await fr.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const french = await watchedPage(fr, { country: "CA", ipCountry: "CA" });
+    await french.page.goto(`${server.url}/receipts/${number}`, { waitUntil: "networkidle" });
+    await french.page.getByRole("heading", { level: 1, name: `Reçu ${number}` }).waitFor();
+    const recu = (
+      await french.page
+        .getByTestId("receipt-tax")
+        .evaluateAll((rows) => rows.map((r) => r.querySelector("th")!.textContent))
+    ).map(plain);
+    expect(recu).toEqual([`TPS 5 % sur ${money(fees, "fr")}`, `TVQ 9,975 % sur ${money(fees, "fr")}`]);
+    await french.page.goto(checkout, { waitUntil: "networkidle" });
+    await french.page.getByLabel("Numéro d'immatriculation").fill("QC-TAX-2");
+    await expect
+      .poll(async () => (await shownLines(french.page)).slice(-3, -1))
+      .toEqual(taxLines("fr", ["TPS", "TVQ"]));
+    expect(await french.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A Manhattan park: its district's parking tax, by name, on the parking itself.
+    const [manhattan] = await db.query<{ id: number; slug: string }>(
+      `SELECT p.id, p.slug FROM parks p JOIN tax_districts d ON d.id = p.tax_district_id
+        WHERE d.code = 'US-NY-NYC-MN' AND p.status = 'active' AND p.open_24h
+          AND EXISTS (SELECT 1 FROM park_rates r WHERE r.park_id = p.id AND r.vehicle_type_id = 1)
+        ORDER BY p.id LIMIT 1`,
+    );
+    expect(manhattan, "the seed has a Manhattan park open around the clock").toBeDefined();
+    const nycDay = addDays(dayOnClock(new Date(), "America/New_York"), 2);
+    const nyc = (wall: string) =>
+      new Date(instantOfWallClock(Date.parse(`${nycDay}T${wall}:00Z`), "America/New_York")).toISOString();
+    const nycQuote = (await (
+      await fetch(
+        `${server.url}/api/v1/front/parks/${manhattan!.id}/availability?${new URLSearchParams({
+          vehicle_type_id: "1",
+          start_time: nyc("10:00"),
+          end_time: nyc("12:00"),
+        }).toString()}`,
+      )
+    ).json()) as {
+      price: { breakdown: { taxes: { name: string; rate_percent: number; amount: number }[] } };
+    };
+    expect(nycQuote.price.breakdown.taxes.map((t) => [t.name, t.rate_percent])).toEqual([
+      ["NYC parking tax", 18.375],
+    ]);
+    await french.page.goto(
+      `${server.url}/checkout/${manhattan!.slug}?${new URLSearchParams({
+        vehicle_type_id: "1",
+        start_time: `${nycDay}T10:00`,
+        end_time: `${nycDay}T12:00`,
+      }).toString()}`,
+      { waitUntil: "networkidle" },
+    );
+    await expect
+      .poll(async () => (await shownLines(french.page)).slice(-2, -1))
+      .toEqual([
+        [
+          "Taxe de stationnement de New York 18,375 %",
+          plain(formatMoney(nycQuote.price.breakdown.taxes[0]!.amount, "USD", "fr")),
+        ],
+      ]);
+    expect(french.problems).toEqual([]);
+    await fr.close();
   });
 });

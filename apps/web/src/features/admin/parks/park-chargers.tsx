@@ -166,6 +166,13 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
                       <button
                         type="button"
                         className={c.status === "active" ? "button button--danger" : "button"}
+                        // Which group: the park's own Deactivate is on the same page.
+                        aria-label={t(
+                          c.status === "active" ? "chargers.deactivateOne" : "chargers.reactivateOne",
+                          {
+                            name: CHARGER_CONNECTOR_NAMES[c.connector],
+                          },
+                        )}
                         disabled={status.isPending}
                         onClick={() =>
                           status.mutate({ id: c.id, status: c.status === "active" ? "inactive" : "active" })

@@ -215,11 +215,11 @@ describe("the park editor", () => {
     await open(api, "en");
     const section = await screen.findByRole("region", { name: "EV chargers" });
     await within(section).findByRole("table");
-    await userEvent.click(within(section).getByRole("button", { name: "Deactivate" }));
+    await userEvent.click(within(section).getByRole("button", { name: "Deactivate the CCS2 chargers" }));
     await waitFor(() => expect(api.callsTo("PATCH /admin/parks/41/chargers/7")).toHaveLength(1));
     expect(api.callsTo("PATCH /admin/parks/41/chargers/7")[0]!.body).toEqual({ status: "inactive" });
     await waitFor(() => expect(section.textContent).toContain("Inactive"));
-    expect(within(section).getByRole("button", { name: "Reactivate" })).toBeTruthy();
+    expect(within(section).getByRole("button", { name: "Reactivate the CCS2 chargers" })).toBeTruthy();
   });
 
   /** A 409 charger_conflict as PATCH /admin/parks/{id}/chargers/{id} answers it. */
@@ -302,7 +302,7 @@ describe("the park editor", () => {
     await open(api, "fr");
     const section = await screen.findByRole("region", { name: "Bornes de recharge" });
     await within(section).findByRole("table");
-    await userEvent.click(within(section).getByRole("button", { name: "Désactiver" }));
+    await userEvent.click(within(section).getByRole("button", { name: "Désactiver les bornes CCS2" }));
     const list = await within(section).findByTestId("booking-conflicts");
     expect(list.querySelectorAll("p")[1]!.textContent).toBe(
       "CCS2 · 60\u00a0kW\u00a0: ces réservations occupent une de ces bornes\u00a0:",

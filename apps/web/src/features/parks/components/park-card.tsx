@@ -2,7 +2,7 @@ import type { ParkSummary } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatDistance, placeLine } from "../format";
-import { carriedWindow, parkHref } from "../search-params";
+import { carriedWindow, parkHref, parseParkQuery } from "../search-params";
 import { formatMoney } from "../../../lib/format";
 import { RatingLine } from "./rating-line";
 
@@ -13,6 +13,15 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
   const window = park.availability;
   // The vehicle and the dates chosen on the list go on to the park page (and from there to checkout).
   const [params] = useSearchParams();
+  // Four tags at most, what the search filters by first: a park found for its chargers says
+  // "EV charging" even when it lists more amenities than fit.
+  const query = parseParkQuery(params);
+  const wanted = new Set<string>(query.amenities);
+  if (query.connector || query.minKw) wanted.add("ev_charging");
+  const tags = [
+    ...park.amenities.filter((a) => wanted.has(a)),
+    ...park.amenities.filter((a) => !wanted.has(a)),
+  ].slice(0, 4);
   return (
     <article className={highlighted ? "park-card park-card--active" : "park-card"} data-park-id={park.id}>
       <div className="park-card__head">
@@ -33,7 +42,7 @@ export function ParkCard({ park, highlighted = false }: { park: ParkSummary; hig
       <RatingLine rating={park.rating} />
       <ul className="park-card__tags" aria-label={t("amenitiesTitle")}>
         {park.open_24h && <li className="park-tag park-tag--strong">{t("open24h")}</li>}
-        {park.amenities.slice(0, 4).map((a) => (
+        {tags.map((a) => (
           <li key={a} className="park-tag">
             {t(`amenity.${a}`)}
           </li>
