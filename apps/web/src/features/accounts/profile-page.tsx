@@ -71,7 +71,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <section className="acc-section" aria-labelledby="profile-details">
       <h2 id="profile-details">{t("profile.details")}</h2>
       <p className="acc-muted">
-        {t("profile.email")}: <strong>{profile.email}</strong>
+        {t("profile.email")} <strong>{profile.email}</strong>
       </p>
       <p className="acc-muted">
         {t("profile.language")} <strong lang={language}>{t(`common:panel.languages.${language}`)}</strong>

@@ -120,7 +120,10 @@ export function VehicleDocRequestPage() {
               <ul>
                 {r.expiries.map((e) => (
                   <li key={e.document_type}>
-                    {t(`docs.${e.document_type}`)}: {formatDay(e.expires_on, lang)}
+                    {t("request.expiry", {
+                      document: t(`docs.${e.document_type}`),
+                      date: formatDay(e.expires_on, lang),
+                    })}
                   </li>
                 ))}
               </ul>

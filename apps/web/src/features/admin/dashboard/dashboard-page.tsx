@@ -136,7 +136,7 @@ export function DashboardPage() {
               {d.revenue.length === 0 ? (
                 <p className="report-muted">{t("dashboard.noRevenue")}</p>
               ) : (
-                <div className="admin-table__scroll">
+                <div className="admin-table__scroll" role="region" aria-labelledby="revenue" tabIndex={0}>
                   <table className="report-table">
                     <caption className="visually-hidden">{t("dashboard.revenue")}</caption>
                     <thead>
