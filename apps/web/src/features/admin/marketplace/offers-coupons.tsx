@@ -16,6 +16,7 @@ import { SelectField, TextField } from "../../../components/ui/form-field";
 import { firstServedCountryCode } from "../../../lib/country";
 import { formatMoney, parseNumber } from "../../../lib/format";
 import type { SchemaForm } from "../../../lib/use-schema-form";
+import { formatZonedDateTime } from "../../../lib/zoned-time";
 import { loc } from "../orders/format";
 import { categoryOptionsQuery, createRecord, itemOptionsQuery, updateRecord } from "./api";
 import { CountryField, errorOf, LocalisedFields, numOrNull, StatusField } from "./catalogue-lists";
@@ -66,11 +67,13 @@ const OfferFormSchema = z.object(AdminMarketOfferBodySchema.shape).superRefine((
 const without = <T extends Record<string, unknown>>(body: T, key: string) =>
   Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
 
-/** A validity window on the country's clock, a line for each end. */
-function Window({ from, to }: { from: string; to: string }) {
+/** A validity window on the country's clock as the language writes it, with its year, a line for each end. */
+function Window({ w }: { w: { starts_at: string; ends_at: string; time_zone: string } }) {
+  const { i18n } = useTranslation();
+  const at = (iso: string) => formatZonedDateTime(iso, i18n.language, w.time_zone);
   return (
     <span className="mp-window">
-      <span>{from.replace("T", " ")} –</span> <span>{to.replace("T", " ")}</span>
+      <span>{at(w.starts_at)} –</span> <span>{at(w.ends_at)}</span>
     </span>
   );
 }
@@ -207,7 +210,7 @@ export function CouponsPage() {
         {
           key: "window",
           header: t("columns.window"),
-          cell: (c: AdminCoupon) => <Window from={c.start_local} to={c.end_local} />,
+          cell: (c: AdminCoupon) => <Window w={c} />,
         },
         {
           key: "uses",
@@ -415,8 +418,7 @@ export function OffersPage() {
         {
           key: "window",
           header: t("columns.window"),
-          cell: (o: AdminMarketOffer) =>
-            `${o.start_local.replace("T", " ")} – ${o.end_local.replace("T", " ")}`,
+          cell: (o: AdminMarketOffer) => <Window w={o} />,
         },
         {
           key: "status",
